@@ -1,0 +1,216 @@
+"""The cabinet's one TOML config file: schema, defaults, validation.
+
+Location: ``--config PATH``, else ``$CABINET_CONFIG``, else
+``/etc/cabinet/cabinet.toml`` if it exists, else
+``~/.config/cabinet/cabinet.toml`` if it exists, else built-in defaults.
+
+The schema is declarative: each package that owns a section declares it as
+plain data (:data:`hardware.settings.SCHEMA`, :data:`vision.settings.SCHEMA`)
+and may add a semantic check (pin clashes, zone overlaps) that returns
+problems as ``(key_path, message)`` pairs.  A bad config raises
+:class:`ConfigError` naming the key path, what is wrong and the fix.
+
+Field spec (a dict): ``type`` (``int``, ``float``, ``str``, ``bool``,
+``list``, ``"table"`` with a nested ``schema``, ``"tables"`` = array of
+tables with ``schema``), ``default``, ``doc``, and optionally ``choices``,
+``min``, ``max``, ``items`` (element type of a list), ``optional`` (may be
+absent with no default).
+"""
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Callable
+
+import hardware.settings as hardware_settings
+import vision.settings as vision_settings
+
+
+class ConfigError(ValueError):
+    """The config file is unreadable or invalid; the message names the key
+    path (e.g. ``seats[2].button``), what is wrong and how to fix it."""
+
+
+CABINET_SCHEMA: dict[str, dict] = {
+    "state_dir": {"type": str, "default": "",
+                  "doc": "folder for journals (save files) and calibration; empty = "
+                         "$STATE_DIRECTORY (systemd) or ~/.local/state/cabinet"},
+    "display": {"type": str, "default": "auto", "choices": ["auto", "window", "fullscreen", "headless"],
+                "doc": "auto = full screen (KMSDRM) on a Pi, a window elsewhere"},
+    "resolution": {"type": list, "items": int, "default": [1280, 720],
+                   "doc": "HDMI size in px [width, height], 800x480 .. 1920x1080"},
+    "fps": {"type": int, "default": 30, "min": 5, "max": 120, "doc": "render rate cap, frames/s"},
+    "simulate": {"type": str, "default": "auto", "choices": ["auto", "yes", "no"],
+                 "doc": "auto = simulated cabinet only where no Pi hardware is found; "
+                        "no = refuse to start without real hardware"},
+}
+
+SCHEMA: dict[str, dict] = {
+    "cabinet": {"type": "table", "schema": CABINET_SCHEMA, "doc": "runtime settings"},
+    **hardware_settings.SCHEMA,
+    **vision_settings.SCHEMA,
+}
+
+CHECKS: list[Callable[[dict], list[tuple[str, str]]]] = [
+    hardware_settings.check,
+    vision_settings.check,
+]
+
+
+def default_config_path() -> Path | None:
+    """The config file used when ``--config`` is not given, or ``None``."""
+    env = os.environ.get("CABINET_CONFIG")
+    if env:
+        return Path(env)
+    for candidate in (Path("/etc/cabinet/cabinet.toml"),
+                      Path.home() / ".config" / "cabinet" / "cabinet.toml"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def defaults() -> dict[str, Any]:
+    """The built-in default config (what an empty file means)."""
+    return _fill({}, SCHEMA, "")
+
+
+def _type_name(t: Any) -> str:
+    return {"table": "a table", "tables": "an array of tables"}.get(t, getattr(t, "__name__", str(t)))
+
+
+def _check_value(value: Any, spec: dict, path: str) -> Any:
+    t = spec["type"]
+    if t == "table":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path}: must be a table ([{path}]), got {value!r}")
+        return _fill(value, spec["schema"], path + ".")
+    if t == "tables":
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise ConfigError(f"{path}: must be an array of tables ([[{path}]]), got {value!r}")
+        return [_fill(v, spec["schema"], f"{path}[{i}].") for i, v in enumerate(value)]
+    if t is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, t) or (isinstance(value, bool) and t is not bool):
+        raise ConfigError(f"{path}: must be {_type_name(t)}, got {value!r} "
+                          f"(for example {path.rsplit('.', 1)[-1]} = {spec.get('default')!r})")
+    if t is list and "items" in spec:
+        for i, item in enumerate(value):
+            it = spec["items"]
+            if not isinstance(item, it) or (isinstance(item, bool) and it is not bool):
+                raise ConfigError(f"{path}[{i}]: must be {_type_name(it)}, got {item!r}")
+    if "choices" in spec and value not in spec["choices"]:
+        raise ConfigError(f"{path}: {value!r} is not one of {', '.join(map(repr, spec['choices']))}")
+    if "min" in spec and value < spec["min"]:
+        raise ConfigError(f"{path}: {value!r} is below the minimum {spec['min']}")
+    if "max" in spec and value > spec["max"]:
+        raise ConfigError(f"{path}: {value!r} is above the maximum {spec['max']}")
+    return value
+
+
+def _fill(data: dict, schema: dict, prefix: str) -> dict:
+    out: dict[str, Any] = {}
+    for key in data:
+        if key not in schema:
+            known = ", ".join(sorted(schema))
+            raise ConfigError(f"{prefix}{key}: unknown key; remove it or use one of: {known}")
+    for key, spec in schema.items():
+        path = prefix + key
+        if key in data:
+            out[key] = _check_value(data[key], spec, path)
+        elif spec.get("optional"):
+            continue
+        elif spec["type"] == "table":
+            out[key] = _fill({}, spec["schema"], path + ".")
+        elif spec["type"] == "tables":
+            out[key] = [_fill(v, spec["schema"], f"{path}[{i}].")
+                        for i, v in enumerate(copy.deepcopy(spec.get("default", [])))]
+        else:
+            out[key] = copy.deepcopy(spec["default"])
+    return out
+
+
+def validate(data: dict[str, Any]) -> dict[str, Any]:
+    """Validate raw TOML data and return the effective config (defaults
+    filled in).
+
+    Raises:
+        ConfigError: unknown key, wrong type, value out of range, or a
+            semantic problem (duplicate pins, ...); the first one found.
+    """
+    cfg = _fill(data, SCHEMA, "")
+    problems: list[tuple[str, str]] = []
+    for check in CHECKS:
+        problems.extend(check(cfg))
+    if problems:
+        lines = [f"{path}: {msg}" for path, msg in problems]
+        raise ConfigError("; ".join(lines))
+    return cfg
+
+
+def load(path: str | os.PathLike | None = None) -> dict[str, Any]:
+    """Load and validate the config file (``None``: the default location,
+    or built-in defaults if there is no file).
+
+    Raises:
+        ConfigError: the file is missing (when named), not TOML, or invalid;
+            the message names the file and the key path.
+    """
+    if path is None:
+        path = default_config_path()
+        if path is None:
+            return validate({})
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{p}: not valid TOML: {exc}") from exc
+    try:
+        return validate(data)
+    except ConfigError as exc:
+        raise ConfigError(f"{p}: {exc}") from exc
+
+
+def to_toml(cfg: dict[str, Any]) -> str:
+    """Render an effective config as TOML text (for ``cabinet config show``)."""
+    lines: list[str] = []
+
+    def scalar(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if isinstance(v, list):
+            return "[" + ", ".join(scalar(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{ " + ", ".join(f"{k} = {scalar(x)}" for k, x in v.items()) + " }"
+        return repr(v)
+
+    def emit_table(name: str, table: dict, array: bool = False) -> None:
+        simple = {k: v for k, v in table.items()
+                  if not isinstance(v, dict) and not (isinstance(v, list) and v and isinstance(v[0], dict))}
+        lines.append(f"[[{name}]]" if array else f"[{name}]")
+        for k, v in simple.items():
+            lines.append(f"{k} = {scalar(v)}")
+        lines.append("")
+        for k, v in table.items():
+            if isinstance(v, dict):
+                emit_table(f"{name}.{k}", v)
+            elif isinstance(v, list) and v and isinstance(v[0], dict):
+                for item in v:
+                    emit_table(f"{name}.{k}", item, array=True)
+
+    for key, value in cfg.items():
+        if isinstance(value, dict):
+            emit_table(key, value)
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            for item in value:
+                emit_table(key, item, array=True)
+        else:
+            lines.insert(0, f"{key} = {scalar(value)}")
+    return "\n".join(lines).rstrip() + "\n"

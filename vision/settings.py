@@ -1,0 +1,41 @@
+"""Config schema of the ``[vision]`` section (dice reader calibration and
+tray zones).  Plain data read by :mod:`firmware.config`; :func:`check` adds
+semantic checks."""
+from __future__ import annotations
+
+from typing import Any
+
+TRAY_SCHEMA: dict[str, dict] = {
+    "seat": {"type": int, "default": 0, "min": 0, "max": 5, "doc": "seat index this tray belongs to"},
+    "polygon": {"type": list, "default": [], "doc": "tray outline in frame px, [[x, y], ...] (3+ points)"},
+}
+
+VISION_SCHEMA: dict[str, dict] = {
+    "settle_ms": {"type": int, "default": 400, "min": 50, "max": 5000,
+                  "doc": "dice must be unchanged this long to count as at rest, ms"},
+    "white_balance": {"type": list, "items": float, "default": [1.0, 1.0, 1.0],
+                      "doc": "per-channel B, G, R gains from calibration"},
+    "trays": {"type": "tables", "schema": TRAY_SCHEMA, "default": [],
+              "doc": "one [[vision.trays]] per seat; empty = split the frame evenly"},
+}
+
+SCHEMA: dict[str, dict] = {
+    "vision": {"type": "table", "schema": VISION_SCHEMA, "doc": "dice reader"},
+}
+
+
+def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
+    """Semantic checks of ``[vision]``: polygons well formed, one tray per
+    seat.  Returns ``(key_path, message)`` pairs."""
+    problems: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for i, tray in enumerate(cfg.get("vision", {}).get("trays", [])):
+        poly = tray["polygon"]
+        if len(poly) < 3 or not all(isinstance(p, list) and len(p) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) for c in p) for p in poly):
+            problems.append((f"vision.trays[{i}].polygon",
+                             "must be 3 or more [x, y] points in frame pixels, e.g. [[0,0],[320,0],[320,240]]"))
+        if tray["seat"] in seen:
+            problems.append((f"vision.trays[{i}].seat", f"seat {tray['seat']} already has a tray"))
+        seen.add(tray["seat"])
+    return problems
