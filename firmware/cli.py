@@ -1,0 +1,157 @@
+"""The ``cabinet`` command line.
+
+Exit codes: 0 success, 1 runtime failure (one clear line on stderr; the
+traceback with ``--debug``), 2 usage error (argparse's message).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import traceback
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Callable
+
+from engines import GAMES, EngineError
+from engines.registry import is_available
+
+from . import config as config_mod
+
+# Optional command modules: (module, needs_config).  Each exposes
+# add_parser(subparsers) and run(args[, cfg]) -> int.
+COMMAND_MODULES = ["firmware.cmd_dice", "firmware.cmd_hardware", "firmware.cmd_play", "firmware.cmd_install"]
+
+
+class CliError(Exception):
+    """A runtime failure reported as one line, exit code 1."""
+
+
+def _version() -> str:
+    try:
+        return version("cabinet")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def cmd_games(args: argparse.Namespace, cfg: dict) -> int:
+    rows = []
+    for info in GAMES.values():
+        available = is_available(info.game_id)
+        rows.append({"id": info.game_id, "name": info.name, "min_players": info.min_players,
+                     "max_players": info.max_players, "available": available})
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        players = f"{r['min_players']}-{r['max_players']} players"
+        note = "" if r["available"] else "  (unavailable: engine not written yet)"
+        print(f"{r['id']:<14} {r['name']:<28} {players}{note}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
+    from .simulate import simulate
+    options = json.loads(args.options) if args.options else None
+    if options is not None and not isinstance(options, dict):
+        raise CliError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
+    report = simulate(args.game, args.players, args.games, args.seed, options, args.action_cap)
+    summary = report.as_dict()
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(f"{summary['game']}: {summary['players']} players, seed {summary['seed']}")
+        print(f"  games completed   {summary['completed']} / {summary['games']}")
+        print(f"  errors            {summary['errors']}")
+        print(f"  score mean        {summary['score_mean']} (stdev {summary['score_stdev']})")
+        print(f"  mean per seat     {summary['score_mean_per_seat']}")
+        print(f"  wins per seat     {summary['wins_per_seat']}")
+        print(f"  actions per game  {summary['mean_actions']}")
+        print(f"  wall seconds      {summary['wall_s']}")
+        if summary["first_error"]:
+            print(f"first error (game seed {summary['first_error_seed']}):\n{summary['first_error']}",
+                  file=sys.stderr)
+    return 1 if summary["errors"] else 0
+
+
+def cmd_config_show(args: argparse.Namespace, cfg: dict) -> int:
+    path = args.config or config_mod.default_config_path()
+    print(f"# effective config (file: {path or 'none, built-in defaults'})")
+    print(config_mod.to_toml(cfg), end="")
+    return 0
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
+    """The argument parser and the command modules that loaded."""
+    parser = argparse.ArgumentParser(prog="cabinet", description="The tabletop cabinet: games, dice, hardware.")
+    parser.add_argument("--version", action="version", version=f"cabinet {_version()}")
+    parser.add_argument("--config", metavar="PATH", help="config file (default: $CABINET_CONFIG, "
+                        "/etc/cabinet/cabinet.toml or ~/.config/cabinet/cabinet.toml)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on failure")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("simulate", help="play whole games with bots and report")
+    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", choices=["random"], default="random")
+    p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
+    p.add_argument("--action-cap", type=int, default=20_000, help="actions before a game counts as stuck")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("config", help="configuration")
+    csub = p.add_subparsers(dest="config_command", metavar="SUBCOMMAND", required=True)
+    q = csub.add_parser("show", help="print the effective config")
+    q.set_defaults(func=cmd_config_show)
+
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        module.add_parser(sub)
+    return parser, {}
+
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cabinet`` console script."""
+    parser, _ = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        # No command: start the cabinet (menu) if the runtime is installed.
+        try:
+            play = importlib.import_module("firmware.cmd_play")
+        except ModuleNotFoundError:
+            parser.print_help()
+            return 0
+        func = play.run_cabinet
+    try:
+        cfg = config_mod.load(args.config)
+        if func.__code__.co_argcount == 1:
+            code = func(args)
+        else:
+            code = func(args, cfg)
+        return int(code or 0)
+    except KeyboardInterrupt:
+        print("cabinet: interrupted", file=sys.stderr)
+        return 130
+    except (CliError, EngineError, config_mod.ConfigError, OSError, ValueError, RuntimeError) as exc:
+        if args.debug:
+            traceback.print_exc()
+        print(f"cabinet: error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
