@@ -1,9 +1,19 @@
 """Config schema of the hardware sections: ``[gpio]``, ``[[seats]]``,
 ``[camera]``, ``[audio]``.  Plain data read by :mod:`firmware.config`
 (see its docstring for the field-spec format); :func:`check` adds the
-semantic checks (duplicate pins).  Pins are BCM numbers."""
+semantic checks (duplicate pins, pins reserved for I2C/SPI/the HAT ID
+EEPROM, pins not on the 40-pin header, display address clashes).  Pins are
+BCM numbers.
+
+:data:`DEFAULT_SEATS` is the default wiring used when ``[[seats]]`` is empty
+(ruling CAB-2: a seat = big button + LED, navigation, cup sensor, OLED):
+four full seats (navigation as two small buttons, so that everything fits
+on the header) and seats 5 and 6 with button + cup only (enough for Cha
+dango's six players).  :func:`effective_seats` returns the seats in use.
+``docs/wiring.png`` draws this wiring (``docs/draw_wiring.py``)."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 OLED_SCHEMA: dict[str, dict] = {
@@ -11,7 +21,10 @@ OLED_SCHEMA: dict[str, dict] = {
                "doc": "OLED controller; none = this seat has no display"},
     "interface": {"type": str, "default": "i2c", "choices": ["i2c", "spi"], "doc": "bus type"},
     "bus": {"type": int, "default": 1, "min": 0, "doc": "I2C bus number (a multiplexer's buses are 2+) or SPI port"},
-    "address": {"type": int, "default": 0x3C, "min": 0, "max": 0x7F, "doc": "I2C address (0x3C or 0x3D)"},
+    "address": {"type": int, "default": 0x3C, "min": 0, "max": 0x7F,
+                "doc": "I2C address (0x3C or 0x3D); for SPI the chip-select index (CE0 = 0, CE1 = 1)"},
+    "dc": {"type": int, "default": -1, "min": -1, "max": 27, "doc": "SPI only: BCM pin of the D/C line"},
+    "reset": {"type": int, "default": -1, "min": -1, "max": 27, "doc": "SPI only: BCM pin of RES (-1 = tied high)"},
 }
 
 SEAT_SCHEMA: dict[str, dict] = {
@@ -65,23 +78,165 @@ SCHEMA: dict[str, dict] = {
 
 PIN_KEYS = ("button", "led", "cup", "nav_a", "nav_b", "nav_push")
 
+#: BCM number -> physical pin on the 40-pin header (all Pi models since the B+).
+HEADER_PINS: dict[int, int] = {
+    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27,
+    5: 29, 6: 31, 13: 33, 19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16,
+    24: 18, 25: 22, 8: 24, 7: 26, 1: 28, 12: 32, 16: 36, 20: 38, 21: 40,
+}
+
+#: Pins never usable for seat wiring: the HAT ID EEPROM (ID_SD/ID_SC).
+ID_EEPROM_PINS = (0, 1)
+#: I2C bus 1 (SDA, SCL): reserved when any seat has an I2C OLED.
+I2C1_PINS = (2, 3)
+#: SPI ports: (MISO, MOSI, SCLK) and chip-select pins by CE index.
+SPI_PINS: dict[int, dict[str, Any]] = {
+    0: {"bus": (9, 10, 11), "ce": (8, 7)},
+    1: {"bus": (19, 20, 21), "ce": (18, 17, 16)},
+}
+#: UART pins: usable, but the serial console must be disabled (raspi-config).
+UART_PINS = (14, 15)
+
+
+def _seat(button: int, led: int, cup: int, nav_a: int, nav_b: int, oled_bus: int | None) -> dict[str, Any]:
+    oled = ({"driver": "ssd1306", "interface": "i2c", "bus": oled_bus, "address": 0x3C, "dc": -1, "reset": -1}
+            if oled_bus is not None else
+            {"driver": "none", "interface": "i2c", "bus": 1, "address": 0x3C, "dc": -1, "reset": -1})
+    return {"button": button, "led": led, "cup": cup, "nav_a": nav_a, "nav_b": nav_b, "nav_push": -1,
+            "nav_kind": "buttons", "oled": oled}
+
+
+#: The default wiring (used when ``[[seats]]`` is empty), BCM numbers.
+#: Seats 1-4: button, LED, cup, two navigation buttons (left = nav_a,
+#: right = nav_b), an SSD1306 at 0x3C on I2C buses 2..5 (a TCA9548A
+#: multiplexer on bus 1 with ``dtoverlay=i2c-mux,pca9548``; check the bus
+#: numbers with ``ls /dev/i2c-*``).  Seats 5-6: button + cup only.  All 24
+#: free header pins are used: BCM 0/1 (HAT EEPROM) and 2/3 (I2C) stay
+#: free; the LEDs of seats 1-2 sit on the UART pins 14/15 (outputs, so the
+#: boot console only flickers them; disable the serial console), seats 4-6
+#: use the SPI0 pins (so SPI stays off).
+DEFAULT_SEATS: list[dict[str, Any]] = [
+    _seat(button=4, led=14, cup=17, nav_a=27, nav_b=22, oled_bus=2),
+    _seat(button=5, led=15, cup=6, nav_a=13, nav_b=19, oled_bus=3),
+    _seat(button=18, led=23, cup=24, nav_a=25, nav_b=12, oled_bus=4),
+    _seat(button=16, led=20, cup=21, nav_a=26, nav_b=7, oled_bus=5),
+    _seat(button=8, led=-1, cup=9, nav_a=-1, nav_b=-1, oled_bus=None),
+    _seat(button=10, led=-1, cup=11, nav_a=-1, nav_b=-1, oled_bus=None),
+]
+
+
+def effective_seats(cfg: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats in use: ``cfg["seats"]`` if any are configured, else a
+    copy of :data:`DEFAULT_SEATS` (ruling CAB-2).  Each seat is a dict with
+    every :data:`SEAT_SCHEMA` key."""
+    seats = cfg.get("seats") or []
+    return copy.deepcopy(seats if seats else DEFAULT_SEATS)
+
+
+def seat_path(cfg: dict[str, Any], i: int) -> str:
+    """Key path of seat ``i`` in messages (``seats[i]``; ``default seats[i]``
+    when the default wiring is in use)."""
+    return f"seats[{i}]" if cfg.get("seats") else f"default seats[{i}]"
+
+
+def oled_pins(oled: dict[str, Any]) -> list[tuple[str, int]]:
+    """``(role, BCM pin)`` pairs an OLED's bus occupies (I2C SDA/SCL, SPI
+    MISO/MOSI/SCLK/CE, D/C, RES); empty for ``driver = "none"``."""
+    if oled.get("driver", "none") == "none":
+        return []
+    if oled.get("interface") == "spi":
+        port = SPI_PINS.get(oled.get("bus", 0))
+        if port is None:
+            return []
+        pins = [("SPI MISO", port["bus"][0]), ("SPI MOSI", port["bus"][1]), ("SPI SCLK", port["bus"][2])]
+        pins += [(f"SPI CE{i}", p) for i, p in enumerate(port["ce"])]
+        for key in ("dc", "reset"):
+            if oled.get(key, -1) >= 0:
+                pins.append((f"OLED {key}", oled[key]))
+        return pins
+    if oled.get("bus") == 1 or oled.get("bus", 1) >= 2:
+        # buses 2+ are multiplexer channels hanging off bus 1
+        return [("I2C SDA", 2), ("I2C SCL", 3)]
+    return []
+
 
 def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
-    """Semantic checks of the hardware sections.
+    """Semantic checks of the hardware sections (wiring sanity for
+    ``cabinet hardware check`` and config loading).
+
+    Checks every effective seat (the default wiring too): each seat has its
+    big button (CAB-2); a pin is on the 40-pin header, used once, not one
+    of the HAT ID EEPROM pins 0/1, not I2C1 (2/3) when an I2C OLED is
+    configured, not an SPI pin of a port an SPI OLED uses; an encoder has
+    both phases; SPI OLEDs have a D/C pin and a valid port/chip select;
+    no two OLEDs share an I2C bus + address or an SPI chip select.
 
     Returns:
         ``(key_path, message)`` pairs; empty when the config is sound.
     """
     problems: list[tuple[str, str]] = []
+    seats = effective_seats(cfg)
+    reserved: dict[int, str] = {p: "the HAT ID EEPROM (ID_SD/ID_SC)" for p in ID_EEPROM_PINS}
+    displays: dict[tuple, str] = {}
+    for i, seat in enumerate(seats):
+        oled = seat.get("oled", {})
+        path = f"{seat_path(cfg, i)}.oled"
+        if oled.get("driver", "none") == "none":
+            continue
+        if oled.get("interface") == "spi":
+            port = SPI_PINS.get(oled.get("bus"))
+            if port is None:
+                problems.append((f"{path}.bus", f"SPI port {oled.get('bus')} does not exist; use 0 or 1"))
+                continue
+            if not 0 <= oled.get("address", 0) < len(port["ce"]):
+                problems.append((f"{path}.address", f"SPI{oled['bus']} has chip selects 0..{len(port['ce']) - 1}, "
+                                                    f"got {oled.get('address')}"))
+                continue
+            if oled.get("dc", -1) < 0:
+                problems.append((f"{path}.dc", "an SPI OLED needs its D/C pin; set dc = <BCM pin>"))
+            key = ("spi", oled["bus"], oled["address"])
+        else:
+            key = ("i2c", oled.get("bus"), oled.get("address"))
+        if key in displays:
+            problems.append((path, f"{key[0].upper()} bus {key[1]} address/CE {key[2]:#x} is already used by "
+                                   f"{displays[key]}; give each display its own address, bus or multiplexer channel"))
+        else:
+            displays[key] = path
+        for role, pin in oled_pins(oled):
+            if role.startswith("OLED"):
+                continue
+            reserved.setdefault(pin, f"{role} ({path})")
     used: dict[int, str] = {}
-    for i, seat in enumerate(cfg.get("seats", [])):
-        for key in PIN_KEYS:
-            pin = seat.get(key, -1)
+    for i, seat in enumerate(seats):
+        base = seat_path(cfg, i)
+        if seat.get("button", -1) < 0:
+            problems.append((f"{base}.button", "every seat needs its big button (ruling CAB-2); set button = <BCM pin>"))
+        if seat.get("nav_kind") == "encoder" and (seat.get("nav_a", -1) < 0) != (seat.get("nav_b", -1) < 0):
+            problems.append((f"{base}.nav_a", "a rotary encoder needs both nav_a and nav_b (or neither)"))
+        pins = [(f"{base}.{key}", seat.get(key, -1)) for key in PIN_KEYS]
+        oled = seat.get("oled", {})
+        if oled.get("driver", "none") != "none" and oled.get("interface") == "spi":
+            pins += [(f"{base}.oled.{key}", oled.get(key, -1)) for key in ("dc", "reset")]
+        for path, pin in pins:
             if pin < 0:
                 continue
-            path = f"seats[{i}].{key}"
-            if pin in used:
+            if pin not in HEADER_PINS:
+                problems.append((path, f"BCM pin {pin} is not on the 40-pin header; use one of "
+                                       f"{', '.join(map(str, sorted(HEADER_PINS)))}"))
+            elif pin in reserved:
+                problems.append((path, f"BCM pin {pin} is reserved for {reserved[pin]}; move this wire to a free pin"))
+            elif pin in used:
                 problems.append((path, f"BCM pin {pin} is already used by {used[pin]}; give each input its own pin"))
             else:
                 used[pin] = path
     return problems
+
+
+def free_pins(cfg: dict[str, Any]) -> list[int]:
+    """BCM pins of the header neither used by a seat nor reserved (for the
+    seat map printed by ``cabinet hardware check``)."""
+    taken = set(ID_EEPROM_PINS)
+    for seat in effective_seats(cfg):
+        taken.update(seat.get(k, -1) for k in PIN_KEYS)
+        taken.update(p for _, p in oled_pins(seat.get("oled", {})))
+    return sorted(p for p in HEADER_PINS if p not in taken)
