@@ -1,0 +1,2 @@
+"""Rendering: HDMI screen models and layout (pygame-ce), OLED text views
+(luma)."""

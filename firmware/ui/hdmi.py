@@ -1,0 +1,135 @@
+"""HDMI rendering with pygame-ce: draws a :class:`ScreenModel` through the
+layout, full screen on a Pi (SDL's KMSDRM driver, no desktop), a window on a
+desktop, or an off-screen surface when headless.  In the simulator the seats'
+OLED frames are drawn in a column beside the HDMI view."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PIL import Image
+
+from .layout import Rect, TextBox, layout
+from .model import ScreenModel
+
+BG = (18, 20, 28)
+FG = (235, 235, 235)
+DIM = (160, 165, 180)
+PANEL_BG = (32, 36, 50)
+HILITE = (250, 200, 60)
+BANNER = (200, 70, 60)
+
+OLED_SCALE = 2
+OLED_W, OLED_H = 128, 64
+
+
+class HdmiRenderer:
+    """Draws screens at ``width`` x ``height`` px (800x480 .. 1920x1080).
+
+    Args:
+        width, height: HDMI size, px.
+        mode: ``"headless"`` (off-screen surface, SDL dummy driver),
+            ``"window"`` (desktop window; the simulator also shows OLEDs),
+            ``"fullscreen"`` (KMSDRM on a Pi without a desktop).
+        oled_count: emulated OLEDs to show beside the screen (window mode).
+
+    Raises:
+        RuntimeError: the display cannot be opened (message names SDL's
+            video driver and the fix).
+    """
+
+    def __init__(self, width: int, height: int, mode: str = "headless", oled_count: int = 0) -> None:
+        if not (800 <= width <= 1920 and 480 <= height <= 1080):
+            raise ValueError(f"HDMI size {width}x{height} px is outside 800x480 .. 1920x1080")
+        if mode == "headless":
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame  # imported here so engines/tests that never render skip SDL start-up
+        self.pg = pygame
+        pygame.font.init()
+        self.width, self.height, self.mode = width, height, mode
+        self.oled_count = oled_count if mode == "window" else 0
+        self._fonts: dict[int, object] = {}
+        self.boxes: list[TextBox] = []
+        side = (OLED_W * OLED_SCALE + 20) if self.oled_count else 0
+        try:
+            if mode == "headless":
+                self.window = None
+            else:
+                pygame.display.init()
+                flags = pygame.FULLSCREEN if mode == "fullscreen" else 0
+                self.window = pygame.display.set_mode((width + side, height), flags)
+                pygame.display.set_caption("cabinet (simulated)" if mode == "window" else "cabinet")
+                pygame.mouse.set_visible(mode != "fullscreen")
+        except pygame.error as exc:
+            driver = os.environ.get("SDL_VIDEODRIVER", "default")
+            raise RuntimeError(f"cannot open the HDMI display (SDL video driver {driver}): {exc}; "
+                               "on a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm and run on a "
+                               "console (see docs/troubleshooting.md)") from exc
+        self.surface = pygame.Surface((width, height))
+
+    def font(self, size: int):
+        f = self._fonts.get(size)
+        if f is None:
+            f = self.pg.font.Font(None, max(8, int(size * 1.3)))
+            self._fonts[size] = f
+        return f
+
+    def measure(self, text: str, size: int) -> tuple[int, int]:
+        """Rendered text size in px at font size ``size`` px."""
+        return self.font(size).size(text)
+
+    def draw(self, model: ScreenModel) -> list[TextBox]:
+        """Render ``model`` onto the off-screen surface; return the text
+        boxes placed (for layout tests)."""
+        pg = self.pg
+        s = self.surface
+        s.fill(BG)
+        self.boxes = layout(model, self.width, self.height, self.measure)
+        for b in self.boxes:
+            if b.role == "panel":
+                pg.draw.rect(s, PANEL_BG, (b.rect.x, b.rect.y, b.rect.w, b.rect.h), border_radius=8)
+        for b in self.boxes:
+            if b.role == "panel":
+                continue
+            colour = {"title": FG, "status": DIM, "panel-title": HILITE, "banner": FG}.get(b.role, FG)
+            if b.role == "banner":
+                pg.draw.rect(s, BANNER, (b.rect.x, b.rect.y, b.rect.w, b.rect.h), border_radius=6)
+            if b.highlight:
+                pg.draw.rect(s, (70, 60, 20), (b.rect.x - 3, b.rect.y, b.rect.w + 6, b.rect.h), border_radius=4)
+                colour = HILITE
+            img = self.font(b.size).render(b.text, True, colour)
+            y = b.rect.y + max(0, (b.rect.h - img.get_height()) // 2)
+            s.blit(img, (b.rect.x, y), area=pg.Rect(0, 0, b.rect.w, b.rect.h))
+        return self.boxes
+
+    def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None) -> None:
+        """Show the surface on the display (no-op when headless); in the
+        simulator window, draw the seats' OLED frames beside it."""
+        if self.window is None:
+            return
+        pg = self.pg
+        self.window.fill((0, 0, 0))
+        self.window.blit(self.surface, (0, 0))
+        for i, img in enumerate((oled_images or [])[: self.oled_count]):
+            x = self.width + 10
+            y = 10 + i * (OLED_H * OLED_SCALE + 28)
+            if y + OLED_H * OLED_SCALE > self.height:
+                break
+            rgb = img.convert("RGB").resize((OLED_W * OLED_SCALE, OLED_H * OLED_SCALE), Image.NEAREST)
+            surf = pg.image.frombytes(rgb.tobytes(), rgb.size, "RGB")
+            self.window.blit(surf, (x, y + 16))
+            label = (labels or [])[i] if labels and i < len(labels) else f"seat {i + 1}"
+            self.window.blit(self.font(12).render(label, True, DIM), (x, y))
+        pg.display.flip()
+
+    def screenshot(self, path: str | os.PathLike) -> Path:
+        """Save the current HDMI surface as PNG; returns the path."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        self.pg.image.save(self.surface, str(p))
+        return p
+
+    def close(self) -> None:
+        """Close the display."""
+        if self.window is not None:
+            self.pg.display.quit()
