@@ -1,0 +1,92 @@
+"""Reading one die's top face from a canonical window (the die centred,
+about ``WINDOW / 1.7`` px across).
+
+The face is the connected region of the body's colour that covers the
+window's centre; pip candidates are the round regions of another colour
+inside its convex hull (so a pip that notches the face edge still counts).
+:func:`vision.layout.best_layout` then picks the pips that form a die face;
+anything else is unreadable (CAB-5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.layout import best_layout
+
+#: side of the canonical window, px
+WINDOW = 96
+
+_YY, _XX = np.mgrid[0:WINDOW, 0:WINDOW]
+_DISC = (_XX - WINDOW / 2) ** 2 + (_YY - WINDOW / 2) ** 2 <= (0.17 * WINDOW) ** 2
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """Result of :func:`read_face`, in window px: value 1..6 or ``None``
+    (unreadable), confidence 0..1, face centre, half of the face's side,
+    pip centres, and the body colour as a 1 x N x 3 BGR uint8 sample."""
+
+    value: int | None
+    confidence: float
+    center: tuple[float, float]
+    half_extent: float
+    pips: tuple[tuple[float, float], ...]
+    body_bgr: np.ndarray
+
+
+def read_face(crop: np.ndarray) -> FaceReading | None:
+    """Read the top face in a ``WINDOW`` x ``WINDOW`` BGR crop centred on a
+    die.  Returns ``None`` when nothing die-like is there (no region of one
+    colour around the centre, or no pip-like mark on it)."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    body = np.median(lab[_DISC], axis=0)
+    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
+    spread = float(np.median(dist[_DISC]))
+    t = min(45.0, max(20.0, 3.0 * spread))
+    near = (dist < t).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    if n < 2:
+        return None
+    counts = np.bincount(labels[_DISC], minlength=n)
+    counts[0] = 0
+    lab_id = int(np.argmax(counts))
+    if counts[lab_id] < 0.3 * _DISC.sum():
+        return None
+    comp = (labels == lab_id).astype(np.uint8)
+    contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outer = max(contours, key=cv2.contourArea)
+    (fx, fy), (rw, rh), _ = cv2.minAreaRect(outer)
+    x, y, w, h = cv2.boundingRect(outer)
+    touches = x <= 0 or y <= 0 or x + w >= WINDOW or y + h >= WINDOW
+    body_bgr = crop[comp.astype(bool)].reshape(1, -1, 3)
+    hull = np.zeros_like(comp)
+    cv2.drawContours(hull, [cv2.convexHull(outer)], -1, 1, thickness=cv2.FILLED)
+    hull = cv2.erode(hull, np.ones((3, 3), np.uint8))
+    holes = ((hull > 0) & (comp == 0)).astype(np.uint8)
+    hn, _, hstats, hcent = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    hull_area = float(hull.sum())
+    cands = []
+    for i in range(1, hn):
+        x0, y0, w0, h0, a = (int(v) for v in hstats[i])
+        if a < 0.004 * hull_area or a > 0.10 * hull_area:
+            continue
+        if max(w0, h0) > 2.2 * min(w0, h0) or a < 0.4 * w0 * h0:
+            continue  # not round: a sliver between faces, a foreshortened side pip
+        cands.append((float(hcent[i][0]), float(hcent[i][1]), float(a)))
+    if not cands:
+        return None  # no pip at all: not a die (a screw head, a coin, a shadow)
+    fside = min(rw, rh)
+    value, res, idx = best_layout(cands, fside, (fx, fy))
+    pips = tuple((cands[i][0], cands[i][1]) for i in idx) or tuple((c[0], c[1]) for c in cands)
+    if value is not None:
+        px = [p[0] for p in pips]
+        py = [p[1] for p in pips]
+        fx, fy = sum(px) / len(px), sum(py) / len(py)  # symmetric layouts: centroid = face centre
+    conf = 0.0 if value is None or touches else round(max(0.5, 1.0 - res), 3)
+    if touches:
+        value = None
+    return FaceReading(value, conf, (fx, fy), fside / 2, pips, body_bgr)

@@ -1,0 +1,105 @@
+"""Die-face pip layouts and the fit of seen pips to them.
+
+Pip positions are on a 3 x 3 grid of step ``a`` around the face centre;
+the six standard faces, in grid units (x, y in {-1, 0, 1}):
+
+1: centre; 2: one diagonal; 3: diagonal + centre; 4: corners; 5: corners +
+centre; 6: corners + the middles of two opposite sides.
+
+:func:`best_layout` finds the largest subset of candidate pips that fits one
+of these (any rotation; 2, 3 and 6 in either of their two orientations),
+so pips on a side face seen at an angle are left out; and it refuses when a
+left-out candidate as large as the chosen pips lies on the chosen face
+(then the reading would be a guess, CAB-5).
+"""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+_C = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+LAYOUTS: dict[int, list[frozenset]] = {
+    1: [frozenset({(0, 0)})],
+    2: [frozenset({(-1, -1), (1, 1)}), frozenset({(1, -1), (-1, 1)})],
+    3: [frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(1, -1), (0, 0), (-1, 1)})],
+    4: [frozenset(_C)],
+    5: [frozenset(_C + [(0, 0)])],
+    6: [frozenset(_C + [(-1, 0), (1, 0)]), frozenset(_C + [(0, -1), (0, 1)])],
+}
+#: largest allowed distance of a pip from its grid point, in grid steps
+TOLERANCE = 0.32
+
+
+def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float] | None:
+    """Fit ``points`` (px) to the layout of ``len(points)`` pips.  Returns
+    ``(residual, step_px, cx, cy)`` (residual in grid steps) or ``None``
+    when they are not a die face."""
+    n = len(points)
+    cx = sum(p[0] for p in points) / n
+    cy = sum(p[1] for p in points) / n
+    if n == 1:
+        return 0.0, 0.0, cx, cy
+    rel = [(x - cx, y - cy) for x, y in points]
+    far = max(rel, key=lambda p: p[0] ** 2 + p[1] ** 2)
+    R = math.hypot(*far)
+    if R <= 0:
+        return None
+    a = R / math.sqrt(2)
+    theta = math.atan2(far[1], far[0]) - math.pi / 4  # the farthest pip is a corner
+    c, s = math.cos(-theta), math.sin(-theta)
+    snapped, worst = [], 0.0
+    for x, y in rel:
+        u, v = (c * x - s * y) / a, (s * x + c * y) / a
+        gu, gv = max(-1, min(1, round(u))), max(-1, min(1, round(v)))
+        worst = max(worst, math.hypot(u - gu, v - gv))
+        snapped.append((gu, gv))
+    if worst > TOLERANCE or len(set(snapped)) != n:
+        return None
+    if frozenset(snapped) not in LAYOUTS[n]:
+        return None
+    return worst, a, cx, cy
+
+
+def best_layout(cands: list[tuple[float, float, float]], face_side: float,
+                face_center: tuple[float, float]) -> tuple[int | None, float, list[int]]:
+    """Choose the top-face pips among candidate ``(x, y, area)`` (px).
+
+    ``face_side``: rough side of the top face (px), ``face_center`` its rough
+    centre.  Returns ``(value, residual, indices)``; value ``None`` when no
+    subset fits or the fit is ambiguous (see the module docstring)."""
+    order = sorted(range(len(cands)), key=lambda i: -cands[i][2])[:9]
+    fx, fy = face_center
+    for k in range(min(6, len(order)), 0, -1):
+        best = None
+        for sub in combinations(order, k):
+            areas = [cands[i][2] for i in sub]
+            if max(areas) > 3.0 * min(areas):
+                continue
+            f = fit([(cands[i][0], cands[i][1]) for i in sub])
+            if f is None:
+                continue
+            res, a, cx, cy = f
+            if math.hypot(cx - fx, cy - fy) > 0.3 * face_side:
+                continue
+            if k == 1:
+                # a lone pip: near the face centre and not a speck
+                if min(areas) < 0.012 * face_side ** 2:
+                    continue
+            elif not 0.15 * face_side <= a <= 0.45 * face_side:
+                continue
+            if best is None or res < best[0]:
+                best = (res, sub, a, cx, cy)
+        if best is None:
+            continue
+        res, sub, a, cx, cy = best
+        amin = min(cands[i][2] for i in sub)
+        reach = max(1.6 * a, 0.45 * face_side)
+        for i in order:
+            if i in sub:
+                continue
+            x, y, ar = cands[i]
+            if ar >= 0.6 * amin and abs(x - cx) < reach and abs(y - cy) < reach and \
+                    math.hypot(x - cx, y - cy) < reach * 1.2:
+                return None, res, list(sub)  # a pip-sized blob on the face that fits no layout
+        return k, res, list(sub)
+    return None, 1.0, []

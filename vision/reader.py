@@ -1,0 +1,92 @@
+"""The dice reader: find every die in a BGR frame and read its top face.
+
+Method (scale-free: every threshold is relative to the frame's noise or to
+the die's own size, nothing is tuned to one photo set):
+
+1. *Foreground* (:mod:`vision.segment`): the table is estimated by a median
+   filter on a 1/4-size copy (kernel several dice wide, so dice vanish from
+   it); pixels whose Lab colour differs from it are foreground; holes
+   (pips) are filled.
+2. *Die centres*: peaks of the distance transform of the foreground, kept
+   by non-maximum suppression.  A peak's distance is the die's half side,
+   so touching dice (a blob two dice long) give two peaks, and thin
+   structures (tray walls, cables) give none of die size.
+3. *Top face* (:mod:`vision.face`): a window around each peak is resampled
+   to a canonical size; the face is the region of the body's colour that
+   contains the centre; pips are its holes.  Side faces are separated from
+   the top face by their different shading and edge, and pips that are not
+   on the top face are therefore not counted.
+4. *Validation*: the face must be square, the pips of one size and on the
+   3 x 3 grid of a die face in one of the six standard layouts; otherwise the
+   die is reported unreadable (CAB-5: never guessed).
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.colour import classify_colour
+from vision.die import Die, VisionInputError
+from vision.face import WINDOW, read_face
+from vision.segment import die_peaks, foreground
+
+
+def check_frame(frame: object) -> np.ndarray:
+    """Validate a frame: H x W x 3 uint8 BGR, at least 32 x 32 px.  Raises
+    :class:`VisionInputError` saying what is wrong.  Returns the frame."""
+    if not isinstance(frame, np.ndarray):
+        raise VisionInputError(f"frame must be a numpy array (H x W x 3 uint8 BGR), got {type(frame).__name__}")
+    if frame.dtype != np.uint8:
+        raise VisionInputError(f"frame dtype must be uint8, got {frame.dtype}")
+    if frame.ndim != 3 or frame.shape[2] != 3:
+        raise VisionInputError(f"frame must have shape H x W x 3 (BGR), got {frame.shape}")
+    if frame.shape[0] < 32 or frame.shape[1] < 32:
+        raise VisionInputError(f"frame is too small ({frame.shape[1]} x {frame.shape[0]} px); need 32 x 32 or more")
+    return frame
+
+
+def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | None = None) -> list[Die]:
+    """Every die in ``frame`` (H x W x 3 uint8 BGR), sorted top to bottom,
+    left to right.  ``white_balance``: per-channel B, G, R gains from
+    :func:`vision.colour.calibrate_white_balance` (``None`` = none).
+    Unreadable dice have ``value None`` and confidence 0 (CAB-5).  Raises
+    :class:`VisionInputError` on a bad frame; an empty, black or
+    overexposed frame gives ``[]``."""
+    frame = check_frame(frame)
+    if int(frame.max()) - int(frame.min()) < 24:
+        return []
+    mask = foreground(frame)
+    dice = []
+    for cx, cy, r, compact in die_peaks(mask):
+        die = _read_at(frame, cx, cy, r, compact, white_balance)
+        if die is not None:
+            dice.append(die)
+    dice.sort(key=lambda d: (d.center[1], d.center[0]))
+    return dice
+
+
+def _read_at(frame, cx, cy, r, compact, white_balance):
+    """Read the die whose foreground peak is at (cx, cy) with half side r."""
+    half = 1.7 * r  # window half side in frame px (die + margin for shadow / side faces)
+    s = WINDOW / (2 * half)
+    M = np.array([[s, 0, WINDOW / 2 - s * cx], [0, s, WINDOW / 2 - s * cy]], np.float32)
+    crop = cv2.warpAffine(frame, M, (WINDOW, WINDOW), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    face = read_face(crop)
+    if face is None:
+        return None
+    if face.value is None and not compact:
+        return None  # a peak on some larger structure that is not a readable die
+    # map face geometry back to frame px
+    inv = 1.0 / s
+    fx, fy = face.center
+    X = cx + (fx - WINDOW / 2) * inv
+    Y = cy + (fy - WINDOW / 2) * inv
+    hs = face.half_extent * inv * 1.15  # face -> whole die (rounded edges)
+    H, W = frame.shape[:2]
+    box = (max(0, int(math.floor(X - hs))), max(0, int(math.floor(Y - hs))),
+           min(W, int(math.ceil(X + hs))), min(H, int(math.ceil(Y + hs))))
+    pips = tuple((cx + (px - WINDOW / 2) * inv, cy + (py - WINDOW / 2) * inv) for px, py in face.pips)
+    colour = classify_colour(face.body_bgr, white_balance)
+    return Die(face.value, colour, (float(X), float(Y)), box, face.confidence if face.value else 0.0, None, pips)

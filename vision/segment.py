@@ -1,0 +1,73 @@
+"""Foreground segmentation and die-centre candidates (see
+:mod:`vision.reader` for the method)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: smallest die side (px) the reader looks for
+MIN_DIE_PX = 16
+_SMALL = 160  # background estimate is made at this size (px, longer side)
+
+
+def background(frame: np.ndarray) -> np.ndarray:
+    """The empty-table estimate: median filter, kernel ~1/5 of the frame,
+    computed at 160 px and scaled back (frame size, uint8 BGR)."""
+    h, w = frame.shape[:2]
+    scale = _SMALL / max(h, w)
+    small = cv2.resize(frame, (max(8, round(w * scale)), max(8, round(h * scale))), interpolation=cv2.INTER_AREA)
+    k = 2 * (_SMALL // 10) + 1
+    return cv2.resize(cv2.medianBlur(small, k), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def foreground(frame: np.ndarray, bg: np.ndarray | None = None) -> np.ndarray:
+    """Binary mask (uint8 0/255) of pixels that are not table, holes
+    filled.  The threshold is relative to the frame's own noise (median
+    colour difference), with a floor of 22 Lab units."""
+    if bg is None:
+        bg = background(frame)
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    lbg = cv2.cvtColor(bg, cv2.COLOR_BGR2LAB)
+    d = cv2.absdiff(lab, lbg).astype(np.float32)
+    # L counts half as much as chroma (shadows change L, dice change both)
+    dist = cv2.sqrt(0.25 * d[:, :, 0] ** 2 + d[:, :, 1] ** 2 + d[:, :, 2] ** 2)
+    t = max(14.0, 5.0 * float(np.median(dist)))
+    mask = (dist > t).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    # fill only die-sized holes (pips, a pale body inside its outline), not
+    # the inside of a tray rim
+    holes = cv2.subtract(filled, mask)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    max_hole = (max(mask.shape) / 8.0) ** 2
+    keep = np.zeros(n, np.uint8)
+    keep[1:] = (stats[1:, cv2.CC_STAT_AREA] <= max_hole).astype(np.uint8) * 255
+    return cv2.bitwise_or(mask, keep[labels])
+
+
+def die_peaks(mask: np.ndarray) -> list[tuple[float, float, float, bool]]:
+    """Die-centre candidates ``(x, y, half_side_px, compact)`` from the
+    distance-transform peaks of ``mask``; ``compact`` is true when the peak's
+    blob is one die-sized square-ish blob (then an unreadable die there is
+    still reported)."""
+    dt = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    rmin = MIN_DIE_PX / 2
+    k = max(3, MIN_DIE_PX // 2 * 2 + 1)
+    peaks = (dt >= cv2.dilate(dt, np.ones((k, k), np.uint8))) & (dt >= rmin)
+    ys, xs = np.nonzero(peaks)
+    order = np.argsort(-dt[ys, xs])
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    chosen: list[tuple[float, float, float, bool]] = []
+    for i in order:
+        x, y = float(xs[i]), float(ys[i])
+        r = float(dt[ys[i], xs[i]])
+        if any((x - cx) ** 2 + (y - cy) ** 2 < (0.9 * (r + cr)) ** 2 for cx, cy, cr, _ in chosen):
+            continue
+        lab = labels[ys[i], xs[i]]
+        _, _, bw, bh, area = stats[lab]
+        side = 2 * r
+        compact = max(bw, bh) <= 1.9 * side and area <= 2.6 * side * side
+        chosen.append((x, y, r, bool(compact)))
+    return chosen
