@@ -1,0 +1,171 @@
+"""Seat controls: turn a seat's debounced inputs into engine actions.
+
+Every seat has the same physical controls (ruling CAB-2): a big button, a
+navigation input (encoder or two buttons, plus push) and a cup sensor.  The
+:class:`SeatControls` of a seat keeps a cursor over the seat's legal actions
+(shown on its OLED):
+
+* navigation moves the cursor; push cancels an armed choice (undo of the
+  current, unconfirmed choice);
+* the big button on a *real-time* action (a template with ``"t_us": None``,
+  e.g. a Retrograde claim or a Cha dango slap) applies it at once, stamped
+  with the press's edge time: races are decided by the edge source's
+  timestamps (ruling CAB-3);
+* the big button on a *discrete* action arms it ("press again to
+  confirm"); a second press applies it: a confirm step before anything
+  irreversible;
+* cup lifts and cup put-downs apply the game's cup action stamped with the
+  edge time.
+
+Which action types belong to which physical input is declared per game in
+:data:`INPUT_BINDINGS` (the type names are the engines').
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import Game
+
+#: action type -> physical input that performs it.  Action types not listed
+#: here are chosen with the navigation input and confirmed with the button.
+INPUT_BINDINGS: dict[str, str] = {
+    "slap": "button",            # Cha dango, CD-4 (any cursor position)
+    "button_down": "button",
+    "button_up": "button_release",
+    "release": "button_release",
+    "cup_up": "cup_up",          # CD-6/CD-7: switch opens when the cup is lifted
+    "cup_lift": "cup_up",
+    "cup_lifted": "cup_up",
+    "lift": "cup_up",
+    "cup_down": "cup_down",
+}
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """A short label for an action (OLED / screen), e.g.
+    ``"claim card 12"``, ``"serve order 3 dice 1,5"``."""
+    words = [str(action.get("type", "?")).replace("_", " ")]
+    for key, value in action.items():
+        if key in ("type", "player", "t_us", "t_min_us"):
+            continue
+        if isinstance(value, list):
+            value = ",".join(str(v) for v in value)
+        elif isinstance(value, dict):
+            value = ",".join(f"{k}:{v}" for k, v in value.items())
+        words.append(f"{key.replace('_', ' ')} {value}")
+    return " ".join(words)
+
+
+def is_realtime(action: dict[str, Any]) -> bool:
+    """True for a real-time template (the caller stamps ``t_us``)."""
+    return "t_us" in action and action["t_us"] is None
+
+
+@dataclass
+class SeatControls:
+    """The navigation state of one seat.
+
+    Attributes:
+        seat: 0-based seat.
+        cursor: index into the seat's selectable actions.
+        armed: label of the discrete action waiting for its confirm press.
+        message: last prompt or result for the OLED.
+    """
+    seat: int
+    cursor: int = 0
+    armed: str | None = None
+    message: str = ""
+    _labels: list[str] = field(default_factory=list)
+
+    def selectable(self, game: Game) -> list[dict[str, Any]]:
+        """The seat's legal actions chosen with the navigation input (those
+        bound to the button or the cup are left out), in a stable order."""
+        if self.seat not in game.active_players():
+            return []
+        acts = [a for a in game.legal_actions(self.seat)
+                if INPUT_BINDINGS.get(a.get("type", "")) is None]
+        return acts
+
+    def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
+        """The legal action performed directly by ``physical`` input
+        (``"button"``, ``"button_release"``, ``"cup_up"``, ``"cup_down"``)."""
+        if self.seat not in game.active_players():
+            return None
+        for a in game.legal_actions(self.seat):
+            if INPUT_BINDINGS.get(a.get("type", "")) == physical:
+                return a
+        return None
+
+    def refresh(self, game: Game) -> list[dict[str, Any]]:
+        """Re-read the choices; keep the cursor on the same label when it is
+        still there, else clamp it; drop an armed choice that is gone."""
+        acts = self.selectable(game)
+        labels = [describe_action(a) for a in acts]
+        if self._labels and 0 <= self.cursor < len(self._labels) and self._labels[self.cursor] in labels:
+            self.cursor = labels.index(self._labels[self.cursor])
+        self.cursor = min(self.cursor, max(0, len(acts) - 1))
+        if self.armed is not None and self.armed not in labels:
+            self.armed = None
+        self._labels = labels
+        return acts
+
+    def nav(self, game: Game, step: int) -> None:
+        """Move the cursor by ``step`` (wraps); cancels an armed choice."""
+        acts = self.refresh(game)
+        if acts:
+            self.cursor = (self.cursor + step) % len(acts)
+        self.armed = None
+
+    def push(self) -> None:
+        """The navigation push: undo the current, unconfirmed choice."""
+        if self.armed is not None:
+            self.message = "choice cancelled"
+        self.armed = None
+
+    def press(self, game: Game, t_us: int) -> dict[str, Any] | None:
+        """The big button was pressed at ``t_us``.
+
+        Returns:
+            The action to apply now, or ``None`` (nothing to do, or the
+            choice was armed and waits for its confirm press).
+        """
+        direct = self.bound(game, "button")
+        if direct is not None:
+            return stamp(direct, t_us)
+        acts = self.refresh(game)
+        if not acts:
+            return None  # a press during a screen that expects nothing: ignored
+        chosen = acts[self.cursor]
+        if is_realtime(chosen):
+            return stamp(chosen, t_us)
+        label = describe_action(chosen)
+        if self.armed == label:
+            self.armed = None
+            return chosen
+        self.armed = label
+        self.message = "press again to confirm"
+        return None
+
+    def physical(self, game: Game, physical: str, t_us: int) -> dict[str, Any] | None:
+        """A button release or a cup edge at ``t_us``: the bound action, if
+        the game has one now, stamped with the edge time."""
+        a = self.bound(game, physical)
+        return stamp(a, t_us) if a is not None else None
+
+    def index_of(self, game: Game, action: dict[str, Any]) -> int | None:
+        """Cursor index of ``action`` among the selectable choices."""
+        label = describe_action(action)
+        for i, a in enumerate(self.refresh(game)):
+            if describe_action(a) == label:
+                return i
+        return None
+
+
+def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
+    """A copy of ``template`` with ``t_us`` filled in if it is a real-time
+    template (``t_min_us`` removed)."""
+    action = {k: v for k, v in template.items() if k != "t_min_us"}
+    if "t_us" in action and action["t_us"] is None:
+        action["t_us"] = t_us
+    return action

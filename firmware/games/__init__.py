@@ -1,0 +1,1 @@
+"""Dedicated screen and OLED layouts per game (module name = game id with _)."""
