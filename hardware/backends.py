@@ -1,0 +1,122 @@
+"""Choosing and opening the GPIO backend (the pin factory behind every seat).
+
+* ``pigpio`` (Pi 4 and earlier): gpiozero's ``PiGPIOFactory`` talking to
+  the pigpiod daemon; edges carry pigpio's 32-bit us tick; the glitch
+  filter runs in the daemon.
+* ``lgpio`` (Pi 5, where pigpiod refuses to run): gpiozero's
+  ``LGPIOFactory``; edges carry the kernel's nanosecond alert timestamp
+  (CLOCK_MONOTONIC), which gpiozero hands over as seconds and
+  :mod:`hardware.edges` turns back into integer us.
+* ``mock``: :class:`hardware.mock.ScriptedMockFactory`, for tests and the
+  simulator.
+
+Rule (issue "Hardware layer"): the backend is chosen by config; if the
+configured backend is missing on a real Pi, fail at start with a message
+that names it and the fix, never fall back silently.  On a machine that is
+not a Pi the simulator is the default and says so in one log line.
+
+pigpio and lgpio are imported only when that backend is opened.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("cabinet.hardware")
+
+MODEL_PATH = Path("/proc/device-tree/model")
+
+
+class HardwareUnavailable(RuntimeError):
+    """The configured hardware cannot be used; the message names the part
+    (backend, display, camera) and the fix."""
+
+
+def pi_model(model_path: Path | str = MODEL_PATH) -> str | None:
+    """The Raspberry Pi model string from the device tree (e.g.
+    ``"Raspberry Pi 5 Model B Rev 1.0"``), or None on anything else."""
+    try:
+        text = Path(model_path).read_bytes().decode("ascii", "replace").rstrip("\x00\n ")
+    except OSError:
+        return None
+    return text if text.startswith("Raspberry Pi") else None
+
+
+def is_pi5(model: str | None) -> bool:
+    """True for the Pi 5 family (incl. Compute Module 5 / Pi 500), where
+    pigpio does not run."""
+    return bool(model) and any(tag in model for tag in ("Pi 5", "Compute Module 5", "Pi 500"))
+
+
+def choose_backend(gpio_backend: str, simulate: str, model: str | None) -> tuple[str, str]:
+    """Pick the edge-source backend.
+
+    Args:
+        gpio_backend: config ``gpio.backend`` (auto, pigpio, lgpio, mock).
+        simulate: config ``cabinet.simulate`` (auto, yes, no).
+        model: :func:`pi_model` result (None = not a Pi).
+
+    Returns:
+        ``(backend, reason)``; reason is the one log line explaining it.
+
+    Raises:
+        HardwareUnavailable: ``simulate = "no"`` off a Pi, mock required on
+            a Pi with ``simulate = "no"``, or pigpio asked for on a Pi 5.
+    """
+    if simulate == "yes" or gpio_backend == "mock":
+        if model and simulate == "no":
+            raise HardwareUnavailable('gpio.backend = "mock" but cabinet.simulate = "no" on a Raspberry Pi; '
+                                      'set gpio.backend = "auto" to use the real buttons')
+        why = "cabinet.simulate = yes" if simulate == "yes" else 'gpio.backend = "mock"'
+        return "mock", f"simulated cabinet (mock GPIO) because {why}"
+    if gpio_backend == "auto":
+        if model is None:
+            if simulate == "no":
+                raise HardwareUnavailable(f"not a Raspberry Pi ({MODEL_PATH} does not name one) and "
+                                          'cabinet.simulate = "no"; run on the cabinet or set simulate = "auto"')
+            return "mock", "not a Raspberry Pi: simulating the cabinet (mock GPIO, luma dummy OLEDs, simulated camera)"
+        backend = "lgpio" if is_pi5(model) else "pigpio"
+        return backend, f"{model}: GPIO backend {backend}"
+    if gpio_backend == "pigpio" and is_pi5(model):
+        raise HardwareUnavailable(f'gpio.backend = "pigpio" but this is a {model}, where pigpiod does not run; '
+                                  'set gpio.backend = "lgpio" (or "auto")')
+    return gpio_backend, f"{model or 'not a Raspberry Pi'}: GPIO backend {gpio_backend} (from config)"
+
+
+def open_factory(backend: str, *, lgpio_chip: int | None = None, start_us: int = 0) -> Any:
+    """Open the pin factory of ``backend``.
+
+    Raises:
+        HardwareUnavailable: the backend's Python module is missing, pigpiod
+            is not running, or no gpiochip can be opened; names the fix.
+        ValueError: unknown backend name.
+    """
+    if backend == "mock":
+        from hardware.mock import ScriptedMockFactory
+        return ScriptedMockFactory(start_us)
+    if backend == "pigpio":
+        try:
+            mod = importlib.import_module("gpiozero.pins.pigpio")
+        except ImportError as exc:
+            raise HardwareUnavailable(f"GPIO backend pigpio: the pigpio Python module is missing ({exc}); "
+                                      "fix: sudo apt install python3-pigpio pigpio") from exc
+        try:
+            return mod.PiGPIOFactory()
+        except (OSError, IOError, Exception) as exc:  # pigpio raises IOError or its own error
+            raise HardwareUnavailable(f"GPIO backend pigpio: cannot reach the pigpiod daemon ({exc}); "
+                                      "fix: sudo systemctl enable --now pigpiod") from exc
+    if backend == "lgpio":
+        try:
+            mod = importlib.import_module("gpiozero.pins.lgpio")
+        except ImportError as exc:
+            raise HardwareUnavailable(f"GPIO backend lgpio: the lgpio Python module is missing ({exc}); "
+                                      "fix: sudo apt install python3-lgpio") from exc
+        try:
+            return mod.LGPIOFactory(chip=lgpio_chip)
+        except Exception as exc:  # lgpio.error, PinUnknownPi, OSError
+            raise HardwareUnavailable(f"GPIO backend lgpio: cannot open a gpiochip ({exc}); fix: check that "
+                                      "/dev/gpiochip0 (gpiochip4 on early Pi 5 kernels) exists and that the "
+                                      "cabinet user is in the gpio group") from exc
+    raise ValueError(f"unknown GPIO backend {backend!r}; use pigpio, lgpio or mock")
