@@ -133,7 +133,12 @@ class DebounceBank:
         return self._d[key]
 
     def feed(self, edge: Edge) -> list[InputEvent]:
-        """Process one edge; returns the events it settles."""
+        """Process one edge; returns the events it settles.  Rotary encoder
+        records (input ``"encoder"``, level +1/-1) pass straight through as
+        ``"clockwise"`` / ``"counter_clockwise"`` events."""
+        if edge.input == "encoder":
+            kind = "clockwise" if edge.level > 0 else "counter_clockwise"
+            return [InputEvent(edge.seat, edge.input, kind, edge.t_us)]
         return self._get(edge.seat, edge.input).feed(edge.level, edge.t_us)
 
     def poll(self, now_us: int) -> list[InputEvent]:

@@ -30,7 +30,9 @@ class Edge(NamedTuple):
         seat: 0-based seat index.
         input: one of :data:`INPUTS`.
         level: 1 = contact closed (button pressed, cup down: CAB-2),
-            0 = contact open (released, cup lifted).
+            0 = contact open (released, cup lifted).  For input
+            ``"encoder"`` (a rotary encoder detent, posted by
+            :mod:`hardware.cabinet`) +1 = clockwise, -1 = counter-clockwise.
         t_us: timestamp on the edge source's timeline, integer us.
     """
     seat: int

@@ -112,7 +112,7 @@ def drive_input(factory: ScriptedMockFactory, seat_pins: dict[tuple[int, str], i
                 seat: int, name: str, closed: bool, t_us: int) -> None:
     """Drive seat ``seat``'s input ``name`` (``"button"``, ``"cup"``,
     ``"nav_a"``, ...) closed/open at ``t_us`` us; ``seat_pins`` maps
-    ``(seat, input)`` to BCM pins (:meth:`hardware.cabinet.Cabinet.pin_map`).
+    ``(seat, input)`` to BCM pins (:attr:`hardware.cabinet.Cabinet.pin_map`).
     This is how the runtime turns keyboard keys into pin changes.
 
     Raises:

@@ -1,0 +1,240 @@
+"""Building the cabinet's devices from the config.
+
+:func:`build_cabinet` turns the validated config (``firmware.config.load``)
+into a :class:`Cabinet`: the GPIO backend (:mod:`hardware.backends`), an
+:class:`~hardware.edges.EdgeSource` watching every seat's button, cup and
+navigation pins, the button LEDs and rotary encoders (gpiozero devices on
+the same pin factory), one :class:`~hardware.oled.Oled` per seat with a
+display, the camera (:class:`~hardware.camera.CameraSupervisor`) and the
+audio.  Ruling CAB-2 defines the seat; the pin map is
+:func:`hardware.settings.effective_seats`.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from hardware.audio import Audio
+from hardware.backends import choose_backend, open_factory, pi_model
+from hardware.camera import CameraSupervisor, make_camera
+from hardware.debounce import DebounceBank
+from hardware.edges import Edge, EdgeSource
+from hardware.mock import ScriptedMockFactory, drive_input
+from hardware.oled import Oled, describe, device_maker
+from hardware.settings import effective_seats
+
+log = logging.getLogger("cabinet.hardware")
+
+_UNSET: Any = object()
+
+
+@dataclass
+class SeatHardware:
+    """One seat's devices (ruling CAB-2).
+
+    Attributes:
+        index: 0-based seat index.
+        config: the seat's effective config table.
+        inputs: input name -> BCM pin for every watched edge input.
+        led: gpiozero ``LED`` of the big button, or None.
+        encoder: gpiozero ``RotaryEncoder`` (nav_kind = encoder), or None.
+        oled: the seat's display wrapper, or None.
+    """
+    index: int
+    config: dict[str, Any]
+    inputs: dict[str, int] = field(default_factory=dict)
+    led: Any = None
+    encoder: Any = None
+    oled: Oled | None = None
+    _keep: list[Callable] = field(default_factory=list, repr=False)
+
+    def set_led(self, on: bool) -> None:
+        """Light or clear the big button's LED (no-op without one)."""
+        if self.led is not None:
+            self.led.value = 1 if on else 0
+
+
+@dataclass
+class Cabinet:
+    """All devices of the cabinet; see :func:`build_cabinet`.
+
+    Attributes:
+        backend: ``"pigpio"``, ``"lgpio"`` or ``"mock"``.
+        reason: the one log line that explains the backend choice.
+        simulated: True with the mock backend (dummy OLEDs, synthetic camera).
+        model: Raspberry Pi model string, or None.
+        factory: the gpiozero pin factory.
+        edges: the edge source; its ``queue`` receives :class:`Edge` records
+            (seat, input, level, t_us) from the backend's threads.
+        seats: one :class:`SeatHardware` per seat.
+        camera: the camera supervisor (``status()`` for "camera not ready").
+        audio: sounds (possibly muted).
+        debounce_us: contact-bounce window, us.
+    """
+    backend: str
+    reason: str
+    simulated: bool
+    model: str | None
+    factory: Any
+    edges: EdgeSource
+    seats: list[SeatHardware]
+    camera: CameraSupervisor | None
+    audio: Audio | None
+    debounce_us: int
+
+    @property
+    def queue(self) -> queue.Queue:
+        """The edge queue (same as ``edges.queue``)."""
+        return self.edges.queue
+
+    def now_us(self) -> int:
+        """Current time on the edge timeline, us."""
+        return self.edges.now_us()
+
+    @property
+    def pin_map(self) -> dict[tuple[int, str], int]:
+        """``(seat, input) -> BCM pin`` of every watched input (a property:
+        ``Timeline(cab.factory, cab.pin_map)``)."""
+        return {(s.index, name): pin for s in self.seats for name, pin in s.inputs.items()}
+
+    def debouncer(self) -> DebounceBank:
+        """A :class:`DebounceBank` starting from the inputs' current levels
+        (a cup already lifted at start reads as lifted)."""
+        return DebounceBank(self.debounce_us, self.edges.levels())
+
+    def _mock(self) -> ScriptedMockFactory:
+        if not isinstance(self.factory, ScriptedMockFactory):
+            raise RuntimeError(f"inputs can only be driven on the mock backend, not {self.backend}")
+        return self.factory
+
+    def drive(self, seat: int, name: str, closed: bool, t_us: int) -> None:
+        """Simulator/tests: close or open seat ``seat``'s ``name`` contact at
+        ``t_us`` us (e.g. a keyboard key held down = button closed).
+
+        Raises:
+            RuntimeError: not the mock backend.
+            KeyError: that seat has no such input.
+            ValueError: ``t_us`` is earlier than the mock clock.
+        """
+        drive_input(self._mock(), self.pin_map, seat, name, closed, t_us)
+
+    def rotate(self, seat: int, steps: int, t_us: int, step_us: int = 2000) -> None:
+        """Simulator/tests: turn seat ``seat``'s rotary encoder ``steps``
+        detents (positive = clockwise) starting at ``t_us`` us, one
+        quadrature phase every ``step_us // 4`` us, through its A/B pins.
+
+        Raises:
+            RuntimeError: not the mock backend; KeyError: no encoder.
+        """
+        f = self._mock()
+        s = self.seats[seat]
+        if s.encoder is None:
+            raise KeyError(f"seat {seat + 1} has no rotary encoder")
+        a, b = s.config["nav_a"], s.config["nav_b"]
+        cw = [(True, False), (True, True), (False, True), (False, False)]
+        ccw = [(False, True), (True, True), (True, False), (False, False)]
+        t = t_us
+        for _ in range(abs(steps)):
+            for ca, cb in (cw if steps > 0 else ccw):
+                f.set_contact(a, ca, t)
+                f.set_contact(b, cb, t)
+                t += max(1, step_us // 4)
+
+    def close(self) -> None:
+        """Release every device (pins, LEDs, displays, camera)."""
+        for s in self.seats:
+            for dev in (s.led, s.encoder):
+                if dev is not None:
+                    dev.close()
+            if s.oled is not None:
+                s.oled.close()
+        self.edges.close()
+        if self.camera is not None:
+            self.camera.source.close()
+        try:
+            self.factory.close()
+        except Exception:
+            pass
+
+
+def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue.Queue | None = None,
+                  camera_compose: Callable[[int], Any] | None = None, with_camera: bool = True,
+                  with_audio: bool = True, oled_retry_s: float = 1.0, sim_cups_down: bool = True) -> Cabinet:
+    """Build the cabinet's devices from a validated config.
+
+    Args:
+        cfg: the config dict from ``firmware.config.load``.
+        model: Pi model string or None (default: read
+            ``/proc/device-tree/model``).
+        edge_queue: queue for :class:`Edge` records (default: a new one).
+        camera_compose: ``compose(t_us) -> BGR frame`` for the simulated
+            camera (the runtime's rendered tray).
+        with_camera, with_audio: False skips them (tests, ``hardware check``).
+        oled_retry_s: how often an offline OLED is retried, seconds.
+        sim_cups_down: mock backend only: every cup starts on its coaster
+            (contact closed); False leaves the cups lifted.
+
+    Raises:
+        HardwareUnavailable: the configured backend cannot run here (names
+            the fix); never falls back to simulation on a Pi.
+    """
+    if model is _UNSET:
+        model = pi_model()
+    backend, reason = choose_backend(cfg["gpio"]["backend"], cfg["cabinet"]["simulate"], model)
+    log.info(reason)
+    factory = open_factory(backend)
+    simulated = backend == "mock"
+    gpio = cfg["gpio"]
+    resolution = 1 if simulated else gpio["tie_resolution_us"]
+    edges = EdgeSource(factory, backend, edge_queue, gpio["glitch_filter_us"], resolution)
+    seats: list[SeatHardware] = []
+    try:
+        for i, sc in enumerate(effective_seats(cfg)):
+            seat = SeatHardware(i, sc)
+            names = ["button", "cup"]
+            if sc["nav_kind"] == "buttons":
+                names += ["nav_a", "nav_b"]
+            names.append("nav_push")
+            if simulated and sim_cups_down and sc["cup"] >= 0:
+                factory.set_contact(sc["cup"], True)
+            for name in names:
+                if sc.get(name, -1) >= 0:
+                    edges.add_input(i, name, sc[name])
+                    seat.inputs[name] = sc[name]
+            if sc["nav_kind"] == "encoder" and sc["nav_a"] >= 0 and sc["nav_b"] >= 0:
+                seat.encoder = _encoder(factory, edges, i, sc["nav_a"], sc["nav_b"], seat._keep)
+            if sc["led"] >= 0:
+                from gpiozero import LED
+                seat.led = LED(sc["led"], pin_factory=factory)
+            maker = device_maker(sc["oled"], simulated)
+            if maker is not None:
+                seat.oled = Oled(maker, f"seat {i + 1} OLED ({describe(sc['oled'])})", retry_s=oled_retry_s)
+            seats.append(seat)
+    except Exception:
+        edges.close()
+        raise
+    camera = None
+    if with_camera:
+        camera = CameraSupervisor(make_camera(cfg["camera"], on_pi=not simulated, compose=camera_compose))
+    audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"]) if with_audio else None
+    return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"])
+
+
+def _encoder(factory: Any, edges: EdgeSource, seat: int, a: int, b: int, keep: list) -> Any:
+    """A gpiozero RotaryEncoder whose detents post ``Edge(seat, "encoder",
+    +1 | -1, t_us)`` (+1 = clockwise) into the edge queue."""
+    from gpiozero import RotaryEncoder
+    enc = RotaryEncoder(a, b, pin_factory=factory)
+
+    def cw() -> None:
+        edges.queue.put(Edge(seat, "encoder", 1, edges.now_us()))
+
+    def ccw() -> None:
+        edges.queue.put(Edge(seat, "encoder", -1, edges.now_us()))
+
+    keep += [cw, ccw]
+    enc.when_rotated_clockwise = cw
+    enc.when_rotated_counter_clockwise = ccw
+    return enc
