@@ -337,7 +337,7 @@ class GinzaGame(PlayMixin, Game):
         all once the game is over."""
         st = self.st
         over = st["phase"] == "over"
-        revealed = st["phase"] != "player_card"
+        revealed = all(p["card"] is not None for p in st["players"])
         players = []
         all_orders = self._all_orders()
         for s, p in enumerate(st["players"]):
