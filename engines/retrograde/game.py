@@ -1,0 +1,548 @@
+"""Retrograde rules engine (1 to 4 players, solo mode per RG-10).
+
+Rounds (exactly 8; the deck holds 8 rounds of cards after the setup discard
+of 21/13/5 cards for 2/3/4 players, 13 solo):
+
+1 - Start the Round: flip 3/4/5 cards (2/3/4 players; solo 4).
+
+2 - Roll Dice (real time).  Each seat's dice arrive as chance inputs
+   ``{"type": "dice", "player": p, "values": [...], "t_us": T}`` (camera or
+   RNG), as often as they change; the values count 6 dice plus one per Cube
+   Friend unlocked.  A seat may ``{"type": "reroll", "player": p, "t_us":
+   T}`` (its dice are then requested again) or ``{"type": "claim", "player":
+   p, "card": id, "t_us": T}`` a face-up card (ruling RG-7).  Claims are
+   settled ``claim_settle_us`` after they are made so that presses reported
+   out of order are still ordered by timestamp (CAB-3); the earliest claim
+   on a card wins it, claims less than ``tie_us`` apart are a tie broken by
+   a seeded coin flip (CAB-4).  When every seat but one has a card: "Stop"
+   (RG-8): the last seat gets 2 rerolls (+2 per Rolypoly) and must claim one
+   of the remaining cards; each reroll action or unrequested dice reading
+   counts.  Solo (RG-10): the hidden 25 s timer starts at the seat's first
+   dice reading ("roll"); if it runs out before the claim, the RNG rolls 2
+   dice, face-up cards showing either colour are discarded, if none remain
+   one card is flipped from the setup discards, then 2 rerolls (+2 per
+   Rolypoly, a reading of this engine) and a claim.
+
+3 - Blast Droids: seats in turn from the last to claim, clockwise (RG-9),
+   with the actions of :mod:`.blast`; :meth:`Retrograde.plans` gives the
+   blast planner's best plans for the seat whose turn starts.
+
+4 - End the Round (automatic): coin marked (up to the sheet's coin slots),
+   power-up card kept in hand, a boss for each newly completed column, then
+   seats that may unlock (completed rows > power-ups unlocked, a card in
+   hand) choose ``{"type": "unlock", "player": p, "card": id}`` or
+   ``{"type": "keep", "player": p}`` (defer, allowed by the glossary); not
+   offered after the 8th round.  Unclaimed cards are discarded.
+
+Scores: droid 1, boss 3, trophy 1, +3 for all six; ties: most unspent coins
+(RG-11), still tied = shared.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engines.base import Game, IllegalAction, ranking_from_keys
+
+from . import blast
+from .components import COLUMNS, ROWS, colour_of, default_components
+from .planner import Plan, best_plans
+
+ROUNDS = 8
+SETUP_DISCARD = {1: 13, 2: 21, 3: 13, 4: 5}
+FLIP = {1: 4, 2: 3, 3: 4, 4: 5}
+STOP_REROLLS = 2
+
+
+class Retrograde(Game):
+    """Retrograde (see the module docstring for phases and actions).
+
+    Options:
+        sheet: layout index for every seat, or -1 for a random layout per
+            seat (from the game's RNG).
+        claim_settle_us: us after a claim before it is settled (CAB-3).
+        tie_us: claims closer than this are a tie (CAB-4, pigpio 5 us).
+        solo_timer_us: the solo timer, us (RG-10: 25 s).
+    """
+
+    game_id = "retrograde"
+    display_name = "Retrograde"
+    min_players = 1
+    max_players = 4
+    option_defaults = {"sheet": -1, "claim_settle_us": 50_000, "tie_us": 5, "solo_timer_us": 25_000_000}
+
+    # ------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        comp = default_components()
+        n = self.num_players
+        sheet_opt = self.options["sheet"]
+        if not -1 <= sheet_opt < len(comp.sheets):
+            from engines.base import SetupError
+            raise SetupError(f"Retrograde: option 'sheet' must be -1 or 0..{len(comp.sheets) - 1}")
+        deck = [c.id for c in comp.cards]
+        self.rng.shuffle(deck)
+        discard = SETUP_DISCARD[n]
+        seats = []
+        for _ in range(n):
+            idx = sheet_opt if sheet_opt >= 0 else self.rng.randrange(len(comp.sheets))
+            seats.append({"sheet": idx, "pips": list(comp.sheets[idx].pips), "blasted": [False] * 25,
+                          "bosses": [False] * 5, "trophies": [False] * 6, "coins_marked": 0,
+                          "coins_spent": 0, "hand": [], "unlocked": [], "dice": None,
+                          "dice_pending": False, "claim": None, "claim_t": None})
+        self.s: dict[str, Any] = {
+            "deck": deck[discard:], "setup_discard": deck[:discard], "discard": [], "face_up": [],
+            "round": 0, "phase": "roll", "seats": seats, "now": 0, "pending": [], "claim_order": [],
+            "roll_start": None, "timer_fired": False, "stop_seat": None, "rerolls_left": 0,
+            "blast_order": [], "blast_idx": 0, "turn": None, "unlocking": [], "log": [],
+        }
+        self._start_round([])
+
+    @property
+    def solo(self) -> bool:
+        """True in solo mode (1 player, RG-10)."""
+        return self.num_players == 1
+
+    def _card(self, cid: str):
+        return default_components().card(cid)
+
+    def dice_count(self, p: int) -> int:
+        """Dice of seat ``p``: 6 plus one per Cube Friend unlocked."""
+        return 6 + blast.power_count(self.s["seats"][p], "Cube Friend")
+
+    # ----------------------------------------------------------- queries
+    def active_players(self) -> list[int]:
+        s = self.s
+        if s["phase"] == "roll":
+            pend = {c[0] for c in s["pending"]}
+            return [p for p, seat in enumerate(s["seats"])
+                    if seat["claim"] is None and p not in pend and not seat["dice_pending"] and seat["dice"]]
+        if s["phase"] == "stop":
+            seat = s["seats"][s["stop_seat"]]
+            return [] if seat["dice_pending"] else [s["stop_seat"]]
+        if s["phase"] == "blast":
+            return [s["turn"]["seat"]]
+        if s["phase"] == "unlock":
+            return list(s["unlocking"])
+        return []
+
+    def legal_actions(self, player: int) -> list[dict]:
+        s = self.s
+        if player not in self.active_players():
+            return []
+        if s["phase"] in ("roll", "stop"):
+            acts = []
+            if s["phase"] == "roll" or s["rerolls_left"] > 0:
+                acts.append({"type": "reroll", "player": player, "t_us": None})
+            acts.extend({"type": "claim", "player": player, "card": c, "t_us": None} for c in s["face_up"])
+            return acts
+        if s["phase"] == "blast":
+            seat = s["seats"][player]
+            return blast.legal(s, seat, self._card(seat["claim"]), s["turn"],
+                               blast.power_count(seat, "Frogger"))
+        if s["phase"] == "unlock":
+            seat = s["seats"][player]
+            acts, names = [], set()
+            for cid in seat["hand"]:
+                name = self._card(cid).power_up
+                if name not in names:
+                    names.add(name)
+                    acts.append({"type": "unlock", "player": player, "card": cid})
+            acts.append({"type": "keep", "player": player})
+            return acts
+        return []
+
+    def chance_requests(self) -> list[dict]:
+        s = self.s
+        if s["phase"] not in ("roll", "stop"):
+            return []
+        return [{"type": "dice", "player": p, "count": self.dice_count(p), "colour": None, "faces": 6,
+                 "t_us": None}
+                for p, seat in enumerate(s["seats"]) if seat["dice_pending"]]
+
+    def now_us(self) -> int:
+        return self.s["now"]
+
+    def _deadlines(self) -> list[int]:
+        s = self.s
+        out = []
+        if s["phase"] == "roll":
+            if s["pending"]:
+                out.append(min(c[2] for c in s["pending"]) + self.options["claim_settle_us"])
+            if self.solo and s["roll_start"] is not None and not s["timer_fired"]:
+                out.append(s["roll_start"] + self.options["solo_timer_us"])
+        return out
+
+    def deadline_us(self) -> int | None:
+        d = self._deadlines()
+        return max(min(d), self.s["now"]) if d else None
+
+    def is_terminal(self) -> bool:
+        return self.s["phase"] == "over"
+
+    def score_of(self, p: int) -> int:
+        """Points of seat ``p``: droid 1, boss 3, trophy 1, +3 for all six
+        trophies ("Game Over")."""
+        seat = self.s["seats"][p]
+        troph = sum(seat["trophies"])
+        return sum(seat["blasted"]) + 3 * sum(seat["bosses"]) + troph + (3 if troph == 6 else 0)
+
+    def scores(self) -> list[float]:
+        return [self.score_of(p) for p in range(self.num_players)]
+
+    def ranking(self) -> list[list[int]]:
+        """Best first; ties broken by most unspent coins (RG-11), then shared."""
+        keys = [(self.score_of(p), seat["coins_marked"] - seat["coins_spent"])
+                for p, seat in enumerate(self.s["seats"])]
+        return ranking_from_keys(keys)
+
+    def plans(self, player: int, limit: int | None = None) -> list[Plan]:
+        """The blast planner's best plans for ``player`` at the start of its
+        3 - Blast Droids turn (empty list at any other moment).  Apply one
+        with ``for a in plan.actions(player): game.apply(a)``."""
+        s = self.s
+        turn = s["turn"]
+        if s["phase"] != "blast" or turn["seat"] != player or len(turn["pool"]) != turn["real"] \
+                or any(turn["spent"]):
+            return []
+        seat = s["seats"][player]
+        card = self._card(seat["claim"])
+        pc = lambda name: blast.power_count(seat, name)  # noqa: E731
+        return best_plans(seat["pips"], seat["blasted"], card.colours, turn["pool"],
+                          coins=seat["coins_marked"] - seat["coins_spent"], super_coin=pc("Super Coin"),
+                          comet=card.spot == "comet", frogger=pc("Frogger"), snake_eye=bool(pc("Snake Eye")),
+                          two_wild=bool(pc("2 Wild")), odd_eye=pc("Odd Eye"), even_steven=pc("Even Steven"),
+                          trophies=seat["trophies"], bosses=seat["bosses"], limit=limit)
+
+    # ------------------------------------------------------------- views
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        s = self.s
+        seats = []
+        for p, seat in enumerate(s["seats"]):
+            v = {"seat": p, "sheet": default_components().sheets[seat["sheet"]].name, "pips": seat["pips"],
+                 "blasted": seat["blasted"], "bosses": seat["bosses"], "trophies": seat["trophies"],
+                 "coins_marked": seat["coins_marked"], "coins_spent": seat["coins_spent"],
+                 "unlocked": seat["unlocked"], "hand_count": len(seat["hand"]), "dice": seat["dice"],
+                 "claim": seat["claim"], "score": self.score_of(p)}
+            if player == p:
+                v["hand"] = list(seat["hand"])
+            seats.append(v)
+        out = {"game": self.game_id, "round": s["round"], "rounds": ROUNDS, "phase": s["phase"],
+               "face_up": [self._card(c).describe() for c in s["face_up"]], "face_up_ids": list(s["face_up"]),
+               "deck_left": len(s["deck"]), "seats": seats, "stop_seat": s["stop_seat"],
+               "rerolls_left": s["rerolls_left"], "claims_pending": [c[0] for c in s["pending"]],
+               "log": s["log"][-8:]}
+        if s["phase"] == "blast":
+            t = s["turn"]
+            out["turn"] = {"seat": t["seat"], "pool": t["pool"], "spent": t["spent"], "cells": t["cells"]}
+        return copy.deepcopy(out)
+
+    # --------------------------------------------------------- serialise
+    def _state_to_json(self) -> dict[str, Any]:
+        return copy.deepcopy(self.s)
+
+    def _state_from_json(self, state: dict[str, Any]) -> None:
+        self.s = state
+
+    # ----------------------------------------------------------- actions
+    def _apply(self, action: dict) -> list[dict]:
+        saved, rng_state = copy.deepcopy(self.s), self.rng.getstate()
+        try:
+            events = self._dispatch(action)
+        except IllegalAction:
+            self.s = saved
+            self.rng.setstate(rng_state)
+            raise
+        self.s["log"] = (self.s["log"] + [e["text"] for e in events])[-20:]
+        return events
+
+    def _dispatch(self, action: dict) -> list[dict]:
+        kind = action["type"]
+        s = self.s
+        events: list[dict] = []
+        timed = kind in ("tick", "dice", "reroll", "claim")
+        if timed:
+            t = action.get("t_us")
+            if t is None:
+                raise IllegalAction(f"a {kind} needs a timestamp t_us (us)")
+            low = s["now"] if kind == "tick" else s["now"] - self.options["claim_settle_us"]
+            if t < low:
+                raise IllegalAction(f"timestamp {t} us is in the past (the game clock is at {s['now']} us)")
+            events += self._advance(t)
+            if kind == "tick":
+                return events
+        if kind != "tick" and kind != "dice" and action.get("player") is None:
+            raise IllegalAction(f"a {kind} action needs a 'player' seat")
+        if kind == "dice":
+            return events + self._on_dice(action)
+        if kind == "reroll":
+            return events + self._on_reroll(action)
+        if kind == "claim":
+            return events + self._on_claim(action)
+        if s["phase"] == "blast" and kind in ("odd", "even", "coin", "blast", "comet", "trophy", "done"):
+            return self._on_blast(action)
+        if s["phase"] == "unlock" and kind in ("unlock", "keep"):
+            return self._on_unlock(action)
+        raise IllegalAction(f"{kind!r} is not allowed now (phase: {s['phase']})")
+
+    # ----------------------------------------------------- 2 - Roll Dice
+    def _advance(self, t: int) -> list[dict]:
+        events = []
+        while True:
+            d = self._deadlines()
+            if not d or min(d) > t:
+                break
+            when = min(d)
+            self.s["now"] = max(self.s["now"], when)
+            if self.s["pending"] and min(c[2] for c in self.s["pending"]) + self.options["claim_settle_us"] == when:
+                events += self._settle(when)
+            else:
+                events += self._solo_timer()
+        self.s["now"] = max(self.s["now"], t)
+        return events
+
+    def _roll_seat(self, p: Any) -> dict:
+        s = self.s
+        if s["phase"] not in ("roll", "stop"):
+            raise IllegalAction(f"dice are not rolled now (phase: {s['phase']})")
+        if s["phase"] == "stop" and p != s["stop_seat"]:
+            raise IllegalAction(f"only seat {s['stop_seat'] + 1} is still rolling (Stop, ruling RG-8)")
+        seat = s["seats"][p]
+        if seat["claim"] is not None:
+            raise IllegalAction(f"seat {p + 1} has claimed a card and cannot roll any more")
+        if any(c[0] == p for c in s["pending"]):
+            raise IllegalAction(f"seat {p + 1} has pressed claim; its dice are frozen (ruling RG-7)")
+        return seat
+
+    def _on_dice(self, action: dict) -> list[dict]:
+        s = self.s
+        p = action.get("player")
+        if p is None:
+            raise IllegalAction("dice need the seat they belong to ('player')")
+        seat = self._roll_seat(p)
+        values = action.get("values")
+        n = self.dice_count(p)
+        if not isinstance(values, list) or len(values) != n:
+            raise IllegalAction(f"seat {p + 1} rolls {n} dice, got {values!r}")
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in values):
+            raise IllegalAction(f"dice values must be 1..6, got {values!r}")
+        if s["phase"] == "stop" and not seat["dice_pending"]:
+            if s["rerolls_left"] <= 0:
+                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
+            s["rerolls_left"] -= 1
+        seat["dice"] = list(values)
+        seat["dice_pending"] = False
+        if s["roll_start"] is None:
+            s["roll_start"] = action["t_us"]
+        return [{"type": "dice", "player": p, "values": list(values),
+                 "text": f"Seat {p + 1} rolled {' '.join(map(str, values))}"}]
+
+    def _on_reroll(self, action: dict) -> list[dict]:
+        s = self.s
+        p = action["player"]
+        seat = self._roll_seat(p)
+        if seat["dice_pending"] or seat["dice"] is None:
+            raise IllegalAction(f"seat {p + 1}'s dice are already rolling")
+        if s["phase"] == "stop":
+            if s["rerolls_left"] <= 0:
+                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
+            s["rerolls_left"] -= 1
+        seat["dice_pending"] = True
+        return [{"type": "reroll", "player": p, "text": f"Seat {p + 1} rerolls"}]
+
+    def _on_claim(self, action: dict) -> list[dict]:
+        s = self.s
+        p = action["player"]
+        seat = self._roll_seat(p)
+        if seat["dice"] is None or seat["dice_pending"]:
+            raise IllegalAction(f"seat {p + 1}'s dice are still rolling; claim when they settle")
+        cid = action.get("card")
+        if cid not in s["face_up"]:
+            owner = [q for q, o in enumerate(s["seats"]) if o["claim"] == cid]
+            if owner:
+                raise IllegalAction(f"card {cid} is already claimed by seat {owner[0] + 1}")
+            raise IllegalAction(f"card {cid!r} is not face up")
+        if self.solo or s["phase"] == "stop":
+            return self._win(p, cid, action["t_us"], tie=False) + self._after_claims()
+        s["pending"].append([p, cid, action["t_us"]])
+        return [{"type": "claim_pressed", "player": p, "card": cid,
+                 "text": f"Seat {p + 1} grabs {self._card(cid).describe()}"}]
+
+    def _win(self, p: int, cid: str, t: int, tie: bool) -> list[dict]:
+        s = self.s
+        seat = s["seats"][p]
+        s["face_up"].remove(cid)
+        seat["claim"], seat["claim_t"] = cid, t
+        s["claim_order"].append(p)
+        text = f"Seat {p + 1} claims {self._card(cid).describe()}" + (" (tie, coin flip, CAB-4)" if tie else "")
+        return [{"type": "claim", "player": p, "card": cid, "tie": tie, "text": text}]
+
+    def _settle(self, now: int) -> list[dict]:
+        """Settle matured claims: earliest wins, ties by coin flip (CAB-4)."""
+        s = self.s
+        settle, tie_us = self.options["claim_settle_us"], self.options["tie_us"]
+        events = []
+        while True:
+            ripe = sorted((c for c in s["pending"] if c[2] + settle <= now), key=lambda c: (c[2], c[0]))
+            if not ripe:
+                break
+            p, cid, t = ripe[0]
+            if cid not in s["face_up"]:
+                s["pending"].remove(ripe[0])
+                events.append({"type": "claim_lost", "player": p, "card": cid,
+                               "text": f"Seat {p + 1} was too late for {cid}"})
+                continue
+            tied = sorted((c for c in s["pending"] if c[1] == cid and c[2] - t < tie_us), key=lambda c: c[0])
+            winner = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+            for c in tied:
+                s["pending"].remove(c)
+            events += self._win(winner[0], cid, winner[2], tie=len(tied) > 1)
+            for c in tied:
+                if c is not winner:
+                    events.append({"type": "claim_lost", "player": c[0], "card": cid,
+                                   "text": f"Seat {c[0] + 1} loses the tie for {cid} (CAB-4)"})
+        return events + self._after_claims()
+
+    def _after_claims(self) -> list[dict]:
+        s = self.s
+        unclaimed = [p for p, seat in enumerate(s["seats"]) if seat["claim"] is None]
+        if not unclaimed:
+            return self._start_blasting()
+        if (s["phase"] == "roll" and not self.solo and len(unclaimed) == 1 and not s["pending"]):
+            p = unclaimed[0]
+            s["phase"], s["stop_seat"] = "stop", p
+            s["rerolls_left"] = STOP_REROLLS * (1 + blast.power_count(s["seats"][p], "Rolypoly"))
+            return [{"type": "stop", "player": p,
+                     "text": f"Stop! Seat {p + 1} gets {s['rerolls_left']} rerolls, then claims (RG-8)"}]
+        return []
+
+    def _solo_timer(self) -> list[dict]:
+        """RG-10: the hidden timer ran out before the claim."""
+        s = self.s
+        s["timer_fired"] = True
+        rolled = [self.rng.randint(1, 6) for _ in range(2)]
+        gone = [c for c in s["face_up"] if set(self._card(c).colours) & set(rolled)]
+        s["face_up"] = [c for c in s["face_up"] if c not in gone]
+        s["discard"].extend(gone)
+        names = " and ".join(colour_of(v) for v in rolled)
+        events = [{"type": "timer", "values": rolled,
+                   "text": f"Time! The box dice show {names}: {len(gone)} card(s) discarded"}]
+        if not s["face_up"]:
+            cid = s["setup_discard"].pop(0)
+            s["face_up"].append(cid)
+            events.append({"type": "flip", "card": cid,
+                           "text": f"All cards eliminated: {self._card(cid).describe()} flipped from the box"})
+        s["phase"], s["stop_seat"] = "stop", 0
+        s["rerolls_left"] = STOP_REROLLS * (1 + blast.power_count(s["seats"][0], "Rolypoly"))
+        events.append({"type": "stop", "player": 0,
+                       "text": f"{s['rerolls_left']} more rerolls, then claim a card"})
+        return events
+
+    # -------------------------------------------------- 3 - Blast Droids
+    def _start_blasting(self) -> list[dict]:
+        s = self.s
+        last = s["claim_order"][-1]
+        s["phase"], s["stop_seat"], s["rerolls_left"] = "blast", None, 0
+        s["blast_order"] = [(last + i) % self.num_players for i in range(self.num_players)]
+        s["blast_idx"] = 0
+        s["turn"] = blast.new_turn(last, s["seats"][last])
+        return [{"type": "blast_phase", "player": last,
+                 "text": f"Blast Droids! Seat {last + 1} starts (RG-9)"}]
+
+    def _on_blast(self, action: dict) -> list[dict]:
+        s = self.s
+        turn = s["turn"]
+        p = action["player"]
+        if p != turn["seat"]:
+            raise IllegalAction(f"it is seat {turn['seat'] + 1}'s turn to blast (RG-9)")
+        seat = s["seats"][p]
+        card = self._card(seat["claim"])
+        blast.check(s, seat, card, turn, action, blast.power_count(seat, "Frogger"))
+        events, over = blast.apply(s, seat, turn, action)
+        if over:
+            s["blast_idx"] += 1
+            if s["blast_idx"] < self.num_players:
+                nxt = s["blast_order"][s["blast_idx"]]
+                s["turn"] = blast.new_turn(nxt, s["seats"][nxt])
+                events.append({"type": "turn", "player": nxt, "text": f"Seat {nxt + 1} blasts"})
+            else:
+                events += self._end_round()
+        return events
+
+    # -------------------------------------------------- 4 - End the Round
+    def _rows_done(self, seat: dict) -> int:
+        return sum(1 for row in ROWS if all(seat["blasted"][k] for k in row))
+
+    def _can_unlock(self, seat: dict) -> bool:
+        return bool(seat["hand"]) and self._rows_done(seat) > len(seat["unlocked"])
+
+    def _end_round(self) -> list[dict]:
+        s = self.s
+        comp = default_components()
+        events = []
+        s["turn"] = None
+        for p, seat in enumerate(s["seats"]):
+            card = self._card(seat["claim"])
+            if card.spot == "coin" and seat["coins_marked"] < comp.coin_slots:
+                seat["coins_marked"] += 1
+                events.append({"type": "coin_marked", "player": p, "text": f"Seat {p + 1} marks a coin"})
+            if card.spot == "power-up":
+                seat["hand"].append(card.id)
+                events.append({"type": "power_up_kept", "player": p,
+                               "text": f"Seat {p + 1} keeps power-up {card.power_up}"})
+            else:
+                s["discard"].append(card.id)
+            for col, cells in enumerate(COLUMNS):
+                if not seat["bosses"][col] and all(seat["blasted"][k] for k in cells):
+                    seat["bosses"][col] = True
+                    events.append({"type": "boss", "player": p, "column": col,
+                                   "text": f"Seat {p + 1} blasts the boss of column {col + 1} (+3)"})
+            seat["claim"], seat["claim_t"], seat["dice"] = None, None, None
+        s["discard"].extend(s["face_up"])
+        s["face_up"] = []
+        if s["round"] >= ROUNDS:
+            s["phase"] = "over"
+            events.append({"type": "game_over", "text": "Game over: " + ", ".join(
+                f"seat {p + 1} {self.score_of(p)}" for p in range(self.num_players))})
+            return events
+        s["unlocking"] = [p for p, seat in enumerate(s["seats"]) if self._can_unlock(seat)]
+        if s["unlocking"]:
+            s["phase"] = "unlock"
+            return events + [{"type": "unlock_phase", "text": "Completed rows: unlock power-ups"}]
+        return self._start_round(events)
+
+    def _on_unlock(self, action: dict) -> list[dict]:
+        s = self.s
+        p = action["player"]
+        if p not in s["unlocking"]:
+            raise IllegalAction(f"seat {p + 1} has no power-up to unlock now")
+        seat = s["seats"][p]
+        if action["type"] == "keep":
+            s["unlocking"].remove(p)
+            events = [{"type": "keep", "player": p, "text": f"Seat {p + 1} keeps its power-ups for later"}]
+        else:
+            cid = action.get("card")
+            if cid not in seat["hand"]:
+                raise IllegalAction(f"card {cid!r} is not in seat {p + 1}'s hand")
+            seat["hand"].remove(cid)
+            name = self._card(cid).power_up
+            seat["unlocked"].append(name)
+            events = [{"type": "unlock", "player": p, "power_up": name,
+                       "text": f"Seat {p + 1} unlocks {name}"}]
+            if not self._can_unlock(seat):
+                s["unlocking"].remove(p)
+        if not s["unlocking"]:
+            return self._start_round(events)
+        return events
+
+    def _start_round(self, events: list[dict]) -> list[dict]:
+        s = self.s
+        s["round"] += 1
+        k = FLIP[self.num_players]
+        s["face_up"], s["deck"] = s["deck"][:k], s["deck"][k:]
+        s.update(phase="roll", pending=[], claim_order=[], roll_start=None, timer_fired=False,
+                 stop_seat=None, rerolls_left=0, unlocking=[], turn=None)
+        for seat in s["seats"]:
+            seat.update(dice=None, dice_pending=True, claim=None, claim_t=None)
+        return events + [{"type": "round", "round": s["round"],
+                          "text": f"Round {s['round']}: " + ", ".join(self._card(c).describe()
+                                                                      for c in s["face_up"])}]
