@@ -315,13 +315,15 @@ def test_ci6_joker_exchange_and_replay_same_turn():
     g = game(hands={0: ["KEN-g1", "USA-b1", "MEX-g1", "ESP-b1", "JAM-b1", "GBR-b1"]},
              tables=[("T01", [1, 1], {"left": "JOKER-g1"}), ("T02", [1, 2], {}),
                      ("T03", [2, 1], {}), ("T04", [2, 2], {})])
+    place(g, "USA-b1", "T01", "top")          # exchanges may come at any point of the turn
     ex = {"type": "exchange", "player": 0, "card": "KEN-g1", "table": "T01", "side": "left"}
     assert ex in g.legal_actions(0)
     g.apply(ex)
-    assert g.points[0] == 0 and "JOKER-g1" in g.hands[0] and "KEN-g1" not in g.hands[0]
+    assert g.points[0] == 1 and "JOKER-g1" in g.hands[0] and "KEN-g1" not in g.hands[0]
     assert table(g, "T01")["seats"]["left"] == "KEN-g1" and g.current == 0
     place(g, "JOKER-g1", "T02", "top")
-    assert g.points[0] == 1 and table(g, "T02")["seats"]["top"] == "JOKER-g1"
+    assert g.points[0] == 2 and table(g, "T02")["seats"]["top"] == "JOKER-g1"
+    assert g.turn["exchanged"] == 1 and g.turn["placed"] == 2
 
 
 def test_ci6_exchange_must_match_side_and_gender():

@@ -24,6 +24,7 @@ from typing import Any
 from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
 from . import seating
 from .components import SIDE_ORDER, GuestCard, load_components
+from .views import build_view
 
 HAND_SIZE = 6             # "draw ... until he again has 6 cards in hand"
 START_PLAYER_HAND = 8     # "The starting player receives 8 cards in hand"
@@ -136,55 +137,12 @@ class CafeJunior(Game):
         return ranking_from_keys([(s,) for s in self.scores()])
 
     # ----------------------------------------------------------- views
-    def _card_json(self, cid: str | None) -> dict[str, Any] | None:
-        if cid is None:
-            return None
-        card = self.comp.card(cid)
-        return {"id": cid, "country": card.country,
-                "country_name": None if card.is_joker else self.comp.country_name(card.country or ""),
-                "gender": card.gender, "joker": card.is_joker}
-
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` (or the public, ``None``) may see: the tables with
         their flags, guests and grid cells, the 4 x 4 grid (ruling CI-3),
         hand sizes, pile sizes, scores and whose turn it is; a seat's view
-        adds that seat's own hand, never another's."""
-        grid: list[list[str | None]] = [[None] * seating.GRID_SIZE for _ in range(seating.GRID_SIZE)]
-        tables = []
-        for t in self.tables:
-            tile = self.comp.table(t["table"])
-            grid[t["cell"][0]][t["cell"][1]] = t["table"]
-            tables.append({
-                "table": t["table"], "cell": list(t["cell"]),
-                "flags": dict(zip(("top_left", "top_right", "bottom_left", "bottom_right"), tile.flags)),
-                "seats": {s: self._card_json(t["seats"][s]) for s in SIDE_ORDER},
-                "full": seating.is_full(t), "turned": t["turned"],
-            })
-        out: dict[str, Any] = {
-            "game": self.game_id,
-            "viewer": player,
-            "current_player": None if self.over else self.current,
-            "start_player": self.start_player,
-            "turn_number": self.turn_number,
-            "turn": dict(self.turn),
-            "scores": self.scores(),
-            "penalties": list(self.penalties),
-            "hand_sizes": [len(h) for h in self.hands],
-            "guest_pile": len(self.guest_pile),
-            "discard_pile": len(self.discard_pile),
-            "discard_top": self._card_json(self.discard_pile[-1] if self.discard_pile else None),
-            "table_pile": len(self.table_pile),
-            "tables_in_box": len(self.box),
-            "tables": tables,
-            "grid": grid,
-            "free_seats": seating.free_seats(self.tables),
-            "countries": {c.code: c.name for c in self.comp.countries},
-            "over": self.over,
-            "end_reason": self.end_reason,
-        }
-        if player is not None:
-            out["hand"] = [self._card_json(cid) for cid in self.hands[player]]
-        return out
+        adds that seat's own hand, never another's (see :mod:`.views`)."""
+        return build_view(self, player)
 
     # ----------------------------------------------------------- actions
     def _apply(self, action: Action) -> list[Event]:
