@@ -1,0 +1,84 @@
+"""Helpers for the Cha dango tests: build a table with a chosen dining area
+and ordering deck, and send timestamped inputs."""
+from __future__ import annotations
+
+from engines.cha_dango import ChaDango
+from engines.cha_dango.cards import load_cards
+
+CARDS = load_cards().cards
+T0 = 1_000_000  # the order appears at 1 s
+
+
+def find(exclude=(), **want) -> int:
+    """Id of a card whose attributes equal/differ as asked, e.g.
+    ``find(figure="cat", dango=("not", "pink"))``."""
+    for c in CARDS:
+        if c.id in exclude:
+            continue
+        ok = True
+        for attr, val in want.items():
+            if attr == "back":
+                ok = ok and c.back == val
+            elif isinstance(val, tuple):
+                ok = ok and c.value(attr) not in val[1:]
+            else:
+                ok = ok and c.value(attr) == val
+        if ok:
+            return c.id
+    raise LookupError(f"no card with {want}")
+
+
+def table(players: int, dining: list[int], deck: list[int], seed: int = 7, **options) -> ChaDango:
+    """A new game whose dining area and ordering deck (top first) are set."""
+    g = ChaDango.new(players, seed, options or None)
+    g.dining = list(dining)
+    g.deck = list(deck)
+    return g
+
+
+def _logged(g, action):
+    """Apply and remember the events (an input can decide an earlier press:
+    its stamp moves the settled horizon)."""
+    events = g.apply(action)
+    g.__dict__.setdefault("_test_log", []).extend(events)
+    return events
+
+
+def reveal(g, t=T0, **levels):
+    return _logged(g, {"type": "reveal", "player": g.current, "t_us": t, **levels})
+
+
+def edge(g, kind, player, t):
+    return _logged(g, {"type": kind, "player": player, "t_us": t})
+
+
+def slap(g, player, t):
+    return edge(g, "slap", player, t)
+
+
+def release(g, player, t):
+    return edge(g, "release", player, t)
+
+
+def lift(g, player, t):
+    return edge(g, "cup_lift", player, t)
+
+
+def down(g, player, t):
+    return edge(g, "cup_down", player, t)
+
+
+def tick(g, t):
+    return _logged(g, {"type": "tick", "t_us": t})
+
+
+def settle(g):
+    """Tick to the game's deadline if one is awaited (one decision step);
+    return every event since the last settle (inputs included)."""
+    if g.deadline_us() is not None:
+        tick(g, g.deadline_us())
+    return g.__dict__.pop("_test_log", [])
+
+
+def types(events) -> list[str]:
+    return [e["type"] for e in events]
