@@ -149,15 +149,18 @@ def oled_pins(oled: dict[str, Any]) -> list[tuple[str, int]]:
         if port is None:
             return []
         pins = [("SPI MISO", port["bus"][0]), ("SPI MOSI", port["bus"][1]), ("SPI SCLK", port["bus"][2])]
-        pins += [(f"SPI CE{i}", p) for i, p in enumerate(port["ce"])]
+        # SPI0 (dtparam=spi=on) claims both chip selects; SPI1's overlay
+        # spi1-Ncs claims CE0..CE(N-1): reserve up to the one in use
+        ces = port["ce"] if oled.get("bus") == 0 else port["ce"][:max(0, oled.get("address", 0)) + 1]
+        pins += [(f"SPI CE{i}", p) for i, p in enumerate(ces)]
         for key in ("dc", "reset"):
             if oled.get(key, -1) >= 0:
                 pins.append((f"OLED {key}", oled[key]))
         return pins
-    if oled.get("bus") == 1 or oled.get("bus", 1) >= 2:
-        # buses 2+ are multiplexer channels hanging off bus 1
+    if oled.get("bus", 1) >= 1:
+        # bus 1 is BCM 2/3; buses 2+ are multiplexer channels hanging off bus 1
         return [("I2C SDA", 2), ("I2C SCL", 3)]
-    return []
+    return []  # bus 0 sits on the ID EEPROM pins 0/1, reserved anyway
 
 
 def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
