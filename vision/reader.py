@@ -61,8 +61,16 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     dice = []
     for cx, cy, r, compact in die_peaks(mask):
         die = _read_at(frame, cx, cy, r, compact, white_balance)
-        if die is not None:
+        if die is None:
+            continue
+        # two peaks on one die (a die and its shadow): keep the better reading
+        half = (die.box[2] - die.box[0]) / 2
+        dup = next((i for i, o in enumerate(dice) if abs(o.center[0] - die.center[0]) < 0.6 * half
+                    and abs(o.center[1] - die.center[1]) < 0.6 * half), None)
+        if dup is None:
             dice.append(die)
+        elif (die.value is not None, die.confidence) > (dice[dup].value is not None, dice[dup].confidence):
+            dice[dup] = die
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 

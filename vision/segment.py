@@ -63,7 +63,7 @@ def die_peaks(mask: np.ndarray) -> list[tuple[float, float, float, bool]]:
     for i in order:
         x, y = float(xs[i]), float(ys[i])
         r = float(dt[ys[i], xs[i]])
-        if any((x - cx) ** 2 + (y - cy) ** 2 < (0.9 * (r + cr)) ** 2 for cx, cy, cr, _ in chosen):
+        if any((x - cx) ** 2 + (y - cy) ** 2 < (1.4 * max(r, cr)) ** 2 for cx, cy, cr, _ in chosen):
             continue
         lab = labels[ys[i], xs[i]]
         _, _, bw, bh, area = stats[lab]

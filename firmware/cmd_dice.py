@@ -1,0 +1,115 @@
+"""``cabinet dice``: read dice in photos, score the reader on a labelled set.
+
+``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR]``
+``cabinet dice score DATASET_DIR [--peer] [--json] [--errors]``
+
+Exit codes: 0 done, 1 an image could not be read (the others are still
+read), 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from vision.annotate import annotate
+from vision.die import VisionInputError
+from vision.reader import read_dice
+
+
+def add_parser(subparsers) -> None:
+    """Add ``dice`` with ``read`` and ``score`` subcommands."""
+    p = subparsers.add_parser("dice", help="read dice in photos with the camera's reader")
+    sub = p.add_subparsers(dest="dice_command", metavar="SUBCOMMAND", required=True)
+    q = sub.add_parser("read", help="read every die in images")
+    q.add_argument("images", nargs="+", metavar="IMAGE")
+    q.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    q.add_argument("--annotate", metavar="OUT_DIR", help="write each image with boxes, values and colours drawn")
+    q.set_defaults(func=run)
+    q = sub.add_parser("score", help="score the reader on a labelled set (images/ + YOLO labels/)")
+    q.add_argument("dataset", metavar="DATASET_DIR")
+    q.add_argument("--peer", action="store_true", help="score the baseline blob-and-cluster reader instead")
+    q.add_argument("--json", action="store_true", help="figures as one JSON object")
+    q.add_argument("--errors", action="store_true", help="list every misread die")
+    q.set_defaults(func=run)
+
+
+def _white_balance(cfg: dict | None):
+    wb = ((cfg or {}).get("vision") or {}).get("white_balance")
+    return tuple(wb) if wb and list(wb) != [1.0, 1.0, 1.0] else None
+
+
+def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
+    """Run ``dice read`` or ``dice score``; returns the exit code."""
+    if args.dice_command == "read":
+        return _read(args, _white_balance(cfg))
+    return _score(args, _white_balance(cfg))
+
+
+def _read(args, wb) -> int:
+    code = 0
+    out_dir = Path(args.annotate) if args.annotate else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    for name in args.images:
+        frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        if frame is None:
+            print(f"cabinet: error: {name}: not a readable image file", file=sys.stderr)
+            code = 1
+            continue
+        t0 = time.perf_counter()
+        try:
+            dice = read_dice(frame, wb)
+        except VisionInputError as exc:
+            print(f"cabinet: error: {name}: {exc}", file=sys.stderr)
+            code = 1
+            continue
+        ms = (time.perf_counter() - t0) * 1000
+        if args.json:
+            print(json.dumps({"image": name, "dice": [d.to_json() for d in dice], "ms": round(ms, 1)}))
+        else:
+            vals = " ".join(str(d.value) if d.value is not None else "?" for d in dice)
+            print(f"{name}: {len(dice)} dice [{vals}]  ({ms:.1f} ms)")
+            for d in dice:
+                print(f"  {d.value if d.value is not None else '?'} {d.colour:<6} at "
+                      f"({d.center[0]:.0f}, {d.center[1]:.0f}) box {list(d.box)} confidence {d.confidence:.2f}")
+        if out_dir:
+            cv2.imwrite(str(out_dir / (Path(name).stem + ".png")), annotate(frame, dice))
+    return code
+
+
+def _score(args, wb) -> int:
+    from vision.dataset import list_images
+    from vision.score import score_folder
+    folder = Path(args.dataset)
+    if not folder.is_dir() or not list_images(folder):
+        print(f"cabinet: error: {folder}: no images (expected images/ and labels/ as in nell-byler-dev)",
+              file=sys.stderr)
+        return 1
+    if args.peer:
+        from vision.peer import read_dice_peer
+        reader = read_dice_peer
+    else:
+        def reader(frame):
+            return read_dice(frame, wb)
+    s = score_folder(folder, reader)
+    summary = s.summary()
+    if args.json:
+        print(json.dumps({**summary, "confusion": s.confusion}))
+    else:
+        print(f"{folder}: {summary['images']} images, {summary['labelled_dice']} labelled dice"
+              f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
+        print(f"  per-die accuracy  {100 * summary['accuracy']:.1f} %  (right values / found dice given a value)")
+        print(f"  recall            {100 * summary['recall']:.1f} %  (right values / labelled dice)")
+        print(f"  precision         {100 * summary['precision']:.1f} %  (right values / values reported)")
+        print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
+        print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}")
+        print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}")
+        print(s.confusion_text())
+    if args.errors:
+        print("\n".join(s.errors))
+    return 0

@@ -1,0 +1,126 @@
+"""Dice reader on frames the tests draw themselves (vision.synth): every
+value and colour, rotations, touching dice, glare, a side face in view,
+small dice; and bad input (ruling CAB-5: never guess)."""
+import random
+
+import numpy as np
+import pytest
+
+from vision.die import COLOURS, VisionInputError
+from vision.reader import read_dice
+from vision.synth import PALETTE, DieSpec, random_specs, render_frame
+
+
+def _find(dice, center, tol=10):
+    hits = [d for d in dice if abs(d.center[0] - center[0]) < tol and abs(d.center[1] - center[1]) < tol]
+    return hits[0] if len(hits) == 1 else None
+
+
+@pytest.mark.parametrize("colour", sorted(PALETTE))
+def test_every_value_and_colour_rotated(colour):
+    """Each value 1..6 of each body/pip colour, at six rotations, is read
+    with the right value and colour name."""
+    specs = [DieSpec(v, colour, (60 + 95 * (v - 1), 80), angle=13 * v, side=42) for v in range(1, 7)]
+    specs += [DieSpec(v, colour, (60 + 95 * (v - 1), 200), angle=45 + 7 * v, side=36) for v in range(1, 7)]
+    frame = render_frame((640, 280), specs, seed=len(colour))
+    dice = read_dice(frame)
+    assert len(dice) == len(specs)
+    for s in specs:
+        d = _find(dice, s.center)
+        assert d is not None, s
+        assert (d.value, d.colour) == (s.value, s.colour), s
+        assert 0.5 <= d.confidence <= 1.0
+        x0, y0, x1, y1 = d.box
+        assert x0 <= s.center[0] <= x1 and y0 <= s.center[1] <= y1
+
+
+def test_colour_names_are_the_reported_set():
+    assert set(PALETTE) <= set(COLOURS)
+
+
+def test_random_layouts_never_misread():
+    """Random layouts: every die found; every value reported is right
+    (an unreadable die is allowed, a wrong value is not)."""
+    rng = random.Random(7)
+    total = right = 0
+    for k in range(6):
+        specs = random_specs(rng, (640, 480), 8)
+        dice = read_dice(render_frame((640, 480), specs, seed=k))
+        for s in specs:
+            d = _find(dice, s.center, tol=12)
+            assert d is not None, s
+            total += 1
+            if d.value is not None:
+                assert d.value == s.value, s
+                right += 1
+    assert right >= 0.9 * total
+
+
+def test_touching_dice_are_both_read():
+    """Two dice edge to edge (and a third at a corner) are three dice."""
+    specs = [DieSpec(3, "red", (200, 200), 0, 40), DieSpec(5, "blue", (241, 200), 0, 40),
+             DieSpec(6, "white", (241, 241), 0, 40)]
+    dice = read_dice(render_frame((400, 400), specs))
+    assert sorted(d.value for d in dice if d.value) == [3, 5, 6]
+
+
+def test_glare_spot_does_not_add_a_pip():
+    """A specular glare streak on the face is not a pip."""
+    specs = [DieSpec(v, "red", (70 + 100 * (v - 1), 100), 20, 44, glare=True) for v in range(1, 7)]
+    dice = read_dice(render_frame((640, 200), specs))
+    for s in specs:
+        d = _find(dice, s.center)
+        assert d is not None and d.value in (s.value, None), (s, d)
+
+
+def test_side_face_pips_are_not_counted():
+    """A die seen off-axis shows a darker side face with foreshortened
+    pips: only the top face counts."""
+    specs = [DieSpec(v, c, (70 + 100 * (v - 1), 90 + 140 * i), 0, 44, side_face=0.35)
+             for v in range(1, 7) for i, c in enumerate(["red", "white"])]
+    dice = read_dice(render_frame((640, 400), specs))
+    for s in specs:
+        d = _find(dice, s.center, tol=14)
+        assert d is not None and d.value in (s.value, None), (s, d)
+    assert sum(d.value is not None for d in dice) >= 10
+
+
+def test_small_dice_30px():
+    """Faces of about 30 px across are still read."""
+    specs = [DieSpec(v, "white", (50 + 60 * (v - 1), 60), 10 * v, 30) for v in range(1, 7)]
+    dice = read_dice(render_frame((400, 120), specs))
+    got = {d.value for d in dice if d.value}
+    assert len(got) >= 5 and all(_find(dice, s.center).value in (s.value, None) for s in specs)
+
+
+def test_large_frame_large_dice():
+    """A 1280 x 960 frame with 90 px dice: the method is scale-free."""
+    specs = [DieSpec(v, "green", (150 + 180 * (v - 1), 400), 20 * v, 90) for v in range(1, 7)]
+    dice = read_dice(render_frame((1280, 960), specs))
+    for s in specs:
+        d = _find(dice, s.center, tol=20)
+        assert d is not None and d.value == s.value
+
+
+@pytest.mark.parametrize("frame", [
+    np.zeros((480, 640, 3), np.uint8),
+    np.full((480, 640, 3), 255, np.uint8),
+    np.full((480, 640, 3), 128, np.uint8),
+    np.random.default_rng(0).integers(0, 255, (480, 640, 3)).astype(np.uint8),
+])
+def test_empty_black_overexposed_noise_give_no_valued_die(frame):
+    """Empty, black, overexposed or pure-noise frames: no die is invented."""
+    assert [d for d in read_dice(frame) if d.value is not None] == []
+
+
+@pytest.mark.parametrize("bad, words", [
+    (np.zeros((480, 640), np.uint8), "shape"),
+    (np.zeros((480, 640, 4), np.uint8), "shape"),
+    (np.zeros((480, 640, 3), np.float32), "dtype"),
+    (np.zeros((10, 10, 3), np.uint8), "too small"),
+    ("frame.jpg", "numpy array"),
+    (None, "numpy array"),
+])
+def test_bad_frames_raise_clear_errors(bad, words):
+    with pytest.raises(VisionInputError, match=words):
+        read_dice(bad)

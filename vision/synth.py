@@ -1,0 +1,194 @@
+"""Synthetic tray frames for the simulated camera and the tests.
+
+(a) :func:`render_frame` draws dice itself: any value, body and pip colour,
+position, rotation and size, optionally with a visible side face (a die
+seen off-axis), a glare spot and sensor noise.
+(b) :func:`compose_from_dataset` pastes real labelled die crops from a set
+folder laid out like ``../shared/dice/nell-byler-dev`` onto a tray
+background; the photos are read at run time and never copied.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.dataset import list_images, load_labels
+from vision.die import VisionInputError
+from vision.layout import LAYOUTS
+
+#: body, pip BGR of named die colours
+PALETTE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "red": ((40, 30, 200), (245, 245, 245)),
+    "blue": ((190, 90, 20), (245, 245, 245)),
+    "yellow": ((30, 215, 235), (20, 20, 20)),
+    "green": ((60, 160, 30), (40, 230, 240)),
+    "purple": ((140, 40, 110), (245, 245, 245)),
+    "white": ((235, 235, 235), (25, 25, 25)),
+    "black": ((30, 30, 30), (40, 40, 220)),
+}
+TABLE_BGR = (165, 170, 172)
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """One die to draw: value 1..6, colour (a :data:`PALETTE` name), centre
+    (x, y) px, rotation deg, side px (top face), ``side_face``: how much of
+    a side face shows (0 = none, 0.3 = a strip 30 % of the side), glare."""
+
+    value: int
+    colour: str = "red"
+    center: tuple[float, float] = (100.0, 100.0)
+    angle: float = 0.0
+    side: float = 40.0
+    side_face: float = 0.0
+    glare: bool = False
+
+
+def _pip_points(value: int) -> list[tuple[int, int]]:
+    return sorted(LAYOUTS[value][0])
+
+
+def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR, noise: float = 3.0,
+                 seed: int = 0) -> np.ndarray:
+    """A (width, height) px BGR uint8 frame of a table with ``dice`` drawn
+    from above.  Side faces (``side_face`` > 0) are drawn below the top face
+    in a darker shade with foreshortened pips of another value, as a camera
+    sees a die off-axis.  Raises :class:`VisionInputError` for a value out
+    of 1..6 or an unknown colour."""
+    w, h = size
+    rng = np.random.default_rng(seed)
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = table
+    # faint table texture
+    img += rng.normal(0, 2.0, (h, w, 1)).astype(np.float32)
+    ss = 4  # supersampling for anti-aliased edges
+    for d in dice:
+        if not 1 <= d.value <= 6:
+            raise VisionInputError(f"die value must be 1..6, got {d.value}")
+        if d.colour not in PALETTE:
+            raise VisionInputError(f"unknown die colour {d.colour!r}; choose from {sorted(PALETTE)}")
+        body, pip = PALETTE[d.colour]
+        pad = int(d.side * 1.2)
+        S = 2 * pad * ss
+        patch = np.zeros((S, S, 3), np.uint8)
+        alpha = np.zeros((S, S), np.uint8)
+        c = S / 2
+        half = d.side / 2 * ss
+        # shadow
+        cv2.rectangle(alpha, (int(c - half + 2 * ss), int(c - half + 3 * ss)),
+                      (int(c + half + 2 * ss), int(c + half + 3 * ss)), 90, -1)
+        patch[alpha > 0] = (60, 60, 60)
+        if d.side_face > 0:
+            sh = d.side_face * d.side * ss
+            dark = tuple(int(v * 0.62) for v in body)
+            pts = np.array([[c - half, c + half], [c + half, c + half], [c + half, c + half + sh],
+                            [c - half, c + half + sh]], np.int32)
+            cv2.fillConvexPoly(patch, pts, dark, cv2.LINE_AA)
+            cv2.fillConvexPoly(alpha, pts, 255, cv2.LINE_AA)
+            other = 7 - d.value if d.value != 1 else 5
+            for gx, gy in _pip_points(other):
+                px = c + gx * 0.27 * d.side * ss
+                py = c + half + sh / 2 + gy * 0.27 * sh
+                cv2.ellipse(patch, (int(px), int(py)), (int(0.09 * d.side * ss), max(1, int(0.09 * sh))),
+                            0, 0, 360, tuple(int(v * 0.7) for v in pip), -1, cv2.LINE_AA)
+        r = int(0.14 * half)
+        cv2.rectangle(patch, (int(c - half), int(c - half)), (int(c + half), int(c + half)), body, -1, cv2.LINE_AA)
+        cv2.rectangle(alpha, (int(c - half), int(c - half)), (int(c + half), int(c + half)), 255, -1)
+        # rounded corners: cut them with table colour in alpha
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = int(c + sx * (half - r)), int(c + sy * (half - r))
+                cv2.rectangle(alpha, (min(cx, cx + sx * r), min(cy, cy + sy * r)),
+                              (max(cx, cx + sx * r), max(cy, cy + sy * r)), 0, -1)
+                cv2.circle(alpha, (cx, cy), r, 255, -1, cv2.LINE_AA)
+        for gx, gy in _pip_points(d.value):
+            px, py = c + gx * 0.27 * d.side * ss, c + gy * 0.27 * d.side * ss
+            cv2.circle(patch, (int(px), int(py)), int(0.09 * d.side * ss), pip, -1, cv2.LINE_AA)
+        if d.glare:
+            cv2.ellipse(patch, (int(c - 0.25 * half), int(c + 0.1 * half)), (int(0.25 * half), int(0.08 * half)),
+                        30, 0, 360, (250, 250, 250), -1, cv2.LINE_AA)
+        M = cv2.getRotationMatrix2D((c, c), d.angle, 1.0 / ss)
+        M[0, 2] += d.center[0] - c
+        M[1, 2] += d.center[1] - c
+        wp = cv2.warpAffine(patch, M, (w, h), flags=cv2.INTER_AREA).astype(np.float32)
+        wa = cv2.warpAffine(alpha, M, (w, h), flags=cv2.INTER_AREA).astype(np.float32)[:, :, None] / 255.0
+        img = img * (1 - wa) + wp * wa
+    img += rng.normal(0, noise, img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def random_specs(rng: random.Random, size: tuple[int, int], count: int, side: tuple[float, float] = (34, 50),
+                 colours: list[str] | None = None) -> list[DieSpec]:
+    """``count`` non-overlapping random dice for a (width, height) frame,
+    from the given RNG (values, colours, rotations, sides px)."""
+    w, h = size
+    colours = colours or sorted(PALETTE)
+    out: list[DieSpec] = []
+    for _ in range(count * 50):
+        if len(out) == count:
+            break
+        s = rng.uniform(*side)
+        x, y = rng.uniform(s, w - s), rng.uniform(s, h - s)
+        if any(math.hypot(x - o.center[0], y - o.center[1]) < 0.85 * (s + o.side) for o in out):
+            continue
+        out.append(DieSpec(rng.randint(1, 6), rng.choice(colours), (x, y), rng.uniform(0, 90), s))
+    return out
+
+
+class CropLibrary:
+    """Real die crops by value from a labelled set folder (images/ +
+    labels/).  Crops are cut at load time; nothing is written to disk.
+    Raises :class:`VisionInputError` when the folder has no labelled dice."""
+
+    def __init__(self, folder: str | Path, max_images: int | None = None):
+        self.crops: dict[int, list[np.ndarray]] = {v: [] for v in range(1, 7)}
+        for path in list_images(folder)[:max_images]:
+            img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if img is None:
+                continue
+            for lab in load_labels(path, img.shape[1], img.shape[0]):
+                x0, y0, x1, y1 = (int(round(v)) for v in lab.box)
+                m = max(2, int(0.1 * (x1 - x0)))
+                x0, y0, x1, y1 = max(0, x0 - m), max(0, y0 - m), min(img.shape[1], x1 + m), min(img.shape[0], y1 + m)
+                if x1 - x0 >= 12 and y1 - y0 >= 12:
+                    self.crops[lab.value].append(img[y0:y1, x0:x1].copy())
+        if not any(self.crops.values()):
+            raise VisionInputError(f"{folder}: no labelled dice found (need images/ and YOLO labels/)")
+
+
+def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
+                         table=TABLE_BGR) -> tuple[np.ndarray, list[tuple[int, tuple[float, float]]]]:
+    """A (width, height) px frame with one real crop per value pasted on a
+    plain table at random non-overlapping places (crop edges feathered into
+    the table).  Returns the frame and ``(value, centre)`` per die placed.
+    Raises :class:`VisionInputError` when the library has no crop of a value."""
+    w, h = size
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = table
+    placed: list[tuple[int, tuple[float, float], float]] = []
+    for v in values:
+        if not library.crops.get(v):
+            raise VisionInputError(f"no crop of value {v} in the library")
+        crop = rng.choice(library.crops[v]).astype(np.float32)
+        ch, cw = crop.shape[:2]
+        for _ in range(200):
+            x, y = rng.uniform(cw, w - cw), rng.uniform(ch, h - ch)
+            if all(math.hypot(x - px, y - py) > 0.6 * (max(cw, ch) + s) for _, (px, py), s in placed):
+                break
+        else:
+            continue
+        x0, y0 = int(x - cw / 2), int(y - ch / 2)
+        # feather: the crop's own border blends into the table
+        border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+        crop = crop - np.median(border, axis=0) + np.asarray(table, np.float32)
+        yy, xx = np.mgrid[0:ch, 0:cw]
+        edge = np.minimum(np.minimum(xx, cw - 1 - xx), np.minimum(yy, ch - 1 - yy)).astype(np.float32)
+        a = np.clip(edge / 3.0, 0, 1)[:, :, None]
+        img[y0:y0 + ch, x0:x0 + cw] = img[y0:y0 + ch, x0:x0 + cw] * (1 - a) + crop * a
+        placed.append((v, (x0 + cw / 2, y0 + ch / 2), max(cw, ch)))
+    return np.clip(img, 0, 255).astype(np.uint8), [(v, c) for v, c, _ in placed]
