@@ -132,8 +132,12 @@ class JournalWriter:
         self._f = handle
 
     @classmethod
-    def create(cls, path: str | os.PathLike, game: Game) -> "JournalWriter":
+    def create(cls, path: str | os.PathLike, game: Game, meta: dict[str, Any] | None = None) -> "JournalWriter":
         """Start a new journal for a freshly created game.
+
+        Args:
+            meta: runtime facts kept in the header (bot seats, dice source);
+                the engine ignores them.
 
         Raises:
             JournalError: the file exists already or cannot be written.
@@ -147,8 +151,11 @@ class JournalWriter:
         except OSError as exc:
             raise JournalError(f"{p}: cannot create the journal ({exc.strerror or exc})") from exc
         writer = cls(p, f)
-        writer._write({"journal": FORMAT_VERSION, "game": game.game_id, "num_players": game.num_players,
-                       "seed": game.seed, "options": game.options})
+        header = {"journal": FORMAT_VERSION, "game": game.game_id, "num_players": game.num_players,
+                  "seed": game.seed, "options": game.options}
+        if meta:
+            header["meta"] = meta
+        writer._write(header)
         return writer
 
     @classmethod

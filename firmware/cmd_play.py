@@ -1,0 +1,136 @@
+"""``cabinet play``, ``cabinet resume`` and the cabinet itself (``cabinet``
+with no command: the menu on HDMI).
+
+``play`` runs one game on the cabinet: the real one on a Pi with its parts,
+else the simulated cabinet (mock pins, dummy OLEDs, a camera that sees
+composed tray frames).  With ``--headless --bots all`` it plays a whole game
+with no window on a virtual clock and prints the final scores, the dice
+reads and misreads and the journal path.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from engines import GAMES, engine_class
+
+from . import journal as journal_mod
+from .session import Session, SessionOptions
+
+
+def state_dir(cfg: dict[str, Any]) -> Path:
+    """Folder for journals and calibration: config ``cabinet.state_dir``,
+    else ``$STATE_DIRECTORY`` (systemd), else ``~/.local/state/cabinet``."""
+    if cfg["cabinet"]["state_dir"]:
+        return Path(cfg["cabinet"]["state_dir"]).expanduser()
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    return Path.home() / ".local" / "state" / "cabinet"
+
+
+def parse_bots(spec: str | None, players: int) -> set[int]:
+    """``--bots all`` / ``none`` / ``2,3`` (1-based seats) -> 0-based set.
+
+    Raises:
+        ValueError: a seat outside 1..players or an unreadable list.
+    """
+    if not spec or spec == "none":
+        return set()
+    if spec == "all":
+        return set(range(players))
+    seats = set()
+    for part in spec.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise ValueError(f"--bots: {part!r} is not a seat number 1..{players} (or use 'all')")
+        seats.add(int(part) - 1)
+    return seats
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Add ``play`` and ``resume`` to the ``cabinet`` command line."""
+    p = sub.add_parser("play", help="play a game on the cabinet (simulated where no Pi hardware is found)")
+    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--bots", default="none", help="all, none, or seat numbers like 2,3 (1-based)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
+    p.add_argument("--headless", action="store_true", help="no window: virtual clock, needs --bots all")
+    p.add_argument("--screens", metavar="DIR", help="write a PNG of each screen change here")
+    p.add_argument("--dice-from", metavar="DIR", help="simulated camera: real die crops from this labelled set")
+    p.add_argument("--journal", metavar="PATH", help="journal file (default: in the state folder)")
+    p.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
+    p.set_defaults(func=run_play)
+    q = sub.add_parser("resume", help="continue the last unfinished game from its journal")
+    q.add_argument("--journal", metavar="PATH", help="journal file (default: newest unfinished)")
+    q.add_argument("--headless", action="store_true")
+    q.add_argument("--screens", metavar="DIR")
+    q.add_argument("--size", metavar="WxH")
+    q.set_defaults(func=run_resume)
+
+
+def _size(arg: str | None, cfg: dict[str, Any]) -> tuple[int, int]:
+    if not arg:
+        w, h = cfg["cabinet"]["resolution"]
+        return int(w), int(h)
+    try:
+        w, h = (int(x) for x in arg.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size must look like 800x480, got {arg!r}") from None
+    return w, h
+
+
+def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
+    """``cabinet play``: start a new game and run it to the end."""
+    import random as _random
+    cls = engine_class(args.game)
+    options = json.loads(args.options) if args.options else None
+    cls.check_setup(args.players, options)
+    bots = parse_bots(args.bots, args.players)
+    if args.headless and bots != set(range(args.players)):
+        raise ValueError("--headless plays without a window, so every seat must be a bot: add --bots all")
+    seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)
+    if args.dice_from and not Path(args.dice_from).is_dir():
+        raise ValueError(f"--dice-from: {args.dice_from} is not a folder (expected images/ and labels/)")
+    path = Path(args.journal) if args.journal else state_dir(cfg) / "journals" / (
+        f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
+    opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
+                          size=_size(args.size, cfg), bots=bots)
+    session = Session.new(cfg, args.game, args.players, seed, options, path, opts)
+    return session.run_and_report()
+
+
+def find_unfinished(cfg: dict[str, Any]) -> Path | None:
+    """The newest journal in the state folder whose game is not over."""
+    folder = state_dir(cfg) / "journals"
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            game, _ = journal_mod.replay(path)
+        except (journal_mod.JournalError, Exception):  # noqa: BLE001 - a bad file is skipped here, refused on resume
+            continue
+        if not game.is_terminal():
+            return path
+    return None
+
+
+def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
+    """``cabinet resume``: replay a journal and go on playing."""
+    path = Path(args.journal) if args.journal else find_unfinished(cfg)
+    if path is None:
+        raise ValueError(f"no unfinished game found in {state_dir(cfg) / 'journals'}; give --journal PATH")
+    opts = SessionOptions(headless=args.headless, screens=args.screens, size=_size(args.size, cfg))
+    session = Session.resume(cfg, path, opts)
+    return session.run_and_report()
+
+
+def run_cabinet(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
+    """``cabinet`` with no command: the menu on HDMI, then the chosen game."""
+    from .menu import run_menu
+    return run_menu(cfg)

@@ -1,0 +1,300 @@
+"""Dice through the camera: the game's chance requests answered from what
+the camera reads (rulings CAB-1, CAB-5, RG-7, GR-5).
+
+The protocol at the table: when the engine asks for dice (seat, count,
+colour), the seat rolls exactly those dice into its tray; the camera reads
+the tray; once the dice are at rest (no change for ``settle_ms``) and the
+reading has the requested count with every die readable, the values are the
+answer, stamped with the settle time.  A die the reader cannot read is never
+guessed: the seat is asked to nudge it (CAB-5) and the game waits.  Common
+dice (player ``None``, Ginza's purple dice) are rolled in the common tray.
+
+:class:`SimTable` is the simulated camera: it composes each seat's tray from
+die images (drawn by :func:`vision.synth.render_frame`, or real labelled
+photo crops with ``--dice-from``), so the reader reads real pixels; it knows
+the true values and counts every misread.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.reader import read_dice
+from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, render_frame
+from vision.tracker import AtRestTracker
+from vision.trays import TrayZones
+
+log = logging.getLogger("cabinet.dice")
+
+#: How long thrown dice tumble before they lie still (simulation), us.
+ROLL_US = 600_000
+#: Camera frame period while dice are awaited (simulation), us.
+FRAME_US = 100_000
+SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
+COMMON = -1  # tray key of the common dice
+
+
+@dataclass
+class Tray:
+    """One simulated tray: the dice in it and when they stop moving."""
+    values: list[int] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+    moving_until_us: int = -1
+    image: np.ndarray | None = None
+    throws: int = 0
+
+
+class SimTable:
+    """The simulated camera's view of the table: one frame of
+    ``frame_size`` = (width, height) px with a grid of trays, one per seat
+    plus the common tray.
+
+    Args:
+        seats: number of seats.
+        seed: seed of the throw RNG (positions, crops).
+        dice_from: a labelled photo set folder (images/ + labels/) for real
+            crops, or None to draw dice.
+    """
+
+    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None,
+                 frame_size: tuple[int, int] = (960, 540)):
+        self.seats = seats
+        self.frame_size = frame_size
+        self.rng = random.Random(f"table:{seed}")
+        self.library = CropLibrary(dice_from) if dice_from else None
+        keys = list(range(seats)) + [COMMON]
+        cols = 3 if len(keys) > 4 else 2 if len(keys) > 1 else 1
+        rows = -(-len(keys) // cols)
+        w, h = frame_size
+        self.cells: dict[int, tuple[int, int, int, int]] = {}
+        for i, key in enumerate(keys):
+            r, c = divmod(i, cols)
+            self.cells[key] = (c * w // cols, r * h // rows, w // cols, h // rows)
+        self.zones = TrayZones([(k if k != COMMON else seats, [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch)])
+                                for k, (x, y, cw, ch) in self.cells.items()])
+        self.trays: dict[int, Tray] = {k: Tray() for k in keys}
+
+    def zone_seat(self, key: int) -> int:
+        """Zone index of a tray key (the common tray is zone ``seats``)."""
+        return self.seats if key == COMMON else key
+
+    def throw(self, key: int, values: list[int], colour: str | None, t_us: int) -> None:
+        """Roll ``values`` into tray ``key`` at ``t_us``; they settle after
+        :data:`ROLL_US`."""
+        tray = self.trays[key]
+        tray.values = list(values)
+        c = colour if colour in PALETTE else (SEAT_DIE_COLOURS[key % len(SEAT_DIE_COLOURS)] if key != COMMON
+                                              else "purple")
+        tray.colours = [c] * len(values)
+        tray.moving_until_us = t_us + ROLL_US
+        tray.image = None
+        tray.throws += 1
+
+    def nudge(self, key: int, t_us: int) -> None:
+        """Nudge the dice of tray ``key``: same values, new positions."""
+        tray = self.trays[key]
+        tray.moving_until_us = t_us + ROLL_US // 2
+        tray.image = None
+
+    def clear(self, key: int) -> None:
+        """Take the dice out of tray ``key``."""
+        self.trays[key] = Tray(throws=self.trays[key].throws)
+
+    def _cell_image(self, key: int) -> np.ndarray:
+        x, y, cw, ch = self.cells[key]
+        tray = self.trays[key]
+        margin = 8
+        size = (cw - 2 * margin, ch - 2 * margin)
+        if self.library is not None and tray.values:
+            img, _ = compose_from_dataset(self.library, size, tray.values, self.rng)
+            return img
+        side = 40.0
+        specs: list[DieSpec] = []
+        for v, colour in zip(tray.values, tray.colours):
+            for _ in range(200):
+                px = self.rng.uniform(side, size[0] - side)
+                py = self.rng.uniform(side, size[1] - side)
+                if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
+                    break
+            specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
+        return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
+
+    def frame(self, t_us: int) -> np.ndarray:
+        """The camera frame at ``t_us``: H x W x 3 uint8 BGR.  Trays whose
+        dice are still moving are re-composed each frame (new positions)."""
+        w, h = self.frame_size
+        frame = np.empty((h, w, 3), np.uint8)
+        frame[:] = (120, 124, 126)
+        for key, (x, y, cw, ch) in self.cells.items():
+            tray = self.trays[key]
+            if tray.image is None or t_us < tray.moving_until_us:
+                tray.image = self._cell_image(key)
+                if t_us < tray.moving_until_us:
+                    img, tray.image = tray.image, None
+                else:
+                    img = tray.image
+            else:
+                img = tray.image
+            frame[y + 8:y + 8 + img.shape[0], x + 8:x + 8 + img.shape[1]] = img
+        return frame
+
+
+@dataclass
+class DiceStats:
+    """What the dice reading did over a game."""
+    requests: int = 0
+    dice_read: int = 0
+    misread: int = 0
+    nudges: int = 0
+    frames: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+class DiceStation:
+    """Answers the game's dice requests from camera readings.
+
+    Args:
+        seats: number of seats.
+        settle_ms: the at-rest time (config ``vision.settle_ms``).
+        table: the simulated table (simulation), or None on the cabinet.
+        camera: the cabinet's camera supervisor (``read()`` -> (frame,
+            t_us) or None) when not simulated.
+        zones: tray zones of the real camera (config), when not simulated.
+        white_balance: per-channel gains from calibration.
+    """
+
+    def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
+                 zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None):
+        self.seats = seats
+        self.table = table
+        self.camera = camera
+        self.zones = table.zones if table is not None else zones
+        self.white_balance = white_balance
+        self.tracker = AtRestTracker(list(range(seats + 1)), settle_ms=settle_ms)
+        self.stats = DiceStats()
+        self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
+        self.next_frame_us: int | None = None
+        self.last_frame_us = -1
+        self.camera_ready = True
+
+    @staticmethod
+    def key_of(request: dict[str, Any]) -> int:
+        p = request.get("player")
+        return COMMON if p is None else int(p)
+
+    def next_us(self) -> int | None:
+        """When the next camera frame is due (None: nothing awaited)."""
+        return self.next_frame_us if self.serving else None
+
+    def prompts(self) -> dict[int, str]:
+        """OLED prompts for seats that must roll."""
+        out = {}
+        for key, req in self.serving.items():
+            if key != COMMON:
+                out[key] = f"roll {req.get('count', 1)} dice!"
+        return out
+
+    def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
+        """Serve the game's dice requests at ``t_us``: start new ones (in
+        simulation the seat throws its dice), read a frame, and return the
+        answers whose dice have settled with a full, readable reading."""
+        game = runtime.game
+        wanted = {}
+        for req in game.chance_requests():
+            if req.get("type") == "dice":
+                wanted.setdefault(self.key_of(req), req)
+        # drop requests the game no longer makes; start new ones
+        for key in list(self.serving):
+            if key not in wanted:
+                del self.serving[key]
+        for key, req in wanted.items():
+            if key not in self.serving or self.serving[key] != req:
+                self.serving[key] = req
+                self.stats.requests += 1
+                if self.table is not None:
+                    count = int(req.get("count", 1))
+                    faces = int(req.get("faces", 6))
+                    values = [self.table.rng.randint(1, faces) for _ in range(count)]
+                    self.table.throw(key, values, req.get("colour"), t_us)
+                if self.next_frame_us is None or self.next_frame_us < t_us:
+                    self.next_frame_us = t_us
+        if not self.serving:
+            return []
+        if self.next_frame_us is not None and t_us < self.next_frame_us:
+            return []
+        frame, frame_t = self._frame(t_us)
+        self.next_frame_us = t_us + FRAME_US
+        if frame is None:
+            return []
+        self.stats.frames += 1
+        dice = read_dice(frame, self.white_balance)
+        assignment = self.zones.assign(dice)
+        events = self.tracker.update(frame_t, assignment.by_seat)
+        answers = []
+        for ev in events:
+            if ev["type"] != "settled":
+                continue
+            zone = ev["seat"]
+            key = COMMON if zone == self.seats else zone
+            req = self.serving.get(key)
+            if req is None:
+                continue
+            values = ev["values"]
+            count = int(req.get("count", 1))
+            if len(values) != count or any(v is None for v in values):
+                self.stats.nudges += 1
+                msg = (f"nudge your dice: {sum(v is None for v in values)} unreadable" if any(v is None for v in values)
+                       else f"{len(values)} dice seen, {count} wanted")
+                runtime.prompts[key if key != COMMON else 0] = msg
+                if self.table is not None:
+                    self.table.nudge(key, frame_t)
+                continue
+            if self.table is not None:
+                truth = list(self.table.trays[key].values)
+                self.stats.misread += count - _overlap(truth, values)
+            self.stats.dice_read += count
+            action = {k: v for k, v in req.items() if k not in ("count", "faces")}
+            action["values"] = [int(v) for v in values]
+            if "t_us" in action:
+                action["t_us"] = max(frame_t, game.now_us())
+            answers.append(action)
+            del self.serving[key]
+            if self.table is not None:
+                self.table.clear(key)
+            runtime.prompts.pop(key if key != COMMON else 0, None)
+        return answers
+
+    def _frame(self, t_us: int) -> tuple[np.ndarray | None, int]:
+        if self.table is not None:
+            return self.table.frame(t_us), t_us
+        try:
+            got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
+        except RuntimeError:  # hardware.camera.CameraNotReady: no (fresh) frame; the game waits
+            got = None
+        if got is None:
+            self.camera_ready = bool(self.camera is not None and getattr(self.camera, "ready", False))
+            return None, t_us
+        self.camera_ready = True
+        frame, frame_t = got
+        if frame_t <= self.last_frame_us:
+            return None, t_us
+        self.last_frame_us = frame_t
+        return frame, frame_t
+
+
+def _overlap(a: list[int], b: list[int]) -> int:
+    """Size of the multiset intersection of two value lists."""
+    rest = list(b)
+    n = 0
+    for v in a:
+        if v in rest:
+            rest.remove(v)
+            n += 1
+    return n

@@ -1,0 +1,312 @@
+"""The cabinet runtime loop: inputs, dice, timers and bots drive the engine.
+
+One :class:`Runtime` runs one game.  Every source of change goes through it:
+
+* input edges from the hardware layer's edge source (a queue fed by backend
+  threads; in simulation a scripted ``MockFactory``), debounced, mapped to
+  actions by each seat's :class:`~firmware.controls.SeatControls`;
+* dice: the game's chance requests are answered from camera readings (see
+  :mod:`firmware.dice_station`);
+* timers: when the engine's ``deadline_us`` passes, a ``tick``;
+* bots: they act through the same inputs a person uses (pin edges on the
+  mock factory for the button and the cup, navigation for choices, dice
+  thrown into the simulated tray), never by calling the engine.
+
+Every applied action is journaled before anything else happens; the screen
+and the OLEDs are redrawn only when something changed.
+"""
+from __future__ import annotations
+
+import collections
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engines import Game, IllegalAction
+from hardware.debounce import DebounceBank, InputEvent
+from hardware.edges import drain
+from hardware.mock import Timeline
+
+from .bots import RandomBot
+from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+
+log = logging.getLogger("cabinet.runtime")
+
+#: How long a bot holds its button down, us.
+BOT_HOLD_US = 80_000
+#: Delay between the arming press and the confirm press of a bot, us.
+BOT_CONFIRM_US = 250_000
+
+
+@dataclass
+class RuntimeStats:
+    """Counters a run reports at the end."""
+    actions: int = 0
+    ignored_inputs: int = 0
+    refused_actions: int = 0
+    frames: int = 0
+    renders: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Runtime:
+    """Runs one game on a (real or simulated) cabinet.
+
+    Args:
+        game: the engine (new, or replayed from a journal).
+        io: the cabinet's devices: ``factory`` (gpiozero pin factory),
+            ``edges`` (edge source with ``queue``, ``levels()``, ``now_us()``),
+            ``pin_map`` (``(seat, input) -> BCM``), ``debounce_us``.
+        journal: writer with ``append(action)`` (or None).
+        bots: seats played by bots.
+        bot_seed: seed of the bots' RNG.
+        dice: a dice station (answers chance requests from the camera), or
+            None to leave chance requests to bots' RandomBot (tests only).
+        on_change: called after the state or a prompt changed (renders).
+    """
+
+    def __init__(self, game: Game, io: Any, journal: Any = None, bots: set[int] | None = None,
+                 bot_seed: int = 0, dice: Any = None, on_change: Callable[["Runtime"], None] | None = None):
+        self.game = game
+        self.io = io
+        self.journal = journal
+        self.bots = set(bots or ())
+        self.bot = RandomBot(bot_seed)
+        self.dice = dice
+        self.on_change = on_change
+        self.controls = [SeatControls(s) for s in range(game.num_players)]
+        self.bank = DebounceBank(io.debounce_us, io.edges.levels())
+        self._pins = dict(io.pin_map)
+        self.simulated = bool(getattr(io, "simulated", True))
+        self.timeline = Timeline(io.factory, self._pins) if self.simulated else None
+        self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
+        self.bot_busy_until: dict[int, int] = {}
+        self.events: collections.deque[str] = collections.deque(maxlen=8)
+        self.prompts: dict[int, str] = {}
+        self.stats = RuntimeStats()
+        self.dirty = True
+        self.now_us = io.edges.now_us()
+
+    # ------------------------------------------------------------ applying
+    def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply one action to the engine and journal it.
+
+        Raises:
+            IllegalAction: refused by the engine (nothing is journaled).
+        """
+        events = self.game.apply(action)
+        if self.journal is not None:
+            self.journal.append(action)
+        self.stats.actions += 1
+        for e in events:
+            self.events.append(e["text"])
+        self.dirty = True
+        return events
+
+    def try_apply(self, action: dict[str, Any], seat: int | None = None) -> bool:
+        """Apply, turning a refusal into a prompt on the seat's OLED."""
+        try:
+            self.apply(action)
+            return True
+        except IllegalAction as exc:
+            self.stats.refused_actions += 1
+            if seat is not None:
+                self.prompts[seat] = f"not now: {exc}"[:42]
+                self.dirty = True
+            log.debug("refused %s: %s", action, exc)
+            return False
+
+    def _fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'
+        debounced levels at this moment (Cha dango stuck-button and CD-7)."""
+        if "buttons_down" in action:
+            action["buttons_down"] = [s for s in range(self.game.num_players)
+                                      if self.bank.level(s, "button") == 1]
+        if "cups_up" in action:
+            action["cups_up"] = [s for s in range(self.game.num_players)
+                                 if (s, "cup") in self._pins and self.bank.level(s, "cup") == 0]
+        return action
+
+    # -------------------------------------------------------------- inputs
+    def handle_input(self, ev: InputEvent) -> None:
+        """Map one debounced input event to an action (or ignore it)."""
+        game = self.game
+        if game.is_terminal() or not 0 <= ev.seat < game.num_players:
+            self.stats.ignored_inputs += 1
+            return
+        controls = self.controls[ev.seat]
+        action = None
+        if ev.input == "button":
+            if ev.kind == "press":
+                action = controls.press(game, ev.t_us)
+                if action is None and controls.armed:
+                    self.dirty = True
+            else:
+                action = controls.physical(game, "button_release", ev.t_us)
+        elif ev.input == "cup":
+            action = controls.physical(game, "cup_down" if ev.kind == "press" else "cup_up", ev.t_us)
+        elif ev.input == "nav_push" and ev.kind == "press":
+            controls.push()
+            self.dirty = True
+            return
+        elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
+            self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            return
+        if action is None:
+            if ev.kind == "press":
+                self.stats.ignored_inputs += 1
+            return
+        self.prompts.pop(ev.seat, None)
+        self.try_apply(self._fill_levels(action), ev.seat)
+
+    def nav(self, seat: int, step: int) -> None:
+        """A navigation step (encoder detent or nav button) of ``seat``."""
+        if 0 <= seat < self.game.num_players:
+            self.controls[seat].nav(self.game, step)
+            self.dirty = True
+
+    def pump(self, t_us: int) -> None:
+        """Play scripted edges up to ``t_us``, drain the edge queue, feed
+        the debouncers and handle the resulting events."""
+        if self.timeline is not None:
+            self.timeline.run_until(t_us)
+        self.now_us = max(self.now_us, t_us)
+        pending: list[InputEvent] = []
+        for edge in drain(self.io.edges.queue):
+            if edge.input == "encoder":  # a detent of the rotary encoder: +1 / -1
+                self.nav(edge.seat, edge.level)
+                continue
+            pending.extend(self.bank.feed(edge))
+        due = [e for e in self.bot_inputs if e.t_us <= t_us]
+        if due:
+            self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
+            pending.extend(due)
+        pending.extend(self.bank.poll(t_us))
+        for ev in sorted(pending, key=lambda e: e.t_us):
+            self.handle_input(ev)
+
+    # ---------------------------------------------------------------- time
+    def tick_if_due(self, t_us: int) -> None:
+        """Send the engine a tick when its deadline has passed."""
+        d = self.game.deadline_us()
+        if d is not None and not self.game.is_terminal() and d <= t_us:
+            self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
+
+    # ---------------------------------------------------------------- bots
+    def plan_bots(self, now_us: int) -> None:
+        """Give every idle bot seat its next physical input(s)."""
+        game = self.game
+        if game.is_terminal() or game.chance_requests():
+            return
+        active = set(game.active_players())
+        for seat in sorted(self.bots & active):
+            if self.bot_busy_until.get(seat, -1) > now_us:
+                continue
+            template = self._bot_choice(seat)
+            if template is None:
+                continue
+            self._schedule_bot(seat, template, now_us)
+
+    def _bot_choice(self, seat: int) -> dict[str, Any] | None:
+        acts = self.game.legal_actions(seat)
+        if not acts:
+            return None
+        return self.bot.rng.choice(acts)
+
+    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
+        binding = INPUT_BINDINGS.get(template.get("type", ""))
+        start = max(now_us, template.get("t_min_us") or now_us) + self.bot.reaction_us()
+        tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
+        if binding == "button":
+            tl.press(seat, start, BOT_HOLD_US)
+            busy = start + BOT_HOLD_US
+        elif binding == "button_release":
+            tl.add(start, seat, "button", False)
+            busy = start
+        elif binding in ("cup_up", "cup_down"):
+            tl.add(start, seat, "cup", binding == "cup_down")
+            busy = start
+        else:
+            controls = self.controls[seat]
+            index = controls.index_of(self.game, template)
+            if index is None:
+                return
+            steps = index - controls.cursor
+            if steps:
+                self.nav(seat, steps)
+            if is_realtime(template):
+                tl.press(seat, start, BOT_HOLD_US)
+                busy = start + BOT_HOLD_US
+            else:
+                tl.press(seat, start, BOT_HOLD_US)
+                tl.press(seat, start + BOT_CONFIRM_US, BOT_HOLD_US)
+                busy = start + BOT_CONFIRM_US + BOT_HOLD_US
+        self.bot_busy_until[seat] = busy + 1
+
+    # ---------------------------------------------------------------- loop
+    def next_event_us(self) -> int | None:
+        """The earliest time anything is scheduled (headless stepping)."""
+        times = [self.timeline.next_us() if self.timeline is not None else None,
+                 min((e.t_us for e in self.bot_inputs), default=None),
+                 self.bank.deadline_us(), self.game.deadline_us()]
+        if self.dice is not None:
+            times.append(self.dice.next_us())
+        busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]
+        times.extend(busy)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
+    def step(self, t_us: int) -> None:
+        """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
+        self.pump(t_us)
+        if self.dice is not None and not self.game.is_terminal():
+            for action in self.dice.poll(self, t_us):
+                self.try_apply(action)
+        elif not self.game.is_terminal():
+            for req in self.game.chance_requests()[:1]:
+                self.try_apply(self.bot.answer_chance(self.game, req))
+        self.tick_if_due(t_us)
+        self.plan_bots(t_us)
+        if self.dirty and self.on_change is not None:
+            self.on_change(self)
+            self.stats.renders += 1
+        self.dirty = False
+
+    def run_headless(self, max_steps: int = 2_000_000) -> None:
+        """Play until the game ends, jumping the virtual clock from one
+        scheduled event to the next (bots at every seat, or scripted inputs).
+
+        Raises:
+            RuntimeError: nothing is scheduled but the game is not over (a
+                human seat would have to act), or the step cap is reached.
+        """
+        steps = 0
+        self.step(self.now_us)
+        while not self.game.is_terminal():
+            steps += 1
+            if steps > max_steps:
+                raise RuntimeError(f"the game did not end within {max_steps} runtime steps")
+            nxt = self.next_event_us()
+            if nxt is None:
+                if self.game.chance_requests() or self.game.active_players():
+                    nxt = self.now_us + 1000
+                    if steps % 1000 == 0 and not (self.bots & set(self.game.active_players())):
+                        raise RuntimeError("waiting for a human seat in headless mode; use --bots all")
+                else:
+                    raise RuntimeError("the game is stuck: no input, dice or timer is awaited")
+            self.step(max(nxt, self.now_us))
+
+
+class _InjectedInputs:
+    """Bot inputs on real hardware: debounced events injected at their time
+    (a bot has no finger on the real switch)."""
+
+    def __init__(self, sink: list[InputEvent]):
+        self.sink = sink
+
+    def add(self, t_us: int, seat: int, name: str, closed: bool) -> None:
+        self.sink.append(InputEvent(seat, name, "press" if closed else "release", t_us))
+
+    def press(self, seat: int, t_us: int, hold_us: int = BOT_HOLD_US, name: str = "button") -> None:
+        self.add(t_us, seat, name, True)
+        self.add(t_us + hold_us, seat, name, False)

@@ -1,0 +1,225 @@
+"""One game session on the cabinet: devices, journal, dice, screens, and
+the loop (virtual clock when headless, wall clock otherwise).
+
+The simulated cabinet is the real runtime with simulated devices: gpiozero's
+mock pins (driven by the keyboard or the bots), luma ``dummy`` OLEDs, and a
+camera that sees tray frames composed from die images.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engines import Game, new_game
+from hardware.cabinet import build_cabinet
+
+from . import journal as journal_mod
+from .dice_station import DiceStation, SimTable
+from .runtime import Runtime
+from .screens import hdmi_screen, oled_lines
+from .ui.oled import oled_image
+
+log = logging.getLogger("cabinet.session")
+
+#: Keyboard of the simulated cabinet: seat -> (button, cup, nav-left,
+#: nav-right, nav-push) pygame key names.  Hold the cup key = cup lifted.
+SIM_KEYS = [
+    ("space", "q", "left", "right", "down"),
+    ("return", "w", "a", "d", "s"),
+    ("right shift", "e", "j", "l", "k"),
+    ("backspace", "r", "f", "h", "g"),
+    ("1", "t", None, None, None),
+    ("2", "y", None, None, None),
+]
+
+
+@dataclass
+class SessionOptions:
+    """How to run: ``headless`` (no window, virtual clock), ``screens``
+    (folder for a PNG per screen change), ``dice_from`` (labelled photo
+    set for the simulated camera), ``size`` (HDMI px), ``bots`` (seats)."""
+    headless: bool = False
+    screens: str | None = None
+    dice_from: str | None = None
+    size: tuple[int, int] = (1280, 720)
+    bots: set[int] = field(default_factory=set)
+
+
+class Session:
+    """A game running on the cabinet (see :meth:`new`, :meth:`resume`)."""
+
+    def __init__(self, cfg: dict[str, Any], game: Game, writer: journal_mod.JournalWriter, opts: SessionOptions,
+                 model: Any = None):
+        self.cfg = cfg
+        self.game = game
+        self.writer = writer
+        self.opts = opts
+        kwargs = {} if model is None else {"model": model}
+        self.cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
+        if not self.cabinet.simulated:
+            self.cabinet.close()
+            self.cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
+        if self.cabinet.simulated:
+            # the virtual clock starts after the journal's last timestamp
+            self.cabinet.factory.advance_to(game.now_us() + 1_000_000)
+            table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
+            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table)
+        else:
+            from vision.trays import TrayZones
+            cam = cfg["camera"]
+            zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
+            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
+                                    zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]))
+        self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots, bot_seed=game.seed, dice=self.dice,
+                               on_change=self.render)
+        mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
+        from .ui.hdmi import HdmiRenderer
+        self.renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
+        self.screen_count = 0
+        self.last_key = None
+        self.countdown: str = ""
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, cfg: dict[str, Any], game_id: str, players: int, seed: int, options: dict | None,
+            journal_path: str | Path, opts: SessionOptions, model: Any = None) -> "Session":
+        """Start a new game and its journal.
+
+        Raises:
+            SetupError: bad game, player count or options.
+            JournalError: the journal path exists or cannot be written.
+        """
+        game = new_game(game_id, players, seed, options)
+        writer = journal_mod.JournalWriter.create(journal_path, game, meta={
+            "bots": sorted(opts.bots), "dice_from": opts.dice_from})
+        return cls(cfg, game, writer, opts, model)
+
+    @classmethod
+    def resume(cls, cfg: dict[str, Any], journal_path: str | Path, opts: SessionOptions,
+               model: Any = None) -> "Session":
+        """Replay a journal and continue the game (bots and dice source as
+        recorded in the journal's header).
+
+        Raises:
+            JournalError: the journal is corrupt (the file is left as it is).
+        """
+        game, contents = journal_mod.replay(journal_path)
+        meta = contents.header.get("meta", {}) or {}
+        opts.bots = set(meta.get("bots", [])) if not opts.bots else opts.bots
+        if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
+            opts.dice_from = meta["dice_from"]
+        writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
+        return cls(cfg, game, writer, opts, model)
+
+    # ---------------------------------------------------------- rendering
+    def context(self) -> dict[str, Any]:
+        """Runtime facts for the screens (events, prompts, notices)."""
+        prompts = dict(self.runtime.prompts)
+        prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
+        notice = ""
+        if not self.dice.camera_ready:
+            notice = "camera not ready"
+        return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
+                "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us}
+
+    def render(self, runtime: Runtime | None = None) -> None:
+        """Redraw the HDMI screen and the OLEDs if what they show changed."""
+        ctx = self.context()
+        model = hdmi_screen(self.game, ctx)
+        key = model.key()
+        images = []
+        for seat in range(self.game.num_players):
+            lines = oled_lines(self.game, seat, self.runtime.controls[seat], ctx)
+            img = oled_image(lines, invert_first=True)
+            images.append(img)
+            if seat < len(self.cabinet.seats) and self.cabinet.seats[seat].oled is not None:
+                self.cabinet.seats[seat].oled.show(img)
+        if key == self.last_key:
+            return
+        self.last_key = key
+        self.renderer.draw(model)
+        self.screen_count += 1
+        if self.opts.screens:
+            self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
+        self.renderer.present(images, [f"seat {i + 1}" + (" (bot)" if i in self.runtime.bots else "")
+                                       for i in range(len(images))])
+
+    # --------------------------------------------------------------- loop
+    def run(self) -> None:
+        """Play until the game ends (or the window is closed)."""
+        try:
+            if self.opts.headless:
+                self.runtime.run_headless()
+            else:
+                self._run_live()
+            self.render()
+        finally:
+            self.writer.close()
+
+    def _run_live(self) -> None:
+        pg = self.renderer.pg
+        clock = pg.time.Clock()
+        start = time.monotonic_ns() // 1000
+        base = self.runtime.now_us
+        keymap = {}
+        for seat in range(min(self.game.num_players, len(SIM_KEYS))):
+            for name, key in zip(("button", "cup", "left", "right", "push"), SIM_KEYS[seat]):
+                if key:
+                    keymap[pg.key.key_code(key)] = (seat, name)
+        while not self.game.is_terminal():
+            if self.cabinet.simulated:
+                now = base + time.monotonic_ns() // 1000 - start
+                self.cabinet.factory.advance_to(max(now, self.cabinet.factory.now_us))
+            else:
+                now = self.cabinet.now_us()
+            for ev in pg.event.get():
+                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+                    log.info("window closed: the game is saved in %s", self.writer.path)
+                    return
+                if ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in keymap and self.cabinet.simulated:
+                    seat, name = keymap[ev.key]
+                    down = ev.type == pg.KEYDOWN
+                    if seat in self.runtime.bots:
+                        continue
+                    if name in ("left", "right"):
+                        if down:
+                            self.runtime.nav(seat, -1 if name == "left" else 1)
+                    elif name == "push":
+                        if down:
+                            self.runtime.controls[seat].push()
+                    elif name == "cup":
+                        self.cabinet.drive(seat, "cup", not down, self.cabinet.factory.now_us)
+                    else:
+                        self.cabinet.drive(seat, "button", down, self.cabinet.factory.now_us)
+            self.runtime.step(now)
+            self.render()
+            clock.tick(self.cfg["cabinet"]["fps"])
+
+    def report(self) -> dict[str, Any]:
+        """Final facts: scores, ranking, dice reads/misreads, journal."""
+        g = self.game
+        return {"game": g.game_id, "players": g.num_players, "seed": g.seed, "finished": g.is_terminal(),
+                "scores": g.scores(), "ranking": [[s + 1 for s in grp] for grp in g.ranking()] if g.is_terminal()
+                else None, "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
+                "screens": self.screen_count, "journal": str(self.writer.path)}
+
+    def run_and_report(self) -> int:
+        """Run, then print the report; exit code 0."""
+        self.run()
+        r = self.report()
+        print(f"{self.game.display_name}: {'finished' if r['finished'] else 'stopped (resume with cabinet resume)'}")
+        for seat, score in enumerate(r["scores"]):
+            tag = " (bot)" if seat in self.runtime.bots else ""
+            print(f"  seat {seat + 1}{tag}: {score:g}")
+        if r["ranking"]:
+            print(f"  winner(s): seat {', '.join(map(str, r['ranking'][0]))}")
+        d = r["dice"]
+        if d["requests"]:
+            print(f"  dice: {d['dice_read']} read by the camera, {d['misread']} misread, "
+                  f"{d['nudges']} nudges, {d['frames']} frames")
+        print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
+        print(f"  journal: {r['journal']}")
+        return 0
