@@ -16,6 +16,19 @@ Actions (all atomic, all carry ``"player"``, the seat whose turn it is):
   one guest; the player then draws back to 6 cards.
 
 A turn whose hand runs empty ends by itself (nothing else can be done).
+
+Readings where the rulebook and rulings CI-1..CI-7 are silent (an owner may
+revisit them):
+
+* A turn must seat or discard at least one guest ("On his turn a player must
+  do one of the following"); a joker exchange alone does not make a turn.
+* Exchanges are allowed in a discarding turn too ("additionally, the player
+  may exchange joker cards").
+* The exchanged-in guest has the joker's gender ("exchanged for the matching
+  guest card"; the rulebook's example swaps a female joker for a girl).
+* A joker played again after an exchange scores 1 like any placed card.
+* Chips are virtual (CAB-1): points are plain integers, the chip supply
+  (60 x 1, 30 x 5, 15 x 10) never runs out.
 """
 from __future__ import annotations
 
