@@ -72,6 +72,8 @@ def test_cd4_two_matches_winner_ignored_during_placing_delay():
     slap(g, 0, T0 + 300_000)
     events = settle(g)
     assert [e["card"] for e in events if e["type"] == "customer_won"] == [a]
+    assert g.vp[0] == [a] and a not in g.dining and g.view(None)["vp_counts"] == [1, 0]
+    assert g.race["targets"] == [b] and g.phase == "slap"
     release(g, 0, T0 + 350_000)
     slap(g, 0, T0 + 500_000)          # 200 ms after winning: still placing
     events = settle(g)

@@ -367,6 +367,10 @@ class ChaDango(Game):
         if self.phase == "slap":
             events = races.advance_slap(self.race, horizon, o["tie_resolution_us"], o["placing_delay_us"],
                                         self.rng, self.cards)
+            for e in events:
+                if e["type"] == "customer_won":  # the customer becomes the winner's VP card
+                    self.dining.remove(e["card"])
+                    self.vp[e["player"]].append(e["card"])
             if not self.race["targets"]:
                 events.extend(self._end_turn())
             return events
@@ -397,10 +401,6 @@ class ChaDango(Game):
         the player on the left takes the next turn."""
         cards = self.cards
         events: list[Event] = []
-        if self.race["kind"] == "slap":
-            for card, seat, _ in self.race["won"]:
-                self.dining.remove(card)
-                self.vp[seat].append(card)
         card = self.revealed
         self.dining.append(card)
         self.revealed, self.order, self.race = None, None, None
