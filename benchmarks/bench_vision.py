@@ -1,0 +1,63 @@
+"""Benchmark of the dice reader: ms per frame on ONE core at 640 x 480
+and 640 x 640, the peer approach (SimpleBlobDetector on pips + clustering)
+measured beside it on the same frames.
+
+Frames: the real dev photos (../shared/dice/nell-byler-dev or
+$CABINET_DICE_DATA; 640 x 640, and their central 640 x 480 cut) when
+present, else synthetic frames from vision.synth.
+
+    .venv/bin/python benchmarks/bench_vision.py [--images N] [--repeat R]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import cv2
+
+from vision.dataset import find_dice_data, list_images
+from vision.peer import read_dice_peer
+from vision.reader import read_dice
+from vision.synth import random_specs, render_frame
+
+
+def frames(n: int) -> dict[str, list]:
+    data = find_dice_data()
+    if data is not None:
+        imgs = [cv2.imread(str(p)) for p in list_images(data)[:n]]
+        imgs = [cv2.resize(i, (640, 640)) for i in imgs if i is not None]
+        return {"640x640": imgs, "640x480": [i[80:560] for i in imgs]}
+    rng = random.Random(1)
+    out = {}
+    for w, h in ((640, 640), (640, 480)):
+        out[f"{w}x{h}"] = [render_frame((w, h), random_specs(rng, (w, h), 8), seed=k) for k in range(n)]
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--images", type=int, default=60)
+    ap.add_argument("--repeat", type=int, default=2)
+    a = ap.parse_args()
+    cv2.setNumThreads(1)
+    sets = frames(a.images)
+    src = "real dev photos" if find_dice_data() else "synthetic frames"
+    print(f"one core (cv2.setNumThreads(1)), {src}, {a.images} frames x {a.repeat}")
+    for size, imgs in sets.items():
+        for name, fn in (("reader", read_dice), ("peer blob+cluster", read_dice_peer)):
+            fn(imgs[0])  # warm up
+            ms = []
+            for _ in range(a.repeat):
+                for img in imgs:
+                    t0 = time.perf_counter()
+                    fn(img)
+                    ms.append((time.perf_counter() - t0) * 1000)
+            ms.sort()
+            print(f"{size:>8} {name:<18} median {statistics.median(ms):6.1f} ms   "
+                  f"p95 {ms[int(0.95 * (len(ms) - 1))]:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

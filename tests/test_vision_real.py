@@ -1,0 +1,110 @@
+"""The dice reader on real labelled photos (../shared/dice/nell-byler-dev
+or $CABINET_DICE_DATA; skipped cleanly when absent), and the CLI.
+
+The issue's bars (accuracy >= 98 %, recall >= 98 %, precision >= 97 %) are
+asserted as strict xfails: the reader does not reach them yet (see
+vision/README.md for the measured figures); if it ever does, the xfail
+turns into a failure and must be promoted to a plain assertion.  The floor
+tests guard what the reader does reach today."""
+import json
+import random
+import subprocess
+import sys
+
+import cv2
+import pytest
+
+from vision.dataset import find_dice_data, list_images
+from vision.peer import read_dice_peer
+from vision.reader import read_dice
+from vision.score import score_folder
+
+DATA = find_dice_data()
+needs_data = pytest.mark.skipif(DATA is None, reason="real dice photos not found (../shared/dice or $CABINET_DICE_DATA)")
+
+
+@pytest.fixture(scope="module")
+def dev_score():
+    return score_folder(DATA, read_dice)
+
+
+@needs_data
+@pytest.mark.slow
+def test_cab5_reported_values_are_mostly_right(dev_score):
+    """Floor: a value the reader reports is right >= 85 % of the time and
+    it never reports dice that are not there (CAB-5: unreadable, not guessed)."""
+    s = dev_score.summary()
+    assert s["precision"] >= 0.85, s
+    assert s["extra"] <= 0.01 * s["labelled_dice"], s
+
+
+@needs_data
+@pytest.mark.slow
+def test_beats_peer_blob_cluster_on_precision(dev_score):
+    """The peer approach (SimpleBlobDetector + clustering) on the same
+    images: ours must be far more precise."""
+    peer = score_folder(DATA, read_dice_peer, list_images(DATA)[::4])
+    assert dev_score.precision >= peer.precision + 0.4, (dev_score.summary(), peer.summary())
+
+
+@needs_data
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="reader below the issue's bars on the dev set (see vision/README.md)")
+def test_issue_bars_accuracy_recall_precision(dev_score):
+    s = dev_score.summary()
+    assert s["accuracy"] >= 0.98 and s["recall"] >= 0.98 and s["precision"] >= 0.97, s
+
+
+@needs_data
+def test_compose_from_real_crops_keeps_values():
+    """Frames composed from real labelled crops: every value the reader
+    reports on a pasted crop is that crop's label."""
+    from vision.synth import CropLibrary, compose_from_dataset
+    lib = CropLibrary(DATA, max_images=40)
+    rng = random.Random(3)
+    wrong = claimed = 0
+    for _ in range(5):
+        frame, placed = compose_from_dataset(lib, (640, 480), [rng.randint(1, 6) for _ in range(6)], rng)
+        dice = read_dice(frame)
+        for v, (x, y) in placed:
+            hits = [d for d in dice if abs(d.center[0] - x) < 15 and abs(d.center[1] - y) < 15 and d.value]
+            claimed += bool(hits)
+            wrong += bool(hits) and hits[0].value != v
+    assert claimed >= 5 and wrong <= 0.15 * claimed
+
+
+@needs_data
+def test_cli_read_json_and_annotate(tmp_path):
+    img = str(list_images(DATA)[0])
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", img, "--json",
+                          "--annotate", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    rec = json.loads(out.stdout.strip().splitlines()[0])
+    assert rec["image"] == img and rec["ms"] > 0 and rec["dice"]
+    d = rec["dice"][0]
+    assert set(d) >= {"value", "color", "center", "box", "confidence"}
+    assert cv2.imread(str(next(tmp_path.iterdir()))) is not None
+
+
+def test_cli_read_non_image_is_a_clear_error(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a photo")
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", str(bad), "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "not a readable image" in out.stderr and out.stdout == ""
+
+
+def test_cli_score_on_a_tiny_labelled_set(tmp_path):
+    """`cabinet dice score` on a set the test draws: prints the figures."""
+    from vision.synth import DieSpec, render_frame
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    specs = [DieSpec(v, "red", (60 + 90 * (v - 1), 100), 10 * v, 40) for v in range(1, 7)]
+    cv2.imwrite(str(tmp_path / "images" / "a.png"), render_frame((600, 200), specs))
+    (tmp_path / "labels" / "a.txt").write_text("".join(
+        f"{s.value - 1} {s.center[0] / 600} {s.center[1] / 200} {44 / 600} {44 / 200}\n" for s in specs))
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    s = json.loads(out.stdout)
+    assert s["labelled_dice"] == 6 and s["recall"] == 1.0 and s["precision"] == 1.0 and s["exact_images"] == 1.0
