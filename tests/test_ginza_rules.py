@@ -470,6 +470,39 @@ def test_goro_limit_discount_reconstructed_ability():
     assert me(g, 0)["coins"] == 0 and me(g, 0)["limit"] == 6
 
 
+def test_mari_better_dishwashing_table_reconstructed_ability():
+    """GR-4 reconstructed: Mari's dishwashing table gives ¥2/4/6/8."""
+    g = started()
+    turn_to(g, 0)
+    me(g, 0)["card"] = "mari"
+    me(g, 0)["dice"] = [1, 1, 5]
+    g.apply({"type": "wash", "player": 0, "ones": 2})
+    assert me(g, 0)["coins"] == 6
+
+
+def test_serve_coin_ability_only_for_its_category():
+    """GR-4 reconstructed: Shin gets ¥1 extra for a Drink, not a Food."""
+    g = started()
+    put_customer(g, 0, "M1", ["COFF-I-1", "NAPO-I-2"])
+    me(g, 0)["card"] = "shin"
+    me(g, 0)["dice"] = [2, 2, 6, 6]
+    turn_to(g, 0)
+    g.apply({"type": "serve", "player": 0, "order": "COFF-I-1", "dice": [6, 6], "common": None})
+    assert me(g, 0)["coins"] == 1 + 1
+    turn_to(g, 0)
+    g.apply({"type": "serve", "player": 0, "order": "NAPO-I-2", "dice": [2, 2], "common": None})
+    assert me(g, 0)["coins"] == 2 + 1 + 2  # no extra yen; ¥2 for both cards of M1 (4-2)
+
+
+def test_seat_without_token_passes():
+    """A-1: a seat without an action token passes its turn."""
+    g = started(3)
+    me(g, 1)["tokens"], me(g, 1)["arrange_tokens"] = 0, 3
+    turn_to(g, 0)
+    events = g.apply({"type": "wash", "player": 0, "ones": 0})
+    assert g.st["turn"] == 2 and any(e["type"] == "pass" and e["player"] == 1 for e in events)
+
+
 # --------------------------------------------------------- end of round
 def _finish_round(g):
     """Every seat washes with 0 ones until the round ends."""

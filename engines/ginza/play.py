@@ -1,7 +1,7 @@
 """Ginza Retro Café turns ("A. Turn Procedure") and the end of the round
 ("B. End of the Round"), mixed into :class:`engines.ginza.game.GinzaGame`.
 
-Every ``_check_*`` method validates fully and raises
+Every action handler validates fully and raises
 :class:`engines.base.IllegalAction` before anything changes.
 """
 from __future__ import annotations
@@ -315,12 +315,15 @@ class PlayMixin:
         self.st["reroll"] = None
         n = self.num_players
         cur = self.st["turn"]
+        events: list[Event] = []
         for k in range(1, n + 1):
             s = (cur + k) % n
             if self._p(s)["tokens"] > 0:
                 self.st["turn"] = s
-                return []
-        return self._end_round()
+                return events
+            if s != cur and any(p["tokens"] > 0 for p in self.st["players"]):
+                events.append(_ev("pass", f"seat {s} has no action token and passes", player=s))
+        return events + self._end_round()
 
     def _begin_round(self) -> list[Event]:
         st = self.st
