@@ -59,15 +59,22 @@ def die_peaks(mask: np.ndarray) -> list[tuple[float, float, float, bool]]:
     ys, xs = np.nonzero(peaks)
     order = np.argsort(-dt[ys, xs])
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    taken = np.zeros(mask.shape, np.uint8)
     chosen: list[tuple[float, float, float, bool]] = []
     for i in order:
-        x, y = float(xs[i]), float(ys[i])
-        r = float(dt[ys[i], xs[i]])
-        if any((x - cx) ** 2 + (y - cy) ** 2 < (1.4 * max(r, cr)) ** 2 for cx, cy, cr, _ in chosen):
-            continue
-        lab = labels[ys[i], xs[i]]
-        _, _, bw, bh, area = stats[lab]
+        yi, xi = int(ys[i]), int(xs[i])
+        if taken[yi, xi]:
+            continue  # within 1.4 half-sides of a stronger peak (the same die)
+        r = float(dt[yi, xi])
+        cv2.circle(taken, (xi, yi), int(1.4 * r), 1, -1)
+        _, _, bw, bh, area = stats[labels[yi, xi]]
         side = 2 * r
         compact = max(bw, bh) <= 1.9 * side and area <= 2.6 * side * side
-        chosen.append((x, y, r, bool(compact)))
+        chosen.append((float(xi), float(yi), r, bool(compact)))
+    # peaks on long structures (tray walls) much thinner than the dice seen
+    # as separate blobs are not dice
+    sizes = sorted(r for _, _, r, c in chosen if c)
+    if sizes:
+        typical = sizes[len(sizes) // 2]
+        chosen = [p for p in chosen if p[3] or 0.65 * typical <= p[2] <= 1.6 * typical]
     return chosen
