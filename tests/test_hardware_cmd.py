@@ -1,0 +1,57 @@
+"""``cabinet hardware check`` (issue "Hardware layer", Done-when: runs here
+against the mock backend and prints the seat map; validates the map)."""
+from __future__ import annotations
+
+import json
+
+from firmware.cli import main
+
+
+def test_hardware_check_on_mock_prints_the_seat_map_and_passes(capsys):
+    assert main(["hardware", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "backend:  mock" in out and "not a Raspberry Pi" in out
+    assert "default wiring" in out
+    lines = [l for l in out.splitlines() if l[:1].isdigit()]
+    assert len(lines) == 6
+    assert lines[0].split()[:3] == ["1", "4", "(pin"]          # seat 1's button on BCM 4, header pin 7
+    assert "ssd1306 on I2C bus 2 at 0x3c" in lines[0] and "no display" in lines[5]
+    assert "input test (mock (scripted)): 20/20 inputs ok" in out
+    assert "pin map:  ok" in out
+
+
+def test_hardware_check_json_reports_backend_displays_and_inputs(capsys):
+    assert main(["hardware", "check", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["backend"] == "mock" and r["problems"] == []
+    assert len(r["seats"]) == 6 and len(r["displays"]) == 4
+    assert all(d["status"] == "ok" for d in r["displays"])
+    assert all(i["ok"] for i in r["inputs"]) and len(r["inputs"]) == 20
+    assert r["levels"]["seat 1 cup"] == 1                        # simulated cups start on their coasters
+
+
+def test_hardware_check_with_an_encoder_seat_tests_the_knob(tmp_path, capsys):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[[seats]]\nbutton = 4\ncup = 17\nnav_a = 27\nnav_b = 22\nnav_push = 23\n"
+                   "nav_kind = \"encoder\"\n[seats.oled]\ndriver = \"sh1106\"\naddress = 0x3D\n")
+    assert main(["--config", str(cfg), "hardware", "check", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["wiring"] == "config [[seats]]"
+    assert {i["input"] for i in r["inputs"]} == {"button", "cup", "nav_push", "encoder"}
+    assert r["displays"][0]["oled"].endswith("(sh1106 on I2C bus 1 at 0x3d)")
+
+
+def test_hardware_check_refuses_a_bad_map_naming_the_key_path(tmp_path, capsys):
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text("[[seats]]\nbutton = 3\ncup = 17\n")
+    assert main(["--config", str(cfg), "hardware", "check"]) == 1
+    err = capsys.readouterr().err
+    assert "seats[0].button" in err and "BCM pin 3 is reserved for I2C SCL" in err
+
+
+def test_hardware_check_says_why_the_backend_cannot_run(tmp_path, capsys):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('[cabinet]\nsimulate = "no"\n')
+    assert main(["--config", str(cfg), "hardware", "check"]) == 1
+    out = capsys.readouterr().out
+    assert "backend:  ERROR not a Raspberry Pi" in out and "seat" in out
