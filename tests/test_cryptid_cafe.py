@@ -412,3 +412,12 @@ def test_customer_keeps_copied_order_with_customer():
     g.apply({"type": "move_customers", "player": 0, "spaces": 1})
     moved = g.players[0]["track"][1]
     assert moved["order"] == {"beuvnoire": 5} and moved["tip"] == 3
+
+
+def test_setup_h_first_player_option():
+    """Setup h: the First Player card starts with the chosen seat."""
+    from engines.base import SetupError
+    g = CryptidCafe.new(3, 1, {"first_player": 2})
+    assert g.first_player == 2 and g.turn_order[:3] == [2, 0, 1] and g.view()["placing"] == 2
+    with pytest.raises(SetupError, match="first_player"):
+        CryptidCafe.new(3, 1, {"first_player": 3})

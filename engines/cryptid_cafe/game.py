@@ -31,7 +31,6 @@ from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_
 from . import rules
 from .data import components
 from .scoring import ai2_solo_score, breakdown, tie_break_key
-from .stations import lowest
 from .track import green_spaces, move_customers, new_customer, occupied, order_of, refill, tip_at
 
 DIFFICULTIES = ("easy", "hard", "epic")
@@ -45,7 +44,10 @@ class CryptidCafe(rules.RulesMixin, Game):
     display_name = "Cryptid Cafe"
     min_players = 1
     max_players = 5
-    option_defaults = {"difficulty": "easy"}
+    #: difficulty: solo wasted-dish penalty (easy 3, hard 4, epic 5 coins per
+    #: 2 dishes; ignored with 2+ players).  first_player: seat holding the
+    #: First Player card in round 1 (setup h).
+    option_defaults = {"difficulty": "easy", "first_player": 0}
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -55,6 +57,9 @@ class CryptidCafe(rules.RulesMixin, Game):
                              f"got {self.options['difficulty']!r}")
         comp = components()
         n = self.num_players
+        if not 0 <= self.options["first_player"] < n:
+            raise SetupError(f"Cryptid Cafe: first_player must be a seat 0..{n - 1}, "
+                             f"got {self.options['first_player']}")
         self.comp = comp
         five = n == 5
         ranks = comp.ranks_five_players if five else comp.ranks  # CC-1
@@ -94,7 +99,7 @@ class CryptidCafe(rules.RulesMixin, Game):
             self.ais = {"ai3": {"deck": [], "share_coins": 0, "lost_coins": 0}}
         self.num_rounds = dict(comp.rounds)[n]
         self.round = 1
-        self.first_player = 0
+        self.first_player = self.options["first_player"]
         self.active_event = None
         self.phase = "place"
         self.turn_order: list = []
@@ -153,8 +158,15 @@ class CryptidCafe(rules.RulesMixin, Game):
             return None
         card = self.comp.customer(customer["card"])
         return {"card": card.id, "name": card.name, "type": card.type,
-                "order": order_of(self.comp, customer), "tip_now": tip_at(self.comp, self.players[seat]["track"], space),
-                "copied_from": customer["copied_from"], "colour": self.comp.track[space]}
+                "order": order_of(self.comp, customer), "colour": self.comp.track[space],
+                "tip_now": tip_at(self.comp, self.players[seat]["track"], space),
+                "tips": dict(card.tips), "lost_value": card.lost, "copied_from": customer["copied_from"]}
+
+    def _event_view(self) -> dict[str, Any] | None:
+        if self.active_event is None:
+            return None
+        ev = self.comp.event(self.active_event)
+        return {"card": ev.id, "kind": ev.kind, "station": ev.station}
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Public table state; a seat's view adds its legal actions.  Deck
@@ -174,7 +186,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         view: dict[str, Any] = {
             "game": self.game_id, "round": self.round, "rounds": self.num_rounds,
             "phase": self.phase, "first_player": self.first_player,
-            "active_event": self.active_event,
+            "active_event": self._event_view(),
             "stations": {s: list(r) for s, r in self.stations.items()},
             "closed_station": self.closed_station(),
             "supply": dict(self.supply), "locked": dict(self.locked),
@@ -266,9 +278,6 @@ class CryptidCafe(rules.RulesMixin, Game):
 
     def _seat_name(self, who: Any) -> str:
         return self.comp.ai_name(who) if isinstance(who, str) else f"Player {who + 1}"
-
-    def _lowest(self, station: str) -> tuple[int, Any] | None:
-        return lowest(self.stations[station])
 
     def _occupied(self, seat: int) -> list[int]:
         return occupied(self.players[seat]["track"])
