@@ -133,7 +133,9 @@ class GinzaGame(PlayMixin, Game):
 
     def chance_requests(self) -> list[dict[str, Any]]:
         """Dice waiting to be rolled and read (GR-5): seat (None = common
-        purple dice), count, colour, faces 6, and why ("reason")."""
+        purple dice), count, colour, faces 6, and why ("reason").  A request
+        stays pending until answered: a die the camera cannot read is never
+        guessed, the game simply waits (ruling CAB-5)."""
         return [{"type": "dice", "player": r["player"], "count": r["count"], "colour": r["colour"],
                  "faces": 6, "reason": r["reason"]} for r in self.st["pending"]]
 

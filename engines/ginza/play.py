@@ -229,8 +229,10 @@ class PlayMixin:
     # ---------------------------------------------------------- arrange
     def _do_change(self, seat: int, action: Action) -> list[Event]:
         """"Change Dice Rolls": Lv.1 one +-1 change, Lv.2 two (same or
-        different die); never 1 -> 0 or 6 -> 7 (GR-7: the die is turned in
-        place)."""
+        different die); never 1 -> 0 or 6 -> 7.  Steps are ``[face, +1|-1]``
+        applied in order.  Ruling GR-7: the die keeps its place; on the
+        cabinet the seat turns it and the runtime confirms the new face with
+        the camera before sending this action."""
         me = self._p(seat)
         steps = action.get("steps")
         most = self.comp.arrange["change"].level(me["levels"]["change"])["changes"]
