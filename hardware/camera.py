@@ -37,6 +37,11 @@ class CameraNotReady(RuntimeError):
     """No camera (or no fresh frame) yet; the message says why and the fix."""
 
 
+class NoFreshFrame(CameraNotReady):
+    """The camera works but has no frame at or after the requested time yet
+    (the stale ones were dropped); ask again later."""
+
+
 def as_bgr(frame: Any) -> np.ndarray:
     """Check/normalise a frame to BGR ``uint8`` (H, W, 3): grey is expanded,
     a 4th (alpha/padding) channel is dropped.
@@ -184,12 +189,12 @@ class CallbackSource(CameraSource):
                 t = max(t, not_before_us)
             return as_bgr(self.compose(t)), t
         if self._latest is None:
-            raise CameraNotReady(f"{self.name}: no frame pushed yet")
+            raise NoFreshFrame(f"{self.name}: no frame pushed yet")
         frame, t = self._latest
         if not_before_us is not None and t < not_before_us:
             self._latest = None
             self.dropped += 1
-            raise CameraNotReady(f"{self.name}: no frame newer than {not_before_us} us yet")
+            raise NoFreshFrame(f"{self.name}: no frame newer than {not_before_us} us yet")
         return frame, t
 
 
@@ -236,7 +241,7 @@ class OpenCVSource(CameraSource):
             if not_before_us is None or t >= not_before_us:
                 return as_bgr(frame), t
             self.dropped += 1
-        raise CameraNotReady(f"{self.name}: no frame newer than {not_before_us} us")
+        raise NoFreshFrame(f"{self.name}: no frame newer than {not_before_us} us")
 
     def close(self) -> None:
         if self._cap is not None:
@@ -315,7 +320,7 @@ class Picamera2Source(CameraSource):
             if not_before_us is None or t >= not_before_us:
                 return as_bgr(frame), t
             self.dropped += 1
-        raise CameraNotReady(f"{self.name}: no frame newer than {not_before_us} us")
+        raise NoFreshFrame(f"{self.name}: no frame newer than {not_before_us} us")
 
     def close(self) -> None:
         cam, self._cam = self._cam, None
@@ -380,6 +385,7 @@ class CameraSupervisor:
         """A frame from the source (see :meth:`CameraSource.read`).
 
         Raises:
+            NoFreshFrame: no frame at/after ``not_before_us`` yet.
             CameraNotReady: not open yet, or the source failed (it is closed
                 and will be retried by :meth:`poll`).
         """
@@ -387,9 +393,9 @@ class CameraSupervisor:
             raise CameraNotReady(self.status())
         try:
             return self.source.read(not_before_us)
+        except NoFreshFrame:
+            raise              # the camera itself is fine
         except CameraNotReady as exc:
-            if "newer than" in str(exc) or "no frame pushed" in str(exc):
-                raise          # just no fresh frame yet: the camera itself is fine
             self.source.close()
             self._failed(str(exc))
             raise

@@ -148,6 +148,8 @@ class EdgeSource:
         pin.edges = "both"
 
         def changed(ticks: Any, state: Any, _seat: int = seat, _name: str = name) -> None:
+            if state not in (0, 1):   # pigpio reports 2 for a watchdog timeout: not an edge
+                return
             self.queue.put(Edge(_seat, _name, 0 if state else 1, self.clock.convert(ticks)))
 
         self._callbacks[key] = changed
@@ -165,7 +167,7 @@ class EdgeSource:
 
     def inputs(self) -> list[tuple[int, str, int]]:
         """``(seat, input, BCM pin)`` of every watched input."""
-        return [(s, n, p.info.name and _bcm(p)) for (s, n), p in self._pins.items()]
+        return [(s, n, _bcm(p)) for (s, n), p in self._pins.items()]
 
     def now_us(self) -> int:
         """Current time on the edge timeline, us (also keeps a wrapping

@@ -372,3 +372,25 @@ def test_audio_plays_synthesised_sounds_and_refuses_unknown_ones():
     with pytest.raises(KeyError, match="unknown sound"):
         a.play("fanfare")
     assert Audio(False).muted
+
+
+def test_supervisor_keeps_a_working_camera_on_no_fresh_frame_but_retries_a_failed_one():
+    from hardware.camera import NoFreshFrame
+    clock = Clock(0.0)
+    src = CallbackSource(clock_us=Clock(0))
+    sup = CameraSupervisor(src, backoff_s=1.0, clock=clock)
+    with pytest.raises(NoFreshFrame):
+        sup.read()                                  # nothing pushed yet: the camera is fine
+    assert sup.ready
+    cap = FakeCapture(frames=1)
+    web = OpenCVSource(0, capture_factory=lambda dev: cap)
+    sup = CameraSupervisor(web, backoff_s=1.0, clock=clock)
+    assert sup.read()[0].shape == (24, 32, 3)
+    with pytest.raises(CameraNotReady, match="stopped"):
+        sup.read()                                  # unplugged mid-game
+    assert not sup.ready and "stopped" in sup.status() and web._cap is None
+    with pytest.raises(CameraNotReady, match="camera not ready"):
+        sup.read()                                  # back-off: not retried at once
+    cap.left, cap.opened = 3, True
+    clock.t += 1.0
+    assert sup.read()[0].shape == (24, 32, 3)       # re-opened and reading again
