@@ -100,7 +100,7 @@ def test_unable_to_place_takes_a_dish_instead():
     st[C] = [1, 2, 3]          # full
     g = scenario(4, stations=st, active_event="closed_waterzoeil_1", turn_order=[0], turn_index=0)
     acts = g.legal_actions(0)
-    assert {a["type"] for a in acts} - {"manager"} == {"take_dish"}
+    assert {a["type"] for a in acts} - {"manager"} == {"take_dish", "no_dish"}
     assert sorted(a["station"] for a in acts if a["type"] == "take_dish") == sorted([K, C, V])
     assert_rejected(g, {"type": "take_dish", "player": 0, "station": W}, "blocked")
     assert_rejected(g, {"type": "take_dish", "player": 0, "station": B}, "you have a server")
@@ -111,6 +111,15 @@ def test_unable_to_place_takes_a_dish_instead():
 def test_take_dish_rejected_when_a_station_is_free():
     g = scenario(3, turn_order=[0, 1, 2], turn_index=0)
     assert_rejected(g, {"type": "take_dish", "player": 0, "station": K}, "only when unable to place")
+    assert_rejected(g, {"type": "no_dish", "player": 0}, "can still send a server")
+
+
+def test_unable_to_place_may_decline_the_dish():
+    """Phase 1: the unable player "may" take a dish; declining uses the turn."""
+    st = {s: [2, 3, 2] for s in (K, B, V, C, W)}  # everything full
+    g = scenario(4, stations=st, turn_order=[0, 1], turn_index=0)
+    g.apply({"type": "no_dish", "player": 0})
+    assert sum(g.players[0]["dishes"].values()) == 0 and g.view()["placing"] == 1
 
 
 # ------------------------------------------------------------ Phase 2

@@ -244,13 +244,15 @@ class CryptidCafe(rules.RulesMixin, Game):
             text += f": player {self.first_player + 1} has the First Player card"
         events.append({"type": "round", "round": self.round, "text": text})
         if self.active_event is not None:
-            ev = self.comp.event(self.active_event)
-            if ev.kind == "closed_station":
-                msg = f"Event: {self.comp.station_name(ev.station)} is closed this round"
-            else:
-                msg = "Event: all customers move 2 spaces at the end of this round"
-            events.append({"type": "event_active", "card": ev.id, "text": msg})
+            events.append({"type": "event_active", "card": self.active_event,
+                           "text": f"Event this round: {self._event_words(self.active_event)}"})
         self._advance(events)
+
+    def _event_words(self, event_id: str) -> str:
+        ev = self.comp.event(event_id)
+        if ev.kind == "closed_station":
+            return f"{self.comp.station_name(ev.station)} is closed"
+        return "all customers move 2 spaces at the end of the round"
 
     def closed_station(self) -> str | None:
         """The station closed by this round's event (CC-5), or ``None``."""
@@ -336,7 +338,7 @@ class CryptidCafe(rules.RulesMixin, Game):
                 else:
                     why = "discarded: a card revealed nearer the first player takes effect"
                 events.append({"type": "event_revealed", "player": seat, "card": eid,
-                               "text": f"Player {seat + 1} reveals an event card: {why}"})
+                               "text": f"Player {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
         self.active_event = next_event
         if last_round:
             self.phase = "over"

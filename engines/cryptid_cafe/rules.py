@@ -7,8 +7,8 @@ state.  Every handler validates fully and raises
 :class:`engines.base.IllegalAction` before it changes anything.
 
 Actions (all carry ``"player"``):
-    ``place`` (station, rank), ``take_dish`` (station; only when unable to
-    place), ``share_tips`` (station, ranks), ``skip_share`` (station),
+    ``place`` (station, rank), ``take_dish`` (station) or ``no_dish`` (only
+    when unable to place), ``share_tips`` (station, ranks), ``skip_share`` (station),
     ``change_order`` (slot, target_player, target_slot), ``keep_order``,
     ``serve`` (slot), ``done_serving``, ``move_customers`` (spaces 1 or 2),
     ``manager`` (slots [a, b]).
@@ -34,7 +34,7 @@ class RulesMixin:
     """Actions and automatic flow of Cryptid Cafe (see module docstring)."""
 
     _HANDLERS = {
-        "place": "_do_place", "take_dish": "_do_take_dish", "share_tips": "_do_share",
+        "place": "_do_place", "take_dish": "_do_take_dish", "no_dish": "_do_no_dish", "share_tips": "_do_share",
         "skip_share": "_do_skip_share", "change_order": "_do_change_order",
         "keep_order": "_do_keep_order", "serve": "_do_serve", "done_serving": "_do_done_serving",
         "move_customers": "_do_move", "manager": "_do_manager",
@@ -101,7 +101,10 @@ class RulesMixin:
         pl = self.players[player]
         acts: list[Action] = []
         if self.phase == "place" and self._placing() == player:
-            acts = self._placements(player) or self._dish_takes(player)
+            acts = self._placements(player)
+            if not acts:
+                takes = self._dish_takes(player)
+                acts = takes + [{"type": "no_dish", "player": player}] if takes else []
         elif self.phase == "share":
             decider = self._share_decider()
             if decider and decider[0] == player:
@@ -173,6 +176,15 @@ class RulesMixin:
         self.turn_index += 1
         events.append({"type": "take_dish", "player": player, "station": station,
                        "text": f"Player {player + 1} cannot send a server and takes a {name} instead"})
+
+    def _do_no_dish(self, player: int, action: Action, events: list[Event]) -> None:
+        """Unable to place and declining the dish ("may instead take")."""
+        self._check_placing(player, "the fallback dish is declined")
+        if self._placements(player):
+            raise IllegalAction("you can still send a server somewhere")
+        self.turn_index += 1
+        events.append({"type": "no_dish", "player": player,
+                       "text": f"Player {player + 1} cannot send a server and takes no dish"})
 
     # ---------------------------------------------------------- Phase 2
     def _check_sharing(self, player: int, action: Action) -> tuple[str, int]:
