@@ -430,3 +430,38 @@ def test_setup_h_first_player_option():
     assert g.first_player == 2 and g.turn_order[:3] == [2, 0, 1] and g.view()["placing"] == 2
     with pytest.raises(SetupError, match="first_player"):
         CryptidCafe.new(3, 1, {"first_player": 3})
+
+
+def test_whole_round_walkthrough_phases_1_to_4():
+    """One 3-player round by hand: Phase 1 placement, Phase 2 stations left
+    to right with tip-sharing from a lowest rank that is not rank 1 (CC-4),
+    Phase 3 Change My Order asked in turn order, Phase 4 cleanup, then the
+    First Player card passes."""
+    g = CryptidCafe.new(3, 11)
+    for player, station, rank in [(0, K, 3), (1, K, 2), (2, K, 1), (0, B, 1), (1, B, 3), (2, V, 3),
+                                  (0, V, 2), (1, W, 3), (2, C, 3)]:
+        g.apply({"type": "place", "player": player, "station": station, "rank": rank})
+    assert g.phase == "share" and g.view()["sharing_station"] == K
+    g.apply({"type": "share_tips", "player": 2, "station": K, "ranks": 1})
+    assert g.stations[K] == [1, 2, 0] and g.locked == {K: 1}
+    g.apply({"type": "skip_share", "player": 0, "station": B})
+    assert g.view()["sharing_station"] == V
+    g.apply({"type": "share_tips", "player": 0, "station": V, "ranks": 1})   # from rank 2, the lowest
+    assert g.stations[V] == [None, 2, 0] and g.locked[V] == 2
+    assert [p["coins"] for p in g.players] == [4, 5, 4]
+    assert g.players[0]["dishes"] == {K: 3, B: 1, V: 3, C: 0, W: 0}
+    assert g.players[1]["dishes"] == {K: 1, B: 3, V: 0, C: 0, W: 3}
+    assert g.players[2]["dishes"] == {K: 2, B: 0, V: 2, C: 3, W: 0}
+    assert g.phase == "change_order" and g.cmo_queue == [0, 1, 2]
+    for p in (0, 1, 2):
+        g.apply({"type": "keep_order", "player": p})
+    while g.phase == "serve":
+        p = next(s for s in range(3) if not g.players[s]["done_serving"])
+        g.apply({"type": "done_serving", "player": p})
+    assert g.phase == "move"
+    for p in range(3):
+        if g.players[p]["move"] is None:
+            g.apply({"type": "move_customers", "player": p, "spaces": 1})
+    assert g.round == 2 and g.first_player == 1 and g.phase == "place"
+    assert all(r == [None, None, None] for r in g.stations.values())
+    assert all(not p["moved_up"] for p in g.players)

@@ -109,15 +109,15 @@ class Components:
 
     def customer(self, card_id: str) -> CustomerCard:
         """The customer card with this id (KeyError if unknown)."""
-        return self._customers_by_id()[card_id]
+        return self._customer_index[card_id]
 
     def event(self, card_id: str) -> EventCard:
         """The event card with this id (KeyError if unknown)."""
-        return self._events_by_id()[card_id]
+        return self._event_index[card_id]
 
     def is_event(self, card_id: str) -> bool:
         """True if ``card_id`` names an event card."""
-        return card_id in self._events_by_id()
+        return card_id in self._event_index
 
     @cached_property
     def _customer_index(self) -> dict[str, CustomerCard]:
@@ -126,12 +126,6 @@ class Components:
     @cached_property
     def _event_index(self) -> dict[str, EventCard]:
         return {e.id: e for e in self.events}
-
-    def _customers_by_id(self) -> dict[str, CustomerCard]:
-        return self._customer_index
-
-    def _events_by_id(self) -> dict[str, EventCard]:
-        return self._event_index
 
     def ai_deck(self, ai_id: str) -> tuple[str, ...]:
         """Station cards of an AI placement deck (``ai2`` red, ``ai3`` green)."""
