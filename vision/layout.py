@@ -28,17 +28,21 @@ LAYOUTS: dict[int, list[frozenset]] = {
 }
 #: largest allowed distance of a pip from its grid point, in grid steps
 TOLERANCE = 0.32
+#: largest ratio of the strongest to the weakest chosen pip
+AREA_RATIO = 3.0
+#: a left-out candidate this strong (relative to the weakest chosen pip) on the face makes the reading ambiguous
+CONFLICT = 0.5
 
 
-def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float] | None:
+def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, float] | None:
     """Fit ``points`` (px) to the layout of ``len(points)`` pips.  Returns
-    ``(residual, step_px, cx, cy)`` (residual in grid steps) or ``None``
-    when they are not a die face."""
+    ``(residual, step_px, cx, cy, theta)`` (residual in grid steps, theta the
+    grid's rotation in radians) or ``None`` when they are not a die face."""
     n = len(points)
     cx = sum(p[0] for p in points) / n
     cy = sum(p[1] for p in points) / n
     if n == 1:
-        return 0.0, 0.0, cx, cy
+        return 0.0, 0.0, cx, cy, 0.0
     rel = [(x - cx, y - cy) for x, y in points]
     far = max(rel, key=lambda p: p[0] ** 2 + p[1] ** 2)
     R = math.hypot(*far)
@@ -57,7 +61,7 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float] 
         return None
     if frozenset(snapped) not in LAYOUTS[n]:
         return None
-    return worst, a, cx, cy
+    return worst, a, cx, cy, theta
 
 
 def best_layout(cands: list[tuple[float, float, float]], face_side: float,
@@ -73,33 +77,33 @@ def best_layout(cands: list[tuple[float, float, float]], face_side: float,
         best = None
         for sub in combinations(order, k):
             areas = [cands[i][2] for i in sub]
-            if max(areas) > 3.0 * min(areas):
+            if max(areas) > AREA_RATIO * min(areas):
                 continue
             f = fit([(cands[i][0], cands[i][1]) for i in sub])
             if f is None:
                 continue
-            res, a, cx, cy = f
+            res, a, cx, cy, theta = f
             if math.hypot(cx - fx, cy - fy) > 0.3 * face_side:
                 continue
-            if k == 1:
-                # a lone pip: near the face centre and not a speck
-                if min(areas) < 0.012 * face_side ** 2:
-                    continue
-            elif not 0.15 * face_side <= a <= 0.45 * face_side:
+            if k > 1 and not 0.15 * face_side <= a <= 0.45 * face_side:
                 continue
             if best is None or res < best[0]:
-                best = (res, sub, a, cx, cy)
+                best = (res, sub, a, cx, cy, theta)
         if best is None:
             continue
-        res, sub, a, cx, cy = best
+        res, sub, a, cx, cy, theta = best
         amin = min(cands[i][2] for i in sub)
-        reach = max(1.6 * a, 0.45 * face_side)
+        if k == 1:
+            a, theta = 0.28 * face_side, 0.0
+        c, s = math.cos(-theta), math.sin(-theta)
         for i in order:
             if i in sub:
                 continue
             x, y, ar = cands[i]
-            if ar >= 0.6 * amin and abs(x - cx) < reach and abs(y - cy) < reach and \
-                    math.hypot(x - cx, y - cy) < reach * 1.2:
+            u, v = (c * (x - cx) - s * (y - cy)) / a, (s * (x - cx) + c * (y - cy)) / a
+            lim = 1.4 if k > 1 else 1.0
+            on_face = (abs(u) <= lim and abs(v) <= lim) or math.hypot(x - fx, y - fy) <= 0.4 * face_side
+            if ar >= (CONFLICT if k > 1 else CONFLICT / 2) * amin and on_face:
                 return None, res, list(sub)  # a pip-sized blob on the face that fits no layout
         return k, res, list(sub)
     return None, 1.0, []

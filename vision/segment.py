@@ -8,6 +8,9 @@ import numpy as np
 #: smallest die side (px) the reader looks for
 MIN_DIE_PX = 16
 _SMALL = 160  # background estimate is made at this size (px, longer side)
+L_WEIGHT = 0.25  # lightness counts less than chroma (shadows change L)
+FLOOR = 14.0  # smallest foreground colour difference, Lab units
+NOISE_K = 5.0  # threshold in multiples of the median difference (noise)
 
 
 def background(frame: np.ndarray) -> np.ndarray:
@@ -30,8 +33,8 @@ def foreground(frame: np.ndarray, bg: np.ndarray | None = None) -> np.ndarray:
     lbg = cv2.cvtColor(bg, cv2.COLOR_BGR2LAB)
     d = cv2.absdiff(lab, lbg).astype(np.float32)
     # L counts half as much as chroma (shadows change L, dice change both)
-    dist = cv2.sqrt(0.25 * d[:, :, 0] ** 2 + d[:, :, 1] ** 2 + d[:, :, 2] ** 2)
-    t = max(14.0, 5.0 * float(np.median(dist)))
+    dist = cv2.sqrt(L_WEIGHT * d[:, :, 0] ** 2 + d[:, :, 1] ** 2 + d[:, :, 2] ** 2)
+    t = max(FLOOR, NOISE_K * float(np.median(dist)))
     mask = (dist > t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
