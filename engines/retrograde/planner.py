@@ -109,12 +109,14 @@ def _variants(dice: Sequence[int], coins: int, super_coin: int, odd_eye: int, ev
                     counts = list(base)
                     for v in copies:
                         counts[v] += per_coin
-                    key = tuple(counts)
-                    if key in seen:
-                        continue
-                    seen[key] = k
-                    out.append((key, k, odd, even, copies))
-    return out
+                    out.append((tuple(counts), k, odd, even, copies))
+    out.sort(key=lambda v: v[1])  # cheapest first (stable)
+    unique = []
+    for v in out:
+        if v[0] not in seen:
+            seen[v[0]] = v[1]
+            unique.append(v)
+    return unique
 
 
 @lru_cache(maxsize=None)
