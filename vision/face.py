@@ -18,6 +18,8 @@ from vision.layout import best_layout
 
 #: side of the canonical window, px
 WINDOW = 96
+#: weakest accepted pip response, in multiples of the face's texture noise
+PIP_SNR = 10.0
 
 _YY, _XX = np.mgrid[0:WINDOW, 0:WINDOW]
 _DISC = (_XX - WINDOW / 2) ** 2 + (_YY - WINDOW / 2) ** 2 <= (0.17 * WINDOW) ** 2
@@ -35,6 +37,7 @@ class FaceReading:
     half_extent: float
     pips: tuple[tuple[float, float], ...]
     body_bgr: np.ndarray
+    snr: float = 0.0
 
 
 def read_face(crop: np.ndarray) -> FaceReading | None:
@@ -65,28 +68,34 @@ def read_face(crop: np.ndarray) -> FaceReading | None:
     body_bgr = crop[comp.astype(bool)].reshape(1, -1, 3)
     hull = np.zeros_like(comp)
     cv2.drawContours(hull, [cv2.convexHull(outer)], -1, 1, thickness=cv2.FILLED)
-    cands = _pip_candidates(dist, hull, min(rw, rh))
+    cands, noise = _pip_candidates(dist, hull, comp, min(rw, rh))
     if not cands:
         return None  # no pip at all: not a die (a screw head, a coin, a shadow)
     fside = min(rw, rh)
     value, res, idx = best_layout(cands, fside, (fx, fy))
+    snr = min(cands[i][2] for i in idx) / noise if idx else 0.0
+    if value is not None and snr < PIP_SNR:
+        value = None  # pips barely above the body's texture (marbled dice): not sure enough
     pips = tuple((cands[i][0], cands[i][1]) for i in idx) or tuple((c[0], c[1]) for c in cands)
     if value is not None:
         px = [p[0] for p in pips]
         py = [p[1] for p in pips]
         fx, fy = sum(px) / len(px), sum(py) / len(py)  # symmetric layouts: centroid = face centre
-    conf = 0.0 if value is None or touches else round(max(0.5, 1.0 - res), 3)
+    # confidence: pip contrast over the body's texture, and how well the pips sit on the grid
+    conf = 0.0 if value is None or touches else \
+        round((0.5 + 0.5 * min(1.0, (snr - PIP_SNR) / 20.0)) * (1.0 - 0.5 * res), 3)
     if touches:
         value = None
-    return FaceReading(value, conf, (fx, fy), fside / 2, pips, body_bgr)
+    return FaceReading(value, conf, (fx, fy), fside / 2, pips, body_bgr, snr)
 
 
-def _pip_candidates(dist: np.ndarray, hull: np.ndarray, side: float) -> list[tuple[float, float, float]]:
+def _pip_candidates(dist: np.ndarray, hull: np.ndarray, comp: np.ndarray, side: float) -> tuple[list[tuple[float, float, float]], float]:
     """Pip candidates ``(x, y, strength)`` in window px: peaks of a
     difference of Gaussians (at the pip scale, ~0.09 of the face side) of the
     colour distance from the body, inside the face's hull.  A pip touching
     the face edge or a side face still gives a peak at its centre;
-    foreshortened side-face pips give weaker peaks."""
+    foreshortened side-face pips give weaker peaks.  Also returns the
+    texture noise: robust spread of the response over the hull."""
     rp = max(2.0, 0.09 * side)
     d = np.minimum(dist, 80.0)
     dog = cv2.GaussianBlur(d, (0, 0), 0.6 * rp) - cv2.GaussianBlur(d, (0, 0), 1.8 * rp)
@@ -97,4 +106,10 @@ def _pip_candidates(dist: np.ndarray, hull: np.ndarray, side: float) -> list[tup
     for y, x in sorted(zip(ys, xs), key=lambda p: -dog[p[0], p[1]]):
         if all((x - ox) ** 2 + (y - oy) ** 2 > (1.5 * rp) ** 2 for ox, oy, _ in out):
             out.append((float(x), float(y), float(dog[y, x])))
-    return out
+    # texture noise: the response over the face away from every candidate
+    quiet = cv2.erode(comp, np.ones((3, 3), np.uint8), iterations=max(1, int(rp / 2)))
+    for x, y, _ in out:
+        cv2.circle(quiet, (int(x), int(y)), int(1.6 * rp), 0, -1)
+    vals = dog[quiet > 0]
+    noise = max(0.0, float(np.percentile(vals, 90))) + 1.0 if vals.size >= 20 else 1.0
+    return out, noise
