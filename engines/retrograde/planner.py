@@ -28,8 +28,8 @@ tests/test_retrograde_planner.py checks it against a brute-force enumeration.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Sequence
 
@@ -53,7 +53,7 @@ class Plan:
         cells: the droids blasted, in a legal announcement order.
         comet_cell: the droid blasted with the comet, or None.
         steps: the engine actions without ``"player"`` (see
-            :meth:`actions`).
+            :meth:`actions`); worked out on first use.
     """
     points: int
     droids: int
@@ -63,7 +63,12 @@ class Plan:
     trophy: int | None
     cells: tuple[int, ...]
     comet_cell: int | None
-    steps: tuple[tuple[tuple[str, Any], ...], ...]
+    recipe: tuple = field(repr=False, compare=False, default=())
+
+    @cached_property
+    def steps(self) -> tuple[tuple[tuple[str, Any], ...], ...]:
+        """Engine actions (as key/value tuples) realising this plan."""
+        return _steps(*self.recipe)
 
     def actions(self, player: int) -> list[dict[str, Any]]:
         """The plan as engine actions for ``player`` (virtual dice first,
@@ -324,6 +329,13 @@ def best_plan(*args, **kwargs) -> Plan:
 
 
 def _realise(order, comet_cell, t, e: _Entry, pips, card, dice, wild, super_coin, pts, new_bosses, rows) -> Plan:
+    """A plan for an achievable outcome (its actions are worked out lazily)."""
+    return Plan(points=pts, droids=len(order), bosses=new_bosses, rows=rows, coins=e.coins,
+                trophy=t or None, cells=tuple(order), comet_cell=comet_cell if comet_cell >= 0 else None,
+                recipe=(order, comet_cell, t, e, tuple(pips), card, tuple(dice), wild, super_coin))
+
+
+def _steps(order, comet_cell, t, e: _Entry, pips, card, dice, wild, super_coin) -> tuple:
     """Turn an achievable outcome into concrete actions with die indices."""
     a, b = card
     values = list(dice)
@@ -370,6 +382,4 @@ def _realise(order, comet_cell, t, e: _Entry, pips, card, dice, wild, super_coin
         steps.append((("type", "trophy"), ("die", trophy_die)))
     else:
         steps.append((("type", "done"),))
-    return Plan(points=pts, droids=len(order), bosses=new_bosses, rows=rows, coins=e.coins,
-                trophy=t or None, cells=tuple(order), comet_cell=comet_cell if comet_cell >= 0 else None,
-                steps=tuple(steps))
+    return tuple(steps)
