@@ -336,7 +336,9 @@ def test_rg9_blast_planner_follows_the_seat_cursor(renderers):
         model = hdmi_screen(game, context(game, events, ctrls))
         planner = model.panels[1]
         assert planner.title == f"Plan {k + 1}/{len(plans)}"
+        assert planner.lines[0] == f"Seat {seat + 1}: selected"
         assert planner.lines[k + 1].startswith(f"{k + 1}. +{plans[k].points} VP")
+        assert rg.plan_detail(plans[k])[0] in planner.lines
         assert planner.highlight == {k + 1}
         lines = oled_lines(game, seat, ctrls[seat], context(game, events))
         check_oled(lines)
@@ -354,7 +356,8 @@ def test_rg9_planner_suggestion_without_cursor_and_mid_turn(renderers):
     game, events = first("retrograde", 2, 5, lambda g: g.s["phase"] == "blast" and g.plans(g.s["turn"]["seat"]))
     seat = game.s["turn"]["seat"]
     model = hdmi_screen(game, context(game, events))
-    assert model.panels[1].title.endswith("(suggested)")
+    assert model.panels[1].title.startswith("Plan 1/")
+    assert model.panels[1].lines[0] == f"Seat {seat + 1}: best plan"
     first_lines = model.panels[1].lines
     plan = game.plans(seat, limit=5)[0]
     step = plan.actions(seat)[0]

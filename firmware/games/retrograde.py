@@ -169,16 +169,36 @@ def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]
 
 
 def plan_text(plan) -> str:
-    """"+7 VP: 4 droids T5" style summary of a plan (T = trophy pips,
-    B = bosses, c = coins spent)."""
-    parts = [f"{plan.droids} droid{'s' if plan.droids != 1 else ''}"]
+    """"+7 VP 4 dr T5" / "+2 VP r1c4 T1" style summary of a plan: points,
+    droids (their cells when at most 2), bosses, trophy pips (T), coins
+    spent (c)."""
+    where = " ".join(cell_text(c) for c in plan.cells) if 0 < len(plan.cells) <= 2 else f"{plan.droids} dr"
+    parts = [f"+{plan.points} VP", where]
     if plan.bosses:
-        parts.append(f"B{plan.bosses}")
+        parts.append(f"{plan.bosses} boss")
     if plan.trophy:
         parts.append(f"T{plan.trophy}")
     if plan.coins:
         parts.append(f"{plan.coins}c")
-    return f"+{plan.points} VP: " + " ".join(parts)
+    return " ".join(parts)
+
+
+def plan_detail(plan) -> list[str]:
+    """The droids (row/column) and extras of one plan, for the screen."""
+    lines = []
+    cells = [cell_text(c) + ("*" if c == plan.comet_cell else "") for c in plan.cells]
+    for i in range(0, len(cells), 4):
+        lines.append(("droids " if i == 0 else "  ") + " ".join(cells[i:i + 4]))
+    extra = []
+    if plan.trophy:
+        extra.append(f"trophy {plan.trophy}")
+    if plan.coins:
+        extra.append(f"{plan.coins} coin{'s' if plan.coins > 1 else ''}")
+    if plan.rows:
+        extra.append(f"{plan.rows} row{'s' if plan.rows > 1 else ''}")
+    if extra:
+        lines.append(", ".join(extra))
+    return lines or ["nothing to blast: done"]
 
 
 def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any] | None:
@@ -222,7 +242,7 @@ def _seat_panel(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, s
     mine = bool(turn and turn["seat"] == p)
     rows = sheet_rows(seat, turn["cells"] if mine else None)
     coins_left = seat["coins_marked"] - seat["coins_spent"]
-    trophies = " ".join(str(i + 1) for i, t in enumerate(seat["trophies"]) if t) or "-"
+    trophies = "".join(str(i + 1) for i, t in enumerate(seat["trophies"]) if t) or "-"
     if mine:  # spent dice shown as "_"
         dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
     else:
@@ -244,19 +264,15 @@ def _phase_panel(game, view: dict[str, Any], context: dict[str, Any]) -> Panel |
         turn = view["turn"]
         p = turn["seat"]
         plans = turn_plans(game, view)
-        lines = [f"{seat_name(p)} blasts"]
         if not plans:
-            lines.append("planner: turn in progress")
-            return Panel("Blast planner", lines, accent=PLAN_ACCENT)
+            return Panel("Blast planner", [f"{seat_name(p)} blasts", "(turn resumed: no plan)"],
+                         accent=PLAN_ACCENT)
         selected = _plan_index(plans, _selected_action(game, p, context), view)
         shown = 0 if selected is None else selected
-        for i, plan in enumerate(plans):
-            lines.append(f"{i + 1}. {plan_text(plan)}")
-        plan = plans[shown]
-        if plan.cells:
-            lines.append(" ".join(cell_text(c) for c in plan.cells))
-        title = f"Plan {shown + 1}/{len(plans)}" + (" (suggested)" if selected is None else "")
-        return Panel(title, lines, accent=PLAN_ACCENT, highlight={shown + 1})
+        lines = [f"{seat_name(p)}: " + ("best plan" if selected is None else "selected")]
+        lines += [f"{i + 1}. {plan_text(plan)}" for i, plan in enumerate(plans)]
+        lines += plan_detail(plans[shown])
+        return Panel(f"Plan {shown + 1}/{len(plans)}", lines, accent=PLAN_ACCENT, highlight={shown + 1})
     if phase == "stop":
         s = view["stop_seat"]
         return Panel("Stop! (RG-8)", [f"{seat_name(s)} claims last", f"{view['rerolls_left']} rerolls left"],
