@@ -204,10 +204,13 @@ def test_ci3_grid_shows_every_table_in_its_cell():
     texts = _texts(game)
     for t in view["tables"]:
         if not t["turned"]:
-            assert cj.table_line(t) in texts
-            top = t["seats"]["top"]
+            first, second = cj.table_lines(t)
+            assert first in texts and second in texts
+            top, left = t["seats"]["top"], t["seats"]["left"]
             expect = cj.guest_code(top) if top else f"{t['flags']['top_left']}/{t['flags']['top_right']}"
-            assert cj.table_line(t).split()[1] == expect
+            assert first.split()[1] == "t:" + expect
+            expect = cj.guest_code(left) if left else f"{t['flags']['top_left']}/{t['flags']['bottom_left']}"
+            assert second.split()[1] == "l:" + expect
     assert any(f"Guest pile: {view['guest_pile']}" in x for x in texts)
     assert any(x.startswith("Player 1: ") and "pts" in x for x in texts)
 

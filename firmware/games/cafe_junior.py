@@ -25,7 +25,7 @@ SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom
 SIDE_SHORT = {"top": "top", "right": "rgt", "bottom": "bot", "left": "lft"}
 OLED_W = 21
 #: Live tables per "Tables" panel before a second panel is used.
-TABLES_PER_PANEL = 5
+TABLES_PER_PANEL = 4
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
@@ -61,20 +61,22 @@ def grid_lines(view: dict[str, Any]) -> list[str]:
     return rows
 
 
-def table_line(table: dict[str, Any]) -> str:
-    """A live table: per side (top, right, bottom, left) the seated guest,
-    or for a free seat the two flags it accepts (ruling CI-2), e.g.
-    ``"T07  ESPb  GER/USA  ITA/USA  J-g"``."""
-    parts = [table["table"]]
+def seat_text(table: dict[str, Any], side: str) -> str:
+    """One side of a table: the seated guest (``ESPb``), or for a free seat
+    the two flags it accepts (ruling CI-2), e.g. ``GER/USA``."""
+    guest = table["seats"].get(side)
+    if guest is not None:
+        return guest_code(guest)
+    a, b = SIDE_CORNERS[side]
     flags = table.get("flags", {})
-    for side in SIDES:
-        guest = table["seats"].get(side)
-        if guest is not None:
-            parts.append(guest_code(guest))
-        else:
-            a, b = SIDE_CORNERS[side]
-            parts.append(f"{flags.get(a, '?')}/{flags.get(b, '?')}")
-    return " ".join(parts)
+    return f"{flags.get(a, '?')}/{flags.get(b, '?')}"
+
+
+def table_lines(table: dict[str, Any]) -> list[str]:
+    """A live table as two lines, sides by initial (t r b l = top right
+    bottom left): ``T07 t:ESPb r:GER/USA`` and ``    b:ITA/USA l:J-g``."""
+    t, r, b, l = (seat_text(table, side) for side in SIDES)
+    return [f"{table['table']} t:{t} r:{r}", f"      b:{b} l:{l}"]
 
 
 def _player_name(seat: int) -> str:
@@ -101,10 +103,10 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     grid = grid_lines(view) + ["", "T07:3 = 3 guests seated", "T07* = done, turned over"]
     panels = [Panel("Café tables (4 x 4)", grid, accent=(150, 110, 60))]
     live = [t for t in view.get("tables", []) if not t.get("turned")]
-    legend = "order: top right bottom left"
+    legend = "t r b l = top right bottom left"
     chunks = [live[i:i + TABLES_PER_PANEL] for i in range(0, len(live), TABLES_PER_PANEL)] or [[]]
     for k, chunk in enumerate(chunks[:2]):
-        lines = [table_line(t) for t in chunk] or ["no open table"]
+        lines = [x for t in chunk for x in table_lines(t)] or ["no open table"]
         if k == 0:
             lines.append(legend)
         more = sum(len(c) for c in chunks[2:])
