@@ -231,7 +231,7 @@ def _race_panel(view: dict[str, Any], events: list[str]) -> Panel | None:
         lines = [f"P{s + 1} sipped {ms_text(d)}" for d, s in done]
         waiting = [s for s, t in enumerate(race["sipped_us"]) if t is None]
         if waiting:
-            lines.append(f"sipping: P{', P'.join(str(s + 1) for s in waiting)}")
+            lines.append("sipping: " + ",".join(str(s + 1) for s in waiting))
         lines.append(f"time-out {(race['timeout_at_us'] - race['open_us']) / 1e6:g} s")
         return Panel("Sip race (CD-6)", lines, accent=RACE_ACCENT)
     results = _result_lines(events)

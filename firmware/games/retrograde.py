@@ -36,6 +36,10 @@ PLAN_LIMIT = 5
 PHASE_WORDS = {"roll": "2 - Roll Dice", "stop": "2 - Roll Dice: Stop!", "blast": "3 - Blast Droids",
                "unlock": "4 - End the Round", "over": "Game over"}
 
+#: Power-up names short enough for an OLED line (Power-Up Glossary).
+SHORT_POWER = {"Super Coin": "SCoin", "Rolypoly": "Roly", "Cube Friend": "Cube", "Frogger": "Frog",
+               "Snake Eye": "Snake", "2 Wild": "2Wild", "Odd Eye": "Odd", "Even Steven": "Even"}
+
 _PLAN_CACHE: OrderedDict[tuple, list] = OrderedDict()
 _CACHE_SIZE = 32
 
@@ -365,6 +369,15 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
     return f"place {better + 1} of {len(view['seats'])}"
 
 
+def _own_text(me: dict[str, Any]) -> str:
+    """The seat's own coins and power-up cards in hand (hidden from the
+    others' OLEDs; the shared screen shows only how many)."""
+    hand = me.get("hand")
+    names = ",".join(sorted({SHORT_POWER.get(default_components().card(c).power_up, "?") for c in hand})) \
+        if hand else ""
+    return f"coins {me['coins_marked'] - me['coins_spent']}" + (f": {names}" if names else "")
+
+
 def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
     me = view["seats"][seat]
     phase = view["phase"]
@@ -389,7 +402,7 @@ def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, 
         turn = view["turn"]
         claim = f"card {letters.get(me['claim'], '?')}" if me.get("claim") else ""
         if turn["seat"] != seat:
-            return [f"P{turn['seat'] + 1} blasts", claim]
+            return [f"P{turn['seat'] + 1} blasts", claim, _own_text(me)]
         plans = turn_plans(game, view)
         acts = controls.refresh(game)
         chosen = acts[controls.cursor] if acts else None
@@ -399,8 +412,8 @@ def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, 
         return [f"blast! {claim}" + (" no plan" if plans else "")]
     if phase == "unlock":
         if seat in game.active_players():
-            return ["unlock a power-up?"]
-        return ["others unlock..."]
+            return ["unlock a power-up?", _own_text(me)]
+        return ["others unlock...", _own_text(me)]
     return []
 
 
