@@ -316,9 +316,11 @@ def test_gr_screen_customers_tokens_and_dice():
             assert any(t.endswith(slot["name"]) for t in texts)
             assert any(f"time marker {slot['time']}" in t for t in texts)
             for o in slot["orders"]:
-                line = gz.order_line(game, o, ["red", "blue"])
-                assert line in texts
-                assert line.startswith("[") == (o["token"] is not None)
+                first, second = gz.order_lines(game, o, ["red", "blue"])
+                assert first in texts and second in texts
+                assert second.endswith("open") == (o["token"] is None)
+                if o["token"] is not None:
+                    assert second.endswith(["red", "blue"][o["token"]])
     for p in view["players"]:
         assert f"{p['colour']} dice: {gz.dice_text(p['dice'])} (limit {p['dice_limit']})" in texts
         assert any(t.startswith("Lv Change") for t in texts)

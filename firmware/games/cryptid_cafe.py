@@ -19,6 +19,8 @@ from firmware.ui.model import Panel, ScreenModel
 
 TITLE = "Cryptid Cafe"
 OLED_W = 21
+#: Dishes left in a supply below which the board shows the count (CC-6).
+LOW_SUPPLY = 10
 #: Short dish names for trays and orders.
 DISH_SHORT = {"kaputtcino": "Kap", "baba_au_rhume": "Bab", "beuvnoire": "Beu",
               "croque_monsieur": "Cro", "waterzoeil": "Wat"}
@@ -67,8 +69,8 @@ def station_name(game: Any, station: str) -> str:
 
 def board_lines(game: Any, view: dict[str, Any]) -> list[str]:
     """The Chef Kraken board: one line per station, front rank first
-    (``Kaputtcino 3:P2 2:AI3 1:- [15]``, [dishes left in the supply]),
-    closed and locked marked."""
+    (``Kaputtcino 3:P2 2:AI3 1:-``), dishes left in the supply when few
+    (CC-6), closed and locked marked."""
     lines = []
     closed = view.get("closed_station")
     locked = view.get("locked", {})
@@ -76,7 +78,10 @@ def board_lines(game: Any, view: dict[str, Any]) -> list[str]:
     for station, ranks in view.get("stations", {}).items():
         slots = " ".join(f"{r}:{seat_name(ranks[r - 1])}" for r in range(len(ranks), 0, -1))
         name = BOARD_NAME.get(station) or station_name(game, station)
-        line = f"{name} {slots} [{view.get('supply', {}).get(station, 0)}]"
+        line = f"{name} {slots}"
+        left = view.get("supply", {}).get(station, 0)
+        if left < LOW_SUPPLY:
+            line += f" ({left} left)"
         if station == closed:
             line = f"{name} CLOSED this round"
         elif station in locked:
@@ -133,10 +138,10 @@ def seat_panel(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -
         flags.append("moved")
     title = f"P{seat + 1} · {p['coins']} coins" + (f" ({', '.join(flags)})" if flags else "")
     lines = track_lines(p.get("track", []))
-    lines.append(f"served {len(p.get('served', []))}, walkouts {len(p.get('lost', []))}, "
-                 f"deck {p.get('deck_left', 0)}")
+    lines.append(f"served {len(p.get('served', []))} · walkouts {len(p.get('lost', []))}")
     lines.append("tray " + (tray_text({k: v for k, v in p.get("dishes", {}).items() if v}) or "empty"))
-    lines.append(specialty_text(p) + f"; total {score.get('total', 0)}")
+    lines.append(specialty_text(p))
+    lines.append(f"deck {p.get('deck_left', 0)} · score now {score.get('total', 0)}")
     if prompt:
         lines.append(prompt)
     return Panel(title, lines, accent=SEAT_COLOURS[seat % 6])

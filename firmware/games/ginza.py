@@ -37,19 +37,22 @@ def dice_text(dice: list[int]) -> str:
     return " ".join(str(d) for d in dice) if dice else "-"
 
 
-def order_line(game: Any, order: dict[str, Any], colours: list[str]) -> str:
-    """One order card: item, condition, yen and VP, and whose action token
-    lies on it (``[red] Blend Coffee 7+ ¥1 1VP``)."""
+def order_lines(game: Any, order: dict[str, Any], colours: list[str]) -> list[str]:
+    """One order card as two short lines: item and condition, then yen, VP
+    and whose action token lies on it (``Blend Coffee 7+`` /
+    ``  ¥1 · 1VP · token red``; ``open`` without a token)."""
     card = game.comp.orders.get(order["card"]) if hasattr(game, "comp") else None
     if card is None:
-        text = f"{order['card']} {order.get('condition', '')}"
+        first, second = f"{order['card']} {order.get('condition', '')}", "  "
     else:
-        text = f"{card.item} {card.condition_text()} ¥{card.coins} {card.vp}VP"
+        first, second = f"{card.item} {card.condition_text()}", f"  ¥{card.coins} · {card.vp}VP · "
     token = order.get("token")
-    if token is not None:
+    if token is None:
+        second += "open"
+    else:
         who = colours[token] if isinstance(token, int) and 0 <= token < len(colours) else str(token)
-        text = f"[{who}] {text}"
-    return text
+        second += f"token {who}"
+    return [first, second]
 
 
 def customer_panel(game: Any, view: dict[str, Any], index: int) -> Panel:
@@ -61,15 +64,15 @@ def customer_panel(game: Any, view: dict[str, Any], index: int) -> Panel:
         left = view.get("customer_deck", 0)
         return Panel(f"Customer space {index + 1}", ["empty", f"customer deck: {left}"], accent=(90, 90, 90))
     lines = [f"{slot['time_of_day']} · time marker {slot['time']}"]
-    lines += [order_line(game, o, colours) for o in slot.get("orders", [])]
+    lines += [x for o in slot.get("orders", []) for x in order_lines(game, o, colours)]
     hi = {0} if slot.get("time", 9) <= 1 else set()
     return Panel(f"{index + 1}. {slot['name']}", lines, accent=(170, 120, 60), highlight=hi)
 
 
 def seat_lines(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -> list[str]:
     """A seat's public board: dice (its colour), limit, yen, tokens, arrange
-    levels, order cards and their VP, player card once revealed, and the
-    number (never the names) of bonus cards in hand."""
+    levels, order cards and their VP, and the number (never the names) of
+    bonus cards in hand (the revealed player card is in the panel title)."""
     p = view["players"][seat]
     lines = [f"{p['colour']} dice: {dice_text(p['dice'])} (limit {p['dice_limit']})"]
     rr = view.get("reroll")
@@ -78,18 +81,16 @@ def seat_lines(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -
     for req in view.get("dice_requests", []):
         if req.get("player") == seat:
             lines.append(f"roll {req['count']} {req['colour']} dice ({req.get('reason', '')})")
-    lines.append(f"¥{p['coins']} · tokens {p['tokens']} (+{p['tokens_on_arrange']} on arrange)")
+    lines.append(f"¥{p['coins']} · tokens {p['tokens']} ({p['tokens_on_arrange']} used)")
     lines.append("Lv " + " ".join(f"{ARRANGE_SHORT.get(k, k)}{v}" for k, v in p["levels"].items()))
-    lines.append(f"orders {len(p['orders'])} · {p['order_points']} VP · bonus cards {p['bonus_count']}")
-    if p.get("card"):
-        pc = game.comp.player_cards.get(p["card"]) if hasattr(game, "comp") else None
-        lines.append(f"player card: {pc.name if pc else p['card']}")
-    elif view.get("phase") == "player_card":
+    lines.append(f"orders {len(p['orders'])} · {p['order_points']} VP")
+    lines.append(f"bonus cards: {p['bonus_count']} (hidden)")
+    if not p.get("card") and view.get("phase") == "player_card":
         lines.append("player card: " + ("chosen" if p.get("chosen") else "choosing..."))
     if view.get("phase") in ("draft1", "draft2"):
         lines.append("bonus draft: " + ("kept a card" if p.get("picked") else "choosing..."))
     if "coin_points" in p:
-        lines.append(f"final: coins {p['coin_points']} VP, bonus achieved {len(p.get('bonus_achieved', []))}")
+        lines.append(f"coins {p['coin_points']} VP · bonus {len(p.get('bonus_achieved', []))} met")
     if prompt:
         lines.append(prompt)
     return lines
@@ -116,10 +117,14 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     panels = [customer_panel(game, view, i) for i in range(len(view.get("customers", [])))]
     for seat in range(n):
         title = f"{seat_label(seat)} {view['players'][seat]['colour']}"
+        card = view["players"][seat].get("card")
+        if card:  # only in the public view once every player card is revealed
+            pc = game.comp.player_cards.get(card)
+            title += f" · {pc.name if pc else card}"
         if phase == "play" and seat == turn:
             title = "> " + title
         if view.get("start_player") == seat:
-            title += " · start"
+            title += " (start)"
         panels.append(Panel(title, seat_lines(game, view, seat, prompts.get(seat)),
                             accent=SEAT_COLOURS[seat % 6], highlight={0} if phase == "play" and seat == turn else set()))
     table = [f"common purple dice: {common}", f"customer deck: {view.get('customer_deck', 0)}",
