@@ -191,6 +191,19 @@ def test_cd6_slowest_sipper_oled_says_lost_a_vp_card():
     assert any(f"P{seat + 1} lost a VP card" in x for p in model.panels for x in p.lines)
 
 
+def test_cd6_own_face_down_vp_card_only_on_own_oled():
+    """CD-6: a seat's VP cards are face down; its own OLED names the top
+    one (the card a slow sip loses), no other seat's OLED does."""
+    game, events = first("cha-dango", 3, 1, lambda g: g.phase == "reveal" and g.vp[0] and g.current == 1)
+    top = cd._short_customer(game.view(0)["my_vp_cards"][-1])
+    ctx = context(game, events)
+    mine = oled_lines(game, 0, controls_for(game)[0], ctx)
+    check_oled(mine)
+    assert f"top VP {top}"[:21] in mine
+    for s in (1, 2):
+        assert not any(top in x for x in oled_lines(game, s, controls_for(game)[s], ctx))
+
+
 def test_cd8_vp_counts_and_final_ranking(renderers):
     """CD-8: every seat's VP count is shown; at the end a ranking with the
     shared best place highlighted."""

@@ -24,7 +24,6 @@ from typing import Any
 from firmware.controls import describe_action
 from firmware.ui.model import Panel, ScreenModel
 
-SEAT_COLOURS = [(220, 80, 70), (70, 140, 230), (240, 200, 60), (90, 190, 110), (170, 110, 220), (240, 140, 60)]
 ORDER_ACCENT = (230, 120, 150)
 RACE_ACCENT = (200, 150, 60)
 OLED_CHARS = 21
@@ -334,6 +333,9 @@ def _prompt(game, seat: int, view: dict[str, Any], events: list[str], now_us: in
             lines.append(f"P{view['current'] + 1} reveals next")
         if view.get("top_back"):
             lines.append(f"asks: {ATTRIBUTE_WORDS.get(view['top_back'], view['top_back'])}")
+        mine = view.get("my_vp_cards") or []
+        if mine and len(lines) < 4:  # own, face-down VP cards: the one a slow sip loses (CD-6)
+            lines.append(f"top VP {_short_customer(mine[-1])}")
         return lines
     what = order_words(order["attribute"], order["value"]).replace("background", "bg") if order else "?"
     if race and race["kind"] == "slap":
@@ -383,7 +385,8 @@ def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any
         chosen = label(choices[controls.cursor])
         if len(choices) > 1:
             chosen = f"{controls.cursor + 1}/{len(choices)} {chosen}"
-        lines = lines[:3] + [f"> {chosen}"[:OLED_CHARS]]
+        keep = 3 if controls.armed else 4
+        lines = lines[:keep] + [f"> {chosen}"[:OLED_CHARS]]
         if controls.armed:
             lines.append("press again: confirm")
     return [ln[:OLED_CHARS] for ln in lines[:5]]
