@@ -505,3 +505,44 @@ def test_cli_offers_install_and_uninstall():
     assert args.func is cmd_install.run and args.install_action == "install" and args.dry_run and args.start
     args = parser.parse_args(["uninstall", "--purge"])
     assert args.func is cmd_install.run and args.install_action == "uninstall" and args.purge
+
+
+# -- the docs the installer points to ------------------------------------------------------------
+def _pin(bcm: int) -> str:
+    from hardware.settings import HEADER_PINS
+    return "-" if bcm < 0 else f"BCM {bcm} (pin {HEADER_PINS[bcm]})"
+
+
+def test_build_guide_pin_map_is_the_default_wiring():
+    """docs/build-guide.md's pin table row for each seat equals
+    hardware.settings.DEFAULT_SEATS (ruling CAB-2), so the doc cannot drift."""
+    from hardware.settings import DEFAULT_SEATS
+    text = (ROOT / "docs" / "build-guide.md").read_text()
+    rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.split("|")[1].strip().isdigit()
+            and "BCM" in ln]
+    assert len(rows) == len(DEFAULT_SEATS)
+    for i, (row, seat) in enumerate(zip(rows, DEFAULT_SEATS)):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        o = seat["oled"]
+        oled = "-" if o["driver"] == "none" else f"{o['driver'].upper()} I2C bus {o['bus']}, 0x{o['address']:02X}"
+        assert cells == [str(i + 1), *(_pin(seat[k]) for k in ("button", "led", "cup", "nav_a", "nav_b")), oled]
+
+
+def test_docs_link_existing_pictures_and_pages():
+    import re
+    for page in ("build-guide.md", "troubleshooting.md"):
+        text = (ROOT / "docs" / page).read_text()
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+            if "://" not in target:
+                assert (ROOT / "docs" / target).exists(), f"{page} links {target}"
+    assert "wiring.png" in (ROOT / "docs" / "build-guide.md").read_text()
+
+
+def test_troubleshooting_sh1106_snippet_is_a_valid_config():
+    """The [[seats]] example of the SH1106 fix passes config validation."""
+    import re
+    import tomllib
+    text = (ROOT / "docs" / "troubleshooting.md").read_text()
+    snippet = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    cfg = config_mod.validate(tomllib.loads(snippet))
+    assert cfg["seats"][0]["oled"]["driver"] == "sh1106"
