@@ -124,22 +124,26 @@ class SimTable:
             specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
         return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
 
+    def cell_frame(self, key: int, t_us: int) -> np.ndarray:
+        """What the camera sees of tray ``key`` at ``t_us``: H x W x 3 uint8
+        BGR.  The dice at rest are composed once per throw; while they
+        tumble the frame shows them displaced (a new offset each frame)."""
+        tray = self.trays[key]
+        if tray.image is None:
+            tray.image = self._cell_image(key)
+        if t_us < tray.moving_until_us:
+            dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
+            return np.roll(tray.image, (dy, dx), axis=(0, 1))
+        return tray.image
+
     def frame(self, t_us: int) -> np.ndarray:
-        """The camera frame at ``t_us``: H x W x 3 uint8 BGR.  Trays whose
-        dice are still moving are re-composed each frame (new positions)."""
+        """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
+        tray (for screenshots and the replay camera)."""
         w, h = self.frame_size
         frame = np.empty((h, w, 3), np.uint8)
         frame[:] = (120, 124, 126)
         for key, (x, y, cw, ch) in self.cells.items():
-            tray = self.trays[key]
-            if tray.image is None or t_us < tray.moving_until_us:
-                tray.image = self._cell_image(key)
-                if t_us < tray.moving_until_us:
-                    img, tray.image = tray.image, None
-                else:
-                    img = tray.image
-            else:
-                img = tray.image
+            img = self.cell_frame(key, t_us)
             frame[y + 8:y + 8 + img.shape[0], x + 8:x + 8 + img.shape[1]] = img
         return frame
 
@@ -177,7 +181,8 @@ class DiceStation:
         self.camera = camera
         self.zones = table.zones if table is not None else zones
         self.white_balance = white_balance
-        self.tracker = AtRestTracker(list(range(seats + 1)), settle_ms=settle_ms)
+        self.settle_ms = settle_ms
+        self.trackers: dict[int, AtRestTracker] = {}
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.next_frame_us: int | None = None
@@ -229,20 +234,20 @@ class DiceStation:
             return []
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return []
-        frame, frame_t = self._frame(t_us)
+        readings = self._read(t_us)
         self.next_frame_us = t_us + FRAME_US
-        if frame is None:
+        if readings is None:
             return []
-        self.stats.frames += 1
-        dice = read_dice(frame, self.white_balance)
-        assignment = self.zones.assign(dice)
-        events = self.tracker.update(frame_t, assignment.by_seat)
+        frame_t, by_key = readings
+        events = []
+        for key, dice in by_key.items():
+            tracker = self.trackers.setdefault(key, AtRestTracker([key], settle_ms=self.settle_ms))
+            events.extend(tracker.update(frame_t, {key: dice}))
         answers = []
         for ev in events:
             if ev["type"] != "settled":
                 continue
-            zone = ev["seat"]
-            key = COMMON if zone == self.seats else zone
+            key = ev["seat"]
             req = self.serving.get(key)
             if req is None:
                 continue
@@ -266,27 +271,35 @@ class DiceStation:
                 action["t_us"] = max(frame_t, game.now_us())
             answers.append(action)
             del self.serving[key]
+            self.trackers.pop(key, None)
             if self.table is not None:
                 self.table.clear(key)
             runtime.prompts.pop(key if key != COMMON else 0, None)
         return answers
 
-    def _frame(self, t_us: int) -> tuple[np.ndarray | None, int]:
+    def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
+        """Read the trays being served: ``(frame time us, {tray key: dice})``,
+        or None when the camera has no fresh frame."""
         if self.table is not None:
-            return self.table.frame(t_us), t_us
+            self.stats.frames += 1
+            return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
+                          for key in self.serving}
         try:
             got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
         except RuntimeError:  # hardware.camera.CameraNotReady: no (fresh) frame; the game waits
             got = None
         if got is None:
             self.camera_ready = bool(self.camera is not None and getattr(self.camera, "ready", False))
-            return None, t_us
+            return None
         self.camera_ready = True
         frame, frame_t = got
         if frame_t <= self.last_frame_us:
-            return None, t_us
+            return None
         self.last_frame_us = frame_t
-        return frame, frame_t
+        self.stats.frames += 1
+        assignment = self.zones.assign(read_dice(frame, self.white_balance))
+        return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, [])
+                         for key in self.serving}
 
 
 def _overlap(a: list[int], b: list[int]) -> int:
