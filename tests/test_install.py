@@ -212,6 +212,25 @@ def test_dry_run_on_a_fake_pi_prints_every_step_and_changes_nothing(tmp_path, ca
         assert expected in text, expected
 
 
+def test_dry_run_plan_is_exactly_what_a_real_run_does(tmp_path):
+    """The dry run is the full plan: on two identical fresh Pi roots the
+    dry run prints the same steps (titles, kinds, commands/paths) that a
+    real run then performs, for install and for uninstall --purge."""
+    dry_root, real_root = make_pi_root(tmp_path / "dry"), make_pi_root(tmp_path / "real")
+    cfg = config_mod.validate({})
+    dry = ci.DryRunner(dry_root, out=lambda *_: None)
+    ci.install(dry, ci.Probe(dry_root), ci.needs_for(cfg, PI4), ci.Options(source=ROOT))
+    real, _ = run_installer(real_root)
+
+    def plan(runner, root):
+        return [(c.title, c.kind, c.what.replace(str(root), "ROOT")) for c in runner.changes]
+    assert plan(dry, dry_root) == plan(real, real_root)
+    dry_un = ci.DryRunner(real_root, out=lambda *_: None)
+    ci.uninstall(dry_un, ci.Probe(real_root), ci.Options(source=ROOT, purge=True))
+    real_un, _ = run_installer(real_root, action="uninstall", purge=True)
+    assert plan(dry_un, real_root) == plan(real_un, real_root) and len(real_un.changes) >= 6
+
+
 def test_dry_run_on_this_machine_changes_nothing(monkeypatch, capsys):
     """`cabinet install --dry-run` on this machine (root /): the whole plan
     is printed while every way of changing the system is booby-trapped."""

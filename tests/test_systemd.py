@@ -112,6 +112,10 @@ def test_state_directory_for_journals_and_calibration(unit):
     ($STATE_DIRECTORY, read by firmware.cmd_play.state_dir)."""
     assert one(unit, "Service", "StateDirectory") == "cabinet"
     assert one(unit, "Service", "WorkingDirectory") == "/var/lib/cabinet"
+    # the only writable places under ProtectSystem=strict are systemd-managed folders
+    env = dict(e.split("=", 1) for e in unit["Service"]["Environment"])
+    assert env["XDG_CACHE_HOME"] == "/var/cache/cabinet" and one(unit, "Service", "CacheDirectory") == "cabinet"
+    assert env["XDG_RUNTIME_DIR"] == "/run/cabinet" and one(unit, "Service", "RuntimeDirectory") == "cabinet"
 
 
 def test_hardening_keys(unit):
