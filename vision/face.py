@@ -20,9 +20,16 @@ from vision.layout import best_layout
 WINDOW = 96
 #: weakest accepted pip response, in multiples of the face's texture noise
 PIP_SNR = 10.0
+PIP_FILTER = "dog"
+DOG_SIGMAS = (0.6, 1.8)
+USE_HOLES = True  # inner and surround blur, in pip radii
 
 _YY, _XX = np.mgrid[0:WINDOW, 0:WINDOW]
-_DISC = (_XX - WINDOW / 2) ** 2 + (_YY - WINDOW / 2) ** 2 <= (0.17 * WINDOW) ** 2
+_R2 = (_XX - WINDOW / 2) ** 2 + (_YY - WINDOW / 2) ** 2
+_DISC = _R2 <= (0.17 * WINDOW) ** 2
+#: the top face of the centred die lies inside this disc (radius 0.42 of the
+#: window = ~0.71 of the die side: a face corner at any rotation, plus slack)
+_REACH = (_R2 <= (0.42 * WINDOW) ** 2).astype(np.uint8)
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,7 @@ def read_face(crop: np.ndarray) -> FaceReading | None:
     dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
     spread = float(np.median(dist[_DISC]))
     t = min(45.0, max(20.0, 3.0 * spread))
-    near = (dist < t).astype(np.uint8)
+    near = (dist < t).astype(np.uint8) & _REACH
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
     if n < 2:
@@ -98,14 +105,34 @@ def _pip_candidates(dist: np.ndarray, hull: np.ndarray, comp: np.ndarray, side: 
     texture noise: robust spread of the response over the hull."""
     rp = max(2.0, 0.09 * side)
     d = np.minimum(dist, 80.0)
-    dog = cv2.GaussianBlur(d, (0, 0), 0.6 * rp) - cv2.GaussianBlur(d, (0, 0), 1.8 * rp)
+    if PIP_FILTER == "tophat":
+        ks = 2 * int(1.6 * rp) + 1
+        th = cv2.morphologyEx(d, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ks, ks)))
+        dog = cv2.GaussianBlur(th, (0, 0), 0.5 * rp)
+    else:
+        dog = cv2.GaussianBlur(d, (0, 0), DOG_SIGMAS[0] * rp) - cv2.GaussianBlur(d, (0, 0), DOG_SIGMAS[1] * rp)
     k = max(3, int(1.2 * rp) * 2 + 1)
     peaks = (dog >= cv2.dilate(dog, np.ones((k, k), np.uint8))) & (dog > 6.0) & (hull > 0)
     ys, xs = np.nonzero(peaks)
+    found = [(float(dog[y, x]), float(x), float(y)) for y, x in zip(ys, xs)]
+    # enclosed holes of the body region are pips too (robust where pips
+    # crowd, as on a six, and the blurred response of neighbours interferes)
+    holes = ((hull > 0) & (comp == 0)).astype(np.uint8)
+    hn, _, hstats, hcent = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    hull_area = float(hull.sum())
+    for i in range(1, hn if USE_HOLES else 1):
+        _, _, w0, h0, a = (int(v) for v in hstats[i])
+        if not 0.004 * hull_area <= a <= 0.10 * hull_area:
+            continue
+        if max(w0, h0) > 2.0 * min(w0, h0) or a < 0.45 * w0 * h0:
+            continue  # not round: a sliver between faces, a foreshortened side pip
+        x, y = hcent[i]
+        yi, xi = min(WINDOW - 1, int(round(y))), min(WINDOW - 1, int(round(x)))
+        found.append((float(max(dog[yi, xi], 6.0)), float(x), float(y)))
     out: list[tuple[float, float, float]] = []
-    for y, x in sorted(zip(ys, xs), key=lambda p: -dog[p[0], p[1]]):
+    for v, x, y in sorted(found, reverse=True):
         if all((x - ox) ** 2 + (y - oy) ** 2 > (1.5 * rp) ** 2 for ox, oy, _ in out):
-            out.append((float(x), float(y), float(dog[y, x])))
+            out.append((x, y, v))
     # texture noise: the response over the face away from every candidate
     quiet = cv2.erode(comp, np.ones((3, 3), np.uint8), iterations=max(1, int(rp / 2)))
     for x, y, _ in out:

@@ -29,7 +29,7 @@ LAYOUTS: dict[int, list[frozenset]] = {
 #: largest allowed distance of a pip from its grid point, in grid steps
 TOLERANCE = 0.32
 #: largest ratio of the strongest to the weakest chosen pip
-AREA_RATIO = 3.0
+AREA_RATIO = 2.0
 #: a left-out candidate this strong (relative to the weakest chosen pip) on the face makes the reading ambiguous
 CONFLICT = 0.5
 
@@ -48,20 +48,44 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, 
     R = math.hypot(*far)
     if R <= 0:
         return None
-    a = R / math.sqrt(2)
-    theta = math.atan2(far[1], far[0]) - math.pi / 4  # the farthest pip is a corner
+    best = None
+    # start from each pip as a corner (45 deg) or a side middle (0 deg), snap to
+    # the grid, refine scale and rotation by least squares, keep the best
+    for px, py in rel:
+        rp = math.hypot(px, py)
+        if rp < 0.5 * R:
+            continue
+        for corner in (True, False):
+            a0 = rp / math.sqrt(2) if corner else rp
+            th = math.atan2(py, px) - (math.pi / 4 if corner else 0.0)
+            f = _snap_fit(rel, a0, th)
+            if f is not None and frozenset(f[3]) in LAYOUTS[n] and (best is None or f[0] < best[0]):
+                best = f
+    if best is None or best[0] > TOLERANCE:
+        return None
+    worst, a, theta, snapped = best
+    return worst, a, cx, cy, theta
+
+
+def _snap_fit(rel, a, theta):
+    """Snap centred points to the grid of step ``a`` rotated by ``theta``,
+    then refit step and rotation by least squares (complex Procrustes).
+    Returns (worst residual in steps, step, theta, snapped) or None."""
     c, s = math.cos(-theta), math.sin(-theta)
-    snapped, worst = [], 0.0
+    snapped = []
     for x, y in rel:
         u, v = (c * x - s * y) / a, (s * x + c * y) / a
-        gu, gv = max(-1, min(1, round(u))), max(-1, min(1, round(v)))
-        worst = max(worst, math.hypot(u - gu, v - gv))
-        snapped.append((gu, gv))
-    if worst > TOLERANCE or len(set(snapped)) != n:
+        snapped.append((max(-1, min(1, round(u))), max(-1, min(1, round(v)))))
+    if len(set(snapped)) != len(snapped):
         return None
-    if frozenset(snapped) not in LAYOUTS[n]:
+    num = sum(complex(x, y) * complex(g[0], -g[1]) for (x, y), g in zip(rel, snapped))
+    den = sum(g[0] ** 2 + g[1] ** 2 for g in snapped)
+    if den == 0 or abs(num) == 0:
         return None
-    return worst, a, cx, cy, theta
+    z = num / den  # a * e^(i theta)
+    step = abs(z)
+    worst = max(abs(complex(x, y) - z * complex(*g)) for (x, y), g in zip(rel, snapped)) / step
+    return worst, step, math.atan2(z.imag, z.real), snapped
 
 
 def best_layout(cands: list[tuple[float, float, float]], face_side: float,

@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
-from vision.face import WINDOW, read_face
+from vision.face import PIP_SNR, WINDOW, read_face
 from vision.segment import die_peaks, foreground
 
 
@@ -59,7 +59,12 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
         return []
     mask = foreground(frame)
     dice = []
-    for cx, cy, r, compact in die_peaks(mask):
+    peaks = die_peaks(mask)
+    sizes = sorted(r for _, _, r, c in peaks if c)
+    typical = sizes[len(sizes) // 2] if sizes else None
+    for cx, cy, r, compact in peaks:
+        if typical is not None and (not compact or r < 0.8 * typical):
+            r = max(r, typical)  # a die touching another or a wall: its blob says little of its size
         die = _read_at(frame, cx, cy, r, compact, white_balance)
         if die is None:
             continue
@@ -75,17 +80,22 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     return dice
 
 
+def _window(frame, cx, cy, s):
+    M = np.array([[s, 0, WINDOW / 2 - s * cx], [0, s, WINDOW / 2 - s * cy]], np.float32)
+    return cv2.warpAffine(frame, M, (WINDOW, WINDOW), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def _read_at(frame, cx, cy, r, compact, white_balance):
     """Read the die whose foreground peak is at (cx, cy) with half side r."""
     half = 1.7 * r  # window half side in frame px (die + margin for shadow / side faces)
     s = WINDOW / (2 * half)
-    M = np.array([[s, 0, WINDOW / 2 - s * cx], [0, s, WINDOW / 2 - s * cy]], np.float32)
-    crop = cv2.warpAffine(frame, M, (WINDOW, WINDOW), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    face = read_face(crop)
+    face = read_face(_window(frame, cx, cy, s))
     if face is None:
         return None
-    if face.value is None and not compact:
-        return None  # a peak on some larger structure that is not a readable die
+    if not compact and (face.value is None or (face.value == 1 and face.snr < 2 * PIP_SNR)):
+        # a peak on some larger structure (a tray wall, a print on it): only a
+        # clear die face there counts; a lone weak dot is not a die
+        return None
     # map face geometry back to frame px
     inv = 1.0 / s
     fx, fy = face.center
