@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 from functools import lru_cache
-from itertools import combinations, permutations, product
+from itertools import combinations, product
 
 import pytest
 
@@ -31,15 +31,34 @@ def touches(x: int, y: int) -> bool:
     return TOUCH[x][y]
 
 
+def ham_path(cells: list[int]) -> bool:
+    """Held-Karp style bitmask DP: can ``cells`` be ordered so each touches
+    the previous one?"""
+    n = len(cells)
+    if n <= 1:
+        return True
+    reach = [0] * (1 << n)  # reach[mask] = bitset of possible last cells
+    for i in range(n):
+        reach[1 << i] = 1 << i
+    for mask in range(1, 1 << n):
+        ends = reach[mask]
+        if not ends:
+            continue
+        for i in range(n):
+            if ends >> i & 1:
+                for j in range(n):
+                    if not mask >> j & 1 and TOUCH[cells[i]][cells[j]]:
+                        reach[mask | 1 << j] |= 1 << j
+    return reach[(1 << n) - 1] != 0
+
+
 @lru_cache(maxsize=None)
 def brute_chain(cells: frozenset, frogs: int) -> bool:
-    """RG-4 by definition: drop <= frogs droids, order the rest so each
-    touches the previous one."""
+    """RG-4 by definition: drop <= frogs droids, the rest form a path in
+    which each droid touches the previous one."""
     for r in range(min(frogs, len(cells)) + 1):
         for out in combinations(sorted(cells), r):
-            rest = [c for c in cells if c not in out]
-            if len(rest) <= 1 or any(all(touches(p[i], p[i + 1]) for i in range(len(p) - 1))
-                                     for p in permutations(rest)):
+            if ham_path([c for c in sorted(cells) if c not in out]):
                 return True
     return False
 
@@ -63,9 +82,15 @@ def dice_ok(dice: tuple, wild: frozenset, card: tuple, na: int, nb: int, comet: 
         return True
 
     values = sorted(set(dice))
+    memo: dict[tuple, bool] = {}
 
-    @lru_cache(maxsize=None)
     def rec(i, left, comet_vals, min_v):
+        key = (i, left, comet_vals, min_v)
+        if key not in memo:
+            memo[key] = rec_(i, left, comet_vals, min_v)
+        return memo[key]
+
+    def rec_(i, left, comet_vals, min_v):
         # slot i takes one die of value v (dice of equal value are
         # interchangeable; equal slots take non-decreasing values)
         if i == len(slots):
@@ -99,6 +124,7 @@ def brute_best(pips, blasted, card, dice, coins=0, super_coin=0, comet=False, fr
                     full = pool + [v for v in copies for _ in range(1 + super_coin)]
                     key = tuple(sorted(full))
                     variants[key] = min(variants.get(key, 99), k)
+    by_cost = sorted(variants.items(), key=lambda dc: dc[1])
     max_blasts = max(len(v) for v in variants) // 2
     open_cells = [k for k in range(25) if not blasted[k]]
     eligible = open_cells if comet else [k for k in open_cells if pips[k] in card]
@@ -124,8 +150,7 @@ def brute_best(pips, blasted, card, dice, coins=0, super_coin=0, comet=False, fr
                 for t in [0] + [v for v in range(1, 7) if not trophies[v - 1]]:
                     sig = (na, nb, comet_cell is not None, t)
                     if sig not in cost:
-                        costs = [c for d, c in variants.items() if dice_ok(d, wild, tuple(card), *sig)]
-                        cost[sig] = min(costs) if costs else None
+                        cost[sig] = next((c for d, c in by_cost if dice_ok(d, wild, tuple(card), *sig)), None)
                     if cost[sig] is None:
                         continue
                     pts = size + 3 * new_bosses + ((1 + (3 if n_troph == 5 else 0)) if t else 0)

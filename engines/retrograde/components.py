@@ -12,7 +12,7 @@ under the bosses; ``cell = row * 5 + column``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -115,15 +115,14 @@ class Components:
     sheets: tuple[SheetLayout, ...]
     coin_slots: int
     cards: tuple[TargetCard, ...]
+    by_id: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.by_id.update((c.id, c) for c in self.cards)
 
     def card(self, card_id: str) -> TargetCard:
         """The card with this id.  Raises KeyError."""
-        return _card_index(self)[card_id]
-
-
-@lru_cache(maxsize=None)
-def _card_index(comp: Components) -> dict[str, TargetCard]:
-    return {c.id: c for c in comp.cards}
+        return self.by_id[card_id]
 
 
 def _read(path: Path) -> dict:

@@ -245,12 +245,19 @@ class Retrograde(Game):
 
     # ----------------------------------------------------------- actions
     def _apply(self, action: dict) -> list[dict]:
-        saved, rng_state = copy.deepcopy(self.s), self.rng.getstate()
+        # Handlers validate fully before they mutate.  Only a timed action
+        # that first lets a deadline pass (settling claims, the solo timer)
+        # changes the state before its own checks, so only then is a
+        # snapshot taken to restore on IllegalAction.
+        t = action.get("t_us")
+        fires = isinstance(t, int) and any(d <= t for d in self._deadlines())
+        saved = (copy.deepcopy(self.s), self.rng.getstate()) if fires else None
         try:
             events = self._dispatch(action)
         except IllegalAction:
-            self.s = saved
-            self.rng.setstate(rng_state)
+            if saved is not None:
+                self.s = saved[0]
+                self.rng.setstate(saved[1])
             raise
         self.s["log"] = (self.s["log"] + [e["text"] for e in events])[-20:]
         return events
@@ -259,8 +266,7 @@ class Retrograde(Game):
         kind = action["type"]
         s = self.s
         events: list[dict] = []
-        timed = kind in ("tick", "dice", "reroll", "claim")
-        if timed:
+        if kind in ("tick", "dice", "reroll", "claim"):
             t = action.get("t_us")
             if t is None:
                 raise IllegalAction(f"a {kind} needs a timestamp t_us (us)")
@@ -268,16 +274,16 @@ class Retrograde(Game):
             if t < low:
                 raise IllegalAction(f"timestamp {t} us is in the past (the game clock is at {s['now']} us)")
             events += self._advance(t)
-            if kind == "tick":
-                return events
-        if kind != "tick" and kind != "dice" and action.get("player") is None:
-            raise IllegalAction(f"a {kind} action needs a 'player' seat")
-        if kind == "dice":
-            return events + self._on_dice(action)
-        if kind == "reroll":
-            return events + self._on_reroll(action)
-        if kind == "claim":
-            return events + self._on_claim(action)
+            if kind != "tick" and action.get("player") is None:
+                raise IllegalAction(f"a {kind} needs the seat it belongs to ('player')")
+            handler = {"tick": lambda a: [], "dice": self._on_dice, "reroll": self._on_reroll,
+                       "claim": self._on_claim}[kind]
+            events += handler(action)
+            s = self.s
+            s["now"] = max(s["now"], t)
+            return events
+        if action.get("player") is None:
+            raise IllegalAction(f"a {kind!r} action needs a 'player' seat")
         if s["phase"] == "blast" and kind in ("odd", "even", "coin", "blast", "comet", "trophy", "done"):
             return self._on_blast(action)
         if s["phase"] == "unlock" and kind in ("unlock", "keep"):
@@ -297,7 +303,6 @@ class Retrograde(Game):
                 events += self._settle(when)
             else:
                 events += self._solo_timer()
-        self.s["now"] = max(self.s["now"], t)
         return events
 
     def _roll_seat(self, p: Any) -> dict:
@@ -315,9 +320,7 @@ class Retrograde(Game):
 
     def _on_dice(self, action: dict) -> list[dict]:
         s = self.s
-        p = action.get("player")
-        if p is None:
-            raise IllegalAction("dice need the seat they belong to ('player')")
+        p = action["player"]
         seat = self._roll_seat(p)
         values = action.get("values")
         n = self.dice_count(p)
