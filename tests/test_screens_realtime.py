@@ -434,3 +434,19 @@ def test_screen_builders_never_copy_the_engine():
             for s in range(n):
                 oled_lines(game, s, ctrls[s], context(game, events))
             del game.to_json, game.clone
+
+
+def test_rg9_done_is_only_the_plan_that_blasts_nothing():
+    """Planner: the cursor on "done" selects no multi-step plan (ending the
+    turn now abandons them); only a plan that is just "done" matches."""
+    from engines.retrograde.planner import best_plans
+    pips = [1, 2, 3, 4, 5] * 5
+    blasted = [False] * 25
+    plans = best_plans(pips, blasted, (1, 2), [1, 1, 2, 2, 6, 6], limit=5)
+    assert plans and len(plans[0].actions(0)) > 1
+    assert rg.plan_of(plans, {"type": "done", "player": 0}, [1, 1, 2, 2, 6, 6], 0) is None
+    step = plans[0].actions(0)[0]
+    assert rg.plan_of(plans, step, [1, 1, 2, 2, 6, 6], 0) == 0
+    nothing = best_plans(pips, [True] * 25, (1, 2), [3, 3, 3, 4, 4, 4], trophies=[True] * 6)
+    assert [a["type"] for a in nothing[0].actions(0)] == ["done"]
+    assert rg.plan_of(nothing, {"type": "done", "player": 0}, [3, 3, 3, 4, 4, 4], 0) == 0

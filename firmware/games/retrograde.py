@@ -155,7 +155,10 @@ def plan_of(plans: list, action: dict[str, Any] | None, pool: list[int], player:
     base = list(pool[:real] if real is not None else pool)
     for i, plan in enumerate(plans):
         plan_pool = list(base)
-        for step in plan.actions(player):
+        steps = plan.actions(player)
+        if want == ("done",) and len(steps) > 1:
+            continue  # "done" now belongs only to the plan that blasts nothing
+        for step in steps:
             if _step_key(step, plan_pool) == want:
                 return i
             if step["type"] in ("odd", "even"):
@@ -407,9 +410,10 @@ def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, 
         acts = controls.refresh(game)
         chosen = acts[controls.cursor] if acts else None
         k = _plan_index(plans, chosen, view)
+        dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
         if k is not None:
-            return [f"blast: plan {k + 1}/{len(plans)} +{plans[k].points} VP"]
-        return [f"blast! {claim}" + (" no plan" if plans else "")]
+            return [f"blast: plan {k + 1}/{len(plans)} +{plans[k].points} VP", f"dice {dice}"]
+        return [f"blast! {claim}" + (" no plan" if plans else ""), f"dice {dice}"]
     if phase == "unlock":
         if seat in game.active_players():
             return ["unlock a power-up?", _own_text(me)]
