@@ -5,7 +5,7 @@
   filter runs in the daemon.
 * ``lgpio`` (Pi 5, where pigpiod refuses to run): gpiozero's
   ``LGPIOFactory``; edges carry the kernel's nanosecond alert timestamp
-  (CLOCK_MONOTONIC), which gpiozero hands over as seconds and
+  (CLOCK_MONOTONIC, the kernel's default since 5.7), which gpiozero hands over as seconds and
   :mod:`hardware.edges` turns back into integer us.
 * ``mock``: :class:`hardware.mock.ScriptedMockFactory`, for tests and the
   simulator.

@@ -46,7 +46,8 @@ GPIO_SCHEMA: dict[str, dict] = {
     "backend": {"type": str, "default": "auto", "choices": ["auto", "pigpio", "lgpio", "mock"],
                 "doc": "edge source; auto = pigpio on Pi 4 and earlier, lgpio on Pi 5, mock elsewhere"},
     "tie_resolution_us": {"type": int, "default": 5, "min": 1, "max": 10000,
-                          "doc": "edges closer than this are a tie (CAB-4), us"},
+                          "doc": "edges closer than this are a tie (CAB-4), us; hardware backends only "
+                                  "(pigpio samples every 5 us; the mock backend is exact: 1 us)"},
     "debounce_us": {"type": int, "default": 10000, "min": 0, "max": 200000,
                     "doc": "contact-bounce window, us"},
     "glitch_filter_us": {"type": int, "default": 100, "min": 0, "max": 300000,
