@@ -55,3 +55,40 @@ def test_hardware_check_says_why_the_backend_cannot_run(tmp_path, capsys):
     assert main(["--config", str(cfg), "hardware", "check"]) == 1
     out = capsys.readouterr().out
     assert "backend:  ERROR not a Raspberry Pi" in out and "seat" in out
+
+
+def test_live_input_test_prompts_each_input_and_reports_a_dead_wire():
+    """The live test (real Pi) logic, exercised on the mock pins: a 'person'
+    answers each prompt except seat 2's cup, whose wire is 'broken'."""
+    from firmware.cmd_hardware import live_test
+    from firmware.config import validate
+    from hardware.cabinet import build_cabinet
+
+    cab = build_cabinet(validate({}), model=None, with_camera=False, with_audio=False)
+    t = [1_000]
+    prompts = []
+    words = {"big button": "button", "left navigation button": "nav_a", "right navigation button": "nav_b"}
+
+    def person(text="", **kw):
+        prompts.append(text)
+        t[0] += 10_000
+        seat = int(text.split("seat ")[1].split("'")[0]) - 1 if "seat " in text else None
+        if text.strip().startswith("press"):
+            name = next(v for k, v in words.items() if k in text)
+            cab.drive(seat, name, True, t[0])
+            cab.drive(seat, name, False, t[0] + 5_000)
+            t[0] += 5_000
+        elif text.strip().startswith("lift") and seat != 1:
+            cab.drive(seat, "cup", False, t[0])
+        elif text.strip().startswith("put"):
+            cab.drive(seat, "cup", True, t[0])
+
+    try:
+        results = live_test(cab, timeout_s=0.05, out=person)
+    finally:
+        cab.close()
+    assert len(results) == 20
+    failed = [(r["seat"], r["input"]) for r in results if not r["ok"]]
+    assert failed == [(2, "cup")]
+    assert "  press seat 2's big button ... " in prompts
+    assert any("check the wire on BCM 6" in p for p in prompts)
