@@ -85,7 +85,11 @@ class Runtime:
         self.prompts: dict[int, str] = {}
         self.stats = RuntimeStats()
         self.dirty = True
-        self.now_us = io.edges.now_us()
+        # Edge timestamps restart with the edge source (a new pigpio tick
+        # origin after a reboot); after a resume the engine's clock must
+        # still only move forward, so real edges are shifted past it.
+        self.offset_us = 0 if self.simulated else max(0, game.now_us() + 1_000_000 - io.edges.now_us())
+        self.now_us = io.edges.now_us() + self.offset_us
 
     # ------------------------------------------------------------ applying
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -172,16 +176,17 @@ class Runtime:
             self.timeline.run_until(t_us)
         self.now_us = max(self.now_us, t_us)
         pending: list[InputEvent] = []
+        off = self.offset_us
         for edge in drain(self.io.edges.queue):
             if edge.input == "encoder":  # a detent of the rotary encoder: +1 / -1
                 self.nav(edge.seat, edge.level)
                 continue
-            pending.extend(self.bank.feed(edge))
+            pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.feed(edge))
         due = [e for e in self.bot_inputs if e.t_us <= t_us]
         if due:
             self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
             pending.extend(due)
-        pending.extend(self.bank.poll(t_us))
+        pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.poll(t_us - off))
         for ev in sorted(pending, key=lambda e: e.t_us):
             self.handle_input(ev)
 
@@ -249,6 +254,8 @@ class Runtime:
         times = [self.timeline.next_us() if self.timeline is not None else None,
                  min((e.t_us for e in self.bot_inputs), default=None),
                  self.bank.deadline_us(), self.game.deadline_us()]
+        if times[2] is not None:
+            times[2] += self.offset_us
         if self.dice is not None:
             times.append(self.dice.next_us())
         busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]

@@ -23,6 +23,7 @@ from .screens import hdmi_screen, oled_lines
 from .ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
+_UNSET: Any = object()
 
 #: Keyboard of the simulated cabinet: seat -> (button, cup, nav-left,
 #: nav-right, nav-push) pygame key names.  Hold the cup key = cup lifted.
@@ -52,19 +53,21 @@ class Session:
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`)."""
 
     def __init__(self, cfg: dict[str, Any], game: Game, writer: journal_mod.JournalWriter, opts: SessionOptions,
-                 model: Any = None):
+                 model: Any = _UNSET, cabinet: Any = None, renderer: Any = None):
         self.cfg = cfg
         self.game = game
         self.writer = writer
         self.opts = opts
-        kwargs = {} if model is None else {"model": model}
-        self.cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
-        if not self.cabinet.simulated:
-            self.cabinet.close()
-            self.cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
+        kwargs = {} if model is _UNSET else {"model": model}
+        if cabinet is None:
+            cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
+            if not cabinet.simulated:   # the real cabinet: open the camera too
+                cabinet.close()
+                cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
+        self.cabinet = cabinet
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
-            self.cabinet.factory.advance_to(game.now_us() + 1_000_000)
+            self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
             table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table)
         else:
@@ -76,8 +79,10 @@ class Session:
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots, bot_seed=game.seed, dice=self.dice,
                                on_change=self.render)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
-        from .ui.hdmi import HdmiRenderer
-        self.renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
+        if renderer is None:
+            from .ui.hdmi import HdmiRenderer
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
+        self.renderer = renderer
         self.screen_count = 0
         self.last_key = None
         self.countdown: str = ""
@@ -85,7 +90,8 @@ class Session:
     # ----------------------------------------------------------- creation
     @classmethod
     def new(cls, cfg: dict[str, Any], game_id: str, players: int, seed: int, options: dict | None,
-            journal_path: str | Path, opts: SessionOptions, model: Any = None) -> "Session":
+            journal_path: str | Path, opts: SessionOptions, model: Any = _UNSET, cabinet: Any = None,
+            renderer: Any = None) -> "Session":
         """Start a new game and its journal.
 
         Raises:
@@ -95,11 +101,11 @@ class Session:
         game = new_game(game_id, players, seed, options)
         writer = journal_mod.JournalWriter.create(journal_path, game, meta={
             "bots": sorted(opts.bots), "dice_from": opts.dice_from})
-        return cls(cfg, game, writer, opts, model)
+        return cls(cfg, game, writer, opts, model, cabinet, renderer)
 
     @classmethod
     def resume(cls, cfg: dict[str, Any], journal_path: str | Path, opts: SessionOptions,
-               model: Any = None) -> "Session":
+               model: Any = _UNSET, cabinet: Any = None, renderer: Any = None) -> "Session":
         """Replay a journal and continue the game (bots and dice source as
         recorded in the journal's header).
 
@@ -112,7 +118,7 @@ class Session:
         if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
             opts.dice_from = meta["dice_from"]
         writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
-        return cls(cfg, game, writer, opts, model)
+        return cls(cfg, game, writer, opts, model, cabinet, renderer)
 
     # ---------------------------------------------------------- rendering
     def context(self) -> dict[str, Any]:
@@ -174,7 +180,7 @@ class Session:
                 now = base + time.monotonic_ns() // 1000 - start
                 self.cabinet.factory.advance_to(max(now, self.cabinet.factory.now_us))
             else:
-                now = self.cabinet.now_us()
+                now = self.cabinet.now_us() + self.runtime.offset_us
             for ev in pg.event.get():
                 if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
                     log.info("window closed: the game is saved in %s", self.writer.path)

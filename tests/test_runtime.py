@@ -200,3 +200,22 @@ def test_camera_dropout_pauses_and_resumes():
     cam.up = True
     answers, _ = run_station(station, runtime, 10_000_000)
     assert station.camera_ready and answers and sorted(answers[0]["values"]) == [2, 4, 6]
+
+
+def test_menu_choices_and_start():
+    from firmware.menu import Menu
+    menu = Menu(games=["cha-dango", "cryptid-cafe"])
+    assert menu.rows()[0] == ("Game", "Cha dango")
+    menu.focus = 1
+    assert menu.press() is None and menu.players == 3
+    menu.focus = 2
+    menu.press()
+    menu.press()                                   # bots: all
+    menu.focus = [r[0] for r in menu.rows()].index("Start")
+    kind, params = menu.press()
+    assert kind == "start" and params == {"game": "cha-dango", "players": 3, "bots": {0, 1, 2}, "options": None}
+    menu.focus = 0
+    menu.press()                                   # next game: Cryptid Cafe has a difficulty row
+    assert "Difficulty" in [r[0] for r in menu.rows()]
+    boxes = HdmiRenderer(800, 480, "headless").draw(menu.model())
+    assert not overlaps(boxes)
