@@ -290,11 +290,13 @@ def test_rg2_target_cards_lettered_with_pair_spot_and_claims(renderers):
     model = hdmi_screen(game, context(game, events))
     cards = model.panels[0]
     claimer = next(s for s in view["seats"] if s["claim"])
+    joined = "\n".join(cards.lines).replace("\n     +", " +")
     for cid, letter in letters.items():
         text = rg.card_text(cid)
-        assert any(x.startswith(letter) and x.endswith(text) for x in cards.lines)
+        assert any(x.startswith(letter) and x.endswith(text) for x in joined.split("\n")), (text, cards.lines)
     line = next(x for x in cards.lines if x.startswith(letters[claimer["claim"]]))
-    assert f"P{claimer['seat'] + 1}" in line
+    assert line.startswith(f"{letters[claimer['claim']]} P{claimer['seat'] + 1} ")
+    assert cards.lines.index(line) in cards.highlight
     lines = oled_lines(game, claimer["seat"], SeatControls(claimer["seat"]), context(game, events))
     check_oled(lines)
     assert f"claimed card {letters[claimer['claim']]}" in lines
@@ -349,7 +351,7 @@ def test_rg9_blast_planner_follows_the_seat_cursor(renderers):
         model = hdmi_screen(game, context(game, events, ctrls))
         planner = model.panels[1]
         assert planner.title == f"Plan {k + 1}/{len(plans)}"
-        assert planner.lines[0] == f"Seat {seat + 1}: selected"
+        assert planner.lines[0] == f"Seat {seat + 1} blasts: cursor plan"
         assert planner.lines[k + 1].startswith(f"{k + 1}. +{plans[k].points} VP")
         assert rg.plan_detail(plans[k])[0] in planner.lines
         assert planner.highlight == {k + 1}
@@ -370,7 +372,7 @@ def test_rg9_planner_suggestion_without_cursor_and_mid_turn(renderers):
     seat = game.s["turn"]["seat"]
     model = hdmi_screen(game, context(game, events))
     assert model.panels[1].title.startswith("Plan 1/")
-    assert model.panels[1].lines[0] == f"Seat {seat + 1}: best plan"
+    assert model.panels[1].lines[0] == f"Seat {seat + 1} blasts: best first"
     first_lines = model.panels[1].lines
     plan = game.plans(seat, limit=5)[0]
     step = plan.actions(seat)[0]

@@ -179,8 +179,11 @@ def plan_text(plan) -> str:
     """"+7 VP 4 dr T5" / "+2 VP r1c4 T1" style summary of a plan: points,
     droids (their cells when at most 2), bosses, trophy pips (T), coins
     spent (c)."""
-    where = " ".join(cell_text(c) for c in plan.cells) if 0 < len(plan.cells) <= 2 else f"{plan.droids} dr"
-    parts = [f"+{plan.points} VP", where]
+    parts = [f"+{plan.points} VP"]
+    if 0 < len(plan.cells) <= 2:
+        parts.append(" ".join(cell_text(c) for c in plan.cells))
+    elif plan.cells:
+        parts.append(f"{plan.droids} dr")
     if plan.bosses:
         parts.append(f"{plan.bosses} boss")
     if plan.trophy:
@@ -224,20 +227,30 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
 
 # ------------------------------------------------------------ HDMI
 def _cards_panel(view: dict[str, Any], letters: dict[str, str]) -> Panel:
+    """Face-up and claimed target cards (RG-2, RG-7): letter, claimer,
+    colour pair and third spot; a long power-up name gets its own line."""
     owner = {s["claim"]: s["seat"] for s in view["seats"] if s.get("claim")}
     pending = set(view.get("claims_pending") or [])
     lines, hi = [], set()
+    texts = {cid: (f"{letter} P{owner[cid] + 1} {card_text(cid)}" if cid in owner
+                   else f"{letter}  {card_text(cid)}") for cid, letter in letters.items()}
+    long = [cid for cid, t in texts.items() if len(t) > 20 and " +" in t]
+    room = len(letters) + len(long) + bool(pending) <= 6  # split long lines only while all fit
     for cid, letter in sorted(letters.items(), key=lambda kv: kv[1]):
+        text = texts[cid]
+        rows = [text]
+        if room and cid in long:
+            head, tail = text.rsplit(" +", 1)
+            rows = [head, f"     +{tail}"]
         if cid in owner:
-            hi.add(len(lines))
-            lines.append(f"{letter} P{owner[cid] + 1} {card_text(cid)}")
-        else:
-            lines.append(f"{letter}  {card_text(cid)}")
+            hi.update(range(len(lines), len(lines) + len(rows)))
+        lines.extend(rows)
     if pending:
         lines.append("grabbing: " + ", ".join(f"P{p + 1}" for p in sorted(pending)))
     if not lines:
         lines.append("none face up")
-    lines.append(f"deck: {view['deck_left']} cards")
+    if len(lines) < 6:
+        lines.append(f"deck: {view['deck_left']} cards")
     return Panel("Target cards", lines, accent=CARD_ACCENT, highlight=hi)
 
 
@@ -276,7 +289,7 @@ def _phase_panel(game, view: dict[str, Any], context: dict[str, Any]) -> Panel |
                          accent=PLAN_ACCENT)
         selected = _plan_index(plans, _selected_action(game, p, context), view)
         shown = 0 if selected is None else selected
-        lines = [f"{seat_name(p)}: " + ("best plan" if selected is None else "selected")]
+        lines = [f"{seat_name(p)} blasts: " + ("best first" if selected is None else "cursor plan")]
         lines += [f"{i + 1}. {plan_text(plan)}" for i, plan in enumerate(plans)]
         lines += plan_detail(plans[shown])
         return Panel(f"Plan {shown + 1}/{len(plans)}", lines, accent=PLAN_ACCENT, highlight={shown + 1})
