@@ -61,7 +61,7 @@ class Needs:
             pkgs += PKG_LGPIO
         if self.camera:
             pkgs += PKG_CAMERA
-        if self.i2c:
+        if self.i2c and self.model:
             pkgs += PKG_I2C
         return pkgs
 
