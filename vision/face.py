@@ -130,7 +130,7 @@ def _pip_candidates(dist: np.ndarray, hull: np.ndarray, comp: np.ndarray, side: 
         yi, xi = min(WINDOW - 1, int(round(y))), min(WINDOW - 1, int(round(x)))
         found.append((float(max(dog[yi, xi], 6.0)), float(x), float(y)))
     out: list[tuple[float, float, float]] = []
-    for v, x, y in sorted(found, reverse=True):
+    for v, x, y in sorted(found, reverse=True)[:40]:
         if all((x - ox) ** 2 + (y - oy) ** 2 > (1.5 * rp) ** 2 for ox, oy, _ in out):
             out.append((x, y, v))
     # texture noise: the response over the face away from every candidate

@@ -62,7 +62,11 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     peaks = die_peaks(mask)
     sizes = sorted(r for _, _, r, c in peaks if c)
     typical = sizes[len(sizes) // 2] if sizes else None
-    for cx, cy, r, compact in peaks:
+    # compact (isolated) blobs first; a later peak inside a die already read
+    # with a value is the same die (its shadow, its side face) and is skipped
+    for cx, cy, r, compact in sorted(peaks, key=lambda p: not p[3]):
+        if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
+            continue
         if typical is not None and (not compact or r < 0.8 * typical):
             r = max(r, typical)  # a die touching another or a wall: its blob says little of its size
         die = _read_at(frame, cx, cy, r, compact, white_balance)
