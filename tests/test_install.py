@@ -69,7 +69,8 @@ def make_pi_root(root: Path, model: str = PI4) -> Path:
     (lib / "pigpiod.service").write_text("[Service]\nExecStart=/usr/bin/pigpiod -l\n")
     (lib / "graphical.target").write_text("[Unit]\n")
     (lib / "default.target").symlink_to("graphical.target")
-    (root / "etc/systemd/system").mkdir(parents=True)
+    (root / "etc/systemd/system/getty.target.wants").mkdir(parents=True)
+    (root / "etc/systemd/system/getty.target.wants/getty@tty1.service").symlink_to("/lib/systemd/system/getty@.service")
     return root
 
 
@@ -133,7 +134,8 @@ class FakeSystem:
         (self.root / "etc/group").write_text("\n".join(out) + "\n")
 
     def _systemctl(self, args: list[str]) -> None:
-        wants = self.root / "etc/systemd/system/multi-user.target.wants"
+        target = "getty.target" if args[-1].startswith("getty@") else "multi-user.target"
+        wants = self.root / f"etc/systemd/system/{target}.wants"
         if args[0] == "enable":
             wants.mkdir(parents=True, exist_ok=True)
             link = wants / args[1]
@@ -208,6 +210,7 @@ def test_dry_run_on_a_fake_pi_prints_every_step_and_changes_nothing(tmp_path, ca
                      "/etc/systemd/system/cabinet.service", "/etc/systemd/system/cabinet.service.d/pigpio.conf",
                      "systemctl daemon-reload", "systemctl enable pigpiod.service",
                      "systemctl enable cabinet.service", "systemctl set-default multi-user.target",
+                     "systemctl disable getty@tty1.service",
                      "reboot"):
         assert expected in text, expected
 
@@ -323,6 +326,7 @@ def test_install_on_pi4_does_every_step(tmp_path):
         (ROOT / "systemd/cabinet-pigpio.conf").read_text()
     assert probe.unit_enabled("pigpiod.service") and probe.unit_enabled("cabinet.service")
     assert probe.default_target() == "multi-user.target"
+    assert not probe.unit_enabled("getty@tty1.service", "getty.target")  # tty1 free for the cabinet
     assert cmds.index("systemctl daemon-reload") < cmds.index("systemctl enable cabinet.service")
     assert any("reboot to apply" in ln for ln in lines)
     assert len(runner.changes) == len([ln for ln in lines if ln.lstrip().startswith("[")
@@ -463,6 +467,7 @@ def test_uninstall_keeps_save_files_unless_purge(tmp_path):
     assert not (root / "opt/cabinet").exists()
     assert (root / "var/lib/cabinet/journals/g.jsonl").exists() and (root / "etc/cabinet/cabinet.toml").exists()
     assert ci.Probe(root).user_exists("cabinet")
+    assert ci.Probe(root).unit_enabled("getty@tty1.service", "getty.target")  # login prompt back
     runner, _ = run_installer(root, action="uninstall")
     assert runner.changes == []  # idempotent
     run_installer(root, action="uninstall", purge=True)

@@ -11,7 +11,8 @@ pinned to Pi OS's so picamera2's compiled parts keep working), ``pip
 install '.[pi]'``, the config file (never overwritten), the boot config
 (I2C, multiplexer, SPI, camera, KMS, serial console off), the units
 (``cabinet.service`` plus the pigpio drop-in when that backend is used),
-enabling them, booting to the console (no desktop holding the screen).
+enabling them, booting to the console (no desktop holding the screen) and
+freeing tty1 (its login prompt disabled; uninstall enables it again).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .runner import InstallError, Runner
 #: Groups the service runs with (unit SupplementaryGroups=) and the user joins.
 GROUPS = ("gpio", "video", "render", "input", "i2c", "spi", "audio")
 UNIT = "cabinet.service"
+GETTY = "getty@tty1.service"
 DROPIN_DIR = f"{UNIT_DIR}/{UNIT}.d"
 DROPIN = f"{DROPIN_DIR}/pigpio.conf"
 MODULES_FILE = "/etc/modules-load.d/cabinet.conf"
@@ -244,6 +246,12 @@ def step_units(r: Runner, p: Probe, needs: Needs, opts: Options) -> None:
             r.ok("pigpiod enabled")
         else:
             r.run("enable the pigpio daemon", ["systemctl", "enable", "pigpiod.service"])
+    if p.unit_enabled(GETTY, target="getty.target", etc_only=True):
+        # Conflicts=getty@tty1 alone leaves two opposite jobs in the boot
+        # transaction; with the getty disabled tty1 is free for the cabinet.
+        r.run("free tty1: no login prompt there (the cabinet's console)", ["systemctl", "disable", GETTY])
+    else:
+        r.ok("tty1 free (no login prompt)")
     if p.unit_enabled(UNIT):
         r.ok(f"{UNIT} enabled at boot")
     else:
@@ -280,6 +288,7 @@ def uninstall(r: Runner, p: Probe, opts: Options) -> None:
     the config, state (save files), cache and the user.  Boot config,
     pigpiod and the default target are left as they are (printed)."""
     unit_path = f"{UNIT_DIR}/{UNIT}"
+    installed = p.exists(unit_path)
     if p.unit_enabled(UNIT):
         r.run(f"stop and disable {UNIT}", ["systemctl", "disable", "--now", UNIT])
     elif p.exists(unit_path):
@@ -293,6 +302,8 @@ def uninstall(r: Runner, p: Probe, opts: Options) -> None:
             r.ok(f"{title} gone")
     if removed:
         r.run("reload systemd", ["systemctl", "daemon-reload"])
+    if installed and not p.unit_enabled(GETTY, target="getty.target", etc_only=True):
+        r.run("give tty1 its login prompt back", ["systemctl", "enable", GETTY])
     prefix = opts.prefix.rstrip("/")
     ours = {"venv", "constraints.txt"}
     if p.exists(prefix):

@@ -103,11 +103,11 @@ class Probe:
         return None
 
     # -- systemd ---------------------------------------------------------
-    def unit_enabled(self, unit: str, target: str = "multi-user.target") -> bool:
+    def unit_enabled(self, unit: str, target: str = "multi-user.target", etc_only: bool = False) -> bool:
         """Whether ``unit`` is enabled for ``target`` (its symlink exists in
-        /etc or /lib/systemd/system)."""
-        return any(self.exists(f"{d}/{target}.wants/{unit}") for d in (UNIT_DIR, "/lib/systemd/system",
-                                                                     "/usr/lib/systemd/system"))
+        /etc or, unless ``etc_only``, /lib/systemd/system)."""
+        dirs = (UNIT_DIR,) if etc_only else (UNIT_DIR, "/lib/systemd/system", "/usr/lib/systemd/system")
+        return any(self.exists(f"{d}/{target}.wants/{unit}") for d in dirs)
 
     def unit_installed(self, unit: str) -> bool:
         """Whether a unit file named ``unit`` exists in /etc or /lib."""
