@@ -208,10 +208,14 @@ def step_boot(r: Runner, p: Probe, needs: Needs) -> bool:
         wanted.append("dtparam=spi=on")
     if needs.spi1_cs:
         wanted.append(f"dtoverlay=spi1-{needs.spi1_cs}cs")
-    new = bootcfg.add_lines(text, bootcfg.missing_lines(text, wanted))
+    missing = bootcfg.missing_lines(text, wanted)
+    new = bootcfg.add_lines(text, missing)
+    edits = [f"add {line}" for line in missing]
     if needs.spi0_pins_for_seats and not needs.spi0 and "dtparam=spi=on" in bootcfg.active_lines(new):
         new = bootcfg.disable_line(new, "dtparam=spi=on", "seat buttons use the SPI0 pins (BCM 7-11)")
-    changed = _write_if_changed(r, p, f"boot config ({', '.join(wanted)})", path, new)
+        edits.append("comment out dtparam=spi=on (seats use the SPI0 pins)")
+    title = f"boot config: {'; '.join(edits)}" if edits else f"boot config ({', '.join(wanted)})"
+    changed = _write_if_changed(r, p, title, path, new)
     if needs.i2c:
         _write_if_changed(r, p, "load i2c-dev at boot (/dev/i2c-*)", MODULES_FILE,
                           "# written by the cabinet installer: OLEDs on I2C\ni2c-dev\n")
