@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -88,10 +89,16 @@ def run(args: argparse.Namespace, cfg: dict, out: Callable[..., None] = print,
     ``subprocess.run`` for the real runner (tests).
 
     Raises:
+        ValueError: a --prefix that is not an absolute folder of its own,
+            or a --user that is not a valid user name.
         RuntimeError: not root without --dry-run, --root without --dry-run,
             no checkout, a failed step (``InstallError``), or a config that
             cannot work on this Pi (``HardwareUnavailable``).
     """
+    if not args.prefix.startswith("/") or args.prefix.rstrip("/") in ("", "/usr", "/etc", "/var", "/home", "/opt"):
+        raise ValueError(f"--prefix {args.prefix!r}: give an absolute folder of its own, e.g. {DEFAULT_PREFIX}")
+    if not re.fullmatch(r"[a-z_][a-z0-9_-]{0,30}", args.user):
+        raise ValueError(f"--user {args.user!r}: a system user name is lower-case letters, digits, _ and -")
     source = find_source(getattr(args, "source", None))
     ci = load_installer(source)
     root = Path(args.root)

@@ -446,6 +446,17 @@ def test_real_run_needs_root_and_root_folder_needs_dry_run(monkeypatch):
         cmd_install.run(args_for(root="/tmp/x"), config_mod.validate({}), out=lambda *_: None)
 
 
+@pytest.mark.parametrize("bad", [{"prefix": "opt/cabinet"}, {"prefix": "/usr"}, {"prefix": "/"},
+                                 {"user": "Cabinet Pi"}, {"user": "root;rm"}])
+def test_bad_prefix_or_user_is_refused_before_anything(bad, tmp_path):
+    """A relative or shared --prefix (uninstall would delete it) and an
+    invalid --user are refused with the fix, nothing planned."""
+    lines: list[str] = []
+    with pytest.raises(ValueError, match="--prefix|--user"):
+        cmd_install.run(args_for(dry_run=True, root=str(tmp_path), **bad), config_mod.validate({}), out=lines.append)
+    assert lines == []
+
+
 def test_missing_checkout_is_a_clear_error(tmp_path):
     with pytest.raises(RuntimeError, match="--source"):
         cmd_install.find_source(str(tmp_path))
