@@ -444,3 +444,24 @@ def test_views_hide_other_hands_and_deck_order():
     assert "T01" not in pub and "deck\"" not in pub
     assert g.view(1)["seats"][1]["hand"] == ["T01"]
     assert "hand" not in g.view(0)["seats"][1]
+
+
+def test_rg7_dice_frozen_once_claim_pressed_and_claim_needs_settled_dice():
+    """RG-7: a seat's dice are frozen at its claim press; a claim while the
+    dice are still rolling (reroll requested) is refused."""
+    g = Retrograde.new(2, 21)
+    roll_all(g, 100)
+    g.apply({"type": "reroll", "player": 1, "t_us": 200})
+    refused(g, {"type": "claim", "player": 1, "card": g.s["face_up"][0], "t_us": 300}, "still rolling")
+    g.apply({"type": "claim", "player": 0, "card": g.s["face_up"][0], "t_us": 400})
+    refused(g, {"type": "dice", "player": 0, "values": [1] * 6, "t_us": 500}, "frozen")
+    refused(g, {"type": "reroll", "player": 0, "t_us": 500}, "frozen")
+
+
+def test_planner_offered_only_when_the_turn_starts():
+    """The planner is shown for the seat whose 3 - Blast Droids turn
+    starts; once it has spent dice, no stale plans are offered."""
+    g = at_blast("T42", [6, 6, 6, 6, 3, 3])
+    assert g.plans(0)[0].points == 3
+    act(g, "blast", cell=0, dice=[0, 1])
+    assert g.plans(0) == []
