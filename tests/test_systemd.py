@@ -116,6 +116,7 @@ def test_state_directory_for_journals_and_calibration(unit):
     env = dict(e.split("=", 1) for e in unit["Service"]["Environment"])
     assert env["XDG_CACHE_HOME"] == "/var/cache/cabinet" and one(unit, "Service", "CacheDirectory") == "cabinet"
     assert env["XDG_RUNTIME_DIR"] == "/run/cabinet" and one(unit, "Service", "RuntimeDirectory") == "cabinet"
+    assert env["LG_WD"] == "/run/cabinet"  # lgpio's notification pipes need a writable folder
 
 
 def test_hardening_keys(unit):
