@@ -280,7 +280,7 @@ def best_plans(pips: Sequence[int], blasted: Sequence[bool], card: Sequence[int]
                 found[(mask, t)] = (tuple(order), comet_cell, t, e, pts, new_bosses, rows)
 
     # depth-first search over chains (+ Frogger droids); states deduplicated
-    seen: set[tuple[int, int, int, int]] = set()
+    seen: set[tuple[int, int, int]] = set()
     evaluate([], -1, 0, 0)
 
     def moves(cell: int, comet_cell: int, na: int, nb: int):
@@ -292,31 +292,43 @@ def best_plans(pips: Sequence[int], blasted: Sequence[bool], card: Sequence[int]
         if comet and comet_cell < 0 and table.get(1, 0, na, nb) is not None:
             yield cell, na, nb
 
-    def dfs(order: list[int], mask: int, last: int, comet_cell: int, na: int, nb: int, frogs: int) -> None:
-        state = (mask, last, comet_cell, frogs)
+    paths: dict[tuple[int, int], tuple[list[int], int, int]] = {}
+
+    def dfs(order: list[int], mask: int, last: int, comet_cell: int, na: int, nb: int) -> None:
+        state = (mask, last, comet_cell)
         if state in seen:
             return
         seen.add(state)
-        evaluate(order, comet_cell, na, nb)
+        paths.setdefault((mask, comet_cell), (list(order), na, nb))
         for n in NEIGHBOURS[last]:
             if not (done_mask | mask) >> n & 1:
                 for cc, na2, nb2 in moves(n, comet_cell, na, nb):
                     order.append(n)
-                    dfs(order, mask | 1 << n, n, cc, na2, nb2, frogs)
+                    dfs(order, mask | 1 << n, n, cc, na2, nb2)
                     order.pop()
-        if frogs < frogger:
-            for n in open_cells:
-                if not mask >> n & 1:
-                    for cc, na2, nb2 in moves(n, comet_cell, na, nb):
-                        order.append(n)
-                        dfs(order, mask | 1 << n, last, cc, na2, nb2, frogs + 1)
-                        order.pop()
 
+    def frogs(order: list[int], mask: int, comet_cell: int, na: int, nb: int, left: int, after: int) -> None:
+        # Frogger droids stand anywhere (RG-4): add them as a combination
+        # (increasing cell order) after the chain.
+        evaluate(order, comet_cell, na, nb)
+        if not left:
+            return
+        for n in open_cells:
+            if n > after and not mask >> n & 1:
+                for cc, na2, nb2 in moves(n, comet_cell, na, nb):
+                    order.append(n)
+                    frogs(order, mask | 1 << n, cc, na2, nb2, left - 1, n)
+                    order.pop()
+
+    # 1. every chain (path in the 8-neighbourhood), as distinct droid sets
     for start in open_cells:
         for cc, na, nb in moves(start, -1, 0, 0):
-            dfs([start], 1 << start, start, cc, na, nb, 0)
+            dfs([start], 1 << start, start, cc, na, nb)
+    # 2. each chain plus up to `frogger` free droids
+    for (mask, comet_cell), (order, na, nb) in paths.items():
+        frogs(list(order), mask, comet_cell, na, nb, frogger, -1)
 
-    chosen = sorted(found.values(), key=lambda f: (sorted(f[0]), f[2]))
+    chosen = sorted(found.values(), key=lambda f: (-len(f[0]), sorted(f[0]), f[2]))
     if limit is not None:
         chosen = chosen[:limit]
     return [_realise(order, cc, t, e, pips, (a, b), list(dice), wild, super_coin, pts, nbo, rows)
