@@ -305,6 +305,18 @@ def test_rg2_target_cards_lettered_with_pair_spot_and_claims(renderers):
         assert shown(texts, f"{letters[claimer['claim']]} P{claimer['seat'] + 1}")
 
 
+def test_cab5_camera_reads_and_misreads_shown(renderers):
+    """Issue / CAB-5: the dice the camera read and misread are counted and
+    shown on the shared screen."""
+    game, events = first("retrograde", 3, 2, lambda g: g.s["phase"] == "roll" and g.s["round"] == 2)
+    ctx = context(game, events)
+    ctx["dice"] = {"requests": 9, "dice_read": 54, "misread": 2, "nudges": 1, "frames": 80}
+    model = hdmi_screen(game, ctx)
+    assert "dice read 54, misread 2" in model.panels[0].lines
+    for texts in render_texts(renderers, model):
+        assert shown(texts, "misread 2")
+
+
 def test_rg1_sheets_show_grid_blasted_droids_and_dice(renderers):
     """RG-1 / RG-3: each seat's sheet: 5 rows of 5 colour letters with the
     blasted droids crossed out, bosses, trophies, coins and the dice."""

@@ -226,7 +226,7 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
 
 
 # ------------------------------------------------------------ HDMI
-def _cards_panel(view: dict[str, Any], letters: dict[str, str]) -> Panel:
+def _cards_panel(view: dict[str, Any], letters: dict[str, str], dice: dict[str, Any] | None = None) -> Panel:
     """Face-up and claimed target cards (RG-2, RG-7): letter, claimer,
     colour pair and third spot; a long power-up name gets its own line."""
     owner = {s["claim"]: s["seat"] for s in view["seats"] if s.get("claim")}
@@ -251,6 +251,8 @@ def _cards_panel(view: dict[str, Any], letters: dict[str, str]) -> Panel:
         lines.append("none face up")
     if len(lines) < 6:
         lines.append(f"deck: {view['deck_left']} cards")
+    if dice and dice.get("dice_read") is not None and dice.get("requests"):
+        lines.append(f"dice read {dice['dice_read']}, misread {dice.get('misread', 0)}")
     return Panel("Target cards", lines, accent=CARD_ACCENT, highlight=hi)
 
 
@@ -316,14 +318,15 @@ def screen(game, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
         view: ``game.view(None)``.
         context: runtime facts; ``controls`` (optional: the seats'
             :class:`~firmware.controls.SeatControls`) lets the planner panel
-            show the plan the blasting seat's cursor is on.
+            show the plan the blasting seat's cursor is on; ``dice`` (the
+            dice station's counts) adds the camera's reads and misreads.
 
     Returns:
         A :class:`ScreenModel` with at most 6 panels (cards, planner or
         phase, up to 4 sheets); the runtime adds "What happened".
     """
     letters = card_letters(view)
-    panels = [_cards_panel(view, letters)]
+    panels = [_cards_panel(view, letters, context.get("dice"))]
     extra = _phase_panel(game, view, context)
     if extra is not None:
         panels.append(extra)
