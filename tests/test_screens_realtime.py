@@ -464,3 +464,27 @@ def test_rg9_done_is_only_the_plan_that_blasts_nothing():
     nothing = best_plans(pips, [True] * 25, (1, 2), [3, 3, 3, 4, 4, 4], trophies=[True] * 6)
     assert [a["type"] for a in nothing[0].actions(0)] == ["done"]
     assert rg.plan_of(nothing, {"type": "done", "player": 0}, [3, 3, 3, 4, 4, 4], 0) == 0
+
+
+@pytest.mark.parametrize("game_id,players", [("retrograde", 1), ("retrograde", 2), ("retrograde", 4),
+                                             ("cha-dango", 2), ("cha-dango", 6)])
+def test_every_state_of_a_game_builds_and_fits(renderers, game_id, players):
+    """CAB-1 at every player count: every state of a seeded game builds a
+    screen of at most 8 panels and OLEDs of at most 5 x 21 characters; a
+    sample of states renders at both sizes without overlapping text."""
+    module = rg if game_id == "retrograde" else cd
+    step = 0
+    for game, events in play(game_id, players, 11, lambda g: True):
+        step += 1
+        ctrls = controls_for(game)
+        model = hdmi_screen(game, context(game, events, ctrls))
+        assert len(model.panels) <= 8
+        assert model.title and model.status
+        for s in range(players):
+            check_oled(oled_lines(game, s, ctrls[s], context(game, events)))
+        if step % 25 == 0 or game.is_terminal():
+            render_texts(renderers, model)
+        if game_id == "retrograde":
+            assert module.countdown(game, game.view(None)) == (
+                game.s["phase"] == "roll" and all(s["dice"] is None and s["claim"] is None for s in game.s["seats"]))
+    assert game.is_terminal()
