@@ -21,9 +21,12 @@ for each resulting multiset of dice the exact set of achievable
 (pairs of colour A, pairs of colour B, comet used, trophy pips) is computed
 in closed form (a pair needs 2 dice of its colour or wild; wild dice are
 shared, so ``max(0, 2A - x) + max(0, 2B - y) <= z``).  The droids are then
-searched by depth-first search over every chain (path in the
-8-neighbourhood, ruling RG-4) plus up to ``frogger`` free droids, pruned only
-by dice feasibility, which is monotone (fewer blasts never need more dice).
+searched exhaustively: a depth-first search lists every chain (path in the
+8-neighbourhood, ruling RG-4, any droid of it possibly the comet's) as a
+distinct droid set, then every combination of up to ``frogger`` free droids
+is added to each chain.  The only pruning is dice feasibility, which is
+monotone (fewer blasts never need more dice), so no optimum is cut off.
+Maximal plans are listed with more droids first.
 tests/test_retrograde_planner.py checks it against a brute-force enumeration.
 """
 from __future__ import annotations
