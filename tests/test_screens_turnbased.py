@@ -326,3 +326,37 @@ def test_gr_screen_customers_tokens_and_dice():
         assert any(t.startswith("Lv Change") for t in texts)
     assert any(f"common purple dice: {gz.dice_text(view['common_dice'])}" in t for t in texts)
     assert gz.label({"type": "change", "steps": [[3, 1], [5, -1]]}) == "change 3->4, 5->4"
+
+
+@pytest.mark.parametrize("game_id,players", [("ginza", 2), ("cryptid-cafe", 3), ("cafe-junior", 2)])
+def test_cab2_seat_prompts_go_to_the_seat_oled_only(game_id, players):
+    """Ruling CAB-2 (a seat's OLED is its own): a runtime prompt for a seat
+    (e.g. a refused input) is shown on that seat's OLED, also while it has
+    choices, and never on the shared screen."""
+    for game, events in snapshots(game_id, players, seed=6, points=(0.5,)):
+        ctx = context(game, events)
+        seat = (game.active_players() or [0])[0]
+        ctx["prompts"] = {seat: "not now: secret"}
+        assert not any("secret" in t for t in model_texts(hdmi_screen(game, ctx)))
+        lines = oled_lines(game, seat, SeatControls(seat), ctx)
+        check_oled(lines)
+        assert "not now: secret" in lines
+
+
+def test_gr_long_serve_choice_fits_the_oled():
+    """A Ginza serve choice with many dice and a purple common die keeps
+    every die on the OLED (up to 3 lines for the choice)."""
+    game = new_game("ginza", 2, 1)
+    bot = RandomBot(1)
+    while game.st["phase"] != "play" or game.chance_requests():
+        game.apply(bot.next_action(game))
+    seat = game.active_players()[0]
+    ctl = SeatControls(seat)
+    action = {"type": "serve", "player": seat, "order": "COFF-I-1", "dice": [1, 1, 2, 2, 5, 6, 6], "common": 1}
+    text = gz.label(action, game)
+    assert text.endswith("+purple 1 ¥3")
+    ctl.refresh = lambda g: [action]  # one choice, this one
+    lines = oled_lines(game, seat, ctl, context(game, []))
+    check_oled(lines)
+    start = next(i for i, x in enumerate(lines) if x.startswith("> "))
+    assert " ".join(lines[start:]) == ("> " + text).replace("¥3", "3Y")

@@ -91,7 +91,8 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     Args:
         game: the engine (only its seat count is read).
         view: ``game.view(None)``.
-        context: runtime facts (``prompts`` per seat are shown by the seat).
+        context: runtime facts (unused: seat prompts such as refusals go to
+            the seat's own OLED, never to the shared screen).
     """
     n = len(view.get("scores", []))
     current = view.get("current_player")
@@ -114,7 +115,6 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
             lines.append(f"+ {more} more tables")
         panels.append(Panel("Open tables" if k == 0 else "Open tables (2)", lines, accent=(60, 130, 110)))
     score_lines, hi = [], set()
-    prompts = context.get("prompts") or {}
     for s in range(n):
         line = f"{_player_name(s)}: {view['scores'][s]:g} pts, {view['hand_sizes'][s]} cards"
         if over and view.get("penalties") and view["penalties"][s]:
@@ -122,8 +122,6 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
         score_lines.append(line)
         if s == current:
             hi.add(len(score_lines) - 1)
-        if prompts.get(s):
-            score_lines.append(f"  {prompts[s]}")
     top = view.get("discard_top")
     turn = view.get("turn", {})
     piles = ["", f"Guest pile: {view.get('guest_pile', 0)} cards",
@@ -229,5 +227,7 @@ def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,
     choice = _wrap("> " + text, max_lines=2)
     tail = ["press again:confirm"] if controls.armed else []
     room = 5 - 1 - len(choice) - len(tail)
-    hand = hand_lines(view.get("hand", []), max_lines=max(1, room))[:max(0, room)]
-    return [head, *hand, *choice, *tail][:5]
+    prompt = (context.get("prompts") or {}).get(seat)
+    info = [prompt[:OLED_W]] if prompt else []
+    info += hand_lines(view.get("hand", []), max_lines=max(1, room - len(info)))
+    return [head, *info[:max(0, room)], *choice, *tail][:5]

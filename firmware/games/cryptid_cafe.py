@@ -125,7 +125,7 @@ def specialty_text(p: dict[str, Any]) -> str:
     return "cards: " + (", ".join(left) if left else "none left")
 
 
-def seat_panel(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -> Panel:
+def seat_panel(game: Any, view: dict[str, Any], seat: int) -> Panel:
     """One seat's board: track, served, walkouts, tray, coins, cards."""
     p = view["players"][seat]
     score = p.get("score", {})
@@ -142,8 +142,6 @@ def seat_panel(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -
     lines.append("tray " + (tray_text({k: v for k, v in p.get("dishes", {}).items() if v}) or "empty"))
     lines.append(specialty_text(p))
     lines.append(f"deck {p.get('deck_left', 0)} · score now {score.get('total', 0)}")
-    if prompt:
-        lines.append(prompt)
     return Panel(title, lines, accent=SEAT_COLOURS[seat % 6])
 
 
@@ -177,9 +175,8 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
         board.append(f"{seat_name(view['placing'])} sends a server")
     panels = [Panel("Chef Kraken board", board,
                     accent=(150, 60, 120))]
-    prompts = context.get("prompts") or {}
-    for seat in range(n):
-        panels.append(seat_panel(game, view, seat, prompts.get(seat)))
+    for seat in range(n):  # seat prompts (refusals) go to the seat's OLED only
+        panels.append(seat_panel(game, view, seat))
     if view.get("ai_players"):
         panels.append(Panel("AI players", ai_lines(view, list(context.get("last_events") or [])),
                             accent=(120, 120, 120)))
@@ -270,5 +267,7 @@ def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,
     choice = _wrap("> " + label(choices[cursor], view), max_lines=2)
     tail = ["press again:confirm"] if controls.armed else []
     room = 5 - 1 - len(choice) - len(tail)
-    info = (tray_lines + [cards_line[:OLED_W]])[:max(0, room)]
+    prompt = (context.get("prompts") or {}).get(seat)
+    info = ([prompt[:OLED_W]] if prompt else []) + tray_lines + [cards_line[:OLED_W]]
+    info = info[:max(0, room)]
     return [head, *info, *choice, *tail][:5]

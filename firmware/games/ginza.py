@@ -69,7 +69,7 @@ def customer_panel(game: Any, view: dict[str, Any], index: int) -> Panel:
     return Panel(f"{index + 1}. {slot['name']}", lines, accent=(170, 120, 60), highlight=hi)
 
 
-def seat_lines(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -> list[str]:
+def seat_lines(game: Any, view: dict[str, Any], seat: int) -> list[str]:
     """A seat's public board: dice (its colour), limit, yen, tokens, arrange
     levels, order cards and their VP, and the number (never the names) of
     bonus cards in hand (the revealed player card is in the panel title)."""
@@ -91,8 +91,6 @@ def seat_lines(game: Any, view: dict[str, Any], seat: int, prompt: str | None) -
         lines.append("bonus draft: " + ("kept a card" if p.get("picked") else "choosing..."))
     if "coin_points" in p:
         lines.append(f"coins {p['coin_points']} VP · bonus {len(p.get('bonus_achieved', []))} met")
-    if prompt:
-        lines.append(prompt)
     return lines
 
 
@@ -113,7 +111,6 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
                                              if v == best) + " VP"
     else:
         status = f"Round {view.get('round')} · {seat_label(turn)} · common {common}"
-    prompts = context.get("prompts") or {}
     panels = [customer_panel(game, view, i) for i in range(len(view.get("customers", [])))]
     for seat in range(n):
         title = f"{seat_label(seat)} {view['players'][seat]['colour']}"
@@ -125,7 +122,7 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
             title = "> " + title
         if view.get("start_player") == seat:
             title += " (start)"
-        panels.append(Panel(title, seat_lines(game, view, seat, prompts.get(seat)),
+        panels.append(Panel(title, seat_lines(game, view, seat),
                             accent=SEAT_COLOURS[seat % 6], highlight={0} if phase == "play" and seat == turn else set()))
     table = [f"common purple dice: {common}", f"customer deck: {view.get('customer_deck', 0)}",
              "order decks: " + " ".join(f"{k} {v}" for k, v in view.get("order_decks", {}).items())]
@@ -157,7 +154,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         name = oc.item if oc else action.get("order")
         text = f"serve {name} with {','.join(map(str, action.get('dice') or []))}"
         if action.get("common") is not None:
-            text += f" +common {action['common']} ¥3"
+            text += f" +purple {action['common']} ¥3"
         return text
     if kind == "change":
         steps = action.get("steps") or []
@@ -242,9 +239,10 @@ def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,
         body = _wrap(label(choices[cursor], game), max_lines=4 - len(tail) - len(extra))
         return _oled_safe([first, *body, *extra, *tail])
     head = f"S{seat + 1} {p['coins']}Y tok{p['tokens']} {count}"
-    choice = _wrap("> " + label(choices[cursor], game), max_lines=2)
+    choice = _wrap("> " + label(choices[cursor], game), max_lines=3)
     room = 5 - 1 - len(choice) - len(tail)
-    info = (bonus_lines(game, p.get("bonus", []), max_lines=max(1, room)) + [dice])[:max(0, room)]
+    info = ([prompt] if prompt else []) + bonus_lines(game, p.get("bonus", []), max_lines=2) + [dice]
+    info = info[:max(0, room)]
     return _oled_safe([head, *info, *choice, *tail])
 
 
