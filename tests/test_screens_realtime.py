@@ -305,6 +305,27 @@ def test_rg2_target_cards_lettered_with_pair_spot_and_claims(renderers):
         assert shown(texts, f"{letters[claimer['claim']]} P{claimer['seat'] + 1}")
 
 
+def test_rg8_stop_and_rg10_solo_time_shown(renderers):
+    """RG-8: Stop names the last seat and its rerolls on screen and OLED;
+    RG-10: in solo the hidden timer running out is shown as "Time!"."""
+    game, events = first("retrograde", 3, 11, lambda g: g.s["phase"] == "stop")
+    last = game.s["stop_seat"]
+    model = hdmi_screen(game, context(game, events))
+    assert model.panels[1].title == "Stop! (RG-8)"
+    assert model.panels[1].lines[0] == f"Seat {last + 1} claims last"
+    lines = oled_lines(game, last, SeatControls(last), context(game, events))
+    check_oled(lines)
+    assert f"Stop! {game.s['rerolls_left']} rerolls left" in lines
+    render_texts(renderers, model)
+    solo = new_game("retrograde", 1, 1, {"solo_timer_us": 1000})
+    bot = RandomBot(1)
+    while solo.s["phase"] != "stop":
+        solo.apply(bot.next_action(solo))
+    model = hdmi_screen(solo, context(solo, []))
+    assert model.panels[1].title == "Time! (RG-10)"
+    assert f"Time! {solo.s['rerolls_left']} rerolls left" in oled_lines(solo, 0, SeatControls(0), context(solo, []))
+
+
 def test_cab5_camera_reads_and_misreads_shown(renderers):
     """Issue / CAB-5: the dice the camera read and misread are counted and
     shown on the shared screen."""

@@ -234,7 +234,7 @@ def _cards_panel(view: dict[str, Any], letters: dict[str, str], dice: dict[str, 
     lines, hi = [], set()
     texts = {cid: (f"{letter} P{owner[cid] + 1} {card_text(cid)}" if cid in owner
                    else f"{letter}  {card_text(cid)}") for cid, letter in letters.items()}
-    long = [cid for cid, t in texts.items() if len(t) > 20 and " +" in t]
+    long = [cid for cid, t in texts.items() if len(t) > 20 and default_components().card(cid).spot == "power-up"]
     room = len(letters) + len(long) + bool(pending) <= 6  # split long lines only while all fit
     for cid, letter in sorted(letters.items(), key=lambda kv: kv[1]):
         text = texts[cid]
@@ -297,6 +297,9 @@ def _phase_panel(game, view: dict[str, Any], context: dict[str, Any]) -> Panel |
         return Panel(f"Plan {shown + 1}/{len(plans)}", lines, accent=PLAN_ACCENT, highlight={shown + 1})
     if phase == "stop":
         s = view["stop_seat"]
+        if len(view["seats"]) == 1:  # solo: the hidden timer ran out (RG-10)
+            return Panel("Time! (RG-10)", ["the timer ran out", f"{view['rerolls_left']} rerolls left",
+                                           "then claim a card"], accent=PLAN_ACCENT, highlight={0})
         return Panel("Stop! (RG-8)", [f"{seat_name(s)} claims last", f"{view['rerolls_left']} rerolls left"],
                      accent=PLAN_ACCENT, highlight={0})
     if phase == "unlock":
@@ -414,8 +417,9 @@ def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, 
             lines.append("roll!" if me["dice"] is None else "reroll!")
         if me["dice"] is not None and not (waiting and me["dice"] is None):
             lines.append(f"dice: {dice_text(me['dice'])}")
-        if phase == "stop" and view["stop_seat"] == seat:
-            lines.append(f"Stop! {view['rerolls_left']} rerolls left")
+        if phase == "stop" and view["stop_seat"] == seat:  # RG-8; solo: the timer ran out, RG-10
+            word = "Time!" if len(view["seats"]) == 1 else "Stop!"
+            lines.append(f"{word} {view['rerolls_left']} rerolls left")
         return lines
     if phase == "blast":
         turn = view["turn"]
