@@ -42,7 +42,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engines.base import Game, IllegalAction, ranking_from_keys
+from engines.base import Game, IllegalAction, SetupError, ranking_from_keys
 
 from . import blast
 from .components import COLUMNS, ROWS, colour_of, default_components
@@ -77,7 +77,6 @@ class Retrograde(Game):
         n = self.num_players
         sheet_opt = self.options["sheet"]
         if not -1 <= sheet_opt < len(comp.sheets):
-            from engines.base import SetupError
             raise SetupError(f"Retrograde: option 'sheet' must be -1 or 0..{len(comp.sheets) - 1}")
         deck = [c.id for c in comp.cards]
         self.rng.shuffle(deck)
