@@ -465,3 +465,23 @@ def test_planner_offered_only_when_the_turn_starts():
     assert g.plans(0)[0].points == 3
     act(g, "blast", cell=0, dice=[0, 1])
     assert g.plans(0) == []
+
+
+def test_rg1_rg2_broken_component_data_named_in_error():
+    """RG-1/RG-2: broken data files fail on load naming the file, the card
+    or sheet and the broken count."""
+    from engines.base import ComponentDataError
+    from engines.retrograde.components import DATA_DIR, parse_cards, parse_sheets
+    cards = json.loads((DATA_DIR / "target_cards.json").read_text())
+    short = dict(cards, cards=cards["cards"][:-1])
+    with pytest.raises(ComponentDataError, match="target_cards.json.*45.*44"):
+        parse_cards(short)
+    swapped = json.loads(json.dumps(cards))
+    swapped["cards"][0]["colours"] = swapped["cards"][3]["colours"]
+    with pytest.raises(ComponentDataError, match="exactly 3"):
+        parse_cards(swapped)
+    sheets = json.loads((DATA_DIR / "sheets.json").read_text())
+    bad = json.loads(json.dumps(sheets))
+    bad["sheets"][2]["rows"] = ["YYYYY", "YYOPG", "RBOPG", "RBOPG", "RBOPG"]
+    with pytest.raises(ComponentDataError, match=r"sheet 2 .*yellow appears 7 times"):
+        parse_sheets(bad)
