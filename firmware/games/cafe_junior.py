@@ -118,7 +118,7 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     for s in range(n):
         line = f"{_player_name(s)}: {view['scores'][s]:g} pts, {view['hand_sizes'][s]} cards"
         if over and view.get("penalties") and view["penalties"][s]:
-            line += f" ({view['penalties'][s]} jokers)"
+            line += f" (jokers {view['penalties'][s]:+g})"
         score_lines.append(line)
         if s == current:
             hi.add(len(score_lines) - 1)

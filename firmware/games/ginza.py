@@ -94,6 +94,25 @@ def seat_lines(game: Any, view: dict[str, Any], seat: int) -> list[str]:
     return lines
 
 
+def final_panel(view: dict[str, Any]) -> Panel:
+    """Final scoring ("6. Scoring"): each seat's VP from order cards, yen
+    and bonus cards (bonus VP = total - orders - coins), best first."""
+    scores = view.get("scores", [])
+    lines, hi = [], set()
+    order = [s for group in view.get("ranking", [[i] for i in range(len(scores))]) for s in group]
+    best = view.get("ranking", [[]])[0]
+    for seat in order:
+        p = view["players"][seat]
+        total = scores[seat]
+        coins = p.get("coin_points", 0)
+        bonus = total - p["order_points"] - coins
+        lines.append(f"{seat_label(seat)} {p['colour']}: {total:g} VP")
+        lines.append(f"  orders {p['order_points']} · yen {coins} · bonus {bonus:g}")
+        if seat in best:
+            hi.add(len(lines) - 2)
+    return Panel("Final scores", lines, accent=(200, 160, 60), highlight=hi)
+
+
 def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
     """The shared Ginza Retro Café screen from the public ``view``: status
     (round, whose turn, common dice), one panel per customer space and per
@@ -111,7 +130,10 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
                                              if v == best) + " VP"
     else:
         status = f"Round {view.get('round')} · {seat_label(turn)} · common {common}"
-    panels = [customer_panel(game, view, i) for i in range(len(view.get("customers", [])))]
+    if phase == "over":
+        panels = [final_panel(view)]
+    else:
+        panels = [customer_panel(game, view, i) for i in range(len(view.get("customers", [])))]
     for seat in range(n):
         title = f"{seat_label(seat)} {view['players'][seat]['colour']}"
         card = view["players"][seat].get("card")
