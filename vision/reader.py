@@ -80,8 +80,57 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
             dice.append(die)
         elif (die.value is not None, die.confidence) > (dice[dup].value is not None, dice[dup].confidence):
             dice[dup] = die
+    if typical is not None and PIP_SEEDS:
+        # second chance: groups of pip-like dots not on any die found so far
+        # (a white die on a white table has no foreground outline; a die
+        # against a wall has no peak of its own)
+        for cx, cy in _pip_groups(frame, 2 * typical):
+            if any(d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
+                continue
+            die = _read_at(frame, cx, cy, typical, False, white_balance)
+            if die is not None and not any(
+                    d.box[0] <= die.center[0] <= d.box[2] and d.box[1] <= die.center[1] <= d.box[3] for d in dice):
+                dice.append(die)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
+
+
+PIP_SEEDS = True
+
+
+def _pip_groups(frame: np.ndarray, side: float) -> list[tuple[float, float]]:
+    """Centres (px) of groups of small round dark or light dots, dots closer
+    than 0.45 die sides joined: where pips of a die may be."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    p = cv2.SimpleBlobDetector_Params()
+    p.filterByArea = True
+    rp = 0.09 * side
+    p.minArea, p.maxArea = max(4.0, 0.4 * math.pi * rp * rp), 3.0 * math.pi * rp * rp
+    p.filterByCircularity, p.minCircularity = True, 0.6
+    p.filterByInertia, p.minInertiaRatio = True, 0.4
+    p.filterByConvexity = False
+    p.minDistBetweenBlobs = 1.5 * rp
+    pts = []
+    for colour in (0, 255):
+        p.filterByColor, p.blobColor = True, colour
+        pts += [k.pt for k in cv2.SimpleBlobDetector_create(p).detect(gray)]
+    n = len(pts)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    link2 = (0.45 * side) ** 2
+    for i in range(n):
+        for j in range(i + 1, n):
+            if (pts[i][0] - pts[j][0]) ** 2 + (pts[i][1] - pts[j][1]) ** 2 <= link2:
+                parent[find(i)] = find(j)
+    groups: dict[int, list] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(pts[i])
+    return [(sum(q[0] for q in g) / len(g), sum(q[1] for q in g) / len(g)) for g in groups.values() if len(g) <= 9]
 
 
 def _window(frame, cx, cy, s):

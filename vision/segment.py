@@ -11,6 +11,7 @@ _SMALL = 160  # background estimate is made at this size (px, longer side)
 L_WEIGHT = 0.25  # lightness counts less than chroma (shadows change L)
 FLOOR = 14.0  # smallest foreground colour difference, Lab units
 NOISE_K = 5.0  # threshold in multiples of the median difference (noise)
+SUPPRESS = 1.4  # a weaker peak within this many half-sides of a stronger one is the same die
 
 
 def background(frame: np.ndarray) -> np.ndarray:
@@ -69,7 +70,7 @@ def die_peaks(mask: np.ndarray) -> list[tuple[float, float, float, bool]]:
         if taken[yi, xi]:
             continue  # within 1.4 half-sides of a stronger peak (the same die)
         r = float(dt[yi, xi])
-        cv2.circle(taken, (xi, yi), int(1.4 * r), 1, -1)
+        cv2.circle(taken, (xi, yi), int(SUPPRESS * r), 1, -1)
         _, _, bw, bh, area = stats[labels[yi, xi]]
         side = 2 * r
         compact = max(bw, bh) <= 1.9 * side and area <= 2.6 * side * side
