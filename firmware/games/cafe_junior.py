@@ -22,7 +22,6 @@ SIDES = ("top", "right", "bottom", "left")
 #: Ruling CI-2: each side accepts the flags at its two ends.
 SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom_right"),
                 "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
-SIDE_SHORT = {"top": "top", "right": "rgt", "bottom": "bot", "left": "lft"}
 OLED_W = 21
 #: Live tables per "Tables" panel before a second panel is used.
 TABLES_PER_PANEL = 4
@@ -89,7 +88,7 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     seats' flags, scores and hand sizes, pile sizes.
 
     Args:
-        game: the engine (only its seat count is read).
+        game: the engine (not read: everything shown comes from ``view``).
         view: ``game.view(None)``.
         context: runtime facts (unused: seat prompts such as refusals go to
             the seat's own OLED, never to the shared screen).
