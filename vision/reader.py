@@ -85,12 +85,18 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
         # (a white die on a white table has no foreground outline; a die
         # against a wall has no peak of its own)
         for cx, cy in _pip_groups(frame, 2 * typical):
-            if any(d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
+            if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]
+                   for d in dice):
                 continue
             die = _read_at(frame, cx, cy, typical, False, white_balance)
-            if die is not None and not any(
-                    d.box[0] <= die.center[0] <= d.box[2] and d.box[1] <= die.center[1] <= d.box[3] for d in dice):
+            if die is None:
+                continue
+            inside = [i for i, d in enumerate(dice)
+                      if d.box[0] <= die.center[0] <= d.box[2] and d.box[1] <= die.center[1] <= d.box[3]]
+            if not inside:
                 dice.append(die)
+            elif len(inside) == 1 and dice[inside[0]].value is None:
+                dice[inside[0]] = die  # an unreadable die read from its pips' centre
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 
