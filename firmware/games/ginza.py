@@ -121,7 +121,10 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     phase = view.get("phase")
     common = dice_text(view.get("common_dice", []))
     turn = view.get("turn")
-    if phase in PHASES:
+    rolling = [str(r.get("colour")) for r in view.get("dice_requests", [])]
+    if rolling and phase != "over":
+        status = "waiting for dice: " + ", ".join(rolling)
+    elif phase in PHASES:
         status = PHASES[phase]
     elif phase == "over":
         scores = view.get("scores", [])
