@@ -485,3 +485,30 @@ def test_rg1_rg2_broken_component_data_named_in_error():
     bad["sheets"][2]["rows"] = ["YYYYY", "YYOPG", "RBOPG", "RBOPG", "RBOPG"]
     with pytest.raises(ComponentDataError, match=r"sheet 2 .*yellow appears 7 times"):
         parse_sheets(bad)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_planner_driven_games_apply_every_plan(players):
+    """Whole games where every seat blasts the planner's best plan (and
+    unlocks power-ups when it can): every plan is legal in the engine, the
+    final score is exactly the sum of the points the plans promised (bosses
+    included), and games end after 8 rounds."""
+    for seed in range(6):
+        g = Retrograde.new(players, 300 + seed)
+        bot = RandomBot(seed)
+        promised = [0] * players
+        while not g.is_terminal():
+            if g.s["phase"] == "blast":
+                p = g.s["turn"]["seat"]
+                plan = g.plans(p, limit=1)[0]
+                promised[p] += plan.points
+                for a in plan.actions(p):
+                    g.apply(a)
+            elif g.s["phase"] == "unlock":
+                p = g.s["unlocking"][0]
+                g.apply(g.legal_actions(p)[0])
+            else:
+                g.apply(bot.next_action(g))
+        assert g.s["round"] == 8
+        assert g.scores() == promised
+        assert max(g.scores()) <= 49
