@@ -149,9 +149,8 @@ def ai_lines(view: dict[str, Any], events: list[str]) -> list[str]:
     """AI players' state and their last moves from the event texts, newest
     last (solo and 2-player rules: AI moves shown step by step)."""
     lines = []
-    for key, ai in view.get("ai_players", {}).items():
-        line = f"{ai['name']}: {ai['cards_left']} cards, shared {ai['share_coins']}"
-        lines.append(line)
+    for ai in view.get("ai_players", {}).values():
+        lines.append(f"{ai['name']}: {ai['cards_left']} cards, shared {ai['share_coins']}")
     if "ai2_score" in view:
         lines.append(f"AI Player 2 score: {view['ai2_score']}")
     moves = [e for e in events if e.startswith("AI Player")]
@@ -180,8 +179,11 @@ def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenMo
     if view.get("ai_players"):
         panels.append(Panel("AI players", ai_lines(view, list(context.get("last_events") or [])),
                             accent=(120, 120, 120)))
-    if phase == "over" and "solo_won" in view and view["solo_won"] is not None:
+    if phase == "over" and view.get("solo_won") is not None:
         status = "You win!" if view["solo_won"] else "AI Player 2 wins"
+    elif phase == "over":  # ties broken by walkouts, wasted dishes, served (rulebook "Breaking ties")
+        best = game.ranking()[0]
+        status = "Legendary Server: " + ", ".join(f"P{s + 1}" for s in best)
     return ScreenModel(TITLE, status, panels)
 
 
