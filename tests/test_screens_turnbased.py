@@ -360,3 +360,17 @@ def test_gr_long_serve_choice_fits_the_oled():
     check_oled(lines)
     start = next(i for i, x in enumerate(lines) if x.startswith("> "))
     assert " ".join(lines[start:]) == ("> " + text).replace("¥3", "3Y")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_cc_final_scoring_status_names_the_winner(players):
+    """Cryptid Cafe "Final Scoring": the status names the Legendary Server
+    (ties broken as in "Breaking ties"); solo: whether the player beat AI
+    Player 2 (rulebook "AI Player 2's score in solo mode")."""
+    game, _ = snapshots("cryptid-cafe", players, seed=1, points=(1.0,))[0]
+    assert game.is_terminal()
+    status = hdmi_screen(game, context(game, [])).status
+    if players == 1:
+        assert status == ("You win!" if game.solo_won() else "AI Player 2 wins")
+    else:
+        assert status == "Legendary Server: " + ", ".join(f"P{s + 1}" for s in game.ranking()[0])
