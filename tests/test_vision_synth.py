@@ -124,3 +124,33 @@ def test_empty_black_overexposed_noise_give_no_valued_die(frame):
 def test_bad_frames_raise_clear_errors(bad, words):
     with pytest.raises(VisionInputError, match=words):
         read_dice(bad)
+
+
+def _tint(frame, gains):
+    return np.clip(frame.astype(np.float32) * np.asarray(gains, np.float32), 0, 255).astype(np.uint8)
+
+
+def test_white_balance_calibration_keeps_colour_names_under_warm_and_cool_light():
+    """Colour calibration: under a strong warm (or cool) cast the grey
+    tray is measured as the neutral patch; with its gains every die keeps
+    its colour name."""
+    from vision.colour import calibrate_white_balance
+    specs = [DieSpec(3, c, (60 + 85 * i, 80), 10 * i, 40) for i, c in enumerate(sorted(PALETTE))]
+    frame = render_frame((640, 160), specs)
+    for cast in [(0.6, 0.85, 1.25), (1.3, 1.0, 0.7)]:  # B, G, R gains: warm lamp, cool daylight
+        tinted = _tint(frame, cast)
+        wb = calibrate_white_balance(tinted, (0, 130, 640, 160))  # a strip of bare tray
+        dice = read_dice(tinted, wb)
+        for s in specs:
+            d = _find(dice, s.center)
+            assert d is not None and d.colour == s.colour, (cast, s.colour, d and d.colour)
+
+
+def test_white_balance_patch_errors():
+    from vision.colour import calibrate_white_balance
+    with pytest.raises(VisionInputError, match="too dark"):
+        calibrate_white_balance(np.zeros((50, 50, 3), np.uint8))
+    with pytest.raises(VisionInputError, match="overexposed"):
+        calibrate_white_balance(np.full((50, 50, 3), 255, np.uint8))
+    with pytest.raises(VisionInputError, match="empty"):
+        calibrate_white_balance(np.full((50, 50, 3), 128, np.uint8), (10, 10, 10, 10))
