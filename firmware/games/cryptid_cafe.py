@@ -24,9 +24,9 @@ LOW_SUPPLY = 10
 #: Short dish names for trays and orders.
 DISH_SHORT = {"kaputtcino": "Kap", "baba_au_rhume": "Bab", "beuvnoire": "Beu",
               "croque_monsieur": "Cro", "waterzoeil": "Wat"}
-PHASES = {"place": "Phase 1: send servers", "share": "Phase 2: share tips, collect dishes",
-          "change_order": "Phase 3: Change My Order?", "serve": "Phase 3: serve customers",
-          "move": "Phase 4: cleanup, move customers", "over": "Final scoring"}
+PHASES = {"place": "Phase 1: send servers", "share": "Phase 2: share tips",
+          "change_order": "Phase 3: change order?", "serve": "Phase 3: serve",
+          "move": "Phase 4: cleanup", "over": "Final scoring"}
 #: Dish names on the 21-character OLED tray line.
 OLED_DISH = {"kaputtcino": "K", "baba_au_rhume": "Ba", "beuvnoire": "Be", "croque_monsieur": "C",
              "waterzoeil": "W"}
