@@ -20,6 +20,8 @@ from vision.layout import best_layout
 WINDOW = 96
 #: weakest accepted pip response, in multiples of the face's texture noise
 PIP_SNR = 10.0
+#: smallest colour distance (Lab) that separates the face from what surrounds it
+NEAR_FLOOR = 20.0
 PIP_FILTER = "dog"
 DOG_SIGMAS = (0.6, 1.8)
 USE_HOLES = True  # inner and surround blur, in pip radii
@@ -55,7 +57,7 @@ def read_face(crop: np.ndarray) -> FaceReading | None:
     body = np.median(lab[_DISC], axis=0)
     dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
     spread = float(np.median(dist[_DISC]))
-    t = min(45.0, max(20.0, 3.0 * spread))
+    t = min(45.0, max(NEAR_FLOOR, 3.0 * spread))
     near = (dist < t).astype(np.uint8) & _REACH
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)

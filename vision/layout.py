@@ -48,6 +48,11 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, 
     R = math.hypot(*far)
     if R <= 0:
         return None
+    # quick refusals: a centre pip exactly for odd counts; pips no closer
+    # together than half a grid step
+    centre = sum(1 for x, y in rel if x * x + y * y < (0.3 * R) ** 2)
+    if centre != n % 2:
+        return None
     best = None
     # start from each pip as a corner (45 deg) or a side middle (0 deg), snap to
     # the grid, refine scale and rotation by least squares, keep the best

@@ -64,9 +64,13 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     typical = sizes[len(sizes) // 2] if sizes else None
     # compact (isolated) blobs first; a later peak inside a die already read
     # with a value is the same die (its shadow, its side face) and is skipped
+    dots = _pip_dots(frame, 2 * typical) if typical is not None else None
     for cx, cy, r, compact in sorted(peaks, key=lambda p: not p[3]):
         if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
             continue
+        if not compact and dots is not None and not any(
+                (x - cx) ** 2 + (y - cy) ** 2 <= (1.2 * typical) ** 2 for x, y in dots):
+            continue  # a peak on a wall or a cable with no pip-like dot near it
         if typical is not None and (not compact or r < 0.8 * typical):
             r = max(r, typical)  # a die touching another or a wall: its blob says little of its size
         die = _read_at(frame, cx, cy, r, compact, white_balance)
@@ -80,11 +84,11 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
             dice.append(die)
         elif (die.value is not None, die.confidence) > (dice[dup].value is not None, dice[dup].confidence):
             dice[dup] = die
-    if typical is not None and PIP_SEEDS:
+    if dots is not None and PIP_SEEDS:
         # second chance: groups of pip-like dots not on any die found so far
         # (a white die on a white table has no foreground outline; a die
         # against a wall has no peak of its own)
-        for cx, cy in _pip_groups(frame, 2 * typical):
+        for cx, cy in _pip_groups(dots, 2 * typical):
             if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]
                    for d in dice):
                 continue
@@ -104,9 +108,9 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
 PIP_SEEDS = True
 
 
-def _pip_groups(frame: np.ndarray, side: float) -> list[tuple[float, float]]:
-    """Centres (px) of groups of small round dark or light dots, dots closer
-    than 0.45 die sides joined: where pips of a die may be."""
+def _pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float]]:
+    """Small round dark or light dots (px) of pip size for dice of ``side``
+    px: where pips may be."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     p = cv2.SimpleBlobDetector_Params()
     p.filterByArea = True
@@ -120,6 +124,12 @@ def _pip_groups(frame: np.ndarray, side: float) -> list[tuple[float, float]]:
     for colour in (0, 255):
         p.filterByColor, p.blobColor = True, colour
         pts += [k.pt for k in cv2.SimpleBlobDetector_create(p).detect(gray)]
+    return pts
+
+
+def _pip_groups(pts: list[tuple[float, float]], side: float) -> list[tuple[float, float]]:
+    """Centres (px) of groups of dots, dots closer than 0.45 die sides
+    joined, groups of at most 9 dots."""
     n = len(pts)
     parent = list(range(n))
 
