@@ -33,6 +33,13 @@ def state_dir(cfg: dict[str, Any]) -> Path:
     return Path.home() / ".local" / "state" / "cabinet"
 
 
+def has_display() -> bool:
+    """True if a window can be opened: a desktop session, or an SDL video
+    driver chosen explicitly (KMSDRM on the Pi's console)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("SDL_VIDEODRIVER"))
+
+
 def parse_bots(spec: str | None, players: int) -> set[int]:
     """``--bots all`` / ``none`` / ``2,3`` (1-based seats) -> 0-based set.
 
@@ -92,6 +99,12 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     options = json.loads(args.options) if args.options else None
     cls.check_setup(args.players, options)
     bots = parse_bots(args.bots, args.players)
+    if not args.headless and not has_display():
+        if bots != set(range(args.players)):
+            raise ValueError("no display here (DISPLAY/WAYLAND_DISPLAY unset) for the simulated cabinet's window; "
+                             "run on a desktop, or add --headless --bots all")
+        print("cabinet: no display here: playing headless (all seats are bots)", file=sys.stderr)
+        args.headless = True
     if args.headless and bots != set(range(args.players)):
         raise ValueError("--headless plays without a window, so every seat must be a bot: add --bots all")
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)

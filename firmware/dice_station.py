@@ -35,6 +35,10 @@ log = logging.getLogger("cabinet.dice")
 ROLL_US = 600_000
 #: Camera frame period while dice are awaited (simulation), us.
 FRAME_US = 100_000
+#: Failed readings of one request before the seat is asked to reroll.
+NUDGES_BEFORE_REROLL = 3
+#: Failed readings before the seat enters the values with its buttons.
+ENTRY_AFTER = 12
 SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
 COMMON = -1  # tray key of the common dice
 
@@ -155,6 +159,8 @@ class DiceStats:
     dice_read: int = 0
     misread: int = 0
     nudges: int = 0
+    rerolls: int = 0
+    entered: int = 0
     frames: int = 0
 
     def as_dict(self) -> dict[str, int]:
@@ -185,6 +191,7 @@ class DiceStation:
         self.trackers: dict[int, AtRestTracker] = {}
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
+        self.attempts: dict[int, int] = {}             # tray key -> failed readings
         self.next_frame_us: int | None = None
         self.last_frame_us = -1
         self.camera_ready = True
@@ -253,18 +260,41 @@ class DiceStation:
                 continue
             values = ev["values"]
             count = int(req.get("count", 1))
+            entered = False
             if len(values) != count or any(v is None for v in values):
-                self.stats.nudges += 1
-                msg = (f"nudge your dice: {sum(v is None for v in values)} unreadable" if any(v is None for v in values)
-                       else f"{len(values)} dice seen, {count} wanted")
-                runtime.prompts[key if key != COMMON else 0] = msg
+                # CAB-5: never guess.  Nudge; after NUDGES_BEFORE_REROLL
+                # failed readings reroll; after ENTRY_AFTER, the seat enters
+                # the values with its buttons (the simulated seat enters the
+                # true values).
+                self.attempts[key] = self.attempts.get(key, 0) + 1
+                n = self.attempts[key]
+                seat_key = key if key != COMMON else 0
+                if self.table is not None and n >= ENTRY_AFTER:
+                    values = list(self.table.trays[key].values)
+                    self.stats.entered += count
+                    entered = True
+                else:
+                    self.stats.nudges += 1
+                    unreadable = sum(v is None for v in values)
+                    msg = (f"nudge: {unreadable} die unreadable" if unreadable
+                           else f"{len(values)} dice seen, {count} wanted")
+                    if n % NUDGES_BEFORE_REROLL == 0:
+                        msg = "reroll your dice"
+                    runtime.prompts[seat_key] = msg
+                    if self.table is not None:
+                        if n % NUDGES_BEFORE_REROLL == 0:
+                            self.stats.rerolls += 1
+                            faces = int(req.get("faces", 6))
+                            self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(count)],
+                                             req.get("colour"), frame_t)
+                        else:
+                            self.table.nudge(key, frame_t)
+                    continue
+            if not entered:
                 if self.table is not None:
-                    self.table.nudge(key, frame_t)
-                continue
-            if self.table is not None:
-                truth = list(self.table.trays[key].values)
-                self.stats.misread += count - _overlap(truth, values)
-            self.stats.dice_read += count
+                    truth = list(self.table.trays[key].values)
+                    self.stats.misread += count - _overlap(truth, values)
+                self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
             action["values"] = [int(v) for v in values]
             if "t_us" in action:
@@ -272,6 +302,7 @@ class DiceStation:
             answers.append(action)
             del self.serving[key]
             self.trackers.pop(key, None)
+            self.attempts.pop(key, None)
             if self.table is not None:
                 self.table.clear(key)
             runtime.prompts.pop(key if key != COMMON else 0, None)

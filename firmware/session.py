@@ -225,7 +225,8 @@ class Session:
         d = r["dice"]
         if d["requests"]:
             print(f"  dice: {d['dice_read']} read by the camera, {d['misread']} misread, "
-                  f"{d['nudges']} nudges, {d['frames']} frames")
+                  f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} entered by hand, "
+                  f"{d['frames']} frames")
         print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
         print(f"  journal: {r['journal']}")
         return 0
