@@ -219,3 +219,20 @@ def test_menu_choices_and_start():
     assert "Difficulty" in [r[0] for r in menu.rows()]
     boxes = HdmiRenderer(800, 480, "headless").draw(menu.model())
     assert not overlaps(boxes)
+
+
+def test_a_die_that_is_never_readable_does_not_stall_the_game(monkeypatch):
+    """CAB-5 fallback: nudge, then reroll, then the seat enters the values
+    with its buttons; the simulated seat never waits forever."""
+    import firmware.dice_station as ds
+    real = ds.read_dice
+
+    def never(frame, wb=None):
+        dice = real(frame, wb)
+        return [Die(None, d.colour, d.center, d.box, 0.0) for d in dice]
+
+    monkeypatch.setattr(ds, "read_dice", never)
+    station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
+    answers, _ = run_station(station, FakeRuntime(FakeGame()), 60_000_000)
+    assert answers and station.stats.rerolls >= 1 and station.stats.entered == 3
+    assert station.stats.dice_read == 0
