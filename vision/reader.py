@@ -30,7 +30,7 @@ import numpy as np
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
 from vision.face import PIP_SNR, WINDOW, read_face
-from vision.segment import die_peaks, foreground
+from vision.segment import die_candidates
 
 
 def check_frame(frame: object) -> np.ndarray:
@@ -57,9 +57,8 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     frame = check_frame(frame)
     if int(frame.max()) - int(frame.min()) < 24:
         return []
-    mask = foreground(frame)
     dice = []
-    peaks = die_peaks(mask)
+    peaks = die_candidates(frame)
     sizes = sorted(r for _, _, r, c in peaks if c)
     typical = sizes[len(sizes) // 2] if sizes else None
     # compact (isolated) blobs first; a later peak inside a die already read
