@@ -236,3 +236,65 @@ def test_a_die_that_is_never_readable_does_not_stall_the_game(monkeypatch):
     answers, _ = run_station(station, FakeRuntime(FakeGame()), 60_000_000)
     assert answers and station.stats.rerolls >= 1 and station.stats.entered == 3
     assert station.stats.dice_read == 0
+
+
+def test_replay_camera_feeds_the_dice_station(tmp_path):
+    """A recorded camera (replay source) answers a dice request: moving
+    frames are never taken as a reading; the settled tray is."""
+    import cv2
+
+    from hardware.camera import CameraSupervisor, ReplaySource
+    table = SimTable(2, seed=9)
+    table.throw(1, [3, 5, 1], None, 0)
+    for i in range(14):
+        t = i * 100_000
+        frame = table.frame(t if i < 4 else 10**9)   # 4 tumbling frames, then at rest
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.png"), frame)
+    clock = {"t": 0}
+    source = ReplaySource(tmp_path, fps=10, clock_us=lambda: clock["t"], start_us=0, realtime=False, loop=False)
+    station = DiceStation(2, settle_ms=300, camera=CameraSupervisor(source), zones=table.zones)
+    runtime = FakeRuntime(FakeGame())
+    answers, t = [], 0
+    while not answers and t < 1_400_000:
+        clock["t"] = t
+        answers = station.poll(runtime, t)
+        t += 100_000
+    assert answers and sorted(answers[0]["values"]) == [1, 3, 5]
+    assert answers[0]["values"] and t > 700_000, "a reading during motion must not count"
+
+
+@pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+def test_retrograde_scripted_claims_then_a_full_round(tmp_path):
+    """RG-7 / RG-8 on the runtime: dice come from the simulated camera; seat
+    1 claims the selected card with its button; seat 2 is stopped and must
+    claim one of the remaining cards; the round then completes (bots blast)."""
+    s = new_session(tmp_path, "retrograde", 2, seed=5, bots=set())
+    rt = s.runtime
+    g = s.game
+
+    def run_until(cond, limit_us=60_000_000):
+        end = rt.now_us + limit_us
+        while not cond() and rt.now_us < end:
+            nxt = rt.next_event_us()
+            rt.step(max(nxt if nxt is not None else rt.now_us + 50_000, rt.now_us + 1))
+        assert cond()
+
+    run_until(lambda: not g.chance_requests() and g.active_players())
+    choices = rt.controls[0].refresh(g)
+    index = next(i for i, a in enumerate(choices) if a["type"] == "claim")
+    rt.nav(0, index - rt.controls[0].cursor)        # turn the encoder to the first card
+    card = choices[index]["card"]
+    assert card in g.view(None)["face_up_ids"]
+    rt.timeline.press(0, rt.now_us + 1000)
+    run_until(lambda: g.view(None)["seats"][0]["claim"] is not None)
+    assert card in str(g.view(None)["seats"][0]["claim"])
+    # seat 2 is the last one: Stop (RG-8): it may reroll twice, then must claim
+    run_until(lambda: not g.chance_requests() and 1 in g.active_players())
+    claims = [a for a in rt.controls[1].refresh(g) if a["type"] == "claim"]
+    assert claims
+    rt.controls[1].cursor = rt.controls[1].refresh(g).index(claims[0])
+    rt.timeline.press(1, rt.now_us + 1000)
+    run_until(lambda: g.view(None)["seats"][1]["claim"] is not None or g.view(None)["round"] > 1)
+    rt.bots = {0, 1}
+    run_until(lambda: g.view(None)["round"] == 2, limit_us=600_000_000)
+    assert s.dice.stats.dice_read >= 12
