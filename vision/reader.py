@@ -23,6 +23,7 @@ the die's own size, nothing is tuned to one photo set):
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -57,10 +58,35 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     frame = check_frame(frame)
     if int(frame.max()) - int(frame.min()) < 24:
         return []
-    dice = []
     peaks = die_candidates(frame)
     sizes = sorted(r for _, _, r, c in peaks if c)
     typical = sizes[len(sizes) // 2] if sizes else None
+    g = min(1.0, READ_HALF_SIDE / typical) if typical else 1.0
+    if g < 0.75:
+        # large dice (a close or high-resolution camera): read them from a
+        # smaller copy, where a die is ~2 x READ_HALF_SIDE px across
+        small = cv2.resize(frame, None, fx=g, fy=g, interpolation=cv2.INTER_AREA)
+        peaks = [(x * g, y * g, r * g, c) for x, y, r, c in peaks]
+        return [_rescale(d, 1.0 / g, frame.shape) for d in _read_all(small, peaks, typical * g, white_balance)]
+    return _read_all(frame, peaks, typical, white_balance)
+
+
+#: half side (px) at which dice are read; larger dice are read from a smaller copy
+READ_HALF_SIDE = 36.0
+
+
+def _rescale(d: Die, k: float, shape) -> Die:
+    H, W = shape[:2]
+    x0, y0, x1, y1 = d.box
+    return replace(d, center=(d.center[0] * k, d.center[1] * k),
+                   box=(max(0, int(x0 * k)), max(0, int(y0 * k)), min(W, int(math.ceil(x1 * k))),
+                        min(H, int(math.ceil(y1 * k)))),
+                   pips=tuple((x * k, y * k) for x, y in d.pips))
+
+
+def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
+    """Read the dice at ``peaks`` (and at groups of pip-like dots)."""
+    dice: list[Die] = []
     # compact (isolated) blobs first; a later peak inside a die already read
     # with a value is the same die (its shadow, its side face) and is skipped
     dots = _pip_dots(frame, 2 * typical) if typical is not None else None

@@ -11,6 +11,7 @@ _SMALL = 160  # background estimate is made at this size (px, longer side)
 L_WEIGHT = 0.25  # lightness counts less than chroma (shadows change L)
 FLOOR = 14.0  # smallest foreground colour difference, Lab units
 NOISE_K = 5.0  # threshold in multiples of the median difference (noise)
+WORK_PX = 800  # frames larger than this (px, longer side) are segmented at this size
 WORK_SCALE = 1.0  # foreground is found at this scale of frames >= 480 px (0.5: faster, ~1 % less recall)
 SUPPRESS = 1.4  # a weaker peak within this many half-sides of a stronger one is the same die
 
@@ -54,11 +55,12 @@ def foreground(frame: np.ndarray, bg: np.ndarray | None = None) -> np.ndarray:
 
 def die_candidates(frame: np.ndarray) -> list[tuple[float, float, float, bool]]:
     """Die-centre candidates ``(x, y, half_side_px, compact)`` in frame px:
-    :func:`foreground` and :func:`die_peaks` on a half-size copy when the
-    frame is 480 px or more on its longer side (dice stay >= 15 px there)."""
-    ws = WORK_SCALE if max(frame.shape[:2]) >= 480 else 1.0
+    :func:`foreground` and :func:`die_peaks` on a copy scaled to at most
+    ``WORK_PX`` on its longer side (times ``WORK_SCALE``), where dice must be
+    ``MIN_DIE_PX`` or more."""
+    ws = min(1.0, WORK_PX / max(frame.shape[:2])) * (WORK_SCALE if max(frame.shape[:2]) >= 480 else 1.0)
     small = frame if ws == 1.0 else cv2.resize(frame, None, fx=ws, fy=ws, interpolation=cv2.INTER_AREA)
-    peaks = die_peaks(foreground(small), MIN_DIE_PX * ws)
+    peaks = die_peaks(foreground(small), MIN_DIE_PX * min(1.0, ws / min(1.0, WORK_PX / max(frame.shape[:2]))))
     return [((x + 0.5) / ws - 0.5, (y + 0.5) / ws - 0.5, r / ws, c) for x, y, r, c in peaks]
 
 
