@@ -45,9 +45,11 @@ INPUT_BINDINGS: dict[str, str] = {
 def describe_action(action: dict[str, Any]) -> str:
     """A short label for an action (OLED / screen), e.g.
     ``"claim card 12"``, ``"serve order 3 dice 1,5"``."""
+    if action.get("type") == "plan":
+        return f"plan {action['plan']}: {action['summary']}"
     words = [str(action.get("type", "?")).replace("_", " ")]
     for key, value in action.items():
-        if key in ("type", "player", "t_us", "t_min_us"):
+        if key in ("type", "player", "t_us", "t_min_us", "steps"):
             continue
         if isinstance(value, list):
             value = ",".join(str(v) for v in value)
@@ -85,7 +87,7 @@ class SeatControls:
             return []
         acts = [a for a in game.legal_actions(self.seat)
                 if INPUT_BINDINGS.get(a.get("type", "")) is None]
-        return acts
+        return plan_choices(game, self.seat) + acts
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input
@@ -169,3 +171,31 @@ def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
     if "t_us" in action and action["t_us"] is None:
         action["t_us"] = t_us
     return action
+
+
+_PLAN_CACHE: dict[tuple, list[dict[str, Any]]] = {}
+
+
+def plan_choices(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Whole-turn choices offered before the single steps: for Retrograde's
+    3 - Blast Droids, the blast planner's best plans (``{"type": "plan",
+    "plan": k, "summary": ..., "steps": Plan}``), which the seat cycles
+    through and confirms; applying one applies ``Plan.actions(seat)`` in
+    order.  Plans are cached per turn state (the planner runs once a turn)."""
+    plans_of = getattr(game, "plans", None)
+    if plans_of is None:
+        return []
+    key = (id(game), seat, repr(game.view(None).get("turn")))
+    if key not in _PLAN_CACHE:
+        if len(_PLAN_CACHE) > 64:
+            _PLAN_CACHE.clear()
+        out = []
+        for k, plan in enumerate(plans_of(seat, limit=5), start=1):
+            summary = f"+{plan.points} pts, {plan.droids} droids"
+            if plan.bosses:
+                summary += f", {plan.bosses} boss"
+            if plan.trophy:
+                summary += f", trophy {plan.trophy}"
+            out.append({"type": "plan", "player": seat, "plan": k, "summary": summary, "steps": plan})
+        _PLAN_CACHE[key] = out
+    return list(_PLAN_CACHE[key])

@@ -84,6 +84,10 @@ class Runtime:
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         self.prompts: dict[int, str] = {}
         self.stats = RuntimeStats()
+        #: dice are not read before this time (the 3-2-1 countdown), us
+        self.hold_until_us = -1
+        #: called with t_us at the start of every step (the session's timers)
+        self.pre_step: Callable[[int], None] | None = None
         self.dirty = True
         # Edge timestamps restart with the edge source (a new pigpio tick
         # origin after a reboot); after a resume the engine's clock must
@@ -161,6 +165,11 @@ class Runtime:
                 self.stats.ignored_inputs += 1
             return
         self.prompts.pop(ev.seat, None)
+        if action.get("type") == "plan":       # a blast plan: its steps, in order, each journaled
+            for step in action["steps"].actions(ev.seat):
+                if not self.try_apply(step, ev.seat):
+                    break
+            return
         self.try_apply(self._fill_levels(action), ev.seat)
 
     def nav(self, seat: int, step: int) -> None:
@@ -258,6 +267,8 @@ class Runtime:
             times[2] += self.offset_us
         if self.dice is not None:
             times.append(self.dice.next_us())
+        if self.hold_until_us > self.now_us:   # each second of the countdown, then its end
+            times.append(self.hold_until_us - (self.hold_until_us - self.now_us - 1) // 1_000_000 * 1_000_000)
         busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]
         times.extend(busy)
         times = [t for t in times if t is not None]
@@ -265,8 +276,12 @@ class Runtime:
 
     def step(self, t_us: int) -> None:
         """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
+        if self.pre_step is not None:
+            self.pre_step(t_us)
         self.pump(t_us)
-        if self.dice is not None and not self.game.is_terminal():
+        if self.dice is not None and t_us < self.hold_until_us:
+            pass  # countdown running: the seats may not roll yet
+        elif self.dice is not None and not self.game.is_terminal():
             for action in self.dice.poll(self, t_us):
                 self.try_apply(action)
         elif not self.game.is_terminal():

@@ -19,10 +19,12 @@ from hardware.cabinet import build_cabinet
 from . import journal as journal_mod
 from .dice_station import DiceStation, SimTable
 from .runtime import Runtime
-from .screens import hdmi_screen, oled_lines
+from .screens import game_module, hdmi_screen, oled_lines
 from .ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
+#: The countdown before each Retrograde roll, us.
+COUNTDOWN_US = 3_000_000
 _UNSET: Any = object()
 
 #: Keyboard of the simulated cabinet: seat -> (button, cup, nav-left,
@@ -86,6 +88,10 @@ class Session:
         self.screen_count = 0
         self.last_key = None
         self.countdown: str = ""
+        self._countdown_done: Any = None
+        module = game_module(game.game_id)
+        self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
+        self.runtime.pre_step = self._timers
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -120,6 +126,29 @@ class Session:
         writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
         return cls(cfg, game, writer, opts, model, cabinet, renderer)
 
+    # ------------------------------------------------------------- timers
+    def _timers(self, t_us: int) -> None:
+        """The 3-2-1 countdown that starts each Retrograde roll: the dice
+        are not read until it is over, and the banner shows the seconds."""
+        rt = self.runtime
+        if self._countdown_fn is not None and not self.game.is_terminal():
+            view = self.game.view(None)
+            if self._countdown_fn(self.game, view):
+                key = (view.get("round"), view.get("phase"))
+                if key != self._countdown_done:
+                    self._countdown_done = key
+                    rt.hold_until_us = t_us + COUNTDOWN_US
+        left = rt.hold_until_us - t_us
+        if left > 0:
+            banner = str(-(-left // 1_000_000))          # 3, 2, 1
+        elif self.countdown in ("1", "roll!") and self.game.chance_requests():
+            banner = "roll!"                              # until the dice are read
+        else:
+            banner = ""
+        if banner != self.countdown:
+            self.countdown = banner
+            rt.dirty = True
+
     # ---------------------------------------------------------- rendering
     def context(self) -> dict[str, Any]:
         """Runtime facts for the screens (events, prompts, notices)."""
@@ -129,7 +158,8 @@ class Session:
         if not self.dice.camera_ready:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
-                "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us}
+                "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
+                "controls": self.runtime.controls}
 
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""

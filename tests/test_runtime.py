@@ -298,3 +298,47 @@ def test_retrograde_scripted_claims_then_a_full_round(tmp_path):
     rt.bots = {0, 1}
     run_until(lambda: g.view(None)["round"] == 2, limit_us=600_000_000)
     assert s.dice.stats.dice_read >= 12
+
+
+@pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+def test_blast_plan_is_cycled_and_confirmed_with_two_presses(tmp_path):
+    """Retrograde 3 - Blast Droids on the cabinet: the planner's best plans
+    come first among the seat's choices; press arms, press again applies
+    every step of the plan (journaled one by one)."""
+    from firmware.bots import RandomBot
+    s = new_session(tmp_path, "retrograde", 2, seed=8, bots=set())
+    g, rt = s.game, s.runtime
+    bot = RandomBot(1)
+    while not (g.view(None)["phase"] == "blast" and g.plans(g.view(None)["turn"]["seat"])):
+        g.apply(bot.next_action(g))
+        if g.is_terminal():
+            pytest.skip("no blast turn with a plan in this seed")
+    seat = g.view(None)["turn"]["seat"]
+    choices = rt.controls[seat].refresh(g)
+    assert choices[0]["type"] == "plan"
+    best = choices[0]["steps"]
+    before = g.scores()[seat]
+    rt.controls[seat].cursor = 0
+    from hardware.debounce import InputEvent
+    rt.handle_input(InputEvent(seat, "button", "press", g.now_us() + 10))
+    assert rt.controls[seat].armed and g.scores()[seat] == before
+    rt.handle_input(InputEvent(seat, "button", "press", g.now_us() + 20))
+    assert rt.stats.actions == len(best.actions(seat))
+
+
+@pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+def test_retrograde_roll_starts_with_a_3_2_1_countdown(tmp_path):
+    """A 3-2-1 countdown starts each Retrograde roll; no die is read before
+    it ends."""
+    s = new_session(tmp_path, "retrograde", 2, seed=2)
+    rt = s.runtime
+    banners = []
+    rt.step(rt.now_us)
+    t0 = rt.now_us
+    while rt.now_us < t0 + 3_500_000:
+        banners.append(s.countdown)
+        if rt.now_us < t0 + 2_999_000:
+            assert s.dice.stats.frames == 0
+        rt.step(max(rt.next_event_us() or rt.now_us + 100_000, rt.now_us + 1))
+    seen = [b for i, b in enumerate(banners) if b and (i == 0 or banners[i - 1] != b)]
+    assert seen[:4] == ["3", "2", "1", "roll!"]
