@@ -15,6 +15,7 @@ from typing import Any
 from firmware.controls import SeatControls
 from firmware.screens import SEAT_COLOURS
 from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.oled import wrap
 
 TITLE = "Café International Junior"
 GRID = 4
@@ -192,16 +193,7 @@ def hand_lines(hand: list[dict[str, Any]], width: int = OLED_W, max_lines: int =
 
 
 def _wrap(text: str, width: int = OLED_W, max_lines: int = 2) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return [ln[:width] for ln in lines[:max_lines]]
+    return wrap(text, width, max_lines)
 
 
 def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,

@@ -23,6 +23,7 @@ from typing import Any
 
 from firmware.controls import describe_action
 from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.oled import wrap
 
 ORDER_ACCENT = (230, 120, 150)
 RACE_ACCENT = (200, 150, 60)
@@ -299,16 +300,7 @@ def _seat_result(events: list[str], seat: int) -> str | None:
 
 
 def _wrap(text: str, width: int = OLED_CHARS) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return [ln[:width] for ln in lines]
+    return wrap(text, width, None)
 
 
 def _prompt(game, seat: int, view: dict[str, Any], events: list[str], now_us: int | None) -> list[str]:

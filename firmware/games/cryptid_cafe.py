@@ -16,6 +16,7 @@ from typing import Any
 from firmware.controls import SeatControls
 from firmware.screens import SEAT_COLOURS
 from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.oled import wrap
 
 TITLE = "Cryptid Cafe"
 OLED_W = 21
@@ -234,16 +235,7 @@ def _customer(view: dict[str, Any] | None, seat: Any, slot: Any, tip: bool = Fal
 
 
 def _wrap(text: str, width: int = OLED_W, max_lines: int = 2) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return [ln[:width] for ln in lines[:max_lines]]
+    return wrap(text, width, max_lines)
 
 
 def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,

@@ -17,6 +17,7 @@ from typing import Any
 from firmware.controls import SeatControls
 from firmware.screens import SEAT_COLOURS
 from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.oled import wrap
 
 TITLE = "Ginza Retro Café"
 OLED_W = 21
@@ -202,22 +203,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
 
 
 def _wrap(text: str, width: int = OLED_W, max_lines: int = 2) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        while len(w) > width:
-            if cur:
-                lines.append(cur)
-                cur = ""
-            lines.append(w[:width])
-            w = w[width:]
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return lines[:max_lines]
+    return wrap(text, width, max_lines)
 
 
 def bonus_lines(game: Any, ids: list[str], max_lines: int = 2, width: int = OLED_W) -> list[str]:

@@ -33,3 +33,24 @@ def oled_image(lines: list[str], invert_first: bool = False) -> Image.Image:
         else:
             d.text((2, y), text[:21], font=font, fill=1)
     return img
+
+
+def wrap(text: str, width: int = 21, max_lines: int | None = 2) -> list[str]:
+    """Word-wrap ``text`` into OLED lines of at most ``width`` characters
+    (a longer word is split); at most ``max_lines`` lines (None: all)."""
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        while len(w) > width:
+            if cur:
+                lines.append(cur)
+                cur = ""
+            lines.append(w[:width])
+            w = w[width:]
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    if cur:
+        lines.append(cur)
+    return lines if max_lines is None else lines[:max_lines]
