@@ -86,9 +86,9 @@ def _score(args, wb) -> int:
     from vision.dataset import list_images
     from vision.score import score_folder
     folder = Path(args.dataset)
-    if not folder.is_dir() or not list_images(folder):
-        print(f"cabinet: error: {folder}: no images (expected images/ and labels/ as in nell-byler-dev)",
-              file=sys.stderr)
+    if not (folder / "images").is_dir() or not (folder / "labels").is_dir() or not list_images(folder):
+        print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
+              f"as in nell-byler-dev)", file=sys.stderr)
         return 1
     if args.peer:
         from vision.peer import read_dice_peer
@@ -99,7 +99,9 @@ def _score(args, wb) -> int:
     s = score_folder(folder, reader)
     summary = s.summary()
     if args.json:
-        print(json.dumps({**summary, "confusion": s.confusion}))
+        confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
+                     for t in range(1, 7)}
+        print(json.dumps({**summary, "confusion": confusion}))
     else:
         print(f"{folder}: {summary['images']} images, {summary['labelled_dice']} labelled dice"
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
