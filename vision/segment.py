@@ -16,29 +16,29 @@ WORK_SCALE = 1.0  # foreground is found at this scale of frames >= 480 px (0.5: 
 SUPPRESS = 1.4  # a weaker peak within this many half-sides of a stronger one is the same die
 
 
-def background(frame: np.ndarray) -> np.ndarray:
-    """The empty-table estimate: median filter, kernel ~1/5 of the frame,
-    computed at 160 px and scaled back (frame size, uint8 BGR)."""
+def background_lab(frame: np.ndarray) -> np.ndarray:
+    """The empty-table estimate in Lab (uint8, frame size): median filter,
+    kernel ~1/5 of the frame, computed at 160 px and scaled back."""
     h, w = frame.shape[:2]
     scale = _SMALL / max(h, w)
     small = cv2.resize(frame, (max(8, round(w * scale)), max(8, round(h * scale))), interpolation=cv2.INTER_AREA)
     k = 2 * (_SMALL // 10) + 1
-    return cv2.resize(cv2.medianBlur(small, k), (w, h), interpolation=cv2.INTER_LINEAR)
+    bg = cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB)
+    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def foreground(frame: np.ndarray, bg: np.ndarray | None = None) -> np.ndarray:
-    """Binary mask (uint8 0/255) of pixels that are not table, holes
-    filled.  The threshold is relative to the frame's own noise (median
-    colour difference), with a floor of 22 Lab units."""
-    if bg is None:
-        bg = background(frame)
+def foreground(frame: np.ndarray) -> np.ndarray:
+    """Binary mask (uint8 0/255) of pixels that are not table, die-sized
+    holes filled.  The threshold on the Lab difference from the table (L
+    weighted by ``L_WEIGHT``) is ``NOISE_K`` times the frame's median
+    difference, at least ``FLOOR``."""
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
-    lbg = cv2.cvtColor(bg, cv2.COLOR_BGR2LAB)
-    d = cv2.absdiff(lab, lbg).astype(np.float32)
-    # L counts half as much as chroma (shadows change L, dice change both)
-    dist = cv2.sqrt(L_WEIGHT * d[:, :, 0] ** 2 + d[:, :, 1] ** 2 + d[:, :, 2] ** 2)
-    t = max(FLOOR, NOISE_K * float(np.median(dist)))
-    mask = (dist > t).astype(np.uint8) * 255
+    d = cv2.absdiff(lab, background_lab(frame))
+    d2 = cv2.transform(cv2.multiply(d, d, dtype=cv2.CV_32F).reshape(-1, 1, 3),
+                       np.array([[L_WEIGHT, 1.0, 1.0]], np.float32)).reshape(d.shape[:2])
+    noise2 = float(np.median(d2[::4, ::4]))
+    t = max(FLOOR, NOISE_K * noise2 ** 0.5)
+    mask = (d2 > t * t).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
