@@ -32,6 +32,10 @@ _DISC = _R2 <= (0.17 * WINDOW) ** 2
 #: the top face of the centred die lies inside this disc (radius 0.42 of the
 #: window = ~0.71 of the die side: a face corner at any rotation, plus slack)
 _REACH = (_R2 <= (0.42 * WINDOW) ** 2).astype(np.uint8)
+_RIM = (_R2 > (0.40 * WINDOW) ** 2) & (_R2 <= (0.42 * WINDOW) ** 2)
+#: a die's top face side in the window when its outline cannot be seen, px
+#: (the window is 3.4 half-sides wide; the face is ~0.85 of the die)
+NOMINAL_SIDE = 0.85 * WINDOW / 1.7
 
 
 @dataclass(frozen=True)
@@ -47,12 +51,19 @@ class FaceReading:
     pips: tuple[tuple[float, float], ...]
     body_bgr: np.ndarray
     snr: float = 0.0
+    outline_free: bool = False
 
 
-def read_face(crop: np.ndarray) -> FaceReading | None:
+def read_face(crop: np.ndarray, outline_free: bool = False) -> FaceReading | None:
     """Read the top face in a ``WINDOW`` x ``WINDOW`` BGR crop centred on a
     die.  Returns ``None`` when nothing die-like is there (no region of one
-    colour around the centre, or no pip-like mark on it)."""
+    colour around the centre, or no pip-like mark on it).
+
+    ``outline_free``: when the body's colour runs on into the table (a
+    white die on a light table) the face has no outline; then assume the
+    die is centred at its nominal size and let the pips alone decide
+    (``FaceReading.outline_free`` is set: the caller must confirm the
+    reading another way)."""
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
     body = np.median(lab[_DISC], axis=0)
     dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
@@ -72,15 +83,19 @@ def read_face(crop: np.ndarray) -> FaceReading | None:
     contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     outer = max(contours, key=cv2.contourArea)
     (fx, fy), (rw, rh), _ = cv2.minAreaRect(outer)
-    x, y, w, h = cv2.boundingRect(outer)
-    touches = x <= 0 or y <= 0 or x + w >= WINDOW or y + h >= WINDOW
     body_bgr = crop[comp.astype(bool)].reshape(1, -1, 3)
+    fside = min(rw, rh)
     hull = np.zeros_like(comp)
-    cv2.drawContours(hull, [cv2.convexHull(outer)], -1, 1, thickness=cv2.FILLED)
-    cands, noise = _pip_candidates(dist, hull, comp, min(rw, rh))
+    leaky = outline_free and bool(comp[_RIM].any())
+    if leaky:
+        hull[:] = _REACH
+        fx = fy = WINDOW / 2
+        fside = NOMINAL_SIDE
+    else:
+        cv2.drawContours(hull, [cv2.convexHull(outer)], -1, 1, thickness=cv2.FILLED)
+    cands, noise = _pip_candidates(dist, hull, comp, fside)
     if not cands:
         return None  # no pip at all: not a die (a screw head, a coin, a shadow)
-    fside = min(rw, rh)
     value, res, idx = best_layout(cands, fside, (fx, fy))
     snr = min(cands[i][2] for i in idx) / noise if idx else 0.0
     if value is not None and snr < PIP_SNR:
@@ -91,11 +106,9 @@ def read_face(crop: np.ndarray) -> FaceReading | None:
         py = [p[1] for p in pips]
         fx, fy = sum(px) / len(px), sum(py) / len(py)  # symmetric layouts: centroid = face centre
     # confidence: pip contrast over the body's texture, and how well the pips sit on the grid
-    conf = 0.0 if value is None or touches else \
+    conf = 0.0 if value is None else \
         round((0.5 + 0.5 * min(1.0, (snr - PIP_SNR) / 20.0)) * (1.0 - 0.5 * res), 3)
-    if touches:
-        value = None
-    return FaceReading(value, conf, (fx, fy), fside / 2, pips, body_bgr, snr)
+    return FaceReading(value, conf, (fx, fy), fside / 2, pips, body_bgr, snr, leaky)
 
 
 def _pip_candidates(dist: np.ndarray, hull: np.ndarray, comp: np.ndarray, side: float) -> tuple[list[tuple[float, float, float]], float]:

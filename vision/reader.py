@@ -30,7 +30,7 @@ import numpy as np
 
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
-from vision.face import PIP_SNR, WINDOW, read_face
+from vision.face import NOMINAL_SIDE, PIP_SNR, WINDOW, read_face
 from vision.segment import die_candidates
 
 
@@ -113,11 +113,11 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
         # second chance: groups of pip-like dots not on any die found so far
         # (a white die on a white table has no foreground outline; a die
         # against a wall has no peak of its own)
-        for cx, cy in _pip_groups(dots, 2 * typical):
+        for cx, cy, _ in _pip_groups(dots, 2 * typical):
             if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3]
                    for d in dice):
                 continue
-            die = _read_at(frame, cx, cy, typical, False, white_balance)
+            die = _read_at(frame, cx, cy, typical, False, white_balance, dots=dots)
             if die is None:
                 continue
             inside = [i for i, d in enumerate(dice)
@@ -131,6 +131,7 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
 
 
 PIP_SEEDS = True
+OUTLINE_FREE = True
 
 
 def _pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float]]:
@@ -171,7 +172,8 @@ def _pip_groups(pts: list[tuple[float, float]], side: float) -> list[tuple[float
     groups: dict[int, list] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(pts[i])
-    return [(sum(q[0] for q in g) / len(g), sum(q[1] for q in g) / len(g)) for g in groups.values() if len(g) <= 9]
+    return [(sum(q[0] for q in g) / len(g), sum(q[1] for q in g) / len(g), len(g))
+            for g in groups.values() if len(g) <= 9]
 
 
 def _window(frame, cx, cy, s):
@@ -179,13 +181,27 @@ def _window(frame, cx, cy, s):
     return cv2.warpAffine(frame, M, (WINDOW, WINDOW), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _read_at(frame, cx, cy, r, compact, white_balance):
-    """Read the die whose foreground peak is at (cx, cy) with half side r."""
+def _read_at(frame, cx, cy, r, compact, white_balance, dots: list | None = None):
+    """Read the die whose foreground peak (or group of pip-like ``dots``)
+    is at (cx, cy) with half side r.  A die without a visible outline is
+    accepted only when led here by ``dots``, with 2 or more pips, and when
+    every dot of the frame's dot detector on its face is one of its pips
+    (two independent detectors agree)."""
     half = 1.7 * r  # window half side in frame px (die + margin for shadow / side faces)
     s = WINDOW / (2 * half)
-    face = read_face(_window(frame, cx, cy, s))
+    face = read_face(_window(frame, cx, cy, s), outline_free=dots is not None and OUTLINE_FREE)
     if face is None:
         return None
+    if face.outline_free:
+        if face.value is None or face.value < 2:
+            return None
+        side = NOMINAL_SIDE / s
+        pips = [(cx + (px - WINDOW / 2) / s, cy + (py - WINDOW / 2) / s) for px, py in face.pips]
+        mx, my = sum(p[0] for p in pips) / len(pips), sum(p[1] for p in pips) / len(pips)
+        for x, y in dots:
+            if (x - mx) ** 2 + (y - my) ** 2 <= (0.7 * side) ** 2 and \
+                    not any((x - px) ** 2 + (y - py) ** 2 <= (0.15 * side) ** 2 for px, py in pips):
+                return None  # a dot on the face that is not one of the pips read
     if not compact and (face.value is None or (face.value == 1 and face.snr < 2 * PIP_SNR)):
         # a peak on some larger structure (a tray wall, a print on it): only a
         # clear die face there counts; a lone weak dot is not a die
