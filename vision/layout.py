@@ -54,18 +54,21 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, 
     if centre != n % 2:
         return None
     best = None
-    # start from each pip as a corner (45 deg) or a side middle (0 deg), snap to
-    # the grid, refine scale and rotation by least squares, keep the best
-    for px, py in rel:
+    # start from the outer pips, farthest first, as a corner (45 deg) or a
+    # side middle (0 deg); snap to the grid, refine scale and rotation by
+    # least squares; stop at the first clearly good fit
+    for px, py in sorted(rel, key=lambda p: -(p[0] ** 2 + p[1] ** 2)):
         rp = math.hypot(px, py)
         if rp < 0.5 * R:
-            continue
+            break
         for corner in (True, False):
             a0 = rp / math.sqrt(2) if corner else rp
             th = math.atan2(py, px) - (math.pi / 4 if corner else 0.0)
             f = _snap_fit(rel, a0, th)
             if f is not None and frozenset(f[3]) in LAYOUTS[n] and (best is None or f[0] < best[0]):
                 best = f
+        if best is not None and best[0] < 0.5 * TOLERANCE:
+            break
     if best is None or best[0] > TOLERANCE:
         return None
     worst, a, theta, snapped = best
@@ -108,6 +111,10 @@ def best_layout(cands: list[tuple[float, float, float]], face_side: float,
             areas = [cands[i][2] for i in sub]
             if max(areas) > AREA_RATIO * min(areas):
                 continue
+            mx = sum(cands[i][0] for i in sub) / k
+            my = sum(cands[i][1] for i in sub) / k
+            if math.hypot(mx - fx, my - fy) > 0.3 * face_side:
+                continue  # (the fit's centre is this centroid)
             f = fit([(cands[i][0], cands[i][1]) for i in sub])
             if f is None:
                 continue
