@@ -7,6 +7,7 @@ $CABINET_DICE_DATA; 640 x 640, and their central 640 x 480 cut) when
 present, else synthetic frames from vision.synth.
 
     .venv/bin/python benchmarks/bench_vision.py [--images N] [--repeat R]
+    .venv/bin/pytest benchmarks/bench_vision.py --benchmark-only
 """
 from __future__ import annotations
 
@@ -34,6 +35,31 @@ def frames(n: int) -> dict[str, list]:
     for w, h in ((640, 640), (640, 480)):
         out[f"{w}x{h}"] = [render_frame((w, h), random_specs(rng, (w, h), 8), seed=k) for k in range(n)]
     return out
+
+
+def _bench(benchmark, fn, size: str) -> None:
+    cv2.setNumThreads(1)
+    imgs = frames(8)[size]
+    benchmark(lambda: [fn(i) for i in imgs])
+    benchmark.extra_info["frames_per_round"] = len(imgs)
+
+
+def test_bench_reader_640x640(benchmark):
+    """Reader, 8 frames of 640 x 640 per round (divide by 8 for ms/frame)."""
+    _bench(benchmark, read_dice, "640x640")
+
+
+def test_bench_peer_640x640(benchmark):
+    """Peer blob-and-cluster reader on the same 8 frames."""
+    _bench(benchmark, read_dice_peer, "640x640")
+
+
+def test_bench_reader_640x480(benchmark):
+    _bench(benchmark, read_dice, "640x480")
+
+
+def test_bench_peer_640x480(benchmark):
+    _bench(benchmark, read_dice_peer, "640x480")
 
 
 def main() -> None:
