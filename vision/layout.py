@@ -32,6 +32,8 @@ TOLERANCE = 0.32
 AREA_RATIO = 2.0
 #: a left-out candidate this strong (relative to the weakest chosen pip) on the face makes the reading ambiguous
 CONFLICT = 0.5
+#: ... when it lies within this many grid steps of the face centre (the face edge is at ~1.8)
+CONFLICT_REACH = 1.4
 
 
 def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, float] | None:
@@ -137,7 +139,7 @@ def best_layout(cands: list[tuple[float, float, float]], face_side: float,
                 continue
             x, y, ar = cands[i]
             u, v = (c * (x - cx) - s * (y - cy)) / a, (s * (x - cx) + c * (y - cy)) / a
-            lim = 1.4 if k > 1 else 1.0
+            lim = CONFLICT_REACH if k > 1 else 1.0
             on_face = (abs(u) <= lim and abs(v) <= lim) or math.hypot(x - fx, y - fy) <= 0.4 * face_side
             if ar >= (CONFLICT if k > 1 else CONFLICT / 2) * amin and on_face:
                 return None, res, list(sub)  # a pip-sized blob on the face that fits no layout
