@@ -31,6 +31,7 @@ import numpy as np
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
 from vision.face import NOMINAL_SIDE, PIP_SNR, WINDOW, read_face
+from vision.pipread import pip_dots, pip_response, read_pips_at
 from vision.segment import die_candidates
 
 
@@ -89,7 +90,8 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
     dice: list[Die] = []
     # compact (isolated) blobs first; a later peak inside a die already read
     # with a value is the same die (its shadow, its side face) and is skipped
-    dots = _pip_dots(frame, 2 * typical) if typical is not None else None
+    dots4 = pip_dots(frame, 2 * typical) if typical is not None else None
+    dots = [(x, y) for x, y, _, _ in dots4] if dots4 is not None else None
     for cx, cy, r, compact in sorted(peaks, key=lambda p: not p[3]):
         if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
             continue
@@ -126,8 +128,45 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
                 dice.append(die)
             elif len(inside) == 1 and dice[inside[0]].value is None:
                 dice[inside[0]] = die  # an unreadable die read from its pips' centre
+    if dots4 is not None and PIP_READ:
+        seeds = [d.center for d in dice if d.value is None] + [(x, y) for x, y, _, _ in peaks] + \
+            [(x, y) for x, y, _ in _pip_groups(dots, 2 * typical)]
+        _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
+
+
+PIP_READ = True
+GRID_CHECK = True
+
+
+def _read_from_pips(frame, dice, dots4, seeds, side, white_balance) -> None:
+    """Third chance (:mod:`vision.pipread`): at each seed not on a die
+    already read, read a face from the pip-like dots alone; the die replaces
+    an unreadable die it lies on, or is added."""
+    H, W = frame.shape[:2]
+    resp = pip_response(frame, side) if GRID_CHECK else None
+    for sx, sy in seeds:
+        if any(d.value is not None and d.box[0] <= sx <= d.box[2] and d.box[1] <= sy <= d.box[3] for d in dice):
+            continue
+        got = read_pips_at(dots4, sx, sy, side, resp)
+        if got is None:
+            continue
+        value, pips, X, Y, res = got
+        if any(d.value is not None and abs(d.center[0] - X) < 0.6 * side and abs(d.center[1] - Y) < 0.6 * side
+               for d in dice):
+            continue
+        hs = 0.5 * side
+        box = (max(0, int(X - hs)), max(0, int(Y - hs)), min(W, int(math.ceil(X + hs))), min(H, int(math.ceil(Y + hs))))
+        x0, y0, x1, y1 = (int(round(X - 0.3 * side)), int(round(Y - 0.3 * side)),
+                          int(round(X + 0.3 * side)), int(round(Y + 0.3 * side)))
+        body = frame[max(0, y0):max(0, y1), max(0, x0):max(0, x1)].reshape(1, -1, 3)
+        colour = classify_colour(body, white_balance) if body.size else "other"
+        die = Die(value, colour, (float(X), float(Y)), box, round(0.5 * (1.0 - 0.5 * res), 3), None, pips)
+        on = [i for i, d in enumerate(dice) if d.value is None and d.box[0] <= X <= d.box[2] and d.box[1] <= Y <= d.box[3]]
+        for i in sorted(on, reverse=True):
+            del dice[i]
+        dice.append(die)
 
 
 PIP_SEEDS = True

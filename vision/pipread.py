@@ -1,0 +1,158 @@
+"""Reading a die from its pips alone (no face outline needed).
+
+Pip-like dots (:func:`pip_dots`: round dark or light blobs of pip size for
+the frame's typical die) are found once for the whole frame.  Around a seed
+point (an unreadable die, a peak on a wall, a group of dots) the dots of one
+polarity within reach of a die face are fitted to the six standard layouts
+by :func:`vision.layout.best_layout` (same grid fit, same refusal when a
+left-out dot as large as the pips lies on the face).  Dice touching a wall
+or each other are read this way even when their body region leaks into the
+neighbour, because the pips' fixed geometry, not the outline, decides.
+
+A reading is refused (CAB-5: unreadable, never guessed) unless it has at
+least ``MIN_PIPS`` pips, every same-polarity dot on the face is one of them,
+and no opposite-polarity dot of pip size sits on the face either.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.layout import best_layout, fit
+
+#: fewest pips a pips-only reading needs (a lone dot may be a glint; two dots
+#: may be the visible half of a 4 or 6 whose other pips have low grey contrast)
+MIN_PIPS = 3
+#: dots within this many die sides of the seed are considered
+REACH = 0.75
+#: no other pip-size dot may lie within this many die sides of the face centre
+CLEAR = 0.425
+
+
+def pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float, float, int]]:
+    """Round dots ``(x, y, diameter, polarity)`` (px; polarity 0 = dark
+    dot, 1 = light dot) of pip size for dice of ``side`` px."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    p = cv2.SimpleBlobDetector_Params()
+    p.filterByArea = True
+    rp = 0.09 * side
+    p.minArea, p.maxArea = max(4.0, 0.4 * math.pi * rp * rp), 3.0 * math.pi * rp * rp
+    p.filterByCircularity, p.minCircularity = True, 0.6
+    p.filterByInertia, p.minInertiaRatio = True, 0.4
+    p.filterByConvexity = False
+    p.minDistBetweenBlobs = 1.5 * rp
+    pts = []
+    for pol, colour in ((0, 0), (1, 255)):
+        p.filterByColor, p.blobColor = True, colour
+        pts += [(k.pt[0], k.pt[1], k.size, pol) for k in cv2.SimpleBlobDetector_create(p).detect(gray)]
+    return pts
+
+
+def pip_response(frame: np.ndarray, side: float) -> np.ndarray:
+    """Difference of Gaussians of the grey frame at the pip scale for dice
+    of ``side`` px (float32, frame size): positive on light dots, negative
+    on dark ones."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    rp = max(1.0, 0.09 * side)
+    return cv2.GaussianBlur(gray, (0, 0), 0.6 * rp) - cv2.GaussianBlur(gray, (0, 0), 1.8 * rp)
+
+
+#: an empty grid point must respond less than this share of the weakest pip
+EMPTY_RATIO = 0.35
+
+
+def grid_check(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int) -> bool:
+    """True when the face's 3 x 3 grid (fitted to ``pips``) has a clear pip
+    response at every pip and a clearly weaker one at every other grid
+    point of the face (a 4 whose two pips the dot detector missed is not
+    read as a 2)."""
+    f = fit(pips)
+    if f is None or len(pips) < 2:
+        return False
+    _, a, cx, cy, th = f
+    sign = 1.0 if polarity == 1 else -1.0
+    H, W = resp.shape
+    c, s = math.cos(th), math.sin(th)
+
+    def at(x: float, y: float) -> float:
+        xi, yi = int(round(x)), int(round(y))
+        if not (0 <= xi < W and 0 <= yi < H):
+            return 0.0
+        return sign * float(resp[yi, xi])
+    on = []
+    cells = set()
+    for x, y in pips:
+        u, v = x - cx, y - cy
+        cells.add((round((c * u + s * v) / a), round((-s * u + c * v) / a)))
+        on.append(at(x, y))
+    weakest = min(on)
+    if weakest <= 0:
+        return False
+    for gu in (-1, 0, 1):
+        for gv in (-1, 0, 1):
+            if (gu, gv) in cells:
+                continue
+            x = cx + a * (c * gu - s * gv)
+            y = cy + a * (s * gu + c * gv)
+            if at(x, y) >= EMPTY_RATIO * weakest:
+                return False
+    # the pips may be part of a six: a diagonal 2 or 3 one of its columns
+    # (the other column's middle pip 2 steps out on both axes), a 4 two of
+    # its rows (the third row 3 steps out); a clear dot there refuses
+    flip = len(pips) in (2, 3) and ((1, 1) not in cells)  # the other diagonal
+    for pair in _GHOSTS.get(len(pips), ()):
+        if flip:
+            pair = tuple((gu, -gv) for gu, gv in pair)
+        if all(at(cx + a * (c * gu - s * gv), cy + a * (s * gu + c * gv)) >= GHOST_RATIO * weakest
+               for gu, gv in pair):
+            return False
+    return True
+
+
+#: a ghost pip (see :func:`grid_check`) this strong, relative to the weakest pip, refuses the reading
+GHOST_RATIO = 0.6
+_GHOSTS = {
+    2: [((2, -2),), ((-2, 2),)],
+    3: [((2, -2),), ((-2, 2),)],
+    4: [((-1, 3), (1, 3)), ((-1, -3), (1, -3)), ((3, -1), (3, 1)), ((-3, -1), (-3, 1))],
+}
+
+
+def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: float,
+                 side: float, resp: np.ndarray | None = None) -> tuple[int, tuple[tuple[float, float], ...], float, float, float] | None:
+    """The die face around (cx, cy) px read from ``dots`` alone, for dice
+    of ``side`` px.  Returns ``(value, pips, centre_x, centre_y, residual)``
+    or ``None`` when no clear face is there (see the module docstring)."""
+    r2 = (REACH * side) ** 2
+    near = [d for d in dots if (d[0] - cx) ** 2 + (d[1] - cy) ** 2 <= r2]
+    if len(near) < MIN_PIPS:
+        return None
+    face_side = 0.85 * side
+    best = None
+    for pol in (0, 1):
+        cands = [(x, y, s) for x, y, s, q in near if q == pol]
+        if len(cands) < MIN_PIPS:
+            continue
+        cands.sort(key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
+        value, res, idx = best_layout(cands[:9], face_side, (cx, cy))
+        if value is None or value < MIN_PIPS:
+            continue
+        pips = [cands[i] for i in idx]
+        mx = sum(p[0] for p in pips) / len(pips)
+        my = sum(p[1] for p in pips) / len(pips)
+        # every dot (either polarity) of pip size on the face must be a pip
+        # read: a dark dot on a light-pipped face is a pip we missed
+        smin = min(p[2] for p in pips)
+        lim = (CLEAR * side) ** 2
+        if any((x - mx) ** 2 + (y - my) ** 2 <= lim and s >= 0.6 * smin and
+               not any(abs(x - p[0]) < 1e-6 and abs(y - p[1]) < 1e-6 for p in pips)
+               for x, y, s, _ in near):
+            continue
+        if resp is not None and not grid_check(resp, [(p[0], p[1]) for p in pips], pol):
+            continue
+        if best is not None:
+            return None  # both polarities give a face: ambiguous
+        best = (value, tuple((p[0], p[1]) for p in pips), mx, my, res)
+    return best
