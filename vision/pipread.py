@@ -156,3 +156,41 @@ def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: flo
             return None  # both polarities give a face: ambiguous
         best = (value, tuple((p[0], p[1]) for p in pips), mx, my, res)
     return best
+
+
+#: a 1's pip lies within this many die sides of the die's centre
+ONE_OFF = 0.2
+#: ... and no other pip-size dot within this many die sides of it (a 2's other pip is ~0.5 away)
+ONE_CLEAR = 0.6
+#: grid step of a die face as a share of the die side (dev set, even images: median 0.18)
+STEP = 0.18
+
+
+def read_one_at(dots: list[tuple[float, float, float, int]], cx: float, cy: float, side: float,
+                resp: np.ndarray) -> tuple[int, tuple[tuple[float, float], ...], float, float, float] | None:
+    """A 1 at the die centre (cx, cy) px: the dot nearest the centre lies
+    within ``ONE_OFF`` die sides of it, no other pip-size dot is on the face, and the
+    pip response on two rings around it (one and sqrt(2) grid steps, where
+    every other layout has pips) stays below ``EMPTY_RATIO`` of the pip's.
+    Same return form as :func:`read_pips_at`; ``None`` when not clearly a 1."""
+    near = [d for d in dots if (d[0] - cx) ** 2 + (d[1] - cy) ** 2 <= (ONE_OFF * side) ** 2]
+    if not near:
+        return None
+    x, y, size, pol = min(near, key=lambda d: (d[0] - cx) ** 2 + (d[1] - cy) ** 2)
+    lim = (ONE_CLEAR * side) ** 2
+    if any((d[0] - x) ** 2 + (d[1] - y) ** 2 <= lim and d[2] >= 0.5 * size and (d[0], d[1]) != (x, y)
+           for d in dots):
+        return None
+    H, W = resp.shape
+    sign = 1.0 if pol == 1 else -1.0
+    pip = sign * float(resp[min(H - 1, int(round(y))), min(W - 1, int(round(x)))])
+    if pip <= 0:
+        return None
+    a = STEP * side
+    ang = np.arange(16) * (np.pi / 8)
+    for r in (a, a * math.sqrt(2)):
+        xs = np.clip(np.round(x + r * np.cos(ang)).astype(int), 0, W - 1)
+        ys = np.clip(np.round(y + r * np.sin(ang)).astype(int), 0, H - 1)
+        if float((sign * resp[ys, xs]).max()) >= EMPTY_RATIO * pip:
+            return None
+    return 1, ((x, y),), x, y, 0.0

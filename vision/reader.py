@@ -31,7 +31,7 @@ import numpy as np
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
 from vision.face import NOMINAL_SIDE, PIP_SNR, WINDOW, read_face
-from vision.pipread import pip_dots, pip_response, read_pips_at
+from vision.pipread import pip_dots, pip_response, read_one_at, read_pips_at
 from vision.segment import die_candidates
 
 
@@ -129,8 +129,9 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
             elif len(inside) == 1 and dice[inside[0]].value is None:
                 dice[inside[0]] = die  # an unreadable die read from its pips' centre
     if dots4 is not None and PIP_READ:
-        seeds = [d.center for d in dice if d.value is None] + [(x, y) for x, y, _, _ in peaks] + \
-            [(x, y) for x, y, _ in _pip_groups(dots, 2 * typical)]
+        seeds = [(*d.center, True) for d in dice if d.value is None] + \
+            [(x, y, ONES == 2 or c) for x, y, _, c in peaks] + \
+            [(x, y, False) for x, y, _ in _pip_groups(dots, 2 * typical)]
         _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
@@ -138,6 +139,7 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
 
 PIP_READ = True
 GRID_CHECK = True
+ONES = 1
 
 
 def _read_from_pips(frame, dice, dots4, seeds, side, white_balance) -> None:
@@ -146,10 +148,12 @@ def _read_from_pips(frame, dice, dots4, seeds, side, white_balance) -> None:
     an unreadable die it lies on, or is added."""
     H, W = frame.shape[:2]
     resp = pip_response(frame, side) if GRID_CHECK else None
-    for sx, sy in seeds:
+    for sx, sy, one in seeds:
         if any(d.value is not None and d.box[0] <= sx <= d.box[2] and d.box[1] <= sy <= d.box[3] for d in dice):
             continue
         got = read_pips_at(dots4, sx, sy, side, resp)
+        if got is None and one and ONES and resp is not None:
+            got = read_one_at(dots4, sx, sy, side, resp)
         if got is None:
             continue
         value, pips, X, Y, res = got
