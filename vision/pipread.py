@@ -31,6 +31,13 @@ REACH = 0.75
 CLEAR = 0.425
 
 
+#: pip-like dots: area range in (0.09 die sides)^2 pi, least circularity, and
+#: the detector's first threshold and threshold step (grey levels)
+DOT_AREA = (0.4, 3.0)
+DOT_CIRC = 0.6
+DOT_THRESH = (50.0, 10.0)
+
+
 def pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float, float, int]]:
     """Round dots ``(x, y, diameter, polarity)`` (px; polarity 0 = dark
     dot, 1 = light dot) of pip size for dice of ``side`` px."""
@@ -38,9 +45,10 @@ def pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float, float, 
     p = cv2.SimpleBlobDetector_Params()
     p.filterByArea = True
     rp = 0.09 * side
-    p.minArea, p.maxArea = max(4.0, 0.4 * math.pi * rp * rp), 3.0 * math.pi * rp * rp
-    p.filterByCircularity, p.minCircularity = True, 0.6
+    p.minArea, p.maxArea = max(4.0, DOT_AREA[0] * math.pi * rp * rp), DOT_AREA[1] * math.pi * rp * rp
+    p.filterByCircularity, p.minCircularity = True, DOT_CIRC
     p.filterByInertia, p.minInertiaRatio = True, 0.4
+    p.minThreshold, p.thresholdStep = DOT_THRESH
     p.filterByConvexity = False
     p.minDistBetweenBlobs = 1.5 * rp
     pts = []

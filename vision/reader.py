@@ -92,6 +92,11 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
     # with a value is the same die (its shadow, its side face) and is skipped
     dots4 = pip_dots(frame, 2 * typical) if typical is not None else None
     dots = [(x, y) for x, y, _, _ in dots4] if dots4 is not None else None
+    resp = pip_response(frame, 2 * typical) if dots4 is not None and GRID_CHECK else None
+    if dots4 is not None and PIP_READ and PIP_FIRST:
+        # dice whose pips alone give a clear face need no face window (fast)
+        _read_from_pips(frame, dice, dots4, [(x, y, ONES == 2 or c) for x, y, _, c in peaks],
+                        2 * typical, white_balance, resp)
     for cx, cy, r, compact in sorted(peaks, key=lambda p: not p[3]):
         if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
             continue
@@ -132,22 +137,22 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
         seeds = [(*d.center, True) for d in dice if d.value is None] + \
             [(x, y, ONES == 2 or c) for x, y, _, c in peaks] + \
             [(x, y, False) for x, y, _ in _pip_groups(dots, 2 * typical)]
-        _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance)
+        _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance, resp)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 
 
 PIP_READ = True
 GRID_CHECK = True
+PIP_FIRST = True
 ONES = 1
 
 
-def _read_from_pips(frame, dice, dots4, seeds, side, white_balance) -> None:
+def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp) -> None:
     """Third chance (:mod:`vision.pipread`): at each seed not on a die
     already read, read a face from the pip-like dots alone; the die replaces
     an unreadable die it lies on, or is added."""
     H, W = frame.shape[:2]
-    resp = pip_response(frame, side) if GRID_CHECK else None
     for sx, sy, one in seeds:
         if any(d.value is not None and d.box[0] <= sx <= d.box[2] and d.box[1] <= sy <= d.box[3] for d in dice):
             continue
