@@ -75,10 +75,17 @@ def grid_check(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int)
     """True when the face's 3 x 3 grid (fitted to ``pips``) has a clear pip
     response at every pip and a clearly weaker one at every other grid
     point of the face (a 4 whose two pips the dot detector missed is not
-    read as a 2)."""
+    read as a 2).  See :func:`grid_margin`."""
+    return grid_margin(resp, pips, polarity) >= 0.0
+
+
+def grid_margin(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int) -> float:
+    """How clearly the grid check passes, 0..1 (1: every empty grid point
+    responds with nothing; 0: the strongest is at ``EMPTY_RATIO`` of the
+    weakest pip), or -1 when it fails (see :func:`grid_check`)."""
     f = fit(pips)
     if f is None or len(pips) < 2:
-        return False
+        return -1.0
     _, a, cx, cy, th = f
     sign = 1.0 if polarity == 1 else -1.0
     H, W = resp.shape
@@ -97,15 +104,17 @@ def grid_check(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int)
         on.append(at(x, y))
     weakest = min(on)
     if weakest <= 0:
-        return False
+        return -1.0
+    worst = 0.0
     for gu in (-1, 0, 1):
         for gv in (-1, 0, 1):
             if (gu, gv) in cells:
                 continue
             x = cx + a * (c * gu - s * gv)
             y = cy + a * (s * gu + c * gv)
-            if at(x, y) >= EMPTY_RATIO * weakest:
-                return False
+            worst = max(worst, at(x, y))
+            if worst >= EMPTY_RATIO * weakest:
+                return -1.0
     # the pips may be part of a six: a diagonal 2 or 3 one of its columns
     # (the other column's middle pip 2 steps out on both axes), a 4 two of
     # its rows (the third row 3 steps out); a clear dot there refuses
@@ -115,8 +124,8 @@ def grid_check(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int)
             pair = tuple((gu, -gv) for gu, gv in pair)
         if all(at(cx + a * (c * gu - s * gv), cy + a * (s * gu + c * gv)) >= GHOST_RATIO * weakest
                for gu, gv in pair):
-            return False
-    return True
+            return -1.0
+    return max(0.0, 1.0 - worst / (EMPTY_RATIO * weakest))
 
 
 #: a ghost pip (see :func:`grid_check`) this strong, relative to the weakest pip, refuses the reading
@@ -131,8 +140,9 @@ _GHOSTS = {
 def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: float,
                  side: float, resp: np.ndarray | None = None) -> tuple[int, tuple[tuple[float, float], ...], float, float, float] | None:
     """The die face around (cx, cy) px read from ``dots`` alone, for dice
-    of ``side`` px.  Returns ``(value, pips, centre_x, centre_y, residual)``
-    or ``None`` when no clear face is there (see the module docstring)."""
+    of ``side`` px.  Returns ``(value, pips, centre_x, centre_y, confidence)``
+    or ``None`` when no clear face is there (see the module docstring;
+    confidence: :func:`confidence`)."""
     r2 = (REACH * side) ** 2
     near = [d for d in dots if (d[0] - cx) ** 2 + (d[1] - cy) ** 2 <= r2]
     if len(near) < MIN_PIPS:
@@ -158,11 +168,12 @@ def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: flo
                not any(abs(x - p[0]) < 1e-6 and abs(y - p[1]) < 1e-6 for p in pips)
                for x, y, s, _ in near):
             continue
-        if resp is not None and not grid_check(resp, [(p[0], p[1]) for p in pips], pol):
+        margin = grid_margin(resp, [(p[0], p[1]) for p in pips], pol) if resp is not None else 0.0
+        if margin < 0:
             continue
         if best is not None:
             return None  # both polarities give a face: ambiguous
-        best = (value, tuple((p[0], p[1]) for p in pips), mx, my, res)
+        best = (value, tuple((p[0], p[1]) for p in pips), mx, my, confidence(res, margin))
     return best
 
 
@@ -196,9 +207,19 @@ def read_one_at(dots: list[tuple[float, float, float, int]], cx: float, cy: floa
         return None
     a = STEP * side
     ang = np.arange(16) * (np.pi / 8)
+    worst = 0.0
     for r in (a, a * math.sqrt(2)):
         xs = np.clip(np.round(x + r * np.cos(ang)).astype(int), 0, W - 1)
         ys = np.clip(np.round(y + r * np.sin(ang)).astype(int), 0, H - 1)
-        if float((sign * resp[ys, xs]).max()) >= EMPTY_RATIO * pip:
+        worst = max(worst, float((sign * resp[ys, xs]).max()))
+        if worst >= EMPTY_RATIO * pip:
             return None
-    return 1, ((x, y),), x, y, 0.0
+    return 1, ((x, y),), x, y, confidence(0.0, max(0.0, 1.0 - worst / (EMPTY_RATIO * pip)))
+
+
+def confidence(residual: float, margin: float) -> float:
+    """Confidence 0.5..1 of a pips-only reading from its grid residual
+    (grid steps, <= 0.32) and its empty-grid margin (0..1).  Readings that
+    pass every check were right on 99 % of the dev set's even images where
+    the face reader also read the die, hence the floor of 0.5."""
+    return round((0.6 + 0.4 * margin) * (1.0 - 0.5 * residual), 3)

@@ -161,7 +161,7 @@ def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp) -> Non
             got = read_one_at(dots4, sx, sy, side, resp)
         if got is None:
             continue
-        value, pips, X, Y, res = got
+        value, pips, X, Y, conf = got
         if any(d.value is not None and abs(d.center[0] - X) < 0.6 * side and abs(d.center[1] - Y) < 0.6 * side
                for d in dice):
             continue
@@ -171,7 +171,7 @@ def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp) -> Non
                           int(round(X + 0.3 * side)), int(round(Y + 0.3 * side)))
         body = frame[max(0, y0):max(0, y1), max(0, x0):max(0, x1)].reshape(1, -1, 3)
         colour = classify_colour(body, white_balance) if body.size else "other"
-        die = Die(value, colour, (float(X), float(Y)), box, round(0.5 * (1.0 - 0.5 * res), 3), None, pips)
+        die = Die(value, colour, (float(X), float(Y)), box, conf, None, pips)
         on = [i for i, d in enumerate(dice) if d.value is None and d.box[0] <= X <= d.box[2] and d.box[1] <= Y <= d.box[3]]
         for i in sorted(on, reverse=True):
             del dice[i]
