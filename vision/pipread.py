@@ -116,8 +116,10 @@ def grid_margin(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int
             if worst >= EMPTY_RATIO * weakest:
                 return -1.0
     # the pips may be part of a six: a diagonal 2 or 3 one of its columns
-    # (the other column's middle pip 2 steps out on both axes), a 4 two of
-    # its rows (the third row 3 steps out); a clear dot there refuses
+    # (the other column 2 steps out on both axes: all three of its pips),
+    # a 4 two of its rows (the third row 3 steps out: both its pips); clear
+    # dots at all of a ghost row's points refuse (one alone may be the
+    # table beyond the die's edge)
     flip = len(pips) in (2, 3) and ((1, 1) not in cells)  # the other diagonal
     for pair in _GHOSTS.get(len(pips), ()):
         if flip:
@@ -131,8 +133,8 @@ def grid_margin(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int
 #: a ghost pip (see :func:`grid_check`) this strong, relative to the weakest pip, refuses the reading
 GHOST_RATIO = 0.6
 _GHOSTS = {
-    2: [((2, -2),), ((-2, 2),)],
-    3: [((2, -2),), ((-2, 2),)],
+    2: [((1, -3), (2, -2), (3, -1)), ((-1, 3), (-2, 2), (-3, 1))],
+    3: [((1, -3), (2, -2), (3, -1)), ((-1, 3), (-2, 2), (-3, 1))],
     4: [((-1, 3), (1, 3)), ((-1, -3), (1, -3)), ((3, -1), (3, 1)), ((-3, -1), (-3, 1))],
 }
 
@@ -179,8 +181,9 @@ def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: flo
 
 #: a 1's pip lies within this many die sides of the die's centre
 ONE_OFF = 0.2
-#: ... and no other pip-size dot within this many die sides of it (a 2's other pip is ~0.5 away)
-ONE_CLEAR = 0.6
+#: ... and no other pip-size dot within this many die sides of it (a 2's other
+#: pip is ~0.5 away on the dev set's dice, more on dice with widely spaced pips)
+ONE_CLEAR = 0.8
 #: grid step of a die face as a share of the die side (dev set, even images: median 0.18)
 STEP = 0.18
 

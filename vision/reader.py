@@ -138,6 +138,11 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
             [(x, y, ONES == 2 or c) for x, y, _, c in peaks] + \
             [(x, y, False) for x, y, _ in _pip_groups(dots, 2 * typical)]
         _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance, resp)
+        if DOT_SEEDS:
+            # last: every dot not on a die read may be the centre pip of a
+            # 3 or 5 (dice in a row touching on all sides have no seed else)
+            _read_from_pips(frame, dice, dots4, [(x, y, False) for x, y, _, _ in dots4],
+                            2 * typical, white_balance, resp)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 
@@ -145,6 +150,7 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
 PIP_READ = True
 GRID_CHECK = True
 PIP_FIRST = True
+DOT_SEEDS = True
 ONES = 1
 
 

@@ -1,0 +1,86 @@
+"""Reading dice from their pips alone (vision/pipread.py): the grid fit,
+the empty-cell and six-ghost checks that keep it from guessing (CAB-5:
+a wrong value is worse than unreadable), and the 1 read from a lone pip."""
+import pytest
+
+from vision.pipread import grid_check, pip_dots, pip_response, read_one_at, read_pips_at
+from vision.reader import read_dice
+from vision.synth import DieSpec, render_frame
+
+SIDE = 44
+
+
+def _scene(value, colour="red", angle=20, side=SIDE):
+    frame = render_frame((160, 160), [DieSpec(value, colour, (80, 80), angle, side)], seed=value)
+    return frame, pip_dots(frame, side), pip_response(frame, side)
+
+
+@pytest.mark.parametrize("value", [3, 4, 5, 6])
+@pytest.mark.parametrize("colour", ["red", "white", "black"])
+def test_cab5_pips_alone_read_every_face(value, colour):
+    """A clear face of 3..6 is read from its dots alone, with a confidence
+    of at least 0.5."""
+    _, dots, resp = _scene(value, colour)
+    got = read_pips_at(dots, 80, 80, SIDE, resp)
+    assert got is not None and got[0] == value, got
+    assert 0.5 <= got[4] <= 1.0
+    assert abs(got[2] - 80) < 4 and abs(got[3] - 80) < 4
+
+
+def test_cab5_six_missing_a_column_is_never_read_as_three():
+    """CAB-5: when the dot detector sees only one column of a six, the
+    three dots fit a diagonal 3; the six-ghost check (the other column's
+    middle pip) refuses the reading instead of guessing."""
+    _, dots, resp = _scene(6, "white", angle=0)
+    assert len(dots) == 6
+    xs = sorted({round(d[0]) for d in dots})
+    column = [d for d in dots if abs(d[0] - xs[0]) < 3]
+    assert len(column) == 3
+    got = read_pips_at(column, 80, 80, SIDE, resp)
+    assert got is None or got[0] == 6
+
+
+def test_cab5_five_missing_its_centre_is_not_read_as_four():
+    """CAB-5: a five whose centre dot the detector missed fits a 4; the
+    empty-cell check sees the pip response at the grid centre and refuses."""
+    _, dots, resp = _scene(5, "red")
+    corners = [d for d in dots if (d[0] - 80) ** 2 + (d[1] - 80) ** 2 > 25]
+    assert len(corners) == 4
+    assert read_pips_at(corners, 80, 80, SIDE, resp) is None
+    assert not grid_check(resp, [(d[0], d[1]) for d in corners], corners[0][3])
+
+
+def test_one_is_read_from_its_lone_pip_but_not_from_half_a_two():
+    """A 1 is read from a lone dot at the die's centre; one pip of a 2 (its
+    other pip ~0.5 die sides away) is not a 1."""
+    _, dots, resp = _scene(1, "blue")
+    got = read_one_at(dots, 80, 80, SIDE, resp)
+    assert got is not None and got[0] == 1 and got[4] >= 0.5
+    _, dots2, resp2 = _scene(2, "blue")
+    assert len(dots2) == 2
+    for d in dots2:
+        assert read_one_at(dots2, d[0], d[1], SIDE, resp2) is None
+
+
+def test_no_dots_no_reading():
+    """An empty table gives no pips-only reading (the reader never invents
+    a die from nothing)."""
+    frame = render_frame((160, 160), [], seed=1)
+    resp = pip_response(frame, SIDE)
+    dots = pip_dots(frame, SIDE)
+    assert read_pips_at(dots, 80, 80, SIDE, resp) is None
+    assert read_one_at(dots, 80, 80, SIDE, resp) is None
+
+
+def test_touching_dice_read_from_their_pips():
+    """Dice pressed together (one foreground blob) are each read: the pips'
+    fixed geometry separates them where the outline cannot."""
+    specs = [DieSpec(v, "green", (100 + 41 * i, 100), 0, 40) for i, v in enumerate([5, 3, 6, 4])]
+    specs.append(DieSpec(2, "green", (300, 220), 30, 40))  # an isolated die gives the frame's die size
+    frame = render_frame((420, 300), specs, seed=7)
+    dice = read_dice(frame)
+    for s in specs:
+        near = [d for d in dice if abs(d.center[0] - s.center[0]) < 12 and abs(d.center[1] - s.center[1]) < 12]
+        assert near and near[0].value in (s.value, None), (s, near)
+    assert sum(1 for s in specs for d in dice if d.value == s.value
+               and abs(d.center[0] - s.center[0]) < 12 and abs(d.center[1] - s.center[1]) < 12) >= 4
