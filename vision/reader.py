@@ -143,6 +143,13 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
             # 3 or 5 (dice in a row touching on all sides have no seed else)
             _read_from_pips(frame, dice, dots4, [(x, y, False) for x, y, _, _ in dots4],
                             2 * typical, white_balance, resp)
+        if PAIR_SEEDS:
+            # ... and the midpoint of two dots a face diagonal apart the centre of a 4 or 6
+            side = 2 * typical
+            lo, hi = (0.3 * side) ** 2, (0.7 * side) ** 2
+            mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, False) for i, a in enumerate(dots4) for b in dots4[i + 1:]
+                    if a[3] == b[3] and lo <= (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= hi]
+            _read_from_pips(frame, dice, dots4, mids, side, white_balance, resp)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 
@@ -151,6 +158,7 @@ PIP_READ = True
 GRID_CHECK = True
 PIP_FIRST = True
 DOT_SEEDS = True
+PAIR_SEEDS = True
 ONES = 1
 
 
