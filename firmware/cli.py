@@ -34,6 +34,23 @@ def _version() -> str:
         return "0+unknown"
 
 
+def parse_options(text: str | None) -> dict | None:
+    """``--options`` JSON text -> dict (None when absent).
+
+    Raises:
+        CliError: not JSON, or not a JSON object.
+    """
+    if not text:
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError as exc:
+        raise CliError(f"--options is not JSON ({exc}); give an object, e.g. '{{\"difficulty\": \"hard\"}}'") from None
+    if not isinstance(options, dict):
+        raise CliError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
+    return options
+
+
 def cmd_games(args: argparse.Namespace, cfg: dict) -> int:
     rows = []
     for info in GAMES.values():
@@ -52,9 +69,9 @@ def cmd_games(args: argparse.Namespace, cfg: dict) -> int:
 
 def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
     from .simulate import simulate
-    options = json.loads(args.options) if args.options else None
-    if options is not None and not isinstance(options, dict):
-        raise CliError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
+    options = parse_options(args.options)
+    if args.games < 1:
+        raise CliError(f"--games must be 1 or more, got {args.games}")
     report = simulate(args.game, args.players, args.games, args.seed, options, args.action_cap)
     summary = report.as_dict()
     if args.json:
@@ -125,6 +142,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cabinet`` console script."""
+    import warnings
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"cabinet: warning: {message}\n"
     parser, _ = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

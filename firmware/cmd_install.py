@@ -44,6 +44,7 @@ def add_parser(subparsers: Any) -> None:
                               "(sudo; --dry-run prints the plan)")
     _add_common(p)
     p.add_argument("--start", action="store_true", help="(re)start the service at the end")
+    p.add_argument("--force", action="store_true", help="install even though this is not a Raspberry Pi")
     p.add_argument("--skip-apt", action="store_true", help="do not install Debian packages")
     p.add_argument("--skip-pip", action="store_true", help="do not (re)install the cabinet into the venv")
     p.set_defaults(func=run, install_action="install", purge=False)
@@ -109,6 +110,10 @@ def run(args: argparse.Namespace, cfg: dict, out: Callable[..., None] = print,
             raise RuntimeError(f"cabinet {args.install_action} changes the system: run it with sudo "
                                f"(or add --dry-run to see the plan)")
     probe = ci.Probe(root)
+    if (not args.dry_run and args.install_action == "install" and probe.pi_model() is None
+            and not getattr(args, "force", False)):
+        raise RuntimeError("this machine is not a Raspberry Pi (no /proc/device-tree/model): the installer "
+                           "would change its boot and login setup; use --dry-run to see the plan, or --force")
     config_path = getattr(args, "config", None)
     opts = ci.Options(source=source, prefix=args.prefix, user=args.user, config_path=SERVICE_CONFIG,
                       start=args.start, skip_apt=args.skip_apt, skip_pip=args.skip_pip, purge=args.purge,

@@ -89,6 +89,8 @@ def _size(arg: str | None, cfg: dict[str, Any]) -> tuple[int, int]:
         w, h = (int(x) for x in arg.lower().split("x"))
     except ValueError:
         raise ValueError(f"--size must look like 800x480, got {arg!r}") from None
+    if not (800 <= w <= 1920 and 480 <= h <= 1080):
+        raise ValueError(f"--size {w}x{h}: the HDMI screen must be 800x480 .. 1920x1080")
     return w, h
 
 
@@ -96,8 +98,9 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     """``cabinet play``: start a new game and run it to the end."""
     import random as _random
     cls = engine_class(args.game)
-    options = json.loads(args.options) if args.options else None
-    cls.check_setup(args.players, options)
+    from .cli import parse_options
+    options = parse_options(args.options)
+    cls.new(args.players, 0, options)   # bad player count or option values fail before anything is written
     bots = parse_bots(args.bots, args.players)
     if not args.headless and not has_display():
         if bots != set(range(args.players)):
@@ -108,8 +111,10 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     if args.headless and bots != set(range(args.players)):
         raise ValueError("--headless plays without a window, so every seat must be a bot: add --bots all")
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)
-    if args.dice_from and not Path(args.dice_from).is_dir():
-        raise ValueError(f"--dice-from: {args.dice_from} is not a folder (expected images/ and labels/)")
+    if args.dice_from and not (Path(args.dice_from, "images").is_dir() and Path(args.dice_from, "labels").is_dir()):
+        raise ValueError(f"--dice-from: {args.dice_from} is not a labelled dice set (expected images/ and labels/)")
+    if args.screens and Path(args.screens).exists() and not Path(args.screens).is_dir():
+        raise ValueError(f"--screens: {args.screens} is a file; give a folder for the PNGs")
     path = Path(args.journal) if args.journal else state_dir(cfg) / "journals" / (
         f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
     opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
@@ -124,6 +129,8 @@ def find_unfinished(cfg: dict[str, Any]) -> Path | None:
     if not folder.is_dir():
         return None
     for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+        if any(folder.glob(f"{path.stem}.resumed-*{path.suffix}")):
+            continue  # a damaged journal already continued in a .resumed-K file
         try:
             game, _ = journal_mod.replay(path)
         except (journal_mod.JournalError, Exception):  # noqa: BLE001 - a bad file is skipped here, refused on resume
@@ -145,5 +152,10 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
 
 def run_cabinet(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     """``cabinet`` with no command: the menu on HDMI, then the chosen game."""
+    from hardware.backends import pi_model
+
     from .menu import run_menu
+    if pi_model() is None and not has_display() and cfg["cabinet"]["display"] != "headless":
+        raise ValueError("no display here (DISPLAY/WAYLAND_DISPLAY unset) for the simulated cabinet's menu; "
+                         "run on a desktop, or play headless: cabinet play GAME --players N --headless --bots all")
     return run_menu(cfg)

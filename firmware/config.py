@@ -53,7 +53,17 @@ SCHEMA: dict[str, dict] = {
     **vision_settings.SCHEMA,
 }
 
+def check_cabinet(cfg: dict) -> list[tuple[str, str]]:
+    """Semantic checks of ``[cabinet]``: the HDMI resolution."""
+    res = cfg["cabinet"]["resolution"]
+    if len(res) != 2 or not (800 <= res[0] <= 1920 and 480 <= res[1] <= 1080):
+        return [("cabinet.resolution", f"{res!r} must be [width, height] within 800x480 .. 1920x1080 px, "
+                                       "e.g. [1280, 720]")]
+    return []
+
+
 CHECKS: list[Callable[[dict], list[tuple[str, str]]]] = [
+    check_cabinet,
     hardware_settings.check,
     vision_settings.check,
 ]

@@ -265,8 +265,8 @@ class Runtime:
                  self.bank.deadline_us(), self.game.deadline_us()]
         if times[2] is not None:
             times[2] += self.offset_us
-        if self.dice is not None:
-            times.append(self.dice.next_us())
+        if self.dice is not None and self.dice.next_us() is not None:
+            times.append(max(self.dice.next_us(), self.hold_until_us))  # no reading during the countdown
         if self.hold_until_us > self.now_us:   # each second of the countdown, then its end
             times.append(self.hold_until_us - (self.hold_until_us - self.now_us - 1) // 1_000_000 * 1_000_000)
         busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]

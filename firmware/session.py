@@ -107,7 +107,13 @@ class Session:
         game = new_game(game_id, players, seed, options)
         writer = journal_mod.JournalWriter.create(journal_path, game, meta={
             "bots": sorted(opts.bots), "dice_from": opts.dice_from})
-        return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        try:
+            return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        except BaseException:
+            # the game never started: do not leave a header-only journal to resume
+            writer.close()
+            Path(writer.path).unlink(missing_ok=True)
+            raise
 
     @classmethod
     def resume(cls, cfg: dict[str, Any], journal_path: str | Path, opts: SessionOptions,
@@ -207,8 +213,9 @@ class Session:
                     keymap[pg.key.key_code(key)] = (seat, name)
         while not self.game.is_terminal():
             if self.cabinet.simulated:
-                now = base + time.monotonic_ns() // 1000 - start
-                self.cabinet.factory.advance_to(max(now, self.cabinet.factory.now_us))
+                now = max(base + time.monotonic_ns() // 1000 - start, self.cabinet.factory.now_us)
+                # bots' scheduled edges up to now first, then the keyboard at now
+                self.runtime.timeline.run_until(now)
             else:
                 now = self.cabinet.now_us() + self.runtime.offset_us
             for ev in pg.event.get():

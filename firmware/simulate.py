@@ -98,7 +98,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict | 
         SetupError: unknown/unavailable game, bad player count or options.
     """
     cls = engine_class(game_id)
-    cls.check_setup(players, options)
+    cls.new(players, seed, options)   # a bad option value is a usage error, not a game error
     seeds = random.Random(seed)
     report = SimulationReport(game_id, players, seed)
     start = time.perf_counter()

@@ -60,3 +60,26 @@ def test_simulate_same_seed_same_json(game_id, capsys):
     first.pop("wall_s"), second.pop("wall_s")
     assert first == second
     assert first["completed"] == 3 and first["errors"] == 0
+
+
+def test_bad_options_are_one_line_errors(capsys):
+    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "notjson"]) == 1
+    assert "--options is not JSON" in capsys.readouterr().err
+    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "[1]"]) == 1
+    assert "JSON object" in capsys.readouterr().err
+    assert main(["simulate", "cafe-junior", "--players", "2", "--games", "0"]) == 1
+
+
+def test_failed_start_leaves_no_journal_to_resume(tmp_path, capsys):
+    journal = tmp_path / "j.jsonl"
+    assert main(["play", "cafe-junior", "--players", "2", "--bots", "all", "--headless", "--size", "10x10",
+                 "--journal", str(journal)]) == 1
+    assert not journal.exists()
+    assert "800x480" in capsys.readouterr().err
+
+
+def test_resolution_is_checked_at_load(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text("[cabinet]\nresolution = [800]\n")
+    assert main(["--config", str(p), "config", "show"]) == 1
+    assert "cabinet.resolution" in capsys.readouterr().err

@@ -175,7 +175,7 @@ class GinzaGame(PlayMixin, Game):
         if self.st["pending"]:
             raise IllegalAction("wait: dice are being rolled and read")
         if player not in self.active_players():
-            raise IllegalAction(f"seat {player} may not act now")
+            raise IllegalAction(f"seat {player + 1} may not act now")
         phase = self.st["phase"]
         if phase == "player_card":
             if kind != "choose_card":
@@ -198,7 +198,7 @@ class GinzaGame(PlayMixin, Game):
         player = action.get("player")
         req = next((r for r in self.st["pending"] if r["player"] == player), None)
         if req is None:
-            raise IllegalAction(f"no dice are waiting to be rolled for seat {player!r}")
+            raise IllegalAction(f"no dice are waiting to be rolled for seat {player if player is None else player + 1}")
         if "colour" in action and action["colour"] != req["colour"]:
             raise IllegalAction(f"expected {req['colour']} dice, got {action['colour']!r}")
         values = action.get("values")
@@ -207,7 +207,7 @@ class GinzaGame(PlayMixin, Game):
         if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in values):
             raise IllegalAction(f"die values must be 1..6, got {values!r}")
         self.st["pending"].remove(req)
-        who = "common" if player is None else f"seat {player}"
+        who = "common" if player is None else f"seat {player + 1}"
         events = [_ev("dice", f"{who} rolled {req['colour']} {values} ({req['reason']})",
                       player=player, values=list(values), reason=req["reason"])]
         if player is None:
@@ -246,14 +246,14 @@ class GinzaGame(PlayMixin, Game):
         if card not in me["dealt"]:
             raise IllegalAction(f"card must be one of your dealt player cards {me['dealt']}, got {card!r}")
         me["card"] = card
-        events = [_ev("chosen", f"seat {player} chose a player card", player=player)]
+        events = [_ev("chosen", f"seat {player + 1} chose a player card", player=player)]
         if any(p["card"] is None for p in self.st["players"]):
             return events
         for s, p in enumerate(self.st["players"]):
             p["dealt"] = []
             pc = self.comp.player_cards[p["card"]]
             p["limit"] = pc.dice_limit
-            events.append(_ev("reveal", f"seat {s} plays {pc.name}: {pc.text}", player=s, card=pc.id))
+            events.append(_ev("reveal", f"seat {s + 1} plays {pc.name}: {pc.text}", player=s, card=pc.id))
             self._roll(s, FIRST_DICE, "first dice")
         self._roll(None, COMMON_DICE, "common dice")
         self.st["after"] = "draft"
@@ -266,7 +266,7 @@ class GinzaGame(PlayMixin, Game):
         if card not in me["draft"]:
             raise IllegalAction(f"card must be one of the bonus cards in front of you {me['draft']}, got {card!r}")
         me["pick"] = card
-        events = [_ev("picked", f"seat {player} picked a bonus card", player=player)]
+        events = [_ev("picked", f"seat {player + 1} picked a bonus card", player=player)]
         ps = self.st["players"]
         if any(p["pick"] is None for p in ps):
             return events
@@ -294,15 +294,15 @@ class GinzaGame(PlayMixin, Game):
             if pc.ability_kind() == "start_arrange_lv2":
                 arr = pc.ability_value("arrange")
                 p["levels"][arr] = 2
-                events.append(_ev("ability", f"seat {s} ({pc.name}) starts with "
+                events.append(_ev("ability", f"seat {s + 1} ({pc.name}) starts with "
                                   f"{self.comp.arrange[arr].name} at Lv.2", player=s))
         sums = [sum(p["dice"]) for p in self.st["players"]]
         low = [s for s in range(self.num_players) if sums[s] == min(sums)]
         start = low[0] if len(low) == 1 else self.rng.choice(low)
         if len(low) > 1:
-            events.append(_ev("start_tie", f"seats {low} tie with dice total {min(sums)}; "
-                              f"the RNG chose seat {start}", seats=low, chosen=start))
-        events.append(_ev("start_player", f"seat {start} is the start player", player=start))
+            events.append(_ev("start_tie", f"seats {[s + 1 for s in low]} tie with dice total {min(sums)}; "
+                              f"the RNG chose seat {start + 1}", seats=low, chosen=start))
+        events.append(_ev("start_player", f"seat {start + 1} is the start player", player=start))
         self.st["start_player"] = start
         for i in range(CUSTOMER_SPACES):
             events += self._arrive(i)

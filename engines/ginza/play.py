@@ -100,7 +100,7 @@ class PlayMixin:
             if rr is None:
                 raise IllegalAction("there is no reroll to stop")
             self.st["reroll"] = None
-            return [_ev("stop", f"seat {seat} stops rerolling", player=seat)] + self._end_turn()
+            return [_ev("stop", f"seat {seat + 1} stops rerolling", player=seat)] + self._end_turn()
         if kind == "upgrade":
             return self._upgrade(seat, action.get("arrange"))
         if kind == "raise_limit":
@@ -130,7 +130,7 @@ class PlayMixin:
             raise IllegalAction(f"raising {arr.name} costs ¥{self.comp.upgrade_coins}; you have ¥{me['coins']}")
         me["coins"] -= self.comp.upgrade_coins
         me["levels"][arr.id] = 2
-        return [_ev("upgrade", f"seat {seat} raises {arr.name} to Lv.2 for ¥{self.comp.upgrade_coins}",
+        return [_ev("upgrade", f"seat {seat + 1} raises {arr.name} to Lv.2 for ¥{self.comp.upgrade_coins}",
                     player=seat, arrange=arr.id)]
 
     def _raise_limit(self, seat: int) -> list[Event]:
@@ -146,7 +146,7 @@ class PlayMixin:
         me["limit"] += 1
         self._roll(seat, 1, "dice limit")
         self.st["after"] = "turn"
-        return [_ev("raise_limit", f"seat {seat} raises the dice limit to {me['limit']} for ¥{cost}",
+        return [_ev("raise_limit", f"seat {seat + 1} raises the dice limit to {me['limit']} for ¥{cost}",
                     player=seat, limit=me["limit"])]
 
     # ---------------------------------------------------- A-3 serve a dish
@@ -193,7 +193,7 @@ class PlayMixin:
             me["coins"] -= COMMON_DIE_COST
         me["coins"] += gain
         extra = f" + common {common} for ¥{COMMON_DIE_COST}" if common is not None else ""
-        events = [_ev("serve", f"seat {seat} serves {card.item} ({card.condition_text()}) with {dice}{extra}"
+        events = [_ev("serve", f"seat {seat + 1} serves {card.item} ({card.condition_text()}) with {dice}{extra}"
                       f" and gets ¥{gain}", player=seat, order=cid)]
         if all(o["token"] is not None for o in self.st["slots"][i]["orders"]):
             events += self._served(i)
@@ -217,7 +217,7 @@ class PlayMixin:
         for s, n in sorted(per_seat.items()):
             if n >= 2:
                 self._p(s)["coins"] += TWO_CARD_BONUS
-                events.append(_ev("bonus_coins", f"seat {s} served {n} of {cust.name}'s dishes: ¥{TWO_CARD_BONUS}",
+                events.append(_ev("bonus_coins", f"seat {s + 1} served {n} of {cust.name}'s dishes: ¥{TWO_CARD_BONUS}",
                                   player=s))
         self.st["slots"][i] = None
         self.st["customers_left"] += 1
@@ -246,7 +246,7 @@ class PlayMixin:
         self._token_on_arrange(seat)
         old = me["dice"]
         me["dice"] = new
-        return [_ev("change", f"seat {seat} changes dice {old} -> {new}", player=seat)] + self._end_turn()
+        return [_ev("change", f"seat {seat + 1} changes dice {old} -> {new}", player=seat)] + self._end_turn()
 
     def _do_reroll(self, seat: int, action: Action) -> list[Event]:
         """"Reroll Dice": Lv.1 twice, Lv.2 four times; the first reroll
@@ -270,7 +270,7 @@ class PlayMixin:
         me["dice"] = take(me["dice"], dice)
         self._roll(seat, len(dice), "reroll")
         self.st["after"] = "reroll"
-        return [_ev("reroll", f"seat {seat} rerolls {dice} ({rr['remaining']} reroll(s) left after this)",
+        return [_ev("reroll", f"seat {seat + 1} rerolls {dice} ({rr['remaining']} reroll(s) left after this)",
                     player=seat)]
 
     def _do_add(self, seat: int, action: Action) -> list[Event]:
@@ -285,7 +285,7 @@ class PlayMixin:
         self._token_on_arrange(seat)
         self._roll(seat, count, "add dice")
         self.st["after"] = "end_turn"
-        return [_ev("add", f"seat {seat} adds {count} dice", player=seat)]
+        return [_ev("add", f"seat {seat + 1} adds {count} dice", player=seat)]
 
     def _do_wash(self, seat: int, action: Action) -> list[Event]:
         """"Wash Dishes": use 0..3 dice showing 1 for ¥1/3/5/7 (the player
@@ -301,7 +301,7 @@ class PlayMixin:
         self._token_on_arrange(seat)
         me["dice"] = take(me["dice"], [1] * ones)
         me["coins"] += gain
-        return [_ev("wash", f"seat {seat} washes dishes with {ones} '1' dice and gets ¥{gain}",
+        return [_ev("wash", f"seat {seat + 1} washes dishes with {ones} '1' dice and gets ¥{gain}",
                     player=seat)] + self._end_turn()
 
     def _token_on_arrange(self, seat: int) -> None:
@@ -324,14 +324,14 @@ class PlayMixin:
                 self.st["turn"] = s
                 return events
             if s != cur and any(p["tokens"] > 0 for p in self.st["players"]):
-                events.append(_ev("pass", f"seat {s} has no action token and passes", player=s))
+                events.append(_ev("pass", f"seat {s + 1} has no action token and passes", player=s))
         return events + self._end_round()
 
     def _begin_round(self) -> list[Event]:
         st = self.st
         st["round"] += 1
         st["turn"] = st["start_player"]
-        events = [_ev("round", f"Round {st['round']} begins; seat {st['start_player']} starts",
+        events = [_ev("round", f"Round {st['round']} begins; seat {st['start_player'] + 1} starts",
                       round=st["round"])]
         if self._p(st["turn"])["tokens"] > 0:
             return events
@@ -376,7 +376,7 @@ class PlayMixin:
         n = self.num_players
         start = next((st["start_player"] + k) % n for k in range(n) if counts[(st["start_player"] + k) % n] == best)
         st["start_player"] = start
-        events.append(_ev("start_player", f"seat {start} has the most dice and starts next round", player=start))
+        events.append(_ev("start_player", f"seat {start + 1} has the most dice and starts next round", player=start))
         # B-4 replenish to the dice limit; B-5 reroll the common dice
         for s, p in enumerate(st["players"]):
             missing = p["limit"] - len(p["dice"])
@@ -393,4 +393,4 @@ class PlayMixin:
         self.st["reroll"] = None
         sc = self.scores()
         return [_ev("game_over", "No customers are left: " + ", ".join(
-            f"seat {s} {int(v)} VP" for s, v in enumerate(sc)), scores=sc)]
+            f"seat {s + 1} {int(v)} VP" for s, v in enumerate(sc)), scores=sc)]
