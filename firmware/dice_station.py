@@ -32,9 +32,9 @@ from vision.trays import TrayZones
 log = logging.getLogger("cabinet.dice")
 
 #: How long thrown dice tumble before they lie still (simulation), us.
-ROLL_US = 600_000
+ROLL_US = 500_000
 #: Camera frame period while dice are awaited (simulation), us.
-FRAME_US = 100_000
+FRAME_US = 200_000
 #: Failed readings of one request before the seat is asked to reroll.
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.

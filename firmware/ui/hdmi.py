@@ -99,7 +99,8 @@ class HdmiRenderer:
                 colour = HILITE
             img = self.font(b.size).render(b.text, True, colour)
             y = b.rect.y + max(0, (b.rect.h - img.get_height()) // 2)
-            s.blit(img, (b.rect.x, y), area=pg.Rect(0, 0, b.rect.w, b.rect.h))
+            x = b.rect.x + max(0, (b.rect.w - img.get_width()) // 2) if b.role == "banner" else b.rect.x
+            s.blit(img, (x, y), area=pg.Rect(0, 0, b.rect.w, b.rect.h))
         return self.boxes
 
     def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None) -> None:
