@@ -196,6 +196,18 @@ class DiceStation:
         self.last_frame_us = -1
         self.camera_ready = True
 
+    def expect(self, seat: int, values: list[int], colour: str | None, t_us: int) -> None:
+        """Wait for the camera to see ``values`` in ``seat``'s tray (a die
+        turned by hand, ruling GR-7); :meth:`poll` then answers
+        ``{"type": "confirmed", "player": seat}``.  In simulation the seat
+        puts the turned dice in its tray at ``t_us``."""
+        self.serving[seat] = {"type": "confirm", "player": seat, "count": len(values), "expect": sorted(values),
+                              "colour": colour}
+        if self.table is not None:
+            self.table.throw(seat, sorted(values), colour, t_us)
+        if self.next_frame_us is None or self.next_frame_us < t_us:
+            self.next_frame_us = t_us
+
     @staticmethod
     def key_of(request: dict[str, Any]) -> int:
         p = request.get("player")
@@ -224,9 +236,11 @@ class DiceStation:
                 wanted.setdefault(self.key_of(req), req)
         # drop requests the game no longer makes; start new ones
         for key in list(self.serving):
-            if key not in wanted:
+            if key not in wanted and self.serving[key].get("type") != "confirm":
                 del self.serving[key]
         for key, req in wanted.items():
+            if self.serving.get(key, {}).get("type") == "confirm":
+                continue
             if key not in self.serving or self.serving[key] != req:
                 self.serving[key] = req
                 self.stats.requests += 1
@@ -260,6 +274,18 @@ class DiceStation:
                 continue
             values = ev["values"]
             count = int(req.get("count", 1))
+            if req.get("type") == "confirm":
+                if None not in values and sorted(values) == req["expect"]:
+                    answers.append({"type": "confirmed", "player": req["player"]})
+                    del self.serving[key]
+                    self.trackers.pop(key, None)
+                    if self.table is not None:
+                        self.table.clear(key)
+                else:
+                    runtime.prompts[key] = "turn dice to " + " ".join(map(str, req["expect"]))
+                    if self.table is not None:
+                        self.table.throw(key, req["expect"], req.get("colour"), frame_t)
+                continue
             entered = False
             if len(values) != count or any(v is None for v in values):
                 # CAB-5: never guess.  Nudge; after NUDGES_BEFORE_REROLL

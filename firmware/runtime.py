@@ -84,6 +84,8 @@ class Runtime:
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         self.prompts: dict[int, str] = {}
         self.stats = RuntimeStats()
+        #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
+        self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
         self.hold_until_us = -1
         #: called with t_us at the start of every step (the session's timers)
@@ -165,12 +167,40 @@ class Runtime:
                 self.stats.ignored_inputs += 1
             return
         self.prompts.pop(ev.seat, None)
+        if self._needs_camera_confirmation(ev.seat, action):
+            return
         if action.get("type") == "plan":       # a blast plan: its steps, in order, each journaled
             for step in action["steps"].actions(ev.seat):
                 if not self.try_apply(step, ev.seat):
                     break
             return
         self.try_apply(self._fill_levels(action), ev.seat)
+
+    def _needs_camera_confirmation(self, seat: int, action: dict[str, Any]) -> bool:
+        """Ruling GR-7: Change Dice Rolls changes physical dice in place, so
+        the change is applied only once the camera sees the turned dice.
+        Returns True if ``action`` now waits for that confirmation."""
+        if self.dice is None or self.game.game_id != "ginza" or action.get("type") != "change":
+            return False
+        from engines.ginza.dice import apply_changes
+        me = self.game.view(seat)["players"][seat]
+        old = list(me["dice"])
+        try:
+            new = apply_changes(old, action.get("steps") or [])
+        except ValueError as exc:
+            self.prompts[seat] = f"not now: {exc}"[:42]
+            return True
+        turned = list(new)
+        for v in old:
+            if v in turned:
+                turned.remove(v)
+        if not turned:
+            return False
+        self.confirming[seat] = action
+        self.dice.expect(seat, sorted(turned), me.get("colour"), self.now_us)
+        self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
+        self.dirty = True
+        return True
 
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""
@@ -212,7 +242,7 @@ class Runtime:
         game = self.game
         if game.is_terminal() or game.chance_requests():
             return
-        active = set(game.active_players())
+        active = set(game.active_players()) - set(self.confirming)
         for seat in sorted(self.bots & active):
             if self.bot_busy_until.get(seat, -1) > now_us:
                 continue
@@ -283,7 +313,13 @@ class Runtime:
             pass  # countdown running: the seats may not roll yet
         elif self.dice is not None and not self.game.is_terminal():
             for action in self.dice.poll(self, t_us):
-                self.try_apply(action)
+                if action.get("type") == "confirmed":      # the camera saw the turned dice (GR-7)
+                    pending = self.confirming.pop(action["player"], None)
+                    if pending is not None:
+                        self.prompts.pop(action["player"], None)
+                        self.try_apply(pending, action["player"])
+                else:
+                    self.try_apply(action)
         elif not self.game.is_terminal():
             for req in self.game.chance_requests()[:1]:
                 self.try_apply(self.bot.answer_chance(self.game, req))

@@ -342,3 +342,34 @@ def test_retrograde_roll_starts_with_a_3_2_1_countdown(tmp_path):
         rt.step(max(rt.next_event_us() or rt.now_us + 100_000, rt.now_us + 1))
     seen = [b for i, b in enumerate(banners) if b and (i == 0 or banners[i - 1] != b)]
     assert seen[:4] == ["3", "2", "1", "roll!"]
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_change_dice_rolls_waits_for_the_camera(tmp_path):
+    """GR-7: Change Dice Rolls is applied only once the camera sees the
+    turned die in the seat's tray."""
+    from firmware.bots import RandomBot
+    from hardware.debounce import InputEvent
+    s = new_session(tmp_path, "ginza", 2, seed=3, bots=set())
+    g, rt = s.game, s.runtime
+    bot = RandomBot(2)
+    for _ in range(400):
+        seat = next((p for p in g.active_players()
+                     if any(a["type"] == "change" for a in g.legal_actions(p))), None)
+        if seat is not None and not g.chance_requests():
+            break
+        g.apply(bot.next_action(g))
+    else:
+        pytest.skip("no Change Dice Rolls turn in this seed")
+    choices = rt.controls[seat].refresh(g)
+    index = next(i for i, a in enumerate(choices) if a["type"] == "change")
+    rt.controls[seat].cursor = index
+    before = state(g)
+    rt.handle_input(InputEvent(seat, "button", "press", 10))
+    rt.handle_input(InputEvent(seat, "button", "press", 20))
+    assert state(g) == before and seat in rt.confirming
+    assert rt.prompts[seat].startswith("turn dice to")
+    t = rt.now_us
+    while seat in rt.confirming and rt.now_us < t + 10_000_000:
+        rt.step(max(rt.next_event_us() or rt.now_us + 100_000, rt.now_us + 1))
+    assert seat not in rt.confirming and state(g) != before
