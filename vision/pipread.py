@@ -38,10 +38,13 @@ DOT_CIRC = 0.6
 DOT_THRESH = (50.0, 10.0)
 
 
-def pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float, float, int]]:
+def pip_dots(frame: np.ndarray, side: float, red: bool = False) -> list[tuple[float, float, float, int]]:
     """Round dots ``(x, y, diameter, polarity)`` (px; polarity 0 = dark
-    dot, 1 = light dot) of pip size for dice of ``side`` px."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    dot, 1 = light dot) of pip size for dice of ``side`` px.  ``red``:
+    instead, light dots of the red channel (polarity 2: red, yellow or
+    white pips on black, blue or green bodies, whose grey contrast is
+    weak)."""
+    gray = frame[..., 2].copy() if red else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     p = cv2.SimpleBlobDetector_Params()
     p.filterByArea = True
     rp = 0.09 * side
@@ -52,17 +55,17 @@ def pip_dots(frame: np.ndarray, side: float) -> list[tuple[float, float, float, 
     p.filterByConvexity = False
     p.minDistBetweenBlobs = 1.5 * rp
     pts = []
-    for pol, colour in ((0, 0), (1, 255)):
+    for pol, colour in (((2, 255),) if red else ((0, 0), (1, 255))):
         p.filterByColor, p.blobColor = True, colour
         pts += [(k.pt[0], k.pt[1], k.size, pol) for k in cv2.SimpleBlobDetector_create(p).detect(gray)]
     return pts
 
 
-def pip_response(frame: np.ndarray, side: float) -> np.ndarray:
-    """Difference of Gaussians of the grey frame at the pip scale for dice
-    of ``side`` px (float32, frame size): positive on light dots, negative
-    on dark ones."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY).astype(np.float32)
+def pip_response(frame: np.ndarray, side: float, red: bool = False) -> np.ndarray:
+    """Difference of Gaussians of the grey frame (``red``: of the red
+    channel) at the pip scale for dice of ``side`` px (float32, frame
+    size): positive on light dots, negative on dark ones."""
+    gray = (frame[..., 2] if red else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)).astype(np.float32)
     rp = max(1.0, 0.09 * side)
     return cv2.GaussianBlur(gray, (0, 0), 0.6 * rp) - cv2.GaussianBlur(gray, (0, 0), 1.8 * rp)
 
@@ -87,7 +90,7 @@ def grid_margin(resp: np.ndarray, pips: list[tuple[float, float]], polarity: int
     if f is None or len(pips) < 2:
         return -1.0
     _, a, cx, cy, th = f
-    sign = 1.0 if polarity == 1 else -1.0
+    sign = -1.0 if polarity == 0 else 1.0
     H, W = resp.shape
     c, s = math.cos(th), math.sin(th)
 
@@ -140,18 +143,20 @@ _GHOSTS = {
 
 
 def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: float,
-                 side: float, resp: np.ndarray | None = None) -> tuple[int, tuple[tuple[float, float], ...], float, float, float] | None:
+                 side: float, resp: np.ndarray | None = None, resp_red: np.ndarray | None = None) -> tuple[int, tuple[tuple[float, float], ...], float, float, float] | None:
     """The die face around (cx, cy) px read from ``dots`` alone, for dice
     of ``side`` px.  Returns ``(value, pips, centre_x, centre_y, confidence)``
     or ``None`` when no clear face is there (see the module docstring;
-    confidence: :func:`confidence`)."""
+    confidence: :func:`confidence`).  ``resp``, ``resp_red``: the
+    :func:`pip_response` of the grey frame and of the red channel (for
+    polarity-2 dots)."""
     r2 = (REACH * side) ** 2
     near = [d for d in dots if (d[0] - cx) ** 2 + (d[1] - cy) ** 2 <= r2]
     if len(near) < MIN_PIPS:
         return None
     face_side = 0.85 * side
     best = None
-    for pol in (0, 1):
+    for pol in (0, 1, 2):
         cands = [(x, y, s) for x, y, s, q in near if q == pol]
         if len(cands) < MIN_PIPS:
             continue
@@ -166,16 +171,18 @@ def read_pips_at(dots: list[tuple[float, float, float, int]], cx: float, cy: flo
         # read: a dark dot on a light-pipped face is a pip we missed
         smin = min(p[2] for p in pips)
         lim = (CLEAR * side) ** 2
-        if any((x - mx) ** 2 + (y - my) ** 2 <= lim and s >= 0.6 * smin and
+        if any((x - mx) ** 2 + (y - my) ** 2 <= lim and s >= 0.6 * smin and (q == 2) == (pol == 2) and
                not any(abs(x - p[0]) < 1e-6 and abs(y - p[1]) < 1e-6 for p in pips)
-               for x, y, s, _ in near):
+               for x, y, s, q in near):
             continue
-        margin = grid_margin(resp, [(p[0], p[1]) for p in pips], pol) if resp is not None else 0.0
+        r = resp_red if pol == 2 else resp
+        margin = grid_margin(r, [(p[0], p[1]) for p in pips], pol) if r is not None else (-1.0 if pol == 2 else 0.0)
         if margin < 0:
             continue
-        if best is not None:
-            return None  # both polarities give a face: ambiguous
-        best = (value, tuple((p[0], p[1]) for p in pips), mx, my, confidence(res, margin))
+        if best is not None and best[0] != value:
+            return None  # two kinds of dot give different faces: ambiguous
+        if best is None:
+            best = (value, tuple((p[0], p[1]) for p in pips), mx, my, confidence(res, margin))
     return best
 
 
@@ -198,10 +205,13 @@ def read_one_at(dots: list[tuple[float, float, float, int]], cx: float, cy: floa
     near = [d for d in dots if (d[0] - cx) ** 2 + (d[1] - cy) ** 2 <= (ONE_OFF * side) ** 2]
     if not near:
         return None
+    near = [d for d in near if d[3] < 2]  # grey dots only
+    if not near:
+        return None
     x, y, size, pol = min(near, key=lambda d: (d[0] - cx) ** 2 + (d[1] - cy) ** 2)
     lim = (ONE_CLEAR * side) ** 2
     if any((d[0] - x) ** 2 + (d[1] - y) ** 2 <= lim and d[2] >= 0.5 * size and (d[0], d[1]) != (x, y)
-           for d in dots):
+           and d[3] < 2 for d in dots):
         return None
     H, W = resp.shape
     sign = 1.0 if pol == 1 else -1.0

@@ -93,10 +93,12 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
     dots4 = pip_dots(frame, 2 * typical) if typical is not None else None
     dots = [(x, y) for x, y, _, _ in dots4] if dots4 is not None else None
     resp = pip_response(frame, 2 * typical) if dots4 is not None and GRID_CHECK else None
+    red = (pip_dots(frame, 2 * typical, red=True), pip_response(frame, 2 * typical, red=True)) \
+        if RED_DOTS and resp is not None else ([], None)
     if dots4 is not None and PIP_READ and PIP_FIRST:
         # dice whose pips alone give a clear face need no face window (fast)
         _read_from_pips(frame, dice, dots4, [(x, y, ONES == 2 or c) for x, y, _, c in peaks],
-                        2 * typical, white_balance, resp)
+                        2 * typical, white_balance, resp, red)
     for cx, cy, r, compact in sorted(peaks, key=lambda p: not p[3]):
         if any(d.value is not None and d.box[0] <= cx <= d.box[2] and d.box[1] <= cy <= d.box[3] for d in dice):
             continue
@@ -137,19 +139,19 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
         seeds = [(*d.center, True) for d in dice if d.value is None] + \
             [(x, y, ONES == 2 or c) for x, y, _, c in peaks] + \
             [(x, y, False) for x, y, _ in _pip_groups(dots, 2 * typical)]
-        _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance, resp)
+        _read_from_pips(frame, dice, dots4, seeds, 2 * typical, white_balance, resp, red)
         if DOT_SEEDS:
             # last: every dot not on a die read may be the centre pip of a
             # 3 or 5 (dice in a row touching on all sides have no seed else)
             _read_from_pips(frame, dice, dots4, [(x, y, False) for x, y, _, _ in dots4],
-                            2 * typical, white_balance, resp)
+                            2 * typical, white_balance, resp, red)
         if PAIR_SEEDS:
             # ... and the midpoint of two dots a face diagonal apart the centre of a 4 or 6
             side = 2 * typical
             lo, hi = (0.3 * side) ** 2, (0.7 * side) ** 2
             mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, False) for i, a in enumerate(dots4) for b in dots4[i + 1:]
                     if a[3] == b[3] and lo <= (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= hi]
-            _read_from_pips(frame, dice, dots4, mids, side, white_balance, resp)
+            _read_from_pips(frame, dice, dots4, mids, side, white_balance, resp, red)
     dice.sort(key=lambda d: (d.center[1], d.center[0]))
     return dice
 
@@ -159,10 +161,11 @@ GRID_CHECK = True
 PIP_FIRST = True
 DOT_SEEDS = True
 PAIR_SEEDS = True
+RED_DOTS = True
 ONES = 1
 
 
-def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp) -> None:
+def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp, red=([], None)) -> None:
     """Third chance (:mod:`vision.pipread`): at each seed not on a die
     already read, read a face from the pip-like dots alone; the die replaces
     an unreadable die it lies on, or is added."""
@@ -170,7 +173,7 @@ def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp) -> Non
     for sx, sy, one in seeds:
         if any(d.value is not None and d.box[0] <= sx <= d.box[2] and d.box[1] <= sy <= d.box[3] for d in dice):
             continue
-        got = read_pips_at(dots4, sx, sy, side, resp)
+        got = read_pips_at(dots4 + red[0], sx, sy, side, resp, red[1])
         if got is None and one and ONES and resp is not None:
             got = read_one_at(dots4, sx, sy, side, resp)
         if got is None:
