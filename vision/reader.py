@@ -170,7 +170,13 @@ def _read_from_pips(frame, dice, dots4, seeds, side, white_balance, resp, red=([
     already read, read a face from the pip-like dots alone; the die replaces
     an unreadable die it lies on, or is added."""
     H, W = frame.shape[:2]
+    tried: set[tuple[int, int]] = set()
+    cell = max(1.0, 0.1 * side)
     for sx, sy, one in seeds:
+        key = (int(sx // cell), int(sy // cell))
+        if key in tried and not one:
+            continue  # a seed this close to one tried already reads the same dots
+        tried.add(key)
         if any(d.value is not None and d.box[0] <= sx <= d.box[2] and d.box[1] <= sy <= d.box[3] for d in dice):
             continue
         got = read_pips_at(dots4 + red[0], sx, sy, side, resp, red[1])
