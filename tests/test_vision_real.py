@@ -32,11 +32,11 @@ def dev_score():
 @pytest.mark.slow
 def test_cab5_reported_values_are_mostly_right(dev_score):
     """Floor: a value the reader reports is right >= 94 % of the time, at
-    least two thirds of the labelled dice are read right (measured: 95.3 %,
-    69.1 %), and it never reports dice that are not there (CAB-5:
+    least 68 % of the labelled dice are read right (measured: 95.3 %,
+    70.3 %), and it never reports dice that are not there (CAB-5:
     unreadable, not guessed)."""
     s = dev_score.summary()
-    assert s["precision"] >= 0.94 and s["recall"] >= 0.67, s
+    assert s["precision"] >= 0.94 and s["recall"] >= 0.68, s
     assert s["extra"] <= 0.01 * s["labelled_dice"], s
 
 
