@@ -309,17 +309,11 @@ class Runtime:
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
-        if self.dice is not None and t_us < self.hold_until_us:
-            pass  # countdown running: the seats may not roll yet
-        elif self.dice is not None and not self.game.is_terminal():
-            for action in self.dice.poll(self, t_us):
-                if action.get("type") == "confirmed":      # the camera saw the turned dice (GR-7)
-                    pending = self.confirming.pop(action["player"], None)
-                    if pending is not None:
-                        self.prompts.pop(action["player"], None)
-                        self.try_apply(pending, action["player"])
-                else:
-                    self.try_apply(action)
+        if self.dice is not None:
+            # no die is read while the countdown runs: the seats may not roll yet
+            if t_us >= self.hold_until_us and not self.game.is_terminal():
+                for action in self.dice.poll(self, t_us):
+                    self._apply_dice(action)
         elif not self.game.is_terminal():
             for req in self.game.chance_requests()[:1]:
                 self.try_apply(self.bot.answer_chance(self.game, req))
@@ -329,6 +323,17 @@ class Runtime:
             self.on_change(self)
             self.stats.renders += 1
         self.dirty = False
+
+    def _apply_dice(self, action: dict[str, Any]) -> None:
+        """Apply what the dice station answered: dice values (a chance
+        input), or a camera confirmation of turned dice (GR-7)."""
+        if action.get("type") != "confirmed":
+            self.try_apply(action)
+            return
+        pending = self.confirming.pop(action["player"], None)
+        if pending is not None:
+            self.prompts.pop(action["player"], None)
+            self.try_apply(pending, action["player"])
 
     def run_headless(self, max_steps: int = 2_000_000) -> None:
         """Play until the game ends, jumping the virtual clock from one
