@@ -92,7 +92,7 @@ def hdmi_screen(game: Game, context: dict[str, Any]) -> ScreenModel:
         model = generic_screen(game, view, game.display_name)
     events = context.get("last_events") or []
     if events:
-        model.panels.append(Panel("What happened", list(events)[-6:], accent=(120, 120, 120)))
+        model.panels.append(Panel("What happened", list(events)[-4:], accent=(120, 120, 120)))
     if context.get("notice"):
         model.banner = context["notice"]
     elif context.get("banner"):
