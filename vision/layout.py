@@ -15,6 +15,7 @@ left-out candidate as large as the chosen pips lies on the chosen face
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations
 
 _C = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
@@ -39,35 +40,45 @@ CONFLICT_REACH = 1.4
 def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, float] | None:
     """Fit ``points`` (px) to the layout of ``len(points)`` pips.  Returns
     ``(residual, step_px, cx, cy, theta)`` (residual in grid steps, theta the
-    grid's rotation in radians) or ``None`` when they are not a die face."""
+    grid's rotation in radians) or ``None`` when they are not a die face.
+    (Memoised: the pips-only stage fits the same dots from many seeds.)"""
+    return _fit(tuple(points))
+
+
+@lru_cache(maxsize=8192)
+def _fit(points: tuple) -> tuple[float, float, float, float, float] | None:
     n = len(points)
     cx = sum(p[0] for p in points) / n
     cy = sum(p[1] for p in points) / n
     if n == 1:
         return 0.0, 0.0, cx, cy, 0.0
     rel = [(x - cx, y - cy) for x, y in points]
-    far = max(rel, key=lambda p: p[0] ** 2 + p[1] ** 2)
-    R = math.hypot(*far)
+    d2 = [x * x + y * y for x, y in rel]
+    R = math.hypot(*rel[d2.index(max(d2))])
     if R <= 0:
         return None
     # quick refusals: a centre pip exactly for odd counts; pips no closer
     # together than half a grid step
-    centre = sum(1 for x, y in rel if x * x + y * y < (0.3 * R) ** 2)
+    lim = (0.3 * R) ** 2
+    centre = sum(1 for q in d2 if q < lim)
     if centre != n % 2:
         return None
     best = None
+    layouts = LAYOUTS[n]
     # start from the outer pips, farthest first, as a corner (45 deg) or a
     # side middle (0 deg); snap to the grid, refine scale and rotation by
     # least squares; stop at the first clearly good fit
-    for px, py in sorted(rel, key=lambda p: -(p[0] ** 2 + p[1] ** 2)):
+    for i in sorted(range(n), key=lambda i: -d2[i]):
+        px, py = rel[i]
         rp = math.hypot(px, py)
         if rp < 0.5 * R:
             break
+        ang = math.atan2(py, px)
         for corner in (True, False):
-            a0 = rp / math.sqrt(2) if corner else rp
-            th = math.atan2(py, px) - (math.pi / 4 if corner else 0.0)
+            a0 = rp / _SQRT2 if corner else rp
+            th = ang - (_QPI if corner else 0.0)
             f = _snap_fit(rel, a0, th)
-            if f is not None and frozenset(f[3]) in LAYOUTS[n] and (best is None or f[0] < best[0]):
+            if f is not None and (best is None or f[0] < best[0]) and frozenset(f[3]) in layouts:
                 best = f
         if best is not None and best[0] < 0.5 * TOLERANCE:
             break
@@ -77,6 +88,10 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float, float, 
     return worst, a, cx, cy, theta
 
 
+_SQRT2 = math.sqrt(2)
+_QPI = math.pi / 4
+
+
 def _snap_fit(rel, a, theta):
     """Snap centred points to the grid of step ``a`` rotated by ``theta``,
     then refit step and rotation by least squares (complex Procrustes).
@@ -84,12 +99,16 @@ def _snap_fit(rel, a, theta):
     c, s = math.cos(-theta), math.sin(-theta)
     snapped = []
     for x, y in rel:
-        u, v = (c * x - s * y) / a, (s * x + c * y) / a
-        snapped.append((max(-1, min(1, round(u))), max(-1, min(1, round(v)))))
+        u = round((c * x - s * y) / a)
+        v = round((s * x + c * y) / a)
+        snapped.append((-1 if u < -1 else (1 if u > 1 else u), -1 if v < -1 else (1 if v > 1 else v)))
     if len(set(snapped)) != len(snapped):
         return None
-    num = sum(complex(x, y) * complex(g[0], -g[1]) for (x, y), g in zip(rel, snapped))
-    den = sum(g[0] ** 2 + g[1] ** 2 for g in snapped)
+    num = 0j
+    den = 0
+    for (x, y), g in zip(rel, snapped):
+        num += complex(x, y) * complex(g[0], -g[1])
+        den += g[0] * g[0] + g[1] * g[1]
     if den == 0 or abs(num) == 0:
         return None
     z = num / den  # a * e^(i theta)

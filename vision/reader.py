@@ -31,7 +31,7 @@ import numpy as np
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
 from vision.face import NOMINAL_SIDE, PIP_SNR, WINDOW, read_face
-from vision.pipread import pip_dots, pip_response, read_one_at, read_pips_at
+from vision.pipread import PipResponse, pip_dots, read_one_at, read_pips_at
 from vision.segment import die_candidates
 
 
@@ -92,8 +92,8 @@ def _read_all(frame, peaks, typical, white_balance) -> list[Die]:
     # with a value is the same die (its shadow, its side face) and is skipped
     dots4 = pip_dots(frame, 2 * typical) if typical is not None else None
     dots = [(x, y) for x, y, _, _ in dots4] if dots4 is not None else None
-    resp = pip_response(frame, 2 * typical) if dots4 is not None and GRID_CHECK else None
-    red = (pip_dots(frame, 2 * typical, red=True), pip_response(frame, 2 * typical, red=True)) \
+    resp = PipResponse(frame, 2 * typical) if dots4 is not None and GRID_CHECK else None
+    red = (pip_dots(frame, 2 * typical, red=True), PipResponse(frame, 2 * typical, red=True)) \
         if RED_DOTS and resp is not None else ([], None)
     if dots4 is not None and PIP_READ and PIP_FIRST:
         # dice whose pips alone give a clear face need no face window (fast)
