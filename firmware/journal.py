@@ -66,33 +66,41 @@ def read(path: str | os.PathLike) -> JournalContents:
     ends_with_newline = lines[-1] == b""
     if ends_with_newline:
         lines.pop()
-    contents: JournalContents | None = None
-    for number, raw in enumerate(lines, start=1):
-        last = number == len(lines)
-        try:
-            item = json.loads(raw.decode("utf-8"))
-            if not isinstance(item, dict):
-                raise ValueError("a journal line must be a JSON object")
-        except (ValueError, UnicodeDecodeError) as exc:
-            if last and not ends_with_newline and number > 1:
-                warnings.warn(f"{p}: line {number} was cut off (power cut while writing?) and is ignored",
-                              TruncatedJournalWarning, stacklevel=2)
-                assert contents is not None
-                contents.truncated = True
-                break
-            raise JournalError(f"{p}: line {number} is corrupt ({exc}); the file was not changed") from exc
-        if number == 1:
-            if item.get("journal") != FORMAT_VERSION or not isinstance(item.get("game"), str):
-                raise JournalError(f"{p}: line 1 is not a cabinet journal header (format {FORMAT_VERSION})")
-            for key, kind in (("num_players", int), ("seed", int), ("options", dict)):
-                if not isinstance(item.get(key), kind):
-                    raise JournalError(f"{p}: line 1: header field {key!r} is missing or not {kind.__name__}")
-            contents = JournalContents(header=item)
-        else:
-            assert contents is not None
-            contents.actions.append(item)
-    assert contents is not None
+    header = _parse_line(p, lines[0], 1, cut_off=False)
+    if header.get("journal") != FORMAT_VERSION or not isinstance(header.get("game"), str):
+        raise JournalError(f"{p}: line 1 is not a cabinet journal header (format {FORMAT_VERSION})")
+    for key, kind in (("num_players", int), ("seed", int), ("options", dict)):
+        if not isinstance(header.get(key), kind):
+            raise JournalError(f"{p}: line 1: header field {key!r} is missing or not {kind.__name__}")
+    contents = JournalContents(header=header)
+    for number, raw in enumerate(lines[1:], start=2):
+        cut_off = number == len(lines) and not ends_with_newline
+        item = _parse_line(p, raw, number, cut_off)
+        if item is None:
+            warnings.warn(f"{p}: line {number} was cut off (power cut while writing?) and is ignored",
+                          TruncatedJournalWarning, stacklevel=2)
+            contents.truncated = True
+            break
+        contents.actions.append(item)
     return contents
+
+
+def _parse_line(p: Path, raw: bytes, number: int, cut_off: bool) -> dict[str, Any] | None:
+    """One journal line as a dict; ``None`` for an unparsable last line
+    that was cut off (no newline after it).
+
+    Raises:
+        JournalError: the line is corrupt.
+    """
+    try:
+        item = json.loads(raw.decode("utf-8"))
+        if not isinstance(item, dict):
+            raise ValueError("a journal line must be a JSON object")
+    except (ValueError, UnicodeDecodeError) as exc:
+        if cut_off:
+            return None
+        raise JournalError(f"{p}: line {number} is corrupt ({exc}); the file was not changed") from exc
+    return item
 
 
 def replay(path: str | os.PathLike) -> tuple[Game, JournalContents]:
