@@ -126,23 +126,30 @@ def best_layout(cands: list[tuple[float, float, float]], face_side: float,
     subset fits or the fit is ambiguous (see the module docstring)."""
     order = sorted(range(len(cands)), key=lambda i: -cands[i][2])[:9]
     fx, fy = face_center
+    X = [c[0] for c in cands]
+    Y = [c[1] for c in cands]
+    A = [c[2] for c in cands]
+    P = [(c[0], c[1]) for c in cands]
+    reach = 0.3 * face_side
+    amin_, amax_ = 0.15 * face_side, 0.45 * face_side
+    hypot = math.hypot
     for k in range(min(6, len(order)), 0, -1):
         best = None
         for sub in combinations(order, k):
-            areas = [cands[i][2] for i in sub]
-            if max(areas) > AREA_RATIO * min(areas):
+            # ``order`` is by falling strength, so is ``sub``: first = strongest
+            if A[sub[0]] > AREA_RATIO * A[sub[-1]]:
                 continue
-            mx = sum(cands[i][0] for i in sub) / k
-            my = sum(cands[i][1] for i in sub) / k
-            if math.hypot(mx - fx, my - fy) > 0.3 * face_side:
+            mx = sum([X[i] for i in sub]) / k
+            my = sum([Y[i] for i in sub]) / k
+            if hypot(mx - fx, my - fy) > reach:
                 continue  # (the fit's centre is this centroid)
-            f = fit([(cands[i][0], cands[i][1]) for i in sub])
+            f = _fit(tuple([P[i] for i in sub]))
             if f is None:
                 continue
             res, a, cx, cy, theta = f
-            if math.hypot(cx - fx, cy - fy) > 0.3 * face_side:
+            if hypot(cx - fx, cy - fy) > reach:
                 continue
-            if k > 1 and not 0.15 * face_side <= a <= 0.45 * face_side:
+            if k > 1 and not amin_ <= a <= amax_:
                 continue
             if best is None or res < best[0]:
                 best = (res, sub, a, cx, cy, theta)
