@@ -47,14 +47,14 @@ def classify_colour(crop: np.ndarray, white_balance=None) -> str:
     hsv = cv2.cvtColor(core, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
     v = np.median(hsv[:, 2])
     s = np.median(hsv[:, 1])
-    # hue: circular median via the mean of the most saturated half
-    sat = hsv[:, 1] >= np.median(hsv[:, 1])
-    ang = hsv[sat, 0] * (2 * np.pi / 256)
-    hue = (np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) + 360) % 360
     if v < 55 or (v < 90 and s < 90):
         return "black"
     if s < 55:
         return "white" if v > 120 else ("black" if v < 90 else "other")
+    # hue: circular median via the mean of the most saturated half
+    sat = hsv[:, 1] >= s
+    ang = hsv[sat, 0] * (2 * np.pi / 256)
+    hue = (np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) + 360) % 360
     if hue < 15 or hue >= 330:
         return "red"
     if hue < 40:

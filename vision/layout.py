@@ -113,7 +113,12 @@ def _snap_fit(rel, a, theta):
         return None
     z = num / den  # a * e^(i theta)
     step = abs(z)
-    worst = max(abs(complex(x, y) - z * complex(*g)) for (x, y), g in zip(rel, snapped)) / step
+    worst = 0.0
+    for (x, y), g in zip(rel, snapped):
+        e = abs(complex(x, y) - z * complex(g[0], g[1]))
+        if e > worst:
+            worst = e
+    worst /= step
     return worst, step, math.atan2(z.imag, z.real), snapped
 
 
