@@ -63,6 +63,12 @@ def _fit(points: tuple) -> tuple[float, float, float, float, float] | None:
     centre = sum(1 for q in d2 if q < lim)
     if centre != n % 2:
         return None
+    # a pip is within TOLERANCE steps of its grid point, which lies 1 or
+    # sqrt(2) steps from the centre: the outer pips' distances from the
+    # centre can differ only so much (exact necessary test, with slack)
+    outer = [q for q in d2 if q >= lim]
+    if max(outer) > _RADIUS_RATIO2[n] * min(outer):
+        return None
     best = None
     layouts = LAYOUTS[n]
     # start from the outer pips, farthest first, as a corner (45 deg) or a
@@ -89,6 +95,9 @@ def _fit(points: tuple) -> tuple[float, float, float, float, float] | None:
 
 
 _SQRT2 = math.sqrt(2)
+_RR_DIAG = ((_SQRT2 + TOLERANCE) / (_SQRT2 - TOLERANCE)) ** 2 * 1.01
+_RR_SIX = ((_SQRT2 + TOLERANCE) / (1 - TOLERANCE)) ** 2 * 1.01
+_RADIUS_RATIO2 = {2: _RR_DIAG, 3: _RR_DIAG, 4: _RR_DIAG, 5: _RR_DIAG, 6: _RR_SIX}
 _QPI = math.pi / 4
 
 
