@@ -78,7 +78,7 @@ def read_face(crop: np.ndarray, outline_free: bool = False) -> FaceReading | Non
     t = min(45.0, max(NEAR_FLOOR, 3.0 * spread))
     near = (dist < t).astype(np.uint8) & _REACH
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    n, labels = cv2.connectedComponents(near, connectivity=4)
     if n < 2:
         return None
     counts = np.bincount(labels[_DISC], minlength=n)
