@@ -84,3 +84,46 @@ def test_touching_dice_read_from_their_pips():
         assert near and near[0].value in (s.value, None), (s, near)
     assert sum(1 for s in specs for d in dice if d.value == s.value
                and abs(d.center[0] - s.center[0]) < 12 and abs(d.center[1] - s.center[1]) < 12) >= 4
+
+
+def test_lazy_pip_response_matches_the_whole_frame_filter():
+    """PipResponse (evaluated only at the points asked for) gives the same
+    difference of Gaussians as pip_response, borders included."""
+    import numpy as np
+
+    from vision.pipread import PipResponse
+    frame = render_frame((200, 150), [DieSpec(5, "red", (60, 70), 20, SIDE), DieSpec(3, "blue", (150, 80), 50, SIDE)],
+                         seed=3)
+    rng = np.random.default_rng(0)
+    ys = np.concatenate([[0, 149, 0, 149], rng.integers(0, 150, 300)])
+    xs = np.concatenate([[0, 0, 199, 199], rng.integers(0, 200, 300)])
+    for red in (False, True):
+        full, lazy = pip_response(frame, SIDE, red=red), PipResponse(frame, SIDE, red=red)
+        assert lazy.shape == full.shape
+        assert np.abs(lazy[ys, xs] - full[ys, xs]).max() < 1e-3
+        assert abs(lazy[int(ys[7]), int(xs[7])] - float(full[ys[7], xs[7]])) < 1e-3
+
+
+def test_grid_fit_shortcut_refuses_nothing_the_full_fit_accepts():
+    """The fit's quick refusal (outer pips' distances from the centre) is
+    only a necessary test: noisy faces of 2..6 get the same fit with and
+    without it."""
+    import math
+    import random
+
+    from vision import layout
+    grids = {n: sorted(next(iter(layout.LAYOUTS[n]))) for n in range(2, 7)}
+    rng = random.Random(2)
+    saved = layout._RADIUS_RATIO2
+    try:
+        for _ in range(3000):
+            n = rng.choice(range(2, 7))
+            a, th, sd = rng.uniform(3, 20), rng.uniform(0, 6.3), rng.uniform(0, 0.25)
+            pts = tuple((100 + a * (math.cos(th) * u - math.sin(th) * v) + rng.gauss(0, sd * a),
+                         100 + a * (math.sin(th) * u + math.cos(th) * v) + rng.gauss(0, sd * a)) for u, v in grids[n])
+            layout._RADIUS_RATIO2 = saved
+            quick = layout._fit.__wrapped__(pts)
+            layout._RADIUS_RATIO2 = {k: float("inf") for k in saved}
+            assert layout._fit.__wrapped__(pts) == quick
+    finally:
+        layout._RADIUS_RATIO2 = saved
