@@ -16,10 +16,6 @@ WORK_SCALE = 1.0  # foreground is found at this scale of frames >= 480 px (0.5: 
 SUPPRESS = 1.4  # a weaker peak within this many half-sides of a stronger one is the same die
 
 
-_V = np.arange(256, dtype=np.float32) ** 2
-_SQ_LUT = np.stack([L_WEIGHT * _V, _V, _V], axis=1).astype(np.float32).reshape(1, 256, 3)
-
-
 def background_lab(frame: np.ndarray) -> np.ndarray:
     """The empty-table estimate in Lab (uint8, frame size): median filter,
     kernel ~1/5 of the frame, computed at 160 px and scaled back."""
@@ -38,9 +34,8 @@ def foreground(frame: np.ndarray) -> np.ndarray:
     difference, at least ``FLOOR``."""
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
     d = cv2.absdiff(lab, background_lab(frame))
-    # weighted squares through a table: every term and sum is exact in float32
-    sq = cv2.LUT(d, _SQ_LUT)
-    d2 = sq[..., 0] + sq[..., 1] + sq[..., 2]
+    d2 = cv2.transform(cv2.multiply(d, d, dtype=cv2.CV_32F).reshape(-1, 1, 3),
+                       np.array([[L_WEIGHT, 1.0, 1.0]], np.float32)).reshape(d.shape[:2])
     noise2 = float(np.median(d2[::4, ::4]))
     t = max(FLOOR, NOISE_K * noise2 ** 0.5)
     mask = (d2 > t * t).astype(np.uint8) * 255
