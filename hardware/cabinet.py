@@ -155,8 +155,8 @@ class Cabinet:
             self.camera.source.close()
         try:
             self.factory.close()
-        except Exception:
-            pass
+        except Exception as exc:  # closing must not mask why we close; say what failed
+            log.debug("closing the pin factory failed: %s", exc)
 
 
 def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue.Queue | None = None,

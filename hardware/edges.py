@@ -15,9 +15,12 @@ and unwraps pigpio's 32-bit microsecond tick (tick 4294967290 then 5 is
 """
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from typing import Any, Callable, NamedTuple
+
+log = logging.getLogger("cabinet.hardware")
 
 #: Input names an edge can carry.
 INPUTS = ("button", "cup", "nav_a", "nav_b", "nav_push")
@@ -180,8 +183,8 @@ class EdgeSource:
             try:
                 pin.when_changed = None
                 pin.close()
-            except Exception:  # closing must not mask the reason we close
-                pass
+            except Exception as exc:  # closing must not mask the reason we close
+                log.debug("releasing an input pin failed: %s", exc)
         self._pins.clear()
         self._callbacks.clear()
 

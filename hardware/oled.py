@@ -155,5 +155,5 @@ class Oled:
         if dev is not None:
             try:
                 dev.cleanup()
-            except Exception:
-                pass
+            except Exception as exc:  # an unplugged display cannot be cleaned up; nothing is lost
+                log.debug("%s: cleanup failed: %s", self.name, exc)

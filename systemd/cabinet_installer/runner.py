@@ -125,10 +125,7 @@ class Runner:
         self._say(title, "remove", path)
         if self.dry:
             return
-        try:
-            self.path(path).unlink()
-        except FileNotFoundError:
-            pass
+        self.path(path).unlink(missing_ok=True)
 
     def remove_tree(self, title: str, path: str) -> None:
         """Remove a folder and everything in it (missing is fine)."""
