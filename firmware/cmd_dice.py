@@ -1,7 +1,7 @@
 """``cabinet dice``: read dice in photos, score the reader on a labelled set.
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR]``
-``cabinet dice score DATASET_DIR [--peer] [--json] [--errors]``
+``cabinet dice score DATASET_DIR [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
 
 Exit codes: 0 done, 1 an image could not be read (the others are still
 read), 2 usage error.
@@ -35,6 +35,9 @@ def add_parser(subparsers) -> None:
     q.add_argument("--peer", action="store_true", help="score the baseline blob-and-cluster reader instead")
     q.add_argument("--json", action="store_true", help="figures as one JSON object")
     q.add_argument("--errors", action="store_true", help="list every misread die")
+    q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
+    q.add_argument("--fold", choices=["all", "even", "odd"], default="all",
+                   help="score only the even- or odd-numbered images (by name), e.g. those a model never saw")
     q.set_defaults(func=run)
 
 
@@ -90,20 +93,31 @@ def _score(args, wb) -> int:
         print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
               f"as in nell-byler-dev)", file=sys.stderr)
         return 1
+    if args.models:
+        from vision.netreader import use_models
+        try:
+            use_models(args.models)
+        except VisionInputError as exc:
+            print(f"cabinet: error: {exc}", file=sys.stderr)
+            return 1
+    images = list_images(folder)
+    if args.fold != "all":
+        images = images[0 if args.fold == "even" else 1::2]
     if args.peer:
         from vision.peer import read_dice_peer
         reader = read_dice_peer
     else:
         def reader(frame):
             return read_dice(frame, wb)
-    s = score_folder(folder, reader)
+    s = score_folder(folder, reader, images)
     summary = s.summary()
     if args.json:
         confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
                      for t in range(1, 7)}
         print(json.dumps({**summary, "confusion": confusion}))
     else:
-        print(f"{folder}: {summary['images']} images, {summary['labelled_dice']} labelled dice"
+        print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ')'}, "
+              f"{summary['labelled_dice']} labelled dice"
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
         print(f"  per-die accuracy  {100 * summary['accuracy']:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * summary['recall']:.1f} %  (right values / labelled dice)")

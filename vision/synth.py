@@ -19,7 +19,6 @@ import numpy as np
 
 from vision.dataset import list_images, load_labels
 from vision.die import VisionInputError
-from vision.layout import LAYOUTS
 
 #: body, pip BGR of named die colours
 PALETTE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
@@ -32,6 +31,13 @@ PALETTE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "black": ((30, 30, 30), (40, 40, 220)),
 }
 TABLE_BGR = (165, 170, 172)
+
+_C = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+#: pip positions of the six faces on a 3 x 3 grid (x, y in -1, 0, 1)
+PIP_GRID: dict[int, list[tuple[int, int]]] = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: _C, 5: _C + [(0, 0)],
+    6: _C + [(-1, 0), (1, 0)],
+}
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ class DieSpec:
 
 
 def _pip_points(value: int) -> list[tuple[int, int]]:
-    return sorted(LAYOUTS[value][0])
+    return sorted(PIP_GRID[value])
 
 
 def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR, noise: float = 3.0,

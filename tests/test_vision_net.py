@@ -1,0 +1,98 @@
+"""The reader's networks (vision.netreader) and their training samples
+(vision.training.data; no PyTorch needed for these)."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from vision import netreader
+from vision.die import VisionInputError
+from vision.synth import DieSpec, render_frame
+from vision.training.data import CROP, DET_MAX_PX, DET_MIN_PX, Frame, detector_sample, face_sample, synth_frame
+
+
+def _frame(specs, size=(400, 300)):
+    img = render_frame(size, specs, seed=1)
+    rows = [(s.center[0], s.center[1], s.side * 1.04, s.value) for s in specs]
+    return Frame(img, np.asarray(rows, np.float32))
+
+
+def test_shipped_models_and_training_record():
+    """Both ONNX files ship, and the training record names the photos they
+    were trained on (the odd half of the set is held out)."""
+    assert netreader.MODELS.joinpath("dice_detector.onnx").is_file()
+    assert netreader.MODELS.joinpath("dice_face.onnx").is_file()
+    rec = json.loads(netreader.MODELS.joinpath("training.json").read_text())
+    assert rec["fold"] == "even" and len(rec["images"]) >= 50
+
+
+def test_use_models_names_a_missing_file(tmp_path):
+    with pytest.raises(VisionInputError, match="dice_detector.onnx"):
+        netreader.use_models(tmp_path)
+    netreader.use_models(None)  # back to the shipped ones
+
+
+def test_face_window_mirror_is_a_left_right_flip():
+    """The classifier's window: FACE_PX square uint8 BGR; a mirrored window
+    is the plain one flipped left to right (same centre, same scale)."""
+    img = render_frame((200, 200), [DieSpec(2, "red", (100, 100), 0, 40)], noise=0)
+    plain = netreader.face_window(img, 100, 100, 42)
+    flip = netreader.face_window(img, 100, 100, 42, mirror=True)
+    assert plain.shape == (netreader.FACE_PX, netreader.FACE_PX, 3) and plain.dtype == np.uint8
+    assert np.abs(plain[:, ::-1].astype(int) - flip.astype(int)).max() <= 2
+
+
+def test_face_window_large_die_keeps_its_pips():
+    """A 240 px die is shrunk with area averaging: its pips stay dark
+    spots on the window, not aliased away."""
+    img = render_frame((600, 600), [DieSpec(1, "white", (300, 300), 0, 240)], noise=0)
+    w = netreader.face_window(img, 300, 300, 250)
+    c = netreader.FACE_PX // 2
+    assert w[c - 1:c + 2, c - 1:c + 2].mean() < 80 and w[c - 12:c - 9, c - 1:c + 2].mean() > 180
+
+
+def test_detector_sample_targets_are_die_centres():
+    """Every heat-1 cell is a die centre seen at a size the detector is
+    trained on; offsets are inside the cell."""
+    rng = random.Random(4)
+    fr = _frame([DieSpec(v, "blue", (60 + 55 * v, 150), 20 * v, 40) for v in range(1, 7)])
+    for _ in range(20):
+        img, tgt = detector_sample(fr, rng)
+        assert img.shape == (CROP, CROP, 3) and img.dtype == np.uint8
+        G = CROP // netreader.DET_STRIDE
+        assert tgt.shape == (4, G, G)
+        pos = tgt[0] == 1
+        assert pos.sum() <= 6
+        assert ((tgt[1][pos] >= 0) & (tgt[1][pos] < 1)).all()
+        sizes = np.exp(tgt[3][pos]) * netreader.DET_STRIDE
+        assert ((sizes > 0.9 * DET_MIN_PX) & (sizes < 1.1 * DET_MAX_PX)).all()
+
+
+def test_face_samples_have_the_die_value_or_not_a_die():
+    rng = random.Random(5)
+    fr = _frame([DieSpec(4, "green", (200, 150), 30, 40)])
+    pos = [face_sample(fr, rng, negative=False) for _ in range(10)]
+    assert all(p is not None and p[1] == 3 and p[0].shape == (netreader.FACE_PX,) * 2 + (3,) for p in pos)
+    neg = [n for n in (face_sample(fr, rng, negative=True) for _ in range(30)) if n is not None]
+    assert neg and all(n[1] == netreader.NOT_A_DIE for n in neg)
+
+
+def test_synth_frames_label_every_die():
+    fr = synth_frame(random.Random(2))
+    assert fr.image.dtype == np.uint8 and len(fr.dice) >= 3
+    assert set(fr.dice[:, 3].astype(int)) <= set(range(1, 7))
+
+
+def test_blank_frame_has_no_candidates():
+    assert netreader.find_dice(np.full((240, 320, 3), 128, np.uint8)) == []
+
+
+@pytest.mark.parametrize("w, h", [(32, 32), (33, 47), (101, 259), (641, 479)])
+def test_any_frame_size_is_read(w, h):
+    """Frames of any size from 32 px up (not multiples of the nets'
+    strides) are read; every candidate lies in the frame."""
+    from vision.reader import read_dice
+    frame = render_frame((w, h), [DieSpec(5, "red", (w / 2, h / 2), 10, min(w, h) * 0.6)], seed=3)
+    for d in read_dice(frame):
+        assert 0 <= d.center[0] < w and 0 <= d.center[1] < h

@@ -1,0 +1,198 @@
+"""The dice reader's two small convolutional networks, run with OpenCV's
+``cv2.dnn`` from ONNX files in ``vision/models/`` (no other runtime).
+
+1. *Die detector* (:func:`find_dice`): a fully convolutional net on a
+   half-size copy of the frame (and on quarter, eighth... copies while they
+   are at least ``MIN_LEVEL_PX`` px high, for large dice) gives on a grid of
+   ``DET_STRIDE`` px a heat map of die centres, the centre's offset inside
+   its cell and the die's size.  Peaks of the heat map are dice; touching
+   dice are separate peaks.
+2. *Face classifier* (:func:`read_faces`): a window ``WINDOW_PER_SIZE``
+   die sizes wide around each centre, resampled to ``FACE_PX`` x
+   ``FACE_PX`` px, gives probabilities for 1..6 pips and for "not a die"
+   (a place between dice, a tray wall, a print).  The top face is what the
+   net was trained to count: side faces, glare and neighbouring dice are in
+   its training windows (see :mod:`vision.training`).
+
+Both nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained
+by ``python -m vision.training.train`` (needs PyTorch, only to train).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.die import VisionInputError
+
+MODELS = Path(__file__).resolve().parent / "models"
+DETECTOR_ONNX = MODELS / "dice_detector.onnx"
+FACE_ONNX = MODELS / "dice_face.onnx"
+
+#: detector output grid (px of the level image it runs on)
+DET_STRIDE = 4
+#: classifier window (px) and its width in die sizes
+FACE_PX = 48
+WINDOW_PER_SIZE = 1.25
+#: classifier class index of "not a die" (0..5 are 1..6 pips)
+NOT_A_DIE = 6
+#: smallest pyramid level (px, short side) the detector runs on
+MIN_LEVEL_PX = 96
+#: a die this large (px at a level) sends the detector on to the next, smaller level
+NEXT_LEVEL_PX = 40.0
+#: heat (0..1) at which a detector peak is a die candidate
+DET_MIN_HEAT = 0.3
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A detector peak: centre (x, y) and size (sqrt of box area) in px of
+    the input frame, heat 0..1."""
+
+    x: float
+    y: float
+    size: float
+    heat: float
+
+
+_NETS: dict[Path, cv2.dnn.Net] = {}
+
+
+def use_models(folder: str | Path | None) -> None:
+    """Read dice with the models in ``folder`` (``dice_detector.onnx`` and
+    ``dice_face.onnx``, as written by ``python -m vision.training.train``);
+    ``None`` = the shipped ones.  Raises :class:`VisionInputError` when a
+    file is missing."""
+    global DETECTOR_ONNX, FACE_ONNX
+    d = Path(folder) if folder is not None else MODELS
+    det, face = d / "dice_detector.onnx", d / "dice_face.onnx"
+    for f in (det, face):
+        if not f.is_file():
+            raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
+    DETECTOR_ONNX, FACE_ONNX = det, face
+
+
+def _net(path: Path) -> "cv2.dnn.Net":
+    if path == MODELS / "dice_detector.onnx":
+        path = DETECTOR_ONNX
+    elif path == MODELS / "dice_face.onnx":
+        path = FACE_ONNX
+    net = _NETS.get(path)
+    if net is None:
+        if not path.is_file():
+            raise VisionInputError(f"dice reader model {path} is missing; reinstall the cabinet package "
+                                   "or retrain with `python -m vision.training.train`")
+        net = cv2.dnn.readNet(str(path))
+        _NETS[path] = net
+    return net
+
+
+def _blob(images: list[np.ndarray]) -> np.ndarray:
+    """N x 3 x H x W float32 (x - 128) / 64 from N H x W x 3 uint8 BGR
+    images (a few times faster than cv2.dnn.blobFromImages)."""
+    h, w = images[0].shape[:2]
+    x = np.empty((len(images), 3, h, w), np.float32)
+    for i, img in enumerate(images):
+        for k in range(3):
+            x[i, k] = img[:, :, k]
+    x -= 128.0
+    x *= 1.0 / 64
+    return x
+
+
+def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candidate]:
+    """Die candidates in ``frame`` (H x W x 3 uint8 BGR), strongest first,
+    one per die (peaks closer than 0.45 die sizes merged).  Dice about
+    18..120 px across are found on the half-size level; the quarter-size
+    level (and smaller) is searched too when the frame shows no die or a
+    die of NEXT_LEVEL_PX or more on the level above (large dice)."""
+    H, W = frame.shape[:2]
+    net = _net(DETECTOR_ONNX)
+    found: list[Candidate] = []
+    level = frame
+    scale = 1.0
+    while True:
+        level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
+                           interpolation=cv2.INTER_AREA)
+        scale *= 0.5
+        here = _detect_level(net, level, scale, min_heat)
+        found += here
+        if min(level.shape[:2]) // 2 < MIN_LEVEL_PX:
+            break
+        if here and max(c.size for c in here) * scale < NEXT_LEVEL_PX:
+            break  # every die here is well inside the sizes this level finds
+    found = [c for c in found if 0 <= c.x < W and 0 <= c.y < H]  # not on the padding
+    found.sort(key=lambda c: -c.heat)
+    kept: list[Candidate] = []
+    for c in found:
+        if all((c.x - k.x) ** 2 + (c.y - k.y) ** 2 >= (0.45 * min(c.size, k.size)) ** 2 for k in kept):
+            kept.append(c)
+    return kept
+
+
+def _detect_level(net, img: np.ndarray, scale: float, min_heat: float) -> list[Candidate]:
+    h, w = img.shape[:2]
+    ph, pw = -h % (2 * DET_STRIDE), -w % (2 * DET_STRIDE)  # the trunk's stride-8 map must upsample onto stride 4
+    if ph or pw:
+        img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    net.setInput(_blob([img]))
+    out = net.forward()[0]
+    heat = 1.0 / (1.0 + np.exp(-out[0]))
+    peak = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    k = DET_STRIDE / scale
+    res = []
+    for iy, ix in zip(*np.nonzero(peak)):
+        size = math.exp(float(np.clip(out[3, iy, ix], -3, 4))) * k
+        res.append(Candidate((ix + float(out[1, iy, ix])) * k, (iy + float(out[2, iy, ix])) * k, size,
+                             float(heat[iy, ix])))
+    return res
+
+
+def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0,
+                mirror: bool = False) -> np.ndarray:
+    """The classifier's input: a FACE_PX x FACE_PX x 3 uint8 BGR window of
+    ``image`` centred on (x, y) px, WINDOW_PER_SIZE x ``size`` px wide,
+    turned by ``angle`` degrees (and mirrored); outside the image the
+    border is replicated.  Large windows are first shrunk with area
+    averaging, so no pip is lost to aliasing."""
+    win = WINDOW_PER_SIZE * max(size, 4.0)
+    scale = FACE_PX / win
+    H, W = image.shape[:2]
+    r = int(math.ceil(0.75 * win)) + 2
+    x0, y0 = int(x) - r, int(y) - r
+    src = image[max(0, y0):min(H, y0 + 2 * r), max(0, x0):min(W, x0 + 2 * r)]
+    if src.size == 0:
+        src = np.zeros((2, 2, 3), np.uint8)
+        ox, oy = x, y
+    else:
+        ox, oy = x - max(0, x0), y - max(0, y0)
+    pre = 1.0
+    if scale < 0.6:
+        pre = min(1.0, 1.5 * scale)
+        src = cv2.resize(src, (max(1, round(src.shape[1] * pre)), max(1, round(src.shape[0] * pre))),
+                         interpolation=cv2.INTER_AREA)
+        ox, oy = ox * src.shape[1] / max(1, min(W, x0 + 2 * r) - max(0, x0)), \
+            oy * src.shape[0] / max(1, min(H, y0 + 2 * r) - max(0, y0))
+        scale /= pre
+    M = cv2.getRotationMatrix2D((ox, oy), angle, scale)
+    M[0, 2] += FACE_PX / 2 - ox
+    M[1, 2] += FACE_PX / 2 - oy
+    if mirror:  # mirror about the window's vertical axis, after the turn
+        M = np.array([[-1, 0, FACE_PX - 1], [0, 1, 0]], np.float64) @ np.vstack([M, [0, 0, 1]])
+    return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def read_faces(windows: list[np.ndarray]) -> np.ndarray:
+    """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
+    FACE_PX x FACE_PX x 3 uint8 BGR windows."""
+    if not windows:
+        return np.zeros((0, 7), np.float32)
+    net = _net(FACE_ONNX)
+    net.setInput(_blob(windows))
+    z = net.forward().reshape(len(windows), -1).astype(np.float64)
+    z -= z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)

@@ -1,0 +1,244 @@
+"""Training samples for the dice reader's two small networks (numpy + OpenCV
+only; the trainer in :mod:`vision.training.train` needs PyTorch).
+
+Sources: a labelled photo set (``images/`` + YOLO ``labels/``, class k =
+k + 1 pips) and frames drawn by :func:`vision.synth.render_frame` with
+random dice, tables, side faces and glare.  Every sample is augmented for
+what changes between cameras and rooms, not for this photo set: scale,
+rotation, mirror (a mirrored face has the same pips), channel order and
+hue (other die and table colours), brightness, contrast, gamma, blur,
+sensor noise and JPEG loss.
+
+Two kinds of sample:
+
+* :func:`detector_sample` - a ``CROP`` x ``CROP`` x 3 uint8 BGR patch of a
+  frame scaled so dice are ``DET_MIN_PX``..``DET_MAX_PX`` px across, with
+  its targets on a 1/``STRIDE`` grid (heat, x/y offset in cells, log size).
+* :func:`face_sample` - a ``FACE_PX`` x ``FACE_PX`` x 3 uint8 BGR window
+  around a die centre (class value - 1) or around a place that is not a die
+  centre (class :data:`NOT_A_DIE`).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.dataset import list_images, load_labels
+from vision.netreader import DET_STRIDE as STRIDE, FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window
+from vision.synth import PALETTE, DieSpec, render_frame
+
+#: detector training crop (px) and the die sizes (px) it is trained on
+CROP = 128
+DET_MIN_PX, DET_MAX_PX = 9.0, 60.0
+
+
+@dataclass
+class Frame:
+    """A labelled frame: image H x W x 3 uint8 BGR and dice as rows
+    (cx, cy, size px, value 1..6); size is sqrt(w * h) of the label box."""
+
+    image: np.ndarray
+    dice: np.ndarray  # N x 4 float32
+    name: str = ""
+
+
+def load_photo_set(folder: str | Path, names: set[str] | None = None) -> list[Frame]:
+    """Every labelled image of a set folder (optionally only ``names``)."""
+    out = []
+    for path in list_images(folder):
+        if names is not None and path.name not in names:
+            continue
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        rows = [((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2,
+                 math.sqrt((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])), d.value)
+                for d in load_labels(path, img.shape[1], img.shape[0])]
+        out.append(Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), path.name))
+    return out
+
+
+def synth_frame(rng: random.Random) -> Frame:
+    """A drawn frame: 3..14 dice of random value, colour, rotation and size
+    (24..64 px), some touching, some with a side face in view or a glare
+    spot, on a table of random colour."""
+    w, h = rng.choice([(480, 360), (400, 400), (512, 384)])
+    side = rng.uniform(24, 64)
+    specs: list[DieSpec] = []
+    for _ in range(rng.randint(3, 14) * 30):
+        if len(specs) >= 14:
+            break
+        s = side * rng.uniform(0.9, 1.1)
+        x, y = rng.uniform(0.8 * s, w - 0.8 * s), rng.uniform(0.8 * s, h - 0.8 * s)
+        gap = rng.choice([1.05, 1.1, 1.5, 2.0])
+        if any(math.hypot(x - o.center[0], y - o.center[1]) < gap * 0.5 * (s + o.side) * 1.42 for o in specs):
+            continue
+        specs.append(DieSpec(rng.randint(1, 6), rng.choice(sorted(PALETTE)), (x, y), rng.uniform(0, 90), s,
+                             side_face=rng.choice([0.0, 0.0, 0.0, 0.15, 0.3, 0.4]), glare=rng.random() < 0.2))
+    table = tuple(rng.randint(20, 235) for _ in range(3))
+    img = render_frame((w, h), specs, table=table, noise=rng.uniform(1, 6), seed=rng.randint(0, 10 ** 6))
+    rows = []
+    for s in specs:
+        a = math.radians(s.angle)
+        bb = s.side * (abs(math.cos(a)) + abs(math.sin(a)))  # axis-aligned box, as the photo labels
+        rows.append((s.center[0], s.center[1], bb * 1.04, s.value))
+    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "synth")
+
+
+def junk_image(rng: random.Random, w: int, h: int) -> np.ndarray:
+    """A frame with no die in it: sensor noise, blurred noise (cloth, wood,
+    carpet), a gradient, or scattered strokes and blobs - what a camera may
+    see of a table that is not a plain tray.  H x W x 3 uint8 BGR."""
+    g = np.random.default_rng(rng.randint(0, 10 ** 9))
+    kind = rng.randrange(4)
+    if kind == 0:
+        img = g.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == 1:
+        img = g.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        s = rng.uniform(0.7, 6)
+        img = cv2.GaussianBlur(img, (0, 0), s)
+        img = cv2.normalize(img, None, 0, 255, cv2.NORM_MINMAX)
+    elif kind == 2:
+        a, b = g.integers(0, 256, 3), g.integers(0, 256, 3)
+        t = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
+        img = np.broadcast_to(a * (1 - t) + b * t, (h, w, 3)).astype(np.uint8)
+    else:
+        img = np.empty((h, w, 3), np.uint8)
+        img[:] = g.integers(0, 256, 3)
+        for _ in range(rng.randint(3, 30)):
+            col = tuple(int(v) for v in g.integers(0, 256, 3))
+            p = (rng.randrange(w), rng.randrange(h))
+            if rng.random() < 0.5:
+                cv2.line(img, p, (rng.randrange(w), rng.randrange(h)), col, rng.randint(1, 6), cv2.LINE_AA)
+            else:
+                cv2.ellipse(img, p, (rng.randint(2, 30), rng.randint(2, 30)), rng.uniform(0, 180), 0, 360, col, -1,
+                            cv2.LINE_AA)
+    return np.ascontiguousarray(img)
+
+
+def _colour_jitter(img: np.ndarray, rng: random.Random, harsh: float = 1.0) -> np.ndarray:
+    """Light, camera and dye changes on a uint8 BGR image; ``harsh``
+    scales how often blur, noise and JPEG loss are added."""
+    x = img
+    if rng.random() < 0.5:
+        x = x[:, :, rng.sample([0, 1, 2], 3)]
+    if rng.random() < 0.5:
+        hsv = cv2.cvtColor(np.ascontiguousarray(x), cv2.COLOR_BGR2HSV)
+        hsv[:, :, 0] = ((hsv[:, :, 0].astype(np.int16) + rng.randint(0, 179)) % 180).astype(np.uint8)
+        x = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    f = x.astype(np.float32) / 255.0
+    if rng.random() < 0.3:  # colour cast (white balance)
+        f = f * np.asarray([rng.uniform(0.7, 1.3) for _ in range(3)], np.float32)
+    f = np.clip(f, 0, 1) ** rng.uniform(0.6, 1.6)
+    f = (f - 0.5) * rng.uniform(0.6, 1.4) + 0.5 + rng.uniform(-0.2, 0.2)
+    if rng.random() < 0.3:  # uneven light across the view
+        hh, ww = f.shape[:2]
+        gx = np.linspace(-1, 1, ww, dtype=np.float32)[None, :, None] * rng.uniform(-0.25, 0.25)
+        gy = np.linspace(-1, 1, hh, dtype=np.float32)[:, None, None] * rng.uniform(-0.25, 0.25)
+        f = f * (1 + gx + gy)
+    if rng.random() < 0.3 * harsh:
+        k = rng.choice([3, 5])
+        f = cv2.GaussianBlur(f, (k, k), rng.uniform(0.3, 1.2))
+    if rng.random() < 0.5 * harsh:
+        f = f + np.random.default_rng(rng.randint(0, 10 ** 9)).normal(0, rng.uniform(0.005, 0.04), f.shape).astype(np.float32)
+    out = np.clip(f * 255 + 0.5, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3 * harsh:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(35, 90)])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
+
+
+def _similarity(scale: float, angle_deg: float, mirror: bool, src_xy, dst_xy) -> np.ndarray:
+    """2 x 3 affine: rotate/scale (and mirror) about src_xy onto dst_xy."""
+    M = cv2.getRotationMatrix2D((float(src_xy[0]), float(src_xy[1])), angle_deg, scale)
+    if mirror:
+        F = np.array([[-1, 0, 2 * src_xy[0]], [0, 1, 0], [0, 0, 1]], np.float64)
+        M = (np.vstack([M, [0, 0, 1]]) @ F)[:2]
+    M[0, 2] += dst_xy[0] - src_xy[0]
+    M[1, 2] += dst_xy[1] - src_xy[1]
+    return M
+
+
+def detector_sample(fr: Frame, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
+    """One detector sample: CROP x CROP x 3 uint8 BGR and targets
+    4 x (CROP/STRIDE) x (CROP/STRIDE) float32: heat 0..1, offset x, offset
+    y (cells, 0..1), log(size / STRIDE) (the last three valid where
+    heat == 1)."""
+    sizes = fr.dice[:, 2] if len(fr.dice) else np.asarray([40.0])
+    want = math.exp(rng.uniform(math.log(DET_MIN_PX), math.log(DET_MAX_PX)))
+    scale = want / float(np.median(sizes))
+    H, W = fr.image.shape[:2]
+    if len(fr.dice) and rng.random() < 0.8:
+        k = rng.randrange(len(fr.dice))
+        src = (fr.dice[k, 0] + rng.uniform(-0.4, 0.4) * CROP / scale, fr.dice[k, 1] + rng.uniform(-0.4, 0.4) * CROP / scale)
+    else:
+        src = (rng.uniform(0, W), rng.uniform(0, H))
+    M = _similarity(scale, rng.uniform(0, 360), rng.random() < 0.5, src, (CROP / 2, CROP / 2))
+    border = cv2.BORDER_REFLECT101 if rng.random() < 0.5 else cv2.BORDER_CONSTANT
+    img = cv2.warpAffine(fr.image, M, (CROP, CROP), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+                         borderMode=border, borderValue=tuple(rng.randint(0, 255) for _ in range(3)))
+    img = _colour_jitter(img, rng)
+    G = CROP // STRIDE
+    tgt = np.zeros((4, G, G), np.float32)
+    if len(fr.dice):
+        pts = np.hstack([fr.dice[:, :2], np.ones((len(fr.dice), 1), np.float32)]) @ M.T
+        yy, xx = np.mgrid[0:G, 0:G].astype(np.float32)
+        for (x, y), d in zip(pts, fr.dice):
+            s = float(d[2]) * scale
+            gx, gy = x / STRIDE, y / STRIDE
+            if not (0 <= gx < G and 0 <= gy < G):
+                continue
+            ix, iy = int(gx), int(gy)
+            sig = max(0.5, s / STRIDE / 4)
+            g = np.exp(-((xx - (ix + 0.5)) ** 2 + (yy - (iy + 0.5)) ** 2) / (2 * sig * sig))
+            tgt[0] = np.maximum(tgt[0], g)
+            tgt[0, iy, ix] = 1.0
+            tgt[1, iy, ix], tgt[2, iy, ix] = gx - ix, gy - iy
+            tgt[3, iy, ix] = math.log(s / STRIDE)
+    return img, tgt
+
+
+def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarray, int] | None:
+    """One face-classifier sample: FACE_PX x FACE_PX x 3 uint8 BGR window
+    (the inference window of :func:`vision.netreader.face_window`, jittered
+    as the detector's centre and size are) and its class (value - 1, or
+    NOT_A_DIE).  ``None`` when the frame offers no such sample."""
+    if negative and rng.random() < 0.15:  # not a die: noise, texture, strokes
+        return _colour_jitter(junk_image(rng, FACE_PX, FACE_PX), rng, harsh=0.5), NOT_A_DIE
+    if not len(fr.dice):
+        return None
+    H, W = fr.image.shape[:2]
+    k = rng.randrange(len(fr.dice))
+    cx, cy, s, v = (float(t) for t in fr.dice[k])
+    if negative:
+        kind = rng.random()
+        if kind < 0.5:  # off centre: between dice, half a die, a die's edge
+            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.45, 1.0) * s
+            x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        else:  # anywhere on the table
+            x, y = rng.uniform(0, W), rng.uniform(0, H)
+        d2 = (fr.dice[:, 0] - x) ** 2 + (fr.dice[:, 1] - y) ** 2
+        if float(np.min(d2 / (fr.dice[:, 2] ** 2))) < 0.4 ** 2:
+            return None
+        cls = NOT_A_DIE
+        s *= rng.uniform(0.8, 1.25)
+    else:
+        x, y = cx + rng.gauss(0, 0.06) * s, cy + rng.gauss(0, 0.06) * s
+        s *= math.exp(rng.gauss(0, 0.08))
+        cls = int(v) - 1
+    win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
+    return _colour_jitter(win, rng, harsh=0.5), cls
+
+
+def split_names(folder: str | Path, fold: str) -> set[str]:
+    """Image names of a fold of the photo set, sorted by name: ``even``
+    (0, 2, 4...), ``odd`` or ``all``."""
+    names = [p.name for p in list_images(folder)]
+    if fold == "all":
+        return set(names)
+    return set(names[0 if fold == "even" else 1::2])

@@ -1,0 +1,202 @@
+"""Train the dice reader's detector and face classifier and write them as
+ONNX files for :mod:`vision.netreader` (needs PyTorch: ``pip install
+torch onnx``; the cabinet itself runs them with OpenCV only).
+
+    python -m vision.training.train DATASET_DIR --fold even --out DIR
+
+``--fold even`` trains on the even-numbered images of the set (sorted by
+name) and scores the result on the odd ones it never saw, ``odd`` the
+reverse; ``all`` trains on every image (the shipped models).  Drawn dice
+(:func:`vision.training.data.synth_frame`) are mixed into every batch.
+Training is seeded and runs on the CPU in minutes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+try:
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+except ImportError:  # pragma: no cover - training only
+    sys.exit("training needs PyTorch: pip install torch onnx")
+
+from vision.netreader import FACE_PX
+from vision.training.data import (CROP, Frame, detector_sample, face_sample, junk_image, load_photo_set,
+                                  split_names, synth_frame)
+
+
+def _cbr(i: int, o: int, s: int = 1, d: int = 1) -> list:
+    return [nn.Conv2d(i, o, 3, s, padding=d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+
+class Detector(nn.Module):
+    """Heat / offset x / offset y / log size on a stride-4 grid: a
+    stride-8 trunk with dilated 3 x 3 convolutions (context of ~120 px of
+    its input) upsampled and added to the stride-4 features, so dice that
+    touch are separate peaks."""
+
+    def __init__(self, w=(12, 16, 24), head=12):
+        super().__init__()
+        a, b, c = w
+        self.s4 = nn.Sequential(*_cbr(3, a, 2), *_cbr(a, b, 2))
+        self.s8 = nn.Sequential(*_cbr(b, c, 2), *_cbr(c, c), *_cbr(c, c, 1, 2), *_cbr(c, c, 1, 4))
+        self.lat4 = nn.Conv2d(b, head, 1)
+        self.lat8 = nn.Conv2d(c, head, 1)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.mix = nn.Sequential(nn.ReLU(inplace=True), *_cbr(head, head))
+        self.h = nn.Conv2d(head, 4, 1)
+        nn.init.constant_(self.h.bias, 0.0)
+        with torch.no_grad():
+            self.h.bias[0] = -4.0
+
+    def forward(self, x):
+        f4 = self.s4(x)
+        f8 = self.s8(f4)
+        return self.h(self.mix(self.lat4(f4) + self.up(self.lat8(f8))))
+
+
+class FaceNet(nn.Module):
+    """FACE_PX x FACE_PX window -> logits for 1..6 pips and not a die."""
+
+    def __init__(self):
+        super().__init__()
+        self.f = nn.Sequential(*_cbr(3, 16, 2), *_cbr(16, 32), nn.MaxPool2d(2), *_cbr(32, 64), nn.MaxPool2d(2),
+                               *_cbr(64, 96), nn.MaxPool2d(2), nn.Flatten(), nn.Dropout(0.2),
+                               nn.Linear(96 * (FACE_PX // 16) ** 2, 7))
+
+    def forward(self, x):
+        return self.f(x)
+
+
+def _to_tensor(imgs: list[np.ndarray]) -> torch.Tensor:
+    x = np.stack(imgs).astype(np.float32)
+    return torch.from_numpy((x - 128.0) / 64.0).permute(0, 3, 1, 2).contiguous()
+
+
+def _det_loss(out, tgt):
+    heat = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
+    t = tgt[:, 0]
+    pos = (t == 1).float()
+    npos = pos.sum().clamp(min=1)
+    lp = -(pos * (1 - heat) ** 2 * torch.log(heat)).sum()
+    ln = -((1 - pos) * (1 - t) ** 4 * heat ** 2 * torch.log(1 - heat)).sum()
+    reg = (pos * ((out[:, 1] - tgt[:, 1]).abs() + (out[:, 2] - tgt[:, 2]).abs()
+                  + (out[:, 3] - tgt[:, 3]).abs())).sum()
+    return (lp + ln + reg) / npos
+
+
+class Source:
+    """Frames to sample from: photos plus a pool of drawn frames renewed
+    as training goes."""
+
+    def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float):
+        self.photos, self.rng, self.synth_share = photos, rng, synth_share
+        self.pool = [synth_frame(rng) for _ in range(40)]
+
+    def frame(self) -> Frame:
+        if self.rng.random() < 0.04:  # a table with no die: noise, texture, strokes
+            return Frame(junk_image(self.rng, 256, 256), np.zeros((0, 4), np.float32), "junk")
+        if self.rng.random() < self.synth_share or not self.photos:
+            if self.rng.random() < 0.02:
+                self.pool[self.rng.randrange(len(self.pool))] = synth_frame(self.rng)
+            return self.rng.choice(self.pool)
+        return self.rng.choice(self.photos)
+
+
+def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
+    net = Detector()
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps, pct_start=0.15)
+    net.train()
+    t0 = time.time()
+    for step in range(steps):
+        xs, ts = zip(*(detector_sample(src.frame(), src.rng) for _ in range(batch)))
+        out = net(_to_tensor(list(xs)))
+        loss = _det_loss(out, torch.from_numpy(np.stack(ts)))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 200 == 0 or step == steps - 1:
+            log(f"detector step {step}/{steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
+    return net.eval()
+
+
+def train_faces(src: Source, steps: int, batch: int, log) -> FaceNet:
+    net = FaceNet()
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps, pct_start=0.15)
+    net.train()
+    t0 = time.time()
+    for step in range(steps):
+        xs, ys = [], []
+        while len(xs) < batch:
+            got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
+            if got is not None:
+                xs.append(got[0])
+                ys.append(got[1])
+        out = net(_to_tensor(xs))
+        loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 200 == 0 or step == steps - 1:
+            acc = (out.argmax(1) == torch.tensor(ys)).float().mean().item()
+            log(f"faces step {step}/{steps} loss {loss.item():.3f} acc {acc:.3f} ({time.time() - t0:.0f} s)")
+    return net.eval()
+
+
+def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
+    """Write ``net`` as ONNX (opset 13, legacy exporter: plain Conv /
+    BatchNorm / Relu / MaxPool / Gemm that cv2.dnn reads)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    dyn = {"x": {0: "n", 2: "h", 3: "w"}} if shape[-1] != FACE_PX else {"x": {0: "n"}}
+    torch.onnx.export(net, torch.zeros(*shape), str(path), dynamo=False, opset_version=13,
+                      input_names=["x"], output_names=["y"], dynamic_axes=dyn)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.split("\n\n")[0])
+    p.add_argument("dataset", help="labelled set folder (images/ + YOLO labels/)")
+    p.add_argument("--fold", choices=["even", "odd", "all"], default="all")
+    p.add_argument("--out", default="vision/models", help="folder for dice_detector.onnx and dice_face.onnx")
+    p.add_argument("--det-steps", type=int, default=2500)
+    p.add_argument("--face-steps", type=int, default=3000)
+    p.add_argument("--synth-share", type=float, default=0.3, help="share of drawn frames in each batch")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--only", choices=["detector", "faces"], help="train one net only (the other file is kept)")
+    a = p.parse_args(argv)
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    rng = random.Random(a.seed)
+    names = split_names(a.dataset, a.fold)
+    photos = load_photo_set(a.dataset, names)
+    out = Path(a.out)
+    log = lambda m: print(m, flush=True)  # noqa: E731
+    log(f"{len(photos)} photos ({sum(len(f.dice) for f in photos)} dice), fold {a.fold}")
+    src = Source(photos, rng, a.synth_share)
+    if a.only != "faces":
+        det = train_detector(src, a.det_steps, 32, log)
+        export(det, (1, 3, CROP, CROP), out / "dice_detector.onnx")
+    if a.only != "detector":
+        faces = train_faces(src, a.face_steps, 128, log)
+        export(faces, (1, 3, FACE_PX, FACE_PX), out / "dice_face.onnx")
+    meta = {"fold": a.fold, "images": sorted(names), "seed": a.seed, "det_steps": a.det_steps,
+            "face_steps": a.face_steps, "synth_share": a.synth_share}
+    (out / "training.json").write_text(json.dumps(meta, indent=1) + "\n")
+    log(f"wrote {out}/dice_detector.onnx, dice_face.onnx, training.json")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
