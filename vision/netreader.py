@@ -44,7 +44,7 @@ MIN_LEVEL_PX = 96
 #: a die this large (px at a level) sends the detector on to the next, smaller level
 NEXT_LEVEL_PX = 40.0
 #: heat (0..1) at which a detector peak is a die candidate
-DET_MIN_HEAT = 0.3
+DET_MIN_HEAT = 0.4
 
 
 @dataclass(frozen=True)

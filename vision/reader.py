@@ -7,7 +7,9 @@ OpenCV's ``cv2.dnn``.
    half-size copy of the frame and on smaller copies for large dice; each
    peak is one die, so dice that touch are two peaks.
 2. *Face classifier*: a window around each centre, scaled to the die's
-   size, gives the probability of 1..6 pips and of "not a die".  A place
+   size, gives the probability of 1..6 pips and of "not a die"; a window
+   it is unsure of (below :data:`SURE_P`) is read again turned by 90, 180
+   and 270 degrees and the four readings averaged.  A place
    that is not a die is dropped; a die whose best value is less likely than
    :data:`MIN_VALUE_P` is reported unreadable (``value None``, ruling CAB-5:
    never guessed) - a tilted, cocked or stacked die, a blurred one.
@@ -30,7 +32,9 @@ from vision.die import Die, VisionInputError
 from vision.netreader import NOT_A_DIE, face_window, find_dice, read_faces
 
 #: probability (0..1) a value needs to be reported; below it the die is unreadable
-MIN_VALUE_P = 0.9
+MIN_VALUE_P = 0.6
+#: a first reading less sure than this (highest class probability) is read again at three more turns
+SURE_P = 0.9
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
 
@@ -61,6 +65,14 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
         return []
     cands = find_dice(frame)
     probs = read_faces([face_window(frame, c.x, c.y, c.size) for c in cands])
+    # a window the classifier is unsure of is read again turned by 90, 180
+    # and 270 degrees, and the four readings are averaged
+    unsure = [i for i, p in enumerate(probs) if p.max() < SURE_P and p[NOT_A_DIE] < MAX_NOT_A_DIE_P]
+    if unsure:
+        more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=a)
+                           for i in unsure for a in (90, 180, 270)]).reshape(len(unsure), 3, -1)
+        for k, i in enumerate(unsure):
+            probs[i] = (probs[i] + more[k].sum(axis=0)) / 4
     H, W = frame.shape[:2]
     dice: list[Die] = []
     for c, p in zip(cands, probs):
