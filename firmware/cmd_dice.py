@@ -1,6 +1,6 @@
 """``cabinet dice``: read dice in photos, score the reader on a labelled set.
 
-``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR]``
+``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR]``
 ``cabinet dice score DATASET_DIR [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
 
 Exit codes: 0 done, 1 an image could not be read (the others are still
@@ -28,7 +28,9 @@ def add_parser(subparsers) -> None:
     q = sub.add_parser("read", help="read every die in images")
     q.add_argument("images", nargs="+", metavar="IMAGE")
     q.add_argument("--json", action="store_true", help="one JSON object per image per line")
-    q.add_argument("--annotate", metavar="OUT_DIR", help="write each image with boxes, values and colours drawn")
+    q.add_argument("--annotate", metavar="OUT_DIR",
+                   help="write each image with boxes, values and colours drawn, as OUT_DIR/<file name>.annotated.png")
+    q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.set_defaults(func=run)
     q = sub.add_parser("score", help="score the reader on a labelled set (images/ + YOLO labels/)")
     q.add_argument("dataset", metavar="DATASET_DIR")
@@ -57,7 +59,12 @@ def _read(args, wb) -> int:
     code = 0
     out_dir = Path(args.annotate) if args.annotate else None
     if out_dir:
+        if out_dir.exists() and not out_dir.is_dir():
+            print(f"cabinet: error: --annotate {out_dir}: not a folder", file=sys.stderr)
+            return 1
         out_dir.mkdir(parents=True, exist_ok=True)
+    if getattr(args, "models", None) and _use_models(args.models):
+        return 1
     for name in args.images:
         frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
         if frame is None:
@@ -81,8 +88,21 @@ def _read(args, wb) -> int:
                 print(f"  {d.value if d.value is not None else '?'} {d.colour:<6} at "
                       f"({d.center[0]:.0f}, {d.center[1]:.0f}) box {list(d.box)} confidence {d.confidence:.2f}")
         if out_dir:
-            cv2.imwrite(str(out_dir / (Path(name).stem + ".png")), annotate(frame, dice))
+            # <file name>.annotated.png: never an input's name, one per input
+            cv2.imwrite(str(out_dir / (Path(name).name + ".annotated.png")), annotate(frame, dice))
     return code
+
+
+def _use_models(folder: str) -> int:
+    """Switch the reader to the models in ``folder``; 1 (after a one-line
+    error) when they are missing or broken, else 0."""
+    from vision.netreader import use_models
+    try:
+        use_models(folder)
+    except VisionInputError as exc:
+        print(f"cabinet: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _score(args, wb) -> int:
@@ -93,13 +113,8 @@ def _score(args, wb) -> int:
         print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
               f"as in nell-byler-dev)", file=sys.stderr)
         return 1
-    if args.models:
-        from vision.netreader import use_models
-        try:
-            use_models(args.models)
-        except VisionInputError as exc:
-            print(f"cabinet: error: {exc}", file=sys.stderr)
-            return 1
+    if args.models and _use_models(args.models):
+        return 1
     images = list_images(folder)
     if args.fold != "all":
         images = images[0 if args.fold == "even" else 1::2]
@@ -123,7 +138,8 @@ def _score(args, wb) -> int:
         print(f"  recall            {100 * summary['recall']:.1f} %  (right values / labelled dice)")
         print(f"  precision         {100 * summary['precision']:.1f} %  (right values / values reported)")
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
-        print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}")
+        print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
+              f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")
         print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}")
         print(s.confusion_text())
     if args.errors:

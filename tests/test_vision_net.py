@@ -96,3 +96,38 @@ def test_any_frame_size_is_read(w, h):
     frame = render_frame((w, h), [DieSpec(5, "red", (w / 2, h / 2), 10, min(w, h) * 0.6)], seed=3)
     for d in read_dice(frame):
         assert 0 <= d.center[0] < w and 0 <= d.center[1] < h
+
+
+def test_broken_or_swapped_model_files_are_refused(tmp_path):
+    """A model file OpenCV cannot run, or the two files swapped, is a
+    clear VisionInputError; the shipped models stay in use."""
+    import shutil
+    (tmp_path / "dice_detector.onnx").write_text("not a model")
+    shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face.onnx")
+    with pytest.raises(VisionInputError, match="not a dice reader model"):
+        netreader.use_models(tmp_path)
+    shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_detector.onnx")
+    with pytest.raises(VisionInputError, match="face classifier"):
+        netreader.use_models(tmp_path)
+    assert netreader.FACE_ONNX == netreader.MODELS / "dice_face.onnx"
+
+
+@pytest.mark.parametrize("wb", [(1.0, 1.0), (0, 0, 0), ("a", 1, 1), (float("nan"), 1, 1)])
+def test_bad_white_balance_is_a_clear_error(wb):
+    from vision.reader import read_dice
+    frame = render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 40)])
+    with pytest.raises(VisionInputError, match="white_balance"):
+        read_dice(frame, wb)
+
+
+def test_large_frame_pips_are_not_dice():
+    """A 1920 x 1440 frame with 200 px dice: each die is one die, its pips
+    (small dice to the finer pyramid levels) are not more dice."""
+    from vision.reader import read_dice
+    specs = [DieSpec(v, c, (250 + 280 * (v - 1), 500 + 300 * (v % 2)), 15 * v, 200)
+             for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
+    dice = read_dice(render_frame((1920, 1440), specs, seed=2))
+    assert len(dice) == 6
+    for s in specs:
+        d = next(d for d in dice if abs(d.center[0] - s.center[0]) < 40 and abs(d.center[1] - s.center[1]) < 40)
+        assert d.value in (s.value, None), (s, d)

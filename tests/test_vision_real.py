@@ -47,7 +47,7 @@ def test_held_out_photos_are_the_odd_half_and_unseen():
 @pytest.mark.slow
 def test_held_out_floors(held_out_score):
     """What the reader reaches on photos the models never saw (measured:
-    accuracy 98.9 %, recall 93.0 %, precision 98.3 %): accuracy and
+    accuracy 98.7 %, recall 92.8 %, precision 98.2 %): accuracy and
     precision at the issue's bars, recall >= 92 %, and no die invented
     (CAB-5: an unsure die is unreadable, not guessed)."""
     s = held_out_score.summary()
@@ -104,7 +104,8 @@ def test_cli_read_json_and_annotate(tmp_path):
     assert rec["image"] == img and rec["ms"] > 0 and rec["dice"]
     d = rec["dice"][0]
     assert set(d) >= {"value", "color", "center", "box", "confidence"}
-    assert cv2.imread(str(next(tmp_path.iterdir()))) is not None
+    out_file = tmp_path / (list_images(DATA)[0].name + ".annotated.png")
+    assert cv2.imread(str(out_file)) is not None
 
 
 def test_cli_read_non_image_is_a_clear_error(tmp_path):

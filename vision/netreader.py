@@ -41,8 +41,6 @@ WINDOW_PER_SIZE = 1.25
 NOT_A_DIE = 6
 #: smallest pyramid level (px, short side) the detector runs on
 MIN_LEVEL_PX = 96
-#: a die this large (px at a level) sends the detector on to the next, smaller level
-NEXT_LEVEL_PX = 40.0
 #: heat (0..1) at which a detector peak is a die candidate
 DET_MIN_HEAT = 0.4
 
@@ -64,15 +62,29 @@ _NETS: dict[Path, cv2.dnn.Net] = {}
 def use_models(folder: str | Path | None) -> None:
     """Read dice with the models in ``folder`` (``dice_detector.onnx`` and
     ``dice_face.onnx``, as written by ``python -m vision.training.train``);
-    ``None`` = the shipped ones.  Raises :class:`VisionInputError` when a
-    file is missing."""
+    ``None`` = the shipped ones.  Each is loaded and run once on a blank
+    input.  Raises :class:`VisionInputError` when a file is missing, is not
+    a model OpenCV can run, or is the wrong one of the two."""
     global DETECTOR_ONNX, FACE_ONNX
     d = Path(folder) if folder is not None else MODELS
     det, face = d / "dice_detector.onnx", d / "dice_face.onnx"
     for f in (det, face):
         if not f.is_file():
             raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
+    for f, shape in ((det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))):
+        try:
+            net = cv2.dnn.readNet(str(f))
+            net.setInput(np.zeros(shape, np.float32))
+            out = net.forward()
+        except cv2.error as exc:
+            raise VisionInputError(f"{f}: not a dice reader model OpenCV can run "
+                                   f"({str(exc).strip().splitlines()[-1][:120]})") from None
+        want = (4,) if f == det else (7,)
+        if out.shape[1:2] != want:
+            raise VisionInputError(f"{f}: outputs {out.shape[1]} values, a "
+                                   f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
     DETECTOR_ONNX, FACE_ONNX = det, face
+    _NETS.clear()
 
 
 def _net(path: Path) -> "cv2.dnn.Net":
@@ -106,9 +118,10 @@ def _blob(images: list[np.ndarray]) -> np.ndarray:
 def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candidate]:
     """Die candidates in ``frame`` (H x W x 3 uint8 BGR), strongest first,
     one per die (peaks closer than 0.45 die sizes merged).  Dice about
-    18..120 px across are found on the half-size level; the quarter-size
-    level (and smaller) is searched too when the frame shows no die or a
-    die of NEXT_LEVEL_PX or more on the level above (large dice)."""
+    18..120 px across are found on the half-size level, larger ones on the
+    quarter-size level and smaller ones; a candidate lying inside one at
+    least twice its size (a pip of a large die seen as a small die on a
+    finer level) is dropped."""
     H, W = frame.shape[:2]
     net = _net(DETECTOR_ONNX)
     found: list[Candidate] = []
@@ -118,13 +131,14 @@ def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candida
         level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
                            interpolation=cv2.INTER_AREA)
         scale *= 0.5
-        here = _detect_level(net, level, scale, min_heat)
-        found += here
+        found += _detect_level(net, level, scale, min_heat)
         if min(level.shape[:2]) // 2 < MIN_LEVEL_PX:
             break
-        if here and max(c.size for c in here) * scale < NEXT_LEVEL_PX:
-            break  # every die here is well inside the sizes this level finds
     found = [c for c in found if 0 <= c.x < W and 0 <= c.y < H]  # not on the padding
+    # a pip of a large die is a "small die" on the finer levels: a candidate
+    # inside one at least twice its size is part of that die
+    found = [c for c in found if not any(k.size >= 2 * c.size and (c.x - k.x) ** 2 + (c.y - k.y) ** 2
+                                             < (0.5 * k.size) ** 2 for k in found)]
     found.sort(key=lambda c: -c.heat)
     kept: list[Candidate] = []
     for c in found:

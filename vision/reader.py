@@ -12,7 +12,9 @@ OpenCV's ``cv2.dnn``.
    and 270 degrees and the four readings averaged.  A place
    that is not a die is dropped; a die whose best value is less likely than
    :data:`MIN_VALUE_P` is reported unreadable (``value None``, ruling CAB-5:
-   never guessed) - a tilted, cocked or stacked die, a blurred one.
+   never guessed) - a tilted, cocked or stacked die, a blurred one - if
+   the detector is sure of it (heat >= :data:`UNREADABLE_MIN_HEAT`);
+   a faint candidate with no clear face (a screw, a hole) is dropped.
 3. *Colour*: the median colour of the face's middle, after white balance
    (:mod:`vision.colour`).
 
@@ -33,6 +35,8 @@ from vision.netreader import NOT_A_DIE, face_window, find_dice, read_faces
 
 #: probability (0..1) a value needs to be reported; below it the die is unreadable
 MIN_VALUE_P = 0.6
+#: detector heat (0..1) an unreadable die needs to be reported at all
+UNREADABLE_MIN_HEAT = 0.6
 #: a first reading less sure than this (highest class probability) is read again at three more turns
 SURE_P = 0.9
 #: probability of "not a die" above which a candidate is dropped
@@ -58,9 +62,14 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     left to right.  ``white_balance``: per-channel B, G, R gains from
     :func:`vision.colour.calibrate_white_balance` (``None`` = none).
     Unreadable dice have ``value None`` and confidence 0 (CAB-5).  Raises
-    :class:`VisionInputError` on a bad frame; an empty, black or
+    :class:`VisionInputError` on a bad frame or bad gains; an empty, black or
     overexposed frame gives ``[]``."""
     frame = check_frame(frame)
+    if white_balance is not None:
+        from vision.settings import check_white_balance
+        bad = check_white_balance(white_balance)
+        if bad:
+            raise VisionInputError(f"white_balance {bad}")
     if int(frame.max()) - int(frame.min()) < 24:
         return []
     cands = find_dice(frame)
@@ -80,6 +89,8 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
             continue
         k = int(np.argmax(p[:NOT_A_DIE]))
         value, conf = (k + 1, float(p[k])) if p[k] >= MIN_VALUE_P else (None, 0.0)
+        if value is None and c.heat < UNREADABLE_MIN_HEAT:
+            continue  # a faint candidate with no clear face: a screw, a hole, a print, not a die
         hs = c.size / 2
         box = (max(0, int(math.floor(c.x - hs))), max(0, int(math.floor(c.y - hs))),
                min(W, int(math.ceil(c.x + hs))), min(H, int(math.ceil(c.y + hs))))

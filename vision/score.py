@@ -61,6 +61,7 @@ class Score:
     unreadable_matched: int = 0
     missed: int = 0
     extra_claimed: int = 0
+    extra_unreadable: int = 0  # unreadable dice where no die is labelled
     images: int = 0
     exact_images: int = 0
     # confusion[truth 1..6][pred 0..6]; pred 0 = missed or unreadable
@@ -80,7 +81,9 @@ class Score:
             if d is not None and d.value is not None:
                 self.claimed += 1
             if t is None:
-                if d.value is not None:
+                if d.value is None:
+                    self.extra_unreadable += 1
+                else:
                     self.extra_claimed += 1
                     exact = False
                     self.errors.append(f"{name}: extra die read {d.value} at {d.center[0]:.0f},{d.center[1]:.0f}")
@@ -121,6 +124,7 @@ class Score:
                 "precision": round(self.precision, 4),
                 "exact_images": round(self.exact_images / self.images, 4) if self.images else 0.0,
                 "missed": self.missed, "unreadable": self.unreadable_matched, "extra": self.extra_claimed,
+                "extra_unreadable": self.extra_unreadable,
                 "median_ms": round(statistics.median(ms), 2),
                 "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2)}
 

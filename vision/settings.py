@@ -28,6 +28,9 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
     """Semantic checks of ``[vision]``: polygons well formed, one tray per
     seat.  Returns ``(key_path, message)`` pairs."""
     problems: list[tuple[str, str]] = []
+    wb = cfg.get("vision", {}).get("white_balance", [1.0, 1.0, 1.0])
+    if check_white_balance(wb) is not None:
+        problems.append(("vision.white_balance", check_white_balance(wb)))
     seen: set[int] = set()
     for i, tray in enumerate(cfg.get("vision", {}).get("trays", [])):
         poly = tray["polygon"]
@@ -39,3 +42,15 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
             problems.append((f"vision.trays[{i}].seat", f"seat {tray['seat']} already has a tray"))
         seen.add(tray["seat"])
     return problems
+
+
+def check_white_balance(wb: Any) -> str | None:
+    """What is wrong with B, G, R white-balance gains (three finite numbers
+    in 0.05..20), or ``None`` if they are fine."""
+    import math
+    if not isinstance(wb, (list, tuple)) or len(wb) != 3 or not all(
+            isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g) and 0.05 <= g <= 20
+            for g in wb):
+        return (f"must be three B, G, R gains between 0.05 and 20, got {wb!r}; "
+                "run the calibration or use [1.0, 1.0, 1.0]")
+    return None

@@ -26,7 +26,9 @@ try:
     import torch.nn as nn
     import torch.nn.functional as F
 except ImportError:  # pragma: no cover - training only
-    sys.exit("training needs PyTorch: pip install torch onnx")
+    if not (__name__ == "__main__" and ("-h" in sys.argv or "--help" in sys.argv)):
+        sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
+    nn = type("nn", (), {"Module": object})  # --help works without PyTorch: only the parser is used
 
 from vision.netreader import FACE_PX
 from vision.training.data import (CROP, Frame, detector_sample, face_sample, junk_image, load_photo_set,
