@@ -183,13 +183,11 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
         ox, oy = x, y
     else:
         ox, oy = x - max(0, x0), y - max(0, y0)
-    pre = 1.0
     if scale < 0.6:
-        pre = min(1.0, 1.5 * scale)
-        src = cv2.resize(src, (max(1, round(src.shape[1] * pre)), max(1, round(src.shape[0] * pre))),
-                         interpolation=cv2.INTER_AREA)
-        ox, oy = ox * src.shape[1] / max(1, min(W, x0 + 2 * r) - max(0, x0)), \
-            oy * src.shape[0] / max(1, min(H, y0 + 2 * r) - max(0, y0))
+        pre = 1.5 * scale
+        h0, w0 = src.shape[:2]
+        src = cv2.resize(src, (max(1, round(w0 * pre)), max(1, round(h0 * pre))), interpolation=cv2.INTER_AREA)
+        ox, oy = ox * src.shape[1] / w0, oy * src.shape[0] / h0
         scale /= pre
     M = cv2.getRotationMatrix2D((ox, oy), angle, scale)
     M[0, 2] += FACE_PX / 2 - ox

@@ -113,20 +113,30 @@ class Source:
         return self.rng.choice(self.photos)
 
 
-def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
-    net = Detector()
+def _optimiser(net: nn.Module, steps: int):
+    """AdamW with a one-cycle learning rate over ``steps``; puts ``net``
+    in training mode.  Returns a function that takes one step on a loss."""
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps, pct_start=0.15)
     net.train()
+
+    def step(loss) -> None:
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+    return step
+
+
+def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
+    net = Detector()
+    take_step = _optimiser(net, steps)
     t0 = time.time()
     for step in range(steps):
         xs, ts = zip(*(detector_sample(src.frame(), src.rng) for _ in range(batch)))
         out = net(_to_tensor(list(xs)))
         loss = _det_loss(out, torch.from_numpy(np.stack(ts)))
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
+        take_step(loss)
         if step % 200 == 0 or step == steps - 1:
             log(f"detector step {step}/{steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
     return net.eval()
@@ -134,9 +144,7 @@ def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
 
 def train_faces(src: Source, steps: int, batch: int, log) -> FaceNet:
     net = FaceNet()
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps, pct_start=0.15)
-    net.train()
+    take_step = _optimiser(net, steps)
     t0 = time.time()
     for step in range(steps):
         xs, ys = [], []
@@ -147,10 +155,7 @@ def train_faces(src: Source, steps: int, batch: int, log) -> FaceNet:
                 ys.append(got[1])
         out = net(_to_tensor(xs))
         loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.02)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
+        take_step(loss)
         if step % 200 == 0 or step == steps - 1:
             acc = (out.argmax(1) == torch.tensor(ys)).float().mean().item()
             log(f"faces step {step}/{steps} loss {loss.item():.3f} acc {acc:.3f} ({time.time() - t0:.0f} s)")
