@@ -106,7 +106,7 @@ def _use_models(folder: str) -> int:
 
 
 def _score(args, wb) -> int:
-    from vision.dataset import list_images
+    from vision.dataset import fold_images, list_images
     from vision.score import score_folder
     folder = Path(args.dataset)
     if not (folder / "images").is_dir() or not (folder / "labels").is_dir() or not list_images(folder):
@@ -115,9 +115,7 @@ def _score(args, wb) -> int:
         return 1
     if args.models and _use_models(args.models):
         return 1
-    images = list_images(folder)
-    if args.fold != "all":
-        images = images[0 if args.fold == "even" else 1::2]
+    images = fold_images(folder, args.fold)
     if args.peer:
         from vision.peer import read_dice_peer
         reader = read_dice_peer

@@ -71,3 +71,11 @@ def load_labels(image_path: str | os.PathLike, width: int, height: int) -> list[
         dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height,
                                           (cx + w / 2) * width, (cy + h / 2) * height)))
     return dice
+
+
+def fold_images(folder: str | os.PathLike, fold: str = "all") -> list[Path]:
+    """The images of a set folder sorted by name: ``all``, or the
+    ``even``-numbered (0, 2, 4...) or ``odd``-numbered ones - the two
+    halves the dice reader's models are trained and scored on."""
+    images = list_images(folder)
+    return images if fold == "all" else images[0 if fold == "even" else 1::2]

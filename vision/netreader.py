@@ -71,6 +71,7 @@ def use_models(folder: str | Path | None) -> None:
     for f in (det, face):
         if not f.is_file():
             raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
+    nets = {}
     for f, shape in ((det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))):
         try:
             net = cv2.dnn.readNet(str(f))
@@ -83,15 +84,14 @@ def use_models(folder: str | Path | None) -> None:
         if out.shape[1:2] != want:
             raise VisionInputError(f"{f}: outputs {out.shape[1]} values, a "
                                    f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
+        nets[f] = net
     DETECTOR_ONNX, FACE_ONNX = det, face
     _NETS.clear()
+    _NETS.update(nets)  # loaded once: the reader uses these very nets
 
 
 def _net(path: Path) -> "cv2.dnn.Net":
-    if path == MODELS / "dice_detector.onnx":
-        path = DETECTOR_ONNX
-    elif path == MODELS / "dice_face.onnx":
-        path = FACE_ONNX
+    """The loaded net of ``path`` (read on first use)."""
     net = _NETS.get(path)
     if net is None:
         if not path.is_file():

@@ -32,6 +32,7 @@ import numpy as np
 from vision.colour import classify_colour
 from vision.die import Die, VisionInputError
 from vision.netreader import NOT_A_DIE, face_window, find_dice, read_faces
+from vision.settings import check_white_balance
 
 #: probability (0..1) a value needs to be reported; below it the die is unreadable
 MIN_VALUE_P = 0.6
@@ -66,7 +67,6 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     overexposed frame gives ``[]``."""
     frame = check_frame(frame)
     if white_balance is not None:
-        from vision.settings import check_white_balance
         bad = check_white_balance(white_balance)
         if bad:
             raise VisionInputError(f"white_balance {bad}")

@@ -28,8 +28,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dataset import list_images, load_labels
-from vision.netreader import DET_STRIDE as STRIDE, FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window
+from vision.dataset import fold_images, list_images, load_labels
+from vision.netreader import DET_STRIDE as STRIDE, FACE_PX, NOT_A_DIE, face_window
 from vision.synth import PALETTE, DieSpec, render_frame
 
 #: detector training crop (px) and the die sizes (px) it is trained on
@@ -236,9 +236,5 @@ def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarr
 
 
 def split_names(folder: str | Path, fold: str) -> set[str]:
-    """Image names of a fold of the photo set, sorted by name: ``even``
-    (0, 2, 4...), ``odd`` or ``all``."""
-    names = [p.name for p in list_images(folder)]
-    if fold == "all":
-        return set(names)
-    return set(names[0 if fold == "even" else 1::2])
+    """Image names of a fold of the photo set (:func:`vision.dataset.fold_images`)."""
+    return {p.name for p in fold_images(folder, fold)}
