@@ -124,6 +124,9 @@ def _score(args, wb) -> int:
             return read_dice(frame, wb)
     s = score_folder(folder, reader, images)
     summary = s.summary()
+    if not args.peer:
+        from vision.netreader import RUNTIME
+        summary["runtime"] = RUNTIME  # which library ran the nets (onnxruntime or cv2.dnn)
     if args.json:
         confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
                      for t in range(1, 7)}
@@ -138,7 +141,8 @@ def _score(args, wb) -> int:
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
         print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
               f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")
-        print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}")
+        print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}"
+              + (f" (nets run by {summary['runtime']})" if "runtime" in summary else ""))
         print(s.confusion_text())
     if args.errors:
         print("\n".join(s.errors))

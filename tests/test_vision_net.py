@@ -131,3 +131,53 @@ def test_large_frame_pips_are_not_dice():
     for s in specs:
         d = next(d for d in dice if abs(d.center[0] - s.center[0]) < 40 and abs(d.center[1] - s.center[1]) < 40)
         assert d.value in (s.value, None), (s, d)
+
+
+def test_both_runtimes_give_the_same_readings():
+    """onnxruntime (when installed) and cv2.dnn run the same ONNX files to
+    the same class probabilities and detector output."""
+    pytest.importorskip("onnxruntime")
+    from vision.training.data import face_sample, synth_frame
+    rng = random.Random(5)
+    fr = synth_frame(rng)
+    wins = [w for w, _ in filter(None, (face_sample(fr, rng, negative=False) for _ in range(12)))]
+    x = netreader._blob(wins)
+    det_in = netreader._blob([fr.image[:128, :192]])
+    outs = {}
+    for rt in ("onnxruntime", "opencv"):
+        old = netreader.RUNTIME
+        netreader.RUNTIME = rt
+        try:
+            outs[rt] = (netreader._Model(netreader.FACE_ONNX)(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in))
+        finally:
+            netreader.RUNTIME = old
+    for a, b in zip(outs["onnxruntime"], outs["opencv"]):
+        assert a.shape == b.shape and np.abs(a - b).max() < 1e-3
+
+
+def test_colours_in_one_batch_match_one_by_one():
+    """classify_colours on N dice at once names each as classify_colour
+    does alone (with and without white-balance gains)."""
+    from vision.colour import classify_colour, classify_colours
+    g = np.random.default_rng(4)
+    crops = [np.clip(g.integers(0, 256, 3) + g.normal(0, g.uniform(2, 50), (20, 20, 3)), 0, 255).astype(np.uint8)
+             for _ in range(60)]
+    for wb in (None, (1.2, 1.0, 0.8)):
+        batch = classify_colours(np.stack([c.reshape(-1, 3) for c in crops]), wb)
+        assert batch == [classify_colour(c.reshape(1, -1, 3), wb) for c in crops]
+    assert classify_colours(np.zeros((0, 5, 3), np.uint8)) == []
+
+
+def test_hard_negatives_are_detector_candidates_on_no_labelled_die():
+    """Mining for the face classifier's training: candidates the detector
+    finds where no die is labelled (here: a die left out of the labels)."""
+    from vision.training.data import Frame, mine_hard_negatives
+    specs = [DieSpec(v, "white", (80 + 110 * v, 150), 10 * v, 44) for v in range(1, 5)]
+    img = render_frame((600, 300), specs, seed=1)
+    labelled = np.asarray([(s.center[0], s.center[1], 46, s.value) for s in specs[:3]], np.float32)
+    fr = Frame(img, labelled, "t")
+    n = mine_hard_negatives([fr], netreader.DETECTOR_ONNX)
+    assert n == len(fr.hard) >= 1
+    assert any(abs(x - specs[3].center[0]) < 15 and abs(y - 150) < 15 for x, y, _ in fr.hard)
+    for x, y, _ in fr.hard:
+        assert min(abs(x - s.center[0]) for s in specs[:3]) > 20

@@ -40,29 +40,41 @@ def classify_colour(crop: np.ndarray, white_balance=None) -> str:
     ``white_balance``: B, G, R gains (``None`` = no correction).  Returns
     one of :data:`vision.die.COLOURS`."""
     h, w = crop.shape[:2]
-    core = crop[h // 6: h - h // 6, w // 6: w - w // 6].reshape(-1, 3).astype(np.float32)
+    core = crop[h // 6: h - h // 6, w // 6: w - w // 6].reshape(1, -1, 3)
+    return classify_colours(core, white_balance)[0]
+
+
+#: hue bands (upper bound in degrees, name), after the red wrap at 330
+_HUES = ((15, "red"), (40, "other"), (70, "yellow"), (170, "green"), (255, "blue"), (330, "purple"), (361, "red"))
+
+
+def classify_colours(pixels: np.ndarray, white_balance=None) -> list[str]:
+    """Body colour names of N dice at once: ``pixels`` N x P x 3 uint8 BGR
+    (P pixels of each die's face, pips and all).  After the gains, the
+    median value and saturation decide black and white (low value = black,
+    low saturation = white); otherwise the circular mean hue of the more
+    saturated half of the pixels names the colour (orange and brown are
+    "other").  Returns N names from :data:`vision.die.COLOURS`."""
+    n = pixels.shape[0]
+    if n == 0:
+        return []
+    px = pixels.reshape(n, -1, 3)
+    if px.shape[1] == 0:
+        return ["other"] * n
     if white_balance is not None:
-        core = core * np.asarray(white_balance, np.float32)
-    core = np.clip(core, 0, 255).astype(np.uint8).reshape(1, -1, 3)
-    hsv = cv2.cvtColor(core, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    v = np.median(hsv[:, 2])
-    s = np.median(hsv[:, 1])
-    if v < 55 or (v < 90 and s < 90):
-        return "black"
-    if s < 55:
-        return "white" if v > 120 else ("black" if v < 90 else "other")
-    # hue: circular median via the mean of the most saturated half
-    sat = hsv[:, 1] >= s
-    ang = hsv[sat, 0] * (2 * np.pi / 256)
-    hue = (np.degrees(np.arctan2(np.sin(ang).mean(), np.cos(ang).mean())) + 360) % 360
-    if hue < 15 or hue >= 330:
-        return "red"
-    if hue < 40:
-        return "other"  # orange / brown
-    if hue < 70:
-        return "yellow"
-    if hue < 170:
-        return "green"
-    if hue < 255:
-        return "blue"
-    return "purple"
+        px = np.clip(px * np.asarray(white_balance, np.float32), 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(np.ascontiguousarray(px), cv2.COLOR_BGR2HSV_FULL)
+    v = np.median(hsv[:, :, 2], axis=1)
+    s = np.median(hsv[:, :, 1], axis=1)
+    sat = hsv[:, :, 1] >= s[:, None]
+    ang = hsv[:, :, 0].astype(np.float32) * np.float32(2 * np.pi / 256)
+    hue = (np.degrees(np.arctan2((np.sin(ang) * sat).sum(axis=1), (np.cos(ang) * sat).sum(axis=1))) + 360) % 360
+    out = []
+    for vi, si, hi in zip(v.tolist(), s.tolist(), hue.tolist()):
+        if vi < 55 or (vi < 90 and si < 90):
+            out.append("black")
+        elif si < 55:
+            out.append("white" if vi > 120 else ("black" if vi < 90 else "other"))
+        else:
+            out.append(next(name for top, name in _HUES if hi < top))
+    return out

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -34,7 +34,7 @@ from vision.synth import PALETTE, DieSpec, render_frame
 
 #: detector training crop (px) and the die sizes (px) it is trained on
 CROP = 128
-DET_MIN_PX, DET_MAX_PX = 9.0, 60.0
+DET_MIN_PX, DET_MAX_PX = 6.5, 50.0
 
 
 @dataclass
@@ -45,6 +45,9 @@ class Frame:
     image: np.ndarray
     dice: np.ndarray  # N x 4 float32
     name: str = ""
+    #: places the detector takes for a die where none is labelled (a screw,
+    #: a hole, a print): M x 3 float32 rows (cx, cy, size px), see mine_hard_negatives
+    hard: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
 
 
 def load_photo_set(folder: str | Path, names: set[str] | None = None) -> list[Frame]:
@@ -215,9 +218,21 @@ def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarr
     H, W = fr.image.shape[:2]
     k = rng.randrange(len(fr.dice))
     cx, cy, s, v = (float(t) for t in fr.dice[k])
+    if negative and len(fr.hard) and rng.random() < 0.3:  # where the detector errs: a screw, a hole
+        x, y, s = (float(t) for t in fr.hard[rng.randrange(len(fr.hard))])
+        x, y = x + rng.gauss(0, 0.06) * s, y + rng.gauss(0, 0.06) * s
+        s *= math.exp(rng.gauss(0, 0.08))
+        win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
+        return _colour_jitter(win, rng, harsh=0.5), NOT_A_DIE
     if negative:
         kind = rng.random()
-        if kind < 0.5:  # off centre: between dice, half a die, a die's edge
+        if kind < 0.2:  # part of a die (a six's row of three): off centre and too small
+            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.22, 0.45) * s
+            x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+            win = face_window(fr.image, x, y, s * rng.uniform(0.45, 0.72), angle=rng.uniform(0, 360),
+                              mirror=rng.random() < 0.5)
+            return _colour_jitter(win, rng, harsh=0.5), NOT_A_DIE
+        if kind < 0.6:  # off centre: between dice, half a die, a die's edge
             a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.45, 1.0) * s
             x, y = cx + r * math.cos(a), cy + r * math.sin(a)
         else:  # anywhere on the table
@@ -233,6 +248,32 @@ def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarr
         cls = int(v) - 1
     win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
     return _colour_jitter(win, rng, harsh=0.5), cls
+
+
+def mine_hard_negatives(frames: list[Frame], detector: Path) -> int:
+    """Run the die detector ``detector`` (ONNX) on every frame and keep, in
+    ``Frame.hard``, its candidates that lie near no labelled die (farther
+    than 0.6 of the nearest die's size): the screws, holes and prints the
+    face classifier must learn to call *not a die*.  Returns how many."""
+    from vision import netreader
+    old = netreader.DETECTOR_ONNX
+    netreader.DETECTOR_ONNX = Path(detector)
+    n = 0
+    try:
+        for fr in frames:
+            rows = []
+            for c in netreader.find_dice(fr.image):
+                if len(fr.dice):
+                    d2 = (fr.dice[:, 0] - c.x) ** 2 + (fr.dice[:, 1] - c.y) ** 2
+                    k = int(np.argmin(d2))
+                    if d2[k] < (0.6 * fr.dice[k, 2]) ** 2:
+                        continue
+                rows.append((c.x, c.y, c.size))
+            fr.hard = np.asarray(rows, np.float32).reshape(-1, 3)
+            n += len(rows)
+    finally:
+        netreader.DETECTOR_ONNX = old
+    return n
 
 
 def split_names(folder: str | Path, fold: str) -> set[str]:

@@ -30,9 +30,9 @@ except ImportError:  # pragma: no cover - training only
         sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
     nn = type("nn", (), {"Module": object})  # --help works without PyTorch: only the parser is used
 
-from vision.netreader import FACE_PX
+from vision.netreader import FACE_PX, FIRST_LEVEL, MODELS
 from vision.training.data import (CROP, Frame, detector_sample, face_sample, junk_image, load_photo_set,
-                                  split_names, synth_frame)
+                                  mine_hard_negatives, split_names, synth_frame)
 
 
 def _cbr(i: int, o: int, s: int = 1, d: int = 1) -> list:
@@ -45,11 +45,11 @@ class Detector(nn.Module):
     its input) upsampled and added to the stride-4 features, so dice that
     touch are separate peaks."""
 
-    def __init__(self, w=(12, 16, 24), head=12):
+    def __init__(self, w=(12, 16, 24), head=12, dilations=(1, 2, 4)):
         super().__init__()
         a, b, c = w
         self.s4 = nn.Sequential(*_cbr(3, a, 2), *_cbr(a, b, 2))
-        self.s8 = nn.Sequential(*_cbr(b, c, 2), *_cbr(c, c), *_cbr(c, c, 1, 2), *_cbr(c, c, 1, 4))
+        self.s8 = nn.Sequential(*_cbr(b, c, 2), *(m for d in dilations for m in _cbr(c, c, 1, d)))
         self.lat4 = nn.Conv2d(b, head, 1)
         self.lat8 = nn.Conv2d(c, head, 1)
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
@@ -68,11 +68,12 @@ class Detector(nn.Module):
 class FaceNet(nn.Module):
     """FACE_PX x FACE_PX window -> logits for 1..6 pips and not a die."""
 
-    def __init__(self):
+    def __init__(self, w=(16, 32, 64, 96)):
         super().__init__()
-        self.f = nn.Sequential(*_cbr(3, 16, 2), *_cbr(16, 32), nn.MaxPool2d(2), *_cbr(32, 64), nn.MaxPool2d(2),
-                               *_cbr(64, 96), nn.MaxPool2d(2), nn.Flatten(), nn.Dropout(0.2),
-                               nn.Linear(96 * (FACE_PX // 16) ** 2, 7))
+        a, b, c, d = w
+        self.f = nn.Sequential(*_cbr(3, a, 2), *_cbr(a, b), nn.MaxPool2d(2), *_cbr(b, c), nn.MaxPool2d(2),
+                               *_cbr(c, d), nn.MaxPool2d(2), nn.Flatten(), nn.Dropout(0.2),
+                               nn.Linear(d * (FACE_PX // 16) ** 2, 7))
 
     def forward(self, x):
         return self.f(x)
@@ -128,8 +129,8 @@ def _optimiser(net: nn.Module, steps: int):
     return step
 
 
-def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
-    net = Detector()
+def train_detector(src: Source, steps: int, batch: int, log, **arch) -> Detector:
+    net = Detector(**arch)
     take_step = _optimiser(net, steps)
     t0 = time.time()
     for step in range(steps):
@@ -142,8 +143,8 @@ def train_detector(src: Source, steps: int, batch: int, log) -> Detector:
     return net.eval()
 
 
-def train_faces(src: Source, steps: int, batch: int, log) -> FaceNet:
-    net = FaceNet()
+def train_faces(src: Source, steps: int, batch: int, log, **arch) -> FaceNet:
+    net = FaceNet(**arch)
     take_step = _optimiser(net, steps)
     t0 = time.time()
     for step in range(steps):
@@ -171,6 +172,38 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
                       input_names=["x"], output_names=["y"], dynamic_axes=dyn)
 
 
+def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
+    """The training record (``training.json``): the photos used and each
+    net's recipe.  With ``--only``, the other net's entry is kept from the
+    old record when it was trained on the same photos, else dropped."""
+    rec = {"fold": a.fold, "images": images, "synth_share": a.synth_share}
+    if path.is_file() and a.only:
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, ValueError):
+            old = {}
+        other = "faces" if a.only == "detector" else "detector"
+        if old.get("images") == images and isinstance(old.get(other), dict):
+            rec[other] = old[other]
+    if a.only != "faces":
+        rec["detector"] = {"seed": a.seed, "steps": a.det_steps, "widths": a.det_widths,
+                           "dilations": a.det_dilations, "first_level": FIRST_LEVEL}
+    if a.only != "detector":
+        rec["faces"] = {"seed": a.seed, "steps": a.face_steps, "widths": a.face_widths, "face_px": FACE_PX}
+    return rec
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    """'8,16,24' -> (8, 16, 24): positive integers for a CLI option."""
+    try:
+        out = tuple(int(t) for t in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: want comma-separated whole numbers, e.g. 8,16,24") from None
+    if any(v < 1 for v in out):
+        raise argparse.ArgumentTypeError(f"{text!r}: every number must be 1 or more")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", help="labelled set folder (images/ + YOLO labels/)")
@@ -182,7 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--only", choices=["detector", "faces"], help="train one net only (the other file is kept)")
+    p.add_argument("--det-widths", type=_ints, default="12,16,24", metavar="A,B,C",
+                   help="detector channels at strides 2, 4 and 8 (wider: slower, maybe surer)")
+    p.add_argument("--det-dilations", type=_ints, default="1,2,4", metavar="D,...",
+                   help="dilations of the detector's stride-8 convolutions (one convolution each)")
+    p.add_argument("--face-widths", type=_ints, default="16,32,64,96", metavar="A,B,C,D",
+                   help="face classifier channels of its four convolutions")
     a = p.parse_args(argv)
+    if len(a.det_widths) != 3 or len(a.face_widths) != 4 or not a.det_dilations:
+        p.error("--det-widths takes 3 numbers, --face-widths 4, --det-dilations at least 1")
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     rng = random.Random(a.seed)
@@ -193,15 +234,18 @@ def main(argv: list[str] | None = None) -> int:
     log(f"{len(photos)} photos ({sum(len(f.dice) for f in photos)} dice), fold {a.fold}")
     src = Source(photos, rng, a.synth_share)
     if a.only != "faces":
-        det = train_detector(src, a.det_steps, 32, log)
+        det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations)
         export(det, (1, 3, CROP, CROP), out / "dice_detector.onnx")
     if a.only != "detector":
-        faces = train_faces(src, a.face_steps, 128, log)
+        det_file = out / "dice_detector.onnx"
+        det_file = det_file if det_file.is_file() else MODELS / "dice_detector.onnx"
+        log(f"{mine_hard_negatives(photos, det_file)} hard negatives (detector candidates on no labelled die)"
+            f" from {det_file}")
+        faces = train_faces(src, a.face_steps, 128, log, w=a.face_widths)
         export(faces, (1, 3, FACE_PX, FACE_PX), out / "dice_face.onnx")
-    meta = {"fold": a.fold, "images": sorted(names), "seed": a.seed, "det_steps": a.det_steps,
-            "face_steps": a.face_steps, "synth_share": a.synth_share}
-    (out / "training.json").write_text(json.dumps(meta, indent=1) + "\n")
-    log(f"wrote {out}/dice_detector.onnx, dice_face.onnx, training.json")
+    (out / "training.json").write_text(json.dumps(_record(out / "training.json", a, sorted(names)), indent=1) + "\n")
+    log(f"wrote {out}: {'' if a.only == 'faces' else 'dice_detector.onnx '}"
+        f"{'' if a.only == 'detector' else 'dice_face.onnx '}training.json")
     return 0
 
 
