@@ -21,6 +21,7 @@ by ``python -m vision.training.train`` (needs PyTorch, only to train).
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 from dataclasses import dataclass
@@ -71,11 +72,8 @@ def _runtime() -> str:
     ``cv2.dnn``."""
     if os.environ.get("CABINET_DNN", "").lower() in ("opencv", "cv2"):
         return "opencv"
-    try:
-        import onnxruntime  # noqa: F401
-    except ImportError:
-        return "opencv"
-    return "onnxruntime"
+    # only looked up here (cheap); imported when the first net loads
+    return "onnxruntime" if importlib.util.find_spec("onnxruntime") is not None else "opencv"
 
 
 #: ``"onnxruntime"`` or ``"opencv"``: see :func:`_runtime`
@@ -84,10 +82,10 @@ RUNTIME = _runtime()
 
 class _Model:
     """One ONNX net, run on N x 3 x H x W float32 input; returns the output
-    array.  With onnxruntime, one session per thread count
-    (``cv2.getNumThreads()``, so ``cv2.setNumThreads(1)`` means one core for
-    both); with cv2.dnn, one net per input shape (cv2.dnn re-plans its
-    buffers when the shape changes)."""
+    array.  With onnxruntime, one session on one thread (the nets are small:
+    more threads mostly wait, and the game loop keeps the other cores); with
+    cv2.dnn, one net per input shape (cv2.dnn re-plans its buffers when the
+    shape changes)."""
 
     def __init__(self, path: Path):
         self.path = path
@@ -95,10 +93,7 @@ class _Model:
         self._get(None)  # load now: a broken file fails here
 
     def _get(self, shape: tuple[int, ...] | None):
-        if RUNTIME == "onnxruntime":
-            key: tuple = ("ort", 1)
-        else:
-            key = ("cv2", shape)
+        key = ("ort",) if RUNTIME == "onnxruntime" else ("cv2", shape)
         m = self._cache.get(key)
         if m is None:
             if len(self._cache) > 16:  # frames of many sizes: keep memory bounded
@@ -106,7 +101,7 @@ class _Model:
             if RUNTIME == "onnxruntime":
                 import onnxruntime as ort
                 so = ort.SessionOptions()
-                so.intra_op_num_threads, so.inter_op_num_threads = key[1], 1
+                so.intra_op_num_threads, so.inter_op_num_threads = 1, 1
                 so.log_severity_level = 3
                 m = ort.InferenceSession(str(self.path), so, providers=["CPUExecutionProvider"])
             else:

@@ -1,7 +1,7 @@
 """The dice reader: find every die in a BGR frame and read its top face.
 
 Method (:mod:`vision.netreader`): two small convolutional networks run by
-OpenCV's ``cv2.dnn``.
+onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 
 1. *Die detector*: a heat map of die centres (with each die's size) on a
    half-size copy of the frame and on smaller copies for large dice;
