@@ -135,9 +135,9 @@ def _score(args, wb) -> int:
         print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ')'}, "
               f"{summary['labelled_dice']} labelled dice"
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
-        print(f"  per-die accuracy  {100 * summary['accuracy']:.1f} %  (right values / found dice given a value)")
-        print(f"  recall            {100 * summary['recall']:.1f} %  (right values / labelled dice)")
-        print(f"  precision         {100 * summary['precision']:.1f} %  (right values / values reported)")
+        print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
+        print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
+        print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported)")
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
         print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
               f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")

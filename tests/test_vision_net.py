@@ -109,6 +109,10 @@ def test_broken_or_swapped_model_files_are_refused(tmp_path):
     shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_detector.onnx")
     with pytest.raises(VisionInputError, match="face classifier"):
         netreader.use_models(tmp_path)
+    shutil.copy(netreader.MODELS / "dice_face.onnx", tmp_path / "dice_detector.onnx")
+    shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face.onnx")
+    with pytest.raises(VisionInputError, match="swapped"):
+        netreader.use_models(tmp_path)
     assert netreader.FACE_ONNX == netreader.MODELS / "dice_face.onnx"
 
 

@@ -138,6 +138,9 @@ def use_models(folder: str | Path | None) -> None:
             net = _Model(f)
             out = net(np.zeros(shape, np.float32))
         except Exception as exc:  # cv2.error, onnxruntime's Fail / InvalidGraph / InvalidArgument ...
+            if _runs_as_face_classifier(f):
+                raise VisionInputError(f"{f}: this is a face classifier (7 outputs on a {FACE_PX} px window), "
+                                       "not a detector: are the two files swapped?") from None
             raise VisionInputError(f"{f}: not a dice reader model {RUNTIME} can run "
                                    f"({str(exc).strip().splitlines()[-1][:120]})") from None
         want = (4,) if f == det else (7,)
@@ -148,6 +151,14 @@ def use_models(folder: str | Path | None) -> None:
     DETECTOR_ONNX, FACE_ONNX = det, face
     _NETS.clear()
     _NETS.update(nets)  # loaded once: the reader uses these very nets
+
+
+def _runs_as_face_classifier(f: Path) -> bool:
+    """Whether ``f`` runs on one FACE_PX window and gives 7 values."""
+    try:
+        return _Model(f)(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32)).shape[1:2] == (7,)
+    except Exception:  # not even that: a broken file
+        return False
 
 
 def _net(path: Path) -> _Model:

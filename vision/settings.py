@@ -48,6 +48,8 @@ def check_white_balance(wb: Any) -> str | None:
     """What is wrong with B, G, R white-balance gains (three finite numbers
     in 0.05..20), or ``None`` if they are fine."""
     import math
+    if hasattr(wb, "tolist") and getattr(wb, "ndim", 0) == 1:  # a numpy array of 3 gains
+        wb = wb.tolist()
     if not isinstance(wb, (list, tuple)) or len(wb) != 3 or not all(
             isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g) and 0.05 <= g <= 20
             for g in wb):

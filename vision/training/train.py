@@ -1,6 +1,6 @@
 """Train the dice reader's detector and face classifier and write them as
-ONNX files for :mod:`vision.netreader` (needs PyTorch: ``pip install
-torch onnx``; the cabinet itself runs them with OpenCV only).
+ONNX files for :mod:`vision.netreader` (needs PyTorch: ``pip install -e
+'.[train]'``; the cabinet runs them with onnxruntime or OpenCV, no PyTorch).
 
     python -m vision.training.train DATASET_DIR --fold even --out DIR
 
