@@ -81,40 +81,28 @@ RUNTIME = _runtime()
 
 
 class _Model:
-    """One ONNX net, run on N x 3 x H x W float32 input; returns the output
-    array.  With onnxruntime, one session on one thread (the nets are small:
-    more threads mostly wait, and the game loop keeps the other cores); with
-    cv2.dnn, one net per input shape (cv2.dnn re-plans its buffers when the
-    shape changes)."""
+    """One ONNX net, loaded once (a broken file fails here), run on
+    N x 3 x H x W float32 input; returns the output array.  onnxruntime
+    runs it on one thread: the nets are small, more threads mostly wait,
+    and the game loop keeps the other cores."""
 
     def __init__(self, path: Path):
-        self.path = path
-        self._cache: dict[tuple, object] = {}
-        self._get(None)  # load now: a broken file fails here
-
-    def _get(self, shape: tuple[int, ...] | None):
-        key = ("ort",) if RUNTIME == "onnxruntime" else ("cv2", shape)
-        m = self._cache.get(key)
-        if m is None:
-            if len(self._cache) > 16:  # frames of many sizes: keep memory bounded
-                self._cache.clear()
-            if RUNTIME == "onnxruntime":
-                import onnxruntime as ort
-                so = ort.SessionOptions()
-                so.intra_op_num_threads, so.inter_op_num_threads = 1, 1
-                so.log_severity_level = 3
-                m = ort.InferenceSession(str(self.path), so, providers=["CPUExecutionProvider"])
-            else:
-                m = cv2.dnn.readNet(str(self.path))
-            self._cache[key] = m
-        return m
+        self.path, self.runtime = path, RUNTIME
+        if self.runtime == "onnxruntime":
+            import onnxruntime as ort
+            so = ort.SessionOptions()
+            so.intra_op_num_threads, so.inter_op_num_threads = 1, 1
+            so.log_severity_level = 3
+            self._session = ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
+            self._input = self._session.get_inputs()[0].name
+        else:
+            self._net = cv2.dnn.readNet(str(path))
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
-        m = self._get(x.shape)
-        if RUNTIME == "onnxruntime":
-            return m.run(None, {m.get_inputs()[0].name: x})[0]
-        m.setInput(x)
-        return m.forward()
+        if self.runtime == "onnxruntime":
+            return self._session.run(None, {self._input: x})[0]
+        self._net.setInput(x)
+        return self._net.forward()
 
 
 _NETS: dict[Path, _Model] = {}
@@ -185,18 +173,20 @@ def _blob(images: list[np.ndarray]) -> np.ndarray:
     return x
 
 
-def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candidate]:
+def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path | None = None) -> list[Candidate]:
     """Die candidates in ``frame`` (H x W x 3 uint8 BGR), strongest first,
     one per die (peaks closer than 0.45 die sizes merged).  Dice about
     13..100 px across are found on the first level (``FIRST_LEVEL`` of the
     frame), larger ones on the coarser levels; a candidate lying inside one
     at least twice its size (a pip of a large die seen as a small die on a
-    finer level) is dropped."""
+    finer level) is dropped.  ``detector``: another detector ONNX file to
+    use (default: the one in use, :func:`use_models`)."""
     H, W = frame.shape[:2]
+    net = _net(detector or DETECTOR_ONNX)
     found: list[Candidate] = []
     level = _first_level(frame)
     while True:
-        found += _detect_level(level, level.shape[1] / W, level.shape[0] / H, min_heat)
+        found += _detect_level(net, level, level.shape[1] / W, level.shape[0] / H, min_heat)
         if min(level.shape[:2]) // 2 < MIN_LEVEL_PX:
             break
         level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
@@ -226,12 +216,12 @@ def _first_level(frame: np.ndarray) -> np.ndarray:
     return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
 
 
-def _detect_level(img: np.ndarray, sx: float, sy: float, min_heat: float) -> list[Candidate]:
+def _detect_level(net: _Model, img: np.ndarray, sx: float, sy: float, min_heat: float) -> list[Candidate]:
     h, w = img.shape[:2]
     ph, pw = -h % (2 * DET_STRIDE), -w % (2 * DET_STRIDE)  # the trunk's stride-8 map must upsample onto stride 4
     if ph or pw:
         img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-    out = _net(DETECTOR_ONNX)(_blob([img]))[0]
+    out = net(_blob([img]))[0]
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     kx, ky = DET_STRIDE / sx, DET_STRIDE / sy

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from vision.dataset import fold_images, list_images, load_labels
-from vision.netreader import DET_STRIDE as STRIDE, FACE_PX, NOT_A_DIE, face_window
+from vision.netreader import DET_STRIDE as STRIDE, FACE_PX, NOT_A_DIE, face_window, find_dice
 from vision.synth import PALETTE, DieSpec, render_frame
 
 #: detector training crop (px) and the die sizes (px) it is trained on
@@ -218,34 +218,28 @@ def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarr
     H, W = fr.image.shape[:2]
     k = rng.randrange(len(fr.dice))
     cx, cy, s, v = (float(t) for t in fr.dice[k])
-    if negative and len(fr.hard) and rng.random() < 0.3:  # where the detector errs: a screw, a hole
-        x, y, s = (float(t) for t in fr.hard[rng.randrange(len(fr.hard))])
-        x, y = x + rng.gauss(0, 0.06) * s, y + rng.gauss(0, 0.06) * s
-        s *= math.exp(rng.gauss(0, 0.08))
-        win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
-        return _colour_jitter(win, rng, harsh=0.5), NOT_A_DIE
-    if negative:
+    # where the detector errs (a screw, a hole): centred and sized as its finds are
+    hard = negative and len(fr.hard) and rng.random() < 0.3
+    if hard:
+        cx, cy, s = (float(t) for t in fr.hard[rng.randrange(len(fr.hard))])
+    if negative and not hard:
         kind = rng.random()
-        if kind < 0.2:  # part of a die (a six's row of three): off centre and too small
-            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.22, 0.45) * s
-            x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-            win = face_window(fr.image, x, y, s * rng.uniform(0.45, 0.72), angle=rng.uniform(0, 360),
-                              mirror=rng.random() < 0.5)
-            return _colour_jitter(win, rng, harsh=0.5), NOT_A_DIE
-        if kind < 0.6:  # off centre: between dice, half a die, a die's edge
-            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.45, 1.0) * s
+        if kind < 0.6:  # part of a die (a six's row of three), or off centre: between dice, a die's edge
+            a, r = rng.uniform(0, 2 * math.pi), rng.uniform(*((0.22, 0.45) if kind < 0.2 else (0.45, 1.0))) * s
             x, y = cx + r * math.cos(a), cy + r * math.sin(a)
         else:  # anywhere on the table
             x, y = rng.uniform(0, W), rng.uniform(0, H)
-        d2 = (fr.dice[:, 0] - x) ** 2 + (fr.dice[:, 1] - y) ** 2
-        if float(np.min(d2 / (fr.dice[:, 2] ** 2))) < 0.4 ** 2:
-            return None
-        cls = NOT_A_DIE
-        s *= rng.uniform(0.8, 1.25)
+        if kind < 0.2:
+            s *= rng.uniform(0.45, 0.72)  # a window too small for the die
+        else:
+            d2 = (fr.dice[:, 0] - x) ** 2 + (fr.dice[:, 1] - y) ** 2
+            if float(np.min(d2 / (fr.dice[:, 2] ** 2))) < 0.4 ** 2:
+                return None
+            s *= rng.uniform(0.8, 1.25)
     else:
         x, y = cx + rng.gauss(0, 0.06) * s, cy + rng.gauss(0, 0.06) * s
         s *= math.exp(rng.gauss(0, 0.08))
-        cls = int(v) - 1
+    cls = NOT_A_DIE if negative else int(v) - 1
     win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
     return _colour_jitter(win, rng, harsh=0.5), cls
 
@@ -255,24 +249,18 @@ def mine_hard_negatives(frames: list[Frame], detector: Path) -> int:
     ``Frame.hard``, its candidates that lie near no labelled die (farther
     than 0.6 of the nearest die's size): the screws, holes and prints the
     face classifier must learn to call *not a die*.  Returns how many."""
-    from vision import netreader
-    old = netreader.DETECTOR_ONNX
-    netreader.DETECTOR_ONNX = Path(detector)
     n = 0
-    try:
-        for fr in frames:
-            rows = []
-            for c in netreader.find_dice(fr.image):
-                if len(fr.dice):
-                    d2 = (fr.dice[:, 0] - c.x) ** 2 + (fr.dice[:, 1] - c.y) ** 2
-                    k = int(np.argmin(d2))
-                    if d2[k] < (0.6 * fr.dice[k, 2]) ** 2:
-                        continue
-                rows.append((c.x, c.y, c.size))
-            fr.hard = np.asarray(rows, np.float32).reshape(-1, 3)
-            n += len(rows)
-    finally:
-        netreader.DETECTOR_ONNX = old
+    for fr in frames:
+        rows = []
+        for c in find_dice(fr.image, detector=Path(detector)):
+            if len(fr.dice):
+                d2 = (fr.dice[:, 0] - c.x) ** 2 + (fr.dice[:, 1] - c.y) ** 2
+                k = int(np.argmin(d2))
+                if d2[k] < (0.6 * fr.dice[k, 2]) ** 2:
+                    continue
+            rows.append((c.x, c.y, c.size))
+        fr.hard = np.asarray(rows, np.float32).reshape(-1, 3)
+        n += len(rows)
     return n
 
 
