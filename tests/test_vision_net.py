@@ -12,6 +12,30 @@ from vision.synth import DieSpec, render_frame
 from vision.training.data import CROP, DET_MAX_PX, DET_MIN_PX, Frame, detector_sample, face_sample, synth_frame
 
 
+def test_models_without_an_expert_read_with_the_fast_net_alone(tmp_path):
+    """An older model folder (no dice_face_expert.onnx) still reads dice;
+    an expert file that is really a detector is refused."""
+    import shutil
+    from vision.reader import read_dice
+    for name in ("dice_detector.onnx", "dice_face.onnx"):
+        shutil.copy(netreader.MODELS / name, tmp_path / name)
+    specs = [DieSpec(v, "red", (60 + 90 * (v - 1), 80), 15 * v, 40) for v in range(1, 7)]
+    frame = render_frame((600, 160), specs, seed=2)
+    try:
+        netreader.use_models(tmp_path)
+        assert not netreader.has_expert()
+        with pytest.raises(VisionInputError, match="no expert"):
+            netreader.read_faces([np.zeros((netreader.FACE_PX, netreader.FACE_PX, 3), np.uint8)], expert=True)
+        assert sorted(d.value for d in read_dice(frame)) == [1, 2, 3, 4, 5, 6]
+        shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face_expert.onnx")
+        with pytest.raises(VisionInputError, match="face classifier gives 7"):
+            netreader.use_models(tmp_path)
+        assert not netreader.has_expert()  # the models in use are kept
+    finally:
+        netreader.use_models(None)
+    assert netreader.has_expert()
+
+
 def _frame(specs, size=(400, 300)):
     img = render_frame(size, specs, seed=1)
     rows = [(s.center[0], s.center[1], s.side * 1.04, s.value) for s in specs]
@@ -23,8 +47,10 @@ def test_shipped_models_and_training_record():
     were trained on (the odd half of the set is held out)."""
     assert netreader.MODELS.joinpath("dice_detector.onnx").is_file()
     assert netreader.MODELS.joinpath("dice_face.onnx").is_file()
+    assert netreader.MODELS.joinpath("dice_face_expert.onnx").is_file() and netreader.has_expert()
     rec = json.loads(netreader.MODELS.joinpath("training.json").read_text())
     assert rec["fold"] == "even" and len(rec["images"]) >= 50
+    assert {"detector", "faces", "expert"} <= set(rec)
 
 
 def test_use_models_names_a_missing_file(tmp_path):
@@ -82,6 +108,8 @@ def test_synth_frames_label_every_die():
     fr = synth_frame(random.Random(2))
     assert fr.image.dtype == np.uint8 and len(fr.dice) >= 3
     assert set(fr.dice[:, 3].astype(int)) <= set(range(1, 7))
+    plain = synth_frame(random.Random(2), rich=False)
+    assert len(plain.dice) >= 3 and not np.array_equal(plain.image, fr.image)
 
 
 def test_blank_frame_has_no_candidates():

@@ -47,11 +47,11 @@ def test_held_out_photos_are_the_odd_half_and_unseen():
 @pytest.mark.slow
 def test_held_out_floors(held_out_score):
     """What the reader reaches on photos the models never saw (measured:
-    accuracy 98.1 %, recall 92.8 %, precision 97.6 %): accuracy and
-    precision at the issue's bars, recall >= 92 %, and no die invented
+    accuracy 99.2 %, recall 97.5 %, precision 98.8 %): accuracy and
+    precision at the issue's bars, recall >= 96 %, and no die invented
     (CAB-5: an unsure die is unreadable, not guessed)."""
     s = held_out_score.summary()
-    assert s["accuracy"] >= 0.98 and s["precision"] >= 0.97 and s["recall"] >= 0.92, s
+    assert s["accuracy"] >= 0.98 and s["precision"] >= 0.97 and s["recall"] >= 0.96, s
     assert s["extra"] <= 0.01 * s["labelled_dice"], s
     # no unreadable die reported where there is none (the tray's screws and holes)
     assert s["extra_unreadable"] <= 0.01 * s["labelled_dice"], s

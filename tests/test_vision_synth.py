@@ -85,6 +85,26 @@ def test_side_face_pips_are_not_counted():
     assert sum(d.value is not None for d in dice) >= 10
 
 
+def test_drawn_die_of_any_colour_marbled_or_blurred():
+    """A die of no palette colour (red pips on a smoky body) needs both
+    colours; marbling changes only the body, defocus softens the die."""
+    with pytest.raises(VisionInputError, match="body and pip"):
+        render_frame((120, 120), [DieSpec(3, "smoky", (60, 60), 0, 44)])
+    smoky = DieSpec(5, "other", (60, 60), 0, 44, body=(40, 35, 45), pip=(40, 40, 190))
+    img = render_frame((120, 120), [smoky], noise=0)
+    assert tuple(int(v) for v in img[60, 60]) == (40, 40, 190)  # the centre pip
+    assert abs(int(img[60, 50, 2]) - 45) <= 3  # body between pips
+    plain = render_frame((120, 120), [DieSpec(4, "blue", (60, 60), 0, 44)], noise=0)
+    marbled = render_frame((120, 120), [DieSpec(4, "blue", (60, 60), 0, 44, marble=0.7)], noise=0)
+    changed = np.abs(marbled.astype(int) - plain).max(axis=2) > 20
+    assert changed[40:81, 40:81].mean() > 0.1  # the 44 px top face spans 38..82
+    changed[36:87, 36:87] = False  # the die, its edge and its shadow
+    assert not changed.any()  # the table is untouched
+    blurred = render_frame((120, 120), [DieSpec(4, "blue", (60, 60), 0, 44, blur=1.2)], noise=0)
+    grad = lambda im: np.abs(np.diff(im.astype(int), axis=1)).max()  # noqa: E731
+    assert grad(blurred) < 0.6 * grad(plain)
+
+
 def test_small_dice_30px():
     """Faces of about 30 px across are still read."""
     specs = [DieSpec(v, "white", (50 + 60 * (v - 1), 60), 10 * v, 30) for v in range(1, 7)]

@@ -15,6 +15,11 @@ onnxruntime is not installed (:data:`RUNTIME`).
    (a place between dice, part of a die, a tray wall, a screw, a print).  The top face is what the
    net was trained to count: side faces, glare and neighbouring dice are in
    its training windows (see :mod:`vision.training`).
+3. *Expert face classifier* (``read_faces(..., expert=True)``): the same
+   windows and classes, a net about three times the fast one's work per
+   window (two convolutions per stage), read only for the dice the fast
+   one is unsure of (:mod:`vision.reader`).  Optional: a model folder
+   without ``dice_face_expert.onnx`` reads with the fast net alone.
 
 Both nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained
 by ``python -m vision.training.train`` (needs PyTorch, only to train).
@@ -35,6 +40,8 @@ from vision.die import VisionInputError
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR_ONNX = MODELS / "dice_detector.onnx"
 FACE_ONNX = MODELS / "dice_face.onnx"
+#: the expert face classifier, or None when the models in use have none
+EXPERT_ONNX: Path | None = MODELS / "dice_face_expert.onnx"
 
 #: detector output grid (px of the level image it runs on)
 DET_STRIDE = 4
@@ -109,19 +116,24 @@ _NETS: dict[Path, _Model] = {}
 
 
 def use_models(folder: str | Path | None) -> None:
-    """Read dice with the models in ``folder`` (``dice_detector.onnx`` and
-    ``dice_face.onnx``, as written by ``python -m vision.training.train``);
-    ``None`` = the shipped ones.  Each is loaded and run once on a blank
-    input.  Raises :class:`VisionInputError` when a file is missing, is not
-    a model the runtime can run, or is the wrong one of the two."""
-    global DETECTOR_ONNX, FACE_ONNX
+    """Read dice with the models in ``folder`` (``dice_detector.onnx``,
+    ``dice_face.onnx`` and, optionally, ``dice_face_expert.onnx``, as
+    written by ``python -m vision.training.train``); ``None`` = the shipped
+    ones.  Each is loaded and run once on a blank input.  Raises
+    :class:`VisionInputError` when a file is missing, is not a model the
+    runtime can run, or is a detector where a face classifier belongs
+    (or the reverse); the models in use are then kept."""
+    global DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX
     d = Path(folder) if folder is not None else MODELS
-    det, face = d / "dice_detector.onnx", d / "dice_face.onnx"
+    det, face, expert = d / "dice_detector.onnx", d / "dice_face.onnx", d / "dice_face_expert.onnx"
     for f in (det, face):
         if not f.is_file():
             raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
     nets = {}
-    for f, shape in ((det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))):
+    files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
+    if expert.is_file():
+        files.append((expert, (1, 3, FACE_PX, FACE_PX)))
+    for f, shape in files:
         try:
             net = _Model(f)
             out = net(np.zeros(shape, np.float32))
@@ -136,7 +148,7 @@ def use_models(folder: str | Path | None) -> None:
             raise VisionInputError(f"{f}: outputs {out.shape[1:2]} values, a "
                                    f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
         nets[f] = net
-    DETECTOR_ONNX, FACE_ONNX = det, face
+    DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX = det, face, (expert if expert in nets else None)
     _NETS.clear()
     _NETS.update(nets)  # loaded once: the reader uses these very nets
 
@@ -265,12 +277,23 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
     return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def read_faces(windows: list[np.ndarray]) -> np.ndarray:
+def has_expert() -> bool:
+    """Whether the models in use include the expert face classifier."""
+    return EXPERT_ONNX is not None and (EXPERT_ONNX in _NETS or EXPERT_ONNX.is_file())
+
+
+def read_faces(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
     """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
-    FACE_PX x FACE_PX x 3 uint8 BGR windows."""
+    FACE_PX x FACE_PX x 3 uint8 BGR windows, from the fast face classifier
+    or (``expert``) the expert one.  Raises :class:`VisionInputError` when
+    ``expert`` is asked for and the models in use have none
+    (:func:`has_expert`)."""
     if not windows:
         return np.zeros((0, 7), np.float32)
-    z = _net(FACE_ONNX)(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+    if expert and not has_expert():
+        raise VisionInputError("the dice reader models in use have no expert face classifier "
+                               "(dice_face_expert.onnx)")
+    z = _net(EXPERT_ONNX if expert else FACE_ONNX)(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
     z -= z.max(axis=1, keepdims=True)
     p = np.exp(z)
     return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)

@@ -7,9 +7,13 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    half-size copy of the frame and on smaller copies for large dice;
    each peak is one die, so dice that touch are two peaks.
 2. *Face classifier*: a window around each centre, scaled to the die's
-   size, gives the probability of 1..6 pips and of "not a die"; a die
-   whose best value is below :data:`MIN_VALUE_P` is read again turned by
-   :data:`REREAD_ANGLES` and the readings averaged.  A place
+   size, gives the probability of 1..6 pips and of "not a die".  A fast
+   small net reads every window; a die it reads below
+   :data:`EXPERT_BELOW` (or half thinks is not a die) is read again by
+   the *expert* net, three times the work per window, at each turn of
+   :data:`SECOND_LOOK_ANGLES`, and the expert's readings, averaged,
+   replace the fast one (about one die in eight on the photo set, so the
+   frame costs little more).  A place
    that is not a die is dropped; a die whose best value is less likely than
    :data:`MIN_VALUE_P` is reported unreadable (``value None``, ruling CAB-5:
    never guessed) - a tilted, cocked or stacked die, a blurred one - if
@@ -31,15 +35,17 @@ import numpy as np
 
 from vision.colour import classify_colours
 from vision.die import Die, VisionInputError
-from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window, find_dice, read_faces
+from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window, find_dice, has_expert, read_faces
 from vision.settings import check_white_balance
 
 #: probability (0..1) a value needs to be reported; below it the die is unreadable
 MIN_VALUE_P = 0.6
 #: detector heat (0..1) an unreadable die needs to be reported at all
 UNREADABLE_MIN_HEAT = 0.6
-#: turns (degrees) at which a die read below MIN_VALUE_P is read again (readings averaged)
-REREAD_ANGLES = (180,)
+#: the fast face classifier's best value probability below which a die gets a second look
+EXPERT_BELOW = 0.9
+#: turns (degrees) of the window at the second look (the readings are averaged)
+SECOND_LOOK_ANGLES = (0, 180)
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
 
@@ -75,15 +81,16 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     cands = find_dice(frame)
     windows = [face_window(frame, c.x, c.y, c.size) for c in cands]
     probs = read_faces(windows)
-    # a die the classifier cannot yet name is read again turned, and the
-    # readings are averaged (a second look with the pips elsewhere in the window)
-    unsure = [i for i, p in enumerate(probs) if p[:NOT_A_DIE].max() < MIN_VALUE_P and p[NOT_A_DIE] < MAX_NOT_A_DIE_P]
-    if unsure and REREAD_ANGLES:
-        n = len(REREAD_ANGLES)
+    # a second look at what the fast net is unsure of: the expert net (the
+    # fast one again if the models in use have no expert) reads the window
+    # at each turn of SECOND_LOOK_ANGLES, and its averaged readings replace the first
+    unsure = [i for i, p in enumerate(probs)
+              if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= 0.1) and p[NOT_A_DIE] < 0.9]
+    if unsure and SECOND_LOOK_ANGLES:
+        n = len(SECOND_LOOK_ANGLES)
         more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=a)
-                           for i in unsure for a in REREAD_ANGLES]).reshape(len(unsure), n, -1)
-        for k, i in enumerate(unsure):
-            probs[i] = (probs[i] + more[k].sum(axis=0)) / (n + 1)
+                           for i in unsure for a in SECOND_LOOK_ANGLES], expert=has_expert())
+        probs[unsure] = more.reshape(len(unsure), n, -1).mean(axis=1)
     H, W = frame.shape[:2]
     kept = []
     for i, (c, p) in enumerate(zip(cands, probs)):

@@ -44,7 +44,11 @@ PIP_GRID: dict[int, list[tuple[int, int]]] = {
 class DieSpec:
     """One die to draw: value 1..6, colour (a :data:`PALETTE` name), centre
     (x, y) px, rotation deg, side px (top face), ``side_face``: how much of
-    a side face shows (0 = none, 0.3 = a strip 30 % of the side), glare."""
+    a side face shows (0 = none, 0.3 = a strip 30 % of the side), glare.
+    ``body`` / ``pip``: BGR colours that replace the palette's (a die of no
+    palette colour); ``marble`` 0..1: swirls of a second colour through the
+    body (marbled and pearl dice); ``blur``: defocus of the die, Gaussian
+    sigma in px of the frame."""
 
     value: int
     colour: str = "red"
@@ -53,6 +57,10 @@ class DieSpec:
     side: float = 40.0
     side_face: float = 0.0
     glare: bool = False
+    body: tuple[int, int, int] | None = None
+    pip: tuple[int, int, int] | None = None
+    marble: float = 0.0
+    blur: float = 0.0
 
 
 def _pip_points(value: int) -> list[tuple[int, int]]:
@@ -76,9 +84,11 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
     for d in dice:
         if not 1 <= d.value <= 6:
             raise VisionInputError(f"die value must be 1..6, got {d.value}")
-        if d.colour not in PALETTE:
-            raise VisionInputError(f"unknown die colour {d.colour!r}; choose from {sorted(PALETTE)}")
-        body, pip = PALETTE[d.colour]
+        if d.colour not in PALETTE and (d.body is None or d.pip is None):
+            raise VisionInputError(f"unknown die colour {d.colour!r}; choose from {sorted(PALETTE)}"
+                                   " or give body and pip BGR")
+        body, pip = PALETTE.get(d.colour, (d.body, d.pip))
+        body, pip = d.body or body, d.pip or pip
         pad = int(d.side * 1.2)
         S = 2 * pad * ss
         patch = np.zeros((S, S, 3), np.uint8)
@@ -105,6 +115,13 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         r = int(0.14 * half)
         cv2.rectangle(patch, (int(c - half), int(c - half)), (int(c + half), int(c + half)), body, -1, cv2.LINE_AA)
         cv2.rectangle(alpha, (int(c - half), int(c - half)), (int(c + half), int(c + half)), 255, -1)
+        if d.marble > 0:  # swirls: a smooth random field, banded, mixes in a lighter shade
+            field = cv2.GaussianBlur(rng.normal(0, 1, (S, S)).astype(np.float32), (0, 0), 0.12 * d.side * ss)
+            band = np.abs(np.sin(field / (field.std() + 1e-6) * 2.5)) ** 3 * d.marble
+            swirl = np.asarray([min(255, v * 0.5 + 130) for v in body], np.float32)
+            top = alpha == 255
+            mixed = patch.astype(np.float32) * (1 - band[:, :, None]) + swirl * band[:, :, None]
+            patch[top] = mixed[top].astype(np.uint8)
         # rounded corners: cut them with table colour in alpha
         for sx in (-1, 1):
             for sy in (-1, 1):
@@ -118,6 +135,9 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         if d.glare:
             cv2.ellipse(patch, (int(c - 0.25 * half), int(c + 0.1 * half)), (int(0.25 * half), int(0.08 * half)),
                         30, 0, 360, (250, 250, 250), -1, cv2.LINE_AA)
+        if d.blur > 0:  # out of focus: the die and its edge, not the table
+            patch = cv2.GaussianBlur(patch, (0, 0), d.blur * ss)
+            alpha = cv2.GaussianBlur(alpha, (0, 0), d.blur * ss)
         M = cv2.getRotationMatrix2D((c, c), d.angle, 1.0 / ss)
         M[0, 2] += d.center[0] - c
         M[1, 2] += d.center[1] - c

@@ -66,10 +66,35 @@ def load_photo_set(folder: str | Path, names: set[str] | None = None) -> list[Fr
     return out
 
 
-def synth_frame(rng: random.Random) -> Frame:
+def _die_look(rng: random.Random) -> dict:
+    """Body and pip colour, marbling and defocus of a drawn die beyond the
+    palette: any body colour with pips that differ from it in lightness
+    or hue only a little (red pips on a smoky or blue die), swirls, blur -
+    the dice of other sets, which no photo set covers."""
+    look: dict = {}
+    if rng.random() < 0.5:
+        body = np.asarray([rng.randint(0, 255) for _ in range(3)], np.float32)
+        if rng.random() < 0.4:
+            body *= rng.uniform(0.15, 0.5)  # dark and smoky
+        while True:
+            pip = np.asarray([rng.randint(0, 255) for _ in range(3)], np.float32)
+            if float(np.abs(pip - body).max()) >= 60:
+                break
+        look["body"] = tuple(int(v) for v in body)
+        look["pip"] = tuple(int(v) for v in pip)
+    if rng.random() < 0.3:
+        look["marble"] = rng.uniform(0.2, 0.7)
+    if rng.random() < 0.3:
+        look["blur"] = rng.uniform(0.3, 1.3)
+    return look
+
+
+def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
     """A drawn frame: 3..14 dice of random value, colour, rotation and size
     (24..64 px), some touching, some with a side face in view or a glare
-    spot, on a table of random colour."""
+    spot, on a table of random colour.  ``rich``: half the dice have a
+    random body and pip colour, some marbling or defocus (:func:`_die_look`);
+    otherwise palette dice only."""
     w, h = rng.choice([(480, 360), (400, 400), (512, 384)])
     side = rng.uniform(24, 64)
     specs: list[DieSpec] = []
@@ -82,7 +107,8 @@ def synth_frame(rng: random.Random) -> Frame:
         if any(math.hypot(x - o.center[0], y - o.center[1]) < gap * 0.5 * (s + o.side) * 1.42 for o in specs):
             continue
         specs.append(DieSpec(rng.randint(1, 6), rng.choice(sorted(PALETTE)), (x, y), rng.uniform(0, 90), s,
-                             side_face=rng.choice([0.0, 0.0, 0.0, 0.15, 0.3, 0.4]), glare=rng.random() < 0.2))
+                             side_face=rng.choice([0.0, 0.0, 0.0, 0.15, 0.3, 0.4]), glare=rng.random() < 0.2,
+                             **(_die_look(rng) if rich else {})))
     table = tuple(rng.randint(20, 235) for _ in range(3))
     img = render_frame((w, h), specs, table=table, noise=rng.uniform(1, 6), seed=rng.randint(0, 10 ** 6))
     rows = []

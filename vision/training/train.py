@@ -4,6 +4,9 @@ ONNX files for :mod:`vision.netreader` (needs PyTorch: ``pip install -e
 
     python -m vision.training.train DATASET_DIR --fold even --out DIR
 
+trains three nets: the die detector, the fast face classifier and the
+expert face classifier (``--only`` picks one; the others' files are kept).
+
 ``--fold even`` trains on the even-numbered images of the set (sorted by
 name) and scores the result on the odd ones it never saw, ``odd`` the
 reverse; ``all`` trains on every image (the shipped models).  Drawn dice
@@ -66,14 +69,16 @@ class Detector(nn.Module):
 
 
 class FaceNet(nn.Module):
-    """FACE_PX x FACE_PX window -> logits for 1..6 pips and not a die."""
+    """FACE_PX x FACE_PX window -> logits for 1..6 pips and not a die: a
+    stride-2 convolution, then three stages of ``depth`` 3 x 3 convolutions
+    each ending in a 2 x 2 max pool, then one linear layer."""
 
-    def __init__(self, w=(16, 32, 64, 96)):
+    def __init__(self, w=(16, 32, 64, 96), depth: int = 1):
         super().__init__()
-        a, b, c, d = w
-        self.f = nn.Sequential(*_cbr(3, a, 2), *_cbr(a, b), nn.MaxPool2d(2), *_cbr(b, c), nn.MaxPool2d(2),
-                               *_cbr(c, d), nn.MaxPool2d(2), nn.Flatten(), nn.Dropout(0.2),
-                               nn.Linear(d * (FACE_PX // 16) ** 2, 7))
+        layers = _cbr(3, w[0], 2)
+        for i, o in zip(w[:-1], w[1:]):
+            layers += _cbr(i, o) + [m for _ in range(depth - 1) for m in _cbr(o, o)] + [nn.MaxPool2d(2)]
+        self.f = nn.Sequential(*layers, nn.Flatten(), nn.Dropout(0.2), nn.Linear(w[-1] * (FACE_PX // 16) ** 2, 7))
 
     def forward(self, x):
         return self.f(x)
@@ -182,14 +187,19 @@ def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
             old = json.loads(path.read_text())
         except (OSError, ValueError):
             old = {}
-        other = "faces" if a.only == "detector" else "detector"
-        if old.get("images") == images and isinstance(old.get(other), dict):
-            rec[other] = old[other]
-    if a.only != "faces":
+        for other in ("detector", "faces", "expert"):
+            if other != a.only and old.get("images") == images and isinstance(old.get(other), dict):
+                rec[other] = old[other]
+    if a.only in (None, "detector"):
         rec["detector"] = {"seed": a.seed, "steps": a.det_steps, "widths": a.det_widths,
                            "dilations": a.det_dilations, "first_level": FIRST_LEVEL}
-    if a.only != "detector":
-        rec["faces"] = {"seed": a.seed, "steps": a.face_steps, "widths": a.face_widths, "face_px": FACE_PX}
+    if a.only in (None, "faces"):
+        rec["faces"] = {"seed": a.seed, "steps": a.face_steps, "widths": a.face_widths, "depth": 1,
+                        "face_px": FACE_PX, "synth": "palette and any-colour, marbled, defocused dice"}
+    if a.only in (None, "expert"):
+        rec["expert"] = {"seed": a.seed, "steps": a.expert_steps, "widths": a.expert_widths,
+                         "depth": a.expert_depth, "face_px": FACE_PX,
+                         "synth": "palette and any-colour, marbled, defocused dice"}
     return rec
 
 
@@ -214,16 +224,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--synth-share", type=float, default=0.3, help="share of drawn frames in each batch")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--only", choices=["detector", "faces"], help="train one net only (the other file is kept)")
+    p.add_argument("--expert-steps", type=int, default=3000)
+    p.add_argument("--only", choices=["detector", "faces", "expert"],
+                   help="train one net only (the other files are kept)")
     p.add_argument("--det-widths", type=_ints, default="12,16,24", metavar="A,B,C",
                    help="detector channels at strides 2, 4 and 8 (wider: slower, maybe surer)")
     p.add_argument("--det-dilations", type=_ints, default="1,2,4", metavar="D,...",
                    help="dilations of the detector's stride-8 convolutions (one convolution each)")
     p.add_argument("--face-widths", type=_ints, default="16,32,64,96", metavar="A,B,C,D",
-                   help="face classifier channels of its four convolutions")
+                   help="fast face classifier channels: its first convolution and its three stages")
+    p.add_argument("--expert-widths", type=_ints, default="24,32,64,128", metavar="A,B,C,D",
+                   help="expert face classifier channels, as --face-widths")
+    p.add_argument("--expert-depth", type=int, default=2, metavar="N",
+                   help="convolutions per stage of the expert face classifier")
     a = p.parse_args(argv)
-    if len(a.det_widths) != 3 or len(a.face_widths) != 4 or not a.det_dilations:
-        p.error("--det-widths takes 3 numbers, --face-widths 4, --det-dilations at least 1")
+    if len(a.det_widths) != 3 or len(a.face_widths) != 4 or len(a.expert_widths) != 4 or not a.det_dilations:
+        p.error("--det-widths takes 3 numbers, --face-widths and --expert-widths 4, --det-dilations at least 1")
+    if a.expert_depth < 1:
+        p.error("--expert-depth must be 1 or more")
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     rng = random.Random(a.seed)
@@ -233,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     log = lambda m: print(m, flush=True)  # noqa: E731
     log(f"{len(photos)} photos ({sum(len(f.dice) for f in photos)} dice), fold {a.fold}")
     src = Source(photos, rng, a.synth_share)
-    if a.only != "faces":
+    if a.only in (None, "detector"):
         det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations)
         export(det, (1, 3, CROP, CROP), out / "dice_detector.onnx")
     if a.only != "detector":
@@ -241,11 +259,15 @@ def main(argv: list[str] | None = None) -> int:
         det_file = det_file if det_file.is_file() else MODELS / "dice_detector.onnx"
         log(f"{mine_hard_negatives(photos, det_file)} hard negatives (detector candidates on no labelled die)"
             f" from {det_file}")
+    if a.only in (None, "faces"):
         faces = train_faces(src, a.face_steps, 128, log, w=a.face_widths)
         export(faces, (1, 3, FACE_PX, FACE_PX), out / "dice_face.onnx")
+    if a.only in (None, "expert"):
+        expert = train_faces(src, a.expert_steps, 128, log, w=a.expert_widths, depth=a.expert_depth)
+        export(expert, (1, 3, FACE_PX, FACE_PX), out / "dice_face_expert.onnx")
     (out / "training.json").write_text(json.dumps(_record(out / "training.json", a, sorted(names)), indent=1) + "\n")
-    log(f"wrote {out}: {'' if a.only == 'faces' else 'dice_detector.onnx '}"
-        f"{'' if a.only == 'detector' else 'dice_face.onnx '}training.json")
+    wrote = {"detector": "dice_detector.onnx", "faces": "dice_face.onnx", "expert": "dice_face_expert.onnx"}
+    log(f"wrote {out}: {' '.join(f for k, f in wrote.items() if a.only in (None, k))} training.json")
     return 0
 
 
