@@ -1,4 +1,4 @@
-"""The dice reader's two small convolutional networks, run from ONNX files
+"""The dice reader's three small convolutional networks, run from ONNX files
 in ``vision/models/`` by onnxruntime, or by OpenCV's ``cv2.dnn`` where
 onnxruntime is not installed (:data:`RUNTIME`).
 

@@ -1,6 +1,6 @@
 """The dice reader: find every die in a BGR frame and read its top face.
 
-Method (:mod:`vision.netreader`): two small convolutional networks run by
+Method (:mod:`vision.netreader`): three small convolutional networks run by
 onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 
 1. *Die detector*: a heat map of die centres (with each die's size) on a
@@ -9,7 +9,7 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 2. *Face classifier*: a window around each centre, scaled to the die's
    size, gives the probability of 1..6 pips and of "not a die".  A fast
    small net reads every window; a die it reads below
-   :data:`EXPERT_BELOW` (or half thinks is not a die) is read again by
+   :data:`EXPERT_BELOW` (or gives "not a die" 0.1..0.9) is read again by
    the *expert* net, three times the work per window, at each turn of
    :data:`SECOND_LOOK_ANGLES`, and the expert's readings, averaged,
    replace the fast one (about one die in eight on the photo set, so the

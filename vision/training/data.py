@@ -1,4 +1,4 @@
-"""Training samples for the dice reader's two small networks (numpy + OpenCV
+"""Training samples for the dice reader's three small networks (numpy + OpenCV
 only; the trainer in :mod:`vision.training.train` needs PyTorch).
 
 Sources: a labelled photo set (``images/`` + YOLO ``labels/``, class k =
