@@ -167,7 +167,7 @@ def test_large_frame_pips_are_not_dice():
 
 def test_both_runtimes_give_the_same_readings():
     """onnxruntime (when installed) and cv2.dnn run the same ONNX files to
-    the same class probabilities and detector output."""
+    the same class probabilities (fast and expert) and detector output."""
     pytest.importorskip("onnxruntime")
     from vision.training.data import face_sample, synth_frame
     rng = random.Random(5)
@@ -180,7 +180,8 @@ def test_both_runtimes_give_the_same_readings():
         old = netreader.RUNTIME
         netreader.RUNTIME = rt
         try:
-            outs[rt] = (netreader._Model(netreader.FACE_ONNX)(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in))
+            outs[rt] = (netreader._Model(netreader.FACE_ONNX)(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in),
+                        netreader._Model(netreader.EXPERT_ONNX)(x))
         finally:
             netreader.RUNTIME = old
     for a, b in zip(outs["onnxruntime"], outs["opencv"]):
