@@ -123,6 +123,11 @@ def _score(args, wb) -> int:
         def reader(frame):
             return read_dice(frame, wb)
     s = score_folder(folder, reader, images)
+    for why in s.skipped:
+        print(f"cabinet: warning: skipped {why}", file=sys.stderr)
+    if not s.images:
+        print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
+        return 1
     summary = s.summary()
     if not args.peer:
         from vision.netreader import RUNTIME

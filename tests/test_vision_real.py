@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from vision.dataset import find_dice_data, list_images
@@ -132,3 +133,14 @@ def test_cli_score_on_a_tiny_labelled_set(tmp_path):
     assert out.returncode == 0, out.stderr
     s = json.loads(out.stdout)
     assert s["labelled_dice"] == 6 and s["recall"] == 1.0 and s["precision"] == 1.0 and s["exact_images"] == 1.0
+    # a broken file and a frame too small are named and left out of the figures
+    (tmp_path / "images" / "b.jpg").write_text("not a photo")
+    cv2.imwrite(str(tmp_path / "images" / "c.png"), np.zeros((1, 1, 3), np.uint8))
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and json.loads(out.stdout)["skipped_images"] == 2, out.stderr
+    assert "skipped b.jpg: not a readable image" in out.stderr and "skipped c.png: frame is too small" in out.stderr
+    (tmp_path / "images" / "a.png").unlink()
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "no image of the set could be read" in out.stderr

@@ -125,6 +125,8 @@ def use_models(folder: str | Path | None) -> None:
     (or the reverse); the models in use are then kept."""
     global DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX
     d = Path(folder) if folder is not None else MODELS
+    if not d.is_dir():
+        raise VisionInputError(f"{d}: no such model folder")
     det, face, expert = d / "dice_detector.onnx", d / "dice_face.onnx", d / "dice_face_expert.onnx"
     for f in (det, face):
         if not f.is_file():

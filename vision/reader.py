@@ -8,12 +8,13 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    each peak is one die, so dice that touch are two peaks.
 2. *Face classifier*: a window around each centre, scaled to the die's
    size, gives the probability of 1..6 pips and of "not a die".  A fast
-   small net reads every window; a die it reads below
-   :data:`EXPERT_BELOW` (or gives "not a die" 0.1..0.9) is read again by
-   the *expert* net, three times the work per window, at each turn of
-   :data:`SECOND_LOOK_ANGLES`, and the expert's readings, averaged,
-   replace the fast one (about one die in eight on the photo set, so the
-   frame costs little more).  A place
+   small net reads every window; a candidate it reads below
+   :data:`EXPERT_BELOW`, or is unsure is a die at all (:data:`UNSURE_NOT_A_DIE`),
+   is read again by the *expert* net, three times the work per window,
+   at each turn of :data:`SECOND_LOOK_ANGLES`, and the expert's readings,
+   averaged, replace the fast one (about one candidate in seven on the
+   photo set, so the frame costs little more).  A candidate the fast net
+   is sure is not a die gets no second look.  A place
    that is not a die is dropped; a die whose best value is less likely than
    :data:`MIN_VALUE_P` is reported unreadable (``value None``, ruling CAB-5:
    never guessed) - a tilted, cocked or stacked die, a blurred one - if
@@ -22,7 +23,7 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 3. *Colour*: the median colour of the face's middle half (the centre of
    the classifier's window), after white balance (:mod:`vision.colour`).
 
-Both nets were trained (:mod:`vision.training`) on the labelled photos and
+All three nets were trained (:mod:`vision.training`) on the labelled photos and
 on drawn dice of every colour, with the changes between cameras and rooms
 (scale, rotation, colour, light, blur, noise, JPEG) as augmentation; the
 photo set's held-out figures are in ``vision/README.md``.
@@ -44,6 +45,9 @@ MIN_VALUE_P = 0.6
 UNREADABLE_MIN_HEAT = 0.6
 #: the fast face classifier's best value probability below which a die gets a second look
 EXPERT_BELOW = 0.9
+#: the fast net's "not a die" probability range (low, high) in which a
+#: candidate also gets a second look (at or above high: surely not a die)
+UNSURE_NOT_A_DIE = (0.1, 0.9)
 #: turns (degrees) of the window at the second look (the readings are averaged)
 SECOND_LOOK_ANGLES = (0, 180)
 #: probability of "not a die" above which a candidate is dropped
@@ -68,6 +72,8 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     """Every die in ``frame`` (H x W x 3 uint8 BGR), sorted top to bottom,
     left to right.  ``white_balance``: per-channel B, G, R gains from
     :func:`vision.colour.calibrate_white_balance` (``None`` = none).
+    Every candidate is read by the fast face classifier; the unsure ones
+    get a second look from the expert (module docstring; ruling CAB-5).
     Unreadable dice have ``value None`` and confidence 0 (CAB-5).  Raises
     :class:`VisionInputError` on a bad frame or bad gains; an empty, black or
     overexposed frame gives ``[]``."""
@@ -84,8 +90,9 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     # a second look at what the fast net is unsure of: the expert net (the
     # fast one again if the models in use have no expert) reads the window
     # at each turn of SECOND_LOOK_ANGLES, and its averaged readings replace the first
+    lo, hi = UNSURE_NOT_A_DIE
     unsure = [i for i, p in enumerate(probs)
-              if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= 0.1) and p[NOT_A_DIE] < 0.9]
+              if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
     if unsure and SECOND_LOOK_ANGLES:
         n = len(SECOND_LOOK_ANGLES)
         more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=a)

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.dataset import LabelledDie, list_images, load_labels
-from vision.die import Die
+from vision.die import Die, VisionInputError
 
 
 def match(dice: list[Die], truth: list[LabelledDie]) -> list[tuple[int | None, int | None]]:
@@ -68,6 +68,8 @@ class Score:
     confusion: list[list[int]] = field(default_factory=lambda: [[0] * 7 for _ in range(7)])
     ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: images left out of every figure, each as "name: why" (not an image, a bad frame)
+    skipped: list[str] = field(default_factory=list)
 
     def add(self, dice: list[Die], truth: list[LabelledDie], ms: float, name: str = "") -> None:
         """Add one image's detections and ground truth."""
@@ -124,7 +126,7 @@ class Score:
                 "precision": round(self.precision, 4),
                 "exact_images": round(self.exact_images / self.images, 4) if self.images else 0.0,
                 "missed": self.missed, "unreadable": self.unreadable_matched, "extra": self.extra_claimed,
-                "extra_unreadable": self.extra_unreadable,
+                "extra_unreadable": self.extra_unreadable, "skipped_images": len(self.skipped),
                 "median_ms": round(statistics.median(ms), 2),
                 "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2)}
 
@@ -141,16 +143,22 @@ class Score:
 def score_folder(folder: str | Path, reader: Callable[[np.ndarray], list[Die]],
                  images: list[Path] | None = None) -> Score:
     """Run ``reader`` on every image of a labelled set and score it.
-    Unreadable image files are recorded in ``errors`` and skipped."""
+    Files that are not images, and frames the reader refuses
+    (:class:`VisionInputError`, e.g. too small), are listed in ``skipped``
+    with the reason and left out of every figure."""
     score = Score()
     for path in images if images is not None else list_images(folder):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
-            score.errors.append(f"{path.name}: not an image")
+            score.skipped.append(f"{path.name}: not a readable image file")
             continue
         truth = load_labels(path, frame.shape[1], frame.shape[0])
         t0 = time.perf_counter()
-        dice = reader(frame)
+        try:
+            dice = reader(frame)
+        except VisionInputError as exc:
+            score.skipped.append(f"{path.name}: {exc}")
+            continue
         ms = (time.perf_counter() - t0) * 1000
         score.add(dice, truth, ms, path.name)
     return score

@@ -1,6 +1,7 @@
-"""Train the dice reader's detector and face classifier and write them as
-ONNX files for :mod:`vision.netreader` (needs PyTorch: ``pip install -e
-'.[train]'``; the cabinet runs them with onnxruntime or OpenCV, no PyTorch).
+"""Train the dice reader's detector and face classifiers (fast and expert)
+and write them as ONNX files for :mod:`vision.netreader` (needs PyTorch:
+``pip install -e '.[train]'``; the cabinet runs them with onnxruntime or
+OpenCV, no PyTorch).
 
     python -m vision.training.train DATASET_DIR --fold even --out DIR
 
@@ -226,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--expert-steps", type=int, default=3000)
     p.add_argument("--only", choices=["detector", "faces", "expert"],
-                   help="train one net only (the other files are kept)")
+                   help="train one net only: the detector, the fast face classifier (faces) or the "
+                        "expert one (the other files are kept)")
     p.add_argument("--det-widths", type=_ints, default="12,16,24", metavar="A,B,C",
                    help="detector channels at strides 2, 4 and 8 (wider: slower, maybe surer)")
     p.add_argument("--det-dilations", type=_ints, default="1,2,4", metavar="D,...",
