@@ -10,9 +10,10 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    size, gives the probability of 1..6 pips and of "not a die".  A fast
    small net reads every window; a candidate it reads below
    :data:`EXPERT_BELOW`, or is unsure is a die at all (:data:`UNSURE_NOT_A_DIE`),
-   is read again by the *expert* net, three times the work per window,
-   at each turn of :data:`SECOND_LOOK_ANGLES`, and the expert's readings,
-   averaged, replace the fast one (about one candidate in seven on the
+   is read again by the *expert* net, several times the work per window,
+   as it is and - if the expert is unsure too - turned by 180 degrees
+   (:data:`SECOND_LOOK_ANGLES`); the expert's readings, averaged, replace
+   the fast one (about one candidate in seven on the
    photo set, so the frame costs little more).  A candidate the fast net
    is sure is not a die gets no second look.  A place
    that is not a die is dropped; a die whose best value is less likely than
@@ -44,11 +45,12 @@ MIN_VALUE_P = 0.6
 #: detector heat (0..1) an unreadable die needs to be reported at all
 UNREADABLE_MIN_HEAT = 0.6
 #: the fast face classifier's best value probability below which a die gets a second look
-EXPERT_BELOW = 0.9
+EXPERT_BELOW = 0.8
 #: the fast net's "not a die" probability range (low, high) in which a
 #: candidate also gets a second look (at or above high: surely not a die)
 UNSURE_NOT_A_DIE = (0.1, 0.9)
-#: turns (degrees) of the window at the second look (the readings are averaged)
+#: turns (degrees) of the window at the second look, in order; each turn
+#: only for the dice the expert is still unsure of (the readings are averaged)
 SECOND_LOOK_ANGLES = (0, 180)
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
@@ -66,6 +68,15 @@ def check_frame(frame: object) -> np.ndarray:
     if frame.shape[0] < 32 or frame.shape[1] < 32:
         raise VisionInputError(f"frame is too small ({frame.shape[1]} x {frame.shape[0]} px); need 32 x 32 or more")
     return frame
+
+
+def _unsure(probs: np.ndarray) -> list[int]:
+    """Rows of N x 7 class probabilities that want another look: best
+    value below EXPERT_BELOW, or "not a die" within UNSURE_NOT_A_DIE,
+    and not surely "not a die"."""
+    lo, hi = UNSURE_NOT_A_DIE
+    return [i for i, p in enumerate(probs)
+            if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
 
 
 def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | None = None) -> list[Die]:
@@ -90,14 +101,17 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     # a second look at what the fast net is unsure of: the expert net (the
     # fast one again if the models in use have no expert) reads the window
     # at each turn of SECOND_LOOK_ANGLES, and its averaged readings replace the first
-    lo, hi = UNSURE_NOT_A_DIE
-    unsure = [i for i, p in enumerate(probs)
-              if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
-    if unsure and SECOND_LOOK_ANGLES:
-        n = len(SECOND_LOOK_ANGLES)
-        more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=a)
-                           for i in unsure for a in SECOND_LOOK_ANGLES], expert=has_expert())
-        probs[unsure] = more.reshape(len(unsure), n, -1).mean(axis=1)
+    expert = has_expert()
+    unsure = _unsure(probs)
+    for k, angle in enumerate(SECOND_LOOK_ANGLES):
+        if not unsure:
+            break
+        more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
+                           for i in unsure], expert=expert)
+        # the expert's readings so far, averaged, replace the fast one
+        probs[unsure] = more if k == 0 else (probs[unsure] * k + more) / (k + 1)
+        # the next turn only for what the expert is still unsure of
+        unsure = [unsure[j] for j in _unsure(probs[unsure])]
     H, W = frame.shape[:2]
     kept = []
     for i, (c, p) in enumerate(zip(cands, probs)):
