@@ -16,12 +16,12 @@ onnxruntime is not installed (:data:`RUNTIME`).
    net was trained to count: side faces, glare and neighbouring dice are in
    its training windows (see :mod:`vision.training`).
 3. *Expert face classifier* (``read_faces(..., expert=True)``): the same
-   windows and classes, a net about three times the fast one's work per
-   window (two convolutions per stage), read only for the dice the fast
-   one is unsure of (:mod:`vision.reader`).  Optional: a model folder
+   windows and classes, a wider net with two convolutions per stage
+   (about seven times the fast one's work per window), read only for the
+   dice the fast one is unsure of (:mod:`vision.reader`).  Optional: a model folder
    without ``dice_face_expert.onnx`` reads with the fast net alone.
 
-Both nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained
+All three nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained
 by ``python -m vision.training.train`` (needs PyTorch, only to train).
 """
 from __future__ import annotations
@@ -42,6 +42,8 @@ DETECTOR_ONNX = MODELS / "dice_detector.onnx"
 FACE_ONNX = MODELS / "dice_face.onnx"
 #: the expert face classifier, or None when the models in use have none
 EXPERT_ONNX: Path | None = MODELS / "dice_face_expert.onnx"
+if not EXPERT_ONNX.is_file():  # looked up once, not per frame
+    EXPERT_ONNX = None
 
 #: detector output grid (px of the level image it runs on)
 DET_STRIDE = 4
@@ -281,7 +283,7 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
 
 def has_expert() -> bool:
     """Whether the models in use include the expert face classifier."""
-    return EXPERT_ONNX is not None and (EXPERT_ONNX in _NETS or EXPERT_ONNX.is_file())
+    return EXPERT_ONNX is not None
 
 
 def read_faces(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:

@@ -13,7 +13,7 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    is read again by the *expert* net, several times the work per window,
    as it is and - if the expert is unsure too - turned by 180 degrees
    (:data:`SECOND_LOOK_ANGLES`); the expert's readings, averaged, replace
-   the fast one (about one candidate in seven on the
+   the fast one (about one candidate in nine on the
    photo set, so the frame costs little more).  A candidate the fast net
    is sure is not a die gets no second look.  A place
    that is not a die is dropped; a die whose best value is less likely than

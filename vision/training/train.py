@@ -219,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", help="labelled set folder (images/ + YOLO labels/)")
     p.add_argument("--fold", choices=["even", "odd", "all"], default="all")
-    p.add_argument("--out", default="vision/models", help="folder for dice_detector.onnx, dice_face.onnx and dice_face_expert.onnx")
+    p.add_argument("--out", default="vision/models",
+                   help="folder for dice_detector.onnx, dice_face.onnx and dice_face_expert.onnx")
     p.add_argument("--det-steps", type=int, default=2500)
     p.add_argument("--face-steps", type=int, default=3000)
     p.add_argument("--synth-share", type=float, default=0.3, help="share of drawn frames in each batch")
