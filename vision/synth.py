@@ -87,8 +87,8 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         if d.colour not in PALETTE and (d.body is None or d.pip is None):
             raise VisionInputError(f"unknown die colour {d.colour!r}; choose from {sorted(PALETTE)}"
                                    " or give body and pip BGR")
-        body, pip = PALETTE.get(d.colour, (d.body, d.pip))
-        body, pip = d.body or body, d.pip or pip
+        named = PALETTE.get(d.colour, (None, None))
+        body, pip = d.body or named[0], d.pip or named[1]
         pad = int(d.side * 1.2)
         S = 2 * pad * ss
         patch = np.zeros((S, S, 3), np.uint8)

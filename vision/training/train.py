@@ -178,6 +178,10 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
                       input_names=["x"], output_names=["y"], dynamic_axes=dyn)
 
 
+#: the drawn dice a face net trained by this code saw (training.json)
+DRAWN_DICE = "palette and any-colour, marbled, defocused dice"
+
+
 def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
     """The training record (``training.json``): the photos used and each
     net's recipe.  With ``--only``, the other net's entry is kept from the
@@ -196,11 +200,11 @@ def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
                            "dilations": a.det_dilations, "first_level": FIRST_LEVEL}
     if a.only in (None, "faces"):
         rec["faces"] = {"seed": a.seed, "steps": a.face_steps, "widths": a.face_widths, "depth": 1,
-                        "face_px": FACE_PX, "synth": "palette and any-colour, marbled, defocused dice"}
+                        "face_px": FACE_PX, "synth": DRAWN_DICE}
     if a.only in (None, "expert"):
         rec["expert"] = {"seed": a.seed, "steps": a.expert_steps, "widths": a.expert_widths,
                          "depth": a.expert_depth, "face_px": FACE_PX,
-                         "synth": "palette and any-colour, marbled, defocused dice"}
+                         "synth": DRAWN_DICE}
     return rec
 
 
