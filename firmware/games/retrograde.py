@@ -26,6 +26,7 @@ from typing import Any
 
 from engines.retrograde.components import LETTERS, colour_of, default_components
 from firmware.controls import describe_action
+from firmware.ui.oled import OledFrame
 from firmware.ui.kit import ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 
 OLED_CHARS = 21
@@ -167,6 +168,9 @@ def plan_of(plans: list, action: dict[str, Any] | None, pool: list[int], player:
 
 
 def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]) -> int | None:
+    if action is not None and action.get("type") == "plan":  # a whole-plan choice (plan k, 1-based)
+        k = int(action.get("plan", 0)) - 1
+        return k if 0 <= k < len(plans) else None
     turn = view["turn"]
     seat = view["seats"][turn["seat"]]
     copies = 1 + seat["unlocked"].count("Super Coin")
@@ -609,7 +613,9 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     letters = card_letters(view) if view else {}
     pool = (view or {}).get("turn", {}).get("pool", []) if view else []
     out = None
-    if kind == "reroll":
+    if kind == "plan":
+        out = f"plan {action.get('plan')}: +{action['steps'].points} pts" if "steps" in action else "plan"
+    elif kind == "reroll":
         out = "reroll"
     elif kind == "claim":
         out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
@@ -634,7 +640,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
             out = None
     elif kind == "keep":
         out = "keep for later"
-    return (out or describe_action(action))[:OLED_CHARS]
+    return out or describe_action(action)
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
@@ -644,76 +650,110 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
     return f"place {better + 1} of {len(view['seats'])}"
 
 
-def _own_text(me: dict[str, Any]) -> str:
-    """The seat's own coins and power-up cards in hand (hidden from the
-    others' OLEDs; the shared screen shows only how many)."""
-    hand = me.get("hand")
-    names = ",".join(sorted({SHORT_POWER.get(default_components().card(c).power_up, "?") for c in hand})) \
-        if hand else ""
-    return f"coins {me['coins_marked'] - me['coins_spent']}" + (f": {names}" if names else "")
+def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
+    """The seat's coins and its power-up cards held (locked: face-down
+    card icons) and unlocked (lettered by their first letter), on one row."""
+    coins = me["coins_marked"] - me["coins_spent"]
+    w = frame.text(x, y, f"{coins}c", room=24)
+    x += w + 4
+    hand = me.get("hand") or []
+    for _ in hand[:5]:
+        frame.card(x, y, 8, 11, face_down=True)
+        x += 10
+    if me["unlocked"]:
+        frame.text(x + 2, y, f"+{len(me['unlocked'])} on", room=frame.W - x - 2)
 
 
-def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
+def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
+    """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
+    plan's droids as hollow squares with a dot, the rest as dots."""
+    d = frame.draw
+    for k in range(25):
+        r, c = divmod(k, 5)
+        x0, y0 = x + c * cell, y + r * cell
+        if me["blasted"][k]:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), fill=1)
+        elif k in lit:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), outline=1)
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+        else:
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): header with seat, points and round;
+    a big "ROLL!" / "3" / "STOP" when the seat must act; its dice as the
+    camera read them, drawn with pips; its claimed card's letter; while it
+    blasts, the plan under its cursor lit on a miniature sheet with the
+    plan's points, the planner's choices cycling with the navigation; its
+    coins and power-up cards held; the choice under the cursor at the
+    bottom, inverted when armed (press again to confirm)."""
+    f = OledFrame()
     me = view["seats"][seat]
+    f.header(f"Seat {seat + 1}  {me['score']} pts", f"R{max(1, view['round'])}/{view['rounds']}")
     phase = view["phase"]
     letters = card_letters(view)
-    if phase == "over":
-        return ["game over", _rank_text(view, seat)]
-    if phase in ("roll", "stop"):
-        lines = []
-        waiting = any(r.get("player") == seat for r in game.chance_requests())
-        if me.get("claim"):
-            lines.append(f"claimed card {letters.get(me['claim'], '?')}")
-        elif seat in (view.get("claims_pending") or []):
-            lines.append("claim pressed...")
-        elif waiting:
-            lines.append("roll!" if me["dice"] is None else "reroll!")
-        if me["dice"] is not None and not (waiting and me["dice"] is None):
-            lines.append(f"dice: {dice_text(me['dice'])}")
-        if phase == "stop" and view["stop_seat"] == seat:  # RG-8; solo: the timer ran out, RG-10
-            word = "Time!" if len(view["seats"]) == 1 else "Stop!"
-            lines.append(f"{word} {view['rerolls_left']} rerolls left")
-        return lines
-    if phase == "blast":
-        turn = view["turn"]
-        claim = f"card {letters.get(me['claim'], '?')}" if me.get("claim") else ""
-        if turn["seat"] != seat:
-            return [f"P{turn['seat'] + 1} blasts", claim, _own_text(me)]
-        plans = turn_plans(game, view)
-        acts = controls.refresh(game)
-        chosen = acts[controls.cursor] if acts else None
-        k = _plan_index(plans, chosen, view)
-        dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
-        if k is not None:
-            return [f"blast: plan {k + 1}/{len(plans)} +{plans[k].points} VP", f"dice {dice}"]
-        return [f"blast! {claim}" + (" no plan" if plans else ""), f"dice {dice}"]
-    if phase == "unlock":
-        if seat in game.active_players():
-            return ["unlock a power-up?", _own_text(me)]
-        return ["others unlock...", _own_text(me)]
-    return []
-
-
-def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
-    """Up to 5 OLED lines (at most 21 characters each) for ``seat``.
-
-    Line 1: seat, points and round.  Then the runtime's prompt for the seat
-    (a refused input, a die to nudge, CAB-5), the seat's own state and
-    prompt ("roll!", "dice: ...", "claimed card B", "blast: plan 2/5 +7
-    VP"), and the selected choice with the cursor position ("press again:
-    confirm" when armed).
-    """
-    me = view["seats"][seat]
-    lines = [f"Seat {seat + 1} {me['score']}pt R{max(1, view['round'])}/{view['rounds']}"]
-    extra = (context.get("prompts") or {}).get(seat)
-    if extra:
-        lines.append(str(extra)[:OLED_CHARS])
-    lines.extend(x for x in _prompt(game, seat, view, controls, context) if x)
     choices = controls.refresh(game)
+    prompt = (context.get("prompts") or {}).get(seat)
+    body_bottom = f.H - 14 if choices else f.H
     if choices:
-        chosen = label(choices[controls.cursor], view)
-        pos = f"{controls.cursor + 1}/{len(choices)}"
-        lines = lines[:3] + [f"{pos} {chosen}"]
-        if controls.armed:
-            lines.append("press again: confirm")
-    return [ln[:OLED_CHARS] for ln in lines[:5]]
+        act = choices[controls.cursor]
+        body_bottom = f.choice(label(act, view), controls.cursor, len(choices), controls.armed is not None)
+    y = 14
+    if prompt:
+        f.best(2, y, [str(prompt), str(prompt)[:20]])
+        y += 12
+    banner = context.get("banner") or ""
+    if phase == "over":
+        f.glyph(0, y, f.W, "GAME OVER", size=16)
+        f.text(2, y + 22, _rank_text(view, seat))
+    elif phase in ("roll", "stop"):
+        waiting = any(r.get("player") == seat for r in game.chance_requests())
+        if banner.isdigit():
+            f.glyph(0, y, f.W, banner, size=30)
+        elif me.get("claim"):
+            f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
+            f.text(28, y + 2, "claimed")
+            f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
+        elif me["dice"] is None:
+            f.glyph(0, y, f.W, "ROLL!", size=24)
+        else:
+            for i, v in enumerate(me["dice"][:6]):
+                f.die(2 + i * 21, y, 19, v)
+            word = ""
+            if phase == "stop" and view["stop_seat"] == seat:
+                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {view['rerolls_left']} rerolls"
+            elif seat in (view.get("claims_pending") or []):
+                word = "claim pressed"
+            elif waiting:
+                word = "reroll or claim"
+            if word and y + 34 <= body_bottom:
+                f.text(2, y + 22, word)
+    elif phase == "blast":
+        turn = view["turn"]
+        if turn["seat"] != seat:
+            f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
+            if me.get("claim"):
+                f.text(2, y + 13, f"your card {letters.get(me['claim'], '?')}")
+            _hand(f, 2, y + 26, me)
+        else:
+            plans = turn_plans(game, view)
+            chosen = choices[controls.cursor] if choices else None
+            k = _plan_index(plans, chosen, view) if plans else None
+            lit = set(plans[k].cells) if k is not None else set()
+            _mini_sheet(f, f.W - 31, y, 6, me, lit)
+            if k is not None:
+                f.text(2, y, f"plan {k + 1}/{len(plans)}", room=f.W - 36)
+                f.text(2, y + 12, f"+{plans[k].points} pts", 13, room=f.W - 36)
+            else:
+                f.glyph(0, y, f.W - 34, "BLAST!", size=16)
+            pool = turn["pool"]
+            for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
+                f.die(2 + i * 14, y + 25 if k is not None else y + 22, 11, v, dim=spent)
+    elif phase == "unlock":
+        if seat in game.active_players():
+            f.glyph(0, y, f.W, "UNLOCK?", size=16)
+        else:
+            f.text(2, y, "others unlock")
+        _hand(f, 2, y + 24, me)
+    return f
