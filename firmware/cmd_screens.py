@@ -40,4 +40,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise OSError(f"--out {args.out}: {exc.strerror or exc}") from exc
         print(f"{game_id}: {len(paths)} pictures in {args.out}")
+    if args.game == "all":
+        from pathlib import Path
+        (Path(args.out) / "README.md").write_text(gallery.index_markdown(games, sizes) + "\n")
     return 0

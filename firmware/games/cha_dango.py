@@ -423,9 +423,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view["buttons_down"][seat]:
         f.glyph(0, y, f.W, "SLAPPED", size=16)
     else:
-        size = min(30, bottom - y - 2)
-        f.hand(8, y, size)
-        f.text(8 + size + 4, y + size // 2 - 6, "or", 13, room=20)
-        f.cup(8 + size + 26, y, size)
-        f.text(8 + 2 * size + 30, y + size // 2 - 6, "?", 13, room=12)
+        size = min(26, bottom - y - 14)
+        x0 = (f.W - (2 * size + 28)) // 2
+        f.hand(x0, y, size)
+        f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
+        f.cup(x0 + size + 28, y, size)
+        f.text(0, y + size + 2, "slap or sip?", room=f.W, align="center")
     return f
