@@ -247,7 +247,7 @@ def test_cd1_dining_area_customers_drawn_as_their_three_attributes():
         view = game.view(None)
         for scene in scenes(game, events)[0]:
             assert scene.facts["dining"] == [c["id"] for c in view["dining_area"]]
-            cards = {n.key: n for n in scene.of_kind("card")}
+            cards = {n.key for n in scene.nodes if n.kind == "group"}
             figures = [n.props["name"] for n in scene.of_kind("figure")]
             dango = [n.props["name"] for n in scene.of_kind("dango")]
             swatches = [n.props["name"] for n in scene.of_kind("swatch")]

@@ -333,7 +333,27 @@ def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
         scene.facts["pending"] = sorted(pending)
 
 
-def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int]) -> tuple[Rect, int]:
+def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int]) -> str:
+    """What a seat must do now, in a few words for its banner."""
+    phase = view["phase"]
+    p = seat["seat"]
+    if phase in ("roll", "stop"):
+        if seat.get("claim"):
+            return f"card {letters.get(seat['claim'], '?')}"
+        if p in (view.get("claims_pending") or []):
+            return "grabs"
+        if phase == "stop" and view.get("stop_seat") == p:
+            return "last claim"
+        return "roll" if seat["dice"] is None else "claim"
+    if phase == "blast":
+        return "blasts" if view["turn"]["seat"] == p else ""
+    if phase == "unlock":
+        return "unlock?" if p in active else ""
+    return ""
+
+
+def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+                 doing: str = "") -> tuple[Rect, int]:
     """The still part of a seat's sheet folded into one group (banner,
     bosses, droids, trophies, counts); returns the dice row and die size."""
     m = scene.metrics
@@ -343,7 +363,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pts", active=mine, doing="",
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pts", active=mine, doing=doing,
                 key=f"banner:{p}")
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
@@ -427,7 +447,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-           letters: dict[str, str]) -> None:
+           letters: dict[str, str], doing: str = "") -> None:
     """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
@@ -436,7 +456,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
     memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
-                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine)
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing)
     hit = _SHEETS.get(memo_key)
     if hit is not None:
         _SHEETS.move_to_end(memo_key)
@@ -445,7 +465,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         scene.facts.setdefault("scores", {})[p] = seat["score"]
         scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
     else:
-        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit)
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing)
         _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
         while len(_SHEETS) > 64:
             _SHEETS.popitem(last=False)
@@ -638,15 +658,20 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if "plan" in info:
         scene.facts["plan"] = info["plan"]
     n = len(view["seats"])
-    if n > 1:
-        cols = sheets.cols(*([1] * n), gap=m.pad)
+    if n > 1:  # equal widths, so every sheet gets the same layout
+        col_w = (sheets.w - m.pad * (n - 1)) // n
+        cols = [Rect(sheets.x + i * (col_w + m.pad), sheets.y, col_w, sheets.h) for i in range(n)]
     else:  # solo: the sheet, and beside it the score against the book's ultimate 49
         sheet_r, goal_r = sheets.cols(-min(sheets.w * 2 // 3, int(sheets.h * 1.1)), 1, gap=m.pad)
         cols = [sheet_r]
         _solo_goal(scene, goal_r, view["seats"][0])
     blaster = view["turn"]["seat"] if view.get("turn") else None
+    active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
-        _sheet(scene, col, view, seat, lit if seat["seat"] == blaster else set(), letters)
+        doing = seat_doing(view, seat, letters, active)
+        _sheet(scene, col, view, seat, lit if seat["seat"] == blaster else set(), letters, doing)
+        if doing:
+            scene.facts.setdefault("doing", {})[seat["seat"]] = doing
     if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
         glyph_h = min(sheets.h, scene.height // 3)
         over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)

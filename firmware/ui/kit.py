@@ -412,10 +412,17 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     score_w = scene.measure(score, size)[0] + m.pad // 2
     name_r, score_r = rest.cols(1, -min(rest.w, score_w))
     scene.text(score, score_r, sizes=(size,), align="right", colour=GOLD)
-    label = f"{name}: {doing}" if doing else name
-    if scene.text(label, name_r, sizes=(size,), priority=INFO, colour=GOLD if active else FG) is None and doing:
-        scene.dropped.pop()
-        scene.text(name, name_r, sizes=(size,), priority=INFO)
+    # the token already says the seat number: when room is short, what the
+    # seat must do beats its name
+    options = [f"{name}: {doing}", doing, name] if doing else [name]
+    for k, label in enumerate(options):
+        last = k == len(options) - 1
+        node = scene.text(label, name_r, sizes=(size, m.small), priority=INFO,
+                          colour=GOLD if (active or (doing and label != name)) else FG)
+        if node is not None:
+            break
+        if not last:
+            scene.dropped.pop()
     return rect
 
 

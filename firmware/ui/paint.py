@@ -228,9 +228,11 @@ class Painter:
         if state != "read" or value is None:
             pg.draw.rect(surf, (60, 64, 80), inner, border_radius=rad)
             pg.draw.rect(surf, DIM, inner, width=max(2, size // 20), border_radius=rad)
-            if state == "reading":  # an open ring: the camera is looking
-                ring_r = inner.inflate(-inner.w // 3, -inner.h // 3)
-                pg.draw.arc(surf, FG, ring_r, 0.6, 5.6, max(2, size // 12))
+            if state == "reading":  # a small camera: the camera is looking at it
+                body = inner.inflate(-inner.w * 2 // 5, -inner.h // 2)
+                pg.draw.rect(surf, DIM, (body.centerx - body.w // 5, body.y - body.h // 4, body.w // 3, body.h // 3))
+                pg.draw.rect(surf, DIM, body, border_radius=max(1, body.h // 5))
+                pg.draw.circle(surf, (60, 64, 80), body.center, max(2, body.h * 3 // 8))
             else:  # unread: a question mark drawn in the font
                 f = self.fonts.font(max(8, inner.h * 3 // 4))
                 q = f.render("?", True, GOLD)
