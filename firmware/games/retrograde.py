@@ -21,6 +21,7 @@ the turn's starting position.
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
@@ -292,7 +293,7 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
         if cid in text:
             desc = default_components().card(cid).describe()
             text = text.replace(f"{cid} {desc}", f"card {letter}").replace(cid, f"card {letter}")
-    return text
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)", "", text)
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
@@ -363,7 +364,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pts", active=mine, doing=doing,
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
                 key=f"banner:{p}")
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
@@ -555,8 +556,10 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             detail.append(f"trophy {plan.trophy}")
         if plan.coins:
             detail.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pts", NEED),
-                         (", ".join(detail) or "nothing to blast", INFO), ("lit on the sheet", INFO)]
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
+                         (", ".join(detail) or "nothing to blast", INFO)]
+        if plan.cells:
+            info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
         info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
         return info
@@ -775,7 +778,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     bottom, inverted when armed (press again to confirm)."""
     f = OledFrame()
     me = view["seats"][seat]
-    f.header(f"Seat {seat + 1}  {me['score']} pts", f"R{max(1, view['round'])}/{view['rounds']}")
+    left = f"Seat {seat + 1}  {me['score']} pt{'s' if me['score'] != 1 else ''}"
+    right = f"round {max(1, view['round'])}/{view['rounds']}"
+    if f.width(left) + f.width(right) + 8 > f.W:
+        right = f"{max(1, view['round'])}/{view['rounds']}"
+    f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
     choices = controls.refresh(game)
