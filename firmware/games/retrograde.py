@@ -53,7 +53,6 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-
 def cell_text(cell: int) -> str:
     """Row and column of a droid, 1-based: "r2c4"."""
     return f"r{cell // 5 + 1}c{cell % 5 + 1}"
