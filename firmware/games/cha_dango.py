@@ -4,13 +4,15 @@ HDMI (built from the public view only, ruling CAB-1: the cards are virtual
 and shown on the screen): the order as it forms (the attribute on the back
 of the top ordering card before the reveal, attribute + value after it,
 ruling CD-1), the dining area's customers (figure, dango colour, background;
-the customers that match the order highlighted during a slap race, CD-4),
-the race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
-every seat's VP count (CD-8).
+never highlighted: whether and which customers match is for the players to
+see until the race is decided, CD-9), the answers as they come in and the
+decided race's results in milliseconds (CD-4, CD-6, CAB-3) and every seat's
+VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
-now: "reveal!", "slap!", "lift your cup!", "hold...", "put it down",
-"+1 VP", "lost a VP card" (CD-4..CD-7).
+now: "reveal!", "hit or sip?", "hold...", "put it down", "+1 VP", "lost a
+VP card", "choose a VP card" (CD-4..CD-10); never whether the order matches
+before the race is decided (CD-9).
 
 Both are cheap (no engine copies): they read the view dicts, the context's
 event texts and, for the sip timing on the OLED, the seat's own legal
@@ -36,7 +38,7 @@ MAX_DINING_PANELS = 3
 ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
 
 _SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
-_PLACES = re.compile(r"^(Player \d+) places a VP card")
+_PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 
 
 def seat_name(seat: int) -> str:
@@ -126,12 +128,10 @@ def _order_panel(view: dict[str, Any]) -> Panel:
         return _final_panel(view)
     if view.get("order"):
         order = view["order"]
-        race = view.get("race") or {}
-        if race.get("kind") == "slap":
-            left = len(race.get("customers_left", []))
-            call = f"SLAP! {left} customer{'s' if left != 1 else ''}"
+        if phase == "race":   # CD-9: the players must see whether it matches
+            call = "match? HIT - none? SIP"
         else:
-            call = "no match: SIP TEA!"
+            call = "choosing VP cards" if phase == "place_vp" else ""
         lines = [order_words(order["attribute"], order["value"]), call,
                  f"asked: {ATTRIBUTE_WORDS.get(order['attribute'], order['attribute'])}"]
         if view.get("revealed"):
@@ -160,8 +160,6 @@ def _final_panel(view: dict[str, Any]) -> Panel:
 
 def _dining_panels(view: dict[str, Any]) -> list[Panel]:
     customers = view["dining_area"]
-    race = view.get("race") or {}
-    targets = set(race.get("customers_left", [])) if race.get("kind") == "slap" else set()
     n = len(customers)
     if n == 0:
         return [Panel("Dining area (empty)", ["no customers"])]
@@ -171,7 +169,7 @@ def _dining_panels(view: dict[str, Any]) -> list[Panel]:
     for i in range(0, n, per_line):
         group = customers[i:i + per_line]
         text = "  |  ".join(_short_customer(c) for c in group) if pair else customer_text(group[0])
-        entries.append((text, any(c["id"] in targets for c in group)))
+        entries.append((text, False))   # CD-9: matching customers are never highlighted
     chunks = -(-len(entries) // PER_PANEL) if not pair else MAX_DINING_PANELS
     chunks = max(1, min(MAX_DINING_PANELS, chunks))
     size = -(-len(entries) // chunks)
@@ -190,16 +188,15 @@ def _dining_panels(view: dict[str, Any]) -> list[Panel]:
 def _seat_state(view: dict[str, Any], seat: int) -> str:
     race = view.get("race")
     if race is None:
+        if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
+            return "choosing VP"
         return "reveals" if view["phase"] == "reveal" and view["current"] == seat else ""
-    if race["kind"] == "slap":
-        won = [w for w in race["won"] if w["player"] == seat]
-        if won:
-            return f"won {ms_text(won[0]['t_us'] - race['open_us'])}" + (
-                f" +{len(won) - 1}" if len(won) > 1 else "")
-        return "slapped" if view["buttons_down"][seat] else ""
+    answer = race["answers"][seat]
     sipped = race["sipped_us"][seat]
     if sipped is not None:
         return f"sip {ms_text(sipped - race['open_us'])}"
+    if answer is not None and answer["answer"] == "slap":
+        return f"hit {ms_text(answer['t_us'] - race['open_us'])}"
     return "cup up" if view["cups_up"][seat] else "-"
 
 
@@ -211,29 +208,22 @@ def _seats_panel(view: dict[str, Any]) -> Panel:
         lines.append(f"P{s + 1}: {vp} VP" + (f"  {state}" if state else ""))
         if race is None and view["phase"] == "reveal" and view["current"] == s:
             hi.add(s)
-        elif race and race["kind"] == "slap" and any(w["player"] == s for w in race["won"]):
-            hi.add(s)
-        elif race and race["kind"] == "sip" and race["sipped_us"][s] is not None:
-            hi.add(s)
     return Panel("Players - VP cards", lines, accent=(120, 160, 220), highlight=hi)
 
 
 def _race_panel(view: dict[str, Any], events: list[str]) -> Panel | None:
     race = view.get("race")
-    if race is not None and race["kind"] == "slap":
-        lines = [f"P{w['player'] + 1} served {ms_text(w['t_us'] - race['open_us'])}"
-                 for w in race["won"]]
-        left = len(race["customers_left"])
-        lines.append(f"{left} still waiting: slap!")
-        return Panel("Slap race (CD-4)", lines, accent=RACE_ACCENT, highlight=set(range(len(race["won"]))))
-    if race is not None and race["kind"] == "sip":
+    if race is not None:   # CD-9: answers only, never whether they are right
+        hits = sorted((a["t_us"] - race["open_us"], s) for s, a in enumerate(race["answers"])
+                      if a is not None and a["answer"] == "slap")
+        lines = [f"P{s + 1} hit {ms_text(d)}" for d, s in hits]
         done = sorted((t - race["open_us"], s) for s, t in enumerate(race["sipped_us"]) if t is not None)
-        lines = [f"P{s + 1} sipped {ms_text(d)}" for d, s in done]
-        waiting = [s for s, t in enumerate(race["sipped_us"]) if t is None]
+        lines += [f"P{s + 1} sipped {ms_text(d)}" for d, s in done]
+        waiting = [s for s, a in enumerate(race["answers"]) if a is None]
         if waiting:
-            lines.append("sipping: " + ",".join(str(s + 1) for s in waiting))
+            lines.append("looking: " + ",".join(str(s + 1) for s in waiting))
         lines.append(f"time-out {(race['timeout_at_us'] - race['open_us']) / 1e6:g} s")
-        return Panel("Sip race (CD-6)", lines, accent=RACE_ACCENT)
+        return Panel("Hit or sip? (CD-9)", lines, accent=RACE_ACCENT)
     results = _result_lines(events)
     if results:
         return Panel("Last race", results, accent=RACE_ACCENT, highlight={1})
@@ -270,8 +260,12 @@ def screen(game, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
 # ------------------------------------------------------------------- OLED
 def label(action: dict[str, Any]) -> str:
     """A short OLED label for a Cha dango action (at most 21 characters)."""
-    words = {"reveal": "reveal the order", "slap": "slap!", "release": "release button",
+    words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
              "cup_lift": "lift your cup", "cup_down": "put the cup down"}
+    if action.get("type") == "place_vp":   # CD-10: the face of the VP card to give up
+        from engines.cha_dango.cards import load_cards
+        card = load_cards().cards[action["card"]].to_view()
+        return f"give {_short_customer(card)}"[:OLED_CHARS]
     return words.get(action.get("type"), describe_action(action))[:OLED_CHARS]
 
 
@@ -280,20 +274,24 @@ def _seat_result(events: list[str], seat: int) -> str | None:
     events (CD-4, CD-6)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
-    slowest = False
+    slowest = wrong = False
     for text in race_events(events):
         if not who.match(text):
             continue
         if " served the customer" in text:
             won += 1
-        elif " places a VP card" in text:
+        elif " places a VP card" in text or " chooses a VP card" in text:
             lost += 1
+        elif "a wrong hit" in text:
+            wrong = True
         elif " was slowest to sip" in text:
             slowest = True
     if won:
         return f"+{won} VP"
     if lost:
-        return "lost a VP card"
+        return f"wrong hit: -{lost} VP" if wrong else ("lost a VP card" if lost == 1 else f"lost {lost} VP cards")
+    if wrong:
+        return "wrong hit!"
     if slowest:
         return "slowest: no VP to lose"
     return None
@@ -330,17 +328,19 @@ def _prompt(game, seat: int, view: dict[str, Any], events: list[str], now_us: in
             lines.append(f"top VP {_short_customer(mine[-1])}")
         return lines
     what = order_words(order["attribute"], order["value"]).replace("background", "bg") if order else "?"
-    if race and race["kind"] == "slap":
-        won = [w for w in race["won"] if w["player"] == seat]
-        if won:
-            lines = [f"+{len(won)} VP ({ms_text(won[-1]['t_us'] - race['open_us'])})"]
-            if race["customers_left"]:
-                lines.append("placing... then slap")
-            return lines
-        if view["buttons_down"][seat]:
-            return ["slapped: wait...", f"order: {what}"]
-        return ["slap!", f"order: {what}"]
-    # sip race (CD-6, CD-7)
+    if phase == "place_vp":   # CD-10
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        lines = [ln for ln in [_seat_result(events, seat)] if ln]
+        if owe:
+            return lines + [f"give up {owe} VP card{'s' if owe > 1 else ''}:", "turn, press twice"]
+        return lines + ["others choose VP cards"]
+    # the race (CD-9): never say whether the order matches
+    answer = race["answers"][seat] if race else None
+    if answer is None and not view["cups_up"][seat]:
+        return ["hit or sip?", f"order: {what}"]
+    if answer is not None and answer["answer"] == "slap":
+        return [f"hit {ms_text(answer['t_us'] - race['open_us'])}: wait...", f"order: {what}"]
+    # sipping (CD-6, CD-7)
     sipped = race["sipped_us"][seat] if race else None
     if sipped is not None:
         return [f"sipped! {ms_text(sipped - race['open_us'])}", "wait for the others"]
@@ -352,7 +352,7 @@ def _prompt(game, seat: int, view: dict[str, Any], events: list[str], now_us: in
         if now_us is not None and now_us < t_min:
             return ["hold...", f"{(t_min - now_us) / 1e6:.1f} s more"]
         return ["put it down"]
-    return ["lift your cup!", f"no match: {what}"]
+    return ["cup down", f"order: {what}"]
 
 
 def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
