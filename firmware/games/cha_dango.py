@@ -283,7 +283,7 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         if active:
             doing = "reveals"
         elif not race:
-            doing = "places a VP card" if (view.get("must_place") or [0] * n)[s] else ""
+            doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
         elif mine and race.get("open_us") is not None:
             doing = f"won in {ms_text(mine[0]['t_us'] - race['open_us'])}"
         elif (race.get("sipped_us") or [None] * n)[s] is not None:
