@@ -59,6 +59,16 @@ def _cd_after_race(g, v):
     return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
 
 
+def _gz_tokens(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and v["round"] >= 2 and sum(
+        o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
+def _gz_busy(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and sum(len(p["orders"]) for p in v["players"]) >= 4 \
+        and sum(o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
 STATES: dict[str, list[State]] = {
     "retrograde": [
         State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
@@ -79,6 +89,15 @@ STATES: dict[str, list[State]] = {
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
         State("six", 6, 2, _cd_race_open, "six seats, a race open"),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
+    ],
+    "ginza": [
+        State("setup", 4, 1, lambda g, v: v["phase"] in ("draft1", "draft2"),
+              "four seats draft bonus cards on their screens; the first customers wait"),
+        State("play", 4, 1, _gz_tokens, "mid-game: tokens on order cards, dice as read"),
+        State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
+        State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
+              and v["round"] >= 2, "a seat rolls dice for the camera"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
     ],
 }
 

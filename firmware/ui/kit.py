@@ -383,7 +383,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     token, rest = inner.cols(-inner.h, 1, gap=m.pad)
     scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
     name = name or f"Seat {seat + 1}"
-    size = m.medium if scene.measure(f"{name}  {score}", m.medium)[0] <= rest.w else m.small
+    size = m.medium if (scene.measure(f"{name}  {score}", m.medium)[0] <= rest.w
+                        and scene.measure("Ag", m.medium)[1] <= rest.h) else m.small
     score_w = scene.measure(score, size)[0] + m.pad // 2
     name_r, score_r = rest.cols(1, -min(rest.w, score_w))
     scene.text(score, score_r, sizes=(size,), align="right", colour=GOLD)

@@ -446,3 +446,94 @@ class Painter:
     def _line(self, s, node: Node, r: Rect) -> None:
         """A straight rule from the rect's top-left to its bottom-right."""
         self.pg.draw.line(s, node.props.get("colour", DIM), (r.x, r.y), (r.right, r.bottom), node.props.get("width", 2))
+
+    # ------------------------------------------------------------ café games
+    def _art(self, s, r: Rect, key: tuple, draw, square: bool = True) -> None:
+        """Blit a cached picture of :mod:`firmware.ui.cafe_art` drawn by
+        ``draw(pg, surface, rect)`` at ``r`` (its largest square when
+        ``square``)."""
+        box = r.square() if square else r
+        if box.w <= 0 or box.h <= 0:
+            return
+        pg = self.pg
+
+        def make():
+            surf = pg.Surface((box.w, box.h), pg.SRCALPHA)
+            draw(pg, surf, Rect(0, 0, box.w, box.h))
+            return surf
+        s.blit(self._cached(key + (box.w, box.h), make), (box.x, box.y))
+
+    def _flag(self, s, node: Node, r: Rect) -> None:
+        """A country's flag (Café International Junior, ``code``)."""
+        from .cafe_art import draw_flag
+        code = node.props["code"]
+        self._art(s, r, ("flag", code), lambda pg, surf, b: draw_flag(pg, surf, b, code), square=False)
+
+    def _guest(self, s, node: Node, r: Rect) -> None:
+        """A guest: ``gender`` girl / boy, ``joker``, ``dim``."""
+        from .cafe_art import draw_guest
+        p = node.props
+        g, j, d = p["gender"], bool(p.get("joker")), bool(p.get("dim"))
+        self._art(s, r, ("guest", g, j, d), lambda pg, surf, b: draw_guest(pg, surf, b, g, j, d))
+
+    def _tabletop(self, s, node: Node, r: Rect) -> None:
+        """A café table tile, face up or ``turned`` over."""
+        from .cafe_art import draw_table
+        t = bool(node.props.get("turned"))
+        self._art(s, r, ("tabletop", t), lambda pg, surf, b: draw_table(pg, surf, b, t), square=False)
+
+    def _meeple(self, s, node: Node, r: Rect) -> None:
+        """A server meeple in ``colour`` with its ``label`` (seat number,
+        or ``AI2`` on a grey ``ai`` server)."""
+        from .cafe_art import draw_meeple
+        p = node.props
+        col, label, ai = tuple(p["colour"]), str(p.get("label", "")), bool(p.get("ai"))
+
+        def draw(pg, surf, b):
+            draw_meeple(pg, surf, b, col, label, ai)
+            if label:
+                f = self.fonts.font(max(8, int(b.h * (0.42 if len(label) < 2 else 0.3))))
+                t = f.render(label, True, (12, 12, 16))
+                surf.blit(t, t.get_rect(center=(b.w // 2, int(b.h * 0.58))))
+        self._art(s, r, ("meeple", col, label, ai), draw)
+
+    def _dish(self, s, node: Node, r: Rect) -> None:
+        """A Cryptid Cafe dish (``name`` = station id)."""
+        from .cafe_art import draw_dish
+        n = node.props["name"]
+        self._art(s, r, ("dish", n), lambda pg, surf, b: draw_dish(pg, surf, b, n))
+
+    def _plate(self, s, node: Node, r: Rect) -> None:
+        """A Ginza order's dish (``name`` = subcategory)."""
+        from .cafe_art import draw_plate
+        n = node.props["name"]
+        self._art(s, r, ("plate", n), lambda pg, surf, b: draw_plate(pg, surf, b, n))
+
+    def _ctype(self, s, node: Node, r: Rect) -> None:
+        """A cryptid type badge (``name``: airborne, terrestrial, aquatic)."""
+        from .cafe_art import draw_ctype
+        n = node.props["name"]
+        self._art(s, r, ("ctype", n), lambda pg, surf, b: draw_ctype(pg, surf, b, n))
+
+    def _aidie(self, s, node: Node, r: Rect) -> None:
+        """The Cryptid Cafe AI die showing ``symbols`` (0-2)."""
+        from .cafe_art import draw_aidie
+        n = int(node.props["symbols"])
+        self._art(s, r, ("aidie", n), lambda pg, surf, b: draw_aidie(pg, surf, b, n))
+
+    def _mood(self, s, node: Node, r: Rect) -> None:
+        """A satisfaction face in its track colour (``name``)."""
+        from .cafe_art import draw_mood
+        n = node.props["name"]
+        self._art(s, r, ("mood", n), lambda pg, surf, b: draw_mood(pg, surf, b, n))
+
+    def _lock(self, s, node: Node, r: Rect) -> None:
+        """A padlock."""
+        from .cafe_art import draw_lock
+        self._art(s, r, ("lock",), lambda pg, surf, b: draw_lock(pg, surf, b))
+
+    def _arrange(self, s, node: Node, r: Rect) -> None:
+        """A Ginza arrange card's pictogram (``name``: change, reroll, add)."""
+        from .cafe_art import draw_arrange
+        n = node.props["name"]
+        self._art(s, r, ("arrange", n), lambda pg, surf, b: draw_arrange(pg, surf, b, n))
