@@ -69,6 +69,15 @@ def _gz_busy(g, v):
         and sum(o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
 
 
+def _cc_busy(g, v):
+    return v["phase"] == "serve" and v["round"] >= 5 and sum(
+        c is not None for p in v["players"] for c in p["track"]) >= 15
+
+
+def _cc_solo_ai(g, v):
+    return v["phase"] == "share" and v["round"] >= 2 and v["closed_station"] is not None
+
+
 STATES: dict[str, list[State]] = {
     "retrograde": [
         State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
@@ -98,6 +107,14 @@ STATES: dict[str, list[State]] = {
         State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
               and v["round"] >= 2, "a seat rolls dice for the camera"),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
+    ],
+    "cryptid-cafe": [
+        State("setup", 3, 1, lambda g, v: v["phase"] == "place", "round 1: the first player sends a server"),
+        State("share", 5, 1, lambda g, v: v["phase"] == "share" and v["round"] >= 2,
+              "five seats, four ranks (CC-1): tip sharing at a station"),
+        State("busy", 5, 2, _cc_busy, "five seats late in the game: full tracks, trays, walkouts"),
+        State("solo", 1, 1, _cc_solo_ai, "solo: the AI players' last move and the AI die"),
+        State("over", 5, 1, lambda g, v: g.is_terminal(), "final scoring: the Legendary Server"),
     ],
 }
 

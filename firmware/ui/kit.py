@@ -411,3 +411,20 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
         scene.text(todo, dr, sizes=(m.medium, m.small), align="right")
     else:
         scene.text(status, rest, sizes=(m.medium, m.small), align="right")
+
+
+def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
+    """The first of ``options`` (longest first) that fits the "what to do
+    now" room of :func:`header` drawn with ``title`` and ``status`` at the
+    smallest size (the last option when none does).  A layout passes its
+    full sentence first and shorter forms after it."""
+    m = scene.metrics
+    inner = rect.inset(m.pad // 2)
+    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
+    rest = inner.w - title_w - m.pad
+    status_w = min(rest // 2, scene.measure(status, m.small)[0] + m.pad)
+    room = rest - status_w - m.pad
+    for opt in options:
+        if scene.measure(opt, m.small)[0] <= room:
+            return opt
+    return options[-1]
