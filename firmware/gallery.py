@@ -36,6 +36,7 @@ class State:
     about: str
     context: tuple[tuple[str, Any], ...] = ()
     cursor: tuple[int, int] | None = None
+    bot: str = "random"
 
 
 def _phase(name):
@@ -78,6 +79,15 @@ def _cc_solo_ai(g, v):
     return v["phase"] == "share" and v["round"] >= 2 and v["closed_station"] is not None
 
 
+def _cj_choosing(g, v):
+    return not v["over"] and len(v["tables"]) >= 6 and not v["turn"]["placed"] and any(
+        a["type"] == "place" for a in g.legal_actions(v["current_player"])[:3])
+
+
+def _cj_full(g, v):
+    return not v["over"] and len(v["tables"]) >= 16 and sum(t["turned"] for t in v["tables"]) >= 6
+
+
 STATES: dict[str, list[State]] = {
     "retrograde": [
         State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
@@ -116,7 +126,41 @@ STATES: dict[str, list[State]] = {
         State("solo", 1, 1, _cc_solo_ai, "solo: the AI players' last move and the AI die"),
         State("over", 5, 1, lambda g, v: g.is_terminal(), "final scoring: the Legendary Server"),
     ],
+    "cafe-junior": [
+        State("setup", 4, 1, lambda g, v: True, "four tables face up, the start player to seat guests"),
+        State("choose", 3, 2, _cj_choosing, "mid-game: the seat under the player's cursor is lit", cursor=(None, 2)),
+        State("busy", 4, 1, _cj_full, "the café grown to a full 4 x 4 with tables turned over",
+              bot="seating"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: points, jokers held cost 5"),
+    ],
 }
+
+
+class SeatingBot:
+    """A Café International Junior bot that seats a guest whenever it can
+    (else discards once and ends its turn), so the café grows to the full
+    4 x 4 (random bots rarely get there)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+        self.rng = random.Random(seed)
+        self.fallback = RandomBot(seed)
+
+    def next_action(self, game):
+        seat = (game.active_players() or [None])[0]
+        if seat is None:
+            return self.fallback.next_action(game)
+        acts = game.legal_actions(seat)
+        for kind in ("place",):
+            pick = [a for a in acts if a["type"] == kind]
+            if pick:
+                return self.rng.choice(pick)
+        turn = game.view(None).get("turn") or {}
+        discards = [a for a in acts if a["type"] == "discard"]
+        if discards and not turn.get("discarded"):
+            return self.rng.choice(discards)
+        ends = [a for a in acts if a["type"] == "end_turn"]
+        return ends[0] if ends else self.rng.choice(acts)
 
 
 def find_state(state: State, limit: int = 20000):
@@ -130,7 +174,7 @@ def find_state(state: State, limit: int = 20000):
     """
     game_id = next(gid for gid, sts in STATES.items() if state in sts)
     game = new_game(game_id, state.players, state.seed)
-    bot = RandomBot(state.seed)
+    bot = SeatingBot(state.seed) if state.bot == "seating" else RandomBot(state.seed)
     events: collections.deque[str] = collections.deque(maxlen=8)
     for _ in range(limit):
         if state.want(game, game.view(None)):
