@@ -248,7 +248,7 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
     if ev and ev.get("kind") == "closed_station":
         lines.append((f"Event: {station_name(game, ev.get('station', ''))} closed", INFO))
     elif ev and ev.get("kind") == "move_two":
-        lines.append(("Event: customers move 2 spaces", 0))
+        lines.append(("Customers move 2", 0))
     first = view.get("first_player", 0)
     lines.append((f"First player: Seat {first + 1}", INFO))
     scene.facts["event"] = ev
@@ -259,7 +259,7 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
         for k, a in ai.items():
             lines.append((f"{a['name']}: {a['cards_left']} cards", INFO))
         if "ai2_score" in view:
-            lines.append((f"AI Player 2 score {view['ai2_score']}", 0))
+            lines.append((f"AI Player 2: {view['ai2_score']}", 0))
         if last is not None:
             lines.append((last[0], 0 if last[1] is None else INFO))
             scene.facts["ai_move"] = last[0]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.ui.kit import (DIM, FG, GOLD, INFO, PANEL, PANEL_HI, Rect, Scene, header, seat_banner,
+from firmware.ui.kit import (DIM, FG, GOLD, INFO, PANEL, PANEL_HI, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
 from firmware.ui.oled import OledFrame
 
@@ -318,21 +318,21 @@ def todo_text(game, view: dict[str, Any]) -> str:
         if not best:
             return "Game over"
         names = " and ".join(f"Seat {s + 1}" for s in best)
-        return f"{names} win{'s' if len(best) == 1 else ''}: {scores[best[0]]:g} VP"
+        return f"{names} win{'s' if len(best) == 1 else ''}: {scores[best[0]]:g} VP|{names}: {scores[best[0]]:g} VP"
     if reqs:
         q = reqs[0]
         more = f" (+{len(reqs) - 1})" if len(reqs) > 1 else ""
-        return f"Roll {q['count']} {q['colour']} {'die' if q['count'] == 1 else 'dice'}{more}"
+        return f"Roll {q['count']} {q['colour']} {'die' if q['count'] == 1 else 'dice'}{more}|Roll {q['count']} {q['colour']}"
     if phase == "player_card":
-        return "Choose your player card on your screen"
+        return "Choose your player card on your screen|Choose a player card"
     if phase in ("draft1", "draft2"):
-        return "Keep a bonus card on your screen"
+        return "Keep a bonus card on your screen|Keep a bonus card"
     rr = view.get("reroll")
     if rr:
-        return f"Seat {rr['player'] + 1}: reroll ({rr.get('remaining', 0)} left)"
+        return f"Seat {rr['player'] + 1}: reroll ({rr.get('remaining', 0)} left)|Seat {rr['player'] + 1}: reroll"
     turn = view.get("turn")
     if turn is not None:
-        return f"Seat {turn + 1}: serve, arrange or wash"
+        return f"Seat {turn + 1}: serve, arrange or wash|Seat {turn + 1}: your turn"
     return ""
 
 
@@ -380,7 +380,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"Round {view['round']}" if view.get("round") else "Setup"
-    todo = context.get("notice") or todo_text(game, view)
+    todo = header_todo(scene, hdr, TITLE, status, (context.get("notice") or todo_text(game, view)).split("|"))
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo
     body = body.inset(m.pad)
