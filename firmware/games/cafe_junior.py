@@ -30,6 +30,7 @@ SIDES = ("top", "right", "bottom", "left")
 SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom_right"),
                 "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
 CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+GRID_BG = (44, 36, 32)
 
 
 def guest_words(card: dict[str, Any] | None) -> str:
@@ -140,41 +141,74 @@ def todo_text(view: dict[str, Any]) -> list[str]:
 
 
 def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
-    """Scores and hand sizes per seat, the piles, this turn."""
+    """Scores and hand sizes per seat, the piles, this turn; each seat's
+    banner, the piles and the turn's lines are parts of their own (a turn
+    changes one or two of them)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     n = len(view.get("scores", []))
     banner_h = scene.measure("Ag", m.medium)[1] + m.pad + 2
     if banner_h * n + m.pad * (n + 4) + 4 * line > r.h:
         banner_h = line + m.pad + 2
-    rows = r.rows(*([-banner_h] * n), 1, gap=m.pad // 2)
-    over = view.get("over")
+    rows = r.rows(*([-banner_h] * n), 1, gap=m.pad)
+    over = bool(view.get("over"))
     for s in range(n):
-        row = rows[s]
         pen = (view.get("penalties") or [0] * n)[s]
-        score = f"{view['scores'][s]:g} pts" + (f" ({pen:+g})" if over and pen else "")
-        hand = view["hand_sizes"][s]
-        backs = min(hand, 8)
-        bw = max(6, row.h * 2 // 5)
-        back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
-        ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
-        seat_banner(scene, ban_r, s, score=score, active=(s == view.get("current_player") and not over),
-                    key=f"banner:{s}")
-        for k in range(backs):
-            scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
-                      None, state="down")
-        scene.facts.setdefault("scores", {})[s] = view["scores"][s]
-        scene.facts.setdefault("hand_sizes", {})[s] = hand
-    rest = rows[-1].inset(m.pad // 2)
-    scene.add("panel", rows[-1], None, fill=PANEL, radius=m.pad)
+        args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
+                s == view.get("current_player") and not over, over)
+        g = min(4, m.pad // 2)
+        scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
+                   lambda sc, args=args: _banner(sc, *args))
+    box = rows[-1]
+    scene.add("panel", box, None, fill=PANEL, radius=m.pad)
+    rest = box.inset(m.pad // 2)
     pile_h = min(int(line * 2.6), rest.h // 2)
     piles_r, text_r = rest.rows(-(pile_h + 2 * line), 1, gap=m.pad // 2)
-    cols = piles_r.cols(1, 1, 1, gap=m.pad)
+    piles = (view.get("guest_pile", 0), view.get("discard_pile", 0), view.get("table_pile", 0))
     top = view.get("discard_top")
-    # guest pile, discard pile (its top card face up), table pile
-    for i, (col, name, count) in enumerate(zip(cols, ("Guests", "Discards", "Tables"),
-                                               (view.get("guest_pile", 0), view.get("discard_pile", 0),
-                                                view.get("table_pile", 0)))):
+    scene.part(piles_r, ("cj-piles", piles_r, piles, repr(top)), lambda sc: _piles(sc, piles_r, piles, top), bg=PANEL)
+    turn = view.get("turn") or {}
+    lines = [(f"Free seats: {view.get('free_seats', 0)}", INFO)]
+    if not over and turn:
+        done = []
+        if turn.get("placed"):
+            done.append(f"seated {turn['placed']}")
+        if turn.get("discarded"):
+            done.append(f"discarded {turn['discarded']}")
+        if turn.get("exchanged"):
+            done.append(f"jokers swapped {turn['exchanged']}")
+        if done:
+            lines.append(("This turn: " + ", ".join(done), INFO))
+    if over and view.get("end_reason"):
+        lines.append((view["end_reason"], INFO))
+    scene.part(text_r, ("cj-lines", text_r, repr(lines)),
+               lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
+
+
+def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool) -> None:
+    """A seat's banner with its points and its cards in hand as backs."""
+    m = scene.metrics
+    score = f"{score_v:g} pts" + (f" ({pen:+g})" if over and pen else "")
+    backs = min(hand, 8)
+    bw = max(6, row.h * 2 // 5)
+    back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
+    ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
+    seat_banner(scene, ban_r, s, score=score, active=active, key=f"banner:{s}")
+    for k in range(backs):
+        scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
+                  None, state="down")
+    scene.facts.setdefault("scores", {})[s] = score_v
+    scene.facts.setdefault("hand_sizes", {})[s] = hand
+
+
+def _piles(scene: Scene, piles_r: Rect, piles: tuple, top: dict[str, Any] | None) -> None:
+    """The guest pile, the discard pile (its top card face up), the table
+    pile, each with its count."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    pile_h = piles_r.h - 2 * line
+    for i, (col, name, count) in enumerate(zip(piles_r.cols(1, 1, 1, gap=m.pad), ("Guests", "Discards", "Tables"),
+                                               piles)):
         pic, lab, num = col.rows(-pile_h, -line, -line)
         box = Rect(pic.x + (pic.w - pile_h * 3 // 4) // 2, pic.y, pile_h * 3 // 4, pile_h)
         if i == 1 and top is not None:
@@ -186,24 +220,8 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
             scene.add("card", box, None, state="down" if count else "gone")
         scene.text(name, lab, sizes=(m.small,), align="center", colour=DIM, priority=INFO)
         scene.text(str(count), num, sizes=(m.small,), align="center", colour=FG if count else DIM)
-    scene.facts["piles"] = {"guests": view.get("guest_pile", 0), "discards": view.get("discard_pile", 0),
-                            "tables": view.get("table_pile", 0),
+    scene.facts["piles"] = {"guests": piles[0], "discards": piles[1], "tables": piles[2],
                             "discard_top": None if top is None else guest_words(top)}
-    turn = view.get("turn") or {}
-    lines = [(f"Free seats: {view.get('free_seats', 0)}", INFO)]
-    if not view.get("over") and turn:
-        done = []
-        if turn.get("placed"):
-            done.append(f"seated {turn['placed']}")
-        if turn.get("discarded"):
-            done.append(f"discarded {turn['discarded']}")
-        if turn.get("exchanged"):
-            done.append(f"jokers swapped {turn['exchanged']}")
-        if done:
-            lines.append(("This turn: " + ", ".join(done), INFO))
-    if view.get("over") and view.get("end_reason"):
-        lines.append((view["end_reason"], INFO))
-    scene.lines(lines, text_r, size=m.small, colour=DIM)
 
 
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
@@ -238,7 +256,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side = min(body.h, body.w * 11 // 20)
     grid_r, side_r = body.cols(-side, 1, gap=m.pad)
     grid_r = Rect(grid_r.x, grid_r.y + (grid_r.h - side) // 2, side, side)
-    scene.add("panel", grid_r, None, fill=(44, 36, 32), radius=m.pad)
+    scene.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
     by_id = {t["table"]: t for t in view.get("tables", [])}
     lit = chosen_seat(game, view, context)
     cells = grid_r.inset(2).grid(GRID * GRID, GRID, gap=2)
@@ -248,7 +266,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
             if tid is None or tid not in by_id:
                 scene.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
                 continue
-            _table(scene, cell, by_id[tid], lit[1] if lit and lit[0] == tid else None)
+            side_lit = lit[1] if lit and lit[0] == tid else None
+            scene.part(cell, ("cj-table", cell, repr(by_id[tid]), side_lit),
+                       lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
     _side(scene, side_r, view)

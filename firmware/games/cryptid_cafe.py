@@ -164,13 +164,12 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
         scene.add("token", badge, None, colour=(250, 250, 250), label=str(k))
 
 
-def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int) -> None:
+def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, active: bool) -> None:
     """One seat's board: token and coins, the satisfaction track, tray,
     served and walkouts."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
-    active = seat in game.active_players() and view.get("phase") != "over"
     scene.add("panel", r, f"row:{seat}", fill=(46, 52, 68) if active else PANEL, border=seat_colour(seat),
               radius=m.pad, glow=active)
     inner = r.inset(max(3, m.pad // 2))
@@ -311,10 +310,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side_w = max(body.w // 4, scene.measure("AI Player 2 score 99", m.small)[0] // 2)
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
-        _station(scene, cell, game, view, st)
-    _side(scene, side_r, game, view, context)
+        digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
+                  view.get("sharing_station") == st, view.get("supply", {}).get(st), view.get("locked", {}).get(st))
+        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st))
+    events = list(context.get("last_events") or [])[-8:]
+    side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
+                   repr(view.get("ai_players")), view.get("ai2_score"), repr(events))
+    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context))
+    active = set(game.active_players()) if view.get("phase") != "over" else set()
     for seat, row in zip(range(n), seats_r.rows(*([1] * n), gap=m.pad // 2)):
-        _seat_row(scene, row, game, view, seat)
+        digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active)
+        scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active))
     return scene
 
 

@@ -393,17 +393,25 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     top, mats = body.rows(1, -(mat_h * mat_rows + m.pad * (mat_rows - 1)), gap=m.pad)
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
+    colours = tuple(p["colour"] for p in view["players"])
     if view.get("phase") == "over":
-        _final(scene, cust_r, view)
+        scene.part(cust_r, ("gz-final", cust_r, repr(view.get("scores")), repr(view.get("ranking")),
+                            repr(view["players"])), lambda sc: _final(sc, cust_r, view))
     else:
         for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
-            _customer(scene, cr, game, view, i)
-    _table(scene, table_r, view)
+            scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours),
+                       lambda sc, cr=cr, i=i: _customer(sc, cr, game, view, i))
+    scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
+                         view.get("customer_deck"), repr(view.get("order_decks"))),
+               lambda sc: _table(sc, table_r, view))
     cells = []
     for rr in mats.rows(*([1] * mat_rows), gap=m.pad):
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
     for seat, cell in zip(range(n), cells):
-        _mat(scene, cell, game, view, seat, wide)
+        req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
+        digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
+                  view.get("start_player"), repr(req))
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat: _mat(sc, cell, game, view, seat, wide))
     return scene
 
 

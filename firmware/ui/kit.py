@@ -19,6 +19,7 @@ does not need to act (the event feed, secondary counts).
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -323,6 +324,46 @@ class Scene:
                 y += line_h
         return out
 
+    # ------------------------------------------------------------ parts
+    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None) -> None:
+        """Add a self-contained part of the screen (a seat's mat, a
+        station, a table) built by ``build(scene)`` into ``rect``, reusing
+        the nodes, facts and dropped texts built before for the same
+        ``digest`` at this screen size.
+
+        ``digest`` must stand for *every* input of ``build`` (the part's
+        slice of the view, its rectangle, its state): equal digests must
+        build equal parts.  The part's nodes follow a ``group`` node that
+        lets the painter blit the whole part from its cache when it was
+        drawn before; tests see every node as if added directly.  The part
+        is painted opaque over ``bg`` (default: the screen's background),
+        clipped to ``rect``: its nodes, a panel's glow included, must lie
+        inside it.
+        """
+        key = (self.width, self.height, id(getattr(self.measure, "__self__", self.measure)), digest)
+        got = _PARTS.get(key)
+        if got is None:
+            sub = Scene(self.width, self.height, self.measure)
+            build(sub)
+            got = (sub.nodes, sub.facts, sub.dropped)
+            _PARTS[key] = got
+            if len(_PARTS) > _PARTS_MAX:
+                _PARTS.popitem(last=False)
+        else:
+            _PARTS.move_to_end(key)
+        nodes, facts, dropped = got
+        self.nodes.append(Node("group", rect, {"count": len(nodes), "digest": repr(digest), "bg": bg}))
+        self.nodes.extend(nodes)
+        self.dropped.extend(dropped)
+        for k, v in facts.items():
+            have = self.facts.get(k)
+            if isinstance(v, dict) and isinstance(have, dict):
+                have.update(v)
+            elif isinstance(v, list) and isinstance(have, list):
+                have.extend(v)
+            else:
+                self.facts[k] = v.copy() if isinstance(v, (dict, list)) else v
+
     # ------------------------------------------------------------ views
     def texts(self) -> list[str]:
         """Every text drawn, in order."""
@@ -339,6 +380,10 @@ class Scene:
         for n in self.nodes:
             h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]), n.key)).encode())
         return h.hexdigest()
+
+
+_PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_PARTS_MAX = 600
 
 
 def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:

@@ -25,6 +25,9 @@ DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 1
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 _CACHE_MAX = 1500
+#: Parts of screens kept drawn (about two screens' worth: a part is up to a
+#: screen wide, a few MB at 1080p).
+_GROUPS_MAX = 48
 
 
 def font_path() -> str:
@@ -64,6 +67,61 @@ class Fonts:
         return wh
 
 
+#: Room around a changed component repainted with it (a panel's glow).
+_DIRTY_MARGIN = 8
+
+
+def _items(scene: Scene) -> list[tuple]:
+    """The scene's top-level components: ``(signature, rect, start, end)``
+    with ``scene.nodes[start:end]`` the component's nodes (a part: its
+    ``group`` node and members)."""
+    out = []
+    nodes = scene.nodes
+    i = 0
+    while i < len(nodes):
+        n = nodes[i]
+        if n.kind == "group":
+            end = i + 1 + n.props["count"]
+            m = _DIRTY_MARGIN
+            out.append((("group", n.props["digest"], n.rect, n.props.get("bg")), n.rect, i, end))
+            i = end
+            continue
+        sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+        m = _DIRTY_MARGIN
+        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), i, i + 1))
+        i += 1
+    return out
+
+
+def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int]) -> list[Rect] | None:
+    """Rectangles to repaint between two frames' components, merged where
+    they overlap; None when most of the screen changed (repaint it all)."""
+    old_sigs = {o[0] for o in old}
+    new_sigs = {n[0] for n in new}
+    rects = [n[1] for n in new if n[0] not in old_sigs] + [o[1] for o in old if o[0] not in new_sigs]
+    if len(new) == len(old) and all(a[0] == b[0] for a, b in zip(old, new)):
+        return []
+    merged: list[Rect] = []
+    for r in rects:
+        r = Rect(max(0, r.x), max(0, r.y), min(size[0], r.right) - max(0, r.x), min(size[1], r.bottom) - max(0, r.y))
+        if r.w <= 0 or r.h <= 0:
+            continue
+        changed = True
+        while changed:
+            changed = False
+            for k, q in enumerate(merged):
+                if q.intersects(r):
+                    x0, y0 = min(q.x, r.x), min(q.y, r.y)
+                    r = Rect(x0, y0, max(q.right, r.right) - x0, max(q.bottom, r.bottom) - y0)
+                    merged.pop(k)
+                    changed = True
+                    break
+        merged.append(r)
+    if sum(r.w * r.h for r in merged) > size[0] * size[1] * 0.6:
+        return None
+    return merged
+
+
 def _ease(f: float) -> float:
     return 1 - (1 - f) ** 3
 
@@ -101,11 +159,39 @@ class Painter:
     def draw(self, surface, scene: Scene, now_ms: float | None = None) -> None:
         """Draw ``scene`` on ``surface`` (same size).  With ``now_ms`` (a
         monotonic clock, ms) keyed components animate from their previous
-        places; without it everything is drawn where it ends."""
+        places; without it everything is drawn where it ends.
+
+        When the previous frame was drawn on the same surface and nothing
+        is animating, only the regions whose components changed are
+        repainted (a part of the screen, see :meth:`Scene.part`, counts as
+        one component)."""
+        items = _items(scene)
+        prev = self.__dict__.get("_prev")
+        self._prev = (id(surface), surface.get_size(), items)
+        if prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size() \
+                and not self._anims and not self.animating \
+                and (now_ms is None or not any(self._will_move(n) for n in scene.nodes)):
+            dirty = _dirty(prev[2], items, surface.get_size())
+            if dirty is not None:
+                self._repaint(surface, scene, items, dirty)
+                return
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
-        for node in scene.nodes:
+        nodes = scene.nodes
+        skip_to = 0
+        for i, node in enumerate(nodes):
+            if i < skip_to:
+                continue
+            if node.kind == "group":  # a part of the screen: blit it whole when it was drawn before
+                members = nodes[i + 1:i + 1 + node.props["count"]]
+                if now_ms is None or not any(self._will_move(n) for n in members):
+                    for n in members:
+                        if n.key is not None:
+                            current[n.key] = n.rect
+                    self._group(surface, node, members)
+                    skip_to = i + 1 + len(members)
+                continue
             rect = node.rect
             if node.key is not None:
                 current[node.key] = rect
@@ -119,6 +205,70 @@ class Painter:
         self._last = current
         self._seen_any = True
         self.animating = animating
+
+    def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
+        """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
+        to it, every component that touches it."""
+        pg = self.pg
+        nodes = scene.nodes
+        for d in dirty:
+            surface.set_clip(pg.Rect(d.x, d.y, d.w, d.h))
+            surface.fill(BG)
+            for _sig, rect, start, end in items:
+                if not rect.intersects(d):
+                    continue
+                node = nodes[start]
+                if node.kind == "group":
+                    self._group(surface, node, nodes[start + 1:end])
+                else:
+                    fn = getattr(self, "_" + node.kind, None)
+                    if fn is None:
+                        raise ValueError(f"the painter has no component {node.kind!r}")
+                    fn(surface, node, node.rect)
+        surface.set_clip(None)
+        self._last = {n.key: n.rect for n in nodes if n.key is not None}
+        self._seen_any = True
+        self.animating = False
+
+    def _will_move(self, node: Node) -> bool:
+        """True when a keyed node animates this frame (it moved, is new,
+        or is still sliding)."""
+        k = node.key
+        if k is None:
+            return False
+        if k in self._anims:
+            return True
+        old = self._last.get(k)
+        return old != node.rect if old is not None else self._seen_any
+
+    def _group(self, surface, node: Node, members: list[Node]) -> None:
+        """Blit a part of the screen drawn once onto its own opaque surface
+        (filled with the part's ``bg``, the screen's background by default)
+        and cached by the part's digest: a few blits per frame instead of
+        hundreds of drawing calls."""
+        pg = self.pg
+        r = node.rect
+        if r.w <= 0 or r.h <= 0:
+            return
+        bg = node.props.get("bg") or BG
+
+        def make():
+            surf = pg.Surface((r.w, r.h))
+            surf.fill(bg)
+            for n in members:
+                rr = Rect(n.rect.x - r.x, n.rect.y - r.y, n.rect.w, n.rect.h)
+                getattr(self, "_" + n.kind)(surf, n, rr)
+            return surf
+        key = (node.props["digest"], r.x, r.y, r.w, r.h, bg)
+        groups = self.__dict__.setdefault("_groups", OrderedDict())
+        img = groups.get(key)
+        if img is None:
+            img = groups[key] = make()
+            while len(groups) > _GROUPS_MAX:
+                groups.popitem(last=False)
+        else:
+            groups.move_to_end(key)
+        surface.blit(img, (r.x, r.y))
 
     def _animate(self, key: str, rect: Rect, now_ms: float) -> tuple[Rect, bool]:
         old = self._last.get(key)
