@@ -65,7 +65,7 @@ def test_incremental_frames_equal_full_repaints(game_id, players, size):
 
 def test_part_reuses_nodes_and_facts_for_the_same_digest():
     """A part built once is reused for the same digest (same nodes, same
-    facts) and rebuilt for another; its nodes follow a group node."""
+    facts) and rebuilt for another; its nodes are one group node."""
     measure = default_measure()
     built = []
 
@@ -80,7 +80,7 @@ def test_part_reuses_nodes_and_facts_for_the_same_digest():
     b.part(Rect(0, 0, 400, 100), ("test-part", 1), build)
     assert len(built) == 1
     assert a.key() == b.key() and b.facts == {"scores": {0: 5}} and b.texts() == ["Seat 1"]
-    assert b.nodes[0].kind == "group" and b.nodes[0].props["count"] == 1
+    assert b.nodes[0].kind == "group" and len(b.nodes[0].props["children"]) == 1
     c = Scene(800, 480, measure)
     c.part(Rect(0, 0, 400, 100), ("test-part", 2), build)
     assert len(built) == 2

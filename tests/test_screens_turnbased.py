@@ -67,7 +67,7 @@ def check_fit(scene: Scene) -> None:
     """Every text node fits its rectangle (as measured) and every node's
     rectangle lies on the screen; no text is cut with an ellipsis."""
     screen = scene.rect
-    for n in scene.nodes:
+    for n in scene.all_nodes():
         if n.kind == "text":
             p = n.props
             assert p["text_w"] <= n.rect.w and p["text_h"] <= n.rect.h, \
@@ -153,8 +153,8 @@ def test_gr_order_cards_dice_and_mats_are_on_the_screen():
                     f = facts["orders"][o["card"]]
                     assert f["faces"] == list(card.faces) and f["sum"] == card.sum
                     assert (f["coins"], f["vp"], f["token"]) == (card.coins, card.vp, o["token"])
-                    card_node = next(n for n in scene.nodes if n.key == f"order:{o['card']}")
-                    inside = [n for n in scene.nodes if n.rect.inside(card_node.rect)]
+                    card_node = next(n for n in scene.all_nodes() if n.key == f"order:{o['card']}")
+                    inside = [n for n in scene.all_nodes() if n.rect.inside(card_node.rect)]
                     if card.sum is not None:
                         assert any(n.kind == "text" and n.props["text"] == f"{card.sum}+" for n in inside)
                     else:
@@ -162,10 +162,10 @@ def test_gr_order_cards_dice_and_mats_are_on_the_screen():
                     if o["token"] is not None:
                         assert tokens[f"token:{o['card']}"].props["label"] == str(o["token"] + 1)
             for seat, p in enumerate(view["players"]):
-                dice = [n.props["value"] for n in scene.nodes if n.kind == "die" and n.key
+                dice = [n.props["value"] for n in scene.all_nodes() if n.kind == "die" and n.key
                         and n.key.startswith(f"die:{seat}:") and n.props["value"] is not None]
                 assert dice == p["dice"]
-                assert all(n.props["body"] == gz.DICE_RGB[p["colour"]] for n in scene.nodes
+                assert all(n.props["body"] == gz.DICE_RGB[p["colour"]] for n in scene.all_nodes()
                            if n.kind == "die" and n.key and n.key.startswith(f"die:{seat}:"))
                 assert facts["arrange"][seat] == p["levels"] and facts["coins"][seat] == p["coins"]
                 assert facts["tokens"][seat] == p["tokens"]
@@ -186,7 +186,7 @@ def test_cc_stations_servers_and_tracks_are_on_the_screen():
                 for who in ranks:
                     if who is None:
                         continue
-                    node = next(n for n in scene.nodes if n.key == f"server:{who}:{st}")
+                    node = next(n for n in scene.all_nodes() if n.key == f"server:{who}:{st}")
                     assert node.kind == "meeple"
                     assert node.props["label"] == (str(who + 1) if isinstance(who, int) else "AI" + who[2:])
             for seat, p in enumerate(view["players"]):
@@ -196,7 +196,7 @@ def test_cc_stations_servers_and_tracks_are_on_the_screen():
                         assert shown[i] is None
                     else:
                         assert shown[i]["order"] == c["order"] and shown[i]["tip"] == c["tip_now"]
-                        assert any(n.key == f"cust:{seat}:{c['card']}" for n in scene.nodes)
+                        assert any(n.key == f"cust:{seat}:{c['card']}" for n in scene.all_nodes())
                 assert scene.facts["trays"][seat] == p["dishes"]
                 assert scene.facts["coins"][seat] == p["coins"]
 
@@ -243,14 +243,14 @@ def test_ci_tables_flags_and_guests_are_on_the_screen():
             for t in view["tables"]:
                 shown = scene.facts["tables"][t["table"]]
                 assert shown["cell"] == list(t["cell"]) and shown["turned"] == t["turned"]
-                tile = next(n for n in scene.nodes if n.key == f"table:{t['table']}")
+                tile = next(n for n in scene.all_nodes() if n.key == f"table:{t['table']}")
                 flags = sorted(n.props["code"] for n in scene.of_kind("flag") if n.rect.inside(tile.rect))
                 assert flags == ([] if t["turned"] else sorted(t["flags"].values()))
                 for side, g in t["seats"].items():
                     if g is None:
                         assert shown["seats"][side] is None
                         continue
-                    node = next(n for n in scene.nodes if n.key == f"guest:{g['id']}")
+                    node = next(n for n in scene.all_nodes() if n.key == f"guest:{g['id']}")
                     assert node.props["gender"] == g["gender"] and node.props["joker"] == g["joker"]
             assert scene.facts["piles"]["guests"] == view["guest_pile"]
             assert [scene.facts["scores"][s] for s in range(4)] == view["scores"]
@@ -272,9 +272,9 @@ def test_ci_chosen_seat_is_lit_and_the_guest_is_not_shown():
     act = acts[ctl[seat].cursor]
     scene = scene_at(game, context(game, events, ctl), (1920, 1080))
     assert scene.facts["chosen_seat"] == [act["table"], act["side"]]
-    assert scene.of_kind("panel") and any(n.key == "chosen-seat" for n in scene.nodes)
+    assert scene.of_kind("panel") and any(n.key == "chosen-seat" for n in scene.all_nodes())
     hand_ids = {c["id"] for c in game.view(seat)["hand"]}
-    assert not any(n.key and n.key.split(":")[-1] in hand_ids for n in scene.nodes)
+    assert not any(n.key and n.key.split(":")[-1] in hand_ids for n in scene.all_nodes())
 
 
 # ------------------------------------------------------------- privacy

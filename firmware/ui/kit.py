@@ -324,36 +324,46 @@ class Scene:
                 y += line_h
         return out
 
-    # ------------------------------------------------------------ parts
-    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None) -> None:
+    def group(self, start: int, rect: Rect, key: str | None = None) -> Node:
+        """Fold the nodes added since index ``start`` into one ``group``
+        node over ``rect``: the painter draws the group once, caches it by
+        its content and blits it while nothing in it changes (a seat's
+        sheet: a hundred droids become one blit).  The children keep their
+        absolute rects; :meth:`all_nodes`, :meth:`texts` and
+        :meth:`of_kind` see them."""
+        children = tuple(self.nodes[start:])
+        del self.nodes[start:]
+        h = hashlib.blake2b(digest_size=12)
+        for n in children:
+            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
+        return self.add("group", rect, key, children=children, digest=h.hexdigest())
+
+    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None) -> Node:
         """Add a self-contained part of the screen (a seat's mat, a
-        station, a table) built by ``build(scene)`` into ``rect``, reusing
-        the nodes, facts and dropped texts built before for the same
-        ``digest`` at this screen size.
+        station, a table) built by ``build(scene)`` into ``rect``, as one
+        ``group`` node (see :meth:`group`), reusing the nodes, facts and
+        dropped texts built before for the same ``digest`` at this screen
+        size: building a screen then costs only its changed parts.
 
         ``digest`` must stand for *every* input of ``build`` (the part's
         slice of the view, its rectangle, its state): equal digests must
-        build equal parts.  The part's nodes follow a ``group`` node that
-        lets the painter blit the whole part from its cache when it was
-        drawn before; tests see every node as if added directly.  The part
-        is painted opaque over ``bg`` (default: the screen's background),
-        clipped to ``rect``: its nodes, a panel's glow included, must lie
-        inside it.
+        build equal parts.  With ``bg`` the painter draws the part opaque
+        over that colour (clipped to ``rect``: a faster blit); without it,
+        transparent like any group.
         """
         key = (self.width, self.height, id(getattr(self.measure, "__self__", self.measure)), digest)
         got = _PARTS.get(key)
         if got is None:
             sub = Scene(self.width, self.height, self.measure)
             build(sub)
-            got = (sub.nodes, sub.facts, sub.dropped)
+            h = hashlib.blake2b(repr(key[:2] + key[3:]).encode(), digest_size=12)
+            got = (tuple(sub.all_nodes()), sub.facts, sub.dropped, h.hexdigest())
             _PARTS[key] = got
             if len(_PARTS) > _PARTS_MAX:
                 _PARTS.popitem(last=False)
         else:
             _PARTS.move_to_end(key)
-        nodes, facts, dropped = got
-        self.nodes.append(Node("group", rect, {"count": len(nodes), "digest": repr(digest), "bg": bg}))
-        self.nodes.extend(nodes)
+        children, facts, dropped, hexdigest = got
         self.dropped.extend(dropped)
         for k, v in facts.items():
             have = self.facts.get(k)
@@ -363,22 +373,37 @@ class Scene:
                 have.extend(v)
             else:
                 self.facts[k] = v.copy() if isinstance(v, (dict, list)) else v
+        props: dict[str, Any] = {"children": children, "digest": hexdigest}
+        if bg is not None:
+            props["bg"] = bg
+        return self.add("group", rect, None, **props)
 
     # ------------------------------------------------------------ views
+    def all_nodes(self) -> list[Node]:
+        """Every node, groups opened (their children in place)."""
+        out = []
+        for n in self.nodes:
+            if n.kind == "group":
+                out.extend(n.props["children"])
+            else:
+                out.append(n)
+        return out
+
     def texts(self) -> list[str]:
         """Every text drawn, in order."""
-        return [n.props["text"] for n in self.nodes if n.kind == "text"]
+        return [n.props["text"] for n in self.all_nodes() if n.kind == "text"]
 
     def of_kind(self, kind: str) -> list[Node]:
-        """The nodes of one kind."""
-        return [n for n in self.nodes if n.kind == kind]
+        """The nodes of one kind (inside groups too)."""
+        return [n for n in self.all_nodes() if n.kind == kind]
 
     def key(self) -> str:
         """A digest that changes when anything drawn changes (redraw only
         then)."""
         h = hashlib.blake2b(digest_size=16)
         for n in self.nodes:
-            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]), n.key)).encode())
+            props = {"digest": n.props["digest"]} if n.kind == "group" else n.props
+            h.update(repr((n.kind, n.rect, sorted(props.items(), key=lambda kv: kv[0]), n.key)).encode())
         return h.hexdigest()
 
 
@@ -433,10 +458,17 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     score_w = scene.measure(score, size)[0] + m.pad // 2
     name_r, score_r = rest.cols(1, -min(rest.w, score_w))
     scene.text(score, score_r, sizes=(size,), align="right", colour=GOLD)
-    label = f"{name}: {doing}" if doing else name
-    if scene.text(label, name_r, sizes=(size,), priority=INFO, colour=GOLD if active else FG) is None and doing:
-        scene.dropped.pop()
-        scene.text(name, name_r, sizes=(size,), priority=INFO)
+    # the token already says the seat number: when room is short, what the
+    # seat must do beats its name
+    options = [f"{name}: {doing}", doing, name] if doing else [name]
+    for k, label in enumerate(options):
+        last = k == len(options) - 1
+        node = scene.text(label, name_r, sizes=(size, m.small), priority=INFO,
+                          colour=GOLD if (active or (doing and label != name)) else FG)
+        if node is not None:
+            break
+        if not last:
+            scene.dropped.pop()
     return rect
 
 
@@ -450,25 +482,26 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
     tr, rest = inner.cols(-title_w, 1, gap=m.pad)
     scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)
     if todo:
-        status_w = min(rest.w // 2, scene.measure(status, m.small)[0] + m.pad)
-        sr, dr = rest.cols(-status_w, 1, gap=m.pad)
+        # what to do now comes first; where the game is gets what is left
+        todo_size = m.medium if scene.measure(todo, m.medium)[0] <= rest.w * 3 // 4 else m.small
+        todo_w = min(rest.w, scene.measure(todo, todo_size)[0] + m.pad)
+        sr, dr = rest.cols(1, -todo_w, gap=m.pad)
+        scene.text(todo, dr, sizes=(todo_size, m.small), align="right")
         scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
-        scene.text(todo, dr, sizes=(m.medium, m.small), align="right")
     else:
         scene.text(status, rest, sizes=(m.medium, m.small), align="right")
 
 
 def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
     """The first of ``options`` (longest first) that fits the "what to do
-    now" room of :func:`header` drawn with ``title`` and ``status`` at the
+    now" room of :func:`header` drawn in ``rect`` with ``title`` at the
     smallest size (the last option when none does).  A layout passes its
-    full sentence first and shorter forms after it."""
+    full sentence first and shorter forms after it; ``status`` gets what
+    is left (and is dropped when nothing is)."""
     m = scene.metrics
     inner = rect.inset(m.pad // 2)
     title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
-    rest = inner.w - title_w - m.pad
-    status_w = min(rest // 2, scene.measure(status, m.small)[0] + m.pad)
-    room = rest - status_w - m.pad
+    room = inner.w - title_w - m.pad - m.pad
     for opt in options:
         if scene.measure(opt, m.small)[0] <= room:
             return opt

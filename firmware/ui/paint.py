@@ -24,10 +24,12 @@ DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 1
 #: Pip positions on a 3 x 3 grid, per face.
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-_CACHE_MAX = 1500
-#: Parts of screens kept drawn (about two screens' worth: a part is up to a
-#: screen wide, a few MB at 1080p).
-_GROUPS_MAX = 48
+_CACHE_MAX = 3000
+#: Cached surfaces may hold at most this many pixels in all (about 120 MB).
+_CACHE_PIXELS = 30_000_000
+#: Kinds drawn once per size and state into a cached surface, then blitted
+#: (the others cache their own parts).
+_WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line"}
 
 
 def font_path() -> str:
@@ -67,54 +69,50 @@ class Fonts:
         return wh
 
 
-#: Room around a changed component repainted with it (a panel's glow).
+#: Room around a changed component repainted with it (a thick edge, a glow).
 _DIRTY_MARGIN = 8
 
 
 def _items(scene: Scene) -> list[tuple]:
-    """The scene's top-level components: ``(signature, rect, start, end)``
-    with ``scene.nodes[start:end]`` the component's nodes (a part: its
-    ``group`` node and members)."""
+    """Each top-level component's ``(signature, rect to repaint)``: equal
+    signatures draw equal pixels (a group by its content digest)."""
     out = []
-    nodes = scene.nodes
-    i = 0
-    while i < len(nodes):
-        n = nodes[i]
+    m = _DIRTY_MARGIN
+    for n in scene.nodes:
         if n.kind == "group":
-            end = i + 1 + n.props["count"]
-            m = _DIRTY_MARGIN
-            out.append((("group", n.props["digest"], n.rect, n.props.get("bg")), n.rect, i, end))
-            i = end
-            continue
-        sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
-        m = _DIRTY_MARGIN
-        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), i, i + 1))
-        i += 1
+            sig = ("group", n.rect, n.props["digest"], n.props.get("bg"))
+        else:
+            sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m)))
     return out
 
 
 def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int]) -> list[Rect] | None:
-    """Rectangles to repaint between two frames' components, merged where
-    they overlap; None when most of the screen changed (repaint it all)."""
+    """The rectangles to repaint between two frames' components (merged
+    where they overlap); None when much of the screen changed (repaint it
+    all)."""
+    if len(new) == len(old) and all(a[0] == b[0] for a, b in zip(old, new)):
+        return []
     old_sigs = {o[0] for o in old}
     new_sigs = {n[0] for n in new}
     rects = [n[1] for n in new if n[0] not in old_sigs] + [o[1] for o in old if o[0] not in new_sigs]
-    if len(new) == len(old) and all(a[0] == b[0] for a, b in zip(old, new)):
-        return []
+    if not rects:  # same components in another order: draw the order again
+        return None
     merged: list[Rect] = []
     for r in rects:
-        r = Rect(max(0, r.x), max(0, r.y), min(size[0], r.right) - max(0, r.x), min(size[1], r.bottom) - max(0, r.y))
+        x0, y0 = max(0, r.x), max(0, r.y)
+        r = Rect(x0, y0, min(size[0], r.right) - x0, min(size[1], r.bottom) - y0)
         if r.w <= 0 or r.h <= 0:
             continue
-        changed = True
-        while changed:
-            changed = False
+        grown = True
+        while grown:
+            grown = False
             for k, q in enumerate(merged):
                 if q.intersects(r):
                     x0, y0 = min(q.x, r.x), min(q.y, r.y)
                     r = Rect(x0, y0, max(q.right, r.right) - x0, max(q.bottom, r.bottom) - y0)
                     merged.pop(k)
-                    changed = True
+                    grown = True
                     break
         merged.append(r)
     if sum(r.w * r.h for r in merged) > size[0] * size[1] * 0.6:
@@ -138,6 +136,7 @@ class Painter:
         self.pg = pygame
         self.fonts = fonts
         self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._pixels = 0
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
         self._seen_any = False
@@ -149,11 +148,26 @@ class Painter:
         if s is None:
             s = make()
             self._cache[key] = s
-            if len(self._cache) > _CACHE_MAX:
-                self._cache.popitem(last=False)
+            self._pixels += s.get_width() * s.get_height()
+            while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
+                _, old = self._cache.popitem(last=False)
+                self._pixels -= old.get_width() * old.get_height()
         else:
             self._cache.move_to_end(key)
         return s
+
+    def _whole(self, s, node: Node, r: Rect, fn) -> None:
+        """Draw ``node`` once into a surface of its size, cache it by kind,
+        size and props, and blit it."""
+        if r.w <= 0 or r.h <= 0:
+            return
+        key = (node.kind, r.w, r.h) + tuple(sorted(node.props.items()))
+
+        def make():
+            surf = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
+            fn(surf, node, Rect(0, 0, r.w, r.h))
+            return surf
+        s.blit(self._cached(key, make), (r.x, r.y))
 
     # ------------------------------------------------------------ scene
     def draw(self, surface, scene: Scene, now_ms: float | None = None) -> None:
@@ -162,9 +176,8 @@ class Painter:
         places; without it everything is drawn where it ends.
 
         When the previous frame was drawn on the same surface and nothing
-        is animating, only the regions whose components changed are
-        repainted (a part of the screen, see :meth:`Scene.part`, counts as
-        one component)."""
+        moves, only the regions whose components changed are repainted (a
+        group counts as one component)."""
         items = _items(scene)
         prev = self.__dict__.get("_prev")
         self._prev = (id(surface), surface.get_size(), items)
@@ -178,20 +191,7 @@ class Painter:
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
-        nodes = scene.nodes
-        skip_to = 0
-        for i, node in enumerate(nodes):
-            if i < skip_to:
-                continue
-            if node.kind == "group":  # a part of the screen: blit it whole when it was drawn before
-                members = nodes[i + 1:i + 1 + node.props["count"]]
-                if now_ms is None or not any(self._will_move(n) for n in members):
-                    for n in members:
-                        if n.key is not None:
-                            current[n.key] = n.rect
-                    self._group(surface, node, members)
-                    skip_to = i + 1 + len(members)
-                continue
+        for node in scene.nodes:
             rect = node.rect
             if node.key is not None:
                 current[node.key] = rect
@@ -201,38 +201,39 @@ class Painter:
             fn = getattr(self, "_" + node.kind, None)
             if fn is None:
                 raise ValueError(f"the painter has no component {node.kind!r}")
-            fn(surface, node, rect)
+            if node.kind in _WHOLE:
+                self._whole(surface, node, rect, fn)
+            else:
+                fn(surface, node, rect)
         self._last = current
         self._seen_any = True
         self.animating = animating
 
     def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
         """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
-        to it, every component that touches it."""
+        to it, every component that touches it (as :meth:`draw` would)."""
         pg = self.pg
-        nodes = scene.nodes
         for d in dirty:
             surface.set_clip(pg.Rect(d.x, d.y, d.w, d.h))
             surface.fill(BG)
-            for _sig, rect, start, end in items:
+            for node, (_sig, rect) in zip(scene.nodes, items):
                 if not rect.intersects(d):
                     continue
-                node = nodes[start]
-                if node.kind == "group":
-                    self._group(surface, node, nodes[start + 1:end])
+                fn = getattr(self, "_" + node.kind, None)
+                if fn is None:
+                    raise ValueError(f"the painter has no component {node.kind!r}")
+                if node.kind in _WHOLE:
+                    self._whole(surface, node, node.rect, fn)
                 else:
-                    fn = getattr(self, "_" + node.kind, None)
-                    if fn is None:
-                        raise ValueError(f"the painter has no component {node.kind!r}")
                     fn(surface, node, node.rect)
         surface.set_clip(None)
-        self._last = {n.key: n.rect for n in nodes if n.key is not None}
+        self._last = {n.key: n.rect for n in scene.nodes if n.key is not None}
         self._seen_any = True
         self.animating = False
 
     def _will_move(self, node: Node) -> bool:
-        """True when a keyed node animates this frame (it moved, is new,
-        or is still sliding)."""
+        """True when a keyed component animates this frame (it moved, is
+        new, or is still sliding)."""
         k = node.key
         if k is None:
             return False
@@ -240,35 +241,6 @@ class Painter:
             return True
         old = self._last.get(k)
         return old != node.rect if old is not None else self._seen_any
-
-    def _group(self, surface, node: Node, members: list[Node]) -> None:
-        """Blit a part of the screen drawn once onto its own opaque surface
-        (filled with the part's ``bg``, the screen's background by default)
-        and cached by the part's digest: a few blits per frame instead of
-        hundreds of drawing calls."""
-        pg = self.pg
-        r = node.rect
-        if r.w <= 0 or r.h <= 0:
-            return
-        bg = node.props.get("bg") or BG
-
-        def make():
-            surf = pg.Surface((r.w, r.h))
-            surf.fill(bg)
-            for n in members:
-                rr = Rect(n.rect.x - r.x, n.rect.y - r.y, n.rect.w, n.rect.h)
-                getattr(self, "_" + n.kind)(surf, n, rr)
-            return surf
-        key = (node.props["digest"], r.x, r.y, r.w, r.h, bg)
-        groups = self.__dict__.setdefault("_groups", OrderedDict())
-        img = groups.get(key)
-        if img is None:
-            img = groups[key] = make()
-            while len(groups) > _GROUPS_MAX:
-                groups.popitem(last=False)
-        else:
-            groups.move_to_end(key)
-        surface.blit(img, (r.x, r.y))
 
     def _animate(self, key: str, rect: Rect, now_ms: float) -> tuple[Rect, bool]:
         old = self._last.get(key)
@@ -293,15 +265,35 @@ class Painter:
         return start.lerp(rect, _ease(max(0.0, f))), True
 
     # ------------------------------------------------------------ parts
+    def _group(self, s, node: Node, r: Rect) -> None:
+        """A group of components (:meth:`Scene.group`): drawn once into a
+        surface of its size, cached by its content digest, then blitted."""
+        bg = node.props.get("bg")
+
+        def make():
+            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
+                surf.fill(bg)
+            else:
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            ox, oy = node.rect.x, node.rect.y
+            for child in node.props["children"]:
+                cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
+                fn = getattr(self, "_" + child.kind)
+                if child.kind in _WHOLE:
+                    self._whole(surf, child, cr, fn)
+                else:
+                    fn(surf, child, cr)
+            return surf
+        s.blit(self._cached(("group", r.w, r.h, node.props["digest"], bg), make), (r.x, r.y))
+
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg
         p = node.props
         radius = p.get("radius", 8)
-        if p.get("glow"):
-            pg.draw.rect(s, p.get("border", GOLD), (r.x - 4, r.y - 4, r.w + 8, r.h + 8), border_radius=radius + 4)
         pg.draw.rect(s, p.get("fill", PANEL), (r.x, r.y, r.w, r.h), border_radius=radius)
-        if p.get("border"):
-            pg.draw.rect(s, p["border"], (r.x, r.y, r.w, r.h), width=max(2, r.h // 60 + 2) if p.get("glow") else 3,
+        if p.get("border"):  # a glowing panel (whose turn it is) has a thick edge
+            pg.draw.rect(s, p["border"], (r.x, r.y, r.w, r.h), width=6 if p.get("glow") else 3,
                          border_radius=radius)
 
     def _text(self, s, node: Node, r: Rect) -> None:
@@ -340,9 +332,11 @@ class Painter:
         if state != "read" or value is None:
             pg.draw.rect(surf, (60, 64, 80), inner, border_radius=rad)
             pg.draw.rect(surf, DIM, inner, width=max(2, size // 20), border_radius=rad)
-            if state == "reading":
-                for i in range(3):
-                    pg.draw.circle(surf, FG, (inner.x + inner.w * (i + 1) // 4, inner.centery), max(2, size // 14))
+            if state == "reading":  # a small camera: the camera is looking at it
+                body = inner.inflate(-inner.w * 2 // 5, -inner.h // 2)
+                pg.draw.rect(surf, DIM, (body.centerx - body.w // 5, body.y - body.h // 4, body.w // 3, body.h // 3))
+                pg.draw.rect(surf, DIM, body, border_radius=max(1, body.h // 5))
+                pg.draw.circle(surf, (60, 64, 80), body.center, max(2, body.h * 3 // 8))
             else:  # unread: a question mark drawn in the font
                 f = self.fonts.font(max(8, inner.h * 3 // 4))
                 q = f.render("?", True, GOLD)
@@ -398,9 +392,17 @@ class Painter:
     def _boss(self, s, node: Node, r: Rect) -> None:
         """A boss above its column: a horned head; crossed off once
         defeated."""
-        pg = self.pg
         sq = r.square()
-        defeated = node.props.get("defeated")
+        defeated = bool(node.props.get("defeated"))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_boss(surf, Rect(0, 0, sq.w, sq.w), defeated)
+            return surf
+        s.blit(self._cached(("boss", sq.w, defeated), make), (sq.x, sq.y))
+
+    def _draw_boss(self, s, sq: Rect, defeated: bool) -> None:
+        pg = self.pg
         col = (120, 120, 130) if defeated else (190, 70, 200)
         h = sq.h
         body = pg.Rect(sq.x + h // 8, sq.y + h // 4, h - h // 4, h - h // 3)
@@ -483,11 +485,22 @@ class Painter:
 
     def _icon(self, s, node: Node, r: Rect) -> None:
         """A small pictogram: ``coin``, ``comet``, ``power``, ``trophy``,
-        ``star``, ``cup``, ``hand``, ``deck``, ``clock`` (with ``frac``)."""
-        pg = self.pg
-        p = node.props
-        name = p["name"]
+        ``star``, ``cup``, ``hand``, ``deck``, ``clock`` (with ``frac``);
+        drawn once per size and state, then blitted."""
         sq = r.square()
+        p = node.props
+        key = ("icon", sq.w) + tuple(sorted((k, v if not isinstance(v, float) else round(v, 3))
+                                            for k, v in p.items()))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_icon(surf, Rect(0, 0, sq.w, sq.w), p)
+            return surf
+        s.blit(self._cached(key, make), (sq.x, sq.y))
+
+    def _draw_icon(self, s, sq: Rect, p: dict) -> None:
+        pg = self.pg
+        name = p["name"]
         col = p.get("colour", FG)
         c = sq.center
         rad = sq.w // 2
@@ -546,16 +559,20 @@ class Painter:
                 pg.draw.rect(s, (200, 190, 230), (sq.x + off, sq.y + off, sq.w * 2 // 3,
                                                   sq.h - 3 * max(2, rad // 8)), width=2, border_radius=4)
         elif name == "clock":
+            # a clock face with one hand at ``frac`` of a turn (a running
+            # timer, not the time left); ``frac`` >= 1: the time is up (filled)
             frac = max(0.0, min(1.0, p.get("frac", 0.0)))
-            pg.draw.circle(s, (60, 64, 80), c, rad)
-            if frac > 0:
-                pts = [c] + [(c[0] + rad * math.sin(2 * math.pi * k / 60 * frac * 60 / 60 * 1),
-                              c[1] - rad * math.cos(2 * math.pi * k / 60)) for k in range(0)]
-                steps = max(2, int(60 * frac))
-                pts = [c] + [(c[0] + (rad - 2) * math.sin(2 * math.pi * frac * k / steps),
-                              c[1] - (rad - 2) * math.cos(2 * math.pi * frac * k / steps)) for k in range(steps + 1)]
-                pg.draw.polygon(s, col if col != FG else (230, 120, 90), pts)
+            tint = col if col != FG else (230, 120, 90)
+            pg.draw.circle(s, tint if frac >= 1 else (60, 64, 80), c, rad)
             pg.draw.circle(s, FG, c, rad, max(2, rad // 10))
+            for k in range(12):
+                a = 2 * math.pi * k / 12
+                pg.draw.circle(s, FG, (c[0] + (rad * 0.8) * math.sin(a), c[1] - (rad * 0.8) * math.cos(a)),
+                               max(1, rad // 18))
+            a = 2 * math.pi * frac
+            pg.draw.line(s, tint if frac < 1 else FG, c, (c[0] + rad * 0.7 * math.sin(a), c[1] - rad * 0.7 * math.cos(a)),
+                         max(2, rad // 8))
+            pg.draw.circle(s, FG, c, max(2, rad // 10))
         else:
             raise ValueError(f"no icon named {name!r}")
 
