@@ -73,14 +73,28 @@ def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[st
 
 
 # ------------------------------------------------------------ HDMI
-def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None) -> None:
+def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None,
+           flag_at: str = "corner") -> None:
     """A seated guest: the child (girl / boy / joker) and its country's
-    flag at its feet."""
-    scene.add("guest", r, key, gender=card["gender"], joker=bool(card.get("joker")), dim=dim)
-    if not card.get("joker") and card.get("country"):
+    flag: beside it (``flag_at="right"``), under it (``"below"``) or on its
+    corner (``"corner"``, a card)."""
+    joker = bool(card.get("joker"))
+    has_flag = not joker and bool(card.get("country"))
+    if flag_at == "right" and has_flag:
+        fig = Rect(r.x, r.y, min(r.h, r.w * 3 // 5), r.h)
+        fw = min(r.w - fig.w - 2, r.h * 3 // 5)
+        flag = Rect(fig.right + 2, r.y + (r.h - fw * 2 // 3) // 2, fw, fw * 2 // 3)
+    elif flag_at == "below" and has_flag:
+        fig = Rect(r.x, r.y, r.w, min(r.w, r.h * 3 // 5))
+        fw = min(r.w * 3 // 5, (r.h - fig.h - 2) * 3 // 2)
+        flag = Rect(r.x + (r.w - fw) // 2, fig.bottom + 2, fw, fw * 2 // 3)
+    else:
+        fig = r
         fw = max(8, r.w * 11 // 20)
-        fh = max(6, fw * 2 // 3)
-        scene.add("flag", Rect(r.right - fw, r.bottom - fh, fw, fh), None, code=card["country"])
+        flag = Rect(r.right - fw, r.bottom - fw * 2 // 3, fw, fw * 2 // 3)
+    scene.add("guest", fig, key, gender=card["gender"], joker=joker, dim=dim)
+    if has_flag:
+        scene.add("flag", flag, None, code=card["country"])
 
 
 def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> None:
@@ -102,20 +116,22 @@ def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> 
         for corner in CORNERS:
             x, y = pos[corner]
             scene.add("flag", Rect(x, y, fw, fh), None, code=table["flags"][corner])
-    spots = {"top": Rect(cx - slot // 2, tile.y - slot - 1, slot, slot),
-             "bottom": Rect(cx - slot // 2, tile.bottom + 1, slot, slot),
-             "left": Rect(tile.x - slot - 1, cy - slot // 2, slot, slot),
-             "right": Rect(tile.right + 1, cy - slot // 2, slot, slot)}
+    wide = slot * 9 // 5  # a seat above or below the table: the guest with its flag beside it
+    spots = {"top": Rect(cx - wide // 2, tile.y - slot - 1, wide, slot),
+             "bottom": Rect(cx - wide // 2, tile.bottom + 1, wide, slot),
+             "left": Rect(tile.x - slot - 1, cy - wide // 2, slot, wide),
+             "right": Rect(tile.right + 1, cy - wide // 2, slot, wide)}
     for side in SIDES:
         r = spots[side]
         guest = table["seats"].get(side)
         if side == lit:
-            scene.add("panel", r.inset(-3), "chosen-seat", fill=GOLD, radius=max(3, slot // 4), border=(255, 255, 255))
+            scene.add("panel", r.inset(-2), "chosen-seat", fill=GOLD, radius=max(3, slot // 4), border=(255, 255, 255))
         if guest is None:
-            scene.add("panel", r.inset(max(2, slot // 8)), None, fill=(58, 50, 44), border=(120, 104, 90),
-                      radius=max(3, slot // 4))
+            chair = r.square().inset(max(2, slot // 8))
+            scene.add("panel", chair, None, fill=(58, 50, 44), border=(120, 104, 90), radius=max(3, slot // 4))
         else:
-            _guest(scene, r, guest, dim=turned, key=f"guest:{guest['id']}")
+            _guest(scene, r, guest, dim=turned, key=f"guest:{guest['id']}",
+                   flag_at="right" if side in ("top", "bottom") else "below")
     scene.facts.setdefault("tables", {})[table["table"]] = {
         "cell": list(table["cell"]), "flags": dict(table["flags"]), "turned": turned,
         "seats": {s: (None if g is None else {"country": g.get("country"), "gender": g["gender"],
@@ -328,7 +344,10 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
         d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
         d.line((cx, y + 1, cx, y - 1), fill=fill)
-    code = "Joker" if card.get("joker") else str(card.get("country"))
+    if card.get("joker"):  # the jester hat says joker; a joker has no country
+        f.texts.append("joker")
+        return
+    code = str(card.get("country"))
     tw = f.width(code, 8)
     f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
     f.texts.append(code)
@@ -369,7 +388,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
     if not hand:
         f.text(2, y, "no cards in hand")
-    y += 27
+    y += 26
     if view.get("over"):
         f.text(2, min(y, f.H - 12), "game over")
         return f
@@ -379,7 +398,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
             words = f"{_card_words(pick, view)} to {act.get('table')} {act.get('side')}"
         elif act.get("type") == "exchange":
             words = f"{_card_words(pick, view)} for joker {act.get('table')}"
-        if y + 11 <= f.H - 14:
+        if y + 10 <= f.H - 13:
             f.best(2, y, [words, words.split(" to ")[0], f"at {act.get('table')} {act.get('side')}",
                           str(act.get("table"))])
         short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",

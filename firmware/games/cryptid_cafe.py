@@ -40,6 +40,10 @@ PHASE_WORDS = {"place": "Send servers", "share": "Share tips", "change_order": "
 OLED_DISH = {"kaputtcino": "Kap", "baba_au_rhume": "Baba", "beuvnoire": "Beuv", "croque_monsieur": "Croq",
              "waterzoeil": "Wat"}
 SYMBOLS = {"blank": 0, "one symbol": 1, "two symbols": 2}
+#: Station names where the printed one is too long for the board.
+SHORT_NAME = {"baba_au_rhume": "Baba", "croque_monsieur": "Croque"}
+#: Dishes left in a supply below which the board shows the count (CC-6).
+LOW_SUPPLY = 10
 
 
 def seat_name(who: Any) -> str:
@@ -101,9 +105,10 @@ def ai_last(events: list[str]) -> tuple[str, int | None] | None:
 
 
 # ------------------------------------------------------------ HDMI
-def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str) -> None:
+def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, flat: bool = False) -> None:
     """One station: its dish and name, the ranks front first with their
-    servers; closed: covered by its event; sharing: lit."""
+    servers (top to bottom; ``flat``: left to right under their numbers,
+    for short screens); closed: covered by its event; sharing: lit."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     ranks = view["stations"][station]
@@ -112,30 +117,44 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str) ->
     scene.add("panel", r, None, fill=(52, 40, 64) if not closed else (30, 30, 36),
               border=GOLD if sharing else (90, 70, 110), radius=m.pad, glow=sharing)
     inner = r.inset(max(3, m.pad // 2))
-    head, body = inner.rows(-int(line * 1.3), 1, gap=m.pad // 2)
+    head_h = line if flat else int(line * 1.3)
+    head, body = inner.rows(-head_h, 1, gap=m.pad // 2 if not flat else 1)
     icon_r, name_r = head.cols(-head.h, 1, gap=m.pad // 2)
     scene.add("dish", icon_r, None, name=station)
     left = view.get("supply", {}).get(station, 0)
     name = station_name(game, station)
-    if scene.text(name, name_r, sizes=(m.small,), priority=INFO) is None:
-        scene.dropped.pop()
-        scene.text(f"{left} left", name_r, sizes=(m.small,), colour=DIM, priority=INFO)
+    options = [name, SHORT_NAME.get(station, name)]
+    if left < LOW_SUPPLY:  # few dishes left (CC-6): the count first, the dish tells the station
+        options = [f"{left} left"]
+    for k, t in enumerate(options):
+        if scene.text(t, name_r, sizes=(m.small,), priority=INFO, colour=ALERT if left < LOW_SUPPLY else FG):
+            break
+        if k < len(options) - 1:
+            scene.dropped.pop()
     locked = view.get("locked", {}).get(station)
-    rows = body.rows(*([1] * len(ranks)), gap=2)
-    for k, row in enumerate(rows):
+    low = min((i + 1 for i, o in enumerate(ranks) if o is not None), default=0)
+    if flat:
+        nums_r, slots_r = body.rows(-line, 1, gap=1)
+        cells = list(zip(nums_r.cols(*([1] * len(ranks)), gap=2), slots_r.cols(*([1] * len(ranks)), gap=2)))
+    else:
+        num_w = scene.measure("4", m.small)[0] + m.pad
+        cells = [row.cols(-num_w, 1, gap=2) for row in body.rows(*([1] * len(ranks)), gap=2)]
+    for k, (num_r, slot) in enumerate(cells):
         rank = len(ranks) - k
         who = ranks[rank - 1]
-        num_w = scene.measure("4", m.small)[0] + m.pad
-        num_r, slot = row.cols(-num_w, 1, gap=2)
         scene.text(str(rank), num_r, sizes=(m.small,), colour=DIM, align="center")
-        scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, row.h // 5))
+        scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5))
         if who is not None:
-            mr = Rect(slot.x + 2, slot.y + 1, slot.h - 2, slot.h - 2)
+            sz = min(slot.h, slot.w) - 2
+            mr = Rect(slot.x + (slot.w - sz) // 2 if flat else slot.x + 2, slot.y + 1, sz, sz)
             ai = not isinstance(who, int)
             scene.add("meeple", mr, f"server:{who}:{station}", colour=AI_RGB if ai else seat_colour(who),
                       label=("AI" + str(who)[2:]) if ai else str(who + 1), ai=ai)
-            if locked == who and rank == min((i + 1 for i, o in enumerate(ranks) if o is not None), default=0):
-                scene.add("lock", Rect(mr.right + 2, slot.y + slot.h // 4, slot.h * 3 // 4, slot.h * 3 // 4), None)
+            if locked == who and rank == low:
+                lk = max(8, sz // 2) if flat else slot.h * 3 // 4
+                at = Rect(slot.right - lk, slot.bottom - lk, lk, lk) if flat else \
+                    Rect(mr.right + 2, slot.y + slot.h // 4, lk, lk)
+                scene.add("lock", at, None)
     if closed:
         scene.add("line", Rect(inner.x, body.y, inner.w, body.h), None, colour=ALERT, width=max(3, m.pad // 2))
         mid = Rect(inner.x, body.y + body.h // 2 - line // 2 - 2, inner.w, line + 4)
@@ -164,6 +183,14 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
         scene.add("token", badge, None, colour=(250, 250, 250), label=str(k))
 
 
+def _money(scene: Scene, r: Rect, final: dict[str, Any] | None) -> None:
+    """A coin (coins held), or a trophy at the end (the final score)."""
+    if final:
+        scene.add("icon", r, None, **final)
+    else:
+        scene.add("coin", r, None)
+
+
 def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, active: bool) -> None:
     """One seat's board: token and coins, the satisfaction track, tray,
     served and walkouts."""
@@ -173,7 +200,9 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     scene.add("panel", r, f"row:{seat}", fill=(46, 52, 68) if active else PANEL, border=seat_colour(seat),
               radius=m.pad, glow=active)
     inner = r.inset(max(3, m.pad // 2))
-    coin_txt = f"{p['coins']}"
+    over = view.get("phase") == "over"
+    coin_txt = f"{p.get('score', {}).get('total', 0)}" if over else f"{p['coins']}"
+    money = {"name": "trophy", "won": True} if over else None
     tall = inner.h >= 2 * line + 6
     who_w = (line * 2 + scene.measure("999", m.medium)[0] + 8) if tall else (2 * line + scene.measure("999", m.small)[0] + 8)
     pile_w = max(scene.measure("Walkouts 9", m.small)[0], scene.measure("Served 9", m.small)[0]) + m.pad
@@ -187,12 +216,12 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
         tok = Rect(tok_r.x, tok_r.y, min(tok_r.h, line + 8), min(tok_r.h, line + 8))
         scene.add("token", tok, None, colour=seat_colour(seat), label=str(seat + 1))
         cr_icon, cr_txt = coin_r.cols(-min(coin_r.h, line), 1, gap=4)
-        scene.add("coin", cr_icon.square(), None)
+        _money(scene, cr_icon.square(), money)
         scene.text(coin_txt, cr_txt, sizes=(m.medium, m.small), colour=GOLD)
     else:
         tok_r, cr_icon, cr_txt = who_r.cols(-line, -line, 1, gap=2)
         scene.add("token", tok_r.square(), None, colour=seat_colour(seat), label=str(seat + 1))
-        scene.add("coin", cr_icon.square(), None)
+        _money(scene, cr_icon.square(), money)
         scene.text(coin_txt, cr_txt, sizes=(m.small,), colour=GOLD)
     # satisfaction track
     track = p.get("track", [])
@@ -205,7 +234,9 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
                                    face * 2, face * 2), None, name=colour)
             continue
         scene.add("mood", Rect(space.x + 2, space.y + 2, face, face), None, name=colour)
-        _customer(scene, Rect(space.x + 3, space.y + face // 2 + 3, space.w - 6, space.h - face // 2 - 6), c,
+        cw, ch = space.w - 6, space.h - face // 2 - 6
+        ch2 = min(ch, int(cw * 1.2))
+        _customer(scene, Rect(space.x + 3, space.y + face // 2 + 3 + (ch - ch2) // 2, cw, ch2), c,
                   f"cust:{seat}:{c['card']}")
     scene.facts.setdefault("tracks", {})[seat] = [None if c is None else {
         "card": c["card"], "type": c["type"], "order": dict(c.get("order", {})), "tip": c["tip_now"],
@@ -232,6 +263,8 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     else:
         scene.text(f"Served {served}", pile_r, sizes=(m.small,))
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
+    if over:
+        scene.facts.setdefault("final", {})[seat] = p.get("score", {}).get("total", 0)
     scene.facts.setdefault("piles", {})[seat] = {"served": served, "walkouts": lost}
 
 
@@ -256,9 +289,10 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
     die_r = None
     if ai:
         for k, a in ai.items():
-            lines.append((f"{a['name']}: {a['cards_left']} cards", INFO))
+            k_left = a["cards_left"]
+            lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
         if "ai2_score" in view:
-            lines.append((f"AI Player 2: {view['ai2_score']}", 0))
+            lines.append((f"AI Player 2 score: {view['ai2_score']}", 0))
         if last is not None:
             lines.append((last[0], 0 if last[1] is None else INFO))
             scene.facts["ai_move"] = last[0]
@@ -271,6 +305,18 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                 scene.facts["ai_die"] = last[1]
     lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
     scene.lines(lines, inner, size=m.small)
+
+
+def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
+    """The latest moves (the AI players' one by one), newest last."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad)
+    inner = r.inset(m.pad)
+    line = scene.measure("Ag", m.small)[1]
+    head, rest = inner.rows(-line, 1, gap=m.pad // 2)
+    scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
+    room = rest.h // line
+    scene.lines(feed[-max(0, room):], rest, size=m.small, colour=DIM)
 
 
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
@@ -306,18 +352,29 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view.get("ai_players"):
         board_h += 2 * line
     board_h = min(board_h, body.h // 2 if n > 2 else body.h * 3 // 5)
+    row_need = 2 * line + 4 + 2 * max(3, m.pad // 2)  # two lines per seat: tray and piles stacked
+    flat = (body.h - board_h - m.pad) // n < row_need + m.pad // 2
+    if flat:  # short screen: ranks side by side under their numbers, the seats get two lines each
+        board_h = max(3 * line + m.pad + 2 * max(3, m.pad // 2) + int(line * 0.3),
+                      body.h - m.pad - n * row_need - (n - 1) * (m.pad // 2))
     board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
-    side_w = max(body.w // 4, scene.measure("AI Player 2 score 99", m.small)[0] // 2)
+    side_w = body.w // 5 if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
-                  view.get("sharing_station") == st, view.get("supply", {}).get(st), view.get("locked", {}).get(st))
-        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st))
+                  view.get("sharing_station") == st, view.get("supply", {}).get(st), view.get("locked", {}).get(st), flat)
+        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat))
     events = list(context.get("last_events") or [])[-8:]
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events))
     scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context))
     active = set(game.active_players()) if view.get("phase") != "over" else set()
+    row_max = 6 * line
+    if seats_r.h > n * row_max + 4 * line:  # few seats: rows of a readable height, the latest moves below
+        rows_h = n * row_max + (n - 1) * (m.pad // 2)
+        seats_r, feed_r = seats_r.rows(-rows_h, 1, gap=m.pad)
+        feed = [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
+        scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed))
     for seat, row in zip(range(n), seats_r.rows(*([1] * n), gap=m.pad // 2)):
         digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active)
         scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active))
@@ -385,6 +442,32 @@ def _wrap_px(frame: OledFrame, text: str, room: int) -> list[str]:
     return lines
 
 
+def _oled_dish(f: OledFrame, x: int, y: int, station: str) -> None:
+    """A 10 x 10 one-bit dish: a cup (Kaputtcino), a domed cake (Baba au
+    Rhume), a tall mug with foam (Beuv'noire), a sandwich (Croque-Monsieur),
+    a bowl (Waterzoeil)."""
+    d = f.draw
+    if station == "kaputtcino":
+        d.rectangle((x + 1, y + 3, x + 6, y + 8), fill=1)
+        d.rectangle((x + 7, y + 4, x + 9, y + 6), outline=1)
+        d.line((x, y + 9, x + 8, y + 9), fill=1)
+    elif station == "baba_au_rhume":
+        d.pieslice((x, y + 1, x + 9, y + 11), 180, 360, fill=1)
+        d.rectangle((x + 1, y + 6, x + 8, y + 9), outline=1)
+        d.point((x + 5, y), fill=1)
+    elif station == "beuvnoire":
+        d.rectangle((x + 1, y + 2, x + 6, y + 9), fill=1)
+        d.line((x + 1, y, x + 6, y), fill=1)
+        d.rectangle((x + 7, y + 4, x + 9, y + 7), outline=1)
+    elif station == "croque_monsieur":
+        d.polygon([(x, y + 9), (x + 9, y + 9), (x + 9, y + 1)], fill=1)
+        d.line((x + 1, y + 7, x + 8, y + 2), fill=0)
+    else:
+        d.pieslice((x, y - 1, x + 9, y + 9), 0, 180, fill=1)
+        d.line((x + 3, y, x + 3, y + 2), fill=1)
+        d.line((x + 6, y, x + 6, y + 2), fill=1)
+
+
 def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, context: dict[str, Any]) -> OledFrame:
     """The seat's OLED: header with seat, coins and round; the specialty
     cards left (Manager, Change My Order) as cards; the dish tray; the
@@ -403,12 +486,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 20, f"final {p.get('score', {}).get('total', 0)} coins")
         return f
-    # tray: five dishes as counts
-    x = 2
+    # tray: five dishes as little pictures with their counts
+    x = 1
     for st in STATIONS:
         k = p.get("dishes", {}).get(st, 0)
-        t = f"{OLED_DISH[st][0]}{k}"
-        x += f.text(x, y, t, room=f.W - x) + 6
+        _oled_dish(f, x, y, st)
+        x += 11
+        x += f.text(x, y, str(k), room=f.W - x) + 4
     y += 12
     # specialty cards
     f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))

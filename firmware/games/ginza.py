@@ -80,8 +80,10 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
     scene.add("card", r, f"order:{order['card']}", state="up", fill=CARD_FILL)
     inner = r.inset(max(3, m.pad // 2))
     h, w = inner.h, inner.w
-    side_w = min(h * 2 // 3, int(w * 0.16))
-    plate_r, cond_r, money_r, tok_r = inner.cols(-min(h, int(w * 0.24)), 1, -side_w, -min(int(h * 0.8), int(w * 0.16)),
+    side_by_side = h < 2 * scene.measure("Ag", m.small)[1]  # a short card: yen and VP beside each other
+    side_w = min(h * 8 // 5, int(w * 0.28)) if side_by_side else min(h * 2 // 3, int(w * 0.16))
+    plate_w = min(h, int(w * (0.18 if side_by_side else 0.24)))
+    plate_r, cond_r, money_r, tok_r = inner.cols(-plate_w, 1, -side_w, -min(int(h * 0.8), int(w * 0.16)),
                                                  gap=max(2, m.pad // 2))
     scene.add("plate", plate_r, None, name=card.subcategory)
     if card.sum is not None:
@@ -104,7 +106,7 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
             rr, cc = divmod(i, per)
             scene.add("die", Rect(cond_r.x + cc * (size + 3), top + rr * (size + 2), size, size), None,
                       value=f, state="read")
-    coin_r, vp_r = money_r.rows(1, 1, gap=1)
+    coin_r, vp_r = money_r.cols(1, 1, gap=1) if side_by_side else money_r.rows(1, 1, gap=1)
     scene.add("coin", coin_r.square(), None, label=str(card.coins))
     scene.add("icon", vp_r.square(), None, name="star", label=str(card.vp))
     spot = tok_r.square()
@@ -275,14 +277,20 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
             _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), False)
             x += each + 3
         x += m.pad
-    # yen and action tokens left
+    # yen, and the action tokens left (beside the dice on a narrow mat)
     coin_w = scene.measure(f"¥{p['coins']}", m.small)[0] + 4
     scene.add("coin", Rect(x, econ_r.y + (econ_r.h - line) // 2, line, line), None)
     scene.text(f"¥{p['coins']}", Rect(x + line + 4, econ_r.y, coin_w, econ_r.h), sizes=(m.small,), colour=GOLD)
     x += line + 4 + coin_w + m.pad
-    step = min(line * 4 // 3, max(8, (econ_r.right - x) // max(1, p["tokens"])))
+    tok_row = econ_r
+    if not wide:
+        x = dice_r.x + 9 * (die + 3) + m.pad
+        tok_row = dice_r
+    tok = min(line, tok_row.h)
+    step = min(tok * 4 // 3, max(8, (tok_row.right - x) // max(1, p["tokens"])))
     for k in range(p["tokens"]):
-        scene.add("token", Rect(x + k * step, econ_r.y + (econ_r.h - line) // 2, min(line, step - 2), min(line, step - 2)),
+        size = min(tok, step - 2)
+        scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
                   f"left:{seat}:{k}", seat=seat, colour=body, label=str(seat + 1))
     scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
