@@ -207,8 +207,9 @@ def index_markdown(games: list[str], sizes=SIZES) -> str:
     """A README for a gallery folder: each game's states, what each shows,
     and its pictures."""
     lines = ["# Screen gallery", "",
-             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots, stopped at",
-             "the states below, drawn exactly as the cabinet draws them (HDMI at each size, and each seat's",
+             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots (the full café",
+             "by a bot that seats a guest whenever it can), stopped at the states below, drawn exactly as the",
+             "cabinet draws them (HDMI at each size, and each seat's",
              f"128 x 64 OLED shown {OLED_ZOOM}x).  Same seed, same pictures.", ""]
     for game_id in games:
         lines += [f"## {game_id}", "", "| state | seats | seed | what it shows | pictures |", "|---|---|---|---|---|"]
