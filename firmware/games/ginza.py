@@ -345,20 +345,27 @@ def todo_text(game, view: dict[str, Any]) -> str:
 
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
-    """6. Scoring: each seat's VP from orders, yen and bonus cards."""
+    """6. Scoring: each seat's VP from orders, yen and bonus cards, best
+    first."""
     m = scene.metrics
     scores = view.get("scores", [])
     order = [s for g in view.get("ranking", [[i] for i in range(len(scores))]) for s in g]
     best = set(view.get("ranking", [[]])[0])
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
-    rows = r.inset(m.pad).rows(*([1] * max(1, len(order))), gap=m.pad // 2)
-    for seat, row in zip(order, rows):
+    inner = r.inset(m.pad)
+    row_h = scene.measure("Ag", m.medium)[1] + m.pad + 2
+    head_h = scene.measure("Ag", m.large)[1]
+    if head_h + len(order) * (row_h + m.pad) > inner.h:
+        head_h = 0
+    head, rest = inner.rows(-head_h, 1, gap=m.pad if head_h else 0)
+    if head_h:
+        scene.text("Final scores", head, sizes=(m.large, m.medium), colour=GOLD, priority=INFO)
+    for k, seat in enumerate(order):
         p = view["players"][seat]
         total = scores[seat]
         coins = p.get("coin_points", 0)
         bonus = total - p["order_points"] - coins
-        line_h = min(row.h, scene.measure("Ag", m.medium)[1] + m.pad)
-        row = Rect(row.x, row.y, row.w, line_h)
+        row = Rect(rest.x, rest.y + k * (row_h + m.pad // 2), rest.w, row_h)
         left, right = row.cols(0.42, 0.58, gap=m.pad)
         seat_banner(scene, left, seat, score=f"{total:g} VP", active=seat in best, key=f"final:{seat}")
         scene.text(f"orders {p['order_points']} + yen {coins} + bonus {bonus:g}", right, sizes=(m.medium, m.small))
