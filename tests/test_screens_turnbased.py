@@ -213,6 +213,7 @@ def test_cc_solo_ai_move_and_die_are_shown():
     scene = scene_at(game, context(game, last), (1920, 1080))
     ai = [e for e in last if e.startswith("AI Player")]
     assert scene.facts["ai_move"] == ai[-1]
+    assert ai[-1] in " ".join(scene.texts()), "the AI's latest move is not drawn"
     rolled = [e for e in ai if "rolls the AI die" in e][-1]
     want = next(v for k, v in cc.SYMBOLS.items() if rolled.endswith(k) or f": {k}" in rolled)
     assert scene.facts["ai_die"] == want

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.ui.kit import DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.ui.kit import BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.ui.oled import OledFrame
 
 DRAWN = True
@@ -272,15 +272,22 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side = min(body.h, body.w * 11 // 20)
     grid_r, side_r = body.cols(-side, 1, gap=m.pad)
     grid_r = Rect(grid_r.x, grid_r.y + (grid_r.h - side) // 2, side, side)
-    scene.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
     by_id = {t["table"]: t for t in view.get("tables", [])}
     lit = chosen_seat(game, view, context)
     cells = grid_r.inset(2).grid(GRID * GRID, GRID, gap=2)
+    empty = tuple(k for k, tid in enumerate(t for row in view.get("grid", [])[:GRID] for t in row[:GRID])
+                  if tid is None or tid not in by_id)
+
+    def floor(sc):  # the café floor with the places still empty
+        sc.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
+        for k in empty:
+            cell = cells[k]
+            sc.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
+    scene.part(grid_r, ("cj-floor", grid_r, empty), floor, bg=BG)
     for r, row in enumerate(view.get("grid", [])[:GRID]):
         for c, tid in enumerate(row[:GRID]):
             cell = cells[r * GRID + c]
             if tid is None or tid not in by_id:
-                scene.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
                 continue
             side_lit = lit[1] if lit and lit[0] == tid else None
             scene.part(cell, ("cj-table", cell, repr(by_id[tid]), side_lit),

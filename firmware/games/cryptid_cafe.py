@@ -294,7 +294,7 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
         if "ai2_score" in view:
             lines.append((f"AI Player 2 score: {view['ai2_score']}", 0))
         if last is not None:
-            lines.append((last[0], 0 if last[1] is None else INFO))
+            lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
             if last[1] is not None:
                 size = min(inner.w // 3, int(line * 1.6))
