@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from firmware.controls import describe_action
-from firmware.ui.kit import DIM, FEED, FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
 
 DRAWN = True

@@ -21,23 +21,18 @@ the turn's starting position.
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
-from engines.retrograde.components import LETTERS, colour_of, default_components
+from engines.retrograde.components import default_components
 from firmware.controls import describe_action
 from firmware.ui.oled import OledFrame
 from firmware.ui.kit import ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 
-OLED_CHARS = 21
 PLAN_LIMIT = 5
 DRAWN = True
-PHASE_WORDS = {"roll": "2 - Roll Dice", "stop": "2 - Roll Dice: Stop!", "blast": "3 - Blast Droids",
-               "unlock": "4 - End the Round", "over": "Game over"}
 
-#: Power-up names short enough for an OLED line (Power-Up Glossary).
-SHORT_POWER = {"Super Coin": "SCoin", "Rolypoly": "Roly", "Cube Friend": "Cube", "Frogger": "Frog",
-               "Snake Eye": "Snake", "2 Wild": "2Wild", "Odd Eye": "Odd", "Even Steven": "Even"}
 
 _PLAN_CACHE: OrderedDict[tuple, list] = OrderedDict()
 #: Seats' sheet groups by what they show (a sheet changes a few times a round).
@@ -58,45 +53,9 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-def card_text(card_id: str) -> str:
-    """A target card's colour pair and third spot, e.g. "pink/blue +coin"
-    (ruling RG-2)."""
-    card = default_components().card(card_id)
-    names = "/".join(colour_of(p) for p in card.colours)
-    extra = {"none": "", "coin": " +coin", "comet": " +comet"}.get(card.spot, f" +{card.power_up}")
-    return names + extra
-
-
-def seat_name(seat: int) -> str:
-    """Seat 0 is "Seat 1" (the engine's words)."""
-    return f"Seat {seat + 1}"
-
-
-def dice_text(values: list[int] | None) -> str:
-    """"3 3 5 5 6 1" or "-" before the first reading."""
-    return " ".join(str(v) for v in values) if values else "-"
-
-
 def cell_text(cell: int) -> str:
     """Row and column of a droid, 1-based: "r2c4"."""
     return f"r{cell // 5 + 1}c{cell % 5 + 1}"
-
-
-def sheet_rows(seat: dict[str, Any], turn_cells: list[int] | None = None) -> list[str]:
-    """The 5 x 5 droids as colour letters (Y O P G R B, ruling RG-3); a
-    droid blasted in an earlier round is "x", one blasted this turn "*"."""
-    rows = []
-    now = set(turn_cells or [])
-    for r in range(5):
-        cells = []
-        for c in range(5):
-            k = r * 5 + c
-            if seat["blasted"][k]:
-                cells.append("*" if k in now else "x")
-            else:
-                cells.append(LETTERS[seat["pips"][k] - 1])
-        rows.append(" ".join(cells))
-    return rows
 
 
 # ------------------------------------------------------------ planner
@@ -179,42 +138,6 @@ def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]
     return plan_of(plans, action, turn["pool"], turn["seat"], len(seat["dice"] or []), copies)
 
 
-def plan_text(plan) -> str:
-    """"+7 VP 4 dr T5" / "+2 VP r1c4 T1" style summary of a plan: points,
-    droids (their cells when at most 2), bosses, trophy pips (T), coins
-    spent (c)."""
-    parts = [f"+{plan.points} VP"]
-    if 0 < len(plan.cells) <= 2:
-        parts.append(" ".join(cell_text(c) for c in plan.cells))
-    elif plan.cells:
-        parts.append(f"{plan.droids} dr")
-    if plan.bosses:
-        parts.append(f"{plan.bosses} boss")
-    if plan.trophy:
-        parts.append(f"T{plan.trophy}")
-    if plan.coins:
-        parts.append(f"{plan.coins}c")
-    return " ".join(parts)
-
-
-def plan_detail(plan) -> list[str]:
-    """The droids (row/column) and extras of one plan, for the screen."""
-    lines = []
-    cells = [cell_text(c) + ("*" if c == plan.comet_cell else "") for c in plan.cells]
-    for i in range(0, len(cells), 4):
-        lines.append(("droids " if i == 0 else "  ") + " ".join(cells[i:i + 4]))
-    extra = []
-    if plan.trophy:
-        extra.append(f"trophy {plan.trophy}")
-    if plan.coins:
-        extra.append(f"{plan.coins} coin{'s' if plan.coins > 1 else ''}")
-    if plan.rows:
-        extra.append(f"{plan.rows} row{'s' if plan.rows > 1 else ''}")
-    if extra:
-        lines.append(", ".join(extra))
-    return lines or ["nothing to blast: done"]
-
-
 def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any] | None:
     """The action under ``seat``'s cursor when the runtime passes the seat
     controls in ``context["controls"]`` (list or dict by seat)."""
@@ -292,7 +215,7 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
         if cid in text:
             desc = default_components().card(cid).describe()
             text = text.replace(f"{cid} {desc}", f"card {letter}").replace(cid, f"card {letter}")
-    return text
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)", "", text)
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
@@ -363,7 +286,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pts", active=mine, doing=doing,
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
                 key=f"banner:{p}")
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
@@ -555,8 +478,10 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             detail.append(f"trophy {plan.trophy}")
         if plan.coins:
             detail.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pts", NEED),
-                         (", ".join(detail) or "nothing to blast", INFO), ("lit on the sheet", INFO)]
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
+                         (", ".join(detail) or "nothing to blast", INFO)]
+        if plan.cells:
+            info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
         info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
         return info
@@ -729,6 +654,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
+    """"place 2 of 3" by points, then unspent coins (RG-11)."""
     mine = view["seats"][seat]
     key = (mine["score"], mine["coins_marked"] - mine["coins_spent"])
     better = sum(1 for s in view["seats"] if (s["score"], s["coins_marked"] - s["coins_spent"]) > key)
@@ -775,7 +701,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     bottom, inverted when armed (press again to confirm)."""
     f = OledFrame()
     me = view["seats"][seat]
-    f.header(f"Seat {seat + 1}  {me['score']} pts", f"R{max(1, view['round'])}/{view['rounds']}")
+    left = f"Seat {seat + 1}  {me['score']} pt{'s' if me['score'] != 1 else ''}"
+    right = f"round {max(1, view['round'])}/{view['rounds']}"
+    if f.width(left) + f.width(right) + 8 > f.W:
+        right = f"{max(1, view['round'])}/{view['rounds']}"
+    f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
     choices = controls.refresh(game)
