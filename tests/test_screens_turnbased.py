@@ -419,3 +419,34 @@ def test_labels_read_as_words():
     assert gz.label({"type": "change", "steps": [[3, 1], [5, -1]]}) == "change 3->4, 5->4"
     assert cc.label({"type": "move_customers", "spaces": 2}) == "move customers 2 spaces"
     assert gz.deck_by_time(5, 4) == {"Morning": 0, "Daytime": 1, "Night": 4}
+
+
+def test_cc_tip_sharing_slides_the_servers():
+    """Tip sharing moves a server up and pushes the others down (CC-4): on
+    the live screen the servers slide to their new ranks (the painter is
+    still animating 100 ms after the change, done after 300 ms)."""
+    import pygame
+    from firmware.ui.paint import Fonts, Painter
+    game = new_game("cryptid-cafe", 3, 8)
+    bot = RandomBot(8)
+    while True:
+        assert not game.is_terminal(), "no tip sharing in this seed"
+        seat = (game.active_players() or [None])[0]
+        share = [a for a in game.legal_actions(seat) if a["type"] == "share_tips"] if seat is not None else []
+        if share:
+            break
+        game.apply(bot.next_action(game))
+    size = (1920, 1080)
+    before = scene_at(game, context(game, []), size)
+    game.apply(share[0])
+    after = scene_at(game, context(game, []), size)
+    moved = [n.key for n in after.nodes if n.kind == "meeple" and n.key
+             and next((b.rect for b in before.nodes if b.key == n.key), n.rect) != n.rect]
+    assert moved, "no server changed rank"
+    surf = pygame.Surface(size)
+    painter = Painter(Fonts())
+    painter.draw(surf, before, now_ms=0)
+    painter.draw(surf, after, now_ms=100)
+    assert painter.animating
+    painter.draw(surf, after, now_ms=400)
+    assert not painter.animating

@@ -363,7 +363,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
                   view.get("sharing_station") == st, view.get("supply", {}).get(st), view.get("locked", {}).get(st), flat)
-        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat))
+        # not a group: the servers (keyed meeples) slide when tip sharing moves them up and pushes others down
+        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat), group=False)
     events = list(context.get("last_events") or [])[-8:]
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events))

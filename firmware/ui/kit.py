@@ -338,7 +338,8 @@ class Scene:
             h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
         return self.add("group", rect, key, children=children, digest=h.hexdigest())
 
-    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None) -> Node:
+    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None,
+             group: bool = True) -> Node | None:
         """Add a self-contained part of the screen (a seat's mat, a
         station, a table) built by ``build(scene)`` into ``rect``, as one
         ``group`` node (see :meth:`group`), reusing the nodes, facts and
@@ -349,7 +350,9 @@ class Scene:
         slice of the view, its rectangle, its state): equal digests must
         build equal parts.  With ``bg`` the painter draws the part opaque
         over that colour (clipped to ``rect``: a faster blit); without it,
-        transparent like any group.
+        transparent like any group.  ``group=False`` adds the part's nodes
+        one by one instead (its keyed components then animate when they
+        move, e.g. servers pushed down a station) and returns None.
         """
         key = (self.width, self.height, id(getattr(self.measure, "__self__", self.measure)), digest)
         got = _PARTS.get(key)
@@ -373,6 +376,9 @@ class Scene:
                 have.extend(v)
             else:
                 self.facts[k] = v.copy() if isinstance(v, (dict, list)) else v
+        if not group:
+            self.nodes.extend(children)
+            return None
         props: dict[str, Any] = {"children": children, "digest": hexdigest}
         if bg is not None:
             props["bg"] = bg
