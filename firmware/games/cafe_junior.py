@@ -174,7 +174,7 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
                 s == view.get("current_player") and not over, over)
         g = min(4, m.pad // 2)
         scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
-                   lambda sc, args=args: _banner(sc, *args))
+                   lambda sc, args=args: _banner(sc, *args), bg=BG)
     box = rows[-1]
     scene.add("panel", box, None, fill=PANEL, radius=m.pad)
     rest = box.inset(m.pad // 2)

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.ui.kit import (ALERT, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
+from firmware.ui.kit import (ALERT, BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
 from firmware.ui.oled import OledFrame
 
 DRAWN = True
@@ -204,7 +204,7 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     coin_txt = f"{p.get('score', {}).get('total', 0)}" if over else f"{p['coins']}"
     money = {"name": "trophy", "won": True} if over else None
     tall = inner.h >= 2 * line + 6
-    who_w = (line * 2 + scene.measure("999", m.medium)[0] + 8) if tall else (2 * line + scene.measure("999", m.small)[0] + 8)
+    who_w = 2 * line + scene.measure("999", m.medium if tall else m.small)[0] + 8
     pile_w = max(scene.measure("Walkouts 9", m.small)[0], scene.measure("Served 9", m.small)[0]) + m.pad
     tray_cell = line + scene.measure("99", m.small)[0] + 6
     two_line_tray = inner.h >= 2 * line + 4 and inner.w < 1400
@@ -362,23 +362,25 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
-                  view.get("sharing_station") == st, view.get("supply", {}).get(st), view.get("locked", {}).get(st), flat)
+                  view.get("sharing_station") == st, view.get("supply", {}).get(st),
+                  view.get("locked", {}).get(st), flat)
         # not a group: the servers (keyed meeples) slide when tip sharing moves them up and pushes others down
         scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat), group=False)
     events = list(context.get("last_events") or [])[-8:]
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events))
-    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context))
+    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context), bg=BG)
     active = set(game.active_players()) if view.get("phase") != "over" else set()
     row_max = 6 * line
     if seats_r.h > n * row_max + 4 * line:  # few seats: rows of a readable height, the latest moves below
         rows_h = n * row_max + (n - 1) * (m.pad // 2)
         seats_r, feed_r = seats_r.rows(-rows_h, 1, gap=m.pad)
         feed = [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
-        scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed))
+        scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed), bg=BG)
     for seat, row in zip(range(n), seats_r.rows(*([1] * n), gap=m.pad // 2)):
         digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active)
-        scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active))
+        scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active),
+                   bg=BG)
     return scene
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.ui.kit import (DIM, FG, GOLD, INFO, PANEL, PANEL_HI, Rect, Scene, header, header_todo, seat_banner,
+from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
 from firmware.ui.oled import OledFrame
 
@@ -88,7 +88,8 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
     scene.add("plate", plate_r, None, name=card.subcategory)
     if card.sum is not None:
         inset = max(0, min(cond_r.h // 8, (cond_r.h - scene.measure("Ag", m.small)[1] - 2) // 2))
-        badge = Rect(cond_r.x, cond_r.y + inset, min(cond_r.w, max(int(h * 1.6), scene.measure("14+", m.small)[0] + h // 2)),
+        badge_w = min(cond_r.w, max(int(h * 1.6), scene.measure("14+", m.small)[0] + h // 2))
+        badge = Rect(cond_r.x, cond_r.y + inset, badge_w,
                      cond_r.h - 2 * inset)
         scene.add("panel", badge, None, fill=(250, 250, 250), border=(120, 70, 160), radius=badge.h // 2)
         scene.text(f"{card.sum}+", badge, sizes=m.sizes, align="center", colour=CARD_INK)
@@ -330,7 +331,8 @@ def todo_text(game, view: dict[str, Any]) -> str:
     if reqs:
         q = reqs[0]
         more = f" (+{len(reqs) - 1})" if len(reqs) > 1 else ""
-        return f"Roll {q['count']} {q['colour']} {'die' if q['count'] == 1 else 'dice'}{more}|Roll {q['count']} {q['colour']}"
+        dice = "die" if q["count"] == 1 else "dice"
+        return f"Roll {q['count']} {q['colour']} {dice}{more}|Roll {q['count']} {q['colour']}"
     if phase == "player_card":
         return "Choose your player card on your screen|Choose a player card"
     if phase in ("draft1", "draft2"):
@@ -411,14 +413,14 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     colours = tuple(p["colour"] for p in view["players"])
     if view.get("phase") == "over":
         scene.part(cust_r, ("gz-final", cust_r, repr(view.get("scores")), repr(view.get("ranking")),
-                            repr(view["players"])), lambda sc: _final(sc, cust_r, view))
+                            repr(view["players"])), lambda sc: _final(sc, cust_r, view), bg=BG)
     else:
         for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
             scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours),
-                       lambda sc, cr=cr, i=i: _customer(sc, cr, game, view, i))
+                       lambda sc, cr=cr, i=i: _customer(sc, cr, game, view, i), bg=BG)
     scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
                          view.get("customer_deck"), repr(view.get("order_decks"))),
-               lambda sc: _table(sc, table_r, view))
+               lambda sc: _table(sc, table_r, view), bg=BG)
     cells = []
     for rr in mats.rows(*([1] * mat_rows), gap=m.pad):
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
@@ -426,7 +428,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
                   view.get("start_player"), repr(req))
-        scene.part(cell, digest, lambda sc, cell=cell, seat=seat: _mat(sc, cell, game, view, seat, wide))
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat: _mat(sc, cell, game, view, seat, wide), bg=BG)
     return scene
 
 

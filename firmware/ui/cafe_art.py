@@ -78,7 +78,8 @@ def draw_flag(pg, s, r, code: str) -> None:
         d = max(1, canton.h // 10)
         for i in range(3):
             for j in range(2):
-                pg.draw.circle(s, WHITE, (canton.x + canton.w * (2 * i + 1) // 6, canton.y + canton.h * (2 * j + 1) // 4), d)
+                pg.draw.circle(s, WHITE, (canton.x + canton.w * (2 * i + 1) // 6,
+                                          canton.y + canton.h * (2 * j + 1) // 4), d)
     elif code == "MEX":
         _bands(pg, s, R, [GREEN, WHITE, RED], vertical=True)
         pg.draw.circle(s, (150, 96, 40), R.center, max(2, R.h // 6))

@@ -73,17 +73,23 @@ class Fonts:
 _DIRTY_MARGIN = 8
 
 
-def _items(scene: Scene) -> list[tuple]:
-    """Each top-level component's ``(signature, rect to repaint)``: equal
-    signatures draw equal pixels (a group by its content digest)."""
+def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
+    """Each top-level component's ``(signature, rect to repaint, node)``:
+    equal signatures draw equal pixels (a group by its content digest).  A
+    node that is the very object drawn at the same place last frame (a
+    cached part's node) keeps last frame's signature."""
     out = []
     m = _DIRTY_MARGIN
-    for n in scene.nodes:
+    prev = prev or []
+    for i, n in enumerate(scene.nodes):
+        if i < len(prev) and prev[i][2] is n:
+            out.append(prev[i])
+            continue
         if n.kind == "group":
             sig = ("group", n.rect, n.props["digest"], n.props.get("bg"))
         else:
             sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
-        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m)))
+        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), n))
     return out
 
 
@@ -178,8 +184,8 @@ class Painter:
         When the previous frame was drawn on the same surface and nothing
         moves, only the regions whose components changed are repainted (a
         group counts as one component)."""
-        items = _items(scene)
         prev = self.__dict__.get("_prev")
+        items = _items(scene, prev[2] if prev is not None and prev[0] == id(surface) else None)
         self._prev = (id(surface), surface.get_size(), items)
         if prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size() \
                 and not self._anims and not self.animating \
@@ -216,7 +222,7 @@ class Painter:
         for d in dirty:
             surface.set_clip(pg.Rect(d.x, d.y, d.w, d.h))
             surface.fill(BG)
-            for node, (_sig, rect) in zip(scene.nodes, items):
+            for _sig, rect, node in items:
                 if not rect.intersects(d):
                     continue
                 fn = getattr(self, "_" + node.kind, None)
