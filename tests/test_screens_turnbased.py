@@ -100,11 +100,11 @@ def same_for_others(game: Game, other: Game, events: list[str], private_seats=()
 # ------------------------------------------------------------- fit
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_every_text_fits_at_both_sizes(game_id, players):
-    """Whole seeded games at 800x480 and 1920x1080: every text fits its box
+    """Whole seeded games at 800x480, 1024x600 and 1920x1080: every text fits its box
     at no less than the smallest size, nothing is off the screen, and every
     seat's OLED frame is built (an OLED text wider than its room raises)."""
     for game, events in snapshots(game_id, players, seed=players + 10):
-        for size in SIZES:
+        for size in SIZES + [(1024, 600)]:  # and a size in between: the layouts scale
             scene = scene_at(game, context(game, events), size)
             check_fit(scene)
             assert scene.facts.get("todo") is not None

@@ -196,7 +196,8 @@ def _arrange(scene: Scene, r: Rect, kind: str, level: int, word: bool) -> None:
         scene.text(ARRANGE_WORD[kind], name_r, sizes=(m.small,), colour=CARD_INK)
         scene.text(f"Lv.{level}", bottom, sizes=(m.small,), align="center", colour=CARD_INK)
     else:
-        icon_r, lv_r = inner.cols(-inner.h, 1, gap=2)
+        lv_w = scene.measure(f"Lv.{level}", m.small)[0]
+        icon_r, lv_r = inner.cols(-max(4, min(inner.h, inner.w - lv_w - 2)), 1, gap=2)
         scene.add("arrange", icon_r, None, name=kind)
         scene.text(f"Lv.{level}", lv_r, sizes=(m.small,), align="center", colour=CARD_INK)
 
@@ -249,7 +250,9 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     pip = PIP_RGB.get(p["colour"], (250, 250, 250))
     req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
     shown: list[int | None] = list(p["dice"]) + ([None] * req["count"] if req else [])
-    for i in range(9):
+    # the limit track: its open spaces and, while it can still be raised, the next (closed) one
+    spaces = min(9, max(p["dice_limit"], len(shown)) + (1 if p["dice_limit"] < 9 else 0))
+    for i in range(spaces):
         cell = Rect(dice_r.x + i * (die + 3), dice_r.y, die, die)
         if i < len(shown):
             v = shown[i]
@@ -272,7 +275,7 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
             x += each + 4
         x = econ_r.x
     else:
-        each = row + lv_w
+        each = (row - 4) + scene.measure("Lv.2", m.small)[0] + 6  # icon, "Lv.2", the card's edges
         x = arr_r.x
         for kind in ("change", "reroll", "add"):
             _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), False)
@@ -285,7 +288,7 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     x += line + 4 + coin_w + m.pad
     tok_row = econ_r
     if not wide:
-        x = dice_r.x + 9 * (die + 3) + m.pad
+        x = dice_r.x + spaces * (die + 3) + m.pad
         tok_row = dice_r
     tok = min(line, tok_row.h)
     step = min(tok * 4 // 3, max(8, (tok_row.right - x) // max(1, p["tokens"])))
@@ -370,7 +373,10 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         row = Rect(rest.x, rest.y + k * (row_h + m.pad // 2), rest.w, row_h)
         left, right = row.cols(0.42, 0.58, gap=m.pad)
         seat_banner(scene, left, seat, score=f"{total:g} VP", active=seat in best, key=f"final:{seat}")
-        scene.text(f"orders {p['order_points']} + yen {coins} + bonus {bonus:g}", right, sizes=(m.medium, m.small))
+        words = f"orders {p['order_points']} + yen {coins} + bonus {bonus:g}"
+        if scene.text(words, right, sizes=(m.medium, m.small), priority=INFO) is None:
+            scene.dropped.pop()  # two lines, or only the total in the banner
+            scene.wrapped(words, right, sizes=(m.small,), priority=INFO, max_lines=2)
         scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": p["order_points"], "yen": coins,
                                                      "bonus": bonus}
 
