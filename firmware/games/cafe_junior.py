@@ -379,7 +379,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     score = view["scores"][seat]
     cur = view.get("current_player")
     right = "over" if view.get("over") else ("your turn" if cur == seat else f"Seat {cur + 1}")
-    f.header(f"Seat {seat + 1}  {score:g} pts", right)
+    _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
     hand = view.get("hand") or []
     choices = controls.refresh(game)
     cursor = min(controls.cursor, len(choices) - 1) if choices else 0
@@ -414,3 +414,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     elif y + 11 <= f.H:
         f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
     return f
+
+
+def _header(f: OledFrame, lefts: list[str], right: str) -> None:
+    """The OLED's top bar with the first of ``lefts`` that fits beside
+    ``right`` (the last one otherwise)."""
+    room = f.W - (f.width(right) if right else 0) - 6
+    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

@@ -478,7 +478,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     inverted when armed."""
     f = OledFrame()
     p = view["players"][seat]
-    f.header(f"Seat {seat + 1}  {p['coins']} coins", f"R{view.get('round')}/{view.get('rounds')}")
+    _header(f, [f"Seat {seat + 1}  {p['coins']} coins", f"Seat {seat + 1} {p['coins']} coins",
+                f"{p['coins']} coins"], f"R{view.get('round')}/{view.get('rounds')}")
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
@@ -544,3 +545,10 @@ def _short(action: dict[str, Any]) -> str:
         a, b = (action.get("slots") or [0, 0])[:2]
         return f"swap {int(a) + 1}, {int(b) + 1}"
     return str(kind).replace("_", " ")[:14]
+
+
+def _header(f: OledFrame, lefts: list[str], right: str) -> None:
+    """The OLED's top bar with the first of ``lefts`` that fits beside
+    ``right`` (the last one otherwise)."""
+    room = f.W - (f.width(right) if right else 0) - 6
+    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

@@ -517,7 +517,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     the choice under the cursor at the bottom, inverted when armed."""
     f = OledFrame()
     p = view["players"][seat]
-    f.header(f"Seat {seat + 1}  {p['coins']}Y", f"tok {p['tokens']}")
+    _header(f, [f"Seat {seat + 1}  {p['coins']}Y", f"Seat {seat + 1} {p['coins']}Y", f"{p['coins']}Y"],
+            f"tok {p['tokens']}")
     choices = controls.refresh(game)
     cursor = min(controls.cursor, len(choices) - 1) if choices else 0
     prompt = (context.get("prompts") or {}).get(seat)
@@ -574,7 +575,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 break
             bc = comp.bonus_cards[b]
             f.card(2, y + i * 11, 8, 10)
-            f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name.split()[0]} {bc.vp}VP", f"{bc.vp}VP"])
+            f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name, f"{bc.vp}VP"])
         if not bonus and y + 10 <= bottom:
             f.text(2, y, "no bonus cards")
     if choices:
@@ -624,3 +625,10 @@ def _short(action: dict[str, Any], game) -> str:
     if kind == "stop":
         return "stop"
     return str(kind).replace("_", " ")
+
+
+def _header(f: OledFrame, lefts: list[str], right: str) -> None:
+    """The OLED's top bar with the first of ``lefts`` that fits beside
+    ``right`` (the last one otherwise)."""
+    room = f.W - (f.width(right) if right else 0) - 6
+    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)
