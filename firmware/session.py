@@ -34,9 +34,11 @@ SIM_KEYS = [
     ("return", "w", "a", "d", "s"),
     ("right shift", "e", "j", "l", "k"),
     ("backspace", "r", "f", "h", "g"),
-    ("1", "t", None, None, None),
-    ("2", "y", None, None, None),
+    ("1", "t", "z", "c", "x"),
+    ("2", "y", "u", "o", "i"),
 ]
+#: Keyboard control -> the seat input it closes while held.
+_KEY_INPUTS = {"button": "button", "left": "nav_a", "right": "nav_b", "push": "nav_push"}
 
 
 @dataclass
@@ -227,19 +229,28 @@ class Session:
                     down = ev.type == pg.KEYDOWN
                     if seat in self.runtime.bots:
                         continue
-                    if name in ("left", "right"):
-                        if down:
-                            self.runtime.nav(seat, -1 if name == "left" else 1)
-                    elif name == "push":
-                        if down:
-                            self.runtime.controls[seat].push()
-                    elif name == "cup":
-                        self.cabinet.drive(seat, "cup", not down, self.cabinet.factory.now_us)
-                    else:
-                        self.cabinet.drive(seat, "button", down, self.cabinet.factory.now_us)
+                    self._key(seat, name, down)
             self.runtime.step(now)
             self.render()
             clock.tick(self.cfg["cabinet"]["fps"])
+
+    def _key(self, seat: int, name: str, down: bool) -> None:
+        """A simulator key of ``seat`` went down or up: close or open the
+        seat's wired input (the cup key held = cup lifted), so the keys
+        take the same path as the cabinet's switches (GPIO or expander);
+        navigation keys of a seat with no navigation wired act directly."""
+        now = self.cabinet.factory.now_us
+        if name == "cup":
+            self.cabinet.drive(seat, "cup", not down, now)
+            return
+        wired = self.cabinet.seats[seat] if seat < len(self.cabinet.seats) else None
+        pin = _KEY_INPUTS[name]
+        if wired is not None and (pin in wired.inputs or pin in wired.expander_inputs):
+            self.cabinet.drive(seat, pin, down, now)
+        elif down and name in ("left", "right"):
+            self.runtime.nav(seat, -1 if name == "left" else 1)
+        elif down and name == "push":
+            self.runtime.controls[seat].push()
 
     def report(self) -> dict[str, Any]:
         """Final facts: scores, ranking, dice reads/misreads, journal."""
