@@ -131,6 +131,12 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
         print(f"  score mean        {summary['score_mean']} (stdev {summary['score_stdev']})")
         print(f"  mean per seat     {summary['score_mean_per_seat']}")
         print(f"  wins per seat     {summary['wins_per_seat']}")
+        for name, n in summary["solo_opponent_wins"].items():
+            print(f"  {name + ' wins':<17} {n} (mean score {summary['solo_opponent_score_mean']})")
+        print(f"  shared victories  {summary['shared_victories']}")
+        if summary["decided_by_tie_break"]:
+            rules = ", ".join(f"{rule} {n}" for rule, n in sorted(summary["decided_by_tie_break"].items()))
+            print(f"  tie-breaks        {rules}")
         print(f"  actions per game  {summary['mean_actions']}")
         print(f"  wall seconds      {summary['wall_s']}")
         if summary["first_error"]:
