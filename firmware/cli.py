@@ -146,9 +146,16 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
 
 
 def cmd_config_show(args: argparse.Namespace, cfg: dict) -> int:
+    from hardware.settings import effective_seats
     path = args.config or config_mod.default_config_path()
     print(f"# effective config (file: {path or 'none, built-in defaults'})")
-    print(config_mod.to_toml(cfg), end="")
+    shown = dict(cfg)
+    if not cfg.get("seats"):
+        # no [[seats]] in the file: show the default wiring it stands for,
+        # in the form a builder copies into the file to change it
+        print("# the default wiring (no [[seats]] in the file; copy these tables to change it)")
+        shown["seats"] = effective_seats(cfg)
+    print(config_mod.to_toml(shown), end="")
     return 0
 
 

@@ -37,10 +37,13 @@ def state_dir(cfg: dict[str, Any]) -> Path:
 
 
 def has_display() -> bool:
-    """True if a window can be opened: a desktop session, or an SDL video
-    driver chosen explicitly (KMSDRM on the Pi's console)."""
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                or os.environ.get("SDL_VIDEODRIVER"))
+    """True if a window can be seen: a desktop session, or an SDL video
+    driver chosen explicitly (KMSDRM on the Pi's console); SDL's
+    ``dummy``/``offscreen`` drivers show nothing, so they do not count."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or driver)
 
 
 def parse_bots(spec: str | None, players: int) -> set[int]:
@@ -153,8 +156,8 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     if args.dice_from and not (Path(args.dice_from, "images").is_dir() and Path(args.dice_from, "labels").is_dir()):
         raise UsageError(f"--dice-from {args.dice_from}: not a labelled dice set (expected images/ and labels/)")
     journal = _journal_path(args.journal) if args.journal else None
-    headless_or_refuse(args, bots, args.players)
     wiring.require(cfg, args.game, args.players, bots)
+    headless_or_refuse(args, bots, args.players)
     if args.screens:
         output_folder("--screens", args.screens)
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)
@@ -196,8 +199,8 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     players = int(header.get("num_players", 0) or 0)
     meta = header.get("meta", {}) or {}
     bots = set(meta.get("bots", [])) if args.bots is None else parse_bots(args.bots, players)
-    headless_or_refuse(args, bots, players)
     wiring.require(cfg, header.get("game", ""), players, bots)
+    headless_or_refuse(args, bots, players)
     if args.screens:
         output_folder("--screens", args.screens)
     opts = SessionOptions(headless=args.headless, screens=args.screens, size=size, bots=bots)

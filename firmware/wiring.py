@@ -78,11 +78,13 @@ def missing(cfg: dict[str, Any], game_id: str, players: int, bots: set[int] | fr
 
 
 def wired_players(cfg: dict[str, Any], game_id: str) -> int:
-    """The most players of ``game_id`` the wiring seats with people at
-    every seat (seats 1..N all wired); 0 if seat 1 is not."""
+    """The most players of ``game_id`` (at most its maximum) the wiring
+    seats with people at every seat (seats 1..N all wired); 0 if seat 1
+    is not."""
     seats = effective_seats(cfg)
+    limit = min(len(seats), GAMES[game_id].max_players if game_id in GAMES else len(seats))
     n = 0
-    while n < len(seats) and not missing(cfg, game_id, n + 1)[n:]:
+    while n < limit and not any(seat == n for seat, _ in missing(cfg, game_id, n + 1)):
         n += 1
     return n
 
