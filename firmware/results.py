@@ -12,7 +12,9 @@ A result says who won and why:
 * in a solo game against an opponent of the rulebook (Cryptid Cafe's AI
   Player 2, ruling CC-8) the opponent's score and who won: the seat wins
   only with more coins than the AI, so a solo game lost to the AI has no
-  winning seat.
+  winning seat;
+* a solo game with no opponent (Retrograde: "try to achieve the ultimate
+  high score: 49 points") has no winner: the score and the best possible.
 
 Everything comes from the engine's contract (``scores``, ``ranking``,
 ``ranking_keys`` and ``RANKING_CRITERIA``) and, for the solo opponent, its
@@ -50,6 +52,8 @@ class Result:
         tie_break: the rule that separated seats tied on score, with the
             values it compared (``"most unspent coins: 5 to 3"``), or None.
         solo: the solo opponent, or None.
+        solo_best: a solo game with no opponent: the rulebook's best score
+            to aim for (the game's ``SOLO_BEST_SCORE``), else None.
     """
     game: str
     scores: list[float]
@@ -59,6 +63,7 @@ class Result:
     shared: bool
     tie_break: str | None
     solo: Solo | None
+    solo_best: float | None = None
 
     @property
     def headline(self) -> str:
@@ -74,6 +79,8 @@ class Result:
                 return f"Seat 1 wins: {n(me)} {self.unit} to {self.solo.name}'s {n(self.solo.score)}"
             rule = " (a tie goes to the AI: the seat needs more)" if me == self.solo.score else ""
             return f"{self.solo.name} wins: {n(self.solo.score)} {self.unit} to seat 1's {n(me)}{rule}"
+        if self.solo_best is not None:
+            return f"Solo score: {n(self.scores[0])} {self.unit} (the best possible is {n(self.solo_best)})"
         best = self.scores[self.winners[0]]
         if self.shared:
             seats = ", ".join(str(s + 1) for s in self.winners[:-1]) + f" and {self.winners[-1] + 1}"
@@ -128,6 +135,8 @@ def game_result(game: Game) -> Result:
         won = bool(game.solo_won())
         solo = Solo("AI Player 2", float(ai_score()), won)
         return Result(game.game_id, scores, unit, ranking, [0] if won else [], False, None, solo)
+    if game.num_players == 1 and getattr(game, "SOLO_BEST_SCORE", None) is not None:
+        return Result(game.game_id, scores, unit, ranking, [], False, None, None, float(game.SOLO_BEST_SCORE))
     tie_break = None
     if len(top) > 1:
         # a shared victory: name the tie-breaks that were compared and left them equal

@@ -81,6 +81,13 @@ def test_cryptid_cafe_solo_won_names_seat_1():
     assert r.winners == [0] and r.solo.won and r.headline.startswith("Seat 1 wins")
 
 
+def test_retrograde_solo_has_no_winner_only_a_score_against_the_best_possible():
+    game = _finished("retrograde", 1, lambda g: True, seeds=range(1))
+    r = game_result(game)
+    assert r.winners == [] and r.solo is None and r.solo_best == 49
+    assert r.headline == f"Solo score: {game.scores()[0]:g} points (the best possible is 49)"
+
+
 def test_retrograde_tie_on_points_is_decided_by_unspent_coins_from_the_engine():
     def decided(g):
         keys = g.ranking_keys()

@@ -191,6 +191,8 @@ class Retrograde(Game):
     #: What each part of a :meth:`ranking_keys` key is: (name, +1 more is
     #: better / -1 fewer is better).
     RANKING_CRITERIA = (("points", 1), ("unspent coins", 1))
+    #: Solo mode has no opponent: the rulebook's "ultimate high score" to aim for.
+    SOLO_BEST_SCORE = 49
 
     def ranking_keys(self) -> list[tuple[int, int]]:
         """Per seat ``(points, unspent coins)``: RG-11's order (see
