@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import traceback
+from pathlib import Path
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable
 
@@ -55,7 +56,7 @@ def game_id(text: str) -> str:
     return text
 
 
-def output_folder(option: str, path: str) -> "os.PathLike[str]":
+def output_folder(option: str, path: str) -> Path:
     """Create the output folder given to ``option`` (``--screens``,
     ``--annotate``), parents included, and return it as a Path.
 
@@ -63,7 +64,6 @@ def output_folder(option: str, path: str) -> "os.PathLike[str]":
         UsageError: ``path`` is a file, or the folder cannot be created
             (the option, the folder and the system's reason are named).
     """
-    from pathlib import Path
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{option} {path}: is a file; give a folder")

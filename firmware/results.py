@@ -93,12 +93,41 @@ class Result:
                     f"decided by {self.tie_break})"
         return text
 
+    @property
+    def lines(self) -> list[str]:
+        """The result as short lines for a screen panel (each under about
+        32 characters except a long tie-break rule), e.g. ``["Seat 2 wins",
+        "12 points", "tied with seat 1 on points", "decided by most unspent
+        coins: 5 to 3"]``."""
+        def n(x: float) -> str:
+            return f"{x:g}"
+        if self.solo is not None:
+            head = "Seat 1 wins" if self.solo.won else f"{self.solo.name} wins"
+            out = [head, f"seat 1: {n(self.scores[0])} {self.unit}", f"{self.solo.name}: {n(self.solo.score)}"]
+            if not self.solo.won and self.scores[0] == self.solo.score:
+                out.append("a tie goes to the AI")
+            return out
+        if self.solo_best is not None:
+            return [f"Solo score: {n(self.scores[0])} {self.unit}", f"best possible: {n(self.solo_best)}"]
+        best = self.scores[self.winners[0]]
+        if self.shared:
+            seats = ", ".join(str(s + 1) for s in self.winners[:-1]) + f" and {self.winners[-1] + 1}"
+            out = [f"Seats {seats}", "share the victory", f"{n(best)} {self.unit} each"]
+            return out + ([f"still tied after {self.tie_break}"] if self.tie_break else [])
+        out = [f"Seat {self.winners[0] + 1} wins", f"{n(best)} {self.unit}"]
+        if self.tie_break:
+            tied = [s for s in range(len(self.scores)) if self.scores[s] == best and s != self.winners[0]]
+            out += [f"tied with seat{'s' if len(tied) > 1 else ''} {', '.join(str(s + 1) for s in tied)}",
+                    f"decided by {self.tie_break}"]
+        return out
+
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: seats 1-based, plus ``headline``."""
+        """JSON-ready: seats 1-based, plus ``headline`` and ``lines``."""
         d = asdict(self)
         d["ranking"] = [[s + 1 for s in g] for g in self.ranking]
         d["winners"] = [s + 1 for s in self.winners]
         d["headline"] = self.headline
+        d["lines"] = self.lines
         return d
 
 

@@ -38,6 +38,7 @@ def test_a_tie_on_points_names_the_tie_break_that_decided_it_and_its_values():
     assert r.winners == [1] and not r.shared
     assert r.tie_break == "most unspent coins: 5 to 3"
     assert r.headline == "Seat 2 wins with 12 points (tied with seat 1; decided by most unspent coins: 5 to 3)"
+    assert r.lines == ["Seat 2 wins", "12 points", "tied with seat 1", "decided by most unspent coins: 5 to 3"]
 
 
 def test_a_fewer_is_better_tie_break_shows_the_counts_not_their_negation():
