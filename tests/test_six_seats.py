@@ -20,6 +20,7 @@ import pytest
 from engines.registry import is_available
 from firmware import config, session as session_mod
 from firmware.controls import INPUT_BINDINGS, describe_action, is_realtime
+from firmware.screens import game_module
 from firmware.session import Session, SessionOptions
 
 STEP_US = 20_000
@@ -27,8 +28,12 @@ HOLD_US = 60_000
 POS = re.compile(r"<(\d+)/(\d+)>|^(\d+)/(\d+)$")
 
 
-def shown_position(texts: list[str]) -> tuple[int, int] | None:
-    """The cursor position ``(index 1-based, count)`` an OLED frame shows."""
+def shown_position(texts: list[str], single: str | None = None) -> tuple[int, int] | None:
+    """The cursor position ``(index 1-based, count)`` an OLED frame shows;
+    a single choice is shown without a position, as ``press: LABEL`` or
+    just its label (``single``: the label a lone choice would show)."""
+    if any(str(t).startswith("press: ") for t in texts) or (single is not None and single in texts):
+        return 1, 1
     for t in texts:
         for part in str(t).split():
             m = POS.search(part)
@@ -65,7 +70,12 @@ class Person:
         rt, game, tl = s.runtime, s.game, s.runtime.timeline
         controls = rt.controls[self.seat]
         frame = frames.get(self.seat)
-        pos = shown_position(frame.texts) if frame is not None else None
+        choices = controls.refresh(game)
+        module = game_module(game.game_id)
+        single = None
+        if len(choices) == 1:   # the words a lone choice shows on this game's OLED
+            single = module.label(choices[0]) if hasattr(module, "label") else describe_action(choices[0])
+        pos = shown_position(frame.texts, single) if frame is not None else None
         legal = game.legal_actions(self.seat) if self.seat in game.active_players() else []
         physical = {INPUT_BINDINGS.get(a.get("type", "")): a for a in legal} if legal else {}
         # races first: a slap or a sip decides on the stamp of the edge
