@@ -71,6 +71,8 @@ class ChaDango(Game):
             slowest sipper (CD-9; default 4, measured in docs/rulings.md).
         vp_choice_us: time a seat has to choose the VP card(s) it places in
             the dining area before its most recent one goes (CD-10).
+        start_player: the seat of the youngest player, who starts
+            (rulebook "Setting Up" 3; 0-based).
     """
 
     game_id = "cha-dango"
@@ -85,12 +87,14 @@ class ChaDango(Game):
         "tie_resolution_us": 5,
         "wrong_hit_vp_cards": 4,
         "vp_choice_us": 10_000_000,
+        "start_player": 0,
     }
 
     # ------------------------------------------------------------- setup
     def _setup(self) -> None:
         """Rulebook "Setting Up": 5 starting cards form the dining area, the
-        rest are shuffled into the ordering deck; seat 0 starts.
+        rest are shuffled into the ordering deck; the youngest player
+        (option ``start_player``) starts.
 
         Raises:
             SetupError: a negative time option or VP-card count, a tie
@@ -106,13 +110,16 @@ class ChaDango(Game):
             raise SetupError(f"Cha dango: option 'tie_resolution_us' must be >= 1 us, got {o['tie_resolution_us']}")
         if o["sip_timeout_us"] < o["sip_us"]:
             raise SetupError("Cha dango: 'sip_timeout_us' must be at least 'sip_us'")
+        if not 0 <= o["start_player"] < self.num_players:
+            raise SetupError(f"Cha dango: option 'start_player' must be a seat 0..{self.num_players - 1}, "
+                             f"got {o['start_player']}")
         cards = load_cards()
         deck = cards.ordering_ids()
         self.rng.shuffle(deck)
         self.deck: list[int] = deck
         self.dining: list[int] = cards.starting_ids()
         self.vp: list[list[int]] = [[] for _ in range(self.num_players)]
-        self.current = 0
+        self.current = o["start_player"]   # "The youngest player is the start player"
         self.phase = "reveal"
         self.now = 0
         self.buttons_down = [False] * self.num_players

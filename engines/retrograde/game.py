@@ -238,9 +238,9 @@ class Retrograde(Game):
                  "blasted": seat["blasted"], "bosses": seat["bosses"], "trophies": seat["trophies"],
                  "coins_marked": seat["coins_marked"], "coins_spent": seat["coins_spent"],
                  "unlocked": seat["unlocked"], "hand_count": len(seat["hand"]), "dice": seat["dice"],
-                 "claim": seat["claim"], "score": self.score_of(p)}
-            if player == p:
-                v["hand"] = list(seat["hand"])
+                 "claim": seat["claim"], "score": self.score_of(p),
+                 # power-ups claimed, not unlocked: "keep that card beside your sheet" (public)
+                 "hand": list(seat["hand"])}
             seats.append(v)
         out = {"game": self.game_id, "round": s["round"], "rounds": ROUNDS, "phase": s["phase"],
                "face_up": [self._card(c).describe() for c in s["face_up"]], "face_up_ids": list(s["face_up"]),
