@@ -47,6 +47,7 @@ Scores: droid 1, boss 3, trophy 1, +3 for all six; ties: most unspent coins
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from engines import schema as sc
@@ -71,13 +72,17 @@ class Retrograde(Game):
         claim_settle_us: us after a claim before it is settled (CAB-3).
         tie_us: claims closer than this are a tie (CAB-4, pigpio 5 us).
         solo_timer_us: the solo timer, us (RG-10: 25 s).
+        first_game: the book's first-game variant: in the first round the
+            third spot of every target card is ignored and no boss is
+            blasted (ruling RG-14).
     """
 
     game_id = "retrograde"
     display_name = "Retrograde"
     min_players = 1
     max_players = 4
-    option_defaults = {"sheet": -1, "claim_settle_us": 50_000, "tie_us": 5, "solo_timer_us": 25_000_000}
+    option_defaults = {"sheet": -1, "claim_settle_us": 50_000, "tie_us": 5, "solo_timer_us": 25_000_000,
+                       "first_game": False}
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -110,7 +115,18 @@ class Retrograde(Game):
         return self.num_players == 1
 
     def _card(self, cid: str):
-        return default_components().card(cid)
+        """The target card ``cid``; in the first round of a ``first_game``
+        the third spot is ignored (ruling RG-14)."""
+        card = default_components().card(cid)
+        if self._plain_round() and card.spot != "none":
+            card = dataclasses.replace(card, spot="none", power_up=None)
+        return card
+
+    def _plain_round(self) -> bool:
+        """RG-14, the book's first-game advice: "consider playing without
+        Coins, Power-Ups, Bosses, and Comets for the first round; just ignore
+        the third spot on each Target Card"."""
+        return bool(self.options.get("first_game")) and self.s.get("round") == 1
 
     def dice_count(self, p: int) -> int:
         """Dice of seat ``p``: 6 plus one per Cube Friend unlocked."""
@@ -594,7 +610,7 @@ class Retrograde(Game):
             else:
                 s["discard"].append(card.id)
             for col, cells in enumerate(COLUMNS):
-                if not seat["bosses"][col] and all(seat["blasted"][k] for k in cells):
+                if not seat["bosses"][col] and all(seat["blasted"][k] for k in cells) and not self._plain_round():
                     seat["bosses"][col] = True
                     events.append({"type": "boss", "player": p, "column": col,
                                    "text": f"Seat {p + 1} blasts the boss of column {col + 1} (+3)"})
