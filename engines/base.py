@@ -284,20 +284,92 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Game":
-        """Rebuild a game from :meth:`to_json` output.
+        """Rebuild a game from :meth:`to_json` output, validated.
+
+        The header (seat count, seed, options, RNG state) is checked as
+        :meth:`new` checks it (options missing from an older snapshot take
+        their defaults); the engine's :meth:`_validate_state` hook checks
+        types and ranges; then every query is run for every viewer and one
+        next action is tried on a copy, so a damaged snapshot is refused
+        here rather than crashing later.
 
         Raises:
-            ValueError: the data is not a snapshot of this game.
+            ValueError: the data is not a sound snapshot of this game (the
+                message says what is wrong).
         """
+        game = cls._load(data)
+        game._check_loaded()
+        return game
+
+    @classmethod
+    def _load(cls, data: Any) -> "Game":
         if not isinstance(data, dict) or data.get("game") != cls.game_id:
             raise ValueError(f"not a {cls.game_id} snapshot")
+        for key in ("num_players", "seed", "options", "rng", "state"):
+            if key not in data:
+                raise ValueError(f"damaged {cls.game_id} snapshot: no {key!r}")
+        if not isinstance(data["options"], dict) or not isinstance(data["state"], dict):
+            raise ValueError(f"damaged {cls.game_id} snapshot: 'options' and 'state' must be objects")
+        try:
+            options = cls.check_setup(data["num_players"], data["options"])
+        except SetupError as exc:
+            raise ValueError(f"damaged {cls.game_id} snapshot: {exc}") from exc
+        seed = data["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"damaged {cls.game_id} snapshot: seed must be an integer, got {seed!r}")
         game = cls.__new__(cls)
         game.num_players = data["num_players"]
-        game.seed = data["seed"]
-        game.options = dict(data["options"])
+        game.seed = seed
+        game.options = options
         game.rng = rng_state_from_json(data["rng"])
-        game._state_from_json(copy.deepcopy(data["state"]))
+        try:
+            game._state_from_json(copy.deepcopy(data["state"]))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ValueError(f"damaged {cls.game_id} snapshot: {type(exc).__name__}: {exc}") from exc
         return game
+
+    def _validate_state(self) -> None:
+        """Engine hook: check the restored state's types and ranges (every
+        component accounted for); raise ValueError naming what is wrong.
+        The base checks no engine field."""
+
+    def _check_loaded(self) -> None:
+        """Refuse a snapshot that would crash later: the engine's checks, then
+        every query for every viewer, then one next action on a copy."""
+        try:
+            self._validate_state()
+            self.is_terminal(), self.now_us(), self.deadline_us()
+            requests = self.chance_requests()
+            active = self.active_players()
+            for viewer in [None, *range(self.num_players)]:
+                json.dumps(self.view(viewer))
+                if viewer is not None:
+                    self.legal_actions(viewer)
+            self.scores(), self.ranking()
+            if self.is_terminal():
+                return
+            trial = copy.deepcopy(self)
+            if requests:
+                req = requests[0]
+                action = {k: v for k, v in req.items() if k not in ("count", "faces")}
+                action["values"] = [1] * int(req.get("count", 1))
+                if action.get("t_us", 0) is None:
+                    action["t_us"] = self.now_us()
+            elif active and trial.legal_actions(active[0]):
+                action = {k: v for k, v in trial.legal_actions(active[0])[0].items() if k != "t_min_us"}
+                if action.get("t_us", 0) is None:
+                    action["t_us"] = self.now_us()
+            else:
+                action = {"type": "tick", "t_us": max(self.now_us(), self.deadline_us() or 0)}
+            try:
+                trial.apply(action)
+            except IllegalAction:
+                pass
+        except ValueError as exc:
+            raise ValueError(f"damaged {self.game_id} snapshot: {exc}") from exc
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError, ZeroDivisionError,
+                RecursionError) as exc:
+            raise ValueError(f"damaged {self.game_id} snapshot: {type(exc).__name__}: {exc}") from exc
 
     def _state_to_json(self) -> dict[str, Any]:
         """Engine hook: the engine's own state as JSON data."""
@@ -308,8 +380,9 @@ class Game:
         raise NotImplementedError
 
     def clone(self) -> "Game":
-        """An independent copy of this game (via serialisation)."""
-        return type(self).from_json(json.loads(json.dumps(self.to_json())))
+        """An independent copy of this game (via serialisation; the state is
+        trusted, so the load-time checks of :meth:`from_json` are skipped)."""
+        return type(self)._load(json.loads(json.dumps(self.to_json())))
 
 
 def ranking_from_keys(keys: list[tuple], shared: bool = True) -> list[list[int]]:
@@ -327,3 +400,21 @@ def ranking_from_keys(keys: list[tuple], shared: bool = True) -> list[list[int]]
         else:
             groups.append([seat])
     return groups
+
+
+def check_ints(obj: Any, low: int, high: int, where: str = "state") -> None:
+    """Raise ValueError if any integer in the JSON data ``obj`` is outside
+    ``low..high`` (a guard for snapshots of turn-based games, whose counts
+    are small: a damaged count must not make an engine allocate gigabytes).
+    """
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        if not low <= obj <= high:
+            raise ValueError(f"{where} = {obj} is out of range {low}..{high}")
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            check_ints(v, low, high, f"{where}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            check_ints(v, low, high, f"{where}[{i}]")

@@ -125,6 +125,9 @@ def replay(path: str | os.PathLike) -> tuple[Game, JournalContents]:
         except IllegalAction as exc:
             raise JournalError(f"{path}: line {index + 2}: the recorded action is illegal on replay ({exc}); "
                                "the journal does not match this engine version") from exc
+        except Exception as exc:  # an engine bug must not turn a damaged line into a traceback
+            raise JournalError(f"{path}: line {index + 2}: the engine failed on the recorded action "
+                               f"({type(exc).__name__}: {exc}); the file was not changed") from exc
     return game, contents
 
 

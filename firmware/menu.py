@@ -45,6 +45,8 @@ class Menu:
     difficulty: int = 0
     wired: dict[str, int] = field(default_factory=dict)
     message: str = ""
+    #: Cha dango: "The youngest player is the start player" (0-based seat)
+    start_player: int = 0
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -67,6 +69,8 @@ class Menu:
         rows = [("Game", info.name), ("Players", str(self.players)), ("Bots", BOT_CHOICES[self.bots])]
         if self.game_id == "cryptid-cafe":
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
+        if self.game_id == "cha-dango":
+            rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
         rows.append(("Resume last game", self.resume_path.name if self.resume_path else "none"))
         rows.append(("Start", ""))
         return rows
@@ -95,6 +99,8 @@ class Menu:
             self.bots = (self.bots + 1) % len(BOT_CHOICES)
         elif label == "Difficulty":
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
+        elif label == "Youngest player (starts)":
+            self.start_player = (self.start_player % self.players + 1) % self.players
         elif label == "Resume last game":
             if self.resume_path is not None:
                 return ("resume", self.resume_path)
@@ -103,6 +109,8 @@ class Menu:
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
                 else set(range(self.players))
             options = {"difficulty": DIFFICULTIES[self.difficulty]} if self.game_id == "cryptid-cafe" else None
+            if self.game_id == "cha-dango" and self.start_player % self.players:
+                options = {"start_player": self.start_player % self.players}
             return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options})
         return None
 

@@ -252,3 +252,26 @@ def test_book_2_blind_slapper_loses_to_players_who_look():
     result = measure(players=3, games=24, seed=5)
     assert result["games"] == 24
     assert result["blind_win_share"] < 0.5 * result["fair_share"], result
+
+
+def test_setting_up_3_the_youngest_player_starts():
+    """"The youngest player is the start player, and other players follow in
+    clockwise order": a seat option of the engine and a row of the menu."""
+    from engines.base import SetupError
+    from engines.cha_dango import ChaDango
+    from firmware.menu import Menu
+    g = ChaDango.new(4, 1, {"start_player": 2})
+    assert g.current == 2 and g.active_players() == [2]
+    with pytest.raises(SetupError, match="start_player"):
+        ChaDango.new(3, 1, {"start_player": 3})
+    menu = Menu(games=["cha-dango"])
+    menu.players = 3
+    labels = [label for label, _ in menu.rows()]
+    row = labels.index("Youngest player (starts)")
+    menu.focus = row
+    menu.press()
+    menu.press()
+    assert menu.rows()[row][1] == "seat 3"
+    menu.focus = labels.index("Start")
+    kind, params = menu.press()
+    assert params["options"] == {"start_player": 2}

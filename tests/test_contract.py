@@ -118,3 +118,80 @@ def test_random_game_contract(game_id, players):
     assert snapshot(replayed) == snapshot(game)
     with pytest.raises(IllegalAction):
         game.apply({"type": "tick", "t_us": game.now_us() + 1})
+
+
+# ------------------------------------------------- every input (issue 20)
+WRONG_VALUES = [None, True, 1.5, -1, 10 ** 30, "x", "", [], ["kaputtcino"], [0], {}, {"a": 1}]
+
+
+def _json_kind(value):
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    return type(value).__name__
+
+
+def malformed_actions(game, rng):
+    """Legal actions (stamped) with one field given a value of another JSON
+    type, for every field of the first legal action of each active seat."""
+    for p in game.active_players():
+        acts = game.legal_actions(p)
+        if not acts:
+            continue
+        action = {k: v for k, v in rng.choice(acts).items() if k != "t_min_us"}
+        if action.get("t_us", 0) is None:
+            action["t_us"] = game.now_us()
+        for key, value in action.items():
+            if key == "type":
+                continue
+            for wrong in WRONG_VALUES:
+                if _json_kind(wrong) == _json_kind(value) or (value is None and wrong is None):
+                    continue
+                bad = dict(action)
+                bad[key] = wrong
+                yield bad
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_every_input_wrong_types_in_every_field_are_illegal(game_id, players):
+    """Engine contract: an action whose field has the wrong JSON type (a
+    list or dict where a name is expected, a string for a seat, a float for
+    a count...) raises IllegalAction and leaves the state unchanged; never
+    TypeError, KeyError or another crash."""
+    import random
+    cls = engine_class(game_id)
+    seed = 2000 + players
+    game = cls.new(players, seed)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    step = 0
+    while not game.is_terminal() and step < 400:
+        if step % 5 == 0:
+            before = snapshot(game)
+            for bad in malformed_actions(game, rng):
+                with pytest.raises(IllegalAction):
+                    game.apply(copy.deepcopy(bad))
+                assert snapshot(game) == before, f"illegal action {bad} changed the state"
+        game.apply(bot.next_action(game))
+        step += 1
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_tick_is_legal_whenever_not_before_now(game_id, players):
+    """Engine contract (engines/base.py): a tick at T >= now_us() is legal in
+    every state of every engine (a no-op where nothing is due)."""
+    cls = engine_class(game_id)
+    seed = 3000 + players
+    game = cls.new(players, seed)
+    bot = RandomBot(seed)
+    step = 0
+    while not game.is_terminal() and step < 300:
+        if step % 3 == 0:
+            clone = game.clone()
+            deadline = clone.deadline_us()
+            t = clone.now_us() if deadline is None else max(clone.now_us(), deadline - 1)
+            clone.apply({"type": "tick", "t_us": t})
+            assert clone.now_us() >= t or clone.now_us() == 0 or clone.is_terminal()
+        game.apply(bot.next_action(game))
+        step += 1

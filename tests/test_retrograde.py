@@ -436,14 +436,16 @@ def test_planner_plan_applies_as_actions():
     assert g.score_of(0) - before == plans[0].points
 
 
-def test_views_hide_other_hands_and_deck_order():
-    """Views: the public view has no hands and no deck order."""
+def test_views_hide_deck_order_power_ups_beside_the_sheet_are_public():
+    """Views: the public view has no deck order.  Power-ups: "keep that card
+    beside your sheet until you unlock it": power-up cards claimed but not
+    unlocked are public, not a hidden count (issue 20)."""
     g = Retrograde.new(2, 5)
     g.s["seats"][1]["hand"] = ["T01"]
     pub = json.dumps(g.view(None))
-    assert "T01" not in pub and "deck\"" not in pub
-    assert g.view(1)["seats"][1]["hand"] == ["T01"]
-    assert "hand" not in g.view(0)["seats"][1]
+    assert "deck\"" not in pub
+    for viewer in (None, 0, 1):
+        assert g.view(viewer)["seats"][1]["hand"] == ["T01"]
 
 
 def test_rg7_dice_frozen_once_claim_pressed_and_claim_needs_settled_dice():

@@ -129,3 +129,31 @@ def test_cab4_ties_at_the_boundary_go_both_ways():
         g.apply({"type": "tick", "t_us": g.deadline_us()})
         winners.add(0 if g.s["seats"][0]["claim"] == card else 1)
     assert winners == {0, 1}
+
+
+def test_rg14_first_game_ignores_the_third_spot_in_the_first_round():
+    """Rulebook: "If this is your first game, consider playing without Coins,
+    Power-Ups, Bosses, and Comets for the first round; just ignore the third
+    spot on each Target Card" (option first_game, ruling RG-14)."""
+    from engines.retrograde.components import default_components
+    cards = default_components().cards
+    coin = next(c.id for c in cards if c.spot == "coin")
+    power = next(c.id for c in cards if c.spot == "power-up")
+    for first_game in (False, True):
+        g = Retrograde.new(1, 3, {"first_game": first_game})
+        assert g.s["round"] == 1
+        described = " ".join(g._card(c).describe() for c in (coin, power))
+        assert ("coin" in described) != first_game
+        seat = g.s["seats"][0]
+        g.s["face_up"] = [c for c in g.s["face_up"] if c not in (coin, power)]
+        g.s["deck"] = [c for c in g.s["deck"] if c not in (coin, power)]
+        g.s["setup_discard"] = [c for c in g.s["setup_discard"] if c not in (coin, power)]
+        g.s["discard"] = [c for c in g.s["discard"] if c not in (coin, power)]
+        seat["claim"], seat["dice"] = coin, [1] * 6
+        seat["hand"] = []
+        g.s["face_up"].append(power)
+        g._end_round()
+        assert seat["coins_marked"] == (0 if first_game else 1)
+    g = Retrograde.new(1, 3, {"first_game": True})
+    g.s["round"] = 2
+    assert "coin" in g._card(coin).describe()

@@ -167,6 +167,11 @@ class CafeJunior(Game):
     # ----------------------------------------------------------- actions
     def _apply(self, action: Action) -> list[Event]:
         kind = action["type"]
+        if kind == "tick":   # engine contract: legal whenever T >= now_us(); nothing is timed here
+            t = action.get("t_us")
+            if t is None or t < self.now_us():
+                raise IllegalAction(f"a tick needs t_us >= {self.now_us()} us, got {t!r}")
+            return []
         handler = {"place": self._do_place, "exchange": self._do_exchange,
                    "discard": self._do_discard, "end_turn": self._do_end_turn}.get(kind)
         if handler is None:
@@ -400,3 +405,29 @@ class CafeJunior(Game):
         self.turn_number = state["turn_number"]
         self.over = state["over"]
         self.end_reason = state["end_reason"]
+
+    def _validate_state(self) -> None:
+        """Snapshot check: counts in range, seats, sides, and every guest
+        card and table tile id known and in exactly one place."""
+        from .. import schema as sc
+        from ..base import check_ints
+        n = self.num_players
+        state = {k: getattr(self, k) for k in ("box", "table_pile", "tables", "guest_pile", "discard_pile",
+                                              "hands", "points", "penalties", "start_player", "current",
+                                              "turn", "turn_number", "over", "end_reason")}
+        check_ints(state, -1_000, 10_000)
+        guest = sc.OneOf(c.card_id for c in self.comp.cards)
+        tile = sc.OneOf(t.table_id for t in self.comp.tables)
+        seat = sc.Range(0, n - 1)
+        sc.check(state, {
+            "box": [tile], "table_pile": [tile],
+            "tables": [{"table": tile, "cell": sc.Fixed([sc.Range(0, 3), sc.Range(0, 3)]),
+                        "seats": sc.MapOf(set(SIDE_ORDER), (None, guest)), "turned": bool}],
+            "guest_pile": [guest], "discard_pile": [guest], "hands": sc.Fixed([[guest]] * n),
+            "points": sc.Fixed([int] * n), "penalties": sc.Fixed([int] * n), "start_player": seat,
+            "current": seat, "turn": sc.MapOf(None, (int, str, bool, None)), "turn_number": sc.Range(0, 10_000),
+            "over": bool, "end_reason": str})
+        guests = self.guest_pile + self.discard_pile + [c for h in self.hands for c in h]
+        guests += [g for t in self.tables for g in t["seats"].values() if g is not None]
+        sc.distinct(guests, "guest cards")
+        sc.distinct(self.box + self.table_pile + [t["table"] for t in self.tables], "table tiles")

@@ -46,8 +46,9 @@ import copy
 from typing import Any
 
 from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
+from .. import schema as sc
 from . import races
-from .cards import load_cards
+from .cards import ATTRIBUTES, load_cards
 from .races import seat_name
 
 EDGE_TYPES = ("slap", "release", "cup_lift", "cup_down")
@@ -70,6 +71,8 @@ class ChaDango(Game):
             slowest sipper (CD-9; default 4, measured in docs/rulings.md).
         vp_choice_us: time a seat has to choose the VP card(s) it places in
             the dining area before its most recent one goes (CD-10).
+        start_player: the seat of the youngest player, who starts
+            (rulebook "Setting Up" 3; 0-based).
     """
 
     game_id = "cha-dango"
@@ -84,12 +87,14 @@ class ChaDango(Game):
         "tie_resolution_us": 5,
         "wrong_hit_vp_cards": 4,
         "vp_choice_us": 10_000_000,
+        "start_player": 0,
     }
 
     # ------------------------------------------------------------- setup
     def _setup(self) -> None:
         """Rulebook "Setting Up": 5 starting cards form the dining area, the
-        rest are shuffled into the ordering deck; seat 0 starts.
+        rest are shuffled into the ordering deck; the youngest player
+        (option ``start_player``) starts.
 
         Raises:
             SetupError: a negative time option or VP-card count, a tie
@@ -105,13 +110,16 @@ class ChaDango(Game):
             raise SetupError(f"Cha dango: option 'tie_resolution_us' must be >= 1 us, got {o['tie_resolution_us']}")
         if o["sip_timeout_us"] < o["sip_us"]:
             raise SetupError("Cha dango: 'sip_timeout_us' must be at least 'sip_us'")
+        if not 0 <= o["start_player"] < self.num_players:
+            raise SetupError(f"Cha dango: option 'start_player' must be a seat 0..{self.num_players - 1}, "
+                             f"got {o['start_player']}")
         cards = load_cards()
         deck = cards.ordering_ids()
         self.rng.shuffle(deck)
         self.deck: list[int] = deck
         self.dining: list[int] = cards.starting_ids()
         self.vp: list[list[int]] = [[] for _ in range(self.num_players)]
-        self.current = 0
+        self.current = o["start_player"]   # "The youngest player is the start player"
         self.phase = "reveal"
         self.now = 0
         self.buttons_down = [False] * self.num_players
@@ -570,7 +578,38 @@ class ChaDango(Game):
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         for name in self._FIELDS:
-            setattr(self, name, state[name])
+            setattr(self, name, state.get(name, {"owed": [0] * self.num_players}.get(name)))
+
+    def _validate_state(self) -> None:
+        """Snapshot check: shapes, types, seats, card ids, and every one of
+        the 55 cards in exactly one place (deck, dining area, VP piles, the
+        revealed card)."""
+        n = self.num_players
+        ids = sc.OneOf(range(len(self.cards)))
+        seat, flags, t = sc.Range(0, n - 1), sc.Fixed([bool] * n), int
+        opt_t = (int, None)
+        answer = (None, sc.Fixed([sc.OneOf({"slap", "cup"}), t]))
+        race = {"kind": sc.OneOf({"slap", "sip"}), "open_us": t, "timeout_at_us": t, "targets": [ids],
+                "customers": [ids], "presses": [sc.Fixed([t, seat, sc.Range(0, 10 ** 9)])],
+                "seq": sc.Range(0, 10 ** 9), "placing_until_us": sc.Fixed([t] * n),
+                "won": [sc.Fixed([ids, seat, t])], "log": [sc.MapOf(None, (int, str, bool, None, [int]))],
+                "answers": sc.Fixed([answer] * n), "lift_us": sc.Fixed([opt_t] * n),
+                "done_us": sc.Fixed([opt_t] * n), "last_t_us": sc.Fixed([opt_t] * n)}
+        state = {name: getattr(self, name) for name in self._FIELDS}
+        sc.check(state, {
+            "deck": [ids], "dining": [ids], "vp": sc.Fixed([[ids]] * n), "current": seat,
+            "phase": sc.OneOf({"reveal", "race", "place_vp", "over"}), "now": t,
+            "buttons_down": flags, "cups_up": flags, "revealed": (ids, None),
+            "order": (None, {"attribute": sc.OneOf(ATTRIBUTES), "value": str}),
+            "race": (None, race), "owed": sc.Fixed([sc.Range(0, 55)] * n), "choice_deadline_us": opt_t,
+            "last_race": (None, sc.MapOf(None, (int, bool, str, None, list, dict)))})
+        held = self.deck + self.dining + [c for pile in self.vp for c in pile]
+        held += [self.revealed] if self.revealed is not None else []
+        sc.distinct(held, "cards")
+        if len(held) != len(self.cards):
+            raise ValueError(f"{len(held)} of the {len(self.cards)} cards are accounted for")
+        if (self.phase == "race") != (self.race is not None):
+            raise ValueError(f"phase {self.phase!r} with race {'set' if self.race else 'missing'}")
 
 
 def order_words(attribute: str, value: str) -> str:

@@ -111,8 +111,13 @@ class CryptidCafe(rules.RulesMixin, Game):
 
     # ---------------------------------------------------------- queries
     def active_players(self) -> list[int]:
-        """Seats with at least one legal action now."""
-        return [p for p in range(self.num_players) if self.legal_actions(p)]
+        """Seats whose decision is due now (placing a server, sharing tips,
+        changing an order, serving, moving customers).  The Manager card may
+        be played at any time, so ``legal_actions`` offers it to every seat
+        still holding it, but holding it does not make a seat active: a seat
+        is active only when the game waits for it (issue 20)."""
+        return [p for p in range(self.num_players)
+                if any(a["type"] != "manager" for a in self.legal_actions(p))]
 
     def is_terminal(self) -> bool:
         """True once the last round's cleanup is done."""
@@ -365,3 +370,38 @@ class CryptidCafe(rules.RulesMixin, Game):
         best = self.ranking()[0]
         names = " and ".join(f"Player {s + 1}" for s in best)
         return f"Game over: {names} {'is' if len(best) == 1 else 'are'} the Legendary Server"
+
+    def _validate_state(self) -> None:
+        """Snapshot check: counts in range, seats, stations, and every
+        customer / event card id known."""
+        from .. import schema as sc
+        from ..base import check_ints
+        comp, n = self.comp, self.num_players
+        state = {k: getattr(self, k) for k in self._FIELDS}
+        check_ints(state, -1_000, 10_000)
+        station = sc.OneOf(comp.station_ids)
+        card = sc.OneOf([c.id for c in comp.customers] + [e.id for e in comp.events])
+        seat = sc.Range(0, n - 1)
+        sc.check(self.stations, sc.MapOf(set(comp.station_ids), [(None, seat, str)]), "stations")
+        sc.check(self.supply, sc.MapOf(set(comp.station_ids), sc.Range(0, 10_000)), "supply")
+        slot = (None, {"card": card, "order": (None, sc.MapOf(set(comp.station_ids), sc.Range(0, 100))),
+                       "tip": (None, int), "copied_from": (None, sc.Fixed([seat, card]))})
+        player = sc.MapOf(None, (int, bool, None, list, dict))
+        sc.check(self.players, sc.Fixed([player] * n), "players")
+        for k, p in enumerate(self.players):
+            for key, shape in (("coins", int), ("dishes", sc.MapOf(set(comp.station_ids), sc.Range(0, 10_000))),
+                               ("track", [slot]), ("deck", [card]),
+                               ("served", [sc.MapOf(None, (card, int))]), ("lost", [card]),
+                               ("manager", bool), ("change_order", bool), ("moved_up", bool),
+                               ("done_serving", bool), ("move", (None, sc.Range(1, 2)))):
+                if key not in p:
+                    raise ValueError(f"players[{k}] has no {key!r}")
+                sc.check(p[key], shape, f"players[{k}].{key}")
+        sc.check(self.turn_order, [(seat, str)], "turn_order")
+        for key in ("num_rounds", "round", "turn_index", "share_index"):
+            sc.check(getattr(self, key), sc.Range(0, 10_000), key)
+        sc.check(self.first_player, seat, "first_player")
+        sc.check(self.cmo_queue, [seat], "cmo_queue")
+        sc.check(self.locked, dict, "locked")
+        sc.check(self.ais, sc.MapOf(None, {"deck": [station], "share_coins": int, "lost_coins": int}), "ais")
+        sc.check(self.phase, sc.OneOf({"place", "share", "change_order", "serve", "move", "over"}), "phase")

@@ -148,10 +148,14 @@ class GinzaGame(PlayMixin, Game):
 
     def scores(self) -> list[float]:
         """VP of each seat: order card points + achieved bonus cards +
-        floor(yen / 4) ("6. Scoring"); live during the game."""
+        floor(yen / 4) ("6. Scoring").  Live during the game, but public:
+        bonus cards stay hidden until the game is over, so before that the
+        scores leave them out (else a caller could infer another seat's
+        bonus hand, issue 20)."""
         ps = self.st["players"]
-        return [float(v) for v in totals(self.comp, self._all_orders(), [p["bonus"] for p in ps],
-                                         [p["coins"] for p in ps])]
+        over = self.st["phase"] == "over"
+        hands = [p["bonus"] if over else [] for p in ps]
+        return [float(v) for v in totals(self.comp, self._all_orders(), hands, [p["coins"] for p in ps])]
 
     #: What each part of a :meth:`ranking_keys` key is: (name, +1 more is better).
     RANKING_CRITERIA = (("VP", 1), ("order card points", 1))
@@ -397,3 +401,53 @@ class GinzaGame(PlayMixin, Game):
     def _state_from_json(self, state: dict[str, Any]) -> None:
         self.comp = components()
         self.st = state
+
+    def _validate_state(self) -> None:
+        """Snapshot check: counts in range (a damaged count must not make the
+        engine allocate gigabytes), seats, dice faces, and every card id
+        known (orders, bonus cards, player cards, customers)."""
+        from .. import schema as sc
+        from ..base import check_ints
+        st, comp, n = self.st, self.comp, self.num_players
+        check_ints(st, -1, 10_000)
+        players = st.get("players")
+        if not isinstance(players, list) or len(players) != n:
+            raise ValueError(f"players must be a list of {n} seats")
+        order_id, bonus_id = sc.OneOf(comp.orders), sc.OneOf(comp.bonus_cards)
+        card_id = sc.OneOf(comp.player_cards)
+        die = sc.Range(1, 6)
+        for k, p in enumerate(players):
+            where = f"players[{k}]"
+            if not isinstance(p, dict):
+                raise ValueError(f"{where} must be an object")
+            for key, shape in (("dice", [die]), ("limit", sc.Range(1, 20)), ("coins", sc.Range(0, 10_000)),
+                               ("tokens", sc.Range(0, 100)), ("token_total", sc.Range(0, 100)),
+                               ("arrange_tokens", sc.Range(0, 100)), ("colour", str), ("orders", [order_id]), ("bonus", [bonus_id]),
+                               ("draft", [bonus_id]), ("pick", (None, bonus_id)), ("card", (None, card_id)),
+                               ("dealt", [card_id]), ("levels", sc.MapOf(None, sc.Range(0, 10)))):
+                if key not in p:
+                    raise ValueError(f"{where} has no {key!r}")
+                sc.check(p[key], shape, f"{where}.{key}")
+        sc.check(st.get("phase"), sc.OneOf({"player_card", "draft1", "draft2", "play", "over"}), "phase")
+        for key in ("round", "turn", "start_player", "discarded_orders", "customers_left"):
+            if key in st:
+                sc.check(st[key], (None, sc.Range(0, n - 1)) if key in ("turn", "start_player")
+                         else sc.Range(0, 10_000), key)
+        for i, req in enumerate(st.get("pending", [])):
+            sc.check(req, sc.MapOf(None, (int, str, None)), f"pending[{i}]")
+            sc.check(req.get("player"), (None, sc.Range(0, n - 1)), f"pending[{i}].player")
+            sc.check(req.get("count"), sc.Range(0, 20), f"pending[{i}].count")
+        if "reroll" in st:
+            sc.check(st["reroll"], (None, {"player": sc.Range(0, n - 1), "remaining": sc.Range(0, 100),
+                                          "eligible": [sc.Range(0, 20)]}), "reroll")
+        sc.check(st.get("customer_deck", []), [sc.OneOf(comp.customers)], "customer_deck")
+        sc.check(st.get("common", []), [die], "common")
+        decks = st.get("order_decks", {})
+        sc.check(decks, sc.MapOf(None, [order_id]), "order_decks")
+        for i, slot in enumerate(st.get("slots", [])):
+            if slot is None:
+                continue
+            sc.check(slot, sc.MapOf(None, (int, str, None, list, dict)), f"slots[{i}]")
+            sc.check(slot.get("id"), sc.OneOf(comp.customers), f"slots[{i}].id")
+            for j, o in enumerate(slot.get("orders", [])):
+                sc.check(o, {"card": order_id, "token": (None, sc.Range(0, n - 1))}, f"slots[{i}].orders[{j}]")

@@ -275,7 +275,8 @@ class PlayMixin:
 
     def _do_add(self, seat: int, action: Action) -> list[Event]:
         """"Add Dice": Lv.1 up to 3, Lv.2 up to the dice limit; never above
-        the limit; each die rolled (GR-5)."""
+        the limit, so a seat at its limit may not add (ruling GR-9); each die
+        rolled (GR-5)."""
         count = action.get("count")
         most = self._max_add(seat)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:

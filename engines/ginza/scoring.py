@@ -29,10 +29,12 @@ def _count(comp: Components, orders: list[str], *, category: str | None = None,
 def bonus_achieved(comp: Components, card: BonusCard, seat: int, all_orders: list[list[str]]) -> bool:
     """True if ``seat`` fulfils ``card`` ("Bonus Card Points").
 
-    "Most" cards count ties as achieved (rulebook: "including ties"); a
-    player with no card of the kind does not "have the most" (engine
-    reading: at least 1 card is needed, so nobody scores a Master card for
-    a category nobody served).
+    "Most" cards count ties as achieved (rulebook: "including ties", printed
+    on the Master cards; ruling GR-8 reads the most-Order-cards bonus the
+    same way); a player with no card of the kind does not "have the most"
+    (GR-8: at least 1 card is needed, so nobody scores a Master card for a
+    category nobody served, nor the most-Order-cards bonus when nobody
+    served anything).
     """
     mine = all_orders[seat]
     if card.kind == "subcategory_x2":

@@ -47,8 +47,10 @@ Scores: droid 1, boss 3, trophy 1, +3 for all six; ties: most unspent coins
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
+from engines import schema as sc
 from engines.base import Game, IllegalAction, SetupError, ranking_from_keys
 
 from . import blast
@@ -70,13 +72,17 @@ class Retrograde(Game):
         claim_settle_us: us after a claim before it is settled (CAB-3).
         tie_us: claims closer than this are a tie (CAB-4, pigpio 5 us).
         solo_timer_us: the solo timer, us (RG-10: 25 s).
+        first_game: the book's first-game variant: in the first round the
+            third spot of every target card is ignored and no boss is
+            blasted (ruling RG-14).
     """
 
     game_id = "retrograde"
     display_name = "Retrograde"
     min_players = 1
     max_players = 4
-    option_defaults = {"sheet": -1, "claim_settle_us": 50_000, "tie_us": 5, "solo_timer_us": 25_000_000}
+    option_defaults = {"sheet": -1, "claim_settle_us": 50_000, "tie_us": 5, "solo_timer_us": 25_000_000,
+                       "first_game": False}
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -109,7 +115,18 @@ class Retrograde(Game):
         return self.num_players == 1
 
     def _card(self, cid: str):
-        return default_components().card(cid)
+        """The target card ``cid``; in the first round of a ``first_game``
+        the third spot is ignored (ruling RG-14)."""
+        card = default_components().card(cid)
+        if self._plain_round() and card.spot != "none":
+            card = dataclasses.replace(card, spot="none", power_up=None)
+        return card
+
+    def _plain_round(self) -> bool:
+        """RG-14, the book's first-game advice: "consider playing without
+        Coins, Power-Ups, Bosses, and Comets for the first round; just ignore
+        the third spot on each Target Card"."""
+        return bool(self.options.get("first_game")) and self.s.get("round") == 1
 
     def dice_count(self, p: int) -> int:
         """Dice of seat ``p``: 6 plus one per Cube Friend unlocked."""
@@ -247,9 +264,9 @@ class Retrograde(Game):
                  "blasted": seat["blasted"], "bosses": seat["bosses"], "trophies": seat["trophies"],
                  "coins_marked": seat["coins_marked"], "coins_spent": seat["coins_spent"],
                  "unlocked": seat["unlocked"], "hand_count": len(seat["hand"]), "dice": seat["dice"],
-                 "claim": seat["claim"], "score": self.score_of(p)}
-            if player == p:
-                v["hand"] = list(seat["hand"])
+                 "claim": seat["claim"], "score": self.score_of(p),
+                 # power-ups claimed, not unlocked: "keep that card beside your sheet" (public)
+                 "hand": list(seat["hand"])}
             seats.append(v)
         out = {"game": self.game_id, "round": s["round"], "rounds": ROUNDS, "phase": s["phase"],
                "face_up": [self._card(c).describe() for c in s["face_up"]], "face_up_ids": list(s["face_up"]),
@@ -267,6 +284,47 @@ class Retrograde(Game):
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         self.s = state
+        for seat in state.get("seats", []) if isinstance(state.get("seats"), list) else []:
+            if isinstance(seat, dict):
+                seat.setdefault("dice_log", [])   # snapshots from before RG-12
+
+    def _validate_state(self) -> None:
+        """Snapshot check: shapes, types, seats, sheet layouts, card ids,
+        and every one of the 45 target cards in exactly one place (deck,
+        setup discards, discards, face up, a seat's claim or hand)."""
+        comp = default_components()
+        n = self.num_players
+        card = sc.OneOf(c.id for c in comp.cards)
+        seat_no, die, t = sc.Range(0, n - 1), sc.Range(1, 6), int
+        small = sc.Range(0, 100)
+        seat = {"sheet": sc.Range(0, len(comp.sheets) - 1), "pips": sc.Fixed([die] * 25),
+                "blasted": sc.Fixed([bool] * 25), "bosses": sc.Fixed([bool] * 5), "trophies": sc.Fixed([bool] * 6),
+                "coins_marked": small, "coins_spent": small, "hand": [card],
+                "unlocked": [sc.OneOf(c.power_up for c in comp.cards if c.power_up)],
+                "dice": (None, [die]), "dice_pending": bool, "claim": (None, card), "claim_t": (None, t),
+                "dice_log": [sc.Fixed([t, (None, [die]), sc.Range(0, 1)])]}
+        turn = {"seat": seat_no, "pool": [die], "spent": [bool], "real": small, "cells": [sc.Range(0, 24)],
+                "comet_cell": (None, sc.Range(0, 24)), "odd": small, "even": small, "coins": small}
+        sc.check(self.s, {
+            "deck": [card], "setup_discard": [card], "discard": [card], "face_up": [card],
+            "round": sc.Range(0, ROUNDS), "phase": sc.OneOf({"roll", "stop", "blast", "unlock", "over"}),
+            "seats": sc.Fixed([seat] * n), "now": t, "pending": [sc.Fixed([seat_no, card, t])],
+            "claim_order": [seat_no], "roll_start": (None, t), "timer_fired": bool, "stop_seat": (None, seat_no),
+            "rerolls_left": small, "blast_order": [seat_no], "blast_idx": sc.Range(0, n), "turn": (None, turn),
+            "unlocking": [seat_no], "log": [str]})
+        s = self.s
+        held = s["deck"] + s["setup_discard"] + s["discard"] + s["face_up"]
+        for st in s["seats"]:
+            held += st["hand"] + ([st["claim"]] if st["claim"] is not None else [])
+        sc.distinct(held, "target cards")
+        if len(held) != len(comp.cards):
+            raise ValueError(f"{len(held)} of the {len(comp.cards)} target cards are accounted for")
+        if s["phase"] == "blast":
+            tn = s["turn"]
+            if tn is None or len(tn["spent"]) != len(tn["pool"]) or s["seats"][tn["seat"]]["claim"] is None:
+                raise ValueError("a Blast Droids turn without its dice or its claimed card")
+        if s["phase"] == "stop" and s["stop_seat"] is None:
+            raise ValueError("Stop without the seat that is still rolling")
 
     # ----------------------------------------------------------- actions
     def _apply(self, action: dict) -> list[dict]:
@@ -562,7 +620,7 @@ class Retrograde(Game):
             else:
                 s["discard"].append(card.id)
             for col, cells in enumerate(COLUMNS):
-                if not seat["bosses"][col] and all(seat["blasted"][k] for k in cells):
+                if not seat["bosses"][col] and all(seat["blasted"][k] for k in cells) and not self._plain_round():
                     seat["bosses"][col] = True
                     events.append({"type": "boss", "player": p, "column": col,
                                    "text": f"Seat {p + 1} blasts the boss of column {col + 1} (+3)"})
