@@ -53,7 +53,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", 700_000, 0.35, slip=0.25, wrong=0.15, search_ms=0, search_iterations=0),
     "normal": Level("normal", 500_000, 0.30, slip=0.0, wrong=0.05, search_ms=0, search_iterations=0),
-    "hard": Level("hard", 350_000, 0.25, slip=0.0, wrong=0.01, search_ms=180, search_iterations=400),
+    "hard": Level("hard", 350_000, 0.25, slip=0.0, wrong=0.01, search_ms=120, search_iterations=400),
 }
 #: Every kind a seat may be: the levels, ``random`` and ``heuristic``
 #: (another name for ``normal``).
@@ -98,6 +98,14 @@ def parse_kinds(text: str, players: int) -> list[str]:
         raise BotError(f"--bots names {len(names)} kinds for {players} seats: give one kind, "
                        f"or one per seat (e.g. hard,random)")
     return names
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """The seat's own view with ``"me"`` (the seat index) added: the only
+    picture of the game a heuristic policy gets."""
+    view = game.view(seat)
+    view["me"] = seat
+    return view
 
 
 class Bot:
@@ -158,10 +166,10 @@ class Bot:
             return self.rng.choice(legal)
         if level.search_ms > 0 and not realtime and getattr(self.module, "SEARCH", False):
             wants = getattr(self.module, "wants_search", None)
-            if wants is None or wants(game.view(seat), legal):
+            if wants is None or wants(seat_view(game, seat), legal):
                 from .search import search
                 return search(game, seat, self, legal)
-        return self.module.policy(game.view(seat), legal, self.rng, level, self.memory)
+        return self.module.policy(seat_view(game, seat), legal, self.rng, level, self.memory)
 
 
 def make_bot(game_id: str, kind: str, seed: int) -> Bot:

@@ -24,6 +24,9 @@ from engines.cafe_junior.components import SIDE_ORDER, load_components
 
 COMP = load_components()
 SEARCH = True
+ROLLOUT_PLIES = 6
+ROOT_WIDTH = 4
+REWARD_SCALE = 6.0
 
 
 def _free(table: dict) -> list[str]:

@@ -4,7 +4,8 @@ The table is simulated as the cabinet would see it: every seat's bot
 decides from its own view; a real-time input is stamped with the bot's
 reaction time after the moment it became possible; dice are rolled by a
 dice RNG of their own (seeded from the game seed, so every pairing of bots
-sees the same dice for the same seed and the same actions); ticks close
+sees the same dice for the same seed and the same actions), and dice thrown
+in real time land ``ROLL_US`` after the throw; ticks close
 races when nothing happens before the deadline.
 
 A seat keeps its planned input (and its stamp) as long as that input stays
@@ -25,6 +26,8 @@ from .base import Bot, make_bot
 
 #: A game that has not ended after this many actions counts as an error.
 ACTION_CAP = 20_000
+#: Time from a real-time dice request (a throw) to the dice at rest, us.
+ROLL_US = 1_500_000
 
 
 @dataclass
@@ -70,6 +73,7 @@ class Table:
         self.bots = bots
         self.dice = random.Random(f"dice:{dice_seed}")
         self.plans: dict[int, tuple[str, int, dict]] = {}
+        self.rolling: dict[str, int] = {}
 
     def next_action(self) -> dict:
         """The action that happens next at the table.
@@ -78,11 +82,18 @@ class Table:
             RuntimeError: nothing can move the game.
         """
         game = self.game
-        requests = game.chance_requests()
-        if requests:
-            return answer_dice(requests[0], self.dice, game.now_us())
         now = game.now_us()
+        requests = game.chance_requests()
         candidates: list[tuple[int, int, dict]] = []
+        waiting = {}
+        for req in requests:
+            if "t_us" not in req:      # turn-based: the dice are read at once
+                return answer_dice(req, self.dice, now)
+            key = _key(req)
+            due = self.rolling.get(key, now + ROLL_US)
+            waiting[key] = due
+            candidates.append((due, -2, req))
+        self.rolling = waiting
         active = game.active_players()
         for seat in list(self.plans):
             if seat not in active:
@@ -112,7 +123,11 @@ class Table:
             raise RuntimeError(f"{game.display_name}: no seat can act, no dice and no tick awaited")
         candidates.sort(key=lambda c: (c[0], c[1]))
         t, seat, action = candidates[0]
-        if seat >= 0:
+        if seat == -2:    # dice thrown in real time land after ROLL_US
+            self.rolling.pop(_key(action), None)
+            action = answer_dice(action, self.dice, t)
+            action["t_us"] = max(t, now)
+        elif seat >= 0:
             self.plans.pop(seat, None)
         return action
 

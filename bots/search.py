@@ -1,20 +1,23 @@
-"""Determinised Monte Carlo tree search (single-observer information-set
-MCTS) for the turn-based decisions.
+"""Determinised Monte Carlo search for the turn-based decisions.
 
-Each iteration samples a full state from the seat's knowledge
-(:func:`bots.determinise.determinise`), walks an open-loop tree of player
-actions (children keyed by the action, chosen by UCB1 with availability
-counts, so an action that is legal only in some samples is judged by the
-samples where it was), answers dice from the sample's own RNG, then plays
-the heuristic bot for every seat for a few plies (``ROLLOUT_PLIES`` of the
-game's module) and scores the leaf with the module's ``evaluate``: each
-seat's reward is a logistic of its lead over the best other seat, or 1 / 0.5
-/ 0 at the end of the game.
+The root's candidate actions are the heuristic bot's best ``ROOT_WIDTH``
+(a game module constant).  The search then runs rounds of *sequential
+halving* (the root policy of Gumbel MuZero, a bandit that spends its budget
+on the actions still in contention): in each round a few fresh states are
+sampled from the seat's knowledge (:func:`bots.determinise.determinise`:
+other hands, deck orders and future dice drawn afresh), every surviving
+action is played on each sampled state, followed by the heuristic bot for
+every seat for ``ROLLOUT_PLIES`` decisions, and the leaf is scored with the
+module's ``evaluate`` (a logistic of the seat's lead over the best other
+seat; 1 / 0.5 / 0 at the end of the game).  All actions of a round see the
+same samples and the same dice (common random numbers), so they are
+compared on equal luck.  The worse half is dropped after each round.
 
-Budget: ``level.search_ms`` of wall time and ``level.search_iterations``
-iterations, whichever ends first (at least a few iterations, each a few ms,
-so a decision never holds the game much past its budget).  The root keeps at
-most ``ROOT_WIDTH`` actions: the heuristic's best ones.
+Budget: ``level.search_ms`` wall time and ``level.search_iterations``
+rollouts, whichever ends first; the first round always completes, so a
+decision costs at most about one round more than its budget.  The choice is
+the best mean, but the heuristic's own first choice is kept unless another
+action beats it by ``MARGIN`` (search as a careful second opinion).
 """
 from __future__ import annotations
 
@@ -25,29 +28,18 @@ import time
 
 from engines.base import Game
 
+from .base import seat_view
 from .determinise import determinise
 from .match import answer_dice
 
-#: UCB1 exploration constant (rewards in 0..1).
-EXPLORE = 0.7
-#: Tree depth in player decisions below the root.
-TREE_DEPTH = 4
-MIN_ITERATIONS = 4
+#: Samples per action in the first round of sequential halving.
+FIRST_SAMPLES = 2
+#: Mean reward by which another action must beat the heuristic's choice.
+MARGIN = 0.02
 
 
 def _key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
-
-
-class _Node:
-    __slots__ = ("actor", "children", "visits", "avail", "reward")
-
-    def __init__(self, actor: int) -> None:
-        self.actor = actor
-        self.children: dict[str, "_Node"] = {}
-        self.visits = 0
-        self.avail = 0
-        self.reward = 0.0
 
 
 def _settle(g: Game, rng: random.Random) -> int | None:
@@ -72,9 +64,9 @@ def _settle(g: Game, rng: random.Random) -> int | None:
 
 def _rewards(g: Game, module, scale: float) -> list[float]:
     n = g.num_players
-    if g.is_terminal():
+    if g.is_terminal() and n > 1:
         best = g.ranking()[0]
-        return [(1.0 if len(best) == 1 else 0.5) if s in best else 0.0 for s in range(n)]
+        return [(1.0 / len(best)) if s in best else 0.0 for s in range(n)]
     vals = [module.evaluate(g, s) for s in range(n)]
     if n == 1:
         return [1.0 / (1.0 + math.exp(-(vals[0] - getattr(module, "SOLO_PAR", 0.0)) / scale))]
@@ -85,12 +77,33 @@ def _rewards(g: Game, module, scale: float) -> list[float]:
     return out
 
 
+def rollout(g: Game, module, level, rng: random.Random, plies: int) -> None:
+    """Play the heuristic bot for every seat for ``plies`` decisions (dice
+    from ``rng``), in place."""
+    for _ in range(plies):
+        who = _settle(g, rng)
+        if who is None:
+            return
+        acts = g.legal_actions(who)
+        if not acts or any("t_us" in a for a in acts):
+            return
+        g.apply(module.policy(seat_view(g, who), acts, rng, level, {}) if len(acts) > 1 else acts[0])
+
+
 def root_candidates(module, view: dict, legal: list[dict], width: int) -> list[dict]:
-    """The heuristic's best ``width`` actions (all if fewer)."""
-    if len(legal) <= width or not hasattr(module, "score_action"):
-        return list(legal)
-    scored = sorted(legal, key=lambda a: module.score_action(view, a), reverse=True)
-    return scored[:width]
+    """The heuristic's best ``width`` actions, best first."""
+    if not hasattr(module, "score_action"):
+        return list(legal)[:width]
+    ranked = sorted(((module.score_action(view, a), i, a) for i, a in enumerate(legal)),
+                    key=lambda x: (-x[0], x[1]))
+    first = module.policy(view, legal, random.Random(0), None, {}) if hasattr(module, "policy") else None
+    out = [a for _, _, a in ranked[:width]]
+    if first is not None and first not in out:
+        out = [first] + out[:width - 1]
+    elif first is not None:
+        out.remove(first)
+        out.insert(0, first)
+    return out
 
 
 def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
@@ -100,72 +113,43 @@ def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
     rng = bot.rng
     plies = getattr(module, "ROLLOUT_PLIES", 12)
     scale = getattr(module, "REWARD_SCALE", 4.0)
-    width = getattr(module, "ROOT_WIDTH", 10)
-    root_acts = root_candidates(module, game.view(seat), legal, width)
-    if len(root_acts) == 1:
-        return root_acts[0]
-    root_keys = {_key(a): a for a in root_acts}
-    root = _Node(seat)
+    width = getattr(module, "ROOT_WIDTH", 6)
+    cands = root_candidates(module, seat_view(game, seat), legal, width)
+    if len(cands) == 1:
+        return cands[0]
+    sums = [0.0] * len(cands)
+    counts = [0] * len(cands)
+    alive = list(range(len(cands)))
     deadline = time.perf_counter() + level.search_ms / 1000.0
-    it = 0
-    while it < level.search_iterations and (it < MIN_ITERATIONS or time.perf_counter() < deadline):
-        it += 1
-        g = determinise(game, seat, rng)
-        node = root
-        path = []
-        depth = 0
-        actor = seat
-        while True:
-            if node is root:
-                acts = root_acts
-            else:
-                acts = g.legal_actions(actor)
-            if not acts or any("t_us" in a for a in acts):
+    done = 0
+    samples = FIRST_SAMPLES
+    first_round = True
+
+    def mean(i: int) -> float:
+        return sums[i] / max(1, counts[i])
+
+    while len(alive) > 1:
+        for _ in range(samples):
+            if not first_round and (done >= level.search_iterations or time.perf_counter() >= deadline):
                 break
-            keyed = [(_key(a), a) for a in acts]
-            for k, _ in keyed:
-                child = node.children.get(k)
-                if child is not None:
-                    child.avail += 1
-            untried = [(k, a) for k, a in keyed if k not in node.children]
-            if untried:
-                k, a = untried[rng.randrange(len(untried))]
-                child = node.children[k] = _Node(actor)
-                child.avail = 1
-                g.apply(a)
-                path.append(child)
-                break
-            best = None
-            for k, a in keyed:
-                c = node.children[k]
-                u = c.reward / c.visits + EXPLORE * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
-                if best is None or u > best[0]:
-                    best = (u, c, a)
-            _, node, a = best
-            g.apply(a)
-            path.append(node)
-            depth += 1
-            if depth >= TREE_DEPTH:
-                break
-            nxt = _settle(g, rng)
-            if nxt is None:
-                break
-            actor = nxt
-        # rollout with the heuristic bot
-        for _ in range(plies):
-            who = _settle(g, rng)
-            if who is None:
-                break
-            acts = g.legal_actions(who)
-            if not acts or any("t_us" in a for a in acts):
-                break
-            g.apply(module.policy(g.view(who), acts, rng, level, {}) if len(acts) > 1 else acts[0])
-        rewards = _rewards(g, module, scale)
-        for n in path:
-            n.visits += 1
-            n.reward += rewards[n.actor]
-        root.visits += 1
-    best = max(root_keys, key=lambda k: (root.children[k].visits if k in root.children else -1,
-                                         root.children[k].reward if k in root.children else 0))
-    bot.memory["last_search_iterations"] = it
-    return root_keys[best]
+            base = determinise(game, seat, rng)
+            luck = rng.getrandbits(64)
+            for i in alive:
+                g = base.clone()
+                g.apply(cands[i])
+                rollout(g, module, level, random.Random(luck), plies)
+                sums[i] += _rewards(g, module, scale)[seat]
+                counts[i] += 1
+                done += 1
+        first_round = False
+        if done >= level.search_iterations or time.perf_counter() >= deadline:
+            break
+        alive.sort(key=lambda i: -mean(i))
+        if len(alive) > 2:
+            alive = alive[:len(alive) // 2]
+        samples *= 2
+    best = max(range(len(cands)), key=lambda i: (mean(i), -i))
+    if best != 0 and mean(best) < mean(0) + MARGIN:
+        best = 0
+    bot.memory["last_search_rollouts"] = done
+    return cands[best]

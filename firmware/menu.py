@@ -20,12 +20,14 @@ from engines.registry import is_available
 from .ui.model import Panel, ScreenModel
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
+BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
 
 
 @dataclass
 class Menu:
-    """Menu state.  Rows: game, players, bots, difficulty, resume, start.
+    """Menu state.  Rows: game, players, bots, bot level (when there are
+    bots), difficulty, resume, start.
 
     Navigation moves the focus between rows; the big button changes the
     focused row's value (wrapping) or activates Resume / Start.
@@ -37,6 +39,7 @@ class Menu:
     players: int = 0
     bots: int = 0
     difficulty: int = 0
+    bot_level: int = 1
 
     def __post_init__(self) -> None:
         if not self.games:
@@ -51,6 +54,8 @@ class Menu:
         """(label, value) of every row, in focus order."""
         info = GAMES[self.game_id]
         rows = [("Game", info.name), ("Players", str(self.players)), ("Bots", BOT_CHOICES[self.bots])]
+        if BOT_CHOICES[self.bots] != "none":
+            rows.append(("Bot level", BOT_LEVELS[self.bot_level]))
         if self.game_id == "cryptid-cafe":
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
         rows.append(("Resume last game", self.resume_path.name if self.resume_path else "none"))
@@ -65,7 +70,7 @@ class Menu:
         """The big button on the focused row.
 
         Returns:
-            ``("start", {"game", "players", "bots", "options"})``,
+            ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
             ``("resume", path)``, or ``None`` after changing a value.
         """
         label = self.rows()[self.focus][0]
@@ -79,6 +84,9 @@ class Menu:
             self.players = self.players + 1 if self.players < info.max_players else info.min_players
         elif label == "Bots":
             self.bots = (self.bots + 1) % len(BOT_CHOICES)
+            self.focus = min(self.focus, len(self.rows()) - 1)
+        elif label == "Bot level":
+            self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
         elif label == "Difficulty":
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Resume last game":
@@ -89,7 +97,8 @@ class Menu:
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
                 else set(range(self.players))
             options = {"difficulty": DIFFICULTIES[self.difficulty]} if self.game_id == "cryptid-cafe" else None
-            return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options})
+            return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
+                              "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
         return None
 
     def model(self) -> ScreenModel:
@@ -159,6 +168,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 else:
                     p = choice[1]
                     opts.bots = p["bots"]
+                    opts.bot_levels = p["bot_levels"]
                     seed = random.SystemRandom().randrange(1 << 31)
                     path = state_dir(cfg) / "journals" / (
                         f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
