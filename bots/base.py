@@ -53,7 +53,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", 700_000, 0.35, slip=0.25, wrong=0.15, search_ms=0, search_iterations=0),
     "normal": Level("normal", 500_000, 0.30, slip=0.0, wrong=0.05, search_ms=0, search_iterations=0),
-    "hard": Level("hard", 350_000, 0.25, slip=0.0, wrong=0.01, search_ms=120, search_iterations=400),
+    "hard": Level("hard", 350_000, 0.25, slip=0.0, wrong=0.01, search_ms=150, search_iterations=400),
 }
 #: Every kind a seat may be: the levels, ``random`` and ``heuristic``
 #: (another name for ``normal``).
@@ -115,17 +115,20 @@ class Bot:
         game_id: the game (registry id).
         kind: one of :data:`KINDS`.
         seed: seed of the bot's own RNG (never the game's).
+        level: a :class:`Level` to use instead of the kind's (tests and
+            benchmarks: e.g. an iteration budget with no time budget, so
+            the search is reproducible).
 
     Raises:
         BotError: unknown kind or game.
     """
 
-    def __init__(self, game_id: str, kind: str, seed: int) -> None:
+    def __init__(self, game_id: str, kind: str, seed: int, level: Level | None = None) -> None:
         if kind not in KINDS:
             raise BotError(f"unknown bot kind {kind!r}; kinds are {', '.join(KINDS)}")
         self.game_id = game_id
         self.kind = kind
-        self.level = RANDOM_LEVEL if kind == "random" else LEVELS["normal" if kind == "heuristic" else kind]
+        self.level = level or (RANDOM_LEVEL if kind == "random" else LEVELS["normal" if kind == "heuristic" else kind])
         self.module = policy_module(game_id)
         self.rng = random.Random(f"bot:{kind}:{seed}")
         self._mu = math.log(self.level.reaction_median_us)
@@ -172,6 +175,6 @@ class Bot:
         return self.module.policy(seat_view(game, seat), legal, self.rng, level, self.memory)
 
 
-def make_bot(game_id: str, kind: str, seed: int) -> Bot:
+def make_bot(game_id: str, kind: str, seed: int, level: Level | None = None) -> Bot:
     """A :class:`Bot` of ``kind`` for ``game_id`` (see :class:`Bot`)."""
-    return Bot(game_id, kind, seed)
+    return Bot(game_id, kind, seed, level)

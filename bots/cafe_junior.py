@@ -26,7 +26,6 @@ COMP = load_components()
 SEARCH = True
 ROLLOUT_PLIES = 6
 ROOT_WIDTH = 4
-REWARD_SCALE = 6.0
 
 
 def _free(table: dict) -> list[str]:
@@ -96,7 +95,9 @@ def score_action(view: dict, action: dict) -> float:
     better); uses the seat's view only."""
     kind = action["type"]
     hand = view["hand"]
-    tables = {t["table"]: t for t in view["tables"]}
+    tables = view.get("_tables")
+    if tables is None:
+        tables = view["_tables"] = {t["table"]: t for t in view["tables"]}
     if kind == "end_turn":
         return 0.0
     card = next(c for c in hand if c["id"] == action["card"])
@@ -149,6 +150,12 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
         if turn["placed"] + turn["discarded"] > 0:
             return next(a for a in legal if a["type"] == "end_turn")
     return best[2]
+
+
+def wants_search(view: dict, legal: list[dict]) -> bool:
+    """Search unless the heuristic's best move completes a table (nothing
+    beats +10 now)."""
+    return max(score_action(view, a) for a in legal) < 20.0
 
 
 def evaluate(game, seat: int) -> float:

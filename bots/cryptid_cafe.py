@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engines.cryptid_cafe.data import components
+
 SEARCH = True
 ROLLOUT_PLIES = 10
-REWARD_SCALE = 4.0
 ROOT_WIDTH = 4
 SOLO_PAR = 0.0
 
@@ -50,25 +51,32 @@ def _can_serve(dishes: dict, order: dict) -> bool:
     return all(dishes.get(d, 0) >= n for d, n in order.items())
 
 
+def _all_needs(view: dict) -> list[dict[str, float]]:
+    """:func:`_needs` of every seat, worked out once per view."""
+    if "_needs" not in view:
+        view["_needs"] = [_needs(p) for p in view["players"]]
+    return view["_needs"]
+
+
 def score_action(view: dict, action: dict) -> float:
     """Heuristic value (about coins) of one action for the seat to move."""
     kind = action["type"]
     me = view["players"][view["me"]]
+    needs = _all_needs(view)
     if kind == "place":
-        need = _needs(me).get(action["station"], 0.0)
-        others = sum(_needs(p).get(action["station"], 0.0) for q, p in enumerate(view["players"])
-                     if q != view["me"])
+        need = needs[view["me"]].get(action["station"], 0.0)
+        others = sum(n.get(action["station"], 0.0) for q, n in enumerate(needs) if q != view["me"])
         rank = action["rank"]
         station = view["stations"][action["station"]]
         # servers placed above push this one down when they share tips
         above = sum(1 for occ in station[rank:] if occ is not None)
         return rank * (min(need, 6.0) * 0.5 + 0.1) + 0.05 * rank * min(others, 6.0) - 0.2 * above
     if kind == "take_dish":
-        return 0.3 * _needs(me).get(action["station"], 0.0)
+        return 0.3 * needs[view["me"]].get(action["station"], 0.0)
     if kind == "no_dish":
         return 0.0
     if kind == "share_tips":
-        need = _needs(me).get(action["station"], 0.0)
+        need = needs[view["me"]].get(action["station"], 0.0)
         return action["ranks"] * (min(need, 4.0) * 0.35 - 1.0)
     if kind == "skip_share":
         return 0.0
@@ -93,7 +101,7 @@ def score_action(view: dict, action: dict) -> float:
         tip_loss = 0.0
         for i, c in enumerate(track):
             if c and i + action["spaces"] < n:
-                colour = view_colour(track, i + action["spaces"])
+                colour = _TRACK[min(i + action["spaces"], len(_TRACK) - 1)]
                 tip_loss += c["tip_now"] - c["tips"].get(colour, c["tip_now"])
         room = 1.5 * (action["spaces"] - 1) * (view["rounds"] - view["round"] > 1) if me["deck_left"] else 0
         return -3.0 * lost - 0.5 * tip_loss + room
@@ -102,20 +110,19 @@ def score_action(view: dict, action: dict) -> float:
     return 0.0
 
 
-_TRACK = ("green", "green", "yellow", "yellow", "orange", "red")
-
-
-def view_colour(track: list, space: int) -> str:
-    """Colour of a satisfaction-track space (the track's colours)."""
-    for c in track:
-        if c is not None and "colour" in c:
-            pass
-    return _TRACK[min(space, len(_TRACK) - 1)]
+#: Colours of the satisfaction track spaces, left to right (component data).
+_TRACK = components().track
 
 
 def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory: dict) -> dict:
     """The heuristic choice among ``legal`` (see the module doc)."""
     return max(legal, key=lambda a: (score_action(view, a), rng.random()))
+
+
+def wants_search(view: dict, legal: list[dict]) -> bool:
+    """Search the placements, tip sharing, order changes and moves; serving
+    the best tip first needs no search."""
+    return not all(a["type"] in ("serve", "done_serving", "manager") for a in legal)
 
 
 def evaluate(game, seat: int) -> float:

@@ -24,7 +24,6 @@ from engines.ginza.components import components
 COMP = components()
 SEARCH = True
 ROLLOUT_PLIES = 10
-REWARD_SCALE = 3.0
 ROOT_WIDTH = 4
 
 

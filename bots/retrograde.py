@@ -23,9 +23,9 @@ from engines.retrograde.planner import best_plans
 COMP = default_components()
 SEARCH = False
 #: Value a seat hopes for before its first reroll, by level.
-HOPE = {"easy": 4.0, "normal": 6.0, "hard": 6.5, "random": 0.0}
+HOPE = {"easy": 3.5, "normal": 5.0, "hard": 5.5, "random": 0.0}
 #: How much that hope falls per reroll already made this round.
-HOPE_DECAY = {"easy": 1.5, "normal": 0.9, "hard": 0.7, "random": 0.0}
+HOPE_DECAY = {"easy": 1.2, "normal": 0.6, "hard": 0.4, "random": 0.0}
 #: Unlock preference (higher first).
 UNLOCK_ORDER = ("Cube Friend", "Snake Eye", "2 Wild", "Odd Eye", "Even Steven", "Frogger", "Super Coin",
                 "Rolypoly")

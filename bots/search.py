@@ -8,34 +8,34 @@ sampled from the seat's knowledge (:func:`bots.determinise.determinise`:
 other hands, deck orders and future dice drawn afresh), every surviving
 action is played on each sampled state, followed by the heuristic bot for
 every seat for ``ROLLOUT_PLIES`` decisions, and the leaf is scored with the
-module's ``evaluate`` (a logistic of the seat's lead over the best other
-seat; 1 / 0.5 / 0 at the end of the game).  All actions of a round see the
+module's ``evaluate``: the seat's lead over the best other seat, in points
+(the seat wants to lead by as much as it can, whatever the lead is now).  All actions of a round see the
 same samples and the same dice (common random numbers), so they are
 compared on equal luck.  The worse half is dropped after each round.
 
 Budget: ``level.search_ms`` wall time and ``level.search_iterations``
 rollouts, whichever ends first; the first round always completes, so a
 decision costs at most about one round more than its budget.  The choice is
-the best mean, but the heuristic's own first choice is kept unless another
-action beats it by ``MARGIN`` (search as a careful second opinion).
+the best mean lead, but the heuristic's own first choice is kept unless
+another action beats it by ``MARGIN`` points (search as a careful second
+opinion).
 """
 from __future__ import annotations
 
 import json
-import math
 import random
 import time
 
 from engines.base import Game
 
 from .base import seat_view
-from .determinise import determinise
+from .determinise import determinise, fast_clone
 from .match import answer_dice
 
 #: Samples per action in the first round of sequential halving.
-FIRST_SAMPLES = 2
-#: Mean reward by which another action must beat the heuristic's choice.
-MARGIN = 0.02
+FIRST_SAMPLES = 1
+#: Mean lead (points) by which another action must beat the heuristic's choice.
+MARGIN = 0.25
 
 
 def _key(action: dict) -> str:
@@ -62,19 +62,14 @@ def _settle(g: Game, rng: random.Random) -> int | None:
     return None
 
 
-def _rewards(g: Game, module, scale: float) -> list[float]:
+def _leads(g: Game, module) -> list[float]:
+    """Each seat's lead (module ``evaluate`` units, about points) over the
+    best other seat; in a solo game its value less ``SOLO_PAR``."""
     n = g.num_players
-    if g.is_terminal() and n > 1:
-        best = g.ranking()[0]
-        return [(1.0 / len(best)) if s in best else 0.0 for s in range(n)]
     vals = [module.evaluate(g, s) for s in range(n)]
     if n == 1:
-        return [1.0 / (1.0 + math.exp(-(vals[0] - getattr(module, "SOLO_PAR", 0.0)) / scale))]
-    out = []
-    for s in range(n):
-        lead = vals[s] - max(vals[o] for o in range(n) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-lead / scale)))
-    return out
+        return [vals[0] - getattr(module, "SOLO_PAR", 0.0)]
+    return [vals[s] - max(vals[o] for o in range(n) if o != s) for s in range(n)]
 
 
 def rollout(g: Game, module, level, rng: random.Random, plies: int) -> None:
@@ -112,7 +107,6 @@ def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
     level = bot.level
     rng = bot.rng
     plies = getattr(module, "ROLLOUT_PLIES", 12)
-    scale = getattr(module, "REWARD_SCALE", 4.0)
     width = getattr(module, "ROOT_WIDTH", 6)
     cands = root_candidates(module, seat_view(game, seat), legal, width)
     if len(cands) == 1:
@@ -135,10 +129,10 @@ def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
             base = determinise(game, seat, rng)
             luck = rng.getrandbits(64)
             for i in alive:
-                g = base.clone()
+                g = fast_clone(base)
                 g.apply(cands[i])
                 rollout(g, module, level, random.Random(luck), plies)
-                sums[i] += _rewards(g, module, scale)[seat]
+                sums[i] += _leads(g, module)[seat]
                 counts[i] += 1
                 done += 1
         first_round = False
