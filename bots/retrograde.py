@@ -10,7 +10,10 @@ still rolling); otherwise it rerolls.  Blasting plays the planner's best
 plan step by step.  Unlocking prefers the power-ups that add dice.
 
 Levels: ``easy`` grabs sooner and sometimes (``level.wrong``) grabs a card
-without weighing it; ``hard`` also counts rows and bosses it sets up.
+without weighing it; ``hard`` also counts rows and bosses it sets up, and
+decides between claiming and rerolling by optimal stopping: the planner
+values sampled fresh rolls, and the seat claims when the card in hand is
+worth what the rerolls still to come are expected to bring.
 """
 from __future__ import annotations
 
@@ -104,6 +107,8 @@ def _roll_choice(view: dict, seat: dict, legal: list[dict], rng, level, memory: 
     best_value, best = max(values, key=lambda x: x[0])
     if reroll is None:
         return best
+    if level.name == "hard":
+        return _roll_choice_hard(view, seat, claims, reroll, best_value, best, rng, level, memory)
     rnd = view["round"]
     if memory.get("round") != rnd:
         memory["round"] = rnd
@@ -125,6 +130,65 @@ def _roll_choice(view: dict, seat: dict, legal: list[dict], rng, level, memory: 
     if best_value >= hope:
         return best
     return reroll
+
+
+#: Fresh rolls sampled to value a reroll (``hard``).
+ROLL_SAMPLES = 16
+#: Rerolls a solo seat can make before the hidden 25 s timer (a throw
+#: and a look take about 2 s).
+SOLO_REROLLS = 12
+#: Value a multi-player seat gives up by rerolling (the best card may go).
+RIVAL_RISK = 0.3
+
+
+def _fresh_roll_values(view: dict, seat: dict, claims: list[dict], rng, level, memory: dict) -> list[float]:
+    """Best claim value of ``ROLL_SAMPLES`` fresh rolls of the seat's dice
+    (sampled, valued with the planner), sorted; cached per table."""
+    key = (view["round"], tuple(sorted(a["card"] for a in claims)), tuple(seat["blasted"]),
+           tuple(seat["unlocked"]), seat["coins_marked"] - seat["coins_spent"])
+    cache = memory.setdefault("fresh", {})
+    if key not in cache:
+        n = len(seat["dice"])
+        sample = random.Random(repr(key))
+        values = []
+        for _ in range(ROLL_SAMPLES):
+            dice = [sample.randint(1, 6) for _ in range(n)]
+            values.append(max(card_value(seat, a["card"], dice, level.name, memory) for a in claims))
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = sorted(values)
+    return cache[key]
+
+
+def _roll_choice_hard(view: dict, seat: dict, claims: list[dict], reroll: dict, best_value: float,
+                      best: dict, rng, level, memory: dict) -> dict:
+    """Optimal stopping with the planner: claim now if the best card is
+    worth at least what the rerolls still to come are expected to bring
+    (backward induction over sampled fresh rolls), less the risk of losing
+    cards to the other seats while rolling."""
+    rnd = view["round"]
+    if memory.get("round") != rnd:
+        memory["round"], memory["rerolls"], memory["seen"] = rnd, 0, None
+    if memory.get("seen") != tuple(seat["dice"]):
+        if memory.get("seen") is not None:
+            memory["rerolls"] += 1
+        memory["seen"] = tuple(seat["dice"])
+    solo = len(view["seats"]) == 1
+    if view["phase"] == "stop":
+        left = view["rerolls_left"]
+    elif solo:
+        left = max(0, SOLO_REROLLS - memory["rerolls"])
+    else:
+        left = 2
+    if left <= 0:
+        return best
+    xs = _fresh_roll_values(view, seat, claims, rng, level, memory)
+    cont = sum(xs) / len(xs)           # value with one roll left
+    for _ in range(left - 1):
+        cont = sum(max(x, cont) for x in xs) / len(xs)
+    if not solo and view["phase"] != "stop":
+        cont -= RIVAL_RISK
+    return best if best_value >= cont else reroll
 
 
 def _blast_choice(view: dict, seat: dict, legal: list[dict], memory: dict) -> dict:
