@@ -262,3 +262,28 @@ def test_fast_clone_is_an_exact_independent_copy(game_id):
             break
         h.apply(table.next_action())
     assert json.dumps(g.to_json(), sort_keys=True) == before
+
+
+def test_cabinet_runs_bots_at_their_levels_and_resume_keeps_them(tmp_path, monkeypatch):
+    """The runtime gives each bot seat its level; the journal keeps the
+    levels and a resumed game plays with them again."""
+    from firmware import config
+    from firmware.session import Session, SessionOptions
+    monkeypatch.setitem(LEVELS, "hard", dataclasses.replace(LEVELS["hard"], search_ms=2, search_iterations=4))
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={0, 1}, bot_levels={0: "hard", 1: "easy"})
+    s = Session.new(cfg, "cafe-junior", 2, 5, None, tmp_path / "g.jsonl", opts, model=None)
+    assert {seat: b.kind for seat, b in s.runtime.seat_bots.items()} == {0: "hard", 1: "easy"}
+    s.run()
+    assert s.game.is_terminal()
+    assert s.runtime.seat_bots[0].decision_s and s.runtime.seat_bots[1].decision_s
+    header = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
+    assert header["meta"]["bot_levels"] == {"0": "hard", "1": "easy"}
+    s2 = Session.new(cfg, "cafe-junior", 2, 6, None, tmp_path / "h.jsonl",
+                     SessionOptions(headless=True, size=(800, 480), bots={1}, bot_levels={1: "hard"}), model=None)
+    s2.writer.close()
+    s2.cabinet.close()
+    r = Session.resume(cfg, tmp_path / "h.jsonl", SessionOptions(headless=True, size=(800, 480)), model=None)
+    assert {seat: b.kind for seat, b in r.runtime.seat_bots.items()} == {1: "hard"}
+    r.writer.close()
+    r.cabinet.close()
