@@ -109,13 +109,11 @@ def score_action(view: dict, action: dict) -> float:
     table = tables[action["table"]]
     side = action["side"]
     if kind == "exchange":
+        # worth it when the joker, back in hand, completes another table
         joker = table["seats"][side]
-        rest = _hand_after(hand, card["id"]) + [joker]
-        # worth it if the joker back in hand completes some table now
-        gain = max((12.0 for t in tables.values() if not t["turned"] and t["table"] != table["table"]
-                    and len(_free(t)) == 1 and _completable_by(t, [joker])), default=0.0)
-        late = 2.0 if view["guest_pile"] < 12 else 0.0
-        return (gain or 0.5) - late * 0 - 0.2 + (0.1 if rest else 0)
+        completes = any(not t["turned"] and t["table"] != table["table"] and len(_free(t)) == 1
+                        and _completable_by(t, [joker]) for t in tables.values())
+        return 11.9 if completes else 0.4
     after = _table_after(table, side, card)
     free_after = len(_free(after))
     value = 1.0

@@ -22,7 +22,6 @@ opinion).
 """
 from __future__ import annotations
 
-import json
 import random
 import time
 
@@ -36,10 +35,6 @@ from .match import answer_dice
 FIRST_SAMPLES = 1
 #: Mean lead (points) by which another action must beat the heuristic's choice.
 MARGIN = 0.25
-
-
-def _key(action: dict) -> str:
-    return json.dumps(action, sort_keys=True)
 
 
 def _settle(g: Game, rng: random.Random) -> int | None:
