@@ -80,6 +80,9 @@ def _hide_differently(g, seat: int, rng: random.Random):
         for deck in h.st["order_decks"].values():
             rng.shuffle(deck)
         rng.shuffle(h.st["customer_deck"])
+    elif g.game_id == "retrograde":
+        rng.shuffle(h.s["deck"])
+        rng.shuffle(h.s["setup_discard"])
     elif g.game_id == "cryptid-cafe":
         for p in h.players:
             rng.shuffle(p["deck"])
@@ -89,7 +92,7 @@ def _hide_differently(g, seat: int, rng: random.Random):
     return h
 
 
-@pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.parametrize("game_id", TURN_BASED + ["retrograde"])
 @pytest.mark.parametrize("kind", ["normal", "hard"])
 def test_bot_decides_the_same_when_only_hidden_information_differs(game_id, kind):
     g, seat = _advance(game_id, 2, seed=21, actions=12)

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from firmware.controls import describe_action
-from firmware.ui.kit import DIM, FEED, FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
 
 DRAWN = True
@@ -136,12 +136,14 @@ def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None =
     background colour (with its pattern) as the card, the figure's
     silhouette, the dango on its skewer; ``ring`` edges it in a seat's
     colour."""
-    scene.add("card", r, key, state="up" if ring is None else "claimed", seat_colour=ring, fill=(240, 236, 226))
+    start = len(scene.nodes)
+    scene.add("card", r, None, state="up" if ring is None else "claimed", seat_colour=ring, fill=(240, 236, 226))
     inner = r.inset(max(3, min(r.w, r.h) // 14))
     scene.add("swatch", inner, None, name=card["background"], radius=max(3, inner.w // 10))
     fig_r, dango_r = inner.cols(0.7, 0.3)
     scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
     scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
+    scene.group(start, r, key)  # one cached picture per card
 
 
 def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None:
@@ -421,9 +423,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view["buttons_down"][seat]:
         f.glyph(0, y, f.W, "SLAPPED", size=16)
     else:
-        size = min(30, bottom - y - 2)
-        f.hand(8, y, size)
-        f.text(8 + size + 4, y + size // 2 - 6, "or", 13, room=20)
-        f.cup(8 + size + 26, y, size)
-        f.text(8 + 2 * size + 30, y + size // 2 - 6, "?", 13, room=12)
+        size = min(26, bottom - y - 14)
+        x0 = (f.W - (2 * size + 28)) // 2
+        f.hand(x0, y, size)
+        f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
+        f.cup(x0 + size + 28, y, size)
+        f.text(0, y + size + 2, "slap or sip?", room=f.W, align="center")
     return f

@@ -178,14 +178,17 @@ class OledFrame:
             d.line((x + k, y, x + k + 2, y + size // 5), fill=1)
 
     def hand(self, x: int, y: int, size: int) -> None:
-        """An open hand icon (slap a customer)."""
+        """An open hand icon (slap a customer): palm, four fingers apart,
+        a thumb."""
         d = self.draw
-        d.rounded_rectangle((x + size // 5, y + size * 2 // 5, x + size * 4 // 5, y + size - 1), radius=3, fill=1)
-        fw = max(2, size // 7)
+        u = max(1, size // 10)
+        palm = (x + 3 * u, y + 5 * u, x + 8 * u, y + size - 1)
+        d.rounded_rectangle(palm, radius=u, fill=1)
+        tops = (2 * u, 0, u, 3 * u)
         for k in range(4):
-            fx = x + size // 5 + k * (size * 3 // 5) // 4
-            d.rounded_rectangle((fx, y + (2 if k in (1, 2) else size // 6), fx + fw, y + size // 2), radius=1, fill=1)
-        d.rounded_rectangle((x, y + size // 2, x + size // 4, y + size * 2 // 3), radius=1, fill=1)
+            fx = x + 3 * u + k * (5 * u) // 4 + (k * u) // 3
+            d.rounded_rectangle((fx, y + tops[k], fx + max(1, u), y + 6 * u), radius=max(1, u // 2), fill=1)
+        d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
 
     def choice(self, text: str, index: int, count: int, armed: bool) -> int:
         """The choice under the cursor at the bottom, between arrows, with
