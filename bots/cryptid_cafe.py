@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from engines.cryptid_cafe.data import components
+from engines.cryptid_cafe.track import order_of, tip_at
 
 SEARCH = True
 ROLLOUT_PLIES = 10
@@ -126,12 +127,32 @@ def wants_search(view: dict, legal: list[dict]) -> bool:
 
 
 def evaluate(game, seat: int) -> float:
-    """Search leaf value: the score now plus part of the tips the seat's
-    dishes can already pay."""
+    """Search leaf value, coins: the score now, but before the end the
+    unused-dish penalty is replaced by the tips the dishes go towards (each
+    customer on the track weighted by the share of its order the dishes
+    already cover) and customers near the end of the track count part of
+    their walk-out value against the seat."""
     b = game.score_breakdown(seat)
     value = float(b["total"])
     if not game.is_terminal():
-        value += 0.4 * sum(game.players[seat]["dishes"].values()) * (1 + game.waste_coins()) / 2
+        pl = game.players[seat]
+        value += b["dish_penalty"]
+        dishes = dict(pl["dishes"])
+        track = pl["track"]
+        n = len(track)
+        for i in sorted((i for i, c in enumerate(track) if c is not None), reverse=True):
+            order = order_of(game.comp, track[i])
+            need = sum(order.values())
+            got = 0
+            for d, k in order.items():
+                take = min(k, dishes.get(d, 0))
+                dishes[d] = dishes.get(d, 0) - take
+                got += take
+            value += 0.7 * tip_at(game.comp, track, i) * got / max(1, need)
+            if i >= n - 2:
+                value -= 0.3 * game.comp.customer(track[i]["card"]).lost
+        left = sum(dishes.values())
+        value -= 0.5 * left * game.waste_coins() / 2
     if game.num_players == 1:
         value -= game.ai2_score()
     return value

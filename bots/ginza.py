@@ -118,16 +118,29 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
     return max(legal, key=lambda a: (score_action(view, a), rng.random()))
 
 
+#: Worth of one die in hand at a leaf (a die is the resource a dish is
+#: paid with), VP.
+DIE_VP = 0.35
+#: Share of a dish's VP counted while its customer still waits.
+PARTIAL = 0.6
+
+
 def evaluate(game, seat: int) -> float:
-    """Search leaf value: VP now, plus half the VP of dishes already served
-    for customers still waiting."""
+    """Search leaf value, about VP: order and bonus points now, yen / 4
+    (not rounded down: the yen still count later), the dice in hand, and
+    part of the VP of dishes served to customers still waiting."""
+    from engines.ginza.scoring import bonus_points, order_points
     st = game.st
-    value = game.scores()[seat]
+    me = st["players"][seat]
+    all_orders = [p["orders"] for p in st["players"]]
+    value = (order_points(COMP, me["orders"]) + bonus_points(COMP, me["bonus"], seat, all_orders)
+             + me["coins"] / 4.0)
+    if game.is_terminal():
+        return float(game.scores()[seat])
     for slot in st["slots"]:
         if not slot:
             continue
         for o in slot["orders"]:
             if o["token"] == seat:
-                value += 0.5 * COMP.orders[o["card"]].vp
-    value += 0.1 * len(st["players"][seat]["dice"])
-    return value
+                value += PARTIAL * COMP.orders[o["card"]].vp
+    return value + DIE_VP * len(me["dice"])

@@ -34,7 +34,7 @@ from .match import answer_dice
 #: Samples per action in the first round of sequential halving.
 FIRST_SAMPLES = 1
 #: Mean lead (points) by which another action must beat the heuristic's choice.
-MARGIN = 0.25
+MARGIN = 0.5
 
 
 def _settle(g: Game, rng: random.Random) -> int | None:
