@@ -78,10 +78,13 @@ class Runtime:
         self.journal = journal
         self.bots = set(bots or ()) | set(bot_levels or ())
         self.bot = RandomBot(bot_seed)
-        levels = dict(bot_levels or {})
-        #: seat -> the bot playing it (:class:`bots.Bot`)
-        self.seat_bots = {seat: make_bot(game.game_id, levels.get(seat, "normal"), bot_seed * 8 + seat)
-                          for seat in sorted(self.bots)}
+        #: seat -> bot kind; a bot seat not listed plays ``normal``
+        self.bot_levels = dict(bot_levels or {})
+        self._bot_seed = bot_seed
+        #: seat -> the bot playing it (:class:`bots.Bot`), made when first needed
+        self.seat_bots: dict[int, Any] = {}
+        for seat in sorted(self.bots):
+            self.seat_bot(seat)
         self.dice = dice
         self.on_change = on_change
         self.controls = [SeatControls(s) for s in range(game.num_players)]
@@ -261,13 +264,22 @@ class Runtime:
                 continue
             self._schedule_bot(seat, template, now_us)
 
+    def seat_bot(self, seat: int) -> Any:
+        """The bot playing ``seat`` at its level (made on first use, so a
+        seat handed to a bot mid-game gets one too)."""
+        bot = self.seat_bots.get(seat)
+        if bot is None:
+            bot = self.seat_bots[seat] = make_bot(self.game.game_id, self.bot_levels.get(seat, "normal"),
+                                                  self._bot_seed * 8 + seat)
+        return bot
+
     def _bot_choice(self, seat: int) -> dict[str, Any] | None:
         """The seat's bot decides from its own view (never the raw state)."""
-        return self.seat_bots[seat].choose(self.game, seat)
+        return self.seat_bot(seat).choose(self.game, seat)
 
     def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
-        start = max(now_us, template.get("t_min_us") or now_us) + self.seat_bots[seat].reaction_us()
+        start = max(now_us, template.get("t_min_us") or now_us) + self.seat_bot(seat).reaction_us()
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
