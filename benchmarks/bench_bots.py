@@ -26,8 +26,10 @@ GAMES = ("retrograde", "cha-dango", "ginza", "cryptid-cafe", "cafe-junior")
 
 
 def positions(game_id: str, games: int = 2, per_game: int = 40, seed: int = 90) -> list[tuple]:
-    """``(game, seat)`` pairs where ``seat`` has a real choice, copied from
-    2-player games between heuristic bots."""
+    """``(game, seat)`` pairs where ``seat`` has a real choice (in Cha
+    dango, any input: its choice is slap or sip), copied from 2-player games
+    between heuristic bots."""
+    least = 1 if game_id == "cha-dango" else 2
     out = []
     for k in range(games):
         g = new_game(game_id, 2, seed + k)
@@ -36,7 +38,7 @@ def positions(game_id: str, games: int = 2, per_game: int = 40, seed: int = 90) 
         while not g.is_terminal() and taken < per_game:
             if not g.chance_requests():
                 for s in g.active_players():
-                    if len(g.legal_actions(s)) > 1:
+                    if len(g.legal_actions(s)) >= least:
                         out.append((g.clone(), s))
                         taken += 1
                         break
@@ -80,6 +82,8 @@ def main(argv: list[str]) -> None:
         pos = positions(game_id)
         for kind in ("easy", "normal", "hard"):
             ms = sorted(decision_ms(game_id, kind, pos))
+            if not ms:
+                continue
             p99 = ms[min(len(ms) - 1, max(0, -(-99 * len(ms) // 100) - 1))]
             print(f"{game_id:<13} {kind:<7} {len(ms):>4} decisions  median {statistics.median(ms):7.1f} ms  "
                   f"p99 {p99:7.1f} ms  max {max(ms):7.1f} ms", flush=True)

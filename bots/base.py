@@ -147,7 +147,8 @@ class Bot:
     def choose(self, game: Game, seat: int) -> Action | None:
         """The seat's next action: one of ``game.legal_actions(seat)``
         (real-time ones are templates with ``"t_us": None``), or ``None``
-        when the seat may not act.  The wall time taken is appended to
+        when the seat may not act or chooses to wait (a Cha dango seat that
+        already slapped or sipped for this order).  The wall time taken is appended to
         :attr:`decision_s`."""
         start = time.perf_counter()
         try:

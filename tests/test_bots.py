@@ -290,3 +290,22 @@ def test_cabinet_runs_bots_at_their_levels_and_resume_keeps_them(tmp_path, monke
     assert {seat: b.kind for seat, b in r.runtime.seat_bots.items()} == {1: "hard"}
     r.writer.close()
     r.cabinet.close()
+
+
+def test_cha_dango_bot_chooses_slap_or_sip_once_per_order():
+    """With a race that does not name its kind (both inputs offered), the
+    bot slaps when a customer matches, releases, then waits; a level that
+    always misreads sips instead."""
+    from bots.cha_dango import policy
+    view = {"deck_count": 20, "current": 0, "order": {"attribute": "figure", "value": "fox"},
+            "dining_area": [{"figure": "fox", "dango": "green", "background": "red"}]}
+    both = [{"type": "slap", "player": 1, "t_us": None}, {"type": "cup_lift", "player": 1, "t_us": None}]
+    down = [{"type": "release", "player": 1, "t_us": None}, {"type": "cup_lift", "player": 1, "t_us": None}]
+    memory: dict = {}
+    rng = random.Random(1)
+    sure = dataclasses.replace(LEVELS["hard"], wrong=0.0)
+    assert policy(view, both, rng, sure, memory)["type"] == "slap"
+    assert policy(view, down, rng, sure, memory)["type"] == "release"
+    assert policy(view, both, rng, sure, memory) is None
+    wrong = dataclasses.replace(LEVELS["hard"], wrong=1.0)
+    assert policy(view, both, rng, wrong, {})["type"] == "cup_lift"
