@@ -25,7 +25,7 @@ from . import config as config_mod
 # Optional command modules: (module, needs_config).  Each exposes
 # add_parser(subparsers) and run(args[, cfg]) -> int.
 COMMAND_MODULES = ["firmware.cmd_dice", "firmware.cmd_hardware", "firmware.cmd_play", "firmware.cmd_install",
-                   "firmware.cmd_screens"]
+                   "firmware.cmd_screens", "firmware.cmd_tournament"]
 
 
 class CliError(Exception):
@@ -121,7 +121,12 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
     options = parse_options(args.options)
     if args.games < 1:
         raise UsageError(f"--games must be 1 or more, got {args.games}")
-    report = simulate(args.game, args.players, args.games, args.seed, options, args.action_cap)
+    from bots import BotError, parse_kinds
+    try:
+        kinds = parse_kinds(args.bots, args.players)
+    except BotError as exc:
+        raise UsageError(str(exc)) from None
+    report = simulate(args.game, args.players, args.games, args.seed, options, args.action_cap, kinds=kinds)
     summary = report.as_dict()
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -178,7 +183,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", choices=["random"], default="random")
+    p.add_argument("--bots", default="random", metavar="KINDS",
+                   help="one bot kind for every seat, or one per seat: e.g. hard,random "
+                        "(random, easy, normal, hard, heuristic)")
     p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
     p.add_argument("--action-cap", type=int, default=20_000, help="actions before a game counts as stuck")
     p.add_argument("--json", action="store_true")

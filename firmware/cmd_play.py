@@ -46,23 +46,44 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or driver)
 
 
-def parse_bots(spec: str | None, players: int) -> set[int]:
-    """``--bots all`` / ``none`` / ``2,3`` (1-based seats) -> 0-based set.
+def parse_bot_levels(spec: str | None, players: int, default: str = "normal") -> dict[int, str]:
+    """``--bots`` -> 0-based seat -> bot kind.
+
+    ``none``; ``all``; ``2,3`` (1-based seats); each item may carry a
+    level: ``all:hard``, ``2:easy,3:hard``; a seat without one plays
+    ``default``.  Kinds: easy, normal, hard, random (see :mod:`bots`).
 
     Raises:
-        UsageError: a seat outside 1..players or an unreadable list.
+        UsageError: a seat outside 1..players, an unknown level or an
+            unreadable list.
     """
+    from bots import KINDS
     if not spec or spec == "none":
-        return set()
-    if spec == "all":
-        return set(range(players))
-    seats = set()
+        return {}
+    seats: dict[int, str] = {}
     for part in spec.split(","):
         part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= players:
-            raise UsageError(f"--bots: {part!r} is not a seat number 1..{players} (or use 'all' or 'none')")
-        seats.add(int(part) - 1)
+        where, _, level = part.partition(":")
+        level = (level or default).strip().lower()
+        if level not in KINDS:
+            raise UsageError(f"--bots: {level!r} is not a bot level; levels are {', '.join(KINDS)}")
+        if where == "all":
+            seats.update({s: level for s in range(players)})
+            continue
+        if not where.isdigit() or not 1 <= int(where) <= players:
+            raise UsageError(f"--bots: {where!r} is not a seat number 1..{players} (or use 'all' or 'none')")
+        seats[int(where) - 1] = level
     return seats
+
+
+def parse_bots(spec: str | None, players: int) -> set[int]:
+    """``--bots all`` / ``none`` / ``2,3`` (1-based seats, each optionally
+    ``:LEVEL``) -> the 0-based set of bot seats.
+
+    Raises:
+        ValueError: see :func:`parse_bot_levels`.
+    """
+    return set(parse_bot_levels(spec, players))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -70,7 +91,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game on the cabinet (simulated where no Pi hardware is found)")
     p.add_argument("game", type=game_id, metavar="GAME", help=", ".join(GAMES))
     p.add_argument("--players", type=int, required=True)
-    p.add_argument("--bots", default="none", help="all, none, or seat numbers like 2,3 (1-based)")
+    p.add_argument("--bots", default="none",
+                   help="all, none, or seat numbers like 2,3 (1-based); each may carry a level: "
+                        "all:hard, 2:easy,3:hard (levels easy, normal, hard, random)")
+    p.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard", "random"],
+                   help="level of the bot seats that name none (default normal)")
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
     p.add_argument("--headless", action="store_true", help="no window: virtual clock, needs --bots all")
@@ -151,7 +176,8 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     from .cli import parse_options
     options = parse_options(args.options)
     cls.new(args.players, 0, options)   # bad player count or option values fail before anything is written
-    bots = parse_bots(args.bots, args.players)
+    levels = parse_bot_levels(args.bots, args.players, args.bot_level)
+    bots = set(levels)
     size = _size(args.size, cfg)
     if args.dice_from and not (Path(args.dice_from, "images").is_dir() and Path(args.dice_from, "labels").is_dir()):
         raise UsageError(f"--dice-from {args.dice_from}: not a labelled dice set (expected images/ and labels/)")
@@ -164,7 +190,7 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     path = journal or state_dir(cfg) / "journals" / (
         f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
     opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
-                          size=size, bots=bots)
+                          size=size, bots=bots, bot_levels=levels)
     session = Session.new(cfg, args.game, args.players, seed, options, path, opts)
     return session.run_and_report()
 

@@ -20,12 +20,14 @@ from engines.registry import is_available
 from .ui.model import Panel, ScreenModel
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
+BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
 
 
 @dataclass
 class Menu:
-    """Menu state.  Rows: game, players, bots, difficulty, resume, start.
+    """Menu state.  Rows: game, players, bots, bot level (when there are
+    bots), difficulty, resume, start.
 
     Navigation moves the focus between rows; the big button changes the
     focused row's value (wrapping) or activates Resume / Start.
@@ -47,6 +49,7 @@ class Menu:
     message: str = ""
     #: Cha dango: "The youngest player is the start player" (0-based seat)
     start_player: int = 0
+    bot_level: int = 1
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -67,6 +70,8 @@ class Menu:
         """(label, value) of every row, in focus order."""
         info = GAMES[self.game_id]
         rows = [("Game", info.name), ("Players", str(self.players)), ("Bots", BOT_CHOICES[self.bots])]
+        if BOT_CHOICES[self.bots] != "none":
+            rows.append(("Bot level", BOT_LEVELS[self.bot_level]))
         if self.game_id == "cryptid-cafe":
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
         if self.game_id == "cha-dango":
@@ -83,7 +88,7 @@ class Menu:
         """The big button on the focused row.
 
         Returns:
-            ``("start", {"game", "players", "bots", "options"})``,
+            ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
             ``("resume", path)``, or ``None`` after changing a value.
         """
         label = self.rows()[self.focus][0]
@@ -97,6 +102,9 @@ class Menu:
             self.players = self.players + 1 if self.players < self.max_players(self.game_id) else info.min_players
         elif label == "Bots":
             self.bots = (self.bots + 1) % len(BOT_CHOICES)
+            self.focus = min(self.focus, len(self.rows()) - 1)
+        elif label == "Bot level":
+            self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
         elif label == "Difficulty":
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Youngest player (starts)":
@@ -111,7 +119,8 @@ class Menu:
             options = {"difficulty": DIFFICULTIES[self.difficulty]} if self.game_id == "cryptid-cafe" else None
             if self.game_id == "cha-dango" and self.start_player % self.players:
                 options = {"start_player": self.start_player % self.players}
-            return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options})
+            return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
+                              "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
         return None
 
     def model(self) -> ScreenModel:
@@ -186,6 +195,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
                     else:
                         p = choice[1]
                         opts.bots = p["bots"]
+                        opts.bot_levels = p["bot_levels"]
                         seed = random.SystemRandom().randrange(1 << 31)
                         path = state_dir(cfg) / "journals" / (
                             f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")

@@ -27,6 +27,8 @@ from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
 from hardware.mock import Timeline
 
+from bots import make_bot
+
 from .bots import RandomBot
 from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
@@ -60,18 +62,29 @@ class Runtime:
         journal: writer with ``append(action)`` (or None).
         bots: seats played by bots.
         bot_seed: seed of the bots' RNG.
+        bot_levels: seat -> bot kind (``easy``, ``normal``, ``hard``,
+            ``random``; see :mod:`bots`); bot seats not listed play
+            ``normal``.
         dice: a dice station (answers chance requests from the camera), or
             None to leave chance requests to bots' RandomBot (tests only).
         on_change: called after the state or a prompt changed (renders).
     """
 
     def __init__(self, game: Game, io: Any, journal: Any = None, bots: set[int] | None = None,
-                 bot_seed: int = 0, dice: Any = None, on_change: Callable[["Runtime"], None] | None = None):
+                 bot_seed: int = 0, dice: Any = None, on_change: Callable[["Runtime"], None] | None = None,
+                 bot_levels: dict[int, str] | None = None):
         self.game = game
         self.io = io
         self.journal = journal
-        self.bots = set(bots or ())
+        self.bots = set(bots or ()) | set(bot_levels or ())
         self.bot = RandomBot(bot_seed)
+        #: seat -> bot kind; a bot seat not listed plays ``normal``
+        self.bot_levels = dict(bot_levels or {})
+        self._bot_seed = bot_seed
+        #: seat -> the bot playing it (:class:`bots.Bot`), made when first needed
+        self.seat_bots: dict[int, Any] = {}
+        for seat in sorted(self.bots):
+            self.seat_bot(seat)
         self.dice = dice
         self.on_change = on_change
         self.controls = [SeatControls(s) for s in range(game.num_players)]
@@ -252,15 +265,22 @@ class Runtime:
                 continue
             self._schedule_bot(seat, template, now_us)
 
+    def seat_bot(self, seat: int) -> Any:
+        """The bot playing ``seat`` at its level (made on first use, so a
+        seat handed to a bot mid-game gets one too)."""
+        bot = self.seat_bots.get(seat)
+        if bot is None:
+            bot = self.seat_bots[seat] = make_bot(self.game.game_id, self.bot_levels.get(seat, "normal"),
+                                                  self._bot_seed * 8 + seat)
+        return bot
+
     def _bot_choice(self, seat: int) -> dict[str, Any] | None:
-        acts = self.game.legal_actions(seat)
-        if not acts:
-            return None
-        return self.bot.rng.choice(acts)
+        """The seat's bot decides from its own view (never the raw state)."""
+        return self.seat_bot(seat).choose(self.game, seat)
 
     def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
-        start = max(now_us, template.get("t_min_us") or now_us) + self.bot.reaction_us()
+        start = max(now_us, template.get("t_min_us") or now_us) + self.seat_bot(seat).reaction_us()
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)

@@ -47,12 +47,14 @@ class SessionOptions:
     """How to run: ``headless`` (no window, virtual clock), ``screens``
     (folder for a PNG per screen change), ``dice_from`` (labelled photo
     set for the simulated camera), ``size`` (HDMI px), ``bots`` (0-based
-    seats; None = none for a new game, the recorded ones on resume)."""
+    seats; None = none for a new game, the recorded ones on resume),
+    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
     size: tuple[int, int] = (1280, 720)
     bots: set[int] | None = None
+    bot_levels: dict[int, str] = field(default_factory=dict)
 
 
 class Session:
@@ -83,7 +85,7 @@ class Session:
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
                                     zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]))
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
-                               on_change=self.render)
+                               on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
         if renderer is None:
             from .ui.hdmi import HdmiRenderer
@@ -112,7 +114,8 @@ class Session:
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
         writer = journal_mod.JournalWriter.create(journal_path, game, meta={
-            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from})
+            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
+            "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}})
         try:
             return cls(cfg, game, writer, opts, model, cabinet, renderer)
         except BaseException:
@@ -135,6 +138,8 @@ class Session:
         meta = contents.header.get("meta", {}) or {}
         if opts.bots is None:
             opts.bots = set(meta.get("bots", []))
+        if not opts.bot_levels:
+            opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()}
         wiring.require(cfg, game.game_id, game.num_players, opts.bots)
         if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
             opts.dice_from = meta["dice_from"]

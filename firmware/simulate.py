@@ -111,10 +111,21 @@ def play_one(cls: type[Game], players: int, seed: int, options: dict | None = No
         return game, GameResult(seed, actions, error=traceback.format_exc())
 
 
+def play_one_kinds(game_id: str, kinds: list[str], seed: int, options: dict | None = None,
+                   action_cap: int = DEFAULT_ACTION_CAP) -> GameResult:
+    """Play one whole game with the bot ``kinds[i]`` at seat ``i`` (see
+    :mod:`bots`); engine and bot failures are returned in ``error``."""
+    from bots.match import play_match
+    r = play_match(game_id, kinds, seed, options, action_cap=action_cap)
+    return GameResult(seed, r.actions, scores=r.scores, ranking=r.ranking, error=r.error)
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, options: dict | None = None,
-             action_cap: int = DEFAULT_ACTION_CAP) -> SimulationReport:
+             action_cap: int = DEFAULT_ACTION_CAP, kinds: list[str] | None = None) -> SimulationReport:
     """Play ``games`` whole games; game ``i`` gets a seed derived from
     ``seed`` so the same seed always gives the same report (timing aside).
+    ``kinds``: one bot kind per seat (default: ``random`` everywhere, the
+    :class:`RandomBot` of the cabinet).
 
     Raises:
         SetupError: unknown/unavailable game, bad player count or options.
@@ -124,8 +135,13 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict | 
     seeds = random.Random(seed)
     report = SimulationReport(game_id, players, seed)
     start = time.perf_counter()
+    smart = kinds is not None and any(k != "random" for k in kinds)
     for _ in range(games):
-        _, result = play_one(cls, players, seeds.randrange(2**31), options, action_cap)
+        game_seed = seeds.randrange(2**31)
+        if smart:
+            result = play_one_kinds(game_id, kinds, game_seed, options, action_cap)
+        else:
+            _, result = play_one(cls, players, game_seed, options, action_cap)
         report.results.append(result)
     report.wall_s = time.perf_counter() - start
     return report

@@ -39,3 +39,11 @@ def test_engines_import_no_device_or_numeric_library():
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_bots_use_only_the_engines():
+    """Bots play through the engine contract: engines and the standard
+    library, never firmware, hardware or vision."""
+    for path in (ROOT / "bots").rglob("*.py"):
+        bad = imported_top_levels(path) & {"firmware", "vision", "hardware", "pygame", "cv2", "numpy"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"

@@ -118,7 +118,7 @@ class CafeJunior(Game):
             for card in cards:
                 for t in live:
                     for side in SIDE_ORDER:
-                        if seating.place_problem(self.comp, t, side, card) is None:
+                        if seating.may_place(self.comp, t, side, card):
                             acts.append({"type": "place", "player": player, "card": card.card_id,
                                          "table": t["table"], "side": side})
         for t in live:

@@ -57,6 +57,17 @@ def side_fits(comp: Components, table: dict[str, Any], side: str, card: GuestCar
     return card.country in comp.table(table["table"]).side_flags(side)
 
 
+def may_place(comp: Components, table: dict[str, Any], side: str, card: GuestCard) -> bool:
+    """True if ``card`` may sit at ``side`` of ``table``: the same rule as
+    :func:`place_problem` without building the reason (used to list legal
+    actions, which bots do thousands of times a second)."""
+    if table["turned"] or table["seats"][side] is not None:
+        return False
+    if not card.is_joker and card.country not in comp.table(table["table"]).side_flags(side):
+        return False
+    return gender_count(comp, table, card.gender) < MAX_PER_GENDER
+
+
 def place_problem(comp: Components, table: dict[str, Any], side: str, card: GuestCard) -> str | None:
     """Why ``card`` may not sit at ``side`` of ``table`` (None: it may).
 
