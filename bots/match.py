@@ -133,8 +133,10 @@ class Table:
 
 
 def play_match(game_id: str, kinds: list[str], seed: int, options: dict | None = None,
-               bot_seeds: list[int] | None = None, action_cap: int = ACTION_CAP) -> MatchResult:
-    """Play one whole game, seat ``i`` played by a bot of ``kinds[i]``.
+               bot_seeds: list[int] | None = None, action_cap: int = ACTION_CAP,
+               keep_game: bool = False) -> MatchResult:
+    """Play one whole game, seat ``i`` played by a bot of ``kinds[i]``;
+    ``keep_game`` keeps the finished engine in ``extra["game"]``.
 
     Never raises for engine or bot failures: they are returned in
     :attr:`MatchResult.error` with the traceback.
@@ -157,6 +159,8 @@ def play_match(game_id: str, kinds: list[str], seed: int, options: dict | None =
             result.ranking = game.ranking()
             if game_id == "cryptid-cafe" and len(kinds) == 1:
                 result.extra = {"solo_won": game.solo_won(), "ai2_score": game.ai2_score()}
+            if keep_game:
+                result.extra["game"] = game
         result.decision_s = [b.decision_s for b in bots]
     except Exception:  # noqa: BLE001 - any failure is a counted error
         result.error = traceback.format_exc()

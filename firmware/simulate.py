@@ -116,8 +116,10 @@ def play_one_kinds(game_id: str, kinds: list[str], seed: int, options: dict | No
     """Play one whole game with the bot ``kinds[i]`` at seat ``i`` (see
     :mod:`bots`); engine and bot failures are returned in ``error``."""
     from bots.match import play_match
-    r = play_match(game_id, kinds, seed, options, action_cap=action_cap)
-    return GameResult(seed, r.actions, scores=r.scores, ranking=r.ranking, error=r.error)
+    r = play_match(game_id, kinds, seed, options, action_cap=action_cap, keep_game=True)
+    game = r.extra.get("game")
+    return GameResult(seed, r.actions, scores=r.scores, ranking=r.ranking, error=r.error,
+                      result=game_result(game) if game is not None and r.error is None else None)
 
 
 def simulate(game_id: str, players: int, games: int, seed: int, options: dict | None = None,
