@@ -121,16 +121,25 @@ class Session:
         """Replay a journal and continue the game (bots and dice source as
         recorded in the journal's header).
 
+        The journal's family (the file and its resume copies) is locked,
+        and the member with the longest valid continuation is replayed
+        (:func:`firmware.journal.open_for_resume`).
+
         Raises:
-            JournalError: the journal is corrupt (the file is left as it is).
+            JournalLocked: another cabinet process is playing this game.
+            JournalError: no member of the family reads cleanly (the files
+                are left as they are).
         """
-        game, contents = journal_mod.replay(journal_path)
-        meta = contents.header.get("meta", {}) or {}
-        opts.bots = set(meta.get("bots", [])) if not opts.bots else opts.bots
-        if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
-            opts.dice_from = meta["dice_from"]
-        writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
-        return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        game, contents, writer = journal_mod.open_for_resume(journal_path)
+        try:
+            meta = contents.header.get("meta", {}) or {}
+            opts.bots = set(meta.get("bots", [])) if not opts.bots else opts.bots
+            if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
+                opts.dice_from = meta["dice_from"]
+            return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        except BaseException:
+            writer.close()
+            raise
 
     # ------------------------------------------------------------- timers
     def _timers(self, t_us: int) -> None:
@@ -161,7 +170,9 @@ class Session:
         prompts = dict(self.runtime.prompts)
         prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
         notice = ""
-        if not self.dice.camera_ready:
+        if self.runtime.journal_problem:
+            notice = "game paused: cannot save (disk full?)"
+        elif not self.dice.camera_ready:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
