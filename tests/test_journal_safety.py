@@ -313,3 +313,53 @@ def test_format_1_journal_still_resumes_into_a_checksummed_copy(tmp_path):
     writer.close()
     assert contents.version == 1 and state(g2) == state(game)
     assert journal.read(writer.path).version == 2
+
+
+# ----------------------------------------------------------- item 5
+def _state_cfg(tmp_path):
+    from firmware import config
+    return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+
+
+def test_damaged_newest_save_is_reported_not_an_older_game_resumed(tmp_path, capsys):
+    from firmware.cli import main
+    from firmware.cmd_play import find_unfinished
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    old = folder / "a-old.jsonl"
+    play_and_journal(old, 10)
+    new = folder / "b-new.jsonl"
+    play_and_journal(new, 10, seed=8)
+    os.utime(old, (1_000_000, 1_000_000))
+    cfg = _state_cfg(tmp_path)
+    assert find_unfinished(cfg) == new
+    lines = new.read_bytes().split(b"\n")
+    lines[4] = lines[4].replace(b":", b";", 1)
+    damaged = b"\n".join(lines)
+    new.write_bytes(damaged)
+    with pytest.raises(journal.JournalError, match=r"newest saved game is damaged.*b-new.jsonl: line 5"):
+        find_unfinished(cfg)
+    toml = tmp_path / "c.toml"
+    toml.write_text(f'[cabinet]\nstate_dir = "{tmp_path}"\n[gpio]\nbackend = "mock"\n')
+    assert main(["--config", str(toml), "resume", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert "b-new.jsonl: line 5" in err and "--journal" in err
+    assert new.read_bytes() == damaged and old.exists()
+
+
+def test_newest_family_member_is_the_longest_continuation(tmp_path):
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    path = folder / "g.jsonl"
+    play_and_journal(path, 30)
+    path.write_bytes(path.read_bytes()[:-4])
+    _, _, writer = journal.open_for_resume(path)
+    writer.close()
+    from firmware.cmd_play import find_unfinished
+    assert find_unfinished(_state_cfg(tmp_path)) == writer.path
+
+
+def test_resume_dev_zero_is_a_clear_error(capsys):
+    from firmware.cli import main
+    assert main(["resume", "--journal", "/dev/zero", "--headless"]) == 1
+    assert "not a regular file" in capsys.readouterr().err
