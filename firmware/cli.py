@@ -46,6 +46,9 @@ def parse_options(text: str | None) -> dict | None:
         options = json.loads(text)
     except ValueError as exc:
         raise CliError(f"--options is not JSON ({exc}); give an object, e.g. '{{\"difficulty\": \"hard\"}}'") from None
+    except RecursionError:
+        raise CliError("--options is nested far too deeply; give a flat object, "
+                       "e.g. '{\"difficulty\": \"hard\"}'") from None
     if not isinstance(options, dict):
         raise CliError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
     return options

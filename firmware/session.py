@@ -39,6 +39,23 @@ SIM_KEYS = [
 ]
 
 
+def check_trays(cfg: dict[str, Any], game: Game) -> None:
+    """Every seat that plays needs a tray zone when ``[[vision.trays]]``
+    are configured (else its dice would never be read).
+
+    Raises:
+        ValueError: names the seats without a tray and the fix.
+    """
+    from vision.settings import missing_trays
+    missing = missing_trays(cfg["vision"], game.num_players)
+    if missing:
+        have = sorted({t["seat"] + 1 for t in cfg["vision"]["trays"]})
+        raise ValueError(
+            f"vision.trays: {game.num_players} play but seats {', '.join(str(s + 1) for s in missing)} have no tray "
+            f"(trays for seats {', '.join(map(str, have))}); add a [[vision.trays]] with seat = "
+            f"{missing[0]} (0-based) for each, recalibrate, or play with fewer seats")
+
+
 @dataclass
 class SessionOptions:
     """How to run: ``headless`` (no window, virtual clock), ``screens``
@@ -74,6 +91,7 @@ class Session:
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table)
         else:
             from vision.trays import TrayZones
+            check_trays(cfg, game)
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
