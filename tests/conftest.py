@@ -38,7 +38,7 @@ def dice_dir() -> Path:
 from cabinet_profile import LONG  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-settings.register_profile("short", max_examples=12, deadline=None, derandomize=True,
+settings.register_profile("short", max_examples=8, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("long", max_examples=400, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
