@@ -229,7 +229,7 @@ class Retrograde(Game):
                "face_up": [self._card(c).describe() for c in s["face_up"]], "face_up_ids": list(s["face_up"]),
                "deck_left": len(s["deck"]), "seats": seats, "stop_seat": s["stop_seat"],
                "rerolls_left": s["rerolls_left"], "claims_pending": [c[0] for c in s["pending"]],
-               "log": s["log"][-8:]}
+               "claim_order": list(s["claim_order"]), "log": s["log"][-8:]}
         if s["phase"] == "blast":
             t = s["turn"]
             out["turn"] = {"seat": t["seat"], "pool": t["pool"], "spent": t["spent"], "cells": t["cells"]}
