@@ -104,6 +104,7 @@ def test_camera_gone_for_5_s_mid_roll(tmp_path, kind):
             TableCamera.opens += 1
             gone = outage["start"] is not None and outage["start"] <= rt.now_us < outage["end"]
             if gone and kind not in ("None frame", "float32 frame"):   # those open, then give bad frames
+                count(f"camera {kind}")
                 raise_kind(kind)
 
         def read(self, not_before_us=None):
@@ -237,11 +238,19 @@ def test_sigkill_at_random_points_and_resume_each_time(tmp_path):
         cmd = _play_cmd(journal, 5) if k == 0 else _resume_cmd(journal)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 cwd=os.path.dirname(os.path.dirname(__file__)))
-        # the first run: wait for its journal; then kill at a random moment
-        deadline = time.monotonic() + 60
-        while k == 0 and not journal.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(rng.uniform(0.2, 2.5))
+        # wait until the game has journaled a new action, then kill at a random moment
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline:
+            if journal.exists():
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    try:
+                        if len(journal_mod.resolve(journal)[1].actions) > len(previous):
+                            break
+                    except journal_mod.JournalError:
+                        pass
+            time.sleep(0.05)
+        time.sleep(rng.uniform(0.0, 0.4))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             killed += 1

@@ -363,3 +363,21 @@ def test_resume_dev_zero_is_a_clear_error(capsys):
     from firmware.cli import main
     assert main(["resume", "--journal", "/dev/zero", "--headless"]) == 1
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_menu_shows_a_damaged_newest_save_instead_of_an_older_game(tmp_path):
+    from firmware.menu import Menu, _find_resume
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    old = folder / "a-old.jsonl"
+    play_and_journal(old, 10)
+    os.utime(old, (1_000_000, 1_000_000))
+    new = folder / "b-new.jsonl"
+    play_and_journal(new, 10, seed=8)
+    new.write_bytes(new.read_bytes().replace(b'"crc"', b'"crd"', 1))
+    menu = Menu()
+    _find_resume(menu, _state_cfg(tmp_path))
+    assert menu.resume_path is None and "b-new.jsonl" in menu.resume_problem
+    assert ("Resume last game", "damaged save") in menu.rows()
+    menu.focus = [label for label, _ in menu.rows()].index("Resume last game")
+    assert menu.press() is None                     # nothing is resumed
