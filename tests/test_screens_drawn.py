@@ -171,8 +171,9 @@ def test_rg9_the_plan_under_the_cursor_is_lit_on_the_blasting_sheet():
 
 
 def test_rg7_countdown_and_rg10_solo_clock():
-    """The 3-2-1 before the roll is drawn big; solo shows a running clock
-    (the book hides the time left: RG-10) and Time! when it ran out."""
+    """The 3-2-1 before the roll is drawn big; solo shows that the hidden
+    timer runs (an hourglass, never the time left: RG-10) and Time! when it
+    ran out."""
     game, events = next(_rg_states(3, 1, lambda v: v["phase"] == "roll"))
     scene = scenes(game, events, banner="2")[0][0]
     assert scene.facts["countdown"] == "2"

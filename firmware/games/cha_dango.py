@@ -152,19 +152,20 @@ def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None
     patterned field."""
     m = scene.metrics
     scene.add("card", r, "deck", state="down")
-    if attribute:
+    if attribute:  # the back names an attribute, never a value: a grey picture of the kind
         pic = r.inset(max(4, r.w // 6))
         pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
         scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
-        if attribute == "figure":
-            scene.add("figure", pic, None, name="cat")
-        elif attribute == "dango":
-            scene.add("dango", pic, None, name="white")
-        else:
-            scene.add("swatch", pic, None, name="blue")
+        scene.add("back", pic, None, attribute=attribute)
+        words = {"figure": "animal", "dango": "dango", "background": "colour"}[attribute]
+        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
+        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
+            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
         scene.facts["asks"] = attribute
     label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
-    scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
+    if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
+        scene.dropped.pop()
+        scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
     scene.facts["deck"] = count
 
 
@@ -197,8 +198,8 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
     _card_back(scene, deck_r, view.get("top_back"), view["deck_count"])
     if view.get("revealed"):
         customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
-    if view["phase"] == "over":
-        scene.text("Game over", head, sizes=(m.medium, m.small), colour=GOLD)
+    if view["phase"] == "over":  # CD-2: the last card forms no order
+        scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
         counts = view["vp_counts"]
         best = max(counts) if counts else 0
         winners = [s for s, c in enumerate(counts) if c == best]
@@ -206,6 +207,8 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
             lines = [(" and ".join(f"Seat {s + 1}" for s in winners) + f" share the win with {best} VP", NEED)]
         else:
             lines = [(f"Seat {winners[0] + 1} wins with {best} VP", NEED)]
+        ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
+        lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
         scene.lines(lines, text_r, size=m.small)
         scene.facts["winners"] = winners
         return
@@ -269,10 +272,14 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         active = view["phase"] == "reveal" and view["current"] == s
         doing = ""
         mine = [w for w in won if w["player"] == s]
-        if mine and race.get("open_us") is not None:
+        if active:
+            doing = "reveals"
+        elif not race:
+            doing = "places a VP card" if (view.get("must_place") or [0] * n)[s] else ""
+        elif mine and race.get("open_us") is not None:
             doing = f"won in {ms_text(mine[0]['t_us'] - race['open_us'])}"
         elif view["buttons_down"][s]:
-            doing = "slaps"
+            doing = "slapped"
         elif view["cups_up"][s]:
             doing = "cup up"
         seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
@@ -397,10 +404,6 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             f.text(2, y, f"Seat {view['current'] + 1} reveals")
             if result:
                 f.text(2, y + 13, result, 13)
-        mine = view.get("my_vp_cards") or []
-        if mine and y + 40 <= bottom:
-            for i in range(min(len(mine), 12)):
-                f.card(2 + i * 10, y + 28, 8, 11, face_down=True)
         return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
