@@ -261,6 +261,8 @@ class Game:
             t = action["t_us"]
             if isinstance(t, bool) or not isinstance(t, int):
                 raise IllegalAction(f"timestamp t_us must be an integer number of microseconds, got {t!r}")
+            if t < 0:   # no edge source's clock runs below zero
+                raise IllegalAction(f"timestamp t_us must not be negative, got {t}")
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:

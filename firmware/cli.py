@@ -95,6 +95,9 @@ def parse_options(text: str | None) -> dict | None:
         options = json.loads(text)
     except ValueError as exc:
         raise UsageError(f"--options is not JSON ({exc}); give an object, e.g. '{{\"difficulty\": \"hard\"}}'") from None
+    except RecursionError:
+        raise UsageError("--options is nested far too deeply; give a flat object, "
+                         "e.g. '{\"difficulty\": \"hard\"}'") from None
     if not isinstance(options, dict):
         raise UsageError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
     return options

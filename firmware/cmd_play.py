@@ -196,19 +196,38 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
 
 
 def find_unfinished(cfg: dict[str, Any]) -> Path | None:
-    """The newest journal in the state folder whose game is not over."""
+    """The newest unfinished game in the state folder: of the newest game
+    (journal family: a journal and its resume copies) that is not over, the
+    member with the longest valid continuation; ``None`` if every game is
+    over.
+
+    Raises:
+        JournalError: the newest game's save is damaged.  It is reported,
+            never skipped for an older game (give ``--journal`` for that).
+    """
     folder = state_dir(cfg) / "journals"
     if not folder.is_dir():
         return None
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
-        if any(folder.glob(f"{path.stem}.resumed-*{path.suffix}")):
-            continue  # a damaged journal already continued in a .resumed-K file
+    newest: dict[Path, float] = {}
+    for path in folder.glob("*.jsonl"):
         try:
-            game, _ = journal_mod.replay(path)
-        except (journal_mod.JournalError, Exception):  # noqa: BLE001 - a bad file is skipped here, refused on resume
+            mtime = path.stat().st_mtime
+        except OSError:
             continue
+        root = journal_mod.family_root(path)
+        newest[root] = max(newest.get(root, mtime), mtime)
+    for root in sorted(newest, key=lambda r: (newest[r], r.name), reverse=True):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
+                chosen, _, game = journal_mod.resolve(root)
+        except journal_mod.JournalError as exc:
+            raise journal_mod.JournalError(
+                f"the newest saved game is damaged and was not resumed: {exc}. To resume an older game give "
+                f"--journal PATH (saves are in {folder}); move the damaged file elsewhere to stop this "
+                "message") from exc
         if not game.is_terminal():
-            return path
+            return chosen
     return None
 
 

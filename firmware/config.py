@@ -19,6 +19,7 @@ absent with no default).
 from __future__ import annotations
 
 import copy
+import math
 import os
 import tomllib
 from pathlib import Path
@@ -102,14 +103,21 @@ def _check_value(value: Any, spec: dict, path: str) -> Any:
         return [_fill(v, spec["schema"], f"{path}[{i}].") for i, v in enumerate(value)]
     if t is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
+    if t is float and isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{path}: must be a finite number, got {value!r} "
+                          f"(for example {path.rsplit('.', 1)[-1]} = {spec.get('default')!r})")
     if not isinstance(value, t) or (isinstance(value, bool) and t is not bool):
         raise ConfigError(f"{path}: must be {_type_name(t)}, got {value!r} "
                           f"(for example {path.rsplit('.', 1)[-1]} = {spec.get('default')!r})")
     if t is list and "items" in spec:
+        it = spec["items"]
+        if it is float:     # [1, 1, 1] means [1.0, 1.0, 1.0]
+            value = [float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
         for i, item in enumerate(value):
-            it = spec["items"]
             if not isinstance(item, it) or (isinstance(item, bool) and it is not bool):
                 raise ConfigError(f"{path}[{i}]: must be {_type_name(it)}, got {item!r}")
+            if it is float and not math.isfinite(item):
+                raise ConfigError(f"{path}[{i}]: must be a finite number, got {item!r}")
     if "choices" in spec and value not in spec["choices"]:
         raise ConfigError(f"{path}: {value!r} is not one of {', '.join(map(repr, spec['choices']))}")
     if "min" in spec and value < spec["min"]:
@@ -177,13 +185,68 @@ def load(path: str | os.PathLike | None = None) -> dict[str, Any]:
     except OSError as exc:
         raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"{p}: not valid TOML: {exc}") from exc
+    deep = nesting_problem(text)
+    if deep is not None:
+        raise ConfigError(f"{p}: line {deep}: arrays or inline tables nested more than {MAX_TOML_DEPTH} deep; "
+                          "the cabinet's settings nest 3 levels at most")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{p}: not valid TOML: {exc}") from exc
+    except RecursionError as exc:
+        raise ConfigError(f"{p}: nested too deeply for TOML") from exc
     try:
         return validate(data)
     except ConfigError as exc:
         raise ConfigError(f"{p}: {exc}") from exc
+
+
+#: Deepest nesting of arrays / inline tables accepted in the config file.
+MAX_TOML_DEPTH = 32
+
+
+def nesting_problem(text: str, max_depth: int = MAX_TOML_DEPTH) -> int | None:
+    """The 1-based line where TOML ``text`` nests arrays or inline tables
+    deeper than ``max_depth`` (brackets inside strings and comments do not
+    count), or ``None``.  A plain scan, so it cannot exhaust the stack the
+    way a recursive parser does."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif c in "\"'":
+            triple = text.startswith(c * 3, i)
+            end = c * 3 if triple else c
+            j = i + len(end)
+            while j < n:
+                if c == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(end, j):
+                    break
+                if text[j] == "\n":
+                    if not triple:
+                        break
+                    line += 1
+                j += 1
+            i = j + len(end)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > max_depth:
+                return line
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
 
 
 def to_toml(cfg: dict[str, Any]) -> str:

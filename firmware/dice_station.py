@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from hardware.camera import NoFreshFrame, as_bgr
 from vision.reader import read_dice
 from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
@@ -185,7 +186,7 @@ class DiceStation:
         self.seats = seats
         self.table = table
         self.camera = camera
-        self.zones = table.zones if table is not None else zones
+        self.zones = zones if zones is not None else (table.zones if table is not None else None)
         self.white_balance = white_balance
         self.settle_ms = settle_ms
         self.trackers: dict[int, AtRestTracker] = {}
@@ -195,6 +196,8 @@ class DiceStation:
         self.next_frame_us: int | None = None
         self.last_frame_us = -1
         self.camera_ready = True
+        #: camera reads that failed (any kind), over the game
+        self.camera_faults = 0
 
     def expect(self, seat: int, values: list[int], colour: str | None, t_us: int) -> None:
         """Wait for the camera to see ``values`` in ``seat``'s tray (a die
@@ -337,24 +340,43 @@ class DiceStation:
     def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
         or None when the camera has no fresh frame."""
-        if self.table is not None:
+        if self.table is not None and self.camera is None:
             self.stats.frames += 1
             return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
                           for key in self.serving}
+        # Every camera failure is "camera not ready" (issue 23): the
+        # supervisor closes the camera and reopens it with back-off, the
+        # screen shows the notice, and the game waits; never an exit.
         try:
             got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
-        except RuntimeError:  # hardware.camera.CameraNotReady: no (fresh) frame; the game waits
+            if got is not None:
+                frame, frame_t = as_bgr(got[0]), int(got[1])
+        except NoFreshFrame:
+            got = None            # the camera is fine, the frame is not new yet
+        except Exception as exc:  # noqa: BLE001 - CameraNotReady, OSError, TimeoutError, a bad frame...
             got = None
-        if got is None:
-            self.camera_ready = bool(self.camera is not None and getattr(self.camera, "ready", False))
+            self.camera_faults += 1
+            if self.camera_ready:
+                log.warning("camera not ready: %s; the game waits", exc)
+            self.camera_ready = False
             return None
+        if got is None:
+            self.camera_ready = bool(self.camera is not None and getattr(self.camera, "ready", True))
+            return None
+        if not self.camera_ready:
+            log.info("camera ready again")
         self.camera_ready = True
-        frame, frame_t = got
         if frame_t <= self.last_frame_us:
             return None
         self.last_frame_us = frame_t
         self.stats.frames += 1
-        assignment = self.zones.assign(read_dice(frame, self.white_balance))
+        try:
+            dice = read_dice(frame, self.white_balance)
+        except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
+            self.camera_faults += 1
+            log.warning("dice reader refused a frame (%s); the game waits", exc)
+            return None
+        assignment = self.zones.assign(dice)
         return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, [])
                          for key in self.serving}
 

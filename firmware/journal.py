@@ -1,32 +1,81 @@
 """The journal: a game saved as its seed, options and the actions applied.
 
-File format (JSON Lines, UTF-8): the first line is the header
-``{"journal": 1, "game": ID, "num_players": N, "seed": S, "options": {...}}``;
+File format (JSON Lines, ASCII): the first line is the header
+``{"journal": 2, "game": ID, "num_players": N, "seed": S, "options": {...}}``;
 every further line is one applied action (chance inputs and ticks included).
-Each line is written whole and fsynced before the game moves on, so a power
-cut loses at most the action being written.
+Every line is a JSON object whose last member is ``"crc":"xxxxxxxx"``: the
+CRC-32 (8 lower-case hex digits) of the line's bytes without that member
+(``{...}`` with sorted keys and no spaces, as written).  A CRC-32 detects
+every 1-, 2- and 3-bit error and every burst up to 32 bits, so a flipped bit
+anywhere in a line is refused rather than replayed.  Format 1 journals (no
+``crc``) are still read; going on after one writes a format 2 continuation.
 
-Reading never modifies the file.  A truncated last line (no newline at the
-end and not valid JSON: a power cut mid-write) is dropped with a warning; any
-other bad line is refused with :class:`JournalError` naming the line number.
+Writing: each line is written whole and fsynced before the game moves on,
+so a power cut loses at most the action being written.  A file that resume
+may choose is never visible half-written: a new journal and a resume copy
+are written under a temporary name, fsynced, renamed to their final name,
+and the folder is fsynced.  A journal being written is locked (``flock``,
+exclusive) so that a second ``cabinet resume`` is refused instead of
+interleaving its lines; the lock dies with the process, so a killed game
+can be resumed at once.
+
+Reading never modifies the file.  A last line cut off by a power cut (no
+newline, and not a whole line) is dropped with a warning; a whole last line
+that lost only its newline is kept; blank lines at the end (an editor's)
+are ignored; any other damage is refused with :class:`JournalError` naming
+the file and the line.
+
+Resume copies: when a journal cannot be appended to as it is (a cut-off or
+unterminated last line, trailing blank lines, format 1), going on writes
+the valid lines to ``ROOT.resumed-K.jsonl`` beside it and keeps the damaged
+original untouched.  The original and its copies form a *family*;
+:func:`resolve` picks the member with the longest valid continuation
+(most actions that read cleanly), never a partial copy.
 """
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
+import re
+import stat
 import warnings
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engines import Game, IllegalAction, SetupError, new_game
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Formats this reader understands.
+READABLE_FORMATS = (1, 2)
+#: A journal larger than this is refused (a 1,000-action game is ~100 kB).
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
+#: A line longer than this is refused (actions are well under 4 kB).
+MAX_LINE_BYTES = 1024 * 1024
+#: JSON nesting deeper than this is refused (actions nest 4 levels at most).
+MAX_DEPTH = 64
+
+_CRC_SUFFIX = re.compile(rb'"crc":"([0-9a-f]{8})"\}\Z')
+_CRC_ANYWHERE = re.compile(rb'"crc":"[0-9a-f]{8}"\}')
+_FAMILY = re.compile(r"^(?P<root>.+?)(?:\.resumed-(?P<k>\d+))?$")
 
 
 class JournalError(ValueError):
     """A journal file is unreadable or corrupt; the message names the file
     and the line.  The file is left untouched."""
+
+
+class JournalLocked(JournalError):
+    """Another cabinet process is writing this journal (it holds the lock)."""
+
+
+class JournalWriteError(JournalError, OSError):
+    """An action could not be written (disk full, I/O error).  The message
+    names the journal, the errno and the fix.  The action is kept in memory
+    and written by :meth:`JournalWriter.flush` once the disk allows it."""
 
 
 class TruncatedJournalWarning(UserWarning):
@@ -42,40 +91,147 @@ class JournalContents:
         header: the header dict (game, num_players, seed, options).
         actions: the applied actions, in order.
         truncated: True if a cut-off last line was dropped.
+        version: the file format (1 or 2).
+        needs_copy: True if going on must write a resume copy (cut-off or
+            unterminated last line, trailing blank lines, format 1) rather
+            than append to the file as it is.
     """
     header: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
     truncated: bool = False
+    version: int = FORMAT_VERSION
+    needs_copy: bool = False
+
+
+# ------------------------------------------------------------------ lines
+def encode_line(item: dict[str, Any]) -> bytes:
+    """One journal line (with its ``crc`` member and the newline) for
+    ``item``.
+
+    Raises:
+        ValueError: ``item`` is not a JSON object, or has a ``crc`` key.
+    """
+    if not isinstance(item, dict) or "crc" in item:
+        raise ValueError(f"a journal line must be a dict without a 'crc' key, got {item!r}")
+    body = json.dumps(item, separators=(",", ":"), sort_keys=True, allow_nan=False).encode("ascii")
+    crc = f'"crc":"{zlib.crc32(body):08x}"}}'.encode("ascii")
+    return body[:-1] + (b"," if len(body) > 2 else b"") + crc + b"\n"
+
+
+def _depth_ok(raw: bytes) -> bool:
+    """True if the JSON text nests no deeper than :data:`MAX_DEPTH` (a
+    bracket count outside strings; cheap and never recursive)."""
+    depth = 0
+    in_str = esc = False
+    for b in raw:
+        if in_str:
+            if esc:
+                esc = False
+            elif b == 0x5C:      # backslash
+                esc = True
+            elif b == 0x22:      # quote
+                in_str = False
+        elif b == 0x22:
+            in_str = True
+        elif b in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif b in (0x5D, 0x7D):
+            depth -= 1
+    return True
+
+
+def _loads(raw: bytes) -> Any:
+    if len(raw) > MAX_LINE_BYTES:
+        raise ValueError(f"the line is {len(raw)} bytes long (at most {MAX_LINE_BYTES})")
+    if not _depth_ok(raw):
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+    return json.loads(raw.decode("utf-8"))
+
+
+def decode_line(raw: bytes, version: int) -> dict[str, Any]:
+    """The dict of one journal line (without its newline).
+
+    Raises:
+        ValueError: not a JSON object, or (format 2) no ``crc`` member or
+            a CRC-32 that does not match: the line was damaged.
+    """
+    if version >= 2:
+        m = _CRC_SUFFIX.search(raw)
+        if m is None:
+            raise ValueError("no checksum at the end of the line")
+        prefix = raw[:m.start()]
+        if prefix == b"{":
+            body = b"{}"
+        elif prefix.endswith(b",") and prefix.startswith(b"{"):
+            body = prefix[:-1] + b"}"
+        else:
+            raise ValueError("the checksum is not the line's last member")
+        if f"{zlib.crc32(body):08x}".encode() != m.group(1):
+            raise ValueError("checksum mismatch: the line was damaged")
+        raw = body
+    item = _loads(raw)
+    if not isinstance(item, dict):
+        raise ValueError("a journal line must be a JSON object")
+    return item
+
+
+# ---------------------------------------------------------------- reading
+def _read_bytes(p: Path) -> bytes:
+    """The file's bytes: a regular file of at most MAX_JOURNAL_BYTES."""
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO must not block the open
+    except OSError as exc:
+        raise JournalError(f"{p}: cannot read the journal ({exc.strerror or exc})") from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise JournalError(f"{p}: not a regular file, so not a journal; give the .jsonl file of a game")
+        if st.st_size > MAX_JOURNAL_BYTES:
+            raise JournalError(f"{p}: {st.st_size} bytes is far too large for a journal "
+                               f"(at most {MAX_JOURNAL_BYTES}); give the .jsonl file of a game")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(MAX_JOURNAL_BYTES + 1)
+    except OSError as exc:
+        raise JournalError(f"{p}: cannot read the journal ({exc.strerror or exc})") from exc
+    finally:
+        os.close(fd)
+    if len(data) > MAX_JOURNAL_BYTES:
+        raise JournalError(f"{p}: too large for a journal (more than {MAX_JOURNAL_BYTES} bytes)")
+    return data
 
 
 def read(path: str | os.PathLike) -> JournalContents:
     """Read and check a journal file without touching it.
 
     Raises:
-        JournalError: unreadable file, bad header, or a corrupt line that is
-            not a cut-off last line.
+        JournalError: unreadable file, not a regular file, bad header, or a
+            damaged line that is not a cut-off last line.
     """
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise JournalError(f"{p}: cannot read the journal ({exc.strerror or exc})") from exc
+    data = _read_bytes(p)
     if not data:
         raise JournalError(f"{p}: the journal is empty (no header line)")
     lines = data.split(b"\n")
     ends_with_newline = lines[-1] == b""
     if ends_with_newline:
         lines.pop()
-    header = _parse_line(p, lines[0], 1, cut_off=False)
-    if header.get("journal") != FORMAT_VERSION or not isinstance(header.get("game"), str):
+    needs_copy = not ends_with_newline
+    while len(lines) > 1 and not lines[-1].strip():     # an editor's blank line(s) at the end
+        lines.pop()
+        ends_with_newline = needs_copy = True
+    version = _header_version(p, lines[0])
+    header = _parse_line(p, lines[0], 1, version, cut_off=False)
+    if header.get("journal") != version or not isinstance(header.get("game"), str):
         raise JournalError(f"{p}: line 1 is not a cabinet journal header (format {FORMAT_VERSION})")
     for key, kind in (("num_players", int), ("seed", int), ("options", dict)):
-        if not isinstance(header.get(key), kind):
+        if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
             raise JournalError(f"{p}: line 1: header field {key!r} is missing or not {kind.__name__}")
-    contents = JournalContents(header=header)
+    contents = JournalContents(header=header, version=version, needs_copy=needs_copy or version < FORMAT_VERSION)
     for number, raw in enumerate(lines[1:], start=2):
         cut_off = number == len(lines) and not ends_with_newline
-        item = _parse_line(p, raw, number, cut_off)
+        item = _parse_line(p, raw, number, version, cut_off)
         if item is None:
             warnings.warn(f"{p}: line {number} was cut off (power cut while writing?) and is ignored",
                           TruncatedJournalWarning, stacklevel=2)
@@ -85,22 +241,26 @@ def read(path: str | os.PathLike) -> JournalContents:
     return contents
 
 
-def _parse_line(p: Path, raw: bytes, number: int, cut_off: bool) -> dict[str, Any] | None:
-    """One journal line as a dict; ``None`` for an unparsable last line
-    that was cut off (no newline after it).
+def _header_version(p: Path, raw: bytes) -> int:
+    """The format of a journal from its first line (2 if it carries a
+    checksum, else 1; the header's ``journal`` field must then agree)."""
+    return 2 if _CRC_ANYWHERE.search(raw) else 1
+
+
+def _parse_line(p: Path, raw: bytes, number: int, version: int, cut_off: bool) -> dict[str, Any] | None:
+    """One journal line as a dict; ``None`` for a last line that was cut
+    off (no newline after it, and not a whole line).
 
     Raises:
-        JournalError: the line is corrupt.
+        JournalError: the line is damaged.
     """
     try:
-        item = json.loads(raw.decode("utf-8"))
-        if not isinstance(item, dict):
-            raise ValueError("a journal line must be a JSON object")
-    except (ValueError, UnicodeDecodeError) as exc:
-        if cut_off:
+        return decode_line(raw, version)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        whole = _CRC_ANYWHERE.search(raw) is not None if version >= 2 else False
+        if cut_off and not whole:
             return None
-        raise JournalError(f"{p}: line {number} is corrupt ({exc}); the file was not changed") from exc
-    return item
+        raise JournalError(f"{p}: line {number} is damaged ({exc}); the file was not changed") from exc
 
 
 def replay(path: str | os.PathLike) -> tuple[Game, JournalContents]:
@@ -110,14 +270,23 @@ def replay(path: str | os.PathLike) -> tuple[Game, JournalContents]:
         ``(game, contents)``: the game in the state after the last action.
 
     Raises:
-        JournalError: corrupt file, unknown game, or an action the engine
+        JournalError: damaged file, unknown game, or an action the engine
             refuses on replay (named by line number).
     """
     contents = read(path)
+    return replay_contents(path, contents), contents
+
+
+def replay_contents(path: str | os.PathLike, contents: JournalContents) -> Game:
+    """The game after replaying ``contents`` (read from ``path``).
+
+    Raises:
+        JournalError: the game cannot start or an action is refused.
+    """
     h = contents.header
     try:
         game = new_game(h["game"], h["num_players"], h["seed"], h["options"])
-    except SetupError as exc:
+    except (SetupError, KeyError, ValueError) as exc:
         raise JournalError(f"{path}: line 1: cannot start the game: {exc}") from exc
     for index, action in enumerate(contents.actions):
         try:
@@ -128,23 +297,208 @@ def replay(path: str | os.PathLike) -> tuple[Game, JournalContents]:
         except Exception as exc:  # an engine bug must not turn a damaged line into a traceback
             raise JournalError(f"{path}: line {index + 2}: the engine failed on the recorded action "
                                f"({type(exc).__name__}: {exc}); the file was not changed") from exc
-    return game, contents
+    return game
+
+
+# ---------------------------------------------------------------- families
+def family_root(path: str | os.PathLike) -> Path:
+    """The original journal of ``path``'s family: ``G.resumed-2.jsonl`` ->
+    ``G.jsonl``."""
+    p = Path(path)
+    m = _FAMILY.match(p.stem)
+    return p.with_name(m.group("root") + p.suffix)
+
+
+def family(path: str | os.PathLike) -> list[Path]:
+    """The existing members of ``path``'s family: the original first, then
+    its resume copies in order (temporary files never count)."""
+    root = family_root(path)
+    members = [root] if root.exists() else []
+    copies = []
+    for q in root.parent.glob(f"{glob_escape(root.stem)}.resumed-*{root.suffix}"):
+        m = re.fullmatch(re.escape(root.stem) + r"\.resumed-(\d+)" + re.escape(root.suffix), q.name)
+        if m:
+            copies.append((int(m.group(1)), q))
+    return members + [q for _, q in sorted(copies)]
+
+
+def glob_escape(text: str) -> str:
+    """``text`` with glob wildcards escaped."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+def _same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    keys = ("game", "num_players", "seed", "options")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
+    """The member of ``path``'s family with the longest valid continuation:
+    the most actions that read cleanly and replay, of the same game as the
+    first readable member; on a tie the newest copy.  A copy that was never
+    completed cannot be chosen (copies only get their name once whole).
+
+    Returns:
+        ``(chosen path, its contents, the replayed game)``.
+
+    Raises:
+        JournalError: no member reads and replays cleanly (the error of
+            ``path`` itself when it has one).
+    """
+    p = Path(path)
+    best: tuple[tuple[int, int], Path, JournalContents, Game] | None = None
+    errors: dict[Path, JournalError] = {}
+    reference: dict[str, Any] | None = None
+    for order, member in enumerate(family(p) or [p]):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", TruncatedJournalWarning)
+                contents = read(member)
+            if reference is not None and not _same_game(reference, contents.header):
+                continue
+            game = replay_contents(member, contents)
+        except JournalError as exc:
+            errors[member] = exc
+            continue
+        reference = reference or contents.header
+        key = (len(contents.actions), order)
+        if best is None or key > best[0]:
+            best = (key, member, contents, game)
+    if best is None:
+        raise errors.get(p) or next(iter(errors.values()))
+    _, chosen, contents, game = best
+    if contents.truncated:       # say it once, for the chosen file
+        warnings.warn(f"{chosen}: line {len(contents.actions) + 2} was cut off (power cut while writing?) "
+                      "and is ignored", TruncatedJournalWarning, stacklevel=2)
+    return chosen, contents, game
+
+
+# ---------------------------------------------------------------- writing
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_error(path: Path, exc: OSError, what: str) -> JournalWriteError:
+    hint = {errno.ENOSPC: "the disk is full: free some space (old journals, logs) and the game goes on",
+            errno.EDQUOT: "the disk quota is used up: free some space and the game goes on",
+            errno.EROFS: "the file system is read-only: check the SD card",
+            errno.EIO: "an I/O error: the SD card may be failing; copy the journal elsewhere"}.get(
+        exc.errno, "check the disk")
+    err = JournalWriteError(f"{path}: cannot {what} ([Errno {exc.errno}] {exc.strerror or exc}); {hint}")
+    err.errno = exc.errno
+    return err
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _atomic_create(final: Path, lines: list[bytes]) -> None:
+    """Create ``final`` holding ``lines`` so that it never exists half
+    written: temp file, fsync, link to the final name (never replacing an
+    existing file), fsync the folder.
+
+    Raises:
+        FileExistsError: ``final`` exists.
+        OSError: the disk refused.
+    """
+    tmp = final.with_name(f".{final.name}.tmp-{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        try:
+            _write_all(fd, b"".join(lines))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.link(tmp, final)
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+    _fsync_dir(final.parent)
+
+
+def remove_stale_temps(folder: str | os.PathLike) -> None:
+    """Delete temporary files left by a process killed while creating a
+    journal or a resume copy (they are never read)."""
+    for q in Path(folder).glob(".*.jsonl.tmp-*"):
+        try:
+            pid = int(q.name.rsplit("-", 1)[1])
+        except ValueError:
+            continue
+        if pid != os.getpid() and not _alive(pid):
+            q.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _lock(root: Path) -> int:
+    """An exclusive ``flock`` on the family's original journal (released
+    when the process ends, however it ends).
+
+    Raises:
+        JournalLocked: another process holds it.
+        JournalError: the file cannot be opened.
+    """
+    try:
+        fd = os.open(root, os.O_RDONLY)
+    except OSError as exc:
+        raise JournalError(f"{root}: cannot open the journal to lock it ({exc.strerror or exc})") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalLocked(f"{root}: this game is being played by another cabinet process (the journal is "
+                            "locked); finish or close that game first") from None
+    return fd
 
 
 class JournalWriter:
     """Appends applied actions to a journal, one fsynced line each.
 
-    Use :meth:`create` for a new game and :meth:`continue_from` to go on
-    after a resume.  Never rewrites existing lines.
+    Use :meth:`create` for a new game and :meth:`continue_from` (or
+    :func:`open_for_resume`) to go on after a resume.  Never rewrites
+    existing lines.  Holds the family's lock until :meth:`close`.
+
+    When a write fails (disk full), the file is cut back to its last whole
+    line, the action stays queued in :attr:`pending` and
+    :class:`JournalWriteError` is raised; :meth:`flush` retries.
     """
 
-    def __init__(self, path: Path, handle) -> None:
-        self.path = path
-        self._f = handle
+    def __init__(self, path: Path, fd: int, lock_fd: int | None = None) -> None:
+        self.path = Path(path)
+        self._fd = fd
+        self._lock_fd = lock_fd
+        self._good_size = os.fstat(fd).st_size
+        #: encoded lines not yet on disk (disk full), oldest first
+        self.pending: list[bytes] = []
+        self.written = 0
 
     @classmethod
     def create(cls, path: str | os.PathLike, game: Game, meta: dict[str, Any] | None = None) -> "JournalWriter":
-        """Start a new journal for a freshly created game.
+        """Start a new journal for a freshly created game (written
+        atomically: the file appears with its whole header, or not at all).
 
         Args:
             meta: runtime facts kept in the header (bot seats, dice source);
@@ -154,48 +508,117 @@ class JournalWriter:
             JournalError: the file exists already or cannot be written.
         """
         p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            f = open(p, "x", encoding="utf-8")
-        except FileExistsError as exc:
-            raise JournalError(f"{p}: a journal exists there already; choose another path") from exc
-        except OSError as exc:
-            raise JournalError(f"{p}: cannot create the journal ({exc.strerror or exc})") from exc
-        writer = cls(p, f)
         header = {"journal": FORMAT_VERSION, "game": game.game_id, "num_players": game.num_players,
                   "seed": game.seed, "options": game.options}
         if meta:
             header["meta"] = meta
-        writer._write(header)
-        return writer
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            _atomic_create(p, [encode_line(header)])
+        except FileExistsError as exc:
+            raise JournalError(f"{p}: a journal exists there already; choose another path") from exc
+        except OSError as exc:
+            raise _write_error(p, exc, "create the journal") from exc
+        lock = _lock(p)
+        return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
 
     @classmethod
-    def continue_from(cls, path: str | os.PathLike, contents: JournalContents) -> "JournalWriter":
-        """Go on appending after a resume.  If the last line had been cut
-        off, the valid lines are written to a fresh file beside it
-        (``NAME.resumed-K.jsonl``) and the damaged original is kept as it
-        is; the writer appends to that new file."""
-        p = Path(path)
-        if not contents.truncated:
-            return cls(p, open(p, "a", encoding="utf-8"))
-        k = 1
-        while (new := p.with_name(f"{p.stem}.resumed-{k}{p.suffix}")).exists():
-            k += 1
-        writer = cls(new, open(new, "x", encoding="utf-8"))
-        writer._write(contents.header)
-        for action in contents.actions:
-            writer._write(action)
-        return writer
+    def continue_from(cls, path: str | os.PathLike, contents: JournalContents,
+                      lock_fd: int | None = None) -> "JournalWriter":
+        """Go on appending after a resume.  A file that cannot be appended
+        to as it is (``contents.needs_copy``) is kept untouched and its
+        valid lines are copied, atomically, to ``ROOT.resumed-K.jsonl``
+        (K one more than any copy so far); the writer appends there.
 
-    def _write(self, item: dict[str, Any]) -> None:
-        self._f.write(json.dumps(item, separators=(",", ":"), sort_keys=True) + "\n")
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        Raises:
+            JournalLocked: another process is writing this game.
+            JournalError: the copy cannot be written.
+        """
+        p = Path(path)
+        root = family_root(p)
+        lock = lock_fd if lock_fd is not None else _lock(root if root.exists() else p)
+        try:
+            if not contents.needs_copy and not contents.truncated:
+                return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+            remove_stale_temps(root.parent)
+            k = 1 + max((int(_FAMILY.match(q.stem).group("k") or 0) for q in family(root)), default=0)
+            new = root.with_name(f"{root.stem}.resumed-{k}{root.suffix}")
+            header = dict(contents.header, journal=FORMAT_VERSION)
+            try:
+                _atomic_create(new, [encode_line(header)] + [encode_line(a) for a in contents.actions])
+            except OSError as exc:
+                raise _write_error(new, exc, "write the resume copy") from exc
+            return cls(new, os.open(new, os.O_WRONLY | os.O_APPEND), lock)
+        except BaseException:
+            if lock_fd is None:
+                os.close(lock)
+            raise
 
     def append(self, action: dict[str, Any]) -> None:
-        """Append one applied action and fsync it."""
-        self._write(action)
+        """Append one applied action and fsync it.
+
+        Raises:
+            JournalWriteError: the disk refused; the action stays queued and
+                is written by the next :meth:`flush` (or :meth:`append`).
+        """
+        self.pending.append(encode_line(action))
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the queued lines, oldest first, each fsynced.
+
+        Raises:
+            JournalWriteError: the disk still refuses (the file is cut back
+                to its last whole line; nothing queued is lost).
+        """
+        while self.pending:
+            line = self.pending[0]
+            try:
+                _write_all(self._fd, line)
+                os.fsync(self._fd)
+            except OSError as exc:
+                try:
+                    os.ftruncate(self._fd, self._good_size)
+                except OSError:
+                    pass
+                raise _write_error(self.path, exc, "write the last action") from exc
+            self._good_size += len(line)
+            self.written += 1
+            self.pending.pop(0)
 
     def close(self) -> None:
-        """Close the file."""
-        self._f.close()
+        """Close the file and release the lock (idempotent)."""
+        for name in ("_fd", "_lock_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                setattr(self, name, None)
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def open_for_resume(path: str | os.PathLike) -> tuple[Game, JournalContents, JournalWriter]:
+    """Lock ``path``'s family, pick its longest valid continuation
+    (:func:`resolve`), replay it, and open a writer to go on.
+
+    Returns:
+        ``(game, contents, writer)``; ``writer.path`` is the file written.
+
+    Raises:
+        JournalLocked: another process is writing this game.
+        JournalError: no member of the family reads cleanly, or replay fails.
+    """
+    p = Path(path)
+    root = family_root(p)
+    lock = _lock(root if root.exists() else p)
+    try:
+        chosen, contents, game = resolve(p)
+        writer = JournalWriter.continue_from(chosen, contents, lock_fd=lock)
+    except BaseException:
+        os.close(lock)
+        raise
+    return game, contents, writer

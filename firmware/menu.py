@@ -8,6 +8,7 @@ runs it on the cabinet and starts the chosen game.
 from __future__ import annotations
 
 import datetime as _dt
+import logging
 import random
 import time
 from dataclasses import dataclass, field
@@ -17,7 +18,10 @@ from typing import Any
 from engines import GAMES
 from engines.registry import is_available
 
+from .journal import JournalError
 from .ui.model import Panel, ScreenModel
+
+log = logging.getLogger("cabinet.menu")
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
@@ -40,6 +44,8 @@ class Menu:
     """
     games: list[str] = field(default_factory=lambda: [g for g in GAMES if is_available(g)])
     resume_path: Path | None = None
+    #: why there is nothing to resume although a save exists (damaged, locked)
+    resume_problem: str = ""
     focus: int = 0
     game_index: int = 0
     players: int = 0
@@ -76,7 +82,8 @@ class Menu:
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
-        rows.append(("Resume last game", self.resume_path.name if self.resume_path else "none"))
+        resume = self.resume_path.name if self.resume_path else ("damaged save" if self.resume_problem else "none")
+        rows.append(("Resume last game", resume))
         rows.append(("Start", ""))
         return rows
 
@@ -136,6 +143,17 @@ class Menu:
                                               "bots play through the same buttons", "and dice as people"])])
 
 
+def _find_resume(menu: Menu, cfg: dict[str, Any]) -> None:
+    """Set the menu's Resume row: the newest unfinished game, or why the
+    newest save cannot be resumed (it is never skipped for an older one)."""
+    from .cmd_play import find_unfinished
+    try:
+        menu.resume_path, menu.resume_problem = find_unfinished(cfg), ""
+    except JournalError as exc:
+        log.error("%s", exc)
+        menu.resume_path, menu.resume_problem = None, str(exc)
+
+
 def run_menu(cfg: dict[str, Any]) -> int:
     """Run the menu on the cabinet until the window is closed (simulated)
     or forever (the appliance), starting the chosen games.
@@ -147,8 +165,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
     from hardware.debounce import DebounceBank
     from hardware.edges import drain
 
-    from .cmd_play import find_unfinished, state_dir
-    from .journal import JournalError
+    from .cmd_play import state_dir
     from .session import SIM_KEYS, Session, SessionOptions
     from .ui.hdmi import HdmiRenderer
     from .wiring import WiringError, wired_players
@@ -160,7 +177,8 @@ def run_menu(cfg: dict[str, Any]) -> int:
         mode = cfg["cabinet"]["display"]
     renderer = HdmiRenderer(size[0], size[1], mode, oled_count=6)
     pg = renderer.pg
-    menu = Menu(resume_path=find_unfinished(cfg), wired={g: wired_players(cfg, g) for g in GAMES})
+    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES})
+    _find_resume(menu, cfg)
     bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
     button_key = pg.key.key_code(SIM_KEYS[0][0])
@@ -189,24 +207,32 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         menu.nav(-1 if e.input == "nav_a" else 1)
             if choice is not None:
                 opts = SessionOptions(headless=False, size=size)
-                try:
-                    if choice[0] == "resume":
+                if choice[0] == "resume":
+                    try:
                         session = Session.resume(cfg, choice[1], opts, cabinet=cabinet, renderer=renderer)
-                    else:
-                        p = choice[1]
-                        opts.bots = p["bots"]
-                        opts.bot_levels = p["bot_levels"]
-                        seed = random.SystemRandom().randrange(1 << 31)
-                        path = state_dir(cfg) / "journals" / (
-                            f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
+                    except WiringError as exc:
+                        menu.message = str(exc)
+                        continue
+                    except JournalError as exc:      # damaged, or played by another process
+                        log.error("%s", exc)
+                        menu.resume_path, menu.resume_problem = None, str(exc)
+                        continue
+                else:
+                    p = choice[1]
+                    opts.bots = p["bots"]
+                    opts.bot_levels = p["bot_levels"]
+                    seed = random.SystemRandom().randrange(1 << 31)
+                    path = state_dir(cfg) / "journals" / (
+                        f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
+                    try:
                         session = Session.new(cfg, p["game"], p["players"], seed, p["options"], path, opts,
                                               cabinet=cabinet, renderer=renderer)
-                except (WiringError, JournalError) as exc:
-                    menu.message = str(exc)      # shown on the menu; the cabinet stays up
-                    continue
+                    except (WiringError, JournalError) as exc:
+                        menu.message = str(exc)      # shown on the menu; the cabinet stays up
+                        continue
                 menu.message = ""
                 session.run()
-                menu.resume_path = find_unfinished(cfg)
+                _find_resume(menu, cfg)
             time.sleep(1 / max(5, cfg["cabinet"]["fps"]))
     finally:
         cabinet.close()

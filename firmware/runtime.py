@@ -105,6 +105,13 @@ class Runtime:
         #: called with t_us at the start of every step (the session's timers)
         self.pre_step: Callable[[int], None] | None = None
         self.dirty = True
+        #: why the game is paused (the journal cannot be written), or ""
+        self.journal_problem = ""
+        #: headless: wall-clock seconds between retries of a failed journal
+        #: write, and how long to wait in all before giving up
+        self.journal_retry_s = 1.0
+        self.journal_max_pause_s = 600.0
+        self._journal_next_retry = 0.0
         # Edge timestamps restart with the edge source (a new pigpio tick
         # origin after a reboot); after a resume the engine's clock must
         # still only move forward, so real edges are shifted past it.
@@ -115,17 +122,46 @@ class Runtime:
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply one action to the engine and journal it.
 
+        If the journal cannot be written (disk full) the action stays
+        queued in the writer and the game pauses (:attr:`journal_problem`)
+        until it is written: no applied action is lost.
+
         Raises:
             IllegalAction: refused by the engine (nothing is journaled).
         """
         events = self.game.apply(action)
-        if self.journal is not None:
-            self.journal.append(action)
         self.stats.actions += 1
+        if self.journal is not None:
+            try:
+                self.journal.append(action)
+            except OSError as exc:          # disk full: the action stays queued in the writer
+                self._journal_failed(exc)
         for e in events:
             self.events.append(e["text"])
         self.dirty = True
         return events
+
+    def _journal_failed(self, exc: OSError) -> None:
+        if not self.journal_problem:
+            log.error("%s", exc)
+        self.journal_problem = f"game paused: {exc}"
+        self.stats.extra["journal_failures"] = self.stats.extra.get("journal_failures", 0) + 1
+        self.dirty = True
+
+    def retry_journal(self) -> bool:
+        """Try again to write the actions the journal still holds; True
+        once everything applied is on disk (the pause is over)."""
+        if not self.journal_problem:
+            return True
+        try:
+            self.journal.flush()
+        except OSError as exc:
+            self._journal_failed(exc)
+            return False
+        log.info("the journal is written again (%s): the game goes on", getattr(self.journal, "path", ""))
+        self.journal_problem = ""
+        self.dirty = True
+        return True
 
     def try_apply(self, action: dict[str, Any], seat: int | None = None) -> bool:
         """Apply, turning a refusal into a prompt on the seat's OLED."""
@@ -327,6 +363,18 @@ class Runtime:
 
     def step(self, t_us: int) -> None:
         """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
+        if self.journal_problem:
+            import time as _time
+            now = _time.monotonic()
+            if now >= self._journal_next_retry:
+                self._journal_next_retry = now + min(1.0, self.journal_retry_s)
+                self.retry_journal()
+            if self.journal_problem:       # paused: no input, die, tick or bot moves the game
+                if self.dirty and self.on_change is not None:
+                    self.on_change(self)
+                    self.stats.renders += 1
+                self.dirty = False
+                return
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
@@ -366,7 +414,10 @@ class Runtime:
         """
         steps = 0
         self.step(self.now_us)
-        while not self.game.is_terminal():
+        while not self.game.is_terminal() or self.journal_problem:
+            if self.journal_problem:
+                self._wait_for_journal()
+                continue
             steps += 1
             if steps > max_steps:
                 raise RuntimeError(f"the game did not end within {max_steps} runtime steps")
@@ -379,6 +430,28 @@ class Runtime:
                 else:
                     raise RuntimeError("the game is stuck: no input, dice or timer is awaited")
             self.step(max(nxt, self.now_us))
+
+
+    def _wait_for_journal(self) -> None:
+        """Headless: the journal cannot be written (disk full); wait in
+        wall-clock time, retrying, for at most ``journal_max_pause_s``.
+
+        Raises:
+            OSError: (the writer's ``JournalWriteError``) still failing at
+                the end; the message names the journal and the fix.
+        """
+        import time as _time
+        waited = 0.0
+        delay = min(0.05, self.journal_retry_s)
+        while True:
+            if self.retry_journal():
+                return
+            if waited >= self.journal_max_pause_s:
+                self.journal.flush()        # raises the writer's error, naming the journal
+                return
+            _time.sleep(delay)
+            waited += delay
+            delay = min(self.journal_retry_s, delay * 2)
 
 
 class _InjectedInputs:

@@ -42,6 +42,23 @@ SIM_KEYS = [
 _KEY_INPUTS = {"button": "button", "left": "nav_a", "right": "nav_b", "push": "nav_push"}
 
 
+def check_trays(cfg: dict[str, Any], game: Game) -> None:
+    """Every seat that plays needs a tray zone when ``[[vision.trays]]``
+    are configured (else its dice would never be read).
+
+    Raises:
+        ValueError: names the seats without a tray and the fix.
+    """
+    from vision.settings import missing_trays
+    missing = missing_trays(cfg["vision"], game.num_players)
+    if missing:
+        have = sorted({t["seat"] + 1 for t in cfg["vision"]["trays"]})
+        raise ValueError(
+            f"vision.trays: {game.num_players} play but seats {', '.join(str(s + 1) for s in missing)} have no tray "
+            f"(trays for seats {', '.join(map(str, have))}); add a [[vision.trays]] with seat = "
+            f"{missing[0]} (0-based) for each, recalibrate, or play with fewer seats")
+
+
 @dataclass
 class SessionOptions:
     """How to run: ``headless`` (no window, virtual clock), ``screens``
@@ -80,6 +97,7 @@ class Session:
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table)
         else:
             from vision.trays import TrayZones
+            check_trays(cfg, game)
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
@@ -130,21 +148,30 @@ class Session:
         """Replay a journal and continue the game (bots and dice source as
         recorded in the journal's header).
 
+        The journal's family (the file and its resume copies) is locked,
+        and the member with the longest valid continuation is replayed
+        (:func:`firmware.journal.open_for_resume`).
+
         Raises:
-            JournalError: the journal is corrupt (the file is left as it is).
-            WiringError: the wiring cannot seat the game (nothing written).
+            JournalLocked: another cabinet process is playing this game.
+            JournalError: no member of the family reads cleanly (the files
+                are left as they are).
+            WiringError: the wiring cannot seat the game.
         """
-        game, contents = journal_mod.replay(journal_path)
-        meta = contents.header.get("meta", {}) or {}
-        if opts.bots is None:
-            opts.bots = set(meta.get("bots", []))
-        if not opts.bot_levels:
-            opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()}
-        wiring.require(cfg, game.game_id, game.num_players, opts.bots)
-        if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
-            opts.dice_from = meta["dice_from"]
-        writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
-        return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        game, contents, writer = journal_mod.open_for_resume(journal_path)
+        try:
+            meta = contents.header.get("meta", {}) or {}
+            if opts.bots is None:
+                opts.bots = set(meta.get("bots", []))
+            if not opts.bot_levels:
+                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()}
+            wiring.require(cfg, game.game_id, game.num_players, opts.bots)
+            if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
+                opts.dice_from = meta["dice_from"]
+            return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        except BaseException:
+            writer.close()
+            raise
 
     # ------------------------------------------------------------- timers
     def _timers(self, t_us: int) -> None:
@@ -175,7 +202,9 @@ class Session:
         prompts = dict(self.runtime.prompts)
         prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
         notice = ""
-        if not self.dice.camera_ready:
+        if self.runtime.journal_problem:
+            notice = "game paused: cannot save (disk full?)"
+        elif not self.dice.camera_ready:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,

@@ -58,6 +58,8 @@ def as_bgr(frame: Any) -> np.ndarray:
         a = a[:, :, :3]
     if a.ndim != 3 or a.shape[2] != 3:
         raise ValueError(f"camera frames must be HxWx3, got shape {a.shape}")
+    if a.size == 0:
+        raise ValueError(f"camera frame is empty (shape {a.shape})")
     return np.ascontiguousarray(a)
 
 
@@ -360,12 +362,13 @@ class CameraSupervisor:
             return self.ready
         try:
             self.source.open()
-        except CameraNotReady as exc:
-            self._failed(str(exc))
+        except Exception as exc:  # noqa: BLE001 - any failure to open is "not ready", retried with back-off
+            self._failed(_why(self.source, exc))
+            self._close_quietly()
             return False
-        if self.failures:
-            log.info("%s is ready after %d attempt(s)", self.source.name, self.failures + 1)
-        self.ready, self.failures = True, 0
+        # failures are reset by the first good frame, not by the open: a
+        # camera that opens but fails every read keeps backing off
+        self.ready = True
         return True
 
     def _failed(self, why: str) -> None:
@@ -384,21 +387,48 @@ class CameraSupervisor:
     def read(self, not_before_us: int | None = None) -> tuple[np.ndarray, int]:
         """A frame from the source (see :meth:`CameraSource.read`).
 
+        Every failure of the source counts as "camera not ready" (issue
+        23): ``CameraNotReady``, an ``OSError`` or ``TimeoutError`` from the
+        driver, any other exception, or a frame that is not a BGR ``uint8``
+        image (OpenCV's ``(True, None)``, a float frame).  The source is then
+        closed and reopened by :meth:`poll` with back-off.
+
         Raises:
             NoFreshFrame: no frame at/after ``not_before_us`` yet.
             CameraNotReady: not open yet, or the source failed (it is closed
-                and will be retried by :meth:`poll`).
+                and will be retried by :meth:`poll`); chained to the cause.
         """
         if not self.poll():
             raise CameraNotReady(self.status())
         try:
-            return self.source.read(not_before_us)
+            frame, t_us = self.source.read(not_before_us)
+            frame = as_bgr(frame)
+            if isinstance(t_us, bool) or not isinstance(t_us, (int, np.integer)):
+                raise ValueError(f"camera timestamps must be integer us, got {t_us!r}")
+            if self.failures:
+                log.info("%s is ready after %d attempt(s)", self.source.name, self.failures + 1)
+                self.failures = 0
+            return frame, int(t_us)
         except NoFreshFrame:
             raise              # the camera itself is fine
-        except CameraNotReady as exc:
+        except Exception as exc:  # noqa: BLE001 - every camera failure is "not ready", never the game's end
+            self._close_quietly()
+            self._failed(_why(self.source, exc))
+            raise CameraNotReady(self.status()) from exc
+
+    def _close_quietly(self) -> None:
+        try:
             self.source.close()
-            self._failed(str(exc))
-            raise
+        except Exception as exc:  # noqa: BLE001 - closing a broken camera may fail too
+            log.debug("closing %s failed: %s", self.source.name, exc)
+
+
+def _why(source: CameraSource, exc: BaseException) -> str:
+    """A one-line reason for the screen and the log, naming the camera."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, CameraNotReady):
+        return text
+    return f"{source.name}: {type(exc).__name__}: {text}"
 
 
 def make_camera(cam_cfg: dict[str, Any], on_pi: bool, compose: Callable[[int], Any] | None = None) -> CameraSource:

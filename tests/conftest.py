@@ -32,3 +32,14 @@ def dice_dir() -> Path:
     if d is None:
         pytest.skip("dice photo set not found (../shared/dice or $CABINET_DICE_DATA)")
     return d
+
+
+# hypothesis profiles (issue 23): short in CI, long with CABINET_TEST_PROFILE=long
+from cabinet_profile import LONG  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("short", max_examples=8, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("long", max_examples=400, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("long" if LONG else "short")

@@ -76,8 +76,8 @@ def test_corrupt_middle_line_is_refused_naming_the_line(game_id, tmp_path):
 def test_illegal_recorded_action_is_refused(game_id, tmp_path):
     path = tmp_path / "g.jsonl"
     play_and_journal(game_id, path, 10)
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps({"type": "no-such-action", "player": 0}) + "\n")
+    with open(path, "ab") as f:
+        f.write(journal.encode_line({"type": "no-such-action", "player": 0}))
     with pytest.raises(journal.JournalError, match="illegal on replay"):
         journal.replay(path)
 

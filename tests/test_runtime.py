@@ -84,7 +84,9 @@ def test_kill_mid_game_and_resume_to_the_same_state(tmp_path, game_id):
     while rt.stats.actions < 25 and not s.game.is_terminal():
         rt.step(max(rt.next_event_us() or rt.now_us + 1000, rt.now_us + 1))
     at_kill = state(s.game)
-    # "kill": the session is dropped without closing anything
+    # "kill": the session is dropped without closing anything; the OS
+    # closes a killed process's files, which releases the journal's lock
+    s.writer.close()
     resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl", SessionOptions(headless=True, size=(800, 480)),
                              model=NOT_A_PI)
     assert state(resumed.game) == at_kill

@@ -38,6 +38,16 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
                 isinstance(c, (int, float)) and not isinstance(c, bool) for c in p) for p in poly):
             problems.append((f"vision.trays[{i}].polygon",
                              "must be 3 or more [x, y] points in frame pixels, e.g. [[0,0],[320,0],[320,240]]"))
+        else:
+            w = cfg.get("camera", {}).get("width")
+            h = cfg.get("camera", {}).get("height")
+            if isinstance(w, int) and isinstance(h, int):
+                outside = [p for p in poly if not (0 <= p[0] <= w and 0 <= p[1] <= h)]
+                if outside:
+                    problems.append((f"vision.trays[{i}].polygon",
+                                     f"point(s) {', '.join(map(str, outside))} lie outside the {w}x{h} camera "
+                                     "frame (camera.width x camera.height); recalibrate the trays or fix the "
+                                     "camera size"))
         if tray["seat"] in seen:
             problems.append((f"vision.trays[{i}].seat", f"seat {tray['seat']} already has a tray"))
         seen.add(tray["seat"])
@@ -56,3 +66,14 @@ def check_white_balance(wb: Any) -> str | None:
         return (f"must be three B, G, R gains between 0.05 and 20, got {wb!r}; "
                 "run the calibration or use [1.0, 1.0, 1.0]")
     return None
+
+
+def missing_trays(vision_cfg: dict[str, Any], players: int) -> list[int]:
+    """Seats ``0..players-1`` with no ``[[vision.trays]]`` zone, when trays
+    are configured at all (none configured: the frame is split evenly, so
+    nothing is missing)."""
+    trays = vision_cfg.get("trays", [])
+    if not trays:
+        return []
+    have = {t.get("seat") for t in trays}
+    return [s for s in range(players) if s not in have]

@@ -43,7 +43,7 @@ class RulesMixin:
     # ---------------------------------------------------------- helpers
     def _station_arg(self, action: Action) -> str:
         station = action.get("station")
-        if not isinstance(station, str) or station not in self.stations:
+        if not isinstance(station, str) or station not in self.stations:   # a list must not raise TypeError
             raise IllegalAction(f"unknown station {station!r}; stations are {', '.join(self.stations)}")
         return station
 
