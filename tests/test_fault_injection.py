@@ -167,7 +167,8 @@ def test_oled_failing_on_every_other_frame(tmp_path):
     oled.device, oled._make, oled.retry_s = flaky, (lambda: flaky), 0.0
     s.run()
     assert s.game.is_terminal()
-    assert oled.errors > 0 and flaky.calls > 4 and oled.shown() is not None
+    # every other frame failed, and the frames in between reached the panel (whichever came last)
+    assert oled.errors > 0 and flaky.calls > 4 and flaky.image is not None
     assert replayed(tmp_path / "g.jsonl") == state(s.game)
 
 
@@ -228,6 +229,7 @@ def test_sigkill_at_random_points_and_resume_each_time(tmp_path):
     the state the journal replays to."""
     kills = scaled(6, 50)
     journal = tmp_path / "journals" / "kill.jsonl"
+    journal.parent.mkdir()  # cabinet play refuses a --journal folder that does not exist
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                CABINET_CONFIG=str(tmp_path / "c.toml"))
     (tmp_path / "c.toml").write_text(f'[cabinet]\nstate_dir = "{tmp_path}"\n[gpio]\nbackend = "mock"\n')

@@ -412,3 +412,15 @@ def test_gallery_renders_named_states(tmp_path):
     paths = gallery.render("cha-dango", tmp_path, sizes=((800, 480),))
     names = {p.name for p in paths}
     assert "cha-dango-race-800x480.png" in names and "cha-dango-race-oled-1.png" in names
+
+
+@pytest.mark.parametrize("game_id", ["retrograde", "cha-dango", "ginza", "cryptid-cafe", "cafe-junior"])
+def test_a_long_notice_takes_the_header_and_fits(game_id):
+    """A runtime notice ("game paused: cannot save ...") is what matters
+    now: it is shown whole at 800x480 even beside a long game name."""
+    from engines import new_game
+    game = new_game(game_id, 2 if game_id != "cryptid-cafe" else 2, 1)
+    notice = "game paused: cannot save (disk full?)"
+    scene = hdmi_screen(game, context(game, [], notice=notice), size=(800, 480), measure=default_measure())
+    assert notice in scene.texts()
+    assert scene_problems(scene) == []

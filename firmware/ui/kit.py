@@ -487,6 +487,11 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
     # keep clear of the screen's left and right edges (TV overscan)
     inner = Rect(inner.x + m.pad, inner.y, inner.w - 2 * m.pad, inner.h)
     title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
+    if todo and scene.measure(todo, m.small)[0] > inner.w - title_w - m.pad:
+        # a long notice ("game paused: cannot save") takes the whole bar: it is what matters now
+        scene.dropped += [(INFO, title), (INFO, status)]
+        scene.text(todo, inner, sizes=(m.medium, m.small), align="center", colour=GOLD)
+        return
     tr, rest = inner.cols(-title_w, 1, gap=m.pad)
     scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)
     if todo:
