@@ -123,6 +123,23 @@ def context_for(game, events: list[str], state: State) -> tuple[dict[str, Any], 
     return ctx, controls
 
 
+def index_markdown(games: list[str], sizes=SIZES) -> str:
+    """A README for a gallery folder: each game's states, what each shows,
+    and its pictures."""
+    lines = ["# Screen gallery", "",
+             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots, stopped at",
+             "the states below, drawn exactly as the cabinet draws them (HDMI at each size, and each seat's",
+             f"128 x 64 OLED shown {OLED_ZOOM}x).  Same seed, same pictures.", ""]
+    for game_id in games:
+        lines += [f"## {game_id}", "", "| state | seats | seed | what it shows | pictures |", "|---|---|---|---|---|"]
+        for st in STATES[game_id]:
+            pics = ", ".join(f"[{w}x{h}]({game_id}-{st.name}-{w}x{h}.png)" for w, h in sizes)
+            oleds = ", ".join(f"[{k + 1}]({game_id}-{st.name}-oled-{k + 1}.png)" for k in range(st.players))
+            lines.append(f"| {st.name} | {st.players} | {st.seed} | {st.about} | {pics}; OLEDs {oleds} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def render(game_id: str, out: str | Path, sizes=SIZES) -> list[Path]:
     """Render every gallery state of ``game_id`` into ``out``.
 

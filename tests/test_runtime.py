@@ -15,7 +15,9 @@ from firmware.journal import replay
 from firmware.screens import hdmi_screen
 from firmware.session import Session, SessionOptions
 from firmware.ui.hdmi import HdmiRenderer
+from firmware.ui.kit import Scene
 from firmware.ui.layout import overlaps
+from screen_checks import scene_problems
 from vision.die import Die
 
 NOT_A_PI = None  # model string for build_cabinet: no Raspberry Pi here
@@ -102,10 +104,14 @@ def test_screens_render_without_overlapping_text(game_id, size):
     renderer = HdmiRenderer(*size, "headless")
     for step in range(120):
         if step % 40 == 0 or game.is_terminal():
-            model = hdmi_screen(game, {"last_events": ["Player 1 did a thing"] * 3, "banner": "3"})
+            model = hdmi_screen(game, {"last_events": ["Player 1 did a thing"] * 3, "banner": "3"}, size=size,
+                                measure=renderer.scene_measure)
             boxes = renderer.draw(model)
-            assert boxes and not overlaps(boxes)
-            assert all(0 <= b.rect.x and b.rect.right <= size[0] and b.rect.bottom <= size[1] for b in boxes)
+            if isinstance(model, Scene):  # a drawn screen
+                assert model.nodes and scene_problems(model) == []
+            else:
+                assert boxes and not overlaps(boxes)
+                assert all(0 <= b.rect.x and b.rect.right <= size[0] and b.rect.bottom <= size[1] for b in boxes)
         if game.is_terminal():
             break
         game.apply(bot.next_action(game))

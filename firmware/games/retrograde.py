@@ -21,24 +21,22 @@ the turn's starting position.
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
-from engines.retrograde.components import LETTERS, colour_of, default_components
+from engines.retrograde.components import default_components
 from firmware.controls import describe_action
+from firmware.ui.oled import OledFrame
 from firmware.ui.kit import ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 
-OLED_CHARS = 21
 PLAN_LIMIT = 5
 DRAWN = True
-PHASE_WORDS = {"roll": "2 - Roll Dice", "stop": "2 - Roll Dice: Stop!", "blast": "3 - Blast Droids",
-               "unlock": "4 - End the Round", "over": "Game over"}
 
-#: Power-up names short enough for an OLED line (Power-Up Glossary).
-SHORT_POWER = {"Super Coin": "SCoin", "Rolypoly": "Roly", "Cube Friend": "Cube", "Frogger": "Frog",
-               "Snake Eye": "Snake", "2 Wild": "2Wild", "Odd Eye": "Odd", "Even Steven": "Even"}
 
 _PLAN_CACHE: OrderedDict[tuple, list] = OrderedDict()
+#: Seats' sheet groups by what they show (a sheet changes a few times a round).
+_SHEETS: OrderedDict[tuple, tuple] = OrderedDict()
 _CACHE_SIZE = 32
 
 
@@ -55,45 +53,9 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-def card_text(card_id: str) -> str:
-    """A target card's colour pair and third spot, e.g. "pink/blue +coin"
-    (ruling RG-2)."""
-    card = default_components().card(card_id)
-    names = "/".join(colour_of(p) for p in card.colours)
-    extra = {"none": "", "coin": " +coin", "comet": " +comet"}.get(card.spot, f" +{card.power_up}")
-    return names + extra
-
-
-def seat_name(seat: int) -> str:
-    """Seat 0 is "Seat 1" (the engine's words)."""
-    return f"Seat {seat + 1}"
-
-
-def dice_text(values: list[int] | None) -> str:
-    """"3 3 5 5 6 1" or "-" before the first reading."""
-    return " ".join(str(v) for v in values) if values else "-"
-
-
 def cell_text(cell: int) -> str:
     """Row and column of a droid, 1-based: "r2c4"."""
     return f"r{cell // 5 + 1}c{cell % 5 + 1}"
-
-
-def sheet_rows(seat: dict[str, Any], turn_cells: list[int] | None = None) -> list[str]:
-    """The 5 x 5 droids as colour letters (Y O P G R B, ruling RG-3); a
-    droid blasted in an earlier round is "x", one blasted this turn "*"."""
-    rows = []
-    now = set(turn_cells or [])
-    for r in range(5):
-        cells = []
-        for c in range(5):
-            k = r * 5 + c
-            if seat["blasted"][k]:
-                cells.append("*" if k in now else "x")
-            else:
-                cells.append(LETTERS[seat["pips"][k] - 1])
-        rows.append(" ".join(cells))
-    return rows
 
 
 # ------------------------------------------------------------ planner
@@ -167,46 +129,13 @@ def plan_of(plans: list, action: dict[str, Any] | None, pool: list[int], player:
 
 
 def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]) -> int | None:
+    if action is not None and action.get("type") == "plan":  # a whole-plan choice (plan k, 1-based)
+        k = int(action.get("plan", 0)) - 1
+        return k if 0 <= k < len(plans) else None
     turn = view["turn"]
     seat = view["seats"][turn["seat"]]
     copies = 1 + seat["unlocked"].count("Super Coin")
     return plan_of(plans, action, turn["pool"], turn["seat"], len(seat["dice"] or []), copies)
-
-
-def plan_text(plan) -> str:
-    """"+7 VP 4 dr T5" / "+2 VP r1c4 T1" style summary of a plan: points,
-    droids (their cells when at most 2), bosses, trophy pips (T), coins
-    spent (c)."""
-    parts = [f"+{plan.points} VP"]
-    if 0 < len(plan.cells) <= 2:
-        parts.append(" ".join(cell_text(c) for c in plan.cells))
-    elif plan.cells:
-        parts.append(f"{plan.droids} dr")
-    if plan.bosses:
-        parts.append(f"{plan.bosses} boss")
-    if plan.trophy:
-        parts.append(f"T{plan.trophy}")
-    if plan.coins:
-        parts.append(f"{plan.coins}c")
-    return " ".join(parts)
-
-
-def plan_detail(plan) -> list[str]:
-    """The droids (row/column) and extras of one plan, for the screen."""
-    lines = []
-    cells = [cell_text(c) + ("*" if c == plan.comet_cell else "") for c in plan.cells]
-    for i in range(0, len(cells), 4):
-        lines.append(("droids " if i == 0 else "  ") + " ".join(cells[i:i + 4]))
-    extra = []
-    if plan.trophy:
-        extra.append(f"trophy {plan.trophy}")
-    if plan.coins:
-        extra.append(f"{plan.coins} coin{'s' if plan.coins > 1 else ''}")
-    if plan.rows:
-        extra.append(f"{plan.rows} row{'s' if plan.rows > 1 else ''}")
-    if extra:
-        lines.append(", ".join(extra))
-    return lines or ["nothing to blast: done"]
 
 
 def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any] | None:
@@ -254,7 +183,8 @@ def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None
         tok = Rect(top.right - top.h, top.y, top.h, top.h)
         scene.add("token", tok, None, seat=owner, colour=seat_colour(owner), label=str(owner + 1))
         if order is not None:
-            scene.text(f"{order}.", Rect(tok.x - m.small * 2, top.y, m.small * 2 - 2, top.h),
+            scene.text({1: "1st", 2: "2nd", 3: "3rd"}.get(order, f"{order}th"),
+                       Rect(tok.x - m.small * 2, top.y, m.small * 2 - 2, top.h),
                        sizes=(m.small,), colour=(30, 30, 36), align="right", priority=INFO)
     cells = droids.cols(1, 1, gap=m.pad // 2)
     for cell, pips in zip(cells, card.colours):
@@ -285,7 +215,7 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
         if cid in text:
             desc = default_components().card(cid).describe()
             text = text.replace(f"{cid} {desc}", f"card {letter}").replace(cid, f"card {letter}")
-    return text
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)", "", text)
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
@@ -326,48 +256,58 @@ def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
         scene.facts["pending"] = sorted(pending)
 
 
-def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-           letters: dict[str, str]) -> None:
-    """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
-    columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
-    the chosen plan's lit), trophies 1-6, coins, power-ups."""
+def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int]) -> str:
+    """What a seat must do now, in a few words for its banner."""
+    phase = view["phase"]
+    p = seat["seat"]
+    if phase in ("roll", "stop"):
+        if seat.get("claim"):
+            return f"card {letters.get(seat['claim'], '?')}"
+        if p in (view.get("claims_pending") or []):
+            return "grabs"
+        if phase == "stop" and view.get("stop_seat") == p:
+            return "last claim"
+        return "roll" if seat["dice"] is None else "claim"
+    if phase == "blast":
+        return "blasts" if view["turn"]["seat"] == p else ""
+    if phase == "unlock":
+        return "unlock?" if p in active else ""
+    return ""
+
+
+def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+                 doing: str = "") -> tuple[Rect, int]:
+    """The still part of a seat's sheet folded into one group (banner,
+    bosses, droids, trophies, counts); returns the dice row and die size."""
     m = scene.metrics
     p = seat["seat"]
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
+    start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    doing = ""
-    if view["phase"] in ("roll", "stop") and not seat.get("claim"):
-        doing = "roll" if seat["dice"] is None else "rolling"
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pts", active=mine, doing="",
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
                 key=f"banner:{p}")
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
-    # dice row
     dice_h = min(body.h // 6, body.w // 8)
     dice_r, grid_area = body.rows(-dice_h, 1, gap=m.pad // 2)
-    if mine:
-        values, spent = turn["pool"], turn["spent"]
-    else:
-        values, spent = seat["dice"] or [], []
-    if seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
-        for i in range(6):
-            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
-                      value=None, state="reading", ring=None)
-    for i, v in enumerate(values[:9]):
-        scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
-                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]))
-    scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
-    if doing:
-        scene.facts.setdefault("doing", {})[p] = doing
     # grid with bosses, and the side column: trophies, coins, power-ups
     small_h = scene.measure("Ag", m.small)[1]
     min_side = small_h * 2 + m.pad
     beside = max(8, min(grid_area.h // 6, (grid_area.w - min_side - m.pad) // 5))
     below_h = small_h * 2 + m.pad * 2
     under = max(8, min((grid_area.h - below_h) // 6, grid_area.w // 5))
-    if under > beside:  # tall sheet: trophies and counts go under the grid
+    counts_w = small_h + scene.measure("99", m.small)[0] + 6
+    tro_h = min(grid_area.w // 6, small_h * 4 // 3)
+    hybrid = max(8, min((grid_area.h - tro_h - m.pad) // 6, (grid_area.w - counts_w - m.pad) // 5))
+    beside_tro = min((grid_area.w - beside * 5 - m.pad) // 2, beside)
+    layout = "under" if under > beside else ("hybrid" if beside_tro < small_h and hybrid >= beside - 2 else "beside")
+    if layout == "hybrid":  # narrow sheet: trophies in a row under the grid, counts beside it
+        cell = hybrid
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_area.x, grid_r.bottom + m.pad // 2, grid_area.w, tro_h)
+    elif layout == "under":  # tall sheet: trophies and counts go under the grid
         cell = under
         grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
         side = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, grid_area.bottom - grid_r.bottom - m.pad)
@@ -384,7 +324,9 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         scene.add("droid", Rect(grid_r.x + cc * cell, grid_r.y + (rr + 1) * cell, cell, cell).inset(1),
                   None, pips=seat["pips"][k], blasted=bool(seat["blasted"][k]), recent=k in now,
                   lit=k in lit and not seat["blasted"][k])
-    if under > beside:
+    if layout == "hybrid":
+        tcols, tro_cell = 6, min(side.w // 6, tro_h)
+    elif layout == "under":
         tcols, tro_cell = 6, min(side.w // 6, small_h + m.pad)
     else:
         tcols = 3 if side.w >= 3 * small_h else 2
@@ -401,7 +343,10 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "locked", "locked"),
               ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
     spare = grid_area.bottom - grid_r.bottom - m.pad
-    if under > beside:
+    if layout == "hybrid":
+        col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
+        rows = col.rows(*([-small_h] * len(counts)), 1, gap=m.pad)
+    elif layout == "under":
         rows = rest_side.rows(-small_h, 1)[0].cols(1, 1, 1, gap=m.pad) + [Rect(0, 0, 0, 0)]
     elif spare >= small_h:  # room under the grid: the counts go there in a row
         row = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, small_h)
@@ -420,6 +365,64 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     if names and rows[-1].h > 0:
         scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
     scene.facts.setdefault("coins", {})[p] = coins_left
+    scene.group(start, r, None)
+    return dice_r, dice_h
+
+
+def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+           letters: dict[str, str], doing: str = "") -> None:
+    """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
+    columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
+    the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
+    is memoised by what it shows (it changes a few times a round)."""
+    p = seat["seat"]
+    turn = view.get("turn")
+    mine = bool(turn and turn["seat"] == p)
+    memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing)
+    hit = _SHEETS.get(memo_key)
+    if hit is not None:
+        _SHEETS.move_to_end(memo_key)
+        group, dice_r, dice_h = hit
+        scene.nodes.append(group)
+        scene.facts.setdefault("scores", {})[p] = seat["score"]
+        scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
+    else:
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing)
+        _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
+        while len(_SHEETS) > 64:
+            _SHEETS.popitem(last=False)
+    # the dice row stays outside the group: new readings animate in
+    if mine:
+        values, spent = turn["pool"], turn["spent"]
+    else:
+        values, spent = seat["dice"] or [], []
+    if seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
+        for i in range(6):
+            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
+                      value=None, state="reading", ring=None)
+    for i, v in enumerate(values[:9]):
+        scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]))
+    scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
+
+
+#: The book's solo target: "try to achieve the ultimate high score: 49 points".
+ULTIMATE = 49
+
+
+def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
+    """Solo: the score so far against the ultimate high score (49)."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad)
+    line_h = scene.measure("Ag", m.medium)[1]
+    head, num, bar, note = inner.rows(-line_h, -scene.measure("Ag", m.large)[1], -max(12, line_h // 2), 1,
+                                      gap=m.pad)
+    scene.text("Solo score", head, sizes=(m.medium, m.small), colour=GOLD)
+    scene.text(f"{seat['score']} of {ULTIMATE} pts", num, sizes=(m.large, m.medium, m.small))
+    scene.add("bar", bar, None, frac=min(1.0, seat["score"] / ULTIMATE), colour=GOLD)
+    scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
 
 
 def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
@@ -475,8 +478,10 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             detail.append(f"trophy {plan.trophy}")
         if plan.coins:
             detail.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pts", NEED),
-                         (", ".join(detail) or "nothing to blast", INFO), ("lit on the sheet", INFO)]
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
+                         (", ".join(detail) or "nothing to blast", INFO)]
+        if plan.cells:
+            info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
         info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
         return info
@@ -578,11 +583,20 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if "plan" in info:
         scene.facts["plan"] = info["plan"]
     n = len(view["seats"])
-    cols = sheets.cols(*([1] * n), gap=m.pad) if n > 1 else [Rect(sheets.x, sheets.y, min(sheets.w, sheets.h * 2),
-                                                                     sheets.h)]
+    if n > 1:  # equal widths, so every sheet gets the same layout
+        col_w = (sheets.w - m.pad * (n - 1)) // n
+        cols = [Rect(sheets.x + i * (col_w + m.pad), sheets.y, col_w, sheets.h) for i in range(n)]
+    else:  # solo: the sheet, and beside it the score against the book's ultimate 49
+        sheet_r, goal_r = sheets.cols(-min(sheets.w * 2 // 3, int(sheets.h * 1.1)), 1, gap=m.pad)
+        cols = [sheet_r]
+        _solo_goal(scene, goal_r, view["seats"][0])
     blaster = view["turn"]["seat"] if view.get("turn") else None
+    active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
-        _sheet(scene, col, view, seat, lit if seat["seat"] == blaster else set(), letters)
+        doing = seat_doing(view, seat, letters, active)
+        _sheet(scene, col, view, seat, lit if seat["seat"] == blaster else set(), letters, doing)
+        if doing:
+            scene.facts.setdefault("doing", {})[seat["seat"]] = doing
     if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
         glyph_h = min(sheets.h, scene.height // 3)
         over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
@@ -609,7 +623,9 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     letters = card_letters(view) if view else {}
     pool = (view or {}).get("turn", {}).get("pool", []) if view else []
     out = None
-    if kind == "reroll":
+    if kind == "plan":
+        out = f"plan {action.get('plan')}: +{action['steps'].points} pts" if "steps" in action else "plan"
+    elif kind == "reroll":
         out = "reroll"
     elif kind == "claim":
         out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
@@ -634,86 +650,125 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
             out = None
     elif kind == "keep":
         out = "keep for later"
-    return (out or describe_action(action))[:OLED_CHARS]
+    return out or describe_action(action)
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
+    """"place 2 of 3" by points, then unspent coins (RG-11)."""
     mine = view["seats"][seat]
     key = (mine["score"], mine["coins_marked"] - mine["coins_spent"])
     better = sum(1 for s in view["seats"] if (s["score"], s["coins_marked"] - s["coins_spent"]) > key)
     return f"place {better + 1} of {len(view['seats'])}"
 
 
-def _own_text(me: dict[str, Any]) -> str:
-    """The seat's own coins and power-up cards in hand (hidden from the
-    others' OLEDs; the shared screen shows only how many)."""
-    hand = me.get("hand")
-    names = ",".join(sorted({SHORT_POWER.get(default_components().card(c).power_up, "?") for c in hand})) \
-        if hand else ""
-    return f"coins {me['coins_marked'] - me['coins_spent']}" + (f": {names}" if names else "")
+def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
+    """The seat's coins and its power-up cards held (locked: face-down
+    card icons) and unlocked (lettered by their first letter), on one row."""
+    coins = me["coins_marked"] - me["coins_spent"]
+    w = frame.text(x, y, f"{coins}c", room=24)
+    x += w + 4
+    hand = me.get("hand") or []
+    for _ in hand[:5]:
+        frame.card(x, y, 8, 11, face_down=True)
+        x += 10
+    if me["unlocked"]:
+        frame.text(x + 2, y, f"+{len(me['unlocked'])} on", room=frame.W - x - 2)
 
 
-def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
+def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
+    """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
+    plan's droids as hollow squares with a dot, the rest as dots."""
+    d = frame.draw
+    for k in range(25):
+        r, c = divmod(k, 5)
+        x0, y0 = x + c * cell, y + r * cell
+        if me["blasted"][k]:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), fill=1)
+        elif k in lit:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), outline=1)
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+        else:
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): header with seat, points and round;
+    a big "ROLL!" / "3" / "STOP" when the seat must act; its dice as the
+    camera read them, drawn with pips; its claimed card's letter; while it
+    blasts, the plan under its cursor lit on a miniature sheet with the
+    plan's points, the planner's choices cycling with the navigation; its
+    coins and power-up cards held; the choice under the cursor at the
+    bottom, inverted when armed (press again to confirm)."""
+    f = OledFrame()
     me = view["seats"][seat]
+    left = f"Seat {seat + 1}  {me['score']} pt{'s' if me['score'] != 1 else ''}"
+    right = f"round {max(1, view['round'])}/{view['rounds']}"
+    if f.width(left) + f.width(right) + 8 > f.W:
+        right = f"{max(1, view['round'])}/{view['rounds']}"
+    f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
-    if phase == "over":
-        return ["game over", _rank_text(view, seat)]
-    if phase in ("roll", "stop"):
-        lines = []
-        waiting = any(r.get("player") == seat for r in game.chance_requests())
-        if me.get("claim"):
-            lines.append(f"claimed card {letters.get(me['claim'], '?')}")
-        elif seat in (view.get("claims_pending") or []):
-            lines.append("claim pressed...")
-        elif waiting:
-            lines.append("roll!" if me["dice"] is None else "reroll!")
-        if me["dice"] is not None and not (waiting and me["dice"] is None):
-            lines.append(f"dice: {dice_text(me['dice'])}")
-        if phase == "stop" and view["stop_seat"] == seat:  # RG-8; solo: the timer ran out, RG-10
-            word = "Time!" if len(view["seats"]) == 1 else "Stop!"
-            lines.append(f"{word} {view['rerolls_left']} rerolls left")
-        return lines
-    if phase == "blast":
-        turn = view["turn"]
-        claim = f"card {letters.get(me['claim'], '?')}" if me.get("claim") else ""
-        if turn["seat"] != seat:
-            return [f"P{turn['seat'] + 1} blasts", claim, _own_text(me)]
-        plans = turn_plans(game, view)
-        acts = controls.refresh(game)
-        chosen = acts[controls.cursor] if acts else None
-        k = _plan_index(plans, chosen, view)
-        dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
-        if k is not None:
-            return [f"blast: plan {k + 1}/{len(plans)} +{plans[k].points} VP", f"dice {dice}"]
-        return [f"blast! {claim}" + (" no plan" if plans else ""), f"dice {dice}"]
-    if phase == "unlock":
-        if seat in game.active_players():
-            return ["unlock a power-up?", _own_text(me)]
-        return ["others unlock...", _own_text(me)]
-    return []
-
-
-def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
-    """Up to 5 OLED lines (at most 21 characters each) for ``seat``.
-
-    Line 1: seat, points and round.  Then the runtime's prompt for the seat
-    (a refused input, a die to nudge, CAB-5), the seat's own state and
-    prompt ("roll!", "dice: ...", "claimed card B", "blast: plan 2/5 +7
-    VP"), and the selected choice with the cursor position ("press again:
-    confirm" when armed).
-    """
-    me = view["seats"][seat]
-    lines = [f"Seat {seat + 1} {me['score']}pt R{max(1, view['round'])}/{view['rounds']}"]
-    extra = (context.get("prompts") or {}).get(seat)
-    if extra:
-        lines.append(str(extra)[:OLED_CHARS])
-    lines.extend(x for x in _prompt(game, seat, view, controls, context) if x)
     choices = controls.refresh(game)
+    prompt = (context.get("prompts") or {}).get(seat)
+    body_bottom = f.H - 14 if choices else f.H
     if choices:
-        chosen = label(choices[controls.cursor], view)
-        pos = f"{controls.cursor + 1}/{len(choices)}"
-        lines = lines[:3] + [f"{pos} {chosen}"]
-        if controls.armed:
-            lines.append("press again: confirm")
-    return [ln[:OLED_CHARS] for ln in lines[:5]]
+        act = choices[controls.cursor]
+        body_bottom = f.choice(label(act, view), controls.cursor, len(choices), controls.armed is not None)
+    y = 14
+    if prompt:
+        f.best(2, y, [str(prompt), str(prompt)[:20]])
+        y += 12
+    banner = context.get("banner") or ""
+    if phase == "over":
+        f.glyph(0, y, f.W, "GAME OVER", size=16)
+        f.text(2, y + 22, _rank_text(view, seat))
+    elif phase in ("roll", "stop"):
+        waiting = any(r.get("player") == seat for r in game.chance_requests())
+        if banner.isdigit():
+            f.glyph(0, y, f.W, banner, size=30)
+        elif me.get("claim"):
+            f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
+            f.text(28, y + 2, "claimed")
+            f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
+        elif me["dice"] is None:
+            f.glyph(0, y, f.W, "ROLL!", size=24)
+        else:
+            for i, v in enumerate(me["dice"][:6]):
+                f.die(2 + i * 21, y, 19, v)
+            word = ""
+            if phase == "stop" and view["stop_seat"] == seat:
+                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {view['rerolls_left']} rerolls"
+            elif seat in (view.get("claims_pending") or []):
+                word = "claim pressed"
+            elif waiting:
+                word = "reroll or claim"
+            if word and y + 34 <= body_bottom:
+                f.text(2, y + 22, word)
+    elif phase == "blast":
+        turn = view["turn"]
+        if turn["seat"] != seat:
+            f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
+            if me.get("claim"):
+                f.text(2, y + 13, f"your card {letters.get(me['claim'], '?')}")
+            _hand(f, 2, y + 26, me)
+        else:
+            plans = turn_plans(game, view)
+            chosen = choices[controls.cursor] if choices else None
+            k = _plan_index(plans, chosen, view) if plans else None
+            lit = set(plans[k].cells) if k is not None else set()
+            _mini_sheet(f, f.W - 31, y, 6, me, lit)
+            if k is not None:
+                f.text(2, y, f"plan {k + 1}/{len(plans)}", room=f.W - 36)
+                f.text(2, y + 12, f"+{plans[k].points} pts", 13, room=f.W - 36)
+            else:
+                f.glyph(0, y, f.W - 34, "BLAST!", size=16)
+            pool = turn["pool"]
+            for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
+                f.die(2 + i * 14, y + 25 if k is not None else y + 22, 11, v, dim=spent)
+    elif phase == "unlock":
+        if seat in game.active_players():
+            f.glyph(0, y, f.W, "UNLOCK?", size=16)
+        else:
+            f.text(2, y, "others unlock")
+        _hand(f, 2, y + 24, me)
+    return f

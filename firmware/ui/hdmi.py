@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from .kit import Scene
-from .layout import Rect, TextBox, layout
+from .layout import TextBox, layout
 from .model import ScreenModel
 
 BG = (18, 20, 28)

@@ -323,21 +323,46 @@ class Scene:
                 y += line_h
         return out
 
+    def group(self, start: int, rect: Rect, key: str | None = None) -> Node:
+        """Fold the nodes added since index ``start`` into one ``group``
+        node over ``rect``: the painter draws the group once, caches it by
+        its content and blits it while nothing in it changes (a seat's
+        sheet: a hundred droids become one blit).  The children keep their
+        absolute rects; :meth:`all_nodes`, :meth:`texts` and
+        :meth:`of_kind` see them."""
+        children = tuple(self.nodes[start:])
+        del self.nodes[start:]
+        h = hashlib.blake2b(digest_size=12)
+        for n in children:
+            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
+        return self.add("group", rect, key, children=children, digest=h.hexdigest())
+
     # ------------------------------------------------------------ views
+    def all_nodes(self) -> list[Node]:
+        """Every node, groups opened (their children in place)."""
+        out = []
+        for n in self.nodes:
+            if n.kind == "group":
+                out.extend(n.props["children"])
+            else:
+                out.append(n)
+        return out
+
     def texts(self) -> list[str]:
         """Every text drawn, in order."""
-        return [n.props["text"] for n in self.nodes if n.kind == "text"]
+        return [n.props["text"] for n in self.all_nodes() if n.kind == "text"]
 
     def of_kind(self, kind: str) -> list[Node]:
-        """The nodes of one kind."""
-        return [n for n in self.nodes if n.kind == kind]
+        """The nodes of one kind (inside groups too)."""
+        return [n for n in self.all_nodes() if n.kind == kind]
 
     def key(self) -> str:
         """A digest that changes when anything drawn changes (redraw only
         then)."""
         h = hashlib.blake2b(digest_size=16)
         for n in self.nodes:
-            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]), n.key)).encode())
+            props = {"digest": n.props["digest"]} if n.kind == "group" else n.props
+            h.update(repr((n.kind, n.rect, sorted(props.items(), key=lambda kv: kv[0]), n.key)).encode())
         return h.hexdigest()
 
 
@@ -387,10 +412,17 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     score_w = scene.measure(score, size)[0] + m.pad // 2
     name_r, score_r = rest.cols(1, -min(rest.w, score_w))
     scene.text(score, score_r, sizes=(size,), align="right", colour=GOLD)
-    label = f"{name}: {doing}" if doing else name
-    if scene.text(label, name_r, sizes=(size,), priority=INFO, colour=GOLD if active else FG) is None and doing:
-        scene.dropped.pop()
-        scene.text(name, name_r, sizes=(size,), priority=INFO)
+    # the token already says the seat number: when room is short, what the
+    # seat must do beats its name
+    options = [f"{name}: {doing}", doing, name] if doing else [name]
+    for k, label in enumerate(options):
+        last = k == len(options) - 1
+        node = scene.text(label, name_r, sizes=(size, m.small), priority=INFO,
+                          colour=GOLD if (active or (doing and label != name)) else FG)
+        if node is not None:
+            break
+        if not last:
+            scene.dropped.pop()
     return rect
 
 
@@ -404,9 +436,11 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
     tr, rest = inner.cols(-title_w, 1, gap=m.pad)
     scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)
     if todo:
-        status_w = min(rest.w // 2, scene.measure(status, m.small)[0] + m.pad)
-        sr, dr = rest.cols(-status_w, 1, gap=m.pad)
+        # what to do now comes first; where the game is gets what is left
+        todo_size = m.medium if scene.measure(todo, m.medium)[0] <= rest.w * 3 // 4 else m.small
+        todo_w = min(rest.w, scene.measure(todo, todo_size)[0] + m.pad)
+        sr, dr = rest.cols(1, -todo_w, gap=m.pad)
+        scene.text(todo, dr, sizes=(todo_size, m.small), align="right")
         scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
-        scene.text(todo, dr, sizes=(m.medium, m.small), align="right")
     else:
         scene.text(status, rest, sizes=(m.medium, m.small), align="right")

@@ -178,25 +178,54 @@ class OledFrame:
             d.line((x + k, y, x + k + 2, y + size // 5), fill=1)
 
     def hand(self, x: int, y: int, size: int) -> None:
-        """An open hand icon (slap a customer)."""
+        """An open hand icon (slap a customer): palm, four fingers apart,
+        a thumb."""
         d = self.draw
-        d.rounded_rectangle((x + size // 5, y + size * 2 // 5, x + size * 4 // 5, y + size - 1), radius=3, fill=1)
-        fw = max(2, size // 7)
+        u = max(1, size // 10)
+        palm = (x + 3 * u, y + 5 * u, x + 8 * u, y + size - 1)
+        d.rounded_rectangle(palm, radius=u, fill=1)
+        tops = (2 * u, 0, u, 3 * u)
         for k in range(4):
-            fx = x + size // 5 + k * (size * 3 // 5) // 4
-            d.rounded_rectangle((fx, y + (2 if k in (1, 2) else size // 6), fx + fw, y + size // 2), radius=1, fill=1)
-        d.rounded_rectangle((x, y + size // 2, x + size // 4, y + size * 2 // 3), radius=1, fill=1)
+            fx = x + 3 * u + k * (5 * u) // 4 + (k * u) // 3
+            d.rounded_rectangle((fx, y + tops[k], fx + max(1, u), y + 6 * u), radius=max(1, u // 2), fill=1)
+        d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
 
-    def choice(self, text: str, index: int, count: int, armed: bool) -> None:
-        """The bottom line: the choice under the cursor between arrows,
-        its position, inverted when armed ("press again to confirm")."""
-        y = self.H - 13
-        if armed:
-            self.draw.rectangle((0, y - 1, self.W - 1, self.H - 1), fill=1)
-        fill = 0 if armed else 1
+    def choice(self, text: str, index: int, count: int, armed: bool) -> int:
+        """The choice under the cursor at the bottom, between arrows, with
+        its position, inverted when armed ("press again to confirm").  A
+        label too long for one line takes two (never cut).
+
+        Returns:
+            The y (px) where the choice area starts.
+
+        Raises:
+            ValueError: the label does not fit in two lines.
+        """
         pos = f"{index + 1}/{count}"
         pw = self.width(pos)
-        self.draw.polygon([(1, y + 5), (5, y + 1), (5, y + 9)], fill=fill)
-        self.draw.polygon([(self.W - pw - 8, y + 1), (self.W - pw - 4, y + 5), (self.W - pw - 8, y + 9)], fill=fill)
+        room = self.W - pw - 18
+        lines = [text]
+        if self.width(text) > room:
+            words, lines, cur = text.split(), [], ""
+            for w in words:
+                trial = f"{cur} {w}" if cur else w
+                if self.width(trial) <= room:
+                    cur = trial
+                else:
+                    lines.append(cur)
+                    cur = w
+            lines.append(cur)
+            if len(lines) > 2 or any(self.width(t) > room for t in lines):
+                raise ValueError(f"OLED choice {text!r} does not fit two lines of {room} px")
+        top = self.H - 12 * len(lines) - 1
+        if armed:
+            self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
+        fill = 0 if armed else 1
+        y = self.H - 13
+        mid = top + (self.H - top) // 2
+        self.draw.polygon([(1, mid), (5, mid - 4), (5, mid + 4)], fill=fill)
+        self.draw.polygon([(self.W - pw - 8, mid - 4), (self.W - pw - 4, mid), (self.W - pw - 8, mid + 4)], fill=fill)
         self.text(self.W - pw - 1, y, pos, fill=fill, room=pw)
-        self.text(8, y, text, fill=fill, room=self.W - pw - 18)
+        for i, t in enumerate(lines):
+            self.text(8, top + i * 12, t, fill=fill, room=room)
+        return top - 1

@@ -24,7 +24,12 @@ DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 1
 #: Pip positions on a 3 x 3 grid, per face.
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-_CACHE_MAX = 1500
+_CACHE_MAX = 3000
+#: Cached surfaces may hold at most this many pixels in all (about 120 MB).
+_CACHE_PIXELS = 30_000_000
+#: Kinds drawn once per size and state into a cached surface, then blitted
+#: (the others cache their own parts).
+_WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line"}
 
 
 def font_path() -> str:
@@ -80,6 +85,7 @@ class Painter:
         self.pg = pygame
         self.fonts = fonts
         self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._pixels = 0
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
         self._seen_any = False
@@ -91,11 +97,26 @@ class Painter:
         if s is None:
             s = make()
             self._cache[key] = s
-            if len(self._cache) > _CACHE_MAX:
-                self._cache.popitem(last=False)
+            self._pixels += s.get_width() * s.get_height()
+            while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
+                _, old = self._cache.popitem(last=False)
+                self._pixels -= old.get_width() * old.get_height()
         else:
             self._cache.move_to_end(key)
         return s
+
+    def _whole(self, s, node: Node, r: Rect, fn) -> None:
+        """Draw ``node`` once into a surface of its size, cache it by kind,
+        size and props, and blit it."""
+        if r.w <= 0 or r.h <= 0:
+            return
+        key = (node.kind, r.w, r.h) + tuple(sorted(node.props.items()))
+
+        def make():
+            surf = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
+            fn(surf, node, Rect(0, 0, r.w, r.h))
+            return surf
+        s.blit(self._cached(key, make), (r.x, r.y))
 
     # ------------------------------------------------------------ scene
     def draw(self, surface, scene: Scene, now_ms: float | None = None) -> None:
@@ -115,7 +136,10 @@ class Painter:
             fn = getattr(self, "_" + node.kind, None)
             if fn is None:
                 raise ValueError(f"the painter has no component {node.kind!r}")
-            fn(surface, node, rect)
+            if node.kind in _WHOLE:
+                self._whole(surface, node, rect, fn)
+            else:
+                fn(surface, node, rect)
         self._last = current
         self._seen_any = True
         self.animating = animating
@@ -143,15 +167,29 @@ class Painter:
         return start.lerp(rect, _ease(max(0.0, f))), True
 
     # ------------------------------------------------------------ parts
+    def _group(self, s, node: Node, r: Rect) -> None:
+        """A group of components (:meth:`Scene.group`): drawn once into a
+        surface of its size, cached by its content digest, then blitted."""
+        def make():
+            surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            ox, oy = node.rect.x, node.rect.y
+            for child in node.props["children"]:
+                cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
+                fn = getattr(self, "_" + child.kind)
+                if child.kind in _WHOLE:
+                    self._whole(surf, child, cr, fn)
+                else:
+                    fn(surf, child, cr)
+            return surf
+        s.blit(self._cached(("group", r.w, r.h, node.props["digest"]), make), (r.x, r.y))
+
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg
         p = node.props
         radius = p.get("radius", 8)
-        if p.get("glow"):
-            pg.draw.rect(s, p.get("border", GOLD), (r.x - 4, r.y - 4, r.w + 8, r.h + 8), border_radius=radius + 4)
         pg.draw.rect(s, p.get("fill", PANEL), (r.x, r.y, r.w, r.h), border_radius=radius)
-        if p.get("border"):
-            pg.draw.rect(s, p["border"], (r.x, r.y, r.w, r.h), width=max(2, r.h // 60 + 2) if p.get("glow") else 3,
+        if p.get("border"):  # a glowing panel (whose turn it is) has a thick edge
+            pg.draw.rect(s, p["border"], (r.x, r.y, r.w, r.h), width=6 if p.get("glow") else 3,
                          border_radius=radius)
 
     def _text(self, s, node: Node, r: Rect) -> None:
@@ -190,9 +228,11 @@ class Painter:
         if state != "read" or value is None:
             pg.draw.rect(surf, (60, 64, 80), inner, border_radius=rad)
             pg.draw.rect(surf, DIM, inner, width=max(2, size // 20), border_radius=rad)
-            if state == "reading":
-                for i in range(3):
-                    pg.draw.circle(surf, FG, (inner.x + inner.w * (i + 1) // 4, inner.centery), max(2, size // 14))
+            if state == "reading":  # a small camera: the camera is looking at it
+                body = inner.inflate(-inner.w * 2 // 5, -inner.h // 2)
+                pg.draw.rect(surf, DIM, (body.centerx - body.w // 5, body.y - body.h // 4, body.w // 3, body.h // 3))
+                pg.draw.rect(surf, DIM, body, border_radius=max(1, body.h // 5))
+                pg.draw.circle(surf, (60, 64, 80), body.center, max(2, body.h * 3 // 8))
             else:  # unread: a question mark drawn in the font
                 f = self.fonts.font(max(8, inner.h * 3 // 4))
                 q = f.render("?", True, GOLD)
@@ -248,9 +288,17 @@ class Painter:
     def _boss(self, s, node: Node, r: Rect) -> None:
         """A boss above its column: a horned head; crossed off once
         defeated."""
-        pg = self.pg
         sq = r.square()
-        defeated = node.props.get("defeated")
+        defeated = bool(node.props.get("defeated"))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_boss(surf, Rect(0, 0, sq.w, sq.w), defeated)
+            return surf
+        s.blit(self._cached(("boss", sq.w, defeated), make), (sq.x, sq.y))
+
+    def _draw_boss(self, s, sq: Rect, defeated: bool) -> None:
+        pg = self.pg
         col = (120, 120, 130) if defeated else (190, 70, 200)
         h = sq.h
         body = pg.Rect(sq.x + h // 8, sq.y + h // 4, h - h // 4, h - h // 3)
@@ -333,11 +381,22 @@ class Painter:
 
     def _icon(self, s, node: Node, r: Rect) -> None:
         """A small pictogram: ``coin``, ``comet``, ``power``, ``trophy``,
-        ``star``, ``cup``, ``hand``, ``deck``, ``clock`` (with ``frac``)."""
-        pg = self.pg
-        p = node.props
-        name = p["name"]
+        ``star``, ``cup``, ``hand``, ``deck``, ``clock`` (with ``frac``);
+        drawn once per size and state, then blitted."""
         sq = r.square()
+        p = node.props
+        key = ("icon", sq.w) + tuple(sorted((k, v if not isinstance(v, float) else round(v, 3))
+                                            for k, v in p.items()))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_icon(surf, Rect(0, 0, sq.w, sq.w), p)
+            return surf
+        s.blit(self._cached(key, make), (sq.x, sq.y))
+
+    def _draw_icon(self, s, sq: Rect, p: dict) -> None:
+        pg = self.pg
+        name = p["name"]
         col = p.get("colour", FG)
         c = sq.center
         rad = sq.w // 2
@@ -396,16 +455,20 @@ class Painter:
                 pg.draw.rect(s, (200, 190, 230), (sq.x + off, sq.y + off, sq.w * 2 // 3,
                                                   sq.h - 3 * max(2, rad // 8)), width=2, border_radius=4)
         elif name == "clock":
+            # a clock face with one hand at ``frac`` of a turn (a running
+            # timer, not the time left); ``frac`` >= 1: the time is up (filled)
             frac = max(0.0, min(1.0, p.get("frac", 0.0)))
-            pg.draw.circle(s, (60, 64, 80), c, rad)
-            if frac > 0:
-                pts = [c] + [(c[0] + rad * math.sin(2 * math.pi * k / 60 * frac * 60 / 60 * 1),
-                              c[1] - rad * math.cos(2 * math.pi * k / 60)) for k in range(0)]
-                steps = max(2, int(60 * frac))
-                pts = [c] + [(c[0] + (rad - 2) * math.sin(2 * math.pi * frac * k / steps),
-                              c[1] - (rad - 2) * math.cos(2 * math.pi * frac * k / steps)) for k in range(steps + 1)]
-                pg.draw.polygon(s, col if col != FG else (230, 120, 90), pts)
+            tint = col if col != FG else (230, 120, 90)
+            pg.draw.circle(s, tint if frac >= 1 else (60, 64, 80), c, rad)
             pg.draw.circle(s, FG, c, rad, max(2, rad // 10))
+            for k in range(12):
+                a = 2 * math.pi * k / 12
+                pg.draw.circle(s, FG, (c[0] + (rad * 0.8) * math.sin(a), c[1] - (rad * 0.8) * math.cos(a)),
+                               max(1, rad // 18))
+            a = 2 * math.pi * frac
+            pg.draw.line(s, tint if frac < 1 else FG, c, (c[0] + rad * 0.7 * math.sin(a), c[1] - rad * 0.7 * math.cos(a)),
+                         max(2, rad // 8))
+            pg.draw.circle(s, FG, c, max(2, rad // 10))
         else:
             raise ValueError(f"no icon named {name!r}")
 
