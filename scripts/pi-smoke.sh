@@ -159,6 +159,32 @@ done
 mount -t proc proc "$ROOT/proc" && MOUNTS+=("$ROOT/proc")
 mount --rbind /sys "$ROOT/sys" && MOUNTS+=("$ROOT/sys")
 mount --rbind /dev "$ROOT/dev" && MOUNTS+=("$ROOT/dev")
+# qemu-user passes the host's x86 /proc/cpuinfo through; the cpuinfo library
+# inside onnxruntime then finds no ARM core and crashes on import (SIGSEGV
+# even with QEMU_CPU=max), which a Pi never does.  So the root sees the
+# /proc/cpuinfo of the Pi being emulated (4 cores of the QEMU_CPU model; no
+# Model line, so the cabinet does not take the chroot for a Pi).
+cpuinfo_for() {
+    local features part variant rev i
+    case "$1" in
+        cortex-a72) features="fp asimd evtstrm crc32 cpuid"; variant=0x0; part=0xd08; rev=3 ;;
+        cortex-a76) features="fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp"
+                    variant=0x4; part=0xd0b; rev=1 ;;
+        *) return 1 ;;
+    esac
+    for i in 0 1 2 3; do
+        printf 'processor\t: %d\nBogoMIPS\t: 108.00\nFeatures\t: %s\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: %s\nCPU part\t: %s\nCPU revision\t: %s\n\n' \
+            "$i" "$features" "$variant" "$part" "$rev"
+    done
+}
+CPUINFO_MOUNTED=0
+use_cpuinfo() {
+    [ "$CPUINFO_MOUNTED" = 1 ] && umount "$ROOT/proc/cpuinfo" 2>/dev/null
+    CPUINFO_MOUNTED=0
+    cpuinfo_for "$1" >"$CACHE/cpuinfo-$1" || return 1
+    mount --bind "$CACHE/cpuinfo-$1" "$ROOT/proc/cpuinfo" && CPUINFO_MOUNTED=1 && MOUNTS+=("$ROOT/proc/cpuinfo")
+}
+use_cpuinfo cortex-a72 || fatal "arm64 root: cannot put an ARM /proc/cpuinfo into the root"
 cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
 PIPENV=(PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_DEFAULT_TIMEOUT="${PIP_DEFAULT_TIMEOUT:-120}")
 for v in PIP_INDEX_URL http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
@@ -172,7 +198,7 @@ fi
 in_root() {
     local cpu="$1"; shift
     env -i PATH=/opt/smoke/venv/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy QEMU_CPU="$cpu" "${PIPENV[@]}" \
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 QEMU_CPU="$cpu" "${PIPENV[@]}" \
         chroot "$ROOT" "$@"
 }
 arch=$(in_root cortex-a72 uname -m 2>&1)
@@ -267,6 +293,9 @@ game_result() { grep -v -e 'journal:' -e '^pygame' -e '^Hello from' "$1" | tr '\
 # --- 5. per CPU model -------------------------------------------------------
 for cpu in $CPUS; do
     out="$SMOKE/out/$cpu"; mkdir -p "$out"
+    if ! use_cpuinfo "$cpu"; then
+        fail "$cpu: no /proc/cpuinfo for this model (known: cortex-a72, cortex-a76)"; continue
+    fi
     # imports, one line each, so a crash names the module; every net run once
     if in_root "$cpu" python - >"$out/imports.txt" 2>&1 <<'EOF'
 import importlib, sys
@@ -292,7 +321,7 @@ EOF
         what=$(grep -E '^(import|run) ' "$out/imports.txt" | tail -1)
         sig=""; [ $rc -eq 132 ] && sig=" (SIGILL: an instruction this CPU does not have)"
         [ $rc -eq 139 ] && sig=" (SIGSEGV)"
-        fail "$cpu imports: died at '$what' with exit $rc$sig; $(grep -vE '^(import|run) ' "$out/imports.txt" | tail -1)"
+        fail "$cpu imports: died at '$what' with exit $rc$sig; $(grep -m1 -E 'qemu: uncaught|Fatal Python error|Error' "$out/imports.txt")"
     fi
 
     # SDL's compiled-in video drivers (no device needed): KMSDRM must be one
@@ -301,7 +330,7 @@ import ctypes, glob, os, pygame
 libs = sorted(glob.glob(os.path.join(os.path.dirname(pygame.__file__), "..", "pygame_ce.libs", "libSDL2*.so*")))
 sdl = ctypes.CDLL(libs[0] if libs else "libSDL2-2.0.so.0")
 sdl.SDL_GetVideoDriver.restype = ctypes.c_char_p
-print(" ".join(sdl.SDL_GetVideoDriver(i).decode() for i in range(sdl.SDL_GetNumVideoDrivers())))
+print(" ".join(sdl.SDL_GetVideoDriver(i).decode().lower() for i in range(sdl.SDL_GetNumVideoDrivers())))
 EOF
 )
     if [[ " $drivers " == *" kmsdrm "* ]]; then
