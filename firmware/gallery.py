@@ -77,6 +77,8 @@ STATES: dict[str, list[State]] = {
         State("setup", 4, 1, lambda g, v: v["phase"] == "reveal", "the dining area; a seat reveals the next order"),
         State("race", 4, 1, _cd_race_open, "an order is out: slap a matching customer or sip"),
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
+        State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
+              "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
         State("six", 6, 2, _cd_race_open, "six seats, a race open"),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
     ],

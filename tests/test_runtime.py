@@ -49,11 +49,12 @@ def test_cha_dango_scripted_round_slap_race_ranks_by_edge_time(tmp_path):
     rt.timeline.press(0, t0 + 10_000)             # seat 1 reveals (cursor on "reveal")
     rt.step(t0 + 200_000)
     view = s.game.view(None)
-    assert view["phase"] == "slap", "the first order of a fresh game matches a customer"
+    assert view["phase"] == "race" and s.game.race["kind"] == "slap", \
+        "the first order of a fresh game matches a customer"
     t1 = rt.now_us
     rt.timeline.press(2, t1 + 300_003)            # seat 3: 3 us later than seat 2
     rt.timeline.press(1, t1 + 300_000)            # seat 2 first
-    while s.game.view(None)["phase"] == "slap" and rt.now_us < t1 + 10_000_000:
+    while s.game.view(None)["phase"] == "race" and rt.now_us < t1 + 10_000_000:
         nxt = rt.next_event_us() or rt.now_us + 1000
         rt.step(max(nxt, rt.now_us + 1))
     assert s.game.scores()[1] >= 1 and s.game.scores()[1] >= s.game.scores()[2]

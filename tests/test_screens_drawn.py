@@ -171,8 +171,9 @@ def test_rg9_the_plan_under_the_cursor_is_lit_on_the_blasting_sheet():
 
 
 def test_rg7_countdown_and_rg10_solo_clock():
-    """The 3-2-1 before the roll is drawn big; solo shows a running clock
-    (the book hides the time left: RG-10) and Time! when it ran out."""
+    """The 3-2-1 before the roll is drawn big; solo shows that the hidden
+    timer runs (an hourglass, never the time left: RG-10) and Time! when it
+    ran out."""
     game, events = next(_rg_states(3, 1, lambda v: v["phase"] == "roll"))
     scene = scenes(game, events, banner="2")[0][0]
     assert scene.facts["countdown"] == "2"
@@ -274,26 +275,23 @@ def test_cd1_order_forming_back_then_order():
 
 
 def _flip_race(view):
-    """The same open race as the other kind (a slap race as a sip race and
-    back): what a screen must not depend on before the race is decided."""
+    """The same open race with what the engine knows and must not tell
+    (whether customers match, which) written into the view: a screen that
+    read it would change (CD-9)."""
     v = copy.deepcopy(view)
-    race = v["race"]
-    if race.get("kind") == "slap":
-        v["race"] = {"kind": "sip", "open_us": race["open_us"], "timeout_at_us": race["open_us"] + 6_000_000,
-                     "sipped_us": [None] * len(v["vp_counts"])}
-    else:
-        ids = [c["id"] for c in v["dining_area"]]
-        v["race"] = {"kind": "slap", "open_us": race["open_us"], "customers_left": ids[:1], "won": []}
+    ids = [c["id"] for c in v["dining_area"]]
+    v["race"] = dict(v["race"], kind="slap", customers_left=ids[:1], targets=ids[:1], won=[])
     return v
 
 
 def test_cd_race_screens_do_not_tell_whether_the_order_matches():
     """While a race is open (before any seat acted), the shared screen and
-    every OLED are the same whether a customer matches or none does:
-    spotting the match is the game."""
+    every OLED ignore whatever says whether a customer matches: spotting
+    the match is the game (CD-9; tests/test_cha_dango_seeing.py compares
+    two tables that differ only in their customers)."""
     checked = 0
     for game, events in _cd_states(4, 1, lambda v: v.get("race") is not None and not any(v["buttons_down"])
-                                   and not any(v["cups_up"]) and not v["race"].get("won")):
+                                   and not any(v["cups_up"])):
         view = game.view(None)
         flipped = _flip_race(view)
         for size in SIZES:
@@ -317,13 +315,13 @@ def test_cd_race_screens_do_not_tell_whether_the_order_matches():
 def test_cd_leak_check_catches_a_screen_that_highlights_matches(monkeypatch):
     """A screen that marks the matching customers is caught by the check
     above (the deliberate leak)."""
-    game, events = next(_cd_states(4, 1, lambda v: v.get("race") is not None and v["race"].get("kind") == "slap"))
+    game, events = next(_cd_states(4, 1, lambda v: v.get("race") is not None))
     view = game.view(None)
     real = cd._dining_area
 
     def leaky(scene, r, v):
         real(scene, r, v)
-        if (v.get("race") or {}).get("kind") == "slap":
+        if (v.get("race") or {}).get("customers_left"):
             scene.add("panel", Rect(r.x, r.y, 10, 10), None, fill=(255, 0, 0))
     monkeypatch.setattr(cd, "_dining_area", leaky)
     a = cd.screen(game, view, context(game, events), measure=default_measure())

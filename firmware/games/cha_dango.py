@@ -31,7 +31,7 @@ DRAWN = True
 ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
 
 _SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
-_PLACES = re.compile(r"^(Player \d+) places a VP card")
+_PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 
 
 def seat_name(seat: int) -> str:
@@ -152,19 +152,20 @@ def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None
     patterned field."""
     m = scene.metrics
     scene.add("card", r, "deck", state="down")
-    if attribute:
+    if attribute:  # the back names an attribute, never a value: a grey picture of the kind
         pic = r.inset(max(4, r.w // 6))
         pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
         scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
-        if attribute == "figure":
-            scene.add("figure", pic, None, name="cat")
-        elif attribute == "dango":
-            scene.add("dango", pic, None, name="white")
-        else:
-            scene.add("swatch", pic, None, name="blue")
+        scene.add("back", pic, None, attribute=attribute)
+        words = {"figure": "animal", "dango": "dango", "background": "colour"}[attribute]
+        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
+        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
+            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
         scene.facts["asks"] = attribute
     label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
-    scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
+    if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
+        scene.dropped.pop()
+        scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
     scene.facts["deck"] = count
 
 
@@ -197,8 +198,8 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
     _card_back(scene, deck_r, view.get("top_back"), view["deck_count"])
     if view.get("revealed"):
         customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
-    if view["phase"] == "over":
-        scene.text("Game over", head, sizes=(m.medium, m.small), colour=GOLD)
+    if view["phase"] == "over":  # CD-2: the last card forms no order
+        scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
         counts = view["vp_counts"]
         best = max(counts) if counts else 0
         winners = [s for s, c in enumerate(counts) if c == best]
@@ -206,6 +207,8 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
             lines = [(" and ".join(f"Seat {s + 1}" for s in winners) + f" share the win with {best} VP", NEED)]
         else:
             lines = [(f"Seat {winners[0] + 1} wins with {best} VP", NEED)]
+        ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
+        lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
         scene.lines(lines, text_r, size=m.small)
         scene.facts["winners"] = winners
         return
@@ -216,8 +219,15 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
         if pic_h > 16:
             _value_picture(scene, pic_r, order["attribute"], order["value"])
         scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
-                     ("Slap a match, or sip", INFO)], words_r, size=m.small)
+                     ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
         scene.facts["order"] = dict(order)
+        return
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
+        names = " and ".join(f"Seat {s + 1}" for s in owing)
+        scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
+        scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
     scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
@@ -255,8 +265,9 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
 
 def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     """Every seat's banner: its VP cards (CD-8), and what it did in the
-    race so far (slapped, cup up, won in N ms): physical acts all seats
-    see anyway; never whether they were right before the race is over."""
+    race so far (hit in N ms, cup up, sipped in N ms): physical acts all
+    seats see anyway; never whether they were right before the race is
+    decided (CD-9)."""
     m = scene.metrics
     n = len(view["vp_counts"])
     race = view.get("race") or {}
@@ -269,10 +280,18 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         active = view["phase"] == "reveal" and view["current"] == s
         doing = ""
         mine = [w for w in won if w["player"] == s]
-        if mine and race.get("open_us") is not None:
+        if active:
+            doing = "reveals"
+        elif not race:
+            doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
+        elif mine and race.get("open_us") is not None:
             doing = f"won in {ms_text(mine[0]['t_us'] - race['open_us'])}"
+        elif (race.get("sipped_us") or [None] * n)[s] is not None:
+            doing = f"sipped {ms_text(race['sipped_us'][s] - race['open_us'])}"
+        elif ((race.get("answers") or [None] * n)[s] or {}).get("answer") == "slap":
+            doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
         elif view["buttons_down"][s]:
-            doing = "slaps"
+            doing = "hit"
         elif view["cups_up"][s]:
             doing = "cup up"
         seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
@@ -312,7 +331,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view["phase"] == "over":
         todo = "Game over"
     elif _race_open(view):
-        todo = "Slap a matching customer, or sip tea"
+        todo = "A match? Hit. None? Sip tea"
+    elif view["phase"] == "place_vp":
+        todo = "Choose the VP card to give up"
     else:
         todo = f"Seat {view['current'] + 1}: reveal the order"
     header(scene, hdr, "Cha dango", f"{len(view['dining_area'])} customers", context.get("notice") or todo)
@@ -331,8 +352,12 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
 # ------------------------------------------------------------------- OLED
 def label(action: dict[str, Any]) -> str:
     """A short OLED label for a Cha dango action."""
-    words = {"reveal": "reveal the order", "slap": "slap!", "release": "release button",
+    words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
              "cup_lift": "lift your cup", "cup_down": "put the cup down"}
+    if action.get("type") == "place_vp":  # CD-10: the face of the VP card to give up
+        from engines.cha_dango.cards import load_cards
+        card = load_cards().cards[action["card"]]
+        return f"give {card.figure} {card.dango}/{card.background}"
     return words.get(action.get("type"), describe_action(action))
 
 
@@ -341,20 +366,26 @@ def _seat_result(events: list[str], seat: int) -> str | None:
     events (CD-4, CD-6)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
-    slowest = False
+    slowest = wrong = False
     for text in race_events(events):
         if not who.match(text):
             continue
         if " served the customer" in text:
             won += 1
-        elif " places a VP card" in text:
+        elif " places a VP card" in text or " chooses a VP card" in text:
             lost += 1
+        elif "a wrong hit" in text:
+            wrong = True
         elif " was slowest to sip" in text:
             slowest = True
     if won:
         return f"+{won} VP"
     if lost:
-        return "lost a VP card"
+        if wrong:
+            return f"wrong hit: -{lost} VP"
+        return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
+    if wrong:
+        return "wrong hit!"
     if slowest:
         return "slowest: no VP card"
     return None
@@ -391,21 +422,32 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         return f
     if race is None:
         result = _seat_result(events, seat)
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
+            if owe:
+                if result:
+                    f.text(2, y, result, 13, room=f.W - 4)
+                f.text(2, y + 14, f"give up {owe} VP card{'s' if owe > 1 else ''}:")
+            else:
+                f.text(2, y, "others choose", room=f.W - 4)
+                if result:
+                    f.text(2, y + 13, result, 13)
+            return f
         if view["current"] == seat:
             f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
         else:
             f.text(2, y, f"Seat {view['current'] + 1} reveals")
             if result:
                 f.text(2, y + 13, result, 13)
-        mine = view.get("my_vp_cards") or []
-        if mine and y + 40 <= bottom:
-            for i in range(min(len(mine), 12)):
-                f.card(2 + i * 10, y + 28, 8, 11, face_down=True)
         return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
+    answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     if won:
         f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+    elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
+        f.glyph(0, y, f.W, "HIT", size=22)
+        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
     elif sipped is not None:
         f.text(2, y, "sipped!", 13)
         f.text(2, y + 16, ms_text(sipped - race["open_us"]))
@@ -421,12 +463,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         else:
             f.glyph(0, y, f.W, "PUT DOWN", size=16)
     elif view["buttons_down"][seat]:
-        f.glyph(0, y, f.W, "SLAPPED", size=16)
+        f.glyph(0, y, f.W, "HIT", size=22)
     else:
         size = min(26, bottom - y - 14)
         x0 = (f.W - (2 * size + 28)) // 2
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
-        f.text(0, y + size + 2, "slap or sip?", room=f.W, align="center")
+        f.text(0, y + size + 2, "hit or sip?", room=f.W, align="center")
     return f

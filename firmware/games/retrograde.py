@@ -214,8 +214,9 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
     for cid, letter in letters.items():
         if cid in text:
             desc = default_components().card(cid).describe()
-            text = text.replace(f"{cid} {desc}", f"card {letter}").replace(cid, f"card {letter}")
-    return re.sub(r"\s*\((?:RG|CAB)-\d+\)", "", text)
+            text = text.replace(desc, f"card {letter}").replace(cid, f"card {letter}")
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)|,? ?\(?tie, coin flip, CAB-4\)?", lambda mt: " (tie: coin flip)"
+                  if "tie" in mt.group(0) else "", text)
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
@@ -276,7 +277,7 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
 
 
 def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-                 doing: str = "") -> tuple[Rect, int]:
+                 doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
     """The still part of a seat's sheet folded into one group (banner,
     bosses, droids, trophies, counts); returns the dice row and die size."""
     m = scene.metrics
@@ -336,7 +337,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     for i in range(6):
         rr, cc = divmod(i, tcols)
         scene.add("icon", Rect(tro_r.x + cc * tro_cell, tro_r.y + rr * tro_cell, tro_cell, tro_cell).inset(1),
-                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1))
+                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1)
     coins_left = seat["coins_marked"] - seat["coins_spent"]
     held = seat.get("hand_cards")
     n_hand = len(held) if held is not None else seat["hand_count"]
@@ -370,7 +371,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-           letters: dict[str, str], doing: str = "") -> None:
+           letters: dict[str, str], doing: str = "", lit_trophy: int = 0) -> None:
     """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
@@ -379,7 +380,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
     memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
-                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing)
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing, lit_trophy)
     hit = _SHEETS.get(memo_key)
     if hit is not None:
         _SHEETS.move_to_end(memo_key)
@@ -388,7 +389,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         scene.facts.setdefault("scores", {})[p] = seat["score"]
         scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
     else:
-        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing)
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing, lit_trophy)
         _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
         while len(_SHEETS) > 64:
             _SHEETS.popitem(last=False)
@@ -403,9 +404,14 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
                       value=None, state="reading", ring=None)
     for i, v in enumerate(values[:9]):
         scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
-                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]))
+                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
     scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
 
+
+#: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
+#: so a seat's dice match the droids on its sheet at a glance.
+DIE_TINT = {1: (250, 236, 150), 2: (250, 200, 150), 3: (248, 190, 222), 4: (186, 232, 180),
+            5: (246, 168, 160), 6: (170, 200, 246)}
 
 #: The book's solo target: "try to achieve the ultimate high score: 49 points".
 ULTIMATE = 49
@@ -425,6 +431,31 @@ def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
     scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
 
 
+def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """Game over ("5 - Game Over"): who won, ties broken by unspent coins
+    (RG-11) or shared, and each seat's points: droids 1, bosses 3,
+    trophies 1 each and 3 more for all six."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.large)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    info = _phase_info(None, view, {})
+    scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
+    lines = [(t, NEED) for t, prio in info["lines"] if prio == NEED and not t[0].isdigit()]
+    for s in sorted(view["seats"], key=lambda s: -s["score"]):
+        droids, bosses, troph = sum(s["blasted"]), sum(s["bosses"]), sum(s["trophies"])
+        coins = s["coins_marked"] - s["coins_spent"]
+        parts = [f"{droids} droid{'s' if droids != 1 else ''}"]
+        if bosses:
+            parts.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
+        parts.append(f"{troph} troph{'ies' if troph != 1 else 'y'}" + (" (all: +3)" if troph == 6 else ""))
+        parts.append(f"{coins} coin{'s' if coins != 1 else ''}")
+        lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + ", ".join(parts), INFO))
+    scene.lines(lines, rest, size=m.small)
+    scene.facts["final"] = [s["score"] for s in view["seats"]]
+
+
 def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
     """What is happening now, as a heading, lines ``(text, priority)`` and
     extras: the 3-2-1 countdown, the roll, Stop (RG-8), the solo timer
@@ -435,7 +466,7 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     info: dict[str, Any] = {"head": "", "colour": GOLD, "lines": [], "lit": set(), "clock": None,
                             "countdown": None}
     if banner and banner.isdigit():
-        info.update(head="Get ready to roll", countdown=banner)
+        info.update(head="Get ready", countdown=banner)
         return info
     solo = len(view["seats"]) == 1
     if phase in ("roll", "stop"):
@@ -454,9 +485,10 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
                 lines.insert(0, ("Grabbing: " + ", ".join(f"Seat {p + 1}" for p in sorted(pend)), NEED))
             info.update(head="Roll!", lines=lines)
         if solo:
-            # RG-10: the book hides the timer; the clock shows that it runs, not how long is left
-            spin = (context.get("now_us", 0) // 250_000) % 8 / 8
-            info["clock"] = ("time", 1.0, ALERT) if phase == "stop" else ("running", spin or 0.125, (120, 200, 250))
+            # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
+            info["clock"] = ("time", 1.0, ALERT) if phase == "stop" else ("running", 0.0, (120, 200, 250))
+            if phase == "roll":
+                info["lines"].append(("The hidden 25 s timer is running", INFO))
         return info
     if phase == "blast":
         turn = view["turn"]
@@ -483,6 +515,7 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
         if plan.cells:
             info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
+        info["lit_trophy"] = plan.trophy or 0
         info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
         return info
     if phase == "unlock":
@@ -519,7 +552,7 @@ def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], s
     if info["clock"] is not None:
         state, frac, colour = info["clock"]
         clock_r, inner = inner.cols(-min(inner.h, inner.w // 3), 1, gap=m.pad)
-        scene.add("icon", clock_r.square(), "solo-clock", name="clock", frac=frac, colour=colour)
+        scene.add("icon", clock_r.square(), "solo-clock", name="hourglass", frac=frac, colour=colour)
         scene.facts["solo_clock"] = state
     if strip:
         head_w = scene.measure(info["head"], m.medium)[0] + m.pad if info["head"] else 0
@@ -567,18 +600,25 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"Round {max(1, view['round'])} of {view['rounds']}"
-    header(scene, hdr, "Retrograde", status, context.get("notice") or PHASE_TODO.get(view["phase"], ""))
+    todo = PHASE_TODO.get(view["phase"], "")
+    if (context.get("banner") or "").isdigit():
+        todo = "Get ready: roll when it says Roll!"
+    header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
     body = body.inset(m.pad)
     info = _phase_info(game, view, context)
     feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
-    cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
-    strip = not _cards_fit(scene, cards_r, view, letters)
-    if strip:  # narrow screen: the cards take the whole width, the phase a strip under them
-        strip_h = scene.measure("Ag", m.medium)[1] + m.pad
-        cards_r, phase_r, sheets = body.rows(0.33, -strip_h, 0.67, gap=m.pad)
-    _cards_row(scene, cards_r, view, letters)
-    _place_phase(scene, phase_r, info, feed, strip)
+    if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
+        top, sheets = body.rows(0.45, 0.55, gap=m.pad)
+        _final(scene, top, view)
+    else:
+        cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
+        strip = not _cards_fit(scene, cards_r, view, letters)
+        if strip:  # narrow screen: the cards take the whole width, the phase a strip under them
+            strip_h = scene.measure("Ag", m.medium)[1] + m.pad
+            cards_r, phase_r, sheets = body.rows(0.33, -strip_h, 0.67, gap=m.pad)
+        _cards_row(scene, cards_r, view, letters)
+        _place_phase(scene, phase_r, info, feed, strip)
     lit = info["lit"]
     if "plan" in info:
         scene.facts["plan"] = info["plan"]
@@ -594,7 +634,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
         doing = seat_doing(view, seat, letters, active)
-        _sheet(scene, col, view, seat, lit if seat["seat"] == blaster else set(), letters, doing)
+        mine = seat["seat"] == blaster
+        _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
+               info.get("lit_trophy", 0) if mine else 0)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
     if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
@@ -624,7 +666,8 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     pool = (view or {}).get("turn", {}).get("pool", []) if view else []
     out = None
     if kind == "plan":
-        out = f"plan {action.get('plan')}: +{action['steps'].points} pts" if "steps" in action else "plan"
+        pts = action["steps"].points if "steps" in action else None
+        out = f"plan {action.get('plan')}: +{pts} pt{'s' if pts != 1 else ''}" if pts is not None else "plan"
     elif kind == "reroll":
         out = "reroll"
     elif kind == "claim":
@@ -662,23 +705,35 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
 
 
 def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
-    """The seat's coins and its power-up cards held (locked: face-down
-    card icons) and unlocked (lettered by their first letter), on one row."""
+    """The seat's unspent coins and power-up cards (held, and unlocked),
+    in words on one line."""
     coins = me["coins_marked"] - me["coins_spent"]
-    w = frame.text(x, y, f"{coins}c", room=24)
-    x += w + 4
-    hand = me.get("hand") or []
-    for _ in hand[:5]:
-        frame.card(x, y, 8, 11, face_down=True)
-        x += 10
+    held = len(me.get("hand") or [])
+    parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
+    if held:
+        parts.append(f"{held} held")
     if me["unlocked"]:
-        frame.text(x + 2, y, f"+{len(me['unlocked'])} on", room=frame.W - x - 2)
+        parts.append(f"{len(me['unlocked'])} on")
+    frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
+
+
+def _plan_words(plan) -> str:
+    """What a plan does, for the OLED: "4 droids, trophy 3"."""
+    bits = []
+    if plan.cells:
+        bits.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
+    if plan.bosses:
+        bits.append(f"{plan.bosses} boss")
+    if plan.trophy:
+        bits.append(f"trophy {plan.trophy}")
+    return ", ".join(bits) or "nothing"
 
 
 def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
     """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
     plan's droids as hollow squares with a dot, the rest as dots."""
     d = frame.draw
+    d.rectangle((x - 2, y - 2, x + 5 * cell, y + 5 * cell), outline=1)
     for k in range(25):
         r, c = divmod(k, 5)
         x0, y0 = x + c * cell, y + r * cell
@@ -749,8 +804,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         if turn["seat"] != seat:
             f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
             if me.get("claim"):
-                f.text(2, y + 13, f"your card {letters.get(me['claim'], '?')}")
-            _hand(f, 2, y + 26, me)
+                f.text(2, y + 12, f"your card: {letters.get(me['claim'], '?')}")
+            _hand(f, 2, y + 24, me)
         else:
             plans = turn_plans(game, view)
             chosen = choices[controls.cursor] if choices else None
@@ -758,13 +813,15 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)
             if k is not None:
-                f.text(2, y, f"plan {k + 1}/{len(plans)}", room=f.W - 36)
-                f.text(2, y + 12, f"+{plans[k].points} pts", 13, room=f.W - 36)
+                pts = plans[k].points
+                f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+                words = _plan_words(plans[k])
+                f.best(2, y + 12, [words, words.split(",")[0]], room=f.W - 36)
             else:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
             for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
-                f.die(2 + i * 14, y + 25 if k is not None else y + 22, 11, v, dim=spent)
+                f.die(2 + i * 14, y + 24 if k is not None else y + 22, 12, v, dim=spent)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)

@@ -166,3 +166,35 @@ def draw_swatch(pg, s, r, name: str, radius: int = 6) -> None:
             if len(pts) > 1:
                 pg.draw.lines(s, light, False, pts, 3)
     s.set_clip(clip)
+
+
+def draw_back(pg, s, r, attribute: str) -> None:
+    """The back of an ordering card (CD-1), in greys: ``figure`` a plain
+    head with ears, ``dango`` a skewer of plain dango, ``background`` a
+    hatched field.
+
+    Raises:
+        ValueError: an unknown attribute.
+    """
+    grey, dark = (120, 116, 130), (70, 66, 80)
+    size = min(r.w, r.h)
+    x0, y0 = r.x + (r.w - size) // 2, r.y + (r.h - size) // 2
+    cx, cy = x0 + size // 2, y0 + size * 3 // 5
+    if attribute == "figure":
+        for sgn in (-1, 1):
+            pg.draw.circle(s, grey, (cx + sgn * size * 0.26, cy - size * 0.28), size * 0.12)
+        pg.draw.circle(s, grey, (cx, cy), size * 0.34)
+        for sgn in (-1, 1):
+            pg.draw.circle(s, dark, (cx + sgn * size * 0.12, cy - size * 0.03), max(2, size // 20))
+    elif attribute == "dango":
+        pg.draw.line(s, dark, (cx, y0), (cx, y0 + size), max(2, size // 24))
+        for k in range(3):
+            pg.draw.circle(s, grey, (cx, y0 + size * (0.2 + 0.3 * k)), size * 0.15)
+    elif attribute == "background":
+        rect = pg.Rect(x0 + size // 10, y0 + size // 10, size * 4 // 5, size * 4 // 5)
+        pg.draw.rect(s, grey, rect, border_radius=6)
+        for k in range(-rect.h, rect.w, max(6, size // 7)):
+            pg.draw.line(s, dark, (rect.x + max(0, k), rect.y + max(0, -k)),
+                         (rect.x + min(rect.w, k + rect.h), rect.y + min(rect.h, rect.w - k)), 2)
+    else:
+        raise ValueError(f"no attribute {attribute!r} (expected figure, dango or background)")

@@ -394,12 +394,13 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
                 active: bool = False, doing: str = "", key: str | None = None) -> Rect:
     """A seat banner: the seat's colour with its number (never colour
-    alone), its name, score, a glow when it is this seat's turn, and what
-    the seat must do now (dropped before the name when short of room).
+    alone), its name and score on the left, what the seat must do now on
+    the right in gold, and a thick edge and lighter fill when it is this
+    seat's turn.  Short of room, the name goes first (the token says the
+    number), then the doing; the score always stays.
 
     Returns:
-        The rectangle below the banner's top line (for the seat's doing text
-        when it did not fit on the line).
+        ``rect``.
     """
     m = scene.metrics
     scene.add("panel", rect, key, fill=PANEL_HI if active else PANEL, border=seat_colour(seat),
@@ -408,21 +409,20 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     token, rest = inner.cols(-inner.h, 1, gap=m.pad)
     scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
     name = name or f"Seat {seat + 1}"
-    size = m.medium if scene.measure(f"{name}  {score}", m.medium)[0] <= rest.w else m.small
-    score_w = scene.measure(score, size)[0] + m.pad // 2
-    name_r, score_r = rest.cols(1, -min(rest.w, score_w))
-    scene.text(score, score_r, sizes=(size,), align="right", colour=GOLD)
-    # the token already says the seat number: when room is short, what the
-    # seat must do beats its name
-    options = [f"{name}: {doing}", doing, name] if doing else [name]
-    for k, label in enumerate(options):
-        last = k == len(options) - 1
-        node = scene.text(label, name_r, sizes=(size, m.small), priority=INFO,
-                          colour=GOLD if (active or (doing and label != name)) else FG)
-        if node is not None:
-            break
-        if not last:
-            scene.dropped.pop()
+    for size in (m.medium, m.small):
+        for left in (f"{name} \u00b7 {score}", score):
+            lw = scene.measure(left, size)[0]
+            dw = scene.measure(doing, m.small)[0] if doing else 0
+            if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
+                left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+                scene.text(left, left_r, sizes=(size,), colour=FG)
+                if doing:
+                    scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+                return rect
+    # not even the score and the doing side by side: the score alone
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    if doing:
+        scene.dropped.append((INFO, doing))
     return rect
 
 
@@ -432,6 +432,8 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
     m = scene.metrics
     scene.add("panel", rect, None, fill=(30, 33, 44), radius=0)
     inner = rect.inset(m.pad // 2)
+    # keep clear of the screen's left and right edges (TV overscan)
+    inner = Rect(inner.x + m.pad, inner.y, inner.w - 2 * m.pad, inner.h)
     title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
     tr, rest = inner.cols(-title_w, 1, gap=m.pad)
     scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)

@@ -65,11 +65,12 @@ _PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 
 
 
 def oled_font(size: int):
-    """Pillow's built-in scalable font at ``size`` px (no font file needed
-    on the Pi)."""
+    """The OLED's fonts, built into Pillow (no font file needed on the
+    Pi): at ``size`` <= 11 Pillow's pixel font (6 x 11, crisp digits on a
+    one-bit screen: a 5 is never an S), above that its scalable font."""
     f = _FONTS.get(size)
     if f is None:
-        f = ImageFont.load_default(size=size)
+        f = ImageFont.load_default_imagefont() if size <= 11 else ImageFont.load_default(size=size)
         _FONTS[size] = f
     return f
 
@@ -146,10 +147,11 @@ class OledFrame:
             self.draw.text((x + size // 2 - 3, y + size // 2 - 6), "?", font=oled_font(10), fill=1)
             return
         step = (size - 1) / 4
-        r = max(1, size // 9)
+        pip = max(2, size // 6)  # square pips: round ones of 3 px merge or turn into crosses
         for gx, gy in _PIPS.get(int(value), []):
-            cx, cy = x + step * (gx + 1), y + step * (gy + 1)
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=1 if dim else 0)
+            cx, cy = int(x + step * (gx + 1)), int(y + step * (gy + 1))
+            d.rectangle((cx - pip // 2, cy - pip // 2, cx - pip // 2 + pip - 1, cy - pip // 2 + pip - 1),
+                        fill=1 if dim else 0)
 
     def card(self, x: int, y: int, w: int, h: int, label: str = "", *, face_down: bool = False) -> None:
         """A card icon; ``label`` (a letter) in its middle, or a hatched
@@ -201,6 +203,13 @@ class OledFrame:
         Raises:
             ValueError: the label does not fit in two lines.
         """
+        if count == 1:  # one thing to do: no arrows, no position
+            lines = [f"press: {text}"] if self.fits(f"press: {text}", self.W - 4) else [text]
+            top = self.H - 13
+            if armed:
+                self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
+            self.text(2, top, lines[0], fill=0 if armed else 1, room=self.W - 4)
+            return top - 1
         pos = f"{index + 1}/{count}"
         pw = self.width(pos)
         room = self.W - pw - 18

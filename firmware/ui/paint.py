@@ -29,7 +29,7 @@ _CACHE_MAX = 3000
 _CACHE_PIXELS = 30_000_000
 #: Kinds drawn once per size and state into a cached surface, then blitted
 #: (the others cache their own parts).
-_WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line"}
+_WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line", "back"}
 
 
 def font_path() -> str:
@@ -412,6 +412,8 @@ class Painter:
             pg.draw.polygon(s, col if col != FG else (120, 230, 250), pts)
         elif name == "trophy":
             won = p.get("won")
+            if p.get("lit"):  # the blast plan being chosen would take this trophy
+                pg.draw.rect(s, GOLD, (sq.x, sq.y, sq.w, sq.h), width=max(2, sq.w // 10), border_radius=sq.w // 5)
             cc = GOLD if won else (90, 94, 110)
             cup = pg.Rect(sq.x + rad // 4, sq.y, sq.w - rad // 2, rad + rad // 3)
             pg.draw.rect(s, cc, cup, border_bottom_left_radius=rad // 2, border_bottom_right_radius=rad // 2)
@@ -454,6 +456,23 @@ class Painter:
                              border_radius=4)
                 pg.draw.rect(s, (200, 190, 230), (sq.x + off, sq.y + off, sq.w * 2 // 3,
                                                   sq.h - 3 * max(2, rad // 8)), width=2, border_radius=4)
+        elif name == "hourglass":
+            # a timer that runs; ``frac`` >= 1: the time is up (the sand all below)
+            up = p.get("frac", 0.0) >= 1
+            tint = col if col != FG else (120, 200, 250)
+            top, bot = sq.y + sq.h // 8, sq.bottom - sq.h // 8
+            l, rr = sq.x + sq.w // 5, sq.right - sq.w // 5
+            pg.draw.line(s, FG, (l - 2, top), (rr + 2, top), max(2, sq.w // 12))
+            pg.draw.line(s, FG, (l - 2, bot), (rr + 2, bot), max(2, sq.w // 12))
+            glass = [(l, top), (rr, top), (c[0] + 2, c[1]), (rr, bot), (l, bot), (c[0] - 2, c[1])]
+            pg.draw.polygon(s, (60, 64, 80), glass)
+            if up:
+                pg.draw.polygon(s, tint, [(l + 3, bot - 1), (rr - 3, bot - 1), (c[0], c[1] + sq.h // 8)])
+            else:
+                pg.draw.polygon(s, tint, [(l + 3, top + 3), (rr - 3, top + 3), (c[0], c[1] - 2)])
+                pg.draw.line(s, tint, c, (c[0], bot - 3), 2)
+                pg.draw.polygon(s, tint, [(l + sq.w // 5, bot - 1), (rr - sq.w // 5, bot - 1), (c[0], bot - sq.h // 6)])
+            pg.draw.polygon(s, FG, glass, max(1, sq.w // 20))
         elif name == "clock":
             # a clock face with one hand at ``frac`` of a turn (a running
             # timer, not the time left); ``frac`` >= 1: the time is up (filled)
@@ -492,6 +511,13 @@ class Painter:
         (never colour alone)."""
         from .figures import draw_dango
         draw_dango(self.pg, s, r, node.props["name"])
+
+    def _back(self, s, node: Node, r: Rect) -> None:
+        """The back of a Cha dango ordering card: which attribute the next
+        order asks for, drawn in grey (a head, a dango skewer, a patterned
+        field) so that it names the kind, never a value."""
+        from .figures import draw_back
+        draw_back(self.pg, s, r, node.props["attribute"])
 
     def _swatch(self, s, node: Node, r: Rect) -> None:
         """A colour field with its pattern (Cha dango backgrounds)."""
