@@ -20,12 +20,15 @@
 # 2 on a usage error.  Takes about an hour on two shared cores (see README).
 #
 # Usage: sudo scripts/pi-smoke.sh [--cpus "cortex-a72 cortex-a76"] [--photos N]
-#            [--dice DIR] [--mirror URL] [--cache DIR] [--games "g1 g2"] [--rebuild-root]
+#            [--dice DIR] [--mirror URL] [--cache DIR] [--games "g1:2 g2:1"] [--rebuild-root]
+#            [--reuse-install]
 #   --dice DIR    labelled photo set (default $CABINET_DICE_DATA, else
 #                 ../shared/dice/nell-byler-dev beside the checkout); its
 #                 first N images by name are read (default N = 12)
 #   --mirror URL  Debian mirror serving bookworm arm64 (default: the host's
 #                 apt Debian mirror if it serves arm64, else deb.debian.org)
+#   --reuse-install  keep the last run's clone, venvs and x86 readings (to
+#                 rerun a failed check quickly; not a clean-clone run)
 # Environment: PI_SMOKE_NICE (default 10: the run is reniced, for shared
 # machines), PIP_INDEX_URL / PIP_CERT / http(s)_proxy are passed into the root.
 set -uo pipefail
@@ -37,6 +40,7 @@ PHOTOS=12
 DICE="${CABINET_DICE_DATA:-}"
 MIRROR=""
 REBUILD=0
+REUSE=0
 SUITE=bookworm
 # game:players -- each game's smallest table, the shortest whole game
 GAMES="retrograde:1 cryptid-cafe:1 cha-dango:2 ginza:2 cafe-junior:2"
@@ -52,7 +56,8 @@ while [ $# -gt 0 ]; do
         --cache) CACHE="$2"; shift 2 ;;
         --games) GAMES="$2"; shift 2 ;;
         --rebuild-root) REBUILD=1; shift ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --reuse-install) REUSE=1; shift ;;
+        -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die_usage "unknown argument $1 (see --help)" ;;
     esac
 done
@@ -208,39 +213,46 @@ ok "arm64 root: chroot runs $(in_root cortex-a72 python3 --version 2>&1) as $arc
 # --- 4. clean clone, installed with [pi] in a venv in the root ------------
 COMMIT=$(git -C "$REPO" rev-parse HEAD) || fatal "clone: $REPO is not a git checkout"
 SMOKE="$ROOT/opt/smoke"
-rm -rf "$SMOKE/cabinet" "$SMOKE/venv" "$SMOKE/photos" "$SMOKE/out"
-mkdir -p "$SMOKE/photos" "$SMOKE/out"
-git clone --quiet --no-hardlinks "$REPO" "$SMOKE/cabinet" && git -C "$SMOKE/cabinet" checkout --quiet "$COMMIT" \
-    || fatal "clone: git clone of $REPO failed"
-dirty=""
-[ -n "$(git -C "$REPO" status --porcelain --untracked-files=no)" ] && dirty=" (uncommitted changes in $REPO are not tested)"
-ok "clone: $(git -C "$REPO" log -1 --format='%h %s' | cut -c1-60)$dirty"
-
+X86="$CACHE/x86"
 mapfile -t photos < <(find "$DICE" -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.png' \) | sort | head -n "$PHOTOS")
 [ ${#photos[@]} -gt 0 ] || fatal "photos: no images in $DICE"
-cp "${photos[@]}" "$SMOKE/photos/"
 
-t0=$(date +%s)
-if in_root cortex-a72 python3 -m venv /opt/smoke/venv >"$SMOKE/out/install.log" 2>&1 \
-   && in_root cortex-a72 /opt/smoke/venv/bin/pip install --only-binary=:all: '/opt/smoke/cabinet[pi]' \
-        >>"$SMOKE/out/install.log" 2>&1; then
-    vers=$(in_root cortex-a72 /opt/smoke/venv/bin/pip list --format=freeze 2>/dev/null \
-           | grep -iE '^(numpy|opencv-python-headless|pygame-ce|onnxruntime|lgpio|pigpio|gpiozero|luma.oled)==' | tr '\n' ' ')
-    ok "install: cabinet[pi] from wheels in $(( $(date +%s) - t0 )) s: $vers"
+if [ "$REUSE" = 1 ] && [ -x "$SMOKE/venv/bin/cabinet" ] && [ -x "$X86/venv/bin/cabinet" ]; then
+    rm -rf "$SMOKE/photos" "$SMOKE/out" "$X86/out"
+    mkdir -p "$SMOKE/photos" "$SMOKE/out" "$X86/out"
+    cp "${photos[@]}" "$SMOKE/photos/"
+    ok "install: reused, commit $(git -C "$SMOKE/cabinet" log -1 --format=%h) in the root and on x86 (--reuse-install: not a clean-clone run)"
 else
-    fatal "install: pip install 'cabinet[pi]' in the arm64 root failed: $(grep -E 'ERROR|error' "$SMOKE/out/install.log" | head -2 | tr '\n' ' ') (log: $SMOKE/out/install.log)"
-fi
+    rm -rf "$SMOKE/cabinet" "$SMOKE/venv" "$SMOKE/photos" "$SMOKE/out"
+    mkdir -p "$SMOKE/photos" "$SMOKE/out"
+    git clone --quiet --no-hardlinks "$REPO" "$SMOKE/cabinet" && git -C "$SMOKE/cabinet" checkout --quiet "$COMMIT" \
+        || fatal "clone: git clone of $REPO failed"
+    dirty=""
+    [ -n "$(git -C "$REPO" status --porcelain --untracked-files=no)" ] && dirty=" (uncommitted changes in $REPO are not tested)"
+    ok "clone: $(git -C "$REPO" log -1 --format='%h %s' | cut -c1-60)$dirty"
+    cp "${photos[@]}" "$SMOKE/photos/"
 
-# --- x86 reference: the same clone on the host ------------------------------
-X86="$CACHE/x86"
-rm -rf "$X86"; mkdir -p "$X86/out"
-git clone --quiet --no-hardlinks "$REPO" "$X86/cabinet" && git -C "$X86/cabinet" checkout --quiet "$COMMIT"
-t0=$(date +%s)
-if python3 -m venv "$X86/venv" >"$X86/out/install.log" 2>&1 \
-   && "$X86/venv/bin/pip" install -q "$X86/cabinet" >>"$X86/out/install.log" 2>&1; then
-    ok "x86 reference: same commit installed on the host in $(( $(date +%s) - t0 )) s"
-else
-    fatal "x86 reference: pip install on the host failed (log: $X86/out/install.log)"
+    t0=$(date +%s)
+    if in_root cortex-a72 python3 -m venv /opt/smoke/venv >"$SMOKE/out/install.log" 2>&1 \
+       && in_root cortex-a72 /opt/smoke/venv/bin/pip install --only-binary=:all: '/opt/smoke/cabinet[pi]' \
+            >>"$SMOKE/out/install.log" 2>&1; then
+        vers=$(in_root cortex-a72 /opt/smoke/venv/bin/pip list --format=freeze 2>/dev/null \
+               | grep -iE '^(numpy|opencv-python-headless|pygame-ce|onnxruntime|lgpio|pigpio|gpiozero|luma.oled)==' | tr '\n' ' ')
+        ok "install: cabinet[pi] from wheels in $(( $(date +%s) - t0 )) s: $vers"
+    else
+        fatal "install: pip install 'cabinet[pi]' in the arm64 root failed: $(grep -E 'ERROR|error' "$SMOKE/out/install.log" | head -2 | tr '\n' ' ') (log: $SMOKE/out/install.log)"
+    fi
+
+    # --- x86 reference: the same clone on the host ---------------------------
+    rm -rf "$X86"; mkdir -p "$X86/out"
+    git clone --quiet --no-hardlinks "$REPO" "$X86/cabinet" && git -C "$X86/cabinet" checkout --quiet "$COMMIT"
+    t0=$(date +%s)
+    if python3 -m venv "$X86/venv" >"$X86/out/install.log" 2>&1 \
+       && "$X86/venv/bin/pip" install -q "$X86/cabinet" >>"$X86/out/install.log" 2>&1; then
+        ok "x86 reference: same commit installed on the host in $(( $(date +%s) - t0 )) s"
+    else
+        fatal "x86 reference: pip install on the host failed (log: $X86/out/install.log)"
+    fi
 fi
 x86_photos=()
 for p in "${photos[@]}"; do x86_photos+=("$SMOKE/photos/$(basename "$p")"); done
@@ -250,7 +262,7 @@ for spec in $GAMES; do
     g=${spec%%:*}; n=${spec##*:}
     GAME_SPECS+=("$g:$n")
     (cd "$X86/out" && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$X86/venv/bin/cabinet" play "$g" --players "$n" \
-        --bots all --headless --seed "$SEED" --size 800x480 --journal "$X86/out/$g.jsonl" >"$g.txt" 2>&1)
+        --bots all --headless --seed "$SEED" --journal "$X86/out/$g.jsonl" >"$g.txt" 2>&1)
 done
 
 # Compare two `cabinet dice read --json` outputs: the same dice per photo,
@@ -351,11 +363,13 @@ EOF
         g=${spec%%:*}; n=${spec##*:}
         t0=$(date +%s)
         in_root "$cpu" sh -c "cd /opt/smoke/out && rm -f /opt/smoke/out/$g.jsonl && cabinet play $g --players $n --bots all \
-            --headless --seed $SEED --size 800x480 --journal /opt/smoke/out/$g.jsonl" >"$out/$g.txt" 2>&1
+            --headless --seed $SEED --journal /opt/smoke/out/$g.jsonl" >"$out/$g.txt" 2>&1
         rc=$?
         mine=$(game_result "$out/$g.txt"); theirs=$(game_result "$X86/out/$g.txt")
         if [ $rc -ne 0 ]; then
-            fail "$cpu play $g ($n players): exit $rc: $(tail -1 "$out/$g.txt")"
+            same=""
+            [ "$(tail -1 "$out/$g.txt")" = "$(tail -1 "$X86/out/$g.txt")" ] && same=" (x86 fails the same way: not a Pi problem)"
+            fail "$cpu play $g ($n players): exit $rc: $(tail -1 "$out/$g.txt")$same"
         elif [ "$mine" != "$theirs" ]; then
             fail "$cpu play $g ($n players): result differs from x86: '$mine' vs '$theirs'"
         else
