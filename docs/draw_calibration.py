@@ -213,7 +213,7 @@ def draw_check(good: np.ndarray) -> Image.Image:
                      f"{x.center[1]:.0f}) confidence {x.confidence:.2f}")
     img = Image.new("RGB", (ann.width + 40, ann.height + 100 + 20 * len(lines)), "white")
     d = ImageDraw.Draw(img)
-    d.text((20, 14), "Check: every die boxed with its value and colour (check/tray.png)", fill="black", font=font(26))
+    d.text((20, 14), "Check: every die boxed with its value and colour (check/tray.jpg.annotated.png)", fill="black", font=font(26))
     img.paste(ann, (20, 56))
     y = ann.height + 70
     for ln in lines:

@@ -221,6 +221,17 @@ class Game:
         share the place (the rulebook's tie-breaks already applied)."""
         raise NotImplementedError
 
+    #: Names of the parts of a :meth:`ranking_keys` key, each with +1 (more
+    #: is better) or -1 (fewer is better: the key holds the negated count).
+    RANKING_CRITERIA: tuple[tuple[str, int], ...] = (("score", 1),)
+
+    def ranking_keys(self) -> list[tuple]:
+        """One comparable key per seat, higher is better: the score first,
+        then the rulebook's tie-breaks in order (named by
+        :attr:`RANKING_CRITERIA`).  :meth:`ranking` groups seats by it, so
+        a result can say which tie-break decided it."""
+        return [(s,) for s in self.scores()]
+
     def view(self, player: int | None = None) -> dict[str, Any]:
         """JSON-serialisable view for ``player`` (or the public for
         ``None``) with everything that viewer may not see left out."""

@@ -1,20 +1,24 @@
 """The ``cabinet`` command line.
 
 Exit codes: 0 success, 1 runtime failure (one clear line on stderr; the
-traceback with ``--debug``), 2 usage error (argparse's message).
+traceback with ``--debug``), 2 usage error (one line naming the argument),
+130 interrupted; output cut short by a closed pipe (``--json | head``)
+ends quietly with 141, as a shell does for SIGPIPE.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import os
 import sys
 import traceback
+from pathlib import Path
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable
 
-from engines import GAMES, EngineError
-from engines.registry import is_available
+from engines import GAMES, EngineError, SetupError
+from engines.registry import GameUnavailable, is_available
 
 from . import config as config_mod
 
@@ -28,6 +32,50 @@ class CliError(Exception):
     """A runtime failure reported as one line, exit code 1."""
 
 
+class UsageError(CliError, ValueError):
+    """A bad command-line argument, reported as one line, exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line (``cabinet play: error:
+    argument game: invalid choice ...``) and exit code 2; ``--help``
+    still prints the full usage."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def game_id(text: str) -> str:
+    """argparse type of a GAME argument: a known game id.
+
+    Raises:
+        argparse.ArgumentTypeError: unknown id (the message lists the ids).
+    """
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of {', '.join(GAMES)}")
+    return text
+
+
+def output_folder(option: str, path: str) -> Path:
+    """Create the output folder given to ``option`` (``--screens``,
+    ``--annotate``), parents included, and return it as a Path.
+
+    Raises:
+        UsageError: ``path`` is a file, or the folder cannot be created
+            (the option, the folder and the system's reason are named).
+    """
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{option} {path}: is a file; give a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot create this folder ({exc.strerror or exc})") from None
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{option} {path}: this folder is not writable")
+    return folder
+
+
 def _version() -> str:
     try:
         return version("cabinet")
@@ -39,16 +87,16 @@ def parse_options(text: str | None) -> dict | None:
     """``--options`` JSON text -> dict (None when absent).
 
     Raises:
-        CliError: not JSON, or not a JSON object.
+        UsageError: not JSON, or not a JSON object.
     """
     if not text:
         return None
     try:
         options = json.loads(text)
     except ValueError as exc:
-        raise CliError(f"--options is not JSON ({exc}); give an object, e.g. '{{\"difficulty\": \"hard\"}}'") from None
+        raise UsageError(f"--options is not JSON ({exc}); give an object, e.g. '{{\"difficulty\": \"hard\"}}'") from None
     if not isinstance(options, dict):
-        raise CliError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
+        raise UsageError("--options must be a JSON object, e.g. '{\"difficulty\": \"hard\"}'")
     return options
 
 
@@ -72,7 +120,7 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
     from .simulate import simulate
     options = parse_options(args.options)
     if args.games < 1:
-        raise CliError(f"--games must be 1 or more, got {args.games}")
+        raise UsageError(f"--games must be 1 or more, got {args.games}")
     report = simulate(args.game, args.players, args.games, args.seed, options, args.action_cap)
     summary = report.as_dict()
     if args.json:
@@ -84,6 +132,12 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
         print(f"  score mean        {summary['score_mean']} (stdev {summary['score_stdev']})")
         print(f"  mean per seat     {summary['score_mean_per_seat']}")
         print(f"  wins per seat     {summary['wins_per_seat']}")
+        for name, n in summary["solo_opponent_wins"].items():
+            print(f"  {name + ' wins':<17} {n} (mean score {summary['solo_opponent_score_mean']})")
+        print(f"  shared victories  {summary['shared_victories']}")
+        if summary["decided_by_tie_break"]:
+            rules = ", ".join(f"{rule} {n}" for rule, n in sorted(summary["decided_by_tie_break"].items()))
+            print(f"  tie-breaks        {rules}")
         print(f"  actions per game  {summary['mean_actions']}")
         print(f"  wall seconds      {summary['wall_s']}")
         if summary["first_error"]:
@@ -93,15 +147,22 @@ def cmd_simulate(args: argparse.Namespace, cfg: dict) -> int:
 
 
 def cmd_config_show(args: argparse.Namespace, cfg: dict) -> int:
+    from hardware.settings import effective_seats
     path = args.config or config_mod.default_config_path()
     print(f"# effective config (file: {path or 'none, built-in defaults'})")
-    print(config_mod.to_toml(cfg), end="")
+    shown = dict(cfg)
+    if not cfg.get("seats"):
+        # no [[seats]] in the file: show the default wiring it stands for,
+        # in the form a builder copies into the file to change it
+        print("# the default wiring (no [[seats]] in the file; copy these tables to change it)")
+        shown["seats"] = effective_seats(cfg)
+    print(config_mod.to_toml(shown), end="")
     return 0
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
     """The argument parser and the command modules that loaded."""
-    parser = argparse.ArgumentParser(prog="cabinet", description="The tabletop cabinet: games, dice, hardware.")
+    parser = Parser(prog="cabinet", description="The tabletop cabinet: games, dice, hardware.")
     parser.add_argument("--version", action="version", version=f"cabinet {_version()}")
     parser.add_argument("--config", metavar="PATH", help="config file (default: $CABINET_CONFIG, "
                         "/etc/cabinet/cabinet.toml or ~/.config/cabinet/cabinet.toml)")
@@ -113,7 +174,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("simulate", help="play whole games with bots and report")
-    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("game", type=game_id, metavar="GAME", help=", ".join(GAMES))
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
@@ -144,6 +205,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Callable]]:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``cabinet`` console script."""
     import warnings
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no pygame banner on every run
     warnings.formatwarning = lambda message, category, *rest, **kw: f"cabinet: warning: {message}\n"
     parser, _ = build_parser()
     args = parser.parse_args(argv)
@@ -162,10 +224,27 @@ def main(argv: list[str] | None = None) -> int:
             code = func(args)
         else:
             code = func(args, cfg)
+        sys.stdout.flush()    # a closed pipe shows up here, not at exit
         return int(code or 0)
     except KeyboardInterrupt:
         print("cabinet: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (``--json | head``): stop quietly; point
+        # stdout at /dev/null so the interpreter's final flush cannot fail
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
+    except (UsageError, SetupError) as exc:
+        # a bad player count or option value is a usage error; an engine
+        # that cannot load (GameUnavailable) is a runtime failure
+        if args.debug:
+            traceback.print_exc()
+        print(f"cabinet: error: {exc}", file=sys.stderr)
+        return 1 if isinstance(exc, GameUnavailable) else 2
     except (CliError, EngineError, config_mod.ConfigError, OSError, ValueError, RuntimeError) as exc:
         if args.debug:
             traceback.print_exc()

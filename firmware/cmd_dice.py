@@ -57,16 +57,21 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
 
 def _read(args, wb) -> int:
     code = 0
-    out_dir = Path(args.annotate) if args.annotate else None
-    if out_dir:
-        if out_dir.exists() and not out_dir.is_dir():
-            print(f"cabinet: error: --annotate {out_dir}: not a folder", file=sys.stderr)
-            return 1
-        out_dir.mkdir(parents=True, exist_ok=True)
+    from .cli import output_folder
+    out_dir = output_folder("--annotate", args.annotate) if args.annotate else None
     if getattr(args, "models", None) and _use_models(args.models):
         return 1
     for name in args.images:
-        frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        if not Path(name).exists():
+            print(f"cabinet: error: {name}: no such file", file=sys.stderr)
+            code = 1
+            continue
+        if Path(name).is_dir():
+            print(f"cabinet: error: {name}: is a folder; give image files (dice score reads a labelled folder)",
+                  file=sys.stderr)
+            code = 1
+            continue
+        frame = cv2.imread(name, cv2.IMREAD_COLOR)
         if frame is None:
             print(f"cabinet: error: {name}: not a readable image file", file=sys.stderr)
             code = 1

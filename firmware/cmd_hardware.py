@@ -1,6 +1,7 @@
 """``cabinet hardware check``: validate the pin map, say which GPIO backend,
-OLED drivers and camera will be used, print the seat map, and test each
-input: live on a Pi ("press seat 2's button"), scripted on the mock backend.
+OLED drivers, navigation expander and camera will be used, print the seat
+map, and test each input (header pins and expander pins alike): live on a
+Pi ("press seat 2's button"), scripted on the mock backend.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from hardware.cabinet import Cabinet, build_cabinet
 from hardware.camera import make_camera
 from hardware.edges import Edge, drain
 from hardware.oled import describe
-from hardware.settings import HEADER_PINS, UART_PINS, check, effective_seats, free_pins
+from hardware.settings import (HEADER_PINS, UART_PINS, check, effective_seats, expander_pin_name, free_pins,
+                               gpio_keys, uses_expander)
 
 PROMPTS = {
     "button": ("press seat {n}'s big button", 1),
@@ -42,14 +44,29 @@ def _pin(bcm: int) -> str:
     return "-" if bcm < 0 else f"{bcm} (pin {HEADER_PINS.get(bcm, '?')})"
 
 
+def _nav_pin(row: dict[str, Any], key: str) -> str:
+    pin = row[key]
+    if pin < 0 or row.get("nav_via") != "expander":
+        return _pin(pin)
+    return f"{expander_pin_name(pin)} (exp)"
+
+
 def seat_rows(cfg: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per effective seat: BCM pins of each input and the OLED."""
+    """One row per effective seat: pins of each input (BCM numbers;
+    navigation pins are expander pins 0-15 where ``nav_via`` is
+    ``"expander"``) and the OLED."""
     rows = []
     for i, s in enumerate(effective_seats(cfg)):
         nav = ("encoder" if s["nav_kind"] == "encoder" else "buttons") if (s["nav_a"] >= 0 or s["nav_b"] >= 0) else "none"
         rows.append({"seat": i + 1, "button": s["button"], "led": s["led"], "cup": s["cup"], "nav_kind": nav,
-                     "nav_a": s["nav_a"], "nav_b": s["nav_b"], "nav_push": s["nav_push"], "oled": describe(s["oled"])})
+                     "nav_via": s.get("nav_via", "gpio"), "nav_a": s["nav_a"], "nav_b": s["nav_b"],
+                     "nav_push": s["nav_push"], "oled": describe(s["oled"])})
     return rows
+
+
+def _inputs(seat: Any) -> list[str]:
+    """Names of a seat's watched inputs, header pins then expander pins."""
+    return list(seat.inputs) + list(seat.expander_inputs)
 
 
 def _wait(q: queue.Queue, seat: int, name: str, level: int | None, timeout_s: float) -> Edge | None:
@@ -71,13 +88,15 @@ def live_test(cab: Cabinet, timeout_s: float, out: Any = print) -> list[dict[str
     Returns ``{"seat", "input", "ok", "t_us"}`` rows."""
     results = []
     for seat in cab.seats:
-        names = list(seat.inputs) + (["encoder"] if seat.encoder is not None else [])
+        names = _inputs(seat) + (["encoder"] if seat.encoder is not None else [])
         for name in names:
             text, level = PROMPTS[name]
             drain(cab.queue)
             out(f"  {text.format(n=seat.index + 1)} ... ", end="", flush=True)
             e = _wait(cab.queue, seat.index, name, level, timeout_s)
-            out("ok" if e else f"nothing in {timeout_s:.0f} s: check the wire on BCM {seat.inputs.get(name, '?')}")
+            where = cab.describe_input(seat.index, name) if name != "encoder" else \
+                f"BCM {seat.config['nav_a']}/{seat.config['nav_b']}"
+            out("ok" if e else f"nothing in {timeout_s:.0f} s: check the wire on {where}")
             results.append({"seat": seat.index + 1, "input": name, "ok": e is not None,
                             "t_us": e.t_us if e else None})
             if name == "cup" and e:
@@ -94,7 +113,7 @@ def mock_test(cab: Cabinet) -> list[dict[str, Any]]:
     t = cab.now_us() + 1000
     drain(cab.queue)
     for seat in cab.seats:
-        for name in seat.inputs:
+        for name in _inputs(seat):
             _, level = PROMPTS[name]
             cab.drive(seat.index, name, level == 1, t)
             got = [e for e in drain(cab.queue) if (e.seat, e.input) == (seat.index, name)]
@@ -121,7 +140,7 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     report["wiring"] = "config [[seats]]" if cfg.get("seats") else "default wiring (docs/wiring.png)"
     report["seats"] = seat_rows(cfg)
     report["free_pins"] = free_pins(cfg)
-    used = {r[k] for r in report["seats"] for k in ("button", "led", "cup", "nav_a", "nav_b", "nav_push")}
+    used = {s[k] for s in effective_seats(cfg) for k in gpio_keys(s)}
     report["notes"] = []
     if used & set(UART_PINS):
         report["notes"].append("BCM 14/15 are the UART: disable the serial console (raspi-config > Interface "
@@ -137,10 +156,17 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
             report["displays"] = [{"seat": s.index + 1, "oled": s.oled.name,
                                    "status": "ok" if s.oled.device is not None else "not responding"}
                                   for s in cab.seats if s.oled is not None]
-            report["levels"] = {f"seat {s + 1} {n}": lvl for (s, n), lvl in sorted(cab.edges.levels().items())}
+            if cab.expander is not None:
+                report["expander"] = {"name": cab.expander.name, "inputs": len(cab.expander.inputs()),
+                                      "status": "ok"}
+            report["levels"] = {f"seat {s + 1} {n}": lvl for (s, n), lvl in sorted(cab.levels().items())}
     except (HardwareUnavailable, ValueError) as exc:
         report["backend_error"] = str(exc)
         code = 1
+    if uses_expander(cfg) and "expander" not in report:
+        e = cfg["expander"]
+        report["expander"] = {"name": f"MCP23017 on I2C bus {e['bus']} at {e['address']:#04x}", "inputs": None,
+                              "status": "not opened"}
     try:
         if not args.json:
             _print(report)
@@ -181,8 +207,12 @@ def _print(r: dict[str, Any]) -> None:
     print(head)
     for s in r["seats"]:
         print(f"{s['seat']:<5}{_pin(s['button']):<14}{_pin(s['led']):<14}{_pin(s['cup']):<14}{s['nav_kind']:<9}"
-              f"{_pin(s['nav_a']):<14}{_pin(s['nav_b']):<14}{_pin(s['nav_push']):<14}{s['oled']}")
+              f"{_nav_pin(s, 'nav_a'):<14}{_nav_pin(s, 'nav_b'):<14}{_nav_pin(s, 'nav_push'):<14}{s['oled']}")
     print(f"free BCM pins: {', '.join(map(str, r['free_pins'])) or 'none'}")
+    if "expander" in r:
+        x = r["expander"]
+        print(f"expander: {x['name']}: {x['status']}" + (f" ({x['inputs']} inputs)" if x["inputs"] else "")
+              + " -- (exp) pins: GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15")
     for d in r.get("displays", []):
         print(f"display:  {d['oled']}: {d['status']}")
     if r.get("levels"):

@@ -14,12 +14,15 @@ import datetime as _dt
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 from engines import GAMES, engine_class
 
 from . import journal as journal_mod
+from . import wiring
+from .cli import UsageError, game_id, output_folder
 from .session import Session, SessionOptions
 
 
@@ -34,17 +37,20 @@ def state_dir(cfg: dict[str, Any]) -> Path:
 
 
 def has_display() -> bool:
-    """True if a window can be opened: a desktop session, or an SDL video
-    driver chosen explicitly (KMSDRM on the Pi's console)."""
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                or os.environ.get("SDL_VIDEODRIVER"))
+    """True if a window can be seen: a desktop session, or an SDL video
+    driver chosen explicitly (KMSDRM on the Pi's console); SDL's
+    ``dummy``/``offscreen`` drivers show nothing, so they do not count."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or driver)
 
 
 def parse_bots(spec: str | None, players: int) -> set[int]:
     """``--bots all`` / ``none`` / ``2,3`` (1-based seats) -> 0-based set.
 
     Raises:
-        ValueError: a seat outside 1..players or an unreadable list.
+        UsageError: a seat outside 1..players or an unreadable list.
     """
     if not spec or spec == "none":
         return set()
@@ -54,7 +60,7 @@ def parse_bots(spec: str | None, players: int) -> set[int]:
     for part in spec.split(","):
         part = part.strip()
         if not part.isdigit() or not 1 <= int(part) <= players:
-            raise ValueError(f"--bots: {part!r} is not a seat number 1..{players} (or use 'all')")
+            raise UsageError(f"--bots: {part!r} is not a seat number 1..{players} (or use 'all' or 'none')")
         seats.add(int(part) - 1)
     return seats
 
@@ -62,7 +68,7 @@ def parse_bots(spec: str | None, players: int) -> set[int]:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Add ``play`` and ``resume`` to the ``cabinet`` command line."""
     p = sub.add_parser("play", help="play a game on the cabinet (simulated where no Pi hardware is found)")
-    p.add_argument("game", choices=list(GAMES))
+    p.add_argument("game", type=game_id, metavar="GAME", help=", ".join(GAMES))
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--bots", default="none", help="all, none, or seat numbers like 2,3 (1-based)")
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
@@ -75,9 +81,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_play)
     q = sub.add_parser("resume", help="continue the last unfinished game from its journal")
     q.add_argument("--journal", metavar="PATH", help="journal file (default: newest unfinished)")
-    q.add_argument("--headless", action="store_true")
-    q.add_argument("--screens", metavar="DIR")
-    q.add_argument("--size", metavar="WxH")
+    q.add_argument("--bots", default=None,
+                   help="all, none, or seat numbers like 2,3 (default: the seats that were bots)")
+    q.add_argument("--headless", action="store_true", help="no window: virtual clock, needs every seat a bot")
+    q.add_argument("--screens", metavar="DIR", help="write a PNG of each screen change here")
+    q.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
     q.set_defaults(func=run_resume)
 
 
@@ -88,10 +96,52 @@ def _size(arg: str | None, cfg: dict[str, Any]) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in arg.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--size must look like 800x480, got {arg!r}") from None
+        raise UsageError(f"--size must look like 800x480, got {arg!r}") from None
     if not (800 <= w <= 1920 and 480 <= h <= 1080):
-        raise ValueError(f"--size {w}x{h}: the HDMI screen must be 800x480 .. 1920x1080")
+        raise UsageError(f"--size {w}x{h}: the HDMI screen must be 800x480 .. 1920x1080")
     return w, h
+
+
+def _journal_path(arg: str) -> Path:
+    """``--journal PATH`` for a new game: its folder must exist (a typo
+    must not silently create folders) and the file must not.
+
+    Raises:
+        UsageError: the folder is missing or is a file, or the journal exists.
+    """
+    path = Path(arg)
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is a file" if folder.exists() else "does not exist"
+        raise UsageError(f"--journal {arg}: the folder {folder} {what}; create it first or choose another path")
+    if path.exists():
+        raise UsageError(f"--journal {arg}: this file already exists; a new game needs a new journal "
+                         "(cabinet resume --journal PATH continues an old one)")
+    return path
+
+
+def headless_or_refuse(args: argparse.Namespace, bots: set[int], players: int) -> None:
+    """Where there is no display, fall back to headless when every seat is
+    a bot (one line on stderr), else refuse; ``--headless`` with a person
+    at a seat is refused too (nobody could press anything).
+
+    Raises:
+        ValueError: no display here and a person's seat (names the fix).
+        UsageError: ``--headless`` with a person's seat.
+    """
+    people = sorted(set(range(players)) - bots)
+    seats = ", ".join(str(s + 1) for s in people)
+    if not args.headless and not has_display():
+        if people:
+            raise ValueError(f"no display here (DISPLAY/WAYLAND_DISPLAY unset) for the simulated cabinet's window, "
+                             f"and seat{'s' if len(people) > 1 else ''} {seats} {'are' if len(people) > 1 else 'is'} "
+                             f"played by a person; run on a desktop, or add --headless --bots all")
+        print("cabinet: no display here: playing headless (all seats are bots)", file=sys.stderr)
+        args.headless = True
+    if args.headless and people:
+        raise UsageError(f"--headless plays without a window, so every seat must be a bot (seat"
+                         f"{'s' if len(people) > 1 else ''} {seats} {'are' if len(people) > 1 else 'is'} a person's): "
+                         f"add --bots all")
 
 
 def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
@@ -102,23 +152,19 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     options = parse_options(args.options)
     cls.new(args.players, 0, options)   # bad player count or option values fail before anything is written
     bots = parse_bots(args.bots, args.players)
-    if not args.headless and not has_display():
-        if bots != set(range(args.players)):
-            raise ValueError("no display here (DISPLAY/WAYLAND_DISPLAY unset) for the simulated cabinet's window; "
-                             "run on a desktop, or add --headless --bots all")
-        print("cabinet: no display here: playing headless (all seats are bots)", file=sys.stderr)
-        args.headless = True
-    if args.headless and bots != set(range(args.players)):
-        raise ValueError("--headless plays without a window, so every seat must be a bot: add --bots all")
-    seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)
+    size = _size(args.size, cfg)
     if args.dice_from and not (Path(args.dice_from, "images").is_dir() and Path(args.dice_from, "labels").is_dir()):
-        raise ValueError(f"--dice-from: {args.dice_from} is not a labelled dice set (expected images/ and labels/)")
-    if args.screens and Path(args.screens).exists() and not Path(args.screens).is_dir():
-        raise ValueError(f"--screens: {args.screens} is a file; give a folder for the PNGs")
-    path = Path(args.journal) if args.journal else state_dir(cfg) / "journals" / (
+        raise UsageError(f"--dice-from {args.dice_from}: not a labelled dice set (expected images/ and labels/)")
+    journal = _journal_path(args.journal) if args.journal else None
+    wiring.require(cfg, args.game, args.players, bots)
+    headless_or_refuse(args, bots, args.players)
+    if args.screens:
+        output_folder("--screens", args.screens)
+    seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(1 << 31)
+    path = journal or state_dir(cfg) / "journals" / (
         f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
     opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
-                          size=_size(args.size, cfg), bots=bots)
+                          size=size, bots=bots)
     session = Session.new(cfg, args.game, args.players, seed, options, path, opts)
     return session.run_and_report()
 
@@ -145,7 +191,19 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     path = Path(args.journal) if args.journal else find_unfinished(cfg)
     if path is None:
         raise ValueError(f"no unfinished game found in {state_dir(cfg) / 'journals'}; give --journal PATH")
-    opts = SessionOptions(headless=args.headless, screens=args.screens, size=_size(args.size, cfg))
+    size = _size(args.size, cfg)
+    # the game and its bot seats, as recorded, before any device or window opens
+    with warnings.catch_warnings():      # a cut-off last line is reported once, by the resume itself
+        warnings.simplefilter("ignore")
+        header = journal_mod.read(path).header
+    players = int(header.get("num_players", 0) or 0)
+    meta = header.get("meta", {}) or {}
+    bots = set(meta.get("bots", [])) if args.bots is None else parse_bots(args.bots, players)
+    wiring.require(cfg, header.get("game", ""), players, bots)
+    headless_or_refuse(args, bots, players)
+    if args.screens:
+        output_folder("--screens", args.screens)
+    opts = SessionOptions(headless=args.headless, screens=args.screens, size=size, bots=bots)
     session = Session.resume(cfg, path, opts)
     return session.run_and_report()
 

@@ -36,6 +36,7 @@ class State:
     about: str
     context: tuple[tuple[str, Any], ...] = ()
     cursor: tuple[int, int] | None = None
+    bot: str = "random"
 
 
 def _phase(name):
@@ -57,6 +58,34 @@ def _cd_race_open(g, v):
 
 def _cd_after_race(g, v):
     return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
+
+
+def _gz_tokens(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and v["round"] >= 2 and sum(
+        o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
+def _gz_busy(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and sum(len(p["orders"]) for p in v["players"]) >= 4 \
+        and sum(o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
+def _cc_busy(g, v):
+    return v["phase"] == "serve" and v["round"] >= 5 and sum(
+        c is not None for p in v["players"] for c in p["track"]) >= 15
+
+
+def _cc_solo_ai(g, v):
+    return v["phase"] == "share" and v["round"] >= 2 and v["closed_station"] is not None
+
+
+def _cj_choosing(g, v):
+    return not v["over"] and len(v["tables"]) >= 6 and not v["turn"]["placed"] and any(
+        a["type"] == "place" for a in g.legal_actions(v["current_player"])[:3])
+
+
+def _cj_full(g, v):
+    return not v["over"] and len(v["tables"]) >= 16 and sum(t["turned"] for t in v["tables"]) >= 6
 
 
 STATES: dict[str, list[State]] = {
@@ -82,7 +111,58 @@ STATES: dict[str, list[State]] = {
         State("six", 6, 2, _cd_race_open, "six seats, a race open"),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
     ],
+    "ginza": [
+        State("setup", 4, 1, lambda g, v: v["phase"] in ("draft1", "draft2"),
+              "four seats draft bonus cards on their screens; the first customers wait"),
+        State("play", 4, 1, _gz_tokens, "mid-game: tokens on order cards, dice as read"),
+        State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
+        State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
+              and v["round"] >= 2, "a seat rolls dice for the camera"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
+    ],
+    "cryptid-cafe": [
+        State("setup", 3, 1, lambda g, v: v["phase"] == "place", "round 1: the first player sends a server"),
+        State("share", 5, 1, lambda g, v: v["phase"] == "share" and v["round"] >= 2,
+              "five seats, four ranks (CC-1): tip sharing at a station"),
+        State("busy", 5, 2, _cc_busy, "five seats late in the game: full tracks, trays, walkouts"),
+        State("solo", 1, 1, _cc_solo_ai, "solo: the AI players' last move and the AI die"),
+        State("over", 5, 1, lambda g, v: g.is_terminal(), "final scoring: the Legendary Server"),
+    ],
+    "cafe-junior": [
+        State("setup", 4, 1, lambda g, v: True, "four tables face up, the start player to seat guests"),
+        State("choose", 3, 2, _cj_choosing, "mid-game: the seat under the player's cursor is lit", cursor=(None, 2)),
+        State("busy", 4, 1, _cj_full, "the café grown to a full 4 x 4 with tables turned over",
+              bot="seating"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: points, jokers held cost 5"),
+    ],
 }
+
+
+class SeatingBot:
+    """A Café International Junior bot that seats a guest whenever it can
+    (else discards once and ends its turn), so the café grows to the full
+    4 x 4 (random bots rarely get there)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+        self.rng = random.Random(seed)
+        self.fallback = RandomBot(seed)
+
+    def next_action(self, game):
+        seat = (game.active_players() or [None])[0]
+        if seat is None:
+            return self.fallback.next_action(game)
+        acts = game.legal_actions(seat)
+        for kind in ("place",):
+            pick = [a for a in acts if a["type"] == kind]
+            if pick:
+                return self.rng.choice(pick)
+        turn = game.view(None).get("turn") or {}
+        discards = [a for a in acts if a["type"] == "discard"]
+        if discards and not turn.get("discarded"):
+            return self.rng.choice(discards)
+        ends = [a for a in acts if a["type"] == "end_turn"]
+        return ends[0] if ends else self.rng.choice(acts)
 
 
 def find_state(state: State, limit: int = 20000):
@@ -96,7 +176,7 @@ def find_state(state: State, limit: int = 20000):
     """
     game_id = next(gid for gid, sts in STATES.items() if state in sts)
     game = new_game(game_id, state.players, state.seed)
-    bot = RandomBot(state.seed)
+    bot = SeatingBot(state.seed) if state.bot == "seating" else RandomBot(state.seed)
     events: collections.deque[str] = collections.deque(maxlen=8)
     for _ in range(limit):
         if state.want(game, game.view(None)):
@@ -129,8 +209,9 @@ def index_markdown(games: list[str], sizes=SIZES) -> str:
     """A README for a gallery folder: each game's states, what each shows,
     and its pictures."""
     lines = ["# Screen gallery", "",
-             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots, stopped at",
-             "the states below, drawn exactly as the cabinet draws them (HDMI at each size, and each seat's",
+             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots (the full café",
+             "by a bot that seats a guest whenever it can), stopped at the states below, drawn exactly as the",
+             "cabinet draws them (HDMI at each size, and each seat's",
              f"128 x 64 OLED shown {OLED_ZOOM}x).  Same seed, same pictures.", ""]
     for game_id in games:
         lines += [f"## {game_id}", "", "| state | seats | seed | what it shows | pictures |", "|---|---|---|---|---|"]

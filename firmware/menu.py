@@ -29,6 +29,12 @@ class Menu:
 
     Navigation moves the focus between rows; the big button changes the
     focused row's value (wrapping) or activates Resume / Start.
+
+    Only what the wiring can seat is offered: ``wired`` maps a game id to
+    the most players its seats are wired for (:func:`firmware.wiring.wired_players`;
+    absent = the game's own maximum); a game the wiring cannot seat at its
+    minimum is not listed.  ``message`` is shown in the status line (e.g.
+    why a resume was refused).
     """
     games: list[str] = field(default_factory=lambda: [g for g in GAMES if is_available(g)])
     resume_path: Path | None = None
@@ -37,11 +43,19 @@ class Menu:
     players: int = 0
     bots: int = 0
     difficulty: int = 0
+    wired: dict[str, int] = field(default_factory=dict)
+    message: str = ""
 
     def __post_init__(self) -> None:
+        self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
         if not self.games:
-            raise RuntimeError("no game engine is available")
-        self.players = max(2, GAMES[self.games[0]].min_players)
+            raise RuntimeError("no game engine is available for the wired seats; run cabinet hardware check")
+        self.players = min(max(2, GAMES[self.games[0]].min_players), self.max_players(self.games[0]))
+
+    def max_players(self, game_id: str) -> int:
+        """The most players offered for ``game_id``: the game's maximum,
+        capped by the seats wired for it."""
+        return min(GAMES[game_id].max_players, self.wired.get(game_id, GAMES[game_id].max_players))
 
     @property
     def game_id(self) -> str:
@@ -73,10 +87,10 @@ class Menu:
         if label == "Game":
             self.game_index = (self.game_index + 1) % len(self.games)
             info = GAMES[self.game_id]
-            self.players = min(max(self.players, info.min_players), info.max_players)
+            self.players = min(max(self.players, info.min_players), self.max_players(self.game_id))
             self.focus = min(self.focus, len(self.rows()) - 1)
         elif label == "Players":
-            self.players = self.players + 1 if self.players < info.max_players else info.min_players
+            self.players = self.players + 1 if self.players < self.max_players(self.game_id) else info.min_players
         elif label == "Bots":
             self.bots = (self.bots + 1) % len(BOT_CHOICES)
         elif label == "Difficulty":
@@ -97,9 +111,11 @@ class Menu:
         rows = self.rows()
         lines = [f"{label}: {value}" if value else label for label, value in rows]
         info = GAMES[self.game_id]
-        return ScreenModel("Tabletop cabinet", "turn: choose · button: change / start",
+        most = self.max_players(self.game_id)
+        wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
+        return ScreenModel("Tabletop cabinet", self.message or "turn: choose · button: change / start",
                            [Panel("Menu", lines, highlight={self.focus}, weight=2),
-                            Panel(info.name, [f"{info.min_players} to {info.max_players} players",
+                            Panel(info.name, [f"{info.min_players} to {info.max_players} players", *wired,
                                               "bots play through the same buttons", "and dice as people"])])
 
 
@@ -115,8 +131,10 @@ def run_menu(cfg: dict[str, Any]) -> int:
     from hardware.edges import drain
 
     from .cmd_play import find_unfinished, state_dir
+    from .journal import JournalError
     from .session import SIM_KEYS, Session, SessionOptions
     from .ui.hdmi import HdmiRenderer
+    from .wiring import WiringError, wired_players
 
     cabinet = build_cabinet(cfg, with_camera=False, with_audio=False)
     size = tuple(cfg["cabinet"]["resolution"])
@@ -125,8 +143,8 @@ def run_menu(cfg: dict[str, Any]) -> int:
         mode = cfg["cabinet"]["display"]
     renderer = HdmiRenderer(size[0], size[1], mode, oled_count=6)
     pg = renderer.pg
-    menu = Menu(resume_path=find_unfinished(cfg))
-    bank = DebounceBank(cabinet.debounce_us, cabinet.edges.levels())
+    menu = Menu(resume_path=find_unfinished(cfg), wired={g: wired_players(cfg, g) for g in GAMES})
+    bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
     button_key = pg.key.key_code(SIM_KEYS[0][0])
     try:
@@ -154,16 +172,21 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         menu.nav(-1 if e.input == "nav_a" else 1)
             if choice is not None:
                 opts = SessionOptions(headless=False, size=size)
-                if choice[0] == "resume":
-                    session = Session.resume(cfg, choice[1], opts, cabinet=cabinet, renderer=renderer)
-                else:
-                    p = choice[1]
-                    opts.bots = p["bots"]
-                    seed = random.SystemRandom().randrange(1 << 31)
-                    path = state_dir(cfg) / "journals" / (
-                        f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
-                    session = Session.new(cfg, p["game"], p["players"], seed, p["options"], path, opts,
-                                          cabinet=cabinet, renderer=renderer)
+                try:
+                    if choice[0] == "resume":
+                        session = Session.resume(cfg, choice[1], opts, cabinet=cabinet, renderer=renderer)
+                    else:
+                        p = choice[1]
+                        opts.bots = p["bots"]
+                        seed = random.SystemRandom().randrange(1 << 31)
+                        path = state_dir(cfg) / "journals" / (
+                            f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
+                        session = Session.new(cfg, p["game"], p["players"], seed, p["options"], path, opts,
+                                              cabinet=cabinet, renderer=renderer)
+                except (WiringError, JournalError) as exc:
+                    menu.message = str(exc)      # shown on the menu; the cabinet stays up
+                    continue
+                menu.message = ""
                 session.run()
                 menu.resume_path = find_unfinished(cfg)
             time.sleep(1 / max(5, cfg["cabinet"]["fps"]))

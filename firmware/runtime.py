@@ -75,10 +75,11 @@ class Runtime:
         self.dice = dice
         self.on_change = on_change
         self.controls = [SeatControls(s) for s in range(game.num_players)]
-        self.bank = DebounceBank(io.debounce_us, io.edges.levels())
+        levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
+        self.bank = DebounceBank(io.debounce_us, levels)
         self._pins = dict(io.pin_map)
         self.simulated = bool(getattr(io, "simulated", True))
-        self.timeline = Timeline(io.factory, self._pins) if self.simulated else None
+        self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
         self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
         self.bot_busy_until: dict[int, int] = {}
         self.events: collections.deque[str] = collections.deque(maxlen=8)

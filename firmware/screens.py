@@ -102,6 +102,9 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
         model = module.screen(game, view, context)
     else:
         model = generic_screen(game, view, game.display_name)
+    result = context.get("result")
+    if result is not None:      # firmware.results: who won, tie-break or shared victory, solo opponent
+        model.panels.insert(0, Panel("Result", result.lines, accent=(250, 200, 60)))
     events = context.get("last_events") or []
     if events:
         model.panels.append(Panel("What happened", list(events)[-4:], accent=(120, 120, 120)))

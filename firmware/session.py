@@ -17,7 +17,9 @@ from engines import Game, new_game
 from hardware.cabinet import build_cabinet
 
 from . import journal as journal_mod
+from . import wiring
 from .dice_station import DiceStation, SimTable
+from .results import game_result
 from .runtime import Runtime
 from .screens import game_module, hdmi_screen, oled_frame
 
@@ -33,21 +35,24 @@ SIM_KEYS = [
     ("return", "w", "a", "d", "s"),
     ("right shift", "e", "j", "l", "k"),
     ("backspace", "r", "f", "h", "g"),
-    ("1", "t", None, None, None),
-    ("2", "y", None, None, None),
+    ("1", "t", "z", "c", "x"),
+    ("2", "y", "u", "o", "i"),
 ]
+#: Keyboard control -> the seat input it closes while held.
+_KEY_INPUTS = {"button": "button", "left": "nav_a", "right": "nav_b", "push": "nav_push"}
 
 
 @dataclass
 class SessionOptions:
     """How to run: ``headless`` (no window, virtual clock), ``screens``
     (folder for a PNG per screen change), ``dice_from`` (labelled photo
-    set for the simulated camera), ``size`` (HDMI px), ``bots`` (seats)."""
+    set for the simulated camera), ``size`` (HDMI px), ``bots`` (0-based
+    seats; None = none for a new game, the recorded ones on resume)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
     size: tuple[int, int] = (1280, 720)
-    bots: set[int] = field(default_factory=set)
+    bots: set[int] | None = None
 
 
 class Session:
@@ -77,7 +82,7 @@ class Session:
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
                                     zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]))
-        self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots, bot_seed=game.seed, dice=self.dice,
+        self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
         if renderer is None:
@@ -101,11 +106,13 @@ class Session:
 
         Raises:
             SetupError: bad game, player count or options.
+            WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
         game = new_game(game_id, players, seed, options)
+        wiring.require(cfg, game_id, players, opts.bots or set())
         writer = journal_mod.JournalWriter.create(journal_path, game, meta={
-            "bots": sorted(opts.bots), "dice_from": opts.dice_from})
+            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from})
         try:
             return cls(cfg, game, writer, opts, model, cabinet, renderer)
         except BaseException:
@@ -122,10 +129,13 @@ class Session:
 
         Raises:
             JournalError: the journal is corrupt (the file is left as it is).
+            WiringError: the wiring cannot seat the game (nothing written).
         """
         game, contents = journal_mod.replay(journal_path)
         meta = contents.header.get("meta", {}) or {}
-        opts.bots = set(meta.get("bots", [])) if not opts.bots else opts.bots
+        if opts.bots is None:
+            opts.bots = set(meta.get("bots", []))
+        wiring.require(cfg, game.game_id, game.num_players, opts.bots)
         if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
             opts.dice_from = meta["dice_from"]
         writer = journal_mod.JournalWriter.continue_from(journal_path, contents)
@@ -164,7 +174,8 @@ class Session:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
-                "controls": self.runtime.controls}
+                "controls": self.runtime.controls,
+                "result": game_result(self.game) if self.game.is_terminal() else None}
 
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""
@@ -234,26 +245,36 @@ class Session:
                     down = ev.type == pg.KEYDOWN
                     if seat in self.runtime.bots:
                         continue
-                    if name in ("left", "right"):
-                        if down:
-                            self.runtime.nav(seat, -1 if name == "left" else 1)
-                    elif name == "push":
-                        if down:
-                            self.runtime.controls[seat].push()
-                    elif name == "cup":
-                        self.cabinet.drive(seat, "cup", not down, self.cabinet.factory.now_us)
-                    else:
-                        self.cabinet.drive(seat, "button", down, self.cabinet.factory.now_us)
+                    self._key(seat, name, down)
             self.runtime.step(now)
             self.render()
             clock.tick(self.cfg["cabinet"]["fps"])
 
+    def _key(self, seat: int, name: str, down: bool) -> None:
+        """A simulator key of ``seat`` went down or up: close or open the
+        seat's wired input (the cup key held = cup lifted), so the keys
+        take the same path as the cabinet's switches (GPIO or expander);
+        navigation keys of a seat with no navigation wired act directly."""
+        now = self.cabinet.factory.now_us
+        if name == "cup":
+            self.cabinet.drive(seat, "cup", not down, now)
+            return
+        wired = self.cabinet.seats[seat] if seat < len(self.cabinet.seats) else None
+        pin = _KEY_INPUTS[name]
+        if wired is not None and (pin in wired.inputs or pin in wired.expander_inputs):
+            self.cabinet.drive(seat, pin, down, now)
+        elif down and name in ("left", "right"):
+            self.runtime.nav(seat, -1 if name == "left" else 1)
+        elif down and name == "push":
+            self.runtime.controls[seat].push()
+
     def report(self) -> dict[str, Any]:
         """Final facts: scores, ranking, dice reads/misreads, journal."""
         g = self.game
+        result = game_result(g).as_dict() if g.is_terminal() else None
         return {"game": g.game_id, "players": g.num_players, "seed": g.seed, "finished": g.is_terminal(),
-                "scores": g.scores(), "ranking": [[s + 1 for s in grp] for grp in g.ranking()] if g.is_terminal()
-                else None, "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
+                "scores": g.scores(), "ranking": result["ranking"] if result else None, "result": result,
+                "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
                 "screens": self.screen_count, "journal": str(self.writer.path)}
 
     def run_and_report(self) -> int:
@@ -264,8 +285,11 @@ class Session:
         for seat, score in enumerate(r["scores"]):
             tag = " (bot)" if seat in self.runtime.bots else ""
             print(f"  seat {seat + 1}{tag}: {score:g}")
-        if r["ranking"]:
-            print(f"  winner(s): seat {', '.join(map(str, r['ranking'][0]))}")
+        if r["result"]:
+            res = r["result"]
+            if res["solo"]:
+                print(f"  {res['solo']['name']}: {res['solo']['score']:g}")
+            print(f"  result: {res['headline']}")
         d = r["dice"]
         if d["requests"]:
             print(f"  dice: {d['dice_read']} read by the camera, {d['misread']} misread, "

@@ -12,6 +12,7 @@ from typing import Any
 from engines import Game, engine_class
 
 from .bots import RandomBot
+from .results import Result, game_result
 
 #: A game that has not ended after this many actions counts as an error.
 DEFAULT_ACTION_CAP = 20_000
@@ -25,6 +26,7 @@ class GameResult:
     scores: list[float] | None = None
     ranking: list[list[int]] | None = None
     error: str | None = None
+    result: Result | None = None
 
 
 @dataclass
@@ -39,16 +41,31 @@ class SimulationReport:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready summary: games, completed, errors (count and the first
         traceback), score mean / stdev per seat and overall, wins per seat
-        (a shared win counts for every seat in it), mean actions per game,
-        wall seconds."""
+        (a shared win counts for every seat in it; a solo game counts as a
+        win only when the seat beat its opponent), shared victories, how
+        many games a tie-break decided (by rule), solo opponent's wins and
+        mean score, mean actions per game, wall seconds.  Results come from
+        :func:`firmware.results.game_result`."""
         done = [r for r in self.results if r.error is None]
         errors = [r for r in self.results if r.error is not None]
         per_seat = [[r.scores[s] for r in done] for s in range(self.players)] if done else []
         all_scores = [x for seat in per_seat for x in seat]
         wins = [0] * self.players
+        shared = 0
+        tie_breaks: dict[str, int] = {}
+        opponent_wins: dict[str, int] = {}
+        opponent_scores: list[float] = []
         for r in done:
-            for seat in r.ranking[0]:
+            res = r.result
+            for seat in res.winners:
                 wins[seat] += 1
+            shared += res.shared
+            if res.tie_break and not res.shared:
+                rule = res.tie_break.split(":")[0]
+                tie_breaks[rule] = tie_breaks.get(rule, 0) + 1
+            if res.solo is not None:
+                opponent_wins[res.solo.name] = opponent_wins.get(res.solo.name, 0) + (not res.solo.won)
+                opponent_scores.append(res.solo.score)
         return {
             "game": self.game,
             "players": self.players,
@@ -62,6 +79,10 @@ class SimulationReport:
             "score_stdev": round(statistics.pstdev(all_scores), 3) if all_scores else None,
             "score_mean_per_seat": [round(statistics.fmean(s), 3) for s in per_seat] if done else [],
             "wins_per_seat": wins,
+            "shared_victories": shared,
+            "decided_by_tie_break": tie_breaks,
+            "solo_opponent_wins": opponent_wins,
+            "solo_opponent_score_mean": round(statistics.fmean(opponent_scores), 3) if opponent_scores else None,
             "mean_actions": round(statistics.fmean(r.actions for r in self.results), 1) if self.results else 0,
             "wall_s": round(self.wall_s, 3),
         }
@@ -84,7 +105,8 @@ def play_one(cls: type[Game], players: int, seed: int, options: dict | None = No
                 return game, GameResult(seed, actions, error=f"game did not end within {action_cap} actions")
             game.apply(bot.next_action(game))
             actions += 1
-        return game, GameResult(seed, actions, scores=list(game.scores()), ranking=game.ranking())
+        return game, GameResult(seed, actions, scores=list(game.scores()), ranking=game.ranking(),
+                                result=game_result(game))
     except Exception:  # noqa: BLE001 - any engine failure is a counted error
         return game, GameResult(seed, actions, error=traceback.format_exc())
 

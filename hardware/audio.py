@@ -54,6 +54,12 @@ class Audio:
         self._warned = False
         if not enabled:
             return
+        if mixer_loader is None and not sound_device_present():
+            # SDL would try ALSA anyway and libasound prints its own
+            # "cannot find card" lines on stderr: skip it, mute, say why once
+            self.reason = "no sound device (no /dev/snd, no PulseAudio/PipeWire socket); sounds are muted"
+            self._warn()
+            return
         try:
             mixer = (mixer_loader or _load_mixer)()
             mixer.init(frequency=RATE, size=-16, channels=1)
@@ -82,6 +88,21 @@ class Audio:
             return False
         self._sounds[name].play()
         return True
+
+
+def sound_device_present(dev_snd: str = "/dev/snd", runtime_dir: str | None = None) -> bool:
+    """True if SDL can reach a sound device: an ALSA card (``/dev/snd``
+    holds more than the timer), a PulseAudio/PipeWire socket in
+    ``$XDG_RUNTIME_DIR``, or an SDL audio driver chosen explicitly."""
+    import os
+    from pathlib import Path
+    if os.environ.get("SDL_AUDIODRIVER") or os.environ.get("PULSE_SERVER"):
+        return True
+    snd = Path(dev_snd)
+    if snd.is_dir() and any(p.name.startswith(("pcm", "control")) for p in snd.iterdir()):
+        return True
+    run = runtime_dir if runtime_dir is not None else os.environ.get("XDG_RUNTIME_DIR", "")
+    return bool(run) and any(Path(run, name).exists() for name in ("pulse/native", "pipewire-0"))
 
 
 def _load_mixer() -> Any:

@@ -4,8 +4,9 @@
 into a :class:`Cabinet`: the GPIO backend (:mod:`hardware.backends`), an
 :class:`~hardware.edges.EdgeSource` watching every seat's button, cup and
 navigation pins, the button LEDs and rotary encoders (gpiozero devices on
-the same pin factory), one :class:`~hardware.oled.Oled` per seat with a
-display, the camera (:class:`~hardware.camera.CameraSupervisor`) and the
+the same pin factory), the navigation buttons wired to the MCP23017
+expander (:mod:`hardware.expander`, their edges posted into the same queue),
+one :class:`~hardware.oled.Oled` per seat with a display, the camera (:class:`~hardware.camera.CameraSupervisor`) and the
 audio.  Ruling CAB-2 defines the seat; the pin map is
 :func:`hardware.settings.effective_seats`.
 """
@@ -21,9 +22,10 @@ from hardware.backends import choose_backend, open_factory, pi_model
 from hardware.camera import CameraSupervisor, make_camera
 from hardware.debounce import DebounceBank
 from hardware.edges import Edge, EdgeSource
+from hardware.expander import ExpanderInputs, open_expander
 from hardware.mock import ScriptedMockFactory, drive_input
 from hardware.oled import Oled, describe, device_maker
-from hardware.settings import effective_seats
+from hardware.settings import effective_seats, expander_pin_name
 
 log = logging.getLogger("cabinet.hardware")
 
@@ -37,7 +39,9 @@ class SeatHardware:
     Attributes:
         index: 0-based seat index.
         config: the seat's effective config table.
-        inputs: input name -> BCM pin for every watched edge input.
+        inputs: input name -> BCM pin for every watched GPIO input.
+        expander_inputs: input name -> expander pin (0-15) for the inputs
+            wired to the MCP23017 (``nav_via = "expander"``).
         led: gpiozero ``LED`` of the big button, or None.
         encoder: gpiozero ``RotaryEncoder`` (nav_kind = encoder), or None.
         oled: the seat's display wrapper, or None.
@@ -45,6 +49,7 @@ class SeatHardware:
     index: int
     config: dict[str, Any]
     inputs: dict[str, int] = field(default_factory=dict)
+    expander_inputs: dict[str, int] = field(default_factory=dict)
     led: Any = None
     encoder: Any = None
     oled: Oled | None = None
@@ -72,6 +77,8 @@ class Cabinet:
         camera: the camera supervisor (``status()`` for "camera not ready").
         audio: sounds (possibly muted).
         debounce_us: contact-bounce window, us.
+        expander: the MCP23017's :class:`ExpanderInputs` (navigation
+            buttons), or None when no seat uses it.
     """
     backend: str
     reason: str
@@ -83,6 +90,7 @@ class Cabinet:
     camera: CameraSupervisor | None
     audio: Audio | None
     debounce_us: int
+    expander: ExpanderInputs | None = None
 
     @property
     def queue(self) -> queue.Queue:
@@ -99,10 +107,25 @@ class Cabinet:
         ``Timeline(cab.factory, cab.pin_map)``)."""
         return {(s.index, name): pin for s in self.seats for name, pin in s.inputs.items()}
 
+    def levels(self) -> dict[tuple[int, str], int]:
+        """Current level of every watched input, GPIO and expander, keyed
+        ``(seat, input)`` (1 = closed)."""
+        out = self.edges.levels()
+        if self.expander is not None:
+            out.update(self.expander.levels())
+        return out
+
+    def describe_input(self, seat: int, name: str) -> str:
+        """Where an input is wired: ``"BCM 4"`` or ``"expander GPA0"``."""
+        s = self.seats[seat]
+        if name in s.expander_inputs:
+            return f"expander {expander_pin_name(s.expander_inputs[name])}"
+        return f"BCM {s.inputs[name]}"
+
     def debouncer(self) -> DebounceBank:
         """A :class:`DebounceBank` starting from the inputs' current levels
         (a cup already lifted at start reads as lifted)."""
-        return DebounceBank(self.debounce_us, self.edges.levels())
+        return DebounceBank(self.debounce_us, self.levels())
 
     def _mock(self) -> ScriptedMockFactory:
         if not isinstance(self.factory, ScriptedMockFactory):
@@ -113,12 +136,22 @@ class Cabinet:
         """Simulator/tests: close or open seat ``seat``'s ``name`` contact at
         ``t_us`` us (e.g. a keyboard key held down = button closed).
 
+        Inputs wired to the expander are driven on its simulated twin,
+        which is read at once (the edge is stamped ``t_us``).
+
         Raises:
             RuntimeError: not the mock backend.
             KeyError: that seat has no such input.
             ValueError: ``t_us`` is earlier than the mock clock.
         """
-        drive_input(self._mock(), self.pin_map, seat, name, closed, t_us)
+        factory = self._mock()
+        pin = self.seats[seat].expander_inputs.get(name) if 0 <= seat < len(self.seats) else None
+        if pin is None or self.expander is None:
+            drive_input(factory, self.pin_map, seat, name, closed, t_us)
+            return
+        factory.advance_to(t_us)
+        self.expander.chip.set_contact(pin, closed)
+        self.expander.poll(t_us)
 
     def rotate(self, seat: int, steps: int, t_us: int, step_us: int = 2000) -> None:
         """Simulator/tests: turn seat ``seat``'s rotary encoder ``steps``
@@ -150,6 +183,8 @@ class Cabinet:
                     dev.close()
             if s.oled is not None:
                 s.oled.close()
+        if self.expander is not None:
+            self.expander.close()
         self.edges.close()
         if self.camera is not None:
             self.camera.source.close()
@@ -190,8 +225,12 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
     resolution = 1 if simulated else gpio["tie_resolution_us"]
     edges = EdgeSource(factory, backend, edge_queue, gpio["glitch_filter_us"], resolution)
     seats: list[SeatHardware] = []
+    seat_cfgs = effective_seats(cfg)
+    expander = None
+    if any(sc.get("nav_via") == "expander" for sc in seat_cfgs):
+        expander = open_expander(cfg["expander"], simulated, edges.queue, edges.now_us)
     try:
-        for i, sc in enumerate(effective_seats(cfg)):
+        for i, sc in enumerate(seat_cfgs):
             seat = SeatHardware(i, sc)
             names = ["button", "cup"]
             if sc["nav_kind"] == "buttons":
@@ -200,7 +239,12 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
             if simulated and sim_cups_down and sc["cup"] >= 0:
                 factory.set_contact(sc["cup"], True)
             for name in names:
-                if sc.get(name, -1) >= 0:
+                if sc.get(name, -1) < 0:
+                    continue
+                if expander is not None and sc.get("nav_via") == "expander" and name.startswith("nav_"):
+                    expander.add_input(i, name, sc[name])
+                    seat.expander_inputs[name] = sc[name]
+                else:
                     edges.add_input(i, name, sc[name])
                     seat.inputs[name] = sc[name]
             if sc["nav_kind"] == "encoder" and sc["nav_a"] >= 0 and sc["nav_b"] >= 0:
@@ -212,14 +256,28 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
             if maker is not None:
                 seat.oled = Oled(maker, f"seat {i + 1} OLED ({describe(sc['oled'])})", retry_s=oled_retry_s)
             seats.append(seat)
+        if expander is not None:
+            try:
+                expander.setup()
+            except OSError as exc:
+                from hardware.backends import HardwareUnavailable
+                raise HardwareUnavailable(
+                    f"{expander.name} does not answer ({exc}); check its power, SDA/SCL wires and A0-A2 "
+                    f"address pins (i2cdetect -y {cfg['expander']['bus']} should list "
+                    f"{cfg['expander']['address']:02x}), or set [expander] bus/address") from exc
+            if not simulated:
+                expander.start()
     except Exception:
+        if expander is not None:
+            expander.close()
         edges.close()
         raise
     camera = None
     if with_camera:
         camera = CameraSupervisor(make_camera(cfg["camera"], on_pi=not simulated, compose=camera_compose))
     audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"]) if with_audio else None
-    return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"])
+    return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"],
+                   expander)
 
 
 def _encoder(factory: Any, edges: EdgeSource, seat: int, a: int, b: int, keep: list) -> Any:

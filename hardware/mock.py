@@ -135,12 +135,16 @@ class Timeline:
         seat_pins: ``(seat, input) -> BCM pin``.
         script: :class:`ScriptEdge` items or ``(t_us, seat, input, closed)``
             tuples, any order (sorted stably by time).
+        drive: ``drive(seat, input, closed, t_us)`` playing one change
+            (:meth:`hardware.cabinet.Cabinet.drive`, which also reaches the
+            expander's inputs); default: the factory pin of ``seat_pins``.
     """
 
     def __init__(self, factory: ScriptedMockFactory, seat_pins: dict[tuple[int, str], int],
-                 script: Iterable[Any] = ()):
+                 script: Iterable[Any] = (), drive: Any = None):
         self.factory = factory
         self.seat_pins = seat_pins
+        self.drive = drive
         self.pending: list[ScriptEdge] = sorted((ScriptEdge(*e) for e in script), key=lambda e: e.t_us)
 
     def add(self, t_us: int, seat: int, name: str, closed: bool) -> None:
@@ -171,7 +175,10 @@ class Timeline:
         n = 0
         while self.pending and self.pending[0].t_us <= t_us:
             e = self.pending.pop(0)
-            drive_input(self.factory, self.seat_pins, e.seat, e.input, e.closed, e.t_us)
+            if self.drive is not None:
+                self.drive(e.seat, e.input, e.closed, e.t_us)
+            else:
+                drive_input(self.factory, self.seat_pins, e.seat, e.input, e.closed, e.t_us)
             n += 1
         self.factory.advance_to(max(t_us, self.factory.now_us))
         return n

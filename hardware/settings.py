@@ -1,5 +1,5 @@
 """Config schema of the hardware sections: ``[gpio]``, ``[[seats]]``,
-``[camera]``, ``[audio]``.  Plain data read by :mod:`firmware.config`
+``[expander]``, ``[camera]``, ``[audio]``.  Plain data read by :mod:`firmware.config`
 (see its docstring for the field-spec format); :func:`check` adds the
 semantic checks (duplicate pins, pins reserved for I2C/SPI/the HAT ID
 EEPROM, pins not on the 40-pin header, display address clashes).  Pins are
@@ -7,9 +7,12 @@ BCM numbers.
 
 :data:`DEFAULT_SEATS` is the default wiring used when ``[[seats]]`` is empty
 (ruling CAB-2: a seat = big button + LED, navigation, cup sensor, OLED):
-four full seats (navigation as two small buttons, so that everything fits
-on the header) and seats 5 and 6 with button + cup only (enough for Cha
-dango's six players).  :func:`effective_seats` returns the seats in use.
+six full seats.  The timing-critical inputs (big buttons, cup switches)
+and the LEDs are on the Pi's own GPIO, where the edge source stamps every
+edge; the navigation buttons, which are not timing-critical, are on an
+MCP23017 I2C GPIO expander (``[expander]``, polled); the OLEDs sit on six
+channels of a TCA9548A I2C multiplexer.  :func:`effective_seats` returns
+the seats in use.
 ``docs/wiring.png`` draws this wiring (``docs/draw_wiring.py``)."""
 from __future__ import annotations
 
@@ -33,12 +36,18 @@ SEAT_SCHEMA: dict[str, dict] = {
     "cup": {"type": int, "default": -1, "min": -1, "max": 27,
             "doc": "BCM pin of the cup-lift switch (closed = cup down; -1 = none)"},
     "nav_a": {"type": int, "default": -1, "min": -1, "max": 27,
-              "doc": "rotary encoder A (or 'left' button) BCM pin (-1 = none)"},
+              "doc": "'left' navigation button (or rotary encoder A) pin: a BCM pin, or an expander pin "
+                     "0-15 with nav_via = \"expander\" (-1 = none)"},
     "nav_b": {"type": int, "default": -1, "min": -1, "max": 27,
-              "doc": "rotary encoder B (or 'right' button) BCM pin (-1 = none)"},
-    "nav_push": {"type": int, "default": -1, "min": -1, "max": 27, "doc": "encoder push BCM pin (-1 = none)"},
-    "nav_kind": {"type": str, "default": "encoder", "choices": ["encoder", "buttons"],
-                 "doc": "encoder = rotary encoder on nav_a/nav_b; buttons = two buttons"},
+              "doc": "'right' navigation button (or rotary encoder B) pin, as nav_a (-1 = none)"},
+    "nav_push": {"type": int, "default": -1, "min": -1, "max": 27,
+                 "doc": "navigation push (cancel) pin, as nav_a (-1 = none)"},
+    "nav_kind": {"type": str, "default": "buttons", "choices": ["buttons", "encoder"],
+                 "doc": "buttons = two buttons on nav_a/nav_b (the default wiring); "
+                        "encoder = a rotary encoder (GPIO only)"},
+    "nav_via": {"type": str, "default": "gpio", "choices": ["gpio", "expander"],
+                "doc": "where nav_a/nav_b/nav_push are wired: gpio = BCM pins of the Pi's header; "
+                       "expander = pins of the [expander] MCP23017 (GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"},
     "oled": {"type": "table", "schema": OLED_SCHEMA, "doc": "this seat's OLED"},
 }
 
@@ -52,6 +61,16 @@ GPIO_SCHEMA: dict[str, dict] = {
                     "doc": "contact-bounce window, us"},
     "glitch_filter_us": {"type": int, "default": 100, "min": 0, "max": 300000,
                          "doc": "pigpiod glitch filter, us (0 = off)"},
+}
+
+EXPANDER_SCHEMA: dict[str, dict] = {
+    "chip": {"type": str, "default": "mcp23017", "choices": ["mcp23017"],
+             "doc": "I2C GPIO expander for the navigation buttons (seats with nav_via = \"expander\")"},
+    "bus": {"type": int, "default": 1, "min": 0, "max": 255, "doc": "I2C bus number (1 = the header's SDA/SCL)"},
+    "address": {"type": int, "default": 0x20, "min": 0x20, "max": 0x27,
+                "doc": "I2C address set by the A0-A2 pins (0x20 = all to ground)"},
+    "poll_ms": {"type": int, "default": 5, "min": 1, "max": 50,
+                "doc": "how often the expander's pins are read, ms (navigation is not timing-critical)"},
 }
 
 CAMERA_SCHEMA: dict[str, dict] = {
@@ -73,11 +92,29 @@ SCHEMA: dict[str, dict] = {
     "gpio": {"type": "table", "schema": GPIO_SCHEMA, "doc": "edge source and timing"},
     "seats": {"type": "tables", "schema": SEAT_SCHEMA, "default": [],
               "doc": "one [[seats]] table per seat, in seat order; empty = the default wiring"},
+    "expander": {"type": "table", "schema": EXPANDER_SCHEMA, "doc": "I2C GPIO expander of the navigation buttons"},
     "camera": {"type": "table", "schema": CAMERA_SCHEMA, "doc": "the table camera"},
     "audio": {"type": "table", "schema": AUDIO_SCHEMA, "doc": "sounds"},
 }
 
 PIN_KEYS = ("button", "led", "cup", "nav_a", "nav_b", "nav_push")
+#: Keys of a seat that may be wired to the expander (``nav_via``).
+NAV_KEYS = ("nav_a", "nav_b", "nav_push")
+#: Pins of an MCP23017: GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15.
+EXPANDER_PINS = range(16)
+
+
+def expander_pin_name(pin: int) -> str:
+    """An MCP23017 pin number as printed on the chip: 0 -> ``GPA0``, 9 -> ``GPB1``."""
+    return f"GP{'AB'[pin // 8]}{pin % 8}"
+
+
+def gpio_keys(seat: dict[str, Any]) -> tuple[str, ...]:
+    """The seat keys whose values are BCM pins (the navigation keys are
+    expander pins when ``nav_via = "expander"``)."""
+    if seat.get("nav_via") == "expander":
+        return tuple(k for k in PIN_KEYS if k not in NAV_KEYS)
+    return PIN_KEYS
 
 #: BCM number -> physical pin on the 40-pin header (all Pi models since the B+).
 HEADER_PINS: dict[int, int] = {
@@ -99,30 +136,31 @@ SPI_PINS: dict[int, dict[str, Any]] = {
 UART_PINS = (14, 15)
 
 
-def _seat(button: int, led: int, cup: int, nav_a: int, nav_b: int, oled_bus: int | None) -> dict[str, Any]:
-    oled = ({"driver": "ssd1306", "interface": "i2c", "bus": oled_bus, "address": 0x3C, "dc": -1, "reset": -1}
-            if oled_bus is not None else
-            {"driver": "none", "interface": "i2c", "bus": 1, "address": 0x3C, "dc": -1, "reset": -1})
+def _seat(button: int, led: int, cup: int, nav_a: int, nav_b: int, oled_bus: int) -> dict[str, Any]:
+    oled = {"driver": "ssd1306", "interface": "i2c", "bus": oled_bus, "address": 0x3C, "dc": -1, "reset": -1}
     return {"button": button, "led": led, "cup": cup, "nav_a": nav_a, "nav_b": nav_b, "nav_push": -1,
-            "nav_kind": "buttons", "oled": oled}
+            "nav_kind": "buttons", "nav_via": "expander", "oled": oled}
 
 
-#: The default wiring (used when ``[[seats]]`` is empty), BCM numbers.
-#: Seats 1-4: button, LED, cup, two navigation buttons (left = nav_a,
-#: right = nav_b), an SSD1306 at 0x3C on I2C buses 2..5 (a TCA9548A
-#: multiplexer on bus 1 with ``dtoverlay=i2c-mux,pca9548``; check the bus
-#: numbers with ``ls /dev/i2c-*``).  Seats 5-6: button + cup only.  All 24
-#: free header pins are used: BCM 0/1 (HAT EEPROM) and 2/3 (I2C) stay
-#: free; the LEDs of seats 1-2 sit on the UART pins 14/15 (outputs, so the
-#: boot console only flickers them; disable the serial console), seats 4-6
-#: use the SPI0 pins (so SPI stays off).
+#: The default wiring (used when ``[[seats]]`` is empty): six full seats.
+#: Big button, LED and cup switch on BCM pins of the header (the edge
+#: source stamps their edges); the two navigation buttons (left = nav_a,
+#: right = nav_b) on the MCP23017 expander at 0x20 on I2C bus 1, seat k on
+#: GPA(2k-2)/GPA(2k-1) for seats 1-4 and GPB0-GPB3 for seats 5-6 (GPB4-7
+#: free); an SSD1306 at 0x3C per seat on I2C buses 2..7 (a TCA9548A
+#: multiplexer at 0x70 on bus 1 with ``dtoverlay=i2c-mux,pca9548,addr=0x70``,
+#: channels 0-5; check the bus numbers with ``ls /dev/i2c-*``).  BCM 0/1
+#: (HAT EEPROM) and 2/3 (I2C) stay free; the LEDs of seats 1-2 sit on the
+#: UART pins 14/15 (outputs, so the boot console only flickers them;
+#: disable the serial console), seats 4-6 use SPI0 pins (so SPI stays
+#: off); BCM 7, 12, 13, 19, 25 and 26 are free.
 DEFAULT_SEATS: list[dict[str, Any]] = [
-    _seat(button=4, led=14, cup=17, nav_a=27, nav_b=22, oled_bus=2),
-    _seat(button=5, led=15, cup=6, nav_a=13, nav_b=19, oled_bus=3),
-    _seat(button=18, led=23, cup=24, nav_a=25, nav_b=12, oled_bus=4),
-    _seat(button=16, led=20, cup=21, nav_a=26, nav_b=7, oled_bus=5),
-    _seat(button=8, led=-1, cup=9, nav_a=-1, nav_b=-1, oled_bus=None),
-    _seat(button=10, led=-1, cup=11, nav_a=-1, nav_b=-1, oled_bus=None),
+    _seat(button=4, led=14, cup=17, nav_a=0, nav_b=1, oled_bus=2),
+    _seat(button=5, led=15, cup=6, nav_a=2, nav_b=3, oled_bus=3),
+    _seat(button=18, led=23, cup=24, nav_a=4, nav_b=5, oled_bus=4),
+    _seat(button=16, led=20, cup=21, nav_a=6, nav_b=7, oled_bus=5),
+    _seat(button=8, led=27, cup=9, nav_a=8, nav_b=9, oled_bus=6),
+    _seat(button=10, led=22, cup=11, nav_a=10, nav_b=11, oled_bus=7),
 ]
 
 
@@ -210,14 +248,36 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
             if role.startswith("OLED"):
                 continue
             reserved.setdefault(pin, f"{role} ({path})")
+    if any(seat.get("nav_via") == "expander" for seat in seats) and cfg.get("expander", {}).get("bus", 1) >= 1:
+        # bus 1 is BCM 2/3 (higher buses are multiplexer channels behind it)
+        reserved.setdefault(2, "I2C SDA (expander)")
+        reserved.setdefault(3, "I2C SCL (expander)")
     used: dict[int, str] = {}
+    expander_used: dict[int, str] = {}
     for i, seat in enumerate(seats):
         base = seat_path(cfg, i)
         if seat.get("button", -1) < 0:
             problems.append((f"{base}.button", "every seat needs its big button (ruling CAB-2); set button = <BCM pin>"))
         if seat.get("nav_kind") == "encoder" and (seat.get("nav_a", -1) < 0) != (seat.get("nav_b", -1) < 0):
             problems.append((f"{base}.nav_a", "a rotary encoder needs both nav_a and nav_b (or neither)"))
-        pins = [(f"{base}.{key}", seat.get(key, -1)) for key in PIN_KEYS]
+        if seat.get("nav_via") == "expander":
+            if seat.get("nav_kind") == "encoder":
+                problems.append((f"{base}.nav_kind", "a rotary encoder cannot be read through the polled expander; "
+                                                     "set nav_kind = \"buttons\" or wire it to GPIO (nav_via = \"gpio\")"))
+            for key in NAV_KEYS:
+                pin = seat.get(key, -1)
+                if pin < 0:
+                    continue
+                path = f"{base}.{key}"
+                if pin not in EXPANDER_PINS:
+                    problems.append((path, f"expander pin {pin} does not exist; an MCP23017 has pins 0-15 "
+                                           "(GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"))
+                elif pin in expander_used:
+                    problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is already used by "
+                                           f"{expander_used[pin]}; give each button its own pin"))
+                else:
+                    expander_used[pin] = path
+        pins = [(f"{base}.{key}", seat.get(key, -1)) for key in gpio_keys(seat)]
         oled = seat.get("oled", {})
         if oled.get("driver", "none") != "none" and oled.get("interface") == "spi":
             pins += [(f"{base}.oled.{key}", oled.get(key, -1)) for key in ("dc", "reset")]
@@ -240,7 +300,15 @@ def free_pins(cfg: dict[str, Any]) -> list[int]:
     """BCM pins of the header neither used by a seat nor reserved (for the
     seat map printed by ``cabinet hardware check``)."""
     taken = set(ID_EEPROM_PINS)
-    for seat in effective_seats(cfg):
-        taken.update(seat.get(k, -1) for k in PIN_KEYS)
+    seats = effective_seats(cfg)
+    for seat in seats:
+        taken.update(seat.get(k, -1) for k in gpio_keys(seat))
         taken.update(p for _, p in oled_pins(seat.get("oled", {})))
+    if any(s.get("nav_via") == "expander" for s in seats) and cfg.get("expander", {}).get("bus", 1) == 1:
+        taken.update(I2C1_PINS)   # the expander sits on I2C bus 1
     return sorted(p for p in HEADER_PINS if p not in taken)
+
+
+def uses_expander(cfg: dict[str, Any]) -> bool:
+    """True when any effective seat has its navigation on the expander."""
+    return any(s.get("nav_via") == "expander" for s in effective_seats(cfg))

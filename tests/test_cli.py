@@ -31,9 +31,9 @@ def test_usage_error_exits_2(capsys):
     assert exc.value.code == 2
 
 
-def test_bad_player_count_exits_1_with_one_line(capsys):
+def test_bad_player_count_is_a_usage_error_exit_2_with_one_line(capsys):
     gid = AVAILABLE[0] if AVAILABLE else "retrograde"
-    assert main(["simulate", gid, "--players", "99"]) == 1
+    assert main(["simulate", gid, "--players", "99"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("cabinet: error:")
 
@@ -63,17 +63,17 @@ def test_simulate_same_seed_same_json(game_id, capsys):
 
 
 def test_bad_options_are_one_line_errors(capsys):
-    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "notjson"]) == 1
+    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "notjson"]) == 2
     assert "--options is not JSON" in capsys.readouterr().err
-    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "[1]"]) == 1
+    assert main(["simulate", "cafe-junior", "--players", "2", "--options", "[1]"]) == 2
     assert "JSON object" in capsys.readouterr().err
-    assert main(["simulate", "cafe-junior", "--players", "2", "--games", "0"]) == 1
+    assert main(["simulate", "cafe-junior", "--players", "2", "--games", "0"]) == 2
 
 
 def test_failed_start_leaves_no_journal_to_resume(tmp_path, capsys):
     journal = tmp_path / "j.jsonl"
     assert main(["play", "cafe-junior", "--players", "2", "--bots", "all", "--headless", "--size", "10x10",
-                 "--journal", str(journal)]) == 1
+                 "--journal", str(journal)]) == 2
     assert not journal.exists()
     assert "800x480" in capsys.readouterr().err
 

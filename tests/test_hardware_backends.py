@@ -307,11 +307,17 @@ def test_build_cabinet_with_fake_pigpio_wires_every_default_input(pigpio_factory
     import hardware.cabinet as cabinet_mod
     monkeypatch.setattr(cabinet_mod, "open_factory", lambda backend: f)
     monkeypatch.setattr(cabinet_mod, "device_maker", lambda oled, simulated: None)
+    from hardware.expander import ExpanderInputs, SimMcp23017
+    chip = SimMcp23017()
+    monkeypatch.setattr(cabinet_mod, "open_expander",
+                        lambda cfg, simulated, q, now: ExpanderInputs(chip, q, now, cfg["poll_ms"] / 1000))
     cab = cabinet_mod.build_cabinet(validate({}), model="Raspberry Pi 4 Model B Rev 1.4",
                                     with_camera=False, with_audio=False)
     assert cab.backend == "pigpio" and not cab.simulated and cab.edges.resolution_us == 5
     watched = {cb.gpio for cb in pi.callbacks}
-    assert watched == set(cab.pin_map.values()) and len(watched) == 20
+    # big buttons and cup switches on the header; the navigation buttons on the (polled) expander
+    assert watched == set(cab.pin_map.values()) and len(watched) == 12
+    assert len(cab.expander.inputs()) == 12 and chip.mask == 0x0FFF and cab.expander._thread is not None
     assert all(pi.glitch[g] == 100 for g in watched)
     cab.seats[0].set_led(True)
     assert pi.modes[14] == 1   # OUTPUT

@@ -15,8 +15,10 @@ def test_hardware_check_on_mock_prints_the_seat_map_and_passes(capsys):
     lines = [l for l in out.splitlines() if l[:1].isdigit()]
     assert len(lines) == 6
     assert lines[0].split()[:3] == ["1", "4", "(pin"]          # seat 1's button on BCM 4, header pin 7
-    assert "ssd1306 on I2C bus 2 at 0x3c" in lines[0] and "no display" in lines[5]
-    assert "input test (mock (scripted)): 20/20 inputs ok" in out
+    assert "ssd1306 on I2C bus 2 at 0x3c" in lines[0] and "ssd1306 on I2C bus 7 at 0x3c" in lines[5]
+    assert "GPA0 (exp)" in lines[0] and "GPB3 (exp)" in lines[5]
+    assert "expander: MCP23017 on I2C bus 1 at 0x20: ok (12 inputs)" in out
+    assert "input test (mock (scripted)): 24/24 inputs ok" in out
     assert "pin map:  ok" in out
 
 
@@ -24,9 +26,10 @@ def test_hardware_check_json_reports_backend_displays_and_inputs(capsys):
     assert main(["hardware", "check", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["backend"] == "mock" and r["problems"] == []
-    assert len(r["seats"]) == 6 and len(r["displays"]) == 4
+    assert len(r["seats"]) == 6 and len(r["displays"]) == 6
     assert all(d["status"] == "ok" for d in r["displays"])
-    assert all(i["ok"] for i in r["inputs"]) and len(r["inputs"]) == 20
+    assert all(i["ok"] for i in r["inputs"]) and len(r["inputs"]) == 24
+    assert {i["input"] for i in r["inputs"] if i["seat"] == 6} == {"button", "cup", "nav_a", "nav_b"}
     assert r["levels"]["seat 1 cup"] == 1                        # simulated cups start on their coasters
 
 
@@ -73,7 +76,7 @@ def test_live_input_test_prompts_each_input_and_reports_a_dead_wire():
         prompts.append(text)
         t[0] += 10_000
         seat = int(text.split("seat ")[1].split("'")[0]) - 1 if "seat " in text else None
-        if text.strip().startswith("press"):
+        if text.strip().startswith("press") and "seat 6's right" not in text:   # a dead expander wire too
             name = next(v for k, v in words.items() if k in text)
             cab.drive(seat, name, True, t[0])
             cab.drive(seat, name, False, t[0] + 5_000)
@@ -87,8 +90,10 @@ def test_live_input_test_prompts_each_input_and_reports_a_dead_wire():
         results = live_test(cab, timeout_s=0.05, out=person)
     finally:
         cab.close()
-    assert len(results) == 20
+    assert len(results) == 24
     failed = [(r["seat"], r["input"]) for r in results if not r["ok"]]
-    assert failed == [(2, "cup")]
+    assert failed == [(2, "cup"), (6, "nav_b")]
     assert "  press seat 2's big button ... " in prompts
+    assert "  press seat 5's left navigation button ... " in prompts
     assert any("check the wire on BCM 6" in p for p in prompts)
+    assert any("check the wire on expander GPB3" in p for p in prompts)

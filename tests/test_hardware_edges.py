@@ -87,8 +87,8 @@ def test_drive_refuses_time_going_back(cab):
 
 
 def test_drive_names_a_missing_input(cab):
-    with pytest.raises(KeyError, match="seat 5 has no nav_a wired"):
-        cab.drive(4, "nav_a", True, 1)
+    with pytest.raises(KeyError, match="seat 5 has no nav_push wired"):
+        cab.drive(4, "nav_push", True, 1)
 
 
 def test_encoder_detents_arrive_as_encoder_records():

@@ -118,11 +118,11 @@ def test_missing_i2c_bus_is_an_offline_display_not_a_crash():
     assert o.device is None and o.show(frame()) is False
 
 
-def test_cabinet_builds_dummy_oleds_for_the_four_full_seats():
+def test_cabinet_builds_dummy_oleds_for_all_six_full_seats():
     cab = build_cabinet(validate({}), model=None, with_camera=False, with_audio=False)
     try:
         oleds = [s.oled for s in cab.seats]
-        assert [o is not None for o in oleds] == [True] * 4 + [False] * 2
+        assert [o is not None for o in oleds] == [True] * 6
         assert oleds[1].show(frame("seat 2")) and oleds[1].shown() is not None
         assert describe(cab.seats[1].config["oled"]) == "ssd1306 on I2C bus 3 at 0x3c"
     finally:

@@ -22,26 +22,50 @@ def problems(data):
     return check(_fill(data, SCHEMA, ""))
 
 
-def test_cab2_default_wiring_is_valid_and_has_six_seats():
+def test_cab2_default_wiring_is_valid_and_has_six_full_seats():
     cfg = validate({})
     assert check(cfg) == []
     seats = effective_seats(cfg)
     assert len(seats) == 6
-    full = seats[:4]
-    for s in full:
+    for s in seats:
         assert min(s["button"], s["led"], s["cup"], s["nav_a"], s["nav_b"]) >= 0
         assert s["oled"]["driver"] != "none"
-    for s in seats[4:]:
-        assert s["button"] >= 0 and s["cup"] >= 0
-        assert s["led"] == s["nav_a"] == s["nav_b"] == -1 and s["oled"]["driver"] == "none"
+        assert s["nav_kind"] == "buttons" and s["nav_via"] == "expander"
+    # OLEDs 1-6 on six multiplexer channels (buses 2..7), one address each
+    assert [s["oled"]["bus"] for s in seats] == [2, 3, 4, 5, 6, 7]
 
 
-def test_cab2_default_wiring_uses_each_header_pin_once_and_spares_i2c_and_id_eeprom():
-    pins = [s[k] for s in DEFAULT_SEATS for k in PIN_KEYS if s[k] >= 0]
-    assert len(pins) == len(set(pins)) == 24
-    assert set(pins) <= set(HEADER_PINS)
-    assert not set(pins) & {0, 1, 2, 3}
-    assert free_pins(validate({})) == []
+def test_cab2_default_wiring_keeps_timed_inputs_on_gpio_and_navigation_on_the_expander():
+    gpio = [s[k] for s in DEFAULT_SEATS for k in ("button", "led", "cup")]
+    assert len(gpio) == len(set(gpio)) == 18
+    assert set(gpio) <= set(HEADER_PINS)
+    assert not set(gpio) & {0, 1, 2, 3}
+    nav = [s[k] for s in DEFAULT_SEATS for k in ("nav_a", "nav_b")]
+    assert sorted(nav) == list(range(12))           # GPA0-GPA7, GPB0-GPB3
+    assert free_pins(validate({})) == [7, 12, 13, 19, 25, 26]
+
+
+def test_nav_kind_defaults_to_the_two_buttons_the_default_wiring_uses():
+    cfg = validate({"seats": [seat(nav_a=27, nav_b=22)]})
+    assert cfg["seats"][0]["nav_kind"] == "buttons"
+
+
+def test_expander_pins_are_checked_apart_from_bcm_pins():
+    # expander pin 4 is not BCM 4 (seat 1's button): no clash
+    assert problems({"seats": [seat(nav_via="expander", nav_a=4, nav_b=5)]}) == []
+    out = problems({"seats": [seat(nav_via="expander", nav_a=16, nav_b=5),
+                              seat(button=5, cup=6, nav_via="expander", nav_a=5, nav_b=6,
+                                   oled={"address": 0x3D})]})
+    text = "; ".join(f"{p}: {m}" for p, m in out)
+    assert "seats[0].nav_a" in text and "pins 0-15" in text
+    assert "seats[1].nav_a: expander pin 5 (GPA5) is already used by seats[0].nav_b" in text
+    out = problems({"seats": [seat(nav_via="expander", nav_kind="encoder", nav_a=0, nav_b=1)]})
+    assert out and out[0][0] == "seats[0].nav_kind"
+
+
+def test_expander_reserves_the_i2c_pins():
+    out = problems({"seats": [seat(button=2, nav_via="expander", nav_a=0, nav_b=1, oled={"driver": "none"})]})
+    assert out and "expander" in out[0][1]
 
 
 def test_effective_seats_are_the_configured_ones_when_given():
@@ -119,6 +143,6 @@ def test_cab2_every_seat_needs_its_button():
 
 
 def test_encoder_needs_both_phases():
-    found = problems({"seats": [seat(nav_a=5)]})
+    found = problems({"seats": [seat(nav_a=5, nav_kind="encoder")]})
     assert any(p == "seats[0].nav_a" and "both" in m for p, m in found)
     assert problems({"seats": [seat(nav_a=5, nav_kind="buttons")]}) == []

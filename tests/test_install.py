@@ -551,7 +551,7 @@ def _pin(bcm: int) -> str:
 def test_build_guide_pin_map_is_the_default_wiring():
     """docs/build-guide.md's pin table row for each seat equals
     hardware.settings.DEFAULT_SEATS (ruling CAB-2), so the doc cannot drift."""
-    from hardware.settings import DEFAULT_SEATS
+    from hardware.settings import DEFAULT_SEATS, expander_pin_name
     text = (ROOT / "docs" / "build-guide.md").read_text()
     rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.split("|")[1].strip().isdigit()
             and "BCM" in ln]
@@ -560,7 +560,9 @@ def test_build_guide_pin_map_is_the_default_wiring():
         cells = [c.strip() for c in row.strip("|").split("|")]
         o = seat["oled"]
         oled = "-" if o["driver"] == "none" else f"{o['driver'].upper()} I2C bus {o['bus']}, 0x{o['address']:02X}"
-        assert cells == [str(i + 1), *(_pin(seat[k]) for k in ("button", "led", "cup", "nav_a", "nav_b")), oled]
+        nav = [f"{expander_pin_name(seat[k])} ({seat[k]})" if seat["nav_via"] == "expander" else _pin(seat[k])
+               for k in ("nav_a", "nav_b")]
+        assert cells == [str(i + 1), *(_pin(seat[k]) for k in ("button", "led", "cup")), *nav, oled]
 
 
 def test_docs_link_existing_pictures_and_pages():

@@ -44,17 +44,24 @@ def classify_colour(crop: np.ndarray, white_balance=None) -> str:
     return classify_colours(core, white_balance)[0]
 
 
-#: hue bands (upper bound in degrees, name), after the red wrap at 330
-_HUES = ((15, "red"), (40, "other"), (70, "yellow"), (170, "green"), (255, "blue"), (330, "purple"), (361, "red"))
+#: hue bands (upper bound in degrees, name), after the red wrap at 330;
+#: gold (a dull, orange-leaning yellow, hue 33-40) counts as yellow, orange
+#: and brown (15-33) are "other"
+_HUES = ((15, "red"), (33, "other"), (70, "yellow"), (170, "green"), (255, "blue"), (330, "purple"), (361, "red"))
 
 
 def classify_colours(pixels: np.ndarray, white_balance=None) -> list[str]:
     """Body colour names of N dice at once: ``pixels`` N x P x 3 uint8 BGR
     (P pixels of each die's face, pips and all).  After the gains, the
     median value and saturation decide black and white (low value = black,
-    low saturation = white); otherwise the circular mean hue of the more
-    saturated half of the pixels names the colour (orange and brown are
-    "other").  Returns N names from :data:`vision.die.COLOURS`."""
+    low saturation = white); otherwise the circular mean hue of the body
+    names the colour (orange and brown are "other", gold is yellow).
+
+    The body is the half of the pixels nearest the die's median colour:
+    pips cover well under half of a face, so the median is the body's
+    colour, and pips of another colour (yellow pips on a green die, red on
+    blue), however saturated, never name the die (Ginza identifies dice by
+    body colour, GR-5).  Returns N names from :data:`vision.die.COLOURS`."""
     n = pixels.shape[0]
     if n == 0:
         return []
@@ -66,9 +73,11 @@ def classify_colours(pixels: np.ndarray, white_balance=None) -> list[str]:
     hsv = cv2.cvtColor(np.ascontiguousarray(px), cv2.COLOR_BGR2HSV_FULL)
     v = np.median(hsv[:, :, 2], axis=1)
     s = np.median(hsv[:, :, 1], axis=1)
-    sat = hsv[:, :, 1] >= s[:, None]
+    fpx = px.astype(np.float32)
+    dist = np.abs(fpx - np.median(fpx, axis=1, keepdims=True)).sum(axis=2)
+    body = dist <= np.median(dist, axis=1, keepdims=True)
     ang = hsv[:, :, 0].astype(np.float32) * np.float32(2 * np.pi / 256)
-    hue = (np.degrees(np.arctan2((np.sin(ang) * sat).sum(axis=1), (np.cos(ang) * sat).sum(axis=1))) + 360) % 360
+    hue = (np.degrees(np.arctan2((np.sin(ang) * body).sum(axis=1), (np.cos(ang) * body).sum(axis=1))) + 360) % 360
     out = []
     for vi, si, hi in zip(v.tolist(), s.tolist(), hue.tolist()):
         if vi < 55 or (vi < 90 and si < 90):

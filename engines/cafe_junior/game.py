@@ -145,9 +145,16 @@ class CafeJunior(Game):
         """Points (chips) of each seat; at the end minus 5 per joker in hand."""
         return [self.points[s] + self.penalties[s] for s in range(self.num_players)]
 
+    #: What each part of a :meth:`ranking_keys` key is (CI-7: no tie-break).
+    RANKING_CRITERIA = (("points", 1),)
+
+    def ranking_keys(self) -> list[tuple[float]]:
+        """Per seat ``(points,)`` (ruling CI-7)."""
+        return [(s,) for s in self.scores()]
+
     def ranking(self) -> list[list[int]]:
         """Most points first; equal points share the place (ruling CI-7)."""
-        return ranking_from_keys([(s,) for s in self.scores()])
+        return ranking_from_keys(self.ranking_keys())
 
     # ----------------------------------------------------------- views
     def view(self, player: int | None = None) -> dict[str, Any]:

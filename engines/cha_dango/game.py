@@ -199,9 +199,16 @@ class ChaDango(Game):
         (what the race changes is not shown until it is decided)."""
         return [float(len(v)) for v in self.vp]
 
+    #: What each part of a :meth:`ranking_keys` key is (CD-8: no tie-break).
+    RANKING_CRITERIA = (("VP cards", 1),)
+
+    def ranking_keys(self) -> list[tuple[int]]:
+        """Per seat ``(VP cards,)`` (CD-8)."""
+        return [(len(v),) for v in self.vp]
+
     def ranking(self) -> list[list[int]]:
         """Most VP cards first; equal counts share the place (CD-8)."""
-        return ranking_from_keys([(len(v),) for v in self.vp])
+        return ranking_from_keys(self.ranking_keys())
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What a viewer may see.

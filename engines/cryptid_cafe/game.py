@@ -146,10 +146,19 @@ class CryptidCafe(rules.RulesMixin, Game):
             return None
         return self.score_breakdown(0)["total"] > self.ai2_score()
 
+    #: What each part of a :meth:`ranking_keys` key is: (name, +1 more is
+    #: better / -1 fewer is better; the key holds the negated count).
+    RANKING_CRITERIA = (("coins", 1), ("lost customers", -1), ("wasted dishes", -1), ("customers served", 1))
+
+    def ranking_keys(self) -> list[tuple[int, int, int, int]]:
+        """Per seat the rulebook's "Breaking ties" key (see
+        :attr:`RANKING_CRITERIA` and :func:`scoring.tie_break_key`)."""
+        return [tie_break_key(self.score_breakdown(p)) for p in range(self.num_players)]
+
     def ranking(self) -> list[list[int]]:
         """Seats best first; ties broken by fewest lost customers, fewest
         wasted dishes, most served; still tied = shared place."""
-        return ranking_from_keys([tie_break_key(self.score_breakdown(p)) for p in range(self.num_players)])
+        return ranking_from_keys(self.ranking_keys())
 
     # ------------------------------------------------------------ views
     def _customer_view(self, seat: int, space: int) -> dict[str, Any] | None:

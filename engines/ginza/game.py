@@ -153,12 +153,18 @@ class GinzaGame(PlayMixin, Game):
         return [float(v) for v in totals(self.comp, self._all_orders(), [p["bonus"] for p in ps],
                                          [p["coins"] for p in ps])]
 
+    #: What each part of a :meth:`ranking_keys` key is: (name, +1 more is better).
+    RANKING_CRITERIA = (("VP", 1), ("order card points", 1))
+
+    def ranking_keys(self) -> list[tuple[float, int]]:
+        """Per seat ``(VP, order card points)`` ("6. Scoring")."""
+        sc = self.scores()
+        return [(sc[s], order_points(self.comp, self._p(s)["orders"])) for s in range(self.num_players)]
+
     def ranking(self) -> list[list[int]]:
         """Seats best first; ties broken by higher order card points, else
         shared ("6. Scoring")."""
-        sc = self.scores()
-        keys = [(sc[s], order_points(self.comp, self._p(s)["orders"])) for s in range(self.num_players)]
-        return ranking_from_keys(keys)
+        return ranking_from_keys(self.ranking_keys())
 
     # ------------------------------------------------------------ apply
     def _apply(self, action: Action) -> list[Event]:

@@ -204,11 +204,21 @@ class Retrograde(Game):
     def scores(self) -> list[float]:
         return [self.score_of(p) for p in range(self.num_players)]
 
+    #: What each part of a :meth:`ranking_keys` key is: (name, +1 more is
+    #: better / -1 fewer is better).
+    RANKING_CRITERIA = (("points", 1), ("unspent coins", 1))
+    #: Solo mode has no opponent: the rulebook's "ultimate high score" to aim for.
+    SOLO_BEST_SCORE = 49
+
+    def ranking_keys(self) -> list[tuple[int, int]]:
+        """Per seat ``(points, unspent coins)``: RG-11's order (see
+        :attr:`RANKING_CRITERIA`)."""
+        return [(self.score_of(p), seat["coins_marked"] - seat["coins_spent"])
+                for p, seat in enumerate(self.s["seats"])]
+
     def ranking(self) -> list[list[int]]:
         """Best first; ties broken by most unspent coins (RG-11), then shared."""
-        keys = [(self.score_of(p), seat["coins_marked"] - seat["coins_spent"])
-                for p, seat in enumerate(self.s["seats"])]
-        return ranking_from_keys(keys)
+        return ranking_from_keys(self.ranking_keys())
 
     def plans(self, player: int, limit: int | None = None) -> list[Plan]:
         """The blast planner's best plans for ``player`` at the start of its

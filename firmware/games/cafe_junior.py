@@ -1,224 +1,423 @@
-"""Café International Junior on the cabinet: the shared HDMI screen (the
-growing 4 x 4 grid of tables with flags and seated guests, scores, pile
-sizes) and each seat's OLED (its own hand, its current choice).
+"""Café International Junior on the cabinet, drawn: the shared HDMI table
+and each seat's OLED.
 
-The shared screen is built from the public view only (no hand is in it);
-guests at tables are shown by country code and g/b (girl/boy), jokers as
-``J``; card ids are never drawn, so a hand's cards cannot leak by id.
-Rulebook ``cafe-international-junior.txt``; rulings CI-2 (side flags), CI-3
-(grid cells).
+HDMI (public view only): the café as the 4 x 4 grid it becomes (ruling
+CI-3), each table drawn with its four corner flags (ruling CI-2: a side
+takes the flags at its two ends) and the guests seated on its sides (girl /
+boy with their country's flag, jokers in a jester hat); full tables turned
+over; the seat the player to move is choosing (the action under its
+cursor) lit on the table; the guest pile, the discard pile with its top
+card, the table pile, free seats; each seat's points and how many cards it
+holds (as card backs, never their faces).
+
+The hand lives only on the seat's OLED, drawn as guests (girl / boy and
+the country), with the cursor's guest marked.  Rulebook
+``cafe-international-junior.txt``; rulings CI-1 .. CI-7.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.screens import SEAT_COLOURS
-from firmware.ui.model import Panel, ScreenModel
-from firmware.ui.oled import wrap
+from firmware.ui.kit import BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.ui.oled import OledFrame
 
+DRAWN = True
 TITLE = "Café International Junior"
 GRID = 4
 SIDES = ("top", "right", "bottom", "left")
 #: Ruling CI-2: each side accepts the flags at its two ends.
 SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom_right"),
                 "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
-OLED_W = 21
-#: Live tables per "Tables" panel before a second panel is used.
-TABLES_PER_PANEL = 4
+CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+GRID_BG = (44, 36, 32)
+
+
+def guest_words(card: dict[str, Any] | None) -> str:
+    """A guest card in words: "Kenya girl", "joker boy"; "-" for none."""
+    if card is None:
+        return "-"
+    if card.get("joker"):
+        return f"joker {card.get('gender')}"
+    return f"{card.get('country_name') or card.get('country')} {card.get('gender')}"
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
-    """A guest card as 4 characters: country code + g/b (``"KENg"``); a
-    joker as ``"J-g"``/``"J-b"``; ``"-"`` for an empty seat."""
+    """A guest card as its country code and g/b (``KENg``, jokers ``J-g``)
+    for the 128 px OLED only."""
     if card is None:
         return "-"
     g = "g" if card.get("gender") == "girl" else "b"
-    if card.get("joker"):
-        return f"J-{g}"
-    return f"{card.get('country')}{g}"
+    return f"J-{g}" if card.get("joker") else f"{card.get('country')}{g}"
 
 
-def _cell(table: dict[str, Any]) -> str:
-    """One grid cell: table id and guests seated (``T07:3``); ``T07*``
-    once complete and turned over."""
-    seated = sum(1 for s in SIDES if table["seats"].get(s) is not None)
-    if table.get("turned"):
-        return f"{table['table']}*"
-    return f"{table['table']}:{seated}"
+def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[str, str] | None:
+    """``(table, side)`` of the place / exchange action under the cursor of
+    the seat to move (from ``context["controls"]``), or None.  Only the
+    seat is drawn, never the guest card it would take."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or controls is None:
+        return None
+    try:
+        c = controls[seat]
+    except (KeyError, IndexError, TypeError):
+        return None
+    acts = c.refresh(game)
+    if not acts:
+        return None
+    act = acts[min(c.cursor, len(acts) - 1)]
+    if act.get("type") in ("place", "exchange"):
+        return act.get("table"), act.get("side")
+    return None
 
 
-def grid_lines(view: dict[str, Any]) -> list[str]:
-    """The 4 x 4 grid of tables (ruling CI-3) as 4 text rows; an empty
-    cell is a dot."""
-    by_id = {t["table"]: t for t in view.get("tables", [])}
-    rows = []
-    for row in view.get("grid", [])[:GRID]:
-        cells = []
-        for tid in row[:GRID]:
-            cells.append(_cell(by_id[tid]) if tid in by_id else ".")
-        rows.append(" | ".join(cells))
-    return rows
-
-
-def seat_text(table: dict[str, Any], side: str) -> str:
-    """One side of a table: the seated guest (``ESPb``), or for a free seat
-    the two flags it accepts (ruling CI-2), e.g. ``GER/USA``."""
-    guest = table["seats"].get(side)
-    if guest is not None:
-        return guest_code(guest)
-    a, b = SIDE_CORNERS[side]
-    flags = table.get("flags", {})
-    return f"{flags.get(a, '?')}/{flags.get(b, '?')}"
-
-
-def table_lines(table: dict[str, Any]) -> list[str]:
-    """A live table as two lines, sides by initial (t r b l = top right
-    bottom left): ``T07 t:ESPb r:GER/USA`` and ``    b:ITA/USA l:J-g``."""
-    t, r, b, l = (seat_text(table, side) for side in SIDES)
-    return [f"{table['table']} t:{t} r:{r}", f"      b:{b} l:{l}"]
-
-
-def _player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def screen(game: Any, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
-    """The shared screen of Café International Junior, from the public
-    ``view`` only: grid of tables, live tables with seated guests and free
-    seats' flags, scores and hand sizes, pile sizes.
-
-    Args:
-        game: the engine (not read: everything shown comes from ``view``).
-        view: ``game.view(None)``.
-        context: runtime facts (unused: seat prompts such as refusals go to
-            the seat's own OLED, never to the shared screen).
-    """
-    n = len(view.get("scores", []))
-    current = view.get("current_player")
-    over = view.get("over", False)
-    if over:
-        status = "Game over" + (f": {view['end_reason']}" if view.get("end_reason") else "")
+# ------------------------------------------------------------ HDMI
+def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None,
+           flag_at: str = "corner") -> None:
+    """A seated guest: the child (girl / boy / joker) and its country's
+    flag: beside it (``flag_at="right"``), under it (``"below"``) or on its
+    corner (``"corner"``, a card)."""
+    joker = bool(card.get("joker"))
+    has_flag = not joker and bool(card.get("country"))
+    if flag_at == "right" and has_flag:
+        fig = Rect(r.x, r.y, min(r.h, r.w * 3 // 5), r.h)
+        fw = min(r.w - fig.w - 2, r.h * 3 // 5)
+        flag = Rect(fig.right + 2, r.y + (r.h - fw * 2 // 3) // 2, fw, fw * 2 // 3)
+    elif flag_at == "below" and has_flag:
+        fig = Rect(r.x, r.y, r.w, min(r.w, r.h * 3 // 5))
+        fw = min(r.w * 3 // 5, (r.h - fig.h - 2) * 3 // 2)
+        flag = Rect(r.x + (r.w - fw) // 2, fig.bottom + 2, fw, fw * 2 // 3)
     else:
-        status = f"Turn {view.get('turn_number', 0)} · {_player_name(current)} to play"
-    grid = grid_lines(view) + ["", "T07:3 = 3 guests seated", "T07* = done, turned over"]
-    panels = [Panel("Café tables (4 x 4)", grid, accent=(150, 110, 60))]
-    live = [t for t in view.get("tables", []) if not t.get("turned")]
-    legend = "t r b l = top right bottom left"
-    chunks = [live[i:i + TABLES_PER_PANEL] for i in range(0, len(live), TABLES_PER_PANEL)] or [[]]
-    for k, chunk in enumerate(chunks[:2]):
-        lines = [x for t in chunk for x in table_lines(t)] or ["no open table"]
-        if k == 0:
-            lines.append(legend)
-        more = sum(len(c) for c in chunks[2:])
-        if k == 1 and more:
-            lines.append(f"+ {more} more tables")
-        panels.append(Panel("Open tables" if k == 0 else "Open tables (2)", lines, accent=(60, 130, 110)))
-    score_lines, hi = [], set()
+        fig = r
+        fw = max(8, r.w * 11 // 20)
+        flag = Rect(r.right - fw, r.bottom - fw * 2 // 3, fw, fw * 2 // 3)
+    scene.add("guest", fig, key, gender=card["gender"], joker=joker, dim=dim)
+    if has_flag:
+        scene.add("flag", flag, None, code=card["country"])
+
+
+def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> None:
+    """One table in its grid cell: tile with four corner flags, four seats
+    around it (guests or empty chairs), turned over once full."""
+    c = min(cell.w, cell.h)
+    cx, cy = cell.center
+    tile = Rect(cx - c * 25 // 100, cy - c * 25 // 100, c * 50 // 100, c * 50 // 100)
+    slot = c * 25 // 100 - 2
+    turned = bool(table.get("turned"))
+    scene.add("tabletop", tile, f"table:{table['table']}", turned=turned)
+    if not turned:
+        fw = tile.w * 40 // 100
+        fh = fw * 2 // 3
+        m = max(2, tile.w // 18)
+        pos = {"top_left": (tile.x + m, tile.y + m), "top_right": (tile.right - m - fw, tile.y + m),
+               "bottom_left": (tile.x + m, tile.bottom - m - fh),
+               "bottom_right": (tile.right - m - fw, tile.bottom - m - fh)}
+        for corner in CORNERS:
+            x, y = pos[corner]
+            scene.add("flag", Rect(x, y, fw, fh), None, code=table["flags"][corner])
+    wide = slot * 9 // 5  # a seat above or below the table: the guest with its flag beside it
+    spots = {"top": Rect(cx - wide // 2, tile.y - slot - 1, wide, slot),
+             "bottom": Rect(cx - wide // 2, tile.bottom + 1, wide, slot),
+             "left": Rect(tile.x - slot - 1, cy - wide // 2, slot, wide),
+             "right": Rect(tile.right + 1, cy - wide // 2, slot, wide)}
+    for side in SIDES:
+        r = spots[side]
+        guest = table["seats"].get(side)
+        if side == lit:
+            scene.add("panel", r.inset(-2), "chosen-seat", fill=GOLD, radius=max(3, slot // 4), border=(255, 255, 255))
+        if guest is None:
+            chair = r.square().inset(max(2, slot // 8))
+            scene.add("panel", chair, None, fill=(58, 50, 44), border=(120, 104, 90), radius=max(3, slot // 4))
+        else:
+            _guest(scene, r, guest, dim=turned, key=f"guest:{guest['id']}",
+                   flag_at="right" if side in ("top", "bottom") else "below")
+    scene.facts.setdefault("tables", {})[table["table"]] = {
+        "cell": list(table["cell"]), "flags": dict(table["flags"]), "turned": turned,
+        "seats": {s: (None if g is None else {"country": g.get("country"), "gender": g["gender"],
+                                              "joker": bool(g.get("joker"))}) for s, g in table["seats"].items()}}
+
+
+def todo_text(view: dict[str, Any]) -> list[str]:
+    """What the table must do now, longest first."""
+    if view.get("over"):
+        scores = view.get("scores", [])
+        best = max(scores) if scores else 0
+        win = [s for s, v in enumerate(scores) if v == best]
+        names = " and ".join(f"Seat {s + 1}" for s in win)
+        return [f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points", f"{names}: {best:g} points"]
+    cur = view.get("current_player")
+    turn = view.get("turn") or {}
+    who = f"Seat {cur + 1}"
+    if turn.get("placed"):
+        return [f"{who}: seat more guests or end the turn", f"{who}: seat guests or end", who]
+    if turn.get("discarded"):
+        return [f"{who}: discard more or end the turn", f"{who}: discard or end", who]
+    return [f"{who}: seat guests or discard", f"{who} to play", who]
+
+
+def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """Scores and hand sizes per seat, the piles, this turn; each seat's
+    banner, the piles and the turn's lines are parts of their own (a turn
+    changes one or two of them)."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    n = len(view.get("scores", []))
+    banner_h = scene.measure("Ag", m.medium)[1] + m.pad + 2
+    if banner_h * n + m.pad * (n + 4) + 4 * line > r.h:
+        banner_h = line + m.pad + 2
+    rows = r.rows(*([-banner_h] * n), 1, gap=m.pad)
+    over = bool(view.get("over"))
     for s in range(n):
-        line = f"{_player_name(s)}: {view['scores'][s]:g} pts, {view['hand_sizes'][s]} cards"
-        if over and view.get("penalties") and view["penalties"][s]:
-            line += f" (jokers {view['penalties'][s]:+g})"
-        score_lines.append(line)
-        if s == current:
-            hi.add(len(score_lines) - 1)
+        pen = (view.get("penalties") or [0] * n)[s]
+        args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
+                s == view.get("current_player") and not over, over)
+        g = min(4, m.pad // 2)
+        scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
+                   lambda sc, args=args: _banner(sc, *args), bg=BG)
+    box = rows[-1]
+    scene.add("panel", box, None, fill=PANEL, radius=m.pad)
+    rest = box.inset(m.pad // 2)
+    pile_h = min(int(line * 2.6), rest.h // 2)
+    piles_r, text_r = rest.rows(-(pile_h + 2 * line), 1, gap=m.pad // 2)
+    piles = (view.get("guest_pile", 0), view.get("discard_pile", 0), view.get("table_pile", 0))
     top = view.get("discard_top")
-    turn = view.get("turn", {})
-    piles = ["", f"Guest pile: {view.get('guest_pile', 0)} cards",
-             f"Discards: {view.get('discard_pile', 0)}" + (f" (top {guest_code(top)})" if top else ""),
-             f"Table pile: {view.get('table_pile', 0)} tables",
-             f"Free seats: {view.get('free_seats', 0)}"]
+    scene.part(piles_r, ("cj-piles", piles_r, piles, repr(top)), lambda sc: _piles(sc, piles_r, piles, top), bg=PANEL)
+    turn = view.get("turn") or {}
+    lines = [(f"Free seats: {view.get('free_seats', 0)}", INFO)]
     if not over and turn:
         done = []
         if turn.get("placed"):
-            done.append(f"placed {turn['placed']}")
+            done.append(f"seated {turn['placed']}")
         if turn.get("discarded"):
             done.append(f"discarded {turn['discarded']}")
         if turn.get("exchanged"):
             done.append(f"jokers swapped {turn['exchanged']}")
-        piles.append("This turn: " + (", ".join(done) if done else "nothing yet"))
-    panels.append(Panel("Scores and piles", score_lines + piles,
-                        accent=SEAT_COLOURS[(current or 0) % 6], highlight=hi))
-    return ScreenModel(TITLE, status, panels)
+        if done:
+            lines.append(("This turn: " + ", ".join(done), INFO))
+    if over and view.get("end_reason"):
+        lines.append((view["end_reason"], INFO))
+    scene.part(text_r, ("cj-lines", text_r, repr(lines)),
+               lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
+
+
+def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool) -> None:
+    """A seat's banner with its points and its cards in hand as backs."""
+    m = scene.metrics
+    score = f"{score_v:g} pts" + (f" ({pen:+g})" if over and pen else "")
+    backs = min(hand, 8)
+    bw = max(6, row.h * 2 // 5)
+    back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
+    ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
+    seat_banner(scene, ban_r, s, score=score, active=active, key=f"banner:{s}")
+    for k in range(backs):
+        scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
+                  None, state="down")
+    scene.facts.setdefault("scores", {})[s] = score_v
+    scene.facts.setdefault("hand_sizes", {})[s] = hand
+
+
+def _piles(scene: Scene, piles_r: Rect, piles: tuple, top: dict[str, Any] | None) -> None:
+    """The guest pile, the discard pile (its top card face up), the table
+    pile, each with its count."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    pile_h = piles_r.h - 2 * line
+    for i, (col, name, count) in enumerate(zip(piles_r.cols(1, 1, 1, gap=m.pad), ("Guests", "Discards", "Tables"),
+                                               piles)):
+        pic, lab, num = col.rows(-pile_h, -line, -line)
+        box = Rect(pic.x + (pic.w - pile_h * 3 // 4) // 2, pic.y, pile_h * 3 // 4, pile_h)
+        if i == 1 and top is not None:
+            scene.add("card", box, "discard-top", state="up", fill=(236, 230, 214))
+            _guest(scene, box.inset(3), top)
+        elif i == 2:
+            scene.add("tabletop", Rect(pic.x + (pic.w - pile_h) // 2, pic.y, pile_h, pile_h), None, turned=True)
+        else:
+            scene.add("card", box, None, state="down" if count else "gone")
+        scene.text(name, lab, sizes=(m.small,), align="center", colour=DIM, priority=INFO)
+        scene.text(str(count), num, sizes=(m.small,), align="center", colour=FG if count else DIM)
+    scene.facts["piles"] = {"guests": piles[0], "discards": piles[1], "tables": piles[2],
+                            "discard_top": None if top is None else guest_words(top)}
+
+
+def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+           measure=None) -> Scene:
+    """The shared screen of Café International Junior, drawn from the
+    public ``view`` (no hand is in it).
+
+    Args:
+        game: the engine (the cursor's choice of the seat to move).
+        view: ``game.view(None)``.
+        context: runtime facts: ``controls`` (the seat under the cursor of
+            the player to move is lit on its table), ``notice``.
+        size: the screen, px.
+        measure: text measure ``(text, size_px) -> (w, h)``.
+
+    Returns:
+        A :class:`Scene`; ``scene.facts`` lists every table (cell, flags,
+        seated guests, turned), scores, hand sizes and piles.
+    """
+    w, h = size
+    scene = Scene(w, h, measure)
+    m = scene.metrics
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    turn_no = view.get("turn_number", 0)
+    status = "Game over" if view.get("over") else f"Turn {turn_no}"
+    opts = [context["notice"]] if context.get("notice") else todo_text(view)
+    todo = header_todo(scene, hdr, TITLE, status, opts)
+    header(scene, hdr, TITLE, status, todo)
+    scene.facts["todo"] = todo
+    body = body.inset(m.pad)
+    side = min(body.h, body.w * 11 // 20)
+    grid_r, side_r = body.cols(-side, 1, gap=m.pad)
+    grid_r = Rect(grid_r.x, grid_r.y + (grid_r.h - side) // 2, side, side)
+    by_id = {t["table"]: t for t in view.get("tables", [])}
+    lit = chosen_seat(game, view, context)
+    cells = grid_r.inset(2).grid(GRID * GRID, GRID, gap=2)
+    empty = tuple(k for k, tid in enumerate(t for row in view.get("grid", [])[:GRID] for t in row[:GRID])
+                  if tid is None or tid not in by_id)
+
+    def floor(sc):  # the café floor with the places still empty
+        sc.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
+        for k in empty:
+            cell = cells[k]
+            sc.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
+    scene.part(grid_r, ("cj-floor", grid_r, empty), floor, bg=BG)
+    for r, row in enumerate(view.get("grid", [])[:GRID]):
+        for c, tid in enumerate(row[:GRID]):
+            cell = cells[r * GRID + c]
+            if tid is None or tid not in by_id:
+                continue
+            side_lit = lit[1] if lit and lit[0] == tid else None
+            scene.part(cell, ("cj-table", cell, repr(by_id[tid]), side_lit),
+                       lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
+    if lit:
+        scene.facts["chosen_seat"] = list(lit)
+    _side(scene, side_r, view)
+    return scene
 
 
 # ------------------------------------------------------------------ OLED
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
-    """A short OLED label for a Café International Junior action, with the
-    guest as country code + g/b (``"seat KENg T07 top"``)."""
+    """A label for a Café International Junior action, with the guest in
+    words (``"seat Kenya girl at T07 top"``)."""
     kind = action.get("type")
-    card = _card_code(action.get("card"), view)
+    card = _card_words(action.get("card"), view)
     if kind == "place":
         return f"seat {card} at {action.get('table')} {action.get('side')}"
     if kind == "exchange":
-        return f"swap {card} for joker {action.get('table')} {action.get('side')}"
+        return f"swap {card} for the joker at {action.get('table')} {action.get('side')}"
     if kind == "discard":
-        cards = action.get("cards")
-        if isinstance(cards, list):
-            return "discard " + " ".join(_card_code(c, view) for c in cards)
         return f"discard {card}"
     if kind == "end_turn":
         return "end turn (draw to 6)"
     return str(kind).replace("_", " ")
 
 
-def _card_code(cid: Any, view: dict[str, Any] | None) -> str:
-    """Country code + g/b for a card id, from the seat's hand in ``view``
-    (falls back to the id's own form ``KEN-g1``)."""
+def _hand_card(cid: Any, view: dict[str, Any] | None) -> dict[str, Any] | None:
     for card in (view or {}).get("hand", []) or []:
         if card and card.get("id") == cid:
-            return guest_code(card)
-    if isinstance(cid, str) and "-" in cid:
-        country, rest = cid.split("-", 1)
-        return ("J-" if country == "JOKER" else country) + rest[:1]
+            return card
+    return None
+
+
+def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
+    card = _hand_card(cid, view)
+    if card is not None:
+        return guest_words(card)
     return str(cid)
 
 
-def hand_lines(hand: list[dict[str, Any]], width: int = OLED_W, max_lines: int = 2) -> list[str]:
-    """The hand as OLED lines of guest codes (``KENg J-b ...``)."""
-    codes = [guest_code(c) for c in hand]
-    lines, cur = [], ""
-    for code in codes:
-        if cur and len(cur) + 1 + len(code) > width:
-            lines.append(cur)
-            cur = code
-        else:
-            cur = f"{cur} {code}" if cur else code
-    if cur:
-        lines.append(cur)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1][: width - 2] + ".."
-    return lines or ["(no cards)"]
+def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool) -> None:
+    """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
+    (boy), a crown of points for a joker; its country code under it."""
+    d = f.draw
+    fill = 1
+    if selected:
+        d.rectangle((x - 1, y - 1, x + 18, y + 25), fill=1)
+        fill = 0
+    cx = x + 9
+    d.ellipse((cx - 3, y + 2, cx + 3, y + 8), outline=fill, fill=fill if card["gender"] == "boy" else (1 - fill))
+    if card["gender"] == "girl":
+        d.polygon([(cx, y + 9), (cx - 5, y + 16), (cx + 5, y + 16)], fill=fill)
+        d.point((cx - 4, y + 4), fill=fill)
+        d.point((cx + 4, y + 4), fill=fill)
+    else:
+        d.rectangle((cx - 3, y + 9, cx + 3, y + 13), fill=fill)
+        d.line((cx - 2, y + 14, cx - 2, y + 16), fill=fill)
+        d.line((cx + 2, y + 14, cx + 2, y + 16), fill=fill)
+    if card.get("joker"):
+        d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
+        d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
+        d.line((cx, y + 1, cx, y - 1), fill=fill)
+    if card.get("joker"):  # the jester hat says joker; a joker has no country
+        f.texts.append("joker")
+        return
+    code = str(card.get("country"))
+    tw = f.width(code, 8)
+    f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
+    f.texts.append(code)
 
 
-def _wrap(text: str, width: int = OLED_W, max_lines: int = 2) -> list[str]:
-    return wrap(text, width, max_lines)
+_F8: list = []
 
 
-def oled(game: Any, seat: int, view: dict[str, Any], controls: SeatControls,
-         context: dict[str, Any]) -> list[str]:
-    """The seat's OLED (at most 5 lines of 21 characters): header with
-    points, the seat's own hand (country code and g/b, jokers ``J-``), and
-    on its turn the selected choice with cursor position; "press again:
-    confirm" while a choice is armed."""
+def _font8():
+    if not _F8:
+        from firmware.ui.oled import oled_font
+        _F8.append(oled_font(8))
+    return _F8[0]
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED: header with seat and points; the hand drawn as
+    guests (girl / boy, country; jokers) with the cursor's guest marked;
+    the chosen guest and seat in words; the choice line, inverted when
+    armed."""
+    f = OledFrame()
     score = view["scores"][seat]
+    cur = view.get("current_player")
+    right = "over" if view.get("over") else ("your turn" if cur == seat else f"Seat {cur + 1}")
+    _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
+    hand = view.get("hand") or []
     choices = controls.refresh(game)
-    over = view.get("over", False)
-    if over:
-        return [f"P{seat + 1} final {score:g} pts", *hand_lines(view.get("hand", [])), "game over"][:5]
-    if not choices:
-        head = f"P{seat + 1} {score:g}pts wait"
-        prompt = (context.get("prompts") or {}).get(seat)
-        tail = [prompt[:OLED_W]] if prompt else [f"P{view['current_player'] + 1} is playing"]
-        return [head, *hand_lines(view.get("hand", []), max_lines=3), *tail][:5]
-    cursor = min(controls.cursor, len(choices) - 1)
-    head = f"P{seat + 1} {score:g}pts <{cursor + 1}/{len(choices)}>"
-    text = label(choices[cursor], view)
-    choice = _wrap("> " + text, max_lines=2)
-    tail = ["press again:confirm"] if controls.armed else []
-    room = 5 - 1 - len(choice) - len(tail)
+    cursor = min(controls.cursor, len(choices) - 1) if choices else 0
+    act = choices[cursor] if choices else None
+    pick = act.get("card") if act else None
+    y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    info = [prompt[:OLED_W]] if prompt else []
-    info += hand_lines(view.get("hand", []), max_lines=max(1, room - len(info)))
-    return [head, *info[:max(0, room)], *choice, *tail][:5]
+    if prompt:
+        f.best(2, y, [str(prompt), str(prompt)[:18]])
+        y += 12
+    step = 21 if len(hand) <= 6 else max(16, 126 // max(1, len(hand)))
+    for i, card in enumerate(hand[:8]):
+        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
+    if not hand:
+        f.text(2, y, "no cards in hand")
+    y += 26
+    if view.get("over"):
+        f.text(2, min(y, f.H - 12), "game over")
+        return f
+    if act is not None:
+        words = label(act, view)
+        if act.get("type") == "place":
+            words = f"{_card_words(pick, view)} to {act.get('table')} {act.get('side')}"
+        elif act.get("type") == "exchange":
+            words = f"{_card_words(pick, view)} for joker {act.get('table')}"
+        if y + 10 <= f.H - 13:
+            f.best(2, y, [words, words.split(" to ")[0], f"at {act.get('table')} {act.get('side')}",
+                          str(act.get("table"))])
+        short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
+                 "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
+        f.choice(short, cursor, len(choices), controls.armed is not None)
+    elif y + 11 <= f.H:
+        f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
+    return f
+
+
+def _header(f: OledFrame, lefts: list[str], right: str) -> None:
+    """The OLED's top bar with the first of ``lefts`` that fits beside
+    ``right`` (the last one otherwise)."""
+    room = f.W - (f.width(right) if right else 0) - 6
+    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

@@ -562,11 +562,17 @@ def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], s
         texts = [t for t, _ in lines]
         for k in range(len(texts), 0, -1):
             joined = " · ".join(texts[:k])
-            if k > 1 and scene.fit(joined, rest, (m.small,)) is None:
+            if scene.fit(joined, rest, (m.small,)) is not None:
+                scene.text(joined, rest, sizes=(m.small,))
+                break
+            if k > 1 or lines[0][1] != NEED:
                 scene.dropped.append((lines[k - 1][1], texts[k - 1]))
                 continue
-            scene.text(joined, rest, sizes=(m.small,))
-            break
+            # the one needed line is longer than the room beside the heading: it takes the strip
+            if info["head"]:
+                scene.nodes.pop()
+                scene.dropped.append((INFO, info["head"]))
+            scene.text(joined, inner, sizes=(m.small,))
         return
     head_h = scene.measure("Ag", m.large)[1]
     head_r, rest = inner.rows(-head_h, 1, gap=m.pad // 2)

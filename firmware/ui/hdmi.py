@@ -22,6 +22,29 @@ BANNER = (200, 70, 60)
 
 OLED_SCALE = 2
 OLED_W, OLED_H = 128, 64
+#: One emulated OLED in the simulator window: its label line + frame, px.
+OLED_SLOT_W, OLED_SLOT_H = OLED_W * OLED_SCALE + 20, OLED_H * OLED_SCALE + 28
+#: Room a desktop keeps for its panels and the window's title bar, px.
+DESKTOP_MARGIN = (40, 100)
+
+
+def oled_slots(count: int, height: int, left: int) -> list[tuple[int, int]]:
+    """Top-left (x, y) of each emulated OLED beside the HDMI view: columns
+    of as many as fit ``height`` px, starting at x = ``left``."""
+    rows = max(1, (height - 10) // OLED_SLOT_H)
+    return [(left + 10 + (i // rows) * OLED_SLOT_W, 10 + (i % rows) * OLED_SLOT_H) for i in range(count)]
+
+
+def fit_window(desk: tuple[int, int], desktop: tuple[int, int] | None,
+               margin: tuple[int, int] = DESKTOP_MARGIN) -> tuple[int, int]:
+    """The simulator window's size: ``desk`` (HDMI view + OLED columns, px)
+    scaled down, keeping its aspect, to fit ``desktop`` less ``margin``;
+    never scaled up; ``desktop`` None = unknown, unscaled."""
+    if not desktop:
+        return desk
+    room_w, room_h = max(320, desktop[0] - margin[0]), max(240, desktop[1] - margin[1])
+    scale = min(1.0, room_w / desk[0], room_h / desk[1])
+    return max(1, int(desk[0] * scale)), max(1, int(desk[1] * scale))
 
 
 class HdmiRenderer:
@@ -57,7 +80,10 @@ class HdmiRenderer:
         self.oled_count = oled_count if mode == "window" else 0
         self._fonts: dict[int, object] = {}
         self.boxes: list[TextBox] = []
-        side = (OLED_W * OLED_SCALE + 20) if self.oled_count else 0
+        self.slots = oled_slots(self.oled_count, height, width)
+        desk_w = max([width] + [x + OLED_SLOT_W - 10 for x, _ in self.slots])
+        self.desk_size = (desk_w, height)
+        self.desk = None
         try:
             if mode == "headless":
                 self.window = None
@@ -68,7 +94,15 @@ class HdmiRenderer:
                 else:
                     pygame.display.init()
                 flags = pygame.FULLSCREEN if mode == "fullscreen" else 0
-                self.window = pygame.display.set_mode((width + side, height), flags)
+                size = (width, height)
+                if mode == "window":
+                    # the simulator: HDMI view + OLED columns, scaled to fit the desktop
+                    sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") \
+                        else []
+                    size = fit_window(self.desk_size, tuple(sizes[0]) if sizes else None)
+                    if size != self.desk_size:
+                        self.desk = pygame.Surface(self.desk_size)
+                self.window = pygame.display.set_mode(size, flags)
                 pygame.display.set_caption("cabinet (simulated)" if mode == "window" else "cabinet")
                 pygame.mouse.set_visible(mode != "fullscreen")
         except pygame.error as exc:
@@ -138,18 +172,18 @@ class HdmiRenderer:
         if self.window is None:
             return
         pg = self.pg
-        self.window.fill((0, 0, 0))
-        self.window.blit(self.surface, (0, 0))
+        target = self.desk if self.desk is not None else self.window
+        target.fill((0, 0, 0))
+        target.blit(self.surface, (0, 0))
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
-            x = self.width + 10
-            y = 10 + i * (OLED_H * OLED_SCALE + 28)
-            if y + OLED_H * OLED_SCALE > self.height:
-                break
+            x, y = self.slots[i]
             rgb = img.convert("RGB").resize((OLED_W * OLED_SCALE, OLED_H * OLED_SCALE), Image.NEAREST)
             surf = pg.image.frombytes(rgb.tobytes(), rgb.size, "RGB")
-            self.window.blit(surf, (x, y + 16))
+            target.blit(surf, (x, y + 16))
             label = (labels or [])[i] if labels and i < len(labels) else f"seat {i + 1}"
-            self.window.blit(self.font(12).render(label, True, DIM), (x, y))
+            target.blit(self.font(12).render(label, True, DIM), (x, y))
+        if self.desk is not None:       # scaled to fit the desktop
+            pg.transform.smoothscale(self.desk, self.window.get_size(), self.window)
         pg.display.flip()
 
     def screenshot(self, path: str | os.PathLike) -> Path:

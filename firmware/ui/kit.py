@@ -19,6 +19,7 @@ does not need to act (the event feed, secondary counts).
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -337,6 +338,52 @@ class Scene:
             h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
         return self.add("group", rect, key, children=children, digest=h.hexdigest())
 
+    def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None,
+             group: bool = True) -> Node | None:
+        """Add a self-contained part of the screen (a seat's mat, a
+        station, a table) built by ``build(scene)`` into ``rect``, as one
+        ``group`` node (see :meth:`group`), reusing the nodes, facts and
+        dropped texts built before for the same ``digest`` at this screen
+        size: building a screen then costs only its changed parts.
+
+        ``digest`` must stand for *every* input of ``build`` (the part's
+        slice of the view, its rectangle, its state): equal digests must
+        build equal parts.  With ``bg`` the painter draws the part opaque
+        over that colour (clipped to ``rect``: a faster blit); without it,
+        transparent like any group.  ``group=False`` adds the part's nodes
+        one by one instead (its keyed components then animate when they
+        move, e.g. servers pushed down a station) and returns None.
+        """
+        key = (self.width, self.height, id(getattr(self.measure, "__self__", self.measure)), digest)
+        got = _PARTS.get(key)
+        if got is None:
+            sub = Scene(self.width, self.height, self.measure)
+            build(sub)
+            h = hashlib.blake2b(repr(key[:2] + key[3:]).encode(), digest_size=12)
+            got = (tuple(sub.all_nodes()), sub.facts, sub.dropped, h.hexdigest())
+            _PARTS[key] = got
+            if len(_PARTS) > _PARTS_MAX:
+                _PARTS.popitem(last=False)
+        else:
+            _PARTS.move_to_end(key)
+        children, facts, dropped, hexdigest = got
+        self.dropped.extend(dropped)
+        for k, v in facts.items():
+            have = self.facts.get(k)
+            if isinstance(v, dict) and isinstance(have, dict):
+                have.update(v)
+            elif isinstance(v, list) and isinstance(have, list):
+                have.extend(v)
+            else:
+                self.facts[k] = v.copy() if isinstance(v, (dict, list)) else v
+        if not group:
+            self.nodes.extend(children)
+            return None
+        props: dict[str, Any] = {"children": children, "digest": hexdigest}
+        if bg is not None:
+            props["bg"] = bg
+        return self.add("group", rect, None, **props)
+
     # ------------------------------------------------------------ views
     def all_nodes(self) -> list[Node]:
         """Every node, groups opened (their children in place)."""
@@ -364,6 +411,10 @@ class Scene:
             props = {"digest": n.props["digest"]} if n.kind == "group" else n.props
             h.update(repr((n.kind, n.rect, sorted(props.items(), key=lambda kv: kv[0]), n.key)).encode())
         return h.hexdigest()
+
+
+_PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_PARTS_MAX = 600
 
 
 def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
@@ -409,7 +460,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     token, rest = inner.cols(-inner.h, 1, gap=m.pad)
     scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
     name = name or f"Seat {seat + 1}"
-    for size in (m.medium, m.small):
+    # a size whose line also fits the banner's height (a short banner: the small one)
+    for size in [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]:
         for left in (f"{name} \u00b7 {score}", score):
             lw = scene.measure(left, size)[0]
             dw = scene.measure(doing, m.small)[0] if doing else 0
@@ -446,3 +498,19 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
         scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
     else:
         scene.text(status, rest, sizes=(m.medium, m.small), align="right")
+
+
+def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
+    """The first of ``options`` (longest first) that fits the "what to do
+    now" room of :func:`header` drawn in ``rect`` with ``title`` at the
+    smallest size (the last option when none does).  A layout passes its
+    full sentence first and shorter forms after it; ``status`` gets what
+    is left (and is dropped when nothing is)."""
+    m = scene.metrics
+    inner = rect.inset(m.pad // 2)
+    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
+    room = inner.w - title_w - m.pad - m.pad
+    for opt in options:
+        if scene.measure(opt, m.small)[0] <= room:
+            return opt
+    return options[-1]

@@ -69,6 +69,63 @@ class Fonts:
         return wh
 
 
+#: Room around a changed component repainted with it (a thick edge, a glow).
+_DIRTY_MARGIN = 8
+
+
+def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
+    """Each top-level component's ``(signature, rect to repaint, node)``:
+    equal signatures draw equal pixels (a group by its content digest).  A
+    node that is the very object drawn at the same place last frame (a
+    cached part's node) keeps last frame's signature."""
+    out = []
+    m = _DIRTY_MARGIN
+    prev = prev or []
+    for i, n in enumerate(scene.nodes):
+        if i < len(prev) and prev[i][2] is n:
+            out.append(prev[i])
+            continue
+        if n.kind == "group":
+            sig = ("group", n.rect, n.props["digest"], n.props.get("bg"))
+        else:
+            sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), n))
+    return out
+
+
+def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int]) -> list[Rect] | None:
+    """The rectangles to repaint between two frames' components (merged
+    where they overlap); None when much of the screen changed (repaint it
+    all)."""
+    if len(new) == len(old) and all(a[0] == b[0] for a, b in zip(old, new)):
+        return []
+    old_sigs = {o[0] for o in old}
+    new_sigs = {n[0] for n in new}
+    rects = [n[1] for n in new if n[0] not in old_sigs] + [o[1] for o in old if o[0] not in new_sigs]
+    if not rects:  # same components in another order: draw the order again
+        return None
+    merged: list[Rect] = []
+    for r in rects:
+        x0, y0 = max(0, r.x), max(0, r.y)
+        r = Rect(x0, y0, min(size[0], r.right) - x0, min(size[1], r.bottom) - y0)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        grown = True
+        while grown:
+            grown = False
+            for k, q in enumerate(merged):
+                if q.intersects(r):
+                    x0, y0 = min(q.x, r.x), min(q.y, r.y)
+                    r = Rect(x0, y0, max(q.right, r.right) - x0, max(q.bottom, r.bottom) - y0)
+                    merged.pop(k)
+                    grown = True
+                    break
+        merged.append(r)
+    if sum(r.w * r.h for r in merged) > size[0] * size[1] * 0.6:
+        return None
+    return merged
+
+
 def _ease(f: float) -> float:
     return 1 - (1 - f) ** 3
 
@@ -122,7 +179,21 @@ class Painter:
     def draw(self, surface, scene: Scene, now_ms: float | None = None) -> None:
         """Draw ``scene`` on ``surface`` (same size).  With ``now_ms`` (a
         monotonic clock, ms) keyed components animate from their previous
-        places; without it everything is drawn where it ends."""
+        places; without it everything is drawn where it ends.
+
+        When the previous frame was drawn on the same surface and nothing
+        moves, only the regions whose components changed are repainted (a
+        group counts as one component)."""
+        prev = self.__dict__.get("_prev")
+        items = _items(scene, prev[2] if prev is not None and prev[0] == id(surface) else None)
+        self._prev = (id(surface), surface.get_size(), items)
+        if prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size() \
+                and not self._anims and not self.animating \
+                and (now_ms is None or not any(self._will_move(n) for n in scene.nodes)):
+            dirty = _dirty(prev[2], items, surface.get_size())
+            if dirty is not None:
+                self._repaint(surface, scene, items, dirty)
+                return
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
@@ -143,6 +214,39 @@ class Painter:
         self._last = current
         self._seen_any = True
         self.animating = animating
+
+    def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
+        """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
+        to it, every component that touches it (as :meth:`draw` would)."""
+        pg = self.pg
+        for d in dirty:
+            surface.set_clip(pg.Rect(d.x, d.y, d.w, d.h))
+            surface.fill(BG)
+            for _sig, rect, node in items:
+                if not rect.intersects(d):
+                    continue
+                fn = getattr(self, "_" + node.kind, None)
+                if fn is None:
+                    raise ValueError(f"the painter has no component {node.kind!r}")
+                if node.kind in _WHOLE:
+                    self._whole(surface, node, node.rect, fn)
+                else:
+                    fn(surface, node, node.rect)
+        surface.set_clip(None)
+        self._last = {n.key: n.rect for n in scene.nodes if n.key is not None}
+        self._seen_any = True
+        self.animating = False
+
+    def _will_move(self, node: Node) -> bool:
+        """True when a keyed component animates this frame (it moved, is
+        new, or is still sliding)."""
+        k = node.key
+        if k is None:
+            return False
+        if k in self._anims:
+            return True
+        old = self._last.get(k)
+        return old != node.rect if old is not None else self._seen_any
 
     def _animate(self, key: str, rect: Rect, now_ms: float) -> tuple[Rect, bool]:
         old = self._last.get(key)
@@ -170,8 +274,14 @@ class Painter:
     def _group(self, s, node: Node, r: Rect) -> None:
         """A group of components (:meth:`Scene.group`): drawn once into a
         surface of its size, cached by its content digest, then blitted."""
+        bg = node.props.get("bg")
+
         def make():
-            surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
+                surf.fill(bg)
+            else:
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
             ox, oy = node.rect.x, node.rect.y
             for child in node.props["children"]:
                 cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
@@ -181,7 +291,7 @@ class Painter:
                 else:
                     fn(surf, child, cr)
             return surf
-        s.blit(self._cached(("group", r.w, r.h, node.props["digest"]), make), (r.x, r.y))
+        s.blit(self._cached(("group", r.w, r.h, node.props["digest"], bg), make), (r.x, r.y))
 
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg
@@ -535,3 +645,94 @@ class Painter:
     def _line(self, s, node: Node, r: Rect) -> None:
         """A straight rule from the rect's top-left to its bottom-right."""
         self.pg.draw.line(s, node.props.get("colour", DIM), (r.x, r.y), (r.right, r.bottom), node.props.get("width", 2))
+
+    # ------------------------------------------------------------ café games
+    def _art(self, s, r: Rect, key: tuple, draw, square: bool = True) -> None:
+        """Blit a cached picture of :mod:`firmware.ui.cafe_art` drawn by
+        ``draw(pg, surface, rect)`` at ``r`` (its largest square when
+        ``square``)."""
+        box = r.square() if square else r
+        if box.w <= 0 or box.h <= 0:
+            return
+        pg = self.pg
+
+        def make():
+            surf = pg.Surface((box.w, box.h), pg.SRCALPHA)
+            draw(pg, surf, Rect(0, 0, box.w, box.h))
+            return surf
+        s.blit(self._cached(key + (box.w, box.h), make), (box.x, box.y))
+
+    def _flag(self, s, node: Node, r: Rect) -> None:
+        """A country's flag (Café International Junior, ``code``)."""
+        from .cafe_art import draw_flag
+        code = node.props["code"]
+        self._art(s, r, ("flag", code), lambda pg, surf, b: draw_flag(pg, surf, b, code), square=False)
+
+    def _guest(self, s, node: Node, r: Rect) -> None:
+        """A guest: ``gender`` girl / boy, ``joker``, ``dim``."""
+        from .cafe_art import draw_guest
+        p = node.props
+        g, j, d = p["gender"], bool(p.get("joker")), bool(p.get("dim"))
+        self._art(s, r, ("guest", g, j, d), lambda pg, surf, b: draw_guest(pg, surf, b, g, j, d))
+
+    def _tabletop(self, s, node: Node, r: Rect) -> None:
+        """A café table tile, face up or ``turned`` over."""
+        from .cafe_art import draw_table
+        t = bool(node.props.get("turned"))
+        self._art(s, r, ("tabletop", t), lambda pg, surf, b: draw_table(pg, surf, b, t), square=False)
+
+    def _meeple(self, s, node: Node, r: Rect) -> None:
+        """A server meeple in ``colour`` with its ``label`` (seat number,
+        or ``AI2`` on a grey ``ai`` server)."""
+        from .cafe_art import draw_meeple
+        p = node.props
+        col, label, ai = tuple(p["colour"]), str(p.get("label", "")), bool(p.get("ai"))
+
+        def draw(pg, surf, b):
+            draw_meeple(pg, surf, b, col, label, ai)
+            if label:
+                f = self.fonts.font(max(8, int(b.h * (0.42 if len(label) < 2 else 0.3))))
+                t = f.render(label, True, (12, 12, 16))
+                surf.blit(t, t.get_rect(center=(b.w // 2, int(b.h * 0.58))))
+        self._art(s, r, ("meeple", col, label, ai), draw)
+
+    def _dish(self, s, node: Node, r: Rect) -> None:
+        """A Cryptid Cafe dish (``name`` = station id)."""
+        from .cafe_art import draw_dish
+        n = node.props["name"]
+        self._art(s, r, ("dish", n), lambda pg, surf, b: draw_dish(pg, surf, b, n))
+
+    def _plate(self, s, node: Node, r: Rect) -> None:
+        """A Ginza order's dish (``name`` = subcategory)."""
+        from .cafe_art import draw_plate
+        n = node.props["name"]
+        self._art(s, r, ("plate", n), lambda pg, surf, b: draw_plate(pg, surf, b, n))
+
+    def _ctype(self, s, node: Node, r: Rect) -> None:
+        """A cryptid type badge (``name``: airborne, terrestrial, aquatic)."""
+        from .cafe_art import draw_ctype
+        n = node.props["name"]
+        self._art(s, r, ("ctype", n), lambda pg, surf, b: draw_ctype(pg, surf, b, n))
+
+    def _aidie(self, s, node: Node, r: Rect) -> None:
+        """The Cryptid Cafe AI die showing ``symbols`` (0-2)."""
+        from .cafe_art import draw_aidie
+        n = int(node.props["symbols"])
+        self._art(s, r, ("aidie", n), lambda pg, surf, b: draw_aidie(pg, surf, b, n))
+
+    def _mood(self, s, node: Node, r: Rect) -> None:
+        """A satisfaction face in its track colour (``name``)."""
+        from .cafe_art import draw_mood
+        n = node.props["name"]
+        self._art(s, r, ("mood", n), lambda pg, surf, b: draw_mood(pg, surf, b, n))
+
+    def _lock(self, s, node: Node, r: Rect) -> None:
+        """A padlock."""
+        from .cafe_art import draw_lock
+        self._art(s, r, ("lock",), lambda pg, surf, b: draw_lock(pg, surf, b))
+
+    def _arrange(self, s, node: Node, r: Rect) -> None:
+        """A Ginza arrange card's pictogram (``name``: change, reroll, add)."""
+        from .cafe_art import draw_arrange
+        n = node.props["name"]
+        self._art(s, r, ("arrange", n), lambda pg, surf, b: draw_arrange(pg, surf, b, n))
