@@ -180,7 +180,7 @@ def _value_picture(scene: Scene, r: Rect, attribute: str, value: str) -> None:
         scene.add("swatch", r.square(), None, name=value, radius=8)
 
 
-def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) -> None:
+def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str]) -> None:
     """The order forming (CD-1): the ordering deck with the back of its top
     card, the card just revealed, and the order itself as a picture; after
     a race, its result in milliseconds."""
@@ -200,13 +200,11 @@ def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) 
         customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
     if view["phase"] == "over":  # CD-2: the last card forms no order
         scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
+        from firmware.results import game_result
         counts = view["vp_counts"]
-        best = max(counts) if counts else 0
-        winners = [s for s, c in enumerate(counts) if c == best]
-        if len(winners) > 1:  # CD-8: ties share the victory
-            lines = [(" and ".join(f"Seat {s + 1}" for s in winners) + f" share the win with {best} VP", NEED)]
-        else:
-            lines = [(f"Seat {winners[0] + 1} wins with {best} VP", NEED)]
+        result = game_result(game)
+        winners = list(result.winners)
+        lines = [(result.headline, NEED)]  # CD-8: ties share the victory
         ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
         lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
         scene.lines(lines, text_r, size=m.small)
@@ -343,7 +341,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     seat_rows = -(-n // (3 if n > 4 else n))
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
     order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
-    _order_area(scene, order_r, view, events)
+    _order_area(scene, order_r, game, view, events)
     _dining_area(scene, dining_r, view)
     _seat_row(scene, seats, view)
     return scene

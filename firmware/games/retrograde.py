@@ -431,7 +431,7 @@ def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
     scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
 
 
-def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+def _final(scene: Scene, r: Rect, game, view: dict[str, Any]) -> None:
     """Game over ("5 - Game Over"): who won, ties broken by unspent coins
     (RG-11) or shared, and each seat's points: droids 1, bosses 3,
     trophies 1 each and 3 more for all six."""
@@ -440,9 +440,9 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     inner = r.inset(m.pad)
     head_h = scene.measure("Ag", m.large)[1]
     head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
-    info = _phase_info(None, view, {})
+    from firmware.results import game_result
     scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
-    lines = [(t, NEED) for t, prio in info["lines"] if prio == NEED and not t[0].isdigit()]
+    lines = [(game_result(game).headline, NEED)]  # the one result the report and simulate give too
     for s in sorted(view["seats"], key=lambda s: -s["score"]):
         droids, bosses, troph = sum(s["blasted"]), sum(s["bosses"]), sum(s["trophies"])
         coins = s["coins_marked"] - s["coins_spent"]
@@ -616,7 +616,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
         top, sheets = body.rows(0.45, 0.55, gap=m.pad)
-        _final(scene, top, view)
+        _final(scene, top, game, view)
     else:
         cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
         strip = not _cards_fit(scene, cards_r, view, letters)
