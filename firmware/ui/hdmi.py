@@ -56,13 +56,19 @@ class HdmiRenderer:
             ``"window"`` (desktop window; the simulator also shows OLEDs),
             ``"fullscreen"`` (KMSDRM on a Pi without a desktop).
         oled_count: emulated OLEDs to show beside the screen (window mode).
+        display_probe: the machine as :mod:`firmware.display_probe` sees it
+            (full-screen mode; default the real one, a fake in tests).
 
     Raises:
         RuntimeError: the display cannot be opened (message names SDL's
             video driver and the fix).
+        firmware.display_probe.DisplayError: full screen on the wrong SDL
+            driver, or no DRM device (a RuntimeError too).  With no screen
+            connected, full-screen mode waits for one instead.
     """
 
-    def __init__(self, width: int, height: int, mode: str = "headless", oled_count: int = 0) -> None:
+    def __init__(self, width: int, height: int, mode: str = "headless", oled_count: int = 0,
+                 display_probe: object = None) -> None:
         if not (800 <= width <= 1920 and 480 <= height <= 1080):
             raise ValueError(f"HDMI size {width}x{height} px is outside 800x480 .. 1920x1080")
         if mode == "headless":
@@ -82,7 +88,11 @@ class HdmiRenderer:
             if mode == "headless":
                 self.window = None
             else:
-                pygame.display.init()
+                if mode == "fullscreen":  # driver check, wait for a screen (firmware.display_probe)
+                    from ..display_probe import start_fullscreen_video
+                    start_fullscreen_video(display_probe)
+                else:
+                    pygame.display.init()
                 flags = pygame.FULLSCREEN if mode == "fullscreen" else 0
                 size = (width, height)
                 if mode == "window":
