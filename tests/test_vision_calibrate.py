@@ -147,3 +147,15 @@ def test_cli_calibrate_keeps_the_old_calibration_when_refused_and_resets(tmp_pat
     assert out.returncode == 0 and not stored.exists()
     out = _cli("calibrate", "--reset", state=state)
     assert out.returncode == 0 and "already" in out.stdout
+
+
+def test_cli_score_reports_each_set_with_its_confident_wrong_rate(tmp_path):
+    a, b = _drawn_set(tmp_path / "a", 2, 5), _drawn_set(tmp_path / "b", 2, 6)
+    out = _cli("score", str(a), str(b), "--json", "--no-calibration", state=tmp_path / "state")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["set"] for r in rows] == ["a", "b"]
+    for r in rows:
+        assert r["labelled_dice"] == 10 and 0 <= r["confident_wrong"] <= 1 - r["accuracy"] + 1e-9
+    out = _cli("score", str(a), str(b), "--no-calibration", state=tmp_path / "state")
+    assert out.returncode == 0 and "confident-wrong" in out.stdout and out.stdout.count("\na ") + out.stdout.count("\nb ") == 2

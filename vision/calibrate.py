@@ -96,11 +96,14 @@ def _scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
     return [p for p in images if scene_key(p) not in confirm], [p for p in images if scene_key(p) in confirm]
 
 
-def _samples(images: list[Path]) -> tuple[list[tuple[np.ndarray, float, float, float]], list[int], int, int]:
-    """Die finds of the labelled images: ([(frame, x, y, size)], [class],
-    labelled dice, labelled dice found)."""
+def _samples(images: list[Path], turns=TURNS) -> tuple[list[np.ndarray], list[int], int, int]:
+    """Windows of the die finds in labelled images, each find at ``turns``
+    (degrees), each also mirrored: ([window FACE_PX x FACE_PX x 3 uint8],
+    [class of each find: value - 1, or NOT_A_DIE for a find on no labelled
+    die], labelled dice, labelled dice found).  A find's windows follow one
+    another (2 * len(turns) of them)."""
     from vision.score import match
-    finds, classes, labelled, found = [], [], 0, 0
+    windows, classes, labelled, found = [], [], 0, 0
     for path in images:
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
@@ -113,33 +116,36 @@ def _samples(images: list[Path]) -> tuple[list[tuple[np.ndarray, float, float, f
             if i is None:
                 continue
             c = cands[i]
-            finds.append((frame, c.x, c.y, c.size))
+            for angle in turns:
+                for mirror in (False, True):
+                    windows.append(face_window(frame, c.x, c.y, c.size, angle=angle, mirror=mirror))
             classes.append(truth[j].value - 1 if j is not None else NOT_A_DIE)
             found += j is not None
-    return finds, classes, labelled, found
+    return windows, classes, labelled, found
 
 
-def _windows(finds, turns) -> list[np.ndarray]:
-    out = []
-    for frame, x, y, size in finds:
-        for angle in turns:
-            for mirror in (False, True):
-                out.append(face_window(frame, x, y, size, angle=angle, mirror=mirror))
-    return out
+def _label_count(images: list[Path]) -> int:
+    """Labelled dice in the label files of ``images``."""
+    n = 0
+    for p in images:
+        label = p.parent.parent / "labels" / (p.stem + ".txt")
+        if label.is_file():
+            n += sum(1 for line in label.read_text().splitlines() if line.strip())
+    return n
 
 
 def fit_head(F: np.ndarray, y: np.ndarray, w: np.ndarray, W0: np.ndarray, b0: np.ndarray,
-             steps: int = 300, pull: float = PULL) -> tuple[np.ndarray, np.ndarray]:
+             steps: int = 200, pull: float = PULL) -> tuple[np.ndarray, np.ndarray]:
     """Multinomial logistic regression of classes ``y`` (N int, 0..6) on
     features ``F`` (N x D float32) with sample weights ``w`` (N), starting
     from and pulled towards (L2, ``pull``) the last layer ``W0`` (7 x D),
-    ``b0`` (7).  Adam, full batch.  Returns (W, b) float32."""
-    W, b = W0.astype(np.float64).copy(), b0.astype(np.float64).copy()
-    F = F.astype(np.float64)
+    ``b0`` (7).  Adam, full batch, float32.  Returns (W, b) float32."""
+    W, b = W0.astype(np.float32).copy(), b0.astype(np.float32).copy()
+    F = np.ascontiguousarray(F, np.float32)
     scale = float(np.sqrt((F ** 2).sum(1).mean())) or 1.0
-    Y = np.zeros((len(y), W.shape[0]))
+    Y = np.zeros((len(y), W.shape[0]), np.float32)
     Y[np.arange(len(y)), y] = 1.0
-    w = w / w.sum()
+    w = (w / w.sum()).astype(np.float32)
     mW, vW, mb, vb = (np.zeros_like(W), np.zeros_like(W), np.zeros_like(b), np.zeros_like(b))
     lr = 0.05 / scale
     for t in range(1, steps + 1):
@@ -174,10 +180,15 @@ def _features_and_own_head(windows: list[np.ndarray], expert: bool
         feats.append(f.reshape(len(y), -1))
         logits.append(y)
     F, Y = np.vstack(feats).astype(np.float64), np.vstack(logits).astype(np.float64)
-    A = np.hstack([F, np.ones((len(F), 1))])
-    sol, *_ = np.linalg.lstsq(A, Y, rcond=None)
+    # least squares by the normal equations (a tiny ridge for features the
+    # windows never use): a few seconds where an SVD would take a minute
+    rows = np.linspace(0, len(F) - 1, min(len(F), 4000)).astype(int)
+    A = np.hstack([F[rows], np.ones((len(rows), 1))])
+    G = A.T @ A
+    G[np.diag_indices_from(G)] += 1e-6 * (np.trace(G) / len(G))
+    sol = np.linalg.solve(G, A.T @ Y[rows])
     W0, b0 = sol[:-1].T, sol[-1]
-    err = float(np.abs(A @ sol - Y).max())
+    err = float(np.abs(A @ sol - Y[rows]).max())
     if err > 1e-2 * max(1.0, float(np.abs(Y).max())):
         raise CalibrationError(f"the {'expert' if expert else 'fast'} face net's last layer is not linear "
                                f"in its features output (error {err:.3g}); cannot calibrate these models")
@@ -220,15 +231,16 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         netreader._net(netreader.EXPERT_ONNX if name == "expert" else netreader.FACE_ONNX).with_features(
             np.zeros((1, 3, netreader.FACE_PX, netreader.FACE_PX), np.float32))  # raises if no features output
     say(f"finding dice in {len(fit_imgs)} photos")
-    finds, classes, labelled, found = _samples(fit_imgs)
+    # fewer turns on a large folder, so the fit stays within a minute
+    per_turn = 2 * max(1, _label_count(fit_imgs))
+    turns = TURNS if per_turn * len(TURNS) <= MAX_WINDOWS else TURNS[::2] if per_turn * 2 <= MAX_WINDOWS else TURNS[:1]
+    windows, classes, labelled, found = _samples(fit_imgs, turns)
     if labelled == 0:
         raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
     if found < MIN_FOUND * labelled:
         raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
                                "photos of the dice from the camera's place, and the labels theirs? "
                                "(noise, a covered lens or another folder's labels); calibration refused")
-    turns = TURNS if len(finds) * 2 * len(TURNS) <= MAX_WINDOWS else TURNS[:max(1, MAX_WINDOWS // (2 * len(finds)))]
-    windows = _windows(finds, turns)
     per = 2 * len(turns)
     y = np.repeat(np.asarray(classes), per)
     w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)

@@ -114,6 +114,8 @@ class _Model:
         if self.runtime == "onnxruntime":
             return self._session.run(None, {self._input: x})[0]
         self._net.setInput(x)
+        if self.outputs > 1:  # the logits, not the features (cv2.dnn's forward() gives the last layer)
+            return self._net.forward(self._net.getUnconnectedOutLayersNames())[0]
         return self._net.forward()
 
     def with_features(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
