@@ -20,7 +20,8 @@ from . import config as config_mod
 
 # Optional command modules: (module, needs_config).  Each exposes
 # add_parser(subparsers) and run(args[, cfg]) -> int.
-COMMAND_MODULES = ["firmware.cmd_dice", "firmware.cmd_hardware", "firmware.cmd_play", "firmware.cmd_install"]
+COMMAND_MODULES = ["firmware.cmd_dice", "firmware.cmd_hardware", "firmware.cmd_play", "firmware.cmd_install",
+                   "firmware.cmd_screens"]
 
 
 class CliError(Exception):

@@ -14,7 +14,9 @@ from typing import Any
 from engines import Game
 
 from .controls import SeatControls, describe_action
+from .ui.kit import Scene
 from .ui.model import Panel, ScreenModel
+from .ui.oled import OledFrame, oled_image
 
 SEAT_COLOURS = [(220, 80, 70), (70, 140, 230), (240, 200, 60), (90, 190, 110), (170, 110, 220), (240, 140, 60)]
 
@@ -76,16 +78,26 @@ def game_module(game_id: str):
         return None
 
 
-def hdmi_screen(game: Game, context: dict[str, Any]) -> ScreenModel:
+def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+                measure: Any = None) -> "ScreenModel | Scene":
     """The shared screen for ``game`` now.
 
     Args:
         context: runtime facts to show (``banner`` e.g. a countdown,
             ``last_events`` texts, ``scores`` at the end, ``notice`` such as
             "camera not ready").
+        size: the HDMI screen, px (drawn screens lay out for it).
+        measure: ``(text, size_px) -> (w, h)`` of the painter's font (drawn
+            screens; default: pygame-ce's font, loaded on first use).
+
+    Returns:
+        A drawn :class:`~firmware.ui.kit.Scene` for games whose module is
+        drawn (``DRAWN = True``), else a text :class:`ScreenModel`.
     """
     view = game.view(None)
     module = game_module(game.game_id)
+    if module is not None and getattr(module, "DRAWN", False):
+        return module.screen(game, view, context, size=size, measure=measure or default_measure())
     if module is not None and hasattr(module, "screen"):
         model = module.screen(game, view, context)
     else:
@@ -98,6 +110,30 @@ def hdmi_screen(game: Game, context: dict[str, Any]) -> ScreenModel:
     elif context.get("banner"):
         model.banner = context["banner"]
     return model
+
+
+_MEASURE: list = []
+
+
+def default_measure():
+    """The painter font's measure function (one :class:`Fonts` per process)."""
+    if not _MEASURE:
+        from .ui.paint import Fonts
+        _MEASURE.append(Fonts().measure)
+    return _MEASURE[0]
+
+
+def oled_frame(game: Game, seat: int, controls: SeatControls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED frame now: drawn by the game's ``oled_frame`` when it
+    has one, else its text lines rendered."""
+    module = game_module(game.game_id)
+    if module is not None and hasattr(module, "oled_frame"):
+        return module.oled_frame(game, seat, game.view(seat), controls, context)
+    frame = OledFrame()
+    lines = oled_lines(game, seat, controls, context)
+    frame.image = oled_image(lines, invert_first=True)
+    frame.texts = list(lines)
+    return frame
 
 
 def oled_lines(game: Game, seat: int, controls: SeatControls, context: dict[str, Any]) -> list[str]:

@@ -19,8 +19,7 @@ from hardware.cabinet import build_cabinet
 from . import journal as journal_mod
 from .dice_station import DiceStation, SimTable
 from .runtime import Runtime
-from .screens import game_module, hdmi_screen, oled_lines
-from .ui.oled import oled_image
+from .screens import game_module, hdmi_screen, oled_frame
 
 log = logging.getLogger("cabinet.session")
 #: The countdown before each Retrograde roll, us.
@@ -180,24 +179,32 @@ class Session:
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""
         ctx = self.context()
-        model = hdmi_screen(self.game, ctx)
+        model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
+                            measure=self.renderer.scene_measure)
         key = model.key()
         images = []
         for seat in range(self.game.num_players):
-            lines = oled_lines(self.game, seat, self.runtime.controls[seat], ctx)
-            img = oled_image(lines, invert_first=True)
+            img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
             images.append(img)
             if seat < len(self.cabinet.seats) and self.cabinet.seats[seat].oled is not None:
                 self.cabinet.seats[seat].oled.show(img)
-        if key == self.last_key:
+        animating = getattr(self.renderer, "animating", False)
+        if key == self.last_key and not animating:
             return
+        changed = key != self.last_key
         self.last_key = key
-        self.renderer.draw(model)
+        live = not self.opts.headless and self.renderer.window is not None
+        self.renderer.draw(model, time.monotonic() * 1000 if live else None)
+        if not changed:
+            self.renderer.present(images, self._oled_labels())
+            return
         self.screen_count += 1
         if self.opts.screens:
             self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
-        self.renderer.present(images, [f"seat {i + 1}" + (" (bot)" if i in self.runtime.bots else "")
-                                       for i in range(len(images))])
+        self.renderer.present(images, self._oled_labels())
+
+    def _oled_labels(self) -> list[str]:
+        return [f"seat {i + 1}" + (" (bot)" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
 
     # --------------------------------------------------------------- loop
     def run(self) -> None:

@@ -154,7 +154,7 @@ def _to_stop(unlocked=()):
     roll_all(g, 1000)
     first = g.s["face_up"][0]
     g.apply({"type": "claim", "player": 0, "card": first, "t_us": 2000})
-    events = g.apply({"type": "tick", "t_us": 2000 + SETTLE})
+    events = g.apply({"type": "tick", "t_us": g.deadline_us()})
     assert any(e["type"] == "stop" for e in events)
     return g, first
 
@@ -203,17 +203,17 @@ def test_rg10_solo_timer_discards_cards_showing_box_dice():
     showing either colour are discarded, 2 rerolls, then a claim."""
     g = Retrograde.new(1, 8)
     roll_all(g, 1_000_000)
-    assert g.deadline_us() == 26_000_000
+    assert g.deadline_us() == 26_000_000 + SETTLE   # the timer waits out the settle window too
     assert "timer" not in json.dumps(g.view(0))  # hidden from the player
     box = _peek_box_dice(g)
     keep = [c.id for c in COMP.cards if not set(c.colours) & set(box)][:2]
     lose = [c.id for c in COMP.cards if set(c.colours) & set(box)][:2]
     g.s["face_up"] = keep + lose
-    events = g.apply({"type": "tick", "t_us": 26_000_000})
+    events = g.apply({"type": "tick", "t_us": 26_000_000 + SETTLE})
     timer = [e for e in events if e["type"] == "timer"][0]
     assert timer["values"] == box
     assert g.s["face_up"] == keep and g.s["phase"] == "stop" and g.s["rerolls_left"] == 2
-    g.apply({"type": "reroll", "player": 0, "t_us": 26_100_000})
+    g.apply({"type": "reroll", "player": 0, "t_us": 26_150_000})
     roll_all(g, 26_200_000)
     g.apply({"type": "claim", "player": 0, "card": keep[1], "t_us": 26_300_000})
     assert g.s["phase"] == "blast"

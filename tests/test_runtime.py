@@ -15,7 +15,9 @@ from firmware.journal import replay
 from firmware.screens import hdmi_screen
 from firmware.session import Session, SessionOptions
 from firmware.ui.hdmi import HdmiRenderer
+from firmware.ui.kit import Scene
 from firmware.ui.layout import overlaps
+from screen_checks import scene_problems
 from vision.die import Die
 
 NOT_A_PI = None  # model string for build_cabinet: no Raspberry Pi here
@@ -47,11 +49,12 @@ def test_cha_dango_scripted_round_slap_race_ranks_by_edge_time(tmp_path):
     rt.timeline.press(0, t0 + 10_000)             # seat 1 reveals (cursor on "reveal")
     rt.step(t0 + 200_000)
     view = s.game.view(None)
-    assert view["phase"] == "slap", "the first order of a fresh game matches a customer"
+    assert view["phase"] == "race" and s.game.race["kind"] == "slap", \
+        "the first order of a fresh game matches a customer"
     t1 = rt.now_us
     rt.timeline.press(2, t1 + 300_003)            # seat 3: 3 us later than seat 2
     rt.timeline.press(1, t1 + 300_000)            # seat 2 first
-    while s.game.view(None)["phase"] == "slap" and rt.now_us < t1 + 10_000_000:
+    while s.game.view(None)["phase"] == "race" and rt.now_us < t1 + 10_000_000:
         nxt = rt.next_event_us() or rt.now_us + 1000
         rt.step(max(nxt, rt.now_us + 1))
     assert s.game.scores()[1] >= 1 and s.game.scores()[1] >= s.game.scores()[2]
@@ -102,10 +105,14 @@ def test_screens_render_without_overlapping_text(game_id, size):
     renderer = HdmiRenderer(*size, "headless")
     for step in range(120):
         if step % 40 == 0 or game.is_terminal():
-            model = hdmi_screen(game, {"last_events": ["Player 1 did a thing"] * 3, "banner": "3"})
+            model = hdmi_screen(game, {"last_events": ["Player 1 did a thing"] * 3, "banner": "3"}, size=size,
+                                measure=renderer.scene_measure)
             boxes = renderer.draw(model)
-            assert boxes and not overlaps(boxes)
-            assert all(0 <= b.rect.x and b.rect.right <= size[0] and b.rect.bottom <= size[1] for b in boxes)
+            if isinstance(model, Scene):  # a drawn screen
+                assert model.nodes and scene_problems(model) == []
+            else:
+                assert boxes and not overlaps(boxes)
+                assert all(0 <= b.rect.x and b.rect.right <= size[0] and b.rect.bottom <= size[1] for b in boxes)
         if game.is_terminal():
             break
         game.apply(bot.next_action(game))

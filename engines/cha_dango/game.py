@@ -1,15 +1,20 @@
-"""Cha dango rules engine ("Cha dango Rulebook"; rulings CD-1..CD-8, CAB-3,
-CAB-4).
+"""Cha dango rules engine ("Cha dango Rulebook"; rulings CD-1..CD-10, CAB-3,
+CAB-4; the cabinet's rulings CD-9 and CD-10 are in docs/rulings.md).
 
 Flow (rulebook "How to Play"): the current player reveals the top ordering
 card; the order is the attribute on the back of the *new* top card of the
 ordering deck plus that attribute's value on the revealed card's face
-(ruling CD-1).  If customers in the dining area match, every seat races to
-slap them (CD-4, CD-5); if none match, every seat races to sip tea (CD-6,
-CD-7) and the slowest places a VP card into the dining area.  Then the
-revealed card joins the dining area and the player on the left (next seat)
-takes a turn.  Revealing the last card forms no order and ends the game at
-once (CD-2).  Score = VP cards; ties share the victory (CD-8).
+(ruling CD-1).  Then every seat answers in one race (CD-9): a slap says "a
+customer matches" (the first slaps serve the matching customers, CD-4), a
+cup lifted says "nothing matches" (the slowest sipper places a VP card in
+the dining area, CD-6, CD-7).  Nothing shown tells the players which it is
+until the race is decided: they must see it (rulebook 2: "Each player must
+do one of the following actions based on the card").  A wrong hit costs VP
+cards, a wrong sip wins no customer (CD-9); a seat that must place VP cards
+chooses which (CD-10).  Then the revealed card joins the dining area and the
+player on the left (next seat) takes a turn.  Revealing the last card forms
+no order and ends the game at once (CD-2).  Score = VP cards; ties share the
+victory (CD-8).
 
 Actions (times are integer us on the edge-source clock, CAB-3):
 
@@ -23,6 +28,8 @@ Actions (times are integer us on the edge-source clock, CAB-3):
 * ``{"type": "release", "player": p, "t_us": T}``: its release edge.
 * ``{"type": "cup_lift", ...}`` / ``{"type": "cup_down", ...}``: the cup
   sensor's edges (switch under the coaster opens / closes).
+* ``{"type": "place_vp", "player": p, "card": id}``: the seat places this VP
+  card in the dining area (CD-10; chosen with the navigation input).
 * ``{"type": "tick", "t_us": T}``: time has reached ``T``.
 
 Stuck button: a slap is a press *edge*, and the engine only accepts a press
@@ -31,9 +38,7 @@ when it knows the button is up.  A button held when the order appears
 new ``slap`` arrive.  Likewise a cup already up when the order appears must
 be put down and lifted again before its sip counts (CD-7).
 
-Races are refused outside their phase: slaps, releases and cup edges when
-no race is running; cup edges during a slap race.  Slaps during a sip race
-win nothing and cost nothing (CD-5).
+Button and cup edges are refused outside a race.
 """
 from __future__ import annotations
 
@@ -51,15 +56,20 @@ EDGE_TYPES = ("slap", "release", "cup_lift", "cup_down")
 class ChaDango(Game):
     """Cha dango for 2 to 6 seats (ruling CD-3: six tea cup tokens).
 
-    Options (all integer microseconds):
+    Options (times in integer microseconds):
         settle_us: settle window; a late input may be stamped at most this
             long before the latest stamp seen (CAB-3).
         placing_delay_us: the serving winner's slaps are ignored this long
             after their winning slap (CD-4).
         sip_us: how long a cup must be held up for a sip (CD-6).
-        sip_timeout_us: time after the order by which a sip must be complete
-            (CD-6).
+        sip_timeout_us: time after the order by which every answer must be
+            in (a sip complete, a customer served); the race then closes
+            (CD-6, CD-9).
         tie_resolution_us: stamps closer than this are a tie (CAB-4).
+        wrong_hit_vp_cards: VP cards a wrong hit costs on top of being the
+            slowest sipper (CD-9; default 4, measured in docs/rulings.md).
+        vp_choice_us: time a seat has to choose the VP card(s) it places in
+            the dining area before its most recent one goes (CD-10).
     """
 
     game_id = "cha-dango"
@@ -72,6 +82,8 @@ class ChaDango(Game):
         "sip_us": 1_000_000,
         "sip_timeout_us": 6_000_000,
         "tie_resolution_us": 5,
+        "wrong_hit_vp_cards": 4,
+        "vp_choice_us": 10_000_000,
     }
 
     # ------------------------------------------------------------- setup
@@ -80,13 +92,15 @@ class ChaDango(Game):
         rest are shuffled into the ordering deck; seat 0 starts.
 
         Raises:
-            SetupError: a negative time option, a tie resolution below 1 us or
-                a sip timeout shorter than the sip time.
+            SetupError: a negative time option or VP-card count, a tie
+                resolution below 1 us or a sip timeout shorter than the sip
+                time.
         """
         o = self.options
-        for key in ("settle_us", "placing_delay_us", "sip_us", "sip_timeout_us"):
+        for key in ("settle_us", "placing_delay_us", "sip_us", "sip_timeout_us", "wrong_hit_vp_cards",
+                    "vp_choice_us"):
             if o[key] < 0:
-                raise SetupError(f"Cha dango: option {key!r} must be >= 0 us, got {o[key]}")
+                raise SetupError(f"Cha dango: option {key!r} must be >= 0, got {o[key]}")
         if o["tie_resolution_us"] < 1:
             raise SetupError(f"Cha dango: option 'tie_resolution_us' must be >= 1 us, got {o['tie_resolution_us']}")
         if o["sip_timeout_us"] < o["sip_us"]:
@@ -105,6 +119,9 @@ class ChaDango(Game):
         self.revealed: int | None = None
         self.order: dict[str, str] | None = None
         self.race: dict[str, Any] | None = None
+        self.owed: list[int] = [0] * self.num_players
+        self.choice_deadline_us: int | None = None
+        self.last_race: dict[str, Any] | None = None
 
     @property
     def cards(self):
@@ -114,20 +131,26 @@ class ChaDango(Game):
     # ----------------------------------------------------------- queries
     def active_players(self) -> list[int]:
         """Seats that may act: the current player before a reveal, every seat
-        with an input to give during a race."""
+        during a race (each may slap or sip, CD-9), the seats choosing VP
+        cards to place (CD-10)."""
         if self.phase == "reveal":
             return [self.current]
-        if self.phase in ("slap", "sip"):
-            return [p for p in range(self.num_players) if self.legal_actions(p)]
+        if self.phase == "race":
+            return list(range(self.num_players))
+        if self.phase == "place_vp":
+            return [s for s in range(self.num_players) if self.owed[s] > 0]
         return []
 
     def legal_actions(self, player: int) -> list[Action]:
-        """Templates (``"t_us": None``) of the seat's next input.
+        """The seat's next inputs (real-time ones as ``"t_us": None``
+        templates).
 
-        Before a reveal: the current player's reveal.  Slap race: a slap if
-        the seat's button is up, else its release (every seat, winners and
-        losers alike).  Sip race: a lift, or a cup-down whose ``t_min_us`` is
-        the lift + sip time (CD-6); nothing once the seat has sipped.
+        Before a reveal: the current player's reveal.  Race: the button's
+        next edge (slap, or release if it is down) and the cup's next edge
+        (lift, or put down with ``t_min_us`` = lift + sip time, CD-6) for
+        every seat, whether or not a customer matches (CD-9).  Placing VP
+        cards: one ``place_vp`` per VP card of a seat that owes some
+        (CD-10).
         """
         if self.phase == "reveal":
             if player != self.current:
@@ -135,19 +158,19 @@ class ChaDango(Game):
             return [{"type": "reveal", "player": player, "t_us": None,
                      "buttons_down": [s for s in range(self.num_players) if self.buttons_down[s]],
                      "cups_up": [s for s in range(self.num_players) if self.cups_up[s]]}]
-        if self.phase == "slap":
-            kind = "release" if self.buttons_down[player] else "slap"
-            return [{"type": kind, "player": player, "t_us": None}]
-        if self.phase == "sip":
+        if self.phase == "race":
             race = self.race
+            button = {"type": "release" if self.buttons_down[player] else "slap", "player": player, "t_us": None}
             if self.cups_up[player]:
-                act = {"type": "cup_down", "player": player, "t_us": None}
+                cup = {"type": "cup_down", "player": player, "t_us": None}
                 lift = race["lift_us"][player]
                 if lift is not None and race["done_us"][player] is None:
-                    act["t_min_us"] = lift + self.options["sip_us"]
-                return [act]
-            if race["done_us"][player] is None:
-                return [{"type": "cup_lift", "player": player, "t_us": None}]
+                    cup["t_min_us"] = lift + self.options["sip_us"]
+            else:
+                cup = {"type": "cup_lift", "player": player, "t_us": None}
+            return [button, cup]
+        if self.phase == "place_vp" and self.owed[player] > 0:
+            return [{"type": "place_vp", "player": player, "card": c} for c in self.vp[player]]
         return []
 
     def now_us(self) -> int:
@@ -155,13 +178,16 @@ class ChaDango(Game):
         return self.now
 
     def deadline_us(self) -> int | None:
-        """When a tick next lets a race decide (a press settled, the sip
-        time-out passed), us; None when no tick is awaited."""
+        """When a tick next lets the game decide something (a press settled,
+        the answer time-out passed, the VP-card choice timed out), us; None
+        when no tick is awaited."""
         o = self.options
-        if self.phase == "slap":
-            return races.slap_deadline(self.race, o["settle_us"], o["tie_resolution_us"])
-        if self.phase == "sip":
-            return races.sip_deadline(self.race, o["settle_us"])
+        if self.phase == "race":
+            times = [races.press_deadline(self.race, o["settle_us"], o["tie_resolution_us"]),
+                     races.timeout_deadline(self.race, o["settle_us"])]
+            return min(t for t in times if t is not None)
+        if self.phase == "place_vp":
+            return self.choice_deadline_us
         return None
 
     def is_terminal(self) -> bool:
@@ -169,7 +195,8 @@ class ChaDango(Game):
         return self.phase == "over"
 
     def scores(self) -> list[float]:
-        """VP cards per seat (CD-8)."""
+        """VP cards per seat (CD-8); during a race, the counts before it
+        (what the race changes is not shown until it is decided)."""
         return [float(len(v)) for v in self.vp]
 
     def ranking(self) -> list[list[int]]:
@@ -177,11 +204,26 @@ class ChaDango(Game):
         return ranking_from_keys([(len(v),) for v in self.vp])
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """Public table: dining area faces, the back of the top ordering card,
-        the order, VP counts, race progress and input levels.  A seat's view
-        adds its own VP cards (face down to the others).  Deck order and the
-        RNG are never shown."""
+        """What a viewer may see.
+
+        Public keys: ``phase`` (``"reveal"``, ``"race"``, ``"place_vp"``,
+        ``"over"``), ``current``, ``now_us``, ``deck_count``, ``top_back``,
+        ``dining_area`` (faces), ``revealed`` (face), ``order``
+        (``{"attribute", "value"}``), ``vp_counts``, ``buttons_down``,
+        ``cups_up``; ``race`` during a race: ``open_us``, ``timeout_at_us``,
+        ``answers`` (per seat ``None`` or ``{"answer": "slap"|"cup",
+        "t_us"}``: the seat's first answer, CD-9) and ``sipped_us`` (per
+        seat, completed sip stamp or ``None``), and nothing about whether or
+        which customers match (CD-9); ``last_race`` once a race is decided
+        (see :meth:`_close_race`); ``must_place`` (per seat, VP cards still
+        to place, CD-10) and ``vp_choice_deadline_us``.
+
+        A seat's view adds ``player`` and ``my_vp_cards`` (its own VP cards'
+        faces, oldest first; face down to the others).  Deck order and the
+        RNG are never shown.
+        """
         cards = self.cards
+        race = self.race
         v: dict[str, Any] = {
             "phase": self.phase,
             "current": self.current,
@@ -194,22 +236,18 @@ class ChaDango(Game):
             "vp_counts": [len(x) for x in self.vp],
             "buttons_down": list(self.buttons_down),
             "cups_up": list(self.cups_up),
-            "race": self._race_view(),
+            "race": None if race is None else {
+                "open_us": race["open_us"], "timeout_at_us": race["timeout_at_us"],
+                "answers": [None if a is None else {"answer": a[0], "t_us": a[1]} for a in race["answers"]],
+                "sipped_us": list(race["done_us"])},
+            "last_race": copy.deepcopy(self.last_race),
+            "must_place": list(self.owed),
+            "vp_choice_deadline_us": self.choice_deadline_us,
         }
         if player is not None:
             v["player"] = player
             v["my_vp_cards"] = [cards[c].to_view() for c in self.vp[player]]
         return v
-
-    def _race_view(self) -> dict[str, Any] | None:
-        race = self.race
-        if race is None:
-            return None
-        if race["kind"] == "slap":
-            return {"kind": "slap", "open_us": race["open_us"], "customers_left": list(race["targets"]),
-                    "won": [{"card": c, "player": s, "t_us": t} for c, s, t in race["won"]]}
-        return {"kind": "sip", "open_us": race["open_us"], "timeout_at_us": race["timeout_at_us"],
-                "sipped_us": list(race["done_us"])}
 
     # ----------------------------------------------------------- actions
     def _apply(self, action: Action) -> list[Event]:
@@ -220,6 +258,8 @@ class ChaDango(Game):
             return self._reveal(action)
         if kind in EDGE_TYPES:
             return self._edge(action)
+        if kind == "place_vp":
+            return self._place_vp(action)
         raise IllegalAction(f"unknown action type {kind!r} in Cha dango")
 
     def _tick(self, action: Action) -> list[Event]:
@@ -232,7 +272,9 @@ class ChaDango(Game):
         return self._advance()
 
     def _reveal(self, action: Action) -> list[Event]:
-        """Rulebook "How to Play" 1 (take an order), CD-1, CD-2."""
+        """Rulebook "How to Play" 1 (take an order), CD-1, CD-2.  The event
+        names the order only: whether it matches is for the players to see
+        (CD-9)."""
         if self.phase != "reveal":
             raise IllegalAction("an order is already being served: finish the race first")
         player, t = action.get("player"), action.get("t_us")
@@ -247,6 +289,7 @@ class ChaDango(Game):
         cards = self.cards
         self.now = t
         self.buttons_down, self.cups_up = buttons, cups
+        self.last_race = None
         card = self.deck.pop(0)
         self.revealed = card
         if not self.deck:  # CD-2: no back to read, no order, the game ends at once
@@ -258,20 +301,11 @@ class ChaDango(Game):
         value = cards[card].value(attribute)
         self.order = {"attribute": attribute, "value": value}
         matches = [c for c in self.dining if cards[c].value(attribute) == value]
-        what = f"{value} dango" if attribute == "dango" else (
-            f"{value} background" if attribute == "background" else value)
-        event = {"type": "order", "player": player, "card": card, "attribute": attribute, "value": value,
-                 "matches": len(matches), "t_us": t}
-        if matches:
-            self.phase = "slap"
-            self.race = races.new_slap_race(t, matches, self.num_players)
-            event["text"] = (f"Order: {what}! {len(matches)} customer{'s' if len(matches) > 1 else ''} "
-                             f"match{'es' if len(matches) == 1 else ''} - slap!")
-        else:
-            self.phase = "sip"
-            self.race = races.new_sip_race(t, self.options["sip_timeout_us"], self.num_players)
-            event["text"] = f"Order: {what}! No customer matches - everyone sip your tea!"
-        return [event]
+        self.phase = "race"
+        self.race = races.new_race(t, self.options["sip_timeout_us"], matches, self.num_players)
+        return [{"type": "order", "player": player, "card": card, "attribute": attribute, "value": value,
+                 "t_us": t, "text": (f"Order: {order_words(attribute, value)}! Hit if a customer matches, "
+                                     f"sip your tea if none does")}]
 
     def _level_list(self, action: Action, key: str, current: list[bool]) -> list[bool]:
         if key not in action:
@@ -284,18 +318,17 @@ class ChaDango(Game):
         return [s in seats for s in range(self.num_players)]
 
     def _edge(self, action: Action) -> list[Event]:
-        """A button or cup edge during a race (CD-4..CD-7, CAB-3)."""
+        """A button or cup edge during a race (CD-4..CD-7, CD-9, CAB-3)."""
         kind, player, t = action["type"], action.get("player"), action.get("t_us")
         if player is None:
             raise IllegalAction(f"a {kind} needs the seat ('player')")
         if t is None:
             raise IllegalAction(f"a {kind} needs t_us (integer microseconds)")
-        if self.phase not in ("slap", "sip"):
-            raise IllegalAction(f"no race is running: {kind} refused; "
-                                f"{seat_name(self.current)} reveals the next order first")
+        if self.phase != "race":
+            raise IllegalAction(f"no race is running: {kind} refused"
+                                + (f"; {seat_name(self.current)} reveals the next order first"
+                                   if self.phase == "reveal" else ""))
         race = self.race
-        if kind in ("cup_lift", "cup_down") and self.phase == "slap":
-            raise IllegalAction(f"{kind} refused: the order matches a customer, this is a slap race, not a sip")
         if t < race["open_us"]:
             raise IllegalAction(f"{kind} stamped {t} us, before the order appeared at {race['open_us']} us")
         horizon = self.now - self.options["settle_us"]
@@ -315,18 +348,19 @@ class ChaDango(Game):
         # valid: mutate
         race["last_t_us"][player] = t
         self.now = max(self.now, t)
+        in_time = t <= race["timeout_at_us"]
         events: list[Event] = []
         if kind == "slap":
             self.buttons_down[player] = True
-            if self.phase == "slap":
+            if in_time:
+                races.answer(race, player, "slap", t)
                 races.add_press(race, player, t)
-            else:
-                events.append({"type": "slap_nothing", "player": player, "t_us": t,
-                               "text": f"{seat_name(player)} slapped, but no customer matches: nothing won (CD-5)"})
         elif kind == "release":
             self.buttons_down[player] = False
         elif kind == "cup_lift":
             self.cups_up[player] = True
+            if in_time:
+                races.answer(race, player, "cup", t)
             if race["done_us"][player] is None:
                 race["lift_us"][player] = t
         else:
@@ -336,7 +370,8 @@ class ChaDango(Game):
 
     def _cup_down(self, player: int, t: int) -> list[Event]:
         """CD-6 (a sip = cup held up for sip_us) and CD-7 (a cup up before the
-        order does not count)."""
+        order does not count).  Tracked the same way whether or not a
+        customer matches (CD-9)."""
         race = self.race
         self.cups_up[player] = False
         lift = race["lift_us"][player]
@@ -358,42 +393,141 @@ class ChaDango(Game):
         return [{"type": "sipped", "player": player, "t_us": t,
                  "text": f"{seat_name(player)} sipped ({races.ms(t - race['open_us'])} after the order)"}]
 
+    def _place_vp(self, action: Action) -> list[Event]:
+        """CD-10: a seat that owes VP cards places the one it chose."""
+        player, card = action.get("player"), action.get("card")
+        if self.phase != "place_vp":
+            raise IllegalAction("no VP card is to be placed now")
+        if player is None:
+            raise IllegalAction("place_vp needs the seat ('player')")
+        if self.owed[player] <= 0:
+            raise IllegalAction(f"{seat_name(player)} has no VP card to place")
+        if isinstance(card, bool) or not isinstance(card, int) or card not in self.vp[player]:
+            raise IllegalAction(f"card {card!r} is not one of {seat_name(player)}'s VP cards")
+        events = self._give_vp(player, card, chosen=True)
+        if not any(self.owed):
+            events.extend(self._end_turn())
+        return events
+
+    def _give_vp(self, player: int, card: int, chosen: bool) -> list[Event]:
+        self.vp[player].remove(card)
+        self.dining.append(card)
+        self.owed[player] -= 1
+        if self.last_race is not None:
+            self.last_race["placed_vp"].append({"player": player, "card": card})
+        how = "chooses" if chosen else "places"
+        return [{"type": "vp_lost", "player": player, "card": card, "chosen": chosen,
+                 "text": (f"{seat_name(player)} {how} a VP card ({self.cards[card].describe()}) for the dining "
+                          f"area: a new customer")}]
+
     # ------------------------------------------------------ race closing
     def _advance(self) -> list[Event]:
-        """Decide what the horizon (now - settle window) has passed and close
-        the race when it is over."""
+        """Decide what the horizon (now - settle window) has passed; close
+        the race once it is decided; time out a VP-card choice."""
         o = self.options
-        horizon = self.now - o["settle_us"]
-        if self.phase == "slap":
-            events = races.advance_slap(self.race, horizon, o["tie_resolution_us"], o["placing_delay_us"],
-                                        self.rng, self.cards)
-            for e in events:
-                if e["type"] == "customer_won":  # the customer becomes the winner's VP card
-                    self.dining.remove(e["card"])
-                    self.vp[e["player"]].append(e["card"])
-            if not self.race["targets"]:
-                events.extend(self._end_turn())
-            return events
-        if self.phase == "sip":
+        if self.phase == "race":
             race = self.race
-            if all(t is not None for t in race["done_us"]) or horizon >= race["timeout_at_us"]:
-                return self._close_sip()
+            horizon = self.now - o["settle_us"]
+            if horizon >= race["timeout_at_us"]:  # presses after the time-out answer nothing
+                race["presses"] = [p for p in race["presses"] if p[0] <= race["timeout_at_us"]]
+                horizon = max(horizon, race["timeout_at_us"] + o["tie_resolution_us"])
+            races.advance_presses(race, horizon, o["tie_resolution_us"], o["placing_delay_us"],
+                                  self.rng, self.cards)
+            if races.is_decided(race, self.now - o["settle_us"]):
+                return self._close_race()
+            return []
+        if self.phase == "place_vp" and self.choice_deadline_us is not None and self.now >= self.choice_deadline_us:
+            events: list[Event] = []
+            for seat in range(self.num_players):  # CD-10: time-out: the most recent VP cards go
+                while self.owed[seat] > 0:
+                    events.extend(self._give_vp(seat, self.vp[seat][-1], chosen=False))
+            return events + self._end_turn()
         return []
 
-    def _close_sip(self) -> list[Event]:
-        """CD-6: the slowest places one VP card into the dining area (the
-        most recently won one: the cabinet offers no choice); none lost with
-        no VP cards."""
-        slowest, events = races.slowest_sipper(self.race, self.options["tie_resolution_us"], self.rng)
-        if self.vp[slowest]:
-            card = self.vp[slowest].pop()
-            self.dining.append(card)
-            events.append({"type": "vp_lost", "player": slowest, "card": card,
-                           "text": (f"{seat_name(slowest)} places a VP card ({self.cards[card].describe()}) "
-                                    f"in the dining area: a new customer")})
+    def _close_race(self) -> list[Event]:
+        """The race is decided: show what happened and settle it.
+
+        Matching order (CD-4, CD-9): the served customers become their
+        winners' VP cards; seats whose first answer was their cup are told
+        they sipped wrongly (they won nothing).  No match (CD-6, CD-9): every
+        wrong hitter owes ``wrong_hit_vp_cards`` VP cards and the slowest
+        sipper (a wrong hitter did not sip) owes one.  Owed cards go to the
+        dining area: at once when the seat has no choice, else the seat
+        chooses (CD-10, phase ``place_vp``).
+
+        Sets ``last_race``: ``order``, ``matched``, ``customers`` (ids of
+        the matching customers), ``won`` (``{"card", "player", "t_us"}``),
+        ``open_us``, ``answers``, ``sipped_us``, ``wrong_hits``,
+        ``wrong_sips`` (seats), ``slowest`` (seat or None) and
+        ``placed_vp`` (``{"player", "card"}``, filled as cards go).
+        """
+        race, cards, n = self.race, self.cards, self.num_players
+        matched = race["kind"] == "slap"
+        answers = race["answers"]
+        if matched:
+            names = "; ".join(cards[c].describe() for c in race["customers"])
+            text = (f"The order matched {len(race['customers'])} customer"
+                    f"{'s' if len(race['customers']) > 1 else ''}: {names}")
         else:
+            text = "No customer matched the order: it was time to sip tea"
+        events: list[Event] = [{"type": "race_decided", "matched": matched, "customers": list(race["customers"]),
+                                "text": text}]
+        events.extend(race["log"])
+        for card, seat, _ in race["won"]:
+            self.dining.remove(card)
+            self.vp[seat].append(card)
+        served = {c for c, _, _ in race["won"]}
+        for card in race["customers"]:
+            if card not in served:
+                events.append({"type": "not_served", "card": card,
+                               "text": f"Nobody served the customer ({cards[card].describe()}) in time"})
+        owed = [0] * n
+        wrong_hits: list[int] = []
+        wrong_sips: list[int] = []
+        slowest = None
+        if matched:
+            wrong_sips = [s for s, a in enumerate(answers) if a is not None and a[0] == "cup"]
+            for s in wrong_sips:
+                events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
+                               "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
+                                        f"no customer for them this order (CD-9)")})
+        else:
+            wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
+            cost = self.options["wrong_hit_vp_cards"]
+            for s in wrong_hits:
+                owed[s] += cost
+                events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1],
+                               "text": (f"{seat_name(s)} hit a customer, but none matched: a wrong hit, "
+                                        f"no sip and {cost} VP card{'s' if cost != 1 else ''} (CD-9)")})
+            slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
+            events.extend(evs)
+            owed[slowest] += 1
+        self.last_race = {
+            "order": dict(self.order), "matched": matched, "customers": list(race["customers"]),
+            "won": [{"card": c, "player": s, "t_us": t} for c, s, t in race["won"]],
+            "open_us": race["open_us"],
+            "answers": [None if a is None else {"answer": a[0], "t_us": a[1]} for a in answers],
+            "sipped_us": list(race["done_us"]), "wrong_hits": wrong_hits, "wrong_sips": wrong_sips,
+            "slowest": slowest, "placed_vp": []}
+        self.race = None
+        self.owed = [min(owed[s], len(self.vp[s])) for s in range(n)]
+        if slowest is not None and not self.vp[slowest]:
             events.append({"type": "vp_lost_none", "player": slowest,
                            "text": f"{seat_name(slowest)} has no VP card to lose"})
+        for s in range(n):  # no choice to make: every VP card goes, oldest first
+            if self.owed[s] and self.owed[s] == len(self.vp[s]):
+                for card in list(self.vp[s]):
+                    events.extend(self._give_vp(s, card, chosen=False))
+        if any(self.owed):
+            self.phase = "place_vp"
+            self.choice_deadline_us = self.now + self.options["vp_choice_us"]
+            for s in range(n):
+                if self.owed[s]:
+                    k = self.owed[s]
+                    events.append({"type": "choose_vp", "player": s, "count": k,
+                                   "text": (f"{seat_name(s)}: choose {k} VP card{'s' if k > 1 else ''} to place "
+                                            f"in the dining area (CD-10)")})
+            return events
         return events + self._end_turn()
 
     def _end_turn(self) -> list[Event]:
@@ -404,6 +538,8 @@ class ChaDango(Game):
         card = self.revealed
         self.dining.append(card)
         self.revealed, self.order, self.race = None, None, None
+        self.owed = [0] * self.num_players
+        self.choice_deadline_us = None
         self.phase = "reveal"
         self.current = (self.current + 1) % self.num_players
         events.append({"type": "turn", "player": self.current, "card": card,
@@ -420,7 +556,7 @@ class ChaDango(Game):
 
     # ----------------------------------------------------- serialisation
     _FIELDS = ("deck", "dining", "vp", "current", "phase", "now", "buttons_down", "cups_up",
-               "revealed", "order", "race")
+               "revealed", "order", "race", "owed", "choice_deadline_us", "last_race")
 
     def _state_to_json(self) -> dict[str, Any]:
         return copy.deepcopy({name: getattr(self, name) for name in self._FIELDS})
@@ -429,3 +565,12 @@ class ChaDango(Game):
         for name in self._FIELDS:
             setattr(self, name, state[name])
 
+
+def order_words(attribute: str, value: str) -> str:
+    """The order as players say it: "fox", "pink dango", "teal background"
+    (ruling CD-1)."""
+    if attribute == "dango":
+        return f"{value} dango"
+    if attribute == "background":
+        return f"{value} background"
+    return value

@@ -1,8 +1,15 @@
-"""Cha dango races, decided by hardware timestamps (rulings CAB-3, CAB-4).
+"""Cha dango races, decided by hardware timestamps (rulings CAB-3, CAB-4,
+CD-4..CD-7, CD-9).
 
-Both races live in a plain JSON dict (``game.race``) so that the game
-serialises exactly.  Times are integer microseconds (us) on the edge-source
-clock.
+An order opens one race (``game.race``, a plain JSON dict so the game
+serialises exactly); the same race serves both of the book's actions
+("How to Play" 2: "Each player must do one of the following actions based
+on the card"), because the players must *see* which one the card asks for
+(ruling CD-9).  Whether customers match (``kind``), which ones
+(``targets``) and what the engine has already decided (``won``, ``log``)
+stay inside the race until it is decided; views show only the inputs.
+
+Times are integer microseconds (us) on the edge-source clock.
 
 Settle window (``settle_us``): the runtime promises that an input which
 arrives late is stamped no earlier than ``now - settle_us`` (``now`` = the
@@ -11,22 +18,23 @@ happened up to the *horizon* ``now - settle_us``; inputs stamped before the
 horizon are refused as too late, inputs between the horizon and ``now`` are
 still ranked by their stamps (ruling CAB-3: never by arrival order).
 
-Slap race ("How to Play" 2A, rulings CD-4, CD-5): the earliest eligible press
-wins the first matching customer (dining-area order, oldest first).  It is
-decided once the horizon reaches the press's stamp plus the tie resolution,
-so every press that could tie with it (closer than ``tie_resolution_us``,
-CAB-4) is known; a tie is broken by the game's seeded RNG and logged as a tie.
-Every press in the decided group is used up.  The winner's presses are then
-ignored for ``placing_delay_us`` after their winning press while the others
-race for the next matching customer; then all race again.
+Answers (CD-9): a seat's first press answers "a customer matches", its first
+cup lift after the order "nothing matches"; the first answer stands.
 
-Sip race ("How to Play" 2B, rulings CD-6, CD-7): a seat's sip is complete at
-the first cup-down that comes at least ``sip_us`` after a lift made after
-the order appeared.  A seat's completion depends on that seat's own edges
-only (which arrive in stamp order), so it is final when it arrives.  The race
-closes when every seat has completed, or when the horizon reaches the sip
-timeout (``sip_timeout_us`` after the order); seats that have not completed
-by then are the slowest.
+Serving (kind ``"slap"``, CD-4): the earliest press of a seat that answered
+with its button wins the first matching customer (dining-area order, oldest
+first).  It is decided once the horizon reaches the press's stamp plus the
+tie resolution, so every press that could tie with it (closer than
+``tie_resolution_us``, CAB-4) is known; a tie is broken by the game's seeded
+RNG and logged as a tie.  Every press in the decided group is used up.  The
+winner's presses are then ignored for ``placing_delay_us`` after their
+winning press while the others race for the next matching customer.
+
+Sipping (kind ``"sip"``, CD-6, CD-7): a seat's sip is complete at the first
+cup-down that comes at least ``sip_us`` after a lift made after the order.
+Sips are tracked the same way in both kinds (a sip on a matching order is a
+wrong sip, CD-9), and presses are decided on the same schedule in both kinds,
+so nothing the engine exposes differs before the race is decided.
 """
 from __future__ import annotations
 
@@ -55,136 +63,155 @@ def ms(us: int) -> str:
     return f"{us / 1000:.3f} ms"
 
 
-def new_slap_race(open_us: int, targets: list[int], num_players: int) -> dict[str, Any]:
-    """A slap race opened at ``open_us`` for the matching customers
-    ``targets`` (card ids, oldest first)."""
-    return {
-        "kind": "slap",
-        "open_us": open_us,
-        "targets": list(targets),
-        "presses": [],            # [t_us, seat, seq], not yet used up
-        "seq": 0,
-        "placing_until_us": [open_us] * num_players,
-        "won": [],                # [card, seat, t_us]
-        "last_t_us": [None] * num_players,
-    }
+def new_race(open_us: int, timeout_us: int, targets: list[int], num_players: int) -> dict[str, Any]:
+    """The race of an order shown at ``open_us``.
 
-
-def new_sip_race(open_us: int, timeout_us: int, num_players: int) -> dict[str, Any]:
-    """A sip race opened at ``open_us`` that times out at
-    ``open_us + timeout_us``."""
+    Args:
+        open_us: the order's stamp, us.
+        timeout_us: answers are due within this time (``sip_timeout_us``).
+        targets: matching customers (card ids, oldest first); empty when
+            nothing matches (a sip race).
+        num_players: seats.
+    """
     return {
-        "kind": "sip",
+        "kind": "slap" if targets else "sip",   # hidden until decided (CD-9)
         "open_us": open_us,
         "timeout_at_us": open_us + timeout_us,
-        "lift_us": [None] * num_players,   # counted lift (after the order), per seat
-        "done_us": [None] * num_players,   # completed sip (cup-down time), per seat
+        "targets": list(targets),               # hidden
+        "customers": list(targets),             # hidden: every matching customer
+        "presses": [],                          # [t_us, seat, seq], not yet decided
+        "seq": 0,
+        "placing_until_us": [open_us] * num_players,
+        "won": [],                              # hidden: [card, seat, t_us]
+        "log": [],                              # hidden: events shown once decided
+        "answers": [None] * num_players,        # first answer: ["slap" | "cup", t_us]
+        "lift_us": [None] * num_players,        # counted lift (after the order), per seat
+        "done_us": [None] * num_players,        # completed sip (cup-down time), per seat
         "last_t_us": [None] * num_players,
     }
 
 
-# ---------------------------------------------------------------- slap race
+def answer(race: dict[str, Any], seat: int, kind: str, t_us: int) -> None:
+    """Record ``seat``'s answer if it is its first (CD-9)."""
+    if race["answers"][seat] is None:
+        race["answers"][seat] = [kind, t_us]
+
+
+# ------------------------------------------------------------------ presses
 def add_press(race: dict[str, Any], seat: int, t_us: int) -> None:
-    """Record a press edge (validated by the caller); keep stamp order."""
+    """Record a press edge (validated by the caller); keep stamp order.
+    Presses of seats whose first answer was their cup are recorded too (and
+    decided on the same schedule) but can never win (CD-9)."""
     race["presses"].append([t_us, seat, race["seq"]])
     race["seq"] += 1
     race["presses"].sort(key=lambda p: (p[0], p[2]))
 
 
-def _eligible(race: dict[str, Any], press: list) -> bool:
-    t_us, seat, _ = press
-    return t_us >= race["placing_until_us"][seat]
+def _can_win(race: dict[str, Any], t_us: int, seat: int) -> bool:
+    ans = race["answers"][seat]
+    return ans is not None and ans[0] == "slap" and t_us >= race["placing_until_us"][seat]
 
 
-def slap_deadline(race: dict[str, Any], settle_us: int, resolution_us: int) -> int | None:
-    """When a tick lets the slap race decide its next press (us), or None
-    while no press is waiting."""
+def press_deadline(race: dict[str, Any], settle_us: int, resolution_us: int) -> int | None:
+    """When a tick lets the race decide its next press (us), or None while
+    no press is waiting.  The same in both kinds."""
     if not race["presses"]:
         return None
-    first = race["presses"][0]
-    if not _eligible(race, first):
-        return first[0] + settle_us
-    return first[0] + resolution_us + settle_us
+    return race["presses"][0][0] + resolution_us + settle_us
 
 
-def advance_slap(race: dict[str, Any], horizon_us: int, resolution_us: int,
-                 placing_delay_us: int, rng, cards) -> list[Event]:
-    """Decide every press the horizon has passed (ruling CD-4, CAB-4).
+def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
+                    placing_delay_us: int, rng, cards) -> None:
+    """Decide every press group the horizon has passed (CD-4, CAB-4).
 
     Mutates ``race``: moves won customers from ``targets`` to ``won`` and
-    uses up decided presses.  Returns the events ("won", "tie", "ignored").
-    The caller closes the race when ``targets`` is empty.
+    appends the events to ``race["log"]`` (shown once the race is decided).
+    On a non-matching order the presses are used up the same way and win
+    nothing.
     """
-    events: list[Event] = []
+    log = race["log"]
     presses = race["presses"]
-    while race["targets"] and presses:
+    while presses and presses[0][0] + resolution_us <= horizon_us:
         first = presses[0]
-        if not _eligible(race, first):
-            if first[0] > horizon_us:
-                break
-            presses.pop(0)
-            seat = first[1]
-            events.append({"type": "slap_ignored", "player": seat, "t_us": first[0],
-                           "text": f"{seat_name(seat)} is still placing the customer just won: slap ignored"})
-            continue
-        if first[0] + resolution_us > horizon_us:
-            break
         group_end = first[0] + resolution_us
         group = [p for p in presses if p[0] < group_end]
         del presses[:len(group)]
+        if not race["targets"]:
+            continue
         contenders: dict[int, int] = {}
         for t_us, seat, _ in group:
-            if _eligible(race, [t_us, seat, 0]) and seat not in contenders:
-                contenders[seat] = t_us
-            elif not _eligible(race, [t_us, seat, 0]):
-                events.append({"type": "slap_ignored", "player": seat, "t_us": t_us,
-                               "text": f"{seat_name(seat)} is still placing the customer just won: slap ignored"})
+            if _can_win(race, t_us, seat):
+                contenders.setdefault(seat, t_us)
+            elif race["answers"][seat][0] == "slap":
+                log.append({"type": "slap_ignored", "player": seat, "t_us": t_us,
+                            "text": f"{seat_name(seat)} was still placing the customer just won: slap ignored"})
+        if not contenders:
+            continue
         seats = sorted(contenders)
         if len(seats) == 1:
             winner = seats[0]
         else:
             winner = rng.choice(seats)
-            events.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
-                           "text": (f"Tie: {seats_text(seats)} slapped within {ms(resolution_us)} of each other; "
-                                    f"a coin flip gives the customer to {seat_name(winner)} (CAB-4)")})
+            log.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
+                        "text": (f"Tie: {seats_text(seats)} slapped within {ms(resolution_us)} of each other; "
+                                 f"a coin flip gives the customer to {seat_name(winner)} (CAB-4)")})
         t_win = contenders[winner]
         card = race["targets"].pop(0)
         race["won"].append([card, winner, t_win])
         race["placing_until_us"][winner] = t_win + placing_delay_us
-        after = t_win - race["open_us"]
-        runner = next((p for p in presses if p[1] != winner and _eligible(race, p)), None)
+        runner = next((p for p in presses if p[1] != winner and _can_win(race, p[0], p[1])), None)
         margin = ""
         if len(seats) > 1:
             margin = ", by a coin flip"
         elif runner is not None:
             margin = f", {ms(runner[0] - t_win)} ahead of {seat_name(runner[1])}"
-        events.append({"type": "customer_won", "player": winner, "card": card, "t_us": t_win,
-                       "text": (f"{seat_name(winner)} served the customer ({cards[card].describe()}) "
-                                f"{ms(after)} after the order{margin}")})
-    return events
+        log.append({"type": "customer_won", "player": winner, "card": card, "t_us": t_win,
+                    "text": (f"{seat_name(winner)} served the customer ({cards[card].describe()}) "
+                             f"{ms(t_win - race['open_us'])} after the order{margin}")})
 
 
-# ----------------------------------------------------------------- sip race
-def sip_deadline(race: dict[str, Any], settle_us: int) -> int:
-    """When a tick closes the sip race by time-out (us)."""
+# ------------------------------------------------------------------ closing
+def timeout_deadline(race: dict[str, Any], settle_us: int) -> int:
+    """When a tick closes the race by time-out (us)."""
     return race["timeout_at_us"] + settle_us
 
 
-def slowest_sipper(race: dict[str, Any], resolution_us: int, rng) -> tuple[int, list[Event]]:
-    """The slowest seat of a finished sip race (ruling CD-6; ties CAB-4).
+def is_decided(race: dict[str, Any], horizon_us: int) -> bool:
+    """True once the race's outcome can no longer change (CD-4, CD-6, CD-9).
 
-    A seat that did not complete its sip before the time-out is slowest;
-    several such seats, or completions closer than ``resolution_us``, are a
-    tie broken by the game's seeded RNG and logged.  Returns the seat and
-    the events ("slowest", maybe "tie").
+    Matching order: every matching customer served, or every seat answered
+    with its cup (nobody can serve any more).  No match: every seat has
+    completed a sip or made a wrong hit.  Either: the horizon passed the
+    time-out.
     """
-    done = race["done_us"]
+    if horizon_us >= race["timeout_at_us"]:
+        return True
+    answers = race["answers"]
+    if race["kind"] == "slap":
+        return not race["targets"] or all(a is not None and a[0] == "cup" for a in answers)
+    return all(d is not None or (a is not None and a[0] == "slap")
+               for d, a in zip(race["done_us"], answers))
+
+
+def slowest_sipper(race: dict[str, Any], resolution_us: int, rng) -> tuple[int, list[Event]]:
+    """The slowest seat of a decided no-match race (CD-6; ties CAB-4).
+
+    A seat that did not complete its sip before the time-out, or whose first
+    answer was a slap (a wrong hit is no sip, CD-9), is slowest; several
+    such seats, or completions closer than ``resolution_us``, are a tie
+    broken by the game's seeded RNG and logged.  Returns the seat and the
+    events ("slowest_sip", maybe "tie").
+    """
+    answers = race["answers"]
+    done = [None if (a is not None and a[0] == "slap") else d for d, a in zip(race["done_us"], answers)]
     missing = [s for s, t in enumerate(done) if t is None]
     events: list[Event] = []
     if missing:
         group = missing
-        reason = f"did not finish the sip within {ms(race['timeout_at_us'] - race['open_us'])}"
-        others = [t for t in done if t is not None]
+        if all(answers[s] is not None and answers[s][0] == "slap" for s in group):
+            reason = "hit a customer instead of sipping"
+        else:
+            reason = f"did not finish the sip within {ms(race['timeout_at_us'] - race['open_us'])}"
         margin = ""
     else:
         latest = max(done)

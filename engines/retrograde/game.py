@@ -11,14 +11,21 @@ of 21/13/5 cards for 2/3/4 players, 13 solo):
    Friend unlocked.  A seat may ``{"type": "reroll", "player": p, "t_us":
    T}`` (its dice are then requested again) or ``{"type": "claim", "player":
    p, "card": id, "t_us": T}`` a face-up card (ruling RG-7).  Claims are
-   settled ``claim_settle_us`` after they are made so that presses reported
-   out of order are still ordered by timestamp (CAB-3); the earliest claim
-   on a card wins it, claims less than ``tie_us`` apart are a tie broken by
-   a seeded coin flip (CAB-4).  When every seat but one has a card: "Stop"
+   settled ``tie_us + claim_settle_us`` after their stamp (the settle
+   window) so that presses reported out of order, and every press that
+   could tie with them, are still ordered by timestamp (CAB-3); the earliest
+   claim on a card wins it, claims less than ``tie_us`` apart are a tie
+   broken by a seeded coin flip (CAB-4).  The dice frozen by a claim are the
+   last reading stamped at or before the claim (RG-7, "you cannot roll your
+   dice anymore"): readings and rerolls stamped after it that arrived first
+   are undone.  When every seat but one has a card: "Stop"
    (RG-8): the last seat gets 2 rerolls (+2 per Rolypoly) and must claim one
    of the remaining cards; each reroll action or unrequested dice reading
    counts.  Solo (RG-10): the hidden 25 s timer starts at the seat's first
-   dice reading ("roll"); if it runs out before the claim, the RNG rolls 2
+   dice reading ("roll"); it fires once the settle window after it has
+   passed (a claim stamped before it may still arrive), or at once when a
+   claim stamped after it arrives; if it ran out before the claim, the RNG
+   rolls 2
    dice, face-up cards showing either colour are discarded, if none remain
    one card is flipped from the setup discards, then 2 rerolls (+2 per
    Rolypoly, a reading of this engine) and a claim.
@@ -87,7 +94,7 @@ class Retrograde(Game):
             seats.append({"sheet": idx, "pips": list(comp.sheets[idx].pips), "blasted": [False] * 25,
                           "bosses": [False] * 5, "trophies": [False] * 6, "coins_marked": 0,
                           "coins_spent": 0, "hand": [], "unlocked": [], "dice": None,
-                          "dice_pending": False, "claim": None, "claim_t": None})
+                          "dice_pending": False, "claim": None, "claim_t": None, "dice_log": []})
         self.s: dict[str, Any] = {
             "deck": deck[discard:], "setup_discard": deck[:discard], "discard": [], "face_up": [],
             "round": 0, "phase": "roll", "seats": seats, "now": 0, "pending": [], "claim_order": [],
@@ -166,10 +173,19 @@ class Retrograde(Game):
         out = []
         if s["phase"] == "roll":
             if s["pending"]:
-                out.append(min(c[2] for c in s["pending"]) + self.options["claim_settle_us"])
-            if self.solo and s["roll_start"] is not None and not s["timer_fired"]:
-                out.append(s["roll_start"] + self.options["solo_timer_us"])
+                out.append(self._claim_ripe_at(min(c[2] for c in s["pending"])))
+            if self._timer_running():
+                out.append(s["roll_start"] + self.options["solo_timer_us"] + self.options["claim_settle_us"])
         return out
+
+    def _claim_ripe_at(self, t_us: int) -> int:
+        """When a claim stamped ``t_us`` is settled: every claim that could tie
+        with it (CAB-4) has arrived by then (settle window, CAB-3)."""
+        return t_us + self.options["tie_us"] + self.options["claim_settle_us"]
+
+    def _timer_running(self) -> bool:
+        s = self.s
+        return self.solo and s["phase"] == "roll" and s["roll_start"] is not None and not s["timer_fired"]
 
     def deadline_us(self) -> int | None:
         d = self._deadlines()
@@ -229,7 +245,7 @@ class Retrograde(Game):
                "face_up": [self._card(c).describe() for c in s["face_up"]], "face_up_ids": list(s["face_up"]),
                "deck_left": len(s["deck"]), "seats": seats, "stop_seat": s["stop_seat"],
                "rerolls_left": s["rerolls_left"], "claims_pending": [c[0] for c in s["pending"]],
-               "log": s["log"][-8:]}
+               "claim_order": list(s["claim_order"]), "log": s["log"][-8:]}
         if s["phase"] == "blast":
             t = s["turn"]
             out["turn"] = {"seat": t["seat"], "pool": t["pool"], "spent": t["spent"], "cells": t["cells"]}
@@ -249,7 +265,7 @@ class Retrograde(Game):
         # changes the state before its own checks, so only then is a
         # snapshot taken to restore on IllegalAction.
         t = action.get("t_us")
-        fires = isinstance(t, int) and any(d <= t for d in self._deadlines())
+        fires = isinstance(t, int) and (any(d <= t for d in self._deadlines()) or self._timer_running())
         saved = (copy.deepcopy(self.s), self.rng.getstate()) if fires else None
         try:
             events = self._dispatch(action)
@@ -275,6 +291,8 @@ class Retrograde(Game):
             events += self._advance(t)
             if kind != "tick" and action.get("player") is None:
                 raise IllegalAction(f"a {kind} needs the seat it belongs to ('player')")
+            if kind == "claim" and self._timer_running() and t >= s["roll_start"] + self.options["solo_timer_us"]:
+                events += self._solo_timer()   # RG-10: the claim came after the timer ran out
             handler = {"tick": lambda a: [], "dice": self._on_dice, "reroll": self._on_reroll,
                        "claim": self._on_claim}[kind]
             events += handler(action)
@@ -298,7 +316,7 @@ class Retrograde(Game):
                 break
             when = min(d)
             self.s["now"] = max(self.s["now"], when)
-            if self.s["pending"] and min(c[2] for c in self.s["pending"]) + self.options["claim_settle_us"] == when:
+            if self.s["pending"] and self._claim_ripe_at(min(c[2] for c in self.s["pending"])) == when:
                 events += self._settle(when)
             else:
                 events += self._solo_timer()
@@ -317,6 +335,31 @@ class Retrograde(Game):
             raise IllegalAction(f"seat {p + 1} has pressed claim; its dice are frozen (ruling RG-7)")
         return seat
 
+    @staticmethod
+    def _dice_at(seat: dict, t_us: int) -> tuple[list[int] | None, bool, list[list], int]:
+        """The seat's dice as they stood at ``t_us`` (RG-7: a claim freezes
+        the last reading at or before its stamp).
+
+        Returns:
+            ``(dice, still_rolling, later, refund)``: the values (None before
+            the first reading), whether a reroll was waiting for its reading,
+            the log entries stamped after ``t_us`` (to undo) and how many
+            Stop rerolls those entries used.
+        """
+        log = seat.get("dice_log", [])
+        later = [e for e in log if e[0] > t_us]
+        if not later:
+            return seat["dice"], seat["dice_pending"], [], 0
+        dice, rolling = None, True   # a round starts with the dice requested
+        for when, values, _ in log:
+            if when > t_us:
+                break
+            if values is None:
+                rolling = True
+            else:
+                dice, rolling = list(values), False
+        return dice, rolling, later, sum(e[2] for e in later)
+
     def _on_dice(self, action: dict) -> list[dict]:
         s = self.s
         p = action["player"]
@@ -327,10 +370,13 @@ class Retrograde(Game):
             raise IllegalAction(f"seat {p + 1} rolls {n} dice, got {values!r}")
         if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in values):
             raise IllegalAction(f"dice values must be 1..6, got {values!r}")
+        counted = 0
         if s["phase"] == "stop" and not seat["dice_pending"]:
             if s["rerolls_left"] <= 0:
                 raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
             s["rerolls_left"] -= 1
+            counted = 1
+        seat.setdefault("dice_log", []).append([action["t_us"], list(values), counted])
         seat["dice"] = list(values)
         seat["dice_pending"] = False
         if s["roll_start"] is None:
@@ -344,10 +390,13 @@ class Retrograde(Game):
         seat = self._roll_seat(p)
         if seat["dice_pending"] or seat["dice"] is None:
             raise IllegalAction(f"seat {p + 1}'s dice are already rolling")
+        counted = 0
         if s["phase"] == "stop":
             if s["rerolls_left"] <= 0:
                 raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
             s["rerolls_left"] -= 1
+            counted = 1
+        seat.setdefault("dice_log", []).append([action["t_us"], None, counted])
         seat["dice_pending"] = True
         return [{"type": "reroll", "player": p, "text": f"Seat {p + 1} rerolls"}]
 
@@ -355,18 +404,27 @@ class Retrograde(Game):
         s = self.s
         p = action["player"]
         seat = self._roll_seat(p)
-        if seat["dice"] is None or seat["dice_pending"]:
+        dice, rolling, later, refund = self._dice_at(seat, action["t_us"])
+        if dice is None or rolling:
             raise IllegalAction(f"seat {p + 1}'s dice are still rolling; claim when they settle")
         cid = action.get("card")
-        if cid not in s["face_up"]:
+        if isinstance(cid, bool) or not isinstance(cid, str) or cid not in s["face_up"]:
             owner = [q for q, o in enumerate(s["seats"]) if o["claim"] == cid]
             if owner:
                 raise IllegalAction(f"card {cid} is already claimed by seat {owner[0] + 1}")
             raise IllegalAction(f"card {cid!r} is not face up")
+        events = []
+        if later:   # RG-7: readings and rerolls stamped after the claim do not count
+            seat["dice"], seat["dice_pending"] = dice, False
+            seat["dice_log"] = [e for e in seat["dice_log"] if e[0] <= action["t_us"]]
+            s["rerolls_left"] += refund
+            events.append({"type": "dice_frozen", "player": p, "values": list(dice),
+                           "text": (f"Seat {p + 1}'s dice frozen at the claim: {' '.join(map(str, dice))} "
+                                    f"(later rolls do not count, RG-7)")})
         if self.solo or s["phase"] == "stop":
-            return self._win(p, cid, action["t_us"], tie=False) + self._after_claims()
+            return events + self._win(p, cid, action["t_us"], tie=False) + self._after_claims()
         s["pending"].append([p, cid, action["t_us"]])
-        return [{"type": "claim_pressed", "player": p, "card": cid,
+        return events + [{"type": "claim_pressed", "player": p, "card": cid,
                  "text": f"Seat {p + 1} grabs {self._card(cid).describe()}"}]
 
     def _win(self, p: int, cid: str, t: int, tie: bool) -> list[dict]:
@@ -381,10 +439,10 @@ class Retrograde(Game):
     def _settle(self, now: int) -> list[dict]:
         """Settle matured claims: earliest wins, ties by coin flip (CAB-4)."""
         s = self.s
-        settle, tie_us = self.options["claim_settle_us"], self.options["tie_us"]
+        tie_us = self.options["tie_us"]
         events = []
         while True:
-            ripe = sorted((c for c in s["pending"] if c[2] + settle <= now), key=lambda c: (c[2], c[0]))
+            ripe = sorted((c for c in s["pending"] if self._claim_ripe_at(c[2]) <= now), key=lambda c: (c[2], c[0]))
             if not ripe:
                 break
             p, cid, t = ripe[0]
@@ -544,7 +602,7 @@ class Retrograde(Game):
         s.update(phase="roll", pending=[], claim_order=[], roll_start=None, timer_fired=False,
                  stop_seat=None, rerolls_left=0, unlocking=[], turn=None)
         for seat in s["seats"]:
-            seat.update(dice=None, dice_pending=True, claim=None, claim_t=None)
+            seat.update(dice=None, dice_pending=True, claim=None, claim_t=None, dice_log=[])
         return events + [{"type": "round", "round": s["round"],
                           "text": f"Round {s['round']}: " + ", ".join(self._card(c).describe()
                                                                       for c in s["face_up"])}]

@@ -22,21 +22,16 @@ import re
 from typing import Any
 
 from firmware.controls import describe_action
-from firmware.ui.model import Panel, ScreenModel
-from firmware.ui.oled import wrap
+from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.oled import OledFrame
 
-ORDER_ACCENT = (230, 120, 150)
-RACE_ACCENT = (200, 150, 60)
-OLED_CHARS = 21
-#: Customers per dining-area panel before two customers share a line.
-PER_PANEL = 10
-MAX_DINING_PANELS = 3
+DRAWN = True
 
 #: Words for the attribute an order asks for (ruling CD-1).
 ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
 
 _SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
-_PLACES = re.compile(r"^(Player \d+) places a VP card")
+_PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 
 
 def seat_name(seat: int) -> str:
@@ -80,7 +75,7 @@ def race_events(events: list[str]) -> list[str]:
 
 
 def shorten_event(text: str) -> list[str]:
-    """A race event as short result lines (["P1 served fox: 224 ms",
+    """A race event as short result lines (["Seat 1 served fox: 224 ms",
     "  12 ms ahead of P3"]); other texts are only abbreviated."""
     m = _SERVED.match(text)
     if m:
@@ -100,10 +95,10 @@ def shorten_event(text: str) -> list[str]:
 
 
 def _short_names(text: str) -> str:
-    """"Player 3" -> "P3" for narrow panels."""
+    """The engine's "Player 3" is "Seat 3" on the cabinet's screens."""
     text = re.sub(r"Players ([\d, ]+) and (\d)",
-                  lambda m: "P" + ", P".join(re.findall(r"\d", m.group(1)) + [m.group(2)]), text)
-    return re.sub(r"Player (\d)", r"P\1", text)
+                  lambda m: "Seats " + ", ".join(re.findall(r"\d", m.group(1))) + " and " + m.group(2), text)
+    return re.sub(r"Player (\d)", r"Seat \1", text)
 
 
 def _result_lines(events: list[str]) -> list[str]:
@@ -111,7 +106,7 @@ def _result_lines(events: list[str]) -> list[str]:
     out = []
     for text in race_events(events):
         if text.startswith("Order:"):
-            out.append(text.split("!")[0])
+            out.append("Last " + text.split("!")[0].lower())
         elif " joins the dining area" in text:
             continue
         elif " ms" in text or "VP card" in text or text.startswith("Tie"):
@@ -120,159 +115,250 @@ def _result_lines(events: list[str]) -> list[str]:
 
 
 # ------------------------------------------------------------------- HDMI
-def _order_panel(view: dict[str, Any]) -> Panel:
-    phase = view["phase"]
-    if phase == "over":
-        return _final_panel(view)
-    if view.get("order"):
-        order = view["order"]
-        race = view.get("race") or {}
-        if race.get("kind") == "slap":
-            left = len(race.get("customers_left", []))
-            call = f"SLAP! {left} customer{'s' if left != 1 else ''}"
-        else:
-            call = "no match: SIP TEA!"
-        lines = [order_words(order["attribute"], order["value"]), call,
-                 f"asked: {ATTRIBUTE_WORDS.get(order['attribute'], order['attribute'])}"]
-        if view.get("revealed"):
-            lines.append(f"card: {_short_customer(view['revealed'])}")
-        return Panel("Order!", lines, accent=ORDER_ACCENT, highlight={0, 1})
-    back = view.get("top_back")
-    lines = [f"{seat_name(view['current'])} reveals"]
-    if back:
-        lines.append(f"asks: {ATTRIBUTE_WORDS.get(back, back)}")
-    lines.append(f"{view['deck_count']} cards in the deck")
-    return Panel("Next order", lines, accent=ORDER_ACCENT, highlight={0})
+#: Card proportions (width / height) of a customer card.
+CARD_RATIO = 0.78
 
 
-def _final_panel(view: dict[str, Any]) -> Panel:
-    counts = view["vp_counts"]
-    order = sorted(range(len(counts)), key=lambda s: -counts[s])
-    lines, place, prev = [], 0, None
-    for i, s in enumerate(order):
-        if counts[s] != prev:
-            place, prev = i + 1, counts[s]
-        lines.append(f"{place}. {seat_name(s)}: {counts[s]} VP")
-    best = max(counts) if counts else 0
-    return Panel("Game over (CD-8)", lines, accent=ORDER_ACCENT,
-                 highlight={i for i, s in enumerate(order) if counts[s] == best})
+def _race_open(view: dict[str, Any]) -> bool:
+    return view.get("race") is not None
 
 
-def _dining_panels(view: dict[str, Any]) -> list[Panel]:
-    customers = view["dining_area"]
+def _won(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Customers already won in the open race (public: the card has gone
+    to the seat), as ``{"card", "player", "t_us"}``."""
     race = view.get("race") or {}
-    targets = set(race.get("customers_left", [])) if race.get("kind") == "slap" else set()
-    n = len(customers)
-    if n == 0:
-        return [Panel("Dining area (empty)", ["no customers"])]
-    pair = n > PER_PANEL * MAX_DINING_PANELS
-    per_line = 2 if pair else 1
-    entries: list[tuple[str, bool]] = []
-    for i in range(0, n, per_line):
-        group = customers[i:i + per_line]
-        text = "  |  ".join(_short_customer(c) for c in group) if pair else customer_text(group[0])
-        entries.append((text, any(c["id"] in targets for c in group)))
-    chunks = -(-len(entries) // PER_PANEL) if not pair else MAX_DINING_PANELS
-    chunks = max(1, min(MAX_DINING_PANELS, chunks))
-    size = -(-len(entries) // chunks)
-    panels = []
-    for k in range(chunks):
-        part = entries[k * size:(k + 1) * size]
-        if not part:
-            break
-        first, last = k * size * per_line + 1, min(n, (k * size + len(part)) * per_line)
-        title = f"Dining area: {n}" if chunks == 1 else f"Dining {first}-{last} of {n}"
-        panels.append(Panel(title, [t for t, _ in part], accent=(90, 160, 120),
-                            highlight={j for j, (_, hit) in enumerate(part) if hit}))
-    return panels
+    return list(race.get("won") or [])
 
 
-def _seat_state(view: dict[str, Any], seat: int) -> str:
-    race = view.get("race")
-    if race is None:
-        return "reveals" if view["phase"] == "reveal" and view["current"] == seat else ""
-    if race["kind"] == "slap":
-        won = [w for w in race["won"] if w["player"] == seat]
-        if won:
-            return f"won {ms_text(won[0]['t_us'] - race['open_us'])}" + (
-                f" +{len(won) - 1}" if len(won) > 1 else "")
-        return "slapped" if view["buttons_down"][seat] else ""
-    sipped = race["sipped_us"][seat]
-    if sipped is not None:
-        return f"sip {ms_text(sipped - race['open_us'])}"
-    return "cup up" if view["cups_up"][seat] else "-"
+def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None = None, *,
+                  ring: tuple[int, int, int] | None = None) -> None:
+    """A customer card drawn as its three attributes (CD-1): the
+    background colour (with its pattern) as the card, the figure's
+    silhouette, the dango on its skewer; ``ring`` edges it in a seat's
+    colour."""
+    start = len(scene.nodes)
+    scene.add("card", r, None, state="up" if ring is None else "claimed", seat_colour=ring, fill=(240, 236, 226))
+    inner = r.inset(max(3, min(r.w, r.h) // 14))
+    scene.add("swatch", inner, None, name=card["background"], radius=max(3, inner.w // 10))
+    fig_r, dango_r = inner.cols(0.7, 0.3)
+    scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
+    scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
+    scene.group(start, r, key)  # one cached picture per card
 
 
-def _seats_panel(view: dict[str, Any]) -> Panel:
-    lines, hi = [], set()
-    race = view.get("race")
-    for s, vp in enumerate(view["vp_counts"]):
-        state = _seat_state(view, s)
-        lines.append(f"P{s + 1}: {vp} VP" + (f"  {state}" if state else ""))
-        if race is None and view["phase"] == "reveal" and view["current"] == s:
-            hi.add(s)
-        elif race and race["kind"] == "slap" and any(w["player"] == s for w in race["won"]):
-            hi.add(s)
-        elif race and race["kind"] == "sip" and race["sipped_us"][s] is not None:
-            hi.add(s)
-    return Panel("Players - VP cards", lines, accent=(120, 160, 220), highlight=hi)
+def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None:
+    """The top ordering card, face down: its back shows the attribute the
+    next order asks for (CD-1) as a grey picture: a head, a dango, a
+    patterned field."""
+    m = scene.metrics
+    scene.add("card", r, "deck", state="down")
+    if attribute:  # the back names an attribute, never a value: a grey picture of the kind
+        pic = r.inset(max(4, r.w // 6))
+        pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
+        scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
+        scene.add("back", pic, None, attribute=attribute)
+        words = {"figure": "animal", "dango": "dango", "background": "colour"}[attribute]
+        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
+        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
+            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
+        scene.facts["asks"] = attribute
+    label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
+    if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
+        scene.dropped.pop()
+        scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
+    scene.facts["deck"] = count
 
 
-def _race_panel(view: dict[str, Any], events: list[str]) -> Panel | None:
-    race = view.get("race")
-    if race is not None and race["kind"] == "slap":
-        lines = [f"P{w['player'] + 1} served {ms_text(w['t_us'] - race['open_us'])}"
-                 for w in race["won"]]
-        left = len(race["customers_left"])
-        lines.append(f"{left} still waiting: slap!")
-        return Panel("Slap race (CD-4)", lines, accent=RACE_ACCENT, highlight=set(range(len(race["won"]))))
-    if race is not None and race["kind"] == "sip":
-        done = sorted((t - race["open_us"], s) for s, t in enumerate(race["sipped_us"]) if t is not None)
-        lines = [f"P{s + 1} sipped {ms_text(d)}" for d, s in done]
-        waiting = [s for s, t in enumerate(race["sipped_us"]) if t is None]
-        if waiting:
-            lines.append("sipping: " + ",".join(str(s + 1) for s in waiting))
-        lines.append(f"time-out {(race['timeout_at_us'] - race['open_us']) / 1e6:g} s")
-        return Panel("Sip race (CD-6)", lines, accent=RACE_ACCENT)
-    results = _result_lines(events)
-    if results:
-        return Panel("Last race", results, accent=RACE_ACCENT, highlight={1})
-    return None
+def _value_picture(scene: Scene, r: Rect, attribute: str, value: str) -> None:
+    """The order's value as a picture: the figure, the dango, or the
+    background colour field."""
+    if attribute == "figure":
+        scene.add("figure", r.square(), None, name=value)
+    elif attribute == "dango":
+        scene.add("dango", r.square().inset(r.h // 10), None, name=value)
+    else:
+        scene.add("swatch", r.square(), None, name=value, radius=8)
 
 
-def screen(game, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
-    """The shared HDMI screen for Cha dango from the public ``view``.
+def _order_area(scene: Scene, r: Rect, view: dict[str, Any], events: list[str]) -> None:
+    """The order forming (CD-1): the ordering deck with the back of its top
+    card, the card just revealed, and the order itself as a picture; after
+    a race, its result in milliseconds."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.medium)[1]
+    head, body = inner.rows(-head_h, 1, gap=m.pad // 2)
+    order = view.get("order")
+    cards_h = min(body.h * 11 // 20, int(body.w / 2 / CARD_RATIO))
+    cards_r, text_r = body.rows(-cards_h, 1, gap=m.pad)
+    card_w = int(cards_h * CARD_RATIO)
+    deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
+    rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
+    _card_back(scene, deck_r, view.get("top_back"), view["deck_count"])
+    if view.get("revealed"):
+        customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
+    if view["phase"] == "over":  # CD-2: the last card forms no order
+        scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
+        counts = view["vp_counts"]
+        best = max(counts) if counts else 0
+        winners = [s for s, c in enumerate(counts) if c == best]
+        if len(winners) > 1:  # CD-8: ties share the victory
+            lines = [(" and ".join(f"Seat {s + 1}" for s in winners) + f" share the win with {best} VP", NEED)]
+        else:
+            lines = [(f"Seat {winners[0] + 1} wins with {best} VP", NEED)]
+        ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
+        lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
+        scene.lines(lines, text_r, size=m.small)
+        scene.facts["winners"] = winners
+        return
+    if order and _race_open(view):
+        scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
+        pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
+        pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
+        if pic_h > 16:
+            _value_picture(scene, pic_r, order["attribute"], order["value"])
+        scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
+                     ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
+        scene.facts["order"] = dict(order)
+        return
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
+        names = " and ".join(f"Seat {s + 1}" for s in owing)
+        scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
+        scene.lines(lines, text_r, size=m.small)
+        return
+    who = view["current"]
+    scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
+    lines = [(t, INFO) for t in _result_lines(events)]
+    if not lines:
+        lines = [("Press your button to reveal the next order", NEED)]
+    scene.lines(lines, text_r, size=m.small)
+
+
+def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """The dining area (CD-1): every customer card, laid out as large as
+    the area allows; cards won in the open race leave with their winner."""
+    customers = view["dining_area"]
+    won = {w["card"]: w["player"] for w in _won(view)}
+    n = max(1, len(customers))
+    m = scene.metrics
+    best = None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        w = (r.w - (cols - 1) * m.pad) / cols
+        h = (r.h - (rows - 1) * m.pad) / rows
+        cw = min(w, h * CARD_RATIO)
+        if best is None or cw > best[0]:
+            best = (cw, cols)
+    cw, cols = best
+    ch = int(cw / CARD_RATIO)
+    cw = int(cw)
+    for i, card in enumerate(customers):
+        rr, cc = divmod(i, cols)
+        cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
+        customer_card(scene, cr, card, key=f"cust:{card['id']}",
+                      ring=seat_colour(won[card["id"]]) if card["id"] in won else None)
+    scene.facts["dining"] = [c["id"] for c in customers]
+
+
+def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """Every seat's banner: its VP cards (CD-8), and what it did in the
+    race so far (hit in N ms, cup up, sipped in N ms): physical acts all
+    seats see anyway; never whether they were right before the race is
+    decided (CD-9)."""
+    m = scene.metrics
+    n = len(view["vp_counts"])
+    race = view.get("race") or {}
+    cols = 3 if n > 4 else n
+    rows = -(-n // cols)
+    cells = r.grid(n, cols, gap=m.pad)
+    won = _won(view)
+    for s, cell in enumerate(cells):
+        vp = view["vp_counts"][s]
+        active = view["phase"] == "reveal" and view["current"] == s
+        doing = ""
+        mine = [w for w in won if w["player"] == s]
+        if active:
+            doing = "reveals"
+        elif not race:
+            doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
+        elif mine and race.get("open_us") is not None:
+            doing = f"won in {ms_text(mine[0]['t_us'] - race['open_us'])}"
+        elif (race.get("sipped_us") or [None] * n)[s] is not None:
+            doing = f"sipped {ms_text(race['sipped_us'][s] - race['open_us'])}"
+        elif ((race.get("answers") or [None] * n)[s] or {}).get("answer") == "slap":
+            doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
+        elif view["buttons_down"][s]:
+            doing = "hit"
+        elif view["cups_up"][s]:
+            doing = "cup up"
+        seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
+        scene.facts.setdefault("vp", {})[s] = vp
+    del rows
+
+
+def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+           measure=None) -> Scene:
+    """The shared HDMI screen for Cha dango, drawn from the public ``view``.
+
+    Shows the order forming (the back of the top ordering card, then the
+    revealed card and the order as a picture, CD-1), the dining area as
+    customer cards (figure, dango colour, background as pictures), every
+    seat's VP count and race acts, and after a race its result in
+    milliseconds (CD-4, CD-6, CAB-3).  While a race is open nothing on it
+    says whether the order matches or which customers do: spotting the
+    match is the game.
 
     Args:
-        game: the engine (only its display name is used).
+        game: the engine (unused: the view is enough).
         view: ``game.view(None)``.
-        context: runtime facts; ``last_events`` (texts) give the finished
-            race's results in milliseconds.
+        context: ``last_events`` (the finished race's results), ``notice``.
+        size: the screen, px.
+        measure: text measure ``(text, size_px) -> (w, h)``.
 
     Returns:
-        A :class:`ScreenModel` with at most 6 panels (the runtime adds
-        "What happened" and the banner).
+        A :class:`Scene`; ``scene.facts`` lists the order, dining area and
+        VP counts shown.
     """
+    w, h = size
+    scene = Scene(w, h, measure)
+    m = scene.metrics
     events = list(context.get("last_events") or [])
-    panels = [_order_panel(view)]
-    race = _race_panel(view, events)
-    if race is not None:
-        panels.append(race)
-    panels.append(_seats_panel(view))
-    panels.extend(_dining_panels(view)[:7 - len(panels)])
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
     if view["phase"] == "over":
-        status = "game over"
+        todo = "Game over"
+    elif _race_open(view):
+        todo = "A match? Hit. None? Sip tea"
+    elif view["phase"] == "place_vp":
+        todo = "Choose the VP card to give up"
     else:
-        status = f"deck {view['deck_count']} · {seat_name(view['current'])}'s turn"
-    return ScreenModel(getattr(game, "display_name", "Cha dango"), status, panels)
+        todo = f"Seat {view['current'] + 1}: reveal the order"
+    header(scene, hdr, "Cha dango", f"{len(view['dining_area'])} customers", context.get("notice") or todo)
+    body = body.inset(m.pad)
+    n = len(view["vp_counts"])
+    banner_h = scene.measure("Ag", m.medium)[1] + m.pad
+    seat_rows = -(-n // (3 if n > 4 else n))
+    main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
+    order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
+    _order_area(scene, order_r, view, events)
+    _dining_area(scene, dining_r, view)
+    _seat_row(scene, seats, view)
+    return scene
 
 
 # ------------------------------------------------------------------- OLED
 def label(action: dict[str, Any]) -> str:
-    """A short OLED label for a Cha dango action (at most 21 characters)."""
-    words = {"reveal": "reveal the order", "slap": "slap!", "release": "release button",
+    """A short OLED label for a Cha dango action."""
+    words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
              "cup_lift": "lift your cup", "cup_down": "put the cup down"}
-    return words.get(action.get("type"), describe_action(action))[:OLED_CHARS]
+    if action.get("type") == "place_vp":  # CD-10: the face of the VP card to give up
+        from engines.cha_dango.cards import load_cards
+        card = load_cards().cards[action["card"]]
+        return f"give {card.figure} {card.dango}/{card.background}"
+    return words.get(action.get("type"), describe_action(action))
 
 
 def _seat_result(events: list[str], seat: int) -> str | None:
@@ -280,105 +366,109 @@ def _seat_result(events: list[str], seat: int) -> str | None:
     events (CD-4, CD-6)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
-    slowest = False
+    slowest = wrong = False
     for text in race_events(events):
         if not who.match(text):
             continue
         if " served the customer" in text:
             won += 1
-        elif " places a VP card" in text:
+        elif " places a VP card" in text or " chooses a VP card" in text:
             lost += 1
+        elif "a wrong hit" in text:
+            wrong = True
         elif " was slowest to sip" in text:
             slowest = True
     if won:
         return f"+{won} VP"
     if lost:
-        return "lost a VP card"
+        if wrong:
+            return f"wrong hit: -{lost} VP"
+        return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
+    if wrong:
+        return "wrong hit!"
     if slowest:
-        return "slowest: no VP to lose"
+        return "slowest: no VP card"
     return None
 
 
-def _wrap(text: str, width: int = OLED_CHARS) -> list[str]:
-    return wrap(text, width, None)
-
-
-def _prompt(game, seat: int, view: dict[str, Any], events: list[str], now_us: int | None) -> list[str]:
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
+    turn; while an order is open a hand and a cup (slap if a customer
+    matches, sip if none does: the seat must see which), then what it did
+    ("slapped", "hold...", "put it down", "sipped 412 ms"); after the race
+    its result ("+1 VP", "lost a VP card"); its own VP cards face down;
+    the choice under the cursor (e.g. which VP card to give up)."""
+    f = OledFrame()
+    vp = view["vp_counts"][seat]
+    f.header(f"Seat {seat + 1}", f"{vp} VP")
+    events = list(context.get("last_events") or [])
+    choices = controls.refresh(game)
+    bottom = f.H
+    if choices:
+        bottom = f.choice(label(choices[controls.cursor]), controls.cursor, len(choices), controls.armed is not None)
+    y = 14
+    prompt = (context.get("prompts") or {}).get(seat)
+    if prompt:
+        f.best(2, y, [str(prompt), "see the screen"])
+        y += 12
     phase = view["phase"]
     race = view.get("race")
-    order = view.get("order")
     if phase == "over":
         counts = view["vp_counts"]
         best = max(counts)
         winners = [s for s, c in enumerate(counts) if c == best]
-        if seat in winners:
-            return ["you win!" if len(winners) == 1 else "shared victory!"]
-        return [f"winner: P{winners[0] + 1} {best} VP"]
-    if phase == "reveal":
-        lines = []
+        word = ("YOU WIN!" if len(winners) == 1 else "SHARED WIN!") if seat in winners else f"Seat {winners[0] + 1} wins"
+        f.glyph(0, y, f.W, word, size=16)
+        return f
+    if race is None:
         result = _seat_result(events, seat)
-        if result:
-            lines.append(result)
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
+            if owe:
+                if result:
+                    f.text(2, y, result, 13, room=f.W - 4)
+                f.text(2, y + 14, f"give up {owe} VP card{'s' if owe > 1 else ''}:")
+            else:
+                f.text(2, y, "others choose", room=f.W - 4)
+                if result:
+                    f.text(2, y + 13, result, 13)
+            return f
         if view["current"] == seat:
-            lines.append("your turn: reveal!")
+            f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
         else:
-            lines.append(f"P{view['current'] + 1} reveals next")
-        if view.get("top_back"):
-            lines.append(f"asks: {ATTRIBUTE_WORDS.get(view['top_back'], view['top_back'])}")
-        mine = view.get("my_vp_cards") or []
-        if mine and len(lines) < 4:  # own, face-down VP cards: the one a slow sip loses (CD-6)
-            lines.append(f"top VP {_short_customer(mine[-1])}")
-        return lines
-    what = order_words(order["attribute"], order["value"]).replace("background", "bg") if order else "?"
-    if race and race["kind"] == "slap":
-        won = [w for w in race["won"] if w["player"] == seat]
-        if won:
-            lines = [f"+{len(won)} VP ({ms_text(won[-1]['t_us'] - race['open_us'])})"]
-            if race["customers_left"]:
-                lines.append("placing... then slap")
-            return lines
-        if view["buttons_down"][seat]:
-            return ["slapped: wait...", f"order: {what}"]
-        return ["slap!", f"order: {what}"]
-    # sip race (CD-6, CD-7)
-    sipped = race["sipped_us"][seat] if race else None
-    if sipped is not None:
-        return [f"sipped! {ms_text(sipped - race['open_us'])}", "wait for the others"]
-    if view["cups_up"][seat]:
+            f.text(2, y, f"Seat {view['current'] + 1} reveals")
+            if result:
+                f.text(2, y + 13, result, 13)
+        return f
+    won = [w for w in (race.get("won") or []) if w["player"] == seat]
+    sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
+    answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    if won:
+        f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+    elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
+        f.glyph(0, y, f.W, "HIT", size=22)
+        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
+    elif sipped is not None:
+        f.text(2, y, "sipped!", 13)
+        f.text(2, y + 16, ms_text(sipped - race["open_us"]))
+    elif view["cups_up"][seat]:
         cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
         t_min = cup_down.get("t_min_us") if cup_down else None
-        if t_min is None:
-            return ["cup was up too early", "put it down, lift it"]  # CD-7
-        if now_us is not None and now_us < t_min:
-            return ["hold...", f"{(t_min - now_us) / 1e6:.1f} s more"]
-        return ["put it down"]
-    return ["lift your cup!", f"no match: {what}"]
-
-
-def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
-    """Up to 5 OLED lines (at most 21 characters each) for ``seat``.
-
-    Line 1 is the seat and its VP count; then the runtime's prompt for the
-    seat (e.g. a refused input), the seat's prompt in the race (CD-4..CD-7)
-    or its last result ("+1 VP", "lost a VP card"), and the selected choice
-    with the cursor when the seat has one to make ("press again: confirm"
-    when armed).
-    """
-    vp = view["vp_counts"][seat]
-    head = f"{seat_name(seat)}"
-    tail = f"{vp} VP"
-    lines = [head + " " * max(1, OLED_CHARS - len(head) - len(tail)) + tail]
-    extra = (context.get("prompts") or {}).get(seat)
-    if extra:
-        lines.extend(_wrap(str(extra))[:2])
-    lines.extend(_prompt(game, seat, view, list(context.get("last_events") or []), context.get("now_us")))
-    choices = controls.refresh(game)
-    if choices:
-        chosen = label(choices[controls.cursor])
-        if len(choices) > 1:
-            chosen = f"{controls.cursor + 1}/{len(choices)} {chosen}"
-        keep = 3 if controls.armed else 4
-        lines = lines[:keep] + [f"> {chosen}"[:OLED_CHARS]]
-        if controls.armed:
-            lines.append("press again: confirm")
-    return [ln[:OLED_CHARS] for ln in lines[:5]]
+        now_us = context.get("now_us")
+        if t_min is None:  # CD-7: lifted too early
+            f.text(2, y, "cup up too early:", room=f.W - 4)
+            f.text(2, y + 12, "put it down, lift it")
+        elif now_us is not None and now_us < t_min:
+            f.glyph(0, y, f.W, "HOLD...", size=22)
+        else:
+            f.glyph(0, y, f.W, "PUT DOWN", size=16)
+    elif view["buttons_down"][seat]:
+        f.glyph(0, y, f.W, "HIT", size=22)
+    else:
+        size = min(26, bottom - y - 14)
+        x0 = (f.W - (2 * size + 28)) // 2
+        f.hand(x0, y, size)
+        f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
+        f.cup(x0 + size + 28, y, size)
+        f.text(0, y + size + 2, "hit or sip?", room=f.W, align="center")
+    return f

@@ -21,26 +21,22 @@ the turn's starting position.
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
-from engines.retrograde.components import LETTERS, colour_of, default_components
+from engines.retrograde.components import default_components
 from firmware.controls import describe_action
-from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.oled import OledFrame
+from firmware.ui.kit import ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 
-SEAT_COLOURS = [(220, 80, 70), (70, 140, 230), (240, 200, 60), (90, 190, 110)]
-CARD_ACCENT = (200, 150, 60)
-PLAN_ACCENT = (230, 120, 150)
-OLED_CHARS = 21
 PLAN_LIMIT = 5
-PHASE_WORDS = {"roll": "2 - Roll Dice", "stop": "2 - Roll Dice: Stop!", "blast": "3 - Blast Droids",
-               "unlock": "4 - End the Round", "over": "Game over"}
+DRAWN = True
 
-#: Power-up names short enough for an OLED line (Power-Up Glossary).
-SHORT_POWER = {"Super Coin": "SCoin", "Rolypoly": "Roly", "Cube Friend": "Cube", "Frogger": "Frog",
-               "Snake Eye": "Snake", "2 Wild": "2Wild", "Odd Eye": "Odd", "Even Steven": "Even"}
 
 _PLAN_CACHE: OrderedDict[tuple, list] = OrderedDict()
+#: Seats' sheet groups by what they show (a sheet changes a few times a round).
+_SHEETS: OrderedDict[tuple, tuple] = OrderedDict()
 _CACHE_SIZE = 32
 
 
@@ -57,45 +53,9 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-def card_text(card_id: str) -> str:
-    """A target card's colour pair and third spot, e.g. "pink/blue +coin"
-    (ruling RG-2)."""
-    card = default_components().card(card_id)
-    names = "/".join(colour_of(p) for p in card.colours)
-    extra = {"none": "", "coin": " +coin", "comet": " +comet"}.get(card.spot, f" +{card.power_up}")
-    return names + extra
-
-
-def seat_name(seat: int) -> str:
-    """Seat 0 is "Seat 1" (the engine's words)."""
-    return f"Seat {seat + 1}"
-
-
-def dice_text(values: list[int] | None) -> str:
-    """"3 3 5 5 6 1" or "-" before the first reading."""
-    return " ".join(str(v) for v in values) if values else "-"
-
-
 def cell_text(cell: int) -> str:
     """Row and column of a droid, 1-based: "r2c4"."""
     return f"r{cell // 5 + 1}c{cell % 5 + 1}"
-
-
-def sheet_rows(seat: dict[str, Any], turn_cells: list[int] | None = None) -> list[str]:
-    """The 5 x 5 droids as colour letters (Y O P G R B, ruling RG-3); a
-    droid blasted in an earlier round is "x", one blasted this turn "*"."""
-    rows = []
-    now = set(turn_cells or [])
-    for r in range(5):
-        cells = []
-        for c in range(5):
-            k = r * 5 + c
-            if seat["blasted"][k]:
-                cells.append("*" if k in now else "x")
-            else:
-                cells.append(LETTERS[seat["pips"][k] - 1])
-        rows.append(" ".join(cells))
-    return rows
 
 
 # ------------------------------------------------------------ planner
@@ -169,46 +129,13 @@ def plan_of(plans: list, action: dict[str, Any] | None, pool: list[int], player:
 
 
 def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]) -> int | None:
+    if action is not None and action.get("type") == "plan":  # a whole-plan choice (plan k, 1-based)
+        k = int(action.get("plan", 0)) - 1
+        return k if 0 <= k < len(plans) else None
     turn = view["turn"]
     seat = view["seats"][turn["seat"]]
     copies = 1 + seat["unlocked"].count("Super Coin")
     return plan_of(plans, action, turn["pool"], turn["seat"], len(seat["dice"] or []), copies)
-
-
-def plan_text(plan) -> str:
-    """"+7 VP 4 dr T5" / "+2 VP r1c4 T1" style summary of a plan: points,
-    droids (their cells when at most 2), bosses, trophy pips (T), coins
-    spent (c)."""
-    parts = [f"+{plan.points} VP"]
-    if 0 < len(plan.cells) <= 2:
-        parts.append(" ".join(cell_text(c) for c in plan.cells))
-    elif plan.cells:
-        parts.append(f"{plan.droids} dr")
-    if plan.bosses:
-        parts.append(f"{plan.bosses} boss")
-    if plan.trophy:
-        parts.append(f"T{plan.trophy}")
-    if plan.coins:
-        parts.append(f"{plan.coins}c")
-    return " ".join(parts)
-
-
-def plan_detail(plan) -> list[str]:
-    """The droids (row/column) and extras of one plan, for the screen."""
-    lines = []
-    cells = [cell_text(c) + ("*" if c == plan.comet_cell else "") for c in plan.cells]
-    for i in range(0, len(cells), 4):
-        lines.append(("droids " if i == 0 else "  ") + " ".join(cells[i:i + 4]))
-    extra = []
-    if plan.trophy:
-        extra.append(f"trophy {plan.trophy}")
-    if plan.coins:
-        extra.append(f"{plan.coins} coin{'s' if plan.coins > 1 else ''}")
-    if plan.rows:
-        extra.append(f"{plan.rows} row{'s' if plan.rows > 1 else ''}")
-    if extra:
-        lines.append(", ".join(extra))
-    return lines or ["nothing to blast: done"]
 
 
 def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any] | None:
@@ -226,117 +153,499 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
 
 
 # ------------------------------------------------------------ HDMI
-def _cards_panel(view: dict[str, Any], letters: dict[str, str], dice: dict[str, Any] | None = None) -> Panel:
-    """Face-up and claimed target cards (RG-2, RG-7): letter, claimer,
-    colour pair and third spot; a long power-up name gets its own line."""
+PHASE_TODO = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
+              "blast": "Blast droids", "unlock": "Unlock power-ups?", "over": "Game over"}
+
+
+def _spot_words(card) -> str:
+    """The third spot in the glossary's words (RG-2)."""
+    return {"none": "", "coin": "Coin", "comet": "Comet"}.get(card.spot, card.power_up or "")
+
+
+def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None, order: int | None,
+                 pending: bool, first_game: bool = False) -> None:
+    """One target card (RG-2): its letter, the two droid colours as droids
+    with their pips, the third spot as coin / comet / power-up icon with its
+    name; claimed: the seat's colour, token and claim order."""
+    m = scene.metrics
+    card = default_components().card(cid)
+    state = "claimed" if owner is not None else ("hi" if pending else "up")
+    scene.add("card", r, f"card:{cid}", state=state, seat_colour=seat_colour(owner) if owner is not None else None,
+              fill=(232, 226, 210))
+    inner = r.inset(max(3, m.pad // 2 + 2))
+    spot = _spot_words(card) if not first_game else ""
+    line_h = scene.measure("Ag", m.small)[1]
+    one_line = not spot or scene.measure(spot, m.small)[0] + line_h + 2 <= inner.w
+    spot_h = 0 if not spot else (line_h if one_line else 2 * line_h)
+    top, droids, bottom = inner.rows(-line_h, 1, -spot_h)
+    scene.text(letter, top.cols(1, 1)[0], sizes=(m.small,), colour=(30, 30, 36))
+    if owner is not None:
+        tok = Rect(top.right - top.h, top.y, top.h, top.h)
+        scene.add("token", tok, None, seat=owner, colour=seat_colour(owner), label=str(owner + 1))
+        if order is not None:
+            scene.text({1: "1st", 2: "2nd", 3: "3rd"}.get(order, f"{order}th"),
+                       Rect(tok.x - m.small * 2, top.y, m.small * 2 - 2, top.h),
+                       sizes=(m.small,), colour=(30, 30, 36), align="right", priority=INFO)
+    cells = droids.cols(1, 1, gap=m.pad // 2)
+    for cell, pips in zip(cells, card.colours):
+        scene.add("droid", cell.square().inset(1), None, pips=pips)
+    if spot:
+        icon = {"Coin": "coin", "Comet": "comet"}.get(spot, "power")
+        if one_line:
+            icon_r, name_r = bottom.cols(-bottom.h, 1, gap=2)
+            scene.add("icon", icon_r, None, name=icon)
+            scene.text(spot, name_r, sizes=(m.small,), colour=(30, 30, 36))
+        else:  # a long power-up name: icon and first word, then the rest
+            first, second = bottom.rows(1, 1)
+            icon_r, name_r = first.cols(-first.h, 1, gap=2)
+            scene.add("icon", icon_r, None, name=icon)
+            words = spot.split()
+            scene.text(words[0], name_r, sizes=(m.small,), colour=(30, 30, 36))
+            if len(words) > 1:
+                scene.text(" ".join(words[1:]), second, sizes=(m.small,), colour=(30, 30, 36), align="center")
+    scene.facts.setdefault("cards", {})[cid] = {"letter": letter, "colours": list(card.colours),
+                                                "spot": card.spot, "owner": owner}
+
+
+def feed_text(text: str, letters: dict[str, str]) -> str:
+    """An engine event as players say it: a card's id and description
+    become its letter ("Seat 2 claims T19 yellow/red + coin" -> "Seat 2
+    claims card C")."""
+    for cid, letter in letters.items():
+        if cid in text:
+            desc = default_components().card(cid).describe()
+            text = text.replace(desc, f"card {letter}").replace(cid, f"card {letter}")
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)|,? ?\(?tie, coin flip, CAB-4\)?", lambda mt: " (tie: coin flip)"
+                  if "tie" in mt.group(0) else "", text)
+
+
+def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
+    """True when the face-up cards, their third spots' names included,
+    fit ``r`` side by side at the smallest text size."""
+    m = scene.metrics
+    n = max(1, len(letters))
+    widest = max((scene.measure(_spot_words(default_components().card(c)), m.small)[0] for c in letters), default=0)
+    need = widest + 2 * (m.pad // 2 + 3) + scene.measure("Ag", m.small)[1] + 4
+    deck_w = max(r.h * 2 // 5, scene.measure("99", m.small)[0] + m.pad)
+    return (r.w - deck_w - m.pad) // n - m.pad >= need
+
+
+def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> None:
+    m = scene.metrics
     owner = {s["claim"]: s["seat"] for s in view["seats"] if s.get("claim")}
+    order = {p: i + 1 for i, p in enumerate(view.get("claim_order") or [])}
     pending = set(view.get("claims_pending") or [])
-    lines, hi = [], set()
-    texts = {cid: (f"{letter} P{owner[cid] + 1} {card_text(cid)}" if cid in owner
-                   else f"{letter}  {card_text(cid)}") for cid, letter in letters.items()}
-    long = [cid for cid, t in texts.items() if len(t) > 20 and default_components().card(cid).spot == "power-up"]
-    room = len(letters) + len(long) + bool(pending) <= 6  # split long lines only while all fit
-    for cid, letter in sorted(letters.items(), key=lambda kv: kv[1]):
-        text = texts[cid]
-        rows = [text]
-        if room and cid in long:
-            head, tail = text.rsplit(" +", 1)
-            rows = [head, f"     +{tail}"]
-        if cid in owner:
-            hi.update(range(len(lines), len(lines) + len(rows)))
-        lines.extend(rows)
+    ids = sorted(letters, key=lambda c: letters[c])
+    n = max(len(ids), 1)
+    deck_w = max(r.h * 2 // 5, scene.measure("99", m.small)[0] + m.pad)
+    cards_r, deck_r = r.cols(1, -deck_w, gap=m.pad)
+    widest = max((max(scene.measure(w, m.small)[0] for w in (_spot_words(default_components().card(c)) or "-").split())
+                  for c in ids), default=0)
+    card_w = min(cards_r.w // n - m.pad, max(int(r.h * 0.9), widest + 2 * (m.pad // 2 + 3) + scene.measure("Ag", m.small)[1] + 4))
+    x = cards_r.x
+    for cid in ids:
+        p = owner.get(cid)
+        _target_card(scene, Rect(x, r.y, card_w, r.h), cid, letters[cid], p,
+                     order.get(p) if p is not None else None, False, view.get("first_game", False))
+        x += card_w + m.pad
+    if not ids:
+        scene.text("No cards face up", cards_r, sizes=(m.small,), colour=DIM)
+    icon_r, count_r = deck_r.rows(1, -scene.measure("Ag", m.small)[1])
+    scene.add("icon", icon_r.square(), None, name="deck")
+    scene.text(str(view["deck_left"]), count_r, sizes=(m.small,), align="center", colour=DIM)
     if pending:
-        lines.append("grabbing: " + ", ".join(f"P{p + 1}" for p in sorted(pending)))
-    if not lines:
-        lines.append("none face up")
-    if len(lines) < 6:
-        lines.append(f"deck: {view['deck_left']} cards")
-    if dice and dice.get("dice_read") is not None and dice.get("requests"):
-        lines.append(f"dice read {dice['dice_read']}, misread {dice.get('misread', 0)}")
-    return Panel("Target cards", lines, accent=CARD_ACCENT, highlight=hi)
+        scene.facts["pending"] = sorted(pending)
 
 
-def _seat_panel(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str]) -> Panel:
-    """One seat's sheet (RG-1): dice, bosses, the 5 x 5 droids with the
-    card, coins, trophies and power-ups beside the rows."""
+def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int]) -> str:
+    """What a seat must do now, in a few words for its banner."""
+    phase = view["phase"]
+    p = seat["seat"]
+    if phase in ("roll", "stop"):
+        if seat.get("claim"):
+            return f"card {letters.get(seat['claim'], '?')}"
+        if p in (view.get("claims_pending") or []):
+            return "grabs"
+        if phase == "stop" and view.get("stop_seat") == p:
+            return "last claim"
+        return "roll" if seat["dice"] is None else "claim"
+    if phase == "blast":
+        return "blasts" if view["turn"]["seat"] == p else ""
+    if phase == "unlock":
+        return "unlock?" if p in active else ""
+    return ""
+
+
+def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+                 doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
+    """The still part of a seat's sheet folded into one group (banner,
+    bosses, droids, trophies, counts); returns the dice row and die size."""
+    m = scene.metrics
     p = seat["seat"]
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
-    rows = sheet_rows(seat, turn["cells"] if mine else None)
-    coins_left = seat["coins_marked"] - seat["coins_spent"]
-    trophies = "".join(str(i + 1) for i, t in enumerate(seat["trophies"]) if t) or "-"
-    if mine:  # spent dice shown as "_"
-        dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
+    start = len(scene.nodes)
+    line_h = scene.measure("Ag", m.medium)[1] + m.pad
+    banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
+                key=f"banner:{p}")
+    scene.facts.setdefault("scores", {})[p] = seat["score"]
+    body = rest.inset(m.pad // 2)
+    dice_h = min(body.h // 6, body.w // 8)
+    dice_r, grid_area = body.rows(-dice_h, 1, gap=m.pad // 2)
+    # grid with bosses, and the side column: trophies, coins, power-ups
+    small_h = scene.measure("Ag", m.small)[1]
+    min_side = small_h * 2 + m.pad
+    beside = max(8, min(grid_area.h // 6, (grid_area.w - min_side - m.pad) // 5))
+    below_h = small_h * 2 + m.pad * 2
+    under = max(8, min((grid_area.h - below_h) // 6, grid_area.w // 5))
+    counts_w = small_h + scene.measure("99", m.small)[0] + 6
+    tro_h = min(grid_area.w // 6, small_h * 4 // 3)
+    hybrid = max(8, min((grid_area.h - tro_h - m.pad) // 6, (grid_area.w - counts_w - m.pad) // 5))
+    beside_tro = min((grid_area.w - beside * 5 - m.pad) // 2, beside)
+    layout = "under" if under > beside else ("hybrid" if beside_tro < small_h and hybrid >= beside - 2 else "beside")
+    if layout == "hybrid":  # narrow sheet: trophies in a row under the grid, counts beside it
+        cell = hybrid
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_area.x, grid_r.bottom + m.pad // 2, grid_area.w, tro_h)
+    elif layout == "under":  # tall sheet: trophies and counts go under the grid
+        cell = under
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, grid_area.bottom - grid_r.bottom - m.pad)
     else:
-        dice = dice_text(seat["dice"])
-    claim = letters.get(seat["claim"], "-") if seat.get("claim") else "-"
-    side = [f"card {claim}", f"coins {coins_left}/{seat['coins_marked']}", f"troph {trophies}",
-            f"power {len(seat['unlocked'])}", f"hand {seat['hand_count']}"]
-    lines = [f"dice {dice}", " ".join("B" if b else "." for b in seat["bosses"]) + "  bosses"]
-    lines += [f"{r}  {x}" for r, x in zip(rows, side)]
-    if seat["unlocked"]:
-        lines.append(", ".join(seat["unlocked"]))
-    return Panel(f"Seat {p + 1}: {seat['score']} pts", lines, accent=SEAT_COLOURS[p % len(SEAT_COLOURS)],
-                 highlight={0} if mine else set())
+        cell = beside
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_r.right + m.pad, grid_area.y, grid_area.right - grid_r.right - m.pad, grid_r.h)
+    now = set(turn["cells"]) if mine else set()
+    for c in range(5):
+        scene.add("boss", Rect(grid_r.x + c * cell, grid_r.y, cell, cell).inset(max(1, cell // 10)), None,
+                  defeated=bool(seat["bosses"][c]))
+    for k in range(25):
+        rr, cc = divmod(k, 5)
+        scene.add("droid", Rect(grid_r.x + cc * cell, grid_r.y + (rr + 1) * cell, cell, cell).inset(1),
+                  None, pips=seat["pips"][k], blasted=bool(seat["blasted"][k]), recent=k in now,
+                  lit=k in lit and not seat["blasted"][k])
+    if layout == "hybrid":
+        tcols, tro_cell = 6, min(side.w // 6, tro_h)
+    elif layout == "under":
+        tcols, tro_cell = 6, min(side.w // 6, small_h + m.pad)
+    else:
+        tcols = 3 if side.w >= 3 * small_h else 2
+        tro_cell = min(side.w // tcols, cell)
+    trows = -(-6 // tcols)
+    tro_r, rest_side = side.rows(-(tro_cell * trows), 1, gap=m.pad // 2)
+    for i in range(6):
+        rr, cc = divmod(i, tcols)
+        scene.add("icon", Rect(tro_r.x + cc * tro_cell, tro_r.y + rr * tro_cell, tro_cell, tro_cell).inset(1),
+                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1)
+    coins_left = seat["coins_marked"] - seat["coins_spent"]
+    held = seat.get("hand_cards")
+    n_hand = len(held) if held is not None else seat["hand_count"]
+    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "locked", "locked"),
+              ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
+    spare = grid_area.bottom - grid_r.bottom - m.pad
+    if layout == "hybrid":
+        col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
+        rows = col.rows(*([-small_h] * len(counts)), 1, gap=m.pad)
+    elif layout == "under":
+        rows = rest_side.rows(-small_h, 1)[0].cols(1, 1, 1, gap=m.pad) + [Rect(0, 0, 0, 0)]
+    elif spare >= small_h:  # room under the grid: the counts go there in a row
+        row = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, small_h)
+        rows = row.cols(1, 1, 1, gap=m.pad) + [rest_side]
+    else:
+        rows = rest_side.rows(*([-small_h] * len(counts)), 1, gap=m.pad // 2)
+    for (icon, n, one, many), row in zip(counts, rows):
+        if row.bottom > grid_area.bottom:
+            break
+        ir, tr = row.cols(-small_h, 1, gap=4)
+        scene.add("icon", ir, None, name=icon)
+        if scene.text(f"{n} {one if n == 1 else many}", tr, sizes=(m.small,), priority=INFO) is None:
+            scene.dropped.pop()
+            scene.text(str(n), tr, sizes=(m.small,))
+    names = list(seat["unlocked"])
+    if names and rows[-1].h > 0:
+        scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
+    scene.facts.setdefault("coins", {})[p] = coins_left
+    scene.group(start, r, None)
+    return dice_r, dice_h
 
 
-def _phase_panel(game, view: dict[str, Any], context: dict[str, Any]) -> Panel | None:
+def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+           letters: dict[str, str], doing: str = "", lit_trophy: int = 0) -> None:
+    """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
+    columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
+    the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
+    is memoised by what it shows (it changes a few times a round)."""
+    p = seat["seat"]
+    turn = view.get("turn")
+    mine = bool(turn and turn["seat"] == p)
+    memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing, lit_trophy)
+    hit = _SHEETS.get(memo_key)
+    if hit is not None:
+        _SHEETS.move_to_end(memo_key)
+        group, dice_r, dice_h = hit
+        scene.nodes.append(group)
+        scene.facts.setdefault("scores", {})[p] = seat["score"]
+        scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
+    else:
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing, lit_trophy)
+        _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
+        while len(_SHEETS) > 64:
+            _SHEETS.popitem(last=False)
+    # the dice row stays outside the group: new readings animate in
+    if mine:
+        values, spent = turn["pool"], turn["spent"]
+    else:
+        values, spent = seat["dice"] or [], []
+    if seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
+        for i in range(6):
+            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
+                      value=None, state="reading", ring=None)
+    for i, v in enumerate(values[:9]):
+        scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
+    scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
+
+
+#: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
+#: so a seat's dice match the droids on its sheet at a glance.
+DIE_TINT = {1: (250, 236, 150), 2: (250, 200, 150), 3: (248, 190, 222), 4: (186, 232, 180),
+            5: (246, 168, 160), 6: (170, 200, 246)}
+
+#: The book's solo target: "try to achieve the ultimate high score: 49 points".
+ULTIMATE = 49
+
+
+def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
+    """Solo: the score so far against the ultimate high score (49)."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad)
+    line_h = scene.measure("Ag", m.medium)[1]
+    head, num, bar, note = inner.rows(-line_h, -scene.measure("Ag", m.large)[1], -max(12, line_h // 2), 1,
+                                      gap=m.pad)
+    scene.text("Solo score", head, sizes=(m.medium, m.small), colour=GOLD)
+    scene.text(f"{seat['score']} of {ULTIMATE} pts", num, sizes=(m.large, m.medium, m.small))
+    scene.add("bar", bar, None, frac=min(1.0, seat["score"] / ULTIMATE), colour=GOLD)
+    scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
+
+
+def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """Game over ("5 - Game Over"): who won, ties broken by unspent coins
+    (RG-11) or shared, and each seat's points: droids 1, bosses 3,
+    trophies 1 each and 3 more for all six."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.large)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    info = _phase_info(None, view, {})
+    scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
+    lines = [(t, NEED) for t, prio in info["lines"] if prio == NEED and not t[0].isdigit()]
+    for s in sorted(view["seats"], key=lambda s: -s["score"]):
+        droids, bosses, troph = sum(s["blasted"]), sum(s["bosses"]), sum(s["trophies"])
+        coins = s["coins_marked"] - s["coins_spent"]
+        parts = [f"{droids} droid{'s' if droids != 1 else ''}"]
+        if bosses:
+            parts.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
+        parts.append(f"{troph} troph{'ies' if troph != 1 else 'y'}" + (" (all: +3)" if troph == 6 else ""))
+        parts.append(f"{coins} coin{'s' if coins != 1 else ''}")
+        lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + ", ".join(parts), INFO))
+    scene.lines(lines, rest, size=m.small)
+    scene.facts["final"] = [s["score"] for s in view["seats"]]
+
+
+def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
+    """What is happening now, as a heading, lines ``(text, priority)`` and
+    extras: the 3-2-1 countdown, the roll, Stop (RG-8), the solo timer
+    (RG-10), the blast plan being chosen (RG-9, ``lit`` droids), the unlock
+    step (RG-6), the final result (RG-11)."""
     phase = view["phase"]
+    banner = context.get("banner") or ""
+    info: dict[str, Any] = {"head": "", "colour": GOLD, "lines": [], "lit": set(), "clock": None,
+                            "countdown": None}
+    if banner and banner.isdigit():
+        info.update(head="Get ready", countdown=banner)
+        return info
+    solo = len(view["seats"]) == 1
+    if phase in ("roll", "stop"):
+        if phase == "stop":
+            s = view["stop_seat"]
+            left = view["rerolls_left"]
+            who = "" if solo else f"Seat {s + 1} claims last: "
+            info.update(head="Time!" if solo else "Stop!", colour=ALERT,
+                        lines=[(f"{who}{left} reroll{'s' if left != 1 else ''} left", NEED)])
+            if solo:
+                info["lines"].append(("2 dice from the box removed cards", INFO))
+        else:
+            lines = [("Press your button to claim a card", NEED)]
+            pend = view.get("claims_pending") or []
+            if pend:
+                lines.insert(0, ("Grabbing: " + ", ".join(f"Seat {p + 1}" for p in sorted(pend)), NEED))
+            info.update(head="Roll!", lines=lines)
+        if solo:
+            # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
+            info["clock"] = ("time", 1.0, ALERT) if phase == "stop" else ("running", 0.0, (120, 200, 250))
+            if phase == "roll":
+                info["lines"].append(("The hidden 25 s timer is running", INFO))
+        return info
     if phase == "blast":
         turn = view["turn"]
         p = turn["seat"]
         plans = turn_plans(game, view)
+        info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
         if not plans:
-            return Panel("Blast planner", [f"{seat_name(p)} blasts", "(turn resumed: no plan)"],
-                         accent=PLAN_ACCENT)
+            info["lines"] = [("Choose droids on the seat screen", NEED)]
+            return info
         selected = _plan_index(plans, _selected_action(game, p, context), view)
         shown = 0 if selected is None else selected
-        lines = [f"{seat_name(p)} blasts: " + ("best first" if selected is None else "cursor plan")]
-        lines += [f"{i + 1}. {plan_text(plan)}" for i, plan in enumerate(plans)]
-        lines += plan_detail(plans[shown])
-        return Panel(f"Plan {shown + 1}/{len(plans)}", lines, accent=PLAN_ACCENT, highlight={shown + 1})
-    if phase == "stop":
-        s = view["stop_seat"]
-        if len(view["seats"]) == 1:  # solo: the hidden timer ran out (RG-10)
-            return Panel("Time! (RG-10)", ["the timer ran out", f"{view['rerolls_left']} rerolls left",
-                                           "then claim a card"], accent=PLAN_ACCENT, highlight={0})
-        return Panel("Stop! (RG-8)", [f"{seat_name(s)} claims last", f"{view['rerolls_left']} rerolls left"],
-                     accent=PLAN_ACCENT, highlight={0})
+        plan = plans[shown]
+        detail = []
+        if plan.cells:
+            detail.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
+        if plan.bosses:
+            detail.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
+        if plan.trophy:
+            detail.append(f"trophy {plan.trophy}")
+        if plan.coins:
+            detail.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
+                         (", ".join(detail) or "nothing to blast", INFO)]
+        if plan.cells:
+            info["lines"].append(("lit on the sheet", INFO))
+        info["lit"] = set(plan.cells)
+        info["lit_trophy"] = plan.trophy or 0
+        info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
+        return info
     if phase == "unlock":
-        seats = ", ".join(f"P{p + 1}" for p in game.active_players())
-        lines = [f"{seats}: unlock a power-up", "(completed rows)", "or keep it for later"]
-        return Panel("Power-ups", lines, accent=PLAN_ACCENT)
+        who = ", ".join(f"Seat {p + 1}" for p in game.active_players())
+        info.update(head="Power-ups", lines=[(f"{who}: unlock one or keep it", NEED)])
+        return info
     if phase == "over":
-        ranked = sorted(view["seats"], key=lambda s: (-s["score"], -(s["coins_marked"] - s["coins_spent"])))
-        lines = [f"{i + 1}. {seat_name(s['seat'])}: {s['score']} pts" for i, s in enumerate(ranked)]
-        return Panel("Final scores", lines, accent=PLAN_ACCENT, highlight={0})
-    return None
+        def coins(seat):
+            return seat["coins_marked"] - seat["coins_spent"]
+        ranked = sorted(view["seats"], key=lambda s: (-s["score"], -coins(s)))
+        best = ranked[0]
+        winners = [s for s in ranked if s["score"] == best["score"] and coins(s) == coins(best)]
+        if len(winners) > 1:  # RG-11: still tied on coins = shared
+            names = " and ".join(f"Seat {s['seat'] + 1}" for s in winners)
+            lines = [(f"{names} share the win: {best['score']} pts, {coins(best)} coins", NEED)]
+        else:
+            lines = [(f"Seat {best['seat'] + 1} wins with {best['score']} pts", NEED)]
+            if len(ranked) > 1 and ranked[1]["score"] == best["score"]:
+                lines.append((f"Tied on points: most unspent coins wins ({coins(best)})", NEED))
+        for i, s in enumerate(ranked[len(winners):], start=len(winners) + 1):
+            lines.append((f"{i}. Seat {s['seat'] + 1}: {s['score']} pts", INFO))
+        info.update(head="Game over", lines=lines)
+    return info
 
 
-def screen(game, view: dict[str, Any], context: dict[str, Any]) -> ScreenModel:
-    """The shared HDMI screen for Retrograde from the public ``view``.
+def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], strip: bool) -> None:
+    """Draw the phase information as a box beside the cards or, on a narrow
+    screen, as a strip under them (same information, the feed dropped
+    first)."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad // 2 if strip else m.pad)
+    lines = list(info["lines"]) + [(t, FEED) for t in feed]
+    if info["clock"] is not None:
+        state, frac, colour = info["clock"]
+        clock_r, inner = inner.cols(-min(inner.h, inner.w // 3), 1, gap=m.pad)
+        scene.add("icon", clock_r.square(), "solo-clock", name="hourglass", frac=frac, colour=colour)
+        scene.facts["solo_clock"] = state
+    if strip:
+        head_w = scene.measure(info["head"], m.medium)[0] + m.pad if info["head"] else 0
+        head_r, rest = inner.cols(-min(head_w, inner.w // 2), 1, gap=m.pad)
+        if info["head"]:
+            scene.text(info["head"], head_r, sizes=(m.medium, m.small), colour=info["colour"])
+        texts = [t for t, _ in lines]
+        for k in range(len(texts), 0, -1):
+            joined = " · ".join(texts[:k])
+            if k > 1 and scene.fit(joined, rest, (m.small,)) is None:
+                scene.dropped.append((lines[k - 1][1], texts[k - 1]))
+                continue
+            scene.text(joined, rest, sizes=(m.small,))
+            break
+        return
+    head_h = scene.measure("Ag", m.large)[1]
+    head_r, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    if info["head"]:
+        scene.text(info["head"], head_r, sizes=(m.large, m.medium, m.small), colour=info["colour"])
+    scene.lines(lines, rest, size=m.small)
+
+
+def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+           measure=None) -> Scene:
+    """The shared HDMI screen for Retrograde, drawn from the public ``view``.
 
     Args:
-        game: the engine (used for the blast planner, :meth:`plans`).
+        game: the engine (the blast planner, :meth:`plans`).
         view: ``game.view(None)``.
-        context: runtime facts; ``controls`` (optional: the seats'
-            :class:`~firmware.controls.SeatControls`) lets the planner panel
-            show the plan the blasting seat's cursor is on; ``dice`` (the
-            dice station's counts) adds the camera's reads and misreads.
+        context: runtime facts: ``banner`` ("3", "2", "1", "roll!"),
+            ``controls`` (the seats' :class:`~firmware.controls.SeatControls`:
+            the plan under the blasting seat's cursor is lit on its sheet),
+            ``last_events`` (the feed), ``now_us``.
+        size: the screen, px.
+        measure: text measure ``(text, size_px) -> (w, h)``.
 
     Returns:
-        A :class:`ScreenModel` with at most 6 panels (cards, planner or
-        phase, up to 4 sheets); the runtime adds "What happened".
+        A :class:`Scene`; ``scene.facts`` lists the cards, dice, scores and
+        plan shown.
     """
+    w, h = size
+    scene = Scene(w, h, measure)
+    m = scene.metrics
     letters = card_letters(view)
-    panels = [_cards_panel(view, letters, context.get("dice"))]
-    extra = _phase_panel(game, view, context)
-    if extra is not None:
-        panels.append(extra)
-    panels.extend(_seat_panel(view, s, letters) for s in view["seats"])
-    status = f"round {max(1, view['round'])} of {view['rounds']} · {PHASE_WORDS.get(view['phase'], view['phase'])}"
-    scores = " ".join(f"P{s['seat'] + 1}:{s['score']}" for s in view["seats"])
-    return ScreenModel(f"Retrograde  {scores}", status, panels)
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    status = f"Round {max(1, view['round'])} of {view['rounds']}"
+    todo = PHASE_TODO.get(view["phase"], "")
+    if (context.get("banner") or "").isdigit():
+        todo = "Get ready: roll when it says Roll!"
+    header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
+    body = body.inset(m.pad)
+    info = _phase_info(game, view, context)
+    feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
+    top, sheets = body.rows(0.36, 0.64, gap=m.pad)
+    if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
+        top, sheets = body.rows(0.45, 0.55, gap=m.pad)
+        _final(scene, top, view)
+    else:
+        cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
+        strip = not _cards_fit(scene, cards_r, view, letters)
+        if strip:  # narrow screen: the cards take the whole width, the phase a strip under them
+            strip_h = scene.measure("Ag", m.medium)[1] + m.pad
+            cards_r, phase_r, sheets = body.rows(0.33, -strip_h, 0.67, gap=m.pad)
+        _cards_row(scene, cards_r, view, letters)
+        _place_phase(scene, phase_r, info, feed, strip)
+    lit = info["lit"]
+    if "plan" in info:
+        scene.facts["plan"] = info["plan"]
+    n = len(view["seats"])
+    if n > 1:  # equal widths, so every sheet gets the same layout
+        col_w = (sheets.w - m.pad * (n - 1)) // n
+        cols = [Rect(sheets.x + i * (col_w + m.pad), sheets.y, col_w, sheets.h) for i in range(n)]
+    else:  # solo: the sheet, and beside it the score against the book's ultimate 49
+        sheet_r, goal_r = sheets.cols(-min(sheets.w * 2 // 3, int(sheets.h * 1.1)), 1, gap=m.pad)
+        cols = [sheet_r]
+        _solo_goal(scene, goal_r, view["seats"][0])
+    blaster = view["turn"]["seat"] if view.get("turn") else None
+    active = game.active_players() if view["phase"] == "unlock" else []
+    for seat, col in zip(view["seats"], cols):
+        doing = seat_doing(view, seat, letters, active)
+        mine = seat["seat"] == blaster
+        _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
+               info.get("lit_trophy", 0) if mine else 0)
+        if doing:
+            scene.facts.setdefault("doing", {})[seat["seat"]] = doing
+    if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
+        glyph_h = min(sheets.h, scene.height // 3)
+        over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
+        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
+        scene.facts["countdown"] = info["countdown"]
+    return scene
 
 
 def countdown(game, view: dict[str, Any]) -> bool:
@@ -356,7 +665,10 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     letters = card_letters(view) if view else {}
     pool = (view or {}).get("turn", {}).get("pool", []) if view else []
     out = None
-    if kind == "reroll":
+    if kind == "plan":
+        pts = action["steps"].points if "steps" in action else None
+        out = f"plan {action.get('plan')}: +{pts} pt{'s' if pts != 1 else ''}" if pts is not None else "plan"
+    elif kind == "reroll":
         out = "reroll"
     elif kind == "claim":
         out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
@@ -381,86 +693,139 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
             out = None
     elif kind == "keep":
         out = "keep for later"
-    return (out or describe_action(action))[:OLED_CHARS]
+    return out or describe_action(action)
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
+    """"place 2 of 3" by points, then unspent coins (RG-11)."""
     mine = view["seats"][seat]
     key = (mine["score"], mine["coins_marked"] - mine["coins_spent"])
     better = sum(1 for s in view["seats"] if (s["score"], s["coins_marked"] - s["coins_spent"]) > key)
     return f"place {better + 1} of {len(view['seats'])}"
 
 
-def _own_text(me: dict[str, Any]) -> str:
-    """The seat's own coins and power-up cards in hand (hidden from the
-    others' OLEDs; the shared screen shows only how many)."""
-    hand = me.get("hand")
-    names = ",".join(sorted({SHORT_POWER.get(default_components().card(c).power_up, "?") for c in hand})) \
-        if hand else ""
-    return f"coins {me['coins_marked'] - me['coins_spent']}" + (f": {names}" if names else "")
+def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
+    """The seat's unspent coins and power-up cards (held, and unlocked),
+    in words on one line."""
+    coins = me["coins_marked"] - me["coins_spent"]
+    held = len(me.get("hand") or [])
+    parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
+    if held:
+        parts.append(f"{held} held")
+    if me["unlocked"]:
+        parts.append(f"{len(me['unlocked'])} on")
+    frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
 
 
-def _prompt(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
+def _plan_words(plan) -> str:
+    """What a plan does, for the OLED: "4 droids, trophy 3"."""
+    bits = []
+    if plan.cells:
+        bits.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
+    if plan.bosses:
+        bits.append(f"{plan.bosses} boss")
+    if plan.trophy:
+        bits.append(f"trophy {plan.trophy}")
+    return ", ".join(bits) or "nothing"
+
+
+def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
+    """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
+    plan's droids as hollow squares with a dot, the rest as dots."""
+    d = frame.draw
+    d.rectangle((x - 2, y - 2, x + 5 * cell, y + 5 * cell), outline=1)
+    for k in range(25):
+        r, c = divmod(k, 5)
+        x0, y0 = x + c * cell, y + r * cell
+        if me["blasted"][k]:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), fill=1)
+        elif k in lit:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), outline=1)
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+        else:
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): header with seat, points and round;
+    a big "ROLL!" / "3" / "STOP" when the seat must act; its dice as the
+    camera read them, drawn with pips; its claimed card's letter; while it
+    blasts, the plan under its cursor lit on a miniature sheet with the
+    plan's points, the planner's choices cycling with the navigation; its
+    coins and power-up cards held; the choice under the cursor at the
+    bottom, inverted when armed (press again to confirm)."""
+    f = OledFrame()
     me = view["seats"][seat]
+    left = f"Seat {seat + 1}  {me['score']} pt{'s' if me['score'] != 1 else ''}"
+    right = f"round {max(1, view['round'])}/{view['rounds']}"
+    if f.width(left) + f.width(right) + 8 > f.W:
+        right = f"{max(1, view['round'])}/{view['rounds']}"
+    f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
-    if phase == "over":
-        return ["game over", _rank_text(view, seat)]
-    if phase in ("roll", "stop"):
-        lines = []
-        waiting = any(r.get("player") == seat for r in game.chance_requests())
-        if me.get("claim"):
-            lines.append(f"claimed card {letters.get(me['claim'], '?')}")
-        elif seat in (view.get("claims_pending") or []):
-            lines.append("claim pressed...")
-        elif waiting:
-            lines.append("roll!" if me["dice"] is None else "reroll!")
-        if me["dice"] is not None and not (waiting and me["dice"] is None):
-            lines.append(f"dice: {dice_text(me['dice'])}")
-        if phase == "stop" and view["stop_seat"] == seat:  # RG-8; solo: the timer ran out, RG-10
-            word = "Time!" if len(view["seats"]) == 1 else "Stop!"
-            lines.append(f"{word} {view['rerolls_left']} rerolls left")
-        return lines
-    if phase == "blast":
-        turn = view["turn"]
-        claim = f"card {letters.get(me['claim'], '?')}" if me.get("claim") else ""
-        if turn["seat"] != seat:
-            return [f"P{turn['seat'] + 1} blasts", claim, _own_text(me)]
-        plans = turn_plans(game, view)
-        acts = controls.refresh(game)
-        chosen = acts[controls.cursor] if acts else None
-        k = _plan_index(plans, chosen, view)
-        dice = " ".join("_" if spent else str(v) for v, spent in zip(turn["pool"], turn["spent"]))
-        if k is not None:
-            return [f"blast: plan {k + 1}/{len(plans)} +{plans[k].points} VP", f"dice {dice}"]
-        return [f"blast! {claim}" + (" no plan" if plans else ""), f"dice {dice}"]
-    if phase == "unlock":
-        if seat in game.active_players():
-            return ["unlock a power-up?", _own_text(me)]
-        return ["others unlock...", _own_text(me)]
-    return []
-
-
-def oled(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> list[str]:
-    """Up to 5 OLED lines (at most 21 characters each) for ``seat``.
-
-    Line 1: seat, points and round.  Then the runtime's prompt for the seat
-    (a refused input, a die to nudge, CAB-5), the seat's own state and
-    prompt ("roll!", "dice: ...", "claimed card B", "blast: plan 2/5 +7
-    VP"), and the selected choice with the cursor position ("press again:
-    confirm" when armed).
-    """
-    me = view["seats"][seat]
-    lines = [f"Seat {seat + 1} {me['score']}pt R{max(1, view['round'])}/{view['rounds']}"]
-    extra = (context.get("prompts") or {}).get(seat)
-    if extra:
-        lines.append(str(extra)[:OLED_CHARS])
-    lines.extend(x for x in _prompt(game, seat, view, controls, context) if x)
     choices = controls.refresh(game)
+    prompt = (context.get("prompts") or {}).get(seat)
+    body_bottom = f.H - 14 if choices else f.H
     if choices:
-        chosen = label(choices[controls.cursor], view)
-        pos = f"{controls.cursor + 1}/{len(choices)}"
-        lines = lines[:3] + [f"{pos} {chosen}"]
-        if controls.armed:
-            lines.append("press again: confirm")
-    return [ln[:OLED_CHARS] for ln in lines[:5]]
+        act = choices[controls.cursor]
+        body_bottom = f.choice(label(act, view), controls.cursor, len(choices), controls.armed is not None)
+    y = 14
+    if prompt:
+        f.best(2, y, [str(prompt), str(prompt)[:20]])
+        y += 12
+    banner = context.get("banner") or ""
+    if phase == "over":
+        f.glyph(0, y, f.W, "GAME OVER", size=16)
+        f.text(2, y + 22, _rank_text(view, seat))
+    elif phase in ("roll", "stop"):
+        waiting = any(r.get("player") == seat for r in game.chance_requests())
+        if banner.isdigit():
+            f.glyph(0, y, f.W, banner, size=30)
+        elif me.get("claim"):
+            f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
+            f.text(28, y + 2, "claimed")
+            f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
+        elif me["dice"] is None:
+            f.glyph(0, y, f.W, "ROLL!", size=24)
+        else:
+            for i, v in enumerate(me["dice"][:6]):
+                f.die(2 + i * 21, y, 19, v)
+            word = ""
+            if phase == "stop" and view["stop_seat"] == seat:
+                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {view['rerolls_left']} rerolls"
+            elif seat in (view.get("claims_pending") or []):
+                word = "claim pressed"
+            elif waiting:
+                word = "reroll or claim"
+            if word and y + 34 <= body_bottom:
+                f.text(2, y + 22, word)
+    elif phase == "blast":
+        turn = view["turn"]
+        if turn["seat"] != seat:
+            f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
+            if me.get("claim"):
+                f.text(2, y + 12, f"your card: {letters.get(me['claim'], '?')}")
+            _hand(f, 2, y + 24, me)
+        else:
+            plans = turn_plans(game, view)
+            chosen = choices[controls.cursor] if choices else None
+            k = _plan_index(plans, chosen, view) if plans else None
+            lit = set(plans[k].cells) if k is not None else set()
+            _mini_sheet(f, f.W - 31, y, 6, me, lit)
+            if k is not None:
+                pts = plans[k].points
+                f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+                words = _plan_words(plans[k])
+                f.best(2, y + 12, [words, words.split(",")[0]], room=f.W - 36)
+            else:
+                f.glyph(0, y, f.W - 34, "BLAST!", size=16)
+            pool = turn["pool"]
+            for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
+                f.die(2 + i * 14, y + 24 if k is not None else y + 22, 12, v, dim=spent)
+    elif phase == "unlock":
+        if seat in game.active_players():
+            f.glyph(0, y, f.W, "UNLOCK?", size=16)
+        else:
+            f.text(2, y, "others unlock")
+        _hand(f, 2, y + 24, me)
+    return f

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from .layout import Rect, TextBox, layout
+from .kit import Scene
+from .layout import TextBox, layout
 from .model import ScreenModel
 
 BG = (18, 20, 28)
@@ -66,6 +67,19 @@ class HdmiRenderer:
                                "on a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm and run on a "
                                "console (see docs/troubleshooting.md)") from exc
         self.surface = pygame.Surface((width, height))
+        from .paint import Fonts, Painter
+        self.fonts = Fonts()
+        self.painter = Painter(self.fonts)
+
+    @property
+    def animating(self) -> bool:
+        """True while a change is still animating (keep redrawing)."""
+        return self.painter.animating
+
+    def scene_measure(self, text: str, size: int) -> tuple[int, int]:
+        """Width and line height in px of ``text`` at ``size`` px (em) in
+        the drawn screens' font."""
+        return self.fonts.measure(text, size)
 
     def font(self, size: int):
         f = self._fonts.get(size)
@@ -78,9 +92,14 @@ class HdmiRenderer:
         """Rendered text size in px at font size ``size`` px."""
         return self.font(size).size(text)
 
-    def draw(self, model: ScreenModel) -> list[TextBox]:
+    def draw(self, model: "ScreenModel | Scene", now_ms: float | None = None) -> list[TextBox]:
         """Render ``model`` onto the off-screen surface; return the text
-        boxes placed (for layout tests)."""
+        boxes placed (for layout tests; none for a drawn :class:`Scene`).
+        ``now_ms`` (monotonic, ms) animates a scene's changes."""
+        if isinstance(model, Scene):
+            self.painter.draw(self.surface, model, now_ms)
+            self.boxes = []
+            return []
         pg = self.pg
         s = self.surface
         s.fill(BG)

@@ -10,37 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
+from .kit import Rect
 from .model import ScreenModel
-
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle in px: left, top, width, height."""
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def right(self) -> int:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> int:
-        return self.y + self.h
-
-    def intersects(self, other: "Rect") -> bool:
-        """True if the two rectangles share any pixel."""
-        return not (self.right <= other.x or other.right <= self.x
-                    or self.bottom <= other.y or other.bottom <= self.y)
-
-    def inside(self, other: "Rect") -> bool:
-        """True if this rectangle lies wholly inside ``other``."""
-        return (self.x >= other.x and self.y >= other.y
-                and self.right <= other.right and self.bottom <= other.bottom)
-
-    def inset(self, d: int) -> "Rect":
-        return Rect(self.x + d, self.y + d, max(0, self.w - 2 * d), max(0, self.h - 2 * d))
 
 
 @dataclass(frozen=True)

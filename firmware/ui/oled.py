@@ -54,3 +54,187 @@ def wrap(text: str, width: int = 21, max_lines: int | None = 2) -> list[str]:
     if cur:
         lines.append(cur)
     return lines if max_lines is None else lines[:max_lines]
+
+
+# ------------------------------------------------------------ drawn frames
+_FONTS: dict[int, object] = {}
+
+#: Pip positions (3 x 3 grid) per die face, for the OLED's dice.
+_PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+def oled_font(size: int):
+    """The OLED's fonts, built into Pillow (no font file needed on the
+    Pi): at ``size`` <= 11 Pillow's pixel font (6 x 11, crisp digits on a
+    one-bit screen: a 5 is never an S), above that its scalable font."""
+    f = _FONTS.get(size)
+    if f is None:
+        f = ImageFont.load_default_imagefont() if size <= 11 else ImageFont.load_default(size=size)
+        _FONTS[size] = f
+    return f
+
+
+class OledFrame:
+    """A seat's 128 x 64 one-bit frame, drawn: text, big glyphs, dice with
+    pips, card and cup icons, a cursor.  Keeps every text it drew
+    (:attr:`texts`) so tests can check fit and privacy without OCR.
+
+    Text never leaves the frame: :meth:`text` raises ``ValueError`` when a
+    text is wider than its room (a layout bug the tests catch).
+    """
+
+    W, H = OLED_SIZE
+
+    def __init__(self) -> None:
+        self.image = Image.new("1", OLED_SIZE, 0)
+        self.draw = ImageDraw.Draw(self.image)
+        self.texts: list[str] = []
+
+    # ------------------------------------------------------------ text
+    def width(self, text: str, size: int = 10) -> int:
+        """Width of ``text`` in px at ``size``."""
+        return int(self.draw.textlength(text, font=oled_font(size)))
+
+    def fits(self, text: str, room: int, size: int = 10) -> bool:
+        """True when ``text`` is at most ``room`` px wide at ``size``."""
+        return self.width(text, size) <= room
+
+    def text(self, x: int, y: int, text: str, size: int = 10, *, room: int | None = None,
+             fill: int = 1, align: str = "left") -> int:
+        """Draw ``text`` with its top-left at (x, y) (``align="center"``:
+        centred in ``room`` from x); returns its width.
+
+        Raises:
+            ValueError: the text is wider than ``room`` (default: to the
+                frame's right edge).
+        """
+        room = self.W - x if room is None else room
+        w = self.width(text, size)
+        if w > room:
+            raise ValueError(f"OLED text {text!r} is {w} px, wider than its {room} px")
+        if align == "center":
+            x += (room - w) // 2
+        self.draw.text((x, y - 1), text, font=oled_font(size), fill=fill)
+        self.texts.append(text)
+        return w
+
+    def best(self, x: int, y: int, options: list[str], size: int = 10, room: int | None = None, **kw) -> str:
+        """Draw the first of ``options`` (longest first) that fits."""
+        room = self.W - x if room is None else room
+        for t in options:
+            if self.fits(t, room, size):
+                self.text(x, y, t, size, room=room, **kw)
+                return t
+        raise ValueError(f"none of {options!r} fits {room} px")
+
+    def header(self, left: str, right: str = "") -> None:
+        """The inverted top bar (12 px): seat and score left, round right."""
+        self.draw.rectangle((0, 0, self.W - 1, 11), fill=1)
+        rw = self.width(right) if right else 0
+        if right:
+            self.text(self.W - rw - 2, 1, right, fill=0, room=rw)
+        self.text(2, 1, left, fill=0, room=self.W - rw - 6)
+
+    # ------------------------------------------------------------ pictures
+    def die(self, x: int, y: int, size: int, value: int | None, *, dim: bool = False) -> None:
+        """A die face ``size`` px square: pips drawn; ``None`` = unread
+        (a hollow die with a question mark)."""
+        d = self.draw
+        d.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=max(1, size // 5),
+                            outline=1, fill=0 if (value is None or dim) else 1)
+        if value is None:
+            self.draw.text((x + size // 2 - 3, y + size // 2 - 6), "?", font=oled_font(10), fill=1)
+            return
+        step = (size - 1) / 4
+        pip = max(2, size // 6)  # square pips: round ones of 3 px merge or turn into crosses
+        for gx, gy in _PIPS.get(int(value), []):
+            cx, cy = int(x + step * (gx + 1)), int(y + step * (gy + 1))
+            d.rectangle((cx - pip // 2, cy - pip // 2, cx - pip // 2 + pip - 1, cy - pip // 2 + pip - 1),
+                        fill=1 if dim else 0)
+
+    def card(self, x: int, y: int, w: int, h: int, label: str = "", *, face_down: bool = False) -> None:
+        """A card icon; ``label`` (a letter) in its middle, or a hatched
+        back when face down."""
+        d = self.draw
+        d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=2, outline=1, fill=0)
+        if face_down:
+            for k in range(-h, w, 3):
+                d.line((x + max(0, k), y + max(0, -k), x + min(w - 1, k + h - 1), y + min(h - 1, h - 1 - max(0, k + h - w))), fill=1)
+        elif label:
+            size = 10 if h < 18 else 13
+            tw = self.width(label, size)
+            self.draw.text((x + (w - tw) // 2, y + (h - size) // 2 - 1), label, font=oled_font(size), fill=1)
+            self.texts.append(label)
+
+    def glyph(self, x: int, y: int, w: int, text: str, size: int = 22) -> None:
+        """A big word or sign centred in ``w`` px (the seat must act)."""
+        self.text(x, y, text, size, room=w, align="center")
+
+    def cup(self, x: int, y: int, size: int) -> None:
+        """A tea cup icon (the sip race)."""
+        d = self.draw
+        d.rounded_rectangle((x + 2, y + size // 4, x + size * 3 // 4, y + size - 2), radius=3, fill=1)
+        d.ellipse((x + size * 3 // 4 - 3, y + size // 3, x + size - 1, y + size * 2 // 3 + 2), outline=1, width=2)
+        for k in (size // 3, size // 2):
+            d.line((x + k, y, x + k + 2, y + size // 5), fill=1)
+
+    def hand(self, x: int, y: int, size: int) -> None:
+        """An open hand icon (slap a customer): palm, four fingers apart,
+        a thumb."""
+        d = self.draw
+        u = max(1, size // 10)
+        palm = (x + 3 * u, y + 5 * u, x + 8 * u, y + size - 1)
+        d.rounded_rectangle(palm, radius=u, fill=1)
+        tops = (2 * u, 0, u, 3 * u)
+        for k in range(4):
+            fx = x + 3 * u + k * (5 * u) // 4 + (k * u) // 3
+            d.rounded_rectangle((fx, y + tops[k], fx + max(1, u), y + 6 * u), radius=max(1, u // 2), fill=1)
+        d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
+
+    def choice(self, text: str, index: int, count: int, armed: bool) -> int:
+        """The choice under the cursor at the bottom, between arrows, with
+        its position, inverted when armed ("press again to confirm").  A
+        label too long for one line takes two (never cut).
+
+        Returns:
+            The y (px) where the choice area starts.
+
+        Raises:
+            ValueError: the label does not fit in two lines.
+        """
+        if count == 1:  # one thing to do: no arrows, no position
+            lines = [f"press: {text}"] if self.fits(f"press: {text}", self.W - 4) else [text]
+            top = self.H - 13
+            if armed:
+                self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
+            self.text(2, top, lines[0], fill=0 if armed else 1, room=self.W - 4)
+            return top - 1
+        pos = f"{index + 1}/{count}"
+        pw = self.width(pos)
+        room = self.W - pw - 18
+        lines = [text]
+        if self.width(text) > room:
+            words, lines, cur = text.split(), [], ""
+            for w in words:
+                trial = f"{cur} {w}" if cur else w
+                if self.width(trial) <= room:
+                    cur = trial
+                else:
+                    lines.append(cur)
+                    cur = w
+            lines.append(cur)
+            if len(lines) > 2 or any(self.width(t) > room for t in lines):
+                raise ValueError(f"OLED choice {text!r} does not fit two lines of {room} px")
+        top = self.H - 12 * len(lines) - 1
+        if armed:
+            self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
+        fill = 0 if armed else 1
+        y = self.H - 13
+        mid = top + (self.H - top) // 2
+        self.draw.polygon([(1, mid), (5, mid - 4), (5, mid + 4)], fill=fill)
+        self.draw.polygon([(self.W - pw - 8, mid - 4), (self.W - pw - 4, mid), (self.W - pw - 8, mid + 4)], fill=fill)
+        self.text(self.W - pw - 1, y, pos, fill=fill, room=pw)
+        for i, t in enumerate(lines):
+            self.text(8, top + i * 12, t, fill=fill, room=room)
+        return top - 1

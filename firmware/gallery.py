@@ -1,0 +1,177 @@
+"""The screen gallery: a fixed, documented set of game states per game,
+rendered as PNGs (HDMI and every seat's OLED) at any screen size.
+
+``cabinet screens GAME --out DIR [--size WxH]`` plays a seeded game with
+random bots straight through the engine and stops at each named state of
+:data:`STATES` (the first time the game reaches it), then draws the shared
+screen and the seats' OLEDs exactly as the cabinet would.  Same seed, same
+pictures.  Files: ``DIR/GAME-STATE-WxH.png`` and
+``DIR/GAME-STATE-oled-SEAT.png`` (the OLED at 4x, as a player sees it).
+"""
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from engines import new_game
+
+from .bots import RandomBot
+from .controls import SeatControls
+
+SIZES = ((1920, 1080), (800, 480))
+OLED_ZOOM = 4
+
+
+@dataclass(frozen=True)
+class State:
+    """One gallery picture: a name, the game's set-up and the first state
+    where ``want(game, view)`` holds; ``context`` adds runtime facts (a
+    countdown banner); ``cursor`` moves a seat's cursor (seat, steps)."""
+    name: str
+    players: int
+    seed: int
+    want: Callable[[Any, dict], bool]
+    about: str
+    context: tuple[tuple[str, Any], ...] = ()
+    cursor: tuple[int, int] | None = None
+
+
+def _phase(name):
+    return lambda g, v: v.get("phase") == name
+
+
+def _rg_rolling(g, v):
+    return v["phase"] == "roll" and v["round"] >= 2 and sum(s["dice"] is not None for s in v["seats"]) >= 2 \
+        and any(s.get("claim") for s in v["seats"])
+
+
+def _rg_blast(g, v):
+    return v["phase"] == "blast" and v["round"] >= 3 and not v["turn"]["cells"] and g.legal_actions(v["turn"]["seat"])
+
+
+def _cd_race_open(g, v):
+    return v.get("order") is not None and v.get("race") is not None
+
+
+def _cd_after_race(g, v):
+    return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
+
+
+STATES: dict[str, list[State]] = {
+    "retrograde": [
+        State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
+              "round 1 starts: the 3-2-1 countdown before the roll", (("banner", "3"),)),
+        State("roll", 3, 1, _rg_rolling, "mid-game: dice read, a card claimed, others still rolling"),
+        State("stop", 3, 1, _phase("stop"), "Stop!: one seat left to claim, its rerolls counted"),
+        State("blast", 3, 1, _rg_blast, "a seat chooses its blast plan: the plan under its cursor is lit",
+              cursor=(None, 1)),
+        State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
+              and v["seats"][0]["dice"] is not None, "solo: the running timer (RG-10)"),
+        State("four", 4, 2, lambda g, v: v["phase"] == "roll" and v["round"] >= 5
+              and sum(s["dice"] is not None for s in v["seats"]) >= 3, "four seats late in the game"),
+        State("over", 3, 1, lambda g, v: g.is_terminal(), "the end: final scores"),
+    ],
+    "cha-dango": [
+        State("setup", 4, 1, lambda g, v: v["phase"] == "reveal", "the dining area; a seat reveals the next order"),
+        State("race", 4, 1, _cd_race_open, "an order is out: slap a matching customer or sip"),
+        State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
+        State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
+              "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
+        State("six", 6, 2, _cd_race_open, "six seats, a race open"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
+    ],
+}
+
+
+def find_state(state: State, limit: int = 20000):
+    """Play the seeded game with random bots until ``state.want`` holds.
+
+    Returns:
+        ``(game, events)``: the engine there and its latest event texts.
+
+    Raises:
+        LookupError: the game ended (or ``limit`` actions passed) first.
+    """
+    game_id = next(gid for gid, sts in STATES.items() if state in sts)
+    game = new_game(game_id, state.players, state.seed)
+    bot = RandomBot(state.seed)
+    events: collections.deque[str] = collections.deque(maxlen=8)
+    for _ in range(limit):
+        if state.want(game, game.view(None)):
+            return game, list(events)
+        if game.is_terminal():
+            break
+        for e in game.apply(bot.next_action(game)):
+            events.append(e["text"])
+    raise LookupError(f"{game_id}: no state {state.name!r} in seed {state.seed}")
+
+
+def context_for(game, events: list[str], state: State) -> tuple[dict[str, Any], list[SeatControls]]:
+    """The runtime context the cabinet would pass, and the seats' controls."""
+    controls = [SeatControls(s) for s in range(game.num_players)]
+    if state.cursor is not None:
+        seat, steps = state.cursor
+        if seat is None:
+            active = game.active_players()
+            seat = active[0] if active else 0
+        acts = controls[seat].refresh(game)
+        if acts:
+            controls[seat].nav(game, steps)
+    ctx = {"last_events": events, "prompts": {}, "notice": "", "banner": "", "dice": {},
+           "now_us": game.now_us(), "controls": controls}
+    ctx.update(dict(state.context))
+    return ctx, controls
+
+
+def index_markdown(games: list[str], sizes=SIZES) -> str:
+    """A README for a gallery folder: each game's states, what each shows,
+    and its pictures."""
+    lines = ["# Screen gallery", "",
+             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots, stopped at",
+             "the states below, drawn exactly as the cabinet draws them (HDMI at each size, and each seat's",
+             f"128 x 64 OLED shown {OLED_ZOOM}x).  Same seed, same pictures.", ""]
+    for game_id in games:
+        lines += [f"## {game_id}", "", "| state | seats | seed | what it shows | pictures |", "|---|---|---|---|---|"]
+        for st in STATES[game_id]:
+            pics = ", ".join(f"[{w}x{h}]({game_id}-{st.name}-{w}x{h}.png)" for w, h in sizes)
+            oleds = ", ".join(f"[{k + 1}]({game_id}-{st.name}-oled-{k + 1}.png)" for k in range(st.players))
+            lines.append(f"| {st.name} | {st.players} | {st.seed} | {st.about} | {pics}; OLEDs {oleds} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render(game_id: str, out: str | Path, sizes=SIZES) -> list[Path]:
+    """Render every gallery state of ``game_id`` into ``out``.
+
+    Returns:
+        The PNG paths written.
+
+    Raises:
+        KeyError: no gallery for ``game_id``.
+        OSError: ``out`` cannot be written.
+    """
+    from PIL import Image
+
+    from .screens import hdmi_screen, oled_frame
+    from .ui.hdmi import HdmiRenderer
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    renderers = [HdmiRenderer(w, h, "headless") for w, h in sizes]
+    for state in STATES[game_id]:
+        game, events = find_state(state)
+        ctx, controls = context_for(game, events, state)
+        for r in renderers:
+            scene = hdmi_screen(game, ctx, size=(r.width, r.height), measure=r.scene_measure)
+            r.draw(scene)
+            written.append(r.screenshot(out / f"{game_id}-{state.name}-{r.width}x{r.height}.png"))
+        for seat in range(game.num_players):
+            img = oled_frame(game, seat, controls[seat], ctx).image
+            big = img.convert("RGB").resize((img.width * OLED_ZOOM, img.height * OLED_ZOOM), Image.NEAREST)
+            p = out / f"{game_id}-{state.name}-oled-{seat + 1}.png"
+            big.save(p)
+            written.append(p)
+    return written

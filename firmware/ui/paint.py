@@ -1,0 +1,537 @@
+"""The painter: draws any :class:`~firmware.ui.kit.Scene` with pygame-ce.
+
+Every component is drawn in code (no scanned or copied art).  Surfaces that
+do not change (a die face, a droid, a coin, a text at a size) are cached and
+blitted.  Components with a ``key`` that moved since the previous scene
+slide to their new place, and new ones grow in, over :data:`ANIM_MS`; the
+painter never waits for an animation (the runtime keeps handling input and
+redraws while :attr:`Painter.animating`).
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from .kit import BG, DIM, FG, GOLD, PANEL, Node, Rect, Scene
+
+#: How long a change animates, ms.
+ANIM_MS = 300
+#: Droid and die colours by pips (1 yellow .. 6 blue, Retrograde RG-3).
+DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 196, 96),
+             5: (220, 64, 56), 6: (70, 130, 230)}
+#: Pip positions on a 3 x 3 grid, per face.
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+_CACHE_MAX = 3000
+#: Cached surfaces may hold at most this many pixels in all (about 120 MB).
+_CACHE_PIXELS = 30_000_000
+#: Kinds drawn once per size and state into a cached surface, then blitted
+#: (the others cache their own parts).
+_WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line", "back"}
+
+
+def font_path() -> str:
+    """The TrueType font every screen uses: pygame-ce's own FreeSans Bold
+    (shipped with pygame, so identical on every cabinet)."""
+    import pygame
+    return str(Path(pygame.__file__).parent / pygame.font.get_default_font())
+
+
+class Fonts:
+    """pygame fonts by size (px em), and a measure function for layouts."""
+
+    def __init__(self) -> None:
+        import pygame
+        pygame.font.init()
+        self.pg = pygame
+        self._fonts: dict[int, Any] = {}
+        self._path = font_path()
+        self._sizes: dict[tuple[str, int], tuple[int, int]] = {}
+
+    def font(self, size: int):
+        f = self._fonts.get(size)
+        if f is None:
+            f = self.pg.font.Font(self._path, max(6, int(size)))
+            self._fonts[size] = f
+        return f
+
+    def measure(self, text: str, size: int) -> tuple[int, int]:
+        """Rendered width and line height of ``text`` at ``size`` px."""
+        k = (text, size)
+        wh = self._sizes.get(k)
+        if wh is None:
+            wh = self.font(size).size(text)
+            if len(self._sizes) > 20000:
+                self._sizes.clear()
+            self._sizes[k] = wh
+        return wh
+
+
+def _ease(f: float) -> float:
+    return 1 - (1 - f) ** 3
+
+
+class Painter:
+    """Draws scenes onto a pygame surface.
+
+    Args:
+        fonts: the :class:`Fonts` the scenes were measured with.
+    """
+
+    def __init__(self, fonts: Fonts) -> None:
+        import pygame
+        self.pg = pygame
+        self.fonts = fonts
+        self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._pixels = 0
+        self._last: dict[str, Rect] = {}
+        self._anims: dict[str, tuple[Rect, float]] = {}
+        self._seen_any = False
+        self.animating = False
+
+    # ------------------------------------------------------------ cache
+    def _cached(self, key: tuple, make):
+        s = self._cache.get(key)
+        if s is None:
+            s = make()
+            self._cache[key] = s
+            self._pixels += s.get_width() * s.get_height()
+            while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
+                _, old = self._cache.popitem(last=False)
+                self._pixels -= old.get_width() * old.get_height()
+        else:
+            self._cache.move_to_end(key)
+        return s
+
+    def _whole(self, s, node: Node, r: Rect, fn) -> None:
+        """Draw ``node`` once into a surface of its size, cache it by kind,
+        size and props, and blit it."""
+        if r.w <= 0 or r.h <= 0:
+            return
+        key = (node.kind, r.w, r.h) + tuple(sorted(node.props.items()))
+
+        def make():
+            surf = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
+            fn(surf, node, Rect(0, 0, r.w, r.h))
+            return surf
+        s.blit(self._cached(key, make), (r.x, r.y))
+
+    # ------------------------------------------------------------ scene
+    def draw(self, surface, scene: Scene, now_ms: float | None = None) -> None:
+        """Draw ``scene`` on ``surface`` (same size).  With ``now_ms`` (a
+        monotonic clock, ms) keyed components animate from their previous
+        places; without it everything is drawn where it ends."""
+        surface.fill(BG)
+        current: dict[str, Rect] = {}
+        animating = False
+        for node in scene.nodes:
+            rect = node.rect
+            if node.key is not None:
+                current[node.key] = rect
+                if now_ms is not None:
+                    rect, moving = self._animate(node.key, rect, now_ms)
+                    animating |= moving
+            fn = getattr(self, "_" + node.kind, None)
+            if fn is None:
+                raise ValueError(f"the painter has no component {node.kind!r}")
+            if node.kind in _WHOLE:
+                self._whole(surface, node, rect, fn)
+            else:
+                fn(surface, node, rect)
+        self._last = current
+        self._seen_any = True
+        self.animating = animating
+
+    def _animate(self, key: str, rect: Rect, now_ms: float) -> tuple[Rect, bool]:
+        old = self._last.get(key)
+        anim = self._anims.get(key)
+        if anim is None or anim[0] is None and old is not None:
+            if old is not None and old != rect:
+                anim = (old, now_ms)
+            elif old is None and self._seen_any:
+                cx, cy = rect.center
+                anim = (Rect(cx - rect.w // 4, cy - rect.h // 4, rect.w // 2, rect.h // 2), now_ms)
+            else:
+                return rect, False
+            self._anims[key] = anim
+        elif old is not None and old != rect and anim[0] != old:
+            anim = (old, now_ms)
+            self._anims[key] = anim
+        start, t0 = anim
+        f = (now_ms - t0) / ANIM_MS
+        if f >= 1:
+            self._anims.pop(key, None)
+            return rect, False
+        return start.lerp(rect, _ease(max(0.0, f))), True
+
+    # ------------------------------------------------------------ parts
+    def _group(self, s, node: Node, r: Rect) -> None:
+        """A group of components (:meth:`Scene.group`): drawn once into a
+        surface of its size, cached by its content digest, then blitted."""
+        def make():
+            surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            ox, oy = node.rect.x, node.rect.y
+            for child in node.props["children"]:
+                cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
+                fn = getattr(self, "_" + child.kind)
+                if child.kind in _WHOLE:
+                    self._whole(surf, child, cr, fn)
+                else:
+                    fn(surf, child, cr)
+            return surf
+        s.blit(self._cached(("group", r.w, r.h, node.props["digest"]), make), (r.x, r.y))
+
+    def _panel(self, s, node: Node, r: Rect) -> None:
+        pg = self.pg
+        p = node.props
+        radius = p.get("radius", 8)
+        pg.draw.rect(s, p.get("fill", PANEL), (r.x, r.y, r.w, r.h), border_radius=radius)
+        if p.get("border"):  # a glowing panel (whose turn it is) has a thick edge
+            pg.draw.rect(s, p["border"], (r.x, r.y, r.w, r.h), width=6 if p.get("glow") else 3,
+                         border_radius=radius)
+
+    def _text(self, s, node: Node, r: Rect) -> None:
+        p = node.props
+        img = self._cached(("text", p["text"], p["size"], p["colour"]),
+                           lambda: self.fonts.font(p["size"]).render(p["text"], True, p["colour"]))
+        w, h = img.get_size()
+        if p.get("align") == "center":
+            x = r.x + (r.w - w) // 2
+        elif p.get("align") == "right":
+            x = r.right - w
+        else:
+            x = r.x
+        s.blit(img, (x, r.y + (r.h - h) // 2))
+
+    def _die(self, s, node: Node, r: Rect) -> None:
+        p = node.props
+        sq = r.square()
+        key = ("die", sq.w, p.get("value"), p.get("state", "read"), p.get("body"), p.get("pip"),
+               p.get("ring"), p.get("dim"))
+        img = self._cached(key, lambda: self._make_die(sq.w, p))
+        s.blit(img, (sq.x, sq.y))
+
+    def _make_die(self, size: int, p: dict) -> Any:
+        pg = self.pg
+        surf = pg.Surface((size, size), pg.SRCALPHA)
+        value, state = p.get("value"), p.get("state", "read")
+        body = p.get("body") or (244, 244, 240)
+        pip = p.get("pip") or (24, 24, 28)
+        rad = max(3, size // 6)
+        ring = p.get("ring")
+        inner = pg.Rect(0, 0, size, size)
+        if ring:
+            pg.draw.rect(surf, ring, inner, border_radius=rad + 2)
+            inner = inner.inflate(-max(4, size // 8), -max(4, size // 8))
+        if state != "read" or value is None:
+            pg.draw.rect(surf, (60, 64, 80), inner, border_radius=rad)
+            pg.draw.rect(surf, DIM, inner, width=max(2, size // 20), border_radius=rad)
+            if state == "reading":  # a small camera: the camera is looking at it
+                body = inner.inflate(-inner.w * 2 // 5, -inner.h // 2)
+                pg.draw.rect(surf, DIM, (body.centerx - body.w // 5, body.y - body.h // 4, body.w // 3, body.h // 3))
+                pg.draw.rect(surf, DIM, body, border_radius=max(1, body.h // 5))
+                pg.draw.circle(surf, (60, 64, 80), body.center, max(2, body.h * 3 // 8))
+            else:  # unread: a question mark drawn in the font
+                f = self.fonts.font(max(8, inner.h * 3 // 4))
+                q = f.render("?", True, GOLD)
+                surf.blit(q, q.get_rect(center=inner.center))
+            return surf
+        if p.get("dim"):
+            body = tuple(int(c * 0.45) for c in body)
+            pip = tuple(int(c * 0.6) for c in pip)
+        pg.draw.rect(surf, body, inner, border_radius=rad)
+        pg.draw.rect(surf, (0, 0, 0), inner, width=max(1, size // 30), border_radius=rad)
+        self._pips(surf, inner, value, pip)
+        return surf
+
+    def _pips(self, surf, inner, value: int, colour) -> None:
+        pg = self.pg
+        step = inner.w / 4
+        radius = max(2, int(inner.w / 11))
+        for gx, gy in PIPS.get(int(value), []):
+            pg.draw.circle(surf, colour, (int(inner.x + step * (gx + 1)), int(inner.y + step * (gy + 1))), radius)
+
+    def _droid(self, s, node: Node, r: Rect) -> None:
+        p = node.props
+        sq = r.square()
+        key = ("droid", sq.w, p["pips"], p.get("blasted"), p.get("lit"), p.get("recent"))
+        s.blit(self._cached(key, lambda: self._make_droid(sq.w, p)), (sq.x, sq.y))
+
+    def _make_droid(self, size: int, p: dict) -> Any:
+        """A droid: a coloured robot head with antenna, its pips as eyes
+        (colour and pip count, RG-3); crossed off when blasted; lit gold
+        when the blast plan being chosen would blast it."""
+        pg = self.pg
+        surf = pg.Surface((size, size), pg.SRCALPHA)
+        col = DROID_RGB.get(p["pips"], (128, 128, 128))
+        blasted = p.get("blasted")
+        if blasted:
+            col = tuple(int(c * 0.35) + 20 for c in col)
+        ant = max(2, size // 7)
+        head = pg.Rect(size // 14, ant + 1, size - size // 7, size - ant - 2)
+        if p.get("lit"):
+            pg.draw.rect(surf, GOLD, head.inflate(size // 8, size // 8), border_radius=size // 4)
+        pg.draw.line(surf, col, (size // 2, ant + 1), (size // 2, 1), max(1, size // 16))
+        pg.draw.circle(surf, col, (size // 2, max(2, ant // 2 + 1)), max(1, ant // 2 + 1))
+        pg.draw.rect(surf, col, head, border_radius=max(2, size // 6))
+        pg.draw.rect(surf, (10, 10, 14), head, width=max(1, size // 28), border_radius=max(2, size // 6))
+        self._pips(surf, head, p["pips"], (20, 20, 24) if not blasted else (70, 70, 70))
+        if blasted:
+            w = max(2, size // 9)
+            cross = (250, 250, 250) if p.get("recent") else (230, 60, 50)
+            pg.draw.line(surf, cross, (head.x + 2, head.y + 2), (head.right - 3, head.bottom - 3), w)
+            pg.draw.line(surf, cross, (head.right - 3, head.y + 2), (head.x + 2, head.bottom - 3), w)
+        return surf
+
+    def _boss(self, s, node: Node, r: Rect) -> None:
+        """A boss above its column: a horned head; crossed off once
+        defeated."""
+        sq = r.square()
+        defeated = bool(node.props.get("defeated"))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_boss(surf, Rect(0, 0, sq.w, sq.w), defeated)
+            return surf
+        s.blit(self._cached(("boss", sq.w, defeated), make), (sq.x, sq.y))
+
+    def _draw_boss(self, s, sq: Rect, defeated: bool) -> None:
+        pg = self.pg
+        col = (120, 120, 130) if defeated else (190, 70, 200)
+        h = sq.h
+        body = pg.Rect(sq.x + h // 8, sq.y + h // 4, h - h // 4, h - h // 3)
+        pg.draw.polygon(s, col, [(body.x, body.y + 2), (body.x + h // 8, sq.y), (body.x + h // 4, body.y)])
+        pg.draw.polygon(s, col, [(body.right, body.y + 2), (body.right - h // 8, sq.y), (body.right - h // 4, body.y)])
+        pg.draw.rect(s, col, body, border_radius=max(2, h // 6))
+        eye = max(2, h // 9)
+        pg.draw.circle(s, (250, 240, 120), (body.x + body.w // 3, body.centery), eye)
+        pg.draw.circle(s, (250, 240, 120), (body.right - body.w // 3, body.centery), eye)
+        if defeated:
+            pg.draw.line(s, (240, 240, 240), (sq.x, sq.y), (sq.right, sq.bottom), max(2, h // 8))
+
+    def _coin(self, s, node: Node, r: Rect) -> None:
+        """A coin, with its number when given."""
+        pg = self.pg
+        sq = r.square()
+        p = node.props
+        key = ("coin", sq.w, p.get("label"), p.get("spent"))
+
+        def make():
+            surf = pg.Surface((sq.w, sq.w), pg.SRCALPHA)
+            c = sq.w // 2
+            pg.draw.circle(surf, (150, 110, 20) if not p.get("spent") else (80, 80, 80), (c, c), c)
+            pg.draw.circle(surf, GOLD if not p.get("spent") else (130, 130, 130), (c, c), c - max(2, c // 6))
+            if p.get("label"):
+                f = self.fonts.font(max(8, int(sq.w * 0.62)))
+                t = f.render(str(p["label"]), True, (60, 40, 0))
+                surf.blit(t, t.get_rect(center=(c, c + 1)))
+            return surf
+        s.blit(self._cached(key, make), (sq.x, sq.y))
+
+    def _token(self, s, node: Node, r: Rect) -> None:
+        """A seat's token: a disc in the seat colour with the seat number."""
+        pg = self.pg
+        sq = r.square()
+        p = node.props
+
+        def make():
+            surf = pg.Surface((sq.w, sq.w), pg.SRCALPHA)
+            c = sq.w // 2
+            pg.draw.circle(surf, (12, 12, 16), (c, c), c)
+            pg.draw.circle(surf, p["colour"], (c, c), c - max(1, c // 8))
+            if p.get("label"):
+                f = self.fonts.font(max(8, int(sq.w * 0.7)))
+                t = f.render(str(p["label"]), True, (12, 12, 16))
+                surf.blit(t, t.get_rect(center=(c, c + 1)))
+            return surf
+        s.blit(self._cached(("token", sq.w, p["colour"], p.get("label")), make), (sq.x, sq.y))
+
+    def _card(self, s, node: Node, r: Rect) -> None:
+        """A card's frame: face up (light), face down (patterned back),
+        highlighted (gold edge), selected (thick gold) or claimed (the
+        claiming seat's colour)."""
+        pg = self.pg
+        p = node.props
+        state = p.get("state", "up")
+        rad = max(4, min(r.w, r.h) // 10)
+        fill = p.get("fill", (236, 230, 214))
+        if state == "down":
+            pg.draw.rect(s, (70, 52, 110), (r.x, r.y, r.w, r.h), border_radius=rad)
+            step = max(6, r.w // 6)
+            for k in range(-r.h, r.w, step):
+                pg.draw.line(s, (96, 76, 146), (r.x + max(0, k), r.y + max(0, -k)),
+                             (r.x + min(r.w, k + r.h), r.y + min(r.h, r.h - (k + r.h - r.w) if k + r.h > r.w else r.h)), 2)
+            pg.draw.rect(s, (200, 190, 230), (r.x, r.y, r.w, r.h), width=3, border_radius=rad)
+            return
+        if state == "gone":
+            pg.draw.rect(s, (50, 54, 70), (r.x, r.y, r.w, r.h), width=3, border_radius=rad)
+            return
+        edge = {"hi": GOLD, "selected": GOLD}.get(state, (30, 30, 36))
+        if state == "claimed" and p.get("seat_colour"):
+            edge = p["seat_colour"]
+        width = 3 if state == "up" else max(5, min(r.w, r.h) // 18)
+        pg.draw.rect(s, fill, (r.x, r.y, r.w, r.h), border_radius=rad)
+        pg.draw.rect(s, edge, (r.x, r.y, r.w, r.h), width=width, border_radius=rad)
+        if state == "claimed":
+            veil = pg.Surface((r.w, r.h), pg.SRCALPHA)
+            veil.fill((0, 0, 0, 70))
+            s.blit(veil, (r.x, r.y))
+
+    def _icon(self, s, node: Node, r: Rect) -> None:
+        """A small pictogram: ``coin``, ``comet``, ``power``, ``trophy``,
+        ``star``, ``cup``, ``hand``, ``deck``, ``clock`` (with ``frac``);
+        drawn once per size and state, then blitted."""
+        sq = r.square()
+        p = node.props
+        key = ("icon", sq.w) + tuple(sorted((k, v if not isinstance(v, float) else round(v, 3))
+                                            for k, v in p.items()))
+
+        def make():
+            surf = self.pg.Surface((sq.w, sq.w), self.pg.SRCALPHA)
+            self._draw_icon(surf, Rect(0, 0, sq.w, sq.w), p)
+            return surf
+        s.blit(self._cached(key, make), (sq.x, sq.y))
+
+    def _draw_icon(self, s, sq: Rect, p: dict) -> None:
+        pg = self.pg
+        name = p["name"]
+        col = p.get("colour", FG)
+        c = sq.center
+        rad = sq.w // 2
+        if name == "coin":
+            self._coin(s, Node("coin", sq, {"label": p.get("label")}), sq)
+        elif name == "comet":
+            pg.draw.line(s, (140, 200, 255), (sq.x, sq.bottom), c, max(2, rad // 3))
+            pg.draw.line(s, (100, 160, 240), (sq.x, c[1] + rad // 2), c, max(2, rad // 4))
+            pg.draw.circle(s, (230, 240, 255), (c[0] + rad // 4, c[1] - rad // 4), rad // 2)
+        elif name == "power":
+            pts = [(c[0] + rad * 0.2, sq.y), (sq.x + rad * 0.4, c[1] + rad * 0.15), (c[0], c[1] + rad * 0.15),
+                   (c[0] - rad * 0.2, sq.bottom), (sq.right - rad * 0.4, c[1] - rad * 0.15), (c[0], c[1] - rad * 0.15)]
+            pg.draw.polygon(s, col if col != FG else (120, 230, 250), pts)
+        elif name == "trophy":
+            won = p.get("won")
+            if p.get("lit"):  # the blast plan being chosen would take this trophy
+                pg.draw.rect(s, GOLD, (sq.x, sq.y, sq.w, sq.h), width=max(2, sq.w // 10), border_radius=sq.w // 5)
+            cc = GOLD if won else (90, 94, 110)
+            cup = pg.Rect(sq.x + rad // 4, sq.y, sq.w - rad // 2, rad + rad // 3)
+            pg.draw.rect(s, cc, cup, border_bottom_left_radius=rad // 2, border_bottom_right_radius=rad // 2)
+            pg.draw.rect(s, cc, (c[0] - rad // 8, cup.bottom, rad // 4, rad // 3))
+            pg.draw.rect(s, cc, (c[0] - rad // 2, sq.bottom - rad // 4, rad, rad // 4))
+            if p.get("label"):
+                f = self.fonts.font(max(8, int(cup.h * 0.8)))
+                t = f.render(str(p["label"]), True, (30, 24, 0) if won else (210, 210, 220))
+                s.blit(t, t.get_rect(center=(cup.centerx, cup.centery)))
+        elif name == "star":
+            pts = []
+            for k in range(10):
+                a = -math.pi / 2 + k * math.pi / 5
+                rr = rad if k % 2 == 0 else rad * 0.45
+                pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
+            pg.draw.polygon(s, col if col != FG else GOLD, pts)
+            if p.get("label") is not None:
+                f = self.fonts.font(max(8, int(rad * 0.9)))
+                t = f.render(str(p["label"]), True, (40, 30, 0))
+                s.blit(t, t.get_rect(center=(c[0], c[1] + rad // 10)))
+        elif name == "cup":
+            body = pg.Rect(sq.x + rad // 3, sq.y + rad // 3, sq.w - rad, sq.h - rad // 2)
+            pg.draw.rect(s, col, body, border_bottom_left_radius=rad // 2, border_bottom_right_radius=rad // 2)
+            pg.draw.circle(s, col, (body.right, body.centery - rad // 6), rad // 3, max(2, rad // 6))
+            for k in range(2):
+                x = body.x + body.w * (k + 1) // 3
+                pg.draw.line(s, DIM, (x, sq.y), (x + rad // 6, sq.y + rad // 4), 2)
+        elif name == "hand":
+            palm = pg.Rect(sq.x + rad // 3, c[1] - rad // 6, sq.w - rad * 2 // 3, rad + rad // 6)
+            pg.draw.rect(s, col, palm, border_radius=rad // 3)
+            fw = max(2, palm.w // 5)
+            for k in range(4):
+                x = palm.x + k * palm.w // 4 + 1
+                pg.draw.rect(s, col, (x, sq.y + (k % 3 == 0) * rad // 4, fw, rad), border_radius=fw // 2)
+            pg.draw.rect(s, col, (palm.x - rad // 4, c[1], rad // 3, rad // 2), border_radius=3)
+        elif name == "deck":
+            for k in range(3):
+                off = k * max(2, rad // 8)
+                pg.draw.rect(s, (70, 52, 110), (sq.x + off, sq.y + off, sq.w * 2 // 3, sq.h - 3 * max(2, rad // 8)),
+                             border_radius=4)
+                pg.draw.rect(s, (200, 190, 230), (sq.x + off, sq.y + off, sq.w * 2 // 3,
+                                                  sq.h - 3 * max(2, rad // 8)), width=2, border_radius=4)
+        elif name == "hourglass":
+            # a timer that runs; ``frac`` >= 1: the time is up (the sand all below)
+            up = p.get("frac", 0.0) >= 1
+            tint = col if col != FG else (120, 200, 250)
+            top, bot = sq.y + sq.h // 8, sq.bottom - sq.h // 8
+            l, rr = sq.x + sq.w // 5, sq.right - sq.w // 5
+            pg.draw.line(s, FG, (l - 2, top), (rr + 2, top), max(2, sq.w // 12))
+            pg.draw.line(s, FG, (l - 2, bot), (rr + 2, bot), max(2, sq.w // 12))
+            glass = [(l, top), (rr, top), (c[0] + 2, c[1]), (rr, bot), (l, bot), (c[0] - 2, c[1])]
+            pg.draw.polygon(s, (60, 64, 80), glass)
+            if up:
+                pg.draw.polygon(s, tint, [(l + 3, bot - 1), (rr - 3, bot - 1), (c[0], c[1] + sq.h // 8)])
+            else:
+                pg.draw.polygon(s, tint, [(l + 3, top + 3), (rr - 3, top + 3), (c[0], c[1] - 2)])
+                pg.draw.line(s, tint, c, (c[0], bot - 3), 2)
+                pg.draw.polygon(s, tint, [(l + sq.w // 5, bot - 1), (rr - sq.w // 5, bot - 1), (c[0], bot - sq.h // 6)])
+            pg.draw.polygon(s, FG, glass, max(1, sq.w // 20))
+        elif name == "clock":
+            # a clock face with one hand at ``frac`` of a turn (a running
+            # timer, not the time left); ``frac`` >= 1: the time is up (filled)
+            frac = max(0.0, min(1.0, p.get("frac", 0.0)))
+            tint = col if col != FG else (230, 120, 90)
+            pg.draw.circle(s, tint if frac >= 1 else (60, 64, 80), c, rad)
+            pg.draw.circle(s, FG, c, rad, max(2, rad // 10))
+            for k in range(12):
+                a = 2 * math.pi * k / 12
+                pg.draw.circle(s, FG, (c[0] + (rad * 0.8) * math.sin(a), c[1] - (rad * 0.8) * math.cos(a)),
+                               max(1, rad // 18))
+            a = 2 * math.pi * frac
+            pg.draw.line(s, tint if frac < 1 else FG, c, (c[0] + rad * 0.7 * math.sin(a), c[1] - rad * 0.7 * math.cos(a)),
+                         max(2, rad // 8))
+            pg.draw.circle(s, FG, c, max(2, rad // 10))
+        else:
+            raise ValueError(f"no icon named {name!r}")
+
+    def _bar(self, s, node: Node, r: Rect) -> None:
+        """A progress bar: ``frac`` (0..1) filled in ``colour``."""
+        pg = self.pg
+        p = node.props
+        pg.draw.rect(s, (60, 64, 80), (r.x, r.y, r.w, r.h), border_radius=r.h // 2)
+        w = int(r.w * max(0.0, min(1.0, p.get("frac", 0.0))))
+        if w > 0:
+            pg.draw.rect(s, p.get("colour", GOLD), (r.x, r.y, w, r.h), border_radius=r.h // 2)
+
+    def _figure(self, s, node: Node, r: Rect) -> None:
+        """An animal figure silhouette drawn in code (Cha dango customers):
+        ``cat``, ``rabbit``, ``fox``, ``tanuki``, ``panda``."""
+        from .figures import draw_figure
+        draw_figure(self.pg, s, r, node.props["name"], node.props.get("colour", (250, 250, 250)))
+
+    def _dango(self, s, node: Node, r: Rect) -> None:
+        """Three dango on a skewer in one colour, with a pattern per colour
+        (never colour alone)."""
+        from .figures import draw_dango
+        draw_dango(self.pg, s, r, node.props["name"])
+
+    def _back(self, s, node: Node, r: Rect) -> None:
+        """The back of a Cha dango ordering card: which attribute the next
+        order asks for, drawn in grey (a head, a dango skewer, a patterned
+        field) so that it names the kind, never a value."""
+        from .figures import draw_back
+        draw_back(self.pg, s, r, node.props["attribute"])
+
+    def _swatch(self, s, node: Node, r: Rect) -> None:
+        """A colour field with its pattern (Cha dango backgrounds)."""
+        from .figures import draw_swatch
+        draw_swatch(self.pg, s, r, node.props["name"], node.props.get("radius", 6))
+
+    def _glyph(self, s, node: Node, r: Rect) -> None:
+        """A big centred number or sign (the 3-2-1 countdown)."""
+        p = node.props
+        f = self.fonts.font(p["size"])
+        img = self._cached(("glyph", p["text"], p["size"], p.get("colour", GOLD)),
+                           lambda: f.render(p["text"], True, p.get("colour", GOLD)))
+        s.blit(img, img.get_rect(center=r.center))
+
+    def _line(self, s, node: Node, r: Rect) -> None:
+        """A straight rule from the rect's top-left to its bottom-right."""
+        self.pg.draw.line(s, node.props.get("colour", DIM), (r.x, r.y), (r.right, r.bottom), node.props.get("width", 2))
