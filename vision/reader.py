@@ -56,8 +56,10 @@ UNSURE_NOT_A_DIE = (0.1, 0.9)
 #: turns (degrees) of the window at the second look (the expert's readings
 #: are averaged, and must agree on the value)
 SECOND_LOOK_ANGLES = (0, 180)
-#: turn (degrees) of the fast net's second reading of each window (also mirrored)
-CHECK_TURN = 90
+#: turn (degrees) of the fast net's second reading of each window (also
+#: mirrored); None: one fast reading (faster: only the dice sent to the
+#: expert then get a second, agreeing reading)
+CHECK_TURN: int | None = 90
 #: running counts over every read_dice call (benchmarks report them):
 #: frames, frames_second_look (frames where the expert read at least one
 #: window), expert_windows, unchecked (candidates whose readings disagreed)
@@ -105,7 +107,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
-    again = [i for i in range(n) if probs[i, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]]
+    again = [i for i in range(n) if probs[i, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]] if CHECK_TURN is not None else []
     if again:
         turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
                                          mirror=True) for i in again])
