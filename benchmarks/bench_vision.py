@@ -20,7 +20,7 @@ import cv2
 
 from vision.dataset import find_dice_data, list_images
 from vision.peer import read_dice_peer
-from vision.reader import read_dice
+from vision.reader import STATS, read_dice
 from vision.synth import random_specs, render_frame
 
 
@@ -75,6 +75,7 @@ def main() -> None:
     for size, imgs in sets.items():
         for name, fn in (("reader", read_dice), ("peer blob+cluster", read_dice_peer)):
             fn(imgs[0])  # warm up
+            STATS.clear()
             ms, cpu = [], []
             for _ in range(a.repeat):
                 for img in imgs:
@@ -85,6 +86,9 @@ def main() -> None:
             ms.sort()
             print(f"{size:>8} {name:<18} median {statistics.median(ms):6.1f} ms   "
                   f"p95 {ms[int(0.95 * (len(ms) - 1))]:6.1f} ms   (CPU time median {statistics.median(cpu):6.1f} ms)")
+            if fn is read_dice and STATS["frames"]:
+                print(f"{'':>8} {'':<18} second look (expert) on {100 * STATS['frames_second_look'] / STATS['frames']:.0f} % "
+                      f"of frames, {STATS['expert_windows'] / STATS['frames']:.2f} expert windows per frame")
 
 
 if __name__ == "__main__":

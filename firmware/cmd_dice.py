@@ -1,7 +1,15 @@
 """``cabinet dice``: read dice in photos, score the reader on a labelled set.
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR]``
-``cabinet dice score DATASET_DIR [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
+``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
+(each set scored on its own: per-die accuracy, recall, precision,
+confident-wrong rate, image-exact rate, ms per frame)
+``cabinet dice calibrate --from-labelled DIR [--json]`` / ``cabinet dice calibrate --reset``
+
+``read`` and ``score`` read with this cabinet's calibration
+(``<state folder>/dice_calibration.npz``, :mod:`vision.calibrate`) when
+there is one, unless ``--no-calibration`` (or ``--models`` another model
+folder, which the calibration was not made for).
 
 Exit codes: 0 done, 1 an image could not be read (the others are still
 read), 2 usage error.
@@ -31,15 +39,25 @@ def add_parser(subparsers) -> None:
     q.add_argument("--annotate", metavar="OUT_DIR",
                    help="write each image with boxes, values and colours drawn, as OUT_DIR/<file name>.annotated.png")
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
+    q.add_argument("--no-calibration", action="store_true", help="read without this cabinet's calibration")
     q.set_defaults(func=run)
-    q = sub.add_parser("score", help="score the reader on a labelled set (images/ + YOLO labels/)")
-    q.add_argument("dataset", metavar="DATASET_DIR")
+    q = sub.add_parser("score", help="score the reader on labelled sets (images/ + YOLO labels/), each on its own")
+    q.add_argument("dataset", metavar="DATASET_DIR", nargs="+")
     q.add_argument("--peer", action="store_true", help="score the baseline blob-and-cluster reader instead")
-    q.add_argument("--json", action="store_true", help="figures as one JSON object")
+    q.add_argument("--json", action="store_true", help="figures as one JSON object per set, one per line")
     q.add_argument("--errors", action="store_true", help="list every misread die")
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--fold", choices=["all", "even", "odd"], default="all",
-                   help="score only the even- or odd-numbered images (by name), e.g. those a model never saw")
+                   help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
+                        "are one scene), e.g. those a model never saw")
+    q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
+    q.set_defaults(func=run)
+    q = sub.add_parser("calibrate", help="adapt the reader to this cabinet's dice, camera and light")
+    how = q.add_mutually_exclusive_group(required=True)
+    how.add_argument("--from-labelled", metavar="DIR",
+                     help="a labelled folder of photos from this camera (images/ + YOLO labels/, class k = k+1 pips)")
+    how.add_argument("--reset", action="store_true", help="remove this cabinet's calibration (read as shipped)")
+    q.add_argument("--json", action="store_true", help="the result as one JSON object, no progress")
     q.set_defaults(func=run)
 
 
@@ -48,11 +66,90 @@ def _white_balance(cfg: dict | None):
     return tuple(wb) if wb and list(wb) != [1.0, 1.0, 1.0] else None
 
 
+def calibration_path(cfg: dict | None) -> Path:
+    """Where this cabinet's dice calibration is kept: the state folder
+    (config ``cabinet.state_dir``, ``$STATE_DIRECTORY``, else
+    ``~/.local/state/cabinet``) / ``dice_calibration.npz``."""
+    from firmware.cmd_play import state_dir
+    from vision.calibrate import CALIBRATION_FILE
+    return state_dir(cfg or {"cabinet": {"state_dir": ""}}) / CALIBRATION_FILE
+
+
+def use_calibration(cfg: dict | None) -> str | None:
+    """Read with this cabinet's calibration if it has one: returns its
+    path, or None when there is none.  Raises
+    :class:`vision.calibrate.CalibrationError` when it is damaged or made
+    for other models (the reader then reads as shipped)."""
+    from vision import calibrate
+    path = calibration_path(cfg)
+    if not path.is_file():
+        calibrate.apply(None)
+        return None
+    calibrate.apply(None)
+    calibrate.apply(calibrate.load(path))
+    return str(path)
+
+
 def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
-    """Run ``dice read`` or ``dice score``; returns the exit code."""
+    """Run ``dice read``, ``score`` or ``calibrate``; returns the exit code."""
+    if args.dice_command == "calibrate":
+        return _calibrate(args, cfg)
+    if not getattr(args, "no_calibration", False) and not getattr(args, "models", None):
+        from vision.calibrate import CalibrationError
+        try:
+            used = use_calibration(cfg)
+        except CalibrationError as exc:
+            print(f"cabinet: error: {exc}", file=sys.stderr)
+            return 1
+        if used and not getattr(args, "json", False):
+            print(f"(reading with this cabinet's calibration {used}; --no-calibration to read as shipped)",
+                  file=sys.stderr)
     if args.dice_command == "read":
         return _read(args, _white_balance(cfg))
     return _score(args, _white_balance(cfg))
+
+
+def _calibrate(args, cfg) -> int:
+    from vision import calibrate
+    path = calibration_path(cfg)
+    if args.reset:
+        if path.is_file():
+            path.unlink()
+            print(f"removed {path}: the reader reads as shipped")
+        else:
+            print(f"no calibration at {path}: the reader already reads as shipped")
+        return 0
+    quiet = args.json or not sys.stderr.isatty()
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+        bar = tqdm(total=5, desc="calibrating", unit="step", file=sys.stderr, leave=False)
+
+    def progress(message: str) -> None:
+        if bar is not None:
+            bar.set_postfix_str(message[:60])
+            bar.update(1)
+    try:
+        cal = calibrate.calibrate_from_labelled(args.from_labelled, progress)
+    except calibrate.CalibrationError as exc:
+        if bar is not None:
+            bar.close()
+        kept = f"; kept {path}" if path.is_file() else ""
+        print(f"cabinet: error: {exc}{kept}", file=sys.stderr)
+        return 1
+    if bar is not None:
+        bar.close()
+    calibrate.save(cal, path)
+    info = cal.info
+    if args.json:
+        print(json.dumps({"calibration": str(path), **info}))
+        return 0
+    b, a = info["before"], info["after"]
+    print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s); wrote {path}")
+    print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
+          f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
+    print("undo with `cabinet dice calibrate --reset`")
+    return 0
 
 
 def _read(args, wb) -> int:
@@ -111,29 +208,50 @@ def _use_models(folder: str) -> int:
 
 
 def _score(args, wb) -> int:
-    from vision.dataset import fold_images, list_images
-    from vision.score import score_folder
-    folder = Path(args.dataset)
-    if not (folder / "images").is_dir() or not (folder / "labels").is_dir() or not list_images(folder):
-        print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
-              f"as in nell-byler-dev)", file=sys.stderr)
-        return 1
+    from vision.dataset import list_images
+    folders = [Path(d) for d in args.dataset]
+    for folder in folders:
+        if not (folder / "images").is_dir() or not (folder / "labels").is_dir() or not list_images(folder):
+            print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
+                  f"as in nell-byler-dev)", file=sys.stderr)
+            return 1
     if args.models and _use_models(args.models):
         return 1
-    images = fold_images(folder, args.fold)
     if args.peer:
         from vision.peer import read_dice_peer
         reader = read_dice_peer
     else:
         def reader(frame):
             return read_dice(frame, wb)
+    code, rows = 0, []
+    for folder in folders:
+        summary = _score_set(args, folder, reader)
+        if summary is None:
+            code = 1
+        else:
+            rows.append((folder.name, summary))
+    if len(rows) > 1 and not args.json:
+        print("\nset                    images  dice  accuracy  recall  precision  confident-wrong  exact  ms")
+        for name, s in rows:
+            print(f"{name[:22]:<22} {s['images']:>6} {s['labelled_dice']:>5} {100 * s['accuracy']:>8.1f} "
+                  f"{100 * s['recall']:>7.1f} {100 * s['precision']:>10.1f} {100 * s['confident_wrong']:>16.2f} "
+                  f"{100 * s['exact_images']:>6.1f} {s['median_ms']:>4}")
+    return code
+
+
+def _score_set(args, folder: Path, reader) -> dict | None:
+    """Score one set and print it; its summary, or None (after an error
+    line) when no image of it could be read."""
+    from vision.dataset import fold_images
+    from vision.score import score_folder
+    images = fold_images(folder, args.fold)
     s = score_folder(folder, reader, images)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)
     if not s.images:
         print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
-        return 1
-    summary = s.summary()
+        return None
+    summary = {"set": folder.name, "fold": args.fold, **s.summary()}
     if not args.peer:
         from vision.netreader import RUNTIME
         summary["runtime"] = RUNTIME  # which library ran the nets (onnxruntime or cv2.dnn)
@@ -142,12 +260,13 @@ def _score(args, wb) -> int:
                      for t in range(1, 7)}
         print(json.dumps({**summary, "confusion": confusion}))
     else:
-        print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ')'}, "
+        print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ' scenes)'}, "
               f"{summary['labelled_dice']} labelled dice"
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
         print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
         print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported)")
+        print(f"  confident-wrong   {100 * s.confident_wrong:.2f} %  ({s.wrong} labelled dice given a wrong value)")
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
         print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
               f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")
@@ -156,4 +275,4 @@ def _score(args, wb) -> int:
         print(s.confusion_text())
     if args.errors:
         print("\n".join(s.errors))
-    return 0
+    return summary

@@ -102,6 +102,16 @@ class Session:
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
                                     zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]))
+            # this cabinet's dice calibration (`cabinet dice calibrate`), if it has one
+            from vision.calibrate import CalibrationError
+
+            from .cmd_dice import use_calibration
+            try:
+                used = use_calibration(cfg)
+                if used:
+                    log.info("dice reader: calibration %s", used)
+            except CalibrationError as exc:
+                log.warning("dice reader reads as shipped: %s", exc)
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")

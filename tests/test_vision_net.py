@@ -215,3 +215,35 @@ def test_hard_negatives_are_detector_candidates_on_no_labelled_die():
     assert any(abs(x - specs[3].center[0]) < 15 and abs(y - 150) < 15 for x, y, _ in fr.hard)
     for x, y, _ in fr.hard:
         assert min(abs(x - s.center[0]) for s in specs[:3]) > 20
+
+
+def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
+    """CAB-5 / no silent misreads: a die whose two readings (the fast net
+    at two turns, then the expert at two turns) disagree on the value is
+    unreadable, even when each reading alone is sure."""
+    from vision import reader
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+    assert [d.value for d in reader.read_dice(frame)] == [4]
+    calls = []
+
+    def flip_flop(windows, expert=False):
+        calls.append(expert)
+        p = np.zeros((len(windows), 7), np.float32)
+        p[:, 2 if len(calls) % 2 else 4] = 0.99  # a sure 3, then a sure 5, ...
+        return p
+    monkeypatch.setattr(reader, "read_faces", flip_flop)
+    dice = reader.read_dice(frame)
+    assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
+    assert calls == [False, False, True, True]  # two fast turns disagree: the expert looks twice
+
+
+def test_second_check_agreeing_turns_give_the_value(monkeypatch):
+    from vision import reader
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+
+    def sure_six(windows, expert=False):
+        p = np.zeros((len(windows), 7), np.float32)
+        p[:, 5] = 0.97
+        return p
+    monkeypatch.setattr(reader, "read_faces", sure_six)
+    assert [d.value for d in reader.read_dice(frame)] == [6]

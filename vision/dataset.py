@@ -5,6 +5,7 @@ folder (``$CABINET_DICE_DATA`` or ``../shared/dice`` from the project root)."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,9 +74,49 @@ def load_labels(image_path: str | os.PathLike, width: int, height: int) -> list[
     return dice
 
 
+#: Roboflow export names: ``<split>__<original stem>_<ext>.rf.<hash>.<ext>``
+_ROBOFLOW = re.compile(r"^(?:(?:train|valid|test)__)?(?P<stem>.+?)_(?:jpe?g|png|bmp)\.rf\.[0-9a-f]+$", re.I)
+
+
+def scene_key(image: str | os.PathLike) -> str:
+    """The scene an image shows: augmented copies of one photo (a Roboflow
+    export's ``train__PXL_2024..._jpg.rf.<hash>.jpg``, ``valid__...``) share
+    it; any other image is its own scene (its stem)."""
+    stem = Path(image).stem
+    m = _ROBOFLOW.match(stem)
+    return m.group("stem") if m else stem
+
+
+FOLDS = ("all", "even", "odd")
+
+
 def fold_images(folder: str | os.PathLike, fold: str = "all") -> list[Path]:
-    """The images of a set folder sorted by name: ``all``, or the
-    ``even``-numbered (0, 2, 4...) or ``odd``-numbered ones - the two
-    halves the dice reader's models are trained and scored on."""
+    """The images of a set folder sorted by name: ``all``, or those of the
+    ``even``-numbered (0, 2, 4...) or ``odd``-numbered *scenes*
+    (:func:`scene_key`, scenes sorted by name) - the two halves the dice
+    reader's models are trained and scored on.  Split by scene, never by
+    file, so no augmented copy of a scored photo was trained on (where every
+    image is its own scene, as in nell-byler-dev, this is the even- or
+    odd-numbered images).  Raises ``ValueError`` for another ``fold``."""
+    if fold not in FOLDS:
+        raise ValueError(f"fold {fold!r}: want one of {', '.join(FOLDS)}")
     images = list_images(folder)
-    return images if fold == "all" else images[0 if fold == "even" else 1::2]
+    if fold == "all":
+        return images
+    scenes = sorted({scene_key(p) for p in images})
+    keep = set(scenes[0 if fold == "even" else 1::2])
+    return [p for p in images if scene_key(p) in keep]
+
+
+def shared_sets() -> list[Path]:
+    """Every labelled set folder beside the dev set (``../shared/dice/*`` or
+    ``$CABINET_DICE_DATA``'s), sorted by name; ``[]`` when none is found."""
+    dev = find_dice_data()
+    if dev is None:
+        env = os.environ.get("CABINET_DICE_DATA")
+        root = Path(env) if env else None
+    else:
+        root = dev.parent
+    if root is None or not root.is_dir():
+        return []
+    return sorted(c for c in root.iterdir() if (c / "images").is_dir() and (c / "labels").is_dir())

@@ -107,11 +107,32 @@ class _Model:
         else:
             self._net = cv2.dnn.readNet(str(path))
 
+        self.outputs = (len(self._session.get_outputs()) if self.runtime == "onnxruntime"
+                        else len(self._net.getUnconnectedOutLayersNames()))
+
     def __call__(self, x: np.ndarray) -> np.ndarray:
         if self.runtime == "onnxruntime":
             return self._session.run(None, {self._input: x})[0]
         self._net.setInput(x)
+        if self.outputs > 1:  # the logits, not the features (cv2.dnn's forward() gives the last layer)
+            return self._net.forward(self._net.getUnconnectedOutLayersNames())[0]
         return self._net.forward()
+
+    def with_features(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Logits and the features the net's last layer reads (a face
+        net exported with a ``features`` output); raises
+        :class:`VisionInputError` when the file has no such output."""
+        if self.outputs < 2:
+            raise VisionInputError(f"{self.path}: this face classifier has no features output; "
+                                   "retrain it with `python -m vision.training.train` to calibrate")
+        if self.runtime == "onnxruntime":
+            y, f = self._session.run(None, {self._input: x})[:2]
+            return y, f
+        self._net.setInput(x)
+        outs = self._net.forward(self._net.getUnconnectedOutLayersNames())
+        y = next(o for o in outs if o.ndim == 2 and o.shape[1] == NOT_A_DIE + 1)
+        f = next(o for o in outs if o is not y)
+        return y, f
 
 
 _NETS: dict[Path, _Model] = {}
@@ -153,6 +174,7 @@ def use_models(folder: str | Path | None) -> None:
                                    f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
         nets[f] = net
     DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX = det, face, (expert if expert in nets else None)
+    _HEADS.clear()  # a calibration belongs to the models it was made with
     _NETS.clear()
     _NETS.update(nets)  # loaded once: the reader uses these very nets
 
@@ -281,6 +303,47 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
     return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+#: per-cabinet heads (:mod:`vision.calibrate`): net name ("fast", "expert")
+#: -> (W 7 x F float32, b 7 float32) replacing that net's last layer
+_HEADS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def use_heads(heads: dict[str, tuple[np.ndarray, np.ndarray]] | None) -> None:
+    """Read faces with per-cabinet last layers (``{"fast": (W, b),
+    "expert": (W, b)}``, W 7 x F float32 over the net's features), or with
+    the nets' own (``None``).  Raises :class:`VisionInputError` when a
+    head does not fit the net in use (another model's calibration)."""
+    new = {}
+    for name, (W, b) in (heads or {}).items():
+        if name not in ("fast", "expert"):
+            raise VisionInputError(f"calibration head {name!r}: want 'fast' or 'expert'")
+        if name == "expert" and not has_expert():
+            raise VisionInputError("calibration has an expert head but the models in use have no expert")
+        path = EXPERT_ONNX if name == "expert" else FACE_ONNX
+        _, f = _net(path).with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
+        W, b = np.asarray(W, np.float32), np.asarray(b, np.float32)
+        if W.shape != (NOT_A_DIE + 1, f.shape[1]) or b.shape != (NOT_A_DIE + 1,):
+            raise VisionInputError(f"calibration head {name!r} is {W.shape[0]} x {W.shape[1] if W.ndim > 1 else '?'}, "
+                                   f"the {name} face net in use needs {NOT_A_DIE + 1} x {f.shape[1]}: "
+                                   "calibrated for other models; calibrate again")
+        new[name] = (W, b)
+    _HEADS.clear()
+    _HEADS.update(new)
+
+
+def face_features(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
+    """N x F float32 features the fast (or ``expert``) face net's last
+    layer reads, for N FACE_PX x FACE_PX x 3 uint8 BGR windows.  Raises
+    :class:`VisionInputError` when the net has no features output."""
+    if expert and not has_expert():
+        raise VisionInputError("the dice reader models in use have no expert face classifier")
+    net = _net(EXPERT_ONNX if expert else FACE_ONNX)
+    if not windows:
+        _, f = net.with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
+        return np.zeros((0, f.shape[1]), np.float32)
+    return net.with_features(_blob(windows))[1].reshape(len(windows), -1)
+
+
 def has_expert() -> bool:
     """Whether the models in use include the expert face classifier."""
     return EXPERT_ONNX is not None
@@ -297,7 +360,13 @@ def read_faces(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
     if expert and not has_expert():
         raise VisionInputError("the dice reader models in use have no expert face classifier "
                                "(dice_face_expert.onnx)")
-    z = _net(EXPERT_ONNX if expert else FACE_ONNX)(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+    net = _net(EXPERT_ONNX if expert else FACE_ONNX)
+    head = _HEADS.get("expert" if expert else "fast")
+    if head is None:
+        z = net(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+    else:  # this cabinet's calibrated last layer
+        f = net.with_features(_blob(windows))[1].reshape(len(windows), -1)
+        z = (f @ head[0].T + head[1]).astype(np.float64)
     z -= z.max(axis=1, keepdims=True)
     p = np.exp(z)
     return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)

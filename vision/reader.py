@@ -8,20 +8,23 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    each peak is one die, so dice that touch are two peaks.
 2. *Face classifier*: a window around each centre, scaled to the die's
    size, gives the probability of 1..6 pips and of "not a die".  A fast
-   small net reads every window; a candidate it reads below
-   :data:`EXPERT_BELOW`, or is unsure is a die at all (:data:`UNSURE_NOT_A_DIE`),
-   is read again by the *expert* net, several times the work per window,
-   as it is and - if the expert is unsure too - turned by 180 degrees
-   (:data:`SECOND_LOOK_ANGLES`); the expert's readings, averaged, replace
-   the fast one (about one candidate in nine on the
-   photo set, so the frame costs little more).  A candidate the fast net
-   is sure is not a die gets no second look.  A place
-   that is not a die is dropped; a die whose best value is less likely than
-   :data:`MIN_VALUE_P` is reported unreadable (``value None``, ruling CAB-5:
-   never guessed) - a tilted, cocked or stacked die, a blurred one - if
-   the detector is sure of it (heat >= :data:`UNREADABLE_MIN_HEAT`);
-   a faint candidate with no clear face (a screw, a hole) is dropped.
-3. *Colour*: the median colour of the face's middle half (the centre of
+   small net reads every window as it is and (unless it is surely not a
+   die) turned by :data:`CHECK_TURN` degrees and mirrored: two readings
+   of the same pips on two grids of pixels, averaged.
+3. *Second check* (no silent misreads, ruling CAB-5): a value is given only
+   when two readings agree on it.  Where the fast net's two turns disagree,
+   or their average is below :data:`EXPERT_BELOW` or unsure it is a die at
+   all (:data:`UNSURE_NOT_A_DIE`), the *expert* net (several times the
+   work per window) reads the window at 0 and 180 degrees
+   (:data:`SECOND_LOOK_ANGLES`); its averaged readings replace the fast
+   ones, and its two turns must agree.  A die whose readings disagree is
+   unreadable (``value None``) and the nudge flow takes over.
+   A place that is not a die is dropped; a die whose best value is less
+   likely than :data:`MIN_VALUE_P` is unreadable too - a tilted, cocked or
+   stacked die, a blurred one - if the detector is sure of it (heat >=
+   :data:`UNREADABLE_MIN_HEAT`); a faint candidate with no clear face (a
+   screw, a hole) is dropped.
+4. *Colour*: the median colour of the face's middle half (the centre of
    the classifier's window), after white balance (:mod:`vision.colour`).
 
 All three nets were trained (:mod:`vision.training`) on the labelled photos and
@@ -32,6 +35,7 @@ photo set's held-out figures are in ``vision/README.md``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
@@ -49,9 +53,17 @@ EXPERT_BELOW = 0.8
 #: the fast net's "not a die" probability range (low, high) in which a
 #: candidate also gets a second look (at or above high: surely not a die)
 UNSURE_NOT_A_DIE = (0.1, 0.9)
-#: turns (degrees) of the window at the second look, in order; each turn
-#: only for the dice the expert is still unsure of (the readings are averaged)
+#: turns (degrees) of the window at the second look (the expert's readings
+#: are averaged, and must agree on the value)
 SECOND_LOOK_ANGLES = (0, 180)
+#: turn (degrees) of the fast net's second reading of each window (also
+#: mirrored); None: one fast reading (faster: only the dice sent to the
+#: expert then get a second, agreeing reading)
+CHECK_TURN: int | None = 90
+#: running counts over every read_dice call (benchmarks report them):
+#: frames, frames_second_look (frames where the expert read at least one
+#: window), expert_windows, unchecked (candidates whose readings disagreed)
+STATS: Counter = Counter()
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
 
@@ -79,6 +91,45 @@ def _unsure(probs: np.ndarray) -> list[int]:
             if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
 
 
+def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
+                 ) -> tuple[np.ndarray, np.ndarray, int]:
+    """Face readings of the candidates with the second check (module
+    docstring): (N x 7 float32 class probabilities, N bool "two readings
+    agree on the best value", windows the expert read).
+
+    The fast net reads each window as it is and - unless it is surely not a
+    die - turned by :data:`CHECK_TURN` degrees and mirrored (another grid of
+    pixels, the same pips); the two readings are averaged.  Where they
+    disagree on the value, or the average is unsure (:func:`_unsure`), the
+    expert reads the window at each turn of :data:`SECOND_LOOK_ANGLES`; its
+    readings, averaged, replace the fast ones, and the value is checked only
+    if the expert's turns agree on it."""
+    probs = read_faces(windows)
+    n = len(cands)
+    checked = np.ones(n, bool)
+    again = [i for i in range(n) if probs[i, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]] if CHECK_TURN is not None else []
+    if again:
+        turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
+                                         mirror=True) for i in again])
+        checked[again] = np.argmax(probs[again, :NOT_A_DIE], 1) == np.argmax(turned[:, :NOT_A_DIE], 1)
+        probs[again] = (probs[again] + turned) / 2
+    # a second look at what the fast net is unsure of, or reads differently at
+    # two turns: the expert net (the fast one again if the models in use have
+    # no expert) reads the window at each turn of SECOND_LOOK_ANGLES
+    look = sorted(set(_unsure(probs)) | {i for i in again if not checked[i]})
+    expert_windows = 0
+    if look:
+        reads = []
+        for angle in SECOND_LOOK_ANGLES:
+            reads.append(read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
+                                     for i in look], expert=has_expert()))
+            expert_windows += len(look)
+        probs[look] = sum(reads) / len(reads)
+        best = [np.argmax(r[:, :NOT_A_DIE], 1) for r in reads]
+        checked[look] = np.all([b == best[0] for b in best], axis=0)
+    return probs, checked, expert_windows
+
+
 def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | None = None) -> list[Die]:
     """Every die in ``frame`` (H x W x 3 uint8 BGR), sorted top to bottom,
     left to right.  ``white_balance``: per-channel B, G, R gains from
@@ -97,28 +148,19 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
         return []
     cands = find_dice(frame)
     windows = [face_window(frame, c.x, c.y, c.size) for c in cands]
-    probs = read_faces(windows)
-    # a second look at what the fast net is unsure of: the expert net (the
-    # fast one again if the models in use have no expert) reads the window
-    # at each turn of SECOND_LOOK_ANGLES, and its averaged readings replace the first
-    expert = has_expert()
-    unsure = _unsure(probs)
-    for k, angle in enumerate(SECOND_LOOK_ANGLES):
-        if not unsure:
-            break
-        more = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
-                           for i in unsure], expert=expert)
-        # the expert's readings so far, averaged, replace the fast one
-        probs[unsure] = more if k == 0 else (probs[unsure] * k + more) / (k + 1)
-        # the next turn only for what the expert is still unsure of
-        unsure = [unsure[j] for j in _unsure(probs[unsure])]
+    probs, checked, looked = read_checked(frame, cands, windows)
+    STATS["frames"] += 1
+    STATS["frames_second_look"] += looked > 0
+    STATS["expert_windows"] += looked
+    STATS["unchecked"] += int((~checked).sum())
     H, W = frame.shape[:2]
     kept = []
     for i, (c, p) in enumerate(zip(cands, probs)):
         if p[NOT_A_DIE] >= MAX_NOT_A_DIE_P:
             continue
         k = int(np.argmax(p[:NOT_A_DIE]))
-        value, conf = (k + 1, float(p[k])) if p[k] >= MIN_VALUE_P else (None, 0.0)
+        # a value only when two readings of the die agree on it (CAB-5)
+        value, conf = (k + 1, float(p[k])) if p[k] >= MIN_VALUE_P and checked[i] else (None, 0.0)
         if value is None and c.heat < UNREADABLE_MIN_HEAT:
             continue  # a faint candidate with no clear face: a screw, a hole, a print, not a die
         kept.append((i, value, conf))

@@ -11,6 +11,9 @@ Definitions (per die):
   value (unreadable dice claim nothing, so they cost recall, not precision);
 * accuracy = right values / matched dice that claim a value (how often a
   reported value is right when the die is found);
+* confident-wrong = matched dice given a wrong value / labelled dice (the
+  misreads nobody notices: a die not read is recovered by the nudge flow,
+  a wrong value is not; ruling CAB-5);
 * exact = images where every labelled die is read right and nothing extra
   claims a value.
 """
@@ -111,6 +114,16 @@ class Score:
         return self.correct / self.matched_claimed if self.matched_claimed else 0.0
 
     @property
+    def wrong(self) -> int:
+        """Matched dice given a wrong value (confident misreads)."""
+        return self.matched_claimed - self.correct
+
+    @property
+    def confident_wrong(self) -> float:
+        """Confident misreads per labelled die (0..1)."""
+        return self.wrong / self.labelled if self.labelled else 0.0
+
+    @property
     def recall(self) -> float:
         return self.correct / self.labelled if self.labelled else 0.0
 
@@ -124,6 +137,7 @@ class Score:
         return {"images": self.images, "labelled_dice": self.labelled, "detections_with_value": self.claimed,
                 "accuracy": round(self.accuracy, 4), "recall": round(self.recall, 4),
                 "precision": round(self.precision, 4),
+                "confident_wrong": round(self.confident_wrong, 4), "wrong": self.wrong,
                 "exact_images": round(self.exact_images / self.images, 4) if self.images else 0.0,
                 "missed": self.missed, "unreadable": self.unreadable_matched, "extra": self.extra_claimed,
                 "extra_unreadable": self.extra_unreadable, "skipped_images": len(self.skipped),

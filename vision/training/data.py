@@ -48,10 +48,25 @@ class Frame:
     #: places the detector takes for a die where none is labelled (a screw,
     #: a hole, a print): M x 3 float32 rows (cx, cy, size px), see mine_hard_negatives
     hard: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.float32))
+    #: a single-die crop whose label is the whole image (tomitomi3-crops):
+    #: the die's centre and size come from the detector, and the frame
+    #: trains the face classifiers only, never the detector
+    faces_only: bool = False
+    #: the set the frame comes from (training draws each set equally often)
+    group: str = ""
 
 
-def load_photo_set(folder: str | Path, names: set[str] | None = None) -> list[Frame]:
-    """Every labelled image of a set folder (optionally only ``names``)."""
+#: a label box at least this share of the image in both directions labels
+#: "the die in this crop", not the die's outline
+WHOLE_CROP = 0.9
+
+
+def load_photo_set(folder: str | Path, names: set[str] | None = None, group: str = "") -> list[Frame]:
+    """Every labelled image of a set folder (optionally only ``names``).
+    A single-die crop labelled as a whole (box >= :data:`WHOLE_CROP` of
+    the image) is placed where the shipped detector finds the die nearest
+    the crop's centre (left out when it finds none there) and marked
+    ``faces_only``."""
     out = []
     for path in list_images(folder):
         if names is not None and path.name not in names:
@@ -59,10 +74,19 @@ def load_photo_set(folder: str | Path, names: set[str] | None = None) -> list[Fr
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if img is None:
             continue
+        H, W = img.shape[:2]
+        labels = load_labels(path, W, H)
+        if len(labels) == 1 and (labels[0].box[2] - labels[0].box[0]) >= WHOLE_CROP * W \
+                and (labels[0].box[3] - labels[0].box[1]) >= WHOLE_CROP * H:
+            near = [c for c in find_dice(img) if abs(c.x - W / 2) < 0.25 * W and abs(c.y - H / 2) < 0.25 * H]
+            if near:
+                c = min(near, key=lambda c: (c.x - W / 2) ** 2 + (c.y - H / 2) ** 2)
+                out.append(Frame(img, np.asarray([[c.x, c.y, c.size, labels[0].value]], np.float32), path.name,
+                                 faces_only=True, group=group))
+            continue
         rows = [((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2,
-                 math.sqrt((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])), d.value)
-                for d in load_labels(path, img.shape[1], img.shape[0])]
-        out.append(Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), path.name))
+                 math.sqrt((d.box[2] - d.box[0]) * (d.box[3] - d.box[1])), d.value) for d in labels]
+        out.append(Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), path.name, group=group))
     return out
 
 
@@ -116,7 +140,36 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
         a = math.radians(s.angle)
         bb = s.side * (abs(math.cos(a)) + abs(math.sin(a)))  # axis-aligned box, as the photo labels
         rows.append((s.center[0], s.center[1], bb * 1.04, s.value))
-    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "synth")
+    dice = np.asarray(rows, np.float32).reshape(-1, 4)
+    if rich and rng.random() < 0.5:
+        img, dice = _tilted(img, dice, rng)
+    return Frame(img, dice, "synth")
+
+
+def _tilted(img: np.ndarray, dice: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
+    """The drawn frame as a camera 0..40 degrees off vertical sees it: a
+    perspective warp (far edge narrower, depth foreshortened) in a random
+    direction; each die's centre is moved and its size scaled by the warp's
+    local area change.  (The drawn side faces stay as drawn: the top face is
+    still the one to count.)"""
+    h, w = img.shape[:2]
+    tilt = math.radians(rng.uniform(5, 40))
+    k = 0.45 * math.sin(tilt)           # far edge this much narrower (each side)
+    d = 1 - math.cos(tilt) * 0.5 - 0.5  # depth foreshortening of the far half
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[k * w, d * h], [(1 - k) * w, d * h], [w, h], [0, h]])
+    turn = rng.randrange(4)  # which edge is far
+    dst = np.roll(dst, turn, axis=0) if turn else dst
+    M = cv2.getPerspectiveTransform(src, dst)
+    out = cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    if len(dice):
+        pts = dice[:, :2].reshape(-1, 1, 2).astype(np.float64)
+        c = cv2.perspectiveTransform(pts, M).reshape(-1, 2)
+        cx = cv2.perspectiveTransform(pts + np.array([[[1.0, 0.0]]]), M).reshape(-1, 2) - c
+        cy = cv2.perspectiveTransform(pts + np.array([[[0.0, 1.0]]]), M).reshape(-1, 2) - c
+        area = np.abs(cx[:, 0] * cy[:, 1] - cx[:, 1] * cy[:, 0])
+        dice = np.column_stack([c, dice[:, 2] * np.sqrt(area), dice[:, 3]]).astype(np.float32)
+    return out, dice
 
 
 def junk_image(rng: random.Random, w: int, h: int) -> np.ndarray:

@@ -3,16 +3,25 @@ and write them as ONNX files for :mod:`vision.netreader` (needs PyTorch:
 ``pip install -e '.[train]'``; the cabinet runs them with onnxruntime or
 OpenCV, no PyTorch).
 
-    python -m vision.training.train DATASET_DIR --fold even --out DIR
+    python -m vision.training.train DATASET_DIR [DATASET_DIR...] --fold even --out DIR [--init DIR]
 
 trains three nets: the die detector, the fast face classifier and the
 expert face classifier (``--only`` picks one; the others' files are kept).
 
-``--fold even`` trains on the even-numbered images of the set (sorted by
-name) and scores the result on the odd ones it never saw, ``odd`` the
-reverse; ``all`` trains on every image (the shipped models).  Drawn dice
+``--fold even`` trains on the even-numbered scenes of each set (sorted by
+name; augmented copies of a photo are one scene,
+:func:`vision.dataset.scene_key`) and scores the result on the odd ones it
+never saw, ``odd`` the reverse; ``all`` trains on every image.  Drawn dice
 (:func:`vision.training.data.synth_frame`) are mixed into every batch.
-Training is seeded and runs on the CPU in minutes.
+``--init DIR`` fine-tunes the nets in DIR (ONNX, e.g. ``vision/models``)
+instead of starting from random weights: their batch normalisation, folded
+into the convolutions by the export, stays frozen.  Training is seeded and
+runs on the CPU in minutes.
+
+Leave-one-set-out: train on every shared set but one and score that one,
+e.g. ``... train ../shared/dice/{nell-byler-dev,pxl-colour-trays,tomitomi3-crops}
+--fold all --out /tmp/loo`` then ``cabinet dice score
+../shared/dice/roboflow-public-d6 --models /tmp/loo``.
 """
 from __future__ import annotations
 
@@ -84,6 +93,23 @@ class FaceNet(nn.Module):
     def forward(self, x):
         return self.f(x)
 
+    def features(self, x):
+        """N x (w[-1] * (FACE_PX // 16) ** 2) features the last linear layer reads."""
+        return self.f[:-2](x)
+
+
+class _WithFeatures(nn.Module):
+    """A face net giving its logits (output ``y``) and the features its last
+    layer reads (output ``features``), for per-cabinet calibration."""
+
+    def __init__(self, net: FaceNet):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        f = self.net.features(x)
+        return self.net.f[-1](f), f
+
 
 def _to_tensor(imgs: list[np.ndarray]) -> torch.Tensor:
     x = np.stack(imgs).astype(np.float32)
@@ -109,23 +135,39 @@ class Source:
     def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float):
         self.photos, self.rng, self.synth_share = photos, rng, synth_share
         self.pool = [synth_frame(rng) for _ in range(40)]
+        # each set as likely as another, however many photos it has
+        self.sets: dict[str, list[Frame]] = {}
+        self.whole: dict[str, list[Frame]] = {}  # what the detector may learn from
+        for f in photos:
+            self.sets.setdefault(f.group, []).append(f)
+            if not f.faces_only:
+                self.whole.setdefault(f.group, []).append(f)
 
-    def frame(self) -> Frame:
+    def frame(self, detector: bool = False) -> Frame:
+        """A frame to cut a sample from; ``detector``: never a single-die
+        crop labelled as a whole (its label is no die outline)."""
         if self.rng.random() < 0.04:  # a table with no die: noise, texture, strokes
             return Frame(junk_image(self.rng, 256, 256), np.zeros((0, 4), np.float32), "junk")
-        if self.rng.random() < self.synth_share or not self.photos:
+        sets = self.whole if detector else self.sets
+        if self.rng.random() < self.synth_share or not sets:
             if self.rng.random() < 0.02:
                 self.pool[self.rng.randrange(len(self.pool))] = synth_frame(self.rng)
             return self.rng.choice(self.pool)
-        return self.rng.choice(self.photos)
+        return self.rng.choice(sets[self.rng.choice(sorted(sets))])
 
 
-def _optimiser(net: nn.Module, steps: int):
+def _optimiser(net: nn.Module, steps: int, tuned: bool = False):
     """AdamW with a one-cycle learning rate over ``steps``; puts ``net``
-    in training mode.  Returns a function that takes one step on a loss."""
-    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 4e-3, total_steps=steps, pct_start=0.15)
+    in training mode (``tuned``: a net loaded by :func:`load_onnx`, its
+    batch normalisation frozen, a lower rate).  Returns a function that
+    takes one step on a loss."""
+    opt = torch.optim.AdamW([q for q in net.parameters() if q.requires_grad], 2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 1e-3 if tuned else 4e-3, total_steps=steps, pct_start=0.15)
     net.train()
+    if tuned:
+        for m in net.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.eval()
 
     def step(loss) -> None:
         opt.zero_grad()
@@ -135,12 +177,55 @@ def _optimiser(net: nn.Module, steps: int):
     return step
 
 
-def train_detector(src: Source, steps: int, batch: int, log, **arch) -> Detector:
+def load_onnx(net: nn.Module, path: Path) -> nn.Module:
+    """Load the weights of an ONNX file exported from a net of the same
+    shape into ``net``: the export folds each batch normalisation into its
+    convolution, so each convolution takes the folded weights and bias and
+    its batch normalisation becomes the identity, frozen.  Raises
+    ``ValueError`` naming the file when the shapes differ."""
+    import onnx
+    from onnx import numpy_helper
+    g = onnx.load(str(path)).graph
+    init = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    convs = [[init[i] for i in n.input[1:] if i in init] for n in g.node if n.op_type == "Conv"]
+    gemms = [[init[i] for i in n.input[1:] if i in init] for n in g.node if n.op_type == "Gemm"]
+    mods = list(net.modules())
+    used = set()
+    for k, m in enumerate(mods):
+        if isinstance(m, (nn.Conv2d, nn.Linear)):
+            pool = convs if isinstance(m, nn.Conv2d) else gemms
+            j = next((j for j, w in enumerate(pool) if (id(pool), j) not in used
+                      and tuple(w[0].shape) == tuple(m.weight.shape)), None)
+            if j is None:
+                raise ValueError(f"{path}: no weights of shape {tuple(m.weight.shape)} left for {m}")
+            used.add((id(pool), j))
+            w = pool[j]
+            with torch.no_grad():
+                m.weight.copy_(torch.from_numpy(w[0].copy()))
+                bn = mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], nn.BatchNorm2d) else None
+                if bn is not None:  # folded: conv bias + identity batch norm
+                    m.bias = nn.Parameter(torch.from_numpy(w[1].copy()))
+                    bn.running_mean.zero_()
+                    bn.running_var.fill_(1 - bn.eps)
+                    bn.weight.fill_(1.0)
+                    bn.bias.zero_()
+                    bn.weight.requires_grad_(False)
+                    bn.bias.requires_grad_(False)
+                elif len(w) > 1:
+                    m.bias.copy_(torch.from_numpy(w[1].copy()))
+    if len(used) != len(convs) + len(gemms):
+        raise ValueError(f"{path}: holds {len(convs) + len(gemms)} weight layers, the net {len(used)}")
+    return net
+
+
+def train_detector(src: Source, steps: int, batch: int, log, init: Path | None = None, **arch) -> Detector:
     net = Detector(**arch)
-    take_step = _optimiser(net, steps)
+    if init is not None:
+        load_onnx(net, init)
+    take_step = _optimiser(net, steps, tuned=init is not None)
     t0 = time.time()
     for step in range(steps):
-        xs, ts = zip(*(detector_sample(src.frame(), src.rng) for _ in range(batch)))
+        xs, ts = zip(*(detector_sample(src.frame(detector=True), src.rng) for _ in range(batch)))
         out = net(_to_tensor(list(xs)))
         loss = _det_loss(out, torch.from_numpy(np.stack(ts)))
         take_step(loss)
@@ -149,9 +234,11 @@ def train_detector(src: Source, steps: int, batch: int, log, **arch) -> Detector
     return net.eval()
 
 
-def train_faces(src: Source, steps: int, batch: int, log, **arch) -> FaceNet:
+def train_faces(src: Source, steps: int, batch: int, log, init: Path | None = None, **arch) -> FaceNet:
     net = FaceNet(**arch)
-    take_step = _optimiser(net, steps)
+    if init is not None:
+        load_onnx(net, init)
+    take_step = _optimiser(net, steps, tuned=init is not None)
     t0 = time.time()
     for step in range(steps):
         xs, ys = [], []
@@ -174,19 +261,24 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
     BatchNorm / Relu / MaxPool / Gemm that cv2.dnn reads)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     dyn = {"x": {0: "n", 2: "h", 3: "w"}} if shape[-1] != FACE_PX else {"x": {0: "n"}}
+    outputs = ["y"]
+    if isinstance(net, FaceNet):  # its features too, for `cabinet dice calibrate`
+        net, outputs = _WithFeatures(net).eval(), ["y", "features"]
+        dyn["features"] = {0: "n"}
     torch.onnx.export(net, torch.zeros(*shape), str(path), dynamo=False, opset_version=13,
-                      input_names=["x"], output_names=["y"], dynamic_axes=dyn)
+                      input_names=["x"], output_names=outputs, dynamic_axes=dyn)
 
 
 #: the drawn dice a face net trained by this code saw (training.json)
-DRAWN_DICE = "palette and any-colour, marbled, defocused dice"
+DRAWN_DICE = "palette and any-colour, marbled, defocused dice; half of the frames tilted 5..40 degrees"
 
 
 def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
     """The training record (``training.json``): the photos used and each
     net's recipe.  With ``--only``, the other net's entry is kept from the
     old record when it was trained on the same photos, else dropped."""
-    rec = {"fold": a.fold, "images": images, "synth_share": a.synth_share}
+    rec = {"fold": a.fold, "sets": getattr(a, "sets", {}), "images": images, "synth_share": a.synth_share,
+           "init": a.init}
     if path.is_file() and a.only:
         try:
             old = json.loads(path.read_text())
@@ -221,7 +313,7 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.split("\n\n")[0])
-    p.add_argument("dataset", help="labelled set folder (images/ + YOLO labels/)")
+    p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/), e.g. ../shared/dice/*")
     p.add_argument("--fold", choices=["even", "odd", "all"], default="all")
     p.add_argument("--out", default="vision/models",
                    help="folder for dice_detector.onnx, dice_face.onnx and dice_face_expert.onnx")
@@ -229,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--face-steps", type=int, default=3000)
     p.add_argument("--synth-share", type=float, default=0.3, help="share of drawn frames in each batch")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--init", metavar="DIR",
+                   help="fine-tune the nets in DIR (e.g. vision/models) instead of starting from random weights")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--expert-steps", type=int, default=3000)
     p.add_argument("--only", choices=["detector", "faces", "expert"],
@@ -252,14 +346,27 @@ def main(argv: list[str] | None = None) -> int:
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     rng = random.Random(a.seed)
-    names = split_names(a.dataset, a.fold)
-    photos = load_photo_set(a.dataset, names)
     out = Path(a.out)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    log(f"{len(photos)} photos ({sum(len(f.dice) for f in photos)} dice), fold {a.fold}")
+    names: set[str] = set()
+    photos = []
+    sets = {}
+    for folder in a.dataset:
+        if not (Path(folder) / "images").is_dir():
+            p.error(f"{folder}: not a labelled set (expected images/ and YOLO labels/)")
+        got = split_names(folder, a.fold)
+        names |= got
+        sets[Path(folder).name] = len(got)
+        photos += load_photo_set(folder, got, group=Path(folder).name)
+    a.sets = sets
+    log(f"{len(photos)} photos ({sum(len(f.dice) for f in photos)} dice) of {', '.join(sets)}, fold {a.fold}")
+    init = Path(a.init) if a.init else None
+    if init is not None and not init.is_dir():
+        p.error(f"--init {init}: no such model folder")
     src = Source(photos, rng, a.synth_share)
     if a.only in (None, "detector"):
-        det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations)
+        det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations,
+                             init=init / "dice_detector.onnx" if init else None)
         export(det, (1, 3, CROP, CROP), out / "dice_detector.onnx")
     if a.only != "detector":
         det_file = out / "dice_detector.onnx"
@@ -267,10 +374,13 @@ def main(argv: list[str] | None = None) -> int:
         log(f"{mine_hard_negatives(photos, det_file)} hard negatives (detector candidates on no labelled die)"
             f" from {det_file}")
     if a.only in (None, "faces"):
-        faces = train_faces(src, a.face_steps, 128, log, w=a.face_widths)
+        faces = train_faces(src, a.face_steps, 128, log, w=a.face_widths,
+                            init=init / "dice_face.onnx" if init else None)
         export(faces, (1, 3, FACE_PX, FACE_PX), out / "dice_face.onnx")
     if a.only in (None, "expert"):
-        expert = train_faces(src, a.expert_steps, 128, log, w=a.expert_widths, depth=a.expert_depth)
+        expert = train_faces(src, a.expert_steps, 128, log, w=a.expert_widths, depth=a.expert_depth,
+                             init=init / "dice_face_expert.onnx" if init and (init / "dice_face_expert.onnx").is_file()
+                             else None)
         export(expert, (1, 3, FACE_PX, FACE_PX), out / "dice_face_expert.onnx")
     (out / "training.json").write_text(json.dumps(_record(out / "training.json", a, sorted(names)), indent=1) + "\n")
     wrote = {"detector": "dice_detector.onnx", "faces": "dice_face.onnx", "expert": "dice_face_expert.onnx"}

@@ -1,0 +1,161 @@
+"""Scene splits, confident-wrong scoring and per-cabinet calibration
+(`cabinet dice calibrate`), on drawn dice: no photo set needed."""
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import calibrate, netreader
+from vision.dataset import fold_images, scene_key
+from vision.synth import DieSpec, render_frame
+
+
+@pytest.fixture(autouse=True)
+def _shipped_heads():
+    calibrate.apply(None)
+    yield
+    calibrate.apply(None)
+
+
+def test_scene_key_joins_augmented_copies_of_one_photo():
+    a = "train__PXL_20240219_191021760_jpg.rf.00ca4402a171e627835f20477957bc7d.jpg"
+    b = "valid__PXL_20240219_191021760_jpg.rf.80645ba837df303a07dda5328cbecebf.jpg"
+    assert scene_key(a) == scene_key(b) == "PXL_20240219_191021760"
+    assert scene_key("test__dice_12_jpg.rf.414f0467f22c54c767e1a03d17688f37.jpg") == "dice_12"
+    assert scene_key("IMG_20191208_111228.jpg") == "IMG_20191208_111228"
+
+
+def test_fold_split_is_by_scene_never_by_file(tmp_path):
+    """Augmented copies of a photo all land on the same side."""
+    (tmp_path / "images").mkdir()
+    names = [f"{split}__dice_{n}_jpg.rf.{h:032x}.jpg" for n in range(6) for split, h in
+             (("train", n), ("train", 100 + n), ("valid", 200 + n))]
+    for name in names:
+        (tmp_path / "images" / name).write_bytes(b"")
+    even, odd = fold_images(tmp_path, "even"), fold_images(tmp_path, "odd")
+    assert len(even) + len(odd) == len(names)
+    assert not {scene_key(p) for p in even} & {scene_key(p) for p in odd}
+    assert len({scene_key(p) for p in even}) == 3
+    with pytest.raises(ValueError, match="fold"):
+        fold_images(tmp_path, "third")
+
+
+def test_confident_wrong_counts_wrong_values_not_unread_dice():
+    from vision.dataset import LabelledDie
+    from vision.die import Die
+    from vision.score import Score
+    s = Score()
+    truth = [LabelledDie(v, (10 + 50 * v, 10, 50 + 50 * v, 50)) for v in (1, 2, 3, 4)]
+    dice = [Die(1, "red", truth[0].center, (0, 0, 1, 1), 0.9),     # right
+            Die(5, "red", truth[1].center, (0, 0, 1, 1), 0.9),     # confidently wrong
+            Die(None, "red", truth[2].center, (0, 0, 1, 1), 0.0)]  # unread: the nudge flow recovers it
+    s.add(dice, truth, 1.0)
+    assert s.wrong == 1 and s.confident_wrong == 0.25 and s.summary()["wrong"] == 1
+
+
+def test_fit_head_learns_from_its_start():
+    rng = np.random.default_rng(0)
+    F = rng.normal(size=(600, 20)).astype(np.float32)
+    W_true = rng.normal(size=(7, 20))
+    y = (F @ W_true.T).argmax(1)
+    W, b = calibrate.fit_head(F, y, np.ones(len(y)), np.zeros((7, 20), np.float32), np.zeros(7, np.float32),
+                              pull=1e-4)
+    assert ((F @ W.T + b).argmax(1) == y).mean() > 0.9
+
+
+def _drawn_set(folder: Path, frames: int, seed: int, noise: bool = False) -> Path:
+    """A labelled folder (images/ + YOLO labels/) of drawn trays, each its own scene."""
+    rng = random.Random(seed)
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    for n in range(frames):
+        specs = [DieSpec(rng.randint(1, 6), rng.choice(["red", "white", "blue"]), (70 + 100 * k, 110),
+                         rng.uniform(0, 90), 44) for k in range(5)]
+        if noise:  # a camera showing only noise, with labels that say dice
+            img = np.random.default_rng(seed * 100 + n).integers(0, 256, (220, 560, 3), dtype=np.uint8)
+        else:
+            img = render_frame((560, 220), specs, seed=seed * 100 + n)
+        cv2.imwrite(str(folder / "images" / f"roll_{n:02d}.png"), img)
+        (folder / "labels" / f"roll_{n:02d}.txt").write_text("".join(
+            f"{s.value - 1} {s.center[0] / 560:.5f} {s.center[1] / 220:.5f} {62 / 560:.5f} {62 / 220:.5f}\n"
+            for s in specs))
+    return folder
+
+
+def test_calibration_round_trip_and_refusals(tmp_path):
+    cal = calibrate.calibrate_from_labelled(_drawn_set(tmp_path / "set", 8, 1))
+    info = cal.info
+    assert info["confirm_photos"] == 2 and info["fit_photos"] == 6
+    assert info["after"]["wrong"] <= info["before"]["wrong"] and info["after"]["right"] >= info["before"]["right"]
+    path = calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
+    back = calibrate.load(path)
+    assert back.models == calibrate.models_fingerprint() and set(back.heads) == set(cal.heads)
+    np.testing.assert_array_equal(back.heads["fast"][0], cal.heads["fast"][0])
+    calibrate.apply(back)
+    assert set(netreader._HEADS) == set(cal.heads)
+    # a damaged file is refused, naming it
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(path.read_bytes()[:100])
+    with pytest.raises(calibrate.CalibrationError, match="bad.npz"):
+        calibrate.load(bad)
+
+
+def test_calibration_needs_labels(tmp_path):
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    cv2.imwrite(str(tmp_path / "images" / "a.png"), render_frame((200, 200), [DieSpec(3)]))
+    with pytest.raises(calibrate.CalibrationError, match="no labelled dice"):
+        calibrate.calibrate_from_labelled(tmp_path)
+    with pytest.raises(calibrate.CalibrationError, match="not a labelled set"):
+        calibrate.calibrate_from_labelled(tmp_path / "images")
+
+
+def test_calibration_refuses_a_camera_that_shows_only_noise(tmp_path):
+    with pytest.raises(calibrate.CalibrationError, match="finds only"):
+        calibrate.calibrate_from_labelled(_drawn_set(tmp_path / "noise", 8, 2, noise=True))
+
+
+def _cli(*args, state):
+    env = {**os.environ, "STATE_DIRECTORY": str(state)}
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "dice", *args], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_cli_calibrate_keeps_the_old_calibration_when_refused_and_resets(tmp_path):
+    state = tmp_path / "state"
+    good = _drawn_set(tmp_path / "good", 8, 3)
+    out = _cli("calibrate", "--from-labelled", str(good), "--json", state=state)
+    assert out.returncode == 0, out.stderr
+    rec = json.loads(out.stdout)
+    stored = state / calibrate.CALIBRATION_FILE
+    assert Path(rec["calibration"]) == stored and stored.is_file()
+    before = stored.read_bytes()
+    out = _cli("calibrate", "--from-labelled", str(_drawn_set(tmp_path / "noise", 8, 4, noise=True)), state=state)
+    assert out.returncode == 1 and "refused" in out.stderr and "kept" in out.stderr
+    assert stored.read_bytes() == before
+    # read uses it (and says so); --reset removes it
+    img = str(good / "images" / "roll_00.png")
+    out = _cli("read", img, state=state)
+    assert out.returncode == 0 and "calibration" in out.stderr
+    out = _cli("calibrate", "--reset", state=state)
+    assert out.returncode == 0 and not stored.exists()
+    out = _cli("calibrate", "--reset", state=state)
+    assert out.returncode == 0 and "already" in out.stdout
+
+
+def test_cli_score_reports_each_set_with_its_confident_wrong_rate(tmp_path):
+    a, b = _drawn_set(tmp_path / "a", 2, 5), _drawn_set(tmp_path / "b", 2, 6)
+    out = _cli("score", str(a), str(b), "--json", "--no-calibration", state=tmp_path / "state")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["set"] for r in rows] == ["a", "b"]
+    for r in rows:
+        assert r["labelled_dice"] == 10 and 0 <= r["confident_wrong"] <= 1 - r["accuracy"] + 1e-9
+    out = _cli("score", str(a), str(b), "--no-calibration", state=tmp_path / "state")
+    assert out.returncode == 0 and "confident-wrong" in out.stdout and out.stdout.count("\na ") + out.stdout.count("\nb ") == 2

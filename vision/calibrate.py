@@ -1,0 +1,325 @@
+"""Calibration to one cabinet's own dice, camera and light: the face
+classifiers' last layers refitted on labelled photos of this cabinet.
+
+Method (light: about a second per hundred dice on one core, no PyTorch):
+
+1. The shipped detector finds the dice in each labelled photo; each find is
+   matched to a labelled die (:func:`vision.score.match`).  A matched find
+   gives its window (the reader's own, :func:`vision.netreader.face_window`)
+   at four turns, each also mirrored (a die's pips read the same), labelled
+   with the die's value; a find on no labelled die gives windows labelled
+   *not a die* (a print, a token, a screw of this cabinet).
+2. The features each face net's last layer reads are taken from the nets
+   (:func:`vision.netreader.face_features`), and a new last layer (7 x F
+   weights) is fitted by multinomial logistic regression, starting from
+   the net's own and pulled towards it (L2), so a few dozen dice move it
+   only as far as they show.
+3. Every fourth scene of the folder (by name; augmented copies are one
+   scene) is kept back as *confirmation rolls*: the reader reads them with
+   and without the new layers, and a calibration that reads them worse
+   (more dice given a wrong value, or fewer read right) is refused.
+
+The result is stored as one ``.npz`` file (:data:`CALIBRATION_FILE` in the
+cabinet's state folder) with a fingerprint of the models it was made for;
+:func:`load` refuses a damaged file or one made for other models.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from vision import netreader
+from vision.dataset import list_images, load_labels, scene_key
+from vision.die import Die, VisionInputError
+from vision.netreader import NOT_A_DIE, face_window, find_dice, has_expert
+
+#: file name of a cabinet's calibration in its state folder
+CALIBRATION_FILE = "dice_calibration.npz"
+#: every how-many-th scene is kept back to confirm the calibration
+CONFIRM_EVERY = 4
+#: the turns (degrees) of each die's window, each also mirrored
+TURNS = (0, 90, 180, 270)
+#: at most this many windows per net (fewer turns on larger folders),
+#: so a calibration stays within a minute on one core
+MAX_WINDOWS = 6000
+#: a calibration needs the detector to find at least this share of the
+#: labelled dice (else the photos are not what the labels say: noise, a
+#: covered lens, another folder's labels)
+MIN_FOUND = 0.5
+#: L2 pull of the new last layer towards the net's own, per window
+PULL = 3e-3
+#: weight of a "not a die" window (a find on no labelled die may be a die
+#: someone did not label)
+NEGATIVE_WEIGHT = 0.5
+
+
+class CalibrationError(VisionInputError):
+    """A calibration that cannot be made, is refused, or cannot be loaded;
+    the message says why and what to do.  The calibration in use is kept."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A cabinet's calibration: ``heads`` maps "fast" / "expert" to (W 7 x F
+    float32, b 7 float32), the face nets' new last layers; ``models`` the
+    fingerprint of the face nets they belong to (:func:`models_fingerprint`);
+    ``info`` what it was made from and its confirmation figures (JSON-able)."""
+
+    heads: dict[str, tuple[np.ndarray, np.ndarray]]
+    models: str
+    info: dict = field(default_factory=dict)
+
+
+def models_fingerprint() -> str:
+    """Hex digest (16 characters) of the face net files in use."""
+    h = hashlib.sha256()
+    for path in (netreader.FACE_ONNX, netreader.EXPERT_ONNX):
+        if path is not None:
+            h.update(Path(path).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(fit images, confirmation images): every CONFIRM_EVERY-th scene by
+    name is kept back."""
+    scenes = sorted({scene_key(p) for p in images})
+    confirm = set(scenes[CONFIRM_EVERY - 1::CONFIRM_EVERY])
+    return [p for p in images if scene_key(p) not in confirm], [p for p in images if scene_key(p) in confirm]
+
+
+def _samples(images: list[Path], turns=TURNS) -> tuple[list[np.ndarray], list[int], int, int]:
+    """Windows of the die finds in labelled images, each find at ``turns``
+    (degrees), each also mirrored: ([window FACE_PX x FACE_PX x 3 uint8],
+    [class of each find: value - 1, or NOT_A_DIE for a find on no labelled
+    die], labelled dice, labelled dice found).  A find's windows follow one
+    another (2 * len(turns) of them)."""
+    from vision.score import match
+    windows, classes, labelled, found = [], [], 0, 0
+    for path in images:
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            continue
+        truth = load_labels(path, frame.shape[1], frame.shape[0])
+        labelled += len(truth)
+        cands = find_dice(frame)
+        as_dice = [Die(1, "other", (c.x, c.y), (0, 0, 1, 1), 1.0) for c in cands]
+        for i, j in match(as_dice, truth):
+            if i is None:
+                continue
+            c = cands[i]
+            for angle in turns:
+                for mirror in (False, True):
+                    windows.append(face_window(frame, c.x, c.y, c.size, angle=angle, mirror=mirror))
+            classes.append(truth[j].value - 1 if j is not None else NOT_A_DIE)
+            found += j is not None
+    return windows, classes, labelled, found
+
+
+def _label_count(images: list[Path]) -> int:
+    """Labelled dice in the label files of ``images``."""
+    n = 0
+    for p in images:
+        label = p.parent.parent / "labels" / (p.stem + ".txt")
+        if label.is_file():
+            n += sum(1 for line in label.read_text().splitlines() if line.strip())
+    return n
+
+
+def fit_head(F: np.ndarray, y: np.ndarray, w: np.ndarray, W0: np.ndarray, b0: np.ndarray,
+             steps: int = 200, pull: float = PULL) -> tuple[np.ndarray, np.ndarray]:
+    """Multinomial logistic regression of classes ``y`` (N int, 0..6) on
+    features ``F`` (N x D float32) with sample weights ``w`` (N), starting
+    from and pulled towards (L2, ``pull``) the last layer ``W0`` (7 x D),
+    ``b0`` (7).  Adam, full batch, float32.  Returns (W, b) float32."""
+    W, b = W0.astype(np.float32).copy(), b0.astype(np.float32).copy()
+    F = np.ascontiguousarray(F, np.float32)
+    scale = float(np.sqrt((F ** 2).sum(1).mean())) or 1.0
+    Y = np.zeros((len(y), W.shape[0]), np.float32)
+    Y[np.arange(len(y)), y] = 1.0
+    w = (w / w.sum()).astype(np.float32)
+    mW, vW, mb, vb = (np.zeros_like(W), np.zeros_like(W), np.zeros_like(b), np.zeros_like(b))
+    lr = 0.05 / scale
+    for t in range(1, steps + 1):
+        z = F @ W.T + b
+        z -= z.max(1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(1, keepdims=True)
+        g = (p - Y) * w[:, None]
+        gW = g.T @ F + pull * (W - W0)
+        gb = g.sum(0)
+        for prm, grad, m, v in ((W, gW, mW, vW), (b, gb, mb, vb)):
+            m *= 0.9
+            m += 0.1 * grad
+            v *= 0.999
+            v += 0.001 * grad ** 2
+            prm -= (lr if prm is W else 0.05) * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+    return W.astype(np.float32), b.astype(np.float32)
+
+
+def _features_and_own_head(windows: list[np.ndarray], expert: bool
+                           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(F N x D features of ``windows``, W0 7 x D, b0 7): the face net's
+    own last layer recovered from its logits and features on the windows
+    (least squares; exact for a linear layer on the features the windows
+    span, and the runtime never leaves far from them).  Raises
+    :class:`CalibrationError` if the recovered layer does not reproduce
+    the net's logits."""
+    net = netreader._net(netreader.EXPERT_ONNX if expert else netreader.FACE_ONNX)
+    feats, logits = [], []
+    for k in range(0, len(windows), 256):
+        y, f = net.with_features(netreader._blob(windows[k:k + 256]))
+        feats.append(f.reshape(len(y), -1))
+        logits.append(y)
+    F, Y = np.vstack(feats).astype(np.float64), np.vstack(logits).astype(np.float64)
+    # least squares by the normal equations (a tiny ridge for features the
+    # windows never use): a few seconds where an SVD would take a minute
+    rows = np.linspace(0, len(F) - 1, min(len(F), 4000)).astype(int)
+    A = np.hstack([F[rows], np.ones((len(rows), 1))])
+    G = A.T @ A
+    G[np.diag_indices_from(G)] += 1e-6 * (np.trace(G) / len(G))
+    sol = np.linalg.solve(G, A.T @ Y[rows])
+    W0, b0 = sol[:-1].T, sol[-1]
+    err = float(np.abs(A @ sol - Y[rows]).max())
+    if err > 1e-2 * max(1.0, float(np.abs(Y).max())):
+        raise CalibrationError(f"the {'expert' if expert else 'fast'} face net's last layer is not linear "
+                               f"in its features output (error {err:.3g}); cannot calibrate these models")
+    return F.astype(np.float32), W0.astype(np.float32), b0.astype(np.float32)
+
+
+def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str], None] | None = None) -> Calibration:
+    """Fit this cabinet's face-net last layers on a labelled folder
+    (``images/`` + YOLO ``labels/``, class k = k + 1 pips, as
+    ``../shared/dice``) and confirm them on every CONFIRM_EVERY-th scene.
+
+    Returns the :class:`Calibration` (not yet stored: :func:`save`), its
+    ``info`` with the confirmation figures before and after.  Raises
+    :class:`CalibrationError` when the folder has no images or no labelled
+    dice, too few scenes to keep some back, when the detector finds fewer
+    than MIN_FOUND of the labelled dice (noise, a covered lens, labels of
+    other photos), or when the calibration reads the confirmation rolls
+    worse than the reader without it (refused)."""
+    from vision.reader import read_dice
+    from vision.score import score_folder
+    say = progress or (lambda _m: None)
+    t0 = time.perf_counter()
+    folder = Path(folder)
+    if not (folder / "images").is_dir() or not (folder / "labels").is_dir():
+        raise CalibrationError(f"{folder}: not a labelled set (expected images/ and YOLO labels/, "
+                               "class k = k + 1 pips)")
+    images = list_images(folder)
+    labelled_images = [p for p in images if (folder / "labels" / (p.stem + ".txt")).is_file()
+                       and (folder / "labels" / (p.stem + ".txt")).read_text().strip()]
+    if not labelled_images:
+        raise CalibrationError(f"{folder}: no labelled dice (labels/<image name>.txt, one line "
+                               "'cls cx cy w h' per die); label the photos first")
+    fit_imgs, confirm_imgs = _scenes(labelled_images)
+    if not fit_imgs or not confirm_imgs:
+        raise CalibrationError(f"{folder}: {len({scene_key(p) for p in labelled_images})} scene(s); need at least "
+                               f"{CONFIRM_EVERY} (every {CONFIRM_EVERY}th is kept back to confirm the calibration)")
+    for name in ("fast", "expert"):
+        if name == "expert" and not has_expert():
+            continue
+        netreader._net(netreader.EXPERT_ONNX if name == "expert" else netreader.FACE_ONNX).with_features(
+            np.zeros((1, 3, netreader.FACE_PX, netreader.FACE_PX), np.float32))  # raises if no features output
+    say(f"finding dice in {len(fit_imgs)} photos")
+    # fewer turns on a large folder, so the fit stays within a minute
+    per_turn = 2 * max(1, _label_count(fit_imgs))
+    turns = TURNS if per_turn * len(TURNS) <= MAX_WINDOWS else TURNS[::2] if per_turn * 2 <= MAX_WINDOWS else TURNS[:1]
+    windows, classes, labelled, found = _samples(fit_imgs, turns)
+    if labelled == 0:
+        raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
+    if found < MIN_FOUND * labelled:
+        raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
+                               "photos of the dice from the camera's place, and the labels theirs? "
+                               "(noise, a covered lens or another folder's labels); calibration refused")
+    per = 2 * len(turns)
+    y = np.repeat(np.asarray(classes), per)
+    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
+    heads = {}
+    old = dict(netreader._HEADS)
+    netreader.use_heads(None)
+    try:
+        for name in ("fast", "expert") if has_expert() else ("fast",):
+            say(f"fitting the {name} face net's last layer on {len(windows)} windows of {found} dice")
+            F, W0, b0 = _features_and_own_head(windows, name == "expert")
+            heads[name] = fit_head(F, y, w, W0, b0)
+        say(f"confirming on {len(confirm_imgs)} photos kept back")
+        before = score_folder(folder, read_dice, confirm_imgs)
+        netreader.use_heads(heads)
+        after = score_folder(folder, read_dice, confirm_imgs)
+    finally:
+        netreader.use_heads(old)
+    info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
+            "windows": len(windows), "confirm_photos": len(confirm_imgs),
+            "before": _figures(before), "after": _figures(after),
+            "seconds": round(time.perf_counter() - t0, 1), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+    if after.wrong > before.wrong or after.correct < before.correct:
+        raise CalibrationError(
+            f"calibration refused: it reads the {info['confirm_photos']} confirmation photos worse "
+            f"({after.correct} right / {after.wrong} wrong of {after.labelled} dice, against {before.correct} / "
+            f"{before.wrong} without it); the calibration in use is kept")
+    return Calibration(heads, models_fingerprint(), info)
+
+
+def _figures(s) -> dict:
+    return {"dice": s.labelled, "right": s.correct, "wrong": s.wrong, "recall": round(s.recall, 4),
+            "accuracy": round(s.accuracy, 4), "confident_wrong": round(s.confident_wrong, 4)}
+
+
+def save(cal: Calibration, path: str | os.PathLike) -> Path:
+    """Write ``cal`` to ``path`` (.npz) atomically (a temporary file in the
+    same folder, then renamed), creating the folder.  Returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    arrays = {f"{k}_{part}": v for k, (W, b) in cal.heads.items() for part, v in (("W", W), ("b", b))}
+    meta = json.dumps({"models": cal.models, "info": cal.info, "heads": sorted(cal.heads)})
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".npz")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(fh, meta=np.frombuffer(meta.encode(), np.uint8), **arrays)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def load(path: str | os.PathLike) -> Calibration:
+    """Read a calibration written by :func:`save`.  Raises
+    :class:`CalibrationError` naming the file when it is damaged or was
+    made for other face nets than those in use."""
+    path = Path(path)
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(bytes(z["meta"]).decode())
+            heads = {k: (z[f"{k}_W"].astype(np.float32), z[f"{k}_b"].astype(np.float32)) for k in meta["heads"]}
+    except FileNotFoundError:
+        raise
+    except Exception as exc:
+        raise CalibrationError(f"{path}: not a readable dice calibration ({type(exc).__name__}); "
+                               "calibrate again or reset with `cabinet dice calibrate --reset`") from None
+    cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}))
+    if cal.models != models_fingerprint():
+        raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
+                               "calibrate again or reset with `cabinet dice calibrate --reset`")
+    return cal
+
+
+def apply(cal: Calibration | None) -> None:
+    """Read with ``cal``'s last layers (``None``: the nets' own)."""
+    netreader.use_heads(cal.heads if cal is not None else None)
+
+
+__all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "apply", "calibrate_from_labelled",
+           "fit_head", "load", "models_fingerprint", "save"]
