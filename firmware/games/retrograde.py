@@ -501,17 +501,8 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
         selected = _plan_index(plans, _selected_action(game, p, context), view)
         shown = 0 if selected is None else selected
         plan = plans[shown]
-        detail = []
-        if plan.cells:
-            detail.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
-        if plan.bosses:
-            detail.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
-        if plan.trophy:
-            detail.append(f"trophy {plan.trophy}")
-        if plan.coins:
-            detail.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
         info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
-                         (", ".join(detail) or "nothing to blast", INFO)]
+                         (plan_words(plan, coins=True), INFO)]
         if plan.cells:
             info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
@@ -723,16 +714,19 @@ def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
     frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
 
 
-def _plan_words(plan) -> str:
-    """What a plan does, for the OLED: "4 droids, trophy 3"."""
+def plan_words(plan, coins: bool = False) -> str:
+    """What a blast plan does (RG-9): "4 droids, 1 boss, trophy 3" (and
+    the coins it spends with ``coins``); "nothing to blast" when empty."""
     bits = []
     if plan.cells:
         bits.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
     if plan.bosses:
-        bits.append(f"{plan.bosses} boss")
+        bits.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
     if plan.trophy:
         bits.append(f"trophy {plan.trophy}")
-    return ", ".join(bits) or "nothing"
+    if coins and plan.coins:
+        bits.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
+    return ", ".join(bits) or "nothing to blast"
 
 
 def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
@@ -821,7 +815,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             if k is not None:
                 pts = plans[k].points
                 f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
-                words = _plan_words(plans[k])
+                words = plan_words(plans[k])
                 f.best(2, y + 12, [words, words.split(",")[0]], room=f.W - 36)
             else:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
