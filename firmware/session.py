@@ -22,6 +22,7 @@ from .dice_station import DiceStation, SimTable
 from .results import game_result
 from .runtime import Runtime
 from .screens import game_module, hdmi_screen, oled_frame
+from .ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
 #: The countdown before each Retrograde roll, us.
@@ -224,17 +225,25 @@ class Session:
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""
         ctx = self.context()
-        model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
-                            measure=self.renderer.scene_measure)
-        key = model.key()
+        try:
+            model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
+                                measure=self.renderer.scene_measure)
+        except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
+            self._layout_bug("HDMI", exc)
+            model = None
+        key = model.key() if model is not None else self.last_key
         images = []
         for seat in range(self.game.num_players):
-            img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
+            try:
+                img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
+            except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
+                self._layout_bug(f"seat {seat + 1} OLED", exc)
+                img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
             images.append(img)
             if seat < len(self.cabinet.seats) and self.cabinet.seats[seat].oled is not None:
                 self.cabinet.seats[seat].oled.show(img)
         animating = getattr(self.renderer, "animating", False)
-        if key == self.last_key and not animating:
+        if model is None or (key == self.last_key and not animating):
             return
         changed = key != self.last_key
         self.last_key = key
@@ -247,6 +256,14 @@ class Session:
         if self.opts.screens:
             self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
         self.renderer.present(images, self._oled_labels())
+
+    def _layout_bug(self, where: str, exc: Exception) -> None:
+        """Log a screen that could not be laid out (once per kind of
+        failure); the game goes on."""
+        seen = self.__dict__.setdefault("_layout_bugs", set())
+        if (where, str(exc)) not in seen:
+            seen.add((where, str(exc)))
+            log.error("%s could not be drawn (%s); the game goes on", where, exc)
 
     def _oled_labels(self) -> list[str]:
         return [f"seat {i + 1}" + (" (bot)" if i in self.runtime.bots else "") for i in range(self.game.num_players)]

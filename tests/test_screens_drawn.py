@@ -424,3 +424,22 @@ def test_a_long_notice_takes_the_header_and_fits(game_id):
     scene = hdmi_screen(game, context(game, [], notice=notice), size=(800, 480), measure=default_measure())
     assert notice in scene.texts()
     assert scene_problems(scene) == []
+
+
+def test_a_layout_bug_never_ends_a_game(tmp_path, monkeypatch):
+    """A screen that cannot be laid out is logged and the game goes on
+    (the tests above keep such bugs out; a cabinet must not stop on one)."""
+    from firmware import config
+    from firmware.games import retrograde
+    from firmware.session import Session, SessionOptions
+    from firmware.ui.kit import LayoutError
+
+    def broken(*a, **k):
+        raise LayoutError("deliberately broken")
+    monkeypatch.setattr(retrograde, "oled_frame", broken)
+    monkeypatch.setattr(retrograde, "screen", broken)
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    s = Session.new(cfg, "retrograde", 2, 1, None, tmp_path / "g.jsonl",
+                    SessionOptions(headless=True, size=(800, 480), bots={0, 1}), model=None)
+    s.run()
+    assert s.game.is_terminal()

@@ -816,7 +816,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 pts = plans[k].points
                 f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
                 words = plan_words(plans[k])
-                f.best(2, y + 12, [words, words.split(",")[0]], room=f.W - 36)
+                f.best(2, y + 12, [words, words.split(",")[0], "nothing"], room=f.W - 36)
             else:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
