@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
 from firmware.controls import describe_action
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
@@ -37,16 +38,6 @@ _PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 def seat_name(seat: int) -> str:
     """Seat 0 is "Player 1" (the engine's words)."""
     return f"Player {seat + 1}"
-
-
-def order_words(attribute: str, value: str) -> str:
-    """The order as players say it: "fox", "pink dango", "teal background"
-    (ruling CD-1)."""
-    if attribute == "dango":
-        return f"{value} dango"
-    if attribute == "background":
-        return f"{value} background"
-    return value
 
 
 def customer_text(card: dict[str, Any]) -> str:
