@@ -87,6 +87,7 @@ fi
 [ -d "$DICE/images" ] && DICE="$DICE/images"
 
 # --- 1. host tools ---------------------------------------------------------
+mkdir -p "$CACHE" || die_usage "cannot create the cache folder $CACHE (pass --cache DIR)"
 need=()
 command -v qemu-aarch64-static >/dev/null || need+=(qemu-user-static)
 command -v debootstrap >/dev/null || need+=(debootstrap)
@@ -98,6 +99,8 @@ if [ ${#need[@]} -gt 0 ]; then
         fatal "host tools: apt-get install ${need[*]} failed (log: $CACHE.apt.log)"
     fi
 fi
+command -v qemu-aarch64-static >/dev/null || fatal "host tools: qemu-aarch64-static still missing after installing qemu-user-static (log: $CACHE.apt.log)"
+command -v debootstrap >/dev/null || fatal "host tools: debootstrap still missing (log: $CACHE.apt.log)"
 ok "host tools: $(qemu-aarch64-static --version | head -1 | sed 's/ Copyright.*//'), debootstrap $(dpkg-query -W -f='${Version}' debootstrap 2>/dev/null)"
 
 # --- 2. binfmt_misc ---------------------------------------------------------
