@@ -4,7 +4,9 @@
 ``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
 (each set scored on its own: per-die accuracy, recall, precision,
 confident-wrong rate, image-exact rate, ms per frame)
-``cabinet dice calibrate --from-labelled DIR [--json]`` / ``cabinet dice calibrate --reset``
+``cabinet dice calibrate [--headless] [--seats N] [--rolls N] [--screens DIR]`` (the guided flow,
+:mod:`firmware.calibration_flow`), ``cabinet dice calibrate --from-labelled DIR [--json]``,
+``cabinet dice calibrate --reset``
 
 ``read`` and ``score`` read with this cabinet's calibration
 (``<state folder>/dice_calibration.npz``, :mod:`vision.calibrate`) when
@@ -52,12 +54,27 @@ def add_parser(subparsers) -> None:
                         "are one scene), e.g. those a model never saw")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
     q.set_defaults(func=run)
-    q = sub.add_parser("calibrate", help="adapt the reader to this cabinet's dice, camera and light")
-    how = q.add_mutually_exclusive_group(required=True)
+    q = sub.add_parser("calibrate", help="adapt the reader to this cabinet's dice, camera and light "
+                       "(no option: the guided flow on the cabinet's screens and buttons)")
+    how = q.add_mutually_exclusive_group()
     how.add_argument("--from-labelled", metavar="DIR",
                      help="a labelled folder of photos from this camera (images/ + YOLO labels/, class k = k+1 pips)")
     how.add_argument("--reset", action="store_true", help="remove this cabinet's calibration (read as shipped)")
     q.add_argument("--json", action="store_true", help="the result as one JSON object, no progress")
+    g = q.add_argument_group("guided flow")
+    g.add_argument("--seats", type=int, metavar="N", help="seats taking part (default: every seat with a tray)")
+    g.add_argument("--rolls", type=int, default=2, metavar="N", help="free rolls to confirm the calibration (default 2)")
+    g.add_argument("--screens", metavar="DIR", help="write a PNG of each HDMI screen change here")
+    g.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
+    g = q.add_argument_group("guided flow on the simulated cabinet")
+    g.add_argument("--headless", action="store_true",
+                   help="no window, virtual clock, every seat a simulated person pressing its buttons")
+    g.add_argument("--bots", metavar="SEATS", help="in a window: seats played by simulated persons, e.g. 1,3 or all")
+    g.add_argument("--dice", type=int, default=5, metavar="N", help="dice per simulated seat (default 5)")
+    g.add_argument("--dice-from", metavar="DIR", help="the simulated camera shows die crops of this labelled set")
+    g.add_argument("--sim-camera", choices=["dice", "noise"], default="dice",
+                   help="noise: the simulated camera shows only noise (a broken camera)")
+    g.add_argument("--seed", type=int, default=0, help="seed of the simulated table and seats")
     q.set_defaults(func=run)
 
 
@@ -119,6 +136,8 @@ def _calibrate(args, cfg) -> int:
         else:
             print(f"no calibration at {path}: the reader already reads as shipped")
         return 0
+    if not args.from_labelled:
+        return _guided(args, cfg, path)
     quiet = args.json or not sys.stderr.isatty()
     bar = None
     if not quiet:
@@ -150,6 +169,51 @@ def _calibrate(args, cfg) -> int:
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")
     return 0
+
+
+def _guided(args, cfg, path: Path) -> int:
+    """The guided calibration on the cabinet (:func:`firmware.calibration_flow.run_guided`);
+    0 stored, 1 refused (the calibration in use kept), 2 usage error."""
+    from .calibration_flow import GuidedOptions, run_guided
+    from .cli import UsageError, output_folder
+    from .cmd_play import _size
+    cfg = cfg or {}
+    for name in ("seats", "rolls", "dice"):
+        v = getattr(args, name)
+        if v is not None and v < 1:
+            raise UsageError(f"--{name} must be 1 or more, got {v}")
+    if args.dice > 12:
+        raise UsageError(f"--dice {args.dice}: at most 12 dice fit a simulated tray")
+    if args.dice_from and not Path(args.dice_from).is_dir():
+        raise UsageError(f"--dice-from {args.dice_from}: no such folder")
+    if args.screens:
+        output_folder("--screens", args.screens)
+    bots: set[int] = set()
+    if args.bots:
+        if args.bots == "all":
+            bots = set(range(6))
+        else:
+            try:
+                bots = {int(x) - 1 for x in args.bots.split(",") if x.strip()}
+            except ValueError:
+                raise UsageError(f"--bots must look like 1,3 or all, got {args.bots!r}") from None
+    opts = GuidedOptions(headless=args.headless, seats=args.seats, dice=args.dice, rolls=args.rolls,
+                         seed=args.seed, dice_from=args.dice_from, noise=args.sim_camera == "noise",
+                         screens=args.screens, size=_size(args.size, cfg), bots=bots)
+    result = run_guided(cfg, opts, path)
+    if args.json:
+        print(json.dumps(result))
+    elif result["outcome"] == "stored":
+        b, a = result["before"], result["after"]
+        print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
+              f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
+        print(f"confirmation rolls ({result['confirm_rolls']} trays, {a['dice']} dice): "
+              f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
+        print("undo with `cabinet dice calibrate --reset`")
+    else:
+        kept = f"; kept {path}" if path.is_file() else "; the reader reads as shipped"
+        print(f"cabinet: error: calibration refused: {result['message']}{kept}", file=sys.stderr)
+    return 0 if result["outcome"] == "stored" else 1
 
 
 def _read(args, wb) -> int:

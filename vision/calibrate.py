@@ -115,10 +115,7 @@ def _samples(images: list[Path], turns=TURNS) -> tuple[list[np.ndarray], list[in
         for i, j in match(as_dice, truth):
             if i is None:
                 continue
-            c = cands[i]
-            for angle in turns:
-                for mirror in (False, True):
-                    windows.append(face_window(frame, c.x, c.y, c.size, angle=angle, mirror=mirror))
+            windows.extend(die_windows(frame, cands[i], turns))
             classes.append(truth[j].value - 1 if j is not None else NOT_A_DIE)
             found += j is not None
     return windows, classes, labelled, found
@@ -195,6 +192,39 @@ def _features_and_own_head(windows: list[np.ndarray], expert: bool
     return F.astype(np.float32), W0.astype(np.float32), b0.astype(np.float32)
 
 
+def die_windows(frame: np.ndarray, cand, turns=TURNS) -> list[np.ndarray]:
+    """The windows of one die find ``cand`` (a :class:`vision.netreader.Candidate`)
+    in ``frame`` (H x W x 3 uint8 BGR) that a calibration fits on: the
+    reader's own window at each of ``turns`` (degrees), each also mirrored
+    (2 * len(turns) windows of FACE_PX x FACE_PX x 3 uint8, in that order)."""
+    return [face_window(frame, cand.x, cand.y, cand.size, angle=angle, mirror=mirror)
+            for angle in turns for mirror in (False, True)]
+
+
+def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
+              progress: Callable[[str], None] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """New last layers of the face nets fitted on ``windows`` (FACE_PX x
+    FACE_PX x 3 uint8), ``per`` consecutive windows per find, the finds'
+    ``classes`` (value - 1, or NOT_A_DIE; one per find).  Reads the nets as
+    shipped (the caller restores the heads in use).  Returns {"fast": (W,
+    b)[, "expert": (W, b)]} for :class:`Calibration`.  Raises
+    :class:`CalibrationError` when there are no windows, or from
+    :func:`_features_and_own_head`."""
+    say = progress or (lambda _m: None)
+    if not windows or len(windows) != per * len(classes):
+        raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
+    y = np.repeat(np.asarray(classes), per)
+    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
+    heads = {}
+    netreader.use_heads(None)
+    found = sum(c != NOT_A_DIE for c in classes)
+    for name in ("fast", "expert") if has_expert() else ("fast",):
+        say(f"fitting the {name} face net's last layer on {len(windows)} windows of {found} dice")
+        F, W0, b0 = _features_and_own_head(windows, name == "expert")
+        heads[name] = fit_head(F, y, w, W0, b0)
+    return heads
+
+
 def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str], None] | None = None) -> Calibration:
     """Fit this cabinet's face-net last layers on a labelled folder
     (``images/`` + YOLO ``labels/``, class k = k + 1 pips, as
@@ -241,17 +271,10 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
                                "photos of the dice from the camera's place, and the labels theirs? "
                                "(noise, a covered lens or another folder's labels); calibration refused")
-    per = 2 * len(turns)
-    y = np.repeat(np.asarray(classes), per)
-    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
-    heads = {}
     old = dict(netreader._HEADS)
     netreader.use_heads(None)
     try:
-        for name in ("fast", "expert") if has_expert() else ("fast",):
-            say(f"fitting the {name} face net's last layer on {len(windows)} windows of {found} dice")
-            F, W0, b0 = _features_and_own_head(windows, name == "expert")
-            heads[name] = fit_head(F, y, w, W0, b0)
+        heads = fit_heads(windows, classes, 2 * len(turns), say)
         say(f"confirming on {len(confirm_imgs)} photos kept back")
         before = score_folder(folder, read_dice, confirm_imgs)
         netreader.use_heads(heads)
@@ -322,4 +345,4 @@ def apply(cal: Calibration | None) -> None:
 
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "apply", "calibrate_from_labelled",
-           "fit_head", "load", "models_fingerprint", "save"]
+           "die_windows", "fit_head", "fit_heads", "load", "models_fingerprint", "save"]

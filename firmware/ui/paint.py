@@ -343,9 +343,9 @@ class Painter:
                 pg.draw.rect(surf, DIM, (body.centerx - body.w // 5, body.y - body.h // 4, body.w // 3, body.h // 3))
                 pg.draw.rect(surf, DIM, body, border_radius=max(1, body.h // 5))
                 pg.draw.circle(surf, (60, 64, 80), body.center, max(2, body.h * 3 // 8))
-            else:  # unread: a question mark drawn in the font
+            else:  # unread: a question mark drawn in the font ("none": an x, not a die)
                 f = self.fonts.font(max(8, inner.h * 3 // 4))
-                q = f.render("?", True, GOLD)
+                q = f.render("x" if state == "none" else "?", True, GOLD)
                 surf.blit(q, q.get_rect(center=inner.center))
             return surf
         if p.get("dim"):

@@ -1,0 +1,765 @@
+"""``cabinet dice calibrate``: the guided calibration to a cabinet's own
+dice, camera and light, at the cabinet (issue 21).
+
+The flow, step by step (every seat at once; the HDMI screen and each
+seat's OLED say what to do, :mod:`firmware.calibration_screens`):
+
+1. *Faces 1..6*: "put all your dice in your tray with k pips up, press your
+   button".  A press takes a camera frame; every die the detector finds in
+   the seat's tray zone is labelled k (the label comes from the prompt).
+   A seat's status: waiting / captured N dice / problem (no dice seen, the
+   camera shows noise, most dice read as another face: turn them, or press
+   again to keep).  When every seat has captured, the next face comes.
+2. *Adapt*: the face nets' last layers are refitted on those dice
+   (:func:`vision.calibrate.fit_heads`, the machinery of ``--from-labelled``;
+   finds the shipped net is sure are not dice are kept as *not a die*).
+   Its CPU time is measured (:attr:`GuidedCalibration.fit_cpu_s`).
+3. *Free rolls* (:data:`ROLLS`): "roll all your dice, press your button";
+   the tray is read with the new calibration and the seat's OLED shows the
+   values.  The seat confirms with its button, or corrects: the nav buttons
+   (or knob) move the cursor from "ok" to a die, the big button steps that
+   die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
+4. *Decide*: the confirmed rolls are read with and without the new layers;
+   a calibration that gives more dice a wrong value, or fewer the right
+   one, is **refused** (the calibration in use is kept).  So is a camera
+   that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times.
+   Otherwise it is stored in the state folder (``dice_calibration.npz``,
+   undone by ``cabinet dice calibrate --reset``).
+
+:class:`GuidedCalibration` is the flow itself (no I/O but the ``grab``
+function it is given); :func:`run_guided` runs it on the cabinet, real or
+simulated (:class:`CalibrationTable` + :class:`SimSeat` bots pressing the
+seats' simulated buttons).
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from vision import calibrate, netreader
+from vision.netreader import NOT_A_DIE, face_window, find_dice, read_faces
+
+log = logging.getLogger("cabinet.calibrate")
+
+#: the faces every seat shows the camera, in order
+FACES = (1, 2, 3, 4, 5, 6)
+#: free rolls read with the new calibration and confirmed by the seats
+ROLLS = 2
+#: captures that see noise or a blank picture before the flow is refused
+MAX_CAMERA_FAULTS = 3
+#: mean absolute difference (grey levels, 0..255) of neighbouring pixels
+#: above which a frame is noise (a photo of a table: under 10; noise: ~85)
+NOISE_DIFF = 30.0
+#: the shipped fast net's "not a die" probability at or above which a find
+#: is kept as *not a die* rather than labelled with the prompted face
+SURELY_NOT_A_DIE = 0.9
+#: a capture whose dice the shipped reader reads (at least this sure) as
+#: one other face, for more than half of them, asks the seat to check
+MISMATCH_P = 0.9
+#: the values a seat steps a die through when correcting a reading (0 = not a die)
+STEPS = (1, 2, 3, 4, 5, 6, 0)
+
+
+def frame_problem(frame: np.ndarray) -> str | None:
+    """What is wrong with a camera frame for calibration, or None: a blank
+    picture (all but black, all but white, or flat: grey levels vary by
+    under 1.5 - a covered lens, no light, a dead sensor) or noise
+    (neighbouring pixels differ by more than :data:`NOISE_DIFF` on
+    average).  ``frame``: H x W x 3 uint8 BGR."""
+    grey = frame.mean(axis=2)
+    if not 8 <= float(grey.mean()) <= 250 or float(grey.std()) < 1.5:
+        return "the camera shows a blank picture"
+    step = max(1, min(grey.shape) // 240)   # about 240 px across: fast, and noise stays noise
+    g = grey[::step, ::step]
+    if float(np.abs(np.diff(g, axis=1)).mean()) > NOISE_DIFF:
+        return "the camera shows only noise"
+    return None
+
+
+@dataclass
+class Reading:
+    """A free roll of one seat: the frame, each die the reader reported in
+    the tray (centre x, y and size px), the values read with the new
+    calibration, and the values the seat confirms (edited; 0 = not a die,
+    None = not set)."""
+    frame: np.ndarray
+    dice: list[tuple[float, float, float]]
+    read: list[int | None]
+    values: list[int | None]
+
+
+@dataclass
+class SeatCal:
+    """One seat's part of the flow.
+
+    Attributes:
+        seat: 0-based seat.
+        status: ``waiting`` (press to capture), ``captured``, ``problem``
+            (see :attr:`problem`), ``checking`` (a roll's reading shown:
+            confirm or correct), ``confirmed``.
+        dice: dice captured for the current face / read in the current roll.
+        problem: what went wrong, for the screens ("" if nothing).
+        keep: the next press keeps a capture the reader read as another face.
+        reading: the current roll's :class:`Reading` (roll steps).
+        cursor: 0 = "ok", k = the k-th die of the reading.
+        presses: button presses so far (a press that changes nothing shown
+            still counts).
+    """
+    seat: int
+    status: str = "waiting"
+    dice: int = 0
+    problem: str = ""
+    keep: bool = False
+    reading: Reading | None = None
+    cursor: int = 0
+    presses: int = 0
+
+
+class GuidedCalibration:
+    """The guided calibration (module docstring) for ``seats``.
+
+    Args:
+        seats: the 0-based seats taking part.
+        grab: ``grab() -> H x W x 3 uint8 BGR`` frame of the whole table
+            (raises anything on a camera fault: the seat is told).
+        zones: :class:`vision.trays.TrayZones` of the frame (``seat_of``).
+        rolls: free rolls to confirm the calibration.
+        faces: the faces to capture, in order.
+        clock: CPU clock for the adapt time (``time.process_time``).
+
+    The flow reads as shipped while it captures (:func:`vision.calibrate.apply`
+    ``None``), and restores the heads it found when it ends.
+    """
+
+    def __init__(self, seats: list[int], grab: Callable[[], np.ndarray], zones: Any, rolls: int = ROLLS,
+                 faces: tuple[int, ...] = FACES, clock: Callable[[], float] = time.process_time):
+        if not seats:
+            raise ValueError("calibration needs at least one seat")
+        self.seats = {s: SeatCal(s) for s in seats}
+        self.grab, self.zones, self.rolls, self.faces, self.clock = grab, zones, rolls, faces, clock
+        self.step = 0                   # index into faces, then len(faces) = adapt, then rolls
+        self.roll = 0                   # 1-based roll while rolling
+        self.captures: list[tuple[np.ndarray, list, int]] = []   # (frame, finds, face) per seat and face
+        self.confirmed: list[Reading] = []
+        self.heads: dict | None = None
+        self.fit_cpu_s = 0.0
+        self.decide_cpu_s = 0.0
+        self.camera_faults = 0
+        self.before: dict[str, int] = {}
+        self.after: dict[str, int] = {}
+        #: None while running; ("stored" | "refused", message) at the end
+        self.outcome: tuple[str, str] | None = None
+        self.version = 0                # changes whenever anything shown changes
+        self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
+        self._old_heads = dict(netreader._HEADS)
+        netreader.use_heads(None)
+
+    # ------------------------------------------------------------ state
+    @property
+    def phase(self) -> str:
+        """``face``, ``adapt`` (the runner calls :meth:`adapt`), ``roll``
+        or ``done``."""
+        if self.outcome is not None:
+            return "done"
+        if self.step < len(self.faces):
+            return "face"
+        return "adapt" if self.heads is None else "roll"
+
+    @property
+    def face(self) -> int | None:
+        """The face being captured (``face`` phase), else None."""
+        return self.faces[self.step] if self.step < len(self.faces) else None
+
+    @property
+    def steps_total(self) -> int:
+        return len(self.faces) + self.rolls
+
+    @property
+    def step_number(self) -> int:
+        """1-based step shown on the screens (faces, then rolls)."""
+        return min(self.steps_total, self.step + 1 if self.phase == "face" else len(self.faces) + max(1, self.roll))
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    # ------------------------------------------------------------ input
+    def press(self, seat: int) -> None:
+        """Seat ``seat``'s big button was pressed (ignored for a seat not
+        taking part, or once the flow is done)."""
+        s = self.seats.get(seat)
+        if s is None or self.outcome is not None:
+            return
+        s.presses += 1
+        if self.phase == "face":
+            self._capture_face(s)
+        elif self.phase == "roll":
+            if s.status == "checking":
+                self._check_press(s)
+            elif s.status != "confirmed":
+                self._capture_roll(s)
+        self._changed()
+
+    def nav(self, seat: int, step: int) -> None:
+        """A navigation step (+1 / -1) of ``seat``: moves its cursor over
+        "ok" and the dice of its reading."""
+        s = self.seats.get(seat)
+        if s is None or s.status != "checking" or s.reading is None:
+            return
+        s.cursor = (s.cursor + step) % (len(s.reading.values) + 1)
+        self._changed()
+
+    # ------------------------------------------------------------ capture
+    def _frame(self, s: SeatCal) -> np.ndarray | None:
+        """A frame for seat ``s``, or None after telling it what is wrong
+        (and refusing the flow after MAX_CAMERA_FAULTS bad pictures)."""
+        try:
+            frame = self.grab()
+            why = frame_problem(frame)
+        except Exception as exc:  # noqa: BLE001 - any camera fault is "camera not ready"
+            frame, why = None, f"camera not ready ({type(exc).__name__})"
+        if why is None:
+            return frame
+        self.camera_faults += 1
+        s.status, s.problem, s.dice = "problem", why, 0
+        if self.camera_faults >= MAX_CAMERA_FAULTS:
+            self.refuse(f"{why} ({self.camera_faults} times): check the lens, the light and the cable")
+        return None
+
+    def _finds(self, frame: np.ndarray, seat: int) -> list:
+        """Detector finds whose centre lies in ``seat``'s tray zone."""
+        return [c for c in find_dice(frame) if self.zones.seat_of(c.x, c.y) == seat]
+
+    def _capture_face(self, s: SeatCal) -> None:
+        k = self.face
+        frame = self._frame(s)
+        if frame is None:
+            return
+        finds = self._finds(frame, s.seat)
+        probs = read_faces([face_window(frame, c.x, c.y, c.size) for c in finds]) if finds else np.zeros((0, 7))
+        dice = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] < SURELY_NOT_A_DIE]
+        others = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] >= SURELY_NOT_A_DIE]
+        if not dice:
+            s.status, s.problem, s.dice, s.keep = "problem", "no dice seen in your tray", 0, False
+            return
+        sure = [int(np.argmax(p[:NOT_A_DIE])) + 1 for p in probs
+                if p[NOT_A_DIE] < SURELY_NOT_A_DIE and p[:NOT_A_DIE].max() >= MISMATCH_P]
+        other = max(set(sure), key=sure.count) if sure else k
+        if other != k and sure.count(other) * 2 > len(dice) and not s.keep:
+            s.status, s.problem, s.dice, s.keep = "problem", f"read as {other}, not {k}", len(dice), True
+            return
+        self._captured[(s.seat, k)] = (frame, dice, others)
+        s.status, s.problem, s.dice, s.keep = "captured", "", len(dice), False
+        if all(x.status == "captured" for x in self.seats.values()):
+            self.step += 1
+            for x in self.seats.values():
+                x.status, x.dice = "waiting", 0
+
+    # ------------------------------------------------------------ adapt
+    def adapt(self) -> None:
+        """Fit the new last layers on the captured dice (``adapt`` phase),
+        timing it on :attr:`clock`; then the free rolls start.  A fit that
+        cannot be made refuses the flow."""
+        if self.phase != "adapt":
+            raise RuntimeError(f"adapt() in the {self.phase} phase")
+        t0 = self.clock()
+        windows, classes = [], []
+        n = sum(len(d) + len(o) for _, d, o in self._captured.values())
+        turns = calibrate.TURNS if n * 8 <= calibrate.MAX_WINDOWS else calibrate.TURNS[::2]
+        for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
+            for c in dice:
+                windows += calibrate.die_windows(frame, c, turns)
+                classes.append(k - 1)
+            for c in others:
+                windows += calibrate.die_windows(frame, c, turns)
+                classes.append(NOT_A_DIE)
+        self.fit_dice = sum(c != NOT_A_DIE for c in classes)
+        self.fit_windows = len(windows)
+        try:
+            self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns))
+        except calibrate.CalibrationError as exc:
+            self.refuse(str(exc))
+            return
+        finally:
+            netreader.use_heads(None)
+            self.fit_cpu_s = self.clock() - t0
+        self.roll = 1
+        for s in self.seats.values():
+            s.status, s.dice = "waiting", 0
+        self._changed()
+
+    # ------------------------------------------------------------ rolls
+    def _read_new(self, frame: np.ndarray, seat: int) -> list:
+        """The dice in ``seat``'s tray read with the new layers."""
+        from vision.reader import read_dice
+        netreader.use_heads(self.heads)
+        try:
+            dice = read_dice(frame)
+        finally:
+            netreader.use_heads(None)
+        return [d for d in dice if self.zones.seat_of(*d.center) == seat]
+
+    def _capture_roll(self, s: SeatCal) -> None:
+        frame = self._frame(s)
+        if frame is None:
+            return
+        dice = self._read_new(frame, s.seat)
+        if not dice:
+            s.status, s.problem, s.dice = "problem", "no dice seen in your tray", 0
+            return
+        boxes = [(d.center[0], d.center[1], float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in dice]
+        values = [d.value for d in dice]
+        s.reading = Reading(frame, boxes, list(values), list(values))
+        s.status, s.problem, s.dice, s.cursor = "checking", "", len(dice), 0
+
+    def _check_press(self, s: SeatCal) -> None:
+        r = s.reading
+        if s.cursor == 0:
+            if any(v is None for v in r.values):
+                s.problem = "set the ? dice first"
+                return
+            self.confirmed.append(r)
+            s.status, s.problem = "confirmed", ""
+            if all(x.status == "confirmed" for x in self.seats.values()):
+                if self.roll >= self.rolls:
+                    self.decide()
+                else:
+                    self.roll += 1
+                    for x in self.seats.values():
+                        x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+            return
+        i = s.cursor - 1
+        v = r.values[i]
+        r.values[i] = STEPS[0] if v is None else STEPS[(STEPS.index(v) + 1) % len(STEPS)]
+        s.problem = ""
+
+    # ------------------------------------------------------------ decide
+    def score(self, heads: dict | None) -> dict[str, int]:
+        """Read the confirmed rolls with ``heads`` (None: as shipped):
+        ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
+        confirmed; a value on a find the seat marked "not a die", or on a
+        die no seat saw, is wrong."""
+        from vision.reader import read_dice
+        out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
+        netreader.use_heads(heads)
+        try:
+            for r in self.confirmed:
+                dice = read_dice(r.frame)
+                seat = self.zones.seat_of(*r.dice[0][:2]) if r.dice else None
+                mine = [d for d in dice if self.zones.seat_of(*d.center) == seat]
+                used = set()
+                for (x, y, size), truth in zip(r.dice, r.values):
+                    out["dice"] += truth != 0
+                    near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
+                            if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
+                    if not near:
+                        out["unread"] += truth != 0
+                        continue
+                    j = min(near)[1]
+                    used.add(j)
+                    v = mine[j].value
+                    if v is None:
+                        out["unread"] += truth != 0
+                    elif v == truth:
+                        out["right"] += 1
+                    else:
+                        out["wrong"] += 1
+                out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
+        finally:
+            netreader.use_heads(None)
+        return out
+
+    def decide(self) -> None:
+        """Compare the confirmed rolls read without and with the new
+        layers; refuse a calibration that reads them worse (or when they
+        hold no die), else keep it for :meth:`calibration`."""
+        t0 = self.clock()
+        self.before, self.after = self.score(None), self.score(self.heads)
+        self.decide_cpu_s = self.clock() - t0
+        b, a = self.before, self.after
+        if not b["dice"]:
+            self.refuse("no dice were confirmed in the free rolls")
+        elif a["wrong"] > b["wrong"] or a["right"] < b["right"]:
+            self.refuse(f"it reads the confirmation rolls worse: right {b['right']} -> {a['right']}, "
+                        f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+        else:
+            self.outcome = ("stored", f"confirmation rolls: right {b['right']} -> {a['right']}, "
+                                      f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+            netreader.use_heads(self._old_heads or None)
+        self._changed()
+
+    def refuse(self, why: str) -> None:
+        """End the flow refused (the calibration in use is kept)."""
+        self.outcome = ("refused", why)
+        netreader.use_heads(self._old_heads or None)
+        self._changed()
+
+    def calibration(self) -> calibrate.Calibration:
+        """The accepted calibration with its figures (after a ``stored``
+        outcome).  Raises RuntimeError otherwise."""
+        if self.outcome is None or self.outcome[0] != "stored":
+            raise RuntimeError("no accepted calibration")
+        info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
+                "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
+                "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
+                "confirm_cpu_s": round(self.decide_cpu_s, 2), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+        return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
+
+
+# ------------------------------------------------------------------ simulation
+class CalibrationTable:
+    """The simulated camera for calibration: a :class:`firmware.dice_station.SimTable`
+    that also remembers where it drew each die (frame px), so a simulated
+    seat can check the reader's values the way a person looks at the tray.
+
+    Args:
+        seats, seed, dice_from: as SimTable.
+        noise: the camera shows only noise (a broken camera).
+    """
+
+    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None, noise: bool = False):
+        from .dice_station import SimTable
+        self.table = SimTable(seats, seed=seed, dice_from=dice_from)
+        self.noise = noise
+        self.placed: dict[int, list[tuple[int, float, float]]] = {}
+        self._rng = np.random.default_rng(seed)
+        self.table._cell_image = self._cell_image   # record positions
+
+    @property
+    def zones(self):
+        return self.table.zones
+
+    def _cell_image(self, key: int) -> np.ndarray:
+        from vision.synth import DieSpec, compose_from_dataset, render_frame
+        t = self.table
+        x0, y0, cw, ch = t.cells[key]
+        tray = t.trays[key]
+        size = (cw - 16, ch - 16)
+        if t.library is not None and tray.values:
+            img, placed = compose_from_dataset(t.library, size, tray.values, t.rng)
+            self.placed[key] = [(v, x0 + 8 + cx, y0 + 8 + cy) for v, (cx, cy) in placed]
+            return img
+        side, specs = 40.0, []
+        for v, colour in zip(tray.values, tray.colours):
+            for _ in range(200):
+                px, py = t.rng.uniform(side, size[0] - side), t.rng.uniform(side, size[1] - side)
+                if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
+                    break
+            specs.append(DieSpec(v, colour, (px, py), t.rng.uniform(0, 90), side))
+        self.placed[key] = [(s.value, x0 + 8 + s.center[0], y0 + 8 + s.center[1]) for s in specs]
+        return render_frame(size, specs, seed=t.rng.randrange(1 << 30))
+
+    def throw(self, seat: int, values: list[int], t_us: int) -> None:
+        """Put ``values`` in ``seat``'s tray at ``t_us`` (they settle after ROLL_US)."""
+        self.placed.pop(seat, None)
+        self.table.throw(seat, values, None, t_us)
+
+    def frame(self, t_us: int) -> np.ndarray:
+        """The camera frame at ``t_us``: H x W x 3 uint8 BGR."""
+        if self.noise:
+            w, h = self.table.frame_size
+            return self._rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        return self.table.frame(t_us)
+
+    def truth(self, seat: int, x: float, y: float, size: float) -> int:
+        """The value of the die drawn nearest (x, y) in ``seat``'s tray, or
+        0 when none lies within ``size`` px (not a die)."""
+        best = None
+        for v, px, py in self.placed.get(seat, []):
+            d = abs(px - x) + abs(py - y)
+            if d <= max(size, 20.0) and (best is None or d < best[0]):
+                best = (d, v)
+        return best[1] if best else 0
+
+
+class SimSeat:
+    """A simulated person at a seat: puts the prompted face up, rolls, and
+    checks the reading, through the seat's own inputs (button and nav
+    buttons on the mock pins, :class:`hardware.mock.Timeline`).
+
+    Args:
+        seat: 0-based seat.
+        table: the :class:`CalibrationTable`.
+        dice: how many dice the seat has.
+        rng: the seat's RNG (rolls).
+    """
+
+    #: after dice are thrown, the seat waits this long before pressing, us
+    WAIT_US = 900_000
+    #: between two button / nav presses, us
+    GAP_US = 150_000
+
+    def __init__(self, seat: int, table: CalibrationTable, dice: int, rng: random.Random):
+        self.seat, self.table, self.n, self.rng = seat, table, dice, rng
+        self.busy_until = -1
+        self.done: tuple | None = None      # the (phase, step, version) acted on last
+
+    def plan(self, flow: GuidedCalibration, timeline: Any, t_us: int) -> None:
+        """Schedule this seat's next inputs for the flow's state at ``t_us``."""
+        s = flow.seats.get(self.seat)
+        if s is None or flow.outcome is not None or t_us < self.busy_until or flow.phase not in ("face", "roll"):
+            return
+        key = (flow.phase, flow.step, flow.roll, s.status, s.problem, s.keep, s.presses)
+        if key == self.done or s.status in ("captured", "confirmed"):
+            return
+        self.done = key
+        t = t_us + self.GAP_US
+        if s.status == "checking":
+            r = s.reading
+            want = [self.table.truth(self.seat, x, y, size) for x, y, size in r.dice]
+            cursor = s.cursor
+            for i, (have, goal) in enumerate(zip(r.values, want)):
+                if have == goal:
+                    continue
+                for _ in range((i + 1 - cursor) % (len(r.values) + 1)):
+                    timeline.press(self.seat, t, 60_000, name="nav_b")
+                    t += self.GAP_US
+                cursor = i + 1
+                steps = (STEPS.index(goal) + 1) if have is None else (STEPS.index(goal) - STEPS.index(have)) % len(STEPS)
+                for _ in range(steps):
+                    timeline.press(self.seat, t, 60_000)
+                    t += self.GAP_US
+            for _ in range((0 - cursor) % (len(r.values) + 1)):
+                timeline.press(self.seat, t, 60_000, name="nav_b")
+                t += self.GAP_US
+            timeline.press(self.seat, t, 60_000)
+            self.busy_until = t + 2 * self.GAP_US
+            return
+        if s.status == "waiting" or (s.status == "problem" and not s.keep):
+            if flow.phase == "face":
+                self.table.throw(self.seat, [flow.face] * self.n, t)
+            else:
+                self.table.throw(self.seat, [self.rng.randint(1, 6) for _ in range(self.n)], t)
+        t += self.WAIT_US + self.rng.randrange(0, 800_000)   # people take their time
+        timeline.press(self.seat, t, 80_000)
+        self.busy_until = t + 2 * self.GAP_US
+
+
+# ------------------------------------------------------------------ running it
+@dataclass
+class GuidedOptions:
+    """How ``cabinet dice calibrate`` (guided) runs.
+
+    Attributes:
+        headless: no window, virtual clock, every seat a :class:`SimSeat`
+            (simulated cabinet only).
+        seats: how many seats take part (default: every seat with a tray,
+            else every wired seat; the simulated cabinet: every wired seat).
+        dice: dice per simulated seat.
+        rolls: free rolls to confirm.
+        seed: seed of the simulated table and seats.
+        dice_from: labelled photo set whose die crops the simulated camera shows.
+        noise: the simulated camera shows only noise.
+        screens: folder for a PNG of every HDMI screen change.
+        size: HDMI size, px.
+        bots: seats played by :class:`SimSeat` in a window (headless: all).
+        max_virtual_s: headless: the flow is refused after this long.
+    """
+    headless: bool = False
+    seats: int | None = None
+    dice: int = 5
+    rolls: int = ROLLS
+    seed: int = 0
+    dice_from: str | None = None
+    noise: bool = False
+    screens: str | None = None
+    size: tuple[int, int] = (1280, 720)
+    bots: set[int] = field(default_factory=set)
+    max_virtual_s: float = 1800.0
+
+
+def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
+    """``grab()`` on the real camera: the first frame taken after the call
+    (waits up to ``wait_s``; raises :class:`hardware.camera.CameraNotReady`)."""
+    from hardware.camera import CameraNotReady, NoFreshFrame, monotonic_us
+
+    def grab() -> np.ndarray:
+        since = monotonic_us()
+        end = time.monotonic() + wait_s
+        while True:
+            try:
+                return cab.camera.read(since)[0]
+            except NoFreshFrame:
+                if time.monotonic() > end:
+                    raise CameraNotReady(f"no new frame within {wait_s:g} s") from None
+                time.sleep(0.02)
+    return grab
+
+
+def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> dict[str, Any]:
+    """Run the guided calibration on the cabinet (simulated when there is
+    no Pi hardware) and store an accepted calibration at ``path``.
+
+    Returns:
+        The result: ``outcome`` ("stored" / "refused"), ``message``,
+        ``calibration`` (path, or None when refused), ``seats``,
+        ``fit_dice``, ``windows``, ``adapt_cpu_s`` (CPU seconds of the fit
+        on this process's core), ``confirm_cpu_s``, ``before`` / ``after``
+        (confirmation rolls read without / with it), ``camera_faults``.
+
+    Raises:
+        ValueError: ``--headless`` on the real cabinet, or no seat to calibrate.
+        hardware.backends.HardwareUnavailable, RuntimeError: the cabinet or
+            the display cannot be opened (nothing is changed).
+    """
+    from hardware.cabinet import build_cabinet
+    from hardware.edges import drain
+    from hardware.mock import Timeline
+
+    from .calibration_screens import oled_frame, screen
+    from .ui.hdmi import HdmiRenderer
+    cab = build_cabinet(cfg, with_camera=False, with_audio=False)
+    if not cab.simulated:
+        cab.close()
+        if opts.headless:
+            raise ValueError("--headless runs on the simulated cabinet only (config cabinet.simulate = \"yes\")")
+        cab = build_cabinet(cfg, with_audio=False)
+    renderer = None
+    try:
+        if cab.simulated:
+            n = min(opts.seats or len(cab.seats), len(cab.seats))
+            seats = list(range(n))
+            table = CalibrationTable(n, seed=opts.seed, dice_from=opts.dice_from, noise=opts.noise)
+            zones = table.zones
+
+            def grab() -> np.ndarray:
+                return table.frame(cab.factory.now_us)
+        else:
+            from vision.trays import TrayZones
+            trays = sorted({int(t["seat"]) for t in cfg["vision"].get("trays", [])})
+            seats = (trays or list(range(len(cab.seats))))[:opts.seats or None]
+            cam = cfg["camera"]
+            zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), len(cab.seats))
+            grab = _camera_grab(cab)
+        if not seats:
+            raise ValueError("no seat to calibrate: wire a seat or configure [[vision.trays]]")
+        flow = GuidedCalibration(seats, grab, zones, rolls=opts.rolls)
+        mode = "headless" if opts.headless else ("window" if cab.simulated else "fullscreen")
+        renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
+        bot_seats = set(seats) if opts.headless else set(opts.bots) & set(seats)
+        rng = random.Random(f"calibrate:{opts.seed}")
+        bots = {s: SimSeat(s, table, opts.dice, random.Random(rng.randrange(1 << 30))) for s in bot_seats} \
+            if cab.simulated else {}
+        timeline = Timeline(cab.factory, cab.pin_map, drive=cab.drive) if cab.simulated else None
+        bank = cab.debouncer()
+        shown = {"version": -1, "count": 0}
+
+        def render() -> None:
+            if shown["version"] == flow.version:
+                return
+            shown["version"] = flow.version
+            try:
+                renderer.draw(screen(flow, (renderer.width, renderer.height), renderer.scene_measure))
+            except ValueError as exc:       # a layout bug must not end the calibration
+                log.error("the calibration screen could not be drawn: %s", exc)
+            images = []
+            for s in seats:
+                img = oled_frame(flow, s).image
+                images.append(img)
+                if s < len(cab.seats) and cab.seats[s].oled is not None:
+                    cab.seats[s].oled.show(img)
+            shown["count"] += 1
+            if opts.screens:
+                renderer.screenshot(Path(opts.screens) / f"calibrate-{shown['count']:04d}.png")
+            renderer.present(images, [f"seat {s + 1}" + (" (bot)" if s in bots else "") for s in seats])
+
+        def pump(t_us: int) -> None:
+            events = []
+            for edge in drain(cab.edges.queue):
+                if edge.input == "encoder":
+                    flow.nav(edge.seat, edge.level)
+                else:
+                    events.extend(bank.feed(edge))
+            events.extend(bank.poll(t_us))
+            for ev in sorted(events, key=lambda e: e.t_us):
+                if ev.kind != "press":
+                    continue
+                if ev.input == "button":
+                    flow.press(ev.seat)
+                elif ev.input in ("nav_a", "nav_b"):
+                    flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+
+        def step(t_us: int) -> None:
+            if flow.phase == "adapt":
+                render()                    # "learning your dice" first
+                flow.adapt()
+            for b in bots.values():
+                b.plan(flow, timeline, t_us)
+            pump(t_us)
+            render()
+
+        if opts.headless:
+            t = start = cab.factory.now_us
+            while flow.outcome is None:
+                step(t)
+                nxt = timeline.next_us()
+                t = min(nxt, t + 50_000) if nxt is not None and nxt > t else t + 50_000
+                timeline.run_until(t)
+                if t - start > opts.max_virtual_s * 1e6:
+                    flow.refuse(f"not finished within {opts.max_virtual_s / 60:g} minutes")
+            render()
+        else:
+            _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots)
+    finally:
+        if renderer is not None:
+            renderer.close()
+        cab.close()
+    kind, message = flow.outcome
+    stored = None
+    if kind == "stored":
+        stored = str(calibrate.save(flow.calibration(), path))
+    return {"outcome": kind, "message": message, "calibration": stored, "seats": [s + 1 for s in flow.seats],
+            "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
+            "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
+            "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
+            "camera_faults": flow.camera_faults}
+
+
+def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:
+    """The wall-clock loop: a window (simulator: keyboard = seats' buttons,
+    as in ``cabinet play``) or the cabinet's full screen; the result stays
+    on screen for :data:`RESULT_S` seconds."""
+    from hardware.camera import monotonic_us
+
+    from .session import SIM_KEYS
+    pg = renderer.pg
+    clock = pg.time.Clock()
+    start = monotonic_us()
+    base = cab.factory.now_us if cab.simulated else 0
+    keys = {}
+    if renderer.window is not None and cab.simulated:
+        for seat in seats:
+            if seat < len(SIM_KEYS) and seat not in bots:
+                button, _cup, left, right, _push = SIM_KEYS[seat]
+                for name, key in (("button", button), ("nav_a", left), ("nav_b", right)):
+                    keys[pg.key.key_code(key)] = (seat, name)
+    done_at = None
+    while done_at is None or time.monotonic() - done_at < RESULT_S:
+        if cab.simulated:
+            now = max(base + monotonic_us() - start, cab.factory.now_us)
+            timeline.run_until(now)
+        else:
+            now = cab.now_us()
+        if renderer.window is not None:
+            for ev in pg.event.get():
+                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+                    if flow.outcome is None:
+                        flow.refuse("stopped before the end")
+                    render()
+                    return
+                if ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in keys:
+                    seat, name = keys[ev.key]
+                    cab.drive(seat, name, ev.type == pg.KEYDOWN, cab.factory.now_us)
+        step(now)
+        if flow.outcome is not None and done_at is None:
+            done_at = time.monotonic()
+        clock.tick(cfg["cabinet"]["fps"])
+
+
+#: seconds the result stays on the screen (window / cabinet)
+RESULT_S = 8.0

@@ -1,0 +1,433 @@
+"""The guided dice calibration's screens (:mod:`firmware.calibration_flow`):
+the shared HDMI screen and each seat's OLED.
+
+HDMI: the header says the step ("step 3 of 8") and what every seat must do
+now; on the left a big die shows the face to put up (a camera while the
+seats roll freely); on the right one card per seat: its number and colour,
+its status (waiting / captured N dice / checking / confirmed / a problem in
+red), and the dice the camera captured or read, the die under the seat's
+cursor ringed in gold.  At the end the result: stored with the figures,
+or refused with why and "the old calibration is kept".
+
+OLED: the seat's header with the step, the face to put up (a die drawn
+with its pips) and the seat's status; while checking a roll, the dice read
+with the cursor and what a press does now.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, NEED, Rect, Scene, header, header_todo,
+                             seat_banner)
+from firmware.ui.oled import OledFrame
+
+TITLE = "Dice calibration"
+GREEN = (96, 200, 110)
+
+
+def todo_text(flow: Any) -> list[str]:
+    """What the table must do now, longest form first (for the header)."""
+    phase = flow.phase
+    if phase == "face":
+        k = flow.face
+        return [f"every seat: all dice {k} {'pip' if k == 1 else 'pips'} up, then press your button",
+                f"all dice {k} up, press your button", f"dice {k} up, press"]
+    if phase == "adapt":
+        return ["learning your dice: wait a moment", "learning your dice", "wait"]
+    if phase == "roll":
+        return ["roll all your dice, press, then check the values on your screen",
+                "roll, press, check your screen", "roll and press"]
+    kind, _ = flow.outcome
+    return ["calibration stored", "stored"] if kind == "stored" else ["calibration refused", "refused"]
+
+
+#: short forms of the flow's problems, for small screens
+SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
+         "the camera shows a blank picture": "camera: blank", "set the ? dice first": "set the ? dice"}
+
+
+def seat_status(s: Any, face: int | None) -> tuple[list[str], tuple[int, int, int]]:
+    """A seat's status for the HDMI card, longest form first, and its colour."""
+    if s.status == "problem":
+        short = SHORT.get(s.problem, s.problem.split(" (")[0])
+        if s.keep:
+            first = s.problem.split(",")[0]
+            return [f"{s.problem}: turn them, or press again to keep", f"{first}: turn them or press again",
+                    f"{first}: press to keep"], ALERT
+        return [f"problem: {s.problem}", s.problem, short], ALERT
+    if s.status == "captured":
+        return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
+    if s.status == "checking":
+        if s.problem:
+            return [s.problem, SHORT.get(s.problem, s.problem)], ALERT
+        return ["check the values: press to confirm", "check, then press", "check"], GOLD
+    if s.status == "confirmed":
+        return ["confirmed"], GREEN
+    if face:
+        return ["waiting: press your button", "press your button", "press"], FG
+    return ["waiting: roll, then press", "roll, then press", "roll"], FG
+
+
+def _best_wrapped(scene: Scene, options: list[str], r: Rect, colour, max_lines: int = 2) -> str:
+    """Word-wrap the first of ``options`` that fits ``r`` in ``max_lines``
+    at the small size (the last one must: a layout bug otherwise)."""
+    from firmware.ui.kit import wrap_words
+    size = scene.metrics.small
+    line_h = scene.measure("Ag", size)[1]
+    for most in range(1, max_lines + 1):      # one line if any option fits one
+        for text in options:
+            lines = wrap_words(text, r.w, size, scene.measure)
+            if lines is not None and len(lines) <= most and len(lines) * line_h <= r.h:
+                scene.wrapped(text, r, sizes=(size,), colour=colour, max_lines=most)
+                return text
+    scene.wrapped(options[-1], r, sizes=(size,), colour=colour, max_lines=max_lines)
+    return options[-1]
+
+
+def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Scene:
+    """The shared screen for ``flow`` (a :class:`~firmware.calibration_flow.GuidedCalibration`)
+    now.  ``scene.facts``: ``step``, ``face``, ``todo``, ``seats`` (seat ->
+    status text), ``outcome``.
+
+    Raises:
+        LayoutError: a needed text does not fit (a layout bug).
+    """
+    from firmware.screens import default_measure
+    w, h = size
+    scene = Scene(w, h, measure or default_measure())
+    m = scene.metrics
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    status = f"step {flow.step_number} of {flow.steps_total}" if flow.phase != "done" else "done"
+    todo = header_todo(scene, hdr, TITLE, status, todo_text(flow))
+    header(scene, hdr, TITLE, status, todo)
+    scene.facts.update({"step": flow.step_number, "face": flow.face, "todo": todo, "seats": {},
+                        "outcome": flow.outcome})
+    body = body.inset(m.pad)
+    if flow.phase == "done":
+        _result(scene, body, flow)
+        return scene
+    left, right = body.cols(0.34, 0.66, gap=2 * m.pad)
+    _prompt(scene, left, flow)
+    n = len(flow.seats)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3 if w >= 1200 else 2
+    for cell, s in zip(right.grid(n, cols, gap=m.pad), flow.seats.values()):
+        _seat_card(scene, cell, s, flow)
+    return scene
+
+
+def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
+    """The big die (the face to put up) or the camera, and its words."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.large)[1]
+    small = scene.measure("Ag", m.small)[1]
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad)
+    inner = r.inset(2 * m.pad)
+    pic, words = inner.rows(1, -(line + 3 * small + m.pad), gap=m.pad)
+    side = min(pic.w, pic.h)
+    sq = Rect(pic.x + (pic.w - side) // 2, pic.y + (pic.h - side) // 2, side, side)
+    if flow.phase == "face":
+        k = flow.face
+        scene.add("die", sq, "calib:face", value=k)
+        big, rest = words.rows(-line, 1)
+        scene.text(f"{k} {'pip' if k == 1 else 'pips'} up", big, sizes=(m.large, m.medium), align="center",
+                   colour=GOLD)
+        scene.wrapped("put all your dice in your tray this way up, then press your button", rest,
+                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+    elif flow.phase == "roll":
+        scene.add("die", sq, "calib:face", value=None, state="reading")
+        big, rest = words.rows(-line, 1)
+        scene.text(f"roll {flow.roll} of {flow.rolls}", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
+        scene.wrapped("your screen shows what the camera read: press if right, or change a die first", rest,
+                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+    else:
+        scene.add("die", sq, "calib:face", value=None, state="reading")
+        big, rest = words.rows(-line, 1)
+        scene.text("learning", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
+        scene.wrapped("fitting the reader to your dice, this camera and this light", rest,
+                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+
+
+def _dice_grid(n: int, r: Rect, gap: int, cap: int) -> list[Rect]:
+    """``n`` square cells as large as fit ``r`` (at most ``cap`` px), in
+    the rows and columns that make them largest, centred."""
+    best = None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        side = min((r.w - gap * (cols - 1)) // cols, (r.h - gap * (rows - 1)) // rows, cap)
+        if best is None or side > best[0]:
+            best = (side, cols, rows)
+    side, cols, rows = best
+    if side < 6:
+        return []
+    x0 = r.x + (r.w - (cols * side + gap * (cols - 1))) // 2
+    y0 = r.y + (r.h - (rows * side + gap * (rows - 1))) // 2
+    return [Rect(x0 + (i % cols) * (side + gap), y0 + (i // cols) * (side + gap), side, side) for i in range(n)]
+
+
+def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
+    """One seat: banner, its tray with the dice as captured / read (the die
+    under its cursor ringed in gold, "ok" lit when the cursor is there),
+    its status."""
+    m = scene.metrics
+    small_h = scene.measure("Ag", m.small)[1]
+    banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
+    options, colour = seat_status(s, flow.face)
+    done = s.status in ("captured", "confirmed")
+    scene.add("panel", r, None, fill=(30, 34, 46), radius=m.pad, border=GREEN if done else None)
+    inner = r.inset(m.pad // 2)
+    ban, rest = inner.rows(-banner_h, 1, gap=m.pad // 2)
+    word = {"captured": "done", "confirmed": "done", "problem": "problem", "checking": "check"}.get(s.status, "")
+    seat_banner(scene, ban, s.seat, score=word or "waiting", active=s.status in ("waiting", "problem", "checking"))
+    tray, status_r = rest.rows(1, -(2 * small_h), gap=m.pad // 2)
+    scene.facts["seats"][s.seat] = _best_wrapped(scene, options, status_r, colour)
+    values: list = []
+    cursor = None
+    if s.status == "captured" and flow.face is not None:
+        values = [flow.face] * s.dice
+    elif s.reading is not None and s.status in ("checking", "confirmed"):
+        values = list(s.reading.values)
+        cursor = s.cursor - 1 if s.status == "checking" else None
+    if tray.h < 12:
+        return
+    scene.add("panel", tray, None, fill=(18, 20, 26), radius=m.pad)
+    area = tray.inset(m.pad // 2)
+    if cursor is not None:
+        ok_w = scene.measure("ok", m.medium)[0] + 3 * m.pad
+        ok_h = min(area.h, scene.measure("Ag", m.medium)[1] + m.pad)
+        area, ok_col = area.cols(1, -ok_w, gap=m.pad // 2)
+        ok = Rect(ok_col.x, ok_col.y + (ok_col.h - ok_h) // 2, ok_w, ok_h)
+        lit = cursor == -1
+        scene.add("panel", ok, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
+                  border=GOLD if lit else None)
+        scene.text("ok", ok, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
+    if not values:
+        icon = _dice_grid(1, area, 0, min(area.w, area.h) // 2)
+        if icon:
+            scene.add("die", icon[0], None, value=None, state="reading")
+        return
+    gap = max(3, m.pad // 2)
+    for i, (cell, v) in enumerate(zip(_dice_grid(len(values), area, gap, 3 * small_h), values)):
+        ring = GOLD if cursor == i else None
+        if v == 0:
+            scene.add("die", cell, None, value=None, state="none", ring=ring)
+        else:
+            scene.add("die", cell, None, value=v, ring=ring)
+    scene.facts.setdefault("dice", {})[s.seat] = values
+
+
+def _result(scene: Scene, r: Rect, flow: Any) -> None:
+    """The end: stored with its figures, or refused with why (and the
+    figures when the confirmation rolls were read)."""
+    m = scene.metrics
+    kind, why = flow.outcome
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad, border=GREEN if kind == "stored" else ALERT)
+    inner = r.inset(3 * m.pad)
+    big = scene.measure("Ag", m.large)[1]
+    mid_h = scene.measure("Ag", m.medium)[1]
+    small = scene.measure("Ag", m.small)[1]
+    top, body, bottom = inner.rows(-big, 1, -2 * small, gap=2 * m.pad)
+    b, a = flow.before, flow.after
+    figures = []
+    if a.get("dice"):
+        figures = [f"dice read right: {b['right']} -> {a['right']} of {a['dice']}",
+                   f"dice read wrong: {b['wrong']} -> {a['wrong']}"]
+    if kind == "stored":
+        scene.text("Calibration stored", top, sizes=(m.large,), align="center", colour=GREEN)
+        texts = figures or [why]
+        note = "on the confirmation rolls, without -> with the calibration"
+    else:
+        scene.text("Calibration refused", top, sizes=(m.large,), align="center", colour=ALERT)
+        texts = [why] + figures
+        note = "on the confirmation rolls, without -> with it" if figures else ""
+    rows = body.rows(*([1] * (len(texts) + (1 if note else 0))), gap=m.pad)
+    for t, row in zip(texts, rows):
+        scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
+    if note:
+        scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
+    last = "undo: cabinet dice calibrate --reset" if kind == "stored" else \
+        "the old calibration is kept; nothing was changed"
+    scene.wrapped(last, bottom, sizes=(m.small,), align="center", colour=DIM if kind == "stored" else FG,
+                  max_lines=2)
+
+
+# ------------------------------------------------------------------ OLED
+def oled_frame(flow: Any, seat: int) -> OledFrame:
+    """Seat ``seat``'s 128 x 64 OLED frame now (``.texts``: every text)."""
+    f = OledFrame()
+    s = flow.seats.get(seat)
+    step = f"{flow.step_number}/{flow.steps_total}" if flow.phase != "done" else ""
+    f.header(f"Seat {seat + 1} calibrate" if f.fits(f"Seat {seat + 1} calibrate", 90) else f"Seat {seat + 1}", step)
+    if s is None:
+        f.text(2, 20, "not calibrating")
+        return f
+    if flow.phase == "done":
+        kind, _ = flow.outcome
+        f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
+        f.text(2, 50, "see the big screen")
+        return f
+    if flow.phase == "adapt":
+        f.glyph(0, 18, f.W, "wait", 22)
+        f.text(2, 50, "learning your dice")
+        return f
+    if flow.phase == "face":
+        k = flow.face
+        f.die(2, 14, 24, k)
+        f.text(32, 15, f"{k} {'pip' if k == 1 else 'pips'} up")
+        f.text(32, 27, "then press")
+    elif s.status in ("checking", "confirmed") and s.reading is not None:
+        _oled_reading(f, s)
+        return f
+    else:
+        f.text(2, 16, f"roll {flow.roll} of {flow.rolls}:")
+        f.text(2, 29, "roll all your dice,")
+    _oled_status(f, s, flow.phase == "face")
+    return f
+
+
+def _oled_status(f: OledFrame, s: Any, face: bool) -> None:
+    """The bottom line(s): the seat's status."""
+    from firmware.ui.oled import wrap
+    if s.status == "problem":
+        text = f"{s.problem}: press again to keep" if s.keep else s.problem
+        lines = wrap(text, 21, 2)
+        f.draw.rectangle((0, 63 - 12 * len(lines) - 1, f.W - 1, 63), fill=1)
+        for i, t in enumerate(lines):
+            f.best(2, 64 - 12 * (len(lines) - i) - 1, [t], fill=0)
+    elif s.status == "captured":
+        f.text(2, 51, f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}")
+    else:
+        f.text(2, 51, "press your button" if face else "then press")
+
+
+def _oled_reading(f: OledFrame, s: Any) -> None:
+    """A roll's reading: the dice (cursor under one), "ok", and what a
+    press does now."""
+    vals = s.reading.values
+    side, gap = 14, 3
+    per = 6
+    cur = s.cursor - 1
+    first = 0 if cur < per else cur - per + 1
+    x = 2
+    for i in range(first, min(len(vals), first + per)):
+        v = vals[i]
+        if v == 0:
+            f.draw.rectangle((x, 16, x + side - 1, 16 + side - 1), outline=1)
+            f.draw.line((x, 16, x + side - 1, 16 + side - 1), fill=1)
+            f.draw.line((x + side - 1, 16, x, 16 + side - 1), fill=1)
+        else:
+            f.die(x, 16, side, v)
+        if i == cur and s.status == "checking":
+            f.draw.rectangle((x, 16 + side + 2, x + side - 1, 16 + side + 3), fill=1)
+        x += side + gap
+    okx = f.W - 22
+    if s.status == "checking" and cur == -1:
+        f.draw.rectangle((okx - 2, 15, f.W - 1, 30), fill=1)
+        f.text(okx, 18, "ok", fill=0, room=20)
+    else:
+        f.text(okx, 18, "ok", room=20)
+    if s.status == "confirmed":
+        f.text(2, 51, "confirmed: wait")
+        return
+    if s.problem:
+        f.text(2, 38, s.problem)
+    else:
+        f.text(2, 38, "all right? else < >" if cur == -1 else f"die {cur + 1}: wrong?")
+    f.text(2, 51, "press: confirm" if cur == -1 else "press: change it")
+
+
+# ------------------------------------------------------------------ gallery
+#: gallery states: name -> what it shows
+GALLERY = {
+    "face": "face 3 of 6: seat 1 captured, seat 2 waiting, seat 3 sees no dice, seat 4's dice read as another face",
+    "six": "six seats capturing face 5",
+    "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
+    "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
+    "stored": "the calibration is stored, with the confirmation figures",
+    "refused": "refused: the camera shows only noise; the old calibration is kept",
+}
+
+
+def gallery_flow(name: str):
+    """A :class:`~firmware.calibration_flow.GuidedCalibration` set to the
+    gallery state ``name`` (:data:`GALLERY`; no camera, no fit).  Raises
+    KeyError for an unknown name."""
+    import numpy as np
+
+    from firmware.calibration_flow import GuidedCalibration, Reading
+    from vision import netreader
+    if name not in GALLERY:
+        raise KeyError(f"no calibration gallery state {name!r}; choose from {sorted(GALLERY)}")
+    heads = dict(netreader._HEADS)
+    flow = GuidedCalibration(list(range(6 if name == "six" else 4)), lambda: None, None)
+    netreader.use_heads(heads or None)
+    seats = flow.seats
+    frame = np.zeros((8, 8, 3), np.uint8)
+
+    def reading(read, values, cursor):
+        return Reading(frame, [(0.0, 0.0, 40.0)] * len(read), list(read), list(values)), cursor
+    if name in ("face", "six"):
+        flow.step = 2 if name == "face" else 4
+        seats[0].status, seats[0].dice = "captured", 5
+        seats[2].status, seats[2].problem = "problem", "no dice seen in your tray"
+        seats[3].status, seats[3].problem, seats[3].dice, seats[3].keep = "problem", "read as 5, not 3", 5, True
+        if name == "six":
+            seats[3].problem = "read as 2, not 5"
+            seats[4].status, seats[4].dice = "captured", 6
+    elif name == "adapt":
+        flow.step = len(flow.faces)
+    elif name in ("check", "stored", "refused"):
+        flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
+        seats[0].status = "checking"
+        seats[0].reading, seats[0].cursor = reading([3, 5, None, 2, 6], [3, 5, 4, 2, 6], 3)
+        seats[1].status = "confirmed"
+        seats[1].reading, _ = reading([1, 1, 4, 6], [1, 1, 4, 6], 0)
+        seats[2].status = "checking"
+        seats[2].reading, seats[2].cursor = reading([2, 2, 5, 3, 1, 6], [2, 2, 5, 3, 1, 0], 0)
+        if name == "stored":
+            flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
+            flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
+            flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
+        elif name == "refused":
+            flow.outcome = ("refused", "the camera shows only noise (3 times): check the lens, the light "
+                                       "and the cable")
+    return flow
+
+
+def render_gallery(out, sizes=((1920, 1080), (800, 480))) -> list:
+    """Render every :data:`GALLERY` state into ``out``:
+    ``calibrate-STATE-WxH.png`` and ``calibrate-STATE-oled-SEAT.png``
+    (the OLED at 4x).  Returns the paths written.  Raises OSError when
+    ``out`` cannot be written."""
+    from pathlib import Path
+
+    from PIL import Image
+
+    from firmware.ui.hdmi import HdmiRenderer
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    renderers = [HdmiRenderer(w, h, "headless") for w, h in sizes]
+    for name in GALLERY:
+        flow = gallery_flow(name)
+        for r in renderers:
+            r.draw(screen(flow, (r.width, r.height), r.scene_measure))
+            written.append(r.screenshot(out / f"calibrate-{name}-{r.width}x{r.height}.png"))
+        for seat in flow.seats:
+            img = oled_frame(flow, seat).image
+            p = out / f"calibrate-{name}-oled-{seat + 1}.png"
+            img.convert("RGB").resize((img.width * 4, img.height * 4), Image.NEAREST).save(p)
+            written.append(p)
+    return written
+
+
+def gallery_markdown(sizes=((1920, 1080), (800, 480))) -> str:
+    """The gallery README's section for the calibration screens."""
+    lines = ["## dice calibration (`cabinet dice calibrate`)", "", "| state | what it shows | pictures |",
+             "|---|---|---|"]
+    for name, about in GALLERY.items():
+        n = 6 if name == "six" else 4
+        pics = ", ".join(f"[{w}x{h}](calibrate-{name}-{w}x{h}.png)" for w, h in sizes)
+        oleds = ", ".join(f"[{k + 1}](calibrate-{name}-oled-{k + 1}.png)" for k in range(n))
+        lines.append(f"| {name} | {about} | {pics}; OLEDs {oleds} |")
+    return "\n".join(lines) + "\n"

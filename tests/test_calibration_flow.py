@@ -1,0 +1,144 @@
+"""The guided dice calibration (`cabinet dice calibrate` with no folder):
+the flow on the simulated cabinet, its refusals, its screens."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from firmware import calibration_screens as cs
+from firmware.calibration_flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
+                                       run_guided)
+from firmware.ui.kit import LayoutError
+from vision import calibrate, netreader
+from vision.synth import DieSpec, render_frame
+from vision.trays import TrayZones
+
+from screen_checks import SIZES, scene_problems
+
+
+@pytest.fixture(autouse=True)
+def _shipped_heads():
+    calibrate.apply(None)
+    yield
+    calibrate.apply(None)
+
+
+def _cli(*args, state):
+    env = {**os.environ, "STATE_DIRECTORY": str(state), "SDL_VIDEODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "calibrate", *args], capture_output=True,
+                          text=True, timeout=600, env=env)
+
+
+def _tray(values, seed=0):
+    """A 400 x 200 frame: two tray strips; ``values`` dice in seat 0's."""
+    specs = [DieSpec(v, "red", (40 + 45 * i, 60 + 70 * (i % 2)), 10.0 * i, 36) for i, v in enumerate(values)]
+    return render_frame((400, 200), specs, seed=seed)
+
+
+def test_frame_problem_tells_noise_and_blank_from_a_table():
+    noise = np.random.default_rng(0).integers(0, 256, (240, 320, 3), dtype=np.uint8)
+    assert frame_problem(noise) == "the camera shows only noise"
+    assert frame_problem(np.full((240, 320, 3), 7, np.uint8)) == "the camera shows a blank picture"
+    assert frame_problem(_tray([1, 2, 3])) is None
+
+
+def test_faces_are_labelled_from_the_prompt_and_problems_are_told():
+    frames = []
+    zones = TrayZones.strips((400, 200), 2)
+    flow = GuidedCalibration([0], lambda: frames.pop(0), zones, rolls=1)
+    frames.append(np.full((200, 400, 3), 120, np.uint8))        # nothing in the tray
+    flow.press(0)
+    assert flow.seats[0].status == "problem" and "blank" in flow.seats[0].problem and flow.face == 1
+    frames.append(_tray([], seed=1))                             # a table with no dice
+    flow.press(0)
+    assert flow.seats[0].problem == "no dice seen in your tray" and flow.face == 1
+    frames.append(_tray([5, 5, 5], seed=2))                      # the wrong face up: asked to check
+    flow.press(0)
+    assert flow.seats[0].keep and "read as 5" in flow.seats[0].problem and flow.face == 1
+    frames.append(_tray([1, 1, 1], seed=3))                      # turned: captured, next face
+    flow.press(0)
+    assert flow.face == 2 and flow.seats[0].status == "waiting"
+    assert flow._captured[(0, 1)][1] and len(flow._captured[(0, 1)][1]) == 3
+
+
+def test_a_calibration_that_reads_its_confirmation_rolls_worse_is_refused(monkeypatch):
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads = {}
+    flow.confirmed = [object()]
+    shipped = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
+    new = {"dice": 10, "right": 9, "wrong": 1, "unread": 0}        # one die more read wrong
+    monkeypatch.setattr(flow, "score", lambda heads: shipped if heads is None else new)
+    flow.decide()
+    assert flow.outcome[0] == "refused" and "worse" in flow.outcome[1]
+    with pytest.raises(RuntimeError):
+        flow.calibration()
+
+
+def test_guided_flow_headless_stores_a_calibration_and_reset_undoes_it(tmp_path):
+    state = tmp_path / "state"
+    screens = tmp_path / "screens"
+    out = _cli("--headless", "--seats", "2", "--dice", "4", "--rolls", "1", "--json", "--screens", str(screens),
+               state=state)
+    assert out.returncode == 0, out.stderr
+    rec = json.loads(out.stdout)
+    stored = state / calibrate.CALIBRATION_FILE
+    assert rec["outcome"] == "stored" and Path(rec["calibration"]) == stored
+    cal = calibrate.load(stored)       # made for these models, loads cleanly
+    assert cal.info["source"] == "guided" and cal.info["fit_dice"] == rec["fit_dice"] == 2 * 4 * 6
+    assert rec["confirm_rolls"] == 2 and rec["after"]["dice"] >= 6
+    assert rec["after"]["wrong"] <= rec["before"]["wrong"] and rec["after"]["right"] >= rec["before"]["right"]
+    assert 0 < rec["adapt_cpu_s"] < 60
+    assert len(list(screens.glob("calibrate-*.png"))) >= 8    # a screen per step at least
+    out = _cli("--reset", state=state)
+    assert out.returncode == 0 and not stored.exists()
+
+
+def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path):
+    path = tmp_path / calibrate.CALIBRATION_FILE
+    path.write_bytes(b"the old calibration")
+    from firmware import config
+    toml = tmp_path / "cabinet.toml"
+    toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
+    result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=2, noise=True), path)
+    assert result["outcome"] == "refused" and "noise" in result["message"]
+    assert result["camera_faults"] == MAX_CAMERA_FAULTS and result["calibration"] is None
+    assert path.read_bytes() == b"the old calibration"
+    out = _cli("--headless", "--seats", "1", "--sim-camera", "noise", state=tmp_path / "s2")
+    assert out.returncode == 1 and "refused" in out.stderr and "noise" in out.stderr
+    assert not (tmp_path / "s2" / calibrate.CALIBRATION_FILE).exists()
+
+
+@pytest.mark.parametrize("name", sorted(cs.GALLERY))
+def test_calibration_screens_fit_at_both_sizes(name):
+    flow = cs.gallery_flow(name)
+    for size in SIZES:
+        scene = cs.screen(flow, size)
+        assert scene_problems(scene) == [], (name, size)
+        assert not [t for p, t in scene.dropped if p == 0]
+    for seat in flow.seats:
+        frame = cs.oled_frame(flow, seat)     # raises ValueError on a text that does not fit
+        assert frame.texts and frame.image.size == (128, 64)
+
+
+def test_every_seat_count_and_status_fits(tmp_path):
+    """One to six seats, every status a seat can be in, both sizes."""
+    for n in range(1, 7):
+        flow = GuidedCalibration(list(range(n)), lambda: None, None)
+        statuses = [("waiting", "", False), ("captured", "", False), ("problem", "no dice seen in your tray", False),
+                    ("problem", "read as 4, not 6", True), ("problem", "the camera shows only noise", False)]
+        for i, s in enumerate(flow.seats.values()):
+            s.status, s.problem, s.keep = statuses[i % len(statuses)]
+            s.dice = 12 if i % 2 else 1
+        flow.step = 5
+        for size in SIZES:
+            try:
+                scene = cs.screen(flow, size)
+            except LayoutError as exc:
+                pytest.fail(f"{n} seats at {size}: {exc}")
+            assert scene_problems(scene) == []
+        for seat in flow.seats:
+            cs.oled_frame(flow, seat)
