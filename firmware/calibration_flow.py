@@ -62,6 +62,12 @@ SURELY_NOT_A_DIE = 0.9
 #: a capture whose dice the shipped reader reads (at least this sure) as
 #: one other face, for more than half of them, asks the seat to check
 MISMATCH_P = 0.9
+#: pull of the new last layers towards the nets' own (vision.calibrate.fit_head):
+#: ~30 times the labelled folder's, as a guided calibration sees about a
+#: hundred dice, each face on its own (chosen on three simulated cabinets
+#: of pxl-colour-trays crops: 0.003 gave 2 more dice read wrong on one of
+#: them, 0.1 none more on any; 0.3 fewer read right)
+GUIDED_PULL = 0.1
 #: the values a seat steps a die through when correcting a reading (0 = not a die)
 STEPS = (1, 2, 3, 4, 5, 6, 0)
 
@@ -85,9 +91,10 @@ def frame_problem(frame: np.ndarray) -> str | None:
 @dataclass
 class Reading:
     """A free roll of one seat: the frame, each die the reader reported in
-    the tray (centre x, y and size px), the values read with the new
+    the seat's tray (centre x, y and size px), the values read with the new
     calibration, and the values the seat confirms (edited; 0 = not a die,
     None = not set)."""
+    seat: int
     frame: np.ndarray
     dice: list[tuple[float, float, float]]
     read: list[int | None]
@@ -281,7 +288,7 @@ class GuidedCalibration:
         self.fit_dice = sum(c != NOT_A_DIE for c in classes)
         self.fit_windows = len(windows)
         try:
-            self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns))
+            self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns), pull=GUIDED_PULL)
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
@@ -314,7 +321,7 @@ class GuidedCalibration:
             return
         boxes = [(d.center[0], d.center[1], float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in dice]
         values = [d.value for d in dice]
-        s.reading = Reading(frame, boxes, list(values), list(values))
+        s.reading = Reading(s.seat, frame, boxes, list(values), list(values))
         s.status, s.problem, s.dice, s.cursor = "checking", "", len(dice), 0
 
     def _check_press(self, s: SeatCal) -> None:
@@ -350,8 +357,7 @@ class GuidedCalibration:
         try:
             for r in self.confirmed:
                 dice = read_dice(r.frame)
-                seat = self.zones.seat_of(*r.dice[0][:2]) if r.dice else None
-                mine = [d for d in dice if self.zones.seat_of(*d.center) == seat]
+                mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
                 used = set()
                 for (x, y, size), truth in zip(r.dice, r.values):
                     out["dice"] += truth != 0

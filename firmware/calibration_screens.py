@@ -365,7 +365,7 @@ def gallery_flow(name: str):
     frame = np.zeros((8, 8, 3), np.uint8)
 
     def reading(read, values, cursor):
-        return Reading(frame, [(0.0, 0.0, 40.0)] * len(read), list(read), list(values)), cursor
+        return Reading(0, frame, [(0.0, 0.0, 40.0)] * len(read), list(read), list(values)), cursor
     if name in ("face", "six"):
         flow.step = 2 if name == "face" else 4
         seats[0].status, seats[0].dice = "captured", 5

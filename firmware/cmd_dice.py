@@ -207,7 +207,7 @@ def _guided(args, cfg, path: Path) -> int:
         b, a = result["before"], result["after"]
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
-        print(f"confirmation rolls ({result['confirm_rolls']} trays, {a['dice']} dice): "
+        print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
               f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
         print("undo with `cabinet dice calibrate --reset`")
     else:

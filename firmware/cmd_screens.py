@@ -1,6 +1,7 @@
-"""``cabinet screens GAME|all --out DIR [--size WxH]``: the screen gallery
-(:mod:`firmware.gallery`): fixed, seeded game states rendered as the
-cabinet draws them, HDMI and every seat's OLED."""
+"""``cabinet screens GAME|calibrate|all --out DIR [--size WxH]``: the screen
+gallery (:mod:`firmware.gallery`): fixed, seeded game states rendered as the
+cabinet draws them, HDMI and every seat's OLED; ``calibrate``: the guided
+dice calibration's screens (:mod:`firmware.calibration_screens`)."""
 from __future__ import annotations
 
 import argparse
@@ -20,7 +21,8 @@ def add_parser(subparsers) -> None:
     """Add ``screens``."""
     from .gallery import STATES
     p = subparsers.add_parser("screens", help="render the screen gallery (seeded game states) as PNGs")
-    p.add_argument("game", choices=sorted(STATES) + ["all"], help="a game with a gallery, or all")
+    p.add_argument("game", choices=sorted(STATES) + ["calibrate", "all"],
+                   help="a game with a gallery, calibrate (the dice calibration's screens), or all")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the PNGs (created if missing)")
     p.add_argument("--size", type=_size, action="append", metavar="WxH",
                    help="HDMI size in px (repeatable; default: 1920x1080 and 800x480)")
@@ -32,8 +34,15 @@ def run(args: argparse.Namespace) -> int:
     pictures.  Exit 0; a folder that cannot be written is an OSError
     naming --out (exit 1)."""
     from . import gallery
-    games = sorted(gallery.STATES) if args.game == "all" else [args.game]
+    games = sorted(gallery.STATES) if args.game == "all" else [g for g in [args.game] if g != "calibrate"]
     sizes = tuple(args.size) if args.size else gallery.SIZES
+    if args.game in ("calibrate", "all"):
+        from .calibration_screens import render_gallery
+        try:
+            paths = render_gallery(args.out, sizes)
+        except OSError as exc:
+            raise OSError(f"--out {args.out}: {exc.strerror or exc}") from exc
+        print(f"calibrate: {len(paths)} pictures in {args.out}")
     for game_id in games:
         try:
             paths = gallery.render(game_id, args.out, sizes)
@@ -42,5 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{game_id}: {len(paths)} pictures in {args.out}")
     if args.game == "all":
         from pathlib import Path
-        (Path(args.out) / "README.md").write_text(gallery.index_markdown(games, sizes) + "\n")
+        from .calibration_screens import gallery_markdown
+        (Path(args.out) / "README.md").write_text(gallery.index_markdown(games, sizes) + "\n"
+                                                  + gallery_markdown(sizes))
     return 0

@@ -91,7 +91,7 @@ def test_guided_flow_headless_stores_a_calibration_and_reset_undoes_it(tmp_path)
     assert cal.info["source"] == "guided" and cal.info["fit_dice"] == rec["fit_dice"] == 2 * 4 * 6
     assert rec["confirm_rolls"] == 2 and rec["after"]["dice"] >= 6
     assert rec["after"]["wrong"] <= rec["before"]["wrong"] and rec["after"]["right"] >= rec["before"]["right"]
-    assert 0 < rec["adapt_cpu_s"] < 60
+    assert rec["adapt_cpu_s"] > 0      # its limit (60 s) is measured in benchmarks/bench_calibrate.py
     assert len(list(screens.glob("calibrate-*.png"))) >= 8    # a screen per step at least
     out = _cli("--reset", state=state)
     assert out.returncode == 0 and not stored.exists()

@@ -202,10 +202,12 @@ def die_windows(frame: np.ndarray, cand, turns=TURNS) -> list[np.ndarray]:
 
 
 def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
-              progress: Callable[[str], None] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+              progress: Callable[[str], None] | None = None,
+              pull: float = PULL) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """New last layers of the face nets fitted on ``windows`` (FACE_PX x
     FACE_PX x 3 uint8), ``per`` consecutive windows per find, the finds'
-    ``classes`` (value - 1, or NOT_A_DIE; one per find).  Reads the nets as
+    ``classes`` (value - 1, or NOT_A_DIE; one per find), pulled towards
+    the nets' own layers by ``pull`` (:func:`fit_head`).  Reads the nets as
     shipped (the caller restores the heads in use).  Returns {"fast": (W,
     b)[, "expert": (W, b)]} for :class:`Calibration`.  Raises
     :class:`CalibrationError` when there are no windows, or from
@@ -221,7 +223,7 @@ def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
     for name in ("fast", "expert") if has_expert() else ("fast",):
         say(f"fitting the {name} face net's last layer on {len(windows)} windows of {found} dice")
         F, W0, b0 = _features_and_own_head(windows, name == "expert")
-        heads[name] = fit_head(F, y, w, W0, b0)
+        heads[name] = fit_head(F, y, w, W0, b0, pull=pull)
     return heads
 
 
