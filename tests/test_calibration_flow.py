@@ -142,3 +142,27 @@ def test_every_seat_count_and_status_fits(tmp_path):
             assert scene_problems(scene) == []
         for seat in flow.seats:
             cs.oled_frame(flow, seat)
+
+
+def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
+    from firmware.calibration_flow import Reading
+    flow = GuidedCalibration([0, 1], lambda: None, None, rolls=2)
+    flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
+    s = flow.seats[0]
+    s.status = "checking"
+    s.reading = Reading(0, np.zeros((8, 8, 3), np.uint8), [(1.0, 1.0, 9.0)] * 3, [3, None, 6], [3, None, 6])
+    flow.press(0)                          # cursor on "ok" with a "?" left: not yet
+    assert s.status == "checking" and s.problem == "set the ? dice first"
+    flow.nav(0, 1)
+    flow.press(0)                          # die 1: 3 -> 4
+    flow.nav(0, 1)
+    flow.press(0)                          # die 2: ? -> 1
+    flow.nav(0, 1)
+    flow.press(0)                          # die 3: 6 -> x (not a die)
+    assert s.reading.values == [4, 1, 0] and s.reading.read == [3, None, 6]
+    flow.nav(0, 1)                         # wraps back to "ok"
+    assert s.cursor == 0
+    flow.press(0)
+    assert s.status == "confirmed" and flow.confirmed == [s.reading] and flow.roll == 1
+    flow.nav(0, 1)                         # a confirmed seat's nav does nothing
+    assert s.cursor == 0
