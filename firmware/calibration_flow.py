@@ -185,6 +185,7 @@ class GuidedCalibration:
 
     @property
     def steps_total(self) -> int:
+        """Steps shown on the screens: one per face, one per free roll."""
         return len(self.faces) + self.rolls
 
     @property
@@ -438,6 +439,7 @@ class CalibrationTable:
 
     @property
     def zones(self):
+        """The trays' :class:`vision.trays.TrayZones` in frame px."""
         return self.table.zones
 
     def _cell_image(self, key: int) -> np.ndarray:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, NEED, Rect, Scene, header, header_todo,
+from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo,
                              seat_banner)
 from firmware.ui.oled import OledFrame
 

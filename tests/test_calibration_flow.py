@@ -13,7 +13,7 @@ from firmware import calibration_screens as cs
 from firmware.calibration_flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
                                        run_guided)
 from firmware.ui.kit import LayoutError
-from vision import calibrate, netreader
+from vision import calibrate
 from vision.synth import DieSpec, render_frame
 from vision.trays import TrayZones
 
