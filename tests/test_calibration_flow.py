@@ -166,3 +166,26 @@ def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
     assert s.status == "confirmed" and flow.confirmed == [s.reading] and flow.roll == 1
     flow.nav(0, 1)                         # a confirmed seat's nav does nothing
     assert s.cursor == 0
+
+
+def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
+    from firmware.calibration_flow import _camera_grab
+    from hardware.camera import CameraNotReady, NoFreshFrame
+
+    class Camera:
+        def __init__(self, stale):
+            self.stale, self.asked = stale, []
+
+        def read(self, not_before_us):
+            self.asked.append(not_before_us)
+            if len(self.asked) <= self.stale:
+                raise NoFreshFrame("not yet")
+            return np.full((4, 4, 3), 9, np.uint8), not_before_us + 1
+
+    class Cab:
+        camera = Camera(2)
+    frame = _camera_grab(Cab())()
+    assert frame[0, 0, 0] == 9 and len(Cab.camera.asked) == 3 and len(set(Cab.camera.asked)) == 1
+    Cab.camera = Camera(10 ** 9)
+    with pytest.raises(CameraNotReady, match="no new frame"):
+        _camera_grab(Cab(), wait_s=0.05)()
