@@ -46,8 +46,11 @@ SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noi
          "the camera shows a blank picture": "camera: blank", "set the ? dice first": "set the ? dice"}
 
 
-def seat_status(s: Any, face: int | None) -> tuple[list[str], tuple[int, int, int]]:
-    """A seat's status for the HDMI card, longest form first, and its colour."""
+def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str], tuple[int, int, int]]:
+    """A seat's status for the HDMI card, longest form first, and its colour
+    (``phase``: the flow's; while it adapts every seat waits)."""
+    if phase == "adapt":
+        return ["wait: learning your dice", "wait"], DIM
     if s.status == "problem":
         short = SHORT.get(s.problem, s.problem.split(" (")[0])
         if s.keep:
@@ -74,7 +77,8 @@ def _best_wrapped(scene: Scene, options: list[str], r: Rect, colour, max_lines: 
     from firmware.ui.kit import wrap_words
     size = scene.metrics.small
     line_h = scene.measure("Ag", size)[1]
-    for most in range(1, max_lines + 1):      # one line if any option fits one
+    # a small screen: one line if any option fits one (room for the tray)
+    for most in (range(1, max_lines + 1) if scene.height < 700 else (max_lines,)):
         for text in options:
             lines = wrap_words(text, r.w, size, scene.measure)
             if lines is not None and len(lines) <= most and len(lines) * line_h <= r.h:
@@ -172,13 +176,14 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
-    options, colour = seat_status(s, flow.face)
+    options, colour = seat_status(s, flow.face, flow.phase)
     done = s.status in ("captured", "confirmed")
     scene.add("panel", r, None, fill=(30, 34, 46), radius=m.pad, border=GREEN if done else None)
     inner = r.inset(m.pad // 2)
     ban, rest = inner.rows(-banner_h, 1, gap=m.pad // 2)
     word = {"captured": "done", "confirmed": "done", "problem": "problem", "checking": "check"}.get(s.status, "")
-    seat_banner(scene, ban, s.seat, score=word or "waiting", active=s.status in ("waiting", "problem", "checking"))
+    acting = s.status in ("waiting", "problem", "checking") and flow.phase != "adapt"
+    seat_banner(scene, ban, s.seat, score=word or "waiting", active=acting)
     tray, status_r = rest.rows(1, -(2 * small_h), gap=m.pad // 2)
     scene.facts["seats"][s.seat] = _best_wrapped(scene, options, status_r, colour)
     values: list = []
