@@ -22,7 +22,8 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
 4. *Decide*: the confirmed rolls are read with and without the new layers;
    a calibration that gives more dice a wrong value, or fewer the right
    one, is **refused** (the calibration in use is kept).  So is a camera
-   that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times.
+   that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
+   a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
    undone by ``cabinet dice calibrate --reset``).
 
@@ -51,7 +52,8 @@ log = logging.getLogger("cabinet.calibrate")
 FACES = (1, 2, 3, 4, 5, 6)
 #: free rolls read with the new calibration and confirmed by the seats
 ROLLS = 2
-#: captures that see noise or a blank picture before the flow is refused
+#: captures in a row that see noise or a blank picture (or no picture)
+#: before the flow is refused
 MAX_CAMERA_FAULTS = 3
 #: mean absolute difference (grey levels, 0..255) of neighbouring pixels
 #: above which a frame is noise (a photo of a table: under 10; noise: ~85)
@@ -152,12 +154,12 @@ class GuidedCalibration:
         self.grab, self.zones, self.rolls, self.faces, self.clock = grab, zones, rolls, faces, clock
         self.step = 0                   # index into faces, then len(faces) = adapt, then rolls
         self.roll = 0                   # 1-based roll while rolling
-        self.captures: list[tuple[np.ndarray, list, int]] = []   # (frame, finds, face) per seat and face
         self.confirmed: list[Reading] = []
         self.heads: dict | None = None
         self.fit_cpu_s = 0.0
         self.decide_cpu_s = 0.0
-        self.camera_faults = 0
+        self.camera_faults = 0          # bad pictures in all
+        self._faults_in_row = 0
         self.before: dict[str, int] = {}
         self.after: dict[str, int] = {}
         #: None while running; ("stored" | "refused", message) at the end
@@ -232,11 +234,13 @@ class GuidedCalibration:
         except Exception as exc:  # noqa: BLE001 - any camera fault is "camera not ready"
             frame, why = None, f"camera not ready ({type(exc).__name__})"
         if why is None:
+            self._faults_in_row = 0
             return frame
         self.camera_faults += 1
+        self._faults_in_row += 1
         s.status, s.problem, s.dice = "problem", why, 0
-        if self.camera_faults >= MAX_CAMERA_FAULTS:
-            self.refuse(f"{why} ({self.camera_faults} times): check the lens, the light and the cable")
+        if self._faults_in_row >= MAX_CAMERA_FAULTS:
+            self.refuse(f"{why} ({self._faults_in_row} times in a row): check the lens, the light and the cable")
         return None
 
     def _finds(self, frame: np.ndarray, seat: int) -> list:

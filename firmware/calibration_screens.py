@@ -394,8 +394,8 @@ def gallery_flow(name: str):
             flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
             flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
         elif name == "refused":
-            flow.outcome = ("refused", "the camera shows only noise (3 times): check the lens, the light "
-                                       "and the cable")
+            flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
+                                       "the light and the cable")
     return flow
 
 

@@ -189,3 +189,20 @@ def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
     Cab.camera = Camera(10 ** 9)
     with pytest.raises(CameraNotReady, match="no new frame"):
         _camera_grab(Cab(), wait_s=0.05)()
+
+
+def test_a_passing_camera_glitch_is_not_a_refusal_but_three_bad_pictures_in_a_row_are():
+    good = _tray([1, 1], seed=4)
+    noise = np.random.default_rng(1).integers(0, 256, (200, 400, 3), dtype=np.uint8)
+    frames = [noise, noise, good, noise, noise]
+    zones = TrayZones.strips((400, 200), 2)
+    flow = GuidedCalibration([0, 1], lambda: frames.pop(0), zones)
+    for seat in (0, 0, 0, 1, 1):
+        flow.press(seat)
+    assert flow.outcome is None and flow.camera_faults == 4 and flow.seats[0].status == "captured"
+
+    def broken():
+        raise OSError("the cable is out")
+    flow.grab = broken
+    flow.press(1)
+    assert flow.outcome[0] == "refused" and "camera not ready" in flow.outcome[1]
