@@ -560,8 +560,9 @@ class GuidedOptions:
     Attributes:
         headless: no window, virtual clock, every seat a :class:`SimSeat`
             (simulated cabinet only).
-        seats: how many seats take part (default: every seat with a tray,
-            else every wired seat; the simulated cabinet: every wired seat).
+        seats: the seats taking part: a count (the first N) or a list of
+            0-based seats (default: every seat with a tray, else every
+            wired seat; the simulated cabinet: every wired seat).
         dice: dice per simulated seat.
         rolls: free rolls to confirm.
         seed: seed of the simulated table and seats.
@@ -573,7 +574,7 @@ class GuidedOptions:
         max_virtual_s: headless: the flow is refused after this long.
     """
     headless: bool = False
-    seats: int | None = None
+    seats: int | list[int] | None = None
     dice: int = 5
     rolls: int = ROLLS
     seed: int = 0
@@ -633,10 +634,14 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         cab = build_cabinet(cfg, with_audio=False)
     renderer = None
     try:
+        if isinstance(opts.seats, list):
+            bad = [s + 1 for s in opts.seats if not 0 <= s < len(cab.seats)]
+            if bad:
+                raise ValueError(f"--seats: the cabinet has seats 1..{len(cab.seats)}, not {bad}")
         if cab.simulated:
-            n = min(opts.seats or len(cab.seats), len(cab.seats))
-            seats = list(range(n))
-            table = CalibrationTable(n, seed=opts.seed, dice_from=opts.dice_from, noise=opts.noise)
+            seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
+                list(range(min(opts.seats or len(cab.seats), len(cab.seats))))
+            table = CalibrationTable(max(seats) + 1, seed=opts.seed, dice_from=opts.dice_from, noise=opts.noise)
             zones = table.zones
 
             def grab() -> np.ndarray:
@@ -644,7 +649,8 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         else:
             from vision.trays import TrayZones
             trays = sorted({int(t["seat"]) for t in cfg["vision"].get("trays", [])})
-            seats = (trays or list(range(len(cab.seats))))[:opts.seats or None]
+            seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
+                (trays or list(range(len(cab.seats))))[:opts.seats or None]
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), len(cab.seats))
             grab = _camera_grab(cab)
@@ -766,7 +772,11 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
                     return
                 if ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in keys:
                     seat, name = keys[ev.key]
-                    cab.drive(seat, name, ev.type == pg.KEYDOWN, cab.factory.now_us)
+                    try:
+                        cab.drive(seat, name, ev.type == pg.KEYDOWN, cab.factory.now_us)
+                    except KeyError:        # no nav buttons wired on this seat: the key acts directly
+                        if ev.type == pg.KEYDOWN and name != "button":
+                            flow.nav(seat, -1 if name == "nav_a" else 1)
         step(now)
         if flow.outcome is not None and done_at is None:
             done_at = time.monotonic()

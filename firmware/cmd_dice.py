@@ -62,7 +62,8 @@ def add_parser(subparsers) -> None:
     how.add_argument("--reset", action="store_true", help="remove this cabinet's calibration (read as shipped)")
     q.add_argument("--json", action="store_true", help="the result as one JSON object, no progress")
     g = q.add_argument_group("guided flow")
-    g.add_argument("--seats", type=int, metavar="N", help="seats taking part (default: every seat with a tray)")
+    g.add_argument("--seats", metavar="N|LIST", help="seats taking part: the first N, or a list such as 1,3 "
+                   "(default: every seat with a tray)")
     g.add_argument("--rolls", type=int, default=2, metavar="N", help="free rolls to confirm the calibration (default 2)")
     g.add_argument("--screens", metavar="DIR", help="write a PNG of each HDMI screen change here")
     g.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
@@ -178,10 +179,19 @@ def _guided(args, cfg, path: Path) -> int:
     from .cli import UsageError, output_folder
     from .cmd_play import _size
     cfg = cfg or {}
-    for name in ("seats", "rolls", "dice"):
+    for name in ("rolls", "dice"):
         v = getattr(args, name)
         if v is not None and v < 1:
             raise UsageError(f"--{name} must be 1 or more, got {v}")
+    seats = None
+    if args.seats:
+        try:
+            seats = [int(x) - 1 for x in args.seats.split(",") if x.strip()] if "," in args.seats \
+                else int(args.seats)
+        except ValueError:
+            raise UsageError(f"--seats must be a count or a list such as 1,3, got {args.seats!r}") from None
+        if seats == [] or (isinstance(seats, int) and seats < 1) or (isinstance(seats, list) and min(seats) < 0):
+            raise UsageError(f"--seats must be 1 or more (seats count from 1), got {args.seats!r}")
     if args.dice > 12:
         raise UsageError(f"--dice {args.dice}: at most 12 dice fit a simulated tray")
     if args.dice_from and not Path(args.dice_from).is_dir():
@@ -197,7 +207,7 @@ def _guided(args, cfg, path: Path) -> int:
                 bots = {int(x) - 1 for x in args.bots.split(",") if x.strip()}
             except ValueError:
                 raise UsageError(f"--bots must look like 1,3 or all, got {args.bots!r}") from None
-    opts = GuidedOptions(headless=args.headless, seats=args.seats, dice=args.dice, rolls=args.rolls,
+    opts = GuidedOptions(headless=args.headless, seats=seats, dice=args.dice, rolls=args.rolls,
                          seed=args.seed, dice_from=args.dice_from, noise=args.sim_camera == "noise",
                          screens=args.screens, size=_size(args.size, cfg), bots=bots)
     result = run_guided(cfg, opts, path)

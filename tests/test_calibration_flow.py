@@ -206,3 +206,14 @@ def test_a_passing_camera_glitch_is_not_a_refusal_but_three_bad_pictures_in_a_ro
     flow.grab = broken
     flow.press(1)
     assert flow.outcome[0] == "refused" and "camera not ready" in flow.outcome[1]
+
+
+def test_only_the_seats_named_take_part(tmp_path):
+    from firmware import config
+    toml = tmp_path / "cabinet.toml"
+    toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
+    path = tmp_path / calibrate.CALIBRATION_FILE
+    result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=[2], dice=2, rolls=1), path)
+    assert result["outcome"] == "stored" and result["seats"] == [3] and result["fit_dice"] == 12
+    with pytest.raises(ValueError, match="seats 1..6, not \\[9\\]"):
+        run_guided(config.load(toml), GuidedOptions(headless=True, seats=[8]), path)
