@@ -23,7 +23,7 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    a calibration that gives more dice a wrong value, or fewer the right
    one, is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
-   a row.
+   a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
    undone by ``cabinet dice calibrate --reset``).
 
@@ -58,6 +58,9 @@ MAX_CAMERA_FAULTS = 3
 #: mean absolute difference (grey levels, 0..255) of neighbouring pixels
 #: above which a frame is noise (a photo of a table: under 10; noise: ~85)
 NOISE_DIFF = 30.0
+#: presses in a row, of any seats, that find no die in their tray before
+#: the flow is refused (the camera does not see the trays)
+MAX_EMPTY = 5
 #: the shipped fast net's "not a die" probability at or above which a find
 #: is kept as *not a die* rather than labelled with the prompted face
 SURELY_NOT_A_DIE = 0.9
@@ -160,6 +163,7 @@ class GuidedCalibration:
         self.decide_cpu_s = 0.0
         self.camera_faults = 0          # bad pictures in all
         self._faults_in_row = 0
+        self._empty_in_row = 0
         self.before: dict[str, int] = {}
         self.after: dict[str, int] = {}
         #: None while running; ("stored" | "refused", message) at the end
@@ -247,6 +251,14 @@ class GuidedCalibration:
         """Detector finds whose centre lies in ``seat``'s tray zone."""
         return [c for c in find_dice(frame) if self.zones.seat_of(c.x, c.y) == seat]
 
+    def _no_dice(self) -> None:
+        """A press found no die: after MAX_EMPTY in a row (no seat's capture
+        between them found any) the camera does not see the trays: refused."""
+        self._empty_in_row += 1
+        if self._empty_in_row >= MAX_EMPTY:
+            self.refuse(f"the camera sees no dice in any tray ({self._empty_in_row} presses in a row): is it "
+                        "pointing at the trays, and are the tray zones right?")
+
     def _capture_face(self, s: SeatCal) -> None:
         k = self.face
         frame = self._frame(s)
@@ -258,7 +270,9 @@ class GuidedCalibration:
         others = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] >= SURELY_NOT_A_DIE]
         if not dice:
             s.status, s.problem, s.dice, s.keep = "problem", "no dice seen in your tray", 0, False
+            self._no_dice()
             return
+        self._empty_in_row = 0
         sure = [int(np.argmax(p[:NOT_A_DIE])) + 1 for p in probs
                 if p[NOT_A_DIE] < SURELY_NOT_A_DIE and p[:NOT_A_DIE].max() >= MISMATCH_P]
         other = max(set(sure), key=sure.count) if sure else k
@@ -323,7 +337,9 @@ class GuidedCalibration:
         dice = self._read_new(frame, s.seat)
         if not dice:
             s.status, s.problem, s.dice = "problem", "no dice seen in your tray", 0
+            self._no_dice()
             return
+        self._empty_in_row = 0
         boxes = [(d.center[0], d.center[1], float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in dice]
         values = [d.value for d in dice]
         s.reading = Reading(s.seat, frame, boxes, list(values), list(values))
@@ -430,13 +446,17 @@ class CalibrationTable:
 
     Args:
         seats, seed, dice_from: as SimTable.
-        noise: the camera shows only noise (a broken camera).
+        camera: ``"dice"`` (what lies in the trays), ``"noise"`` (only
+            noise: a broken camera) or ``"empty"`` (the table, never a die:
+            a camera pointing away from the trays).
     """
 
-    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None, noise: bool = False):
+    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None, camera: str = "dice"):
         from .dice_station import SimTable
+        if camera not in ("dice", "noise", "empty"):
+            raise ValueError(f"simulated camera {camera!r}: choose dice, noise or empty")
         self.table = SimTable(seats, seed=seed, dice_from=dice_from)
-        self.noise = noise
+        self.camera = camera
         self.placed: dict[int, list[tuple[int, float, float]]] = {}
         self._rng = np.random.default_rng(seed)
         self.table._cell_image = self._cell_image   # record positions
@@ -473,9 +493,12 @@ class CalibrationTable:
 
     def frame(self, t_us: int) -> np.ndarray:
         """The camera frame at ``t_us``: H x W x 3 uint8 BGR."""
-        if self.noise:
-            w, h = self.table.frame_size
+        w, h = self.table.frame_size
+        if self.camera == "noise":
             return self._rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        if self.camera == "empty":
+            from vision.synth import render_frame
+            return render_frame((w, h), [], seed=int(self._rng.integers(1 << 30)))
         return self.table.frame(t_us)
 
     def truth(self, seat: int, x: float, y: float, size: float) -> int:
@@ -567,7 +590,8 @@ class GuidedOptions:
         rolls: free rolls to confirm.
         seed: seed of the simulated table and seats.
         dice_from: labelled photo set whose die crops the simulated camera shows.
-        noise: the simulated camera shows only noise.
+        camera: what the simulated camera shows: ``dice``, ``noise`` or
+            ``empty`` (:class:`CalibrationTable`).
         screens: folder for a PNG of every HDMI screen change.
         size: HDMI size, px.
         bots: seats played by :class:`SimSeat` in a window (headless: all).
@@ -579,7 +603,7 @@ class GuidedOptions:
     rolls: int = ROLLS
     seed: int = 0
     dice_from: str | None = None
-    noise: bool = False
+    camera: str = "dice"
     screens: str | None = None
     size: tuple[int, int] = (1280, 720)
     bots: set[int] = field(default_factory=set)
@@ -641,7 +665,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         if cab.simulated:
             seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
                 list(range(min(opts.seats or len(cab.seats), len(cab.seats))))
-            table = CalibrationTable(max(seats) + 1, seed=opts.seed, dice_from=opts.dice_from, noise=opts.noise)
+            table = CalibrationTable(max(seats) + 1, seed=opts.seed, dice_from=opts.dice_from, camera=opts.camera)
             zones = table.zones
 
             def grab() -> np.ndarray:

@@ -73,8 +73,8 @@ def add_parser(subparsers) -> None:
     g.add_argument("--bots", metavar="SEATS", help="in a window: seats played by simulated persons, e.g. 1,3 or all")
     g.add_argument("--dice", type=int, default=5, metavar="N", help="dice per simulated seat (default 5)")
     g.add_argument("--dice-from", metavar="DIR", help="the simulated camera shows die crops of this labelled set")
-    g.add_argument("--sim-camera", choices=["dice", "noise"], default="dice",
-                   help="noise: the simulated camera shows only noise (a broken camera)")
+    g.add_argument("--sim-camera", choices=["dice", "noise", "empty"], default="dice",
+                   help="noise: the simulated camera shows only noise (a broken camera); empty: never a die")
     g.add_argument("--seed", type=int, default=0, help="seed of the simulated table and seats")
     q.set_defaults(func=run)
 
@@ -208,7 +208,7 @@ def _guided(args, cfg, path: Path) -> int:
             except ValueError:
                 raise UsageError(f"--bots must look like 1,3 or all, got {args.bots!r}") from None
     opts = GuidedOptions(headless=args.headless, seats=seats, dice=args.dice, rolls=args.rolls,
-                         seed=args.seed, dice_from=args.dice_from, noise=args.sim_camera == "noise",
+                         seed=args.seed, dice_from=args.dice_from, camera=args.sim_camera,
                          screens=args.screens, size=_size(args.size, cfg), bots=bots)
     result = run_guided(cfg, opts, path)
     if args.json:

@@ -103,7 +103,7 @@ def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path
     from firmware import config
     toml = tmp_path / "cabinet.toml"
     toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
-    result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=2, noise=True), path)
+    result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=2, camera="noise"), path)
     assert result["outcome"] == "refused" and "noise" in result["message"]
     assert result["camera_faults"] == MAX_CAMERA_FAULTS and result["calibration"] is None
     assert path.read_bytes() == b"the old calibration"
@@ -217,3 +217,9 @@ def test_only_the_seats_named_take_part(tmp_path):
     assert result["outcome"] == "stored" and result["seats"] == [3] and result["fit_dice"] == 12
     with pytest.raises(ValueError, match="seats 1..6, not \\[9\\]"):
         run_guided(config.load(toml), GuidedOptions(headless=True, seats=[8]), path)
+
+
+def test_a_camera_that_never_sees_a_die_is_refused(tmp_path):
+    out = _cli("--headless", "--seats", "2", "--sim-camera", "empty", state=tmp_path)
+    assert out.returncode == 1 and "sees no dice in any tray" in out.stderr
+    assert not (tmp_path / calibrate.CALIBRATION_FILE).exists()
