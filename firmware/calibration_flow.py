@@ -703,8 +703,12 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
             for s in seats:
                 img = oled_frame(flow, s).image
                 images.append(img)
-                if s < len(cab.seats) and cab.seats[s].oled is not None:
-                    cab.seats[s].oled.show(img)
+                if s < len(cab.seats):
+                    if cab.seats[s].oled is not None:
+                        cab.seats[s].oled.show(img)
+                    # the big button lights while the seat has something to do
+                    cab.seats[s].set_led(flow.phase in ("face", "roll")
+                                         and flow.seats[s].status in ("waiting", "problem", "checking"))
             shown["count"] += 1
             if opts.screens:
                 renderer.screenshot(Path(opts.screens) / f"calibrate-{shown['count']:04d}.png")
