@@ -97,6 +97,8 @@ class Runtime:
         self.bot_busy_until: dict[int, int] = {}
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         self.prompts: dict[int, str] = {}
+        #: seat -> (tray key, press time us) of a press on a reading to check
+        self._contest_down: dict[int, tuple[int, int]] = {}
         self.stats = RuntimeStats()
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
         self.confirming: dict[int, dict[str, Any]] = {}
@@ -194,6 +196,8 @@ class Runtime:
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
             return
+        if self.dice is not None and self._contest_input(ev):
+            return
         controls = self.controls[ev.seat]
         action = None
         if ev.input == "button":
@@ -226,6 +230,64 @@ class Runtime:
             return
         self.try_apply(self._fill_levels(action), ev.seat)
 
+    def _contest_input(self, ev: InputEvent) -> bool:
+        """Ruling CAB-6: while a reading waits for the seat's check, its big
+        button is the seat's answer: a short press accepts the reading, a
+        press held :data:`~firmware.dice_station.LONG_PRESS_US` or more
+        rejects it (reroll, then hand entry); during hand entry a press
+        moves to the next die (on "ok": confirms), a long press or the
+        navigation push goes back.  Returns True if ``ev`` was used so."""
+        from .dice_station import LONG_PRESS_US
+        seat = ev.seat
+        key = self.dice.tray_of(seat, self.bots)
+        if key is None:
+            self._contest_down.pop(seat, None)
+            return False
+        if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
+            self._entry_press(key, True, ev.t_us)
+            return True
+        if ev.input != "button":
+            return False
+        if ev.kind == "press":
+            self._contest_down[seat] = (key, ev.t_us)
+            self.dice.button_down(key)
+            self.dirty = True
+            return True
+        down = self._contest_down.pop(seat, None)
+        if down is None or down[0] != key:
+            if key in self.dice.held:             # a press that began elsewhere: the window goes on
+                self.dice.held[key]["down"] = False
+            return down is not None
+        long = ev.t_us - down[1] >= LONG_PRESS_US
+        if key in self.dice.entries:
+            self._entry_press(key, long, ev.t_us)
+        elif long:
+            self.note(self.dice.reject(key, seat, ev.t_us))
+        else:
+            self._apply_dice(self.dice.accept(key, self, ev.t_us))
+        self.dirty = True
+        return True
+
+    def _entry_press(self, key: int, long: bool, t_us: int) -> None:
+        done = self.dice.entry_press(key, long, self, t_us)
+        if done is not None:
+            note, action = done
+            self.note(note)
+            self._apply_dice(action)
+        self.dirty = True
+
+    def note(self, note: dict[str, Any]) -> None:
+        """Journal a cabinet note (a contested reading, a hand entry): not
+        an engine action; replay skips it, resume counts it (see
+        :func:`firmware.journal.read`)."""
+        self.stats.extra[note["note"]] = self.stats.extra.get(note["note"], 0) + 1
+        if self.journal is not None:
+            try:
+                self.journal.append(note)
+            except OSError as exc:          # disk full: the note stays queued in the writer
+                self._journal_failed(exc)
+        self.dirty = True
+
     def _needs_camera_confirmation(self, seat: int, action: dict[str, Any]) -> bool:
         """Ruling GR-7: Change Dice Rolls changes physical dice in place, so
         the change is applied only once the camera sees the turned dice.
@@ -255,7 +317,11 @@ class Runtime:
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""
         if 0 <= seat < self.game.num_players:
-            self.controls[seat].nav(self.game, step)
+            key = self.dice.tray_of(seat, self.bots) if self.dice is not None else None
+            if key is not None and key in self.dice.entries:   # hand entry: the die's value
+                self.dice.entry_nav(key, step)
+            else:
+                self.controls[seat].nav(self.game, step)
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
