@@ -361,8 +361,9 @@ class DiceStation:
                 self.attempts[key] = self.attempts.get(key, 0) + 1
                 n = self.attempts[key]
                 seat_key = key if key != COMMON else 0
-                if n >= ENTRY_AFTER and self.contest_us > 0 and self._contesters(runtime, key):
-                    # a person at the seat: the hand entry of CAB-6, from what was read
+                if n >= ENTRY_AFTER and self.table is None and self.contest_us > 0 \
+                        and self._contesters(runtime, key):
+                    # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
                     self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
                     runtime.prompts.pop(seat_key, None)
                     continue

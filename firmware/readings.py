@@ -21,10 +21,15 @@ COMMON = -1
 STATE_WORDS = {"check": "check dice", "rejected": "rejected: reroll", "entry": "enters dice"}
 
 
-def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int) -> str:
-    """The seat banner's words for ``seat``'s own tray ("" = none)."""
+#: the same, short (a narrow banner)
+SHORT_WORDS = {"check": "check", "rejected": "reroll", "entry": "by hand"}
+
+
+def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: bool = False) -> str:
+    """The seat banner's words for ``seat``'s own tray ("" = none);
+    ``short`` for a narrow banner ("reroll" for "rejected: reroll")."""
     r = (readings or {}).get(seat)
-    return STATE_WORDS.get(r["state"], "") if r else ""
+    return (SHORT_WORDS if short else STATE_WORDS).get(r["state"], "") if r else ""
 
 
 def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) -> str:
@@ -45,7 +50,7 @@ def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) 
         elif r["state"] == "rejected":
             parts.append(f"{who}: rejected: reroll")
         else:
-            parts.append(f"{who}: entered by hand" if key != COMMON
+            parts.append(f"{who} enters dice by hand" if key != COMMON
                          else f"Common dice: seat {r['by'] + 1} enters them")
     return ("; " if not short else ", ").join(parts)
 
@@ -66,12 +71,12 @@ def reading_for(readings: dict[int, dict[str, Any]] | None, seat: int,
     return COMMON, common
 
 
-def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None) -> int:
+def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None, biggest: int = 16) -> int:
     """The dice drawn with pips in one row (the die under ``cursor``
-    underlined); returns the die size."""
+    underlined, then an "ok" box); returns the die size."""
     n = max(1, len(values))
     room = f.W - 4 - (24 if cursor is not None else 0)
-    size = max(9, min(16, (room - 2 * (n - 1)) // n))
+    size = max(9, min(biggest, (room - 2 * (n - 1)) // n))
     for i, v in enumerate(values):
         x = 2 + i * (size + 2)
         f.die(x, y, size, v)
@@ -108,10 +113,10 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
         if reading.get("contests", 0) + 1 >= reading.get("limit", 2):
             f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
     elif state == "entry":
-        f.best(2, y - 1, ["enter dice by hand", "enter by hand"])
-        size = _dice_row(f, y + 12, reading["values"], reading["cursor"])
+        f.best(2, y - 2, ["enter dice by hand", "enter by hand"])
+        size = _dice_row(f, y + 10, reading["values"], reading["cursor"], biggest=14)
         on_ok = reading["cursor"] >= len(reading["values"])
-        f.best(2, min(f.H - 11, y + 12 + size + 5),
-               ["press: confirm  hold: back", "press: ok  hold: back"] if on_ok
-               else ["turn: value  press: next", "turn: value, press: next", "press: next"])
+        top = y + 10 + size + 4
+        f.text(2, top, "press: confirm" if on_ok else "turn: set the value")
+        f.text(2, top + 10, "hold: back" if on_ok else "press next, hold back")
     return f

@@ -438,7 +438,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
     for seat, cell in zip(range(n), cells):
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
-        doing = banner_words(readings, seat)
+        doing = banner_words(readings, seat, short=cell.w < 14 * m.medium)
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
                   view.get("start_player"), repr(req), doing)
         scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing: _mat(sc, cell, game, view, seat, wide,

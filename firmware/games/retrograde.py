@@ -636,7 +636,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     blaster = view["turn"]["seat"] if view.get("turn") else None
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
-        doing = banner_words(context.get("readings"), seat["seat"]) or seat_doing(view, seat, letters, active)
+        doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
+            or seat_doing(view, seat, letters, active)
         mine = seat["seat"] == blaster
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0)
