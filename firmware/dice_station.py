@@ -206,11 +206,18 @@ class DiceStation:
             t_us) or None) when not simulated.
         zones: tray zones of the real camera (config), when not simulated.
         white_balance: per-channel gains from calibration.
+        contest_ms: how long a settled reading of a seat a person plays is
+            held for the seat to check (ruling CAB-6; the session passes
+            config ``vision.contest_ms``, default :data:`CONTEST_MS`); 0 =
+            readings go straight to the game.
+
+    Raises:
+        ValueError: ``contest_ms`` is not an int >= 0.
     """
 
     def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
                  zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None,
-                 contest_ms: int = CONTEST_MS):
+                 contest_ms: int = 0):
         if isinstance(contest_ms, bool) or not isinstance(contest_ms, int) or contest_ms < 0:
             raise ValueError(f"contest_ms must be an int >= 0 (ms), got {contest_ms!r}")
         self.seats = seats

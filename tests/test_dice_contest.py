@@ -253,7 +253,7 @@ class _Runtime:
 def test_common_dice_are_checked_by_the_people_not_the_bots():
     """Ginza's purple common dice (player None): every seat a person plays
     may contest them; a bot seat's press does not act on them."""
-    station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
+    station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4), contest_ms=1500)
     rt = _Runtime(_Game(None), bots={1})
     t = 0
     while COMMON not in station.held and t < 5_000_000:
@@ -269,9 +269,12 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
     assert answers and len(answers[0]["values"]) == 3, "the window ran out: accepted"
 
 
-def test_bad_contest_window_is_refused():
+def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
+    from firmware.dice_station import CONTEST_MS
+    from vision.settings import VISION_SCHEMA
     with pytest.raises(ValueError, match="contest_ms"):
         DiceStation(2, contest_ms=-1)
+    assert VISION_SCHEMA["contest_ms"]["default"] == CONTEST_MS == 1500
 
 
 def test_journal_notes_are_skipped_by_replay_and_kept_by_a_resume_copy(tmp_path):
