@@ -190,6 +190,9 @@ class DiceStats:
     contest_rerolls: int = 0
     #: requests answered by hand entry after rejections
     hand_entries: int = 0
+    #: misread dice (of ``misread``) that reached the game: nobody
+    #: contested them (simulation)
+    misread_accepted: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -317,7 +320,9 @@ class DiceStation:
                     self.table.throw(key, values, req.get("colour"), t_us)
                 if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
                     # resumed in the middle of a hand entry: go on with it
-                    self._start_entry(key, self._entry_seat(runtime, key), self.last_rejected.get(key))
+                    seat = self._entry_seat(runtime, key)
+                    self._start_entry(key, seat, self.last_rejected.get(key))
+                    self.entries[key]["bot"] = seat in (getattr(runtime, "bots", ()) or ())
                 if self.next_frame_us is None or self.next_frame_us < t_us:
                     self.next_frame_us = t_us
         if not self.serving:
@@ -395,27 +400,64 @@ class DiceStation:
                         else:
                             self.table.nudge(key, frame_t)
                     continue
+            wrong = 0
             if not entered:
                 if self.table is not None:
                     truth = list(self.table.trays[key].values)
-                    self.stats.misread += count - _overlap(truth, values)
+                    wrong = count - _overlap(truth, values)
+                    self.stats.misread += wrong
                 self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
             action["values"] = [int(v) for v in values]
             self.attempts.pop(key, None)
             self.rejected.pop(key, None)
-            if not entered and self.contest_us > 0 and self._contesters(runtime, key):
-                # CAB-6: a person checks the reading before the game gets it
-                self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
-                                  "until": frame_t + self.contest_us, "down": False}
-                runtime.prompts.pop(key if key != COMMON else 0, None)
-                continue
-            answers.append(self._answer(key, action, frame_t, runtime))
+            if not entered and self.contest_us > 0:
+                people = self._contesters(runtime, key)
+                # CAB-6: a person checks the reading before the game gets
+                # it; a simulated bot seat sees its own dice and checks a
+                # reading only when the camera misread it
+                checker = None if people else self._bot_checker(runtime, key) if wrong else None
+                if people or checker is not None:
+                    self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
+                                      "until": frame_t + self.contest_us, "down": False, "checker": checker,
+                                      "wrong": wrong}
+                    runtime.prompts.pop(key if key != COMMON else 0, None)
+                    continue
+            answers.append(self._answer(key, action, frame_t, runtime, wrong))
         return answers
 
-    def _answer(self, key: int, action: dict[str, Any], t_us: int, runtime: Any) -> dict[str, Any]:
+    @staticmethod
+    def _bot_checker(runtime: Any, key: int) -> int | None:
+        """The bot seat that checks tray ``key`` (its own seat; the first
+        bot for the common tray), or None."""
+        bots = sorted(getattr(runtime, "bots", ()) or ())
+        if key == COMMON:
+            return bots[0] if bots else None
+        return key if key in bots else None
+
+    def bot_checks(self) -> list[tuple[int, int, str]]:
+        """What the simulated bots do about the readings they check, once
+        each: ``(seat, tray key, "reject" | "enter")``; the runtime turns
+        them into the bot's button presses and navigation."""
+        out = []
+        for key, h in self.held.items():
+            if h.get("checker") is not None and not h.get("told"):
+                h["told"] = True
+                out.append((h["checker"], key, "reject"))
+        for key, e in self.entries.items():
+            if e.get("bot") and not e.get("told"):
+                e["told"] = True
+                out.append((e["seat"], key, "enter"))
+        return out
+
+    def truth(self, key: int) -> list[int] | None:
+        """The true values in tray ``key`` (simulation only, else None)."""
+        return list(self.table.trays[key].values) if self.table is not None else None
+    def _answer(self, key: int, action: dict[str, Any], t_us: int, runtime: Any, wrong: int = 0) -> dict[str, Any]:
         """The accepted answer for tray ``key`` (stamped ``t_us`` or the
-        game's clock if later); the request is done."""
+        game's clock if later; ``wrong`` dice of it misread, simulation);
+        the request is done."""
+        self.stats.misread_accepted += wrong
         action = dict(action)
         if "t_us" in action:
             action["t_us"] = max(t_us, runtime.game.now_us())
@@ -461,7 +503,7 @@ class DiceStation:
                 return key
         if seat in self.held:
             return seat
-        if COMMON in self.held and seat not in bots:
+        if COMMON in self.held and (seat not in bots or self.held[COMMON].get("checker") == seat):
             return COMMON
         return None
 
@@ -480,7 +522,7 @@ class DiceStation:
             KeyError: no reading of ``key`` is held.
         """
         held = self.held.pop(key)
-        return self._answer(key, held["action"], held["frame_t"], runtime)
+        return self._answer(key, held["action"], held["frame_t"], runtime, held.get("wrong", 0))
 
     def reject(self, key: int, seat: int, t_us: int) -> dict[str, Any]:
         """``seat`` rejects held reading ``key`` at ``t_us`` (a long press):
@@ -502,6 +544,7 @@ class DiceStation:
         then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "reroll"
         if then == "entry":
             self._start_entry(key, seat, held["values"])
+            self.entries[key]["bot"] = held.get("checker") == seat
         else:
             self.stats.contest_rerolls += 1
             self.rejected[key] = seat

@@ -36,6 +36,9 @@ log = logging.getLogger("cabinet.runtime")
 
 #: How long a bot holds its button down, us.
 BOT_HOLD_US = 80_000
+#: How long a bot looks at a misread reading before it rejects it (within
+#: the contest window; fixed, so the bot's own random stream is untouched), us.
+BOT_CHECK_US = 400_000
 #: Delay between the arming press and the confirm press of a bot, us.
 BOT_CONFIRM_US = 250_000
 
@@ -95,6 +98,8 @@ class Runtime:
         self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
         self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
         self.bot_busy_until: dict[int, int] = {}
+        #: (t_us, seat, step): navigation of a bot entering its dice by hand
+        self.bot_navs: list[tuple[int, int, int]] = []
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
@@ -337,6 +342,10 @@ class Runtime:
                 self.nav(edge.seat, edge.level)
                 continue
             pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.feed(edge))
+        if self.bot_navs:       # a bot entering its dice by hand turns the value (CAB-6)
+            for _, seat, step in sorted(n for n in self.bot_navs if n[0] <= t_us):
+                self.nav(seat, step)
+            self.bot_navs = [n for n in self.bot_navs if n[0] > t_us]
         due = [e for e in self.bot_inputs if e.t_us <= t_us]
         if due:
             self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
@@ -415,6 +424,7 @@ class Runtime:
         """The earliest time anything is scheduled (headless stepping)."""
         times = [self.timeline.next_us() if self.timeline is not None else None,
                  min((e.t_us for e in self.bot_inputs), default=None),
+                 min((n[0] for n in self.bot_navs), default=None),
                  self.bank.deadline_us(), self.game.deadline_us()]
         if times[2] is not None:
             times[2] += self.offset_us
@@ -452,12 +462,34 @@ class Runtime:
         elif not self.game.is_terminal():
             for req in self.game.chance_requests()[:1]:
                 self.try_apply(self.bot.answer_chance(self.game, req))
+        if self.dice is not None:
+            self._plan_bot_checks(t_us)
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1
         self.dirty = False
+
+    def _plan_bot_checks(self, now_us: int) -> None:
+        """Simulation, ruling CAB-6: a bot whose dice the camera misread
+        rejects the reading with a long press; asked to enter its dice by
+        hand it turns each die to the value in its tray (navigation) and
+        presses on, then presses "ok" - the inputs a person would use."""
+        from .dice_station import LONG_PRESS_US
+        tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
+        for seat, key, what in self.dice.bot_checks():
+            t = now_us + BOT_CHECK_US
+            if what == "reject":
+                tl.press(seat, t, LONG_PRESS_US + 100_000)
+                continue
+            entry = self.dice.entries[key]
+            target = _closest_order(entry["values"], self.dice.truth(key) or entry["values"])
+            for i, v in enumerate(target + [None]):
+                if v is not None and v != entry["values"][i]:
+                    self.bot_navs.append((t, seat, v - entry["values"][i]))
+                tl.press(seat, t + 50_000, BOT_HOLD_US)
+                t += 300_000
 
     def _apply_dice(self, action: dict[str, Any]) -> None:
         """Apply what the dice station answered: dice values (a chance
@@ -518,6 +550,20 @@ class Runtime:
             _time.sleep(delay)
             waited += delay
             delay = min(self.journal_retry_s, delay * 2)
+
+
+def _closest_order(now: list[int], truth: list[int]) -> list[int]:
+    """``truth`` arranged to change as few of the dice in ``now`` as
+    possible (a die already right stays where it is)."""
+    rest = list(truth)
+    out: list[int | None] = []
+    for v in now:
+        if v in rest:
+            rest.remove(v)
+            out.append(v)
+        else:
+            out.append(None)
+    return [v if v is not None else rest.pop(0) for v in out]
 
 
 class _InjectedInputs:

@@ -364,6 +364,8 @@ class Session:
         if d["contested"] or d["hand_entries"]:
             print(f"  readings contested by the seats: {d['contested']} ({d['contest_rerolls']} rerolled, "
                   f"{d['hand_entries']} entered by hand), over the whole game")
+        if d["misread"]:
+            print(f"  misread dice that reached the game: {d['misread_accepted']} of {d['misread']}")
         print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
         print(f"  journal: {r['journal']}")
         return 0

@@ -325,3 +325,44 @@ def test_contest_screens_fit_at_both_sizes(game_id, players, seed):
                 assert frame.image.size == (128, 64)
             seen += 1
     assert seen >= 3
+
+
+@needs_rg
+def test_a_bot_rejects_a_misread_reading_and_enters_its_dice_by_hand(tmp_path, monkeypatch):
+    """Simulation: a bot sees its own dice; a reading the camera misread is
+    rejected with the bot's button (long press), and after the second
+    misread the bot enters the true values by hand (navigation + presses).
+    The engine never gets a misread value."""
+    import firmware.dice_station as ds
+    real = ds.read_dice
+    state_ = {"n": 0}
+
+    def off_by_one(frame, wb=None):            # the first two settled readings are wrong by one pip
+        dice = real(frame, wb)
+        if state_["n"] < 2 and dice and dice[0].value is not None:
+            d = dice[0]
+            dice[0] = d.__class__(d.value % 6 + 1, d.colour, d.center, d.box, d.confidence)
+        return dice
+
+    monkeypatch.setattr(ds, "read_dice", off_by_one)
+    opts = SessionOptions(headless=True, size=(800, 480), bots={0})
+    s = Session.new(cfg_for(tmp_path), "retrograde", 1, 6, None, tmp_path / "b.jsonl", opts, model=NOT_A_PI)
+    station, g = s.dice, s.game
+    orig_reject = station.reject
+
+    def counting_reject(*a, **k):
+        state_["n"] += 1
+        return orig_reject(*a, **k)
+
+    station.reject = counting_reject
+    cleared = []
+    orig_clear = station.table.clear
+    station.table.clear = lambda key: (cleared.append(list(station.table.trays[key].values)), orig_clear(key))
+    run_until(s, lambda: g.view(None)["seats"][0]["dice"] is not None)
+    truth = sorted(cleared[0])
+    assert station.stats.contested == 2 and station.stats.hand_entries == 1
+    assert [n["note"] for n in notes(s.writer.path)] == ["contest", "contest", "entered"]
+    entered = notes(s.writer.path)[-1]["values"]
+    assert g.view(None)["seats"][0]["dice"] == entered
+    assert station.stats.misread_accepted == 0
+    assert sorted(entered) == truth, "the bot entered the dice in its tray"
