@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .dice_station import LONG_PRESS_US
 from .ui.oled import OledFrame
 
 COMMON = -1
@@ -102,7 +103,13 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
     y = 14
     if state == "check":
         size = _dice_row(f, y, reading["values"])
-        f.best(2, y + size + 4, ["press: ok  hold: wrong", "press ok, hold: wrong", "hold: wrong"])
+        held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
+        if held is None:
+            f.best(2, y + size + 4, ["press: ok  hold: wrong", "press ok, hold: wrong", "hold: wrong"])
+        elif held >= LONG_PRESS_US // 1000:
+            f.text(2, y + size + 4, "let go: wrong, reroll")
+        else:
+            f.text(2, y + size + 4, "keep holding: wrong")
         window = max(1, reading.get("window_ms") or 1)
         left = max(0, min(window, reading.get("left_ms", 0)))
         f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)

@@ -273,6 +273,11 @@ class Runtime:
         self.dirty = True
         return True
 
+    def contest_presses(self) -> dict[int, tuple[int, int]]:
+        """Seats holding their button on a reading to check: seat ->
+        (tray key, press time us)."""
+        return dict(self._contest_down)
+
     def _entry_press(self, key: int, long: bool, t_us: int) -> None:
         done = self.dice.entry_press(key, long, self, t_us)
         if done is not None:

@@ -223,9 +223,20 @@ class Session:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
-                "readings": self.dice.reading_states(self.runtime.now_us), "bots": sorted(self.runtime.bots),
+                "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "controls": self.runtime.controls,
                 "result": game_result(self.game) if self.game.is_terminal() else None}
+
+    def _readings(self) -> dict[int, dict[str, Any]]:
+        """The dice station's contest states (CAB-6), with how long a seat
+        has held its button on a reading to check (``held_ms``: the OLED
+        says when letting go rejects it)."""
+        now = self.runtime.now_us
+        states = self.dice.reading_states(now)
+        for seat, (key, t_down) in self.runtime.contest_presses().items():
+            if key in states and states[key]["state"] == "check":
+                states[key] = dict(states[key], held_ms=max(0, (now - t_down) // 1000), by=seat)
+        return states
 
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""

@@ -82,7 +82,16 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     ctx = s.context()
     assert oled_frame(g, 0, rt.controls[0], ctx).texts[-1].startswith("press")
     throws = station.table.trays[0].throws
-    press(s, 0, LONG_PRESS_US + 200_000)
+    hold = station.contest_us + 500_000           # longer than the window
+    t_down = rt.now_us + 1000
+    rt.timeline.press(0, t_down, hold)
+    run_until(s, lambda: station.held[0]["down"], limit_us=100_000)
+    rt.step(t_down + LONG_PRESS_US // 2)
+    assert "keep holding: wrong" in oled_frame(g, 0, rt.controls[0], s.context()).texts
+    rt.step(station.held[0]["until"] + 1)
+    assert 0 in station.held, "the window does not run out while the button is down"
+    assert "let go: wrong, reroll" in oled_frame(g, 0, rt.controls[0], s.context()).texts
+    run_until(s, lambda: rt.now_us >= t_down + hold + 50_000)
     assert state(g) == before, "a rejected reading must never reach the engine"
     assert station.stats.contested == 1 and station.stats.contest_rerolls == 1
     assert station.table.trays[0].throws == throws + 1, "the station asks for a reroll"
@@ -310,7 +319,10 @@ def test_contest_screens_fit_at_both_sizes(game_id, players, seed):
         {COMMON: {"state": "rejected", "by": 1, "contests": 0, "limit": 2},
          0: {"state": "entry", "values": [2], "cursor": 1, "by": 0}},
         {COMMON: {"state": "entry", "values": [4, 4], "cursor": 0, "by": 0},
-         1: {"state": "check", "values": [1], "window_ms": 1500, "left_ms": 1500, "down": True}},
+         1: {"state": "check", "values": [1], "window_ms": 1500, "left_ms": 1500, "down": True, "held_ms": 900,
+             "by": 1}},
+        {COMMON: {"state": "check", "values": [4, 4, 2], "window_ms": 1500, "left_ms": 0, "down": True,
+                  "held_ms": 100, "by": 0}},
     ]
     seen = 0
     for game, events in play_states(game_id, players, seed, every=31, limit=200):
