@@ -429,8 +429,8 @@ class Runtime:
         """The earliest time anything is scheduled (headless stepping)."""
         times = [self.timeline.next_us() if self.timeline is not None else None,
                  min((e.t_us for e in self.bot_inputs), default=None),
-                 min((n[0] for n in self.bot_navs), default=None),
-                 self.bank.deadline_us(), self.game.deadline_us()]
+                 self.bank.deadline_us(), self.game.deadline_us(),
+                 min((n[0] for n in self.bot_navs), default=None)]
         if times[2] is not None:
             times[2] += self.offset_us
         if self.dice is not None and self.dice.next_us() is not None:
