@@ -15,7 +15,12 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
   confirm"); a second press applies it: a confirm step before anything
   irreversible;
 * cup lifts and cup put-downs apply the game's cup action stamped with the
-  edge time.
+  edge time;
+* while a dice reading waits for the seat's check (ruling CAB-6), the big
+  button answers it instead (the runtime takes the press before these
+  controls): a short press accepts, a press held 0.7 s rejects; during a
+  hand entry navigation sets the die under the cursor and a press moves on
+  (:mod:`firmware.dice_station`).
 
 Which action types belong to which physical input is declared per game in
 :data:`INPUT_BINDINGS` (the type names are the engines').

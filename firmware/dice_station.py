@@ -9,6 +9,20 @@ answer, stamped with the settle time.  A die the reader cannot read is never
 guessed: the seat is asked to nudge it (CAB-5) and the game waits.  Common
 dice (player ``None``, Ginza's purple dice) are rolled in the common tray.
 
+Contesting a reading (issue 21, ruling CAB-6 in docs/rulings.md): a
+settled reading of a seat played by a person is *held* for ``contest_ms``
+and shown on the seat's OLED (the dice drawn) before the game gets it.
+While it is held the seat may reject it with a long press of its big
+button (held :data:`LONG_PRESS_US` or more) or accept it at once with a
+short press; when the window runs out it is accepted.  A rejected reading
+never reaches the engine: the seat is asked to reroll ("rejected:
+reroll") and the next settled reading is held again; after
+:data:`CONTESTS_BEFORE_ENTRY` rejections of one request the seat enters the
+values by hand (navigation sets the die under the cursor, a press moves
+on, a long press goes back, a press on "ok" confirms).  Rejections and hand
+entries are journaled as notes (:meth:`DiceStation.restore` rebuilds the
+counts on resume) and counted in :class:`DiceStats`.
+
 :class:`SimTable` is the simulated camera: it composes each seat's tray from
 die images (drawn by :func:`vision.synth.render_frame`, or real labelled
 photo crops with ``--dice-from``), so the reader reads real pixels; it knows
@@ -40,6 +54,13 @@ FRAME_US = 200_000
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.
 ENTRY_AFTER = 12
+#: How long a settled reading is held for the seat to check, ms (config
+#: ``vision.contest_ms``; 0 = readings go straight to the game).
+CONTEST_MS = 1500
+#: A press of the big button held this long rejects a held reading, us.
+LONG_PRESS_US = 700_000
+#: Rejections of one request before the seat enters the values by hand.
+CONTESTS_BEFORE_ENTRY = 2
 SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
 COMMON = -1  # tray key of the common dice
 
@@ -163,6 +184,15 @@ class DiceStats:
     rerolls: int = 0
     entered: int = 0
     frames: int = 0
+    #: readings a seat rejected (CAB-6), over the whole game (journaled)
+    contested: int = 0
+    #: rerolls asked for after a rejection
+    contest_rerolls: int = 0
+    #: requests answered by hand entry after rejections
+    hand_entries: int = 0
+    #: misread dice (of ``misread``) that reached the game: nobody
+    #: contested them (simulation)
+    misread_accepted: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -179,11 +209,35 @@ class DiceStation:
             t_us) or None) when not simulated.
         zones: tray zones of the real camera (config), when not simulated.
         white_balance: per-channel gains from calibration.
+        contest_ms: how long a settled reading of a seat a person plays is
+            held for the seat to check (ruling CAB-6; the session passes
+            config ``vision.contest_ms``, default :data:`CONTEST_MS`); 0 =
+            readings go straight to the game.
+
+    Raises:
+        ValueError: ``contest_ms`` is not an int >= 0.
     """
 
     def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
-                 zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None):
+                 zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None,
+                 contest_ms: int = 0):
+        if isinstance(contest_ms, bool) or not isinstance(contest_ms, int) or contest_ms < 0:
+            raise ValueError(f"contest_ms must be an int >= 0 (ms), got {contest_ms!r}")
         self.seats = seats
+        self.contest_us = contest_ms * 1000
+        #: tray key -> a settled reading waiting for its seat's check:
+        #: ``{"action", "values", "frame_t", "until", "down"}``
+        self.held: dict[int, dict[str, Any]] = {}
+        #: tray key -> rejections of the request being served
+        self.contests: dict[int, int] = {}
+        #: tray key -> the seat that rejected its last reading (until the
+        #: next reading settles: "rejected: reroll")
+        self.rejected: dict[int, int] = {}
+        #: tray key -> hand entry: ``{"values", "cursor", "seat", "read"}``
+        self.entries: dict[int, dict[str, Any]] = {}
+        #: tray key -> values of its last rejected reading (a restored
+        #: entry starts from them)
+        self.last_rejected: dict[int, list[int]] = {}
         self.table = table
         self.camera = camera
         self.zones = zones if zones is not None else (table.zones if table is not None else None)
@@ -217,21 +271,30 @@ class DiceStation:
         return COMMON if p is None else int(p)
 
     def next_us(self) -> int | None:
-        """When the next camera frame is due (None: nothing awaited)."""
-        return self.next_frame_us if self.serving else None
+        """When the next camera frame is due, or a held reading's window
+        runs out (None: nothing awaited)."""
+        if not self.serving:
+            return None
+        times = [h["until"] for h in self.held.values() if not h["down"]]
+        if any(k not in self.held and k not in self.entries for k in self.serving):
+            times.append(self.next_frame_us)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
 
     def prompts(self) -> dict[int, str]:
         """OLED prompts for seats that must roll."""
         out = {}
         for key, req in self.serving.items():
-            if key != COMMON:
+            if key != COMMON and key not in self.held and key not in self.entries and key not in self.rejected:
                 out[key] = f"roll {req.get('count', 1)} dice!"
         return out
 
     def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
         """Serve the game's dice requests at ``t_us``: start new ones (in
         simulation the seat throws its dice), read a frame, and return the
-        answers whose dice have settled with a full, readable reading."""
+        answers whose dice have settled with a full, readable reading (a
+        reading a person checks is held first, see :meth:`accept`,
+        :meth:`reject`; held readings whose window ran out are answered)."""
         game = runtime.game
         wanted = {}
         for req in game.chance_requests():
@@ -241,33 +304,45 @@ class DiceStation:
         for key in list(self.serving):
             if key not in wanted and self.serving[key].get("type") != "confirm":
                 del self.serving[key]
+                self._forget(key)
         for key, req in wanted.items():
             if self.serving.get(key, {}).get("type") == "confirm":
                 continue
             if key not in self.serving or self.serving[key] != req:
                 self.serving[key] = req
                 self.stats.requests += 1
+                self.held.pop(key, None)
+                self.entries.pop(key, None)
                 if self.table is not None:
                     count = int(req.get("count", 1))
                     faces = int(req.get("faces", 6))
                     values = [self.table.rng.randint(1, faces) for _ in range(count)]
                     self.table.throw(key, values, req.get("colour"), t_us)
+                if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
+                    # resumed in the middle of a hand entry: go on with it
+                    seat = self._entry_seat(runtime, key)
+                    self._start_entry(key, seat, self.last_rejected.get(key))
+                    self.entries[key]["bot"] = seat in (getattr(runtime, "bots", ()) or ())
                 if self.next_frame_us is None or self.next_frame_us < t_us:
                     self.next_frame_us = t_us
         if not self.serving:
             return []
+        answers = []
+        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
+            answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
+        if not any(k not in self.held and k not in self.entries for k in self.serving):
+            return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
-            return []
+            return answers
         readings = self._read(t_us)
         self.next_frame_us = t_us + FRAME_US
         if readings is None:
-            return []
+            return answers
         frame_t, by_key = readings
         events = []
         for key, dice in by_key.items():
             tracker = self.trackers.setdefault(key, AtRestTracker([key], settle_ms=self.settle_ms))
             events.extend(tracker.update(frame_t, {key: dice}))
-        answers = []
         for ev in events:
             if ev["type"] != "settled":
                 continue
@@ -298,6 +373,12 @@ class DiceStation:
                 self.attempts[key] = self.attempts.get(key, 0) + 1
                 n = self.attempts[key]
                 seat_key = key if key != COMMON else 0
+                if n >= ENTRY_AFTER and self.table is None and self.contest_us > 0 \
+                        and self._contesters(runtime, key):
+                    # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
+                    self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
+                    runtime.prompts.pop(seat_key, None)
+                    continue
                 if self.table is not None and n >= ENTRY_AFTER:
                     values = list(self.table.trays[key].values)
                     self.stats.entered += count
@@ -319,23 +400,245 @@ class DiceStation:
                         else:
                             self.table.nudge(key, frame_t)
                     continue
+            wrong = 0
             if not entered:
                 if self.table is not None:
                     truth = list(self.table.trays[key].values)
-                    self.stats.misread += count - _overlap(truth, values)
+                    wrong = count - _overlap(truth, values)
+                    self.stats.misread += wrong
                 self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
             action["values"] = [int(v) for v in values]
-            if "t_us" in action:
-                action["t_us"] = max(frame_t, game.now_us())
-            answers.append(action)
-            del self.serving[key]
-            self.trackers.pop(key, None)
             self.attempts.pop(key, None)
-            if self.table is not None:
-                self.table.clear(key)
-            runtime.prompts.pop(key if key != COMMON else 0, None)
+            self.rejected.pop(key, None)
+            if not entered and self.contest_us > 0:
+                people = self._contesters(runtime, key)
+                # CAB-6: a person checks the reading before the game gets
+                # it; a simulated bot seat sees its own dice and checks a
+                # reading only when the camera misread it
+                checker = None if people else self._bot_checker(runtime, key) if wrong else None
+                if people or checker is not None:
+                    self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
+                                      "until": frame_t + self.contest_us, "down": False, "checker": checker,
+                                      "wrong": wrong}
+                    runtime.prompts.pop(key if key != COMMON else 0, None)
+                    continue
+            answers.append(self._answer(key, action, frame_t, runtime, wrong))
         return answers
+
+    @staticmethod
+    def _bot_checker(runtime: Any, key: int) -> int | None:
+        """The bot seat that checks tray ``key`` (its own seat; the first
+        bot for the common tray), or None."""
+        bots = sorted(getattr(runtime, "bots", ()) or ())
+        if key == COMMON:
+            return bots[0] if bots else None
+        return key if key in bots else None
+
+    def bot_checks(self) -> list[tuple[int, int, str]]:
+        """What the simulated bots do about the readings they check, once
+        each: ``(seat, tray key, "reject" | "enter")``; the runtime turns
+        them into the bot's button presses and navigation."""
+        out = []
+        for key, h in self.held.items():
+            if h.get("checker") is not None and not h.get("told"):
+                h["told"] = True
+                out.append((h["checker"], key, "reject"))
+        for key, e in self.entries.items():
+            if e.get("bot") and not e.get("told"):
+                e["told"] = True
+                out.append((e["seat"], key, "enter"))
+        return out
+
+    def truth(self, key: int) -> list[int] | None:
+        """The true values in tray ``key`` (simulation only, else None)."""
+        return list(self.table.trays[key].values) if self.table is not None else None
+    def _answer(self, key: int, action: dict[str, Any], t_us: int, runtime: Any, wrong: int = 0) -> dict[str, Any]:
+        """The accepted answer for tray ``key`` (stamped ``t_us`` or the
+        game's clock if later; ``wrong`` dice of it misread, simulation);
+        the request is done."""
+        self.stats.misread_accepted += wrong
+        action = dict(action)
+        if "t_us" in action:
+            action["t_us"] = max(t_us, runtime.game.now_us())
+        del self.serving[key]
+        self.trackers.pop(key, None)
+        self.attempts.pop(key, None)
+        self._forget(key)
+        if self.table is not None:
+            self.table.clear(key)
+        runtime.prompts.pop(key if key != COMMON else 0, None)
+        return action
+
+    def _forget(self, key: int) -> None:
+        """Drop the contest state of tray ``key`` (its request is over)."""
+        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected):
+            d.pop(key, None)
+
+    # ------------------------------------------------------- contesting
+    @staticmethod
+    def _contesters(runtime: Any, key: int) -> set[int]:
+        """Seats that may contest tray ``key``'s reading: its seat if a
+        person plays it; for the common tray every seat a person plays.
+        Bots never contest."""
+        bots = set(getattr(runtime, "bots", ()) or ())
+        seats = range(runtime.game.num_players)
+        if key == COMMON:
+            return {s for s in seats if s not in bots}
+        return {key} - bots
+
+    def _entry_seat(self, runtime: Any, key: int) -> int:
+        if key != COMMON:
+            return key
+        people = sorted(self._contesters(runtime, key))
+        return people[0] if people else 0
+
+    def tray_of(self, seat: int, bots: Any = ()) -> int | None:
+        """The tray whose reading ``seat``'s big button acts on now: the
+        hand entry it makes, else its own held reading, else a held common
+        reading (not for a seat in ``bots``: bots never contest); None
+        when no reading waits for the seat."""
+        for key, e in self.entries.items():
+            if e["seat"] == seat:
+                return key
+        if seat in self.held:
+            return seat
+        if COMMON in self.held and (seat not in bots or self.held[COMMON].get("checker") == seat):
+            return COMMON
+        return None
+
+    def button_down(self, key: int) -> None:
+        """The seat pressed its button on held reading ``key``: the window
+        does not run out while the button is down."""
+        if key in self.held:
+            self.held[key]["down"] = True
+
+    def accept(self, key: int, runtime: Any, t_us: int) -> dict[str, Any]:
+        """Accept held reading ``key`` (a short press, or the window ran
+        out): the answer for the game, stamped with its settle time (or
+        the game's clock if later).
+
+        Raises:
+            KeyError: no reading of ``key`` is held.
+        """
+        held = self.held.pop(key)
+        return self._answer(key, held["action"], held["frame_t"], runtime, held.get("wrong", 0))
+
+    def reject(self, key: int, seat: int, t_us: int) -> dict[str, Any]:
+        """``seat`` rejects held reading ``key`` at ``t_us`` (a long press):
+        the values never reach the game; the seat is asked to reroll, or
+        after :data:`CONTESTS_BEFORE_ENTRY` rejections to enter the values
+        by hand.
+
+        Returns:
+            The journal note of the rejection (``{"note": "contest", ...}``).
+
+        Raises:
+            KeyError: no reading of ``key`` is held.
+        """
+        held = self.held.pop(key)
+        req = self.serving[key]
+        n = self.contests[key] = self.contests.get(key, 0) + 1
+        self.stats.contested += 1
+        self.last_rejected[key] = list(held["values"])
+        then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "reroll"
+        if then == "entry":
+            self._start_entry(key, seat, held["values"])
+            self.entries[key]["bot"] = held.get("checker") == seat
+        else:
+            self.stats.contest_rerolls += 1
+            self.rejected[key] = seat
+            if self.table is not None:   # the simulated seat rerolls its dice
+                faces = int(req.get("faces", 6))
+                self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(len(held["values"]))],
+                                 req.get("colour"), t_us)
+            self.next_frame_us = min(self.next_frame_us if self.next_frame_us is not None else t_us, t_us)
+        return {"note": "contest", "player": req.get("player"), "by": seat, "values": list(held["values"]),
+                "t_us": int(t_us), "then": then}
+
+    def _start_entry(self, key: int, seat: int, values: list[int] | None) -> None:
+        req = self.serving[key]
+        count = int(req.get("count", 1))
+        start = [int(v) if isinstance(v, int) else 1 for v in (values or [])][:count]
+        start += [1] * (count - len(start))
+        self.entries[key] = {"values": start, "cursor": 0, "seat": seat, "read": list(values or [])}
+        self.rejected.pop(key, None)
+        self.held.pop(key, None)
+
+    def entry_nav(self, key: int, step: int) -> None:
+        """A navigation step during hand entry: the die under the cursor
+        goes up or down (1..faces, wrapping); nothing on "ok"."""
+        e = self.entries[key]
+        faces = int(self.serving[key].get("faces", 6))
+        i = e["cursor"]
+        if i < len(e["values"]):
+            e["values"][i] = (e["values"][i] - 1 + step) % faces + 1
+
+    def entry_press(self, key: int, long: bool, runtime: Any, t_us: int) -> tuple[dict, dict] | None:
+        """A press during hand entry: long = back one die; short = next
+        die, or on "ok" confirm.
+
+        Returns:
+            ``(note, answer)`` when confirmed (the journal note
+            ``{"note": "entered", ...}`` and the game's dice answer), else
+            None.
+        """
+        e = self.entries[key]
+        n = len(e["values"])
+        if long:
+            e["cursor"] = max(0, e["cursor"] - 1)
+            return None
+        if e["cursor"] < n:
+            e["cursor"] += 1
+            return None
+        req = self.serving[key]
+        action = {k: v for k, v in req.items() if k not in ("count", "faces")}
+        action["values"] = list(e["values"])
+        self.stats.hand_entries += 1
+        self.stats.entered += n
+        note = {"note": "entered", "player": req.get("player"), "by": e["seat"], "values": list(e["values"]),
+                "read": list(e["read"]), "t_us": int(t_us)}
+        return note, self._answer(key, action, t_us, runtime)
+
+    def reading_states(self, t_us: int) -> dict[int, dict[str, Any]]:
+        """What the screens show of the contest flow, per tray key (seat,
+        or :data:`COMMON`): ``state`` ``"check"`` (a held reading:
+        ``values``, ``left_ms``, ``window_ms``), ``"rejected"`` (reroll
+        asked: ``by``, ``contests``) or ``"entry"`` (hand entry:
+        ``values``, ``cursor``, ``by``)."""
+        out: dict[int, dict[str, Any]] = {}
+        for key in self.rejected:
+            out[key] = {"state": "rejected", "by": self.rejected[key], "contests": self.contests.get(key, 0),
+                        "limit": CONTESTS_BEFORE_ENTRY}
+        for key, h in self.held.items():
+            out[key] = {"state": "check", "values": list(h["values"]), "window_ms": self.contest_us // 1000,
+                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"]}
+        for key, e in self.entries.items():
+            out[key] = {"state": "entry", "values": list(e["values"]), "cursor": e["cursor"], "by": e["seat"]}
+        return out
+
+    def restore(self, lines: list[dict[str, Any]]) -> None:
+        """Rebuild the contest counts from a journal's lines in order
+        (actions and notes, :meth:`JournalContents.lines`): the game's
+        totals, and for requests still open the rejections so far (a
+        request rejected :data:`CONTESTS_BEFORE_ENTRY` times goes on with
+        hand entry)."""
+        for line in lines:
+            if "note" not in line:
+                if line.get("type") == "dice":
+                    key = self.key_of(line)
+                    self.contests.pop(key, None)
+                    self.last_rejected.pop(key, None)
+                continue
+            key = self.key_of(line)
+            if line["note"] == "contest":
+                self.stats.contested += 1
+                self.contests[key] = self.contests.get(key, 0) + 1
+                self.last_rejected[key] = list(line.get("values") or [])
+                if line.get("then") == "reroll":
+                    self.stats.contest_rerolls += 1
+            elif line["note"] == "entered":
+                self.stats.hand_entries += 1
 
     def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
@@ -343,7 +646,7 @@ class DiceStation:
         if self.table is not None and self.camera is None:
             self.stats.frames += 1
             return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
-                          for key in self.serving}
+                          for key in self.serving if key not in self.held and key not in self.entries}
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
@@ -378,7 +681,7 @@ class DiceStation:
             return None
         assignment = self.zones.assign(dice)
         return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, [])
-                         for key in self.serving}
+                         for key in self.serving if key not in self.held and key not in self.entries}
 
 
 def _overlap(a: list[int], b: list[int]) -> int:

@@ -88,6 +88,12 @@ def _cj_full(g, v):
     return not v["over"] and len(v["tables"]) >= 16 and sum(t["turned"] for t in v["tables"]) >= 6
 
 
+#: Contest states (ruling CAB-6) as the dice station reports them.
+RG_CONTEST = {0: {"state": "check", "values": [6, 2, 2, 5, 1, 4], "window_ms": 1500, "left_ms": 900, "down": False},
+              2: {"state": "rejected", "by": 2, "contests": 1, "limit": 2}}
+GZ_CONTEST = {-1: {"state": "rejected", "by": 1, "contests": 0, "limit": 2},
+              0: {"state": "entry", "values": [3, 6, 1], "cursor": 1, "by": 0}}
+
 STATES: dict[str, list[State]] = {
     "retrograde": [
         State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
@@ -98,6 +104,8 @@ STATES: dict[str, list[State]] = {
               cursor=(None, 1)),
         State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
               and v["seats"][0]["dice"] is not None, "solo: the running timer (RG-10)"),
+        State("contest", 3, 1, _rg_rolling, "CAB-6: seat 1 checks the dice the camera read, seat 3 "
+              "rejected its reading (reroll)", (("readings", RG_CONTEST),)),
         State("four", 4, 2, lambda g, v: v["phase"] == "roll" and v["round"] >= 5
               and sum(s["dice"] is not None for s in v["seats"]) >= 3, "four seats late in the game"),
         State("over", 3, 1, lambda g, v: g.is_terminal(), "the end: final scores"),
@@ -118,6 +126,9 @@ STATES: dict[str, list[State]] = {
         State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
         State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
               and v["round"] >= 2, "a seat rolls dice for the camera"),
+        State("contest", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
+              and v["round"] >= 2, "CAB-6: the common dice were rejected (reroll); seat 1 enters its dice by hand",
+              (("readings", GZ_CONTEST),)),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
     ],
     "cryptid-cafe": [

@@ -2,7 +2,11 @@
 
 File format (JSON Lines, ASCII): the first line is the header
 ``{"journal": 2, "game": ID, "num_players": N, "seed": S, "options": {...}}``;
-every further line is one applied action (chance inputs and ticks included).
+every further line is one applied action (chance inputs and ticks included)
+or a cabinet *note*: a line with a ``note`` member and no ``type`` (a dice
+reading a seat contested, dice entered by hand; ruling CAB-6).  Replay
+skips notes (the engine only ever got the accepted values); resume reads
+them to restore the contest counts.
 Every line is a JSON object whose last member is ``"crc":"xxxxxxxx"``: the
 CRC-32 (8 lower-case hex digits) of the line's bytes without that member
 (``{...}`` with sorted keys and no spaces, as written).  A CRC-32 detects
@@ -101,6 +105,21 @@ class JournalContents:
     truncated: bool = False
     version: int = FORMAT_VERSION
     needs_copy: bool = False
+    #: cabinet notes ``(actions before it, note)``, in file order
+    notes: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def lines(self) -> list[dict[str, Any]]:
+        """Actions and notes in file order."""
+        out: list[dict[str, Any]] = []
+        notes = iter(self.notes)
+        nxt = next(notes, None)
+        for i, action in enumerate(self.actions + [None]):
+            while nxt is not None and nxt[0] <= i:
+                out.append(nxt[1])
+                nxt = next(notes, None)
+            if action is not None:
+                out.append(action)
+        return out
 
 
 # ------------------------------------------------------------------ lines
@@ -237,8 +256,17 @@ def read(path: str | os.PathLike) -> JournalContents:
                           TruncatedJournalWarning, stacklevel=2)
             contents.truncated = True
             break
-        contents.actions.append(item)
+        if is_note(item):
+            contents.notes.append((len(contents.actions), item))
+        else:
+            contents.actions.append(item)
     return contents
+
+
+def is_note(item: dict[str, Any]) -> bool:
+    """True for a cabinet note line (``note`` member, no ``type``): not an
+    engine action."""
+    return "note" in item and "type" not in item
 
 
 def _header_version(p: Path, raw: bytes) -> int:
@@ -368,7 +396,7 @@ def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
         raise errors.get(p) or next(iter(errors.values()))
     _, chosen, contents, game = best
     if contents.truncated:       # say it once, for the chosen file
-        warnings.warn(f"{chosen}: line {len(contents.actions) + 2} was cut off (power cut while writing?) "
+        warnings.warn(f"{chosen}: line {len(contents.actions) + len(contents.notes) + 2} was cut off (power cut while writing?) "
                       "and is ignored", TruncatedJournalWarning, stacklevel=2)
     return chosen, contents, game
 
@@ -545,7 +573,7 @@ class JournalWriter:
             new = root.with_name(f"{root.stem}.resumed-{k}{root.suffix}")
             header = dict(contents.header, journal=FORMAT_VERSION)
             try:
-                _atomic_create(new, [encode_line(header)] + [encode_line(a) for a in contents.actions])
+                _atomic_create(new, [encode_line(header)] + [encode_line(a) for a in contents.lines()])
             except OSError as exc:
                 raise _write_error(new, exc, "write the resume copy") from exc
             return cls(new, os.open(new, os.O_WRONLY | os.O_APPEND), lock)

@@ -36,6 +36,9 @@ log = logging.getLogger("cabinet.runtime")
 
 #: How long a bot holds its button down, us.
 BOT_HOLD_US = 80_000
+#: How long a bot looks at a misread reading before it rejects it (within
+#: the contest window; fixed, so the bot's own random stream is untouched), us.
+BOT_CHECK_US = 400_000
 #: Delay between the arming press and the confirm press of a bot, us.
 BOT_CONFIRM_US = 250_000
 
@@ -95,8 +98,12 @@ class Runtime:
         self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
         self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
         self.bot_busy_until: dict[int, int] = {}
+        #: (t_us, seat, step): navigation of a bot entering its dice by hand
+        self.bot_navs: list[tuple[int, int, int]] = []
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         self.prompts: dict[int, str] = {}
+        #: seat -> (tray key, press time us) of a press on a reading to check
+        self._contest_down: dict[int, tuple[int, int]] = {}
         self.stats = RuntimeStats()
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
         self.confirming: dict[int, dict[str, Any]] = {}
@@ -194,6 +201,8 @@ class Runtime:
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
             return
+        if self.dice is not None and self._contest_input(ev):
+            return
         controls = self.controls[ev.seat]
         action = None
         if ev.input == "button":
@@ -226,6 +235,69 @@ class Runtime:
             return
         self.try_apply(self._fill_levels(action), ev.seat)
 
+    def _contest_input(self, ev: InputEvent) -> bool:
+        """Ruling CAB-6: while a reading waits for the seat's check, its big
+        button is the seat's answer: a short press accepts the reading, a
+        press held :data:`~firmware.dice_station.LONG_PRESS_US` or more
+        rejects it (reroll, then hand entry); during hand entry a press
+        moves to the next die (on "ok": confirms), a long press or the
+        navigation push goes back.  Returns True if ``ev`` was used so."""
+        from .dice_station import LONG_PRESS_US
+        seat = ev.seat
+        key = self.dice.tray_of(seat, self.bots)
+        if key is None:
+            self._contest_down.pop(seat, None)
+            return False
+        if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
+            self._entry_press(key, True, ev.t_us)
+            return True
+        if ev.input != "button":
+            return False
+        if ev.kind == "press":
+            self._contest_down[seat] = (key, ev.t_us)
+            self.dice.button_down(key)
+            self.dirty = True
+            return True
+        down = self._contest_down.pop(seat, None)
+        if down is None or down[0] != key:
+            if key in self.dice.held:             # a press that began elsewhere: the window goes on
+                self.dice.held[key]["down"] = False
+            return down is not None
+        long = ev.t_us - down[1] >= LONG_PRESS_US
+        if key in self.dice.entries:
+            self._entry_press(key, long, ev.t_us)
+        elif long:
+            self.note(self.dice.reject(key, seat, ev.t_us))
+        else:
+            self._apply_dice(self.dice.accept(key, self, ev.t_us))
+        self.dirty = True
+        return True
+
+    def contest_presses(self) -> dict[int, tuple[int, int]]:
+        """Seats holding their button on a reading to check: seat ->
+        (tray key, press time us)."""
+        return dict(self._contest_down)
+
+    def _entry_press(self, key: int, long: bool, t_us: int) -> None:
+        done = self.dice.entry_press(key, long, self, t_us)
+        if done is not None:
+            note, action = done
+            self.note(note)
+            self._apply_dice(action)
+        self.dirty = True
+
+    def note(self, note: dict[str, Any]) -> None:
+        """Journal a cabinet note (a contested reading, a hand entry): not
+        an engine action; replay skips it, resume counts it (see
+        :func:`firmware.journal.read`)."""
+        self.stats.extra[note["note"]] = self.stats.extra.get(note["note"], 0) + 1
+        if self.journal is not None:
+            try:
+                self.journal.append(note)
+            except OSError as exc:          # disk full: the note stays queued in the writer
+                self._journal_failed(exc)
+        self.dirty = True
+
     def _needs_camera_confirmation(self, seat: int, action: dict[str, Any]) -> bool:
         """Ruling GR-7: Change Dice Rolls changes physical dice in place, so
         the change is applied only once the camera sees the turned dice.
@@ -255,7 +327,11 @@ class Runtime:
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""
         if 0 <= seat < self.game.num_players:
-            self.controls[seat].nav(self.game, step)
+            key = self.dice.tray_of(seat, self.bots) if self.dice is not None else None
+            if key is not None and key in self.dice.entries:   # hand entry: the die's value
+                self.dice.entry_nav(key, step)
+            else:
+                self.controls[seat].nav(self.game, step)
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
@@ -271,6 +347,10 @@ class Runtime:
                 self.nav(edge.seat, edge.level)
                 continue
             pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.feed(edge))
+        if self.bot_navs:       # a bot entering its dice by hand turns the value (CAB-6)
+            for _, seat, step in sorted(n for n in self.bot_navs if n[0] <= t_us):
+                self.nav(seat, step)
+            self.bot_navs = [n for n in self.bot_navs if n[0] > t_us]
         due = [e for e in self.bot_inputs if e.t_us <= t_us]
         if due:
             self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
@@ -349,7 +429,8 @@ class Runtime:
         """The earliest time anything is scheduled (headless stepping)."""
         times = [self.timeline.next_us() if self.timeline is not None else None,
                  min((e.t_us for e in self.bot_inputs), default=None),
-                 self.bank.deadline_us(), self.game.deadline_us()]
+                 self.bank.deadline_us(), self.game.deadline_us(),
+                 min((n[0] for n in self.bot_navs), default=None)]
         if times[2] is not None:
             times[2] += self.offset_us
         if self.dice is not None and self.dice.next_us() is not None:
@@ -386,12 +467,34 @@ class Runtime:
         elif not self.game.is_terminal():
             for req in self.game.chance_requests()[:1]:
                 self.try_apply(self.bot.answer_chance(self.game, req))
+        if self.dice is not None:
+            self._plan_bot_checks(t_us)
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1
         self.dirty = False
+
+    def _plan_bot_checks(self, now_us: int) -> None:
+        """Simulation, ruling CAB-6: a bot whose dice the camera misread
+        rejects the reading with a long press; asked to enter its dice by
+        hand it turns each die to the value in its tray (navigation) and
+        presses on, then presses "ok" - the inputs a person would use."""
+        from .dice_station import LONG_PRESS_US
+        tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
+        for seat, key, what in self.dice.bot_checks():
+            t = now_us + BOT_CHECK_US
+            if what == "reject":
+                tl.press(seat, t, LONG_PRESS_US + 100_000)
+                continue
+            entry = self.dice.entries[key]
+            target = _closest_order(entry["values"], self.dice.truth(key) or entry["values"])
+            for i, v in enumerate(target + [None]):
+                if v is not None and v != entry["values"][i]:
+                    self.bot_navs.append((t, seat, v - entry["values"][i]))
+                tl.press(seat, t + 50_000, BOT_HOLD_US)
+                t += 300_000
 
     def _apply_dice(self, action: dict[str, Any]) -> None:
         """Apply what the dice station answered: dice values (a chance
@@ -452,6 +555,20 @@ class Runtime:
             _time.sleep(delay)
             waited += delay
             delay = min(self.journal_retry_s, delay * 2)
+
+
+def _closest_order(now: list[int], truth: list[int]) -> list[int]:
+    """``truth`` arranged to change as few of the dice in ``now`` as
+    possible (a die already right stays where it is)."""
+    rest = list(truth)
+    out: list[int | None] = []
+    for v in now:
+        if v in rest:
+            rest.remove(v)
+            out.append(v)
+        else:
+            out.append(None)
+    return [v if v is not None else rest.pop(0) for v in out]
 
 
 class _InjectedInputs:

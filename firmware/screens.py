@@ -129,6 +129,11 @@ def default_measure():
 def oled_frame(game: Game, seat: int, controls: SeatControls, context: dict[str, Any]) -> OledFrame:
     """The seat's OLED frame now: drawn by the game's ``oled_frame`` when it
     has one, else its text lines rendered."""
+    from .readings import oled_frame as reading_frame
+    from .readings import reading_for
+    checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
+    if checking is not None:   # ruling CAB-6: the reading to check, reroll or enter by hand
+        return reading_frame(seat, *checking)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
         return module.oled_frame(game, seat, game.view(seat), controls, context)

@@ -95,14 +95,16 @@ class Session:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
             table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
-            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table)
+            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
+                                    contest_ms=cfg["vision"]["contest_ms"])
         else:
             from vision.trays import TrayZones
             check_trays(cfg, game)
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
-                                    zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]))
+                                    zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
+                                    contest_ms=cfg["vision"]["contest_ms"])
             # this cabinet's dice calibration (`cabinet dice calibrate`), if it has one
             from vision.calibrate import CalibrationError
 
@@ -179,7 +181,9 @@ class Session:
             wiring.require(cfg, game.game_id, game.num_players, opts.bots)
             if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
                 opts.dice_from = meta["dice_from"]
-            return cls(cfg, game, writer, opts, model, cabinet, renderer)
+            session = cls(cfg, game, writer, opts, model, cabinet, renderer)
+            session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            return session
         except BaseException:
             writer.close()
             raise
@@ -219,8 +223,20 @@ class Session:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
+                "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "controls": self.runtime.controls,
                 "result": game_result(self.game) if self.game.is_terminal() else None}
+
+    def _readings(self) -> dict[int, dict[str, Any]]:
+        """The dice station's contest states (CAB-6), with how long a seat
+        has held its button on a reading to check (``held_ms``: the OLED
+        says when letting go rejects it)."""
+        now = self.runtime.now_us
+        states = self.dice.reading_states(now)
+        for seat, (key, t_down) in self.runtime.contest_presses().items():
+            if key in states and states[key]["state"] == "check":
+                states[key] = dict(states[key], held_ms=max(0, (now - t_down) // 1000), by=seat)
+        return states
 
     def render(self, runtime: Runtime | None = None) -> None:
         """Redraw the HDMI screen and the OLEDs if what they show changed."""
@@ -356,6 +372,11 @@ class Session:
             print(f"  dice: {d['dice_read']} read by the camera, {d['misread']} misread, "
                   f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} entered by hand, "
                   f"{d['frames']} frames")
+        if d["contested"] or d["hand_entries"]:
+            print(f"  readings contested by the seats: {d['contested']} ({d['contest_rerolls']} rerolled, "
+                  f"{d['hand_entries']} entered by hand), over the whole game")
+        if d["misread"]:
+            print(f"  misread dice that reached the game: {d['misread_accepted']} of {d['misread']}")
         print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
         print(f"  journal: {r['journal']}")
         return 0

@@ -13,6 +13,9 @@ TRAY_SCHEMA: dict[str, dict] = {
 VISION_SCHEMA: dict[str, dict] = {
     "settle_ms": {"type": int, "default": 400, "min": 50, "max": 5000,
                   "doc": "dice must be unchanged this long to count as at rest, ms"},
+    "contest_ms": {"type": int, "default": 1500, "min": 0, "max": 10000,
+                   "doc": "a settled reading is shown this long for its seat to check: a long press "
+                          "rejects it (reroll), a short press accepts it; 0 = no check, ms"},
     "white_balance": {"type": list, "items": float, "default": [1.0, 1.0, 1.0],
                       "doc": "per-channel B, G, R gains from calibration"},
     "trays": {"type": "tables", "schema": TRAY_SCHEMA, "default": [],

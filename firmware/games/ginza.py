@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.readings import banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
 from firmware.ui.oled import OledFrame
@@ -216,8 +217,9 @@ def mat_height(scene: Scene, wide: bool) -> int:
     return banner + die + 2 * row + 3 * gap + 2 * max(3, m.pad // 2)
 
 
-def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool) -> None:
-    """One seat's player mat."""
+def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "") -> None:
+    """One seat's player mat (``doing``: the banner's gold words, e.g.
+    "rejected: reroll", ruling CAB-6)."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -239,7 +241,7 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
         -banner_h, -ability_h, -die, -(arr_h if wide else 0), -row, -row, gap=gap)
     if not wide:
         arr_r = econ_r
-    seat_banner(scene, banner_r, seat, score=f"{p['order_points']} VP", name=name, active=active,
+    seat_banner(scene, banner_r, seat, score=f"{p['order_points']} VP", name=name, active=active, doing=doing,
                 key=f"banner:{seat}")
     if ability_h and pc:
         scene.wrapped(pc.text, abil_r, sizes=(m.small,), colour=DIM, priority=INFO, max_lines=2)
@@ -403,7 +405,11 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"Round {view['round']}" if view.get("round") else "Setup"
-    todo = header_todo(scene, hdr, TITLE, status, (context.get("notice") or todo_text(game, view)).split("|"))
+    readings = context.get("readings") or {}
+    contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
+    options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
+        (context.get("notice") or todo_text(game, view)).split("|")
+    todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo
     body = body.inset(m.pad)
@@ -432,9 +438,11 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
     for seat, cell in zip(range(n), cells):
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
+        doing = banner_words(readings, seat, short=cell.w < 14 * m.medium)
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
-                  view.get("start_player"), repr(req))
-        scene.part(cell, digest, lambda sc, cell=cell, seat=seat: _mat(sc, cell, game, view, seat, wide), bg=BG)
+                  view.get("start_player"), repr(req), doing)
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing: _mat(sc, cell, game, view, seat, wide,
+                                                                                      doing), bg=BG)
     return scene
 
 

@@ -28,7 +28,9 @@ from typing import Any
 from engines.retrograde.components import default_components
 from firmware.controls import describe_action
 from firmware.ui.oled import OledFrame
-from firmware.ui.kit import ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.readings import banner_words, todo_words
+from firmware.ui.kit import (ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_banner,
+                             seat_colour)
 
 PLAN_LIMIT = 5
 DRAWN = True
@@ -600,6 +602,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     todo = PHASE_TODO.get(view["phase"], "")
     if (context.get("banner") or "").isdigit():
         todo = "Get ready: roll when it says Roll!"
+    contest = todo_words(context.get("readings"))
+    if contest:   # ruling CAB-6: a seat rejected its reading, or enters it by hand
+        todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
+        scene.facts["contest"] = todo
     header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
     body = body.inset(m.pad)
     info = _phase_info(game, view, context)
@@ -630,7 +636,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     blaster = view["turn"]["seat"] if view.get("turn") else None
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
-        doing = seat_doing(view, seat, letters, active)
+        doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
+            or seat_doing(view, seat, letters, active)
         mine = seat["seat"] == blaster
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0)
