@@ -119,14 +119,15 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     look = sorted(set(_unsure(probs)) | {i for i in again if not checked[i]})
     expert_windows = 0
     if look:
-        reads = []
-        for angle in SECOND_LOOK_ANGLES:
-            reads.append(read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
-                                     for i in look], expert=has_expert()))
-            expert_windows += len(look)
+        # every turn of every looked window in one run of the net; a turn
+        # of 0 degrees is the window already cut
+        batch = [windows[i] if angle == 0 else face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
+                 for angle in SECOND_LOOK_ANGLES for i in look]
+        reads = read_faces(batch, expert=has_expert()).reshape(len(SECOND_LOOK_ANGLES), len(look), -1)
+        expert_windows = len(batch)
         probs[look] = sum(reads) / len(reads)
-        best = [np.argmax(r[:, :NOT_A_DIE], 1) for r in reads]
-        checked[look] = np.all([b == best[0] for b in best], axis=0)
+        best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
+        checked[look] = np.all(best == best[0], axis=0)
     return probs, checked, expert_windows
 
 
