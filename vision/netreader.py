@@ -275,12 +275,14 @@ def _detect_level(net: _Model, img: np.ndarray, sx: float, sy: float, min_heat: 
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     kx, ky = DET_STRIDE / sx, DET_STRIDE / sy
-    res = []
-    for iy, ix in zip(*np.nonzero(peak)):
-        size = math.exp(float(np.clip(out[3, iy, ix], -3, 4))) * math.sqrt(kx * ky)
-        res.append(Candidate((ix + float(out[1, iy, ix])) * kx, (iy + float(out[2, iy, ix])) * ky, size,
-                             float(heat[iy, ix])))
-    return res
+    iy, ix = np.nonzero(peak)
+    if not len(iy):
+        return []
+    k = math.sqrt(kx * ky)
+    # per peak in float64, as Python floats (the float32 outputs convert exactly)
+    return [Candidate((jx + ox) * kx, (jy + oy) * ky, math.exp(s) * k, h)
+            for jx, jy, ox, oy, s, h in zip(ix.tolist(), iy.tolist(), out[1][iy, ix].tolist(), out[2][iy, ix].tolist(),
+                                            np.clip(out[3][iy, ix], -3, 4).tolist(), heat[iy, ix].tolist())]
 
 
 def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0,
