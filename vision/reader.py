@@ -91,6 +91,18 @@ def _unsure(probs: np.ndarray) -> list[int]:
             if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
 
 
+def _surely_unsure(probs: np.ndarray) -> np.ndarray:
+    """N bool: rows of N x 7 class probabilities (one fast reading) whose
+    average with *any* second reading is unsure (:func:`_unsure`), so the
+    die gets the second look whatever the turned reading says.  The
+    average of p and q in 0..1 lies in p/2 .. (p + 1)/2; a margin of 1e-6
+    keeps float32 rounding on the safe side."""
+    lo, hi = UNSURE_NOT_A_DIE
+    eps = 1e-6
+    nad = probs[:, NOT_A_DIE]
+    return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (probs[:, :NOT_A_DIE].max(axis=1) < 2 * EXPERT_BELOW - 1 - eps))
+
+
 def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
@@ -98,8 +110,10 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     agree on the best value", windows the expert read).
 
     The fast net reads each window as it is and - unless it is surely not a
-    die - turned by :data:`CHECK_TURN` degrees and mirrored (another grid of
-    pixels, the same pips); the two readings are averaged.  Where they
+    die, or so unsure that the average of any two readings would be
+    (:func:`_surely_unsure`) - turned by :data:`CHECK_TURN` degrees and
+    mirrored (another grid of pixels, the same pips); the two readings are
+    averaged.  Where they
     disagree on the value, or the average is unsure (:func:`_unsure`), the
     expert reads the window at each turn of :data:`SECOND_LOOK_ANGLES`; its
     readings, averaged, replace the fast ones, and the value is checked only
@@ -107,7 +121,10 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
-    again = [i for i in range(n) if probs[i, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]] if CHECK_TURN is not None else []
+    # the turn is skipped where it cannot change the reading: surely not a
+    # die, or surely sent to the second look (which then reads it anew)
+    again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~_surely_unsure(probs)).tolist()]
+             if CHECK_TURN is not None else [])
     if again:
         turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
                                          mirror=True) for i in again])
