@@ -230,10 +230,18 @@ def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path 
             break
         level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
                            interpolation=cv2.INTER_AREA)
+    return _merge_peaks(found, W, H)
+
+
+def _merge_peaks(found: list[Candidate], W: int, H: int) -> list[Candidate]:
+    """The candidates of all levels, one per die, strongest first: those on
+    the padding (outside W x H px) dropped, then those inside one at least
+    twice their size (a pip of a large die), then, strongest first, those
+    closer than 0.45 die sizes (the smaller) to one already kept.  Pairwise
+    rules on arrays, in the same float64 arithmetic a loop over the pairs
+    would use."""
     if not found:
         return []
-    # the same rules as one loop per pair would give (the same float64
-    # arithmetic), on arrays: a few dozen peaks per frame
     x = np.array([c.x for c in found])
     y = np.array([c.y for c in found])
     size = np.array([c.size for c in found])
