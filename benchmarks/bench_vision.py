@@ -220,13 +220,15 @@ def main() -> None:
     for size, r in result["sizes"].items():
         for name, m in r.items():
             print(f"{size:>8} {name:<7} median {m['median_ms']:6.1f} ms   p90 {m['p90_ms']:6.1f} ms   "
-                  f"mean {m['mean_ms']:6.1f} ms   (fastest read of each frame: median {m['least_disturbed_median_ms']:.1f} ms)")
+                  f"mean {m['mean_ms']:6.1f} ms   "
+                  f"(fastest read of each frame: median {m['least_disturbed_median_ms']:.1f} ms)")
             if name == "reader":
                 print(f"{'':>16} detector {m['detector_ms']:.1f} ms, fast net {m['fast_ms']:.1f} ms "
                       f"({m['fast_windows_per_frame']:.1f} windows), second look {m['expert_ms']:.1f} ms "
                       f"({m['expert_windows_per_frame']:.2f} expert windows) per frame (means)")
                 print(f"{'':>16} second look on {100 * m['frames_second_look']:.0f} % of frames and "
-                      f"{100 * m['candidates_second_look']:.1f} % of {m['candidates_per_frame']:.1f} candidates per frame, "
+                      f"{100 * m['candidates_second_look']:.1f} % of {m['candidates_per_frame']:.1f} "
+                      f"candidates per frame, "
                       f"{m['second_look_ms_per_looked_frame']:.1f} ms CPU on such a frame")
 
 

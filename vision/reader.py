@@ -99,8 +99,8 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
     keeps float32 rounding on the safe side."""
     lo, hi = UNSURE_NOT_A_DIE
     eps = 1e-6
-    nad = probs[:, NOT_A_DIE]
-    return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (probs[:, :NOT_A_DIE].max(axis=1) < 2 * EXPERT_BELOW - 1 - eps))
+    nad, best = probs[:, NOT_A_DIE], probs[:, :NOT_A_DIE].max(axis=1)
+    return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
 
 
 def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
