@@ -153,6 +153,8 @@ def measure(fn, imgs: list, repeat: int) -> dict:
                                        / max(1, stages["candidates"])),
             "second_look_ms_per_looked_frame": statistics.fmean(look_ms) if look_ms else 0.0,
             "second_look_ms_per_frame": sum(look_ms) / n,
+            "fast_ms_per_window": stages["fast"] / max(1, stages["fast windows"]),
+            "expert_ms_per_window": stages["expert"] / max(1, stages["expert windows"]),
         })
     return out
 
@@ -229,7 +231,8 @@ def main() -> None:
                 print(f"{'':>16} second look on {100 * m['frames_second_look']:.0f} % of frames and "
                       f"{100 * m['candidates_second_look']:.1f} % of {m['candidates_per_frame']:.1f} "
                       f"candidates per frame, "
-                      f"{m['second_look_ms_per_looked_frame']:.1f} ms CPU on such a frame")
+                      f"{m['second_look_ms_per_looked_frame']:.1f} ms CPU on such a frame "
+                      f"(a window: expert {m['expert_ms_per_window']:.2f} ms, fast {m['fast_ms_per_window']:.2f} ms)")
 
 
 if __name__ == "__main__":
