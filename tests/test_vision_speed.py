@@ -130,3 +130,38 @@ def test_reader_reads_drawn_dice_with_the_turn_skipped_where_certain():
              for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
     dice = reader.read_dice(render_frame((760, 240), specs, seed=4))
     assert sorted(d.value for d in dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
+
+
+def _one_candidate(monkeypatch, heat, expert_reading):
+    """read_dice on a drawn die with the detector giving one candidate of
+    ``heat`` and every face reading unsure (so the expert looks), the
+    expert's readings ``expert_reading`` (7 probabilities); returns (dice,
+    the windows each expert run read)."""
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+    monkeypatch.setattr(reader, "find_dice", lambda f: [Candidate(100.0, 100.0, 48.0, heat)])
+    runs = []
+
+    def faces(windows, expert=False):
+        if expert:
+            runs.append(len(windows))
+            return np.tile(np.asarray(expert_reading, np.float32), (len(windows), 1))
+        p = np.zeros((len(windows), 7), np.float32)
+        p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
+        return p
+    monkeypatch.setattr(reader, "read_faces", faces)
+    return reader.read_dice(frame), runs
+
+
+def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypatch):
+    """A faint candidate (heat below UNREADABLE_MIN_HEAT) whose first
+    expert reading gives no value above 0.2 can never average 0.6: it is
+    dropped whatever the other turn says, so the other turn is not read."""
+    nothing = [0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.10]
+    dice, runs = _one_candidate(monkeypatch, 0.5, nothing)
+    assert dice == [] and runs == [1]
+    # a sure candidate with the same reading is kept, unreadable: both turns read
+    dice, runs = _one_candidate(monkeypatch, 0.9, nothing)
+    assert [d.value for d in dice] == [None] and runs == [1, 1]
+    # a faint candidate whose first reading could still average 0.6: both turns
+    dice, runs = _one_candidate(monkeypatch, 0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
+    assert [d.value for d in dice] == [4] and runs == [1, 1]
