@@ -224,17 +224,20 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
     from vision import reader
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     assert [d.value for d in reader.read_dice(frame)] == [4]
-    calls = []
+    calls, seen = [], [0]
 
     def flip_flop(windows, expert=False):
-        calls.append(expert)
+        calls.append((expert, len(windows)))
         p = np.zeros((len(windows), 7), np.float32)
-        p[:, 2 if len(calls) % 2 else 4] = 0.99  # a sure 3, then a sure 5, ...
+        for row in range(len(windows)):  # a sure 3, then a sure 5, ... window after window
+            p[row, 2 if seen[0] % 2 == 0 else 4] = 0.99
+            seen[0] += 1
         return p
     monkeypatch.setattr(reader, "read_faces", flip_flop)
     dice = reader.read_dice(frame)
     assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
-    assert calls == [False, False, True, True]  # two fast turns disagree: the expert looks twice
+    # two fast turns disagree: the expert reads its first turn, then the other, and they disagree too
+    assert calls == [(False, 1), (False, 1), (True, 1), (True, len(reader.SECOND_LOOK_ANGLES) - 1)]
 
 
 def test_second_check_agreeing_turns_give_the_value(monkeypatch):

@@ -198,14 +198,16 @@ def _net(path: Path) -> _Model:
     return net
 
 
-def _blob(images: list[np.ndarray]) -> np.ndarray:
+def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """N x 3 x H x W float32 (x - 128) / 64 from N H x W x 3 uint8 BGR
-    images (a few times faster than cv2.dnn.blobFromImages)."""
-    h, w = images[0].shape[:2]
-    x = np.empty((len(images), 3, h, w), np.float32)
-    for i, img in enumerate(images):
-        for k in range(3):
-            x[i, k] = img[:, :, k]
+    images (a list, or one N x H x W x 3 array); exact (small integers and
+    a power of two), in one pass of numpy over the whole batch."""
+    if isinstance(images, np.ndarray):
+        a = images if images.ndim == 4 else images[None]
+    else:  # one image (a detector level) needs no stacking copy
+        a = images[0][None] if len(images) == 1 else np.stack(images)
+    x = np.empty((a.shape[0], 3, a.shape[1], a.shape[2]), np.float32)
+    np.copyto(x, a.transpose(0, 3, 1, 2), casting="unsafe")
     x -= 128.0
     x *= 1.0 / 64
     return x
@@ -229,17 +231,36 @@ def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path 
             break
         level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
                            interpolation=cv2.INTER_AREA)
-    found = [c for c in found if 0 <= c.x < W and 0 <= c.y < H]  # not on the padding
+    return _merge_peaks(found, W, H)
+
+
+def _merge_peaks(found: list[Candidate], W: int, H: int) -> list[Candidate]:
+    """The candidates of all levels, one per die, strongest first: those on
+    the padding (outside W x H px) dropped, then those inside one at least
+    twice their size (a pip of a large die), then, strongest first, those
+    closer than 0.45 die sizes (the smaller) to one already kept.  Pairwise
+    rules on arrays, in the same float64 arithmetic a loop over the pairs
+    would use."""
+    if not found:
+        return []
+    x = np.array([c.x for c in found])
+    y = np.array([c.y for c in found])
+    size = np.array([c.size for c in found])
+    inside = (x >= 0) & (x < W) & (y >= 0) & (y < H)  # not on the padding
+    x, y, size = x[inside], y[inside], size[inside]
+    found = [c for c, ok in zip(found, inside.tolist()) if ok]
+    d2 = (x[:, None] - x[None, :]) ** 2 + (y[:, None] - y[None, :]) ** 2  # [c, k]
     # a pip of a large die is a "small die" on the finer levels: a candidate
     # inside one at least twice its size is part of that die
-    found = [c for c in found if not any(k.size >= 2 * c.size and (c.x - k.x) ** 2 + (c.y - k.y) ** 2
-                                             < (0.5 * k.size) ** 2 for k in found)]
-    found.sort(key=lambda c: -c.heat)
-    kept: list[Candidate] = []
-    for c in found:
-        if all((c.x - k.x) ** 2 + (c.y - k.y) ** 2 >= (0.45 * min(c.size, k.size)) ** 2 for k in kept):
-            kept.append(c)
-    return kept
+    part = ((size[None, :] >= 2 * size[:, None]) & (d2 < (0.5 * size[None, :]) ** 2)).any(axis=1)
+    order = [i for i in sorted(range(len(found)), key=lambda i: -found[i].heat) if not part[i]]
+    # strongest first; a peak closer than 0.45 die sizes to a kept one is the same die
+    near = d2 < (0.45 * np.minimum(size[:, None], size[None, :])) ** 2
+    kept: list[int] = []
+    for i in order:
+        if not near[i, kept].any():
+            kept.append(i)
+    return [found[i] for i in kept]
 
 
 def _first_level(frame: np.ndarray) -> np.ndarray:
@@ -263,12 +284,14 @@ def _detect_level(net: _Model, img: np.ndarray, sx: float, sy: float, min_heat: 
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peak = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     kx, ky = DET_STRIDE / sx, DET_STRIDE / sy
-    res = []
-    for iy, ix in zip(*np.nonzero(peak)):
-        size = math.exp(float(np.clip(out[3, iy, ix], -3, 4))) * math.sqrt(kx * ky)
-        res.append(Candidate((ix + float(out[1, iy, ix])) * kx, (iy + float(out[2, iy, ix])) * ky, size,
-                             float(heat[iy, ix])))
-    return res
+    iy, ix = np.nonzero(peak)
+    if not len(iy):
+        return []
+    k = math.sqrt(kx * ky)
+    # per peak in float64, as Python floats (the float32 outputs convert exactly)
+    return [Candidate((jx + ox) * kx, (jy + oy) * ky, math.exp(s) * k, h)
+            for jx, jy, ox, oy, s, h in zip(ix.tolist(), iy.tolist(), out[1][iy, ix].tolist(), out[2][iy, ix].tolist(),
+                                            np.clip(out[3][iy, ix], -3, 4).tolist(), heat[iy, ix].tolist())]
 
 
 def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0,
@@ -298,8 +321,9 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
     M = cv2.getRotationMatrix2D((ox, oy), angle, scale)
     M[0, 2] += FACE_PX / 2 - ox
     M[1, 2] += FACE_PX / 2 - oy
-    if mirror:  # mirror about the window's vertical axis, after the turn
-        M = np.array([[-1, 0, FACE_PX - 1], [0, 1, 0]], np.float64) @ np.vstack([M, [0, 0, 1]])
+    if mirror:  # mirror about the window's vertical axis, after the turn: x' = FACE_PX - 1 - x
+        M[0] = -M[0]
+        M[0, 2] += FACE_PX - 1
     return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 

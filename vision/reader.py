@@ -62,7 +62,7 @@ SECOND_LOOK_ANGLES = (0, 180)
 CHECK_TURN: int | None = 90
 #: running counts over every read_dice call (benchmarks report them):
 #: frames, frames_second_look (frames where the expert read at least one
-#: window), expert_windows, unchecked (candidates whose readings disagreed)
+#: window), expert_windows, unchecked (candidates left without two agreeing readings)
 STATS: Counter = Counter()
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
@@ -91,6 +91,18 @@ def _unsure(probs: np.ndarray) -> list[int]:
             if (p[:NOT_A_DIE].max() < EXPERT_BELOW or p[NOT_A_DIE] >= lo) and p[NOT_A_DIE] < hi]
 
 
+def _surely_unsure(probs: np.ndarray) -> np.ndarray:
+    """N bool: rows of N x 7 class probabilities (one fast reading) whose
+    average with *any* second reading is unsure (:func:`_unsure`), so the
+    die gets the second look whatever the turned reading says.  The
+    average of p and q in 0..1 lies in p/2 .. (p + 1)/2; a margin of 1e-6
+    keeps float32 rounding on the safe side."""
+    lo, hi = UNSURE_NOT_A_DIE
+    eps = 1e-6
+    nad, best = probs[:, NOT_A_DIE], probs[:, :NOT_A_DIE].max(axis=1)
+    return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
+
+
 def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
@@ -98,16 +110,24 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     agree on the best value", windows the expert read).
 
     The fast net reads each window as it is and - unless it is surely not a
-    die - turned by :data:`CHECK_TURN` degrees and mirrored (another grid of
-    pixels, the same pips); the two readings are averaged.  Where they
+    die, or so unsure that the average of any two readings would be
+    (:func:`_surely_unsure`) - turned by :data:`CHECK_TURN` degrees and
+    mirrored (another grid of pixels, the same pips); the two readings are
+    averaged.  Where they
     disagree on the value, or the average is unsure (:func:`_unsure`), the
     expert reads the window at each turn of :data:`SECOND_LOOK_ANGLES`; its
     readings, averaged, replace the fast ones, and the value is checked only
-    if the expert's turns agree on it."""
+    if the expert's turns agree on it.  A faint candidate (detector heat
+    below :data:`UNREADABLE_MIN_HEAT`) whose first expert reading leaves no
+    value possible is read at that turn only (its row: that reading, not
+    checked): :func:`read_dice` drops it whatever the other turns say."""
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
-    again = [i for i in range(n) if probs[i, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]] if CHECK_TURN is not None else []
+    # the turn is skipped where it cannot change the reading: surely not a
+    # die, or surely sent to the second look (which then reads it anew)
+    again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~_surely_unsure(probs)).tolist()]
+             if CHECK_TURN is not None else [])
     if again:
         turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
                                          mirror=True) for i in again])
@@ -119,14 +139,31 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     look = sorted(set(_unsure(probs)) | {i for i in again if not checked[i]})
     expert_windows = 0
     if look:
-        reads = []
-        for angle in SECOND_LOOK_ANGLES:
-            reads.append(read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
-                                     for i in look], expert=has_expert()))
-            expert_windows += len(look)
-        probs[look] = sum(reads) / len(reads)
-        best = [np.argmax(r[:, :NOT_A_DIE], 1) for r in reads]
-        checked[look] = np.all([b == best[0] for b in best], axis=0)
+        expert, m = has_expert(), len(SECOND_LOOK_ANGLES)
+
+        def cut(i: int, angle: float) -> np.ndarray:  # a turn of 0 degrees is the window already cut
+            return windows[i] if angle == 0 else face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
+        # each turn of the looked windows in one run of the net: the first turn
+        # of all, then the others of those whose reading still depends on them
+        first = read_faces([cut(i, SECOND_LOOK_ANGLES[0]) for i in look], expert=expert)
+        expert_windows = len(look)
+        probs[look] = first
+        checked[look] = m == 1
+        # a faint candidate (kept only with a value) whose first reading leaves
+        # no value possible - the average of m readings cannot reach
+        # MIN_VALUE_P - is dropped whatever the other turns say: not read
+        faint = np.array([cands[i].heat < UNREADABLE_MIN_HEAT for i in look])
+        hopeless = first[:, :NOT_A_DIE].max(axis=1) < m * MIN_VALUE_P - (m - 1) - 1e-6
+        need = np.flatnonzero(~(faint & hopeless)) if m > 1 else np.zeros(0, int)
+        if len(need):
+            rest = [look[j] for j in need.tolist()]
+            more = read_faces([cut(i, angle) for angle in SECOND_LOOK_ANGLES[1:] for i in rest],
+                              expert=expert).reshape(m - 1, len(rest), -1)
+            expert_windows += more.shape[0] * more.shape[1]
+            reads = np.concatenate([first[need][None], more])
+            probs[rest] = sum(reads) / len(reads)
+            best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
+            checked[rest] = np.all(best == best[0], axis=0)
     return probs, checked, expert_windows
 
 

@@ -1,0 +1,167 @@
+"""The dice reader's speed-ups read exactly what the plain forms read:
+peaks merged on arrays, blobs in one numpy pass, windows read in one batch,
+the fast net's second turn skipped only where the second look is certain."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision import netreader, reader
+from vision.netreader import Candidate
+from vision.synth import DieSpec, random_specs, render_frame
+
+
+def _merge_by_loops(found, W, H):
+    """The merge as it was written before it moved to arrays: one loop per pair."""
+    found = [c for c in found if 0 <= c.x < W and 0 <= c.y < H]
+    found = [c for c in found if not any(k.size >= 2 * c.size and (c.x - k.x) ** 2 + (c.y - k.y) ** 2
+                                             < (0.5 * k.size) ** 2 for k in found)]
+    found.sort(key=lambda c: -c.heat)
+    kept = []
+    for c in found:
+        if all((c.x - k.x) ** 2 + (c.y - k.y) ** 2 >= (0.45 * min(c.size, k.size)) ** 2 for k in kept):
+            kept.append(c)
+    return kept
+
+
+_coord = st.floats(-20, 220, allow_nan=False)
+_cand = st.builds(Candidate, _coord, _coord, st.floats(4, 120), st.sampled_from([0.4, 0.5, 0.75, 0.9, 0.99]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_cand, max_size=40))
+def test_peaks_merged_on_arrays_as_by_loops(found):
+    assert netreader._merge_peaks(found, 200, 180) == _merge_by_loops(found, 200, 180)
+
+
+def test_crowded_peaks_merged_on_arrays_as_by_loops():
+    """Dense heaps of peaks, many pairs near each rule's threshold."""
+    g = np.random.default_rng(7)
+    for _ in range(200):
+        n = int(g.integers(2, 40))
+        found = [Candidate(float(x), float(y), float(s), float(h)) for x, y, s, h in
+                 zip(g.uniform(-5, 105, n), g.uniform(-5, 105, n), g.uniform(8, 60, n), g.uniform(0.4, 1, n))]
+        assert netreader._merge_peaks(found, 100, 100) == _merge_by_loops(found, 100, 100)
+
+
+def test_peaks_of_touching_dice_and_large_die_pips():
+    big = Candidate(100, 100, 80, 0.9)
+    pip = Candidate(110, 95, 20, 0.95)  # inside a die twice its size: a pip of it
+    twin = Candidate(103, 101, 78, 0.8)  # the same die on another level
+    other = Candidate(160, 100, 40, 0.7)  # a touching die
+    assert netreader._merge_peaks([big, pip, twin, other], 640, 640) == [big, other]
+    assert netreader._merge_peaks([], 640, 640) == []
+
+
+def test_blob_is_the_channel_by_channel_form():
+    g = np.random.default_rng(1)
+    imgs = [g.integers(0, 256, (48, 48, 3), dtype=np.uint8) for _ in range(5)]
+    want = np.stack([[(im[:, :, k].astype(np.float32) - 128) / 64 for k in range(3)] for im in imgs])
+    assert np.array_equal(netreader._blob(imgs), want)
+    assert np.array_equal(netreader._blob(np.stack(imgs)), want)
+    assert np.array_equal(netreader._blob([imgs[0]]), want[:1])
+
+
+def test_windows_read_in_one_batch_as_one_by_one():
+    """Batching the face nets' windows (the expert's turns in one run)
+    changes no reading."""
+    frame = render_frame((640, 480), random_specs(random.Random(3), (640, 480), 8), seed=3)
+    cands = netreader.find_dice(frame)
+    wins = [netreader.face_window(frame, c.x, c.y, c.size, angle=a) for c in cands for a in (0, 180)]
+    assert len(wins) >= 8
+    for expert in (False, True) if netreader.has_expert() else (False,):
+        batch = netreader.read_faces(wins, expert=expert)
+        alone = np.vstack([netreader.read_faces([w], expert=expert) for w in wins])
+        assert np.allclose(batch, alone, atol=1e-5)
+        assert (batch.argmax(1) == alone.argmax(1)).all()
+
+
+_row = st.lists(st.floats(0, 1, allow_nan=False), min_size=7, max_size=7).filter(lambda r: sum(r) > 0)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_row, _row)
+def test_a_surely_unsure_reading_stays_unsure_averaged_with_any_turn(p, q):
+    """The fast net's second turn is skipped only where the average of
+    the first reading with any second one would send the die to the
+    second look (so the look, which reads it anew, happens anyway)."""
+    p = np.asarray([p], np.float32) / np.float32(sum(p))
+    q = np.asarray([q], np.float32) / np.float32(sum(q))
+    if reader._surely_unsure(p)[0]:
+        # any q, and the worst ones: q is a point of the simplex, the rules
+        # are linear or convex in it, so its corners (one class sure) are
+        # the hardest cases
+        for other in [q, *np.eye(7, dtype=np.float32)[:, None, :]]:
+            assert reader._unsure((p + other) / 2) == [0]
+
+
+def test_surely_unsure_on_a_grid_against_every_sure_turn():
+    corners = np.eye(7, dtype=np.float32)
+    for best in np.linspace(0, 1, 101, dtype=np.float32):
+        for nad in np.linspace(0, 1, 101, dtype=np.float32):
+            if best + nad > 1:
+                continue
+            p = np.zeros((1, 7), np.float32)
+            p[0, 0], p[0, 6] = best, nad
+            p[0, 1:6] = min(best, (1 - best - nad) / 5)  # the rest spread, none above the best
+            if reader._surely_unsure(p)[0]:
+                for q in corners:
+                    assert reader._unsure((p + q) / 2) == [0], (best, nad, q)
+
+
+def test_surely_unsure_edges():
+    def row(best, nad):
+        p = np.zeros((1, 7), np.float32)
+        p[0, 0], p[0, 6] = best, nad
+        return p
+    assert reader._surely_unsure(row(0.5, 0.3))[0]  # unsure of being a die whatever the turn says
+    assert reader._surely_unsure(row(0.55, 0.0))[0]  # no value can average 0.8
+    assert not reader._surely_unsure(row(0.95, 0.02))[0]  # a clear die: its turn decides
+    assert not reader._surely_unsure(row(0.15, 0.85))[0]  # nearly surely not a die: the turn may settle it
+    assert not reader._surely_unsure(row(0.65, 0.15))[0]  # the turn may bring it below 0.1 not-a-die
+
+
+def test_reader_reads_drawn_dice_with_the_turn_skipped_where_certain():
+    """End to end: the skipped turns leave every drawn die read."""
+    specs = [DieSpec(v, c, (90 + 120 * (v - 1), 120), 15 * v, 46)
+             for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
+    dice = reader.read_dice(render_frame((760, 240), specs, seed=4))
+    assert sorted(d.value for d in dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
+
+
+def _one_candidate(monkeypatch, heat, expert_reading):
+    """read_dice on a drawn die with the detector giving one candidate of
+    ``heat`` and every face reading unsure (so the expert looks), the
+    expert's readings ``expert_reading`` (7 probabilities); returns (dice,
+    the windows each expert run read)."""
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+    monkeypatch.setattr(reader, "find_dice", lambda f: [Candidate(100.0, 100.0, 48.0, heat)])
+    runs = []
+
+    def faces(windows, expert=False):
+        if expert:
+            runs.append(len(windows))
+            return np.tile(np.asarray(expert_reading, np.float32), (len(windows), 1))
+        p = np.zeros((len(windows), 7), np.float32)
+        p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
+        return p
+    monkeypatch.setattr(reader, "read_faces", faces)
+    return reader.read_dice(frame), runs
+
+
+def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypatch):
+    """A faint candidate (heat below UNREADABLE_MIN_HEAT) whose first
+    expert reading gives no value above 0.2 can never average 0.6: it is
+    dropped whatever the other turn says, so the other turn is not read."""
+    nothing = [0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.10]
+    dice, runs = _one_candidate(monkeypatch, 0.5, nothing)
+    assert dice == [] and runs == [1]
+    # a sure candidate with the same reading is kept, unreadable: both turns read
+    dice, runs = _one_candidate(monkeypatch, 0.9, nothing)
+    assert [d.value for d in dice] == [None] and runs == [1, 1]
+    # a faint candidate whose first reading could still average 0.6: both turns
+    dice, runs = _one_candidate(monkeypatch, 0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
+    assert [d.value for d in dice] == [4] and runs == [1, 1]
