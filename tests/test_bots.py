@@ -166,10 +166,28 @@ def test_seats_rotate_on_the_same_deal():
 def test_tournament_is_the_same_for_the_same_seed_in_parallel():
     a = run_tournament("cafe-junior", ["normal", "easy"], games=4, seed=2, processes=1)
     b = run_tournament("cafe-junior", ["normal", "easy"], games=4, seed=2, processes=2)
-    strip = lambda r: {k: {f: v for f, v in b.items() if not f.startswith("decision_ms")}  # noqa: E731
-                       for k, b in r["bots"].items()}
-    assert strip(a) == strip(b)
+    assert _strip_times(a) == _strip_times(b)
     assert a["bots"]["normal"]["games"] == 4 and a["bots"]["normal"]["decisions"] > 0
+
+
+def _strip_times(report):
+    return {k: {f: v for f, v in b.items() if not f.startswith(("decision_ms", "decision_cpu_ms"))}
+            for k, b in report["bots"].items()}
+
+
+def test_hard_with_fixed_rollouts_is_the_same_for_the_same_seed():
+    a = run_tournament("cafe-junior", ["hard", "normal"], games=2, seed=5, processes=1, hard_rollouts=6)
+    b = run_tournament("cafe-junior", ["hard", "normal"], games=2, seed=5, processes=2, hard_rollouts=6)
+    assert _strip_times(a) == _strip_times(b) and a["hard_rollouts"] == 6
+    assert a["bots"]["hard"]["decision_cpu_ms_median"] is not None
+
+
+def test_fixed_rollouts_must_be_positive():
+    from bots.base import BotError, fixed_rollouts
+    with pytest.raises(BotError, match="1 or more rollouts"):
+        fixed_rollouts(0)
+    with pytest.raises(ValueError, match="hard_rollouts must be 1 or more"):
+        run_tournament("cafe-junior", ["hard", "normal"], games=2, hard_rollouts=0)
 
 
 def test_shared_first_place_counts_a_share():
