@@ -87,18 +87,30 @@ def rollout(g: Game, module, level, rng: random.Random, plies: int) -> None:
 
 
 def root_candidates(module, view: dict, legal: list[dict], width: int) -> list[dict]:
-    """The heuristic's best ``width`` actions, best first."""
+    """The heuristic's best ``width`` actions, best first, the heuristic's
+    own choice first.  When the module has ``candidate_key(action)``, only
+    the best action of each key is a candidate (e.g. one way to pay for each
+    dish), so the search compares different plans rather than variants of
+    one."""
     if not hasattr(module, "score_action"):
         return list(legal)[:width]
     ranked = sorted(((module.score_action(view, a), i, a) for i, a in enumerate(legal)),
                     key=lambda x: (-x[0], x[1]))
     first = module.policy(view, legal, random.Random(0), None, {}) if hasattr(module, "policy") else None
-    out = [a for _, _, a in ranked[:width]]
-    if first is not None and first not in out:
-        out = [first] + out[:width - 1]
-    elif first is not None:
-        out.remove(first)
-        out.insert(0, first)
+    key = getattr(module, "candidate_key", None)
+    out: list[dict] = [] if first is None else [first]
+    seen = set() if key is None or first is None else {key(first)}
+    for _, _, a in ranked:
+        if len(out) >= width:
+            break
+        if a is first or a in out:
+            continue
+        if key is not None:
+            k = key(a)
+            if k in seen:
+                continue
+            seen.add(k)
+        out.append(a)
     return out
 
 
