@@ -327,3 +327,95 @@ def test_cha_dango_bot_chooses_slap_or_sip_once_per_order():
     assert policy(view, both, rng, sure, memory) is None
     wrong = dataclasses.replace(LEVELS["hard"], wrong=1.0)
     assert policy(view, both, rng, wrong, {})["type"] == "cup_lift"
+
+
+# ------------------------------------------------------------ search
+
+
+class _FakeGame:
+    """A stand-in for a game in the search's eyes: remembers the root
+    action applied to it; everything else is patched out."""
+    def __init__(self):
+        self.action = None
+
+    def view(self, seat):
+        return {}
+
+    def apply(self, action):
+        self.action = action
+
+
+def _scripted_search(monkeypatch, search_module, values, rollouts, first=None):
+    """Run ``search_module.search`` over actions ``a0..`` whose k-th
+    rollout (k = 0, 1, ...) scores ``values[name](k)``; ``a0`` is the
+    heuristic's choice."""
+    import types
+    seen: dict[str, int] = {}
+
+    def leads(g, module):
+        name = g.action["name"]
+        k = seen.get(name, 0)
+        seen[name] = k + 1
+        return [values[name](k)]
+
+    monkeypatch.setattr(search_module, "determinise", lambda game, seat, rng: game)
+    monkeypatch.setattr(search_module, "fast_clone", lambda base: _FakeGame())
+    monkeypatch.setattr(search_module, "rollout", lambda *a, **k: None)
+    monkeypatch.setattr(search_module, "_leads", leads)
+    legal = [{"type": "x", "name": n} for n in sorted(values)]
+    module = types.SimpleNamespace(
+        ROOT_WIDTH=len(legal), ROLLOUT_PLIES=1,
+        score_action=lambda view, a: -int(a["name"][1:]),
+        policy=lambda view, acts, rng, level, memory: acts[0] if first is None else first)
+    bot = types.SimpleNamespace(module=module, level=dataclasses.replace(LEVELS["hard"], search_ms=1e9,
+                                                                        search_iterations=rollouts),
+                                rng=random.Random(1), memory={})
+    return search_module.search(_FakeGame(), 0, bot, legal)["name"], seen
+
+
+def test_search_chooses_among_the_actions_still_in_contention(monkeypatch):
+    """An action dropped after the first round keeps its early mean; the
+    survivors' means may later fall below it, but the choice is still one
+    of the survivors (they saw every sample)."""
+    import bots.search as search_module
+    values = {"a0": lambda k: 0.0,
+              "a1": lambda k: 4.5 if k < 3 else 0.0,
+              "a2": lambda k: 4.0,
+              "a3": lambda k: 5.0 if k < 3 else 0.0}
+    chosen, seen = _scripted_search(monkeypatch, search_module, values, rollouts=60)
+    assert seen["a2"] < seen["a3"]          # a2 was dropped early
+    assert chosen in ("a1", "a3")
+
+
+def test_search_keeps_three_candidates_down_to_two(monkeypatch):
+    import bots.search as search_module
+    values = {"a0": lambda k: 0.0, "a1": lambda k: 1.0, "a2": lambda k: 2.0}
+    chosen, seen = _scripted_search(monkeypatch, search_module, values, rollouts=30)
+    assert chosen == "a2" and sorted(seen.values())[-2] > 3
+
+
+def test_search_keeps_the_heuristic_choice_within_the_margin(monkeypatch):
+    import bots.search as search_module
+    values = {"a0": lambda k: 1.0, "a1": lambda k: 1.0 + search_module.MARGIN / 2}
+    chosen, _ = _scripted_search(monkeypatch, search_module, values, rollouts=20)
+    assert chosen == "a0"
+
+
+def test_ginza_search_candidates_are_different_dishes():
+    from bots import ginza
+    from bots.base import seat_view
+    from bots.search import root_candidates
+    g = new_game("ginza", 2, 3)
+    table = __import__("bots.match", fromlist=["Table"]).Table(g, [make_bot("ginza", "normal", s) for s in range(2)], 3)
+    checked = 0
+    while not g.is_terminal() and checked < 15:
+        if not g.chance_requests() and g.st["phase"] == "play":
+            seat = g.active_players()[0]
+            legal = g.legal_actions(seat)
+            cands = root_candidates(ginza, seat_view(g, seat), legal, ginza.ROOT_WIDTH)
+            keys = [ginza.candidate_key(a) for a in cands]
+            assert len(set(keys)) == len(keys) and all(a in legal for a in cands)
+            assert cands[0] == ginza.policy(seat_view(g, seat), legal, random.Random(0), None, {})
+            checked += 1
+        g.apply(table.next_action())
+    assert checked == 15
