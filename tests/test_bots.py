@@ -222,6 +222,17 @@ def test_cli_tournament_bad_kind(capsys):
     assert "wizard" in capsys.readouterr().err
 
 
+def test_cli_tournament_hard_rollouts(capsys):
+    from firmware.cli import main
+    assert main(["tournament", "cafe-junior", "--players", "2", "--bots", "hard,random", "--games", "1",
+                 "--seed", "1", "--processes", "1", "--hard-rollouts", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hard_rollouts"] == 4 and out["bots"]["hard"]["decision_cpu_ms_median"] > 0
+    assert main(["tournament", "cafe-junior", "--players", "2", "--bots", "hard,random", "--games", "1",
+                 "--hard-rollouts", "0"]) == 1
+    assert "--hard-rollouts must be 1 or more" in capsys.readouterr().err
+
+
 def test_cli_simulate_with_bot_kinds(capsys):
     from firmware.cli import main
     assert main(["simulate", "cafe-junior", "--players", "2", "--bots", "normal,random", "--games", "2",
