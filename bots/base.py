@@ -12,7 +12,7 @@ import importlib
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.base import Action, Game
@@ -134,6 +134,9 @@ class Bot:
         self._mu = math.log(self.level.reaction_median_us)
         #: wall seconds of every decision taken (for tournaments/benchmarks)
         self.decision_s: list[float] = []
+        #: CPU seconds of this process for every decision taken (the same
+        #: decisions; on a shared machine the fairer measure of the work)
+        self.decision_cpu_s: list[float] = []
         self.memory: dict[str, Any] = {}
 
     def __repr__(self) -> str:
@@ -149,12 +152,14 @@ class Bot:
         (real-time ones are templates with ``"t_us": None``), or ``None``
         when the seat may not act or chooses to wait (a Cha dango seat that
         already slapped or sipped for this order).  The wall time taken is appended to
-        :attr:`decision_s`."""
+        :attr:`decision_s`, the process CPU time to :attr:`decision_cpu_s`."""
         start = time.perf_counter()
+        cpu = time.process_time()
         try:
             return self._choose(game, seat)
         finally:
             self.decision_s.append(time.perf_counter() - start)
+            self.decision_cpu_s.append(time.process_time() - cpu)
 
     def _choose(self, game: Game, seat: int) -> Action | None:
         legal = game.legal_actions(seat)
@@ -174,6 +179,20 @@ class Bot:
                 from .search import search
                 return search(game, seat, self, legal)
         return self.module.policy(seat_view(game, seat), legal, self.rng, level, self.memory)
+
+
+def fixed_rollouts(rollouts: int) -> Level:
+    """The ``hard`` level with its search budget fixed at ``rollouts``
+    rollouts per decision and no wall-time limit: the same decisions for the
+    same seed however loaded the machine is (tournaments; see
+    bots/README.md for the counts ``hard`` reaches within its 150 ms here).
+
+    Raises:
+        BotError: ``rollouts`` < 1.
+    """
+    if int(rollouts) < 1:
+        raise BotError(f"a fixed search budget needs 1 or more rollouts, got {rollouts}")
+    return replace(LEVELS["hard"], search_ms=math.inf, search_iterations=int(rollouts))
 
 
 def make_bot(game_id: str, kind: str, seed: int, level: Level | None = None) -> Bot:

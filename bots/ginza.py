@@ -113,6 +113,20 @@ def _useful_faces(view: dict) -> set[int]:
     return faces or {4, 5, 6}
 
 
+def candidate_key(action: dict) -> tuple:
+    """What makes two actions different plans for the search: the dish
+    served (not which dice pay for it), the upgrade, or the kind of action
+    (how many dice are added, washed or rerolled is left to the heuristic)."""
+    kind = action["type"]
+    if kind == "serve":
+        return kind, action["order"]
+    if kind == "upgrade":
+        return kind, action["arrange"]
+    if kind in ("choose_card", "pick_bonus"):
+        return kind, action["card"]
+    return (kind,)
+
+
 def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory: dict) -> dict:
     """The heuristic choice among ``legal`` (see the module doc)."""
     return max(legal, key=lambda a: (score_action(view, a), rng.random()))
@@ -123,20 +137,49 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
 DIE_VP = 0.35
 #: Share of a dish's VP counted while its customer still waits.
 PARTIAL = 0.6
+#: Share of a bonus card's VP counted for the part of its condition met so
+#: far (a card not yet achieved is worth nothing at the end, but progress
+#: towards it is what the seat's next dishes can finish).
+PROGRESS = 0.4
+
+
+def bonus_progress(seat: int, bonus: list[str], orders: list[str]) -> float:
+    """VP credited at a leaf for the seat's bonus cards not yet achieved:
+    ``PROGRESS`` x VP x the share of the condition met ("6. Scoring":
+    2 cards of a subcategory; 1 card of each named subcategory; 2 cards of
+    each category).  "Most ..." cards get none here (they are counted by
+    :func:`engines.ginza.scoring.bonus_points` when the seat leads)."""
+    value = 0.0
+    cards = [COMP.orders[o] for o in orders]
+    for b in bonus:
+        bc = COMP.bonus_cards[b]
+        if bc.kind == "subcategory_x2":
+            share = min(2, sum(1 for c in cards if c.subcategory == bc.subcategories[0])) / 2
+        elif bc.kind == "subcategories_each":
+            share = sum(1 for sc in bc.subcategories if any(c.subcategory == sc for c in cards)) / len(bc.subcategories)
+        elif bc.kind == "all_categories_x2":
+            cats = sorted({c.category for c in COMP.orders.values()})
+            share = sum(min(2, sum(1 for c in cards if c.category == cat)) for cat in cats) / (2 * len(cats))
+        else:
+            continue
+        if share < 1:
+            value += PROGRESS * bc.vp * share
+    return value
 
 
 def evaluate(game, seat: int) -> float:
-    """Search leaf value, about VP: order and bonus points now, yen / 4
-    (not rounded down: the yen still count later), the dice in hand, and
-    part of the VP of dishes served to customers still waiting."""
+    """Search leaf value, about VP: order and bonus points now, progress
+    towards the bonus cards not yet achieved, yen / 4 (not rounded down: the
+    yen still count later), the dice in hand, and part of the VP of dishes
+    served to customers still waiting."""
     from engines.ginza.scoring import bonus_points, order_points
+    if game.is_terminal():
+        return float(game.scores()[seat])
     st = game.st
     me = st["players"][seat]
     all_orders = [p["orders"] for p in st["players"]]
     value = (order_points(COMP, me["orders"]) + bonus_points(COMP, me["bonus"], seat, all_orders)
-             + me["coins"] / 4.0)
-    if game.is_terminal():
-        return float(game.scores()[seat])
+             + bonus_progress(seat, me["bonus"], me["orders"]) + me["coins"] / 4.0)
     for slot in st["slots"]:
         if not slot:
             continue

@@ -22,7 +22,7 @@ from typing import Any
 
 from engines import Game, engine_class
 
-from .base import Bot, make_bot
+from .base import Bot, fixed_rollouts, make_bot
 
 #: A game that has not ended after this many actions counts as an error.
 ACTION_CAP = 20_000
@@ -32,14 +32,16 @@ ROLL_US = 1_500_000
 
 @dataclass
 class MatchResult:
-    """One whole game: seat kinds, scores, ranking, decision times (s) per
-    seat, actions applied, or the error's traceback."""
+    """One whole game: seat kinds, scores, ranking, decision times per
+    seat (wall s and process CPU s), actions applied, or the error's
+    traceback."""
     seed: int
     kinds: list[str]
     actions: int = 0
     scores: list[float] | None = None
     ranking: list[list[int]] | None = None
     decision_s: list[list[float]] = field(default_factory=list)
+    decision_cpu_s: list[list[float]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
 
@@ -134,9 +136,12 @@ class Table:
 
 def play_match(game_id: str, kinds: list[str], seed: int, options: dict | None = None,
                bot_seeds: list[int] | None = None, action_cap: int = ACTION_CAP,
-               keep_game: bool = False) -> MatchResult:
+               keep_game: bool = False, hard_rollouts: int | None = None) -> MatchResult:
     """Play one whole game, seat ``i`` played by a bot of ``kinds[i]``;
-    ``keep_game`` keeps the finished engine in ``extra["game"]``.
+    ``keep_game`` keeps the finished engine in ``extra["game"]``;
+    ``hard_rollouts`` gives every ``hard`` seat a fixed search budget of that
+    many rollouts instead of its wall-time budget
+    (:func:`bots.base.fixed_rollouts`: reproducible whatever the load).
 
     Never raises for engine or bot failures: they are returned in
     :attr:`MatchResult.error` with the traceback.
@@ -146,7 +151,8 @@ def play_match(game_id: str, kinds: list[str], seed: int, options: dict | None =
         cls = engine_class(game_id)
         game = cls.new(len(kinds), seed, options)
         seeds = bot_seeds or [seed * 16 + i for i in range(len(kinds))]
-        bots = [make_bot(game_id, k, s) for k, s in zip(kinds, seeds)]
+        fixed = fixed_rollouts(hard_rollouts) if hard_rollouts is not None else None
+        bots = [make_bot(game_id, k, s, level=fixed if k == "hard" else None) for k, s in zip(kinds, seeds)]
         table = Table(game, bots, seed)
         while not game.is_terminal():
             if result.actions >= action_cap:
@@ -162,6 +168,7 @@ def play_match(game_id: str, kinds: list[str], seed: int, options: dict | None =
             if keep_game:
                 result.extra["game"] = game
         result.decision_s = [b.decision_s for b in bots]
+        result.decision_cpu_s = [b.decision_cpu_s for b in bots]
     except Exception:  # noqa: BLE001 - any failure is a counted error
         result.error = traceback.format_exc()
     return result

@@ -11,12 +11,16 @@ every seat for ``ROLLOUT_PLIES`` decisions, and the leaf is scored with the
 module's ``evaluate``: the seat's lead over the best other seat, in points
 (the seat wants to lead by as much as it can, whatever the lead is now).  All actions of a round see the
 same samples and the same dice (common random numbers), so they are
-compared on equal luck.  The worse half is dropped after each round.
+compared on equal luck.  The worse half is dropped after each round (down to
+two actions, which share the rest of the budget); the samples per action
+double each round.
 
 Budget: ``level.search_ms`` wall time and ``level.search_iterations``
-rollouts, whichever ends first; the first round always completes, so a
-decision costs at most about one round more than its budget.  The choice is
-the best mean lead, but the heuristic's own first choice is kept unless
+rollouts, whichever ends first; the first sample of every candidate is
+always taken, so a decision costs at most one sample (``ROOT_WIDTH``
+rollouts) more than its budget.  The choice is the best mean lead among the
+actions still in contention (those that saw every sample), but the
+heuristic's own first choice, while still in contention, is kept unless
 another action beats it by ``MARGIN`` points (search as a careful second
 opinion).
 """
@@ -31,8 +35,10 @@ from .base import seat_view
 from .determinise import determinise, fast_clone
 from .match import answer_dice
 
-#: Samples per action in the first round of sequential halving.
-FIRST_SAMPLES = 1
+#: Samples per action in the first round of sequential halving (a game
+#: module may set its own ``FIRST_SAMPLES``): enough that an action is not
+#: dropped on one unlucky sample.
+FIRST_SAMPLES = 3
 #: Mean lead (points) by which another action must beat the heuristic's choice.
 MARGIN = 0.5
 
@@ -81,18 +87,30 @@ def rollout(g: Game, module, level, rng: random.Random, plies: int) -> None:
 
 
 def root_candidates(module, view: dict, legal: list[dict], width: int) -> list[dict]:
-    """The heuristic's best ``width`` actions, best first."""
+    """The heuristic's best ``width`` actions, best first, the heuristic's
+    own choice first.  When the module has ``candidate_key(action)``, only
+    the best action of each key is a candidate (e.g. one way to pay for each
+    dish), so the search compares different plans rather than variants of
+    one."""
     if not hasattr(module, "score_action"):
         return list(legal)[:width]
     ranked = sorted(((module.score_action(view, a), i, a) for i, a in enumerate(legal)),
                     key=lambda x: (-x[0], x[1]))
     first = module.policy(view, legal, random.Random(0), None, {}) if hasattr(module, "policy") else None
-    out = [a for _, _, a in ranked[:width]]
-    if first is not None and first not in out:
-        out = [first] + out[:width - 1]
-    elif first is not None:
-        out.remove(first)
-        out.insert(0, first)
+    key = getattr(module, "candidate_key", None)
+    out: list[dict] = [] if first is None else [first]
+    seen = set() if key is None or first is None else {key(first)}
+    for _, _, a in ranked:
+        if len(out) >= width:
+            break
+        if a is first or a in out:
+            continue
+        if key is not None:
+            k = key(a)
+            if k in seen:
+                continue
+            seen.add(k)
+        out.append(a)
     return out
 
 
@@ -111,15 +129,17 @@ def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
     alive = list(range(len(cands)))
     deadline = time.perf_counter() + level.search_ms / 1000.0
     done = 0
-    samples = FIRST_SAMPLES
-    first_round = True
+    samples = getattr(module, "FIRST_SAMPLES", FIRST_SAMPLES)
 
     def mean(i: int) -> float:
         return sums[i] / max(1, counts[i])
 
-    while len(alive) > 1:
+    def spent() -> bool:
+        return done >= level.search_iterations or time.perf_counter() >= deadline
+
+    while True:
         for _ in range(samples):
-            if not first_round and (done >= level.search_iterations or time.perf_counter() >= deadline):
+            if done and spent():
                 break
             base = determinise(game, seat, rng)
             luck = rng.getrandbits(64)
@@ -130,15 +150,17 @@ def search(game: Game, seat: int, bot, legal: list[dict]) -> dict:
                 sums[i] += _leads(g, module)[seat]
                 counts[i] += 1
                 done += 1
-        first_round = False
-        if done >= level.search_iterations or time.perf_counter() >= deadline:
+        if spent():
             break
-        alive.sort(key=lambda i: -mean(i))
         if len(alive) > 2:
-            alive = alive[:len(alive) // 2]
+            alive.sort(key=lambda i: -mean(i))
+            alive = alive[:(len(alive) + 1) // 2]
         samples *= 2
-    best = max(range(len(cands)), key=lambda i: (mean(i), -i))
-    if best != 0 and mean(best) < mean(0) + MARGIN:
+    # Only the survivors are compared: they all saw the same samples (an
+    # action dropped early has fewer, noisier ones).
+    best = max(alive, key=lambda i: (mean(i), -i))
+    if best != 0 and 0 in alive and mean(best) < mean(0) + MARGIN:
         best = 0
     bot.memory["last_search_rollouts"] = done
+    bot.memory["last_search"] = [(cands[i], mean(i), counts[i]) for i in range(len(cands))]
     return cands[best]

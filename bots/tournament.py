@@ -4,9 +4,16 @@ deterministic per seed.
 Game ``i`` of a tournament with ``N`` seats is played on deal ``i // N``
 (one game seed per deal) with the kinds rotated by ``i % N`` seats, so every
 kind plays every seat on the same deal: the seat advantage and the luck of
-the deal cancel out.  Results are gathered in game order, so the figures
-(timing aside) are the same for the same seed whatever the number of
-processes.
+the deal cancel out.  Results are gathered in game order.
+
+Reproducibility: ``random``, ``easy`` and ``normal`` decide from their own
+seeded RNGs, so their games are the same for the same seed.  ``hard``
+searches until a wall-time budget ends (150 ms), so how many rollouts it
+sees depends on how loaded the machine is, and its games (and the figures)
+can differ from run to run with the same seed.  ``hard_rollouts`` (CLI
+``--hard-rollouts N``) fixes its budget at ``N`` rollouts per decision with
+no clock: then every figure but the timings is the same for the same seed,
+whatever the load and the number of processes.
 
 Win rate: a game counts 1 for a kind whose seat alone has the best ranking,
 1/k for a first place shared by k seats, 0 otherwise.  The 95 % interval is
@@ -51,9 +58,10 @@ def schedule(kinds: list[str], games: int, seed: int) -> list[tuple[int, list[st
 
 
 def _play(job: tuple) -> MatchResult:
-    game_id, game_seed, seat_kinds, options, index = job
+    game_id, game_seed, seat_kinds, options, index, hard_rollouts = job
     return play_match(game_id, seat_kinds, game_seed, options,
-                      bot_seeds=[game_seed * 8 + index * 131 + s for s in range(len(seat_kinds))])
+                      bot_seeds=[game_seed * 8 + index * 131 + s for s in range(len(seat_kinds))],
+                      hard_rollouts=hard_rollouts)
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -64,13 +72,16 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[k]
 
 
-def summarise(game_id: str, kinds: list[str], seed: int, results: list[MatchResult]) -> dict[str, Any]:
+def summarise(game_id: str, kinds: list[str], seed: int, results: list[MatchResult],
+              hard_rollouts: int | None = None) -> dict[str, Any]:
     """JSON-ready report: per kind games, wins, win rate with Wilson 95 %
-    interval, mean score, decision time mean / median / p99 (ms)."""
+    interval, mean score, decision time mean / median / p99 (wall ms, and
+    process CPU ms as ``decision_cpu_ms_*``); ``hard_rollouts`` (None: the
+    wall-time budget) is reported as given."""
     done = [r for r in results if r.error is None]
     per: dict[str, dict[str, Any]] = {}
     for k in dict.fromkeys(kinds):
-        per[k] = {"games": 0, "wins": 0.0, "scores": [], "times": []}
+        per[k] = {"games": 0, "wins": 0.0, "scores": [], "times": [], "cpu": []}
     for r in done:
         best = r.ranking[0]
         for s, k in enumerate(r.kinds):
@@ -80,10 +91,13 @@ def summarise(game_id: str, kinds: list[str], seed: int, results: list[MatchResu
                 d["wins"] += 1.0 / len(best)
             d["scores"].append(r.scores[s])
             d["times"].extend(r.decision_s[s])
+            if r.decision_cpu_s:
+                d["cpu"].extend(r.decision_cpu_s[s])
     bots = {}
     for k, d in per.items():
         low, high = wilson(d["wins"], d["games"])
         times_ms = [t * 1000 for t in d["times"]]
+        cpu_ms = [t * 1000 for t in d["cpu"]]
         bots[k] = {
             "games": d["games"], "wins": round(d["wins"], 3),
             "win_rate": round(d["wins"] / d["games"], 4) if d["games"] else None,
@@ -93,10 +107,13 @@ def summarise(game_id: str, kinds: list[str], seed: int, results: list[MatchResu
             "decision_ms_mean": round(statistics.fmean(times_ms), 3) if times_ms else None,
             "decision_ms_median": round(statistics.median(times_ms), 3) if times_ms else None,
             "decision_ms_p99": round(_percentile(times_ms, 0.99), 3) if times_ms else None,
+            "decision_cpu_ms_median": round(statistics.median(cpu_ms), 3) if cpu_ms else None,
+            "decision_cpu_ms_p99": round(_percentile(cpu_ms, 0.99), 3) if cpu_ms else None,
         }
     out: dict[str, Any] = {"game": game_id, "players": len(kinds), "kinds": list(kinds), "seed": seed,
                            "games": len(results), "completed": len(done),
-                           "errors": len(results) - len(done), "bots": bots}
+                           "errors": len(results) - len(done), "bots": bots,
+                           "hard_rollouts": hard_rollouts}
     if results and len(results) != len(done):
         first = next(r for r in results if r.error is not None)
         out["first_error"] = first.error
@@ -112,7 +129,8 @@ def summarise(game_id: str, kinds: list[str], seed: int, results: list[MatchResu
 
 def run_tournament(game_id: str, kinds: list[str], games: int, seed: int = 0, options: dict | None = None,
                    processes: int | None = None,
-                   progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[int], None] | None = None,
+                   hard_rollouts: int | None = None) -> dict[str, Any]:
     """Play ``games`` games (seats rotating) and summarise them.
 
     Args:
@@ -124,15 +142,19 @@ def run_tournament(game_id: str, kinds: list[str], games: int, seed: int = 0, op
         processes: worker processes (default: the machine's cores; 1 plays
             in this process).
         progress: called with 1 after each finished game.
+        hard_rollouts: fix ``hard``'s search at this many rollouts per
+            decision, no wall-time budget (reproducible; see the module doc).
 
     Raises:
-        ValueError: ``games`` < 1 or no kinds.
+        ValueError: ``games`` < 1, no kinds, or ``hard_rollouts`` < 1.
     """
     if games < 1:
         raise ValueError(f"games must be 1 or more, got {games}")
     if not kinds:
         raise ValueError("a tournament needs at least one bot kind")
-    jobs = [(game_id, gs, sk, options, i) for i, (gs, sk, _) in enumerate(schedule(kinds, games, seed))]
+    if hard_rollouts is not None and hard_rollouts < 1:
+        raise ValueError(f"hard_rollouts must be 1 or more, got {hard_rollouts}")
+    jobs = [(game_id, gs, sk, options, i, hard_rollouts) for i, (gs, sk, _) in enumerate(schedule(kinds, games, seed))]
     procs = processes or os.cpu_count() or 1
     results: list[MatchResult] = []
     if procs <= 1 or games == 1:
@@ -147,4 +169,4 @@ def run_tournament(game_id: str, kinds: list[str], games: int, seed: int = 0, op
                 results.append(r)
                 if progress:
                     progress(1)
-    return summarise(game_id, kinds, seed, results)
+    return summarise(game_id, kinds, seed, results, hard_rollouts)

@@ -26,6 +26,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
     p.add_argument("--processes", type=int, default=None,
                    help="worker processes (default: the machine's cores)")
+    p.add_argument("--hard-rollouts", type=int, default=None, metavar="N",
+                   help="fix each hard decision's search at N rollouts, no wall-time budget: the same "
+                        "games for the same seed however loaded the machine is (bots/README.md gives "
+                        "the N hard reaches in its 150 ms here)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
 
@@ -53,6 +57,8 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
         raise CliError(f"--games must be 1 or more, got {args.games}")
     if args.processes is not None and args.processes < 1:
         raise CliError(f"--processes must be 1 or more, got {args.processes}")
+    if args.hard_rollouts is not None and args.hard_rollouts < 1:
+        raise CliError(f"--hard-rollouts must be 1 or more, got {args.hard_rollouts}")
     try:
         kinds = parse_kinds(args.bots, args.players)
     except BotError as exc:
@@ -60,7 +66,8 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     bar = _progress(args.games, args.json)
     try:
         report = run_tournament(args.game, kinds, args.games, args.seed, options, args.processes,
-                                progress=bar.update if bar is not None else None)
+                                progress=bar.update if bar is not None else None,
+                                hard_rollouts=args.hard_rollouts)
     finally:
         if bar is not None:
             bar.close()
@@ -68,7 +75,8 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
         print(json.dumps(report, sort_keys=True))
     else:
         print(f"{GAMES[args.game].name}: {args.players} players, {report['games']} games "
-              f"(seats rotate), seed {args.seed}")
+              f"(seats rotate), seed {args.seed}"
+              + (f", hard search fixed at {args.hard_rollouts} rollouts" if args.hard_rollouts else ""))
         print(f"  {'bot':<10} {'games':>6} {'win rate':>9} {'95% interval':>16} {'mean score':>11} "
               f"{'decision ms mean / median / p99':>32}")
         for kind, b in report["bots"].items():

@@ -166,10 +166,28 @@ def test_seats_rotate_on_the_same_deal():
 def test_tournament_is_the_same_for_the_same_seed_in_parallel():
     a = run_tournament("cafe-junior", ["normal", "easy"], games=4, seed=2, processes=1)
     b = run_tournament("cafe-junior", ["normal", "easy"], games=4, seed=2, processes=2)
-    strip = lambda r: {k: {f: v for f, v in b.items() if not f.startswith("decision_ms")}  # noqa: E731
-                       for k, b in r["bots"].items()}
-    assert strip(a) == strip(b)
+    assert _strip_times(a) == _strip_times(b)
     assert a["bots"]["normal"]["games"] == 4 and a["bots"]["normal"]["decisions"] > 0
+
+
+def _strip_times(report):
+    return {k: {f: v for f, v in b.items() if not f.startswith(("decision_ms", "decision_cpu_ms"))}
+            for k, b in report["bots"].items()}
+
+
+def test_hard_with_fixed_rollouts_is_the_same_for_the_same_seed():
+    a = run_tournament("cafe-junior", ["hard", "normal"], games=2, seed=5, processes=1, hard_rollouts=6)
+    b = run_tournament("cafe-junior", ["hard", "normal"], games=2, seed=5, processes=2, hard_rollouts=6)
+    assert _strip_times(a) == _strip_times(b) and a["hard_rollouts"] == 6
+    assert a["bots"]["hard"]["decision_cpu_ms_median"] is not None
+
+
+def test_fixed_rollouts_must_be_positive():
+    from bots.base import BotError, fixed_rollouts
+    with pytest.raises(BotError, match="1 or more rollouts"):
+        fixed_rollouts(0)
+    with pytest.raises(ValueError, match="hard_rollouts must be 1 or more"):
+        run_tournament("cafe-junior", ["hard", "normal"], games=2, hard_rollouts=0)
 
 
 def test_shared_first_place_counts_a_share():
@@ -202,6 +220,17 @@ def test_cli_tournament_bad_kind(capsys):
     from firmware.cli import main
     assert main(["tournament", "ginza", "--players", "2", "--bots", "normal,wizard", "--games", "2"]) == 1
     assert "wizard" in capsys.readouterr().err
+
+
+def test_cli_tournament_hard_rollouts(capsys):
+    from firmware.cli import main
+    assert main(["tournament", "cafe-junior", "--players", "2", "--bots", "hard,random", "--games", "1",
+                 "--seed", "1", "--processes", "1", "--hard-rollouts", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hard_rollouts"] == 4 and out["bots"]["hard"]["decision_cpu_ms_median"] > 0
+    assert main(["tournament", "cafe-junior", "--players", "2", "--bots", "hard,random", "--games", "1",
+                 "--hard-rollouts", "0"]) == 1
+    assert "--hard-rollouts must be 1 or more" in capsys.readouterr().err
 
 
 def test_cli_simulate_with_bot_kinds(capsys):
@@ -309,3 +338,95 @@ def test_cha_dango_bot_chooses_slap_or_sip_once_per_order():
     assert policy(view, both, rng, sure, memory) is None
     wrong = dataclasses.replace(LEVELS["hard"], wrong=1.0)
     assert policy(view, both, rng, wrong, {})["type"] == "cup_lift"
+
+
+# ------------------------------------------------------------ search
+
+
+class _FakeGame:
+    """A stand-in for a game in the search's eyes: remembers the root
+    action applied to it; everything else is patched out."""
+    def __init__(self):
+        self.action = None
+
+    def view(self, seat):
+        return {}
+
+    def apply(self, action):
+        self.action = action
+
+
+def _scripted_search(monkeypatch, search_module, values, rollouts, first=None):
+    """Run ``search_module.search`` over actions ``a0..`` whose k-th
+    rollout (k = 0, 1, ...) scores ``values[name](k)``; ``a0`` is the
+    heuristic's choice."""
+    import types
+    seen: dict[str, int] = {}
+
+    def leads(g, module):
+        name = g.action["name"]
+        k = seen.get(name, 0)
+        seen[name] = k + 1
+        return [values[name](k)]
+
+    monkeypatch.setattr(search_module, "determinise", lambda game, seat, rng: game)
+    monkeypatch.setattr(search_module, "fast_clone", lambda base: _FakeGame())
+    monkeypatch.setattr(search_module, "rollout", lambda *a, **k: None)
+    monkeypatch.setattr(search_module, "_leads", leads)
+    legal = [{"type": "x", "name": n} for n in sorted(values)]
+    module = types.SimpleNamespace(
+        ROOT_WIDTH=len(legal), ROLLOUT_PLIES=1,
+        score_action=lambda view, a: -int(a["name"][1:]),
+        policy=lambda view, acts, rng, level, memory: acts[0] if first is None else first)
+    bot = types.SimpleNamespace(module=module, level=dataclasses.replace(LEVELS["hard"], search_ms=1e9,
+                                                                        search_iterations=rollouts),
+                                rng=random.Random(1), memory={})
+    return search_module.search(_FakeGame(), 0, bot, legal)["name"], seen
+
+
+def test_search_chooses_among_the_actions_still_in_contention(monkeypatch):
+    """An action dropped after the first round keeps its early mean; the
+    survivors' means may later fall below it, but the choice is still one
+    of the survivors (they saw every sample)."""
+    import bots.search as search_module
+    values = {"a0": lambda k: 0.0,
+              "a1": lambda k: 4.5 if k < 3 else 0.0,
+              "a2": lambda k: 4.0,
+              "a3": lambda k: 5.0 if k < 3 else 0.0}
+    chosen, seen = _scripted_search(monkeypatch, search_module, values, rollouts=60)
+    assert seen["a2"] < seen["a3"]          # a2 was dropped early
+    assert chosen in ("a1", "a3")
+
+
+def test_search_keeps_three_candidates_down_to_two(monkeypatch):
+    import bots.search as search_module
+    values = {"a0": lambda k: 0.0, "a1": lambda k: 1.0, "a2": lambda k: 2.0}
+    chosen, seen = _scripted_search(monkeypatch, search_module, values, rollouts=30)
+    assert chosen == "a2" and sorted(seen.values())[-2] > 3
+
+
+def test_search_keeps_the_heuristic_choice_within_the_margin(monkeypatch):
+    import bots.search as search_module
+    values = {"a0": lambda k: 1.0, "a1": lambda k: 1.0 + search_module.MARGIN / 2}
+    chosen, _ = _scripted_search(monkeypatch, search_module, values, rollouts=20)
+    assert chosen == "a0"
+
+
+def test_ginza_search_candidates_are_different_dishes():
+    from bots import ginza
+    from bots.base import seat_view
+    from bots.search import root_candidates
+    g = new_game("ginza", 2, 3)
+    table = __import__("bots.match", fromlist=["Table"]).Table(g, [make_bot("ginza", "normal", s) for s in range(2)], 3)
+    checked = 0
+    while not g.is_terminal() and checked < 15:
+        if not g.chance_requests() and g.st["phase"] == "play":
+            seat = g.active_players()[0]
+            legal = g.legal_actions(seat)
+            cands = root_candidates(ginza, seat_view(g, seat), legal, ginza.ROOT_WIDTH)
+            keys = [ginza.candidate_key(a) for a in cands]
+            assert len(set(keys)) == len(keys) and all(a in legal for a in cands)
+            assert cands[0] == ginza.policy(seat_view(g, seat), legal, random.Random(0), None, {})
+            checked += 1
+        g.apply(table.next_action())
+    assert checked == 15
