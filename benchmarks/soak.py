@@ -13,6 +13,8 @@ with its own journal, and reports:
   one-off loads, e.g. the dice reader's nets and fonts), and the slope over
   the last half of the games (MB per 100 games, least squares): a
   plateau has a slope near 0, a leak a steady one;
+* RSS at the end after a full ``gc`` and after glibc's ``malloc_trim``
+  (memory freed but kept by the allocator is not a leak);
 * Python objects (``gc``) after the first round and at the end, and the
   shared screen cache at the end (surfaces, pixels; bounded by the painter);
 * dice: read, misread, nudges, rerolls, entered by hand.
@@ -59,6 +61,17 @@ def rss_mb() -> float:
         pass
     import resource
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def malloc_trim() -> bool:
+    """Ask glibc to return freed heap memory to the system; False where
+    there is no glibc (the figure is then left out)."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        return True
+    except (OSError, AttributeError):
+        return False
 
 
 def slope_per_100(samples: list[float]) -> float | None:
@@ -186,6 +199,11 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
     finally:
         bar.close()
     report["rss_mb_end"] = round(rss_mb(), 1)
+    # what of the end's RSS is live: after a full collection, and after
+    # glibc hands freed heap back to the system (None where there is no glibc)
+    gc.collect()
+    report["rss_mb_end_after_gc"] = round(rss_mb(), 1)
+    report["rss_mb_end_after_trim"] = round(rss_mb(), 1) if malloc_trim() else None
     report.setdefault("python_objects_after_first_round", None)
     report["python_objects_end"] = len(gc.get_objects())
     report["screen_cache_end"] = dict(zip(("surfaces", "pixels"), renderer.painter.cache_size()))
@@ -235,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
         r = report["rss_mb"]
         print(f"RSS: {report['rss_mb_after_first']} MB after the first game, {r['after_first_round']} MB after the "
               f"first round, {report['rss_mb_end']} MB at the end ({report['rss_growth_mb']:+} MB), peak {r['peak']} MB")
+        print(f"RSS at the end after a full gc: {report['rss_mb_end_after_gc']} MB, after malloc_trim: "
+              f"{report['rss_mb_end_after_trim']} MB (a drop is freed memory malloc kept, not a leak)")
         print(f"Python objects: {report.get('python_objects_after_first_round')} after the first round, "
               f"{report['python_objects_end']} at the end; screen cache: {report['screen_cache_end']['surfaces']} "
               f"surfaces, {report['screen_cache_end']['pixels'] / 1e6:.1f} M pixels")

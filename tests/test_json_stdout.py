@@ -64,3 +64,25 @@ def test_dice_score_json_stdout_is_one_object_per_line(tmp_path):
         f"{s.value - 1} {s.center[0] / 600} {s.center[1] / 200} {44 / 600} {44 / 200}\n" for s in specs))
     lines = _cli("dice", "score", str(tmp_path), "--json").splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["labelled_dice"] == 6
+
+
+def _soak_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_soak_rss_trend_tells_a_plateau_from_a_leak():
+    """The report's slope (MB per 100 games, last half): ~0 for a plateau
+    after one-off loads, the leak's rate for steady growth."""
+    soak = _soak_module()
+    plateau = [180.0, 220.0, 260.0, 300.0, 310.0] + [312.0 + (i % 3) for i in range(95)]
+    t = soak.rss_trend(plateau, kinds=5)
+    assert t["after_game"] == {"1": 180.0, "10": 313.0, "100": 313.0}
+    assert t["after_first_round"] == 310.0 and t["peak"] == 314.0 and t["last_half_games"] == 50
+    assert abs(t["slope_last_half_mb_per_100_games"]) < 1
+    leak = [180.0 + 0.5 * i for i in range(200)]
+    assert soak.rss_trend(leak, kinds=5)["slope_last_half_mb_per_100_games"] == 50.0
+    assert soak.rss_trend([], kinds=5)["after_game"] == {}       # interrupted before the first game ended
