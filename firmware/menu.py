@@ -231,7 +231,10 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         menu.message = str(exc)      # shown on the menu; the cabinet stays up
                         continue
                 menu.message = ""
-                session.run()
+                try:
+                    session.run()
+                finally:
+                    session.close()    # frees the finished game now (the cabinet and renderer stay)
                 _find_resume(menu, cfg)
             time.sleep(1 / max(5, cfg["cabinet"]["fps"]))
     finally:

@@ -85,6 +85,9 @@ class Session:
         self.writer = writer
         self.opts = opts
         kwargs = {} if model is _UNSET else {"model": model}
+        # what the session opened itself, :meth:`close` closes (the menu
+        # passes its own cabinet and renderer, kept from game to game)
+        self._owns_cabinet, self._owns_renderer = cabinet is None, renderer is None
         if cabinet is None:
             cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
             if not cabinet.simulated:   # the real cabinet: open the camera too
@@ -295,6 +298,21 @@ class Session:
             self.render()
         finally:
             self.writer.close()
+
+    def close(self) -> None:
+        """End the session: close the journal, and the renderer and the
+        cabinet if the session opened them (not those passed in).  The
+        renderer's cached surfaces are freed at once: a finished session
+        sits in reference cycles (runtime callbacks, bots) until Python's
+        next full collection, and must not hold tens of MB of pixels
+        until then.  Idempotent."""
+        self.writer.close()
+        if self._owns_renderer:
+            self.renderer.close()
+        if self._owns_cabinet:
+            self.cabinet.close()
+        self.runtime.on_change = None        # break the session <-> runtime cycle
+        self.runtime.pre_step = None
 
     def _run_live(self) -> None:
         pg = self.renderer.pg

@@ -146,6 +146,7 @@ class HdmiRenderer:
             return []
         pg = self.pg
         s = self.surface
+        self.painter.forget_frame()   # the next scene cannot repaint only what changed over this
         s.fill(BG)
         self.boxes = layout(model, self.width, self.height, self.measure)
         for b in self.boxes:
@@ -194,6 +195,9 @@ class HdmiRenderer:
         return p
 
     def close(self) -> None:
-        """Close the display."""
+        """Close the display and free the painter's cached surfaces
+        (idempotent)."""
+        self.painter.clear()
         if self.window is not None:
             self.pg.display.quit()
+            self.window = None

@@ -149,6 +149,28 @@ class Painter:
         self.animating = False
 
     # ------------------------------------------------------------ cache
+    def forget_frame(self) -> None:
+        """Forget the last frame drawn: the next :meth:`draw` paints the
+        whole surface (call it when something else drew on the surface,
+        e.g. the menu between two games)."""
+        self.__dict__.pop("_prev", None)
+        self._last = {}
+        self._anims = {}
+        self.animating = False
+
+    def clear(self) -> None:
+        """Drop every cached surface now (their pixels are freed at once,
+        not when the painter is collected) and forget the last frame."""
+        self._cache.clear()
+        self._pixels = 0
+        self.forget_frame()
+
+    def cache_size(self) -> tuple[int, int]:
+        """``(surfaces, pixels)`` held by the cache; at most
+        ``_CACHE_MAX`` surfaces and ``_CACHE_PIXELS`` pixels (the oldest
+        used go first)."""
+        return len(self._cache), self._pixels
+
     def _cached(self, key: tuple, make):
         s = self._cache.get(key)
         if s is None:
