@@ -443,3 +443,30 @@ def test_a_layout_bug_never_ends_a_game(tmp_path, monkeypatch):
                     SessionOptions(headless=True, size=(800, 480), bots={0, 1}), model=None)
     s.run()
     assert s.game.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rg_grabbing_seats_fit_at_800x480(players):
+    """RG-12: while claims wait out the settle window the banner names the
+    grabbing seats; with four seats at 800x480 that news and the roll
+    prompt must still lay out (found by the soak: 'Grabbing: Seat 1,
+    Seat 2' and 'Press your button to claim a card' did not fit 270x97 px,
+    and the screen was not drawn)."""
+    found = 0
+    for game, events in play_states("retrograde", players, 2, every=1):
+        view = game.view(None)
+        cards = view["face_up_ids"]
+        if view["phase"] != "roll" or len(cards) < players:
+            continue
+        data = copy.deepcopy(game.to_json())
+        data["state"]["pending"] = [[seat, cards[seat], data["state"]["now"]] for seat in range(players)]
+        grabbing = type(game).from_json(data)
+        ctx = context(grabbing, events)
+        for size in SIZES:
+            scene = hdmi_screen(grabbing, ctx, size=size, measure=default_measure())
+            assert scene_problems(scene) == []
+            assert any(" grab" in t for t in scene.texts()), size
+        found += 1
+        if found >= 3:
+            return
+    pytest.fail("no roll state")

@@ -450,3 +450,16 @@ def test_cc_tip_sharing_slides_the_servers():
     assert painter.animating
     painter.draw(surf, after, now_ms=400)
     assert not painter.animating
+
+
+@pytest.mark.parametrize("dice,common", [([1, 1, 3, 3, 4, 4, 4], 4), ([1, 2, 3, 4, 5, 6, 6, 6], 5),
+                                         ([6, 6, 6, 6, 6, 6, 6, 6], None)])
+def test_gr_long_serve_choice_fits_the_oled(dice, common):
+    """A serve of many dice is a choice the OLED can show (found by the
+    soak: 'serve 1,1,3,3,4,4,4+4' was one word wider than the choice room,
+    so the seat's OLED was not drawn)."""
+    from firmware.ui.oled import OledFrame
+    action = {"type": "serve", "dice": dice, **({"common": common} if common is not None else {})}
+    text = gz._short(action, None)
+    for index, count in ((0, 9), (12, 40)):
+        OledFrame().choice(text, index, count, armed=False)   # raises if it does not fit

@@ -615,8 +615,9 @@ def _short(action: dict[str, Any], game) -> str:
     characters): the dice of a serve, the steps of a change."""
     kind = action.get("type")
     if kind == "serve":
-        dice = ",".join(map(str, action.get("dice") or []))
-        extra = f"+{action['common']}" if action.get("common") is not None else ""
+        # the dice as spaced digits, so a long serve wraps onto the second line
+        dice = " ".join(map(str, action.get("dice") or []))
+        extra = f" +{action['common']}" if action.get("common") is not None else ""
         return f"serve {dice}{extra}"
     if kind == "change":
         return "chg " + ",".join(f"{a}>{a + d}" for a, d in action.get("steps") or [])

@@ -481,10 +481,14 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             if solo:
                 info["lines"].append(("2 dice from the box removed cards", INFO))
         else:
-            lines = [("Press your button to claim a card", NEED)]
             pend = view.get("claims_pending") or []
+            # while claims wait out the settle window (RG-12) that is the news;
+            # the standing prompt may then give way where there is no room
+            lines = [("Press your button to claim a card", INFO if pend else NEED)]
             if pend:
-                lines.insert(0, ("Grabbing: " + ", ".join(f"Seat {p + 1}" for p in sorted(pend)), NEED))
+                who = sorted(pend)
+                lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
+                                  "Seats " + ", ".join(str(p + 1) for p in who) + " grab"), NEED))
             info.update(head="Roll!", lines=lines)
         if solo:
             # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
