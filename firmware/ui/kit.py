@@ -448,7 +448,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
     seat's turn.  Short of room, the name goes first (the token says the
-    number), then the doing; the score always stays.
+    number), first shortened to "Seat N", then the doing; the score always
+    stays.
 
     Returns:
         ``rect``.
@@ -462,7 +463,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     name = name or f"Seat {seat + 1}"
     # a size whose line also fits the banner's height (a short banner: the small one)
     for size in [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]:
-        for left in (f"{name} \u00b7 {score}", score):
+        # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), else the score
+        for left in dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}", score)):
             lw = scene.measure(left, size)[0]
             dw = scene.measure(doing, m.small)[0] if doing else 0
             if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
