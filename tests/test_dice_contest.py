@@ -420,3 +420,24 @@ def test_gallery_contest_states_agree_with_the_game_and_cab6(game_id):
             from firmware.readings import oled_frame as reading_frame
             assert frame.image.tobytes() == reading_frame(seat, *shown).image.tobytes()
             assert "hold: wrong" in frame.texts
+
+
+@needs_rg
+def test_report_names_units_and_scopes_after_a_resume(tmp_path):
+    """The session report says what it counts (dice vs readings) and over
+    what: after ``cabinet resume`` the camera counts are this run's, the
+    contest counts the whole game's, and the misread line stays."""
+    s = solo(tmp_path, seed=4)
+    run_until(s, lambda: 0 in s.dice.held)
+    press(s, 0, LONG_PRESS_US + 100_000)
+    fresh = "\n".join(s.report_lines(s.report()))
+    assert "dice, whole game:" in fresh and "dice entered by hand" in fresh
+    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in fresh
+    s.writer.close()
+    resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
+                             SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
+    text = "\n".join(resumed.report_lines(resumed.report()))
+    assert "dice, this run (since the resume): 0 read by the camera" in text
+    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
+    assert "misread dice that reached the game, this run: 0 of 0" in text
+    resumed.writer.close()
