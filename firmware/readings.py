@@ -36,9 +36,9 @@ def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: b
 def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) -> str:
     """The shared screen's "what to do now" while a reading was rejected or
     is entered by hand, naming who acts: e.g. ``"Seat 2 rejected its dice:
-    Seat 2 rerolls"``, ``"Common dice rejected by Seat 1: reroll them"``,
+    Seat 2 rerolls"``, ``"Common dice rejected by Seat 1: Seat 1 rerolls them"``,
     ``"Seat 1 enters dice by hand"`` (``short``: ``"Seat 2 rerolls"``,
-    ``"Common dice: reroll"``, ``"Seat 1 enters dice"``); "" = none
+    ``"Seat 1 rerolls common dice"``, ``"Seat 1 enters dice"``); "" = none
     (checks alone do not take the header)."""
     parts = []
     for key in sorted(readings or {}, key=lambda k: (k == COMMON, k)):
@@ -49,7 +49,9 @@ def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) 
         by = f"Seat {r.get('by', 0) + 1}"
         if r["state"] == "rejected":
             if key == COMMON:
-                parts.append("Common dice: reroll" if short else f"Common dice rejected by {by}: reroll them")
+                # any seat may roll the common dice; the one who said "wrong" is named
+                parts.append(f"{by} rerolls common dice" if short
+                             else f"Common dice rejected by {by}: {by} rerolls them")
             else:
                 parts.append(f"{who} rerolls" if short else f"{who} rejected its dice: {who} rerolls")
         elif key == COMMON:
@@ -120,7 +122,9 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
         f.draw.rectangle((2, f.H - 5, 2 + (f.W - 5) * left // window, f.H - 2), fill=1)
     elif state == "rejected":
         f.glyph(0, y, f.W, "REJECTED", size=16)
-        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice")
+        by = reading.get("by", seat)
+        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice" if by == seat
+               else f"Seat {by + 1} rerolls")
         if reading.get("contests", 0) + 1 >= reading.get("limit", 2):
             f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
     elif state == "entry":
