@@ -441,3 +441,25 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
     assert "misread dice that reached the game, this run: 0 of 0" in text
     resumed.writer.close()
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_draws_a_held_reading_in_the_requested_places_only():
+    """Ginza (CAB-6): a seat's held reading is drawn in the places of the
+    dice it rolls (after the dice it already has), the common dice's in
+    the common panel; the accepted dice stay what the engine holds."""
+    from firmware import gallery
+    st = next(s for s in gallery.STATES["ginza"] if s.name == "contest")
+    game, events = gallery.find_state(st)
+    have = [list(p["dice"]) for p in game.view(None)["players"]]
+    count = {q["player"]: q["count"] for q in game.chance_requests()}
+    readings = {COMMON: {"state": "check", "values": [2, 5, 6][:count[None]], "window_ms": 1500, "left_ms": 900,
+                         "down": False},
+                0: {"state": "check", "values": [4, 1, 3, 2, 6][:count[0]], "window_ms": 1500, "left_ms": 900,
+                    "down": False}}
+    ctx = context(game, events, readings=readings)
+    for size in SIZES:
+        scene = hdmi_screen(game, ctx, size=size, measure=default_measure())
+        assert scene.facts["held"] == {COMMON: readings[COMMON]["values"], 0: readings[0]["values"]}
+        assert scene.facts["dice"][0] == have[0] and scene.facts["common_dice"] == []
+        assert scene_problems(scene) == []
