@@ -28,7 +28,9 @@ OLED_ZOOM = 4
 class State:
     """One gallery picture: a name, the game's set-up and the first state
     where ``want(game, view)`` holds; ``context`` adds runtime facts (a
-    countdown banner); ``cursor`` moves a seat's cursor (seat, steps)."""
+    countdown banner); ``cursor`` moves a seat's cursor (seat, steps);
+    ``readings(game)`` gives the dice station's contest states (CAB-6)
+    derived from the game there."""
     name: str
     players: int
     seed: int
@@ -37,6 +39,7 @@ class State:
     context: tuple[tuple[str, Any], ...] = ()
     cursor: tuple[int, int] | None = None
     bot: str = "random"
+    readings: Callable[[Any], dict] | None = None
 
 
 def _phase(name):
@@ -88,11 +91,64 @@ def _cj_full(g, v):
     return not v["over"] and len(v["tables"]) >= 16 and sum(t["turned"] for t in v["tables"]) >= 6
 
 
-#: Contest states (ruling CAB-6) as the dice station reports them.
-RG_CONTEST = {0: {"state": "check", "values": [6, 2, 2, 5, 1, 4], "window_ms": 1500, "left_ms": 900, "down": False},
-              2: {"state": "rejected", "by": 2, "contests": 1, "limit": 2}}
-GZ_CONTEST = {-1: {"state": "rejected", "by": 1, "contests": 0, "limit": 2},
-              0: {"state": "entry", "values": [3, 6, 1], "cursor": 1, "by": 0}}
+def _contest(check=(), rejected=(), entry=()):
+    """Contest overlays (ruling CAB-6) built from the game's own pending
+    dice requests, as the dice station would report them: a tray (seat, or
+    ``-1`` = the common dice) can only be held, rejected or entered by hand
+    while the engine still waits for that tray's dice, so its reading never
+    reached the game.  The held / entered values are the seeded camera's
+    reading of the requested number of dice.
+
+    Returns:
+        ``want(game, view)`` (True when every named tray has a request) and
+        ``readings(game)`` (the station's ``reading_states`` dict).
+    """
+    keys = tuple(check) + tuple(rejected) + tuple(entry)
+
+    def pending(game):
+        return {(-1 if q.get("player") is None else q["player"]): q for q in game.chance_requests()
+                if q.get("type") == "dice"}
+
+    def want(game, view):
+        return all(k in pending(game) for k in keys)
+
+    def readings(game):
+        import random
+        reqs = pending(game)
+        missing = [k for k in keys if k not in reqs]
+        if missing:
+            raise LookupError(f"no dice request pending for tray(s) {missing}: nothing to contest")
+        rng = random.Random(game.now_us() + 6)
+        out: dict[int, dict[str, Any]] = {}
+        for k in check:
+            out[k] = {"state": "check", "values": [rng.randint(1, reqs[k].get("faces", 6)) for _ in
+                                                   range(reqs[k]["count"])],
+                      "window_ms": 1500, "left_ms": 900, "down": False}
+        for k in rejected:
+            out[k] = {"state": "rejected", "by": max(k, 0), "contests": 1, "limit": 2}
+        for k in entry:
+            out[k] = {"state": "entry", "values": [rng.randint(1, reqs[k].get("faces", 6)) for _ in
+                                                   range(reqs[k]["count"])], "cursor": 1, "by": max(k, 0)}
+        return out
+    return want, readings
+
+
+#: Retrograde (ruling CAB-6): seat 3's reading is held for it to check, seat 2
+#: rejected its reading and rerolls; neither has dice in the engine yet.
+RG_CONTEST_WANT, RG_CONTEST = _contest(check=(2,), rejected=(1,))
+#: Ginza: the common dice were rejected (seat 1 rerolls them); seat 1 enters its
+#: replenished dice by hand.
+GZ_CONTEST_WANT, GZ_CONTEST = _contest(rejected=(-1,), entry=(0,))
+
+
+def _rg_contest(g, v):
+    return v["phase"] == "roll" and v["round"] >= 2 and v["seats"][0]["dice"] is not None \
+        and RG_CONTEST_WANT(g, v)
+
+
+def _gz_contest(g, v):
+    return v["phase"] == "play" and v["round"] >= 2 and GZ_CONTEST_WANT(g, v)
+
 
 STATES: dict[str, list[State]] = {
     "retrograde": [
@@ -104,8 +160,8 @@ STATES: dict[str, list[State]] = {
               cursor=(None, 1)),
         State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
               and v["seats"][0]["dice"] is not None, "solo: the running timer (RG-10)"),
-        State("contest", 3, 1, _rg_rolling, "CAB-6: seat 1 checks the dice the camera read, seat 3 "
-              "rejected its reading (reroll)", (("readings", RG_CONTEST),)),
+        State("contest", 3, 1, _rg_contest, "CAB-6: seat 3 checks the dice the camera read (not in the game "
+              "yet), seat 2 rejected its reading and rerolls", readings=RG_CONTEST),
         State("four", 4, 2, lambda g, v: v["phase"] == "roll" and v["round"] >= 5
               and sum(s["dice"] is not None for s in v["seats"]) >= 3, "four seats late in the game"),
         State("over", 3, 1, lambda g, v: g.is_terminal(), "the end: final scores"),
@@ -126,9 +182,8 @@ STATES: dict[str, list[State]] = {
         State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
         State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
               and v["round"] >= 2, "a seat rolls dice for the camera"),
-        State("contest", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
-              and v["round"] >= 2, "CAB-6: the common dice were rejected (reroll); seat 1 enters its dice by hand",
-              (("readings", GZ_CONTEST),)),
+        State("contest", 3, 2, _gz_contest, "CAB-6: the common dice were rejected (seat 1 rerolls them); "
+              "seat 1 enters its new dice by hand", readings=GZ_CONTEST),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
     ],
     "cryptid-cafe": [
@@ -213,6 +268,8 @@ def context_for(game, events: list[str], state: State) -> tuple[dict[str, Any], 
     ctx = {"last_events": events, "prompts": {}, "notice": "", "banner": "", "dice": {},
            "now_us": game.now_us(), "controls": controls}
     ctx.update(dict(state.context))
+    if state.readings is not None:
+        ctx["readings"] = state.readings(game)
     return ctx, controls
 
 

@@ -19,40 +19,45 @@ from .ui.oled import OledFrame
 COMMON = -1
 
 #: banner words per state (gold "doing" text of the seat's banner)
-STATE_WORDS = {"check": "check dice", "rejected": "rejected: reroll", "entry": "enters dice"}
+STATE_WORDS = {"check": "checks dice", "rejected": "rejected: rerolls", "entry": "enters dice"}
 
 
-#: the same, short (a narrow banner)
-SHORT_WORDS = {"check": "check", "rejected": "reroll", "entry": "by hand"}
+#: the same, short (a narrow banner: still says what this seat does)
+SHORT_WORDS = {"check": "checks", "rejected": "rerolls", "entry": "by hand"}
 
 
 def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: bool = False) -> str:
     """The seat banner's words for ``seat``'s own tray ("" = none);
-    ``short`` for a narrow banner ("reroll" for "rejected: reroll")."""
+    ``short`` for a narrow banner ("rerolls" for "rejected: rerolls")."""
     r = (readings or {}).get(seat)
     return (SHORT_WORDS if short else STATE_WORDS).get(r["state"], "") if r else ""
 
 
 def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) -> str:
     """The shared screen's "what to do now" while a reading was rejected or
-    is entered by hand, e.g. ``"Seat 2: rejected: reroll"`` (``short``:
-    ``"Seat 2 rerolls"``); "" = none (checks alone do not take the
-    header)."""
+    is entered by hand, naming who acts: e.g. ``"Seat 2 rejected its dice:
+    Seat 2 rerolls"``, ``"Common dice rejected by Seat 1: Seat 1 rerolls them"``,
+    ``"Seat 1 enters dice by hand"`` (``short``: ``"Seat 2 rerolls"``,
+    ``"Seat 1 rerolls common dice"``, ``"Seat 1 enters dice"``); "" = none
+    (checks alone do not take the header)."""
     parts = []
     for key in sorted(readings or {}, key=lambda k: (k == COMMON, k)):
         r = readings[key]
         if r["state"] not in ("rejected", "entry"):
             continue
-        who = "Common dice" if key == COMMON else f"Seat {key + 1}"
-        if short:
-            who = "Common" if key == COMMON else who
-            parts.append(f"{who} reroll" + ("s" if key != COMMON else "") if r["state"] == "rejected"
-                         else f"{who}: by hand")
-        elif r["state"] == "rejected":
-            parts.append(f"{who}: rejected: reroll")
+        who = f"Seat {key + 1}"
+        by = f"Seat {r.get('by', 0) + 1}"
+        if r["state"] == "rejected":
+            if key == COMMON:
+                # any seat may roll the common dice; the one who said "wrong" is named
+                parts.append(f"{by} rerolls common dice" if short
+                             else f"Common dice rejected by {by}: {by} rerolls them")
+            else:
+                parts.append(f"{who} rerolls" if short else f"{who} rejected its dice: {who} rerolls")
+        elif key == COMMON:
+            parts.append(f"{by} enters common dice" if short else f"Common dice: {by} enters them by hand")
         else:
-            parts.append(f"{who} enters dice by hand" if key != COMMON
-                         else f"Common dice: seat {r['by'] + 1} enters them")
+            parts.append(f"{who} enters dice" if short else f"{who} enters dice by hand")
     return ("; " if not short else ", ").join(parts)
 
 
@@ -95,7 +100,7 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
     """The seat's OLED while a reading of tray ``key`` is checked (the dice
     as read, "press ok / hold: wrong", a bar for the time left), rerolled
     after a rejection ("REJECTED" "reroll your dice") or entered by hand
-    (the dice with a cursor, "turn: value", "press: next")."""
+    (the dice with a cursor, "left/right: value", "press: next")."""
     f = OledFrame()
     whose = "common dice" if key == COMMON else "your dice"
     f.header(f"Seat {seat + 1}", whose)
@@ -105,7 +110,8 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
         size = _dice_row(f, y, reading["values"])
         held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
         if held is None:
-            f.best(2, y + size + 4, ["press: ok  hold: wrong", "press ok, hold: wrong", "hold: wrong"])
+            f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
+            f.text(2, y + size + 13, "hold: wrong")
         elif held >= LONG_PRESS_US // 1000:
             f.text(2, y + size + 4, "let go: wrong, reroll")
         else:
@@ -116,14 +122,20 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
         f.draw.rectangle((2, f.H - 5, 2 + (f.W - 5) * left // window, f.H - 2), fill=1)
     elif state == "rejected":
         f.glyph(0, y, f.W, "REJECTED", size=16)
-        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice")
+        by = reading.get("by", seat)
+        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice" if by == seat
+               else f"Seat {by + 1} rerolls")
         if reading.get("contests", 0) + 1 >= reading.get("limit", 2):
             f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
     elif state == "entry":
-        f.best(2, y - 2, ["enter dice by hand", "enter by hand"])
-        size = _dice_row(f, y + 10, reading["values"], reading["cursor"], biggest=14)
+        f.header(f"Seat {seat + 1}", "enter by hand")
+        size = _dice_row(f, y, reading["values"], reading["cursor"], biggest=14)
         on_ok = reading["cursor"] >= len(reading["values"])
-        top = y + 10 + size + 4
-        f.text(2, top, "press: confirm" if on_ok else "turn: set the value")
-        f.text(2, top + 10, "hold: back" if on_ok else "press next, hold back")
+        top = y + size + 3
+        # navigation (encoder turned, or the two nav buttons) steps the value;
+        # the big button moves on (held: back), controls.py / dice_station
+        lines = ["press: confirm", "hold: back"] if on_ok else ["left/right: value", "press: next die",
+                                                               "hold: back"]
+        for i, line in enumerate(lines):
+            f.text(2, top + 10 * i, line)
     return f

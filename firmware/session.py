@@ -82,6 +82,8 @@ class Session:
                  model: Any = _UNSET, cabinet: Any = None, renderer: Any = None):
         self.cfg = cfg
         self.game = game
+        #: True after :meth:`resume`: the report's camera counts cover this run only
+        self.resumed = False
         self.writer = writer
         self.opts = opts
         kwargs = {} if model is _UNSET else {"model": model}
@@ -186,6 +188,7 @@ class Session:
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            session.resumed = True
             return session
         except BaseException:
             writer.close()
@@ -372,6 +375,28 @@ class Session:
                 "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
                 "screens": self.screen_count, "journal": str(self.writer.path)}
 
+    def report_lines(self, r: dict[str, Any]) -> list[str]:
+        """The report's dice lines, each naming its unit (dice or readings)
+        and its scope: the camera counts cover this run (after ``cabinet
+        resume``: only since the resume, the journal keeps no frames), the
+        contest counts (ruling CAB-6) the whole game (rebuilt from the
+        journal's notes).  The misread line is shown whenever the truth is
+        known (the simulated table), so a resume keeps it."""
+        d = r["dice"]
+        scope = "this run (since the resume)" if self.resumed else "whole game"
+        short = "this run" if self.resumed else "whole game"
+        out = []
+        if d["requests"] or self.resumed:
+            out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
+                       f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
+                       f"{d['frames']} frames")
+        if d["contested"] or d["hand_entries"]:
+            out.append(f"  readings contested by the seats, whole game: {d['contested']} "
+                       f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
+        if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
+            out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} of {d['misread']}")
+        return out
+
     def run_and_report(self) -> int:
         """Run, then print the report; exit code 0."""
         self.run()
@@ -385,16 +410,8 @@ class Session:
             if res["solo"]:
                 print(f"  {res['solo']['name']}: {res['solo']['score']:g}")
             print(f"  result: {res['headline']}")
-        d = r["dice"]
-        if d["requests"]:
-            print(f"  dice: {d['dice_read']} read by the camera, {d['misread']} misread, "
-                  f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} entered by hand, "
-                  f"{d['frames']} frames")
-        if d["contested"] or d["hand_entries"]:
-            print(f"  readings contested by the seats: {d['contested']} ({d['contest_rerolls']} rerolled, "
-                  f"{d['hand_entries']} entered by hand), over the whole game")
-        if d["misread"]:
-            print(f"  misread dice that reached the game: {d['misread_accepted']} of {d['misread']}")
+        for line in self.report_lines(r):
+            print(line)
         print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
         print(f"  journal: {r['journal']}")
         return 0

@@ -80,7 +80,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     first = list(station.held[0]["values"])
     assert g.view(None)["seats"][0]["dice"] is None and g.chance_requests()
     ctx = s.context()
-    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-1].startswith("press")
+    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-2:] == ["press: dice ok", "hold: wrong"]
     throws = station.table.trays[0].throws
     hold = station.contest_us + 500_000           # longer than the window
     t_down = rt.now_us + 1000
@@ -99,7 +99,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     assert ctx["readings"][0]["state"] == "rejected"
     assert "REJECTED" in oled_frame(g, 0, rt.controls[0], ctx).texts
     scene = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure())
-    assert scene.facts["contest"] == "Seat 1: rejected: reroll"
+    assert scene.facts["contest"] == "Seat 1 rejected its dice: Seat 1 rerolls"
     assert notes(s.writer.path) == [{"note": "contest", "player": 0, "by": 0, "values": first,
                                      "t_us": notes(s.writer.path)[0]["t_us"], "then": "reroll"}]
     assert state(replay(s.writer.path)[0]) == state(g)
@@ -163,7 +163,7 @@ def test_after_two_rejections_the_seat_enters_the_dice_by_hand(tmp_path):
     before = state(g)
     ctx = s.context()
     frame = oled_frame(g, 0, rt.controls[0], ctx)
-    assert "enter dice by hand" in frame.texts
+    assert "enter by hand" in frame.texts
     press(s, 0, 100_000)                       # next die
     press(s, 0, LONG_PRESS_US + 100_000)       # back
     assert station.entries[0]["cursor"] == 0
@@ -378,3 +378,88 @@ def test_a_bot_rejects_a_misread_reading_and_enters_its_dice_by_hand(tmp_path, m
     assert g.view(None)["seats"][0]["dice"] == entered
     assert station.stats.misread_accepted == 0
     assert sorted(entered) == truth, "the bot entered the dice in its tray"
+
+
+@pytest.mark.parametrize("game_id", ["retrograde", "ginza"])
+def test_gallery_contest_states_agree_with_the_game_and_cab6(game_id):
+    """The gallery's contest pictures (docs/screens/*-contest-*) show a
+    state that is really in that phase: every tray held, rejected or
+    entered by hand still has its dice request pending in the engine (the
+    reading never reached the game), its HDMI shows no accepted values from
+    that reading, and a held reading's values on HDMI are the ones its OLED
+    shows for checking."""
+    if not is_available(game_id):
+        pytest.skip(f"{game_id} not available")
+    from firmware import gallery
+    from firmware.readings import reading_for
+    st = next(s for s in gallery.STATES[game_id] if s.name == "contest")
+    game, events = gallery.find_state(st)
+    ctx, controls = gallery.context_for(game, events, st)
+    readings = ctx["readings"]
+    assert {r["state"] for r in readings.values()} & {"rejected", "entry"}
+    pending = {(COMMON if q.get("player") is None else q["player"]): q for q in game.chance_requests()}
+    for size in SIZES:
+        scene = hdmi_screen(game, ctx, size=size, measure=default_measure())
+        held = scene.facts.get("held", {})
+        for key, r in readings.items():
+            assert key in pending, f"tray {key} is {r['state']} but the engine has its dice already"
+            if "values" in r:
+                assert len(r["values"]) == pending[key]["count"]
+            if key == COMMON:
+                assert scene.facts["common_dice"] == []
+            elif game_id == "retrograde":
+                assert scene.facts["dice"][key] == [], "a seat whose reading is not accepted has no dice yet"
+            if r["state"] == "check":
+                assert held[key] == r["values"]
+            else:
+                assert key not in held
+    for seat in range(game.num_players):
+        shown = reading_for(readings, seat)
+        frame = oled_frame(game, seat, controls[seat], ctx)
+        if shown is not None and shown[1]["state"] == "check":
+            from firmware.readings import oled_frame as reading_frame
+            assert frame.image.tobytes() == reading_frame(seat, *shown).image.tobytes()
+            assert "hold: wrong" in frame.texts
+
+
+@needs_rg
+def test_report_names_units_and_scopes_after_a_resume(tmp_path):
+    """The session report says what it counts (dice vs readings) and over
+    what: after ``cabinet resume`` the camera counts are this run's, the
+    contest counts the whole game's, and the misread line stays."""
+    s = solo(tmp_path, seed=4)
+    run_until(s, lambda: 0 in s.dice.held)
+    press(s, 0, LONG_PRESS_US + 100_000)
+    fresh = "\n".join(s.report_lines(s.report()))
+    assert "dice, whole game:" in fresh and "dice entered by hand" in fresh
+    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in fresh
+    s.writer.close()
+    resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
+                             SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
+    text = "\n".join(resumed.report_lines(resumed.report()))
+    assert "dice, this run (since the resume): 0 read by the camera" in text
+    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
+    assert "misread dice that reached the game, this run: 0 of 0" in text
+    resumed.writer.close()
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_draws_a_held_reading_in_the_requested_places_only():
+    """Ginza (CAB-6): a seat's held reading is drawn in the places of the
+    dice it rolls (after the dice it already has), the common dice's in
+    the common panel; the accepted dice stay what the engine holds."""
+    from firmware import gallery
+    st = next(s for s in gallery.STATES["ginza"] if s.name == "contest")
+    game, events = gallery.find_state(st)
+    have = [list(p["dice"]) for p in game.view(None)["players"]]
+    count = {q["player"]: q["count"] for q in game.chance_requests()}
+    readings = {COMMON: {"state": "check", "values": [2, 5, 6][:count[None]], "window_ms": 1500, "left_ms": 900,
+                         "down": False},
+                0: {"state": "check", "values": [4, 1, 3, 2, 6][:count[0]], "window_ms": 1500, "left_ms": 900,
+                    "down": False}}
+    ctx = context(game, events, readings=readings)
+    for size in SIZES:
+        scene = hdmi_screen(game, ctx, size=size, measure=default_measure())
+        assert scene.facts["held"] == {COMMON: readings[COMMON]["values"], 0: readings[0]["values"]}
+        assert scene.facts["dice"][0] == have[0] and scene.facts["common_dice"] == []
+        assert scene_problems(scene) == []

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.readings import banner_words, todo_words
+from firmware.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
 from firmware.ui.oled import OledFrame
@@ -151,9 +151,11 @@ def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int) -> 
         {"name": slot["name"], "time": slot["time"], "orders": [o["card"] for o in orders]})
 
 
-def _table(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None) -> None:
     """The common purple dice and the decks: customers by time of day and
-    the three order decks (face-down cards with their rank and count)."""
+    the three order decks (face-down cards with their rank and count);
+    ``held``: a reading of the common dice being checked (CAB-6), drawn in
+    a gold ring: not in the game yet."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
@@ -167,9 +169,13 @@ def _table(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     label_r, dice_r, times_r, decks_r = inner.rows(-line, -die, 1, -(deck_h + line), gap=m.pad // 2)
     scene.text("Common dice", label_r, sizes=(m.small,), colour=DIM, priority=INFO)
     vals = list(common) + [None] * (3 - len(common)) if wait_common else list(common)
+    if wait_common and held:   # a reading the seats are checking (CAB-6): not in the game yet
+        vals = (list(held) + [None] * 3)[:3]
+        scene.facts.setdefault("held", {})[COMMON] = list(held)
     for i, v in enumerate(vals[:3]):
         scene.add("die", Rect(dice_r.x + i * (die + 4), dice_r.y, die, die), f"common:{i}", value=v,
-                  state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250))
+                  state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250),
+                  ring=GOLD if held and wait_common and v is not None else None)
     if not vals:
         scene.text("none", dice_r, sizes=(m.small,), colour=DIM, priority=INFO)
     scene.facts["common_dice"] = list(common)
@@ -217,9 +223,12 @@ def mat_height(scene: Scene, wide: bool) -> int:
     return banner + die + 2 * row + 3 * gap + 2 * max(3, m.pad // 2)
 
 
-def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "") -> None:
+def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
+         held: list[int] | None = None) -> None:
     """One seat's player mat (``doing``: the banner's gold words, e.g.
-    "rejected: reroll", ruling CAB-6)."""
+    "rejected: rerolls", ruling CAB-6; ``held``: a reading the seat is
+    checking, drawn in a gold ring in the requested dice's places: not in
+    the game yet)."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -251,7 +260,8 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     body = dice_rgb(view, seat)
     pip = PIP_RGB.get(p["colour"], (250, 250, 250))
     req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
-    shown: list[int | None] = list(p["dice"]) + ([None] * req["count"] if req else [])
+    new = (list(held) + [None] * req["count"])[:req["count"]] if req and held else [None] * (req["count"] if req else 0)
+    shown: list[int | None] = list(p["dice"]) + new
     # the limit track: its open spaces and, while it can still be raised, the next (closed) one
     spaces = min(9, max(p["dice_limit"], len(shown)) + (1 if p["dice_limit"] < 9 else 0))
     for i in range(spaces):
@@ -259,12 +269,14 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
         if i < len(shown):
             v = shown[i]
             scene.add("die", cell, f"die:{seat}:{i}", value=v, state="read" if v is not None else "reading",
-                      body=body, pip=pip)
+                      body=body, pip=pip, ring=GOLD if i >= len(p["dice"]) and v is not None else None)
         elif i < p["dice_limit"]:
             scene.add("panel", cell.inset(2), None, fill=(44, 48, 62), border=(90, 96, 116), radius=die // 6)
         else:
             scene.add("panel", cell.inset(die // 4), None, fill=(20, 22, 28), radius=die // 8)
     scene.facts.setdefault("dice", {})[seat] = list(p["dice"])
+    if req and held:
+        scene.facts.setdefault("held", {})[seat] = [v for v in new if v is not None]
     scene.facts.setdefault("dice_limit", {})[seat] = p["dice_limit"]
     # arrange cards (Lv.1 / Lv.2)
     lv_w = scene.measure("Lv.2", m.small)[0] + 10
@@ -406,6 +418,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"Round {view['round']}" if view.get("round") else "Setup"
     readings = context.get("readings") or {}
+
+    def held_of(key):
+        r = readings.get(key) or {}
+        return r.get("values") if r.get("state") == "check" else None
     contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
     options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
         (context.get("notice") or todo_text(game, view)).split("|")
@@ -431,8 +447,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
             scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours),
                        lambda sc, cr=cr, i=i: _customer(sc, cr, game, view, i), bg=BG)
     scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
-                         view.get("customer_deck"), repr(view.get("order_decks"))),
-               lambda sc: _table(sc, table_r, view), bg=BG)
+                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held_of(COMMON))),
+               lambda sc: _table(sc, table_r, view, held_of(COMMON)), bg=BG)
     cells = []
     for rr in mats.rows(*([1] * mat_rows), gap=m.pad):
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
@@ -440,9 +456,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
         doing = banner_words(readings, seat, short=cell.w < 14 * m.medium)
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
-                  view.get("start_player"), repr(req), doing)
+                  view.get("start_player"), repr(req), doing, repr(held_of(seat)))
         scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing: _mat(sc, cell, game, view, seat, wide,
-                                                                                      doing), bg=BG)
+                                                                                      doing, held_of(seat)), bg=BG)
     return scene
 
 

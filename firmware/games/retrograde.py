@@ -373,8 +373,11 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-           letters: dict[str, str], doing: str = "", lit_trophy: int = 0) -> None:
-    """One seat's sheet (RG-1): banner, dice as read, bosses above the 5
+           letters: dict[str, str], doing: str = "", lit_trophy: int = 0,
+           held: list[int] | None = None) -> None:
+    """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
+    the seat is checking, ruling CAB-6, drawn in a gold ring: not in
+    the game yet), bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
     is memoised by what it shows (it changes a few times a round)."""
@@ -400,7 +403,12 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = turn["pool"], turn["spent"]
     else:
         values, spent = seat["dice"] or [], []
-    if seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
+    if seat["dice"] is None and held and view["phase"] in ("roll", "stop"):
+        for i, v in enumerate(held[:9]):
+            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
+                      value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
+        scene.facts.setdefault("held", {})[p] = list(held)
+    elif seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
         for i in range(6):
             scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
                       value=None, state="reading", ring=None)
@@ -643,8 +651,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
             or seat_doing(view, seat, letters, active)
         mine = seat["seat"] == blaster
+        reading = (context.get("readings") or {}).get(seat["seat"]) or {}
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
-               info.get("lit_trophy", 0) if mine else 0)
+               info.get("lit_trophy", 0) if mine else 0,
+               reading.get("values") if reading.get("state") == "check" else None)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
     if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll

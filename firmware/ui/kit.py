@@ -448,7 +448,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
     seat's turn.  Short of room, the name goes first (the token says the
-    number), then the doing; the score always stays.
+    number), first shortened to "Seat N", then the doing; the score always
+    stays.
 
     Returns:
         ``rect``.
@@ -461,16 +462,19 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
     name = name or f"Seat {seat + 1}"
     # a size whose line also fits the banner's height (a short banner: the small one)
-    for size in [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]:
-        for left in (f"{name} \u00b7 {score}", score):
-            lw = scene.measure(left, size)[0]
-            dw = scene.measure(doing, m.small)[0] if doing else 0
-            if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
-                left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
-                scene.text(left, left_r, sizes=(size,), colour=FG)
-                if doing:
-                    scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
-                return rect
+    sizes = [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]
+    # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
+    # (the seat named in the small size beats a bare score in the medium one), else the score
+    lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
+    for left, size in [(lf, z) for lf in lefts for z in sizes] + [(score, z) for z in sizes]:
+        lw = scene.measure(left, size)[0]
+        dw = scene.measure(doing, m.small)[0] if doing else 0
+        if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
+            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+            scene.text(left, left_r, sizes=(size,), colour=FG)
+            if doing:
+                scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+            return rect
     # not even the score and the doing side by side: the score alone
     scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
     if doing:
