@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import cv2
+from dice_fixtures import tiny_labelled_set
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,13 +55,7 @@ def test_games_json_stdout_is_only_json():
 
 
 def test_dice_score_json_stdout_is_one_object_per_line(tmp_path):
-    from vision.synth import DieSpec, render_frame
-    (tmp_path / "images").mkdir()
-    (tmp_path / "labels").mkdir()
-    specs = [DieSpec(v, "red", (60 + 90 * (v - 1), 100), 10 * v, 40) for v in range(1, 7)]
-    cv2.imwrite(str(tmp_path / "images" / "a.png"), render_frame((600, 200), specs))
-    (tmp_path / "labels" / "a.txt").write_text("".join(
-        f"{s.value - 1} {s.center[0] / 600} {s.center[1] / 200} {44 / 600} {44 / 200}\n" for s in specs))
+    tiny_labelled_set(tmp_path)
     lines = _cli("dice", "score", str(tmp_path), "--json").splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["labelled_dice"] == 6
 

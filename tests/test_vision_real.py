@@ -20,6 +20,7 @@ from vision.dataset import find_dice_data, list_images
 from vision.peer import read_dice_peer
 from vision.reader import read_dice
 from vision.score import score_folder
+from dice_fixtures import tiny_labelled_set
 
 DATA = find_dice_data()
 needs_data = pytest.mark.skipif(DATA is None, reason="real dice photos not found (../shared/dice or $CABINET_DICE_DATA)")
@@ -123,13 +124,7 @@ def test_cli_read_non_image_is_a_clear_error(tmp_path):
 
 def test_cli_score_on_a_tiny_labelled_set(tmp_path):
     """`cabinet dice score` on a set the test draws: prints the figures."""
-    from vision.synth import DieSpec, render_frame
-    (tmp_path / "images").mkdir()
-    (tmp_path / "labels").mkdir()
-    specs = [DieSpec(v, "red", (60 + 90 * (v - 1), 100), 10 * v, 40) for v in range(1, 7)]
-    cv2.imwrite(str(tmp_path / "images" / "a.png"), render_frame((600, 200), specs))
-    (tmp_path / "labels" / "a.txt").write_text("".join(
-        f"{s.value - 1} {s.center[0] / 600} {s.center[1] / 200} {44 / 600} {44 / 200}\n" for s in specs))
+    tiny_labelled_set(tmp_path)
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
