@@ -20,8 +20,9 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    (or knob) move the cursor from "ok" to a die, the big button steps that
    die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
 4. *Decide*: the confirmed rolls are read with and without the new layers;
-   a calibration that gives more dice a wrong value, or fewer the right
-   one, is **refused** (the calibration in use is kept).  So is a camera
+   a calibration that gives more dice a wrong value, or as many a wrong
+   value and fewer the right one (:func:`vision.calibrate.reads_worse`),
+   is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
@@ -169,6 +170,9 @@ class GuidedCalibration:
         #: None while running; ("stored" | "refused", message) at the end
         self.outcome: tuple[str, str] | None = None
         self.version = 0                # changes whenever anything shown changes
+        #: the cabinet had a calibration when the flow began (a refusal keeps it;
+        #: else the reader reads as shipped): set by the runner, for the screens
+        self.had_calibration = False
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
         self._old_heads = dict(netreader._HEADS)
         netreader.use_heads(None)
@@ -411,7 +415,7 @@ class GuidedCalibration:
         b, a = self.before, self.after
         if not b["dice"]:
             self.refuse("no dice were confirmed in the free rolls")
-        elif a["wrong"] > b["wrong"] or a["right"] < b["right"]:
+        elif calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"]):
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} -> {a['right']}, "
                         f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
         else:
@@ -681,6 +685,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         if not seats:
             raise ValueError("no seat to calibrate: wire a seat or configure [[vision.trays]]")
         flow = GuidedCalibration(seats, grab, zones, rolls=opts.rolls)
+        flow.had_calibration = Path(path).is_file()
         mode = "headless" if opts.headless else ("window" if cab.simulated else "fullscreen")
         renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
         bot_seats = set(seats) if opts.headless else set(opts.bots) & set(seats)

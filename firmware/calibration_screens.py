@@ -7,7 +7,8 @@ seats roll freely); on the right one card per seat: its number and colour,
 its status (waiting / captured N dice / checking / confirmed / a problem in
 red), and the dice the camera captured or read, the die under the seat's
 cursor ringed in gold.  At the end the result: stored with the figures,
-or refused with why and "the old calibration is kept".
+or refused with why and what the reader reads with now ("the old
+calibration is kept", or "the reader reads as shipped" when there was none).
 
 OLED: the seat's header with the step, the face to put up (a die drawn
 with its pips) and the seat's status; while checking a roll, the dice read
@@ -250,8 +251,12 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
     if note:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
-    last = "undo: cabinet dice calibrate --reset" if kind == "stored" else \
-        "the old calibration is kept; nothing was changed"
+    if kind == "stored":
+        last = "undo: cabinet dice calibrate --reset"
+    elif getattr(flow, "had_calibration", False):
+        last = "the old calibration is kept; nothing was changed"
+    else:
+        last = "nothing was changed: the reader reads as shipped"
     scene.wrapped(last, bottom, sizes=(m.small,), align="center", colour=DIM if kind == "stored" else FG,
                   max_lines=2)
 
@@ -349,7 +354,7 @@ GALLERY = {
     "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
     "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
     "stored": "the calibration is stored, with the confirmation figures",
-    "refused": "refused: the camera shows only noise; the old calibration is kept",
+    "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
 }
 
 
