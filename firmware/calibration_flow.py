@@ -638,13 +638,17 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
 
     Returns:
         The result: ``outcome`` ("stored" / "refused"), ``message``,
-        ``calibration`` (path, or None when refused), ``seats``,
+        ``calibration`` (the calibration the reader reads with now: the
+        new one's path, or the old one kept by a refusal, or None: as
+        shipped), ``kept`` (a refusal kept an old calibration), ``seats``,
         ``fit_dice``, ``windows``, ``adapt_cpu_s`` (CPU seconds of the fit
         on this process's core), ``confirm_cpu_s``, ``before`` / ``after``
         (confirmation rolls read without / with it), ``camera_faults``.
 
     Raises:
-        ValueError: ``--headless`` on the real cabinet, or no seat to calibrate.
+        ValueError: ``--headless`` on the real cabinet, or no seat to calibrate;
+            :class:`firmware.cli.UsageError` (a ValueError) for seats the
+            cabinet does not have (nothing is changed).
         hardware.backends.HardwareUnavailable, RuntimeError: the cabinet or
             the display cannot be opened (nothing is changed).
     """
@@ -662,10 +666,13 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         cab = build_cabinet(cfg, with_audio=False)
     renderer = None
     try:
+        from .cli import UsageError
         if isinstance(opts.seats, list):
             bad = [s + 1 for s in opts.seats if not 0 <= s < len(cab.seats)]
             if bad:
-                raise ValueError(f"--seats: the cabinet has seats 1..{len(cab.seats)}, not {bad}")
+                raise UsageError(f"--seats: the cabinet has seats 1..{len(cab.seats)}, not {bad}")
+        elif isinstance(opts.seats, int) and opts.seats > len(cab.seats):
+            raise UsageError(f"--seats {opts.seats}: the cabinet has {len(cab.seats)} seats")
         if cab.simulated:
             seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
                 list(range(min(opts.seats or len(cab.seats), len(cab.seats))))
@@ -679,6 +686,9 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
             trays = sorted({int(t["seat"]) for t in cfg["vision"].get("trays", [])})
             seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
                 (trays or list(range(len(cab.seats))))[:opts.seats or None]
+            if isinstance(opts.seats, int) and len(seats) < opts.seats:
+                raise UsageError(f"--seats {opts.seats}: only seats {', '.join(str(s + 1) for s in seats)} "
+                                 "have a tray ([[vision.trays]])")
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), len(cab.seats))
             grab = _camera_grab(cab)
@@ -761,10 +771,11 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
             renderer.close()
         cab.close()
     kind, message = flow.outcome
-    stored = None
     if kind == "stored":
         stored = str(calibrate.save(flow.calibration(), path))
-    return {"outcome": kind, "message": message, "calibration": stored, "seats": [s + 1 for s in flow.seats],
+    else:                               # refused: the old one (if any) is kept
+        stored = str(path) if Path(path).is_file() else None
+    return {"outcome": kind, "message": message, "calibration": stored, "kept": kind != "stored" and bool(stored), "seats": [s + 1 for s in flow.seats],
             "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
             "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
             "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,

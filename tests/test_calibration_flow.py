@@ -135,7 +135,8 @@ def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path
     toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
     result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=2, camera="noise"), path)
     assert result["outcome"] == "refused" and "noise" in result["message"]
-    assert result["camera_faults"] == MAX_CAMERA_FAULTS and result["calibration"] is None
+    # "calibration": what the reader reads with now: the old one, kept
+    assert result["camera_faults"] == MAX_CAMERA_FAULTS and result["calibration"] == str(path)
     assert path.read_bytes() == b"the old calibration"
     out = _cli("--headless", "--seats", "1", "--sim-camera", "noise", state=tmp_path / "s2")
     assert out.returncode == 1 and "refused" in out.stderr and "noise" in out.stderr
@@ -253,3 +254,36 @@ def test_a_camera_that_never_sees_a_die_is_refused(tmp_path):
     out = _cli("--headless", "--seats", "2", "--sim-camera", "empty", state=tmp_path)
     assert out.returncode == 1 and "sees no dice in any tray" in out.stderr
     assert not (tmp_path / calibrate.CALIBRATION_FILE).exists()
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--seats", "9"), "--seats"),                  # more seats than the cabinet has: not silently 1-6
+    (("--seats", "7"), "--seats"),
+    (("--seats", "1,9"), "--seats"),
+    (("--seats", "1,1"), "twice"),
+    (("--reset", "--seats", "2"), "--seats"),       # guided options mean nothing to --reset
+    (("--reset", "--headless"), "--headless"),
+    (("--from-labelled", "/nonexistent/set"), "no such folder"),
+])
+def test_calibrate_usage_errors_exit_2_and_change_nothing(tmp_path, args, says):
+    state = tmp_path / "state"
+    state.mkdir()
+    stored = state / calibrate.CALIBRATION_FILE
+    stored.write_bytes(b"the old calibration")
+    out = _cli("--headless", *args, state=state) if "--reset" not in args and "--from-labelled" not in args \
+        else _cli(*args, state=state)
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    assert says in out.stderr and "Traceback" not in out.stderr
+    assert stored.read_bytes() == b"the old calibration"
+
+
+def test_reset_json_prints_json(tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / calibrate.CALIBRATION_FILE).write_bytes(b"x")
+    out = _cli("--reset", "--json", state=state)
+    assert out.returncode == 0
+    rec = json.loads(out.stdout)
+    assert rec["removed"] == str(state / calibrate.CALIBRATION_FILE) and rec["calibration"] is None
+    out = _cli("--reset", "--json", state=state)
+    assert out.returncode == 0 and json.loads(out.stdout) == {"removed": None, "calibration": None}
