@@ -26,7 +26,13 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
-   undone by ``cabinet dice calibrate --reset``).
+   undone by ``cabinet dice calibrate --reset`` or the menu's "Undo dice
+   calibration").
+
+A seat with nobody at it does not block the flow: once another seat has
+finished a step, a seat that has never pressed its button is left out
+after :data:`AWAY_US` (its card counts down; a press takes part).  The
+result screen stays until any seat's button is pressed.
 
 :class:`GuidedCalibration` is the flow itself (no I/O but the ``grab``
 function it is given); :func:`run_guided` runs it on the cabinet, real or
@@ -74,6 +80,9 @@ MISMATCH_P = 0.9
 #: of pxl-colour-trays crops: 0.003 gave 2 more dice read wrong on one of
 #: them, 0.1 none more on any; 0.3 fewer read right)
 GUIDED_PULL = 0.1
+#: a seat nobody has pressed yet is left out (nobody sits there) this long
+#: after another seat finished the step (captured the face / confirmed the roll), us
+AWAY_US = 45_000_000
 #: the values a seat steps a die through when correcting a reading (0 = not a die)
 STEPS = (1, 2, 3, 4, 5, 6, 0)
 
@@ -173,6 +182,16 @@ class GuidedCalibration:
         #: the cabinet had a calibration when the flow began (a refusal keeps it;
         #: else the reader reads as shipped): set by the runner, for the screens
         self.had_calibration = False
+        #: what a press does on the result screen (set by the runner)
+        self.next_hint = "press any button to close"
+        #: undo hint on the stored screen (set by the runner)
+        self.undo_hint = "undo: cabinet dice calibrate --reset"
+        #: a button was pressed on the result screen
+        self.dismissed = False
+        #: 0-based seats left out (nobody pressed: :data:`AWAY_US`)
+        self.left_out: list[int] = []
+        self.now_us: int | None = None
+        self._first_done_us: dict[tuple, int] = {}
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
         self._old_heads = dict(netreader._HEADS)
         netreader.use_heads(None)
@@ -210,8 +229,11 @@ class GuidedCalibration:
     def press(self, seat: int) -> None:
         """Seat ``seat``'s big button was pressed (ignored for a seat not
         taking part, or once the flow is done)."""
+        if self.outcome is not None:
+            self.dismissed = True
+            return
         s = self.seats.get(seat)
-        if s is None or self.outcome is not None:
+        if s is None:
             return
         s.presses += 1
         if self.phase == "face":
@@ -285,10 +307,61 @@ class GuidedCalibration:
             return
         self._captured[(s.seat, k)] = (frame, dice, others)
         s.status, s.problem, s.dice, s.keep = "captured", "", len(dice), False
-        if all(x.status == "captured" for x in self.seats.values()):
+        self._advance()
+
+    def _advance(self) -> None:
+        """The next face / roll (or the decision) once every seat taking
+        part has captured / confirmed."""
+        if self.phase == "face" and all(x.status == "captured" for x in self.seats.values()):
             self.step += 1
             for x in self.seats.values():
                 x.status, x.dice = "waiting", 0
+        elif self.phase == "roll" and all(x.status == "confirmed" for x in self.seats.values()):
+            if self.roll >= self.rolls:
+                self.decide()
+            else:
+                self.roll += 1
+                for x in self.seats.values():
+                    x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+
+    # ------------------------------------------------------------ nobody there
+    def _step_key(self) -> tuple:
+        return (self.phase, self.step, self.roll)
+
+    def away_in_s(self, s: SeatCal) -> int | None:
+        """Whole seconds until seat ``s`` is left out (nobody pressed it
+        while another seat finished this step), or None when it is not
+        going to be."""
+        first = self._first_done_us.get(self._step_key())
+        if first is None or self.now_us is None or s.presses or s.status != "waiting" or self.outcome:
+            return None
+        return max(0, -(-(first + AWAY_US - self.now_us) // 1_000_000))
+
+    def tick(self, t_us: int) -> None:
+        """The time is ``t_us`` (us): counts down and leaves out the seats
+        nobody pressed (:data:`AWAY_US` after another seat finished the
+        step); then the flow goes on without them."""
+        if self.phase not in ("face", "roll"):
+            return
+        shown = {k: self.away_in_s(s) for k, s in self.seats.items()}
+        self.now_us = t_us
+        key = self._step_key()
+        if key not in self._first_done_us and any(x.status in ("captured", "confirmed")
+                                                  for x in self.seats.values()):
+            self._first_done_us[key] = t_us
+        first = self._first_done_us.get(key)
+        if first is not None and t_us - first >= AWAY_US:
+            away = [k for k, x in self.seats.items() if not x.presses and x.status == "waiting"]
+            if away and len(away) < len(self.seats):
+                for k in away:
+                    del self.seats[k]
+                    self.left_out.append(k)
+                log.info("seats %s left out: nobody pressed", [k + 1 for k in away])
+                self._advance()
+                self._changed()
+                return
+        if shown != {k: self.away_in_s(s) for k, s in self.seats.items()}:
+            self._changed()
 
     # ------------------------------------------------------------ adapt
     def adapt(self) -> None:
@@ -357,13 +430,7 @@ class GuidedCalibration:
                 return
             self.confirmed.append(r)
             s.status, s.problem = "confirmed", ""
-            if all(x.status == "confirmed" for x in self.seats.values()):
-                if self.roll >= self.rolls:
-                    self.decide()
-                else:
-                    self.roll += 1
-                    for x in self.seats.values():
-                        x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+            self._advance()
             return
         i = s.cursor - 1
         v = r.values[i]
@@ -600,6 +667,8 @@ class GuidedOptions:
         size: HDMI size, px.
         bots: seats played by :class:`SimSeat` in a window (headless: all).
         max_virtual_s: headless: the flow is refused after this long.
+        from_menu: run from the cabinet's menu (the result screen says a
+            press returns to it; undo is the menu's "Undo dice calibration").
     """
     headless: bool = False
     seats: int | list[int] | None = None
@@ -612,6 +681,7 @@ class GuidedOptions:
     size: tuple[int, int] = (1280, 720)
     bots: set[int] = field(default_factory=set)
     max_virtual_s: float = 1800.0
+    from_menu: bool = False
 
 
 def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
@@ -632,9 +702,11 @@ def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
     return grab
 
 
-def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> dict[str, Any]:
+def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, renderer: Any = None) -> dict[str, Any]:
     """Run the guided calibration on the cabinet (simulated when there is
     no Pi hardware) and store an accepted calibration at ``path``.
+    ``renderer``: an open :class:`firmware.ui.hdmi.HdmiRenderer` to draw on
+    (the menu's; left open), else one is opened for the flow and closed.
 
     Returns:
         The result: ``outcome`` ("stored" / "refused"), ``message``,
@@ -664,7 +736,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         if opts.headless:
             raise ValueError("--headless runs on the simulated cabinet only (config cabinet.simulate = \"yes\")")
         cab = build_cabinet(cfg, with_audio=False)
-    renderer = None
+    own_renderer = renderer is None
     try:
         from .cli import UsageError
         if isinstance(opts.seats, list):
@@ -696,8 +768,12 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
             raise ValueError("no seat to calibrate: wire a seat or configure [[vision.trays]]")
         flow = GuidedCalibration(seats, grab, zones, rolls=opts.rolls)
         flow.had_calibration = Path(path).is_file()
+        if opts.from_menu:
+            flow.next_hint = "press any button to return to the menu"
+            flow.undo_hint = "undo: Undo dice calibration, in the menu"
         mode = "headless" if opts.headless else ("window" if cab.simulated else "fullscreen")
-        renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
+        if own_renderer:
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
         bot_seats = set(seats) if opts.headless else set(opts.bots) & set(seats)
         rng = random.Random(f"calibrate:{opts.seed}")
         bots = {s: SimSeat(s, table, opts.dice, random.Random(rng.randrange(1 << 30))) for s in bot_seats} \
@@ -722,12 +798,17 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
                     if cab.seats[s].oled is not None:
                         cab.seats[s].oled.show(img)
                     # the big button lights while the seat has something to do
-                    cab.seats[s].set_led(flow.phase in ("face", "roll")
-                                         and flow.seats[s].status in ("waiting", "problem", "checking"))
+                    me = flow.seats.get(s)
+                    cab.seats[s].set_led(me is not None and (flow.phase in ("face", "roll") and me.status in
+                                                             ("waiting", "problem", "checking")
+                                                             or flow.phase == "done"))
             shown["count"] += 1
             if opts.screens:
                 renderer.screenshot(Path(opts.screens) / f"calibrate-{shown['count']:04d}.png")
             renderer.present(images, [f"seat {s + 1}" + (" (bot)" if s in bots else "") for s in seats])
+            if flow.phase == "done":
+                for seat in cab.seats:          # any button returns: all light
+                    seat.set_led(True)
 
         def pump(t_us: int) -> None:
             events = []
@@ -746,6 +827,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
                     flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
 
         def step(t_us: int) -> None:
+            flow.tick(t_us)
             if flow.phase == "adapt":
                 render()                    # "learning your dice" first
                 flow.adapt()
@@ -767,8 +849,10 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         else:
             _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots)
     finally:
-        if renderer is not None:
+        if renderer is not None and own_renderer:
             renderer.close()
+        for seat in cab.seats:
+            seat.set_led(False)
         cab.close()
     kind, message = flow.outcome
     if kind == "stored":
@@ -785,7 +869,9 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
 def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:
     """The wall-clock loop: a window (simulator: keyboard = seats' buttons,
     as in ``cabinet play``) or the cabinet's full screen; the result stays
-    on screen for :data:`RESULT_S` seconds."""
+    on screen until any seat's button is pressed (presses in the first
+    :data:`RESULT_GRACE_S` are ignored: a press meant for the last step),
+    or the window is closed / Escape."""
     from hardware.camera import monotonic_us
 
     from .session import SIM_KEYS
@@ -801,7 +887,7 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
                 for name, key in (("button", button), ("nav_a", left), ("nav_b", right)):
                     keys[pg.key.key_code(key)] = (seat, name)
     done_at = None
-    while done_at is None or time.monotonic() - done_at < RESULT_S:
+    while done_at is None or not flow.dismissed:
         if cab.simulated:
             now = max(base + monotonic_us() - start, cab.factory.now_us)
             timeline.run_until(now)
@@ -824,8 +910,10 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
         step(now)
         if flow.outcome is not None and done_at is None:
             done_at = time.monotonic()
+        if done_at is not None and time.monotonic() - done_at < RESULT_GRACE_S:
+            flow.dismissed = False
         clock.tick(cfg["cabinet"]["fps"])
 
 
-#: seconds the result stays on the screen (window / cabinet)
-RESULT_S = 8.0
+#: seconds after the result shows in which a press does not yet dismiss it
+RESULT_GRACE_S = 1.0

@@ -114,11 +114,25 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
         return scene
     left, right = body.cols(0.34, 0.66, gap=2 * m.pad)
     _prompt(scene, left, flow)
-    n = len(flow.seats)
+    order = sorted(list(flow.seats) + list(getattr(flow, "left_out", [])))
+    n = len(order)
     cols = 1 if n == 1 else 2 if n <= 4 else 3 if w >= 1200 else 2
-    for cell, s in zip(right.grid(n, cols, gap=m.pad), flow.seats.values()):
-        _seat_card(scene, cell, s, flow)
+    for cell, k in zip(right.grid(n, cols, gap=m.pad), order):
+        if k in flow.seats:
+            _seat_card(scene, cell, flow.seats[k], flow)
+        else:
+            _left_out_card(scene, cell, k)
     return scene
+
+
+def _left_out_card(scene: Scene, r: Rect, seat: int) -> None:
+    """A seat left out of the flow (nobody pressed its button)."""
+    m = scene.metrics
+    banner_h = max(scene.measure("Ag", m.small)[1] + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
+    scene.add("panel", r, None, fill=(24, 26, 32), radius=m.pad)
+    ban, rest = r.inset(m.pad // 2).rows(-banner_h, 1, gap=m.pad // 2)
+    seat_banner(scene, ban, seat, score="left out", active=False)
+    scene.facts["seats"][seat] = _best_wrapped(scene, ["left out: nobody pressed", "left out"], rest, DIM)
 
 
 def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
@@ -178,6 +192,10 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     small_h = scene.measure("Ag", m.small)[1]
     banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
     options, colour = seat_status(s, flow.face, flow.phase)
+    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
+    if away is not None:
+        options, colour = [f"nobody here? left out in {away} s; press to take part",
+                           f"left out in {away} s: press to stay", f"left out in {away} s"], GOLD
     done = s.status in ("captured", "confirmed")
     scene.add("panel", r, None, fill=(30, 34, 46), radius=m.pad, border=GREEN if done else None)
     inner = r.inset(m.pad // 2)
@@ -232,7 +250,7 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     big = scene.measure("Ag", m.large)[1]
     mid_h = scene.measure("Ag", m.medium)[1]
     small = scene.measure("Ag", m.small)[1]
-    top, body, bottom = inner.rows(-big, 1, -2 * small, gap=2 * m.pad)
+    top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
     b, a = flow.before, flow.after
     figures = []
     if a.get("dice"):
@@ -257,8 +275,10 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         last = "the old calibration is kept; nothing was changed"
     else:
         last = "nothing was changed: the reader reads as shipped"
-    scene.wrapped(last, bottom, sizes=(m.small,), align="center", colour=DIM if kind == "stored" else FG,
-                  max_lines=2)
+    scene.wrapped(getattr(flow, "undo_hint", last) if kind == "stored" else last, bottom, sizes=(m.small,),
+                  align="center", colour=DIM if kind == "stored" else FG, max_lines=2)
+    scene.text(getattr(flow, "next_hint", "press any button to close"), hint, sizes=(m.small,), align="center",
+               colour=GOLD)
 
 
 # ------------------------------------------------------------------ OLED

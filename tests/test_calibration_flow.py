@@ -287,3 +287,53 @@ def test_reset_json_prints_json(tmp_path):
     assert rec["removed"] == str(state / calibrate.CALIBRATION_FILE) and rec["calibration"] is None
     out = _cli("--reset", "--json", state=state)
     assert out.returncode == 0 and json.loads(out.stdout) == {"removed": None, "calibration": None}
+
+
+def test_a_seat_nobody_pressed_is_left_out_once_another_has_captured_and_waited():
+    from firmware.calibration_flow import AWAY_US
+    flow = GuidedCalibration([0, 1, 2], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
+    flow.tick(0)
+    assert flow.away_in_s(flow.seats[1]) is None          # nobody has captured yet: nobody is left out
+    flow.press(0)                                         # seat 1 captures face 1
+    flow.seats[2].presses = 1                             # seat 3 is there (it pressed), just slow
+    flow.tick(1_000_000)
+    assert flow.face == 1 and flow.away_in_s(flow.seats[1]) == AWAY_US // 1_000_000
+    assert flow.away_in_s(flow.seats[2]) is None          # a seat that pressed is never left out
+    flow.tick(1_000_000 + AWAY_US - 1)
+    assert 1 in flow.seats and flow.face == 1
+    flow.tick(1_000_000 + AWAY_US)
+    assert 1 not in flow.seats and flow.left_out == [1] and 2 in flow.seats and flow.face == 1
+    assert "left out" in " ".join(cs.screen(flow, (1280, 720)).texts())
+
+
+def test_the_left_out_seat_lets_the_flow_go_on():
+    from firmware.calibration_flow import AWAY_US
+    flow = GuidedCalibration([0, 1], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
+    flow.press(0)
+    flow.tick(0)
+    flow.tick(AWAY_US)
+    assert flow.face == 2 and list(flow.seats) == [0]
+
+
+def test_the_result_waits_for_any_button_and_says_what_comes_next():
+    flow = cs.gallery_flow("stored")
+    assert not flow.dismissed
+    flow.press(5)                                         # any seat's button, even one not calibrating
+    assert flow.dismissed
+    flow.next_hint = "press any button to return to the menu"
+    texts = " ".join(cs.screen(flow, (800, 480)).texts())
+    assert "return to the menu" in texts
+
+
+def test_the_menu_offers_calibrate_and_undo(tmp_path):
+    from firmware.menu import Menu
+    menu = Menu(games=["cha-dango"])
+    labels = [label for label, _ in menu.rows()]
+    assert "Calibrate dice" in labels and "Undo dice calibration" not in labels
+    menu.focus = labels.index("Calibrate dice")
+    assert menu.press() == ("calibrate", None)
+    menu.calibrated = True
+    labels = [label for label, _ in menu.rows()]
+    menu.focus = labels.index("Undo dice calibration")
+    assert menu.press() == ("uncalibrate", None)
+    assert "Calibrate dice" in menu.model().panels[0].lines
