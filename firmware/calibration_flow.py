@@ -214,13 +214,17 @@ class GuidedCalibration:
 
     @property
     def steps_total(self) -> int:
-        """Steps shown on the screens: one per face, one per free roll."""
-        return len(self.faces) + self.rolls
+        """Steps shown on the screens: one per face, learning, one per free roll."""
+        return len(self.faces) + 1 + self.rolls
 
     @property
     def step_number(self) -> int:
-        """1-based step shown on the screens (faces, then rolls)."""
-        return min(self.steps_total, self.step + 1 if self.phase == "face" else len(self.faces) + max(1, self.roll))
+        """1-based step shown on the screens (faces, learning, then rolls)."""
+        if self.phase == "face":
+            return self.step + 1
+        if self.phase == "adapt":
+            return len(self.faces) + 1
+        return min(self.steps_total, len(self.faces) + 1 + max(1, self.roll))
 
     def _changed(self) -> None:
         self.version += 1

@@ -337,3 +337,31 @@ def test_the_menu_offers_calibrate_and_undo(tmp_path):
     menu.focus = labels.index("Undo dice calibration")
     assert menu.press() == ("uncalibrate", None)
     assert "Calibrate dice" in menu.model().panels[0].lines
+
+
+def test_learning_is_its_own_step_and_the_header_keeps_the_step_at_1280():
+    adapt, check = cs.gallery_flow("adapt"), cs.gallery_flow("check")
+    assert adapt.steps_total == check.steps_total == 6 + 1 + adapt.rolls
+    assert adapt.step_number == 7 and check.step_number == 8
+    for size in ((1920, 1080), (1280, 720), (800, 480)):
+        for flow in (adapt, check, cs.gallery_flow("face")):
+            texts = cs.screen(flow, size).texts()
+            assert f"step {flow.step_number} of {flow.steps_total}" in texts, (size, texts)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
+def test_seat_banners_keep_the_seat_number_and_problems_say_what_to_do(size):
+    scene = cs.screen(cs.gallery_flow("face"), size)
+    texts = " ".join(scene.texts())
+    for n in (1, 2, 3, 4):
+        assert f"Seat {n}" in texts
+    assert "press again" in scene.facts["seats"][2]          # no dice seen: put them in, press again
+    check = " ".join(cs.screen(cs.gallery_flow("check"), size).texts())
+    assert "< >" in check or "arrows" in check                # how to change a die
+    assert "? = not read" in check and "x = not a die" in check
+
+
+def test_oled_words_not_code():
+    flow = cs.gallery_flow("check")
+    texts = " ".join(cs.oled_frame(flow, 2).texts)            # cursor on ok
+    assert "else < >" not in texts and "press" in texts
