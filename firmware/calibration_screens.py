@@ -68,10 +68,10 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
         return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
     if s.status == "checking":
         if s.problem:
-            return ["set the ? dice first: < > to one, press to change it", "set the ? dice: < > to one, press",
+            return ["set the ? dice first: arrows to one, press to change it", "set the ? dice: arrows, press",
                     SHORT.get(s.problem, s.problem)] if "?" in s.problem else [s.problem], ALERT
-        return ["all right: press on ok; wrong: < > to the die, press to change it",
-                "right: press on ok; wrong: < > to it, press", "right: press; wrong: < >"], GOLD
+        return ["all right: press on ok; wrong: arrows to the die, press to change it",
+                "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"], GOLD
     if s.status == "confirmed":
         return ["confirmed"], GREEN
     if face:
@@ -187,7 +187,7 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
         scene.add("die", sq, "calib:face", value=None, state="reading")
         big, rest = words.rows(-line, 1)
         scene.text(f"roll {flow.roll} of {flow.rolls}", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
-        scene.wrapped("? = not read, x = not a die. All right: press. Wrong: < > to the die, press to change it", rest,
+        scene.wrapped("? means not read, x means not a die. All right: press. Wrong: arrows to the die, press to change it", rest,
                       sizes=(m.small,), align="center", colour=DIM, max_lines=5)
     else:
         scene.add("die", sq, "calib:face", value=None, state="reading")
@@ -402,10 +402,10 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
         f.text(2, 51, "confirmed: wait")
         return
     if s.problem:
-        f.text(2, 38, "set ? dice: use < >" if "?" in s.problem else s.problem)
+        f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
     else:
-        f.text(2, 38, "wrong? < > to the die" if cur == -1 else f"die {cur + 1}: press = next")
-    f.text(2, 51, "all right? press" if cur == -1 else "< > back to ok")
+        f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
+    f.text(2, 51, "all right? press" if cur == -1 else "arrows: back to ok")
 
 
 # ------------------------------------------------------------------ gallery
