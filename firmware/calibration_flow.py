@@ -20,12 +20,19 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    (or knob) move the cursor from "ok" to a die, the big button steps that
    die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
 4. *Decide*: the confirmed rolls are read with and without the new layers;
-   a calibration that gives more dice a wrong value, or fewer the right
-   one, is **refused** (the calibration in use is kept).  So is a camera
+   a calibration that gives more dice a wrong value, or as many a wrong
+   value and fewer the right one (:func:`vision.calibrate.reads_worse`),
+   is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
-   undone by ``cabinet dice calibrate --reset``).
+   undone by ``cabinet dice calibrate --reset`` or the menu's "Undo dice
+   calibration").
+
+A seat with nobody at it does not block the flow: once another seat has
+finished a step, a seat that has never pressed its button is left out
+after :data:`AWAY_US` (its card counts down; a press takes part).  The
+result screen stays until any seat's button is pressed.
 
 :class:`GuidedCalibration` is the flow itself (no I/O but the ``grab``
 function it is given); :func:`run_guided` runs it on the cabinet, real or
@@ -73,6 +80,9 @@ MISMATCH_P = 0.9
 #: of pxl-colour-trays crops: 0.003 gave 2 more dice read wrong on one of
 #: them, 0.1 none more on any; 0.3 fewer read right)
 GUIDED_PULL = 0.1
+#: a seat nobody has pressed yet is left out (nobody sits there) this long
+#: after another seat finished the step (captured the face / confirmed the roll), us
+AWAY_US = 45_000_000
 #: the values a seat steps a die through when correcting a reading (0 = not a die)
 STEPS = (1, 2, 3, 4, 5, 6, 0)
 
@@ -169,6 +179,19 @@ class GuidedCalibration:
         #: None while running; ("stored" | "refused", message) at the end
         self.outcome: tuple[str, str] | None = None
         self.version = 0                # changes whenever anything shown changes
+        #: the cabinet had a calibration when the flow began (a refusal keeps it;
+        #: else the reader reads as shipped): set by the runner, for the screens
+        self.had_calibration = False
+        #: what a press does on the result screen (set by the runner)
+        self.next_hint = "press any button to close"
+        #: undo hint on the stored screen (set by the runner)
+        self.undo_hint = "undo: cabinet dice calibrate --reset"
+        #: a button was pressed on the result screen
+        self.dismissed = False
+        #: 0-based seats left out (nobody pressed: :data:`AWAY_US`)
+        self.left_out: list[int] = []
+        self.now_us: int | None = None
+        self._first_done_us: dict[tuple, int] = {}
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
         self._old_heads = dict(netreader._HEADS)
         netreader.use_heads(None)
@@ -191,13 +214,17 @@ class GuidedCalibration:
 
     @property
     def steps_total(self) -> int:
-        """Steps shown on the screens: one per face, one per free roll."""
-        return len(self.faces) + self.rolls
+        """Steps shown on the screens: one per face, learning, one per free roll."""
+        return len(self.faces) + 1 + self.rolls
 
     @property
     def step_number(self) -> int:
-        """1-based step shown on the screens (faces, then rolls)."""
-        return min(self.steps_total, self.step + 1 if self.phase == "face" else len(self.faces) + max(1, self.roll))
+        """1-based step shown on the screens (faces, learning, then rolls)."""
+        if self.phase == "face":
+            return self.step + 1
+        if self.phase == "adapt":
+            return len(self.faces) + 1
+        return min(self.steps_total, len(self.faces) + 1 + max(1, self.roll))
 
     def _changed(self) -> None:
         self.version += 1
@@ -206,8 +233,11 @@ class GuidedCalibration:
     def press(self, seat: int) -> None:
         """Seat ``seat``'s big button was pressed (ignored for a seat not
         taking part, or once the flow is done)."""
+        if self.outcome is not None:
+            self.dismissed = True
+            return
         s = self.seats.get(seat)
-        if s is None or self.outcome is not None:
+        if s is None:
             return
         s.presses += 1
         if self.phase == "face":
@@ -281,10 +311,61 @@ class GuidedCalibration:
             return
         self._captured[(s.seat, k)] = (frame, dice, others)
         s.status, s.problem, s.dice, s.keep = "captured", "", len(dice), False
-        if all(x.status == "captured" for x in self.seats.values()):
+        self._advance()
+
+    def _advance(self) -> None:
+        """The next face / roll (or the decision) once every seat taking
+        part has captured / confirmed."""
+        if self.phase == "face" and all(x.status == "captured" for x in self.seats.values()):
             self.step += 1
             for x in self.seats.values():
                 x.status, x.dice = "waiting", 0
+        elif self.phase == "roll" and all(x.status == "confirmed" for x in self.seats.values()):
+            if self.roll >= self.rolls:
+                self.decide()
+            else:
+                self.roll += 1
+                for x in self.seats.values():
+                    x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+
+    # ------------------------------------------------------------ nobody there
+    def _step_key(self) -> tuple:
+        return (self.phase, self.step, self.roll)
+
+    def away_in_s(self, s: SeatCal) -> int | None:
+        """Whole seconds until seat ``s`` is left out (nobody pressed it
+        while another seat finished this step), or None when it is not
+        going to be."""
+        first = self._first_done_us.get(self._step_key())
+        if first is None or self.now_us is None or s.presses or s.status != "waiting" or self.outcome:
+            return None
+        return max(0, -(-(first + AWAY_US - self.now_us) // 1_000_000))
+
+    def tick(self, t_us: int) -> None:
+        """The time is ``t_us`` (us): counts down and leaves out the seats
+        nobody pressed (:data:`AWAY_US` after another seat finished the
+        step); then the flow goes on without them."""
+        if self.phase not in ("face", "roll"):
+            return
+        shown = {k: self.away_in_s(s) for k, s in self.seats.items()}
+        self.now_us = t_us
+        key = self._step_key()
+        if key not in self._first_done_us and any(x.status in ("captured", "confirmed")
+                                                  for x in self.seats.values()):
+            self._first_done_us[key] = t_us
+        first = self._first_done_us.get(key)
+        if first is not None and t_us - first >= AWAY_US:
+            away = [k for k, x in self.seats.items() if not x.presses and x.status == "waiting"]
+            if away and len(away) < len(self.seats):
+                for k in away:
+                    del self.seats[k]
+                    self.left_out.append(k)
+                log.info("seats %s left out: nobody pressed", [k + 1 for k in away])
+                self._advance()
+                self._changed()
+                return
+        if shown != {k: self.away_in_s(s) for k, s in self.seats.items()}:
+            self._changed()
 
     # ------------------------------------------------------------ adapt
     def adapt(self) -> None:
@@ -353,13 +434,7 @@ class GuidedCalibration:
                 return
             self.confirmed.append(r)
             s.status, s.problem = "confirmed", ""
-            if all(x.status == "confirmed" for x in self.seats.values()):
-                if self.roll >= self.rolls:
-                    self.decide()
-                else:
-                    self.roll += 1
-                    for x in self.seats.values():
-                        x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+            self._advance()
             return
         i = s.cursor - 1
         v = r.values[i]
@@ -411,7 +486,7 @@ class GuidedCalibration:
         b, a = self.before, self.after
         if not b["dice"]:
             self.refuse("no dice were confirmed in the free rolls")
-        elif a["wrong"] > b["wrong"] or a["right"] < b["right"]:
+        elif calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"]):
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} -> {a['right']}, "
                         f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
         else:
@@ -596,6 +671,8 @@ class GuidedOptions:
         size: HDMI size, px.
         bots: seats played by :class:`SimSeat` in a window (headless: all).
         max_virtual_s: headless: the flow is refused after this long.
+        from_menu: run from the cabinet's menu (the result screen says a
+            press returns to it; undo is the menu's "Undo dice calibration").
     """
     headless: bool = False
     seats: int | list[int] | None = None
@@ -608,6 +685,7 @@ class GuidedOptions:
     size: tuple[int, int] = (1280, 720)
     bots: set[int] = field(default_factory=set)
     max_virtual_s: float = 1800.0
+    from_menu: bool = False
 
 
 def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
@@ -628,19 +706,25 @@ def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
     return grab
 
 
-def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> dict[str, Any]:
+def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, renderer: Any = None) -> dict[str, Any]:
     """Run the guided calibration on the cabinet (simulated when there is
     no Pi hardware) and store an accepted calibration at ``path``.
+    ``renderer``: an open :class:`firmware.ui.hdmi.HdmiRenderer` to draw on
+    (the menu's; left open), else one is opened for the flow and closed.
 
     Returns:
         The result: ``outcome`` ("stored" / "refused"), ``message``,
-        ``calibration`` (path, or None when refused), ``seats``,
+        ``calibration`` (the calibration the reader reads with now: the
+        new one's path, or the old one kept by a refusal, or None: as
+        shipped), ``kept`` (a refusal kept an old calibration), ``seats``,
         ``fit_dice``, ``windows``, ``adapt_cpu_s`` (CPU seconds of the fit
         on this process's core), ``confirm_cpu_s``, ``before`` / ``after``
         (confirmation rolls read without / with it), ``camera_faults``.
 
     Raises:
-        ValueError: ``--headless`` on the real cabinet, or no seat to calibrate.
+        ValueError: ``--headless`` on the real cabinet, or no seat to calibrate;
+            :class:`firmware.cli.UsageError` (a ValueError) for seats the
+            cabinet does not have (nothing is changed).
         hardware.backends.HardwareUnavailable, RuntimeError: the cabinet or
             the display cannot be opened (nothing is changed).
     """
@@ -656,12 +740,15 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         if opts.headless:
             raise ValueError("--headless runs on the simulated cabinet only (config cabinet.simulate = \"yes\")")
         cab = build_cabinet(cfg, with_audio=False)
-    renderer = None
+    own_renderer = renderer is None
     try:
+        from .cli import UsageError
         if isinstance(opts.seats, list):
             bad = [s + 1 for s in opts.seats if not 0 <= s < len(cab.seats)]
             if bad:
-                raise ValueError(f"--seats: the cabinet has seats 1..{len(cab.seats)}, not {bad}")
+                raise UsageError(f"--seats: the cabinet has seats 1..{len(cab.seats)}, not {bad}")
+        elif isinstance(opts.seats, int) and opts.seats > len(cab.seats):
+            raise UsageError(f"--seats {opts.seats}: the cabinet has {len(cab.seats)} seats")
         if cab.simulated:
             seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
                 list(range(min(opts.seats or len(cab.seats), len(cab.seats))))
@@ -675,14 +762,22 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
             trays = sorted({int(t["seat"]) for t in cfg["vision"].get("trays", [])})
             seats = sorted(set(opts.seats)) if isinstance(opts.seats, list) else \
                 (trays or list(range(len(cab.seats))))[:opts.seats or None]
+            if isinstance(opts.seats, int) and len(seats) < opts.seats:
+                raise UsageError(f"--seats {opts.seats}: only seats {', '.join(str(s + 1) for s in seats)} "
+                                 "have a tray ([[vision.trays]])")
             cam = cfg["camera"]
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), len(cab.seats))
             grab = _camera_grab(cab)
         if not seats:
             raise ValueError("no seat to calibrate: wire a seat or configure [[vision.trays]]")
         flow = GuidedCalibration(seats, grab, zones, rolls=opts.rolls)
+        flow.had_calibration = Path(path).is_file()
+        if opts.from_menu:
+            flow.next_hint = "press any button to return to the menu"
+            flow.undo_hint = "undo: Undo dice calibration, in the menu"
         mode = "headless" if opts.headless else ("window" if cab.simulated else "fullscreen")
-        renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
+        if own_renderer:
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=len(seats))
         bot_seats = set(seats) if opts.headless else set(opts.bots) & set(seats)
         rng = random.Random(f"calibrate:{opts.seed}")
         bots = {s: SimSeat(s, table, opts.dice, random.Random(rng.randrange(1 << 30))) for s in bot_seats} \
@@ -707,12 +802,17 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
                     if cab.seats[s].oled is not None:
                         cab.seats[s].oled.show(img)
                     # the big button lights while the seat has something to do
-                    cab.seats[s].set_led(flow.phase in ("face", "roll")
-                                         and flow.seats[s].status in ("waiting", "problem", "checking"))
+                    me = flow.seats.get(s)
+                    cab.seats[s].set_led(me is not None and (flow.phase in ("face", "roll") and me.status in
+                                                             ("waiting", "problem", "checking")
+                                                             or flow.phase == "done"))
             shown["count"] += 1
             if opts.screens:
                 renderer.screenshot(Path(opts.screens) / f"calibrate-{shown['count']:04d}.png")
             renderer.present(images, [f"seat {s + 1}" + (" (bot)" if s in bots else "") for s in seats])
+            if flow.phase == "done":
+                for seat in cab.seats:          # any button returns: all light
+                    seat.set_led(True)
 
         def pump(t_us: int) -> None:
             events = []
@@ -731,6 +831,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
                     flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
 
         def step(t_us: int) -> None:
+            flow.tick(t_us)
             if flow.phase == "adapt":
                 render()                    # "learning your dice" first
                 flow.adapt()
@@ -752,14 +853,17 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
         else:
             _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots)
     finally:
-        if renderer is not None:
+        if renderer is not None and own_renderer:
             renderer.close()
+        for seat in cab.seats:
+            seat.set_led(False)
         cab.close()
     kind, message = flow.outcome
-    stored = None
     if kind == "stored":
         stored = str(calibrate.save(flow.calibration(), path))
-    return {"outcome": kind, "message": message, "calibration": stored, "seats": [s + 1 for s in flow.seats],
+    else:                               # refused: the old one (if any) is kept
+        stored = str(path) if Path(path).is_file() else None
+    return {"outcome": kind, "message": message, "calibration": stored, "kept": kind != "stored" and bool(stored), "seats": [s + 1 for s in flow.seats],
             "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
             "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
             "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
@@ -769,7 +873,9 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path) -> di
 def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:
     """The wall-clock loop: a window (simulator: keyboard = seats' buttons,
     as in ``cabinet play``) or the cabinet's full screen; the result stays
-    on screen for :data:`RESULT_S` seconds."""
+    on screen until any seat's button is pressed (presses in the first
+    :data:`RESULT_GRACE_S` are ignored: a press meant for the last step),
+    or the window is closed / Escape."""
     from hardware.camera import monotonic_us
 
     from .session import SIM_KEYS
@@ -785,7 +891,7 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
                 for name, key in (("button", button), ("nav_a", left), ("nav_b", right)):
                     keys[pg.key.key_code(key)] = (seat, name)
     done_at = None
-    while done_at is None or time.monotonic() - done_at < RESULT_S:
+    while done_at is None or not flow.dismissed:
         if cab.simulated:
             now = max(base + monotonic_us() - start, cab.factory.now_us)
             timeline.run_until(now)
@@ -808,8 +914,10 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
         step(now)
         if flow.outcome is not None and done_at is None:
             done_at = time.monotonic()
+        if done_at is not None and time.monotonic() - done_at < RESULT_GRACE_S:
+            flow.dismissed = False
         clock.tick(cfg["cabinet"]["fps"])
 
 
-#: seconds the result stays on the screen (window / cabinet)
-RESULT_S = 8.0
+#: seconds after the result shows in which a press does not yet dismiss it
+RESULT_GRACE_S = 1.0

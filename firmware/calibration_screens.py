@@ -1,13 +1,15 @@
 """The guided dice calibration's screens (:mod:`firmware.calibration_flow`):
 the shared HDMI screen and each seat's OLED.
 
-HDMI: the header says the step ("step 3 of 8") and what every seat must do
+HDMI: the header says the step ("step 3 of 9": six faces, learning, the
+free rolls) and what every seat must do
 now; on the left a big die shows the face to put up (a camera while the
 seats roll freely); on the right one card per seat: its number and colour,
 its status (waiting / captured N dice / checking / confirmed / a problem in
 red), and the dice the camera captured or read, the die under the seat's
 cursor ringed in gold.  At the end the result: stored with the figures,
-or refused with why and "the old calibration is kept".
+or refused with why and what the reader reads with now ("the old
+calibration is kept", or "the reader reads as shipped" when there was none).
 
 OLED: the seat's header with the step, the face to put up (a die drawn
 with its pips) and the seat's status; while checking a roll, the dice read
@@ -19,7 +21,7 @@ from typing import Any
 
 from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo,
                              seat_banner)
-from firmware.ui.oled import OledFrame
+from firmware.ui.oled import OledFrame, oled_font
 
 TITLE = "Dice calibration"
 GREEN = (96, 200, 110)
@@ -35,8 +37,8 @@ def todo_text(flow: Any) -> list[str]:
     if phase == "adapt":
         return ["learning your dice: wait a moment", "learning your dice", "wait"]
     if phase == "roll":
-        return ["roll all your dice, press, then check the values on your screen",
-                "roll, press, check your screen", "roll and press"]
+        return ["roll all your dice, press, check the values on your screen",
+                "roll, press, check the values", "roll, press, check", "roll and press"]
     kind, _ = flow.outcome
     return ["calibration stored", "stored"] if kind == "stored" else ["calibration refused", "refused"]
 
@@ -57,13 +59,19 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
             first = s.problem.split(",")[0]
             return [f"{s.problem}: turn them, or press again to keep", f"{first}: turn them or press again",
                     f"{first}: press to keep"], ALERT
+        if s.problem == "no dice seen in your tray":
+            return ["no dice seen in your tray: put your dice in it, press again",
+                    "no dice seen: put them in your tray, press again",
+                    "put your dice in your tray, press again", "put dice in, press again"], ALERT
         return [f"problem: {s.problem}", s.problem, short], ALERT
     if s.status == "captured":
         return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
     if s.status == "checking":
         if s.problem:
-            return [s.problem, SHORT.get(s.problem, s.problem)], ALERT
-        return ["check the values: press to confirm", "check, then press", "check"], GOLD
+            return ["set the ? dice first: arrows to one, press to change it", "set the ? dice: arrows, press",
+                    SHORT.get(s.problem, s.problem)] if "?" in s.problem else [s.problem], ALERT
+        return ["all right: press on ok; wrong: arrows to the die, press to change it",
+                "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"], GOLD
     if s.status == "confirmed":
         return ["confirmed"], GREEN
     if face:
@@ -103,7 +111,16 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"step {flow.step_number} of {flow.steps_total}" if flow.phase != "done" else "done"
-    todo = header_todo(scene, hdr, TITLE, status, todo_text(flow))
+    options = todo_text(flow)
+    # the step stays: the longest "what to do" that leaves room for it
+    # (the widths kit.header gives them)
+    rest_w = hdr.w - 2 * (m.pad // 2) - 2 * m.pad - scene.measure(TITLE, m.medium)[0] - 3 * m.pad
+
+    def leaves_step(o: str) -> bool:
+        size = m.medium if scene.measure(o, m.medium)[0] <= rest_w * 3 // 4 else m.small
+        return rest_w - scene.measure(o, size)[0] - 2 * m.pad >= scene.measure(status, m.small)[0]
+    options = [o for o in options if leaves_step(o)] or options[-1:]
+    todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
     scene.facts.update({"step": flow.step_number, "face": flow.face, "todo": todo, "seats": {},
                         "outcome": flow.outcome})
@@ -113,11 +130,38 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
         return scene
     left, right = body.cols(0.34, 0.66, gap=2 * m.pad)
     _prompt(scene, left, flow)
-    n = len(flow.seats)
+    order = sorted(list(flow.seats) + list(getattr(flow, "left_out", [])))
+    n = len(order)
     cols = 1 if n == 1 else 2 if n <= 4 else 3 if w >= 1200 else 2
-    for cell, s in zip(right.grid(n, cols, gap=m.pad), flow.seats.values()):
-        _seat_card(scene, cell, s, flow)
+    for cell, k in zip(right.grid(n, cols, gap=m.pad), order):
+        if k in flow.seats:
+            _seat_card(scene, cell, flow.seats[k], flow)
+        else:
+            _left_out_card(scene, cell, k)
     return scene
+
+
+def _seat_only_banner(scene: Scene, r: Rect, seat: int, active: bool) -> None:
+    """:func:`firmware.ui.kit.seat_banner` with only "Seat N" (a card too
+    narrow for "Seat N \u00b7 status": the status is written under it)."""
+    from firmware.ui.kit import PANEL_HI, seat_colour
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL_HI if active else PANEL, border=seat_colour(seat), glow=active,
+              radius=m.pad)
+    inner = r.inset(max(2, m.pad // 2))
+    token, rest = inner.cols(-inner.h, 1, gap=m.pad)
+    scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
+    scene.text(f"Seat {seat + 1}", rest, sizes=(m.medium, m.small), colour=FG)
+
+
+def _left_out_card(scene: Scene, r: Rect, seat: int) -> None:
+    """A seat left out of the flow (nobody pressed its button)."""
+    m = scene.metrics
+    banner_h = max(scene.measure("Ag", m.small)[1] + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
+    scene.add("panel", r, None, fill=(24, 26, 32), radius=m.pad)
+    ban, rest = r.inset(m.pad // 2).rows(-banner_h, 1, gap=m.pad // 2)
+    seat_banner(scene, ban, seat, score="left out", active=False)
+    scene.facts["seats"][seat] = _best_wrapped(scene, ["left out: nobody pressed", "left out"], rest, DIM)
 
 
 def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
@@ -127,7 +171,8 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
     small = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
     inner = r.inset(2 * m.pad)
-    pic, words = inner.rows(1, -(line + 3 * small + m.pad), gap=m.pad)
+    lines = 5 if flow.phase == "roll" else 3
+    pic, words = inner.rows(1, -(line + lines * small + m.pad), gap=m.pad)
     side = min(pic.w, pic.h)
     sq = Rect(pic.x + (pic.w - side) // 2, pic.y + (pic.h - side) // 2, side, side)
     if flow.phase == "face":
@@ -142,8 +187,8 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
         scene.add("die", sq, "calib:face", value=None, state="reading")
         big, rest = words.rows(-line, 1)
         scene.text(f"roll {flow.roll} of {flow.rolls}", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
-        scene.wrapped("your screen shows what the camera read: press if right, or change a die first", rest,
-                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+        scene.wrapped("? means not read, x means not a die. All right: press. Wrong: arrows to the die, press to change it", rest,
+                      sizes=(m.small,), align="center", colour=DIM, max_lines=5)
     else:
         scene.add("die", sq, "calib:face", value=None, state="reading")
         big, rest = words.rows(-line, 1)
@@ -177,13 +222,22 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     small_h = scene.measure("Ag", m.small)[1]
     banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
     options, colour = seat_status(s, flow.face, flow.phase)
+    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
+    if away is not None:
+        options, colour = [f"nobody here? left out in {away} s; press to take part",
+                           f"left out in {away} s: press to stay", f"left out in {away} s"], GOLD
     done = s.status in ("captured", "confirmed")
     scene.add("panel", r, None, fill=(30, 34, 46), radius=m.pad, border=GREEN if done else None)
     inner = r.inset(m.pad // 2)
     ban, rest = inner.rows(-banner_h, 1, gap=m.pad // 2)
     word = {"captured": "done", "confirmed": "done", "problem": "problem", "checking": "check"}.get(s.status, "")
     acting = s.status in ("waiting", "problem", "checking") and flow.phase != "adapt"
-    seat_banner(scene, ban, s.seat, score=word or "waiting", active=acting)
+    word = word or "waiting"
+    room = ban.w - ban.h - 2 * m.pad
+    if scene.measure(f"Seat {s.seat + 1} \u00b7 {word}", m.small)[0] > room:
+        _seat_only_banner(scene, ban, s.seat, acting)   # the seat's number first; its status is below
+    else:
+        seat_banner(scene, ban, s.seat, score=word, active=acting)
     tray, status_r = rest.rows(1, -(2 * small_h), gap=m.pad // 2)
     scene.facts["seats"][s.seat] = _best_wrapped(scene, options, status_r, colour)
     values: list = []
@@ -231,7 +285,7 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     big = scene.measure("Ag", m.large)[1]
     mid_h = scene.measure("Ag", m.medium)[1]
     small = scene.measure("Ag", m.small)[1]
-    top, body, bottom = inner.rows(-big, 1, -2 * small, gap=2 * m.pad)
+    top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
     b, a = flow.before, flow.after
     figures = []
     if a.get("dice"):
@@ -250,10 +304,16 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
     if note:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
-    last = "undo: cabinet dice calibrate --reset" if kind == "stored" else \
-        "the old calibration is kept; nothing was changed"
-    scene.wrapped(last, bottom, sizes=(m.small,), align="center", colour=DIM if kind == "stored" else FG,
-                  max_lines=2)
+    if kind == "stored":
+        last = "undo: cabinet dice calibrate --reset"
+    elif getattr(flow, "had_calibration", False):
+        last = "the old calibration is kept; nothing was changed"
+    else:
+        last = "nothing was changed: the reader reads as shipped"
+    scene.wrapped(getattr(flow, "undo_hint", last) if kind == "stored" else last, bottom, sizes=(m.small,),
+                  align="center", colour=DIM if kind == "stored" else FG, max_lines=2)
+    scene.text(getattr(flow, "next_hint", "press any button to close"), hint, sizes=(m.small,), align="center",
+               colour=GOLD)
 
 
 # ------------------------------------------------------------------ OLED
@@ -264,12 +324,16 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
     step = f"{flow.step_number}/{flow.steps_total}" if flow.phase != "done" else ""
     f.header(f"Seat {seat + 1} calibrate" if f.fits(f"Seat {seat + 1} calibrate", 90) else f"Seat {seat + 1}", step)
     if s is None:
-        f.text(2, 20, "not calibrating")
+        if seat in getattr(flow, "left_out", []):
+            f.text(2, 20, "left out:")
+            f.text(2, 33, "nobody pressed")
+        else:
+            f.text(2, 20, "not calibrating")
         return f
     if flow.phase == "done":
         kind, _ = flow.outcome
         f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
-        f.text(2, 50, "see the big screen")
+        f.text(2, 50, "press any button")
         return f
     if flow.phase == "adapt":
         f.glyph(0, 18, f.W, "wait", 22)
@@ -286,6 +350,10 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
     else:
         f.text(2, 16, f"roll {flow.roll} of {flow.rolls}:")
         f.text(2, 29, "roll all your dice,")
+    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
+    if away is not None:
+        f.text(2, 51, f"left out in {away} s")
+        return f
     _oled_status(f, s, flow.phase == "face")
     return f
 
@@ -316,10 +384,9 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
     x = 2
     for i in range(first, min(len(vals), first + per)):
         v = vals[i]
-        if v == 0:
-            f.draw.rectangle((x, 16, x + side - 1, 16 + side - 1), outline=1)
-            f.draw.line((x, 16, x + side - 1, 16 + side - 1), fill=1)
-            f.draw.line((x + side - 1, 16, x, 16 + side - 1), fill=1)
+        if v == 0:      # not a die: an x, as on the big screen (? = not read)
+            f.draw.rounded_rectangle((x, 16, x + side - 1, 16 + side - 1), radius=2, outline=1, fill=0)
+            f.draw.text((x + side // 2 - 3, 16 + side // 2 - 7), "x", font=oled_font(10), fill=1)
         else:
             f.die(x, 16, side, v)
         if i == cur and s.status == "checking":
@@ -335,10 +402,10 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
         f.text(2, 51, "confirmed: wait")
         return
     if s.problem:
-        f.text(2, 38, s.problem)
+        f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
     else:
-        f.text(2, 38, "all right? else < >" if cur == -1 else f"die {cur + 1}: wrong?")
-    f.text(2, 51, "press: confirm" if cur == -1 else "press: change it")
+        f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
+    f.text(2, 51, "all right? press" if cur == -1 else "arrows: back to ok")
 
 
 # ------------------------------------------------------------------ gallery
@@ -346,10 +413,12 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
 GALLERY = {
     "face": "face 3 of 6: seat 1 captured, seat 2 waiting, seat 3 sees no dice, seat 4's dice read as another face",
     "six": "six seats capturing face 5",
+    "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
+            "seat 4 already left out",
     "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
     "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
     "stored": "the calibration is stored, with the confirmation figures",
-    "refused": "refused: the camera shows only noise; the old calibration is kept",
+    "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
 }
 
 
@@ -379,6 +448,14 @@ def gallery_flow(name: str):
         if name == "six":
             seats[3].problem = "read as 2, not 5"
             seats[4].status, seats[4].dice = "captured", 6
+    elif name == "away":
+        from firmware.calibration_flow import AWAY_US
+        seats[0].status, seats[0].dice, seats[0].presses = "captured", 5, 1
+        seats[2].presses = 1
+        flow._first_done_us[flow._step_key()] = 0
+        flow.now_us = AWAY_US - 30_000_000
+        del seats[3]
+        flow.left_out.append(3)
     elif name == "adapt":
         flow.step = len(flow.faces)
     elif name in ("check", "stored", "refused"):
@@ -418,7 +495,7 @@ def render_gallery(out, sizes=((1920, 1080), (800, 480))) -> list:
         for r in renderers:
             r.draw(screen(flow, (r.width, r.height), r.scene_measure))
             written.append(r.screenshot(out / f"calibrate-{name}-{r.width}x{r.height}.png"))
-        for seat in flow.seats:
+        for seat in sorted(list(flow.seats) + flow.left_out):
             img = oled_frame(flow, seat).image
             p = out / f"calibrate-{name}-oled-{seat + 1}.png"
             img.convert("RGB").resize((img.width * 4, img.height * 4), Image.NEAREST).save(p)

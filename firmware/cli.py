@@ -263,4 +263,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m firmware.cli``: run the imported module's main, so the
+    # UsageError the commands raise (firmware.cli.UsageError) is the class
+    # caught here (exit 2), not a second copy of it in __main__
+    from firmware.cli import main as _main
+    sys.exit(_main())

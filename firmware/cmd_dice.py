@@ -64,18 +64,18 @@ def add_parser(subparsers) -> None:
     g = q.add_argument_group("guided flow")
     g.add_argument("--seats", metavar="N|LIST", help="seats taking part: the first N, or a list such as 1,3 "
                    "(default: every seat with a tray)")
-    g.add_argument("--rolls", type=int, default=2, metavar="N", help="free rolls to confirm the calibration (default 2)")
+    g.add_argument("--rolls", type=int, default=None, metavar="N", help="free rolls to confirm the calibration (default 2)")
     g.add_argument("--screens", metavar="DIR", help="write a PNG of each HDMI screen change here")
     g.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
     g = q.add_argument_group("guided flow on the simulated cabinet")
     g.add_argument("--headless", action="store_true",
                    help="no window, virtual clock, every seat a simulated person pressing its buttons")
     g.add_argument("--bots", metavar="SEATS", help="in a window: seats played by simulated persons, e.g. 1,3 or all")
-    g.add_argument("--dice", type=int, default=5, metavar="N", help="dice per simulated seat (default 5)")
+    g.add_argument("--dice", type=int, default=None, metavar="N", help="dice per simulated seat (default 5)")
     g.add_argument("--dice-from", metavar="DIR", help="the simulated camera shows die crops of this labelled set")
-    g.add_argument("--sim-camera", choices=["dice", "noise", "empty"], default="dice",
+    g.add_argument("--sim-camera", choices=["dice", "noise", "empty"], default=None,
                    help="noise: the simulated camera shows only noise (a broken camera); empty: never a die")
-    g.add_argument("--seed", type=int, default=0, help="seed of the simulated table and seats")
+    g.add_argument("--seed", type=int, default=None, help="seed of the simulated table and seats")
     q.set_defaults(func=run)
 
 
@@ -127,18 +127,38 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
     return _score(args, _white_balance(cfg))
 
 
+#: the guided flow's options (argparse dest, option), None when not given
+GUIDED_OPTIONS = (("seats", "--seats"), ("rolls", "--rolls"), ("screens", "--screens"), ("size", "--size"),
+                  ("headless", "--headless"), ("bots", "--bots"), ("dice", "--dice"), ("dice_from", "--dice-from"),
+                  ("sim_camera", "--sim-camera"), ("seed", "--seed"))
+
+
 def _calibrate(args, cfg) -> int:
     from vision import calibrate
+
+    from .cli import UsageError
     path = calibration_path(cfg)
+    if args.reset or args.from_labelled:
+        given = [opt for dest, opt in GUIDED_OPTIONS if getattr(args, dest, None) not in (None, False)]
+        if given:
+            raise UsageError(f"{', '.join(given)}: only for the guided flow, not with "
+                             f"{'--reset' if args.reset else '--from-labelled'}")
     if args.reset:
+        removed = None
         if path.is_file():
             path.unlink()
+            removed = str(path)
+        if args.json:
+            print(json.dumps({"removed": removed, "calibration": None}))
+        elif removed:
             print(f"removed {path}: the reader reads as shipped")
         else:
             print(f"no calibration at {path}: the reader already reads as shipped")
         return 0
     if not args.from_labelled:
         return _guided(args, cfg, path)
+    if not Path(args.from_labelled).is_dir():
+        raise UsageError(f"--from-labelled {args.from_labelled}: no such folder")
     quiet = args.json or not sys.stderr.isatty()
     bar = None
     if not quiet:
@@ -179,6 +199,10 @@ def _guided(args, cfg, path: Path) -> int:
     from .cli import UsageError, output_folder
     from .cmd_play import _size
     cfg = cfg or {}
+    args.rolls = 2 if args.rolls is None else args.rolls
+    args.dice = 5 if args.dice is None else args.dice
+    args.seed = 0 if args.seed is None else args.seed
+    args.sim_camera = args.sim_camera or "dice"
     for name in ("rolls", "dice"):
         v = getattr(args, name)
         if v is not None and v < 1:
@@ -192,6 +216,9 @@ def _guided(args, cfg, path: Path) -> int:
             raise UsageError(f"--seats must be a count or a list such as 1,3, got {args.seats!r}") from None
         if seats == [] or (isinstance(seats, int) and seats < 1) or (isinstance(seats, list) and min(seats) < 0):
             raise UsageError(f"--seats must be 1 or more (seats count from 1), got {args.seats!r}")
+        if isinstance(seats, list) and len(set(seats)) < len(seats):
+            twice = sorted({s + 1 for s in seats if seats.count(s) > 1})
+            raise UsageError(f"--seats {args.seats}: seat {', '.join(map(str, twice))} named twice")
     if args.dice > 12:
         raise UsageError(f"--dice {args.dice}: at most 12 dice fit a simulated tray")
     if args.dice_from and not Path(args.dice_from).is_dir():

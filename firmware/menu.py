@@ -1,6 +1,8 @@
 """The cabinet's menu on HDMI, driven by any seat's navigation input and
 big button: game, number of players, which seats are bots, difficulty,
-resume the last unfinished game, start.
+resume the last unfinished game, start; calibrate the dice reader to this
+cabinet (the guided flow of ``cabinet dice calibrate`` on the cabinet's
+screens and buttons) and undo that calibration.
 
 :class:`Menu` is pure state (testable without a screen); :func:`run_menu`
 runs it on the cabinet and starts the chosen game.
@@ -31,7 +33,8 @@ DIFFICULTIES = ["easy", "hard", "epic"]
 @dataclass
 class Menu:
     """Menu state.  Rows: game, players, bots, bot level (when there are
-    bots), difficulty, resume, start.
+    bots), difficulty, resume, start, calibrate dice, undo dice calibration
+    (when :attr:`calibrated`).
 
     Navigation moves the focus between rows; the big button changes the
     focused row's value (wrapping) or activates Resume / Start.
@@ -56,6 +59,8 @@ class Menu:
     #: Cha dango: "The youngest player is the start player" (0-based seat)
     start_player: int = 0
     bot_level: int = 1
+    #: the cabinet has a dice calibration (offer to undo it)
+    calibrated: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -85,6 +90,9 @@ class Menu:
         resume = self.resume_path.name if self.resume_path else ("damaged save" if self.resume_problem else "none")
         rows.append(("Resume last game", resume))
         rows.append(("Start", ""))
+        rows.append(("Calibrate dice", ""))
+        if self.calibrated:
+            rows.append(("Undo dice calibration", ""))
         return rows
 
     def nav(self, step: int) -> None:
@@ -96,7 +104,8 @@ class Menu:
 
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
-            ``("resume", path)``, or ``None`` after changing a value.
+            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``,
+            or ``None`` after changing a value.
         """
         label = self.rows()[self.focus][0]
         info = GAMES[self.game_id]
@@ -119,6 +128,10 @@ class Menu:
         elif label == "Resume last game":
             if self.resume_path is not None:
                 return ("resume", self.resume_path)
+        elif label == "Calibrate dice":
+            return ("calibrate", None)
+        elif label == "Undo dice calibration":
+            return ("uncalibrate", None)
         elif label == "Start":
             choice = BOT_CHOICES[self.bots]
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
@@ -177,7 +190,9 @@ def run_menu(cfg: dict[str, Any]) -> int:
         mode = cfg["cabinet"]["display"]
     renderer = HdmiRenderer(size[0], size[1], mode, oled_count=6)
     pg = renderer.pg
-    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES})
+    from .cmd_dice import calibration_path
+    cal_path = calibration_path(cfg)
+    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file())
     _find_resume(menu, cfg)
     bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
@@ -205,6 +220,20 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         choice = menu.press()
                     elif e.input in ("nav_a", "nav_b"):
                         menu.nav(-1 if e.input == "nav_a" else 1)
+            if choice is not None and choice[0] == "uncalibrate":
+                cal_path.unlink(missing_ok=True)
+                menu.calibrated, menu.focus = False, 0
+                menu.message = "dice calibration removed: the reader reads as shipped"
+                continue
+            if choice is not None and choice[0] == "calibrate":
+                # the flow opens the cabinet with its camera: the menu's is closed meanwhile
+                cabinet.close()
+                menu.message = _calibrate(cfg, cal_path, renderer, size)
+                menu.calibrated = cal_path.is_file()
+                menu.focus = min(menu.focus, len(menu.rows()) - 1)
+                cabinet = build_cabinet(cfg, with_camera=False, with_audio=False)
+                bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
+                continue
             if choice is not None:
                 opts = SessionOptions(headless=False, size=size)
                 if choice[0] == "resume":
@@ -239,3 +268,19 @@ def run_menu(cfg: dict[str, Any]) -> int:
             time.sleep(1 / max(5, cfg["cabinet"]["fps"]))
     finally:
         cabinet.close()
+
+
+def _calibrate(cfg: dict[str, Any], path: Path, renderer: Any, size: tuple[int, int]) -> str:
+    """Run the guided dice calibration from the menu on ``renderer`` (the
+    result stays until any seat's button); returns the menu's status line."""
+    from hardware.backends import HardwareUnavailable
+
+    from .calibration_flow import GuidedOptions, run_guided
+    try:
+        result = run_guided(cfg, GuidedOptions(size=size, from_menu=True), path, renderer=renderer)
+    except (HardwareUnavailable, RuntimeError, ValueError, OSError) as exc:
+        log.error("dice calibration: %s", exc)
+        return f"dice calibration could not run: {exc}"
+    if result["outcome"] == "stored":
+        return "dice calibration stored"
+    return "dice calibration refused: " + ("the old one is kept" if result["kept"] else "the reader reads as shipped")

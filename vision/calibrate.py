@@ -17,7 +17,8 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
 3. Every fourth scene of the folder (by name; augmented copies are one
    scene) is kept back as *confirmation rolls*: the reader reads them with
    and without the new layers, and a calibration that reads them worse
-   (more dice given a wrong value, or fewer read right) is refused.
+   (:func:`reads_worse`: more dice given a wrong value, or as many wrong
+   and fewer right) is refused.
 
 The result is stored as one ``.npz`` file (:data:`CALIBRATION_FILE` in the
 cabinet's state folder) with a fingerprint of the models it was made for;
@@ -65,6 +66,16 @@ NEGATIVE_WEIGHT = 0.5
 class CalibrationError(VisionInputError):
     """A calibration that cannot be made, is refused, or cannot be loaded;
     the message says why and what to do.  The calibration in use is kept."""
+
+
+def reads_worse(right_before: int, wrong_before: int, right_after: int, wrong_after: int) -> bool:
+    """Whether a calibration reads confirmation dice worse than the reader
+    without it, and so is refused (the one rule of ``--from-labelled`` and
+    the guided flow).  A die read wrongly is worse than a die not read:
+    worse is MORE dice given a wrong value, or the same number wrong and
+    fewer given the right one.  Fewer wrong is better even with fewer
+    right (e.g. right 13 -> 12, wrong 1 -> 0 is kept).  Counts of dice, ints >= 0."""
+    return wrong_after > wrong_before or (wrong_after == wrong_before and right_after < right_before)
 
 
 @dataclass(frozen=True)
@@ -287,11 +298,11 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
             "windows": len(windows), "confirm_photos": len(confirm_imgs),
             "before": _figures(before), "after": _figures(after),
             "seconds": round(time.perf_counter() - t0, 1), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
-    if after.wrong > before.wrong or after.correct < before.correct:
+    if reads_worse(before.correct, before.wrong, after.correct, after.wrong):
         raise CalibrationError(
             f"calibration refused: it reads the {info['confirm_photos']} confirmation photos worse "
             f"({after.correct} right / {after.wrong} wrong of {after.labelled} dice, against {before.correct} / "
-            f"{before.wrong} without it); the calibration in use is kept")
+            f"{before.wrong} without it); nothing was changed")
     return Calibration(heads, models_fingerprint(), info)
 
 
