@@ -394,7 +394,8 @@ class Session:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
                        f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
-            out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} of {d['misread']}")
+            of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
+            out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
         return out
 
     def run_and_report(self) -> int:

@@ -439,7 +439,7 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     text = "\n".join(resumed.report_lines(resumed.report()))
     assert "dice, this run (since the resume): 0 read by the camera" in text
     assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
-    assert "misread dice that reached the game, this run: 0 of 0" in text
+    assert "misread dice that reached the game, this run: 0 (none misread)" in text
     resumed.writer.close()
 
 
