@@ -516,8 +516,9 @@ class GuidedCalibration:
 # ------------------------------------------------------------------ simulation
 class CalibrationTable:
     """The simulated camera for calibration: a :class:`firmware.dice_station.SimTable`
-    that also remembers where it drew each die (frame px), so a simulated
-    seat can check the reader's values the way a person looks at the tray.
+    (which remembers where it drew each die, ``Tray.placed``, so a simulated
+    seat can check the reader's values the way a person looks at the tray),
+    or a broken camera.
 
     Args:
         seats, seed, dice_from: as SimTable.
@@ -532,38 +533,15 @@ class CalibrationTable:
             raise ValueError(f"simulated camera {camera!r}: choose dice, noise or empty")
         self.table = SimTable(seats, seed=seed, dice_from=dice_from)
         self.camera = camera
-        self.placed: dict[int, list[tuple[int, float, float]]] = {}
         self._rng = np.random.default_rng(seed)
-        self.table._cell_image = self._cell_image   # record positions
 
     @property
     def zones(self):
         """The trays' :class:`vision.trays.TrayZones` in frame px."""
         return self.table.zones
 
-    def _cell_image(self, key: int) -> np.ndarray:
-        from vision.synth import DieSpec, compose_from_dataset, render_frame
-        t = self.table
-        x0, y0, cw, ch = t.cells[key]
-        tray = t.trays[key]
-        size = (cw - 16, ch - 16)
-        if t.library is not None and tray.values:
-            img, placed = compose_from_dataset(t.library, size, tray.values, t.rng)
-            self.placed[key] = [(v, x0 + 8 + cx, y0 + 8 + cy) for v, (cx, cy) in placed]
-            return img
-        side, specs = 40.0, []
-        for v, colour in zip(tray.values, tray.colours):
-            for _ in range(200):
-                px, py = t.rng.uniform(side, size[0] - side), t.rng.uniform(side, size[1] - side)
-                if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
-                    break
-            specs.append(DieSpec(v, colour, (px, py), t.rng.uniform(0, 90), side))
-        self.placed[key] = [(s.value, x0 + 8 + s.center[0], y0 + 8 + s.center[1]) for s in specs]
-        return render_frame(size, specs, seed=t.rng.randrange(1 << 30))
-
     def throw(self, seat: int, values: list[int], t_us: int) -> None:
         """Put ``values`` in ``seat``'s tray at ``t_us`` (they settle after ROLL_US)."""
-        self.placed.pop(seat, None)
         self.table.throw(seat, values, None, t_us)
 
     def frame(self, t_us: int) -> np.ndarray:
@@ -580,7 +558,8 @@ class CalibrationTable:
         """The value of the die drawn nearest (x, y) in ``seat``'s tray, or
         0 when none lies within ``size`` px (not a die)."""
         best = None
-        for v, px, py in self.placed.get(seat, []):
+        tray = self.table.trays.get(seat)
+        for v, px, py in (tray.placed if tray is not None and tray.image is not None else []):
             d = abs(px - x) + abs(py - y)
             if d <= max(size, 20.0) and (best is None or d < best[0]):
                 best = (d, v)

@@ -73,6 +73,10 @@ class Tray:
     moving_until_us: int = -1
     image: np.ndarray | None = None
     throws: int = 0
+    #: where the dice of ``image`` were drawn: ``(value, x, y)``, frame px
+    #: (what a person sees when they look at the tray; the guided
+    #: calibration's simulated seats check the reader against it)
+    placed: list[tuple[int, float, float]] = field(default_factory=list)
 
 
 class SimTable:
@@ -137,7 +141,8 @@ class SimTable:
         margin = 8
         size = (cw - 2 * margin, ch - 2 * margin)
         if self.library is not None and tray.values:
-            img, _ = compose_from_dataset(self.library, size, tray.values, self.rng)
+            img, placed = compose_from_dataset(self.library, size, tray.values, self.rng)
+            tray.placed = [(v, x + margin + cx, y + margin + cy) for v, (cx, cy) in placed]
             return img
         side = 40.0
         specs: list[DieSpec] = []
@@ -148,6 +153,7 @@ class SimTable:
                 if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
                     break
             specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
+        tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
         return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
 
     def cell_frame(self, key: int, t_us: int) -> np.ndarray:
