@@ -194,3 +194,22 @@ def test_white_dice_on_a_white_table_never_misread():
             assert d.value == s.value, (s, d)
             read += 1
     assert read >= 5
+
+
+def test_compose_from_dataset_with_crops_larger_than_the_frame():
+    """Phone photos give die crops of 300+ px (roboflow-public-d6): pasted
+    into a small tray cell they used to crash with a numpy broadcast error.
+    They are scaled down to fit, and every die placed lies inside the frame."""
+    import random
+
+    from vision.synth import CropLibrary, compose_from_dataset
+    lib = CropLibrary.__new__(CropLibrary)
+    big = np.full((320, 300, 3), 200, np.uint8)
+    big[140:180, 130:170] = 20  # one pip, so the crop is not flat
+    lib.crops = {v: [big] for v in range(1, 7)}
+    rng = random.Random(5)
+    img, placed = compose_from_dataset(lib, (224, 160), [1, 2, 3, 4, 5], rng)
+    assert img.shape == (160, 224, 3) and img.dtype == np.uint8
+    assert placed, "no die placed at all"
+    for v, (x, y) in placed:
+        assert 1 <= v <= 6 and 0 <= x < 224 and 0 <= y < 160

@@ -200,10 +200,17 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
     for v in values:
         if not library.crops.get(v):
             raise VisionInputError(f"no crop of value {v} in the library")
-        crop = rng.choice(library.crops[v]).astype(np.float32)
+        crop = rng.choice(library.crops[v])
+        # a phone photo's crop can be larger than the frame: scale it to a
+        # third of the frame's shorter side at most, so several dice fit
+        fit = min(w, h) / 3.0 / max(crop.shape[:2])
+        if fit < 1.0:
+            crop = cv2.resize(crop, (max(12, int(crop.shape[1] * fit)), max(12, int(crop.shape[0] * fit))),
+                              interpolation=cv2.INTER_AREA)
+        crop = crop.astype(np.float32)
         ch, cw = crop.shape[:2]
         for _ in range(200):
-            x, y = rng.uniform(cw, w - cw), rng.uniform(ch, h - ch)
+            x, y = rng.uniform(cw / 2 + 1, w - cw / 2 - 1), rng.uniform(ch / 2 + 1, h - ch / 2 - 1)
             if all(math.hypot(x - px, y - py) > 0.6 * (max(cw, ch) + s) for _, (px, py), s in placed):
                 break
         else:
