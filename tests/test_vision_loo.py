@@ -1,0 +1,51 @@
+"""The leave-one-set-out driver (vision.training.loo): its arguments and
+its table; the training itself is run by hand (issue #21, hours of CPU)."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from vision.training import loo
+
+
+def _labelled(tmp_path, name):
+    d = tmp_path / name
+    (d / "images").mkdir(parents=True)
+    (d / "labels").mkdir()
+    return d
+
+
+def _summary(left_out, acc, wrong):
+    return {"left_out": left_out, "labelled_dice": 200, "accuracy": acc, "recall": 0.5,
+            "confident_wrong": wrong / 200, "wrong": wrong, "exact_images": 0.25}
+
+
+def test_table_gathers_the_folds_already_scored(tmp_path, capsys):
+    a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
+    out = tmp_path / "loo"
+    loo.fold_dir(out, "set-a").mkdir(parents=True)
+    (loo.fold_dir(out, "set-a") / "score.json").write_text(json.dumps(_summary("set-a", 0.975, 3)))
+    assert loo.main([str(a), str(b), "--out", str(out), "--table"]) == 0
+    text = capsys.readouterr().out
+    assert "| set-a | 200 | 97.5 % | 50.0 % | 1.50 % (3) | 25.0 % |" in text
+    assert "set-b" not in text  # not scored yet: no row, no guess
+
+
+def test_a_scored_fold_is_not_trained_again(tmp_path):
+    a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
+    out = tmp_path / "loo"
+    loo.fold_dir(out, "set-b").mkdir(parents=True)
+    (loo.fold_dir(out, "set-b") / "score.json").write_text(json.dumps(_summary("set-b", 0.9, 7)))
+    got = loo.run_fold([a, b], b, out, ["--det-steps", "1"])  # would fail: no photos to train on
+    assert got["accuracy"] == 0.9 and got["wrong"] == 7
+
+
+@pytest.mark.parametrize("bad, says", [(["--left-out", "set-z"], "not one of set-a, set-b"),
+                                       (["NOTASET"], "not a labelled set")])
+def test_bad_arguments_exit_2_with_the_reason(tmp_path, bad, says):
+    a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
+    args = [str(a), str(b), "--out", str(tmp_path / "loo")]
+    args = args + bad if bad[0].startswith("--") else [str(tmp_path / bad[0])] + args
+    r = subprocess.run([sys.executable, "-m", "vision.training.loo", *args], capture_output=True, text=True)
+    assert r.returncode == 2 and says in r.stderr, r.stderr
