@@ -49,3 +49,24 @@ def test_bad_arguments_exit_2_with_the_reason(tmp_path, bad, says):
     args = args + bad if bad[0].startswith("--") else [str(tmp_path / bad[0])] + args
     r = subprocess.run([sys.executable, "-m", "vision.training.loo", *args], capture_output=True, text=True)
     assert r.returncode == 2 and says in r.stderr, r.stderr
+
+
+def test_calibration_split_keeps_augmented_copies_of_a_scene_together(tmp_path):
+    """calib_eval: one scene in five calibrates, never a copy of a scored
+    photo (Roboflow exports hold augmented copies of one photo)."""
+    from vision.dataset import scene_key
+    from vision.training.calib_eval import link_folder, split
+    d = _labelled(tmp_path, "set-r")
+    for k in range(10):
+        for h in ("aaa", "bbb"):
+            name = f"train__PXL_2024010{k}_jpg.rf.{h}{k}"
+            (d / "images" / f"{name}.jpg").write_bytes(b"x")
+            (d / "labels" / f"{name}.txt").write_text("0 0.5 0.5 0.1 0.1\n")
+    cal, scored = split(d, 5)
+    assert len(cal) == 4 and len(scored) == 16
+    assert not {scene_key(p) for p in cal} & {scene_key(p) for p in scored}
+    linked = link_folder(cal, tmp_path / "cal")
+    assert sorted(p.name for p in (linked / "images").iterdir()) == sorted(p.name for p in cal)
+    assert len(list((linked / "labels").iterdir())) == 4
+    with pytest.raises(ValueError, match="every=1"):
+        split(d, 1)
