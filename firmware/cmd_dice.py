@@ -53,6 +53,8 @@ def add_parser(subparsers) -> None:
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
                         "are one scene), e.g. those a model never saw")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
+    q.add_argument("--no-errata", action="store_true",
+                   help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
     q = sub.add_parser("calibrate", help="adapt the reader to this cabinet's dice, camera and light "
                        "(no option: the guided flow on the cabinet's screens and buttons)")
@@ -346,7 +348,7 @@ def _score_set(args, folder: Path, reader) -> dict | None:
     from vision.dataset import fold_images
     from vision.score import score_folder
     images = fold_images(folder, args.fold)
-    s = score_folder(folder, reader, images)
+    s = score_folder(folder, reader, images, errata=not args.no_errata)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)
     if not s.images:
@@ -371,6 +373,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
         print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
               f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")
+        if s.errata:
+            print(f"  labels corrected by vision/label_errata.toml: {s.errata} (--no-errata: as published)")
         print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}"
               + (f" (nets run by {summary['runtime']})" if "runtime" in summary else ""))
         print(s.confusion_text())

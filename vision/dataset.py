@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+import tomllib
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -72,6 +74,56 @@ def load_labels(image_path: str | os.PathLike, width: int, height: int) -> list[
         dice.append(LabelledDie(cls + 1, ((cx - w / 2) * width, (cy - h / 2) * height,
                                           (cx + w / 2) * width, (cy + h / 2) * height)))
     return dice
+
+
+#: label corrections of the shared sets (see the file's header)
+ERRATA_FILE = Path(__file__).with_name("label_errata.toml")
+
+
+@lru_cache(maxsize=4)
+def load_errata(path: str | os.PathLike = ERRATA_FILE) -> dict[tuple[str, str], list[tuple[float, float, int, int]]]:
+    """Label errata (``vision/label_errata.toml``): ``{(set, image): [(x,
+    y, labelled, top), ...]}``, x / y in px of the labelled box's centre.
+    Raises ``ValueError`` naming the file and entry when an entry lacks a
+    field or a value is out of range (values 1..6, labelled != top)."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the label errata ({exc})") from None
+    out: dict[tuple[str, str], list[tuple[float, float, int, int]]] = {}
+    for n, e in enumerate(data.get("erratum", []), 1):
+        try:
+            key = (str(e["set"]), str(e["image"]))
+            x, y = (float(v) for v in e["at"])
+            labelled, top = int(e["labelled"]), int(e["top"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"{path}: erratum {n}: want set, image, at = [x, y], labelled, top ({exc!r})") from None
+        if not (1 <= labelled <= 6 and 1 <= top <= 6) or labelled == top:
+            raise ValueError(f"{path}: erratum {n}: labelled {labelled} / top {top}: want two different values 1..6")
+        out.setdefault(key, []).append((x, y, labelled, top))
+    return out
+
+
+def correct_labels(image_path: str | os.PathLike, dice: list[LabelledDie],
+                   errata: dict | None = None) -> tuple[list[LabelledDie], int]:
+    """``dice`` (the labels of one image of a set folder) with the errata of
+    that image applied: a labelled die within 3 px of an erratum's centre
+    and with its published value takes the erratum's top value.  Returns the
+    dice and the number corrected (an erratum that matches no die - a set
+    that was relabelled - changes nothing)."""
+    image_path = Path(image_path)
+    errata = load_errata() if errata is None else errata
+    fixes = errata.get((image_path.parent.parent.name, image_path.name))
+    if not fixes:
+        return dice, 0
+    out, n = [], 0
+    for d in dice:
+        cx, cy = d.center
+        hit = next((top for x, y, lab, top in fixes if abs(cx - x) <= 3 and abs(cy - y) <= 3 and d.value == lab), None)
+        out.append(d if hit is None else replace(d, value=hit))
+        n += hit is not None
+    return out, n
 
 
 #: Roboflow export names: ``<split>__<original stem>_<ext>.rf.<hash>.<ext>``

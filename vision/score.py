@@ -28,7 +28,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.dataset import LabelledDie, list_images, load_labels
+from vision.dataset import LabelledDie, correct_labels, list_images, load_labels
 from vision.die import Die, VisionInputError
 
 
@@ -73,6 +73,8 @@ class Score:
     errors: list[str] = field(default_factory=list)
     #: images left out of every figure, each as "name: why" (not an image, a bad frame)
     skipped: list[str] = field(default_factory=list)
+    #: labelled dice whose value an erratum corrected (vision/label_errata.toml)
+    errata: int = 0
 
     def add(self, dice: list[Die], truth: list[LabelledDie], ms: float, name: str = "") -> None:
         """Add one image's detections and ground truth."""
@@ -141,6 +143,7 @@ class Score:
                 "exact_images": round(self.exact_images / self.images, 4) if self.images else 0.0,
                 "missed": self.missed, "unreadable": self.unreadable_matched, "extra": self.extra_claimed,
                 "extra_unreadable": self.extra_unreadable, "skipped_images": len(self.skipped),
+                "errata": self.errata,
                 "median_ms": round(statistics.median(ms), 2),
                 "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2)}
 
@@ -155,11 +158,13 @@ class Score:
 
 
 def score_folder(folder: str | Path, reader: Callable[[np.ndarray], list[Die]],
-                 images: list[Path] | None = None) -> Score:
+                 images: list[Path] | None = None, errata: bool = True) -> Score:
     """Run ``reader`` on every image of a labelled set and score it.
     Files that are not images, and frames the reader refuses
     (:class:`VisionInputError`, e.g. too small), are listed in ``skipped``
-    with the reason and left out of every figure."""
+    with the reason and left out of every figure.  ``errata``: correct the
+    published labels that ``vision/label_errata.toml`` lists (counted in
+    ``Score.errata``); False scores the labels as published."""
     score = Score()
     for path in images if images is not None else list_images(folder):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
@@ -167,6 +172,9 @@ def score_folder(folder: str | Path, reader: Callable[[np.ndarray], list[Die]],
             score.skipped.append(f"{path.name}: not a readable image file")
             continue
         truth = load_labels(path, frame.shape[1], frame.shape[0])
+        if errata:
+            truth, fixed = correct_labels(path, truth)
+            score.errata += fixed
         t0 = time.perf_counter()
         try:
             dice = reader(frame)
