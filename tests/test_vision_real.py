@@ -48,12 +48,16 @@ def test_held_out_photos_are_the_odd_half_and_unseen():
 @needs_data
 @pytest.mark.slow
 def test_held_out_floors(held_out_score):
-    """What the reader reaches on photos the models never saw (measured:
-    accuracy 99.2 %, recall 98.3 %, precision 98.8 %): the issue's bars
-    (test below), and no die invented
-    (CAB-5: an unsure die is unreadable, not guessed)."""
+    """What the reader reaches on photos the models never saw (measured
+    with the nets of issue #21's retraining and the two-net agreement:
+    accuracy 99.9 %, recall 91.8 %, precision 99.6 %, confident-wrong 1
+    die of 759 after the label errata): the issue's bars (accuracy >= 99 %,
+    confident-wrong <= 0.3 %), and no die invented (CAB-5: an unsure die
+    is unreadable, not guessed; a die the nets disagree on is left to the
+    nudge flow, so recall is below accuracy)."""
     s = held_out_score.summary()
-    assert s["accuracy"] >= 0.98 and s["precision"] >= 0.97 and s["recall"] >= 0.96, s
+    assert s["accuracy"] >= 0.99 and s["precision"] >= 0.98 and s["recall"] >= 0.88, s
+    assert s["confident_wrong"] <= 0.003, s
     assert s["extra"] <= 0.01 * s["labelled_dice"], s
     # no unreadable die reported where there is none (the tray's screws and holes)
     assert s["extra_unreadable"] <= 0.01 * s["labelled_dice"], s
@@ -63,13 +67,15 @@ def test_held_out_floors(held_out_score):
 @pytest.mark.slow
 def test_issue_bars_on_held_out_photos(held_out_score):
     """Bars on photos the models never saw: per-die accuracy >= 99 % (issue
-    #21: "as today"), precision >= 97 %, recall >= 97.5 % (measured 99.1 /
-    98.0 / 98.7 %).  Issue #8's recall bar was 98 % (measured 98.3 % before
-    the second check); the second check (issue #21: two readings must
-    agree, else the die is unread and nudged) costs 2 dice of 759 in
-    recall, so the floor keeps half a point of margin."""
+    #21: "as today"), precision >= 97 %.  Issue #8's recall bar was 98 %
+    (measured 98.3 % before the second check); issue #21's two-net
+    agreement (the fast and the expert net must give the same value where
+    the fast one is unsure, else the die is unread and nudged) trades
+    recall for fewer misreads: 98.0 % -> 91.8 % recall, 7 -> 1 confident
+    misreads of 759 (after the label errata; 3 before the agreement), so
+    recall's floor is 88 %."""
     s = held_out_score.summary()
-    assert s["accuracy"] >= 0.99 and s["recall"] >= 0.975 and s["precision"] >= 0.97, s
+    assert s["accuracy"] >= 0.99 and s["recall"] >= 0.88 and s["precision"] >= 0.97, s
 
 
 @needs_data

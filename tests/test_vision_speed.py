@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,7 +113,10 @@ def test_surely_unsure_on_a_grid_against_every_sure_turn():
                     assert reader._unsure((p + q) / 2) == [0], (best, nad, q)
 
 
-def test_surely_unsure_edges():
+def test_surely_unsure_edges(monkeypatch):
+    """The edges at EXPERT_BELOW = 0.8 (the rule scales with it)."""
+    monkeypatch.setattr(reader, "EXPERT_BELOW", 0.8)
+
     def row(best, nad):
         p = np.zeros((1, 7), np.float32)
         p[0, 0], p[0, 6] = best, nad
@@ -165,3 +169,54 @@ def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypat
     # a faint candidate whose first reading could still average 0.6: both turns
     dice, runs = _one_candidate(monkeypatch, 0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
     assert [d.value for d in dice] == [4] and runs == [1, 1]
+
+
+def _stub_nets(monkeypatch, fast_rows, expert_rows):
+    """read_faces stub: the fast net reads `fast[k]` (k-th call: as cut,
+    turned) and the expert `expert[k]`, one row per window."""
+    calls = {"fast": 0, "expert": 0}
+
+    def read_faces(windows, expert=False):
+        key = "expert" if expert else "fast"
+        rows = (expert_rows if key == "expert" else fast_rows)[calls[key]]
+        calls[key] += 1
+        return np.repeat(np.asarray(rows, np.float32)[None], len(windows), axis=0)
+    monkeypatch.setattr(reader, "read_faces", read_faces)
+    monkeypatch.setattr(reader, "has_expert", lambda: True)
+    monkeypatch.setattr(reader, "face_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
+    return calls
+
+
+def _p(value, p, nad=0.0):
+    row = np.full(7, (1 - p - nad) / 5, np.float32)
+    row[value - 1], row[6] = p, nad
+    return row
+
+
+class _Cand:
+    x = y = 50.0
+    size = 30.0
+    heat = 0.9
+
+
+@pytest.mark.parametrize("fast, expert, checked", [
+    # the fast net unsure (0.7 < EXPERT_BELOW) of a 4, the expert sure of a 6 at both turns:
+    # the two nets disagree -> no value (issue #21: two nets must agree)
+    ([_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)], False),
+    # both nets give the 4: checked
+    ([_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95), _p(4, 0.95)], True),
+    # the fast net's two turns disagree (4 / 5), the expert says 4 twice: not checked
+    ([_p(4, 0.7), _p(5, 0.7)], [_p(4, 0.95), _p(4, 0.95)], False),
+])
+def test_second_look_needs_both_nets_to_agree(monkeypatch, fast, expert, checked):
+    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
+    _stub_nets(monkeypatch, fast, expert)
+    probs, ok, looked = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert looked == 2 and bool(ok[0]) is checked
+
+
+def test_without_the_agreement_the_expert_alone_decides(monkeypatch):
+    monkeypatch.setattr(reader, "NETS_MUST_AGREE", False)
+    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)])
+    probs, ok, looked = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert bool(ok[0]) and int(np.argmax(probs[0, :6])) == 5

@@ -16,8 +16,10 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    or their average is below :data:`EXPERT_BELOW` or unsure it is a die at
    all (:data:`UNSURE_NOT_A_DIE`), the *expert* net (several times the
    work per window) reads the window at 0 and 180 degrees
-   (:data:`SECOND_LOOK_ANGLES`); its averaged readings replace the fast
-   ones, and its two turns must agree.  A die whose readings disagree is
+   (:data:`SECOND_LOOK_ANGLES`); a value is then given only where the two
+   nets agree (:data:`NETS_MUST_AGREE`): both expert turns and every fast
+   reading of the window have the same best value, and the average of all
+   of them is the die's reading.  A die whose readings disagree is
    unreadable (``value None``) and the nudge flow takes over.
    A place that is not a die is dropped; a die whose best value is less
    likely than :data:`MIN_VALUE_P` is unreadable too - a tilted, cocked or
@@ -49,7 +51,12 @@ MIN_VALUE_P = 0.6
 #: detector heat (0..1) an unreadable die needs to be reported at all
 UNREADABLE_MIN_HEAT = 0.6
 #: the fast face classifier's best value probability below which a die gets a second look
-EXPERT_BELOW = 0.8
+EXPERT_BELOW = 0.9
+#: at the second look a value needs the expert's turns *and* the fast net's
+#: readings of the window to agree on it (two nets of other sizes, trained
+#: apart: a bias of one is less often the other's); False: the expert's
+#: turns alone decide (issue #21's first check, measured in vision/README.md)
+NETS_MUST_AGREE = True
 #: the fast net's "not a die" probability range (low, high) in which a
 #: candidate also gets a second look (at or above high: surely not a die)
 UNSURE_NOT_A_DIE = (0.1, 0.9)
@@ -116,27 +123,35 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     averaged.  Where they
     disagree on the value, or the average is unsure (:func:`_unsure`), the
     expert reads the window at each turn of :data:`SECOND_LOOK_ANGLES`; its
-    readings, averaged, replace the fast ones, and the value is checked only
-    if the expert's turns agree on it.  A faint candidate (detector heat
+    readings and the fast ones, averaged, replace the fast ones, and the
+    value is checked only if the expert's turns agree on it and (with
+    :data:`NETS_MUST_AGREE`) every fast reading of the window gives it too.  A faint candidate (detector heat
     below :data:`UNREADABLE_MIN_HEAT`) whose first expert reading leaves no
     value possible is read at that turn only (its row: that reading, not
     checked): :func:`read_dice` drops it whatever the other turns say."""
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
+    fast_best = np.argmax(probs[:, :NOT_A_DIE], 1)  # every fast reading's best value must agree (NETS_MUST_AGREE)
+    fast_sum, fast_reads = probs.copy(), np.ones(n, np.float32)
     # the turn is skipped where it cannot change the reading: surely not a
     # die, or surely sent to the second look (which then reads it anew)
-    again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~_surely_unsure(probs)).tolist()]
+    # (with NETS_MUST_AGREE the second look checks the fast turns too: none is skipped)
+    skip = _surely_unsure(probs) if not NETS_MUST_AGREE else np.zeros(n, bool)
+    again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~skip).tolist()]
              if CHECK_TURN is not None else [])
     if again:
         turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
                                          mirror=True) for i in again])
         checked[again] = np.argmax(probs[again, :NOT_A_DIE], 1) == np.argmax(turned[:, :NOT_A_DIE], 1)
+        fast_sum[again] += turned
+        fast_reads[again] += 1
         probs[again] = (probs[again] + turned) / 2
     # a second look at what the fast net is unsure of, or reads differently at
     # two turns: the expert net (the fast one again if the models in use have
     # no expert) reads the window at each turn of SECOND_LOOK_ANGLES
     look = sorted(set(_unsure(probs)) | {i for i in again if not checked[i]})
+    again_set, fast_agreed = set(again), checked.copy()
     expert_windows = 0
     if look:
         expert, m = has_expert(), len(SECOND_LOOK_ANGLES)
@@ -161,9 +176,16 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
                               expert=expert).reshape(m - 1, len(rest), -1)
             expert_windows += more.shape[0] * more.shape[1]
             reads = np.concatenate([first[need][None], more])
-            probs[rest] = sum(reads) / len(reads)
             best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
             checked[rest] = np.all(best == best[0], axis=0)
+            if NETS_MUST_AGREE and expert:
+                # the fast net's readings (one or two turns) must give the same best value
+                # (where it read twice, both turns did: fast_best is its first, checked its agreement)
+                fast_checked = np.array([i not in again_set or fast_agreed[i] for i in rest])
+                checked[rest] &= (fast_best[rest] == best[0]) & fast_checked
+                probs[rest] = (sum(reads) + fast_sum[rest]) / (len(reads) + fast_reads[rest])[:, None]
+            else:
+                probs[rest] = sum(reads) / len(reads)
     return probs, checked, expert_windows
 
 
