@@ -13,7 +13,6 @@ def test_shipped_errata_load_and_are_valid():
     assert sum(len(v) for v in errata.values()) >= 1
     for (set_name, image), fixes in errata.items():
         assert set_name and image.lower().endswith((".jpg", ".jpeg", ".png"))
-        assert all(lab != top for _, _, lab, top in fixes)
 
 
 def test_an_erratum_corrects_only_the_die_at_its_centre_with_its_published_value(tmp_path):
@@ -21,9 +20,10 @@ def test_an_erratum_corrects_only_the_die_at_its_centre_with_its_published_value
     errata = {("some-set", "a.jpg"): [(100.0, 50.0, 6, 5)]}
     dice = [LabelledDie(6, (90, 40, 110, 60)),    # centre 100,50, value 6: corrected
             LabelledDie(6, (190, 40, 210, 60)),   # elsewhere: kept
-            LabelledDie(4, (91, 41, 111, 61))]    # near, but published 4: kept
+            LabelledDie(4, (91, 41, 111, 61)),    # near, but published 4: kept
+            LabelledDie(6, (95, 40, 115, 60))]    # published 6 but 5 px off: kept
     out, n = correct_labels(img, dice, errata)
-    assert n == 1 and [d.value for d in out] == [5, 6, 4]
+    assert n == 1 and [d.value for d in out] == [5, 6, 4, 6]
     other = tmp_path / "other-set" / "images" / "a.jpg"
     assert correct_labels(other, dice, errata) == (dice, 0)
 
@@ -47,6 +47,8 @@ def test_scoring_nell_applies_each_nell_erratum_once():
     folder = find_dice_data()
     errata = load_errata(ERRATA_FILE)
     images = [folder / "images" / image for (s, image) in errata if s == folder.name]
+    if not images:
+        pytest.skip(f"{folder.name}: no erratum names this set")
     got = score_folder(folder, lambda frame: [], images)
     assert got.errata == sum(len(errata[(folder.name, p.name)]) for p in images)
     raw = score_folder(folder, lambda frame: [], images, errata=False)

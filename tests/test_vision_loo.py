@@ -37,7 +37,14 @@ def test_a_scored_fold_is_not_trained_again(tmp_path):
     out = tmp_path / "loo"
     loo.fold_dir(out, "set-b").mkdir(parents=True)
     (loo.fold_dir(out, "set-b") / "score.json").write_text(json.dumps(_summary("set-b", 0.9, 7)))
-    got = loo.run_fold([a, b], b, out, ["--det-steps", "1"])  # would fail: no photos to train on
+    def no_training(*args, **kw):
+        raise AssertionError(f"a scored fold was trained again: {args}")
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(loo.subprocess, "run", no_training)
+    try:
+        got = loo.run_fold([a, b], b, out, ["--det-steps", "1"])
+    finally:
+        monkey.undo()
     assert got["accuracy"] == 0.9 and got["wrong"] == 7
 
 
@@ -70,3 +77,22 @@ def test_calibration_split_keeps_augmented_copies_of_a_scene_together(tmp_path):
     assert len(list((linked / "labels").iterdir())) == 4
     with pytest.raises(ValueError, match="every=1"):
         split(d, 1)
+
+
+def test_loo_needs_two_sets_and_refuses_a_broken_score_file(tmp_path, capsys):
+    a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
+    r = subprocess.run([sys.executable, "-m", "vision.training.loo", str(a), "--out", str(tmp_path / "loo")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "at least two labelled sets" in r.stderr
+    out = tmp_path / "loo"
+    loo.fold_dir(out, "set-a").mkdir(parents=True)
+    (loo.fold_dir(out, "set-a") / "score.json").write_text('{"left_out": "set-a"}')
+    assert loo.main([str(a), str(b), "--out", str(out), "--table"]) == 1
+    assert "not a fold's score" in capsys.readouterr().err
+
+
+def test_calib_eval_refuses_a_bad_models_folder_with_a_clear_error(tmp_path):
+    a = _labelled(tmp_path, "set-a")
+    r = subprocess.run([sys.executable, "-m", "vision.training.calib_eval", str(a), "--models",
+                        str(tmp_path / "nope")], capture_output=True, text=True)
+    assert r.returncode == 2 and "--models" in r.stderr and "Traceback" not in r.stderr, r.stderr

@@ -220,3 +220,32 @@ def test_without_the_agreement_the_expert_alone_decides(monkeypatch):
     _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)])
     probs, ok, looked = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert bool(ok[0]) and int(np.argmax(probs[0, :6])) == 5
+
+
+def test_the_reading_averages_both_nets(monkeypatch):
+    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
+    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95), _p(4, 0.95)])
+    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert ok[0] and probs[0, 3] == pytest.approx((2 * 0.95 + 2 * 0.7) / 4, abs=1e-5)
+
+
+def test_without_an_expert_file_the_fast_turns_must_still_agree(monkeypatch):
+    """A models folder with no expert: the second look is the fast net
+    again; its fast turns (4 / 5) disagree, so two more 4s do not make the
+    die read (review finding: the rule was off in this mode)."""
+    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
+    _stub_nets(monkeypatch, [_p(4, 0.7), _p(5, 0.7), _p(4, 0.95), _p(4, 0.95)], [])
+    monkeypatch.setattr(reader, "has_expert", lambda: False)
+    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert not ok[0]
+
+
+def test_one_second_look_turn_still_needs_the_fast_net_to_agree(monkeypatch):
+    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
+    monkeypatch.setattr(reader, "SECOND_LOOK_ANGLES", (0,))
+    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95)])
+    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert not ok[0]
+    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95)])
+    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    assert ok[0]

@@ -61,7 +61,7 @@ NETS_MUST_AGREE = True
 #: candidate also gets a second look (at or above high: surely not a die)
 UNSURE_NOT_A_DIE = (0.1, 0.9)
 #: turns (degrees) of the window at the second look (the expert's readings
-#: are averaged, and must agree on the value)
+#: must agree on the value; averaged with the fast net's, NETS_MUST_AGREE)
 SECOND_LOOK_ANGLES = (0, 180)
 #: turn (degrees) of the fast net's second reading of each window (also
 #: mirrored); None: one fast reading (faster: only the dice sent to the
@@ -113,30 +113,36 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
 def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
-    docstring): (N x 7 float32 class probabilities, N bool "two readings
+    docstring): (N x 7 float32 class probabilities, N bool "the readings
     agree on the best value", windows the expert read).
 
     The fast net reads each window as it is and - unless it is surely not a
-    die, or so unsure that the average of any two readings would be
-    (:func:`_surely_unsure`) - turned by :data:`CHECK_TURN` degrees and
-    mirrored (another grid of pixels, the same pips); the two readings are
-    averaged.  Where they
-    disagree on the value, or the average is unsure (:func:`_unsure`), the
-    expert reads the window at each turn of :data:`SECOND_LOOK_ANGLES`; its
-    readings and the fast ones, averaged, replace the fast ones, and the
-    value is checked only if the expert's turns agree on it and (with
-    :data:`NETS_MUST_AGREE`) every fast reading of the window gives it too.  A faint candidate (detector heat
-    below :data:`UNREADABLE_MIN_HEAT`) whose first expert reading leaves no
-    value possible is read at that turn only (its row: that reading, not
-    checked): :func:`read_dice` drops it whatever the other turns say."""
+    die (or, with :data:`NETS_MUST_AGREE` off, so unsure that the average
+    of any two readings would be: :func:`_surely_unsure`) - turned by
+    :data:`CHECK_TURN` degrees and mirrored (another grid of pixels, the
+    same pips); the two readings are averaged.  Where they disagree on the
+    value, or the average is unsure (:func:`_unsure`), the expert (the fast
+    net again if the models have no expert file) reads the window at each
+    turn of :data:`SECOND_LOOK_ANGLES`.  With :data:`NETS_MUST_AGREE` the
+    value is checked only if every second-look reading *and* every fast
+    reading give it, and the die's reading is the average of the expert's
+    and the fast net's readings (of the second look's readings alone when
+    it is the fast net again: its 0-degree reading repeats the first);
+    without it, only the second look's readings must agree and are
+    averaged.  A faint candidate (detector heat below
+    :data:`UNREADABLE_MIN_HEAT`) whose first second-look reading leaves no
+    value possible - the average of all readings it would get cannot reach
+    :data:`MIN_VALUE_P` - is read at that turn only (its row: that
+    reading, not checked): :func:`read_dice` drops it whatever the other
+    turns say."""
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
-    fast_best = np.argmax(probs[:, :NOT_A_DIE], 1)  # every fast reading's best value must agree (NETS_MUST_AGREE)
+    fast_best = np.argmax(probs[:, :NOT_A_DIE], 1)  # the fast net's first best value
     fast_sum, fast_reads = probs.copy(), np.ones(n, np.float32)
     # the turn is skipped where it cannot change the reading: surely not a
-    # die, or surely sent to the second look (which then reads it anew)
-    # (with NETS_MUST_AGREE the second look checks the fast turns too: none is skipped)
+    # die, or (the agreement off) surely sent to the second look, which then
+    # reads it anew; with NETS_MUST_AGREE the fast turns are part of the check
     skip = _surely_unsure(probs) if not NETS_MUST_AGREE else np.zeros(n, bool)
     again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~skip).tolist()]
              if CHECK_TURN is not None else [])
@@ -147,14 +153,21 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         fast_sum[again] += turned
         fast_reads[again] += 1
         probs[again] = (probs[again] + turned) / 2
+    fast_agreed = checked.copy()  # the fast net's turns agree (one turn: trivially)
     # a second look at what the fast net is unsure of, or reads differently at
     # two turns: the expert net (the fast one again if the models in use have
     # no expert) reads the window at each turn of SECOND_LOOK_ANGLES
     look = sorted(set(_unsure(probs)) | {i for i in again if not checked[i]})
-    again_set, fast_agreed = set(again), checked.copy()
     expert_windows = 0
     if look:
         expert, m = has_expert(), len(SECOND_LOOK_ANGLES)
+        # the fast readings join the average only when the second look is another net
+        mix = NETS_MUST_AGREE and expert
+        lk = np.asarray(look)
+        extra_sum = fast_sum[lk] if mix else np.zeros((len(look), probs.shape[1]), np.float32)
+        extra_n = fast_reads[lk] if mix else np.zeros(len(look), np.float32)
+        # with the agreement, the fast net must have agreed with itself
+        fast_ok = fast_agreed[lk] if NETS_MUST_AGREE else np.ones(len(look), bool)
 
         def cut(i: int, angle: float) -> np.ndarray:  # a turn of 0 degrees is the window already cut
             return windows[i] if angle == 0 else face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
@@ -162,13 +175,16 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         # of all, then the others of those whose reading still depends on them
         first = read_faces([cut(i, SECOND_LOOK_ANGLES[0]) for i in look], expert=expert)
         expert_windows = len(look)
-        probs[look] = first
-        checked[look] = m == 1
+        probs[look] = (first + extra_sum) / (1 + extra_n)[:, None]
+        first_best = np.argmax(first[:, :NOT_A_DIE], 1)
+        agree_fast = (first_best == fast_best[lk]) | (not NETS_MUST_AGREE)
+        checked[look] = (m == 1) & fast_ok & agree_fast
         # a faint candidate (kept only with a value) whose first reading leaves
-        # no value possible - the average of m readings cannot reach
-        # MIN_VALUE_P - is dropped whatever the other turns say: not read
+        # no value possible - the average of all its readings (the other turns
+        # at best sure of it) cannot reach MIN_VALUE_P - is dropped: not read
         faint = np.array([cands[i].heat < UNREADABLE_MIN_HEAT for i in look])
-        hopeless = first[:, :NOT_A_DIE].max(axis=1) < m * MIN_VALUE_P - (m - 1) - 1e-6
+        best_avg = (first[:, :NOT_A_DIE].max(axis=1) + (m - 1) + extra_sum[:, :NOT_A_DIE].max(axis=1)) / (m + extra_n)
+        hopeless = best_avg < MIN_VALUE_P - 1e-6
         need = np.flatnonzero(~(faint & hopeless)) if m > 1 else np.zeros(0, int)
         if len(need):
             rest = [look[j] for j in need.tolist()]
@@ -177,15 +193,8 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
             expert_windows += more.shape[0] * more.shape[1]
             reads = np.concatenate([first[need][None], more])
             best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
-            checked[rest] = np.all(best == best[0], axis=0)
-            if NETS_MUST_AGREE and expert:
-                # the fast net's readings (one or two turns) must give the same best value
-                # (where it read twice, both turns did: fast_best is its first, checked its agreement)
-                fast_checked = np.array([i not in again_set or fast_agreed[i] for i in rest])
-                checked[rest] &= (fast_best[rest] == best[0]) & fast_checked
-                probs[rest] = (sum(reads) + fast_sum[rest]) / (len(reads) + fast_reads[rest])[:, None]
-            else:
-                probs[rest] = sum(reads) / len(reads)
+            checked[rest] = np.all(best == best[0], axis=0) & fast_ok[need] & agree_fast[need]
+            probs[rest] = (sum(reads) + extra_sum[need]) / (len(reads) + extra_n[need])[:, None]
     return probs, checked, expert_windows
 
 

@@ -69,10 +69,17 @@ def main(argv: list[str] | None = None) -> int:
     from vision.netreader import use_models
     from vision.reader import read_dice
     from vision.score import score_folder
+    from vision.die import VisionInputError
     if a.models:
-        use_models(a.models)
+        try:
+            use_models(a.models)
+        except VisionInputError as exc:
+            p.error(f"--models: {exc}")
     cal_imgs, scored = split(a.dataset, a.every)
     scored = scored[::a.score_every]
+    if not cal_imgs or not scored:
+        p.error(f"{a.dataset}: {len(cal_imgs)} photos to calibrate on and {len(scored)} to score; need both "
+                "(a set of several scenes, --every and --score-every small enough)")
     say = (lambda m: None) if a.json else (lambda m: print(m, file=sys.stderr, flush=True))
     say(f"{a.dataset.name}: calibrating on {len(cal_imgs)} photos, scoring {len(scored)}")
     calibrate.apply(None)

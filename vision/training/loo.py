@@ -51,7 +51,7 @@ def run_fold(sets: list[Path], left_out: Path, out: Path, train_args: list[str],
                     "--out", str(folder), *train_args], check=True)
     got = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(left_out), "--models",
                           str(folder), "--fold", "odd", "--json", "--no-calibration"],
-                         check=True, capture_output=True, text=True)
+                         check=True, stdout=subprocess.PIPE, text=True)  # its errors reach the terminal
     summary = json.loads(got.stdout.strip().splitlines()[-1])
     summary.update(left_out=left_out.name, trained_on=[s.name for s in others])
     done.write_text(json.dumps(summary, indent=1) + "\n")
@@ -84,18 +84,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--again", action="store_true", help="retrain folds that already have a score.json")
     p.add_argument("--table", action="store_true", help="only print the table of the folds already scored")
     a = p.parse_args(argv)
-    sets = [d for d in a.dataset if (d / "images").is_dir()]
+    sets = [d for d in a.dataset if (d / "images").is_dir() and (d / "labels").is_dir()]
     for d in a.dataset:
-        if d not in sets and d.name != "README.md":
+        if d not in sets and d.name != "README.md":  # ../shared/dice/* also lists the sets' README
             p.error(f"{d}: not a labelled set (expected images/ and YOLO labels/)")
     names = {d.name: d for d in sets}
+    if len(names) != len(sets):
+        p.error("two set folders share a name: each fold is named after the set it leaves out")
+    if len(sets) < 2:
+        p.error("give at least two labelled sets: each fold trains on the others")
     for n in a.left_out:
         if n not in names:
             p.error(f"--left-out {n}: not one of {', '.join(sorted(names))}")
     chosen = [names[n] for n in a.left_out] or sets
     if a.table:
-        rows = [json.loads((fold_dir(a.out, d.name) / "score.json").read_text()) for d in sets
-                if (fold_dir(a.out, d.name) / "score.json").is_file()]
+        rows = []
+        for d in sets:
+            f = fold_dir(a.out, d.name) / "score.json"
+            if f.is_file():
+                try:
+                    rows.append(json.loads(f.read_text()))
+                    table(rows[-1:])
+                except (ValueError, KeyError, TypeError) as exc:
+                    print(f"{f}: not a fold's score ({exc!r}); run the fold again with --again", file=sys.stderr)
+                    return 1
         print(table(rows))
         return 0
     rows = []
