@@ -348,6 +348,9 @@ def _score_set(args, folder: Path, reader) -> dict | None:
     from vision.dataset import fold_images
     from vision.score import score_folder
     images = fold_images(folder, args.fold)
+    if not args.json and sys.stderr.isatty():  # progress on a terminal only (tqdm), quiet with --json
+        from tqdm import tqdm
+        images = tqdm(images, desc=folder.name, unit="photo", file=sys.stderr, leave=False)
     s = score_folder(folder, reader, images, errata=not args.no_errata)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)

@@ -23,7 +23,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import cv2
 import numpy as np
@@ -158,7 +158,7 @@ class Score:
 
 
 def score_folder(folder: str | Path, reader: Callable[[np.ndarray], list[Die]],
-                 images: list[Path] | None = None, errata: bool = True) -> Score:
+                 images: Iterable[Path] | None = None, errata: bool = True) -> Score:
     """Run ``reader`` on every image of a labelled set and score it.
     Files that are not images, and frames the reader refuses
     (:class:`VisionInputError`, e.g. too small), are listed in ``skipped``

@@ -80,10 +80,18 @@ def main(argv: list[str] | None = None) -> int:
     if not cal_imgs or not scored:
         p.error(f"{a.dataset}: {len(cal_imgs)} photos to calibrate on and {len(scored)} to score; need both "
                 "(a set of several scenes, --every and --score-every small enough)")
-    say = (lambda m: None) if a.json else (lambda m: print(m, file=sys.stderr, flush=True))
+    quiet = a.json or not sys.stderr.isatty()
+    say = (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+
+    def bar(images: list[Path], desc: str):
+        """The images, with a progress bar on a terminal (tqdm)."""
+        if quiet:
+            return images
+        from tqdm import tqdm
+        return tqdm(images, desc=desc, unit="photo", file=sys.stderr, leave=False)
     say(f"{a.dataset.name}: calibrating on {len(cal_imgs)} photos, scoring {len(scored)}")
     calibrate.apply(None)
-    before = score_folder(a.dataset, read_dice, scored).summary()
+    before = score_folder(a.dataset, read_dice, bar(scored, "without")).summary()
     say(f"without: accuracy {before['accuracy']:.4f}, confident-wrong {before['confident_wrong']:.4f}")
     out = {"set": a.dataset.name, "models": a.models or "shipped", "calibration_photos": len(cal_imgs),
            "scored_photos": len(scored), "without": before}
@@ -100,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             out["calibration"] = {k: v for k, v in cal.info.items() if isinstance(v, (int, float, str, dict))}
             out["calibration_cpu_s"] = round(time.process_time() - c0, 1)
             calibrate.apply(cal)
-            out["with"] = score_folder(a.dataset, read_dice, scored).summary()
+            out["with"] = score_folder(a.dataset, read_dice, bar(scored, "with")).summary()
             calibrate.apply(None)
     if a.json:
         print(json.dumps(out))
