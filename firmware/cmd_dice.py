@@ -47,7 +47,9 @@ def add_parser(subparsers) -> None:
     q.add_argument("dataset", metavar="DATASET_DIR", nargs="+")
     q.add_argument("--peer", action="store_true", help="score the baseline blob-and-cluster reader instead")
     q.add_argument("--json", action="store_true", help="figures as one JSON object per set, one per line")
-    q.add_argument("--errors", action="store_true", help="list every misread die")
+    q.add_argument("--errors", action="store_true",
+                   help="list every labelled die not read right (misread as N, unread, missed) and every "
+                        "die reported where none is labelled; with --json, as the object's \"errors\" list")
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--fold", choices=["all", "even", "odd"], default="all",
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
@@ -364,7 +366,7 @@ def _score_set(args, folder: Path, reader) -> dict | None:
     if args.json:
         confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
                      for t in range(1, 7)}
-        print(json.dumps({**summary, "confusion": confusion}))
+        print(json.dumps({**summary, "confusion": confusion, **({"errors": s.errors} if args.errors else {})}))
     else:
         print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ' scenes)'}, "
               f"{summary['labelled_dice']} labelled dice"
@@ -372,15 +374,18 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
         print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported)")
-        print(f"  confident-wrong   {100 * s.confident_wrong:.2f} %  ({s.wrong} labelled dice given a wrong value)")
+        print(f"  confident-wrong   {100 * s.confident_wrong:.2f} %  ({s.wrong} labelled "
+              f"{'die' if s.wrong == 1 else 'dice'} given a wrong value)")
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
         print(f"  missed {summary['missed']}, unreadable {summary['unreadable']}, extra dice {summary['extra']}, "
               f"extra unreadable {summary['extra_unreadable']} (reported where no die is labelled)")
         if s.errata:
             print(f"  labels corrected by vision/label_errata.toml: {s.errata} (--no-errata: as published)")
+        elif args.no_errata:
+            print("  labels as published (--no-errata: vision/label_errata.toml not applied)")
         print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}"
               + (f" (nets run by {summary['runtime']})" if "runtime" in summary else ""))
         print(s.confusion_text())
-    if args.errors:
+    if args.errors and not args.json:
         print("\n".join(s.errors))
     return summary

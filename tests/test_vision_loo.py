@@ -96,3 +96,24 @@ def test_calib_eval_refuses_a_bad_models_folder_with_a_clear_error(tmp_path):
     r = subprocess.run([sys.executable, "-m", "vision.training.calib_eval", str(a), "--models",
                         str(tmp_path / "nope")], capture_output=True, text=True)
     assert r.returncode == 2 and "--models" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_loo_table_of_no_scored_fold_says_so(tmp_path, capsys):
+    a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
+    assert loo.main([str(a), str(b), "--out", str(tmp_path / "typo"), "--table"]) == 1
+    assert "no fold scored" in capsys.readouterr().err
+
+
+def test_calib_eval_refuses_a_bad_label_file_without_a_traceback(tmp_path):
+    import cv2
+    import numpy as np
+    d = _labelled(tmp_path, "set-a")
+    for k in range(6):
+        cv2.imwrite(str(d / "images" / f"p{k}.png"), np.full((64, 64, 3), 128, np.uint8))
+        (d / "labels" / f"p{k}.txt").write_text("0 0.5 0.5 0.2 0.2\n" if k else "9 0.5 0.5 0.2 0.2\n")
+    r = subprocess.run([sys.executable, "-m", "vision.training.calib_eval", str(d)], capture_output=True, text=True)
+    assert r.returncode == 1 and "class 9 is not 0..5" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    for k in range(6):
+        (d / "labels" / f"p{k}.txt").write_text("")
+    r = subprocess.run([sys.executable, "-m", "vision.training.calib_eval", str(d)], capture_output=True, text=True)
+    assert r.returncode == 2 and "no labelled dice" in r.stderr, r.stderr

@@ -107,8 +107,8 @@ class Score:
             if pred != t.value:
                 exact = False
                 cx, cy = t.center
-                self.errors.append(f"{name}: die {t.value} at {cx:.0f},{cy:.0f} read "
-                                   f"{'missed' if d is None else d.value}")
+                got = "missed" if d is None else "unread" if d.value is None else f"misread as {d.value}"
+                self.errors.append(f"{name}: die {t.value} at {cx:.0f},{cy:.0f} {got}")
         self.exact_images += exact
 
     @property

@@ -13,9 +13,12 @@ ways).  A refused calibration (:class:`vision.calibrate.CalibrationError`)
 is reported with its reason and the reader's figures without it; the
 exit status is then 1.
 
-Prints the two score summaries (accuracy = right values / found dice
-given a value; confident-wrong = wrong values / labelled dice) and the
-calibration's own figures (fit dice, confirmation rolls, CPU seconds).
+Prints the figures without and with the calibration (accuracy = right
+values / found dice given a value; confident-wrong = wrong values /
+labelled dice), whether it was accepted or refused and why, and its own
+figures (fit dice, confirmation photos, CPU seconds of this process: with
+onnxruntime's and BLAS's threads on several cores, more than the wall
+time); ``--json``: all of it as one JSON object.
 """
 from __future__ import annotations
 
@@ -75,11 +78,19 @@ def main(argv: list[str] | None = None) -> int:
             use_models(a.models)
         except VisionInputError as exc:
             p.error(f"--models: {exc}")
+    from vision.dataset import load_labels
     cal_imgs, scored = split(a.dataset, a.every)
     scored = scored[::a.score_every]
     if not cal_imgs or not scored:
         p.error(f"{a.dataset}: {len(cal_imgs)} photos to calibrate on and {len(scored)} to score; need both "
                 "(a set of several scenes, --every and --score-every small enough)")
+    try:  # every label file readable, and some dice labelled, before minutes of scoring
+        labelled = sum(len(load_labels(q, 1, 1)) for q in cal_imgs + scored)
+    except ValueError as exc:
+        print(f"calib_eval: error: {exc}", file=sys.stderr)
+        return 1
+    if not labelled:
+        p.error(f"{a.dataset}: no labelled dice (labels/<image name>.txt, one line 'cls cx cy w h' per die)")
     quiet = a.json or not sys.stderr.isatty()
     say = (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr, flush=True))
 
@@ -102,18 +113,34 @@ def main(argv: list[str] | None = None) -> int:
         try:
             cal = calibrate.calibrate_from_labelled(folder, progress=say)
         except calibrate.CalibrationError as exc:
-            out["refused"] = str(exc)
+            # name the set, not the temporary folder of links
+            out["refused"] = str(exc).replace(str(folder), f"{a.dataset} (one scene in {a.every})")
             code = 1
         else:
             out["calibration"] = {k: v for k, v in cal.info.items() if isinstance(v, (int, float, str, dict))}
+            out["calibration"]["folder"] = f"{a.dataset} (one scene in {a.every})"
             out["calibration_cpu_s"] = round(time.process_time() - c0, 1)
             calibrate.apply(cal)
             out["with"] = score_folder(a.dataset, read_dice, bar(scored, "with")).summary()
             calibrate.apply(None)
     if a.json:
         print(json.dumps(out))
+        return code
+
+    def line(name: str, f: dict) -> str:
+        return (f"  {name:<8} accuracy {100 * f['accuracy']:.1f} %, recall {100 * f['recall']:.1f} %, "
+                f"confident-wrong {100 * f['confident_wrong']:.2f} % ({f['wrong']} of {f['labelled_dice']} dice)")
+    print(f"{a.dataset.name}: calibrated on {len(cal_imgs)} photos (one scene in {a.every}), "
+          f"scored on {len(scored)} others, models {out['models']}")
+    print(line("without", before))
+    if "refused" in out:
+        print(f"  calibration REFUSED: {out['refused']}")
     else:
-        print(json.dumps(out, indent=1))
+        c = out["calibration"]
+        print(line("with", out["with"]))
+        print(f"  calibration accepted: fitted on {c.get('fit_dice')} dice, confirmation photos "
+              f"{c['before']['right']} right / {c['before']['wrong']} wrong -> "
+              f"{c['after']['right']} / {c['after']['wrong']}, {out['calibration_cpu_s']} s CPU")
     return code
 
 
