@@ -110,6 +110,26 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
     return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
 
 
+def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray) -> np.ndarray:
+    """N bool: candidates left *unread* (their readings already disagree)
+    whose fate no further reading can change, so none is made.  Such a
+    candidate is dropped if it is faint (heat below
+    :data:`UNREADABLE_MIN_HEAT`) or if the average "not a die" probability
+    of all its readings reaches :data:`MAX_NOT_A_DIE_P`, else kept as an
+    unreadable die.  ``nad_sum``: N float, the sum of the "not a die"
+    probabilities of its ``n`` (N float) readings so far; ``unknown``:
+    readings still to come, each anywhere in 0..1.  Settled when the average
+    reaches the bound even if they all say 0, or stays below it even if
+    they all say 1 (a margin of 1e-6 for float32 rounding); the average of
+    the readings so far then falls on the same side."""
+    eps = 1e-6
+    total = n + unknown
+    has = n > 0
+    lo = np.where(has, nad_sum / np.maximum(total, 1), 0.0)
+    hi = np.where(has, (nad_sum + unknown) / np.maximum(total, 1), 1.0)
+    return faint | (has & ((lo >= MAX_NOT_A_DIE_P + eps) | (hi < MAX_NOT_A_DIE_P - eps)))
+
+
 def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
@@ -134,7 +154,11 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     value possible - the average of all readings it would get cannot reach
     :data:`MIN_VALUE_P` - is read at that turn only (its row: that
     reading, not checked): :func:`read_dice` drops it whatever the other
-    turns say."""
+    turns say.  Nor does the expert read a candidate already unread (with
+    :data:`NETS_MUST_AGREE`: its fast turns disagree, or the expert's first
+    turn gives another value) whose drop or keep no further reading can
+    change (:func:`_decided`; its row: the average of the readings made).
+    Only the work changes: :func:`read_dice` gives the same dice."""
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
@@ -172,29 +196,43 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         def cut(i: int, angle: float) -> np.ndarray:  # a turn of 0 degrees is the window already cut
             return windows[i] if angle == 0 else face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
         # each turn of the looked windows in one run of the net: the first turn
-        # of all, then the others of those whose reading still depends on them
-        first = read_faces([cut(i, SECOND_LOOK_ANGLES[0]) for i in look], expert=expert)
-        expert_windows = len(look)
-        probs[look] = (first + extra_sum) / (1 + extra_n)[:, None]
-        first_best = np.argmax(first[:, :NOT_A_DIE], 1)
-        agree_fast = (first_best == fast_best[lk]) | (not NETS_MUST_AGREE)
-        checked[look] = (m == 1) & fast_ok & agree_fast
-        # a faint candidate (kept only with a value) whose first reading leaves
-        # no value possible - the average of all its readings (the other turns
-        # at best sure of it) cannot reach MIN_VALUE_P - is dropped: not read
-        faint = np.array([cands[i].heat < UNREADABLE_MIN_HEAT for i in look])
-        best_avg = (first[:, :NOT_A_DIE].max(axis=1) + (m - 1) + extra_sum[:, :NOT_A_DIE].max(axis=1)) / (m + extra_n)
-        hopeless = best_avg < MIN_VALUE_P - 1e-6
-        need = np.flatnonzero(~(faint & hopeless)) if m > 1 else np.zeros(0, int)
-        if len(need):
-            rest = [look[j] for j in need.tolist()]
-            more = read_faces([cut(i, angle) for angle in SECOND_LOOK_ANGLES[1:] for i in rest],
-                              expert=expert).reshape(m - 1, len(rest), -1)
-            expert_windows += more.shape[0] * more.shape[1]
-            reads = np.concatenate([first[need][None], more])
-            best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
-            checked[rest] = np.all(best == best[0], axis=0) & fast_ok[need] & agree_fast[need]
-            probs[rest] = (sum(reads) + extra_sum[need]) / (len(reads) + extra_n[need])[:, None]
+        # of those whose outcome still depends on it, then the other turns of
+        # those whose outcome still depends on them (_decided)
+        heat = np.array([cands[i].heat for i in look])
+        faint = heat < UNREADABLE_MIN_HEAT
+        # a die whose fast turns disagree is unread whatever the expert says;
+        # the expert then only settles "not a die" (dropped) or unreadable (kept)
+        skip = ~fast_ok & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
+        probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
+        checked[lk[skip]] = False
+        rd = np.flatnonzero(~skip)
+        if len(rd):
+            sub = [look[j] for j in rd.tolist()]
+            first = read_faces([cut(i, SECOND_LOOK_ANGLES[0]) for i in sub], expert=expert)
+            expert_windows = len(sub)
+            e_sum, e_n = extra_sum[rd], extra_n[rd]
+            probs[sub] = (first + e_sum) / (1 + e_n)[:, None]
+            first_best = np.argmax(first[:, :NOT_A_DIE], 1)
+            agree_fast = (first_best == fast_best[lk[rd]]) | (not NETS_MUST_AGREE)
+            ok_so_far = fast_ok[rd] & agree_fast
+            checked[sub] = (m == 1) & ok_so_far
+            # a faint candidate (kept only with a value) whose first reading leaves
+            # no value possible - the average of all its readings (the other turns
+            # at best sure of it) cannot reach MIN_VALUE_P - is dropped: not read
+            best_avg = (first[:, :NOT_A_DIE].max(axis=1) + (m - 1) + e_sum[:, :NOT_A_DIE].max(axis=1)) / (m + e_n)
+            hopeless = best_avg < MIN_VALUE_P - 1e-6
+            # nor is one already unread (the readings disagree) whose drop or keep is settled
+            settled = ~ok_so_far & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1, faint[rd])
+            need = np.flatnonzero(~(faint[rd] & hopeless) & ~settled) if m > 1 else np.zeros(0, int)
+            if len(need):
+                rest = [sub[j] for j in need.tolist()]
+                more = read_faces([cut(i, angle) for angle in SECOND_LOOK_ANGLES[1:] for i in rest],
+                                  expert=expert).reshape(m - 1, len(rest), -1)
+                expert_windows += more.shape[0] * more.shape[1]
+                reads = np.concatenate([first[need][None], more])
+                best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
+                checked[rest] = np.all(best == best[0], axis=0) & ok_so_far[need]
+                probs[rest] = (sum(reads) + e_sum[need]) / (len(reads) + e_n[need])[:, None]
     return probs, checked, expert_windows
 
 
