@@ -1,7 +1,8 @@
 """``cabinet dice``: read dice in photos, score the reader on a labelled set.
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR]``
-``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]``
+``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]
+[--min-value-p P]``
 (each set scored on its own: per-die accuracy, recall, precision,
 confident-wrong rate, image-exact rate, ms per frame)
 ``cabinet dice calibrate [--headless] [--seats N] [--rolls N] [--screens DIR]`` (the guided flow,
@@ -42,6 +43,9 @@ def add_parser(subparsers) -> None:
                    help="write each image with boxes, values and colours drawn, as OUT_DIR/<file name>.annotated.png")
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--no-calibration", action="store_true", help="read without this cabinet's calibration")
+    q.add_argument("--min-value-p", type=float, metavar="P",
+                   help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
+                        "(default: config vision.min_value_p, 0.9); lower reads more dice and misreads more")
     q.set_defaults(func=run)
     q = sub.add_parser("score", help="score the reader on labelled sets (images/ + YOLO labels/), each on its own")
     q.add_argument("dataset", metavar="DATASET_DIR", nargs="+")
@@ -55,6 +59,9 @@ def add_parser(subparsers) -> None:
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
                         "are one scene), e.g. those a model never saw")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
+    q.add_argument("--min-value-p", type=float, metavar="P",
+                   help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
+                        "(default: config vision.min_value_p, 0.9); lower reads more dice and misreads more")
     q.add_argument("--no-errata", action="store_true",
                    help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
@@ -97,6 +104,24 @@ def calibration_path(cfg: dict | None) -> Path:
     return state_dir(cfg or {"cabinet": {"state_dir": ""}}) / CALIBRATION_FILE
 
 
+def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None:
+    """Set the dice reader's settings from config ``[vision]`` (defaults
+    without one): ``min_value_p`` (:func:`vision.reader.use_min_value_p`),
+    or the ``min_value_p`` given (a command's option).  Raises
+    :class:`vision.die.VisionInputError` on a value out of range."""
+    from vision.reader import MIN_VALUE_P_RANGE, use_min_value_p
+    from vision.settings import VISION_SCHEMA
+    where = "--min-value-p"
+    if min_value_p is None:
+        where = "config vision.min_value_p"
+        min_value_p = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
+    try:
+        use_min_value_p(min_value_p)
+    except VisionInputError:
+        lo, hi = MIN_VALUE_P_RANGE
+        raise VisionInputError(f"{where} {min_value_p!r}: give a probability from {lo} to {hi}") from None
+
+
 def use_calibration(cfg: dict | None) -> str | None:
     """Read with this cabinet's calibration if it has one: returns its
     path, or None when there is none.  Raises
@@ -114,6 +139,11 @@ def use_calibration(cfg: dict | None) -> str | None:
 
 def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
     """Run ``dice read``, ``score`` or ``calibrate``; returns the exit code."""
+    try:
+        configure_reader(cfg, getattr(args, "min_value_p", None))
+    except VisionInputError as exc:
+        print(f"cabinet: error: {exc}", file=sys.stderr)
+        return 2
     if args.dice_command == "calibrate":
         return _calibrate(args, cfg)
     if not getattr(args, "no_calibration", False) and not getattr(args, "models", None):

@@ -96,6 +96,8 @@ class Session:
                 cabinet.close()
                 cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
         self.cabinet = cabinet
+        from .cmd_dice import configure_reader
+        configure_reader(cfg)  # the dice reader's settings (vision.min_value_p)
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))

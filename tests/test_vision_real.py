@@ -49,15 +49,15 @@ def test_held_out_photos_are_the_odd_half_and_unseen():
 @pytest.mark.slow
 def test_held_out_floors(held_out_score):
     """What the reader reaches on photos the models never saw (measured
-    with the nets of issue #21's retraining and the two-net agreement:
-    accuracy 99.9 %, recall 91.8 %, precision 99.6 %, confident-wrong 1
+    with the nets of issue #21's retraining, the two-net agreement and a
+    value at p >= 0.9: accuracy 99.85 %, recall 85.8 %, confident-wrong 1
     die of 759 after the label errata, 5 as published: the errata, judged
     blind, correct 4 labels of dice the reader "misread"): the issue's bars (accuracy >= 99 %,
     confident-wrong <= 0.3 %), and no die invented (CAB-5: an unsure die
     is unreadable, not guessed; a die the nets disagree on is left to the
     nudge flow, so recall is below accuracy)."""
     s = held_out_score.summary()
-    assert s["accuracy"] >= 0.99 and s["precision"] >= 0.98 and s["recall"] >= 0.88, s
+    assert s["accuracy"] >= 0.99 and s["precision"] >= 0.98 and s["recall"] >= 0.83, s
     assert s["confident_wrong"] <= 0.003, s
     assert s["extra"] <= 0.01 * s["labelled_dice"], s
     # no unreadable die reported where there is none (the tray's screws and holes)
@@ -73,10 +73,12 @@ def test_issue_bars_on_held_out_photos(held_out_score):
     agreement (the fast and the expert net must give the same value where
     the fast one is unsure, else the die is unread and nudged) trades
     recall for fewer misreads: 98.0 % -> 91.8 % recall, 7 -> 1 confident
-    misreads of 759 (after the label errata; 3 before the agreement), so
-    recall's floor is 88 %."""
+    misreads of 759 (after the label errata; 3 before the agreement); a
+    value needing p >= 0.9 (0.6 before: it cuts misreads on sets the nets
+    never saw from 1.2-1.9 % to 0.2-0.3 %) takes recall to 85.8 %, so
+    recall's floor is 83 %."""
     s = held_out_score.summary()
-    assert s["accuracy"] >= 0.99 and s["recall"] >= 0.88 and s["precision"] >= 0.97, s
+    assert s["accuracy"] >= 0.99 and s["recall"] >= 0.83 and s["precision"] >= 0.97, s
 
 
 @needs_data

@@ -159,7 +159,10 @@ def _one_candidate(monkeypatch, heat, expert_reading):
 def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypatch):
     """A faint candidate (heat below UNREADABLE_MIN_HEAT) whose first
     expert reading gives no value above 0.2 can never average 0.6: it is
-    dropped whatever the other turn says, so the other turn is not read."""
+    dropped whatever the other turn says, so the other turn is not read
+    (at MIN_VALUE_P 0.6: the stub's fast readings, 0.5, leave no faint
+    candidate any hope at 0.9)."""
+    monkeypatch.setattr(reader, "MIN_VALUE_P", 0.6)
     nothing = [0.14, 0.14, 0.14, 0.16, 0.14, 0.14, 0.14]  # a 4, as the fast net says, but unsure
     dice, runs = _one_candidate(monkeypatch, 0.5, nothing)
     assert dice == [] and runs == [1]

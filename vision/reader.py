@@ -46,8 +46,15 @@ from vision.die import Die, VisionInputError
 from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window, find_dice, has_expert, read_faces
 from vision.settings import check_white_balance
 
-#: probability (0..1) a value needs to be reported; below it the die is unreadable
-MIN_VALUE_P = 0.6
+#: probability (0..1) a value needs to be reported (the average of the die's
+#: readings); below it the die is unreadable.  0.9 (0.6 before): on photo
+#: sets the nets never saw, two nets that agree at 0.6 - 0.9 are still wrong
+#: on 1-2 % of the dice (side faces at a slant); at 0.9 on 0.2-0.3 %, for a
+#: fifth to a half fewer dice read (vision/README.md).  A dice reader
+#: setting, config ``vision.min_value_p`` (:func:`use_min_value_p`)
+MIN_VALUE_P = 0.9
+#: the range :func:`use_min_value_p` takes
+MIN_VALUE_P_RANGE = (0.5, 0.99)
 #: detector heat (0..1) an unreadable die needs to be reported at all
 UNREADABLE_MIN_HEAT = 0.6
 #: the fast face classifier's best value probability below which a die gets a second look
@@ -73,6 +80,18 @@ CHECK_TURN: int | None = 90
 STATS: Counter = Counter()
 #: probability of "not a die" above which a candidate is dropped
 MAX_NOT_A_DIE_P = 0.5
+
+
+def use_min_value_p(p: float) -> None:
+    """Set :data:`MIN_VALUE_P`, the probability (``MIN_VALUE_P_RANGE``,
+    0.5 .. 0.99) a die's averaged readings must give its value for it to be
+    read: lower reads more dice and misreads more.  Raises
+    :class:`VisionInputError` outside the range (the value in use is kept)."""
+    global MIN_VALUE_P
+    lo, hi = MIN_VALUE_P_RANGE
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi:
+        raise VisionInputError(f"min_value_p must be a probability from {lo} to {hi}, got {p!r}")
+    MIN_VALUE_P = float(p)
 
 
 def check_frame(frame: object) -> np.ndarray:

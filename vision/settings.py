@@ -16,6 +16,9 @@ VISION_SCHEMA: dict[str, dict] = {
     "contest_ms": {"type": int, "default": 1500, "min": 0, "max": 10000,
                    "doc": "a settled reading is shown this long for its seat to check: a long press "
                           "rejects it (reroll), a short press accepts it; 0 = no check, ms"},
+    "min_value_p": {"type": float, "default": 0.9, "min": 0.5, "max": 0.99,
+                    "doc": "probability a die's readings must give its value for it to be read (else it is "
+                           "unread and its seat nudges it); lower reads more dice and misreads more"},
     "white_balance": {"type": list, "items": float, "default": [1.0, 1.0, 1.0],
                       "doc": "per-channel B, G, R gains from calibration"},
     "trays": {"type": "tables", "schema": TRAY_SCHEMA, "default": [],

@@ -1,0 +1,81 @@
+"""The dice reader's value threshold (``vision.min_value_p``): a die is read
+only when its averaged readings give its value at that probability; the
+setting is validated and reaches the reader from config and from
+``cabinet dice``'s option."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from firmware import config as config_mod
+from firmware.cmd_dice import configure_reader
+from vision import reader
+from vision.die import VisionInputError
+from vision.netreader import Candidate
+from vision.synth import DieSpec, render_frame
+
+
+@pytest.fixture(autouse=True)
+def _keep_threshold():
+    before = reader.MIN_VALUE_P
+    yield
+    reader.MIN_VALUE_P = before
+
+
+def _read_with_readings(monkeypatch, p_value: float):
+    """read_dice on one sure candidate whose every reading (both nets, all
+    turns) gives a 4 with probability ``p_value``."""
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+    monkeypatch.setattr(reader, "find_dice", lambda f: [Candidate(100.0, 100.0, 48.0, 0.9)])
+
+    def faces(windows, expert=False):
+        p = np.full((len(windows), 7), (1 - p_value) / 6, np.float32)
+        p[:, 3] = p_value
+        return p
+    monkeypatch.setattr(reader, "read_faces", faces)
+    return reader.read_dice(frame)
+
+
+def test_a_die_read_at_0_8_is_unread_at_the_default_0_9(monkeypatch):
+    """Readings that agree on a 4 at p 0.8: unread (the nudge flow takes
+    it) at the default 0.9, read at 0.6."""
+    assert reader.MIN_VALUE_P == 0.9
+    assert [d.value for d in _read_with_readings(monkeypatch, 0.8)] == [None]
+    reader.use_min_value_p(0.6)
+    assert [d.value for d in _read_with_readings(monkeypatch, 0.8)] == [4]
+    assert [d.value for d in _read_with_readings(monkeypatch, 0.5)] == [None]
+
+
+@pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", None, float("nan")])
+def test_a_bad_threshold_is_refused_and_the_old_one_kept(bad):
+    reader.use_min_value_p(0.7)
+    with pytest.raises(VisionInputError, match="min_value_p must be a probability from 0.5 to 0.99"):
+        reader.use_min_value_p(bad)
+    assert reader.MIN_VALUE_P == 0.7
+
+
+def test_config_key_sets_the_reader(tmp_path):
+    f = tmp_path / "cabinet.toml"
+    f.write_text("[vision]\nmin_value_p = 0.75\n")
+    configure_reader(config_mod.load(f))
+    assert reader.MIN_VALUE_P == 0.75
+    configure_reader(config_mod.load(f), 0.95)  # a command's option wins
+    assert reader.MIN_VALUE_P == 0.95
+    configure_reader(None)  # no config: the default
+    assert reader.MIN_VALUE_P == 0.9
+
+
+def test_config_key_out_of_range_names_the_key(tmp_path):
+    f = tmp_path / "cabinet.toml"
+    f.write_text("[vision]\nmin_value_p = 1.5\n")
+    with pytest.raises(config_mod.ConfigError, match="vision.min_value_p"):
+        config_mod.load(f)
+
+
+def test_cli_option_out_of_range_is_a_usage_error(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path),
+                          "--min-value-p", "1.5"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--min-value-p 1.5: give a probability from 0.5 to 0.99" in out.stderr
