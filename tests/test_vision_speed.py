@@ -166,8 +166,12 @@ def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypat
     nothing = [0.14, 0.14, 0.14, 0.16, 0.14, 0.14, 0.14]  # a 4, as the fast net says, but unsure
     dice, runs = _one_candidate(monkeypatch, 0.5, nothing)
     assert dice == [] and runs == [1]
-    # a sure candidate with the same reading (agreeing with the fast net) is kept, unreadable: both turns read
+    # a sure candidate with the same reading is kept, unreadable, whatever the
+    # other turn says ("not a die" cannot average 0.5): not read either
     dice, runs = _one_candidate(monkeypatch, 0.9, nothing)
+    assert [d.value for d in dice] == [None] and runs == [1]
+    # ... unless the other turn could make it "not a die" (dropped): both turns read
+    dice, runs = _one_candidate(monkeypatch, 0.9, [0.1, 0.1, 0.1, 0.15, 0.1, 0.05, 0.4])
     assert [d.value for d in dice] == [None] and runs == [1, 1]
     # a faint candidate whose first reading could still average 0.6: both turns
     dice, runs = _one_candidate(monkeypatch, 0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
@@ -185,6 +189,8 @@ def _stub_nets(monkeypatch, fast_rows, expert_rows):
         calls[key] += 1
         return np.repeat(np.asarray(rows, np.float32)[None], len(windows), axis=0)
     monkeypatch.setattr(reader, "read_faces", read_faces)
+    # the agreement rules at a value threshold the stubs' 0.7 readings can reach
+    monkeypatch.setattr(reader, "MIN_VALUE_P", 0.6)
     monkeypatch.setattr(reader, "has_expert", lambda: True)
     monkeypatch.setattr(reader, "face_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
     return calls

@@ -168,16 +168,15 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     and the fast net's readings (of the second look's readings alone when
     it is the fast net again: its 0-degree reading repeats the first);
     without it, only the second look's readings must agree and are
-    averaged.  A faint candidate (detector heat below
-    :data:`UNREADABLE_MIN_HEAT`) whose first second-look reading leaves no
-    value possible - the average of all readings it would get cannot reach
-    :data:`MIN_VALUE_P` - is read at that turn only (its row: that
-    reading, not checked): :func:`read_dice` drops it whatever the other
-    turns say.  Nor does the expert read a candidate already unread (with
-    :data:`NETS_MUST_AGREE`: its fast turns disagree, or the expert's first
-    turn gives another value) whose drop or keep no further reading can
-    change (:func:`_decided`; its row: the average of the readings made).
-    Only the work changes: :func:`read_dice` gives the same dice."""
+    averaged.  The expert does not read a candidate already unread - with
+    :data:`NETS_MUST_AGREE` its fast turns disagree or the expert's first
+    turn gives another value, or the readings so far leave no value
+    possible (their average with the turns to come, at best sure of it,
+    cannot reach :data:`MIN_VALUE_P`) - whose drop or keep no further
+    reading can change (:func:`_decided`: a faint candidate, detector heat
+    below :data:`UNREADABLE_MIN_HEAT`, is always dropped then); its row is
+    the average of the readings made, not checked.  Only the work changes:
+    :func:`read_dice` gives the same dice."""
     probs = read_faces(windows)
     n = len(cands)
     checked = np.ones(n, bool)
@@ -219,9 +218,12 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         # those whose outcome still depends on them (_decided)
         heat = np.array([cands[i].heat for i in look])
         faint = heat < UNREADABLE_MIN_HEAT
-        # a die whose fast turns disagree is unread whatever the expert says;
-        # the expert then only settles "not a die" (dropped) or unreadable (kept)
-        skip = ~fast_ok & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
+        # a die whose fast turns disagree, or whose readings cannot average
+        # MIN_VALUE_P on any value even if every expert turn is sure of it, is
+        # unread whatever the expert says; the expert then only settles "not a
+        # die" (dropped) or unreadable (kept), and is not asked where that is settled
+        hopeless = (extra_sum[:, :NOT_A_DIE].max(axis=1) + m) / (m + extra_n) < MIN_VALUE_P - 1e-6
+        skip = (~fast_ok | hopeless) & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
         probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
         checked[lk[skip]] = False
         rd = np.flatnonzero(~skip)
@@ -235,14 +237,16 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
             agree_fast = (first_best == fast_best[lk[rd]]) | (not NETS_MUST_AGREE)
             ok_so_far = fast_ok[rd] & agree_fast
             checked[sub] = (m == 1) & ok_so_far
-            # a faint candidate (kept only with a value) whose first reading leaves
-            # no value possible - the average of all its readings (the other turns
-            # at best sure of it) cannot reach MIN_VALUE_P - is dropped: not read
+            # a candidate whose first reading leaves no value possible - the
+            # average of all its readings (the other turns at best sure of it)
+            # cannot reach MIN_VALUE_P - or whose readings disagree is unread;
+            # its other turns are not read where its drop or keep is settled
+            # (a faint one, kept only with a value, is dropped)
             best_avg = (first[:, :NOT_A_DIE].max(axis=1) + (m - 1) + e_sum[:, :NOT_A_DIE].max(axis=1)) / (m + e_n)
             hopeless = best_avg < MIN_VALUE_P - 1e-6
-            # nor is one already unread (the readings disagree) whose drop or keep is settled
-            settled = ~ok_so_far & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1, faint[rd])
-            need = np.flatnonzero(~(faint[rd] & hopeless) & ~settled) if m > 1 else np.zeros(0, int)
+            settled = (~ok_so_far | hopeless) & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1,
+                                                         faint[rd])
+            need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
             if len(need):
                 rest = [sub[j] for j in need.tolist()]
                 more = read_faces([cut(i, angle) for angle in SECOND_LOOK_ANGLES[1:] for i in rest],
