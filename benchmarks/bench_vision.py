@@ -22,7 +22,7 @@ frame, and the cost of the look (CPU ms of the expert runs, per frame
 that has one), split from the detector and the fast net.
 
     .venv/bin/python benchmarks/bench_vision.py [--images N] [--repeat R] [--set DIR]
-        [--calibration FILE | --no-calibration] [--json]
+        [--models DIR] [--calibration FILE | --no-calibration] [--json]
     .venv/bin/pytest benchmarks/bench_vision.py --benchmark-only
 """
 from __future__ import annotations
@@ -193,10 +193,13 @@ def main() -> None:
     how.add_argument("--calibration", type=Path, help="a dice_calibration.npz to read with "
                      "(default: the nets' own last layers applied as a calibration)")
     how.add_argument("--no-calibration", action="store_true", help="read as shipped, no calibration")
+    ap.add_argument("--models", type=Path, help="read with the models in DIR (default: the shipped ones)")
     ap.add_argument("--no-peer", action="store_true", help="skip the peer approach")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     a = ap.parse_args()
     cv2.setNumThreads(1)
+    if a.models:
+        netreader.use_models(a.models)
     sets = frames(a.images, a.set)
     src = str(a.set) if a.set else ("the dev photos" if find_dice_data() else "synthetic frames")
     if a.calibration:
@@ -208,7 +211,8 @@ def main() -> None:
         cal = "the nets' own last layers, applied as a calibration"
     else:
         cal = "none"
-    result = {"source": src, "runtime": netreader.RUNTIME, "calibration": cal,
+    nets = ", ".join(p.name for p in (netreader.DETECTOR_ONNX, netreader.FACE_ONNX, netreader.EXPERT_ONNX) if p)
+    result = {"source": src, "runtime": netreader.RUNTIME, "nets": nets, "calibration": cal,
               "check_turn": reader_module.CHECK_TURN, "sizes": {}}
     for size, imgs in sets.items():
         result["sizes"][size] = {"reader": measure(read_dice, imgs, a.repeat)}
@@ -218,7 +222,7 @@ def main() -> None:
         print(json.dumps(result, indent=1))
         return
     print(f"one thread, CPU time per frame (median of {a.repeat} reads of each), {src}, "
-          f"{a.images} frames; {netreader.RUNTIME}; calibration: {cal}")
+          f"{a.images} frames; {netreader.RUNTIME} ({nets}); calibration: {cal}")
     for size, r in result["sizes"].items():
         for name, m in r.items():
             print(f"{size:>8} {name:<7} median {m['median_ms']:6.1f} ms   p90 {m['p90_ms']:6.1f} ms   "

@@ -141,7 +141,7 @@ def test_broken_or_swapped_model_files_are_refused(tmp_path):
     shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face.onnx")
     with pytest.raises(VisionInputError, match="swapped"):
         netreader.use_models(tmp_path)
-    assert netreader.FACE_ONNX == netreader.MODELS / "dice_face.onnx"
+    assert netreader.FACE_ONNX == netreader.face_file(netreader.MODELS, "dice_face")
 
 
 @pytest.mark.parametrize("wb", [(1.0, 1.0), (0, 0, 0), ("a", 1, 1), (float("nan"), 1, 1)])
@@ -166,8 +166,9 @@ def test_large_frame_pips_are_not_dice():
 
 
 def test_both_runtimes_give_the_same_readings():
-    """onnxruntime (when installed) and cv2.dnn run the same ONNX files to
-    the same class probabilities (fast and expert) and detector output."""
+    """onnxruntime (when installed) and cv2.dnn run the same float ONNX
+    files to the same class probabilities (fast and expert) and detector
+    output (the 8-bit copies: tests/test_vision_quantize.py)."""
     pytest.importorskip("onnxruntime")
     from vision.training.data import face_sample, synth_frame
     rng = random.Random(5)
@@ -180,8 +181,9 @@ def test_both_runtimes_give_the_same_readings():
         old = netreader.RUNTIME
         netreader.RUNTIME = rt
         try:
-            outs[rt] = (netreader._Model(netreader.FACE_ONNX)(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in),
-                        netreader._Model(netreader.EXPERT_ONNX)(x))
+            m = netreader.MODELS
+            outs[rt] = (netreader._Model(m / "dice_face.onnx")(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in),
+                        netreader._Model(m / "dice_face_expert.onnx")(x))
         finally:
             netreader.RUNTIME = old
     for a, b in zip(outs["onnxruntime"], outs["opencv"]):

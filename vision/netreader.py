@@ -23,12 +23,22 @@ onnxruntime is not installed (:data:`RUNTIME`).
 
 All three nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained
 by ``python -m vision.training.train`` (needs PyTorch, only to train).
+
+Under onnxruntime the two face nets run from their 8-bit copies
+(``dice_face.int8.onnx``, ``dice_face_expert.int8.onnx``, made by
+``python -m vision.training.quantize``) where a folder has them and its
+``quantized.json`` says they were made from the float files beside them
+(:func:`face_file`); the detector, and every net under ``cv2.dnn``, runs
+in float.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import math
 import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,12 +48,10 @@ import numpy as np
 from vision.die import VisionInputError
 
 MODELS = Path(__file__).resolve().parent / "models"
-DETECTOR_ONNX = MODELS / "dice_detector.onnx"
-FACE_ONNX = MODELS / "dice_face.onnx"
-#: the expert face classifier, or None when the models in use have none
-EXPERT_ONNX: Path | None = MODELS / "dice_face_expert.onnx"
-if not EXPERT_ONNX.is_file():  # looked up once, not per frame
-    EXPERT_ONNX = None
+#: the 8-bit copy of ``<net>.onnx`` is ``<net>`` + INT8_SUFFIX (vision.training.quantize)
+INT8_SUFFIX = ".int8.onnx"
+#: the record of a folder's 8-bit copies: {net stem: {"source_sha256": hex of the float file, ...}}
+QUANTIZED_JSON = "quantized.json"
 
 #: detector output grid (px of the level image it runs on)
 DET_STRIDE = 4
@@ -87,6 +95,37 @@ def _runtime() -> str:
 
 #: ``"onnxruntime"`` or ``"opencv"``: see :func:`_runtime`
 RUNTIME = _runtime()
+
+
+def face_file(folder: Path, stem: str) -> Path:
+    """The file the face net ``stem`` (``dice_face``, ``dice_face_expert``)
+    of ``folder`` runs from: its 8-bit copy ``stem`` + INT8_SUFFIX under
+    onnxruntime when the folder's QUANTIZED_JSON records it as made from the
+    float file ``stem.onnx`` beside it (same sha256), else the float file.
+    A copy made from another float file (the float net retrained since) is
+    not used, with a warning naming the fix."""
+    f = folder / f"{stem}.onnx"
+    q = folder / f"{stem}{INT8_SUFFIX}"
+    if RUNTIME != "onnxruntime" or not q.is_file() or not f.is_file():
+        return f
+    try:
+        rec = json.loads((folder / QUANTIZED_JSON).read_text())[stem]
+        source = rec["source_sha256"]
+    except (OSError, ValueError, KeyError, TypeError):
+        source = None
+    if source != hashlib.sha256(f.read_bytes()).hexdigest():
+        warnings.warn(f"{q} was not made from the {f.name} beside it; reading with the float net "
+                      f"(remake it: python -m vision.training.quantize {folder} SET...)", stacklevel=2)
+        return f
+    return q
+
+
+DETECTOR_ONNX = MODELS / "dice_detector.onnx"
+FACE_ONNX = face_file(MODELS, "dice_face")
+#: the expert face classifier, or None when the models in use have none
+EXPERT_ONNX: Path | None = face_file(MODELS, "dice_face_expert")
+if not (MODELS / "dice_face_expert.onnx").is_file():  # looked up once, not per frame
+    EXPERT_ONNX = None
 
 
 class _Model:
@@ -141,7 +180,8 @@ _NETS: dict[Path, _Model] = {}
 def use_models(folder: str | Path | None) -> None:
     """Read dice with the models in ``folder`` (``dice_detector.onnx``,
     ``dice_face.onnx`` and, optionally, ``dice_face_expert.onnx``, as
-    written by ``python -m vision.training.train``); ``None`` = the shipped
+    written by ``python -m vision.training.train``, and the face nets'
+    8-bit copies where :func:`face_file` takes them); ``None`` = the shipped
     ones.  Each is loaded and run once on a blank input.  Raises
     :class:`VisionInputError` when a file is missing, is not a model the
     runtime can run, or is a detector where a face classifier belongs
@@ -150,8 +190,8 @@ def use_models(folder: str | Path | None) -> None:
     d = Path(folder) if folder is not None else MODELS
     if not d.is_dir():
         raise VisionInputError(f"{d}: no such model folder")
-    det, face, expert = d / "dice_detector.onnx", d / "dice_face.onnx", d / "dice_face_expert.onnx"
-    for f in (det, face):
+    det, face, expert = d / "dice_detector.onnx", face_file(d, "dice_face"), face_file(d, "dice_face_expert")
+    for f in (det, d / "dice_face.onnx"):
         if not f.is_file():
             raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
     nets = {}
