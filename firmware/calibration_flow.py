@@ -19,10 +19,13 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    values.  The seat confirms with its button, or corrects: the nav buttons
    (or knob) move the cursor from "ok" to a die, the big button steps that
    die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
-4. *Decide*: the confirmed rolls are read with and without the new layers;
-   a calibration that gives more dice a wrong value, or as many a wrong
-   value and fewer the right one (:func:`vision.calibrate.reads_worse`),
-   is **refused** (the calibration in use is kept).  So is a camera
+4. *Decide*: the confirmed rolls are read without a calibration, with the
+   new layers, and with the nets' own layers at a value threshold chosen
+   for these dice on the captured faces (:func:`vision.calibrate.choose_threshold`);
+   of the two candidates the one reading the most dice right is kept, but
+   one that gives more dice a wrong value, or as many a wrong value and
+   fewer the right one (:func:`vision.calibrate.reads_worse`), is not; if
+   neither is left the calibration is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
@@ -195,6 +198,14 @@ class GuidedCalibration:
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
         self._old_heads = dict(netreader._HEADS)
         netreader.use_heads(None)
+        # the value threshold: the one found (a calibration's, restored at the
+        # end) and the one chosen for these dice at adapt (the "threshold" candidate)
+        from vision import reader
+        self._old_cal_p = reader._MIN_VALUE_P_FROM["calibration"]
+        reader.use_min_value_p(None, "calibration")
+        self.min_value_p: float | None = None
+        #: the candidate kept by decide(): "layers" or "threshold"
+        self.kind = ""
 
     # ------------------------------------------------------------ state
     @property
@@ -389,6 +400,8 @@ class GuidedCalibration:
         self.fit_windows = len(windows)
         try:
             self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns), pull=GUIDED_PULL)
+            netreader.use_heads(None)
+            self.min_value_p = self._choose_threshold()
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
@@ -399,6 +412,30 @@ class GuidedCalibration:
         for s in self.seats.values():
             s.status, s.dice = "waiting", 0
         self._changed()
+
+    def _choose_threshold(self) -> float:
+        """The value threshold for these dice (:func:`vision.calibrate.choose_threshold`)
+        from the captured faces read as shipped: each die given a value is
+        right if it is the face the seat was asked for; a value on a find
+        the shipped net is sure is not a die is wrong."""
+        from vision import reader
+        readings, labelled = [], 0
+        saved = reader.MIN_VALUE_P
+        reader.MIN_VALUE_P = calibrate.THRESHOLDS[0]
+        try:
+            for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
+                labelled += len(dice)
+                found = [(c, k) for c in dice] + [(c, 0) for c in others]
+                for d in reader.read_dice(frame):
+                    if d.value is None or self.zones.seat_of(*d.center) != seat:
+                        continue
+                    near = [(abs(d.center[0] - c.x) + abs(d.center[1] - c.y), face) for c, face in found
+                            if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
+                    if near:
+                        readings.append((d.confidence, d.value == min(near)[1]))
+        finally:
+            reader.MIN_VALUE_P = saved
+        return calibrate.choose_threshold(readings, labelled)
 
     # ------------------------------------------------------------ rolls
     def _read_new(self, frame: np.ndarray, seat: int) -> list:
@@ -442,14 +479,19 @@ class GuidedCalibration:
         s.problem = ""
 
     # ------------------------------------------------------------ decide
-    def score(self, heads: dict | None) -> dict[str, int]:
-        """Read the confirmed rolls with ``heads`` (None: as shipped):
+    def score(self, heads: dict | None, min_value_p: float | None = None) -> dict[str, int]:
+        """Read the confirmed rolls with ``heads`` (None: as shipped) and
+        value threshold ``min_value_p`` (None: the one set):
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
         die no seat saw, is wrong."""
+        from vision import reader
         from vision.reader import read_dice
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
         netreader.use_heads(heads)
+        saved = reader.MIN_VALUE_P
+        if min_value_p is not None:
+            reader.MIN_VALUE_P = min_value_p
         try:
             for r in self.confirmed:
                 dice = read_dice(r.frame)
@@ -474,31 +516,53 @@ class GuidedCalibration:
                 out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
         finally:
             netreader.use_heads(None)
+            reader.MIN_VALUE_P = saved
         return out
 
     def decide(self) -> None:
-        """Compare the confirmed rolls read without and with the new
-        layers; refuse a calibration that reads them worse (or when they
-        hold no die), else keep it for :meth:`calibration`."""
+        """Read the confirmed rolls without a calibration and with each
+        candidate - the new layers, and the nets' own layers with the
+        threshold chosen for these dice (:meth:`_choose_threshold`); keep
+        the candidate that reads the most dice right among those that do
+        not read them worse (:func:`vision.calibrate.reads_worse`) for
+        :meth:`calibration`, or refuse when both do (or the rolls hold no
+        die)."""
         t0 = self.clock()
-        self.before, self.after = self.score(None), self.score(self.heads)
+        self.before = self.score(None)
+        candidates = {"layers": self.score(self.heads)}
+        if self.min_value_p is not None:
+            candidates["threshold"] = self.score(None, self.min_value_p)
         self.decide_cpu_s = self.clock() - t0
-        b, a = self.before, self.after
+        b = self.before
+        ok = {k: a for k, a in candidates.items() if not calibrate.reads_worse(b["right"], b["wrong"], a["right"],
+                                                                                 a["wrong"])}
         if not b["dice"]:
+            self.after = candidates["layers"]
             self.refuse("no dice were confirmed in the free rolls")
-        elif calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"]):
-            self.refuse(f"it reads the confirmation rolls worse: right {b['right']} -> {a['right']}, "
-                        f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+        elif not ok:
+            self.after = candidates["layers"]
+            worse = ", ".join(f"{k}: right {a['right']} wrong {a['wrong']}" for k, a in candidates.items())
+            self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
+                        f"of {b['dice']} dice without it; {worse}")
         else:
-            self.outcome = ("stored", f"confirmation rolls: right {b['right']} -> {a['right']}, "
+            self.kind = max(ok, key=lambda k: (ok[k]["right"], -ok[k]["wrong"]))
+            a = self.after = ok[self.kind]
+            what = "new last layers" if self.kind == "layers" else f"value threshold {self.min_value_p:g}"
+            self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                       f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
-            netreader.use_heads(self._old_heads or None)
+            self._restore()
         self._changed()
+
+    def _restore(self) -> None:
+        """The heads and calibration threshold the flow found."""
+        from vision import reader
+        netreader.use_heads(self._old_heads or None)
+        reader.use_min_value_p(self._old_cal_p, "calibration")
 
     def refuse(self, why: str) -> None:
         """End the flow refused (the calibration in use is kept)."""
         self.outcome = ("refused", why)
-        netreader.use_heads(self._old_heads or None)
+        self._restore()
         self._changed()
 
     def calibration(self) -> calibrate.Calibration:
@@ -509,7 +573,10 @@ class GuidedCalibration:
         info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
                 "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
-                "confirm_cpu_s": round(self.decide_cpu_s, 2), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+                "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
+                "min_value_p": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+        if self.kind == "threshold":
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
         return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
 
 

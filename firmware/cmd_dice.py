@@ -106,20 +106,20 @@ def calibration_path(cfg: dict | None) -> Path:
 
 def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None:
     """Set the dice reader's settings from config ``[vision]`` (defaults
-    without one): ``min_value_p`` (:func:`vision.reader.use_min_value_p`),
-    or the ``min_value_p`` given (a command's option).  Raises
-    :class:`vision.die.VisionInputError` on a value out of range."""
+    without one): ``min_value_p`` (:func:`vision.reader.use_min_value_p`;
+    a cabinet's calibration may set its own, which wins), and the
+    ``min_value_p`` given (a command's option, which wins over both).
+    Raises :class:`vision.die.VisionInputError` on a value out of range."""
     from vision.reader import MIN_VALUE_P_RANGE, use_min_value_p
     from vision.settings import VISION_SCHEMA
-    where = "--min-value-p"
-    if min_value_p is None:
-        where = "config vision.min_value_p"
-        min_value_p = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
-    try:
-        use_min_value_p(min_value_p)
-    except VisionInputError:
-        lo, hi = MIN_VALUE_P_RANGE
-        raise VisionInputError(f"{where} {min_value_p!r}: give a probability from {lo} to {hi}") from None
+    lo, hi = MIN_VALUE_P_RANGE
+    configured = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
+    for where, source, p in (("config vision.min_value_p", "config", configured),
+                             ("--min-value-p", "option", min_value_p)):
+        try:
+            use_min_value_p(p, source)
+        except VisionInputError:
+            raise VisionInputError(f"{where} {p!r}: give a probability from {lo} to {hi}") from None
 
 
 def use_calibration(cfg: dict | None) -> str | None:

@@ -96,6 +96,42 @@ def test_the_refusal_rule_puts_wrong_values_first_and_is_one_rule(monkeypatch, b
     assert flow.outcome[0] == ("refused" if refused else "stored")
 
 
+def test_a_threshold_for_these_dice_is_kept_where_new_layers_read_worse(monkeypatch):
+    """Two candidates: the new layers read a die more wrong (refused alone);
+    the nets' own layers at the threshold chosen on the captured faces read
+    none wrong: that calibration is stored, with its threshold and no layers."""
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.95
+    flow.fit_dice, flow.fit_windows = 24, 192
+    shipped = {"dice": 10, "right": 8, "wrong": 1, "unread": 1}
+    layers = {"dice": 10, "right": 9, "wrong": 2, "unread": 0}
+    threshold = {"dice": 10, "right": 7, "wrong": 0, "unread": 3}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else threshold if p else shipped)
+    flow.decide()
+    assert flow.outcome[0] == "stored" and "value threshold 0.95" in flow.outcome[1] and flow.kind == "threshold"
+    cal = flow.calibration()
+    assert cal.heads == {} and cal.min_value_p == 0.95 and cal.info["after"] == threshold
+    # both worse: refused, both named
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else shipped if p is None else
+                        {"dice": 10, "right": 5, "wrong": 1, "unread": 4})
+    flow.outcome = None
+    flow.decide()
+    assert flow.outcome[0] == "refused" and "layers" in flow.outcome[1] and "threshold" in flow.outcome[1]
+
+
+def test_the_threshold_is_chosen_on_the_captured_faces():
+    """Drawn dice the shipped reader reads right at any threshold: the
+    lowest threshold (their dice are read more often)."""
+    frames = [_tray([k] * 4, seed=10 + k) for k in range(1, 7)]
+    zones = TrayZones.strips((400, 200), 2)
+    flow = GuidedCalibration([0], lambda: frames.pop(0), zones, rolls=1)
+    for _ in range(6):
+        flow.press(0)
+    assert flow.phase == "adapt"
+    flow.adapt()
+    assert flow.min_value_p == calibrate.THRESHOLDS[0]
+
+
 @pytest.mark.parametrize("had", [False, True])
 def test_the_refused_screen_says_what_the_reader_reads_with_now(had):
     flow = cs.gallery_flow("refused")

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import calibrate, netreader
+from vision import calibrate, netreader, reader
 from vision.dataset import fold_images, scene_key
 from vision.synth import DieSpec, render_frame
 
@@ -97,9 +97,24 @@ def test_calibration_round_trip_and_refusals(tmp_path):
     path = calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
     back = calibrate.load(path)
     assert back.models == calibrate.models_fingerprint() and set(back.heads) == set(cal.heads)
-    np.testing.assert_array_equal(back.heads["fast"][0], cal.heads["fast"][0])
+    assert back.min_value_p == cal.min_value_p and cal.min_value_p in calibrate.THRESHOLDS
+    assert info["kind"] in info["candidates"] and info["min_value_p"] == cal.min_value_p
+    for k in cal.heads:
+        np.testing.assert_array_equal(back.heads[k][0], cal.heads[k][0])
     calibrate.apply(back)
-    assert set(netreader._HEADS) == set(cal.heads)
+    assert set(netreader._HEADS) == set(cal.heads) and reader.MIN_VALUE_P == cal.min_value_p
+    # new last layers and a threshold go to the file and back as well
+    from vision.dataset import list_images
+    w, c, _, _ = calibrate._samples(list_images(tmp_path / "set")[:3], (0,))
+    layered = calibrate.Calibration(calibrate.fit_heads(w, c, 2), calibrate.models_fingerprint(), {}, 0.95)
+    back = calibrate.load(calibrate.save(layered, tmp_path / "layered.npz"))
+    assert set(back.heads) == {"fast", "expert"} and back.min_value_p == 0.95
+    for k in layered.heads:
+        np.testing.assert_array_equal(back.heads[k][0], layered.heads[k][0])
+    calibrate.apply(back)
+    assert set(netreader._HEADS) == {"fast", "expert"} and reader.MIN_VALUE_P == 0.95
+    calibrate.apply(None)
+    assert netreader._HEADS == {} and reader.MIN_VALUE_P == reader.DEFAULT_MIN_VALUE_P
     # a damaged file is refused, naming it
     bad = tmp_path / "bad.npz"
     bad.write_bytes(path.read_bytes()[:100])
@@ -160,3 +175,41 @@ def test_cli_score_reports_each_set_with_its_confident_wrong_rate(tmp_path):
         assert r["labelled_dice"] == 10 and 0 <= r["confident_wrong"] <= 1 - r["accuracy"] + 1e-9
     out = _cli("score", str(a), str(b), "--no-calibration", state=tmp_path / "state")
     assert out.returncode == 0 and "confident-wrong" in out.stdout and out.stdout.count("\na ") + out.stdout.count("\nb ") == 2
+
+
+def test_choose_threshold_is_the_lowest_that_reads_few_wrong():
+    """MAX_WRONG_SHARE of the labelled dice (rounded down) may be wrong at
+    the chosen threshold: 0 of 300 dice, 1 of 400."""
+    right = [(0.97, True)] * 250
+    wrong_at = [(0.85, False), (0.93, False)]
+    assert calibrate.choose_threshold(right, 300) == 0.6  # nothing wrong: the lowest
+    assert calibrate.choose_threshold(right + wrong_at, 300) == 0.95  # both below 0.95
+    assert calibrate.choose_threshold(right + wrong_at, 400) == 0.9  # one wrong allowed: 0.93 only
+    assert calibrate.choose_threshold(right + [(0.999, False)], 300) == 0.99  # none does: the highest
+
+
+def test_a_calibration_file_with_a_bad_threshold_is_refused(tmp_path):
+    cal = calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.95)
+    path = calibrate.save(cal, tmp_path / "c.npz")
+    assert calibrate.load(path).min_value_p == 0.95
+    import dataclasses
+    bad = calibrate.save(dataclasses.replace(cal, min_value_p=1.7), tmp_path / "bad.npz")
+    with pytest.raises(calibrate.CalibrationError, match="value threshold 1.7"):
+        calibrate.load(bad)
+
+
+def test_not_a_die_finds_are_thinned_to_the_window_budget(monkeypatch):
+    """Many "not a die" finds (a board's tokens): at most MAX_WINDOWS
+    windows, every die find kept, the windows of each kept find together
+    and its photo index beside it."""
+    monkeypatch.setattr(calibrate, "MAX_WINDOWS", 80)
+    per = 4
+    classes = [0, 6, 6, 1, 6, 6, 6, 6, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]
+    windows = [np.full((2, 2, 3), i, np.uint8) for i in range(len(classes)) for _ in range(per)]
+    owners = list(range(100, 100 + len(classes)))
+    w, c, o = calibrate._thin_negatives(windows, classes, owners, per)
+    assert len(w) <= 80 and len(w) == per * len(c) == per * len(o)
+    assert [x for x in c if x != 6] == [0, 1, 2]
+    for k, owner in enumerate(o):
+        assert all(int(win[0, 0, 0]) == owner - 100 for win in w[k * per:(k + 1) * per])
+    assert calibrate._thin_negatives(windows[:8], classes[:2], owners[:2], per) == (windows[:8], classes[:2], owners[:2])

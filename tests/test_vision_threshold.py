@@ -20,9 +20,9 @@ from vision.synth import DieSpec, render_frame
 
 @pytest.fixture(autouse=True)
 def _keep_threshold():
-    before = reader.MIN_VALUE_P
+    reader.reset_min_value_p()
     yield
-    reader.MIN_VALUE_P = before
+    reader.reset_min_value_p()
 
 
 def _read_with_readings(monkeypatch, p_value: float):
@@ -49,7 +49,7 @@ def test_a_die_read_at_0_8_is_unread_at_the_default_0_9(monkeypatch):
     assert [d.value for d in _read_with_readings(monkeypatch, 0.5)] == [None]
 
 
-@pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", None, float("nan")])
+@pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", float("nan")])
 def test_a_bad_threshold_is_refused_and_the_old_one_kept(bad):
     reader.use_min_value_p(0.7)
     with pytest.raises(VisionInputError, match="min_value_p must be a probability from 0.5 to 0.99"):
@@ -66,6 +66,19 @@ def test_config_key_sets_the_reader(tmp_path):
     assert reader.MIN_VALUE_P == 0.95
     configure_reader(None)  # no config: the default
     assert reader.MIN_VALUE_P == 0.9
+
+
+def test_a_calibration_threshold_wins_over_config_and_an_option_over_both():
+    reader.use_min_value_p(0.8, "config")
+    reader.use_min_value_p(0.95, "calibration")
+    assert reader.MIN_VALUE_P == 0.95
+    reader.use_min_value_p(0.7, "option")
+    assert reader.MIN_VALUE_P == 0.7
+    reader.use_min_value_p(None, "option")
+    reader.use_min_value_p(None, "calibration")
+    assert reader.MIN_VALUE_P == 0.8
+    with pytest.raises(VisionInputError, match="source"):
+        reader.use_min_value_p(0.8, "seat")
 
 
 def test_config_key_out_of_range_names_the_key(tmp_path):

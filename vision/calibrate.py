@@ -1,5 +1,6 @@
 """Calibration to one cabinet's own dice, camera and light: the face
-classifiers' last layers refitted on labelled photos of this cabinet.
+classifiers' last layers refitted on labelled photos of this cabinet, and
+the reader's value threshold chosen for them.
 
 Method (light: about a second per hundred dice on one core, no PyTorch):
 
@@ -14,11 +15,22 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    weights) is fitted by multinomial logistic regression, starting from
    the net's own and pulled towards it (L2), so a few dozen dice move it
    only as far as they show.
-3. Every fourth scene of the folder (by name; augmented copies are one
-   scene) is kept back as *confirmation rolls*: the reader reads them with
-   and without the new layers, and a calibration that reads them worse
-   (:func:`reads_worse`: more dice given a wrong value, or as many wrong
-   and fewer right) is refused.
+3. *A threshold for these dice* (:func:`choose_threshold`): the value
+   probability the reader asks of a die (:data:`vision.reader.MIN_VALUE_P`)
+   is chosen from :data:`THRESHOLDS` as the lowest at which the fit
+   photos' dice are read wrongly at most :data:`MAX_WRONG_SHARE` of the
+   time - lower than the shipped 0.9 for dice the nets read well, higher
+   for dice they misread (a side face seen at a slant).  Two candidates:
+   the nets as shipped with a threshold chosen on their readings of the fit
+   photos, and the new last layers with a threshold chosen on readings of
+   each half of the fit photos (by scene) by layers fitted on the other
+   half (a layer is surer of the dice it was fitted on).
+4. Every fourth scene of the folder (by name; augmented copies are one
+   scene) is kept back as *confirmation rolls*: the reader reads them
+   without a calibration and with each candidate; the candidate that reads
+   the most dice right without reading them worse (:func:`reads_worse`:
+   more dice given a wrong value, or as many wrong and fewer right) is the
+   calibration; if both read them worse it is refused.
 
 The result is stored as one ``.npz`` file (:data:`CALIBRATION_FILE` in the
 cabinet's state folder) with a fingerprint of the models it was made for;
@@ -61,6 +73,11 @@ PULL = 3e-3
 #: weight of a "not a die" window (a find on no labelled die may be a die
 #: someone did not label)
 NEGATIVE_WEIGHT = 0.5
+#: value thresholds a calibration chooses from (vision.reader.MIN_VALUE_P)
+THRESHOLDS = (0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99)
+#: the share of the fit photos' labelled dice a chosen threshold may read
+#: wrongly (rounded down: with fewer than 1 / MAX_WRONG_SHARE dice, none)
+MAX_WRONG_SHARE = 0.003
 
 
 class CalibrationError(VisionInputError):
@@ -83,11 +100,15 @@ class Calibration:
     """A cabinet's calibration: ``heads`` maps "fast" / "expert" to (W 7 x F
     float32, b 7 float32), the face nets' new last layers; ``models`` the
     fingerprint of the face nets they belong to (:func:`models_fingerprint`);
-    ``info`` what it was made from and its confirmation figures (JSON-able)."""
+    ``info`` what it was made from and its confirmation figures (JSON-able);
+    ``min_value_p`` the value threshold chosen for these dice (None: the
+    configured one).  ``heads`` may be empty: the nets' own layers with
+    this cabinet's threshold."""
 
     heads: dict[str, tuple[np.ndarray, np.ndarray]]
     models: str
     info: dict = field(default_factory=dict)
+    min_value_p: float | None = None
 
 
 def models_fingerprint() -> str:
@@ -107,15 +128,17 @@ def _scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
     return [p for p in images if scene_key(p) not in confirm], [p for p in images if scene_key(p) in confirm]
 
 
-def _samples(images: list[Path], turns=TURNS) -> tuple[list[np.ndarray], list[int], int, int]:
+def _samples(images: list[Path], turns=TURNS, owners: list[int] | None = None
+             ) -> tuple[list[np.ndarray], list[int], int, int]:
     """Windows of the die finds in labelled images, each find at ``turns``
     (degrees), each also mirrored: ([window FACE_PX x FACE_PX x 3 uint8],
     [class of each find: value - 1, or NOT_A_DIE for a find on no labelled
     die], labelled dice, labelled dice found).  A find's windows follow one
-    another (2 * len(turns) of them)."""
+    another (2 * len(turns) of them).  ``owners``, if given, gets the index
+    in ``images`` of each find's photo."""
     from vision.score import match
     windows, classes, labelled, found = [], [], 0, 0
-    for path in images:
+    for k, path in enumerate(images):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             continue
@@ -129,6 +152,8 @@ def _samples(images: list[Path], turns=TURNS) -> tuple[list[np.ndarray], list[in
             windows.extend(die_windows(frame, cands[i], turns))
             classes.append(truth[j].value - 1 if j is not None else NOT_A_DIE)
             found += j is not None
+            if owners is not None:
+                owners.append(k)
     return windows, classes, labelled, found
 
 
@@ -226,30 +251,127 @@ def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
     say = progress or (lambda _m: None)
     if not windows or len(windows) != per * len(classes):
         raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
-    y = np.repeat(np.asarray(classes), per)
-    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
-    heads = {}
-    netreader.use_heads(None)
     found = sum(c != NOT_A_DIE for c in classes)
-    for name in ("fast", "expert") if has_expert() else ("fast",):
-        say(f"fitting the {name} face net's last layer on {len(windows)} windows of {found} dice")
-        F, W0, b0 = _features_and_own_head(windows, name == "expert")
-        heads[name] = fit_head(F, y, w, W0, b0, pull=pull)
-    return heads
+    say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
+    return _fit_on(_head_inputs(windows), classes, per, pull=pull)
+
+
+def _head_inputs(windows: list[np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """{net: (F N x D features of ``windows``, W0, b0 its own last layer)}
+    for "fast" (and "expert"), read with the nets as shipped
+    (:func:`_features_and_own_head`)."""
+    netreader.use_heads(None)
+    return {name: _features_and_own_head(windows, name == "expert")
+            for name in (("fast", "expert") if has_expert() else ("fast",))}
+
+
+def _fit_on(inputs: dict, classes: list[int], per: int, pull: float = PULL,
+            finds: np.ndarray | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """New last layers fitted on the features ``inputs`` (:func:`_head_inputs`)
+    of ``per`` windows per find of ``classes``; ``finds`` (N bool, one per
+    find) keeps only some finds (None: all)."""
+    y = np.repeat(np.asarray(classes), per)
+    rows = np.repeat(finds, per) if finds is not None else np.ones(len(y), bool)
+    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
+    return {name: fit_head(F[rows], y[rows], w[rows], W0, b0, pull=pull) for name, (F, W0, b0) in inputs.items()}
+
+
+def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
+    """How the reader as it is set now (heads in use) reads the labelled
+    ``images`` at the lowest threshold a calibration may choose:
+    ([(confidence, right) of each labelled die given a value], labelled
+    dice).  At a higher threshold t the reader gives exactly the values
+    whose confidence is >= t (the rest are unread), so one read serves
+    every threshold of :data:`THRESHOLDS`."""
+    from vision import reader
+    from vision.score import match
+    out, labelled = [], 0
+    saved = reader.MIN_VALUE_P
+    reader.MIN_VALUE_P = THRESHOLDS[0]
+    try:
+        for path in images:
+            frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if frame is None:
+                continue
+            truth = load_labels(path, frame.shape[1], frame.shape[0])
+            labelled += len(truth)
+            dice = reader.read_dice(frame)
+            out += [(dice[i].confidence, dice[i].value == truth[j].value) for i, j in match(dice, truth)
+                    if i is not None and j is not None and dice[i].value is not None]
+    finally:
+        reader.MIN_VALUE_P = saved
+    return out, labelled
+
+
+def choose_threshold(readings: list[tuple[float, bool]], labelled: int) -> float:
+    """The lowest of :data:`THRESHOLDS` at which ``readings`` ((confidence,
+    right) of dice given a value, of ``labelled`` labelled dice) give at
+    most ``MAX_WRONG_SHARE * labelled`` (rounded down) dice a wrong value;
+    the highest if none does."""
+    allowed = int(MAX_WRONG_SHARE * labelled)
+    for t in THRESHOLDS:
+        if sum(1 for conf, right in readings if conf >= t - 1e-9 and not right) <= allowed:
+            return t
+    return THRESHOLDS[-1]
+
+
+def _thin_negatives(windows: list[np.ndarray], classes: list[int], owners: list[int], per: int
+                    ) -> tuple[list[np.ndarray], list[int], list[int]]:
+    """At most MAX_WINDOWS windows (``per`` a find), so a calibration stays
+    within a minute on one core: every die find is kept and the "not a die"
+    finds (a board's number tokens can outnumber the dice many times) are
+    thinned evenly to fit.  Returns (windows, classes, owners) kept."""
+    if len(classes) * per <= MAX_WINDOWS:
+        return windows, classes, owners
+    neg = [i for i, c in enumerate(classes) if c == NOT_A_DIE]
+    room = max(0, MAX_WINDOWS // per - (len(classes) - len(neg)))
+    kept_neg = set(neg[::-(-len(neg) // room)]) if room else set()
+    keep = [i for i, c in enumerate(classes) if c != NOT_A_DIE or i in kept_neg]
+    return ([w for i in keep for w in windows[i * per:(i + 1) * per]], [classes[i] for i in keep],
+            [owners[i] for i in keep])
+
+
+def _cross_readings(images: list[Path], inputs: dict, classes: list[int], per: int, owners: list[int]
+                    ) -> tuple[list[tuple[float, bool]], int]:
+    """Readings (:func:`value_readings`) of each half of ``images`` (by
+    scene) by last layers fitted on the other half's finds (their features
+    ``inputs``, ``classes``, ``per`` windows each, ``owners`` the index of
+    each find's photo): how new layers read dice they were not fitted on.
+    ([], 0) with fewer than two scenes."""
+    scenes = sorted({scene_key(p) for p in images})
+    if len(scenes) < 2:
+        return [], 0
+    half = set(scenes[::2])
+    in_a = np.array([scene_key(images[k]) in half for k in owners], bool)
+    a = [p for p in images if scene_key(p) in half]
+    b = [p for p in images if scene_key(p) not in half]
+    out, labelled = [], 0
+    for finds, read in ((in_a, b), (~in_a, a)):
+        if not finds.any():
+            continue
+        netreader.use_heads(_fit_on(inputs, classes, per, finds=finds))
+        r, n = value_readings(read)
+        out += r
+        labelled += n
+    netreader.use_heads(None)
+    return out, labelled
 
 
 def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str], None] | None = None) -> Calibration:
-    """Fit this cabinet's face-net last layers on a labelled folder
-    (``images/`` + YOLO ``labels/``, class k = k + 1 pips, as
-    ``../shared/dice``) and confirm them on every CONFIRM_EVERY-th scene.
+    """Fit this cabinet's face-net last layers and value threshold on a
+    labelled folder (``images/`` + YOLO ``labels/``, class k = k + 1 pips,
+    as ``../shared/dice``) and confirm them on every CONFIRM_EVERY-th scene
+    (module docstring).
 
-    Returns the :class:`Calibration` (not yet stored: :func:`save`), its
-    ``info`` with the confirmation figures before and after.  Raises
+    Returns the :class:`Calibration` (not yet stored: :func:`save`) of the
+    candidate kept (``info["kind"]``: "threshold" - the nets' own layers -
+    or "layers and threshold"), its ``info`` with the confirmation figures
+    before, after and of each candidate.  Raises
     :class:`CalibrationError` when the folder has no images or no labelled
     dice, too few scenes to keep some back, when the detector finds fewer
     than MIN_FOUND of the labelled dice (noise, a covered lens, labels of
-    other photos), or when the calibration reads the confirmation rolls
-    worse than the reader without it (refused)."""
+    other photos), or when both candidates read the confirmation rolls
+    worse than the reader without a calibration (refused)."""
     from vision.reader import read_dice
     from vision.score import score_folder
     say = progress or (lambda _m: None)
@@ -277,33 +399,60 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
     # fewer turns on a large folder, so the fit stays within a minute
     per_turn = 2 * max(1, _label_count(fit_imgs))
     turns = TURNS if per_turn * len(TURNS) <= MAX_WINDOWS else TURNS[::2] if per_turn * 2 <= MAX_WINDOWS else TURNS[:1]
-    windows, classes, labelled, found = _samples(fit_imgs, turns)
+    owners: list[int] = []
+    windows, classes, labelled, found = _samples(fit_imgs, turns, owners)
+    windows, classes, owners = _thin_negatives(windows, classes, owners, 2 * len(turns))
     if labelled == 0:
         raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
     if found < MIN_FOUND * labelled:
         raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
                                "photos of the dice from the camera's place, and the labels theirs? "
                                "(noise, a covered lens or another folder's labels); calibration refused")
+    from vision import reader
     old = dict(netreader._HEADS)
+    old_p = reader.MIN_VALUE_P
     netreader.use_heads(None)
     try:
-        heads = fit_heads(windows, classes, 2 * len(turns), say)
+        per = 2 * len(turns)
+        if not windows or len(windows) != per * len(classes):
+            raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
+        say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
+        inputs = _head_inputs(windows)
+        heads = _fit_on(inputs, classes, per)
+        say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
+        netreader.use_heads(None)
+        t_plain = choose_threshold(*value_readings(fit_imgs))
+        cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
+        t_heads = choose_threshold(cross, cross_n) if cross_n else old_p
         say(f"confirming on {len(confirm_imgs)} photos kept back")
+        netreader.use_heads(None)
         before = score_folder(folder, read_dice, confirm_imgs)
-        netreader.use_heads(heads)
-        after = score_folder(folder, read_dice, confirm_imgs)
+        candidates = {}
+        for name, hs, t in (("threshold", {}, t_plain), ("layers and threshold", heads, t_heads)):
+            netreader.use_heads(hs or None)
+            reader.MIN_VALUE_P = t
+            candidates[name] = (hs, t, score_folder(folder, read_dice, confirm_imgs))
     finally:
         netreader.use_heads(old)
+        reader.MIN_VALUE_P = old_p
+    ok = {k: v for k, v in candidates.items() if not reads_worse(before.correct, before.wrong, v[2].correct, v[2].wrong)}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
-            "windows": len(windows), "confirm_photos": len(confirm_imgs),
-            "before": _figures(before), "after": _figures(after),
+            "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": old_p,
+            "before": _figures(before),
+            "candidates": {k: {"min_value_p": t, "layers": bool(hs), **_figures(sc)}
+                           for k, (hs, t, sc) in candidates.items()},
             "seconds": round(time.perf_counter() - t0, 1), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
-    if reads_worse(before.correct, before.wrong, after.correct, after.wrong):
+    if not ok:
+        tried = "; ".join(f"{k} (min_value_p {t}): {sc.correct} right / {sc.wrong} wrong"
+                          for k, (hs, t, sc) in candidates.items())
         raise CalibrationError(
             f"calibration refused: it reads the {info['confirm_photos']} confirmation photos worse "
-            f"({after.correct} right / {after.wrong} wrong of {after.labelled} dice, against {before.correct} / "
-            f"{before.wrong} without it); nothing was changed")
-    return Calibration(heads, models_fingerprint(), info)
+            f"({tried}, of {before.labelled} dice, against {before.correct} / {before.wrong} without it); "
+            "nothing was changed")
+    kind = max(ok, key=lambda k: (ok[k][2].correct, -ok[k][2].wrong))
+    hs, t, after = ok[kind]
+    info.update(kind=kind, min_value_p=t, after=_figures(after))
+    return Calibration(hs, models_fingerprint(), info, t)
 
 
 def _figures(s) -> dict:
@@ -317,7 +466,8 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = {f"{k}_{part}": v for k, (W, b) in cal.heads.items() for part, v in (("W", W), ("b", b))}
-    meta = json.dumps({"models": cal.models, "info": cal.info, "heads": sorted(cal.heads)})
+    meta = json.dumps({"models": cal.models, "info": cal.info, "heads": sorted(cal.heads),
+                       "min_value_p": cal.min_value_p})
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".npz")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -345,7 +495,13 @@ def load(path: str | os.PathLike) -> Calibration:
     except Exception as exc:
         raise CalibrationError(f"{path}: not a readable dice calibration ({type(exc).__name__}); "
                                "calibrate again or reset with `cabinet dice calibrate --reset`") from None
-    cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}))
+    from vision.reader import MIN_VALUE_P_RANGE
+    p = meta.get("min_value_p")
+    lo, hi = MIN_VALUE_P_RANGE
+    if p is not None and (isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi):
+        raise CalibrationError(f"{path}: its value threshold {p!r} is not a probability from {lo} to {hi}; "
+                               "calibrate again or reset with `cabinet dice calibrate --reset`")
+    cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}), None if p is None else float(p))
     if cal.models != models_fingerprint():
         raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
@@ -353,9 +509,14 @@ def load(path: str | os.PathLike) -> Calibration:
 
 
 def apply(cal: Calibration | None) -> None:
-    """Read with ``cal``'s last layers (``None``: the nets' own)."""
-    netreader.use_heads(cal.heads if cal is not None else None)
+    """Read with ``cal``'s last layers and value threshold (``None``: the
+    nets' own layers and the configured threshold,
+    :func:`vision.reader.use_min_value_p`)."""
+    from vision.reader import use_min_value_p
+    netreader.use_heads(cal.heads or None if cal is not None else None)
+    use_min_value_p(cal.min_value_p if cal is not None else None, "calibration")
 
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "apply", "calibrate_from_labelled",
-           "die_windows", "fit_head", "fit_heads", "load", "models_fingerprint", "save"]
+           "choose_threshold", "die_windows", "fit_head", "fit_heads", "load", "models_fingerprint", "save",
+           "value_readings"]

@@ -82,16 +82,39 @@ STATS: Counter = Counter()
 MAX_NOT_A_DIE_P = 0.5
 
 
-def use_min_value_p(p: float) -> None:
-    """Set :data:`MIN_VALUE_P`, the probability (``MIN_VALUE_P_RANGE``,
-    0.5 .. 0.99) a die's averaged readings must give its value for it to be
-    read: lower reads more dice and misreads more.  Raises
-    :class:`VisionInputError` outside the range (the value in use is kept)."""
+#: where the value threshold comes from, strongest first: a command's
+#: option, this cabinet's calibration, the config; None = not set there
+_MIN_VALUE_P_FROM: dict[str, float | None] = {"option": None, "calibration": None, "config": None}
+#: the threshold when none of them sets one
+DEFAULT_MIN_VALUE_P = MIN_VALUE_P
+
+
+def use_min_value_p(p: float | None, source: str = "config") -> None:
+    """Set the probability (``MIN_VALUE_P_RANGE``, 0.5 .. 0.99) a die's
+    averaged readings must give its value for it to be read (lower reads
+    more dice and misreads more), as set by ``source``: ``"option"`` (a
+    command's option) over ``"calibration"`` (this cabinet's, see
+    :mod:`vision.calibrate`) over ``"config"`` (``vision.min_value_p``);
+    ``None`` clears what that source set.  :data:`MIN_VALUE_P` becomes the
+    strongest set, else :data:`DEFAULT_MIN_VALUE_P`.  Raises
+    :class:`VisionInputError` outside the range or for an unknown source
+    (the thresholds in use are kept)."""
     global MIN_VALUE_P
     lo, hi = MIN_VALUE_P_RANGE
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi:
+    if source not in _MIN_VALUE_P_FROM:
+        raise VisionInputError(f"min_value_p source must be one of {', '.join(_MIN_VALUE_P_FROM)}, got {source!r}")
+    if p is not None and (isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi):
         raise VisionInputError(f"min_value_p must be a probability from {lo} to {hi}, got {p!r}")
-    MIN_VALUE_P = float(p)
+    _MIN_VALUE_P_FROM[source] = None if p is None else float(p)
+    MIN_VALUE_P = next((v for v in _MIN_VALUE_P_FROM.values() if v is not None), DEFAULT_MIN_VALUE_P)
+
+
+def reset_min_value_p() -> None:
+    """Forget every source's threshold: :data:`MIN_VALUE_P` is the default."""
+    global MIN_VALUE_P
+    for k in _MIN_VALUE_P_FROM:
+        _MIN_VALUE_P_FROM[k] = None
+    MIN_VALUE_P = DEFAULT_MIN_VALUE_P
 
 
 def check_frame(frame: object) -> np.ndarray:
