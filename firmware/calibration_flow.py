@@ -435,7 +435,7 @@ class GuidedCalibration:
                         readings.append((d.confidence, d.value == min(near)[1]))
         finally:
             reader.MIN_VALUE_P = saved
-        return calibrate.choose_threshold(readings, labelled)
+        return calibrate.choose_threshold(readings, labelled, saved)
 
     # ------------------------------------------------------------ rolls
     def _read_new(self, frame: np.ndarray, seat: int) -> list:

@@ -179,13 +179,17 @@ def test_cli_score_reports_each_set_with_its_confident_wrong_rate(tmp_path):
 
 def test_choose_threshold_is_the_lowest_that_reads_few_wrong():
     """MAX_WRONG_SHARE of the labelled dice (rounded down) may be wrong at
-    the chosen threshold: 0 of 300 dice, 1 of 400."""
+    the chosen threshold: 0 of 300 dice, 1 of 400; below the threshold in
+    effect (0.9) only with LOWER_NEEDS dice and none wrong."""
     right = [(0.97, True)] * 250
     wrong_at = [(0.85, False), (0.93, False)]
-    assert calibrate.choose_threshold(right, 300) == 0.6  # nothing wrong: the lowest
-    assert calibrate.choose_threshold(right + wrong_at, 300) == 0.95  # both below 0.95
-    assert calibrate.choose_threshold(right + wrong_at, 400) == 0.9  # one wrong allowed: 0.93 only
-    assert calibrate.choose_threshold(right + [(0.999, False)], 300) == 0.99  # none does: the highest
+    assert calibrate.choose_threshold(right, 300, 0.9) == 0.9  # nothing wrong, but too few dice to go lower
+    assert calibrate.choose_threshold(right * 5, 1200, 0.9) == 0.6  # 1200 dice, none wrong: the lowest
+    assert calibrate.choose_threshold(right * 5 + [(0.65, False)], 1200, 0.9) == 0.7
+    assert calibrate.choose_threshold(right + wrong_at, 300, 0.9) == 0.95  # 0.93 is wrong at 0.9
+    assert calibrate.choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # one wrong allowed
+    assert calibrate.choose_threshold(right + wrong_at, 400, 0.8) == 0.9  # 0.85 and 0.93 at 0.8: two
+    assert calibrate.choose_threshold(right + [(0.999, False)], 300, 0.9) == 0.99  # none does: the highest
 
 
 def test_a_calibration_file_with_a_bad_threshold_is_refused(tmp_path):

@@ -9,7 +9,9 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    gives its window (the reader's own, :func:`vision.netreader.face_window`)
    at four turns, each also mirrored (a die's pips read the same), labelled
    with the die's value; a find on no labelled die gives windows labelled
-   *not a die* (a print, a token, a screw of this cabinet).
+   *not a die* (a print, a token, a screw of this cabinet).  The labels of the
+   shared photo sets are read with their known errata
+   (``vision/label_errata.toml``, as ``cabinet dice score`` reads them).
 2. The features each face net's last layer reads are taken from the nets
    (:func:`vision.netreader.face_features`), and a new last layer (7 x F
    weights) is fitted by multinomial logistic regression, starting from
@@ -17,10 +19,11 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    only as far as they show.
 3. *A threshold for these dice* (:func:`choose_threshold`): the value
    probability the reader asks of a die (:data:`vision.reader.MIN_VALUE_P`)
-   is chosen from :data:`THRESHOLDS` as the lowest at which the fit
-   photos' dice are read wrongly at most :data:`MAX_WRONG_SHARE` of the
-   time - lower than the shipped 0.9 for dice the nets read well, higher
-   for dice they misread (a side face seen at a slant).  Two candidates:
+   is chosen from :data:`THRESHOLDS` as the lowest, from the one in
+   effect up, at which the fit photos' dice are read wrongly at most
+   :data:`MAX_WRONG_SHARE` of the time - higher for dice the nets misread
+   (a side face seen at a slant); lower only where :data:`LOWER_NEEDS`
+   dice or more show no misread at all.  Two candidates:
    the nets as shipped with a threshold chosen on their readings of the fit
    photos, and the new last layers with a threshold chosen on readings of
    each half of the fit photos (by scene) by layers fitted on the other
@@ -51,7 +54,7 @@ import cv2
 import numpy as np
 
 from vision import netreader
-from vision.dataset import list_images, load_labels, scene_key
+from vision.dataset import correct_labels, list_images, load_labels, scene_key
 from vision.die import Die, VisionInputError
 from vision.netreader import NOT_A_DIE, face_window, find_dice, has_expert
 
@@ -78,6 +81,10 @@ THRESHOLDS = (0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99)
 #: the share of the fit photos' labelled dice a chosen threshold may read
 #: wrongly (rounded down: with fewer than 1 / MAX_WRONG_SHARE dice, none)
 MAX_WRONG_SHARE = 0.003
+#: labelled fit dice a calibration needs, none read wrongly, to choose a
+#: threshold below the one in effect (zero wrong in n dice bounds the rate
+#: at about 3 / n: 0.3 % at 1000)
+LOWER_NEEDS = 1000
 
 
 class CalibrationError(VisionInputError):
@@ -142,7 +149,7 @@ def _samples(images: list[Path], turns=TURNS, owners: list[int] | None = None
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             continue
-        truth = load_labels(path, frame.shape[1], frame.shape[0])
+        truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
         labelled += len(truth)
         cands = find_dice(frame)
         as_dice = [Die(1, "other", (c.x, c.y), (0, 0, 1, 1), 1.0) for c in cands]
@@ -293,7 +300,7 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
             frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if frame is None:
                 continue
-            truth = load_labels(path, frame.shape[1], frame.shape[0])
+            truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
             labelled += len(truth)
             dice = reader.read_dice(frame)
             out += [(dice[i].confidence, dice[i].value == truth[j].value) for i, j in match(dice, truth)
@@ -303,14 +310,25 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
     return out, labelled
 
 
-def choose_threshold(readings: list[tuple[float, bool]], labelled: int) -> float:
-    """The lowest of :data:`THRESHOLDS` at which ``readings`` ((confidence,
-    right) of dice given a value, of ``labelled`` labelled dice) give at
-    most ``MAX_WRONG_SHARE * labelled`` (rounded down) dice a wrong value;
-    the highest if none does."""
+def choose_threshold(readings: list[tuple[float, bool]], labelled: int, base: float) -> float:
+    """The value threshold for the dice of ``readings`` ((confidence, right)
+    of the dice given a value, of ``labelled`` labelled dice), from
+    :data:`THRESHOLDS`: the lowest at or above ``base`` (the threshold in
+    effect without a calibration) at which at most ``MAX_WRONG_SHARE *
+    labelled`` (rounded down) dice get a wrong value, the highest if none
+    does.  Below ``base`` only on strong evidence: at least
+    :data:`LOWER_NEEDS` labelled dice and none given a wrong value there
+    (a few hundred dice read right at 0.6 do not show a rate below 1 %)."""
     allowed = int(MAX_WRONG_SHARE * labelled)
+
+    def wrong(t: float) -> int:
+        return sum(1 for conf, right in readings if conf >= t - 1e-9 and not right)
+    if labelled >= LOWER_NEEDS:
+        for t in THRESHOLDS:
+            if t < base and wrong(t) == 0:
+                return t
     for t in THRESHOLDS:
-        if sum(1 for conf, right in readings if conf >= t - 1e-9 and not right) <= allowed:
+        if t >= base - 1e-9 and wrong(t) <= allowed:
             return t
     return THRESHOLDS[-1]
 
@@ -421,9 +439,9 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         heads = _fit_on(inputs, classes, per)
         say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
         netreader.use_heads(None)
-        t_plain = choose_threshold(*value_readings(fit_imgs))
+        t_plain = choose_threshold(*value_readings(fit_imgs), old_p)
         cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
-        t_heads = choose_threshold(cross, cross_n) if cross_n else old_p
+        t_heads = choose_threshold(cross, cross_n, old_p) if cross_n else old_p
         say(f"confirming on {len(confirm_imgs)} photos kept back")
         netreader.use_heads(None)
         before = score_folder(folder, read_dice, confirm_imgs)
