@@ -574,7 +574,8 @@ class GuidedCalibration:
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
                 "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
-                "min_value_p": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+                "min_value_p": self.min_value_p if self.kind == "threshold" else None,
+                "threshold_candidate": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
         if self.kind == "threshold":
             return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
         return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
@@ -913,6 +914,8 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
             "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
             "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
+            "kind": flow.kind or None,
+            "min_value_p": flow.min_value_p if flow.kind == "threshold" else None,
             "camera_faults": flow.camera_faults}
 
 

@@ -1,6 +1,6 @@
 """``cabinet dice``: read dice in photos, score the reader on a labelled set.
 
-``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR]``
+``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR] [--min-value-p P]``
 ``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]
 [--min-value-p P]``
 (each set scored on its own: per-die accuracy, recall, precision,
@@ -45,7 +45,8 @@ def add_parser(subparsers) -> None:
     q.add_argument("--no-calibration", action="store_true", help="read without this cabinet's calibration")
     q.add_argument("--min-value-p", type=float, metavar="P",
                    help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
-                        "(default: config vision.min_value_p, 0.9); lower reads more dice and misreads more")
+                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
+                        "lower reads more dice and misreads more")
     q.set_defaults(func=run)
     q = sub.add_parser("score", help="score the reader on labelled sets (images/ + YOLO labels/), each on its own")
     q.add_argument("dataset", metavar="DATASET_DIR", nargs="+")
@@ -61,7 +62,8 @@ def add_parser(subparsers) -> None:
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
     q.add_argument("--min-value-p", type=float, metavar="P",
                    help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
-                        "(default: config vision.min_value_p, 0.9); lower reads more dice and misreads more")
+                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
+                        "lower reads more dice and misreads more")
     q.add_argument("--no-errata", action="store_true",
                    help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
@@ -114,6 +116,7 @@ def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None
     from vision.settings import VISION_SCHEMA
     lo, hi = MIN_VALUE_P_RANGE
     configured = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
+    use_min_value_p(None, "option")  # an earlier command's option is not this one's
     for where, source, p in (("config vision.min_value_p", "config", configured),
                              ("--min-value-p", "option", min_value_p)):
         try:
@@ -133,7 +136,12 @@ def use_calibration(cfg: dict | None) -> str | None:
         calibrate.apply(None)
         return None
     calibrate.apply(None)
-    calibrate.apply(calibrate.load(path))
+    cal = calibrate.load(path)
+    try:
+        calibrate.apply(cal)
+    except VisionInputError as exc:  # a head of the wrong shape: made for other models
+        calibrate.apply(None)
+        raise calibrate.CalibrationError(f"{path}: {exc}; or reset with `cabinet dice calibrate --reset`") from None
     return str(path)
 
 
@@ -144,18 +152,28 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
     except VisionInputError as exc:
         print(f"cabinet: error: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "peer", False) and getattr(args, "min_value_p", None) is not None:
+        print("cabinet: error: --min-value-p sets the reader's value threshold; the --peer reader has none",
+              file=sys.stderr)
+        return 2
+    from vision import calibrate
+    from vision import reader as reader_mod
+    calibrate.apply(None)  # no earlier command's calibration (layers or threshold) in this one
     if args.dice_command == "calibrate":
         return _calibrate(args, cfg)
     if not getattr(args, "no_calibration", False) and not getattr(args, "models", None):
-        from vision.calibrate import CalibrationError
         try:
             used = use_calibration(cfg)
-        except CalibrationError as exc:
+        except calibrate.CalibrationError as exc:
             print(f"cabinet: error: {exc}", file=sys.stderr)
             return 1
         if used and not getattr(args, "json", False):
-            print(f"(reading with this cabinet's calibration {used}; --no-calibration to read as shipped)",
-                  file=sys.stderr)
+            cal_p = reader_mod._MIN_VALUE_P_FROM["calibration"]
+            what = f", value threshold {cal_p:g}" if cal_p is not None else ""
+            over = (f"; --min-value-p {args.min_value_p:g} overrides its threshold"
+                    if cal_p is not None and getattr(args, "min_value_p", None) is not None else "")
+            print(f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
+                  "shipped)", file=sys.stderr)
     if args.dice_command == "read":
         return _read(args, _white_balance(cfg))
     return _score(args, _white_balance(cfg))
@@ -210,6 +228,8 @@ def _calibrate(args, cfg) -> int:
             bar.close()
         kept = f"; kept {path}" if path.is_file() else ""
         print(f"cabinet: error: {exc}{kept}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"calibration": None, "refused": str(exc), "kept": str(path) if path.is_file() else None}))
         return 1
     if bar is not None:
         bar.close()
@@ -220,6 +240,9 @@ def _calibrate(args, cfg) -> int:
         return 0
     b, a = info["before"], info["after"]
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s); wrote {path}")
+    kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
+    print(f"kept: {kept}, value threshold {cal.min_value_p:g} (was {info['threshold_before']:g}; "
+          "a --min-value-p option still overrides it)")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")
@@ -391,8 +414,10 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         return None
     summary = {"set": folder.name, "fold": args.fold, **s.summary()}
     if not args.peer:
+        from vision import reader as reader_mod
         from vision.netreader import RUNTIME
         summary["runtime"] = RUNTIME  # which library ran the nets (onnxruntime or cv2.dnn)
+        summary["min_value_p"] = reader_mod.MIN_VALUE_P  # the value threshold read at
     if args.json:
         confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
                      for t in range(1, 7)}
@@ -401,6 +426,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         print(f"{folder}: {summary['images']} images{'' if args.fold == 'all' else ' (' + args.fold + ' scenes)'}, "
               f"{summary['labelled_dice']} labelled dice"
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
+        if "min_value_p" in summary:
+            print(f"  value threshold   p >= {summary['min_value_p']:g}")
         print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
         print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported)")

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from vision import calibrate, netreader, reader
+from vision.die import VisionInputError
 from vision.dataset import fold_images, scene_key
 from vision.synth import DieSpec, render_frame
 
@@ -217,3 +218,12 @@ def test_not_a_die_finds_are_thinned_to_the_window_budget(monkeypatch):
     for k, owner in enumerate(o):
         assert all(int(win[0, 0, 0]) == owner - 100 for win in w[k * per:(k + 1) * per])
     assert calibrate._thin_negatives(windows[:8], classes[:2], owners[:2], per) == (windows[:8], classes[:2], owners[:2])
+
+
+def test_heads_that_are_not_finite_are_refused():
+    _, f = netreader._net(netreader.FACE_ONNX).with_features(np.zeros((1, 3, 48, 48), np.float32))
+    W = np.zeros((7, f.shape[1]), np.float32)
+    W[0, 0] = np.nan
+    with pytest.raises(VisionInputError, match="not finite"):
+        netreader.use_heads({"fast": (W, np.zeros(7, np.float32))})
+    assert netreader._HEADS == {}

@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from tests.dice_fixtures import tiny_labelled_set
+from dice_fixtures import tiny_labelled_set
 from vision import netreader
 from vision.synth import DieSpec, render_frame
 
@@ -129,3 +129,35 @@ def test_quantize_cli_with_no_candidates_is_a_clear_error(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 1 and "no die candidate was found" in out.stderr
     assert not (d / "dice_face.int8.onnx").exists()
+
+
+def test_a_copy_that_does_not_run_falls_back_to_float_and_can_be_remade(tmp_path):
+    """A truncated 8-bit copy (an interrupted write) with a record that
+    still matches: use_models warns and reads with the float net; the
+    quantizer, which needs only the float files, makes a working copy."""
+    pytest.importorskip("onnx")
+    d = tmp_path / "m"
+    d.mkdir()
+    _float_copy(d)
+    for name in ("dice_face.int8.onnx", "dice_face_expert.int8.onnx", "quantized.json"):
+        shutil.copy(netreader.MODELS / name, d / name)
+    (d / "dice_face.int8.onnx").write_bytes((d / "dice_face.int8.onnx").read_bytes()[:500])
+    with pytest.warns(UserWarning, match="does not run; reading with the float net dice_face.onnx"):
+        netreader.use_models(d)
+    assert netreader.FACE_ONNX == d / "dice_face.onnx" and netreader.EXPERT_ONNX == d / "dice_face_expert.int8.onnx"
+    netreader.use_models(None)
+    s = tiny_labelled_set(tmp_path / "set")
+    out = subprocess.run([sys.executable, "-m", "vision.training.quantize", str(d), str(s), "--fold", "all"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    netreader.use_models(d)
+    assert netreader.FACE_ONNX == d / "dice_face.int8.onnx"
+
+
+def test_quantize_cli_with_no_photo_in_the_fold_says_so(tmp_path):
+    s = tiny_labelled_set(tmp_path / "set")  # one photo: scene 0, even
+    (tmp_path / "m").mkdir()
+    d = _float_copy(tmp_path / "m")
+    out = subprocess.run([sys.executable, "-m", "vision.training.quantize", str(d), str(s), "--fold", "odd"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "no readable photo in the odd scenes" in out.stderr

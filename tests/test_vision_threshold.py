@@ -92,3 +92,44 @@ def test_cli_option_out_of_range_is_a_usage_error(tmp_path):
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path),
                           "--min-value-p", "1.5"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--min-value-p 1.5: give a probability from 0.5 to 0.99" in out.stderr
+
+
+def test_cli_peer_with_a_threshold_is_a_usage_error(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--peer",
+                          "--min-value-p", "0.6"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--peer reader has none" in out.stderr
+
+
+def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, monkeypatch):
+    """In one process (firmware.cli.main called twice): a calibrated read at
+    the calibration's 0.6, then --no-calibration (or another models
+    folder, or a bad option) reads at the config's threshold again."""
+    import cv2
+
+    from firmware import cli
+    from vision import calibrate
+    from vision.synth import DieSpec, render_frame
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.6),
+                   tmp_path / "state" / calibrate.CALIBRATION_FILE)
+    img = tmp_path / "a.png"
+    cv2.imwrite(str(img), render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 44)]))
+    try:
+        assert cli.main(["dice", "read", str(img)]) == 0 and reader.MIN_VALUE_P == 0.6
+        assert cli.main(["dice", "read", str(img), "--no-calibration"]) == 0 and reader.MIN_VALUE_P == 0.9
+        assert cli.main(["dice", "read", str(img), "--min-value-p", "0.7"]) == 0 and reader.MIN_VALUE_P == 0.7
+        assert cli.main(["dice", "read", str(img), "--min-value-p", "7"]) == 2
+        assert cli.main(["dice", "read", str(img), "--no-calibration"]) == 0 and reader.MIN_VALUE_P == 0.9
+    finally:
+        calibrate.apply(None)
+
+
+def test_score_json_records_the_threshold(tmp_path):
+    import json
+
+    from dice_fixtures import tiny_labelled_set
+    tiny_labelled_set(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json",
+                          "--min-value-p", "0.75"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["min_value_p"] == 0.75

@@ -429,7 +429,9 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
     from vision import reader
     old = dict(netreader._HEADS)
     old_p = reader.MIN_VALUE_P
+    base = reader.min_value_p_without_calibration()  # "before" is the reader without any calibration
     netreader.use_heads(None)
+    reader.MIN_VALUE_P = base
     try:
         per = 2 * len(turns)
         if not windows or len(windows) != per * len(classes):
@@ -439,9 +441,9 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         heads = _fit_on(inputs, classes, per)
         say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
         netreader.use_heads(None)
-        t_plain = choose_threshold(*value_readings(fit_imgs), old_p)
+        t_plain = choose_threshold(*value_readings(fit_imgs), base)
         cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
-        t_heads = choose_threshold(cross, cross_n, old_p) if cross_n else old_p
+        t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
         say(f"confirming on {len(confirm_imgs)} photos kept back")
         netreader.use_heads(None)
         before = score_folder(folder, read_dice, confirm_imgs)
@@ -455,7 +457,7 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         reader.MIN_VALUE_P = old_p
     ok = {k: v for k, v in candidates.items() if not reads_worse(before.correct, before.wrong, v[2].correct, v[2].wrong)}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
-            "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": old_p,
+            "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,
             "before": _figures(before),
             "candidates": {k: {"min_value_p": t, "layers": bool(hs), **_figures(sc)}
                            for k, (hs, t, sc) in candidates.items()},

@@ -198,7 +198,20 @@ def use_models(folder: str | Path | None) -> None:
     files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
     if expert.is_file():
         files.append((expert, (1, 3, FACE_PX, FACE_PX)))
-    for f, shape in files:
+    for k, (f, shape) in enumerate(files):
+        if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
+            try:
+                _Model(f)(np.zeros(shape, np.float32))
+            except Exception:
+                flt = f.with_name(f.name[:-len(INT8_SUFFIX)] + ".onnx")
+                warnings.warn(f"{f} does not run; reading with the float net {flt.name} (remake the copy: "
+                              f"python -m vision.training.quantize {d} SET...)", stacklevel=2)
+                files[k] = (flt, shape)
+                f = flt
+                if k == 1:
+                    face = f
+                else:
+                    expert = f
         try:
             net = _Model(f)
             out = net(np.zeros(shape, np.float32))
@@ -386,6 +399,8 @@ def use_heads(heads: dict[str, tuple[np.ndarray, np.ndarray]] | None) -> None:
         path = EXPERT_ONNX if name == "expert" else FACE_ONNX
         _, f = _net(path).with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
         W, b = np.asarray(W, np.float32), np.asarray(b, np.float32)
+        if not (np.isfinite(W).all() and np.isfinite(b).all()):
+            raise VisionInputError(f"calibration head {name!r} has weights that are not finite numbers; calibrate again")
         if W.shape != (NOT_A_DIE + 1, f.shape[1]) or b.shape != (NOT_A_DIE + 1,):
             raise VisionInputError(f"calibration head {name!r} is {W.shape[0]} x {W.shape[1] if W.ndim > 1 else '?'}, "
                                    f"the {name} face net in use needs {NOT_A_DIE + 1} x {f.shape[1]}: "

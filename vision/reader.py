@@ -49,9 +49,9 @@ from vision.settings import check_white_balance
 #: probability (0..1) a value needs to be reported (the average of the die's
 #: readings); below it the die is unreadable.  0.9 (0.6 before): on photo
 #: sets the nets never saw, two nets that agree at 0.6 - 0.9 are still wrong
-#: on 1-2 % of the dice (side faces at a slant); at 0.9 on 0.2-0.3 %, for a
-#: fifth to a half fewer dice read (vision/README.md).  A dice reader
-#: setting, config ``vision.min_value_p`` (:func:`use_min_value_p`)
+#: on 1-2 % of the dice (side faces at a slant); at 0.9 on 0-0.4 % (8-bit
+#: nets), for a fifth to a half fewer dice read (vision/README.md).  A dice
+#: reader setting, config ``vision.min_value_p`` (:func:`use_min_value_p`)
 MIN_VALUE_P = 0.9
 #: the range :func:`use_min_value_p` takes
 MIN_VALUE_P_RANGE = (0.5, 0.99)
@@ -107,6 +107,15 @@ def use_min_value_p(p: float | None, source: str = "config") -> None:
         raise VisionInputError(f"min_value_p must be a probability from {lo} to {hi}, got {p!r}")
     _MIN_VALUE_P_FROM[source] = None if p is None else float(p)
     MIN_VALUE_P = next((v for v in _MIN_VALUE_P_FROM.values() if v is not None), DEFAULT_MIN_VALUE_P)
+
+
+def min_value_p_without_calibration() -> float:
+    """The threshold in effect were there no calibration: a command's
+    option, else the config's, else :data:`DEFAULT_MIN_VALUE_P`."""
+    for source in ("option", "config"):
+        if _MIN_VALUE_P_FROM[source] is not None:
+            return _MIN_VALUE_P_FROM[source]
+    return DEFAULT_MIN_VALUE_P
 
 
 def reset_min_value_p() -> None:

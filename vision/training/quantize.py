@@ -49,15 +49,16 @@ def sha256_file(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def reader_windows(sets: list[Path], fold: str, photos: int, progress=None) -> np.ndarray:
+def reader_windows(sets: list[Path], fold: str, photos: int, detector: Path, progress=None) -> np.ndarray:
     """N x 3 x FACE_PX x FACE_PX float32 blobs of the windows the reader
-    reads (every detector candidate, as cut and at the check turn) on
-    ``photos`` photos (evenly spread) of each set's ``fold`` scenes.
-    Raises :class:`QuantizeError` when none is found."""
+    reads (every candidate of the ``detector`` ONNX file, as cut and at the
+    check turn) on ``photos`` photos (evenly spread) of each set's ``fold``
+    scenes.  Raises :class:`QuantizeError` when no photo is taken or no
+    candidate found."""
     from vision import reader
     from vision.dataset import fold_images
     from vision.netreader import _blob, face_window, find_dice
-    wins = []
+    wins, taken = [], 0
     for folder in sets:
         imgs = fold_images(folder, fold)
         take = imgs[::max(1, len(imgs) // max(1, photos))][:photos]
@@ -65,12 +66,16 @@ def reader_windows(sets: list[Path], fold: str, photos: int, progress=None) -> n
             frame = cv2.imread(str(p), cv2.IMREAD_COLOR)
             if frame is None:
                 continue
-            for c in find_dice(frame):
+            taken += 1
+            for c in find_dice(frame, detector=detector):
                 wins.append(face_window(frame, c.x, c.y, c.size))
                 if reader.CHECK_TURN is not None:
                     wins.append(face_window(frame, c.x, c.y, c.size, angle=reader.CHECK_TURN, mirror=True))
             if progress:
                 progress()
+    if not taken:
+        raise QuantizeError(f"no readable photo in the {fold} scenes of {', '.join(str(f) for f in sets)} "
+                            "(--fold all takes every photo)")
     if not wins:
         raise QuantizeError("no die candidate was found on the photos given: nothing to set the 8-bit ranges from")
     return _blob(wins)
@@ -79,12 +84,16 @@ def reader_windows(sets: list[Path], fold: str, photos: int, progress=None) -> n
 def quantize_net(src: Path, dst: Path, blob: np.ndarray, batch: int = 64) -> None:
     """Write the 8-bit copy of the face net ``src`` to ``dst`` (module
     docstring), its activation ranges from ``blob`` (N x 3 x H x W
-    float32)."""
-    import onnx
-    import onnxruntime as ort
-    from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
-                                         quantize_static)
-    logging.getLogger().setLevel(logging.ERROR)  # its advice to pre-process, printed on every run
+    float32).  Raises :class:`QuantizeError` when the ``onnx`` package
+    (the ``train`` extra) is missing."""
+    try:
+        import onnx
+        import onnxruntime as ort
+        from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
+                                             quantize_static)
+    except ImportError as exc:
+        raise QuantizeError(f"quantizing needs onnx and onnxruntime ({exc.name} is missing): "
+                            "pip install -e '.[train]'") from None
     model = onnx.load(str(src))
     last = [n.name for n in model.graph.node if n.op_type in ("Gemm", "MatMul")]
     name = ort.InferenceSession(str(src), providers=["CPUExecutionProvider"]).get_inputs()[0].name
@@ -95,9 +104,15 @@ def quantize_net(src: Path, dst: Path, blob: np.ndarray, batch: int = 64) -> Non
 
         def get_next(self):
             return next(self.it, None)
-    quantize_static(str(src), str(dst), Windows(), quant_format=QuantFormat.QDQ, per_channel=True,
-                    activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, reduce_range=True,
-                    calibrate_method=CalibrationMethod.MinMax, nodes_to_exclude=last)
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)  # onnxruntime's advice to pre-process, printed on every run
+    try:
+        quantize_static(str(src), str(dst), Windows(), quant_format=QuantFormat.QDQ, per_channel=True,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, reduce_range=True,
+                        calibrate_method=CalibrationMethod.MinMax, nodes_to_exclude=last)
+    finally:
+        root.setLevel(level)
 
 
 def compare(src: Path, dst: Path, blob: np.ndarray) -> dict:
@@ -141,32 +156,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="one JSON object, no progress")
     a = ap.parse_args(argv)
     from vision.dataset import list_images
-    from vision.die import VisionInputError
-    from vision.netreader import use_models
     if a.photos < 1:
         ap.error("--photos must be 1 or more")
     for s in a.sets:
         if not s.is_dir() or not list_images(s):
             ap.error(f"{s}: not a set folder with images")
-    try:
-        use_models(a.models)  # the detector of this folder finds the candidates
-    except VisionInputError as exc:
-        ap.error(str(exc))
+    for f in ("dice_detector.onnx", "dice_face.onnx"):  # the float files; an 8-bit copy may be what is broken
+        if not (a.models / f).is_file():
+            ap.error(f"{a.models / f}: no such model file (train one with `python -m vision.training.train`)")
     nets = [n for n in ("dice_face", "dice_face_expert") if (a.models / f"{n}.onnx").is_file()]
     bar = None
     if not a.json and sys.stderr.isatty():
         from tqdm import tqdm
         bar = tqdm(total=a.photos * len(a.sets), desc="windows", unit="photo", file=sys.stderr, leave=False)
     try:
-        blob = reader_windows(a.sets, a.fold, a.photos, progress=bar.update if bar else None)
+        blob = reader_windows(a.sets, a.fold, a.photos, a.models / "dice_detector.onnx",
+                              progress=bar.update if bar else None)
         if bar:
             bar.close()
         result = {"models": str(a.models), "windows_from": [s.name for s in a.sets], "fold": a.fold,
                   "photos_per_set": a.photos, "nets": {}}
+        # the old record goes first: a copy is used only once it is written, checked and recorded
+        (a.models / QUANTIZED_JSON).unlink(missing_ok=True)
         for n in nets:
             src, dst = a.models / f"{n}.onnx", a.models / f"{n}{INT8_SUFFIX}"
-            quantize_net(src, dst, blob)
-            result["nets"][n] = {"file": str(dst), **compare(src, dst, blob)}
+            tmp = dst.with_name(f".{dst.name}.tmp")
+            try:
+                quantize_net(src, tmp, blob)
+                result["nets"][n] = {"file": str(dst), **compare(src, tmp, blob)}
+            except BaseException:
+                tmp.unlink(missing_ok=True)
+                raise
+            tmp.replace(dst)
         # the record the reader checks before it runs a copy (vision.netreader.face_file)
         record = {n: {"file": Path(r["file"]).name, "source_sha256": sha256_file(a.models / f"{n}.onnx"),
                       "windows": r["windows"], "windows_from": result["windows_from"], "fold": a.fold,
