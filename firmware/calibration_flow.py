@@ -577,7 +577,9 @@ class GuidedCalibration:
                 "min_value_p": self.min_value_p if self.kind == "threshold" else None,
                 "threshold_candidate": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
         if self.kind == "threshold":
-            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
+            from vision import reader
+            same = self.min_value_p == reader.min_value_p_without_calibration()  # the reader as it is
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, None if same else self.min_value_p)
         return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
 
 

@@ -240,9 +240,14 @@ def _calibrate(args, cfg) -> int:
         return 0
     b, a = info["before"], info["after"]
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s); wrote {path}")
-    kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
-    print(f"kept: {kept}, value threshold {cal.min_value_p:g} (was {info['threshold_before']:g}; "
-          "a --min-value-p option still overrides it)")
+    if cal.heads or cal.min_value_p is not None:
+        kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
+        p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
+        print(f"kept: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
+              "a --min-value-p option still overrides it)")
+    else:
+        print(f"kept: the reader as shipped (value threshold {info['threshold_before']:g}): neither new layers "
+              "nor another threshold read these dice better")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")

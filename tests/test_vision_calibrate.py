@@ -98,12 +98,15 @@ def test_calibration_round_trip_and_refusals(tmp_path):
     path = calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
     back = calibrate.load(path)
     assert back.models == calibrate.models_fingerprint() and set(back.heads) == set(cal.heads)
-    assert back.min_value_p == cal.min_value_p and cal.min_value_p in calibrate.THRESHOLDS
-    assert info["kind"] in info["candidates"] and info["min_value_p"] == cal.min_value_p
+    assert back.min_value_p == cal.min_value_p and cal.min_value_p in (None, *calibrate.THRESHOLDS)
+    assert info["kind"] in (*info["candidates"], "as shipped") and info["min_value_p"] == cal.min_value_p
+    # "as shipped": the nets' own layers at the threshold in effect, stored as no threshold (the config's)
+    assert (info["kind"] == "as shipped") == (not cal.heads and cal.min_value_p is None)
     for k in cal.heads:
         np.testing.assert_array_equal(back.heads[k][0], cal.heads[k][0])
     calibrate.apply(back)
-    assert set(netreader._HEADS) == set(cal.heads) and reader.MIN_VALUE_P == cal.min_value_p
+    assert set(netreader._HEADS) == set(cal.heads)
+    assert reader.MIN_VALUE_P == (cal.min_value_p or reader.min_value_p_without_calibration())
     # new last layers and a threshold go to the file and back as well
     from vision.dataset import list_images
     w, c, _, _ = calibrate._samples(list_images(tmp_path / "set")[:3], (0,))

@@ -383,8 +383,9 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
 
     Returns the :class:`Calibration` (not yet stored: :func:`save`) of the
     candidate kept (``info["kind"]``: "threshold" - the nets' own layers -
-    or "layers and threshold"), its ``info`` with the confirmation figures
-    before, after and of each candidate.  Raises
+    or "layers and threshold"; "as shipped", no layers and ``min_value_p``
+    None, when the threshold kept is the one in effect), its ``info`` with
+    the confirmation figures before, after and of each candidate.  Raises
     :class:`CalibrationError` when the folder has no images or no labelled
     dice, too few scenes to keep some back, when the detector finds fewer
     than MIN_FOUND of the labelled dice (noise, a covered lens, labels of
@@ -471,6 +472,8 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
             "nothing was changed")
     kind = max(ok, key=lambda k: (ok[k][2].correct, -ok[k][2].wrong))
     hs, t, after = ok[kind]
+    if not hs and t == base:  # the reader as it is: nothing to store but that it was checked
+        kind, t = "as shipped", None
     info.update(kind=kind, min_value_p=t, after=_figures(after))
     return Calibration(hs, models_fingerprint(), info, t)
 
