@@ -545,9 +545,18 @@ class GuidedCalibration:
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
+            from vision import reader
             self.kind = max(ok, key=lambda k: (ok[k]["right"], -ok[k]["wrong"]))
             a = self.after = ok[self.kind]
-            what = "new last layers" if self.kind == "layers" else f"value threshold {self.min_value_p:g}"
+            base = reader.min_value_p_without_calibration()
+            if (a["right"], a["wrong"]) == (b["right"], b["wrong"]) or (
+                    self.kind == "threshold" and self.min_value_p == base):
+                # no better than the reader as it is: keep that (no layers, no threshold of its own)
+                self.kind, a = "as shipped", b
+                self.after = b
+                what = "the reader as it is (neither new layers nor another threshold read better)"
+            else:
+                what = "new last layers" if self.kind == "layers" else f"value threshold {self.min_value_p:g}"
             self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                       f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
             self._restore()
@@ -576,10 +585,10 @@ class GuidedCalibration:
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
                 "min_value_p": self.min_value_p if self.kind == "threshold" else None,
                 "threshold_candidate": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+        if self.kind == "as shipped":
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info)
         if self.kind == "threshold":
-            from vision import reader
-            same = self.min_value_p == reader.min_value_p_without_calibration()  # the reader as it is
-            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, None if same else self.min_value_p)
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
         return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
 
 
@@ -918,6 +927,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
             "kind": flow.kind or None,
             "min_value_p": flow.min_value_p if flow.kind == "threshold" else None,
+            "threshold_candidate": flow.min_value_p,
             "camera_faults": flow.camera_faults}
 
 

@@ -125,6 +125,12 @@ def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None
             raise VisionInputError(f"{where} {p!r}: give a probability from {lo} to {hi}") from None
 
 
+def netreader_heads() -> bool:
+    """Whether the face nets read with a calibration's last layers."""
+    from vision import netreader
+    return bool(netreader._HEADS)
+
+
 def use_calibration(cfg: dict | None) -> str | None:
     """Read with this cabinet's calibration if it has one: returns its
     path, or None when there is none.  Raises
@@ -169,7 +175,9 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
             return 1
         if used and not getattr(args, "json", False):
             cal_p = reader_mod._MIN_VALUE_P_FROM["calibration"]
-            what = f", value threshold {cal_p:g}" if cal_p is not None else ""
+            what = (f", value threshold {cal_p:g}" if cal_p is not None else
+                    ", new layers" if netreader_heads() else
+                    ": it found the reader best as it is, nothing changed")
             over = (f"; --min-value-p {args.min_value_p:g} overrides its threshold"
                     if cal_p is not None and getattr(args, "min_value_p", None) is not None else "")
             print(f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
@@ -246,8 +254,9 @@ def _calibrate(args, cfg) -> int:
         print(f"kept: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
     else:
-        print(f"kept: the reader as shipped (value threshold {info['threshold_before']:g}): neither new layers "
-              "nor another threshold read these dice better")
+        print(f"kept: the reader as it is, its own layers at the threshold in effect ({info['threshold_before']:g}): "
+              "neither new layers nor another threshold read these dice better (this replaces any earlier "
+              "calibration)")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")
@@ -306,6 +315,7 @@ def _guided(args, cfg, path: Path) -> int:
         b, a = result["before"], result["after"]
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
+        print(f"kept: {result['message'].split(';')[0]}")
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
               f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
         print("undo with `cabinet dice calibrate --reset`")

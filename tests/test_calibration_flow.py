@@ -119,6 +119,22 @@ def test_a_threshold_for_these_dice_is_kept_where_new_layers_read_worse(monkeypa
     assert flow.outcome[0] == "refused" and "layers" in flow.outcome[1] and "threshold" in flow.outcome[1]
 
 
+def test_a_candidate_no_better_than_the_reader_as_it_is_stores_nothing_of_its_own(monkeypatch):
+    """New layers that read the rolls exactly as the reader does now: the
+    calibration keeps the reader as it is (no layers, no threshold), as
+    --from-labelled does."""
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.99
+    flow.fit_dice, flow.fit_windows = 24, 192
+    same = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: {"dice": 10, "right": 4, "wrong": 0, "unread": 6}
+                        if p else dict(same))
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "as shipped" and "reader as it is" in flow.outcome[1]
+    cal = flow.calibration()
+    assert cal.heads == {} and cal.min_value_p is None
+
+
 def test_the_threshold_is_chosen_on_the_captured_faces(monkeypatch):
     """Drawn dice the shipped reader reads right at any threshold: 24 dice
     do not show a rate of misreads low enough to go below the threshold in

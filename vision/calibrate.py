@@ -383,9 +383,11 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
 
     Returns the :class:`Calibration` (not yet stored: :func:`save`) of the
     candidate kept (``info["kind"]``: "threshold" - the nets' own layers -
-    or "layers and threshold"; "as shipped", no layers and ``min_value_p``
-    None, when the threshold kept is the one in effect), its ``info`` with
-    the confirmation figures before, after and of each candidate.  Raises
+    or "layers and threshold"; "as shipped", no layers and no threshold,
+    when no candidate reads the confirmation rolls better than the reader
+    as it is; ``min_value_p`` None where the threshold kept is the one in
+    effect), its ``info`` with the confirmation figures before, after and
+    of each candidate.  Raises
     :class:`CalibrationError` when the folder has no images or no labelled
     dice, too few scenes to keep some back, when the detector finds fewer
     than MIN_FOUND of the labelled dice (noise, a covered lens, labels of
@@ -469,11 +471,14 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         raise CalibrationError(
             f"calibration refused: it reads the {info['confirm_photos']} confirmation photos worse "
             f"({tried}, of {before.labelled} dice, against {before.correct} / {before.wrong} without it); "
-            "nothing was changed")
+            "nothing was changed: more labelled photos, or a check of their labels, may let it through")
     kind = max(ok, key=lambda k: (ok[k][2].correct, -ok[k][2].wrong))
     hs, t, after = ok[kind]
-    if not hs and t == base:  # the reader as it is: nothing to store but that it was checked
-        kind, t = "as shipped", None
+    if (after.correct, after.wrong) == (before.correct, before.wrong) or (not hs and t == base):
+        # no better than the reader as it is: keep that (no layers, no threshold of its own)
+        kind, hs, t, after = "as shipped", {}, None, before
+    elif t == base:
+        t = None  # the threshold in effect: the config's, not pinned by the calibration
     info.update(kind=kind, min_value_p=t, after=_figures(after))
     return Calibration(hs, models_fingerprint(), info, t)
 
