@@ -355,7 +355,9 @@ def _read(args, wb) -> int:
             continue
         ms = (time.perf_counter() - t0) * 1000
         if args.json:
-            print(json.dumps({"image": name, "dice": [d.to_json() for d in dice], "ms": round(ms, 1)}))
+            from vision import reader as reader_mod
+            print(json.dumps({"image": name, "dice": [d.to_json() for d in dice], "ms": round(ms, 1),
+                              "min_value_p": reader_mod.MIN_VALUE_P}))
         else:
             vals = " ".join(str(d.value) if d.value is not None else "?" for d in dice)
             print(f"{name}: {len(dice)} dice [{vals}]  ({ms:.1f} ms)")

@@ -4,6 +4,7 @@ setting is validated and reaches the reader from config and from
 ``cabinet dice``'s option."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -133,3 +134,18 @@ def test_score_json_records_the_threshold(tmp_path):
                           "--min-value-p", "0.75"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["min_value_p"] == 0.75
+
+
+def test_read_json_records_the_threshold(tmp_path):
+    import json
+
+    import cv2
+
+    from vision.synth import DieSpec, render_frame
+    img = tmp_path / "a.png"
+    cv2.imwrite(str(img), render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 44)]))
+    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", str(img), "--json",
+                          "--min-value-p", "0.8"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "STATE_DIRECTORY": str(tmp_path / "state")})
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["min_value_p"] == 0.8
