@@ -201,7 +201,7 @@ class GuidedCalibration:
         # the value threshold: the one found (a calibration's, restored at the
         # end) and the one chosen for these dice at adapt (the "threshold" candidate)
         from vision import reader
-        self._old_cal_p = reader._MIN_VALUE_P_FROM["calibration"]
+        self._old_cal_p = reader.min_value_p_from("calibration")
         reader.use_min_value_p(None, "calibration")
         self.min_value_p: float | None = None
         #: the candidate kept by decide(): "layers" or "threshold"
@@ -420,9 +420,7 @@ class GuidedCalibration:
         the shipped net is sure is not a die is wrong."""
         from vision import reader
         readings, labelled = [], 0
-        saved = reader.MIN_VALUE_P
-        reader.MIN_VALUE_P = calibrate.THRESHOLDS[0]
-        try:
+        with reader.reading_at(calibrate.THRESHOLDS[0]):
             for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
                 labelled += len(dice)
                 found = [(c, k) for c in dice] + [(c, 0) for c in others]
@@ -433,9 +431,7 @@ class GuidedCalibration:
                             if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
                     if near:
                         readings.append((d.confidence, d.value == min(near)[1]))
-        finally:
-            reader.MIN_VALUE_P = saved
-        return calibrate.choose_threshold(readings, labelled, saved)
+        return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
 
     # ------------------------------------------------------------ rolls
     def _read_new(self, frame: np.ndarray, seat: int) -> list:
@@ -489,34 +485,31 @@ class GuidedCalibration:
         from vision.reader import read_dice
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
         netreader.use_heads(heads)
-        saved = reader.MIN_VALUE_P
-        if min_value_p is not None:
-            reader.MIN_VALUE_P = min_value_p
         try:
-            for r in self.confirmed:
-                dice = read_dice(r.frame)
-                mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
-                used = set()
-                for (x, y, size), truth in zip(r.dice, r.values):
-                    out["dice"] += truth != 0
-                    near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
-                            if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
-                    if not near:
-                        out["unread"] += truth != 0
-                        continue
-                    j = min(near)[1]
-                    used.add(j)
-                    v = mine[j].value
-                    if v is None:
-                        out["unread"] += truth != 0
-                    elif v == truth:
-                        out["right"] += 1
-                    else:
-                        out["wrong"] += 1
-                out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
+            with reader.reading_at(min_value_p):
+                for r in self.confirmed:
+                    dice = read_dice(r.frame)
+                    mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
+                    used = set()
+                    for (x, y, size), truth in zip(r.dice, r.values):
+                        out["dice"] += truth != 0
+                        near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
+                                if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
+                        if not near:
+                            out["unread"] += truth != 0
+                            continue
+                        j = min(near)[1]
+                        used.add(j)
+                        v = mine[j].value
+                        if v is None:
+                            out["unread"] += truth != 0
+                        elif v == truth:
+                            out["right"] += 1
+                        else:
+                            out["wrong"] += 1
+                    out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
         finally:
             netreader.use_heads(None)
-            reader.MIN_VALUE_P = saved
         return out
 
     def decide(self) -> None:

@@ -32,6 +32,14 @@ from vision.die import VisionInputError
 from vision.reader import read_dice
 
 
+def _add_min_value_p(q: argparse.ArgumentParser) -> None:
+    """The ``--min-value-p`` option of ``dice read`` and ``score``."""
+    q.add_argument("--min-value-p", type=float, metavar="P",
+                   help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
+                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
+                        "lower reads more dice and misreads more")
+
+
 def add_parser(subparsers) -> None:
     """Add ``dice`` with ``read`` and ``score`` subcommands."""
     p = subparsers.add_parser("dice", help="read dice in photos with the camera's reader")
@@ -43,10 +51,7 @@ def add_parser(subparsers) -> None:
                    help="write each image with boxes, values and colours drawn, as OUT_DIR/<file name>.annotated.png")
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--no-calibration", action="store_true", help="read without this cabinet's calibration")
-    q.add_argument("--min-value-p", type=float, metavar="P",
-                   help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
-                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
-                        "lower reads more dice and misreads more")
+    _add_min_value_p(q)
     q.set_defaults(func=run)
     q = sub.add_parser("score", help="score the reader on labelled sets (images/ + YOLO labels/), each on its own")
     q.add_argument("dataset", metavar="DATASET_DIR", nargs="+")
@@ -60,10 +65,7 @@ def add_parser(subparsers) -> None:
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
                         "are one scene), e.g. those a model never saw")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
-    q.add_argument("--min-value-p", type=float, metavar="P",
-                   help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
-                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
-                        "lower reads more dice and misreads more")
+    _add_min_value_p(q)
     q.add_argument("--no-errata", action="store_true",
                    help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
@@ -125,12 +127,6 @@ def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None
             raise VisionInputError(f"{where} {p!r}: give a probability from {lo} to {hi}") from None
 
 
-def netreader_heads() -> bool:
-    """Whether the face nets read with a calibration's last layers."""
-    from vision import netreader
-    return bool(netreader._HEADS)
-
-
 def use_calibration(cfg: dict | None) -> str | None:
     """Read with this cabinet's calibration if it has one: returns its
     path, or None when there is none.  Raises
@@ -174,9 +170,10 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
             print(f"cabinet: error: {exc}", file=sys.stderr)
             return 1
         if used and not getattr(args, "json", False):
-            cal_p = reader_mod._MIN_VALUE_P_FROM["calibration"]
+            from vision.netreader import heads_in_use
+            cal_p = reader_mod.min_value_p_from("calibration")
             what = (f", value threshold {cal_p:g}" if cal_p is not None else
-                    ", new layers" if netreader_heads() else
+                    ", new layers" if heads_in_use() else
                     ": it found the reader best as it is, nothing changed")
             over = (f"; --min-value-p {args.min_value_p:g} overrides its threshold"
                     if cal_p is not None and getattr(args, "min_value_p", None) is not None else "")
@@ -315,7 +312,10 @@ def _guided(args, cfg, path: Path) -> int:
         b, a = result["before"], result["after"]
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
-        print(f"kept: {result['message'].split(';')[0]}")
+        print("kept: " + {"layers": "new last layers for the face nets",
+                          "threshold": f"value threshold {result['min_value_p']:g}",
+                          "as shipped": "the reader as it is (neither new layers nor another threshold read "
+                                        "better)"}[result["kind"]])
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
               f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
         print("undo with `cabinet dice calibrate --reset`")
@@ -326,6 +326,7 @@ def _guided(args, cfg, path: Path) -> int:
 
 
 def _read(args, wb) -> int:
+    from vision import reader as reader_mod
     code = 0
     from .cli import output_folder
     out_dir = output_folder("--annotate", args.annotate) if args.annotate else None
@@ -355,7 +356,6 @@ def _read(args, wb) -> int:
             continue
         ms = (time.perf_counter() - t0) * 1000
         if args.json:
-            from vision import reader as reader_mod
             print(json.dumps({"image": name, "dice": [d.to_json() for d in dice], "ms": round(ms, 1),
                               "min_value_p": reader_mod.MIN_VALUE_P}))
         else:

@@ -293,9 +293,7 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
     from vision import reader
     from vision.score import match
     out, labelled = [], 0
-    saved = reader.MIN_VALUE_P
-    reader.MIN_VALUE_P = THRESHOLDS[0]
-    try:
+    with reader.reading_at(THRESHOLDS[0]):
         for path in images:
             frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if frame is None:
@@ -305,8 +303,6 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
             dice = reader.read_dice(frame)
             out += [(dice[i].confidence, dice[i].value == truth[j].value) for i, j in match(dice, truth)
                     if i is not None and j is not None and dice[i].value is not None]
-    finally:
-        reader.MIN_VALUE_P = saved
     return out, labelled
 
 
@@ -431,33 +427,31 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
                                "(noise, a covered lens or another folder's labels); calibration refused")
     from vision import reader
     old = dict(netreader._HEADS)
-    old_p = reader.MIN_VALUE_P
     base = reader.min_value_p_without_calibration()  # "before" is the reader without any calibration
     netreader.use_heads(None)
-    reader.MIN_VALUE_P = base
     try:
-        per = 2 * len(turns)
-        if not windows or len(windows) != per * len(classes):
-            raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
-        say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
-        inputs = _head_inputs(windows)
-        heads = _fit_on(inputs, classes, per)
-        say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
-        netreader.use_heads(None)
-        t_plain = choose_threshold(*value_readings(fit_imgs), base)
-        cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
-        t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
-        say(f"confirming on {len(confirm_imgs)} photos kept back")
-        netreader.use_heads(None)
-        before = score_folder(folder, read_dice, confirm_imgs)
-        candidates = {}
-        for name, hs, t in (("threshold", {}, t_plain), ("layers and threshold", heads, t_heads)):
-            netreader.use_heads(hs or None)
-            reader.MIN_VALUE_P = t
-            candidates[name] = (hs, t, score_folder(folder, read_dice, confirm_imgs))
+        with reader.reading_at(base):
+            per = 2 * len(turns)
+            if not windows or len(windows) != per * len(classes):
+                raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
+            say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
+            inputs = _head_inputs(windows)
+            heads = _fit_on(inputs, classes, per)
+            say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
+            netreader.use_heads(None)
+            t_plain = choose_threshold(*value_readings(fit_imgs), base)
+            cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
+            t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
+            say(f"confirming on {len(confirm_imgs)} photos kept back")
+            netreader.use_heads(None)
+            before = score_folder(folder, read_dice, confirm_imgs)
+            candidates = {}
+            for name, hs, t in (("threshold", {}, t_plain), ("layers and threshold", heads, t_heads)):
+                netreader.use_heads(hs or None)
+                with reader.reading_at(t):
+                    candidates[name] = (hs, t, score_folder(folder, read_dice, confirm_imgs))
     finally:
         netreader.use_heads(old)
-        reader.MIN_VALUE_P = old_p
     ok = {k: v for k, v in candidates.items() if not reads_worse(before.correct, before.wrong, v[2].correct, v[2].wrong)}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
             "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,

@@ -423,6 +423,11 @@ def face_features(windows: list[np.ndarray], expert: bool = False) -> np.ndarray
     return net.with_features(_blob(windows))[1].reshape(len(windows), -1)
 
 
+def heads_in_use() -> bool:
+    """Whether the face nets read with a calibration's last layers (:func:`use_heads`)."""
+    return bool(_HEADS)
+
+
 def has_expert() -> bool:
     """Whether the models in use include the expert face classifier."""
     return EXPERT_ONNX is not None

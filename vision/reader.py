@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from contextlib import contextmanager
+from typing import Iterator
 
 import numpy as np
 
@@ -118,6 +120,26 @@ def min_value_p_without_calibration() -> float:
     return DEFAULT_MIN_VALUE_P
 
 
+def min_value_p_from(source: str) -> float | None:
+    """The threshold ``source`` ("option", "calibration", "config") sets, or None."""
+    return _MIN_VALUE_P_FROM[source]
+
+
+@contextmanager
+def reading_at(p: float | None) -> Iterator[None]:
+    """Within the ``with`` block the reader asks p (0..1) of a value, the
+    sources' thresholds untouched (None: as set); restored after, also on
+    an exception.  For calibration, which reads at several thresholds."""
+    global MIN_VALUE_P
+    saved = MIN_VALUE_P
+    if p is not None:
+        MIN_VALUE_P = p
+    try:
+        yield
+    finally:
+        MIN_VALUE_P = saved
+
+
 def reset_min_value_p() -> None:
     """Forget every source's threshold: :data:`MIN_VALUE_P` is the default."""
     global MIN_VALUE_P
@@ -159,6 +181,15 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
     eps = 1e-6
     nad, best = probs[:, NOT_A_DIE], probs[:, :NOT_A_DIE].max(axis=1)
     return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
+
+
+def _value_impossible(best_sum: np.ndarray, n: np.ndarray, unknown: int) -> np.ndarray:
+    """N bool: candidates whose readings can no longer average
+    :data:`MIN_VALUE_P` on any value: ``best_sum`` (N float) bounds the
+    sum of any one value's probability over the ``n`` (N float) readings
+    made, and the ``unknown`` readings to come give it at most 1 each (a
+    margin of 1e-6 for float32 rounding)."""
+    return (best_sum + unknown) / (n + unknown) < MIN_VALUE_P - 1e-6
 
 
 def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray) -> np.ndarray:
@@ -254,7 +285,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         # MIN_VALUE_P on any value even if every expert turn is sure of it, is
         # unread whatever the expert says; the expert then only settles "not a
         # die" (dropped) or unreadable (kept), and is not asked where that is settled
-        hopeless = (extra_sum[:, :NOT_A_DIE].max(axis=1) + m) / (m + extra_n) < MIN_VALUE_P - 1e-6
+        hopeless = _value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m)
         skip = (~fast_ok | hopeless) & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
         probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
         checked[lk[skip]] = False
@@ -274,8 +305,8 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
             # cannot reach MIN_VALUE_P - or whose readings disagree is unread;
             # its other turns are not read where its drop or keep is settled
             # (a faint one, kept only with a value, is dropped)
-            best_avg = (first[:, :NOT_A_DIE].max(axis=1) + (m - 1) + e_sum[:, :NOT_A_DIE].max(axis=1)) / (m + e_n)
-            hopeless = best_avg < MIN_VALUE_P - 1e-6
+            hopeless = _value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
+                                         e_n + 1, m - 1)
             settled = (~ok_so_far | hopeless) & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1,
                                                          faint[rd])
             need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
