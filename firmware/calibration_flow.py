@@ -20,12 +20,17 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    (or knob) move the cursor from "ok" to a die, the big button steps that
    die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
 4. *Decide*: the confirmed rolls are read without a calibration, with the
-   new layers, and with the nets' own layers at a value threshold chosen
-   for these dice on the captured faces (:func:`vision.calibrate.choose_threshold`);
-   of the two candidates the one reading the most dice right is kept, but
-   one that gives more dice a wrong value, or as many a wrong value and
-   fewer the right one (:func:`vision.calibrate.reads_worse`), is not; if
-   neither is left the calibration is **refused** (the calibration in use is kept).  So is a camera
+   new layers, with the nets' own layers at a value threshold chosen for
+   these dice on the captured faces (:func:`vision.calibrate.choose_threshold`)
+   and, where the captured faces read better through another window (a
+   camera at a slant, :func:`vision.calibrate.fit_window`), through that
+   window at a threshold chosen for it.  A candidate that gives more dice
+   a wrong value, or - new layers, a new window - as many a wrong value and
+   fewer the right one (:func:`vision.calibrate.reads_worse`), is out; of
+   the others the one worth most on the rolls and the captured faces
+   together (:func:`vision.calibrate.weigh`) is kept if it is worth more
+   than the reader as it is (else the reader as it is is kept); if none is
+   left the calibration is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
@@ -198,13 +203,23 @@ class GuidedCalibration:
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
         self._old_heads = dict(netreader._HEADS)
         netreader.use_heads(None)
+        # the window the reader cut faces with (a calibration's, restored at
+        # the end) and the one fitted on the captured faces (the "window" candidate)
+        self._old_window = netreader.window_in_use()
+        netreader.use_window(None)
+        self.window: netreader.WindowGeometry | None = None
+        self.window_p: float | None = None
+        #: each candidate's readings of the captured faces ((confidence, right)
+        #: of each die given a value at the lowest threshold): "plain" (the
+        #: nets as shipped), "layers", "window"; weighed with the rolls at decide()
+        self._fit_reads: dict[str, list[tuple[float, bool]]] = {}
         # the value threshold: the one found (a calibration's, restored at the
         # end) and the one chosen for these dice at adapt (the "threshold" candidate)
         from vision import reader
         self._old_cal_p = reader.min_value_p_from("calibration")
         reader.use_min_value_p(None, "calibration")
         self.min_value_p: float | None = None
-        #: the candidate kept by decide(): "layers" or "threshold"
+        #: the candidate kept by decide(): "layers", "threshold", "window" or "as shipped"
         self.kind = ""
 
     # ------------------------------------------------------------ state
@@ -402,22 +417,46 @@ class GuidedCalibration:
             self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns), pull=GUIDED_PULL)
             netreader.use_heads(None)
             self.min_value_p = self._choose_threshold()
+            # where this camera shows the dice's top faces (calibrate.fit_window)
+            patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
+                       sorted(self._captured.items(), key=lambda kv: kv[0]) for c in dice]
+            if len(patches) > calibrate.WINDOW_DICE:
+                patches = [patches[i] for i in np.linspace(0, len(patches) - 1, calibrate.WINDOW_DICE).round().astype(int)]
+            window = calibrate.fit_window(patches)[0]
+            if window != netreader.SHIPPED_WINDOW:
+                self.window = window
+                netreader.use_window(window)
+                self.window_p = self._choose_threshold("window")
+            netreader.use_window(None)
+            netreader.use_heads(self.heads)
+            self._fit_reads["layers"] = self._fit_readings()[0]
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
         finally:
             netreader.use_heads(None)
+            netreader.use_window(None)
             self.fit_cpu_s = self.clock() - t0
         self.roll = 1
         for s in self.seats.values():
             s.status, s.dice = "waiting", 0
         self._changed()
 
-    def _choose_threshold(self) -> float:
+    def _choose_threshold(self, name: str = "plain") -> float:
         """The value threshold for these dice (:func:`vision.calibrate.choose_threshold`)
-        from the captured faces read as shipped: each die given a value is
-        right if it is the face the seat was asked for; a value on a find
-        the shipped net is sure is not a die is wrong."""
+        from the captured faces read as the reader is set now (the nets as
+        shipped; or with the window fitted, ``name`` "window"), kept as
+        that candidate's readings (:meth:`_fit_readings`)."""
+        from vision import reader
+        readings, labelled = self._fit_readings()
+        self._fit_reads[name] = readings
+        return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
+
+    def _fit_readings(self) -> tuple[list[tuple[float, bool]], int]:
+        """The captured faces read as the reader is set now, at the lowest
+        threshold: ([(confidence, right) of each die given a value], dice
+        captured); a value is right if it is the face the seat was asked
+        for; a value on a find the shipped net is sure is not a die is wrong."""
         from vision import reader
         readings, labelled = [], 0
         with reader.reading_at(calibrate.THRESHOLDS[0]):
@@ -431,7 +470,7 @@ class GuidedCalibration:
                             if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
                     if near:
                         readings.append((d.confidence, d.value == min(near)[1]))
-        return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
+        return readings, labelled
 
     # ------------------------------------------------------------ rolls
     def _read_new(self, frame: np.ndarray, seat: int) -> list:
@@ -475,9 +514,11 @@ class GuidedCalibration:
         s.problem = ""
 
     # ------------------------------------------------------------ decide
-    def score(self, heads: dict | None, min_value_p: float | None = None) -> dict[str, int]:
-        """Read the confirmed rolls with ``heads`` (None: as shipped) and
-        value threshold ``min_value_p`` (None: the one set):
+    def score(self, heads: dict | None, min_value_p: float | None = None,
+              window: netreader.WindowGeometry | None = None) -> dict[str, int]:
+        """Read the confirmed rolls with ``heads`` (None: as shipped), value
+        threshold ``min_value_p`` (None: the one set) and face ``window``
+        (None: the shipped one):
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
         die no seat saw, is wrong."""
@@ -485,6 +526,7 @@ class GuidedCalibration:
         from vision.reader import read_dice
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
         netreader.use_heads(heads)
+        netreader.use_window(window)
         try:
             with reader.reading_at(min_value_p):
                 for r in self.confirmed:
@@ -510,25 +552,41 @@ class GuidedCalibration:
                     out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
         finally:
             netreader.use_heads(None)
+            netreader.use_window(None)
         return out
 
     def decide(self) -> None:
         """Read the confirmed rolls without a calibration and with each
-        candidate - the new layers, and the nets' own layers with the
-        threshold chosen for these dice (:meth:`_choose_threshold`); keep
-        the candidate that reads the most dice right among those that do
-        not read them worse (:func:`vision.calibrate.reads_worse`) for
-        :meth:`calibration`, or refuse when both do (or the rolls hold no
-        die)."""
+        candidate - the new layers; the nets' own layers with the threshold
+        chosen for these dice (:meth:`_choose_threshold`); and, where the
+        captured faces read better through another window
+        (:func:`vision.calibrate.fit_window`), that window with a threshold
+        chosen for it.  A candidate that reads the rolls worse
+        (:func:`vision.calibrate.reads_worse`) is out; of the others the
+        one worth most on the rolls and the captured faces together
+        (:func:`vision.calibrate.weigh`) is kept for :meth:`calibration`
+        if it is worth more than the reader as it is; refused when no
+        candidate is left (or the rolls hold no die)."""
+        from vision import reader
         t0 = self.clock()
+        base = reader.min_value_p_without_calibration()
         self.before = self.score(None)
         candidates = {"layers": self.score(self.heads)}
         if self.min_value_p is not None:
             candidates["threshold"] = self.score(None, self.min_value_p)
+        if self.window is not None:
+            candidates["window"] = self.score(None, self.window_p, self.window)
         self.decide_cpu_s = self.clock() - t0
         b = self.before
-        ok = {k: a for k, a in candidates.items() if not calibrate.reads_worse(b["right"], b["wrong"], a["right"],
-                                                                                 a["wrong"])}
+        thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
+        fit_reads = {"layers": "layers", "threshold": "plain", "window": "window"}
+
+        def worth(a: dict[str, int], reads: str, t: float | None) -> int:
+            kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= (t or base) - 1e-9]
+            return calibrate.weigh(a["right"] + sum(kept), a["wrong"] + len(kept) - sum(kept))
+        ok = {k: a for k, a in candidates.items()
+              if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
+                                           threshold_only=k == "threshold" and (self.min_value_p or 0) >= base)}
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse("no dice were confirmed in the free rolls")
@@ -538,27 +596,31 @@ class GuidedCalibration:
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
-            from vision import reader
-            self.kind = max(ok, key=lambda k: (ok[k]["right"], -ok[k]["wrong"]))
+            self.kind = max(ok, key=lambda k: (worth(ok[k], fit_reads[k], thresholds[k]), -list(candidates).index(k)))
             a = self.after = ok[self.kind]
-            base = reader.min_value_p_without_calibration()
-            if (a["right"], a["wrong"]) == (b["right"], b["wrong"]) or (
-                    self.kind == "threshold" and self.min_value_p == base):
-                # no better than the reader as it is: keep that (no layers, no threshold of its own)
+            if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
+                    or (self.kind == "threshold" and self.min_value_p == base)):
+                # no better than the reader as it is: keep that (no layers, window or threshold of its own)
                 self.kind, a = "as shipped", b
                 self.after = b
-                what = "the reader as it is (neither new layers nor another threshold read better)"
+                what = "the reader as it is (neither new layers, another window nor another threshold read better)"
+            elif self.kind == "layers":
+                what = "new last layers"
+            elif self.kind == "window":
+                what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
+                        f"value threshold {self.window_p:g}")
             else:
-                what = "new last layers" if self.kind == "layers" else f"value threshold {self.min_value_p:g}"
+                what = f"value threshold {self.min_value_p:g}"
             self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                       f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
             self._restore()
         self._changed()
 
     def _restore(self) -> None:
-        """The heads and calibration threshold the flow found."""
+        """The heads, window and calibration threshold the flow found."""
         from vision import reader
         netreader.use_heads(self._old_heads or None)
+        netreader.use_window(self._old_window)
         reader.use_min_value_p(self._old_cal_p, "calibration")
 
     def refuse(self, why: str) -> None:
@@ -577,9 +639,17 @@ class GuidedCalibration:
                 "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
                 "min_value_p": self.min_value_p if self.kind == "threshold" else None,
-                "threshold_candidate": self.min_value_p, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+                "threshold_candidate": self.min_value_p,
+                "window": self.window.as_list() if self.kind == "window" else None,
+                "window_candidate": self.window.as_list() if self.window is not None else None,
+                "made": time.strftime("%Y-%m-%d %H:%M:%S")}
         if self.kind == "as shipped":
             return calibrate.Calibration({}, calibrate.models_fingerprint(), info)
+        if self.kind == "window":
+            from vision import reader
+            p = None if self.window_p == reader.min_value_p_without_calibration() else self.window_p
+            info["min_value_p"] = p
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, p, self.window)
         if self.kind == "threshold":
             return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
         return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)

@@ -245,15 +245,17 @@ def _calibrate(args, cfg) -> int:
         return 0
     b, a = info["before"], info["after"]
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s); wrote {path}")
-    if cal.heads or cal.min_value_p is not None:
+    if cal.heads or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
+        if cal.window is not None:
+            kept += f", each die's window moved to its top face ({calibrate.window_text(cal.window)})"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(f"kept: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
     else:
         print(f"kept: the reader as it is, its own layers at the threshold in effect ({info['threshold_before']:g}): "
-              "neither new layers nor another threshold read these dice better (this replaces any earlier "
-              "calibration)")
+              "neither new layers, another window nor another threshold read these dice better (this replaces "
+              "any earlier calibration)")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")

@@ -111,12 +111,34 @@ def test_a_threshold_for_these_dice_is_kept_where_new_layers_read_worse(monkeypa
     assert flow.outcome[0] == "stored" and "value threshold 0.95" in flow.outcome[1] and flow.kind == "threshold"
     cal = flow.calibration()
     assert cal.heads == {} and cal.min_value_p == 0.95 and cal.info["after"] == threshold
-    # both worse: refused, both named
+    # both worse (more dice wrong): refused, both named
     monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else shipped if p is None else
-                        {"dice": 10, "right": 5, "wrong": 1, "unread": 4})
+                        {"dice": 10, "right": 5, "wrong": 2, "unread": 3})
     flow.outcome = None
     flow.decide()
     assert flow.outcome[0] == "refused" and "layers" in flow.outcome[1] and "threshold" in flow.outcome[1]
+
+
+def test_a_raised_threshold_reading_fewer_dice_is_weighed_with_the_captured_faces(monkeypatch):
+    """A raised threshold reads fewer dice by design: on rolls with no
+    misread it reads fewer right and none wrong, which is not "worse"; it
+    is kept where the captured faces show a misread it avoids (a wrong
+    value costs calibrate.WRONG_COST dice), and not where they show none."""
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.95
+    flow.fit_dice, flow.fit_windows = 24, 192
+    shipped = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
+    layers = {"dice": 10, "right": 9, "wrong": 1, "unread": 0}
+    threshold = {"dice": 10, "right": 5, "wrong": 0, "unread": 5}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else threshold if p else shipped)
+    assert not calibrate.reads_worse(8, 0, 5, 0, threshold_only=True) and calibrate.reads_worse(8, 0, 5, 0)
+    flow._fit_reads = {"plain": [(0.99, True)] * 20 + [(0.92, False)]}   # a misread at 0.92: gone at 0.95
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "threshold"
+    assert flow.calibration().min_value_p == 0.95
+    flow.outcome, flow._fit_reads = None, {"plain": [(0.99, True)] * 20 + [(0.92, True)]}
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "as shipped"
 
 
 def test_a_candidate_no_better_than_the_reader_as_it_is_stores_nothing_of_its_own(monkeypatch):

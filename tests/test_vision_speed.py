@@ -192,7 +192,7 @@ def _stub_nets(monkeypatch, fast_rows, expert_rows):
     # the agreement rules at a value threshold the stubs' 0.7 readings can reach
     monkeypatch.setattr(reader, "MIN_VALUE_P", 0.6)
     monkeypatch.setattr(reader, "has_expert", lambda: True)
-    monkeypatch.setattr(reader, "face_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
+    monkeypatch.setattr(reader, "die_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
     return calls
 
 

@@ -380,6 +380,85 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
     return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+@dataclass(frozen=True)
+class WindowGeometry:
+    """Where a found die's face window is cut (a cabinet's calibration,
+    :mod:`vision.calibrate`).  A camera at a slant sees a die's top face and
+    the sides facing it: the detector's centre and size are those of the
+    whole silhouette, and the pips of a side face read with the top ones
+    turn a 3 into a 5.  The top face lies *away* from the point under the
+    camera; the window of a die found at (x, y) px, ``size`` px across, in
+    a W x H frame is centred at
+
+        x + size * (dx + radial * (x - W / 2) / D),  y + size * (dy + radial * (y - H / 2) / D)
+
+    (D: half the frame's diagonal, px) and is ``scale`` times as wide as the
+    shipped one.  ``dx``, ``dy``: a shift in die sizes (a camera looking at
+    the dice from one side: its top faces lie up the frame, dy < 0);
+    ``radial``: a shift outward from the frame's centre, in die sizes at
+    its corners (a wide-angle camera above the middle of the table).  The
+    default is the shipped window (1, 0, 0, 0).  Raises
+    :class:`VisionInputError` for a value that is not a finite number or
+    outside :data:`WINDOW_LIMITS`."""
+
+    scale: float = 1.0
+    dx: float = 0.0
+    dy: float = 0.0
+    radial: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name, (lo, hi) in WINDOW_LIMITS.items():
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
+                raise VisionInputError(f"window {name} must be a number from {lo} to {hi}, got {v!r}")
+
+    def as_list(self) -> list[float]:
+        """[scale, dx, dy, radial] (JSON)."""
+        return [self.scale, self.dx, self.dy, self.radial]
+
+    def centre(self, x: float, y: float, size: float, width: int, height: int) -> tuple[float, float, float]:
+        """(x, y, size) px of the window of a die found at (x, y), ``size``
+        px across, in a ``width`` x ``height`` frame."""
+        d = max(1.0, 0.5 * math.hypot(width, height))
+        return (x + size * (self.dx + self.radial * (x - width / 2) / d),
+                y + size * (self.dy + self.radial * (y - height / 2) / d), size * self.scale)
+
+
+#: the range of each field of a :class:`WindowGeometry` (a die's own size units)
+WINDOW_LIMITS = {"scale": (0.7, 1.3), "dx": (-0.3, 0.3), "dy": (-0.3, 0.3), "radial": (-0.3, 0.3)}
+#: the shipped window: centred on the found die, WINDOW_PER_SIZE sizes wide
+SHIPPED_WINDOW = WindowGeometry()
+_WINDOW = SHIPPED_WINDOW
+
+
+def use_window(geometry: WindowGeometry | None) -> None:
+    """Cut the face windows of found dice with ``geometry`` (a cabinet's
+    calibration; ``None``: the shipped window).  Raises
+    :class:`VisionInputError` for something that is not a WindowGeometry."""
+    global _WINDOW
+    if geometry is not None and not isinstance(geometry, WindowGeometry):
+        raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(geometry).__name__}")
+    _WINDOW = geometry or SHIPPED_WINDOW
+
+
+def window_in_use() -> WindowGeometry:
+    """The :class:`WindowGeometry` the reader cuts face windows with."""
+    return _WINDOW
+
+
+def die_window(frame: np.ndarray, cand: Candidate, angle: float = 0.0, mirror: bool = False,
+               geometry: WindowGeometry | None = None) -> np.ndarray:
+    """The face window (FACE_PX x FACE_PX x 3 uint8 BGR, :func:`face_window`)
+    of a found die ``cand`` in ``frame`` (H x W x 3 uint8 BGR), cut where
+    ``geometry`` (default: the one in use, :func:`use_window`) puts its
+    top face, turned by ``angle`` degrees (and mirrored)."""
+    g = geometry or _WINDOW
+    if g == SHIPPED_WINDOW:
+        return face_window(frame, cand.x, cand.y, cand.size, angle, mirror)
+    x, y, size = g.centre(cand.x, cand.y, cand.size, frame.shape[1], frame.shape[0])
+    return face_window(frame, x, y, size, angle, mirror)
+
+
 #: per-cabinet heads (:mod:`vision.calibrate`): net name ("fast", "expert")
 #: -> (W 7 x F float32, b 7 float32) replacing that net's last layer
 _HEADS: dict[str, tuple[np.ndarray, np.ndarray]] = {}

@@ -9,8 +9,10 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 2. *Face classifier*: a window around each centre, scaled to the die's
    size, gives the probability of 1..6 pips and of "not a die".  A fast
    small net reads every window as it is and (unless it is surely not a
-   die) turned by :data:`CHECK_TURN` degrees and mirrored: two readings
-   of the same pips on two grids of pixels, averaged.
+   die) turned by :data:`CHECK_TURN` degrees, mirrored and cut
+   :data:`CHECK_SHIFT` die sizes up the frame: two readings of the same
+   top face on two grids of pixels, with less of a near side face in the
+   second, averaged.
 3. *Second check* (no silent misreads, ruling CAB-5): a value is given only
    when two readings agree on it.  Where the fast net's two turns disagree,
    or their average is below :data:`EXPERT_BELOW` or unsure it is a die at
@@ -39,13 +41,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Iterator
 
 import numpy as np
 
 from vision.colour import classify_colours
 from vision.die import Die, VisionInputError
-from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, face_window, find_dice, has_expert, read_faces
+from vision.netreader import (FACE_PX, NOT_A_DIE, WINDOW_LIMITS, WINDOW_PER_SIZE, die_window, find_dice, has_expert,
+                              read_faces, window_in_use)
 from vision.settings import check_white_balance
 
 #: probability (0..1) a value needs to be reported (the average of the die's
@@ -76,6 +80,14 @@ SECOND_LOOK_ANGLES = (0, 180)
 #: mirrored); None: one fast reading (faster: only the dice sent to the
 #: expert then get a second, agreeing reading)
 CHECK_TURN: int | None = 90
+#: the fast net's second reading is also cut this far (die sizes) up the
+#: frame from the first: at a slant the near side faces lie below a die's
+#: top face, so the two windows see the top face's pips alike and a side
+#: face's differently, and a value read off a side face tends to fall
+#: apart (leave-one-set-out: 10 dice misread on the four sets -> 5, at most
+#: 2.6 points of recall lost; vision/README.md).  Measured from the window
+#: the cabinet's calibration sets (vision.netreader.WindowGeometry)
+CHECK_SHIFT = 0.1
 #: running counts over every read_dice call (benchmarks report them):
 #: frames, frames_second_look (frames where the expert read at least one
 #: window), expert_windows, unchecked (candidates left without two agreeing readings)
@@ -252,8 +264,10 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < UNSURE_NOT_A_DIE[1]) & ~skip).tolist()]
              if CHECK_TURN is not None else [])
     if again:
-        turned = read_faces([face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=CHECK_TURN,
-                                         mirror=True) for i in again])
+        g = window_in_use()
+        shifted = replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - CHECK_SHIFT)) if CHECK_SHIFT else g
+        turned = read_faces([die_window(frame, cands[i], angle=CHECK_TURN, mirror=True, geometry=shifted)
+                             for i in again])
         checked[again] = np.argmax(probs[again, :NOT_A_DIE], 1) == np.argmax(turned[:, :NOT_A_DIE], 1)
         fast_sum[again] += turned
         fast_reads[again] += 1
@@ -275,7 +289,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         fast_ok = fast_agreed[lk] if NETS_MUST_AGREE else np.ones(len(look), bool)
 
         def cut(i: int, angle: float) -> np.ndarray:  # a turn of 0 degrees is the window already cut
-            return windows[i] if angle == 0 else face_window(frame, cands[i].x, cands[i].y, cands[i].size, angle=angle)
+            return windows[i] if angle == 0 else die_window(frame, cands[i], angle=angle)
         # each turn of the looked windows in one run of the net: the first turn
         # of those whose outcome still depends on it, then the other turns of
         # those whose outcome still depends on them (_decided)
@@ -339,7 +353,7 @@ def read_dice(frame: np.ndarray, white_balance: tuple[float, float, float] | Non
     if int(frame.max()) - int(frame.min()) < 24:
         return []
     cands = find_dice(frame)
-    windows = [face_window(frame, c.x, c.y, c.size) for c in cands]
+    windows = [die_window(frame, c) for c in cands]
     probs, checked, looked = read_checked(frame, cands, windows)
     STATS["frames"] += 1
     STATS["frames_second_look"] += looked > 0

@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             out["refused"] = str(exc).replace(str(folder), f"{a.dataset} (one scene in {a.every})")
             code = 1
         else:
-            out["calibration"] = {k: v for k, v in cal.info.items() if isinstance(v, (int, float, str, dict))}
+            out["calibration"] = {k: v for k, v in cal.info.items() if isinstance(v, (int, float, str, dict, list))}
             out["calibration"]["folder"] = f"{a.dataset} (one scene in {a.every})"
             out["calibration_cpu_s"] = round(time.process_time() - c0, 1)
             calibrate.apply(cal)

@@ -1,0 +1,151 @@
+"""Where the reader cuts a die's face window (vision.netreader.WindowGeometry):
+the shifted second reading, and the window a calibration fits for a camera
+that sees the dice at a slant.  Drawn dice: no photo set needed."""
+import math
+
+import numpy as np
+import pytest
+
+from firmware.calibration_flow import GuidedCalibration
+from vision import calibrate, netreader, reader
+from vision.die import VisionInputError
+from vision.netreader import SHIPPED_WINDOW, WindowGeometry
+from vision.synth import DieSpec, render_frame
+
+
+@pytest.fixture(autouse=True)
+def _as_shipped():
+    calibrate.apply(None)
+    yield
+    calibrate.apply(None)
+
+
+@pytest.mark.parametrize("fields, word", [
+    ({"scale": 2.0}, "scale"), ({"dy": float("nan")}, "dy"), ({"dx": True}, "dx"), ({"radial": "0.1"}, "radial"),
+    ({"dy": -0.5}, "dy"),
+])
+def test_a_window_out_of_its_limits_is_refused_naming_the_field(fields, word):
+    with pytest.raises(VisionInputError, match=f"window {word} must be a number from"):
+        WindowGeometry(**fields)
+
+
+def test_the_window_moves_by_die_sizes_and_outward_from_the_frame_centre():
+    assert WindowGeometry(dy=-0.1).centre(100, 100, 40, 640, 480) == pytest.approx((100, 96, 40))
+    assert WindowGeometry(scale=0.9, dx=0.05).centre(100, 100, 40, 640, 480) == pytest.approx((102, 100, 36))
+    # radial: a die in the frame's corner moves `radial` die sizes outward (half-diagonal 400 px)
+    x, y, s = WindowGeometry(radial=0.2).centre(640, 480, 40, 640, 480)
+    assert (x - 640, y - 480) == pytest.approx((0.2 * 40 * 320 / 400, 0.2 * 40 * 240 / 400))
+    assert math.hypot(x - 640, y - 480) == pytest.approx(0.2 * 40)
+    assert WindowGeometry(radial=0.2).centre(320, 240, 40, 640, 480) == pytest.approx((320, 240, 40))
+
+
+def test_the_shipped_window_is_the_face_window_and_use_window_checks_its_argument():
+    frame = render_frame((200, 160), [DieSpec(5, "red", (100, 80), 0, 44)], seed=1)
+    cand = netreader.Candidate(100.0, 80.0, 44.0, 0.9)
+    plain = netreader.face_window(frame, 100, 80, 44)
+    assert np.array_equal(netreader.die_window(frame, cand), plain)
+    netreader.use_window(WindowGeometry(dy=-0.1))
+    assert netreader.window_in_use() == WindowGeometry(dy=-0.1)
+    assert np.array_equal(netreader.die_window(frame, cand), netreader.face_window(frame, 100, 80 - 4.4, 44))
+    with pytest.raises(VisionInputError, match="WindowGeometry"):
+        netreader.use_window((1.0, 0.0, -0.1, 0.0))
+    assert netreader.window_in_use() == WindowGeometry(dy=-0.1)  # kept
+    netreader.use_window(None)
+    assert netreader.window_in_use() == SHIPPED_WINDOW
+
+
+def test_the_second_reading_is_cut_up_the_frame_from_the_window_in_use(monkeypatch):
+    """The fast net's turned reading sees the die CHECK_SHIFT die sizes
+    further up than the first (less of a near side face), also from a
+    calibrated window."""
+    frame = render_frame((360, 160), [DieSpec(v, "white", (60 + 80 * k, 80), 10 * k, 44)
+                                      for k, v in enumerate((2, 4, 6, 3))], seed=2)
+    for start in (SHIPPED_WINDOW, WindowGeometry(scale=0.9, dy=-0.04)):
+        netreader.use_window(start)
+        cuts = []
+        real = reader.die_window
+
+        def spy(frame, cand, angle=0.0, mirror=False, geometry=None):
+            cuts.append((angle, mirror, geometry or netreader.window_in_use()))
+            return real(frame, cand, angle, mirror, geometry)
+        monkeypatch.setattr(reader, "die_window", spy)
+        dice = reader.read_dice(frame)
+        assert len(dice) == 4 and (start != SHIPPED_WINDOW or [d.value for d in sorted(dice, key=lambda d: d.center[0])] == [2, 4, 6, 3])
+        turned = [g for angle, mirror, g in cuts if angle == reader.CHECK_TURN and mirror]
+        first = [g for angle, mirror, g in cuts if angle == 0 and not mirror]
+        assert turned and first and set(first) == {start}
+        assert set(turned) == {WindowGeometry(start.scale, start.dx, start.dy - reader.CHECK_SHIFT, start.radial)}
+        monkeypatch.undo()
+
+
+def _slanted(values: list[int], seed: int) -> tuple[np.ndarray, list[tuple[float, float, int]]]:
+    """A frame of dice seen at a slant (a side face below each top face),
+    and (x, y, value) of each top face's centre."""
+    specs = [DieSpec(v, c, (60 + 90 * k, 80), 0, 46, side_face=0.7)
+             for k, (v, c) in enumerate(zip(values, ["white", "red", "blue", "white", "red"]))]
+    return render_frame((470, 180), specs, seed=seed), [(s.center[0], s.center[1], s.value) for s in specs]
+
+
+def test_the_window_fit_finds_the_top_faces_of_dice_seen_at_a_slant():
+    """Drawn dice with a side face below the top one: the detector's centre
+    lies below the top face; the window fit moves the window up (dy < 0)
+    and reads the labelled values better than the shipped window."""
+    patches = []
+    for seed, values in enumerate([(1, 2, 3, 4, 5), (6, 5, 4, 3, 2), (3, 1, 6, 2, 4), (5, 6, 1, 4, 3)]):
+        frame, tops = _slanted(list(values), seed)
+        for c in netreader.find_dice(frame):
+            x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
+            if abs(x - c.x) < 20:
+                patches.append(calibrate.patch_of(frame, c, v - 1))
+    assert len(patches) >= 16
+    assert np.mean([p.cand.y - 80 for p in patches]) > 3  # the silhouette's centre lies below the top face
+    window, shipped, loss = calibrate.fit_window(patches)
+    assert window.dy < 0 and loss <= shipped - calibrate.WINDOW_MIN_GAIN
+    assert calibrate.window_loss(patches, window) == pytest.approx(loss)
+
+
+def test_a_window_no_better_than_the_shipped_one_is_not_kept(monkeypatch):
+    """A gain below WINDOW_MIN_GAIN is the noise of picking the best of many: the shipped window."""
+    frame = render_frame((470, 180), [DieSpec(v, "red", (60 + 90 * k, 80), 0, 46) for k, v in enumerate((1, 3, 5, 2, 6))],
+                         seed=4)
+    patches = [calibrate.patch_of(frame, c, 0) for c in netreader.find_dice(frame)]
+    monkeypatch.setattr(calibrate, "WINDOW_MIN_GAIN", 1e9)
+    window, shipped, loss = calibrate.fit_window(patches)
+    assert window == SHIPPED_WINDOW and loss == shipped
+    assert calibrate.fit_window([]) == (SHIPPED_WINDOW, 0.0, 0.0)
+
+
+def test_a_calibration_keeps_its_window_and_a_damaged_window_is_refused(tmp_path):
+    g = WindowGeometry(0.9, 0.0, -0.08, 0.05)
+    cal = calibrate.Calibration({}, calibrate.models_fingerprint(), {"kind": "window and threshold"}, 0.95, g)
+    path = calibrate.save(cal, tmp_path / "c.npz")
+    back = calibrate.load(path)
+    assert back.window == g and back.min_value_p == 0.95
+    calibrate.apply(back)
+    assert netreader.window_in_use() == g and reader.MIN_VALUE_P == 0.95
+    calibrate.apply(None)
+    assert netreader.window_in_use() == SHIPPED_WINDOW
+    import dataclasses
+    import json
+    for bad in ([0.9, 0.0, -0.9, 0.0], [0.9, 0.0], "up"):
+        meta = {"models": cal.models, "info": {}, "heads": [], "min_value_p": None, "window": bad}
+        np.savez(tmp_path / "bad.npz", meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
+        with pytest.raises(calibrate.CalibrationError, match="face window is not valid"):
+            calibrate.load(tmp_path / "bad.npz")
+    assert calibrate.load(calibrate.save(dataclasses.replace(cal, window=None), tmp_path / "n.npz")).window is None
+
+
+def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch):
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.9
+    flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
+    flow.fit_dice, flow.fit_windows = 24, 192
+    shipped = {"dice": 10, "right": 6, "wrong": 1, "unread": 3}
+    layers = {"dice": 10, "right": 7, "wrong": 2, "unread": 1}
+    window = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "window" and "a window for this camera" in flow.outcome[1]
+    cal = flow.calibration()
+    assert cal.window == WindowGeometry(dy=-0.08) and cal.heads == {} and cal.min_value_p == 0.95
+    assert netreader.window_in_use() == SHIPPED_WINDOW  # the flow restores what it found
