@@ -209,9 +209,10 @@ class GuidedCalibration:
         netreader.use_window(None)
         self.window: netreader.WindowGeometry | None = None
         self.window_p: float | None = None
-        #: each candidate's readings of the captured faces ((confidence, right)
-        #: of each die given a value at the lowest threshold): "plain" (the
-        #: nets as shipped), "layers", "window"; weighed with the rolls at decide()
+        #: readings of the captured faces ((confidence, right) of each die
+        #: given a value at the lowest threshold): "plain" (the nets as
+        #: shipped), "window" (through the window fitted); weighed with the
+        #: rolls at decide()
         self._fit_reads: dict[str, list[tuple[float, bool]]] = {}
         # the value threshold: the one found (a calibration's, restored at the
         # end) and the one chosen for these dice at adapt (the "threshold" candidate)
@@ -428,8 +429,6 @@ class GuidedCalibration:
                 netreader.use_window(window)
                 self.window_p = self._choose_threshold("window")
             netreader.use_window(None)
-            netreader.use_heads(self.heads)
-            self._fit_reads["layers"] = self._fit_readings()[0]
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
@@ -459,7 +458,7 @@ class GuidedCalibration:
         for; a value on a find the shipped net is sure is not a die is wrong."""
         from vision import reader
         readings, labelled = [], 0
-        with reader.reading_at(calibrate.THRESHOLDS[0]):
+        with reader.reading_at(min(calibrate.THRESHOLDS[0], reader.MIN_VALUE_P)):
             for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
                 labelled += len(dice)
                 found = [(c, k) for c in dice] + [(c, 0) for c in others]
@@ -579,7 +578,9 @@ class GuidedCalibration:
         self.decide_cpu_s = self.clock() - t0
         b = self.before
         thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
-        fit_reads = {"layers": "layers", "threshold": "plain", "window": "window"}
+        # the new layers were fitted on the captured faces, so their own readings
+        # of them would flatter them: they are weighed with the shipped reader's
+        fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
 
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= (t or base) - 1e-9]
@@ -980,17 +981,23 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             seat.set_led(False)
         cab.close()
     kind, message = flow.outcome
+    cal = None
     if kind == "stored":
-        stored = str(calibrate.save(flow.calibration(), path))
+        cal = flow.calibration()
+        stored = str(calibrate.save(cal, path))
     else:                               # refused: the old one (if any) is kept
         stored = str(path) if Path(path).is_file() else None
-    return {"outcome": kind, "message": message, "calibration": stored, "kept": kind != "stored" and bool(stored), "seats": [s + 1 for s in flow.seats],
+    return {"outcome": kind, "message": message, "calibration": stored, "kept": kind != "stored" and bool(stored),
+            "seats": [s + 1 for s in flow.seats],
             "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
             "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
             "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
             "kind": flow.kind or None,
-            "min_value_p": flow.min_value_p if flow.kind == "threshold" else None,
+            # what the stored calibration sets (None: the threshold in effect / the shipped window)
+            "min_value_p": cal.min_value_p if cal is not None else None,
+            "window": cal.window.as_list() if cal is not None and cal.window is not None else None,
             "threshold_candidate": flow.min_value_p,
+            "window_candidate": flow.window.as_list() if flow.window is not None else None,
             "camera_faults": flow.camera_faults}
 
 

@@ -429,13 +429,10 @@ def gallery_flow(name: str):
     import numpy as np
 
     from firmware.calibration_flow import GuidedCalibration, Reading
-    from vision import netreader
     if name not in GALLERY:
         raise KeyError(f"no calibration gallery state {name!r}; choose from {sorted(GALLERY)}")
-    heads, window = dict(netreader._HEADS), netreader.window_in_use()
     flow = GuidedCalibration(list(range(6 if name == "six" else 4)), lambda: None, None)
-    netreader.use_heads(heads or None)
-    netreader.use_window(window)
+    flow._restore()  # the heads, window and threshold in use stay as they were
     seats = flow.seats
     frame = np.zeros((8, 8, 3), np.uint8)
 

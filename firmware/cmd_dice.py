@@ -170,11 +170,12 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
             print(f"cabinet: error: {exc}", file=sys.stderr)
             return 1
         if used and not getattr(args, "json", False):
-            from vision.netreader import heads_in_use
+            from vision.netreader import SHIPPED_WINDOW, heads_in_use, window_in_use
             cal_p = reader_mod.min_value_p_from("calibration")
-            what = (f", value threshold {cal_p:g}" if cal_p is not None else
-                    ", new layers" if heads_in_use() else
-                    ": it found the reader best as it is, nothing changed")
+            parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
+                ["new layers"] if heads_in_use() else []) + (
+                [f"window {calibrate.window_text(window_in_use())}"] if window_in_use() != SHIPPED_WINDOW else [])
+            what = ", " + ", ".join(parts) if parts else ": it found the reader best as it is, nothing changed"
             over = (f"; --min-value-p {args.min_value_p:g} overrides its threshold"
                     if cal_p is not None and getattr(args, "min_value_p", None) is not None else "")
             print(f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
@@ -262,6 +263,24 @@ def _calibrate(args, cfg) -> int:
     return 0
 
 
+def _guided_kept(result: dict) -> str:
+    """What a stored guided calibration keeps, in words (``result`` of
+    :func:`firmware.calibration_flow.run_guided`)."""
+    from vision import calibrate
+    from vision.netreader import WindowGeometry
+    p = result.get("min_value_p")
+    at = f", value threshold {p:g}" if p is not None else ", the value threshold in effect"
+    if result["kind"] == "layers":
+        return "new last layers for the face nets" + at
+    if result["kind"] == "threshold":
+        return f"the face nets' own last layers{at}"
+    if result["kind"] == "window":
+        w = result.get("window")
+        where = calibrate.window_text(WindowGeometry(*w)) if w else "as shipped"
+        return f"each die's window moved to its top face ({where}){at}"
+    return "the reader as it is (neither new layers, another window nor another threshold read better)"
+
+
 def _guided(args, cfg, path: Path) -> int:
     """The guided calibration on the cabinet (:func:`firmware.calibration_flow.run_guided`);
     0 stored, 1 refused (the calibration in use kept), 2 usage error."""
@@ -314,10 +333,7 @@ def _guided(args, cfg, path: Path) -> int:
         b, a = result["before"], result["after"]
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
-        print("kept: " + {"layers": "new last layers for the face nets",
-                          "threshold": f"value threshold {result['min_value_p']:g}",
-                          "as shipped": "the reader as it is (neither new layers nor another threshold read "
-                                        "better)"}[result["kind"]])
+        print("kept: " + _guided_kept(result))
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
               f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
         print("undo with `cabinet dice calibrate --reset`")

@@ -104,15 +104,48 @@ def test_the_window_fit_finds_the_top_faces_of_dice_seen_at_a_slant():
     assert calibrate.window_loss(patches, window) == pytest.approx(loss)
 
 
-def test_a_window_no_better_than_the_shipped_one_is_not_kept(monkeypatch):
-    """A gain below WINDOW_MIN_GAIN is the noise of picking the best of many: the shipped window."""
-    frame = render_frame((470, 180), [DieSpec(v, "red", (60 + 90 * k, 80), 0, 46) for k, v in enumerate((1, 3, 5, 2, 6))],
-                         seed=4)
-    patches = [calibrate.patch_of(frame, c, 0) for c in netreader.find_dice(frame)]
-    monkeypatch.setattr(calibrate, "WINDOW_MIN_GAIN", 1e9)
+def _patches(frame: np.ndarray, tops: list[tuple[float, float, int]]) -> list:
+    out = []
+    for c in netreader.find_dice(frame):
+        x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
+        if abs(x - c.x) < 20:
+            out.append(calibrate.patch_of(frame, c, v - 1))
+    return out
+
+
+def test_dice_seen_from_above_keep_the_shipped_window(monkeypatch):
+    """Straight-on dice: no window reads them better by WINDOW_MIN_GAIN, so
+    the shipped one is kept (a smaller gain is the noise of picking the
+    best of many); with no margin at all the fit would have moved it."""
+    patches = []
+    for seed, values in enumerate([(1, 3, 5, 2, 6), (4, 6, 2, 1, 3), (5, 2, 4, 6, 1)]):
+        specs = [DieSpec(v, c, (60 + 90 * k, 80), 15 * k, 46)
+                 for k, (v, c) in enumerate(zip(values, ["white", "red", "blue", "white", "red"]))]
+        patches += _patches(render_frame((470, 180), specs, seed=seed), [(*s.center, s.value) for s in specs])
+    assert len(patches) >= 12
     window, shipped, loss = calibrate.fit_window(patches)
     assert window == SHIPPED_WINDOW and loss == shipped
+    monkeypatch.setattr(calibrate, "WINDOW_MIN_GAIN", 0.0)
+    assert calibrate.fit_window(patches)[2] < shipped
     assert calibrate.fit_window([]) == (SHIPPED_WINDOW, 0.0, 0.0)
+
+
+def test_a_window_that_reads_the_confirmation_rolls_worse_is_not_kept(tmp_path, monkeypatch):
+    """The labelled route scores each window candidate through its window:
+    a window off the dice (a fit gone wrong) reads the confirmation rolls
+    worse and is out; what is kept has no window of its own."""
+    from test_vision_calibrate import _drawn_set
+    folder = _drawn_set(tmp_path / "set", 8, 1)
+    off = WindowGeometry(scale=0.7, dx=0.3, dy=0.3)
+    monkeypatch.setattr(calibrate, "fit_window", lambda patches: (off, 1.0, 0.5))
+    cal = calibrate.calibrate_from_labelled(folder)
+    cands = cal.info["candidates"]
+    assert set(cands) == {"threshold", "window and threshold", "layers, window and threshold"}
+    assert cands["window and threshold"]["window"] == off.as_list()
+    assert cands["window and threshold"]["right"] < cal.info["before"]["right"]
+    assert cands["window and threshold"]["refused"] and cands["layers, window and threshold"]["refused"]
+    assert cal.window is None and "window" not in cal.info["kind"]
+    assert netreader.window_in_use() == SHIPPED_WINDOW  # restored
 
 
 def test_a_calibration_keeps_its_window_and_a_damaged_window_is_refused(tmp_path):
@@ -136,16 +169,51 @@ def test_a_calibration_keeps_its_window_and_a_damaged_window_is_refused(tmp_path
 
 
 def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch):
-    flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.9
-    flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
-    flow.fit_dice, flow.fit_windows = 24, 192
     shipped = {"dice": 10, "right": 6, "wrong": 1, "unread": 3}
     layers = {"dice": 10, "right": 7, "wrong": 2, "unread": 1}
     window = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
+    found = calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.98, WindowGeometry(dx=0.04))
+    calibrate.apply(found)                   # the cabinet's calibration when the flow begins
+    flow = GuidedCalibration([0], lambda: None, None)
+    assert netreader.window_in_use() == SHIPPED_WINDOW and reader.MIN_VALUE_P == 0.9  # it reads as shipped
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.9
+    flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
+    flow.fit_dice, flow.fit_windows = 24, 192
     monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "window" and "a window for this camera" in flow.outcome[1]
     cal = flow.calibration()
     assert cal.window == WindowGeometry(dy=-0.08) and cal.heads == {} and cal.min_value_p == 0.95
-    assert netreader.window_in_use() == SHIPPED_WINDOW  # the flow restores what it found
+    # the flow restores what it found (the runner then stores and applies the new one)
+    assert netreader.window_in_use() == WindowGeometry(dx=0.04) and reader.MIN_VALUE_P == 0.98
+    window["wrong"] = 2                      # now every candidate reads a die more wrong: refused
+    flow.outcome, flow.min_value_p = None, None
+    calibrate.apply(None)
+    flow.decide()
+    assert flow.outcome[0] == "refused"
+    assert netreader.window_in_use() == WindowGeometry(dx=0.04) and reader.MIN_VALUE_P == 0.98
+
+
+@pytest.mark.parametrize("kind, p, window, words", [
+    ("layers", None, None, "new last layers for the face nets, the value threshold in effect"),
+    ("threshold", 0.95, None, "own last layers, value threshold 0.95"),
+    ("window", None, [1.0, 0.0, -0.08, 0.0], "window moved to its top face (0.08 die up), the value threshold"),
+    ("window", 0.95, [0.9, 0.0, -0.04, 0.1], "(0.9 x as wide, 0.04 die up, 0.1 die outward at the corners), value threshold 0.95"),
+    ("as shipped", None, None, "the reader as it is"),
+])
+def test_the_guided_summary_says_what_was_kept_for_every_kind(kind, p, window, words):
+    from firmware.cmd_dice import _guided_kept
+    assert words in _guided_kept({"kind": kind, "min_value_p": p, "window": window})
+
+
+def test_dice_read_says_a_calibration_moved_the_window(tmp_path):
+    """A calibration that keeps only a window (the threshold in effect, the
+    nets' own layers) is named as such, not as "nothing changed"."""
+    from test_vision_calibrate import _cli, _drawn_set
+    state = tmp_path / "state"
+    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(), {"kind": "window and threshold"}, None,
+                                         WindowGeometry(dy=-0.08)), state / calibrate.CALIBRATION_FILE)
+    img = str(_drawn_set(tmp_path / "set", 4, 2) / "images" / "roll_00.png")
+    out = _cli("read", img, state=state)
+    assert out.returncode == 0, out.stderr
+    assert "window 0.08 die up" in out.stderr and "nothing changed" not in out.stderr

@@ -430,8 +430,9 @@ def _fit_on(inputs: dict, classes: list[int], per: int, pull: float = PULL,
 
 
 def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
-    """How the reader as it is set now (heads in use) reads the labelled
-    ``images`` at the lowest threshold a calibration may choose:
+    """How the reader as it is set now (heads and window in use) reads the
+    labelled ``images`` at the lowest threshold a calibration may choose
+    (or the one in effect, if lower):
     ([(confidence, right) of each labelled die given a value], labelled
     dice).  At a higher threshold t the reader gives exactly the values
     whose confidence is >= t (the rest are unread), so one read serves
@@ -439,7 +440,7 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
     from vision import reader
     from vision.score import match
     out, labelled = [], 0
-    with reader.reading_at(THRESHOLDS[0]):
+    with reader.reading_at(min(THRESHOLDS[0], reader.MIN_VALUE_P)):
         for path in images:
             frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if frame is None:
