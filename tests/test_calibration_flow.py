@@ -96,13 +96,20 @@ def test_the_refusal_rule_puts_wrong_values_first_and_is_one_rule(monkeypatch, b
     assert flow.outcome[0] == ("refused" if refused else "stored")
 
 
+def _flow_to_decide(min_value_p: float | None) -> GuidedCalibration:
+    """A one-seat flow at its decision: new layers, one confirmed roll, the
+    threshold candidate ``min_value_p``; the caller stubs ``score``."""
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], min_value_p
+    flow.fit_dice, flow.fit_windows = 24, 192
+    return flow
+
+
 def test_a_threshold_for_these_dice_is_kept_where_new_layers_read_worse(monkeypatch):
     """Two candidates: the new layers read a die more wrong (refused alone);
     the nets' own layers at the threshold chosen on the captured faces read
     none wrong: that calibration is stored, with its threshold and no layers."""
-    flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.95
-    flow.fit_dice, flow.fit_windows = 24, 192
+    flow = _flow_to_decide(0.95)
     shipped = {"dice": 10, "right": 8, "wrong": 1, "unread": 1}
     layers = {"dice": 10, "right": 9, "wrong": 2, "unread": 0}
     threshold = {"dice": 10, "right": 7, "wrong": 0, "unread": 3}
@@ -124,9 +131,7 @@ def test_a_raised_threshold_reading_fewer_dice_is_weighed_with_the_captured_face
     misread it reads fewer right and none wrong, which is not "worse"; it
     is kept where the captured faces show a misread it avoids (a wrong
     value costs calibrate.WRONG_COST dice), and not where they show none."""
-    flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.95
-    flow.fit_dice, flow.fit_windows = 24, 192
+    flow = _flow_to_decide(0.95)
     shipped = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
     layers = {"dice": 10, "right": 9, "wrong": 1, "unread": 0}
     threshold = {"dice": 10, "right": 5, "wrong": 0, "unread": 5}

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from firmware.calibration_flow import GuidedCalibration
+from test_calibration_flow import _flow_to_decide
 from vision import calibrate, netreader, reader
 from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW, WindowGeometry
@@ -174,11 +174,9 @@ def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch
     window = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
     found = calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.98, WindowGeometry(dx=0.04))
     calibrate.apply(found)                   # the cabinet's calibration when the flow begins
-    flow = GuidedCalibration([0], lambda: None, None)
+    flow = _flow_to_decide(0.9)
     assert netreader.window_in_use() == SHIPPED_WINDOW and reader.MIN_VALUE_P == 0.9  # it reads as shipped
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.9
     flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
-    flow.fit_dice, flow.fit_windows = 24, 192
     monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "window" and "a window for this camera" in flow.outcome[1]
