@@ -220,6 +220,10 @@ class GuidedCalibration:
         self._old_cal_p = reader.min_value_p_from("calibration")
         reader.use_min_value_p(None, "calibration")
         self.min_value_p: float | None = None
+        #: what decide() kept, in a player's words, for the result screen ("" before)
+        self.kept = ""
+        #: why a raised threshold was kept (the captured faces' misreads it avoids), or ""
+        self.why = ""
         #: the candidate kept by decide(): "layers", "threshold", "window" or "as shipped"
         self.kind = ""
 
@@ -573,8 +577,14 @@ class GuidedCalibration:
         candidates = {"layers": self.score(self.heads)}
         if self.min_value_p is not None:
             candidates["threshold"] = self.score(None, self.min_value_p)
+        # the nets as shipped at the window's threshold: what the window is held
+        # against (a threshold raise is not held against it)
+        at_window_p = None
         if self.window is not None:
             candidates["window"] = self.score(None, self.window_p, self.window)
+            at_window_p = (self.before if self.window_p in (None, base) else
+                           candidates["threshold"] if self.window_p == self.min_value_p else
+                           self.score(None, self.window_p))
         self.decide_cpu_s = self.clock() - t0
         b = self.before
         thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
@@ -585,9 +595,17 @@ class GuidedCalibration:
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= (t or base) - 1e-9]
             return calibrate.weigh(a["right"] + sum(kept), a["wrong"] + len(kept) - sum(kept))
-        ok = {k: a for k, a in candidates.items()
-              if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
-                                           threshold_only=k == "threshold" and (self.min_value_p or 0) >= base)}
+        def out(k: str, a: dict[str, int]) -> bool:
+            """More dice wrong than the reader as it is; new layers: also as many
+            wrong and fewer right; the window: also fewer right with as many
+            wrong than the nets as shipped at its threshold."""
+            if k == "threshold" and (self.min_value_p or 0) >= base:
+                return calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"], threshold_only=True)
+            if k == "window" and at_window_p is not None:
+                return a["wrong"] > b["wrong"] or calibrate.reads_worse(at_window_p["right"], at_window_p["wrong"],
+                                                                        a["right"], a["wrong"])
+            return calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"])
+        ok = {k: a for k, a in candidates.items() if not out(k, a)}
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse("no dice were confirmed in the free rolls")
@@ -612,10 +630,24 @@ class GuidedCalibration:
                         f"value threshold {self.window_p:g}")
             else:
                 what = f"value threshold {self.min_value_p:g}"
+            t = thresholds.get(self.kind) or base
+            fit_b = self._fit_counts("plain", base)
+            fit_a = self._fit_counts(fit_reads.get(self.kind, "plain"), t)
+            if t > base and fit_b[1] > fit_a[1]:
+                self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}; "
+                            "fewer dice are read, more are left to nudge")
+                what += f" ({self.why})"
+            self.kept = calibrate.kept_words(self.kind, base, t, fit_b[1] - fit_a[1])
             self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                       f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
             self._restore()
         self._changed()
+
+    def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
+        """(right, wrong) of the captured faces' readings ``reads`` ("plain",
+        "window") at threshold ``t``; (0, 0) before adapt()."""
+        kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= t - 1e-9]
+        return sum(kept), len(kept) - sum(kept)
 
     def _restore(self) -> None:
         """The heads, window and calibration threshold the flow found."""
@@ -998,7 +1030,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             "window": cal.window.as_list() if cal is not None and cal.window is not None else None,
             "threshold_candidate": flow.min_value_p,
             "window_candidate": flow.window.as_list() if flow.window is not None else None,
-            "camera_faults": flow.camera_faults}
+            "why": flow.why or None, "camera_faults": flow.camera_faults}
 
 
 def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:

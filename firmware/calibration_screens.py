@@ -293,13 +293,15 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
                    f"dice read wrong: {b['wrong']} -> {a['wrong']}"]
     if kind == "stored":
         scene.text("Calibration stored", top, sizes=(m.large,), align="center", colour=GREEN)
-        texts = figures or [why]
+        texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
         note = "on the confirmation rolls, without -> with the calibration"
     else:
         scene.text("Calibration refused", top, sizes=(m.large,), align="center", colour=ALERT)
         texts = [why] + figures
         note = "on the confirmation rolls, without -> with it" if figures else ""
-    rows = body.rows(*([1] * (len(texts) + (1 if note else 0))), gap=m.pad)
+    # what was kept (a stored calibration) may take two lines
+    weights = [2 if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1 for i in range(len(texts))]
+    rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
     for t, row in zip(texts, rows):
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
     if note:
@@ -468,6 +470,7 @@ def gallery_flow(name: str):
             flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
             flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
             flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
+            flow.kept = "kept: the face reader retrained on your dice"
         elif name == "refused":
             flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
                                        "the light and the cable")

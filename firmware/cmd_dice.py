@@ -136,6 +136,9 @@ def use_calibration(cfg: dict | None) -> str | None:
     path = calibration_path(cfg)
     if not path.is_file():
         calibrate.apply(None)
+        if path.exists():
+            raise calibrate.CalibrationError(f"{path} is not a file (a folder?): move it away, or read without a "
+                                             "calibration (--no-calibration)")
         return None
     calibrate.apply(None)
     cal = calibrate.load(path)
@@ -201,6 +204,10 @@ def _calibrate(args, cfg) -> int:
         if given:
             raise UsageError(f"{', '.join(given)}: only for the guided flow, not with "
                              f"{'--reset' if args.reset else '--from-labelled'}")
+    if path.exists() and not path.is_file():
+        print(f"cabinet: error: {path} is not a file (a folder?): move it away; nothing was changed",
+              file=sys.stderr)
+        return 1
     if args.reset:
         removed = None
         if path.is_file():
@@ -245,18 +252,26 @@ def _calibrate(args, cfg) -> int:
         print(json.dumps({"calibration": str(path), **info}))
         return 0
     b, a = info["before"], info["after"]
-    print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s); wrote {path}")
+    print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
+          f"wrote {path}")
+    fit_b, fit_a = info.get("before_fit", {}), info.get("candidates", {}).get(info.get("kind"), {}).get("fit", {})
+    print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p,
+                               max(0, fit_b.get("wrong", 0) - fit_a.get("wrong", 0))))
     if cal.heads or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
         if cal.window is not None:
             kept += f", each die's window moved to its top face ({calibrate.window_text(cal.window)})"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
-        print(f"kept: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
+        print(f"in detail: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
+        if p > info["threshold_before"] and fit_b.get("wrong", 0) > fit_a.get("wrong", 0):
+            print(f"why: on the fit photos the reader as it was gave {fit_b['wrong']} dice a wrong value at "
+                  f"{info['threshold_before']:g}, {fit_a['wrong']} at {p:g}; fewer dice are read, more are left "
+                  "to nudge (a die read wrongly costs more than one left unread)")
     else:
-        print(f"kept: the reader as it is, its own layers at the threshold in effect ({info['threshold_before']:g}): "
-              "neither new layers, another window nor another threshold read these dice better (this replaces "
-              "any earlier calibration)")
+        print(f"in detail: the reader as it is, its own layers at the threshold in effect "
+              f"({info['threshold_before']:g}): neither new layers, another window nor another threshold read "
+              "these dice better (this replaces any earlier calibration)")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")
@@ -334,6 +349,8 @@ def _guided(args, cfg, path: Path) -> int:
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
         print("kept: " + _guided_kept(result))
+        if result.get("why"):
+            print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
               f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
         print("undo with `cabinet dice calibrate --reset`")

@@ -230,3 +230,26 @@ def test_heads_that_are_not_finite_are_refused():
     with pytest.raises(VisionInputError, match="not finite"):
         netreader.use_heads({"fast": (W, np.zeros(7, np.float32))})
     assert netreader._HEADS == {}
+
+
+@pytest.mark.parametrize("relabel", [lambda v: 0, lambda v: v % 6 + 1 - 1])
+def test_labels_that_are_not_the_photos_own_are_refused(tmp_path, relabel):
+    """Every label class 0, or every die labelled one face too high: the
+    reader is sure of the dice and reads most of them otherwise, so the
+    calibration is refused before anything is fitted (it would teach the
+    nets the wrong values; the confirmation rolls carry the same labels)."""
+    folder = _drawn_set(tmp_path / "set", 8, 1)
+    for label in (folder / "labels").iterdir():
+        lines = [line.split() for line in label.read_text().splitlines() if line.strip()]
+        label.write_text("".join(f"{relabel(int(c[0]) + 1)} {' '.join(c[1:])}\n" for c in lines))
+    with pytest.raises(calibrate.CalibrationError, match="another value than their label"):
+        calibrate.calibrate_from_labelled(folder)
+    assert netreader.window_in_use() == netreader.SHIPPED_WINDOW and not netreader.heads_in_use()
+
+
+def test_what_was_kept_is_said_in_an_owners_words():
+    assert calibrate.kept_words("as shipped", 0.9, None) == "kept: the reader as it was (nothing read your dice better)"
+    assert calibrate.kept_words("layers and threshold", 0.9, 0.9) == "kept: retrained on your dice"
+    words = calibrate.kept_words("window and threshold", 0.9, 0.95, 2)
+    assert "top faces" in words and "stricter (it read 2 of your dice wrongly)" in words
+    assert "bolder" in calibrate.kept_words("threshold", 0.9, 0.6)

@@ -9,6 +9,9 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    matched to a labelled die (:func:`vision.score.match`).  The labels of
    the shared photo sets are read with their known errata
    (``vision/label_errata.toml``, as ``cabinet dice score`` reads them).
+   Labels the reader as shipped surely contradicts on most dice are
+   refused (:func:`check_labels`: class k written for k pips, another
+   folder's labels).
 2. *A window for this camera* (:func:`fit_window`): a camera at a slant
    sees each die's top face and the sides facing it, and the detector's
    centre is the whole silhouette's.  The matched dice (at most
@@ -44,7 +47,7 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    without a calibration and with each candidate.  A candidate that reads
    them worse (:func:`reads_worse`: more dice given a wrong value, or - a
    candidate that changes what the nets read - as many wrong and fewer
-   right) is out; of the others the one worth most (:func:`weigh`) on the
+   right than the nets as shipped read at its threshold) is out; of the others the one worth most (:func:`weigh`) on the
    confirmation rolls and the fit photos together is the calibration, if
    it is worth more than the reader as it is ("as shipped" otherwise); if
    none is left it is refused.
@@ -101,6 +104,12 @@ MAX_WRONG_SHARE = 0.003
 #: threshold below the one in effect (zero wrong in n dice bounds the rate
 #: at about 3 / n: 0.3 % at 1000)
 LOWER_NEEDS = 1000
+#: labels are refused (:func:`check_labels`) when of the labelled dice the
+#: reader as shipped reads at p >= LABEL_CHECK_P, LABEL_CHECK_MIN or more,
+#: more than LABEL_CHECK_SHARE get another value than their label
+LABEL_CHECK_P = 0.9
+LABEL_CHECK_MIN = 10
+LABEL_CHECK_SHARE = 0.5
 #: when a calibration weighs its candidates (:func:`weigh`), a die given a
 #: wrong value costs as much as this many dice read right: a candidate that
 #: reads 100 more dice right for one more wrong breaks even (the 99 % per
@@ -476,6 +485,26 @@ def choose_threshold(readings: list[tuple[float, bool]], labelled: int, base: fl
     return THRESHOLDS[-1]
 
 
+def check_labels(readings: list[tuple[float, bool]], folder: str | os.PathLike) -> None:
+    """Refuse labels that are not these photos' own: raises
+    :class:`CalibrationError` when of the labelled dice the reader as
+    shipped reads surely (``readings``: (confidence, right) of each die
+    given a value, :func:`value_readings`; sure: confidence >=
+    :data:`LABEL_CHECK_P`), :data:`LABEL_CHECK_MIN` or more, more than
+    :data:`LABEL_CHECK_SHARE` get another value than their label (class k
+    written for k pips, every label 0, another folder's labels).  On
+    photo sets it never saw the reader is right on 98 % or more of such
+    dice, so this is not a misreading camera: calibrating on such labels
+    would teach the nets the wrong values."""
+    sure = [right for conf, right in readings if conf >= LABEL_CHECK_P]
+    wrong = sure.count(False)
+    if len(sure) >= LABEL_CHECK_MIN and wrong > LABEL_CHECK_SHARE * len(sure):
+        raise CalibrationError(
+            f"{folder}: the reader is sure of {len(sure)} labelled dice and reads {wrong} of them as another value "
+            "than their label: are the labels class k = k + 1 pips (class 0 is one pip), and are they these "
+            "photos' own? calibration refused; nothing was changed")
+
+
 def _thin_negatives(windows: list[np.ndarray], classes: list[int], owners: list[int], per: int
                     ) -> tuple[list[np.ndarray], list[int], list[int]]:
     """At most MAX_WINDOWS windows (``per`` a find), so a calibration stays
@@ -567,6 +596,9 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
     netreader.use_heads(None)
     netreader.use_window(None)
     try:
+        say(f"reading the {len(fit_imgs)} fit photos as the reader is")
+        plain = value_readings(fit_imgs)[0]  # the nets as shipped, the shipped window
+        check_labels(plain, folder)
         say(f"finding dice in {len(fit_imgs)} photos")
         # where this camera shows the dice's top faces (read with the nets as shipped)
         patches = die_patches(fit_imgs)
@@ -582,6 +614,10 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         windows, classes, labelled, found = _samples(fit_imgs, turns, owners)
         windows, classes, owners = _thin_negatives(windows, classes, owners, 2 * len(turns))
         if labelled == 0:
+            bad = [p.name for p in fit_imgs if cv2.imread(str(p), cv2.IMREAD_COLOR) is None]
+            if bad:
+                raise CalibrationError(f"{folder}: {len(bad)} of the {len(fit_imgs)} photos kept for fitting cannot "
+                                       f"be opened as images (e.g. {bad[0]}): damaged or not images")
             raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
         if found < MIN_FOUND * labelled:
             raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
@@ -601,10 +637,10 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
             on_window = value_readings(fit_imgs)[0] if window != SHIPPED_WINDOW else []
             t_window = choose_threshold(on_window, labelled, base) if window != SHIPPED_WINDOW else base
             netreader.use_window(None)
-            plain = value_readings(fit_imgs)[0]
             t_plain = choose_threshold(plain, labelled, base)
             say(f"confirming on {len(confirm_imgs)} photos kept back")
             before = score_folder(folder, read_dice, confirm_imgs)
+            plain_confirm = value_readings(confirm_imgs)[0]  # the reader as it is, at any threshold
             # (name, heads, window, threshold, the fit photos' readings: of the
             # candidate itself, or of layers fitted on the other half for layers)
             tries = [("threshold", {}, SHIPPED_WINDOW, t_plain, plain)]
@@ -623,9 +659,15 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         netreader.use_heads(old)
         netreader.use_window(old_window)
     shipped_fit = _counts(plain, base)
-    ok = {k: v for k, v in candidates.items()
-          if not reads_worse(before.correct, before.wrong, v[3].correct, v[3].wrong,
-                             threshold_only=not v[0] and v[1] == SHIPPED_WINDOW and v[2] >= base)}
+    def out(hs: dict, w: WindowGeometry, t: float, sc) -> bool:
+        """Whether a candidate reads the confirmation rolls worse: more dice wrong
+        than the reader as it is; for one that changes what the nets read (new
+        layers, a window), also fewer right with as many wrong than the nets as
+        shipped read at its threshold (so a threshold raise is not held against it)."""
+        if not hs and w == SHIPPED_WINDOW and t >= base:
+            return reads_worse(before.correct, before.wrong, sc.correct, sc.wrong, threshold_only=True)
+        return sc.wrong > before.wrong or reads_worse(*_counts(plain_confirm, t), sc.correct, sc.wrong)
+    ok = {k: v for k, v in candidates.items() if not out(*v[:4])}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
             "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,
             "window_fit": {"window": window.as_list(), "dice": len(patches), "loss_shipped": round(loss_shipped, 4),
@@ -670,6 +712,29 @@ def window_text(g: WindowGeometry) -> str:
     if g.radial:
         parts.append(f"{abs(g.radial):g} die {'outward' if g.radial > 0 else 'inward'} at the corners")
     return ", ".join(parts) or "as shipped"
+
+
+def kept_words(kind: str, base: float, t: float | None, avoided: int = 0) -> str:
+    """What a calibration kept, in a cabinet owner's words (no jargon), for
+    the result screen and the command's summary: ``kind`` as in
+    ``Calibration.info["kind"]`` (or the guided flow's "layers",
+    "threshold", "window"), ``base`` the value threshold without it, ``t``
+    its own (None: ``base``), ``avoided`` the wrong values on the fit
+    photos (captured faces) the raised threshold avoids."""
+    t = base if t is None else t
+    if kind == "as shipped":
+        return "kept: the reader as it was (nothing read your dice better)"
+    parts = []
+    if "layers" in kind:
+        parts.append("retrained on your dice")
+    if "window" in kind:
+        parts.append("looks where your camera shows the top faces")
+    if t > base:
+        why = f" (it read {avoided} of your dice wrongly)" if avoided else ""
+        parts.append(f"stricter{why}: more dice left to nudge")
+    elif t < base:
+        parts.append("bolder: reads more of your dice")
+    return "kept: " + "; ".join(parts or ["the reader as it was"])
 
 
 def _counts(readings: list[tuple[float, bool]], t: float) -> tuple[int, int]:
@@ -718,8 +783,9 @@ def load(path: str | os.PathLike) -> Calibration:
     except FileNotFoundError:
         raise
     except Exception as exc:
-        raise CalibrationError(f"{path}: not a readable dice calibration ({type(exc).__name__}); "
-                               "calibrate again or reset with `cabinet dice calibrate --reset`") from None
+        raise CalibrationError(f"{path}: this dice calibration is damaged and cannot be read; calibrate again, "
+                               "remove it with `cabinet dice calibrate --reset`, or read without it "
+                               "(--no-calibration)") from None
     from vision.reader import MIN_VALUE_P_RANGE
     p = meta.get("min_value_p")
     lo, hi = MIN_VALUE_P_RANGE
@@ -753,6 +819,6 @@ def apply(cal: Calibration | None) -> None:
 
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
-           "choose_threshold", "die_patches", "die_windows", "fit_window", "patch_of", "weigh", "window_loss",
+           "check_labels", "choose_threshold", "kept_words", "die_patches", "die_windows", "fit_window", "patch_of", "weigh", "window_loss",
            "window_text", "fit_head", "fit_heads", "load", "models_fingerprint", "save",
            "value_readings"]
