@@ -637,7 +637,7 @@ class GuidedCalibration:
                 self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}; "
                             "fewer dice are read, more are left to nudge")
                 what += f" ({self.why})"
-            self.kept = calibrate.kept_words(self.kind, base, t, fit_b[1] - fit_a[1])
+            self.kept = calibrate.kept_words(self.kind, base, t)
             self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                       f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
             self._restore()

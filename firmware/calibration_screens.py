@@ -291,8 +291,12 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     if a.get("dice"):
         figures = [f"dice read right: {b['right']} -> {a['right']} of {a['dice']}",
                    f"dice read wrong: {b['wrong']} -> {a['wrong']}"]
+        if "unread" in a and "unread" in b:
+            figures.append(f"dice left to nudge: {b['unread']} -> {a['unread']}")
     if kind == "stored":
-        scene.text("Calibration stored", top, sizes=(m.large,), align="center", colour=GREEN)
+        title = "Calibration done: no change needed" if getattr(flow, "kind", "") == "as shipped" else \
+            "Calibration stored"
+        scene.text(title, top, sizes=(m.large,), align="center", colour=GREEN)
         texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
         note = "on the confirmation rolls, without -> with the calibration"
     else:
@@ -300,7 +304,9 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         texts = [why] + figures
         note = "on the confirmation rolls, without -> with it" if figures else ""
     # what was kept (a stored calibration) may take two lines
-    weights = [2 if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1 for i in range(len(texts))]
+    kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
+    weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1
+               for i in range(len(texts))]
     rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
     for t, row in zip(texts, rows):
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
@@ -470,7 +476,7 @@ def gallery_flow(name: str):
             flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
             flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
             flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
-            flow.kept = "kept: the face reader retrained on your dice"
+            flow.kept = "now using: trained on your dice"
         elif name == "refused":
             flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
                                        "the light and the cable")

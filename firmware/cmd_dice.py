@@ -255,8 +255,7 @@ def _calibrate(args, cfg) -> int:
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
           f"wrote {path}")
     fit_b, fit_a = info.get("before_fit", {}), info.get("candidates", {}).get(info.get("kind"), {}).get("fit", {})
-    print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p,
-                               max(0, fit_b.get("wrong", 0) - fit_a.get("wrong", 0))))
+    print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p))
     if cal.heads or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
         if cal.window is not None:

@@ -142,7 +142,7 @@ def test_a_raised_threshold_reading_fewer_dice_is_weighed_with_the_captured_face
     assert flow.outcome[0] == "stored" and flow.kind == "threshold"
     assert flow.calibration().min_value_p == 0.95
     assert flow.why.startswith("the captured faces: 1 read wrongly at 0.9, 0 at 0.95") and flow.why in flow.outcome[1]
-    assert "stricter (it read 1 of your dice wrongly)" in flow.kept
+    assert "careful mode" in flow.kept
     flow.outcome, flow._fit_reads = None, {"plain": [(0.99, True)] * 20 + [(0.92, True)]}
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "as shipped"

@@ -248,8 +248,9 @@ def test_labels_that_are_not_the_photos_own_are_refused(tmp_path, relabel):
 
 
 def test_what_was_kept_is_said_in_an_owners_words():
-    assert calibrate.kept_words("as shipped", 0.9, None) == "kept: the reader as it was (nothing read your dice better)"
-    assert calibrate.kept_words("layers and threshold", 0.9, 0.9) == "kept: retrained on your dice"
-    words = calibrate.kept_words("window and threshold", 0.9, 0.95, 2)
-    assert "top faces" in words and "stricter (it read 2 of your dice wrongly)" in words
-    assert "bolder" in calibrate.kept_words("threshold", 0.9, 0.6)
+    assert (calibrate.kept_words("as shipped", 0.9, None)
+            == "now using: the reader as it was (nothing read your dice better)")
+    assert calibrate.kept_words("layers and threshold", 0.9, 0.9) == "now using: trained on your dice"
+    words = calibrate.kept_words("window and threshold", 0.9, 0.95)
+    assert "top faces" in words and "careful mode: fewer misreads, more dice to nudge" in words
+    assert "bold mode" in calibrate.kept_words("threshold", 0.9, 0.6)

@@ -714,27 +714,25 @@ def window_text(g: WindowGeometry) -> str:
     return ", ".join(parts) or "as shipped"
 
 
-def kept_words(kind: str, base: float, t: float | None, avoided: int = 0) -> str:
+def kept_words(kind: str, base: float, t: float | None) -> str:
     """What a calibration kept, in a cabinet owner's words (no jargon), for
     the result screen and the command's summary: ``kind`` as in
     ``Calibration.info["kind"]`` (or the guided flow's "layers",
     "threshold", "window"), ``base`` the value threshold without it, ``t``
-    its own (None: ``base``), ``avoided`` the wrong values on the fit
-    photos (captured faces) the raised threshold avoids."""
+    its own (None: ``base``)."""
     t = base if t is None else t
     if kind == "as shipped":
-        return "kept: the reader as it was (nothing read your dice better)"
+        return "now using: the reader as it was (nothing read your dice better)"
     parts = []
     if "layers" in kind:
-        parts.append("retrained on your dice")
+        parts.append("trained on your dice")
     if "window" in kind:
-        parts.append("looks where your camera shows the top faces")
+        parts.append("reads the top faces as your camera sees them")
     if t > base:
-        why = f" (it read {avoided} of your dice wrongly)" if avoided else ""
-        parts.append(f"stricter{why}: more dice left to nudge")
+        parts.append("careful mode: fewer misreads, more dice to nudge")
     elif t < base:
-        parts.append("bolder: reads more of your dice")
-    return "kept: " + "; ".join(parts or ["the reader as it was"])
+        parts.append("bold mode: reads more of your dice")
+    return "now using: " + "; ".join(parts or ["the reader as it was"])
 
 
 def _counts(readings: list[tuple[float, bool]], t: float) -> tuple[int, int]:
