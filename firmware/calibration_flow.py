@@ -432,7 +432,6 @@ class GuidedCalibration:
                 self.window = window
                 netreader.use_window(window)
                 self.window_p = self._choose_threshold("window")
-            netreader.use_window(None)
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
@@ -572,6 +571,7 @@ class GuidedCalibration:
         candidate is left (or the rolls hold no die)."""
         from vision import reader
         t0 = self.clock()
+        self.kept = self.why = ""
         base = reader.min_value_p_without_calibration()
         self.before = self.score(None)
         candidates = {"layers": self.score(self.heads)}
@@ -593,8 +593,8 @@ class GuidedCalibration:
         fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
 
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
-            kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= (t or base) - 1e-9]
-            return calibrate.weigh(a["right"] + sum(kept), a["wrong"] + len(kept) - sum(kept))
+            right, wrong = self._fit_counts(reads, t or base)
+            return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
         def out(k: str, a: dict[str, int]) -> bool:
             """More dice wrong than the reader as it is; new layers: also as many
             wrong and fewer right; the window: also fewer right with as many
@@ -646,8 +646,7 @@ class GuidedCalibration:
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",
         "window") at threshold ``t``; (0, 0) before adapt()."""
-        kept = [right for conf, right in self._fit_reads.get(reads, []) if conf >= t - 1e-9]
-        return sum(kept), len(kept) - sum(kept)
+        return calibrate.counts_at(self._fit_reads.get(reads, []), t)
 
     def _restore(self) -> None:
         """The heads, window and calibration threshold the flow found."""

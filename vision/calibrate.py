@@ -654,11 +654,11 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
                 netreader.use_heads(hs or None)
                 netreader.use_window(w)
                 with reader.reading_at(t):
-                    candidates[name] = (hs, w, t, score_folder(folder, read_dice, confirm_imgs), _counts(fit_reads, t))
+                    candidates[name] = (hs, w, t, score_folder(folder, read_dice, confirm_imgs), counts_at(fit_reads, t))
     finally:
         netreader.use_heads(old)
         netreader.use_window(old_window)
-    shipped_fit = _counts(plain, base)
+    shipped_fit = counts_at(plain, base)
     def out(hs: dict, w: WindowGeometry, t: float, sc) -> bool:
         """Whether a candidate reads the confirmation rolls worse: more dice wrong
         than the reader as it is; for one that changes what the nets read (new
@@ -666,7 +666,7 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         shipped read at its threshold (so a threshold raise is not held against it)."""
         if not hs and w == SHIPPED_WINDOW and t >= base:
             return reads_worse(before.correct, before.wrong, sc.correct, sc.wrong, threshold_only=True)
-        return sc.wrong > before.wrong or reads_worse(*_counts(plain_confirm, t), sc.correct, sc.wrong)
+        return sc.wrong > before.wrong or reads_worse(*counts_at(plain_confirm, t), sc.correct, sc.wrong)
     ok = {k: v for k, v in candidates.items() if not out(*v[:4])}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
             "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,
@@ -735,7 +735,7 @@ def kept_words(kind: str, base: float, t: float | None) -> str:
     return "now using: " + "; ".join(parts or ["the reader as it was"])
 
 
-def _counts(readings: list[tuple[float, bool]], t: float) -> tuple[int, int]:
+def counts_at(readings: list[tuple[float, bool]], t: float) -> tuple[int, int]:
     """(right, wrong): the dice of ``readings`` ((confidence, right) of
     each labelled die given a value, :func:`value_readings`) given a value
     at threshold ``t``."""
@@ -817,6 +817,6 @@ def apply(cal: Calibration | None) -> None:
 
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
-           "check_labels", "choose_threshold", "kept_words", "die_patches", "die_windows", "fit_window", "patch_of", "weigh", "window_loss",
-           "window_text", "fit_head", "fit_heads", "load", "models_fingerprint", "save",
-           "value_readings"]
+           "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows", "fit_head", "fit_heads",
+           "fit_window", "kept_words", "load", "models_fingerprint", "patch_of", "save", "value_readings", "weigh",
+           "window_loss", "window_text"]
