@@ -1029,7 +1029,7 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             "window": cal.window.as_list() if cal is not None and cal.window is not None else None,
             "threshold_candidate": flow.min_value_p,
             "window_candidate": flow.window.as_list() if flow.window is not None else None,
-            "why": flow.why or None, "camera_faults": flow.camera_faults}
+            "why": flow.why or None, "now_using": flow.kept or None, "camera_faults": flow.camera_faults}
 
 
 def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:

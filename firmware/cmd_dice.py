@@ -347,7 +347,9 @@ def _guided(args, cfg, path: Path) -> int:
         b, a = result["before"], result["after"]
         print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
               f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
-        print("kept: " + _guided_kept(result))
+        if result.get("now_using"):
+            print(result["now_using"])
+        print("in detail: " + _guided_kept(result))
         if result.get("why"):
             print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
