@@ -425,9 +425,7 @@ class GuidedCalibration:
             # where this camera shows the dice's top faces (calibrate.fit_window)
             patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
                        sorted(self._captured.items(), key=lambda kv: kv[0]) for c in dice]
-            if len(patches) > calibrate.WINDOW_DICE:
-                patches = [patches[i] for i in np.linspace(0, len(patches) - 1, calibrate.WINDOW_DICE).round().astype(int)]
-            window = calibrate.fit_window(patches)[0]
+            window = calibrate.fit_window(calibrate.thin_evenly(patches, calibrate.WINDOW_DICE))[0]
             if window != netreader.SHIPPED_WINDOW:
                 self.window = window
                 netreader.use_window(window)
@@ -595,17 +593,11 @@ class GuidedCalibration:
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             right, wrong = self._fit_counts(reads, t or base)
             return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
-        def out(k: str, a: dict[str, int]) -> bool:
-            """More dice wrong than the reader as it is; new layers: also as many
-            wrong and fewer right; the window: also fewer right with as many
-            wrong than the nets as shipped at its threshold."""
-            if k == "threshold" and (self.min_value_p or 0) >= base:
-                return calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"], threshold_only=True)
-            if k == "window" and at_window_p is not None:
-                return a["wrong"] > b["wrong"] or calibrate.reads_worse(at_window_p["right"], at_window_p["wrong"],
-                                                                        a["right"], a["wrong"])
-            return calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"])
-        ok = {k: a for k, a in candidates.items() if not out(k, a)}
+        ok = {k: a for k, a in candidates.items()
+              if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
+                                           threshold_only=k == "threshold" and (self.min_value_p or 0) >= base,
+                                           at_threshold=(at_window_p["right"], at_window_p["wrong"])
+                                           if k == "window" and at_window_p is not None else None)}
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse("no dice were confirmed in the free rolls")

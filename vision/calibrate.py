@@ -134,7 +134,7 @@ class CalibrationError(VisionInputError):
 
 
 def reads_worse(right_before: int, wrong_before: int, right_after: int, wrong_after: int,
-                threshold_only: bool = False) -> bool:
+                threshold_only: bool = False, at_threshold: tuple[int, int] | None = None) -> bool:
     """Whether a calibration reads confirmation dice worse than the reader
     without it, and so is refused (the one rule of ``--from-labelled`` and
     the guided flow).  A die read wrongly is worse than a die not read:
@@ -143,11 +143,18 @@ def reads_worse(right_before: int, wrong_before: int, right_after: int, wrong_af
     same number wrong and fewer given the right one.  A raised value
     threshold alone (``threshold_only``) reads fewer dice by design: fewer
     right with no more wrong is not worse there (the fit photos' misreads
-    it avoids are weighed by :func:`weigh`).  Fewer wrong is better even
-    with fewer right (e.g. right 13 -> 12, wrong 1 -> 0 is kept).  Counts
-    of dice, ints >= 0."""
-    return wrong_after > wrong_before or (not threshold_only and wrong_after == wrong_before
-                                          and right_after < right_before)
+    it avoids are weighed by :func:`weigh`).  ``at_threshold``: (right,
+    wrong) of the reader as it is at the candidate's own threshold, which a
+    candidate that changes what the nets read and raises the threshold is
+    held against for "fewer right" (so the raise is not held against it).
+    Fewer wrong is better even with fewer right (e.g. right 13 -> 12,
+    wrong 1 -> 0 is kept).  Counts of dice, ints >= 0."""
+    if wrong_after > wrong_before:
+        return True
+    if threshold_only:
+        return False
+    right_ref, wrong_ref = at_threshold if at_threshold is not None else (right_before, wrong_before)
+    return wrong_after > wrong_ref or (wrong_after == wrong_ref and right_after < right_ref)
 
 
 def weigh(right: int, wrong: int) -> int:
@@ -200,25 +207,39 @@ def _samples(images: list[Path], turns=TURNS, owners: list[int] | None = None
     die], labelled dice, labelled dice found).  A find's windows follow one
     another (2 * len(turns) of them).  ``owners``, if given, gets the index
     in ``images`` of each find's photo."""
-    from vision.score import match
     windows, classes, labelled, found = [], [], 0, 0
+    for k, frame, truth, finds in _labelled_finds(images):
+        labelled += len(truth)
+        for cand, value in finds:
+            windows.extend(die_windows(frame, cand, turns))
+            classes.append(value - 1 if value else NOT_A_DIE)
+            found += bool(value)
+            if owners is not None:
+                owners.append(k)
+    return windows, classes, labelled, found
+
+
+def _labelled_finds(images: list[Path]):
+    """For each labelled photo of ``images`` that opens: (its index, the
+    frame H x W x 3 uint8 BGR, its labelled dice (errata applied), [(a
+    detector find, the labelled value it is matched to, 0 for none)])."""
+    from vision.score import match
     for k, path in enumerate(images):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             continue
         truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
-        labelled += len(truth)
         cands = find_dice(frame)
         as_dice = [Die(1, "other", (c.x, c.y), (0, 0, 1, 1), 1.0) for c in cands]
-        for i, j in match(as_dice, truth):
-            if i is None:
-                continue
-            windows.extend(die_windows(frame, cands[i], turns))
-            classes.append(truth[j].value - 1 if j is not None else NOT_A_DIE)
-            found += j is not None
-            if owners is not None:
-                owners.append(k)
-    return windows, classes, labelled, found
+        yield k, frame, truth, [(cands[i], truth[j].value if j is not None else 0)
+                                for i, j in match(as_dice, truth) if i is not None]
+
+
+def thin_evenly(items: list, limit: int) -> list:
+    """At most ``limit`` of ``items``, chosen evenly (all of them if they fit)."""
+    if len(items) <= limit:
+        return items
+    return [items[k] for k in np.linspace(0, len(items) - 1, limit).round().astype(int)]
 
 
 def _label_count(images: list[Path]) -> int:
@@ -340,23 +361,8 @@ def die_patches(images: list[Path], limit: int = WINDOW_DICE) -> list[DiePatch]:
     """The labelled dice the detector finds in ``images`` (labels read
     with their errata), at most ``limit`` of them chosen evenly, as
     :class:`DiePatch` for :func:`fit_window`."""
-    from vision.score import match
-    out = []
-    for path in images:
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            continue
-        H, W = frame.shape[:2]
-        truth, _ = correct_labels(path, load_labels(path, W, H))
-        cands = find_dice(frame)
-        as_dice = [Die(1, "other", (c.x, c.y), (0, 0, 1, 1), 1.0) for c in cands]
-        for i, j in match(as_dice, truth):
-            if i is None or j is None:
-                continue
-            out.append(patch_of(frame, cands[i], truth[j].value - 1))
-    if len(out) > limit:
-        out = [out[k] for k in np.linspace(0, len(out) - 1, limit).round().astype(int)]
-    return out
+    return thin_evenly([patch_of(frame, cand, value - 1) for _, frame, _, finds in _labelled_finds(images)
+                        for cand, value in finds if value], limit)
 
 
 def window_loss(patches: list[DiePatch], g: WindowGeometry) -> float:
@@ -659,15 +665,10 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         netreader.use_heads(old)
         netreader.use_window(old_window)
     shipped_fit = counts_at(plain, base)
-    def out(hs: dict, w: WindowGeometry, t: float, sc) -> bool:
-        """Whether a candidate reads the confirmation rolls worse: more dice wrong
-        than the reader as it is; for one that changes what the nets read (new
-        layers, a window), also fewer right with as many wrong than the nets as
-        shipped read at its threshold (so a threshold raise is not held against it)."""
-        if not hs and w == SHIPPED_WINDOW and t >= base:
-            return reads_worse(before.correct, before.wrong, sc.correct, sc.wrong, threshold_only=True)
-        return sc.wrong > before.wrong or reads_worse(*counts_at(plain_confirm, t), sc.correct, sc.wrong)
-    ok = {k: v for k, v in candidates.items() if not out(*v[:4])}
+    ok = {k: v for k, v in candidates.items()
+          if not reads_worse(before.correct, before.wrong, v[3].correct, v[3].wrong,
+                             threshold_only=not v[0] and v[1] == SHIPPED_WINDOW and v[2] >= base,
+                             at_threshold=counts_at(plain_confirm, v[2]))}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
             "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,
             "window_fit": {"window": window.as_list(), "dice": len(patches), "loss_shipped": round(loss_shipped, 4),
@@ -818,5 +819,5 @@ def apply(cal: Calibration | None) -> None:
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
            "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows", "fit_head", "fit_heads",
-           "fit_window", "kept_words", "load", "models_fingerprint", "patch_of", "save", "value_readings", "weigh",
+           "fit_window", "kept_words", "load", "models_fingerprint", "patch_of", "save", "thin_evenly", "value_readings", "weigh",
            "window_loss", "window_text"]

@@ -452,10 +452,7 @@ def die_window(frame: np.ndarray, cand: Candidate, angle: float = 0.0, mirror: b
     of a found die ``cand`` in ``frame`` (H x W x 3 uint8 BGR), cut where
     ``geometry`` (default: the one in use, :func:`use_window`) puts its
     top face, turned by ``angle`` degrees (and mirrored)."""
-    g = geometry or _WINDOW
-    if g == SHIPPED_WINDOW:
-        return face_window(frame, cand.x, cand.y, cand.size, angle, mirror)
-    x, y, size = g.centre(cand.x, cand.y, cand.size, frame.shape[1], frame.shape[0])
+    x, y, size = (geometry or _WINDOW).centre(cand.x, cand.y, cand.size, frame.shape[1], frame.shape[0])
     return face_window(frame, x, y, size, angle, mirror)
 
 
