@@ -35,8 +35,9 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    is chosen from :data:`THRESHOLDS` as the lowest, from the one in
    effect up, at which the fit photos' dice are read wrongly at most
    :data:`MAX_WRONG_SHARE` of the time - higher for dice the nets misread
-   (a side face seen at a slant), then :data:`RAISE_MARGIN` steps more; lower only where :data:`LOWER_NEEDS`
-   dice or more show no misread at all.  The candidates: the nets as
+   (a side face seen at a slant), then :data:`RAISE_MARGIN` steps more;
+   lower only where :data:`LOWER_NEEDS` dice or more show no misread at
+   all.  The candidates: the nets as
    shipped with a threshold chosen on their readings of the fit photos;
    where a window was found, the same through it; and the new last layers
    with a threshold chosen on readings of each half of the fit photos (by
