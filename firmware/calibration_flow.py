@@ -214,6 +214,8 @@ class GuidedCalibration:
         #: shipped), "window" (through the window fitted); weighed with the
         #: rolls at decide()
         self._fit_reads: dict[str, list[tuple[float, bool]]] = {}
+        #: per candidate readings: why its raised threshold keeps a margin (calibrate.margin_words)
+        self._margins: dict[str, str] = {}
         # the value threshold: the one found (a calibration's, restored at the
         # end) and the one chosen for these dice at adapt (the "threshold" candidate)
         from vision import reader
@@ -450,6 +452,7 @@ class GuidedCalibration:
         from vision import reader
         readings, labelled = self._fit_readings()
         self._fit_reads[name] = readings
+        self._margins[name] = calibrate.margin_words(readings, labelled, reader.MIN_VALUE_P)
         return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
 
     def _fit_readings(self) -> tuple[list[tuple[float, bool]], int]:
@@ -626,8 +629,9 @@ class GuidedCalibration:
             fit_b = self._fit_counts("plain", base)
             fit_a = self._fit_counts(fit_reads.get(self.kind, "plain"), t)
             if t > base and fit_b[1] > fit_a[1]:
-                self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}; "
-                            "fewer dice are read, more are left to nudge")
+                margin = self._margins.get(fit_reads.get(self.kind, "plain"), "")
+                self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
+                            + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
                 what += f" ({self.why})"
             self.kept = calibrate.kept_words(self.kind, base, t)
             self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "

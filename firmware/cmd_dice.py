@@ -199,7 +199,7 @@ def _calibrate(args, cfg) -> int:
 
     from .cli import UsageError
     path = calibration_path(cfg)
-    if args.reset or args.from_labelled:
+    if args.reset or args.from_labelled is not None:
         given = [opt for dest, opt in GUIDED_OPTIONS if getattr(args, dest, None) not in (None, False)]
         if given:
             raise UsageError(f"{', '.join(given)}: only for the guided flow, not with "
@@ -220,10 +220,13 @@ def _calibrate(args, cfg) -> int:
         else:
             print(f"no calibration at {path}: the reader already reads as shipped")
         return 0
-    if not args.from_labelled:
+    if args.from_labelled is None:
         return _guided(args, cfg, path)
-    if not Path(args.from_labelled).is_dir():
-        raise UsageError(f"--from-labelled {args.from_labelled}: no such folder")
+    if Path(args.from_labelled).is_file():
+        raise UsageError(f"--from-labelled {args.from_labelled}: a file, not a folder: give the folder that holds "
+                         "images/ and labels/")
+    if not args.from_labelled or not Path(args.from_labelled).is_dir():
+        raise UsageError(f"--from-labelled {args.from_labelled!r}: no such folder")
     quiet = args.json or not sys.stderr.isatty()
     bar = None
     if not quiet:
@@ -249,7 +252,11 @@ def _calibrate(args, cfg) -> int:
     calibrate.save(cal, path)
     info = cal.info
     if args.json:
-        print(json.dumps({"calibration": str(path), **info}))
+        p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
+        print(json.dumps({"calibration": str(path), **info,
+                          "now_using": calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"],
+                                                            cal.min_value_p),
+                          "why": _folder_why(info, p) or None}))
         return 0
     b, a = info["before"], info["after"]
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
@@ -263,10 +270,9 @@ def _calibrate(args, cfg) -> int:
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(f"in detail: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
-        if p > info["threshold_before"] and fit_b.get("wrong", 0) > fit_a.get("wrong", 0):
-            print(f"why: on the fit photos the reader as it was gave {fit_b['wrong']} dice a wrong value at "
-                  f"{info['threshold_before']:g}, {fit_a['wrong']} at {p:g}; fewer dice are read, more are left "
-                  "to nudge (a die read wrongly costs more than one left unread)")
+        why = _folder_why(info, p)
+        if why:
+            print(f"why: {why}")
     else:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
               f"({info['threshold_before']:g}): neither new layers, another window nor another threshold read "
@@ -275,6 +281,25 @@ def _calibrate(args, cfg) -> int:
           f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
     print("undo with `cabinet dice calibrate --reset`")
     return 0
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _folder_why(info: dict, p: float) -> str:
+    """Why a calibration from a labelled folder raised the value threshold
+    to ``p`` (its ``info``), in an owner's words; "" when it did not, or
+    read no fewer fit dice wrongly for it."""
+    fit_b = info.get("before_fit", {})
+    fit_a = info.get("candidates", {}).get(info.get("kind"), {}).get("fit", {})
+    if not (p > info["threshold_before"] and fit_b.get("wrong", 0) > fit_a.get("wrong", 0)):
+        return ""
+    why = (f"on the fit photos the reader as it was gave {_dice(fit_b['wrong'])} a wrong value at "
+           f"{info['threshold_before']:g}, {fit_a['wrong']} at {p:g}")
+    if info.get("margin"):
+        why += f" ({info['margin']})"
+    return why + "; fewer dice are read, more are left to nudge (a die read wrongly costs more than one left unread)"
 
 
 def _guided_kept(result: dict) -> str:

@@ -348,6 +348,8 @@ def test_a_camera_that_never_sees_a_die_is_refused(tmp_path):
     (("--reset", "--seats", "2"), "--seats"),       # guided options mean nothing to --reset
     (("--reset", "--headless"), "--headless"),
     (("--from-labelled", "/nonexistent/set"), "no such folder"),
+    (("--from-labelled", ""), "no such folder"),    # an empty path is not the guided flow
+    (("--from-labelled", __file__), "a file, not a folder"),
 ])
 def test_calibrate_usage_errors_exit_2_and_change_nothing(tmp_path, args, says):
     state = tmp_path / "state"

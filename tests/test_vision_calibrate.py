@@ -189,7 +189,7 @@ def test_choose_threshold_is_the_lowest_that_reads_few_wrong():
     wrong_at = [(0.85, False), (0.93, False)]
     assert calibrate.choose_threshold(right, 300, 0.9) == 0.9  # nothing wrong, but too few dice to go lower
     assert calibrate.choose_threshold(right * 5, 1200, 0.9) == 0.6  # 1200 dice, none wrong: the lowest
-    assert calibrate.choose_threshold(right * 5 + [(0.65, False)], 1200, 0.9) == 0.7
+    assert calibrate.choose_threshold(right * 5 + [(0.65, False)], 1200, 0.9) == 0.8  # 0.7, and a step of margin
     assert calibrate.choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # one wrong allowed
     assert calibrate.choose_threshold(right + [(0.999, False)], 300, 0.9) == 0.99  # none does: the highest
 
@@ -209,6 +209,26 @@ def test_a_threshold_raised_for_misreads_goes_a_step_further(monkeypatch):
     assert calibrate.choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # the one allowed: not raised
     monkeypatch.setattr(calibrate, "RAISE_MARGIN", 0)
     assert calibrate.choose_threshold(right + wrong_at, 300, 0.9) == 0.95
+
+
+def test_the_margin_is_said_and_kept_when_lowering_too():
+    """threshold_choice gives (the lowest that reads few enough wrong, the
+    one chosen); margin_words says why they differ.  Lowering keeps the
+    margin above misreads lower still, and stays at the threshold in effect
+    when the margin would reach it; a threshold in effect not on the list
+    that reads few enough wrong is kept as it is."""
+    right = [(0.97, True)] * 250
+    wrong_at = [(0.85, False), (0.93, False)]
+    assert calibrate.threshold_choice(right + wrong_at, 300, 0.9) == (0.95, 0.98)
+    assert calibrate.margin_words(right + wrong_at, 300, 0.9) == (
+        "none misread at 0.95 already; 0.98 keeps a margin above the misreads")
+    assert calibrate.margin_words(right, 300, 0.9) == ""  # not raised
+    many = right * 5
+    assert calibrate.threshold_choice(many + [(0.65, False)], 1200, 0.9) == (0.7, 0.8)
+    assert calibrate.threshold_choice(many + [(0.75, False)], 1200, 0.9) == (0.8, 0.9)  # the margin reaches 0.9
+    assert calibrate.threshold_choice(right, 300, 0.85) == (0.85, 0.85)  # not rounded up to 0.9
+    assert calibrate.threshold_choice(right, 300, 0.97) == (0.97, 0.97)
+    assert calibrate.threshold_choice([], 0, 0.9) == (0.9, 0.9)
 
 
 def test_a_calibration_file_with_a_bad_threshold_is_refused(tmp_path):

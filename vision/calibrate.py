@@ -476,32 +476,59 @@ def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
     return out, labelled
 
 
-def choose_threshold(readings: list[tuple[float, bool]], labelled: int, base: float) -> float:
+def threshold_choice(readings: list[tuple[float, bool]], labelled: int, base: float) -> tuple[float, float]:
     """The value threshold for the dice of ``readings`` ((confidence, right)
-    of the dice given a value, of ``labelled`` labelled dice), from
-    :data:`THRESHOLDS`: the lowest at or above ``base`` (the threshold in
-    effect without a calibration) at which at most ``MAX_WRONG_SHARE *
-    labelled`` (rounded down) dice get a wrong value, the highest if none
-    does.  Raised above ``base`` for misreads, it goes :data:`RAISE_MARGIN`
+    of the dice given a value, of ``labelled`` labelled dice), as (the
+    lowest that reads few enough wrong, the one chosen).  ``base`` (the
+    threshold in effect without a calibration) stays if at most
+    ``MAX_WRONG_SHARE * labelled`` (rounded down) dice get a wrong value at
+    it.  Otherwise the lowest of :data:`THRESHOLDS` above it that reads so
+    few wrong (the highest if none does), and then :data:`RAISE_MARGIN`
     steps further (at most to the highest): the misreads show these dice's
-    probabilities are too sure where they lie, and zero misreads in the few
-    dice just above them do not show where that ends.  Below ``base`` only
-    on strong evidence: at least :data:`LOWER_NEEDS` labelled dice and none
-    given a wrong value there (a few hundred dice read right at 0.6 do not
-    show a rate below 1 %)."""
+    probabilities are too sure where they lie, and no misread among the
+    few dice just above them does not show where that ends.  The margin
+    counts from the misreads ``base`` would give: a misread below it does
+    not raise it.  Below ``base`` only on strong evidence: at least
+    :data:`LOWER_NEEDS` labelled dice and none given a wrong value there (a
+    few hundred dice read right at 0.6 do not show a rate below 1 %), and,
+    where some are misread lower still, the margin above them must stay
+    below ``base`` too."""
     allowed = int(MAX_WRONG_SHARE * labelled)
 
     def wrong(t: float) -> int:
         return sum(1 for conf, right in readings if conf >= t - 1e-9 and not right)
+
+    def past(k: int) -> float:  # RAISE_MARGIN steps past THRESHOLDS[k]
+        return THRESHOLDS[min(len(THRESHOLDS) - 1, k + RAISE_MARGIN)]
     if labelled >= LOWER_NEEDS:
-        for t in THRESHOLDS:
-            if t < base and wrong(t) == 0:
-                return t
+        for k, t in enumerate(THRESHOLDS):
+            if t < base - 1e-9 and wrong(t) == 0:
+                chosen = t if wrong(THRESHOLDS[0]) == 0 else past(k)
+                return (t, chosen) if chosen < base - 1e-9 else (t, base)
+    if wrong(base) <= allowed:
+        return base, base
     for k, t in enumerate(THRESHOLDS):
         if t >= base - 1e-9 and wrong(t) <= allowed:
-            raised = wrong(base) > allowed  # the threshold in effect reads too many wrong
-            return THRESHOLDS[min(len(THRESHOLDS) - 1, k + RAISE_MARGIN)] if raised else t
-    return THRESHOLDS[-1]
+            return t, past(k)
+    return THRESHOLDS[-1], THRESHOLDS[-1]
+
+
+def choose_threshold(readings: list[tuple[float, bool]], labelled: int, base: float) -> float:
+    """The value threshold chosen for the dice of ``readings`` (the second
+    of :func:`threshold_choice`, which says how)."""
+    return threshold_choice(readings, labelled, base)[1]
+
+
+def margin_words(readings: list[tuple[float, bool]], labelled: int, base: float) -> str:
+    """Why a raised threshold is above the lowest that reads few enough
+    wrong, in an owner's words ("" when it is not): e.g. "none misread at
+    0.95 already; 0.98 keeps a margin above the misreads"."""
+    low, chosen = threshold_choice(readings, labelled, base)
+    if chosen <= low + 1e-9 or chosen <= base + 1e-9:
+        return ""
+    n = sum(1 for conf, right in readings if conf >= low - 1e-9 and not right)
+    few = "none" if n == 0 else f"only {n}"
+    return f"{few} misread at {low:g} already; {chosen:g} keeps a margin above the misreads"
 
 
 def check_labels(readings: list[tuple[float, bool]], folder: str | os.PathLike) -> None:
@@ -657,6 +684,11 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
             t_window = choose_threshold(on_window, labelled, base) if window != SHIPPED_WINDOW else base
             netreader.use_window(None)
             t_plain = choose_threshold(plain, labelled, base)
+            # why each raised threshold keeps a margin (for the owner's summary)
+            margins = {"threshold": margin_words(plain, labelled, base),
+                       "window and threshold": margin_words(on_window, labelled, base) if on_window else "",
+                       "layers, window and threshold": margin_words(cross, cross_n, base) if cross_n else "",
+                       "layers and threshold": margin_words(cross, cross_n, base) if cross_n else ""}
             say(f"confirming on {len(confirm_imgs)} photos kept back")
             before = score_folder(folder, read_dice, confirm_imgs)
             plain_confirm = value_readings(confirm_imgs)[0]  # the reader as it is, at any threshold
@@ -710,7 +742,8 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         kind, hs, w, t, after = "as shipped", {}, SHIPPED_WINDOW, None, before
     elif t == base:
         t = None  # the threshold in effect: the config's, not pinned by the calibration
-    info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after))
+    info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after),
+                margin=margins.get(kind, "") if t is not None else "")
     return Calibration(hs, models_fingerprint(), info, t, None if w == SHIPPED_WINDOW else w)
 
 
@@ -832,5 +865,5 @@ def apply(cal: Calibration | None) -> None:
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
            "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows", "fit_head", "fit_heads",
-           "fit_window", "kept_words", "load", "models_fingerprint", "patch_of", "save", "thin_evenly", "value_readings", "weigh",
-           "window_loss", "window_text"]
+           "fit_window", "kept_words", "load", "margin_words", "models_fingerprint", "patch_of", "save",
+           "threshold_choice", "thin_evenly", "value_readings", "weigh", "window_loss", "window_text"]
