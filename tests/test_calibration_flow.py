@@ -451,3 +451,18 @@ def test_oled_words_not_code():
     flow = cs.gallery_flow("check")
     texts = " ".join(cs.oled_frame(flow, 2).texts)            # cursor on ok
     assert "< >" not in texts and "arrows" in texts and "press" in texts
+
+
+def test_the_folder_routes_why_names_the_misreads_and_the_margin():
+    """A threshold raised past misreads says how many the reader as it was
+    gave on the fit photos, how many at the new threshold, and why it is a
+    step above the lowest with none wrong (calibrate.margin_words)."""
+    from firmware import cmd_dice
+    info = {"threshold_before": 0.9, "kind": "threshold", "before_fit": {"right": 85, "wrong": 1},
+            "candidates": {"threshold": {"fit": {"right": 15, "wrong": 0}}},
+            "margin": "none misread at 0.95 already; 0.98 keeps a margin above the misreads"}
+    why = cmd_dice._folder_why(info, 0.98)
+    assert why.startswith("on the fit photos the reader as it was gave 1 die a wrong value at 0.9, 0 at 0.98 "
+                          "(none misread at 0.95 already; 0.98 keeps a margin above the misreads)")
+    assert cmd_dice._folder_why(info, 0.9) == ""  # not raised
+    assert cmd_dice._folder_why({**info, "margin": ""}, 0.98).count("(") == 1  # only the cost's
