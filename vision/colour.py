@@ -50,6 +50,36 @@ def classify_colour(crop: np.ndarray, white_balance=None) -> str:
 _HUES = ((15, "red"), (33, "other"), (70, "yellow"), (170, "green"), (255, "blue"), (330, "purple"), (361, "red"))
 
 
+#: sine and cosine of each OpenCV full-range hue (0..255 = 0..360 degrees), float32
+_HUE_ANGLE = np.arange(256, dtype=np.float32) * np.float32(2 * np.pi / 256)
+_SIN, _COS = np.sin(_HUE_ANGLE), np.cos(_HUE_ANGLE)
+
+
+def _median_u8(rows: np.ndarray) -> np.ndarray:
+    """Median of each row of ``rows`` (R x P uint8, P >= 1) as R float32,
+    exactly as ``np.median(rows, axis=1)`` (the mean of the two middle
+    values when P is even), from one histogram of all rows: a third of
+    the time of numpy's partition on dice-sized rows."""
+    R, P = rows.shape
+    hist = np.bincount((rows + (np.arange(R, dtype=np.int32) * 256)[:, None]).ravel(),
+                       minlength=R * 256).reshape(R, 256)
+    below = np.cumsum(hist, axis=1)
+    lo = (below <= (P - 1) // 2).sum(axis=1)  # the value of order (P - 1) // 2 (0-based)
+    hi = (below <= P // 2).sum(axis=1)
+    return (lo + hi).astype(np.float32) / np.float32(2)
+
+
+def _median_rows(a: np.ndarray) -> np.ndarray:
+    """Median of each row of ``a`` (R x P float32, P >= 1), exactly as
+    ``np.median(a, axis=1)``, without its general-purpose overhead."""
+    P = a.shape[-1]
+    k = P // 2
+    if P % 2:
+        return np.partition(a, k, axis=-1)[..., k]
+    part = np.partition(a, [k - 1, k], axis=-1)
+    return (part[..., k - 1] + part[..., k]) / np.float32(2)
+
+
 def classify_colours(pixels: np.ndarray, white_balance=None) -> list[str]:
     """Body colour names of N dice at once: ``pixels`` N x P x 3 uint8 BGR
     (P pixels of each die's face, pips and all).  After the gains, the
@@ -70,14 +100,20 @@ def classify_colours(pixels: np.ndarray, white_balance=None) -> list[str]:
         return ["other"] * n
     if white_balance is not None:
         px = np.clip(px * np.asarray(white_balance, np.float32), 0, 255).astype(np.uint8)
+    P = px.shape[1]
     hsv = cv2.cvtColor(np.ascontiguousarray(px), cv2.COLOR_BGR2HSV_FULL)
-    v = np.median(hsv[:, :, 2], axis=1)
-    s = np.median(hsv[:, :, 1], axis=1)
-    fpx = px.astype(np.float32)
-    dist = np.abs(fpx - np.median(fpx, axis=1, keepdims=True)).sum(axis=2)
-    body = dist <= np.median(dist, axis=1, keepdims=True)
-    ang = hsv[:, :, 0].astype(np.float32) * np.float32(2 * np.pi / 256)
-    hue = (np.degrees(np.arctan2((np.sin(ang) * body).sum(axis=1), (np.cos(ang) * body).sum(axis=1))) + 360) % 360
+    # the B, G, R, S, V values of each die's pixels as rows (OpenCV's split:
+    # numpy's copy of a transposed N x P x 3 array is several times slower)
+    b, g, r = cv2.split(np.ascontiguousarray(px).reshape(n * P, 1, 3))
+    _, sat, val = cv2.split(hsv.reshape(n * P, 1, 3))
+    rows = np.stack([b, g, r, sat, val]).reshape(5, n, P)
+    meds = _median_u8(rows.reshape(5 * n, P)).reshape(5, n)
+    v, s = meds[4], meds[3]
+    d = np.abs(rows[:3].astype(np.float32) - meds[:3, :, None])
+    dist = d[0] + d[1] + d[2]  # N x P: each pixel's distance from its die's median colour
+    body = dist <= _median_rows(dist)[:, None]
+    h = hsv[:, :, 0]
+    hue = (np.degrees(np.arctan2((_SIN[h] * body).sum(axis=1), (_COS[h] * body).sum(axis=1))) + 360) % 360
     out = []
     for vi, si, hi in zip(v.tolist(), s.tolist(), hue.tolist()):
         if vi < 55 or (vi < 90 and si < 90):

@@ -309,11 +309,13 @@ def _merge_peaks(found: list[Candidate], W: int, H: int) -> list[Candidate]:
     part = ((size[None, :] >= 2 * size[:, None]) & (d2 < (0.5 * size[None, :]) ** 2)).any(axis=1)
     order = [i for i in sorted(range(len(found)), key=lambda i: -found[i].heat) if not part[i]]
     # strongest first; a peak closer than 0.45 die sizes to a kept one is the same die
-    near = d2 < (0.45 * np.minimum(size[:, None], size[None, :])) ** 2
+    near = d2 < (0.45 * np.minimum(size[:, None], size[None, :])) ** 2  # symmetric
     kept: list[int] = []
+    taken = np.zeros(len(found), bool)  # near a kept one
     for i in order:
-        if not near[i, kept].any():
+        if not taken[i]:
             kept.append(i)
+            taken |= near[i]
     return [found[i] for i in kept]
 
 
