@@ -63,7 +63,9 @@ def add_parser(subparsers) -> None:
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--fold", choices=["all", "even", "odd"], default="all",
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
-                        "are one scene), e.g. those a model never saw")
+                        "are one scene), e.g. the odd ones, which a model trained with --fold even never saw; the shipped "
+                        "models were trained on the even scenes of the four shared sets, so their odd scenes are "
+                        "new photos of dice, cameras and light the models have seen")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
     _add_min_value_p(q)
     q.add_argument("--no-errata", action="store_true",
@@ -277,14 +279,41 @@ def _calibrate(args, cfg) -> int:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
               f"({info['threshold_before']:g}): neither new layers, another window nor another threshold read "
               "these dice better (this replaces any earlier calibration)")
+        why = _as_is_why(info, a)
+        if why:
+            print(f"why: {why}")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
-          f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
+          + _rolls_line(b, a))
     print("undo with `cabinet dice calibrate --reset`")
     return 0
 
 
 def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _rolls_line(before: dict, after: dict) -> str:
+    """The confirmation rolls without -> with the calibration, e.g. "before -> after: right 16 -> 17, wrong
+    0 -> 0, not read (to nudge) 21 -> 20" (``before``/``after``: dicts with dice, right, wrong)."""
+    def unread(f: dict) -> int:
+        return f["dice"] - f["right"] - f["wrong"]
+    return (f"before -> after: right {before['right']} -> {after['right']}, wrong {before['wrong']} -> "
+            f"{after['wrong']}, not read (to nudge) {unread(before)} -> {unread(after)}")
+
+
+def _as_is_why(info: dict, after: dict) -> str:
+    """Why a calibration from a labelled folder kept the reader as it is
+    although the photos kept back show misreads (``after``: their figures),
+    in an owner's words; "" when they show none."""
+    if not after["wrong"]:
+        return ""
+    fit_wrong = info.get("before_fit", {}).get("wrong", 0)
+    if not fit_wrong:
+        return (f"the fit photos showed no misread at {info['threshold_before']:g}; the {_dice(after['wrong'])} "
+                "misread on the photos kept back only check a calibration and do not choose it: more photos of "
+                "these dice let it see such misreads")
+    return (f"no candidate read these dice better on the fit photos ({_dice(fit_wrong)} misread there) and the "
+            "photos kept back together (`--json` has each candidate's figures)")
 
 
 def _folder_why(info: dict, p: float) -> str:
@@ -377,8 +406,8 @@ def _guided(args, cfg, path: Path) -> int:
         print("in detail: " + _guided_kept(result))
         if result.get("why"):
             print(f"why: {result['why']}")
-        print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, {a['dice']} dice): "
-              f"right {b['right']} -> {a['right']}, wrong {b['wrong']} -> {a['wrong']}")
+        print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, "
+              f"{a['dice']} dice): " + _rolls_line(b, a))
         print("undo with `cabinet dice calibrate --reset`")
     else:
         kept = f"; kept {path}" if path.is_file() else "; the reader reads as shipped"

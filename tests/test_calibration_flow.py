@@ -466,3 +466,19 @@ def test_the_folder_routes_why_names_the_misreads_and_the_margin():
                           "(none misread at 0.95 already; 0.98 keeps a margin above the misreads)")
     assert cmd_dice._folder_why(info, 0.9) == ""  # not raised
     assert cmd_dice._folder_why({**info, "margin": ""}, 0.98).count("(") == 1  # only the cost's
+
+
+def test_the_summaries_say_before_and_after_and_why_nothing_changed():
+    """The confirmation line names before -> after and the dice left to
+    nudge; a folder calibration that keeps the reader as it is while the
+    photos kept back show a misread says why."""
+    from firmware import cmd_dice
+    b, a = {"dice": 37, "right": 16, "wrong": 1}, {"dice": 37, "right": 17, "wrong": 0}
+    assert cmd_dice._rolls_line(b, a) == ("before -> after: right 16 -> 17, wrong 1 -> 0, "
+                                          "not read (to nudge) 20 -> 20")
+    info = {"threshold_before": 0.9, "before_fit": {"right": 40, "wrong": 0}}
+    assert cmd_dice._as_is_why(info, {"dice": 9, "right": 5, "wrong": 0}) == ""
+    why = cmd_dice._as_is_why(info, {"dice": 9, "right": 5, "wrong": 1})
+    assert "no misread at 0.9" in why and "1 die misread on the photos kept back" in why
+    assert "1 die misread there" in cmd_dice._as_is_why({**info, "before_fit": {"right": 40, "wrong": 1}},
+                                                         {"dice": 9, "right": 5, "wrong": 1})
