@@ -450,13 +450,18 @@ def _read(args, wb) -> int:
                               "min_value_p": reader_mod.MIN_VALUE_P}))
         else:
             vals = " ".join(str(d.value) if d.value is not None else "?" for d in dice)
-            print(f"{name}: {len(dice)} dice [{vals}]  ({ms:.1f} ms)")
+            print(f"{name}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} [{vals}]  ({ms:.1f} ms)")
             for d in dice:
                 print(f"  {d.value if d.value is not None else '?'} {d.colour:<6} at "
                       f"({d.center[0]:.0f}, {d.center[1]:.0f}) box {list(d.box)} confidence {d.confidence:.2f}")
         if out_dir:
             # <file name>.annotated.png: never an input's name, one per input
-            cv2.imwrite(str(out_dir / (Path(name).name + ".annotated.png")), annotate(frame, dice))
+            out = out_dir / (Path(name).name + ".annotated.png")
+            if not cv2.imwrite(str(out), annotate(frame, dice)):
+                print(f"cabinet: error: {out}: could not be written", file=sys.stderr)
+                code = 1
+            elif not args.json:
+                print(f"  drawn: {out}")
     return code
 
 
@@ -537,7 +542,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
             print(f"  value threshold   p >= {summary['min_value_p']:g}")
         print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
-        print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported)")
+        print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported, "
+              "also on dice where none is labelled)")
         print(f"  confident-wrong   {100 * s.confident_wrong:.2f} %  ({s.wrong} labelled "
               f"{'die' if s.wrong == 1 else 'dice'} given a wrong value)")
         print(f"  images read exactly {100 * summary['exact_images']:.1f} %")
@@ -550,6 +556,7 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         print(f"  ms per image: median {summary['median_ms']}, p95 {summary['p95_ms']}"
               + (f" (nets run by {summary['runtime']})" if "runtime" in summary else ""))
         print(s.confusion_text())
+        print("  (rows: the labelled value; columns: the value read; -: not read, i.e. missed or unreadable)")
     if args.errors and not args.json:
         print("\n".join(s.errors))
     return summary
