@@ -63,9 +63,9 @@ def add_parser(subparsers) -> None:
     q.add_argument("--models", metavar="DIR", help="read with the models in DIR (from vision.training.train)")
     q.add_argument("--fold", choices=["all", "even", "odd"], default="all",
                    help="score only the even- or odd-numbered scenes (by name; augmented copies of a photo "
-                        "are one scene), e.g. the odd ones, which a model trained with --fold even never saw; the shipped "
-                        "models were trained on the even scenes of the four shared sets, so their odd scenes are "
-                        "new photos of dice, cameras and light the models have seen")
+                        "are one scene), e.g. the odd ones, which a model trained with --fold even never saw; the "
+                        "shipped models were trained on the even scenes of the four shared sets, so their odd "
+                        "scenes are new photos of dice, cameras and light the models have seen")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
     _add_min_value_p(q)
     q.add_argument("--no-errata", action="store_true",
@@ -263,7 +263,6 @@ def _calibrate(args, cfg) -> int:
     b, a = info["before"], info["after"]
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
           f"wrote {path}")
-    fit_b, fit_a = info.get("before_fit", {}), info.get("candidates", {}).get(info.get("kind"), {}).get("fit", {})
     print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p))
     if cal.heads or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
@@ -450,7 +449,7 @@ def _read(args, wb) -> int:
                               "min_value_p": reader_mod.MIN_VALUE_P}))
         else:
             vals = " ".join(str(d.value) if d.value is not None else "?" for d in dice)
-            print(f"{name}: {len(dice)} {'die' if len(dice) == 1 else 'dice'} [{vals}]  ({ms:.1f} ms)")
+            print(f"{name}: {_dice(len(dice))} [{vals}]  ({ms:.1f} ms)")
             for d in dice:
                 print(f"  {d.value if d.value is not None else '?'} {d.colour:<6} at "
                       f"({d.center[0]:.0f}, {d.center[1]:.0f}) box {list(d.box)} confidence {d.confidence:.2f}")

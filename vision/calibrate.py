@@ -684,11 +684,11 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
             t_window = choose_threshold(on_window, labelled, base) if window != SHIPPED_WINDOW else base
             netreader.use_window(None)
             t_plain = choose_threshold(plain, labelled, base)
-            # why each raised threshold keeps a margin (for the owner's summary)
+            # why each candidate's raised threshold keeps a margin (for the owner's summary)
+            on_heads = margin_words(cross, cross_n, base) if cross_n else ""
             margins = {"threshold": margin_words(plain, labelled, base),
                        "window and threshold": margin_words(on_window, labelled, base) if on_window else "",
-                       "layers, window and threshold": margin_words(cross, cross_n, base) if cross_n else "",
-                       "layers and threshold": margin_words(cross, cross_n, base) if cross_n else ""}
+                       "layers, window and threshold": on_heads, "layers and threshold": on_heads}
             say(f"confirming on {len(confirm_imgs)} photos kept back")
             before = score_folder(folder, read_dice, confirm_imgs)
             plain_confirm = value_readings(confirm_imgs)[0]  # the reader as it is, at any threshold
