@@ -16,6 +16,11 @@ _FONT = cv2.FONT_HERSHEY_SIMPLEX
 Rect = tuple[int, int, int, int]
 
 
+def _box_colour(d: Die) -> tuple[int, int, int]:
+    """BGR of a die's box and label edge: its colour's hue, magenta with no value."""
+    return _BGR.get(d.colour, (0, 140, 255)) if d.value is not None else UNREAD_BGR
+
+
 def _overlap(a: Rect, b: Rect) -> int:
     """Area (px) two (x0, y0, x1, y1) rectangles share."""
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
@@ -75,14 +80,14 @@ def annotate(frame: np.ndarray, dice: list[Die]) -> np.ndarray:
     taken: list[Rect] = [(4, 4, 4 + lw, 4 + lh)] + [tuple(d.box) for d in dice]  # type: ignore[misc]
     for d in dice:
         x0, y0, x1, y1 = d.box
-        col = _BGR.get(d.colour, (0, 140, 255)) if d.value is not None else UNREAD_BGR
+        col = _box_colour(d)
         cv2.rectangle(out, (x0, y0), (x1 - 1, y1 - 1), (0, 0, 0), thick + 2)
         cv2.rectangle(out, (x0, y0), (x1 - 1, y1 - 1), col, thick)
         for px, py in d.pips:
             cv2.circle(out, (int(round(px)), int(round(py))), 2, (0, 255, 0), -1)
     # labels after every box, top to bottom, each where it covers the least
     for d in sorted(dice, key=lambda d: (d.box[1], d.box[0])):
-        col = _BGR.get(d.colour, (0, 140, 255)) if d.value is not None else UNREAD_BGR
+        col = _box_colour(d)
         text = f"{d.value if d.value is not None else '?'} {d.colour}"
         w, h, _, _ = _plate(text, scale)
         own = tuple(d.box)

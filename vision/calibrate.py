@@ -496,7 +496,7 @@ def threshold_choice(readings: list[tuple[float, bool]], labelled: int, base: fl
     allowed = int(MAX_WRONG_SHARE * labelled)
 
     def wrong(t: float) -> int:
-        return sum(1 for conf, right in readings if conf >= t - 1e-9 and not right)
+        return counts_at(readings, t)[1]
 
     def past(k: int) -> float:  # RAISE_MARGIN steps past THRESHOLDS[k]
         return THRESHOLDS[min(len(THRESHOLDS) - 1, k + RAISE_MARGIN)]
@@ -526,7 +526,7 @@ def margin_words(readings: list[tuple[float, bool]], labelled: int, base: float)
     low, chosen = threshold_choice(readings, labelled, base)
     if chosen <= low + 1e-9 or chosen <= base + 1e-9:
         return ""
-    n = sum(1 for conf, right in readings if conf >= low - 1e-9 and not right)
+    n = counts_at(readings, low)[1]
     few = "none" if n == 0 else f"only {n}"
     return f"{few} misread at {low:g} already; {chosen:g} keeps a margin above the misreads"
 
