@@ -16,9 +16,10 @@ onnxruntime is not installed (:data:`RUNTIME`).
    net was trained to count: side faces, glare and neighbouring dice are in
    its training windows (see :mod:`vision.training`).
 3. *Expert face classifier* (``read_faces(..., expert=True)``): the same
-   windows and classes, a wider net with two convolutions per stage
-   (about seven times the fast one's work per window), read only for the
-   dice the fast one is unsure of (:mod:`vision.reader`).  Optional: a model folder
+   windows and classes, a deeper net with two convolutions per stage
+   (about three and a half times the fast one's work per window; cut from
+   a wider one by :mod:`vision.training.prune` and fine-tuned), read only
+   for the dice the fast one is unsure of (:mod:`vision.reader`).  Optional: a model folder
    without ``dice_face_expert.onnx`` reads with the fast net alone.
 
 All three nets take BGR 0..255 as ``(x - 128) / 64``.  The weights are trained

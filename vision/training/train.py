@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="dilations of the detector's stride-8 convolutions (one convolution each)")
     p.add_argument("--face-widths", type=_ints, default="16,32,64,96", metavar="A,B,C,D",
                    help="fast face classifier channels: its first convolution and its three stages")
-    p.add_argument("--expert-widths", type=_ints, default="32,48,96,192", metavar="A,B,C,D",
+    p.add_argument("--expert-widths", type=_ints, default="24,32,64,128", metavar="A,B,C,D",
                    help="expert face classifier channels, as --face-widths")
     p.add_argument("--expert-depth", type=int, default=2, metavar="N",
                    help="convolutions per stage of the expert face classifier")

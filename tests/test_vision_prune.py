@@ -1,0 +1,87 @@
+"""vision.training.prune: slimmer face nets cut from trained ones (issue #21's speed budget)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+ort = pytest.importorskip("onnxruntime")
+onnx = pytest.importorskip("onnx")
+from onnx import numpy_helper  # noqa: E402
+
+from vision.netreader import MODELS  # noqa: E402
+from vision.training.prune import PruneError, main, prune_face  # noqa: E402
+
+FAST = MODELS / "dice_face.onnx"
+
+
+def _blobs(n: int = 64, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return ((rng.integers(0, 256, (n, 3, 48, 48)).astype(np.float32)) - 128) / 64
+
+
+def _run(model, x: np.ndarray) -> list[np.ndarray]:
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = 1
+    s = ort.InferenceSession(model.SerializeToString() if hasattr(model, "SerializeToString") else str(model), so,
+                             providers=["CPUExecutionProvider"])
+    return s.run(None, {s.get_inputs()[0].name: x})
+
+
+def _conv_widths(model) -> list[int]:
+    init = {t.name: t for t in model.graph.initializer}
+    return [init[n.input[1]].dims[0] for n in model.graph.node if n.op_type == "Conv"]
+
+
+def test_pruning_to_the_source_widths_reads_as_the_source():
+    x = _blobs(16)
+    same = prune_face(FAST, (16, 32, 64, 96), _blobs())
+    y0, f0 = _run(FAST, x)
+    y1, f1 = _run(same, x)
+    np.testing.assert_allclose(y1, y0, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(f1, f0, rtol=1e-5, atol=1e-5)
+
+
+def test_pruned_net_has_the_widths_asked_and_runs():
+    slim = prune_face(FAST, (12, 24, 48, 64), _blobs())
+    assert _conv_widths(slim) == [12, 24, 48, 64]
+    y, f = _run(slim, _blobs(5))
+    assert y.shape == (5, 7) and f.shape == (5, 64 * 9)
+    assert np.isfinite(y).all()
+
+
+def test_a_channel_that_never_fires_is_cut_first(tmp_path):
+    m = onnx.load(str(FAST))
+    convs = [n for n in m.graph.node if n.op_type == "Conv"]
+    init = {t.name: t for t in m.graph.initializer}
+    bias = numpy_helper.to_array(init[convs[1].input[2]]).copy()
+    bias[5] = -1e4  # channel 5 of the second convolution: always below zero, dead after its ReLU
+    init[convs[1].input[2]].CopyFrom(numpy_helper.from_array(bias, convs[1].input[2]))
+    src = tmp_path / "dice_face.onnx"
+    onnx.save(m, str(src))
+    slim = prune_face(src, (16, 31, 64, 96), _blobs())
+    # the kept biases of the second convolution: every one but the dead channel's
+    sinit = {t.name: t for t in slim.graph.initializer}
+    sconvs = [n for n in slim.graph.node if n.op_type == "Conv"]
+    kept = numpy_helper.to_array(sinit[sconvs[1].input[2]])
+    np.testing.assert_array_equal(kept, np.delete(bias, 5))
+
+
+def test_bad_widths_and_files_are_refused(tmp_path):
+    with pytest.raises(PruneError, match="widths"):
+        prune_face(FAST, (16, 40, 64, 96), _blobs())  # wider than the source
+    with pytest.raises(PruneError, match="widths"):
+        prune_face(FAST, (16, 32, 64), _blobs())
+    with pytest.raises(PruneError, match="no such file"):
+        prune_face(tmp_path / "nothing.onnx", (16, 32, 64, 96), _blobs())
+    with pytest.raises(PruneError, match="not a face net"):
+        prune_face(MODELS / "dice_detector.onnx", (8, 8, 8, 8), _blobs())
+
+
+def test_cli_wants_some_widths(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main([str(MODELS), "/nonexistent-out", "/nonexistent-set"])
+    assert exc.value.code == 2
+    assert "--expert-widths" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main([str(MODELS), "/nonexistent-out", "/nonexistent-set", "--expert-widths", "24,32,x,128"])
+    assert exc.value.code == 2
