@@ -32,9 +32,15 @@ def _conv_widths(model) -> list[int]:
     return [init[n.input[1]].dims[0] for n in model.graph.node if n.op_type == "Conv"]
 
 
+def _stage_widths(path) -> tuple[int, ...]:
+    w = _conv_widths(onnx.load(str(path)))
+    depth = (len(w) - 1) // 3
+    return (w[0],) + tuple(w[1 + k * depth] for k in range(3))
+
+
 def test_pruning_to_the_source_widths_reads_as_the_source():
     x = _blobs(16)
-    same = prune_face(FAST, (16, 32, 64, 96), _blobs())
+    same = prune_face(FAST, _stage_widths(FAST), _blobs())
     y0, f0 = _run(FAST, x)
     y1, f1 = _run(same, x)
     np.testing.assert_allclose(y1, y0, rtol=1e-5, atol=1e-5)
@@ -42,10 +48,11 @@ def test_pruning_to_the_source_widths_reads_as_the_source():
 
 
 def test_pruned_net_has_the_widths_asked_and_runs():
-    slim = prune_face(FAST, (12, 24, 48, 64), _blobs())
-    assert _conv_widths(slim) == [12, 24, 48, 64]
+    want = tuple(max(1, w - 4) for w in _stage_widths(FAST))
+    slim = prune_face(FAST, want, _blobs())
+    assert tuple(_conv_widths(slim)) == want
     y, f = _run(slim, _blobs(5))
-    assert y.shape == (5, 7) and f.shape == (5, 64 * 9)
+    assert y.shape == (5, 7) and f.shape == (5, want[-1] * 9)
     assert np.isfinite(y).all()
 
 
@@ -58,7 +65,8 @@ def test_a_channel_that_never_fires_is_cut_first(tmp_path):
     init[convs[1].input[2]].CopyFrom(numpy_helper.from_array(bias, convs[1].input[2]))
     src = tmp_path / "dice_face.onnx"
     onnx.save(m, str(src))
-    slim = prune_face(src, (16, 31, 64, 96), _blobs())
+    w = _stage_widths(FAST)
+    slim = prune_face(src, (w[0], w[1] - 1, w[2], w[3]), _blobs())
     # the kept biases of the second convolution: every one but the dead channel's
     sinit = {t.name: t for t in slim.graph.initializer}
     sconvs = [n for n in slim.graph.node if n.op_type == "Conv"]
@@ -67,12 +75,13 @@ def test_a_channel_that_never_fires_is_cut_first(tmp_path):
 
 
 def test_bad_widths_and_files_are_refused(tmp_path):
+    w = _stage_widths(FAST)
     with pytest.raises(PruneError, match="widths"):
-        prune_face(FAST, (16, 40, 64, 96), _blobs())  # wider than the source
+        prune_face(FAST, (w[0], w[1] + 1, w[2], w[3]), _blobs())  # wider than the source
     with pytest.raises(PruneError, match="widths"):
-        prune_face(FAST, (16, 32, 64), _blobs())
+        prune_face(FAST, w[:3], _blobs())
     with pytest.raises(PruneError, match="no such file"):
-        prune_face(tmp_path / "nothing.onnx", (16, 32, 64, 96), _blobs())
+        prune_face(tmp_path / "nothing.onnx", w, _blobs())
     with pytest.raises(PruneError, match="not a face net"):
         prune_face(MODELS / "dice_detector.onnx", (8, 8, 8, 8), _blobs())
 
