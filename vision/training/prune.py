@@ -73,7 +73,8 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
         raise PruneError(f"{src}: widths {tuple(widths)} must be 4 numbers from 1 to the source's {old}")
     want = [widths[0]] + [widths[k] for k in range(1, 4) for _ in range(depth)]
     # mean activation of each channel after its ReLU, on the windows
-    probe = onnx.load(str(src))
+    probe = onnx.ModelProto()
+    probe.CopyFrom(model)
     relus = [relu_of[c.output[0]] for c in convs]
     probe.graph.output.extend([onnx.helper.make_tensor_value_info(r, onnx.TensorProto.FLOAT, None) for r in relus])
     so = ort.SessionOptions()
@@ -139,10 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error("pruning needs onnx: pip install -e '.[train]'")
     from vision.training.quantize import QuantizeError, reader_windows
     src, out = Path(a.models), Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
     det = src / "dice_detector.onnx"
     if not det.is_file():
         p.error(f"{det}: no such file")
+    out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(det, out / "dice_detector.onnx")
     try:
         blobs = reader_windows([Path(d) for d in a.dataset], a.fold, a.photos, det)
