@@ -94,3 +94,69 @@ def test_cli_wants_some_widths(capsys):
     with pytest.raises(SystemExit) as exc:
         main([str(MODELS), "/nonexistent-out", "/nonexistent-set", "--expert-widths", "24,32,x,128"])
     assert exc.value.code == 2
+
+
+EXPERT = MODELS / "dice_face_expert.onnx"
+
+
+def _with_dead_channels(path, tmp_path, per_conv: int = 3):
+    """A copy of the face net in ``path`` whose first ``per_conv`` channels of
+    every convolution never fire (bias -1e4: below zero before the ReLU for
+    any window).  Returns (file, stage widths once those are cut)."""
+    m = onnx.load(str(path))
+    init = {t.name: t for t in m.graph.initializer}
+    for n in (n for n in m.graph.node if n.op_type == "Conv"):
+        bias = numpy_helper.to_array(init[n.input[2]]).copy()
+        bias[[1, 4, 6][:per_conv]] = -1e4
+        init[n.input[2]].CopyFrom(numpy_helper.from_array(bias, n.input[2]))
+    f = tmp_path / path.name
+    onnx.save(m, str(f))
+    return f, tuple(v - per_conv for v in _stage_widths(path))
+
+
+@pytest.mark.parametrize("net", [FAST, EXPERT], ids=["fast, one conv a stage", "expert, two convs a stage"])
+def test_cutting_channels_that_never_fire_changes_no_logit(net, tmp_path):
+    """Every convolution of the net (both of each stage's in the expert)
+    loses exactly its dead channels; the next layers' inputs and the linear
+    layer's columns follow, so the logits are those of the uncut net."""
+    src, widths = _with_dead_channels(net, tmp_path)
+    x = _blobs()  # a channel silent on the windows that rank the channels is silent on these
+    slim = prune_face(src, widths, x)
+    np.testing.assert_allclose(_run(slim, x)[0], _run(src, x)[0], rtol=1e-4, atol=1e-4)
+    # the declared features width is the cut one
+    feat = next(o for o in slim.graph.output if o.name == "features")
+    assert feat.type.tensor_type.shape.dim[1].dim_value == widths[-1] * 9
+    onnx.shape_inference.infer_shapes(slim, strict_mode=True)
+
+
+def test_a_channel_nothing_reads_is_cut_first(tmp_path):
+    """The ranking weighs a channel's activation by how much the next layer
+    reads it: a lively channel whose outgoing weights are zero goes first."""
+    m = onnx.load(str(FAST))
+    convs = [n for n in m.graph.node if n.op_type == "Conv"]
+    init = {t.name: t for t in m.graph.initializer}
+    w2 = numpy_helper.to_array(init[convs[2].input[1]]).copy()
+    w2[:, 3] = 0.0  # the third convolution ignores channel 3 of the second
+    init[convs[2].input[1]].CopyFrom(numpy_helper.from_array(w2, convs[2].input[1]))
+    src = tmp_path / "dice_face.onnx"
+    onnx.save(m, str(src))
+    w = _stage_widths(FAST)
+    x = _blobs()
+    slim = prune_face(src, (w[0], w[1] - 1, w[2], w[3]), x)
+    np.testing.assert_allclose(_run(slim, x)[0], _run(src, x)[0], rtol=1e-4, atol=1e-4)
+
+
+def test_cli_checks_everything_before_writing(tmp_path, capsys):
+    sets = tmp_path / "notaset"
+    sets.mkdir()
+    out = tmp_path / "out"
+    for args, words in (
+            ([str(MODELS), str(out), str(sets), "--expert-widths", "24,32,64,128"], "not a labelled set"),
+            ([str(MODELS), str(MODELS), str(sets), "--expert-widths", "24,32,64,128"], "another folder"),
+            ([str(MODELS), str(out), str(sets), "--expert-widths", "24,32,64,128", "--photos", "0"], "--photos"),
+            ([str(MODELS), str(out), str(MODELS), "--expert-widths", "24,32,64,999"], "not a labelled set")):
+        with pytest.raises(SystemExit) as exc:
+            main(args)
+        assert exc.value.code == 2
+        assert words in capsys.readouterr().err
+        assert not out.exists()

@@ -16,11 +16,16 @@ next layer (for the last stage, the weights of the linear layer).  The
 next layer's input channels are cut to match.  A cut net reads worse than
 its source until fine-tuned:
 
-    python -m vision.training.train SET_DIR... --init OUT_DIR --only faces --face-widths 16,24,48,96 ...
+    python -m vision.training.train SET_DIR... --init OUT_DIR --out OUT_DIR --only expert --expert-steps 800
+
+(``--out``: else the trainer writes into ``vision/models``), then copy the
+net that was not cut into OUT_DIR and make the 8-bit copies
+(``python -m vision.training.quantize OUT_DIR SET_DIR...``).
 
 Needs ``onnx`` (the ``train`` or ``dev`` extra) and onnxruntime; the fine-tune
-needs PyTorch.  Raises :class:`PruneError` when a
-source net is missing or a width is larger than its source's.
+needs PyTorch.  Usage errors (exit 2) name the problem: no widths, a width
+larger than the source's, a missing net, OUT_DIR the same as MODELS_DIR,
+a folder that is not a labelled set; nothing is written then.
 """
 from __future__ import annotations
 
@@ -41,6 +46,22 @@ def _keep(scores: np.ndarray, n: int) -> np.ndarray:
     return np.sort(np.argsort(-scores, kind="stable")[:n])
 
 
+def stage_widths(src: Path) -> tuple[int, ...]:
+    """The four stage widths of the face net in ``src`` (ONNX): its first
+    convolution's output channels, then each stage's.  Raises
+    :class:`PruneError` when the file is missing or not such a net."""
+    import onnx
+    if not Path(src).is_file():
+        raise PruneError(f"{src}: no such file")
+    g = onnx.load(str(src)).graph
+    dims = {t.name: tuple(t.dims) for t in g.initializer}
+    outs = [dims[n.input[1]][0] for n in g.node if n.op_type == "Conv" and n.input[1] in dims]
+    depth = (len(outs) - 1) // 3
+    if depth < 1 or len(outs) != 1 + 3 * depth or not any(n.op_type == "Gemm" for n in g.node):
+        raise PruneError(f"{src}: not a face net of four stages (Conv + Relu, a last Gemm)")
+    return (outs[0],) + tuple(outs[1 + k * depth] for k in range(3))
+
+
 def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
     """An ONNX model (``onnx.ModelProto``) of the face net in ``src`` with
     ``widths`` channels in its four stages (the first convolution, then
@@ -55,8 +76,11 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
     import onnx
     import onnxruntime as ort
     from onnx import numpy_helper
-    if not Path(src).is_file():
-        raise PruneError(f"{src}: no such file")
+    old = stage_widths(src)
+    if len(widths) != 4 or any(not 1 <= n <= o for n, o in zip(widths, old)):
+        raise PruneError(f"{src}: widths {tuple(widths)} must be 4 numbers from 1 to the source's {old}")
+    if len(blobs) == 0:
+        raise PruneError("no windows to rank the channels on")
     model = onnx.load(str(src))
     g = model.graph
     init = {t.name: t for t in g.initializer}
@@ -64,13 +88,10 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
     gemm = next((n for n in g.node if n.op_type == "Gemm"), None)
     relu_of = {n.input[0]: n.output[0] for n in g.node if n.op_type == "Relu"}
     depth = (len(convs) - 1) // 3
-    if gemm is None or depth < 1 or len(convs) != 1 + 3 * depth or any(c.output[0] not in relu_of for c in convs):
+    if any(c.output[0] not in relu_of for c in convs):
         raise PruneError(f"{src}: not a face net of four stages (Conv + Relu, a last Gemm)")
     w = [numpy_helper.to_array(init[c.input[1]]) for c in convs]
     b = [numpy_helper.to_array(init[c.input[2]]) for c in convs]
-    old = (w[0].shape[0],) + tuple(w[1 + k * depth].shape[0] for k in range(3))
-    if len(widths) != 4 or any(not 1 <= n <= o for n, o in zip(widths, old)):
-        raise PruneError(f"{src}: widths {tuple(widths)} must be 4 numbers from 1 to the source's {old}")
     want = [widths[0]] + [widths[k] for k in range(1, 4) for _ in range(depth)]
     # mean activation of each channel after its ReLU, on the windows
     probe = onnx.ModelProto()
@@ -107,6 +128,10 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
         if t.name in new:
             t.CopyFrom(numpy_helper.from_array(np.ascontiguousarray(new[t.name], np.float32), t.name))
     del g.value_info[:]  # shapes inferred anew by the runtime
+    for o in g.output:  # the declared features width follows the cut (C x 3 x 3 per window)
+        dims = o.type.tensor_type.shape.dim
+        if o.name == gemm.input[0] and len(dims) == 2:
+            dims[1].dim_value = cut.shape[1]
     onnx.checker.check_model(model)
     return model
 
@@ -143,15 +168,28 @@ def main(argv: list[str] | None = None) -> int:
     det = src / "dice_detector.onnx"
     if not det.is_file():
         p.error(f"{det}: no such file")
-    out.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(det, out / "dice_detector.onnx")
+    if out.resolve() == src.resolve():
+        p.error("OUT_DIR must be another folder than MODELS_DIR (the cut nets would replace their sources)")
+    if a.photos < 1:
+        p.error(f"--photos must be 1 or more, got {a.photos}")
+    for folder in a.dataset:
+        if not (Path(folder) / "images").is_dir():
+            p.error(f"{folder}: not a labelled set (expected images/ and YOLO labels/)")
+    todo = [(stem, w) for stem, w in (("dice_face", a.face_widths), ("dice_face_expert", a.expert_widths)) if w]
+    for stem, widths in todo:  # every net and width checked before any work or file
+        try:
+            old = stage_widths(src / f"{stem}.onnx")
+        except PruneError as exc:
+            p.error(str(exc))
+        if any(n > o for n, o in zip(widths, old)):
+            p.error(f"{stem}: widths {widths} must each be at most the source's {old}")
     try:
         blobs = reader_windows([Path(d) for d in a.dataset], a.fold, a.photos, det)
     except QuantizeError as exc:
         p.error(str(exc))
-    for stem, widths in (("dice_face", a.face_widths), ("dice_face_expert", a.expert_widths)):
-        if widths is None:
-            continue
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(det, out / "dice_detector.onnx")
+    for stem, widths in todo:
         try:
             slim = prune_face(src / f"{stem}.onnx", widths, blobs)
         except PruneError as exc:
