@@ -9,7 +9,7 @@ onnx = pytest.importorskip("onnx")
 from onnx import numpy_helper  # noqa: E402
 
 from vision.netreader import MODELS  # noqa: E402
-from vision.training.prune import PruneError, main, prune_face  # noqa: E402
+from vision.training.prune import PruneError, main, prune_face, stage_widths  # noqa: E402
 
 FAST = MODELS / "dice_face.onnx"
 
@@ -32,15 +32,9 @@ def _conv_widths(model) -> list[int]:
     return [init[n.input[1]].dims[0] for n in model.graph.node if n.op_type == "Conv"]
 
 
-def _stage_widths(path) -> tuple[int, ...]:
-    w = _conv_widths(onnx.load(str(path)))
-    depth = (len(w) - 1) // 3
-    return (w[0],) + tuple(w[1 + k * depth] for k in range(3))
-
-
 def test_pruning_to_the_source_widths_reads_as_the_source():
     x = _blobs(16)
-    same = prune_face(FAST, _stage_widths(FAST), _blobs())
+    same = prune_face(FAST, stage_widths(FAST), _blobs())
     y0, f0 = _run(FAST, x)
     y1, f1 = _run(same, x)
     np.testing.assert_allclose(y1, y0, rtol=1e-5, atol=1e-5)
@@ -48,7 +42,7 @@ def test_pruning_to_the_source_widths_reads_as_the_source():
 
 
 def test_pruned_net_has_the_widths_asked_and_runs():
-    want = tuple(max(1, w - 4) for w in _stage_widths(FAST))
+    want = tuple(max(1, w - 4) for w in stage_widths(FAST))
     slim = prune_face(FAST, want, _blobs())
     assert tuple(_conv_widths(slim)) == want
     y, f = _run(slim, _blobs(5))
@@ -65,7 +59,7 @@ def test_a_channel_that_never_fires_is_cut_first(tmp_path):
     init[convs[1].input[2]].CopyFrom(numpy_helper.from_array(bias, convs[1].input[2]))
     src = tmp_path / "dice_face.onnx"
     onnx.save(m, str(src))
-    w = _stage_widths(FAST)
+    w = stage_widths(FAST)
     slim = prune_face(src, (w[0], w[1] - 1, w[2], w[3]), _blobs())
     # the kept biases of the second convolution: every one but the dead channel's
     sinit = {t.name: t for t in slim.graph.initializer}
@@ -75,7 +69,7 @@ def test_a_channel_that_never_fires_is_cut_first(tmp_path):
 
 
 def test_bad_widths_and_files_are_refused(tmp_path):
-    w = _stage_widths(FAST)
+    w = stage_widths(FAST)
     with pytest.raises(PruneError, match="widths"):
         prune_face(FAST, (w[0], w[1] + 1, w[2], w[3]), _blobs())  # wider than the source
     with pytest.raises(PruneError, match="widths"):
@@ -111,7 +105,7 @@ def _with_dead_channels(path, tmp_path, per_conv: int = 3):
         init[n.input[2]].CopyFrom(numpy_helper.from_array(bias, n.input[2]))
     f = tmp_path / path.name
     onnx.save(m, str(f))
-    return f, tuple(v - per_conv for v in _stage_widths(path))
+    return f, tuple(v - per_conv for v in stage_widths(path))
 
 
 @pytest.mark.parametrize("net", [FAST, EXPERT], ids=["fast, one conv a stage", "expert, two convs a stage"])
@@ -140,7 +134,7 @@ def test_a_channel_nothing_reads_is_cut_first(tmp_path):
     init[convs[2].input[1]].CopyFrom(numpy_helper.from_array(w2, convs[2].input[1]))
     src = tmp_path / "dice_face.onnx"
     onnx.save(m, str(src))
-    w = _stage_widths(FAST)
+    w = stage_widths(FAST)
     x = _blobs()
     slim = prune_face(src, (w[0], w[1] - 1, w[2], w[3]), x)
     np.testing.assert_allclose(_run(slim, x)[0], _run(src, x)[0], rtol=1e-4, atol=1e-4)

@@ -46,20 +46,37 @@ def _keep(scores: np.ndarray, n: int) -> np.ndarray:
     return np.sort(np.argsort(-scores, kind="stable")[:n])
 
 
-def stage_widths(src: Path) -> tuple[int, ...]:
-    """The four stage widths of the face net in ``src`` (ONNX): its first
-    convolution's output channels, then each stage's.  Raises
-    :class:`PruneError` when the file is missing or not such a net."""
-    import onnx
-    if not Path(src).is_file():
-        raise PruneError(f"{src}: no such file")
-    g = onnx.load(str(src)).graph
+def _stages(g, src: Path) -> tuple[tuple[int, ...], int]:
+    """(four stage widths, convolutions per stage) of the face net graph
+    ``g`` read from ``src``; raises :class:`PruneError` when it is not a
+    face net of four stages."""
     dims = {t.name: tuple(t.dims) for t in g.initializer}
     outs = [dims[n.input[1]][0] for n in g.node if n.op_type == "Conv" and n.input[1] in dims]
     depth = (len(outs) - 1) // 3
     if depth < 1 or len(outs) != 1 + 3 * depth or not any(n.op_type == "Gemm" for n in g.node):
         raise PruneError(f"{src}: not a face net of four stages (Conv + Relu, a last Gemm)")
-    return (outs[0],) + tuple(outs[1 + k * depth] for k in range(3))
+    return (outs[0],) + tuple(outs[1 + k * depth] for k in range(3)), depth
+
+
+def _check_widths(src: Path, widths: tuple[int, ...], old: tuple[int, ...]) -> None:
+    """Raises :class:`PruneError` unless ``widths`` are 4 numbers from 1 to the source's ``old``."""
+    if len(widths) != 4 or any(not 1 <= n <= o for n, o in zip(widths, old)):
+        raise PruneError(f"{src}: widths {tuple(widths)} must be 4 numbers from 1 to the source's {old}")
+
+
+def _load(src: Path):
+    """The ONNX model in ``src``; :class:`PruneError` when there is no such file."""
+    import onnx
+    if not Path(src).is_file():
+        raise PruneError(f"{src}: no such file")
+    return onnx.load(str(src))
+
+
+def stage_widths(src: Path) -> tuple[int, ...]:
+    """The four stage widths of the face net in ``src`` (ONNX): its first
+    convolution's output channels, then each stage's.  Raises
+    :class:`PruneError` when the file is missing or not such a net."""
+    return _stages(_load(src).graph, src)[0]
 
 
 def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
@@ -76,18 +93,16 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
     import onnx
     import onnxruntime as ort
     from onnx import numpy_helper
-    old = stage_widths(src)
-    if len(widths) != 4 or any(not 1 <= n <= o for n, o in zip(widths, old)):
-        raise PruneError(f"{src}: widths {tuple(widths)} must be 4 numbers from 1 to the source's {old}")
+    model = _load(src)
+    g = model.graph
+    old, depth = _stages(g, src)
+    _check_widths(src, widths, old)
     if len(blobs) == 0:
         raise PruneError("no windows to rank the channels on")
-    model = onnx.load(str(src))
-    g = model.graph
     init = {t.name: t for t in g.initializer}
     convs = [n for n in g.node if n.op_type == "Conv"]
     gemm = next((n for n in g.node if n.op_type == "Gemm"), None)
     relu_of = {n.input[0]: n.output[0] for n in g.node if n.op_type == "Relu"}
-    depth = (len(convs) - 1) // 3
     if any(c.output[0] not in relu_of for c in convs):
         raise PruneError(f"{src}: not a face net of four stages (Conv + Relu, a last Gemm)")
     w = [numpy_helper.to_array(init[c.input[1]]) for c in convs]
@@ -116,7 +131,7 @@ def prune_face(src: Path, widths: tuple[int, ...], blobs: np.ndarray):
     for k in range(len(convs)):
         reads = (np.abs(w[k + 1]).sum(axis=(0, 2, 3)) if k + 1 < len(convs)
                  else np.abs(gw.reshape(n_out, w[k].shape[0], -1)).sum(axis=(0, 2)))
-        keep.append(_keep(sums[k] / max(1, len(blobs)) * reads, want[k]))
+        keep.append(_keep(sums[k] / len(blobs) * reads, want[k]))
     new = {}
     for k, c in enumerate(convs):
         wk = w[k][keep[k]]
@@ -178,11 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     todo = [(stem, w) for stem, w in (("dice_face", a.face_widths), ("dice_face_expert", a.expert_widths)) if w]
     for stem, widths in todo:  # every net and width checked before any work or file
         try:
-            old = stage_widths(src / f"{stem}.onnx")
+            _check_widths(src / f"{stem}.onnx", widths, stage_widths(src / f"{stem}.onnx"))
         except PruneError as exc:
             p.error(str(exc))
-        if any(n > o for n, o in zip(widths, old)):
-            p.error(f"{stem}: widths {widths} must each be at most the source's {old}")
     try:
         blobs = reader_windows([Path(d) for d in a.dataset], a.fold, a.photos, det)
     except QuantizeError as exc:
