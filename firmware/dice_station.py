@@ -77,6 +77,8 @@ class Tray:
     #: (what a person sees when they look at the tray; the guided
     #: calibration's simulated seats check the reader against it)
     placed: list[tuple[int, float, float]] = field(default_factory=list)
+    #: the dice were thrown and not yet read at rest (the first look, issue 40)
+    first_look: bool = False
 
 
 class SimTable:
@@ -124,6 +126,7 @@ class SimTable:
         tray.moving_until_us = t_us + ROLL_US
         tray.image = None
         tray.throws += 1
+        tray.first_look = True
 
     def nudge(self, key: int, t_us: int) -> None:
         """Nudge the dice of tray ``key``: same values, new positions."""
@@ -199,6 +202,27 @@ class DiceStats:
     #: misread dice (of ``misread``) that reached the game: nobody
     #: contested them (simulation)
     misread_accepted: int = 0
+    #: issue 40's first look (simulation, where the truth is known): dice
+    #: thrown and read at rest for the first time since the throw, of
+    #: them given their right value and given a wrong value
+    #: (first-look rate = first_right / first_dice, misread rate =
+    #: first_wrong / first_dice), and the throws so read (rolls)
+    first_dice: int = 0
+    first_right: int = 0
+    first_wrong: int = 0
+    rolls: int = 0
+
+    def first_look(self, truth: list[int], values: list[int | None]) -> None:
+        """Count the first reading at rest of a throw: ``truth`` the dice
+        on the table, ``values`` the values read (None: unread).  A die
+        is right when its value matches one of the truth (as multisets);
+        values beyond the dice on the table are not counted as dice."""
+        read = [v for v in values if v is not None]
+        right = _overlap(truth, read)
+        self.rolls += 1
+        self.first_dice += len(truth)
+        self.first_right += right
+        self.first_wrong += max(0, min(len(read), len(truth)) - right)
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -357,6 +381,9 @@ class DiceStation:
             if req is None:
                 continue
             values = ev["values"]
+            if self.table is not None and self.table.trays[key].first_look:
+                self.table.trays[key].first_look = False
+                self.stats.first_look(self.table.trays[key].values, values)
             count = int(req.get("count", 1))
             if req.get("type") == "confirm":
                 if None not in values and sorted(values) == req["expect"]:
