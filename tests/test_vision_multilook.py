@@ -1,0 +1,110 @@
+"""Many looks at a die at rest (issue 40): the simulated camera's per-frame
+noise, and the combination of a die's readings over frames."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from firmware.dice_station import SimTable
+from vision import reader
+from vision.die import VisionInputError
+from vision.multilook import Look, MultiLook
+from vision.synth import DieSpec, camera_look, render_frame
+
+
+def _frame():
+    return render_frame((320, 240), [DieSpec(v, c, (50 + 45 * i, 80 + 30 * (i % 3)), 17 * i, 34)
+                                     for i, (v, c) in enumerate(zip([1, 2, 3, 4, 5, 6], ["red", "white", "black",
+                                                                                        "green", "blue", "yellow"]))],
+                        seed=5)
+
+
+def _look(value, p, agree=True, x=100.0, heat=0.9):
+    probs = np.full(7, (1 - p) / 6)
+    probs[value - 1] = p
+    return Look(x, 100.0, 40.0, heat, probs, agree, "red")
+
+
+def test_one_look_is_read_dice():
+    frame = _frame()
+    want = [(d.value, d.colour, d.center, d.box, round(d.confidence, 4)) for d in reader.read_dice(frame)]
+    for combine in ("logsum", "mean", "vote"):
+        got = [(d.value, d.colour, d.center, d.box, round(d.confidence, 4))
+               for d in MultiLook(combine=combine).read(frame)]
+        assert got == want and len(want) == 6
+
+
+def test_the_camera_look_changes_every_frame_not_the_scene():
+    img = _frame()
+    rng = np.random.default_rng(1)
+    a, b = camera_look(img, rng), camera_look(img, rng)
+    assert a.shape == img.shape and a.dtype == np.uint8
+    assert np.abs(a.astype(int) - b.astype(int)).mean() > 1.0          # noise, jitter, flicker
+    assert np.abs(a.astype(int) - img.astype(int)).mean() < 20.0        # the same scene
+    assert np.array_equal(camera_look(img, np.random.default_rng(1)), a)  # seeded
+    assert sorted(d.value for d in reader.read_dice(a)) == sorted(d.value for d in reader.read_dice(img))
+
+
+def test_a_die_unsure_in_one_frame_is_read_when_another_frame_is_sure():
+    """'vote': a frame at 0.8 (unread at 0.9) then one at 0.95: read 4;
+    a frame whose agreeing readings give another value makes it unread."""
+    ml = MultiLook(combine="vote", min_p=0.9)
+    assert [d.value for d in ml.add([_look(4, 0.8)])] == [None]
+    assert [d.value for d in ml.add([_look(4, 0.95)])] == [4]
+    assert [d.value for d in ml.add([_look(5, 0.95)])] == [None]
+
+
+def test_summed_logs_grow_sure_where_averages_do_not():
+    """Three frames at 0.8 for a 4: 'logsum' reads it (each frame taken as
+    new evidence), 'mean' does not; a frame whose readings disagree keeps
+    it unread in both (half the frames must agree)."""
+    logsum, mean = MultiLook(combine="logsum", min_p=0.9), MultiLook(combine="mean", min_p=0.9)
+    for _ in range(3):
+        a, b = logsum.add([_look(4, 0.8)]), mean.add([_look(4, 0.8)])
+    assert [d.value for d in a] == [4] and [d.value for d in b] == [None]
+    ml = MultiLook(combine="logsum", min_p=0.9)
+    ml.add([_look(4, 0.8, agree=False)])
+    assert [d.value for d in ml.add([_look(4, 0.8, agree=False)])] == [None]
+
+
+def test_a_die_that_moves_is_a_new_die():
+    ml = MultiLook(combine="logsum", min_p=0.9)
+    ml.add([_look(4, 0.8)])
+    ml.add([_look(4, 0.8)])
+    assert [d.value for d in ml.add([_look(4, 0.8, x=130.0)])] == [None]  # moved 0.75 die sizes
+    ml.reset()
+    assert ml.tracks == []
+
+
+@pytest.mark.parametrize("bad", [dict(frames=0), dict(combine="max"), dict(tol=1.5)])
+def test_bad_settings_are_refused(bad):
+    with pytest.raises(ValueError):
+        MultiLook(**bad)
+
+
+def test_bad_frames_are_refused_or_empty_as_read_dice_s():
+    ml = MultiLook()
+    with pytest.raises(VisionInputError):
+        ml.read(np.zeros((100, 100), np.uint8))
+    with pytest.raises(VisionInputError):
+        ml.read(np.zeros((100, 100, 3), np.float32))
+    assert ml.read(np.zeros((100, 100, 3), np.uint8)) == []
+    assert ml.read(np.full((100, 100, 3), 255, np.uint8)) == []
+    noise = np.random.default_rng(0).integers(0, 256, (240, 320, 3), dtype=np.uint8)
+    assert all(d.value is None for d in ml.read(noise))
+
+
+def test_the_simulated_camera_sees_resting_dice_with_new_noise_each_frame_and_the_same_throws():
+    t = SimTable(2, seed=3)
+    t.throw(0, [1, 2, 3], "red", 0)
+    a, b = t.cell_frame(0, 1_000_000), t.cell_frame(0, 1_200_000)
+    assert not np.array_equal(a, b)
+    quiet = SimTable(2, seed=3, camera_noise=False)
+    quiet.throw(0, [1, 2, 3], "red", 0)
+    q = quiet.cell_frame(0, 1_000_000)
+    assert np.array_equal(q, quiet.cell_frame(0, 1_200_000))
+    assert np.abs(a.astype(int) - q.astype(int)).mean() < 20.0
+    assert t.rng.random() == quiet.rng.random()  # the noise has its own stream
+    again = SimTable(2, seed=3)
+    again.throw(0, [1, 2, 3], "red", 0)
+    assert np.array_equal(again.cell_frame(0, 1_000_000), a)
