@@ -2,9 +2,11 @@
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR] [--min-value-p P]``
 ``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]
-[--min-value-p P]``
-(each set scored on its own: per-die accuracy, recall, precision,
-confident-wrong rate, image-exact rate, ms per frame)
+[--min-value-p P] [--curve]``
+(each set scored on its own: first-look rate and misread rate - of the
+dice on the table, issue 40 - per-die accuracy, precision, image-exact
+rate, ms per frame; ``--curve``: both rates over the value threshold and
+the nets' agreement rule, :mod:`vision.curve`)
 ``cabinet dice calibrate [--headless] [--seats N] [--rolls N] [--screens DIR]`` (the guided flow,
 :mod:`firmware.calibration_flow`), ``cabinet dice calibrate --from-labelled DIR [--json]``,
 ``cabinet dice calibrate --reset``

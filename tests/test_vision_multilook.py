@@ -108,3 +108,43 @@ def test_the_simulated_camera_sees_resting_dice_with_new_noise_each_frame_and_th
     again = SimTable(2, seed=3)
     again.throw(0, [1, 2, 3], "red", 0)
     assert np.array_equal(again.cell_frame(0, 1_000_000), a)
+
+
+def _foreign(kind: str, seed: int) -> np.ndarray:
+    """A bare tray with one thing on it that is not a d6 (drawn)."""
+    import cv2
+    img = render_frame((320, 240), [], seed=seed)
+    r = np.random.default_rng(seed)
+    cx, cy = int(r.integers(100, 220)), int(r.integers(80, 160))
+    if kind == "coin":  # a gold coin stamped "1"
+        cv2.circle(img, (cx, cy), 22, (60, 160, 200), -1)
+        cv2.circle(img, (cx, cy), 16, (40, 120, 170), 2)
+        cv2.putText(img, "1", (cx - 6, cy + 7), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (30, 90, 140), 2)
+    elif kind == "meeple":
+        col = tuple(int(c) for c in r.integers(30, 220, 3))
+        cv2.circle(img, (cx, cy - 22), 10, col, -1)
+        cv2.fillPoly(img, [np.array([[cx - 25, cy + 25], [cx - 8, cy - 12], [cx + 8, cy - 12], [cx + 25, cy + 25],
+                                     [cx, cy + 12]])], col)
+    elif kind == "hand":
+        skin = (120, 160, 210)
+        cv2.ellipse(img, (cx, cy + 30), (45, 60), 0, 0, 360, skin, -1)
+        for k in range(4):
+            cv2.line(img, (cx - 30 + 20 * k, cy), (cx - 35 + 22 * k, cy - 70), skin, 14)
+    else:  # a d20's triangle face with its number
+        cv2.fillPoly(img, [np.array([[cx, cy - 25], [cx + 24, cy + 14], [cx - 24, cy + 14]])], (200, 60, 60))
+        cv2.putText(img, "17", (cx - 10, cy + 8), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255), 1)
+    return img
+
+
+@pytest.mark.parametrize("kind", ["meeple", "hand", "polyhedral", pytest.param("coin", marks=pytest.mark.xfail(
+    strict=True, reason="known gap (issue 40): a gold coin stamped '1' reads as a 1 at p 0.97-0.98, in one frame "
+                        "as in five; the nets were never shown coins"))])
+def test_no_value_for_what_is_not_a_d6_over_five_frames(kind):
+    """A hand, a meeple, a polyhedral die's face on the tray: over five
+    noisy frames (where the vote could pick up one frame's value) none of
+    them gets a value."""
+    for seed in range(3):
+        img, ml, rng = _foreign(kind, seed), MultiLook(), np.random.default_rng(seed)
+        for _ in range(5):
+            dice = ml.read(camera_look(img, rng))
+        assert all(d.value is None for d in dice), (kind, seed, dice)
