@@ -84,8 +84,7 @@ def frame_looks(frame: np.ndarray, white_balance=None) -> list[Look]:
     # read as at the lowest threshold: a die that no value can reach the
     # threshold on in this frame is still read by both nets (another frame
     # may make it sure), and its readings' agreement is kept
-    with R.reading_at(R.MIN_VALUE_P_RANGE[0]):
-        probs, checked, _ = R.read_checked(frame, cands, windows)
+    probs, checked, _ = R.read_checked(frame, cands, windows, min_p=R.MIN_VALUE_P_RANGE[0])
     keep = [i for i in range(len(cands)) if probs[i, NOT_A_DIE] < R.MAX_NOT_A_DIE_P]
     r, m = round(FACE_PX * 0.25 / WINDOW_PER_SIZE), FACE_PX // 2
     colours = dict(zip(keep, classify_colours(np.stack([windows[i][m - r:m + r, m - r:m + r] for i in keep])
