@@ -54,6 +54,13 @@ def test_a_die_unsure_in_one_frame_is_read_when_another_frame_is_sure():
     assert [d.value for d in ml.add([_look(5, 0.95)])] == [None]
 
 
+def test_a_vote_of_two_needs_two_frames_to_give_the_value():
+    ml = MultiLook(combine="vote", min_p=0.9, votes=2)
+    assert [d.value for d in ml.add([_look(4, 0.95)])] == [4]   # one frame seen: one vote is all there is
+    assert [d.value for d in ml.add([_look(4, 0.8)])] == [None]
+    assert [d.value for d in ml.add([_look(4, 0.95)])] == [4]
+
+
 def test_summed_logs_grow_sure_where_averages_do_not():
     """Three frames at 0.8 for a 4: 'logsum' reads it (each frame taken as
     new evidence), 'mean' does not; a frame whose readings disagree keeps
@@ -76,7 +83,7 @@ def test_a_die_that_moves_is_a_new_die():
     assert ml.tracks == []
 
 
-@pytest.mark.parametrize("bad", [dict(frames=0), dict(combine="max"), dict(tol=1.5)])
+@pytest.mark.parametrize("bad", [dict(frames=0), dict(combine="max"), dict(tol=1.5), dict(votes=0)])
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
         MultiLook(**bad)

@@ -110,19 +110,23 @@ class MultiLook:
         tol: how far (die sizes) a die's centre may move between frames
             and stay the same die.
         min_p: the value threshold (None: ``reader.MIN_VALUE_P`` at each call).
+        votes: ``"vote"``: frames that must give the value (>= 1).
 
     Raises:
         ValueError: a bad ``frames``, ``combine`` or ``tol``.
     """
 
-    def __init__(self, frames: int = 5, combine: str = "vote", tol: float = 0.2, min_p: float | None = None):
+    def __init__(self, frames: int = 5, combine: str = "vote", tol: float = 0.2, min_p: float | None = None,
+                 votes: int = 1):
         if isinstance(frames, bool) or not isinstance(frames, int) or frames < 1:
             raise ValueError(f"frames must be an int >= 1, got {frames!r}")
         if combine not in COMBINE:
             raise ValueError(f"combine must be one of {', '.join(COMBINE)}, got {combine!r}")
+        if isinstance(votes, bool) or not isinstance(votes, int) or votes < 1:
+            raise ValueError(f"votes must be an int >= 1, got {votes!r}")
         if not 0 < tol < 1:
             raise ValueError(f"tol must be between 0 and 1 die sizes, got {tol!r}")
-        self.frames, self.combine, self.tol, self.min_p = frames, combine, tol, min_p
+        self.frames, self.combine, self.tol, self.min_p, self.votes = frames, combine, tol, min_p, votes
         self.tracks: list[_Track] = []
 
     def reset(self) -> None:
@@ -176,10 +180,11 @@ class MultiLook:
             return None
         min_p = R.MIN_VALUE_P if self.min_p is None else self.min_p
         if self.combine == "vote":
-            given = {int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
-                     if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < R.MAX_NOT_A_DIE_P}
-            k = given.pop() if len(given) == 1 else int(np.argmax(p[:NOT_A_DIE]))
-            agree, sure = len(given) == 0 and any(lk.agree and lk.probs[k] >= min_p for lk in t.looks), True
+            given = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
+                     if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < R.MAX_NOT_A_DIE_P]
+            k = given[0] if given else int(np.argmax(p[:NOT_A_DIE]))
+            agree = bool(given) and given.count(k) == len(given) and len(given) >= min(self.votes, len(t.looks))
+            sure = True
         else:
             k = int(np.argmax(p[:NOT_A_DIE]))
             agreeing = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks if lk.agree]

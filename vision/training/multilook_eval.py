@@ -5,7 +5,7 @@ combined by :class:`vision.multilook.MultiLook` (issue 40).
 
     python -m vision.training.multilook_eval SET... [--fold odd] [--frames 5] [--seed 0] [--json]
 
-Per set, one row per combination (``logsum``, ``mean``, ``vote``), frames (1, 3,
+Per set, one row per combination (``logsum``, ``mean``, ``vote``, ``vote2``), frames (1, 3,
 ``--frames``) and value threshold; the rates are of the labelled dice
 (dice on the table).  Frame 1 of each photo is the photo with one look's
 noise; ``clean`` rows read the photo as it is.
@@ -26,13 +26,14 @@ from vision.score import Score
 from vision.synth import camera_look
 
 THRESHOLDS = (0.8, 0.85, 0.9, 0.95)
+#: combinations scored: MultiLook's, and "vote2" (a vote that needs two frames to give the value)
+COMBOS = ("logsum", "mean", "vote", "vote2")
 
 
 def evaluate(folder: Path, fold: str = "odd", frames: int = 5, seed: int = 0, limit: int | None = None) -> list[dict]:
     """The rows of one set (module docstring)."""
     counts = sorted({1, 3, frames})
-    keys = [("clean", 1, t) for t in THRESHOLDS] + [(c, n, t) for c in ("logsum", "mean", "vote") for n in counts
-                                                     for t in THRESHOLDS]
+    keys = [("clean", 1, t) for t in THRESHOLDS] + [(c, n, t) for c in COMBOS for n in counts for t in THRESHOLDS]
     scores = {k: Score() for k in keys}
     rng = np.random.default_rng(seed)
     for path in fold_images(folder, fold)[:limit]:
@@ -44,7 +45,8 @@ def evaluate(folder: Path, fold: str = "odd", frames: int = 5, seed: int = 0, li
         clean = frame_looks(img)
         looks = [frame_looks(camera_look(img, rng)) for _ in range(frames)]
         for (c, n, t), sc in scores.items():
-            ml = MultiLook(frames=n, combine="mean" if c == "clean" else c, min_p=t)
+            ml = MultiLook(frames=n, combine="mean" if c == "clean" else c.rstrip("2"), min_p=t,
+                           votes=2 if c == "vote2" else 1)
             dice = []
             for lk in ([clean] if c == "clean" else looks[:n]):
                 dice = ml.add(lk, size)
