@@ -23,7 +23,9 @@ vision.training.multilook_eval``; vision/README.md): summing the logs
 new evidence: the nets' errors repeat), averaging gains nothing, and the
 vote reads 2.4-5.4 points more dice than one noisy frame with at most one
 more misread in 1817.  It is close to lowering the threshold on one frame
-(the noise explores the threshold), not a free gain.
+(the noise explores the threshold), not a free gain; in three headless
+games it kept the noisy camera as good as a clean one (16.8 nudges per
+100 dice against 17.0).
 
 For ``"logsum"`` and ``"mean"``, the die gets the combined best value when that value's combined
 probability reaches the threshold (``reader.MIN_VALUE_P``) *and* the
