@@ -83,6 +83,13 @@ CAMERA_SCHEMA: dict[str, dict] = {
     "width": {"type": int, "default": 640, "min": 64, "max": 4096, "doc": "frame width, px"},
     "height": {"type": int, "default": 480, "min": 64, "max": 4096, "doc": "frame height, px"},
     "fps": {"type": int, "default": 15, "min": 1, "max": 120, "doc": "frames per second"},
+    "lens_position": {"type": float, "default": 3.2, "min": -1.0, "max": 32.0,
+                      "doc": "focus of a Camera Module 3 (AfMode manual), dioptres = 1 / distance from the lens "
+                             "to the tray floor in m (310 mm -> 3.2; 250 mm -> 4.0; 0 = infinity; -1 = leave "
+                             "the camera's autofocus); fixed-focus cameras ignore it"},
+    "read_timeout_ms": {"type": int, "default": 2000, "min": 100, "max": 60000,
+                        "doc": "longest wait for one frame, ms: a capture that stalls longer is "
+                               "'camera not ready' and the camera is reopened"},
 }
 
 AUDIO_SCHEMA: dict[str, dict] = {
