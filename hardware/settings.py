@@ -95,6 +95,11 @@ CAMERA_SCHEMA: dict[str, dict] = {
 AUDIO_SCHEMA: dict[str, dict] = {
     "enabled": {"type": bool, "default": True, "doc": "countdown and buzzer sounds"},
     "volume": {"type": float, "default": 0.8, "min": 0.0, "max": 1.0, "doc": "0..1"},
+    "device": {"type": str, "default": "auto",
+               "doc": "where sounds play: auto = the hdmi: device of the HDMI port with a screen (vc4-hdmi "
+                      "takes only IEC958 frames), else the first card (a Pi 4's headphone jack, a USB "
+                      "speaker); hdmi, headphones, usb; or an ALSA device name as `aplay -L` lists it "
+                      "(e.g. \"hdmi:CARD=vc4hdmi1,DEV=0\")"},
 }
 
 SCHEMA: dict[str, dict] = {
