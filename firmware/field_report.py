@@ -102,7 +102,7 @@ def sd_card_line(mounts: Path | str = "/proc/mounts") -> str:
         if len(parts) >= 3 and parts[1] == "/":
             if parts[2] == "overlay":
                 return "read-only root under a RAM overlay (updates: see the build guide)"
-    return "root writable (optional: sudo cabinet install --read-only-root; the menu's Shut down powers off safely)"
+    return "root writable (optional: sudo systemd/install.sh --read-only-root; the menu's Shut down powers off safely)"
 
 
 def field_report(cfg: dict[str, Any], model: str | None, simulated: bool, camera: Any = None) -> dict[str, str]:

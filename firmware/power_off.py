@@ -28,6 +28,6 @@ def power_off(simulated: bool, run: Callable[..., Any] = subprocess.run) -> str 
         return f"could not shut down ({exc}); unplug only after the screen goes dark"
     if getattr(done, "returncode", 1) != 0:
         why = (getattr(done, "stderr", "") or "").strip().splitlines()[-1:] or ["refused"]
-        return f"could not shut down ({why[0]}); re-run sudo cabinet install (it allows the power-off)"
+        return f"could not shut down ({why[0]}); re-run sudo systemd/install.sh (it allows the power-off)"
     log.info("shut down: powering off")
     return None

@@ -72,4 +72,4 @@ def test_menu_has_shut_down_and_it_powers_off_the_cabinet_only():
     class Refused:
         returncode, stderr = 1, "Access denied"
     msg = power_off(simulated=False, run=lambda argv, **kw: Refused())
-    assert "Access denied" in msg and "cabinet install" in msg
+    assert "Access denied" in msg and "install.sh" in msg
