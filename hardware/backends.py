@@ -155,16 +155,18 @@ def lgpio_factory(mod: Any, chip: int | None) -> Any:
     """
     try:
         factory = mod.LGPIOFactory(chip=chip)
-    except Exception:
+    except Exception as exc:
         if chip is None:
             raise
-        factory = None
-    if factory is not None and (chip is None or getattr(factory, "chip", chip) == chip):
+        try:     # gpiozero 2.0.1 may have tried its hard-coded gpiochip4 instead of ``chip``
+            return _pinned_factory_class(mod)(chip)
+        except Exception:
+            raise exc from None
+    if chip is None or getattr(factory, "chip", chip) == chip:
         return factory
-    if factory is not None:
-        factory.close()
-    log.warning("GPIO: this gpiozero ignores LGPIOFactory(chip=%d) (gpiozero #1166); opening gpiochip%d itself",
-                chip, chip)
+    factory.close()
+    log.warning("GPIO: this gpiozero opened gpiochip%s instead of gpiochip%d (gpiozero #1166); opening "
+                "gpiochip%d itself", getattr(factory, "chip", "?"), chip, chip)
     return _pinned_factory_class(mod)(chip)
 
 
