@@ -93,6 +93,7 @@ class Menu:
         rows.append(("Calibrate dice", ""))
         if self.calibrated:
             rows.append(("Undo dice calibration", ""))
+        rows.append(("Shut down", ""))
         return rows
 
     def nav(self, step: int) -> None:
@@ -104,7 +105,7 @@ class Menu:
 
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
-            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``,
+            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
             or ``None`` after changing a value.
         """
         label = self.rows()[self.focus][0]
@@ -132,6 +133,8 @@ class Menu:
             return ("calibrate", None)
         elif label == "Undo dice calibration":
             return ("uncalibrate", None)
+        elif label == "Shut down":
+            return ("shutdown", None)
         elif label == "Start":
             choice = BOT_CHOICES[self.bots]
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
@@ -220,6 +223,12 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         choice = menu.press()
                     elif e.input in ("nav_a", "nav_b"):
                         menu.nav(-1 if e.input == "nav_a" else 1)
+            if choice is not None and choice[0] == "shutdown":
+                from .power_off import power_off
+                menu.message = power_off(cabinet.simulated) or ""
+                if not menu.message:
+                    return 0
+                continue
             if choice is not None and choice[0] == "uncalibrate":
                 cal_path.unlink(missing_ok=True)
                 menu.calibrated, menu.focus = False, 0

@@ -129,6 +129,8 @@ class Session:
             from .ui.hdmi import HdmiRenderer
             renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
         self.renderer = renderer
+        from .field_watch import FieldWatch
+        self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
         self.screen_count = 0
         self.last_key = None
         self.countdown: str = ""
@@ -346,6 +348,7 @@ class Session:
                     if seat in self.runtime.bots:
                         continue
                     self._key(seat, name, down)
+            self.field.tick()      # screen away / back (then the render below draws it whole), supply
             self.runtime.step(now)
             self.render()
             clock.tick(self.cfg["cabinet"]["fps"])
