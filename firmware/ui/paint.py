@@ -5,7 +5,10 @@ do not change (a die face, a droid, a coin, a text at a size) are cached and
 blitted.  Components with a ``key`` that moved since the previous scene
 slide to their new place, and new ones grow in, over :data:`ANIM_MS`; the
 painter never waits for an animation (the runtime keeps handling input and
-redraws while :attr:`Painter.animating`).
+redraws while :attr:`Painter.animating`).  A component in flight goes
+*beneath* everything else it passes over - other cards, dice, the event
+text, other panels - and above only the panels it leaves and lands in
+(issue 34: cards flew over other cards and over the event text).
 """
 from __future__ import annotations
 
@@ -219,6 +222,7 @@ class Painter:
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
+        flying: list[tuple[Node, Rect, Rect]] = []      # (node, where it is now, where it flew from)
         for node in scene.nodes:
             rect = node.rect
             if node.key is not None:
@@ -226,16 +230,47 @@ class Painter:
                 if now_ms is not None:
                     rect, moving = self._animate(node.key, rect, now_ms)
                     animating |= moving
-            fn = getattr(self, "_" + node.kind, None)
-            if fn is None:
-                raise ValueError(f"the painter has no component {node.kind!r}")
-            if node.kind in _WHOLE:
-                self._whole(surface, node, rect, fn)
-            else:
-                fn(surface, node, rect)
+                    if moving:
+                        flying.append((node, rect, self._anims[node.key][0]))
+                        continue
+            self._paint(surface, node, rect)
+        self._fly(surface, scene, flying)
         self._last = current
         self._seen_any = True
         self.animating = animating
+
+    def _paint(self, surface, node: Node, rect: Rect) -> None:
+        """Draw one component at ``rect``."""
+        fn = getattr(self, "_" + node.kind, None)
+        if fn is None:
+            raise ValueError(f"the painter has no component {node.kind!r}")
+        if node.kind in _WHOLE:
+            self._whole(surface, node, rect, fn)
+        else:
+            fn(surface, node, rect)
+
+    def _fly(self, surface, scene: Scene, flying: list[tuple[Node, Rect, Rect]]) -> None:
+        """Draw the components in flight, each beneath what it passes over:
+        drawn, then every other component under it drawn again on top,
+        clipped to it - but for the panels (and parts) it flies from or
+        lands in, which stay beneath it."""
+        if not flying:
+            return
+        pg = self.pg
+        moving = {id(n) for n, _, _ in flying}
+        for node, rect, start in flying:
+            self._paint(surface, node, rect)
+        for node, rect, start in flying:
+            if rect.w <= 0 or rect.h <= 0:
+                continue
+            surface.set_clip(pg.Rect(rect.x, rect.y, rect.w, rect.h))
+            for other in scene.nodes:
+                if id(other) in moving or not other.rect.intersects(rect):
+                    continue
+                home = other.kind in ("panel", "group") and (node.rect.inside(other.rect) or start.inside(other.rect))
+                if not home:
+                    self._paint(surface, other, other.rect)
+            surface.set_clip(None)
 
     def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
         """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
