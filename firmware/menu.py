@@ -49,7 +49,7 @@ class Menu:
     """
     games: list[str] = field(default_factory=lambda: [g for g in GAMES if is_available(g)])
     #: the unfinished games, newest first: (journal path, the game in words,
-    #: e.g. "Ginza Retro Café, 3 players, round 2 of 4, today 14:02")
+    #: e.g. "Ginza Retro Café, 3 players, round 2 of 4, 14:02")
     resumable: list[tuple[Path, str]] = field(default_factory=list)
     #: why the newest save cannot be resumed (damaged, locked), or ""
     resume_problem: str = ""
@@ -168,14 +168,19 @@ class Menu:
                                               "bots play through the same buttons", "and dice as people"])])
 
 
+#: a game's name on a Resume row where its full name leaves too little room
+#: for the rest on the menu's line (at 1280 x 720)
+RESUME_NAMES = {"cafe-junior": "Café Junior"}
+
+
 def when_words(t: float, now: float | None = None) -> str:
-    """When a game was last played, as a person says it: "today 14:02",
+    """When a game was last played, as a person says it: "14:02" (today),
     "yesterday 09:10", "Mon 28 Nov 14:02" (``t``, ``now``: epoch seconds)."""
     when = _dt.datetime.fromtimestamp(t)
     today = _dt.datetime.fromtimestamp(time.time() if now is None else now).date()
     days = (today - when.date()).days
-    day = "today" if days == 0 else "yesterday" if days == 1 else when.strftime("%a %d %b")
-    return f"{day} {when.strftime('%H:%M')}"
+    day = "" if days == 0 else "yesterday " if days == 1 else when.strftime("%a %d %b ")
+    return f"{day}{when.strftime('%H:%M')}"
 
 
 def progress_words(game: Any) -> str:
@@ -228,7 +233,8 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
             continue
         if game.is_terminal():
             continue
-        name = GAMES[game.game_id].name if game.game_id in GAMES else game.game_id
+        name = RESUME_NAMES.get(game.game_id) or (GAMES[game.game_id].name if game.game_id in GAMES
+                                                   else game.game_id)
         words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
                  progress_words(game), when_words(newest[root], now)]
         found.append((chosen, ", ".join(w for w in words if w)))

@@ -201,7 +201,7 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     rows = [v for label, v in menu.rows() if label == "Resume"]
     assert len(rows) == 2 and not menu.resume_problem
     assert rows[0].startswith(GAMES["retrograde"].name + ", 3 players, round ") and " of 8" in rows[0]
-    assert rows[1].startswith(GAMES["cafe-junior"].name + ", 2 players, turn ")
+    assert rows[1].startswith("Café Junior, 2 players, turn ")
     assert not any(".jsonl" in r or "2026" in r for r in rows)
     menu.focus = [label for label, _ in menu.rows()].index("Resume") + 1
     assert menu.press() == ("resume", folder / "cafe-junior-20261130-090000-2.jsonl")
