@@ -346,7 +346,7 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
     if flow.phase == "done":
         kind, _ = flow.outcome
         f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
-        f.text(2, 50, "press any button")
+        f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
         return f
     if flow.phase == "adapt":
         f.glyph(0, 18, f.W, "wait", 22)
