@@ -630,7 +630,8 @@ class GuidedCalibration:
         elif not ok:
             self.after = candidates["layers"]
             named = {"layers": "new layers", "threshold": "a higher threshold", "window": "a window for this camera"}
-            worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}" for k, a in candidates.items())
+            worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
+                              for k, a in candidates.items())
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
