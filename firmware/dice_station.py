@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
 from vision.reader import read_dice
 from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, render_frame
@@ -392,8 +393,8 @@ class DiceStation:
                 else:
                     self.stats.nudges += 1
                     unreadable = sum(v is None for v in values)
-                    msg = (f"nudge: {unreadable} die unreadable" if unreadable
-                           else f"{len(values)} dice seen, {count} wanted")
+                    msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
+                           else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
                     if n % NUDGES_BEFORE_REROLL == 0:
                         msg = "reroll your dice"
                     runtime.prompts[seat_key] = msg

@@ -178,7 +178,7 @@ class Runtime:
         except IllegalAction as exc:
             self.stats.refused_actions += 1
             if seat is not None:
-                self.prompts[seat] = f"not now: {exc}"[:42]
+                self.prompts[seat] = f"not now: {exc}"     # the OLED says its gist (OledFrame.message)
                 self.dirty = True
             log.debug("refused %s: %s", action, exc)
             return False
@@ -310,7 +310,7 @@ class Runtime:
         try:
             new = apply_changes(old, action.get("steps") or [])
         except ValueError as exc:
-            self.prompts[seat] = f"not now: {exc}"[:42]
+            self.prompts[seat] = f"not now: {exc}"
             return True
         turned = list(new)
         for v in old:

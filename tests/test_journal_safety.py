@@ -377,7 +377,9 @@ def test_menu_shows_a_damaged_newest_save_instead_of_an_older_game(tmp_path):
     new.write_bytes(new.read_bytes().replace(b'"crc"', b'"crd"', 1))
     menu = Menu()
     _find_resume(menu, _state_cfg(tmp_path))
-    assert menu.resume_path is None and "b-new.jsonl" in menu.resume_problem
+    assert "b-new.jsonl" in menu.resume_problem
     assert ("Resume last game", "damaged save") in menu.rows()
     menu.focus = [label for label, _ in menu.rows()].index("Resume last game")
     assert menu.press() is None                     # nothing is resumed
+    # the older game is offered by name, never resumed in the damaged one's place (issue 34)
+    assert [p.name for p, _ in menu.resumable] == ["a-old.jsonl"]
