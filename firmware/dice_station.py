@@ -44,6 +44,8 @@ from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, re
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
+from .clocks import SIM_CAMERA_UPTIME_US, CameraClock
+
 log = logging.getLogger("cabinet.dice")
 
 #: How long thrown dice tumble before they lie still (simulation), us.
@@ -254,7 +256,15 @@ class DiceStation:
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
         self.next_frame_us: int | None = None
+        #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1
+        self.last_camera_us = -1
+        #: the cabinet's clock now (set at each poll), us
+        self._cabinet_now = 0
+        if camera is not None:
+            self.camera_clock = CameraClock(camera.now_us)
+        else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
+            self.camera_clock = CameraClock(lambda: self._cabinet_now + SIM_CAMERA_UPTIME_US)
         self.camera_ready = True
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
@@ -340,7 +350,7 @@ class DiceStation:
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
-        readings = self._read(t_us)
+        readings = self._read(t_us, getattr(runtime, "clock_us", None))
         self.next_frame_us = t_us + FRAME_US
         if readings is None:
             return answers
@@ -646,20 +656,25 @@ class DiceStation:
             elif line["note"] == "entered":
                 self.stats.hand_entries += 1
 
-    def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
+    def _read(self, t_us: int, clock_us: Any = None) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
-        or None when the camera has no fresh frame."""
+        or None when the camera has no fresh frame.  The frame time is on
+        the cabinet's clock (``clock_us()`` reads it now; else ``t_us``)."""
+        self._cabinet_now = t_us
         if self.table is not None and self.camera is None:
             self.stats.frames += 1
+            # the simulated camera stamps the frame on its own clock; the
+            # stamp is converted to the cabinet's clock as a real one's is
+            t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
             return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
                           for key in self.serving if key not in self.held and key not in self.entries}
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
         try:
-            got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
+            got = self.camera.read(self.last_camera_us + 1) if self.camera is not None else None
             if got is not None:
-                frame, frame_t = as_bgr(got[0]), int(got[1])
+                frame, camera_t = as_bgr(got[0]), int(got[1])
         except NoFreshFrame:
             got = None            # the camera is fine, the frame is not new yet
         except Exception as exc:  # noqa: BLE001 - CameraNotReady, OSError, TimeoutError, a bad frame...
@@ -675,8 +690,13 @@ class DiceStation:
         if not self.camera_ready:
             log.info("camera ready again")
         self.camera_ready = True
-        if frame_t <= self.last_frame_us:
+        if camera_t <= self.last_camera_us:
             return None
+        self.last_camera_us = camera_t
+        # the frame's stamp is on the camera's clock (time since boot):
+        # converted to the cabinet's clock, never mixed with edge stamps
+        self._cabinet_now = max(t_us, int(clock_us())) if clock_us is not None else t_us
+        frame_t = self.camera_clock.to_cabinet(camera_t, self._cabinet_now)
         self.last_frame_us = frame_t
         self.stats.frames += 1
         try:
