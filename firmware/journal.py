@@ -107,6 +107,8 @@ class JournalContents:
     needs_copy: bool = False
     #: cabinet notes ``(actions before it, note)``, in file order
     notes: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: what was ignored at the end of the file, in words ("" if nothing)
+    tail_note: str = ""
 
     def lines(self) -> list[dict[str, Any]]:
         """Actions and notes in file order."""
@@ -224,9 +226,17 @@ def _read_bytes(p: Path) -> bytes:
 def read(path: str | os.PathLike) -> JournalContents:
     """Read and check a journal file without touching it.
 
+    Damage that runs to the end of the file (a power cut: the line being
+    written cut off, zeros, 0xFF or stale disk blocks after the last whole
+    line) keeps the longest valid prefix, with a
+    :class:`TruncatedJournalWarning` saying so in words
+    (:attr:`JournalContents.tail_note`); going on then writes a copy.
+
     Raises:
         JournalError: unreadable file, not a regular file, bad header, or a
-            damaged line that is not a cut-off last line.
+            damaged line that is not at the end (whole lines that read
+            cleanly follow it, or it is a whole last line whose bytes
+            changed: a bit flip, not a power cut).
     """
     p = Path(path)
     data = _read_bytes(p)
@@ -248,19 +258,88 @@ def read(path: str | os.PathLike) -> JournalContents:
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
             raise JournalError(f"{p}: line 1: header field {key!r} is missing or not {kind.__name__}")
     contents = JournalContents(header=header, version=version, needs_copy=needs_copy or version < FORMAT_VERSION)
+    kept = {lines[0]}
     for number, raw in enumerate(lines[1:], start=2):
-        cut_off = number == len(lines) and not ends_with_newline
-        item = _parse_line(p, raw, number, version, cut_off)
-        if item is None:
-            warnings.warn(f"{p}: line {number} was cut off (power cut while writing?) and is ignored",
-                          TruncatedJournalWarning, stacklevel=2)
-            contents.truncated = True
-            break
+        last = number == len(lines)
+        try:
+            item = decode_line(raw, version)
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            item = _rescue_last(raw, version) if last and not ends_with_newline else None
+            if item is None:
+                _damaged_tail(p, lines, number, ends_with_newline, kept, version, exc, contents)
+                break
+            contents.tail_note = (f"{p}: the bytes after line {number} are not journal lines (a power cut "
+                                  "while writing?) and are ignored; nothing before them is lost")
+            contents.truncated = contents.needs_copy = True
+            warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=2)
+        kept.add(raw)
         if is_note(item):
             contents.notes.append((len(contents.actions), item))
         else:
             contents.actions.append(item)
     return contents
+
+
+def _rescue_last(raw: bytes, version: int) -> dict[str, Any] | None:
+    """A whole last line followed by junk and no newline (a power cut
+    zeroed or changed the newline, or left zeros, 0xFF or stale bytes after
+    it): the line itself if it reads cleanly, else None."""
+    if version < 2:
+        return None
+    ends = [m.end() for m in _CRC_ANYWHERE.finditer(raw)]
+    for end in reversed(ends):
+        try:
+            return decode_line(raw[:end], version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+    return None
+
+
+def _damaged_tail(p: Path, lines: list[bytes], number: int, ends_with_newline: bool, kept: set[bytes],
+                  version: int, exc: BaseException, contents: JournalContents) -> None:
+    """Line ``number`` is damaged: accept it as a power-cut tail (record it
+    in ``contents``, warn in words) or refuse the file.
+
+    A power cut damages only the line being written and what lies after it
+    in the file (zeros, 0xFF, stale blocks), never a line written before:
+    the damage is a tail when no later line reads cleanly (except exact
+    copies of lines kept, from stale blocks of this journal) and the file
+    does not end with a newline-terminated line of printable bytes (a whole
+    line written and later changed: a bit flip).
+
+    Raises:
+        JournalError: the damage is not a tail; the file was not changed.
+    """
+    rest = lines[number - 1:]
+    refuse = JournalError(f"{p}: line {number} is damaged ({exc}); the file was not changed")
+    if version < 2:
+        if number == len(lines) and not ends_with_newline and _CRC_ANYWHERE.search(rest[0]) is None:
+            contents.truncated = contents.needs_copy = True     # format 1: only a cut-off last line
+            contents.tail_note = f"{p}: line {number} was cut off (power cut while writing?) and is ignored"
+            warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=3)
+            return
+        raise refuse from exc
+    for later in rest[1:]:
+        if later in kept or not later.strip(b"\0\xff"):
+            continue
+        try:
+            decode_line(later, version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+        raise refuse from exc                    # whole lines follow: damage in the middle
+    tail = b"\n".join(rest)
+    if ends_with_newline and b"\0" not in tail and b"\xff" not in tail:
+        raise refuse from exc                    # a whole written line changed, not a power cut
+    lost = len(tail) + (1 if ends_with_newline else 0)
+    if number == len(lines) and not ends_with_newline and not tail.strip(b"\0\xff") == b"":
+        what = f"line {number} was cut off (power cut while writing?) and is ignored"
+    else:
+        what = (f"the end of the file from line {number} on ({lost} bytes) is damaged (a power cut while "
+                "writing?) and is ignored")
+    contents.tail_note = (f"{p}: {what}; the game goes on from the {number - 2} lines before it, which read "
+                          "cleanly, in a copy (this file is not changed)")
+    contents.truncated = contents.needs_copy = True
+    warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=3)
 
 
 def is_note(item: dict[str, Any]) -> bool:
@@ -394,10 +473,17 @@ def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
             best = (key, member, contents, game)
     if best is None:
         raise errors.get(p) or next(iter(errors.values()))
-    _, chosen, contents, game = best
+    (count, order), chosen, contents, game = best
+    members = family(p) or [p]
+    newer = [m for m in members[order + 1:] if m in errors]
+    if newer:   # never drop a newer copy silently for an older file
+        raise JournalError(f"{errors[newer[0]]}. It is a resume copy newer than {chosen.name}, which holds "
+                           f"{count} actions: resuming from that older save could lose the copy's later "
+                           f"actions, so nothing was resumed. Move {newer[0].name} elsewhere to resume from "
+                           f"{chosen.name}, or give --journal PATH") from errors[newer[0]]
     if contents.truncated:       # say it once, for the chosen file
-        warnings.warn(f"{chosen}: line {len(contents.actions) + len(contents.notes) + 2} was cut off (power cut while writing?) "
-                      "and is ignored", TruncatedJournalWarning, stacklevel=2)
+        warnings.warn(contents.tail_note or f"{chosen}: line {len(contents.actions) + len(contents.notes) + 2} "
+                      "was cut off (power cut while writing?) and is ignored", TruncatedJournalWarning, stacklevel=2)
     return chosen, contents, game
 
 
