@@ -35,15 +35,27 @@ the valid lines to ``ROOT.resumed-K.jsonl`` beside it and keeps the damaged
 original untouched.  The original and its copies form a *family*;
 :func:`resolve` picks the member with the longest valid continuation
 (most actions that read cleanly), never a partial copy.
+
+Which game was played last is what the journals say, not file times (a Pi
+has no real-time clock; after a power cut it may restart an hour in the
+past): a new journal's header carries ``seq``, one more than any play
+sequence number in its folder, and every resume appends a note
+``{"note": "resumed", "seq": N}`` the same way (:func:`play_seq`).  The
+header also carries the game's identity ``id``: the lock is on the game
+(:func:`game_key`), so two resumes naming two copies of one game, even in
+different folders, cannot both run.
 """
 from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import json
 import os
 import re
+import secrets
 import stat
+import tempfile
 import warnings
 import zlib
 from dataclasses import dataclass, field
@@ -487,6 +499,80 @@ def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
     return chosen, contents, game
 
 
+# ------------------------------------------------------- play sequence
+_SEQ_LINE = re.compile(rb'"seq":(\d{1,18})')
+
+
+def file_seq(path: str | os.PathLike) -> int:
+    """The highest play sequence number in one journal file (its header's
+    ``seq`` or a ``resumed`` note's), 0 if none (older journals) or the
+    file cannot be read.  Reads only lines that carry one and pass their
+    checksum."""
+    try:
+        data = _read_bytes(Path(path))
+    except JournalError:
+        return 0
+    best = 0
+    version = _header_version(Path(path), data.split(b"\n", 1)[0])
+    for raw in data.split(b"\n"):
+        if b'"seq":' not in raw:
+            continue
+        try:
+            item = decode_line(raw, version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+        seq = item.get("seq")
+        if isinstance(seq, int) and not isinstance(seq, bool) and ("journal" in item or item.get("note") == "resumed"):
+            best = max(best, seq)
+    return best
+
+
+def play_seq(folder: str | os.PathLike) -> int:
+    """The highest play sequence number of the journals in ``folder`` (0
+    if none): the order games were started and resumed in, whatever the
+    system clock did."""
+    return max((file_seq(q) for q in Path(folder).glob("*.jsonl")), default=0)
+
+
+def game_key(header: dict[str, Any]) -> str:
+    """The identity of a game (the same for a journal and every copy of
+    it, wherever they are): a hash of its header's game, seat count, seed,
+    options, ``id`` and ``seq``."""
+    ident = {k: header.get(k) for k in ("game", "num_players", "seed", "options", "id", "seq")}
+    return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+def _lock_dir() -> Path:
+    folder = Path(tempfile.gettempdir()) / "cabinet-game-locks"
+    try:
+        folder.mkdir(mode=0o1777, exist_ok=True)
+    except OSError:
+        pass
+    return folder
+
+
+def _lock_game(header: dict[str, Any], path: Path) -> int:
+    """An exclusive ``flock`` on the game itself (a lock file named by
+    :func:`game_key` in the system's temporary folder), released when the
+    process ends.
+
+    Raises:
+        JournalLocked: another process plays this game (from any copy).
+    """
+    lock = _lock_dir() / f"{game_key(header)}.lock"
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        return -1             # no shared lock folder: the path lock still holds
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalLocked(f"{path}: this game is being played by another cabinet process (from "
+                            "this file or a copy of it); finish or close that game first") from None
+    return fd
+
+
 # ---------------------------------------------------------------- writing
 def _fsync_dir(folder: Path) -> None:
     try:
@@ -604,6 +690,7 @@ class JournalWriter:
         self.path = Path(path)
         self._fd = fd
         self._lock_fd = lock_fd
+        self._game_lock_fd: int | None = None
         self._good_size = os.fstat(fd).st_size
         #: encoded lines not yet on disk (disk full), oldest first
         self.pending: list[bytes] = []
@@ -623,7 +710,8 @@ class JournalWriter:
         """
         p = Path(path)
         header = {"journal": FORMAT_VERSION, "game": game.game_id, "num_players": game.num_players,
-                  "seed": game.seed, "options": game.options}
+                  "seed": game.seed, "options": game.options, "id": secrets.token_hex(8),
+                  "seq": play_seq(p.parent) + 1 if p.parent.is_dir() else 1}
         if meta:
             header["meta"] = meta
         try:
@@ -634,7 +722,9 @@ class JournalWriter:
         except OSError as exc:
             raise _write_error(p, exc, "create the journal") from exc
         lock = _lock(p)
-        return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+        writer = cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+        writer._game_lock_fd = _lock_game(header, p)
+        return writer
 
     @classmethod
     def continue_from(cls, path: str | os.PathLike, contents: JournalContents,
@@ -702,9 +792,9 @@ class JournalWriter:
 
     def close(self) -> None:
         """Close the file and release the lock (idempotent)."""
-        for name in ("_fd", "_lock_fd"):
-            fd = getattr(self, name)
-            if fd is not None:
+        for name in ("_fd", "_lock_fd", "_game_lock_fd"):
+            fd = getattr(self, name, None)
+            if fd is not None and fd >= 0:
                 setattr(self, name, None)
                 try:
                     os.close(fd)
@@ -729,10 +819,19 @@ def open_for_resume(path: str | os.PathLike) -> tuple[Game, JournalContents, Jou
     p = Path(path)
     root = family_root(p)
     lock = _lock(root if root.exists() else p)
+    game_lock = -1
     try:
         chosen, contents, game = resolve(p)
+        game_lock = _lock_game(contents.header, p)
         writer = JournalWriter.continue_from(chosen, contents, lock_fd=lock)
     except BaseException:
-        os.close(lock)
+        for fd in (lock, game_lock):
+            if fd >= 0:
+                os.close(fd)
         raise
+    writer._game_lock_fd = game_lock
+    try:      # this game is now the one played last (the clock may have jumped back)
+        writer.append({"note": "resumed", "seq": play_seq(writer.path.parent) + 1})
+    except JournalWriteError:
+        pass  # queued in the writer; the game pauses until it is written, as for any line
     return game, contents, writer

@@ -184,3 +184,55 @@ def test_power_cut_tail_sweep(tmp_path):
     print(f"power-cut tail sweep: {counts}")
     assert counts["lost_beyond"] == 0
     assert counts["kept"] >= 0.9 * counts["cases"], counts
+
+
+# ----------------------------------------------------------- issue 39, 4 and 5
+def _cfg(tmp_path):
+    from firmware import config
+    return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+
+
+def test_clock_jump_back_still_resumes_the_game_played_last(tmp_path):
+    """Issue 39, 4: the game played last is resumed even when the clock
+    jumped back after a power cut (fake-hwclock restores a time up to an
+    hour old), so its file looks older than an abandoned game's."""
+    import os
+
+    from firmware.cmd_play import find_unfinished
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    abandoned = folder / "a.jsonl"
+    play_and_journal(abandoned, 6, seed=1)
+    last = folder / "b.jsonl"
+    play_and_journal(last, 6, seed=2)
+    os.utime(abandoned, (2_000_000_000, 2_000_000_000))   # written "later" by a clock that ran ahead
+    os.utime(last, (1_999_996_400, 1_999_996_400))        # an hour earlier after the jump back
+    assert find_unfinished(_cfg(tmp_path)) == last
+    # resuming the abandoned game makes it the one played last
+    _, _, writer = journal.open_for_resume(abandoned)
+    writer.close()
+    os.utime(abandoned, (1_000_000_000, 1_000_000_000))
+    assert journal.family_root(find_unfinished(_cfg(tmp_path))) == abandoned
+
+
+def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path):
+    """Issue 39, 5: the original moved away (as the troubleshooting page
+    advises for a damaged save) and its copy: two resumes naming the two
+    files are one game; the second is refused."""
+    import shutil
+    path = tmp_path / "g.jsonl"
+    play_and_journal(path, 10)
+    path.write_bytes(path.read_bytes()[:-3])
+    _, _, w1 = journal.open_for_resume(path)
+    w1.close()
+    moved = tmp_path / "kept" / "g.jsonl"
+    moved.parent.mkdir()
+    shutil.move(path, moved)
+    _, _, first = journal.open_for_resume(w1.path)
+    try:
+        with pytest.raises(journal.JournalLocked, match="another cabinet process"):
+            journal.open_for_resume(moved)
+    finally:
+        first.close()
+    _, _, again = journal.open_for_resume(moved)             # free once the first is closed
+    again.close()
