@@ -588,6 +588,13 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _write_error(path: Path, exc: OSError, what: str) -> JournalWriteError:
+    if exc.errno == errno.EROFS:     # words, not "[Errno 30] Read-only file system"
+        err = JournalWriteError(f"{path}: cannot {what}: the folder {path.parent} is on a read-only file system, "
+                                "so the game cannot be saved and was not started or resumed. Make it writable "
+                                "(sudo mount -o remount,rw /, or check the SD card's lock switch) or set "
+                                "cabinet.state_dir to a writable folder")
+        err.errno = exc.errno
+        return err
     hint = {errno.ENOSPC: "the disk is full: free some space (old journals, logs) and the game goes on",
             errno.EDQUOT: "the disk quota is used up: free some space and the game goes on",
             errno.EROFS: "the file system is read-only: check the SD card",
@@ -640,7 +647,10 @@ def remove_stale_temps(folder: str | os.PathLike) -> None:
         except ValueError:
             continue
         if pid != os.getpid() and not _alive(pid):
-            q.unlink(missing_ok=True)
+            try:
+                q.unlink(missing_ok=True)
+            except OSError:
+                pass          # a read-only folder: the copy that follows says so in words
 
 
 def _alive(pid: int) -> bool:
@@ -743,16 +753,21 @@ class JournalWriter:
         lock = lock_fd if lock_fd is not None else _lock(root if root.exists() else p)
         try:
             if not contents.needs_copy and not contents.truncated:
-                return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+                try:
+                    fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+                except OSError as exc:
+                    raise _write_error(p, exc, "open the journal to go on") from exc
+                return cls(p, fd, lock)
             remove_stale_temps(root.parent)
             k = 1 + max((int(_FAMILY.match(q.stem).group("k") or 0) for q in family(root)), default=0)
             new = root.with_name(f"{root.stem}.resumed-{k}{root.suffix}")
             header = dict(contents.header, journal=FORMAT_VERSION)
             try:
                 _atomic_create(new, [encode_line(header)] + [encode_line(a) for a in contents.lines()])
+                fd = os.open(new, os.O_WRONLY | os.O_APPEND)
             except OSError as exc:
                 raise _write_error(new, exc, "write the resume copy") from exc
-            return cls(new, os.open(new, os.O_WRONLY | os.O_APPEND), lock)
+            return cls(new, fd, lock)
         except BaseException:
             if lock_fd is None:
                 os.close(lock)

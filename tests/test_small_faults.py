@@ -1,0 +1,51 @@
+"""The small ones of issue 39: a read-only state folder, a FIFO given as
+--config, a frame too large to read, a calibration that reads nothing, an
+OLED driver raising anything, log lines with one prefix, and dice that
+never settle."""
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+
+import pytest
+
+from firmware import journal
+from test_journal_safety import play_and_journal
+
+
+def test_read_only_state_folder_is_said_in_words(tmp_path, monkeypatch, capsys):
+    """Issue 39, 6: resuming on a read-only state folder printed a raw
+    "[Errno 30] Read-only file system"."""
+    from firmware.cli import main
+    path = tmp_path / "g.jsonl"
+    play_and_journal(path, 10)
+    real_open = os.open
+
+    def read_only(file, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) and str(file).startswith(str(tmp_path)):
+            raise OSError(errno.EROFS, "Read-only file system", str(file))
+        return real_open(file, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", read_only)
+    toml = tmp_path / "c.toml"
+    toml.write_text(f'[cabinet]\nstate_dir = "{tmp_path}"\n[gpio]\nbackend = "mock"\n')
+    before = path.read_bytes()
+    assert main(["--config", str(toml), "resume", "--journal", str(path), "--headless", "--bots", "all"]) == 1
+    err = capsys.readouterr().err
+    assert "read-only file system" in err and "state_dir" in err, err
+    assert "Errno" not in err, err
+    assert path.read_bytes() == before
+
+
+def test_config_fifo_is_refused_at_once(tmp_path):
+    """Issue 39, 7: `cabinet --config FIFO config show` blocked forever."""
+    fifo = tmp_path / "cfg.toml"
+    os.mkfifo(fifo)
+    try:
+        run = subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(fifo), "config", "show"],
+                             capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("cabinet --config FIFO blocked")
+    assert run.returncode != 0
+    assert "cfg.toml" in run.stderr and "not a regular file" in run.stderr, run.stderr
