@@ -49,3 +49,15 @@ def test_config_fifo_is_refused_at_once(tmp_path):
         pytest.fail("cabinet --config FIFO blocked")
     assert run.returncode != 0
     assert "cfg.toml" in run.stderr and "not a regular file" in run.stderr, run.stderr
+
+
+def test_a_frame_too_large_is_refused_in_words():
+    """Issue 39, 8: no upper bound on a frame's size (64 Mpx took 1.73 GB)."""
+    import numpy as np
+
+    from vision.reader import MAX_FRAME_PX, VisionInputError, read_dice
+    side = int(MAX_FRAME_PX ** 0.5) + 2
+    huge = np.broadcast_to(np.zeros((1, 1, 3), np.uint8), (side, side, 3))   # no memory behind it
+    with pytest.raises(VisionInputError, match=r"too large .*Mpx.*scale it down"):
+        read_dice(huge)
+    assert read_dice(np.zeros((480, 640, 3), np.uint8)) == []
