@@ -61,3 +61,17 @@ def test_a_frame_too_large_is_refused_in_words():
     with pytest.raises(VisionInputError, match=r"too large .*Mpx.*scale it down"):
         read_dice(huge)
     assert read_dice(np.zeros((480, 640, 3), np.uint8)) == []
+
+
+def test_a_calibration_with_all_zero_weights_is_refused_at_load(tmp_path):
+    """Issue 39: right structure, all-zero weights: accepted and read 0 dice."""
+    import numpy as np
+
+    from vision import calibrate
+    zero = {k: (np.zeros((7, 64), np.float32), np.zeros(7, np.float32)) for k in ("fast", "expert")}
+    cal = calibrate.Calibration(zero, calibrate.models_fingerprint(), {}, 0.95)
+    path = calibrate.save(cal, tmp_path / calibrate.CALIBRATION_FILE)
+    with pytest.raises(calibrate.CalibrationError, match=r"same weights for every face.*read no dice"):
+        calibrate.load(path)
+    ok = {k: (np.eye(7, 64, dtype=np.float32), np.zeros(7, np.float32)) for k in ("fast",)}
+    assert calibrate.load(calibrate.save(calibrate.Calibration(ok, cal.models, {}, None), tmp_path / "ok.npz"))
