@@ -75,3 +75,36 @@ def test_a_calibration_with_all_zero_weights_is_refused_at_load(tmp_path):
         calibrate.load(path)
     ok = {k: (np.eye(7, 64, dtype=np.float32), np.zeros(7, np.float32)) for k in ("fast",)}
     assert calibrate.load(calibrate.save(calibrate.Calibration(ok, cal.models, {}, None), tmp_path / "ok.npz"))
+
+
+def test_an_oled_driver_raising_runtime_error_never_reaches_the_game():
+    """Issue 39: a display driver raising RuntimeError (not OSError) went
+    through to the game loop; every driver error is contained."""
+    from PIL import Image
+
+    from hardware.oled import Oled
+    t = {"s": 0.0}
+
+    class Broken:
+        def display(self, image):
+            raise RuntimeError("SPI transfer failed")
+
+        def cleanup(self):
+            raise ValueError("cannot clean up")
+
+    opens = {"n": 0}
+
+    def make():
+        opens["n"] += 1
+        if opens["n"] == 2:
+            raise RuntimeError("no such device")     # re-opening fails the same way
+        return Broken()
+
+    oled = Oled(make, "seat 1 OLED", retry_s=1.0, clock=lambda: t["s"])
+    frame = Image.new("1", (128, 64))
+    assert oled.show(frame) is False and not oled.online
+    t["s"] = 2.0
+    assert oled.show(frame) is False                 # open raised RuntimeError
+    t["s"] = 4.0
+    assert oled.show(frame) is False and oled.errors == 3
+    oled.close()
