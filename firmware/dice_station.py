@@ -680,8 +680,10 @@ class DiceStation:
         except Exception as exc:  # noqa: BLE001 - CameraNotReady, OSError, TimeoutError, a bad frame...
             got = None
             self.camera_faults += 1
-            if self.camera_ready:
-                log.warning("camera not ready: %s; the game waits", exc)
+            if self.camera_ready:   # one prefix: the supervisor's message already starts with it
+                why = str(exc) or type(exc).__name__
+                log.warning("%s; the game waits", why if why.startswith("camera not ready") else
+                            f"camera not ready: {why}")
             self.camera_ready = False
             return None
         if got is None:

@@ -108,3 +108,38 @@ def test_an_oled_driver_raising_runtime_error_never_reaches_the_game():
     t["s"] = 4.0
     assert oled.show(frame) is False and oled.errors == 3
     oled.close()
+
+
+def test_camera_fault_log_lines_say_camera_not_ready_once(caplog):
+    """Issue 39: "camera not ready: camera not ready: ..." in the log."""
+    import logging
+
+    from firmware.dice_station import DiceStation, SimTable
+    from hardware.camera import CallbackSource, CameraSupervisor
+
+    class Unplugged(CallbackSource):
+        def read(self, not_before_us=None):
+            raise OSError(5, "Input/output error")
+
+    table = SimTable(2, seed=4)
+    station = DiceStation(2, settle_ms=200, table=table,
+                          camera=CameraSupervisor(Unplugged(table.frame, clock_us=lambda: 0), clock=lambda: 0.0))
+    table.throw(1, [2, 4], None, 0)
+
+    class Runtime:
+        class game:
+            num_players = 2
+
+            @staticmethod
+            def chance_requests():
+                return [{"type": "dice", "player": 1, "count": 2, "faces": 6}]
+
+            @staticmethod
+            def now_us():
+                return 0
+        prompts: dict = {}
+        bots: set = set()
+    with caplog.at_level(logging.INFO):
+        station.poll(Runtime(), 0)
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "camera not ready" in text and "camera not ready: camera not ready" not in text, text
