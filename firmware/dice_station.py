@@ -30,6 +30,7 @@ the true values and counts every misread.
 """
 from __future__ import annotations
 
+import collections
 import logging
 import random
 from dataclasses import dataclass, field
@@ -52,6 +53,11 @@ log = logging.getLogger("cabinet.dice")
 ROLL_US = 500_000
 #: Camera frame period while dice are awaited (simulation), us.
 FRAME_US = 200_000
+#: (n, m): n blank frames among the last m tell the waiting seats why
+#: their dice are not read.
+BLANK_OF_RECENT = (2, 10)
+#: What a waiting seat's OLED says then.
+BLANK_PROMPT = "camera sees black: check its light"
 #: Failed readings of one request before the seat is asked to reroll.
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.
@@ -266,6 +272,12 @@ class DiceStation:
         else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
             self.camera_clock = CameraClock(lambda: self._cabinet_now + SIM_CAMERA_UPTIME_US)
         self.camera_ready = True
+        #: blank flags of the last frames (:meth:`_blank`), and whether the seats were told
+        self._recent_blank: collections.deque[bool] = collections.deque(maxlen=BLANK_OF_RECENT[1])
+        self._blank_told = False
+        self._runtime_prompts: dict[int, str] = {}
+        #: blank frames skipped over the game
+        self.blank_frames = 0
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
 
@@ -350,6 +362,7 @@ class DiceStation:
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
+        self._runtime_prompts = runtime.prompts
         readings = self._read(t_us, getattr(runtime, "clock_us", None))
         self.next_frame_us = t_us + FRAME_US
         if readings is None:
@@ -656,6 +669,30 @@ class DiceStation:
             elif line["note"] == "entered":
                 self.stats.hand_entries += 1
 
+    def _blank(self, frame: np.ndarray) -> bool:
+        """True for a frame with nothing in it (black or one flat colour:
+        a camera glitch, the light off).  It is no reading: the dice did
+        not move because of it, so it is skipped, never fed to the settle
+        trackers.  When such frames keep coming (:data:`BLANK_OF_RECENT`
+        of the last frames), every seat waiting for its dice is told why."""
+        blank = int(frame.max()) - int(frame.min()) < 24   # the reader's own "nothing to see"
+        self._recent_blank.append(blank)
+        if blank:
+            self.blank_frames += 1
+        if sum(self._recent_blank) >= BLANK_OF_RECENT[0]:
+            if not self._blank_told:
+                log.warning("the camera gives black or empty frames (%d of the last %d); check its light, lens "
+                            "and cable", sum(self._recent_blank), len(self._recent_blank))
+            self._blank_told = True
+            for key in self.serving:
+                if key not in self.held and key not in self.entries:
+                    self._runtime_prompts[key if key != COMMON else 0] = BLANK_PROMPT
+        elif self._blank_told and not any(self._recent_blank):
+            self._blank_told = False
+            for seat in [s for s, m in self._runtime_prompts.items() if m == BLANK_PROMPT]:
+                del self._runtime_prompts[seat]
+        return blank
+
     def _read(self, t_us: int, clock_us: Any = None) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
         or None when the camera has no fresh frame.  The frame time is on
@@ -701,6 +738,8 @@ class DiceStation:
         frame_t = self.camera_clock.to_cabinet(camera_t, self._cabinet_now)
         self.last_frame_us = frame_t
         self.stats.frames += 1
+        if self._blank(frame):
+            return None
         try:
             dice = read_dice(frame, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading

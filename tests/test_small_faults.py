@@ -143,3 +143,33 @@ def test_camera_fault_log_lines_say_camera_not_ready_once(caplog):
         station.poll(Runtime(), 0)
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert "camera not ready" in text and "camera not ready: camera not ready" not in text, text
+
+
+def test_black_frame_every_third_frame_still_settles_and_the_seat_is_told():
+    """Issue 39: a black frame every third frame kept the dice from ever
+    settling, with no prompt to the seats.  A black frame is no reading
+    (skipped), and the waiting seat's OLED says why its dice wait."""
+    import numpy as np
+
+    from firmware.dice_station import BLANK_PROMPT, DiceStation, SimTable
+    from hardware.camera import CallbackSource, CameraSupervisor
+    from test_runtime import FakeGame, FakeRuntime
+    table = SimTable(2, seed=4)
+    n = {"reads": 0}
+
+    def compose(t_us):
+        n["reads"] += 1
+        return np.zeros((540, 960, 3), np.uint8) if n["reads"] % 3 == 0 else table.frame(t_us)
+
+    clock = {"t": 0}
+    station = DiceStation(2, settle_ms=300, table=table,
+                          camera=CameraSupervisor(CallbackSource(compose, clock_us=lambda: clock["t"])))
+    runtime = FakeRuntime(FakeGame())
+    answers, prompts = [], set()
+    while clock["t"] <= 20_000_000 and not answers:
+        answers = station.poll(runtime, clock["t"])
+        prompts.update(runtime.prompts.values())
+        clock["t"] = max(clock["t"] + 1, station.next_us() or clock["t"] + 1)
+    assert BLANK_PROMPT in prompts, prompts
+    assert answers, "the dice never settled"
+    assert station.blank_frames > 0 and station.stats.misread == 0
