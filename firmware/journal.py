@@ -542,10 +542,24 @@ def game_key(header: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
+#: Where the game locks live (:func:`use_lock_dir`; None: the system's
+#: temporary folder).  Every process playing games of one state folder
+#: must use the same one.
+LOCK_DIR: Path | None = None
+
+
+def use_lock_dir(folder: str | os.PathLike | None) -> None:
+    """Keep the game locks in ``folder`` (the session passes the state
+    folder's ``locks/``: a systemd service has a private /tmp), or in the
+    system's temporary folder (None)."""
+    global LOCK_DIR
+    LOCK_DIR = Path(folder) if folder is not None else None
+
+
 def _lock_dir() -> Path:
-    folder = Path(tempfile.gettempdir()) / "cabinet-game-locks"
+    folder = LOCK_DIR if LOCK_DIR is not None else Path(tempfile.gettempdir()) / "cabinet-game-locks"
     try:
-        folder.mkdir(mode=0o1777, exist_ok=True)
+        folder.mkdir(mode=0o1777 if LOCK_DIR is None else 0o750, parents=LOCK_DIR is not None, exist_ok=True)
     except OSError:
         pass
     return folder

@@ -215,11 +215,17 @@ def test_clock_jump_back_still_resumes_the_game_played_last(tmp_path):
     assert journal.family_root(find_unfinished(_cfg(tmp_path))) == abandoned
 
 
-def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path):
+@pytest.mark.parametrize("lock_dir", ["temp", "state"])
+def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path, monkeypatch, lock_dir):
     """Issue 39, 5: the original moved away (as the troubleshooting page
     advises for a damaged save) and its copy: two resumes naming the two
-    files are one game; the second is refused."""
+    files are one game; the second is refused.  The locks live in the
+    system's temporary folder, or in the state folder (the session's
+    choice: a systemd service has a private /tmp)."""
     import shutil
+    monkeypatch.setattr(journal, "LOCK_DIR", None)
+    if lock_dir == "state":
+        journal.use_lock_dir(tmp_path / "state" / "locks")
     path = tmp_path / "g.jsonl"
     play_and_journal(path, 10)
     path.write_bytes(path.read_bytes()[:-3])
@@ -236,3 +242,5 @@ def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path):
         first.close()
     _, _, again = journal.open_for_resume(moved)             # free once the first is closed
     again.close()
+    if lock_dir == "state":
+        assert list((tmp_path / "state" / "locks").glob("*.lock"))
