@@ -865,10 +865,10 @@ class GuidedOptions:
 def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
     """``grab()`` on the real camera: the first frame taken after the call
     (waits up to ``wait_s``; raises :class:`hardware.camera.CameraNotReady`)."""
-    from hardware.camera import CameraNotReady, NoFreshFrame, monotonic_us
+    from hardware.camera import CameraNotReady, NoFreshFrame
 
     def grab() -> np.ndarray:
-        since = monotonic_us()
+        since = cab.camera.now_us()      # on the camera's own clock, as its stamps are
         end = time.monotonic() + wait_s
         while True:
             try:

@@ -125,6 +125,15 @@ class Runtime:
         self.offset_us = 0 if self.simulated else max(0, game.now_us() + 1_000_000 - io.edges.now_us())
         self.now_us = io.edges.now_us() + self.offset_us
 
+    def clock_us(self) -> int:
+        """The cabinet's clock now, integer us: the edge timeline plus
+        :attr:`offset_us` on the cabinet (the clock of every stamp that
+        reaches the engine: edges, bots, ticks, converted camera frames);
+        the virtual time :attr:`now_us` in simulation."""
+        if self.simulated:
+            return self.now_us
+        return self.io.edges.now_us() + self.offset_us
+
     # ------------------------------------------------------------ applying
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply one action to the engine and journal it.

@@ -11,6 +11,13 @@ the runtime shows "camera not ready".
 
 Rule (issue "Hardware layer", cameras): a frame older than the request that
 asked for it is dropped (``read(not_before_us)``).
+
+Clocks (issue 39): a source stamps frames on *its own* clock, as a real
+camera does (time since boot), and :meth:`CameraSource.now_us` reads that
+clock now; ``not_before_us`` is on the same clock.  The runtime converts
+a frame's stamp to the cabinet's clock (the one of button edges and the
+engine) by pairing ``now_us()`` with its own clock: camera stamps are
+converted, never mixed with edge stamps.
 """
 from __future__ import annotations
 
@@ -84,6 +91,11 @@ class CameraSource:
     def close(self) -> None:
         """Stop the camera (idempotent)."""
 
+    def now_us(self) -> int:
+        """The current time on the clock this source stamps frames with,
+        integer us (CLOCK_MONOTONIC unless the source says otherwise)."""
+        return monotonic_us()
+
 
 class ReplaySource(CameraSource):
     """Frames from a folder of images (sorted by name) or a video file,
@@ -144,6 +156,10 @@ class ReplaySource(CameraSource):
     def _t(self, i: int) -> int:
         return self._start + round(i * 1_000_000 / self.fps)
 
+    def now_us(self) -> int:
+        """Now on the replay's clock (``clock_us``), us."""
+        return int(self._clock())
+
     def read(self, not_before_us: int | None = None) -> tuple[np.ndarray, int]:
         if not self._frames:
             raise CameraNotReady(f"{self.name}: not open")
@@ -181,6 +197,10 @@ class CallbackSource(CameraSource):
         self.name = "synthetic camera"
         self._latest: tuple[np.ndarray, int] | None = None
         self.dropped = 0
+
+    def now_us(self) -> int:
+        """Now on this source's clock (``clock_us``), us."""
+        return int(self._clock())
 
     def push(self, frame: Any, t_us: int) -> None:
         """Offer a frame captured at ``t_us`` us (replaces the previous one)."""
@@ -224,6 +244,10 @@ class OpenCVSource(CameraSource):
         self.guard = ReadGuard(read_timeout_s, self.name)
         self._cap: Any = None
         self.dropped = 0
+
+    def now_us(self) -> int:
+        """Now on the clock frames are stamped with when grabbed, us."""
+        return int(self._clock())
 
     def open(self) -> None:
         self.guard = self.guard.renewed()
@@ -416,6 +440,11 @@ class CameraSupervisor:
         self.last_error = why
         self._next_try = self._clock() + delay
         self.ready = False
+
+    def now_us(self) -> int:
+        """Now on the source's clock (the clock of the stamps :meth:`read`
+        returns and of ``not_before_us``), us."""
+        return int(self.source.now_us())
 
     def status(self) -> str:
         """Text for the screen: ``"camera ready"`` or ``"camera not ready: <why>"``."""

@@ -814,6 +814,20 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     return path
 
 
+def _head_problem(W: np.ndarray, b: np.ndarray) -> str:
+    """What makes a last layer (W classes x F, b classes) unusable, in
+    words, or "": wrong shapes, values that are not finite, or weights
+    equal for every class (all zero, say), which give every die the same
+    scores whatever its face shows."""
+    if W.ndim != 2 or b.ndim != 1 or W.shape[0] != b.shape[0] or W.shape[0] < 2:
+        return f"has the wrong shape ({W.shape} and {b.shape})"
+    if not (np.isfinite(W).all() and np.isfinite(b).all()):
+        return "holds values that are not numbers"
+    if float(np.ptp(W, axis=0).max(initial=0.0)) < 1e-6:
+        return "has the same weights for every face"
+    return ""
+
+
 def load(path: str | os.PathLike) -> Calibration:
     """Read a calibration written by :func:`save`.  Raises
     :class:`CalibrationError` naming the file when it is damaged or was
@@ -829,6 +843,11 @@ def load(path: str | os.PathLike) -> Calibration:
         raise CalibrationError(f"{path}: this dice calibration is damaged and cannot be read; calibrate again, "
                                "remove it with `cabinet dice calibrate --reset`, or read without it "
                                "(--no-calibration)") from None
+    for name, (W, b) in heads.items():   # issue 39: all-zero weights were accepted and read 0 dice
+        problem = _head_problem(W, b)
+        if problem:
+            raise CalibrationError(f"{path}: its {name} face layer {problem}, so it would read no dice; "
+                                   "calibrate again or reset with `cabinet dice calibrate --reset`")
     from vision.reader import MIN_VALUE_P_RANGE
     p = meta.get("min_value_p")
     lo, hi = MIN_VALUE_P_RANGE
