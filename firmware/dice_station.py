@@ -30,6 +30,7 @@ the true values and counts every misread.
 """
 from __future__ import annotations
 
+import collections
 import logging
 import random
 from dataclasses import dataclass, field
@@ -38,11 +39,14 @@ from typing import Any
 
 import numpy as np
 
+from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
 from vision.multilook import MultiLook
 from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
+
+from .clocks import SIM_CAMERA_UPTIME_US, CameraClock
 
 log = logging.getLogger("cabinet.dice")
 
@@ -50,6 +54,11 @@ log = logging.getLogger("cabinet.dice")
 ROLL_US = 500_000
 #: Camera frame period while dice are awaited (simulation), us.
 FRAME_US = 200_000
+#: (n, m): n blank frames among the last m tell the waiting seats why
+#: their dice are not read.
+BLANK_OF_RECENT = (2, 10)
+#: What a waiting seat's OLED says then.
+BLANK_PROMPT = "camera sees black: check its light"
 #: Failed readings of one request before the seat is asked to reroll.
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.
@@ -290,8 +299,22 @@ class DiceStation:
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
         self.next_frame_us: int | None = None
+        #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1
+        self.last_camera_us = -1
+        #: the cabinet's clock now (set at each poll), us
+        self._cabinet_now = 0
+        if camera is not None:
+            self.camera_clock = CameraClock(camera.now_us)
+        else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
+            self.camera_clock = CameraClock(lambda: self._cabinet_now + SIM_CAMERA_UPTIME_US)
         self.camera_ready = True
+        #: blank flags of the last frames (:meth:`_blank`), and whether the seats were told
+        self._recent_blank: collections.deque[bool] = collections.deque(maxlen=BLANK_OF_RECENT[1])
+        self._blank_told = False
+        self._runtime_prompts: dict[int, str] = {}
+        #: blank frames skipped over the game
+        self.blank_frames = 0
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
 
@@ -376,7 +399,8 @@ class DiceStation:
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
-        readings = self._read(t_us)
+        self._runtime_prompts = runtime.prompts
+        readings = self._read(t_us, getattr(runtime, "clock_us", None))
         self.next_frame_us = t_us + FRAME_US
         if readings is None:
             return answers
@@ -432,8 +456,8 @@ class DiceStation:
                 else:
                     self.stats.nudges += 1
                     unreadable = sum(v is None for v in values)
-                    msg = (f"nudge: {unreadable} die unreadable" if unreadable
-                           else f"{len(values)} dice seen, {count} wanted")
+                    msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
+                           else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
                     if n % NUDGES_BEFORE_REROLL == 0:
                         msg = "reroll your dice"
                     runtime.prompts[seat_key] = msg
@@ -687,11 +711,40 @@ class DiceStation:
             elif line["note"] == "entered":
                 self.stats.hand_entries += 1
 
-    def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
+    def _blank(self, frame: np.ndarray) -> bool:
+        """True for a frame with nothing in it (black or one flat colour:
+        a camera glitch, the light off).  It is no reading: the dice did
+        not move because of it, so it is skipped, never fed to the settle
+        trackers.  When such frames keep coming (:data:`BLANK_OF_RECENT`
+        of the last frames), every seat waiting for its dice is told why."""
+        blank = int(frame.max()) - int(frame.min()) < 24   # the reader's own "nothing to see"
+        self._recent_blank.append(blank)
+        if blank:
+            self.blank_frames += 1
+        if sum(self._recent_blank) >= BLANK_OF_RECENT[0]:
+            if not self._blank_told:
+                log.warning("the camera gives black or empty frames (%d of the last %d); check its light, lens "
+                            "and cable", sum(self._recent_blank), len(self._recent_blank))
+            self._blank_told = True
+            for key in self.serving:
+                if key not in self.held and key not in self.entries:
+                    self._runtime_prompts[key if key != COMMON else 0] = BLANK_PROMPT
+        elif self._blank_told and not any(self._recent_blank):
+            self._blank_told = False
+            for seat in [s for s, m in self._runtime_prompts.items() if m == BLANK_PROMPT]:
+                del self._runtime_prompts[seat]
+        return blank
+
+    def _read(self, t_us: int, clock_us: Any = None) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
-        or None when the camera has no fresh frame."""
+        or None when the camera has no fresh frame.  The frame time is on
+        the cabinet's clock (``clock_us()`` reads it now; else ``t_us``)."""
+        self._cabinet_now = t_us
         if self.table is not None and self.camera is None:
             self.stats.frames += 1
+            # the simulated camera stamps the frame on its own clock; the
+            # stamp is converted to the cabinet's clock as a real one's is
+            t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
             return t_us, {key: self.looks.setdefault(key, MultiLook()).read(self.table.cell_frame(key, t_us),
                                                                               self.white_balance)
                           for key in self.serving if key not in self.held and key not in self.entries}
@@ -699,16 +752,18 @@ class DiceStation:
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
         try:
-            got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
+            got = self.camera.read(self.last_camera_us + 1) if self.camera is not None else None
             if got is not None:
-                frame, frame_t = as_bgr(got[0]), int(got[1])
+                frame, camera_t = as_bgr(got[0]), int(got[1])
         except NoFreshFrame:
             got = None            # the camera is fine, the frame is not new yet
         except Exception as exc:  # noqa: BLE001 - CameraNotReady, OSError, TimeoutError, a bad frame...
             got = None
             self.camera_faults += 1
-            if self.camera_ready:
-                log.warning("camera not ready: %s; the game waits", exc)
+            if self.camera_ready:   # one prefix: the supervisor's message already starts with it
+                why = str(exc) or type(exc).__name__
+                log.warning("%s; the game waits", why if why.startswith("camera not ready") else
+                            f"camera not ready: {why}")
             self.camera_ready = False
             return None
         if got is None:
@@ -717,10 +772,17 @@ class DiceStation:
         if not self.camera_ready:
             log.info("camera ready again")
         self.camera_ready = True
-        if frame_t <= self.last_frame_us:
+        if camera_t <= self.last_camera_us:
             return None
+        self.last_camera_us = camera_t
+        # the frame's stamp is on the camera's clock (time since boot):
+        # converted to the cabinet's clock, never mixed with edge stamps
+        self._cabinet_now = max(t_us, int(clock_us())) if clock_us is not None else t_us
+        frame_t = self.camera_clock.to_cabinet(camera_t, self._cabinet_now)
         self.last_frame_us = frame_t
         self.stats.frames += 1
+        if self._blank(frame):
+            return None
         try:
             dice = self.looks.setdefault(None, MultiLook()).read(frame, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading

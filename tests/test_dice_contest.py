@@ -300,7 +300,8 @@ def test_journal_notes_are_skipped_by_replay_and_kept_by_a_resume_copy(tmp_path)
     assert state(game) == state(g)
     writer.close()
     copy = journal_mod.read(writer.path)
-    assert writer.path != tmp_path / "n.jsonl" and copy.notes == contents.notes
+    assert writer.path != tmp_path / "n.jsonl" and copy.notes[:-1] == contents.notes
+    assert copy.notes[-1][1]["note"] == "resumed"      # the resume's play sequence note (issue 39)
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("retrograde", 4, 2), ("retrograde", 2, 1), ("ginza", 4, 3),

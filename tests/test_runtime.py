@@ -193,6 +193,9 @@ def test_camera_dropout_pauses_and_resumes():
         ready = False
         up = False
 
+        def now_us(self):           # the camera's own clock (issue 39)
+            return getattr(self, "t", 0)
+
         def read(self, not_before_us=None):
             if not self.up:
                 raise CameraNotReady("camera not ready: unplugged")

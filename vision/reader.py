@@ -160,8 +160,14 @@ def reset_min_value_p() -> None:
     MIN_VALUE_P = DEFAULT_MIN_VALUE_P
 
 
+#: The largest frame the reader takes, px (memory grows ~27 bytes a px
+#: with dice everywhere: 16 Mpx stays under ~0.45 GB).
+MAX_FRAME_PX = 16_000_000
+
+
 def check_frame(frame: object) -> np.ndarray:
-    """Validate a frame: H x W x 3 uint8 BGR, at least 32 x 32 px.  Raises
+    """Validate a frame: H x W x 3 uint8 BGR, at least 32 x 32 px and at
+    most :data:`MAX_FRAME_PX` px.  Raises
     :class:`VisionInputError` saying what is wrong.  Returns the frame."""
     if not isinstance(frame, np.ndarray):
         raise VisionInputError(f"frame must be a numpy array (H x W x 3 uint8 BGR), got {type(frame).__name__}")
@@ -171,6 +177,11 @@ def check_frame(frame: object) -> np.ndarray:
         raise VisionInputError(f"frame must have shape H x W x 3 (BGR), got {frame.shape}")
     if frame.shape[0] < 32 or frame.shape[1] < 32:
         raise VisionInputError(f"frame is too small ({frame.shape[1]} x {frame.shape[0]} px); need 32 x 32 or more")
+    if frame.shape[0] * frame.shape[1] > MAX_FRAME_PX:   # issue 39: a 64 Mpx frame full of dice took 1.73 GB
+        raise VisionInputError(f"frame is too large ({frame.shape[1]} x {frame.shape[0]} px, "
+                               f"{frame.shape[0] * frame.shape[1] / 1e6:.0f} Mpx); the reader takes at most "
+                               f"{MAX_FRAME_PX // 1_000_000} Mpx: scale it down (the cabinet's camera gives "
+                               "640 x 480)")
     return frame
 
 
