@@ -41,8 +41,8 @@ import numpy as np
 
 from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
-from vision.reader import read_dice
-from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, render_frame
+from vision.multilook import MultiLook
+from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
@@ -86,6 +86,8 @@ class Tray:
     #: (what a person sees when they look at the tray; the guided
     #: calibration's simulated seats check the reader against it)
     placed: list[tuple[int, float, float]] = field(default_factory=list)
+    #: the dice were thrown and not yet read at rest (the first look, issue 40)
+    first_look: bool = False
 
 
 class SimTable:
@@ -98,11 +100,15 @@ class SimTable:
         seed: seed of the throw RNG (positions, crops).
         dice_from: a labelled photo set folder (images/ + labels/) for real
             crops, or None to draw dice.
+        camera_noise: every frame of dice at rest gets its own sensor
+            noise, sub-pixel jitter and flicker (:func:`vision.synth.camera_look`,
+            from its own RNG stream: the throws are the same either way).
     """
 
     def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None,
-                 frame_size: tuple[int, int] = (960, 540)):
+                 frame_size: tuple[int, int] = (960, 540), camera_noise: bool = True):
         self.seats = seats
+        self.camera_rng = np.random.default_rng(random.Random(f"camera:{seed}").getrandbits(64)) if camera_noise else None
         self.frame_size = frame_size
         self.rng = random.Random(f"table:{seed}")
         self.library = CropLibrary(dice_from) if dice_from else None
@@ -133,6 +139,7 @@ class SimTable:
         tray.moving_until_us = t_us + ROLL_US
         tray.image = None
         tray.throws += 1
+        tray.first_look = True
 
     def nudge(self, key: int, t_us: int) -> None:
         """Nudge the dice of tray ``key``: same values, new positions."""
@@ -175,7 +182,7 @@ class SimTable:
         if t_us < tray.moving_until_us:
             dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
             return np.roll(tray.image, (dy, dx), axis=(0, 1))
-        return tray.image
+        return tray.image if self.camera_rng is None else camera_look(tray.image, self.camera_rng)
 
     def frame(self, t_us: int) -> np.ndarray:
         """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
@@ -208,6 +215,31 @@ class DiceStats:
     #: misread dice (of ``misread``) that reached the game: nobody
     #: contested them (simulation)
     misread_accepted: int = 0
+    #: issue 40's first look (simulation, where the truth is known): dice
+    #: thrown and read at rest for the first time since the throw, of
+    #: them given their right value and given a wrong value
+    #: (first-look rate = first_right / first_dice, misread rate =
+    #: first_wrong / first_dice), and the throws so read (rolls)
+    first_dice: int = 0
+    first_right: int = 0
+    first_wrong: int = 0
+    rolls: int = 0
+    #: simulated time (us) from a request's first reading at rest to the
+    #: reading the game takes, summed over the requests whose first reading
+    #: was unread or short (the nudges', rerolls' and hand entries' cost)
+    nudge_wait_us: int = 0
+
+    def first_look(self, truth: list[int], values: list[int | None]) -> None:
+        """Count the first reading at rest of a throw: ``truth`` the dice
+        on the table, ``values`` the values read (None: unread).  A die
+        is right when its value matches one of the truth (as multisets);
+        values beyond the dice on the table are not counted as dice."""
+        read = [v for v in values if v is not None]
+        right = _overlap(truth, read)
+        self.rolls += 1
+        self.first_dice += len(truth)
+        self.first_right += right
+        self.first_wrong += max(0, min(len(read), len(truth)) - right)
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -259,6 +291,10 @@ class DiceStation:
         self.white_balance = white_balance
         self.settle_ms = settle_ms
         self.trackers: dict[int, AtRestTracker] = {}
+        #: tray key (or None: the camera's whole frame) -> the looks at its dice over frames (issue 40)
+        self.looks: dict[int | None, MultiLook] = {}
+        #: tray key -> when its request's first reading at rest settled (simulation)
+        self._first_t: dict[int, int] = {}
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
@@ -381,6 +417,10 @@ class DiceStation:
             if req is None:
                 continue
             values = ev["values"]
+            if self.table is not None and self.table.trays[key].first_look:
+                self.table.trays[key].first_look = False
+                self.stats.first_look(self.table.trays[key].values, values)
+                self._first_t.setdefault(key, frame_t)
             count = int(req.get("count", 1))
             if req.get("type") == "confirm":
                 if None not in values and sorted(values) == req["expect"]:
@@ -439,6 +479,7 @@ class DiceStation:
                 self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
             action["values"] = [int(v) for v in values]
+            self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
             self.attempts.pop(key, None)
             self.rejected.pop(key, None)
             if not entered and self.contest_us > 0:
@@ -502,7 +543,7 @@ class DiceStation:
 
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
-        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected):
+        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t):
             d.pop(key, None)
 
     # ------------------------------------------------------- contesting
@@ -704,7 +745,8 @@ class DiceStation:
             # the simulated camera stamps the frame on its own clock; the
             # stamp is converted to the cabinet's clock as a real one's is
             t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
-            return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
+            return t_us, {key: self.looks.setdefault(key, MultiLook()).read(self.table.cell_frame(key, t_us),
+                                                                              self.white_balance)
                           for key in self.serving if key not in self.held and key not in self.entries}
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
@@ -742,7 +784,7 @@ class DiceStation:
         if self._blank(frame):
             return None
         try:
-            dice = read_dice(frame, self.white_balance)
+            dice = self.looks.setdefault(None, MultiLook()).read(frame, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
             self.camera_faults += 1
             log.warning("dice reader refused a frame (%s); the game waits", exc)

@@ -404,6 +404,12 @@ class Session:
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
                        f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
                        f"{d['frames']} frames")
+        if d.get("first_dice"):
+            out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
+                       f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
+                       f"% misread; {d['nudges'] / max(1, d['rolls']):.2f} nudges per roll ({d['rolls']} rolls), "
+                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice, "
+                       f"{d['nudge_wait_us'] / 1e6 / max(1, d['nudges']):.2f} s waited per nudge")
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
                        f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")

@@ -206,13 +206,14 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
     return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
 
 
-def _value_impossible(best_sum: np.ndarray, n: np.ndarray, unknown: int) -> np.ndarray:
+def _value_impossible(best_sum: np.ndarray, n: np.ndarray, unknown: int, min_p: float | None = None) -> np.ndarray:
     """N bool: candidates whose readings can no longer average
     :data:`MIN_VALUE_P` on any value: ``best_sum`` (N float) bounds the
     sum of any one value's probability over the ``n`` (N float) readings
     made, and the ``unknown`` readings to come give it at most 1 each (a
-    margin of 1e-6 for float32 rounding)."""
-    return (best_sum + unknown) / (n + unknown) < MIN_VALUE_P - 1e-6
+    margin of 1e-6 for float32 rounding); ``min_p``: the threshold (None:
+    :data:`MIN_VALUE_P`)."""
+    return (best_sum + unknown) / (n + unknown) < (MIN_VALUE_P if min_p is None else min_p) - 1e-6
 
 
 def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray) -> np.ndarray:
@@ -235,7 +236,7 @@ def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray
     return faint | (has & ((lo >= MAX_NOT_A_DIE_P + eps) | (hi < MAX_NOT_A_DIE_P - eps)))
 
 
-def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
+def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray], min_p: float | None = None
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
     docstring): (N x 7 float32 class probabilities, N bool "the readings
@@ -261,7 +262,9 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     cannot reach :data:`MIN_VALUE_P`) - whose drop or keep no further
     reading can change (:func:`_decided`: a faint candidate, detector heat
     below :data:`UNREADABLE_MIN_HEAT`, is always dropped then); its row is
-    the average of the readings made, not checked.  Only the work changes:
+    the average of the readings made, not checked.  ``min_p``: the
+    threshold those skips assume (None: :data:`MIN_VALUE_P`; a lower one
+    skips fewer, for readings combined over frames).  Only the work changes:
     :func:`read_dice` gives the same dice."""
     probs = read_faces(windows)
     n = len(cands)
@@ -310,7 +313,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         # MIN_VALUE_P on any value even if every expert turn is sure of it, is
         # unread whatever the expert says; the expert then only settles "not a
         # die" (dropped) or unreadable (kept), and is not asked where that is settled
-        hopeless = _value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m)
+        hopeless = _value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m, min_p)
         skip = (~fast_ok | hopeless) & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
         probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
         checked[lk[skip]] = False
@@ -331,7 +334,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
             # its other turns are not read where its drop or keep is settled
             # (a faint one, kept only with a value, is dropped)
             hopeless = _value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
-                                         e_n + 1, m - 1)
+                                         e_n + 1, m - 1, min_p)
             settled = (~ok_so_far | hopeless) & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1,
                                                          faint[rd])
             need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
