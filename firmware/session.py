@@ -145,6 +145,8 @@ class Session:
         module = game_module(game.game_id)
         self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
         self.runtime.pre_step = self._timers
+        from .twin_costs import attach
+        attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
 
     # ----------------------------------------------------------- creation
     @classmethod

@@ -542,3 +542,17 @@ class Twin:
 
         stretched.__wrapped__ = fn   # type: ignore[attr-defined]
         return stretched
+
+
+def twin_from_config(cfg: dict[str, Any], seed: int = 0, clock: TwinClock | None = None) -> Twin:
+    """The twin a config asks for: ``[cabinet] twin`` (a profile name or
+    path) and ``twin_i2c_hz`` (0 = the profile's clock).
+
+    Raises:
+        TwinProfileError: the profile is missing or bad (names the key).
+    """
+    cab = cfg.get("cabinet", {})
+    profile = load_profile(cab.get("twin", "instant"))
+    if cab.get("twin_i2c_hz", 0):
+        profile = profile.with_i2c_hz(cab["twin_i2c_hz"])
+    return Twin(profile, clock, seed)
