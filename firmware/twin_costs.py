@@ -67,7 +67,8 @@ def attach(session: Any) -> Any:
     if twin is None or twin.instant:
         return None
     session.writer.fsync = twin.fsync
-    session.renderer.draw = twin.stretch(session.renderer.draw)
+    if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
+        session.renderer.draw = twin.stretch(session.renderer.draw)
     session.runtime._bot_choice = twin.stretch(session.runtime._bot_choice)
     session.dice.looks = _StretchedLooks(twin, session.dice.looks)
     _camera_timed(twin, session.dice)

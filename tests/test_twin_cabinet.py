@@ -70,6 +70,9 @@ def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
         assert s.writer.fsync == twin.fsync
         assert getattr(s.renderer.draw, "__wrapped__", None) is not None
         assert getattr(s.runtime._bot_choice, "__wrapped__", None) is not None
+        from firmware.twin_costs import attach
+        attach(s)          # the menu's renderer serves game after game: its paint is stretched once
+        assert not hasattr(s.renderer.draw.__wrapped__, "__wrapped__")
     finally:
         s.close()
     s = Session.new(_cfg(tmp_path, "instant"), "cha-dango", 2, 1, None, tmp_path / "h.jsonl", opts)
