@@ -77,6 +77,8 @@ class Probe:
         self.rests: dict[int, int] = {}                    # tray key -> rest t_us
         self.die_lat: list[float] = []
         self.journal: list[float] = []
+        twin = session.cabinet.twin
+        self.twin0 = (twin.bus.busy_s, twin.cpu_extra_s, sum(twin.fsync_waits)) if twin is not None else None
         rt = session.runtime
         self._wrap(rt, "step", self._step)
         self._wrap(rt, "handle_input", self._input)
@@ -174,6 +176,13 @@ class Probe:
                 oled.append(self.oled_ends[(seat, p)] - edge)
         dur = walls[-1] - walls[0] if len(walls) > 1 else 0.0
         ms = lambda x: None if x is None else round(1000 * x, 1)  # noqa: E731
+        twin = self.s.cabinet.twin
+        share = {}
+        if twin is not None and self.twin0 is not None and dur:
+            b0, c0, f0 = self.twin0
+            share = {"i2c_share": round((twin.bus.busy_s - b0) / dur, 3),
+                     "cpu_stretch_share": round((twin.cpu_extra_s - c0) / dur, 3),
+                     "fsync_share": round((sum(twin.fsync_waits) - f0) / dur, 3)}
         return {"passes": len(walls), "seconds": round(dur, 2),
                 "passes_per_s": round((len(walls) - 1) / dur, 1) if dur else None,
                 "read_gap_p99_ms": ms(_pct(gaps, 99)),
@@ -184,7 +193,7 @@ class Probe:
                 "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
                 "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
                 "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
-                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None)}
+                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share}
 
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,

@@ -1,6 +1,7 @@
 """A session on the twin pays a Pi's costs for the work the firmware does
 itself (issue 36, Build item 1): the journal's fsync, the camera's frame
-timing, and the CPU of the dice reader, the painter and the bots.
+timing, and the CPU of the loop's pass (inputs, engine, the dice reader,
+the bots, the screens built and painted).
 
 The parts' own costs (the OLEDs' and the MCP23017's I2C transfers) are
 charged by the devices :func:`hardware.cabinet.build_cabinet` makes; this
@@ -67,9 +68,16 @@ def attach(session: Any) -> Any:
     if twin is None or twin.instant:
         return None
     session.writer.fsync = twin.fsync
+    rt = session.runtime
+    # the loop's whole pass (inputs, engine, dice, bots, screens built and
+    # painted) at the Pi's speed; its parts too where they run on their own
+    rt.step = twin.stretch(rt.step)
+    session.render = twin.stretch(session.render)
+    if rt.on_change is not None:
+        rt.on_change = session.render
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
-    session.runtime._bot_choice = twin.stretch(session.runtime._bot_choice)
+    rt._bot_choice = twin.stretch(rt._bot_choice)
     session.dice.looks = _StretchedLooks(twin, session.dice.looks)
     _camera_timed(twin, session.dice)
     log.info("twin %s: %s", twin.profile.name, twin.profile.about)

@@ -485,6 +485,7 @@ class Twin:
         self._fsync_rng = random.Random(f"twin fsync:{seed}")
         self.fsync_waits: list[float] = []
         self.cpu_extra_s = 0.0
+        self._inside = threading.local()    # stretched calls in progress in this thread
 
     @property
     def instant(self) -> bool:
@@ -525,17 +526,24 @@ class Twin:
 
     def stretch(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn`` made to take ``cpu_factor`` x its CPU time (this thread's
-        ``time.thread_time``): the extra is slept on the twin clock.  The
-        identity when the factor is 1."""
+        ``time.thread_time``: time slept on the twin's parts is not CPU):
+        the extra is slept on the twin clock.  A stretched call inside
+        another one (the painter inside the loop's pass) is stretched once,
+        by the outer one.  The identity when the factor is 1."""
         factor = self.profile.cpu_factor
         if factor == 1.0:
             return fn
+        inside = self._inside
 
         def stretched(*args: Any, **kwargs: Any) -> Any:
+            if getattr(inside, "depth", 0):
+                return fn(*args, **kwargs)
+            inside.depth = 1
             c0 = time.thread_time()
             try:
                 return fn(*args, **kwargs)
             finally:
+                inside.depth = 0
                 extra = (time.thread_time() - c0) * (factor - 1.0)
                 self.cpu_extra_s += extra
                 self.clock.sleep_until(self.clock.now() + extra)

@@ -219,3 +219,18 @@ def test_cpu_work_is_stretched_by_the_profiles_factor():
 
     assert twin.stretch(work)() == "done"
     assert 0.039 <= twin.clock.now() < 0.08          # 2 x the CPU time slept on top
+
+
+def test_a_stretched_call_inside_another_is_stretched_once():
+    p = dataclasses.replace(load_profile("pi4"), cpu_factor=3.0)
+    twin = Twin(p, VirtualClock())
+
+    def work():
+        c = time.thread_time()
+        while time.thread_time() - c < 0.02:
+            pass
+
+    inner = twin.stretch(work)
+    outer = twin.stretch(lambda: (inner(), inner()))
+    outer()
+    assert 0.079 <= twin.clock.now() < 0.14          # 2 x 40 ms of CPU, not 2 x (2 x 20) + 2 x 40
