@@ -190,6 +190,8 @@ class Session:
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
+                session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
             session.resumed = True
             return session
         except BaseException:
