@@ -471,6 +471,9 @@ class Runtime:
             self._plan_bot_checks(t_us)
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
+        if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
+            for controls in self.controls:
+                controls.refresh(self.game)
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1

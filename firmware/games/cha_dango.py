@@ -391,10 +391,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     vp = view["vp_counts"][seat]
     f.header(f"Seat {seat + 1}", f"{vp} VP")
     events = list(context.get("last_events") or [])
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     bottom = f.H
     if choices:
-        bottom = f.choice(label(choices[controls.cursor]), controls.cursor, len(choices), controls.armed is not None)
+        bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:

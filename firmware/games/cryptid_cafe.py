@@ -504,13 +504,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
     f.text(61, y, "Change" if p.get("change_order_available") else "used", room=f.W - 62)
     y += 12
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     if choices:
-        cursor = min(controls.cursor, len(choices) - 1)
+        cursor = shown.cursor
         full = label(choices[cursor], view)
         room = f.W - 44
         if f.fits(full, room):
-            f.choice(full, cursor, len(choices), controls.armed is not None)
+            f.choice(full, cursor, len(choices), shown.armed)
         else:  # the whole choice above the choice line, its short form on it
             lines = _wrap_px(f, full, f.W - 4)
             free = (f.H - 14 - y) // 11
@@ -519,7 +520,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
                 f.draw.rectangle((0, y - 1, f.W - 1, f.H - 15), fill=0)
             for i, ln in enumerate(lines[:2]):
                 f.best(2, y + i * 11, [ln, ln[:18]])
-            f.choice(_short(choices[cursor]), cursor, len(choices), controls.armed is not None)
+            f.choice(_short(choices[cursor]), cursor, len(choices), shown.armed)
     else:
         f.text(2, f.H - 12, "waiting")
     return f

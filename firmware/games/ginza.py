@@ -543,8 +543,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']}Y", f"Seat {seat + 1} {p['coins']}Y", f"{p['coins']}Y"],
             f"tok {p['tokens']}")
-    choices = controls.refresh(game)
-    cursor = min(controls.cursor, len(choices) - 1) if choices else 0
+    shown = controls.shown(game)
+    choices, cursor = shown.choices, shown.cursor
     prompt = (context.get("prompts") or {}).get(seat)
     y = 14
     bottom = f.H - 14 if choices else f.H
@@ -572,7 +572,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         for i, ln in enumerate(_wrap_px(f, text, f.W - 22)[:2]):
             f.text(20, y + 12 + i * 11, ln)
         word = "keep" if phase != "player_card" else "play"
-        f.choice(f"{word} {cursor + 1} of {len(choices)}", cursor, len(choices), controls.armed is not None)
+        f.choice(f"{word} {cursor + 1} of {len(choices)}", cursor, len(choices), shown.armed)
         return f
     # dice as read, then bonus cards in hand (or the long choice in full)
     dice = p.get("dice") or []
@@ -603,7 +603,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         if not bonus and y + 10 <= bottom:
             f.text(2, y, "no bonus cards")
     if choices:
-        f.choice(short, cursor, len(choices), controls.armed is not None)
+        f.choice(short, cursor, len(choices), shown.armed)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None

@@ -150,8 +150,7 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
         c = controls[seat]
     except (KeyError, IndexError, TypeError):
         return None
-    acts = c.refresh(game)
-    return acts[c.cursor] if acts else None
+    return c.shown(game).chosen
 
 
 # ------------------------------------------------------------ HDMI
@@ -714,6 +713,18 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     return out or describe_action(action)
 
 
+def choice_order(game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's choices in the screen's order: the claims follow the
+    cards' letters A, B, C, D as drawn (not the deck's order); every other
+    choice keeps its place (issue 34)."""
+    claims = [a for a in acts if a.get("type") == "claim"]
+    if len(claims) < 2:
+        return acts
+    letters = card_letters(game.view(None))
+    ordered = iter(sorted(claims, key=lambda a: letters.get(a.get("card"), "~")))
+    return [next(ordered) if a.get("type") == "claim" else a for a in acts]
+
+
 def _rank_text(view: dict[str, Any], seat: int) -> str:
     """"place 2 of 3" by points, then unspent coins (RG-11)."""
     mine = view["seats"][seat]
@@ -784,12 +795,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     prompt = (context.get("prompts") or {}).get(seat)
     body_bottom = f.H - 14 if choices else f.H
     if choices:
-        act = choices[controls.cursor]
-        body_bottom = f.choice(label(act, view), controls.cursor, len(choices), controls.armed is not None)
+        body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
     y = 14
     if prompt:
         f.best(2, y, [str(prompt), str(prompt)[:20]])
@@ -829,7 +840,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             _hand(f, 2, y + 24, me)
         else:
             plans = turn_plans(game, view)
-            chosen = choices[controls.cursor] if choices else None
+            chosen = shown.chosen
             k = _plan_index(plans, chosen, view) if plans else None
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)

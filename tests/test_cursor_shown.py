@@ -1,0 +1,121 @@
+"""Issue 34 items 1 and 2: what a seat's cursor points at is what its OLED
+shows, what the HDMI lights, and what its press chooses; choices follow the
+screen's order and start from the top in a new phase.  Driven through the
+runtime (the same inputs a person uses) with the seats' drawn OLED frames."""
+from __future__ import annotations
+
+import pytest
+
+from engines import new_game
+from engines.registry import is_available
+from firmware import config
+from firmware.controls import SeatControls, describe_action
+from firmware.screens import oled_frame
+from firmware.session import Session, SessionOptions
+
+NOT_A_PI = None
+
+needs_rg = pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+
+
+def cfg_for(tmp_path):
+    return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+
+
+def session(tmp_path, game_id, players, seed, bots=()):
+    opts = SessionOptions(headless=True, size=(800, 480), bots=set(bots))
+    return Session.new(cfg_for(tmp_path), game_id, players, seed, None, tmp_path / "g.jsonl", opts, model=NOT_A_PI)
+
+
+def run_until(s, cond, limit_us=60_000_000):
+    rt = s.runtime
+    end = rt.now_us + limit_us
+    while not cond() and rt.now_us < end and not s.game.is_terminal():
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    assert cond(), "the state the test waits for never came"
+
+
+def oled_texts(s, seat) -> list[str]:
+    """The texts of the seat's OLED frame as the session draws it now."""
+    return oled_frame(s.game, seat, s.runtime.controls[seat], s.context()).texts
+
+
+def key(s, seat, name):
+    """A person's key: a navigation step or a press of the big button."""
+    rt = s.runtime
+    if name == "press":
+        rt.timeline.press(seat, rt.now_us + 1000, 80_000)
+        rt.step(rt.now_us + 100_000)
+    else:
+        rt.nav(seat, -1 if name == "left" else 1)
+        rt.step(rt.now_us + 1000)
+
+
+@needs_rg
+def test_retrograde_claims_cycle_in_the_cards_letter_order(tmp_path):
+    """Item 2: Right x4 from "reroll" reaches card D (the screen's A-D
+    order, not the deck's); every step's OLED names the card under the
+    cursor; the press claims the card the OLED showed."""
+    from firmware.games.retrograde import card_letters
+    s = session(tmp_path, "retrograde", 3, 1)
+    run_until(s, lambda: s.game.view(0)["seats"][0]["dice"] is not None)
+    shown = []
+    for _ in range(4):
+        key(s, 0, "right")
+        shown.append(next(t for t in oled_texts(s, 0) if t.startswith("claim") or t.startswith("press: claim")))
+    assert [t.split()[-1] for t in shown] == ["A", "B", "C", "D"], shown
+    key(s, 0, "press")
+    run_until(s, lambda: s.game.view(None)["seats"][0]["claim"] is not None)
+    letters = card_letters(s.game.view(None))
+    assert letters[s.game.view(None)["seats"][0]["claim"]] == "D"
+
+
+@needs_rg
+def test_retrograde_blast_phase_opens_on_the_first_plan(tmp_path):
+    """Item 2: the cursor left on "claim card C" in the roll does not carry
+    into the blast phase (it opened on "plan 3 of 4")."""
+    g = new_game("retrograde", 1, 2)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.cursor = 3
+    g.apply(dict(acts[3], t_us=2000))
+    assert g.view(None)["phase"] == "blast"
+    assert c.shown(g).cursor == 0 and c.shown(g).chosen["type"] == "plan" and c.shown(g).chosen["plan"] == 1
+    c.refresh(g)
+    assert c.cursor == 0
+
+
+@needs_rg
+def test_drawing_an_oled_moves_no_cursor(tmp_path):
+    """Item 1: drawing is read-only: the seat's cursor and armed choice
+    are the same before and after its OLED is drawn, even when the choices
+    changed since the last input."""
+    g = new_game("retrograde", 1, 2)
+    c = SeatControls(0)
+    c.refresh(g)                              # no choices yet (dice not read)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c.cursor = 2
+    before = (c.cursor, c.armed, list(c._labels))
+    oled_frame(g, 0, c, {"controls": [c]})
+    assert (c.cursor, c.armed, list(c._labels)) == before
+
+
+@needs_rg
+def test_a_press_never_chooses_a_choice_the_seat_did_not_see(tmp_path):
+    """Item 1: the card under the cursor is taken by another seat between
+    the last frame and the press: the press claims nothing (no neighbour
+    claimed blindly) and the OLED shows the new choice."""
+    g = new_game("retrograde", 3, 1)
+    for p in range(3):
+        g.apply({"type": "dice", "player": p, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000 + p})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.cursor = len(acts) - 1                  # the last card, as drawn
+    card = acts[-1]["card"]
+    g.apply({"type": "claim", "player": 1, "card": card, "t_us": 5000})
+    g.apply({"type": "tick", "t_us": g.deadline_us()})    # seat 2 wins it
+    assert card not in g.view(None)["face_up_ids"]
+    assert c.press(g, g.now_us() + 10) is None
+    assert c.message == "that choice is gone"
+    assert describe_action(c.shown(g).chosen) != describe_action(acts[-1])
