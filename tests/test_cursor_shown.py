@@ -119,3 +119,30 @@ def test_a_press_never_chooses_a_choice_the_seat_did_not_see(tmp_path):
     assert c.press(g, g.now_us() + 10) is None
     assert c.message == "that choice is gone"
     assert describe_action(c.shown(g).chosen) != describe_action(acts[-1])
+
+
+def hdmi_facts(s, size=(1920, 1080)) -> dict:
+    from firmware.screens import default_measure, hdmi_screen
+    return hdmi_screen(s.game, s.context(), size=size, measure=default_measure()).facts
+
+
+@needs_rg
+def test_retrograde_hdmi_lights_the_card_under_each_seats_cursor(tmp_path):
+    """Item 1: every navigation step lights, on the HDMI, the card the
+    seat's press would claim (its number on the card, "claim X?" on its
+    banner), and "reroll?" when the cursor is on reroll; bots' cursors are
+    not drawn."""
+    s = session(tmp_path, "retrograde", 3, 1, bots={1, 2})
+    run_until(s, lambda: s.game.view(0)["seats"][0]["dice"] is not None and not s.game.view(None)["seats"][1]["claim"])
+    facts = hdmi_facts(s)
+    assert facts["doing"][0] == "reroll?" and not facts.get("pointing")
+    seen = []
+    for _ in range(2):
+        key(s, 0, "right")
+        facts = hdmi_facts(s)
+        chosen = s.runtime.controls[0].shown(s.game).chosen
+        letter = facts["cards"][chosen["card"]]["letter"]
+        assert facts["pointing"] == {letter: [0]}
+        assert facts["doing"][0] == f"claim {letter}?"
+        seen.append(letter)
+    assert seen[0] != seen[1]
