@@ -39,7 +39,8 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
         return by_type["reveal"]
     if "place_vp" in by_type:
         return by_type["place_vp"]
-    key = (view.get("deck_count"), repr(view.get("order")), view.get("current"))
+    # one decision per race: a race restarted after a resume (CAB-8) is a new one
+    key = (view.get("deck_count"), repr(view.get("order")), view.get("current"), (view.get("race") or {}).get("open_us"))
     if memory.get("order") != key:
         memory["order"] = key
         match = matches(view)
