@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.base import IllegalAction
-from test_cha_dango_helpers import CARDS, T0, find, release, reveal, settle, slap, table, types
+from test_cha_dango_helpers import CARDS, T0, down, find, lift, release, reveal, settle, slap, table, types
 
 R = 5  # revealed card: cat, pink dango, blue background
 NOTHING = find(exclude={R}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))

@@ -146,3 +146,30 @@ def test_retrograde_hdmi_lights_the_card_under_each_seats_cursor(tmp_path):
         assert facts["doing"][0] == f"claim {letter}?"
         seen.append(letter)
     assert seen[0] != seen[1]
+
+
+def test_cha_dango_hdmi_follows_the_vp_card_choice():
+    """Item 1: a seat choosing the VP card to give up (CD-10): every
+    navigation step changes its OLED's card and, on the HDMI, which card of
+    its pile it is on (the face stays private), armed after one press."""
+    from firmware.screens import default_measure, hdmi_screen
+    from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
+    from test_cha_dango_helpers import T0
+    g = no_match_table()
+    reveal(g)
+    lift(g, 1, T0 + 300_000)
+    lift(g, 2, T0 + 310_000)
+    down(g, 1, T0 + 1_400_000)
+    down(g, 2, T0 + 1_500_000)
+    while g.view(None)["phase"] == "race":
+        settle(g)
+    assert g.view(None)["phase"] == "place_vp" and g.view(None)["must_place"][0] == 1
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    seen = []
+    for step in range(3):
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, 0, controls[0], ctx).texts
+        seen.append((facts["vp_cursor"][0], next(t for t in texts if t.startswith("give"))))
+        controls[0].nav(g, 1)
+    assert [k for k, _ in seen] == [1, 2, 3] and len({t for _, t in seen}) == 3, seen

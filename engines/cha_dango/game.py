@@ -451,7 +451,7 @@ class ChaDango(Game):
         self.race = races.new_race(t, self.options["sip_timeout_us"], list(self.race["customers"]), self.num_players)
         order = self.order
         return [{"type": "race_restarted", "t_us": t,
-                 "text": f"The order again: {order_words(order['attribute'], order['value'])}! "
+                 "text": f"Order: {order_words(order['attribute'], order['value'])} (again)! "
                          f"Hit if a customer matches, sip your tea if none does"}]
 
     def _place_vp(self, action: Action) -> list[Event]:

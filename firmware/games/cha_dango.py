@@ -262,7 +262,12 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
         names = " and ".join(f"Seat {s + 1}" for s in owing)
         scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
+        lines = [(f"{names}: choose on your screen", NEED)]
+        for s, (k, n, armed) in sorted(_vp_cursors(game, context, owing).items()):
+            # what the seat's cursor is on (the card's face stays private: its place in the seat's pile)
+            lines.append((f"Seat {s + 1}: card {k} of {n}" + (", press again" if armed else ""), NEED))
+            scene.facts.setdefault("vp_cursor", {})[s] = k
+        lines += [(t, INFO) for t in _result_lines(events)]
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
@@ -277,6 +282,25 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if not lines:
         lines = [("Press your button to reveal the next order", NEED)]
     scene.lines(lines, text_r, size=m.small)
+
+
+def _vp_cursors(game, context: dict[str, Any], seats: list[int]) -> dict[int, tuple[int, int, bool]]:
+    """CD-10: for each seat a person plays that chooses a VP card to give,
+    ``(position under its cursor 1-based, choices, armed)``, read without
+    moving the cursor (issue 34: the HDMI follows every navigation step)."""
+    controls = context.get("controls")
+    bots = set(context.get("bots") or ())
+    out = {}
+    for s in seats:
+        if controls is None or s in bots:
+            continue
+        try:
+            shown = controls[s].shown(game)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        if shown.choices and shown.chosen.get("type") == "place_vp":
+            out[s] = (shown.cursor + 1, len(shown.choices), shown.armed)
+    return out
 
 
 def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
