@@ -262,12 +262,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
         names = " and ".join(f"Seat {s + 1}" for s in owing)
         scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen", NEED)]
-        for s, (k, n, armed) in sorted(_vp_cursors(game, context, owing).items()):
-            # what the seat's cursor is on (the card's face stays private: its place in the seat's pile)
-            lines.append((f"Seat {s + 1}: card {k} of {n}" + (", press again" if armed else ""), NEED))
-            scene.facts.setdefault("vp_cursor", {})[s] = k
-        lines += [(t, INFO) for t in _result_lines(events)]
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
@@ -329,12 +324,15 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     scene.facts["dining"] = [c["id"] for c in customers]
 
 
-def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None) -> None:
     """Every seat's banner: its VP cards (CD-8), and what it did in the
     race so far (hit in N ms, cup up, sipped in N ms): physical acts all
     seats see anyway; never whether they were right before the race is
-    decided (CD-9)."""
+    decided (CD-9); a seat choosing the VP card to give (CD-10): which
+    card of its pile its cursor is on ("card 2/4?", "card 2/4!" armed;
+    the face stays private)."""
     m = scene.metrics
+    vp_cursors = vp_cursors or {}
     n = len(view["vp_counts"])
     race = view.get("race") or {}
     cols = 3 if n > 4 else n
@@ -348,6 +346,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         mine = [w for w in won if w["player"] == s]
         if active:
             doing = "reveals"
+        elif not race and s in vp_cursors:
+            k, count, armed = vp_cursors[s]
+            doing = f"card {k}/{count}{'!' if armed else '?'}"
+            scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
         elif mine and race.get("open_us") is not None:
@@ -415,7 +417,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
     _order_area(scene, order_r, game, view, events, context)
     _dining_area(scene, dining_r, view)
-    _seat_row(scene, seats, view)
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None)
     return scene
 
 
