@@ -173,3 +173,55 @@ def test_cha_dango_hdmi_follows_the_vp_card_choice():
         seen.append((facts["vp_cursor"][0], next(t for t in texts if t.startswith("give"))))
         controls[0].nav(g, 1)
     assert [k for k, _ in seen] == [1, 2, 3] and len({t for _, t in seen}) == 3, seen
+
+
+def _ginza_turn(seat=0, seed=1):
+    """A Ginza game where ``seat`` is to play with serve choices."""
+    from firmware.bots import RandomBot
+    g = new_game("ginza", 3, seed)
+    bot = RandomBot(seed)
+    while not (g.view(None)["phase"] == "play" and g.view(None)["turn"] == seat and not g.chance_requests()
+               and any(a["type"] == "serve" for a in g.legal_actions(seat))):
+        g.apply(bot.next_action(g))
+    return g
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_hdmi_lights_the_order_and_dice_the_cursor_would_serve():
+    """Item 1: every navigation step through the serve choices ("1/34"
+    never moved) moves the OLED's position and lights, on the HDMI, the
+    order card and the seat's dice (and purple die) the press would serve,
+    the seat's banner saying what ("serve 2 3?")."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = _ginza_turn()
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [1, 2], "last_events": []}
+    seen = []
+    for _ in range(4):
+        chosen = controls[0].shown(g).chosen
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, 0, controls[0], ctx).texts
+        if chosen["type"] == "serve":
+            assert facts["lit_order"] == chosen["order"]
+            assert facts["lit_dice"][0] == sorted(chosen["dice"])
+            assert facts["doing"][0].startswith("serve") and facts["doing"][0].endswith("?")
+        seen.append((controls[0].shown(g).cursor, facts.get("lit_order"), facts["doing"][0], tuple(texts)))
+        controls[0].nav(g, 1)
+    assert [c for c, *_ in seen] == [0, 1, 2, 3]
+    assert len({(o, d) for _, o, d, _ in seen}) == 4 and len({t for *_, t in seen}) == 4, seen
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_hidden_choices_move_on_the_hdmi_without_showing_the_card():
+    """Item 1: the player card and bonus cards are private: the HDMI shows
+    only which of them the cursor is on ("card 2/3?"), and follows it."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = new_game("ginza", 3, 1)
+    assert g.view(None)["phase"] == "player_card"
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    words = []
+    for _ in range(2):
+        words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
+        controls[0].nav(g, 1)
+    assert words == ["card 1/2?", "card 2/2?"]
