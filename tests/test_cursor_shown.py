@@ -225,3 +225,26 @@ def test_ginza_hidden_choices_move_on_the_hdmi_without_showing_the_card():
         words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
         controls[0].nav(g, 1)
     assert words == ["card 1/2?", "card 2/2?"]
+
+
+@pytest.mark.skipif(not is_available("cryptid-cafe"), reason="Cryptid Cafe engine not available")
+def test_cryptid_hdmi_lights_the_rank_the_cursor_would_take():
+    """Item 1: the OLED said "Kap rank 1" while the press took rank 2: now
+    every navigation step moves both the OLED's choice and, on the HDMI,
+    the gold outline with the seat's number on the rank it would take; the
+    press places the server there."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = new_game("cryptid-cafe", 3, 1)
+    seat = g.active_players()[0]
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    for _ in range(3):
+        chosen = controls[seat].shown(g).chosen
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, seat, controls[seat], ctx).texts
+        if chosen["type"] == "place":
+            assert facts["lit_rank"] == {"station": chosen["station"], "rank": chosen["rank"], "seat": seat}
+            assert any(f"rank {chosen['rank']}" in t for t in texts), texts
+        controls[seat].nav(g, 1)
+    shown = controls[seat].shown(g).chosen
+    assert controls[seat].press(g, 1) is None and controls[seat].press(g, 2) == shown
