@@ -47,6 +47,11 @@ INPUT_BINDINGS: dict[str, str] = {
 }
 
 
+#: What a press does when the choice under the cursor went away since the
+#: seat last saw it: nothing, and the OLED says so.
+GONE = "that choice is gone"
+
+
 def describe_action(action: dict[str, Any]) -> str:
     """A short label for an action (OLED / screen), e.g.
     ``"claim card 12"``, ``"serve order 3 dice 1,5"``."""
@@ -185,7 +190,7 @@ class SeatControls:
             # the choice under the cursor went away since the seat last saw
             # it: nothing is chosen blindly (the OLED now shows the new one)
             self.armed = None
-            self.message = "that choice is gone"
+            self.message = GONE
             return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):

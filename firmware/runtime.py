@@ -30,7 +30,7 @@ from hardware.mock import Timeline
 from bots import make_bot
 
 from .bots import RandomBot
-from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -226,6 +226,10 @@ class Runtime:
             if ev.kind == "press":
                 action = controls.press(game, ev.t_us)
                 if action is None and controls.armed:
+                    self.dirty = True
+                elif action is None and controls.message == GONE:   # the OLED says why nothing happened
+                    controls.message = ""
+                    self.prompts[ev.seat] = GONE
                     self.dirty = True
             else:
                 action = controls.physical(game, "button_release", ev.t_us)

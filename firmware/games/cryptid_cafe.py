@@ -150,7 +150,10 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
         scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5),
                   border=GOLD if here else None)
         if here:   # where the seat's press would put its server
-            scene.text(f"{lit[1] + 1}?", slot, sizes=(m.small,), colour=GOLD, align="center")
+            for k, t in enumerate((f"{lit[1] + 1}?", str(lit[1] + 1))):   # a narrow slot: the number, or the edge only
+                if scene.text(t, slot, sizes=(m.small,), colour=GOLD, align="center", priority=INFO):
+                    break
+                scene.dropped.pop()
             scene.facts["lit_rank"] = {"station": station, "rank": rank, "seat": lit[1]}
         if who is not None:
             sz = min(slot.h, slot.w) - 2
