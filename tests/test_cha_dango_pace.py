@@ -146,7 +146,7 @@ def test_cab7_a_persons_press_during_the_pause_reveals_nothing(tmp_path):
     its press reveals."""
     s = new_session(tmp_path, bots={0, 2})
     rt = s.runtime
-    assert s.game.options["reveal_grace_us"] == 250_000, "the cabinet's grace is recorded with the game"
+    assert s.game.options["reveal_grace_us"] == 200_000, "the cabinet's grace is recorded with the game"
     while not (s.game.view(None)["phase"] == "reveal" and s.game.view(None)["current"] == 1):
         if s.game.view(None)["phase"] == "place_vp" and s.game.view(None)["must_place"][1]:
             rt.timeline.press(1, rt.now_us + 1000)       # seat 2 confirms its VP card
@@ -190,3 +190,21 @@ def test_cab8_a_race_resumed_from_a_save_restarts_after_a_countdown(tmp_path):
         step(r)
     assert r.game.view(None)["last_race"]["open_us"] == start + 3_000_000
     r.writer.close()
+
+
+def test_cab7_a_bot_whose_press_came_too_soon_answers_again():
+    """A bot's hit inside the grace counts for nothing: once its button is
+    up it answers again (it does not sit the race out as slowest sipper)."""
+    import random as _random
+
+    from bots.cha_dango import policy
+    g = table(3, dining=[MATCH, NOTHING], deck=[R, TOP] + REST, reveal_grace_us=GRACE)
+    reveal(g)
+    memory: dict = {}
+    first = policy(g.view(1), g.legal_actions(1), _random.Random(1), None, memory)
+    assert first["type"] == "slap"
+    slap(g, 1, T0 + 100_000)                                 # too soon: no answer
+    assert policy(g.view(1), g.legal_actions(1), _random.Random(1), None, memory)["type"] == "release"
+    release(g, 1, T0 + 180_000)
+    again = policy(g.view(1), g.legal_actions(1), _random.Random(1), None, memory)
+    assert again is not None and again["type"] == "slap"
