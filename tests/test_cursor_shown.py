@@ -248,3 +248,23 @@ def test_cryptid_hdmi_lights_the_rank_the_cursor_would_take():
         controls[seat].nav(g, 1)
     shown = controls[seat].shown(g).chosen
     assert controls[seat].press(g, 1) is None and controls[seat].press(g, 2) == shown
+
+
+@needs_rg
+def test_retrograde_unlock_choice_is_named_on_the_seats_banner():
+    """Item 1: choosing a power-up to unlock (RG-6), the seat's banner on
+    the HDMI names the one under its cursor, then "keep?"."""
+    from firmware.screens import default_measure, hdmi_screen
+    from test_retrograde import act, at_blast
+    g = at_blast("T12", [6, 6, 1, 2, 3, 4], blasted=[1, 2, 3, 4])
+    g.s["seats"][0]["hand"] = ["T02"]
+    act(g, "blast", cell=0, dice=[0, 1])
+    act(g, "done")
+    assert g.s["phase"] == "unlock"
+    controls = [SeatControls(s) for s in range(g.num_players)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    words = []
+    for _ in range(len(controls[0].shown(g).choices)):
+        words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
+        controls[0].nav(g, 1)
+    assert words[-1] == "keep?" and all(w.endswith("?") and w != "unlock?" for w in words), words

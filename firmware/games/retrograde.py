@@ -313,6 +313,10 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
     if phase == "blast":
         return "blasts" if view["turn"]["seat"] == p else ""
     if phase == "unlock":
+        if p in active and chosen is not None and chosen.get("type") == "unlock":
+            return f"{label(chosen).removeprefix('unlock ')}?"
+        if p in active and chosen is not None and chosen.get("type") == "keep":
+            return "keep?"
         return "unlock?" if p in active else ""
     return ""
 
@@ -660,7 +664,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
     body = body.inset(m.pad)
     info = _phase_info(game, view, context)
-    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop") else {}
+    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
     feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
