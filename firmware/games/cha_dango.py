@@ -348,7 +348,7 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = "reveals"
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
-            doing = f"card {k}/{count}{'!' if armed else '?'}"
+            doing = f"{'card ' if cell.w >= 14 * m.medium else ''}{k}/{count}{'!' if armed else '?'}"
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
