@@ -208,3 +208,15 @@ def test_cab7_a_bot_whose_press_came_too_soon_answers_again():
     release(g, 1, T0 + 180_000)
     again = policy(g.view(1), g.legal_actions(1), _random.Random(1), None, memory)
     assert again is not None and again["type"] == "slap"
+
+
+def test_cab7_the_seats_oled_says_its_press_came_too_soon():
+    from firmware.controls import SeatControls
+    from firmware.screens import oled_frame
+    g = no_match_table(reveal_grace_us=GRACE)
+    events = [e["text"] for e in reveal(g)]
+    events += [e["text"] for e in slap(g, 0, T0 + 172_000)]
+    events += [e["text"] for e in release(g, 0, T0 + 250_000)]
+    ctx = {"last_events": events, "controls": [SeatControls(s) for s in range(3)]}
+    assert "too soon: again!" in oled_frame(g, 0, ctx["controls"][0], ctx).texts
+    assert "hit or sip?" in oled_frame(g, 1, ctx["controls"][1], ctx).texts

@@ -553,5 +553,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
-        f.text(0, y + size + 2, "hit or sip?", room=f.W, align="center")
+        soon = any(t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t for t in race_events(events))
+        # CAB-7: its hit came too soon after the order to count: it may answer now
+        f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
     return f
