@@ -25,8 +25,8 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
    and, where the captured faces read better through another window (a
    camera at a slant, :func:`vision.calibrate.fit_window`), through that
    window at a threshold chosen for it.  A candidate that gives more dice
-   a wrong value, or - new layers, a new window - as many a wrong value and
-   fewer the right one (:func:`vision.calibrate.reads_worse`), is out; of
+   a wrong value, or as many a wrong value and fewer the right one - a
+   raised threshold too (:func:`vision.calibrate.reads_worse`), is out; of
    the others the one worth most on the rolls and the captured faces
    together (:func:`vision.calibrate.weigh`) is kept if it is worth more
    than the reader as it is (else the reader as it is is kept); if none is
@@ -39,7 +39,10 @@ seat's OLED say what to do, :mod:`firmware.calibration_screens`):
 
 A seat with nobody at it does not block the flow: once another seat has
 finished a step, a seat that has never pressed its button is left out
-after :data:`AWAY_US` (its card counts down; a press takes part).  The
+after :data:`AWAY_US` (its card counts down; a press takes part), and so is
+a seat stuck on a problem (no dice seen, ...) :data:`AWAY_US` after its
+last press (its card says the problem and counts down; each press starts
+the count again).  The
 result screen stays until any seat's button is pressed.
 
 :class:`GuidedCalibration` is the flow itself (no I/O but the ``grab``
@@ -140,6 +143,7 @@ class SeatCal:
         cursor: 0 = "ok", k = the k-th die of the reading.
         presses: button presses so far (a press that changes nothing shown
             still counts).
+        pressed_us: the flow's time (us) at the last press, or None.
     """
     seat: int
     status: str = "waiting"
@@ -149,6 +153,7 @@ class SeatCal:
     reading: Reading | None = None
     cursor: int = 0
     presses: int = 0
+    pressed_us: int | None = None
 
 
 class GuidedCalibration:
@@ -196,8 +201,10 @@ class GuidedCalibration:
         self.undo_hint = "undo: cabinet dice calibrate --reset"
         #: a button was pressed on the result screen
         self.dismissed = False
-        #: 0-based seats left out (nobody pressed: :data:`AWAY_US`)
+        #: 0-based seats left out (nobody pressed, or stuck on a problem: :data:`AWAY_US`)
         self.left_out: list[int] = []
+        #: why each left-out seat was left out, in words ("nobody pressed", "no dice seen")
+        self.left_out_why: dict[int, str] = {}
         self.now_us: int | None = None
         self._first_done_us: dict[tuple, int] = {}
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
@@ -273,6 +280,7 @@ class GuidedCalibration:
         if s is None:
             return
         s.presses += 1
+        s.pressed_us = self.now_us
         if self.phase == "face":
             self._capture_face(s)
         elif self.phase == "roll":
@@ -365,19 +373,34 @@ class GuidedCalibration:
     def _step_key(self) -> tuple:
         return (self.phase, self.step, self.roll)
 
-    def away_in_s(self, s: SeatCal) -> int | None:
-        """Whole seconds until seat ``s`` is left out (nobody pressed it
-        while another seat finished this step), or None when it is not
-        going to be."""
+    def _away_since(self, s: SeatCal) -> int | None:
+        """When seat ``s``'s countdown to being left out began (us), or None
+        when it is not counted down: once another seat finished this step,
+        a seat nobody ever pressed (from then) and a seat stuck on a problem
+        (from then or its last press, whichever is later)."""
         first = self._first_done_us.get(self._step_key())
-        if first is None or self.now_us is None or s.presses or s.status != "waiting" or self.outcome:
+        if first is None or self.outcome:
             return None
-        return max(0, -(-(first + AWAY_US - self.now_us) // 1_000_000))
+        if s.status == "waiting" and not s.presses:
+            return first
+        if s.status == "problem":
+            return max(first, s.pressed_us if s.pressed_us is not None else first)
+        return None
+
+    def away_in_s(self, s: SeatCal) -> int | None:
+        """Whole seconds until seat ``s`` is left out (nobody pressed it, or
+        it is stuck on a problem, while another seat finished this step),
+        or None when it is not going to be."""
+        since = self._away_since(s)
+        if since is None or self.now_us is None:
+            return None
+        return max(0, -(-(since + AWAY_US - self.now_us) // 1_000_000))
 
     def tick(self, t_us: int) -> None:
         """The time is ``t_us`` (us): counts down and leaves out the seats
-        nobody pressed (:data:`AWAY_US` after another seat finished the
-        step); then the flow goes on without them."""
+        nobody pressed, or stuck on a problem (:data:`AWAY_US` after another
+        seat finished the step, or after their last press); then the flow
+        goes on without them."""
         if self.phase not in ("face", "roll"):
             return
         shown = {k: self.away_in_s(s) for k, s in self.seats.items()}
@@ -386,17 +409,18 @@ class GuidedCalibration:
         if key not in self._first_done_us and any(x.status in ("captured", "confirmed")
                                                   for x in self.seats.values()):
             self._first_done_us[key] = t_us
-        first = self._first_done_us.get(key)
-        if first is not None and t_us - first >= AWAY_US:
-            away = [k for k, x in self.seats.items() if not x.presses and x.status == "waiting"]
-            if away and len(away) < len(self.seats):
-                for k in away:
-                    del self.seats[k]
-                    self.left_out.append(k)
-                log.info("seats %s left out: nobody pressed", [k + 1 for k in away])
-                self._advance()
-                self._changed()
-                return
+        away = [k for k, x in self.seats.items()
+                if (since := self._away_since(x)) is not None and t_us - since >= AWAY_US]
+        if away and len(away) < len(self.seats):
+            for k in away:
+                x = self.seats.pop(k)
+                self.left_out.append(k)
+                self.left_out_why[k] = "nobody pressed" if x.status == "waiting" else \
+                    x.problem.split(":")[0].split(" (")[0].replace(" in your tray", "")
+            log.info("seats %s left out: nobody pressed or stuck", [k + 1 for k in away])
+            self._advance()
+            self._changed()
+            return
         if shown != {k: self.away_in_s(s) for k, s in self.seats.items()}:
             self._changed()
 
@@ -598,7 +622,6 @@ class GuidedCalibration:
             return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
         ok = {k: a for k, a in candidates.items()
               if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
-                                           threshold_only=k == "threshold" and (self.min_value_p or 0) >= base,
                                            at_threshold=(at_window_p["right"], at_window_p["wrong"])
                                            if k == "window" and at_window_p is not None else None)}
         if not b["dice"]:
@@ -606,7 +629,9 @@ class GuidedCalibration:
             self.refuse("no dice were confirmed in the free rolls")
         elif not ok:
             self.after = candidates["layers"]
-            worse = ", ".join(f"{k}: right {a['right']} wrong {a['wrong']}" for k, a in candidates.items())
+            named = {"layers": "new layers", "threshold": "a higher threshold", "window": "a window for this camera"}
+            worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
+                              for k, a in candidates.items())
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
@@ -840,10 +865,10 @@ class GuidedOptions:
 def _camera_grab(cab: Any, wait_s: float = 2.0) -> Callable[[], np.ndarray]:
     """``grab()`` on the real camera: the first frame taken after the call
     (waits up to ``wait_s``; raises :class:`hardware.camera.CameraNotReady`)."""
-    from hardware.camera import CameraNotReady, NoFreshFrame, monotonic_us
+    from hardware.camera import CameraNotReady, NoFreshFrame
 
     def grab() -> np.ndarray:
-        since = monotonic_us()
+        since = cab.camera.now_us()      # on the camera's own clock, as its stamps are
         end = time.monotonic() + wait_s
         while True:
             try:
@@ -1000,7 +1025,23 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
                     flow.refuse(f"not finished within {opts.max_virtual_s / 60:g} minutes")
             render()
         else:
-            _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots)
+            hand = None
+            if cab.simulated:
+                from .dice_station import ROLL_US
+                hand_rng = random.Random(rng.randrange(1 << 30))
+
+                def hand(seat: int, t_us: int) -> None:
+                    """A keyboard seat's person lays its dice in its tray before
+                    pressing (the prompted face up, or a free roll): the simulated
+                    camera shows them settled at the press."""
+                    me = flow.seats.get(seat)
+                    if me is None or flow.phase not in ("face", "roll") or me.keep or \
+                            me.status not in ("waiting", "problem"):
+                        return
+                    values = [flow.face] * opts.dice if flow.phase == "face" else \
+                        [hand_rng.randint(1, 6) for _ in range(opts.dice)]
+                    table.throw(seat, values, t_us - ROLL_US)
+            _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots, hand)
     finally:
         if renderer is not None and own_renderer:
             renderer.close()
@@ -1028,12 +1069,14 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
             "why": flow.why or None, "now_using": flow.kept or None, "camera_faults": flow.camera_faults}
 
 
-def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> None:
+def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots, hand=None) -> None:
     """The wall-clock loop: a window (simulator: keyboard = seats' buttons,
-    as in ``cabinet play``) or the cabinet's full screen; the result stays
-    on screen until any seat's button is pressed (presses in the first
-    :data:`RESULT_GRACE_S` are ignored: a press meant for the last step),
-    or the window is closed / Escape."""
+    as in ``cabinet play``; ``hand(seat, t_us)`` lays a keyboard seat's
+    dice in its tray as its button goes down) or the cabinet's full screen;
+    the result stays on screen until any seat's button is pressed - in the
+    simulator's window any key, which is how a flow of bots only closes
+    (presses in the first :data:`RESULT_GRACE_S` are ignored: a press meant
+    for the last step), or the window is closed / Escape."""
     from hardware.camera import monotonic_us
 
     from .session import SIM_KEYS
@@ -1048,6 +1091,8 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
                 button, _cup, left, right, _push = SIM_KEYS[seat]
                 for name, key in (("button", button), ("nav_a", left), ("nav_b", right)):
                     keys[pg.key.key_code(key)] = (seat, name)
+    if renderer.window is not None and cab.simulated and not keys:      # bots only: no seat key
+        flow.next_hint = flow.next_hint.replace("any button", "any key")
     done_at = None
     while done_at is None or not flow.dismissed:
         if cab.simulated:
@@ -1062,8 +1107,14 @@ def _run_live(cfg, cab, flow, renderer, timeline, step, render, seats, bots) -> 
                         flow.refuse("stopped before the end")
                     render()
                     return
+                if ev.type == pg.KEYDOWN and flow.outcome is not None and done_at is not None \
+                        and time.monotonic() - done_at >= RESULT_GRACE_S:
+                    flow.dismissed = True       # any key closes the result in the simulator's window
+                    continue
                 if ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in keys:
                     seat, name = keys[ev.key]
+                    if hand is not None and name == "button" and ev.type == pg.KEYDOWN:
+                        hand(seat, cab.factory.now_us)
                     try:
                         cab.drive(seat, name, ev.type == pg.KEYDOWN, cab.factory.now_us)
                     except KeyError:        # no nav buttons wired on this seat: the key acts directly

@@ -137,7 +137,7 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
         if k in flow.seats:
             _seat_card(scene, cell, flow.seats[k], flow)
         else:
-            _left_out_card(scene, cell, k)
+            _left_out_card(scene, cell, k, getattr(flow, "left_out_why", {}).get(k, "nobody pressed"))
     return scene
 
 
@@ -154,14 +154,15 @@ def _seat_only_banner(scene: Scene, r: Rect, seat: int, active: bool) -> None:
     scene.text(f"Seat {seat + 1}", rest, sizes=(m.medium, m.small), colour=FG)
 
 
-def _left_out_card(scene: Scene, r: Rect, seat: int) -> None:
-    """A seat left out of the flow (nobody pressed its button)."""
+def _left_out_card(scene: Scene, r: Rect, seat: int, why: str = "nobody pressed") -> None:
+    """A seat left out of the flow (``why``: nobody pressed its button, or
+    the problem it was stuck on)."""
     m = scene.metrics
     banner_h = max(scene.measure("Ag", m.small)[1] + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
     scene.add("panel", r, None, fill=(24, 26, 32), radius=m.pad)
     ban, rest = r.inset(m.pad // 2).rows(-banner_h, 1, gap=m.pad // 2)
     seat_banner(scene, ban, seat, score="left out", active=False)
-    scene.facts["seats"][seat] = _best_wrapped(scene, ["left out: nobody pressed", "left out"], rest, DIM)
+    scene.facts["seats"][seat] = _best_wrapped(scene, [f"left out: {why}", "left out"], rest, DIM)
 
 
 def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
@@ -223,7 +224,11 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
     options, colour = seat_status(s, flow.face, flow.phase)
     away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
-    if away is not None:
+    if away is not None and s.status == "problem":      # stuck: the problem, and the way out
+        short = SHORT.get(s.problem, s.problem.split(" (")[0].split(",")[0])
+        options = [f"{options[0]}; or left out in {away} s", f"{short}: press again, or left out in {away} s",
+                   f"{short}: left out in {away} s", f"left out in {away} s"]
+    elif away is not None:
         options, colour = [f"nobody here? left out in {away} s; press to take part",
                            f"left out in {away} s: press to stay", f"left out in {away} s"], GOLD
     done = s.status in ("captured", "confirmed")
@@ -334,14 +339,14 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
     if s is None:
         if seat in getattr(flow, "left_out", []):
             f.text(2, 20, "left out:")
-            f.text(2, 33, "nobody pressed")
+            f.best(2, 33, [getattr(flow, "left_out_why", {}).get(seat, "nobody pressed"), "stuck"])
         else:
             f.text(2, 20, "not calibrating")
         return f
     if flow.phase == "done":
         kind, _ = flow.outcome
         f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
-        f.text(2, 50, "press any button")
+        f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
         return f
     if flow.phase == "adapt":
         f.glyph(0, 18, f.W, "wait", 22)
@@ -360,6 +365,8 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
         f.text(2, 29, "roll all your dice,")
     away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
     if away is not None:
+        if s.status == "problem":
+            f.best(2, 38, [SHORT.get(s.problem, s.problem.split(" (")[0]), "problem"])
         f.text(2, 51, f"left out in {away} s")
         return f
     _oled_status(f, s, flow.phase == "face")

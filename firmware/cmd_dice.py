@@ -2,9 +2,11 @@
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR] [--min-value-p P]``
 ``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]
-[--min-value-p P]``
-(each set scored on its own: per-die accuracy, recall, precision,
-confident-wrong rate, image-exact rate, ms per frame)
+[--min-value-p P] [--curve]``
+(each set scored on its own: first-look rate and misread rate - of the
+dice on the table, issue 40 - per-die accuracy, precision, image-exact
+rate, ms per frame; ``--curve``: both rates over the value threshold and
+the nets' agreement rule, :mod:`vision.curve`)
 ``cabinet dice calibrate [--headless] [--seats N] [--rolls N] [--screens DIR]`` (the guided flow,
 :mod:`firmware.calibration_flow`), ``cabinet dice calibrate --from-labelled DIR [--json]``,
 ``cabinet dice calibrate --reset``
@@ -68,6 +70,9 @@ def add_parser(subparsers) -> None:
                         "scenes are new photos of dice, cameras and light the models have seen")
     q.add_argument("--no-calibration", action="store_true", help="score without this cabinet's calibration")
     _add_min_value_p(q)
+    q.add_argument("--curve", action="store_true",
+                   help="instead of the figures, the first-look and misread rates at value thresholds 0.5 to "
+                        "0.99 under each agreement rule of the fast net and the expert (each photo read once)")
     q.add_argument("--no-errata", action="store_true",
                    help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
@@ -486,6 +491,10 @@ def _score(args, wb) -> int:
             return 1
     if args.models and _use_models(args.models):
         return 1
+    if getattr(args, "curve", False) and args.peer:
+        print("cabinet: error: --curve replays the reader's thresholds and agreement rules; the --peer reader "
+              "has none", file=sys.stderr)
+        return 2
     if args.peer:
         from vision.peer import read_dice_peer
         reader = read_dice_peer
@@ -500,12 +509,42 @@ def _score(args, wb) -> int:
         else:
             rows.append((folder.name, summary))
     if len(rows) > 1 and not args.json:
-        print("\nset                    images  dice  accuracy  recall  precision  confident-wrong  exact  ms")
+        if getattr(args, "curve", False):
+            return code
+        print("\nset                    images  dice  first-look  misread  accuracy  precision  exact  ms")
         for name, s in rows:
-            print(f"{name[:22]:<22} {s['images']:>6} {s['labelled_dice']:>5} {100 * s['accuracy']:>8.1f} "
-                  f"{100 * s['recall']:>7.1f} {100 * s['precision']:>10.1f} {100 * s['confident_wrong']:>16.2f} "
+            print(f"{name[:22]:<22} {s['images']:>6} {s['labelled_dice']:>5} {100 * s['first_look_rate']:>8.1f} %"
+                  f" {100 * s['misread_rate']:>5.2f} % {100 * s['accuracy']:>8.1f} {100 * s['precision']:>10.1f} "
                   f"{100 * s['exact_images']:>6.1f} {s['median_ms']:>4}")
     return code
+
+
+def _curve_set(args, folder: Path, images) -> dict | None:
+    """Print (or with --json, one JSON object) the first-look / misread
+    curve of one set; its rows, or None when no image could be read."""
+    from vision import curve
+    from vision import reader as reader_mod
+    p = reader_mod.MIN_VALUE_P
+    thresholds = tuple(sorted(set(curve.CURVE_THRESHOLDS) | {p}))
+    skipped: list[str] = []
+    scores = curve.curve_scores(folder, images, thresholds, errata=not args.no_errata, skipped=skipped)
+    for why in skipped:
+        print(f"cabinet: warning: skipped {why}", file=sys.stderr)
+    any_score = next(iter(scores.values()))
+    if not any_score.images:
+        print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
+        return None
+    rows = curve.curve_rows(scores)
+    rule = "both" if reader_mod.NETS_MUST_AGREE else "expert"
+    if args.json:
+        print(json.dumps({"set": folder.name, "fold": args.fold, "images": any_score.images,
+                          "labelled_dice": any_score.labelled, "in_effect": {"rule": rule, "min_value_p": p},
+                          "curve": rows}))
+    else:
+        print(f"{folder}: {any_score.images} images{'' if args.fold == 'all' else ' (' + args.fold + ' scenes)'}, "
+              f"{any_score.labelled} labelled dice (dice on the table)")
+        print(curve.curve_text(rows, (rule, p)))
+    return {"curve": rows}
 
 
 def _score_set(args, folder: Path, reader) -> dict | None:
@@ -517,6 +556,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
     if not args.json and sys.stderr.isatty():  # progress on a terminal only (tqdm), quiet with --json
         from tqdm import tqdm
         images = tqdm(images, desc=folder.name, unit="photo", file=sys.stderr, leave=False)
+    if getattr(args, "curve", False):
+        return _curve_set(args, folder, images)
     s = score_folder(folder, reader, images, errata=not args.no_errata)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)
@@ -539,6 +580,10 @@ def _score_set(args, folder: Path, reader) -> dict | None:
               f"{' (peer blob-and-cluster reader)' if args.peer else ''}")
         if "min_value_p" in summary:
             print(f"  value threshold   p >= {summary['min_value_p']:g}")
+        print(f"  first-look rate   {100 * s.first_look:.1f} %  ({s.correct} of {s.labelled} dice on the table given "
+              "their right value; an unread die counts against it as a misread does)")
+        print(f"  misread rate      {100 * s.misread:.2f} %  ({s.wrong} of {s.labelled} dice on the table given a "
+              "wrong value)")
         print(f"  per-die accuracy  {100 * s.accuracy:.1f} %  (right values / found dice given a value)")
         print(f"  recall            {100 * s.recall:.1f} %  (right values / labelled dice)")
         print(f"  precision         {100 * s.precision:.1f} %  (right values / values reported, "

@@ -37,6 +37,7 @@ def add_parser(subparsers: Any) -> None:
     c.add_argument("--no-live", action="store_true", help="skip the live input test on a Pi")
     c.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each input (live test)")
     c.add_argument("--json", action="store_true", help="print the report as JSON")
+    c.add_argument("--no-camera", action="store_true", help="do not open the camera (lens and read check)")
     c.set_defaults(func=run)
 
 
@@ -150,7 +151,8 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     try:
         backend, reason = choose_backend(cfg["gpio"]["backend"], cfg["cabinet"]["simulate"], model)
         report["backend"], report["backend_reason"] = backend, reason
-        report["camera"] = make_camera(cfg["camera"], on_pi=backend != "mock").name
+        camera = make_camera(cfg["camera"], on_pi=backend != "mock")
+        report["camera"] = camera.name
         if not report["problems"]:
             cab = build_cabinet(cfg, model=model, with_camera=False, with_audio=False)
             report["displays"] = [{"seat": s.index + 1, "oled": s.oled.name,
@@ -163,6 +165,9 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     except (HardwareUnavailable, ValueError) as exc:
         report["backend_error"] = str(exc)
         code = 1
+    from .field_report import field_report
+    cam = None if args.no_camera or "camera" not in report else camera
+    report["field"] = field_report(cfg, model, report.get("backend", "mock") == "mock", cam)
     if uses_expander(cfg) and "expander" not in report:
         e = cfg["expander"]
         report["expander"] = {"name": f"MCP23017 on I2C bus {e['bus']} at {e['address']:#04x}", "inputs": None,
@@ -219,6 +224,8 @@ def _print(r: dict[str, Any]) -> None:
         lifted = [k for k, v in r["levels"].items() if k.endswith("cup") and v == 0]
         held = [k for k, v in r["levels"].items() if not k.endswith("cup") and v == 1]
         print(f"now:      cups lifted: {', '.join(lifted) or 'none'}; buttons held: {', '.join(held) or 'none'}")
+    for name, text in r.get("field", {}).items():
+        print(f"{name + ':':<15}{text}")
     for n in r["notes"]:
         print(f"note:     {n}")
     for p in r["problems"]:

@@ -47,6 +47,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--force", action="store_true", help="install even though this is not a Raspberry Pi")
     p.add_argument("--skip-apt", action="store_true", help="do not install Debian packages")
     p.add_argument("--skip-pip", action="store_true", help="do not (re)install the cabinet into the venv")
+    p.add_argument("--read-only-root", action="store_true", help="optional: the root filesystem read-only "
+                   "under a RAM overlay (raspi-config's overlayfs) and journald logs in RAM, so power cuts "
+                   "cannot damage the SD card; see docs/build-guide.md")
+    p.add_argument("--state-partition", metavar="DEVICE", help="with --read-only-root: a formatted ext4 "
+                   "partition mounted at /var/lib/cabinet for the saves and calibration (e.g. /dev/mmcblk0p3)")
     p.set_defaults(func=run, install_action="install", purge=False)
     q = subparsers.add_parser("uninstall", help="remove the cabinet service and venv (sudo; --dry-run)")
     _add_common(q)
@@ -117,7 +122,9 @@ def run(args: argparse.Namespace, cfg: dict, out: Callable[..., None] = print,
     config_path = getattr(args, "config", None)
     opts = ci.Options(source=source, prefix=args.prefix, user=args.user, config_path=SERVICE_CONFIG,
                       start=args.start, skip_apt=args.skip_apt, skip_pip=args.skip_pip, purge=args.purge,
-                      config_from=str(Path(config_path).resolve()) if config_path else None)
+                      config_from=str(Path(config_path).resolve()) if config_path else None,
+                      read_only=getattr(args, "read_only_root", False),
+                      state_partition=getattr(args, "state_partition", None))
     if args.dry_run:
         runner = ci.DryRunner(root, out)
     else:

@@ -197,7 +197,8 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
 
 def find_unfinished(cfg: dict[str, Any]) -> Path | None:
     """The newest unfinished game in the state folder: of the newest game
-    (journal family: a journal and its resume copies) that is not over, the
+    (journal family: a journal and its resume copies; newest by the play
+    sequence numbers the journals carry, not by file times) that is not over, the
     member with the longest valid continuation; ``None`` if every game is
     over.
 
@@ -208,14 +209,18 @@ def find_unfinished(cfg: dict[str, Any]) -> Path | None:
     folder = state_dir(cfg) / "journals"
     if not folder.is_dir():
         return None
-    newest: dict[Path, float] = {}
+    # newest by what the journals say (their play sequence numbers: a Pi
+    # without a real-time clock may restart in the past after a power
+    # cut), file times only between journals that carry none
+    newest: dict[Path, tuple[int, float]] = {}
     for path in folder.glob("*.jsonl"):
         try:
             mtime = path.stat().st_mtime
         except OSError:
             continue
         root = journal_mod.family_root(path)
-        newest[root] = max(newest.get(root, mtime), mtime)
+        seq, old = journal_mod.file_seq(path), newest.get(root, (0, mtime))
+        newest[root] = (max(old[0], seq), max(old[1], mtime))
     for root in sorted(newest, key=lambda r: (newest[r], r.name), reverse=True):
         try:
             with warnings.catch_warnings():

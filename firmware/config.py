@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import math
 import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
@@ -173,6 +174,38 @@ def validate(data: dict[str, Any]) -> dict[str, Any]:
     return cfg
 
 
+#: A config file larger than this is refused (the full one is ~3 kB).
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+def _read_config(p: Path) -> bytes:
+    """The bytes of config file ``p``: a regular file of at most
+    :data:`MAX_CONFIG_BYTES` (a FIFO or a device would block or never end;
+    it is refused at once, named).
+
+    Raises:
+        ConfigError: cannot be read, not a regular file, or too large.
+    """
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO must not block the open
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ConfigError(f"{p}: not a regular file, so not a config file; give --config the path of a "
+                              ".toml file")
+        if st.st_size > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{p}: {st.st_size} bytes is far too large for a config file (at most "
+                              f"{MAX_CONFIG_BYTES}); give --config the path of the cabinet's .toml file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
+    finally:
+        os.close(fd)
+
+
 def load(path: str | os.PathLike | None = None) -> dict[str, Any]:
     """Load and validate the config file (``None``: the default location,
     or built-in defaults if there is no file).
@@ -186,10 +219,7 @@ def load(path: str | os.PathLike | None = None) -> dict[str, Any]:
         if path is None:
             return validate({})
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
+    raw = _read_config(p)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

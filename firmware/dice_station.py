@@ -30,6 +30,7 @@ the true values and counts every misread.
 """
 from __future__ import annotations
 
+import collections
 import logging
 import random
 from dataclasses import dataclass, field
@@ -38,11 +39,14 @@ from typing import Any
 
 import numpy as np
 
+from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
-from vision.reader import read_dice
-from vision.synth import PALETTE, CropLibrary, DieSpec, compose_from_dataset, render_frame
+from vision.multilook import MultiLook
+from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
+
+from .clocks import SIM_CAMERA_UPTIME_US, CameraClock
 
 log = logging.getLogger("cabinet.dice")
 
@@ -50,6 +54,11 @@ log = logging.getLogger("cabinet.dice")
 ROLL_US = 500_000
 #: Camera frame period while dice are awaited (simulation), us.
 FRAME_US = 200_000
+#: (n, m): n blank frames among the last m tell the waiting seats why
+#: their dice are not read.
+BLANK_OF_RECENT = (2, 10)
+#: What a waiting seat's OLED says then.
+BLANK_PROMPT = "camera sees black: check its light"
 #: Failed readings of one request before the seat is asked to reroll.
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.
@@ -77,6 +86,8 @@ class Tray:
     #: (what a person sees when they look at the tray; the guided
     #: calibration's simulated seats check the reader against it)
     placed: list[tuple[int, float, float]] = field(default_factory=list)
+    #: the dice were thrown and not yet read at rest (the first look, issue 40)
+    first_look: bool = False
 
 
 class SimTable:
@@ -89,11 +100,15 @@ class SimTable:
         seed: seed of the throw RNG (positions, crops).
         dice_from: a labelled photo set folder (images/ + labels/) for real
             crops, or None to draw dice.
+        camera_noise: every frame of dice at rest gets its own sensor
+            noise, sub-pixel jitter and flicker (:func:`vision.synth.camera_look`,
+            from its own RNG stream: the throws are the same either way).
     """
 
     def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None,
-                 frame_size: tuple[int, int] = (960, 540)):
+                 frame_size: tuple[int, int] = (960, 540), camera_noise: bool = True):
         self.seats = seats
+        self.camera_rng = np.random.default_rng(random.Random(f"camera:{seed}").getrandbits(64)) if camera_noise else None
         self.frame_size = frame_size
         self.seed = seed
         self.rng = random.Random(f"table:{seed}")
@@ -134,6 +149,7 @@ class SimTable:
         tray.moving_until_us = t_us + ROLL_US
         tray.image = None
         tray.throws += 1
+        tray.first_look = True
 
     def nudge(self, key: int, t_us: int) -> None:
         """Nudge the dice of tray ``key``: same values, new positions."""
@@ -176,7 +192,7 @@ class SimTable:
         if t_us < tray.moving_until_us:
             dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
             return np.roll(tray.image, (dy, dx), axis=(0, 1))
-        return tray.image
+        return tray.image if self.camera_rng is None else camera_look(tray.image, self.camera_rng)
 
     def frame(self, t_us: int) -> np.ndarray:
         """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
@@ -209,6 +225,31 @@ class DiceStats:
     #: misread dice (of ``misread``) that reached the game: nobody
     #: contested them (simulation)
     misread_accepted: int = 0
+    #: issue 40's first look (simulation, where the truth is known): dice
+    #: thrown and read at rest for the first time since the throw, of
+    #: them given their right value and given a wrong value
+    #: (first-look rate = first_right / first_dice, misread rate =
+    #: first_wrong / first_dice), and the throws so read (rolls)
+    first_dice: int = 0
+    first_right: int = 0
+    first_wrong: int = 0
+    rolls: int = 0
+    #: simulated time (us) from a request's first reading at rest to the
+    #: reading the game takes, summed over the requests whose first reading
+    #: was unread or short (the nudges', rerolls' and hand entries' cost)
+    nudge_wait_us: int = 0
+
+    def first_look(self, truth: list[int], values: list[int | None]) -> None:
+        """Count the first reading at rest of a throw: ``truth`` the dice
+        on the table, ``values`` the values read (None: unread).  A die
+        is right when its value matches one of the truth (as multisets);
+        values beyond the dice on the table are not counted as dice."""
+        read = [v for v in values if v is not None]
+        right = _overlap(truth, read)
+        self.rolls += 1
+        self.first_dice += len(truth)
+        self.first_right += right
+        self.first_wrong += max(0, min(len(read), len(truth)) - right)
 
     def as_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -260,12 +301,30 @@ class DiceStation:
         self.white_balance = white_balance
         self.settle_ms = settle_ms
         self.trackers: dict[int, AtRestTracker] = {}
+        #: tray key (or None: the camera's whole frame) -> the looks at its dice over frames (issue 40)
+        self.looks: dict[int | None, MultiLook] = {}
+        #: tray key -> when its request's first reading at rest settled (simulation)
+        self._first_t: dict[int, int] = {}
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
         self.next_frame_us: int | None = None
+        #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1
+        self.last_camera_us = -1
+        #: the cabinet's clock now (set at each poll), us
+        self._cabinet_now = 0
+        if camera is not None:
+            self.camera_clock = CameraClock(camera.now_us)
+        else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
+            self.camera_clock = CameraClock(lambda: self._cabinet_now + SIM_CAMERA_UPTIME_US)
         self.camera_ready = True
+        #: blank flags of the last frames (:meth:`_blank`), and whether the seats were told
+        self._recent_blank: collections.deque[bool] = collections.deque(maxlen=BLANK_OF_RECENT[1])
+        self._blank_told = False
+        self._runtime_prompts: dict[int, str] = {}
+        #: blank frames skipped over the game
+        self.blank_frames = 0
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
 
@@ -350,7 +409,8 @@ class DiceStation:
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
-        readings = self._read(t_us)
+        self._runtime_prompts = runtime.prompts
+        readings = self._read(t_us, getattr(runtime, "clock_us", None))
         self.next_frame_us = t_us + FRAME_US
         if readings is None:
             return answers
@@ -367,6 +427,10 @@ class DiceStation:
             if req is None:
                 continue
             values = ev["values"]
+            if self.table is not None and self.table.trays[key].first_look:
+                self.table.trays[key].first_look = False
+                self.stats.first_look(self.table.trays[key].values, values)
+                self._first_t.setdefault(key, frame_t)
             count = int(req.get("count", 1))
             if req.get("type") == "confirm":
                 if None not in values and sorted(values) == req["expect"]:
@@ -402,8 +466,8 @@ class DiceStation:
                 else:
                     self.stats.nudges += 1
                     unreadable = sum(v is None for v in values)
-                    msg = (f"nudge: {unreadable} die unreadable" if unreadable
-                           else f"{len(values)} dice seen, {count} wanted")
+                    msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
+                           else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
                     if n % NUDGES_BEFORE_REROLL == 0:
                         msg = "reroll your dice"
                     runtime.prompts[seat_key] = msg
@@ -425,6 +489,7 @@ class DiceStation:
                 self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
             action["values"] = [int(v) for v in values]
+            self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
             self.attempts.pop(key, None)
             self.rejected.pop(key, None)
             if not entered and self.contest_us > 0:
@@ -488,7 +553,7 @@ class DiceStation:
 
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
-        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected):
+        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t):
             d.pop(key, None)
 
     # ------------------------------------------------------- contesting
@@ -656,27 +721,59 @@ class DiceStation:
             elif line["note"] == "entered":
                 self.stats.hand_entries += 1
 
-    def _read(self, t_us: int) -> tuple[int, dict[int, list]] | None:
+    def _blank(self, frame: np.ndarray) -> bool:
+        """True for a frame with nothing in it (black or one flat colour:
+        a camera glitch, the light off).  It is no reading: the dice did
+        not move because of it, so it is skipped, never fed to the settle
+        trackers.  When such frames keep coming (:data:`BLANK_OF_RECENT`
+        of the last frames), every seat waiting for its dice is told why."""
+        blank = int(frame.max()) - int(frame.min()) < 24   # the reader's own "nothing to see"
+        self._recent_blank.append(blank)
+        if blank:
+            self.blank_frames += 1
+        if sum(self._recent_blank) >= BLANK_OF_RECENT[0]:
+            if not self._blank_told:
+                log.warning("the camera gives black or empty frames (%d of the last %d); check its light, lens "
+                            "and cable", sum(self._recent_blank), len(self._recent_blank))
+            self._blank_told = True
+            for key in self.serving:
+                if key not in self.held and key not in self.entries:
+                    self._runtime_prompts[key if key != COMMON else 0] = BLANK_PROMPT
+        elif self._blank_told and not any(self._recent_blank):
+            self._blank_told = False
+            for seat in [s for s, m in self._runtime_prompts.items() if m == BLANK_PROMPT]:
+                del self._runtime_prompts[seat]
+        return blank
+
+    def _read(self, t_us: int, clock_us: Any = None) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
-        or None when the camera has no fresh frame."""
+        or None when the camera has no fresh frame.  The frame time is on
+        the cabinet's clock (``clock_us()`` reads it now; else ``t_us``)."""
+        self._cabinet_now = t_us
         if self.table is not None and self.camera is None:
             self.stats.frames += 1
-            return t_us, {key: read_dice(self.table.cell_frame(key, t_us), self.white_balance)
+            # the simulated camera stamps the frame on its own clock; the
+            # stamp is converted to the cabinet's clock as a real one's is
+            t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
+            return t_us, {key: self.looks.setdefault(key, MultiLook()).read(self.table.cell_frame(key, t_us),
+                                                                              self.white_balance)
                           for key in self.serving if key not in self.held and key not in self.entries}
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
         try:
-            got = self.camera.read(self.last_frame_us + 1) if self.camera is not None else None
+            got = self.camera.read(self.last_camera_us + 1) if self.camera is not None else None
             if got is not None:
-                frame, frame_t = as_bgr(got[0]), int(got[1])
+                frame, camera_t = as_bgr(got[0]), int(got[1])
         except NoFreshFrame:
             got = None            # the camera is fine, the frame is not new yet
         except Exception as exc:  # noqa: BLE001 - CameraNotReady, OSError, TimeoutError, a bad frame...
             got = None
             self.camera_faults += 1
-            if self.camera_ready:
-                log.warning("camera not ready: %s; the game waits", exc)
+            if self.camera_ready:   # one prefix: the supervisor's message already starts with it
+                why = str(exc) or type(exc).__name__
+                log.warning("%s; the game waits", why if why.startswith("camera not ready") else
+                            f"camera not ready: {why}")
             self.camera_ready = False
             return None
         if got is None:
@@ -685,12 +782,19 @@ class DiceStation:
         if not self.camera_ready:
             log.info("camera ready again")
         self.camera_ready = True
-        if frame_t <= self.last_frame_us:
+        if camera_t <= self.last_camera_us:
             return None
+        self.last_camera_us = camera_t
+        # the frame's stamp is on the camera's clock (time since boot):
+        # converted to the cabinet's clock, never mixed with edge stamps
+        self._cabinet_now = max(t_us, int(clock_us())) if clock_us is not None else t_us
+        frame_t = self.camera_clock.to_cabinet(camera_t, self._cabinet_now)
         self.last_frame_us = frame_t
         self.stats.frames += 1
+        if self._blank(frame):
+            return None
         try:
-            dice = read_dice(frame, self.white_balance)
+            dice = self.looks.setdefault(None, MultiLook()).read(frame, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
             self.camera_faults += 1
             log.warning("dice reader refused a frame (%s); the game waits", exc)

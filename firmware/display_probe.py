@@ -17,6 +17,19 @@ Two faults Pi builders hit, checked before the full-screen window opens:
   does not fail) and probes again every :data:`POLL_US`, so a screen that is
   plugged in or switched on is shown within 5 s.
 
+* **The wrong DRM card.**  A Pi 5 has several ``/dev/dri/card*`` (v3d, vc4's
+  HDMI, RP1's DSI/DPI) and their numbers change between boots (SDL #13705),
+  so a fixed ``SDL_KMSDRM_DEVICE_INDEX`` breaks on some boots.
+  :func:`choose_kms_card` sets it to the card that has the connected HDMI
+  connector (``/sys/class/drm/cardN-HDMI-A-M``), each time the screen opens.
+* **The screen switched off or re-plugged mid-game.**  A KMS program that
+  ignores hot-plug stays black after the screen comes back
+  (raspberrypi/linux #4411, #5017).  :class:`ScreenKeeper` probes the
+  connectors every :data:`POLL_US` while the game runs: while the screen is
+  away the game goes on drawing off screen; once it is back, SDL's video is
+  restarted on the right card and the whole screen is drawn again, within
+  5 s of the plug.
+
 Everything the checks read comes through a :class:`DisplayProbe`:
 :class:`SystemProbe` on the machine (sysfs, pygame, the monotonic clock) and
 :class:`FakeDisplayProbe` for tests (a scripted hot-plug timeline on a
@@ -25,10 +38,12 @@ virtual clock, the driver name a given SDL would report).
 from __future__ import annotations
 
 import os
+import re
 import sys
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 #: Interval between connector probes while no screen is connected, us.
 #: A hot-plugged screen must be shown within 5 s (issue 25): one interval
@@ -235,6 +250,39 @@ def wait_for_screen(probe: DisplayProbe, *, poll_us: int = POLL_US, drm_grace_us
         probe.sleep_us(poll_us)
 
 
+def kms_card_index(connectors: Sequence[Connector]) -> int | None:
+    """N of the ``/dev/dri/cardN`` to show the cabinet on: the card of the
+    first connected HDMI connector, else of any connected one; None when
+    none is connected."""
+    connected = [c for c in connectors if c.connected]
+    for c in sorted(connected, key=lambda c: ("-HDMI-" not in c.name, c.name)):
+        m = re.match(r"card(\d+)-", c.name)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def choose_kms_card(probe: DisplayProbe, environ: MutableMapping[str, str] | None = None,
+                    say: Callable[[str], None] = _stderr) -> int | None:
+    """Point SDL's KMSDRM driver at the card with the connected screen:
+    sets ``SDL_KMSDRM_DEVICE_INDEX`` in ``environ`` (default ``os.environ``),
+    replacing a fixed value that names another card (says so once).
+
+    Returns:
+        The card index set, or None (no screen connected: left as it is).
+    """
+    env = os.environ if environ is None else environ
+    index = kms_card_index(probe.connectors())
+    if index is None:
+        return None
+    old = env.get("SDL_KMSDRM_DEVICE_INDEX")
+    if old is not None and old.strip() != str(index):
+        say(f"SDL_KMSDRM_DEVICE_INDEX={old} names a card without the connected screen; using card{index} "
+            "(the card numbers change between boots: remove the fixed index)")
+    env["SDL_KMSDRM_DEVICE_INDEX"] = str(index)
+    return index
+
+
 def start_fullscreen_video(probe: DisplayProbe | None = None, *, environ: Mapping[str, str] | None = None,
                            poll_us: int = POLL_US, drm_grace_us: int = DRM_GRACE_US,
                            say: Callable[[str], None] = _stderr) -> str:
@@ -260,6 +308,7 @@ def start_fullscreen_video(probe: DisplayProbe | None = None, *, environ: Mappin
     wanted = wanted_drivers(environ)
     if DEFAULT_DRIVER in wanted:
         wait_for_screen(probe, poll_us=poll_us, drm_grace_us=drm_grace_us, say=say)
+        choose_kms_card(probe, environ if isinstance(environ, MutableMapping) else None, say=say)
     driver = probe.init_video()
     if driver not in wanted:
         probe.quit_video()
@@ -273,3 +322,74 @@ def start_fullscreen_video(probe: DisplayProbe | None = None, *, environ: Mappin
             "the driver you mean to use; if kmsdrm is then 'not available', this SDL was built without "
             f"it: see {FIX_DOC}")
     return driver
+
+
+class ScreenKeeper:
+    """Keeps a full-screen renderer's picture through HDMI hot-plug.
+
+    Call :meth:`tick` once per frame of the game loop.  Every ``poll_us`` it
+    probes the connectors.  When no screen is connected any more, the
+    renderer stops presenting (its ``window`` is set aside: drawing goes on
+    off screen, the game goes on).  When one is connected again, SDL's video
+    is restarted (:func:`start_fullscreen_video`: the card with the screen,
+    the driver check), the full-screen window is made again, the painter's
+    caches are dropped, and :meth:`tick` returns True: the caller redraws the
+    whole screen at once.
+
+    Args:
+        renderer: a :class:`firmware.ui.hdmi.HdmiRenderer` (``pg``,
+            ``window``, ``width``, ``height``, ``painter``).
+        probe: the machine (default :class:`SystemProbe`).
+        environ: where ``SDL_VIDEODRIVER`` is read and the card index set.
+
+    Attributes:
+        away: True while no screen is connected.
+        losses, regains: counts (for the log and tests).
+    """
+
+    def __init__(self, renderer: Any, probe: DisplayProbe | None = None, *, poll_us: int = POLL_US,
+                 environ: MutableMapping[str, str] | None = None, say: Callable[[str], None] = _stderr) -> None:
+        self.renderer, self.probe = renderer, probe or SystemProbe()
+        self.poll_us, self.environ, self.say = poll_us, environ, say
+        self.away = False
+        self.losses = self.regains = 0
+        self._next_us: int | None = None
+
+    @classmethod
+    def for_renderer(cls, renderer: Any, **kwargs: Any) -> "ScreenKeeper | None":
+        """A keeper for a full-screen renderer; None for a window or headless
+        (a desktop handles its own screens)."""
+        return cls(renderer, **kwargs) if getattr(renderer, "mode", None) == "fullscreen" else None
+
+    def tick(self) -> bool:
+        """Probe if due; returns True right after the screen came back (redraw all)."""
+        now = self.probe.now_us()
+        if self._next_us is not None and now < self._next_us:
+            return False
+        self._next_us = now + self.poll_us
+        connected = any(c.connected for c in self.probe.connectors())
+        if not self.away and not connected:
+            self.away, self.losses = True, self.losses + 1
+            self.renderer.window = None          # present() is a no-op: nothing is flipped to a missing screen
+            self.say("the screen was disconnected: the game goes on; plug it in or switch it on and it "
+                     "comes back within 5 s")
+            return False
+        if self.away and connected:
+            return self._reopen()
+        return False
+
+    def _reopen(self) -> bool:
+        r, pg = self.renderer, self.renderer.pg
+        try:
+            pg.display.quit()
+            start_fullscreen_video(self.probe, environ=self.environ, poll_us=self.poll_us, say=self.say)
+            r.window = pg.display.set_mode((r.width, r.height), pg.FULLSCREEN)
+            pg.mouse.set_visible(False)
+        except Exception as exc:  # noqa: BLE001 - pygame.error, DisplayError: try again at the next probe
+            self.say(f"the screen is connected but could not be opened again ({exc}); retrying")
+            r.window = None
+            return False
+        r.painter.clear()
+        self.away, self.regains = False, self.regains + 1
+        self.say("the screen is back: drawn again")
+        return True

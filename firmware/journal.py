@@ -35,15 +35,27 @@ the valid lines to ``ROOT.resumed-K.jsonl`` beside it and keeps the damaged
 original untouched.  The original and its copies form a *family*;
 :func:`resolve` picks the member with the longest valid continuation
 (most actions that read cleanly), never a partial copy.
+
+Which game was played last is what the journals say, not file times (a Pi
+has no real-time clock; after a power cut it may restart an hour in the
+past): a new journal's header carries ``seq``, one more than any play
+sequence number in its folder, and every resume appends a note
+``{"note": "resumed", "seq": N}`` the same way (:func:`play_seq`).  The
+header also carries the game's identity ``id``: the lock is on the game
+(:func:`game_key`), so two resumes naming two copies of one game, even in
+different folders, cannot both run.
 """
 from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import json
 import os
 import re
+import secrets
 import stat
+import tempfile
 import warnings
 import zlib
 from dataclasses import dataclass, field
@@ -107,6 +119,8 @@ class JournalContents:
     needs_copy: bool = False
     #: cabinet notes ``(actions before it, note)``, in file order
     notes: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: what was ignored at the end of the file, in words ("" if nothing)
+    tail_note: str = ""
 
     def lines(self) -> list[dict[str, Any]]:
         """Actions and notes in file order."""
@@ -224,9 +238,17 @@ def _read_bytes(p: Path) -> bytes:
 def read(path: str | os.PathLike) -> JournalContents:
     """Read and check a journal file without touching it.
 
+    Damage that runs to the end of the file (a power cut: the line being
+    written cut off, zeros, 0xFF or stale disk blocks after the last whole
+    line) keeps the longest valid prefix, with a
+    :class:`TruncatedJournalWarning` saying so in words
+    (:attr:`JournalContents.tail_note`); going on then writes a copy.
+
     Raises:
         JournalError: unreadable file, not a regular file, bad header, or a
-            damaged line that is not a cut-off last line.
+            damaged line that is not at the end (whole lines that read
+            cleanly follow it, or it is a whole last line whose bytes
+            changed: a bit flip, not a power cut).
     """
     p = Path(path)
     data = _read_bytes(p)
@@ -248,19 +270,88 @@ def read(path: str | os.PathLike) -> JournalContents:
         if not isinstance(header.get(key), kind) or isinstance(header.get(key), bool):
             raise JournalError(f"{p}: line 1: header field {key!r} is missing or not {kind.__name__}")
     contents = JournalContents(header=header, version=version, needs_copy=needs_copy or version < FORMAT_VERSION)
+    kept = {lines[0]}
     for number, raw in enumerate(lines[1:], start=2):
-        cut_off = number == len(lines) and not ends_with_newline
-        item = _parse_line(p, raw, number, version, cut_off)
-        if item is None:
-            warnings.warn(f"{p}: line {number} was cut off (power cut while writing?) and is ignored",
-                          TruncatedJournalWarning, stacklevel=2)
-            contents.truncated = True
-            break
+        last = number == len(lines)
+        try:
+            item = decode_line(raw, version)
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            item = _rescue_last(raw, version) if last and not ends_with_newline else None
+            if item is None:
+                _damaged_tail(p, lines, number, ends_with_newline, kept, version, exc, contents)
+                break
+            contents.tail_note = (f"{p}: the bytes after line {number} are not journal lines (a power cut "
+                                  "while writing?) and are ignored; nothing before them is lost")
+            contents.truncated = contents.needs_copy = True
+            warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=2)
+        kept.add(raw)
         if is_note(item):
             contents.notes.append((len(contents.actions), item))
         else:
             contents.actions.append(item)
     return contents
+
+
+def _rescue_last(raw: bytes, version: int) -> dict[str, Any] | None:
+    """A whole last line followed by junk and no newline (a power cut
+    zeroed or changed the newline, or left zeros, 0xFF or stale bytes after
+    it): the line itself if it reads cleanly, else None."""
+    if version < 2:
+        return None
+    ends = [m.end() for m in _CRC_ANYWHERE.finditer(raw)]
+    for end in reversed(ends):
+        try:
+            return decode_line(raw[:end], version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+    return None
+
+
+def _damaged_tail(p: Path, lines: list[bytes], number: int, ends_with_newline: bool, kept: set[bytes],
+                  version: int, exc: BaseException, contents: JournalContents) -> None:
+    """Line ``number`` is damaged: accept it as a power-cut tail (record it
+    in ``contents``, warn in words) or refuse the file.
+
+    A power cut damages only the line being written and what lies after it
+    in the file (zeros, 0xFF, stale blocks), never a line written before:
+    the damage is a tail when no later line reads cleanly (except exact
+    copies of lines kept, from stale blocks of this journal) and the file
+    does not end with a newline-terminated line of printable bytes (a whole
+    line written and later changed: a bit flip).
+
+    Raises:
+        JournalError: the damage is not a tail; the file was not changed.
+    """
+    rest = lines[number - 1:]
+    refuse = JournalError(f"{p}: line {number} is damaged ({exc}); the file was not changed")
+    if version < 2:
+        if number == len(lines) and not ends_with_newline and _CRC_ANYWHERE.search(rest[0]) is None:
+            contents.truncated = contents.needs_copy = True     # format 1: only a cut-off last line
+            contents.tail_note = f"{p}: line {number} was cut off (power cut while writing?) and is ignored"
+            warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=3)
+            return
+        raise refuse from exc
+    for later in rest[1:]:
+        if later in kept or not later.strip(b"\0\xff"):
+            continue
+        try:
+            decode_line(later, version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+        raise refuse from exc                    # whole lines follow: damage in the middle
+    tail = b"\n".join(rest)
+    if ends_with_newline and b"\0" not in tail and b"\xff" not in tail:
+        raise refuse from exc                    # a whole written line changed, not a power cut
+    lost = len(tail) + (1 if ends_with_newline else 0)
+    if number == len(lines) and not ends_with_newline and not tail.strip(b"\0\xff") == b"":
+        what = f"line {number} was cut off (power cut while writing?) and is ignored"
+    else:
+        what = (f"the end of the file from line {number} on ({lost} bytes) is damaged (a power cut while "
+                "writing?) and is ignored")
+    contents.tail_note = (f"{p}: {what}; the game goes on from the {number - 2} lines before it, which read "
+                          "cleanly, in a copy (this file is not changed)")
+    contents.truncated = contents.needs_copy = True
+    warnings.warn(contents.tail_note, TruncatedJournalWarning, stacklevel=3)
 
 
 def is_note(item: dict[str, Any]) -> bool:
@@ -394,11 +485,106 @@ def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
             best = (key, member, contents, game)
     if best is None:
         raise errors.get(p) or next(iter(errors.values()))
-    _, chosen, contents, game = best
+    (count, order), chosen, contents, game = best
+    members = family(p) or [p]
+    newer = [m for m in members[order + 1:] if m in errors]
+    if newer:   # never drop a newer copy silently for an older file
+        raise JournalError(f"{errors[newer[0]]}. It is a resume copy newer than {chosen.name}, which holds "
+                           f"{count} actions: resuming from that older save could lose the copy's later "
+                           f"actions, so nothing was resumed. Move {newer[0].name} elsewhere to resume from "
+                           f"{chosen.name}, or give --journal PATH") from errors[newer[0]]
     if contents.truncated:       # say it once, for the chosen file
-        warnings.warn(f"{chosen}: line {len(contents.actions) + len(contents.notes) + 2} was cut off (power cut while writing?) "
-                      "and is ignored", TruncatedJournalWarning, stacklevel=2)
+        warnings.warn(contents.tail_note or f"{chosen}: line {len(contents.actions) + len(contents.notes) + 2} "
+                      "was cut off (power cut while writing?) and is ignored", TruncatedJournalWarning, stacklevel=2)
     return chosen, contents, game
+
+
+# ------------------------------------------------------- play sequence
+_SEQ_LINE = re.compile(rb'"seq":(\d{1,18})')
+
+
+def file_seq(path: str | os.PathLike) -> int:
+    """The highest play sequence number in one journal file (its header's
+    ``seq`` or a ``resumed`` note's), 0 if none (older journals) or the
+    file cannot be read.  Reads only lines that carry one and pass their
+    checksum."""
+    try:
+        data = _read_bytes(Path(path))
+    except JournalError:
+        return 0
+    best = 0
+    version = _header_version(Path(path), data.split(b"\n", 1)[0])
+    for raw in data.split(b"\n"):
+        if b'"seq":' not in raw:
+            continue
+        try:
+            item = decode_line(raw, version)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            continue
+        seq = item.get("seq")
+        if isinstance(seq, int) and not isinstance(seq, bool) and ("journal" in item or item.get("note") == "resumed"):
+            best = max(best, seq)
+    return best
+
+
+def play_seq(folder: str | os.PathLike) -> int:
+    """The highest play sequence number of the journals in ``folder`` (0
+    if none): the order games were started and resumed in, whatever the
+    system clock did."""
+    return max((file_seq(q) for q in Path(folder).glob("*.jsonl")), default=0)
+
+
+def game_key(header: dict[str, Any]) -> str:
+    """The identity of a game (the same for a journal and every copy of
+    it, wherever they are): a hash of its header's game, seat count, seed,
+    options, ``id`` and ``seq``."""
+    ident = {k: header.get(k) for k in ("game", "num_players", "seed", "options", "id", "seq")}
+    return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+#: Where the game locks live (:func:`use_lock_dir`; None: the system's
+#: temporary folder).  Every process playing games of one state folder
+#: must use the same one.
+LOCK_DIR: Path | None = None
+
+
+def use_lock_dir(folder: str | os.PathLike | None) -> None:
+    """Keep the game locks in ``folder`` (the session passes the state
+    folder's ``locks/``: a systemd service has a private /tmp), or in the
+    system's temporary folder (None)."""
+    global LOCK_DIR
+    LOCK_DIR = Path(folder) if folder is not None else None
+
+
+def _lock_dir() -> Path:
+    folder = LOCK_DIR if LOCK_DIR is not None else Path(tempfile.gettempdir()) / "cabinet-game-locks"
+    try:
+        folder.mkdir(mode=0o1777 if LOCK_DIR is None else 0o750, parents=LOCK_DIR is not None, exist_ok=True)
+    except OSError:
+        pass
+    return folder
+
+
+def _lock_game(header: dict[str, Any], path: Path) -> int:
+    """An exclusive ``flock`` on the game itself (a lock file named by
+    :func:`game_key` in the system's temporary folder), released when the
+    process ends.
+
+    Raises:
+        JournalLocked: another process plays this game (from any copy).
+    """
+    lock = _lock_dir() / f"{game_key(header)}.lock"
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        return -1             # no shared lock folder: the path lock still holds
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise JournalLocked(f"{path}: this game is being played by another cabinet process (from "
+                            "this file or a copy of it); finish or close that game first") from None
+    return fd
 
 
 # ---------------------------------------------------------------- writing
@@ -416,6 +602,13 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _write_error(path: Path, exc: OSError, what: str) -> JournalWriteError:
+    if exc.errno == errno.EROFS:     # words, not "[Errno 30] Read-only file system"
+        err = JournalWriteError(f"{path}: cannot {what}: the folder {path.parent} is on a read-only file system, "
+                                "so the game cannot be saved and was not started or resumed. Make it writable "
+                                "(sudo mount -o remount,rw /, or check the SD card's lock switch) or set "
+                                "cabinet.state_dir to a writable folder")
+        err.errno = exc.errno
+        return err
     hint = {errno.ENOSPC: "the disk is full: free some space (old journals, logs) and the game goes on",
             errno.EDQUOT: "the disk quota is used up: free some space and the game goes on",
             errno.EROFS: "the file system is read-only: check the SD card",
@@ -468,7 +661,10 @@ def remove_stale_temps(folder: str | os.PathLike) -> None:
         except ValueError:
             continue
         if pid != os.getpid() and not _alive(pid):
-            q.unlink(missing_ok=True)
+            try:
+                q.unlink(missing_ok=True)
+            except OSError:
+                pass          # a read-only folder: the copy that follows says so in words
 
 
 def _alive(pid: int) -> bool:
@@ -518,6 +714,7 @@ class JournalWriter:
         self.path = Path(path)
         self._fd = fd
         self._lock_fd = lock_fd
+        self._game_lock_fd: int | None = None
         self._good_size = os.fstat(fd).st_size
         #: encoded lines not yet on disk (disk full), oldest first
         self.pending: list[bytes] = []
@@ -537,7 +734,8 @@ class JournalWriter:
         """
         p = Path(path)
         header = {"journal": FORMAT_VERSION, "game": game.game_id, "num_players": game.num_players,
-                  "seed": game.seed, "options": game.options}
+                  "seed": game.seed, "options": game.options, "id": secrets.token_hex(8),
+                  "seq": play_seq(p.parent) + 1 if p.parent.is_dir() else 1}
         if meta:
             header["meta"] = meta
         try:
@@ -548,7 +746,9 @@ class JournalWriter:
         except OSError as exc:
             raise _write_error(p, exc, "create the journal") from exc
         lock = _lock(p)
-        return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+        writer = cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+        writer._game_lock_fd = _lock_game(header, p)
+        return writer
 
     @classmethod
     def continue_from(cls, path: str | os.PathLike, contents: JournalContents,
@@ -567,16 +767,21 @@ class JournalWriter:
         lock = lock_fd if lock_fd is not None else _lock(root if root.exists() else p)
         try:
             if not contents.needs_copy and not contents.truncated:
-                return cls(p, os.open(p, os.O_WRONLY | os.O_APPEND), lock)
+                try:
+                    fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+                except OSError as exc:
+                    raise _write_error(p, exc, "open the journal to go on") from exc
+                return cls(p, fd, lock)
             remove_stale_temps(root.parent)
             k = 1 + max((int(_FAMILY.match(q.stem).group("k") or 0) for q in family(root)), default=0)
             new = root.with_name(f"{root.stem}.resumed-{k}{root.suffix}")
             header = dict(contents.header, journal=FORMAT_VERSION)
             try:
                 _atomic_create(new, [encode_line(header)] + [encode_line(a) for a in contents.lines()])
+                fd = os.open(new, os.O_WRONLY | os.O_APPEND)
             except OSError as exc:
                 raise _write_error(new, exc, "write the resume copy") from exc
-            return cls(new, os.open(new, os.O_WRONLY | os.O_APPEND), lock)
+            return cls(new, fd, lock)
         except BaseException:
             if lock_fd is None:
                 os.close(lock)
@@ -616,9 +821,9 @@ class JournalWriter:
 
     def close(self) -> None:
         """Close the file and release the lock (idempotent)."""
-        for name in ("_fd", "_lock_fd"):
-            fd = getattr(self, name)
-            if fd is not None:
+        for name in ("_fd", "_lock_fd", "_game_lock_fd"):
+            fd = getattr(self, name, None)
+            if fd is not None and fd >= 0:
                 setattr(self, name, None)
                 try:
                     os.close(fd)
@@ -643,10 +848,19 @@ def open_for_resume(path: str | os.PathLike) -> tuple[Game, JournalContents, Jou
     p = Path(path)
     root = family_root(p)
     lock = _lock(root if root.exists() else p)
+    game_lock = -1
     try:
         chosen, contents, game = resolve(p)
+        game_lock = _lock_game(contents.header, p)
         writer = JournalWriter.continue_from(chosen, contents, lock_fd=lock)
     except BaseException:
-        os.close(lock)
+        for fd in (lock, game_lock):
+            if fd >= 0:
+                os.close(fd)
         raise
+    writer._game_lock_fd = game_lock
+    try:      # this game is now the one played last (the clock may have jumped back)
+        writer.append({"note": "resumed", "seq": play_seq(writer.path.parent) + 1})
+    except JournalWriteError:
+        pass  # queued in the writer; the game pauses until it is written, as for any line
     return game, contents, writer

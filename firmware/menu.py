@@ -1,6 +1,7 @@
 """The cabinet's menu on HDMI, driven by any seat's navigation input and
 big button: game, number of players, which seats are bots, difficulty,
-resume the last unfinished game, start; calibrate the dice reader to this
+resume any unfinished game (each named by its game, players, progress
+and when it was played), start; calibrate the dice reader to this
 cabinet (the guided flow of ``cabinet dice calibrate`` on the cabinet's
 screens and buttons) and undo that calibration.
 
@@ -33,7 +34,8 @@ DIFFICULTIES = ["easy", "hard", "epic"]
 @dataclass
 class Menu:
     """Menu state.  Rows: game, players, bots, bot level (when there are
-    bots), difficulty, resume, start, calibrate dice, undo dice calibration
+    bots), difficulty, one "Resume" row per unfinished game (newest first,
+    :attr:`resumable`), start, calibrate dice, undo dice calibration
     (when :attr:`calibrated`).
 
     Navigation moves the focus between rows; the big button changes the
@@ -46,8 +48,10 @@ class Menu:
     why a resume was refused).
     """
     games: list[str] = field(default_factory=lambda: [g for g in GAMES if is_available(g)])
-    resume_path: Path | None = None
-    #: why there is nothing to resume although a save exists (damaged, locked)
+    #: the unfinished games, newest first: (journal path, the game in words,
+    #: e.g. "Ginza Retro Café, 3 players, round 2 of 4, 14:02")
+    resumable: list[tuple[Path, str]] = field(default_factory=list)
+    #: why the newest save cannot be resumed (damaged, locked), or ""
     resume_problem: str = ""
     focus: int = 0
     game_index: int = 0
@@ -87,13 +91,22 @@ class Menu:
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
-        resume = self.resume_path.name if self.resume_path else ("damaged save" if self.resume_problem else "none")
-        rows.append(("Resume last game", resume))
+        if self.resume_problem:
+            rows.append(("Resume last game", "damaged save"))
+        rows += [("Resume", words) for _, words in self.resumable]
+        if not self.resumable and not self.resume_problem:
+            rows.append(("Resume", "no unfinished game"))
         rows.append(("Start", ""))
         rows.append(("Calibrate dice", ""))
         if self.calibrated:
             rows.append(("Undo dice calibration", ""))
+        rows.append(("Shut down", ""))
         return rows
+
+    @property
+    def resume_path(self) -> Path | None:
+        """The newest unfinished game's journal, or None."""
+        return self.resumable[0][0] if self.resumable else None
 
     def nav(self, step: int) -> None:
         """Move the focus by ``step`` rows (wraps)."""
@@ -104,7 +117,7 @@ class Menu:
 
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
-            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``,
+            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
             or ``None`` after changing a value.
         """
         label = self.rows()[self.focus][0]
@@ -125,13 +138,15 @@ class Menu:
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Youngest player (starts)":
             self.start_player = (self.start_player % self.players + 1) % self.players
-        elif label == "Resume last game":
-            if self.resume_path is not None:
-                return ("resume", self.resume_path)
+        elif label == "Resume" and self.resumable:
+            k = [i for i, (lab, _) in enumerate(self.rows()) if lab == "Resume"].index(self.focus)
+            return ("resume", self.resumable[k][0])
         elif label == "Calibrate dice":
             return ("calibrate", None)
         elif label == "Undo dice calibration":
             return ("uncalibrate", None)
+        elif label == "Shut down":
+            return ("shutdown", None)
         elif label == "Start":
             choice = BOT_CHOICES[self.bots]
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
@@ -156,15 +171,84 @@ class Menu:
                                               "bots play through the same buttons", "and dice as people"])])
 
 
+#: a game's name on a Resume row where its full name leaves too little room
+#: for the rest on the menu's line (at 1280 x 720)
+RESUME_NAMES = {"cafe-junior": "Café Junior"}
+
+
+def when_words(t: float, now: float | None = None) -> str:
+    """When a game was last played, as a person says it: "14:02" (today),
+    "yesterday 09:10", "Mon 28 Nov 14:02" (``t``, ``now``: epoch seconds)."""
+    when = _dt.datetime.fromtimestamp(t)
+    today = _dt.datetime.fromtimestamp(time.time() if now is None else now).date()
+    days = (today - when.date()).days
+    day = "" if days == 0 else "yesterday " if days == 1 else when.strftime("%a %d %b ")
+    return f"{day}{when.strftime('%H:%M')}"
+
+
+def progress_words(game: Any) -> str:
+    """How far a game went, in its own terms: "round 2 of 8", "turn 5",
+    "6 orders left" ("" where the view says nothing of it)."""
+    v = game.view(None)
+    if isinstance(v.get("round"), int) and v.get("rounds"):
+        return f"round {max(1, v['round'])} of {v['rounds']}"
+    if isinstance(v.get("round"), int) and v["round"] >= 1:
+        return f"round {v['round']}"
+    if isinstance(v.get("turn_number"), int):
+        return f"turn {v['turn_number']}"
+    if isinstance(v.get("deck_count"), int):
+        return f"{v['deck_count']} order{'s' if v['deck_count'] != 1 else ''} left"
+    return ""
+
+
+def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[list[tuple[Path, str]], str]:
+    """Every unfinished game in the state folder, newest first, as
+    (journal path to resume - of its family the member with the longest
+    valid continuation - and the game in words: its name, players,
+    progress and when it was played), and why the newest save cannot be
+    resumed ("" if it can): a damaged save is named, never silently
+    passed over, and the older games stay offered by name."""
+    import warnings
+
+    from . import journal as journal_mod
+    from .cmd_play import state_dir
+    folder = state_dir(cfg) / "journals"
+    if not folder.is_dir():
+        return [], ""
+    newest: dict[Path, float] = {}
+    for path in folder.glob("*.jsonl"):
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        root = journal_mod.family_root(path)
+        newest[root] = max(newest.get(root, mtime), mtime)
+    found, problem = [], ""
+    for i, root in enumerate(sorted(newest, key=lambda r: (newest[r], r.name), reverse=True)):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
+                chosen, _, game = journal_mod.resolve(root)
+        except journal_mod.JournalError as exc:
+            log.error("%s", exc)
+            if i == 0:
+                problem = f"the newest saved game is damaged and was not resumed: {exc}"
+            continue
+        if game.is_terminal():
+            continue
+        name = RESUME_NAMES.get(game.game_id) or (GAMES[game.game_id].name if game.game_id in GAMES
+                                                   else game.game_id)
+        words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
+                 progress_words(game), when_words(newest[root], now)]
+        found.append((chosen, ", ".join(w for w in words if w)))
+    return found, problem
+
+
 def _find_resume(menu: Menu, cfg: dict[str, Any]) -> None:
-    """Set the menu's Resume row: the newest unfinished game, or why the
-    newest save cannot be resumed (it is never skipped for an older one)."""
-    from .cmd_play import find_unfinished
-    try:
-        menu.resume_path, menu.resume_problem = find_unfinished(cfg), ""
-    except JournalError as exc:
-        log.error("%s", exc)
-        menu.resume_path, menu.resume_problem = None, str(exc)
+    """Set the menu's Resume rows: every unfinished game, and why the
+    newest save cannot be resumed (damaged: named, never skipped silently)."""
+    menu.resumable, menu.resume_problem = unfinished_games(cfg)
+    menu.focus = min(menu.focus, len(menu.rows()) - 1)
 
 
 def run_menu(cfg: dict[str, Any]) -> int:
@@ -220,6 +304,12 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         choice = menu.press()
                     elif e.input in ("nav_a", "nav_b"):
                         menu.nav(-1 if e.input == "nav_a" else 1)
+            if choice is not None and choice[0] == "shutdown":
+                from .power_off import power_off
+                menu.message = power_off(cabinet.simulated) or ""
+                if not menu.message:
+                    return 0
+                continue
             if choice is not None and choice[0] == "uncalibrate":
                 cal_path.unlink(missing_ok=True)
                 menu.calibrated, menu.focus = False, 0
@@ -244,7 +334,8 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         continue
                     except JournalError as exc:      # damaged, or played by another process
                         log.error("%s", exc)
-                        menu.resume_path, menu.resume_problem = None, str(exc)
+                        menu.message = f"not resumed: {exc}"
+                        _find_resume(menu, cfg)
                         continue
                 else:
                     p = choice[1]

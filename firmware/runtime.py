@@ -137,6 +137,15 @@ class Runtime:
         self.offset_us = 0 if self.simulated else max(0, game.now_us() + 1_000_000 - io.edges.now_us())
         self.now_us = io.edges.now_us() + self.offset_us
 
+    def clock_us(self) -> int:
+        """The cabinet's clock now, integer us: the edge timeline plus
+        :attr:`offset_us` on the cabinet (the clock of every stamp that
+        reaches the engine: edges, bots, ticks, converted camera frames);
+        the virtual time :attr:`now_us` in simulation."""
+        if self.simulated:
+            return self.now_us
+        return self.io.edges.now_us() + self.offset_us
+
     # ------------------------------------------------------------ applying
     def apply(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply one action to the engine and journal it.
@@ -192,7 +201,7 @@ class Runtime:
         except IllegalAction as exc:
             self.stats.refused_actions += 1
             if seat is not None:
-                self.prompts[seat] = f"not now: {exc}"[:42]
+                self.prompts[seat] = f"not now: {exc}"     # the OLED says its gist (OledFrame.message)
                 self.dirty = True
             log.debug("refused %s: %s", action, exc)
             return False
@@ -331,7 +340,7 @@ class Runtime:
         try:
             new = apply_changes(old, action.get("steps") or [])
         except ValueError as exc:
-            self.prompts[seat] = f"not now: {exc}"[:42]
+            self.prompts[seat] = f"not now: {exc}"
             return True
         turned = list(new)
         for v in old:

@@ -60,6 +60,13 @@ def check_trays(cfg: dict[str, Any], game: Game) -> None:
             f"{missing[0]} (0-based) for each, recalibrate, or play with fewer seats")
 
 
+def _use_game_locks(cfg: dict[str, Any]) -> None:
+    """Game locks in the state folder's ``locks/`` (shared by the service
+    and a shell using the same config; the service's /tmp is private)."""
+    from .cmd_play import state_dir
+    journal_mod.use_lock_dir(state_dir(cfg) / "locks")
+
+
 @dataclass
 class SessionOptions:
     """How to run: ``headless`` (no window, virtual clock), ``screens``
@@ -129,6 +136,8 @@ class Session:
             from .ui.hdmi import HdmiRenderer
             renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
         self.renderer = renderer
+        from .field_watch import FieldWatch
+        self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
         self.screen_count = 0
         self.last_key = None
         self.countdown: str = ""
@@ -160,6 +169,7 @@ class Session:
             options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
+        _use_game_locks(cfg)
         writer = journal_mod.JournalWriter.create(journal_path, game, meta={
             "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
             "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}})
@@ -187,6 +197,7 @@ class Session:
                 are left as they are).
             WiringError: the wiring cannot seat the game.
         """
+        _use_game_locks(cfg)
         game, contents, writer = journal_mod.open_for_resume(journal_path)
         try:
             meta = contents.header.get("meta", {}) or {}
@@ -384,6 +395,7 @@ class Session:
                     if seat in self.runtime.bots:
                         continue
                     self._key(seat, name, down)
+            self.field.tick()      # screen away / back (then the render below draws it whole), supply
             self.runtime.step(now)
             self.render()
             clock.tick(self.cfg["cabinet"]["fps"])
@@ -430,6 +442,12 @@ class Session:
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
                        f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
                        f"{d['frames']} frames")
+        if d.get("first_dice"):
+            out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
+                       f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
+                       f"% misread; {d['nudges'] / max(1, d['rolls']):.2f} nudges per roll ({d['rolls']} rolls), "
+                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice, "
+                       f"{d['nudge_wait_us'] / 1e6 / max(1, d['nudges']):.2f} s waited per nudge")
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
                        f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")

@@ -113,10 +113,73 @@ def open_factory(backend: str, *, lgpio_chip: int | None = None, start_us: int =
         except ImportError as exc:
             raise HardwareUnavailable(f"GPIO backend lgpio: the lgpio Python module is missing ({exc}); "
                                       "fix: sudo apt install python3-lgpio") from exc
+        if lgpio_chip is None:
+            lgpio_chip = header_chip_index()
         try:
-            return mod.LGPIOFactory(chip=lgpio_chip)
+            return lgpio_factory(mod, lgpio_chip)
         except Exception as exc:  # lgpio.error, PinUnknownPi, OSError
-            raise HardwareUnavailable(f"GPIO backend lgpio: cannot open a gpiochip ({exc}); fix: check that "
-                                      "/dev/gpiochip0 (gpiochip4 on early Pi 5 kernels) exists and that the "
+            raise HardwareUnavailable(f"GPIO backend lgpio: cannot open gpiochip {lgpio_chip} ({exc}); fix: "
+                                      "check that `gpiodetect` lists pinctrl-rp1 (Pi 5) and that the "
                                       "cabinet user is in the gpio group") from exc
     raise ValueError(f"unknown GPIO backend {backend!r}; use pigpio, lgpio or mock")
+
+
+def header_chip_index() -> int | None:
+    """N of the ``/dev/gpiochipN`` labelled ``pinctrl-rp1`` (Pi 5) or the
+    older Pis' pinctrl label (:func:`hardware.gpiochip.find_header_chip`);
+    None when no chip carries one (gpiozero then picks its own)."""
+    from hardware.gpiochip import find_header_chip
+    chip = find_header_chip()
+    if chip is not None:
+        log.info("GPIO: the header is gpiochip%d (%s, read by %s)", chip.index, chip.label, chip.how)
+    return None if chip is None else chip.index
+
+
+def lgpio_factory(mod: Any, chip: int | None) -> Any:
+    """gpiozero's ``LGPIOFactory`` on gpiochip ``chip`` (None: gpiozero's
+    own choice).
+
+    gpiozero 2.0.1 from the package index ignores ``chip`` and opens
+    gpiochip4 on a Pi 5 (gpiozero #1162, #1166; fixed by PR #1181, carried
+    only by Debian's python3-gpiozero).  When the factory comes back on
+    another chip, or fails to open one, the factory is built again with
+    its gpiochip opened here (gpiozero's own pin classes, only the chip
+    choice replaced).
+
+    Args:
+        mod: the ``gpiozero.pins.lgpio`` module.
+        chip: gpiochip index.
+
+    Raises:
+        Exception: whatever lgpio raises when the chip cannot be opened.
+    """
+    try:
+        factory = mod.LGPIOFactory(chip=chip)
+    except Exception as exc:
+        if chip is None:
+            raise
+        try:     # gpiozero 2.0.1 may have tried its hard-coded gpiochip4 instead of ``chip``
+            return _pinned_factory_class(mod)(chip)
+        except Exception:
+            raise exc from None
+    if chip is None or getattr(factory, "chip", chip) == chip:
+        return factory
+    factory.close()
+    log.warning("GPIO: this gpiozero opened gpiochip%s instead of gpiochip%d (gpiozero #1166); opening "
+                "gpiochip%d itself", getattr(factory, "chip", "?"), chip, chip)
+    return _pinned_factory_class(mod)(chip)
+
+
+def _pinned_factory_class(mod: Any) -> type:
+    """A subclass of ``mod.LGPIOFactory`` whose constructor opens the given
+    gpiochip (gpiozero 2.0.1's ``__init__`` without the hard-coded chip)."""
+    base = mod.LGPIOFactory
+
+    class PinnedChipLGPIOFactory(base):  # type: ignore[misc, valid-type]
+        def __init__(self, chip: int) -> None:
+            super(base, self).__init__()     # LocalPiFactory's set-up, skipping base's chip choice
+            self._handle = mod.lgpio.gpiochip_open(chip)
+            self._chip = chip
+            self.pin_class = mod.LGPIOPin
+
+    return PinnedChipLGPIOFactory

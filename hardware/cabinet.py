@@ -275,7 +275,12 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
     camera = None
     if with_camera:
         camera = CameraSupervisor(make_camera(cfg["camera"], on_pi=not simulated, compose=camera_compose))
-    audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"]) if with_audio else None
+    audio = None
+    if with_audio:
+        from hardware.audio import choose_device, connected_hdmi_ports, sound_cards
+        device = None if simulated else choose_device(cfg["audio"].get("device", "auto"), sound_cards(),
+                                                      connected_hdmi_ports())[0]
+        audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"], device=device)
     return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"],
                    expander)
 

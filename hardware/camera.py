@@ -11,6 +11,13 @@ the runtime shows "camera not ready".
 
 Rule (issue "Hardware layer", cameras): a frame older than the request that
 asked for it is dropped (``read(not_before_us)``).
+
+Clocks (issue 39): a source stamps frames on *its own* clock, as a real
+camera does (time since boot), and :meth:`CameraSource.now_us` reads that
+clock now; ``not_before_us`` is on the same clock.  The runtime converts
+a frame's stamp to the cabinet's clock (the one of button edges and the
+engine) by pairing ``now_us()`` with its own clock: camera stamps are
+converted, never mixed with edge stamps.
 """
 from __future__ import annotations
 
@@ -22,6 +29,8 @@ from typing import Any, Callable
 
 import cv2
 import numpy as np
+
+from hardware.camera_guard import READ_TIMEOUT_S, TRAY_DIOPTRES, ReadGuard, describe_focus, focus_controls
 
 log = logging.getLogger("cabinet.hardware")
 
@@ -81,6 +90,11 @@ class CameraSource:
 
     def close(self) -> None:
         """Stop the camera (idempotent)."""
+
+    def now_us(self) -> int:
+        """The current time on the clock this source stamps frames with,
+        integer us (CLOCK_MONOTONIC unless the source says otherwise)."""
+        return monotonic_us()
 
 
 class ReplaySource(CameraSource):
@@ -142,6 +156,10 @@ class ReplaySource(CameraSource):
     def _t(self, i: int) -> int:
         return self._start + round(i * 1_000_000 / self.fps)
 
+    def now_us(self) -> int:
+        """Now on the replay's clock (``clock_us``), us."""
+        return int(self._clock())
+
     def read(self, not_before_us: int | None = None) -> tuple[np.ndarray, int]:
         if not self._frames:
             raise CameraNotReady(f"{self.name}: not open")
@@ -180,6 +198,10 @@ class CallbackSource(CameraSource):
         self._latest: tuple[np.ndarray, int] | None = None
         self.dropped = 0
 
+    def now_us(self) -> int:
+        """Now on this source's clock (``clock_us``), us."""
+        return int(self._clock())
+
     def push(self, frame: Any, t_us: int) -> None:
         """Offer a frame captured at ``t_us`` us (replaces the previous one)."""
         self._latest = (as_bgr(frame), int(t_us))
@@ -209,18 +231,26 @@ class OpenCVSource(CameraSource):
         width, height: requested size, px; fps: requested rate, frames/s.
         capture_factory: ``cv2.VideoCapture`` (injectable for tests).
         max_stale: frames to discard at most while looking for a fresh one.
+        read_timeout_s: longest wait for one frame (a stalled read raises
+            :class:`~hardware.camera_guard.CameraStalled`), seconds.
     """
 
     def __init__(self, device: int = 0, width: int = 640, height: int = 480, fps: int = 15,
                  clock_us: Callable[[], int] = monotonic_us, capture_factory: Callable[..., Any] = cv2.VideoCapture,
-                 max_stale: int = 10):
+                 max_stale: int = 10, read_timeout_s: float = READ_TIMEOUT_S):
         self.device, self.width, self.height, self.fps = device, width, height, fps
         self._clock, self._factory, self.max_stale = clock_us, capture_factory, max_stale
         self.name = f"USB camera {device}"
+        self.guard = ReadGuard(read_timeout_s, self.name)
         self._cap: Any = None
         self.dropped = 0
 
+    def now_us(self) -> int:
+        """Now on the clock frames are stamped with when grabbed, us."""
+        return int(self._clock())
+
     def open(self) -> None:
+        self.guard = self.guard.renewed()
         cap = self._factory(self.device)
         if not cap.isOpened():
             cap.release()
@@ -236,7 +266,7 @@ class OpenCVSource(CameraSource):
         if self._cap is None:
             raise CameraNotReady(f"{self.name}: not open")
         for _ in range(self.max_stale + 1):
-            ok, frame = self._cap.read()
+            ok, frame = self.guard.call(self._cap.read)
             t = self._clock()
             if not ok:
                 raise CameraNotReady(f"{self.name}: the webcam stopped delivering frames")
@@ -262,12 +292,26 @@ class Picamera2Source(CameraSource):
     do not drift.  Timestamps are the sensor's (``SensorTimestamp``, ns,
     CLOCK_MONOTONIC) in us.
 
+    A focusable lens (Camera Module 3: ``AfMode``/``LensPosition`` in
+    ``camera_controls``) is set to manual focus at ``lens_position``
+    dioptres (:func:`~hardware.camera_guard.focus_controls`).  Every call
+    that waits for the camera goes through a :class:`~hardware.camera_guard.ReadGuard`:
+    a capture that stalls raises ``CameraStalled`` after ``read_timeout_s``
+    and the supervisor reopens the camera.
+
     Args:
         picamera2_factory: ``picamera2.Picamera2`` (injectable: tests use a fake).
+        lens_position: config ``camera.lens_position``, dioptres (1 / m;
+            negative: keep the camera's autofocus).
+        read_timeout_s: longest wait for one frame, seconds.
+
+    Attributes:
+        focus: what was done with the lens, one line (``cabinet hardware check``).
     """
 
     def __init__(self, width: int = 640, height: int = 480, fps: int = 15, warmup_frames: int = 30,
-                 picamera2_factory: Callable[[], Any] | None = None, max_stale: int = 10):
+                 picamera2_factory: Callable[[], Any] | None = None, max_stale: int = 10,
+                 lens_position: float = TRAY_DIOPTRES, read_timeout_s: float = READ_TIMEOUT_S):
         self.width, self.height, self.fps = width, height, fps
         self.warmup_frames, self.max_stale = warmup_frames, max_stale
         self._factory = picamera2_factory
@@ -275,8 +319,13 @@ class Picamera2Source(CameraSource):
         self._cam: Any = None
         self.dropped = 0
         self.locked_controls: dict[str, Any] = {}
+        self.lens_position = lens_position
+        self.focus = "not opened yet"
+        self.guard = ReadGuard(read_timeout_s, self.name)
 
     def open(self) -> None:
+        # a capture stalled in the last camera stays with it: the new one gets its own guard
+        self.guard = self.guard.renewed()
         factory = self._factory
         if factory is None:
             try:
@@ -296,9 +345,13 @@ class Picamera2Source(CameraSource):
             raise CameraNotReady(f"{self.name}: cannot start ({exc}); check the ribbon cable and "
                                  "`rpicam-hello --list-cameras`") from exc
         self._cam = cam
+        focus = focus_controls(getattr(cam, "camera_controls", None), self.lens_position)
+        if focus:
+            cam.set_controls(focus)
+        self.focus = describe_focus(focus, self.lens_position)
         md: dict[str, Any] = {}
         for _ in range(self.warmup_frames):
-            md = cam.capture_metadata()
+            md = self.guard.call(cam.capture_metadata, "metadata read")
             if md.get("AeLocked") and md.get("AwbLocked", True):
                 break
         controls = {"AeEnable": False, "AwbEnable": False}
@@ -312,7 +365,7 @@ class Picamera2Source(CameraSource):
         if self._cam is None:
             raise CameraNotReady(f"{self.name}: not open")
         for _ in range(self.max_stale + 1):
-            request = self._cam.capture_request()
+            request = self.guard.call(self._cam.capture_request, "capture_request")
             try:
                 frame = request.make_array("main")
                 md = request.get_metadata()
@@ -326,11 +379,19 @@ class Picamera2Source(CameraSource):
 
     def close(self) -> None:
         cam, self._cam = self._cam, None
-        if cam is not None:
+        if cam is None:
+            return
+        if self.guard.stuck:
+            # stop() would wait for the stalled capture: let it go, a new Picamera2 is opened
+            log.warning("%s: the stalled camera is abandoned without stop()", self.name)
+            return
+
+        def stop_and_close() -> None:
             try:
                 cam.stop()
             finally:
                 cam.close()
+        self.guard.call(stop_and_close, "close")
 
 
 class CameraSupervisor:
@@ -379,6 +440,11 @@ class CameraSupervisor:
         self.last_error = why
         self._next_try = self._clock() + delay
         self.ready = False
+
+    def now_us(self) -> int:
+        """Now on the source's clock (the clock of the stamps :meth:`read`
+        returns and of ``not_before_us``), us."""
+        return int(self.source.now_us())
 
     def status(self) -> str:
         """Text for the screen: ``"camera ready"`` or ``"camera not ready: <why>"``."""
@@ -442,10 +508,12 @@ def make_camera(cam_cfg: dict[str, Any], on_pi: bool, compose: Callable[[int], A
     if source == "auto":
         source = "picamera2" if on_pi else "sim"
     w, h, fps = cam_cfg.get("width", 640), cam_cfg.get("height", 480), cam_cfg.get("fps", 15)
+    timeout_s = cam_cfg.get("read_timeout_ms", round(READ_TIMEOUT_S * 1000)) / 1000
     if source == "picamera2":
-        return Picamera2Source(w, h, fps)
+        return Picamera2Source(w, h, fps, lens_position=cam_cfg.get("lens_position", TRAY_DIOPTRES),
+                               read_timeout_s=timeout_s)
     if source == "opencv":
-        return OpenCVSource(cam_cfg.get("device", 0), w, h, fps)
+        return OpenCVSource(cam_cfg.get("device", 0), w, h, fps, read_timeout_s=timeout_s)
     if source == "replay":
         if not cam_cfg.get("replay_path"):
             raise ValueError('camera.source = "replay" needs camera.replay_path (a folder of images or a video)')

@@ -61,19 +61,19 @@ def device_maker(oled_cfg: dict[str, Any], simulated: bool) -> Callable[[], Any]
 
 
 def _display_errors() -> tuple[type[BaseException], ...]:
-    try:
-        from luma.core.error import Error as LumaError
-        return (OSError, LumaError)
-    except ImportError:  # pragma: no cover - luma is a dependency
-        return (OSError,)
+    """Every error a display driver may raise (issue 39: a driver raising
+    ``RuntimeError`` reached the game loop): any ``Exception``; a seat's
+    display never ends the game."""
+    return (Exception,)
 
 
 class Oled:
     """One seat's display that never takes the game down.
 
     Args:
-        make_device: opens (or re-opens) the luma device; raises OSError or
-            a luma error when the display is absent.
+        make_device: opens (or re-opens) the luma device; raises OSError, a
+            luma error or any other exception when the display is absent
+            or broken (every one is contained).
         name: used in log lines (``"seat 2 OLED (ssd1306 on I2C bus 3 at 0x3c)"``).
         retry_s: minimum time between reconnection attempts, seconds.
         clock: monotonic clock in seconds (injectable for tests).
@@ -106,8 +106,9 @@ class Oled:
         self._next_try = self._clock() + self.retry_s
         if not self._logged_down:
             self._logged_down = True
+            why = str(exc) if isinstance(exc, OSError) else f"{type(exc).__name__}: {exc}"
             log.warning("%s: %s; this seat shows nothing until the display is back (retrying every %.0f s)",
-                        self.name, exc, self.retry_s)
+                        self.name, why, self.retry_s)
 
     def _try_open(self) -> bool:
         try:

@@ -48,7 +48,8 @@ SEAT_SCHEMA: dict[str, dict] = {
                         "encoder = a rotary encoder (GPIO only)"},
     "nav_via": {"type": str, "default": "gpio", "choices": ["gpio", "expander"],
                 "doc": "where nav_a/nav_b/nav_push are wired: gpio = BCM pins of the Pi's header; "
-                       "expander = pins of the [expander] MCP23017 (GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"},
+                       "expander = pins of the [expander] MCP23017 (GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15; "
+                       "GPA7 and GPB7 are output-only and refused)"},
     "oled": {"type": "table", "schema": OLED_SCHEMA, "doc": "this seat's OLED"},
 }
 
@@ -82,11 +83,23 @@ CAMERA_SCHEMA: dict[str, dict] = {
     "width": {"type": int, "default": 640, "min": 64, "max": 4096, "doc": "frame width, px"},
     "height": {"type": int, "default": 480, "min": 64, "max": 4096, "doc": "frame height, px"},
     "fps": {"type": int, "default": 15, "min": 1, "max": 120, "doc": "frames per second"},
+    "lens_position": {"type": float, "default": 3.2, "min": -1.0, "max": 32.0,
+                      "doc": "focus of a Camera Module 3 (AfMode manual), dioptres = 1 / distance from the lens "
+                             "to the tray floor in m (310 mm -> 3.2; 250 mm -> 4.0; 0 = infinity; -1 = leave "
+                             "the camera's autofocus); fixed-focus cameras ignore it"},
+    "read_timeout_ms": {"type": int, "default": 2000, "min": 100, "max": 60000,
+                        "doc": "longest wait for one frame, ms: a capture that stalls longer is "
+                               "'camera not ready' and the camera is reopened"},
 }
 
 AUDIO_SCHEMA: dict[str, dict] = {
     "enabled": {"type": bool, "default": True, "doc": "countdown and buzzer sounds"},
     "volume": {"type": float, "default": 0.8, "min": 0.0, "max": 1.0, "doc": "0..1"},
+    "device": {"type": str, "default": "auto",
+               "doc": "where sounds play: auto = the hdmi: device of the HDMI port with a screen (vc4-hdmi "
+                      "takes only IEC958 frames), else the first card (a Pi 4's headphone jack, a USB "
+                      "speaker); hdmi, headphones, usb; or an ALSA device name as `aplay -L` lists it "
+                      "(e.g. \"hdmi:CARD=vc4hdmi1,DEV=0\")"},
 }
 
 SCHEMA: dict[str, dict] = {
@@ -103,6 +116,10 @@ PIN_KEYS = ("button", "led", "cup", "nav_a", "nav_b", "nav_push")
 NAV_KEYS = ("nav_a", "nav_b", "nav_push")
 #: Pins of an MCP23017: GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15.
 EXPANDER_PINS = range(16)
+#: GPA7 and GPB7 are outputs only (Microchip MCP23017 datasheet DS20001952 rev D);
+#: read as inputs they can corrupt SDA (Adafruit_CircuitPython_MCP230xx #57,
+#: RobTillaart/MCP23017_RT #40).  The pin check refuses them for buttons.
+OUTPUT_ONLY_EXPANDER_PINS = (7, 15)
 
 
 def expander_pin_name(pin: int) -> str:
@@ -147,8 +164,8 @@ def _seat(button: int, led: int, cup: int, nav_a: int, nav_b: int, oled_bus: int
 #: Big button, LED and cup switch on BCM pins of the header (the edge
 #: source stamps their edges); the two navigation buttons (left = nav_a,
 #: right = nav_b) on the MCP23017 expander at 0x20 on I2C bus 1, seat k on
-#: GPA(2k-2)/GPA(2k-1) for seats 1-4 and GPB0-GPB3 for seats 5-6 (GPB4-7
-#: free); an SSD1306 at 0x3C per seat on I2C buses 2..7 (a TCA9548A
+#: GPA(2k-2)/GPA(2k-1) for seats 1-3, GPA6/GPB4 for seat 4 and GPB0-GPB3 for
+#: seats 5-6 (GPA7 and GPB7 are output-only and stay unused; GPB5-6 free); an SSD1306 at 0x3C per seat on I2C buses 2..7 (a TCA9548A
 #: multiplexer at 0x70 on bus 1 with ``dtoverlay=i2c-mux,pca9548,addr=0x70``,
 #: channels 0-5; check the bus numbers with ``ls /dev/i2c-*``).  BCM 0/1
 #: (HAT EEPROM) and 2/3 (I2C) stay free; the LEDs of seats 1-2 sit on the
@@ -159,7 +176,7 @@ DEFAULT_SEATS: list[dict[str, Any]] = [
     _seat(button=4, led=14, cup=17, nav_a=0, nav_b=1, oled_bus=2),
     _seat(button=5, led=15, cup=6, nav_a=2, nav_b=3, oled_bus=3),
     _seat(button=18, led=23, cup=24, nav_a=4, nav_b=5, oled_bus=4),
-    _seat(button=16, led=20, cup=21, nav_a=6, nav_b=7, oled_bus=5),
+    _seat(button=16, led=20, cup=21, nav_a=6, nav_b=12, oled_bus=5),
     _seat(button=8, led=27, cup=9, nav_a=8, nav_b=9, oled_bus=6),
     _seat(button=10, led=22, cup=11, nav_a=10, nav_b=11, oled_bus=7),
 ]
@@ -273,6 +290,11 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
                 if pin not in EXPANDER_PINS:
                     problems.append((path, f"expander pin {pin} does not exist; an MCP23017 has pins 0-15 "
                                            "(GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"))
+                elif pin in OUTPUT_ONLY_EXPANDER_PINS:
+                    problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is output-only on the "
+                                           "MCP23017 (datasheet rev D: used as an input it can corrupt the I2C "
+                                           "bus); move this button to a free input pin (GPA0-GPA6 = 0-6, "
+                                           "GPB0-GPB6 = 8-14)"))
                 elif pin in expander_used:
                     problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is already used by "
                                            f"{expander_used[pin]}; give each button its own pin"))
@@ -308,6 +330,20 @@ def free_pins(cfg: dict[str, Any]) -> list[int]:
     if any(s.get("nav_via") == "expander" for s in seats) and cfg.get("expander", {}).get("bus", 1) == 1:
         taken.update(I2C1_PINS)   # the expander sits on I2C bus 1
     return sorted(p for p in HEADER_PINS if p not in taken)
+
+
+def refused_expander_pins(cfg: dict[str, Any]) -> list[tuple[str, int]]:
+    """``(key path, pin)`` of every navigation input wired to an
+    output-only expander pin (GPA7 = 7, GPB7 = 15), for ``cabinet hardware
+    check``; empty when the wiring keeps off them."""
+    out = []
+    for i, seat in enumerate(effective_seats(cfg)):
+        if seat.get("nav_via") != "expander":
+            continue
+        for key in NAV_KEYS:
+            if seat.get(key, -1) in OUTPUT_ONLY_EXPANDER_PINS:
+                out.append((f"{seat_path(cfg, i)}.{key}", seat[key]))
+    return out
 
 
 def uses_expander(cfg: dict[str, Any]) -> bool:

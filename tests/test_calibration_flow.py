@@ -126,17 +126,41 @@ def test_a_threshold_for_these_dice_is_kept_where_new_layers_read_worse(monkeypa
     assert flow.outcome[0] == "refused" and "layers" in flow.outcome[1] and "threshold" in flow.outcome[1]
 
 
-def test_a_raised_threshold_reading_fewer_dice_is_weighed_with_the_captured_faces(monkeypatch):
-    """A raised threshold reads fewer dice by design: on rolls with no
-    misread it reads fewer right and none wrong, which is not "worse"; it
-    is kept where the captured faces show a misread it avoids (a wrong
-    value costs calibrate.WRONG_COST dice), and not where they show none."""
+def test_a_raised_threshold_reading_the_rolls_right_fewer_times_is_refused_in_words(monkeypatch):
+    """Issue 34: the guided flow stored a raised threshold whose own summary
+    showed it worse ("dice read right: 10 -> 1 of 17", none wrong either
+    way), in green, because one misread of the captured faces it avoided
+    outweighed nine rolls read right fewer.  The rolls are what the owner
+    checks: it is refused, the screen says so (not green), the old
+    calibration is kept."""
+    flow = _flow_to_decide(0.99)
+    flow.had_calibration = True
+    shipped = {"dice": 17, "right": 10, "wrong": 0, "unread": 7}
+    layers = {"dice": 17, "right": 11, "wrong": 1, "unread": 5}           # one more wrong: out
+    threshold = {"dice": 17, "right": 1, "wrong": 0, "unread": 16}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else threshold if p else shipped)
+    flow._fit_reads = {"plain": [(0.995, True)] * 59 + [(0.95, False)]}   # a misread at 0.95: gone at 0.99
+    assert calibrate.reads_worse(10, 0, 1, 0)
+    flow.decide()
+    assert flow.outcome[0] == "refused" and "worse" in flow.outcome[1]
+    with pytest.raises(RuntimeError):
+        flow.calibration()
+    scene = cs.screen(flow, (1920, 1080))
+    texts = " ".join(scene.texts())
+    assert "Calibration refused" in texts and "Calibration stored" not in texts
+    assert "old calibration is kept" in texts and "10 -> 1" in texts
+
+
+def test_a_raised_threshold_reading_the_rolls_as_well_is_weighed_with_the_captured_faces(monkeypatch):
+    """A raised threshold that reads the rolls as well as the reader does
+    (none fewer right, none more wrong) is kept where the captured faces
+    show a misread it avoids (a wrong value costs calibrate.WRONG_COST
+    dice), and not where they show none."""
     flow = _flow_to_decide(0.95)
     shipped = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
     layers = {"dice": 10, "right": 9, "wrong": 1, "unread": 0}
-    threshold = {"dice": 10, "right": 5, "wrong": 0, "unread": 5}
+    threshold = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
     monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else threshold if p else shipped)
-    assert not calibrate.reads_worse(8, 0, 5, 0, threshold_only=True) and calibrate.reads_worse(8, 0, 5, 0)
     flow._fit_reads = {"plain": [(0.99, True)] * 20 + [(0.92, False)]}   # a misread at 0.92: gone at 0.95
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "threshold"
@@ -291,6 +315,9 @@ def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
         def __init__(self, stale):
             self.stale, self.asked = stale, []
 
+        def now_us(self):                 # the camera's own clock (time since boot)
+            return 5 * 86_400_000_000
+
         def read(self, not_before_us):
             self.asked.append(not_before_us)
             if len(self.asked) <= self.stale:
@@ -300,7 +327,7 @@ def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
     class Cab:
         camera = Camera(2)
     frame = _camera_grab(Cab())()
-    assert frame[0, 0, 0] == 9 and len(Cab.camera.asked) == 3 and len(set(Cab.camera.asked)) == 1
+    assert frame[0, 0, 0] == 9 and len(Cab.camera.asked) == 3 and set(Cab.camera.asked) == {5 * 86_400_000_000}
     Cab.camera = Camera(10 ** 9)
     with pytest.raises(CameraNotReady, match="no new frame"):
         _camera_grab(Cab(), wait_s=0.05)()
@@ -482,3 +509,60 @@ def test_the_summaries_say_before_and_after_and_why_nothing_changed():
     assert "no misread at 0.9" in why and "1 die misread on the photos kept back" in why
     assert "1 die misread there" in cmd_dice._as_is_why({**info, "before_fit": {"right": 40, "wrong": 1}},
                                                          {"dice": 9, "right": 5, "wrong": 1})
+
+
+def test_a_seat_stuck_on_no_dice_is_counted_down_and_left_out_in_words():
+    """Issue 34: a seat that pressed and found no dice in its tray was stuck
+    on "no dice seen in your tray" for good (the countdown stopped once it
+    pressed).  It now counts down from its last press once another seat
+    is done, its card and OLED say the problem and the time left, and it
+    is left out with the reason."""
+    from firmware.calibration_flow import AWAY_US
+    flow = GuidedCalibration([0, 1], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
+    flow.tick(0)
+    flow.press(1)                                          # nothing in seat 2's tray
+    assert flow.seats[1].status == "problem" and "no dice" in flow.seats[1].problem
+    flow.press(0)                                          # seat 1 captures face 1
+    flow.tick(1_000_000)
+    assert flow.away_in_s(flow.seats[1]) == AWAY_US // 1_000_000
+    texts = " ".join(cs.screen(flow, (1280, 720)).texts())
+    assert "no dice seen" in texts and f"left out in {AWAY_US // 1_000_000} s" in texts
+    assert any("left out in" in t for t in cs.oled_frame(flow, 1).texts)
+    flow.tick(20_000_000)
+    flow.press(1)                                          # tries again: the count starts again
+    assert flow.away_in_s(flow.seats[1]) == AWAY_US // 1_000_000
+    flow.tick(20_000_000 + AWAY_US - 1)
+    assert 1 in flow.seats and flow.face == 1
+    flow.tick(20_000_000 + AWAY_US)
+    assert 1 not in flow.seats and flow.left_out == [1] and flow.face == 2
+    assert "left out: no dice seen" in " ".join(cs.screen(flow, (1280, 720)).texts())
+    assert "no dice seen" in cs.oled_frame(flow, 1).texts
+
+
+def test_a_flow_of_bots_only_closes_on_any_key_in_the_window(monkeypatch):
+    """Issue 34: with every seat a bot no key was a seat's button, so "press
+    any button to close" could not be answered; in the simulator's window
+    any key now closes the result (and the hint says "any key")."""
+    from types import SimpleNamespace
+
+    import firmware.calibration_flow as cf
+    from firmware.ui.hdmi import HdmiRenderer
+    flow = cs.gallery_flow("stored")
+    flow.dismissed = False
+    r = HdmiRenderer(800, 480, "window", oled_count=2)
+    pg = r.pg
+    cab = SimpleNamespace(simulated=True, factory=SimpleNamespace(now_us=0), drive=lambda *a: None)
+    timeline = SimpleNamespace(run_until=lambda t: None)
+    monkeypatch.setattr(cf, "RESULT_GRACE_S", 0.0)
+    steps = []
+
+    def step(now):
+        steps.append(now)
+        if len(steps) == 3:
+            pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_a, mod=0, unicode="a", scancode=4))
+        assert len(steps) < 100, "the result screen never closed"
+    try:
+        cf._run_live({"cabinet": {"fps": 200}}, cab, flow, r, timeline, step, lambda: None, [0, 1], {0: None, 1: None})
+    finally:
+        r.close()
+    assert flow.dismissed and "any key" in flow.next_hint

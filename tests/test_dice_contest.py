@@ -300,7 +300,8 @@ def test_journal_notes_are_skipped_by_replay_and_kept_by_a_resume_copy(tmp_path)
     assert state(game) == state(g)
     writer.close()
     copy = journal_mod.read(writer.path)
-    assert writer.path != tmp_path / "n.jsonl" and copy.notes == contents.notes
+    assert writer.path != tmp_path / "n.jsonl" and copy.notes[:-1] == contents.notes
+    assert copy.notes[-1][1]["note"] == "resumed"      # the resume's play sequence note (issue 39)
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("retrograde", 4, 2), ("retrograde", 2, 1), ("ginza", 4, 3),
@@ -346,17 +347,17 @@ def test_a_bot_rejects_a_misread_reading_and_enters_its_dice_by_hand(tmp_path, m
     misread the bot enters the true values by hand (navigation + presses).
     The engine never gets a misread value."""
     import firmware.dice_station as ds
-    real = ds.read_dice
+    real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     state_ = {"n": 0}
 
-    def off_by_one(frame, wb=None):            # the first two settled readings are wrong by one pip
-        dice = real(frame, wb)
+    def off_by_one(self, frame, wb=None):      # the first two settled readings are wrong by one pip
+        dice = real(self, frame, wb)
         if state_["n"] < 2 and dice and dice[0].value is not None:
             d = dice[0]
             dice[0] = d.__class__(d.value % 6 + 1, d.colour, d.center, d.box, d.confidence)
         return dice
 
-    monkeypatch.setattr(ds, "read_dice", off_by_one)
+    monkeypatch.setattr(ds.MultiLook, "read", off_by_one)
     opts = SessionOptions(headless=True, size=(800, 480), bots={0})
     s = Session.new(cfg_for(tmp_path), "retrograde", 1, 6, None, tmp_path / "b.jsonl", opts, model=NOT_A_PI)
     station, g = s.dice, s.game

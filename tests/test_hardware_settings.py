@@ -41,7 +41,7 @@ def test_cab2_default_wiring_keeps_timed_inputs_on_gpio_and_navigation_on_the_ex
     assert set(gpio) <= set(HEADER_PINS)
     assert not set(gpio) & {0, 1, 2, 3}
     nav = [s[k] for s in DEFAULT_SEATS for k in ("nav_a", "nav_b")]
-    assert sorted(nav) == list(range(12))           # GPA0-GPA7, GPB0-GPB3
+    assert sorted(nav) == [*range(7), *range(8, 13)]   # GPA0-GPA6, GPB0-GPB4 (GPA7 is output-only)
     assert free_pins(validate({})) == [7, 12, 13, 19, 25, 26]
 
 

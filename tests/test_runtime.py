@@ -164,18 +164,18 @@ def test_unreadable_die_asks_for_a_nudge_and_never_guesses(monkeypatch):
     """CAB-5: a die the reader cannot read makes the seat nudge it; the game
     waits and gets the value only from a full reading."""
     import firmware.dice_station as ds
-    real = ds.read_dice
+    real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     calls = {"n": 0}
 
-    def flaky(frame, wb=None):
-        dice = real(frame, wb)
+    def flaky(self, frame, wb=None):
+        dice = real(self, frame, wb)
         calls["n"] += 1
         if calls["n"] < 12 and dice:
             d = dice[0]
             dice[0] = Die(None, d.colour, d.center, d.box, 0.0)
         return dice
 
-    monkeypatch.setattr(ds, "read_dice", flaky)
+    monkeypatch.setattr(ds.MultiLook, "read", flaky)
     station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
     runtime = FakeRuntime(FakeGame())
     answers, _ = run_station(station, runtime, 20_000_000)
@@ -192,6 +192,9 @@ def test_camera_dropout_pauses_and_resumes():
     class FlakyCamera:
         ready = False
         up = False
+
+        def now_us(self):           # the camera's own clock (issue 39)
+            return getattr(self, "t", 0)
 
         def read(self, not_before_us=None):
             if not self.up:
@@ -235,13 +238,13 @@ def test_a_die_that_is_never_readable_does_not_stall_the_game(monkeypatch):
     """CAB-5 fallback: nudge, then reroll, then the seat enters the values
     with its buttons; the simulated seat never waits forever."""
     import firmware.dice_station as ds
-    real = ds.read_dice
+    real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
 
-    def never(frame, wb=None):
-        dice = real(frame, wb)
+    def never(self, frame, wb=None):
+        dice = real(self, frame, wb)
         return [Die(None, d.colour, d.center, d.box, 0.0) for d in dice]
 
-    monkeypatch.setattr(ds, "read_dice", never)
+    monkeypatch.setattr(ds.MultiLook, "read", never)
     station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
     answers, _ = run_station(station, FakeRuntime(FakeGame()), 60_000_000)
     assert answers and station.stats.rerolls >= 1 and station.stats.entered == 3

@@ -411,7 +411,9 @@ def test_ci_oled_draws_the_hand_and_the_confirm_step():
     assert ctl.press(game, 1) is None
     armed = oled_frame(game, seat, ctl, context(game, []))
     assert armed.image.getpixel((0, 63)) and not frame.image.getpixel((0, 63))
-    assert cj.label({"type": "place", "card": "X", "table": "T01", "side": "top"}) == "seat X at T01 top"
+    view = {"tables": [{"table": "T01", "cell": [2, 1]}]}     # the tables carry no numbers: the grid place
+    assert cj.label({"type": "place", "card": "X", "table": "T01", "side": "top"}, view) == \
+        "seat X at the table in row 3, column 2, top"
 
 
 def test_labels_read_as_words():

@@ -46,9 +46,10 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
 5. Every fourth scene of the folder (by name; augmented copies are one
    scene) is kept back as *confirmation rolls*: the reader reads them
    without a calibration and with each candidate.  A candidate that reads
-   them worse (:func:`reads_worse`: more dice given a wrong value, or - a
-   candidate that changes what the nets read - as many wrong and fewer
-   right than the nets as shipped read at its threshold) is out; of the others the one worth most (:func:`weigh`) on the
+   them worse (:func:`reads_worse`: more dice given a wrong value, or as
+   many wrong and fewer right, than the nets as shipped read - and, for a
+   candidate that changes what the nets read, than they read at its
+   threshold) is out; of the others the one worth most (:func:`weigh`) on the
    confirmation rolls and the fit photos together is the calibration, if
    it is worth more than the reader as it is ("as shipped" otherwise); if
    none is left it is refused.
@@ -142,27 +143,25 @@ class CalibrationError(VisionInputError):
 
 
 def reads_worse(right_before: int, wrong_before: int, right_after: int, wrong_after: int,
-                threshold_only: bool = False, at_threshold: tuple[int, int] | None = None) -> bool:
+                at_threshold: tuple[int, int] | None = None) -> bool:
     """Whether a calibration reads confirmation dice worse than the reader
     without it, and so is refused (the one rule of ``--from-labelled`` and
     the guided flow).  A die read wrongly is worse than a die not read:
-    worse is MORE dice given a wrong value, or - for a candidate that
-    changes what the nets read (new last layers, another window) - the
-    same number wrong and fewer given the right one.  A raised value
-    threshold alone (``threshold_only``) reads fewer dice by design: fewer
-    right with no more wrong is not worse there (the fit photos' misreads
-    it avoids are weighed by :func:`weigh`).  ``at_threshold``: (right,
-    wrong) of the reader as it is at the candidate's own threshold, which a
-    candidate that changes what the nets read and raises the threshold is
-    held against for "fewer right" (so the raise is not held against it).
-    Fewer wrong is better even with fewer right (e.g. right 13 -> 12,
-    wrong 1 -> 0 is kept).  Counts of dice, ints >= 0."""
-    if wrong_after > wrong_before:
-        return True
-    if threshold_only:
-        return False
-    right_ref, wrong_ref = at_threshold if at_threshold is not None else (right_before, wrong_before)
-    return wrong_after > wrong_ref or (wrong_after == wrong_ref and right_after < right_ref)
+    worse is MORE dice given a wrong value, or the same number wrong and
+    fewer given the right one - for every candidate, a raised value
+    threshold included (issue 34: a threshold raise that read the guided
+    flow's rolls right 10 -> 1, wrong 0 -> 0, was stored because fewer right
+    with no more wrong was let pass for it; the rolls are what the owner
+    checks, and the captured faces' misreads it avoids only rank the
+    candidates that pass, :func:`weigh`).  ``at_threshold``: (right,
+    wrong) of the reader as it is at the candidate's own threshold; a
+    candidate is also worse when it reads worse than that (a new window
+    must read better than the raise alone).  Fewer wrong is better even
+    with fewer right (e.g. right 13 -> 12, wrong 1 -> 0 is kept).  Counts
+    of dice, ints >= 0."""
+    def worse(right_ref: int, wrong_ref: int) -> bool:
+        return wrong_after > wrong_ref or (wrong_after == wrong_ref and right_after < right_ref)
+    return worse(right_before, wrong_before) or (at_threshold is not None and worse(*at_threshold))
 
 
 def weigh(right: int, wrong: int) -> int:
@@ -712,7 +711,6 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
     shipped_fit = counts_at(plain, base)
     ok = {k: v for k, v in candidates.items()
           if not reads_worse(before.correct, before.wrong, v[3].correct, v[3].wrong,
-                             threshold_only=not v[0] and v[1] == SHIPPED_WINDOW and v[2] >= base,
                              at_threshold=counts_at(plain_confirm, v[2]))}
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
             "windows": len(windows), "confirm_photos": len(confirm_imgs), "threshold_before": base,
@@ -816,6 +814,20 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     return path
 
 
+def _head_problem(W: np.ndarray, b: np.ndarray) -> str:
+    """What makes a last layer (W classes x F, b classes) unusable, in
+    words, or "": wrong shapes, values that are not finite, or weights
+    equal for every class (all zero, say), which give every die the same
+    scores whatever its face shows."""
+    if W.ndim != 2 or b.ndim != 1 or W.shape[0] != b.shape[0] or W.shape[0] < 2:
+        return f"has the wrong shape ({W.shape} and {b.shape})"
+    if not (np.isfinite(W).all() and np.isfinite(b).all()):
+        return "holds values that are not numbers"
+    if float(np.ptp(W, axis=0).max(initial=0.0)) < 1e-6:
+        return "has the same weights for every face"
+    return ""
+
+
 def load(path: str | os.PathLike) -> Calibration:
     """Read a calibration written by :func:`save`.  Raises
     :class:`CalibrationError` naming the file when it is damaged or was
@@ -831,6 +843,11 @@ def load(path: str | os.PathLike) -> Calibration:
         raise CalibrationError(f"{path}: this dice calibration is damaged and cannot be read; calibrate again, "
                                "remove it with `cabinet dice calibrate --reset`, or read without it "
                                "(--no-calibration)") from None
+    for name, (W, b) in heads.items():   # issue 39: all-zero weights were accepted and read 0 dice
+        problem = _head_problem(W, b)
+        if problem:
+            raise CalibrationError(f"{path}: its {name} face layer {problem}, so it would read no dice; "
+                                   "calibrate again or reset with `cabinet dice calibrate --reset`")
     from vision.reader import MIN_VALUE_P_RANGE
     p = meta.get("min_value_p")
     lo, hi = MIN_VALUE_P_RANGE

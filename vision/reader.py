@@ -160,8 +160,14 @@ def reset_min_value_p() -> None:
     MIN_VALUE_P = DEFAULT_MIN_VALUE_P
 
 
+#: The largest frame the reader takes, px (memory grows ~27 bytes a px
+#: with dice everywhere: 16 Mpx stays under ~0.45 GB).
+MAX_FRAME_PX = 16_000_000
+
+
 def check_frame(frame: object) -> np.ndarray:
-    """Validate a frame: H x W x 3 uint8 BGR, at least 32 x 32 px.  Raises
+    """Validate a frame: H x W x 3 uint8 BGR, at least 32 x 32 px and at
+    most :data:`MAX_FRAME_PX` px.  Raises
     :class:`VisionInputError` saying what is wrong.  Returns the frame."""
     if not isinstance(frame, np.ndarray):
         raise VisionInputError(f"frame must be a numpy array (H x W x 3 uint8 BGR), got {type(frame).__name__}")
@@ -171,6 +177,11 @@ def check_frame(frame: object) -> np.ndarray:
         raise VisionInputError(f"frame must have shape H x W x 3 (BGR), got {frame.shape}")
     if frame.shape[0] < 32 or frame.shape[1] < 32:
         raise VisionInputError(f"frame is too small ({frame.shape[1]} x {frame.shape[0]} px); need 32 x 32 or more")
+    if frame.shape[0] * frame.shape[1] > MAX_FRAME_PX:   # issue 39: a 64 Mpx frame full of dice took 1.73 GB
+        raise VisionInputError(f"frame is too large ({frame.shape[1]} x {frame.shape[0]} px, "
+                               f"{frame.shape[0] * frame.shape[1] / 1e6:.0f} Mpx); the reader takes at most "
+                               f"{MAX_FRAME_PX // 1_000_000} Mpx: scale it down (the cabinet's camera gives "
+                               "640 x 480)")
     return frame
 
 
@@ -195,13 +206,14 @@ def _surely_unsure(probs: np.ndarray) -> np.ndarray:
     return (nad < 2 * hi - 1 - eps) & ((nad >= 2 * lo + eps) | (best < 2 * EXPERT_BELOW - 1 - eps))
 
 
-def _value_impossible(best_sum: np.ndarray, n: np.ndarray, unknown: int) -> np.ndarray:
+def _value_impossible(best_sum: np.ndarray, n: np.ndarray, unknown: int, min_p: float | None = None) -> np.ndarray:
     """N bool: candidates whose readings can no longer average
     :data:`MIN_VALUE_P` on any value: ``best_sum`` (N float) bounds the
     sum of any one value's probability over the ``n`` (N float) readings
     made, and the ``unknown`` readings to come give it at most 1 each (a
-    margin of 1e-6 for float32 rounding)."""
-    return (best_sum + unknown) / (n + unknown) < MIN_VALUE_P - 1e-6
+    margin of 1e-6 for float32 rounding); ``min_p``: the threshold (None:
+    :data:`MIN_VALUE_P`)."""
+    return (best_sum + unknown) / (n + unknown) < (MIN_VALUE_P if min_p is None else min_p) - 1e-6
 
 
 def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray) -> np.ndarray:
@@ -224,7 +236,7 @@ def _decided(nad_sum: np.ndarray, n: np.ndarray, unknown: int, faint: np.ndarray
     return faint | (has & ((lo >= MAX_NOT_A_DIE_P + eps) | (hi < MAX_NOT_A_DIE_P - eps)))
 
 
-def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
+def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray], min_p: float | None = None
                  ) -> tuple[np.ndarray, np.ndarray, int]:
     """Face readings of the candidates with the second check (module
     docstring): (N x 7 float32 class probabilities, N bool "the readings
@@ -250,7 +262,9 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
     cannot reach :data:`MIN_VALUE_P`) - whose drop or keep no further
     reading can change (:func:`_decided`: a faint candidate, detector heat
     below :data:`UNREADABLE_MIN_HEAT`, is always dropped then); its row is
-    the average of the readings made, not checked.  Only the work changes:
+    the average of the readings made, not checked.  ``min_p``: the
+    threshold those skips assume (None: :data:`MIN_VALUE_P`; a lower one
+    skips fewer, for readings combined over frames).  Only the work changes:
     :func:`read_dice` gives the same dice."""
     probs = read_faces(windows)
     n = len(cands)
@@ -299,7 +313,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
         # MIN_VALUE_P on any value even if every expert turn is sure of it, is
         # unread whatever the expert says; the expert then only settles "not a
         # die" (dropped) or unreadable (kept), and is not asked where that is settled
-        hopeless = _value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m)
+        hopeless = _value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m, min_p)
         skip = (~fast_ok | hopeless) & _decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
         probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
         checked[lk[skip]] = False
@@ -320,7 +334,7 @@ def read_checked(frame: np.ndarray, cands: list, windows: list[np.ndarray]
             # its other turns are not read where its drop or keep is settled
             # (a faint one, kept only with a value, is dropped)
             hopeless = _value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
-                                         e_n + 1, m - 1)
+                                         e_n + 1, m - 1, min_p)
             settled = (~ok_so_far | hopeless) & _decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE], e_n + 1, m - 1,
                                                          faint[rd])
             need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)

@@ -16,6 +16,16 @@ Definitions (per die):
   a wrong value is not; ruling CAB-5);
 * exact = images where every labelled die is read right and nothing extra
   claims a value.
+
+Issue 40's two rates, the ones a player meets (a die on the table is a
+labelled die; the photo is the first reading the game takes of it at rest):
+
+* first-look rate = dice given their right value / dice on the table (an
+  unread or missed die counts against it exactly as a misread one does;
+  the same count as recall);
+* misread rate = dice given a wrong value / dice on the table (the same
+  count as confident-wrong).  Values given where no die is labelled are
+  counted apart (``extra``), not in either rate.
 """
 from __future__ import annotations
 
@@ -130,6 +140,16 @@ class Score:
         return self.correct / self.labelled if self.labelled else 0.0
 
     @property
+    def first_look(self) -> float:
+        """First-look rate (0..1): right values / labelled dice (module docstring)."""
+        return self.recall
+
+    @property
+    def misread(self) -> float:
+        """Misread rate (0..1): labelled dice given a wrong value / labelled dice."""
+        return self.confident_wrong
+
+    @property
     def precision(self) -> float:
         return self.correct / self.claimed if self.claimed else 0.0
 
@@ -137,6 +157,8 @@ class Score:
         """Figures as a JSON-able dict (ms: median and p95 per image)."""
         ms = sorted(self.ms) or [0.0]
         return {"images": self.images, "labelled_dice": self.labelled, "detections_with_value": self.claimed,
+                "first_look_rate": round(self.first_look, 4), "misread_rate": round(self.misread, 4),
+                "right": self.correct,
                 "accuracy": round(self.accuracy, 4), "recall": round(self.recall, 4),
                 "precision": round(self.precision, 4),
                 "confident_wrong": round(self.confident_wrong, 4), "wrong": self.wrong,

@@ -225,3 +225,29 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
         img[y0:y0 + ch, x0:x0 + cw] = img[y0:y0 + ch, x0:x0 + cw] * (1 - a) + crop * a
         placed.append((v, (x0 + cw / 2, y0 + ch / 2), max(cw, ch)))
     return np.clip(img, 0, 255).astype(np.uint8), [(v, c) for v, c, _ in placed]
+
+
+#: a live camera's frame-to-frame changes on a still scene (the simulated
+#: camera's defaults): sensor noise (Gaussian sigma, grey levels), sub-pixel
+#: jitter (px, uniform either way), flicker (gain, uniform 1 +- it)
+CAMERA_NOISE = {"sigma": 4.0, "jitter_px": 0.5, "flicker": 0.06}
+
+
+def camera_look(image: np.ndarray, rng: np.random.Generator, sigma: float = CAMERA_NOISE["sigma"],
+                jitter_px: float = CAMERA_NOISE["jitter_px"], flicker: float = CAMERA_NOISE["flicker"]) -> np.ndarray:
+    """One camera frame of a still scene: ``image`` (H x W x 3 uint8 BGR)
+    shifted by a sub-pixel jitter (bilinear, edges replicated), its
+    brightness scaled by a flicker gain and per-pixel sensor noise added;
+    ``rng`` a numpy Generator (its own stream: drawing from it changes
+    nothing else).  Returns a new H x W x 3 uint8 frame."""
+    dx, dy = rng.uniform(-jitter_px, jitter_px, 2) if jitter_px else (0.0, 0.0)
+    out = image
+    if dx or dy:
+        m = np.float32([[1, 0, dx], [0, 1, dy]])
+        out = cv2.warpAffine(image, m, (image.shape[1], image.shape[0]), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE)
+    gain = 1.0 + rng.uniform(-flicker, flicker) if flicker else 1.0
+    f = out.astype(np.float32) * gain
+    if sigma:
+        f += rng.normal(0.0, sigma, f.shape).astype(np.float32)
+    return np.clip(f + 0.5, 0, 255).astype(np.uint8)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
+from ..words import plural
 from . import seating
 from .components import SIDE_ORDER, GuestCard, load_components
 from .views import build_view
@@ -341,14 +342,14 @@ class CafeJunior(Game):
             if not self.guest_pile:
                 if drawn:
                     events.append({"type": "drew", "player": player, "count": drawn,
-                                   "text": f"Player {player + 1} draws {drawn} card(s)"})
+                                   "text": f"Player {player + 1} draws {plural(drawn, 'card')}"})
                 events += self._finish(f"Player {player + 1} had to draw from an empty guest pile")
                 return events
             hand.append(self.guest_pile.pop())
             drawn += 1
         if drawn:
             events.append({"type": "drew", "player": player, "count": drawn,
-                           "text": f"Player {player + 1} draws {drawn} card(s)"})
+                           "text": f"Player {player + 1} draws {plural(drawn, 'card')}"})
         self.current = (self.current + 1) % self.num_players
         self.turn = _new_turn(len(self.hands[self.current]))
         self.turn_number += 1

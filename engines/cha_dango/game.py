@@ -50,6 +50,7 @@ from typing import Any
 
 from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
 from .. import schema as sc
+from ..words import plural
 from . import races
 from .cards import ATTRIBUTES, load_cards
 from .races import seat_name
@@ -418,7 +419,7 @@ class ChaDango(Game):
             return []
         if lift is None:
             return [{"type": "sip_not_counted", "player": player, "t_us": t,
-                     "text": f"{seat_name(player)}'s cup was up before the order: lift it again (CD-7)"}]
+                     "text": f"{seat_name(player)}'s cup was up before the order: lift it again"}]
         held = t - lift
         if held < self.options["sip_us"]:
             return [{"type": "sip_too_short", "player": player, "t_us": t,
@@ -551,7 +552,7 @@ class ChaDango(Game):
             for s in wrong_sips:
                 events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
                                "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
-                                        f"no customer for them this order (CD-9)")})
+                                        f"no customer for them this order")})
         else:
             wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
             cost = self.options["wrong_hit_vp_cards"]
@@ -559,7 +560,7 @@ class ChaDango(Game):
                 owed[s] += cost
                 events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1],
                                "text": (f"{seat_name(s)} hit a customer, but none matched: a wrong hit, "
-                                        f"no sip and {cost} VP card{'s' if cost != 1 else ''} (CD-9)")})
+                                        f"no sip and {plural(cost, 'VP card')}")})
             slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
             events.extend(evs)
             owed[slowest] += 1
@@ -586,8 +587,8 @@ class ChaDango(Game):
                 if self.owed[s]:
                     k = self.owed[s]
                     events.append({"type": "choose_vp", "player": s, "count": k,
-                                   "text": (f"{seat_name(s)}: choose {k} VP card{'s' if k > 1 else ''} to place "
-                                            f"in the dining area (CD-10)")})
+                                   "text": (f"{seat_name(s)}: choose {plural(k, 'VP card')} to place "
+                                            f"in the dining area")})
             return events
         return events + self._end_turn()
 

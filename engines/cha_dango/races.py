@@ -154,7 +154,7 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
             winner = rng.choice(seats)
             log.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
                         "text": (f"Tie: {seats_text(seats)} slapped within {ms(resolution_us)} of each other; "
-                                 f"a coin flip gives the customer to {seat_name(winner)} (CAB-4)")})
+                                 f"a coin flip gives the customer to {seat_name(winner)}")})
         t_win = contenders[winner]
         card = race["targets"].pop(0)
         race["won"].append([card, winner, t_win])
@@ -225,7 +225,7 @@ def slowest_sipper(race: dict[str, Any], resolution_us: int, rng) -> tuple[int, 
         slowest = rng.choice(sorted(group))
         events.append({"type": "tie", "players": sorted(group), "loser": slowest,
                        "text": (f"Tie for slowest sip between {seats_text(group)}; "
-                                f"a coin flip picks {seat_name(slowest)} (CAB-4)")})
+                                f"a coin flip picks {seat_name(slowest)}")})
     events.append({"type": "slowest_sip", "player": slowest,
                    "text": f"{seat_name(slowest)} was slowest to sip: {reason}{margin}"})
     return slowest, events

@@ -146,7 +146,7 @@ class RulesMixin:
         rank = _int_field(action, "rank")
         name = self.comp.station_name(station)
         if station == self.closed_station():
-            raise IllegalAction(f"{name} is closed by this round's event (CC-5)")
+            raise IllegalAction(f"{name} is closed by this round's event")
         if self._has_server(player, station):
             raise IllegalAction(f"you already have a server at {name}: one server per station")
         if not 1 <= rank <= len(self.stations[station]):
@@ -196,7 +196,7 @@ class RulesMixin:
         if station != current:
             if self.locked.get(station) == player:
                 raise IllegalAction(f"your server was pushed to the lowest rank of {name} and cannot move "
-                                    f"this round (CC-4)")
+                                    f"this round")
             raise IllegalAction(f"stations are resolved left to right: tip-sharing is at "
                                 f"{self.comp.station_name(current)} now, not {name}")
         decider = self._share_decider()

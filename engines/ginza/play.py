@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Event, IllegalAction
+from ..words import plural
 from .dice import apply_changes, change_options, meets, serve_options, sub_multisets, take
 
 #: "Increase your dice limit": yen to go from limit L to L + 1.
@@ -270,7 +271,7 @@ class PlayMixin:
         me["dice"] = take(me["dice"], dice)
         self._roll(seat, len(dice), "reroll")
         self.st["after"] = "reroll"
-        return [_ev("reroll", f"seat {seat + 1} rerolls {dice} ({rr['remaining']} reroll(s) left after this)",
+        return [_ev("reroll", f"seat {seat + 1} rerolls {dice} ({plural(rr['remaining'], 'reroll')} left after this)",
                     player=seat)]
 
     def _do_add(self, seat: int, action: Action) -> list[Event]:

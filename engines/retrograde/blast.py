@@ -93,7 +93,7 @@ def check(game_state: dict, seat: dict, card, turn: dict, action: dict, frogs: i
     wild = wild_values(seat)
     if "boss" in action:
         if kind == "comet":
-            raise IllegalAction("a comet can only blast normal droids, never a boss (FAQ, RG-5)")
+            raise IllegalAction("a comet can only blast normal droids, never a boss")
         raise IllegalAction("bosses are blasted only by completing their column (4 - End the Round)")
     if kind in ("odd", "even"):
         name, values = ("Odd Eye", (1, 3, 5)) if kind == "odd" else ("Even Steven", (2, 4, 6))
@@ -118,7 +118,7 @@ def check(game_state: dict, seat: dict, card, turn: dict, action: dict, frogs: i
                 raise IllegalAction(f"a {v} does not match a {colour_of(colour)} droid ({colour} pips)")
         if not chain_ok(turn["cells"] + [cell], frogs):
             raise IllegalAction(f"the droid at {cell_name(cell)} breaks the chain: it must touch the "
-                                f"droids blasted this round (ruling RG-4)")
+                                f"droids blasted this round")
     elif kind == "comet":
         if card.spot != "comet":
             raise IllegalAction("your card shows no comet")
@@ -130,7 +130,7 @@ def check(game_state: dict, seat: dict, card, turn: dict, action: dict, frogs: i
             raise IllegalAction(f"a comet needs 3 matching dice, got {values}")
         if not chain_ok(turn["cells"] + [cell], frogs):
             raise IllegalAction(f"the droid at {cell_name(cell)} breaks the chain (a comet blast is part of "
-                                f"it, ruling RG-5)")
+                                f"it)")
     elif kind == "trophy":
         v = _die(turn, action.get("die"), "a trophy")
         if seat["trophies"][v - 1]:

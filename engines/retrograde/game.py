@@ -52,6 +52,7 @@ from typing import Any
 
 from engines import schema as sc
 from engines.base import Game, IllegalAction, SetupError, ranking_from_keys
+from engines.words import plural
 
 from . import blast
 from .components import COLUMNS, ROWS, colour_of, default_components
@@ -400,12 +401,12 @@ class Retrograde(Game):
         if s["phase"] not in ("roll", "stop"):
             raise IllegalAction(f"dice are not rolled now (phase: {s['phase']})")
         if s["phase"] == "stop" and p != s["stop_seat"]:
-            raise IllegalAction(f"only seat {s['stop_seat'] + 1} is still rolling (Stop, ruling RG-8)")
+            raise IllegalAction(f"only seat {s['stop_seat'] + 1} is still rolling (Stop!)")
         seat = s["seats"][p]
         if seat["claim"] is not None:
             raise IllegalAction(f"seat {p + 1} has claimed a card and cannot roll any more")
         if any(c[0] == p for c in s["pending"]):
-            raise IllegalAction(f"seat {p + 1} has pressed claim; its dice are frozen (ruling RG-7)")
+            raise IllegalAction(f"seat {p + 1} has pressed claim; its dice are frozen")
         return seat
 
     @staticmethod
@@ -446,7 +447,7 @@ class Retrograde(Game):
         counted = 0
         if s["phase"] == "stop" and not seat["dice_pending"]:
             if s["rerolls_left"] <= 0:
-                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
+                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card")
             s["rerolls_left"] -= 1
             counted = 1
         seat.setdefault("dice_log", []).append([action["t_us"], list(values), counted])
@@ -466,7 +467,7 @@ class Retrograde(Game):
         counted = 0
         if s["phase"] == "stop":
             if s["rerolls_left"] <= 0:
-                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card (ruling RG-8)")
+                raise IllegalAction(f"seat {p + 1} has no reroll left; claim a card")
             s["rerolls_left"] -= 1
             counted = 1
         seat.setdefault("dice_log", []).append([action["t_us"], None, counted])
@@ -493,7 +494,7 @@ class Retrograde(Game):
             s["rerolls_left"] += refund
             events.append({"type": "dice_frozen", "player": p, "values": list(dice),
                            "text": (f"Seat {p + 1}'s dice frozen at the claim: {' '.join(map(str, dice))} "
-                                    f"(later rolls do not count, RG-7)")})
+                                    f"(later rolls do not count)")})
         if self.solo or s["phase"] == "stop":
             return events + self._win(p, cid, action["t_us"], tie=False) + self._after_claims()
         s["pending"].append([p, cid, action["t_us"]])
@@ -506,7 +507,7 @@ class Retrograde(Game):
         s["face_up"].remove(cid)
         seat["claim"], seat["claim_t"] = cid, t
         s["claim_order"].append(p)
-        text = f"Seat {p + 1} claims {self._card(cid).describe()}" + (" (tie, coin flip, CAB-4)" if tie else "")
+        text = f"Seat {p + 1} claims {self._card(cid).describe()}" + (" (tie: coin flip)" if tie else "")
         return [{"type": "claim", "player": p, "card": cid, "tie": tie, "text": text}]
 
     def _settle(self, now: int) -> list[dict]:
@@ -532,7 +533,7 @@ class Retrograde(Game):
             for c in tied:
                 if c is not winner:
                     events.append({"type": "claim_lost", "player": c[0], "card": cid,
-                                   "text": f"Seat {c[0] + 1} loses the tie for {cid} (CAB-4)"})
+                                   "text": f"Seat {c[0] + 1} loses the tie for {cid} (coin flip)"})
         return events + self._after_claims()
 
     def _after_claims(self) -> list[dict]:
@@ -545,7 +546,7 @@ class Retrograde(Game):
             s["phase"], s["stop_seat"] = "stop", p
             s["rerolls_left"] = STOP_REROLLS * (1 + blast.power_count(s["seats"][p], "Rolypoly"))
             return [{"type": "stop", "player": p,
-                     "text": f"Stop! Seat {p + 1} gets {s['rerolls_left']} rerolls, then claims (RG-8)"}]
+                     "text": f"Stop! Seat {p + 1} gets {plural(s['rerolls_left'], 'reroll')}, then claims"}]
         return []
 
     def _solo_timer(self) -> list[dict]:
@@ -558,7 +559,7 @@ class Retrograde(Game):
         s["discard"].extend(gone)
         names = " and ".join(colour_of(v) for v in rolled)
         events = [{"type": "timer", "values": rolled,
-                   "text": f"Time! The box dice show {names}: {len(gone)} card(s) discarded"}]
+                   "text": f"Time! The box dice show {names}: {plural(len(gone), 'card')} discarded"}]
         if not s["face_up"]:
             cid = s["setup_discard"].pop(0)
             s["face_up"].append(cid)
@@ -567,7 +568,7 @@ class Retrograde(Game):
         s["phase"], s["stop_seat"] = "stop", 0
         s["rerolls_left"] = STOP_REROLLS * (1 + blast.power_count(s["seats"][0], "Rolypoly"))
         events.append({"type": "stop", "player": 0,
-                       "text": f"{s['rerolls_left']} more rerolls, then claim a card"})
+                       "text": f"{plural(s['rerolls_left'], 'more reroll')}, then claim a card"})
         return events
 
     # -------------------------------------------------- 3 - Blast Droids
@@ -579,14 +580,14 @@ class Retrograde(Game):
         s["blast_idx"] = 0
         s["turn"] = blast.new_turn(last, s["seats"][last])
         return [{"type": "blast_phase", "player": last,
-                 "text": f"Blast Droids! Seat {last + 1} starts (RG-9)"}]
+                 "text": f"Blast Droids! Seat {last + 1} starts"}]
 
     def _on_blast(self, action: dict) -> list[dict]:
         s = self.s
         turn = s["turn"]
         p = action["player"]
         if p != turn["seat"]:
-            raise IllegalAction(f"it is seat {turn['seat'] + 1}'s turn to blast (RG-9)")
+            raise IllegalAction(f"it is seat {turn['seat'] + 1}'s turn to blast")
         seat = s["seats"][p]
         card = self._card(seat["claim"])
         blast.check(s, seat, card, turn, action, blast.power_count(seat, "Frogger"))

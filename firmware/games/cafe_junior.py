@@ -298,15 +298,29 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
 
 
 # ------------------------------------------------------------------ OLED
+def table_words(tid: Any, view: dict[str, Any] | None, short: bool = False) -> str:
+    """A table as the screen shows it: the tables carry no numbers, they
+    stand on the 4 x 4 grid, so "the table in row 2, column 3" (``short``:
+    "row 2 col 3"), counted from the top left; the engine's id where the
+    view does not place it."""
+    for table in (view or {}).get("tables", []) or []:
+        if table.get("table") == tid:
+            r, c = (int(v) + 1 for v in table["cell"])
+            return f"row {r} col {c}" if short else f"the table in row {r}, column {c}"
+    return str(tid)
+
+
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
-    """A label for a Café International Junior action, with the guest in
-    words (``"seat Kenya girl at T07 top"``)."""
+    """A label for a Café International Junior action, with the guest and
+    the table in words (``"seat Kenya girl at the table in row 2, column
+    3, top"``)."""
     kind = action.get("type")
     card = _card_words(action.get("card"), view)
     if kind == "place":
-        return f"seat {card} at {action.get('table')} {action.get('side')}"
+        return f"seat {card} at {table_words(action.get('table'), view)}, {action.get('side')}"
     if kind == "exchange":
-        return f"swap {card} for the joker at {action.get('table')} {action.get('side')}"
+        return (f"swap {card} for the joker at {table_words(action.get('table'), view)}, "
+                f"{action.get('side')}")
     if kind == "discard":
         return f"discard {card}"
     if kind == "end_turn":
@@ -387,8 +401,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
-        f.best(2, y, [str(prompt), str(prompt)[:18]])
-        y += 12
+        y = f.message(2, y, str(prompt), max_lines=2)
     step = 21 if len(hand) <= 6 else max(16, 126 // max(1, len(hand)))
     for i, card in enumerate(hand[:8]):
         _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
@@ -400,13 +413,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         return f
     if act is not None:
         words = label(act, view)
+        at = table_words(act.get("table"), view, short=True)
         if act.get("type") == "place":
-            words = f"{_card_words(pick, view)} to {act.get('table')} {act.get('side')}"
+            words = f"{_card_words(pick, view)} to {at} {act.get('side')}"
         elif act.get("type") == "exchange":
-            words = f"{_card_words(pick, view)} for joker {act.get('table')}"
+            words = f"{_card_words(pick, view)} for joker {at}"
         if y + 10 <= f.H - 13:
-            f.best(2, y, [words, words.split(" to ")[0], f"at {act.get('table')} {act.get('side')}",
-                          str(act.get("table"))])
+            f.best(2, y, [words, f"to {at} {act.get('side')}", f"{at} {act.get('side')}", at])
         short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
                  "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
         f.choice(short, cursor, len(choices), shown.armed)

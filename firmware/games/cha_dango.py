@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
+from engines.words import plural
 from firmware.controls import describe_action
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
@@ -434,12 +435,14 @@ def label(action: dict[str, Any]) -> str:
     return words.get(action.get("type"), describe_action(action))
 
 
-def _seat_result(events: list[str], seat: int) -> str | None:
+def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     """"+1 VP" / "lost a VP card" for ``seat`` from the latest order's
-    events (CD-4, CD-6)."""
+    events (CD-4, CD-6); ``owe``: VP cards the seat must still place (the
+    slowest sipper MUST place one: "slowest: give 1 VP", or "slowest: had
+    no VP" when it had none)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
-    slowest = wrong = False
+    slowest = wrong = none = False
     for text in race_events(events):
         if not who.match(text):
             continue
@@ -451,6 +454,8 @@ def _seat_result(events: list[str], seat: int) -> str | None:
             wrong = True
         elif " was slowest to sip" in text:
             slowest = True
+        elif " has no VP card to lose" in text:
+            none = True
     if won:
         return f"+{won} VP"
     if lost:
@@ -460,7 +465,7 @@ def _seat_result(events: list[str], seat: int) -> str | None:
     if wrong:
         return "wrong hit!"
     if slowest:
-        return "slowest: no VP card"
+        return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
     return None
 
 
@@ -495,13 +500,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.glyph(0, y, f.W, word, size=16)
         return f
     if race is None:
-        result = _seat_result(events, seat)
         owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        result = _seat_result(events, seat, owe)
         if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
             if owe:
                 if result:
                     f.text(2, y, result, 13, room=f.W - 4)
-                f.text(2, y + 14, f"give up {owe} VP card{'s' if owe > 1 else ''}:")
+                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
             else:
                 f.text(2, y, "others choose", room=f.W - 4)
                 if result:

@@ -126,9 +126,10 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
     scene.add("dish", icon_r, None, name=station)
     left = view.get("supply", {}).get(station, 0)
     name = station_name(game, station)
-    options = [name, SHORT_NAME.get(station, name)]
-    if left < LOW_SUPPLY:  # few dishes left (CC-6): the count first, the dish tells the station
-        options = [f"{left} left"]
+    short = SHORT_NAME.get(station, name)
+    options = [name, short]
+    if left < LOW_SUPPLY:  # few dishes left (CC-6): the name and the count, the count alone where no room
+        options = [f"{name}: {left} left", f"{short}: {left} left", f"{short} {left}", f"{left} left"]
     for k, t in enumerate(options):
         if scene.text(t, name_r, sizes=(m.small,), priority=INFO, colour=ALERT if left < LOW_SUPPLY else FG):
             break
@@ -514,9 +515,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
-        for ln in _wrap_px(f, str(prompt), f.W - 4)[:1]:
-            f.best(2, y, [ln, ln[:18]])
-        y += 12
+        y = f.message(2, y, str(prompt), max_lines=2)
     if view.get("phase") == "over":
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 20, f"final {p.get('score', {}).get('total', 0)} coins")

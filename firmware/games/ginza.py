@@ -19,6 +19,7 @@ category), GR-5 (dice colours), GR-7 (Change Dice Rolls).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from firmware.readings import COMMON, banner_words, todo_words
@@ -593,6 +594,33 @@ def _oled_words(text: str) -> str:
     return " ".join(f"{w[1:]}Y" if w.startswith("¥") else w for w in text.split(" "))
 
 
+#: a player card's ability as the OLED says it (the card's own words
+#: shortened, so it fits the two lines beside and under the card icon)
+_ABILITY_SHORT = [(re.compile(r"^Start the game with (.+) at (Lv\.\d)\.?$"), r"\1 \2 from the start"),
+                  (re.compile(r"^Get (\d+) extra yen each time you serve an? (\w+)\.?$"),
+                   r"+\1 yen each time you serve a \2"),
+                  (re.compile(r"^Each dice limit step costs (\d+) yen less\.?$"), r"dice limit steps cost \1 yen less"),
+                  (re.compile(r"^Better dishwashing table: (\S+) ones give (\S+) yen\.?$"),
+                   r"\1 ones wash for \2 yen")]
+
+
+def ability_lines(f: OledFrame, text: str) -> list[tuple[int, str]]:
+    """A card's ability (or bonus condition) on the OLED as (x, line): the
+    first line beside the 14 px card icon (x 20), the second under it,
+    full width (x 2); the card's words shortened (:data:`_ABILITY_SHORT`;
+    a list of dishes without spaces) when they need more than these two lines.  Raises ValueError when even
+    the short words do not fit (a text no player could read whole)."""
+    short = [rx.sub(to, text) for rx, to in _ABILITY_SHORT if rx.match(text)]
+    for words in (text, *short, text.replace(", ", ",")):     # a list of dishes: "A,B,C"
+        first = _wrap_px(f, words, f.W - 22)
+        if len(first) == 1:
+            return [(20, first[0])]
+        rest = " ".join(words.split()[len(first[0].split()):])
+        if f.fits(rest, f.W - 4):
+            return [(20, first[0]), (2, rest)]
+    raise ValueError(f"ability text {text!r} does not fit the OLED in two lines")
+
+
 def _wrap_px(frame: OledFrame, text: str, room: int, size: int = 10) -> list[str]:
     """Word-wrap ``text`` to lines at most ``room`` px wide (a word wider
     than the room is split)."""
@@ -635,9 +663,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     y = 14
     bottom = f.H - 14 if choices else f.H
     if prompt:
-        for ln in _wrap_px(f, _oled_words(str(prompt)), f.W - 4)[:1]:
-            f.text(2, y, ln)
-        y += 12
+        y = f.message(2, y, _oled_words(str(prompt)), max_lines=2)
     phase = view.get("phase")
     comp = game.comp
     if phase == "over":
@@ -654,11 +680,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             bc = comp.bonus_cards[act["card"]]
             title, text = f"{bc.name} {bc.vp}VP", _bonus_text(bc)
         f.card(2, y, 14, 20, label="P" if phase == "player_card" else "B")
-        f.best(20, y, [title, title[:14]])
-        for i, ln in enumerate(_wrap_px(f, text, f.W - 22)[:2]):
-            f.text(20, y + 12 + i * 11, ln)
         word = "keep" if phase != "player_card" else "play"
-        f.choice(f"{word} {cursor + 1} of {len(choices)}", cursor, len(choices), shown.armed)
+        chosen = f"{word} {cursor + 1} of {len(choices)}"
+        if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
+            title, chosen = bc.name, f"keep: {bc.vp}VP"
+        f.text(20, y, title)
+        for i, (x, ln) in enumerate(ability_lines(f, text)):
+            f.text(x, y + 12 + i * 11, ln)
+        f.choice(chosen, cursor, len(choices), shown.armed)
         return f
     # dice as read, then bonus cards in hand (or the long choice in full)
     dice = p.get("dice") or []

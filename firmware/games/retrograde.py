@@ -26,6 +26,7 @@ from collections import OrderedDict
 from typing import Any
 
 from engines.retrograde.components import default_components
+from engines.words import plural
 from firmware.controls import describe_action
 from firmware.ui.oled import OledFrame
 from firmware.readings import banner_words, todo_words
@@ -528,7 +529,7 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             left = view["rerolls_left"]
             who = "" if solo else f"Seat {s + 1} claims last: "
             info.update(head="Time!" if solo else "Stop!", colour=ALERT,
-                        lines=[(f"{who}{left} reroll{'s' if left != 1 else ''} left", NEED)])
+                        lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
             if solo:
                 info["lines"].append(("2 dice from the box removed cards", INFO))
         else:
@@ -852,8 +853,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
     y = 14
     if prompt:
-        f.best(2, y, [str(prompt), str(prompt)[:20]])
-        y += 12
+        y = f.message(2, y, str(prompt), max_lines=2)
     banner = context.get("banner") or ""
     if phase == "over":
         f.glyph(0, y, f.W, "GAME OVER", size=16)
@@ -873,7 +873,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 f.die(2 + i * 21, y, 19, v)
             word = ""
             if phase == "stop" and view["stop_seat"] == seat:
-                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {view['rerolls_left']} rerolls"
+                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
             elif seat in (view.get("claims_pending") or []):
                 word = "claim pressed"
             elif waiting:

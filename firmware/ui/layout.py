@@ -103,9 +103,9 @@ def layout(model: ScreenModel, width: int, height: int, measure: Measure) -> lis
         n = max(1, len(panel.lines))
         line_gap = 2
         size = max(MIN_LINE_PX, min(header_px * 2 // 3, (body.h - (n - 1) * line_gap) // n))
-        # shrink further while the widest line would need heavy truncation
+        # shrink further (to 2/3) while a line would be cut
         floor = max(MIN_LINE_PX, size * 2 // 3)
-        while size > floor and any(measure(t, size)[0] > body.w * 1.15 for t in panel.lines):
+        while size > floor and any(measure(t, size)[0] > body.w for t in panel.lines):
             size -= 1
         step = size + line_gap
         max_lines = max(0, (body.h + line_gap) // step)

@@ -159,6 +159,48 @@ class OledFrame:
                 return t
         raise ValueError(f"none of {options!r} fits {room} px")
 
+    def wrap_px(self, text: str, room: int, size: int = 10) -> list[str]:
+        """``text`` word-wrapped into lines at most ``room`` px wide (a word
+        wider than ``room`` stands alone on its line)."""
+        lines: list[str] = []
+        cur = ""
+        for word in text.split():
+            trial = f"{cur} {word}" if cur else word
+            if cur and not self.fits(trial, room, size):
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        return lines + ([cur] if cur else [])
+
+    def message(self, x: int, y: int, text: str, max_lines: int = 1, room: int | None = None,
+                size: int = 10, gap: int = 12, **kw) -> int:
+        """Draw a message (a prompt such as "not now: seat 2 has no reroll
+        left; claim a card") in at most ``max_lines`` lines, never cutting a
+        word: when the whole does not fit, its gist does - its clauses
+        before the last "; " dropped one by one, then the words before
+        its first ": " ("not now: ...") - and only when none of these fits,
+        as many whole words as fit and "...".  Returns the y under it."""
+        room = self.W - x if room is None else room
+        cands = [text]
+        parts = text.split("; ")
+        cands += ["; ".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+        cands += [c.split(": ", 1)[1] for c in list(cands) if ": " in c]
+        for cand in cands:
+            lines = self.wrap_px(cand, room, size)
+            if len(lines) <= max_lines and all(self.fits(t, room, size) for t in lines):
+                break
+        else:
+            words = cands[-1].split()
+            while words and (len(self.wrap_px(" ".join(words) + " ...", room, size)) > max_lines
+                             or not all(self.fits(t, room, size)
+                                        for t in self.wrap_px(" ".join(words) + " ...", room, size))):
+                words.pop()
+            lines = self.wrap_px(" ".join(words) + " ...", room, size) if words else []
+        for i, t in enumerate(lines):
+            self.text(x, y + i * gap, t, size, room=room, **kw)
+        return y + gap * len(lines)
+
     def header(self, left: str, right: str = "") -> None:
         """The inverted top bar (12 px): seat and score left, round right."""
         self.draw.rectangle((0, 0, self.W - 1, 11), fill=1)

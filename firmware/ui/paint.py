@@ -5,7 +5,12 @@ do not change (a die face, a droid, a coin, a text at a size) are cached and
 blitted.  Components with a ``key`` that moved since the previous scene
 slide to their new place, and new ones grow in, over :data:`ANIM_MS`; the
 painter never waits for an animation (the runtime keeps handling input and
-redraws while :attr:`Painter.animating`).
+redraws while :attr:`Painter.animating`).  A component in flight goes
+*beneath* everything else it passes over - other cards, dice, the event
+text, other panels - and above only the panels it leaves and lands in;
+one whose way crosses another card's face, or that changes size (a row
+of cards laid out again), does not fly: it fades in where it lands
+(issue 34: cards flew over other cards and over the event text).
 """
 from __future__ import annotations
 
@@ -27,6 +32,8 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0
 _CACHE_MAX = 3000
 #: Cached surfaces may hold at most this many pixels in all (about 120 MB).
 _CACHE_PIXELS = 30_000_000
+#: Kinds a flying component must not cross: it fades in where it lands instead
+_FACES = {"card", "group", "die", "droid", "figure", "dango", "back", "meeple", "token"}
 #: Kinds drawn once per size and state into a cached surface, then blitted
 #: (the others cache their own parts).
 _WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line", "back"}
@@ -145,6 +152,9 @@ class Painter:
         self._pixels = 0
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
+        #: keys that fade in where they land instead of flying
+        self._fading: set[str] = set()
+        self._nodes: list[Node] = []
         self._seen_any = False
         self.animating = False
 
@@ -156,6 +166,7 @@ class Painter:
         self.__dict__.pop("_prev", None)
         self._last = {}
         self._anims = {}
+        self._fading = set()
         self.animating = False
 
     def clear(self) -> None:
@@ -219,6 +230,8 @@ class Painter:
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
+        flying: list[tuple[Node, Rect, Rect, float]] = []   # (node, where it is now, from, opacity)
+        self._nodes = scene.nodes
         for node in scene.nodes:
             rect = node.rect
             if node.key is not None:
@@ -226,16 +239,56 @@ class Painter:
                 if now_ms is not None:
                     rect, moving = self._animate(node.key, rect, now_ms)
                     animating |= moving
-            fn = getattr(self, "_" + node.kind, None)
-            if fn is None:
-                raise ValueError(f"the painter has no component {node.kind!r}")
-            if node.kind in _WHOLE:
-                self._whole(surface, node, rect, fn)
-            else:
-                fn(surface, node, rect)
+                    if moving:
+                        start, t0 = self._anims[node.key]
+                        fade = node.key in self._fading
+                        flying.append((node, node.rect if fade else rect, node.rect if fade else start,
+                                       _ease(max(0.0, (now_ms - t0) / ANIM_MS)) if fade else 1.0))
+                        continue
+            self._paint(surface, node, rect)
+        self._fly(surface, scene, flying)
         self._last = current
         self._seen_any = True
         self.animating = animating
+
+    def _paint(self, surface, node: Node, rect: Rect) -> None:
+        """Draw one component at ``rect``."""
+        fn = getattr(self, "_" + node.kind, None)
+        if fn is None:
+            raise ValueError(f"the painter has no component {node.kind!r}")
+        if node.kind in _WHOLE:
+            self._whole(surface, node, rect, fn)
+        else:
+            fn(surface, node, rect)
+
+    def _fly(self, surface, scene: Scene, flying: list[tuple[Node, Rect, Rect, float]]) -> None:
+        """Draw the components in flight (or fading in, at ``opacity`` < 1),
+        each beneath what it passes over: drawn, then every other
+        component under it drawn again on top, clipped to it - but for the
+        panels (and parts) it flies from or lands in, which stay beneath it."""
+        if not flying:
+            return
+        pg = self.pg
+        moving = {id(n) for n, _, _, _ in flying}
+        for node, rect, start, opacity in flying:
+            if opacity >= 1:
+                self._paint(surface, node, rect)
+            elif rect.w > 0 and rect.h > 0 and opacity > 0:
+                layer = pg.Surface((rect.w, rect.h), pg.SRCALPHA)
+                self._paint(layer, node, Rect(0, 0, rect.w, rect.h))
+                layer.set_alpha(round(255 * opacity))
+                surface.blit(layer, (rect.x, rect.y))
+        for node, rect, start, _ in flying:
+            if rect.w <= 0 or rect.h <= 0:
+                continue
+            surface.set_clip(pg.Rect(rect.x, rect.y, rect.w, rect.h))
+            for other in scene.nodes:
+                if id(other) in moving or not other.rect.intersects(rect):
+                    continue
+                home = other.kind in ("panel", "group") and (node.rect.inside(other.rect) or start.inside(other.rect))
+                if not home:
+                    self._paint(surface, other, other.rect)
+            surface.set_clip(None)
 
     def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
         """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
@@ -276,6 +329,10 @@ class Painter:
         if anim is None or anim[0] is None and old is not None:
             if old is not None and old != rect:
                 anim = (old, now_ms)
+                if (old.w, old.h) != (rect.w, rect.h) or self._crosses(key, old, rect):
+                    self._fading.add(key)
+                else:
+                    self._fading.discard(key)
             elif old is None and self._seen_any:
                 cx, cy = rect.center
                 anim = (Rect(cx - rect.w // 4, cy - rect.h // 4, rect.w // 2, rect.h // 2), now_ms)
@@ -285,12 +342,28 @@ class Painter:
         elif old is not None and old != rect and anim[0] != old:
             anim = (old, now_ms)
             self._anims[key] = anim
+            self._fading.add(key)           # moved again mid-way: it fades in where it lands
         start, t0 = anim
         f = (now_ms - t0) / ANIM_MS
         if f >= 1:
             self._anims.pop(key, None)
+            self._fading.discard(key)
             return rect, False
         return start.lerp(rect, _ease(max(0.0, f))), True
+
+    def _crosses(self, key: str, a: Rect, b: Rect) -> bool:
+        """True when a component flying straight from ``a`` to ``b`` would
+        pass over another card, die, figure or part (not one it lies in
+        at either end, such as the part holding its row)."""
+        x0, y0 = min(a.x, b.x), min(a.y, b.y)
+        way = Rect(x0, y0, max(a.right, b.right) - x0, max(a.bottom, b.bottom) - y0)
+        for n in self._nodes:
+            if n.key == key or n.kind not in _FACES or not n.rect.intersects(way):
+                continue
+            if (a.inside(n.rect) or b.inside(n.rect)) and n.rect.w * n.rect.h >= 2 * max(a.w * a.h, b.w * b.h):
+                continue            # a part holding it (its row, its table), not a card in its place
+            return True
+        return False
 
     # ------------------------------------------------------------ parts
     def _group(self, s, node: Node, r: Rect) -> None:

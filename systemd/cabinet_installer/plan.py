@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bootcfg
+from . import bootcfg, fieldsafe
 from .needs import Needs
 from .probe import UNIT_DIR, Probe
 from .runner import InstallError, Runner
@@ -63,6 +63,8 @@ class Options:
     skip_pip: bool = False
     purge: bool = False
     config_from: str | None = None
+    read_only: bool = False
+    state_partition: str | None = None
 
     @property
     def venv(self) -> str:
@@ -271,6 +273,7 @@ def install(r: Runner, p: Probe, needs: Needs, opts: Options) -> bool:
     """Run every install step; returns True when a reboot is needed."""
     if not opts.source.joinpath("pyproject.toml").is_file():
         raise InstallError(f"{opts.source} is not the cabinet checkout (no pyproject.toml); pass --source DIR")
+    fieldsafe.refuse_under_overlay(p)
     r.out(f"machine: {needs.backend_reason}")
     step_packages(r, p, needs, opts)
     step_account(r, p, opts)
@@ -278,6 +281,8 @@ def install(r: Runner, p: Probe, needs: Needs, opts: Options) -> bool:
     step_config(r, p, opts)
     reboot = step_boot(r, p, needs)
     step_units(r, p, needs, opts)
+    fieldsafe.step_poweroff(r, p, opts.user)
+    reboot |= fieldsafe.step_read_only(r, p, opts.read_only, opts.state_partition, STATE_DIR)
     if reboot:
         r.note("the boot config changed: reboot to apply it (sudo reboot); the cabinet starts at boot")
     elif opts.start:
