@@ -136,7 +136,8 @@ class Session:
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
         if renderer is None:
             from .ui.hdmi import HdmiRenderer
-            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players,
+                                    bots=frozenset(self.runtime.bots))
         self.renderer = renderer
         self.screen_count = 0
         self.last_key = None

@@ -61,7 +61,10 @@ class LiveLoop:
             for name, key in zip(("button", "cup", "left", "right", "push"), SIM_KEYS[seat]):
                 if key:
                     self.keymap[pg.key.key_code(key)] = (seat, name)
-        self._resize_types = {getattr(pg, n) for n in ("VIDEORESIZE", "WINDOWSIZECHANGED", "WINDOWRESIZED")
+        # resized, uncovered, restored or moved: lay out and repaint the window now
+        self._resize_types = {getattr(pg, n) for n in ("VIDEORESIZE", "WINDOWSIZECHANGED", "WINDOWRESIZED",
+                                                       "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN",
+                                                       "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWMOVED")
                               if hasattr(pg, n)}
 
     # ----------------------------------------------------------------- time
@@ -156,7 +159,7 @@ class LiveLoop:
 
     # --------------------------------------------------------------- window
     def _window_event(self, ev: Any) -> bool:
-        """Resizing: lay the window out again and repaint it now."""
+        """Resizing (or the window uncovered): lay it out again and repaint it now."""
         if ev.type in self._resize_types:
             self.s.renderer.resized()
             return True

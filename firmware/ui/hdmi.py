@@ -48,6 +48,8 @@ class HdmiRenderer:
             ``"window"`` (desktop window; the simulator also shows OLEDs),
             ``"fullscreen"`` (KMSDRM on a Pi without a desktop).
         oled_count: emulated OLEDs to show beside the screen (window mode).
+        bots: 0-based seats played by bots (window mode: their panels are
+            small, the window is sized for that).
         display_probe: the machine as :mod:`firmware.display_probe` sees it
             (full-screen mode; default the real one, a fake in tests).
 
@@ -60,7 +62,7 @@ class HdmiRenderer:
     """
 
     def __init__(self, width: int, height: int, mode: str = "headless", oled_count: int = 0,
-                 display_probe: object = None) -> None:
+                 display_probe: object = None, bots: set[int] | frozenset[int] = frozenset()) -> None:
         if not (800 <= width <= 1920 and 480 <= height <= 1080):
             raise ValueError(f"HDMI size {width}x{height} px is outside 800x480 .. 1920x1080")
         if mode == "headless":
@@ -95,8 +97,8 @@ class HdmiRenderer:
                 if mode == "window":
                     # the simulator: HDMI view + the seats' column, scaled to fit the desktop, resizable
                     from .sim_window import MAX_COLUMN_SHARE, SeatPanel, window_layout
-                    probe = [SeatPanel(f"seat {i + 1}", Image.new("1", (128, 64)), _PROBE_LEGEND)
-                             for i in range(self.oled_count)]
+                    probe = [SeatPanel(f"seat {i + 1}", None if i in bots else Image.new("1", (128, 64)),
+                                       () if i in bots else _PROBE_LEGEND) for i in range(self.oled_count)]
                     # the column's width beside the HDMI view at its own height
                     lay = window_layout((int(width / (1 - MAX_COLUMN_SHARE)), height), (width, height), probe,
                                         self.fonts.measure)
