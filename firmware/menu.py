@@ -152,12 +152,14 @@ class Menu:
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        keys = "Left/Right: choose · Space: change / start · Esc: leave" if self.simulated \
+        keys = "Left/Right: choose a row" if self.simulated \
             else "turn or navigate: choose · button: change / start"
         return ScreenModel("Tabletop cabinet", self.message or keys,
                            [Panel("Menu", lines, highlight={self.focus}, weight=2),
                             Panel(info.name, [f"{info.min_players} to {info.max_players} players", *wired,
-                                              "bots play through the same buttons", "and dice as people"])])
+                                              "bots play through the same buttons", "and dice as people",
+                                              *(["", "Space: change the row / start", "Esc: leave"] if self.simulated
+                                                else [])])])
 
 
 def _find_resume(menu: Menu, cfg: dict[str, Any]) -> None:

@@ -97,7 +97,8 @@ def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measu
     line_h = measure("Ag", size)[1]
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     # a column is as wide as the OLED, or as its widest key pair or caption
-    inner = max([oled_w] + [measure(p.caption, size)[0] for p in panels]
+    people = any(not p.is_bot for p in panels)
+    inner = max([oled_w if people else 0] + [measure(p.caption, size)[0] for p in panels]
                 + [measure(f"{k}: {w}", size)[0] for p in panels if legends for k, w in p.legend])
     placed = []
     col, y = 0, PAD
@@ -141,11 +142,13 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
         choice = (text_px, scale, got or _column(panels, 1 << 20, text_px, scale, measure, False))
     text_px, scale, (col_total, inner, placed) = choice
     line_h = measure("Ag", text_px)[1]
-    col_x0 = max(0, w - col_total)
-    room = (max(1, col_x0), h)
+    room = (max(1, w - col_total), h)
     f = min(room[0] / hdmi[0], room[1] / hdmi[1])
     hw, hh = max(1, int(hdmi[0] * f)), max(1, int(hdmi[1] * f))
-    hdmi_rect = (max(0, (room[0] - hw) // 2), (h - hh) // 2, hw, hh)
+    # the HDMI view and the seats' column side by side, centred together
+    left = max(0, (w - hw - col_total) // 2)
+    hdmi_rect = (left, (h - hh) // 2, hw, hh)
+    col_x0 = left + hw
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     boxes = []
     for p, (col, y, ph, legend) in zip(panels, placed):

@@ -114,5 +114,13 @@ def test_each_persons_keys_and_a_big_caption_stand_beside_their_oled(table):
 
 def test_the_menu_speaks_of_the_simulators_keys_not_a_knob():
     from firmware.menu import Menu
-    status = Menu(simulated=True).model().status
-    assert "turn" not in status and "Left/Right" in status and "Space" in status
+    from firmware.ui.hdmi import HdmiRenderer
+    model = Menu(simulated=True).model()
+    assert "turn" not in model.status and "Left/Right" in model.status
+    assert any("Space" in line for p in model.panels for line in p.lines)
+    r = HdmiRenderer(1280, 720)
+    try:
+        texts = [b.text for b in r.draw(model)]
+    finally:
+        r.close()
+    assert model.status in texts and not any("..." in t or "\u2026" in t for t in texts)   # not cut
