@@ -89,7 +89,16 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     small_h = measure("Ag", m.small)[1]
     extra = 1 if result.solo is not None else 0
     card_h = title_h + (len(rows) + extra) * row_h + (2 * small_h if detail else 0) + small_h + 4 * pad
-    card_w = min(w - 4 * pad, max(w * 3 // 5, measure(title, m.large)[0] + 4 * pad + row_h * 2))
+    # the card is as wide as its widest line needs (the title, a score row, the hint), at least 3/5 of the screen
+    names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
+    scores = [f"{_n(sc)} {result.unit}" for _, _, sc in rows] + \
+        ([f"{_n(result.solo.score)} {result.unit}"] if result.solo is not None else [])
+    name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
+    score_w = max(measure(t, m.medium)[0] for t in scores)
+    place_w = measure("4th", m.medium)[0]
+    row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
+    card_w = min(w - 4 * pad, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h, row_w + 4 * pad,
+                                  measure(hint, m.small)[0] + 5 * pad))
     card_h = min(h - 2 * pad, card_h)
     card = Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
     scene.add("panel", card, None, fill=CARD, border=GOLD, glow=True, radius=2 * pad)
@@ -106,9 +115,10 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
         scene.add("panel", r, None, fill=(58, 64, 84) if won else PANEL, border=seat_colour(seat) if won else None,
                   radius=pad)
         rin = r.inset(pad // 2)
-        place_r, tok, name_r, score_r, cup = rin.cols(-measure("4th", m.medium)[0] - pad, -rin.h, 3, 2, -rin.h,
+        place_r, tok, name_r, score_r, cup = rin.cols(-place_w, -rin.h, 1, -min(score_w, rin.w // 3), -rin.h,
                                                        gap=pad)
-        scene.text(_ordinal(place_k), place_r, sizes=(m.medium, m.small), colour=GOLD if won else DIM)
+        if result.solo is None and result.solo_best is None:     # a solo seat has no place to speak of
+            scene.text(_ordinal(place_k), place_r, sizes=(m.medium, m.small), colour=GOLD if won else DIM)
         scene.add("token", tok, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
         name = f"Seat {seat + 1}" + (" (bot)" if seat in bots else "")
         scene.text(name, name_r, sizes=(m.medium, m.small), colour=FG)
@@ -119,7 +129,8 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     if result.solo is not None:
         r = Rect(inner.x, y, inner.w, row_h - pad // 2)
         scene.add("panel", r, None, fill=PANEL, radius=pad)
-        name_r, score_r = r.inset(pad // 2).cols(3, 2, gap=pad)
+        rin = r.inset(pad // 2)
+        _, name_r, score_r, _ = rin.cols(-place_w - rin.h - pad, 1, -min(score_w, rin.w // 3), -rin.h, gap=pad)
         scene.text(result.solo.name, name_r, sizes=(m.medium, m.small), colour=FG)
         scene.text(f"{_n(result.solo.score)} {result.unit}", score_r, sizes=(m.medium, m.small), colour=FG,
                    align="right")
