@@ -22,9 +22,15 @@ How to write a test here::
   ``oled_texts(seat)``, ``window_image()``, ``panel_box(seat)`` (the layout), ``scene()`` (the
   HDMI scene: ``.texts()``, ``.facts``), ``save(path)`` for a PNG; ``differs(a, b)``.
 * Bots play on the same clock: ``step(ms=500)`` fast-forwards a bots' stretch.
+* Near the end of a game: ``harness.near_end(tmp_path, game_id, players, seed, drop)`` writes a bots'
+  game's journal less its last ``drop`` actions (pass it as ``journal=``, with the seats you play
+  not in ``bots``); ``harness.play_on(table, seat)`` plays a seat to the end like a hurried person.
+* A race to the millisecond: ``post(key, True)`` / ``post(key, False)`` with ``step(ms=...)``
+  between (``key_code(seat, control)``); the loop stamps the edge at its clock.
 
-Everything runs in-process with ``SDL_VIDEODRIVER=dummy`` (no X needed); a test marked
-``xvfb`` also plays the real ``cabinet`` process under Xvfb with xdotool where those exist.
+Everything runs in-process with ``SDL_VIDEODRIVER=dummy`` (no X needed);
+``test_real_window.py`` also plays the real ``cabinet`` process under Xvfb with xdotool where
+those exist.
 """
 from __future__ import annotations
 

@@ -16,6 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from PIL import Image, ImageChops  # noqa: E402
 
+import json  # noqa: E402
+
 from firmware import config  # noqa: E402
 from firmware.session import SIM_KEYS, Session, SessionOptions  # noqa: E402
 
@@ -45,11 +47,20 @@ class Table:
                  journal: Path | None = None, menu_renderer: Any = None) -> None:
         self.cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
         opts = SessionOptions(headless=False, size=size, bots=set(bots))
-        if journal is not None:
-            self.session = Session.resume(self.cfg, journal, opts, model=None, renderer=menu_renderer)
-        else:
-            self.session = Session.new(self.cfg, game_id, players, seed, options, tmp_path / "game.jsonl", opts,
-                                       model=None, renderer=menu_renderer)
+        from hardware.cabinet import build_cabinet
+        # no sound: SDL's audio thread would outlive the test, and a later test that forks
+        # (the tournament's worker processes) could deadlock on a lock it holds
+        self.cabinet = build_cabinet(self.cfg, with_camera=False, with_audio=False, model=None)
+        try:
+            if journal is not None:
+                self.session = Session.resume(self.cfg, journal, opts, model=None, cabinet=self.cabinet,
+                                              renderer=menu_renderer)
+            else:
+                self.session = Session.new(self.cfg, game_id, players, seed, options, tmp_path / "game.jsonl",
+                                           opts, model=None, cabinet=self.cabinet, renderer=menu_renderer)
+        except BaseException:
+            self.cabinet.close()
+            raise
         self.pg = self.session.renderer.pg
         self.pass_ms = pass_ms
         self._ns = 1_000_000_000
@@ -168,7 +179,39 @@ class Table:
         return Path(path)
 
     def close(self) -> None:
+        """Close the session, its window and the cabinet (idempotent)."""
         self.session.close()
+        self.cabinet.close()
+
+
+def near_end(tmp_path, game_id: str, players: int, seed: int, drop: int):
+    """A journal of a bots' game with its last ``drop`` actions taken off
+    (as after a power cut near the end)."""
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    path = tmp_path / "near-end.jsonl"
+    s = Session.new(cfg, game_id, players, seed, None, path, SessionOptions(headless=True, size=(800, 480),
+                    bots=set(range(players))), model=None)
+    s.run()
+    s.close()
+    lines = path.read_text().splitlines()
+    actions = [i for i, line in enumerate(lines) if i and json.loads(line).get("type")]
+    path.write_text("\n".join(lines[:actions[-drop]]) + "\n")
+    return path
+
+
+def play_on(t, seat: int = 0, max_passes: int = 3000) -> None:
+    """``seat`` plays like a hurried person: whenever it has a choice it
+    confirms it (button twice); bots play on the same clock."""
+    for _ in range(max_passes):
+        if t.loop.stage != "play":
+            return
+        s = t.session
+        if seat in s.game.active_players() and s.runtime.controls[seat].refresh(s.game):
+            t.press(seat, "button")
+            t.press(seat, "button")
+        else:
+            t.step(ms=200)
+    raise AssertionError("the game did not end")
 
 
 def differs(a: Image.Image | None, b: Image.Image | None) -> bool:

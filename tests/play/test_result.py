@@ -4,42 +4,12 @@ straight back to the menu.  Now the result screen (final scores, the
 tie-break, the winner with a trophy) stays until a person presses."""
 from __future__ import annotations
 
-import json
-
 from firmware import config
 from firmware.results import game_result
 from firmware.session import Session, SessionOptions
 from firmware.window_loop import RESULT_MIN_S
 
-
-def near_end(tmp_path, game_id: str, players: int, seed: int, drop: int):
-    """A journal of a bots' game with its last ``drop`` actions taken off
-    (as after a power cut near the end)."""
-    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
-    path = tmp_path / "near-end.jsonl"
-    s = Session.new(cfg, game_id, players, seed, None, path, SessionOptions(headless=True, size=(800, 480),
-                    bots=set(range(players))), model=None)
-    s.run()
-    s.close()
-    lines = path.read_text().splitlines()
-    actions = [i for i, line in enumerate(lines) if i and json.loads(line).get("type")]
-    path.write_text("\n".join(lines[:actions[-drop]]) + "\n")
-    return path
-
-
-def play_on(t, seat: int = 0, max_passes: int = 3000) -> None:
-    """``seat`` plays like a hurried person: whenever it has a choice it
-    confirms it (button twice); bots play on the same clock."""
-    for _ in range(max_passes):
-        if t.loop.stage != "play":
-            return
-        s = t.session
-        if seat in s.game.active_players() and s.runtime.controls[seat].refresh(s.game):
-            t.press(seat, "button")
-            t.press(seat, "button")
-        else:
-            t.step(ms=200)
-    raise AssertionError("the game did not end")
+from .harness import near_end, play_on
 
 
 def test_the_end_screen_names_the_winner_and_stays_until_a_person_presses(table, tmp_path):
