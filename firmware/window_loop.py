@@ -145,12 +145,18 @@ class LiveLoop:
                 continue
             if ev.type == self.pg.QUIT or (ev.type == self.pg.KEYDOWN and ev.key == self.pg.K_ESCAPE):
                 done = True
-            elif ev.type == self.pg.KEYDOWN and ready:
-                done = True
-        for edge in drain(s.cabinet.edges.queue):
-            for e in s.runtime.bank.feed(edge):
-                if e.kind == "press" and e.input == "button" and e.seat not in s.runtime.bots and ready:
+            else:
+                if ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap and s.cabinet.simulated:
+                    seat, name = self.keymap[ev.key]      # the seat's contacts follow its keys (a key let go
+                    if seat not in s.runtime.bots:        # after the last move opens its button again)
+                        s._key(seat, name, ev.type == self.pg.KEYDOWN)
+                if ev.type == self.pg.KEYDOWN and ready:
                     done = True
+        events = [e for edge in drain(s.cabinet.edges.queue) for e in s.runtime.bank.feed(edge)]
+        events += s.runtime.bank.poll(self._now_us() if s.cabinet.simulated else s.cabinet.now_us())
+        for e in events:                # a person's big button (a bot's edges are not theirs to answer)
+            if e.kind == "press" and e.input == "button" and e.seat not in s.runtime.bots and ready:
+                done = True
         s.render()
         if done:
             self.stage = "done"

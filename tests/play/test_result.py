@@ -44,6 +44,25 @@ def test_a_late_press_does_not_dismiss_the_result_unread(table, tmp_path):
     assert t.loop.stage == "done"
 
 
+def test_on_the_cabinet_a_persons_big_button_dismisses_the_result_and_a_bots_does_not(table, tmp_path):
+    """The cabinet has no keyboard: the seat's button (its pin) answers."""
+    journal = near_end(tmp_path, "cafe-junior", 2, seed=5, drop=3)
+    t = table("cafe-junior", 2, bots={1}, journal=journal)
+    play_on(t)
+    t.step(int(RESULT_MIN_S * 1000 / t.pass_ms) + 1)
+    cab = t.session.cabinet
+
+    def pin_press(seat: int) -> None:
+        cab.drive(seat, "button", True, cab.factory.now_us + 1000)
+        t.step(2)
+        cab.drive(seat, "button", False, cab.factory.now_us + 1000)
+        t.step()
+    pin_press(1)                                       # the bot's seat
+    assert t.loop.stage == "result"
+    pin_press(0)
+    assert t.loop.stage == "done"
+
+
 def test_with_only_bots_the_result_says_a_key_closes_it(table):
     t = table("cafe-junior", 2, bots={0, 1}, pass_ms=400)
     t.run_until(lambda t: t.loop.stage == "result", max_passes=4000)
