@@ -4,6 +4,8 @@ private OLEDs are not shown; the window can be resized; Esc asks first;
 each person's keys and a big caption are shown beside their OLED."""
 from __future__ import annotations
 
+import pytest
+
 from firmware.ui.sim_window import BOT_BOX_H
 from firmware.window_loop import ESC_CONFIRM_S, ESC_QUESTION
 
@@ -124,3 +126,18 @@ def test_the_menu_speaks_of_the_simulators_keys_not_a_knob():
     finally:
         r.close()
     assert model.status in texts and not any("..." in t or "\u2026" in t for t in texts)   # not cut
+
+
+@pytest.mark.parametrize("game_id", ["retrograde", "ginza", "cryptid-cafe"])
+def test_in_every_turn_based_game_the_window_shows_the_moved_cursor_at_once(table, game_id):
+    """Item 1 across the games the issue names (Retrograde's claims,
+    Ginza's choices, Cryptid Cafe's rank): the window shows the device's
+    new frame within the press's passes."""
+    t = table(game_id, 2, bots={1})
+    s = t.session
+    t.run_until(lambda t: 0 in s.game.active_players() and len(s.runtime.controls[0].refresh(s.game)) > 1,
+                max_passes=1500, ms=100)
+    t.step(12)
+    before = t.window_oled(0)
+    t.press(0, "right")
+    assert differs(before, t.window_oled(0)) and not differs(t.window_oled(0), t.device_oled(0))
