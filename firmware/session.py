@@ -202,8 +202,9 @@ class Session:
             meta = contents.header.get("meta", {}) or {}
             if opts.bots is None:
                 opts.bots = set(meta.get("bots", []))
-            if not opts.bot_levels:
-                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()}
+            if not opts.bot_levels:     # the recorded levels of the seats that are bots now
+                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
+                                   if int(s) in opts.bots}
             wiring.require(cfg, game.game_id, game.num_players, opts.bots)
             if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
                 opts.dice_from = meta["dice_from"]
