@@ -65,6 +65,8 @@ class Menu:
     bot_level: int = 1
     #: the cabinet has a dice calibration (offer to undo it)
     calibrated: bool = False
+    #: the simulated cabinet: the hint names its keys (seat 1's), not a knob
+    simulated: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -165,10 +167,14 @@ class Menu:
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        return ScreenModel("Tabletop cabinet", self.message or "turn: choose · button: change / start",
+        keys = "Left/Right: choose a row" if self.simulated \
+            else "turn or navigate: choose · button: change / start"
+        return ScreenModel("Tabletop cabinet", self.message or keys,
                            [Panel("Menu", lines, highlight={self.focus}, weight=2),
                             Panel(info.name, [f"{info.min_players} to {info.max_players} players", *wired,
-                                              "bots play through the same buttons", "and dice as people"])])
+                                              "bots play through the same buttons", "and dice as people",
+                                              *(["", "Space: change the row / start", "Esc: leave"] if self.simulated
+                                                else [])])])
 
 
 #: a game's name on a Resume row where its full name leaves too little room
@@ -276,7 +282,8 @@ def run_menu(cfg: dict[str, Any]) -> int:
     pg = renderer.pg
     from .cmd_dice import calibration_path
     cal_path = calibration_path(cfg)
-    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file())
+    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file(),
+                simulated=bool(cabinet.simulated))
     _find_resume(menu, cfg)
     bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
