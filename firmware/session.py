@@ -154,7 +154,13 @@ class Session:
         self._countdown_done: Any = None
         module = game_module(game.game_id)
         self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
+        #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
+        self._pause_fn = getattr(module, "result_pause", None) if module is not None else None
+        self._pause_done: Any = None
+        #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
+        self._resume_action: dict[str, Any] | None = None
         self.runtime.pre_step = self._timers
+        self.runtime.after_apply = self._result_pause
         #: the game is over and its result screen is up (set by the live loop)
         self.show_result = False
         #: repaint the window in the next render (e.g. a notice appeared)
@@ -177,6 +183,9 @@ class Session:
             WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
+        cabinet_options = getattr(game_module(game_id), "cabinet_options", None)
+        if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
+            options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
         _use_game_locks(cfg)
@@ -221,6 +230,10 @@ class Session:
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            restart = getattr(game_module(game.game_id), "resume_action", None)
+            session._resume_action = restart(game) if restart is not None else None
+            if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
+                session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
             session.resumed = True
             return session
         except BaseException:
@@ -228,10 +241,32 @@ class Session:
             raise
 
     # ------------------------------------------------------------- timers
+    def _result_pause(self) -> None:
+        """Ruling CAB-7: once a Cha dango race is decided, no order is
+        revealed (by a person or a bot) until its outcome has been on the
+        screen for ``cabinet.race_result_ms``."""
+        if self._pause_fn is None or self.game.is_terminal():
+            return
+        key = self._pause_fn(self.game, self.game.view(None))
+        if key is not None and key != self._pause_done:
+            self._pause_done = key
+            t = max(self.runtime.now_us, self.game.now_us())
+            self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
+
     def _timers(self, t_us: int) -> None:
-        """The 3-2-1 countdown that starts each Retrograde roll: the dice
-        are not read until it is over, and the banner shows the seconds."""
+        """The 3-2-1 countdown that starts each Retrograde roll (the dice
+        are not read until it is over) and a race resumed from a save (no
+        input counts until it is over, then the race restarts, ruling
+        CAB-8); the banner shows the seconds, then "next N" while a race's
+        outcome holds the next order (CAB-7)."""
         rt = self.runtime
+        if self._resume_action is not None and not self.game.is_terminal():
+            if rt.frozen_until_us < 0:
+                rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US
+            elif t_us >= rt.frozen_until_us:
+                action, self._resume_action = self._resume_action, None
+                rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
+        self._result_pause()
         if self._countdown_fn is not None and not self.game.is_terminal():
             view = self.game.view(None)
             if self._countdown_fn(self.game, view):
@@ -240,10 +275,13 @@ class Session:
                     self._countdown_done = key
                     rt.hold_until_us = t_us + COUNTDOWN_US
         left = rt.hold_until_us - t_us
+        pause = max(rt.not_before.values(), default=-1) - t_us
         if left > 0:
             banner = str(-(-left // 1_000_000))          # 3, 2, 1
         elif self.countdown in ("1", "roll!") and self.game.chance_requests():
             banner = "roll!"                              # until the dice are read
+        elif pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
         else:
             banner = ""
         if banner != self.countdown:
@@ -393,7 +431,7 @@ class Session:
         if self._owns_cabinet:
             self.cabinet.close()
         self.runtime.on_change = None        # break the session <-> runtime cycle
-        self.runtime.pre_step = None
+        self.runtime.pre_step = self.runtime.after_apply = None
 
     def live(self, clock_ns: Any = None) -> Any:
         """The window loop of this session (:class:`firmware.window_loop.LiveLoop`),
