@@ -263,3 +263,26 @@ def plan_choices(game: Game, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "plan", "player": seat, "plan": k, "summary": summary, "steps": plan})
         _PLAN_CACHE[key] = out
     return list(_PLAN_CACHE[key])
+
+
+def cursor_choices(game, context: dict) -> dict[int, dict]:
+    """seat -> the choice under the cursor of each seat a person plays
+    (bots' seats, listed in ``context["bots"]``, left out), read through
+    :meth:`SeatControls.shown` without moving any cursor: the HDMI lights
+    what each seat's next press would do (issue 34).  ``{}`` when the
+    context has no ``controls`` (the gallery)."""
+    controls = context.get("controls")
+    if controls is None:
+        return {}
+    bots = set(context.get("bots") or ())
+    out = {}
+    for seat in range(game.num_players):
+        if seat in bots:
+            continue
+        try:
+            chosen = controls[seat].shown(game).chosen
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        if chosen is not None:
+            out[seat] = chosen
+    return out

@@ -221,16 +221,8 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
     folder = state_dir(cfg) / "journals"
     if not folder.is_dir():
         return [], ""
-    newest: dict[Path, float] = {}
-    for path in folder.glob("*.jsonl"):
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            continue
-        root = journal_mod.family_root(path)
-        newest[root] = max(newest.get(root, mtime), mtime)
     found, problem = [], ""
-    for i, root in enumerate(sorted(newest, key=lambda r: (newest[r], r.name), reverse=True)):
+    for i, (root, mtime) in enumerate(journal_mod.families_newest_first(folder)):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
@@ -245,7 +237,7 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
         name = RESUME_NAMES.get(game.game_id) or (GAMES[game.game_id].name if game.game_id in GAMES
                                                    else game.game_id)
         words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
-                 progress_words(game), when_words(newest[root], now)]
+                 progress_words(game), when_words(mtime, now)]
         found.append((chosen, ", ".join(w for w in words if w)))
     return found, problem
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from firmware.controls import SeatControls
+from firmware.controls import SeatControls, cursor_choices
 from firmware.ui.kit import (ALERT, BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
 from firmware.ui.oled import OledFrame
 
@@ -401,19 +401,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
 def _placing(game, context: dict[str, Any]) -> dict[str, tuple[int, int]]:
     """station -> (rank, seat) for each seat a person plays whose cursor
     is on placing a server (CC-2), read without moving the cursor."""
-    controls = context.get("controls")
-    bots = set(context.get("bots") or ())
-    out: dict[str, tuple[int, int]] = {}
-    for seat in range(game.num_players) if controls is not None else ():
-        if seat in bots:
-            continue
-        try:
-            chosen = controls[seat].shown(game).chosen
-        except (KeyError, IndexError, TypeError, AttributeError):
-            continue
-        if chosen is not None and chosen.get("type") == "place":
-            out[chosen["station"]] = (int(chosen["rank"]), seat)
-    return out
+    return {chosen["station"]: (int(chosen["rank"]), seat)
+            for seat, chosen in cursor_choices(game, context).items() if chosen.get("type") == "place"}
 
 
 # ------------------------------------------------------------------ OLED

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from firmware.controls import cursor_choices
 from firmware.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
@@ -442,7 +443,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
     options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
         (context.get("notice") or todo_text(game, view)).split("|")
-    cursor = cursor_choices(game, view, context)
+    cursor = cursor_choices(game, context)
     turn_act = cursor.get(view.get("turn")) if view.get("phase") == "play" else None
     lit_order = turn_act.get("order") if turn_act and turn_act.get("type") == "serve" else None
     lit_common = turn_act.get("common") if turn_act and turn_act.get("type") == "serve" else None
@@ -493,24 +494,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
 #: Hidden choices (player card, bonus cards): the HDMI shows only where the
 #: cursor is among them, never the card.
 PRIVATE_CHOICES = ("choose_card", "pick_bonus")
-
-
-def cursor_choices(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """seat -> the choice under the cursor of each seat a person plays
-    (bots left out), read without moving a cursor (issue 34)."""
-    controls = context.get("controls")
-    bots = set(context.get("bots") or ())
-    out = {}
-    for seat in range(len(view["players"])) if controls is not None else ():
-        if seat in bots:
-            continue
-        try:
-            chosen = controls[seat].shown(game).chosen
-        except (KeyError, IndexError, TypeError, AttributeError):
-            continue
-        if chosen is not None:
-            out[seat] = chosen
-    return out
 
 
 def cursor_position(game, context: dict[str, Any], seat: int) -> tuple[int, int, bool] | None:

@@ -27,7 +27,7 @@ from typing import Any
 
 from engines.retrograde.components import default_components
 from engines.words import plural
-from firmware.controls import describe_action
+from firmware.controls import cursor_choices, describe_action
 from firmware.ui.oled import OledFrame
 from firmware.readings import banner_words, todo_words
 from firmware.ui.kit import (ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_banner,
@@ -139,27 +139,6 @@ def _plan_index(plans: list, action: dict[str, Any] | None, view: dict[str, Any]
     seat = view["seats"][turn["seat"]]
     copies = 1 + seat["unlocked"].count("Super Coin")
     return plan_of(plans, action, turn["pool"], turn["seat"], len(seat["dice"] or []), copies)
-
-
-def cursor_choices(game, context: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """seat -> the choice under the cursor of each seat a person plays
-    (bots' seats left out), read without moving any cursor: the HDMI lights
-    what each seat's next press would do (issue 34)."""
-    controls = context.get("controls")
-    if controls is None:
-        return {}
-    bots = set(context.get("bots") or ())
-    out = {}
-    for seat in range(game.num_players):
-        if seat in bots:
-            continue
-        try:
-            chosen = controls[seat].shown(game).chosen
-        except (KeyError, IndexError, TypeError, AttributeError):
-            continue
-        if chosen is not None:
-            out[seat] = chosen
-    return out
 
 
 def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any] | None:
