@@ -49,6 +49,12 @@ CABINET_SCHEMA: dict[str, dict] = {
                     "(hardware/twins/*.toml) or the path of a profile .toml"},
     "twin_i2c_hz": {"type": int, "default": 0, "min": 0, "max": 3_400_000,
                     "doc": "simulated cabinet: the twin's I2C clock, Hz; 0 = the profile's (400 kHz)"},
+    "race_result_ms": {"type": int, "default": 2500, "min": 0, "max": 15000,
+                       "doc": "Cha dango: a decided race's outcome stays on screen this long before "
+                              "the next order can be revealed, ms (ruling CAB-7)"},
+    "early_press_grace_ms": {"type": int, "default": 200, "min": 0, "max": 500,
+                             "doc": "Cha dango: a hit or cup lift less than this after an order appears "
+                                    "answers nothing (meant for the last race), ms (ruling CAB-7)"},
     "simulate": {"type": str, "default": "auto", "choices": ["auto", "yes", "no"],
                  "doc": "auto = simulated cabinet only where no Pi hardware is found; "
                         "no = refuse to start without real hardware"},

@@ -30,7 +30,7 @@ from hardware.mock import Timeline
 from bots import make_bot
 
 from .bots import RandomBot
-from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -109,8 +109,20 @@ class Runtime:
         self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
         self.hold_until_us = -1
+        #: action type -> no such action is taken before this stamp, us: a
+        #: Cha dango reveal waits until the last race's outcome has been on
+        #: screen for a while (ruling CAB-7); presses before it are ignored
+        #: and bots schedule theirs after it
+        self.not_before: dict[str, int] = {}
+        #: nothing moves the game before this time, us: no input counts, no
+        #: tick is sent, no bot plans (a race resumed from a save waits for
+        #: its countdown, ruling CAB-8)
+        self.frozen_until_us = -1
         #: called with t_us at the start of every step (the session's timers)
         self.pre_step: Callable[[int], None] | None = None
+        #: called after every applied action (timers an action starts, e.g.
+        #: the pause after a decided race, hold the very next input)
+        self.after_apply: Callable[[], None] | None = None
         self.dirty = True
         #: why the game is paused (the journal cannot be written), or ""
         self.journal_problem = ""
@@ -155,6 +167,8 @@ class Runtime:
         for e in events:
             self.events.append(e["text"])
         self.dirty = True
+        if self.after_apply is not None:
+            self.after_apply()
         return events
 
     def _journal_failed(self, exc: OSError) -> None:
@@ -192,7 +206,7 @@ class Runtime:
             log.debug("refused %s: %s", action, exc)
             return False
 
-    def _fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
+    def fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
         """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'
         debounced levels at this moment (Cha dango stuck-button and CD-7)."""
         if "buttons_down" in action:
@@ -210,6 +224,9 @@ class Runtime:
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
             return
+        if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
+            self.stats.ignored_inputs += 1
+            return
         if self.dice is not None and self._contest_input(ev):
             return
         controls = self.controls[ev.seat]
@@ -218,6 +235,10 @@ class Runtime:
             if ev.kind == "press":
                 action = controls.press(game, ev.t_us)
                 if action is None and controls.armed:
+                    self.dirty = True
+                elif action is None and controls.message == GONE:   # the OLED says why nothing happened
+                    controls.message = ""
+                    self.prompts[ev.seat] = GONE
                     self.dirty = True
             else:
                 action = controls.physical(game, "button_release", ev.t_us)
@@ -230,8 +251,8 @@ class Runtime:
         elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
             self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
             return
-        if action is None:
-            if ev.kind == "press":
+        if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
+            if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
             return
         self.prompts.pop(ev.seat, None)
@@ -242,7 +263,7 @@ class Runtime:
                 if not self.try_apply(step, ev.seat):
                     break
             return
-        self.try_apply(self._fill_levels(action), ev.seat)
+        self.try_apply(self.fill_levels(action), ev.seat)
 
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big
@@ -372,6 +393,8 @@ class Runtime:
     def tick_if_due(self, t_us: int) -> None:
         """Send the engine a tick when its deadline has passed."""
         d = self.game.deadline_us()
+        if t_us < self.frozen_until_us:
+            return
         if d is not None and not self.game.is_terminal() and d <= t_us:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
@@ -379,7 +402,7 @@ class Runtime:
     def plan_bots(self, now_us: int) -> None:
         """Give every idle bot seat its next physical input(s)."""
         game = self.game
-        if game.is_terminal() or game.chance_requests():
+        if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
             return
         active = set(game.active_players()) - set(self.confirming)
         for seat in sorted(self.bots & active):
@@ -405,7 +428,9 @@ class Runtime:
 
     def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
-        start = max(now_us, template.get("t_min_us") or now_us) + self.seat_bot(seat).reaction_us()
+        # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
+        ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
+        start = ready + self.seat_bot(seat).reaction_us()
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -442,10 +467,13 @@ class Runtime:
                  min((n[0] for n in self.bot_navs), default=None)]
         if times[2] is not None:
             times[2] += self.offset_us
+        if self.frozen_until_us > self.now_us:      # no tick before the countdown ends (CAB-8)
+            times[3] = None
         if self.dice is not None and self.dice.next_us() is not None:
             times.append(max(self.dice.next_us(), self.hold_until_us))  # no reading during the countdown
         if self.hold_until_us > self.now_us:   # each second of the countdown, then its end
             times.append(self.hold_until_us - (self.hold_until_us - self.now_us - 1) // 1_000_000 * 1_000_000)
+        times.extend(t for t in [*self.not_before.values(), self.frozen_until_us] if t > self.now_us)
         busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]
         times.extend(busy)
         times = [t for t in times if t is not None]
@@ -480,6 +508,9 @@ class Runtime:
             self._plan_bot_checks(t_us)
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
+        if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
+            for controls in self.controls:
+                controls.refresh(self.game)
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1
