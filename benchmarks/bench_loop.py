@@ -5,7 +5,7 @@ Scenarios: 6-seat Cha dango, 4-seat Retrograde with camera dice, 4-seat
 Ginza; bots play most seats, scripted "people" press buttons (a nav
 left / right or the big button every 0.3-0.9 s, held 80 ms: a press twice
 confirms a choice, so they play too, at random).  Each runs for
-``--seconds`` of wall time in the real loop (``Session._run_live``, SDL's
+``--seconds`` of wall time in the real window loop (``Session.run``, SDL's
 dummy video driver unless ``--window``), with ``vision.contest_ms = 0``
 (readings go straight to the game: the machinery is timed, not the
 seat's check).
