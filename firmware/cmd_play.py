@@ -103,6 +103,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dice-from", metavar="DIR", help="simulated camera: real die crops from this labelled set")
     p.add_argument("--journal", metavar="PATH", help="journal file (default: in the state folder)")
     p.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
+    p.add_argument("--twin", metavar="PROFILE",
+                   help="simulated cabinet: its parts cost what a Pi's do: instant, pi4, pi5 (default: config)")
     p.set_defaults(func=run_play)
     q = sub.add_parser("resume", help="continue the last unfinished game from its journal")
     q.add_argument("--journal", metavar="PATH", help="journal file (default: newest unfinished)")
@@ -182,6 +184,13 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     if args.dice_from and not (Path(args.dice_from, "images").is_dir() and Path(args.dice_from, "labels").is_dir()):
         raise UsageError(f"--dice-from {args.dice_from}: not a labelled dice set (expected images/ and labels/)")
     journal = _journal_path(args.journal) if args.journal else None
+    if args.twin:
+        from hardware.twin import TwinProfileError, load_profile
+        try:
+            load_profile(args.twin)
+        except TwinProfileError as exc:
+            raise UsageError(f"--twin {args.twin}: {exc}") from exc
+        cfg = {**cfg, "cabinet": {**cfg["cabinet"], "twin": args.twin}}
     wiring.require(cfg, args.game, args.players, bots)
     headless_or_refuse(args, bots, args.players)
     if args.screens:

@@ -44,6 +44,11 @@ CABINET_SCHEMA: dict[str, dict] = {
     "resolution": {"type": list, "items": int, "default": [1280, 720],
                    "doc": "HDMI size in px [width, height], 800x480 .. 1920x1080"},
     "fps": {"type": int, "default": 30, "min": 5, "max": 120, "doc": "render rate cap, frames/s"},
+    "twin": {"type": str, "default": "instant",
+             "doc": "simulated cabinet only: what its parts cost (issue 36): instant, pi4, pi5 "
+                    "(hardware/twins/*.toml) or the path of a profile .toml"},
+    "twin_i2c_hz": {"type": int, "default": 0, "min": 0, "max": 3_400_000,
+                    "doc": "simulated cabinet: the twin's I2C clock, Hz; 0 = the profile's (400 kHz)"},
     "race_result_ms": {"type": int, "default": 2500, "min": 0, "max": 15000,
                        "doc": "Cha dango: a decided race's outcome stays on screen this long before "
                               "the next order can be revealed, ms (ruling CAB-7)"},
@@ -67,6 +72,11 @@ def check_cabinet(cfg: dict) -> list[tuple[str, str]]:
     if len(res) != 2 or not (800 <= res[0] <= 1920 and 480 <= res[1] <= 1080):
         return [("cabinet.resolution", f"{res!r} must be [width, height] within 800x480 .. 1920x1080 px, "
                                        "e.g. [1280, 720]")]
+    from hardware.twin import TwinProfileError, load_profile
+    try:
+        load_profile(cfg["cabinet"].get("twin", "instant"))
+    except TwinProfileError as exc:
+        return [("cabinet.twin", str(exc))]
     return []
 
 

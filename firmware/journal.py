@@ -60,7 +60,7 @@ import warnings
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engines import Game, IllegalAction, SetupError, new_game
 
@@ -738,6 +738,9 @@ class JournalWriter:
         #: encoded lines not yet on disk (disk full), oldest first
         self.pending: list[bytes] = []
         self.written = 0
+        #: the fsync of each action's line (``os.fsync``; the twin's
+        #: :meth:`hardware.twin.Twin.fsync` charges an SD card's delay)
+        self.fsync: Callable[[int], None] = os.fsync
 
     @classmethod
     def create(cls, path: str | os.PathLike, game: Game, meta: dict[str, Any] | None = None) -> "JournalWriter":
@@ -827,7 +830,7 @@ class JournalWriter:
             line = self.pending[0]
             try:
                 _write_all(self._fd, line)
-                os.fsync(self._fd)
+                self.fsync(self._fd)
             except OSError as exc:
                 try:
                     os.ftruncate(self._fd, self._good_size)

@@ -170,6 +170,8 @@ class Session:
         #: each seat's OLED image as last rendered, and the HDMI scene or model
         self.oled_images: list[Any] = []
         self.hdmi_model: Any = None
+        from .twin_costs import attach
+        attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
 
     # ----------------------------------------------------------- creation
     @classmethod

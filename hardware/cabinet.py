@@ -79,6 +79,8 @@ class Cabinet:
         debounce_us: contact-bounce window, us.
         expander: the MCP23017's :class:`ExpanderInputs` (navigation
             buttons), or None when no seat uses it.
+        twin: the simulated cabinet's :class:`~hardware.twin.Twin` (what
+            its parts cost; ``instant`` = nothing), None on real hardware.
     """
     backend: str
     reason: str
@@ -91,6 +93,7 @@ class Cabinet:
     audio: Audio | None
     debounce_us: int
     expander: ExpanderInputs | None = None
+    twin: Any = None
 
     @property
     def queue(self) -> queue.Queue:
@@ -196,7 +199,8 @@ class Cabinet:
 
 def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue.Queue | None = None,
                   camera_compose: Callable[[int], Any] | None = None, with_camera: bool = True,
-                  with_audio: bool = True, oled_retry_s: float = 1.0, sim_cups_down: bool = True) -> Cabinet:
+                  with_audio: bool = True, oled_retry_s: float = 1.0, sim_cups_down: bool = True,
+                  twin: Any = None) -> Cabinet:
     """Build the cabinet's devices from a validated config.
 
     Args:
@@ -210,6 +214,10 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
         oled_retry_s: how often an offline OLED is retried, seconds.
         sim_cups_down: mock backend only: every cup starts on its coaster
             (contact closed); False leaves the cups lifted.
+        twin: mock backend only: the :class:`~hardware.twin.Twin` whose
+            costs the simulated parts charge (default: from ``[cabinet]
+            twin``); with a costing profile the OLEDs are luma's real
+            drivers and the MCP23017 is read on its shared I2C bus.
 
     Raises:
         HardwareUnavailable: the configured backend cannot run here (names
@@ -221,6 +229,10 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
     log.info(reason)
     factory = open_factory(backend)
     simulated = backend == "mock"
+    if simulated and twin is None:
+        from hardware.twin import twin_from_config
+        twin = twin_from_config(cfg)
+    costly = twin is not None and not twin.instant
     gpio = cfg["gpio"]
     resolution = 1 if simulated else gpio["tie_resolution_us"]
     edges = EdgeSource(factory, backend, edge_queue, gpio["glitch_filter_us"], resolution)
@@ -229,6 +241,8 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
     expander = None
     if any(sc.get("nav_via") == "expander" for sc in seat_cfgs):
         expander = open_expander(cfg["expander"], simulated, edges.queue, edges.now_us)
+        if costly:
+            expander.chip = twin.expander(expander.chip)
     try:
         for i, sc in enumerate(seat_cfgs):
             seat = SeatHardware(i, sc)
@@ -253,6 +267,8 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
                 from gpiozero import LED
                 seat.led = LED(sc["led"], pin_factory=factory)
             maker = device_maker(sc["oled"], simulated)
+            if costly and maker is not None and sc["oled"].get("interface", "i2c") != "spi":
+                maker = _twin_maker(twin, sc["oled"], f"seat {i + 1} OLED")
             if maker is not None:
                 seat.oled = Oled(maker, f"seat {i + 1} OLED ({describe(sc['oled'])})", retry_s=oled_retry_s)
             seats.append(seat)
@@ -282,7 +298,13 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
                                                       connected_hdmi_ports())[0]
         audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"], device=device)
     return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"],
-                   expander)
+                   expander, twin if simulated else None)
+
+
+def _twin_maker(twin: Any, oled_cfg: dict[str, Any], who: str) -> Callable[[], Any]:
+    """Opens a seat's display on the twin's shared I2C bus; the config's
+    bus number is its TCA9548A channel (mux channels are their own buses)."""
+    return lambda: twin.oled(oled_cfg["driver"], oled_cfg["bus"], who)
 
 
 def _encoder(factory: Any, edges: EdgeSource, seat: int, a: int, b: int, keep: list) -> Any:

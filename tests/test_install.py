@@ -291,6 +291,16 @@ def test_install_sh_dry_run_runs_on_system_python_without_the_venv(tmp_path):
 
 
 # -- real runs on a fake Pi root ----------------------------------------------------------------
+def test_install_sets_the_i2c_clock_to_400khz(tmp_path):
+    """Issue 36: six OLED frames on one bus at the Pi's default 100 kHz
+    take ~0.56 s; the installer sets 400 kHz (~0.14 s) with I2C on."""
+    root = make_pi_root(tmp_path / "pi")
+    run_installer(root, fake=FakeSystem(root))
+    active = bootcfg.active_lines((root / "boot/firmware/config.txt").read_text())
+    assert "dtparam=i2c_arm_baudrate=400000" in active
+    assert active.index("dtparam=i2c_arm_baudrate=400000") > active.index("dtparam=i2c_arm=on")
+
+
 def test_install_on_pi4_does_every_step(tmp_path):
     """Pi 4, default config and wiring: packages for pigpio + picamera2,
     device groups and user, venv with system site packages, numpy pinned to

@@ -204,6 +204,8 @@ def step_boot(r: Runner, p: Probe, needs: Needs) -> bool:
         wanted.append("camera_auto_detect=1")
     if needs.i2c:
         wanted.append("dtparam=i2c_arm=on")
+        # 400 kHz: an OLED frame is ~23 ms on the wire, ~93 ms at the default 100 kHz (issue 36)
+        wanted.append("dtparam=i2c_arm_baudrate=400000")
     if needs.i2c_mux:
         wanted.append("dtoverlay=i2c-mux,pca9548,addr=0x70")
     if needs.spi0:

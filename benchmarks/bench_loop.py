@@ -1,0 +1,300 @@
+"""The cabinet as people feel it (issue 36, Build item 4): today's window
+loop played on the honest twin (:mod:`hardware.twin`), per profile.
+
+Scenarios: 6-seat Cha dango, 4-seat Retrograde with camera dice, 4-seat
+Ginza; bots play most seats, scripted "people" press buttons (a nav
+left / right or the big button every 0.3-0.9 s, held 80 ms: a press twice
+confirms a choice, so they play too, at random).  Each runs for
+``--seconds`` of wall time in the real window loop (``Session.run``, SDL's
+dummy video driver unless ``--window``), with ``vision.contest_ms = 0``
+(readings go straight to the game: the machinery is timed, not the
+seat's check).
+
+Figures (wall clock; an edge's time is its stamp on the cabinet's clock,
+mapped to the wall clock the loop runs on):
+
+- passes/s: the loop's passes (``runtime.step`` calls) per second;
+  read gap p99: the time between two passes = how often inputs are read.
+- input->HDMI: a person's press edge to the end of the flip of the pass
+  that handled it, for presses whose pass flipped (changed the screen).
+- input->OLED: the same press edge to the end of the transfer of that
+  seat's OLED frame in the pass that handled it (the I2C transfer's end
+  on the twin; the dummy device's ``display`` on ``instant``).
+- die at rest->engine: a simulated tray's dice stop moving to the dice
+  action applied (includes ``vision.settle_ms``).
+- journal lag: an applied action's ``append`` (write + fsync) duration,
+  how long it is in memory only; the loop waits for it today.
+
+    .venv/bin/python benchmarks/bench_loop.py [--seconds 20] [--profiles instant,pi4,pi5] [--json]
+
+Not a test (CI runs ``pytest tests``); takes ~(3 x profiles x seconds) s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SCENARIOS = [  # (label, game, players, people seats (0-based))
+    ("Cha dango, 6 seats", "cha-dango", 6, [0, 1]),
+    ("Retrograde, 4 seats, camera dice", "retrograde", 4, [0]),
+    ("Ginza, 4 seats", "ginza", 4, [0]),
+]
+
+
+class _TimeUp(Exception):
+    """The scenario's wall time is used up."""
+
+
+def _pct(xs: list[float], q: float) -> float | None:
+    if not xs:
+        return None
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+
+
+def _mono_us() -> int:
+    return time.monotonic_ns() // 1000
+
+
+class Probe:
+    """Wraps one session's callables to stamp what the figures need."""
+
+    def __init__(self, session: Any, people: list[int], deadline: float, rng: random.Random) -> None:
+        self.s, self.people, self.deadline, self.rng = session, people, deadline, rng
+        self.offset_us: int | None = None      # cabinet clock - wall clock (us)
+        self.pass_walls: list[float] = []
+        self.pass_no = 0
+        self.presses: list[tuple[int, int, int]] = []      # (seat, edge t_us, pass)
+        self.flips: dict[int, float] = {}                  # pass -> end of its flip (wall s)
+        self.oled_ends: dict[tuple[int, int], float] = {}  # (seat, pass) -> end of its frame
+        self.rests: dict[int, int] = {}                    # tray key -> rest t_us
+        self.die_lat: list[float] = []
+        self.journal: list[float] = []
+        twin = session.cabinet.twin
+        self.twin0 = (twin.bus.busy_s, twin.cpu_extra_s, sum(twin.fsync_waits)) if twin is not None else None
+        rt = session.runtime
+        self._wrap(rt, "step", self._step)
+        self._wrap(rt, "handle_input", self._input)
+        self._wrap(rt, "_apply_dice", self._dice)
+        self._wrap(session.renderer, "present", self._present)
+        self._wrap(session.writer, "append", self._append)
+        if session.dice.table is not None:
+            self._wrap(session.dice.table, "throw", self._throw)
+        for i, seat in enumerate(session.cabinet.seats):
+            if seat.oled is not None and seat.oled.device is not None:
+                self._wrap(seat.oled.device, "display", self._oled(i))
+
+    @staticmethod
+    def _wrap(obj: Any, name: str, make: Any) -> None:
+        setattr(obj, name, make(getattr(obj, name)))
+
+    def wall_of(self, t_us: int) -> float:
+        return (t_us - (self.offset_us or 0)) / 1e6
+
+    def _step(self, orig: Any) -> Any:
+        def step(t_us: int) -> None:
+            now = time.monotonic()
+            if self.offset_us is None:
+                self.offset_us = t_us - _mono_us()
+                self._script_people(t_us)
+            if now >= self.deadline:
+                raise _TimeUp
+            self.pass_no += 1
+            self.pass_walls.append(now)
+            orig(t_us)
+        return step
+
+    def _script_people(self, t0_us: int) -> None:
+        tl = self.s.runtime.timeline
+        t = t0_us + 500_000
+        end = t0_us + int((self.deadline - time.monotonic()) * 1e6)
+        while t < end:
+            seat = self.rng.choice(self.people)
+            tl.press(seat, t, 80_000, self.rng.choice(["nav_a", "nav_b", "button", "button"]))
+            t += self.rng.randint(300_000, 900_000)
+
+    def _input(self, orig: Any) -> Any:
+        def handle(ev: Any) -> None:
+            if ev.seat in self.people and ev.kind == "press":
+                self.presses.append((ev.seat, ev.t_us, self.pass_no))
+            orig(ev)
+        return handle
+
+    def _present(self, orig: Any) -> Any:
+        def present(*a: Any, **k: Any) -> None:
+            orig(*a, **k)
+            self.flips[self.pass_no] = time.monotonic()
+        return present
+
+    def _oled(self, seat: int) -> Any:
+        def make(orig: Any) -> Any:
+            def display(img: Any) -> None:
+                orig(img)
+                self.oled_ends.setdefault((seat, self.pass_no), time.monotonic())
+            return display
+        return make
+
+    def _append(self, orig: Any) -> Any:
+        def append(action: Any) -> None:
+            t = time.monotonic()
+            orig(action)
+            self.journal.append(time.monotonic() - t)
+        return append
+
+    def _throw(self, orig: Any) -> Any:
+        def throw(key: int, values: Any, colour: Any, t_us: int) -> None:
+            orig(key, values, colour, t_us)
+            self.rests[key] = self.s.dice.table.trays[key].moving_until_us
+        return throw
+
+    def _dice(self, orig: Any) -> Any:
+        def apply(action: dict) -> None:
+            key = action.get("player")
+            key = -1 if key is None else key
+            rest = self.rests.pop(key, None)
+            orig(action)
+            if rest is not None and self.offset_us is not None:
+                self.die_lat.append(time.monotonic() - self.wall_of(rest))
+        return apply
+
+    def figures(self) -> dict[str, Any]:
+        walls = self.pass_walls
+        gaps = [b - a for a, b in zip(walls, walls[1:])]
+        hdmi, oled = [], []
+        for seat, t_us, p in self.presses:
+            edge = self.wall_of(t_us)
+            if p in self.flips:
+                hdmi.append(self.flips[p] - edge)
+            if (seat, p) in self.oled_ends:
+                oled.append(self.oled_ends[(seat, p)] - edge)
+        dur = walls[-1] - walls[0] if len(walls) > 1 else 0.0
+        ms = lambda x: None if x is None else round(1000 * x, 1)  # noqa: E731
+        twin = self.s.cabinet.twin
+        share = {}
+        if twin is not None and self.twin0 is not None and dur:
+            b0, c0, f0 = self.twin0
+            share = {"i2c_share": round((twin.bus.busy_s - b0) / dur, 3),
+                     "cpu_stretch_share": round((twin.cpu_extra_s - c0) / dur, 3),
+                     "fsync_share": round((sum(twin.fsync_waits) - f0) / dur, 3)}
+        return {"passes": len(walls), "seconds": round(dur, 2),
+                "passes_per_s": round((len(walls) - 1) / dur, 1) if dur else None,
+                "read_gap_p99_ms": ms(_pct(gaps, 99)),
+                "presses": len(self.presses), "presses_flipped": len(hdmi),
+                "input_hdmi_p50_ms": ms(_pct(hdmi, 50)), "input_hdmi_p99_ms": ms(_pct(hdmi, 99)),
+                "input_oled_p50_ms": ms(_pct(oled, 50)), "input_oled_p99_ms": ms(_pct(oled, 99)),
+                "dice": len(self.die_lat), "die_rest_engine_p50_ms": ms(_pct(self.die_lat, 50)),
+                "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
+                "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
+                "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
+                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share}
+
+
+def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
+                 folder: Path) -> dict[str, Any]:
+    """Play ``game`` in today's window loop on the ``profile`` twin for
+    ``seconds`` of wall time (new games with the next seeds if one ends);
+    the figures of :meth:`Probe.figures` over all passes."""
+    from firmware import config
+    from firmware.session import Session, SessionOptions
+    cfg_path = folder / "cabinet.toml"
+    cfg_path.write_text(f'[cabinet]\nstate_dir = "{folder}"\ntwin = "{profile}"\n[vision]\ncontest_ms = 0\n')
+    cfg = config.load(cfg_path)
+    deadline = time.monotonic() + seconds
+    merged: list[Probe] = []
+    rng = random.Random(f"people:{game}:{seed}")
+    while time.monotonic() < deadline - 1.0:
+        bots = {s for s in range(players) if s not in people}
+        opts = SessionOptions(headless=False, size=(1920, 1080), bots=bots)
+        path = folder / f"{game}-{profile}-{seed}-{len(merged)}.jsonl"
+        session = Session.new(cfg, game, players, seed + len(merged), None, path, opts)
+        probe = Probe(session, people, deadline, rng)
+        try:
+            session.run()
+        except _TimeUp:
+            pass
+        finally:
+            session.close()
+        merged.append(probe)
+    if len(merged) > 1:   # one figure set over every game played
+        first = merged[0]
+        for p in merged[1:]:
+            base = first.pass_no
+            first.pass_walls += p.pass_walls
+            first.presses += [(s, t - (p.offset_us or 0) + (first.offset_us or 0), n + base) for s, t, n in p.presses]
+            first.flips.update({n + base: w for n, w in p.flips.items()})
+            first.oled_ends.update({(s, n + base): w for (s, n), w in p.oled_ends.items()})
+            first.die_lat += p.die_lat
+            first.journal += p.journal
+            first.pass_no += p.pass_no
+    out = merged[0].figures()
+    out["games"] = len(merged)
+    return out
+
+
+COLUMNS = [("passes/s", "passes_per_s"), ("read gap p99", "read_gap_p99_ms"),
+           ("in->HDMI p50", "input_hdmi_p50_ms"), ("p99", "input_hdmi_p99_ms"),
+           ("in->OLED p50", "input_oled_p50_ms"), ("p99", "input_oled_p99_ms"),
+           ("die->engine p50", "die_rest_engine_p50_ms"), ("journal p99", "journal_lag_p99_ms"),
+           ("journal max", "journal_lag_max_ms")]
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """Markdown table of the results (ms unless passes/s)."""
+    head = "| profile | scenario | " + " | ".join(c for c, _ in COLUMNS) + " |"
+    lines = [head, "|" + "---|" * (len(COLUMNS) + 2)]
+    for r in rows:
+        cells = ["-" if r[k] is None else f"{r[k]:g}" for _, k in COLUMNS]
+        lines.append(f"| {r['profile']} | {r['scenario']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--profiles", default="instant,pi4,pi5")
+    ap.add_argument("--seconds", type=float, default=20.0, help="wall time per scenario and profile")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", help="scenario games to run, e.g. cha-dango,ginza")
+    ap.add_argument("--window", action="store_true", help="a real window (needs DISPLAY) instead of SDL's dummy")
+    ap.add_argument("--json", action="store_true", help="one JSON document on stdout, nothing else")
+    args = ap.parse_args(argv)
+    if not args.window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import logging
+    logging.disable(logging.WARNING)
+    scenarios = [s for s in SCENARIOS if not args.only or s[1] in args.only.split(",")]
+    jobs = [(p, s) for p in args.profiles.split(",") for s in scenarios]
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+        bar = tqdm(total=len(jobs), unit="run", file=sys.stderr)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-loop-") as tmp:
+        for profile, (label, game, players, people) in jobs:
+            folder = Path(tmp) / f"{profile}-{game}"
+            folder.mkdir()
+            if bar is not None:
+                bar.set_description(f"{profile}: {game}")
+            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder)
+            rows.append({"profile": profile, "scenario": label, **r})
+            if bar is not None:
+                bar.update(1)
+    if bar is not None:
+        bar.close()
+    if args.json:
+        print(json.dumps({"seconds": args.seconds, "rows": rows}, indent=1))
+    else:
+        print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    sys.exit(main())

@@ -1,0 +1,566 @@
+"""The honest twin: simulated parts that cost what a Raspberry Pi's real
+parts cost (issue 36, Build item 1).
+
+A *profile* (``hardware/twins/<name>.toml``: ``instant``, ``pi4``,
+``pi5``; data, not code) says what each part charges:
+
+* **I2C** (``[i2c]``): a transfer of ``n`` bytes takes ``n x bits_per_byte
+  / clock_hz`` seconds (8 data bits + the ACK bit = 9 per byte) and
+  transfers *queue* on their bus (:class:`I2cBus`): the six OLEDs behind
+  one TCA9548A and the MCP23017 of the navigation buttons share it.
+  Switching the mux to another channel is one more write
+  (``mux_switch_bytes``: its address and the channel byte).  An SSD1306
+  128 x 64 frame through luma is 8 + 1,026 bytes (the column/page window
+  command, then the 1,024 bytes of GDDRAM in one ``i2c_rdwr`` message):
+  ~23 ms at 400 kHz, ~93 ms at the Pi's default 100 kHz.
+* **Camera** (``[camera]``): frames every ``1 / fps`` s, handed over
+  ``latency_ms`` after their capture; now and then (``stall_every_s`` on
+  average, exponential) the capture stalls for ``stall_s`` seconds (as
+  picamera2's "Dequeue timer ... expired").
+* **fsync** (``[fsync]``): the real fsync, then a drawn delay: typical
+  ``typical_ms`` (log-normal, sigma 0.5), and once every ``spike_every``
+  calls on average a spike drawn in ``spike_ms``.
+* **CPU** (``[cpu]``): work of the dice reader, the painter and the bots
+  is stretched by ``factor`` (its CPU time here x factor, the rest slept).
+
+Every part is behind the interface of the real one: :class:`TwinSerial`
+is a luma serial interface (the real ``luma.oled`` ssd1306/sh1106 driver
+runs on it, so what luma sends is what is charged), :class:`TwinMcp23017`
+reads like :class:`~hardware.expander.Mcp23017`, :class:`TwinCamera` is a
+:class:`~hardware.camera.CameraSource`, :meth:`Twin.fsync` replaces
+``os.fsync``.  Costs are paid on a :class:`TwinClock` (real seconds by
+default, a :class:`VirtualClock` in tests); random delays come from one
+seeded RNG per part.  Pure hardware: no firmware, engines or vision.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import threading
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+PROFILE_DIR = Path(__file__).with_name("twins")
+
+#: The keys of a profile: table -> key -> (type, minimum).  Everything is required.
+PROFILE_KEYS: dict[str, dict[str, tuple[type, float]]] = {
+    "cpu": {"factor": (float, 1.0), "source": (str, 0)},
+    "i2c": {"clock_hz": (int, 0), "bits_per_byte": (int, 8), "block_bytes": (int, 1), "mux_switch_bytes": (int, 0)},
+    "camera": {"fps": (float, 0.0), "latency_ms": (float, 0.0), "stall_every_s": (float, 0.0),
+               "stall_s": (list, 0)},
+    "fsync": {"typical_ms": (float, 0.0), "spike_every": (int, 0), "spike_ms": (list, 0)},
+}
+_TOP_KEYS = {"name": str, "about": str}
+
+
+class TwinProfileError(ValueError):
+    """A twin profile that cannot be used; the message names the key and the fix."""
+
+
+@dataclass(frozen=True)
+class TwinProfile:
+    """What the simulated parts charge (see the module docstring).
+
+    Attributes:
+        name: ``instant``, ``pi4``, ``pi5`` or a file's own name.
+        about: one line saying what the profile stands for.
+        cpu_factor: CPU work x this (>= 1; 1 = this machine's speed).
+        cpu_source: where the factor comes from (an estimate, with its source).
+        i2c_hz: bus clock, Hz; 0 = transfers cost nothing.
+        bits_per_byte: bits on the wire per byte (9: 8 data + ACK).
+        block_bytes: largest payload of one luma data write (4096 with
+            smbus2's ``i2c_rdwr``; 32 with a plain SMBus block write).
+        mux_switch_bytes: bytes of a TCA9548A channel switch (0 = no mux).
+        camera_fps: frames/s; 0 = a frame whenever asked (no wait).
+        camera_latency_ms: capture to hand-over, ms.
+        stall_every_s: mean time between camera stalls, s; 0 = never.
+        stall_s: (shortest, longest) stall, s.
+        fsync_ms: typical fsync delay, ms (0 = the disk's own fsync only).
+        spike_every: one fsync in this many (on average) spikes; 0 = never.
+        spike_ms: (shortest, longest) spike, ms.
+    """
+    name: str
+    about: str
+    cpu_factor: float
+    cpu_source: str
+    i2c_hz: int
+    bits_per_byte: int
+    block_bytes: int
+    mux_switch_bytes: int
+    camera_fps: float
+    camera_latency_ms: float
+    stall_every_s: float
+    stall_s: tuple[float, float]
+    fsync_ms: float
+    spike_every: int
+    spike_ms: tuple[float, float]
+
+    def i2c_seconds(self, nbytes: int) -> float:
+        """Wire time of ``nbytes`` bytes on the bus, seconds (0 when the
+        profile's clock is 0)."""
+        return nbytes * self.bits_per_byte / self.i2c_hz if self.i2c_hz else 0.0
+
+    def with_i2c_hz(self, clock_hz: int) -> "TwinProfile":
+        """The same profile on another bus clock (e.g. 100_000, the Pi's
+        default without ``dtparam=i2c_arm_baudrate``)."""
+        import dataclasses
+        if clock_hz < 0:
+            raise TwinProfileError(f"twin I2C clock {clock_hz} Hz: must be >= 0 (0 = no cost), e.g. 400000")
+        return dataclasses.replace(self, i2c_hz=int(clock_hz))
+
+
+def profile_names() -> list[str]:
+    """The profiles shipped with the package (``hardware/twins/*.toml``)."""
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+
+
+def _pair(where: str, value: Any) -> tuple[float, float]:
+    if (len(value) != 2 or not all(isinstance(v, (int, float)) for v in value)
+            or not 0 <= value[0] <= value[1]):
+        raise TwinProfileError(f"{where} = {value!r}: must be [shortest, longest] with 0 <= shortest <= longest, "
+                               "e.g. [2.0, 5.0]")
+    return float(value[0]), float(value[1])
+
+
+def parse_profile(data: dict[str, Any], name: str) -> TwinProfile:
+    """Check a profile's tables (as ``tomllib`` reads them) and build it.
+
+    Raises:
+        TwinProfileError: an unknown, missing or ill-typed key; the message
+            names the key (``twin profile NAME: i2c.clok_hz ...``) and the fix.
+    """
+    where = f"twin profile {name}"
+    for key in data:
+        if key not in PROFILE_KEYS and key not in _TOP_KEYS:
+            raise TwinProfileError(f"{where}: unknown key {key!r}; the keys are "
+                                   f"{', '.join(sorted([*_TOP_KEYS, *PROFILE_KEYS]))}: fix the name or remove it")
+    vals: dict[str, Any] = {}
+    for table, keys in PROFILE_KEYS.items():
+        got = data.get(table)
+        if not isinstance(got, dict):
+            raise TwinProfileError(f"{where}: missing table [{table}] (keys {', '.join(keys)}); "
+                                   f"copy it from {PROFILE_DIR / 'pi4.toml'}")
+        for key in got:
+            if key not in keys:
+                raise TwinProfileError(f"{where}: unknown key {table}.{key}; the keys of [{table}] are "
+                                       f"{', '.join(keys)}: fix the name or remove it")
+        for key, (kind, low) in keys.items():
+            if key not in got:
+                raise TwinProfileError(f"{where}: missing key {table}.{key}; add it (see {PROFILE_DIR / 'pi4.toml'})")
+            v = got[key]
+            ok = isinstance(v, kind) or (kind is float and isinstance(v, int) and not isinstance(v, bool))
+            if not ok or isinstance(v, bool):
+                raise TwinProfileError(f"{where}: {table}.{key} = {v!r} must be a {kind.__name__}")
+            if kind in (int, float) and v < low:
+                raise TwinProfileError(f"{where}: {table}.{key} = {v!r} must be >= {low:g}")
+            vals[f"{table}.{key}"] = v
+    return TwinProfile(
+        name=str(data.get("name", name)), about=str(data.get("about", "")),
+        cpu_factor=float(vals["cpu.factor"]), cpu_source=vals["cpu.source"],
+        i2c_hz=vals["i2c.clock_hz"], bits_per_byte=vals["i2c.bits_per_byte"],
+        block_bytes=vals["i2c.block_bytes"], mux_switch_bytes=vals["i2c.mux_switch_bytes"],
+        camera_fps=float(vals["camera.fps"]), camera_latency_ms=float(vals["camera.latency_ms"]),
+        stall_every_s=float(vals["camera.stall_every_s"]), stall_s=_pair(f"{where}: camera.stall_s", vals["camera.stall_s"]),
+        fsync_ms=float(vals["fsync.typical_ms"]), spike_every=vals["fsync.spike_every"],
+        spike_ms=_pair(f"{where}: fsync.spike_ms", vals["fsync.spike_ms"]))
+
+
+def load_profile(name_or_path: str | os.PathLike) -> TwinProfile:
+    """A shipped profile by name (``instant``, ``pi4``, ``pi5``) or a TOML
+    file by path.
+
+    Raises:
+        TwinProfileError: no such profile (names the shipped ones), a file
+            that is not TOML, or a bad key (see :func:`parse_profile`).
+    """
+    text = str(name_or_path)
+    path = Path(text) if text.endswith(".toml") else PROFILE_DIR / f"{text}.toml"
+    if not path.is_file():
+        raise TwinProfileError(f"twin profile {text!r} not found; use one of {', '.join(profile_names())} "
+                               "or the path of a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TwinProfileError(f"twin profile {path}: not valid TOML ({exc})") from exc
+    return parse_profile(data, path.stem)
+
+
+# ------------------------------------------------------------------ clocks
+class TwinClock:
+    """Where costs are paid: ``now()`` in seconds and ``sleep_until(t)``.
+    The default is the real monotonic clock (the window feels the cost)."""
+
+    def now(self) -> float:
+        """Monotonic seconds."""
+        return time.monotonic()
+
+    def sleep_until(self, t: float) -> None:
+        """Block until ``now() >= t``."""
+        left = t - time.monotonic()
+        if left > 0:
+            time.sleep(left)
+
+
+class VirtualClock(TwinClock):
+    """Twin time for tests: sleeping moves the clock, nothing waits.
+    Thread-safe; the clock only moves forward."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self._t = start
+        self._lock = threading.Lock()
+
+    def now(self) -> float:
+        return self._t
+
+    def sleep_until(self, t: float) -> None:
+        with self._lock:
+            self._t = max(self._t, t)
+
+
+# --------------------------------------------------------------------- I2C
+@dataclass
+class Transfer:
+    """One I2C transfer as the twin charged it: who, bytes (mux switch
+    included), queued at ``asked``, on the wire ``start`` .. ``end`` (s)."""
+    who: str
+    nbytes: int
+    asked: float
+    start: float
+    end: float
+
+
+class I2cBus:
+    """One I2C bus: transfers queue (one at a time on the wire) and cost
+    their bytes x bits per byte / clock.
+
+    Args:
+        profile: the twin profile (clock, bits per byte, mux switch bytes).
+        clock: where the cost is paid.
+        name: for listeners and logs (``"I2C bus 1"``).
+
+    Attributes:
+        listeners: callables ``(Transfer) -> None`` told after each
+            transfer ends (the benchmark's input-to-OLED stamps).
+        busy_s: total wire time so far, seconds.
+    """
+
+    def __init__(self, profile: TwinProfile, clock: TwinClock, name: str = "I2C bus 1") -> None:
+        self.profile, self.clock, self.name = profile, clock, name
+        self._lock = threading.Lock()
+        self.free_at = -math.inf
+        self.channel: int | None = None
+        self.busy_s = 0.0
+        self.transfers = 0
+        self.listeners: list[Callable[[Transfer], None]] = []
+
+    def transfer(self, nbytes: int, who: str = "", channel: int | None = None) -> Transfer:
+        """Send ``nbytes`` bytes (address byte included) to a device behind
+        mux channel ``channel`` (None = on the bus itself); blocks, on the
+        twin's clock, until the transfer has left the wire.
+
+        Returns:
+            the :class:`Transfer` (queued behind every earlier one).
+        """
+        if nbytes < 0:
+            raise ValueError(f"{self.name}: a transfer of {nbytes} bytes")
+        p = self.profile
+        with self._lock:
+            asked = self.clock.now()
+            start = max(asked, self.free_at)
+            total = nbytes
+            if channel is not None and channel != self.channel and p.mux_switch_bytes:
+                total += p.mux_switch_bytes
+            if channel is not None:
+                self.channel = channel
+            end = start + p.i2c_seconds(total)
+            self.free_at = end
+            self.busy_s += end - start
+            self.transfers += 1
+            t = Transfer(who, total, asked, start, end)
+        self.clock.sleep_until(end)
+        for fn in list(self.listeners):
+            fn(t)
+        return t
+
+
+class TwinSerial:
+    """A luma serial interface (``command``, ``data``, ``cleanup``) on a
+    twin :class:`I2cBus`: each write costs the address byte, luma's
+    control byte and the payload; data goes in ``block_bytes`` chunks as
+    luma's ``i2c`` sends it.
+
+    Args:
+        bus: the shared twin bus.
+        channel: the TCA9548A channel of this display (None = no mux).
+        who: names the device in transfers (``"seat 2 OLED"``).
+    """
+
+    def __init__(self, bus: I2cBus, channel: int | None = None, who: str = "OLED") -> None:
+        self.bus, self.channel, self.who = bus, channel, who
+
+    def command(self, *cmd: int) -> None:
+        """Send command bytes (one write: address + control + commands)."""
+        self.bus.transfer(2 + len(cmd), self.who, self.channel)
+
+    def data(self, data: Any) -> None:
+        """Send GDDRAM bytes in ``block_bytes`` chunks, one write each."""
+        n, block = len(data), self.bus.profile.block_bytes
+        for i in range(0, n, block):
+            self.bus.transfer(2 + min(block, n - i), self.who, self.channel)
+
+    def cleanup(self) -> None:
+        """Nothing to release."""
+
+
+class TwinDisplay:
+    """A seat's OLED on the twin: the real luma ``ssd1306``/``sh1106``
+    driver on a :class:`TwinSerial` (so its writes are charged), keeping
+    the last frame in ``image`` as luma's ``dummy`` does (the simulator
+    window and the tests read it)."""
+
+    def __init__(self, driver: str, serial: TwinSerial, width: int = 128, height: int = 64) -> None:
+        from luma.oled.device import sh1106, ssd1306
+        cls = sh1106 if driver == "sh1106" else ssd1306
+        self.device = cls(serial, width=width, height=height)
+        self.device.persist = True      # leaving the program charges no clearing frame
+        self.image = None
+        self.mode, self.size = self.device.mode, self.device.size
+
+    def display(self, image: Any) -> None:
+        """Send a 1-bit frame (charged on the bus), then keep it."""
+        self.device.display(image)
+        self.image = image.copy()
+
+    def cleanup(self) -> None:
+        """Release the driver (no clearing frame on the twin)."""
+        self.device.cleanup()
+
+
+class TwinMcp23017:
+    """The MCP23017 read through the twin bus: each ``read()`` is a
+    register-address write and a 2-byte read (5 bytes on the wire),
+    queued behind the OLEDs' frames.  ``chip`` is the simulated chip
+    (:class:`~hardware.expander.SimMcp23017`) whose pins are driven."""
+
+    READ_BYTES = 5
+
+    def __init__(self, chip: Any, bus: I2cBus) -> None:
+        self.chip, self.bus = chip, bus
+
+    def setup_inputs(self, mask: int) -> None:
+        """Four register writes (3 bytes each), then the chip's own setup."""
+        for _ in range(4):
+            self.bus.transfer(3, "MCP23017")
+        self.chip.setup_inputs(mask)
+
+    def read(self) -> int:
+        """The 16 pin levels after the bus has carried the read."""
+        self.bus.transfer(self.READ_BYTES, "MCP23017")
+        return self.chip.read()
+
+    def __getattr__(self, name: str) -> Any:   # set_contact, close, ...: the chip's own
+        return getattr(self.chip, name)
+
+
+# ------------------------------------------------------------------ camera
+class TwinCamera:
+    """Camera timing on the twin, behind the :class:`~hardware.camera.CameraSource`
+    interface (wraps another source, e.g. :class:`~hardware.camera.ReplaySource`
+    or :class:`~hardware.camera.CallbackSource`, for the pixels).
+
+    Frames are captured every ``1/fps`` s from the first read and handed
+    over ``latency_ms`` after capture; :meth:`read` blocks until the next
+    frame is handed over, or raises ``TimeoutError`` (as the real
+    source's :class:`~hardware.camera_guard.ReadGuard` does) when a stall
+    outlasts ``read_timeout_s``.  Stamps are the capture times in us on the
+    twin clock.
+
+    Args:
+        inner: source of the pixels (its own stamps are replaced), or None
+            to use :meth:`next_frame` alone (timing only).
+        profile, clock: the twin's.
+        seed: seeds the stall draws.
+        read_timeout_s: how long a read waits in a stall before it fails.
+    """
+
+    def __init__(self, inner: Any, profile: TwinProfile, clock: TwinClock, seed: int = 0,
+                 read_timeout_s: float = 5.0) -> None:
+        self.inner, self.profile, self.clock = inner, profile, clock
+        self.rng = random.Random(f"twin camera:{seed}")
+        self.read_timeout_s = read_timeout_s
+        self.dropped = 0
+        self.stalls = 0
+        self._t0: float | None = None
+        self._next_i = 0
+        self._stall: tuple[float, float] = (math.inf, math.inf)
+
+    def _draw_stall(self, after: float) -> None:
+        p = self.profile
+        if p.stall_every_s <= 0:
+            self._stall = (math.inf, math.inf)
+            return
+        start = after + self.rng.expovariate(1.0 / p.stall_every_s)
+        self._stall = (start, start + self.rng.uniform(*p.stall_s))
+
+    def open(self) -> None:
+        """Open the inner source."""
+        if self.inner is not None:
+            self.inner.open()
+
+    def now_us(self) -> int:
+        """The twin clock in us (the camera's stamps are on it)."""
+        return int(self.clock.now() * 1e6)
+
+    def next_frame(self) -> int:
+        """Wait for the next frame; its capture stamp, us.
+
+        Raises:
+            TimeoutError: a stall lasted longer than ``read_timeout_s``
+                (the capture stays stalled until it ends).
+        """
+        p = self.profile
+        now = self.clock.now()
+        if self._t0 is None:
+            self._t0 = now
+            self._draw_stall(now)
+        period = 1.0 / p.camera_fps if p.camera_fps > 0 else 0.0
+        lat = p.camera_latency_ms / 1000.0
+        if period == 0.0:
+            self.clock.sleep_until(now + lat)
+            return int(now * 1e6)
+        # the newest frame already handed over, else the next one
+        while self._stall[1] <= now:          # a stall that ended while nobody read: unseen
+            self._draw_stall(self._stall[1])
+        i = max(self._next_i, int(math.floor((now - lat - self._t0) / period)))
+        capture = self._t0 + i * period
+        if self._stall[0] <= capture + lat:   # the capture is stuck: nothing until the stall ends
+            s0, s1 = self._stall
+            self.stalls += 1
+            if s1 - max(now, s0) > self.read_timeout_s:
+                self.clock.sleep_until(max(now, s0) + self.read_timeout_s)
+                raise TimeoutError(f"twin camera stalled (Dequeue timer expired) for {s1 - s0:.1f} s")
+            i = math.ceil((s1 - self._t0) / period)
+            capture = self._t0 + i * period
+            self._draw_stall(s1)
+        self._next_i = i + 1
+        self.clock.sleep_until(capture + lat)
+        return int(capture * 1e6)
+
+    def read(self, not_before_us: int | None = None) -> tuple[Any, int]:
+        """The next frame handed over at or after ``not_before_us``:
+        ``(BGR frame from the inner source, capture stamp us)``."""
+        t = self.next_frame()
+        while not_before_us is not None and t < not_before_us:
+            self.dropped += 1
+            t = self.next_frame()
+        frame = self.inner.read()[0] if self.inner is not None else None
+        return frame, t
+
+    def close(self) -> None:
+        """Close the inner source."""
+        if self.inner is not None:
+            self.inner.close()
+
+
+# ------------------------------------------------------------------- twin
+class Twin:
+    """One cabinet's twin: the profile, the clock, one shared I2C bus and
+    the fsync and CPU costs.
+
+    Args:
+        profile: a :class:`TwinProfile` (see :func:`load_profile`).
+        clock: where costs are paid (default: real time).
+        seed: seeds the random delays (fsync spikes, camera stalls).
+    """
+
+    def __init__(self, profile: TwinProfile, clock: TwinClock | None = None, seed: int = 0) -> None:
+        self.profile = profile
+        self.clock = clock or TwinClock()
+        self.seed = seed
+        self.bus = I2cBus(profile, self.clock)
+        self._fsync_rng = random.Random(f"twin fsync:{seed}")
+        self.fsync_waits: list[float] = []
+        self.cpu_extra_s = 0.0
+        self._inside = threading.local()    # stretched calls in progress in this thread
+
+    @property
+    def instant(self) -> bool:
+        """True when nothing costs anything (today's simulated cabinet)."""
+        p = self.profile
+        return (p.cpu_factor == 1.0 and p.i2c_hz == 0 and p.camera_fps == 0 and p.camera_latency_ms == 0
+                and p.stall_every_s == 0 and p.fsync_ms == 0 and p.spike_every == 0)
+
+    def oled(self, driver: str, channel: int | None, who: str) -> TwinDisplay:
+        """A seat's display on the shared bus (behind mux ``channel``)."""
+        return TwinDisplay(driver, TwinSerial(self.bus, channel, who))
+
+    def expander(self, chip: Any) -> TwinMcp23017:
+        """The MCP23017 ``chip`` read through the shared bus."""
+        return TwinMcp23017(chip, self.bus)
+
+    def camera(self, inner: Any = None, read_timeout_s: float = 5.0) -> TwinCamera:
+        """The camera's timing (see :class:`TwinCamera`)."""
+        return TwinCamera(inner, self.profile, self.clock, self.seed, read_timeout_s)
+
+    def fsync_delay_s(self) -> float:
+        """Draw one fsync's extra delay, seconds."""
+        p = self.profile
+        rng = self._fsync_rng
+        if p.spike_every and rng.random() < 1.0 / p.spike_every:
+            return rng.uniform(*p.spike_ms) / 1000.0
+        if p.fsync_ms <= 0:
+            return 0.0
+        return rng.lognormvariate(math.log(p.fsync_ms), 0.5) / 1000.0
+
+    def fsync(self, fd: int) -> None:
+        """``os.fsync(fd)``, then the drawn delay of an SD card's fsync."""
+        os.fsync(fd)
+        extra = self.fsync_delay_s()
+        if extra > 0:
+            self.fsync_waits.append(extra)
+            self.clock.sleep_until(self.clock.now() + extra)
+
+    def stretch(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` made to take ``cpu_factor`` x its CPU time (this thread's
+        ``time.thread_time``: time slept on the twin's parts is not CPU):
+        the extra is slept on the twin clock.  A stretched call inside
+        another one (the painter inside the loop's pass) is stretched once,
+        by the outer one.  The identity when the factor is 1."""
+        factor = self.profile.cpu_factor
+        if factor == 1.0:
+            return fn
+        inside = self._inside
+
+        def stretched(*args: Any, **kwargs: Any) -> Any:
+            if getattr(inside, "depth", 0):
+                return fn(*args, **kwargs)
+            inside.depth = 1
+            c0 = time.thread_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                inside.depth = 0
+                extra = (time.thread_time() - c0) * (factor - 1.0)
+                self.cpu_extra_s += extra
+                self.clock.sleep_until(self.clock.now() + extra)
+
+        stretched.__wrapped__ = fn   # type: ignore[attr-defined]
+        return stretched
+
+
+def twin_from_config(cfg: dict[str, Any], seed: int = 0, clock: TwinClock | None = None) -> Twin:
+    """The twin a config asks for: ``[cabinet] twin`` (a profile name or
+    path) and ``twin_i2c_hz`` (0 = the profile's clock).
+
+    Raises:
+        TwinProfileError: the profile is missing or bad (names the key).
+    """
+    cab = cfg.get("cabinet", {})
+    profile = load_profile(cab.get("twin", "instant"))
+    if cab.get("twin_i2c_hz", 0):
+        profile = profile.with_i2c_hz(cab["twin_i2c_hz"])
+    return Twin(profile, clock, seed)
