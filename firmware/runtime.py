@@ -101,6 +101,8 @@ class Runtime:
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
         self.events: collections.deque[str] = collections.deque(maxlen=8)
+        #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.sounds`)
+        self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
         self._contest_down: dict[int, tuple[int, int]] = {}
@@ -152,6 +154,7 @@ class Runtime:
                 self.journal.append(action)
             except OSError as exc:          # disk full: the action stays queued in the writer
                 self._journal_failed(exc)
+        self.new_events.extend(events)
         for e in events:
             self.events.append(e["text"])
         self.dirty = True

@@ -22,6 +22,7 @@ from .dice_station import DiceStation, SimTable
 from .results import game_result
 from .runtime import Runtime
 from .screens import game_module, hdmi_screen, oled_frame
+from .sounds import SoundCues
 from .ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
@@ -140,6 +141,7 @@ class Session:
         self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
         self.screen_count = 0
         self.last_key = None
+        self.sounds = SoundCues.attach(self)   # issue 38: what changed -> cues -> the cabinet's audio player
         self.countdown: str = ""
         self._countdown_done: Any = None
         module = game_module(game.game_id)
