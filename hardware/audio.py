@@ -70,13 +70,18 @@ SOUNDS: dict[str, list[Note]] = {
 }
 
 
+#: A cue's peak at full volume: two cues sounding together stay below
+#: full scale (SDL's mixer adds them and clips).
+PEAK = 0.5
+
+
 def render(notes: list[Note], rate: int = RATE) -> Any:
     """One cue as float32 samples in -1..1 (numpy array, mono at ``rate``).
 
     Each note is an additive tone (:data:`SOUNDS`' timbres) under a 5 ms
     attack, an exponential decay and an 8 ms release; the mix is scaled so
-    its peak is 0.9 x its loudest note's level (a press is quieter than a
-    fanfare).  Raises ValueError for an unknown timbre."""
+    its peak is :data:`PEAK` x its loudest note's level (a press is quieter
+    than a fanfare).  Raises ValueError for an unknown timbre."""
     import numpy as np
     end_ms = max(start + length for start, _, length, _, _ in notes)
     out = np.zeros(int(rate * end_ms / 1000) + 1, dtype=np.float64)
@@ -105,7 +110,7 @@ def render(notes: list[Note], rate: int = RATE) -> Any:
         out[i:i + n] += level * wave * np.clip(env, 0.0, 1.0)
     peak = float(np.max(np.abs(out))) or 1.0
     loudest = max(level for _, _, _, level, _ in notes)
-    return (out * (0.9 * loudest / peak)).astype(np.float32)
+    return (out * (PEAK * loudest / peak)).astype(np.float32)
 
 
 def synth(notes: list[Note], volume: float = 0.8, rate: int = RATE) -> bytes:

@@ -15,7 +15,7 @@ import pytest
 from firmware import config
 from firmware.session import Session, SessionOptions
 from firmware.sounds import EVENT_CUES, PRIORITY, Snapshot, cues
-from hardware.audio import SOUNDS, Audio, RecordingAudio, render
+from hardware.audio import PEAK, SOUNDS, Audio, RecordingAudio, render
 
 
 def cfg_for(tmp_path):
@@ -83,7 +83,7 @@ def test_each_cue_is_an_enveloped_sound_not_a_raw_square_wave():
     for name, notes in SOUNDS.items():
         x = render(notes, rate)
         assert 0.03 < len(x) / rate < 1.6, name                                    # short
-        assert 0.1 < float(np.abs(x).max()) <= 0.9 + 1e-6, name
+        assert 0.1 < float(np.abs(x).max()) <= PEAK + 1e-6, name
         assert abs(float(x[0])) < 0.05 and abs(float(x[-1])) < 0.05, name           # no click at either end
         loud = np.abs(x) > 0.95 * np.abs(x).max()
         assert loud.mean() < 0.05, name                                             # a square wave sits at its peak
