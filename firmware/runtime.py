@@ -31,6 +31,7 @@ from bots import make_bot
 
 from .bots import RandomBot
 from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from .pace import PACES, PauseSwitch
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -39,8 +40,9 @@ BOT_HOLD_US = 80_000
 #: How long a bot looks at a misread reading before it rejects it (within
 #: the contest window; fixed, so the bot's own random stream is untouched), us.
 BOT_CHECK_US = 400_000
-#: Delay between the arming press and the confirm press of a bot, us.
-BOT_CONFIRM_US = 250_000
+#: Delay between the arming press and the confirm press of a bot, us (the
+#: ``fast`` pace; the runtime's :attr:`Runtime.pace` decides, see :mod:`firmware.pace`).
+BOT_CONFIRM_US = PACES["fast"].confirm_us
 
 
 @dataclass
@@ -103,6 +105,10 @@ class Runtime:
         self.events: collections.deque[str] = collections.deque(maxlen=8)
         #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.sounds`)
         self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
+        #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
+        self.pace = PACES["fast"]
+        #: the pause any person's seat toggles (a long hold of its navigation push)
+        self.pause = PauseSwitch()
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
         self._contest_down: dict[int, tuple[int, int]] = {}
@@ -212,6 +218,9 @@ class Runtime:
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
+            return
+        if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
+            self.dirty = True
             return
         if self.dice is not None and self._contest_input(ev):
             return
@@ -375,14 +384,14 @@ class Runtime:
     def tick_if_due(self, t_us: int) -> None:
         """Send the engine a tick when its deadline has passed."""
         d = self.game.deadline_us()
-        if d is not None and not self.game.is_terminal() and d <= t_us:
+        if d is not None and not self.game.is_terminal() and d <= t_us and not self.pause.paused:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
     # ---------------------------------------------------------------- bots
     def plan_bots(self, now_us: int) -> None:
         """Give every idle bot seat its next physical input(s)."""
         game = self.game
-        if game.is_terminal() or game.chance_requests():
+        if game.is_terminal() or game.chance_requests() or self.pause.paused:
             return
         active = set(game.active_players()) - set(self.confirming)
         for seat in sorted(self.bots & active):
@@ -430,10 +439,11 @@ class Runtime:
             if is_realtime(template):
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
-            else:
+            else:                           # a choice: shown at the pace people can follow (issue 38)
+                start += self.pace.think_us
                 tl.press(seat, start, BOT_HOLD_US)
-                tl.press(seat, start + BOT_CONFIRM_US, BOT_HOLD_US)
-                busy = start + BOT_CONFIRM_US + BOT_HOLD_US
+                tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
+                busy = start + self.pace.confirm_us + BOT_HOLD_US
         self.bot_busy_until[seat] = busy + 1
 
     # ---------------------------------------------------------------- loop
