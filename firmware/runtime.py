@@ -29,9 +29,9 @@ from hardware.mock import Timeline
 
 from bots import make_bot
 
+from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
 from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
-from .pace import PACES, PauseSwitch
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -215,12 +215,12 @@ class Runtime:
     # -------------------------------------------------------------- inputs
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
+        if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
+            self.dirty = True
+            return
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
-            return
-        if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
-            self.dirty = True
             return
         if self.dice is not None and self._contest_input(ev):
             return
@@ -383,15 +383,19 @@ class Runtime:
     # ---------------------------------------------------------------- time
     def tick_if_due(self, t_us: int) -> None:
         """Send the engine a tick when its deadline has passed."""
+        if self.pause.paused:                    # no timer runs out while paused (issue 38)
+            return
         d = self.game.deadline_us()
-        if d is not None and not self.game.is_terminal() and d <= t_us and not self.pause.paused:
+        if d is not None and not self.game.is_terminal() and d <= t_us:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
     # ---------------------------------------------------------------- bots
     def plan_bots(self, now_us: int) -> None:
         """Give every idle bot seat its next physical input(s)."""
+        if self.pause.paused:                    # no bot plans a move while paused (issue 38)
+            return
         game = self.game
-        if game.is_terminal() or game.chance_requests() or self.pause.paused:
+        if game.is_terminal() or game.chance_requests():
             return
         active = set(game.active_players()) - set(self.confirming)
         for seat in sorted(self.bots & active):
