@@ -33,6 +33,7 @@ the game's clock.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,10 +157,17 @@ class SoundCues:
     """
 
     def __init__(self, session: Any, player: Any, people: set[int] | None = None):
-        self.session = session
+        # weak: the session holds this watcher, and a closed session must be
+        # freed without the cycle collector (tests/test_session_release.py)
+        self._session = weakref.ref(session)
         self.player = player
         self.people = people
         self.before = self.snapshot()
+
+    @property
+    def session(self) -> Any:
+        """The session watched (None once it is freed)."""
+        return self._session()
 
     @classmethod
     def attach(cls, session: Any, people: set[int] | None = None) -> "SoundCues":
