@@ -39,7 +39,8 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
         return by_type["reveal"]
     if "place_vp" in by_type:
         return by_type["place_vp"]
-    key = (view.get("deck_count"), repr(view.get("order")), view.get("current"))
+    # one decision per race: a race restarted after a resume (CAB-8) is a new one
+    key = (view.get("deck_count"), repr(view.get("order")), view.get("current"), (view.get("race") or {}).get("open_us"))
     if memory.get("order") != key:
         memory["order"] = key
         match = matches(view)
@@ -49,6 +50,9 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
     press, finish = ("slap", "release") if memory["slap"] else ("cup_lift", "cup_down")
     if finish in by_type:
         return by_type[finish]
+    me, race = view.get("player"), view.get("race") or {}
+    if memory["acted"] and me is not None and (race.get("answers") or [0] * (me + 1))[me] is None:
+        memory["acted"] = False     # its input came too soon after the order to count (CAB-7): answer again
     if press in by_type and not memory["acted"]:
         memory["acted"] = True
         return by_type[press]

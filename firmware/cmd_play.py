@@ -209,19 +209,7 @@ def find_unfinished(cfg: dict[str, Any]) -> Path | None:
     folder = state_dir(cfg) / "journals"
     if not folder.is_dir():
         return None
-    # newest by what the journals say (their play sequence numbers: a Pi
-    # without a real-time clock may restart in the past after a power
-    # cut), file times only between journals that carry none
-    newest: dict[Path, tuple[int, float]] = {}
-    for path in folder.glob("*.jsonl"):
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            continue
-        root = journal_mod.family_root(path)
-        seq, old = journal_mod.file_seq(path), newest.get(root, (0, mtime))
-        newest[root] = (max(old[0], seq), max(old[1], mtime))
-    for root in sorted(newest, key=lambda r: (newest[r], r.name), reverse=True):
+    for root, _ in journal_mod.families_newest_first(folder):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)

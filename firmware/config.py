@@ -48,6 +48,12 @@ CABINET_SCHEMA: dict[str, dict] = {
     "resolution": {"type": list, "items": int, "default": [1280, 720],
                    "doc": "HDMI size in px [width, height], 800x480 .. 1920x1080"},
     "fps": {"type": int, "default": 30, "min": 5, "max": 120, "doc": "render rate cap, frames/s"},
+    "race_result_ms": {"type": int, "default": 2500, "min": 0, "max": 15000,
+                       "doc": "Cha dango: a decided race's outcome stays on screen this long before "
+                              "the next order can be revealed, ms (ruling CAB-7)"},
+    "early_press_grace_ms": {"type": int, "default": 200, "min": 0, "max": 500,
+                             "doc": "Cha dango: a hit or cup lift less than this after an order appears "
+                                    "answers nothing (meant for the last race), ms (ruling CAB-7)"},
     "simulate": {"type": str, "default": "auto", "choices": ["auto", "yes", "no"],
                  "doc": "auto = simulated cabinet only where no Pi hardware is found; "
                         "no = refuse to start without real hardware"},

@@ -47,6 +47,11 @@ INPUT_BINDINGS: dict[str, str] = {
 }
 
 
+#: What a press does when the choice under the cursor went away since the
+#: seat last saw it: nothing, and the OLED says so.
+GONE = "that choice is gone"
+
+
 def describe_action(action: dict[str, Any]) -> str:
     """A short label for an action (OLED / screen), e.g.
     ``"claim card 12"``, ``"serve order 3 dice 1,5"``."""
@@ -67,6 +72,21 @@ def describe_action(action: dict[str, Any]) -> str:
 def is_realtime(action: dict[str, Any]) -> bool:
     """True for a real-time template (the caller stamps ``t_us``)."""
     return "t_us" in action and action["t_us"] is None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a seat's OLED shows of its controls now (read without moving
+    anything): the choices in the screen's order, the cursor's index and
+    whether the choice under it is armed."""
+    choices: list[dict[str, Any]]
+    cursor: int
+    armed: bool
+
+    @property
+    def chosen(self) -> dict[str, Any] | None:
+        """The choice under the cursor, or None when there is none."""
+        return self.choices[self.cursor] if self.choices else None
 
 
 @dataclass
@@ -92,7 +112,7 @@ class SeatControls:
             return []
         acts = [a for a in game.legal_actions(self.seat)
                 if INPUT_BINDINGS.get(a.get("type", "")) is None]
-        return plan_choices(game, self.seat) + acts
+        return screen_order(game, self.seat, plan_choices(game, self.seat) + acts)
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input
@@ -104,14 +124,36 @@ class SeatControls:
                 return a
         return None
 
-    def refresh(self, game: Game) -> list[dict[str, Any]]:
-        """Re-read the choices; keep the cursor on the same label when it is
-        still there, else clamp it; drop an armed choice that is gone."""
+    def _follow(self, labels: list[str]) -> int:
+        """Where the cursor goes when the choices become ``labels``: on the
+        same choice when it is still there; back to the first choice when
+        the choices are all new (a new phase or turn: issue 34, the blast
+        phase must not open on "plan 3"); else clamped."""
+        if self._labels and 0 <= self.cursor < len(self._labels):
+            old = self._labels[self.cursor]
+            if old in labels:
+                return labels.index(old)
+            if not set(self._labels) & set(labels):
+                return 0
+        return min(self.cursor, max(0, len(labels) - 1))
+
+    def shown(self, game: Game) -> Shown:
+        """What the OLED shows now: the choices and where the cursor is, as
+        :meth:`refresh` would leave them, without changing anything (drawing
+        never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
         labels = [describe_action(a) for a in acts]
-        if self._labels and 0 <= self.cursor < len(self._labels) and self._labels[self.cursor] in labels:
-            self.cursor = labels.index(self._labels[self.cursor])
-        self.cursor = min(self.cursor, max(0, len(acts) - 1))
+        cursor = self._follow(labels)
+        armed = self.armed is not None and bool(acts) and labels[cursor] == self.armed
+        return Shown(acts, cursor, armed)
+
+    def refresh(self, game: Game) -> list[dict[str, Any]]:
+        """Re-read the choices; keep the cursor on the same choice when it
+        is still there, back to the first when all are new, else clamp it;
+        drop an armed choice that is gone."""
+        acts = self.selectable(game)
+        labels = [describe_action(a) for a in acts]
+        self.cursor = self._follow(labels)
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
@@ -140,9 +182,16 @@ class SeatControls:
         direct = self.bound(game, "button")
         if direct is not None:
             return stamp(direct, t_us)
+        before = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
+        if before is not None and describe_action(acts[self.cursor]) != before:
+            # the choice under the cursor went away since the seat last saw
+            # it: nothing is chosen blindly (the OLED now shows the new one)
+            self.armed = None
+            self.message = GONE
+            return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):
             return stamp(chosen, t_us)
@@ -178,6 +227,16 @@ def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
     return action
 
 
+def screen_order(game: Game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The choices in the order the screens show them: a game's screen
+    module may define ``choice_order(game, seat, acts)`` (Retrograde's
+    claims in the cards' A-D order, issue 34); else the engine's order."""
+    from .screens import game_module   # the screens import this module
+    module = game_module(game.game_id)
+    order = getattr(module, "choice_order", None) if module is not None else None
+    return order(game, seat, acts) if order is not None else acts
+
+
 _PLAN_CACHE: dict[tuple, list[dict[str, Any]]] = {}
 
 
@@ -204,3 +263,26 @@ def plan_choices(game: Game, seat: int) -> list[dict[str, Any]]:
             out.append({"type": "plan", "player": seat, "plan": k, "summary": summary, "steps": plan})
         _PLAN_CACHE[key] = out
     return list(_PLAN_CACHE[key])
+
+
+def cursor_choices(game, context: dict) -> dict[int, dict]:
+    """seat -> the choice under the cursor of each seat a person plays
+    (bots' seats, listed in ``context["bots"]``, left out), read through
+    :meth:`SeatControls.shown` without moving any cursor: the HDMI lights
+    what each seat's next press would do (issue 34).  ``{}`` when the
+    context has no ``controls`` (the gallery)."""
+    controls = context.get("controls")
+    if controls is None:
+        return {}
+    bots = set(context.get("bots") or ())
+    out = {}
+    for seat in range(game.num_players):
+        if seat in bots:
+            continue
+        try:
+            chosen = controls[seat].shown(game).chosen
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        if chosen is not None:
+            out[seat] = chosen
+    return out

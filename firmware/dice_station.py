@@ -110,6 +110,7 @@ class SimTable:
         self.seats = seats
         self.camera_rng = np.random.default_rng(random.Random(f"camera:{seed}").getrandbits(64)) if camera_noise else None
         self.frame_size = frame_size
+        self.seed = seed
         self.rng = random.Random(f"table:{seed}")
         self.library = CropLibrary(dice_from) if dice_from else None
         keys = list(range(seats)) + [COMMON]
@@ -123,6 +124,15 @@ class SimTable:
         self.zones = TrayZones([(k if k != COMMON else seats, [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch)])
                                 for k, (x, y, cw, ch) in self.cells.items()])
         self.trays: dict[int, Tray] = {k: Tray() for k in keys}
+
+    def continue_after(self, rolls: int) -> None:
+        """Resume: go on from a game that already has ``rolls`` dice answers
+        in its journal.  The throw RNG is re-seeded from (seed, rolls), so a
+        resumed game does not roll round 1's dice again, and the same save
+        resumed twice rolls the same dice (issue 34).  ``rolls == 0`` keeps
+        the new game's stream."""
+        if rolls > 0:
+            self.rng = random.Random(f"table:{self.seed}:after:{rolls}")
 
     def zone_seat(self, key: int) -> int:
         """Zone index of a tray key (the common tray is zone ``seats``)."""

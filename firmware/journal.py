@@ -503,6 +503,25 @@ def resolve(path: str | os.PathLike) -> tuple[Path, JournalContents, Game]:
 _SEQ_LINE = re.compile(rb'"seq":(\d{1,18})')
 
 
+def families_newest_first(folder: str | os.PathLike) -> list[tuple[Path, float]]:
+    """The saved games in ``folder``, newest first, as (the family's
+    original journal, the newest modification time of its files, s since
+    the epoch).  Newest by what the journals say (their play sequence
+    numbers, :func:`file_seq`: a Pi without a real-time clock may restart
+    in the past after a power cut); file times only between journals that
+    carry none.  A missing folder gives ``[]``."""
+    newest: dict[Path, tuple[int, float]] = {}
+    for path in Path(folder).glob("*.jsonl"):
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        root = family_root(path)
+        seq, old = file_seq(path), newest.get(root, (0, mtime))
+        newest[root] = (max(old[0], seq), max(old[1], mtime))
+    return [(r, newest[r][1]) for r in sorted(newest, key=lambda r: (newest[r], r.name), reverse=True)]
+
+
 def file_seq(path: str | os.PathLike) -> int:
     """The highest play sequence number in one journal file (its header's
     ``seq`` or a ``resumed`` note's), 0 if none (older journals) or the

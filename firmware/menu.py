@@ -65,6 +65,8 @@ class Menu:
     bot_level: int = 1
     #: the cabinet has a dice calibration (offer to undo it)
     calibrated: bool = False
+    #: the simulated cabinet: the hint names its keys (seat 1's), not a knob
+    simulated: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -165,10 +167,14 @@ class Menu:
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        return ScreenModel("Tabletop cabinet", self.message or "turn: choose · button: change / start",
+        keys = "Left/Right: choose a row" if self.simulated \
+            else "turn or navigate: choose · button: change / start"
+        return ScreenModel("Tabletop cabinet", self.message or keys,
                            [Panel("Menu", lines, highlight={self.focus}, weight=2),
                             Panel(info.name, [f"{info.min_players} to {info.max_players} players", *wired,
-                                              "bots play through the same buttons", "and dice as people"])])
+                                              "bots play through the same buttons", "and dice as people",
+                                              *(["", "Space: change the row / start", "Esc: leave"] if self.simulated
+                                                else [])])])
 
 
 #: a game's name on a Resume row where its full name leaves too little room
@@ -215,16 +221,8 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
     folder = state_dir(cfg) / "journals"
     if not folder.is_dir():
         return [], ""
-    newest: dict[Path, float] = {}
-    for path in folder.glob("*.jsonl"):
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            continue
-        root = journal_mod.family_root(path)
-        newest[root] = max(newest.get(root, mtime), mtime)
     found, problem = [], ""
-    for i, root in enumerate(sorted(newest, key=lambda r: (newest[r], r.name), reverse=True)):
+    for i, (root, mtime) in enumerate(journal_mod.families_newest_first(folder)):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
@@ -239,7 +237,7 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
         name = RESUME_NAMES.get(game.game_id) or (GAMES[game.game_id].name if game.game_id in GAMES
                                                    else game.game_id)
         words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
-                 progress_words(game), when_words(newest[root], now)]
+                 progress_words(game), when_words(mtime, now)]
         found.append((chosen, ", ".join(w for w in words if w)))
     return found, problem
 
@@ -276,7 +274,8 @@ def run_menu(cfg: dict[str, Any]) -> int:
     pg = renderer.pg
     from .cmd_dice import calibration_path
     cal_path = calibration_path(cfg)
-    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file())
+    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file(),
+                simulated=bool(cabinet.simulated))
     _find_resume(menu, cfg)
     bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}

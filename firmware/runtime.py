@@ -31,7 +31,7 @@ from bots import make_bot
 
 from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
-from .controls import INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -117,8 +117,20 @@ class Runtime:
         self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
         self.hold_until_us = -1
+        #: action type -> no such action is taken before this stamp, us: a
+        #: Cha dango reveal waits until the last race's outcome has been on
+        #: screen for a while (ruling CAB-7); presses before it are ignored
+        #: and bots schedule theirs after it
+        self.not_before: dict[str, int] = {}
+        #: nothing moves the game before this time, us: no input counts, no
+        #: tick is sent, no bot plans (a race resumed from a save waits for
+        #: its countdown, ruling CAB-8)
+        self.frozen_until_us = -1
         #: called with t_us at the start of every step (the session's timers)
         self.pre_step: Callable[[int], None] | None = None
+        #: called after every applied action (timers an action starts, e.g.
+        #: the pause after a decided race, hold the very next input)
+        self.after_apply: Callable[[], None] | None = None
         self.dirty = True
         #: why the game is paused (the journal cannot be written), or ""
         self.journal_problem = ""
@@ -164,6 +176,8 @@ class Runtime:
         for e in events:
             self.events.append(e["text"])
         self.dirty = True
+        if self.after_apply is not None:
+            self.after_apply()
         return events
 
     def _journal_failed(self, exc: OSError) -> None:
@@ -201,7 +215,7 @@ class Runtime:
             log.debug("refused %s: %s", action, exc)
             return False
 
-    def _fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
+    def fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
         """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'
         debounced levels at this moment (Cha dango stuck-button and CD-7)."""
         if "buttons_down" in action:
@@ -222,6 +236,9 @@ class Runtime:
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
             return
+        if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
+            self.stats.ignored_inputs += 1
+            return
         if self.dice is not None and self._contest_input(ev):
             return
         controls = self.controls[ev.seat]
@@ -230,6 +247,10 @@ class Runtime:
             if ev.kind == "press":
                 action = controls.press(game, ev.t_us)
                 if action is None and controls.armed:
+                    self.dirty = True
+                elif action is None and controls.message == GONE:   # the OLED says why nothing happened
+                    controls.message = ""
+                    self.prompts[ev.seat] = GONE
                     self.dirty = True
             else:
                 action = controls.physical(game, "button_release", ev.t_us)
@@ -242,8 +263,8 @@ class Runtime:
         elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
             self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
             return
-        if action is None:
-            if ev.kind == "press":
+        if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
+            if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
             return
         self.prompts.pop(ev.seat, None)
@@ -254,7 +275,7 @@ class Runtime:
                 if not self.try_apply(step, ev.seat):
                     break
             return
-        self.try_apply(self._fill_levels(action), ev.seat)
+        self.try_apply(self.fill_levels(action), ev.seat)
 
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big
@@ -386,6 +407,8 @@ class Runtime:
         if self.pause.paused:                    # no timer runs out while paused (issue 38)
             return
         d = self.game.deadline_us()
+        if t_us < self.frozen_until_us:
+            return
         if d is not None and not self.game.is_terminal() and d <= t_us:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
@@ -395,7 +418,7 @@ class Runtime:
         if self.pause.paused:                    # no bot plans a move while paused (issue 38)
             return
         game = self.game
-        if game.is_terminal() or game.chance_requests():
+        if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
             return
         active = set(game.active_players()) - set(self.confirming)
         for seat in sorted(self.bots & active):
@@ -421,7 +444,9 @@ class Runtime:
 
     def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
-        start = max(now_us, template.get("t_min_us") or now_us) + self.seat_bot(seat).reaction_us()
+        # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
+        ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
+        start = ready + self.seat_bot(seat).reaction_us()
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -459,10 +484,13 @@ class Runtime:
                  min((n[0] for n in self.bot_navs), default=None)]
         if times[2] is not None:
             times[2] += self.offset_us
+        if self.frozen_until_us > self.now_us:      # no tick before the countdown ends (CAB-8)
+            times[3] = None
         if self.dice is not None and self.dice.next_us() is not None:
             times.append(max(self.dice.next_us(), self.hold_until_us))  # no reading during the countdown
         if self.hold_until_us > self.now_us:   # each second of the countdown, then its end
             times.append(self.hold_until_us - (self.hold_until_us - self.now_us - 1) // 1_000_000 * 1_000_000)
+        times.extend(t for t in [*self.not_before.values(), self.frozen_until_us] if t > self.now_us)
         busy = [t for s, t in self.bot_busy_until.items() if t > self.now_us]
         times.extend(busy)
         times = [t for t in times if t is not None]
@@ -497,6 +525,9 @@ class Runtime:
             self._plan_bot_checks(t_us)
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
+        if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
+            for controls in self.controls:
+                controls.refresh(self.game)
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1

@@ -159,14 +159,15 @@ def oled_lines(game: Game, seat: int, controls: SeatControls, context: dict[str,
     prompt = context.get("prompts", {}).get(seat)
     if prompt:
         lines.append(prompt)
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     if choices:
-        choice = describe_action(choices[controls.cursor])
-        lines.append(f"< {controls.cursor + 1}/{len(choices)} >")
+        choice = describe_action(shown.chosen)
+        lines.append(f"< {shown.cursor + 1}/{len(choices)} >")
         lines.append(choice[:21])
         if len(choice) > 21:
             lines.append(choice[21:42])
-        if controls.armed:
+        if shown.armed:
             lines.append("press again: confirm")
     elif seat in game.active_players():
         lines.append("press or lift cup!")

@@ -41,6 +41,15 @@ SIM_KEYS = [
     ("1", "t", "z", "c", "x"),
     ("2", "y", "u", "o", "i"),
 ]
+#: How the window's legend names SIM_KEYS' keys.
+_KEY_NAMES = {"space": "Space", "return": "Return", "right shift": "Right Shift", "backspace": "Backspace",
+              "left": "Left", "right": "Right", "down": "Down", "up": "Up"}
+
+
+def _key_name(key: str) -> str:
+    return _KEY_NAMES.get(key, key.upper())
+
+
 #: Keyboard control -> the seat input it closes while held.
 _KEY_INPUTS = {"button": "button", "left": "nav_a", "right": "nav_b", "push": "nav_push"}
 
@@ -136,7 +145,8 @@ class Session:
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
         if renderer is None:
             from .ui.hdmi import HdmiRenderer
-            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players)
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players,
+                                    bots=frozenset(self.runtime.bots))
         self.renderer = renderer
         from .field_watch import FieldWatch
         self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
@@ -149,7 +159,22 @@ class Session:
         self._countdown_done: Any = None
         module = game_module(game.game_id)
         self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
+        #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
+        self._pause_fn = getattr(module, "result_pause", None) if module is not None else None
+        self._pause_done: Any = None
+        #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
+        self._resume_action: dict[str, Any] | None = None
         self.runtime.pre_step = self._timers
+        self.runtime.after_apply = self._result_pause
+        #: the game is over and its result screen is up (set by the live loop)
+        self.show_result = False
+        #: repaint the window in the next render (e.g. a notice appeared)
+        self.window_dirty = False
+        #: the last frame each seat's OLED was sent: (mode, size, bytes)
+        self._oled_shown: list[Any] = []
+        #: each seat's OLED image as last rendered, and the HDMI scene or model
+        self.oled_images: list[Any] = []
+        self.hdmi_model: Any = None
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -163,6 +188,9 @@ class Session:
             WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
+        cabinet_options = getattr(game_module(game_id), "cabinet_options", None)
+        if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
+            options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
         _use_game_locks(cfg)
@@ -199,13 +227,18 @@ class Session:
             meta = contents.header.get("meta", {}) or {}
             if opts.bots is None:
                 opts.bots = set(meta.get("bots", []))
-            if not opts.bot_levels:
-                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()}
+            if not opts.bot_levels:     # the recorded levels of the seats that are bots now
+                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
+                                   if int(s) in opts.bots}
             wiring.require(cfg, game.game_id, game.num_players, opts.bots)
             if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            restart = getattr(game_module(game.game_id), "resume_action", None)
+            session._resume_action = restart(game) if restart is not None else None
+            if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
+                session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
             session.resumed = True
             return session
         except BaseException:
@@ -213,10 +246,32 @@ class Session:
             raise
 
     # ------------------------------------------------------------- timers
+    def _result_pause(self) -> None:
+        """Ruling CAB-7: once a Cha dango race is decided, no order is
+        revealed (by a person or a bot) until its outcome has been on the
+        screen for ``cabinet.race_result_ms``."""
+        if self._pause_fn is None or self.game.is_terminal():
+            return
+        key = self._pause_fn(self.game, self.game.view(None))
+        if key is not None and key != self._pause_done:
+            self._pause_done = key
+            t = max(self.runtime.now_us, self.game.now_us())
+            self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
+
     def _timers(self, t_us: int) -> None:
-        """The 3-2-1 countdown that starts each Retrograde roll: the dice
-        are not read until it is over, and the banner shows the seconds."""
+        """The 3-2-1 countdown that starts each Retrograde roll (the dice
+        are not read until it is over) and a race resumed from a save (no
+        input counts until it is over, then the race restarts, ruling
+        CAB-8); the banner shows the seconds, then "next N" while a race's
+        outcome holds the next order (CAB-7)."""
         rt = self.runtime
+        if self._resume_action is not None and not self.game.is_terminal():
+            if rt.frozen_until_us < 0:
+                rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US
+            elif t_us >= rt.frozen_until_us:
+                action, self._resume_action = self._resume_action, None
+                rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
+        self._result_pause()
         if self._countdown_fn is not None and not self.game.is_terminal():
             view = self.game.view(None)
             if self._countdown_fn(self.game, view):
@@ -225,10 +280,13 @@ class Session:
                     self._countdown_done = key
                     rt.hold_until_us = t_us + COUNTDOWN_US
         left = rt.hold_until_us - t_us
+        pause = max(rt.not_before.values(), default=-1) - t_us
         if left > 0:
             banner = str(-(-left // 1_000_000))          # 3, 2, 1
         elif self.countdown in ("1", "roll!") and self.game.chance_requests():
             banner = "roll!"                              # until the dice are read
+        elif pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
         else:
             banner = ""
         if banner != self.countdown:
@@ -265,16 +323,30 @@ class Session:
         return states
 
     def render(self, runtime: Runtime | None = None) -> None:
-        """Redraw the HDMI screen and the OLEDs if what they show changed."""
+        """Redraw what changed: each seat's OLED device gets a frame only
+        when its image changed (or the device is offline, to retry); the
+        HDMI screen when its scene changed (or animates); the window (the
+        HDMI view and the seats' panels) whenever either did, or it was
+        asked for (:attr:`window_dirty`), in the same pass.  Once the game
+        is over and :attr:`show_result` is set, the HDMI shows the result
+        screen over the final board."""
         ctx = self.context()
         try:
             model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
                                 measure=self.renderer.scene_measure)
+            if self.show_result and ctx["result"] is not None:
+                from .ui.result_screen import result_scene
+                model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
+                                     self.renderer.scene_measure, bots=self.runtime.bots,
+                                     hint=self._result_hint())
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
         key = model.key() if model is not None else self.last_key
+        if model is not None:
+            self.hdmi_model = model
         images = []
+        oleds_changed = False
         for seat in range(self.game.num_players):
             try:
                 img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
@@ -282,22 +354,53 @@ class Session:
                 self._layout_bug(f"seat {seat + 1} OLED", exc)
                 img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
             images.append(img)
-            if seat < len(self.cabinet.seats) and self.cabinet.seats[seat].oled is not None:
-                self.cabinet.seats[seat].oled.show(img)
+            data = (img.mode, img.size, img.tobytes())
+            changed = seat >= len(self._oled_shown) or self._oled_shown[seat] != data
+            if changed:
+                oleds_changed = True
+                while len(self._oled_shown) <= seat:
+                    self._oled_shown.append(None)
+                self._oled_shown[seat] = data
+            dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
+            if dev is not None and (changed or not getattr(dev, "online", True)):
+                dev.show(img)       # offline: show() retries the display every retry_s
+        self.oled_images = images
         animating = getattr(self.renderer, "animating", False)
-        if model is None or (key == self.last_key and not animating):
-            return
-        changed = key != self.last_key
-        self.last_key = key
-        live = not self.opts.headless and self.renderer.window is not None
-        self.renderer.draw(model, time.monotonic() * 1000 if live else None)
-        if not changed:
-            self.renderer.present(images, self._oled_labels())
-            return
-        self.screen_count += 1
-        if self.opts.screens:
-            self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
-        self.renderer.present(images, self._oled_labels())
+        hdmi_changed = model is not None and (key != self.last_key or animating)
+        if hdmi_changed:
+            changed = key != self.last_key
+            self.last_key = key
+            live = not self.opts.headless and self.renderer.window is not None
+            self.renderer.draw(model, time.monotonic() * 1000 if live else None)
+            if changed:
+                self.screen_count += 1
+                if self.opts.screens:
+                    self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
+        if hdmi_changed or oleds_changed or self.window_dirty:
+            self.window_dirty = False
+            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends())
+
+    def _result_hint(self) -> str:
+        """What dismisses the result screen, said on it."""
+        back = "return to the menu" if not self._owns_renderer else "close"
+        people = [s for s in range(self.game.num_players) if s not in self.runtime.bots]
+        window = not self.opts.headless and getattr(self.renderer, "mode", "") == "window"
+        if not people:
+            return f"Press any key to {back}" if window else f"Press any button to {back}"
+        return f"Press your button to {back}" + (" (or any key)" if window else "")
+
+    def _legends(self) -> list[list[tuple[str, str]]]:
+        """Each seat's simulator keys as ``(key, what)`` pairs (the window's
+        legend; ``SIM_KEYS``)."""
+        out = []
+        for seat in range(self.game.num_players):
+            if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
+                out.append([])
+                continue
+            button, cup, left, right, push = (_key_name(k) for k in SIM_KEYS[seat])
+            out.append([(button, "button"), (f"{cup} held", "cup"), (f"{left}/{right}", "choose"),
+                        (push, "cancel")])
+        return out
 
     def _layout_bug(self, where: str, exc: Exception) -> None:
         """Log a screen that could not be laid out (once per kind of
@@ -308,7 +411,7 @@ class Session:
             log.error("%s could not be drawn (%s); the game goes on", where, exc)
 
     def _oled_labels(self) -> list[str]:
-        return [f"seat {i + 1}" + (" (bot)" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
+        return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
 
     # --------------------------------------------------------------- loop
     def run(self) -> None:
@@ -335,39 +438,18 @@ class Session:
         if self._owns_cabinet:
             self.cabinet.close()
         self.runtime.on_change = None        # break the session <-> runtime cycle
-        self.runtime.pre_step = None
+        self.runtime.pre_step = self.runtime.after_apply = None
+
+    def live(self, clock_ns: Any = None) -> Any:
+        """The window loop of this session (:class:`firmware.window_loop.LiveLoop`),
+        to run pass by pass; ``clock_ns`` a monotonic clock in ns (tests)."""
+        from .window_loop import LiveLoop
+        return LiveLoop(self, clock_ns)
 
     def _run_live(self) -> None:
-        pg = self.renderer.pg
-        clock = pg.time.Clock()
-        start = time.monotonic_ns() // 1000
-        base = self.runtime.now_us
-        keymap = {}
-        for seat in range(min(self.game.num_players, len(SIM_KEYS))):
-            for name, key in zip(("button", "cup", "left", "right", "push"), SIM_KEYS[seat]):
-                if key:
-                    keymap[pg.key.key_code(key)] = (seat, name)
-        while not self.game.is_terminal():
-            if self.cabinet.simulated:
-                now = max(base + time.monotonic_ns() // 1000 - start, self.cabinet.factory.now_us)
-                # bots' scheduled edges up to now first, then the keyboard at now
-                self.runtime.timeline.run_until(now)
-            else:
-                now = self.cabinet.now_us() + self.runtime.offset_us
-            for ev in pg.event.get():
-                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
-                    log.info("window closed: the game is saved in %s", self.writer.path)
-                    return
-                if ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in keymap and self.cabinet.simulated:
-                    seat, name = keymap[ev.key]
-                    down = ev.type == pg.KEYDOWN
-                    if seat in self.runtime.bots:
-                        continue
-                    self._key(seat, name, down)
-            self.field.tick()      # screen away / back (then the render below draws it whole), supply
-            self.runtime.step(now)
-            self.render()
-            clock.tick(self.cfg["cabinet"]["fps"])
+        """Play in the window (or full screen) until the result screen is
+        dismissed or the player leaves."""
+        self.live().run()
 
     def _key(self, seat: int, name: str, down: bool) -> None:
         """A simulator key of ``seat`` went down or up: close or open the

@@ -60,7 +60,7 @@ def _retrograde(s: dict) -> Counter:
     c = Counter(s["deck"] + s["setup_discard"] + s["discard"] + s["face_up"])
     for seat in s["seats"]:
         c.update(seat["hand"])
-        c.update(x if isinstance(x, str) else x["card"] for x in seat["unlocked"])
+        c.update(seat.get("unlocked_cards", []))
         if seat["claim"] is not None:
             c.update([seat["claim"] if isinstance(seat["claim"], str) else seat["claim"]["card"]])
     return c

@@ -216,6 +216,25 @@ def test_clock_jump_back_still_resumes_the_game_played_last(tmp_path):
     assert journal.family_root(find_unfinished(_cfg(tmp_path))) == abandoned
 
 
+def test_the_menus_resume_rows_put_the_game_played_last_first_after_a_clock_jump(tmp_path):
+    """Issue 39, 4, in the menu too: its Resume rows (one per unfinished
+    game, newest first) follow the journals' play sequence, as ``cabinet
+    resume`` does, not the file times a clock jump scrambled."""
+    import os
+
+    from firmware.menu import unfinished_games
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    abandoned, last = folder / "a.jsonl", folder / "b.jsonl"
+    play_and_journal(abandoned, 6, seed=1)
+    play_and_journal(last, 6, seed=2)
+    os.utime(abandoned, (2_000_000_000, 2_000_000_000))
+    os.utime(last, (1_999_996_400, 1_999_996_400))
+    rows, problem = unfinished_games(_cfg(tmp_path), now=2_000_000_000.0)
+    assert problem == ""
+    assert [journal.family_root(p) for p, _ in rows] == [last, abandoned]
+
+
 @pytest.mark.parametrize("lock_dir", ["temp", "state"])
 def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path, monkeypatch, lock_dir):
     """Issue 39, 5: the original moved away (as the troubleshooting page

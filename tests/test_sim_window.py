@@ -1,21 +1,25 @@
 """The simulator window fits the desktop (issue 22): at --size 1920x1080
 the HDMI view and the seats' OLEDs were 2196 px wide, cut off on a 1080p
-desktop; now the whole desk is scaled down to fit, and every seat's OLED
-(six of them) is shown, in columns."""
+desktop; now the whole window is sized to fit, and every seat's panel (six
+of them) is laid out inside it, in columns (issue 34: for any window size)."""
 from __future__ import annotations
 
 from PIL import Image
 
-from firmware.ui.hdmi import OLED_SLOT_H, OLED_SLOT_W, HdmiRenderer, fit_window, oled_slots
+from firmware.ui.hdmi import HdmiRenderer, fit_window
+from firmware.ui.sim_window import SeatPanel, window_layout
+
+LEGEND = (("Space", "button"), ("Q held", "cup"), ("Left/Right", "choose"), ("Down", "cancel"))
 
 
-def test_a_1920x1080_desk_with_six_oleds_is_scaled_to_fit_a_1080p_desktop():
-    slots = oled_slots(6, 1080, 1920)
-    desk = (max(x for x, _ in slots) + OLED_SLOT_W - 10, 1080)
-    assert desk == (2196, 1080)                       # the width the issue measured
-    w, h = fit_window(desk, (1920, 1080))
+def _measure(text: str, size: int) -> tuple[int, int]:
+    return int(len(text) * size * 0.55), int(size * 1.15)
+
+
+def test_a_wide_desk_is_scaled_to_fit_a_1080p_desktop():
+    w, h = fit_window((2196, 1080), (1920, 1080))
     assert w <= 1920 - 40 and h <= 1080 - 100
-    assert abs(w / h - desk[0] / desk[1]) < 0.01      # aspect kept
+    assert abs(w / h - 2196 / 1080) < 0.01      # aspect kept
 
 
 def test_a_desk_that_fits_is_never_scaled_up():
@@ -23,13 +27,19 @@ def test_a_desk_that_fits_is_never_scaled_up():
     assert fit_window((1076, 480), None) == (1076, 480)
 
 
-def test_six_oleds_at_800x480_stand_in_two_columns_inside_the_window():
-    slots = oled_slots(6, 480, 800)
-    assert len({x for x, _ in slots}) == 2
-    assert all(y + OLED_SLOT_H <= 480 for _, y in slots)
+def test_six_seats_stand_inside_any_window_and_the_hdmi_view_beside_them():
+    panels = [SeatPanel(f"seat {i + 1}", Image.new("1", (128, 64)), LEGEND) for i in range(6)]
+    for size in ((800, 480), (1880, 980), (640, 360), (2500, 1400)):
+        lay = window_layout(size, (1920, 1080), panels, _measure)
+        assert len(lay.panels) == 6
+        for box in lay.panels:
+            x, y, w, h = box.panel
+            assert x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1], (size, box)
+        hx, hy, hw, hh = lay.hdmi
+        assert hx + hw <= min(b.panel[0] for b in lay.panels) and abs(hw / hh - 16 / 9) < 0.02
 
 
-def test_the_window_shows_every_oled_within_the_desktop(monkeypatch):
+def test_the_window_shows_every_oled_within_the_desktop():
     # SDL's dummy video driver stands in for a desktop here
     r = HdmiRenderer(1920, 1080, "window", oled_count=6)
     try:
@@ -38,8 +48,8 @@ def test_the_window_shows_every_oled_within_the_desktop(monkeypatch):
         assert ww <= max(desktop[0], 320) and wh <= max(desktop[1], 240)
         frames = [Image.new("1", (128, 64), 1) for _ in range(6)]
         r.present(frames, [f"seat {i + 1}" for i in range(6)])
-        desk = r.desk if r.desk is not None else r.window
-        for x, y in r.slots:                          # each OLED drawn (white) on the desk
-            assert desk.get_at((x + 5, y + 16 + 5))[:3] == (255, 255, 255)
+        for box in r.layout.panels:                   # each OLED drawn (white) in the window
+            x, y, w, h = box.screen
+            assert r.window.get_at((x + 5, y + 5))[:3] == (255, 255, 255)
     finally:
         r.close()

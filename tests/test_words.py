@@ -190,8 +190,9 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
         writer.close()
         os.utime(folder / name, (now - age_s, now - age_s))
         return game
-    play("retrograde-20261201-101010-1.jsonl", "retrograde", 3, 40, 3600)
+    # played in this order (the journals' sequence numbers say so too)
     play("cafe-junior-20261130-090000-2.jsonl", "cafe-junior", 2, 6, 86400 * 3)
+    play("retrograde-20261201-101010-1.jsonl", "retrograde", 3, 40, 3600)
     done = play("cha-dango-20261202-000000-3.jsonl", "cha-dango", 2, 100000, 60)
     assert done.is_terminal()
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})

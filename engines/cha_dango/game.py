@@ -31,6 +31,9 @@ Actions (times are integer us on the edge-source clock, CAB-3):
 * ``{"type": "place_vp", "player": p, "card": id}``: the seat places this VP
   card in the dining area (CD-10; chosen with the navigation input).
 * ``{"type": "tick", "t_us": T}``: time has reached ``T``.
+* ``{"type": "restart_race", "t_us": T, "buttons_down": [...], "cups_up":
+  [...]}``: the cabinet restarts a race resumed from a save at ``T``, the
+  end of its countdown (ruling CAB-8).
 
 Stuck button: a slap is a press *edge*, and the engine only accepts a press
 when it knows the button is up.  A button held when the order appears
@@ -74,6 +77,12 @@ class ChaDango(Game):
             the dining area before its most recent one goes (CD-10).
         start_player: the seat of the youngest player, who starts
             (rulebook "Setting Up" 3; 0-based).
+        reveal_grace_us: a slap or cup lift stamped less than this after
+            the order appeared answers nothing: nobody sees an order and
+            judges the table that fast, so it was meant for the last race
+            (ruling CAB-7); it counts as made before the order (like a
+            button held at the reveal).  0 (the default) = no grace; the
+            cabinet sets it from its config.
     """
 
     game_id = "cha-dango"
@@ -89,6 +98,7 @@ class ChaDango(Game):
         "wrong_hit_vp_cards": 4,
         "vp_choice_us": 10_000_000,
         "start_player": 0,
+        "reveal_grace_us": 0,
     }
 
     # ------------------------------------------------------------- setup
@@ -104,7 +114,7 @@ class ChaDango(Game):
         """
         o = self.options
         for key in ("settle_us", "placing_delay_us", "sip_us", "sip_timeout_us", "wrong_hit_vp_cards",
-                    "vp_choice_us"):
+                    "vp_choice_us", "reveal_grace_us"):
             if o[key] < 0:
                 raise SetupError(f"Cha dango: option {key!r} must be >= 0, got {o[key]}")
         if o["tie_resolution_us"] < 1:
@@ -276,6 +286,8 @@ class ChaDango(Game):
             return self._edge(action)
         if kind == "place_vp":
             return self._place_vp(action)
+        if kind == "restart_race":
+            return self._restart_race(action)
         raise IllegalAction(f"unknown action type {kind!r} in Cha dango")
 
     def _tick(self, action: Action) -> list[Event]:
@@ -366,6 +378,17 @@ class ChaDango(Game):
         self.now = max(self.now, t)
         in_time = t <= race["timeout_at_us"]
         events: list[Event] = []
+        if kind in ("slap", "cup_lift") and t - race["open_us"] < self.options["reveal_grace_us"]:
+            # CAB-7: too soon to be an answer to this order: made before it
+            if kind == "slap":
+                self.buttons_down[player] = True
+            else:
+                self.cups_up[player] = True
+            what = "hit" if kind == "slap" else "cup lift"
+            fix = "let go and hit again" if kind == "slap" else "put the cup down and lift it again"
+            return [{"type": "press_too_soon", "player": player, "t_us": t,
+                     "text": (f"{seat_name(player)}'s {what} came {races.ms(t - race['open_us'])} after the order: "
+                              f"too soon to count (meant for the last one?); {fix} to answer")}] + self._advance()
         if kind == "slap":
             self.buttons_down[player] = True
             if in_time:
@@ -408,6 +431,29 @@ class ChaDango(Game):
         race["done_us"][player] = t
         return [{"type": "sipped", "player": player, "t_us": t,
                  "text": f"{seat_name(player)} sipped ({races.ms(t - race['open_us'])} after the order)"}]
+
+    def _restart_race(self, action: Action) -> list[Event]:
+        """Ruling CAB-8: a race resumed from a save starts again at ``t_us``
+        (the end of the cabinet's countdown): the same order and matching
+        customers, every answer, press and sip so far forgotten, the
+        time-out counted from ``t_us``.  ``buttons_down`` / ``cups_up``:
+        the seats' levels at ``t_us`` (as for a reveal)."""
+        if self.phase != "race":
+            raise IllegalAction("no race to restart")
+        t = action.get("t_us")
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise IllegalAction("restart_race needs t_us (integer microseconds)")
+        if t < self.now:
+            raise IllegalAction(f"time cannot go backwards: restart at {t} us, the clock is at {self.now} us")
+        buttons = self._level_list(action, "buttons_down", self.buttons_down)
+        cups = self._level_list(action, "cups_up", self.cups_up)
+        self.now = t
+        self.buttons_down, self.cups_up = buttons, cups
+        self.race = races.new_race(t, self.options["sip_timeout_us"], list(self.race["customers"]), self.num_players)
+        order = self.order
+        return [{"type": "race_restarted", "t_us": t,
+                 "text": f"Order: {order_words(order['attribute'], order['value'])} (again)! "
+                         f"Hit if a customer matches, sip your tea if none does"}]
 
     def _place_vp(self, action: Action) -> list[Event]:
         """CD-10: a seat that owes VP cards places the one it chose."""

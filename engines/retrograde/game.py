@@ -100,7 +100,7 @@ class Retrograde(Game):
             idx = sheet_opt if sheet_opt >= 0 else self.rng.randrange(len(comp.sheets))
             seats.append({"sheet": idx, "pips": list(comp.sheets[idx].pips), "blasted": [False] * 25,
                           "bosses": [False] * 5, "trophies": [False] * 6, "coins_marked": 0,
-                          "coins_spent": 0, "hand": [], "unlocked": [], "dice": None,
+                          "coins_spent": 0, "hand": [], "unlocked": [], "unlocked_cards": [], "dice": None,
                           "dice_pending": False, "claim": None, "claim_t": None, "dice_log": []})
         self.s: dict[str, Any] = {
             "deck": deck[discard:], "setup_discard": deck[:discard], "discard": [], "face_up": [],
@@ -288,11 +288,13 @@ class Retrograde(Game):
         for seat in state.get("seats", []) if isinstance(state.get("seats"), list) else []:
             if isinstance(seat, dict):
                 seat.setdefault("dice_log", [])   # snapshots from before RG-12
+                seat.setdefault("unlocked_cards", [])   # snapshots from before issue 34 (no unlock yet)
 
     def _validate_state(self) -> None:
         """Snapshot check: shapes, types, seats, sheet layouts, card ids,
         and every one of the 45 target cards in exactly one place (deck,
-        setup discards, discards, face up, a seat's claim or hand)."""
+        setup discards, discards, face up, a seat's claim, hand or unlocked
+        power-ups)."""
         comp = default_components()
         n = self.num_players
         card = sc.OneOf(c.id for c in comp.cards)
@@ -301,7 +303,7 @@ class Retrograde(Game):
         seat = {"sheet": sc.Range(0, len(comp.sheets) - 1), "pips": sc.Fixed([die] * 25),
                 "blasted": sc.Fixed([bool] * 25), "bosses": sc.Fixed([bool] * 5), "trophies": sc.Fixed([bool] * 6),
                 "coins_marked": small, "coins_spent": small, "hand": [card],
-                "unlocked": [sc.OneOf(c.power_up for c in comp.cards if c.power_up)],
+                "unlocked": [sc.OneOf(c.power_up for c in comp.cards if c.power_up)], "unlocked_cards": [card],
                 "dice": (None, [die]), "dice_pending": bool, "claim": (None, card), "claim_t": (None, t),
                 "dice_log": [sc.Fixed([t, (None, [die]), sc.Range(0, 1)])]}
         turn = {"seat": seat_no, "pool": [die], "spent": [bool], "real": small, "cells": [sc.Range(0, 24)],
@@ -316,7 +318,10 @@ class Retrograde(Game):
         s = self.s
         held = s["deck"] + s["setup_discard"] + s["discard"] + s["face_up"]
         for st in s["seats"]:
-            held += st["hand"] + ([st["claim"]] if st["claim"] is not None else [])
+            held += st["hand"] + st["unlocked_cards"] + ([st["claim"]] if st["claim"] is not None else [])
+            if len(st["unlocked_cards"]) != len(st["unlocked"]):
+                raise ValueError(f"{len(st['unlocked'])} power-ups unlocked but {len(st['unlocked_cards'])} "
+                                 "unlocked cards kept")
         sc.distinct(held, "target cards")
         if len(held) != len(comp.cards):
             raise ValueError(f"{len(held)} of the {len(comp.cards)} target cards are accounted for")
@@ -655,6 +660,7 @@ class Retrograde(Game):
             seat["hand"].remove(cid)
             name = self._card(cid).power_up
             seat["unlocked"].append(name)
+            seat["unlocked_cards"].append(cid)   # the card stays beside the sheet (45 cards in all)
             events = [{"type": "unlock", "player": p, "power_up": name,
                        "text": f"Seat {p + 1} unlocks {name}"}]
             if not self._can_unlock(seat):

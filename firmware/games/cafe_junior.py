@@ -63,10 +63,9 @@ def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[st
         c = controls[seat]
     except (KeyError, IndexError, TypeError):
         return None
-    acts = c.refresh(game)
-    if not acts:
+    act = c.shown(game).chosen
+    if act is None:
         return None
-    act = acts[min(c.cursor, len(acts) - 1)]
     if act.get("type") in ("place", "exchange"):
         return act.get("table"), act.get("side")
     return None
@@ -395,9 +394,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     right = "over" if view.get("over") else ("your turn" if cur == seat else f"Seat {cur + 1}")
     _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
     hand = view.get("hand") or []
-    choices = controls.refresh(game)
-    cursor = min(controls.cursor, len(choices) - 1) if choices else 0
-    act = choices[cursor] if choices else None
+    shown = controls.shown(game)
+    choices, cursor = shown.choices, shown.cursor
+    act = shown.chosen
     pick = act.get("card") if act else None
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
@@ -423,7 +422,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
             f.best(2, y, [words, f"to {at} {act.get('side')}", f"{at} {act.get('side')}", at])
         short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
                  "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
-        f.choice(short, cursor, len(choices), controls.armed is not None)
+        f.choice(short, cursor, len(choices), shown.armed)
     elif y + 11 <= f.H:
         f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
     return f

@@ -106,6 +106,41 @@ def _result_lines(events: list[str]) -> list[str]:
     return out if len(out) > 1 else []
 
 
+# ------------------------------------------------------------- runtime
+def cabinet_options(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The engine options the cabinet sets for a new game from its config:
+    ``reveal_grace_us`` from ``cabinet.early_press_grace_ms`` (ruling CAB-7)."""
+    return {"reveal_grace_us": int(cfg["cabinet"]["early_press_grace_ms"]) * 1000}
+
+
+def result_pause(game, view: dict[str, Any]) -> tuple | None:
+    """Ruling CAB-7: while the next order waits to be revealed after a
+    decided race, a key naming that race (the runtime holds the reveal for
+    ``cabinet.race_result_ms`` once per key); None otherwise."""
+    last = view.get("last_race")
+    if view.get("phase") != "reveal" or not last:
+        return None
+    return view["deck_count"], last.get("open_us")
+
+
+def resume_action(game) -> dict[str, Any] | None:
+    """Ruling CAB-8: a game resumed mid-race restarts that race after the
+    countdown: the action to apply then (the runtime fills the stamp and the
+    button and cup levels); None when no race is open."""
+    if game.is_terminal() or game.view(None).get("race") is None:
+        return None
+    return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": []}
+
+
+def _pause_left(context: dict[str, Any]) -> int | None:
+    """Seconds before the next order may be revealed (CAB-7), from the
+    session's banner "next N", or None."""
+    banner = str(context.get("banner") or "")
+    if banner.startswith("next ") and banner[5:].isdigit():
+        return int(banner[5:])
+    return None
+
+
 # ------------------------------------------------------------------- HDMI
 #: Card proportions (width / height) of a customer card.
 CARD_RATIO = 0.78
@@ -172,10 +207,15 @@ def _value_picture(scene: Scene, r: Rect, attribute: str, value: str) -> None:
         scene.add("swatch", r.square(), None, name=value, radius=8)
 
 
-def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str]) -> None:
+def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str],
+                context: dict[str, Any] | None = None) -> None:
     """The order forming (CD-1): the ordering deck with the back of its top
     card, the card just revealed, and the order itself as a picture; after
-    a race, its result in milliseconds."""
+    a race, its result in milliseconds and, while the next order waits
+    (CAB-7), "Next order in N s"; a race resumed from a save shows its
+    countdown ("Get ready 3", CAB-8)."""
+    context = context or {}
+    banner = str(context.get("banner") or "")
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL)
     inner = r.inset(m.pad)
@@ -202,6 +242,13 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.lines(lines, text_r, size=m.small)
         scene.facts["winners"] = winners
         return
+    if order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
+        scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
+        scene.lines([(f"The race starts again in {banner}", NEED),
+                     (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
+                     ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
+        scene.facts["countdown"] = banner
+        return
     if order and _race_open(view):
         scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
         pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
@@ -220,11 +267,36 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
-    scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
+    wait = _pause_left(context)
     lines = [(t, INFO) for t in _result_lines(events)]
+    if wait is not None:   # CAB-7: the outcome stays; the next order waits
+        scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))
+        scene.facts["pause"] = wait
+    else:
+        scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
     if not lines:
         lines = [("Press your button to reveal the next order", NEED)]
     scene.lines(lines, text_r, size=m.small)
+
+
+def _vp_cursors(game, context: dict[str, Any], seats: list[int]) -> dict[int, tuple[int, int, bool]]:
+    """CD-10: for each seat a person plays that chooses a VP card to give,
+    ``(position under its cursor 1-based, choices, armed)``, read without
+    moving the cursor (issue 34: the HDMI follows every navigation step)."""
+    controls = context.get("controls")
+    bots = set(context.get("bots") or ())
+    out = {}
+    for s in seats:
+        if controls is None or s in bots:
+            continue
+        try:
+            shown = controls[s].shown(game)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        if shown.choices and shown.chosen.get("type") == "place_vp":
+            out[s] = (shown.cursor + 1, len(shown.choices), shown.armed)
+    return out
 
 
 def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
@@ -253,12 +325,15 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     scene.facts["dining"] = [c["id"] for c in customers]
 
 
-def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None) -> None:
     """Every seat's banner: its VP cards (CD-8), and what it did in the
     race so far (hit in N ms, cup up, sipped in N ms): physical acts all
     seats see anyway; never whether they were right before the race is
-    decided (CD-9)."""
+    decided (CD-9); a seat choosing the VP card to give (CD-10): which
+    card of its pile its cursor is on ("card 2/4?", "card 2/4!" armed;
+    the face stays private)."""
     m = scene.metrics
+    vp_cursors = vp_cursors or {}
     n = len(view["vp_counts"])
     race = view.get("race") or {}
     cols = 3 if n > 4 else n
@@ -272,6 +347,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         mine = [w for w in won if w["player"] == s]
         if active:
             doing = "reveals"
+        elif not race and s in vp_cursors:
+            k, count, armed = vp_cursors[s]
+            doing = f"{'card ' if cell.w >= 14 * m.medium else ''}{k}/{count}{'!' if armed else '?'}"
+            scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
         elif mine and race.get("open_us") is not None:
@@ -320,10 +399,14 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     hdr, body = scene.rect.rows(-header_h, 1)
     if view["phase"] == "over":
         todo = "Game over"
+    elif _race_open(view) and str(context.get("banner") or "").isdigit():
+        todo = "Get ready: the race starts again"
     elif _race_open(view):
         todo = "A match? Hit. None? Sip tea"
     elif view["phase"] == "place_vp":
         todo = "Choose the VP card to give up"
+    elif _pause_left(context) is not None:
+        todo = "The last race's result"
     else:
         todo = f"Seat {view['current'] + 1}: reveal the order"
     header(scene, hdr, "Cha dango", f"{len(view['dining_area'])} customers", context.get("notice") or todo)
@@ -333,9 +416,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     seat_rows = -(-n // (3 if n > 4 else n))
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
     order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
-    _order_area(scene, order_r, game, view, events)
+    _order_area(scene, order_r, game, view, events, context)
     _dining_area(scene, dining_r, view)
-    _seat_row(scene, seats, view)
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None)
     return scene
 
 
@@ -396,10 +480,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     vp = view["vp_counts"][seat]
     f.header(f"Seat {seat + 1}", f"{vp} VP")
     events = list(context.get("last_events") or [])
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     bottom = f.H
     if choices:
-        bottom = f.choice(label(choices[controls.cursor]), controls.cursor, len(choices), controls.armed is not None)
+        bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
@@ -427,12 +512,21 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 if result:
                     f.text(2, y + 13, result, 13)
             return f
-        if view["current"] == seat:
+        wait = _pause_left(context)
+        if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
+            if result:
+                f.text(2, y, result, 13, room=f.W - 4)
+            f.text(2, y + 14, f"reveal in {wait} s")
+        elif view["current"] == seat:
             f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
         else:
             f.text(2, y, f"Seat {view['current'] + 1} reveals")
             if result:
                 f.text(2, y + 13, result, 13)
+        return f
+    banner = str(context.get("banner") or "")
+    if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
+        f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
         return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
@@ -464,5 +558,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
-        f.text(0, y + size + 2, "hit or sip?", room=f.W, align="center")
+        soon = any(t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t for t in race_events(events))
+        # CAB-7: its hit came too soon after the order to count: it may answer now
+        f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
     return f

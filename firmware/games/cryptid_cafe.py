@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from firmware.controls import SeatControls
+from firmware.controls import SeatControls, cursor_choices
 from firmware.ui.kit import (ALERT, BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
 from firmware.ui.oled import OledFrame
 
@@ -105,10 +105,13 @@ def ai_last(events: list[str]) -> tuple[str, int | None] | None:
 
 
 # ------------------------------------------------------------ HDMI
-def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, flat: bool = False) -> None:
+def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, flat: bool = False,
+             lit: tuple[int, int] | None = None) -> None:
     """One station: its dish and name, the ranks front first with their
     servers (top to bottom; ``flat``: left to right under their numbers,
-    for short screens); closed: covered by its event; sharing: lit."""
+    for short screens); closed: covered by its event; sharing: lit;
+    ``lit`` = (rank, seat): the empty rank the seat's cursor would place
+    its server on, outlined in gold with the seat's number (issue 34)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     ranks = view["stations"][station]
@@ -144,7 +147,15 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
         rank = len(ranks) - k
         who = ranks[rank - 1]
         scene.text(str(rank), num_r, sizes=(m.small,), colour=DIM, align="center")
-        scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5))
+        here = lit is not None and lit[0] == rank and who is None
+        scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5),
+                  border=GOLD if here else None)
+        if here:   # where the seat's press would put its server
+            for k, t in enumerate((f"{lit[1] + 1}?", str(lit[1] + 1))):   # a narrow slot: the number, or the edge only
+                if scene.text(t, slot, sizes=(m.small,), colour=GOLD, align="center", priority=INFO):
+                    break
+                scene.dropped.pop()
+            scene.facts["lit_rank"] = {"station": station, "rank": rank, "seat": lit[1]}
         if who is not None:
             sz = min(slot.h, slot.w) - 2
             mr = Rect(slot.x + (slot.w - sz) // 2 if flat else slot.x + 2, slot.y + 1, sz, sz)
@@ -361,12 +372,14 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
     side_w = body.w // 5 if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
+    lit = _placing(game, context)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
                   view.get("sharing_station") == st, view.get("supply", {}).get(st),
-                  view.get("locked", {}).get(st), flat)
+                  view.get("locked", {}).get(st), flat, lit.get(st))
         # not a group: the servers (keyed meeples) slide when tip sharing moves them up and pushes others down
-        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat), group=False)
+        scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat, lit.get(st)),
+                   group=False)
     events = list(context.get("last_events") or [])[-8:]
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events))
@@ -383,6 +396,13 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active),
                    bg=BG)
     return scene
+
+
+def _placing(game, context: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """station -> (rank, seat) for each seat a person plays whose cursor
+    is on placing a server (CC-2), read without moving the cursor."""
+    return {chosen["station"]: (int(chosen["rank"]), seat)
+            for seat, chosen in cursor_choices(game, context).items() if chosen.get("type") == "place"}
 
 
 # ------------------------------------------------------------------ OLED
@@ -503,13 +523,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
     f.text(61, y, "Change" if p.get("change_order_available") else "used", room=f.W - 62)
     y += 12
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     if choices:
-        cursor = min(controls.cursor, len(choices) - 1)
+        cursor = shown.cursor
         full = label(choices[cursor], view)
         room = f.W - 44
         if f.fits(full, room):
-            f.choice(full, cursor, len(choices), controls.armed is not None)
+            f.choice(full, cursor, len(choices), shown.armed)
         else:  # the whole choice above the choice line, its short form on it
             lines = _wrap_px(f, full, f.W - 4)
             free = (f.H - 14 - y) // 11
@@ -518,7 +539,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
                 f.draw.rectangle((0, y - 1, f.W - 1, f.H - 15), fill=0)
             for i, ln in enumerate(lines[:2]):
                 f.best(2, y + i * 11, [ln, ln[:18]])
-            f.choice(_short(choices[cursor]), cursor, len(choices), controls.armed is not None)
+            f.choice(_short(choices[cursor]), cursor, len(choices), shown.armed)
     else:
         f.text(2, f.H - 12, "waiting")
     return f

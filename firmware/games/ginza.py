@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from firmware.controls import cursor_choices
 from firmware.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
@@ -73,13 +74,16 @@ def condition_words(card) -> str:
 
 
 # ------------------------------------------------------------ HDMI parts
-def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[str, Any]) -> None:
+def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[str, Any], lit: bool = False) -> None:
     """One order card as a strip: dish, condition (dice faces or a sum
-    badge), yen and VP, and the action token on it."""
+    badge), yen and VP, and the action token on it; ``lit``: the order the
+    seat's cursor would serve (a thick gold edge)."""
     m = scene.metrics
     card = game.comp.orders[order["card"]]
     token = order.get("token")
-    scene.add("card", r, f"order:{order['card']}", state="up", fill=CARD_FILL)
+    scene.add("card", r, f"order:{order['card']}", state="selected" if lit else "up", fill=CARD_FILL)
+    if lit:
+        scene.facts["lit_order"] = order["card"]
     inner = r.inset(max(3, m.pad // 2))
     h, w = inner.h, inner.w
     side_by_side = h < 2 * scene.measure("Ag", m.small)[1]  # a short card: yen and VP beside each other
@@ -123,7 +127,7 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
                             "coins": card.coins, "vp": card.vp, "token": token}
 
 
-def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int) -> None:
+def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int, lit_order: str | None = None) -> None:
     """A customer space: time marker, name and time of day, the order
     cards under it (or an empty space)."""
     m = scene.metrics
@@ -147,12 +151,13 @@ def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int) -> 
     orders = slot["orders"]
     n = max(3, len(orders))
     for o, cr in zip(orders, cards.rows(*([1] * n), gap=max(2, m.pad // 2))):
-        _order_card(scene, cr, game, o, view)
+        _order_card(scene, cr, game, o, view, o["card"] == lit_order)
     scene.facts.setdefault("customers", []).append(
         {"name": slot["name"], "time": slot["time"], "orders": [o["card"] for o in orders]})
 
 
-def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None) -> None:
+def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None,
+           lit_common: int | None = None) -> None:
     """The common purple dice and the decks: customers by time of day and
     the three order decks (face-down cards with their rank and count);
     ``held``: a reading of the common dice being checked (CAB-6), drawn in
@@ -173,10 +178,13 @@ def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None =
     if wait_common and held:   # a reading the seats are checking (CAB-6): not in the game yet
         vals = (list(held) + [None] * 3)[:3]
         scene.facts.setdefault("held", {})[COMMON] = list(held)
+    lit_i = vals.index(lit_common) if lit_common is not None and lit_common in vals[:3] else None
     for i, v in enumerate(vals[:3]):
         scene.add("die", Rect(dice_r.x + i * (die + 4), dice_r.y, die, die), f"common:{i}", value=v,
                   state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250),
-                  ring=GOLD if held and wait_common and v is not None else None)
+                  ring=GOLD if (held and wait_common and v is not None) or i == lit_i else None)
+    if lit_i is not None:
+        scene.facts["lit_common"] = lit_common
     if not vals:
         scene.text("none", dice_r, sizes=(m.small,), colour=DIM, priority=INFO)
     scene.facts["common_dice"] = list(common)
@@ -225,11 +233,12 @@ def mat_height(scene: Scene, wide: bool) -> int:
 
 
 def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
-         held: list[int] | None = None) -> None:
+         held: list[int] | None = None, lit: list[int] | None = None) -> None:
     """One seat's player mat (``doing``: the banner's gold words, e.g.
-    "rejected: rerolls", ruling CAB-6; ``held``: a reading the seat is
-    checking, drawn in a gold ring in the requested dice's places: not in
-    the game yet)."""
+    "rejected: rerolls", ruling CAB-6, or what the seat's cursor would do;
+    ``held``: a reading the seat is checking, drawn in a gold ring in the
+    requested dice's places: not in the game yet; ``lit``: the dice values
+    the choice under the seat's cursor would take, ringed in gold)."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -263,6 +272,13 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
     new = (list(held) + [None] * req["count"])[:req["count"]] if req and held else [None] * (req["count"] if req else 0)
     shown: list[int | None] = list(p["dice"]) + new
+    want, lit_idx = list(lit or []), set()
+    for i, v in enumerate(p["dice"]):     # the first dice of each value the choice names
+        if v in want:
+            want.remove(v)
+            lit_idx.add(i)
+    if lit_idx:
+        scene.facts.setdefault("lit_dice", {})[seat] = sorted(p["dice"][i] for i in lit_idx)
     # the limit track: its open spaces and, while it can still be raised, the next (closed) one
     spaces = min(9, max(p["dice_limit"], len(shown)) + (1 if p["dice_limit"] < 9 else 0))
     for i in range(spaces):
@@ -270,7 +286,8 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
         if i < len(shown):
             v = shown[i]
             scene.add("die", cell, f"die:{seat}:{i}", value=v, state="read" if v is not None else "reading",
-                      body=body, pip=pip, ring=GOLD if i >= len(p["dice"]) and v is not None else None)
+                      body=body, pip=pip,
+                      ring=GOLD if (i >= len(p["dice"]) and v is not None) or i in lit_idx else None)
         elif i < p["dice_limit"]:
             scene.add("panel", cell.inset(2), None, fill=(44, 48, 62), border=(90, 96, 116), radius=die // 6)
         else:
@@ -426,6 +443,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
     options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
         (context.get("notice") or todo_text(game, view)).split("|")
+    cursor = cursor_choices(game, context)
+    turn_act = cursor.get(view.get("turn")) if view.get("phase") == "play" else None
+    lit_order = turn_act.get("order") if turn_act and turn_act.get("type") == "serve" else None
+    lit_common = turn_act.get("common") if turn_act and turn_act.get("type") == "serve" else None
     todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo
@@ -445,22 +466,70 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                             repr(view["players"])), lambda sc: _final(sc, cust_r, view), bg=BG)
     else:
         for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
-            scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours),
-                       lambda sc, cr=cr, i=i: _customer(sc, cr, game, view, i), bg=BG)
+            mine = lit_order if view["customers"][i] and any(
+                o["card"] == lit_order for o in view["customers"][i]["orders"]) else None
+            scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours, mine),
+                       lambda sc, cr=cr, i=i, mine=mine: _customer(sc, cr, game, view, i, mine), bg=BG)
     scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
-                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held_of(COMMON))),
-               lambda sc: _table(sc, table_r, view, held_of(COMMON)), bg=BG)
+                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held_of(COMMON)), lit_common),
+               lambda sc: _table(sc, table_r, view, held_of(COMMON), lit_common), bg=BG)
     cells = []
     for rr in mats.rows(*([1] * mat_rows), gap=m.pad):
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
     for seat, cell in zip(range(n), cells):
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
-        doing = banner_words(readings, seat, short=cell.w < 14 * m.medium)
+        doing = banner_words(readings, seat, short=cell.w < 14 * m.medium) or cursor_words(
+            view, cursor.get(seat), cursor_position(game, context, seat))
+        lit = lit_dice(cursor.get(seat)) if view.get("phase") == "play" and seat == view.get("turn") else None
+        if doing:
+            scene.facts.setdefault("doing", {})[seat] = doing
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
-                  view.get("start_player"), repr(req), doing, repr(held_of(seat)))
-        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing: _mat(sc, cell, game, view, seat, wide,
-                                                                                      doing, held_of(seat)), bg=BG)
+                  view.get("start_player"), repr(req), doing, repr(held_of(seat)), repr(lit))
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit: _mat(
+            sc, cell, game, view, seat, wide, doing, held_of(seat), lit), bg=BG)
     return scene
+
+
+# ------------------------------------------------------------ cursors
+#: Hidden choices (player card, bonus cards): the HDMI shows only where the
+#: cursor is among them, never the card.
+PRIVATE_CHOICES = ("choose_card", "pick_bonus")
+
+
+def cursor_position(game, context: dict[str, Any], seat: int) -> tuple[int, int, bool] | None:
+    """``(position 1-based, choices, armed)`` of the seat's cursor, or None."""
+    try:
+        shown = context["controls"][seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return (shown.cursor + 1, len(shown.choices), shown.armed) if shown.choices else None
+
+
+def cursor_words(view: dict[str, Any], action: dict[str, Any] | None, pos: tuple[int, int, bool] | None) -> str:
+    """A seat banner's words for what its next press would do: "serve 3 5?"
+    (the turn's choice; "!" once armed), "card 2/3?" for a hidden choice
+    (player card, bonus card: which card stays private)."""
+    if action is None or pos is None:
+        return ""
+    mark = "!" if pos[2] else "?"
+    if action.get("type") in PRIVATE_CHOICES:
+        return f"card {pos[0]}/{pos[1]}{mark}"
+    if view.get("phase") == "play" and action.get("player") == view.get("turn") or action.get("type") == "stop":
+        return _short(action, None) + mark
+    return ""
+
+
+def lit_dice(action: dict[str, Any] | None) -> list[int] | None:
+    """The seat's dice values the choice would take: a serve's dice, a
+    reroll's dice, the faces a change turns."""
+    if action is None:
+        return None
+    kind = action.get("type")
+    if kind in ("serve", "reroll"):
+        return list(action.get("dice") or [])
+    if kind == "change":
+        return [f for f, _ in action.get("steps") or []]
+    return None
 
 
 # ------------------------------------------------------------------ OLED
@@ -571,8 +640,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']}Y", f"Seat {seat + 1} {p['coins']}Y", f"{p['coins']}Y"],
             f"tok {p['tokens']}")
-    choices = controls.refresh(game)
-    cursor = min(controls.cursor, len(choices) - 1) if choices else 0
+    shown = controls.shown(game)
+    choices, cursor = shown.choices, shown.cursor
     prompt = (context.get("prompts") or {}).get(seat)
     y = 14
     bottom = f.H - 14 if choices else f.H
@@ -601,7 +670,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.text(20, y, title)
         for i, (x, ln) in enumerate(ability_lines(f, text)):
             f.text(x, y + 12 + i * 11, ln)
-        f.choice(chosen, cursor, len(choices), controls.armed is not None)
+        f.choice(chosen, cursor, len(choices), shown.armed)
         return f
     # dice as read, then bonus cards in hand (or the long choice in full)
     dice = p.get("dice") or []
@@ -632,7 +701,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         if not bonus and y + 10 <= bottom:
             f.text(2, y, "no bonus cards")
     if choices:
-        f.choice(short, cursor, len(choices), controls.armed is not None)
+        f.choice(short, cursor, len(choices), shown.armed)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None

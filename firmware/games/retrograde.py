@@ -27,7 +27,7 @@ from typing import Any
 
 from engines.retrograde.components import default_components
 from engines.words import plural
-from firmware.controls import describe_action
+from firmware.controls import cursor_choices, describe_action
 from firmware.ui.oled import OledFrame
 from firmware.readings import banner_words, todo_words
 from firmware.ui.kit import (ALERT, DIM, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_banner,
@@ -151,8 +151,7 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
         c = controls[seat]
     except (KeyError, IndexError, TypeError):
         return None
-    acts = c.refresh(game)
-    return acts[c.cursor] if acts else None
+    return c.shown(game).chosen
 
 
 # ------------------------------------------------------------ HDMI
@@ -166,13 +165,15 @@ def _spot_words(card) -> str:
 
 
 def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None, order: int | None,
-                 pending: bool, first_game: bool = False) -> None:
+                 pending: bool, first_game: bool = False, pointing: list[int] | None = None) -> None:
     """One target card (RG-2): its letter, the two droid colours as droids
     with their pips, the third spot as coin / comet / power-up icon with its
-    name; claimed: the seat's colour, token and claim order."""
+    name; claimed: the seat's colour, token and claim order; under a seat's
+    cursor (``pointing``: those seats): a thick gold edge and the seats'
+    numbers, so everyone sees what their press would claim."""
     m = scene.metrics
     card = default_components().card(cid)
-    state = "claimed" if owner is not None else ("hi" if pending else "up")
+    state = "claimed" if owner is not None else ("selected" if pointing else ("hi" if pending else "up"))
     scene.add("card", r, f"card:{cid}", state=state, seat_colour=seat_colour(owner) if owner is not None else None,
               fill=(232, 226, 210))
     inner = r.inset(max(3, m.pad // 2 + 2))
@@ -182,6 +183,13 @@ def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None
     spot_h = 0 if not spot else (line_h if one_line else 2 * line_h)
     top, droids, bottom = inner.rows(-line_h, 1, -spot_h)
     scene.text(letter, top.cols(1, 1)[0], sizes=(m.small,), colour=(30, 30, 36))
+    if owner is None and pointing:   # the seats whose next press claims this card
+        x = top.right
+        for p in sorted(pointing, reverse=True):
+            x -= top.h
+            scene.add("token", Rect(x, top.y, top.h, top.h), None, seat=p, colour=seat_colour(p), label=str(p + 1))
+            x -= 2
+        scene.facts.setdefault("pointing", {})[letter] = sorted(pointing)
     if owner is not None:
         tok = Rect(top.right - top.h, top.y, top.h, top.h)
         scene.add("token", tok, None, seat=owner, colour=seat_colour(owner), label=str(owner + 1))
@@ -233,8 +241,10 @@ def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
     return (r.w - deck_w - m.pad) // n - m.pad >= need
 
 
-def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> None:
+def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str],
+               pointing: dict[str, list[int]] | None = None) -> None:
     m = scene.metrics
+    pointing = pointing or {}
     owner = {s["claim"]: s["seat"] for s in view["seats"] if s.get("claim")}
     order = {p: i + 1 for i, p in enumerate(view.get("claim_order") or [])}
     pending = set(view.get("claims_pending") or [])
@@ -249,7 +259,8 @@ def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
     for cid in ids:
         p = owner.get(cid)
         _target_card(scene, Rect(x, r.y, card_w, r.h), cid, letters[cid], p,
-                     order.get(p) if p is not None else None, False, view.get("first_game", False))
+                     order.get(p) if p is not None else None, False, view.get("first_game", False),
+                     pointing.get(cid))
         x += card_w + m.pad
     if not ids:
         scene.text("No cards face up", cards_r, sizes=(m.small,), colour=DIM)
@@ -260,8 +271,11 @@ def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
         scene.facts["pending"] = sorted(pending)
 
 
-def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int]) -> str:
-    """What a seat must do now, in a few words for its banner."""
+def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int],
+               chosen: dict[str, Any] | None = None) -> str:
+    """What a seat must do now, in a few words for its banner; with the
+    choice under the seat's cursor (``chosen``), what its press would do
+    ("claim C?", "reroll?")."""
     phase = view["phase"]
     p = seat["seat"]
     if phase in ("roll", "stop"):
@@ -269,12 +283,20 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
             return f"card {letters.get(seat['claim'], '?')}"
         if p in (view.get("claims_pending") or []):
             return "grabs"
+        if chosen is not None and chosen.get("type") == "claim":
+            return f"claim {letters.get(chosen.get('card'), '?')}?"
+        if chosen is not None and chosen.get("type") == "reroll":
+            return "reroll?"
         if phase == "stop" and view.get("stop_seat") == p:
             return "last claim"
         return "roll" if seat["dice"] is None else "claim"
     if phase == "blast":
         return "blasts" if view["turn"]["seat"] == p else ""
     if phase == "unlock":
+        if p in active and chosen is not None and chosen.get("type") == "unlock":
+            return f"{label(chosen).removeprefix('unlock ')}?"
+        if p in active and chosen is not None and chosen.get("type") == "keep":
+            return "keep?"
         return "unlock?" if p in active else ""
     return ""
 
@@ -622,6 +644,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
     body = body.inset(m.pad)
     info = _phase_info(game, view, context)
+    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
     feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
@@ -633,7 +656,11 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         if strip:  # narrow screen: the cards take the whole width, the phase a strip under them
             strip_h = scene.measure("Ag", m.medium)[1] + m.pad
             cards_r, phase_r, sheets = body.rows(0.33, -strip_h, 0.67, gap=m.pad)
-        _cards_row(scene, cards_r, view, letters)
+        pointing: dict[str, list[int]] = {}
+        for p, act in cursors.items():
+            if act.get("type") == "claim":
+                pointing.setdefault(act.get("card"), []).append(p)
+        _cards_row(scene, cards_r, view, letters, pointing)
         _place_phase(scene, phase_r, info, feed, strip)
     lit = info["lit"]
     if "plan" in info:
@@ -650,7 +677,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
-            or seat_doing(view, seat, letters, active)
+            or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]))
         mine = seat["seat"] == blaster
         reading = (context.get("readings") or {}).get(seat["seat"]) or {}
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
@@ -713,6 +740,18 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     elif kind == "keep":
         out = "keep for later"
     return out or describe_action(action)
+
+
+def choice_order(game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's choices in the screen's order: the claims follow the
+    cards' letters A, B, C, D as drawn (not the deck's order); every other
+    choice keeps its place (issue 34)."""
+    claims = [a for a in acts if a.get("type") == "claim"]
+    if len(claims) < 2:
+        return acts
+    letters = card_letters(game.view(None))
+    ordered = iter(sorted(claims, key=lambda a: letters.get(a.get("card"), "~")))
+    return [next(ordered) if a.get("type") == "claim" else a for a in acts]
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
@@ -785,12 +824,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     f.header(left, right)
     phase = view["phase"]
     letters = card_letters(view)
-    choices = controls.refresh(game)
+    shown = controls.shown(game)
+    choices = shown.choices
     prompt = (context.get("prompts") or {}).get(seat)
     body_bottom = f.H - 14 if choices else f.H
     if choices:
-        act = choices[controls.cursor]
-        body_bottom = f.choice(label(act, view), controls.cursor, len(choices), controls.armed is not None)
+        body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
     y = 14
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
@@ -829,7 +868,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             _hand(f, 2, y + 24, me)
         else:
             plans = turn_plans(game, view)
-            chosen = choices[controls.cursor] if choices else None
+            chosen = shown.chosen
             k = _plan_index(plans, chosen, view) if plans else None
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)

@@ -1,7 +1,8 @@
 """HDMI rendering with pygame-ce: draws a :class:`ScreenModel` through the
 layout, full screen on a Pi (SDL's KMSDRM driver, no desktop), a window on a
 desktop, or an off-screen surface when headless.  In the simulator the seats'
-OLED frames are drawn in a column beside the HDMI view."""
+panels (OLED frames, keys) are drawn in a column beside the HDMI view
+(:mod:`firmware.ui.sim_window`); the window can be resized."""
 from __future__ import annotations
 
 import os
@@ -20,19 +21,10 @@ PANEL_BG = (32, 36, 50)
 HILITE = (250, 200, 60)
 BANNER = (200, 70, 60)
 
-OLED_SCALE = 2
-OLED_W, OLED_H = 128, 64
-#: One emulated OLED in the simulator window: its label line + frame, px.
-OLED_SLOT_W, OLED_SLOT_H = OLED_W * OLED_SCALE + 20, OLED_H * OLED_SCALE + 28
+#: The legend of a person's seat, for sizing the window before the seats are known.
+_PROBE_LEGEND = (("Right Shift", "button"), ("E held", "cup"), ("J/L", "choose"), ("K", "cancel"))
 #: Room a desktop keeps for its panels and the window's title bar, px.
 DESKTOP_MARGIN = (40, 100)
-
-
-def oled_slots(count: int, height: int, left: int) -> list[tuple[int, int]]:
-    """Top-left (x, y) of each emulated OLED beside the HDMI view: columns
-    of as many as fit ``height`` px, starting at x = ``left``."""
-    rows = max(1, (height - 10) // OLED_SLOT_H)
-    return [(left + 10 + (i // rows) * OLED_SLOT_W, 10 + (i % rows) * OLED_SLOT_H) for i in range(count)]
 
 
 def fit_window(desk: tuple[int, int], desktop: tuple[int, int] | None,
@@ -56,6 +48,8 @@ class HdmiRenderer:
             ``"window"`` (desktop window; the simulator also shows OLEDs),
             ``"fullscreen"`` (KMSDRM on a Pi without a desktop).
         oled_count: emulated OLEDs to show beside the screen (window mode).
+        bots: 0-based seats played by bots (window mode: their panels are
+            small, the window is sized for that).
         display_probe: the machine as :mod:`firmware.display_probe` sees it
             (full-screen mode; default the real one, a fake in tests).
 
@@ -68,7 +62,7 @@ class HdmiRenderer:
     """
 
     def __init__(self, width: int, height: int, mode: str = "headless", oled_count: int = 0,
-                 display_probe: object = None) -> None:
+                 display_probe: object = None, bots: set[int] | frozenset[int] = frozenset()) -> None:
         if not (800 <= width <= 1920 and 480 <= height <= 1080):
             raise ValueError(f"HDMI size {width}x{height} px is outside 800x480 .. 1920x1080")
         if mode == "headless":
@@ -80,10 +74,15 @@ class HdmiRenderer:
         self.oled_count = oled_count if mode == "window" else 0
         self._fonts: dict[int, object] = {}
         self.boxes: list[TextBox] = []
-        self.slots = oled_slots(self.oled_count, height, width)
-        desk_w = max([width] + [x + OLED_SLOT_W - 10 for x, _ in self.slots])
-        self.desk_size = (desk_w, height)
-        self.desk = None
+        from .paint import Fonts, Painter
+        self.fonts = Fonts()
+        self.painter = Painter(self.fonts)
+        #: the window's current layout (:func:`firmware.ui.sim_window.window_layout`)
+        self.layout = None
+        self._scaled = None            # the HDMI view scaled for the window, while it is current
+        #: a line shown over the HDMI view in the window (e.g. "Esc again to leave")
+        self.notice = ""
+        self._last_panels: list = []
         try:
             if mode == "headless":
                 self.window = None
@@ -96,12 +95,19 @@ class HdmiRenderer:
                 flags = pygame.FULLSCREEN if mode == "fullscreen" else 0
                 size = (width, height)
                 if mode == "window":
-                    # the simulator: HDMI view + OLED columns, scaled to fit the desktop
+                    # the simulator: HDMI view + the seats' column, scaled to fit the desktop, resizable
+                    from .sim_window import MAX_COLUMN_SHARE, SeatPanel, window_layout
+                    probe = [SeatPanel(f"seat {i + 1}", None if i in bots else Image.new("1", (128, 64)),
+                                       () if i in bots else _PROBE_LEGEND) for i in range(self.oled_count)]
+                    # the column's width beside the HDMI view at its own height
+                    lay = window_layout((int(width / (1 - MAX_COLUMN_SHARE)), height), (width, height), probe,
+                                        self.fonts.measure)
+                    desk = (width + lay.column_w, height)
                     sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") \
                         else []
-                    size = fit_window(self.desk_size, tuple(sizes[0]) if sizes else None)
-                    if size != self.desk_size:
-                        self.desk = pygame.Surface(self.desk_size)
+                    size = fit_window(desk, tuple(sizes[0]) if sizes else None)
+                    flags = pygame.RESIZABLE
+                self.desk_size = size
                 self.window = pygame.display.set_mode(size, flags)
                 pygame.display.set_caption("cabinet (simulated)" if mode == "window" else "cabinet")
                 pygame.mouse.set_visible(mode != "fullscreen")
@@ -111,9 +117,6 @@ class HdmiRenderer:
                                "on a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm and run on a "
                                "console (see docs/troubleshooting.md)") from exc
         self.surface = pygame.Surface((width, height))
-        from .paint import Fonts, Painter
-        self.fonts = Fonts()
-        self.painter = Painter(self.fonts)
 
     @property
     def animating(self) -> bool:
@@ -140,6 +143,7 @@ class HdmiRenderer:
         """Render ``model`` onto the off-screen surface; return the text
         boxes placed (for layout tests; none for a drawn :class:`Scene`).
         ``now_ms`` (monotonic, ms) animates a scene's changes."""
+        self._scaled = None
         if isinstance(model, Scene):
             self.painter.draw(self.surface, model, now_ms)
             self.boxes = []
@@ -167,25 +171,60 @@ class HdmiRenderer:
             s.blit(img, (x, y), area=pg.Rect(0, 0, b.rect.w, b.rect.h))
         return self.boxes
 
-    def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None) -> None:
-        """Show the surface on the display (no-op when headless); in the
-        simulator window, draw the seats' OLED frames beside it."""
+    def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
+                bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None) -> None:
+        """Show the surface on the display (no-op when headless).  In the
+        simulator window, beside it, a panel per seat: its caption
+        (``labels``), its OLED frame (``oled_images``), or a plain "bot"
+        panel for the seats in ``bots`` (their OLEDs are private), and
+        under a person's OLED its keys (``legends[i]``: ``(key, what)``
+        pairs); :attr:`notice` over the HDMI view.  Laid out for the
+        window's size now (see :meth:`resized`)."""
         if self.window is None:
             return
         pg = self.pg
-        target = self.desk if self.desk is not None else self.window
-        target.fill((0, 0, 0))
-        target.blit(self.surface, (0, 0))
+        if self.mode != "window":
+            self.window.blit(self.surface, (0, 0))
+            pg.display.flip()
+            return
+        from .sim_window import SeatPanel
+        panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
-            x, y = self.slots[i]
-            rgb = img.convert("RGB").resize((OLED_W * OLED_SCALE, OLED_H * OLED_SCALE), Image.NEAREST)
-            surf = pg.image.frombytes(rgb.tobytes(), rgb.size, "RGB")
-            target.blit(surf, (x, y + 16))
-            label = (labels or [])[i] if labels and i < len(labels) else f"seat {i + 1}"
-            target.blit(self.font(12).render(label, True, DIM), (x, y))
-        if self.desk is not None:       # scaled to fit the desktop
-            pg.transform.smoothscale(self.desk, self.window.get_size(), self.window)
+            label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
+            legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
+            panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend))
+        self._last_panels = panels
+        self._paint(panels)
+
+    def _paint(self, panels: list) -> None:
+        from .sim_window import paint_window, window_layout
+        pg = self.pg
+        window = pg.display.get_surface() or self.window
+        self.window = window
+        size = window.get_size()
+        kinds = tuple((p.caption, p.is_bot, p.legend) for p in panels)
+        if self.layout is None or self.layout.size != size or getattr(self, "_kinds", None) != kinds:
+            self.layout = window_layout(size, (self.width, self.height), panels, self.fonts.measure)
+            self._kinds = kinds
+            self._scaled = None
+        hw, hh = self.layout.hdmi[2:]
+        if (hw, hh) == (self.width, self.height):
+            scaled = self.surface
+        else:
+            if self._scaled is None or self._scaled.get_size() != (hw, hh):
+                self._scaled = pg.transform.smoothscale(self.surface, (hw, hh))
+            scaled = self._scaled
+        paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice)
         pg.display.flip()
+
+    def resized(self) -> None:
+        """The window was resized (pygame-ce's ``VIDEORESIZE`` /
+        ``WINDOWSIZECHANGED``; the display surface has its new size
+        already): lay out again and repaint at once with the last panels."""
+        if self.window is None or self.mode != "window":
+            return
+        self.layout = None
+        self._paint(self._last_panels)
 
     def screenshot(self, path: str | os.PathLike) -> Path:
         """Save the current HDMI surface as PNG; returns the path."""

@@ -1,0 +1,209 @@
+"""The simulated cabinet's window: the HDMI view and, beside it, a column of
+seat panels (issue 34 item 7).
+
+A person's seat shows its OLED (128 x 64 px drawn larger, pixel for pixel)
+with a big "seat N" caption and the seat's keys; a bot's seat shows a plain
+"bot" panel (its OLED is private).  The layout is computed for the
+window's current size, so a shrunk window still shows every seat (smaller)
+and an enlarged one is drawn at its new size at once.  Everything here is
+pure layout (:func:`window_layout`) plus one function that paints it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from PIL import Image
+
+OLED_W, OLED_H = 128, 64
+#: OLED magnifications tried, largest first.
+SCALES = (3.0, 2.5, 2.0, 1.5, 1.0)
+#: Caption and legend font sizes tried (px em), largest first: 32 px em is
+#: what the drawn screens use for their smallest text at 1080p (lower-case
+#: words about 18 px tall).
+TEXT_SIZES = (32, 28, 24, 20, 16)
+#: The seat column may take at most this share of the window's width.
+MAX_COLUMN_SHARE = 0.34
+PAD = 10
+BOT_BOX_H = 44
+
+#: measure(text, size_px) -> (w, h)
+Measure = Callable[[str, int], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class SeatPanel:
+    """What one seat's panel shows: ``caption`` ("seat 1"), ``image`` (its
+    OLED frame; None for a bot seat: a plain "bot" panel), ``legend`` (the
+    seat's keys as ``(key, what)`` pairs; empty for a bot)."""
+    caption: str
+    image: Image.Image | None = None
+    legend: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def is_bot(self) -> bool:
+        return self.image is None
+
+
+@dataclass(frozen=True)
+class PanelBox:
+    """Where one seat panel is drawn, px in the window: the whole panel,
+    its caption line, its OLED (or bot box), its legend lines."""
+    panel: tuple[int, int, int, int]
+    caption: tuple[int, int, int, int]
+    screen: tuple[int, int, int, int]
+    legend: tuple[str, ...]
+    legend_top: int
+
+
+@dataclass(frozen=True)
+class WindowLayout:
+    """The window's layout: ``hdmi`` (x, y, w, h) where the HDMI view is
+    drawn (scaled, aspect kept), ``panels`` per seat, ``text_px`` (em of
+    captions and legends), ``scale`` (OLED magnification), ``column_w``
+    (the seats' columns' width)."""
+    size: tuple[int, int]
+    hdmi: tuple[int, int, int, int]
+    panels: tuple[PanelBox, ...]
+    text_px: int
+    scale: float
+    column_w: int = 0
+
+
+def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, measure: Measure) -> list[str]:
+    """The ``(key, what)`` pairs as lines ``"Space: button · Q: cup"``
+    packed greedily into ``width`` px at ``size`` px (a pair wider than
+    ``width`` still gets its own line)."""
+    lines: list[str] = []
+    cur = ""
+    for key, what in items:
+        part = f"{key}: {what}"
+        trial = f"{cur} \u00b7 {part}" if cur else part
+        if cur and measure(trial, size)[0] > width:
+            lines.append(cur)
+            cur = part
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measure: Measure,
+            legends: bool = True) -> tuple[int, int, list[tuple[int, int, int, list[str]]]] | None:
+    """Stack the panels in columns ``height`` px high: (total width, one
+    column's inner width, per panel (column, y, panel height, legend
+    lines)); None when a panel is taller than the window."""
+    line_h = measure("Ag", size)[1]
+    oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
+    # a column is as wide as the OLED, or as its widest key pair or caption
+    people = any(not p.is_bot for p in panels)
+    inner = max([oled_w if people else 0] + [measure(p.caption, size)[0] for p in panels]
+                + [measure(f"{k}: {w}", size)[0] for p in panels if legends for k, w in p.legend])
+    placed = []
+    col, y = 0, PAD
+    for p in panels:
+        legend = legend_lines(p.legend, inner, size, measure) if legends and not p.is_bot else []
+        h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(legend) * line_h + PAD
+        if h + PAD > height:
+            return None
+        if y + h > height:
+            col, y = col + 1, PAD
+        placed.append((col, y, h, legend))
+        y += h
+    return ((col + 1) * (inner + 2 * PAD) if placed else 0), inner, placed
+
+
+def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[SeatPanel],
+                  measure: Measure) -> WindowLayout:
+    """Lay out a window of ``size`` px: the seat column on the right (the
+    largest text size, then the largest OLED magnification, whose column
+    takes at most :data:`MAX_COLUMN_SHARE` of the width), the HDMI view
+    scaled into the rest with its aspect kept.  A window too small for
+    any of them gets the smallest text and OLEDs (the keys left out if
+    need be), in as many columns as needed: the seats are never cut off,
+    the HDMI view shrinks first."""
+    w, h = max(1, size[0]), max(1, size[1])
+    choice = None
+    for text_px in TEXT_SIZES:
+        for scale in SCALES:
+            got = _column(panels, h, text_px, scale, measure)
+            if got is not None and got[0] <= w * MAX_COLUMN_SHARE:
+                choice = (text_px, scale, got)
+                break
+        if choice:
+            break
+    if choice is None:      # a small window: the smallest panels, however wide; the keys go first
+        text_px = TEXT_SIZES[-1]
+        for scale, legends in ((SCALES[-1], True), (SCALES[-1], False), (0.5, False)):
+            got = _column(panels, h, text_px, scale, measure, legends)
+            if got is not None:
+                break
+        choice = (text_px, scale, got or _column(panels, 1 << 20, text_px, scale, measure, False))
+    text_px, scale, (col_total, inner, placed) = choice
+    line_h = measure("Ag", text_px)[1]
+    room = (max(1, w - col_total), h)
+    f = min(room[0] / hdmi[0], room[1] / hdmi[1])
+    hw, hh = max(1, int(hdmi[0] * f)), max(1, int(hdmi[1] * f))
+    # the HDMI view and the seats' column side by side, centred together
+    left = max(0, (w - hw - col_total) // 2)
+    hdmi_rect = (left, (h - hh) // 2, hw, hh)
+    col_x0 = left + hw
+    oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
+    boxes = []
+    for p, (col, y, ph, legend) in zip(panels, placed):
+        x = col_x0 + col * (inner + 2 * PAD) + PAD
+        screen = (x, y + line_h, inner, BOT_BOX_H) if p.is_bot else (x + (inner - oled_w) // 2, y + line_h,
+                                                                    oled_w, oled_h)
+        boxes.append(PanelBox((x - PAD // 2, y, inner + PAD, ph - PAD // 2), (x, y, inner, line_h),
+                              screen, tuple(legend), screen[1] + screen[3] + 4))
+    return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total)
+
+
+FG = (240, 240, 240)
+DIM = (176, 182, 196)
+GOLD = (250, 204, 64)
+PANEL = (32, 36, 50)
+NOTICE_BG = (150, 40, 36)
+
+
+def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, panels: list[SeatPanel],
+                 font: Callable[[int], Any], notice: str = "") -> None:
+    """Paint the whole window: black, the (already scaled) HDMI view, every
+    seat panel, and ``notice`` (e.g. "Esc again to leave") as a bar over
+    the HDMI view's top."""
+    target.fill((0, 0, 0))
+    hx, hy, hw, hh = layout.hdmi
+    target.blit(hdmi_surface, (hx, hy))
+    f = font(layout.text_px)
+    line_h = f.size("Ag")[1]
+    for p, box in zip(panels, layout.panels):
+        pg.draw.rect(target, PANEL, box.panel, border_radius=8)
+        target.blit(f.render(p.caption, True, FG if not p.is_bot else DIM), box.caption[:2])
+        sx, sy, sw, sh = box.screen
+        if p.is_bot:
+            pg.draw.rect(target, (50, 54, 70), box.screen, border_radius=6)
+            t = f.render("bot", True, DIM)
+            target.blit(t, t.get_rect(center=(sx + sw // 2, sy + sh // 2)))
+        else:
+            rgb = p.image.convert("RGB").resize((sw, sh), Image.NEAREST)
+            target.blit(pg.image.frombytes(rgb.tobytes(), rgb.size, "RGB"), (sx, sy))
+        y = box.legend_top
+        for line in box.legend:
+            x = box.caption[0]
+            for i, part in enumerate(line.split(" \u00b7 ")):
+                if i:
+                    sep = f.render(" \u00b7 ", True, DIM)
+                    target.blit(sep, (x, y))
+                    x += sep.get_width()
+                key, _, what = part.partition(": ")
+                for text, colour in ((key + ": ", GOLD), (what, DIM)):
+                    img = f.render(text, True, colour)
+                    target.blit(img, (x, y))
+                    x += img.get_width()
+            y += line_h
+    if notice:
+        t = f.render(notice, True, FG)
+        bar = (hx, hy, hw, t.get_height() + 2 * PAD)
+        pg.draw.rect(target, NOTICE_BG, bar)
+        target.blit(t, t.get_rect(center=(hx + hw // 2, hy + bar[3] // 2)))

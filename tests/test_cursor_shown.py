@@ -1,0 +1,270 @@
+"""Issue 34 items 1 and 2: what a seat's cursor points at is what its OLED
+shows, what the HDMI lights, and what its press chooses; choices follow the
+screen's order and start from the top in a new phase.  Driven through the
+runtime (the same inputs a person uses) with the seats' drawn OLED frames."""
+from __future__ import annotations
+
+import pytest
+
+from engines import new_game
+from engines.registry import is_available
+from firmware import config
+from firmware.controls import SeatControls, describe_action
+from firmware.screens import oled_frame
+from firmware.session import Session, SessionOptions
+
+NOT_A_PI = None
+
+needs_rg = pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+
+
+def cfg_for(tmp_path):
+    return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+
+
+def session(tmp_path, game_id, players, seed, bots=()):
+    opts = SessionOptions(headless=True, size=(800, 480), bots=set(bots))
+    return Session.new(cfg_for(tmp_path), game_id, players, seed, None, tmp_path / "g.jsonl", opts, model=NOT_A_PI)
+
+
+def run_until(s, cond, limit_us=60_000_000):
+    rt = s.runtime
+    end = rt.now_us + limit_us
+    while not cond() and rt.now_us < end and not s.game.is_terminal():
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    assert cond(), "the state the test waits for never came"
+
+
+def oled_texts(s, seat) -> list[str]:
+    """The texts of the seat's OLED frame as the session draws it now."""
+    return oled_frame(s.game, seat, s.runtime.controls[seat], s.context()).texts
+
+
+def key(s, seat, name):
+    """A person's key: a navigation step or a press of the big button."""
+    rt = s.runtime
+    if name == "press":
+        rt.timeline.press(seat, rt.now_us + 1000, 80_000)
+        rt.step(rt.now_us + 100_000)
+    else:
+        rt.nav(seat, -1 if name == "left" else 1)
+        rt.step(rt.now_us + 1000)
+
+
+@needs_rg
+def test_retrograde_claims_cycle_in_the_cards_letter_order(tmp_path):
+    """Item 2: Right x4 from "reroll" reaches card D (the screen's A-D
+    order, not the deck's); every step's OLED names the card under the
+    cursor; the press claims the card the OLED showed."""
+    from firmware.games.retrograde import card_letters
+    s = session(tmp_path, "retrograde", 3, 1)
+    run_until(s, lambda: s.game.view(0)["seats"][0]["dice"] is not None)
+    shown = []
+    for _ in range(4):
+        key(s, 0, "right")
+        shown.append(next(t for t in oled_texts(s, 0) if t.startswith("claim") or t.startswith("press: claim")))
+    assert [t.split()[-1] for t in shown] == ["A", "B", "C", "D"], shown
+    key(s, 0, "press")
+    run_until(s, lambda: s.game.view(None)["seats"][0]["claim"] is not None)
+    letters = card_letters(s.game.view(None))
+    assert letters[s.game.view(None)["seats"][0]["claim"]] == "D"
+
+
+@needs_rg
+def test_retrograde_blast_phase_opens_on_the_first_plan(tmp_path):
+    """Item 2: the cursor left on "claim card C" in the roll does not carry
+    into the blast phase (it opened on "plan 3 of 4")."""
+    g = new_game("retrograde", 1, 2)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.cursor = 3
+    g.apply(dict(acts[3], t_us=2000))
+    assert g.view(None)["phase"] == "blast"
+    assert c.shown(g).cursor == 0 and c.shown(g).chosen["type"] == "plan" and c.shown(g).chosen["plan"] == 1
+    c.refresh(g)
+    assert c.cursor == 0
+
+
+@needs_rg
+def test_drawing_an_oled_moves_no_cursor(tmp_path):
+    """Item 1: drawing is read-only: the seat's cursor and armed choice
+    are the same before and after its OLED is drawn, even when the choices
+    changed since the last input."""
+    g = new_game("retrograde", 1, 2)
+    c = SeatControls(0)
+    c.refresh(g)                              # no choices yet (dice not read)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c.cursor = 2
+    before = (c.cursor, c.armed, list(c._labels))
+    oled_frame(g, 0, c, {"controls": [c]})
+    assert (c.cursor, c.armed, list(c._labels)) == before
+
+
+@needs_rg
+def test_a_press_never_chooses_a_choice_the_seat_did_not_see(tmp_path):
+    """Item 1: the card under the cursor is taken by another seat between
+    the last frame and the press: the press claims nothing (no neighbour
+    claimed blindly) and the OLED shows the new choice."""
+    g = new_game("retrograde", 3, 1)
+    for p in range(3):
+        g.apply({"type": "dice", "player": p, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000 + p})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.cursor = len(acts) - 1                  # the last card, as drawn
+    card = acts[-1]["card"]
+    g.apply({"type": "claim", "player": 1, "card": card, "t_us": 5000})
+    g.apply({"type": "tick", "t_us": g.deadline_us()})    # seat 2 wins it
+    assert card not in g.view(None)["face_up_ids"]
+    assert c.press(g, g.now_us() + 10) is None
+    assert c.message == "that choice is gone"
+    assert describe_action(c.shown(g).chosen) != describe_action(acts[-1])
+
+
+def hdmi_facts(s, size=(1920, 1080)) -> dict:
+    from firmware.screens import default_measure, hdmi_screen
+    return hdmi_screen(s.game, s.context(), size=size, measure=default_measure()).facts
+
+
+@needs_rg
+def test_retrograde_hdmi_lights_the_card_under_each_seats_cursor(tmp_path):
+    """Item 1: every navigation step lights, on the HDMI, the card the
+    seat's press would claim (its number on the card, "claim X?" on its
+    banner), and "reroll?" when the cursor is on reroll; bots' cursors are
+    not drawn."""
+    s = session(tmp_path, "retrograde", 3, 1, bots={1, 2})
+    run_until(s, lambda: s.game.view(0)["seats"][0]["dice"] is not None and not s.game.view(None)["seats"][1]["claim"])
+    facts = hdmi_facts(s)
+    assert facts["doing"][0] == "reroll?" and not facts.get("pointing")
+    seen = []
+    for _ in range(2):
+        key(s, 0, "right")
+        facts = hdmi_facts(s)
+        chosen = s.runtime.controls[0].shown(s.game).chosen
+        letter = facts["cards"][chosen["card"]]["letter"]
+        assert facts["pointing"] == {letter: [0]}
+        assert facts["doing"][0] == f"claim {letter}?"
+        seen.append(letter)
+    assert seen[0] != seen[1]
+
+
+def test_cha_dango_hdmi_follows_the_vp_card_choice():
+    """Item 1: a seat choosing the VP card to give up (CD-10): every
+    navigation step changes its OLED's card and, on the HDMI, which card of
+    its pile it is on (the face stays private), armed after one press."""
+    from firmware.screens import default_measure, hdmi_screen
+    from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
+    from test_cha_dango_helpers import T0
+    g = no_match_table()
+    reveal(g)
+    lift(g, 1, T0 + 300_000)
+    lift(g, 2, T0 + 310_000)
+    down(g, 1, T0 + 1_400_000)
+    down(g, 2, T0 + 1_500_000)
+    while g.view(None)["phase"] == "race":
+        settle(g)
+    assert g.view(None)["phase"] == "place_vp" and g.view(None)["must_place"][0] == 1
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    seen = []
+    for step in range(3):
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, 0, controls[0], ctx).texts
+        seen.append((facts["vp_cursor"][0], next(t for t in texts if t.startswith("give"))))
+        controls[0].nav(g, 1)
+    assert [k for k, _ in seen] == [1, 2, 3] and len({t for _, t in seen}) == 3, seen
+
+
+def _ginza_turn(seat=0, seed=1):
+    """A Ginza game where ``seat`` is to play with serve choices."""
+    from firmware.bots import RandomBot
+    g = new_game("ginza", 3, seed)
+    bot = RandomBot(seed)
+    while not (g.view(None)["phase"] == "play" and g.view(None)["turn"] == seat and not g.chance_requests()
+               and any(a["type"] == "serve" for a in g.legal_actions(seat))):
+        g.apply(bot.next_action(g))
+    return g
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_hdmi_lights_the_order_and_dice_the_cursor_would_serve():
+    """Item 1: every navigation step through the serve choices ("1/34"
+    never moved) moves the OLED's position and lights, on the HDMI, the
+    order card and the seat's dice (and purple die) the press would serve,
+    the seat's banner saying what ("serve 2 3?")."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = _ginza_turn()
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [1, 2], "last_events": []}
+    seen = []
+    for _ in range(4):
+        chosen = controls[0].shown(g).chosen
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, 0, controls[0], ctx).texts
+        if chosen["type"] == "serve":
+            assert facts["lit_order"] == chosen["order"]
+            assert facts["lit_dice"][0] == sorted(chosen["dice"])
+            assert facts["doing"][0].startswith("serve") and facts["doing"][0].endswith("?")
+        seen.append((controls[0].shown(g).cursor, facts.get("lit_order"), facts["doing"][0], tuple(texts)))
+        controls[0].nav(g, 1)
+    assert [c for c, *_ in seen] == [0, 1, 2, 3]
+    assert len({(o, d) for _, o, d, _ in seen}) == 4 and len({t for *_, t in seen}) == 4, seen
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_hidden_choices_move_on_the_hdmi_without_showing_the_card():
+    """Item 1: the player card and bonus cards are private: the HDMI shows
+    only which of them the cursor is on ("card 2/3?"), and follows it."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = new_game("ginza", 3, 1)
+    assert g.view(None)["phase"] == "player_card"
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    words = []
+    for _ in range(2):
+        words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
+        controls[0].nav(g, 1)
+    assert words == ["card 1/2?", "card 2/2?"]
+
+
+@pytest.mark.skipif(not is_available("cryptid-cafe"), reason="Cryptid Cafe engine not available")
+def test_cryptid_hdmi_lights_the_rank_the_cursor_would_take():
+    """Item 1: the OLED said "Kap rank 1" while the press took rank 2: now
+    every navigation step moves both the OLED's choice and, on the HDMI,
+    the gold outline with the seat's number on the rank it would take; the
+    press places the server there."""
+    from firmware.screens import default_measure, hdmi_screen
+    g = new_game("cryptid-cafe", 3, 1)
+    seat = g.active_players()[0]
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    for _ in range(3):
+        chosen = controls[seat].shown(g).chosen
+        facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
+        texts = oled_frame(g, seat, controls[seat], ctx).texts
+        if chosen["type"] == "place":
+            assert facts["lit_rank"] == {"station": chosen["station"], "rank": chosen["rank"], "seat": seat}
+            assert any(f"rank {chosen['rank']}" in t for t in texts), texts
+        controls[seat].nav(g, 1)
+    shown = controls[seat].shown(g).chosen
+    assert controls[seat].press(g, 1) is None and controls[seat].press(g, 2) == shown
+
+
+@needs_rg
+def test_retrograde_unlock_choice_is_named_on_the_seats_banner():
+    """Item 1: choosing a power-up to unlock (RG-6), the seat's banner on
+    the HDMI names the one under its cursor, then "keep?"."""
+    from firmware.screens import default_measure, hdmi_screen
+    from test_retrograde import act, at_blast
+    g = at_blast("T12", [6, 6, 1, 2, 3, 4], blasted=[1, 2, 3, 4])
+    g.s["seats"][0]["hand"] = ["T02"]
+    act(g, "blast", cell=0, dice=[0, 1])
+    act(g, "done")
+    assert g.s["phase"] == "unlock"
+    controls = [SeatControls(s) for s in range(g.num_players)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    words = []
+    for _ in range(len(controls[0].shown(g).choices)):
+        words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
+        controls[0].nav(g, 1)
+    assert words[-1] == "keep?" and all(w.endswith("?") and w != "unlock?" for w in words), words
