@@ -41,6 +41,10 @@ CABINET_SCHEMA: dict[str, dict] = {
                          "$STATE_DIRECTORY (systemd) or ~/.local/state/cabinet"},
     "display": {"type": str, "default": "auto", "choices": ["auto", "window", "fullscreen", "headless"],
                 "doc": "auto = full screen (KMSDRM) on a Pi, a window elsewhere"},
+    "bot_pace": {"type": str, "default": "normal", "choices": ["relaxed", "normal", "fast"],
+                 "doc": "how bots show a turn-based choice at the cabinet: relaxed (1.5 s to think, 1 s from "
+                        "arming to confirming), normal (0.7 s, 0.6 s) or fast (0, 0.25 s); races keep the "
+                        "bot level's reaction time; headless play is always fast"},
     "resolution": {"type": list, "items": int, "default": [1280, 720],
                    "doc": "HDMI size in px [width, height], 800x480 .. 1920x1080"},
     "fps": {"type": int, "default": 30, "min": 5, "max": 120, "doc": "render rate cap, frames/s"},

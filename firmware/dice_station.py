@@ -471,6 +471,7 @@ class DiceStation:
                     if n % NUDGES_BEFORE_REROLL == 0:
                         msg = "reroll your dice"
                     runtime.prompts[seat_key] = msg
+                    runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
                     if self.table is not None:
                         if n % NUDGES_BEFORE_REROLL == 0:
                             self.stats.rerolls += 1

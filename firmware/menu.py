@@ -265,7 +265,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
     from .ui.hdmi import HdmiRenderer
     from .wiring import WiringError, wired_players
 
-    cabinet = build_cabinet(cfg, with_camera=False, with_audio=False)
+    cabinet = build_cabinet(cfg, with_camera=False, with_audio=True)   # the games sound (issue 38)
     size = tuple(cfg["cabinet"]["resolution"])
     mode = "window" if cabinet.simulated else "fullscreen"
     if cfg["cabinet"]["display"] in ("window", "fullscreen", "headless"):
@@ -320,7 +320,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 menu.message = _calibrate(cfg, cal_path, renderer, size)
                 menu.calibrated = cal_path.is_file()
                 menu.focus = min(menu.focus, len(menu.rows()) - 1)
-                cabinet = build_cabinet(cfg, with_camera=False, with_audio=False)
+                cabinet = build_cabinet(cfg, with_camera=False, with_audio=True)   # the games sound (issue 38)
                 bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
                 continue
             if choice is not None:

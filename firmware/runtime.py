@@ -29,6 +29,7 @@ from hardware.mock import Timeline
 
 from bots import make_bot
 
+from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
 from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
@@ -39,8 +40,9 @@ BOT_HOLD_US = 80_000
 #: How long a bot looks at a misread reading before it rejects it (within
 #: the contest window; fixed, so the bot's own random stream is untouched), us.
 BOT_CHECK_US = 400_000
-#: Delay between the arming press and the confirm press of a bot, us.
-BOT_CONFIRM_US = 250_000
+#: Delay between the arming press and the confirm press of a bot, us (the
+#: ``fast`` pace; the runtime's :attr:`Runtime.pace` decides, see :mod:`firmware.pace`).
+BOT_CONFIRM_US = PACES["fast"].confirm_us
 
 
 @dataclass
@@ -101,6 +103,12 @@ class Runtime:
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
         self.events: collections.deque[str] = collections.deque(maxlen=8)
+        #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.sounds`)
+        self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
+        #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
+        self.pace = PACES["fast"]
+        #: the pause any person's seat toggles (a long hold of its navigation push)
+        self.pause = PauseSwitch()
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
         self._contest_down: dict[int, tuple[int, int]] = {}
@@ -164,6 +172,7 @@ class Runtime:
                 self.journal.append(action)
             except OSError as exc:          # disk full: the action stays queued in the writer
                 self._journal_failed(exc)
+        self.new_events.extend(events)
         for e in events:
             self.events.append(e["text"])
         self.dirty = True
@@ -220,6 +229,9 @@ class Runtime:
     # -------------------------------------------------------------- inputs
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
+        if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
+            self.dirty = True
+            return
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
@@ -392,6 +404,8 @@ class Runtime:
     # ---------------------------------------------------------------- time
     def tick_if_due(self, t_us: int) -> None:
         """Send the engine a tick when its deadline has passed."""
+        if self.pause.paused:                    # no timer runs out while paused (issue 38)
+            return
         d = self.game.deadline_us()
         if t_us < self.frozen_until_us:
             return
@@ -401,6 +415,8 @@ class Runtime:
     # ---------------------------------------------------------------- bots
     def plan_bots(self, now_us: int) -> None:
         """Give every idle bot seat its next physical input(s)."""
+        if self.pause.paused:                    # no bot plans a move while paused (issue 38)
+            return
         game = self.game
         if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
             return
@@ -452,10 +468,11 @@ class Runtime:
             if is_realtime(template):
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
-            else:
+            else:                           # a choice: shown at the pace people can follow (issue 38)
+                start += self.pace.think_us
                 tl.press(seat, start, BOT_HOLD_US)
-                tl.press(seat, start + BOT_CONFIRM_US, BOT_HOLD_US)
-                busy = start + BOT_CONFIRM_US + BOT_HOLD_US
+                tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
+                busy = start + self.pace.confirm_us + BOT_HOLD_US
         self.bot_busy_until[seat] = busy + 1
 
     # ---------------------------------------------------------------- loop

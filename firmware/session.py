@@ -22,6 +22,8 @@ from .dice_station import DiceStation, SimTable
 from .results import game_result
 from .runtime import Runtime
 from .screens import game_module, hdmi_screen, oled_frame
+from .pace import PACES
+from .sounds import SoundCues
 from .ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
@@ -150,6 +152,9 @@ class Session:
         self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
         self.screen_count = 0
         self.last_key = None
+        self.sounds = SoundCues.attach(self)   # issue 38: what changed -> cues -> the cabinet's audio player
+        if not opts.headless:                  # issue 38: bots at a pace people can follow
+            self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
         self.countdown: str = ""
         self._countdown_done: Any = None
         module = game_module(game.game_id)
@@ -298,6 +303,8 @@ class Session:
         notice = ""
         if self.runtime.journal_problem:
             notice = "game paused: cannot save (disk full?)"
+        elif self.runtime.pause.paused:
+            notice = self.runtime.pause.notice()
         elif not self.dice.camera_ready:
             notice = "camera not ready"
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,

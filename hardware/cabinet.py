@@ -296,7 +296,8 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
         from hardware.audio import choose_device, connected_hdmi_ports, sound_cards
         device = None if simulated else choose_device(cfg["audio"].get("device", "auto"), sound_cards(),
                                                       connected_hdmi_ports())[0]
-        audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"], device=device)
+        audio = Audio(cfg["audio"]["enabled"], cfg["audio"]["volume"], device=device,
+                      mute=cfg["audio"].get("mute", False))
     return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"],
                    expander, twin if simulated else None)
 

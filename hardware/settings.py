@@ -93,8 +93,11 @@ CAMERA_SCHEMA: dict[str, dict] = {
 }
 
 AUDIO_SCHEMA: dict[str, dict] = {
-    "enabled": {"type": bool, "default": True, "doc": "countdown and buzzer sounds"},
-    "volume": {"type": float, "default": 0.8, "min": 0.0, "max": 1.0, "doc": "0..1"},
+    "enabled": {"type": bool, "default": True,
+                "doc": "the game's sounds (countdown, go, a press, won / lost, dice, your turn, game over); "
+                       "false = the sound device is never opened"},
+    "volume": {"type": float, "default": 0.8, "min": 0.0, "max": 1.0, "doc": "loudness of the sounds, 0..1"},
+    "mute": {"type": bool, "default": False, "doc": "true = silent (the device stays open; false to hear them)"},
     "device": {"type": str, "default": "auto",
                "doc": "where sounds play: auto = the hdmi: device of the HDMI port with a screen (vc4-hdmi "
                       "takes only IEC958 frames), else the first card (a Pi 4's headphone jack, a USB "

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from hardware.audio import Audio, synth
+from hardware.audio import SOUNDS, Audio, synth
 from hardware.camera import (CallbackSource, CameraNotReady, CameraSupervisor, OpenCVSource, Picamera2Source,
                              ReplaySource, as_bgr, make_camera)
 
@@ -360,7 +360,7 @@ class FakeMixer:
 def test_no_audio_device_means_muted_with_one_warning(caplog):
     with caplog.at_level(logging.WARNING, logger="cabinet.hardware"):
         a = Audio(True, 0.5, mixer_loader=lambda: FakeMixer(fail="ALSA: Couldn't open audio device"))
-        assert a.muted and a.play("buzzer") is False and a.play("tick") is False
+        assert a.muted and a.play("lost") is False and a.play("tick") is False
     assert len([r for r in caplog.records if "muted" in r.getMessage()]) == 1
 
 
@@ -368,7 +368,7 @@ def test_audio_plays_synthesised_sounds_and_refuses_unknown_ones():
     mixer = FakeMixer()
     a = Audio(True, 0.5, mixer_loader=lambda: mixer)
     assert not a.muted and a.play("go")
-    assert mixer.played == [len(synth([(1320, 250)]))]
+    assert mixer.played == [len(synth(SOUNDS["go"]))]
     with pytest.raises(KeyError, match="unknown sound"):
         a.play("fanfare")
     assert Audio(False).muted

@@ -1,0 +1,103 @@
+"""The bots' pace and the pause (issue 38, Build 7).
+
+A bot's turn-based choice is made with the inputs a person uses: the cursor
+moves to the choice, a press arms it, a second press confirms it.  At the
+cabinet those steps are spread out so the people around the table can
+follow them (config ``cabinet.bot_pace``):
+
+========= =================================== ===================================
+pace      before the arming press (think)     arming press -> confirming press
+========= =================================== ===================================
+relaxed   1.5 s                               1.0 s
+normal    0.7 s                               0.6 s
+fast      0 (the bot's reaction time only)    0.25 s (as before issue 38)
+========= =================================== ===================================
+
+Real-time actions (a slap, a sip, a claim) keep the bot's level reaction
+time at every pace: the pace is how a bot shows a choice, never how fast it
+reacts in a race.  Headless play (``cabinet play --headless``) is always
+``fast``; ``simulate`` and ``tournament`` do not use the runtime at all.
+
+The pause: any seat played by a person holds both its navigation buttons
+(Left and Right together for seat 1 on the simulated keyboard; or its
+navigation push where one is wired) for :data:`PAUSE_HOLD_US` and lets go;
+the same again goes on.  While paused no
+bot plans a move (a move under way finishes), the engine's timers are not
+ticked, and the people's other inputs are ignored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: How long a seat holds its navigation push to pause or go on, us.
+PAUSE_HOLD_US = 1_000_000
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a bot spreads out a turn-based choice: ``think_us`` more before
+    its arming press, ``confirm_us`` from the arming press to the confirming
+    one (us)."""
+    think_us: int
+    confirm_us: int
+
+
+#: The settings of ``cabinet.bot_pace``.
+PACES: dict[str, Pace] = {
+    "relaxed": Pace(1_500_000, 1_000_000),
+    "normal": Pace(700_000, 600_000),
+    "fast": Pace(0, 250_000),
+}
+
+
+class PauseSwitch:
+    """Pause / go on from any person's seat: both navigation buttons held
+    together (or the navigation push, where one is wired) for
+    :data:`PAUSE_HOLD_US` or longer, counted when one is let go.  Every
+    seat of the default wiring has the two navigation buttons; pressed
+    together their steps cancel out, so the cursor stays where it was.
+
+    Attributes:
+        paused: the game is paused.
+        by: the seat (0-based) that paused it, or None.
+    """
+
+    def __init__(self) -> None:
+        self.paused = False
+        self.by: int | None = None
+        #: (seat, input) -> press time, us, of the inputs held now
+        self._down: dict[tuple[int, str], int] = {}
+
+    def notice(self) -> str:
+        """What the screens say while paused (how to go on)."""
+        who = f" by seat {self.by + 1}" if self.by is not None else ""
+        return f"paused{who}: hold both arrows 1 s to go on"
+
+    def _held_since(self, seat: int) -> int | None:
+        """Since when the seat has held its pause gesture (None: not held)."""
+        push = self._down.get((seat, "nav_push"))
+        a, b = self._down.get((seat, "nav_a")), self._down.get((seat, "nav_b"))
+        both = max(a, b) if a is not None and b is not None else None
+        held = [t for t in (push, both) if t is not None]
+        return min(held) if held else None
+
+    def input(self, ev: Any, bots: set[int]) -> bool:
+        """Take one debounced input event (``seat``, ``input``, ``kind``,
+        ``t_us``); True when it is used here (the end of a pause hold) or
+        ignored because the game is paused (a person's input)."""
+        if ev.seat in bots:
+            return False              # a bot's move under way finishes; a bot never pauses
+        if ev.input in ("nav_push", "nav_a", "nav_b"):
+            if ev.kind == "press":
+                self._down[(ev.seat, ev.input)] = ev.t_us
+                return self.paused
+            since = self._held_since(ev.seat)
+            self._down.pop((ev.seat, ev.input), None)
+            if since is not None and ev.t_us - since >= PAUSE_HOLD_US:
+                for name in ("nav_push", "nav_a", "nav_b"):     # one gesture, one toggle
+                    self._down.pop((ev.seat, name), None)
+                self.paused = not self.paused
+                self.by = ev.seat if self.paused else None
+                return True
+        return self.paused
