@@ -34,6 +34,10 @@ ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "b
 
 _SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
 _PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
+_NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
+_WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
+#: a number and its unit stay on one line (a no-break space between them)
+_UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 
 
 def seat_name(seat: int) -> str:
@@ -79,10 +83,23 @@ def shorten_event(text: str) -> list[str]:
     m = _PLACES.match(text)
     if m:
         return [_short_names(f"{m.group(1)} lost a VP card")]
+    m = _NOT_SERVED.match(text)
+    if m:   # CD-9: customers nobody served stay in the dining area
+        return [f"Nobody served the {m.group(1)}: it stays a customer"]
+    m = _WRONG_SIP.match(text)
+    if m:
+        return [_short_names(f"{m.group(1)} lifted the cup: wrong, a customer matched")]
+    if "too soon to count" in text:   # CAB-7: what was refused, without the advice for the OLED
+        return [_short_names(text.split(": too soon")[0].replace("'s hit came", " hit")
+                             .replace("'s cup lift came", " lifted the cup") + ": too soon to count")]
     text = (text.replace(" was slowest to sip: ", " slowest: ").replace(" after the order", "")
             .replace("finished the sip ", "").replace(" after the next slowest", " behind"))
-    if text.startswith("Tie"):
-        text = text.split(";")[0].replace(" slapped within", " within").replace(" for slowest sip between", ":")
+    if text.startswith("Tie"):   # CAB-4: the tie and how it was decided
+        head, _, how = text.partition(";")
+        head = (head.replace(" slapped within", " within").replace(" of each other", "")
+                .replace(" for slowest sip between", ":"))
+        flip = re.search(r"coin flip (?:gives the customer to|picks) (Player \d)", how)
+        text = f"{head}, coin flip: {flip.group(1)}" if flip else head
     return [_short_names(text)]
 
 
@@ -101,9 +118,48 @@ def _result_lines(events: list[str]) -> list[str]:
             out.append("Last " + text.split("!")[0].lower())
         elif " joins the dining area" in text:
             continue
-        elif " ms" in text or "VP card" in text or text.startswith("Tie"):
+        elif (" ms" in text or "VP card" in text or text.startswith("Tie")
+              or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
             out.extend(shorten_event(text))
-    return out if len(out) > 1 else []
+    return [keep_units(t) for t in out] if len(out) > 1 else []
+
+
+def keep_units(text: str) -> str:
+    """``text`` with a no-break space between each number and its unit
+    ("222 ms" never wraps as "222 / ms")."""
+    return _UNIT.sub("\\1\u00a0\\2", text)
+
+
+def _record_lines(view: dict[str, Any]) -> list[str]:
+    """The last race's result from the game's own record (``last_race``),
+    for when the runtime has no event texts of it (after ``cabinet
+    resume``): the order, who served whom and when, customers nobody
+    served, wrong sips and hits, the slowest sipper, VP cards placed."""
+    last = view.get("last_race")
+    if not last:
+        return []
+    from engines.cha_dango.cards import load_cards
+    cards = load_cards().cards
+    order = last["order"]
+    out = [f"Last order: {order_words(order['attribute'], order['value'])}"]
+    won = {w["card"] for w in last.get("won") or []}
+    out += [f"Seat {w['player'] + 1} served {cards[w['card']].figure}: {ms_text(w['t_us'] - last['open_us'])}"
+            for w in last.get("won") or []]
+    out += [f"Nobody served the {cards[c].figure}: it stays a customer"
+            for c in last.get("customers") or [] if c not in won]
+    out += [f"Seat {s + 1} lifted the cup: wrong, a customer matched" for s in last.get("wrong_sips") or []]
+    out += [f"Seat {s + 1} hit, but nothing matched: a wrong hit" for s in last.get("wrong_hits") or []]
+    if last.get("slowest") is not None:
+        out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
+    out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
+    return [keep_units(t) for t in out]
+
+
+def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
+    """The last race's result lines: from the event texts (with margins and
+    ties), else rebuilt from the game's record (ruling CAB-7: the result
+    stays on screen, also after a resume)."""
+    return _result_lines(events) or _record_lines(view)
 
 
 # ------------------------------------------------------------- runtime
@@ -263,12 +319,12 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
         names = " and ".join(f"Seat {s + 1}" for s in owing)
         scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in result_lines(view, events)]
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
     wait = _pause_left(context)
-    lines = [(t, INFO) for t in _result_lines(events)]
+    lines = [(t, INFO) for t in result_lines(view, events)]
     if wait is not None:   # CAB-7: the outcome stays; the next order waits
         scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
         lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))
@@ -469,6 +525,18 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     return None
 
 
+def _too_soon(events: list[str], seat: int) -> bool:
+    """True when ``seat``'s last input of the open race was refused as too
+    soon after the order (CAB-7) and it has not answered since."""
+    soon = False
+    for t in race_events(events):
+        if t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t:
+            soon = True
+        elif t.startswith(f"{seat_name(seat)} ") and soon:
+            soon = False
+    return soon
+
+
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
     """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
     turn; while an order is open a hand and a cup (slap if a customer
@@ -528,6 +596,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
         return f
+    mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    soon = mine is None and _too_soon(events, seat)
+    if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
+        f.glyph(0, y, f.W, "TOO SOON", size=16)
+        f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
+        f.text(0, y + 30, "look, then hit", room=f.W, align="center")
+        return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
@@ -558,7 +633,6 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
-        soon = any(t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t for t in race_events(events))
         # CAB-7: its hit came too soon after the order to count: it may answer now
         f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
     return f
