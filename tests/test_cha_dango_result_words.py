@@ -35,7 +35,13 @@ def _pause_texts(g, events, banner="next 2"):
 
 
 def _events(g):
-    return [e["text"] for e in g.__dict__.pop("_test_log", [])]
+    got = [e["text"] for e in g.__dict__.pop("_test_log", [])]
+    g.__dict__["_kept"] = got
+    return got
+
+
+def _events_kept(g):
+    return g.__dict__.get("_kept", [])
 
 
 def test_both_cups_lifted_on_a_matching_order_the_result_says_nobody_served_the_cat():
@@ -51,7 +57,11 @@ def test_both_cups_lifted_on_a_matching_order_the_result_says_nobody_served_the_
     assert g.view(None)["phase"] == "reveal"
     texts = " | ".join(_pause_texts(g, _events(g)))
     assert "Nobody served the cat" in texts, texts
-    assert "Seat 1 lifted the cup" in texts and "Seat 2 lifted the cup" in texts, texts
+    assert "Seat 1 sipped, but a customer" in texts and "Seat 2 sipped, but a customer" in texts, texts
+    ctx = {"last_events": [e for e in _events_kept(g)], "banner": "next 2",
+           "controls": [SeatControls(s) for s in range(2)]}
+    for seat in (0, 1):     # each seat's OLED says its sip was wrong
+        assert "sipped: it matched" in oled_frame(g, seat, ctx["controls"][seat], ctx).texts
 
 
 def test_a_matching_order_nobody_answered_says_nobody_served_it():

@@ -88,7 +88,7 @@ def shorten_event(text: str) -> list[str]:
         return [f"Nobody served the {m.group(1)}: it stays a customer"]
     m = _WRONG_SIP.match(text)
     if m:
-        return [_short_names(f"{m.group(1)} lifted the cup: wrong, a customer matched")]
+        return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
     if "too soon to count" in text:   # CAB-7: what was refused, without the advice for the OLED
         return [_short_names(text.split(": too soon")[0].replace("'s hit came", " hit")
                              .replace("'s cup lift came", " lifted the cup") + ": too soon to count")]
@@ -147,7 +147,7 @@ def _record_lines(view: dict[str, Any]) -> list[str]:
             for w in last.get("won") or []]
     out += [f"Nobody served the {cards[c].figure}: it stays a customer"
             for c in last.get("customers") or [] if c not in won]
-    out += [f"Seat {s + 1} lifted the cup: wrong, a customer matched" for s in last.get("wrong_sips") or []]
+    out += [f"Seat {s + 1} sipped, but a customer matched" for s in last.get("wrong_sips") or []]
     out += [f"Seat {s + 1} hit, but nothing matched: a wrong hit" for s in last.get("wrong_hits") or []]
     if last.get("slowest") is not None:
         out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
@@ -498,7 +498,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     no VP" when it had none)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
-    slowest = wrong = none = False
+    slowest = wrong = none = wrong_sip = False
     for text in race_events(events):
         if not who.match(text):
             continue
@@ -512,6 +512,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             slowest = True
         elif " has no VP card to lose" in text:
             none = True
+        elif _WRONG_SIP.match(text):
+            wrong_sip = True
     if won:
         return f"+{won} VP"
     if lost:
@@ -522,6 +524,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         return "wrong hit!"
     if slowest:
         return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
+    if wrong_sip:   # CD-9: a customer matched, the sip won nothing
+        return "sipped: it matched"
     return None
 
 
