@@ -143,3 +143,23 @@ def test_the_revealers_oled_leaves_too_soon_once_it_answers():
     ctx = {"last_events": events, "controls": [SeatControls(s) for s in range(2)]}
     texts = " ".join(oled_frame(g, revealer, ctx["controls"][revealer], ctx).texts)
     assert "look, then hit" not in texts and "HIT" in texts, texts
+
+
+def test_the_revealers_early_cup_lift_is_told_to_look_then_lift():
+    g = table(2, dining=[MATCH, NOTHING], deck=[R, TOP] + REST, reveal_grace_us=200_000)
+    revealer = g.current
+    events = [e["text"] for e in reveal(g)] + [e["text"] for e in lift(g, revealer, T0 + 120_000)]
+    ctx = {"last_events": events, "controls": [SeatControls(s) for s in range(2)]}
+    texts = " ".join(oled_frame(g, revealer, ctx["controls"][revealer], ctx).texts)
+    assert "look, then lift" in texts, texts
+
+
+def test_a_hit_tie_says_a_coin_flip_decided_it():
+    g = table(2, dining=[MATCH, NOTHING], deck=[R, TOP] + REST)
+    reveal(g)
+    slap(g, 0, T0 + 400_000)
+    slap(g, 1, T0 + 400_001)
+    _play_out(g)
+    lines = cd_screen._result_lines(_events(g))
+    tie = [t for t in lines if t.startswith("Tie")]
+    assert tie and all("coin flip" in t for t in tie), lines

@@ -529,15 +529,16 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     return None
 
 
-def _too_soon(events: list[str], seat: int) -> bool:
-    """True when ``seat``'s last input of the open race was refused as too
-    soon after the order (CAB-7) and it has not answered since."""
-    soon = False
+def _too_soon(events: list[str], seat: int) -> str:
+    """"hit" / "lift" when ``seat``'s last input of the open race (a hit, a
+    cup lift) was refused as too soon after the order (CAB-7) and it has
+    not answered since; "" otherwise."""
+    soon = ""
     for t in race_events(events):
         if t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t:
-            soon = True
+            soon = "lift" if "'s cup lift" in t else "hit"
         elif t.startswith(f"{seat_name(seat)} ") and soon:
-            soon = False
+            soon = ""
     return soon
 
 
@@ -605,7 +606,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
         f.glyph(0, y, f.W, "TOO SOON", size=16)
         f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
-        f.text(0, y + 30, "look, then hit", room=f.W, align="center")
+        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
         return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
