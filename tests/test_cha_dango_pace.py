@@ -215,8 +215,8 @@ def test_cab7_the_seats_oled_says_its_press_came_too_soon():
     from firmware.screens import oled_frame
     g = no_match_table(reveal_grace_us=GRACE)
     events = [e["text"] for e in reveal(g)]
-    events += [e["text"] for e in slap(g, 0, T0 + 172_000)]
-    events += [e["text"] for e in release(g, 0, T0 + 250_000)]
+    events += [e["text"] for e in slap(g, 1, T0 + 172_000)]    # seat 2, not the revealer (seat 1)
+    events += [e["text"] for e in release(g, 1, T0 + 250_000)]
     ctx = {"last_events": events, "controls": [SeatControls(s) for s in range(3)]}
-    assert "too soon: again!" in oled_frame(g, 0, ctx["controls"][0], ctx).texts
-    assert "hit or sip?" in oled_frame(g, 1, ctx["controls"][1], ctx).texts
+    assert "too soon: again!" in oled_frame(g, 1, ctx["controls"][1], ctx).texts
+    assert "hit or sip?" in oled_frame(g, 2, ctx["controls"][2], ctx).texts

@@ -386,9 +386,15 @@ class ChaDango(Game):
                 self.cups_up[player] = True
             what = "hit" if kind == "slap" else "cup lift"
             fix = "let go and hit again" if kind == "slap" else "put the cup down and lift it again"
-            return [{"type": "press_too_soon", "player": player, "t_us": t,
-                     "text": (f"{seat_name(player)}'s {what} came {races.ms(t - race['open_us'])} after the order: "
-                              f"too soon to count (meant for the last one?); {fix} to answer")}] + self._advance()
+            after = races.ms(t - race["open_us"])
+            if player == self.current:   # the revealer's own double tap: nobody has seen the order yet
+                text = (f"{seat_name(player)}'s {what} came {after} after revealing the order: too soon to count; "
+                        f"look at the order, then {fix.replace(' again', '')}")
+            else:
+                text = (f"{seat_name(player)}'s {what} came {after} after the order: "
+                        f"too soon to count (meant for the last one?); {fix} to answer")
+            return [{"type": "press_too_soon", "player": player, "t_us": t, "revealer": player == self.current,
+                     "text": text}] + self._advance()
         if kind == "slap":
             self.buttons_down[player] = True
             if in_time:

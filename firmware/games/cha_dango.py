@@ -18,12 +18,14 @@ actions.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
 from engines.words import plural
 from firmware.controls import describe_action
+from firmware.games.cha_dango_words import (  # noqa: F401 - the result in words, one definition
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
+    shorten_event)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
 
@@ -32,8 +34,6 @@ DRAWN = True
 #: Words for the attribute an order asks for (ruling CD-1).
 ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
 
-_SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
-_PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 
 
 def seat_name(seat: int) -> str:
@@ -49,61 +49,6 @@ def customer_text(card: dict[str, Any]) -> str:
 
 def _short_customer(card: dict[str, Any]) -> str:
     return f"{card['figure']} {card['dango']}/{card['background']}"
-
-
-def ms_text(us: int) -> str:
-    """A duration in us as whole milliseconds, e.g. "224 ms"."""
-    return f"{round(us / 1000)} ms"
-
-
-def race_events(events: list[str]) -> list[str]:
-    """The event texts of the latest order: from the last "Order:" text on
-    (or all of them if no order is in the list)."""
-    start = 0
-    for i, text in enumerate(events):
-        if text.startswith("Order:") or text.startswith("Order "):
-            start = i
-    return list(events[start:])
-
-
-def shorten_event(text: str) -> list[str]:
-    """A race event as short result lines (["Seat 1 served fox: 224 ms",
-    "  12 ms ahead of P3"]); other texts are only abbreviated."""
-    m = _SERVED.match(text)
-    if m:
-        who, figure, after, margin = m.groups()
-        out = [f"{who} served {figure}: {after}"]
-        if margin:
-            out.append("  " + margin)
-        return [_short_names(t) for t in out]
-    m = _PLACES.match(text)
-    if m:
-        return [_short_names(f"{m.group(1)} lost a VP card")]
-    text = (text.replace(" was slowest to sip: ", " slowest: ").replace(" after the order", "")
-            .replace("finished the sip ", "").replace(" after the next slowest", " behind"))
-    if text.startswith("Tie"):
-        text = text.split(";")[0].replace(" slapped within", " within").replace(" for slowest sip between", ":")
-    return [_short_names(text)]
-
-
-def _short_names(text: str) -> str:
-    """The engine's "Player 3" is "Seat 3" on the cabinet's screens."""
-    text = re.sub(r"Players ([\d, ]+) and (\d)",
-                  lambda m: "Seats " + ", ".join(re.findall(r"\d", m.group(1))) + " and " + m.group(2), text)
-    return re.sub(r"Player (\d)", r"Seat \1", text)
-
-
-def _result_lines(events: list[str]) -> list[str]:
-    """Race result lines (with milliseconds) of the latest order."""
-    out = []
-    for text in race_events(events):
-        if text.startswith("Order:"):
-            out.append("Last " + text.split("!")[0].lower())
-        elif " joins the dining area" in text:
-            continue
-        elif " ms" in text or "VP card" in text or text.startswith("Tie"):
-            out.extend(shorten_event(text))
-    return out if len(out) > 1 else []
 
 
 # ------------------------------------------------------------- runtime
@@ -263,12 +208,12 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
         names = " and ".join(f"Seat {s + 1}" for s in owing)
         scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in _result_lines(events)]
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in result_lines(view, events)]
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
     wait = _pause_left(context)
-    lines = [(t, INFO) for t in _result_lines(events)]
+    lines = [(t, INFO) for t in result_lines(view, events)]
     if wait is not None:   # CAB-7: the outcome stays; the next order waits
         scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
         lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))
@@ -435,40 +380,6 @@ def label(action: dict[str, Any]) -> str:
     return words.get(action.get("type"), describe_action(action))
 
 
-def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
-    """"+1 VP" / "lost a VP card" for ``seat`` from the latest order's
-    events (CD-4, CD-6); ``owe``: VP cards the seat must still place (the
-    slowest sipper MUST place one: "slowest: give 1 VP", or "slowest: had
-    no VP" when it had none)."""
-    who = re.compile(rf"^{seat_name(seat)}\b")
-    won = lost = 0
-    slowest = wrong = none = False
-    for text in race_events(events):
-        if not who.match(text):
-            continue
-        if " served the customer" in text:
-            won += 1
-        elif " places a VP card" in text or " chooses a VP card" in text:
-            lost += 1
-        elif "a wrong hit" in text:
-            wrong = True
-        elif " was slowest to sip" in text:
-            slowest = True
-        elif " has no VP card to lose" in text:
-            none = True
-    if won:
-        return f"+{won} VP"
-    if lost:
-        if wrong:
-            return f"wrong hit: -{lost} VP"
-        return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
-    if wrong:
-        return "wrong hit!"
-    if slowest:
-        return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
-    return None
-
-
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
     """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
     turn; while an order is open a hand and a cup (slap if a customer
@@ -528,6 +439,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
         return f
+    mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    soon = mine is None and _too_soon(events, seat)
+    if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
+        f.glyph(0, y, f.W, "TOO SOON", size=16)
+        f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
+        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
+        return f
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
@@ -558,7 +476,6 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
-        soon = any(t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t for t in race_events(events))
         # CAB-7: its hit came too soon after the order to count: it may answer now
         f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
     return f

@@ -419,8 +419,10 @@ _PARTS_MAX = 600
 
 def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
     """Greedy word wrap of ``text`` into lines at most ``width`` px wide at
-    ``size``; None if a single word is wider than ``width``."""
-    words = text.split()
+    ``size``; None if a single word is wider than ``width``.  A no-break
+    space (U+00A0) joins its neighbours into one word (a number and its unit)."""
+    words = text.replace("\u00a0", "\0").split()
+    words = [w.replace("\0", "\u00a0") for w in words]
     lines: list[str] = []
     cur = ""
     for word in words:

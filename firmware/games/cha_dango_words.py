@@ -1,0 +1,185 @@
+"""Cha dango's race results in words, for the shared screen and the OLEDs
+(rulings CD-4, CD-6, CD-9, CAB-4, CAB-7): the engine's event texts of the
+latest order shortened to result lines ("Seat 1 served fox: 224 ms",
+"Nobody served the cat: it stays a customer", "Tie: Seats 1 and 2, coin
+flip: Seat 2"), each number kept with its unit; the same rebuilt from the
+game's record when the texts are gone (after a resume); a seat's own result
+("+1 VP", "sipped: it matched") and its refused early press (CAB-7)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines.cha_dango.game import order_words
+
+
+def seat_name(seat: int) -> str:
+    """Seat 0 is "Player 1" (the engine's words)."""
+    return f"Player {seat + 1}"
+
+
+_SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
+_PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
+_NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
+_WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
+#: a number and its unit stay on one line (a no-break space between them)
+_UNIT = re.compile(r"(\d) (ms|s|VP)\b")
+
+
+
+def ms_text(us: int) -> str:
+    """A duration in us as whole milliseconds, e.g. "224 ms"."""
+    return f"{round(us / 1000)} ms"
+
+
+def race_events(events: list[str]) -> list[str]:
+    """The event texts of the latest order: from the last "Order:" text on
+    (or all of them if no order is in the list)."""
+    start = 0
+    for i, text in enumerate(events):
+        if text.startswith("Order:") or text.startswith("Order "):
+            start = i
+    return list(events[start:])
+
+
+def shorten_event(text: str) -> list[str]:
+    """A race event as short result lines (["Seat 1 served fox: 224 ms",
+    "  12 ms ahead of P3"]); other texts are only abbreviated."""
+    m = _SERVED.match(text)
+    if m:
+        who, figure, after, margin = m.groups()
+        out = [f"{who} served {figure}: {after}"]
+        if margin:
+            out.append("  " + margin)
+        return [_short_names(t) for t in out]
+    m = _PLACES.match(text)
+    if m:
+        return [_short_names(f"{m.group(1)} lost a VP card")]
+    m = _NOT_SERVED.match(text)
+    if m:   # CD-9: customers nobody served stay in the dining area
+        return [f"Nobody served the {m.group(1)}: it stays a customer"]
+    m = _WRONG_SIP.match(text)
+    if m:
+        return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
+    if "too soon to count" in text:   # CAB-7: what was refused, without the advice for the OLED
+        return [_short_names(text.split(": too soon")[0].replace("'s hit came", " hit")
+                             .replace("'s cup lift came", " lifted the cup") + ": too soon to count")]
+    text = (text.replace(" was slowest to sip: ", " slowest: ").replace(" after the order", "")
+            .replace("finished the sip ", "").replace(" after the next slowest", " behind"))
+    if text.startswith("Tie"):   # CAB-4: the tie and how it was decided
+        head, _, how = text.partition(";")
+        head = (head.replace(" slapped within", " within").replace(" of each other", "")
+                .replace(" for slowest sip between", ":"))
+        flip = re.search(r"coin flip (?:gives the customer to|picks) (Player \d)", how)
+        text = f"{head}, coin flip: {flip.group(1)}" if flip else head
+    return [_short_names(text)]
+
+
+def _short_names(text: str) -> str:
+    """The engine's "Player 3" is "Seat 3" on the cabinet's screens."""
+    text = re.sub(r"Players ([\d, ]+) and (\d)",
+                  lambda m: "Seats " + ", ".join(re.findall(r"\d", m.group(1))) + " and " + m.group(2), text)
+    return re.sub(r"Player (\d)", r"Seat \1", text)
+
+
+def _result_lines(events: list[str]) -> list[str]:
+    """Race result lines (with milliseconds) of the latest order."""
+    out = []
+    for text in race_events(events):
+        if text.startswith("Order:"):
+            out.append("Last " + text.split("!")[0].lower())
+        elif " joins the dining area" in text:
+            continue
+        elif (" ms" in text or "VP card" in text or text.startswith("Tie")
+              or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
+            out.extend(shorten_event(text))
+    return [keep_units(t) for t in out] if len(out) > 1 else []
+
+
+def keep_units(text: str) -> str:
+    """``text`` with a no-break space between each number and its unit
+    ("222 ms" never wraps as "222 / ms")."""
+    return _UNIT.sub("\\1\u00a0\\2", text)
+
+
+def _record_lines(view: dict[str, Any]) -> list[str]:
+    """The last race's result from the game's own record (``last_race``),
+    for when the runtime has no event texts of it (after ``cabinet
+    resume``): the order, who served whom and when, customers nobody
+    served, wrong sips and hits, the slowest sipper, VP cards placed."""
+    last = view.get("last_race")
+    if not last:
+        return []
+    from engines.cha_dango.cards import load_cards
+    cards = load_cards().cards
+    order = last["order"]
+    out = [f"Last order: {order_words(order['attribute'], order['value'])}"]
+    won = {w["card"] for w in last.get("won") or []}
+    out += [f"Seat {w['player'] + 1} served {cards[w['card']].figure}: {ms_text(w['t_us'] - last['open_us'])}"
+            for w in last.get("won") or []]
+    out += [f"Nobody served the {cards[c].figure}: it stays a customer"
+            for c in last.get("customers") or [] if c not in won]
+    out += [f"Seat {s + 1} sipped, but a customer matched" for s in last.get("wrong_sips") or []]
+    out += [f"Seat {s + 1} hit, but nothing matched: a wrong hit" for s in last.get("wrong_hits") or []]
+    if last.get("slowest") is not None:
+        out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
+    out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
+    return [keep_units(t) for t in out]
+
+
+def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
+    """The last race's result lines: from the event texts (with margins and
+    ties), else rebuilt from the game's record (ruling CAB-7: the result
+    stays on screen, also after a resume)."""
+    return _result_lines(events) or _record_lines(view)
+
+
+def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
+    """"+1 VP" / "lost a VP card" for ``seat`` from the latest order's
+    events (CD-4, CD-6); ``owe``: VP cards the seat must still place (the
+    slowest sipper MUST place one: "slowest: give 1 VP", or "slowest: had
+    no VP" when it had none)."""
+    who = re.compile(rf"^{seat_name(seat)}\b")
+    won = lost = 0
+    slowest = wrong = none = wrong_sip = False
+    for text in race_events(events):
+        if not who.match(text):
+            continue
+        if " served the customer" in text:
+            won += 1
+        elif " places a VP card" in text or " chooses a VP card" in text:
+            lost += 1
+        elif "a wrong hit" in text:
+            wrong = True
+        elif " was slowest to sip" in text:
+            slowest = True
+        elif " has no VP card to lose" in text:
+            none = True
+        elif _WRONG_SIP.match(text):
+            wrong_sip = True
+    if won:
+        return f"+{won} VP"
+    if lost:
+        if wrong:
+            return f"wrong hit: -{lost} VP"
+        return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
+    if wrong:
+        return "wrong hit!"
+    if slowest:
+        return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
+    if wrong_sip:   # CD-9: a customer matched, the sip won nothing
+        return "sipped: it matched"
+    return None
+
+
+def _too_soon(events: list[str], seat: int) -> str:
+    """"hit" / "lift" when ``seat``'s last input of the open race (a hit, a
+    cup lift) was refused as too soon after the order (CAB-7) and it has
+    not answered since; "" otherwise."""
+    soon = ""
+    for t in race_events(events):
+        if t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t:
+            soon = "lift" if "'s cup lift" in t else "hit"
+        elif t.startswith(f"{seat_name(seat)} ") and soon:
+            soon = ""
+    return soon
