@@ -412,20 +412,42 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         f.text(2, min(y, f.H - 12), "game over")
         return f
     if act is not None:
-        words = label(act, view)
-        at = table_words(act.get("table"), view, short=True)
-        if act.get("type") == "place":
-            words = f"{_card_words(pick, view)} to {at} {act.get('side')}"
-        elif act.get("type") == "exchange":
-            words = f"{_card_words(pick, view)} for joker {at}"
         if y + 10 <= f.H - 13:
-            f.best(2, y, [words, f"to {at} {act.get('side')}", f"{at} {act.get('side')}", at])
+            words = ["press again to confirm", "press again"] if shown.armed else choice_words(act, view)
+            f.best(2, y, words, room=f.W - 4)
         short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
                  "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
         f.choice(short, cursor, len(choices), shown.armed)
     elif y + 11 <= f.H:
         f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
     return f
+
+
+def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
+    """The OLED's line for the choice under the cursor, longest first, each
+    a whole statement of its kind (a discard never falls back to a place's
+    words): the guest by country name, else its code ("GBR boy"); the
+    place as "row 3 col 2 bottom"."""
+    kind = act.get("type")
+    card = _hand_card(act.get("card"), view)
+    if card is None:
+        named = coded = str(act.get("card"))
+    elif card.get("joker"):
+        named = coded = f"joker {card.get('gender')}"
+    else:
+        named, coded = guest_words(card), f"{card.get('country')} {card.get('gender')}"
+    at = table_words(act.get("table"), view, short=True)
+    side = act.get("side")
+    if kind == "place":
+        return [f"{named} to {at} {side}", f"{coded} to {at} {side}", f"{at} {side}", at]
+    if kind == "exchange":
+        return [f"{named} for joker {at} {side}", f"{coded} for joker {at}", f"joker {at} {side}",
+                f"joker {at}"]
+    if kind == "discard":
+        return [f"discard {named}", f"discard {coded}", coded]
+    if kind == "end_turn":
+        return ["end turn, draw to 6", "end turn"]
+    return [label(act, view), str(kind).replace("_", " ")]
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:
