@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines import new_game
 from firmware.controls import SeatControls
 from firmware.games import cafe_junior as cj
+from firmware.screens import default_measure, hdmi_screen
 
 from screen_checks import context
 
@@ -42,3 +43,45 @@ def test_the_oled_names_every_guest_card_it_offers_to_discard():
         elif not card.is_joker and not (comp.country_name(card.country) in text or f"{card.country} " in text):
             bad.append(f"{cid} ({card.country}): {text}")
     assert not bad, bad[:5]
+
+
+def test_the_oled_says_whose_turn_it_is_in_words():
+    """Tester 2: a waiting seat's top line read "Seat 1 15 pts Seat 2"."""
+    game, cur = _new()
+    other = (cur + 1) % game.num_players
+    c = SeatControls(other)
+    f = cj.oled_frame(game, other, game.view(other), c, context(game, []))
+    assert f"seat {cur + 1} plays" in f.texts, f.texts
+
+
+def test_the_oled_choice_lines_stay_off_the_screens_edge():
+    """Tester 2: "to row 3 col 2 bottom" ran to the OLED's last column."""
+    from screen_checks import play_states
+    touching = []
+    for game, events in play_states("cafe-junior", 3, 2, limit=120):
+        seat = game.current
+        if seat is None or game.is_terminal():
+            continue
+        c = SeatControls(seat)
+        for k, act in enumerate(c.refresh(game)):
+            c.cursor = k
+            f = cj.oled_frame(game, seat, game.view(seat), c, context(game, events))
+            px = f.image.load()
+            if any(px[x, y] for x in (126, 127) for y in range(14, f.H - 14)):
+                touching.append(" | ".join(f.texts))
+    assert not touching, touching[:3]
+
+
+def test_an_armed_choice_says_press_again_on_the_oled_and_the_hdmi():
+    """Tester 2: after the first press only the OLED's bottom line turned
+    inverse; other games' HDMI banners mark the armed choice too."""
+    game, seat = _new()
+    controls = [SeatControls(s) for s in range(game.num_players)]
+    c = controls[seat]
+    c.refresh(game)
+    assert c.press(game, 1_000) is None and c.armed
+    ctx = context(game, [], controls=controls)
+    f = cj.oled_frame(game, seat, game.view(seat), c, ctx)
+    assert any(t.startswith("press again") and "confirm" in t for t in f.texts), f.texts
+    scene = hdmi_screen(game, ctx, size=(1920, 1080), measure=default_measure())
+    assert any("press again" in t for t in scene.texts()), scene.texts()

@@ -155,7 +155,30 @@ def todo_text(view: dict[str, Any]) -> list[str]:
     return [f"{who}: seat guests or discard", f"{who} to play", who]
 
 
-def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
+
+
+def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, str]:
+    """seat -> what the next press of the seat to move does, for its banner
+    (a person's seat only, as in the other games' banners): "seat guest?"
+    under the cursor, "press again to confirm" once armed."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
+        return {}
+    try:
+        shown = controls[seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return {}
+    if shown.chosen is None:
+        return {}
+    if shown.armed:
+        return {seat: "press again to confirm"}
+    kind = shown.chosen.get("type")
+    return {seat: f"{SHORT.get(kind, str(kind).replace('_', ' '))}?"}
+
+
+def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, str] | None = None) -> None:
     """Scores and hand sizes per seat, the piles, this turn; each seat's
     banner, the piles and the turn's lines are parts of their own (a turn
     changes one or two of them)."""
@@ -170,7 +193,7 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     for s in range(n):
         pen = (view.get("penalties") or [0] * n)[s]
         args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
-                s == view.get("current_player") and not over, over)
+                s == view.get("current_player") and not over, over, (doing or {}).get(s, ""))
         g = min(4, m.pad // 2)
         scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
                    lambda sc, args=args: _banner(sc, *args), bg=BG)
@@ -200,15 +223,17 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
                lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
 
 
-def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool) -> None:
-    """A seat's banner with its points and its cards in hand as backs."""
+def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool,
+            doing: str = "") -> None:
+    """A seat's banner with its points, what its next press does (gold) and
+    its cards in hand as backs."""
     m = scene.metrics
     score = f"{score_v:g} pts" + (f" ({pen:+g})" if over and pen else "")
     backs = min(hand, 8)
     bw = max(6, row.h * 2 // 5)
     back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
     ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
-    seat_banner(scene, ban_r, s, score=score, active=active, key=f"banner:{s}")
+    seat_banner(scene, ban_r, s, score=score, active=active, doing=doing, key=f"banner:{s}")
     for k in range(backs):
         scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
                   None, state="down")
@@ -293,7 +318,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                        lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
-    _side(scene, side_r, view)
+    _side(scene, side_r, view, doing_words(game, view, context))
     return scene
 
 
@@ -342,9 +367,11 @@ def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
     return str(cid)
 
 
-def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool) -> None:
+def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool, narrow: bool = False) -> None:
     """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
-    (boy), a crown of points for a joker; its country code under it."""
+    (boy), a crown of points for a joker; its country code under it (its
+    first two letters when ``narrow``: 7 or 8 guests side by side, where
+    three letters would run together; the 12 codes stay distinct)."""
     d = f.draw
     fill = 1
     if selected:
@@ -368,6 +395,7 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         f.texts.append("joker")
         return
     code = str(card.get("country"))
+    code = code[:2] if narrow else code
     tw = f.width(code, 8)
     f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
     f.texts.append(code)
@@ -391,7 +419,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
-    right = "over" if view.get("over") else ("your turn" if cur == seat else f"Seat {cur + 1}")
+    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
     _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
     hand = view.get("hand") or []
     shown = controls.shown(game)
@@ -402,9 +430,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
-    step = 21 if len(hand) <= 6 else max(16, 126 // max(1, len(hand)))
+    n = min(8, len(hand))
+    step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):
-        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
+        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick, narrow=step < 20)
     if not hand:
         f.text(2, y, "no cards in hand")
     y += 26
@@ -413,10 +442,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         return f
     if act is not None:
         if y + 10 <= f.H - 13:
-            words = ["press again to confirm", "press again"] if shown.armed else choice_words(act, view)
+            words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
             f.best(2, y, words, room=f.W - 4)
-        short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
-                 "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
+        short = SHORT.get(act.get("type"), str(act.get("type")))
         f.choice(short, cursor, len(choices), shown.armed)
     elif y + 11 <= f.H:
         f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
