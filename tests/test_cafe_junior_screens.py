@@ -85,3 +85,47 @@ def test_an_armed_choice_says_press_again_on_the_oled_and_the_hdmi():
     assert any(t.startswith("press again") and "confirm" in t for t in f.texts), f.texts
     scene = hdmi_screen(game, ctx, size=(1920, 1080), measure=default_measure())
     assert any("press again" in t for t in scene.texts()), scene.texts()
+
+
+def _play_until(game, pred, seed=1, limit=3000):
+    """Random moves until ``pred(events texts of the last action)``; returns them all."""
+    import collections
+    from firmware.bots import RandomBot
+    bot, events = RandomBot(seed), collections.deque(maxlen=8)
+    for _ in range(limit):
+        if game.is_terminal():
+            break
+        new = [e["text"] for e in game.apply(bot.next_action(game))]
+        events.extend(new)
+        if pred(new):
+            return list(events)
+    raise AssertionError("never happened")
+
+
+def test_the_hdmi_says_what_each_move_scored_and_why():
+    """Tester 2: seating one guest took seat 1 from 4 to 15 points with no
+    message; bots' turns left no record."""
+    game = new_game("cafe-junior", 3, 4)
+    events = _play_until(game, lambda new: any("completes" in t for t in new))
+    who = next(t for t in events if "completes" in t).split()[1]
+    scene = hdmi_screen(game, context(game, events, bots={0, 1, 2}), size=(1920, 1080), measure=default_measure())
+    said = " ".join(scene.texts())
+    assert f"Seat {who} seats" in said and "fills the table" in said and "+11" in said, said
+    import re
+    assert not re.search(r"\bT\d\d\b|Player \d", said), said
+
+
+def test_the_end_says_why_the_game_ended_and_what_each_minus_5_is_for():
+    """Tester 2: "(-5)" beside seats with no reason; the game stopped with
+    "Tables 0, Free seats 2" and no reason."""
+    game = new_game("cafe-junior", 3, 4)
+    events = _play_until(game, lambda new: any(e.startswith("Game over") for e in new))
+    view = game.view(None)
+    joker = next((s for s, p in enumerate(view["penalties"]) if p), None)
+    if joker is None:   # give a seat a joker in hand as the rulebook's penalty case
+        joker = 0
+        view["penalties"][0] = -5
+    scene = cj.screen(game, view, context(game, events), size=(1920, 1080), measure=default_measure())
+    said = " ".join(scene.texts())
+    assert "guest pile is empty" in said or "last free place is filled" in said, said
+    assert "joker" in said and "5 points" in said, said

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.ui.kit import BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.games.cafe_junior_feed import JOKER_PENALTY, end_words, feed_lines
+from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.ui.oled import OledFrame
 
 DRAWN = True
@@ -144,7 +145,9 @@ def todo_text(view: dict[str, Any]) -> list[str]:
         best = max(scores) if scores else 0
         win = [s for s, v in enumerate(scores) if v == best]
         names = " and ".join(f"Seat {s + 1}" for s in win)
-        return [f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points", f"{names}: {best:g} points"]
+        wins = f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points"
+        why = end_words(view)[0].removeprefix("Game over: ")
+        return [f"{why[0].upper()}{why[1:]}: {wins}", wins, f"{names}: {best:g} points"]
     cur = view.get("current_player")
     turn = view.get("turn") or {}
     who = f"Seat {cur + 1}"
@@ -158,10 +161,11 @@ def todo_text(view: dict[str, Any]) -> list[str]:
 SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
 
 
-def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, str]:
+def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
     """seat -> what the next press of the seat to move does, for its banner
     (a person's seat only, as in the other games' banners): "seat guest?"
-    under the cursor, "press again to confirm" once armed."""
+    under the cursor, "press again to confirm" once armed (longest first:
+    the banner takes the first that leaves room for the seat's name)."""
     seat = view.get("current_player")
     controls = context.get("controls")
     if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
@@ -173,15 +177,18 @@ def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int
     if shown.chosen is None:
         return {}
     if shown.armed:
-        return {seat: "press again to confirm"}
+        return {seat: ("press again to confirm", "press again!")}
     kind = shown.chosen.get("type")
-    return {seat: f"{SHORT.get(kind, str(kind).replace('_', ' '))}?"}
+    return {seat: (f"{SHORT.get(kind, str(kind).replace('_', ' '))}?",)}
 
 
-def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, str] | None = None) -> None:
-    """Scores and hand sizes per seat, the piles, this turn; each seat's
-    banner, the piles and the turn's lines are parts of their own (a turn
-    changes one or two of them)."""
+def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
+          events: list[str] | None = None) -> None:
+    """Scores and hand sizes per seat, the piles, this turn, the last moves
+    and what they scored (the feed, dropped first when short of room), at
+    the end why the game ended and each joker penalty; each seat's banner,
+    the piles and the turn's lines are parts of their own (a turn changes
+    one or two of them)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     n = len(view.get("scores", []))
@@ -193,7 +200,7 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, str] | N
     for s in range(n):
         pen = (view.get("penalties") or [0] * n)[s]
         args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
-                s == view.get("current_player") and not over, over, (doing or {}).get(s, ""))
+                s == view.get("current_player") and not over, over, (doing or {}).get(s, ()))
         g = min(4, m.pad // 2)
         scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
                    lambda sc, args=args: _banner(sc, *args), bg=BG)
@@ -217,23 +224,28 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, str] | N
             done.append(f"jokers swapped {turn['exchanged']}")
         if done:
             lines.append(("This turn: " + ", ".join(done), INFO))
-    if over and view.get("end_reason"):
-        lines.append((view["end_reason"], INFO))
+    if over:
+        lines = [(t, INFO) for t in end_words(view)] + lines
+    else:
+        lines += [(t, FEED) for t in feed_lines(list(events or []), view)]
     scene.part(text_r, ("cj-lines", text_r, repr(lines)),
                lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
 
 
 def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool,
-            doing: str = "") -> None:
+            doing: tuple[str, ...] = ()) -> None:
     """A seat's banner with its points, what its next press does (gold) and
     its cards in hand as backs."""
     m = scene.metrics
-    score = f"{score_v:g} pts" + (f" ({pen:+g})" if over and pen else "")
+    jokers = int(round(-pen / JOKER_PENALTY)) if pen else 0
+    score = f"{score_v:g} pts" + (f" ({pen:+g}: {jokers} joker{'s' if jokers != 1 else ''})" if over and pen else "")
     backs = min(hand, 8)
     bw = max(6, row.h * 2 // 5)
     back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
     ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
-    seat_banner(scene, ban_r, s, score=score, active=active, doing=doing, key=f"banner:{s}")
+    room = ban_r.w - ban_r.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {score}", m.medium)[0]
+    said = next((d for d in doing if scene.measure(d, m.small)[0] <= room), doing[-1] if doing else "")
+    seat_banner(scene, ban_r, s, score=score, active=active, doing=said, key=f"banner:{s}")
     for k in range(backs):
         scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
                   None, state="down")
@@ -318,7 +330,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                        lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
-    _side(scene, side_r, view, doing_words(game, view, context))
+    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []))
     return scene
 
 
