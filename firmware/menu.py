@@ -231,6 +231,7 @@ class Menu:
                                  *wired, *bots, *sim])
         if self.resumable and self.focus in resume_keys:
             words = self.resumable[resume_keys.index(self.focus)][1].split(", ")
+            words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
             side = Panel("Resume", [*words, "", "the button goes on", "where it stopped", *sim])
         return ScreenModel("Tabletop cabinet", self.message or keys,
                            [Panel("Menu", lines, highlight={focus}, weight=2), side])

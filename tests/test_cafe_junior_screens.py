@@ -129,3 +129,14 @@ def test_the_end_says_why_the_game_ended_and_what_each_minus_5_is_for():
     said = " ".join(scene.texts())
     assert "guest pile is empty" in said or "last free place is filled" in said, said
     assert "joker" in said and "5 points" in said, said
+
+
+def test_the_header_says_why_the_game_ended_above_the_result_card():
+    """The result card covers the side panel: the reason must stand in the
+    header too (at 1920 x 1080 and 800 x 480)."""
+    game = new_game("cafe-junior", 3, 4)
+    events = _play_until(game, lambda new: any(e.startswith("Game over") for e in new))
+    for size in ((1920, 1080), (800, 480)):
+        scene = hdmi_screen(game, context(game, events), size=size, measure=default_measure())
+        todo = scene.facts["todo"]
+        assert "guest pile" in todo.lower() or "place" in todo.lower(), (size, todo)

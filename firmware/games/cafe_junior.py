@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.games.cafe_junior_feed import JOKER_PENALTY, end_words, feed_lines
+from firmware.games.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.ui.oled import OledFrame
 
@@ -147,7 +147,9 @@ def todo_text(view: dict[str, Any]) -> list[str]:
         names = " and ".join(f"Seat {s + 1}" for s in win)
         wins = f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points"
         why = end_words(view)[0].removeprefix("Game over: ")
-        return [f"{why[0].upper()}{why[1:]}: {wins}", wins, f"{names}: {best:g} points"]
+        short = end_short(view)
+        return [f"{why[0].upper()}{why[1:]}: {wins}", *([f"{short}: {wins}", f"{short}: {names} win{'s' if len(win) == 1 else ''}"] if short else []),
+                wins, f"{names}: {best:g} points"]
     cur = view.get("current_player")
     turn = view.get("turn") or {}
     who = f"Seat {cur + 1}"

@@ -87,3 +87,12 @@ def end_words(view: dict[str, Any]) -> list[str]:
             lines.append(f"Seat {s + 1}: {pen:+g}, {k} joker{'s' if k != 1 else ''} in hand "
                          f"(each gives up {JOKER_PENALTY} points)")
     return lines
+
+
+def end_short(view: dict[str, Any]) -> str:
+    """Why the game ended in three words for the header ("Last place
+    filled", "Guest pile empty"); "" while it goes on."""
+    if not view.get("over"):
+        return ""
+    reason = str(view.get("end_reason") or "")
+    return "Guest pile empty" if "draw" in reason else "Last place filled" if "free place" in reason else ""
