@@ -155,3 +155,15 @@ def test_the_esc_question_shows_the_seconds_left_and_counts_down(table):
     t.step(int(1000 / t.pass_ms) + 1)                           # a second later
     later = t.session.renderer.notice
     assert f"{ESC_CONFIRM_S - 1:g} s" in later, later
+
+
+def test_the_first_press_says_press_again_on_the_oled_and_the_hdmi(table):
+    """Play-tester 2 (Café Junior): after the first press only the OLED's
+    bottom line turned inverse, nothing said to press again."""
+    t = table("cafe-junior", 3, bots={1, 2})
+    t.run_until(_my_turn, max_passes=3000, ms=200)
+    t.press(0, "button")
+    assert any(x.startswith("press again") for x in t.oled_texts(0)), t.oled_texts(0)
+    assert any("press again" in x for x in t.scene().texts()), t.scene().texts()
+    t.press(0, "button")                                  # the second press acts: the words go
+    assert not any(x.startswith("press again") for x in t.oled_texts(0))
