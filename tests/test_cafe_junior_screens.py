@@ -140,3 +140,14 @@ def test_the_header_says_why_the_game_ended_above_the_result_card():
         scene = hdmi_screen(game, context(game, events), size=size, measure=default_measure())
         todo = scene.facts["todo"]
         assert "guest pile" in todo.lower() or "place" in todo.lower(), (size, todo)
+
+
+def test_a_bots_turn_lights_no_seat_on_the_table():
+    """A bot's seat has no cursor a person follows (its choices are its
+    own): the HDMI lit a gold seat on the table during bots' turns."""
+    game, seat = _new()
+    ctx = context(game, [], bots={seat})
+    scene = hdmi_screen(game, ctx, size=(1920, 1080), measure=default_measure())
+    assert "chosen_seat" not in scene.facts
+    scene = hdmi_screen(game, context(game, []), size=(1920, 1080), measure=default_measure())
+    assert "chosen_seat" in scene.facts

@@ -54,12 +54,13 @@ def guest_code(card: dict[str, Any] | None) -> str:
 
 def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[str, str] | None:
     """``(table, side)`` of the place / exchange action under the cursor of
-    the seat to move (from ``context["controls"]``), or None.  Only the
+    the seat to move (from ``context["controls"]``; a person's seat, never
+    one in ``context["bots"]``), or None.  Only the
     seat is drawn, never the guest card it would take."""
     seat = view.get("current_player")
     controls = context.get("controls")
-    if seat is None or controls is None:
-        return None
+    if seat is None or controls is None or seat in set(context.get("bots") or ()):
+        return None     # a bot's seat: no cursor a person follows
     try:
         c = controls[seat]
     except (KeyError, IndexError, TypeError):
