@@ -29,6 +29,21 @@ log = logging.getLogger("cabinet.menu")
 BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
+#: game id -> (what the game is, in one line; how its bots play), for the
+#: menu's game panel (lines short enough for a third of an 800 px screen)
+BLURBS = {
+    "retrograde": ("Roll, claim cards, blast droids", ["bots play through the same", "buttons and dice as people"]),
+    "cha-dango": ("Slap races and a tea-sip race", ["bots slap and sip through the", "same buttons and cups as people"]),
+    "ginza": ("Serve customers with your dice", ["bots play through the same", "buttons and dice as people"]),
+    "cryptid-cafe": ("Place servers, cook, serve orders", ["bots play through the same", "buttons as people"]),
+    "cafe-junior": ("Seat guests at tables by flag", ["your hand is on your seat's", "screen; bots play through", "the same buttons as people"]),
+}
+#: a game's name on the menu's Resume line (its full words beside the menu)
+MENU_NAMES = {"retrograde": "Retrograde", "cha-dango": "Cha dango", "ginza": "Ginza",
+              "cryptid-cafe": "Cryptid Cafe", "cafe-junior": "Café Junior"}
+#: the most lines the menu column shows; more rows scroll with the focus
+#: (the font keeps its size: play-tester 2)
+MENU_LINES = 12
 
 
 @dataclass
@@ -110,6 +125,35 @@ class Menu:
         """The newest unfinished game's journal, or None."""
         return self.resumable[0][0] if self.resumable else None
 
+    def focus_resume(self, path: Path | str | None) -> None:
+        """Put the focus on the Resume row of ``path``'s game (any member of
+        its journal family: the game just left); unchanged when that game
+        is not offered (finished)."""
+        from .journal import family_root
+        if path is None:
+            return
+        root = family_root(path)
+        keys = [i for i, (lab, _) in enumerate(self.rows()) if lab == "Resume"]
+        for k, (p, _) in enumerate(self.resumable):
+            if family_root(p) == root and k < len(keys):
+                self.focus = keys[k]
+                return
+
+    def _line(self, label: str, value: str, k: int) -> str:
+        """A row as the menu column says it: a Resume row by the game's
+        short name (and when it was played, where two saves share a game);
+        its full words stand beside the menu when it has the focus."""
+        if label != "Resume" or not self.resumable:
+            return f"{label}: {value}" if value else label
+        shorts = {GAMES[g].name: n for g, n in MENU_NAMES.items() if g in GAMES}
+        shorts.update({v: MENU_NAMES[g] for g, v in RESUME_NAMES.items()})
+        names = [w.split(", ")[0] for _, w in self.resumable]
+        parts = value.split(", ")
+        name = shorts.get(parts[0], parts[0])
+        when = parts[-1].split()
+        when = " ".join(when[:1] + when[-1:]) if len(when) > 2 else parts[-1]     # "Mon 28 Nov 14:02": "Mon 14:02"
+        return f"Resume: {name}" + (f", {when}" if names.count(parts[0]) > 1 else "")
+
     def nav(self, step: int) -> None:
         """Move the focus by ``step`` rows (wraps)."""
         self.focus = (self.focus + step) % len(self.rows())
@@ -161,20 +205,36 @@ class Menu:
         return None
 
     def model(self) -> ScreenModel:
-        """The menu screen."""
+        """The menu screen: the rows (at most :data:`MENU_LINES`, scrolling
+        with the focus) and beside them the focused game (what it is, its
+        players, how its bots play) or the focused save in full."""
         rows = self.rows()
-        lines = [f"{label}: {value}" if value else label for label, value in rows]
+        resume_keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
+        lines = [self._line(label, value, i) for i, (label, value) in enumerate(rows)]
+        focus = self.focus
+        if len(lines) > MENU_LINES:
+            first = min(max(0, focus - MENU_LINES // 2), len(lines) - MENU_LINES)
+            shown = lines[first:first + MENU_LINES]
+            if first > 0:
+                shown[0] = f"\u2191 {first + 1} more"
+            if first + MENU_LINES < len(lines):
+                shown[-1] = f"\u2193 {len(lines) - first - MENU_LINES + 1} more"
+            lines, focus = shown, focus - first
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
         keys = "Left/Right: choose a row" if self.simulated \
             else "turn or navigate: choose · button: change / start"
+        sim = ["", "Space: change the row / start", "Esc: leave"] if self.simulated else []
+        what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
+        side = Panel(info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
+                                 *wired, *bots, *sim])
+        if self.resumable and self.focus in resume_keys:
+            words = self.resumable[resume_keys.index(self.focus)][1].split(", ")
+            words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
+            side = Panel("Resume", [*words, "", "the button goes on", "where it stopped", *sim])
         return ScreenModel("Tabletop cabinet", self.message or keys,
-                           [Panel("Menu", lines, highlight={self.focus}, weight=2),
-                            Panel(info.name, [f"{info.min_players} to {info.max_players} players", *wired,
-                                              "bots play through the same buttons", "and dice as people",
-                                              *(["", "Space: change the row / start", "Esc: leave"] if self.simulated
-                                                else [])])])
+                           [Panel("Menu", lines, highlight={focus}, weight=2), side])
 
 
 #: a game's name on a Resume row where its full name leaves too little room
@@ -355,6 +415,7 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 finally:
                     session.close()    # frees the finished game now (the cabinet and renderer stay)
                 _find_resume(menu, cfg)
+                menu.focus_resume(choice[1] if choice[0] == "resume" else path)   # the game just left
             time.sleep(1 / max(5, cfg["cabinet"]["fps"]))
     finally:
         cabinet.close()

@@ -13,6 +13,7 @@ they advance, through the very same pass.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -27,6 +28,12 @@ ESC_CONFIRM_S = 4.0
 #: press meant for the last race must not dismiss it unread).
 RESULT_MIN_S = 1.5
 ESC_QUESTION = "Esc again to leave; the game is saved"
+
+
+def esc_question(seconds_left: float) -> str:
+    """The Esc question with the whole seconds it still waits (rounded up):
+    "Esc again within 3 s to leave; the game is saved"."""
+    return f"Esc again within {max(1, math.ceil(seconds_left)):g} s to leave; the game is saved"
 
 #: The loop's clock, ns (monotonic); tests pass their own to the loop.
 CLOCK_NS: Callable[[], int] = time.monotonic_ns
@@ -123,6 +130,9 @@ class LiveLoop:
             self._esc_until = None
             s.renderer.notice = ""
             s.window_dirty = True
+        elif self._esc_until is not None and s.renderer.notice != esc_question(self._esc_until - self.now_s()):
+            s.renderer.notice = esc_question(self._esc_until - self.now_s())     # the count down, each second
+            s.window_dirty = True
         self._field(s)
         s.runtime.step(now)
         if s.game.is_terminal():
@@ -183,7 +193,7 @@ class LiveLoop:
 
     def _ask_esc(self) -> None:
         self._esc_until = self.now_s() + ESC_CONFIRM_S
-        self.s.renderer.notice = ESC_QUESTION
+        self.s.renderer.notice = esc_question(ESC_CONFIRM_S)
         self.s.window_dirty = True
 
     def _leave(self, why: str) -> None:

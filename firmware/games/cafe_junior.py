@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.controls import SeatControls
-from firmware.ui.kit import BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.games.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
+from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.ui.oled import OledFrame
 
 DRAWN = True
@@ -53,12 +54,13 @@ def guest_code(card: dict[str, Any] | None) -> str:
 
 def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[str, str] | None:
     """``(table, side)`` of the place / exchange action under the cursor of
-    the seat to move (from ``context["controls"]``), or None.  Only the
+    the seat to move (from ``context["controls"]``; a person's seat, never
+    one in ``context["bots"]``), or None.  Only the
     seat is drawn, never the guest card it would take."""
     seat = view.get("current_player")
     controls = context.get("controls")
-    if seat is None or controls is None:
-        return None
+    if seat is None or controls is None or seat in set(context.get("bots") or ()):
+        return None     # a bot's seat: no cursor a person follows
     try:
         c = controls[seat]
     except (KeyError, IndexError, TypeError):
@@ -144,7 +146,11 @@ def todo_text(view: dict[str, Any]) -> list[str]:
         best = max(scores) if scores else 0
         win = [s for s, v in enumerate(scores) if v == best]
         names = " and ".join(f"Seat {s + 1}" for s in win)
-        return [f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points", f"{names}: {best:g} points"]
+        wins = f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points"
+        why = end_words(view)[0].removeprefix("Game over: ")
+        short = end_short(view)
+        return [f"{why[0].upper()}{why[1:]}: {wins}", *([f"{short}: {wins}", f"{short}: {names} win{'s' if len(win) == 1 else ''}"] if short else []),
+                wins, f"{names}: {best:g} points"]
     cur = view.get("current_player")
     turn = view.get("turn") or {}
     who = f"Seat {cur + 1}"
@@ -155,10 +161,37 @@ def todo_text(view: dict[str, Any]) -> list[str]:
     return [f"{who}: seat guests or discard", f"{who} to play", who]
 
 
-def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
-    """Scores and hand sizes per seat, the piles, this turn; each seat's
-    banner, the piles and the turn's lines are parts of their own (a turn
-    changes one or two of them)."""
+SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
+
+
+def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
+    """seat -> what the next press of the seat to move does, for its banner
+    (a person's seat only, as in the other games' banners): "seat guest?"
+    under the cursor, "press again to confirm" once armed (longest first:
+    the banner takes the first that leaves room for the seat's name)."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
+        return {}
+    try:
+        shown = controls[seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return {}
+    if shown.chosen is None:
+        return {}
+    if shown.armed:
+        return {seat: ("press again to confirm", "press again!")}
+    kind = shown.chosen.get("type")
+    return {seat: (f"{SHORT.get(kind, str(kind).replace('_', ' '))}?",)}
+
+
+def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
+          events: list[str] | None = None) -> None:
+    """Scores and hand sizes per seat, the piles, this turn, the last moves
+    and what they scored (the feed, dropped first when short of room), at
+    the end why the game ended and each joker penalty; each seat's banner,
+    the piles and the turn's lines are parts of their own (a turn changes
+    one or two of them)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     n = len(view.get("scores", []))
@@ -170,7 +203,7 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     for s in range(n):
         pen = (view.get("penalties") or [0] * n)[s]
         args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
-                s == view.get("current_player") and not over, over)
+                s == view.get("current_player") and not over, over, (doing or {}).get(s, ()))
         g = min(4, m.pad // 2)
         scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
                    lambda sc, args=args: _banner(sc, *args), bg=BG)
@@ -194,21 +227,28 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
             done.append(f"jokers swapped {turn['exchanged']}")
         if done:
             lines.append(("This turn: " + ", ".join(done), INFO))
-    if over and view.get("end_reason"):
-        lines.append((view["end_reason"], INFO))
+    if over:
+        lines = [(t, INFO) for t in end_words(view)] + lines
+    else:
+        lines += [(t, FEED) for t in feed_lines(list(events or []), view)]
     scene.part(text_r, ("cj-lines", text_r, repr(lines)),
                lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
 
 
-def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool) -> None:
-    """A seat's banner with its points and its cards in hand as backs."""
+def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool,
+            doing: tuple[str, ...] = ()) -> None:
+    """A seat's banner with its points, what its next press does (gold) and
+    its cards in hand as backs."""
     m = scene.metrics
-    score = f"{score_v:g} pts" + (f" ({pen:+g})" if over and pen else "")
+    jokers = int(round(-pen / JOKER_PENALTY)) if pen else 0
+    score = f"{score_v:g} pts" + (f" ({pen:+g}: {jokers} joker{'s' if jokers != 1 else ''})" if over and pen else "")
     backs = min(hand, 8)
     bw = max(6, row.h * 2 // 5)
     back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
     ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
-    seat_banner(scene, ban_r, s, score=score, active=active, key=f"banner:{s}")
+    room = ban_r.w - ban_r.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {score}", m.medium)[0]
+    said = next((d for d in doing if scene.measure(d, m.small)[0] <= room), doing[-1] if doing else "")
+    seat_banner(scene, ban_r, s, score=score, active=active, doing=said, key=f"banner:{s}")
     for k in range(backs):
         scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
                   None, state="down")
@@ -293,7 +333,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                        lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
-    _side(scene, side_r, view)
+    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []))
     return scene
 
 
@@ -342,9 +382,11 @@ def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
     return str(cid)
 
 
-def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool) -> None:
+def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool, narrow: bool = False) -> None:
     """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
-    (boy), a crown of points for a joker; its country code under it."""
+    (boy), a crown of points for a joker; its country code under it (its
+    first two letters when ``narrow``: 7 or 8 guests side by side, where
+    three letters would run together; the 12 codes stay distinct)."""
     d = f.draw
     fill = 1
     if selected:
@@ -368,6 +410,7 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         f.texts.append("joker")
         return
     code = str(card.get("country"))
+    code = code[:2] if narrow else code
     tw = f.width(code, 8)
     f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
     f.texts.append(code)
@@ -391,7 +434,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
-    right = "over" if view.get("over") else ("your turn" if cur == seat else f"Seat {cur + 1}")
+    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
     _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
     hand = view.get("hand") or []
     shown = controls.shown(game)
@@ -402,9 +445,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
-    step = 21 if len(hand) <= 6 else max(16, 126 // max(1, len(hand)))
+    n = min(8, len(hand))
+    step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):
-        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
+        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick, narrow=step < 20)
     if not hand:
         f.text(2, y, "no cards in hand")
     y += 26
@@ -412,20 +456,41 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         f.text(2, min(y, f.H - 12), "game over")
         return f
     if act is not None:
-        words = label(act, view)
-        at = table_words(act.get("table"), view, short=True)
-        if act.get("type") == "place":
-            words = f"{_card_words(pick, view)} to {at} {act.get('side')}"
-        elif act.get("type") == "exchange":
-            words = f"{_card_words(pick, view)} for joker {at}"
         if y + 10 <= f.H - 13:
-            f.best(2, y, [words, f"to {at} {act.get('side')}", f"{at} {act.get('side')}", at])
-        short = {"place": "seat guest", "exchange": "swap joker", "discard": "discard",
-                 "end_turn": "end turn"}.get(act.get("type"), str(act.get("type")))
+            words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
+            f.best(2, y, words, room=f.W - 4)
+        short = SHORT.get(act.get("type"), str(act.get("type")))
         f.choice(short, cursor, len(choices), shown.armed)
     elif y + 11 <= f.H:
         f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
     return f
+
+
+def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
+    """The OLED's line for the choice under the cursor, longest first, each
+    a whole statement of its kind (a discard never falls back to a place's
+    words): the guest by country name, else its code ("GBR boy"); the
+    place as "row 3 col 2 bottom"."""
+    kind = act.get("type")
+    card = _hand_card(act.get("card"), view)
+    if card is None:
+        named = coded = str(act.get("card"))
+    elif card.get("joker"):
+        named = coded = f"joker {card.get('gender')}"
+    else:
+        named, coded = guest_words(card), f"{card.get('country')} {card.get('gender')}"
+    at = table_words(act.get("table"), view, short=True)
+    side = act.get("side")
+    if kind == "place":
+        return [f"{named} to {at} {side}", f"{coded} to {at} {side}", f"{at} {side}", at]
+    if kind == "exchange":
+        return [f"{named} for joker {at} {side}", f"{coded} for joker {at}", f"joker {at} {side}",
+                f"joker {at}"]
+    if kind == "discard":
+        return [f"discard {named}", f"discard {coded}", coded]
+    if kind == "end_turn":
+        return ["end turn, draw to 6", "end turn"]
+    return [label(act, view), str(kind).replace("_", " ")]
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:

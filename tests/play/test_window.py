@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.ui.sim_window import BOT_BOX_H
-from firmware.window_loop import ESC_CONFIRM_S, ESC_QUESTION
+from firmware.window_loop import ESC_CONFIRM_S
 
 from .harness import differs
 
@@ -91,7 +91,7 @@ def test_esc_asks_before_leaving_and_a_second_esc_leaves(table):
     t.step(3)
     t.key("escape")
     t.step()
-    assert t.loop.stage == "play" and t.session.renderer.notice == ESC_QUESTION
+    assert t.loop.stage == "play" and t.session.renderer.notice.startswith("Esc again within")
     t.step(int(ESC_CONFIRM_S * 1000 / t.pass_ms) + 2)             # not answered: the question goes
     assert t.session.renderer.notice == "" and t.loop.stage == "play"
     t.key("escape")
@@ -141,3 +141,29 @@ def test_in_every_turn_based_game_the_window_shows_the_moved_cursor_at_once(tabl
     before = t.window_oled(0)
     t.press(0, "right")
     assert differs(before, t.window_oled(0)) and not differs(t.window_oled(0), t.device_oled(0))
+
+
+def test_the_esc_question_shows_the_seconds_left_and_counts_down(table):
+    """Play-tester 2: "Esc again to leave; the game is saved" went away after
+    a few seconds without saying so."""
+    t = table("cafe-junior", 2, bots={1})
+    t.step(3)
+    t.key("escape")
+    t.step()
+    first = t.session.renderer.notice
+    assert f"{ESC_CONFIRM_S:g} s" in first and "Esc again" in first and "saved" in first, first
+    t.step(int(1000 / t.pass_ms) + 1)                           # a second later
+    later = t.session.renderer.notice
+    assert f"{ESC_CONFIRM_S - 1:g} s" in later, later
+
+
+def test_the_first_press_says_press_again_on_the_oled_and_the_hdmi(table):
+    """Play-tester 2 (Café Junior): after the first press only the OLED's
+    bottom line turned inverse, nothing said to press again."""
+    t = table("cafe-junior", 3, bots={1, 2})
+    t.run_until(_my_turn, max_passes=3000, ms=200)
+    t.press(0, "button")
+    assert any(x.startswith("press again") for x in t.oled_texts(0)), t.oled_texts(0)
+    assert any("press again" in x for x in t.scene().texts()), t.scene().texts()
+    t.press(0, "button")                                  # the second press acts: the words go
+    assert not any(x.startswith("press again") for x in t.oled_texts(0))
