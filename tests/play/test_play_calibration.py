@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 
-
 PASS_US = 50_000
 
 
