@@ -361,7 +361,7 @@ class DiceStation:
         out = {}
         for key, req in self.serving.items():
             if key != COMMON and key not in self.held and key not in self.entries and key not in self.rejected:
-                out[key] = f"roll {req.get('count', 1)} dice!"
+                out[key] = f"roll {plural(req.get('count', 1), 'die', 'dice')}!"
         return out
 
     def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
