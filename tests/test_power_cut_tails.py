@@ -75,24 +75,32 @@ def test_damage_in_the_middle_is_still_refused(tmp_path):
         journal.read(path)
 
 
-def test_damaged_copy_is_never_dropped_silently_for_the_older_original(tmp_path):
-    """Issue 39, 2: a resume copy whose middle is damaged is not passed
-    over for the older original without a word: resume refuses, naming
-    the copy, how many actions the original would lose, and the fix."""
-    path = tmp_path / "g.jsonl"
+def _cut_and_played_on_in_a_copy(path, steps=20):
+    """A 30-action game journaled at ``path``, cut by a power cut (its last
+    line half written), resumed (into a copy) and played on ``steps``
+    actions by a random bot; returns the copy's path and the game as
+    played."""
+    from firmware.bots import RandomBot
     play_and_journal(path, 30)
     path.write_bytes(path.read_bytes()[:-4])                      # a cut: the next game goes on in a copy
     game, _, writer = journal.open_for_resume(path)
-    from firmware.bots import RandomBot
     bot = RandomBot(2)
-    for _ in range(20):
+    for _ in range(steps):
         if game.is_terminal():
             break
         a = bot.next_action(game)
         game.apply(dict(a))
         writer.append(a)
     writer.close()
-    copy = writer.path
+    return writer.path, game
+
+
+def test_damaged_copy_is_never_dropped_silently_for_the_older_original(tmp_path):
+    """Issue 39, 2: a resume copy whose middle is damaged is not passed
+    over for the older original without a word: resume refuses, naming
+    the copy, how many actions the original would lose, and the fix."""
+    path = tmp_path / "g.jsonl"
+    copy, _ = _cut_and_played_on_in_a_copy(path)
     lines = copy.read_bytes().split(b"\n")
     lines[5] = lines[5].replace(b'"', b"'", 1)
     copy.write_bytes(b"\n".join(lines))
@@ -104,24 +112,13 @@ def test_copy_whose_last_newline_was_zeroed_is_resumed_in_full(tmp_path):
     """The issue's case: a copy of 237 actions whose last newline was zeroed
     went back to the original's 99; now the copy is read whole."""
     path = tmp_path / "g.jsonl"
-    play_and_journal(path, 30)
-    path.write_bytes(path.read_bytes()[:-4])
-    game, _, writer = journal.open_for_resume(path)
-    from firmware.bots import RandomBot
-    bot = RandomBot(2)
-    for _ in range(20):
-        if game.is_terminal():
-            break
-        a = bot.next_action(game)
-        game.apply(dict(a))
-        writer.append(a)
-    writer.close()
-    data = writer.path.read_bytes()
-    writer.path.write_bytes(data[:-1] + b"\0")
+    copy, game = _cut_and_played_on_in_a_copy(path)
+    data = copy.read_bytes()
+    copy.write_bytes(data[:-1] + b"\0")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         chosen, _, again = journal.resolve(path)
-    assert chosen == writer.path and state(again) == state(game)
+    assert chosen == copy and state(again) == state(game)
 
 
 # ----------------------------------------------------------- the sweep
