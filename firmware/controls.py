@@ -78,10 +78,13 @@ def is_realtime(action: dict[str, Any]) -> bool:
 class Shown:
     """What a seat's OLED shows of its controls now (read without moving
     anything): the choices in the screen's order, the cursor's index and
-    whether the choice under it is armed."""
+    whether the choice under it is armed; ``gone`` says which choice went
+    away from under the cursor since the seat last moved it ("card D was
+    taken"): the next press does nothing but say so."""
     choices: list[dict[str, Any]]
     cursor: int
     armed: bool
+    gone: str | None = None
 
     @property
     def chosen(self) -> dict[str, Any] | None:
@@ -98,12 +101,19 @@ class SeatControls:
         cursor: index into the seat's selectable actions.
         armed: label of the discrete action waiting for its confirm press.
         message: last prompt or result for the OLED.
+        gone: what the OLED says of the choice that went away from under
+            the cursor ("card D was taken"), until the seat moves or
+            presses; a press then does nothing but say so.
+        said_gone: True after a press that did nothing because of ``gone``.
     """
     seat: int
     cursor: int = 0
     armed: str | None = None
     message: str = ""
+    gone: str | None = None
+    said_gone: bool = False
     _labels: list[str] = field(default_factory=list)
+    _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -124,18 +134,31 @@ class SeatControls:
                 return a
         return None
 
-    def _follow(self, labels: list[str]) -> int:
-        """Where the cursor goes when the choices become ``labels``: on the
-        same choice when it is still there; back to the first choice when
-        the choices are all new (a new phase or turn: issue 34, the blast
-        phase must not open on "plan 3"); else clamped."""
+    def _follow(self, labels: list[str]) -> tuple[int, bool]:
+        """Where the cursor goes when the choices become ``labels``, and
+        whether the choice under it vanished: on the same choice (its
+        identity, the action's label, not its index) when it is still
+        there; back to the first choice when the choices are all new (a
+        new phase or turn: issue 34, the blast phase must not open on
+        "plan 3"); else (the choice under the cursor went away) on the
+        choice that took its place, clamped, and ``True``."""
         if self._labels and 0 <= self.cursor < len(self._labels):
             old = self._labels[self.cursor]
             if old in labels:
-                return labels.index(old)
+                return labels.index(old), False
             if not set(self._labels) & set(labels):
-                return 0
-        return min(self.cursor, max(0, len(labels) - 1))
+                return 0, False
+            return min(self.cursor, max(0, len(labels) - 1)), bool(labels)
+        return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def _gone_text(self) -> str:
+        """What the OLED says of the choice last seen under the cursor that
+        went away: "card D was taken" for a claim, else "<choice>: gone"."""
+        old = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
+        text = self._seen[1] if old is not None and self._seen[0] == old else GONE
+        if text.startswith("claim "):
+            return f"{text[len('claim '):]} was taken"
+        return f"{text}: gone" if text != GONE else GONE
 
     def shown(self, game: Game) -> Shown:
         """What the OLED shows now: the choices and where the cursor is, as
@@ -143,9 +166,10 @@ class SeatControls:
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
         labels = [describe_action(a) for a in acts]
-        cursor = self._follow(labels)
-        armed = self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed)
+        cursor, vanished = self._follow(labels)
+        gone = self._gone_text() if vanished else self.gone
+        armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
+        return Shown(acts, cursor, armed, gone if acts else None)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it
@@ -153,24 +177,39 @@ class SeatControls:
         drop an armed choice that is gone."""
         acts = self.selectable(game)
         labels = [describe_action(a) for a in acts]
-        self.cursor = self._follow(labels)
+        cursor, vanished = self._follow(labels)
+        if vanished:             # moved off a vanished choice: disarmed, and said
+            self.gone = self._gone_text()
+            self.armed = None
+        elif not acts:
+            self.gone = None
+        self.cursor = cursor
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
+        if acts and self._seen[0] != labels[self.cursor]:
+            self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
         return acts
 
     def nav(self, game: Game, step: int) -> None:
-        """Move the cursor by ``step`` (wraps); cancels an armed choice."""
+        """Move the cursor by ``step`` (wraps); cancels an armed choice.
+        After the choice under the cursor went away, the steps count from
+        its gap: Right goes to the choice after it, Left to the one
+        before."""
         acts = self.refresh(game)
         if acts:
-            self.cursor = (self.cursor + step) % len(acts)
+            gap = 1 if self.gone is not None and step > 0 else 0
+            self.cursor = (self.cursor + step - gap) % len(acts)
+            self._seen = (describe_action(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
         self.armed = None
+        self.gone = None
 
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""
         if self.armed is not None:
             self.message = "choice cancelled"
         self.armed = None
+        self.gone = None
 
     def press(self, game: Game, t_us: int) -> dict[str, Any] | None:
         """The big button was pressed at ``t_us``.
@@ -179,18 +218,20 @@ class SeatControls:
             The action to apply now, or ``None`` (nothing to do, or the
             choice was armed and waits for its confirm press).
         """
+        self.said_gone = False
         direct = self.bound(game, "button")
         if direct is not None:
             return stamp(direct, t_us)
-        before = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
-        if before is not None and describe_action(acts[self.cursor]) != before:
-            # the choice under the cursor went away since the seat last saw
-            # it: nothing is chosen blindly (the OLED now shows the new one)
+        if self.gone is not None:
+            # the choice under the cursor went away since the seat last
+            # moved it (whether or not the runtime refreshed in between):
+            # nothing is chosen blindly; the OLED says so and shows the new
+            # choice, which the next press takes
             self.armed = None
-            self.message = GONE
+            self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):
@@ -216,6 +257,36 @@ class SeatControls:
             if describe_action(a) == label:
                 return i
         return None
+
+
+_LABELLERS: dict[str, Any] = {}
+
+
+def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
+    """The words the seat's OLED uses for ``action`` ("claim card D"):
+    the game's screen module's ``label`` when it has one, else
+    :func:`describe_action`."""
+    from .screens import game_module   # the screens import this module
+    if game.game_id not in _LABELLERS:
+        import inspect
+        module = game_module(game.game_id)
+        fn = getattr(module, "label", None) if module is not None else None
+        arg = None
+        if fn is not None:
+            names = list(inspect.signature(fn).parameters)
+            arg = names[1] if len(names) > 1 else ""
+        _LABELLERS[game.game_id] = (fn, arg)
+    fn, arg = _LABELLERS[game.game_id]
+    try:
+        if fn is None:
+            return describe_action(action)
+        if arg == "view":
+            return fn(action, game.view(seat))
+        if arg == "game":
+            return fn(action, game)
+        return fn(action)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return describe_action(action)
 
 
 def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:

@@ -236,9 +236,9 @@ class Runtime:
                 action = controls.press(game, ev.t_us)
                 if action is None and controls.armed:
                     self.dirty = True
-                elif action is None and controls.message == GONE:   # the OLED says why nothing happened
+                elif action is None and controls.said_gone:   # the OLED says why nothing happened
+                    self.prompts[ev.seat] = controls.message or GONE
                     controls.message = ""
-                    self.prompts[ev.seat] = GONE
                     self.dirty = True
             else:
                 action = controls.physical(game, "button_release", ev.t_us)
@@ -361,7 +361,10 @@ class Runtime:
             if key is not None and key in self.dice.entries:   # hand entry: the die's value
                 self.dice.entry_nav(key, step)
             else:
+                gone = self.controls[seat].gone
                 self.controls[seat].nav(self.game, step)
+                if gone is not None and self.prompts.get(seat) == gone:
+                    self.prompts.pop(seat)         # moved on: the note has been read
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
@@ -509,8 +512,10 @@ class Runtime:
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
-            for controls in self.controls:
+            for seat, controls in enumerate(self.controls):
                 controls.refresh(self.game)
+                if controls.gone is not None:      # "card D was taken": said at once
+                    self.prompts[seat] = controls.gone
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1

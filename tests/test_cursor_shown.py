@@ -268,3 +268,63 @@ def test_retrograde_unlock_choice_is_named_on_the_seats_banner():
         words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
         controls[0].nav(g, 1)
     assert words[-1] == "keep?" and all(w.endswith("?") and w != "unlock?" for w in words), words
+
+
+def _three_seats_rolled():
+    g = new_game("retrograde", 3, 1)
+    for p in range(3):
+        g.apply({"type": "dice", "player": p, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000 + p})
+    return g
+
+
+def _take(g, seat, card):
+    g.apply({"type": "claim", "player": seat, "card": card, "t_us": g.now_us() + 10})
+    g.apply({"type": "tick", "t_us": g.deadline_us()})
+    assert card not in g.view(None)["face_up_ids"]
+
+
+@needs_rg
+def test_a_card_taken_while_the_runtime_refreshes_claims_nothing():
+    """Tester1 round 6: the OLED showed "claim card D", seat 2 took D, the
+    runtime refreshed the cursors (as it does after every change), then
+    Space: the seat got card B.  The press must claim nothing and say that
+    card D was taken; the next press acts on the choice now shown."""
+    from firmware.games.retrograde import card_letters
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, len(acts) - 1)                   # Left from reroll: the last card (D)
+    card = c.shown(g).chosen["card"]
+    letter = card_letters(g.view(None))[card]
+    _take(g, 1, card)
+    c.refresh(g)                              # the runtime's refresh after the change
+    shown = c.shown(g)
+    assert not shown.armed and shown.gone == f"card {letter} was taken"
+    assert c.press(g, g.now_us() + 10) is None
+    assert c.message == f"card {letter} was taken"
+    again = c.press(g, g.now_us() + 20)       # the new choice was shown: now it acts
+    assert again is not None and again.get("card") != card
+
+
+@needs_rg
+def test_navigation_after_a_vanished_choice_steps_from_its_gap():
+    """Tester1 round 4: on card B, B was taken, then Right landed on D (C
+    skipped); Right from the gap goes to the next card (C), Left to A."""
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, 2)                               # reroll -> A -> B
+    labels = [describe_action(a) for a in acts]
+    b = c.shown(g).chosen["card"]
+    _take(g, 1, b)
+    c.refresh(g)
+    c.nav(g, 1)
+    assert describe_action(c.shown(g).chosen) == labels[3]      # C
+    c2 = SeatControls(0)
+    g2 = _three_seats_rolled()
+    c2.refresh(g2)
+    c2.nav(g2, 2)
+    _take(g2, 1, b)
+    c2.refresh(g2)
+    c2.nav(g2, -1)
+    assert describe_action(c2.shown(g2).chosen) == labels[1]    # A
