@@ -69,6 +69,17 @@ def describe_action(action: dict[str, Any]) -> str:
     return " ".join(words)
 
 
+def choice_key(action: dict[str, Any]) -> str:
+    """The identity of a choice, for the cursor to follow: every field of
+    the action but its stamps (``t_us``, ``t_min_us``); a blast plan by its
+    number and summary.  Unlike :func:`describe_action` (a label, which may
+    leave fields out: Ginza's "change" steps), two different actions never
+    share a key."""
+    if action.get("type") == "plan":
+        return repr(("plan", action.get("plan"), action.get("summary")))
+    return repr(sorted((k, repr(v)) for k, v in action.items() if k not in ("t_us", "t_min_us")))
+
+
 def is_realtime(action: dict[str, Any]) -> bool:
     """True for a real-time template (the caller stamps ``t_us``)."""
     return "t_us" in action and action["t_us"] is None
@@ -99,7 +110,8 @@ class SeatControls:
     Attributes:
         seat: 0-based seat.
         cursor: index into the seat's selectable actions.
-        armed: label of the discrete action waiting for its confirm press.
+        armed: identity (:func:`choice_key`) of the discrete action waiting
+            for its confirm press.
         message: last prompt or result for the OLED.
         gone: what the OLED says of the choice that went away from under
             the cursor ("card D was taken"), until the seat moves or
@@ -165,7 +177,7 @@ class SeatControls:
         :meth:`refresh` would leave them, without changing anything (drawing
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
-        labels = [describe_action(a) for a in acts]
+        labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels)
         gone = self._gone_text() if vanished else self.gone
         armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
@@ -176,7 +188,7 @@ class SeatControls:
         is still there, back to the first when all are new, else clamp it;
         drop an armed choice that is gone."""
         acts = self.selectable(game)
-        labels = [describe_action(a) for a in acts]
+        labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels)
         if vanished:             # moved off a vanished choice: disarmed, and said
             self.gone = self._gone_text()
@@ -200,7 +212,7 @@ class SeatControls:
         if acts:
             gap = 1 if self.gone is not None and step > 0 else 0
             self.cursor = (self.cursor + step - gap) % len(acts)
-            self._seen = (describe_action(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
+            self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
         self.armed = None
         self.gone = None
 
@@ -236,7 +248,7 @@ class SeatControls:
         chosen = acts[self.cursor]
         if is_realtime(chosen):
             return stamp(chosen, t_us)
-        label = describe_action(chosen)
+        label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
             return chosen
@@ -252,9 +264,9 @@ class SeatControls:
 
     def index_of(self, game: Game, action: dict[str, Any]) -> int | None:
         """Cursor index of ``action`` among the selectable choices."""
-        label = describe_action(action)
+        label = choice_key(action)
         for i, a in enumerate(self.refresh(game)):
-            if describe_action(a) == label:
+            if choice_key(a) == label:
                 return i
         return None
 

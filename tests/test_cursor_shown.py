@@ -328,3 +328,48 @@ def test_navigation_after_a_vanished_choice_steps_from_its_gap():
     c2.refresh(g2)
     c2.nav(g2, -1)
     assert describe_action(c2.shown(g2).chosen) == labels[1]    # A
+
+
+def _ginza_with_many_changes():
+    """Tester1's Ginza game (seed 1, seats 2-3 bots) replayed to seat 1's
+    turn with seven "change" choices (Kenta: change 2->1, 2->3, 3->2 ...)."""
+    g = new_game("ginza", 3, 1)
+    for a in [
+        {'card': 'shin', 'player': 1, 'type': 'choose_card'},
+        {'card': 'aya', 'player': 2, 'type': 'choose_card'},
+        {'card': 'kenta', 'player': 0, 'type': 'choose_card'},
+        {'colour': 'blue', 'player': 1, 'reason': 'first dice', 'type': 'dice', 'values': [1, 3, 6, 3, 6]},
+        {'colour': 'yellow', 'player': 2, 'reason': 'first dice', 'type': 'dice', 'values': [5, 2, 3, 1, 2]},
+        {'colour': 'purple', 'player': None, 'reason': 'common dice', 'type': 'dice', 'values': [5, 6, 6]},
+        {'colour': 'red', 'player': 0, 'reason': 'first dice', 'type': 'dice', 'values': [2, 3, 6, 6, 4]},
+        {'card': 'full-course', 'player': 1, 'type': 'pick_bonus'},
+        {'card': 'set-a', 'player': 2, 'type': 'pick_bonus'},
+        {'card': 'most-orders', 'player': 0, 'type': 'pick_bonus'},
+        {'card': 'specials', 'player': 1, 'type': 'pick_bonus'},
+        {'card': 'set-b', 'player': 2, 'type': 'pick_bonus'},
+        {'card': 'food-master', 'player': 0, 'type': 'pick_bonus'},
+        {'common': None, 'dice': [1, 2, 3, 5], 'order': 'CREA-I-1', 'player': 2, 'type': 'serve'},
+    ]:
+        g.apply(a)
+    return g, SeatControls(0)
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_right_visits_every_choice_once_even_when_labels_repeat():
+    """Tester1 Ginza: Right stuck on "change 2->1" (4/14, 2/8, 2/13): the
+    "change" choices had one label ("change": the steps were left out) so
+    the cursor jumped back to the first of them.  Right visits every choice
+    exactly once in the screen's order and wraps; Left the reverse."""
+    g, c = _ginza_with_many_changes()
+    acts = c.refresh(g)
+    assert 0 in g.active_players() and sum(a["type"] == "change" for a in acts) > 1
+    seen = []
+    for _ in range(len(acts)):
+        seen.append(c.shown(g).cursor)
+        c.nav(g, 1)
+    assert seen == list(range(len(acts))) and c.shown(g).cursor == 0
+    back = []
+    for _ in range(len(acts)):
+        c.nav(g, -1)
+        back.append(c.shown(g).cursor)
+    assert back == list(range(len(acts) - 1, -1, -1))
