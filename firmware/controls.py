@@ -125,6 +125,7 @@ class SeatControls:
     gone: str | None = None
     said_gone: bool = False
     _labels: list[str] = field(default_factory=list)
+    _acted: bool = False                  # the seat's press chose an action since the last change
     _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
@@ -146,21 +147,35 @@ class SeatControls:
                 return a
         return None
 
-    def _follow(self, labels: list[str]) -> tuple[int, bool]:
-        """Where the cursor goes when the choices become ``labels``, and
-        whether the choice under it vanished: on the same choice (its
-        identity, the action's label, not its index) when it is still
-        there; back to the first choice when the choices are all new (a
-        new phase or turn: issue 34, the blast phase must not open on
-        "plan 3"); else (the choice under the cursor went away) on the
-        choice that took its place, clamped, and ``True``."""
+    def _follow(self, labels: list[str], acts: list[dict[str, Any]]) -> tuple[int, bool]:
+        """Where the cursor goes when the choices become ``labels`` (their
+        :func:`choice_key`), and whether the choice under it vanished.
+
+        * A new decision (the seat acted since, or the choices are mostly
+          new: a new phase, turn or menu; issue 34, tester1's Cryptid Cafe
+          menus opening on the Manager) opens on its first ordinary choice
+          (:func:`first_ordinary`), never on a one-time card or "done".
+        * Else the cursor stays on the same choice (its identity, not its
+          index) when it is still there;
+        * else (the choice under it went away: another seat took the card)
+          it stands on the choice that took its place, clamped, and
+          ``True``: the caller disarms and says so.
+        """
+        if self._acted and labels != self._labels:
+            return first_ordinary(acts), False
         if self._labels and 0 <= self.cursor < len(self._labels):
-            old = self._labels[self.cursor]
-            if old in labels:
-                return labels.index(old), False
-            if not set(self._labels) & set(labels):
-                return 0, False
+            old = set(self._labels)
+            kept = sum(1 for k in labels if k in old)
+            if labels and kept < len(labels) and 2 * kept < len(labels):
+                return first_ordinary(acts), False          # mostly new: a new decision
+            prev = self._labels[self.cursor]
+            if prev in labels:
+                return labels.index(prev), False
+            if not kept:
+                return first_ordinary(acts), False
             return min(self.cursor, max(0, len(labels) - 1)), bool(labels)
+        if not self._labels:                                 # the seat's turn starts
+            return first_ordinary(acts), False
         return min(self.cursor, max(0, len(labels) - 1)), False
 
     def _gone_text(self) -> str:
@@ -178,7 +193,7 @@ class SeatControls:
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
         labels = [choice_key(a) for a in acts]
-        cursor, vanished = self._follow(labels)
+        cursor, vanished = self._follow(labels, acts)
         gone = self._gone_text() if vanished else self.gone
         armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
         return Shown(acts, cursor, armed, gone if acts else None)
@@ -189,7 +204,11 @@ class SeatControls:
         drop an armed choice that is gone."""
         acts = self.selectable(game)
         labels = [choice_key(a) for a in acts]
-        cursor, vanished = self._follow(labels)
+        if labels != self._labels and (self._acted or not self._labels):
+            self.armed = None                                # a new decision: nothing armed
+        cursor, vanished = self._follow(labels, acts)
+        if labels != self._labels:
+            self._acted = False
         if vanished:             # moved off a vanished choice: disarmed, and said
             self.gone = self._gone_text()
             self.armed = None
@@ -247,10 +266,12 @@ class SeatControls:
             return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):
+            self._acted = True
             return stamp(chosen, t_us)
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
+            self._acted = True
             return chosen
         self.armed = label
         self.message = "press again to confirm"
@@ -269,6 +290,21 @@ class SeatControls:
             if choice_key(a) == label:
                 return i
         return None
+
+
+#: Choices a new decision never opens on: one-time cards and the choices
+#: that end a phase (Cryptid Cafe's Manager, "done serving", "skip share";
+#: Retrograde's "done blasting"; Ginza's "stop rerolling"; "end turn").
+NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass"})
+
+
+def first_ordinary(acts: list[dict[str, Any]]) -> int:
+    """Index of the first choice a new decision opens on: the first whose
+    type is not in :data:`NOT_FIRST` (0 when all are, or none)."""
+    for i, a in enumerate(acts):
+        if a.get("type") not in NOT_FIRST:
+            return i
+    return 0
 
 
 _LABELLERS: dict[str, Any] = {}

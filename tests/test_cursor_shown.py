@@ -373,3 +373,58 @@ def test_ginza_right_visits_every_choice_once_even_when_labels_repeat():
         c.nav(g, -1)
         back.append(c.shown(g).cursor)
     assert back == list(range(len(acts) - 1, -1, -1))
+
+
+
+
+@pytest.mark.skipif(not is_available("cryptid-cafe"), reason="Cryptid Cafe engine not available")
+def test_a_new_menu_opens_on_its_first_ordinary_choice_not_the_manager():
+    """Tester1 Cryptid Cafe: the cursor carried over between menus and
+    opened on "Manager: swap 1, 2" or "done serving".  A new decision opens
+    on its first ordinary choice; a press-twice-quickly person never spends
+    the Manager card."""
+    from firmware.controls import choice_key
+    g = new_game("cryptid-cafe", 3, 1, {"difficulty": "easy", "first_player": 0})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    manager = [a for a in acts if a["type"] == "manager"]
+    c.nav(g, -1)                                  # Left from the first: the last choice
+    if not manager:                               # the Manager comes after the first placement
+        g.apply(acts[0])
+        acts = c.refresh(g)
+        c.nav(g, -1)
+    assert c.shown(g).chosen["type"] == "manager"
+    # the seat places (a new decision follows: the next placement or the tips)
+    first = acts[0]
+    c.nav(g, 1)
+    press1 = c.press(g, 1)
+    press2 = c.press(g, 2)
+    assert press1 is None and press2 is not None and choice_key(press2) == choice_key(first)
+    g.apply(press2)
+    while 0 not in g.active_players():
+        p = g.active_players()[0]
+        g.apply(g.legal_actions(p)[0])
+    c.refresh(g)
+    shown = c.shown(g)
+    assert shown.chosen["type"] not in ("manager", "done_serving", "skip_share") and shown.cursor == 0
+    # tester1's path: the seat takes the last ordinary choice of each menu
+    # ("keep order" 9/10, "skip share" 3/4); the next menu (a shorter one:
+    # serve 1/3, done serving, Manager 3/3) must not open on the Manager
+    for _ in range(12):
+        acts = c.refresh(g)
+        if not acts or g.is_terminal():
+            break
+        target = max(i for i, a in enumerate(acts) if a["type"] != "manager")
+        c.nav(g, target - c.shown(g).cursor)
+        assert c.press(g, 10) is None
+        action = c.press(g, 11)
+        assert action is not None and action["type"] != "manager"
+        g.apply(action)
+        while 0 not in g.active_players() and not g.is_terminal() and g.active_players():
+            p = g.active_players()[0]
+            g.apply(g.legal_actions(p)[0])
+        c.refresh(g)
+        shown = c.shown(g)
+        if shown.choices:
+            assert shown.chosen["type"] != "manager", describe_action(shown.chosen)
+            assert shown.cursor == 0 or shown.choices[0]["type"] == "manager"
