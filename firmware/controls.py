@@ -388,7 +388,8 @@ def cursor_choices(game, context: dict) -> dict[int, dict]:
     """seat -> the choice under the cursor of each seat a person plays
     (bots' seats, listed in ``context["bots"]``, left out), read through
     :meth:`SeatControls.shown` without moving any cursor: the HDMI lights
-    what each seat's next press would do (issue 34).  ``{}`` when the
+    what each seat's next press would do (issue 34); nothing for a seat
+    whose choice just went (its next press only says so).  ``{}`` when the
     context has no ``controls`` (the gallery)."""
     controls = context.get("controls")
     if controls is None:
@@ -399,9 +400,10 @@ def cursor_choices(game, context: dict) -> dict[int, dict]:
         if seat in bots:
             continue
         try:
-            chosen = controls[seat].shown(game).chosen
+            shown = controls[seat].shown(game)
         except (KeyError, IndexError, TypeError, AttributeError):
             continue
-        if chosen is not None:
+        chosen = shown.chosen
+        if chosen is not None and shown.gone is None:   # after "card D was taken" a press does nothing
             out[seat] = chosen
     return out

@@ -9,7 +9,7 @@ import pytest
 from engines import new_game
 from engines.registry import is_available
 from firmware import config
-from firmware.controls import SeatControls, describe_action
+from firmware.controls import SeatControls, cursor_choices, describe_action
 from firmware.screens import oled_frame
 from firmware.session import Session, SessionOptions
 
@@ -300,8 +300,10 @@ def test_a_card_taken_while_the_runtime_refreshes_claims_nothing():
     c.refresh(g)                              # the runtime's refresh after the change
     shown = c.shown(g)
     assert not shown.armed and shown.gone == f"card {letter} was taken"
+    assert cursor_choices(g, {"controls": [c]}) == {}    # the HDMI lights no card: the press does nothing
     assert c.press(g, g.now_us() + 10) is None
     assert c.message == f"card {letter} was taken"
+    assert cursor_choices(g, {"controls": [c]})[0] == c.shown(g).chosen
     again = c.press(g, g.now_us() + 20)       # the new choice was shown: now it acts
     assert again is not None and again.get("card") != card
 
