@@ -125,7 +125,7 @@ class SeatControls:
     gone: str | None = None
     said_gone: bool = False
     _labels: list[str] = field(default_factory=list)
-    _acted: bool = False                  # the seat's press chose an action since the last change
+    _acted: str | None = None             # key of the action the seat's press chose (until the choices change)
     _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
@@ -161,8 +161,8 @@ class SeatControls:
           it stands on the choice that took its place, clamped, and
           ``True``: the caller disarms and says so.
         """
-        if self._acted and labels != self._labels:
-            return first_ordinary(acts), False
+        if self._acted is not None and self._acted not in labels and labels != self._labels:
+            return first_ordinary(acts), False          # the seat's own choice was taken: next decision
         if self._labels and 0 <= self.cursor < len(self._labels):
             old = set(self._labels)
             kept = sum(1 for k in labels if k in old)
@@ -204,11 +204,12 @@ class SeatControls:
         drop an armed choice that is gone."""
         acts = self.selectable(game)
         labels = [choice_key(a) for a in acts]
-        if labels != self._labels and (self._acted or not self._labels):
+        if labels != self._labels and ((self._acted is not None and self._acted not in labels)
+                                       or not self._labels):
             self.armed = None                                # a new decision: nothing armed
         cursor, vanished = self._follow(labels, acts)
         if labels != self._labels:
-            self._acted = False
+            self._acted = None
         if vanished:             # moved off a vanished choice: disarmed, and said
             self.gone = self._gone_text()
             self.armed = None
@@ -266,12 +267,12 @@ class SeatControls:
             return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):
-            self._acted = True
+            self._acted = choice_key(chosen)
             return stamp(chosen, t_us)
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
-            self._acted = True
+            self._acted = label
             return chosen
         self.armed = label
         self.message = "press again to confirm"

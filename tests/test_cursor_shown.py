@@ -430,3 +430,21 @@ def test_a_new_menu_opens_on_its_first_ordinary_choice_not_the_manager():
         if shown.choices:
             assert shown.chosen["type"] != "manager", describe_action(shown.chosen)
             assert shown.cursor == 0 or shown.choices[0]["type"] == "manager"
+
+
+@needs_rg
+def test_a_press_the_runtime_ignored_does_not_count_as_a_new_decision():
+    """A claim press the runtime let go (the last result still on screen,
+    CAB-7) is not applied: when another seat then takes another card, the
+    cursor stays on the seat's card; it must not jump to "reroll" (a press
+    there would reroll unseen)."""
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, -1)                                  # the last card
+    mine = c.shown(g).chosen
+    assert c.press(g, g.now_us() + 5) is not None  # returned, but not applied
+    other = next(a for a in acts if a["type"] == "claim" and a["card"] != mine["card"])
+    _take(g, 1, other["card"])
+    c.refresh(g)
+    assert c.shown(g).chosen == mine and c.shown(g).gone is None
