@@ -124,6 +124,7 @@ class SeatControls:
     message: str = ""
     gone: str | None = None
     said_gone: bool = False
+    read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
     _labels: list[str] = field(default_factory=list)
     _acted: str | None = None             # key of the action the seat's press chose (until the choices change)
     _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
@@ -234,7 +235,7 @@ class SeatControls:
             self.cursor = (self.cursor + step - gap) % len(acts)
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
         self.armed = None
-        self.gone = None
+        self.read_gone, self.gone = self.gone, None
 
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""

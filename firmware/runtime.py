@@ -361,10 +361,7 @@ class Runtime:
             if key is not None and key in self.dice.entries:   # hand entry: the die's value
                 self.dice.entry_nav(key, step)
             else:
-                gone = self.controls[seat].gone
                 self.controls[seat].nav(self.game, step)
-                if gone is not None and self.prompts.get(seat) == gone:
-                    self.prompts.pop(seat)         # moved on: the note has been read
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
@@ -516,6 +513,10 @@ class Runtime:
                 controls.refresh(self.game)
                 if controls.gone is not None:      # "card D was taken": said at once
                     self.prompts[seat] = controls.gone
+                elif controls.read_gone is not None:   # the seat moved on: the note has been read
+                    if self.prompts.get(seat) == controls.read_gone:
+                        self.prompts.pop(seat)
+                    controls.read_gone = None
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1

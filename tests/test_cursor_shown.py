@@ -448,3 +448,20 @@ def test_a_press_the_runtime_ignored_does_not_count_as_a_new_decision():
     _take(g, 1, other["card"])
     c.refresh(g)
     assert c.shown(g).chosen == mine and c.shown(g).gone is None
+
+
+@needs_rg
+def test_the_taken_note_goes_when_the_seat_moves_on(tmp_path):
+    """The OLED says "card D was taken" as soon as D goes; Left/Right (the
+    seat has read it and moves on) takes the note away."""
+    s = session(tmp_path, "retrograde", 3, 1)
+    run_until(s, lambda: all(s.game.view(None)["seats"][k]["dice"] is not None for k in (0, 1)))
+    key(s, 0, "left")
+    card = s.runtime.controls[0].shown(s.game).chosen["card"]
+    s.game.apply({"type": "claim", "player": 1, "card": card, "t_us": s.runtime.now_us})
+    run_until(s, lambda: s.game.view(None)["seats"][1]["claim"] == card)
+    s.runtime.dirty = True
+    s.runtime.step(s.runtime.now_us + 1000)
+    assert any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
+    key(s, 0, "right")
+    assert not any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
