@@ -69,6 +69,17 @@ def describe_action(action: dict[str, Any]) -> str:
     return " ".join(words)
 
 
+def choice_key(action: dict[str, Any]) -> str:
+    """The identity of a choice, for the cursor to follow: every field of
+    the action but its stamps (``t_us``, ``t_min_us``); a blast plan by its
+    number and summary.  Unlike :func:`describe_action` (a label, which may
+    leave fields out: Ginza's "change" steps), two different actions never
+    share a key."""
+    if action.get("type") == "plan":
+        return repr(("plan", action.get("plan"), action.get("summary")))
+    return repr(sorted((k, repr(v)) for k, v in action.items() if k not in ("t_us", "t_min_us")))
+
+
 def is_realtime(action: dict[str, Any]) -> bool:
     """True for a real-time template (the caller stamps ``t_us``)."""
     return "t_us" in action and action["t_us"] is None
@@ -78,10 +89,13 @@ def is_realtime(action: dict[str, Any]) -> bool:
 class Shown:
     """What a seat's OLED shows of its controls now (read without moving
     anything): the choices in the screen's order, the cursor's index and
-    whether the choice under it is armed."""
+    whether the choice under it is armed; ``gone`` says which choice went
+    away from under the cursor since the seat last moved it ("card D was
+    taken"): the next press does nothing but say so."""
     choices: list[dict[str, Any]]
     cursor: int
     armed: bool
+    gone: str | None = None
 
     @property
     def chosen(self) -> dict[str, Any] | None:
@@ -96,14 +110,24 @@ class SeatControls:
     Attributes:
         seat: 0-based seat.
         cursor: index into the seat's selectable actions.
-        armed: label of the discrete action waiting for its confirm press.
+        armed: identity (:func:`choice_key`) of the discrete action waiting
+            for its confirm press.
         message: last prompt or result for the OLED.
+        gone: what the OLED says of the choice that went away from under
+            the cursor ("card D was taken"), until the seat moves or
+            presses; a press then does nothing but say so.
+        said_gone: True after a press that did nothing because of ``gone``.
     """
     seat: int
     cursor: int = 0
     armed: str | None = None
     message: str = ""
+    gone: str | None = None
+    said_gone: bool = False
+    read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
     _labels: list[str] = field(default_factory=list)
+    _acted: str | None = None             # key of the action the seat's press chose (until the choices change)
+    _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -124,53 +148,101 @@ class SeatControls:
                 return a
         return None
 
-    def _follow(self, labels: list[str]) -> int:
-        """Where the cursor goes when the choices become ``labels``: on the
-        same choice when it is still there; back to the first choice when
-        the choices are all new (a new phase or turn: issue 34, the blast
-        phase must not open on "plan 3"); else clamped."""
+    def _follow(self, labels: list[str], acts: list[dict[str, Any]]) -> tuple[int, bool]:
+        """Where the cursor goes when the choices become ``labels`` (their
+        :func:`choice_key`), and whether the choice under it vanished.
+
+        * A new decision (the seat acted since, or the choices are mostly
+          new: a new phase, turn or menu; issue 34, tester1's Cryptid Cafe
+          menus opening on the Manager) opens on its first ordinary choice
+          (:func:`first_ordinary`), never on a one-time card or "done".
+        * Else the cursor stays on the same choice (its identity, not its
+          index) when it is still there;
+        * else (the choice under it went away: another seat took the card)
+          it stands on the choice that took its place, clamped, and
+          ``True``: the caller disarms and says so.
+        """
+        if self._acted is not None and self._acted not in labels and labels != self._labels:
+            return first_ordinary(acts), False          # the seat's own choice was taken: next decision
         if self._labels and 0 <= self.cursor < len(self._labels):
-            old = self._labels[self.cursor]
-            if old in labels:
-                return labels.index(old)
-            if not set(self._labels) & set(labels):
-                return 0
-        return min(self.cursor, max(0, len(labels) - 1))
+            old = set(self._labels)
+            kept = sum(1 for k in labels if k in old)
+            if labels and kept < len(labels) and 2 * kept < len(labels):
+                return first_ordinary(acts), False          # mostly new: a new decision
+            prev = self._labels[self.cursor]
+            if prev in labels:
+                return labels.index(prev), False
+            if not kept:
+                return first_ordinary(acts), False
+            return min(self.cursor, max(0, len(labels) - 1)), bool(labels)
+        if not self._labels:                                 # the seat's turn starts
+            return first_ordinary(acts), False
+        return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def _gone_text(self) -> str:
+        """What the OLED says of the choice last seen under the cursor that
+        went away: "card D was taken" for a claim, else "<choice>: gone"."""
+        old = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
+        text = self._seen[1] if old is not None and self._seen[0] == old else GONE
+        if text.startswith("claim "):
+            return f"{text[len('claim '):]} was taken"
+        return f"{text}: gone" if text != GONE else GONE
 
     def shown(self, game: Game) -> Shown:
         """What the OLED shows now: the choices and where the cursor is, as
         :meth:`refresh` would leave them, without changing anything (drawing
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
-        labels = [describe_action(a) for a in acts]
-        cursor = self._follow(labels)
-        armed = self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed)
+        labels = [choice_key(a) for a in acts]
+        cursor, vanished = self._follow(labels, acts)
+        gone = self._gone_text() if vanished else self.gone
+        armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
+        return Shown(acts, cursor, armed, gone if acts else None)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it
         is still there, back to the first when all are new, else clamp it;
         drop an armed choice that is gone."""
         acts = self.selectable(game)
-        labels = [describe_action(a) for a in acts]
-        self.cursor = self._follow(labels)
+        labels = [choice_key(a) for a in acts]
+        if labels != self._labels and ((self._acted is not None and self._acted not in labels)
+                                       or not self._labels):
+            self.armed = None                                # a new decision: nothing armed
+        cursor, vanished = self._follow(labels, acts)
+        if labels != self._labels:
+            self._acted = None
+        if vanished:             # moved off a vanished choice: disarmed, and said
+            self.gone = self._gone_text()
+            self.armed = None
+        elif not acts:
+            self.gone = None
+        self.cursor = cursor
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
+        if acts and self._seen[0] != labels[self.cursor]:
+            self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
         return acts
 
     def nav(self, game: Game, step: int) -> None:
-        """Move the cursor by ``step`` (wraps); cancels an armed choice."""
+        """Move the cursor by ``step`` (wraps); cancels an armed choice.
+        After the choice under the cursor went away, the steps count from
+        its gap: Right goes to the choice after it, Left to the one
+        before."""
         acts = self.refresh(game)
         if acts:
-            self.cursor = (self.cursor + step) % len(acts)
+            gap = 1 if self.gone is not None and step > 0 else 0
+            self.cursor = (self.cursor + step - gap) % len(acts)
+            self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
         self.armed = None
+        self.read_gone, self.gone = self.gone, None
 
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""
         if self.armed is not None:
             self.message = "choice cancelled"
         self.armed = None
+        self.gone = None
 
     def press(self, game: Game, t_us: int) -> dict[str, Any] | None:
         """The big button was pressed at ``t_us``.
@@ -179,25 +251,29 @@ class SeatControls:
             The action to apply now, or ``None`` (nothing to do, or the
             choice was armed and waits for its confirm press).
         """
+        self.said_gone = False
         direct = self.bound(game, "button")
         if direct is not None:
             return stamp(direct, t_us)
-        before = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
-        if before is not None and describe_action(acts[self.cursor]) != before:
-            # the choice under the cursor went away since the seat last saw
-            # it: nothing is chosen blindly (the OLED now shows the new one)
+        if self.gone is not None:
+            # the choice under the cursor went away since the seat last
+            # moved it (whether or not the runtime refreshed in between):
+            # nothing is chosen blindly; the OLED says so and shows the new
+            # choice, which the next press takes
             self.armed = None
-            self.message = GONE
+            self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
         if is_realtime(chosen):
+            self._acted = choice_key(chosen)
             return stamp(chosen, t_us)
-        label = describe_action(chosen)
+        label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
+            self._acted = label
             return chosen
         self.armed = label
         self.message = "press again to confirm"
@@ -211,11 +287,56 @@ class SeatControls:
 
     def index_of(self, game: Game, action: dict[str, Any]) -> int | None:
         """Cursor index of ``action`` among the selectable choices."""
-        label = describe_action(action)
+        label = choice_key(action)
         for i, a in enumerate(self.refresh(game)):
-            if describe_action(a) == label:
+            if choice_key(a) == label:
                 return i
         return None
+
+
+#: Choices a new decision never opens on: one-time cards and the choices
+#: that end a phase (Cryptid Cafe's Manager, "done serving", "skip share";
+#: Retrograde's "done blasting"; Ginza's "stop rerolling"; "end turn").
+NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass"})
+
+
+def first_ordinary(acts: list[dict[str, Any]]) -> int:
+    """Index of the first choice a new decision opens on: the first whose
+    type is not in :data:`NOT_FIRST` (0 when all are, or none)."""
+    for i, a in enumerate(acts):
+        if a.get("type") not in NOT_FIRST:
+            return i
+    return 0
+
+
+_LABELLERS: dict[str, Any] = {}
+
+
+def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
+    """The words the seat's OLED uses for ``action`` ("claim card D"):
+    the game's screen module's ``label`` when it has one, else
+    :func:`describe_action`."""
+    from .screens import game_module   # the screens import this module
+    if game.game_id not in _LABELLERS:
+        import inspect
+        module = game_module(game.game_id)
+        fn = getattr(module, "label", None) if module is not None else None
+        arg = None
+        if fn is not None:
+            names = list(inspect.signature(fn).parameters)
+            arg = names[1] if len(names) > 1 else ""
+        _LABELLERS[game.game_id] = (fn, arg)
+    fn, arg = _LABELLERS[game.game_id]
+    try:
+        if fn is None:
+            return describe_action(action)
+        if arg == "view":
+            return fn(action, game.view(seat))
+        if arg == "game":
+            return fn(action, game)
+        return fn(action)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return describe_action(action)
 
 
 def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
@@ -269,7 +390,8 @@ def cursor_choices(game, context: dict) -> dict[int, dict]:
     """seat -> the choice under the cursor of each seat a person plays
     (bots' seats, listed in ``context["bots"]``, left out), read through
     :meth:`SeatControls.shown` without moving any cursor: the HDMI lights
-    what each seat's next press would do (issue 34).  ``{}`` when the
+    what each seat's next press would do (issue 34); nothing for a seat
+    whose choice just went (its next press only says so).  ``{}`` when the
     context has no ``controls`` (the gallery)."""
     controls = context.get("controls")
     if controls is None:
@@ -280,9 +402,10 @@ def cursor_choices(game, context: dict) -> dict[int, dict]:
         if seat in bots:
             continue
         try:
-            chosen = controls[seat].shown(game).chosen
+            shown = controls[seat].shown(game)
         except (KeyError, IndexError, TypeError, AttributeError):
             continue
-        if chosen is not None:
+        chosen = shown.chosen
+        if chosen is not None and shown.gone is None:   # after "card D was taken" a press does nothing
             out[seat] = chosen
     return out

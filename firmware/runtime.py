@@ -248,9 +248,9 @@ class Runtime:
                 action = controls.press(game, ev.t_us)
                 if action is None and controls.armed:
                     self.dirty = True
-                elif action is None and controls.message == GONE:   # the OLED says why nothing happened
+                elif action is None and controls.said_gone:   # the OLED says why nothing happened
+                    self.prompts[ev.seat] = controls.message or GONE
                     controls.message = ""
-                    self.prompts[ev.seat] = GONE
                     self.dirty = True
             else:
                 action = controls.physical(game, "button_release", ev.t_us)
@@ -526,8 +526,14 @@ class Runtime:
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
-            for controls in self.controls:
+            for seat, controls in enumerate(self.controls):
                 controls.refresh(self.game)
+                if controls.gone is not None:      # "card D was taken": said at once
+                    self.prompts[seat] = controls.gone
+                elif controls.read_gone is not None:   # the seat moved on: the note has been read
+                    if self.prompts.get(seat) == controls.read_gone:
+                        self.prompts.pop(seat)
+                    controls.read_gone = None
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1

@@ -9,7 +9,7 @@ import pytest
 from engines import new_game
 from engines.registry import is_available
 from firmware import config
-from firmware.controls import SeatControls, describe_action
+from firmware.controls import SeatControls, cursor_choices, describe_action
 from firmware.screens import oled_frame
 from firmware.session import Session, SessionOptions
 
@@ -268,3 +268,200 @@ def test_retrograde_unlock_choice_is_named_on_the_seats_banner():
         words.append(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts["doing"][0])
         controls[0].nav(g, 1)
     assert words[-1] == "keep?" and all(w.endswith("?") and w != "unlock?" for w in words), words
+
+
+def _three_seats_rolled():
+    g = new_game("retrograde", 3, 1)
+    for p in range(3):
+        g.apply({"type": "dice", "player": p, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000 + p})
+    return g
+
+
+def _take(g, seat, card):
+    g.apply({"type": "claim", "player": seat, "card": card, "t_us": g.now_us() + 10})
+    g.apply({"type": "tick", "t_us": g.deadline_us()})
+    assert card not in g.view(None)["face_up_ids"]
+
+
+@needs_rg
+def test_a_card_taken_while_the_runtime_refreshes_claims_nothing():
+    """Tester1 round 6: the OLED showed "claim card D", seat 2 took D, the
+    runtime refreshed the cursors (as it does after every change), then
+    Space: the seat got card B.  The press must claim nothing and say that
+    card D was taken; the next press acts on the choice now shown."""
+    from firmware.games.retrograde import card_letters
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, len(acts) - 1)                   # Left from reroll: the last card (D)
+    card = c.shown(g).chosen["card"]
+    letter = card_letters(g.view(None))[card]
+    _take(g, 1, card)
+    c.refresh(g)                              # the runtime's refresh after the change
+    shown = c.shown(g)
+    assert not shown.armed and shown.gone == f"card {letter} was taken"
+    assert cursor_choices(g, {"controls": [c]}) == {}    # the HDMI lights no card: the press does nothing
+    assert c.press(g, g.now_us() + 10) is None
+    assert c.message == f"card {letter} was taken"
+    assert cursor_choices(g, {"controls": [c]})[0] == c.shown(g).chosen
+    again = c.press(g, g.now_us() + 20)       # the new choice was shown: now it acts
+    assert again is not None and again.get("card") != card
+
+
+@needs_rg
+def test_navigation_after_a_vanished_choice_steps_from_its_gap():
+    """Tester1 round 4: on card B, B was taken, then Right landed on D (C
+    skipped); Right from the gap goes to the next card (C), Left to A."""
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, 2)                               # reroll -> A -> B
+    labels = [describe_action(a) for a in acts]
+    b = c.shown(g).chosen["card"]
+    _take(g, 1, b)
+    c.refresh(g)
+    c.nav(g, 1)
+    assert describe_action(c.shown(g).chosen) == labels[3]      # C
+    c2 = SeatControls(0)
+    g2 = _three_seats_rolled()
+    c2.refresh(g2)
+    c2.nav(g2, 2)
+    _take(g2, 1, b)
+    c2.refresh(g2)
+    c2.nav(g2, -1)
+    assert describe_action(c2.shown(g2).chosen) == labels[1]    # A
+
+
+def _ginza_with_many_changes():
+    """Tester1's Ginza game (seed 1, seats 2-3 bots) replayed to seat 1's
+    turn with seven "change" choices (Kenta: change 2->1, 2->3, 3->2 ...)."""
+    g = new_game("ginza", 3, 1)
+    for a in [
+        {'card': 'shin', 'player': 1, 'type': 'choose_card'},
+        {'card': 'aya', 'player': 2, 'type': 'choose_card'},
+        {'card': 'kenta', 'player': 0, 'type': 'choose_card'},
+        {'colour': 'blue', 'player': 1, 'reason': 'first dice', 'type': 'dice', 'values': [1, 3, 6, 3, 6]},
+        {'colour': 'yellow', 'player': 2, 'reason': 'first dice', 'type': 'dice', 'values': [5, 2, 3, 1, 2]},
+        {'colour': 'purple', 'player': None, 'reason': 'common dice', 'type': 'dice', 'values': [5, 6, 6]},
+        {'colour': 'red', 'player': 0, 'reason': 'first dice', 'type': 'dice', 'values': [2, 3, 6, 6, 4]},
+        {'card': 'full-course', 'player': 1, 'type': 'pick_bonus'},
+        {'card': 'set-a', 'player': 2, 'type': 'pick_bonus'},
+        {'card': 'most-orders', 'player': 0, 'type': 'pick_bonus'},
+        {'card': 'specials', 'player': 1, 'type': 'pick_bonus'},
+        {'card': 'set-b', 'player': 2, 'type': 'pick_bonus'},
+        {'card': 'food-master', 'player': 0, 'type': 'pick_bonus'},
+        {'common': None, 'dice': [1, 2, 3, 5], 'order': 'CREA-I-1', 'player': 2, 'type': 'serve'},
+    ]:
+        g.apply(a)
+    return g, SeatControls(0)
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_ginza_right_visits_every_choice_once_even_when_labels_repeat():
+    """Tester1 Ginza: Right stuck on "change 2->1" (4/14, 2/8, 2/13): the
+    "change" choices had one label ("change": the steps were left out) so
+    the cursor jumped back to the first of them.  Right visits every choice
+    exactly once in the screen's order and wraps; Left the reverse."""
+    g, c = _ginza_with_many_changes()
+    acts = c.refresh(g)
+    assert 0 in g.active_players() and sum(a["type"] == "change" for a in acts) > 1
+    seen = []
+    for _ in range(len(acts)):
+        seen.append(c.shown(g).cursor)
+        c.nav(g, 1)
+    assert seen == list(range(len(acts))) and c.shown(g).cursor == 0
+    back = []
+    for _ in range(len(acts)):
+        c.nav(g, -1)
+        back.append(c.shown(g).cursor)
+    assert back == list(range(len(acts) - 1, -1, -1))
+
+
+
+
+@pytest.mark.skipif(not is_available("cryptid-cafe"), reason="Cryptid Cafe engine not available")
+def test_a_new_menu_opens_on_its_first_ordinary_choice_not_the_manager():
+    """Tester1 Cryptid Cafe: the cursor carried over between menus and
+    opened on "Manager: swap 1, 2" or "done serving".  A new decision opens
+    on its first ordinary choice; a press-twice-quickly person never spends
+    the Manager card."""
+    from firmware.controls import choice_key
+    g = new_game("cryptid-cafe", 3, 1, {"difficulty": "easy", "first_player": 0})
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    manager = [a for a in acts if a["type"] == "manager"]
+    c.nav(g, -1)                                  # Left from the first: the last choice
+    if not manager:                               # the Manager comes after the first placement
+        g.apply(acts[0])
+        acts = c.refresh(g)
+        c.nav(g, -1)
+    assert c.shown(g).chosen["type"] == "manager"
+    # the seat places (a new decision follows: the next placement or the tips)
+    first = acts[0]
+    c.nav(g, 1)
+    press1 = c.press(g, 1)
+    press2 = c.press(g, 2)
+    assert press1 is None and press2 is not None and choice_key(press2) == choice_key(first)
+    g.apply(press2)
+    while 0 not in g.active_players():
+        p = g.active_players()[0]
+        g.apply(g.legal_actions(p)[0])
+    c.refresh(g)
+    shown = c.shown(g)
+    assert shown.chosen["type"] not in ("manager", "done_serving", "skip_share") and shown.cursor == 0
+    # tester1's path: the seat takes the last ordinary choice of each menu
+    # ("keep order" 9/10, "skip share" 3/4); the next menu (a shorter one:
+    # serve 1/3, done serving, Manager 3/3) must not open on the Manager
+    for _ in range(12):
+        acts = c.refresh(g)
+        if not acts or g.is_terminal():
+            break
+        target = max(i for i, a in enumerate(acts) if a["type"] != "manager")
+        c.nav(g, target - c.shown(g).cursor)
+        assert c.press(g, 10) is None
+        action = c.press(g, 11)
+        assert action is not None and action["type"] != "manager"
+        g.apply(action)
+        while 0 not in g.active_players() and not g.is_terminal() and g.active_players():
+            p = g.active_players()[0]
+            g.apply(g.legal_actions(p)[0])
+        c.refresh(g)
+        shown = c.shown(g)
+        if shown.choices:
+            assert shown.chosen["type"] != "manager", describe_action(shown.chosen)
+            assert shown.cursor == 0 or shown.choices[0]["type"] == "manager"
+
+
+@needs_rg
+def test_a_press_the_runtime_ignored_does_not_count_as_a_new_decision():
+    """A claim press the runtime let go (the last result still on screen,
+    CAB-7) is not applied: when another seat then takes another card, the
+    cursor stays on the seat's card; it must not jump to "reroll" (a press
+    there would reroll unseen)."""
+    g = _three_seats_rolled()
+    c = SeatControls(0)
+    acts = c.refresh(g)
+    c.nav(g, -1)                                  # the last card
+    mine = c.shown(g).chosen
+    assert c.press(g, g.now_us() + 5) is not None  # returned, but not applied
+    other = next(a for a in acts if a["type"] == "claim" and a["card"] != mine["card"])
+    _take(g, 1, other["card"])
+    c.refresh(g)
+    assert c.shown(g).chosen == mine and c.shown(g).gone is None
+
+
+@needs_rg
+def test_the_taken_note_goes_when_the_seat_moves_on(tmp_path):
+    """The OLED says "card D was taken" as soon as D goes; Left/Right (the
+    seat has read it and moves on) takes the note away."""
+    s = session(tmp_path, "retrograde", 3, 1)
+    run_until(s, lambda: all(s.game.view(None)["seats"][k]["dice"] is not None for k in (0, 1)))
+    key(s, 0, "left")
+    card = s.runtime.controls[0].shown(s.game).chosen["card"]
+    s.game.apply({"type": "claim", "player": 1, "card": card, "t_us": s.runtime.now_us})
+    run_until(s, lambda: s.game.view(None)["seats"][1]["claim"] == card)
+    s.runtime.dirty = True
+    s.runtime.step(s.runtime.now_us + 1000)
+    assert any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
+    key(s, 0, "right")
+    assert not any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)

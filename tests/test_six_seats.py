@@ -19,7 +19,7 @@ import pytest
 
 from engines.registry import is_available
 from firmware import config, session as session_mod
-from firmware.controls import INPUT_BINDINGS, describe_action, is_realtime
+from firmware.controls import INPUT_BINDINGS, choice_key, describe_action, is_realtime
 from firmware.screens import game_module
 from firmware.session import Session, SessionOptions
 
@@ -63,7 +63,7 @@ class Person:
             return
         if self.pending is not None and self.pending[1]:
             # a real-time choice acts on the first press (stamped with its edge)
-            label, _, kind, since = self.pending
+            label, _, kind, since, _ = self.pending
             if any(p == self.seat and a.split()[0] == kind for p, a in applied[since:]):
                 self.confirmed.append((label, True, kind))
             self.pending = None
@@ -98,7 +98,7 @@ class Person:
             self.target = None
             return
         index, count = pos
-        if controls.armed is not None and self.pending is not None and self.pending[0] == controls.armed:
+        if controls.armed is not None and self.pending is not None and self.pending[4] == controls.armed:
             tl.press(self.seat, t + 80_000, HOLD_US)           # the confirm press (the OLED shows it armed)
             self.confirmed.append(self.pending[:3])
             self.pending = None
@@ -116,7 +116,7 @@ class Person:
             return
         chosen = controls.refresh(game)[controls.cursor]
         self.pending = (describe_action(chosen), is_realtime(chosen), chosen.get("type", "?").replace("_", " ")
-                        .split()[0], len(applied))
+                        .split()[0], len(applied), choice_key(chosen))
         tl.press(self.seat, t + 50_000, HOLD_US)                 # arm (or act at once if real-time)
         self.busy_until = t + 200_000
 
