@@ -66,6 +66,11 @@ ENTRY_AFTER = 12
 #: How long a settled reading is held for the seat to check, ms (config
 #: ``vision.contest_ms``; 0 = readings go straight to the game).
 CONTEST_MS = 1500
+#: After a held reading was accepted because its window ran out, the seat's
+#: big button still answers the check this long: a press that comes just
+#: late (the seat saw "press: dice ok" and the bar ran out) confirms the
+#: dice and is no choice of the game (not a reroll), us.
+LATE_OK_US = 1_000_000
 #: A press of the big button held this long rejects a held reading, us.
 LONG_PRESS_US = 700_000
 #: Rejections of one request before the seat enters the values by hand.
@@ -308,6 +313,9 @@ class DiceStation:
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
+        #: tray key -> until when (us) a press still answers its reading's
+        #: check after the window ran out (:data:`LATE_OK_US`)
+        self.late_ok: dict[int, int] = {}
         self.next_frame_us: int | None = None
         #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1
@@ -405,6 +413,7 @@ class DiceStation:
         answers = []
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
+            self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
         if not any(k not in self.held and k not in self.entries for k in self.serving):
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
@@ -586,6 +595,17 @@ class DiceStation:
             return seat
         if COMMON in self.held and (seat not in bots or self.held[COMMON].get("checker") == seat):
             return COMMON
+        return None
+
+    def late_tray(self, seat: int, t_us: int, bots: Any = ()) -> int | None:
+        """The tray whose check ``seat``'s press at ``t_us`` still answers
+        although its window ran out a moment ago (:data:`LATE_OK_US`): its
+        own tray, else the common one (not for a bot seat); None if none."""
+        for key in (seat, COMMON):
+            if key == COMMON and seat in bots:
+                continue
+            if t_us < self.late_ok.get(key, -1):
+                return key
         return None
 
     def button_down(self, key: int) -> None:

@@ -276,8 +276,20 @@ class Runtime:
         seat = ev.seat
         key = self.dice.tray_of(seat, self.bots)
         if key is None:
-            self._contest_down.pop(seat, None)
-            return False
+            down = self._contest_down.pop(seat, None)
+            if ev.input != "button":
+                return False
+            if ev.kind == "release":       # the release of a press the check took: the check's too
+                return down is not None
+            late = self.dice.late_tray(seat, ev.t_us, self.bots)
+            if late is None:
+                return False
+            # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            self._contest_down[seat] = (late, ev.t_us)
+            self.dice.late_ok.pop(late, None)
+            self.prompts[seat] = "dice ok"
+            self.dirty = True
+            return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
             return True
