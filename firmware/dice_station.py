@@ -704,7 +704,8 @@ class DiceStation:
     def reading_states(self, t_us: int) -> dict[int, dict[str, Any]]:
         """What the screens show of the contest flow, per tray key (seat,
         or :data:`COMMON`): ``state`` ``"check"`` (a held reading:
-        ``values``, ``left_ms``, ``window_ms``), ``"rejected"`` (reroll
+        ``values``, ``left_ms``, ``window_ms``, ``contests`` so far and
+        their ``limit`` before hand entry), ``"rejected"`` (reroll
         asked: ``by``, ``contests``) or ``"entry"`` (hand entry:
         ``values``, ``cursor``, ``by``)."""
         out: dict[int, dict[str, Any]] = {}
@@ -713,7 +714,8 @@ class DiceStation:
                         "limit": CONTESTS_BEFORE_ENTRY}
         for key, h in self.held.items():
             out[key] = {"state": "check", "values": list(h["values"]), "window_ms": self.contest_us // 1000,
-                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"]}
+                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"],
+                        "contests": self.contests.get(key, 0), "limit": CONTESTS_BEFORE_ENTRY}
         for key, e in self.entries.items():
             out[key] = {"state": "entry", "values": list(e["values"]), "cursor": e["cursor"], "by": e["seat"]}
         return out

@@ -426,7 +426,9 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = turn["pool"], turn["spent"]
     else:
         values, spent = seat["dice"] or [], []
-    if seat["dice"] is None and held and view["phase"] in ("roll", "stop"):
+    if held and view["phase"] in ("roll", "stop"):
+        # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
+        values, spent = [], []
         for i, v in enumerate(held[:9]):
             scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
                       value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))

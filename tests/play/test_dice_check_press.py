@@ -32,3 +32,28 @@ def test_a_press_just_after_the_check_window_ran_out_does_not_reroll(table):
     t.press(0, "button")                   # later, the button is the seat's again: its reroll
     t.step(5)
     assert _rerolls(t, 0) == 1
+
+
+def _reroll_held(t):
+    """Seat 1 checks a reroll: its earlier dice are in the game, the new
+    reading is held."""
+    s = t.session
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    t.press(0, "button")                                  # dice ok
+    t.run_until(lambda t: 0 not in s.dice.held and s.game.view(0)["seats"][0]["dice"] is not None,
+                max_passes=100)
+    t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
+    t.press(0, "button")                                  # the cursor is on "reroll": a reroll
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    return list(s.game.view(0)["seats"][0]["dice"]), list(s.dice.held[0]["values"])
+
+
+def test_the_shared_screen_shows_the_reading_under_check_not_the_old_dice(table):
+    t = table("retrograde", 3, bots={1, 2})
+    old, held = _reroll_held(t)
+    scene = t.scene()
+    assert scene.facts.get("held", {}).get(0) == held
+    drawn = sorted((n.key, n.props.get("value")) for n in scene.nodes if n.key
+                   and str(n.key).startswith(("die:0:", "held:0:")))
+    assert [k.split(":")[0] for k, _ in drawn] == ["held"] * len(held), (old, drawn)
+    assert [v for _, v in drawn] == held
