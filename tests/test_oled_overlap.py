@@ -1,0 +1,58 @@
+"""No two things on a seat's OLED drawn over each other (the play-test of
+Ginza seed 1: "roll 2 dice!" pushed the bonus cards down under the
+"your turn" line; a two-line choice "reroll 1,1,1,2,4" was drawn over the
+second bonus card)."""
+from __future__ import annotations
+
+import pytest
+
+from firmware.controls import SeatControls
+from firmware.screens import oled_frame
+from firmware.ui.oled import OledFrame
+
+from screen_checks import context, play_states
+
+PROMPTS = (None, "roll 2 dice!", "not now: seat 2 has no reroll left; claim a card")
+
+
+def frame_problems(game, events, seat: int, max_cursors: int = 40) -> list[str]:
+    """Overlaps on ``seat``'s OLED in this state, over its cursor
+    positions, armed or not, with and without a prompt."""
+    out = []
+    probe = SeatControls(seat)
+    n = len(probe.selectable(game))
+    for cursor in range(min(max(1, n), max_cursors)):
+        for armed in (False, True) if n else (False,):
+            for prompt in PROMPTS:
+                c = SeatControls(seat)
+                c.cursor = cursor
+                if armed:
+                    from firmware.controls import describe_action
+                    c.armed = describe_action(c.selectable(game)[cursor])
+                ctrls = [SeatControls(s) for s in range(game.num_players)]
+                ctrls[seat] = c
+                ctx = context(game, events, ctrls, prompts={seat: prompt} if prompt else {})
+                f = oled_frame(game, seat, c, ctx)
+                for a, b in f.overlaps():
+                    out.append(f"{a!r} over {b!r} (cursor {cursor}, armed {armed}, prompt {prompt!r})")
+    return out
+
+
+def test_the_overlap_check_catches_a_text_drawn_over_another():
+    f = OledFrame()
+    f.text(2, 40, "Food Master 5VP")
+    f.text(2, 44, "your turn")
+    f.die(2, 14, 13, 3)
+    f.text(20, 16, "roll 2 dice!")
+    assert f.overlaps() == [("Food Master 5VP", "your turn")]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 5)])
+def test_ginza_oled_draws_nothing_over_anything(players, seed):
+    problems = []
+    for game, events in play_states("ginza", players, seed, every=3, limit=600):
+        for seat in range(game.num_players):
+            problems += frame_problems(game, events, seat)
+        if len(problems) > 20:
+            break
+    assert problems == [], problems[:10]
