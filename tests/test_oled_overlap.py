@@ -56,3 +56,24 @@ def test_ginza_oled_draws_nothing_over_anything(players, seed):
         if len(problems) > 20:
             break
     assert problems == [], problems[:10]
+
+
+def test_retrograde_armed_blast_keeps_the_dice_readable_and_says_press_again():
+    """The play-test's oled-06: an armed plan inverted the bottom band
+    right under the dice (their white bodies ran into it) and nothing
+    said "press again"."""
+    from engines import new_game
+    g = new_game("retrograde", 1, 2)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c = SeatControls(0)
+    while g.view(0)["phase"] != "blast":
+        claim = next(a for a in c.refresh(g) if a["type"] == "claim")
+        g.apply({**claim, "t_us": 3000} if claim.get("t_us", 0) is None else claim)
+    c.refresh(g)
+    assert c.press(g, 2000) is None and c.armed          # the first press arms the plan
+    f = oled_frame(g, 0, c, context(g, []))
+    assert "press again to confirm" in " ".join(f.texts), f.texts
+    band = min(y for y in range(f.H) if all(f.image.getpixel((x, y)) for x in range(f.W)) and y > 12)
+    dice = [box for what, box in f.boxes if what.startswith("die")]
+    assert dice and all(box[3] <= band - 2 for box in dice), (band, dice)   # a dark row between
+    assert f.overlaps() == []

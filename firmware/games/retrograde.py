@@ -874,7 +874,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             k = _plan_index(plans, chosen, view) if plans else None
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)
-            if k is not None:
+            if shown.armed:   # the choice (its points in the band) waits for its confirm press
+                f.text(2, y - 1, "press again", room=f.W - 36)
+                f.text(2, y + 10, "to confirm", room=f.W - 36)
+            elif k is not None:
                 pts = plans[k].points
                 f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
                 words = plan_words(plans[k])
@@ -882,8 +885,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             else:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
+            # the dice end 2 px above the choice band (inverted when armed: white dice must not run into it)
+            dice_y = min(y + 24 if k is not None and not shown.armed else y + 22, body_bottom - 13)
             for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
-                f.die(2 + i * 14, y + 24 if k is not None else y + 22, 12, v, dim=spent)
+                f.die(2 + i * 14, dice_y, 12, v, dim=spent)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)
