@@ -107,6 +107,8 @@ class Runtime:
         #: seat -> when it last moved its cursor, us (a press after that is
         #: a choice, never a late "dice ok")
         self._moved_on: dict[int, int] = {}
+        #: seat -> when its passing prompt ("dice ok") goes, us
+        self._prompt_until: dict[int, int] = {}
         self.stats = RuntimeStats()
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
         self.confirming: dict[int, dict[str, Any]] = {}
@@ -291,6 +293,7 @@ class Runtime:
             self._contest_down[seat] = (late, ev.t_us)
             self.dice.late_ok.pop(late, None)
             self.prompts[seat] = "dice ok"
+            self._prompt_until[seat] = ev.t_us + LATE_OK_US     # a word in passing: gone after a moment
             self.dirty = True
             return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
@@ -512,6 +515,12 @@ class Runtime:
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
+        for seat, until in list(self._prompt_until.items()):
+            if t_us >= until:
+                del self._prompt_until[seat]
+                if self.prompts.get(seat) == "dice ok":
+                    self.prompts.pop(seat)
+                    self.dirty = True
         if self.dice is not None:
             # no die is read while the countdown runs: the seats may not roll yet
             if t_us >= self.hold_until_us and not self.game.is_terminal():

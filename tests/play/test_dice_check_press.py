@@ -29,6 +29,7 @@ def test_a_press_just_after_the_check_window_ran_out_does_not_reroll(table):
     assert _rerolls(t, 0) == 0 and s.game.view(0)["seats"][0]["dice"] == dice
     assert "dice ok" in " ".join(t.oled_texts(0))
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
+    assert "dice ok" not in " ".join(t.oled_texts(0)), "a word in passing, not kept over the game's frame"
     t.press(0, "button")                   # later, the button is the seat's again: its reroll
     t.step(5)
     assert _rerolls(t, 0) == 1
