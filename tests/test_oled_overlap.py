@@ -77,3 +77,26 @@ def test_retrograde_armed_blast_keeps_the_dice_readable_and_says_press_again():
     dice = [box for what, box in f.boxes if what.startswith("die")]
     assert dice and all(box[3] <= band - 2 for box in dice), (band, dice)   # a dark row between
     assert f.overlaps() == []
+
+
+def test_ginza_oled_still_shows_both_bonus_cards_above_a_one_line_choice():
+    """The fix leaves room as before: two bonus cards above a one-line
+    choice ("serve 3 4") and above "Seat 2 plays"."""
+    from firmware.games.ginza import _oled_words, label
+    seen = 0
+    for game, events in play_states("ginza", 2, 1, every=2, limit=400):
+        for seat in range(game.num_players):
+            p = game.view(seat)["players"][seat]
+            if game.view(seat).get("phase") != "play" or len(p.get("bonus") or []) < 2 or not p.get("dice"):
+                continue
+            c = SeatControls(seat)
+            f = oled_frame(game, seat, c, context(game, events))
+            if any(box[0] >= 8 and 37 <= box[1] < 50 and box[2] > 64 for _, box in f.boxes[:3]):
+                continue                          # a two-line choice (drawn first): less room
+            acts = c.selectable(game)
+            if acts and not f.fits(_oled_words(label(acts[0], game)), f.W - 44):
+                continue                          # the long choice in full takes the bonus cards' place
+            names = [game.comp.bonus_cards[b].name for b in p["bonus"][:2]]
+            assert all(any(t.startswith(n) for t in f.texts) for n in names), (names, f.texts)
+            seen += 1
+    assert seen > 5

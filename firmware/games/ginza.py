@@ -684,7 +684,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             f.text(2, y, "no dice" if phase == "play" else "roll your dice")
         y += size + 2
     detail = _wrap_px(f, full, f.W - 4) if short != full else []
-    rows = max(0, (bottom - y) // 11)          # whole 11 px lines above the bottom line
+    # lines 11 px apart whose ink (y+1 .. y+9) ends above the bottom line's first row
+    rows = (bottom - y - 10) // 11 + 1 if bottom - y >= 10 else 0
     if detail and len(detail) <= min(2, rows):
         for i, ln in enumerate(detail):
             f.text(2, y + i * 11, ln)
@@ -724,7 +725,7 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     f.text(20, y, title)
     for i, (x, ln) in enumerate(lines):
         top = y + 12 + i * 11
-        if top + 11 > bottom or (x < 18 and top < y + 20 and y + 20 <= bottom):
+        if top + 10 > bottom or (x < 18 and top < y + 20 and y + 20 <= bottom):
             break
         f.text(x, top, ln)
 
