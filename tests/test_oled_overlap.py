@@ -100,3 +100,16 @@ def test_ginza_oled_still_shows_both_bonus_cards_above_a_one_line_choice():
             assert all(any(t.startswith(n) for t in f.texts) for n in names), (names, f.texts)
             seen += 1
     assert seen > 5
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 1)])
+def test_retrograde_oled_draws_nothing_over_anything(players, seed):
+    """The blast plan's lines and dice under a prompt, the dice under a
+    two-line prompt in the roll (the same check as Ginza's)."""
+    problems = []
+    for game, events in play_states("retrograde", players, seed, every=7, limit=300):
+        for seat in range(game.num_players):
+            problems += frame_problems(game, events, seat, max_cursors=8)
+        if len(problems) > 20:
+            break
+    assert problems == [], problems[:10]

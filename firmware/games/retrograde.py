@@ -833,8 +833,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if choices:
         body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
     y = 14
-    if prompt:
-        y = f.message(2, y, str(prompt), max_lines=2)
+    if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
+        y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
     banner = context.get("banner") or ""
     if phase == "over":
         f.glyph(0, y, f.W, "GAME OVER", size=16)
@@ -874,19 +874,24 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             k = _plan_index(plans, chosen, view) if plans else None
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)
+            # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
+            # run into it), then each line above them only where its ink ends above the dice
+            dice_y = body_bottom - 13
             if shown.armed:   # the choice (its points in the band) waits for its confirm press
-                f.text(2, y - 1, "press again", room=f.W - 36)
-                f.text(2, y + 10, "to confirm", room=f.W - 36)
+                if y + 8 < dice_y:
+                    f.text(2, y - 1, "press again", room=f.W - 36)
+                if y + 19 < dice_y:
+                    f.text(2, y + 10, "to confirm", room=f.W - 36)
             elif k is not None:
                 pts = plans[k].points
-                f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+                if y + 13 < dice_y:
+                    f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
                 words = plan_words(plans[k])
-                f.best(2, y + 12, [words, words.split(",")[0], "nothing"], room=f.W - 36)
-            else:
+                if y + 22 < dice_y:
+                    f.best(2, y + 13, [words, words.split(",")[0], "nothing"], room=f.W - 36)
+            elif y + 16 < dice_y:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
-            # the dice end 2 px above the choice band (inverted when armed: white dice must not run into it)
-            dice_y = min(y + 24 if k is not None and not shown.armed else y + 22, body_bottom - 13)
             for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
                 f.die(2 + i * 14, dice_y, 12, v, dim=spent)
     elif phase == "unlock":
