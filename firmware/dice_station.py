@@ -600,10 +600,11 @@ class DiceStation:
     def late_tray(self, seat: int, t_us: int, bots: Any = ()) -> int | None:
         """The tray whose check ``seat``'s press at ``t_us`` still answers
         although its window ran out a moment ago (:data:`LATE_OK_US`): its
-        own tray, else the common one (not for a bot seat); None if none."""
+        own tray, else the common one; None if none, and always for a seat
+        in ``bots`` (a bot presses what it means)."""
+        if seat in bots:
+            return None
         for key in (seat, COMMON):
-            if key == COMMON and seat in bots:
-                continue
             if t_us < self.late_ok.get(key, -1):
                 return key
         return None
