@@ -66,6 +66,11 @@ ENTRY_AFTER = 12
 #: How long a settled reading is held for the seat to check, ms (config
 #: ``vision.contest_ms``; 0 = readings go straight to the game).
 CONTEST_MS = 1500
+#: After a held reading was accepted because its window ran out, the seat's
+#: big button still answers the check this long: a press that comes just
+#: late (the seat saw "press: dice ok" and the bar ran out) confirms the
+#: dice and is no choice of the game (not a reroll), us.
+LATE_OK_US = 1_000_000
 #: A press of the big button held this long rejects a held reading, us.
 LONG_PRESS_US = 700_000
 #: Rejections of one request before the seat enters the values by hand.
@@ -308,6 +313,9 @@ class DiceStation:
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
+        #: tray key -> until when (us) a press still answers its reading's
+        #: check after the window ran out (:data:`LATE_OK_US`)
+        self.late_ok: dict[int, int] = {}
         self.next_frame_us: int | None = None
         #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1
@@ -405,6 +413,7 @@ class DiceStation:
         answers = []
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
+            self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
         if not any(k not in self.held and k not in self.entries for k in self.serving):
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
@@ -589,6 +598,18 @@ class DiceStation:
             return COMMON
         return None
 
+    def late_tray(self, seat: int, t_us: int, bots: Any = ()) -> int | None:
+        """The tray whose check ``seat``'s press at ``t_us`` still answers
+        although its window ran out a moment ago (:data:`LATE_OK_US`): its
+        own tray, else the common one; None if none, and always for a seat
+        in ``bots`` (a bot presses what it means)."""
+        if seat in bots:
+            return None
+        for key in (seat, COMMON):
+            if t_us < self.late_ok.get(key, -1):
+                return key
+        return None
+
     def button_down(self, key: int) -> None:
         """The seat pressed its button on held reading ``key``: the window
         does not run out while the button is down."""
@@ -685,7 +706,8 @@ class DiceStation:
     def reading_states(self, t_us: int) -> dict[int, dict[str, Any]]:
         """What the screens show of the contest flow, per tray key (seat,
         or :data:`COMMON`): ``state`` ``"check"`` (a held reading:
-        ``values``, ``left_ms``, ``window_ms``), ``"rejected"`` (reroll
+        ``values``, ``left_ms``, ``window_ms``, ``contests`` so far and
+        their ``limit`` before hand entry), ``"rejected"`` (reroll
         asked: ``by``, ``contests``) or ``"entry"`` (hand entry:
         ``values``, ``cursor``, ``by``)."""
         out: dict[int, dict[str, Any]] = {}
@@ -694,7 +716,8 @@ class DiceStation:
                         "limit": CONTESTS_BEFORE_ENTRY}
         for key, h in self.held.items():
             out[key] = {"state": "check", "values": list(h["values"]), "window_ms": self.contest_us // 1000,
-                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"]}
+                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"],
+                        "contests": self.contests.get(key, 0), "limit": CONTESTS_BEFORE_ENTRY}
         for key, e in self.entries.items():
             out[key] = {"state": "entry", "values": list(e["values"]), "cursor": e["cursor"], "by": e["seat"]}
         return out

@@ -98,7 +98,7 @@ def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None
 
 def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
     """The seat's OLED while a reading of tray ``key`` is checked (the dice
-    as read, "press ok / hold: wrong", a bar for the time left), rerolled
+    as read, "press: dice ok / hold: wrong, reroll", a bar for the time left), rerolled
     after a rejection ("REJECTED" "reroll your dice") or entered by hand
     (the dice with a cursor, "left/right: value", "press: next")."""
     f = OledFrame()
@@ -111,7 +111,9 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
         held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
         if held is None:
             f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
-            f.text(2, y + size + 13, "hold: wrong")
+            # what "wrong" leads to, said before the seat holds (CAB-6: a reroll, the last time: by hand)
+            by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
+            f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, reroll")
         elif held >= LONG_PRESS_US // 1000:
             f.text(2, y + size + 4, "let go: wrong, reroll")
         else:

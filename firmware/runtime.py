@@ -112,6 +112,11 @@ class Runtime:
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
         self._contest_down: dict[int, tuple[int, int]] = {}
+        #: seat -> when it last moved its cursor, us (a press after that is
+        #: a choice, never a late "dice ok")
+        self._moved_on: dict[int, int] = {}
+        #: seat -> when its passing prompt ("dice ok") goes, us
+        self._prompt_until: dict[int, int] = {}
         self.stats = RuntimeStats()
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
         self.confirming: dict[int, dict[str, Any]] = {}
@@ -284,12 +289,25 @@ class Runtime:
         rejects it (reroll, then hand entry); during hand entry a press
         moves to the next die (on "ok": confirms), a long press or the
         navigation push goes back.  Returns True if ``ev`` was used so."""
-        from .dice_station import LONG_PRESS_US
+        from .dice_station import LATE_OK_US, LONG_PRESS_US
         seat = ev.seat
         key = self.dice.tray_of(seat, self.bots)
         if key is None:
-            self._contest_down.pop(seat, None)
-            return False
+            down = self._contest_down.pop(seat, None)
+            if ev.input != "button":
+                return False
+            if ev.kind == "release":       # the release of a press the check took: the check's too
+                return down is not None
+            late = self.dice.late_tray(seat, ev.t_us, self.bots)
+            if late is None or self._moved_on.get(seat, -1) >= self.dice.late_ok[late] - LATE_OK_US:
+                return False       # (a seat that moved its cursor since chose what it presses)
+            # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            self._contest_down[seat] = (late, ev.t_us)
+            self.dice.late_ok.pop(late, None)
+            self.prompts[seat] = "dice ok"
+            self._prompt_until[seat] = ev.t_us + LATE_OK_US     # a word in passing: gone after a moment
+            self.dirty = True
+            return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
             return True
@@ -374,6 +392,7 @@ class Runtime:
                 self.dice.entry_nav(key, step)
             else:
                 self.controls[seat].nav(self.game, step)
+                self._moved_on[seat] = self.now_us
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
@@ -513,6 +532,12 @@ class Runtime:
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
+        for seat, until in list(self._prompt_until.items()):
+            if t_us >= until:
+                del self._prompt_until[seat]
+                if self.prompts.get(seat) == "dice ok":
+                    self.prompts.pop(seat)
+                    self.dirty = True
         if self.dice is not None:
             # no die is read while the countdown runs: the seats may not roll yet
             if t_us >= self.hold_until_us and not self.game.is_terminal():

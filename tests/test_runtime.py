@@ -305,7 +305,9 @@ def test_retrograde_scripted_claims_then_a_full_round(tmp_path):
     run_until(lambda: not g.chance_requests() and 1 in g.active_players())
     claims = [a for a in rt.controls[1].refresh(g) if a["type"] == "claim"]
     assert claims
-    rt.controls[1].cursor = rt.controls[1].refresh(g).index(claims[0])
+    # the encoder turned to the card, as a person does (a press within a moment of its dice check
+    # running out, with no turn since, is the check's "dice ok", ruling CAB-6)
+    rt.nav(1, rt.controls[1].refresh(g).index(claims[0]) - rt.controls[1].cursor)
     rt.timeline.press(1, rt.now_us + 1000)
     run_until(lambda: g.view(None)["seats"][1]["claim"] is not None or g.view(None)["round"] > 1)
     rt.bots = {0, 1}

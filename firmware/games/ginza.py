@@ -635,7 +635,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     tokens left; while choosing a player card or drafting, the card under
     the cursor with its text; otherwise its dice drawn with pips and its
     bonus cards in hand as card icons with their VP (private: only here);
-    the choice under the cursor at the bottom, inverted when armed."""
+    the choice under the cursor at the bottom, inverted when armed.
+
+    The bottom line (the choice, one or two lines, or whose turn it is)
+    is placed first; the prompt and the body go above it, each line only
+    when it fits whole above the bottom line (nothing is drawn over
+    anything: :meth:`OledFrame.overlaps`)."""
     f = OledFrame()
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']}Y", f"Seat {seat + 1} {p['coins']}Y", f"{p['coins']}Y"],
@@ -643,70 +648,86 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices, cursor = shown.choices, shown.cursor
     prompt = (context.get("prompts") or {}).get(seat)
-    y = 14
-    bottom = f.H - 14 if choices else f.H
-    if prompt:
-        y = f.message(2, y, _oled_words(str(prompt)), max_lines=2)
     phase = view.get("phase")
     comp = game.comp
     if phase == "over":
+        y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
         score = view.get("scores", [0] * (seat + 1))[seat]
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 20, f"{score:g} VP, bonus {len(p.get('bonus_achieved', []))} met")
         return f
-    if choices and phase in ("player_card", "draft1", "draft2"):
-        act = choices[cursor]
-        if phase == "player_card":
-            pc = comp.player_cards[act["card"]]
-            title, text = pc.name, pc.text
-        else:
-            bc = comp.bonus_cards[act["card"]]
-            title, text = f"{bc.name} {bc.vp}VP", _bonus_text(bc)
-        f.card(2, y, 14, 20, label="P" if phase == "player_card" else "B")
-        word = "keep" if phase != "player_card" else "play"
-        chosen = f"{word} {cursor + 1} of {len(choices)}"
-        if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
-            title, chosen = bc.name, f"keep: {bc.vp}VP"
-        f.text(20, y, title)
-        for i, (x, ln) in enumerate(ability_lines(f, text)):
-            f.text(x, y + 12 + i * 11, ln)
-        f.choice(chosen, cursor, len(choices), shown.armed)
+    carding = bool(choices) and phase in ("player_card", "draft1", "draft2")
+    if carding:
+        _card_choice(f, game, phase, shown, prompt)
         return f
-    # dice as read, then bonus cards in hand (or the long choice in full)
-    dice = p.get("dice") or []
-    size = 13
-    for i, v in enumerate(dice[:9]):
-        f.die(2 + i * (size + 1), y, size, v)
-    if not dice:
-        f.text(2, y, "no dice" if phase == "play" else "roll your dice")
-    y += size + 2
-    detail: list[str] = []
-    short = ""
+    # the bottom line first: the choice (its short label), or whose turn it is
+    full = short = ""
     if choices:
         full = _oled_words(label(choices[cursor], game))
         short = full if f.fits(full, f.W - 44) else _short(choices[cursor], game)
-        if short != full:
-            detail = _wrap_px(f, full, f.W - 4)
-    if detail and len(detail) <= 2:
-        for i, ln in enumerate(detail):
-            f.text(2, y + i * 11, ln)
-    else:
-        bonus = p.get("bonus") or []
-        for i, b in enumerate(bonus[:2]):
-            if y + i * 11 + 10 > bottom:
-                break
-            bc = comp.bonus_cards[b]
-            f.card(2, y + i * 11, 8, 10)
-            f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name, f"{bc.vp}VP"])
-        if not bonus and y + 10 <= bottom:
-            f.text(2, y, "no bonus cards")
-    if choices:
-        f.choice(short, cursor, len(choices), shown.armed)
+        bottom = f.choice(short, cursor, len(choices), shown.armed)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
                                                               else "waiting"))
+        bottom = f.H - 13
+    y = 14
+    if prompt:
+        y = f.message(2, y, _oled_words(str(prompt)), max_lines=max(1, min(2, (bottom - y) // 12)))
+    # dice as read, then bonus cards in hand (or the long choice in full)
+    dice = p.get("dice") or []
+    size = 13
+    if y + size <= bottom:
+        for i, v in enumerate(dice[:9]):
+            f.die(2 + i * (size + 1), y, size, v)
+        if not dice:
+            f.text(2, y, "no dice" if phase == "play" else "roll your dice")
+        y += size + 2
+    detail = _wrap_px(f, full, f.W - 4) if short != full else []
+    # lines 11 px apart whose ink (y+1 .. y+9) ends above the bottom line's first row
+    rows = (bottom - y - 10) // 11 + 1 if bottom - y >= 10 else 0
+    if detail and len(detail) <= min(2, rows):
+        for i, ln in enumerate(detail):
+            f.text(2, y + i * 11, ln)
+    else:
+        bonus = p.get("bonus") or []
+        for i, b in enumerate(bonus[:min(2, rows)]):
+            bc = comp.bonus_cards[b]
+            f.card(2, y + i * 11, 8, 10)
+            f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name, f"{bc.vp}VP"])
+        if not bonus and rows:
+            f.text(2, y, "no bonus cards")
     return f
+
+
+def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> None:
+    """The OLED while a seat chooses a player card or drafts a bonus card:
+    the card under the cursor (icon, title, ability) above the choice
+    line; a prompt takes one line on top, and the ability's lines that no
+    longer fit above the choice line are left out (never drawn over it)."""
+    choices, cursor = shown.choices, shown.cursor
+    act = choices[cursor]
+    if phase == "player_card":
+        pc = game.comp.player_cards[act["card"]]
+        title, text = pc.name, pc.text
+    else:
+        bc = game.comp.bonus_cards[act["card"]]
+        title, text = f"{bc.name} {bc.vp}VP", _bonus_text(bc)
+    word = "keep" if phase != "player_card" else "play"
+    chosen = f"{word} {cursor + 1} of {len(choices)}"
+    if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
+        title, chosen = bc.name, f"keep: {bc.vp}VP"
+    bottom = f.choice(chosen, cursor, len(choices), shown.armed)
+    y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
+    lines = ability_lines(f, text)
+    if y + 20 <= bottom:
+        f.card(2, y, 14, 20, label="P" if phase == "player_card" else "B")
+    f.text(20, y, title)
+    for i, (x, ln) in enumerate(lines):
+        top = y + 12 + i * 11
+        if top + 10 > bottom or (x < 18 and top < y + 20 and y + 20 <= bottom):
+            break
+        f.text(x, top, ln)
 
 
 def _bonus_text(bc) -> str:

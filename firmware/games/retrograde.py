@@ -426,7 +426,9 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = turn["pool"], turn["spent"]
     else:
         values, spent = seat["dice"] or [], []
-    if seat["dice"] is None and held and view["phase"] in ("roll", "stop"):
+    if held and view["phase"] in ("roll", "stop"):
+        # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
+        values, spent = [], []
         for i, v in enumerate(held[:9]):
             scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
                       value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
@@ -831,8 +833,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if choices:
         body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
     y = 14
-    if prompt:
-        y = f.message(2, y, str(prompt), max_lines=2)
+    if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
+        y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
     banner = context.get("banner") or ""
     if phase == "over":
         f.glyph(0, y, f.W, "GAME OVER", size=16)
@@ -872,16 +874,26 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             k = _plan_index(plans, chosen, view) if plans else None
             lit = set(plans[k].cells) if k is not None else set()
             _mini_sheet(f, f.W - 31, y, 6, me, lit)
-            if k is not None:
+            # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
+            # run into it), then each line above them only where its ink ends above the dice
+            dice_y = body_bottom - 13
+            if shown.armed:   # the choice (its points in the band) waits for its confirm press
+                if y + 8 < dice_y:
+                    f.text(2, y - 1, "press again", room=f.W - 36)
+                if y + 19 < dice_y:
+                    f.text(2, y + 10, "to confirm", room=f.W - 36)
+            elif k is not None:
                 pts = plans[k].points
-                f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+                if y + 13 < dice_y:
+                    f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
                 words = plan_words(plans[k])
-                f.best(2, y + 12, [words, words.split(",")[0], "nothing"], room=f.W - 36)
-            else:
+                if y + 22 < dice_y:
+                    f.best(2, y + 13, [words, words.split(",")[0], "nothing"], room=f.W - 36)
+            elif y + 16 < dice_y:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
             for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
-                f.die(2 + i * 14, y + 24 if k is not None else y + 22, 12, v, dim=spent)
+                f.die(2 + i * 14, dice_y, 12, v, dim=spent)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)

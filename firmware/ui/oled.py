@@ -112,6 +112,19 @@ class OledFrame:
         self.image = Image.new("1", OLED_SIZE, 0)
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[str] = []
+        #: what was drawn where: ``(what, (x0, y0, x1, y1))`` for every
+        #: text (its ink), die and card, inclusive px; see :meth:`overlaps`
+        self.boxes: list[tuple[str, tuple[int, int, int, int]]] = []
+
+    def overlaps(self) -> list[tuple[str, str]]:
+        """Pairs of drawn things (texts, dice, cards) that share a pixel
+        box: each is a layout bug (one drawn over the other)."""
+        out = []
+        for i, (a, ra) in enumerate(self.boxes):
+            for b, rb in self.boxes[i + 1:]:
+                if ra[0] <= rb[2] and rb[0] <= ra[2] and ra[1] <= rb[3] and rb[1] <= ra[3]:
+                    out.append((a, b))
+        return out
 
     # ------------------------------------------------------------ text
     def width(self, text: str, size: int = 10) -> int:
@@ -147,6 +160,8 @@ class OledFrame:
         mask, dx, dy = _glyphs(text, size)
         if mask is not None:
             self.image.paste(fill, (x + dx, y - 1 + dy), mask)
+            x0, y0 = x + dx, y - 1 + dy
+            self.boxes.append((text, (x0, y0, x0 + mask.size[0] - 1, y0 + mask.size[1] - 1)))
         self.texts.append(text)
         return w
 
@@ -214,6 +229,7 @@ class OledFrame:
         """A die face ``size`` px square: pips drawn; ``None`` = unread
         (a hollow die with a question mark)."""
         d = self.draw
+        self.boxes.append((f"die {value}", (x, y, x + size - 1, y + size - 1)))
         d.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=max(1, size // 5),
                             outline=1, fill=0 if (value is None or dim) else 1)
         if value is None:
@@ -230,6 +246,7 @@ class OledFrame:
         """A card icon; ``label`` (a letter) in its middle, or a hatched
         back when face down."""
         d = self.draw
+        self.boxes.append((f"card {label}", (x, y, x + w - 1, y + h - 1)))
         d.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=2, outline=1, fill=0)
         if face_down:
             for k in range(-h, w, 3):

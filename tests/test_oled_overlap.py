@@ -1,0 +1,115 @@
+"""No two things on a seat's OLED drawn over each other (the play-test of
+Ginza seed 1: "roll 2 dice!" pushed the bonus cards down under the
+"your turn" line; a two-line choice "reroll 1,1,1,2,4" was drawn over the
+second bonus card)."""
+from __future__ import annotations
+
+import pytest
+
+from firmware.controls import SeatControls
+from firmware.screens import oled_frame
+from firmware.ui.oled import OledFrame
+
+from screen_checks import context, play_states
+
+PROMPTS = (None, "roll 2 dice!", "not now: seat 2 has no reroll left; claim a card")
+
+
+def frame_problems(game, events, seat: int, max_cursors: int = 40) -> list[str]:
+    """Overlaps on ``seat``'s OLED in this state, over its cursor
+    positions, armed or not, with and without a prompt."""
+    out = []
+    probe = SeatControls(seat)
+    n = len(probe.selectable(game))
+    for cursor in range(min(max(1, n), max_cursors)):
+        for armed in (False, True) if n else (False,):
+            for prompt in PROMPTS:
+                c = SeatControls(seat)
+                c.cursor = cursor
+                if armed:
+                    from firmware.controls import describe_action
+                    c.armed = describe_action(c.selectable(game)[cursor])
+                ctrls = [SeatControls(s) for s in range(game.num_players)]
+                ctrls[seat] = c
+                ctx = context(game, events, ctrls, prompts={seat: prompt} if prompt else {})
+                f = oled_frame(game, seat, c, ctx)
+                for a, b in f.overlaps():
+                    out.append(f"{a!r} over {b!r} (cursor {cursor}, armed {armed}, prompt {prompt!r})")
+    return out
+
+
+def test_the_overlap_check_catches_a_text_drawn_over_another():
+    f = OledFrame()
+    f.text(2, 40, "Food Master 5VP")
+    f.text(2, 44, "your turn")
+    f.die(2, 14, 13, 3)
+    f.text(20, 16, "roll 2 dice!")
+    assert f.overlaps() == [("Food Master 5VP", "your turn")]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 5)])
+def test_ginza_oled_draws_nothing_over_anything(players, seed):
+    problems = []
+    for game, events in play_states("ginza", players, seed, every=3, limit=600):
+        for seat in range(game.num_players):
+            problems += frame_problems(game, events, seat)
+        if len(problems) > 20:
+            break
+    assert problems == [], problems[:10]
+
+
+def test_retrograde_armed_blast_keeps_the_dice_readable_and_says_press_again():
+    """The play-test's oled-06: an armed plan inverted the bottom band
+    right under the dice (their white bodies ran into it) and nothing
+    said "press again"."""
+    from engines import new_game
+    g = new_game("retrograde", 1, 2)
+    g.apply({"type": "dice", "player": 0, "values": [1, 2, 3, 4, 5, 6], "colour": None, "t_us": 1000})
+    c = SeatControls(0)
+    while g.view(0)["phase"] != "blast":
+        claim = next(a for a in c.refresh(g) if a["type"] == "claim")
+        g.apply({**claim, "t_us": 3000} if claim.get("t_us", 0) is None else claim)
+    c.refresh(g)
+    assert c.press(g, 2000) is None and c.armed          # the first press arms the plan
+    f = oled_frame(g, 0, c, context(g, []))
+    assert "press again to confirm" in " ".join(f.texts), f.texts
+    band = min(y for y in range(f.H) if all(f.image.getpixel((x, y)) for x in range(f.W)) and y > 12)
+    dice = [box for what, box in f.boxes if what.startswith("die")]
+    assert dice and all(box[3] <= band - 2 for box in dice), (band, dice)   # a dark row between
+    assert f.overlaps() == []
+
+
+def test_ginza_oled_still_shows_both_bonus_cards_above_a_one_line_choice():
+    """The fix leaves room as before: two bonus cards above a one-line
+    choice ("serve 3 4") and above "Seat 2 plays"."""
+    from firmware.games.ginza import _oled_words, label
+    seen = 0
+    for game, events in play_states("ginza", 2, 1, every=2, limit=400):
+        for seat in range(game.num_players):
+            p = game.view(seat)["players"][seat]
+            if game.view(seat).get("phase") != "play" or len(p.get("bonus") or []) < 2 or not p.get("dice"):
+                continue
+            c = SeatControls(seat)
+            f = oled_frame(game, seat, c, context(game, events))
+            if any(box[0] >= 8 and 37 <= box[1] < 50 and box[2] > 64 for _, box in f.boxes[:3]):
+                continue                          # a two-line choice (drawn first): less room
+            acts = c.selectable(game)
+            if acts and not f.fits(_oled_words(label(acts[0], game)), f.W - 44):
+                continue                          # the long choice in full takes the bonus cards' place
+            names = [game.comp.bonus_cards[b].name for b in p["bonus"][:2]]
+            assert all(any(t.startswith(n) for t in f.texts) for n in names), (names, f.texts)
+            seen += 1
+    assert seen > 5
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 1)])
+def test_retrograde_oled_draws_nothing_over_anything(players, seed):
+    """The blast plan's lines and dice under a prompt, the dice under a
+    two-line prompt in the roll (the same check as Ginza's)."""
+    problems = []
+    for game, events in play_states("retrograde", players, seed, every=7, limit=300):
+        for seat in range(game.num_players):
+            problems += frame_problems(game, events, seat, max_cursors=8)
+        if len(problems) > 20:
+            break
+    assert problems == [], problems[:10]
