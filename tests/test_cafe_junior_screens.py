@@ -20,7 +20,7 @@ def _new(seed: int = 3):
 def _frame_with(game, seat, pick):
     """Seat ``seat``'s OLED with its cursor on the first choice ``pick`` accepts."""
     c = SeatControls(seat)
-    acts = c.selectable(game)
+    acts = c.refresh(game)                  # the choices as the runtime last read them
     c.cursor = next(i for i, a in enumerate(acts) if pick(a))
     view = game.view(seat)
     ctx = context(game, [], controls=[c if s == seat else SeatControls(s) for s in range(game.num_players)])

@@ -25,6 +25,7 @@ def frame_problems(game, events, seat: int, max_cursors: int = 40) -> list[str]:
         for armed in (False, True) if n else (False,):
             for prompt in PROMPTS:
                 c = SeatControls(seat)
+                c.refresh(game)             # the choices as the runtime last read them
                 c.cursor = cursor
                 if armed:
                     from firmware.controls import describe_action
