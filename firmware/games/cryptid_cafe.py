@@ -42,6 +42,8 @@ OLED_DISH = {"kaputtcino": "Kap", "baba_au_rhume": "Baba", "beuvnoire": "Beuv", 
 SYMBOLS = {"blank": 0, "one symbol": 1, "two symbols": 2}
 #: Station names where the printed one is too long for the board.
 SHORT_NAME = {"baba_au_rhume": "Baba", "croque_monsieur": "Croque"}
+#: OLED row height, px (a text line, the tray, the specialty cards).
+ROW = 12
 #: Dishes left in a supply below which the board shows the count (CC-6).
 LOW_SUPPLY = 10
 
@@ -501,47 +503,51 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']} coins", f"Seat {seat + 1} {p['coins']} coins",
                 f"{p['coins']} coins"], f"R{view.get('round')}/{view.get('rounds')}")
-    y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    if prompt:
-        y = f.message(2, y, str(prompt), max_lines=2)
     if view.get("phase") == "over":
+        y = f.message(2, 14, str(prompt), max_lines=1) if prompt else 14
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 20, f"final {p.get('score', {}).get('total', 0)} coins")
         return f
-    # tray: five dishes as little pictures with their counts
-    x = 1
-    for st in STATIONS:
-        k = p.get("dishes", {}).get(st, 0)
-        _oled_dish(f, x, y, st)
-        x += 11
-        x += f.text(x, y, str(k), room=f.W - x) + 4
-    y += 12
-    # specialty cards
-    f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))
-    f.text(13, y, "Mgr" if p.get("manager_available") else "used", room=34)
-    f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
-    f.text(61, y, "Change" if p.get("change_order_available") else "used", room=f.W - 62)
-    y += 12
+    # the bottom line first: the choice (its short form when long), or "waiting"
     shown = controls.shown(game)
     choices = shown.choices
+    full = short = ""
     if choices:
-        cursor = shown.cursor
-        full = label(choices[cursor], view)
-        room = f.W - 44
-        if f.fits(full, room):
-            f.choice(full, cursor, len(choices), shown.armed)
-        else:  # the whole choice above the choice line, its short form on it
-            lines = _wrap_px(f, full, f.W - 4)
-            free = (f.H - 14 - y) // 11
-            if len(lines) > free:
-                y = f.H - 14 - 11 * min(2, len(lines))
-                f.draw.rectangle((0, y - 1, f.W - 1, f.H - 15), fill=0)
-            for i, ln in enumerate(lines[:2]):
-                f.best(2, y + i * 11, [ln, ln[:18]])
-            f.choice(_short(choices[cursor]), cursor, len(choices), shown.armed)
+        full = label(choices[shown.cursor], view)
+        short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor])
+        bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
     else:
         f.text(2, f.H - 12, "waiting")
+        bottom = f.H - 13
+    # above it, 12 px rows while they fit whole: the prompt, the long
+    # choice in full, the tray, the specialty cards (in that priority)
+    rows = max(0, (bottom - 14 - 11) // ROW + 1) if bottom - 14 >= 11 else 0
+    p_lines = min(len(f.wrap_px(str(prompt), f.W - 4)), 2, rows) if prompt else 0
+    rows -= p_lines
+    detail = f.wrap_px(full, f.W - 4) if short != full else []
+    if len(detail) > rows:
+        detail = []
+    rows -= len(detail)
+    tray, cards = rows >= 1, rows >= 2
+    y = 14
+    if p_lines:
+        y = f.message(2, y, str(prompt), max_lines=p_lines, gap=ROW)
+    if tray:   # five dishes as little pictures with their counts
+        x = 1
+        for st in STATIONS:
+            _oled_dish(f, x, y, st)
+            x += 11
+            x += f.text(x, y, str(p.get("dishes", {}).get(st, 0)), room=f.W - x) + 4
+        y += ROW
+    if cards:  # the specialty cards left
+        f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))
+        f.text(13, y, "Mgr" if p.get("manager_available") else "used", room=34)
+        f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
+        f.best(61, y, ["Change order", "Change"] if p.get("change_order_available") else ["used"], room=f.W - 62)
+        y += ROW
+    for i, ln in enumerate(detail):
+        f.text(2, y + i * ROW, ln, room=f.W - 4)
     return f
 
 
