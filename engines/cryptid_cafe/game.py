@@ -171,7 +171,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         if customer is None:
             return None
         card = self.comp.customer(customer["card"])
-        return {"card": card.id, "name": card.name, "type": card.type,
+        return {"card": card.id, "name": card.name, "short": card.short, "type": card.type,
                 "order": order_of(self.comp, customer), "colour": self.comp.track[space],
                 "tip_now": tip_at(self.comp, self.players[seat]["track"], space),
                 "tips": dict(card.tips), "lost_value": card.lost, "copied_from": customer["copied_from"]}
@@ -255,7 +255,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         self.phase = "place"
         text = f"Round {self.round} of {self.num_rounds}"
         if self.num_players > 1:
-            text += f": player {self.first_player + 1} has the First Player card"
+            text += f": Seat {self.first_player + 1} has the First Player card"
         events.append({"type": "round", "round": self.round, "text": text})
         if self.active_event is not None:
             events.append({"type": "event_active", "card": self.active_event,
@@ -293,7 +293,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         return [(self.first_player + i) % self.num_players for i in range(self.num_players)]
 
     def _seat_name(self, who: Any) -> str:
-        return self.comp.ai_name(who) if isinstance(who, str) else f"Player {who + 1}"
+        return self.comp.ai_name(who) if isinstance(who, str) else f"Seat {who + 1}"
 
     def _occupied(self, seat: int) -> list[int]:
         return occupied(self.players[seat]["track"])
@@ -325,12 +325,12 @@ class CryptidCafe(rules.RulesMixin, Game):
             spaces = pl["move"]
             pl["track"], walkouts = move_customers(pl["track"], spaces)
             events.append({"type": "move", "player": seat, "spaces": spaces,
-                           "text": f"Player {seat + 1}'s customers move {spaces} space{'s' if spaces > 1 else ''}"})
+                           "text": f"Seat {seat + 1}'s customers move {spaces} space{'s' if spaces > 1 else ''}"})
             for customer in walkouts:
                 card = comp.customer(customer["card"])
                 pl["lost"].append(card.id)
                 events.append({"type": "walkout", "player": seat, "card": card.id,
-                               "text": f"Player {seat + 1} loses the {card.name} (lost value {card.lost})"})
+                               "text": f"Seat {seat + 1} loses the {card.name} (lost value {card.lost})"})
                 if "ai2" in self.ais:
                     green = card.tip("green")
                     self.ais["ai2"]["lost_coins"] += green
@@ -342,7 +342,7 @@ class CryptidCafe(rules.RulesMixin, Game):
             placed, revealed = refill(comp, pl["track"], pl["deck"])
             for cid in placed:
                 events.append({"type": "new_customer", "player": seat, "card": cid,
-                               "text": f"Player {seat + 1} welcomes the {comp.customer(cid).name}"})
+                               "text": f"Seat {seat + 1} welcomes the {comp.customer(cid).name}"})
             for eid in revealed:
                 if last_round:
                     why = "ignored: it is the last round"
@@ -352,7 +352,7 @@ class CryptidCafe(rules.RulesMixin, Game):
                 else:
                     why = "discarded: a card revealed nearer the first player takes effect"
                 events.append({"type": "event_revealed", "player": seat, "card": eid,
-                               "text": f"Player {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
+                               "text": f"Seat {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
         self.active_event = next_event
         if last_round:
             self.phase = "over"
@@ -368,7 +368,7 @@ class CryptidCafe(rules.RulesMixin, Game):
             verdict = "you win!" if me > bot else "try again."
             return f"Game over: you have {me} coins, AI Player 2 has {bot}: {verdict}"
         best = self.ranking()[0]
-        names = " and ".join(f"Player {s + 1}" for s in best)
+        names = " and ".join(f"Seat {s + 1}" for s in best)
         return f"Game over: {names} {'is' if len(best) == 1 else 'are'} the Legendary Server"
 
     def _validate_state(self) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 from firmware.controls import SeatControls, cursor_choices
 from firmware.ui.kit import (ALERT, BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
 from firmware.ui.oled import OledFrame
+from engines.cryptid_cafe.data import components
 
 DRAWN = True
 TITLE = "Cryptid Cafe"
@@ -36,12 +37,7 @@ TRACK_RGB = {"green": (52, 120, 70), "yellow": (150, 130, 40), "orange": (156, 9
 AI_RGB = (150, 150, 156)
 PHASE_WORDS = {"place": "Send servers", "share": "Share tips", "change_order": "Change My Order?",
                "serve": "Serve customers", "move": "Cleanup", "over": "Final scoring"}
-#: Short dish names for the OLED.
-OLED_DISH = {"kaputtcino": "Kap", "baba_au_rhume": "Baba", "beuvnoire": "Beuv", "croque_monsieur": "Croq",
-             "waterzoeil": "Wat"}
 SYMBOLS = {"blank": 0, "one symbol": 1, "two symbols": 2}
-#: Station names where the printed one is too long for the board.
-SHORT_NAME = {"baba_au_rhume": "Baba", "croque_monsieur": "Croque"}
 #: OLED row height, px (a text line, the tray, the specialty cards).
 ROW = 12
 #: Dishes left in a supply below which the board shows the count (CC-6).
@@ -56,6 +52,17 @@ def seat_name(who: Any) -> str:
     if isinstance(who, int):
         return f"Seat {who + 1}"
     return "AI " + str(who)[2:]
+
+
+def dish(station: Any, short: bool = False) -> str:
+    """A station's (= its dish's) name from the one table of names (the
+    component data): ``short`` gives its one short form (OLED, narrow
+    board columns); an unknown id is returned as given."""
+    try:
+        comp = components()
+        return comp.station_short(str(station)) if short else comp.station_name(str(station))
+    except StopIteration:
+        return str(station)
 
 
 def station_name(game: Any, station: str) -> str:
@@ -128,7 +135,7 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
     scene.add("dish", icon_r, None, name=station)
     left = view.get("supply", {}).get(station, 0)
     name = station_name(game, station)
-    short = SHORT_NAME.get(station, name)
+    short = dish(station, short=True)
     options = [name, short]
     if left < LOW_SUPPLY:  # few dishes left (CC-6): the name and the count, the count alone where no room
         options = [f"{name}: {left} left", f"{short}: {left} left", f"{short} {left}", f"{left} left"]
@@ -184,9 +191,20 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
     m = scene.metrics
     scene.add("card", r, key, state="up", fill=(240, 232, 214))
     inner = r.inset(max(2, m.pad // 3))
-    top, bottom = inner.rows(1, 1, gap=1)
-    t_r, tip_r = top.cols(1, 1, gap=2)
-    scene.add("ctype", t_r.square(), None, name=c["type"])
+    line = scene.measure("Ag", m.small)[1]
+    names = [c.get("name", ""), c.get("short") or c.get("name", "")]
+    ink = (40, 32, 28)
+    if inner.h >= 3 * line:  # the cryptid's name on top (the type icons repeat: Yeti, Chupacabra)
+        name_r, inner = inner.rows(-line, 1, gap=1)
+        _first_fit(scene, names, name_r, colour=ink, align="center", key=f"{key}:name")
+        top, bottom = inner.rows(1, 1, gap=1)
+        t_r, tip_r = top.cols(1, 1, gap=2)
+        scene.add("ctype", t_r.square(), None, name=c["type"])
+    else:    # a short card: the name in the type icon's place, the icon where the name does not fit
+        top, bottom = inner.rows(1, 1, gap=1)
+        t_r, tip_r = top.cols(1, -top.h, gap=2)
+        if not _first_fit(scene, names, t_r, colour=ink, key=f"{key}:name"):
+            scene.add("ctype", t_r.square(), None, name=c["type"])
     scene.add("coin", tip_r.square(), None, label=str(c["tip_now"]))
     order = list(c.get("order", {}).items())
     cells = bottom.cols(*([1] * max(1, len(order))), gap=1)
@@ -195,6 +213,16 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
         scene.add("dish", sq, None, name=dish)
         badge = Rect(sq.right - sq.w // 2, sq.bottom - sq.h // 2, sq.w // 2 + 2, sq.h // 2 + 2)
         scene.add("token", badge, None, colour=(250, 250, 250), label=str(k))
+
+
+def _first_fit(scene: Scene, options: list[str], r: Rect, **kw) -> bool:
+    """Draw the first of ``options`` that fits ``r`` at the small size
+    (none dropped when one fits); True when one was drawn."""
+    for t in dict.fromkeys(options):
+        if scene.text(t, r, sizes=(scene.metrics.small,), priority=INFO, **kw):
+            return True
+        scene.dropped.pop()
+    return False
 
 
 def _money(scene: Scene, r: Rect, final: dict[str, Any] | None) -> None:
@@ -411,7 +439,7 @@ def _placing(game, context: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """A short label for a Cryptid Cafe action (rulebook wording)."""
     kind = action.get("type")
-    st = OLED_DISH.get(str(action.get("station", "")), str(action.get("station", "")))
+    st = dish(action.get("station", ""))
     if kind == "place":
         return f"server to {st} rank {action.get('rank')}"
     if kind == "take_dish":
@@ -426,7 +454,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     if kind == "change_order":
         mine = _customer_name(view, None, action.get("slot"))
         theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
-        return f"{mine} copies Seat {int(action.get('target_player', 0)) + 1} {theirs}"
+        return f"{mine} copies Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
     if kind == "keep_order":
         return "no Change My Order"
     if kind == "serve":
@@ -515,7 +543,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     full = short = ""
     if choices:
         full = label(choices[shown.cursor], view)
-        short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor])
+        short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
         bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
     else:
         f.text(2, f.H - 12, "waiting")
@@ -551,14 +579,15 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     return f
 
 
-def _short(action: dict[str, Any]) -> str:
+def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """The choice line's short form of an action."""
     kind = action.get("type")
-    st = OLED_DISH.get(str(action.get("station", "")), "")
+    st = dish(action.get("station", ""), short=True)
     if kind == "place":
         return f"{st} rank {action.get('rank')}"
     if kind == "change_order":
-        return f"copy Seat {int(action.get('target_player', 0)) + 1}"
+        theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
+        return f"copy Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
     if kind == "serve":
         return f"serve space {int(action.get('slot', 0)) + 1}"
     if kind == "skip_share":
