@@ -79,3 +79,34 @@ def test_cryptid_cafe_copy_choices_say_whose_customer_is_copied():
             assert f.overlaps() == []
             found += 1
     assert found
+
+
+def test_cryptid_cafe_solo_log_explains_every_ai2_score_change():
+    """The solo AI's score jumped 6 -> 3 -> 15 -> 12 -> 6 with no line
+    saying why: every change now comes with a log line giving the new
+    score and its parts in the rulebook's words."""
+    from engines import new_game
+    from firmware.bots import RandomBot
+    game, bot = new_game("cryptid-cafe", 1, 3), RandomBot(3)
+    changes = 0
+    before = game.view(None)["ai2_score"]
+    while not game.is_terminal():
+        texts = [e["text"] for e in game.apply(bot.next_action(game))]
+        now = game.view(None)["ai2_score"]
+        if now != before:
+            changes += 1
+            said = [t for t in texts if t.startswith(f"AI Player 2's score: {now} coins")]
+            assert said and "shared tips" in said[0] and "unused dishes" in said[0], (before, now, texts)
+        before = now
+    assert changes > 3
+
+
+def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
+    """Two AI players were listed and one score shown: each now says its
+    score (AI Player 3 places servers and never scores: the rulebook)."""
+    from firmware.ui.hdmi import HdmiRenderer
+    r = HdmiRenderer(1920, 1080, "headless")
+    for game, events in play_states("cryptid-cafe", 1, 3, every=40, limit=200):
+        texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
+        assert f"AI Player 2: {game.ai2_score()} coins" in texts, texts
+        assert "AI Player 3: no score" in texts, texts

@@ -312,9 +312,24 @@ class CryptidCafe(rules.RulesMixin, Game):
         if player is None:
             raise IllegalAction(f"action {kind!r} needs a 'player' seat")
         events: list[Event] = []
+        before = self.ai2_score()
         getattr(self, handler)(player, action, events)
         self._advance(events)
+        if self.ai2_score() != before:
+            events.append({"type": "ai_score", "ai": "ai2", "score": self.ai2_score(),
+                           "text": self.ai2_score_words()})
         return events
+
+    def ai2_score_words(self) -> str:
+        """AI Player 2's solo score and its parts in the rulebook's words
+        ("AI Player 2's score in solo mode"; CC-8), e.g. ``AI Player 2's
+        score: 15 coins = 3 from shared tips + 0 from lost customers + 12
+        for your 5 unused dishes``."""
+        ai2, parts = self.ais["ai2"], self.score_breakdown(0)
+        n = parts["wasted_dishes"]
+        return (f"AI Player 2's score: {self.ai2_score()} coins = {ai2['share_coins']} from shared tips"
+                f" + {ai2['lost_coins']} from lost customers + {parts['dish_penalty']} for your {n} unused"
+                f" dish{'es' if n != 1 else ''}")
 
     def _cleanup_and_next(self, events: list[Event]) -> None:
         """Phase 4 after every player chose: move, walkouts, refill, events,

@@ -100,7 +100,7 @@ def todo_text(game, view: dict[str, Any]) -> str:
 def ai_last(events: list[str]) -> tuple[str, int | None] | None:
     """The AI players' latest move among the event texts and, when it was
     a roll, the AI die's face (0-2 symbols)."""
-    moves = [e for e in events if e.startswith("AI Player")]
+    moves = [e for e in events if e.startswith("AI Player") and not e.startswith("AI Player 2's score")]
     if not moves:
         return None
     text = moves[-1]
@@ -333,8 +333,9 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
         for k, a in ai.items():
             k_left = a["cards_left"]
             lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
-        if "ai2_score" in view:
-            lines.append((f"AI Player 2 score: {view['ai2_score']}", 0))
+            # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
+            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "no score"
+            lines.append((f"{a['name']}: {score}", 0 if score != "no score" else INFO))
         if last is not None:
             lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
