@@ -62,7 +62,7 @@ def test_phase1_clockwise_from_first_player():
     assert g.view()["placing"] == 1
     g.apply({"type": "place", "player": 1, "station": K, "rank": 3})
     assert g.view()["placing"] == 2
-    assert_rejected(g, {"type": "place", "player": 0, "station": B, "rank": 3}, "Player 3's turn")
+    assert_rejected(g, {"type": "place", "player": 0, "station": B, "rank": 3}, "Seat 3's turn")
 
 
 def test_phase1_second_server_at_same_station_rejected():

@@ -114,3 +114,16 @@ def test_retrograde_oled_draws_nothing_over_anything(players, seed):
         if len(problems) > 20:
             break
     assert problems == [], problems[:10]
+
+
+@pytest.mark.parametrize("players,seed", [(1, 3), (2, 1), (3, 2), (5, 4)])
+def test_cryptid_cafe_oled_draws_nothing_over_anything(players, seed):
+    """The play-test's c-c shots: "0", "used" and the card icons drawn
+    over "server to Kaputtcino rank 3" (the long choice in full)."""
+    problems = []
+    for game, events in play_states("cryptid-cafe", players, seed, every=3, limit=400):
+        for seat in range(game.num_players):
+            problems += frame_problems(game, events, seat, max_cursors=12)
+        if len(problems) > 20:
+            break
+    assert problems == [], problems[:10]

@@ -147,7 +147,7 @@ def test_cryptid_cafe_names_all_five_stations_when_supplies_run_low():
     """The board showed "0 left" instead of the station's name once its
     supply ran low: 2 of 5 columns were named.  Now every column is."""
     from firmware import gallery
-    from firmware.games.cryptid_cafe import SHORT_NAME, station_name
+    from firmware.games.cryptid_cafe import dish, station_name
     state = next(s for s in gallery.STATES["cryptid-cafe"] if s.name == "busy")
     game, events = gallery.find_state(state)
     ctx, _ = gallery.context_for(game, events, state)
@@ -156,7 +156,7 @@ def test_cryptid_cafe_names_all_five_stations_when_supplies_run_low():
     r = HdmiRenderer(1920, 1080, "headless")
     texts = " ".join(hdmi_screen(game, ctx, size=(1920, 1080), measure=r.scene_measure).texts())
     for st in game.view(None)["stations"]:
-        assert station_name(game, st) in texts or SHORT_NAME.get(st, "\0") in texts, st
+        assert station_name(game, st) in texts or dish(st, short=True) in texts, st
 
 
 def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time(tmp_path):

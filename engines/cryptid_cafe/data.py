@@ -38,9 +38,12 @@ TRACK_CC3 = ("green", "green", "yellow", "yellow", "orange", "red")
 
 @dataclass(frozen=True)
 class Station:
-    """A preparation station; ``id`` is also the id of its dish type."""
+    """A preparation station; ``id`` is also the id of its dish type;
+    ``name`` is the dish's name, ``short`` its one short form (the OLED,
+    narrow screens)."""
     id: str
     name: str
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class CustomerCard:
         order: ``((dish_id, count), ...)`` dishes needed to serve it.
         tips: ``((colour, coins), ...)`` tip by satisfaction colour, coins.
         lost: lost-customer value, coins (subtracted at final scoring).
+        short: the name's one short form (narrow cards), the name when short.
     """
     id: str
     name: str
@@ -58,6 +62,7 @@ class CustomerCard:
     order: tuple[tuple[str, int], ...]
     tips: tuple[tuple[str, int], ...]
     lost: int
+    short: str = ""
 
     def tip(self, colour: str) -> int:
         """Tip in coins when served on a space of ``colour``."""
@@ -106,6 +111,10 @@ class Components:
     def station_name(self, station_id: str) -> str:
         """Display name of a station (= its dish)."""
         return next(s.name for s in self.stations if s.id == station_id)
+
+    def station_short(self, station_id: str) -> str:
+        """The one short form of a station's (= its dish's) name."""
+        return next(s.short for s in self.stations if s.id == station_id)
 
     def customer(self, card_id: str) -> CustomerCard:
         """The customer card with this id (KeyError if unknown)."""
@@ -165,7 +174,8 @@ def _printed(name: str, key: str, value: Any) -> int:
 def _load_game(name: str = "game.json") -> dict[str, Any]:
     d = _read(name)
     try:
-        stations = tuple(Station(str(s["id"]), str(s["name"])) for s in d["stations"])
+        stations = tuple(Station(str(s["id"]), str(s["name"]), str(s.get("short") or s["name"]))
+                         for s in d["stations"])
         if len(stations) != PRINTED["stations"]:
             raise ComponentDataError(
                 f"{name}: {len(stations)} stations but the rulebook prints {PRINTED['stations']}")
@@ -233,7 +243,8 @@ def _load_customers(station_ids: list[str], name: str = "customers.json") -> tup
                 raise ComponentDataError(f"{name}: card {cid}: tips must give exactly {list(COLOURS)}")
             tips = tuple((c, _int(name, f"card {cid} tip on {c}", raw["tips"][c])) for c in COLOURS)
             cards.append(CustomerCard(cid, str(raw["name"]), raw["type"], tuple(order), tips,
-                                      _int(name, f"card {cid} lost value", raw["lost"])))
+                                      _int(name, f"card {cid} lost value", raw["lost"]),
+                                      str(raw.get("short") or raw["name"])))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ComponentDataError(f"{name}: missing or malformed field: {exc!r}") from exc
     if len(cards) != PRINTED["deck_size"]:

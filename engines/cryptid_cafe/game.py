@@ -171,7 +171,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         if customer is None:
             return None
         card = self.comp.customer(customer["card"])
-        return {"card": card.id, "name": card.name, "type": card.type,
+        return {"card": card.id, "name": card.name, "short": card.short, "type": card.type,
                 "order": order_of(self.comp, customer), "colour": self.comp.track[space],
                 "tip_now": tip_at(self.comp, self.players[seat]["track"], space),
                 "tips": dict(card.tips), "lost_value": card.lost, "copied_from": customer["copied_from"]}
@@ -255,7 +255,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         self.phase = "place"
         text = f"Round {self.round} of {self.num_rounds}"
         if self.num_players > 1:
-            text += f": player {self.first_player + 1} has the First Player card"
+            text += f": Seat {self.first_player + 1} has the First Player card"
         events.append({"type": "round", "round": self.round, "text": text})
         if self.active_event is not None:
             events.append({"type": "event_active", "card": self.active_event,
@@ -293,7 +293,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         return [(self.first_player + i) % self.num_players for i in range(self.num_players)]
 
     def _seat_name(self, who: Any) -> str:
-        return self.comp.ai_name(who) if isinstance(who, str) else f"Player {who + 1}"
+        return self.comp.ai_name(who) if isinstance(who, str) else f"Seat {who + 1}"
 
     def _occupied(self, seat: int) -> list[int]:
         return occupied(self.players[seat]["track"])
@@ -312,9 +312,24 @@ class CryptidCafe(rules.RulesMixin, Game):
         if player is None:
             raise IllegalAction(f"action {kind!r} needs a 'player' seat")
         events: list[Event] = []
+        before = self.ai2_score()
         getattr(self, handler)(player, action, events)
         self._advance(events)
+        if self.ai2_score() != before:
+            events.append({"type": "ai_score", "ai": "ai2", "score": self.ai2_score(),
+                           "text": self.ai2_score_words()})
         return events
+
+    def ai2_score_words(self) -> str:
+        """AI Player 2's solo score and its parts in the rulebook's words
+        ("AI Player 2's score in solo mode"; CC-8), e.g. ``AI Player 2's
+        score: 15 coins = 3 from shared tips + 0 from lost customers + 12
+        for your 5 unused dishes``."""
+        ai2, parts = self.ais["ai2"], self.score_breakdown(0)
+        n = parts["wasted_dishes"]
+        return (f"AI Player 2's score: {self.ai2_score()} coins = {ai2['share_coins']} from shared tips"
+                f" + {ai2['lost_coins']} from lost customers + {parts['dish_penalty']} for your {n} unused"
+                f" dish{'es' if n != 1 else ''}")
 
     def _cleanup_and_next(self, events: list[Event]) -> None:
         """Phase 4 after every player chose: move, walkouts, refill, events,
@@ -325,12 +340,12 @@ class CryptidCafe(rules.RulesMixin, Game):
             spaces = pl["move"]
             pl["track"], walkouts = move_customers(pl["track"], spaces)
             events.append({"type": "move", "player": seat, "spaces": spaces,
-                           "text": f"Player {seat + 1}'s customers move {spaces} space{'s' if spaces > 1 else ''}"})
+                           "text": f"Seat {seat + 1}'s customers move {spaces} space{'s' if spaces > 1 else ''}"})
             for customer in walkouts:
                 card = comp.customer(customer["card"])
                 pl["lost"].append(card.id)
                 events.append({"type": "walkout", "player": seat, "card": card.id,
-                               "text": f"Player {seat + 1} loses the {card.name} (lost value {card.lost})"})
+                               "text": f"Seat {seat + 1} loses the {card.name} (lost value {card.lost})"})
                 if "ai2" in self.ais:
                     green = card.tip("green")
                     self.ais["ai2"]["lost_coins"] += green
@@ -342,7 +357,7 @@ class CryptidCafe(rules.RulesMixin, Game):
             placed, revealed = refill(comp, pl["track"], pl["deck"])
             for cid in placed:
                 events.append({"type": "new_customer", "player": seat, "card": cid,
-                               "text": f"Player {seat + 1} welcomes the {comp.customer(cid).name}"})
+                               "text": f"Seat {seat + 1} welcomes the {comp.customer(cid).name}"})
             for eid in revealed:
                 if last_round:
                     why = "ignored: it is the last round"
@@ -352,7 +367,7 @@ class CryptidCafe(rules.RulesMixin, Game):
                 else:
                     why = "discarded: a card revealed nearer the first player takes effect"
                 events.append({"type": "event_revealed", "player": seat, "card": eid,
-                               "text": f"Player {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
+                               "text": f"Seat {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
         self.active_event = next_event
         if last_round:
             self.phase = "over"
@@ -368,7 +383,7 @@ class CryptidCafe(rules.RulesMixin, Game):
             verdict = "you win!" if me > bot else "try again."
             return f"Game over: you have {me} coins, AI Player 2 has {bot}: {verdict}"
         best = self.ranking()[0]
-        names = " and ".join(f"Player {s + 1}" for s in best)
+        names = " and ".join(f"Seat {s + 1}" for s in best)
         return f"Game over: {names} {'is' if len(best) == 1 else 'are'} the Legendary Server"
 
     def _validate_state(self) -> None:

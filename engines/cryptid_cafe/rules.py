@@ -156,7 +156,7 @@ class RulesMixin:
         self.stations[station][rank - 1] = player
         self.turn_index += 1
         events.append({"type": "place", "player": player, "station": station, "rank": rank,
-                       "text": f"Player {player + 1} sends a server to {name}, rank {rank}"})
+                       "text": f"Seat {player + 1} sends a server to {name}, rank {rank}"})
 
     def _do_take_dish(self, player: int, action: Action, events: list[Event]) -> None:
         """Unable to place: take one dish instead (rulebook Phase 1)."""
@@ -175,7 +175,7 @@ class RulesMixin:
         self.players[player]["dishes"][station] += 1
         self.turn_index += 1
         events.append({"type": "take_dish", "player": player, "station": station,
-                       "text": f"Player {player + 1} cannot send a server and takes a {name} instead"})
+                       "text": f"Seat {player + 1} cannot send a server and takes a {name} instead"})
 
     def _do_no_dish(self, player: int, action: Action, events: list[Event]) -> None:
         """Unable to place and declining the dish ("may instead take")."""
@@ -184,7 +184,7 @@ class RulesMixin:
             raise IllegalAction("you can still send a server somewhere")
         self.turn_index += 1
         events.append({"type": "no_dish", "player": player,
-                       "text": f"Player {player + 1} cannot send a server and takes no dish"})
+                       "text": f"Seat {player + 1} cannot send a server and takes no dish"})
 
     # ---------------------------------------------------------- Phase 2
     def _check_sharing(self, player: int, action: Action) -> tuple[str, int]:
@@ -230,7 +230,7 @@ class RulesMixin:
         if "ai2" in self.ais:
             self.ais["ai2"]["share_coins"] += ranks
         events.append({"type": "share_tips", "player": player, "station": station, "ranks": ranks,
-                       "text": f"Player {player + 1} shares {ranks} coin{'s' if ranks > 1 else ''} with {to} "
+                       "text": f"Seat {player + 1} shares {ranks} coin{'s' if ranks > 1 else ''} with {to} "
                                f"and moves up at {name} from rank {old} to rank {old + ranks}"})
         self._lock(station, locked, events)
         self._finish_station(events)
@@ -239,7 +239,7 @@ class RulesMixin:
         """Decline to share tips at the station being resolved."""
         station, _ = self._check_sharing(player, action)
         events.append({"type": "skip_share", "player": player, "station": station,
-                       "text": f"Player {player + 1} does not share tips at {self.comp.station_name(station)}"})
+                       "text": f"Seat {player + 1} does not share tips at {self.comp.station_name(station)}"})
         self._finish_station(events)
 
     def _lock(self, station: str, locked: Any, events: list[Event]) -> None:
@@ -260,7 +260,7 @@ class RulesMixin:
             self.players[who]["dishes"][station] += n
             short = "" if n == rank else f" (the supply had only {n} left)"
             events.append({"type": "collect", "player": who, "station": station, "dishes": n,
-                           "text": f"Player {who + 1} collects {n} {name}{short}"})
+                           "text": f"Seat {who + 1} collects {n} {name}{short}"})
         self.share_index += 1
 
     # ---------------------------------------------------------- Phase 3
@@ -287,7 +287,7 @@ class RulesMixin:
         if target == player or not 0 <= target < self.num_players:
             raise IllegalAction("copy the order of another player's customer")
         if tslot not in self._occupied(target):
-            raise IllegalAction(f"Player {target + 1} has no customer on space {tslot}")
+            raise IllegalAction(f"Seat {target + 1} has no customer on space {tslot}")
         other = self.players[target]["track"][tslot]
         mine = self.players[player]["track"][slot]
         mine["order"] = order_of(self.comp, other)
@@ -298,7 +298,7 @@ class RulesMixin:
         me, them = self.comp.customer(mine["card"]).name, self.comp.customer(other["card"]).name
         events.append({"type": "change_order", "player": player, "slot": slot, "target_player": target,
                        "target_slot": tslot,
-                       "text": f"Player {player + 1}'s {me} now orders like Player {target + 1}'s {them} "
+                       "text": f"Seat {player + 1}'s {me} now orders like Seat {target + 1}'s {them} "
                                f"(tip {mine['tip']})"})
 
     def _do_keep_order(self, player: int, action: Action, events: list[Event]) -> None:
@@ -331,7 +331,7 @@ class RulesMixin:
         pl["served"].append({"card": customer["card"], "tip": tip})
         pl["track"][slot] = None
         events.append({"type": "serve", "player": player, "card": customer["card"], "tip": tip,
-                       "text": f"Player {player + 1} serves the {self.comp.customer(customer['card']).name} "
+                       "text": f"Seat {player + 1} serves the {self.comp.customer(customer['card']).name} "
                                f"and gets a {tip}-coin tip"})
 
     def _do_done_serving(self, player: int, action: Action, events: list[Event]) -> None:
@@ -366,7 +366,7 @@ class RulesMixin:
         pl["track"][a], pl["track"][b] = pl["track"][b], pl["track"][a]
         pl["manager"] = False
         events.append({"type": "manager", "player": player, "slots": [a, b],
-                       "text": f"Player {player + 1} plays the Manager card and swaps two customers"})
+                       "text": f"Seat {player + 1} plays the Manager card and swaps two customers"})
 
     # ----------------------------------------------------- automatic flow
     def _advance(self, events: list[Event]) -> None:
@@ -387,7 +387,7 @@ class RulesMixin:
                 if self._placements(who) or self._dish_takes(who):
                     return
                 events.append({"type": "no_place", "player": who,
-                               "text": f"Player {who + 1} can neither send a server nor take a dish"})
+                               "text": f"Seat {who + 1} can neither send a server nor take a dish"})
                 self.turn_index += 1
             elif self.phase == "share":
                 station = self._sharing_station()

@@ -26,6 +26,7 @@ from typing import Any
 from firmware.controls import SeatControls, cursor_choices
 from firmware.ui.kit import (ALERT, BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_colour)
 from firmware.ui.oled import OledFrame
+from engines.cryptid_cafe.data import components
 
 DRAWN = True
 TITLE = "Cryptid Cafe"
@@ -36,12 +37,9 @@ TRACK_RGB = {"green": (52, 120, 70), "yellow": (150, 130, 40), "orange": (156, 9
 AI_RGB = (150, 150, 156)
 PHASE_WORDS = {"place": "Send servers", "share": "Share tips", "change_order": "Change My Order?",
                "serve": "Serve customers", "move": "Cleanup", "over": "Final scoring"}
-#: Short dish names for the OLED.
-OLED_DISH = {"kaputtcino": "Kap", "baba_au_rhume": "Baba", "beuvnoire": "Beuv", "croque_monsieur": "Croq",
-             "waterzoeil": "Wat"}
 SYMBOLS = {"blank": 0, "one symbol": 1, "two symbols": 2}
-#: Station names where the printed one is too long for the board.
-SHORT_NAME = {"baba_au_rhume": "Baba", "croque_monsieur": "Croque"}
+#: OLED row height, px (a text line, the tray, the specialty cards).
+ROW = 12
 #: Dishes left in a supply below which the board shows the count (CC-6).
 LOW_SUPPLY = 10
 
@@ -54,6 +52,17 @@ def seat_name(who: Any) -> str:
     if isinstance(who, int):
         return f"Seat {who + 1}"
     return "AI " + str(who)[2:]
+
+
+def dish(station: Any, short: bool = False) -> str:
+    """A station's (= its dish's) name from the one table of names (the
+    component data): ``short`` gives its one short form (OLED, narrow
+    board columns); an unknown id is returned as given."""
+    try:
+        comp = components()
+        return comp.station_short(str(station)) if short else comp.station_name(str(station))
+    except StopIteration:
+        return str(station)
 
 
 def station_name(game: Any, station: str) -> str:
@@ -91,7 +100,7 @@ def todo_text(game, view: dict[str, Any]) -> str:
 def ai_last(events: list[str]) -> tuple[str, int | None] | None:
     """The AI players' latest move among the event texts and, when it was
     a roll, the AI die's face (0-2 symbols)."""
-    moves = [e for e in events if e.startswith("AI Player")]
+    moves = [e for e in events if e.startswith("AI Player") and not e.startswith("AI Player 2's score")]
     if not moves:
         return None
     text = moves[-1]
@@ -126,7 +135,7 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
     scene.add("dish", icon_r, None, name=station)
     left = view.get("supply", {}).get(station, 0)
     name = station_name(game, station)
-    short = SHORT_NAME.get(station, name)
+    short = dish(station, short=True)
     options = [name, short]
     if left < LOW_SUPPLY:  # few dishes left (CC-6): the name and the count, the count alone where no room
         options = [f"{name}: {left} left", f"{short}: {left} left", f"{short} {left}", f"{left} left"]
@@ -182,9 +191,20 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
     m = scene.metrics
     scene.add("card", r, key, state="up", fill=(240, 232, 214))
     inner = r.inset(max(2, m.pad // 3))
-    top, bottom = inner.rows(1, 1, gap=1)
-    t_r, tip_r = top.cols(1, 1, gap=2)
-    scene.add("ctype", t_r.square(), None, name=c["type"])
+    line = scene.measure("Ag", m.small)[1]
+    names = [c.get("name", ""), c.get("short") or c.get("name", "")]
+    ink = (40, 32, 28)
+    if inner.h >= 3 * line:  # the cryptid's name on top (the type icons repeat: Yeti, Chupacabra)
+        name_r, inner = inner.rows(-line, 1, gap=1)
+        _first_fit(scene, names, name_r, colour=ink, align="center", key=f"{key}:name")
+        top, bottom = inner.rows(1, 1, gap=1)
+        t_r, tip_r = top.cols(1, 1, gap=2)
+        scene.add("ctype", t_r.square(), None, name=c["type"])
+    else:    # a short card: the name in the type icon's place, the icon where the name does not fit
+        top, bottom = inner.rows(1, 1, gap=1)
+        t_r, tip_r = top.cols(1, -top.h, gap=2)
+        if not _first_fit(scene, names, t_r, colour=ink, key=f"{key}:name"):
+            scene.add("ctype", t_r.square(), None, name=c["type"])
     scene.add("coin", tip_r.square(), None, label=str(c["tip_now"]))
     order = list(c.get("order", {}).items())
     cells = bottom.cols(*([1] * max(1, len(order))), gap=1)
@@ -193,6 +213,16 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
         scene.add("dish", sq, None, name=dish)
         badge = Rect(sq.right - sq.w // 2, sq.bottom - sq.h // 2, sq.w // 2 + 2, sq.h // 2 + 2)
         scene.add("token", badge, None, colour=(250, 250, 250), label=str(k))
+
+
+def _first_fit(scene: Scene, options: list[str], r: Rect, **kw) -> bool:
+    """Draw the first of ``options`` that fits ``r`` at the small size
+    (none dropped when one fits); True when one was drawn."""
+    for t in dict.fromkeys(options):
+        if scene.text(t, r, sizes=(scene.metrics.small,), priority=INFO, **kw):
+            return True
+        scene.dropped.pop()
+    return False
 
 
 def _money(scene: Scene, r: Rect, final: dict[str, Any] | None) -> None:
@@ -303,8 +333,9 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
         for k, a in ai.items():
             k_left = a["cards_left"]
             lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
-        if "ai2_score" in view:
-            lines.append((f"AI Player 2 score: {view['ai2_score']}", 0))
+            # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
+            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "no score"
+            lines.append((f"{a['name']}: {score}", 0 if score != "no score" else INFO))
         if last is not None:
             lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
@@ -409,7 +440,7 @@ def _placing(game, context: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """A short label for a Cryptid Cafe action (rulebook wording)."""
     kind = action.get("type")
-    st = OLED_DISH.get(str(action.get("station", "")), str(action.get("station", "")))
+    st = dish(action.get("station", ""))
     if kind == "place":
         return f"server to {st} rank {action.get('rank')}"
     if kind == "take_dish":
@@ -424,7 +455,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     if kind == "change_order":
         mine = _customer_name(view, None, action.get("slot"))
         theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
-        return f"{mine} copies Seat {int(action.get('target_player', 0)) + 1} {theirs}"
+        return f"{mine} copies Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
     if kind == "keep_order":
         return "no Change My Order"
     if kind == "serve":
@@ -501,58 +532,63 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']} coins", f"Seat {seat + 1} {p['coins']} coins",
                 f"{p['coins']} coins"], f"R{view.get('round')}/{view.get('rounds')}")
-    y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    if prompt:
-        y = f.message(2, y, str(prompt), max_lines=2)
     if view.get("phase") == "over":
+        y = f.message(2, 14, str(prompt), max_lines=1) if prompt else 14
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 20, f"final {p.get('score', {}).get('total', 0)} coins")
         return f
-    # tray: five dishes as little pictures with their counts
-    x = 1
-    for st in STATIONS:
-        k = p.get("dishes", {}).get(st, 0)
-        _oled_dish(f, x, y, st)
-        x += 11
-        x += f.text(x, y, str(k), room=f.W - x) + 4
-    y += 12
-    # specialty cards
-    f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))
-    f.text(13, y, "Mgr" if p.get("manager_available") else "used", room=34)
-    f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
-    f.text(61, y, "Change" if p.get("change_order_available") else "used", room=f.W - 62)
-    y += 12
+    # the bottom line first: the choice (its short form when long), or "waiting"
     shown = controls.shown(game)
     choices = shown.choices
+    full = short = ""
     if choices:
-        cursor = shown.cursor
-        full = label(choices[cursor], view)
-        room = f.W - 44
-        if f.fits(full, room):
-            f.choice(full, cursor, len(choices), shown.armed)
-        else:  # the whole choice above the choice line, its short form on it
-            lines = _wrap_px(f, full, f.W - 4)
-            free = (f.H - 14 - y) // 11
-            if len(lines) > free:
-                y = f.H - 14 - 11 * min(2, len(lines))
-                f.draw.rectangle((0, y - 1, f.W - 1, f.H - 15), fill=0)
-            for i, ln in enumerate(lines[:2]):
-                f.best(2, y + i * 11, [ln, ln[:18]])
-            f.choice(_short(choices[cursor]), cursor, len(choices), shown.armed)
+        full = label(choices[shown.cursor], view)
+        short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
+        bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
     else:
         f.text(2, f.H - 12, "waiting")
+        bottom = f.H - 13
+    # above it, 12 px rows while they fit whole: the prompt, the long
+    # choice in full, the tray, the specialty cards (in that priority)
+    rows = max(0, (bottom - 14 - 11) // ROW + 1) if bottom - 14 >= 11 else 0
+    p_lines = min(len(f.wrap_px(str(prompt), f.W - 4)), 2, rows) if prompt else 0
+    rows -= p_lines
+    detail = f.wrap_px(full, f.W - 4) if short != full else []
+    if len(detail) > rows:
+        detail = []
+    rows -= len(detail)
+    tray, cards = rows >= 1, rows >= 2
+    y = 14
+    if p_lines:
+        y = f.message(2, y, str(prompt), max_lines=p_lines, gap=ROW)
+    if tray:   # five dishes as little pictures with their counts
+        x = 1
+        for st in STATIONS:
+            _oled_dish(f, x, y, st)
+            x += 11
+            x += f.text(x, y, str(p.get("dishes", {}).get(st, 0)), room=f.W - x) + 4
+        y += ROW
+    if cards:  # the specialty cards left
+        f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))
+        f.text(13, y, "Mgr" if p.get("manager_available") else "used", room=34)
+        f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
+        f.best(61, y, ["Change order", "Change"] if p.get("change_order_available") else ["used"], room=f.W - 62)
+        y += ROW
+    for i, ln in enumerate(detail):
+        f.text(2, y + i * ROW, ln, room=f.W - 4)
     return f
 
 
-def _short(action: dict[str, Any]) -> str:
+def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """The choice line's short form of an action."""
     kind = action.get("type")
-    st = OLED_DISH.get(str(action.get("station", "")), "")
+    st = dish(action.get("station", ""), short=True)
     if kind == "place":
         return f"{st} rank {action.get('rank')}"
     if kind == "change_order":
-        return f"copy Seat {int(action.get('target_player', 0)) + 1}"
+        theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
+        return f"copy Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
     if kind == "serve":
         return f"serve space {int(action.get('slot', 0)) + 1}"
     if kind == "skip_share":

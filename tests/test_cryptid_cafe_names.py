@@ -1,0 +1,112 @@
+"""One name per thing on every Cryptid Cafe screen (the play-test: the
+board said "Baba" / "Croque", the OLED "Kap / Beuv / Croq / Wat", the log
+"Kaputtcino / Beuv'noire / Waterzoeil"; Yeti and Chupacabra only in the
+log; four options all "copy Seat 2"; the log said "Player 2")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engines.cryptid_cafe.data import components
+from firmware.controls import SeatControls
+from firmware.games import cryptid_cafe as cc
+from firmware.screens import hdmi_screen, oled_frame
+
+from screen_checks import context, play_states
+
+
+def test_cryptid_cafe_dish_names_come_from_one_table():
+    """The OLED's full choice names the dish as the log does, its short
+    choice line uses the table's short form, as the board does."""
+    comp = components()
+    game, events = next(play_states("cryptid-cafe", 3, 2, limit=1))
+    places = [a for a in game.legal_actions(0) if a["type"] == "place"]
+    assert places
+    for a in places:
+        st = a["station"]
+        assert comp.station_name(st) in cc.label(a, game.view(0)), cc.label(a, game.view(0))
+        assert cc._short(a, game.view(0)).startswith(comp.station_short(st) + " rank")
+    for st in comp.station_ids:
+        assert cc.dish(st) == comp.station_name(st) and cc.dish(st, short=True) == comp.station_short(st)
+    logged = [e for g, ev in play_states("cryptid-cafe", 3, 2, every=5, limit=300) for e in ev]
+    shorts = {comp.station_short(s) for s in comp.station_ids} - {comp.station_name(s) for s in comp.station_ids}
+    fulls = [comp.station_name(s) for s in comp.station_ids]
+
+    def bare(e: str) -> str:          # the log line without the full names
+        for n in fulls:
+            e = e.replace(n, "")
+        return e
+    assert logged and not [e for e in logged if any(re.search(rf"\b{re.escape(w)}\b", bare(e)) for w in shorts)]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_cryptid_cafe_hdmi_names_every_cryptid_on_its_card(players):
+    from firmware.ui.hdmi import HdmiRenderer
+    r = HdmiRenderer(1920, 1080, "headless")
+    seen = 0
+    for game, events in play_states("cryptid-cafe", players, 2, every=15, limit=300):
+        texts = set(hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts())
+        for p in game.view(None)["players"]:
+            for c in p["track"]:
+                if c:
+                    assert c["name"] in texts or c["short"] in texts, (c["name"], sorted(texts))
+                    seen += 1
+    assert seen > 20
+
+
+def test_cryptid_cafe_log_says_seat_never_player():
+    said = [e for n, seed in ((3, 2), (1, 3)) for _, ev in play_states("cryptid-cafe", n, seed, limit=400)
+            for e in ev]
+    assert said and not [e for e in said if re.search(r"(?<!AI )\bPlayer \d", e)], \
+        [e for e in said if re.search(r"(?<!AI )\bPlayer \d", e)][:5]
+
+
+def test_cryptid_cafe_copy_choices_say_whose_customer_is_copied():
+    """Four options all "copy Seat 2": each now names the customer."""
+    found = 0
+    for game, events in play_states("cryptid-cafe", 3, 2, limit=600):
+        for seat in game.active_players():
+            acts = [a for a in game.legal_actions(seat) if a["type"] == "change_order"]
+            if len(acts) < 2:
+                continue
+            view = game.view(seat)
+            shorts = [cc._short(a, view) for a in acts]
+            for a, s in zip(acts, shorts):
+                theirs = view["players"][a["target_player"]]["track"][a["target_slot"]]["name"]
+                assert s == f"copy Seat {a['target_player'] + 1}'s {theirs}", s
+            f = oled_frame(game, seat, SeatControls(seat), context(game, events))
+            assert f.overlaps() == []
+            found += 1
+    assert found
+
+
+def test_cryptid_cafe_solo_log_explains_every_ai2_score_change():
+    """The solo AI's score jumped 6 -> 3 -> 15 -> 12 -> 6 with no line
+    saying why: every change now comes with a log line giving the new
+    score and its parts in the rulebook's words."""
+    from engines import new_game
+    from firmware.bots import RandomBot
+    game, bot = new_game("cryptid-cafe", 1, 3), RandomBot(3)
+    changes = 0
+    before = game.view(None)["ai2_score"]
+    while not game.is_terminal():
+        texts = [e["text"] for e in game.apply(bot.next_action(game))]
+        now = game.view(None)["ai2_score"]
+        if now != before:
+            changes += 1
+            said = [t for t in texts if t.startswith(f"AI Player 2's score: {now} coins")]
+            assert said and "shared tips" in said[0] and "unused dishes" in said[0], (before, now, texts)
+        before = now
+    assert changes > 3
+
+
+def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
+    """Two AI players were listed and one score shown: each now says its
+    score (AI Player 3 places servers and never scores: the rulebook)."""
+    from firmware.ui.hdmi import HdmiRenderer
+    r = HdmiRenderer(1920, 1080, "headless")
+    for game, events in play_states("cryptid-cafe", 1, 3, every=40, limit=200):
+        texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
+        assert f"AI Player 2: {game.ai2_score()} coins" in texts, texts
+        assert "AI Player 3: no score" in texts, texts
