@@ -580,7 +580,7 @@ def _lock_dir() -> Path:
     try:
         folder.mkdir(mode=0o1777 if LOCK_DIR is None else 0o750, parents=LOCK_DIR is not None, exist_ok=True)
     except OSError:
-        pass
+        pass        # no lock folder: _game_lock's open fails and the path lock alone holds (said there)
     return folder
 
 
