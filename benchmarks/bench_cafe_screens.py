@@ -26,8 +26,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from firmware import gallery  # noqa: E402
-from firmware.screens import hdmi_screen, oled_frame  # noqa: E402
+from firmware.app import gallery  # noqa: E402
+from firmware.screens.draw import hdmi_screen, oled_frame  # noqa: E402
 
 BUSIEST = {"ginza": "busy", "cryptid-cafe": "busy", "cafe-junior": "busy"}
 #: Consecutive states (one action apart) drawn in turn, each once.
@@ -41,7 +41,7 @@ def run(game_id: str) -> list:
     ``(game, context)``, each game a copy at that point."""
     if game_id not in _RUNS:
         from engines.registry import game_from_json
-        from firmware.bots import RandomBot
+        from bots.random_bot import RandomBot
         state = next(s for s in gallery.STATES[game_id] if s.name == BUSIEST[game_id])
         game, events = gallery.find_state(state)
         bot = gallery.SeatingBot(state.seed) if state.bot == "seating" else RandomBot(state.seed)

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from firmware import config
-    from firmware.calibration_flow import GuidedOptions, run_guided
+    from firmware.runtime import config
+    from firmware.calibration.flow import GuidedOptions, run_guided
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seats", type=int, default=6)
     p.add_argument("--dice", type=int, default=5)

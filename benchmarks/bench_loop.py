@@ -201,8 +201,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
     """Play ``game`` in today's window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
-    from firmware import config
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime import config
+    from firmware.app.session import Session, SessionOptions
     cfg_path = folder / "cabinet.toml"
     cfg_path.write_text(f'[cabinet]\nstate_dir = "{folder}"\ntwin = "{profile}"\n[vision]\ncontest_ms = 0\n')
     cfg = config.load(cfg_path)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from firmware import config, gallery
-from firmware.screens import hdmi_screen, oled_frame
+from firmware.runtime import config
+from firmware.app import gallery
+from firmware.screens.draw import hdmi_screen, oled_frame
 
 BUSIEST = [("retrograde", "four"), ("retrograde", "blast"), ("cha-dango", "six"), ("cha-dango", "result")]
 
@@ -57,7 +58,7 @@ def test_input_to_screen(benchmark, tmp_path):
     driven at the runtime's now, the runtime steps (input, engine, dice,
     ticks) and the session redraws the HDMI frame and the OLEDs; median
     <= 50 ms."""
-    from firmware.session import Session, SessionOptions
+    from firmware.app.session import Session, SessionOptions
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     opts = SessionOptions(headless=True, size=(1920, 1080), bots=set())
     counter = iter(range(10_000))

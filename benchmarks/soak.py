@@ -118,9 +118,9 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
 
     from engines import GAMES
     from engines.registry import is_available
-    from firmware import config
-    from firmware import journal as journal_mod
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime import config
+    from firmware.runtime import journal as journal_mod
+    from firmware.app.session import Session, SessionOptions
     from firmware.ui.hdmi import HdmiRenderer
     from tqdm import tqdm
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from engines.base import Action, Game
 
+from .seat import seat_view
+
 
 class BotError(ValueError):
     """An unknown bot kind or a malformed ``--bots`` list."""
@@ -98,14 +100,6 @@ def parse_kinds(text: str, players: int) -> list[str]:
         raise BotError(f"--bots names {len(names)} kinds for {players} seats: give one kind, "
                        f"or one per seat (e.g. hard,random)")
     return names
-
-
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    """The seat's own view with ``"me"`` (the seat index) added: the only
-    picture of the game a heuristic policy gets."""
-    view = game.view(seat)
-    view["me"] = seat
-    return view
 
 
 class Bot:

@@ -23,6 +23,7 @@ from typing import Any
 from engines import Game, engine_class
 
 from .base import Bot, fixed_rollouts, make_bot
+from .seat import answer_dice
 
 #: A game that has not ended after this many actions counts as an error.
 ACTION_CAP = 20_000
@@ -48,17 +49,6 @@ class MatchResult:
 
 def _key(action: dict) -> str:
     return json.dumps({k: v for k, v in action.items() if k not in ("t_us", "t_min_us")}, sort_keys=True)
-
-
-def answer_dice(request: dict, rng: random.Random, now_us: int) -> dict:
-    """The dice answer to one chance request (uniform faces)."""
-    faces = int(request.get("faces", 6))
-    count = int(request.get("count", 1))
-    action = {k: v for k, v in request.items() if k not in ("count", "faces")}
-    action["values"] = [rng.randint(1, faces) for _ in range(count)]
-    if action.get("t_us", 0) is None:
-        action["t_us"] = now_us
-    return action
 
 
 class Table:

@@ -31,9 +31,8 @@ import time
 
 from engines.base import Game
 
-from .base import seat_view
 from .determinise import determinise, fast_clone
-from .match import answer_dice
+from .seat import answer_dice, seat_view
 
 #: Samples per action in the first round of sequential halving (a game
 #: module may set its own ``FIRST_SAMPLES``): enough that an action is not

@@ -6,7 +6,7 @@ Rule (issue "Hardware layer", audio): no audio device (or no pygame, or
 read, a die to nudge, your turn, a card claimed, game over) are synthesised
 here from a few enveloped notes each (:data:`SOUNDS`, :func:`render`), so
 there are no asset files.  What asks for which cue is
-:mod:`firmware.sounds`; :class:`RecordingAudio` is the twin that records
+:mod:`firmware.runtime.sounds`; :class:`RecordingAudio` is the twin that records
 the cues without a sound device.
 
 The device (issue 37, field problem 8): a Pi's vc4-hdmi sound card takes only

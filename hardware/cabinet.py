@@ -1,6 +1,6 @@
 """Building the cabinet's devices from the config.
 
-:func:`build_cabinet` turns the validated config (``firmware.config.load``)
+:func:`build_cabinet` turns the validated config (``firmware.runtime.config.load``)
 into a :class:`Cabinet`: the GPIO backend (:mod:`hardware.backends`), an
 :class:`~hardware.edges.EdgeSource` watching every seat's button, cup and
 navigation pins, the button LEDs and rotary encoders (gpiozero devices on
@@ -204,7 +204,7 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
     """Build the cabinet's devices from a validated config.
 
     Args:
-        cfg: the config dict from ``firmware.config.load``.
+        cfg: the config dict from ``firmware.runtime.config.load``.
         model: Pi model string or None (default: read
             ``/proc/device-tree/model``).
         edge_queue: queue for :class:`Edge` records (default: a new one).

@@ -1,5 +1,5 @@
 """Config schema of the hardware sections: ``[gpio]``, ``[[seats]]``,
-``[expander]``, ``[camera]``, ``[audio]``.  Plain data read by :mod:`firmware.config`
+``[expander]``, ``[camera]``, ``[audio]``.  Plain data read by :mod:`firmware.runtime.config`
 (see its docstring for the field-spec format); :func:`check` adds the
 semantic checks (duplicate pins, pins reserved for I2C/SPI/the HAT ID
 EEPROM, pins not on the 40-pin header, display address clashes).  Pins are

@@ -315,7 +315,7 @@ for cpu in $CPUS; do
     if in_root "$cpu" python - >"$out/imports.txt" 2>&1 <<'EOF'
 import importlib, sys
 for name in ["numpy", "cv2", "PIL", "pygame", "gpiozero", "luma.oled", "luma.core", "onnxruntime",
-             "lgpio", "pigpio", "engines", "vision", "hardware", "firmware", "firmware.cli"]:
+             "lgpio", "pigpio", "engines", "vision", "hardware", "firmware", "firmware.cli.main"]:
     print("import", name, flush=True)
     importlib.import_module(name)
 import numpy as np, onnxruntime as ort

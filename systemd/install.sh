@@ -6,4 +6,4 @@
 # checkout's stdlib-only config modules are needed.
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
-PYTHONPATH="$repo${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m firmware.cmd_install install --source "$repo" "$@"
+PYTHONPATH="$repo${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m firmware.cli.install install --source "$repo" "$@"

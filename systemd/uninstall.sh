@@ -3,4 +3,4 @@
 # --purge also deletes /etc/cabinet, the save files in /var/lib/cabinet and the user.
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
-PYTHONPATH="$repo${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m firmware.cmd_install uninstall --source "$repo" "$@"
+PYTHONPATH="$repo${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m firmware.cli.install uninstall --source "$repo" "$@"

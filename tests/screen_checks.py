@@ -9,8 +9,8 @@ from __future__ import annotations
 import collections
 
 from engines import new_game
-from firmware.bots import RandomBot
-from firmware.controls import SeatControls
+from bots.random_bot import RandomBot
+from firmware.runtime.controls import SeatControls
 from firmware.ui.kit import Rect, Scene
 
 SIZES = ((1920, 1080), (800, 480))

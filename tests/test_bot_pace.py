@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from firmware import config
-from firmware.pace import PACES, PAUSE_HOLD_US
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.pace import PACES, PAUSE_HOLD_US
+from firmware.app.session import Session, SessionOptions
 
 
 def cfg_for(tmp_path, **cabinet):

@@ -208,7 +208,7 @@ def test_parse_kinds():
 
 # ------------------------------------------------------------------ CLI
 def test_cli_tournament_json(capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     assert main(["tournament", "ginza", "--players", "2", "--bots", "normal,random", "--games", "2",
                  "--seed", "1", "--processes", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -217,13 +217,13 @@ def test_cli_tournament_json(capsys):
 
 
 def test_cli_tournament_bad_kind(capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     assert main(["tournament", "ginza", "--players", "2", "--bots", "normal,wizard", "--games", "2"]) == 1
     assert "wizard" in capsys.readouterr().err
 
 
 def test_cli_tournament_hard_rollouts(capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     assert main(["tournament", "cafe-junior", "--players", "2", "--bots", "hard,random", "--games", "1",
                  "--seed", "1", "--processes", "1", "--hard-rollouts", "4", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -234,7 +234,7 @@ def test_cli_tournament_hard_rollouts(capsys):
 
 
 def test_cli_simulate_with_bot_kinds(capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     assert main(["simulate", "cafe-junior", "--players", "2", "--bots", "normal,random", "--games", "2",
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -242,7 +242,7 @@ def test_cli_simulate_with_bot_kinds(capsys):
 
 
 def test_play_bots_with_levels():
-    from firmware.cmd_play import parse_bot_levels, parse_bots
+    from firmware.cli.play import parse_bot_levels, parse_bots
     assert parse_bot_levels("all:hard", 3) == {0: "hard", 1: "hard", 2: "hard"}
     assert parse_bot_levels("2:easy,3", 3) == {1: "easy", 2: "normal"}
     assert parse_bots("2,3", 3) == {1, 2}
@@ -251,7 +251,7 @@ def test_play_bots_with_levels():
 
 
 def test_menu_offers_a_bot_level():
-    from firmware.menu import Menu
+    from firmware.app.menu import Menu
     menu = Menu(games=["cafe-junior"])
     assert "Bot level" not in [r[0] for r in menu.rows()]
     menu.focus = [r[0] for r in menu.rows()].index("Bots")
@@ -299,8 +299,8 @@ def test_fast_clone_is_an_exact_independent_copy(game_id):
 def test_cabinet_runs_bots_at_their_levels_and_resume_keeps_them(tmp_path, monkeypatch):
     """The runtime gives each bot seat its level; the journal keeps the
     levels and a resumed game plays with them again."""
-    from firmware import config
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime import config
+    from firmware.app.session import Session, SessionOptions
     monkeypatch.setitem(LEVELS, "hard", dataclasses.replace(LEVELS["hard"], search_ms=2, search_iterations=4))
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     opts = SessionOptions(headless=True, size=(800, 480), bots={0, 1}, bot_levels={0: "hard", 1: "easy"})

@@ -10,7 +10,7 @@ import pytest
 
 from engines.base import IllegalAction
 from engines.cafe_junior import CafeJunior
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 ACTION_CAP = 20_000
 

@@ -4,9 +4,9 @@ the HDMI tells what happened and why."""
 from __future__ import annotations
 
 from engines import new_game
-from firmware.controls import SeatControls
-from firmware.games import cafe_junior as cj
-from firmware.screens import default_measure, hdmi_screen
+from firmware.runtime.controls import SeatControls
+from firmware.screens import cafe_junior as cj
+from firmware.screens.draw import default_measure, hdmi_screen
 
 from screen_checks import context
 
@@ -90,7 +90,7 @@ def test_an_armed_choice_says_press_again_on_the_oled_and_the_hdmi():
 def _play_until(game, pred, seed=1, limit=3000):
     """Random moves until ``pred(events texts of the last action)``; returns them all."""
     import collections
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     bot, events = RandomBot(seed), collections.deque(maxlen=8)
     for _ in range(limit):
         if game.is_terminal():

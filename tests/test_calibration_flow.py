@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from firmware import calibration_screens as cs
-from firmware.calibration_flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
+from firmware.calibration import screens as cs
+from firmware.calibration.gallery import gallery_flow
+from firmware.calibration.flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
                                        run_guided)
 from firmware.ui.kit import LayoutError
 from vision import calibrate
@@ -29,7 +30,7 @@ def _shipped_heads():
 
 def _cli(*args, state):
     env = {**os.environ, "STATE_DIRECTORY": str(state), "SDL_VIDEODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "calibrate", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "calibrate", *args], capture_output=True,
                           text=True, timeout=600, env=env)
 
 
@@ -206,7 +207,7 @@ def test_the_threshold_is_chosen_on_the_captured_faces(monkeypatch):
 
 @pytest.mark.parametrize("had", [False, True])
 def test_the_refused_screen_says_what_the_reader_reads_with_now(had):
-    flow = cs.gallery_flow("refused")
+    flow = gallery_flow("refused")
     flow.had_calibration = had
     texts = " ".join(cs.screen(flow, (1920, 1080)).texts())
     if had:
@@ -238,7 +239,7 @@ def test_guided_flow_headless_stores_a_calibration_and_reset_undoes_it(tmp_path)
 def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path):
     path = tmp_path / calibrate.CALIBRATION_FILE
     path.write_bytes(b"the old calibration")
-    from firmware import config
+    from firmware.runtime import config
     toml = tmp_path / "cabinet.toml"
     toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
     result = run_guided(config.load(toml), GuidedOptions(headless=True, seats=2, camera="noise"), path)
@@ -253,7 +254,7 @@ def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path
 
 @pytest.mark.parametrize("name", sorted(cs.GALLERY))
 def test_calibration_screens_fit_at_both_sizes(name):
-    flow = cs.gallery_flow(name)
+    flow = gallery_flow(name)
     for size in SIZES:
         scene = cs.screen(flow, size)
         assert scene_problems(scene) == [], (name, size)
@@ -284,7 +285,7 @@ def test_every_seat_count_and_status_fits(tmp_path):
 
 
 def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
-    from firmware.calibration_flow import Reading
+    from firmware.calibration.flow import Reading
     flow = GuidedCalibration([0, 1], lambda: None, None, rolls=2)
     flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
     s = flow.seats[0]
@@ -308,7 +309,7 @@ def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
 
 
 def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
-    from firmware.calibration_flow import _camera_grab
+    from firmware.calibration.flow import _camera_grab
     from hardware.camera import CameraNotReady, NoFreshFrame
 
     class Camera:
@@ -351,7 +352,7 @@ def test_a_passing_camera_glitch_is_not_a_refusal_but_three_bad_pictures_in_a_ro
 
 
 def test_only_the_seats_named_take_part(tmp_path):
-    from firmware import config
+    from firmware.runtime import config
     toml = tmp_path / "cabinet.toml"
     toml.write_text(f'[cabinet]\nsimulate = "yes"\nstate_dir = "{tmp_path}"\n')
     path = tmp_path / calibrate.CALIBRATION_FILE
@@ -403,7 +404,7 @@ def test_reset_json_prints_json(tmp_path):
 
 
 def test_a_seat_nobody_pressed_is_left_out_once_another_has_captured_and_waited():
-    from firmware.calibration_flow import AWAY_US
+    from firmware.calibration.flow import AWAY_US
     flow = GuidedCalibration([0, 1, 2], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
     flow.tick(0)
     assert flow.away_in_s(flow.seats[1]) is None          # nobody has captured yet: nobody is left out
@@ -420,7 +421,7 @@ def test_a_seat_nobody_pressed_is_left_out_once_another_has_captured_and_waited(
 
 
 def test_the_left_out_seat_lets_the_flow_go_on():
-    from firmware.calibration_flow import AWAY_US
+    from firmware.calibration.flow import AWAY_US
     flow = GuidedCalibration([0, 1], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
     flow.press(0)
     flow.tick(0)
@@ -429,7 +430,7 @@ def test_the_left_out_seat_lets_the_flow_go_on():
 
 
 def test_the_result_waits_for_any_button_and_says_what_comes_next():
-    flow = cs.gallery_flow("stored")
+    flow = gallery_flow("stored")
     assert not flow.dismissed
     flow.press(5)                                         # any seat's button, even one not calibrating
     assert flow.dismissed
@@ -439,7 +440,7 @@ def test_the_result_waits_for_any_button_and_says_what_comes_next():
 
 
 def test_the_menu_offers_calibrate_and_undo(tmp_path):
-    from firmware.menu import Menu
+    from firmware.app.menu import Menu
     menu = Menu(games=["cha-dango"])
     labels = [label for label, _ in menu.rows()]
     assert "Calibrate dice" in labels and "Undo dice calibration" not in labels
@@ -453,29 +454,29 @@ def test_the_menu_offers_calibrate_and_undo(tmp_path):
 
 
 def test_learning_is_its_own_step_and_the_header_keeps_the_step_at_1280():
-    adapt, check = cs.gallery_flow("adapt"), cs.gallery_flow("check")
+    adapt, check = gallery_flow("adapt"), gallery_flow("check")
     assert adapt.steps_total == check.steps_total == 6 + 1 + adapt.rolls
     assert adapt.step_number == 7 and check.step_number == 8
     for size in ((1920, 1080), (1280, 720), (800, 480)):
-        for flow in (adapt, check, cs.gallery_flow("face")):
+        for flow in (adapt, check, gallery_flow("face")):
             texts = cs.screen(flow, size).texts()
             assert f"step {flow.step_number} of {flow.steps_total}" in texts, (size, texts)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
 def test_seat_banners_keep_the_seat_number_and_problems_say_what_to_do(size):
-    scene = cs.screen(cs.gallery_flow("face"), size)
+    scene = cs.screen(gallery_flow("face"), size)
     texts = " ".join(scene.texts())
     for n in (1, 2, 3, 4):
         assert f"Seat {n}" in texts
     assert "press again" in scene.facts["seats"][2]          # no dice seen: put them in, press again
-    check = " ".join(cs.screen(cs.gallery_flow("check"), size).texts())
+    check = " ".join(cs.screen(gallery_flow("check"), size).texts())
     assert "< >" in check or "arrows" in check                # how to change a die
     assert "? means not read" in check and "x means not a die" in check
 
 
 def test_oled_words_not_code():
-    flow = cs.gallery_flow("check")
+    flow = gallery_flow("check")
     texts = " ".join(cs.oled_frame(flow, 2).texts)            # cursor on ok
     assert "< >" not in texts and "arrows" in texts and "press" in texts
 
@@ -484,7 +485,7 @@ def test_the_folder_routes_why_names_the_misreads_and_the_margin():
     """A threshold raised past misreads says how many the reader as it was
     gave on the fit photos, how many at the new threshold, and why it is a
     step above the lowest with none wrong (calibrate.margin_words)."""
-    from firmware import cmd_dice
+    from firmware.cli import dice as cmd_dice
     info = {"threshold_before": 0.9, "kind": "threshold", "before_fit": {"right": 85, "wrong": 1},
             "candidates": {"threshold": {"fit": {"right": 15, "wrong": 0}}},
             "margin": "none misread at 0.95 already; 0.98 keeps a margin above the misreads"}
@@ -499,7 +500,7 @@ def test_the_summaries_say_before_and_after_and_why_nothing_changed():
     """The confirmation line names before -> after and the dice left to
     nudge; a folder calibration that keeps the reader as it is while the
     photos kept back show a misread says why."""
-    from firmware import cmd_dice
+    from firmware.cli import dice as cmd_dice
     b, a = {"dice": 37, "right": 16, "wrong": 1}, {"dice": 37, "right": 17, "wrong": 0}
     assert cmd_dice._rolls_line(b, a) == ("before -> after: right 16 -> 17, wrong 1 -> 0, "
                                           "not read (to nudge) 20 -> 20")
@@ -517,7 +518,7 @@ def test_a_seat_stuck_on_no_dice_is_counted_down_and_left_out_in_words():
     pressed).  It now counts down from its last press once another seat
     is done, its card and OLED say the problem and the time left, and it
     is left out with the reason."""
-    from firmware.calibration_flow import AWAY_US
+    from firmware.calibration.flow import AWAY_US
     flow = GuidedCalibration([0, 1], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
     flow.tick(0)
     flow.press(1)                                          # nothing in seat 2's tray
@@ -545,9 +546,9 @@ def test_a_flow_of_bots_only_closes_on_any_key_in_the_window(monkeypatch):
     any key now closes the result (and the hint says "any key")."""
     from types import SimpleNamespace
 
-    import firmware.calibration_flow as cf
+    import firmware.calibration.flow as cf
     from firmware.ui.hdmi import HdmiRenderer
-    flow = cs.gallery_flow("stored")
+    flow = gallery_flow("stored")
     flow.dismissed = False
     r = HdmiRenderer(800, 480, "window", oled_count=2)
     pg = r.pg

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from firmware.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation, SimTable
 from hardware.camera import CallbackSource, CameraNotReady, CameraSource, CameraSupervisor, OpenCVSource
 
 

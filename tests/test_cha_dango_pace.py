@@ -96,8 +96,8 @@ def test_cab8_restart_race_is_refused_outside_a_race():
 
 
 # ------------------------------------------------------------ on the cabinet
-from firmware import config  # noqa: E402
-from firmware.session import Session, SessionOptions  # noqa: E402
+from firmware.runtime import config  # noqa: E402
+from firmware.app.session import Session, SessionOptions  # noqa: E402
 
 
 def cfg_for(tmp_path):
@@ -118,7 +118,7 @@ def test_cab7_bots_reveal_only_after_the_outcome_was_on_screen(tmp_path):
     """Item 4: bots revealed the next order 0.03-0.8 s after a race was
     decided; now every reveal comes cabinet.race_result_ms (2.5 s) or more
     after the race's outcome reached the screen, and the HDMI says so."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     s = new_session(tmp_path)
     rt = s.runtime
     pause_us = s.cfg["cabinet"]["race_result_ms"] * 1000
@@ -164,7 +164,7 @@ def test_cab8_a_race_resumed_from_a_save_restarts_after_a_countdown(tmp_path):
     """Item 5: killed mid-race and resumed, nothing counts for 3 s (the
     countdown on the HDMI and the OLEDs), then the same order's race starts
     again: no seat is slowest to sip before it."""
-    from firmware.screens import default_measure, hdmi_screen, oled_frame
+    from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
     s = new_session(tmp_path)
     rt = s.runtime
     while not (s.game.view(None)["phase"] == "race" and s.game.view(None)["race"]["answers"].count(None) < 3):
@@ -211,8 +211,8 @@ def test_cab7_a_bot_whose_press_came_too_soon_answers_again():
 
 
 def test_cab7_the_seats_oled_says_its_press_came_too_soon():
-    from firmware.controls import SeatControls
-    from firmware.screens import oled_frame
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.draw import oled_frame
     g = no_match_table(reveal_grace_us=GRACE)
     events = [e["text"] for e in reveal(g)]
     events += [e["text"] for e in slap(g, 1, T0 + 172_000)]    # seat 2, not the revealer (seat 1)

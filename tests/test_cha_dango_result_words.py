@@ -8,9 +8,9 @@ import re
 
 from test_cha_dango_helpers import CARDS, T0, find, lift, release, reveal, settle, slap, table
 
-from firmware.controls import SeatControls
-from firmware.games import cha_dango as cd_screen
-from firmware.screens import default_measure, hdmi_screen, oled_frame
+from firmware.runtime.controls import SeatControls
+from firmware.screens import cha_dango as cd_screen
+from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.ui.kit import wrap_words
 
 R = 5  # revealed card: cat, pink dango, blue background

@@ -316,7 +316,7 @@ def test_cd2_game_ends_when_the_last_card_is_revealed():
 
 def test_cd2_full_game_reveals_all_fifty_ordering_cards():
     """CD-2: a game has exactly 50 reveals; cards are conserved (CD-8)."""
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     from engines.cha_dango import ChaDango
     g = ChaDango.new(4, 3)
     bot = RandomBot(3)

@@ -88,9 +88,9 @@ def test_book_2_screens_and_oleds_do_not_say_whether_the_order_matches():
     """The drawn shared screen is the same on both tables but for the
     customers themselves (no highlight, no "slap" or "sip" as the answer);
     every OLED is the same picture on both tables."""
-    from firmware.controls import SeatControls
-    from firmware.games import cha_dango as screens
-    from firmware.screens import default_measure
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens import cha_dango as screens
+    from firmware.screens.draw import default_measure
     yes, no = pair()
     reveal(yes), reveal(no)
     ctx = {"last_events": [], "now_us": T0 + 100}
@@ -248,7 +248,7 @@ def test_book_2_blind_slapper_loses_to_players_who_look():
     a bot that slaps at once on every order wins well under its fair share
     against bots that answer only what they see, with a human reaction
     time."""
-    from firmware.cha_dango_bots import measure
+    from bots.cha_dango_race import measure
     result = measure(players=3, games=24, seed=5)
     assert result["games"] == 24
     assert result["blind_win_share"] < 0.5 * result["fair_share"], result
@@ -259,7 +259,7 @@ def test_setting_up_3_the_youngest_player_starts():
     clockwise order": a seat option of the engine and a row of the menu."""
     from engines.base import SetupError
     from engines.cha_dango import ChaDango
-    from firmware.menu import Menu
+    from firmware.app.menu import Menu
     g = ChaDango.new(4, 1, {"start_player": 2})
     assert g.current == 2 and g.active_players() == [2]
     with pytest.raises(SetupError, match="start_player"):

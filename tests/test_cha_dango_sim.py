@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from engines.cha_dango import ChaDango
-from firmware.bots import RandomBot
-from firmware.simulate import simulate
+from bots.random_bot import RandomBot
+from bots.simulate import simulate
 
 
 @pytest.mark.parametrize("players", range(2, 7))

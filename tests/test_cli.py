@@ -7,7 +7,7 @@ import pytest
 
 from engines import GAMES
 from engines.registry import is_available
-from firmware.cli import main
+from firmware.cli.main import main
 
 AVAILABLE = [gid for gid in GAMES if is_available(gid)]
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware import cmd_play
-from firmware.cli import main
+from firmware.cli import play as cmd_play
+from firmware.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = ["--bots", "all", "--headless"]
@@ -87,14 +87,14 @@ def test_journal_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_mad
 def _run(args: list[str], **kw) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     env.update(kw.pop("env", {}))
-    return subprocess.run([sys.executable, "-m", "firmware.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "firmware.cli.main", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120, **kw)
 
 
 def test_json_into_a_closed_pipe_ends_quietly():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    p = subprocess.run(f"{sys.executable} -m firmware.cli games --json | head -c 1; "
-                       f"{sys.executable} -m firmware.cli simulate cafe-junior --players 2 --games 40 --json "
+    p = subprocess.run(f"{sys.executable} -m firmware.cli.main games --json | head -c 1; "
+                       f"{sys.executable} -m firmware.cli.main simulate cafe-junior --players 2 --games 40 --json "
                        f"| head -c 1", shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert "Broken pipe" not in p.stderr and "BrokenPipeError" not in p.stderr and "Traceback" not in p.stderr
 
@@ -155,9 +155,9 @@ def test_resume_with_fewer_seats_is_refused_like_play(tmp_path, capsys):
 
 
 def test_the_menu_offers_only_what_is_wired(tmp_path):
-    from firmware.config import load
-    from firmware.menu import Menu
-    from firmware.wiring import wired_players
+    from firmware.runtime.config import load
+    from firmware.app.menu import Menu
+    from firmware.runtime.wiring import wired_players
     from engines import GAMES
     cfg = load(_config(tmp_path, ONE_SEAT + "[[seats]]\nbutton = 5\ncup = 6\n[seats.oled]\naddress = 0x3D\n"))
     wired = {g: wired_players(cfg, g) for g in GAMES}
@@ -178,8 +178,8 @@ def test_the_menu_offers_only_what_is_wired(tmp_path):
 def _started_game(journal: Path, game: str, players: int, bots: str = "all") -> None:
     """A journal of a game that has begun (header + a few actions)."""
     from engines import new_game
-    from firmware import journal as journal_mod
-    from firmware.bots import RandomBot
+    from firmware.runtime import journal as journal_mod
+    from bots.random_bot import RandomBot
     g = new_game(game, players, 7, None)
     w = journal_mod.JournalWriter.create(journal, g, meta={
         "bots": list(range(players)) if bots == "all" else [], "dice_from": None})

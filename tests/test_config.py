@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware import config
+from firmware.runtime import config
 
 
 def write(tmp_path, text):

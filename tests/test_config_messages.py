@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware import config
+from firmware.runtime import config
 
 
 def write(tmp_path, text):
@@ -68,13 +68,14 @@ def test_trays_for_fewer_seats_than_play_are_refused():
 
 def test_session_on_a_real_camera_refuses_missing_trays(tmp_path):
     from engines import new_game
-    from firmware.session import check_trays
+    from firmware.app.session import check_trays
     cfg = config.validate({"vision": {"trays": [{"seat": 0, "polygon": [[0, 0], [10, 0], [10, 10]]}]}})
     with pytest.raises(ValueError, match=r"vision\.trays: .*seats 2, 3.*\[\[vision\.trays\]\]"):
         check_trays(cfg, new_game("cafe-junior", 3, 1))
 
 
 def test_options_json_nested_too_deeply_is_a_clear_error():
-    from firmware.cli import CliError, parse_options
+    from firmware.runtime.errors import CliError
+    from firmware.cli.options import parse_options
     with pytest.raises(CliError, match="--options"):
         parse_options("[" * 100_000 + "]" * 100_000)

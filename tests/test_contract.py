@@ -14,7 +14,7 @@ import pytest
 
 from engines import GAMES, IllegalAction, SetupError, engine_class, game_from_json
 from engines.registry import is_available
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 AVAILABLE = [gid for gid in GAMES if is_available(gid)]
 CASES = [(gid, n) for gid in AVAILABLE for n in range(GAMES[gid].min_players, GAMES[gid].max_players + 1)]

@@ -10,7 +10,7 @@ import pytest
 
 from engines import IllegalAction, engine_class, game_from_json, new_game
 from engines.registry import is_available
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 
 def snap(g) -> str:
@@ -43,7 +43,7 @@ def test_cryptid_unhashable_station_is_an_illegal_action(kind, station):
 def test_journal_line_with_an_unhashable_station_is_refused_with_its_line_number(tmp_path):
     """Issue 20: a damaged journal line with such an action is refused with
     its line number, not a traceback; the file is not changed."""
-    from firmware.journal import JournalError, JournalWriter, replay
+    from firmware.runtime.journal import JournalError, JournalWriter, replay
     g = new_game("cryptid-cafe", 2, 3)
     path = tmp_path / "game.jsonl"
     w = JournalWriter.create(path, g)

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from engines.cryptid_cafe.data import components
-from firmware.controls import SeatControls
-from firmware.games import cryptid_cafe as cc
-from firmware.screens import hdmi_screen, oled_frame
+from firmware.runtime.controls import SeatControls
+from firmware.screens import cryptid_cafe as cc
+from firmware.screens.draw import hdmi_screen, oled_frame
 
 from screen_checks import context, play_states
 
@@ -86,7 +86,7 @@ def test_cryptid_cafe_solo_log_explains_every_ai2_score_change():
     saying why: every change now comes with a log line giving the new
     score and its parts in the rulebook's words."""
     from engines import new_game
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     game, bot = new_game("cryptid-cafe", 1, 3), RandomBot(3)
     changes = 0
     before = game.view(None)["ai2_score"]

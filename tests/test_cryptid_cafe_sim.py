@@ -10,7 +10,7 @@ import json
 import pytest
 
 from engines.cryptid_cafe import CryptidCafe
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 ROUNDS = {1: 9, 2: 9, 3: 9, 4: 8, 5: 10}
 
@@ -80,7 +80,7 @@ def test_views_hide_decks():
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_simulate_300_games_without_errors(players):
     """The issue's acceptance run: 300 bot games per player count, no error."""
-    from firmware.simulate import play_one
+    from bots.simulate import play_one
     for seed in range(300):
         _, result = play_one(CryptidCafe, players, seed)
         assert result.error is None, result.error

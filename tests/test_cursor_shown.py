@@ -8,10 +8,10 @@ import pytest
 
 from engines import new_game
 from engines.registry import is_available
-from firmware import config
-from firmware.controls import SeatControls, cursor_choices, describe_action
-from firmware.screens import oled_frame
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.controls import SeatControls, cursor_choices, describe_action
+from firmware.screens.draw import oled_frame
+from firmware.app.session import Session, SessionOptions
 
 NOT_A_PI = None
 
@@ -56,7 +56,7 @@ def test_retrograde_claims_cycle_in_the_cards_letter_order(tmp_path):
     """Item 2: Right x4 from "reroll" reaches card D (the screen's A-D
     order, not the deck's); every step's OLED names the card under the
     cursor; the press claims the card the OLED showed."""
-    from firmware.games.retrograde import card_letters
+    from firmware.screens.retrograde import card_letters
     s = session(tmp_path, "retrograde", 3, 1)
     run_until(s, lambda: s.game.view(0)["seats"][0]["dice"] is not None)
     shown = []
@@ -122,7 +122,7 @@ def test_a_press_never_chooses_a_choice_the_seat_did_not_see(tmp_path):
 
 
 def hdmi_facts(s, size=(1920, 1080)) -> dict:
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     return hdmi_screen(s.game, s.context(), size=size, measure=default_measure()).facts
 
 
@@ -152,7 +152,7 @@ def test_cha_dango_hdmi_follows_the_vp_card_choice():
     """Item 1: a seat choosing the VP card to give up (CD-10): every
     navigation step changes its OLED's card and, on the HDMI, which card of
     its pile it is on (the face stays private), armed after one press."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
     from test_cha_dango_helpers import T0
     g = no_match_table()
@@ -177,7 +177,7 @@ def test_cha_dango_hdmi_follows_the_vp_card_choice():
 
 def _ginza_turn(seat=0, seed=1):
     """A Ginza game where ``seat`` is to play with serve choices."""
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     g = new_game("ginza", 3, seed)
     bot = RandomBot(seed)
     while not (g.view(None)["phase"] == "play" and g.view(None)["turn"] == seat and not g.chance_requests()
@@ -192,7 +192,7 @@ def test_ginza_hdmi_lights_the_order_and_dice_the_cursor_would_serve():
     never moved) moves the OLED's position and lights, on the HDMI, the
     order card and the seat's dice (and purple die) the press would serve,
     the seat's banner saying what ("serve 2 3?")."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     g = _ginza_turn()
     controls = [SeatControls(s) for s in range(3)]
     ctx = {"controls": controls, "bots": [1, 2], "last_events": []}
@@ -215,7 +215,7 @@ def test_ginza_hdmi_lights_the_order_and_dice_the_cursor_would_serve():
 def test_ginza_hidden_choices_move_on_the_hdmi_without_showing_the_card():
     """Item 1: the player card and bonus cards are private: the HDMI shows
     only which of them the cursor is on ("card 2/3?"), and follows it."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     g = new_game("ginza", 3, 1)
     assert g.view(None)["phase"] == "player_card"
     controls = [SeatControls(s) for s in range(3)]
@@ -233,7 +233,7 @@ def test_cryptid_hdmi_lights_the_rank_the_cursor_would_take():
     every navigation step moves both the OLED's choice and, on the HDMI,
     the gold outline with the seat's number on the rank it would take; the
     press places the server there."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     g = new_game("cryptid-cafe", 3, 1)
     seat = g.active_players()[0]
     controls = [SeatControls(s) for s in range(3)]
@@ -254,7 +254,7 @@ def test_cryptid_hdmi_lights_the_rank_the_cursor_would_take():
 def test_retrograde_unlock_choice_is_named_on_the_seats_banner():
     """Item 1: choosing a power-up to unlock (RG-6), the seat's banner on
     the HDMI names the one under its cursor, then "keep?"."""
-    from firmware.screens import default_measure, hdmi_screen
+    from firmware.screens.draw import default_measure, hdmi_screen
     from test_retrograde import act, at_blast
     g = at_blast("T12", [6, 6, 1, 2, 3, 4], blasted=[1, 2, 3, 4])
     g.s["seats"][0]["hand"] = ["T02"]
@@ -289,7 +289,7 @@ def test_a_card_taken_while_the_runtime_refreshes_claims_nothing():
     runtime refreshed the cursors (as it does after every change), then
     Space: the seat got card B.  The press must claim nothing and say that
     card D was taken; the next press acts on the choice now shown."""
-    from firmware.games.retrograde import card_letters
+    from firmware.screens.retrograde import card_letters
     g = _three_seats_rolled()
     c = SeatControls(0)
     acts = c.refresh(g)
@@ -385,7 +385,7 @@ def test_a_new_menu_opens_on_its_first_ordinary_choice_not_the_manager():
     opened on "Manager: swap 1, 2" or "done serving".  A new decision opens
     on its first ordinary choice; a press-twice-quickly person never spends
     the Manager card."""
-    from firmware.controls import choice_key
+    from firmware.runtime.controls import choice_key
     g = new_game("cryptid-cafe", 3, 1, {"difficulty": "easy", "first_player": 0})
     c = SeatControls(0)
     acts = c.refresh(g)

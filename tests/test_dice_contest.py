@@ -11,12 +11,12 @@ import pytest
 
 from engines import new_game
 from engines.registry import is_available
-from firmware import config
-from firmware import journal as journal_mod
-from firmware.dice_station import COMMON, CONTESTS_BEFORE_ENTRY, LONG_PRESS_US, DiceStation, SimTable
-from firmware.journal import replay
-from firmware.screens import default_measure, hdmi_screen, oled_frame
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime import journal as journal_mod
+from firmware.runtime.dice_station import COMMON, CONTESTS_BEFORE_ENTRY, LONG_PRESS_US, DiceStation, SimTable
+from firmware.runtime.journal import replay
+from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
+from firmware.app.session import Session, SessionOptions
 from firmware.ui.kit import NEED
 from screen_checks import SIZES, context, play_states, scene_problems
 
@@ -281,7 +281,7 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
 
 
 def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
-    from firmware.dice_station import CONTEST_MS
+    from firmware.runtime.dice_station import CONTEST_MS
     from vision.settings import VISION_SCHEMA
     with pytest.raises(ValueError, match="contest_ms"):
         DiceStation(2, contest_ms=-1)
@@ -348,7 +348,7 @@ def test_a_bot_rejects_a_misread_reading_and_enters_its_dice_by_hand(tmp_path, m
     rejected with the bot's button (long press), and after the second
     misread the bot enters the true values by hand (navigation + presses).
     The engine never gets a misread value."""
-    import firmware.dice_station as ds
+    import firmware.runtime.dice_station as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     state_ = {"n": 0}
 
@@ -393,8 +393,8 @@ def test_gallery_contest_states_agree_with_the_game_and_cab6(game_id):
     shows for checking."""
     if not is_available(game_id):
         pytest.skip(f"{game_id} not available")
-    from firmware import gallery
-    from firmware.readings import reading_for
+    from firmware.app import gallery
+    from firmware.screens.readings import reading_for
     st = next(s for s in gallery.STATES[game_id] if s.name == "contest")
     game, events = gallery.find_state(st)
     ctx, controls = gallery.context_for(game, events, st)
@@ -420,7 +420,7 @@ def test_gallery_contest_states_agree_with_the_game_and_cab6(game_id):
         shown = reading_for(readings, seat)
         frame = oled_frame(game, seat, controls[seat], ctx)
         if shown is not None and shown[1]["state"] == "check":
-            from firmware.readings import oled_frame as reading_frame
+            from firmware.screens.readings import oled_frame as reading_frame
             assert frame.image.tobytes() == reading_frame(seat, *shown).image.tobytes()
             assert any(t.startswith("hold: wrong, ") for t in frame.texts)
 
@@ -451,7 +451,7 @@ def test_ginza_draws_a_held_reading_in_the_requested_places_only():
     """Ginza (CAB-6): a seat's held reading is drawn in the places of the
     dice it rolls (after the dice it already has), the common dice's in
     the common panel; the accepted dice stay what the engine holds."""
-    from firmware import gallery
+    from firmware.app import gallery
     st = next(s for s in gallery.STATES["ginza"] if s.name == "contest")
     game, events = gallery.find_state(st)
     have = [list(p["dice"]) for p in game.view(None)["players"]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.display_probe import (
+from hardware.display import (
     DRM_GRACE_US, POLL_US, Connector, DisplayError, FakeDisplayProbe, SystemProbe, start_fullscreen_video,
     wait_for_screen, wanted_drivers,
 )

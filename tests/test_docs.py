@@ -9,7 +9,7 @@ from pathlib import Path
 
 import cv2
 
-from firmware.cli import main
+from firmware.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "build-guide.md").read_text()

@@ -38,7 +38,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from cabinet_profile import scaled
 from engines import GAMES, IllegalAction, engine_class, game_from_json, new_game
 from engines.registry import is_available
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 AVAILABLE = [g for g in GAMES if is_available(g)]
 #: malformed inputs tried per engine over the whole run (printed at the end)

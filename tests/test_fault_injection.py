@@ -23,10 +23,10 @@ import pytest
 
 from cabinet_profile import scaled
 from engines.registry import is_available
-from firmware import config
-from firmware import journal as journal_mod
-from firmware.dice_station import DiceStation
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime import journal as journal_mod
+from firmware.runtime.dice_station import DiceStation
+from firmware.app.session import Session, SessionOptions
 from hardware.camera import CallbackSource, CameraNotReady, CameraSupervisor
 
 FAULTS: dict[str, int] = {}
@@ -212,12 +212,12 @@ def test_thousand_bouncy_edges_per_second_on_one_seat(tmp_path):
 
 # ------------------------------------------------------------- SIGKILL
 def _play_cmd(journal, seed):
-    return [sys.executable, "-m", "firmware.cli", "play", "cafe-junior", "--players", "3", "--bots", "all",
+    return [sys.executable, "-m", "firmware.cli.main", "play", "cafe-junior", "--players", "3", "--bots", "all",
             "--headless", "--seed", str(seed), "--journal", str(journal)]
 
 
 def _resume_cmd(journal):
-    return [sys.executable, "-m", "firmware.cli", "resume", "--headless", "--journal", str(journal)]
+    return [sys.executable, "-m", "firmware.cli.main", "resume", "--headless", "--journal", str(journal)]
 
 
 @pytest.mark.skipif(not is_available("cafe-junior"), reason="Café International Junior not available")

@@ -5,7 +5,7 @@ the headphone jack, and HDMI needs a screen connected (raspberrypi/linux #3043,
 /sys/class/drm, configurable, and handed to the mixer."""
 from __future__ import annotations
 
-from firmware.config import validate
+from firmware.runtime.config import validate
 from hardware.audio import Audio, choose_device, connected_hdmi_ports, sound_cards
 
 PI4_CARDS = """ 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones

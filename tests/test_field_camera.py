@@ -13,8 +13,8 @@ import threading
 import numpy as np
 import pytest
 
-from firmware.config import validate
-from firmware.dice_station import DiceStation, SimTable
+from firmware.runtime.config import validate
+from firmware.runtime.dice_station import DiceStation, SimTable
 from hardware.camera import CameraNotReady, CameraSupervisor, OpenCVSource, Picamera2Source, make_camera
 from hardware.camera_guard import describe_focus, focus_controls
 from test_camera_faults import FakeRuntime

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from firmware.display_probe import (Connector, FakeDisplayProbe, ScreenKeeper, SystemProbe, choose_kms_card,
+from hardware.display import (Connector, FakeDisplayProbe, ScreenKeeper, SystemProbe, choose_kms_card,
                                     kms_card_index, start_fullscreen_video)
 from firmware.ui.model import Panel, ScreenModel
 
@@ -112,7 +112,7 @@ def test_keeper_does_nothing_while_the_screen_stays(plugged, monkeypatch):
 
 
 def test_field_watch_runs_the_screen_keeper_and_the_supply_watch_each_frame():
-    from firmware.field_watch import FieldWatch
+    from firmware.runtime.field_watch import FieldWatch
     from hardware.power import ThrottleWatch
     warned = []
     probe = FakeDisplayProbe(plugged=[(0, True), (S, False)])
@@ -129,8 +129,8 @@ def test_field_watch_runs_the_screen_keeper_and_the_supply_watch_each_frame():
 
 
 def test_a_simulated_session_has_no_screen_keeper_nor_supply_watch(tmp_path):
-    from firmware.config import validate
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime.config import validate
+    from firmware.app.session import Session, SessionOptions
     cfg = validate({"cabinet": {"simulate": "yes"}})
     s = Session.new(cfg, "retrograde", 1, 1, None, tmp_path / "j.jsonl", SessionOptions(headless=True, bots={0}))
     try:

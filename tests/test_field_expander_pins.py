@@ -5,7 +5,7 @@ refuses them as inputs, naming the key and the fix, and the default wiring
 keeps off them."""
 from __future__ import annotations
 
-from firmware.config import ConfigError, validate
+from firmware.runtime.config import ConfigError, validate
 from hardware.settings import DEFAULT_SEATS, OUTPUT_ONLY_EXPANDER_PINS, check, refused_expander_pins
 
 import pytest
@@ -41,5 +41,5 @@ def test_default_wiring_uses_no_output_only_expander_pin():
 
 def _filled(raw):
     """A config filled with defaults but not checked (to call check() on it)."""
-    from firmware.config import SCHEMA, _fill
+    from firmware.runtime.config import SCHEMA, _fill
     return _fill(raw, SCHEMA, "")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from firmware import field_report as fr
-from firmware.cli import main
-from firmware.display_probe import Connector
+from firmware.runtime import field_report as fr
+from firmware.cli.main import main
+from hardware.display import Connector
 from hardware import gpiochip
 from hardware.audio import SoundCard
 from hardware.camera import Picamera2Source

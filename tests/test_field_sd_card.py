@@ -55,8 +55,8 @@ def test_missing_state_partition_and_an_install_under_the_overlay_are_refused(tm
 
 
 def test_menu_has_shut_down_and_it_powers_off_the_cabinet_only():
-    from firmware.menu import Menu
-    from firmware.power_off import power_off
+    from firmware.app.menu import Menu
+    from firmware.runtime.power_off import power_off
     menu = Menu()
     labels = [label for label, _ in menu.rows()]
     menu.focus = labels.index("Shut down")

@@ -9,7 +9,7 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from firmware.screens import default_measure  # noqa: E402
+from firmware.screens.draw import default_measure  # noqa: E402
 from firmware.ui.kit import Rect, Scene  # noqa: E402
 
 RED, BLUE, FEED, TABLE = (220, 40, 40), (40, 60, 220), (20, 90, 40), (40, 44, 56)

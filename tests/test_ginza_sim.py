@@ -8,8 +8,8 @@ import random
 import pytest
 
 from engines.ginza import ENGINE
-from firmware.bots import RandomBot
-from firmware.simulate import simulate
+from bots.random_bot import RandomBot
+from bots.simulate import simulate
 
 
 def check_invariants(g):
@@ -82,7 +82,7 @@ def test_greedy_games_end_with_served_customers_and_keep_invariants(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_bot_games_keep_invariants(players):
-    """The random bot (firmware.bots) always makes progress."""
+    """The random bot (bots.random_bot) always makes progress."""
     for seed in range(15):
         g = ENGINE.new(players, 100 + seed)
         bot = RandomBot(seed)

@@ -12,7 +12,7 @@ import types
 
 import pytest
 
-from firmware.config import validate
+from firmware.runtime.config import validate
 from hardware.backends import HardwareUnavailable, choose_backend, is_pi5, open_factory, pi_model
 from hardware.debounce import DebounceBank, rank_presses
 from hardware.edges import Edge, EdgeSource, drain
@@ -236,7 +236,7 @@ def test_no_gpiochip_fails_naming_the_device(fresh_modules):
 
 
 def test_pi_only_modules_are_not_imported_at_import_time():
-    code = ("import sys, hardware.cabinet, hardware.camera, hardware.backends, firmware.cmd_hardware;"
+    code = ("import sys, hardware.cabinet, hardware.camera, hardware.backends, firmware.cli.hardware;"
             "print(sorted(m for m in ('pigpio', 'lgpio', 'picamera2') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.cli import main
+from firmware.cli.main import main
 
 
 def test_hardware_check_on_mock_prints_the_seat_map_and_passes(capsys):
@@ -63,8 +63,8 @@ def test_hardware_check_says_why_the_backend_cannot_run(tmp_path, capsys):
 def test_live_input_test_prompts_each_input_and_reports_a_dead_wire():
     """The live test (real Pi) logic, exercised on the mock pins: a 'person'
     answers each prompt except seat 2's cup, whose wire is 'broken'."""
-    from firmware.cmd_hardware import live_test
-    from firmware.config import validate
+    from firmware.cli.hardware import live_test
+    from firmware.runtime.config import validate
     from hardware.cabinet import build_cabinet
 
     cab = build_cabinet(validate({}), model=None, with_camera=False, with_audio=False)

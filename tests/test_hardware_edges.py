@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.config import validate
+from firmware.runtime.config import validate
 from hardware.cabinet import build_cabinet
 from hardware.debounce import DebounceBank, Debouncer, InputEvent, debounce, rank_presses
 from hardware.edges import Edge, EdgeSource, TickClock, drain, pigpio_ticks_diff, PIGPIO_WRAP_US

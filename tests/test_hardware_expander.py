@@ -7,7 +7,7 @@ import queue
 
 import pytest
 
-from firmware.config import validate
+from firmware.runtime.config import validate
 from hardware.backends import HardwareUnavailable
 from hardware.cabinet import build_cabinet
 from hardware.debounce import InputEvent

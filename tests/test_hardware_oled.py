@@ -8,7 +8,7 @@ import logging
 import pytest
 from PIL import Image, ImageDraw
 
-from firmware.config import validate
+from firmware.runtime.config import validate
 from hardware.cabinet import build_cabinet
 from hardware.oled import Oled, describe, device_maker
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.config import ConfigError, validate
+from firmware.runtime.config import ConfigError, validate
 from hardware.settings import (DEFAULT_SEATS, HEADER_PINS, PIN_KEYS, check, effective_seats,
                                free_pins)
 
@@ -18,7 +18,7 @@ def seat(**kw):
 
 def problems(data):
     """check() on the config validate() would fill in (without raising)."""
-    from firmware.config import SCHEMA, _fill
+    from firmware.runtime.config import SCHEMA, _fill
     return check(_fill(data, SCHEMA, ""))
 
 

@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT / "systemd"))
 
 import cabinet_installer as ci  # noqa: E402
 from cabinet_installer import bootcfg  # noqa: E402
-from firmware import cmd_install  # noqa: E402
-from firmware import config as config_mod  # noqa: E402
+from firmware.cli import install as cmd_install  # noqa: E402
+from firmware.runtime import config as config_mod  # noqa: E402
 
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
@@ -252,7 +252,7 @@ def test_dry_run_on_this_machine_changes_nothing(monkeypatch, capsys):
     monkeypatch.setattr(Path, "write_text", trap)
     monkeypatch.setattr(Path, "write_bytes", trap)
     monkeypatch.setattr(Path, "mkdir", trap)
-    from firmware import cli
+    from firmware.cli import main as cli
     assert cli.main(["install", "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert cli.main(["uninstall", "--dry-run", "--purge"]) == 0
@@ -544,7 +544,7 @@ def test_default_config_template_is_valid():
 
 
 def test_cli_offers_install_and_uninstall():
-    from firmware import cli
+    from firmware.cli import main as cli
     parser, _ = cli.build_parser()
     args = parser.parse_args(["install", "--dry-run", "--start"])
     assert args.func is cmd_install.run and args.install_action == "install" and args.dry_run and args.start

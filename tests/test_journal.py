@@ -8,8 +8,8 @@ import pytest
 
 from engines import GAMES, new_game
 from engines.registry import is_available
-from firmware import journal
-from firmware.bots import RandomBot
+from firmware.runtime import journal
+from bots.random_bot import RandomBot
 
 AVAILABLE = [gid for gid in GAMES if is_available(gid)]
 

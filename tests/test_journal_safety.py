@@ -14,8 +14,8 @@ import pytest
 
 from engines import GAMES, new_game
 from engines.registry import is_available
-from firmware import journal
-from firmware.bots import RandomBot
+from firmware.runtime import journal
+from bots.random_bot import RandomBot
 from cabinet_profile import scaled
 
 GAME = next(g for g in ("cafe-junior", "cryptid-cafe", "ginza", "cha-dango", "retrograde") if is_available(g))
@@ -325,13 +325,13 @@ def test_format_1_journal_still_resumes_into_a_checksummed_copy(tmp_path):
 
 # ----------------------------------------------------------- item 5
 def _state_cfg(tmp_path):
-    from firmware import config
+    from firmware.runtime import config
     return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
 
 
 def test_damaged_newest_save_is_reported_not_an_older_game_resumed(tmp_path, capsys):
-    from firmware.cli import main
-    from firmware.cmd_play import find_unfinished
+    from firmware.cli.main import main
+    from firmware.cli.play import find_unfinished
     folder = tmp_path / "journals"
     folder.mkdir()
     old = folder / "a-old.jsonl"
@@ -363,18 +363,18 @@ def test_newest_family_member_is_the_longest_continuation(tmp_path):
     path.write_bytes(path.read_bytes()[:-4])
     _, _, writer = journal.open_for_resume(path)
     writer.close()
-    from firmware.cmd_play import find_unfinished
+    from firmware.cli.play import find_unfinished
     assert find_unfinished(_state_cfg(tmp_path)) == writer.path
 
 
 def test_resume_dev_zero_is_a_clear_error(capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     assert main(["resume", "--journal", "/dev/zero", "--headless"]) == 1
     assert "not a regular file" in capsys.readouterr().err
 
 
 def test_menu_shows_a_damaged_newest_save_instead_of_an_older_game(tmp_path):
-    from firmware.menu import Menu, _find_resume
+    from firmware.app.menu import Menu, _find_resume
     folder = tmp_path / "journals"
     folder.mkdir()
     old = folder / "a-old.jsonl"

@@ -29,7 +29,7 @@ def _stdout(argv: list[str]) -> str:
 
 
 def _cli(*args: str) -> str:
-    return _stdout(["-m", "firmware.cli", *args])
+    return _stdout(["-m", "firmware.cli.main", *args])
 
 
 def test_soak_json_stdout_is_only_json():

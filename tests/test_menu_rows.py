@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines import GAMES
-from firmware.menu import Menu
-from firmware.screens import default_measure
+from firmware.app.menu import Menu
+from firmware.screens.draw import default_measure
 from firmware.ui.layout import layout
 
 RESUMES = [(Path("/s/cafe-junior-20261202-050000-1.jsonl"), "Café Junior, 3 players, turn 12, 14:02"),

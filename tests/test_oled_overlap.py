@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.controls import SeatControls
-from firmware.screens import oled_frame
+from firmware.runtime.controls import SeatControls
+from firmware.screens.draw import oled_frame
 from firmware.ui.oled import OledFrame
 
 from screen_checks import context, play_states
@@ -28,7 +28,7 @@ def frame_problems(game, events, seat: int, max_cursors: int = 40) -> list[str]:
                 c.refresh(game)             # the choices as the runtime last read them
                 c.cursor = cursor
                 if armed:
-                    from firmware.controls import describe_action
+                    from firmware.runtime.controls import describe_action
                     c.armed = describe_action(c.selectable(game)[cursor])
                 ctrls = [SeatControls(s) for s in range(game.num_players)]
                 ctrls[seat] = c
@@ -83,7 +83,7 @@ def test_retrograde_armed_blast_keeps_the_dice_readable_and_says_press_again():
 def test_ginza_oled_still_shows_both_bonus_cards_above_a_one_line_choice():
     """The fix leaves room as before: two bonus cards above a one-line
     choice ("serve 3 4") and above "Seat 2 plays"."""
-    from firmware.games.ginza import _oled_words, label
+    from firmware.screens.ginza import _oled_words, label
     seen = 0
     for game, events in play_states("ginza", 2, 1, every=2, limit=400):
         for seat in range(game.num_players):

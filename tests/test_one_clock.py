@@ -1,7 +1,7 @@
 """One clock (issue 39): a real camera stamps frames with time since boot,
 buttons and the engine count from the cabinet's start.  Every stamp that
 reaches an engine is on the cabinet's clock: camera stamps are converted
-(:class:`firmware.clocks.CameraClock`), never mixed."""
+(:class:`firmware.runtime.clocks.CameraClock`), never mixed."""
 from __future__ import annotations
 
 import time
@@ -9,10 +9,10 @@ import time
 import pytest
 
 from engines.registry import is_available
-from firmware import config
-from firmware.clocks import SIM_CAMERA_UPTIME_US, CameraClock
-from firmware.dice_station import DiceStation
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.clocks import SIM_CAMERA_UPTIME_US, CameraClock
+from firmware.runtime.dice_station import DiceStation
+from firmware.app.session import Session, SessionOptions
 from hardware.camera import CameraSupervisor, OpenCVSource, monotonic_us
 
 FIGURES: dict[str, int] = {}
@@ -89,7 +89,7 @@ def test_the_simulated_camera_stamps_on_its_own_clock(tmp_path):
     """The simulator converts its camera's stamps as a real one's: the
     station's camera clock is the simulated uptime, and what reaches the
     game is on the cabinet's clock."""
-    from firmware.dice_station import SimTable
+    from firmware.runtime.dice_station import SimTable
     station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
     got = station._read(7_000_000)
     assert got is not None and got[0] == 7_000_000

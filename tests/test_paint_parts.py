@@ -11,9 +11,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engines import new_game  # noqa: E402
-from firmware.bots import RandomBot  # noqa: E402
-from firmware.gallery import context_for, STATES  # noqa: E402
-from firmware.screens import default_measure, hdmi_screen  # noqa: E402
+from bots.random_bot import RandomBot  # noqa: E402
+from firmware.app.gallery import context_for, STATES  # noqa: E402
+from firmware.screens.draw import default_measure, hdmi_screen  # noqa: E402
 from firmware.ui import kit  # noqa: E402
 from firmware.ui.kit import Rect, Scene  # noqa: E402
 

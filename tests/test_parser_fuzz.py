@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from cabinet_profile import scaled
 from engines import GAMES, new_game
 from engines.registry import is_available
-from firmware import config, journal
-from firmware.bots import RandomBot
-from firmware.cli import CliError, parse_options
+from firmware.runtime import config
+from firmware.runtime import journal
+from bots.random_bot import RandomBot
+from firmware.runtime.errors import CliError
+from firmware.cli.options import parse_options
 
 FUZZED: Counter = Counter()
 GAME = next(g for g in ("cafe-junior", "cryptid-cafe", "ginza", "cha-dango", "retrograde") if is_available(g))

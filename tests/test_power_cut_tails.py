@@ -15,7 +15,7 @@ import warnings
 import pytest
 
 from cabinet_profile import LONG
-from firmware import journal
+from firmware.runtime import journal
 from test_journal_safety import play_and_journal, state
 
 
@@ -80,7 +80,7 @@ def _cut_and_played_on_in_a_copy(path, steps=20):
     line half written), resumed (into a copy) and played on ``steps``
     actions by a random bot; returns the copy's path and the game as
     played."""
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     play_and_journal(path, 30)
     path.write_bytes(path.read_bytes()[:-4])                      # a cut: the next game goes on in a copy
     game, _, writer = journal.open_for_resume(path)
@@ -186,7 +186,7 @@ def test_power_cut_tail_sweep(tmp_path, monkeypatch):
 
 # ----------------------------------------------------------- issue 39, 4 and 5
 def _cfg(tmp_path):
-    from firmware import config
+    from firmware.runtime import config
     return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
 
 
@@ -196,7 +196,7 @@ def test_clock_jump_back_still_resumes_the_game_played_last(tmp_path):
     hour old), so its file looks older than an abandoned game's."""
     import os
 
-    from firmware.cmd_play import find_unfinished
+    from firmware.cli.play import find_unfinished
     folder = tmp_path / "journals"
     folder.mkdir()
     abandoned = folder / "a.jsonl"
@@ -219,7 +219,7 @@ def test_the_menus_resume_rows_put_the_game_played_last_first_after_a_clock_jump
     resume`` does, not the file times a clock jump scrambled."""
     import os
 
-    from firmware.menu import unfinished_games
+    from firmware.app.menu import unfinished_games
     folder = tmp_path / "journals"
     folder.mkdir()
     abandoned, last = folder / "a.jsonl", folder / "b.jsonl"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.results import Result, Solo
-from firmware.screens import default_measure
+from engines.results import Result, Solo
+from firmware.screens.draw import default_measure
 from firmware.ui.result_screen import result_scene
 
 RESULTS = {

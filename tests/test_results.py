@@ -9,9 +9,9 @@ import pytest
 
 from engines import engine_class
 from engines.base import ranking_from_keys
-from firmware.cli import main
-from firmware.results import game_result
-from firmware.simulate import play_one
+from firmware.cli.main import main
+from engines.results import game_result
+from bots.simulate import play_one
 
 
 class FakeGame:
@@ -115,7 +115,7 @@ def test_headless_cryptid_solo_report_prints_the_ai_score_and_who_won(tmp_path, 
     out = capsys.readouterr().out
     assert "AI Player 2: " in out and "result: " in out
     assert "winner(s): seat 1" not in out
-    from firmware.journal import replay
+    from firmware.runtime.journal import replay
     g, _ = replay(tmp_path / "j.jsonl")
     assert f"result: {game_result(g).headline}" in out
 

@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from engines.registry import is_available
-from firmware import config
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.app.session import Session, SessionOptions
 
 NOT_A_PI = None  # model string for build_cabinet: no Raspberry Pi here
 

@@ -3,8 +3,8 @@ whose header records every seat's bot level made them bots again (found
 playing a resumed all-bots game as seat 1: both seats stayed bots)."""
 from __future__ import annotations
 
-from firmware import config
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.app.session import Session, SessionOptions
 
 
 def test_resume_with_fewer_bots_gives_the_other_seats_back_to_people(tmp_path):

@@ -11,7 +11,7 @@ from engines.base import IllegalAction
 from engines.retrograde import ENGINE as Retrograde
 from engines.retrograde import blast
 from engines.retrograde.components import LETTERS, default_components
-from firmware.bots import RandomBot
+from bots.random_bot import RandomBot
 
 COMP = default_components()
 SETTLE = Retrograde.option_defaults["claim_settle_us"]

@@ -9,11 +9,11 @@ import pytest
 
 from engines import GAMES
 from engines.registry import is_available
-from firmware import config
-from firmware.dice_station import DiceStation, SimTable
-from firmware.journal import replay
-from firmware.screens import hdmi_screen
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.journal import replay
+from firmware.screens.draw import hdmi_screen
+from firmware.app.session import Session, SessionOptions
 from firmware.ui.hdmi import HdmiRenderer
 from firmware.ui.kit import Scene
 from firmware.ui.layout import overlaps
@@ -101,7 +101,7 @@ def test_kill_mid_game_and_resume_to_the_same_state(tmp_path, game_id):
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 def test_screens_render_without_overlapping_text(game_id, size):
     from engines import new_game
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     game = new_game(game_id, GAMES[game_id].max_players, 5)
     bot = RandomBot(5)
     renderer = HdmiRenderer(*size, "headless")
@@ -163,7 +163,7 @@ def test_dice_station_answers_with_what_the_camera_read():
 def test_unreadable_die_asks_for_a_nudge_and_never_guesses(monkeypatch):
     """CAB-5: a die the reader cannot read makes the seat nudge it; the game
     waits and gets the value only from a full reading."""
-    import firmware.dice_station as ds
+    import firmware.runtime.dice_station as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     calls = {"n": 0}
 
@@ -215,7 +215,7 @@ def test_camera_dropout_pauses_and_resumes():
 
 
 def test_menu_choices_and_start():
-    from firmware.menu import Menu
+    from firmware.app.menu import Menu
     menu = Menu(games=["cha-dango", "cryptid-cafe"])
     assert menu.rows()[0] == ("Game", "Cha dango")
     menu.focus = 1
@@ -237,7 +237,7 @@ def test_menu_choices_and_start():
 def test_a_die_that_is_never_readable_does_not_stall_the_game(monkeypatch):
     """CAB-5 fallback: nudge, then reroll, then the seat enters the values
     with its buttons; the simulated seat never waits forever."""
-    import firmware.dice_station as ds
+    import firmware.runtime.dice_station as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
 
     def never(self, frame, wb=None):
@@ -320,7 +320,7 @@ def test_blast_plan_is_cycled_and_confirmed_with_two_presses(tmp_path):
     """Retrograde 3 - Blast Droids on the cabinet: the planner's best plans
     come first among the seat's choices; press arms, press again applies
     every step of the plan (journaled one by one)."""
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     s = new_session(tmp_path, "retrograde", 2, seed=8, bots=set())
     g, rt = s.game, s.runtime
     bot = RandomBot(1)
@@ -363,7 +363,7 @@ def test_retrograde_roll_starts_with_a_3_2_1_countdown(tmp_path):
 def test_ginza_change_dice_rolls_waits_for_the_camera(tmp_path):
     """GR-7: Change Dice Rolls is applied only once the camera sees the
     turned die in the seat's tray."""
-    from firmware.bots import RandomBot
+    from bots.random_bot import RandomBot
     from hardware.debounce import InputEvent
     s = new_session(tmp_path, "ginza", 2, seed=3, bots=set())
     g, rt = s.game, s.runtime

@@ -10,9 +10,9 @@ import pytest
 
 from engines import GAMES
 from engines.registry import is_available
-from firmware import config
-from firmware.journal import replay
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.journal import replay
+from firmware.app.session import Session, SessionOptions
 
 # every player count of the three turn-based games (issue 11); the two
 # real-time games at the counts the runtime issue names (the rest is covered

@@ -19,10 +19,10 @@ import pytest
 
 from engines import Game
 from engines.retrograde.components import default_components
-from firmware.controls import SeatControls
-from firmware.games import cha_dango as cd
-from firmware.games import retrograde as rg
-from firmware.screens import default_measure, hdmi_screen, oled_frame
+from firmware.runtime.controls import SeatControls
+from firmware.screens import cha_dango as cd
+from firmware.screens import retrograde as rg
+from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.ui.kit import NEED, LayoutError, Rect, Scene
 from screen_checks import SIZES, context, play_states, scene_problems
 
@@ -407,7 +407,7 @@ def test_painter_draws_dice_and_animates_moves():
 
 def test_gallery_renders_named_states(tmp_path):
     """``cabinet screens`` writes the documented states, HDMI and OLEDs."""
-    from firmware import gallery
+    from firmware.app import gallery
     state = gallery.STATES["cha-dango"][1]
     game, events = gallery.find_state(state)
     assert game.view(None).get("race") is not None
@@ -431,9 +431,9 @@ def test_a_long_notice_takes_the_header_and_fits(game_id):
 def test_a_layout_bug_never_ends_a_game(tmp_path, monkeypatch):
     """A screen that cannot be laid out is logged and the game goes on
     (the tests above keep such bugs out; a cabinet must not stop on one)."""
-    from firmware import config
-    from firmware.games import retrograde
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime import config
+    from firmware.screens import retrograde
+    from firmware.app.session import Session, SessionOptions
     from firmware.ui.kit import LayoutError
 
     def broken(*a, **k):

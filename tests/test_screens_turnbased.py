@@ -20,12 +20,12 @@ import pytest
 from engines import new_game
 from engines.base import Game
 from engines.registry import game_from_json
-from firmware.bots import RandomBot
-from firmware.controls import SeatControls
-from firmware.games import cafe_junior as cj
-from firmware.games import cryptid_cafe as cc
-from firmware.games import ginza as gz
-from firmware.screens import default_measure, hdmi_screen, oled_frame
+from bots.random_bot import RandomBot
+from firmware.runtime.controls import SeatControls
+from firmware.screens import cafe_junior as cj
+from firmware.screens import cryptid_cafe as cc
+from firmware.screens import ginza as gz
+from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.ui.kit import Node, Rect, Scene
 
 SIZES = [(800, 480), (1920, 1080)]

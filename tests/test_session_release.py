@@ -15,8 +15,8 @@ import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from firmware import config  # noqa: E402
-from firmware.session import Session, SessionOptions  # noqa: E402
+from firmware.runtime import config  # noqa: E402
+from firmware.app.session import Session, SessionOptions  # noqa: E402
 
 
 def _session(tmp_path, name="j.jsonl", **kw) -> Session:
@@ -73,7 +73,7 @@ def test_painter_cache_stays_bounded_over_many_distinct_states(monkeypatch):
     count and pixel bounds; the oldest used go first."""
     import pygame
 
-    from firmware.screens import default_measure
+    from firmware.screens.draw import default_measure
     from firmware.ui import paint
     from firmware.ui.kit import Rect, Scene
     monkeypatch.setattr(paint, "_CACHE_MAX", 40)
@@ -94,7 +94,7 @@ def test_a_scene_drawn_after_the_menu_repaints_the_whole_screen(tmp_path):
     pixels are those of a fresh draw, with nothing of the menu left."""
     import pygame
 
-    from firmware.screens import hdmi_screen
+    from firmware.screens.draw import hdmi_screen
     from firmware.ui.hdmi import HdmiRenderer
     from firmware.ui.model import Panel, ScreenModel
     s = _session(tmp_path)

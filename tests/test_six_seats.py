@@ -18,10 +18,11 @@ import re
 import pytest
 
 from engines.registry import is_available
-from firmware import config, session as session_mod
-from firmware.controls import INPUT_BINDINGS, choice_key, describe_action, is_realtime
-from firmware.screens import game_module
-from firmware.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.app import session as session_mod
+from firmware.runtime.controls import INPUT_BINDINGS, choice_key, describe_action, is_realtime
+from firmware.screens.draw import game_module
+from firmware.app.session import Session, SessionOptions
 
 STEP_US = 20_000
 HOLD_US = 60_000

@@ -11,14 +11,14 @@ import sys
 
 import pytest
 
-from firmware import journal
+from firmware.runtime import journal
 from test_journal_safety import play_and_journal
 
 
 def test_read_only_state_folder_is_said_in_words(tmp_path, monkeypatch, capsys):
     """Issue 39, 6: resuming on a read-only state folder printed a raw
     "[Errno 30] Read-only file system"."""
-    from firmware.cli import main
+    from firmware.cli.main import main
     path = tmp_path / "g.jsonl"
     play_and_journal(path, 10)
     real_open = os.open
@@ -43,7 +43,7 @@ def test_config_fifo_is_refused_at_once(tmp_path):
     fifo = tmp_path / "cfg.toml"
     os.mkfifo(fifo)
     try:
-        run = subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(fifo), "config", "show"],
+        run = subprocess.run([sys.executable, "-m", "firmware.cli.main", "--config", str(fifo), "config", "show"],
                              capture_output=True, text=True, timeout=30)
     except subprocess.TimeoutExpired:
         pytest.fail("cabinet --config FIFO blocked")
@@ -114,7 +114,7 @@ def test_camera_fault_log_lines_say_camera_not_ready_once(caplog):
     """Issue 39: "camera not ready: camera not ready: ..." in the log."""
     import logging
 
-    from firmware.dice_station import DiceStation, SimTable
+    from firmware.runtime.dice_station import DiceStation, SimTable
     from hardware.camera import CallbackSource, CameraSupervisor
 
     class Unplugged(CallbackSource):
@@ -151,7 +151,7 @@ def test_black_frame_every_third_frame_still_settles_and_the_seat_is_told():
     (skipped), and the waiting seat's OLED says why its dice wait."""
     import numpy as np
 
-    from firmware.dice_station import BLANK_PROMPT, DiceStation, SimTable
+    from firmware.runtime.dice_station import BLANK_PROMPT, DiceStation, SimTable
     from hardware.camera import CallbackSource, CameraSupervisor
     from test_runtime import FakeGame, FakeRuntime
     table = SimTable(2, seed=4)

@@ -1,5 +1,5 @@
 """Issue 38, Build 1: the cabinet's sounds.  What asks for which cue
-(:func:`firmware.sounds.cues`, pure), the cues themselves (synthesised in
+(:func:`firmware.runtime.sounds.cues`, pure), the cues themselves (synthesised in
 :mod:`hardware.audio`), volume and mute in the config, and every game
 played headless by bots asking for its sounds through the recording twin
 (a silent game fails)."""
@@ -12,9 +12,9 @@ import sys
 import numpy as np
 import pytest
 
-from firmware import config
-from firmware.session import Session, SessionOptions
-from firmware.sounds import EVENT_CUES, PRIORITY, Snapshot, cues
+from firmware.runtime import config
+from firmware.app.session import Session, SessionOptions
+from firmware.runtime.sounds import EVENT_CUES, PRIORITY, Snapshot, cues
 from hardware.audio import PEAK, SOUNDS, Audio, RecordingAudio, render
 
 

@@ -109,7 +109,7 @@ def test_restart_on_failure_with_a_start_limit(unit):
 
 def test_state_directory_for_journals_and_calibration(unit):
     """Issue: a state directory for journals and calibration
-    ($STATE_DIRECTORY, read by firmware.cmd_play.state_dir)."""
+    ($STATE_DIRECTORY, read by firmware.runtime.places.state_dir)."""
     assert one(unit, "Service", "StateDirectory") == "cabinet"
     assert one(unit, "Service", "WorkingDirectory") == "/var/lib/cabinet"
     # the only writable places under ProtectSystem=strict are systemd-managed folders

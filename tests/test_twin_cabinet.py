@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from firmware import config
+from firmware.runtime import config
 from hardware.cabinet import build_cabinet
 from hardware.twin import Twin, TwinDisplay, VirtualClock, load_profile
 
@@ -61,7 +61,7 @@ def test_the_i2c_clock_is_configurable(tmp_path):
 
 
 def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
-    from firmware.session import Session, SessionOptions
+    from firmware.app.session import Session, SessionOptions
     cfg = _cfg(tmp_path, "pi4")
     opts = SessionOptions(headless=True, bots={0, 1})
     s = Session.new(cfg, "cha-dango", 2, 1, None, tmp_path / "g.jsonl", opts)
@@ -70,7 +70,7 @@ def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
         assert s.writer.fsync == twin.fsync
         assert getattr(s.renderer.draw, "__wrapped__", None) is not None
         assert getattr(s.runtime._bot_choice, "__wrapped__", None) is not None
-        from firmware.twin_costs import attach
+        from firmware.runtime.twin_costs import attach
         attach(s)          # the menu's renderer serves game after game: its paint is stretched once
         assert not hasattr(s.renderer.draw.__wrapped__, "__wrapped__")
     finally:
@@ -83,7 +83,7 @@ def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
 
 
 def test_play_refuses_an_unknown_twin_as_a_usage_error(tmp_path, capsys):
-    from firmware.cli import main
+    from firmware.cli.main import main
     rc = main(["play", "cha-dango", "--players", "2", "--bots", "all", "--headless", "--twin", "pi3",
                "--journal", str(tmp_path / "g.jsonl")])
     assert rc == 2

@@ -143,7 +143,7 @@ def test_calibration_refuses_a_camera_that_shows_only_noise(tmp_path):
 
 def _cli(*args, state):
     env = {**os.environ, "STATE_DIRECTORY": str(state)}
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "dice", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", *args], capture_output=True, text=True,
                           timeout=120, env=env)
 
 

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware.dice_station import DiceStats
+from firmware.runtime.dice_station import DiceStats
 from tests.dice_fixtures import tiny_labelled_set
 from vision import curve, reader
 from vision.dataset import LabelledDie, find_dice_data, list_images
@@ -84,7 +84,7 @@ def test_a_lower_threshold_or_no_agreement_never_reads_fewer_dice():
 
 def test_dice_score_curve_prints_both_rates_per_rule_and_threshold(tmp_path):
     folder = tiny_labelled_set(tmp_path / "set")
-    got = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(folder), "--curve", "--json",
+    got = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(folder), "--curve", "--json",
                           "--no-calibration"], capture_output=True, text=True, timeout=120)
     assert got.returncode == 0, got.stderr
     out = json.loads(got.stdout.strip().splitlines()[-1])
@@ -94,10 +94,10 @@ def test_dice_score_curve_prints_both_rates_per_rule_and_threshold(tmp_path):
     for r in out["curve"]:
         assert r["right"] + r["wrong"] + r["unread"] == 6
         assert r["first_look_rate"] == round(r["right"] / 6, 4) and r["misread_rate"] == round(r["wrong"] / 6, 4)
-    text = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(folder), "--curve",
+    text = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(folder), "--curve",
                            "--no-calibration"], capture_output=True, text=True, timeout=120)
     assert text.returncode == 0 and "<- in effect" in text.stdout and "first-look" in text.stdout
-    peer = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(folder), "--curve", "--peer"],
+    peer = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(folder), "--curve", "--peer"],
                           capture_output=True, text=True, timeout=60)
     assert peer.returncode == 2 and "--curve" in peer.stderr
 

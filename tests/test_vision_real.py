@@ -112,7 +112,7 @@ def test_compose_from_real_crops_keeps_values():
 @needs_data
 def test_cli_read_json_and_annotate(tmp_path):
     img = str(list_images(DATA)[0])
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", img, "--json",
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "read", img, "--json",
                           "--annotate", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     rec = json.loads(out.stdout.strip().splitlines()[0])
@@ -126,7 +126,7 @@ def test_cli_read_json_and_annotate(tmp_path):
 def test_cli_read_non_image_is_a_clear_error(tmp_path):
     bad = tmp_path / "notes.txt"
     bad.write_text("not a photo")
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", str(bad), "--json"],
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "read", str(bad), "--json"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and "not a readable image" in out.stderr and out.stdout == ""
 
@@ -134,7 +134,7 @@ def test_cli_read_non_image_is_a_clear_error(tmp_path):
 def test_cli_score_on_a_tiny_labelled_set(tmp_path):
     """`cabinet dice score` on a set the test draws: prints the figures."""
     tiny_labelled_set(tmp_path)
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json"],
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path), "--json"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     s = json.loads(out.stdout)
@@ -142,11 +142,11 @@ def test_cli_score_on_a_tiny_labelled_set(tmp_path):
     # a broken file and a frame too small are named and left out of the figures
     (tmp_path / "images" / "b.jpg").write_text("not a photo")
     cv2.imwrite(str(tmp_path / "images" / "c.png"), np.zeros((1, 1, 3), np.uint8))
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json"],
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path), "--json"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and json.loads(out.stdout)["skipped_images"] == 2, out.stderr
     assert "skipped b.jpg: not a readable image" in out.stderr and "skipped c.png: frame is too small" in out.stderr
     (tmp_path / "images" / "a.png").unlink()
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and "no image of the set could be read" in out.stderr

@@ -11,8 +11,8 @@ import sys
 import numpy as np
 import pytest
 
-from firmware import config as config_mod
-from firmware.cmd_dice import configure_reader
+from firmware.runtime import config as config_mod
+from firmware.runtime.reader import configure_reader
 from vision import reader
 from vision.die import VisionInputError
 from vision.netreader import Candidate
@@ -90,13 +90,13 @@ def test_config_key_out_of_range_names_the_key(tmp_path):
 
 
 def test_cli_option_out_of_range_is_a_usage_error(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path),
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path),
                           "--min-value-p", "1.5"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--min-value-p 1.5: give a probability from 0.5 to 0.99" in out.stderr
 
 
 def test_cli_peer_with_a_threshold_is_a_usage_error(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--peer",
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path), "--peer",
                           "--min-value-p", "0.6"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--peer reader has none" in out.stderr
 
@@ -107,7 +107,7 @@ def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, m
     folder, or a bad option) reads at the config's threshold again."""
     import cv2
 
-    from firmware import cli
+    from firmware.cli import main as cli
     from vision import calibrate
     from vision.synth import DieSpec, render_frame
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
@@ -130,7 +130,7 @@ def test_score_json_records_the_threshold(tmp_path):
 
     from dice_fixtures import tiny_labelled_set
     tiny_labelled_set(tmp_path)
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(tmp_path), "--json",
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(tmp_path), "--json",
                           "--min-value-p", "0.75"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["min_value_p"] == 0.75
@@ -144,7 +144,7 @@ def test_read_json_records_the_threshold(tmp_path):
     from vision.synth import DieSpec, render_frame
     img = tmp_path / "a.png"
     cv2.imwrite(str(img), render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 44)]))
-    out = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "read", str(img), "--json",
+    out = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "read", str(img), "--json",
                           "--min-value-p", "0.8"], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "STATE_DIRECTORY": str(tmp_path / "state")})
     assert out.returncode == 0, out.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engines.words import plural
-from firmware.controls import SeatControls
+from firmware.runtime.controls import SeatControls
 from firmware.ui.oled import OledFrame
 
 from screen_checks import context, play_states
@@ -51,7 +51,7 @@ def test_plural(n, one, many, said):
 
 def test_stop_with_one_reroll_left_says_1_reroll():
     """Retrograde's Stop! on the OLED and HDMI said "Stop! 1 rerolls"."""
-    from firmware.games import retrograde as rg
+    from firmware.screens import retrograde as rg
     for game, events in play_states("retrograde", 3, 1, limit=3000):
         if game.view()["phase"] == "stop":
             break
@@ -67,7 +67,7 @@ def test_stop_with_one_reroll_left_says_1_reroll():
 def test_the_slowest_sipper_is_told_to_give_a_vp_card():
     """Cha dango: the slowest sipper MUST place one of its VP cards in the
     dining area; the OLED said "slowest: no VP card" above "give up 1 VP card"."""
-    from firmware.games.cha_dango import _seat_result
+    from firmware.screens.cha_dango import _seat_result
     slow = ["Player 2 was slowest to sip: 812 ms"]
     assert _seat_result(slow, 1, owe=1) == "slowest: give 1 VP"
     assert _seat_result(slow + ["Player 2 has no VP card to lose"], 1) == "slowest: had no VP"
@@ -77,7 +77,7 @@ def test_the_slowest_sipper_is_told_to_give_a_vp_card():
 @pytest.mark.parametrize("unread", [1, 2, 5])
 def test_the_nudge_prompt_fits_an_oled_line_whole(unread):
     """"nudge: 2 die unreadable" was cut to "nudge: 2 die unreada"."""
-    import firmware.dice_station as ds
+    import firmware.runtime.dice_station as ds
     src = Path(ds.__file__).read_text()
     assert "die unreadable" not in src
     msg = f"nudge {plural(unread, 'unread die', 'unread dice')}"
@@ -106,7 +106,7 @@ def test_ginza_abilities_and_bonus_conditions_fit_the_oled_whole():
     and every bonus card's condition is drawn whole (the card's words, or
     their short form)."""
     from engines.registry import new_game
-    from firmware.games.ginza import _bonus_text, ability_lines
+    from firmware.screens.ginza import _bonus_text, ability_lines
     f = OledFrame()
     comp = new_game("ginza", 3, seed=1).comp
     texts = [pc.text for pc in comp.player_cards.values()] + [_bonus_text(b) for b in comp.bonus_cards.values()]
@@ -125,7 +125,7 @@ def test_ginza_abilities_and_bonus_conditions_fit_the_oled_whole():
 def test_cafe_junior_names_a_table_by_its_place_not_a_number_no_one_sees():
     """The OLED said "to T06 top"; the tables on the HDMI carry no numbers:
     the table is named by its row and column on the 4 x 4 grid."""
-    from firmware.games.cafe_junior import oled_frame
+    from firmware.screens.cafe_junior import oled_frame
     for game, events in play_states("cafe-junior", 3, 2, limit=200):
         seat = game.current
         ctl = SeatControls(seat)
@@ -146,12 +146,12 @@ def test_cafe_junior_names_a_table_by_its_place_not_a_number_no_one_sees():
 def test_cryptid_cafe_names_all_five_stations_when_supplies_run_low():
     """The board showed "0 left" instead of the station's name once its
     supply ran low: 2 of 5 columns were named.  Now every column is."""
-    from firmware import gallery
-    from firmware.games.cryptid_cafe import dish, station_name
+    from firmware.app import gallery
+    from firmware.screens.cryptid_cafe import dish, station_name
     state = next(s for s in gallery.STATES["cryptid-cafe"] if s.name == "busy")
     game, events = gallery.find_state(state)
     ctx, _ = gallery.context_for(game, events, state)
-    from firmware.screens import hdmi_screen
+    from firmware.screens.draw import hdmi_screen
     from firmware.ui.hdmi import HdmiRenderer
     r = HdmiRenderer(1920, 1080, "headless")
     texts = " ".join(hdmi_screen(game, ctx, size=(1920, 1080), measure=r.scene_measure).texts())
@@ -168,10 +168,10 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     import os
 
     from engines import GAMES, new_game
-    from firmware import journal
-    from firmware.bots import RandomBot
-    from firmware import config
-    from firmware.menu import Menu, _find_resume
+    from firmware.runtime import journal
+    from bots.random_bot import RandomBot
+    from firmware.runtime import config
+    from firmware.app.menu import Menu, _find_resume
 
     folder = tmp_path / "journals"
     folder.mkdir()
@@ -197,7 +197,7 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     assert done.is_terminal()
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     menu = Menu()
-    import firmware.menu as fm
+    import firmware.app.menu as fm
     menu.resumable, menu.resume_problem = fm.unfinished_games(cfg, now=now)
     rows = [v for label, v in menu.rows() if label == "Resume"]
     assert len(rows) == 2 and not menu.resume_problem

@@ -1,5 +1,5 @@
 """Config schema of the ``[vision]`` section (dice reader calibration and
-tray zones).  Plain data read by :mod:`firmware.config`; :func:`check` adds
+tray zones).  Plain data read by :mod:`firmware.runtime.config`; :func:`check` adds
 semantic checks."""
 from __future__ import annotations
 

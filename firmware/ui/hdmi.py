@@ -10,9 +10,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from .kit import Scene
-from .layout import TextBox, layout
-from .model import ScreenModel
+from firmware.ui.kit import Scene
+from firmware.ui.layout import TextBox, layout
+from firmware.ui.model import ScreenModel
 
 BG = (18, 20, 28)
 FG = (235, 235, 235)
@@ -50,13 +50,13 @@ class HdmiRenderer:
         oled_count: emulated OLEDs to show beside the screen (window mode).
         bots: 0-based seats played by bots (window mode: their panels are
             small, the window is sized for that).
-        display_probe: the machine as :mod:`firmware.display_probe` sees it
+        display_probe: the machine as :mod:`hardware.display` sees it
             (full-screen mode; default the real one, a fake in tests).
 
     Raises:
         RuntimeError: the display cannot be opened (message names SDL's
             video driver and the fix).
-        firmware.display_probe.DisplayError: full screen on the wrong SDL
+        hardware.display.DisplayError: full screen on the wrong SDL
             driver, or no DRM device (a RuntimeError too).  With no screen
             connected, full-screen mode waits for one instead.
     """
@@ -74,7 +74,7 @@ class HdmiRenderer:
         self.oled_count = oled_count if mode == "window" else 0
         self._fonts: dict[int, object] = {}
         self.boxes: list[TextBox] = []
-        from .paint import Fonts, Painter
+        from firmware.ui.paint import Fonts, Painter
         self.fonts = Fonts()
         self.painter = Painter(self.fonts)
         #: the window's current layout (:func:`firmware.ui.sim_window.window_layout`)
@@ -87,8 +87,8 @@ class HdmiRenderer:
             if mode == "headless":
                 self.window = None
             else:
-                if mode == "fullscreen":  # driver check, wait for a screen (firmware.display_probe)
-                    from ..display_probe import start_fullscreen_video
+                if mode == "fullscreen":  # driver check, wait for a screen (hardware.display)
+                    from hardware.display import start_fullscreen_video
                     start_fullscreen_video(display_probe)
                 else:
                     pygame.display.init()
@@ -96,7 +96,7 @@ class HdmiRenderer:
                 size = (width, height)
                 if mode == "window":
                     # the simulator: HDMI view + the seats' column, scaled to fit the desktop, resizable
-                    from .sim_window import MAX_COLUMN_SHARE, SeatPanel, window_layout
+                    from firmware.ui.sim_window import MAX_COLUMN_SHARE, SeatPanel, window_layout
                     probe = [SeatPanel(f"seat {i + 1}", None if i in bots else Image.new("1", (128, 64)),
                                        () if i in bots else _PROBE_LEGEND) for i in range(self.oled_count)]
                     # the column's width beside the HDMI view at its own height
@@ -187,7 +187,7 @@ class HdmiRenderer:
             self.window.blit(self.surface, (0, 0))
             pg.display.flip()
             return
-        from .sim_window import SeatPanel
+        from firmware.ui.sim_window import SeatPanel
         panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
             label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
@@ -197,7 +197,7 @@ class HdmiRenderer:
         self._paint(panels)
 
     def _paint(self, panels: list) -> None:
-        from .sim_window import paint_window, window_layout
+        from firmware.ui.sim_window import paint_window, window_layout
         pg = self.pg
         window = pg.display.get_surface() or self.window
         self.window = window

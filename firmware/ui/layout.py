@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from .kit import Rect
-from .model import ScreenModel
+from firmware.ui.kit import Rect
+from firmware.ui.model import ScreenModel
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from .kit import BG, DIM, FG, GOLD, PANEL, Node, Rect, Scene
+from firmware.ui.kit import BG, DIM, FG, GOLD, PANEL, Node, Rect, Scene
 
 #: How long a change animates, ms.
 ANIM_MS = 300
@@ -708,25 +708,25 @@ class Painter:
     def _figure(self, s, node: Node, r: Rect) -> None:
         """An animal figure silhouette drawn in code (Cha dango customers):
         ``cat``, ``rabbit``, ``fox``, ``tanuki``, ``panda``."""
-        from .figures import draw_figure
+        from firmware.ui.figures import draw_figure
         draw_figure(self.pg, s, r, node.props["name"], node.props.get("colour", (250, 250, 250)))
 
     def _dango(self, s, node: Node, r: Rect) -> None:
         """Three dango on a skewer in one colour, with a pattern per colour
         (never colour alone)."""
-        from .figures import draw_dango
+        from firmware.ui.figures import draw_dango
         draw_dango(self.pg, s, r, node.props["name"])
 
     def _back(self, s, node: Node, r: Rect) -> None:
         """The back of a Cha dango ordering card: which attribute the next
         order asks for, drawn in grey (a head, a dango skewer, a patterned
         field) so that it names the kind, never a value."""
-        from .figures import draw_back
+        from firmware.ui.figures import draw_back
         draw_back(self.pg, s, r, node.props["attribute"])
 
     def _swatch(self, s, node: Node, r: Rect) -> None:
         """A colour field with its pattern (Cha dango backgrounds)."""
-        from .figures import draw_swatch
+        from firmware.ui.figures import draw_swatch
         draw_swatch(self.pg, s, r, node.props["name"], node.props.get("radius", 6))
 
     def _glyph(self, s, node: Node, r: Rect) -> None:
@@ -759,27 +759,27 @@ class Painter:
 
     def _flag(self, s, node: Node, r: Rect) -> None:
         """A country's flag (Café International Junior, ``code``)."""
-        from .cafe_art import draw_flag
+        from firmware.ui.cafe_art import draw_flag
         code = node.props["code"]
         self._art(s, r, ("flag", code), lambda pg, surf, b: draw_flag(pg, surf, b, code), square=False)
 
     def _guest(self, s, node: Node, r: Rect) -> None:
         """A guest: ``gender`` girl / boy, ``joker``, ``dim``."""
-        from .cafe_art import draw_guest
+        from firmware.ui.cafe_art import draw_guest
         p = node.props
         g, j, d = p["gender"], bool(p.get("joker")), bool(p.get("dim"))
         self._art(s, r, ("guest", g, j, d), lambda pg, surf, b: draw_guest(pg, surf, b, g, j, d))
 
     def _tabletop(self, s, node: Node, r: Rect) -> None:
         """A café table tile, face up or ``turned`` over."""
-        from .cafe_art import draw_table
+        from firmware.ui.cafe_art import draw_table
         t = bool(node.props.get("turned"))
         self._art(s, r, ("tabletop", t), lambda pg, surf, b: draw_table(pg, surf, b, t), square=False)
 
     def _meeple(self, s, node: Node, r: Rect) -> None:
         """A server meeple in ``colour`` with its ``label`` (seat number,
         or ``AI2`` on a grey ``ai`` server)."""
-        from .cafe_art import draw_meeple
+        from firmware.ui.cafe_art import draw_meeple
         p = node.props
         col, label, ai = tuple(p["colour"]), str(p.get("label", "")), bool(p.get("ai"))
 
@@ -793,41 +793,41 @@ class Painter:
 
     def _dish(self, s, node: Node, r: Rect) -> None:
         """A Cryptid Cafe dish (``name`` = station id)."""
-        from .cafe_art import draw_dish
+        from firmware.ui.cafe_art import draw_dish
         n = node.props["name"]
         self._art(s, r, ("dish", n), lambda pg, surf, b: draw_dish(pg, surf, b, n))
 
     def _plate(self, s, node: Node, r: Rect) -> None:
         """A Ginza order's dish (``name`` = subcategory)."""
-        from .cafe_art import draw_plate
+        from firmware.ui.cafe_art import draw_plate
         n = node.props["name"]
         self._art(s, r, ("plate", n), lambda pg, surf, b: draw_plate(pg, surf, b, n))
 
     def _ctype(self, s, node: Node, r: Rect) -> None:
         """A cryptid type badge (``name``: airborne, terrestrial, aquatic)."""
-        from .cafe_art import draw_ctype
+        from firmware.ui.cafe_art import draw_ctype
         n = node.props["name"]
         self._art(s, r, ("ctype", n), lambda pg, surf, b: draw_ctype(pg, surf, b, n))
 
     def _aidie(self, s, node: Node, r: Rect) -> None:
         """The Cryptid Cafe AI die showing ``symbols`` (0-2)."""
-        from .cafe_art import draw_aidie
+        from firmware.ui.cafe_art import draw_aidie
         n = int(node.props["symbols"])
         self._art(s, r, ("aidie", n), lambda pg, surf, b: draw_aidie(pg, surf, b, n))
 
     def _mood(self, s, node: Node, r: Rect) -> None:
         """A satisfaction face in its track colour (``name``)."""
-        from .cafe_art import draw_mood
+        from firmware.ui.cafe_art import draw_mood
         n = node.props["name"]
         self._art(s, r, ("mood", n), lambda pg, surf, b: draw_mood(pg, surf, b, n))
 
     def _lock(self, s, node: Node, r: Rect) -> None:
         """A padlock."""
-        from .cafe_art import draw_lock
+        from firmware.ui.cafe_art import draw_lock
         self._art(s, r, ("lock",), lambda pg, surf, b: draw_lock(pg, surf, b))
 
     def _arrange(self, s, node: Node, r: Rect) -> None:
         """A Ginza arrange card's pictogram (``name``: change, reroll, add)."""
-        from .cafe_art import draw_arrange
+        from firmware.ui.cafe_art import draw_arrange
         n = node.props["name"]
         self._art(s, r, ("arrange", n), lambda pg, surf, b: draw_arrange(pg, surf, b, n))

@@ -2,16 +2,16 @@
 final board stays behind a veil, and over it a card names the winner with
 a trophy, every seat's final score in ranking order, the tie-break that
 decided a tie (or that the victory is shared), a solo game's opponent, and
-what to press to go on.  Built from :func:`firmware.results.game_result`
+what to press to go on.  Built from :func:`engines.results.game_result`
 only; drawn by the painter like any scene.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..results import Result
-from .kit import DIM, FG, GOLD, NEED, PANEL, Measure, Rect, Scene, seat_colour
-from .model import ScreenModel
+from engines.results import Result
+from firmware.ui.kit import DIM, FG, GOLD, NEED, PANEL, Measure, Rect, Scene, seat_colour
+from firmware.ui.model import ScreenModel
 
 VEIL = (0, 0, 0, 150)
 CARD = (34, 38, 52)

@@ -3,7 +3,7 @@
 Run ``sudo systemd/install.sh [--dry-run]`` from the checkout (system
 python3, standard library plus the stdlib-only config modules of the
 checkout), or ``sudo cabinet install [--dry-run]`` once installed; the same
-code runs either way (:mod:`firmware.cmd_install` is the command line).
+code runs either way (:mod:`firmware.cli.install` is the command line).
 
 Modules: :mod:`.runner` (the only code that changes the system; dry-run
 prints instead), :mod:`.probe` (read-only questions, answered from files),

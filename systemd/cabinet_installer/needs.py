@@ -1,7 +1,7 @@
 """What the configured cabinet needs from the OS: GPIO backend (and so
 pigpiod), I2C (and the TCA9548A multiplexer overlay), SPI, the camera, the
 serial console off.  Worked out from the validated config
-(:func:`firmware.config.load`) and the seat wiring
+(:func:`firmware.runtime.config.load`) and the seat wiring
 (:func:`hardware.settings.effective_seats`, the default wiring when
 ``[[seats]]`` is empty), so the installer enables exactly what the pin map
 uses and nothing that would steal a seat's pins."""

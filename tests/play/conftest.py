@@ -13,7 +13,7 @@ How to write a test here::
 
 * ``table(game_id, players, bots=set(), seed=1, size=(1280, 720), pass_ms=33, options=None,
   journal=None)`` -> :class:`harness.Table` (closed after the test).  ``journal`` resumes a save.
-* ``Table.step(n, ms=None)`` runs n passes of :class:`firmware.window_loop.LiveLoop` (the loop
+* ``Table.step(n, ms=None)`` runs n passes of :class:`firmware.app.window_loop.LiveLoop` (the loop
   ``cabinet play`` and the menu run), the loop's clock moving ``pass_ms`` (or ``ms``) before each;
   ``run_until(pred, max_passes, ms=None)``; ``loop.stage`` is ``play`` / ``result`` / ``done``.
 * People: ``press(seat, control)`` with control in ``button cup left right push`` (the keys of

@@ -2,7 +2,7 @@
 for the tier's guide).  A :class:`Table` opens a game as ``cabinet play``
 does (a window under SDL's dummy video driver, the simulated cabinet with
 its mock pins and luma dummy OLEDs), then runs the window's own loop
-(:class:`firmware.window_loop.LiveLoop`) pass by pass on a clock the test
+(:class:`firmware.app.window_loop.LiveLoop`) pass by pass on a clock the test
 advances, while key presses go to SDL's event queue as real pygame events.
 """
 from __future__ import annotations
@@ -18,8 +18,9 @@ from PIL import Image, ImageChops  # noqa: E402
 
 import json  # noqa: E402
 
-from firmware import config  # noqa: E402
-from firmware.session import SIM_KEYS, Session, SessionOptions  # noqa: E402
+from firmware.runtime import config  # noqa: E402
+from firmware.app.session import Session, SessionOptions  # noqa: E402
+from firmware.ui.keys import SIM_KEYS  # noqa: E402
 
 CONTROLS = ("button", "cup", "left", "right", "push")
 
@@ -37,8 +38,8 @@ class Table:
         journal: resume this journal instead of starting a new game.
 
     Attributes:
-        session: the :class:`firmware.session.Session`.
-        loop: its :class:`firmware.window_loop.LiveLoop`.
+        session: the :class:`firmware.app.session.Session`.
+        loop: its :class:`firmware.app.window_loop.LiveLoop`.
         t_ms: the loop's clock, ms since the table opened.
     """
 
@@ -154,13 +155,13 @@ class Table:
 
     def oled_texts(self, seat: int) -> list[str]:
         """The texts the seat's OLED frame draws now (``OledFrame.texts``)."""
-        from firmware.screens import oled_frame
+        from firmware.screens.draw import oled_frame
         s = self.session
         return list(oled_frame(s.game, seat, s.runtime.controls[seat], s.context()).texts)
 
     def scene(self) -> Any:
         """The HDMI scene as the session would draw it now."""
-        from firmware.screens import hdmi_screen
+        from firmware.screens.draw import hdmi_screen
         s = self.session
         return hdmi_screen(s.game, s.context(), size=(s.renderer.width, s.renderer.height),
                            measure=s.renderer.scene_measure)

@@ -20,7 +20,7 @@ def test_retrograde_a_card_taken_under_your_cursor_is_not_swapped_for_another(ta
     1.5 s later claimed card B.  Now the OLED says "card D was taken" as
     soon as D goes, the press claims nothing (and says so), and only the
     next press claims the card then shown."""
-    from firmware.games.retrograde import card_letters
+    from firmware.screens.retrograde import card_letters
     t = table("retrograde", 3, bots={2})
     t.run_until(_both_rolled, max_passes=3000)
     game = t.session.game

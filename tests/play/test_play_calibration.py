@@ -3,7 +3,7 @@ calibration whose seats are all bots ends on a result that says "press any
 key to close", and a person's key closes it ("press any button to close"
 could not be answered: no key was a seat's button).
 
-The calibration's window runs its own loop (``firmware.calibration_flow.
+The calibration's window runs its own loop (``firmware.calibration.flow.
 _run_live``) on the wall clock; here its three clocks (the camera clock,
 ``time.monotonic`` and pygame's frame clock) follow one virtual clock that
 moves 50 ms a pass, so the whole flow (one seat, 2 dice, 1 roll) plays in
@@ -53,9 +53,9 @@ class _Clock:
 def test_a_calibration_of_bots_only_closes_on_any_key_in_the_window(tmp_path, monkeypatch):
     import pygame
 
-    import firmware.calibration_flow as cf
+    import firmware.calibration.flow as cf
     import hardware.camera as hc
-    from firmware import config
+    from firmware.runtime import config
     from firmware.ui.hdmi import HdmiRenderer
 
     renderer = HdmiRenderer(800, 480, "window", oled_count=1)

@@ -124,8 +124,8 @@ def test_a_slap_meant_for_the_last_race_170_ms_after_the_next_reveal_costs_nothi
 def _cut_mid_race(tmp_path, seed: int):
     """A bots' Cha dango game's journal as a power cut leaves it just after
     its 4th order was revealed (the race open, nobody's answer in yet)."""
-    from firmware import config
-    from firmware.session import Session, SessionOptions
+    from firmware.runtime import config
+    from firmware.app.session import Session, SessionOptions
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     path = tmp_path / "mid-race.jsonl"
     s = Session.new(cfg, "cha-dango", 3, seed, None, path, SessionOptions(headless=True, size=(800, 480),

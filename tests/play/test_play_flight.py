@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-import firmware.session
+import firmware.app.session
 from firmware.ui.paint import Painter
 
 
@@ -53,7 +53,7 @@ def test_a_served_customer_flies_beneath_the_race_result_text(table, monkeypatch
     "Seat 2 reveals it in 3 s", "Last order: fox" and "Seat 3 served fox:
     444 ms" in pass 32 (40 of the 200 passes animate)."""
     t = table("cha-dango", 3, bots={0, 1, 2}, seed=1)
-    monkeypatch.setattr(firmware.session, "time", _LoopTime(t))
+    monkeypatch.setattr(firmware.app.session, "time", _LoopTime(t))
     at_rest = Painter(t.session.renderer.fonts)
     animated, covered = 0, []
     for n in range(200):

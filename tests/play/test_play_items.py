@@ -5,7 +5,7 @@ after the game is left with Esc and resumed, instead of rolling round 1's
 dice again."""
 from __future__ import annotations
 
-from firmware.games.retrograde import card_letters
+from firmware.screens.retrograde import card_letters
 
 
 def _claim_letter(texts: list[str]) -> str | None:

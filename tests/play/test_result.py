@@ -4,10 +4,10 @@ straight back to the menu.  Now the result screen (final scores, the
 tie-break, the winner with a trophy) stays until a person presses."""
 from __future__ import annotations
 
-from firmware import config
-from firmware.results import game_result
-from firmware.session import Session, SessionOptions
-from firmware.window_loop import RESULT_MIN_S
+from firmware.runtime import config
+from engines.results import game_result
+from firmware.app.session import Session, SessionOptions
+from firmware.app.window_loop import RESULT_MIN_S
 
 from .harness import near_end, play_on
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.ui.sim_window import BOT_BOX_H
-from firmware.window_loop import ESC_CONFIRM_S
+from firmware.app.window_loop import ESC_CONFIRM_S
 
 from .harness import differs
 
@@ -115,7 +115,7 @@ def test_each_persons_keys_and_a_big_caption_stand_beside_their_oled(table):
 
 
 def test_the_menu_speaks_of_the_simulators_keys_not_a_knob():
-    from firmware.menu import Menu
+    from firmware.app.menu import Menu
     from firmware.ui.hdmi import HdmiRenderer
     model = Menu(simulated=True).model()
     assert "turn" not in model.status and "Left/Right" in model.status

@@ -49,7 +49,7 @@ def run_fold(sets: list[Path], left_out: Path, out: Path, train_args: list[str],
     others = [s for s in sets if s != left_out]
     subprocess.run([sys.executable, "-m", "vision.training.train", *map(str, others), "--fold", "all",
                     "--out", str(folder), *train_args], check=True)
-    got = subprocess.run([sys.executable, "-m", "firmware.cli", "dice", "score", str(left_out), "--models",
+    got = subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "score", str(left_out), "--models",
                           str(folder), "--fold", "odd", "--json", "--no-calibration"],
                          check=True, stdout=subprocess.PIPE, text=True)  # its errors reach the terminal
     summary = json.loads(got.stdout.strip().splitlines()[-1])

@@ -1,0 +1,224 @@
+"""Cha dango strategies and the blind-slapper measurement (ruling CD-9).
+
+The cabinet's Cha dango race is about *seeing* whether the order matches a
+customer (rulebook "How to Play" 2).  A slap is the answer "a customer
+matches"; a bot that slaps at once on every order, without looking, must
+lose clearly to players who look.  This module measures that:
+
+* :class:`SeeingBot` reads the public view like a player looks at the
+  table: it finds the matching customers itself and answers after a human
+  choice-reaction time (log-normal, median :data:`SEEING_MEDIAN_US`): a hit
+  per matching customer (the next one after the placing delay, CD-4), or a
+  sip of :data:`SIP_EXTRA_US` more than the sip time when nothing matches.
+* :class:`BlindSlapper` slaps after a simple reaction time (median
+  :data:`BLIND_MEDIAN_US`) on every order and again after every placing
+  delay, and never looks.
+
+:func:`measure` plays whole games through the engine contract (stamped
+inputs, ticks at the engine's deadlines) with one blind slapper (rotating
+seat) against seeing bots and returns the blind slapper's share of wins.
+
+Run ``python -m bots.cha_dango_race --games 2000`` for the figures in
+docs/rulings.md (CD-9); ``--json`` prints JSON only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from typing import Any
+
+from engines.base import IllegalAction
+from engines.cha_dango import ChaDango
+
+#: Median choice-reaction time of a player who looks for the match, us.
+SEEING_MEDIAN_US = 650_000
+#: Median simple reaction time (press as soon as the order appears), us.
+BLIND_MEDIAN_US = 250_000
+#: Log-normal sigma of both reaction times.
+REACTION_SIGMA = 0.3
+#: How long a bot holds its button, us.
+HOLD_US = 80_000
+#: A sip is held this much longer than the sip time (median), us.
+SIP_EXTRA_US = 150_000
+#: A reveal comes this long after the previous turn ended, us.
+REVEAL_GAP_US = 1_500_000
+
+Plan = list[tuple[int, dict[str, Any]]]
+
+
+def _lognormal(rng: random.Random, median_us: int, sigma: float = REACTION_SIGMA) -> int:
+    return max(1, int(rng.lognormvariate(math.log(median_us), sigma)))
+
+
+def matching_customers(view: dict[str, Any]) -> list[int]:
+    """Ids of the dining-area customers that match the view's order (what a
+    player sees by looking; ruling CD-1)."""
+    order = view.get("order")
+    if not order:
+        return []
+    return [c["id"] for c in view["dining_area"] if c[order["attribute"]] == order["value"]]
+
+
+def _press(seat: int, t_us: int) -> Plan:
+    return [(t_us, {"type": "slap", "player": seat, "t_us": t_us}),
+            (t_us + HOLD_US, {"type": "release", "player": seat, "t_us": t_us + HOLD_US})]
+
+
+class SeeingBot:
+    """Looks at the table and answers what it sees, after a human reaction
+    time (CD-4, CD-6, CD-9)."""
+
+    def __init__(self, median_us: int = SEEING_MEDIAN_US):
+        self.median_us = median_us
+
+    def plan(self, game: ChaDango, seat: int, rng: random.Random) -> Plan:
+        """Stamped inputs for the race just opened (time-ordered)."""
+        view = game.view(seat)
+        open_us = view["race"]["open_us"]
+        t = open_us + _lognormal(rng, self.median_us)
+        matches = matching_customers(view)
+        if matches:
+            out: Plan = []
+            for _ in matches:
+                out += _press(seat, t)
+                t += game.options["placing_delay_us"] + _lognormal(rng, 150_000)
+            return out
+        down = t + game.options["sip_us"] + _lognormal(rng, SIP_EXTRA_US)
+        return [(t, {"type": "cup_lift", "player": seat, "t_us": t}),
+                (down, {"type": "cup_down", "player": seat, "t_us": down})]
+
+    def choose_vp(self, game: ChaDango, seat: int) -> dict[str, Any]:
+        """CD-10: gives up its oldest VP card (any choice scores the same)."""
+        return game.legal_actions(seat)[0]
+
+
+class BlindSlapper:
+    """Slaps at once on every order, and again after each placing delay;
+    never looks, never sips."""
+
+    def __init__(self, median_us: int = BLIND_MEDIAN_US, repeats: int = 3):
+        self.median_us = median_us
+        self.repeats = repeats
+
+    def plan(self, game: ChaDango, seat: int, rng: random.Random) -> Plan:
+        """Stamped presses for the race just opened."""
+        t = game.view(None)["race"]["open_us"] + _lognormal(rng, self.median_us)
+        out: Plan = []
+        for _ in range(self.repeats):
+            out += _press(seat, t)
+            t += game.options["placing_delay_us"] + _lognormal(rng, 100_000)
+        return out
+
+    def choose_vp(self, game: ChaDango, seat: int) -> dict[str, Any]:
+        """CD-10: gives up its oldest VP card."""
+        return game.legal_actions(seat)[0]
+
+
+def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None = None) -> ChaDango:
+    """Play one game of Cha dango with one strategy per seat.
+
+    Inputs are applied in stamp order and the engine is ticked at its
+    deadlines, as the runtime does.
+
+    Returns:
+        The finished game.
+    """
+    game = ChaDango.new(len(strategies), seed, options)
+    rng = random.Random(f"cha-dango-measure:{seed}")
+    queue: list[tuple[int, int, dict[str, Any]]] = []
+    seq = 0
+    while not game.is_terminal():
+        if game.phase == "reveal":
+            template = game.legal_actions(game.current)[0]
+            game.apply(dict(template, t_us=game.now_us() + REVEAL_GAP_US))
+            if game.phase == "race":
+                queue = []
+                for seat, strategy in enumerate(strategies):
+                    for t, action in strategy.plan(game, seat, rng):
+                        queue.append((t, seq, action))
+                        seq += 1
+                queue.sort(key=lambda q: (q[0], q[1]))
+            continue
+        if game.phase == "place_vp":
+            seat = game.active_players()[0]
+            game.apply(strategies[seat].choose_vp(game, seat))
+            continue
+        deadline = game.deadline_us()
+        if queue and queue[0][0] <= deadline:
+            _, _, action = queue.pop(0)
+            try:
+                game.apply(action)
+            except IllegalAction:
+                pass   # e.g. a second cup-down after the sip was not counted
+        else:
+            game.apply({"type": "tick", "t_us": max(deadline, game.now_us())})
+        if game.phase != "race":
+            queue = []
+    return game
+
+
+def measure(players: int = 3, games: int = 200, seed: int = 0, options: dict[str, Any] | None = None,
+            progress: bool = False) -> dict[str, Any]:
+    """One blind slapper against ``players - 1`` seeing bots.
+
+    The blind slapper's seat rotates from game to game (no start-player
+    bias).  A shared victory counts as ``1 / len(winners)`` for each winner.
+
+    Returns:
+        ``players``, ``games``, ``fair_share`` (1 / players),
+        ``blind_win_share``, ``blind_mean_vp``, ``seeing_mean_vp``,
+        ``wrong_hit_vp_cards``.
+    """
+    wins = 0.0
+    blind_vp = seeing_vp = 0.0
+    for k in range(games):
+        blind = k % players
+        strategies = [BlindSlapper() if s == blind else SeeingBot() for s in range(players)]
+        game = play_game(strategies, seed * 100_003 + k, options)
+        best = game.ranking()[0]
+        if blind in best:
+            wins += 1 / len(best)
+        scores = game.scores()
+        blind_vp += scores[blind]
+        seeing_vp += (sum(scores) - scores[blind]) / (players - 1)
+        if progress and (k + 1) % max(1, games // 20) == 0:
+            print(f"  {players} players: {k + 1}/{games} games", file=sys.stderr, end="\r", flush=True)
+    if progress:
+        print(file=sys.stderr)
+    opts = ChaDango.check_setup(players, options)
+    return {"players": players, "games": games, "fair_share": round(1 / players, 4),
+            "blind_win_share": round(wins / games, 4), "blind_mean_vp": round(blind_vp / games, 2),
+            "seeing_mean_vp": round(seeing_vp / games, 2), "wrong_hit_vp_cards": opts["wrong_hit_vp_cards"]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bots.cha_dango_race``: the blind-slapper figures."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 6])
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--wrong-hit-vp-cards", type=int, nargs="+", default=[None],
+                   help="costs to compare (default: the engine's default)")
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    args = p.parse_args(argv)
+    progress = not args.json and sys.stderr.isatty()
+    results = []
+    for cost in args.wrong_hit_vp_cards:
+        options = None if cost is None else {"wrong_hit_vp_cards": cost}
+        for n in args.players:
+            r = measure(n, args.games, args.seed, options, progress)
+            results.append(r)
+            if not args.json:
+                print(f"{n} players, wrong hit costs {r['wrong_hit_vp_cards']} (+1 as slowest): blind slapper wins "
+                      f"{r['blind_win_share']:.1%} of games (fair share {r['fair_share']:.1%}); mean VP "
+                      f"{r['blind_mean_vp']} vs {r['seeing_mean_vp']}")
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,326 @@
+"""The screen gallery: a fixed, documented set of game states per game,
+rendered as PNGs (HDMI and every seat's OLED) at any screen size.
+
+``cabinet screens GAME --out DIR [--size WxH]`` plays a seeded game with
+random bots straight through the engine and stops at each named state of
+:data:`STATES` (the first time the game reaches it), then draws the shared
+screen and the seats' OLEDs exactly as the cabinet would.  Same seed, same
+pictures.  Files: ``DIR/GAME-STATE-WxH.png`` and
+``DIR/GAME-STATE-oled-SEAT.png`` (the OLED at 4x, as a player sees it).
+"""
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from engines import new_game
+
+from bots.random_bot import RandomBot
+from firmware.runtime.controls import SeatControls
+
+SIZES = ((1920, 1080), (800, 480))
+OLED_ZOOM = 4
+
+
+@dataclass(frozen=True)
+class State:
+    """One gallery picture: a name, the game's set-up and the first state
+    where ``want(game, view)`` holds; ``context`` adds runtime facts (a
+    countdown banner); ``cursor`` moves a seat's cursor (seat, steps);
+    ``readings(game)`` gives the dice station's contest states (CAB-6)
+    derived from the game there."""
+    name: str
+    players: int
+    seed: int
+    want: Callable[[Any, dict], bool]
+    about: str
+    context: tuple[tuple[str, Any], ...] = ()
+    cursor: tuple[int, int] | None = None
+    bot: str = "random"
+    readings: Callable[[Any], dict] | None = None
+
+
+def _phase(name):
+    return lambda g, v: v.get("phase") == name
+
+
+def _rg_rolling(g, v):
+    return v["phase"] == "roll" and v["round"] >= 2 and sum(s["dice"] is not None for s in v["seats"]) >= 2 \
+        and any(s.get("claim") for s in v["seats"])
+
+
+def _rg_blast(g, v):
+    return v["phase"] == "blast" and v["round"] >= 3 and not v["turn"]["cells"] and g.legal_actions(v["turn"]["seat"])
+
+
+def _cd_race_open(g, v):
+    return v.get("order") is not None and v.get("race") is not None
+
+
+def _cd_after_race(g, v):
+    return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
+
+
+def _gz_tokens(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and v["round"] >= 2 and sum(
+        o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
+def _gz_busy(g, v):
+    return v["phase"] == "play" and not v["dice_requests"] and sum(len(p["orders"]) for p in v["players"]) >= 4 \
+        and sum(o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
+
+
+def _cc_busy(g, v):
+    return v["phase"] == "serve" and v["round"] >= 5 and sum(
+        c is not None for p in v["players"] for c in p["track"]) >= 15
+
+
+def _cc_solo_ai(g, v):
+    return v["phase"] == "share" and v["round"] >= 2 and v["closed_station"] is not None
+
+
+def _cj_choosing(g, v):
+    return not v["over"] and len(v["tables"]) >= 6 and not v["turn"]["placed"] and any(
+        a["type"] == "place" for a in g.legal_actions(v["current_player"])[:3])
+
+
+def _cj_full(g, v):
+    return not v["over"] and len(v["tables"]) >= 16 and sum(t["turned"] for t in v["tables"]) >= 6
+
+
+def _contest(check=(), rejected=(), entry=()):
+    """Contest overlays (ruling CAB-6) built from the game's own pending
+    dice requests, as the dice station would report them: a tray (seat, or
+    ``-1`` = the common dice) can only be held, rejected or entered by hand
+    while the engine still waits for that tray's dice, so its reading never
+    reached the game.  The held / entered values are the seeded camera's
+    reading of the requested number of dice.
+
+    Returns:
+        ``want(game, view)`` (True when every named tray has a request) and
+        ``readings(game)`` (the station's ``reading_states`` dict).
+    """
+    keys = tuple(check) + tuple(rejected) + tuple(entry)
+
+    def pending(game):
+        return {(-1 if q.get("player") is None else q["player"]): q for q in game.chance_requests()
+                if q.get("type") == "dice"}
+
+    def want(game, view):
+        return all(k in pending(game) for k in keys)
+
+    def readings(game):
+        import random
+        reqs = pending(game)
+        missing = [k for k in keys if k not in reqs]
+        if missing:
+            raise LookupError(f"no dice request pending for tray(s) {missing}: nothing to contest")
+        rng = random.Random(game.now_us() + 6)
+        out: dict[int, dict[str, Any]] = {}
+        for k in check:
+            out[k] = {"state": "check", "values": [rng.randint(1, reqs[k].get("faces", 6)) for _ in
+                                                   range(reqs[k]["count"])],
+                      "window_ms": 1500, "left_ms": 900, "down": False}
+        for k in rejected:
+            out[k] = {"state": "rejected", "by": max(k, 0), "contests": 1, "limit": 2}
+        for k in entry:
+            out[k] = {"state": "entry", "values": [rng.randint(1, reqs[k].get("faces", 6)) for _ in
+                                                   range(reqs[k]["count"])], "cursor": 1, "by": max(k, 0)}
+        return out
+    return want, readings
+
+
+#: Retrograde (ruling CAB-6): seat 3's reading is held for it to check, seat 2
+#: rejected its reading and rerolls; neither has dice in the engine yet.
+RG_CONTEST_WANT, RG_CONTEST = _contest(check=(2,), rejected=(1,))
+#: Ginza: the common dice were rejected (seat 1 rerolls them); seat 1 enters its
+#: replenished dice by hand.
+GZ_CONTEST_WANT, GZ_CONTEST = _contest(rejected=(-1,), entry=(0,))
+
+
+def _rg_contest(g, v):
+    return v["phase"] == "roll" and v["round"] >= 2 and v["seats"][0]["dice"] is not None \
+        and RG_CONTEST_WANT(g, v)
+
+
+def _gz_contest(g, v):
+    return v["phase"] == "play" and v["round"] >= 2 and GZ_CONTEST_WANT(g, v)
+
+
+STATES: dict[str, list[State]] = {
+    "retrograde": [
+        State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
+              "round 1 starts: the 3-2-1 countdown before the roll", (("banner", "3"),)),
+        State("roll", 3, 1, _rg_rolling, "mid-game: dice read, a card claimed, others still rolling"),
+        State("stop", 3, 1, _phase("stop"), "Stop!: one seat left to claim, its rerolls counted"),
+        State("blast", 3, 1, _rg_blast, "a seat chooses its blast plan: the plan under its cursor is lit",
+              cursor=(None, 1)),
+        State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
+              and v["seats"][0]["dice"] is not None, "solo: the running timer (RG-10)"),
+        State("contest", 3, 1, _rg_contest, "CAB-6: seat 3 checks the dice the camera read (not in the game "
+              "yet), seat 2 rejected its reading and rerolls", readings=RG_CONTEST),
+        State("four", 4, 2, lambda g, v: v["phase"] == "roll" and v["round"] >= 5
+              and sum(s["dice"] is not None for s in v["seats"]) >= 3, "four seats late in the game"),
+        State("over", 3, 1, lambda g, v: g.is_terminal(), "the end: final scores"),
+    ],
+    "cha-dango": [
+        State("setup", 4, 1, lambda g, v: v["phase"] == "reveal", "the dining area; a seat reveals the next order"),
+        State("race", 4, 1, _cd_race_open, "an order is out: slap a matching customer or sip"),
+        State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
+        State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
+              "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
+        State("six", 6, 2, _cd_race_open, "six seats, a race open"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
+    ],
+    "ginza": [
+        State("setup", 4, 1, lambda g, v: v["phase"] in ("draft1", "draft2"),
+              "four seats draft bonus cards on their screens; the first customers wait"),
+        State("play", 4, 1, _gz_tokens, "mid-game: tokens on order cards, dice as read"),
+        State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
+        State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
+              and v["round"] >= 2, "a seat rolls dice for the camera"),
+        State("contest", 3, 2, _gz_contest, "CAB-6: the common dice were rejected (seat 1 rerolls them); "
+              "seat 1 enters its new dice by hand", readings=GZ_CONTEST),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
+    ],
+    "cryptid-cafe": [
+        State("setup", 3, 1, lambda g, v: v["phase"] == "place", "round 1: the first player sends a server"),
+        State("share", 5, 1, lambda g, v: v["phase"] == "share" and v["round"] >= 2,
+              "five seats, four ranks (CC-1): tip sharing at a station"),
+        State("busy", 5, 2, _cc_busy, "five seats late in the game: full tracks, trays, walkouts"),
+        State("solo", 1, 1, _cc_solo_ai, "solo: the AI players' last move and the AI die"),
+        State("over", 5, 1, lambda g, v: g.is_terminal(), "final scoring: the Legendary Server"),
+    ],
+    "cafe-junior": [
+        State("setup", 4, 1, lambda g, v: True, "four tables face up, the start player to seat guests"),
+        State("choose", 3, 2, _cj_choosing, "mid-game: the seat under the player's cursor is lit", cursor=(None, 2)),
+        State("busy", 4, 1, _cj_full, "the café grown to a full 4 x 4 with tables turned over",
+              bot="seating"),
+        State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: points, jokers held cost 5"),
+    ],
+}
+
+
+class SeatingBot:
+    """A Café International Junior bot that seats a guest whenever it can
+    (else discards once and ends its turn), so the café grows to the full
+    4 x 4 (random bots rarely get there)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+        self.rng = random.Random(seed)
+        self.fallback = RandomBot(seed)
+
+    def next_action(self, game):
+        seat = (game.active_players() or [None])[0]
+        if seat is None:
+            return self.fallback.next_action(game)
+        acts = game.legal_actions(seat)
+        for kind in ("place",):
+            pick = [a for a in acts if a["type"] == kind]
+            if pick:
+                return self.rng.choice(pick)
+        turn = game.view(None).get("turn") or {}
+        discards = [a for a in acts if a["type"] == "discard"]
+        if discards and not turn.get("discarded"):
+            return self.rng.choice(discards)
+        ends = [a for a in acts if a["type"] == "end_turn"]
+        return ends[0] if ends else self.rng.choice(acts)
+
+
+def find_state(state: State, limit: int = 20000):
+    """Play the seeded game with random bots until ``state.want`` holds.
+
+    Returns:
+        ``(game, events)``: the engine there and its latest event texts.
+
+    Raises:
+        LookupError: the game ended (or ``limit`` actions passed) first.
+    """
+    game_id = next(gid for gid, sts in STATES.items() if state in sts)
+    game = new_game(game_id, state.players, state.seed)
+    bot = SeatingBot(state.seed) if state.bot == "seating" else RandomBot(state.seed)
+    events: collections.deque[str] = collections.deque(maxlen=8)
+    for _ in range(limit):
+        if state.want(game, game.view(None)):
+            return game, list(events)
+        if game.is_terminal():
+            break
+        for e in game.apply(bot.next_action(game)):
+            events.append(e["text"])
+    raise LookupError(f"{game_id}: no state {state.name!r} in seed {state.seed}")
+
+
+def context_for(game, events: list[str], state: State) -> tuple[dict[str, Any], list[SeatControls]]:
+    """The runtime context the cabinet would pass, and the seats' controls."""
+    controls = [SeatControls(s) for s in range(game.num_players)]
+    if state.cursor is not None:
+        seat, steps = state.cursor
+        if seat is None:
+            active = game.active_players()
+            seat = active[0] if active else 0
+        acts = controls[seat].refresh(game)
+        if acts:
+            controls[seat].nav(game, steps)
+    ctx = {"last_events": events, "prompts": {}, "notice": "", "banner": "", "dice": {},
+           "now_us": game.now_us(), "controls": controls}
+    ctx.update(dict(state.context))
+    if state.readings is not None:
+        ctx["readings"] = state.readings(game)
+    return ctx, controls
+
+
+def index_markdown(games: list[str], sizes=SIZES) -> str:
+    """A README for a gallery folder: each game's states, what each shows,
+    and its pictures."""
+    lines = ["# Screen gallery", "",
+             "Made by `cabinet screens all --out docs/screens`: seeded games played by random bots (the full café",
+             "by a bot that seats a guest whenever it can), stopped at the states below, drawn exactly as the",
+             "cabinet draws them (HDMI at each size, and each seat's",
+             f"128 x 64 OLED shown {OLED_ZOOM}x).  Same seed, same pictures.", ""]
+    for game_id in games:
+        lines += [f"## {game_id}", "", "| state | seats | seed | what it shows | pictures |", "|---|---|---|---|---|"]
+        for st in STATES[game_id]:
+            pics = ", ".join(f"[{w}x{h}]({game_id}-{st.name}-{w}x{h}.png)" for w, h in sizes)
+            oleds = ", ".join(f"[{k + 1}]({game_id}-{st.name}-oled-{k + 1}.png)" for k in range(st.players))
+            lines.append(f"| {st.name} | {st.players} | {st.seed} | {st.about} | {pics}; OLEDs {oleds} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render(game_id: str, out: str | Path, sizes=SIZES) -> list[Path]:
+    """Render every gallery state of ``game_id`` into ``out``.
+
+    Returns:
+        The PNG paths written.
+
+    Raises:
+        KeyError: no gallery for ``game_id``.
+        OSError: ``out`` cannot be written.
+    """
+    from PIL import Image
+
+    from firmware.screens.draw import hdmi_screen, oled_frame
+    from firmware.ui.hdmi import HdmiRenderer
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    renderers = [HdmiRenderer(w, h, "headless") for w, h in sizes]
+    for state in STATES[game_id]:
+        game, events = find_state(state)
+        ctx, controls = context_for(game, events, state)
+        for r in renderers:
+            scene = hdmi_screen(game, ctx, size=(r.width, r.height), measure=r.scene_measure)
+            r.draw(scene)
+            written.append(r.screenshot(out / f"{game_id}-{state.name}-{r.width}x{r.height}.png"))
+        for seat in range(game.num_players):
+            img = oled_frame(game, seat, controls[seat], ctx).image
+            big = img.convert("RGB").resize((img.width * OLED_ZOOM, img.height * OLED_ZOOM), Image.NEAREST)
+            p = out / f"{game_id}-{state.name}-oled-{seat + 1}.png"
+            big.save(p)
+            written.append(p)
+    return written

@@ -1,0 +1,507 @@
+"""One game session on the cabinet: devices, journal, dice, screens, and
+the loop (virtual clock when headless, wall clock otherwise).
+
+The simulated cabinet is the real runtime with simulated devices: gpiozero's
+mock pins (driven by the keyboard or the bots), luma ``dummy`` OLEDs, and a
+camera that sees tray frames composed from die images.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engines import Game, new_game
+from hardware.cabinet import build_cabinet
+
+from firmware.runtime import journal as journal_mod
+from firmware.runtime import wiring
+from firmware.runtime.dice_station import DiceStation, SimTable
+from engines.results import game_result
+from firmware.runtime.runner import Runtime
+from firmware.screens.draw import game_module, hdmi_screen, oled_frame
+from firmware.runtime.pace import PACES
+from firmware.runtime.sounds import SoundCues
+from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
+from firmware.ui.oled import oled_image
+
+log = logging.getLogger("cabinet.session")
+#: The countdown before each Retrograde roll, us.
+COUNTDOWN_US = 3_000_000
+_UNSET: Any = object()
+
+def check_trays(cfg: dict[str, Any], game: Game) -> None:
+    """Every seat that plays needs a tray zone when ``[[vision.trays]]``
+    are configured (else its dice would never be read).
+
+    Raises:
+        ValueError: names the seats without a tray and the fix.
+    """
+    from vision.settings import missing_trays
+    missing = missing_trays(cfg["vision"], game.num_players)
+    if missing:
+        have = sorted({t["seat"] + 1 for t in cfg["vision"]["trays"]})
+        raise ValueError(
+            f"vision.trays: {game.num_players} play but seats {', '.join(str(s + 1) for s in missing)} have no tray "
+            f"(trays for seats {', '.join(map(str, have))}); add a [[vision.trays]] with seat = "
+            f"{missing[0]} (0-based) for each, recalibrate, or play with fewer seats")
+
+
+def _use_game_locks(cfg: dict[str, Any]) -> None:
+    """Game locks in the state folder's ``locks/`` (shared by the service
+    and a shell using the same config; the service's /tmp is private)."""
+    from firmware.runtime.places import state_dir
+    journal_mod.use_lock_dir(state_dir(cfg) / "locks")
+
+
+@dataclass
+class SessionOptions:
+    """How to run: ``headless`` (no window, virtual clock), ``screens``
+    (folder for a PNG per screen change), ``dice_from`` (labelled photo
+    set for the simulated camera), ``size`` (HDMI px), ``bots`` (0-based
+    seats; None = none for a new game, the recorded ones on resume),
+    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``)."""
+    headless: bool = False
+    screens: str | None = None
+    dice_from: str | None = None
+    size: tuple[int, int] = (1280, 720)
+    bots: set[int] | None = None
+    bot_levels: dict[int, str] = field(default_factory=dict)
+
+
+class Session:
+    """A game running on the cabinet (see :meth:`new`, :meth:`resume`)."""
+
+    def __init__(self, cfg: dict[str, Any], game: Game, writer: journal_mod.JournalWriter, opts: SessionOptions,
+                 model: Any = _UNSET, cabinet: Any = None, renderer: Any = None):
+        self.cfg = cfg
+        self.game = game
+        #: True after :meth:`resume`: the report's camera counts cover this run only
+        self.resumed = False
+        self.writer = writer
+        self.opts = opts
+        kwargs = {} if model is _UNSET else {"model": model}
+        # what the session opened itself, :meth:`close` closes (the menu
+        # passes its own cabinet and renderer, kept from game to game)
+        self._owns_cabinet, self._owns_renderer = cabinet is None, renderer is None
+        if cabinet is None:
+            cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
+            if not cabinet.simulated:   # the real cabinet: open the camera too
+                cabinet.close()
+                cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
+        self.cabinet = cabinet
+        from firmware.runtime.reader import configure_reader
+        configure_reader(cfg)  # the dice reader's settings (vision.min_value_p)
+        if self.cabinet.simulated:
+            # the virtual clock starts after the journal's last timestamp
+            self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
+            table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
+            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
+                                    contest_ms=cfg["vision"]["contest_ms"])
+        else:
+            from vision.trays import TrayZones
+            check_trays(cfg, game)
+            cam = cfg["camera"]
+            zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
+            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
+                                    zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
+                                    contest_ms=cfg["vision"]["contest_ms"])
+            # this cabinet's dice calibration (`cabinet dice calibrate`), if it has one
+            from vision.calibrate import CalibrationError
+
+            from firmware.runtime.reader import use_calibration
+            try:
+                used = use_calibration(cfg)
+                if used:
+                    log.info("dice reader: calibration %s", used)
+            except CalibrationError as exc:
+                log.warning("dice reader reads as shipped: %s", exc)
+        self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
+                               on_change=self.render, bot_levels=opts.bot_levels)
+        mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
+        if renderer is None:
+            from firmware.ui.hdmi import HdmiRenderer
+            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players,
+                                    bots=frozenset(self.runtime.bots))
+        self.renderer = renderer
+        from firmware.runtime.field_watch import FieldWatch
+        self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
+        self.screen_count = 0
+        self.last_key = None
+        self.sounds = SoundCues.attach(self)   # issue 38: what changed -> cues -> the cabinet's audio player
+        if not opts.headless:                  # issue 38: bots at a pace people can follow
+            self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
+        self.countdown: str = ""
+        self._countdown_done: Any = None
+        module = game_module(game.game_id)
+        self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
+        #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
+        self._pause_fn = getattr(module, "result_pause", None) if module is not None else None
+        self._pause_done: Any = None
+        #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
+        self._resume_action: dict[str, Any] | None = None
+        self.runtime.pre_step = self._timers
+        self.runtime.after_apply = self._result_pause
+        #: the game is over and its result screen is up (set by the live loop)
+        self.show_result = False
+        #: repaint the window in the next render (e.g. a notice appeared)
+        self.window_dirty = False
+        #: the last frame each seat's OLED was sent: (mode, size, bytes)
+        self._oled_shown: list[Any] = []
+        #: each seat's OLED image as last rendered, and the HDMI scene or model
+        self.oled_images: list[Any] = []
+        self.hdmi_model: Any = None
+        from firmware.runtime.twin_costs import attach
+        attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, cfg: dict[str, Any], game_id: str, players: int, seed: int, options: dict | None,
+            journal_path: str | Path, opts: SessionOptions, model: Any = _UNSET, cabinet: Any = None,
+            renderer: Any = None) -> "Session":
+        """Start a new game and its journal.
+
+        Raises:
+            SetupError: bad game, player count or options.
+            WiringError: the wiring cannot seat ``players`` (nothing written).
+            JournalError: the journal path exists or cannot be written.
+        """
+        cabinet_options = getattr(game_module(game_id), "cabinet_options", None)
+        if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
+            options = {**cabinet_options(cfg), **(options or {})}
+        game = new_game(game_id, players, seed, options)
+        wiring.require(cfg, game_id, players, opts.bots or set())
+        _use_game_locks(cfg)
+        writer = journal_mod.JournalWriter.create(journal_path, game, meta={
+            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
+            "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}})
+        try:
+            return cls(cfg, game, writer, opts, model, cabinet, renderer)
+        except BaseException:
+            # the game never started: do not leave a header-only journal to resume
+            writer.close()
+            Path(writer.path).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def resume(cls, cfg: dict[str, Any], journal_path: str | Path, opts: SessionOptions,
+               model: Any = _UNSET, cabinet: Any = None, renderer: Any = None) -> "Session":
+        """Replay a journal and continue the game (bots and dice source as
+        recorded in the journal's header).
+
+        The journal's family (the file and its resume copies) is locked,
+        and the member with the longest valid continuation is replayed
+        (:func:`firmware.runtime.journal.open_for_resume`).
+
+        Raises:
+            JournalLocked: another cabinet process is playing this game.
+            JournalError: no member of the family reads cleanly (the files
+                are left as they are).
+            WiringError: the wiring cannot seat the game.
+        """
+        _use_game_locks(cfg)
+        game, contents, writer = journal_mod.open_for_resume(journal_path)
+        try:
+            meta = contents.header.get("meta", {}) or {}
+            if opts.bots is None:
+                opts.bots = set(meta.get("bots", []))
+            if not opts.bot_levels:     # the recorded levels of the seats that are bots now
+                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
+                                   if int(s) in opts.bots}
+            wiring.require(cfg, game.game_id, game.num_players, opts.bots)
+            if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
+                opts.dice_from = meta["dice_from"]
+            session = cls(cfg, game, writer, opts, model, cabinet, renderer)
+            session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            restart = getattr(game_module(game.game_id), "resume_action", None)
+            session._resume_action = restart(game) if restart is not None else None
+            if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
+                session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
+            session.resumed = True
+            return session
+        except BaseException:
+            writer.close()
+            raise
+
+    # ------------------------------------------------------------- timers
+    def _result_pause(self) -> None:
+        """Ruling CAB-7: once a Cha dango race is decided, no order is
+        revealed (by a person or a bot) until its outcome has been on the
+        screen for ``cabinet.race_result_ms``."""
+        if self._pause_fn is None or self.game.is_terminal():
+            return
+        key = self._pause_fn(self.game, self.game.view(None))
+        if key is not None and key != self._pause_done:
+            self._pause_done = key
+            t = max(self.runtime.now_us, self.game.now_us())
+            self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
+
+    def _timers(self, t_us: int) -> None:
+        """The 3-2-1 countdown that starts each Retrograde roll (the dice
+        are not read until it is over) and a race resumed from a save (no
+        input counts until it is over, then the race restarts, ruling
+        CAB-8); the banner shows the seconds, then "next N" while a race's
+        outcome holds the next order (CAB-7)."""
+        rt = self.runtime
+        if self._resume_action is not None and not self.game.is_terminal():
+            if rt.frozen_until_us < 0:
+                rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US
+            elif t_us >= rt.frozen_until_us:
+                action, self._resume_action = self._resume_action, None
+                rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
+        self._result_pause()
+        if self._countdown_fn is not None and not self.game.is_terminal():
+            view = self.game.view(None)
+            if self._countdown_fn(self.game, view):
+                key = (view.get("round"), view.get("phase"))
+                if key != self._countdown_done:
+                    self._countdown_done = key
+                    rt.hold_until_us = t_us + COUNTDOWN_US
+        left = rt.hold_until_us - t_us
+        pause = max(rt.not_before.values(), default=-1) - t_us
+        if left > 0:
+            banner = str(-(-left // 1_000_000))          # 3, 2, 1
+        elif self.countdown in ("1", "roll!") and self.game.chance_requests():
+            banner = "roll!"                              # until the dice are read
+        elif pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
+        else:
+            banner = ""
+        if banner != self.countdown:
+            self.countdown = banner
+            rt.dirty = True
+
+    # ---------------------------------------------------------- rendering
+    def context(self) -> dict[str, Any]:
+        """Runtime facts for the screens (events, prompts, notices)."""
+        prompts = dict(self.runtime.prompts)
+        prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
+        notice = ""
+        if self.runtime.journal_problem:
+            notice = "game paused: cannot save (disk full?)"
+        elif self.runtime.pause.paused:
+            notice = self.runtime.pause.notice()
+        elif not self.dice.camera_ready:
+            notice = "camera not ready"
+        return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
+                "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
+                "readings": self._readings(), "bots": sorted(self.runtime.bots),
+                "controls": self.runtime.controls,
+                "result": game_result(self.game) if self.game.is_terminal() else None}
+
+    def _readings(self) -> dict[int, dict[str, Any]]:
+        """The dice station's contest states (CAB-6), with how long a seat
+        has held its button on a reading to check (``held_ms``: the OLED
+        says when letting go rejects it)."""
+        now = self.runtime.now_us
+        states = self.dice.reading_states(now)
+        for seat, (key, t_down) in self.runtime.contest_presses().items():
+            if key in states and states[key]["state"] == "check":
+                states[key] = dict(states[key], held_ms=max(0, (now - t_down) // 1000), by=seat)
+        return states
+
+    def render(self, runtime: Runtime | None = None) -> None:
+        """Redraw what changed: each seat's OLED device gets a frame only
+        when its image changed (or the device is offline, to retry); the
+        HDMI screen when its scene changed (or animates); the window (the
+        HDMI view and the seats' panels) whenever either did, or it was
+        asked for (:attr:`window_dirty`), in the same pass.  Once the game
+        is over and :attr:`show_result` is set, the HDMI shows the result
+        screen over the final board."""
+        ctx = self.context()
+        try:
+            model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
+                                measure=self.renderer.scene_measure)
+            if self.show_result and ctx["result"] is not None:
+                from firmware.ui.result_screen import result_scene
+                model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
+                                     self.renderer.scene_measure, bots=self.runtime.bots,
+                                     hint=self._result_hint())
+        except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
+            self._layout_bug("HDMI", exc)
+            model = None
+        key = model.key() if model is not None else self.last_key
+        if model is not None:
+            self.hdmi_model = model
+        images = []
+        oleds_changed = False
+        for seat in range(self.game.num_players):
+            try:
+                img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
+            except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
+                self._layout_bug(f"seat {seat + 1} OLED", exc)
+                img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
+            images.append(img)
+            data = (img.mode, img.size, img.tobytes())
+            changed = seat >= len(self._oled_shown) or self._oled_shown[seat] != data
+            if changed:
+                oleds_changed = True
+                while len(self._oled_shown) <= seat:
+                    self._oled_shown.append(None)
+                self._oled_shown[seat] = data
+            dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
+            if dev is not None and (changed or not getattr(dev, "online", True)):
+                dev.show(img)       # offline: show() retries the display every retry_s
+        self.oled_images = images
+        animating = getattr(self.renderer, "animating", False)
+        hdmi_changed = model is not None and (key != self.last_key or animating)
+        if hdmi_changed:
+            changed = key != self.last_key
+            self.last_key = key
+            live = not self.opts.headless and self.renderer.window is not None
+            self.renderer.draw(model, time.monotonic() * 1000 if live else None)
+            if changed:
+                self.screen_count += 1
+                if self.opts.screens:
+                    self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
+        if hdmi_changed or oleds_changed or self.window_dirty:
+            self.window_dirty = False
+            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends())
+
+    def _result_hint(self) -> str:
+        """What dismisses the result screen, said on it."""
+        back = "return to the menu" if not self._owns_renderer else "close"
+        people = [s for s in range(self.game.num_players) if s not in self.runtime.bots]
+        window = not self.opts.headless and getattr(self.renderer, "mode", "") == "window"
+        if not people:
+            return f"Press any key to {back}" if window else f"Press any button to {back}"
+        return f"Press your button to {back}" + (" (or any key)" if window else "")
+
+    def _legends(self) -> list[list[tuple[str, str]]]:
+        """Each seat's simulator keys as ``(key, what)`` pairs (the window's
+        legend; ``SIM_KEYS``)."""
+        out = []
+        for seat in range(self.game.num_players):
+            if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
+                out.append([])
+                continue
+            button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
+            out.append([(button, "button"), (f"{cup} held", "cup"), (f"{left}/{right}", "choose"),
+                        (push, "cancel")])
+        return out
+
+    def _layout_bug(self, where: str, exc: Exception) -> None:
+        """Log a screen that could not be laid out (once per kind of
+        failure); the game goes on."""
+        seen = self.__dict__.setdefault("_layout_bugs", set())
+        if (where, str(exc)) not in seen:
+            seen.add((where, str(exc)))
+            log.error("%s could not be drawn (%s); the game goes on", where, exc)
+
+    def _oled_labels(self) -> list[str]:
+        return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
+
+    # --------------------------------------------------------------- loop
+    def run(self) -> None:
+        """Play until the game ends (or the window is closed)."""
+        try:
+            if self.opts.headless:
+                self.runtime.run_headless()
+            else:
+                self._run_live()
+            self.render()
+        finally:
+            self.writer.close()
+
+    def close(self) -> None:
+        """End the session: close the journal, and the renderer and the
+        cabinet if the session opened them (not those passed in).  The
+        renderer's cached surfaces are freed at once: a finished session
+        sits in reference cycles (runtime callbacks, bots) until Python's
+        next full collection, and must not hold tens of MB of pixels
+        until then.  Idempotent."""
+        self.writer.close()
+        if self._owns_renderer:
+            self.renderer.close()
+        if self._owns_cabinet:
+            self.cabinet.close()
+        self.runtime.on_change = None        # break the session <-> runtime cycle
+        self.runtime.pre_step = self.runtime.after_apply = None
+
+    def live(self, clock_ns: Any = None) -> Any:
+        """The window loop of this session (:class:`firmware.app.window_loop.LiveLoop`),
+        to run pass by pass; ``clock_ns`` a monotonic clock in ns (tests)."""
+        from firmware.app.window_loop import LiveLoop
+        return LiveLoop(self, clock_ns)
+
+    def _run_live(self) -> None:
+        """Play in the window (or full screen) until the result screen is
+        dismissed or the player leaves."""
+        self.live().run()
+
+    def _key(self, seat: int, name: str, down: bool) -> None:
+        """A simulator key of ``seat`` went down or up: close or open the
+        seat's wired input (the cup key held = cup lifted), so the keys
+        take the same path as the cabinet's switches (GPIO or expander);
+        navigation keys of a seat with no navigation wired act directly."""
+        now = self.cabinet.factory.now_us
+        if name == "cup":
+            self.cabinet.drive(seat, "cup", not down, now)
+            return
+        wired = self.cabinet.seats[seat] if seat < len(self.cabinet.seats) else None
+        pin = KEY_INPUTS[name]
+        if wired is not None and (pin in wired.inputs or pin in wired.expander_inputs):
+            self.cabinet.drive(seat, pin, down, now)
+        elif down and name in ("left", "right"):
+            self.runtime.nav(seat, -1 if name == "left" else 1)
+        elif down and name == "push":
+            self.runtime.controls[seat].push()
+
+    def report(self) -> dict[str, Any]:
+        """Final facts: scores, ranking, dice reads/misreads, journal."""
+        g = self.game
+        result = game_result(g).as_dict() if g.is_terminal() else None
+        return {"game": g.game_id, "players": g.num_players, "seed": g.seed, "finished": g.is_terminal(),
+                "scores": g.scores(), "ranking": result["ranking"] if result else None, "result": result,
+                "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
+                "screens": self.screen_count, "journal": str(self.writer.path)}
+
+    def report_lines(self, r: dict[str, Any]) -> list[str]:
+        """The report's dice lines, each naming its unit (dice or readings)
+        and its scope: the camera counts cover this run (after ``cabinet
+        resume``: only since the resume, the journal keeps no frames), the
+        contest counts (ruling CAB-6) the whole game (rebuilt from the
+        journal's notes).  The misread line is shown whenever the truth is
+        known (the simulated table), so a resume keeps it."""
+        d = r["dice"]
+        scope = "this run (since the resume)" if self.resumed else "whole game"
+        short = "this run" if self.resumed else "whole game"
+        out = []
+        if d["requests"] or self.resumed:
+            out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
+                       f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
+                       f"{d['frames']} frames")
+        if d.get("first_dice"):
+            out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
+                       f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
+                       f"% misread; {d['nudges'] / max(1, d['rolls']):.2f} nudges per roll ({d['rolls']} rolls), "
+                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice, "
+                       f"{d['nudge_wait_us'] / 1e6 / max(1, d['nudges']):.2f} s waited per nudge")
+        if d["contested"] or d["hand_entries"]:
+            out.append(f"  readings contested by the seats, whole game: {d['contested']} "
+                       f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
+        if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
+            of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
+            out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
+        return out
+
+    def run_and_report(self) -> int:
+        """Run, then print the report; exit code 0."""
+        self.run()
+        r = self.report()
+        print(f"{self.game.display_name}: {'finished' if r['finished'] else 'stopped (resume with cabinet resume)'}")
+        for seat, score in enumerate(r["scores"]):
+            tag = " (bot)" if seat in self.runtime.bots else ""
+            print(f"  seat {seat + 1}{tag}: {score:g}")
+        if r["result"]:
+            res = r["result"]
+            if res["solo"]:
+                print(f"  {res['solo']['name']}: {res['solo']['score']:g}")
+            print(f"  result: {res['headline']}")
+        for line in self.report_lines(r):
+            print(line)
+        print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
+        print(f"  journal: {r['journal']}")
+        return 0

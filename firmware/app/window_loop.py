@@ -1,0 +1,203 @@
+"""The live loop of a game on the cabinet (a window, or full screen on a
+Pi): one *pass* reads the clock, plays the bots' scheduled edges, handles
+the window's events (the simulator's keyboard, Esc, resizing), steps the
+runtime and redraws.  When the game ends the loop shows the result screen
+(:mod:`firmware.ui.result_screen`) and keeps it up until a person's seat
+presses its button or, in the window, any key is pressed (issue 34).
+
+:class:`LiveLoop` runs pass by pass (:meth:`LiveLoop.step`): ``cabinet
+play`` and the menu run it to the end (:meth:`LiveLoop.run`); the play
+tests (``tests/play``) call :meth:`~LiveLoop.step` themselves with a clock
+they advance, through the very same pass.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from firmware.app.session import Session
+
+log = logging.getLogger("cabinet.session")
+
+#: How long the "Esc again to leave" question waits for the second Esc, s.
+ESC_CONFIRM_S = 4.0
+#: The result screen ignores presses for this long after it appears, s (a
+#: press meant for the last race must not dismiss it unread).
+RESULT_MIN_S = 1.5
+ESC_QUESTION = "Esc again to leave; the game is saved"
+
+
+def esc_question(seconds_left: float) -> str:
+    """The Esc question with the whole seconds it still waits (rounded up):
+    "Esc again within 3 s to leave; the game is saved"."""
+    return f"Esc again within {max(1, math.ceil(seconds_left)):g} s to leave; the game is saved"
+
+#: The loop's clock, ns (monotonic); tests pass their own to the loop.
+CLOCK_NS: Callable[[], int] = time.monotonic_ns
+
+
+class LiveLoop:
+    """The window loop of one session, one pass per :meth:`step`.
+
+    Attributes:
+        stage: ``"play"`` (the game runs), ``"result"`` (the game is over,
+            its result is shown and waits for a press), ``"done"``.
+        left: True when the player left (Esc twice, or the window closed)
+            before the game ended: the game is saved for ``cabinet resume``.
+        passes: passes run so far.
+    """
+
+    def __init__(self, session: "Session", clock_ns: Callable[[], int] | None = None) -> None:
+        self.s = session
+        self.pg = session.renderer.pg
+        self.clock_ns = clock_ns or CLOCK_NS
+        self.stage = "play"
+        self.left = False
+        self.passes = 0
+        self._start_us = self.clock_ns() // 1000
+        self._base_us = session.runtime.now_us
+        self._esc_until: float | None = None
+        self._result_since: float | None = None
+        pg = self.pg
+        self.keymap: dict[int, tuple[int, str]] = {}
+        from firmware.ui.keys import SIM_KEYS
+        for seat in range(min(session.game.num_players, len(SIM_KEYS))):
+            for name, key in zip(("button", "cup", "left", "right", "push"), SIM_KEYS[seat]):
+                if key:
+                    self.keymap[pg.key.key_code(key)] = (seat, name)
+        # resized, uncovered, restored or moved: lay out and repaint the window now
+        self._resize_types = {getattr(pg, n) for n in ("VIDEORESIZE", "WINDOWSIZECHANGED", "WINDOWRESIZED",
+                                                       "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN",
+                                                       "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWMOVED")
+                              if hasattr(pg, n)}
+
+    # ----------------------------------------------------------------- time
+    def now_s(self) -> float:
+        """The loop's clock, seconds."""
+        return self.clock_ns() / 1e9
+
+    def _now_us(self) -> int:
+        s = self.s
+        if s.cabinet.simulated:
+            now = max(self._base_us + self.clock_ns() // 1000 - self._start_us, s.cabinet.factory.now_us)
+            s.runtime.timeline.run_until(now)   # bots' scheduled edges up to now first, then the keyboard
+            return now
+        return s.cabinet.now_us() + s.runtime.offset_us
+
+    # ----------------------------------------------------------------- loop
+    def run(self) -> None:
+        """Run passes until the loop is done, ``cabinet.fps`` a second."""
+        clock = self.pg.time.Clock()
+        fps = self.s.cfg["cabinet"]["fps"]
+        while self.step():
+            clock.tick(fps)
+
+    def step(self) -> bool:
+        """One pass.  Returns False once the loop is done (the result was
+        dismissed, or the player left)."""
+        if self.stage == "done":
+            return False
+        self.passes += 1
+        if self.stage == "play":
+            self._play_pass()
+        else:
+            self._result_pass()
+        return self.stage != "done"
+
+    def _play_pass(self) -> None:
+        s = self.s
+        now = self._now_us()
+        for ev in self.pg.event.get():
+            if self._window_event(ev):
+                continue
+            if ev.type == self.pg.QUIT:
+                self._leave("window closed")
+                return
+            if ev.type == self.pg.KEYDOWN and ev.key == self.pg.K_ESCAPE:
+                if self._esc_until is not None and self.now_s() <= self._esc_until:
+                    self._leave("Esc pressed twice")
+                    return
+                self._ask_esc()
+                continue
+            if ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap and s.cabinet.simulated:
+                seat, name = self.keymap[ev.key]
+                if seat not in s.runtime.bots:
+                    s._key(seat, name, ev.type == self.pg.KEYDOWN)
+        if self._esc_until is not None and self.now_s() > self._esc_until:
+            self._esc_until = None
+            s.renderer.notice = ""
+            s.window_dirty = True
+        elif self._esc_until is not None and s.renderer.notice != esc_question(self._esc_until - self.now_s()):
+            s.renderer.notice = esc_question(self._esc_until - self.now_s())     # the count down, each second
+            s.window_dirty = True
+        self._field(s)
+        s.runtime.step(now)
+        if s.game.is_terminal():
+            self.stage = "result"
+            self._result_since = self.now_s()
+            s.renderer.notice = ""
+            s.show_result = True
+            for seat in s.cabinet.seats:          # any person's button goes on: all light
+                seat.set_led(True)
+        s.render()
+
+    def _result_pass(self) -> None:
+        s = self.s
+        from hardware.edges import drain
+        if s.cabinet.simulated:
+            self._now_us()
+        ready = self.now_s() - (self._result_since or 0.0) >= RESULT_MIN_S
+        done = False
+        for ev in self.pg.event.get():
+            if self._window_event(ev):
+                continue
+            if ev.type == self.pg.QUIT or (ev.type == self.pg.KEYDOWN and ev.key == self.pg.K_ESCAPE):
+                done = True
+            else:
+                if ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap and s.cabinet.simulated:
+                    seat, name = self.keymap[ev.key]      # the seat's contacts follow its keys (a key let go
+                    if seat not in s.runtime.bots:        # after the last move opens its button again)
+                        s._key(seat, name, ev.type == self.pg.KEYDOWN)
+                if ev.type == self.pg.KEYDOWN and ready:
+                    done = True
+        self._field(s)
+        events = [e for edge in drain(s.cabinet.edges.queue) for e in s.runtime.bank.feed(edge)]
+        events += s.runtime.bank.poll(self._now_us() if s.cabinet.simulated else s.cabinet.now_us())
+        for e in events:                # a person's big button (a bot's edges are not theirs to answer)
+            if e.kind == "press" and e.input == "button" and e.seat not in s.runtime.bots and ready:
+                done = True
+        s.render()
+        if done:
+            self.stage = "done"
+            for seat in s.cabinet.seats:
+                seat.set_led(False)
+
+    # --------------------------------------------------------------- window
+    @staticmethod
+    def _field(s: "Session") -> None:
+        """The field checks (issue 37: screen hot-plug, supply); a screen
+        that came back is drawn whole in this pass."""
+        if s.field.tick():
+            s.last_key = None
+            s.window_dirty = True
+
+    def _window_event(self, ev: Any) -> bool:
+        """Resizing (or the window uncovered): lay it out again and repaint it now."""
+        if ev.type in self._resize_types:
+            self.s.renderer.resized()
+            return True
+        return False
+
+    def _ask_esc(self) -> None:
+        self._esc_until = self.now_s() + ESC_CONFIRM_S
+        self.s.renderer.notice = esc_question(ESC_CONFIRM_S)
+        self.s.window_dirty = True
+
+    def _leave(self, why: str) -> None:
+        log.info("%s: the game is saved in %s", why, self.s.writer.path)
+        self.left = True
+        self.stage = "done"
+        self.s.renderer.notice = ""

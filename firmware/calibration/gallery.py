@@ -1,0 +1,108 @@
+"""The calibration's screens in the gallery: flows set to named states
+(no camera, no fit), drawn at both HDMI sizes and on every seat's OLED."""
+from __future__ import annotations
+
+from firmware.calibration.flow import AWAY_US, GuidedCalibration, Reading
+from firmware.calibration.screens import oled_frame, screen
+
+#: gallery states: name -> what it shows
+GALLERY = {
+    "face": "face 3 of 6: seat 1 captured, seat 2 waiting, seat 3 sees no dice, seat 4's dice read as another face",
+    "six": "six seats capturing face 5",
+    "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
+            "seat 4 already left out",
+    "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
+    "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
+    "stored": "the calibration is stored, with the confirmation figures",
+    "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
+}
+
+
+def gallery_flow(name: str):
+    """A :class:`~firmware.calibration.flow.GuidedCalibration` set to the
+    gallery state ``name`` (:data:`GALLERY`; no camera, no fit).  Raises
+    KeyError for an unknown name."""
+    import numpy as np
+
+    if name not in GALLERY:
+        raise KeyError(f"no calibration gallery state {name!r}; choose from {sorted(GALLERY)}")
+    flow = GuidedCalibration(list(range(6 if name == "six" else 4)), lambda: None, None)
+    flow._restore()  # the heads, window and threshold in use stay as they were
+    seats = flow.seats
+    frame = np.zeros((8, 8, 3), np.uint8)
+
+    def reading(read, values, cursor):
+        return Reading(0, frame, [(0.0, 0.0, 40.0)] * len(read), list(read), list(values)), cursor
+    if name in ("face", "six"):
+        flow.step = 2 if name == "face" else 4
+        seats[0].status, seats[0].dice = "captured", 5
+        seats[2].status, seats[2].problem = "problem", "no dice seen in your tray"
+        seats[3].status, seats[3].problem, seats[3].dice, seats[3].keep = "problem", "read as 5, not 3", 5, True
+        if name == "six":
+            seats[3].problem = "read as 2, not 5"
+            seats[4].status, seats[4].dice = "captured", 6
+    elif name == "away":
+        seats[0].status, seats[0].dice, seats[0].presses = "captured", 5, 1
+        seats[2].presses = 1
+        flow._first_done_us[flow._step_key()] = 0
+        flow.now_us = AWAY_US - 30_000_000
+        del seats[3]
+        flow.left_out.append(3)
+    elif name == "adapt":
+        flow.step = len(flow.faces)
+    elif name in ("check", "stored", "refused"):
+        flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
+        seats[0].status = "checking"
+        seats[0].reading, seats[0].cursor = reading([3, 5, None, 2, 6], [3, 5, 4, 2, 6], 3)
+        seats[1].status = "confirmed"
+        seats[1].reading, _ = reading([1, 1, 4, 6], [1, 1, 4, 6], 0)
+        seats[2].status = "checking"
+        seats[2].reading, seats[2].cursor = reading([2, 2, 5, 3, 1, 6], [2, 2, 5, 3, 1, 0], 0)
+        if name == "stored":
+            flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
+            flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
+            flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
+            flow.kept = "now using: trained on your dice"
+        elif name == "refused":
+            flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
+                                       "the light and the cable")
+    return flow
+
+
+def render_gallery(out, sizes=((1920, 1080), (800, 480))) -> list:
+    """Render every :data:`GALLERY` state into ``out``:
+    ``calibrate-STATE-WxH.png`` and ``calibrate-STATE-oled-SEAT.png``
+    (the OLED at 4x).  Returns the paths written.  Raises OSError when
+    ``out`` cannot be written."""
+    from pathlib import Path
+
+    from PIL import Image
+
+    from firmware.ui.hdmi import HdmiRenderer
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    renderers = [HdmiRenderer(w, h, "headless") for w, h in sizes]
+    for name in GALLERY:
+        flow = gallery_flow(name)
+        for r in renderers:
+            r.draw(screen(flow, (r.width, r.height), r.scene_measure))
+            written.append(r.screenshot(out / f"calibrate-{name}-{r.width}x{r.height}.png"))
+        for seat in sorted(list(flow.seats) + flow.left_out):
+            img = oled_frame(flow, seat).image
+            p = out / f"calibrate-{name}-oled-{seat + 1}.png"
+            img.convert("RGB").resize((img.width * 4, img.height * 4), Image.NEAREST).save(p)
+            written.append(p)
+    return written
+
+
+def gallery_markdown(sizes=((1920, 1080), (800, 480))) -> str:
+    """The gallery README's section for the calibration screens."""
+    lines = ["## dice calibration (`cabinet dice calibrate`)", "", "| state | what it shows | pictures |",
+             "|---|---|---|"]
+    for name, about in GALLERY.items():
+        n = 6 if name == "six" else 4
+        pics = ", ".join(f"[{w}x{h}](calibrate-{name}-{w}x{h}.png)" for w, h in sizes)
+        oleds = ", ".join(f"[{k + 1}](calibrate-{name}-oled-{k + 1}.png)" for k in range(n))
+        lines.append(f"| {name} | {about} | {pics}; OLEDs {oleds} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,423 @@
+"""The guided dice calibration's screens (:mod:`firmware.calibration.flow`):
+the shared HDMI screen and each seat's OLED.
+
+HDMI: the header says the step ("step 3 of 9": six faces, learning, the
+free rolls) and what every seat must do
+now; on the left a big die shows the face to put up (a camera while the
+seats roll freely); on the right one card per seat: its number and colour,
+its status (waiting / captured N dice / checking / confirmed / a problem in
+red), and the dice the camera captured or read, the die under the seat's
+cursor ringed in gold.  At the end the result: stored with the figures,
+or refused with why and what the reader reads with now ("the old
+calibration is kept", or "the reader reads as shipped" when there was none).
+
+OLED: the seat's header with the step, the face to put up (a die drawn
+with its pips) and the seat's status; while checking a roll, the dice read
+with the cursor and what a press does now.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo,
+                             seat_banner)
+from firmware.ui.oled import OledFrame, oled_font
+
+TITLE = "Dice calibration"
+GREEN = (96, 200, 110)
+
+
+def todo_text(flow: Any) -> list[str]:
+    """What the table must do now, longest form first (for the header)."""
+    phase = flow.phase
+    if phase == "face":
+        k = flow.face
+        return [f"every seat: all dice {k} {'pip' if k == 1 else 'pips'} up, then press your button",
+                f"all dice {k} up, press your button", f"dice {k} up, press"]
+    if phase == "adapt":
+        return ["learning your dice: wait a moment", "learning your dice", "wait"]
+    if phase == "roll":
+        return ["roll all your dice, press, check the values on your screen",
+                "roll, press, check the values", "roll, press, check", "roll and press"]
+    kind, _ = flow.outcome
+    return ["calibration stored", "stored"] if kind == "stored" else ["calibration refused", "refused"]
+
+
+#: short forms of the flow's problems, for small screens
+SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
+         "the camera shows a blank picture": "camera: blank", "set the ? dice first": "set the ? dice"}
+
+
+def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str], tuple[int, int, int]]:
+    """A seat's status for the HDMI card, longest form first, and its colour
+    (``phase``: the flow's; while it adapts every seat waits)."""
+    if phase == "adapt":
+        return ["wait: learning your dice", "wait"], DIM
+    if s.status == "problem":
+        short = SHORT.get(s.problem, s.problem.split(" (")[0])
+        if s.keep:
+            first = s.problem.split(",")[0]
+            return [f"{s.problem}: turn them, or press again to keep", f"{first}: turn them or press again",
+                    f"{first}: press to keep"], ALERT
+        if s.problem == "no dice seen in your tray":
+            return ["no dice seen in your tray: put your dice in it, press again",
+                    "no dice seen: put them in your tray, press again",
+                    "put your dice in your tray, press again", "put dice in, press again"], ALERT
+        return [f"problem: {s.problem}", s.problem, short], ALERT
+    if s.status == "captured":
+        return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
+    if s.status == "checking":
+        if s.problem:
+            return ["set the ? dice first: arrows to one, press to change it", "set the ? dice: arrows, press",
+                    SHORT.get(s.problem, s.problem)] if "?" in s.problem else [s.problem], ALERT
+        return ["all right: press on ok; wrong: arrows to the die, press to change it",
+                "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"], GOLD
+    if s.status == "confirmed":
+        return ["confirmed"], GREEN
+    if face:
+        return ["waiting: press your button", "press your button", "press"], FG
+    return ["waiting: roll, then press", "roll, then press", "roll"], FG
+
+
+def _best_wrapped(scene: Scene, options: list[str], r: Rect, colour, max_lines: int = 2) -> str:
+    """Word-wrap the first of ``options`` that fits ``r`` in ``max_lines``
+    at the small size (the last one must: a layout bug otherwise)."""
+    from firmware.ui.kit import wrap_words
+    size = scene.metrics.small
+    line_h = scene.measure("Ag", size)[1]
+    # a small screen: one line if any option fits one (room for the tray)
+    for most in (range(1, max_lines + 1) if scene.height < 700 else (max_lines,)):
+        for text in options:
+            lines = wrap_words(text, r.w, size, scene.measure)
+            if lines is not None and len(lines) <= most and len(lines) * line_h <= r.h:
+                scene.wrapped(text, r, sizes=(size,), colour=colour, max_lines=most)
+                return text
+    scene.wrapped(options[-1], r, sizes=(size,), colour=colour, max_lines=max_lines)
+    return options[-1]
+
+
+def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Scene:
+    """The shared screen for ``flow`` (a :class:`~firmware.calibration.flow.GuidedCalibration`)
+    now.  ``scene.facts``: ``step``, ``face``, ``todo``, ``seats`` (seat ->
+    status text), ``outcome``.
+
+    Raises:
+        LayoutError: a needed text does not fit (a layout bug).
+    """
+    from firmware.screens.draw import default_measure
+    w, h = size
+    scene = Scene(w, h, measure or default_measure())
+    m = scene.metrics
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    status = f"step {flow.step_number} of {flow.steps_total}" if flow.phase != "done" else "done"
+    options = todo_text(flow)
+    # the step stays: the longest "what to do" that leaves room for it
+    # (the widths kit.header gives them)
+    rest_w = hdr.w - 2 * (m.pad // 2) - 2 * m.pad - scene.measure(TITLE, m.medium)[0] - 3 * m.pad
+
+    def leaves_step(o: str) -> bool:
+        size = m.medium if scene.measure(o, m.medium)[0] <= rest_w * 3 // 4 else m.small
+        return rest_w - scene.measure(o, size)[0] - 2 * m.pad >= scene.measure(status, m.small)[0]
+    options = [o for o in options if leaves_step(o)] or options[-1:]
+    todo = header_todo(scene, hdr, TITLE, status, options)
+    header(scene, hdr, TITLE, status, todo)
+    scene.facts.update({"step": flow.step_number, "face": flow.face, "todo": todo, "seats": {},
+                        "outcome": flow.outcome})
+    body = body.inset(m.pad)
+    if flow.phase == "done":
+        _result(scene, body, flow)
+        return scene
+    left, right = body.cols(0.34, 0.66, gap=2 * m.pad)
+    _prompt(scene, left, flow)
+    order = sorted(list(flow.seats) + list(getattr(flow, "left_out", [])))
+    n = len(order)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3 if w >= 1200 else 2
+    for cell, k in zip(right.grid(n, cols, gap=m.pad), order):
+        if k in flow.seats:
+            _seat_card(scene, cell, flow.seats[k], flow)
+        else:
+            _left_out_card(scene, cell, k, getattr(flow, "left_out_why", {}).get(k, "nobody pressed"))
+    return scene
+
+
+def _seat_only_banner(scene: Scene, r: Rect, seat: int, active: bool) -> None:
+    """:func:`firmware.ui.kit.seat_banner` with only "Seat N" (a card too
+    narrow for "Seat N \u00b7 status": the status is written under it)."""
+    from firmware.ui.kit import PANEL_HI, seat_colour
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL_HI if active else PANEL, border=seat_colour(seat), glow=active,
+              radius=m.pad)
+    inner = r.inset(max(2, m.pad // 2))
+    token, rest = inner.cols(-inner.h, 1, gap=m.pad)
+    scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
+    scene.text(f"Seat {seat + 1}", rest, sizes=(m.medium, m.small), colour=FG)
+
+
+def _left_out_card(scene: Scene, r: Rect, seat: int, why: str = "nobody pressed") -> None:
+    """A seat left out of the flow (``why``: nobody pressed its button, or
+    the problem it was stuck on)."""
+    m = scene.metrics
+    banner_h = max(scene.measure("Ag", m.small)[1] + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
+    scene.add("panel", r, None, fill=(24, 26, 32), radius=m.pad)
+    ban, rest = r.inset(m.pad // 2).rows(-banner_h, 1, gap=m.pad // 2)
+    seat_banner(scene, ban, seat, score="left out", active=False)
+    scene.facts["seats"][seat] = _best_wrapped(scene, [f"left out: {why}", "left out"], rest, DIM)
+
+
+def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
+    """The big die (the face to put up) or the camera, and its words."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.large)[1]
+    small = scene.measure("Ag", m.small)[1]
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad)
+    inner = r.inset(2 * m.pad)
+    lines = 5 if flow.phase == "roll" else 3
+    pic, words = inner.rows(1, -(line + lines * small + m.pad), gap=m.pad)
+    side = min(pic.w, pic.h)
+    sq = Rect(pic.x + (pic.w - side) // 2, pic.y + (pic.h - side) // 2, side, side)
+    if flow.phase == "face":
+        k = flow.face
+        scene.add("die", sq, "calib:face", value=k)
+        big, rest = words.rows(-line, 1)
+        scene.text(f"{k} {'pip' if k == 1 else 'pips'} up", big, sizes=(m.large, m.medium), align="center",
+                   colour=GOLD)
+        scene.wrapped("put all your dice in your tray this way up, then press your button", rest,
+                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+    elif flow.phase == "roll":
+        scene.add("die", sq, "calib:face", value=None, state="reading")
+        big, rest = words.rows(-line, 1)
+        scene.text(f"roll {flow.roll} of {flow.rolls}", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
+        scene.wrapped("? means not read, x means not a die. All right: press. Wrong: arrows to the die, press to change it", rest,
+                      sizes=(m.small,), align="center", colour=DIM, max_lines=5)
+    else:
+        scene.add("die", sq, "calib:face", value=None, state="reading")
+        big, rest = words.rows(-line, 1)
+        scene.text("learning", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
+        scene.wrapped("fitting the reader to your dice, this camera and this light", rest,
+                      sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=3)
+
+
+def _dice_grid(n: int, r: Rect, gap: int, cap: int) -> list[Rect]:
+    """``n`` square cells as large as fit ``r`` (at most ``cap`` px), in
+    the rows and columns that make them largest, centred."""
+    best = None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        side = min((r.w - gap * (cols - 1)) // cols, (r.h - gap * (rows - 1)) // rows, cap)
+        if best is None or side > best[0]:
+            best = (side, cols, rows)
+    side, cols, rows = best
+    if side < 6:
+        return []
+    x0 = r.x + (r.w - (cols * side + gap * (cols - 1))) // 2
+    y0 = r.y + (r.h - (rows * side + gap * (rows - 1))) // 2
+    return [Rect(x0 + (i % cols) * (side + gap), y0 + (i // cols) * (side + gap), side, side) for i in range(n)]
+
+
+def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
+    """One seat: banner, its tray with the dice as captured / read (the die
+    under its cursor ringed in gold, "ok" lit when the cursor is there),
+    its status."""
+    m = scene.metrics
+    small_h = scene.measure("Ag", m.small)[1]
+    banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
+    options, colour = seat_status(s, flow.face, flow.phase)
+    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
+    if away is not None and s.status == "problem":      # stuck: the problem, and the way out
+        short = SHORT.get(s.problem, s.problem.split(" (")[0].split(",")[0])
+        options = [f"{options[0]}; or left out in {away} s", f"{short}: press again, or left out in {away} s",
+                   f"{short}: left out in {away} s", f"left out in {away} s"]
+    elif away is not None:
+        options, colour = [f"nobody here? left out in {away} s; press to take part",
+                           f"left out in {away} s: press to stay", f"left out in {away} s"], GOLD
+    done = s.status in ("captured", "confirmed")
+    scene.add("panel", r, None, fill=(30, 34, 46), radius=m.pad, border=GREEN if done else None)
+    inner = r.inset(m.pad // 2)
+    ban, rest = inner.rows(-banner_h, 1, gap=m.pad // 2)
+    word = {"captured": "done", "confirmed": "done", "problem": "problem", "checking": "check"}.get(s.status, "")
+    acting = s.status in ("waiting", "problem", "checking") and flow.phase != "adapt"
+    word = word or "waiting"
+    room = ban.w - ban.h - 2 * m.pad
+    if scene.measure(f"Seat {s.seat + 1} \u00b7 {word}", m.small)[0] > room:
+        _seat_only_banner(scene, ban, s.seat, acting)   # the seat's number first; its status is below
+    else:
+        seat_banner(scene, ban, s.seat, score=word, active=acting)
+    tray, status_r = rest.rows(1, -(2 * small_h), gap=m.pad // 2)
+    scene.facts["seats"][s.seat] = _best_wrapped(scene, options, status_r, colour)
+    values: list = []
+    cursor = None
+    if s.status == "captured" and flow.face is not None:
+        values = [flow.face] * s.dice
+    elif s.reading is not None and s.status in ("checking", "confirmed"):
+        values = list(s.reading.values)
+        cursor = s.cursor - 1 if s.status == "checking" else None
+    if tray.h < 12:
+        return
+    scene.add("panel", tray, None, fill=(18, 20, 26), radius=m.pad)
+    area = tray.inset(m.pad // 2)
+    if cursor is not None:
+        ok_w = scene.measure("ok", m.medium)[0] + 3 * m.pad
+        ok_h = min(area.h, scene.measure("Ag", m.medium)[1] + m.pad)
+        area, ok_col = area.cols(1, -ok_w, gap=m.pad // 2)
+        ok = Rect(ok_col.x, ok_col.y + (ok_col.h - ok_h) // 2, ok_w, ok_h)
+        lit = cursor == -1
+        scene.add("panel", ok, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
+                  border=GOLD if lit else None)
+        scene.text("ok", ok, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
+    if not values:
+        icon = _dice_grid(1, area, 0, min(area.w, area.h) // 2)
+        if icon:
+            scene.add("die", icon[0], None, value=None, state="reading")
+        return
+    gap = max(3, m.pad // 2)
+    for i, (cell, v) in enumerate(zip(_dice_grid(len(values), area, gap, 3 * small_h), values)):
+        ring = GOLD if cursor == i else None
+        if v == 0:
+            scene.add("die", cell, None, value=None, state="none", ring=ring)
+        else:
+            scene.add("die", cell, None, value=v, ring=ring)
+    scene.facts.setdefault("dice", {})[s.seat] = values
+
+
+def _result(scene: Scene, r: Rect, flow: Any) -> None:
+    """The end: stored with its figures, or refused with why (and the
+    figures when the confirmation rolls were read)."""
+    m = scene.metrics
+    kind, why = flow.outcome
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad, border=GREEN if kind == "stored" else ALERT)
+    inner = r.inset(3 * m.pad)
+    big = scene.measure("Ag", m.large)[1]
+    mid_h = scene.measure("Ag", m.medium)[1]
+    small = scene.measure("Ag", m.small)[1]
+    top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
+    b, a = flow.before, flow.after
+    figures = []
+    if a.get("dice"):
+        figures = [f"dice read right: {b['right']} -> {a['right']} of {a['dice']}",
+                   f"dice read wrong: {b['wrong']} -> {a['wrong']}"]
+        if "unread" in a and "unread" in b:
+            figures.append(f"dice left to nudge: {b['unread']} -> {a['unread']}")
+    if kind == "stored":
+        title = "Calibration done: no change needed" if getattr(flow, "kind", "") == "as shipped" else \
+            "Calibration stored"
+        scene.text(title, top, sizes=(m.large,), align="center", colour=GREEN)
+        texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
+        note = "on the confirmation rolls, without -> with the calibration"
+    else:
+        scene.text("Calibration refused", top, sizes=(m.large,), align="center", colour=ALERT)
+        texts = [why] + figures
+        note = "on the confirmation rolls, without -> with it" if figures else ""
+    # what was kept (a stored calibration) may take two lines
+    kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
+    weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1
+               for i in range(len(texts))]
+    rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
+    for t, row in zip(texts, rows):
+        scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
+    if note:
+        scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
+    if kind == "stored":
+        last = "undo: cabinet dice calibrate --reset"
+    elif getattr(flow, "had_calibration", False):
+        last = "the old calibration is kept; nothing was changed"
+    else:
+        last = "nothing was changed: the reader reads as shipped"
+    scene.wrapped(getattr(flow, "undo_hint", last) if kind == "stored" else last, bottom, sizes=(m.small,),
+                  align="center", colour=DIM if kind == "stored" else FG, max_lines=2)
+    scene.text(getattr(flow, "next_hint", "press any button to close"), hint, sizes=(m.small,), align="center",
+               colour=GOLD)
+
+
+# ------------------------------------------------------------------ OLED
+def oled_frame(flow: Any, seat: int) -> OledFrame:
+    """Seat ``seat``'s 128 x 64 OLED frame now (``.texts``: every text)."""
+    f = OledFrame()
+    s = flow.seats.get(seat)
+    step = f"{flow.step_number}/{flow.steps_total}" if flow.phase != "done" else ""
+    f.header(f"Seat {seat + 1} calibrate" if f.fits(f"Seat {seat + 1} calibrate", 90) else f"Seat {seat + 1}", step)
+    if s is None:
+        if seat in getattr(flow, "left_out", []):
+            f.text(2, 20, "left out:")
+            f.best(2, 33, [getattr(flow, "left_out_why", {}).get(seat, "nobody pressed"), "stuck"])
+        else:
+            f.text(2, 20, "not calibrating")
+        return f
+    if flow.phase == "done":
+        kind, _ = flow.outcome
+        f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
+        f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
+        return f
+    if flow.phase == "adapt":
+        f.glyph(0, 18, f.W, "wait", 22)
+        f.text(2, 50, "learning your dice")
+        return f
+    if flow.phase == "face":
+        k = flow.face
+        f.die(2, 14, 24, k)
+        f.text(32, 15, f"{k} {'pip' if k == 1 else 'pips'} up")
+        f.text(32, 27, "then press")
+    elif s.status in ("checking", "confirmed") and s.reading is not None:
+        _oled_reading(f, s)
+        return f
+    else:
+        f.text(2, 16, f"roll {flow.roll} of {flow.rolls}:")
+        f.text(2, 29, "roll all your dice,")
+    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
+    if away is not None:
+        if s.status == "problem":
+            f.best(2, 38, [SHORT.get(s.problem, s.problem.split(" (")[0]), "problem"])
+        f.text(2, 51, f"left out in {away} s")
+        return f
+    _oled_status(f, s, flow.phase == "face")
+    return f
+
+
+def _oled_status(f: OledFrame, s: Any, face: bool) -> None:
+    """The bottom line(s): the seat's status."""
+    from firmware.ui.oled import wrap
+    if s.status == "problem":
+        text = f"{s.problem}: press again to keep" if s.keep else s.problem
+        lines = wrap(text, 21, 2)
+        f.draw.rectangle((0, 63 - 12 * len(lines) - 1, f.W - 1, 63), fill=1)
+        for i, t in enumerate(lines):
+            f.best(2, 64 - 12 * (len(lines) - i) - 1, [t], fill=0)
+    elif s.status == "captured":
+        f.text(2, 51, f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}")
+    else:
+        f.text(2, 51, "press your button" if face else "then press")
+
+
+def _oled_reading(f: OledFrame, s: Any) -> None:
+    """A roll's reading: the dice (cursor under one), "ok", and what a
+    press does now."""
+    vals = s.reading.values
+    side, gap = 14, 3
+    per = 6
+    cur = s.cursor - 1
+    first = 0 if cur < per else cur - per + 1
+    x = 2
+    for i in range(first, min(len(vals), first + per)):
+        v = vals[i]
+        if v == 0:      # not a die: an x, as on the big screen (? = not read)
+            f.draw.rounded_rectangle((x, 16, x + side - 1, 16 + side - 1), radius=2, outline=1, fill=0)
+            f.draw.text((x + side // 2 - 3, 16 + side // 2 - 7), "x", font=oled_font(10), fill=1)
+        else:
+            f.die(x, 16, side, v)
+        if i == cur and s.status == "checking":
+            f.draw.rectangle((x, 16 + side + 2, x + side - 1, 16 + side + 3), fill=1)
+        x += side + gap
+    okx = f.W - 22
+    if s.status == "checking" and cur == -1:
+        f.draw.rectangle((okx - 2, 15, f.W - 1, 30), fill=1)
+        f.text(okx, 18, "ok", fill=0, room=20)
+    else:
+        f.text(okx, 18, "ok", room=20)
+    if s.status == "confirmed":
+        f.text(2, 51, "confirmed: wait")
+        return
+    if s.problem:
+        f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
+    else:
+        f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
+    f.text(2, 51, "all right? press" if cur == -1 else "arrows: back to ok")

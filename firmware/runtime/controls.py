@@ -1,0 +1,314 @@
+"""Seat controls: turn a seat's debounced inputs into engine actions.
+
+Every seat has the same physical controls (ruling CAB-2): a big button, a
+navigation input (encoder or two buttons, plus push) and a cup sensor.  The
+:class:`SeatControls` of a seat keeps a cursor over the seat's legal actions
+(shown on its OLED):
+
+* navigation moves the cursor; push cancels an armed choice (undo of the
+  current, unconfirmed choice);
+* the big button on a *real-time* action (a template with ``"t_us": None``,
+  e.g. a Retrograde claim or a Cha dango slap) applies it at once, stamped
+  with the press's edge time: races are decided by the edge source's
+  timestamps (ruling CAB-3);
+* the big button on a *discrete* action arms it ("press again to
+  confirm"); a second press applies it: a confirm step before anything
+  irreversible;
+* cup lifts and cup put-downs apply the game's cup action stamped with the
+  edge time;
+* while a dice reading waits for the seat's check (ruling CAB-6), the big
+  button answers it instead (the runtime takes the press before these
+  controls): a short press accepts, a press held 0.7 s rejects; during a
+  hand entry navigation sets the die under the cursor and a press moves on
+  (:mod:`firmware.runtime.dice_station`).
+
+Which action types belong to which physical input is declared per game in
+:data:`INPUT_BINDINGS` (the type names are the engines').
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import Game
+
+from firmware.screens.choices import (NOT_FIRST, Shown, choice_key, cursor_choices, describe_action, first_ordinary,
+                                       is_realtime, stamp)
+
+#: action type -> physical input that performs it.  Action types not listed
+#: here are chosen with the navigation input and confirmed with the button.
+INPUT_BINDINGS: dict[str, str] = {
+    "slap": "button",            # Cha dango, CD-4 (any cursor position)
+    "button_down": "button",
+    "button_up": "button_release",
+    "release": "button_release",
+    "cup_up": "cup_up",          # CD-6/CD-7: switch opens when the cup is lifted
+    "cup_lift": "cup_up",
+    "cup_lifted": "cup_up",
+    "lift": "cup_up",
+    "cup_down": "cup_down",
+}
+
+
+#: What a press does when the choice under the cursor went away since the
+#: seat last saw it: nothing, and the OLED says so.
+GONE = "that choice is gone"
+
+
+@dataclass
+class SeatControls:
+    """The navigation state of one seat.
+
+    Attributes:
+        seat: 0-based seat.
+        cursor: index into the seat's selectable actions.
+        armed: identity (:func:`choice_key`) of the discrete action waiting
+            for its confirm press.
+        message: last prompt or result for the OLED.
+        gone: what the OLED says of the choice that went away from under
+            the cursor ("card D was taken"), until the seat moves or
+            presses; a press then does nothing but say so.
+        said_gone: True after a press that did nothing because of ``gone``.
+    """
+    seat: int
+    cursor: int = 0
+    armed: str | None = None
+    message: str = ""
+    gone: str | None = None
+    said_gone: bool = False
+    read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
+    _labels: list[str] = field(default_factory=list)
+    _acted: str | None = None             # key of the action the seat's press chose (until the choices change)
+    _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
+
+    def selectable(self, game: Game) -> list[dict[str, Any]]:
+        """The seat's legal actions chosen with the navigation input (those
+        bound to the button or the cup are left out), in a stable order."""
+        if self.seat not in game.active_players():
+            return []
+        acts = [a for a in game.legal_actions(self.seat)
+                if INPUT_BINDINGS.get(a.get("type", "")) is None]
+        return screen_order(game, self.seat, plan_choices(game, self.seat) + acts)
+
+    def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
+        """The legal action performed directly by ``physical`` input
+        (``"button"``, ``"button_release"``, ``"cup_up"``, ``"cup_down"``)."""
+        if self.seat not in game.active_players():
+            return None
+        for a in game.legal_actions(self.seat):
+            if INPUT_BINDINGS.get(a.get("type", "")) == physical:
+                return a
+        return None
+
+    def _follow(self, labels: list[str], acts: list[dict[str, Any]]) -> tuple[int, bool]:
+        """Where the cursor goes when the choices become ``labels`` (their
+        :func:`choice_key`), and whether the choice under it vanished.
+
+        * A new decision (the seat acted since, or the choices are mostly
+          new: a new phase, turn or menu; issue 34, tester1's Cryptid Cafe
+          menus opening on the Manager) opens on its first ordinary choice
+          (:func:`first_ordinary`), never on a one-time card or "done".
+        * Else the cursor stays on the same choice (its identity, not its
+          index) when it is still there;
+        * else (the choice under it went away: another seat took the card)
+          it stands on the choice that took its place, clamped, and
+          ``True``: the caller disarms and says so.
+        """
+        if self._acted is not None and self._acted not in labels and labels != self._labels:
+            return first_ordinary(acts), False          # the seat's own choice was taken: next decision
+        if self._labels and 0 <= self.cursor < len(self._labels):
+            old = set(self._labels)
+            kept = sum(1 for k in labels if k in old)
+            if labels and kept < len(labels) and 2 * kept < len(labels):
+                return first_ordinary(acts), False          # mostly new: a new decision
+            prev = self._labels[self.cursor]
+            if prev in labels:
+                return labels.index(prev), False
+            if not kept:
+                return first_ordinary(acts), False
+            return min(self.cursor, max(0, len(labels) - 1)), bool(labels)
+        if not self._labels:                                 # the seat's turn starts
+            return first_ordinary(acts), False
+        return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def _gone_text(self) -> str:
+        """What the OLED says of the choice last seen under the cursor that
+        went away: "card D was taken" for a claim, else "<choice>: gone"."""
+        old = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
+        text = self._seen[1] if old is not None and self._seen[0] == old else GONE
+        if text.startswith("claim "):
+            return f"{text[len('claim '):]} was taken"
+        return f"{text}: gone" if text != GONE else GONE
+
+    def shown(self, game: Game) -> Shown:
+        """What the OLED shows now: the choices and where the cursor is, as
+        :meth:`refresh` would leave them, without changing anything (drawing
+        never moves a cursor; the runtime refreshes after each change)."""
+        acts = self.selectable(game)
+        labels = [choice_key(a) for a in acts]
+        cursor, vanished = self._follow(labels, acts)
+        gone = self._gone_text() if vanished else self.gone
+        armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
+        return Shown(acts, cursor, armed, gone if acts else None)
+
+    def refresh(self, game: Game) -> list[dict[str, Any]]:
+        """Re-read the choices; keep the cursor on the same choice when it
+        is still there, back to the first when all are new, else clamp it;
+        drop an armed choice that is gone."""
+        acts = self.selectable(game)
+        labels = [choice_key(a) for a in acts]
+        if labels != self._labels and ((self._acted is not None and self._acted not in labels)
+                                       or not self._labels):
+            self.armed = None                                # a new decision: nothing armed
+        cursor, vanished = self._follow(labels, acts)
+        if labels != self._labels:
+            self._acted = None
+        if vanished:             # moved off a vanished choice: disarmed, and said
+            self.gone = self._gone_text()
+            self.armed = None
+        elif not acts:
+            self.gone = None
+        self.cursor = cursor
+        if self.armed is not None and self.armed not in labels:
+            self.armed = None
+        self._labels = labels
+        if acts and self._seen[0] != labels[self.cursor]:
+            self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
+        return acts
+
+    def nav(self, game: Game, step: int) -> None:
+        """Move the cursor by ``step`` (wraps); cancels an armed choice.
+        After the choice under the cursor went away, the steps count from
+        its gap: Right goes to the choice after it, Left to the one
+        before."""
+        acts = self.refresh(game)
+        if acts:
+            gap = 1 if self.gone is not None and step > 0 else 0
+            self.cursor = (self.cursor + step - gap) % len(acts)
+            self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
+        self.armed = None
+        self.read_gone, self.gone = self.gone, None
+
+    def push(self) -> None:
+        """The navigation push: undo the current, unconfirmed choice."""
+        if self.armed is not None:
+            self.message = "choice cancelled"
+        self.armed = None
+        self.gone = None
+
+    def press(self, game: Game, t_us: int) -> dict[str, Any] | None:
+        """The big button was pressed at ``t_us``.
+
+        Returns:
+            The action to apply now, or ``None`` (nothing to do, or the
+            choice was armed and waits for its confirm press).
+        """
+        self.said_gone = False
+        direct = self.bound(game, "button")
+        if direct is not None:
+            return stamp(direct, t_us)
+        acts = self.refresh(game)
+        if not acts:
+            return None  # a press during a screen that expects nothing: ignored
+        if self.gone is not None:
+            # the choice under the cursor went away since the seat last
+            # moved it (whether or not the runtime refreshed in between):
+            # nothing is chosen blindly; the OLED says so and shows the new
+            # choice, which the next press takes
+            self.armed = None
+            self.message, self.gone, self.said_gone = self.gone, None, True
+            return None
+        chosen = acts[self.cursor]
+        if is_realtime(chosen):
+            self._acted = choice_key(chosen)
+            return stamp(chosen, t_us)
+        label = choice_key(chosen)
+        if self.armed == label:
+            self.armed = None
+            self._acted = label
+            return chosen
+        self.armed = label
+        self.message = "press again to confirm"
+        return None
+
+    def physical(self, game: Game, physical: str, t_us: int) -> dict[str, Any] | None:
+        """A button release or a cup edge at ``t_us``: the bound action, if
+        the game has one now, stamped with the edge time."""
+        a = self.bound(game, physical)
+        return stamp(a, t_us) if a is not None else None
+
+    def index_of(self, game: Game, action: dict[str, Any]) -> int | None:
+        """Cursor index of ``action`` among the selectable choices."""
+        label = choice_key(action)
+        for i, a in enumerate(self.refresh(game)):
+            if choice_key(a) == label:
+                return i
+        return None
+
+
+_LABELLERS: dict[str, Any] = {}
+
+
+def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
+    """The words the seat's OLED uses for ``action`` ("claim card D"):
+    the game's screen module's ``label`` when it has one, else
+    :func:`describe_action`."""
+    from firmware.screens.draw import game_module   # the screens import this module
+    if game.game_id not in _LABELLERS:
+        import inspect
+        module = game_module(game.game_id)
+        fn = getattr(module, "label", None) if module is not None else None
+        arg = None
+        if fn is not None:
+            names = list(inspect.signature(fn).parameters)
+            arg = names[1] if len(names) > 1 else ""
+        _LABELLERS[game.game_id] = (fn, arg)
+    fn, arg = _LABELLERS[game.game_id]
+    try:
+        if fn is None:
+            return describe_action(action)
+        if arg == "view":
+            return fn(action, game.view(seat))
+        if arg == "game":
+            return fn(action, game)
+        return fn(action)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return describe_action(action)
+
+
+def screen_order(game: Game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The choices in the order the screens show them: a game's screen
+    module may define ``choice_order(game, seat, acts)`` (Retrograde's
+    claims in the cards' A-D order, issue 34); else the engine's order."""
+    from firmware.screens.draw import game_module   # the screens import this module
+    module = game_module(game.game_id)
+    order = getattr(module, "choice_order", None) if module is not None else None
+    return order(game, seat, acts) if order is not None else acts
+
+
+_PLAN_CACHE: dict[tuple, list[dict[str, Any]]] = {}
+
+
+def plan_choices(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Whole-turn choices offered before the single steps: for Retrograde's
+    3 - Blast Droids, the blast planner's best plans (``{"type": "plan",
+    "plan": k, "summary": ..., "steps": Plan}``), which the seat cycles
+    through and confirms; applying one applies ``Plan.actions(seat)`` in
+    order.  Plans are cached per turn state (the planner runs once a turn)."""
+    plans_of = getattr(game, "plans", None)
+    if plans_of is None:
+        return []
+    key = (id(game), seat, repr(game.view(None).get("turn")))
+    if key not in _PLAN_CACHE:
+        if len(_PLAN_CACHE) > 64:
+            _PLAN_CACHE.clear()
+        out = []
+        for k, plan in enumerate(plans_of(seat, limit=5), start=1):
+            summary = f"+{plan.points} pts, {plan.droids} droids"
+            if plan.bosses:
+                summary += f", {plan.bosses} boss"
+            if plan.trophy:
+                summary += f", trophy {plan.trophy}"
+            out.append({"type": "plan", "player": seat, "plan": k, "summary": summary, "steps": plan})
+        _PLAN_CACHE[key] = out
+    return list(_PLAN_CACHE[key])

@@ -1,0 +1,223 @@
+"""What asks for which sound (issue 38, Build 1): from what changed to cue names.
+
+:func:`cues` is pure: it compares two :class:`Snapshot` s of what the
+cabinet shows (the countdown banner, the seats that must act, the seats'
+prompts, the dice station's counts, game over) and takes the engine's new
+events, and returns the cues to play, most important first.  The events are
+mapped by one table per game (:data:`EVENT_CUES`, keyed by the engine's
+event ``type``); everything else is the same for every game:
+
+========== ================================================================
+cue        when
+========== ================================================================
+tick       the countdown banner shows a new second (3, 2, 1)
+go         the countdown ends (the dice may be rolled, a resumed race goes
+           on), or an order is revealed (a Cha dango race starts)
+press      an input the game accepted (a choice confirmed, a slap, a sip)
+refused    a seat's press was refused ("not now: ..." on its OLED)
+won        a race won (a customer served first, a claim that stands)
+lost       a race lost (a wrong hit or sip, a customer nobody served)
+dice       the camera read a seat's dice (or they were entered by hand)
+nudge      a die the camera could not read: nudge it, or reroll (CAB-5)
+turn       a seat played by a person must act, and not every seat does
+claim      a card claimed, an order served, a table completed
+game_over  the game ended
+========== ================================================================
+
+:class:`SoundCues` watches a running session: :meth:`SoundCues.attach`
+hooks it to the runtime's ``on_change`` (called whenever the state, a
+prompt or the banner changed), and it plays the cues on the cabinet's
+audio player (:class:`hardware.audio.Audio`) or, with no sound device, on
+the recording twin (:class:`hardware.audio.RecordingAudio`), stamped with
+the game's clock.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from hardware.audio import RecordingAudio
+
+#: Cues by importance: the first ones are kept when several come at once.
+PRIORITY = ("game_over", "won", "lost", "claim", "go", "turn", "nudge", "refused", "dice", "tick", "press")
+#: At most this many cues play for one change (more is noise).
+MAX_AT_ONCE = 2
+
+#: Engine event type -> cue, per game (the events of ``engines/*/``).
+EVENT_CUES: dict[str, dict[str, str]] = {
+    "retrograde": {
+        "claim_pressed": "press", "claim": "claim", "claim_lost": "lost", "stop": "press",
+        "reroll": "press", "keep": "press", "coin": "press", "blast": "press", "boss": "claim",
+        "trophy": "press", "done": "press", "power_up_kept": "press",
+    },
+    "cha-dango": {
+        "order": "go", "customer_won": "won", "sipped": "press", "place_vp": "press",
+        "wrong_hit": "lost", "wrong_sip": "lost", "not_served": "lost", "vp_lost": "lost", "slowest_sip": "lost",
+    },
+    "ginza": {
+        "add": "press", "wash": "press", "upgrade": "press", "raise_limit": "press", "change": "press",
+        "reroll": "press", "picked": "press", "chosen": "press", "pass": "press",
+        "serve": "claim", "served": "won", "failed": "lost",
+    },
+    "cryptid-cafe": {
+        "place": "press", "share_tips": "press", "skip_share": "press", "change_order": "press",
+        "keep_order": "press", "take_dish": "press", "done_serving": "press", "ai_place": "press",
+        "serve": "claim", "walkout": "lost",
+    },
+    "cafe-junior": {
+        "placed": "press", "discarded": "press", "exchanged": "press", "table_complete": "claim",
+    },
+}
+
+#: A prompt (the seat's OLED) that asks the seat to move an unread die (CAB-5).
+_NUDGE_PROMPTS = ("nudge", "reroll your dice")
+_REFUSED_PROMPT = "not now"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the cabinet shows at one moment, as far as sounds care.
+
+    Attributes:
+        banner: the countdown banner ("3", "2", "1", "roll!", "" ...).
+        active: seats that must act now (``game.active_players()``), sorted.
+        people: seats played by people (not bots).
+        players: how many seats play.
+        prompts: seat -> the prompt on its OLED (runtime and dice station).
+        dice_read: dice given to the game so far (read by the camera or entered).
+        nudges: unread-dice prompts so far (the dice station's count).
+        over: the game has ended.
+    """
+    banner: str = ""
+    active: tuple[int, ...] = ()
+    people: frozenset[int] = frozenset()
+    players: int = 0
+    prompts: dict[int, str] = field(default_factory=dict)
+    dice_read: int = 0
+    nudges: int = 0
+    over: bool = False
+
+
+def cues(game_id: str, before: Snapshot, after: Snapshot, events: list[dict[str, Any]] = ()) -> list[str]:
+    """The cues for one change, most important first (see the module's table).
+
+    Args:
+        game_id: the game (``retrograde``, ``cha-dango``, ...): which row of
+            :data:`EVENT_CUES` maps ``events``.
+        before, after: the cabinet before and after the change.
+        events: the engine's events applied in between (dicts with ``type``).
+
+    Returns:
+        Distinct cue names of :data:`hardware.audio.SOUNDS`, by
+        :data:`PRIORITY`, at most :data:`MAX_AT_ONCE`; only ``game_over``
+        when the game ended; no ``press`` when a more telling cue came.
+    """
+    if after.over and not before.over:
+        return ["game_over"]
+    found: set[str] = set()
+    table = EVENT_CUES.get(game_id, {})
+    for e in events:
+        cue = table.get(e.get("type", ""))
+        if cue is not None:
+            found.add(cue)
+    if after.banner != before.banner:
+        if after.banner.isdigit():
+            found.add("tick")
+        elif before.banner.isdigit():
+            found.add("go")
+    if after.dice_read > before.dice_read:
+        found.add("dice")
+    for seat, text in after.prompts.items():
+        if text == before.prompts.get(seat):
+            continue
+        if text.startswith(_NUDGE_PROMPTS):
+            found.add("nudge")
+        elif text.startswith(_REFUSED_PROMPT):
+            found.add("refused")
+    if after.nudges > before.nudges:
+        found.add("nudge")
+    newly = set(after.active) - set(before.active)
+    if not after.over and newly & after.people and len(after.active) < after.players:
+        found.add("turn")
+    if found & {"won", "lost", "claim"}:
+        found.discard("press")
+    return [c for c in PRIORITY if c in found][:MAX_AT_ONCE]
+
+
+class SoundCues:
+    """Plays the cues of a running session (see :meth:`attach`).
+
+    Args:
+        session: the :class:`firmware.app.session.Session` (its runtime, dice
+            station and countdown banner are read at each change).
+        player: the audio player (``play(name, t_us)``).
+        people: seats to treat as people for "turn" (default: the seats
+            that are not bots at that moment).
+    """
+
+    def __init__(self, session: Any, player: Any, people: set[int] | None = None):
+        # weak: the session holds this watcher, and a closed session must be
+        # freed without the cycle collector (tests/test_session_release.py)
+        self._session = weakref.ref(session)
+        self.player = player
+        self.people = people
+        self.before = self.snapshot()
+
+    @property
+    def session(self) -> Any:
+        """The session watched (None once it is freed)."""
+        return self._session()
+
+    @classmethod
+    def attach(cls, session: Any, people: set[int] | None = None) -> "SoundCues":
+        """Watch ``session``: after every change the runtime reports (its
+        ``on_change``, before the screens are drawn) the cues play on the
+        cabinet's audio player, or on a :class:`RecordingAudio` when the
+        cabinet has none (headless, tests)."""
+        player = getattr(session.cabinet, "audio", None)
+        if player is None:
+            audio = session.cfg.get("audio", {})
+            player = RecordingAudio(audio.get("volume", 0.8), audio.get("mute", False))
+        self = cls(session, player, people)
+        runtime = session.runtime
+        draw = runtime.on_change
+
+        def changed(rt: Any) -> None:
+            self.observe()
+            if draw is not None:
+                draw(rt)
+
+        runtime.on_change = changed
+        return self
+
+    def snapshot(self) -> Snapshot:
+        """The session now, as :func:`cues` compares it."""
+        s = self.session
+        rt, game, dice = s.runtime, s.game, s.dice
+        prompts = dict(rt.prompts)
+        if dice is not None:
+            prompts.update({k: v for k, v in dice.prompts().items() if k not in prompts})
+        n = game.num_players
+        people = self.people if self.people is not None else set(range(n)) - set(rt.bots)
+        over = game.is_terminal()
+        stats = getattr(dice, "stats", None)
+        return Snapshot(banner=getattr(s, "countdown", "") or "",
+                        active=() if over else tuple(sorted(game.active_players())),
+                        people=frozenset(people), players=n, prompts=prompts,
+                        dice_read=(stats.dice_read + stats.entered) if stats is not None else 0,
+                        nudges=stats.nudges if stats is not None else 0, over=over)
+
+    def observe(self) -> list[str]:
+        """Compare the session with the last look and play its cues
+        (stamped with the game's clock, us); returns them."""
+        rt = self.session.runtime
+        events = list(rt.new_events)
+        rt.new_events.clear()
+        after = self.snapshot()
+        out = cues(self.session.game.game_id, self.before, after, events)
+        self.before = after
+        for name in out:
+            self.player.play(name, rt.now_us)
+        return out
+

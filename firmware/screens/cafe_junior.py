@@ -1,0 +1,500 @@
+"""Café International Junior on the cabinet, drawn: the shared HDMI table
+and each seat's OLED.
+
+HDMI (public view only): the café as the 4 x 4 grid it becomes (ruling
+CI-3), each table drawn with its four corner flags (ruling CI-2: a side
+takes the flags at its two ends) and the guests seated on its sides (girl /
+boy with their country's flag, jokers in a jester hat); full tables turned
+over; the seat the player to move is choosing (the action under its
+cursor) lit on the table; the guest pile, the discard pile with its top
+card, the table pile, free seats; each seat's points and how many cards it
+holds (as card backs, never their faces).
+
+The hand lives only on the seat's OLED, drawn as guests (girl / boy and
+the country), with the cursor's guest marked.  Rulebook
+``cafe-international-junior.txt``; rulings CI-1 .. CI-7.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.screens.choices import SeatCursor
+from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
+from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.ui.oled import OledFrame
+
+DRAWN = True
+TITLE = "Café International Junior"
+GRID = 4
+SIDES = ("top", "right", "bottom", "left")
+#: Ruling CI-2: each side accepts the flags at its two ends.
+SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom_right"),
+                "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
+CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+GRID_BG = (44, 36, 32)
+
+
+def guest_words(card: dict[str, Any] | None) -> str:
+    """A guest card in words: "Kenya girl", "joker boy"; "-" for none."""
+    if card is None:
+        return "-"
+    if card.get("joker"):
+        return f"joker {card.get('gender')}"
+    return f"{card.get('country_name') or card.get('country')} {card.get('gender')}"
+
+
+def guest_code(card: dict[str, Any] | None) -> str:
+    """A guest card as its country code and g/b (``KENg``, jokers ``J-g``)
+    for the 128 px OLED only."""
+    if card is None:
+        return "-"
+    g = "g" if card.get("gender") == "girl" else "b"
+    return f"J-{g}" if card.get("joker") else f"{card.get('country')}{g}"
+
+
+def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[str, str] | None:
+    """``(table, side)`` of the place / exchange action under the cursor of
+    the seat to move (from ``context["controls"]``; a person's seat, never
+    one in ``context["bots"]``), or None.  Only the
+    seat is drawn, never the guest card it would take."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or controls is None or seat in set(context.get("bots") or ()):
+        return None     # a bot's seat: no cursor a person follows
+    try:
+        c = controls[seat]
+    except (KeyError, IndexError, TypeError):
+        return None
+    act = c.shown(game).chosen
+    if act is None:
+        return None
+    if act.get("type") in ("place", "exchange"):
+        return act.get("table"), act.get("side")
+    return None
+
+
+# ------------------------------------------------------------ HDMI
+def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None,
+           flag_at: str = "corner") -> None:
+    """A seated guest: the child (girl / boy / joker) and its country's
+    flag: beside it (``flag_at="right"``), under it (``"below"``) or on its
+    corner (``"corner"``, a card)."""
+    joker = bool(card.get("joker"))
+    has_flag = not joker and bool(card.get("country"))
+    if flag_at == "right" and has_flag:
+        fig = Rect(r.x, r.y, min(r.h, r.w * 3 // 5), r.h)
+        fw = min(r.w - fig.w - 2, r.h * 3 // 5)
+        flag = Rect(fig.right + 2, r.y + (r.h - fw * 2 // 3) // 2, fw, fw * 2 // 3)
+    elif flag_at == "below" and has_flag:
+        fig = Rect(r.x, r.y, r.w, min(r.w, r.h * 3 // 5))
+        fw = min(r.w * 3 // 5, (r.h - fig.h - 2) * 3 // 2)
+        flag = Rect(r.x + (r.w - fw) // 2, fig.bottom + 2, fw, fw * 2 // 3)
+    else:
+        fig = r
+        fw = max(8, r.w * 11 // 20)
+        flag = Rect(r.right - fw, r.bottom - fw * 2 // 3, fw, fw * 2 // 3)
+    scene.add("guest", fig, key, gender=card["gender"], joker=joker, dim=dim)
+    if has_flag:
+        scene.add("flag", flag, None, code=card["country"])
+
+
+def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> None:
+    """One table in its grid cell: tile with four corner flags, four seats
+    around it (guests or empty chairs), turned over once full."""
+    c = min(cell.w, cell.h)
+    cx, cy = cell.center
+    tile = Rect(cx - c * 25 // 100, cy - c * 25 // 100, c * 50 // 100, c * 50 // 100)
+    slot = c * 25 // 100 - 2
+    turned = bool(table.get("turned"))
+    scene.add("tabletop", tile, f"table:{table['table']}", turned=turned)
+    if not turned:
+        fw = tile.w * 40 // 100
+        fh = fw * 2 // 3
+        m = max(2, tile.w // 18)
+        pos = {"top_left": (tile.x + m, tile.y + m), "top_right": (tile.right - m - fw, tile.y + m),
+               "bottom_left": (tile.x + m, tile.bottom - m - fh),
+               "bottom_right": (tile.right - m - fw, tile.bottom - m - fh)}
+        for corner in CORNERS:
+            x, y = pos[corner]
+            scene.add("flag", Rect(x, y, fw, fh), None, code=table["flags"][corner])
+    wide = slot * 9 // 5  # a seat above or below the table: the guest with its flag beside it
+    spots = {"top": Rect(cx - wide // 2, tile.y - slot - 1, wide, slot),
+             "bottom": Rect(cx - wide // 2, tile.bottom + 1, wide, slot),
+             "left": Rect(tile.x - slot - 1, cy - wide // 2, slot, wide),
+             "right": Rect(tile.right + 1, cy - wide // 2, slot, wide)}
+    for side in SIDES:
+        r = spots[side]
+        guest = table["seats"].get(side)
+        if side == lit:
+            scene.add("panel", r.inset(-2), "chosen-seat", fill=GOLD, radius=max(3, slot // 4), border=(255, 255, 255))
+        if guest is None:
+            chair = r.square().inset(max(2, slot // 8))
+            scene.add("panel", chair, None, fill=(58, 50, 44), border=(120, 104, 90), radius=max(3, slot // 4))
+        else:
+            _guest(scene, r, guest, dim=turned, key=f"guest:{guest['id']}",
+                   flag_at="right" if side in ("top", "bottom") else "below")
+    scene.facts.setdefault("tables", {})[table["table"]] = {
+        "cell": list(table["cell"]), "flags": dict(table["flags"]), "turned": turned,
+        "seats": {s: (None if g is None else {"country": g.get("country"), "gender": g["gender"],
+                                              "joker": bool(g.get("joker"))}) for s, g in table["seats"].items()}}
+
+
+def todo_text(view: dict[str, Any]) -> list[str]:
+    """What the table must do now, longest first."""
+    if view.get("over"):
+        scores = view.get("scores", [])
+        best = max(scores) if scores else 0
+        win = [s for s, v in enumerate(scores) if v == best]
+        names = " and ".join(f"Seat {s + 1}" for s in win)
+        wins = f"{names} win{'s' if len(win) == 1 else ''} with {best:g} points"
+        why = end_words(view)[0].removeprefix("Game over: ")
+        short = end_short(view)
+        return [f"{why[0].upper()}{why[1:]}: {wins}", *([f"{short}: {wins}", f"{short}: {names} win{'s' if len(win) == 1 else ''}"] if short else []),
+                wins, f"{names}: {best:g} points"]
+    cur = view.get("current_player")
+    turn = view.get("turn") or {}
+    who = f"Seat {cur + 1}"
+    if turn.get("placed"):
+        return [f"{who}: seat more guests or end the turn", f"{who}: seat guests or end", who]
+    if turn.get("discarded"):
+        return [f"{who}: discard more or end the turn", f"{who}: discard or end", who]
+    return [f"{who}: seat guests or discard", f"{who} to play", who]
+
+
+SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
+
+
+def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
+    """seat -> what the next press of the seat to move does, for its banner
+    (a person's seat only, as in the other games' banners): "seat guest?"
+    under the cursor, "press again to confirm" once armed (longest first:
+    the banner takes the first that leaves room for the seat's name)."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
+        return {}
+    try:
+        shown = controls[seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return {}
+    if shown.chosen is None:
+        return {}
+    if shown.armed:
+        return {seat: ("press again to confirm", "press again!")}
+    kind = shown.chosen.get("type")
+    return {seat: (f"{SHORT.get(kind, str(kind).replace('_', ' '))}?",)}
+
+
+def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
+          events: list[str] | None = None) -> None:
+    """Scores and hand sizes per seat, the piles, this turn, the last moves
+    and what they scored (the feed, dropped first when short of room), at
+    the end why the game ended and each joker penalty; each seat's banner,
+    the piles and the turn's lines are parts of their own (a turn changes
+    one or two of them)."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    n = len(view.get("scores", []))
+    banner_h = scene.measure("Ag", m.medium)[1] + m.pad + 2
+    if banner_h * n + m.pad * (n + 4) + 4 * line > r.h:
+        banner_h = line + m.pad + 2
+    rows = r.rows(*([-banner_h] * n), 1, gap=m.pad)
+    over = bool(view.get("over"))
+    for s in range(n):
+        pen = (view.get("penalties") or [0] * n)[s]
+        args = (s, rows[s], view["scores"][s], pen, view["hand_sizes"][s],
+                s == view.get("current_player") and not over, over, (doing or {}).get(s, ()))
+        g = min(4, m.pad // 2)
+        scene.part(Rect(rows[s].x - g, rows[s].y - g, rows[s].w + 2 * g, rows[s].h + 2 * g), ("cj-banner",) + args,
+                   lambda sc, args=args: _banner(sc, *args), bg=BG)
+    box = rows[-1]
+    scene.add("panel", box, None, fill=PANEL, radius=m.pad)
+    rest = box.inset(m.pad // 2)
+    pile_h = min(int(line * 2.6), rest.h // 2)
+    piles_r, text_r = rest.rows(-(pile_h + 2 * line), 1, gap=m.pad // 2)
+    piles = (view.get("guest_pile", 0), view.get("discard_pile", 0), view.get("table_pile", 0))
+    top = view.get("discard_top")
+    scene.part(piles_r, ("cj-piles", piles_r, piles, repr(top)), lambda sc: _piles(sc, piles_r, piles, top), bg=PANEL)
+    turn = view.get("turn") or {}
+    lines = [(f"Free seats: {view.get('free_seats', 0)}", INFO)]
+    if not over and turn:
+        done = []
+        if turn.get("placed"):
+            done.append(f"seated {turn['placed']}")
+        if turn.get("discarded"):
+            done.append(f"discarded {turn['discarded']}")
+        if turn.get("exchanged"):
+            done.append(f"jokers swapped {turn['exchanged']}")
+        if done:
+            lines.append(("This turn: " + ", ".join(done), INFO))
+    if over:
+        lines = [(t, INFO) for t in end_words(view)] + lines
+    else:
+        lines += [(t, FEED) for t in feed_lines(list(events or []), view)]
+    scene.part(text_r, ("cj-lines", text_r, repr(lines)),
+               lambda sc: sc.lines(lines, text_r, size=m.small, colour=DIM), bg=PANEL)
+
+
+def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bool, over: bool,
+            doing: tuple[str, ...] = ()) -> None:
+    """A seat's banner with its points, what its next press does (gold) and
+    its cards in hand as backs."""
+    m = scene.metrics
+    jokers = int(round(-pen / JOKER_PENALTY)) if pen else 0
+    score = f"{score_v:g} pts" + (f" ({pen:+g}: {jokers} joker{'s' if jokers != 1 else ''})" if over and pen else "")
+    backs = min(hand, 8)
+    bw = max(6, row.h * 2 // 5)
+    back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
+    ban_r, cards_r = row.cols(1, -(back_w + m.pad), gap=m.pad // 2)
+    room = ban_r.w - ban_r.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {score}", m.medium)[0]
+    said = next((d for d in doing if scene.measure(d, m.small)[0] <= room), doing[-1] if doing else "")
+    seat_banner(scene, ban_r, s, score=score, active=active, doing=said, key=f"banner:{s}")
+    for k in range(backs):
+        scene.add("card", Rect(cards_r.x + k * max(3, bw // 3), cards_r.y + row.h // 6, bw, row.h * 2 // 3),
+                  None, state="down")
+    scene.facts.setdefault("scores", {})[s] = score_v
+    scene.facts.setdefault("hand_sizes", {})[s] = hand
+
+
+def _piles(scene: Scene, piles_r: Rect, piles: tuple, top: dict[str, Any] | None) -> None:
+    """The guest pile, the discard pile (its top card face up), the table
+    pile, each with its count."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    pile_h = piles_r.h - 2 * line
+    for i, (col, name, count) in enumerate(zip(piles_r.cols(1, 1, 1, gap=m.pad), ("Guests", "Discards", "Tables"),
+                                               piles)):
+        pic, lab, num = col.rows(-pile_h, -line, -line)
+        box = Rect(pic.x + (pic.w - pile_h * 3 // 4) // 2, pic.y, pile_h * 3 // 4, pile_h)
+        if i == 1 and top is not None:
+            scene.add("card", box, "discard-top", state="up", fill=(236, 230, 214))
+            _guest(scene, box.inset(3), top)
+        elif i == 2:
+            scene.add("tabletop", Rect(pic.x + (pic.w - pile_h) // 2, pic.y, pile_h, pile_h), None, turned=True)
+        else:
+            scene.add("card", box, None, state="down" if count else "gone")
+        scene.text(name, lab, sizes=(m.small,), align="center", colour=DIM, priority=INFO)
+        scene.text(str(count), num, sizes=(m.small,), align="center", colour=FG if count else DIM)
+    scene.facts["piles"] = {"guests": piles[0], "discards": piles[1], "tables": piles[2],
+                            "discard_top": None if top is None else guest_words(top)}
+
+
+def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+           measure=None) -> Scene:
+    """The shared screen of Café International Junior, drawn from the
+    public ``view`` (no hand is in it).
+
+    Args:
+        game: the engine (the cursor's choice of the seat to move).
+        view: ``game.view(None)``.
+        context: runtime facts: ``controls`` (the seat under the cursor of
+            the player to move is lit on its table), ``notice``.
+        size: the screen, px.
+        measure: text measure ``(text, size_px) -> (w, h)``.
+
+    Returns:
+        A :class:`Scene`; ``scene.facts`` lists every table (cell, flags,
+        seated guests, turned), scores, hand sizes and piles.
+    """
+    w, h = size
+    scene = Scene(w, h, measure)
+    m = scene.metrics
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    turn_no = view.get("turn_number", 0)
+    status = "Game over" if view.get("over") else f"Turn {turn_no}"
+    opts = [context["notice"]] if context.get("notice") else todo_text(view)
+    todo = header_todo(scene, hdr, TITLE, status, opts)
+    header(scene, hdr, TITLE, status, todo)
+    scene.facts["todo"] = todo
+    body = body.inset(m.pad)
+    side = min(body.h, body.w * 11 // 20)
+    grid_r, side_r = body.cols(-side, 1, gap=m.pad)
+    grid_r = Rect(grid_r.x, grid_r.y + (grid_r.h - side) // 2, side, side)
+    by_id = {t["table"]: t for t in view.get("tables", [])}
+    lit = chosen_seat(game, view, context)
+    cells = grid_r.inset(2).grid(GRID * GRID, GRID, gap=2)
+    empty = tuple(k for k, tid in enumerate(t for row in view.get("grid", [])[:GRID] for t in row[:GRID])
+                  if tid is None or tid not in by_id)
+
+    def floor(sc):  # the café floor with the places still empty
+        sc.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
+        for k in empty:
+            cell = cells[k]
+            sc.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
+    scene.part(grid_r, ("cj-floor", grid_r, empty), floor, bg=BG)
+    for r, row in enumerate(view.get("grid", [])[:GRID]):
+        for c, tid in enumerate(row[:GRID]):
+            cell = cells[r * GRID + c]
+            if tid is None or tid not in by_id:
+                continue
+            side_lit = lit[1] if lit and lit[0] == tid else None
+            scene.part(cell, ("cj-table", cell, repr(by_id[tid]), side_lit),
+                       lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
+    if lit:
+        scene.facts["chosen_seat"] = list(lit)
+    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []))
+    return scene
+
+
+# ------------------------------------------------------------------ OLED
+def table_words(tid: Any, view: dict[str, Any] | None, short: bool = False) -> str:
+    """A table as the screen shows it: the tables carry no numbers, they
+    stand on the 4 x 4 grid, so "the table in row 2, column 3" (``short``:
+    "row 2 col 3"), counted from the top left; the engine's id where the
+    view does not place it."""
+    for table in (view or {}).get("tables", []) or []:
+        if table.get("table") == tid:
+            r, c = (int(v) + 1 for v in table["cell"])
+            return f"row {r} col {c}" if short else f"the table in row {r}, column {c}"
+    return str(tid)
+
+
+def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """A label for a Café International Junior action, with the guest and
+    the table in words (``"seat Kenya girl at the table in row 2, column
+    3, top"``)."""
+    kind = action.get("type")
+    card = _card_words(action.get("card"), view)
+    if kind == "place":
+        return f"seat {card} at {table_words(action.get('table'), view)}, {action.get('side')}"
+    if kind == "exchange":
+        return (f"swap {card} for the joker at {table_words(action.get('table'), view)}, "
+                f"{action.get('side')}")
+    if kind == "discard":
+        return f"discard {card}"
+    if kind == "end_turn":
+        return "end turn (draw to 6)"
+    return str(kind).replace("_", " ")
+
+
+def _hand_card(cid: Any, view: dict[str, Any] | None) -> dict[str, Any] | None:
+    for card in (view or {}).get("hand", []) or []:
+        if card and card.get("id") == cid:
+            return card
+    return None
+
+
+def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
+    card = _hand_card(cid, view)
+    if card is not None:
+        return guest_words(card)
+    return str(cid)
+
+
+def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool, narrow: bool = False) -> None:
+    """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
+    (boy), a crown of points for a joker; its country code under it (its
+    first two letters when ``narrow``: 7 or 8 guests side by side, where
+    three letters would run together; the 12 codes stay distinct)."""
+    d = f.draw
+    fill = 1
+    if selected:
+        d.rectangle((x - 1, y - 1, x + 18, y + 25), fill=1)
+        fill = 0
+    cx = x + 9
+    d.ellipse((cx - 3, y + 2, cx + 3, y + 8), outline=fill, fill=fill if card["gender"] == "boy" else (1 - fill))
+    if card["gender"] == "girl":
+        d.polygon([(cx, y + 9), (cx - 5, y + 16), (cx + 5, y + 16)], fill=fill)
+        d.point((cx - 4, y + 4), fill=fill)
+        d.point((cx + 4, y + 4), fill=fill)
+    else:
+        d.rectangle((cx - 3, y + 9, cx + 3, y + 13), fill=fill)
+        d.line((cx - 2, y + 14, cx - 2, y + 16), fill=fill)
+        d.line((cx + 2, y + 14, cx + 2, y + 16), fill=fill)
+    if card.get("joker"):
+        d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
+        d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
+        d.line((cx, y + 1, cx, y - 1), fill=fill)
+    if card.get("joker"):  # the jester hat says joker; a joker has no country
+        f.texts.append("joker")
+        return
+    code = str(card.get("country"))
+    code = code[:2] if narrow else code
+    tw = f.width(code, 8)
+    f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
+    f.texts.append(code)
+
+
+_F8: list = []
+
+
+def _font8():
+    if not _F8:
+        from firmware.ui.oled import oled_font
+        _F8.append(oled_font(8))
+    return _F8[0]
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED: header with seat and points; the hand drawn as
+    guests (girl / boy, country; jokers) with the cursor's guest marked;
+    the chosen guest and seat in words; the choice line, inverted when
+    armed."""
+    f = OledFrame()
+    score = view["scores"][seat]
+    cur = view.get("current_player")
+    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
+    _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
+    hand = view.get("hand") or []
+    shown = controls.shown(game)
+    choices, cursor = shown.choices, shown.cursor
+    act = shown.chosen
+    pick = act.get("card") if act else None
+    y = 14
+    prompt = (context.get("prompts") or {}).get(seat)
+    if prompt:
+        y = f.message(2, y, str(prompt), max_lines=2)
+    n = min(8, len(hand))
+    step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
+    for i, card in enumerate(hand[:8]):
+        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick, narrow=step < 20)
+    if not hand:
+        f.text(2, y, "no cards in hand")
+    y += 26
+    if view.get("over"):
+        f.text(2, min(y, f.H - 12), "game over")
+        return f
+    if act is not None:
+        if y + 10 <= f.H - 13:
+            words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
+            f.best(2, y, words, room=f.W - 4)
+        short = SHORT.get(act.get("type"), str(act.get("type")))
+        f.choice(short, cursor, len(choices), shown.armed)
+    elif y + 11 <= f.H:
+        f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
+    return f
+
+
+def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
+    """The OLED's line for the choice under the cursor, longest first, each
+    a whole statement of its kind (a discard never falls back to a place's
+    words): the guest by country name, else its code ("GBR boy"); the
+    place as "row 3 col 2 bottom"."""
+    kind = act.get("type")
+    card = _hand_card(act.get("card"), view)
+    if card is None:
+        named = coded = str(act.get("card"))
+    elif card.get("joker"):
+        named = coded = f"joker {card.get('gender')}"
+    else:
+        named, coded = guest_words(card), f"{card.get('country')} {card.get('gender')}"
+    at = table_words(act.get("table"), view, short=True)
+    side = act.get("side")
+    if kind == "place":
+        return [f"{named} to {at} {side}", f"{coded} to {at} {side}", f"{at} {side}", at]
+    if kind == "exchange":
+        return [f"{named} for joker {at} {side}", f"{coded} for joker {at}", f"joker {at} {side}",
+                f"joker {at}"]
+    if kind == "discard":
+        return [f"discard {named}", f"discard {coded}", coded]
+    if kind == "end_turn":
+        return ["end turn, draw to 6", "end turn"]
+    return [label(act, view), str(kind).replace("_", " ")]
+
+
+def _header(f: OledFrame, lefts: list[str], right: str) -> None:
+    """The OLED's top bar with the first of ``lefts`` that fits beside
+    ``right`` (the last one otherwise)."""
+    room = f.W - (f.width(right) if right else 0) - 6
+    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

@@ -1,0 +1,481 @@
+"""Cha dango screens: the shared HDMI table and each seat's OLED.
+
+HDMI (built from the public view only, ruling CAB-1: the cards are virtual
+and shown on the screen): the order as it forms (the attribute on the back
+of the top ordering card before the reveal, attribute + value after it,
+ruling CD-1), the dining area's customers (figure, dango colour, background;
+the customers that match the order highlighted during a slap race, CD-4),
+the race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
+every seat's VP count (CD-8).
+
+OLED (built from the seat's own view): the seat's VP count and its prompt
+now: "reveal!", "slap!", "lift your cup!", "hold...", "put it down",
+"+1 VP", "lost a VP card" (CD-4..CD-7).
+
+Both are cheap (no engine copies): they read the view dicts, the context's
+event texts and, for the sip timing on the OLED, the seat's own legal
+actions.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
+from engines.words import plural
+from firmware.screens.choices import describe_action
+from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
+    shorten_event)
+from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.oled import OledFrame
+
+DRAWN = True
+
+#: Words for the attribute an order asks for (ruling CD-1).
+ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
+
+
+
+def seat_name(seat: int) -> str:
+    """Seat 0 is "Player 1" (the engine's words)."""
+    return f"Player {seat + 1}"
+
+
+def customer_text(card: dict[str, Any]) -> str:
+    """One customer on the screen, figure / dango colour / background
+    (ruling CD-1): "fox  pink / teal"."""
+    return f"{card['figure']}  {card['dango']} / {card['background']}"
+
+
+def _short_customer(card: dict[str, Any]) -> str:
+    return f"{card['figure']} {card['dango']}/{card['background']}"
+
+
+# ------------------------------------------------------------- runtime
+def cabinet_options(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The engine options the cabinet sets for a new game from its config:
+    ``reveal_grace_us`` from ``cabinet.early_press_grace_ms`` (ruling CAB-7)."""
+    return {"reveal_grace_us": int(cfg["cabinet"]["early_press_grace_ms"]) * 1000}
+
+
+def result_pause(game, view: dict[str, Any]) -> tuple | None:
+    """Ruling CAB-7: while the next order waits to be revealed after a
+    decided race, a key naming that race (the runtime holds the reveal for
+    ``cabinet.race_result_ms`` once per key); None otherwise."""
+    last = view.get("last_race")
+    if view.get("phase") != "reveal" or not last:
+        return None
+    return view["deck_count"], last.get("open_us")
+
+
+def resume_action(game) -> dict[str, Any] | None:
+    """Ruling CAB-8: a game resumed mid-race restarts that race after the
+    countdown: the action to apply then (the runtime fills the stamp and the
+    button and cup levels); None when no race is open."""
+    if game.is_terminal() or game.view(None).get("race") is None:
+        return None
+    return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": []}
+
+
+def _pause_left(context: dict[str, Any]) -> int | None:
+    """Seconds before the next order may be revealed (CAB-7), from the
+    session's banner "next N", or None."""
+    banner = str(context.get("banner") or "")
+    if banner.startswith("next ") and banner[5:].isdigit():
+        return int(banner[5:])
+    return None
+
+
+# ------------------------------------------------------------------- HDMI
+#: Card proportions (width / height) of a customer card.
+CARD_RATIO = 0.78
+
+
+def _race_open(view: dict[str, Any]) -> bool:
+    return view.get("race") is not None
+
+
+def _won(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Customers already won in the open race (public: the card has gone
+    to the seat), as ``{"card", "player", "t_us"}``."""
+    race = view.get("race") or {}
+    return list(race.get("won") or [])
+
+
+def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None = None, *,
+                  ring: tuple[int, int, int] | None = None) -> None:
+    """A customer card drawn as its three attributes (CD-1): the
+    background colour (with its pattern) as the card, the figure's
+    silhouette, the dango on its skewer; ``ring`` edges it in a seat's
+    colour."""
+    start = len(scene.nodes)
+    scene.add("card", r, None, state="up" if ring is None else "claimed", seat_colour=ring, fill=(240, 236, 226))
+    inner = r.inset(max(3, min(r.w, r.h) // 14))
+    scene.add("swatch", inner, None, name=card["background"], radius=max(3, inner.w // 10))
+    fig_r, dango_r = inner.cols(0.7, 0.3)
+    scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
+    scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
+    scene.group(start, r, key)  # one cached picture per card
+
+
+def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None:
+    """The top ordering card, face down: its back shows the attribute the
+    next order asks for (CD-1) as a grey picture: a head, a dango, a
+    patterned field."""
+    m = scene.metrics
+    scene.add("card", r, "deck", state="down")
+    if attribute:  # the back names an attribute, never a value: a grey picture of the kind
+        pic = r.inset(max(4, r.w // 6))
+        pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
+        scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
+        scene.add("back", pic, None, attribute=attribute)
+        words = {"figure": "animal", "dango": "dango", "background": "colour"}[attribute]
+        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
+        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
+            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
+        scene.facts["asks"] = attribute
+    label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
+    if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
+        scene.dropped.pop()
+        scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
+    scene.facts["deck"] = count
+
+
+def _value_picture(scene: Scene, r: Rect, attribute: str, value: str) -> None:
+    """The order's value as a picture: the figure, the dango, or the
+    background colour field."""
+    if attribute == "figure":
+        scene.add("figure", r.square(), None, name=value)
+    elif attribute == "dango":
+        scene.add("dango", r.square().inset(r.h // 10), None, name=value)
+    else:
+        scene.add("swatch", r.square(), None, name=value, radius=8)
+
+
+def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str],
+                context: dict[str, Any] | None = None) -> None:
+    """The order forming (CD-1): the ordering deck with the back of its top
+    card, the card just revealed, and the order itself as a picture; after
+    a race, its result in milliseconds and, while the next order waits
+    (CAB-7), "Next order in N s"; a race resumed from a save shows its
+    countdown ("Get ready 3", CAB-8)."""
+    context = context or {}
+    banner = str(context.get("banner") or "")
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.medium)[1]
+    head, body = inner.rows(-head_h, 1, gap=m.pad // 2)
+    order = view.get("order")
+    cards_h = min(body.h * 11 // 20, int(body.w / 2 / CARD_RATIO))
+    cards_r, text_r = body.rows(-cards_h, 1, gap=m.pad)
+    card_w = int(cards_h * CARD_RATIO)
+    deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
+    rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
+    _card_back(scene, deck_r, view.get("top_back"), view["deck_count"])
+    if view.get("revealed"):
+        customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
+    if view["phase"] == "over":  # CD-2: the last card forms no order
+        scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
+        from engines.results import game_result
+        counts = view["vp_counts"]
+        result = game_result(game)
+        winners = list(result.winners)
+        lines = [(result.headline, NEED)]  # CD-8: ties share the victory
+        ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
+        lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
+        scene.lines(lines, text_r, size=m.small)
+        scene.facts["winners"] = winners
+        return
+    if order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
+        scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
+        scene.lines([(f"The race starts again in {banner}", NEED),
+                     (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
+                     ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
+        scene.facts["countdown"] = banner
+        return
+    if order and _race_open(view):
+        scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
+        pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
+        pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
+        if pic_h > 16:
+            _value_picture(scene, pic_r, order["attribute"], order["value"])
+        scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
+                     ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
+        scene.facts["order"] = dict(order)
+        return
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
+        names = " and ".join(f"Seat {s + 1}" for s in owing)
+        scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in result_lines(view, events)]
+        scene.lines(lines, text_r, size=m.small)
+        return
+    who = view["current"]
+    wait = _pause_left(context)
+    lines = [(t, INFO) for t in result_lines(view, events)]
+    if wait is not None:   # CAB-7: the outcome stays; the next order waits
+        scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))
+        scene.facts["pause"] = wait
+    else:
+        scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
+    if not lines:
+        lines = [("Press your button to reveal the next order", NEED)]
+    scene.lines(lines, text_r, size=m.small)
+
+
+def _vp_cursors(game, context: dict[str, Any], seats: list[int]) -> dict[int, tuple[int, int, bool]]:
+    """CD-10: for each seat a person plays that chooses a VP card to give,
+    ``(position under its cursor 1-based, choices, armed)``, read without
+    moving the cursor (issue 34: the HDMI follows every navigation step)."""
+    controls = context.get("controls")
+    bots = set(context.get("bots") or ())
+    out = {}
+    for s in seats:
+        if controls is None or s in bots:
+            continue
+        try:
+            shown = controls[s].shown(game)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        if shown.choices and shown.chosen.get("type") == "place_vp":
+            out[s] = (shown.cursor + 1, len(shown.choices), shown.armed)
+    return out
+
+
+def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+    """The dining area (CD-1): every customer card, laid out as large as
+    the area allows; cards won in the open race leave with their winner."""
+    customers = view["dining_area"]
+    won = {w["card"]: w["player"] for w in _won(view)}
+    n = max(1, len(customers))
+    m = scene.metrics
+    best = None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        w = (r.w - (cols - 1) * m.pad) / cols
+        h = (r.h - (rows - 1) * m.pad) / rows
+        cw = min(w, h * CARD_RATIO)
+        if best is None or cw > best[0]:
+            best = (cw, cols)
+    cw, cols = best
+    ch = int(cw / CARD_RATIO)
+    cw = int(cw)
+    for i, card in enumerate(customers):
+        rr, cc = divmod(i, cols)
+        cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
+        customer_card(scene, cr, card, key=f"cust:{card['id']}",
+                      ring=seat_colour(won[card["id"]]) if card["id"] in won else None)
+    scene.facts["dining"] = [c["id"] for c in customers]
+
+
+def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None) -> None:
+    """Every seat's banner: its VP cards (CD-8), and what it did in the
+    race so far (hit in N ms, cup up, sipped in N ms): physical acts all
+    seats see anyway; never whether they were right before the race is
+    decided (CD-9); a seat choosing the VP card to give (CD-10): which
+    card of its pile its cursor is on ("card 2/4?", "card 2/4!" armed;
+    the face stays private)."""
+    m = scene.metrics
+    vp_cursors = vp_cursors or {}
+    n = len(view["vp_counts"])
+    race = view.get("race") or {}
+    cols = 3 if n > 4 else n
+    rows = -(-n // cols)
+    cells = r.grid(n, cols, gap=m.pad)
+    won = _won(view)
+    for s, cell in enumerate(cells):
+        vp = view["vp_counts"][s]
+        active = view["phase"] == "reveal" and view["current"] == s
+        doing = ""
+        mine = [w for w in won if w["player"] == s]
+        if active:
+            doing = "reveals"
+        elif not race and s in vp_cursors:
+            k, count, armed = vp_cursors[s]
+            doing = f"{'card ' if cell.w >= 14 * m.medium else ''}{k}/{count}{'!' if armed else '?'}"
+            scene.facts.setdefault("vp_cursor", {})[s] = k
+        elif not race:
+            doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
+        elif mine and race.get("open_us") is not None:
+            doing = f"won in {ms_text(mine[0]['t_us'] - race['open_us'])}"
+        elif (race.get("sipped_us") or [None] * n)[s] is not None:
+            doing = f"sipped {ms_text(race['sipped_us'][s] - race['open_us'])}"
+        elif ((race.get("answers") or [None] * n)[s] or {}).get("answer") == "slap":
+            doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
+        elif view["buttons_down"][s]:
+            doing = "hit"
+        elif view["cups_up"][s]:
+            doing = "cup up"
+        seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
+        scene.facts.setdefault("vp", {})[s] = vp
+    del rows
+
+
+def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
+           measure=None) -> Scene:
+    """The shared HDMI screen for Cha dango, drawn from the public ``view``.
+
+    Shows the order forming (the back of the top ordering card, then the
+    revealed card and the order as a picture, CD-1), the dining area as
+    customer cards (figure, dango colour, background as pictures), every
+    seat's VP count and race acts, and after a race its result in
+    milliseconds (CD-4, CD-6, CAB-3).  While a race is open nothing on it
+    says whether the order matches or which customers do: spotting the
+    match is the game.
+
+    Args:
+        game: the engine (unused: the view is enough).
+        view: ``game.view(None)``.
+        context: ``last_events`` (the finished race's results), ``notice``.
+        size: the screen, px.
+        measure: text measure ``(text, size_px) -> (w, h)``.
+
+    Returns:
+        A :class:`Scene`; ``scene.facts`` lists the order, dining area and
+        VP counts shown.
+    """
+    w, h = size
+    scene = Scene(w, h, measure)
+    m = scene.metrics
+    events = list(context.get("last_events") or [])
+    header_h = scene.measure("Ag", m.medium)[1] + m.pad
+    hdr, body = scene.rect.rows(-header_h, 1)
+    if view["phase"] == "over":
+        todo = "Game over"
+    elif _race_open(view) and str(context.get("banner") or "").isdigit():
+        todo = "Get ready: the race starts again"
+    elif _race_open(view):
+        todo = "A match? Hit. None? Sip tea"
+    elif view["phase"] == "place_vp":
+        todo = "Choose the VP card to give up"
+    elif _pause_left(context) is not None:
+        todo = "The last race's result"
+    else:
+        todo = f"Seat {view['current'] + 1}: reveal the order"
+    header(scene, hdr, "Cha dango", f"{len(view['dining_area'])} customers", context.get("notice") or todo)
+    body = body.inset(m.pad)
+    n = len(view["vp_counts"])
+    banner_h = scene.measure("Ag", m.medium)[1] + m.pad
+    seat_rows = -(-n // (3 if n > 4 else n))
+    main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
+    order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
+    _order_area(scene, order_r, game, view, events, context)
+    _dining_area(scene, dining_r, view)
+    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+    _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None)
+    return scene
+
+
+# ------------------------------------------------------------------- OLED
+def label(action: dict[str, Any]) -> str:
+    """A short OLED label for a Cha dango action."""
+    words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
+             "cup_lift": "lift your cup", "cup_down": "put the cup down"}
+    if action.get("type") == "place_vp":  # CD-10: the face of the VP card to give up
+        from engines.cha_dango.cards import load_cards
+        card = load_cards().cards[action["card"]]
+        return f"give {card.figure} {card.dango}/{card.background}"
+    return words.get(action.get("type"), describe_action(action))
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
+    turn; while an order is open a hand and a cup (slap if a customer
+    matches, sip if none does: the seat must see which), then what it did
+    ("slapped", "hold...", "put it down", "sipped 412 ms"); after the race
+    its result ("+1 VP", "lost a VP card"); its own VP cards face down;
+    the choice under the cursor (e.g. which VP card to give up)."""
+    f = OledFrame()
+    vp = view["vp_counts"][seat]
+    f.header(f"Seat {seat + 1}", f"{vp} VP")
+    events = list(context.get("last_events") or [])
+    shown = controls.shown(game)
+    choices = shown.choices
+    bottom = f.H
+    if choices:
+        bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
+    y = 14
+    prompt = (context.get("prompts") or {}).get(seat)
+    if prompt:
+        f.best(2, y, [str(prompt), "see the screen"])
+        y += 12
+    phase = view["phase"]
+    race = view.get("race")
+    if phase == "over":
+        counts = view["vp_counts"]
+        best = max(counts)
+        winners = [s for s, c in enumerate(counts) if c == best]
+        word = ("YOU WIN!" if len(winners) == 1 else "SHARED WIN!") if seat in winners else f"Seat {winners[0] + 1} wins"
+        f.glyph(0, y, f.W, word, size=16)
+        return f
+    if race is None:
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        result = _seat_result(events, seat, owe)
+        if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
+            if owe:
+                if result:
+                    f.text(2, y, result, 13, room=f.W - 4)
+                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+            else:
+                f.text(2, y, "others choose", room=f.W - 4)
+                if result:
+                    f.text(2, y + 13, result, 13)
+            return f
+        wait = _pause_left(context)
+        if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
+            if result:
+                f.text(2, y, result, 13, room=f.W - 4)
+            f.text(2, y + 14, f"reveal in {wait} s")
+        elif view["current"] == seat:
+            f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
+        else:
+            f.text(2, y, f"Seat {view['current'] + 1} reveals")
+            if result:
+                f.text(2, y + 13, result, 13)
+        return f
+    banner = str(context.get("banner") or "")
+    if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
+        f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
+        return f
+    mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    soon = mine is None and _too_soon(events, seat)
+    if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
+        f.glyph(0, y, f.W, "TOO SOON", size=16)
+        f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
+        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
+        return f
+    won = [w for w in (race.get("won") or []) if w["player"] == seat]
+    sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
+    answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    if won:
+        f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+    elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
+        f.glyph(0, y, f.W, "HIT", size=22)
+        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
+    elif sipped is not None:
+        f.text(2, y, "sipped!", 13)
+        f.text(2, y + 16, ms_text(sipped - race["open_us"]))
+    elif view["cups_up"][seat]:
+        cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
+        t_min = cup_down.get("t_min_us") if cup_down else None
+        now_us = context.get("now_us")
+        if t_min is None:  # CD-7: lifted too early
+            f.text(2, y, "cup up too early:", room=f.W - 4)
+            f.text(2, y + 12, "put it down, lift it")
+        elif now_us is not None and now_us < t_min:
+            f.glyph(0, y, f.W, "HOLD...", size=22)
+        else:
+            f.glyph(0, y, f.W, "PUT DOWN", size=16)
+    elif view["buttons_down"][seat]:
+        f.glyph(0, y, f.W, "HIT", size=22)
+    else:
+        size = min(26, bottom - y - 14)
+        x0 = (f.W - (2 * size + 28)) // 2
+        f.hand(x0, y, size)
+        f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
+        f.cup(x0 + size + 28, y, size)
+        # CAB-7: its hit came too soon after the order to count: it may answer now
+        f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
+    return f

@@ -1,0 +1,117 @@
+"""The seats' choices as the screens show them: an action's label and
+identity, what a seat's OLED shows of its controls (:class:`Shown`), where
+a new decision opens, and the cursors the HDMI lights.  Read only: nothing
+here moves a cursor (the controls, :mod:`firmware.runtime.controls`, do)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """A short label for an action (OLED / screen), e.g.
+    ``"claim card 12"``, ``"serve order 3 dice 1,5"``."""
+    if action.get("type") == "plan":
+        return f"plan {action['plan']}: {action['summary']}"
+    words = [str(action.get("type", "?")).replace("_", " ")]
+    for key, value in action.items():
+        if key in ("type", "player", "t_us", "t_min_us", "steps"):
+            continue
+        if isinstance(value, list):
+            value = ",".join(str(v) for v in value)
+        elif isinstance(value, dict):
+            value = ",".join(f"{k}:{v}" for k, v in value.items())
+        words.append(f"{key.replace('_', ' ')} {value}")
+    return " ".join(words)
+
+
+def choice_key(action: dict[str, Any]) -> str:
+    """The identity of a choice, for the cursor to follow: every field of
+    the action but its stamps (``t_us``, ``t_min_us``); a blast plan by its
+    number and summary.  Unlike :func:`describe_action` (a label, which may
+    leave fields out: Ginza's "change" steps), two different actions never
+    share a key."""
+    if action.get("type") == "plan":
+        return repr(("plan", action.get("plan"), action.get("summary")))
+    return repr(sorted((k, repr(v)) for k, v in action.items() if k not in ("t_us", "t_min_us")))
+
+
+def is_realtime(action: dict[str, Any]) -> bool:
+    """True for a real-time template (the caller stamps ``t_us``)."""
+    return "t_us" in action and action["t_us"] is None
+
+
+def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
+    """A copy of ``template`` with ``t_us`` filled in if it is a real-time
+    template (``t_min_us`` removed)."""
+    action = {k: v for k, v in template.items() if k != "t_min_us"}
+    if "t_us" in action and action["t_us"] is None:
+        action["t_us"] = t_us
+    return action
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a seat's OLED shows of its controls now (read without moving
+    anything): the choices in the screen's order, the cursor's index and
+    whether the choice under it is armed; ``gone`` says which choice went
+    away from under the cursor since the seat last moved it ("card D was
+    taken"): the next press does nothing but say so."""
+    choices: list[dict[str, Any]]
+    cursor: int
+    armed: bool
+    gone: str | None = None
+
+    @property
+    def chosen(self) -> dict[str, Any] | None:
+        """The choice under the cursor, or None when there is none."""
+        return self.choices[self.cursor] if self.choices else None
+
+
+#: Choices a new decision never opens on: one-time cards and the choices
+#: that end a phase (Cryptid Cafe's Manager, "done serving", "skip share";
+#: Retrograde's "done blasting"; Ginza's "stop rerolling"; "end turn").
+NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass"})
+
+
+def first_ordinary(acts: list[dict[str, Any]]) -> int:
+    """Index of the first choice a new decision opens on: the first whose
+    type is not in :data:`NOT_FIRST` (0 when all are, or none)."""
+    for i, a in enumerate(acts):
+        if a.get("type") not in NOT_FIRST:
+            return i
+    return 0
+
+
+def cursor_choices(game, context: dict) -> dict[int, dict]:
+    """seat -> the choice under the cursor of each seat a person plays
+    (bots' seats, listed in ``context["bots"]``, left out), read through
+    :meth:`SeatControls.shown` without moving any cursor: the HDMI lights
+    what each seat's next press would do (issue 34); nothing for a seat
+    whose choice just went (its next press only says so).  ``{}`` when the
+    context has no ``controls`` (the gallery)."""
+    controls = context.get("controls")
+    if controls is None:
+        return {}
+    bots = set(context.get("bots") or ())
+    out = {}
+    for seat in range(game.num_players):
+        if seat in bots:
+            continue
+        try:
+            shown = controls[seat].shown(game)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue
+        chosen = shown.chosen
+        if chosen is not None and shown.gone is None:   # after "card D was taken" a press does nothing
+            out[seat] = chosen
+    return out
+
+
+class SeatCursor(Protocol):
+    """What a screen may ask of a seat's controls: what they show now
+    (:class:`firmware.runtime.controls.SeatControls` is one)."""
+
+    def shown(self, game: Any) -> Shown:
+        """The seat's choices, cursor and armed state, read without moving anything."""
+

@@ -1,0 +1,143 @@
+"""What the screens show of a dice reading a seat checks (ruling CAB-6).
+
+The dice station (:meth:`firmware.runtime.dice_station.DiceStation.reading_states`)
+says, per tray (a seat, or ``-1`` for the common tray), whether a reading
+is held for its seat to check (``"check"``), was rejected and the dice are
+being rerolled (``"rejected"``), or is being entered by hand
+(``"entry"``).  Here: the few words for the seat's banner and the header
+of the shared screen, and the seat's whole OLED frame while its reading is
+being checked, rerolled or entered (the game's own frame comes back when
+the reading is accepted).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.rulings import LONG_PRESS_US
+from firmware.ui.oled import OledFrame
+
+COMMON = -1
+
+#: banner words per state (gold "doing" text of the seat's banner)
+STATE_WORDS = {"check": "checks dice", "rejected": "rejected: rerolls", "entry": "enters dice"}
+
+
+#: the same, short (a narrow banner: still says what this seat does)
+SHORT_WORDS = {"check": "checks", "rejected": "rerolls", "entry": "by hand"}
+
+
+def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: bool = False) -> str:
+    """The seat banner's words for ``seat``'s own tray ("" = none);
+    ``short`` for a narrow banner ("rerolls" for "rejected: rerolls")."""
+    r = (readings or {}).get(seat)
+    return (SHORT_WORDS if short else STATE_WORDS).get(r["state"], "") if r else ""
+
+
+def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) -> str:
+    """The shared screen's "what to do now" while a reading was rejected or
+    is entered by hand, naming who acts: e.g. ``"Seat 2 rejected its dice:
+    Seat 2 rerolls"``, ``"Common dice rejected by Seat 1: Seat 1 rerolls them"``,
+    ``"Seat 1 enters dice by hand"`` (``short``: ``"Seat 2 rerolls"``,
+    ``"Seat 1 rerolls common dice"``, ``"Seat 1 enters dice"``); "" = none
+    (checks alone do not take the header)."""
+    parts = []
+    for key in sorted(readings or {}, key=lambda k: (k == COMMON, k)):
+        r = readings[key]
+        if r["state"] not in ("rejected", "entry"):
+            continue
+        who = f"Seat {key + 1}"
+        by = f"Seat {r.get('by', 0) + 1}"
+        if r["state"] == "rejected":
+            if key == COMMON:
+                # any seat may roll the common dice; the one who said "wrong" is named
+                parts.append(f"{by} rerolls common dice" if short
+                             else f"Common dice rejected by {by}: {by} rerolls them")
+            else:
+                parts.append(f"{who} rerolls" if short else f"{who} rejected its dice: {who} rerolls")
+        elif key == COMMON:
+            parts.append(f"{by} enters common dice" if short else f"Common dice: {by} enters them by hand")
+        else:
+            parts.append(f"{who} enters dice" if short else f"{who} enters dice by hand")
+    return ("; " if not short else ", ").join(parts)
+
+
+def reading_for(readings: dict[int, dict[str, Any]] | None, seat: int,
+                bots: Any = ()) -> tuple[int, dict[str, Any]] | None:
+    """``(tray key, state)`` that ``seat``'s OLED shows now: its own tray,
+    else the common tray (every seat a person plays checks the common dice;
+    only the entering seat sees a hand entry), else None."""
+    readings = readings or {}
+    if seat in readings:
+        return seat, readings[seat]
+    common = readings.get(COMMON)
+    if common is None or seat in bots:
+        return None
+    if common["state"] == "entry" and common.get("by") != seat:
+        return None
+    return COMMON, common
+
+
+def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None, biggest: int = 16) -> int:
+    """The dice drawn with pips in one row (the die under ``cursor``
+    underlined, then an "ok" box); returns the die size."""
+    n = max(1, len(values))
+    room = f.W - 4 - (24 if cursor is not None else 0)
+    size = max(9, min(biggest, (room - 2 * (n - 1)) // n))
+    for i, v in enumerate(values):
+        x = 2 + i * (size + 2)
+        f.die(x, y, size, v)
+        if cursor == i:
+            f.draw.rectangle((x, y + size + 1, x + size - 1, y + size + 2), fill=1)
+    if cursor is not None:
+        x = 2 + n * (size + 2) + 2
+        on = cursor >= n
+        f.draw.rectangle((x, y, f.W - 2, y + size - 1), outline=1, fill=1 if on else 0)
+        f.text(x, y + (size - 10) // 2, "ok", fill=0 if on else 1, room=f.W - 2 - x, align="center")
+    return size
+
+
+def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
+    """The seat's OLED while a reading of tray ``key`` is checked (the dice
+    as read, "press: dice ok / hold: wrong, reroll", a bar for the time left), rerolled
+    after a rejection ("REJECTED" "reroll your dice") or entered by hand
+    (the dice with a cursor, "left/right: value", "press: next")."""
+    f = OledFrame()
+    whose = "common dice" if key == COMMON else "your dice"
+    f.header(f"Seat {seat + 1}", whose)
+    state = reading["state"]
+    y = 14
+    if state == "check":
+        size = _dice_row(f, y, reading["values"])
+        held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
+        if held is None:
+            f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
+            # what "wrong" leads to, said before the seat holds (CAB-6: a reroll, the last time: by hand)
+            by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
+            f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, reroll")
+        elif held >= LONG_PRESS_US // 1000:
+            f.text(2, y + size + 4, "let go: wrong, reroll")
+        else:
+            f.text(2, y + size + 4, "keep holding: wrong")
+        window = max(1, reading.get("window_ms") or 1)
+        left = max(0, min(window, reading.get("left_ms", 0)))
+        f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)
+        f.draw.rectangle((2, f.H - 5, 2 + (f.W - 5) * left // window, f.H - 2), fill=1)
+    elif state == "rejected":
+        f.glyph(0, y, f.W, "REJECTED", size=16)
+        by = reading.get("by", seat)
+        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice" if by == seat
+               else f"Seat {by + 1} rerolls")
+        if reading.get("contests", 0) + 1 >= reading.get("limit", 2):
+            f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
+    elif state == "entry":
+        f.header(f"Seat {seat + 1}", "enter by hand")
+        size = _dice_row(f, y, reading["values"], reading["cursor"], biggest=14)
+        on_ok = reading["cursor"] >= len(reading["values"])
+        top = y + size + 3
+        # navigation (encoder turned, or the two nav buttons) steps the value;
+        # the big button moves on (held: back), controls.py / dice_station
+        lines = ["press: confirm", "hold: back"] if on_ok else ["left/right: value", "press: next die",
+                                                               "hold: back"]
+        for i, line in enumerate(lines):
+            f.text(2, top + 10 * i, line)
+    return f
