@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from firmware.calibration import screens as cs
-from firmware.calibration.gallery import gallery_flow
+from firmware.calibration.gallery import GALLERY, gallery_flow
 from firmware.calibration.flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
                                        run_guided)
 from firmware.ui.kit import LayoutError
@@ -252,7 +252,7 @@ def test_a_camera_showing_noise_is_refused_and_the_old_calibration_kept(tmp_path
     assert not (tmp_path / "s2" / calibrate.CALIBRATION_FILE).exists()
 
 
-@pytest.mark.parametrize("name", sorted(cs.GALLERY))
+@pytest.mark.parametrize("name", sorted(GALLERY))
 def test_calibration_screens_fit_at_both_sizes(name):
     flow = gallery_flow(name)
     for size in SIZES:

@@ -34,9 +34,9 @@ def test_no_rule_id_in_what_players_read():
     """Event texts, refusals ("not now: ..."), screens: rule ids such as
     "(CD-10)" stay in comments, docstrings and logs."""
     files = [p for p in (ROOT / "engines").rglob("*.py") if p.name not in LOADERS]
-    files += list((ROOT / "firmware" / "games").glob("*.py"))
-    files += [ROOT / "firmware" / n for n in ("dice_station.py", "readings.py", "runtime.py", "session.py",
-                                              "menu.py", "calibration_screens.py", "screens.py", "results.py")]
+    files += list((ROOT / "firmware" / "screens").glob("*.py"))
+    files += [ROOT / "firmware" / n for n in ("runtime/dice_station.py", "runtime/runner.py", "app/session.py",
+                                              "app/menu.py", "calibration/screens.py")]
     found = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in _strings(p)
              if RULE_ID.search(text) and "\\d" not in text]          # a regex that strips ids is no text
     assert not found, "\n".join(found)
