@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from firmware.runtime import config
-    from firmware.calibration.flow import GuidedOptions, run_guided
+    from firmware.app.calibration_window import run_guided
+    from firmware.calibration.run import GuidedOptions
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seats", type=int, default=6)
     p.add_argument("--dice", type=int, default=5)

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from firmware.calibration import screens as cs
+from firmware.app.calibration_window import run_guided
+from firmware.calibration.flow import MAX_CAMERA_FAULTS, GuidedCalibration, frame_problem
 from firmware.calibration.gallery import GALLERY, gallery_flow
-from firmware.calibration.flow import (MAX_CAMERA_FAULTS, GuidedCalibration, GuidedOptions, frame_problem,
-                                       run_guided)
+from firmware.calibration.run import GuidedOptions
 from firmware.ui.kit import LayoutError
 from vision import calibrate
 from vision.synth import DieSpec, render_frame
@@ -309,7 +310,7 @@ def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
 
 
 def test_the_real_camera_is_asked_for_a_frame_taken_after_the_press():
-    from firmware.calibration.flow import _camera_grab
+    from firmware.calibration.run import _camera_grab
     from hardware.camera import CameraNotReady, NoFreshFrame
 
     class Camera:
@@ -546,7 +547,7 @@ def test_a_flow_of_bots_only_closes_on_any_key_in_the_window(monkeypatch):
     any key now closes the result (and the hint says "any key")."""
     from types import SimpleNamespace
 
-    import firmware.calibration.flow as cf
+    import firmware.app.calibration_window as cf
     from firmware.ui.hdmi import HdmiRenderer
     flow = gallery_flow("stored")
     flow.dismissed = False
@@ -563,7 +564,9 @@ def test_a_flow_of_bots_only_closes_on_any_key_in_the_window(monkeypatch):
             pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_a, mod=0, unicode="a", scancode=4))
         assert len(steps) < 100, "the result screen never closed"
     try:
-        cf._run_live({"cabinet": {"fps": 200}}, cab, flow, r, timeline, step, lambda: None, [0, 1], {0: None, 1: None})
+        run = SimpleNamespace(flow=flow, renderer=r, timeline=timeline, step=step, render=lambda: None,
+                              seats=[0, 1], bots={0: None, 1: None})
+        cf._run_live({"cabinet": {"fps": 200}}, cab, run)
     finally:
         r.close()
     assert flow.dismissed and "any key" in flow.next_hint

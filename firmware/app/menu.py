@@ -427,7 +427,8 @@ def _calibrate(cfg: dict[str, Any], path: Path, renderer: Any, size: tuple[int, 
     result stays until any seat's button); returns the menu's status line."""
     from hardware.backends import HardwareUnavailable
 
-    from firmware.calibration.flow import GuidedOptions, run_guided
+    from firmware.app.calibration_window import run_guided
+    from firmware.calibration.run import GuidedOptions
     try:
         result = run_guided(cfg, GuidedOptions(size=size, from_menu=True), path, renderer=renderer)
     except (HardwareUnavailable, RuntimeError, ValueError, OSError) as exc:

@@ -21,7 +21,8 @@ from firmware.runtime import wiring
 from firmware.runtime.dice_station import DiceStation, SimTable
 from engines.results import game_result
 from firmware.runtime.runner import Runtime
-from firmware.screens.draw import game_module, hdmi_screen, oled_frame
+from firmware.screens.draw import hdmi_screen, oled_frame
+from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
 from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
@@ -31,6 +32,12 @@ log = logging.getLogger("cabinet.session")
 #: The countdown before each Retrograde roll, us.
 COUNTDOWN_US = 3_000_000
 _UNSET: Any = object()
+
+def _hook(game_id: str, name: str):
+    """The game's optional hook ``name`` (:meth:`CabinetGame.hook`), or None."""
+    declared = cabinet_game(game_id)
+    return declared.hook(name) if declared is not None else None
+
 
 def check_trays(cfg: dict[str, Any], game: Game) -> None:
     """Every seat that plays needs a tray zone when ``[[vision.trays]]``
@@ -135,10 +142,10 @@ class Session:
             self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
         self.countdown: str = ""
         self._countdown_done: Any = None
-        module = game_module(game.game_id)
-        self._countdown_fn = getattr(module, "countdown", None) if module is not None else None
+        declared = cabinet_game(game.game_id)
+        self._countdown_fn = declared.hook("countdown") if declared is not None else None
         #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
-        self._pause_fn = getattr(module, "result_pause", None) if module is not None else None
+        self._pause_fn = declared.hook("result_pause") if declared is not None else None
         self._pause_done: Any = None
         #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
         self._resume_action: dict[str, Any] | None = None
@@ -168,7 +175,7 @@ class Session:
             WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
-        cabinet_options = getattr(game_module(game_id), "cabinet_options", None)
+        cabinet_options = _hook(game_id, "cabinet_options")
         if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
             options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
@@ -215,7 +222,7 @@ class Session:
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
-            restart = getattr(game_module(game.game_id), "resume_action", None)
+            restart = _hook(game.game_id, "resume_action")
             session._resume_action = restart(game) if restart is not None else None
             if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
                 session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))

@@ -283,7 +283,7 @@ def _folder_why(info: dict, p: float) -> str:
 
 def _guided_kept(result: dict) -> str:
     """What a stored guided calibration keeps, in words (``result`` of
-    :func:`firmware.calibration.flow.run_guided`)."""
+    :func:`firmware.app.calibration_window.run_guided`)."""
     from vision import calibrate
     from vision.netreader import WindowGeometry
     p = result.get("min_value_p")
@@ -300,9 +300,10 @@ def _guided_kept(result: dict) -> str:
 
 
 def _guided(args, cfg, path: Path) -> int:
-    """The guided calibration on the cabinet (:func:`firmware.calibration.flow.run_guided`);
+    """The guided calibration on the cabinet (:func:`firmware.app.calibration_window.run_guided`);
     0 stored, 1 refused (the calibration in use kept), 2 usage error."""
-    from firmware.calibration.flow import GuidedOptions, run_guided
+    from firmware.app.calibration_window import run_guided
+    from firmware.calibration.run import GuidedOptions
     from firmware.runtime.errors import UsageError
     from firmware.cli.options import output_folder
     from firmware.runtime.places import hdmi_size as _size

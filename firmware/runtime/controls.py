@@ -32,6 +32,7 @@ from typing import Any
 
 from engines import Game
 
+from firmware.screens.games import cabinet_game
 from firmware.screens.choices import (NOT_FIRST, Shown, choice_key, cursor_choices, describe_action, first_ordinary,
                                        is_realtime, stamp)
 
@@ -246,44 +247,19 @@ class SeatControls:
         return None
 
 
-_LABELLERS: dict[str, Any] = {}
-
-
 def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
-    """The words the seat's OLED uses for ``action`` ("claim card D"):
-    the game's screen module's ``label`` when it has one, else
+    """The words the seat's OLED uses for ``action`` ("claim card D"): the
+    game's own (:meth:`firmware.screens.games.CabinetGame.label`), else
     :func:`describe_action`."""
-    from firmware.screens.draw import game_module   # the screens import this module
-    if game.game_id not in _LABELLERS:
-        import inspect
-        module = game_module(game.game_id)
-        fn = getattr(module, "label", None) if module is not None else None
-        arg = None
-        if fn is not None:
-            names = list(inspect.signature(fn).parameters)
-            arg = names[1] if len(names) > 1 else ""
-        _LABELLERS[game.game_id] = (fn, arg)
-    fn, arg = _LABELLERS[game.game_id]
-    try:
-        if fn is None:
-            return describe_action(action)
-        if arg == "view":
-            return fn(action, game.view(seat))
-        if arg == "game":
-            return fn(action, game)
-        return fn(action)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return describe_action(action)
+    declared = cabinet_game(game.game_id)
+    return declared.label(game, seat, action) if declared is not None else describe_action(action)
 
 
 def screen_order(game: Game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The choices in the order the screens show them: a game's screen
-    module may define ``choice_order(game, seat, acts)`` (Retrograde's
-    claims in the cards' A-D order, issue 34); else the engine's order."""
-    from firmware.screens.draw import game_module   # the screens import this module
-    module = game_module(game.game_id)
-    order = getattr(module, "choice_order", None) if module is not None else None
-    return order(game, seat, acts) if order is not None else acts
+    """The choices in the order the screens show them (Retrograde's claims
+    in the cards' A-D order, issue 34); else the engine's order."""
+    declared = cabinet_game(game.game_id)
+    return declared.choice_order(game, seat, acts) if declared is not None else acts
 
 
 _PLAN_CACHE: dict[tuple, list[dict[str, Any]]] = {}

@@ -29,6 +29,7 @@ from hardware.mock import Timeline
 
 from bots import make_bot
 
+from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from bots.random_bot import RandomBot
 from firmware.runtime.controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
@@ -359,25 +360,20 @@ class Runtime:
         self.dirty = True
 
     def _needs_camera_confirmation(self, seat: int, action: dict[str, Any]) -> bool:
-        """Ruling GR-7: Change Dice Rolls changes physical dice in place, so
-        the change is applied only once the camera sees the turned dice.
+        """A game whose changes turn physical dice in place (Ginza's GR-7)
+        applies the change only once the camera sees the turned dice.
         Returns True if ``action`` now waits for that confirmation."""
-        if self.dice is None or self.game.game_id != "ginza" or action.get("type") != "change":
+        declared = cabinet_game(self.game.game_id)
+        if self.dice is None or declared is None or declared.dice_to_confirm is None:
             return False
-        from engines.ginza.dice import apply_changes
-        me = self.game.view(seat)["players"][seat]
-        old = list(me["dice"])
         try:
-            new = apply_changes(old, action.get("steps") or [])
+            turned = declared.dice_to_confirm(self.game, seat, action)
         except ValueError as exc:
             self.prompts[seat] = f"not now: {exc}"
             return True
-        turned = list(new)
-        for v in old:
-            if v in turned:
-                turned.remove(v)
         if not turned:
             return False
+        me = self.game.view(seat)["players"][seat]
         self.confirming[seat] = action
         self.dice.expect(seat, sorted(turned), me.get("colour"), self.now_us)
         self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))

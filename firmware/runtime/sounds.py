@@ -39,36 +39,16 @@ from typing import Any
 
 from hardware.audio import RecordingAudio
 
+from firmware.screens.games import GAMES
+
 #: Cues by importance: the first ones are kept when several come at once.
 PRIORITY = ("game_over", "won", "lost", "claim", "go", "turn", "nudge", "refused", "dice", "tick", "press")
 #: At most this many cues play for one change (more is noise).
 MAX_AT_ONCE = 2
 
-#: Engine event type -> cue, per game (the events of ``engines/*/``).
-EVENT_CUES: dict[str, dict[str, str]] = {
-    "retrograde": {
-        "claim_pressed": "press", "claim": "claim", "claim_lost": "lost", "stop": "press",
-        "reroll": "press", "keep": "press", "coin": "press", "blast": "press", "boss": "claim",
-        "trophy": "press", "done": "press", "power_up_kept": "press",
-    },
-    "cha-dango": {
-        "order": "go", "customer_won": "won", "sipped": "press", "place_vp": "press",
-        "wrong_hit": "lost", "wrong_sip": "lost", "not_served": "lost", "vp_lost": "lost", "slowest_sip": "lost",
-    },
-    "ginza": {
-        "add": "press", "wash": "press", "upgrade": "press", "raise_limit": "press", "change": "press",
-        "reroll": "press", "picked": "press", "chosen": "press", "pass": "press",
-        "serve": "claim", "served": "won", "failed": "lost",
-    },
-    "cryptid-cafe": {
-        "place": "press", "share_tips": "press", "skip_share": "press", "change_order": "press",
-        "keep_order": "press", "take_dish": "press", "done_serving": "press", "ai_place": "press",
-        "serve": "claim", "walkout": "lost",
-    },
-    "cafe-junior": {
-        "placed": "press", "discarded": "press", "exchanged": "press", "table_complete": "claim",
-    },
-}
+#: Engine event type -> cue, per game (the events of ``engines/*/``; each
+#: game declares its own in :mod:`firmware.screens.games`).
+EVENT_CUES: dict[str, dict[str, str]] = {gid: dict(g.event_cues) for gid, g in GAMES.items()}
 
 #: A prompt (the seat's OLED) that asks the seat to move an unread die (CAB-5).
 _NUDGE_PROMPTS = ("nudge", "reroll your dice")

@@ -21,17 +21,7 @@ from typing import Any
 from engines import GAMES
 from hardware.settings import effective_seats, seat_path
 
-#: game id -> the parts a person's seat needs (beyond the big button).
-GAME_NEEDS: dict[str, tuple[str, ...]] = {
-    "retrograde": ("navigation", "oled"),
-    "cha-dango": ("cup", "oled"),
-    "ginza": ("navigation", "oled"),
-    "cryptid-cafe": ("navigation", "oled"),
-    "cafe-junior": ("navigation", "oled"),
-}
-#: game id -> the parts a bot's seat needs (beyond the big button).
-BOT_NEEDS: dict[str, tuple[str, ...]] = {"cha-dango": ("cup",)}
-
+from firmware.screens.games import cabinet_game
 
 class WiringError(ValueError):
     """The wiring lacks a part a game needs; the message names the seat,
@@ -66,7 +56,9 @@ def missing(cfg: dict[str, Any], game_id: str, players: int, bots: set[int] | fr
     seats = effective_seats(cfg)
     out = []
     for i in range(players):
-        needs = BOT_NEEDS.get(game_id, ()) if i in bots else GAME_NEEDS.get(game_id, ("navigation", "oled"))
+        declared = cabinet_game(game_id)
+        needs = ((declared.bot_needs if declared else ()) if i in bots
+                 else (declared.needs if declared else ("navigation", "oled")))
         if i >= len(seats):
             out.append((i, [f"no [[seats]] table (the config wires {len(seats)} seat"
                             f"{'' if len(seats) == 1 else 's'})"]))

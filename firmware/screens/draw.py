@@ -8,12 +8,12 @@ view's keys into panels.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from engines import Game
 
 from firmware.screens.choices import SeatCursor, describe_action
+from firmware.screens.games import cabinet_game
 
 from firmware.ui.kit import Scene
 from firmware.ui.model import Panel, ScreenModel
@@ -72,11 +72,10 @@ def generic_screen(game: Game, view: dict[str, Any], title: str) -> ScreenModel:
 
 
 def game_module(game_id: str):
-    """The dedicated screen module of a game, or ``None``."""
-    try:
-        return importlib.import_module("firmware.screens." + game_id.replace("-", "_"))
-    except ModuleNotFoundError:
-        return None
+    """The dedicated screens module of a game (:mod:`firmware.screens.games`),
+    or ``None`` for an engine drawn with the generic text screen."""
+    declared = cabinet_game(game_id)
+    return declared.module if declared is not None else None
 
 
 def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (1920, 1080),

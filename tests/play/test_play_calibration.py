@@ -4,7 +4,7 @@ key to close", and a person's key closes it ("press any button to close"
 could not be answered: no key was a seat's button).
 
 The calibration's window runs its own loop (``firmware.calibration.flow.
-_run_live``) on the wall clock; here its three clocks (the camera clock,
+_run_live`` of firmware.app.calibration_window) on the wall clock; here its three clocks (the camera clock,
 ``time.monotonic`` and pygame's frame clock) follow one virtual clock that
 moves 50 ms a pass, so the whole flow (one seat, 2 dice, 1 roll) plays in
 seconds.  The person presses X once a second of that clock all along."""
@@ -53,7 +53,7 @@ class _Clock:
 def test_a_calibration_of_bots_only_closes_on_any_key_in_the_window(tmp_path, monkeypatch):
     import pygame
 
-    import firmware.calibration.flow as cf
+    import firmware.app.calibration_window as cf
     import hardware.camera as hc
     from firmware.runtime import config
     from firmware.ui.hdmi import HdmiRenderer

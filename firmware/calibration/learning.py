@@ -1,0 +1,253 @@
+"""The guided calibration's learning and deciding (steps 2 and 4 of
+:mod:`firmware.calibration.flow`): refit the face nets' last layers on the
+captured faces, choose a threshold and a window, score every candidate on
+the confirmed rolls, keep the best or refuse."""
+from __future__ import annotations
+
+import time
+
+from vision import calibrate, netreader
+from vision.netreader import NOT_A_DIE
+
+from firmware.calibration.model import GUIDED_PULL
+
+
+class Learning:
+    """The fit and the decision of a :class:`~firmware.calibration.flow.GuidedCalibration`
+    (a base class of it: the methods read and set the flow's state)."""
+
+    def adapt(self) -> None:
+        """Fit the new last layers on the captured dice (``adapt`` phase),
+        timing it on :attr:`clock`; then the free rolls start.  A fit that
+        cannot be made refuses the flow."""
+        if self.phase != "adapt":
+            raise RuntimeError(f"adapt() in the {self.phase} phase")
+        t0 = self.clock()
+        windows, classes = [], []
+        n = sum(len(d) + len(o) for _, d, o in self._captured.values())
+        turns = calibrate.TURNS if n * 8 <= calibrate.MAX_WINDOWS else calibrate.TURNS[::2]
+        for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
+            for c in dice:
+                windows += calibrate.die_windows(frame, c, turns)
+                classes.append(k - 1)
+            for c in others:
+                windows += calibrate.die_windows(frame, c, turns)
+                classes.append(NOT_A_DIE)
+        self.fit_dice = sum(c != NOT_A_DIE for c in classes)
+        self.fit_windows = len(windows)
+        try:
+            self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns), pull=GUIDED_PULL)
+            netreader.use_heads(None)
+            self.min_value_p = self._choose_threshold()
+            # where this camera shows the dice's top faces (calibrate.fit_window)
+            patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
+                       sorted(self._captured.items(), key=lambda kv: kv[0]) for c in dice]
+            window = calibrate.fit_window(calibrate.thin_evenly(patches, calibrate.WINDOW_DICE))[0]
+            if window != netreader.SHIPPED_WINDOW:
+                self.window = window
+                netreader.use_window(window)
+                self.window_p = self._choose_threshold("window")
+        except calibrate.CalibrationError as exc:
+            self.refuse(str(exc))
+            return
+        finally:
+            netreader.use_heads(None)
+            netreader.use_window(None)
+            self.fit_cpu_s = self.clock() - t0
+        self.roll = 1
+        for s in self.seats.values():
+            s.status, s.dice = "waiting", 0
+        self._changed()
+
+    def _choose_threshold(self, name: str = "plain") -> float:
+        """The value threshold for these dice (:func:`vision.calibrate.choose_threshold`)
+        from the captured faces read as the reader is set now (the nets as
+        shipped; or with the window fitted, ``name`` "window"), kept as
+        that candidate's readings (:meth:`_fit_readings`)."""
+        from vision import reader
+        readings, labelled = self._fit_readings()
+        self._fit_reads[name] = readings
+        self._margins[name] = calibrate.margin_words(readings, labelled, reader.MIN_VALUE_P)
+        return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
+
+    def _fit_readings(self) -> tuple[list[tuple[float, bool]], int]:
+        """The captured faces read as the reader is set now, at the lowest
+        threshold: ([(confidence, right) of each die given a value], dice
+        captured); a value is right if it is the face the seat was asked
+        for; a value on a find the shipped net is sure is not a die is wrong."""
+        from vision import reader
+        readings, labelled = [], 0
+        with reader.reading_at(min(calibrate.THRESHOLDS[0], reader.MIN_VALUE_P)):
+            for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
+                labelled += len(dice)
+                found = [(c, k) for c in dice] + [(c, 0) for c in others]
+                for d in reader.read_dice(frame):
+                    if d.value is None or self.zones.seat_of(*d.center) != seat:
+                        continue
+                    near = [(abs(d.center[0] - c.x) + abs(d.center[1] - c.y), face) for c, face in found
+                            if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
+                    if near:
+                        readings.append((d.confidence, d.value == min(near)[1]))
+        return readings, labelled
+
+    # ------------------------------------------------------------ rolls
+
+    def score(self, heads: dict | None, min_value_p: float | None = None,
+              window: netreader.WindowGeometry | None = None) -> dict[str, int]:
+        """Read the confirmed rolls with ``heads`` (None: as shipped), value
+        threshold ``min_value_p`` (None: the one set) and face ``window``
+        (None: the shipped one):
+        ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
+        confirmed; a value on a find the seat marked "not a die", or on a
+        die no seat saw, is wrong."""
+        from vision import reader
+        from vision.reader import read_dice
+        out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
+        netreader.use_heads(heads)
+        netreader.use_window(window)
+        try:
+            with reader.reading_at(min_value_p):
+                for r in self.confirmed:
+                    dice = read_dice(r.frame)
+                    mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
+                    used = set()
+                    for (x, y, size), truth in zip(r.dice, r.values):
+                        out["dice"] += truth != 0
+                        near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
+                                if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
+                        if not near:
+                            out["unread"] += truth != 0
+                            continue
+                        j = min(near)[1]
+                        used.add(j)
+                        v = mine[j].value
+                        if v is None:
+                            out["unread"] += truth != 0
+                        elif v == truth:
+                            out["right"] += 1
+                        else:
+                            out["wrong"] += 1
+                    out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
+        finally:
+            netreader.use_heads(None)
+            netreader.use_window(None)
+        return out
+
+    def decide(self) -> None:
+        """Read the confirmed rolls without a calibration and with each
+        candidate - the new layers; the nets' own layers with the threshold
+        chosen for these dice (:meth:`_choose_threshold`); and, where the
+        captured faces read better through another window
+        (:func:`vision.calibrate.fit_window`), that window with a threshold
+        chosen for it.  A candidate that reads the rolls worse
+        (:func:`vision.calibrate.reads_worse`) is out; of the others the
+        one worth most on the rolls and the captured faces together
+        (:func:`vision.calibrate.weigh`) is kept for :meth:`calibration`
+        if it is worth more than the reader as it is; refused when no
+        candidate is left (or the rolls hold no die)."""
+        from vision import reader
+        t0 = self.clock()
+        self.kept = self.why = ""
+        base = reader.min_value_p_without_calibration()
+        self.before = self.score(None)
+        candidates = {"layers": self.score(self.heads)}
+        if self.min_value_p is not None:
+            candidates["threshold"] = self.score(None, self.min_value_p)
+        # the nets as shipped at the window's threshold: what the window is held
+        # against (a threshold raise is not held against it)
+        at_window_p = None
+        if self.window is not None:
+            candidates["window"] = self.score(None, self.window_p, self.window)
+            at_window_p = (self.before if self.window_p in (None, base) else
+                           candidates["threshold"] if self.window_p == self.min_value_p else
+                           self.score(None, self.window_p))
+        self.decide_cpu_s = self.clock() - t0
+        b = self.before
+        thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
+        # the new layers were fitted on the captured faces, so their own readings
+        # of them would flatter them: they are weighed with the shipped reader's
+        fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
+
+        def worth(a: dict[str, int], reads: str, t: float | None) -> int:
+            right, wrong = self._fit_counts(reads, t or base)
+            return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
+        ok = {k: a for k, a in candidates.items()
+              if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
+                                           at_threshold=(at_window_p["right"], at_window_p["wrong"])
+                                           if k == "window" and at_window_p is not None else None)}
+        if not b["dice"]:
+            self.after = candidates["layers"]
+            self.refuse("no dice were confirmed in the free rolls")
+        elif not ok:
+            self.after = candidates["layers"]
+            named = {"layers": "new layers", "threshold": "a higher threshold", "window": "a window for this camera"}
+            worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
+                              for k, a in candidates.items())
+            self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
+                        f"of {b['dice']} dice without it; {worse}")
+        else:
+            self.kind = max(ok, key=lambda k: (worth(ok[k], fit_reads[k], thresholds[k]), -list(candidates).index(k)))
+            a = self.after = ok[self.kind]
+            if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
+                    or (self.kind == "threshold" and self.min_value_p == base)):
+                # no better than the reader as it is: keep that (no layers, window or threshold of its own)
+                self.kind, a = "as shipped", b
+                self.after = b
+                what = "the reader as it is (neither new layers, another window nor another threshold read better)"
+            elif self.kind == "layers":
+                what = "new last layers"
+            elif self.kind == "window":
+                what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
+                        f"value threshold {self.window_p:g}")
+            else:
+                what = f"value threshold {self.min_value_p:g}"
+            t = thresholds.get(self.kind) or base
+            fit_b = self._fit_counts("plain", base)
+            fit_a = self._fit_counts(fit_reads.get(self.kind, "plain"), t)
+            if t > base and fit_b[1] > fit_a[1]:
+                margin = self._margins.get(fit_reads.get(self.kind, "plain"), "")
+                self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
+                            + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
+                what += f" ({self.why})"
+            self.kept = calibrate.kept_words(self.kind, base, t)
+            self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
+                                      f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+            self._restore()
+        self._changed()
+
+    def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
+        """(right, wrong) of the captured faces' readings ``reads`` ("plain",
+        "window") at threshold ``t``; (0, 0) before adapt()."""
+        return calibrate.counts_at(self._fit_reads.get(reads, []), t)
+
+    def _restore(self) -> None:
+        """The heads, window and calibration threshold the flow found."""
+        from vision import reader
+        netreader.use_heads(self._old_heads or None)
+        netreader.use_window(self._old_window)
+        reader.use_min_value_p(self._old_cal_p, "calibration")
+
+    def calibration(self) -> calibrate.Calibration:
+        """The accepted calibration with its figures (after a ``stored``
+        outcome).  Raises RuntimeError otherwise."""
+        if self.outcome is None or self.outcome[0] != "stored":
+            raise RuntimeError("no accepted calibration")
+        info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
+                "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
+                "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
+                "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
+                "min_value_p": self.min_value_p if self.kind == "threshold" else None,
+                "threshold_candidate": self.min_value_p,
+                "window": self.window.as_list() if self.kind == "window" else None,
+                "window_candidate": self.window.as_list() if self.window is not None else None,
+                "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+        if self.kind == "as shipped":
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info)
+        if self.kind == "window":
+            from vision import reader
+            p = None if self.window_p == reader.min_value_p_without_calibration() else self.window_p
+            info["min_value_p"] = p
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, p, self.window)
+        if self.kind == "threshold":
+            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
+        return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)

@@ -1,0 +1,99 @@
+"""The guided calibration's pieces: its constants, a frame's problem, a
+seat's reading and a seat's state (:mod:`firmware.calibration.flow`)."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import numpy as np
+
+log = logging.getLogger("cabinet.calibrate")
+
+#: the faces every seat shows the camera, in order
+FACES = (1, 2, 3, 4, 5, 6)
+#: free rolls read with the new calibration and confirmed by the seats
+ROLLS = 2
+#: captures in a row that see noise or a blank picture (or no picture)
+#: before the flow is refused
+MAX_CAMERA_FAULTS = 3
+#: mean absolute difference (grey levels, 0..255) of neighbouring pixels
+#: above which a frame is noise (a photo of a table: under 10; noise: ~85)
+NOISE_DIFF = 30.0
+#: presses in a row, of any seats, that find no die in their tray before
+#: the flow is refused (the camera does not see the trays)
+MAX_EMPTY = 5
+#: the shipped fast net's "not a die" probability at or above which a find
+#: is kept as *not a die* rather than labelled with the prompted face
+SURELY_NOT_A_DIE = 0.9
+#: a capture whose dice the shipped reader reads (at least this sure) as
+#: one other face, for more than half of them, asks the seat to check
+MISMATCH_P = 0.9
+#: pull of the new last layers towards the nets' own (vision.calibrate.fit_head):
+#: ~30 times the labelled folder's, as a guided calibration sees about a
+#: hundred dice, each face on its own (chosen on three simulated cabinets
+#: of pxl-colour-trays crops: 0.003 gave 2 more dice read wrong on one of
+#: them, 0.1 none more on any; 0.3 fewer read right)
+GUIDED_PULL = 0.1
+#: a seat nobody has pressed yet is left out (nobody sits there) this long
+#: after another seat finished the step (captured the face / confirmed the roll), us
+AWAY_US = 45_000_000
+#: the values a seat steps a die through when correcting a reading (0 = not a die)
+STEPS = (1, 2, 3, 4, 5, 6, 0)
+
+
+def frame_problem(frame: np.ndarray) -> str | None:
+    """What is wrong with a camera frame for calibration, or None: a blank
+    picture (all but black, all but white, or flat: grey levels vary by
+    under 1.5 - a covered lens, no light, a dead sensor) or noise
+    (neighbouring pixels differ by more than :data:`NOISE_DIFF` on
+    average).  ``frame``: H x W x 3 uint8 BGR."""
+    grey = frame.mean(axis=2)
+    if not 8 <= float(grey.mean()) <= 250 or float(grey.std()) < 1.5:
+        return "the camera shows a blank picture"
+    step = max(1, min(grey.shape) // 240)   # about 240 px across: fast, and noise stays noise
+    g = grey[::step, ::step]
+    if float(np.abs(np.diff(g, axis=1)).mean()) > NOISE_DIFF:
+        return "the camera shows only noise"
+    return None
+
+
+@dataclass
+class Reading:
+    """A free roll of one seat: the frame, each die the reader reported in
+    the seat's tray (centre x, y and size px), the values read with the new
+    calibration, and the values the seat confirms (edited; 0 = not a die,
+    None = not set)."""
+    seat: int
+    frame: np.ndarray
+    dice: list[tuple[float, float, float]]
+    read: list[int | None]
+    values: list[int | None]
+
+
+@dataclass
+class SeatCal:
+    """One seat's part of the flow.
+
+    Attributes:
+        seat: 0-based seat.
+        status: ``waiting`` (press to capture), ``captured``, ``problem``
+            (see :attr:`problem`), ``checking`` (a roll's reading shown:
+            confirm or correct), ``confirmed``.
+        dice: dice captured for the current face / read in the current roll.
+        problem: what went wrong, for the screens ("" if nothing).
+        keep: the next press keeps a capture the reader read as another face.
+        reading: the current roll's :class:`Reading` (roll steps).
+        cursor: 0 = "ok", k = the k-th die of the reading.
+        presses: button presses so far (a press that changes nothing shown
+            still counts).
+        pressed_us: the flow's time (us) at the last press, or None.
+    """
+    seat: int
+    status: str = "waiting"
+    dice: int = 0
+    problem: str = ""
+    keep: bool = False
+    reading: Reading | None = None
+    cursor: int = 0
+    presses: int = 0
+    pressed_us: int | None = None
