@@ -312,7 +312,7 @@ def test_disk_full_while_journaling_pauses_and_loses_nothing(tmp_path, monkeypat
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
 
-    monkeypatch.setattr(journal_mod.os, "write", full_disk)
+    monkeypatch.setattr(os, "write", full_disk)
     notices = []
     original = s.render
 

@@ -79,7 +79,7 @@ def test_killed_copy_leaves_no_file_resume_could_pick(tmp_path, monkeypatch):
 
     def killed(fd):
         raise KeyboardInterrupt("killed during the copy")
-    monkeypatch.setattr(journal.os, "fsync", killed)
+    monkeypatch.setattr(os, "fsync", killed)
     with pytest.raises(KeyboardInterrupt):
         journal.JournalWriter.continue_from(path, contents)
     monkeypatch.undo()
@@ -266,7 +266,7 @@ def _enospc(*args, **kwargs):
 def test_disk_full_on_create_leaves_no_empty_journal(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
     game = new_game(GAME, max(2, GAMES[GAME].min_players), 1)
-    monkeypatch.setattr(journal.os, "write", _enospc)
+    monkeypatch.setattr(os, "write", _enospc)
     with pytest.raises(journal.JournalWriteError, match=r"g.jsonl: .*Errno 28.*free some space"):
         journal.JournalWriter.create(path, game)
     assert list(tmp_path.iterdir()) == []
@@ -290,7 +290,7 @@ def test_disk_full_while_appending_keeps_the_action_and_the_file_whole(tmp_path,
         game.apply(dict(a))
         actions.append(a)
         if i == 3:
-            monkeypatch.setattr(journal.os, "write", half_then_full)
+            monkeypatch.setattr(os, "write", half_then_full)
             with pytest.raises(journal.JournalWriteError, match="disk is full"):
                 writer.append(a)
             assert journal.read(path).actions == actions[:3]       # whole lines only

@@ -10,12 +10,13 @@ journal bytes after the cut.
 from __future__ import annotations
 
 import random
+import secrets
 import warnings
 
 import pytest
 
 from cabinet_profile import LONG
-from firmware.runtime import journal
+from firmware.runtime import journal, journal_writer
 from test_journal_safety import play_and_journal, state
 
 
@@ -156,7 +157,7 @@ def test_power_cut_tail_sweep(tmp_path, monkeypatch):
     as a different game; refusals are counted.  (A stale block that starts
     exactly at a line boundary with whole old lines of this journal reads
     as lines; their replay is then refused as illegal.)"""
-    monkeypatch.setattr(journal.secrets, "token_hex", lambda n: "5eed" * (n // 2))   # the same bytes every run
+    monkeypatch.setattr(secrets, "token_hex", lambda n: "5eed" * (n // 2))   # the same bytes every run
     path = tmp_path / "g.jsonl"
     play_and_journal(path, 80)
     data = path.read_bytes()
@@ -240,7 +241,7 @@ def test_two_copies_of_one_game_cannot_both_be_resumed(tmp_path, monkeypatch, lo
     system's temporary folder, or in the state folder (the session's
     choice: a systemd service has a private /tmp)."""
     import shutil
-    monkeypatch.setattr(journal, "LOCK_DIR", None)
+    monkeypatch.setattr(journal_writer, "LOCK_DIR", None)
     if lock_dir == "state":
         journal.use_lock_dir(tmp_path / "state" / "locks")
     path = tmp_path / "g.jsonl"
