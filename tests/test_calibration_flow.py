@@ -486,7 +486,7 @@ def test_the_folder_routes_why_names_the_misreads_and_the_margin():
     """A threshold raised past misreads says how many the reader as it was
     gave on the fit photos, how many at the new threshold, and why it is a
     step above the lowest with none wrong (calibrate.margin_words)."""
-    from firmware.cli import dice as cmd_dice
+    from firmware.cli import dice_calibrate as cmd_dice
     info = {"threshold_before": 0.9, "kind": "threshold", "before_fit": {"right": 85, "wrong": 1},
             "candidates": {"threshold": {"fit": {"right": 15, "wrong": 0}}},
             "margin": "none misread at 0.95 already; 0.98 keeps a margin above the misreads"}
@@ -501,7 +501,7 @@ def test_the_summaries_say_before_and_after_and_why_nothing_changed():
     """The confirmation line names before -> after and the dice left to
     nudge; a folder calibration that keeps the reader as it is while the
     photos kept back show a misread says why."""
-    from firmware.cli import dice as cmd_dice
+    from firmware.cli import dice_calibrate as cmd_dice
     b, a = {"dice": 37, "right": 16, "wrong": 1}, {"dice": 37, "right": 17, "wrong": 0}
     assert cmd_dice._rolls_line(b, a) == ("before -> after: right 16 -> 17, wrong 1 -> 0, "
                                           "not read (to nudge) 20 -> 20")

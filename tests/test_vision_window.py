@@ -200,7 +200,7 @@ def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch
     ("as shipped", None, None, "the reader as it is"),
 ])
 def test_the_guided_summary_says_what_was_kept_for_every_kind(kind, p, window, words):
-    from firmware.cli.dice import _guided_kept
+    from firmware.cli.dice_calibrate import _guided_kept
     assert words in _guided_kept({"kind": kind, "min_value_p": p, "window": window})
 
 
