@@ -85,6 +85,20 @@ def is_realtime(action: dict[str, Any]) -> bool:
     return "t_us" in action and action["t_us"] is None
 
 
+#: Real-time choices that still arm first (ruling CAB-9): a Retrograde
+#: reroll throws away the seat's dice, and a press meant as the dice
+#: check's "dice ok" must never do that; the second press ("press again to
+#: reroll") is stamped.  Claims stay one press: they are races.
+ARM_FIRST = frozenset({"reroll"})
+
+
+def one_press(action: dict[str, Any]) -> bool:
+    """True when one press of the big button applies ``action`` (a
+    real-time template not in :data:`ARM_FIRST`); else a press arms it and
+    a second press applies it (bots press twice too)."""
+    return is_realtime(action) and action.get("type") not in ARM_FIRST
+
+
 @dataclass(frozen=True)
 class Shown:
     """What a seat's OLED shows of its controls now (read without moving
@@ -267,16 +281,17 @@ class SeatControls:
             self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
-        if is_realtime(chosen):
+        if one_press(chosen):
             self._acted = choice_key(chosen)
             return stamp(chosen, t_us)
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
             self._acted = label
-            return chosen
+            # an armed real-time choice (a reroll) takes the confirming press's time
+            return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         self.armed = label
-        self.message = "press again to confirm"
+        self.message = f"press again to {chosen['type']}" if chosen.get("type") in ARM_FIRST else "press again to confirm"
         return None
 
     def physical(self, game: Game, physical: str, t_us: int) -> dict[str, Any] | None:

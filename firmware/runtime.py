@@ -31,7 +31,7 @@ from bots import make_bot
 
 from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
-from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, one_press, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -484,7 +484,7 @@ class Runtime:
             steps = index - controls.cursor
             if steps:
                 self.nav(seat, steps)
-            if is_realtime(template):
+            if one_press(template):
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
             else:                           # a choice: shown at the pace people can follow (issue 38)

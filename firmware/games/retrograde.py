@@ -853,14 +853,16 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             for i, v in enumerate(me["dice"][:6]):
                 f.die(2 + i * 21, y, 19, v)
             word = ""
-            if phase == "stop" and view["stop_seat"] == seat:
+            if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
+                word = "press again to reroll"       # ruling CAB-9: a reroll arms first
+            elif phase == "stop" and view["stop_seat"] == seat:
                 word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
             elif seat in (view.get("claims_pending") or []):
                 word = "claim pressed"
             elif waiting:
                 word = "reroll or claim"
             if word and y + 34 <= body_bottom:
-                f.text(2, y + 22, word)
+                f.best(2, y + 22, [word, word.replace(" to ", ": ")])
     elif phase == "blast":
         turn = view["turn"]
         if turn["seat"] != seat:
