@@ -85,7 +85,7 @@ def is_realtime(action: dict[str, Any]) -> bool:
     return "t_us" in action and action["t_us"] is None
 
 
-#: Real-time choices that still arm first (ruling CAB-9): a Retrograde
+#: Real-time choices that still arm first (ruling RG-15): a Retrograde
 #: reroll throws away the seat's dice, and a press meant as the dice
 #: check's "dice ok" must never do that; the second press ("press again to
 #: reroll") is stamped.  Claims stay one press: they are races.

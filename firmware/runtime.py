@@ -31,7 +31,7 @@ from bots import make_bot
 
 from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
-from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, one_press, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, one_press, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -465,7 +465,11 @@ class Runtime:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
         # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
         ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
-        start = ready + self.seat_bot(seat).reaction_us()
+        bot = self.seat_bot(seat)
+        start = ready + bot.reaction_us()
+        weigh = getattr(bot, "weigh_us", None)       # Retrograde: the cards weighed as a person does (issue 34)
+        if weigh is not None:
+            start += weigh(self.game, seat, template)
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -488,7 +492,8 @@ class Runtime:
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
             else:                           # a choice: shown at the pace people can follow (issue 38)
-                start += self.pace.think_us
+                if not is_realtime(template):   # a reroll (ruling RG-15) was weighed already: armed at once
+                    start += self.pace.think_us
                 tl.press(seat, start, BOT_HOLD_US)
                 tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
                 busy = start + self.pace.confirm_us + BOT_HOLD_US

@@ -854,7 +854,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 f.die(2 + i * 21, y, 19, v)
             word = ""
             if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
-                word = "press again to reroll"       # ruling CAB-9: a reroll arms first
+                word = "press again to reroll"       # ruling RG-15: a reroll arms first
             elif phase == "stop" and view["stop_seat"] == seat:
                 word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
             elif seat in (view.get("claims_pending") or []):

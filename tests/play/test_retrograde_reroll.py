@@ -1,7 +1,7 @@
 """Retrograde: a reroll is never one stray press (issue 34, the fresh
 play-tester: the dice check ran out, the cursor stood on "reroll", and a
 press meant as "dice ok" 2 s after the roll rerolled the dice).  Ruling
-CAB-9: a reroll arms first ("press again to reroll"), claims stay one
+RG-15: a reroll arms first ("press again to reroll"), claims stay one
 press (they are races); bots press twice too."""
 from __future__ import annotations
 
@@ -60,3 +60,23 @@ def test_bots_still_reroll_with_two_presses(table):
     s = t.session
     t.run_until(lambda t: s.game.view(None)["round"] > 1 or s.game.is_terminal(), max_passes=4000, ms=100)
     assert any(a.get("type") == "reroll" for a in _journal(t))
+
+
+def test_default_bots_leave_a_person_time_to_claim(table):
+    """Issue 34: the default (normal) bots claimed about 2 s after their
+    dice were read, 3 s after "Roll!": a person, who checks the dice,
+    weighs four cards against the sheet and turns the cursor, only ever got
+    the Stop claim.  The bots now weigh the cards as long as a person does
+    (median 3.5 s at normal, bots/retrograde.py ``WEIGH_US``): a person who
+    claims 2.5 s after its dice are in gets the card it turned to."""
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    _dice_in(t)                                     # dice in, the check and the late "dice ok" passed
+    t.press(0, "right")
+    chosen = s.runtime.controls[0].shown(s.game).chosen
+    assert chosen["type"] == "claim"
+    t.press(0, "button")
+    t.run_until(lambda t: s.game.view(0)["seats"][0]["claim"] is not None, max_passes=60)
+    assert s.game.view(0)["seats"][0]["claim"] == chosen["card"]
+    claims = [a for a in _journal(t) if a.get("type") == "claim"]
+    assert claims[0]["player"] == 0, claims
