@@ -426,21 +426,33 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = turn["pool"], turn["spent"]
     else:
         values, spent = seat["dice"] or [], []
+    shown_n = len(held[:9]) if held and view["phase"] in ("roll", "stop") else len(values[:9])
+    step, dice_h = _dice_step(dice_r, dice_h, max(6, shown_n))
     if held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
         values, spent = [], []
         for i, v in enumerate(held[:9]):
-            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
                       value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
         scene.facts.setdefault("held", {})[p] = list(held)
     elif seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
         for i in range(6):
-            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), None,
                       value=None, state="reading", ring=None)
     for i, v in enumerate(values[:9]):
-        scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+        scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
                   value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
     scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
+
+
+def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
+    """(step, size) in px of ``n`` dice side by side in the seat's dice row
+    ``dice_r``: the row's height, smaller when ``n`` dice (a Cube Friend's
+    7th, a coin's copies) would run past the sheet into the next seat's
+    (issue 34: eight dice spilled over)."""
+    gap = 3
+    size = max(4, min(dice_h, (dice_r.w - gap * (n - 1)) // n))
+    return size + gap, size
 
 
 #: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
@@ -850,8 +862,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         elif me["dice"] is None:
             f.glyph(0, y, f.W, "ROLL!", size=24)
         else:
-            for i, v in enumerate(me["dice"][:6]):
-                f.die(2 + i * 21, y, 19, v)
+            n = len(me["dice"][:9])
+            size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
+            for i, v in enumerate(me["dice"][:9]):
+                f.die(2 + i * (size + 2), y, size, v)
             word = ""
             if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
                 word = "press again to reroll"       # ruling RG-15: a reroll arms first
@@ -894,8 +908,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             elif y + 16 < dice_y:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
-            for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
-                f.die(2 + i * 14, dice_y, 12, v, dim=spent)
+            shown_dice = list(zip(pool, turn["spent"]))[:9]
+            size = min(12, (f.W - 36 - 2 * (len(shown_dice) - 1)) // max(1, len(shown_dice)))
+            for i, (v, spent) in enumerate(shown_dice):
+                f.die(2 + i * (size + 2), dice_y, size, v, dim=spent)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)
