@@ -49,3 +49,55 @@ def test_the_oled_shows_every_die_of_the_seat(dice):
     assert len(drawn) == dice
     assert all(0 <= b[0] and b[2] < frame.W for b in drawn)
     assert not frame.overlaps()
+
+
+def _blast_turn(seed: int = 8):
+    from firmware.bots import RandomBot
+    from firmware.controls import SeatControls
+    g = new_game("retrograde", 2, seed)
+    bot = RandomBot(1)
+    while not (g.view(None)["phase"] == "blast" and g.plans(g.view(None)["turn"]["seat"])):
+        g.apply(bot.next_action(g))
+    p = g.view(None)["turn"]["seat"]
+    c = SeatControls(p)
+    c.refresh(g)
+    return g, p, c
+
+
+def _hdmi_texts(g, p, c) -> list[str]:
+    scene = rg.screen(g, g.view(None), {"controls": {p: c}}, size=(1920, 1080), measure=default_measure())
+    return scene.texts()
+
+
+@needs_rg
+def test_the_oled_and_the_hdmi_count_the_plans_alike():
+    """The HDMI said "Plan 2 of 5", the OLED "2/14" (plans and single
+    steps together): both now say "plan 2 of 5"; on a single step both
+    count the steps ("step 3 of 9" / "3/9")."""
+    import re
+    g, p, c = _blast_turn()
+    plans = sum(1 for a in c.refresh(g) if a["type"] == "plan")
+    steps = len(c.refresh(g)) - plans
+    for k in range(1, plans + 1):
+        oled = " ".join(rg.oled_frame(g, p, g.view(p), c, {}).texts).lower()
+        hdmi = " ".join(_hdmi_texts(g, p, c)).lower()
+        assert f"plan {k} of {plans}" in oled and f"plan {k} of {plans}" in hdmi, (oled, hdmi)
+        assert not re.search(rf"\b{k}/{plans + steps}\b", oled), oled
+        c.nav(g, 1)
+    oled = " ".join(rg.oled_frame(g, p, g.view(p), c, {}).texts).lower()
+    hdmi = " ".join(_hdmi_texts(g, p, c)).lower()
+    assert f"1/{steps}" in oled and f"step 1/{steps}" in hdmi, (oled, hdmi)
+
+
+@needs_rg
+def test_a_trophy_is_named_by_its_pips_never_like_a_plan_number():
+    """ "plan 1: +1 pt" beside "trophy 1" read alike: a trophy is the
+    book's "4-pip trophy" ("circle my 4-pip trophy") in every label."""
+    from firmware.controls import screen_label
+    g, p, c = _blast_turn()
+    labels = [screen_label(g, p, a) for a in c.refresh(g)]
+    hdmi = _hdmi_texts(g, p, c)
+    import re
+    bare = [t for t in labels + hdmi if re.search(r"trophy \d", t)]
+    assert not bare, bare
+    assert any(re.search(r"^\d-pip trophy$", t) for t in labels), labels

@@ -154,6 +154,21 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
     return c.shown(game).chosen
 
 
+def _step_count(game, seat: int, context: dict[str, Any]) -> str | None:
+    """"3/9" when ``seat``'s cursor is on its 3rd of 9 single blast steps
+    (after the plans), as its OLED counts them; None on a plan or with no
+    plans offered."""
+    controls = context.get("controls")
+    try:
+        shown = controls[seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    n_plans = sum(1 for a in shown.choices if a.get("type") == "plan")
+    if not n_plans or shown.chosen is None or shown.chosen.get("type") == "plan":
+        return None
+    return f"{shown.cursor - n_plans + 1}/{len(shown.choices) - n_plans}"
+
+
 # ------------------------------------------------------------ HDMI
 PHASE_TODO = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
               "blast": "Blast droids", "unlock": "Unlock power-ups?", "over": "Game over"}
@@ -549,11 +564,17 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
         if not plans:
             info["lines"] = [("Choose droids on the seat screen", NEED)]
             return info
-        selected = _plan_index(plans, _selected_action(game, p, context), view)
+        chosen = _selected_action(game, p, context)
+        selected = _plan_index(plans, chosen, view)
         shown = 0 if selected is None else selected
         plan = plans[shown]
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
-                         (plan_words(plan, coins=True), INFO)]
+        pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
+        step = _step_count(game, p, context)
+        if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
+            info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
+            if selected is not None:
+                info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
         if plan.cells:
             info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
@@ -743,7 +764,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         out = f"{'Odd Eye' if kind == 'odd' else 'Even Steven'} +{action.get('value')}"
     elif kind == "trophy":
         i = action.get("die")
-        out = f"trophy {pool[i]}" if isinstance(i, int) and i < len(pool) else f"trophy die {i}"
+        out = f"{pool[i]}-pip trophy" if isinstance(i, int) and i < len(pool) else f"trophy: die {i + 1}"
     elif kind == "done":
         out = "done blasting"
     elif kind == "unlock":
@@ -798,7 +819,7 @@ def plan_words(plan, coins: bool = False) -> str:
     if plan.bosses:
         bits.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
     if plan.trophy:
-        bits.append(f"trophy {plan.trophy}")
+        bits.append(f"{plan.trophy}-pip trophy")    # the book's words ("my 4-pip trophy"), never "trophy 1"
     if coins and plan.coins:
         bits.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
     return ", ".join(bits) or "nothing to blast"
@@ -843,7 +864,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     prompt = (context.get("prompts") or {}).get(seat)
     body_bottom = f.H - 14 if choices else f.H
     if choices:
-        body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
+        text, pos = label(shown.chosen, view), None
+        n_plans = sum(1 for a in choices if a.get("type") == "plan")
+        if n_plans and shown.chosen.get("type") == "plan":   # the HDMI's words: "plan 2 of 5" (issue 34)
+            text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
+        elif n_plans:                                        # a single step: counted among the steps
+            pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+        body_bottom = f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
     y = 14
     if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
         y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
