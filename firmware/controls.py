@@ -92,6 +92,13 @@ def is_realtime(action: dict[str, Any]) -> bool:
 ARM_FIRST = frozenset({"reroll"})
 
 
+#: Choices one press applies when they are the seat's only choice: nothing
+#: else could have been meant and nothing is lost (Café International
+#: Junior's "end turn" once no guest fits: the OLED said "press: end turn"
+#: and the press only armed it, issue 34).
+ALONE_ONE_PRESS = frozenset({"end_turn"})
+
+
 def one_press(action: dict[str, Any]) -> bool:
     """True when one press of the big button applies ``action`` (a
     real-time template not in :data:`ARM_FIRST`); else a press arms it and
@@ -151,6 +158,17 @@ class SeatControls:
         acts = [a for a in game.legal_actions(self.seat)
                 if INPUT_BINDINGS.get(a.get("type", "")) is None]
         return screen_order(game, self.seat, plan_choices(game, self.seat) + acts)
+
+    def presses(self, game: Game, action: dict[str, Any]) -> int:
+        """How many presses of the big button apply ``action`` now: 1 for
+        a real-time choice not in :data:`ARM_FIRST` and for a choice in
+        :data:`ALONE_ONE_PRESS` that is the seat's only one; else 2 (arm,
+        confirm)."""
+        if one_press(action):
+            return 1
+        if action.get("type") in ALONE_ONE_PRESS and len(self.selectable(game)) == 1:
+            return 1
+        return 2
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input
@@ -281,9 +299,9 @@ class SeatControls:
             self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
-        if one_press(chosen):
+        if one_press(chosen) or (chosen.get("type") in ALONE_ONE_PRESS and len(acts) == 1):
             self._acted = choice_key(chosen)
-            return stamp(chosen, t_us)
+            return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None

@@ -31,7 +31,7 @@ from bots import make_bot
 
 from .pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from .bots import RandomBot
-from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, one_press, stamp
+from .controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -488,7 +488,7 @@ class Runtime:
             steps = index - controls.cursor
             if steps:
                 self.nav(seat, steps)
-            if one_press(template):
+            if controls.presses(self.game, template) == 1:
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
             else:                           # a choice: shown at the pace people can follow (issue 38)
