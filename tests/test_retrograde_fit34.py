@@ -101,3 +101,15 @@ def test_a_trophy_is_named_by_its_pips_never_like_a_plan_number():
     bare = [t for t in labels + hdmi if re.search(r"trophy \d", t)]
     assert not bare, bare
     assert any(re.search(r"^\d-pip trophy$", t) for t in labels), labels
+
+
+@needs_rg
+def test_done_blasting_lights_nothing_on_the_hdmi():
+    """On "done blasting" (a step in no plan) the OLED's sheet lit nothing
+    and the HDMI still lit plan 1 ("lit on the sheet")."""
+    g, p, c = _blast_turn()
+    acts = c.refresh(g)
+    c.nav(g, next(i for i, a in enumerate(acts) if a["type"] == "done") - c.cursor)
+    scene = rg.screen(g, g.view(None), {"controls": {p: c}}, size=(1920, 1080), measure=default_measure())
+    assert "lit on the sheet" not in scene.texts()
+    assert not [n for n in scene.nodes if n.kind == "droid" and n.props.get("lit")]

@@ -575,6 +575,8 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
             info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
             if selected is not None:
                 info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
+            if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
+                return info
         if plan.cells:
             info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
