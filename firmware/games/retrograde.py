@@ -157,8 +157,11 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
 def _step_count(game, seat: int, context: dict[str, Any]) -> str | None:
     """"3/9" when ``seat``'s cursor is on its 3rd of 9 single blast steps
     (after the plans), as its OLED counts them; None on a plan or with no
-    plans offered."""
+    plans offered, or for a bot's seat (a bot plays a plan step by step:
+    the plan is what the table follows)."""
     controls = context.get("controls")
+    if seat in set(context.get("bots") or ()):
+        return None
     try:
         shown = controls[seat].shown(game)
     except (KeyError, IndexError, TypeError, AttributeError):
