@@ -10,10 +10,12 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
 * the big button on a *real-time* action (a template with ``"t_us": None``,
   e.g. a Retrograde claim or a Cha dango slap) applies it at once, stamped
   with the press's edge time: races are decided by the edge source's
-  timestamps (ruling CAB-3);
+  timestamps (ruling CAB-3); a Retrograde reroll is the exception: it
+  arms first ("press again to reroll", ruling RG-15, :data:`ARM_FIRST`);
 * the big button on a *discrete* action arms it ("press again to
   confirm"); a second press applies it: a confirm step before anything
-  irreversible;
+  irreversible (one press where the choice is the seat's only one and
+  nothing is lost: :data:`ALONE_ONE_PRESS`);
 * cup lifts and cup put-downs apply the game's cup action stamped with the
   edge time;
 * while a dice reading waits for the seat's check (ruling CAB-6), the big
