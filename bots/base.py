@@ -132,6 +132,9 @@ class Bot:
         #: decisions; on a shared machine the fairer measure of the work)
         self.decision_cpu_s: list[float] = []
         self.memory: dict[str, Any] = {}
+        #: its own RNG for the time a choice takes at the cabinet (:meth:`weigh_us`), so the
+        #: decisions are the same whether or not the cabinet asks for it
+        self._weigh_rng = random.Random(f"weigh:{kind}:{seed}")
 
     def __repr__(self) -> str:
         return f"Bot({self.game_id!r}, {self.kind!r})"
@@ -140,6 +143,18 @@ class Bot:
         """One sampled reaction time (log-normal around the level's
         median), us >= 1."""
         return max(1, int(self.rng.lognormvariate(self._mu, self.level.reaction_sigma)))
+
+    def weigh_us(self, game: Game, seat: int, action: Action) -> int:
+        """How long the seat looks before acting on ``action`` at the
+        cabinet, us >= 0, on top of :meth:`reaction_us`: a person weighs
+        Retrograde's four cards against the sheet before claiming or
+        rerolling (the game module's ``weigh_us(view, action, level, rng)``;
+        0 where the game has none).  The cabinet's runtime asks for it;
+        :mod:`bots.match` (simulate, tournament) does not."""
+        hook = getattr(self.module, "weigh_us", None)
+        if hook is None:
+            return 0
+        return max(0, int(hook(seat_view(game, seat), action, self.level, self._weigh_rng)))
 
     def choose(self, game: Game, seat: int) -> Action | None:
         """The seat's next action: one of ``game.legal_actions(seat)``

@@ -17,6 +17,7 @@ worth what the rerolls still to come are expected to bring.
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -29,6 +30,14 @@ SEARCH = False
 HOPE = {"easy": 3.5, "normal": 5.0, "hard": 5.5, "random": 0.0}
 #: How much that hope falls per reroll already made this round.
 HOPE_DECAY = {"easy": 1.2, "normal": 0.6, "hard": 0.4, "random": 0.0}
+#: How long a seat weighs its dice against the face-up cards and its sheet
+#: before it claims or rerolls, at the cabinet (median, us; log-normal with
+#: :data:`WEIGH_SIGMA`), by level.  Issue 34: with only the reaction time
+#: the default bots claimed 2 s after their dice were read, and a person
+#: (who checks the dice, weighs four cards, turns the cursor) only ever got
+#: the Stop claim.  A family player takes 3-6 s; ``hard`` is a quick one.
+WEIGH_US = {"easy": 5_000_000, "normal": 3_500_000, "hard": 2_200_000, "random": 1_500_000}
+WEIGH_SIGMA = 0.3
 #: Unlock preference (higher first).
 UNLOCK_ORDER = ("Cube Friend", "Snake Eye", "2 Wild", "Odd Eye", "Even Steven", "Frogger", "Super Coin",
                 "Rolypoly")
@@ -218,3 +227,14 @@ def _k(action: dict) -> tuple:
 def evaluate(game, seat: int) -> float:
     """Leaf value: the score."""
     return float(game.scores()[seat])
+
+
+def weigh_us(view: dict, action: dict, level: Any, rng: random.Random) -> int:
+    """The time (us) a seat weighs its roll before ``action`` when it is a
+    claim or a reroll in 2 - Roll Dice or Stop (:data:`WEIGH_US` by level,
+    log-normal, at most twice the median); 0 for every other choice (the cabinet's ``bot_pace``
+    spreads those out)."""
+    if action.get("type") not in ("claim", "reroll"):
+        return 0
+    median = WEIGH_US.get(getattr(level, "name", "normal"), WEIGH_US["normal"])
+    return int(min(2 * median, rng.lognormvariate(math.log(median), WEIGH_SIGMA)))

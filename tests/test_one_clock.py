@@ -82,7 +82,9 @@ def test_retrograde_with_the_real_opencv_source_accepts_claims(tmp_path):
     assert s.game.now_us() <= rt.now_us + 1, \
         f"the game clock ({s.game.now_us()} us) ran ahead of the cabinet's ({rt.now_us} us)"
     assert rt.stats.refused_actions <= rt.stats.actions // 10, FIGURES
-    assert rt.stats.actions >= 100, FIGURES
+    # bots weigh a roll as a person does since issue 34 (median 3.5 s at normal, bots/retrograde.py
+    # WEIGH_US): 80 actions in 90 s with that, against 24 when claims were refused
+    assert rt.stats.actions >= 60, FIGURES
 
 
 def test_the_simulated_camera_stamps_on_its_own_clock(tmp_path):

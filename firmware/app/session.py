@@ -21,7 +21,7 @@ from firmware.runtime import wiring
 from firmware.runtime.dice_station import DiceStation, SimTable
 from engines.results import game_result
 from firmware.runtime.runner import Runtime
-from firmware.screens.draw import hdmi_screen, oled_frame
+from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
@@ -325,7 +325,7 @@ class Session:
                 from firmware.ui.result_screen import result_scene
                 model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
                                      self.renderer.scene_measure, bots=self.runtime.bots,
-                                     hint=self._result_hint())
+                                     hint=self._result_hint(), notes=result_notes(self.game))
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None

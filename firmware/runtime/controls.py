@@ -10,10 +10,12 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
 * the big button on a *real-time* action (a template with ``"t_us": None``,
   e.g. a Retrograde claim or a Cha dango slap) applies it at once, stamped
   with the press's edge time: races are decided by the edge source's
-  timestamps (ruling CAB-3);
+  timestamps (ruling CAB-3); a Retrograde reroll is the exception: it
+  arms first ("press again to reroll", ruling RG-15, :data:`ARM_FIRST`);
 * the big button on a *discrete* action arms it ("press again to
   confirm"); a second press applies it: a confirm step before anything
-  irreversible;
+  irreversible (one press where the choice is the seat's only one and
+  nothing is lost: :data:`ALONE_ONE_PRESS`);
 * cup lifts and cup put-downs apply the game's cup action stamped with the
   edge time;
 * while a dice reading waits for the seat's check (ruling CAB-6), the big
@@ -56,6 +58,27 @@ INPUT_BINDINGS: dict[str, str] = {
 GONE = "that choice is gone"
 
 
+#: Real-time choices that still arm first (ruling RG-15): a Retrograde
+#: reroll throws away the seat's dice, and a press meant as the dice
+#: check's "dice ok" must never do that; the second press ("press again to
+#: reroll") is stamped.  Claims stay one press: they are races.
+ARM_FIRST = frozenset({"reroll"})
+
+
+#: Choices one press applies when they are the seat's only choice: nothing
+#: else could have been meant and nothing is lost (Café International
+#: Junior's "end turn" once no guest fits: the OLED said "press: end turn"
+#: and the press only armed it, issue 34).
+ALONE_ONE_PRESS = frozenset({"end_turn"})
+
+
+def one_press(action: dict[str, Any]) -> bool:
+    """True when one press of the big button applies ``action`` (a
+    real-time template not in :data:`ARM_FIRST`); else a press arms it and
+    a second press applies it (bots press twice too)."""
+    return is_realtime(action) and action.get("type") not in ARM_FIRST
+
+
 @dataclass
 class SeatControls:
     """The navigation state of one seat.
@@ -90,6 +113,17 @@ class SeatControls:
         acts = [a for a in game.legal_actions(self.seat)
                 if INPUT_BINDINGS.get(a.get("type", "")) is None]
         return screen_order(game, self.seat, plan_choices(game, self.seat) + acts)
+
+    def presses(self, game: Game, action: dict[str, Any]) -> int:
+        """How many presses of the big button apply ``action`` now: 1 for
+        a real-time choice not in :data:`ARM_FIRST` and for a choice in
+        :data:`ALONE_ONE_PRESS` that is the seat's only one; else 2 (arm,
+        confirm)."""
+        if one_press(action):
+            return 1
+        if action.get("type") in ALONE_ONE_PRESS and len(self.selectable(game)) == 1:
+            return 1
+        return 2
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input
@@ -220,16 +254,17 @@ class SeatControls:
             self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
-        if is_realtime(chosen):
+        if one_press(chosen) or (chosen.get("type") in ALONE_ONE_PRESS and len(acts) == 1):
             self._acted = choice_key(chosen)
-            return stamp(chosen, t_us)
+            return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
             self._acted = label
-            return chosen
+            # an armed real-time choice (a reroll) takes the confirming press's time
+            return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         self.armed = label
-        self.message = "press again to confirm"
+        self.message = f"press again to {chosen['type']}" if chosen.get("type") in ARM_FIRST else "press again to confirm"
         return None
 
     def physical(self, game: Game, physical: str, t_us: int) -> dict[str, Any] | None:
@@ -249,7 +284,7 @@ class SeatControls:
 
 def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
     """The words the seat's OLED uses for ``action`` ("claim card D"): the
-    game's own (:meth:`firmware.screens.games.CabinetGame.label`), else
+    game's own (:meth:`firmware.screens.draw.games.CabinetGame.label`), else
     :func:`describe_action`."""
     declared = cabinet_game(game.game_id)
     return declared.label(game, seat, action) if declared is not None else describe_action(action)

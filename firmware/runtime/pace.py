@@ -15,7 +15,10 @@ fast      0 (the bot's reaction time only)    0.25 s (as before issue 38)
 
 Real-time actions (a slap, a sip, a claim) keep the bot's level reaction
 time at every pace: the pace is how a bot shows a choice, never how fast it
-reacts in a race.  Headless play (``cabinet play --headless``) is always
+reacts in a race.  (A Retrograde bot also weighs its roll before a claim
+or reroll, by level, at every pace: ``bots/retrograde.py`` ``WEIGH_US``;
+its reroll is armed at once and confirmed after ``confirm_us``, ruling
+RG-15.)  Headless play (``cabinet play --headless``) is always
 ``fast``; ``simulate`` and ``tournament`` do not use the runtime at all.
 
 The pause: any seat played by a person holds both its navigation buttons

@@ -461,7 +461,11 @@ class Runtime:
         binding = INPUT_BINDINGS.get(template.get("type", ""))
         # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
         ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
-        start = ready + self.seat_bot(seat).reaction_us()
+        bot = self.seat_bot(seat)
+        start = ready + bot.reaction_us()
+        weigh = getattr(bot, "weigh_us", None)       # Retrograde: the cards weighed as a person does (issue 34)
+        if weigh is not None:
+            start += weigh(self.game, seat, template)
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -480,11 +484,12 @@ class Runtime:
             steps = index - controls.cursor
             if steps:
                 self.nav(seat, steps)
-            if is_realtime(template):
+            if controls.presses(self.game, template) == 1:
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US
             else:                           # a choice: shown at the pace people can follow (issue 38)
-                start += self.pace.think_us
+                if not is_realtime(template):   # a reroll (ruling RG-15) was weighed already: armed at once
+                    start += self.pace.think_us
                 tl.press(seat, start, BOT_HOLD_US)
                 tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
                 busy = start + self.pace.confirm_us + BOT_HOLD_US

@@ -241,7 +241,7 @@ def _banner(scene: Scene, s: int, row: Rect, score_v, pen, hand: int, active: bo
     its cards in hand as backs."""
     m = scene.metrics
     jokers = int(round(-pen / JOKER_PENALTY)) if pen else 0
-    score = f"{score_v:g} pts" + (f" ({pen:+g}: {jokers} joker{'s' if jokers != 1 else ''})" if over and pen else "")
+    score = f"{score_v:g} pt{'s' if score_v != 1 else ''}" + (f" ({pen:+g}: {jokers} joker{'s' if jokers != 1 else ''})" if over and pen else "")
     backs = min(hand, 8)
     bw = max(6, row.h * 2 // 5)
     back_w = bw + (backs - 1) * max(3, bw // 3) if backs else 0
@@ -337,6 +337,19 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     return scene
 
 
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """The result card's lines on the jokers held at the end (book, "End
+    of the Game": 5 points given up for each joker in hand): "Seat 2: -5
+    for 1 joker in hand (5 points each)"; [] when nobody held one."""
+    out = []
+    for s, pen in enumerate(view.get("penalties") or []):
+        if pen:
+            k = int(round(-pen / JOKER_PENALTY))
+            out.append(f"Seat {s + 1}: {pen:+g} for {k} joker{'s' if k != 1 else ''} in hand"
+                       f" ({JOKER_PENALTY} points each)")
+    return out
+
+
 # ------------------------------------------------------------------ OLED
 def table_words(tid: Any, view: dict[str, Any] | None, short: bool = False) -> str:
     """A table as the screen shows it: the tables carry no numbers, they
@@ -406,11 +419,11 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
         d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
         d.line((cx, y + 1, cx, y - 1), fill=fill)
-    if card.get("joker"):  # the jester hat says joker; a joker has no country
-        f.texts.append("joker")
-        return
-    code = str(card.get("country"))
-    code = code[:2] if narrow else code
+    if card.get("joker"):  # the jester hat, and a word under it as every guest has (issue 34: unnamed)
+        code = "JK" if narrow else "JOK"
+    else:
+        code = str(card.get("country"))
+        code = code[:2] if narrow else code
     tw = f.width(code, 8)
     f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
     f.texts.append(code)
@@ -435,7 +448,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     score = view["scores"][seat]
     cur = view.get("current_player")
     right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
-    _header(f, [f"Seat {seat + 1}  {score:g} pts", f"Seat {seat + 1} {score:g} pts", f"{score:g} pts"], right)
+    pts = f"{score:g} pt{'s' if score != 1 else ''}"
+    _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
     hand = view.get("hand") or []
     shown = controls.shown(game)
     choices, cursor = shown.choices, shown.cursor

@@ -36,7 +36,6 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     """One engine event in the table's words (see the module)."""
     at = _place(view)
     t = seat_words(text)
-    t = re.sub(r"\ba (girl|boy) from ([A-Z][\w ]*?)(?= at| for|,|$)", r"a \2 \1", t)
     t = re.sub(r"at the (\w+) of table (T\d+)", lambda m: f"at {at.get(m.group(2), 'a table')}, {m.group(1)}", t)
     t = re.sub(r"completes table (T\d+)", lambda m: f"fills the table at {at.get(m.group(1), 'a table')}", t)
     t = re.sub(r"reveals table (T\d+)", lambda m: f"lays out a new table at {at.get(m.group(1), 'a table')}", t)
@@ -61,8 +60,10 @@ def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4) -> list[s
         if full and out:
             prev = re.match(rf"({full.group(1)} seats .+ at {full.group(2)}, \w+): \+1$", out[-1])
             if prev:
-                out[-1] = f"{prev.group(1)} and fills the table: +11 (1 for the guest, 10 for the full table)"
+                out[-1] = (f"{prev.group(1)} and fills the table: +11 (1 for the guest, 10 for the full table);"
+                           " the turn ends")
                 continue
+            line += "; the turn ends"     # book: "his turn ends immediately" (issue 34: unsaid)
         out.append(line)
     return out[-keep:]
 

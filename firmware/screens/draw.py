@@ -174,3 +174,13 @@ def oled_lines(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     else:
         lines.append("waiting...")
     return lines[:5]
+
+
+def result_notes(game: Game) -> list[str]:
+    """What else decided the scores of a finished game, one line each, from
+    its screens module's ``result_notes(view)`` (Café International Junior:
+    "Seat 2: -5, 1 joker in hand"); [] when it has none."""
+    module = game_module(game.game_id)
+    fn = getattr(module, "result_notes", None) if module is not None else None
+    return list(fn(game.view(None))) if fn is not None else []
+

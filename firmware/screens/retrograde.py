@@ -154,6 +154,24 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
     return c.shown(game).chosen
 
 
+def _step_count(game, seat: int, context: dict[str, Any]) -> str | None:
+    """"3/9" when ``seat``'s cursor is on its 3rd of 9 single blast steps
+    (after the plans), as its OLED counts them; None on a plan or with no
+    plans offered, or for a bot's seat (a bot plays a plan step by step:
+    the plan is what the table follows)."""
+    controls = context.get("controls")
+    if seat in set(context.get("bots") or ()):
+        return None
+    try:
+        shown = controls[seat].shown(game)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    n_plans = sum(1 for a in shown.choices if a.get("type") == "plan")
+    if not n_plans or shown.chosen is None or shown.chosen.get("type") == "plan":
+        return None
+    return f"{shown.cursor - n_plans + 1}/{len(shown.choices) - n_plans}"
+
+
 # ------------------------------------------------------------ HDMI
 PHASE_TODO = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
               "blast": "Blast droids", "unlock": "Unlock power-ups?", "over": "Game over"}
@@ -426,21 +444,33 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = turn["pool"], turn["spent"]
     else:
         values, spent = seat["dice"] or [], []
+    shown_n = len(held[:9]) if held and view["phase"] in ("roll", "stop") else len(values[:9])
+    step, dice_h = _dice_step(dice_r, dice_h, max(6, shown_n))
     if held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
         values, spent = [], []
         for i, v in enumerate(held[:9]):
-            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
                       value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
         scene.facts.setdefault("held", {})[p] = list(held)
     elif seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
         for i in range(6):
-            scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), None,
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), None,
                       value=None, state="reading", ring=None)
     for i, v in enumerate(values[:9]):
-        scene.add("die", Rect(dice_r.x + i * (dice_h + 3), dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+        scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
                   value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
     scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
+
+
+def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
+    """(step, size) in px of ``n`` dice side by side in the seat's dice row
+    ``dice_r``: the row's height, smaller when ``n`` dice (a Cube Friend's
+    7th, a coin's copies) would run past the sheet into the next seat's
+    (issue 34: eight dice spilled over)."""
+    gap = 3
+    size = max(4, min(dice_h, (dice_r.w - gap * (n - 1)) // n))
+    return size + gap, size
 
 
 #: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
@@ -537,11 +567,19 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
         if not plans:
             info["lines"] = [("Choose droids on the seat screen", NEED)]
             return info
-        selected = _plan_index(plans, _selected_action(game, p, context), view)
+        chosen = _selected_action(game, p, context)
+        selected = _plan_index(plans, chosen, view)
         shown = 0 if selected is None else selected
         plan = plans[shown]
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: +{plan.points} pt{'s' if plan.points != 1 else ''}", NEED),
-                         (plan_words(plan, coins=True), INFO)]
+        pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
+        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
+        step = _step_count(game, p, context)
+        if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
+            info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
+            if selected is not None:
+                info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
+            if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
+                return info
         if plan.cells:
             info["lines"].append(("lit on the sheet", INFO))
         info["lit"] = set(plan.cells)
@@ -731,7 +769,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         out = f"{'Odd Eye' if kind == 'odd' else 'Even Steven'} +{action.get('value')}"
     elif kind == "trophy":
         i = action.get("die")
-        out = f"trophy {pool[i]}" if isinstance(i, int) and i < len(pool) else f"trophy die {i}"
+        out = f"{pool[i]}-pip trophy" if isinstance(i, int) and i < len(pool) else f"trophy: die {i + 1}"
     elif kind == "done":
         out = "done blasting"
     elif kind == "unlock":
@@ -786,7 +824,7 @@ def plan_words(plan, coins: bool = False) -> str:
     if plan.bosses:
         bits.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
     if plan.trophy:
-        bits.append(f"trophy {plan.trophy}")
+        bits.append(f"{plan.trophy}-pip trophy")    # the book's words ("my 4-pip trophy"), never "trophy 1"
     if coins and plan.coins:
         bits.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
     return ", ".join(bits) or "nothing to blast"
@@ -831,7 +869,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     prompt = (context.get("prompts") or {}).get(seat)
     body_bottom = f.H - 14 if choices else f.H
     if choices:
-        body_bottom = f.choice(label(shown.chosen, view), shown.cursor, len(choices), shown.armed)
+        text, pos = label(shown.chosen, view), None
+        n_plans = sum(1 for a in choices if a.get("type") == "plan")
+        if n_plans and shown.chosen.get("type") == "plan":   # the HDMI's words: "plan 2 of 5" (issue 34)
+            text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
+        elif n_plans:                                        # a single step: counted among the steps
+            pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+        body_bottom = f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
     y = 14
     if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
         y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
@@ -850,17 +894,21 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         elif me["dice"] is None:
             f.glyph(0, y, f.W, "ROLL!", size=24)
         else:
-            for i, v in enumerate(me["dice"][:6]):
-                f.die(2 + i * 21, y, 19, v)
+            n = len(me["dice"][:9])
+            size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
+            for i, v in enumerate(me["dice"][:9]):
+                f.die(2 + i * (size + 2), y, size, v)
             word = ""
-            if phase == "stop" and view["stop_seat"] == seat:
+            if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
+                word = "press again to reroll"       # ruling RG-15: a reroll arms first
+            elif phase == "stop" and view["stop_seat"] == seat:
                 word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
             elif seat in (view.get("claims_pending") or []):
                 word = "claim pressed"
             elif waiting:
                 word = "reroll or claim"
             if word and y + 34 <= body_bottom:
-                f.text(2, y + 22, word)
+                f.best(2, y + 22, [word, word.replace(" to ", ": ")])
     elif phase == "blast":
         turn = view["turn"]
         if turn["seat"] != seat:
@@ -892,8 +940,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             elif y + 16 < dice_y:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]
-            for i, (v, spent) in enumerate(list(zip(pool, turn["spent"]))[:6]):
-                f.die(2 + i * 14, dice_y, 12, v, dim=spent)
+            shown_dice = list(zip(pool, turn["spent"]))[:9]
+            size = min(12, (f.W - 36 - 2 * (len(shown_dice) - 1)) // max(1, len(shown_dice)))
+            for i, (v, spent) in enumerate(shown_dice):
+                f.die(2 + i * (size + 2), dice_y, size, v, dim=spent)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)

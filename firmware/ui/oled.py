@@ -282,7 +282,7 @@ class OledFrame:
             d.rounded_rectangle((fx, y + tops[k], fx + max(1, u), y + 6 * u), radius=max(1, u // 2), fill=1)
         d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
 
-    def choice(self, text: str, index: int, count: int, armed: bool) -> int:
+    def choice(self, text: str, index: int, count: int, armed: bool, pos: str | None = None) -> int:
         """The choice under the cursor at the bottom, between arrows, with
         its position, inverted when armed ("press again to confirm").  A
         label too long for one line takes two (never cut).
@@ -300,7 +300,7 @@ class OledFrame:
                 self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
             self.text(2, top, lines[0], fill=0 if armed else 1, room=self.W - 4)
             return top - 1
-        pos = f"{index + 1}/{count}"
+        pos = f"{index + 1}/{count}" if pos is None else pos     # pos: the game's own count ("" for none)
         pw = self.width(pos)
         room = self.W - pw - 18
         lines = [text]
@@ -324,7 +324,8 @@ class OledFrame:
         mid = top + (self.H - top) // 2
         self.draw.polygon([(1, mid), (5, mid - 4), (5, mid + 4)], fill=fill)
         self.draw.polygon([(self.W - pw - 8, mid - 4), (self.W - pw - 4, mid), (self.W - pw - 8, mid + 4)], fill=fill)
-        self.text(self.W - pw - 1, y, pos, fill=fill, room=pw)
+        if pos:
+            self.text(self.W - pw - 1, y, pos, fill=fill, room=pw)
         for i, t in enumerate(lines):
             self.text(8, top + i * 12, t, fill=fill, room=room)
         return top - 1

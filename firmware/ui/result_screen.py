@@ -52,7 +52,7 @@ def detail_of(result: Result) -> str:
 
 
 def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", size: tuple[int, int],
-                 measure: Measure, bots: Any = (), hint: str = "") -> Scene:
+                 measure: Measure, bots: Any = (), hint: str = "", notes: Any = ()) -> Scene:
     """The result screen at ``size`` px over ``base`` (the game's final
     screen, kept behind a veil when it is a drawn scene).
 
@@ -60,6 +60,10 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
         result: the finished game's result.
         bots: 0-based seats played by bots (named so on the card).
         hint: what to press to go on (shown at the card's foot).
+        notes: what else decided the scores, one line each (Café
+            International Junior: "Seat 2: -5, 1 joker in hand";
+            :func:`firmware.screens.draw.result_notes`): the final board
+            holding them is under the card (issue 34).
 
     Returns:
         A scene whose ``facts["result"]`` holds ``title``, ``winners``
@@ -88,7 +92,9 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     title_h = measure("Ag", m.large)[1] + 2 * pad
     small_h = measure("Ag", m.small)[1]
     extra = 1 if result.solo is not None else 0
-    card_h = title_h + (len(rows) + extra) * row_h + (2 * small_h if detail else 0) + small_h + 4 * pad
+    notes = list(notes)
+    card_h = title_h + (len(rows) + extra) * row_h + (2 * small_h if detail else 0) + small_h + 4 * pad \
+        + len(notes) * small_h
     # the card is as wide as its widest line needs (the title, a score row, the hint), at least 3/5 of the screen
     names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
     scores = [f"{_n(sc)} {result.unit}" for _, _, sc in rows] + \
@@ -98,7 +104,8 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     place_w = measure("4th", m.medium)[0]
     row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
     card_w = min(w - 4 * pad, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h, row_w + 4 * pad,
-                                  measure(hint, m.small)[0] + 5 * pad))
+                                  measure(hint, m.small)[0] + 5 * pad,
+                                  *(measure(t, m.small)[0] + 5 * pad for t in notes)))
     card_h = min(h - 2 * pad, card_h)
     card = Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
     scene.add("panel", card, None, fill=CARD, border=GOLD, glow=True, radius=2 * pad)
@@ -138,9 +145,12 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     if detail:
         scene.wrapped(detail, Rect(inner.x, y, inner.w, 2 * small_h), sizes=(m.small,), colour=FG, max_lines=2)
         y += 2 * small_h
+    for note in notes:
+        scene.text(note, Rect(inner.x, y, inner.w, small_h), sizes=(m.small,), colour=FG)
+        y += small_h
     if hint:
         scene.text(hint, Rect(inner.x, inner.bottom - small_h, inner.w, small_h), sizes=(m.small,), colour=DIM,
                    align="center", priority=NEED)
     scene.facts["result"] = {"title": title, "winners": [s + 1 for s in result.winners], "detail": detail,
-                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint}
+                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes}
     return scene

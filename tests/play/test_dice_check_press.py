@@ -30,7 +30,10 @@ def test_a_press_just_after_the_check_window_ran_out_does_not_reroll(table):
     assert "dice ok" in " ".join(t.oled_texts(0))
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
     assert "dice ok" not in " ".join(t.oled_texts(0)), "a word in passing, not kept over the game's frame"
-    t.press(0, "button")                   # later, the button is the seat's again: its reroll
+    t.press(0, "button")                   # later, the button is the seat's again: its reroll arms
+    t.step(5)
+    assert _rerolls(t, 0) == 0
+    t.press(0, "button")                   # and the second press rerolls (ruling RG-15)
     t.step(5)
     assert _rerolls(t, 0) == 1
 
@@ -44,7 +47,8 @@ def _reroll_held(t):
     t.run_until(lambda t: 0 not in s.dice.held and s.game.view(0)["seats"][0]["dice"] is not None,
                 max_passes=100)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
-    t.press(0, "button")                                  # the cursor is on "reroll": a reroll
+    t.press(0, "button")                                  # the cursor is on "reroll": armed,
+    t.press(0, "button")                                  # and rerolled (ruling RG-15)
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     return list(s.game.view(0)["seats"][0]["dice"]), list(s.dice.held[0]["values"])
 
