@@ -82,6 +82,16 @@ class Table:
                 break
         return alive
 
+    def wait(self, ms: int) -> None:
+        """The loop's wait between two passes: the clock moves ``ms`` and
+        the loop reads the keyboard (as :meth:`LiveLoop.run` does every
+        ~2 ms while it waits for the next pass)."""
+        self._ns += ms * 1_000_000
+        self.t_ms += ms
+        read = getattr(self.loop, "read_inputs", None)
+        if read is not None:
+            read()
+
     def run_until(self, done: Callable[["Table"], bool], max_passes: int = 2000, ms: int | None = None) -> int:
         """Step until ``done(table)``; returns the passes it took.
 
