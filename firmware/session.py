@@ -170,6 +170,9 @@ class Session:
         self.show_result = False
         #: repaint the window in the next render (e.g. a notice appeared)
         self.window_dirty = False
+        #: the runtime's step renders what changed (headless); the window
+        #: loop sets it False and renders once at the end of each pass
+        self.render_in_step = True
         #: the last frame each seat's OLED was sent: (mode, size, bytes)
         self._oled_shown: list[Any] = []
         #: each seat's OLED image as last rendered, and the HDMI scene or model
@@ -331,7 +334,11 @@ class Session:
         HDMI view and the seats' panels) whenever either did, or it was
         asked for (:attr:`window_dirty`), in the same pass.  Once the game
         is over and :attr:`show_result` is set, the HDMI shows the result
-        screen over the final board."""
+        screen over the final board.  Called by the runtime (``runtime``
+        given) while :attr:`render_in_step` is False: nothing (the loop
+        renders at the end of its pass)."""
+        if runtime is not None and not self.render_in_step:
+            return
         ctx = self.context()
         try:
             model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),

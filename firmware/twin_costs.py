@@ -72,9 +72,7 @@ def attach(session: Any) -> Any:
     # the loop's whole pass (inputs, engine, dice, bots, screens built and
     # painted) at the Pi's speed; its parts too where they run on their own
     rt.step = twin.stretch(rt.step)
-    session.render = twin.stretch(session.render)
-    if rt.on_change is not None:
-        rt.on_change = session.render
+    session.render = twin.stretch(session.render)    # (the runtime's on_change, the sounds' hook, is kept)
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
     rt._bot_choice = twin.stretch(rt._bot_choice)

@@ -62,6 +62,8 @@ class LiveLoop:
         self.passes = 0
         self._start_us = self.clock_ns() // 1000
         self._base_us = session.runtime.now_us
+        # the loop renders once at the end of each pass: the runtime's step must not render too (issue 36)
+        session.render_in_step = False
         self._esc_until: float | None = None
         self._result_since: float | None = None
         #: events read since the last pass (keys have driven their seats' contacts already)

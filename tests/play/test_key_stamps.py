@@ -41,3 +41,23 @@ def test_two_presses_8_ms_apart_within_one_pass_keep_their_order_and_gap(table):
     assert set(by_seat) == {0, 1}, f"presses handled: {seen}"
     gap_us = by_seat[0] - by_seat[1]
     assert 7_000 <= gap_us <= 9_000, f"seat 2 pressed 8 ms before seat 1; stamped {gap_us / 1000:g} ms apart"
+
+
+def test_a_pass_that_moves_a_cursor_builds_the_screens_once(table):
+    """Issue 36: ``Runtime.step`` rendered through ``on_change`` and the
+    loop rendered again, so a pass that changed something built every
+    scene twice (on a Pi 4 the second build costs the pass's budget)."""
+    t = table("cha-dango", 3, bots={2}, seed=3)
+    t.step(3)
+    s = t.session
+    built = []
+    orig = s.context
+    s.context = lambda: (built.append(t.loop.passes), orig())[1]
+    key = t.key_code(0, "right")
+    t.post(key, True)
+    t.step(2)
+    t.post(key, False)
+    t.step(2)
+    assert built, "nothing was drawn"
+    per_pass = {p: built.count(p) for p in built}
+    assert max(per_pass.values()) == 1, f"scenes built per pass: {per_pass}"
