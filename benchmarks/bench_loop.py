@@ -87,9 +87,7 @@ class Probe:
         self._wrap(session.writer, "append", self._append)
         if session.dice.table is not None:
             self._wrap(session.dice.table, "throw", self._throw)
-        for i, seat in enumerate(session.cabinet.seats):
-            if seat.oled is not None and seat.oled.device is not None:
-                self._wrap(seat.oled.device, "display", self._oled(i))
+        session.oled_writer.listeners.append(self._oled_sent)
 
     @staticmethod
     def _wrap(obj: Any, name: str, make: Any) -> None:
@@ -108,6 +106,7 @@ class Probe:
                 raise _TimeUp
             self.pass_no += 1
             self.pass_walls.append(now)
+            self.s.render_tag = self.pass_no      # the OLED frames this pass renders
             orig(t_us)
         return step
 
@@ -133,13 +132,11 @@ class Probe:
             self.flips[self.pass_no] = time.monotonic()
         return present
 
-    def _oled(self, seat: int) -> Any:
-        def make(orig: Any) -> Any:
-            def display(img: Any) -> None:
-                orig(img)
-                self.oled_ends.setdefault((seat, self.pass_no), time.monotonic())
-            return display
-        return make
+    def _oled_sent(self, seat: int, tags: list, t_end: float, reached: bool) -> None:
+        """The OLED writer sent a frame of ``seat`` rendered in the passes ``tags``."""
+        for tag in tags:
+            if tag is not None:
+                self.oled_ends.setdefault((seat, tag), t_end)
 
     def _append(self, orig: Any) -> Any:
         def append(action: Any) -> None:

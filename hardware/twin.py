@@ -335,6 +335,15 @@ class TwinDisplay:
         self.device.display(image)
         self.image = image.copy()
 
+    def display_changed(self, image: Any, before: Any) -> Any:
+        """Send only the pages of ``image`` that differ from ``before``
+        (:func:`hardware.oled_pages.send_changed`), then keep the frame;
+        returns its pages."""
+        from hardware.oled_pages import send_changed
+        pages = send_changed(self.device, image, before)
+        self.image = image.copy()
+        return pages
+
     def cleanup(self) -> None:
         """Release the driver (no clearing frame on the twin)."""
         self.device.cleanup()
