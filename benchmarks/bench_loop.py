@@ -218,6 +218,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             pass
         finally:
             session.close()
+        if hasattr(session.writer, "lags_s"):      # written beside the loop: append to fsync's end
+            probe.journal = list(session.writer.lags_s)
         merged.append(probe)
     if len(merged) > 1:   # one figure set over every game played
         first = merged[0]

@@ -185,6 +185,9 @@ class Session:
         self._cursors: list[Any] = []
         from .twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
+        if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
+            from .journal_beside import BesideJournal
+            self.writer = self.runtime.journal = BesideJournal(self.writer)
 
     def _oled_writer(self) -> Any:
         """The seats' OLED frames sent beside the loop, one thread per bus
