@@ -173,6 +173,8 @@ class Session:
         #: the runtime's step renders what changed (headless); the window
         #: loop sets it False and renders once at the end of each pass
         self.render_in_step = True
+        #: the runtime reported a change since the last render (the window loop renders then)
+        self.changed_in_step = True
         #: tagged onto each OLED frame submitted (the benchmark's pass number)
         self.render_tag: Any = None
         #: the last frame each seat's OLED was sent: (mode, size, bytes)
@@ -359,7 +361,9 @@ class Session:
         given) while :attr:`render_in_step` is False: nothing (the loop
         renders at the end of its pass)."""
         if runtime is not None and not self.render_in_step:
+            self.changed_in_step = True
             return
+        self.changed_in_step = False
         ctx = self.context()
         try:
             model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),

@@ -35,6 +35,8 @@ def esc_question(seconds_left: float) -> str:
     "Esc again within 3 s to leave; the game is saved"."""
     return f"Esc again within {max(1, math.ceil(seconds_left)):g} s to leave; the game is saved"
 
+#: A pass with no change draws again after this long, s (frames that show time).
+REFRESH_S = 0.1
 #: How often the loop reads the keyboard while it waits for its next pass, s.
 READ_EVERY_S = 0.002
 
@@ -66,6 +68,7 @@ class LiveLoop:
         session.render_in_step = False
         self._esc_until: float | None = None
         self._result_since: float | None = None
+        self._rendered_at = -math.inf
         #: events read since the last pass (keys have driven their seats' contacts already)
         self._held: list[Any] = []
         pg = self.pg
@@ -174,9 +177,21 @@ class LiveLoop:
             self._result_since = self.now_s()
             s.renderer.notice = ""
             s.show_result = True
+            s.window_dirty = True
             for seat in s.cabinet.seats:          # any person's button goes on: all light
                 seat.set_led(True)
-        s.render()
+        self._render()
+
+    def _render(self) -> None:
+        """Draw the pass (once): when the runtime reported a change, the
+        window asked for it, the HDMI animates, or :data:`REFRESH_S` went
+        by (the few frames that show time: "HOLD..." until a cup may go
+        down, a held button's count); else the pass draws nothing."""
+        s, now = self.s, self.now_s()
+        if (s.changed_in_step or s.window_dirty or getattr(s.renderer, "animating", False)
+                or now - self._rendered_at >= REFRESH_S):
+            self._rendered_at = now
+            s.render()
 
     def _result_pass(self) -> None:
         s = self.s
