@@ -35,6 +35,7 @@ class Table:
         pass_ms: how far the loop's clock moves each pass, ms (a pass at
             30 frames a second is 33 ms).
         journal: resume this journal instead of starting a new game.
+        twin: the simulated parts' profile (``instant``, ``pi4``, ``pi5``).
 
     Attributes:
         session: the :class:`firmware.session.Session`.
@@ -44,8 +45,8 @@ class Table:
 
     def __init__(self, game_id: str, players: int, bots: set[int], tmp_path: Path, seed: int = 1,
                  size: tuple[int, int] = (1280, 720), pass_ms: int = 33, options: dict | None = None,
-                 journal: Path | None = None, menu_renderer: Any = None) -> None:
-        self.cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+                 journal: Path | None = None, menu_renderer: Any = None, twin: str = "instant") -> None:
+        self.cfg = config.validate({"cabinet": {"state_dir": str(tmp_path), "twin": twin}, "gpio": {"backend": "mock"}})
         opts = SessionOptions(headless=False, size=size, bots=set(bots))
         from hardware.cabinet import build_cabinet
         # no sound: SDL's audio thread would outlive the test, and a later test that forks
