@@ -1,4 +1,4 @@
-"""The cabinet as people feel it (issue 36, Build item 4): today's window
+"""The cabinet as people feel it (issue 36, Build item 4): the window
 loop played on the honest twin (:mod:`hardware.twin`), per profile.
 
 Scenarios: 6-seat Cha dango, 4-seat Retrograde with camera dice, 4-seat
@@ -22,8 +22,9 @@ mapped to the wall clock the loop runs on):
   on the twin; the dummy device's ``display`` on ``instant``).
 - die at rest->engine: a simulated tray's dice stop moving to the dice
   action applied (includes ``vision.settle_ms``).
-- journal lag: an applied action's ``append`` (write + fsync) duration,
-  how long it is in memory only; the loop waits for it today.
+- journal lag: an applied action's ``append`` to the end of its fsync,
+  how long it is in memory only (written beside the loop on the twins:
+  what a power cut can lose; on ``instant`` the loop waits for it).
 
     .venv/bin/python benchmarks/bench_loop.py [--seconds 20] [--profiles instant,pi4,pi5] [--json]
 
@@ -199,7 +200,7 @@ class Probe:
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
                  folder: Path) -> dict[str, Any]:
-    """Play ``game`` in today's window loop on the ``profile`` twin for
+    """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
     from firmware import config
