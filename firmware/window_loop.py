@@ -172,6 +172,7 @@ class LiveLoop:
             s.window_dirty = True
         self._field(s)
         s.runtime.step(now)
+        self.read_inputs()          # a key pressed while the pass worked gets the time it is read (handled next pass)
         if s.game.is_terminal():
             self.stage = "result"
             self._result_since = self.now_s()
