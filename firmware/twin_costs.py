@@ -35,9 +35,10 @@ class _StretchedLooks(dict):
 
 def _camera_timed(twin: Any, dice: Any) -> None:
     """The simulated camera's frames at the profile's fps, latency and
-    stalls: a read waits for the next frame, which shows the table as it
-    was at its capture; a stall longer than the read timeout is "camera
-    not ready" (the game waits, as with a real camera)."""
+    stalls: a read takes the newest frame handed over, without waiting (as
+    a real camera's source answers "no fresh frame" at once, issue 36), and
+    sees the table as it was at its capture; a stall longer than the read
+    timeout is "camera not ready" (the game waits, as with a real camera)."""
     if dice.table is None or dice.camera is not None:
         return
     camera = twin.camera()
@@ -45,12 +46,14 @@ def _camera_timed(twin: Any, dice: Any) -> None:
 
     def timed_read(t_us: int, clock_us: Any = None) -> Any:
         try:
-            captured = camera.next_frame()
+            captured = camera.newest_frame()
         except TimeoutError as exc:
             dice.camera_faults += 1
             if dice.camera_ready:
                 log.warning("camera not ready: %s; the game waits", exc)
             dice.camera_ready = False
+            return None
+        if captured is None:        # no fresh frame yet: the next poll looks again
             return None
         if not dice.camera_ready:
             log.info("camera ready again")
