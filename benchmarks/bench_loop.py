@@ -1,4 +1,4 @@
-"""The cabinet as people feel it (issue 36, Build item 4): today's window
+"""The cabinet as people feel it (issue 36, Build item 4): the window
 loop played on the honest twin (:mod:`hardware.twin`), per profile.
 
 Scenarios: 6-seat Cha dango, 4-seat Retrograde with camera dice, 4-seat
@@ -22,8 +22,9 @@ mapped to the wall clock the loop runs on):
   on the twin; the dummy device's ``display`` on ``instant``).
 - die at rest->engine: a simulated tray's dice stop moving to the dice
   action applied (includes ``vision.settle_ms``).
-- journal lag: an applied action's ``append`` (write + fsync) duration,
-  how long it is in memory only; the loop waits for it today.
+- journal lag: an applied action's ``append`` to the end of its fsync,
+  how long it is in memory only (written beside the loop on the twins:
+  what a power cut can lose; on ``instant`` the loop waits for it).
 
     .venv/bin/python benchmarks/bench_loop.py [--seconds 20] [--profiles instant,pi4,pi5] [--json]
 
@@ -87,9 +88,7 @@ class Probe:
         self._wrap(session.writer, "append", self._append)
         if session.dice.table is not None:
             self._wrap(session.dice.table, "throw", self._throw)
-        for i, seat in enumerate(session.cabinet.seats):
-            if seat.oled is not None and seat.oled.device is not None:
-                self._wrap(seat.oled.device, "display", self._oled(i))
+        session.oled_writer.listeners.append(self._oled_sent)
 
     @staticmethod
     def _wrap(obj: Any, name: str, make: Any) -> None:
@@ -104,10 +103,15 @@ class Probe:
             if self.offset_us is None:
                 self.offset_us = t_us - _mono_us()
                 self._script_people(t_us)
+            # the cabinet's clock runs at the wall's rate from the pass's start: the
+            # pass read soonest before its step gives the offset best (a slow first
+            # pass made every latency look ~0.2 s shorter, some negative)
+            self.offset_us = max(self.offset_us, t_us - _mono_us())
             if now >= self.deadline:
                 raise _TimeUp
             self.pass_no += 1
             self.pass_walls.append(now)
+            self.s.render_tag = self.pass_no      # the OLED frames this pass renders
             orig(t_us)
         return step
 
@@ -133,13 +137,11 @@ class Probe:
             self.flips[self.pass_no] = time.monotonic()
         return present
 
-    def _oled(self, seat: int) -> Any:
-        def make(orig: Any) -> Any:
-            def display(img: Any) -> None:
-                orig(img)
-                self.oled_ends.setdefault((seat, self.pass_no), time.monotonic())
-            return display
-        return make
+    def _oled_sent(self, seat: int, tags: list, t_end: float, reached: bool) -> None:
+        """The OLED writer sent a frame of ``seat`` rendered in the passes ``tags``."""
+        for tag in tags:
+            if tag is not None:
+                self.oled_ends.setdefault((seat, tag), t_end)
 
     def _append(self, orig: Any) -> Any:
         def append(action: Any) -> None:
@@ -198,7 +200,7 @@ class Probe:
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
                  folder: Path) -> dict[str, Any]:
-    """Play ``game`` in today's window loop on the ``profile`` twin for
+    """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
     from firmware.runtime import config
@@ -221,6 +223,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             pass
         finally:
             session.close()
+        if hasattr(session.writer, "lags_s"):      # written beside the loop: append to fsync's end
+            probe.journal = list(session.writer.lags_s)
         merged.append(probe)
     if len(merged) > 1:   # one figure set over every game played
         first = merged[0]

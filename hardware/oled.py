@@ -96,12 +96,15 @@ class Oled:
         self._next_try = float("-inf")
         self._logged_down = False
         self.errors = 0
+        #: the pages the display holds (None: unknown, the next frame is sent whole)
+        self._pages: Any = None
         self._errs = _display_errors()
         self._try_open()
 
     def _fail(self, exc: BaseException) -> None:
         self.errors += 1
         self.device = None
+        self._pages = None
         self.online = False
         self._next_try = self._clock() + self.retry_s
         if not self._logged_down:
@@ -133,7 +136,7 @@ class Oled:
             if self._clock() < self._next_try or not self._try_open():
                 return False
         try:
-            self.device.display(frame)
+            self._pages = self._send(frame)
         except self._errs as exc:
             self._fail(exc)
             return False
@@ -143,6 +146,15 @@ class Oled:
             self._logged_down = False
             self.online = True
         return True
+
+    def _send(self, frame: Image.Image) -> Any:
+        """Send ``frame``: only its changed pages to an SSD1306 / SH1106
+        (:mod:`hardware.oled_pages`; a twin display the same), else whole."""
+        from hardware.oled_pages import send_changed
+        changed = getattr(self.device, "display_changed", None)
+        if changed is not None:
+            return changed(frame, self._pages)
+        return send_changed(self.device, frame, self._pages)
 
     def shown(self) -> Image.Image | None:
         """The frame the device last accepted (a luma ``dummy`` keeps it in

@@ -335,6 +335,15 @@ class TwinDisplay:
         self.device.display(image)
         self.image = image.copy()
 
+    def display_changed(self, image: Any, before: Any) -> Any:
+        """Send only the pages of ``image`` that differ from ``before``
+        (:func:`hardware.oled_pages.send_changed`), then keep the frame;
+        returns its pages."""
+        from hardware.oled_pages import send_changed
+        pages = send_changed(self.device, image, before)
+        self.image = image.copy()
+        return pages
+
     def cleanup(self) -> None:
         """Release the driver (no clearing frame on the twin)."""
         self.device.cleanup()
@@ -397,6 +406,7 @@ class TwinCamera:
         self._t0: float | None = None
         self._next_i = 0
         self._stall: tuple[float, float] = (math.inf, math.inf)
+        self._stall_counted = math.nan
 
     def _draw_stall(self, after: float) -> None:
         p = self.profile
@@ -449,6 +459,41 @@ class TwinCamera:
         self._next_i = i + 1
         self.clock.sleep_until(capture + lat)
         return int(capture * 1e6)
+
+    def newest_frame(self) -> int | None:
+        """Never waits: the capture stamp (us) of the newest frame handed
+        over by now and not returned yet, or None (none yet: a real
+        camera's "no fresh frame").  Older frames are skipped.
+
+        Raises:
+            TimeoutError: a stall has held the frames back for longer than
+                ``read_timeout_s`` (on every call until it ends).
+        """
+        p = self.profile
+        now = self.clock.now()
+        if self._t0 is None:
+            self._t0 = now
+            self._draw_stall(now)
+        lat = p.camera_latency_ms / 1000.0
+        if p.camera_fps <= 0:
+            return int((now - lat) * 1e6) if now - lat >= self._t0 else None
+        period = 1.0 / p.camera_fps
+        while self._stall[1] <= now:          # a stall that ended: frames go on after it
+            self._next_i = max(self._next_i, math.ceil((self._stall[1] - self._t0) / period))
+            self._draw_stall(self._stall[1])
+        s0, s1 = self._stall
+        if s0 <= now:                          # stalled now
+            if self._stall_counted != s0:
+                self._stall_counted = s0
+                self.stalls += 1
+            if now - s0 > self.read_timeout_s:
+                raise TimeoutError(f"twin camera stalled (Dequeue timer expired) for {now - s0:.1f} s so far")
+            return None
+        i = math.floor((now - lat - self._t0) / period)
+        if i < self._next_i:
+            return None
+        self._next_i = i + 1
+        return int((self._t0 + i * period) * 1e6)
 
     def read(self, not_before_us: int | None = None) -> tuple[Any, int]:
         """The next frame handed over at or after ``not_before_us``:

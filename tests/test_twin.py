@@ -234,3 +234,31 @@ def test_a_stretched_call_inside_another_is_stretched_once():
     outer = twin.stretch(lambda: (inner(), inner()))
     outer()
     assert 0.079 <= twin.clock.now() < 0.14          # 2 x 40 ms of CPU, not 2 x (2 x 20) + 2 x 40
+
+
+def test_the_newest_frame_is_taken_without_waiting_and_a_stall_times_out():
+    """Issue 36, step 2: the loop takes the newest frame handed over (as a
+    real camera's read answers "no fresh frame" at once), never waits for
+    the next; a stall longer than the read timeout is "camera not ready"."""
+    p = dataclasses.replace(load_profile("pi4"), stall_every_s=0.0)
+    twin = Twin(p, VirtualClock())
+    cam = twin.camera()
+    assert cam.newest_frame() is None and twin.clock.now() == 0.0     # the first frame is not out yet
+    twin.clock.sleep_until(0.5)
+    t = cam.newest_frame()
+    assert twin.clock.now() == 0.5 and t == pytest.approx(13e6 / 30, abs=1)   # 0.5 - 0.06 s: frame 13
+    assert cam.newest_frame() is None                                   # nothing newer yet
+    twin.clock.sleep_until(0.5 + 1 / 30)
+    assert cam.newest_frame() == pytest.approx(14e6 / 30, abs=1)
+    p = dataclasses.replace(load_profile("pi4"), stall_every_s=2.0, stall_s=(3.0, 3.0))
+    twin = Twin(p, VirtualClock(), seed=4)
+    cam = twin.camera(read_timeout_s=1.0)
+    failures, frames = 0, 0
+    while twin.clock.now() < 30.0:
+        twin.clock.sleep_until(twin.clock.now() + 0.05)
+        try:
+            frames += cam.newest_frame() is not None
+        except TimeoutError as exc:
+            assert "stalled" in str(exc)
+            failures += 1
+    assert failures >= 3 and cam.stalls >= 3 and frames > 100

@@ -155,13 +155,39 @@ class Session:
         self.show_result = False
         #: repaint the window in the next render (e.g. a notice appeared)
         self.window_dirty = False
+        #: the runtime's step renders what changed (headless); the window
+        #: loop sets it False and renders once at the end of each pass
+        self.render_in_step = True
+        #: the runtime reported a change since the last render (the window loop renders then)
+        self.changed_in_step = True
+        #: tagged onto each OLED frame submitted (the benchmark's pass number)
+        self.render_tag: Any = None
         #: the last frame each seat's OLED was sent: (mode, size, bytes)
         self._oled_shown: list[Any] = []
         #: each seat's OLED image as last rendered, and the HDMI scene or model
         self.oled_images: list[Any] = []
         self.hdmi_model: Any = None
+        self.oled_writer = self._oled_writer()
+        #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
+        self._cursors: list[Any] = []
         from firmware.runtime.twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
+        if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
+            from firmware.runtime.journal_beside import BesideJournal
+            self.writer = self.runtime.journal = BesideJournal(self.writer)
+
+    def _oled_writer(self) -> Any:
+        """The seats' OLED frames sent beside the loop, one thread per bus
+        (:class:`hardware.oled_writer.OledWriter`); sent at once when the
+        parts are instant (the simulated cabinet without a costly twin)."""
+        from hardware.oled_writer import OledWriter, bus_key
+        from hardware.settings import effective_seats
+        cab = self.cabinet
+        oleds = {i: seat.oled for i, seat in enumerate(cab.seats) if seat.oled is not None}
+        twin = getattr(cab, "twin", None)
+        threaded = not cab.simulated or (twin is not None and not twin.instant)
+        seats_cfg = effective_seats(self.cfg) if "seats" in self.cfg else []
+        return OledWriter(oleds, lambda seat: bus_key(cab, seats_cfg, seat), threaded=threaded)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -316,7 +342,13 @@ class Session:
         HDMI view and the seats' panels) whenever either did, or it was
         asked for (:attr:`window_dirty`), in the same pass.  Once the game
         is over and :attr:`show_result` is set, the HDMI shows the result
-        screen over the final board."""
+        screen over the final board.  Called by the runtime (``runtime``
+        given) while :attr:`render_in_step` is False: nothing (the loop
+        renders at the end of its pass)."""
+        if runtime is not None and not self.render_in_step:
+            self.changed_in_step = True
+            return
+        self.changed_in_step = False
         ctx = self.context()
         try:
             model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
@@ -334,6 +366,9 @@ class Session:
             self.hdmi_model = model
         images = []
         oleds_changed = False
+        cursors = [c.cursor for c in self.runtime.controls]
+        moved = {i for i, c in enumerate(cursors) if i >= len(self._cursors) or self._cursors[i] != c}
+        self._cursors = cursors
         for seat in range(self.game.num_players):
             try:
                 img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
@@ -350,7 +385,8 @@ class Session:
                 self._oled_shown[seat] = data
             dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
             if dev is not None and (changed or not getattr(dev, "online", True)):
-                dev.show(img)       # offline: show() retries the display every retry_s
+                # beside the loop; offline: show() retries the display every retry_s
+                self.oled_writer.submit(seat, img, first=seat in moved, tag=self.render_tag)
         self.oled_images = images
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
@@ -420,6 +456,7 @@ class Session:
         next full collection, and must not hold tens of MB of pixels
         until then.  Idempotent."""
         self.writer.close()
+        self.oled_writer.close()
         if self._owns_renderer:
             self.renderer.close()
         if self._owns_cabinet:

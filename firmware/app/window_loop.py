@@ -35,6 +35,11 @@ def esc_question(seconds_left: float) -> str:
     "Esc again within 3 s to leave; the game is saved"."""
     return f"Esc again within {max(1, math.ceil(seconds_left)):g} s to leave; the game is saved"
 
+#: A pass with no change draws again after this long, s (frames that show time).
+REFRESH_S = 0.1
+#: How often the loop reads the keyboard while it waits for its next pass, s.
+READ_EVERY_S = 0.002
+
 #: The loop's clock, ns (monotonic); tests pass their own to the loop.
 CLOCK_NS: Callable[[], int] = time.monotonic_ns
 
@@ -59,8 +64,13 @@ class LiveLoop:
         self.passes = 0
         self._start_us = self.clock_ns() // 1000
         self._base_us = session.runtime.now_us
+        # the loop renders once at the end of each pass: the runtime's step must not render too (issue 36)
+        session.render_in_step = False
         self._esc_until: float | None = None
         self._result_since: float | None = None
+        self._rendered_at = -math.inf
+        #: events read since the last pass (keys have driven their seats' contacts already)
+        self._held: list[Any] = []
         pg = self.pg
         self.keymap: dict[int, tuple[int, str]] = {}
         from firmware.ui.keys import SIM_KEYS
@@ -89,11 +99,41 @@ class LiveLoop:
 
     # ----------------------------------------------------------------- loop
     def run(self) -> None:
-        """Run passes until the loop is done, ``cabinet.fps`` a second."""
-        clock = self.pg.time.Clock()
-        fps = self.s.cfg["cabinet"]["fps"]
+        """Run passes until the loop is done, ``cabinet.fps`` a second;
+        between passes the keyboard is read every :data:`READ_EVERY_S`
+        (:meth:`read_inputs`), so a key press is stamped within ~2 ms of
+        when it happened, not at the next pass."""
+        period = 1.0 / self.s.cfg["cabinet"]["fps"]
+        started = self.now_s()
         while self.step():
-            clock.tick(fps)
+            next_pass = max(started + period, self.now_s())
+            while (left := next_pass - self.now_s()) > 0:
+                time.sleep(min(left, READ_EVERY_S))
+                self.read_inputs()
+            started = next_pass
+
+    def read_inputs(self) -> None:
+        """Read the window's events now: a simulator key of a person's seat
+        closes or opens the seat's contact at once, stamped on the cabinet's
+        clock now (bots' scheduled edges up to now played first); every
+        event is kept for the next pass (Esc, resizing, the result screen's
+        "any key").  Issue 34: presses 5-12 ms apart read in one pass were
+        stamped alike and tied."""
+        s = self.s
+        for ev in self.pg.event.get():
+            if (self.stage != "done" and ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap
+                    and s.cabinet.simulated):
+                seat, name = self.keymap[ev.key]
+                if seat not in s.runtime.bots:
+                    self._now_us()
+                    s._key(seat, name, ev.type == self.pg.KEYDOWN)
+            self._held.append(ev)
+
+    def _events(self) -> list[Any]:
+        """The events read since the last pass, then those waiting now."""
+        self.read_inputs()
+        held, self._held = self._held, []
+        return held
 
     def step(self) -> bool:
         """One pass.  Returns False once the loop is done (the result was
@@ -109,8 +149,9 @@ class LiveLoop:
 
     def _play_pass(self) -> None:
         s = self.s
+        events = self._events()         # keys drive their seats' contacts as they are read
         now = self._now_us()
-        for ev in self.pg.event.get():
+        for ev in events:
             if self._window_event(ev):
                 continue
             if ev.type == self.pg.QUIT:
@@ -122,10 +163,6 @@ class LiveLoop:
                     return
                 self._ask_esc()
                 continue
-            if ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap and s.cabinet.simulated:
-                seat, name = self.keymap[ev.key]
-                if seat not in s.runtime.bots:
-                    s._key(seat, name, ev.type == self.pg.KEYDOWN)
         if self._esc_until is not None and self.now_s() > self._esc_until:
             self._esc_until = None
             s.renderer.notice = ""
@@ -135,14 +172,27 @@ class LiveLoop:
             s.window_dirty = True
         self._field(s)
         s.runtime.step(now)
+        self.read_inputs()          # a key pressed while the pass worked gets the time it is read (handled next pass)
         if s.game.is_terminal():
             self.stage = "result"
             self._result_since = self.now_s()
             s.renderer.notice = ""
             s.show_result = True
+            s.window_dirty = True
             for seat in s.cabinet.seats:          # any person's button goes on: all light
                 seat.set_led(True)
-        s.render()
+        self._render()
+
+    def _render(self) -> None:
+        """Draw the pass (once): when the runtime reported a change, the
+        window asked for it, the HDMI animates, or :data:`REFRESH_S` went
+        by (the few frames that show time: "HOLD..." until a cup may go
+        down, a held button's count); else the pass draws nothing."""
+        s, now = self.s, self.now_s()
+        if (s.changed_in_step or s.window_dirty or getattr(s.renderer, "animating", False)
+                or now - self._rendered_at >= REFRESH_S):
+            self._rendered_at = now
+            s.render()
 
     def _result_pass(self) -> None:
         s = self.s
@@ -151,17 +201,13 @@ class LiveLoop:
             self._now_us()
         ready = self.now_s() - (self._result_since or 0.0) >= RESULT_MIN_S
         done = False
-        for ev in self.pg.event.get():
+        for ev in self._events():
             if self._window_event(ev):
                 continue
             if ev.type == self.pg.QUIT or (ev.type == self.pg.KEYDOWN and ev.key == self.pg.K_ESCAPE):
                 done = True
-            else:
-                if ev.type in (self.pg.KEYDOWN, self.pg.KEYUP) and ev.key in self.keymap and s.cabinet.simulated:
-                    seat, name = self.keymap[ev.key]      # the seat's contacts follow its keys (a key let go
-                    if seat not in s.runtime.bots:        # after the last move opens its button again)
-                        s._key(seat, name, ev.type == self.pg.KEYDOWN)
-                if ev.type == self.pg.KEYDOWN and ready:
+            else:       # (the seat's contacts followed its keys as they were read: a key let go
+                if ev.type == self.pg.KEYDOWN and ready:    # after the last move opens its button again)
                     done = True
         self._field(s)
         events = [e for edge in drain(s.cabinet.edges.queue) for e in s.runtime.bank.feed(edge)]

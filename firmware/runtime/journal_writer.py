@@ -292,7 +292,13 @@ class JournalWriter:
             JournalWriteError: the disk still refuses (the file is cut back
                 to its last whole line; nothing queued is lost).
         """
-        while self.pending:
+        self.flush_some(len(self.pending))
+
+    def flush_some(self, n: int) -> None:
+        """Write at most the ``n`` oldest queued lines (see :meth:`flush`;
+        lines queued meanwhile wait for the next call)."""
+        while self.pending and n > 0:
+            n -= 1
             line = self.pending[0]
             try:
                 _write_all(self._fd, line)

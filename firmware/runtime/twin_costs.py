@@ -35,9 +35,10 @@ class _StretchedLooks(dict):
 
 def _camera_timed(twin: Any, dice: Any) -> None:
     """The simulated camera's frames at the profile's fps, latency and
-    stalls: a read waits for the next frame, which shows the table as it
-    was at its capture; a stall longer than the read timeout is "camera
-    not ready" (the game waits, as with a real camera)."""
+    stalls: a read takes the newest frame handed over, without waiting (as
+    a real camera's source answers "no fresh frame" at once, issue 36), and
+    sees the table as it was at its capture; a stall longer than the read
+    timeout is "camera not ready" (the game waits, as with a real camera)."""
     if dice.table is None or dice.camera is not None:
         return
     camera = twin.camera()
@@ -45,12 +46,14 @@ def _camera_timed(twin: Any, dice: Any) -> None:
 
     def timed_read(t_us: int, clock_us: Any = None) -> Any:
         try:
-            captured = camera.next_frame()
+            captured = camera.newest_frame()
         except TimeoutError as exc:
             dice.camera_faults += 1
             if dice.camera_ready:
                 log.warning("camera not ready: %s; the game waits", exc)
             dice.camera_ready = False
+            return None
+        if captured is None:        # no fresh frame yet: the next poll looks again
             return None
         if not dice.camera_ready:
             log.info("camera ready again")
@@ -72,9 +75,7 @@ def attach(session: Any) -> Any:
     # the loop's whole pass (inputs, engine, dice, bots, screens built and
     # painted) at the Pi's speed; its parts too where they run on their own
     rt.step = twin.stretch(rt.step)
-    session.render = twin.stretch(session.render)
-    if rt.on_change is not None:
-        rt.on_change = session.render
+    session.render = twin.stretch(session.render)    # (the runtime's on_change, the sounds' hook, is kept)
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
     rt._bot_choice = twin.stretch(rt._bot_choice)

@@ -36,6 +36,7 @@ class Table:
         pass_ms: how far the loop's clock moves each pass, ms (a pass at
             30 frames a second is 33 ms).
         journal: resume this journal instead of starting a new game.
+        twin: the simulated parts' profile (``instant``, ``pi4``, ``pi5``).
 
     Attributes:
         session: the :class:`firmware.app.session.Session`.
@@ -45,8 +46,8 @@ class Table:
 
     def __init__(self, game_id: str, players: int, bots: set[int], tmp_path: Path, seed: int = 1,
                  size: tuple[int, int] = (1280, 720), pass_ms: int = 33, options: dict | None = None,
-                 journal: Path | None = None, menu_renderer: Any = None) -> None:
-        self.cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+                 journal: Path | None = None, menu_renderer: Any = None, twin: str = "instant") -> None:
+        self.cfg = config.validate({"cabinet": {"state_dir": str(tmp_path), "twin": twin}, "gpio": {"backend": "mock"}})
         opts = SessionOptions(headless=False, size=size, bots=set(bots))
         from hardware.cabinet import build_cabinet
         # no sound: SDL's audio thread would outlive the test, and a later test that forks
@@ -82,6 +83,16 @@ class Table:
             if not alive:
                 break
         return alive
+
+    def wait(self, ms: int) -> None:
+        """The loop's wait between two passes: the clock moves ``ms`` and
+        the loop reads the keyboard (as :meth:`LiveLoop.run` does every
+        ~2 ms while it waits for the next pass)."""
+        self._ns += ms * 1_000_000
+        self.t_ms += ms
+        read = getattr(self.loop, "read_inputs", None)
+        if read is not None:
+            read()
 
     def run_until(self, done: Callable[["Table"], bool], max_passes: int = 2000, ms: int | None = None) -> int:
         """Step until ``done(table)``; returns the passes it took.
