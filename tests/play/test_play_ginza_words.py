@@ -23,7 +23,9 @@ def journal(tmp_path_factory):
 def turn(tmp_path, journal):
     """Seat 1 (a person) at its turn, seats 2 and 3 bots."""
     (tmp_path / "w").mkdir()
-    t = Table("ginza", 3, {1, 2}, tmp_path / "w", journal=journal)
+    copy = tmp_path / "game.jsonl"          # a resume writes on in its journal: each test its own copy
+    copy.write_bytes(journal.read_bytes())
+    t = Table("ginza", 3, {1, 2}, tmp_path / "w", journal=copy)
 
     def ready(t):
         s = t.session
