@@ -475,6 +475,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     return scene
 
 
+def board_words(game, seat: int, score: float) -> str:
+    """A stopped game's report line for ``seat``: the coins on its board
+    and the engine's score labelled provisional ("50 coins on the board;
+    provisional score 45: tips - lost customers - unused dishes + sets")."""
+    coins = game.view(None)["players"][seat]["coins"]
+    if score == coins:
+        return f"{coins} coins on the board"
+    return (f"{coins} coins on the board; provisional score {score:g}: tips - lost customers - unused dishes "
+            f"+ sets (final scoring)")
+
+
 def _targets(game, context: dict[str, Any]) -> dict[int, set[int]]:
     """seat -> the track spaces (0-based) whose customers the next press
     of a seat a person plays would serve (CC "Phase 3"), swap (the

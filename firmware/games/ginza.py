@@ -353,6 +353,16 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     scene.facts.setdefault("won", {})[seat] = {s: [c.id for c in cs] for s, cs in groups.items()}
 
 
+def board_words(game, seat: int, score: float) -> str:
+    """A stopped game's report line for ``seat``: what its mat shows (VP of
+    the order cards won, yen) and the engine's score labelled provisional
+    ("6 VP, ¥9 on the board; provisional score 8 VP: orders + floor(yen /
+    4), bonus cards count only at the end")."""
+    p = game.view(None)["players"][seat]
+    return (f"{p['order_points']} VP, ¥{p['coins']} on the board; provisional score {score:g} VP: "
+            f"orders + floor(yen / 4), bonus cards count only at the end")
+
+
 def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[str, Any]) -> str:
     """The HDMI's words for what the turn seat's next press would do and
     what it costs ("Seat 1: Change to Lv.2, costs ¥3 - press again to
