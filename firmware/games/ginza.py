@@ -353,6 +353,19 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     scene.facts.setdefault("won", {})[seat] = {s: [c.id for c in cs] for s, cs in groups.items()}
 
 
+def _banner_fit(scene: Scene, cell: Rect, seat: int, view: dict[str, Any], doing: str) -> str:
+    """The longest form of a banner's ``doing`` that leaves room for "Seat
+    N · k VP" beside it: "serve 2 2, 1 token?" -> "serve 2 2?"; "press
+    again to confirm" -> "press again!"."""
+    m = scene.metrics
+    left = scene.measure(f"Seat {seat + 1} \u00b7 {view['players'][seat]['order_points']} VP", m.small)[0]
+    room = cell.w - 2 * max(3, m.pad // 2) - scene.measure("Ag", m.medium)[1] - 4 * m.pad - left
+    options = [doing, re.sub(r", [^,?!]+([?!])$", r"\1", doing)]
+    if doing.startswith("press again"):
+        options.append("press again!")
+    return next((o for o in options if scene.measure(o, m.small)[0] <= room), options[-1])
+
+
 def board_words(game, seat: int, score: float) -> str:
     """A stopped game's report line for ``seat``: what its mat shows (VP of
     the order cards won, yen) and the engine's score labelled provisional
@@ -527,6 +540,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         doing = banner_words(readings, seat, short=cell.w < 14 * m.medium) or cursor_words(
             view, cursor.get(seat), cursor_position(game, context, seat), game)
         lit = lit_dice(cursor.get(seat)) if view.get("phase") == "play" and seat == view.get("turn") else None
+        doing = _banner_fit(scene, cell, seat, view, doing)
         if doing:
             scene.facts.setdefault("doing", {})[seat] = doing
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
@@ -605,7 +619,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         return text
     if kind == "change":
         steps = action.get("steps") or []
-        return "change " + ", ".join(f"{f}->{f + d}" for f, d in steps)
+        return "change " + ", ".join(f"{f} to {f + d}" for f, d in steps)
     if kind == "reroll":
         return f"reroll {','.join(map(str, action.get('dice') or []))}"
     if kind == "stop":
@@ -802,6 +816,10 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
         title, chosen = bc.name, f"keep: {bc.vp}VP"
     bottom = f.choice(chosen, cursor, len(choices), shown.armed)
+    if shown.armed:               # the choice waits for its confirm press: say so
+        f.text(2, bottom - 10, "press again to confirm" if f.fits("press again to confirm", f.W - 4)
+               else "press again: confirm", room=f.W - 4)
+        bottom -= 11
     y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
     lines = ability_lines(f, text)
     if y + 20 <= bottom:
