@@ -524,7 +524,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         return "take no dish"
     if kind == "share_tips":
         k = action.get("ranks")
-        return f"share {k} coin{'s' if k != 1 else ''}: up {k}"
+        return f"share {k} coin{'s' if k != 1 else ''}: up {k} rank{'s' if k != 1 else ''}"
     if kind == "skip_share":
         return f"keep coins at {st}"
     if kind == "change_order":
@@ -622,7 +622,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatControls, co
         short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
         bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
         # above it: what a rank gives (rulebook), and once armed "press again to confirm"
-        extra = [rank_words(choices[shown.cursor])]
+        extra = [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]
         if shown.armed:
             extra.append(["press again to confirm", "press again: confirm", "press again"])
         for options in extra:
