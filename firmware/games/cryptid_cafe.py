@@ -394,8 +394,8 @@ def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
     line = scene.measure("Ag", m.small)[1]
     pending = [(t, INFO) for t, prio in feed if prio == 0]
     feed = [(t, prio) for t, prio in feed if prio != 0]
-    if pending:
-        used = len(scene.lines(pending, inner, size=m.small, colour=GOLD)) * line
+    if pending:    # then a gap before the header
+        used = len(scene.lines(pending, inner, size=m.small, colour=GOLD)) * line + m.pad
         inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
     head, rest = inner.rows(-line, 1, gap=m.pad // 2)
     scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
