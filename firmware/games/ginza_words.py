@@ -136,7 +136,6 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     t = re.sub(r"\bseats? (\d+)", lambda m: f"Seat {m.group(1)}", seat_words(text))
     t = t.replace(" -> ", " to ")
     t = re.sub(r"\[([\d, ]*)\]", r"\1", t)
-    t = t.replace("'1' dice", "ones")
     return t[0].upper() + t[1:] if t else t
 
 
