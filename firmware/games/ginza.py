@@ -515,6 +515,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
         feed_n = 3
         cust_r, moves_r = cust_r.rows(1, -(feed_n * line + m.pad // 2), gap=m.pad // 2)
+        # clear of the table column and the mats by more than the painter's dirty margin, so a new
+        # move does not merge their regions into a full repaint
+        moves_r = Rect(moves_r.x, moves_r.y, moves_r.w - m.pad, moves_r.h - m.pad // 2)
         pending = _pending(game, view, cursor, context)
         moves = feed(list(context.get("last_events") or []), view, keep=feed_n)
         scene.part(moves_r, ("gz-moves", moves_r, pending, repr(moves)),
