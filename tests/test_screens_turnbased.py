@@ -419,7 +419,7 @@ def test_ci_oled_draws_the_hand_and_the_confirm_step():
 
 def test_labels_read_as_words():
     """Action labels use the rulebooks' words."""
-    assert gz.label({"type": "change", "steps": [[3, 1], [5, -1]]}) == "change 3->4, 5->4"
+    assert gz.label({"type": "change", "steps": [[3, 1], [5, -1]]}) == "change 3 to 4, 5 to 4"
     assert cc.label({"type": "move_customers", "spaces": 2}) == "move customers 2 spaces"
     assert gz.deck_by_time(5, 4) == {"Morning": 0, "Daytime": 1, "Night": 4}
 

@@ -287,7 +287,7 @@ class PlayMixin:
         self._token_on_arrange(seat)
         self._roll(seat, count, "add dice")
         self.st["after"] = "end_turn"
-        return [_ev("add", f"seat {seat + 1} adds {count} dice", player=seat)]
+        return [_ev("add", f"seat {seat + 1} adds {plural(count, 'die', 'dice')}", player=seat)]
 
     def _do_wash(self, seat: int, action: Action) -> list[Event]:
         """"Wash Dishes": use 0..3 dice showing 1 for ¥1/3/5/7 (the player
@@ -303,7 +303,7 @@ class PlayMixin:
         self._token_on_arrange(seat)
         me["dice"] = take(me["dice"], [1] * ones)
         me["coins"] += gain
-        return [_ev("wash", f"seat {seat + 1} washes dishes with {ones} '1' dice and gets ¥{gain}",
+        return [_ev("wash", f"seat {seat + 1} washes dishes with {plural(ones, 'die', 'dice')} showing 1 and gets ¥{gain}",
                     player=seat)] + self._end_turn()
 
     def _token_on_arrange(self, seat: int) -> None:

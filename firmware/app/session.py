@@ -512,7 +512,9 @@ class Session:
         d = r["dice"]
         scope = "this run (since the resume)" if self.resumed else "whole game"
         short = "this run" if self.resumed else "whole game"
-        out = []
+        out: list[str] = []
+        if type(self.game).chance_requests is Game.chance_requests:
+            return out            # a game without dice (Cha dango, Café Junior, Cryptid Cafe): no camera figures
         if d["requests"] or self.resumed:
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
                        f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
@@ -521,8 +523,8 @@ class Session:
             out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
                        f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
                        f"% misread; {d['nudges'] / max(1, d['rolls']):.2f} nudges per roll ({d['rolls']} rolls), "
-                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice, "
-                       f"{d['nudge_wait_us'] / 1e6 / max(1, d['nudges']):.2f} s waited per nudge")
+                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice"
+                       + (f", {d['nudge_wait_us'] / 1e6 / d['nudges']:.2f} s waited per nudge" if d["nudges"] else ""))
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
                        f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
@@ -531,21 +533,36 @@ class Session:
             out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
         return out
 
-    def run_and_report(self) -> int:
-        """Run, then print the report; exit code 0."""
-        self.run()
-        r = self.report()
-        print(f"{self.game.display_name}: {'finished' if r['finished'] else 'stopped (resume with cabinet resume)'}")
+    def report_text(self, r: dict[str, Any]) -> list[str]:
+        """The report as printed: finished or stopped, each seat's score
+        (a stopped game: what the board shows, from the game's screen
+        module's ``board_words`` where it has one, with the engine's score
+        labelled provisional), the result, the dice lines, the journal."""
+        out = [f"{self.game.display_name}: {'finished' if r['finished'] else 'stopped (resume with cabinet resume)'}"]
+        board = _hook(self.game.game_id, "board_words")
         for seat, score in enumerate(r["scores"]):
             tag = " (bot)" if seat in self.runtime.bots else ""
-            print(f"  seat {seat + 1}{tag}: {score:g}")
+            if r["finished"]:
+                out.append(f"  seat {seat + 1}{tag}: {score:g}")
+            elif board is not None:
+                out.append(f"  seat {seat + 1}{tag}: {board(self.game, seat, score)}")
+            else:
+                unit = getattr(self.game, "RANKING_CRITERIA", (("",),))[0][0]
+                unit = unit[:-1] if score == 1 and unit.endswith("s") else unit      # "1 VP card"
+                out.append(f"  seat {seat + 1}{tag}: {score:g} {unit} so far".replace("  so far", " so far"))
         if r["result"]:
             res = r["result"]
             if res["solo"]:
-                print(f"  {res['solo']['name']}: {res['solo']['score']:g}")
-            print(f"  result: {res['headline']}")
-        for line in self.report_lines(r):
+                out.append(f"  {res['solo']['name']}: {res['solo']['score']:g}")
+            out.append(f"  result: {res['headline']}")
+        out += self.report_lines(r)
+        out.append(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
+        out.append(f"  journal: {r['journal']}")
+        return out
+
+    def run_and_report(self) -> int:
+        """Run, then print the report (:meth:`report_text`); exit code 0."""
+        self.run()
+        for line in self.report_text(self.report()):
             print(line)
-        print(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
-        print(f"  journal: {r['journal']}")
         return 0

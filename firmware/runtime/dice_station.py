@@ -439,6 +439,7 @@ class DiceStation:
                 if None not in values and sorted(values) == req["expect"]:
                     answers.append({"type": "confirmed", "player": req["player"]})
                     del self.serving[key]
+                    self._first_t.pop(key, None)   # a turned die's check is no roll: the next wait starts anew
                     self.trackers.pop(key, None)
                     if self.table is not None:
                         self.table.clear(key)

@@ -46,16 +46,25 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     return t[0].upper() + t[1:] if t else t
 
 
-def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4) -> list[str]:
+def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4, words=None, quiet=None) -> list[str]:
     """The last ``keep`` moves in words, oldest first: a guest seated and
     the table it fills make one line with their sum ("... and fills the
     table: +11 (1 for the guest, 10 for the full table)"); draws, turn
-    changes and turned tiles (drawn on the screen) are left out."""
+    changes and turned tiles (drawn on the screen) are left out.
+
+    Other games' feeds reuse it: ``words(text, view) -> str`` puts one
+    engine event in the table's words (default :func:`event_words`),
+    ``quiet`` (a compiled regex) matches the events left out (default:
+    Café Junior's)."""
+    words = words or event_words
+    quiet = quiet or _QUIET
     out: list[str] = []
     for text in events:
-        if _QUIET.search(text):
+        if quiet.search(text):
             continue
-        line = event_words(text, view)
+        line = words(text, view)
+        if not line:
+            continue
         full = re.match(r"(Seat \d+) fills the table at ([\w ]+?): \+10", line)
         if full and out:
             prev = re.match(rf"({full.group(1)} seats .+ at {full.group(2)}, \w+): \+1$", out[-1])

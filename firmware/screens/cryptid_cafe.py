@@ -86,7 +86,8 @@ def todo_text(game, view: dict[str, Any]) -> str:
     active = game.active_players()
     who = " and ".join(f"Seat {s + 1}" for s in active) if len(active) <= 2 else "Everyone"
     if phase == "place":
-        return f"{seat_name(view.get('placing'))} sends a server"
+        who = seat_name(view.get("placing"))     # the rank: how many dishes the server collects (rulebook)
+        return f"{who} sends a server; rank = dishes it collects|{who} sends a server"
     if phase == "share":
         st = view.get("sharing_station")
         return f"{who}: share tips at {station_name(game, st)}|{who}: share tips" if st else "Share tips"
@@ -187,17 +188,28 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
                                                        "sharing": sharing, "locked": locked}
 
 
-def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str) -> None:
+def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str, lit: bool = False,
+              number: tuple[str, str] | None = None) -> None:
     """A customer card on the track: cryptid type, the tip it pays now,
-    its order as dishes with counts (painted on each dish)."""
+    its order as dishes with counts (painted on each dish); ``lit``: the
+    customer a seat's next press would serve, swap or copy (a thick gold
+    edge, as Ginza's order cards); ``number``: (text, key) of its track
+    space's number, drawn left of the name where both fit."""
     m = scene.metrics
-    scene.add("card", r, key, state="up", fill=(240, 232, 214))
+    scene.add("card", r, key, state="selected" if lit else "up", fill=(240, 232, 214))
     inner = r.inset(max(2, m.pad // 3))
     line = scene.measure("Ag", m.small)[1]
     names = [c.get("name", ""), c.get("short") or c.get("name", "")]
     ink = (40, 32, 28)
     if inner.h >= 3 * line:  # the cryptid's name on top (the type icons repeat: Yeti, Chupacabra)
         name_r, inner = inner.rows(-line, 1, gap=1)
+        if number:
+            num_w = scene.measure(number[0], m.small)[0] + 2
+            num_r, rest = name_r.cols(-num_w, 1, gap=2)
+            if any(scene.fit(t, rest, (m.small,)) for t in names):
+                scene.text(number[0], num_r, sizes=(m.small,), colour=(150, 120, 60), key=number[1],
+                           priority=INFO)
+                name_r = rest
         _first_fit(scene, names, name_r, colour=ink, align="center", key=f"{key}:name")
         top, bottom = inner.rows(1, 1, gap=1)
         t_r, tip_r = top.cols(1, 1, gap=2)
@@ -235,9 +247,12 @@ def _money(scene: Scene, r: Rect, final: dict[str, Any] | None) -> None:
         scene.add("coin", r, None)
 
 
-def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, active: bool) -> None:
-    """One seat's board: token and coins, the satisfaction track, tray,
-    served and walkouts."""
+def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, active: bool,
+              lit: frozenset = frozenset()) -> None:
+    """One seat's board: token and coins, the satisfaction track (its
+    spaces numbered 1-6 as the OLED counts them: "swap 1, 3", "serve
+    space 2"; ``lit``: the spaces whose customer a seat's next press would
+    serve, swap or copy), tray, served and walkouts."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -273,15 +288,29 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
         scene.add("panel", space, None, fill=TRACK_RGB[colour], radius=max(3, m.pad // 2))
         c = track[i] if i < len(track) else None
         face = min(space.h // 3, space.w // 3, line)
+        num_r = Rect(space.right - face - 2, space.y + 1, face + 1, max(face, line))
         if c is None:
             scene.add("mood", Rect(space.x + (space.w - face * 2) // 2, space.y + (space.h - face * 2) // 2,
                                    face * 2, face * 2), None, name=colour)
+            scene.text(str(i + 1), num_r, sizes=(m.small,), colour=FG, align="center", priority=INFO,
+                       key=f"space:{seat}:{i}")
             continue
+        # the face and the space's number above the card, where the card keeps room for its name on top
+        # (3 lines); else the card as before and the number on the card, left of its name
+        top = max(face, min(line, space.h // 3)) + 3
         scene.add("mood", Rect(space.x + 2, space.y + 2, face, face), None, name=colour)
-        cw, ch = space.w - 6, space.h - face // 2 - 6
+        inside = min(space.h - top - 6, int((space.w - 6) * 1.2)) < 3 * line + 2 * max(2, m.pad // 3) + 2
+        if inside:        # no room above the card: the number goes left of the name on the card
+            top = face // 2 + 3
+        cw, ch = space.w - 6, space.h - top - 3
         ch2 = min(ch, int(cw * 1.2))
-        _customer(scene, Rect(space.x + 3, space.y + face // 2 + 3 + (ch - ch2) // 2, cw, ch2), c,
-                  f"cust:{seat}:{c['card']}")
+        _customer(scene, Rect(space.x + 3, space.y + top + (ch - ch2) // 2, cw, ch2), c,
+                  f"cust:{seat}:{c['card']}", i in lit, (str(i + 1), f"space:{seat}:{i}") if inside else None)
+        if not inside:
+            scene.text(str(i + 1), Rect(num_r.x, num_r.y, num_r.w, top - 2), sizes=(m.small,), colour=FG,
+                       align="center", priority=INFO, key=f"space:{seat}:{i}")
+    if lit:
+        scene.facts.setdefault("lit_customers", {})[seat] = sorted(lit)
     scene.facts.setdefault("tracks", {})[seat] = [None if c is None else {
         "card": c["card"], "type": c["type"], "order": dict(c.get("order", {})), "tip": c["tip_now"],
         "colour": TRACK[i]} for i, c in enumerate(track)]
@@ -312,7 +341,8 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     scene.facts.setdefault("piles", {})[seat] = {"served": served, "walkouts": lost}
 
 
-def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, Any]) -> None:
+def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, Any],
+          pending: list[str] | None = None) -> None:
     """The round tracker, the event of the round, the AI players (their
     last move and the AI die) and the event feed."""
     m = scene.metrics
@@ -349,15 +379,26 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                 scene.text(words, die_r.cols(-size, 1, gap=m.pad)[1], sizes=(m.small,), priority=INFO)
                 scene.facts["ai_die"] = last[1]
     lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
-    scene.lines(lines, inner, size=m.small)
+    # what the table must know (customers move 2), what a person's next press would do (gold, left out
+    # short of room), the event, the first player and the AI players, then the latest moves
+    for part, colour in (([x for x in lines if x[1] < INFO], FG), ([(t, INFO) for t in pending or []], GOLD),
+                         ([x for x in lines if x[1] == INFO], FG), ([x for x in lines if x[1] == FEED], FG)):
+        used = len(scene.lines(part, inner, size=m.small, colour=colour)) * line if part else 0
+        inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
 
 
 def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
-    """The latest moves (the AI players' one by one), newest last."""
+    """What a person's next press would do (gold, the entries of priority
+    0), then the latest moves (the AI players' one by one), newest last."""
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
     inner = r.inset(m.pad)
     line = scene.measure("Ag", m.small)[1]
+    pending = [(t, INFO) for t, prio in feed if prio == 0]
+    feed = [(t, prio) for t, prio in feed if prio != 0]
+    if pending:    # then a gap before the header
+        used = len(scene.lines(pending, inner, size=m.small, colour=GOLD)) * line + m.pad
+        inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
     head, rest = inner.rows(-line, 1, gap=m.pad // 2)
     scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
     room = rest.h // line
@@ -414,21 +455,55 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat, lit.get(st)),
                    group=False)
     events = list(context.get("last_events") or [])[-8:]
-    side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
-                   repr(view.get("ai_players")), view.get("ai2_score"), repr(events))
-    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context), bg=BG)
-    active = set(game.active_players()) if view.get("phase") != "over" else set()
+    pending = pending_words(game, view, context) if view.get("phase") != "over" else []
     row_max = 6 * line
-    if seats_r.h > n * row_max + 4 * line:  # few seats: rows of a readable height, the latest moves below
+    has_feed = seats_r.h > n * row_max + 4 * line
+    side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
+    side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
+                   repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
+    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending), bg=BG)
+    active = set(game.active_players()) if view.get("phase") != "over" else set()
+    if has_feed:  # few seats: rows of a readable height, the latest moves below
         rows_h = n * row_max + (n - 1) * (m.pad // 2)
         seats_r, feed_r = seats_r.rows(-rows_h, 1, gap=m.pad)
-        feed = [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
+        feed = [(t, 0) for t in pending] + [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
         scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed), bg=BG)
+    targets = _targets(game, context)
     for seat, row in zip(range(n), seats_r.rows(*([1] * n), gap=m.pad // 2)):
-        digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active)
-        scene.part(row, digest, lambda sc, row=row, seat=seat: _seat_row(sc, row, game, view, seat, seat in active),
-                   bg=BG)
+        mine = frozenset(targets.get(seat, ()))
+        digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active, tuple(sorted(mine)))
+        scene.part(row, digest, lambda sc, row=row, seat=seat, mine=mine: _seat_row(
+            sc, row, game, view, seat, seat in active, mine), bg=BG)
     return scene
+
+
+def board_words(game, seat: int, score: float) -> str:
+    """A stopped game's report line for ``seat``: the coins on its board
+    and the engine's score labelled provisional ("50 coins on the board;
+    provisional score 45: tips - lost customers - unused dishes + sets")."""
+    coins = game.view(None)["players"][seat]["coins"]
+    if score == coins:
+        return f"{coins} coins on the board"
+    return (f"{coins} coins on the board; provisional score {score:g}: tips - lost customers - unused dishes "
+            f"+ sets (final scoring)")
+
+
+def _targets(game, context: dict[str, Any]) -> dict[int, set[int]]:
+    """seat -> the track spaces (0-based) whose customers the next press
+    of a seat a person plays would serve (CC "Phase 3"), swap (the
+    Manager) or copy and change (Change My Order: the seat's own customer
+    and the other seat's), read without moving any cursor."""
+    out: dict[int, set[int]] = {}
+    for seat, chosen in cursor_choices(game, context).items():
+        kind = chosen.get("type")
+        if kind == "serve":
+            out.setdefault(seat, set()).add(int(chosen["slot"]))
+        elif kind == "manager":
+            out.setdefault(seat, set()).update(int(k) for k in chosen.get("slots") or [])
+        elif kind == "change_order":
+            out.setdefault(seat, set()).add(int(chosen["slot"]))
+            out.setdefault(int(chosen["target_player"]), set()).add(int(chosen["target_slot"]))
+    return out
 
 
 def _placing(game, context: dict[str, Any]) -> dict[str, tuple[int, int]]:
@@ -451,7 +526,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         return "take no dish"
     if kind == "share_tips":
         k = action.get("ranks")
-        return f"share {k} coin{'s' if k != 1 else ''}: up {k}"
+        return f"share {k} coin{'s' if k != 1 else ''}: up {k} rank{'s' if k != 1 else ''}"
     if kind == "skip_share":
         return f"keep coins at {st}"
     if kind == "change_order":
@@ -548,6 +623,16 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
         full = label(choices[shown.cursor], view)
         short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
         bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
+        # above it: what a rank gives (rulebook), and once armed "press again to confirm"
+        extra = [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]
+        if shown.armed:
+            extra.append(["press again to confirm", "press again: confirm", "press again"])
+        for options in extra:
+            words = next((w for w in options if f.fits(w, f.W - 4)), None)
+            if words is None or bottom - 11 < 14:
+                continue
+            f.text(2, bottom - 10, words, room=f.W - 4)
+            bottom -= 11
     else:
         f.text(2, f.H - 12, "waiting")
         bottom = f.H - 13
@@ -580,6 +665,47 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     for i, ln in enumerate(detail):
         f.text(2, y + i * ROW, ln, room=f.W - 4)
     return f
+
+
+def rank_words(action: dict[str, Any]) -> list[str]:
+    """What the rank of a placing gives, longest first ("rank 2: collects
+    2 dishes"; rulebook: the ranks "indicate the quantity of dishes your
+    server can collect when occupying that rank"); a tip share's ranks ("up 2 ranks for 2 coins"); [] for
+    other choices."""
+    kind = action.get("type")
+    if kind == "place":
+        k = int(action.get("rank", 0))
+        d = f"{k} dish{'es' if k != 1 else ''}"
+        return [f"rank {k}: collects {d}", f"rank {k}: {d}", f"rank {k} = {d}"]
+    if kind == "share_tips":
+        k = int(action.get("ranks", 0))
+        r, c = f"{k} rank{'s' if k != 1 else ''}", f"{k} coin{'s' if k != 1 else ''}"
+        return [f"up {r} for {c}", f"up {r}: {c}"]
+    return []
+
+
+def pending_words(game, view: dict[str, Any], context: dict[str, Any]) -> list[str]:
+    """The HDMI's lines for what each person's next press would do
+    ("Seat 1: Kaputt rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
+    1 coin)?", "... - press again to confirm" once armed)."""
+    controls = context.get("controls")
+    out = []
+    for seat, chosen in cursor_choices(game, context).items():
+        try:
+            armed = controls[seat].shown(game).armed
+        except (KeyError, IndexError, TypeError, AttributeError):
+            armed = False
+        view_s = game.view(seat)
+        words = _short(chosen, view_s) if chosen.get("type") in ("place", "share_tips") else label(chosen, view_s)
+        why = rank_words(chosen)
+        if armed:
+            words = _short(chosen, view_s)
+        elif chosen.get("type") == "place":
+            words += f" = {why[-1].split(' = ')[-1]}"
+        elif why:
+            words = f"{words} ({why[-1]})"
+        out.append(f"Seat {seat + 1}: {words}" + (" - press again to confirm" if armed else "?"))
+    return out
 
 
 def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:

@@ -23,8 +23,9 @@ import re
 from typing import Any
 
 from firmware.screens.choices import cursor_choices
+from firmware.screens.ginza_words import bonus_met, cost_short, cost_words, feed, short_words
 from firmware.screens.readings import COMMON, banner_words, todo_words
-from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
+from firmware.ui.kit import (BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              seat_colour)
 from firmware.ui.oled import OledFrame
 
@@ -352,6 +353,57 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     scene.facts.setdefault("won", {})[seat] = {s: [c.id for c in cs] for s, cs in groups.items()}
 
 
+def _banner_fit(scene: Scene, cell: Rect, seat: int, view: dict[str, Any], doing: str) -> str:
+    """The longest form of a banner's ``doing`` that leaves room for "Seat
+    N · k VP" beside it: "serve 2 2, 1 token?" -> "serve 2 2?"; "press
+    again to confirm" -> "press again!"."""
+    m = scene.metrics
+    left = scene.measure(f"Seat {seat + 1} \u00b7 {view['players'][seat]['order_points']} VP", m.small)[0]
+    room = cell.w - 2 * max(3, m.pad // 2) - scene.measure("Ag", m.medium)[1] - 4 * m.pad - left
+    options = [doing, re.sub(r", [^,?!]+([?!])$", r"\1", doing)]
+    if doing.startswith("press again"):
+        options.append("press again!")
+    return next((o for o in options if scene.measure(o, m.small)[0] <= room), options[-1])
+
+
+def board_words(game, seat: int, score: float) -> str:
+    """A stopped game's report line for ``seat``: what its mat shows (VP of
+    the order cards won, yen) and the engine's score labelled provisional
+    ("6 VP, ¥9 on the board; provisional score 8 VP: orders + floor(yen /
+    4), bonus cards count only at the end")."""
+    p = game.view(None)["players"][seat]
+    return (f"{p['order_points']} VP, ¥{p['coins']} on the board; provisional score {score:g} VP: "
+            f"orders + floor(yen / 4), bonus cards count only at the end")
+
+
+def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[str, Any]) -> str:
+    """The HDMI's words for what the turn seat's next press would do and
+    what it costs ("Seat 1: Change to Lv.2, costs ¥3 - press again to
+    confirm"); "" when no person's cursor is on a turn choice."""
+    seat = view.get("turn")
+    act = cursor.get(seat) if view.get("phase") == "play" else None
+    if act is None:
+        return ""
+    pos = cursor_position(game, context, seat)
+    words = f"Seat {seat + 1}: {short_words(act)}, {cost_words(game, seat, act)[0]}"
+    return words + (" - press again to confirm" if pos and pos[2] else "?")
+
+
+def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> None:
+    """The strip under the customers: the turn seat's pending choice with
+    its cost (gold, one line), then the latest moves, newest last."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    if pending:
+        head, r = r.rows(-line, 1)
+        if scene.text(pending, head, sizes=(m.small,), colour=GOLD, priority=INFO) is None:
+            scene.dropped.pop()
+            scene.text(pending.split(" - ")[0], head, sizes=(m.small,), colour=GOLD, priority=INFO)
+    scene.lines([(t, FEED) for t in moves], r, size=m.small, colour=DIM)
+    scene.facts["moves"] = list(moves)
+    scene.facts["pending"] = pending
+
+
 def todo_text(game, view: dict[str, Any]) -> str:
     """What the table must do now, in a few words."""
     phase = view.get("phase")
@@ -460,6 +512,16 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     top, mats = body.rows(1, -(mat_h * mat_rows + m.pad * (mat_rows - 1)), gap=m.pad)
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
+    if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
+        feed_n = 3
+        cust_r, moves_r = cust_r.rows(1, -(feed_n * line + m.pad // 2), gap=m.pad // 2)
+        # clear of the table column and the mats by more than the painter's dirty margin, so a new
+        # move does not merge their regions into a full repaint
+        moves_r = Rect(moves_r.x, moves_r.y, moves_r.w - m.pad, moves_r.h - m.pad // 2)
+        pending = _pending(game, view, cursor, context)
+        moves = feed(list(context.get("last_events") or []), view, keep=feed_n)
+        scene.part(moves_r, ("gz-moves", moves_r, pending, repr(moves)),
+                   lambda sc: _moves(sc, moves_r, pending, moves, feed_n), bg=BG)
     colours = tuple(p["colour"] for p in view["players"])
     if view.get("phase") == "over":
         scene.part(cust_r, ("gz-final", cust_r, repr(view.get("scores")), repr(view.get("ranking")),
@@ -479,8 +541,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     for seat, cell in zip(range(n), cells):
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
         doing = banner_words(readings, seat, short=cell.w < 14 * m.medium) or cursor_words(
-            view, cursor.get(seat), cursor_position(game, context, seat))
+            view, cursor.get(seat), cursor_position(game, context, seat), game)
         lit = lit_dice(cursor.get(seat)) if view.get("phase") == "play" and seat == view.get("turn") else None
+        doing = _banner_fit(scene, cell, seat, view, doing)
         if doing:
             scene.facts.setdefault("doing", {})[seat] = doing
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
@@ -505,17 +568,22 @@ def cursor_position(game, context: dict[str, Any], seat: int) -> tuple[int, int,
     return (shown.cursor + 1, len(shown.choices), shown.armed) if shown.choices else None
 
 
-def cursor_words(view: dict[str, Any], action: dict[str, Any] | None, pos: tuple[int, int, bool] | None) -> str:
-    """A seat banner's words for what its next press would do: "serve 3 5?"
-    (the turn's choice; "!" once armed), "card 2/3?" for a hidden choice
+def cursor_words(view: dict[str, Any], action: dict[str, Any] | None, pos: tuple[int, int, bool] | None,
+                 game=None) -> str:
+    """A seat banner's words for what its next press would do: "serve 3 5,
+    1 token?" (the turn's choice and, given ``game``, what it costs),
+    "press again to confirm" once armed, "card 2/3?" for a hidden choice
     (player card, bonus card: which card stays private)."""
     if action is None or pos is None:
         return ""
     mark = "!" if pos[2] else "?"
+    if pos[2]:
+        return "press again to confirm"
     if action.get("type") in PRIVATE_CHOICES:
         return f"card {pos[0]}/{pos[1]}{mark}"
     if view.get("phase") == "play" and action.get("player") == view.get("turn") or action.get("type") == "stop":
-        return _short(action, None) + mark
+        cost = f", {cost_short(game, action['player'], action)}" if game is not None else ""
+        return _short(action, None) + cost + mark
     return ""
 
 
@@ -554,7 +622,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         return text
     if kind == "change":
         steps = action.get("steps") or []
-        return "change " + ", ".join(f"{f}->{f + d}" for f, d in steps)
+        return "change " + ", ".join(f"{f} to {f + d}" for f, d in steps)
     if kind == "reroll":
         return f"reroll {','.join(map(str, action.get('dice') or []))}"
     if kind == "stop":
@@ -573,8 +641,8 @@ def label(action: dict[str, Any], game: Any = None) -> str:
 
 
 def _oled_words(text: str) -> str:
-    """The OLED font has no yen sign: ``¥3`` is written ``3Y``."""
-    return " ".join(f"{w[1:]}Y" if w.startswith("¥") else w for w in text.split(" "))
+    """The OLED font has no yen sign: ``¥3`` is written ``3 yen``."""
+    return " ".join(f"{w[1:]} yen" if w.startswith("¥") else w for w in text.split(" "))
 
 
 #: a player card's ability as the OLED says it (the card's own words
@@ -643,8 +711,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     anything: :meth:`OledFrame.overlaps`)."""
     f = OledFrame()
     p = view["players"][seat]
-    _header(f, [f"Seat {seat + 1}  {p['coins']}Y", f"Seat {seat + 1} {p['coins']}Y", f"{p['coins']}Y"],
-            f"tok {p['tokens']}")
+    tokens = f"{p['tokens']} token{'s' if p['tokens'] != 1 else ''}"
+    _header(f, [f"Seat {seat + 1}  {p['coins']} yen", f"Seat {seat + 1} {p['coins']} yen", f"{p['coins']} yen"],
+            tokens)
     shown = controls.shown(game)
     choices, cursor = shown.choices, shown.cursor
     prompt = (context.get("prompts") or {}).get(seat)
@@ -666,6 +735,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         full = _oled_words(label(choices[cursor], game))
         short = full if f.fits(full, f.W - 44) else _short(choices[cursor], game)
         bottom = f.choice(short, cursor, len(choices), shown.armed)
+        # above it: what the choice costs (before the confirming press), and once armed "press again"
+        bottom = _cost_lines(f, game, seat, choices[cursor], shown.armed, bottom)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
@@ -676,7 +747,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         y = f.message(2, y, _oled_words(str(prompt)), max_lines=max(1, min(2, (bottom - y) // 12)))
     # dice as read, then bonus cards in hand (or the long choice in full)
     dice = p.get("dice") or []
-    size = 13
+    size = 13 if not choices else 12    # a turn: room for the cost line and a bonus card
     if y + size <= bottom:
         for i, v in enumerate(dice[:9]):
             f.die(2 + i * (size + 1), y, size, v)
@@ -693,11 +764,41 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         bonus = p.get("bonus") or []
         for i, b in enumerate(bonus[:min(2, rows)]):
             bc = comp.bonus_cards[b]
-            f.card(2, y + i * 11, 8, 10)
+            _check_box(f, 2, y + i * 11, bonus_met(game, seat, b, view))
             f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name, f"{bc.vp}VP"])
         if not bonus and rows:
             f.text(2, y, "no bonus cards")
     return f
+
+
+def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int) -> int:
+    """Above the choice line (which starts at ``bottom``): what the choice
+    costs ("costs 1 token, 3 yen"), and once armed "press again to
+    confirm" above that, each only where it fits whole.  Returns the new
+    top of the bottom area."""
+    lines = [cost_words(game, seat, action, sign="yen")]
+    if armed:
+        lines.append(["press again to confirm", "press again: confirm", "press again"])
+    for options in lines:
+        if bottom - 11 < 14:
+            break
+        words = next((w for w in options if f.fits(w, f.W - 4)), None)
+        if words is None:
+            break
+        f.text(2, bottom - 10, words, room=f.W - 4)
+        bottom -= 11
+    return bottom
+
+
+def _check_box(f: OledFrame, x: int, y: int, met: bool) -> None:
+    """A bonus card's 8 x 10 box, ticked when the seat meets the card now
+    ("6. Scoring"; a "most" card can still be lost)."""
+    d = f.draw
+    f.boxes.append(("bonus met" if met else "bonus not met", (x, y, x + 7, y + 9)))
+    d.rectangle((x, y, x + 7, y + 9), outline=1, fill=0)
+    if met:
+        d.line((x + 1, y + 5, x + 3, y + 7), fill=1, width=2)
+        d.line((x + 3, y + 7, x + 7, y + 1), fill=1, width=2)
 
 
 def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> None:
@@ -718,6 +819,10 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
         title, chosen = bc.name, f"keep: {bc.vp}VP"
     bottom = f.choice(chosen, cursor, len(choices), shown.armed)
+    if shown.armed:               # the choice waits for its confirm press: say so
+        f.text(2, bottom - 10, "press again to confirm" if f.fits("press again to confirm", f.W - 4)
+               else "press again: confirm", room=f.W - 4)
+        bottom -= 11
     y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
     lines = ability_lines(f, text)
     if y + 20 <= bottom:
@@ -746,29 +851,9 @@ def _bonus_text(bc) -> str:
 
 
 def _short(action: dict[str, Any], game) -> str:
-    """A label short enough for the OLED's choice line (about 16
-    characters): the dice of a serve, the steps of a change."""
-    kind = action.get("type")
-    if kind == "serve":
-        # the dice as spaced digits, so a long serve wraps onto the second line
-        dice = " ".join(map(str, action.get("dice") or []))
-        extra = f" +{action['common']}" if action.get("common") is not None else ""
-        return f"serve {dice}{extra}"
-    if kind == "change":
-        return "chg " + ",".join(f"{a}>{a + d}" for a, d in action.get("steps") or [])
-    if kind == "reroll":
-        return "reroll " + ",".join(map(str, action.get("dice") or []))
-    if kind == "upgrade":
-        return f"{ARRANGE_WORD.get(action.get('arrange'), '?')} Lv.2"
-    if kind == "wash":
-        return f"wash {action.get('ones')} ones"
-    if kind == "add":
-        return f"add {action.get('count')}"
-    if kind == "raise_limit":
-        return "dice limit +1"
-    if kind == "stop":
-        return "stop"
-    return str(kind).replace("_", " ")
+    """A label short enough for the OLED's choice line, in whole words
+    (:func:`firmware.screens.ginza_words.short_words`)."""
+    return short_words(action)
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:

@@ -1,0 +1,152 @@
+"""Ginza Retro Café in words a player reads (issue 34, play-tester: "add 2
+dice" took an action token and "Change Lv.2" cost ¥3 with nothing said
+before the confirming press; no log of moves; "chg 1>2?", "tok", "0Y").
+
+* :func:`cost_words`: what a choice costs before it is confirmed, in the
+  rulebook's terms ("A-3. Choose 1 action": every action puts 1 action
+  token on its card, except further rerolls of one Reroll action;
+  "A-2 Raise the Arrange Lv." ¥3; "Increase your dice limit" ¥4 / ¥6; a
+  purple common die ¥3) and what it earns (an order card's yen, Wash
+  Dishes' yen).
+* :func:`short_words`: the OLED's choice line in whole words ("change 1
+  to 2", "add 2 dice").
+* :func:`feed`: the latest moves for the HDMI (Café Junior's feed
+  generalised: :func:`firmware.screens.cafe_junior_feed.feed_lines`).
+* :func:`bonus_met`: whether a seat's bonus card is met by the order
+  cards won so far ("6. Scoring"; a "most" card can still be lost).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines.ginza.play import COMMON_DIE_COST, LIMIT_COSTS
+from engines.ginza.scoring import bonus_achieved
+from firmware.screens.cafe_junior_feed import feed_lines, seat_words
+
+#: Events the feed leaves out: dice read (drawn on the mats), the hidden
+#: choices, the draft's phases.
+QUIET = re.compile(r" rolled (?:red|blue|yellow|green|purple) |chose a player card$|picked a bonus card$|"
+                   r"^Bonus draft")
+
+
+def _yen(n: int, sign: str) -> str:
+    return f"¥{n}" if sign == "¥" else f"{n} yen"
+
+
+def limit_cost(game, seat: int) -> int | None:
+    """Yen for the seat's next dice-limit step ("Increase your dice
+    limit"), less a player card's discount (GR-4); None at the top."""
+    p = game.view(seat)["players"][seat]
+    cost = LIMIT_COSTS.get(p["dice_limit"])
+    if cost is None:
+        return None
+    pc = game.comp.player_cards.get(p.get("card")) if p.get("card") else None
+    if pc is not None and pc.ability_kind() == "limit_discount":
+        cost = max(0, cost - pc.ability_value("coins"))
+    return cost
+
+
+def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tuple[list[str], list[str]]:
+    """``(costs, gains)`` of ``action`` for ``seat`` as words: costs such
+    as "1 action token", "¥3"; gains such as "¥2" (``sign="yen"``: "3
+    yen", for the OLED, whose font has no yen sign)."""
+    kind = action.get("type")
+    view = game.view(seat)
+    rerolling = view.get("reroll") is not None
+    costs: list[str] = []
+    gains: list[str] = []
+    if kind in ("serve", "change", "add", "wash") or (kind == "reroll" and not rerolling):
+        costs.append("1 action token")
+    if kind == "serve":
+        if action.get("common") is not None:
+            costs.append(_yen(COMMON_DIE_COST, sign))
+        oc = game.comp.orders.get(action.get("order"))
+        if oc is not None:
+            gains.append(_yen(oc.coins, sign))
+    elif kind == "upgrade":
+        costs.append(_yen(game.comp.upgrade_coins, sign))
+    elif kind == "raise_limit":
+        cost = limit_cost(game, seat)
+        if cost is not None:
+            costs.append(_yen(cost, sign))
+    elif kind == "wash":
+        p = view["players"][seat]
+        pc = game.comp.player_cards.get(p.get("card")) if p.get("card") else None
+        if pc is not None:
+            gains.append(_yen(pc.dishwashing[int(action.get("ones", 0))], sign))
+    return costs, gains
+
+
+def cost_words(game, seat: int, action: dict[str, Any], sign: str = "¥") -> list[str]:
+    """What the choice costs, longest first, for a line that takes the
+    first that fits: ["costs 1 action token and ¥3, gets ¥2", ...,
+    "1 token, ¥3"]; ["free"] for a further reroll or stopping."""
+    costs, gains = cost_parts(game, seat, action, sign)
+    if not costs:
+        return ["free: no action token" if action.get("type") in ("reroll", "stop") else "free"]
+    long = "costs " + " and ".join(costs)
+    short = "costs " + ", ".join(c.replace("action token", "token") for c in costs)
+    got = f", gets {gains[0]}" if gains else ""
+    return list(dict.fromkeys([long + got, short + got, long, short,
+                               ", ".join(c.replace("action token", "token") for c in costs)]))
+
+
+def cost_short(game, seat: int, action: dict[str, Any]) -> str:
+    """The cost in a few characters for a seat's banner: "1 token",
+    "¥3", "1 token + ¥3", "free"."""
+    costs, _ = cost_parts(game, seat, action)
+    return " + ".join(c.replace("action token", "token") for c in costs) or "free"
+
+
+def short_words(action: dict[str, Any]) -> str:
+    """The OLED's choice line in whole words (about 16 characters a line,
+    two lines at most): "change 1 to 2", "add 2 dice", "Change to Lv.2";
+    a serve's purple die as "+4" (the full label and the cost line above
+    it say "+purple 4", "3 yen")."""
+    kind = action.get("type")
+    if kind == "serve":
+        dice = " ".join(map(str, action.get("dice") or []))
+        extra = f" +{action['common']}" if action.get("common") is not None else ""
+        return f"serve {dice}{extra}"
+    if kind == "change":
+        return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])
+    if kind == "reroll":
+        return "reroll " + " ".join(map(str, action.get("dice") or []))
+    if kind == "upgrade":
+        word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
+        return f"{word} to Lv.2"
+    if kind == "wash":
+        k = action.get("ones")
+        return f"wash {k} one{'s' if k != 1 else ''}"
+    if kind == "add":
+        k = action.get("count")
+        return f"add {k} di{'c' if k != 1 else ''}e"
+    if kind == "raise_limit":
+        return "raise dice limit"
+    if kind == "stop":
+        return "stop rerolling"
+    return str(kind).replace("_", " ")
+
+
+def event_words(text: str, view: dict[str, Any]) -> str:
+    """One engine event in the table's words: seats as "Seat 2", dice
+    lists as "4, 5, 5" ("seat 2 changes dice [1, 3] -> [2, 3]" ->
+    "Seat 2 changes dice 1, 3 to 2, 3")."""
+    t = re.sub(r"\bseats? (\d+)", lambda m: f"Seat {m.group(1)}", seat_words(text))
+    t = t.replace(" -> ", " to ")
+    t = re.sub(r"\[([\d, ]*)\]", r"\1", t)
+    return t[0].upper() + t[1:] if t else t
+
+
+def feed(events: list[str], view: dict[str, Any], keep: int = 4) -> list[str]:
+    """The last ``keep`` moves in words, oldest first (dice reads and the
+    hidden choices left out)."""
+    return feed_lines(events, view, keep, words=event_words, quiet=QUIET)
+
+
+def bonus_met(game, seat: int, card_id: str, view: dict[str, Any]) -> bool:
+    """True when ``seat``'s bonus card ``card_id`` is met by the order
+    cards won so far ("6. Scoring"; a "most" card counts ties)."""
+    orders = [list(p.get("orders") or []) for p in view["players"]]
+    return bonus_achieved(game.comp, game.comp.bonus_cards[card_id], seat, orders)
