@@ -259,6 +259,9 @@ class Session:
             self._pause_done = key
             t = max(self.runtime.now_us, self.game.now_us())
             self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
+            if self.cfg["cabinet"]["race_result_ms"] > 0:   # the outcome's very first frame says so (issue 34)
+                self.countdown = f"next {-(-self.cfg['cabinet']['race_result_ms'] // 1000)}"
+                self.runtime.dirty = True
 
     def _timers(self, t_us: int) -> None:
         """The 3-2-1 countdown that starts each Retrograde roll (the dice

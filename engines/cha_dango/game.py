@@ -477,13 +477,17 @@ class ChaDango(Game):
             events.extend(self._end_turn())
         return events
 
-    def _give_vp(self, player: int, card: int, chosen: bool) -> list[Event]:
+    def _give_vp(self, player: int, card: int, chosen: bool, timed_out: bool = False) -> list[Event]:
         self.vp[player].remove(card)
         self.dining.append(card)
         self.owed[player] -= 1
         if self.last_race is not None:
             self.last_race["placed_vp"].append({"player": player, "card": card})
         how = "chooses" if chosen else "places"
+        if timed_out:   # CD-10, CAB-9: the seat did not choose in time; say which card went
+            return [{"type": "vp_lost", "player": player, "card": card, "chosen": False, "timed_out": True,
+                     "text": (f"{seat_name(player)}'s time to choose was up: a VP card "
+                              f"({self.cards[card].describe()}) goes to the dining area")}]
         return [{"type": "vp_lost", "player": player, "card": card, "chosen": chosen,
                  "text": (f"{seat_name(player)} {how} a VP card ({self.cards[card].describe()}) for the dining "
                           f"area: a new customer")}]
@@ -508,7 +512,7 @@ class ChaDango(Game):
             events: list[Event] = []
             for seat in range(self.num_players):  # CD-10: time-out: the most recent VP cards go
                 while self.owed[seat] > 0:
-                    events.extend(self._give_vp(seat, self.vp[seat][-1], chosen=False))
+                    events.extend(self._give_vp(seat, self.vp[seat][-1], chosen=False, timed_out=True))
             return events + self._end_turn()
         return []
 
