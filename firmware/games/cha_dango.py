@@ -461,7 +461,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 if left is None:
                     f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
                 else:
-                    f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"give {owe} VP: {left} s"])
+                    f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
+                                       f"{left} s left"])
             else:
                 f.text(2, y, "others choose", room=f.W - 4)
                 if result:

@@ -98,8 +98,8 @@ def _result_lines(events: list[str]) -> list[str]:
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
-        elif " joins the dining area" in text:
-            continue
+        elif " joins the dining area" in text or re.match(r"^Player \d+: choose ", text):
+            continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie")
               or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
             out.extend(shorten_event(text))
