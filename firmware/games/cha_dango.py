@@ -86,6 +86,25 @@ def _pause_left(context: dict[str, Any]) -> int | None:
     return None
 
 
+def choice_timeout(game, t_us: int, controls, bots) -> list[dict[str, Any]]:
+    """Ruling CAB-9: once the VP-card choice's time is up (``t_us`` at or
+    past ``vp_choice_deadline_us``), the ``place_vp`` actions (marked
+    ``timed_out``) of the card under each person's cursor: the card its
+    OLED showed goes, not another.  Bots and seats without a shown card
+    are left to the engine's time-out (CD-10)."""
+    view = game.view(None)
+    deadline = view.get("vp_choice_deadline_us")
+    if view.get("phase") != "place_vp" or deadline is None or t_us < deadline:
+        return []
+    out = []
+    for seat, owe in enumerate(view.get("must_place") or []):
+        if owe and seat not in bots:
+            chosen = controls[seat].shown(game).chosen or {}
+            if chosen.get("type") == "place_vp" and chosen.get("player") == seat:
+                out.append({"type": "place_vp", "player": seat, "card": chosen["card"], "timed_out": True})
+    return out
+
+
 def _choice_left(view: dict[str, Any], context: dict[str, Any]) -> int | None:
     deadline, now = view.get("vp_choice_deadline_us"), context.get("now_us")
     if view.get("phase") != "place_vp" or deadline is None or now is None:

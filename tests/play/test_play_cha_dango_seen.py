@@ -6,6 +6,8 @@ press right after it reveals nothing the seat did not see (ruling CAB-9);
 the 1 s sip hold shows its progress."""
 from __future__ import annotations
 
+import re
+
 from .test_play_cha_dango import Person
 
 
@@ -67,11 +69,11 @@ def test_cab9_a_vp_choice_counts_down_and_its_time_out_is_told(table):
     seen_oled, seen_hdmi = set(), set()
     while g.view(None)["phase"] == "place_vp":
         t.step(ms=250)
-        seen_oled |= {x for x in t.oled_texts(0) if x.endswith(" s")}
-        seen_hdmi |= {x for x in s.hdmi_model.texts() if x.endswith(" s")}
+        seen_oled |= {x for x in t.oled_texts(0) if re.search(r"\d+ s\b", x)}
+        seen_hdmi |= {x for x in s.hdmi_model.texts() if re.search(r"\d+ s\b", x)}
     assert len(seen_oled) >= 8, f"the OLED's countdown: {sorted(seen_oled)}"
     assert len(seen_hdmi) >= 8, f"the HDMI's countdown: {sorted(seen_hdmi)}"
-    gone = [c for c in g.dining if c not in (5,)][-1]
+    gone = g.dining[-2]            # the card given, then the revealed card joined the dining area
     from engines.cha_dango.cards import load_cards
     figure = load_cards().cards[gone].figure
     t.step()
@@ -100,3 +102,22 @@ def test_the_sip_hold_counts_down_on_the_seats_drawn_oled(table):
     assert g.view(None)["race"] is not None
     assert "s left" in texts, texts
     assert first.tobytes() != t.window_oled(0).tobytes(), "the hold's progress did not move"
+
+
+def test_cab9_at_the_time_out_the_card_on_the_seats_oled_goes(table):
+    """Played: seat 1 moves its cursor to its 2nd VP card ("give ..." on
+    its OLED, card 2/3 on the HDMI) and does not confirm in time.  The card
+    that goes is the one it was shown, not another (CD-10's "most recent"
+    is for a seat that showed none)."""
+    t = table("cha-dango", 2, bots={1}, seed=3)
+    g = _rig_a_choice(t)
+    t.run_until(lambda t: g.view(None)["phase"] == "place_vp", max_passes=400, ms=50)
+    t.press(0, "right")
+    shown = t.session.runtime.controls[0].shown(g).chosen
+    assert shown["type"] == "place_vp" and shown["card"] != g.vp[0][-1], shown
+    t.run_until(lambda t: g.view(None)["phase"] != "place_vp", max_passes=400, ms=100)
+    assert shown["card"] in g.dining and shown["card"] not in g.vp[0], (shown, g.vp[0])
+    from engines.cha_dango.cards import load_cards
+    figure = load_cards().cards[shown["card"]].figure
+    t.step()
+    assert f"Time up: Seat 1 gave {figure}" in _drawn(t), _drawn(t)
