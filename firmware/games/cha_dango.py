@@ -258,7 +258,10 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         if left is not None and scene.measure(title, m.small)[0] > head.w:
             title = f"Give VP: {left} s"
         scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen" + ("" if left is None else f", {left} s left"), NEED)]
+        where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
+            else ": choose on your screen"    # a bot has no screen to look at
+        lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
+                  NEED)]
         lines += [(t, INFO) for t in result_lines(view, events)]
         scene.facts["choice_left"] = left
         scene.lines(lines, text_r, size=m.small)
