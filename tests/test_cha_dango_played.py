@@ -142,6 +142,7 @@ def test_three_vp_cards_lost_to_a_wrong_hit_say_three_and_why():
     assert "-3 VP" in oleds[0] and "wrong hit" in oleds[0], oleds[0]
     shown = _shown(hdmi)
     assert "wrong hit" in shown and "Seat 1 lost 3 VP cards" in shown, shown
+    assert "Last order: cat" in shown, shown     # the order's text had left the runtime's last 8 events
 
 
 def test_the_sip_hold_shows_how_long_is_left():

@@ -162,7 +162,12 @@ def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
     """The last race's result lines: from the event texts (with margins and
     ties), else rebuilt from the game's record (ruling CAB-7: the result
     stays on screen, also after a resume)."""
-    return _result_lines(events) or _record_lines(view)
+    lines = _result_lines(events)
+    if not lines:
+        return _record_lines(view)
+    if not any(t.startswith("Last order") for t in lines):   # its text left the runtime's last events
+        lines = _record_lines(view)[:1] + lines
+    return lines
 
 
 def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
