@@ -264,14 +264,18 @@ def test_cd1_dining_area_customers_drawn_as_their_three_attributes():
 
 
 def test_cd1_order_forming_back_then_order():
-    """The back of the top ordering card shows what the next order asks
-    for; once revealed, the order is shown as a picture and words."""
+    """The order's attribute is the back of the top ordering card once the
+    card above it is revealed (CD-1): shown with the order as a picture and
+    words; between orders the top card's back is the last order's
+    attribute, so the deck is drawn face down (issue 34: it asked for
+    nothing yet)."""
     game, events = next(_cd_states(4, 1, lambda v: v["phase"] == "reveal" and v.get("top_back")))
     scene = scenes(game, events)[0][0]
-    assert scene.facts["asks"] == game.view(None)["top_back"]
+    assert "asks" not in scene.facts
     game, events = next(_cd_states(4, 1, lambda v: v.get("race") is not None))
     view = game.view(None)
     scene = scenes(game, events)[0][0]
+    assert scene.facts["asks"] == view["top_back"] == view["order"]["attribute"]
     assert scene.facts["order"] == view["order"]
     assert any(t.startswith("Order: ") for t in scene.texts())
 

@@ -28,7 +28,9 @@ Actions (times are integer us on the edge-source clock, CAB-3):
 * ``{"type": "release", "player": p, "t_us": T}``: its release edge.
 * ``{"type": "cup_lift", ...}`` / ``{"type": "cup_down", ...}``: the cup
   sensor's edges (switch under the coaster opens / closes).
-* ``{"type": "place_vp", "player": p, "card": id}``: the seat places this VP
+* ``{"type": "place_vp", "player": p, "card": id}`` (optional ``"timed_out":
+  true``: the cabinet placed the card under the seat's cursor when its time
+  was up, ruling CAB-9): the seat places this VP
   card in the dining area (CD-10; chosen with the navigation input).
 * ``{"type": "tick", "t_us": T}``: time has reached ``T``.
 * ``{"type": "restart_race", "t_us": T, "buttons_down": [...], "cups_up":
@@ -472,18 +474,23 @@ class ChaDango(Game):
             raise IllegalAction(f"{seat_name(player)} has no VP card to place")
         if isinstance(card, bool) or not isinstance(card, int) or card not in self.vp[player]:
             raise IllegalAction(f"card {card!r} is not one of {seat_name(player)}'s VP cards")
-        events = self._give_vp(player, card, chosen=True)
+        # CAB-9: at the time-out the cabinet places the card the seat was shown (``"timed_out": true``)
+        events = self._give_vp(player, card, chosen=True, timed_out=bool(action.get("timed_out")))
         if not any(self.owed):
             events.extend(self._end_turn())
         return events
 
-    def _give_vp(self, player: int, card: int, chosen: bool) -> list[Event]:
+    def _give_vp(self, player: int, card: int, chosen: bool, timed_out: bool = False) -> list[Event]:
         self.vp[player].remove(card)
         self.dining.append(card)
         self.owed[player] -= 1
         if self.last_race is not None:
             self.last_race["placed_vp"].append({"player": player, "card": card})
         how = "chooses" if chosen else "places"
+        if timed_out:   # CD-10, CAB-9: the seat did not choose in time; say which card went
+            return [{"type": "vp_lost", "player": player, "card": card, "chosen": chosen, "timed_out": True,
+                     "text": (f"{seat_name(player)}'s time to choose was up: a VP card "
+                              f"({self.cards[card].describe()}) goes to the dining area")}]
         return [{"type": "vp_lost", "player": player, "card": card, "chosen": chosen,
                  "text": (f"{seat_name(player)} {how} a VP card ({self.cards[card].describe()}) for the dining "
                           f"area: a new customer")}]
@@ -508,7 +515,7 @@ class ChaDango(Game):
             events: list[Event] = []
             for seat in range(self.num_players):  # CD-10: time-out: the most recent VP cards go
                 while self.owed[seat] > 0:
-                    events.extend(self._give_vp(seat, self.vp[seat][-1], chosen=False))
+                    events.extend(self._give_vp(seat, self.vp[seat][-1], chosen=False, timed_out=True))
             return events + self._end_turn()
         return []
 

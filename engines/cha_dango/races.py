@@ -26,7 +26,9 @@ with its button wins the first matching customer (dining-area order, oldest
 first).  It is decided once the horizon reaches the press's stamp plus the
 tie resolution, so every press that could tie with it (closer than
 ``tie_resolution_us``, CAB-4) is known; a tie is broken by the game's seeded
-RNG and logged as a tie.  Every press in the decided group is used up.  The
+RNG and logged as a tie; with more matching customers left, the other tied
+seats serve the next ones (book 2A: the winner must place its card first,
+the others hit as fast).  Every press in the decided group is used up.  The
 winner's presses are then ignored for ``placing_delay_us`` after their
 winning press while the others race for the next matching customer.
 
@@ -155,19 +157,34 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
             log.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
                         "text": (f"Tie: {seats_text(seats)} slapped within {ms(resolution_us)} of each other; "
                                  f"a coin flip gives the customer to {seat_name(winner)}")})
-        t_win = contenders[winner]
-        card = race["targets"].pop(0)
-        race["won"].append([card, winner, t_win])
-        race["placing_until_us"][winner] = t_win + placing_delay_us
-        runner = next((p for p in presses if p[1] != winner and _can_win(race, p[0], p[1])), None)
-        margin = ""
-        if len(seats) > 1:
-            margin = ", by a coin flip"
-        elif runner is not None:
-            margin = f", {ms(runner[0] - t_win)} ahead of {seat_name(runner[1])}"
-        log.append({"type": "customer_won", "player": winner, "card": card, "t_us": t_win,
-                    "text": (f"{seat_name(winner)} served the customer ({cards[card].describe()}) "
-                             f"{ms(t_win - race['open_us'])} after the order{margin}")})
+        # ruling CD-11, book 2A: the coin flip's winner takes the oldest match and must place it first; a tied seat
+        # hit just as fast, so it is the fastest on the next match (CD-4: one customer per tied seat)
+        order = [winner]
+        rest = [s for s in seats if s != winner]
+        while rest and len(order) < len(race["targets"]):
+            nxt = rest[0] if len(rest) == 1 else rng.choice(rest)
+            order.append(nxt)
+            rest.remove(nxt)
+        for seat in order:
+            _serve(race, seat, contenders[seat], len(seats) > 1, placing_delay_us, cards)
+
+
+def _serve(race: dict[str, Any], winner: int, t_win: int, tie: bool, placing_delay_us: int, cards) -> None:
+    """``winner`` serves the oldest matching customer left with its press at
+    ``t_win`` (CD-4); logged with its margin ("by a coin flip" in a tie)."""
+    presses = race["presses"]
+    card = race["targets"].pop(0)
+    race["won"].append([card, winner, t_win])
+    race["placing_until_us"][winner] = t_win + placing_delay_us
+    runner = next((p for p in presses if p[1] != winner and _can_win(race, p[0], p[1])), None)
+    margin = ""
+    if tie:
+        margin = ", by a coin flip"
+    elif runner is not None:
+        margin = f", {ms(runner[0] - t_win)} ahead of {seat_name(runner[1])}"
+    race["log"].append({"type": "customer_won", "player": winner, "card": card, "t_us": t_win,
+                        "text": (f"{seat_name(winner)} served the customer ({cards[card].describe()}) "
+                                 f"{ms(t_win - race['open_us'])} after the order{margin}")})
 
 
 # ------------------------------------------------------------------ closing

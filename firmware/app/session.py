@@ -147,6 +147,8 @@ class Session:
         #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
         self._pause_fn = declared.hook("result_pause") if declared is not None else None
         self._pause_done: Any = None
+        #: Cha dango: at a VP-card choice's time-out, the card each seat was shown goes (CAB-9)
+        self._choice_timeout_fn = declared.hook("choice_timeout") if declared is not None else None
         #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
         self._resume_action: dict[str, Any] | None = None
         self.runtime.pre_step = self._timers
@@ -270,6 +272,9 @@ class Session:
             self._pause_done = key
             t = max(self.runtime.now_us, self.game.now_us())
             self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
+            if self.cfg["cabinet"]["race_result_ms"] > 0:   # the outcome's very first frame says so (issue 34)
+                self.countdown = f"next {-(-self.cfg['cabinet']['race_result_ms'] // 1000)}"
+                self.runtime.dirty = True
 
     def _timers(self, t_us: int) -> None:
         """The 3-2-1 countdown that starts each Retrograde roll (the dice
@@ -284,6 +289,9 @@ class Session:
             elif t_us >= rt.frozen_until_us:
                 action, self._resume_action = self._resume_action, None
                 rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
+        if self._choice_timeout_fn is not None and not self.game.is_terminal() and not rt.pause.paused:
+            for action in self._choice_timeout_fn(self.game, t_us, rt.controls, rt.bots):   # CAB-9
+                rt.try_apply(action, action.get("player"))
         self._result_pause()
         if self._countdown_fn is not None and not self.game.is_terminal():
             view = self.game.view(None)

@@ -26,6 +26,8 @@ from firmware.screens.choices import describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
     shorten_event)
+from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
+    _choice_left, _hold_left, _tenths, choice_timeout)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.ui.oled import OledFrame
 
@@ -134,6 +136,9 @@ def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None
         if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
             scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
         scene.facts["asks"] = attribute
+    else:
+        mid = Rect(r.x, r.y + r.h // 2 - scene.measure("Ag", m.small)[1], r.w, scene.measure("Ag", m.small)[1])
+        scene.text("next", mid, sizes=(m.small,), align="center", colour=FG)
     label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
     if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
         scene.dropped.pop()
@@ -172,7 +177,9 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     card_w = int(cards_h * CARD_RATIO)
     deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
     rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
-    _card_back(scene, deck_r, view.get("top_back"), view["deck_count"])
+    # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
+    # between orders the deck is face down and asks for nothing yet (issue 34)
+    _card_back(scene, deck_r, view.get("top_back") if order else None, view["deck_count"])
     if view.get("revealed"):
         customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
     if view["phase"] == "over":  # CD-2: the last card forms no order
@@ -207,8 +214,17 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
         names = " and ".join(f"Seat {s + 1}" for s in owing)
-        scene.text("VP card to give", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"{names}: choose on your screen", NEED)] + [(t, INFO) for t in result_lines(view, events)]
+        left = _choice_left(view, context)   # CAB-9: the choice's seconds, seen by everyone
+        title = "VP card to give" if left is None else f"VP card to give: {left} s"
+        if left is not None and scene.measure(title, m.small)[0] > head.w:
+            title = f"Give VP: {left} s"
+        scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
+        where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
+            else ": choose on your screen"    # a bot has no screen to look at
+        lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
+                  NEED)]
+        lines += [(t, INFO) for t in result_lines(view, events)]
+        scene.facts["choice_left"] = left
         scene.lines(lines, text_r, size=m.small)
         return
     who = view["current"]
@@ -270,7 +286,8 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     scene.facts["dining"] = [c["id"] for c in customers]
 
 
-def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None) -> None:
+def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None,
+              holding: dict[int, int] | None = None) -> None:
     """Every seat's banner: its VP cards (CD-8), and what it did in the
     race so far (hit in N ms, cup up, sipped in N ms): physical acts all
     seats see anyway; never whether they were right before the race is
@@ -306,6 +323,8 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
         elif view["buttons_down"][s]:
             doing = "hit"
+        elif s in (holding or {}):      # CD-6: the 1 s sip hold, counted down
+            doing = f"sip {_tenths(holding[s])}"
         elif view["cups_up"][s]:
             doing = "cup up"
         seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
@@ -364,7 +383,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     _order_area(scene, order_r, game, view, events, context)
     _dining_area(scene, dining_r, view)
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
-    _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None)
+    holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context.get("now_us"))) is not None}
+    _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,
+              holding)
     return scene
 
 
@@ -394,6 +415,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices = shown.choices
     bottom = f.H
+    if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
+        choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
     if choices:
         bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
     y = 14
@@ -416,8 +439,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
             if owe:
                 if result:
-                    f.text(2, y, result, 13, room=f.W - 4)
-                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+                    _result_text(f, y, result)
+                left = _choice_left(view, context)   # CAB-9: the seconds left to choose
+                if left is None:
+                    f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+                else:
+                    f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
+                                       f"{left} s left"])
             else:
                 f.text(2, y, "others choose", room=f.W - 4)
                 if result:
@@ -426,14 +454,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         wait = _pause_left(context)
         if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
             if result:
-                f.text(2, y, result, 13, room=f.W - 4)
-            f.text(2, y + 14, f"reveal in {wait} s")
+                y = _result_text(f, y, result)
+            f.text(2, y + 2, f"reveal in {wait} s")
         elif view["current"] == seat:
             f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
         else:
             f.text(2, y, f"Seat {view['current'] + 1} reveals")
             if result:
-                f.text(2, y + 13, result, 13)
+                _result_text(f, y + 13, result)
         return f
     banner = str(context.get("banner") or "")
     if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
@@ -464,18 +492,33 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         if t_min is None:  # CD-7: lifted too early
             f.text(2, y, "cup up too early:", room=f.W - 4)
             f.text(2, y + 12, "put it down, lift it")
-        elif now_us is not None and now_us < t_min:
-            f.glyph(0, y, f.W, "HOLD...", size=22)
+        elif now_us is not None and now_us < t_min:   # CD-6: the 1 s hold, its progress drawn
+            f.glyph(0, y, f.W, "HOLD...", size=16)
+            left = t_min - now_us
+            done = 1 - left / max(1, game.options["sip_us"])
+            f.draw.rectangle((4, y + 20, f.W - 5, y + 27), outline=1)
+            f.draw.rectangle((4, y + 20, 4 + int((f.W - 9) * max(0.0, min(1.0, done))), y + 27), fill=1)
+            f.text(0, y + 30, f"{_tenths(left)} left", room=f.W, align="center")
         else:
             f.glyph(0, y, f.W, "PUT DOWN", size=16)
-    elif view["buttons_down"][seat]:
-        f.glyph(0, y, f.W, "HIT", size=22)
-    else:
+    else:   # a button still down from before the order (the revealer's reveal press) is no hit (CD-7)
         size = min(26, bottom - y - 14)
         x0 = (f.W - (2 * size + 28)) // 2
         f.hand(x0, y, size)
         f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
         f.cup(x0 + size + 28, y, size)
         # CAB-7: its hit came too soon after the order to count: it may answer now
-        f.text(0, y + size + 2, "too soon: again!" if soon else "hit or sip?", room=f.W, align="center")
+        held = view["buttons_down"][seat] and view["current"] != seat
+        f.text(0, y + size + 2, "too soon: again!" if soon else "let go, then hit" if held else "hit or sip?",
+               room=f.W, align="center")
     return f
+
+
+def _result_text(f: OledFrame, y: int, result: str) -> int:
+    """The seat's own result at ``y`` on its OLED, large when it fits, else
+    small on up to two lines (never cut: "time up: gave tanuki red/blue");
+    returns the y under it."""
+    if f.fits(result, f.W - 4, 13):
+        f.text(2, y, result, 13, room=f.W - 4)
+        return y + 14
+    return f.message(2, y, result, max_lines=2, room=f.W - 4)

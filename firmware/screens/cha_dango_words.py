@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from engines.cha_dango.game import order_words
+from engines.words import plural
 
 
 def seat_name(seat: int) -> str:
@@ -20,6 +21,9 @@ def seat_name(seat: int) -> str:
 
 _SERVED = re.compile(r"^(Player \d+) served the customer \(([^,]+),[^)]*\) (.+?) after the order(?:, (.*))?$")
 _PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
+#: CAB-9: the VP-card choice ran out; the card the cabinet gave is named
+_TIME_UP = re.compile(r"^(Player \d+)'s time to choose was up: a VP card \(([^,]+), (\S+) dango, (\S+) background\)")
+_WRONG_HIT = re.compile(r"^(Player \d+) hit a customer, but none matched")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 #: a number and its unit stay on one line (a no-break space between them)
@@ -52,9 +56,15 @@ def shorten_event(text: str) -> list[str]:
         if margin:
             out.append("  " + margin)
         return [_short_names(t) for t in out]
+    m = _TIME_UP.match(text)
+    if m:
+        return [_short_names(f"Time up: {m.group(1)} gave {m.group(2)} {m.group(3)}/{m.group(4)}")]
     m = _PLACES.match(text)
     if m:
         return [_short_names(f"{m.group(1)} lost a VP card")]
+    m = _WRONG_HIT.match(text)
+    if m:   # CD-9: the cause of the VP cards lost, short enough to stay in the panel
+        return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         return [f"Nobody served the {m.group(1)}: it stays a customer"]
@@ -88,12 +98,33 @@ def _result_lines(events: list[str]) -> list[str]:
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
-        elif " joins the dining area" in text:
-            continue
+        elif " joins the dining area" in text or re.match(r"^Player \d+: choose ", text):
+            continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie")
               or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
             out.extend(shorten_event(text))
-    return [keep_units(t) for t in out] if len(out) > 1 else []
+    return [keep_units(t) for t in _penalties_first(out)] if len(out) > 1 else []
+
+
+def _penalties_first(lines: list[str]) -> list[str]:
+    """Result lines with each seat's VP cards lost counted on one line
+    ("Seat 1 lost 3 VP cards") and, after the order, the penalties and their
+    causes first: the panel drops its last lines when they do not fit, and
+    a loss must never lose its reason (issue 34)."""
+    lost: dict[str, int] = {}
+    rest: list[str] = []
+    for t in lines:
+        m = re.match(r"^(Seat \d+) lost a VP card$", t)
+        if m:
+            if m.group(1) not in lost:
+                rest.append(m.group(1))
+            lost[m.group(1)] = lost.get(m.group(1), 0) + 1
+        else:
+            rest.append(t)
+    rest = [f"{t} lost {plural(lost[t], 'VP card')}" if t in lost else t for t in rest]
+    head = [t for t in rest if t.startswith("Last order")]
+    bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or t.startswith("Time up"))]
+    return head + bad + [t for t in rest if t not in head and t not in bad]
 
 
 def keep_units(text: str) -> str:
@@ -120,18 +151,23 @@ def _record_lines(view: dict[str, Any]) -> list[str]:
     out += [f"Nobody served the {cards[c].figure}: it stays a customer"
             for c in last.get("customers") or [] if c not in won]
     out += [f"Seat {s + 1} sipped, but a customer matched" for s in last.get("wrong_sips") or []]
-    out += [f"Seat {s + 1} hit, but nothing matched: a wrong hit" for s in last.get("wrong_hits") or []]
+    out += [f"Seat {s + 1}: wrong hit, nothing matched" for s in last.get("wrong_hits") or []]
     if last.get("slowest") is not None:
         out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
     out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
-    return [keep_units(t) for t in out]
+    return [keep_units(t) for t in _penalties_first(out)]
 
 
 def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
     """The last race's result lines: from the event texts (with margins and
     ties), else rebuilt from the game's record (ruling CAB-7: the result
     stays on screen, also after a resume)."""
-    return _result_lines(events) or _record_lines(view)
+    lines = _result_lines(events)
+    if not lines:
+        return _record_lines(view)
+    if not any(t.startswith("Last order") for t in lines):   # its text left the runtime's last events
+        lines = _record_lines(view)[:1] + lines
+    return lines
 
 
 def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
@@ -142,6 +178,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
     slowest = wrong = none = wrong_sip = False
+    gave = None
     for text in race_events(events):
         if not who.match(text):
             continue
@@ -149,6 +186,10 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             won += 1
         elif " places a VP card" in text or " chooses a VP card" in text:
             lost += 1
+        elif "'s time to choose was up" in text:   # CAB-9: which card went, said
+            lost += 1
+            m = _TIME_UP.match(text)
+            gave = f"{m.group(2)} {m.group(3)}/{m.group(4)}" if m else ""
         elif "a wrong hit" in text:
             wrong = True
         elif " was slowest to sip" in text:
@@ -159,6 +200,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             wrong_sip = True
     if won:
         return f"+{won} VP"
+    if gave is not None:
+        return f"time up: gave {gave}".strip()
     if lost:
         if wrong:
             return f"wrong hit: -{lost} VP"
