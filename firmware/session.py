@@ -174,6 +174,8 @@ class Session:
         self._oled_shown: list[Any] = []
         #: each seat's OLED image as last rendered, and the HDMI scene or model
         self.oled_images: list[Any] = []
+        #: the texts of each seat's OLED frame last drawn (tests, the pause)
+        self.oled_texts: list[list[str]] = []
         self.hdmi_model: Any = None
         from .twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
@@ -341,6 +343,10 @@ class Session:
                 model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
                                      self.renderer.scene_measure, bots=self.runtime.bots,
                                      hint=self._result_hint())
+            elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
+                from .pause_screens import paused_scene
+                model = paused_scene(self.game.game_id, self.runtime.pause, (self.renderer.width,
+                                     self.renderer.height), self.renderer.scene_measure) or model
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
@@ -351,7 +357,13 @@ class Session:
         oleds_changed = False
         for seat in range(self.game.num_players):
             try:
-                img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
+                if self.runtime.pause.paused and not self.game.is_terminal():
+                    from .pause_screens import paused_oled
+                    frame = paused_oled(seat, self.runtime.pause)
+                else:
+                    frame = oled_frame(self.game, seat, self.runtime.controls[seat], ctx)
+                img = frame.image
+                self.oled_texts[seat:seat + 1] = [list(frame.texts)]
             except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
                 self._layout_bug(f"seat {seat + 1} OLED", exc)
                 img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
