@@ -176,6 +176,10 @@ class Session:
         self.oled_images: list[Any] = []
         #: the texts of each seat's OLED frame last drawn (tests, the pause)
         self.oled_texts: list[list[str]] = []
+        from hardware.seat_lights import SeatLight
+        #: each seat's button light (issue 38): what the seat must do (firmware.seat_lights)
+        self.lights = [SeatLight(seat.led) for seat in self.cabinet.seats[:game.num_players]]
+        self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
         from .twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
@@ -379,6 +383,7 @@ class Session:
             if dev is not None and (changed or not getattr(dev, "online", True)):
                 dev.show(img)       # offline: show() retries the display every retry_s
         self.oled_images = images
+        self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
@@ -392,7 +397,8 @@ class Session:
                     self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
         if hdmi_changed or oleds_changed or self.window_dirty:
             self.window_dirty = False
-            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends())
+            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends(),
+                                  lights=self._light_states())
 
     def _result_hint(self) -> str:
         """What dismisses the result screen, said on it."""
@@ -424,6 +430,23 @@ class Session:
             seen.add((where, str(exc)))
             log.error("%s could not be drawn (%s); the game goes on", where, exc)
 
+    def _set_lights(self, ctx: dict[str, Any]) -> None:
+        """Each seat's button light from what it must do now; the window
+        is repainted when a drawn light turns on or off (a blink too)."""
+        from .seat_lights import seat_modes
+        modes = seat_modes(self.game, ctx, self.runtime.bots, self.runtime.pause.paused)
+        for light, mode in zip(self.lights, modes):
+            light.set(mode)
+        lit = tuple(light.lit_at(time.monotonic()) for light in self.lights)
+        if lit != self._lit_shown:
+            self._lit_shown = lit
+            self.window_dirty = True
+
+    def _light_states(self) -> list[str]:
+        """Each seat's light as the window draws it: "lit" or "unlit"
+        (the mode's look now: a blink alternates)."""
+        return ["lit" if on else "unlit" for on in self._lit_shown]
+
     def _oled_labels(self) -> list[str]:
         return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
 
@@ -447,6 +470,11 @@ class Session:
         next full collection, and must not hold tens of MB of pixels
         until then.  Idempotent."""
         self.writer.close()
+        for light in self.lights:            # the menu's buttons are dark
+            try:
+                light.set("off")
+            except Exception as exc:         # gpiozero's GPIODeviceClosed: the cabinet closed first
+                log.debug("seat light: %s", exc)
         if self._owns_renderer:
             self.renderer.close()
         if self._owns_cabinet:
