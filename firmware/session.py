@@ -178,7 +178,8 @@ class Session:
         self.oled_texts: list[list[str]] = []
         from hardware.seat_lights import SeatLight
         #: each seat's button light (issue 38): what the seat must do (firmware.seat_lights)
-        self.lights = [SeatLight(seat.led) for seat in self.cabinet.seats[:game.num_players]]
+        self.lights = [SeatLight(seat.led, background_blink=not self.cabinet.simulated)
+                       for seat in self.cabinet.seats[:game.num_players]]
         self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
         from .twin_costs import attach
@@ -435,9 +436,11 @@ class Session:
         is repainted when a drawn light turns on or off (a blink too)."""
         from .seat_lights import seat_modes
         modes = seat_modes(self.game, ctx, self.runtime.bots, self.runtime.pause.paused)
+        now = time.monotonic()
         for light, mode in zip(self.lights, modes):
             light.set(mode)
-        lit = tuple(light.lit_at(time.monotonic()) for light in self.lights)
+            light.tick(now)
+        lit = tuple(light.lit_at(now) for light in self.lights)
         if lit != self._lit_shown:
             self._lit_shown = lit
             self.window_dirty = True

@@ -7,8 +7,10 @@ A :class:`SeatLight` drives the seat's gpiozero ``LED`` (BCM pin
 ``seats[N].led`` in the config; :func:`hardware.cabinet.build_cabinet`
 makes it): ``on()``, ``off()`` and gpiozero's own background ``blink()``,
 only when the mode changes.  On the simulated cabinet the same LED sits
-on gpiozero's mock pin factory (the twin), and :meth:`SeatLight.lit_at`
-tells the window whether to draw the light lit at a moment.
+on gpiozero's mock pin factory (the twin); there the blink is stepped by
+the loop (:meth:`SeatLight.tick`: no thread per blinking seat, none left
+running by a cabinet nobody closed), and :meth:`SeatLight.lit_at` tells
+the window whether to draw the light lit at a moment.
 """
 from __future__ import annotations
 
@@ -25,11 +27,15 @@ class SeatLight:
     Args:
         led: the seat's gpiozero ``LED`` (or a twin with ``on``, ``off``,
             ``blink``), or None (no LED wired: the mode is kept, nothing lit).
+        background_blink: blink with gpiozero's background thread (the
+            real cabinet); False: :meth:`tick` steps the blink (the twin).
     """
 
-    def __init__(self, led: Any = None) -> None:
+    def __init__(self, led: Any = None, background_blink: bool = True) -> None:
         self.led = led
         self.mode = "off"
+        self.background_blink = background_blink
+        self._phase: bool | None = None
 
     def set(self, mode: str) -> None:
         """Show ``mode`` (one of :data:`MODES`); the LED is written only
@@ -45,12 +51,23 @@ class SeatLight:
         self.mode = mode
         if self.led is None:
             return
+        self._phase = None
         if mode == "on":
             self.led.on()
         elif mode == "off":
             self.led.off()
-        else:
+        elif self.background_blink:
             self.led.blink(on_time=BLINK_S, off_time=BLINK_S, background=True)
+
+    def tick(self, t_s: float) -> None:
+        """Step a loop-driven blink to time ``t_s`` (s, monotonic): the LED
+        is written when its phase changes (no-op otherwise)."""
+        if self.mode != "blink" or self.background_blink or self.led is None:
+            return
+        lit = self.lit_at(t_s)
+        if lit != self._phase:
+            self._phase = lit
+            (self.led.on if lit else self.led.off)()
 
     def lit_at(self, t_s: float) -> bool:
         """Whether the light is lit at time ``t_s`` (s, any monotonic

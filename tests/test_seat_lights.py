@@ -105,3 +105,20 @@ def table(tmp_path):
     yield make
     for t in opened:
         t.close()
+
+
+def test_the_twins_blink_is_stepped_by_the_loop_without_a_thread():
+    from gpiozero import LED
+    from gpiozero.pins.mock import MockFactory
+    led = LED(15, pin_factory=MockFactory())
+    try:
+        light = SeatLight(led, background_blink=False)
+        light.set("blink")
+        assert led._blink_thread is None
+        lit = []
+        for k in range(8):
+            light.tick(k * 0.125)
+            lit.append(led.is_lit)
+        assert lit == [True, True, False, False, True, True, False, False]
+    finally:
+        led.close()

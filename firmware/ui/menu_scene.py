@@ -20,6 +20,8 @@ from .kit import (BG, DIM, FG, GOLD, INFO, NEED, PANEL, PANEL_HI, Measure, Metri
 
 #: the text size setting -> how much larger than the kit's sizes
 TEXT_SCALES = {"normal": 1.0, "large": 1.25}
+#: the menu's and the pages' text below 600 px high, times the kit's sizes
+SMALL_SCREEN_SCALE = 1.1
 INK = (34, 30, 36)
 CARD_DIM = (120, 112, 100)
 
@@ -52,10 +54,25 @@ class ScaledScene(Scene):
     def metrics(self) -> Metrics:
         return ScaledMetrics(self.width, self.height, max(1.0, self.text_scale))
 
+    def fit(self, text: str, rect: Rect, sizes: Any = None) -> int | None:
+        """:meth:`Scene.fit` with the kit's own smallest size as the floor
+        (a text may be asked at the kit's size below the scaled one)."""
+        floor = Metrics(self.width, self.height).small
+        for size in (sizes or self.metrics.sizes):
+            if size < floor:
+                continue
+            w, h = self.measure(text, size)
+            if w <= rect.w and h <= rect.h:
+                return size
+        return None
+
 
 def new_scene(size: tuple[int, int], measure: Measure, text_size: str = "normal") -> Scene:
-    """An empty scene of ``size`` px at the ``text_size`` setting."""
-    return ScaledScene(size[0], size[1], measure, text_scale=TEXT_SCALES.get(text_size, 1.0))
+    """An empty scene of ``size`` px at the ``text_size`` setting; below
+    600 px high the text is at least :data:`SMALL_SCREEN_SCALE` times the
+    kit's (its smallest words, "none", "more", stood 13 px at 480 px)."""
+    small = SMALL_SCREEN_SCALE if size[1] < 600 else 1.0
+    return ScaledScene(size[0], size[1], measure, text_scale=max(TEXT_SCALES.get(text_size, 1.0), small))
 
 
 # ------------------------------------------------------------------ art
@@ -124,18 +141,22 @@ def game_cards(scene: Scene, rect: Rect, menu: Any) -> None:
     from engines import GAMES
     m = scene.metrics
     n = len(menu.games)
-    line_h = scene.measure("Ag", m.small)[1]
+    # the names and counts (capitals and tall letters) at the kit's own small size unless the text is large
+    size = Metrics(scene.width, scene.height).small if getattr(scene, "text_scale", 1.0) <= SMALL_SCREEN_SCALE \
+        else m.small
+    line_h = scene.measure("Ag", size)[1]
     shown = n
     while shown > 1:
-        w = (rect.w - m.pad * (shown - 1)) // shown - 6
-        if all(_card_words(scene, g, w, m.small) is not None for g in menu.games):
+        w = (rect.w - m.pad * (shown - 1)) // shown - 2 * max(2, m.pad // 2) - 6    # an unchosen card's words
+        if all(_card_words(scene, g, w, size) is not None for g in menu.games):
             break
         shown -= 1
     first = min(max(0, menu.game_index - shown // 2), n - shown)
     games = list(enumerate(menu.games))[first:first + shown]
     cells = rect.cols(*([1] * shown), gap=m.pad)
     focus_game = menu.rows()[menu.focus][0] == "Game"
-    name_lines = max(len(_card_words(scene, g, cells[0].w - 6, m.small) or [""]) for _, g in games)
+    name_lines = max(len(_card_words(scene, g, cells[0].w - 2 * max(2, m.pad // 2) - 6, size) or [""])
+                     for _, g in games)
     for (i, gid), cell in zip(games, cells):
         chosen = i == menu.game_index
         card = cell if chosen else cell.inset(max(2, m.pad // 2))
@@ -147,14 +168,14 @@ def game_cards(scene: Scene, rect: Rect, menu: Any) -> None:
         name_r, count_r = (Rect(wide.x, r.y, wide.w, r.h) for r in (name_r, count_r))
         game_art(scene, art, gid)
         info = GAMES[gid]
-        words = _card_words(scene, gid, name_r.w, m.small) or [info.name]
+        words = _card_words(scene, gid, name_r.w, size) or [info.name]
         for k, line in enumerate(words):
-            scene.text(line, Rect(name_r.x, name_r.y + k * line_h, name_r.w, line_h), sizes=(m.small,),
+            scene.text(line, Rect(name_r.x, name_r.y + k * line_h, name_r.w, line_h), sizes=(size,),
                        colour=INK, align="center")
         most = menu.max_players(gid)
         count = f"{info.min_players}-{most} players" if most > info.min_players else f"{most} players"
-        count = _first_fit(scene, [count, f"{info.min_players}-{most}"], count_r.w, m.small)
-        scene.text(count, count_r, sizes=(m.small,), colour=INK if chosen else CARD_DIM, align="center",
+        count = _first_fit(scene, [count, f"{info.min_players}-{most}"], count_r.w, size)
+        scene.text(count, count_r, sizes=(size,), colour=INK if chosen else CARD_DIM, align="center",
                    priority=INFO)
     scene.facts["cards"] = [g for _, g in games]
     scene.facts["chosen"] = menu.game_id
@@ -187,7 +208,7 @@ def row_column(scene: Scene, rect: Rect, menu: Any) -> None:
     with the focus ("2 more" above or below)."""
     m = scene.metrics
     line_h = scene.measure("Ag", m.small)[1]
-    bar_h = line_h + max(4, m.pad // 2)
+    bar_h = line_h + m.pad
     gap = max(2, m.pad // 3)
     room = max(1, (rect.h + gap) // (bar_h + gap))
     rows = row_texts(scene, menu, rect.w - 2 * m.pad, m.small)
@@ -207,9 +228,10 @@ def row_column(scene: Scene, rect: Rect, menu: Any) -> None:
             continue
         label, value = rows[k]
         focused = k == menu.focus
-        action = menu.rows()[k][0] in ("Start", "Resume", "How to play") and not focused
+        action = menu.rows()[k][0] in ("Start", "Resume", "How to play") and not focused \
+            and not (menu.rows()[k][0] == "Resume" and not menu.resumable)
         scene.add("panel", bar, f"menu-row-{k}", fill=PANEL_HI if focused else PANEL,
-                  border=GOLD if focused else (90, 150, 100) if action else None, glow=focused, radius=m.pad)
+                  border=GOLD if focused else (90, 150, 100) if action else None, radius=m.pad)
         if value:
             lw = scene.measure(label, m.small)[0]
             lr, vr = inner.cols(-lw, 1, gap=m.pad)
