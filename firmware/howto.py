@@ -56,18 +56,18 @@ AT_THE_CABINET = Page("At the cabinet", (
 PAGES: dict[str, tuple[Page, ...]] = {
     "retrograde": (
         Page("The goal", (
-            _t("Blast droids on your sheet: 1 point each", ("droid", {"pips": 1}), ("droid", {"pips": 4}),
+            _t("Blast droids on your sheet: 1\u00a0point each", ("droid", {"pips": 1}), ("droid", {"pips": 4}),
                ("droid", {"pips": 6, "blasted": True})),
             _t("Trophies and bosses score too", ("icon", {"name": "trophy", "won": True, "label": 4}),
                ("boss", {})),
-            _t("8 rounds; the most points wins", ("icon", {"name": "deck"}), ("icon", {"name": "star"})),
+            _t("8\u00a0rounds; the most points wins", ("icon", {"name": "deck"}), ("icon", {"name": "star"})),
         )),
         Page("Roll, then claim a card", (
             _t("After 3-2-1 everyone rolls at once, keep some, roll again", ("die", dict(BLUE, value=6)),
                ("die", dict(RED, value=5)), ("die", dict(BLUE, value=6))),
             _t("Happy? Press your button to claim a card", ("target", {"pips": (6, 3)}),
                ("icon", {"name": "hand"})),
-            _t("Last without a card: 2 more rolls, then take one", ("icon", {"name": "hourglass"}),
+            _t("Last without a card: 2\u00a0more rolls, then take one", ("icon", {"name": "hourglass"}),
                ("target", {"pips": (2, 5)})),
         )),
         Page("Blast droids", (
@@ -135,7 +135,7 @@ PAGES: dict[str, tuple[Page, ...]] = {
     ),
     "cryptid-cafe": (
         Page("Send servers", (
-            _t("In turn, put a server at a station, rank 3, 2 or 1", ("meeple", {"seat": 0, "label": "1"}),
+            _t("In turn, put a server at a station, rank 3, 2\u00a0or\u00a01", ("meeple", {"seat": 0, "label": "1"}),
                ("dish", {"name": "kaputtcino"})),
             _t("One server per station; rank = dishes you collect", ("meeple", {"seat": 1, "label": "2"}),
                ("dish", {"name": "waterzoeil"}), ("dish", {"name": "waterzoeil"})),
@@ -150,7 +150,7 @@ PAGES: dict[str, tuple[Page, ...]] = {
             _t("Too slow: the customer walks out", ("mood", {"name": "red"}), ARROW, ("sign", {"text": "\u00d7"})),
         )),
         Page("The end", (
-            _t("Sets of 3 cryptids of one type earn a bonus", ("ctype", {"name": "airborne"}),
+            _t("Sets of 3\u00a0cryptids of one type earn a bonus", ("ctype", {"name": "airborne"}),
                ("ctype", {"name": "airborne"}), ("ctype", {"name": "airborne"})),
             _t("The most tips wins", ("coin", {"label": 9}), ("icon", {"name": "trophy", "won": True})),
         )),
@@ -166,8 +166,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
                ("guest", {"gender": "girl"}), ("guest", {"gender": "boy"}), ("guest", {"gender": "boy"})),
         )),
         Page("Points", (
-            _t("1 point for each guest you seat", ("guest", {"gender": "boy"}), ARROW, ("coin", {"label": 1})),
-            _t("Fill a table's last seat: 10 points, turn over", ("tabletop", {}), ARROW,
+            _t("1\u00a0point for each guest you seat", ("guest", {"gender": "boy"}), ARROW, ("coin", {"label": 1})),
+            _t("Fill a table's last seat: 10\u00a0points, turn over", ("tabletop", {}), ARROW,
                ("coin", {"label": 10})),
             _t("A joker sits anywhere; left in hand at the end: -5", ("guest", {"gender": "girl", "joker": True}),
                ("sign", {"text": "-5"})),

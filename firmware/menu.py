@@ -307,6 +307,8 @@ class Menu:
             return "Resume", [*words, "the button goes on where it stopped"]
         if label in ROW_WORDS and label not in ("Players", "Bots"):
             return label, list(ROW_WORDS[label])
+        if label == "Resume" and not self.resumable:
+            return "Resume", ["no unfinished game to go on with"]
         if label == "Resume last game":
             return "Resume", [self.resume_problem or "no unfinished game"]
         what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
