@@ -162,3 +162,49 @@ def _oled_words(s, seat):
     from firmware.screens import oled_frame
     return s.oled_texts[seat] if hasattr(s, "oled_texts") else oled_frame(s.game, seat, s.runtime.controls[seat],
                                                                            s.context()).texts
+
+
+def test_the_cabinets_menu_loop_draws_the_kit_menu_opens_how_to_play_and_sets_the_volume(tmp_path, monkeypatch):
+    """run_menu in the simulated window (SDL dummy driver), worked with
+    seat 1's keys: the drawn menu, its How to play pages, and the Volume
+    row heard at once on the cabinet's audio."""
+    import types
+
+    import pygame
+
+    import firmware.menu as fm
+    from firmware import config
+    from firmware.ui.hdmi import HdmiRenderer
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path), "display": "window", "resolution": [800, 480]},
+                           "gpio": {"backend": "mock"}})
+    drawn = []
+    real_draw = HdmiRenderer.draw
+    monkeypatch.setattr(HdmiRenderer, "draw", lambda self, m, now_ms=None: (drawn.append(m), real_draw(self, m, now_ms))[1])
+    audio = []
+    from hardware import cabinet as cab_mod
+    real_build = cab_mod.build_cabinet
+
+    def build(*a, **kw):
+        c = real_build(*a, **kw)
+        audio.append(c.audio)
+        return c
+    monkeypatch.setattr(cab_mod, "build_cabinet", build)
+    labels = [label for label, _ in Menu().rows()]
+    n_pages = len(PAGES["retrograde"])
+    script = (["right"] * labels.index("How to play") + ["space", "right", "left"] + ["space"] * n_pages
+              + ["right"] * (labels.index("Volume") - labels.index("How to play")) + ["space", "escape"])
+    keys = {"right": pygame.K_RIGHT, "left": pygame.K_LEFT, "space": pygame.K_SPACE, "escape": pygame.K_ESCAPE}
+    state = {"i": 0}
+
+    def sleep(_s):
+        key = script[min(state["i"], len(script) - 1)]
+        state["i"] += 1
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[key]))
+    monkeypatch.setattr(fm, "time", types.SimpleNamespace(sleep=sleep, time=__import__("time").time))
+    assert fm.run_menu(cfg) == 0
+    facts = [getattr(m, "facts", {}) for m in drawn]
+    assert facts[0]["chosen"] == "retrograde" and len(facts[0]["cards"]) == 5     # the kit menu, not a text model
+    pages = [f["howto"]["title"] for f in facts if "howto" in f]
+    assert pages[0] == PAGES["retrograde"][0].title and PAGES["retrograde"][1].title in pages
+    assert "howto" not in facts[-1] and audio[0].volume == 1.0 and audio[0].asked[-1][1] == "press"
