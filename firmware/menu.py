@@ -49,23 +49,6 @@ WRONG_HIT_CARDS = (4, 2, 1)
 #: the volume steps the menu's Volume row cycles through (0 = silent)
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 TEXT_SIZES = ("normal", "large")
-#: what a focused row does, said beside the menu (issue 38)
-ROW_WORDS = {
-    "Players": ["how many seats play"],
-    "Bots": ["which seats the cabinet plays", "(the others are people)"],
-    "Bot level": ["how well the bots play:", "easy, normal or hard"],
-    "Difficulty": ["the solo / 2-player AI's", "strength (Cryptid Cafe)"],
-    "Youngest player (starts)": ["the book: the youngest", "player starts"],
-    "First-game rules": ["the book's first game:", "round 1 without coins,", "power-ups, bosses, comets"],
-    "Wrong hit costs": ["VP cards a seat gives up", "for hitting the wrong", "customer (the book: 4)"],
-    "How to play": ["pictures of how the game", "is played: arrows turn", "the pages"],
-    "Start": ["start the game with these", "seats and rules"],
-    "Volume": ["how loud the cabinet's", "sounds are (0: silent)"],
-    "Text size": ["the menu's and the", "how-to-play pages' text"],
-    "Calibrate dice": ["teach the dice reader this", "cabinet's dice and light"],
-    "Undo dice calibration": ["read the dice as shipped"],
-    "Shut down": ["power the cabinet off", "safely (the games are saved)"],
-}
 
 
 @dataclass
@@ -292,30 +275,6 @@ class Menu:
     def howto_hint(self) -> str:
         """How the how-to-play pages are turned and closed."""
         return "Left/Right: page \u00b7 Space: next" if self.simulated else "arrows: page \u00b7 button: next"
-
-    def focus_words(self) -> tuple[str, list[str]]:
-        """What the focused row is about, for the panel beside the rows:
-        the chosen game (its blurb, players, bots), a save in full, or
-        what the row does."""
-        rows = self.rows()
-        label = rows[self.focus][0]
-        info = GAMES[self.game_id]
-        if label == "Resume" and self.resumable:
-            keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
-            words = self.resumable[keys.index(self.focus)][1].split(", ")
-            words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
-            return "Resume", [*words, "the button goes on where it stopped"]
-        if label in ROW_WORDS and label not in ("Players", "Bots"):
-            return label, list(ROW_WORDS[label])
-        if label == "Resume" and not self.resumable:
-            return "Resume", ["no unfinished game to go on with"]
-        if label == "Resume last game":
-            return "Resume", [self.resume_problem or "no unfinished game"]
-        what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
-        most = self.max_players(self.game_id)
-        wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        return info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
-                           *wired, " ".join(bots)]
 
     def scene(self, size: tuple[int, int], measure: Any) -> Any:
         """The menu drawn on the kit (:func:`firmware.ui.menu_scene.menu_scene`):

@@ -4,7 +4,7 @@ how-to page of every game, drawn as the cabinet draws them, as PNGs."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from .menu import Menu
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .kit import (BG, DIM, FG, GOLD, INFO, NEED, PANEL, PANEL_HI, Measure, Metrics, Rect, Scene, header,
+from .kit import (BG, DIM, FG, GOLD, INFO, PANEL, PANEL_HI, Measure, Metrics, Rect, Scene, header,
                   header_todo, seat_colour, wrap_words)
 
 #: the text size setting -> how much larger than the kit's sizes
@@ -119,6 +119,53 @@ def _first_fit(scene: Scene, options: list[str], w: int, size: int) -> str:
 
 
 # ------------------------------------------------------------------ menu
+#: what a focused row does, said beside the menu (issue 38)
+ROW_WORDS = {
+    "Players": ["how many seats play"],
+    "Bots": ["which seats the cabinet plays", "(the others are people)"],
+    "Bot level": ["how well the bots play:", "easy, normal or hard"],
+    "Difficulty": ["the solo / 2-player AI's", "strength (Cryptid Cafe)"],
+    "Youngest player (starts)": ["the book: the youngest", "player starts"],
+    "First-game rules": ["the book's first game:", "round 1 without coins,", "power-ups, bosses, comets"],
+    "Wrong hit costs": ["VP cards a seat gives up", "for hitting the wrong", "customer (the book: 4)"],
+    "How to play": ["pictures of how the game", "is played: arrows turn", "the pages"],
+    "Start": ["start the game with these", "seats and rules"],
+    "Volume": ["how loud the cabinet's", "sounds are (0: silent)"],
+    "Text size": ["the menu's and the", "how-to-play pages' text"],
+    "Calibrate dice": ["teach the dice reader this", "cabinet's dice and light"],
+    "Undo dice calibration": ["read the dice as shipped"],
+    "Shut down": ["power the cabinet off", "safely (the games are saved)"],
+}
+
+
+def focus_words(menu: Any) -> tuple[str, list[str]]:
+    """What the focused row is about, for the panel beside the rows:
+    the chosen game (its blurb, players, bots), a save in full, or
+    what the row does."""
+    from engines import GAMES
+
+    from ..menu import BLURBS
+    rows = menu.rows()
+    label = rows[menu.focus][0]
+    info = GAMES[menu.game_id]
+    if label == "Resume" and menu.resumable:
+        keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
+        words = menu.resumable[keys.index(menu.focus)][1].split(", ")
+        words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
+        return "Resume", [*words, "the button goes on where it stopped"]
+    if label in ROW_WORDS and label not in ("Players", "Bots"):
+        return label, [" ".join(ROW_WORDS[label])]
+    if label == "Resume" and not menu.resumable:
+        return "Resume", ["no unfinished game to go on with"]
+    if label == "Resume last game":
+        return "Resume", [menu.resume_problem or "no unfinished game"]
+    what, bots = BLURBS.get(menu.game_id, ("", ["bots play through the same", "buttons as people"]))
+    most = menu.max_players(menu.game_id)
+    wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
+    return info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
+                       *wired, " ".join(bots)]
+
+
 def _card_words(scene: Scene, gid: str, width: int, size: int) -> list[str] | None:
     """A card's name in at most two lines of ``width`` px (the full name,
     else the menu's short one), or None when neither fits."""
@@ -298,7 +345,7 @@ def menu_scene(menu: Any, size: tuple[int, int], measure: Measure) -> Scene:
     seats_h = -(-n // (n if n <= 3 else 3 if size[0] >= 1200 else 2)) * (line_h + m.pad) + m.pad // 2
     seats, info = right.rows(-seats_h, 1, gap=m.pad)
     seats_strip(scene, seats, menu)
-    title, lines = menu.focus_words()
+    title, lines = focus_words(menu)
     scene.add("panel", info, None, fill=PANEL, radius=m.pad)
     inner = info.inset(m.pad)
     t_r, l_r = inner.rows(-line_h, 1, gap=max(2, m.pad // 2))
