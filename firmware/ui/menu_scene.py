@@ -336,7 +336,7 @@ def menu_scene(menu: Any, size: tuple[int, int], measure: Measure) -> Scene:
     header(scene, head, "Tabletop cabinet", "", todo)
     body = body.inset(m.pad)
     line_h = scene.measure("Ag", m.small)[1]
-    cards_h = max(3 * line_h, int(body.h * (0.40 if size[1] >= 700 else 0.36)))
+    cards_h = max(5 * line_h + 3 * m.pad, int(body.h * (0.40 if size[1] >= 700 else 0.36)))   # art 2 lines high at least
     cards, rest = body.rows(-cards_h, 1, gap=m.pad)
     game_cards(scene, cards, menu)
     left, right = rest.cols(11, 9, gap=m.pad)
