@@ -435,7 +435,14 @@ class Session:
         """Each seat's button light from what it must do now; the window
         is repainted when a drawn light turns on or off (a blink too)."""
         from .seat_lights import seat_modes
-        modes = seat_modes(self.game, ctx, self.runtime.bots, self.runtime.pause.paused)
+        rt = self.runtime
+        readings = {k: v.get("state") for k, v in (ctx.get("readings") or {}).items()}
+        key = (rt.stats.actions, rt.pause.paused, tuple(sorted(rt.bots)), repr(sorted(ctx["prompts"].items())),
+               repr(sorted(readings.items())))
+        if key != getattr(self, "_modes_key", None):   # the game's choices are asked once per change (a
+            self._modes_key = key                      # Retrograde round start costs 36 ms), not per frame
+            self._modes = seat_modes(self.game, ctx, rt.bots, rt.pause.paused)
+        modes = self._modes
         now = time.monotonic()
         for light, mode in zip(self.lights, modes):
             light.set(mode)
