@@ -127,14 +127,14 @@ def howto_scene(pager: Any, size: tuple[int, int], measure: Measure, *, text_siz
     size, wraps = _captions(scene, page, cells, tiles_r.h)
     line_h = scene.measure("Ag", size)[1]
     cap_h = max(len(w) for w in wraps) * line_h
-    for tile, cell, lines in zip(page.tiles, cells, wraps):
+    inners = [cell.inset(m.pad) for cell in cells]
+    # one band for every tile's picture, its captions under it: the tiles line up
+    band = max(min(inner.h - cap_h - m.pad, (inner.w - max(2, m.pad // 2) * (len(t.art) - 1)) // max(1, len(t.art)))
+               for t, inner in zip(page.tiles, inners))
+    for tile, cell, inner, lines in zip(page.tiles, cells, inners, wraps):
         scene.add("panel", cell, None, fill=PANEL, radius=m.pad)
-        inner = cell.inset(m.pad)
-        n_art = max(1, len(tile.art))
-        side = min(inner.h - cap_h - m.pad, (inner.w - max(2, m.pad // 2) * (n_art - 1)) // n_art)
-        block = side + m.pad + cap_h          # the picture and its caption together, centred
-        top = inner.y + (inner.h - block) // 2
-        art_row(scene, Rect(inner.x, top, inner.w, side), tile.art)
+        top = inner.y + (inner.h - band - m.pad - cap_h) // 2
+        art_row(scene, Rect(inner.x, top, inner.w, band), tile.art)
         cap_y = top + side + m.pad
         for i, line in enumerate(lines):
             scene.text(line, Rect(inner.x, cap_y + i * line_h, inner.w, line_h), sizes=(size,),
