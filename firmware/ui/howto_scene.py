@@ -135,7 +135,7 @@ def howto_scene(pager: Any, size: tuple[int, int], measure: Measure, *, text_siz
         scene.add("panel", cell, None, fill=PANEL, radius=m.pad)
         top = inner.y + (inner.h - band - m.pad - cap_h) // 2
         art_row(scene, Rect(inner.x, top, inner.w, band), tile.art)
-        cap_y = top + side + m.pad
+        cap_y = top + band + m.pad
         for i, line in enumerate(lines):
             scene.text(line, Rect(inner.x, cap_y + i * line_h, inner.w, line_h), sizes=(size,),
                        colour=FG, align="center", priority=NEED)
