@@ -21,6 +21,7 @@ from typing import Any
 from engines import GAMES
 from engines.registry import is_available
 
+from firmware.screens.games import GAMES as CABINET_GAMES
 from firmware.runtime.journal import JournalError
 from firmware.ui.model import Panel, ScreenModel
 
@@ -30,20 +31,18 @@ BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
 #: game id -> (what the game is, in one line; how its bots play), for the
-#: menu's game panel (lines short enough for a third of an 800 px screen)
-BLURBS = {
-    "retrograde": ("Roll, claim cards, blast droids", ["bots play through the same", "buttons and dice as people"]),
-    "cha-dango": ("Slap races and a tea-sip race", ["bots slap and sip through the", "same buttons and cups as people"]),
-    "ginza": ("Serve customers with your dice", ["bots play through the same", "buttons and dice as people"]),
-    "cryptid-cafe": ("Place servers, cook, serve orders", ["bots play through the same", "buttons as people"]),
-    "cafe-junior": ("Seat guests at tables by flag", ["your hand is on your seat's", "screen; bots play through", "the same buttons as people"]),
-}
-#: a game's name on the menu's Resume line (its full words beside the menu)
-MENU_NAMES = {"retrograde": "Retrograde", "cha-dango": "Cha dango", "ginza": "Ginza",
-              "cryptid-cafe": "Cryptid Cafe", "cafe-junior": "Café Junior"}
+#: menu's game panel, and the name on the menu's Resume line: each game's
+#: own words (:mod:`firmware.screens.games`)
+BLURBS = {gid: (g.blurb, list(g.bots_note)) for gid, g in CABINET_GAMES.items()}
+MENU_NAMES = {gid: g.menu_name for gid, g in CABINET_GAMES.items()}
 #: the most lines the menu column shows; more rows scroll with the focus
 #: (the font keeps its size: play-tester 2)
 MENU_LINES = 12
+#: Cha dango's house rule: the VP cards a wrong hit costs (the book's 4 first)
+WRONG_HIT_CARDS = (4, 2, 1)
+#: the volume steps the menu's Volume row cycles through (0 = silent)
+VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+TEXT_SIZES = ("normal", "large")
 
 
 @dataclass
@@ -82,6 +81,16 @@ class Menu:
     calibrated: bool = False
     #: the simulated cabinet: the hint names its keys (seat 1's), not a knob
     simulated: bool = False
+    #: Retrograde house rule: the book's first-game variant (issue 38)
+    first_game: bool = False
+    #: Cha dango house rule: index into :data:`WRONG_HIT_CARDS`
+    wrong_hit: int = 0
+    #: the sounds' volume, 0..1 (from ``[audio] volume``)
+    volume: float = 0.8
+    #: index into :data:`TEXT_SIZES`
+    text_size: int = 0
+    #: the how-to-play pages while open (:class:`firmware.screens.howto.Pager`), else None
+    howto: Any = None
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -108,12 +117,19 @@ class Menu:
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
+            rows.append(("Wrong hit costs", f"{WRONG_HIT_CARDS[self.wrong_hit]} VP card"
+                         + ("s" if WRONG_HIT_CARDS[self.wrong_hit] != 1 else "")))
+        if self.game_id == "retrograde":
+            rows.append(("First-game rules", "on" if self.first_game else "off"))
+        rows.append(("How to play", info.name))
         if self.resume_problem:
             rows.append(("Resume last game", "damaged save"))
         rows += [("Resume", words) for _, words in self.resumable]
         if not self.resumable and not self.resume_problem:
             rows.append(("Resume", "no unfinished game"))
         rows.append(("Start", ""))
+        rows.append(("Volume", "silent" if self.volume <= 0 else f"{round(self.volume * 10)} of 10"))
+        rows.append(("Text size", TEXT_SIZES[self.text_size]))
         rows.append(("Calibrate dice", ""))
         if self.calibrated:
             rows.append(("Undo dice calibration", ""))
@@ -155,7 +171,11 @@ class Menu:
         return f"Resume: {name}" + (f", {when}" if names.count(parts[0]) > 1 else "")
 
     def nav(self, step: int) -> None:
-        """Move the focus by ``step`` rows (wraps)."""
+        """Move the focus by ``step`` rows (wraps); with the how-to-play
+        pages open, turn ``step`` pages instead."""
+        if self.howto is not None:
+            self.howto.turn(step)
+            return
         self.focus = (self.focus + step) % len(self.rows())
 
     def press(self) -> tuple[str, Any] | None:
@@ -166,6 +186,10 @@ class Menu:
             ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
             or ``None`` after changing a value.
         """
+        if self.howto is not None:           # the pages: the button turns the page, the last one closes
+            if not self.howto.press():
+                self.howto = None
+            return None
         label = self.rows()[self.focus][0]
         info = GAMES[self.game_id]
         if label == "Game":
@@ -184,6 +208,19 @@ class Menu:
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Youngest player (starts)":
             self.start_player = (self.start_player % self.players + 1) % self.players
+        elif label == "Wrong hit costs":
+            self.wrong_hit = (self.wrong_hit + 1) % len(WRONG_HIT_CARDS)
+        elif label == "First-game rules":
+            self.first_game = not self.first_game
+        elif label == "How to play":
+            from firmware.screens.howto import Pager
+            self.howto = Pager(self.game_id)
+        elif label == "Volume":
+            k = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - self.volume))
+            self.volume = VOLUMES[(k + 1) % len(VOLUMES)]
+            return ("volume", self.volume)
+        elif label == "Text size":
+            self.text_size = (self.text_size + 1) % len(TEXT_SIZES)
         elif label == "Resume" and self.resumable:
             k = [i for i, (lab, _) in enumerate(self.rows()) if lab == "Resume"].index(self.focus)
             return ("resume", self.resumable[k][0])
@@ -200,9 +237,44 @@ class Menu:
             options = {"difficulty": DIFFICULTIES[self.difficulty]} if self.game_id == "cryptid-cafe" else None
             if self.game_id == "cha-dango" and self.start_player % self.players:
                 options = {"start_player": self.start_player % self.players}
+            if self.game_id == "cha-dango" and self.wrong_hit:
+                options = dict(options or {}, wrong_hit_vp_cards=WRONG_HIT_CARDS[self.wrong_hit])
+            if self.game_id == "retrograde" and self.first_game:
+                options = {"first_game": True}
             return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
                               "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
         return None
+
+    def bot_seats(self) -> set[int]:
+        """The 0-based seats the Bots row hands to bots."""
+        choice = BOT_CHOICES[self.bots]
+        return set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
+            else set(range(self.players))
+
+    def bot_level_name(self) -> str:
+        return BOT_LEVELS[self.bot_level]
+
+    def text_size_name(self) -> str:
+        return TEXT_SIZES[self.text_size]
+
+    def keys_hint(self) -> str:
+        """How the menu is worked, in the keys or buttons at hand."""
+        return "Left/Right: row \u00b7 Space: change / start" if self.simulated \
+            else "arrows: row \u00b7 button: change / start"
+
+    def keys_hints(self) -> list[str]:
+        """:meth:`keys_hint`, then shorter forms of it (a narrow header)."""
+        return [self.keys_hint(), "Left/Right \u00b7 Space" if self.simulated else "arrows \u00b7 button"]
+
+    def howto_hint(self) -> str:
+        """How the how-to-play pages are turned and closed."""
+        return "Left/Right: page \u00b7 Space: next" if self.simulated else "arrows: page \u00b7 button: next"
+
+    def scene(self, size: tuple[int, int], measure: Any) -> Any:
+        """The menu drawn on the kit (:func:`firmware.screens.menu_scene.menu_scene`):
+        a :class:`~firmware.ui.kit.Scene` at ``size`` px."""
+        from firmware.screens.menu_scene import menu_scene
+        return menu_scene(self, size, measure)
 
     def model(self) -> ScreenModel:
         """The menu screen: the rows (at most :data:`MENU_LINES`, scrolling
@@ -336,14 +408,14 @@ def run_menu(cfg: dict[str, Any]) -> int:
     from firmware.runtime.reader import calibration_path
     cal_path = calibration_path(cfg)
     menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file(),
-                simulated=bool(cabinet.simulated))
+                simulated=bool(cabinet.simulated), volume=0.0 if cfg["audio"]["mute"] else cfg["audio"]["volume"])
     _find_resume(menu, cfg)
     bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
     keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
     button_key = pg.key.key_code(SIM_KEYS[0][0])
     try:
         while True:
-            renderer.draw(menu.model())
+            renderer.draw(menu.scene(size, renderer.scene_measure))
             renderer.present()
             choice = None
             for ev in pg.event.get() if renderer.window is not None else []:
@@ -364,6 +436,12 @@ def run_menu(cfg: dict[str, Any]) -> int:
                         choice = menu.press()
                     elif e.input in ("nav_a", "nav_b"):
                         menu.nav(-1 if e.input == "nav_a" else 1)
+            if choice is not None and choice[0] == "volume":
+                if cabinet.audio is not None:       # heard at once: the press's blip at the new volume
+                    cabinet.audio.mute = False
+                    cabinet.audio.set_volume(choice[1])
+                    cabinet.audio.play("press")
+                continue
             if choice is not None and choice[0] == "shutdown":
                 from firmware.runtime.power_off import power_off
                 menu.message = power_off(cabinet.simulated) or ""

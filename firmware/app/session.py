@@ -168,6 +168,13 @@ class Session:
         self._oled_shown: list[Any] = []
         #: each seat's OLED image as last rendered, and the HDMI scene or model
         self.oled_images: list[Any] = []
+        #: the texts of each seat's OLED frame last drawn (tests, the pause)
+        self.oled_texts: list[list[str]] = []
+        from hardware.seat_lights import SeatLight
+        #: each seat's button light (issue 38): what the seat must do (firmware.runtime.seat_lights)
+        self.lights = [SeatLight(seat.led, background_blink=not self.cabinet.simulated)
+                       for seat in self.cabinet.seats[:game.num_players]]
+        self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
         self.oled_writer = self._oled_writer()
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
@@ -366,6 +373,10 @@ class Session:
                 model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
                                      self.renderer.scene_measure, bots=self.runtime.bots,
                                      hint=self._result_hint(), notes=result_notes(self.game))
+            elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
+                from firmware.screens.pause import paused_scene
+                model = paused_scene(self.game.game_id, self.runtime.pause, (self.renderer.width,
+                                     self.renderer.height), self.renderer.scene_measure) or model
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
@@ -379,7 +390,13 @@ class Session:
         self._cursors = cursors
         for seat in range(self.game.num_players):
             try:
-                img = oled_frame(self.game, seat, self.runtime.controls[seat], ctx).image
+                if self.runtime.pause.paused and not self.game.is_terminal():
+                    from firmware.screens.pause import paused_oled
+                    frame = paused_oled(seat, self.runtime.pause)
+                else:
+                    frame = oled_frame(self.game, seat, self.runtime.controls[seat], ctx)
+                img = frame.image
+                self.oled_texts[seat:seat + 1] = [list(frame.texts)]
             except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
                 self._layout_bug(f"seat {seat + 1} OLED", exc)
                 img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
@@ -396,6 +413,7 @@ class Session:
                 # beside the loop; offline: show() retries the display every retry_s
                 self.oled_writer.submit(seat, img, first=seat in moved, tag=self.render_tag)
         self.oled_images = images
+        self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
@@ -409,7 +427,8 @@ class Session:
                     self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
         if hdmi_changed or oleds_changed or self.window_dirty:
             self.window_dirty = False
-            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends())
+            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends(),
+                                  lights=self._light_states())
 
     def _result_hint(self) -> str:
         """What dismisses the result screen, said on it."""
@@ -441,6 +460,32 @@ class Session:
             seen.add((where, str(exc)))
             log.error("%s could not be drawn (%s); the game goes on", where, exc)
 
+    def _set_lights(self, ctx: dict[str, Any]) -> None:
+        """Each seat's button light from what it must do now; the window
+        is repainted when a drawn light turns on or off (a blink too)."""
+        from firmware.runtime.seat_lights import seat_modes
+        rt = self.runtime
+        readings = {k: v.get("state") for k, v in (ctx.get("readings") or {}).items()}
+        key = (rt.stats.actions, rt.pause.paused, tuple(sorted(rt.bots)), repr(sorted(ctx["prompts"].items())),
+               repr(sorted(readings.items())))
+        if key != getattr(self, "_modes_key", None):   # the game's choices are asked once per change (a
+            self._modes_key = key                      # Retrograde round start costs 36 ms), not per frame
+            self._modes = seat_modes(self.game, ctx, rt.bots, rt.pause.paused)
+        modes = self._modes
+        now = time.monotonic()
+        for light, mode in zip(self.lights, modes):
+            light.set(mode)
+            light.tick(now)
+        lit = tuple(light.lit_at(now) for light in self.lights)
+        if lit != self._lit_shown:
+            self._lit_shown = lit
+            self.window_dirty = True
+
+    def _light_states(self) -> list[str]:
+        """Each seat's light as the window draws it: "lit" or "unlit"
+        (the mode's look now: a blink alternates)."""
+        return ["lit" if on else "unlit" for on in self._lit_shown]
+
     def _oled_labels(self) -> list[str]:
         return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
 
@@ -465,6 +510,11 @@ class Session:
         until then.  Idempotent."""
         self.writer.close()
         self.oled_writer.close()
+        for light in self.lights:            # the menu's buttons are dark
+            try:
+                light.set("off")
+            except Exception as exc:         # gpiozero's GPIODeviceClosed: the cabinet closed first
+                log.debug("seat light: %s", exc)
         if self._owns_renderer:
             self.renderer.close()
         if self._owns_cabinet:

@@ -21,8 +21,9 @@ def add_parser(subparsers) -> None:
     """Add ``screens``."""
     from firmware.app.gallery import STATES
     p = subparsers.add_parser("screens", help="render the screen gallery (seeded game states) as PNGs")
-    p.add_argument("game", choices=sorted(STATES) + ["calibrate", "all"],
-                   help="a game with a gallery, calibrate (the dice calibration's screens), or all")
+    p.add_argument("game", choices=sorted(STATES) + ["calibrate", "menu", "all"],
+                   help="a game with a gallery, calibrate (the dice calibration's screens), menu (the start "
+                        "menu and the how-to-play pages), or all")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the PNGs (created if missing)")
     p.add_argument("--size", type=_size, action="append", metavar="WxH",
                    help="HDMI size in px (repeatable; default: 1920x1080 and 800x480)")
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     pictures.  Exit 0; a folder that cannot be written is an OSError
     naming --out (exit 1)."""
     from firmware.app import gallery
-    games = sorted(gallery.STATES) if args.game == "all" else [g for g in [args.game] if g != "calibrate"]
+    games = sorted(gallery.STATES) if args.game == "all" else [g for g in [args.game] if g not in ("calibrate", "menu")]
     sizes = tuple(args.size) if args.size else gallery.SIZES
     if args.game in ("calibrate", "all"):
         from firmware.calibration.gallery import render_gallery
@@ -43,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise OSError(f"--out {args.out}: {exc.strerror or exc}") from exc
         print(f"calibrate: {len(paths)} pictures in {args.out}")
+    if args.game in ("menu", "all"):
+        from firmware.app import menu_gallery
+        try:
+            paths = menu_gallery.render_gallery(args.out, sizes)
+        except OSError as exc:
+            raise OSError(f"--out {args.out}: {exc.strerror or exc}") from exc
+        print(f"menu and how to play: {len(paths)} pictures in {args.out}")
     for game_id in games:
         try:
             paths = gallery.render(game_id, args.out, sizes)
@@ -53,5 +61,6 @@ def run(args: argparse.Namespace) -> int:
         from pathlib import Path
         from firmware.calibration.gallery import gallery_markdown
         (Path(args.out) / "README.md").write_text(gallery.index_markdown(games, sizes) + "\n"
-                                                  + gallery_markdown(sizes))
+                                                  + gallery_markdown(sizes) + "\n"
+                                                  + menu_gallery.gallery_markdown(sizes))
     return 0

@@ -69,6 +69,9 @@ class PauseSwitch:
     def __init__(self) -> None:
         self.paused = False
         self.by: int | None = None
+        #: while paused, the page any person's arrows turned to (0: the
+        #: board; 1..: how to play, :mod:`firmware.screens.howto`); 0 again on a pause
+        self.page = 0
         #: (seat, input) -> press time, us, of the inputs held now
         self._down: dict[tuple[int, str], int] = {}
 
@@ -94,6 +97,8 @@ class PauseSwitch:
         if ev.input in ("nav_push", "nav_a", "nav_b"):
             if ev.kind == "press":
                 self._down[(ev.seat, ev.input)] = ev.t_us
+                if self.paused and ev.input in ("nav_a", "nav_b"):     # the pages (the hold's two cancel out)
+                    self.page += -1 if ev.input == "nav_a" else 1
                 return self.paused
             since = self._held_since(ev.seat)
             self._down.pop((ev.seat, ev.input), None)
@@ -102,5 +107,6 @@ class PauseSwitch:
                     self._down.pop((ev.seat, name), None)
                 self.paused = not self.paused
                 self.by = ev.seat if self.paused else None
+                self.page = 0
                 return True
         return self.paused

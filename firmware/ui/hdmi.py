@@ -172,13 +172,15 @@ class HdmiRenderer:
         return self.boxes
 
     def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
-                bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None) -> None:
+                bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
+                lights: list[str] | None = None) -> None:
         """Show the surface on the display (no-op when headless).  In the
         simulator window, beside it, a panel per seat: its caption
         (``labels``), its OLED frame (``oled_images``), or a plain "bot"
         panel for the seats in ``bots`` (their OLEDs are private), and
         under a person's OLED its keys (``legends[i]``: ``(key, what)``
-        pairs); :attr:`notice` over the HDMI view.  Laid out for the
+        pairs); :attr:`notice` over the HDMI view; beside each caption the
+        seat's button light (``lights[i]``: "lit" / "unlit"; issue 38).  Laid out for the
         window's size now (see :meth:`resized`)."""
         if self.window is None:
             return
@@ -192,7 +194,8 @@ class HdmiRenderer:
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
             label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
             legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
-            panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend))
+            light = lights[i] if lights and i < len(lights) else ""
+            panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light))
         self._last_panels = panels
         self._paint(panels)
 

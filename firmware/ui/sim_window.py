@@ -35,10 +35,13 @@ Measure = Callable[[str, int], tuple[int, int]]
 class SeatPanel:
     """What one seat's panel shows: ``caption`` ("seat 1"), ``image`` (its
     OLED frame; None for a bot seat: a plain "bot" panel), ``legend`` (the
-    seat's keys as ``(key, what)`` pairs; empty for a bot)."""
+    seat's keys as ``(key, what)`` pairs; empty for a bot), ``light`` (its
+    button LED, drawn at the caption's right end)."""
     caption: str
     image: Image.Image | None = None
     legend: tuple[tuple[str, str], ...] = ()
+    #: the seat's button light: "lit", "unlit", or "" (none drawn); issue 38
+    light: str = ""
 
     @property
     def is_bot(self) -> bool:
@@ -167,6 +170,28 @@ PANEL = (32, 36, 50)
 NOTICE_BG = (150, 40, 36)
 
 
+LIT = (255, 214, 64)
+UNLIT = (70, 66, 56)
+
+
+def light_spot(caption: tuple[int, int, int, int]) -> tuple[tuple[int, int], int]:
+    """Where a seat's button light is drawn: centre and radius (px) at the
+    right end of its caption line."""
+    x, y, w, h = caption
+    r = max(4, h * 2 // 5)
+    return (x + w - r - 2, y + h // 2), r
+
+
+def paint_light(pg: Any, target: Any, caption: tuple[int, int, int, int], lit: bool) -> None:
+    """A seat's button light: a glowing amber disc when lit, a dark one
+    with a rim when not."""
+    centre, r = light_spot(caption)
+    if lit:
+        pg.draw.circle(target, (120, 96, 20), centre, r + 3)
+    pg.draw.circle(target, LIT if lit else UNLIT, centre, r)
+    pg.draw.circle(target, (20, 20, 20), centre, r, 2)
+
+
 def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, panels: list[SeatPanel],
                  font: Callable[[int], Any], notice: str = "") -> None:
     """Paint the whole window: black, the (already scaled) HDMI view, every
@@ -180,6 +205,8 @@ def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, 
     for p, box in zip(panels, layout.panels):
         pg.draw.rect(target, PANEL, box.panel, border_radius=8)
         target.blit(f.render(p.caption, True, FG if not p.is_bot else DIM), box.caption[:2])
+        if p.light:
+            paint_light(pg, target, box.caption, p.light == "lit")
         sx, sy, sw, sh = box.screen
         if p.is_bot:
             pg.draw.rect(target, (50, 54, 70), box.screen, border_radius=6)

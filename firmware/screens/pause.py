@@ -1,0 +1,41 @@
+"""What the screens show while a game is paused (issue 38): every seat's
+OLED says "paused", who paused it and how to go on; the HDMI shows the
+board (page 0) or, as any person's arrows turn the pages, the game's
+how-to-play pages (:mod:`firmware.screens.howto`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.ui.oled import OledFrame, oled_image
+
+
+def paused_oled(seat: int, pause: Any) -> Any:
+    """A seat's OLED frame while paused: "paused", by whom, how to go on
+    and how to reach the pages (lines of at most 21 characters).
+
+    Returns:
+        a :class:`firmware.ui.oled.OledFrame` (``image`` 128 x 64, ``texts``).
+    """
+    by = f"by seat {pause.by + 1}" if pause.by is not None else ""
+    lines = [f"Seat {seat + 1}: paused", by, "hold both arrows 1 s", "to go on", "arrows: how to play"]
+    lines = [ln for ln in lines if ln]
+    frame = OledFrame()
+    frame.image = oled_image(lines, invert_first=True)
+    frame.texts = lines
+    return frame
+
+
+def paused_scene(game_id: str, pause: Any, size: tuple[int, int], measure: Any) -> Any:
+    """The HDMI scene while paused: None on page 0 (the board stays,
+    with the pause notice), else the how-to-play page turned to, its
+    header saying the game is paused and how to go on; None for a game
+    with no pages."""
+    from firmware.screens.howto import PAGES, Pager
+    from firmware.screens.howto_scene import howto_scene
+    if game_id not in PAGES:
+        return None
+    pager = Pager(game_id, board_first=True)
+    pager.page = pause.page % pager.count
+    if pager.showing_board:
+        return None
+    return howto_scene(pager, size, measure, title="Paused", notice=pause.notice())
