@@ -1,0 +1,224 @@
+"""Retrograde on a seat's OLED: its choices in words and in the screen's
+order, its rank, hand, plan and mini sheet (ruling CAB-1: the sheets are
+virtual)."""
+from __future__ import annotations
+
+
+from typing import Any
+
+from engines.retrograde.components import default_components
+from engines.words import plural
+from firmware.screens.choices import describe_action
+from firmware.ui.oled import OledFrame
+
+from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
+
+
+# ------------------------------------------------------------ OLED
+def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """A short OLED label (at most 21 characters) for a Retrograde action;
+    with the view, claims name the card's letter and blasts the dice."""
+    kind = action.get("type")
+    letters = card_letters(view) if view else {}
+    pool = (view or {}).get("turn", {}).get("pool", []) if view else []
+    out = None
+    if kind == "plan":
+        pts = action["steps"].points if "steps" in action else None
+        out = f"plan {action.get('plan')}: +{pts} pt{'s' if pts != 1 else ''}" if pts is not None else "plan"
+    elif kind == "reroll":
+        out = "reroll"
+    elif kind == "claim":
+        out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
+    elif kind in ("blast", "comet"):
+        cell = action.get("cell", 0)
+        vals = "+".join(str(pool[i]) for i in action.get("dice", []) if i < len(pool))
+        out = f"{kind} {cell_text(cell)} {vals}".strip()
+    elif kind == "coin":
+        i = action.get("die")
+        out = f"coin: copy a {pool[i]}" if isinstance(i, int) and i < len(pool) else f"coin: die {i}"
+    elif kind in ("odd", "even"):
+        out = f"{'Odd Eye' if kind == 'odd' else 'Even Steven'} +{action.get('value')}"
+    elif kind == "trophy":
+        i = action.get("die")
+        out = f"{pool[i]}-pip trophy" if isinstance(i, int) and i < len(pool) else f"trophy: die {i + 1}"
+    elif kind == "done":
+        out = "done blasting"
+    elif kind == "unlock":
+        try:
+            out = f"unlock {default_components().card(action.get('card')).power_up}"
+        except KeyError:
+            out = None
+    elif kind == "keep":
+        out = "keep for later"
+    return out or describe_action(action)
+
+
+def choice_order(game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's choices in the screen's order: the claims follow the
+    cards' letters A, B, C, D as drawn (not the deck's order); every other
+    choice keeps its place (issue 34)."""
+    claims = [a for a in acts if a.get("type") == "claim"]
+    if len(claims) < 2:
+        return acts
+    letters = card_letters(game.view(None))
+    ordered = iter(sorted(claims, key=lambda a: letters.get(a.get("card"), "~")))
+    return [next(ordered) if a.get("type") == "claim" else a for a in acts]
+
+
+def _rank_text(view: dict[str, Any], seat: int) -> str:
+    """"place 2 of 3" by points, then unspent coins (RG-11)."""
+    mine = view["seats"][seat]
+    key = (mine["score"], mine["coins_marked"] - mine["coins_spent"])
+    better = sum(1 for s in view["seats"] if (s["score"], s["coins_marked"] - s["coins_spent"]) > key)
+    return f"place {better + 1} of {len(view['seats'])}"
+
+
+def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
+    """The seat's unspent coins and power-up cards (held, and unlocked),
+    in words on one line."""
+    coins = me["coins_marked"] - me["coins_spent"]
+    held = len(me.get("hand") or [])
+    parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
+    if held:
+        parts.append(f"{held} held")
+    if me["unlocked"]:
+        parts.append(f"{len(me['unlocked'])} on")
+    frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
+
+
+def plan_words(plan, coins: bool = False) -> str:
+    """What a blast plan does (RG-9): "4 droids, 1 boss, trophy 3" (and
+    the coins it spends with ``coins``); "nothing to blast" when empty."""
+    bits = []
+    if plan.cells:
+        bits.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
+    if plan.bosses:
+        bits.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
+    if plan.trophy:
+        bits.append(f"{plan.trophy}-pip trophy")    # the book's words ("my 4-pip trophy"), never "trophy 1"
+    if coins and plan.coins:
+        bits.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
+    return ", ".join(bits) or "nothing to blast"
+
+
+def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
+    """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
+    plan's droids as hollow squares with a dot, the rest as dots."""
+    d = frame.draw
+    d.rectangle((x - 2, y - 2, x + 5 * cell, y + 5 * cell), outline=1)
+    for k in range(25):
+        r, c = divmod(k, 5)
+        x0, y0 = x + c * cell, y + r * cell
+        if me["blasted"][k]:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), fill=1)
+        elif k in lit:
+            d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), outline=1)
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+        else:
+            d.point((x0 + cell // 2 - 1, y0 + cell // 2 - 1), fill=1)
+
+
+def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
+    """The seat's OLED (its own view): header with seat, points and round;
+    a big "ROLL!" / "3" / "STOP" when the seat must act; its dice as the
+    camera read them, drawn with pips; its claimed card's letter; while it
+    blasts, the plan under its cursor lit on a miniature sheet with the
+    plan's points, the planner's choices cycling with the navigation; its
+    coins and power-up cards held; the choice under the cursor at the
+    bottom, inverted when armed (press again to confirm)."""
+    f = OledFrame()
+    me = view["seats"][seat]
+    left = f"Seat {seat + 1}  {me['score']} pt{'s' if me['score'] != 1 else ''}"
+    right = f"round {max(1, view['round'])}/{view['rounds']}"
+    if f.width(left) + f.width(right) + 8 > f.W:
+        right = f"{max(1, view['round'])}/{view['rounds']}"
+    f.header(left, right)
+    phase = view["phase"]
+    letters = card_letters(view)
+    shown = controls.shown(game)
+    choices = shown.choices
+    prompt = (context.get("prompts") or {}).get(seat)
+    body_bottom = f.H - 14 if choices else f.H
+    if choices:
+        text, pos = label(shown.chosen, view), None
+        n_plans = sum(1 for a in choices if a.get("type") == "plan")
+        if n_plans and shown.chosen.get("type") == "plan":   # the HDMI's words: "plan 2 of 5" (issue 34)
+            text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
+        elif n_plans:                                        # a single step: counted among the steps
+            pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+        body_bottom = f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
+    y = 14
+    if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
+        y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
+    banner = context.get("banner") or ""
+    if phase == "over":
+        f.glyph(0, y, f.W, "GAME OVER", size=16)
+        f.text(2, y + 22, _rank_text(view, seat))
+    elif phase in ("roll", "stop"):
+        waiting = any(r.get("player") == seat for r in game.chance_requests())
+        if banner.isdigit():
+            f.glyph(0, y, f.W, banner, size=30)
+        elif me.get("claim"):
+            f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
+            f.text(28, y + 2, "claimed")
+            f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
+        elif me["dice"] is None:
+            f.glyph(0, y, f.W, "ROLL!", size=24)
+        else:
+            n = len(me["dice"][:9])
+            size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
+            for i, v in enumerate(me["dice"][:9]):
+                f.die(2 + i * (size + 2), y, size, v)
+            word = ""
+            if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
+                word = "press again to reroll"       # ruling RG-15: a reroll arms first
+            elif phase == "stop" and view["stop_seat"] == seat:
+                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
+            elif seat in (view.get("claims_pending") or []):
+                word = "claim pressed"
+            elif waiting:
+                word = "reroll or claim"
+            if word and y + 34 <= body_bottom:
+                f.best(2, y + 22, [word, word.replace(" to ", ": ")])
+    elif phase == "blast":
+        turn = view["turn"]
+        if turn["seat"] != seat:
+            f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
+            if me.get("claim"):
+                f.text(2, y + 12, f"your card: {letters.get(me['claim'], '?')}")
+            _hand(f, 2, y + 24, me)
+        else:
+            plans = turn_plans(game, view)
+            chosen = shown.chosen
+            k = _plan_index(plans, chosen, view) if plans else None
+            lit = set(plans[k].cells) if k is not None else set()
+            _mini_sheet(f, f.W - 31, y, 6, me, lit)
+            # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
+            # run into it), then each line above them only where its ink ends above the dice
+            dice_y = body_bottom - 13
+            if shown.armed:   # the choice (its points in the band) waits for its confirm press
+                if y + 8 < dice_y:
+                    f.text(2, y - 1, "press again", room=f.W - 36)
+                if y + 19 < dice_y:
+                    f.text(2, y + 10, "to confirm", room=f.W - 36)
+            elif k is not None:
+                pts = plans[k].points
+                if y + 13 < dice_y:
+                    f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+                words = plan_words(plans[k])
+                if y + 22 < dice_y:
+                    f.best(2, y + 13, [words, words.split(",")[0], "nothing"], room=f.W - 36)
+            elif y + 16 < dice_y:
+                f.glyph(0, y, f.W - 34, "BLAST!", size=16)
+            pool = turn["pool"]
+            shown_dice = list(zip(pool, turn["spent"]))[:9]
+            size = min(12, (f.W - 36 - 2 * (len(shown_dice) - 1)) // max(1, len(shown_dice)))
+            for i, (v, spent) in enumerate(shown_dice):
+                f.die(2 + i * (size + 2), dice_y, size, v, dim=spent)
+    elif phase == "unlock":
+        if seat in game.active_players():
+            f.glyph(0, y, f.W, "UNLOCK?", size=16)
+        else:
+            f.text(2, y, "others unlock")
+        _hand(f, 2, y + 24, me)
+    return f

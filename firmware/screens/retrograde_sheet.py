@@ -1,0 +1,363 @@
+"""Retrograde's HDMI parts: the target cards, each seat's sheet (droids,
+bosses, trophies, coins, power-ups, its dice), the solo goal and the final
+scores."""
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from typing import Any
+
+from engines.retrograde.components import default_components
+
+
+from firmware.ui.kit import DIM, GOLD, INFO, NEED, PANEL, Rect, Scene, seat_banner, seat_colour
+from firmware.screens.retrograde_oled import label
+
+
+#: Seats' sheet groups by what they show (a sheet changes a few times a round).
+_SHEETS: OrderedDict[tuple, tuple] = OrderedDict()
+
+
+def _spot_words(card) -> str:
+    """The third spot in the glossary's words (RG-2)."""
+    return {"none": "", "coin": "Coin", "comet": "Comet"}.get(card.spot, card.power_up or "")
+
+
+def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None, order: int | None,
+                 pending: bool, first_game: bool = False, pointing: list[int] | None = None) -> None:
+    """One target card (RG-2): its letter, the two droid colours as droids
+    with their pips, the third spot as coin / comet / power-up icon with its
+    name; claimed: the seat's colour, token and claim order; under a seat's
+    cursor (``pointing``: those seats): a thick gold edge and the seats'
+    numbers, so everyone sees what their press would claim."""
+    m = scene.metrics
+    card = default_components().card(cid)
+    state = "claimed" if owner is not None else ("selected" if pointing else ("hi" if pending else "up"))
+    scene.add("card", r, f"card:{cid}", state=state, seat_colour=seat_colour(owner) if owner is not None else None,
+              fill=(232, 226, 210))
+    inner = r.inset(max(3, m.pad // 2 + 2))
+    spot = _spot_words(card) if not first_game else ""
+    line_h = scene.measure("Ag", m.small)[1]
+    one_line = not spot or scene.measure(spot, m.small)[0] + line_h + 2 <= inner.w
+    spot_h = 0 if not spot else (line_h if one_line else 2 * line_h)
+    top, droids, bottom = inner.rows(-line_h, 1, -spot_h)
+    scene.text(letter, top.cols(1, 1)[0], sizes=(m.small,), colour=(30, 30, 36))
+    if owner is None and pointing:   # the seats whose next press claims this card
+        x = top.right
+        for p in sorted(pointing, reverse=True):
+            x -= top.h
+            scene.add("token", Rect(x, top.y, top.h, top.h), None, seat=p, colour=seat_colour(p), label=str(p + 1))
+            x -= 2
+        scene.facts.setdefault("pointing", {})[letter] = sorted(pointing)
+    if owner is not None:
+        tok = Rect(top.right - top.h, top.y, top.h, top.h)
+        scene.add("token", tok, None, seat=owner, colour=seat_colour(owner), label=str(owner + 1))
+        if order is not None:
+            scene.text({1: "1st", 2: "2nd", 3: "3rd"}.get(order, f"{order}th"),
+                       Rect(tok.x - m.small * 2, top.y, m.small * 2 - 2, top.h),
+                       sizes=(m.small,), colour=(30, 30, 36), align="right", priority=INFO)
+    cells = droids.cols(1, 1, gap=m.pad // 2)
+    for cell, pips in zip(cells, card.colours):
+        scene.add("droid", cell.square().inset(1), None, pips=pips)
+    if spot:
+        icon = {"Coin": "coin", "Comet": "comet"}.get(spot, "power")
+        if one_line:
+            icon_r, name_r = bottom.cols(-bottom.h, 1, gap=2)
+            scene.add("icon", icon_r, None, name=icon)
+            scene.text(spot, name_r, sizes=(m.small,), colour=(30, 30, 36))
+        else:  # a long power-up name: icon and first word, then the rest
+            first, second = bottom.rows(1, 1)
+            icon_r, name_r = first.cols(-first.h, 1, gap=2)
+            scene.add("icon", icon_r, None, name=icon)
+            words = spot.split()
+            scene.text(words[0], name_r, sizes=(m.small,), colour=(30, 30, 36))
+            if len(words) > 1:
+                scene.text(" ".join(words[1:]), second, sizes=(m.small,), colour=(30, 30, 36), align="center")
+    scene.facts.setdefault("cards", {})[cid] = {"letter": letter, "colours": list(card.colours),
+                                                "spot": card.spot, "owner": owner}
+
+
+def feed_text(text: str, letters: dict[str, str]) -> str:
+    """An engine event as players say it: a card's id and description
+    become its letter ("Seat 2 claims T19 yellow/red + coin" -> "Seat 2
+    claims card C")."""
+    for cid, letter in letters.items():
+        if cid in text:
+            desc = default_components().card(cid).describe()
+            text = text.replace(desc, f"card {letter}").replace(cid, f"card {letter}")
+    return re.sub(r"\s*\((?:RG|CAB)-\d+\)|,? ?\(?tie, coin flip, CAB-4\)?", lambda mt: " (tie: coin flip)"
+                  if "tie" in mt.group(0) else "", text)
+
+
+def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
+    """True when the face-up cards, their third spots' names included,
+    fit ``r`` side by side at the smallest text size."""
+    m = scene.metrics
+    n = max(1, len(letters))
+    widest = max((scene.measure(_spot_words(default_components().card(c)), m.small)[0] for c in letters), default=0)
+    need = widest + 2 * (m.pad // 2 + 3) + scene.measure("Ag", m.small)[1] + 4
+    deck_w = max(r.h * 2 // 5, scene.measure("99", m.small)[0] + m.pad)
+    return (r.w - deck_w - m.pad) // n - m.pad >= need
+
+
+def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str],
+               pointing: dict[str, list[int]] | None = None) -> None:
+    m = scene.metrics
+    pointing = pointing or {}
+    owner = {s["claim"]: s["seat"] for s in view["seats"] if s.get("claim")}
+    order = {p: i + 1 for i, p in enumerate(view.get("claim_order") or [])}
+    pending = set(view.get("claims_pending") or [])
+    ids = sorted(letters, key=lambda c: letters[c])
+    n = max(len(ids), 1)
+    deck_w = max(r.h * 2 // 5, scene.measure("99", m.small)[0] + m.pad)
+    cards_r, deck_r = r.cols(1, -deck_w, gap=m.pad)
+    widest = max((max(scene.measure(w, m.small)[0] for w in (_spot_words(default_components().card(c)) or "-").split())
+                  for c in ids), default=0)
+    card_w = min(cards_r.w // n - m.pad, max(int(r.h * 0.9), widest + 2 * (m.pad // 2 + 3) + scene.measure("Ag", m.small)[1] + 4))
+    x = cards_r.x
+    for cid in ids:
+        p = owner.get(cid)
+        _target_card(scene, Rect(x, r.y, card_w, r.h), cid, letters[cid], p,
+                     order.get(p) if p is not None else None, False, view.get("first_game", False),
+                     pointing.get(cid))
+        x += card_w + m.pad
+    if not ids:
+        scene.text("No cards face up", cards_r, sizes=(m.small,), colour=DIM)
+    icon_r, count_r = deck_r.rows(1, -scene.measure("Ag", m.small)[1])
+    scene.add("icon", icon_r.square(), None, name="deck")
+    scene.text(str(view["deck_left"]), count_r, sizes=(m.small,), align="center", colour=DIM)
+    if pending:
+        scene.facts["pending"] = sorted(pending)
+
+
+def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int],
+               chosen: dict[str, Any] | None = None) -> str:
+    """What a seat must do now, in a few words for its banner; with the
+    choice under the seat's cursor (``chosen``), what its press would do
+    ("claim C?", "reroll?")."""
+    phase = view["phase"]
+    p = seat["seat"]
+    if phase in ("roll", "stop"):
+        if seat.get("claim"):
+            return f"card {letters.get(seat['claim'], '?')}"
+        if p in (view.get("claims_pending") or []):
+            return "grabs"
+        if chosen is not None and chosen.get("type") == "claim":
+            return f"claim {letters.get(chosen.get('card'), '?')}?"
+        if chosen is not None and chosen.get("type") == "reroll":
+            return "reroll?"
+        if phase == "stop" and view.get("stop_seat") == p:
+            return "last claim"
+        return "roll" if seat["dice"] is None else "claim"
+    if phase == "blast":
+        return "blasts" if view["turn"]["seat"] == p else ""
+    if phase == "unlock":
+        if p in active and chosen is not None and chosen.get("type") == "unlock":
+            return f"{label(chosen).removeprefix('unlock ')}?"
+        if p in active and chosen is not None and chosen.get("type") == "keep":
+            return "keep?"
+        return "unlock?" if p in active else ""
+    return ""
+
+
+def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+                 doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
+    """The still part of a seat's sheet folded into one group (banner,
+    bosses, droids, trophies, counts); returns the dice row and die size."""
+    m = scene.metrics
+    p = seat["seat"]
+    turn = view.get("turn")
+    mine = bool(turn and turn["seat"] == p)
+    start = len(scene.nodes)
+    line_h = scene.measure("Ag", m.medium)[1] + m.pad
+    banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
+                key=f"banner:{p}")
+    scene.facts.setdefault("scores", {})[p] = seat["score"]
+    body = rest.inset(m.pad // 2)
+    dice_h = min(body.h // 6, body.w // 8)
+    dice_r, grid_area = body.rows(-dice_h, 1, gap=m.pad // 2)
+    # grid with bosses, and the side column: trophies, coins, power-ups
+    small_h = scene.measure("Ag", m.small)[1]
+    min_side = small_h * 2 + m.pad
+    beside = max(8, min(grid_area.h // 6, (grid_area.w - min_side - m.pad) // 5))
+    below_h = small_h * 2 + m.pad * 2
+    under = max(8, min((grid_area.h - below_h) // 6, grid_area.w // 5))
+    counts_w = small_h + scene.measure("99", m.small)[0] + 6
+    tro_h = min(grid_area.w // 6, small_h * 4 // 3)
+    hybrid = max(8, min((grid_area.h - tro_h - m.pad) // 6, (grid_area.w - counts_w - m.pad) // 5))
+    beside_tro = min((grid_area.w - beside * 5 - m.pad) // 2, beside)
+    layout = "under" if under > beside else ("hybrid" if beside_tro < small_h and hybrid >= beside - 2 else "beside")
+    if layout == "hybrid":  # narrow sheet: trophies in a row under the grid, counts beside it
+        cell = hybrid
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_area.x, grid_r.bottom + m.pad // 2, grid_area.w, tro_h)
+    elif layout == "under":  # tall sheet: trophies and counts go under the grid
+        cell = under
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, grid_area.bottom - grid_r.bottom - m.pad)
+    else:
+        cell = beside
+        grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
+        side = Rect(grid_r.right + m.pad, grid_area.y, grid_area.right - grid_r.right - m.pad, grid_r.h)
+    now = set(turn["cells"]) if mine else set()
+    for c in range(5):
+        scene.add("boss", Rect(grid_r.x + c * cell, grid_r.y, cell, cell).inset(max(1, cell // 10)), None,
+                  defeated=bool(seat["bosses"][c]))
+    for k in range(25):
+        rr, cc = divmod(k, 5)
+        scene.add("droid", Rect(grid_r.x + cc * cell, grid_r.y + (rr + 1) * cell, cell, cell).inset(1),
+                  None, pips=seat["pips"][k], blasted=bool(seat["blasted"][k]), recent=k in now,
+                  lit=k in lit and not seat["blasted"][k])
+    if layout == "hybrid":
+        tcols, tro_cell = 6, min(side.w // 6, tro_h)
+    elif layout == "under":
+        tcols, tro_cell = 6, min(side.w // 6, small_h + m.pad)
+    else:
+        tcols = 3 if side.w >= 3 * small_h else 2
+        tro_cell = min(side.w // tcols, cell)
+    trows = -(-6 // tcols)
+    tro_r, rest_side = side.rows(-(tro_cell * trows), 1, gap=m.pad // 2)
+    for i in range(6):
+        rr, cc = divmod(i, tcols)
+        scene.add("icon", Rect(tro_r.x + cc * tro_cell, tro_r.y + rr * tro_cell, tro_cell, tro_cell).inset(1),
+                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1)
+    coins_left = seat["coins_marked"] - seat["coins_spent"]
+    held = seat.get("hand_cards")
+    n_hand = len(held) if held is not None else seat["hand_count"]
+    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "locked", "locked"),
+              ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
+    spare = grid_area.bottom - grid_r.bottom - m.pad
+    if layout == "hybrid":
+        col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
+        rows = col.rows(*([-small_h] * len(counts)), 1, gap=m.pad)
+    elif layout == "under":
+        rows = rest_side.rows(-small_h, 1)[0].cols(1, 1, 1, gap=m.pad) + [Rect(0, 0, 0, 0)]
+    elif spare >= small_h:  # room under the grid: the counts go there in a row
+        row = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, small_h)
+        rows = row.cols(1, 1, 1, gap=m.pad) + [rest_side]
+    else:
+        rows = rest_side.rows(*([-small_h] * len(counts)), 1, gap=m.pad // 2)
+    for (icon, n, one, many), row in zip(counts, rows):
+        if row.bottom > grid_area.bottom:
+            break
+        ir, tr = row.cols(-small_h, 1, gap=4)
+        scene.add("icon", ir, None, name=icon)
+        if scene.text(f"{n} {one if n == 1 else many}", tr, sizes=(m.small,), priority=INFO) is None:
+            scene.dropped.pop()
+            scene.text(str(n), tr, sizes=(m.small,))
+    names = list(seat["unlocked"])
+    if names and rows[-1].h > 0:
+        scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
+    scene.facts.setdefault("coins", {})[p] = coins_left
+    scene.group(start, r, None)
+    return dice_r, dice_h
+
+
+def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
+           letters: dict[str, str], doing: str = "", lit_trophy: int = 0,
+           held: list[int] | None = None) -> None:
+    """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
+    the seat is checking, ruling CAB-6, drawn in a gold ring: not in
+    the game yet), bosses above the 5
+    columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
+    the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
+    is memoised by what it shows (it changes a few times a round)."""
+    p = seat["seat"]
+    turn = view.get("turn")
+    mine = bool(turn and turn["seat"] == p)
+    memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing, lit_trophy)
+    hit = _SHEETS.get(memo_key)
+    if hit is not None:
+        _SHEETS.move_to_end(memo_key)
+        group, dice_r, dice_h = hit
+        scene.nodes.append(group)
+        scene.facts.setdefault("scores", {})[p] = seat["score"]
+        scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
+    else:
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing, lit_trophy)
+        _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
+        while len(_SHEETS) > 64:
+            _SHEETS.popitem(last=False)
+    # the dice row stays outside the group: new readings animate in
+    if mine:
+        values, spent = turn["pool"], turn["spent"]
+    else:
+        values, spent = seat["dice"] or [], []
+    shown_n = len(held[:9]) if held and view["phase"] in ("roll", "stop") else len(values[:9])
+    step, dice_h = _dice_step(dice_r, dice_h, max(6, shown_n))
+    if held and view["phase"] in ("roll", "stop"):
+        # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
+        values, spent = [], []
+        for i, v in enumerate(held[:9]):
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
+                      value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
+        scene.facts.setdefault("held", {})[p] = list(held)
+    elif seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
+        for i in range(6):
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), None,
+                      value=None, state="reading", ring=None)
+    for i, v in enumerate(values[:9]):
+        scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
+    scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
+
+
+def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
+    """(step, size) in px of ``n`` dice side by side in the seat's dice row
+    ``dice_r``: the row's height, smaller when ``n`` dice (a Cube Friend's
+    7th, a coin's copies) would run past the sheet into the next seat's
+    (issue 34: eight dice spilled over)."""
+    gap = 3
+    size = max(4, min(dice_h, (dice_r.w - gap * (n - 1)) // n))
+    return size + gap, size
+
+
+#: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
+#: so a seat's dice match the droids on its sheet at a glance.
+DIE_TINT = {1: (250, 236, 150), 2: (250, 200, 150), 3: (248, 190, 222), 4: (186, 232, 180),
+            5: (246, 168, 160), 6: (170, 200, 246)}
+
+
+#: The book's solo target: "try to achieve the ultimate high score: 49 points".
+ULTIMATE = 49
+
+
+def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
+    """Solo: the score so far against the ultimate high score (49)."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL)
+    inner = r.inset(m.pad)
+    line_h = scene.measure("Ag", m.medium)[1]
+    head, num, bar, note = inner.rows(-line_h, -scene.measure("Ag", m.large)[1], -max(12, line_h // 2), 1,
+                                      gap=m.pad)
+    scene.text("Solo score", head, sizes=(m.medium, m.small), colour=GOLD)
+    scene.text(f"{seat['score']} of {ULTIMATE} pts", num, sizes=(m.large, m.medium, m.small))
+    scene.add("bar", bar, None, frac=min(1.0, seat["score"] / ULTIMATE), colour=GOLD)
+    scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
+
+
+def _final(scene: Scene, r: Rect, game, view: dict[str, Any]) -> None:
+    """Game over ("5 - Game Over"): who won, ties broken by unspent coins
+    (RG-11) or shared, and each seat's points: droids 1, bosses 3,
+    trophies 1 each and 3 more for all six."""
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.large)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    from engines.results import game_result
+    scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
+    lines = [(game_result(game).headline, NEED)]  # the one result the report and simulate give too
+    for s in sorted(view["seats"], key=lambda s: -s["score"]):
+        droids, bosses, troph = sum(s["blasted"]), sum(s["bosses"]), sum(s["trophies"])
+        coins = s["coins_marked"] - s["coins_spent"]
+        parts = [f"{droids} droid{'s' if droids != 1 else ''}"]
+        if bosses:
+            parts.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
+        parts.append(f"{troph} troph{'ies' if troph != 1 else 'y'}" + (" (all: +3)" if troph == 6 else ""))
+        parts.append(f"{coins} coin{'s' if coins != 1 else ''}")
+        lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + ", ".join(parts), INFO))
+    scene.lines(lines, rest, size=m.small)
+    scene.facts["final"] = [s["score"] for s in view["seats"]]
