@@ -151,10 +151,10 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
             dx, dy = (s.side_face * s.side * f(math.radians(s.side_dir)) for f in (math.cos, math.sin))
             rows.append((s.center[0] + dx / 2, s.center[1] + dy / 2,
                          math.sqrt((bb + abs(dx)) * (bb + abs(dy))) * 1.04, s.value))
-    if rich:  # screws, holes and spots on the table: a lone round mark is not a one
+    if rich:  # screws, holes, spots and coins on the table: a lone round mark is not a one
         for _ in range(rng.randint(0, 4)):
             x, y, r = rng.uniform(0, w), rng.uniform(0, h), side * rng.uniform(0.06, 0.16)
-            if any(math.hypot(x - o.center[0], y - o.center[1]) < 0.9 * o.side for o in specs):
+            if any(math.hypot(x - o.center[0], y - o.center[1]) < 1.3 * o.side for o in specs):
                 continue
             col = tuple(rng.randint(0, 255) for _ in range(3))
             cv2.circle(img, (int(x), int(y)), max(1, int(r)), col, -1, cv2.LINE_AA)
@@ -164,6 +164,22 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
                 cv2.line(img, (int(x) - q[0], int(y) - q[1]), (int(x) + q[0], int(y) + q[1]),
                          tuple(int(v * 0.4) for v in col), max(1, int(r / 4)), cv2.LINE_AA)
             rows.append((x, y, side * rng.uniform(0.7, 1.3), 0))  # value 0: a hard negative
+        for _ in range(rng.choice([0, 0, 1, 2])):  # a coin: a metal disc, a rim, a stamped number or emblem
+            x, y, r = rng.uniform(0, w), rng.uniform(0, h), side * rng.uniform(0.4, 0.65)
+            if any(math.hypot(x - o.center[0], y - o.center[1]) < 0.8 * o.side + r for o in specs):
+                continue
+            metal = rng.choice([(60, 160, 200), (170, 170, 175), (70, 110, 170), (40, 130, 190)])
+            metal = tuple(min(255, max(0, int(v * rng.uniform(0.7, 1.2)))) for v in metal)
+            dark = tuple(int(v * 0.65) for v in metal)
+            cv2.circle(img, (int(x), int(y)), int(r), metal, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(x), int(y)), int(r * 0.8), dark, max(1, int(r / 10)), cv2.LINE_AA)
+            if rng.random() < 0.7:
+                f = r / 30
+                cv2.putText(img, str(rng.choice([1, 1, 2, 5, 10, 20])), (int(x - 10 * f), int(y + 10 * f)),
+                            cv2.FONT_HERSHEY_SIMPLEX, 0.9 * f, dark, max(1, int(2 * f)), cv2.LINE_AA)
+            else:
+                cv2.circle(img, (int(x), int(y)), int(r * 0.25), dark, -1, cv2.LINE_AA)
+            rows.append((x, y, 2 * r * rng.uniform(0.9, 1.1), 0))
     if rich and rng.random() < 0.15:  # the camera shook: motion blur along a line
         n = rng.randint(3, 9)
         k = np.zeros((n, n), np.float32)
