@@ -143,9 +143,7 @@ def _foreign(kind: str, seed: int) -> np.ndarray:
     return img
 
 
-@pytest.mark.parametrize("kind", ["meeple", "hand", "polyhedral", pytest.param("coin", marks=pytest.mark.xfail(
-    strict=True, reason="known gap (issue 40): a gold coin stamped '1' reads as a 1 at p 0.97-0.98, in one frame "
-                        "as in five; the nets were never shown coins"))])
+@pytest.mark.parametrize("kind", ["meeple", "hand", "polyhedral", "coin"])
 def test_no_value_for_what_is_not_a_d6_over_five_frames(kind):
     """A hand, a meeple, a polyhedral die's face on the tray: over five
     noisy frames (where the vote could pick up one frame's value) none of

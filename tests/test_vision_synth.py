@@ -85,6 +85,24 @@ def test_side_face_pips_are_not_counted():
     assert sum(d.value is not None for d in dice) >= 10
 
 
+def test_solid_die_at_a_slant_shows_side_faces_toward_the_camera():
+    """A die seen at a slant (``side_dir``) shows its side faces on the
+    frame's side toward the camera whatever its turn, and the one's logo
+    is a ring larger than a pip; the top face is unchanged."""
+    for angle in (0, 25, 60):
+        flat = render_frame((160, 160), [DieSpec(3, "white", (80, 70), angle, 44)], noise=0)
+        slant = render_frame((160, 160), [DieSpec(3, "white", (80, 70), angle, 44, side_face=0.4,
+                                                  side_dir=90)], noise=0)
+        changed = np.abs(slant.astype(int) - flat).max(axis=2) > 30
+        ys, xs = np.nonzero(changed)
+        assert len(ys) > 100 and ys.mean() > 70 + 10, angle  # below the top face: toward the camera
+        assert not changed[:55].any(), angle  # nothing drawn above the die
+    one = render_frame((120, 120), [DieSpec(1, "red", (60, 60), 0, 44)], noise=0)
+    logo = render_frame((120, 120), [DieSpec(1, "red", (60, 60), 0, 44, logo=True)], noise=0)
+    pip_white = lambda im: int((im[:, :, 1] > 200).sum())  # noqa: E731
+    assert pip_white(logo) > 1.5 * pip_white(one)
+
+
 def test_drawn_die_of_any_colour_marbled_or_blurred():
     """A die of no palette colour (red pips on a smoky body) needs both
     colours; marbling changes only the body, defocus softens the die."""

@@ -116,12 +116,14 @@ def _patches(frame: np.ndarray, tops: list[tuple[float, float, int]]) -> list:
 def test_dice_seen_from_above_keep_the_shipped_window(monkeypatch):
     """Straight-on dice: no window reads them better by WINDOW_MIN_GAIN, so
     the shipped one is kept (a smaller gain is the noise of picking the
-    best of many); with no margin at all the fit would have moved it."""
+    best of many); with no margin at all the fit would have moved it.
+    (Sensor noise 6: on cleaner frames the 2026-12-02 nets read these dice
+    as well through every window, and the margin would not be tested.)"""
     patches = []
     for seed, values in enumerate([(1, 3, 5, 2, 6), (4, 6, 2, 1, 3), (5, 2, 4, 6, 1)]):
         specs = [DieSpec(v, c, (60 + 90 * k, 80), 15 * k, 46)
                  for k, (v, c) in enumerate(zip(values, ["white", "red", "blue", "white", "red"]))]
-        patches += _patches(render_frame((470, 180), specs, seed=seed), [(*s.center, s.value) for s in specs])
+        patches += _patches(render_frame((470, 180), specs, seed=seed, noise=6), [(*s.center, s.value) for s in specs])
     assert len(patches) >= 12
     window, shipped, loss = calibrate.fit_window(patches)
     assert window == SHIPPED_WINDOW and loss == shipped

@@ -48,7 +48,12 @@ class DieSpec:
     ``body`` / ``pip``: BGR colours that replace the palette's (a die of no
     palette colour); ``marble`` 0..1: swirls of a second colour through the
     body (marbled and pearl dice); ``blur``: defocus of the die, Gaussian
-    sigma in px of the frame."""
+    sigma in px of the frame.  ``side_dir``: where the camera sees the die
+    from, as the direction in the frame (degrees, 90 = down the frame) its
+    side faces show toward; given, ``side_face`` is the depth of a solid die
+    seen at a slant (one or two side faces with their own pips, each face
+    its own shade), not a strip turning with the die.  ``logo``: a one's
+    pip drawn as a maker's emblem (a ring with a dot, larger than a pip)."""
 
     value: int
     colour: str = "red"
@@ -61,6 +66,8 @@ class DieSpec:
     pip: tuple[int, int, int] | None = None
     marble: float = 0.0
     blur: float = 0.0
+    side_dir: float | None = None
+    logo: bool = False
 
 
 def _pip_points(value: int) -> list[tuple[int, int]]:
@@ -99,7 +106,9 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         cv2.rectangle(alpha, (int(c - half + 2 * ss), int(c - half + 3 * ss)),
                       (int(c + half + 2 * ss), int(c + half + 3 * ss)), 90, -1)
         patch[alpha > 0] = (60, 60, 60)
-        if d.side_face > 0:
+        if d.side_face > 0 and d.side_dir is not None:
+            _draw_side_faces(patch, alpha, d, c, half, ss, body, pip)
+        elif d.side_face > 0:
             sh = d.side_face * d.side * ss
             dark = tuple(int(v * 0.62) for v in body)
             pts = np.array([[c - half, c + half], [c + half, c + half], [c + half, c + half + sh],
@@ -131,6 +140,11 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
                 cv2.circle(alpha, (cx, cy), r, 255, -1, cv2.LINE_AA)
         for gx, gy in _pip_points(d.value):
             px, py = c + gx * 0.27 * d.side * ss, c + gy * 0.27 * d.side * ss
+            if d.logo and d.value == 1:  # an emblem in the one's place: a ring and a dot
+                cv2.circle(patch, (int(px), int(py)), int(0.24 * d.side * ss), pip, int(0.05 * d.side * ss) + 1,
+                           cv2.LINE_AA)
+                cv2.circle(patch, (int(px), int(py)), int(0.07 * d.side * ss), pip, -1, cv2.LINE_AA)
+                continue
             cv2.circle(patch, (int(px), int(py)), int(0.09 * d.side * ss), pip, -1, cv2.LINE_AA)
         if d.glare:
             cv2.ellipse(patch, (int(c - 0.25 * half), int(c + 0.1 * half)), (int(0.25 * half), int(0.08 * half)),
@@ -146,6 +160,45 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         img = img * (1 - wa) + wp * wa
     img += rng.normal(0, noise, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+#: the outward normal of each top-face edge, in the die's own (unturned) frame, and its corners
+_EDGES = [((0.0, -1.0), (-1, -1), (1, -1)), ((1.0, 0.0), (1, -1), (1, 1)),
+          ((0.0, 1.0), (1, 1), (-1, 1)), ((-1.0, 0.0), (-1, 1), (-1, -1))]
+
+
+def _draw_side_faces(patch: np.ndarray, alpha: np.ndarray, d: DieSpec, c: float, half: float, ss: int,
+                     body, pip) -> None:
+    """The side faces of a solid die seen at a slant, drawn into the
+    unturned patch (supersampled ``ss`` times; top face centre ``c``, half
+    side ``half``): the top square swept ``side_face`` x side toward
+    ``side_dir`` of the frame, each visible face in its own shade with the
+    pips of a neighbouring value (never the top's or its opposite)."""
+    a = math.radians(d.side_dir + d.angle)  # the frame's direction in the die's turned patch
+    vx, vy = math.cos(a) * d.side_face * d.side * ss, math.sin(a) * d.side_face * d.side * ss
+    near = [v for v in range(1, 7) if v not in (d.value, 7 - d.value)]
+    k = 0
+    for (nx, ny), p0, p1 in _EDGES:
+        dot = nx * vx + ny * vy
+        if dot <= 1e-6:
+            continue
+        x0, y0, x1, y1 = c + p0[0] * half, c + p0[1] * half, c + p1[0] * half, c + p1[1] * half
+        pts = np.array([[x0, y0], [x1, y1], [x1 + vx, y1 + vy], [x0 + vx, y0 + vy]], np.int32)
+        shade = 0.5 + 0.25 * (k % 2) + 0.1 * (nx + ny)
+        cv2.fillConvexPoly(patch, pts, tuple(int(v * shade) for v in body), cv2.LINE_AA)
+        cv2.fillConvexPoly(alpha, pts, 255, cv2.LINE_AA)
+        if dot / math.hypot(vx, vy) > 0.3:
+            other = near[(d.value * 3 + k) % len(near)]
+            ex, ey = (x1 - x0) / 2, (y1 - y0) / 2
+            for gx, gy in _pip_points(other):
+                mx = (x0 + x1) / 2 + gx * 0.54 * ex + (0.5 + gy * 0.27) * vx
+                my = (y0 + y1) / 2 + gx * 0.54 * ey + (0.5 + gy * 0.27) * vy
+                t = np.linspace(0, 2 * math.pi, 12, endpoint=False)
+                r = 0.18  # of the half side along the edge, of the depth across it
+                circ = np.stack([mx + r * (np.cos(t) * ex) + 0.09 * np.sin(t) * vx,
+                                 my + r * (np.cos(t) * ey) + 0.09 * np.sin(t) * vy], 1)
+                cv2.fillConvexPoly(patch, circ.astype(np.int32), tuple(int(v * shade) for v in pip), cv2.LINE_AA)
+        k += 1
 
 
 def random_specs(rng: random.Random, size: tuple[int, int], count: int, side: tuple[float, float] = (34, 50),

@@ -122,6 +122,8 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
     w, h = rng.choice([(480, 360), (400, 400), (512, 384)])
     side = rng.uniform(24, 64)
     specs: list[DieSpec] = []
+    # a camera at a slant sees every die's side faces toward it (one direction for the frame)
+    slant = rng.uniform(0, 360) if rich and rng.random() < 0.5 else None
     for _ in range(rng.randint(3, 14) * 30):
         if len(specs) >= 14:
             break
@@ -130,8 +132,12 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
         gap = rng.choice([1.05, 1.1, 1.5, 2.0])
         if any(math.hypot(x - o.center[0], y - o.center[1]) < gap * 0.5 * (s + o.side) * 1.42 for o in specs):
             continue
-        specs.append(DieSpec(rng.randint(1, 6), rng.choice(sorted(PALETTE)), (x, y), rng.uniform(0, 90), s,
-                             side_face=rng.choice([0.0, 0.0, 0.0, 0.15, 0.3, 0.4]), glare=rng.random() < 0.2,
+        v = rng.randint(1, 6)
+        depth = rng.uniform(0.1, 0.5) if slant is not None else rng.choice([0.0, 0.0, 0.0, 0.15, 0.3, 0.4])
+        specs.append(DieSpec(v, rng.choice(sorted(PALETTE)), (x, y), rng.uniform(0, 90), s,
+                             side_face=depth, glare=rng.random() < 0.2,
+                             side_dir=None if slant is None else slant + rng.uniform(-10, 10),
+                             logo=rich and v == 1 and rng.random() < 0.25,
                              **(_die_look(rng) if rich else {})))
     table = tuple(rng.randint(20, 235) for _ in range(3))
     img = render_frame((w, h), specs, table=table, noise=rng.uniform(1, 6), seed=rng.randint(0, 10 ** 6))
@@ -139,11 +145,53 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
     for s in specs:
         a = math.radians(s.angle)
         bb = s.side * (abs(math.cos(a)) + abs(math.sin(a)))  # axis-aligned box, as the photo labels
-        rows.append((s.center[0], s.center[1], bb * 1.04, s.value))
+        if s.side_dir is None:
+            rows.append((s.center[0], s.center[1], bb * 1.04, s.value))
+        else:  # the box of the whole silhouette, top and side faces, as a slanted photo's label
+            dx, dy = (s.side_face * s.side * f(math.radians(s.side_dir)) for f in (math.cos, math.sin))
+            rows.append((s.center[0] + dx / 2, s.center[1] + dy / 2,
+                         math.sqrt((bb + abs(dx)) * (bb + abs(dy))) * 1.04, s.value))
+    if rich:  # screws, holes, spots and coins on the table: a lone round mark is not a one
+        for _ in range(rng.randint(0, 4)):
+            x, y, r = rng.uniform(0, w), rng.uniform(0, h), side * rng.uniform(0.06, 0.16)
+            if any(math.hypot(x - o.center[0], y - o.center[1]) < 1.3 * o.side for o in specs):
+                continue
+            col = tuple(rng.randint(0, 255) for _ in range(3))
+            cv2.circle(img, (int(x), int(y)), max(1, int(r)), col, -1, cv2.LINE_AA)
+            if rng.random() < 0.5:  # a screw's slot
+                t = rng.uniform(0, math.pi)
+                q = (int(r * math.cos(t)), int(r * math.sin(t)))
+                cv2.line(img, (int(x) - q[0], int(y) - q[1]), (int(x) + q[0], int(y) + q[1]),
+                         tuple(int(v * 0.4) for v in col), max(1, int(r / 4)), cv2.LINE_AA)
+            rows.append((x, y, side * rng.uniform(0.7, 1.3), 0))  # value 0: a hard negative
+        for _ in range(rng.choice([0, 0, 1, 2])):  # a coin: a metal disc, a rim, a stamped number or emblem
+            x, y, r = rng.uniform(0, w), rng.uniform(0, h), side * rng.uniform(0.4, 0.65)
+            if any(math.hypot(x - o.center[0], y - o.center[1]) < 0.8 * o.side + r for o in specs):
+                continue
+            metal = rng.choice([(60, 160, 200), (170, 170, 175), (70, 110, 170), (40, 130, 190)])
+            metal = tuple(min(255, max(0, int(v * rng.uniform(0.7, 1.2)))) for v in metal)
+            dark = tuple(int(v * 0.65) for v in metal)
+            cv2.circle(img, (int(x), int(y)), int(r), metal, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(x), int(y)), int(r * 0.8), dark, max(1, int(r / 10)), cv2.LINE_AA)
+            if rng.random() < 0.7:
+                f = r / 30
+                cv2.putText(img, str(rng.choice([1, 1, 2, 5, 10, 20])), (int(x - 10 * f), int(y + 10 * f)),
+                            cv2.FONT_HERSHEY_SIMPLEX, 0.9 * f, dark, max(1, int(2 * f)), cv2.LINE_AA)
+            else:
+                cv2.circle(img, (int(x), int(y)), int(r * 0.25), dark, -1, cv2.LINE_AA)
+            rows.append((x, y, 2 * r * rng.uniform(0.9, 1.1), 0))
+    if rich and rng.random() < 0.15:  # the camera shook: motion blur along a line
+        n = rng.randint(3, 9)
+        k = np.zeros((n, n), np.float32)
+        t = rng.uniform(0, math.pi)
+        cv2.line(k, (int(n / 2 - n / 2 * math.cos(t)), int(n / 2 - n / 2 * math.sin(t))),
+                 (int(n / 2 + n / 2 * math.cos(t)), int(n / 2 + n / 2 * math.sin(t))), 1.0, 1)
+        img = cv2.filter2D(img, -1, k / max(k.sum(), 1.0))
     dice = np.asarray(rows, np.float32).reshape(-1, 4)
     if rich and rng.random() < 0.5:
         img, dice = _tilted(img, dice, rng)
-    return Frame(img, dice, "synth")
+    hard = dice[dice[:, 3] == 0, :3]
+    return Frame(img, dice[dice[:, 3] > 0], "synth", hard=np.ascontiguousarray(hard))
 
 
 def _tilted(img: np.ndarray, dice: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
@@ -320,6 +368,10 @@ def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarr
         s *= math.exp(rng.gauss(0, 0.08))
     cls = NOT_A_DIE if negative else int(v) - 1
     win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
+    if rng.random() < 0.15:  # a small die: its pips a few px across, the window blown up
+        k = rng.randint(14, 30)
+        win = cv2.resize(cv2.resize(win, (k, k), interpolation=cv2.INTER_AREA), (FACE_PX, FACE_PX),
+                         interpolation=cv2.INTER_LINEAR)
     return _colour_jitter(win, rng, harsh=0.5), cls
 
 

@@ -270,7 +270,9 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
 
 
 #: the drawn dice a face net trained by this code saw (training.json)
-DRAWN_DICE = "palette and any-colour, marbled, defocused dice; half of the frames tilted 5..40 degrees"
+DRAWN_DICE = ("palette and any-colour, marbled, defocused dice; half of the frames tilted 5..40 degrees;"
+              " half seen at a slant as solid dice with side faces; logo ones; screws, spots and coins as"
+              " not a die; camera-shake blur; small dice")
 
 
 def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:

@@ -1,0 +1,108 @@
+"""Speed of the dice reader on a 1280 x 720 camera frame, one core (issue 40:
+<= 25 ms median).
+
+A frame of four trays (4 x 6 dice, 38..50 px, drawn by the simulated
+camera, some at a slant with side faces, glare, marbled bodies), read
+through the simulated camera's per-frame noise (``vision.synth.camera_look``)
+as the dice station reads it: ``read_dice`` (one look) and
+``MultiLook.read`` (the station's reader, 5 frames combined).  Each
+frame is read once; the median and p90 over ``--frames`` frames are kept.
+
+    taskset -c 0 python benchmarks/bench_frame_720p.py [--frames 60] [--models DIR] [--json]
+
+onnxruntime already runs each net on one thread; ``taskset`` keeps numpy
+and OpenCV on one core too.  No timing is asserted anywhere (speed targets
+are measured here, never in tests).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision import netreader
+from vision.multilook import MultiLook
+from vision.reader import read_dice
+from vision.synth import PALETTE, DieSpec, camera_look, render_frame
+
+W, H = 1280, 720
+TARGET_MS = 25.0
+
+
+def tray_frame(seed: int) -> tuple[np.ndarray, list[DieSpec]]:
+    """A 1280 x 720 BGR frame of four trays of six dice each (seeded)."""
+    rng = random.Random(seed)
+    specs: list[DieSpec] = []
+    for tray in range(4):
+        x0 = 20 + tray * 315
+        placed = 0
+        for _ in range(400):
+            if placed == 6:
+                break
+            s = rng.uniform(38, 50)
+            x, y = rng.uniform(x0 + s, x0 + 295 - s), rng.uniform(80 + s, 640 - s)
+            if any(abs(x - o.center[0]) < 1.6 * s and abs(y - o.center[1]) < 1.6 * s for o in specs):
+                continue
+            slant = rng.random() < 0.3
+            specs.append(DieSpec(rng.randint(1, 6), rng.choice(sorted(PALETTE)), (x, y), rng.uniform(0, 90), s,
+                                 side_face=rng.uniform(0.1, 0.3) if slant else 0.0,
+                                 side_dir=90.0 if slant else None, glare=rng.random() < 0.2,
+                                 marble=rng.uniform(0.2, 0.6) if rng.random() < 0.2 else 0.0))
+            placed += 1
+    img = render_frame((W, H), specs, table=(60, 90, 50), noise=2.0, seed=seed)
+    for tray in range(4):  # the trays' walls
+        x0 = 20 + tray * 315
+        cv2.rectangle(img, (x0, 80), (x0 + 295, 640), (30, 50, 30), 6)
+    return img, specs
+
+
+def measure(frames: int, seed: int = 1) -> dict:
+    """Milliseconds per 1280 x 720 frame: ``read_dice`` and ``MultiLook.read``."""
+    base, specs = tray_frame(seed)
+    g = np.random.default_rng(seed)
+    looks = [camera_look(base, g) for _ in range(frames)]
+    read_dice(looks[0])  # load the nets
+    one, multi = [], []
+    station = MultiLook()
+    for f in looks:
+        t = time.perf_counter()
+        read_dice(f)
+        one.append((time.perf_counter() - t) * 1e3)
+        t = time.perf_counter()
+        got = station.read(f)
+        multi.append((time.perf_counter() - t) * 1e3)
+    q = lambda v, p: float(np.percentile(v, p))  # noqa: E731
+    return {"frame": [W, H], "dice": len(specs), "frames": frames, "target_ms": TARGET_MS,
+            "read_dice_ms": {"median": statistics.median(one), "p90": q(one, 90)},
+            "multilook_ms": {"median": statistics.median(multi), "p90": q(multi, 90)},
+            "read_in_last_frame": sum(d.value is not None for d in got),
+            "backend": netreader.backend_name() if hasattr(netreader, "backend_name") else "onnxruntime"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--frames", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--models", type=Path, help="read with the models in DIR (default: the shipped ones)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if a.models:
+        netreader.use_models(a.models)
+    r = measure(a.frames, a.seed)
+    if a.json:
+        print(json.dumps(r))
+        return
+    print(f"1280 x 720, {r['dice']} dice, {r['frames']} frames, one core")
+    for k in ("read_dice_ms", "multilook_ms"):
+        print(f"  {k[:-3]:10s} median {r[k]['median']:.1f} ms  p90 {r[k]['p90']:.1f} ms  (target {TARGET_MS:.0f})")
+    print(f"  dice read in the last frame: {r['read_in_last_frame']} of {r['dice']}")
+
+
+if __name__ == "__main__":
+    main()
