@@ -83,7 +83,7 @@ def test_retrograde_armed_blast_keeps_the_dice_readable_and_says_press_again():
 def test_ginza_oled_still_shows_both_bonus_cards_above_a_one_line_choice():
     """The fix leaves room as before: two bonus cards above a one-line
     choice ("serve 3 4") and above "Seat 2 plays"."""
-    from firmware.screens.ginza import _oled_words, label
+    from firmware.screens.ginza_oled import _oled_words, label
     seen = 0
     for game, events in play_states("ginza", 2, 1, every=2, limit=400):
         for seat in range(game.num_players):

@@ -25,6 +25,8 @@ from firmware.runtime.controls import SeatControls
 from firmware.screens import cafe_junior as cj
 from firmware.screens import cryptid_cafe as cc
 from firmware.screens import ginza as gz
+from firmware.screens import ginza_oled as gz_oled
+from firmware.screens import ginza_parts as gz_parts
 from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.ui.kit import Node, Rect, Scene
 
@@ -165,7 +167,7 @@ def test_gr_order_cards_dice_and_mats_are_on_the_screen():
                 dice = [n.props["value"] for n in scene.all_nodes() if n.kind == "die" and n.key
                         and n.key.startswith(f"die:{seat}:") and n.props["value"] is not None]
                 assert dice == p["dice"]
-                assert all(n.props["body"] == gz.DICE_RGB[p["colour"]] for n in scene.all_nodes()
+                assert all(n.props["body"] == gz_parts.DICE_RGB[p["colour"]] for n in scene.all_nodes()
                            if n.kind == "die" and n.key and n.key.startswith(f"die:{seat}:"))
                 assert facts["arrange"][seat] == p["levels"] and facts["coins"][seat] == p["coins"]
                 assert facts["tokens"][seat] == p["tokens"]
@@ -421,7 +423,7 @@ def test_labels_read_as_words():
     """Action labels use the rulebooks' words."""
     assert gz.label({"type": "change", "steps": [[3, 1], [5, -1]]}) == "change 3 to 4, 5 to 4"
     assert cc.label({"type": "move_customers", "spaces": 2}) == "move customers 2 spaces"
-    assert gz.deck_by_time(5, 4) == {"Morning": 0, "Daytime": 1, "Night": 4}
+    assert gz_parts.deck_by_time(5, 4) == {"Morning": 0, "Daytime": 1, "Night": 4}
 
 
 def test_cc_tip_sharing_slides_the_servers():
@@ -463,6 +465,6 @@ def test_gr_long_serve_choice_fits_the_oled(dice, common):
     so the seat's OLED was not drawn)."""
     from firmware.ui.oled import OledFrame
     action = {"type": "serve", "dice": dice, **({"common": common} if common is not None else {})}
-    text = gz._short(action, None)
+    text = gz_oled._short(action, None)
     for index, count in ((0, 9), (12, 40)):
         OledFrame().choice(text, index, count, armed=False)   # raises if it does not fit

@@ -106,7 +106,7 @@ def test_ginza_abilities_and_bonus_conditions_fit_the_oled_whole():
     and every bonus card's condition is drawn whole (the card's words, or
     their short form)."""
     from engines.registry import new_game
-    from firmware.screens.ginza import _bonus_text, ability_lines
+    from firmware.screens.ginza_oled import _bonus_text, ability_lines
     f = OledFrame()
     comp = new_game("ginza", 3, seed=1).comp
     texts = [pc.text for pc in comp.player_cards.values()] + [_bonus_text(b) for b in comp.bonus_cards.values()]

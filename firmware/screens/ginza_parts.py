@@ -1,0 +1,357 @@
+"""Ginza Retro Café's HDMI parts: order cards, customers, the dice table,
+the arrange cards, each seat's mat; the colours and words they share."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+from firmware.screens.readings import COMMON
+from firmware.ui.kit import DIM, FG, GOLD, INFO, PANEL, Rect, Scene, seat_banner, seat_colour
+
+
+CUSTOMER_SPACES = 3
+
+
+#: Dice body colours by the engine's colour names (GR-5), and pip colours.
+DICE_RGB = {"red": (214, 58, 52), "blue": (52, 110, 214), "yellow": (240, 200, 40), "green": (56, 160, 84),
+            "purple": (128, 72, 176)}
+
+
+PIP_RGB = {"yellow": (30, 30, 30)}
+
+
+#: Seat colour of a seat = its dice colour (the action tokens are that colour too).
+ARRANGE_WORD = {"change": "Change", "reroll": "Reroll", "add": "Add"}
+
+
+CARD_FILL = (244, 236, 220)
+
+
+CARD_INK = (40, 34, 30)
+
+
+TIMES = ("Morning", "Daytime", "Night")
+
+
+# ------------------------------------------------------------ helpers
+def seat_label(seat: int | None) -> str:
+    """Seat number as players see it (1-based); ``None`` is the common dice."""
+    return "common" if seat is None else f"Seat {seat + 1}"
+
+
+def dice_text(dice: list[int]) -> str:
+    """Die faces as ``1 2 3 3 6`` (``-`` when none)."""
+    return " ".join(str(d) for d in dice) if dice else "-"
+
+
+def dice_rgb(view: dict[str, Any], seat: int) -> tuple[int, int, int]:
+    """The body colour of ``seat``'s dice and action tokens (GR-5)."""
+    return DICE_RGB.get(view["players"][seat]["colour"], seat_colour(seat))
+
+
+def deck_by_time(left: int, players: int) -> dict[str, int]:
+    """Customers left in the deck by time of day: the deck is Morning, then
+    Daytime, then Night cards, ``players`` of each (3. Game Setup), so the
+    last ``left`` cards are known by count alone."""
+    out = {}
+    for i, t in enumerate(reversed(TIMES)):
+        out[t] = max(0, min(players, left - i * players))
+    return {t: out[t] for t in TIMES}
+
+
+def condition_words(card) -> str:
+    """The order's condition as a player says it: "8 or more" or "3, 3, 3"."""
+    return f"{card.sum} or more" if card.sum is not None else ", ".join(map(str, card.faces))
+
+
+# ------------------------------------------------------------ HDMI parts
+def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[str, Any], lit: bool = False) -> None:
+    """One order card as a strip: dish, condition (dice faces or a sum
+    badge), yen and VP, and the action token on it; ``lit``: the order the
+    seat's cursor would serve (a thick gold edge)."""
+    m = scene.metrics
+    card = game.comp.orders[order["card"]]
+    token = order.get("token")
+    scene.add("card", r, f"order:{order['card']}", state="selected" if lit else "up", fill=CARD_FILL)
+    if lit:
+        scene.facts["lit_order"] = order["card"]
+    inner = r.inset(max(3, m.pad // 2))
+    h, w = inner.h, inner.w
+    side_by_side = h < 2 * scene.measure("Ag", m.small)[1]  # a short card: yen and VP beside each other
+    side_w = min(h * 8 // 5, int(w * 0.28)) if side_by_side else min(h * 2 // 3, int(w * 0.16))
+    plate_w = min(h, int(w * (0.18 if side_by_side else 0.24)))
+    plate_r, cond_r, money_r, tok_r = inner.cols(-plate_w, 1, -side_w, -min(int(h * 0.8), int(w * 0.16)),
+                                                 gap=max(2, m.pad // 2))
+    scene.add("plate", plate_r, None, name=card.subcategory)
+    if card.sum is not None:
+        inset = max(0, min(cond_r.h // 8, (cond_r.h - scene.measure("Ag", m.small)[1] - 2) // 2))
+        badge_w = min(cond_r.w, max(int(h * 1.6), scene.measure("14+", m.small)[0] + h // 2))
+        badge = Rect(cond_r.x, cond_r.y + inset, badge_w,
+                     cond_r.h - 2 * inset)
+        scene.add("panel", badge, None, fill=(250, 250, 250), border=(120, 70, 160), radius=badge.h // 2)
+        scene.text(f"{card.sum}+", badge, sizes=m.sizes, align="center", colour=CARD_INK)
+    else:
+        n = len(card.faces)
+        size = min(cond_r.h, (cond_r.w - (n - 1) * 3) // max(1, n))
+        rows = 1
+        if size < min(cond_r.h * 0.55, m.small):  # long conditions go on two rows
+            rows = 2
+            per = -(-n // 2)
+            size = min(cond_r.h // 2 - 1, (cond_r.w - (per - 1) * 3) // per)
+        per = -(-n // rows)
+        top = cond_r.y + (cond_r.h - rows * size - (rows - 1) * 2) // 2
+        for i, f in enumerate(card.faces):
+            rr, cc = divmod(i, per)
+            scene.add("die", Rect(cond_r.x + cc * (size + 3), top + rr * (size + 2), size, size), None,
+                      value=f, state="read")
+    coin_r, vp_r = money_r.cols(1, 1, gap=1) if side_by_side else money_r.rows(1, 1, gap=1)
+    scene.add("coin", coin_r.square(), None, label=str(card.coins))
+    scene.add("icon", vp_r.square(), None, name="star", label=str(card.vp))
+    spot = tok_r.square()
+    if token is None:
+        scene.add("panel", spot.inset(2), None, fill=(226, 218, 200), border=(170, 160, 140), radius=spot.w // 2)
+    else:
+        scene.add("token", spot, f"token:{order['card']}", seat=token, colour=dice_rgb(view, token),
+                  label=str(token + 1))
+    facts = scene.facts.setdefault("orders", {})
+    facts[order["card"]] = {"dish": card.subcategory, "sum": card.sum, "faces": list(card.faces),
+                            "coins": card.coins, "vp": card.vp, "token": token}
+
+
+def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int, lit_order: str | None = None) -> None:
+    """A customer space: time marker, name and time of day, the order
+    cards under it (or an empty space)."""
+    m = scene.metrics
+    slot = view["customers"][index]
+    line = scene.measure("Ag", m.small)[1]
+    head, cards = r.rows(-(line + m.pad // 2), 1, gap=m.pad // 2)
+    if slot is None:
+        scene.add("panel", r, None, fill=(30, 33, 44), border=(60, 64, 80), radius=m.pad)
+        scene.text("Empty table", r, sizes=(m.small,), align="center", colour=DIM, priority=INFO)
+        scene.facts.setdefault("customers", []).append(None)
+        return
+    marker = head.cols(-head.h, 1)[0]
+    hot = slot["time"] <= 1
+    scene.add("token", marker, f"time:{slot['customer']}", colour=(240, 120, 60) if hot else (250, 250, 250),
+              label=str(slot["time"]))
+    name_r = Rect(marker.right + m.pad // 2, head.y, head.right - marker.right - m.pad // 2, head.h)
+    full = f"{slot['name']} ({slot['time_of_day']})"
+    if scene.text(full, name_r, sizes=(m.small,), colour=FG, priority=INFO) is None:
+        scene.dropped.pop()
+        scene.text(slot["name"], name_r, sizes=(m.small,), colour=FG, priority=INFO)
+    orders = slot["orders"]
+    n = max(3, len(orders))
+    for o, cr in zip(orders, cards.rows(*([1] * n), gap=max(2, m.pad // 2))):
+        _order_card(scene, cr, game, o, view, o["card"] == lit_order)
+    scene.facts.setdefault("customers", []).append(
+        {"name": slot["name"], "time": slot["time"], "orders": [o["card"] for o in orders]})
+
+
+def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None,
+           lit_common: int | None = None) -> None:
+    """The common purple dice and the decks: customers by time of day and
+    the three order decks (face-down cards with their rank and count);
+    ``held``: a reading of the common dice being checked (CAB-6), drawn in
+    a gold ring: not in the game yet."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad)
+    inner = r.inset(m.pad // 2)
+    common = view.get("common_dice") or []
+    wait_common = any(q.get("player") is None for q in view.get("dice_requests", []))
+    die = min(int(line * 1.4), (inner.w - 2 * 4) // 3)
+    n = len(view["players"])
+    by_time = deck_by_time(view.get("customer_deck", 0), n)
+    deck_h = min(int(line * 2.2), inner.w // 3 * 4 // 3)
+    label_r, dice_r, times_r, decks_r = inner.rows(-line, -die, 1, -(deck_h + line), gap=m.pad // 2)
+    scene.text("Common dice", label_r, sizes=(m.small,), colour=DIM, priority=INFO)
+    vals = list(common) + [None] * (3 - len(common)) if wait_common else list(common)
+    if wait_common and held:   # a reading the seats are checking (CAB-6): not in the game yet
+        vals = (list(held) + [None] * 3)[:3]
+        scene.facts.setdefault("held", {})[COMMON] = list(held)
+    lit_i = vals.index(lit_common) if lit_common is not None and lit_common in vals[:3] else None
+    for i, v in enumerate(vals[:3]):
+        scene.add("die", Rect(dice_r.x + i * (die + 4), dice_r.y, die, die), f"common:{i}", value=v,
+                  state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250),
+                  ring=GOLD if (held and wait_common and v is not None) or i == lit_i else None)
+    if lit_i is not None:
+        scene.facts["lit_common"] = lit_common
+    if not vals:
+        scene.text("none", dice_r, sizes=(m.small,), colour=DIM, priority=INFO)
+    scene.facts["common_dice"] = list(common)
+    scene.lines([(f"{t} {k}", INFO) for t, k in by_time.items()], times_r, size=m.small, colour=DIM)
+    decks = view.get("order_decks", {})
+    cards_r, counts_r = decks_r.rows(-deck_h, -line)
+    for (rank, left), cr, nr in zip(decks.items(), cards_r.cols(1, 1, 1, gap=4), counts_r.cols(1, 1, 1, gap=4)):
+        card = Rect(cr.x, cr.y, cr.w, cr.h)
+        scene.add("card", card, None, state="down")
+        scene.text(rank, card.inset(3), sizes=(m.medium, m.small), align="center", colour=(250, 250, 250))
+        scene.text(str(left), nr, sizes=(m.small,), align="center", colour=DIM)
+    scene.facts["decks"] = {"customers": by_time, "orders": dict(decks)}
+
+
+def _arrange(scene: Scene, r: Rect, kind: str, level: int, word: bool) -> None:
+    """An arrange card at its level: its pictogram, its name when there
+    is room (on a line of its own), and "Lv.1" / "Lv.2"."""
+    m = scene.metrics
+    scene.add("card", r, None, state="hi" if level >= 2 else "up", fill=(226, 220, 240) if level >= 2 else CARD_FILL)
+    inner = r.inset(2)
+    if word:
+        top, bottom = inner.rows(1, 1)
+        icon_r, name_r = top.cols(-top.h, 1, gap=2)
+        scene.add("arrange", icon_r, None, name=kind)
+        scene.text(ARRANGE_WORD[kind], name_r, sizes=(m.small,), colour=CARD_INK)
+        scene.text(f"Lv.{level}", bottom, sizes=(m.small,), align="center", colour=CARD_INK)
+    else:
+        lv_w = scene.measure(f"Lv.{level}", m.small)[0]
+        icon_r, lv_r = inner.cols(-max(4, min(inner.h, inner.w - lv_w - 2)), 1, gap=2)
+        scene.add("arrange", icon_r, None, name=kind)
+        scene.text(f"Lv.{level}", lv_r, sizes=(m.small,), align="center", colour=CARD_INK)
+
+
+def mat_height(scene: Scene, wide: bool) -> int:
+    """Height in px of a seat's mat: banner, (wide: ability text, two-line
+    arrange cards), dice, arrange / yen / tokens, orders won."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    banner = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
+    row = line + (6 if wide else 4)
+    die = int(line * 1.35) if wide else line
+    gap = m.pad // 2
+    if wide:
+        return banner + 2 * line + die + (2 * line + 6) + 2 * row + 5 * gap + 2 * max(3, m.pad // 2)
+    return banner + die + 2 * row + 3 * gap + 2 * max(3, m.pad // 2)
+
+
+def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
+         held: list[int] | None = None, lit: list[int] | None = None) -> None:
+    """One seat's player mat (``doing``: the banner's gold words, e.g.
+    "rejected: rerolls", ruling CAB-6, or what the seat's cursor would do;
+    ``held``: a reading the seat is checking, drawn in a gold ring in the
+    requested dice's places: not in the game yet; ``lit``: the dice values
+    the choice under the seat's cursor would take, ringed in gold)."""
+    m = scene.metrics
+    p = view["players"][seat]
+    line = scene.measure("Ag", m.small)[1]
+    gap = m.pad // 2
+    active = view.get("phase") == "play" and view.get("turn") == seat
+    pc = game.comp.player_cards.get(p["card"]) if p.get("card") else None
+    name = f"Seat {seat + 1} {pc.name}" if pc else f"Seat {seat + 1}"
+    if view.get("start_player") == seat:
+        name += " (start)"
+    banner_h = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
+    scene.add("panel", r, None, fill=(34, 38, 50), border=dice_rgb(view, seat), radius=m.pad)
+    inner = r.inset(max(3, m.pad // 2))
+    row = line + (6 if wide else 4)
+    die = int(line * 1.35) if wide else line
+    die = min(die, (inner.w - 8 * 3) // 9)
+    ability_h = 2 * line if wide else 0
+    arr_h = 2 * line + 6 if wide else row
+    banner_r, abil_r, dice_r, arr_r, econ_r, won_r = inner.rows(
+        -banner_h, -ability_h, -die, -(arr_h if wide else 0), -row, -row, gap=gap)
+    if not wide:
+        arr_r = econ_r
+    seat_banner(scene, banner_r, seat, score=f"{p['order_points']} VP", name=name, active=active, doing=doing,
+                key=f"banner:{seat}")
+    if ability_h and pc:
+        scene.wrapped(pc.text, abil_r, sizes=(m.small,), colour=DIM, priority=INFO, max_lines=2)
+    elif ability_h:
+        scene.text("choosing a player card", abil_r, sizes=(m.small,), colour=DIM, priority=INFO)
+    # dice in the seat's colour inside the dice limit track (9 spaces)
+    body = dice_rgb(view, seat)
+    pip = PIP_RGB.get(p["colour"], (250, 250, 250))
+    req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
+    new = (list(held) + [None] * req["count"])[:req["count"]] if req and held else [None] * (req["count"] if req else 0)
+    shown: list[int | None] = list(p["dice"]) + new
+    want, lit_idx = list(lit or []), set()
+    for i, v in enumerate(p["dice"]):     # the first dice of each value the choice names
+        if v in want:
+            want.remove(v)
+            lit_idx.add(i)
+    if lit_idx:
+        scene.facts.setdefault("lit_dice", {})[seat] = sorted(p["dice"][i] for i in lit_idx)
+    # the limit track: its open spaces and, while it can still be raised, the next (closed) one
+    spaces = min(9, max(p["dice_limit"], len(shown)) + (1 if p["dice_limit"] < 9 else 0))
+    for i in range(spaces):
+        cell = Rect(dice_r.x + i * (die + 3), dice_r.y, die, die)
+        if i < len(shown):
+            v = shown[i]
+            scene.add("die", cell, f"die:{seat}:{i}", value=v, state="read" if v is not None else "reading",
+                      body=body, pip=pip,
+                      ring=GOLD if (i >= len(p["dice"]) and v is not None) or i in lit_idx else None)
+        elif i < p["dice_limit"]:
+            scene.add("panel", cell.inset(2), None, fill=(44, 48, 62), border=(90, 96, 116), radius=die // 6)
+        else:
+            scene.add("panel", cell.inset(die // 4), None, fill=(20, 22, 28), radius=die // 8)
+    scene.facts.setdefault("dice", {})[seat] = list(p["dice"])
+    if req and held:
+        scene.facts.setdefault("held", {})[seat] = [v for v in new if v is not None]
+    scene.facts.setdefault("dice_limit", {})[seat] = p["dice_limit"]
+    # arrange cards (Lv.1 / Lv.2)
+    lv_w = scene.measure("Lv.2", m.small)[0] + 10
+    if wide:
+        each = (arr_r.w - 2 * 4) // 3
+        word = each >= scene.measure("Change", m.small)[0] + line + 12
+        x = arr_r.x
+        for kind in ("change", "reroll", "add"):
+            _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), word)
+            x += each + 4
+        x = econ_r.x
+    else:
+        each = (row - 4) + scene.measure("Lv.2", m.small)[0] + 6  # icon, "Lv.2", the card's edges
+        x = arr_r.x
+        for kind in ("change", "reroll", "add"):
+            _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), False)
+            x += each + 3
+        x += m.pad
+    # yen, and the action tokens left (beside the dice on a narrow mat)
+    coin_w = scene.measure(f"¥{p['coins']}", m.small)[0] + 4
+    scene.add("coin", Rect(x, econ_r.y + (econ_r.h - line) // 2, line, line), None)
+    scene.text(f"¥{p['coins']}", Rect(x + line + 4, econ_r.y, coin_w, econ_r.h), sizes=(m.small,), colour=GOLD)
+    x += line + 4 + coin_w + m.pad
+    tok_row = econ_r
+    if not wide:
+        x = dice_r.x + spaces * (die + 3) + m.pad
+        tok_row = dice_r
+    tok = min(line, tok_row.h)
+    step = min(tok * 4 // 3, max(8, (tok_row.right - x) // max(1, p["tokens"])))
+    for k in range(p["tokens"]):
+        size = min(tok, step - 2)
+        scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
+                  f"left:{seat}:{k}", seat=seat, colour=body, label=str(seat + 1))
+    scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
+    scene.facts.setdefault("coins", {})[seat] = p["coins"]
+    scene.facts.setdefault("tokens", {})[seat] = p["tokens"]
+    # order cards won, grouped by dish, with their VP
+    groups: dict[str, list] = {}
+    for cid in p["orders"]:
+        c = game.comp.orders[cid]
+        groups.setdefault(c.subcategory, []).append(c)
+    x = won_r.x
+    if not groups:
+        scene.text("No orders won yet", won_r, sizes=(m.small,), colour=DIM, priority=INFO)
+    order = sorted(groups, key=lambda sub: (groups[sub][0].category, sub))
+    labels = [f"{len(groups[s])}x {sum(c.vp for c in groups[s])} VP" for s in order]
+    total_w = sum(line + 2 + scene.measure(t, m.small)[0] + m.pad for t in labels)
+    if total_w > won_r.w:  # short of room: the count only (the VP stand in the banner)
+        labels = [f"{len(groups[s])}" for s in order]
+    for sub, label in zip(order, labels):
+        w = line + 2 + scene.measure(label, m.small)[0] + m.pad
+        scene.add("plate", Rect(x, won_r.y + (won_r.h - line) // 2, line, line), None, name=sub)
+        scene.text(label, Rect(x + line + 2, won_r.y, w - line - 2, won_r.h), sizes=(m.small,))
+        x += w
+    scene.facts.setdefault("won", {})[seat] = {s: [c.id for c in cs] for s, cs in groups.items()}
+
+
+def _banner_fit(scene: Scene, cell: Rect, seat: int, view: dict[str, Any], doing: str) -> str:
+    """The longest form of a banner's ``doing`` that leaves room for "Seat
+    N · k VP" beside it: "serve 2 2, 1 token?" -> "serve 2 2?"; "press
+    again to confirm" -> "press again!"."""
+    m = scene.metrics
+    left = scene.measure(f"Seat {seat + 1} \u00b7 {view['players'][seat]['order_points']} VP", m.small)[0]
+    room = cell.w - 2 * max(3, m.pad // 2) - scene.measure("Ag", m.medium)[1] - 4 * m.pad - left
+    options = [doing, re.sub(r", [^,?!]+([?!])$", r"\1", doing)]
+    if doing.startswith("press again"):
+        options.append("press again!")
+    return next((o for o in options if scene.measure(o, m.small)[0] <= room), options[-1])
