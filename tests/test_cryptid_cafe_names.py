@@ -11,6 +11,7 @@ import pytest
 from engines.cryptid_cafe.data import components
 from firmware.runtime.controls import SeatControls
 from firmware.screens import cryptid_cafe as cc
+from firmware.screens import cryptid_cafe_words as ccw
 from firmware.screens.draw import hdmi_screen, oled_frame
 
 from screen_checks import context, play_states
@@ -26,9 +27,9 @@ def test_cryptid_cafe_dish_names_come_from_one_table():
     for a in places:
         st = a["station"]
         assert comp.station_name(st) in cc.label(a, game.view(0)), cc.label(a, game.view(0))
-        assert cc._short(a, game.view(0)).startswith(comp.station_short(st) + " rank")
+        assert ccw._short(a, game.view(0)).startswith(comp.station_short(st) + " rank")
     for st in comp.station_ids:
-        assert cc.dish(st) == comp.station_name(st) and cc.dish(st, short=True) == comp.station_short(st)
+        assert ccw.dish(st) == comp.station_name(st) and ccw.dish(st, short=True) == comp.station_short(st)
     logged = [e for g, ev in play_states("cryptid-cafe", 3, 2, every=5, limit=300) for e in ev]
     shorts = {comp.station_short(s) for s in comp.station_ids} - {comp.station_name(s) for s in comp.station_ids}
     fulls = [comp.station_name(s) for s in comp.station_ids]
@@ -71,7 +72,7 @@ def test_cryptid_cafe_copy_choices_say_whose_customer_is_copied():
             if len(acts) < 2:
                 continue
             view = game.view(seat)
-            shorts = [cc._short(a, view) for a in acts]
+            shorts = [ccw._short(a, view) for a in acts]
             for a, s in zip(acts, shorts):
                 theirs = view["players"][a["target_player"]]["track"][a["target_slot"]]["name"]
                 assert s == f"copy Seat {a['target_player'] + 1}'s {theirs}", s

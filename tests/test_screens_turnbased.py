@@ -24,6 +24,7 @@ from bots.random_bot import RandomBot
 from firmware.runtime.controls import SeatControls
 from firmware.screens import cafe_junior as cj
 from firmware.screens import cryptid_cafe as cc
+from firmware.screens import cryptid_cafe_words as ccw
 from firmware.screens import ginza as gz
 from firmware.screens import ginza_oled as gz_oled
 from firmware.screens import ginza_parts as gz_parts
@@ -217,7 +218,7 @@ def test_cc_solo_ai_move_and_die_are_shown():
     assert scene.facts["ai_move"] == ai[-1]
     assert ai[-1] in " ".join(scene.texts()), "the AI's latest move is not drawn"
     rolled = [e for e in ai if "rolls the AI die" in e][-1]
-    want = next(v for k, v in cc.SYMBOLS.items() if rolled.endswith(k) or f": {k}" in rolled)
+    want = next(v for k, v in ccw.SYMBOLS.items() if rolled.endswith(k) or f": {k}" in rolled)
     assert scene.facts["ai_die"] == want
     assert scene.of_kind("aidie")[0].props["symbols"] == want
 

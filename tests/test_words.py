@@ -147,7 +147,7 @@ def test_cryptid_cafe_names_all_five_stations_when_supplies_run_low():
     """The board showed "0 left" instead of the station's name once its
     supply ran low: 2 of 5 columns were named.  Now every column is."""
     from firmware.app import gallery
-    from firmware.screens.cryptid_cafe import dish, station_name
+    from firmware.screens.cryptid_cafe_words import dish, station_name
     state = next(s for s in gallery.STATES["cryptid-cafe"] if s.name == "busy")
     game, events = gallery.find_state(state)
     ctx, _ = gallery.context_for(game, events, state)

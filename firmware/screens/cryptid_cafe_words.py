@@ -1,0 +1,201 @@
+"""Cryptid Cafe in words: seats, dishes, stations, what to do now, the AI's
+last move, ranks and what a pending choice would do."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from firmware.screens.choices import cursor_choices
+
+
+
+from engines.cryptid_cafe.data import components
+
+
+STATIONS = ("kaputtcino", "baba_au_rhume", "beuvnoire", "croque_monsieur", "waterzoeil")
+
+
+PHASE_WORDS = {"place": "Send servers", "share": "Share tips", "change_order": "Change My Order?",
+               "serve": "Serve customers", "move": "Cleanup", "over": "Final scoring"}
+
+SYMBOLS = {"blank": 0, "one symbol": 1, "two symbols": 2}
+
+
+def seat_name(who: Any) -> str:
+    """A station occupant as players say it: seat 0 -> ``Seat 1``,
+    ``"ai2"`` -> ``AI 2``."""
+    if who is None:
+        return "-"
+    if isinstance(who, int):
+        return f"Seat {who + 1}"
+    return "AI " + str(who)[2:]
+
+
+def dish(station: Any, short: bool = False) -> str:
+    """A station's (= its dish's) name from the one table of names (the
+    component data): ``short`` gives its one short form (OLED, narrow
+    board columns); an unknown id is returned as given."""
+    try:
+        comp = components()
+        return comp.station_short(str(station)) if short else comp.station_name(str(station))
+    except StopIteration:
+        return str(station)
+
+
+def station_name(game: Any, station: str) -> str:
+    """Display name of a station from the component data."""
+    try:
+        return game.comp.station_name(station)
+    except (AttributeError, StopIteration, KeyError):
+        return station
+
+
+def todo_text(game, view: dict[str, Any]) -> str:
+    """What the table must do now."""
+    phase = view.get("phase")
+    if phase == "over":
+        if view.get("solo_won") is not None:
+            return "You win!" if view["solo_won"] else "AI Player 2 wins"
+        best = game.ranking()[0]
+        return "Legendary Server: " + " and ".join(f"Seat {s + 1}" for s in best)
+    active = game.active_players()
+    who = " and ".join(f"Seat {s + 1}" for s in active) if len(active) <= 2 else "Everyone"
+    if phase == "place":
+        who = seat_name(view.get("placing"))     # the rank: how many dishes the server collects (rulebook)
+        return f"{who} sends a server; rank = dishes it collects|{who} sends a server"
+    if phase == "share":
+        st = view.get("sharing_station")
+        return f"{who}: share tips at {station_name(game, st)}|{who}: share tips" if st else "Share tips"
+    if phase == "change_order":
+        return f"{who}: Change My Order?|{who}: change order?"
+    if phase == "serve":
+        return f"{who}: serve customers"
+    if phase == "move":
+        return f"{who}: move customers 1 or 2|{who}: move customers"
+    return PHASE_WORDS.get(phase, "")
+
+
+def ai_last(events: list[str]) -> tuple[str, int | None] | None:
+    """The AI players' latest move among the event texts and, when it was
+    a roll, the AI die's face (0-2 symbols)."""
+    moves = [e for e in events if e.startswith("AI Player") and not e.startswith("AI Player 2's score")]
+    if not moves:
+        return None
+    text = moves[-1]
+    die = None
+    for e in reversed(moves):
+        mt = re.search(r"rolls the AI die(?: at [^:]+)?: (blank|one symbol|two symbols)", e)
+        if mt:
+            die = SYMBOLS[mt.group(1)]
+            break
+    return text, die
+
+
+# ------------------------------------------------------------------ OLED
+def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """A short label for a Cryptid Cafe action (rulebook wording)."""
+    kind = action.get("type")
+    st = dish(action.get("station", ""))
+    if kind == "place":
+        return f"server to {st} rank {action.get('rank')}"
+    if kind == "take_dish":
+        return f"take 1 {st} dish"
+    if kind == "no_dish":
+        return "take no dish"
+    if kind == "share_tips":
+        k = action.get("ranks")
+        return f"share {k} coin{'s' if k != 1 else ''}: up {k} rank{'s' if k != 1 else ''}"
+    if kind == "skip_share":
+        return f"keep coins at {st}"
+    if kind == "change_order":
+        mine = _customer_name(view, None, action.get("slot"))
+        theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
+        return f"{mine} copies Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
+    if kind == "keep_order":
+        return "no Change My Order"
+    if kind == "serve":
+        return f"serve {_customer_name(view, None, action.get('slot'), tip=True)}"
+    if kind == "done_serving":
+        return "done serving"
+    if kind == "move_customers":
+        k = action.get("spaces")
+        return f"move customers {k} space{'s' if k != 1 else ''}"
+    if kind == "manager":
+        a, b = (action.get("slots") or [0, 0])[:2]
+        return f"Manager: swap {int(a) + 1} and {int(b) + 1}"
+    return str(kind).replace("_", " ")
+
+
+def _customer_name(view: dict[str, Any] | None, seat: Any, slot: Any, tip: bool = False) -> str:
+    """Name of the customer on ``slot`` of ``seat``'s track (``None`` = the
+    viewer), with its tip now if asked."""
+    try:
+        s = view["you"] if seat is None else seat
+        c = view["players"][s]["track"][slot]
+        return f"{c['name']} ({c['tip_now']})" if tip else c["name"]
+    except (TypeError, KeyError, IndexError):
+        return f"space {slot}"
+
+
+def rank_words(action: dict[str, Any]) -> list[str]:
+    """What the rank of a placing gives, longest first ("rank 2: collects
+    2 dishes"; rulebook: the ranks "indicate the quantity of dishes your
+    server can collect when occupying that rank"); a tip share's ranks ("up 2 ranks for 2 coins"); [] for
+    other choices."""
+    kind = action.get("type")
+    if kind == "place":
+        k = int(action.get("rank", 0))
+        d = f"{k} dish{'es' if k != 1 else ''}"
+        return [f"rank {k}: collects {d}", f"rank {k}: {d}", f"rank {k} = {d}"]
+    if kind == "share_tips":
+        k = int(action.get("ranks", 0))
+        r, c = f"{k} rank{'s' if k != 1 else ''}", f"{k} coin{'s' if k != 1 else ''}"
+        return [f"up {r} for {c}", f"up {r}: {c}"]
+    return []
+
+
+def pending_words(game, view: dict[str, Any], context: dict[str, Any]) -> list[str]:
+    """The HDMI's lines for what each person's next press would do
+    ("Seat 1: Kaputt rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
+    1 coin)?", "... - press again to confirm" once armed)."""
+    controls = context.get("controls")
+    out = []
+    for seat, chosen in cursor_choices(game, context).items():
+        try:
+            armed = controls[seat].shown(game).armed
+        except (KeyError, IndexError, TypeError, AttributeError):
+            armed = False
+        view_s = game.view(seat)
+        words = _short(chosen, view_s) if chosen.get("type") in ("place", "share_tips") else label(chosen, view_s)
+        why = rank_words(chosen)
+        if armed:
+            words = _short(chosen, view_s)
+        elif chosen.get("type") == "place":
+            words += f" = {why[-1].split(' = ')[-1]}"
+        elif why:
+            words = f"{words} ({why[-1]})"
+        out.append(f"Seat {seat + 1}: {words}" + (" - press again to confirm" if armed else "?"))
+    return out
+
+
+def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """The choice line's short form of an action."""
+    kind = action.get("type")
+    st = dish(action.get("station", ""), short=True)
+    if kind == "place":
+        return f"{st} rank {action.get('rank')}"
+    if kind == "change_order":
+        theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
+        return f"copy Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
+    if kind == "serve":
+        return f"serve space {int(action.get('slot', 0)) + 1}"
+    if kind == "skip_share":
+        return "keep coins"
+    if kind == "share_tips":
+        return f"share {action.get('ranks')}"
+    if kind == "move_customers":
+        return f"move {action.get('spaces')}"
+    if kind == "manager":
+        a, b = (action.get("slots") or [0, 0])[:2]
+        return f"swap {int(a) + 1}, {int(b) + 1}"
+    return str(kind).replace("_", " ")[:14]
