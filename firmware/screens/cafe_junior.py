@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.screens.choices import SeatCursor
+
 from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
-from firmware.ui.oled import OledFrame
+from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
+    SHORT, guest_words, label, oled_frame)
+
 
 DRAWN = True
 TITLE = "Café International Junior"
@@ -32,15 +34,6 @@ SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom
                 "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
 CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
 GRID_BG = (44, 36, 32)
-
-
-def guest_words(card: dict[str, Any] | None) -> str:
-    """A guest card in words: "Kenya girl", "joker boy"; "-" for none."""
-    if card is None:
-        return "-"
-    if card.get("joker"):
-        return f"joker {card.get('gender')}"
-    return f"{card.get('country_name') or card.get('country')} {card.get('gender')}"
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
@@ -159,9 +152,6 @@ def todo_text(view: dict[str, Any]) -> list[str]:
     if turn.get("discarded"):
         return [f"{who}: discard more or end the turn", f"{who}: discard or end", who]
     return [f"{who}: seat guests or discard", f"{who} to play", who]
-
-
-SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
 
 
 def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
@@ -350,165 +340,3 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     return out
 
 
-# ------------------------------------------------------------------ OLED
-def table_words(tid: Any, view: dict[str, Any] | None, short: bool = False) -> str:
-    """A table as the screen shows it: the tables carry no numbers, they
-    stand on the 4 x 4 grid, so "the table in row 2, column 3" (``short``:
-    "row 2 col 3"), counted from the top left; the engine's id where the
-    view does not place it."""
-    for table in (view or {}).get("tables", []) or []:
-        if table.get("table") == tid:
-            r, c = (int(v) + 1 for v in table["cell"])
-            return f"row {r} col {c}" if short else f"the table in row {r}, column {c}"
-    return str(tid)
-
-
-def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
-    """A label for a Café International Junior action, with the guest and
-    the table in words (``"seat Kenya girl at the table in row 2, column
-    3, top"``)."""
-    kind = action.get("type")
-    card = _card_words(action.get("card"), view)
-    if kind == "place":
-        return f"seat {card} at {table_words(action.get('table'), view)}, {action.get('side')}"
-    if kind == "exchange":
-        return (f"swap {card} for the joker at {table_words(action.get('table'), view)}, "
-                f"{action.get('side')}")
-    if kind == "discard":
-        return f"discard {card}"
-    if kind == "end_turn":
-        return "end turn (draw to 6)"
-    return str(kind).replace("_", " ")
-
-
-def _hand_card(cid: Any, view: dict[str, Any] | None) -> dict[str, Any] | None:
-    for card in (view or {}).get("hand", []) or []:
-        if card and card.get("id") == cid:
-            return card
-    return None
-
-
-def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
-    card = _hand_card(cid, view)
-    if card is not None:
-        return guest_words(card)
-    return str(cid)
-
-
-def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool, narrow: bool = False) -> None:
-    """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
-    (boy), a crown of points for a joker; its country code under it (its
-    first two letters when ``narrow``: 7 or 8 guests side by side, where
-    three letters would run together; the 12 codes stay distinct)."""
-    d = f.draw
-    fill = 1
-    if selected:
-        d.rectangle((x - 1, y - 1, x + 18, y + 25), fill=1)
-        fill = 0
-    cx = x + 9
-    d.ellipse((cx - 3, y + 2, cx + 3, y + 8), outline=fill, fill=fill if card["gender"] == "boy" else (1 - fill))
-    if card["gender"] == "girl":
-        d.polygon([(cx, y + 9), (cx - 5, y + 16), (cx + 5, y + 16)], fill=fill)
-        d.point((cx - 4, y + 4), fill=fill)
-        d.point((cx + 4, y + 4), fill=fill)
-    else:
-        d.rectangle((cx - 3, y + 9, cx + 3, y + 13), fill=fill)
-        d.line((cx - 2, y + 14, cx - 2, y + 16), fill=fill)
-        d.line((cx + 2, y + 14, cx + 2, y + 16), fill=fill)
-    if card.get("joker"):
-        d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
-        d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
-        d.line((cx, y + 1, cx, y - 1), fill=fill)
-    if card.get("joker"):  # the jester hat, and a word under it as every guest has (issue 34: unnamed)
-        code = "JK" if narrow else "JOK"
-    else:
-        code = str(card.get("country"))
-        code = code[:2] if narrow else code
-    tw = f.width(code, 8)
-    f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
-    f.texts.append(code)
-
-
-_F8: list = []
-
-
-def _font8():
-    if not _F8:
-        from firmware.ui.oled import oled_font
-        _F8.append(oled_font(8))
-    return _F8[0]
-
-
-def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, context: dict[str, Any]) -> OledFrame:
-    """The seat's OLED: header with seat and points; the hand drawn as
-    guests (girl / boy, country; jokers) with the cursor's guest marked;
-    the chosen guest and seat in words; the choice line, inverted when
-    armed."""
-    f = OledFrame()
-    score = view["scores"][seat]
-    cur = view.get("current_player")
-    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
-    pts = f"{score:g} pt{'s' if score != 1 else ''}"
-    _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
-    hand = view.get("hand") or []
-    shown = controls.shown(game)
-    choices, cursor = shown.choices, shown.cursor
-    act = shown.chosen
-    pick = act.get("card") if act else None
-    y = 14
-    prompt = (context.get("prompts") or {}).get(seat)
-    if prompt:
-        y = f.message(2, y, str(prompt), max_lines=2)
-    n = min(8, len(hand))
-    step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
-    for i, card in enumerate(hand[:8]):
-        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick, narrow=step < 20)
-    if not hand:
-        f.text(2, y, "no cards in hand")
-    y += 26
-    if view.get("over"):
-        f.text(2, min(y, f.H - 12), "game over")
-        return f
-    if act is not None:
-        if y + 10 <= f.H - 13:
-            words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
-            f.best(2, y, words, room=f.W - 4)
-        short = SHORT.get(act.get("type"), str(act.get("type")))
-        f.choice(short, cursor, len(choices), shown.armed)
-    elif y + 11 <= f.H:
-        f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
-    return f
-
-
-def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
-    """The OLED's line for the choice under the cursor, longest first, each
-    a whole statement of its kind (a discard never falls back to a place's
-    words): the guest by country name, else its code ("GBR boy"); the
-    place as "row 3 col 2 bottom"."""
-    kind = act.get("type")
-    card = _hand_card(act.get("card"), view)
-    if card is None:
-        named = coded = str(act.get("card"))
-    elif card.get("joker"):
-        named = coded = f"joker {card.get('gender')}"
-    else:
-        named, coded = guest_words(card), f"{card.get('country')} {card.get('gender')}"
-    at = table_words(act.get("table"), view, short=True)
-    side = act.get("side")
-    if kind == "place":
-        return [f"{named} to {at} {side}", f"{coded} to {at} {side}", f"{at} {side}", at]
-    if kind == "exchange":
-        return [f"{named} for joker {at} {side}", f"{coded} for joker {at}", f"joker {at} {side}",
-                f"joker {at}"]
-    if kind == "discard":
-        return [f"discard {named}", f"discard {coded}", coded]
-    if kind == "end_turn":
-        return ["end turn, draw to 6", "end turn"]
-    return [label(act, view), str(kind).replace("_", " ")]
-
-
-def _header(f: OledFrame, lefts: list[str], right: str) -> None:
-    """The OLED's top bar with the first of ``lefts`` that fits beside
-    ``right`` (the last one otherwise)."""
-    room = f.W - (f.width(right) if right else 0) - 6
-    f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

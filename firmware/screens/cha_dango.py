@@ -21,21 +21,21 @@ from __future__ import annotations
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
-from engines.words import plural
-from firmware.screens.choices import describe_action
+
+
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
     shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
-from firmware.ui.oled import OledFrame
+from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
+
 
 DRAWN = True
 
 #: Words for the attribute an order asks for (ruling CD-1).
 ATTRIBUTE_WORDS = {"figure": "figure", "dango": "dango colour", "background": "background colour"}
-
 
 
 def seat_name(seat: int) -> str:
@@ -77,15 +77,6 @@ def resume_action(game) -> dict[str, Any] | None:
     if game.is_terminal() or game.view(None).get("race") is None:
         return None
     return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": []}
-
-
-def _pause_left(context: dict[str, Any]) -> int | None:
-    """Seconds before the next order may be revealed (CAB-7), from the
-    session's banner "next N", or None."""
-    banner = str(context.get("banner") or "")
-    if banner.startswith("next ") and banner[5:].isdigit():
-        return int(banner[5:])
-    return None
 
 
 # ------------------------------------------------------------------- HDMI
@@ -389,136 +380,3 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     return scene
 
 
-# ------------------------------------------------------------------- OLED
-def label(action: dict[str, Any]) -> str:
-    """A short OLED label for a Cha dango action."""
-    words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
-             "cup_lift": "lift your cup", "cup_down": "put the cup down"}
-    if action.get("type") == "place_vp":  # CD-10: the face of the VP card to give up
-        from engines.cha_dango.cards import load_cards
-        card = load_cards().cards[action["card"]]
-        return f"give {card.figure} {card.dango}/{card.background}"
-    return words.get(action.get("type"), describe_action(action))
-
-
-def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
-    """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
-    turn; while an order is open a hand and a cup (slap if a customer
-    matches, sip if none does: the seat must see which), then what it did
-    ("slapped", "hold...", "put it down", "sipped 412 ms"); after the race
-    its result ("+1 VP", "lost a VP card"); its own VP cards face down;
-    the choice under the cursor (e.g. which VP card to give up)."""
-    f = OledFrame()
-    vp = view["vp_counts"][seat]
-    f.header(f"Seat {seat + 1}", f"{vp} VP")
-    events = list(context.get("last_events") or [])
-    shown = controls.shown(game)
-    choices = shown.choices
-    bottom = f.H
-    if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
-        choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
-    if choices:
-        bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
-    y = 14
-    prompt = (context.get("prompts") or {}).get(seat)
-    if prompt:
-        f.best(2, y, [str(prompt), "see the screen"])
-        y += 12
-    phase = view["phase"]
-    race = view.get("race")
-    if phase == "over":
-        counts = view["vp_counts"]
-        best = max(counts)
-        winners = [s for s, c in enumerate(counts) if c == best]
-        word = ("YOU WIN!" if len(winners) == 1 else "SHARED WIN!") if seat in winners else f"Seat {winners[0] + 1} wins"
-        f.glyph(0, y, f.W, word, size=16)
-        return f
-    if race is None:
-        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
-        result = _seat_result(events, seat, owe)
-        if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
-            if owe:
-                if result:
-                    _result_text(f, y, result)
-                left = _choice_left(view, context)   # CAB-9: the seconds left to choose
-                if left is None:
-                    f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
-                else:
-                    f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
-                                       f"{left} s left"])
-            else:
-                f.text(2, y, "others choose", room=f.W - 4)
-                if result:
-                    f.text(2, y + 13, result, 13)
-            return f
-        wait = _pause_left(context)
-        if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
-            if result:
-                y = _result_text(f, y, result)
-            f.text(2, y + 2, f"reveal in {wait} s")
-        elif view["current"] == seat:
-            f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
-        else:
-            f.text(2, y, f"Seat {view['current'] + 1} reveals")
-            if result:
-                _result_text(f, y + 13, result)
-        return f
-    banner = str(context.get("banner") or "")
-    if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
-        f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
-        return f
-    mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
-    soon = mine is None and _too_soon(events, seat)
-    if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
-        f.glyph(0, y, f.W, "TOO SOON", size=16)
-        f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
-        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
-        return f
-    won = [w for w in (race.get("won") or []) if w["player"] == seat]
-    sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
-    answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
-    if won:
-        f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
-    elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
-        f.glyph(0, y, f.W, "HIT", size=22)
-        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
-    elif sipped is not None:
-        f.text(2, y, "sipped!", 13)
-        f.text(2, y + 16, ms_text(sipped - race["open_us"]))
-    elif view["cups_up"][seat]:
-        cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
-        t_min = cup_down.get("t_min_us") if cup_down else None
-        now_us = context.get("now_us")
-        if t_min is None:  # CD-7: lifted too early
-            f.text(2, y, "cup up too early:", room=f.W - 4)
-            f.text(2, y + 12, "put it down, lift it")
-        elif now_us is not None and now_us < t_min:   # CD-6: the 1 s hold, its progress drawn
-            f.glyph(0, y, f.W, "HOLD...", size=16)
-            left = t_min - now_us
-            done = 1 - left / max(1, game.options["sip_us"])
-            f.draw.rectangle((4, y + 20, f.W - 5, y + 27), outline=1)
-            f.draw.rectangle((4, y + 20, 4 + int((f.W - 9) * max(0.0, min(1.0, done))), y + 27), fill=1)
-            f.text(0, y + 30, f"{_tenths(left)} left", room=f.W, align="center")
-        else:
-            f.glyph(0, y, f.W, "PUT DOWN", size=16)
-    else:   # a button still down from before the order (the revealer's reveal press) is no hit (CD-7)
-        size = min(26, bottom - y - 14)
-        x0 = (f.W - (2 * size + 28)) // 2
-        f.hand(x0, y, size)
-        f.text(x0 + size + 5, y + size // 2 - 6, "or", 13, room=20)
-        f.cup(x0 + size + 28, y, size)
-        # CAB-7: its hit came too soon after the order to count: it may answer now
-        held = view["buttons_down"][seat] and view["current"] != seat
-        f.text(0, y + size + 2, "too soon: again!" if soon else "let go, then hit" if held else "hit or sip?",
-               room=f.W, align="center")
-    return f
-
-
-def _result_text(f: OledFrame, y: int, result: str) -> int:
-    """The seat's own result at ``y`` on its OLED, large when it fits, else
-    small on up to two lines (never cut: "time up: gave tanuki red/blue");
-    returns the y under it."""
-    if f.fits(result, f.W - 4, 13):
-        f.text(2, y, result, 13, room=f.W - 4)
-        return y + 14
-    return f.message(2, y, result, max_lines=2, room=f.W - 4)
