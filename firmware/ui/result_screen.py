@@ -116,6 +116,29 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
     scene.text(title, Rect(trophy.right + pad, y, inner.w - trophy.w - pad, trophy.h),
                sizes=(m.large, m.medium, m.small), colour=GOLD)
     y += title_h
+    y = _score_rows(scene, inner, y, rows, result, bots, (place_w, score_w, row_h))
+    if detail:
+        scene.wrapped(detail, Rect(inner.x, y, inner.w, 2 * small_h), sizes=(m.small,), colour=FG, max_lines=2)
+        y += 2 * small_h
+    for note in notes:
+        scene.text(note, Rect(inner.x, y, inner.w, small_h), sizes=(m.small,), colour=FG)
+        y += small_h
+    if hint:
+        scene.text(hint, Rect(inner.x, inner.bottom - small_h, inner.w, small_h), sizes=(m.small,), colour=DIM,
+                   align="center", priority=NEED)
+    scene.facts["result"] = {"title": title, "winners": [s + 1 for s in result.winners], "detail": detail,
+                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes}
+    return scene
+
+
+def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, bots: Any,
+                widths: tuple[int, int, int]) -> int:
+    """Each seat's row on the result card from ``y`` (place, token, name,
+    score, a trophy for a winner), then the solo opponent's; returns the y
+    below them."""
+    place_w, score_w, row_h = widths
+    m = scene.metrics
+    pad = m.pad
     for place_k, seat, score in rows:
         r = Rect(inner.x, y, inner.w, row_h - pad // 2)
         won = seat in result.winners
@@ -142,15 +165,4 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
         scene.text(f"{_n(result.solo.score)} {result.unit}", score_r, sizes=(m.medium, m.small), colour=FG,
                    align="right")
         y += row_h
-    if detail:
-        scene.wrapped(detail, Rect(inner.x, y, inner.w, 2 * small_h), sizes=(m.small,), colour=FG, max_lines=2)
-        y += 2 * small_h
-    for note in notes:
-        scene.text(note, Rect(inner.x, y, inner.w, small_h), sizes=(m.small,), colour=FG)
-        y += small_h
-    if hint:
-        scene.text(hint, Rect(inner.x, inner.bottom - small_h, inner.w, small_h), sizes=(m.small,), colour=DIM,
-                   align="center", priority=NEED)
-    scene.facts["result"] = {"title": title, "winners": [s + 1 for s in result.winners], "detail": detail,
-                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes}
-    return scene
+    return y
