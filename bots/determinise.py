@@ -6,7 +6,7 @@ the order of every deck, the game's RNG (future dice, AI draws, coin
 flips).  The unseen cards are pooled and sorted before they are shuffled,
 so two states that differ only in what the seat cannot see give the same
 samples for the same bot RNG: a search over these copies cannot use hidden
-information (tests/test_bots.py checks it).
+information (tests/bots/test_bots.py checks it).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ SHARED = ("comp",)
 def fast_clone(game: Game) -> Game:
     """An independent copy of ``game``, like :meth:`Game.clone` but without
     the JSON round trip: the state is copied with pickle and the component
-    data (``comp``, read-only) is shared.  ``tests/test_bots.py`` checks that
+    data (``comp``, read-only) is shared.  ``tests/bots/test_bots.py`` checks that
     it equals :meth:`Game.clone`."""
     new = object.__new__(type(game))
     state = dict(game.__dict__)

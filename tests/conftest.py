@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+
+# tests live in folders that mirror the packages; their shared helpers in
+# tests/support/ (and a test may import another's helpers by module name)
+for _folder in [TESTS / "support", *sorted(p for p in TESTS.rglob("*") if p.is_dir() and "__pycache__" not in p.parts)]:
+    if str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
 
 
 def dice_data_dir() -> Path | None:

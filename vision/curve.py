@@ -20,7 +20,7 @@ does, for a value threshold ``min_p`` and an agreement ``rule``:
 
 With ``rule="both"`` and ``min_p = reader.MIN_VALUE_P`` the dice are
 exactly :func:`read_dice`'s (values, boxes, confidences; colours are not
-named here, ``"other"``): ``tests/test_vision_curve.py`` checks it.
+named here, ``"other"``): ``tests/vision/test_vision_curve.py`` checks it.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ distinct droid set, then every combination of up to ``frogger`` free droids
 is added to each chain.  The only pruning is dice feasibility, which is
 monotone (fewer blasts never need more dice), so no optimum is cut off.
 Maximal plans are listed with more droids first.
-tests/test_retrograde_planner.py checks it against a brute-force enumeration.
+tests/engines/test_retrograde_planner.py checks it against a brute-force enumeration.
 """
 from __future__ import annotations
 

@@ -138,7 +138,7 @@ class SoundCues:
 
     def __init__(self, session: Any, player: Any, people: set[int] | None = None):
         # weak: the session holds this watcher, and a closed session must be
-        # freed without the cycle collector (tests/test_session_release.py)
+        # freed without the cycle collector (tests/firmware/app/test_session_release.py)
         self._session = weakref.ref(session)
         self.player = player
         self.people = people

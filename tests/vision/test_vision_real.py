@@ -24,7 +24,7 @@ from dice_fixtures import tiny_labelled_set
 
 DATA = find_dice_data()
 needs_data = pytest.mark.skipif(DATA is None, reason="real dice photos not found (../shared/dice or $CABINET_DICE_DATA)")
-TRAINING = json.loads((Path(__file__).resolve().parents[1] / "vision" / "models" / "training.json").read_text())
+TRAINING = json.loads((Path(__file__).resolve().parents[2] / "vision" / "models" / "training.json").read_text())
 
 
 def _held_out():

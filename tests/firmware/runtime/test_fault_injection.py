@@ -14,6 +14,7 @@ import json
 import os
 import random
 import signal
+from pathlib import Path
 import subprocess
 import sys
 import time
@@ -248,7 +249,7 @@ def test_sigkill_at_random_points_and_resume_each_time(tmp_path):
         else:
             cmd = _resume_cmd(journal)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                cwd=os.path.dirname(os.path.dirname(__file__)))
+                                cwd=str(Path(__file__).resolve().parents[3]))
         # wait until the game has journaled a new action, then kill at a random moment
         deadline = time.monotonic() + 120
         while proc.poll() is None and time.monotonic() < deadline:

@@ -168,7 +168,7 @@ def test_large_frame_pips_are_not_dice():
 def test_both_runtimes_give_the_same_readings():
     """onnxruntime (when installed) and cv2.dnn run the same float ONNX
     files to the same class probabilities (fast and expert) and detector
-    output (the 8-bit copies: tests/test_vision_quantize.py)."""
+    output (the 8-bit copies: tests/vision/test_vision_quantize.py)."""
     pytest.importorskip("onnxruntime")
     from vision.training.data import face_sample, synth_frame
     rng = random.Random(5)

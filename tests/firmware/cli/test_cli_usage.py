@@ -15,7 +15,7 @@ import pytest
 from firmware.cli import play as cmd_play
 from firmware.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 HEADLESS = ["--bots", "all", "--headless"]
 
 

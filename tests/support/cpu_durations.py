@@ -3,7 +3,7 @@ waited for: ``cabinet resume`` subprocesses), slowest first, at the end.
 
 Usage (the machine is shared, so wall time says little)::
 
-    PYTHONPATH=tests .venv/bin/python -m pytest -p cpu_durations tests/test_x.py -q
+    PYTHONPATH=tests/support .venv/bin/python -m pytest -p cpu_durations tests/test_x.py -q
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from firmware.app.session import Session, SessionOptions
 
 # every player count of the three turn-based games (issue 11); the two
 # real-time games at the counts the runtime issue names (the rest is covered
-# by tests/test_runtime.py and `cabinet simulate`)
+# by tests/firmware/runtime/test_runtime.py and `cabinet simulate`)
 CASES = [(g, n) for g in ("cafe-junior", "cryptid-cafe", "ginza") if is_available(g)
          for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)]
 CASES += [(g, n) for g, n in (("cha-dango", 6), ("retrograde", 1), ("retrograde", 3)) if is_available(g)]

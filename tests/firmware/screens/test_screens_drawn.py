@@ -293,7 +293,7 @@ def _flip_race(view):
 def test_cd_race_screens_do_not_tell_whether_the_order_matches():
     """While a race is open (before any seat acted), the shared screen and
     every OLED ignore whatever says whether a customer matches: spotting
-    the match is the game (CD-9; tests/test_cha_dango_seeing.py compares
+    the match is the game (CD-9; tests/firmware/screens/test_cha_dango_seeing.py compares
     two tables that differ only in their customers)."""
     checked = 0
     for game, events in _cd_states(4, 1, lambda v: v.get("race") is not None and not any(v["buttons_down"])

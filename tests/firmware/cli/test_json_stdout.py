@@ -16,7 +16,7 @@ from pathlib import Path
 
 from dice_fixtures import tiny_labelled_set
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _stdout(argv: list[str]) -> str:

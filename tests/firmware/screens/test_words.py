@@ -15,7 +15,7 @@ from firmware.ui.oled import OledFrame
 
 from screen_checks import context, play_states
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 RULE_ID = re.compile(r"\b(?:CD|RG|GR|CC|CI|CAB|CJ|GZ)-\d+")
 #: data-file loaders: their errors are for whoever edits the data files
 LOADERS = {"components.py", "data.py", "cards.py"}
