@@ -11,21 +11,6 @@ from firmware.screens.cryptid_cafe_parts import ROW
 from firmware.screens.cryptid_cafe_words import STATIONS, _short, label, rank_words
 
 
-def _wrap_px(frame: OledFrame, text: str, room: int) -> list[str]:
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}" if cur else word
-        if frame.fits(trial, room) or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 def _oled_dish(f: OledFrame, x: int, y: int, station: str) -> None:
     """A 10 x 10 one-bit dish: a cup (Kaputtcino), a domed cake (Baba au
     Rhume), a tall mug with foam (Beuv'noire), a sandwich (Croque-Monsieur),

@@ -134,27 +134,7 @@ def ability_lines(f: OledFrame, text: str) -> list[tuple[int, str]]:
 def _wrap_px(frame: OledFrame, text: str, room: int, size: int = 10) -> list[str]:
     """Word-wrap ``text`` to lines at most ``room`` px wide (a word wider
     than the room is split)."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        while not frame.fits(word, room, size):
-            k = len(word)
-            while k > 1 and not frame.fits(word[:k], room, size):
-                k -= 1
-            if cur:
-                lines.append(cur)
-                cur = ""
-            lines.append(word[:k])
-            word = word[k:]
-        trial = f"{cur} {word}" if cur else word
-        if frame.fits(trial, room, size):
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
+    return frame.wrap_px(text, room, size, split_long=True)
 
 
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:

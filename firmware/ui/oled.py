@@ -174,12 +174,22 @@ class OledFrame:
                 return t
         raise ValueError(f"none of {options!r} fits {room} px")
 
-    def wrap_px(self, text: str, room: int, size: int = 10) -> list[str]:
+    def wrap_px(self, text: str, room: int, size: int = 10, split_long: bool = False) -> list[str]:
         """``text`` word-wrapped into lines at most ``room`` px wide (a word
-        wider than ``room`` stands alone on its line)."""
+        wider than ``room`` stands alone on its line, or is split over lines
+        with ``split_long``)."""
         lines: list[str] = []
         cur = ""
         for word in text.split():
+            while split_long and not self.fits(word, room, size):
+                k = len(word)
+                while k > 1 and not self.fits(word[:k], room, size):
+                    k -= 1
+                if cur:
+                    lines.append(cur)
+                    cur = ""
+                lines.append(word[:k])
+                word = word[k:]
             trial = f"{cur} {word}" if cur else word
             if cur and not self.fits(trial, room, size):
                 lines.append(cur)

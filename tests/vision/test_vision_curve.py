@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from firmware.runtime.dice_station import DiceStats
-from tests.dice_fixtures import tiny_labelled_set
+from dice_fixtures import tiny_labelled_set
 from vision import curve, reader
 from vision.dataset import LabelledDie, find_dice_data, list_images
 from vision.die import Die

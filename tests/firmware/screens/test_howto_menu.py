@@ -133,7 +133,7 @@ def test_a_paused_game_pages_through_how_to_play_and_every_oled_says_paused(tmp_
     """During a game any person's seat reaches the pages: hold both arrows
     1 s (pause), then each arrow turns a page (page 1 is the board)."""
     from firmware.runtime.pace import PAUSE_HOLD_US
-    from tests.test_bot_pace import hold, run_to, session
+    from test_bot_pace import hold, run_to, session
     s = session(tmp_path, "cafe-junior", 3, {0, 1})
     rt = s.runtime
     try:
