@@ -16,10 +16,10 @@ from firmware.screens.choices import SeatCursor, describe_action
 from firmware.screens.games import cabinet_game
 
 from firmware.ui.kit import Scene
+from firmware.ui.kit import DIM, GOLD, seat_colour
 from firmware.ui.model import Panel, ScreenModel
 from firmware.ui.oled import OledFrame, oled_image
 
-SEAT_COLOURS = [(220, 80, 70), (70, 140, 230), (240, 200, 60), (90, 190, 110), (170, 110, 220), (240, 140, 60)]
 
 
 def _fmt(value: Any) -> str:
@@ -63,7 +63,7 @@ def generic_screen(game: Game, view: dict[str, Any], title: str) -> ScreenModel:
             if key in ("players", "seats", "boards", "sheets") and isinstance(value, list) \
                     and len(value) == game.num_players:
                 for s, item in enumerate(value):
-                    panels.append(Panel(f"Seat {s + 1}", _lines(item), accent=SEAT_COLOURS[s % 6]))
+                    panels.append(Panel(f"Seat {s + 1}", _lines(item), accent=seat_colour(s)))
             else:
                 panels.append(Panel(key.replace("_", " ").capitalize(), _lines(value)))
         elif not isinstance(value, (dict, list)):
@@ -104,10 +104,10 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
         model = generic_screen(game, view, game.display_name)
     result = context.get("result")
     if result is not None:      # engines.results: who won, tie-break or shared victory, solo opponent
-        model.panels.insert(0, Panel("Result", result.lines, accent=(250, 200, 60)))
+        model.panels.insert(0, Panel("Result", result.lines, accent=GOLD))
     events = context.get("last_events") or []
     if events:
-        model.panels.append(Panel("What happened", list(events)[-4:], accent=(120, 120, 120)))
+        model.panels.append(Panel("What happened", list(events)[-4:], accent=DIM))
     if context.get("notice"):
         model.banner = context["notice"]
     elif context.get("banner"):
