@@ -30,6 +30,7 @@ from engines.results import game_result
 
 from firmware.runtime import journal as journal_mod
 from firmware.runtime.controls import SeatControls
+from firmware.screens.moves_log import move_words
 
 #: A copy of the game is kept every this many actions (stepping back
 #: replays at most this many actions from the nearest copy).
@@ -50,11 +51,6 @@ class Step:
     engine's event texts, seats as "Seat N")."""
     end: int
     words: tuple[str, ...]
-
-
-def _seat_words(text: str) -> str:
-    from firmware.screens.cafe_junior_feed import seat_words
-    return seat_words(text)
 
 
 def newest_journal(folder: Path) -> Path | None:
@@ -92,10 +88,10 @@ class Replay:
         for i, action in enumerate(actions):
             if i % CHECKPOINT_EVERY == 0:
                 self._checkpoints[i] = copy.deepcopy(game)
-            events = game.apply(dict(action))
-            pending += [_seat_words(e["text"]) for e in events if e.get("text")]
-            if pending:
-                self.steps.append(Step(i + 1, tuple(pending)))
+            pending += [e["text"] for e in game.apply(dict(action)) if e.get("text")]
+            words = move_words(self.game_id, pending, game.view(None)) if pending else []
+            if words:
+                self.steps.append(Step(i + 1, tuple(words)))
                 pending = []
         if len(actions) > self.steps[-1].end:      # silent actions at the very end join the last step
             if len(self.steps) > 1:
@@ -124,8 +120,9 @@ class Replay:
                 warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
                 chosen, contents, _ = journal_mod.resolve(p)
         except journal_mod.JournalError as exc:
-            raise ReplayRefused(f"this saved game is damaged and cannot be watched: {exc} "
-                                "(the file was not changed)") from exc
+            said = str(exc).rstrip(".")
+            raise ReplayRefused(f"this saved game is damaged and cannot be watched: {said}"
+                                + ("" if "not changed" in said else "; the file was not changed")) from exc
         return cls(Path(chosen), contents.header, list(contents.actions))
 
     def _new(self) -> Game:
