@@ -159,13 +159,14 @@ class Replay:
             out += step.words
         return out[-keep:]
 
-    def caption(self, k: int) -> str:
+    def caption(self, k: int, short: bool = False) -> str:
         """What the screen's header says: where in the game this is and how
-        to step (the keys and any seat's arrows)."""
-        state = "the end" if k == self.last and self.finished else (
-            "the last move saved" if k == self.last else "")
-        where = f"move {k} of {self.last}" + (f", {state}" if state else "")
-        return f"Watching: {where} \u00b7 arrows step back and forth"
+        to step and leave ("Replay 8/63 · arrows step, button leaves");
+        ``short``: where only, for a header with little room."""
+        state = " (the end)" if k == self.last and self.finished else (
+            " (saved so far)" if k == self.last else "")
+        where = f"Replay {k}/{self.last}{state}"
+        return where if short else f"{where} \u00b7 arrows step, button leaves"
 
     def context(self, k: int, game: Game | None = None) -> dict[str, Any]:
         """The screens' context at step ``k`` (no cursors, no prompts: the
@@ -180,7 +181,11 @@ class Replay:
         ``ScreenModel``), built from the public view only."""
         from firmware.screens.draw import hdmi_screen
         game = self.game_at(k)
-        return hdmi_screen(game, self.context(k, game), size=size, measure=measure)
+        context = self.context(k, game)
+        try:
+            return hdmi_screen(game, context, size=size, measure=measure)
+        except ValueError:          # the kit's LayoutError: a header with little room gets the short caption
+            return hdmi_screen(game, dict(context, notice=self.caption(k, short=True)), size=size, measure=measure)
 
     @property
     def private_allowed(self) -> bool:
