@@ -82,6 +82,10 @@ class Replay:
         self.game_id: str = header["game"]
         self.num_players: int = int(header["num_players"])
         self._checkpoints: dict[int, Game] = {}
+        #: the game object of each step shown so far, kept while the replay lives: a screen that
+        #: remembers what it worked out per game object (Retrograde's blast plans, found at a
+        #: turn's start) then finds the same when a step is shown again
+        self._games: dict[int, Game] = {}
         self.steps: list[Step] = [Step(0, ())]
         game = self._new()
         pending: list[str] = []
@@ -137,13 +141,20 @@ class Replay:
 
     def game_at(self, k: int) -> Game:
         """The game after step ``k`` (0 = as set up), rebuilt from the
-        nearest kept copy; the same state every time it is asked for.
+        nearest kept copy the first time, then the same object (do not
+        apply actions to it).
 
         Raises:
             IndexError: ``k`` outside ``0..last``.
         """
         if not 0 <= k <= self.last:
             raise IndexError(f"step {k} outside 0..{self.last}")
+        if k in self._games:
+            return self._games[k]
+        self._games[k] = game = self._build(k)
+        return game
+
+    def _build(self, k: int) -> Game:
         end = self.steps[k].end
         start = max((i for i in self._checkpoints if i <= end), default=0)
         game = copy.deepcopy(self._checkpoints[start]) if start in self._checkpoints else self._new()
