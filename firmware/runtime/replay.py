@@ -53,6 +53,16 @@ class Step:
     words: tuple[str, ...]
 
 
+def event_texts(header: dict[str, Any], actions: list[dict[str, Any]]) -> list[str]:
+    """The engine's event texts of a journal's actions, oldest first (a
+    resumed game's log starts with them); [] when they do not replay."""
+    try:
+        game = new_game(header["game"], header["num_players"], header["seed"], header["options"])
+        return [e["text"] for a in actions for e in game.apply(dict(a)) if e.get("text")]
+    except Exception:           # the resume itself reports a journal that does not replay
+        return []
+
+
 def newest_journal(folder: Path) -> Path | None:
     """The newest game in ``folder`` (by the play sequence the journals
     carry, as ``cabinet resume`` finds it), finished or not: of its family,
