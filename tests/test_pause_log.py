@@ -41,8 +41,10 @@ def test_the_log_pages_hold_every_move_once_newest_page_first(size, tmp_path):
 def test_paginate_never_splits_a_move():
     measure = default_measure()
     moves = [f"Seat {k % 3 + 1} serves a Fruit Parfait with 6, 6 and gets 3 yen and 2 VP" for k in range(40)]
-    pages = paginate(moves, 300, 7, 24, measure)
-    assert all(sum(len(m) for m in page) <= 7 for page in pages)
+    line_h = measure("Ag", 24)[1]
+    pages = paginate(moves, 300, 7 * line_h, line_h, 4, 24, measure)
+    assert len(pages) > 1
+    assert all(sum(len(m) for m in page) * line_h + 4 * (len(page) - 1) <= 7 * line_h for page in pages)
     assert [" ".join(m) for page in reversed(pages) for m in page] == moves
 
 

@@ -145,3 +145,14 @@ def test_cabinet_replay_headless_json_prints_the_steps_of_the_newest_game(tmp_pa
     assert all(s["words"] for s in out["steps"][1:])
     assert main(["--config", str(toml), "replay", str(folder / "a.jsonl"), "--headless"]) == 0
     assert capsys.readouterr().out.startswith("cafe-junior, 2 players, unfinished")
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_the_moves_are_said_in_words_without_code_ids(game_id, tmp_path):
+    import re
+    path = tmp_path / "g.jsonl"
+    play_and_journal(game_id, path, 150)
+    words = [w for step in Replay.open(path).steps for w in step.words]
+    assert words
+    bad = [w for w in words if re.search(r"\b[A-Z]{1,2}-?\d{1,3}\b|_|\bPlayer \d", w)]
+    assert not bad, bad[:3]

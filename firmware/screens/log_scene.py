@@ -25,26 +25,29 @@ def _layout(scene: Scene) -> tuple[Rect, Rect, Rect, int]:
     return head, title_r, lines_r.inset(m.pad), scene.measure("Ag", m.small)[1]
 
 
-def paginate(lines: list[str], width: int, rows: int, size: int, measure: Measure) -> list[list[list[str]]]:
-    """The moves ``lines`` (oldest first) on pages of at most ``rows``
-    wrapped rows, newest page first; each page's moves oldest first, each
-    move its wrapped rows (a move never split over two pages; one longer
+def paginate(lines: list[str], width: int, height: int, line_h: int, gap: int, size: int,
+             measure: Measure) -> list[list[list[str]]]:
+    """The moves ``lines`` (oldest first) on pages ``height`` px high,
+    newest page first; each page's moves oldest first, each move its rows
+    wrapped to ``width`` px at ``size`` (``line_h`` px a row, ``gap`` px
+    between two moves); a move is never split over two pages (one longer
     than a page is cut to the page).
 
     Returns:
         pages -> moves -> rows of text.
     """
+    rows = max(1, height // line_h)
     pages: list[list[list[str]]] = []
     page: list[list[str]] = []
     used = 0
     for line in reversed(lines):
-        wrapped = wrap_words(line, width, size, measure) or [line]
-        wrapped = wrapped[:rows]
-        if page and used + len(wrapped) > rows:
+        wrapped = (wrap_words(line, width, size, measure) or [line])[:rows]
+        cost = len(wrapped) * line_h + (gap if page else 0)
+        if page and used + cost > height:
             pages.append(page)
-            page, used = [], 0
+            page, used, cost = [], 0, len(wrapped) * line_h
         page.insert(0, wrapped)
-        used += len(wrapped)
+        used += cost
     if page:
         pages.append(page)
     return pages
@@ -65,8 +68,8 @@ def log_scene(lines: list[str], page: int, size: tuple[int, int], measure: Measu
     m = scene.metrics
     scene.add("panel", scene.rect, None, fill=BG, radius=0)
     head, title_r, box, line_h = _layout(scene)
-    rows = max(1, box.h // line_h)
-    pages = paginate(lines, box.w, rows, m.small, scene.measure) or [[["no moves yet"]]]
+    gap = max(2, line_h // 3)
+    pages = paginate(lines, box.w, box.h, line_h, gap, m.small, scene.measure) or [[["no moves yet"]]]
     shown = min(max(1, page), len(pages))
     header(scene, head, title, "", notice)
     newest = " (the newest)" if shown == 1 else ""
@@ -82,6 +85,7 @@ def log_scene(lines: list[str], page: int, size: tuple[int, int], measure: Measu
         for row in move:
             scene.text(row, Rect(box.x, y, box.w, line_h), sizes=(m.small,), colour=FG)
             y += line_h
+        y += gap
     scene.facts["log"] = {"page": shown, "pages": len(pages), "lines": [" ".join(mv) for mv in moves]}
     return scene
 
