@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("journal", nargs="?", metavar="JOURNAL",
                    help="a game's journal (default: the newest game in the state folder)")
     p.add_argument("--headless", action="store_true", help="no window: print the moves in words")
-    p.add_argument("--json", action="store_true", help="with --headless: every step as JSON")
+    p.add_argument("--json", action="store_true", help="print every step as JSON (no window)")
     p.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
     p.set_defaults(func=run)
 
@@ -48,6 +48,7 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     """Watch (window) or print (``--headless``) a recorded game; exit 0,
     1 when the journal is refused."""
     replay = Replay.open(choose(args, cfg))
+    args.headless = args.headless or args.json      # --json prints; it never opens a window
     if not args.headless:
         from firmware.cli.play import has_display
         if not has_display():
