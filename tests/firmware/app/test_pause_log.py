@@ -3,17 +3,13 @@ person's seat pages back through while the game is paused (left of the
 board; the how-to-play pages are right of it)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from firmware.runtime.pace import PAUSE_HOLD_US
 from firmware.screens.draw import default_measure
 from firmware.screens.log_scene import log_scene, paginate
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_bot_pace import hold, run_to, session  # noqa: E402
+from test_bot_pace import hold, run_to, session
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])

@@ -3,17 +3,13 @@
 is refused in words on the menu and left as it is."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from firmware.app.menu import Menu, _find_resume
 from firmware.app.menu_watch import watch_in_menu
 from firmware.runtime import config
 from firmware.screens.draw import default_measure
 from firmware.screens.menu_scene import menu_scene
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_replay import play_and_journal  # noqa: E402
+from test_replay import play_and_journal
 
 
 def _cfg(tmp_path):
