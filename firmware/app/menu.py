@@ -91,6 +91,8 @@ class Menu:
     text_size: int = 0
     #: the how-to-play pages while open (:class:`firmware.screens.howto.Pager`), else None
     howto: Any = None
+    #: the newest saved game to watch again (journal, the game in words), or None (issue 38)
+    watchable: tuple[Path, str] | None = None
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -127,6 +129,7 @@ class Menu:
         rows += [("Resume", words) for _, words in self.resumable]
         if not self.resumable and not self.resume_problem:
             rows.append(("Resume", "no unfinished game"))
+        rows.append(("Watch a game", self.watchable[1].split(", ")[0] if self.watchable else "no saved game"))
         rows.append(("Start", ""))
         rows.append(("Volume", "silent" if self.volume <= 0 else f"{round(self.volume * 10)} of 10"))
         rows.append(("Text size", TEXT_SIZES[self.text_size]))
@@ -183,7 +186,7 @@ class Menu:
 
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
-            ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
+            ``("resume", path)``, ``("watch", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
             or ``None`` after changing a value.
         """
         if self.howto is not None:           # the pages: the button turns the page, the last one closes
@@ -224,6 +227,8 @@ class Menu:
         elif label == "Resume" and self.resumable:
             k = [i for i, (lab, _) in enumerate(self.rows()) if lab == "Resume"].index(self.focus)
             return ("resume", self.resumable[k][0])
+        elif label == "Watch a game" and self.watchable:
+            return ("watch", self.watchable[0])
         elif label == "Calibrate dice":
             return ("calibrate", None)
         elif label == "Undo dice calibration":
@@ -378,6 +383,10 @@ def _find_resume(menu: Menu, cfg: dict[str, Any]) -> None:
     """Set the menu's Resume rows: every unfinished game, and why the
     newest save cannot be resumed (damaged: named, never skipped silently)."""
     menu.resumable, menu.resume_problem = unfinished_games(cfg)
+    from firmware.app.menu_watch import newest_game
+    menu.watchable = newest_game(cfg, lambda game, mtime: ", ".join(w for w in (
+        GAMES[game.game_id].name if game.game_id in GAMES else game.game_id, f"{game.num_players} players",
+        "finished" if game.is_terminal() else progress_words(game), when_words(mtime)) if w))
     menu.focus = min(menu.focus, len(menu.rows()) - 1)
 
 
@@ -452,6 +461,10 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 cal_path.unlink(missing_ok=True)
                 menu.calibrated, menu.focus = False, 0
                 menu.message = "dice calibration removed: the reader reads as shipped"
+                continue
+            if choice is not None and choice[0] == "watch":      # issue 38: a saved game, move by move
+                from firmware.app.menu_watch import watch_in_menu
+                menu.message = watch_in_menu(cfg, choice[1], cabinet, renderer, size)
                 continue
             if choice is not None and choice[0] == "calibrate":
                 # the flow opens the cabinet with its camera: the menu's is closed meanwhile

@@ -34,6 +34,11 @@ def _resume(menu: Menu) -> Menu:
     return _focus(menu, "Resume")
 
 
+def _watch(menu: Menu) -> Menu:
+    menu.watchable = (Path("ginza-2.jsonl"), "Ginza Retro Café, 3 players, finished, yesterday 09:10")
+    return _focus(menu, "Watch a game")
+
+
 def _large(menu: Menu) -> Menu:
     menu.text_size = 1
     return _focus(menu, "Text size")
@@ -46,6 +51,7 @@ MENU_STATES: dict[str, tuple[str, Callable[[Menu], Menu]]] = {
     "rules": ("Cha dango's house rule: what a wrong hit costs", lambda m: _focus(_game(m, "cha-dango"), "Wrong hit costs")),
     "first-game": ("Retrograde's first-game rules", lambda m: _focus(m, "First-game rules")),
     "resume": ("two unfinished games; the focused one told in full", _resume),
+    "watch": ("the newest saved game to watch again, move by move", _watch),
     "settings": ("the volume", lambda m: _focus(m, "Volume")),
     "large-text": ("the large text size", _large),
 }
@@ -90,6 +96,8 @@ def render_gallery(out: str | Path, sizes: tuple[tuple[int, int], ...]) -> list[
     p = out / "paused-oled.png"
     img.convert("RGB").resize((img.width * OLED_ZOOM, img.height * OLED_ZOOM), Image.NEAREST).save(p)
     written.append(p)
+    from firmware.app import replay_gallery       # issue 38: the replay and the log
+    written += replay_gallery.render_gallery(out, sizes)
     return written
 
 
@@ -110,4 +118,5 @@ def gallery_markdown(sizes: tuple[tuple[int, int], ...]) -> str:
         for k, page in enumerate(pages):
             pics = ", ".join(f"[{w}x{h}](howto-{game_id}-{k + 1}-{w}x{h}.png)" for w, h in sizes)
             lines.append(f"| {GAMES[game_id].name} | {k + 1} | {page.title} | {pics} |")
-    return "\n".join(lines) + "\n"
+    from firmware.app import replay_gallery
+    return "\n".join(lines) + "\n\n" + replay_gallery.gallery_markdown(sizes)

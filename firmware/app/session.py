@@ -257,6 +257,8 @@ class Session:
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
+            from firmware.runtime.replay import event_texts
+            session.runtime.log.extend(event_texts(contents.header, contents.actions))   # the pause's log (issue 38)
             restart = _hook(game.game_id, "resume_action")
             session._resume_action = restart(game) if restart is not None else None
             if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
@@ -376,7 +378,11 @@ class Session:
             elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
                 from firmware.screens.pause import paused_scene
                 model = paused_scene(self.game.game_id, self.runtime.pause, (self.renderer.width,
-                                     self.renderer.height), self.renderer.scene_measure) or model
+                                     self.renderer.height), self.renderer.scene_measure,
+                                     log=self.log_lines()) or model
+                pages = getattr(model, "facts", {}).get("log", {}).get("pages")
+                if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
+                    self.runtime.pause.page = -pages
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
@@ -429,6 +435,11 @@ class Session:
             self.window_dirty = False
             self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends(),
                                   lights=self._light_states())
+
+    def log_lines(self) -> list[str]:
+        """The moves of the game in words (a resumed game: from its journal), oldest first (the pause's log, issue 38)."""
+        from firmware.screens.moves_log import move_words
+        return move_words(self.game.game_id, list(self.runtime.log), self.game.view(None))
 
     def _result_hint(self) -> str:
         """What dismisses the result screen, said on it."""

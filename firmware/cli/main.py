@@ -27,7 +27,7 @@ from firmware.runtime.errors import CliError, UsageError
 # Optional command modules: (module, needs_config).  Each exposes
 # add_parser(subparsers) and run(args[, cfg]) -> int.
 COMMAND_MODULES = ["firmware.cli.dice", "firmware.cli.hardware", "firmware.cli.play", "firmware.cli.install",
-                   "firmware.cli.screens", "firmware.cli.tournament"]
+                   "firmware.cli.screens", "firmware.cli.tournament", "firmware.cli.replay"]
 
 
 def _version() -> str:

@@ -104,6 +104,8 @@ class Runtime:
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
         self.events: collections.deque[str] = collections.deque(maxlen=8)
+        #: the engine's event texts of this run, oldest first: the log a paused game pages back through (issue 38)
+        self.log: collections.deque[str] = collections.deque(maxlen=2000)
         #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.runtime.sounds`)
         self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
         #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
@@ -181,6 +183,7 @@ class Runtime:
         self.new_events.extend(events)
         for e in events:
             self.events.append(e["text"])
+            self.log.append(e["text"])
         self.dirty = True
         if self.after_apply is not None:
             self.after_apply()

@@ -25,6 +25,9 @@ from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED 
     SHORT, guest_words, label, oled_frame)
 
 
+#: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
+log_words = feed_lines
+
 DRAWN = True
 TITLE = "Café International Junior"
 GRID = 4

@@ -30,6 +30,9 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
     cursor_position, cursor_words, label, lit_dice, oled_frame)
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 
+#: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
+log_words = feed
+
 DRAWN = True
 TITLE = "Ginza Retro Café"
 

@@ -100,6 +100,11 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
         words = menu.resumable[keys.index(menu.focus)][1].split(", ")
         words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
         return "Resume", [*words, "the button goes on where it stopped"]
+    if label == "Watch a game":         # issue 38: the newest saved game, move by move
+        if not getattr(menu, "watchable", None):
+            return label, ["no saved game yet"]
+        name, *rest = menu.watchable[1].split(", ")
+        return label, [name, ", ".join(rest), "arrows step through its moves, the button leaves"]
     if label in ROW_WORDS and label not in ("Players", "Bots"):
         return label, [" ".join(ROW_WORDS[label])]
     if label == "Resume" and not menu.resumable:

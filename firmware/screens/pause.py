@@ -17,7 +17,7 @@ def paused_oled(seat: int, pause: Any) -> Any:
         a :class:`firmware.ui.oled.OledFrame` (``image`` 128 x 64, ``texts``).
     """
     by = f"by seat {pause.by + 1}" if pause.by is not None else ""
-    lines = [f"Seat {seat + 1}: paused", by, "hold both arrows 1 s", "to go on", "arrows: how to play"]
+    lines = [f"Seat {seat + 1}: paused", by, "hold both arrows 1 s", "to go on", "<moves   how to play>"]
     lines = [ln for ln in lines if ln]
     frame = OledFrame()
     frame.image = oled_image(lines, invert_first=True)
@@ -25,13 +25,18 @@ def paused_oled(seat: int, pause: Any) -> Any:
     return frame
 
 
-def paused_scene(game_id: str, pause: Any, size: tuple[int, int], measure: Any) -> Any:
+def paused_scene(game_id: str, pause: Any, size: tuple[int, int], measure: Any, log: list[str] | None = None) -> Any:
     """The HDMI scene while paused: None on page 0 (the board stays,
     with the pause notice), else the how-to-play page turned to, its
     header saying the game is paused and how to go on; None for a game
-    with no pages."""
+    with no pages.  Left of the board (a negative page, with ``log``
+    given: the moves in words, oldest first): the log's pages, the newest
+    first (:func:`firmware.screens.log_scene.log_scene`)."""
     from firmware.screens.howto import PAGES, Pager
     from firmware.screens.howto_scene import howto_scene
+    if log is not None and pause.page < 0:
+        from firmware.screens.log_scene import log_scene
+        return log_scene(log, -pause.page, size, measure, notice=pause.notice())
     if game_id not in PAGES:
         return None
     pager = Pager(game_id, board_first=True)

@@ -264,3 +264,12 @@ def countdown(game, view: dict[str, Any]) -> bool:
             and not view.get("claims_pending"))
 
 
+def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:
+    """The moves in words for the replay and the pause's log (issue 38):
+    the engine's texts with seats as "Seat N" and the target cards by their
+    colours and spot, not their catalogue number ("Seat 2 claims
+    yellow/green + comet"); the last ``keep``."""
+    import re
+
+    from firmware.screens.cafe_junior_feed import seat_words
+    return [re.sub(r"\bT\d+ ", "", seat_words(t)) for t in events][-keep:]
