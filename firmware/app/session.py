@@ -184,6 +184,9 @@ class Session:
         if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
             from firmware.runtime.journal_beside import BesideJournal
             self.writer = self.runtime.journal = BesideJournal(self.writer)
+            if not opts.headless:       # the dice reader beside the loop; headless reads in the step (virtual clock)
+                from firmware.runtime.dice_beside import ReaderBeside
+                self.dice.beside = ReaderBeside(self.dice._look)
 
     def _oled_writer(self) -> Any:
         """The seats' OLED frames sent beside the loop, one thread per bus
@@ -333,6 +336,8 @@ class Session:
             notice = self.runtime.pause.notice()
         elif not self.dice.camera_ready:
             notice = "camera not ready"
+        elif self.dice.beside is not None and self.dice.beside.notice:
+            notice = self.dice.beside.notice
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
@@ -510,6 +515,8 @@ class Session:
         until then.  Idempotent."""
         self.writer.close()
         self.oled_writer.close()
+        if self.dice.beside is not None:
+            self.dice.beside.close()
         for light in self.lights:            # the menu's buttons are dark
             try:
                 light.set("off")

@@ -92,6 +92,8 @@ class Runtime:
         for seat in sorted(self.bots):
             self.seat_bot(seat)
         self.dice = dice
+        #: the stamp of the latest dice reading applied that no bot has planned from yet, us
+        self.seen_us: int | None = None
         self.on_change = on_change
         self.controls = [SeatControls(s) for s in range(game.num_players)]
         levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
@@ -436,13 +438,14 @@ class Runtime:
         if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
             return
         active = set(game.active_players()) - set(self.confirming)
+        seen, self.seen_us = self.seen_us, None
         for seat in sorted(self.bots & active):
             if self.bot_busy_until.get(seat, -1) > now_us:
                 continue
             template = self._bot_choice(seat)
             if template is None:
                 continue
-            self._schedule_bot(seat, template, now_us)
+            self._schedule_bot(seat, template, now_us, seen)
 
     def seat_bot(self, seat: int) -> Any:
         """The bot playing ``seat`` at its level (made on first use, so a
@@ -457,15 +460,22 @@ class Runtime:
         """The seat's bot decides from its own view (never the raw state)."""
         return self.seat_bot(seat).choose(self.game, seat)
 
-    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
+    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int, seen_us: int | None = None) -> None:
+        """Schedule the presses of ``seat``'s bot for ``template``, its
+        reaction counted from ``now_us``, or from ``seen_us`` when earlier:
+        the stamp of the dice reading the bot reacts to (the frame's
+        capture), so a reading that arrived a pass late (the reader beside
+        the loop, issue 36) plans the same presses; never before ``now_us``."""
         binding = INPUT_BINDINGS.get(template.get("type", ""))
+        base = now_us if seen_us is None else min(now_us, seen_us)
         # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
-        ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
+        ready = max(base, template.get("t_min_us") or base, self.not_before.get(template.get("type", ""), base))
         bot = self.seat_bot(seat)
         start = ready + bot.reaction_us()
         weigh = getattr(bot, "weigh_us", None)       # Retrograde: the cards weighed as a person does (issue 34)
         if weigh is not None:
             start += weigh(self.game, seat, template)
+        start = max(start, now_us)
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -589,6 +599,8 @@ class Runtime:
         """Apply what the dice station answered: dice values (a chance
         input), or a camera confirmation of turned dice (GR-7)."""
         if action.get("type") != "confirmed":
+            if isinstance(action.get("t_us"), int):     # what the bots react to is stamped when the frame was taken
+                self.seen_us = max(self.seen_us or 0, action["t_us"])
             self.try_apply(action)
             return
         pending = self.confirming.pop(action["player"], None)
