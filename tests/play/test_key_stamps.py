@@ -110,12 +110,15 @@ def _pi4_with_instant_camera(tmp_path) -> str:
     return str(path)
 
 
-def _play_retrograde(table, twin: str) -> tuple[list[str], Any]:
+def _play_retrograde(table, twin: str, setup: Any = None, watch: Any = None) -> tuple[list[str], Any]:
     """Retrograde with camera dice (the simulated table read by the dice
     reader), seat 1 a person pressing on a fixed schedule of the loop's
-    clock, seats 2-4 bots: the journal's actions, and the dice station."""
+    clock, seats 2-4 bots: the journal's actions, and the dice station.
+    ``setup(table)`` runs before the first pass, ``watch(table)`` after each."""
     import json
     t = table("retrograde", 4, bots={1, 2, 3}, seed=4, twin=twin)
+    if setup is not None:
+        setup(t)
     button, right = t.key_code(0, "button"), t.key_code(0, "right")
     for n in range(500):
         if n % 31 == 3:
@@ -127,6 +130,8 @@ def _play_retrograde(table, twin: str) -> tuple[list[str], Any]:
         elif n % 31 == 11:
             t.post(button, False)
         t.step(ms=50)
+        if watch is not None:
+            watch(t)
     dice = t.session.dice
     path = t.session.writer.path
     t.close()
