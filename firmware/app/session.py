@@ -187,6 +187,8 @@ class Session:
             if not opts.headless:       # the dice reader beside the loop; headless reads in the step (virtual clock)
                 from firmware.runtime.dice_beside import ReaderBeside
                 self.dice.beside = ReaderBeside(self.dice._look)
+                if self.dice.camera_has_frames:     # read every frame the reader is free for, not every 200 ms
+                    self.dice.frame_us = 0
 
     def _oled_writer(self) -> Any:
         """The seats' OLED frames sent beside the loop, one thread per bus

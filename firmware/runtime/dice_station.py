@@ -332,6 +332,11 @@ class DiceStation:
         #: the reader beside the loop (:class:`firmware.runtime.dice_beside.ReaderBeside`),
         #: or None: the pass reads the frame itself (instant parts, headless, tests)
         self.beside: Any = None
+        #: how often a frame is taken while dice are awaited, us: :data:`FRAME_US`;
+        #: 0 beside the loop with a camera that has frames of its own (each new one, issue 36)
+        self.frame_us = FRAME_US
+        #: the camera hands over frames at its own rate (a real one, the twin's timed one)
+        self.camera_has_frames = camera is not None
 
     def expect(self, seat: int, values: list[int], colour: str | None, t_us: int) -> None:
         """Wait for the camera to see ``values`` in ``seat``'s tray (a die
@@ -421,8 +426,10 @@ class DiceStation:
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
         if self.beside is not None:
+            if self.beside.busy:            # one frame at a time: the newest is taken when the reader is free
+                return answers
             grab = self._grab(t_us, getattr(runtime, "clock_us", None))
-            self.next_frame_us = t_us + FRAME_US
+            self.next_frame_us = t_us + self.frame_us
             if grab is not None:
                 self.beside.submit(grab)
             return answers

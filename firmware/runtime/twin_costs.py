@@ -64,6 +64,7 @@ def _camera_timed(twin: Any, dice: Any) -> None:
         age_us = max(0, camera.now_us() - captured)
         return read(t_us - age_us, clock_us)
 
+    dice.camera_has_frames = True
     dice._grab = timed_read       # (the pass's own reading and the one beside the loop both grab through it)
 
 
