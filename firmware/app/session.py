@@ -189,6 +189,9 @@ class Session:
                 self.dice.beside = ReaderBeside(self.dice._look)
                 if self.dice.camera_has_frames:     # read every frame the reader is free for, not every 200 ms
                     self.dice.frame_us = 0
+                if self.runtime.bots:               # the bots think beside the loop too
+                    self.runtime.thinker = ReaderBeside(lambda job: job(), what="bots' thinking",
+                                                        restart_notice="a bot stopped thinking: restarting it")
 
     def _oled_writer(self) -> Any:
         """The seats' OLED frames sent beside the loop, one thread per bus
@@ -340,6 +343,8 @@ class Session:
             notice = "camera not ready"
         elif self.dice.beside is not None and self.dice.beside.notice:
             notice = self.dice.beside.notice
+        elif self.runtime.thinker is not None and self.runtime.thinker.notice:
+            notice = self.runtime.thinker.notice
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
@@ -517,8 +522,9 @@ class Session:
         until then.  Idempotent."""
         self.writer.close()
         self.oled_writer.close()
-        if self.dice.beside is not None:
-            self.dice.beside.close()
+        for beside in (self.dice.beside, self.runtime.thinker):
+            if beside is not None:
+                beside.close()
         for light in self.lights:            # the menu's buttons are dark
             try:
                 light.set("off")

@@ -46,6 +46,8 @@ class ReaderBeside:
             {tray key: dice}) | None`` (runs in the reader thread).
         stall_s: see :data:`STALL_S`.
         clock: monotonic seconds (tests pass their own).
+        what, restart_notice: its name in the log, and the screen's words
+            while it is restarted (the bots' thinking uses this class too).
 
     Attributes:
         notice: words for the screen while the reader is being restarted
@@ -54,8 +56,10 @@ class ReaderBeside:
     """
 
     def __init__(self, look: Callable[[Any], Any], stall_s: float = STALL_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, what: str = "dice reader",
+                 restart_notice: str = RESTART_NOTICE) -> None:
         self.look = look
+        self.what, self.restart_notice = what, restart_notice
         self.stall_s = stall_s
         self.clock = clock
         self.notice = ""
@@ -79,7 +83,7 @@ class ReaderBeside:
         self._gen += 1
         self._jobs = queue.Queue()
         gen, jobs = self._gen, self._jobs
-        self._thread = threading.Thread(target=self._run, args=(gen, jobs), name=f"dice reader {gen}", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(gen, jobs), name=f"{self.what} {gen}", daemon=True)
         self._thread.start()
 
     def _run(self, gen: int, jobs: queue.Queue) -> None:
@@ -91,7 +95,7 @@ class ReaderBeside:
             try:
                 result = self.look(grab)
             except Exception:  # noqa: BLE001 - this reader ends; the loop starts another (take)
-                log.exception("dice reader failed on a frame")
+                log.exception("%s failed", self.what)
                 with self._lock:
                     self._failed[job] = self._failed.get(job, 0) + 1
                 return
@@ -126,25 +130,25 @@ class ReaderBeside:
                 job, _, _ = self._pending.pop(0)
                 out.append(self._done.pop(job))
             if not self._pending and self.notice:
-                log.info("dice reader reads again")
+                log.info("%s works again", self.what)
                 self.notice = ""
             why = None
             if self._pending:
                 if self._thread is None or not self._thread.is_alive():
-                    why = "dice reader stopped"
+                    why = f"{self.what} stopped"
                 elif self.clock() - self._pending[0][2] > self.stall_s:
-                    why = f"dice reader gave no reading for {self.clock() - self._pending[0][2]:.1f} s"
+                    why = f"{self.what} gave no reading for {self.clock() - self._pending[0][2]:.1f} s"
             if why is not None:
                 self.restarts += 1
-                self.notice = RESTART_NOTICE
-                log.warning("%s; started again, its frames read again (the game waits)", why)
+                self.notice = self.restart_notice
+                log.warning("%s; started again, its work done again (the game waits)", why)
                 old = self._jobs
                 self._start()
                 old.put(None)
                 now = self.clock()
                 for job, _, _ in self._pending:
                     if self._failed.get(job, 0) >= TRIES:   # a frame no reader can take is no reading
-                        log.warning("dice reader: a frame failed %d times; skipped", TRIES)
+                        log.warning("%s: a job failed %d times; skipped", self.what, TRIES)
                         self._done[job] = None
                 self._pending = [(job, grab, now) for job, grab, _ in self._pending]
                 for job, grab, _ in self._pending:

@@ -92,6 +92,10 @@ class Runtime:
         for seat in sorted(self.bots):
             self.seat_bot(seat)
         self.dice = dice
+        #: the bots' decisions beside the loop (a :class:`firmware.runtime.dice_beside.ReaderBeside`
+        #: running decision jobs), or None: the bots decide in the step
+        self.thinker: Any = None
+        self._thinking: set[int] = set()
         #: the stamp of the latest dice reading applied that no bot has planned from yet, us
         self.seen_us: int | None = None
         self.on_change = on_change
@@ -439,6 +443,9 @@ class Runtime:
             return
         active = set(game.active_players()) - set(self.confirming)
         seen, self.seen_us = self.seen_us, None
+        if self.thinker is not None:
+            self._bots_beside(active, now_us, seen)
+            return
         for seat in sorted(self.bots & active):
             if self.bot_busy_until.get(seat, -1) > now_us:
                 continue
@@ -446,6 +453,30 @@ class Runtime:
             if template is None:
                 continue
             self._schedule_bot(seat, template, now_us, seen)
+
+    def _bots_beside(self, active: set[int], now_us: int, seen: int | None) -> None:
+        """The bots think beside the loop (:attr:`thinker`, issue 36): an
+        idle bot's decision is asked on a copy of the game, planned from
+        now (or the dice reading's stamp); a decision that came back is
+        scheduled as it would have been then, its presses no earlier than
+        now.  A decision the game no longer allows is dropped (the bot
+        thinks again)."""
+        import copy
+        for done in self.thinker.take():
+            if done is None:
+                continue
+            seat, template, planned, seen_then = done
+            self._thinking.discard(seat)
+            if template is None or seat not in self.bots:
+                continue
+            self._schedule_bot(seat, template, now_us, planned if seen_then is None else min(planned, seen_then))
+        for seat in sorted(self.bots & active):
+            if seat in self._thinking or self.bot_busy_until.get(seat, -1) > now_us:
+                continue
+            game, choose = copy.deepcopy(self.game), self._bot_choice
+            self._thinking.add(seat)
+            self.thinker.submit(lambda seat=seat, game=game, planned=now_us, seen=seen:
+                                (seat, choose(seat, game), planned, seen))
 
     def seat_bot(self, seat: int) -> Any:
         """The bot playing ``seat`` at its level (made on first use, so a
@@ -456,9 +487,10 @@ class Runtime:
                                                   self._bot_seed * 8 + seat)
         return bot
 
-    def _bot_choice(self, seat: int) -> dict[str, Any] | None:
-        """The seat's bot decides from its own view (never the raw state)."""
-        return self.seat_bot(seat).choose(self.game, seat)
+    def _bot_choice(self, seat: int, game: Any = None) -> dict[str, Any] | None:
+        """The seat's bot decides from its own view (never the raw state)
+        of the game (or of ``game``, a copy the bot thinks on beside the loop)."""
+        return self.seat_bot(seat).choose(self.game if game is None else game, seat)
 
     def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int, seen_us: int | None = None) -> None:
         """Schedule the presses of ``seat``'s bot for ``template``, its

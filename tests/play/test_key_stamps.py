@@ -143,12 +143,17 @@ def _play_retrograde(table, twin: str, setup: Any = None, watch: Any = None) -> 
 def test_retrograde_camera_dice_read_beside_the_loop_journal_the_same_actions_as_read_in_the_pass(table, tmp_path):
     """Issue 36: on a costly twin the dice reader works beside the loop (a
     reading comes back a pass or more after its frame was taken) and its
-    reading carries the frame's capture stamp: for the same frames the
-    engine gets the same stamped dice, and the bots and the person the same
-    game, as when the instant twin's pass reads the frame itself."""
+    reading carries the frame's capture stamp, and the bots think beside
+    the loop (a decision comes back a pass later, its presses planned from
+    when it was asked): for the same frames the engine gets the same
+    stamped dice, and the bots and the person the same game, as when the
+    instant twin's pass reads the frame and the bots decide in it."""
     instant, dice_instant = _play_retrograde(table, "instant")
-    pi4, dice_pi4 = _play_retrograde(table, _pi4_with_instant_camera(tmp_path))
+    thinking: list[bool] = []
+    pi4, dice_pi4 = _play_retrograde(table, _pi4_with_instant_camera(tmp_path),
+                                     watch=lambda t: thinking.append(t.session.runtime.thinker is not None))
     assert dice_instant.beside is None and dice_pi4.beside is not None, "the reader did not run beside the loop"
+    assert all(thinking), "the bots did not think beside the loop"
     rolls = [a for a in instant if '"type": "dice"' in a]
     assert len(rolls) >= 8 and any('"type": "claim"' in a for a in instant), "too little was played to compare"
     assert pi4 == instant
