@@ -467,6 +467,8 @@ class Runtime:
                 continue
             seat, template, planned, seen_then = done
             self._thinking.discard(seat)
+            if isinstance(template, Exception):     # the bot's own error surfaces in the loop, as in the step
+                raise template
             if template is None or seat not in self.bots:
                 continue
             self._schedule_bot(seat, template, now_us, planned if seen_then is None else min(planned, seen_then))
@@ -476,7 +478,7 @@ class Runtime:
             game, choose = copy.deepcopy(self.game), self._bot_choice
             self._thinking.add(seat)
             self.thinker.submit(lambda seat=seat, game=game, planned=now_us, seen=seen:
-                                (seat, choose(seat, game), planned, seen))
+                                (seat, _decided(choose, seat, game), planned, seen))
 
     def seat_bot(self, seat: int) -> Any:
         """The bot playing ``seat`` at its level (made on first use, so a
@@ -688,6 +690,15 @@ class Runtime:
             _time.sleep(delay)
             waited += delay
             delay = min(self.journal_retry_s, delay * 2)
+
+
+def _decided(choose: Callable[..., Any], seat: int, game: Any) -> Any:
+    """A bot's decision beside the loop, or the error it raised (handed
+    back to the loop, which raises it as the step would have)."""
+    try:
+        return choose(seat, game)
+    except Exception as exc:  # noqa: BLE001 - re-raised in the loop
+        return exc
 
 
 def _closest_order(now: list[int], truth: list[int]) -> list[int]:
