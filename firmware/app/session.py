@@ -184,6 +184,14 @@ class Session:
         if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
             from firmware.runtime.journal_beside import BesideJournal
             self.writer = self.runtime.journal = BesideJournal(self.writer)
+            if not opts.headless:       # the dice reader beside the loop; headless reads in the step (virtual clock)
+                from firmware.runtime.dice_beside import ReaderBeside
+                self.dice.beside = ReaderBeside(self.dice._look)
+                if self.dice.camera_has_frames:     # read every frame the reader is free for, not every 200 ms
+                    self.dice.frame_us = 0
+                if self.runtime.bots:               # the bots think beside the loop too
+                    self.runtime.thinker = ReaderBeside(lambda job: job(), what="bots' thinking",
+                                                        restart_notice="a bot stopped thinking: restarting it")
 
     def _oled_writer(self) -> Any:
         """The seats' OLED frames sent beside the loop, one thread per bus
@@ -335,6 +343,10 @@ class Session:
             notice = self.runtime.pause.notice()
         elif not self.dice.camera_ready:
             notice = "camera not ready"
+        elif self.dice.beside is not None and self.dice.beside.notice:
+            notice = self.dice.beside.notice
+        elif self.runtime.thinker is not None and self.runtime.thinker.notice:
+            notice = self.runtime.thinker.notice
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
@@ -521,6 +533,9 @@ class Session:
         until then.  Idempotent."""
         self.writer.close()
         self.oled_writer.close()
+        for beside in (self.dice.beside, self.runtime.thinker):
+            if beside is not None:
+                beside.close()
         for light in self.lights:            # the menu's buttons are dark
             try:
                 light.set("off")

@@ -329,6 +329,14 @@ class DiceStation:
         self.blank_frames = 0
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
+        #: the reader beside the loop (:class:`firmware.runtime.dice_beside.ReaderBeside`),
+        #: or None: the pass reads the frame itself (instant parts, headless, tests)
+        self.beside: Any = None
+        #: how often a frame is taken while dice are awaited, us: :data:`FRAME_US`;
+        #: 0 beside the loop with a camera that has frames of its own (each new one, issue 36)
+        self.frame_us = FRAME_US
+        #: the camera hands over frames at its own rate (a real one, the twin's timed one)
+        self.camera_has_frames = camera is not None
 
     def expect(self, seat: int, values: list[int], colour: str | None, t_us: int) -> None:
         """Wait for the camera to see ``values`` in ``seat``'s tray (a die
@@ -408,16 +416,38 @@ class DiceStation:
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
+        self._runtime_prompts = runtime.prompts
+        if self.beside is not None:         # readings of frames taken on earlier passes (issue 36)
+            for readings in self.beside.take():
+                if readings is not None:
+                    self._on_reading(runtime, readings, answers)
         if not any(k not in self.held and k not in self.entries for k in self.serving):
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return answers
-        self._runtime_prompts = runtime.prompts
+        if self.beside is not None:
+            if self.beside.busy:            # one frame at a time: the newest is taken when the reader is free
+                return answers
+            grab = self._grab(t_us, getattr(runtime, "clock_us", None))
+            self.next_frame_us = t_us + self.frame_us
+            if grab is not None:
+                self.beside.submit(grab)
+            return answers
         readings = self._read(t_us, getattr(runtime, "clock_us", None))
         self.next_frame_us = t_us + FRAME_US
-        if readings is None:
-            return answers
+        if readings is not None:
+            self._on_reading(runtime, readings, answers)
+        return answers
+
+    def _on_reading(self, runtime: Any, readings: tuple[int, dict[int, list]], answers: list) -> None:
+        """Feed one frame's reading ``(frame t_us, {tray key: dice})`` to
+        the settle trackers; a settled reading becomes an answer (appended
+        to ``answers``), a held reading, a nudge or a reroll.  Trays no
+        longer awaited (answered, held or entered by hand since the frame
+        was taken) are left out."""
         frame_t, by_key = readings
+        by_key = {k: d for k, d in by_key.items()
+                  if k in self.serving and k not in self.held and k not in self.entries}
         events = []
         for key, dice in by_key.items():
             tracker = self.trackers.setdefault(key, AtRestTracker([key], settle_ms=self.settle_ms))
@@ -510,7 +540,6 @@ class DiceStation:
                     runtime.prompts.pop(key if key != COMMON else 0, None)
                     continue
             answers.append(self._answer(key, action, frame_t, runtime, wrong))
-        return answers
 
     @staticmethod
     def _bot_checker(runtime: Any, key: int) -> int | None:
@@ -767,16 +796,25 @@ class DiceStation:
     def _read(self, t_us: int, clock_us: Any = None) -> tuple[int, dict[int, list]] | None:
         """Read the trays being served: ``(frame time us, {tray key: dice})``,
         or None when the camera has no fresh frame.  The frame time is on
-        the cabinet's clock (``clock_us()`` reads it now; else ``t_us``)."""
+        the cabinet's clock (``clock_us()`` reads it now; else ``t_us``).
+        The pass's own reading: :meth:`_grab`, then :meth:`_look`."""
+        grab = self._grab(t_us, clock_us)
+        return None if grab is None else self._look(grab)
+
+    def _grab(self, t_us: int, clock_us: Any = None) -> tuple[int, Any, list[int]] | None:
+        """Take the newest frame (never waits): ``(frame time us on the
+        cabinet's clock, pixels, tray keys to read)``, the pixels a
+        ``{tray key: crop}`` of the simulated table or the camera's whole
+        frame; None when there is no fresh frame (or it is blank).  A
+        snapshot: what :meth:`_look` needs, apart from the live state."""
         self._cabinet_now = t_us
+        keys = [key for key in self.serving if key not in self.held and key not in self.entries]
         if self.table is not None and self.camera is None:
             self.stats.frames += 1
             # the simulated camera stamps the frame on its own clock; the
             # stamp is converted to the cabinet's clock as a real one's is
             t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
-            return t_us, {key: self.looks.setdefault(key, MultiLook()).read(self.table.cell_frame(key, t_us),
-                                                                              self.white_balance)
-                          for key in self.serving if key not in self.held and key not in self.entries}
+            return t_us, {key: self.table.cell_frame(key, t_us) for key in keys}, keys
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
@@ -812,15 +850,24 @@ class DiceStation:
         self.stats.frames += 1
         if self._blank(frame):
             return None
+        return frame_t, frame, keys
+
+    def _look(self, grab: tuple[int, Any, list[int]]) -> tuple[int, dict[int, list]] | None:
+        """Read a grabbed frame (:meth:`_grab`): ``(frame time us, {tray
+        key: dice})``, or None when the reader refuses the frame.  Touches
+        only the looks (:attr:`looks`), so it may run beside the loop."""
+        frame_t, pixels, keys = grab
+        if isinstance(pixels, dict):
+            return frame_t, {key: self.looks.setdefault(key, MultiLook()).read(crop, self.white_balance)
+                             for key, crop in pixels.items()}
         try:
-            dice = self.looks.setdefault(None, MultiLook()).read(frame, self.white_balance)
+            dice = self.looks.setdefault(None, MultiLook()).read(pixels, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
             self.camera_faults += 1
             log.warning("dice reader refused a frame (%s); the game waits", exc)
             return None
         assignment = self.zones.assign(dice)
-        return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, [])
-                         for key in self.serving if key not in self.held and key not in self.entries}
+        return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, []) for key in keys}
 
 
 def _overlap(a: list[int], b: list[int]) -> int:

@@ -92,6 +92,12 @@ class Runtime:
         for seat in sorted(self.bots):
             self.seat_bot(seat)
         self.dice = dice
+        #: the bots' decisions beside the loop (a :class:`firmware.runtime.dice_beside.ReaderBeside`
+        #: running decision jobs), or None: the bots decide in the step
+        self.thinker: Any = None
+        self._thinking: set[int] = set()
+        #: the stamp of the latest dice reading applied that no bot has planned from yet, us
+        self.seen_us: int | None = None
         self.on_change = on_change
         self.controls = [SeatControls(s) for s in range(game.num_players)]
         levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
@@ -439,13 +445,43 @@ class Runtime:
         if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
             return
         active = set(game.active_players()) - set(self.confirming)
+        seen, self.seen_us = self.seen_us, None
+        if self.thinker is not None:
+            self._bots_beside(active, now_us, seen)
+            return
         for seat in sorted(self.bots & active):
             if self.bot_busy_until.get(seat, -1) > now_us:
                 continue
             template = self._bot_choice(seat)
             if template is None:
                 continue
-            self._schedule_bot(seat, template, now_us)
+            self._schedule_bot(seat, template, now_us, seen)
+
+    def _bots_beside(self, active: set[int], now_us: int, seen: int | None) -> None:
+        """The bots think beside the loop (:attr:`thinker`, issue 36): an
+        idle bot's decision is asked on a copy of the game, planned from
+        now (or the dice reading's stamp); a decision that came back is
+        scheduled as it would have been then, its presses no earlier than
+        now.  A decision the game no longer allows is dropped (the bot
+        thinks again)."""
+        import copy
+        for done in self.thinker.take():
+            if done is None:
+                continue
+            seat, template, planned, seen_then = done
+            self._thinking.discard(seat)
+            if isinstance(template, Exception):     # the bot's own error surfaces in the loop, as in the step
+                raise template
+            if template is None or seat not in self.bots:
+                continue
+            self._schedule_bot(seat, template, now_us, planned if seen_then is None else min(planned, seen_then))
+        for seat in sorted(self.bots & active):
+            if seat in self._thinking or self.bot_busy_until.get(seat, -1) > now_us:
+                continue
+            game, choose = copy.deepcopy(self.game), self._bot_choice
+            self._thinking.add(seat)
+            self.thinker.submit(lambda seat=seat, game=game, planned=now_us, seen=seen:
+                                (seat, _decided(choose, seat, game), planned, seen))
 
     def seat_bot(self, seat: int) -> Any:
         """The bot playing ``seat`` at its level (made on first use, so a
@@ -456,19 +492,27 @@ class Runtime:
                                                   self._bot_seed * 8 + seat)
         return bot
 
-    def _bot_choice(self, seat: int) -> dict[str, Any] | None:
-        """The seat's bot decides from its own view (never the raw state)."""
-        return self.seat_bot(seat).choose(self.game, seat)
+    def _bot_choice(self, seat: int, game: Any = None) -> dict[str, Any] | None:
+        """The seat's bot decides from its own view (never the raw state)
+        of the game (or of ``game``, a copy the bot thinks on beside the loop)."""
+        return self.seat_bot(seat).choose(self.game if game is None else game, seat)
 
-    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int) -> None:
+    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int, seen_us: int | None = None) -> None:
+        """Schedule the presses of ``seat``'s bot for ``template``, its
+        reaction counted from ``now_us``, or from ``seen_us`` when earlier:
+        the stamp of the dice reading the bot reacts to (the frame's
+        capture), so a reading that arrived a pass late (the reader beside
+        the loop, issue 36) plans the same presses; never before ``now_us``."""
         binding = INPUT_BINDINGS.get(template.get("type", ""))
+        base = now_us if seen_us is None else min(now_us, seen_us)
         # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
-        ready = max(now_us, template.get("t_min_us") or now_us, self.not_before.get(template.get("type", ""), now_us))
+        ready = max(base, template.get("t_min_us") or base, self.not_before.get(template.get("type", ""), base))
         bot = self.seat_bot(seat)
         start = ready + bot.reaction_us()
         weigh = getattr(bot, "weigh_us", None)       # Retrograde: the cards weighed as a person does (issue 34)
         if weigh is not None:
             start += weigh(self.game, seat, template)
+        start = max(start, now_us)
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         if binding == "button":
             tl.press(seat, start, BOT_HOLD_US)
@@ -592,6 +636,8 @@ class Runtime:
         """Apply what the dice station answered: dice values (a chance
         input), or a camera confirmation of turned dice (GR-7)."""
         if action.get("type") != "confirmed":
+            if isinstance(action.get("t_us"), int):     # what the bots react to is stamped when the frame was taken
+                self.seen_us = max(self.seen_us or 0, action["t_us"])
             self.try_apply(action)
             return
         pending = self.confirming.pop(action["player"], None)
@@ -647,6 +693,15 @@ class Runtime:
             _time.sleep(delay)
             waited += delay
             delay = min(self.journal_retry_s, delay * 2)
+
+
+def _decided(choose: Callable[..., Any], seat: int, game: Any) -> Any:
+    """A bot's decision beside the loop, or the error it raised (handed
+    back to the loop, which raises it as the step would have)."""
+    try:
+        return choose(seat, game)
+    except Exception as exc:  # noqa: BLE001 - re-raised in the loop
+        return exc
 
 
 def _closest_order(now: list[int], truth: list[int]) -> list[int]:

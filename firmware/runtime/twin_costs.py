@@ -41,8 +41,11 @@ def _camera_timed(twin: Any, dice: Any) -> None:
     timeout is "camera not ready" (the game waits, as with a real camera)."""
     if dice.table is None or dice.camera is not None:
         return
+    p = twin.profile
+    if p.camera_fps == 0 and p.camera_latency_ms == 0 and p.stall_every_s == 0:
+        return      # the instant camera: a frame whenever asked, taken now
     camera = twin.camera()
-    read = dice._read
+    read = dice._grab
 
     def timed_read(t_us: int, clock_us: Any = None) -> Any:
         try:
@@ -61,7 +64,8 @@ def _camera_timed(twin: Any, dice: Any) -> None:
         age_us = max(0, camera.now_us() - captured)
         return read(t_us - age_us, clock_us)
 
-    dice._read = timed_read
+    dice.camera_has_frames = True
+    dice._grab = timed_read       # (the pass's own reading and the one beside the loop both grab through it)
 
 
 def attach(session: Any) -> Any:

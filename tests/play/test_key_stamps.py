@@ -7,6 +7,9 @@ event when it is pumped, so its own timestamp would not be better; and
 pygame-ce 2.5 does not expose it)."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 
 def _presses(t):
     seen = []
@@ -92,4 +95,65 @@ def test_who_won_does_not_depend_on_the_parts_instant_and_pi4_twins_journal_the_
     instant = _play(table, "instant")
     pi4 = _play(table, "pi4")
     assert len(instant) > 15, "too little was played to compare"
+    assert pi4 == instant
+
+
+def _pi4_with_instant_camera(tmp_path) -> str:
+    """The pi4 profile (CPU x 4.5, I2C, fsync) with the instant twin's
+    camera (a frame whenever asked, no latency, no stall): both games then
+    see the same frames at the same stamps, and only the machinery differs."""
+    text = (Path(__file__).parents[2] / "hardware" / "twins" / "pi4.toml").read_text()
+    text = (text.replace("fps = 30.0", "fps = 0.0").replace("latency_ms = 60.0", "latency_ms = 0.0")
+            .replace("stall_every_s = 600.0", "stall_every_s = 0.0"))
+    path = tmp_path / "pi4-instant-camera.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def _play_retrograde(table, twin: str, setup: Any = None, watch: Any = None) -> tuple[list[str], Any]:
+    """Retrograde with camera dice (the simulated table read by the dice
+    reader), seat 1 a person pressing on a fixed schedule of the loop's
+    clock, seats 2-4 bots: the journal's actions, and the dice station.
+    ``setup(table)`` runs before the first pass, ``watch(table)`` after each."""
+    import json
+    t = table("retrograde", 4, bots={1, 2, 3}, seed=4, twin=twin)
+    if setup is not None:
+        setup(t)
+    button, right = t.key_code(0, "button"), t.key_code(0, "right")
+    for n in range(500):
+        if n % 31 == 3:
+            t.post(right, True)
+        elif n % 31 == 5:
+            t.post(right, False)
+        elif n % 31 == 9:
+            t.post(button, True)
+        elif n % 31 == 11:
+            t.post(button, False)
+        t.step(ms=50)
+        if watch is not None:
+            watch(t)
+    dice = t.session.dice
+    path = t.session.writer.path
+    t.close()
+    lines = path.read_text().splitlines()[1:]
+    return [json.dumps({k: v for k, v in json.loads(line).items() if k != "seq"}, sort_keys=True)
+            for line in lines], dice
+
+
+def test_retrograde_camera_dice_read_beside_the_loop_journal_the_same_actions_as_read_in_the_pass(table, tmp_path):
+    """Issue 36: on a costly twin the dice reader works beside the loop (a
+    reading comes back a pass or more after its frame was taken) and its
+    reading carries the frame's capture stamp, and the bots think beside
+    the loop (a decision comes back a pass later, its presses planned from
+    when it was asked): for the same frames the engine gets the same
+    stamped dice, and the bots and the person the same game, as when the
+    instant twin's pass reads the frame and the bots decide in it."""
+    instant, dice_instant = _play_retrograde(table, "instant")
+    thinking: list[bool] = []
+    pi4, dice_pi4 = _play_retrograde(table, _pi4_with_instant_camera(tmp_path),
+                                     watch=lambda t: thinking.append(t.session.runtime.thinker is not None))
+    assert dice_instant.beside is None and dice_pi4.beside is not None, "the reader did not run beside the loop"
+    assert all(thinking), "the bots did not think beside the loop"
+    rolls = [a for a in instant if '"type": "dice"' in a]
+    assert len(rolls) >= 8 and any('"type": "claim"' in a for a in instant), "too little was played to compare"
     assert pi4 == instant
