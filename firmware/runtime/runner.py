@@ -103,7 +103,7 @@ class Runtime:
         self.bot_busy_until: dict[int, int] = {}
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
-        self.events: collections.deque[str] = collections.deque(maxlen=8)
+        self.events: collections.deque[str] = collections.deque(maxlen=32)   # issue 34: every move since a seat's last turn
         #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.runtime.sounds`)
         self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
         #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
