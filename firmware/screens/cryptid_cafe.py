@@ -198,7 +198,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
-    side_moves = None if has_feed or n < 2 else [t for t in events if not t.startswith("AI Player")]
+    side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
+        t for t in events if not t.startswith("AI Player") or " pushes " in t]
     scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending, side_moves),
                bg=BG)
     active = set(game.active_players()) if view.get("phase") != "over" else set()
