@@ -53,7 +53,7 @@ def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[
     if act is None:
         return ""
     pos = cursor_position(game, context, seat)
-    words = f"Seat {seat + 1}: {short_words(act)}, {cost_words(game, seat, act)[0]}"
+    words = f"Seat {seat + 1}: {short_words(act, game)}, {cost_words(game, seat, act)[0]}"
     return words + (" - press again to confirm" if pos and pos[2] else "?")
 
 

@@ -292,7 +292,7 @@ def _bonus_text(bc) -> str:
 def _short(action: dict[str, Any], game) -> str:
     """A label short enough for the OLED's choice line, in whole words
     (:func:`firmware.screens.ginza_words.short_words`)."""
-    return short_words(action)
+    return short_words(action, game)
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:
