@@ -97,8 +97,8 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             k_left = a["cards_left"]
             lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
             # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
-            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "no score"
-            lines.append((f"{a['name']}: {score}", 0 if score != "no score" else INFO))
+            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "does not score"
+            lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
         if last is not None:
             lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
@@ -106,7 +106,8 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                 size = min(inner.w // 3, int(line * 1.6))
                 die_r, inner = inner.rows(-size, 1, gap=m.pad // 2)
                 scene.add("aidie", die_r.cols(-size, 1)[0], "aidie", symbols=last[1])
-                words = {0: "AI die: blank", 1: "AI die: one", 2: "AI die: two"}[last[1]]
+                words = {0: "AI die: blank, stays", 1: "AI die: 1 symbol, up 1 rank",
+                         2: "AI die: 2 symbols, up 2 ranks"}[last[1]]
                 scene.text(words, die_r.cols(-size, 1, gap=m.pad)[1], sizes=(m.small,), priority=INFO)
                 scene.facts["ai_die"] = last[1]
     if moves is None:

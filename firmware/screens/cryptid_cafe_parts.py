@@ -77,7 +77,7 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
         scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5),
                   border=GOLD if here else None)
         if here:   # where the seat's press would put its server
-            for k, t in enumerate((f"{lit[1] + 1}?", str(lit[1] + 1))):   # a narrow slot: the number, or the edge only
+            for k, t in enumerate((f"Seat {lit[1] + 1}?",)):   # issue 34: not "1?"; narrow: the gold edge only
                 if scene.text(t, slot, sizes=(m.small,), colour=GOLD, align="center", priority=INFO):
                     break
                 scene.dropped.pop()

@@ -86,7 +86,7 @@ def todo_text(game, view: dict[str, Any]) -> str:
         return f"{names} win{'s' if len(best) == 1 else ''}: {scores[best[0]]:g} VP|{names}: {scores[best[0]]:g} VP"
     if reqs:
         q = reqs[0]
-        more = f" (+{len(reqs) - 1})" if len(reqs) > 1 else ""
+        more = f", then {len(reqs) - 1} more roll{'s' if len(reqs) > 2 else ''}" if len(reqs) > 1 else ""
         dice = "die" if q["count"] == 1 else "dice"
         return f"Roll {q['count']} {q['colour']} {dice}{more}|Roll {q['count']} {q['colour']}"
     if phase == "player_card":

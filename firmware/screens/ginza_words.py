@@ -123,8 +123,9 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
         return f"{word} to Lv.2"
     if kind == "wash":
-        k = action.get("ones")
-        return f"wash {k} one{'s' if k != 1 else ''}"
+        k = int(action.get("ones") or 0)     # rulebook: Wash Dishes with the dice showing "1"
+        count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
+        return "wash dishes, no 1s" if k == 0 else f"wash dishes: {count} 1{'s' if k != 1 else ''}"
     if kind == "add":
         k = action.get("count")
         return f"add {k} di{'c' if k != 1 else ''}e"
