@@ -114,7 +114,11 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
         oc = game.comp.orders.get(action.get("order")) if game is not None else None
         name = "" if oc is None else f"{oc.subcategory} {oc.sum}+: " if oc.sum is not None else f"{oc.subcategory}: "
         words = f"serve {name}{dice}{extra}"
-        return words if len(words) <= 20 else f"{name}{dice}{extra}"    # two OLED lines: "Napolitan: 3 3 +3"
+        if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
+            words = f"{name}{dice}{extra}"
+        if len(words) > 20 and oc is not None:
+            words = f"{oc.subcategory.split()[-1]}{name[len(oc.subcategory):]}{dice}{extra}"
+        return words
     if kind == "change":
         return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])
     if kind == "reroll":
