@@ -19,7 +19,7 @@ from typing import Any
 
 from ..base import Action, Event, IllegalAction
 from . import ai
-from .stations import collect, free_ranks, lowest, max_move_up, move_up
+from .stations import collect, free_ranks, lowest, max_move_up, move_up, pushed_down
 from .track import has_dishes, order_of, tip_at
 
 
@@ -221,6 +221,7 @@ class RulesMixin:
         if ranks > coins:
             raise IllegalAction(f"moving up {ranks} ranks costs {ranks} coins; you have {coins}")
         old = lowest(self.stations[station])[0]
+        before = list(self.stations[station])
         self.stations[station], locked = move_up(self.stations[station], ranks)
         pl = self.players[player]
         pl["coins"] -= ranks
@@ -232,6 +233,7 @@ class RulesMixin:
         events.append({"type": "share_tips", "player": player, "station": station, "ranks": ranks,
                        "text": f"Seat {player + 1} shares {ranks} coin{'s' if ranks > 1 else ''} with {to} "
                                f"and moves up at {name} from rank {old} to rank {old + ranks}"})
+        self._tell_pushed(station, player, before, events)
         self._lock(station, locked, events)
         self._finish_station(events)
 
@@ -241,6 +243,16 @@ class RulesMixin:
         events.append({"type": "skip_share", "player": player, "station": station,
                        "text": f"Seat {player + 1} does not share tips at {self.comp.station_name(station)}"})
         self._finish_station(events)
+
+    def _tell_pushed(self, station: str, mover: Any, before: list, events: list[Event]) -> None:
+        """One ``pushed_down`` event for each server ``mover``'s move up
+        passed (CC-4; issue 34: "Seat 2's server pushes Seat 1's server at
+        Beuv'noire down to rank 2"), people's and AI servers alike."""
+        name = self.comp.station_name(station)
+        for who, rank in pushed_down(before, self.stations[station]):
+            events.append({"type": "pushed_down", "station": station, "who": who, "by": mover, "rank": rank,
+                           "text": f"{self._seat_name(mover)}'s server pushes {self._seat_name(who)}'s server "
+                                   f"at {name} down to rank {rank}"})
 
     def _lock(self, station: str, locked: Any, events: list[Event]) -> None:
         if locked is not None:
@@ -401,8 +413,10 @@ class RulesMixin:
                 low = lowest(self.stations[station])
                 if (low is not None and isinstance(low[1], str) and station not in self.locked
                         and max_move_up(self.stations[station]) > 0):
+                    before = list(self.stations[station])
                     ai_events, locked = ai.move(self.comp, self.rng, station, self.stations)
                     events += ai_events
+                    self._tell_pushed(station, low[1], before, events)
                     self._lock(station, locked, events)
                 self._finish_station(events)
             elif self.phase == "change_order":

@@ -76,6 +76,14 @@ def move_up(station: list[Occupant], ranks: int) -> tuple[list[Occupant], Occupa
     return result, locked
 
 
+def pushed_down(before: list[Occupant], after: list[Occupant]) -> list[tuple[Occupant, int]]:
+    """The servers a move up passed (ruling CC-4: "every server ... moves
+    down one rank"), lowest first, as ``(occupant, new rank)``; rank 1 is
+    the lowest.  Issue 34: each is said in the moves."""
+    old = {occ: i + 1 for i, occ in enumerate(before) if occ is not None}
+    return [(occ, i + 1) for i, occ in enumerate(after) if occ is not None and i + 1 < old.get(occ, 0)]
+
+
 def ai_placement_rank(station: list[Occupant], symbols: int) -> int | None:
     """Rank an AI server takes after rolling ``symbols`` on the AI die
     (ruling CC-7): rank ``1 + symbols``; if taken, the next higher free rank,

@@ -109,7 +109,7 @@ class Runtime:
         self.bot_busy_until: dict[int, int] = {}
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
-        self.events: collections.deque[str] = collections.deque(maxlen=8)
+        self.events: collections.deque[str] = collections.deque(maxlen=32)   # issue 34: every move since a seat's last turn
         #: the engine's event texts of this run, oldest first: the log a paused game pages back through (issue 38)
         self.log: collections.deque[str] = collections.deque(maxlen=2000)
         #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.runtime.sounds`)

@@ -74,9 +74,19 @@ class Shown:
 NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass"})
 
 
+#: Choices a new decision opens on where offered: keeping things as they
+#: are before a once-a-game card (Cryptid Cafe's "Change My Order" opened
+#: on "copy Seat 2's Ropen", issue 34).
+OPEN_ON = frozenset({"keep_order"})
+
+
 def first_ordinary(acts: list[dict[str, Any]]) -> int:
-    """Index of the first choice a new decision opens on: the first whose
-    type is not in :data:`NOT_FIRST` (0 when all are, or none)."""
+    """Index of the first choice a new decision opens on: one in
+    :data:`OPEN_ON` where offered, else the first whose type is not in
+    :data:`NOT_FIRST` (0 when all are, or none)."""
+    for i, a in enumerate(acts):
+        if a.get("type") in OPEN_ON:
+            return i
     for i, a in enumerate(acts):
         if a.get("type") not in NOT_FIRST:
             return i

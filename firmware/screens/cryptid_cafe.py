@@ -21,12 +21,13 @@ the AI decks are hidden by the engine's view and never drawn.  Rulebook
 from __future__ import annotations
 
 
+import re
 from typing import Any
 
 from firmware.screens.choices import cursor_choices
 
 
-from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo
+from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, wrap_words
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label: the game's hook
@@ -37,10 +38,44 @@ DRAWN = True
 TITLE = "Cryptid Cafe"
 
 
+def _side_moves(scene: Scene, r: Rect, moves: list[str], keep: int = 0, pending: int = 0) -> Rect:
+    """Issue 34: the foot of the side panel when the screen has no feed
+    panel (2+ seats): "Latest moves" and the moves newest first, as many
+    as fit in the lower part (at least the heading and two lines; the
+    phase announcements left out: the header says the phase);
+    returns the room left above, at least ``keep`` lines (what the table
+    must know) and, where the moves keep two lines, ``pending`` more (what
+    a person's next press would do)."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    foot_h = min(r.h - keep * line - m.pad, max(3 * line, r.h - (keep + pending) * line - m.pad))
+    if foot_h < 3 * line:       # no room for a move under the heading (800x480): the panel as it was
+        return r
+    top, foot = r.rows(1, -foot_h, gap=m.pad // 2)
+    head, rest = foot.rows(-line, 1)
+    scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
+    shown = [t for t in reversed(moves) if not re.match(r"(Phase \d|Round \d|Event this round)", t)]
+    room, out, y = rest.h // line, [], rest.y
+    for t in shown:       # whole moves, newest first; the newest alone cut to the room rather than lost
+        wrapped = wrap_words(t, rest.w, m.small, scene.measure) or [t]
+        if out and len(wrapped) > room:
+            break
+        for part in wrapped[:room]:
+            scene.text(part, Rect(rest.x, y, rest.w, line), sizes=(m.small,), colour=DIM, priority=INFO)
+            y += line
+        room -= min(room, len(wrapped))
+        out.append(t)
+        if room <= 0:
+            break
+    scene.facts["moves"] = out
+    return top
+
+
 def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, Any],
-          pending: list[str] | None = None) -> None:
+          pending: list[str] | None = None, moves: list[str] | None = None) -> None:
     """The round tracker, the event of the round, the AI players (their
-    last move and the AI die) and the event feed."""
+    last move and the AI die) and the event feed; ``moves`` (no feed panel
+    on this screen): the latest moves at its foot, newest first."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
@@ -62,8 +97,8 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             k_left = a["cards_left"]
             lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
             # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
-            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "no score"
-            lines.append((f"{a['name']}: {score}", 0 if score != "no score" else INFO))
+            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "does not score"
+            lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
         if last is not None:
             lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
@@ -71,10 +106,16 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                 size = min(inner.w // 3, int(line * 1.6))
                 die_r, inner = inner.rows(-size, 1, gap=m.pad // 2)
                 scene.add("aidie", die_r.cols(-size, 1)[0], "aidie", symbols=last[1])
-                words = {0: "AI die: blank", 1: "AI die: one", 2: "AI die: two"}[last[1]]
+                words = {0: "AI die: blank, stays", 1: "AI die: 1 symbol, up 1 rank",
+                         2: "AI die: 2 symbols, up 2 ranks"}[last[1]]
                 scene.text(words, die_r.cols(-size, 1, gap=m.pad)[1], sizes=(m.small,), priority=INFO)
                 scene.facts["ai_die"] = last[1]
-    lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
+    if moves is None:
+        lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
+    else:       # issue 34: the latest moves at the foot, below what the table must know
+        must = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t]) for t, p in lines if p < INFO)
+        press = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t]) for t in pending or [])
+        inner = _side_moves(scene, inner, moves, keep=must, pending=press)
     # what the table must know (customers move 2), what a person's next press would do (gold, left out
     # short of room), the event, the first player and the AI players, then the latest moves
     for part, colour in (([x for x in lines if x[1] < INFO], FG), ([(t, INFO) for t in pending or []], GOLD),
@@ -92,8 +133,9 @@ def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
     line = scene.measure("Ag", m.small)[1]
     pending = [(t, INFO) for t, prio in feed if prio == 0]
     feed = [(t, prio) for t, prio in feed if prio != 0]
-    if pending:    # then a gap before the header
-        used = len(scene.lines(pending, inner, size=m.small, colour=GOLD)) * line + m.pad
+    if pending:    # then a gap before the header; the heading and two moves keep their room (issue 34)
+        room = Rect(inner.x, inner.y, inner.w, max(0, inner.h - 3 * line - m.pad))
+        used = len(scene.lines(pending, room, size=m.small, colour=GOLD)) * line + m.pad
         inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
     head, rest = inner.rows(-line, 1, gap=m.pad // 2)
     scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
@@ -140,7 +182,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         board_h = max(3 * line + m.pad + 2 * max(3, m.pad // 2) + int(line * 0.3),
                       body.h - m.pad - n * row_need - (n - 1) * (m.pad // 2))
     board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
-    side_w = body.w // 5 if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
+    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     lit = _placing(game, context)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
@@ -157,7 +199,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
-    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending), bg=BG)
+    side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
+        t for t in events if not t.startswith("AI Player") or " pushes " in t]
+    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending, side_moves),
+               bg=BG)
     active = set(game.active_players()) if view.get("phase") != "over" else set()
     if has_feed:  # few seats: rows of a readable height, the latest moves below
         rows_h = n * row_max + (n - 1) * (m.pad // 2)

@@ -107,5 +107,5 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:
     """The OLED's top bar with the first of ``lefts`` that fits beside
     ``right`` (the last one otherwise)."""
-    room = f.W - (f.width(right) if right else 0) - 6
+    room = f.W - (f.width(right) if right else 0) - 10      # issue 34: "12 coinsR3/9" ran together
     f.header(next((t for t in lefts if f.fits(t, room)), lefts[-1]), right)

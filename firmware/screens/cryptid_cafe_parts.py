@@ -77,7 +77,7 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
         scene.add("panel", slot, None, fill=(66, 54, 80), radius=max(3, min(slot.w, slot.h) // 5),
                   border=GOLD if here else None)
         if here:   # where the seat's press would put its server
-            for k, t in enumerate((f"{lit[1] + 1}?", str(lit[1] + 1))):   # a narrow slot: the number, or the edge only
+            for k, t in enumerate((f"Seat {lit[1] + 1}?",)):   # issue 34: not "1?"; narrow: the gold edge only
                 if scene.text(t, slot, sizes=(m.small,), colour=GOLD, align="center", priority=INFO):
                     break
                 scene.dropped.pop()
@@ -144,12 +144,20 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str, lit: bool = Fa
 
 
 def _first_fit(scene: Scene, options: list[str], r: Rect, **kw) -> bool:
-    """Draw the first of ``options`` that fits ``r`` at the small size
-    (none dropped when one fits); True when one was drawn."""
+    """Draw the first of ``options`` that fits ``r`` at the small size,
+    else the first that fits shrunk down to :attr:`Metrics.least` (none
+    dropped when one fits); True when one was drawn."""
+    m = scene.metrics
     for t in dict.fromkeys(options):
-        if scene.text(t, r, sizes=(scene.metrics.small,), priority=INFO, **kw):
+        if scene.text(t, r, sizes=(m.small,), priority=INFO, **kw):
             return True
         scene.dropped.pop()
+    smaller = tuple(range(m.small - 1, m.least - 1, -1))    # issue 34: shrink to the least size, never blank
+    for t in dict.fromkeys(options):
+        if smaller and scene.text(t, r, sizes=smaller, priority=INFO, least=m.least, **kw):
+            return True
+        if smaller:
+            scene.dropped.pop()
     return False
 
 

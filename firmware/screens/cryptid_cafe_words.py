@@ -122,7 +122,7 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         return f"move customers {k} space{'s' if k != 1 else ''}"
     if kind == "manager":
         a, b = (action.get("slots") or [0, 0])[:2]
-        return f"Manager: swap {int(a) + 1} and {int(b) + 1}"
+        return f"Manager: swap {_customer_name(view, None, int(a))} and {_customer_name(view, None, int(b))}"
     return str(kind).replace("_", " ")
 
 

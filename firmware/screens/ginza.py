@@ -56,13 +56,13 @@ def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[
     if act is None:
         return ""
     pos = cursor_position(game, context, seat)
-    words = f"Seat {seat + 1}: {short_words(act)}, {cost_words(game, seat, act)[0]}"
+    words = f"Seat {seat + 1}: {short_words(act, game)}, {cost_words(game, seat, act)[0]}"
     return words + (" - press again to confirm" if pos and pos[2] else "?")
 
 
 def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> None:
     """The strip under the customers: the turn seat's pending choice with
-    its cost (gold, one line), then the latest moves, newest last."""
+    its cost (gold, one line), then the latest moves, newest first."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     if pending:
@@ -70,7 +70,8 @@ def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> 
         if scene.text(pending, head, sizes=(m.small,), colour=GOLD, priority=INFO) is None:
             scene.dropped.pop()
             scene.text(pending.split(" - ")[0], head, sizes=(m.small,), colour=GOLD, priority=INFO)
-    scene.lines([(t, FEED) for t in moves], r, size=m.small, colour=DIM)
+    # newest first; past the bottom the oldest go (INFO: the kit drops the last of equals first)
+    scene.lines([(t, INFO) for t in reversed(moves)], r, size=m.small, colour=DIM)
     scene.facts["moves"] = list(moves)
     scene.facts["pending"] = pending
 
@@ -88,7 +89,7 @@ def todo_text(game, view: dict[str, Any]) -> str:
         return f"{names} win{'s' if len(best) == 1 else ''}: {scores[best[0]]:g} VP|{names}: {scores[best[0]]:g} VP"
     if reqs:
         q = reqs[0]
-        more = f" (+{len(reqs) - 1})" if len(reqs) > 1 else ""
+        more = f", then {len(reqs) - 1} more roll{'s' if len(reqs) > 2 else ''}" if len(reqs) > 1 else ""
         dice = "die" if q["count"] == 1 else "dice"
         return f"Roll {q['count']} {q['colour']} {dice}{more}|Roll {q['count']} {q['colour']}"
     if phase == "player_card":
@@ -184,8 +185,11 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
-        feed_n = 3
-        cust_r, moves_r = cust_r.rows(1, -(feed_n * line + m.pad // 2), gap=m.pad // 2)
+        # issue 34: every move since a seat's last turn (one per seat and a spare), more where the
+        # customers' three card rows keep >= 2.4 lines each; the pending choice has its own line
+        fit = int((cust_r.h - line - m.pad - 3 * 2.4 * line) // line) - 1
+        feed_n = max(3, min(fit, n + 3))
+        cust_r, moves_r = cust_r.rows(1, -((feed_n + 1) * line + m.pad // 2), gap=m.pad // 2)
         # clear of the table column and the mats by more than the painter's dirty margin, so a new
         # move does not merge their regions into a full repaint
         moves_r = Rect(moves_r.x, moves_r.y, moves_r.w - m.pad, moves_r.h - m.pad // 2)

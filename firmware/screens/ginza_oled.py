@@ -254,7 +254,7 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
         bc = game.comp.bonus_cards[act["card"]]
         title, text = f"{bc.name} {bc.vp}VP", _bonus_text(bc)
     word = "keep" if phase != "player_card" else "play"
-    chosen = f"{word} {cursor + 1} of {len(choices)}"
+    chosen = f"{word} this card ({cursor + 1} of {len(choices)})"     # issue 34: "play 1 of 2"
     if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
         title, chosen = bc.name, f"keep: {bc.vp}VP"
     bottom = f.choice(chosen, cursor, len(choices), shown.armed)
@@ -292,7 +292,7 @@ def _bonus_text(bc) -> str:
 def _short(action: dict[str, Any], game) -> str:
     """A label short enough for the OLED's choice line, in whole words
     (:func:`firmware.screens.ginza_words.short_words`)."""
-    return short_words(action)
+    return short_words(action, game)
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:

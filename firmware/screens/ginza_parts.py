@@ -332,7 +332,8 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     if not groups:
         scene.text("No orders won yet", won_r, sizes=(m.small,), colour=DIM, priority=INFO)
     order = sorted(groups, key=lambda sub: (groups[sub][0].category, sub))
-    labels = [f"{len(groups[s])}x {sum(c.vp for c in groups[s])} VP" for s in order]
+    labels = [f"{len(groups[s])} card{'s' if len(groups[s]) != 1 else ''}, {sum(c.vp for c in groups[s])} VP"
+              for s in order]      # issue 34: "2x 7 VP" read as 14
     total_w = sum(line + 2 + scene.measure(t, m.small)[0] + m.pad for t in labels)
     if total_w > won_r.w:  # short of room: the count only (the VP stand in the banner)
         labels = [f"{len(groups[s])}" for s in order]

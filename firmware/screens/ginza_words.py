@@ -99,16 +99,26 @@ def cost_short(game, seat: int, action: dict[str, Any]) -> str:
     return " + ".join(c.replace("action token", "token") for c in costs) or "free"
 
 
-def short_words(action: dict[str, Any]) -> str:
+def short_words(action: dict[str, Any], game: Any = None) -> str:
     """The OLED's choice line in whole words (about 16 characters a line,
     two lines at most): "change 1 to 2", "add 2 dice", "Change to Lv.2";
-    a serve's purple die as "+4" (the full label and the cost line above
-    it say "+purple 4", "3 yen")."""
+    a serve names its order (issue 34: "serve 1 6" read the same for two
+    orders): by the card's subcategory, "serve Omurice: 1 6", "serve
+    Coffee 7+: 1 6" (a drink's sum tells two coffees apart; needs ``game``); a serve's purple die as
+    "+4" (the full label and the cost line above it say "+purple 4", "3
+    yen")."""
     kind = action.get("type")
     if kind == "serve":
         dice = " ".join(map(str, action.get("dice") or []))
         extra = f" +{action['common']}" if action.get("common") is not None else ""
-        return f"serve {dice}{extra}"
+        oc = game.comp.orders.get(action.get("order")) if game is not None else None
+        name = "" if oc is None else f"{oc.subcategory} {oc.sum}+: " if oc.sum is not None else f"{oc.subcategory}: "
+        words = f"serve {name}{dice}{extra}"
+        if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
+            words = f"{name}{dice}{extra}"
+        if len(words) > 20 and oc is not None:
+            words = f"{oc.subcategory.split()[-1]}{name[len(oc.subcategory):]}{dice}{extra}"
+        return words
     if kind == "change":
         return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])
     if kind == "reroll":
@@ -117,8 +127,9 @@ def short_words(action: dict[str, Any]) -> str:
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
         return f"{word} to Lv.2"
     if kind == "wash":
-        k = action.get("ones")
-        return f"wash {k} one{'s' if k != 1 else ''}"
+        k = int(action.get("ones") or 0)     # rulebook: Wash Dishes with the dice showing "1"
+        count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
+        return "wash dishes, no 1s" if k == 0 else f"wash dishes: {count} 1{'s' if k != 1 else ''}"
     if kind == "add":
         k = action.get("count")
         return f"add {k} di{'c' if k != 1 else ''}e"

@@ -164,6 +164,13 @@ class Metrics:
         return self._lerp(40, 58)
 
     @property
+    def least(self) -> int:
+        """The least size a name may shrink to where ``small`` does not fit
+        (a card's customer name, issue 34): the developers' guide's small
+        words, 18 px at 1080 px high, 14 px at 480 px."""
+        return self._lerp(14, 18)
+
+    @property
     def pad(self) -> int:
         return self._lerp(6, 12)
 
@@ -228,11 +235,14 @@ class Scene:
         return node
 
     # ------------------------------------------------------------ text
-    def fit(self, text: str, rect: Rect, sizes: Iterable[int] | None = None) -> int | None:
+    def fit(self, text: str, rect: Rect, sizes: Iterable[int] | None = None,
+            least: int | None = None) -> int | None:
         """The largest size of ``sizes`` (default: :attr:`Metrics.sizes`)
-        at which ``text`` fits ``rect`` on one line, or None."""
+        at which ``text`` fits ``rect`` on one line, or None; none below
+        :attr:`Metrics.small`, or ``least`` where given (a name that
+        shrinks rather than vanish)."""
         for size in (sizes or self.metrics.sizes):
-            if size < self.metrics.small:
+            if size < (self.metrics.small if least is None else max(least, self.metrics.least)):
                 continue
             w, h = self.measure(text, size)
             if w <= rect.w and h <= rect.h:
@@ -240,9 +250,10 @@ class Scene:
         return None
 
     def text(self, text: str, rect: Rect, *, sizes: Iterable[int] | None = None, colour=FG,
-             align: str = "left", priority: int = NEED, key: str | None = None, bold: bool = True) -> Node | None:
+             align: str = "left", priority: int = NEED, key: str | None = None, bold: bool = True,
+             least: int | None = None) -> Node | None:
         """Place one line of ``text`` in ``rect`` at the largest size that
-        fits (never below :attr:`Metrics.small`, never cut).
+        fits (never below :attr:`Metrics.small` or ``least``, never cut).
 
         Returns:
             The text node, or None when it did not fit and was dropped.
@@ -253,7 +264,7 @@ class Scene:
         """
         if not text:
             return None
-        size = self.fit(text, rect, sizes)
+        size = self.fit(text, rect, sizes, least)
         if size is None:
             if priority == NEED:
                 raise LayoutError(f"{text!r} does not fit {rect.w}x{rect.h} px at "
@@ -261,8 +272,9 @@ class Scene:
             self.dropped.append((priority, text))
             return None
         w, h = self.measure(text, size)
+        floor = {} if least is None else {"least": max(least, self.metrics.least)}   # a name allowed to shrink
         return self.add("text", rect, key, text=text, size=size, colour=colour, align=align,
-                        text_w=w, text_h=h, bold=bold)
+                        text_w=w, text_h=h, bold=bold, **floor)
 
     def wrapped(self, text: str, rect: Rect, *, sizes: Iterable[int] | None = None, colour=FG,
                 align: str = "left", priority: int = NEED, max_lines: int = 4) -> list[Node]:

@@ -41,10 +41,12 @@ class ScaledScene(Scene):
     def metrics(self) -> Metrics:
         return ScaledMetrics(self.width, self.height, max(1.0, self.text_scale))
 
-    def fit(self, text: str, rect: Rect, sizes: Any = None) -> int | None:
+    def fit(self, text: str, rect: Rect, sizes: Any = None, least: int | None = None) -> int | None:
         """:meth:`Scene.fit` with the kit's own smallest size as the floor
-        (a text may be asked at the kit's size below the scaled one)."""
-        floor = Metrics(self.width, self.height).small
+        (a text may be asked at the kit's size below the scaled one), or
+        ``least`` where given (no lower than the kit's least)."""
+        kit = Metrics(self.width, self.height)
+        floor = kit.small if least is None else max(least, kit.least)
         for size in (sizes or self.metrics.sizes):
             if size < floor:
                 continue

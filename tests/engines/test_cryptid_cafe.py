@@ -465,3 +465,17 @@ def test_whole_round_walkthrough_phases_1_to_4():
     assert g.round == 2 and g.first_player == 1 and g.phase == "place"
     assert all(r == [None, None, None] for r in g.stations.values())
     assert all(not p["moved_up"] for p in g.players)
+
+
+def test_cc4_a_pushed_down_server_is_told_in_the_moves():
+    """Issue 34: a seat pushed down a rank by another seat's server was
+    never told (only the journal's stations showed it).  Seat 2 moves up
+    two ranks past Seat 1 and Seat 3: both are told where they now stand."""
+    st = empty_stations()
+    st[K] = [1, 0, 2]
+    g = share_state(st)
+    ev = g.apply({"type": "share_tips", "player": 1, "station": K, "ranks": 2})
+    said = [e["text"] for e in ev if e["type"] == "pushed_down"]
+    assert said == ["Seat 2's server pushes Seat 1's server at Kaputtcino down to rank 1",
+                    "Seat 2's server pushes Seat 3's server at Kaputtcino down to rank 2"], said
+    assert [(e["who"], e["rank"]) for e in ev if e["type"] == "pushed_down"] == [(0, 1), (2, 2)]

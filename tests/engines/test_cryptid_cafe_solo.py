@@ -218,3 +218,16 @@ def test_move_up_is_pure():
         move_up(station, 3)
     with pytest.raises(ValueError):
         move_up([None, 0, None], 1)
+
+
+def test_ai_moving_up_tells_the_seat_it_pushes_down():
+    """Issue 34: an AI server's free move up pushed a seat down unsaid."""
+    st = empty_stations()
+    st[K] = ["ai2", 0, None]
+    st[B] = [None, None, None]
+    g = scenario(1, phase="share", share_index=0, stations=st)
+    g.rng = ScriptedRng([2])
+    events = []
+    g._advance(events)
+    said = [e["text"] for e in events if e["type"] == "pushed_down"]
+    assert said == ["AI Player 2's server pushes Seat 1's server at Kaputtcino down to rank 1"], said

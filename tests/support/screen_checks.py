@@ -33,7 +33,7 @@ def scene_problems(scene: Scene) -> list[str]:
             out.append(f"{text!r} box {n.rect} is off the screen")
         if "…" in text or "..." in text:
             out.append(f"{text!r} is cut")
-        if n.kind == "text" and size < small:
+        if n.kind == "text" and size < n.props.get("least", small):      # issue 34: a name may shrink
             out.append(f"{text!r} is {size} px, under {small} px")
     return out
 

@@ -429,7 +429,8 @@ def test_a_new_menu_opens_on_its_first_ordinary_choice_not_the_manager():
         shown = c.shown(g)
         if shown.choices:
             assert shown.chosen["type"] != "manager", describe_action(shown.chosen)
-            assert shown.cursor == 0 or shown.choices[0]["type"] == "manager"
+            # issue 34: Change My Order opens on keeping the order
+            assert shown.cursor == 0 or shown.choices[0]["type"] == "manager" or shown.chosen["type"] == "keep_order"
 
 
 @needs_rg

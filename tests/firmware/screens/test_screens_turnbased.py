@@ -76,7 +76,7 @@ def check_fit(scene: Scene) -> None:
             assert p["text_w"] <= n.rect.w and p["text_h"] <= n.rect.h, \
                 f"text {p['text']!r} ({p['text_w']}x{p['text_h']}) overflows {n.rect}"
             assert "…" not in p["text"] and "..." not in p["text"], p["text"]
-            assert p["size"] >= scene.metrics.small, p
+            assert p["size"] >= p.get("least", scene.metrics.small) >= scene.metrics.least, p   # issue 34: names
             assert n.rect.inside(screen), f"text {p['text']!r} at {n.rect} is off the screen"
         else:
             assert n.rect.inside(Rect(-4, -4, screen.w + 8, screen.h + 8)), f"{n.kind} at {n.rect} is off screen"

@@ -1,0 +1,28 @@
+"""Issue 34 (a fresh play-tester): words a family would not understand,
+said instead in the rulebooks' words."""
+from __future__ import annotations
+
+from firmware.screens import cryptid_cafe_words as ccw
+from firmware.screens import ginza_words as gw
+from firmware.screens.ginza import todo_text
+
+
+def test_ginza_wash_says_dishes_and_the_1s():
+    """Before: "wash 0 ones" (rulebook: Wash Dishes with the "1" dice)."""
+    assert gw.short_words({"type": "wash", "ones": 0}) == "wash dishes, no 1s"
+    assert gw.short_words({"type": "wash", "ones": 2}) == "wash dishes: two 1s"
+
+
+def test_ginza_roll_says_how_many_rolls_wait():
+    """Before: "Roll 5 red dice (+2)"."""
+    view = {"phase": "play", "dice_requests": [{"count": 5, "colour": "red"}, {"count": 1, "colour": "blue"},
+                                               {"count": 2, "colour": "green"}]}
+    assert todo_text(None, view).split("|")[0] == "Roll 5 red dice, then 2 more rolls"
+
+
+def test_cryptid_manager_names_the_customers_it_swaps():
+    """Before: "Manager: swap 1 and 2"."""
+    view = {"you": 0, "players": [{"track": [{"name": "Yeti", "tip_now": 7}, {"name": "Ropen", "tip_now": 4},
+                                                None, None, None, None]}]}
+    said = ccw.label({"type": "manager", "player": 0, "slots": [0, 1]}, view)
+    assert "Yeti" in said and "Ropen" in said, said
