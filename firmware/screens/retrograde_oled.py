@@ -158,6 +158,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         waiting = any(r.get("player") == seat for r in game.chance_requests())
         if banner.isdigit():
             f.glyph(0, y, f.W, banner, size=30)
+        elif banner.startswith("next"):   # CAB-10: the round's summary is on the HDMI
+            f.text(2, y, f"round {max(1, view['round'] - 1)} done")
+            f.text(2, y + 14, f"next round in {banner.split()[-1]} s")
         elif me.get("claim"):
             f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
             f.text(28, y + 2, "claimed")
