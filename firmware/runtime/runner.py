@@ -128,6 +128,8 @@ class Runtime:
         #: screen for a while (ruling CAB-7); presses before it are ignored
         #: and bots schedule theirs after it
         self.not_before: dict[str, int] = {}
+        #: the (round, phase) when each seat's "card D was taken" note was first said
+        self._gone_phase: dict[int, tuple] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -552,8 +554,15 @@ class Runtime:
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
+            phase = None
             for seat, controls in enumerate(self.controls):
                 controls.refresh(self.game)
+                if controls.gone is not None:      # a note from an earlier phase is stale (issue 34)
+                    phase = _phase_key(self.game) if phase is None else phase
+                    if self._gone_phase.setdefault(seat, phase) != phase:
+                        controls.read_gone, controls.gone = controls.gone, None
+                if controls.gone is None:
+                    self._gone_phase.pop(seat, None)
                 if controls.gone is not None:      # "card D was taken": said at once
                     self.prompts[seat] = controls.gone
                 elif controls.read_gone is not None:   # the seat moved on: the note has been read
@@ -673,3 +682,10 @@ class _InjectedInputs:
     def press(self, seat: int, t_us: int, hold_us: int = BOT_HOLD_US, name: str = "button") -> None:
         self.add(t_us, seat, name, True)
         self.add(t_us + hold_us, seat, name, False)
+
+
+def _phase_key(game: Any) -> tuple:
+    """The game's (round, phase) from its public view: a note said in one
+    phase is stale in the next."""
+    view = game.view(None)
+    return view.get("round"), view.get("phase")
