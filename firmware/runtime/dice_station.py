@@ -408,6 +408,8 @@ class DiceStation:
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
+            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
+                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
         if not any(k not in self.held and k not in self.entries for k in self.serving):
             return answers
         if self.next_frame_us is not None and t_us < self.next_frame_us:

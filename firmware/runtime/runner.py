@@ -305,11 +305,9 @@ class Runtime:
             if late is None or self._moved_on.get(seat, -1) >= self.dice.late_ok[late] - LATE_OK_US:
                 return False       # (a seat that moved its cursor since chose what it presses)
             # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
             self._contest_down[seat] = (late, ev.t_us)
-            self.dice.late_ok.pop(late, None)
-            self.prompts[seat] = "dice ok"
-            self._prompt_until[seat] = ev.t_us + LATE_OK_US     # a word in passing: gone after a moment
-            self.dirty = True
+            self.say(seat, "dice ok", ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
             return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
@@ -381,6 +379,13 @@ class Runtime:
         self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
         self.dirty = True
         return True
+
+    def say(self, seat: int, words: str, until_us: int) -> None:
+        """Show ``words`` (one of :data:`PASSING`) on ``seat``'s OLED until
+        ``until_us``, then drop them."""
+        self.prompts[seat] = words
+        self._prompt_until[seat] = until_us
+        self.dirty = True
 
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""
@@ -538,7 +543,7 @@ class Runtime:
         for seat, until in list(self._prompt_until.items()):
             if t_us >= until:
                 del self._prompt_until[seat]
-                if self.prompts.get(seat) == "dice ok":
+                if self.prompts.get(seat) in PASSING:
                     self.prompts.pop(seat)
                     self.dirty = True
         if self.dice is not None:
@@ -682,6 +687,10 @@ class _InjectedInputs:
     def press(self, seat: int, t_us: int, hold_us: int = BOT_HOLD_US, name: str = "button") -> None:
         self.add(t_us, seat, name, True)
         self.add(t_us + hold_us, seat, name, False)
+
+
+#: The seat's words in passing about its dice check (gone after a moment).
+PASSING = ("dice ok", "dice accepted")
 
 
 def _phase_key(game: Any) -> tuple:
