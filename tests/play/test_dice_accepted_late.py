@@ -22,6 +22,7 @@ def test_a_late_double_tap_after_the_check_ran_out_neither_arms_nor_rerolls(tabl
     assert _rerolls(t, 0) == 0 and s.game.view(0)["seats"][0]["dice"] == dice
     texts = " ".join(t.oled_texts(0))
     assert "press again" not in texts and "dice ok" in texts, texts
+    assert s.runtime.controls[0].armed is None, "the late double-tap armed " + str(s.runtime.controls[0].armed)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
     texts = " ".join(t.oled_texts(0))
     assert "dice ok" not in texts and "dice accepted" not in texts, "a word in passing: " + texts
