@@ -244,6 +244,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     for seat, col in zip(view["seats"], cols):
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
             or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]))
+        if "round_summary" in scene.facts:   # CAB-10: nobody rolls yet
+            doing = ""
         mine = seat["seat"] == blaster
         reading = (context.get("readings") or {}).get(seat["seat"]) or {}
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,

@@ -159,6 +159,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices = shown.choices
     prompt = (context.get("prompts") or {}).get(seat)
+    if (context.get("banner") or "").startswith("next"):   # CAB-10: no roll is asked for while the round is summed up
+        prompt = None
     body_bottom = f.H - 14 if choices else f.H
     if choices:
         text, pos = label(shown.chosen, view), None

@@ -43,6 +43,7 @@ def test_cab10_the_next_round_waits_for_the_rounds_summary(tmp_path):
             summary = scene.facts.get("round_summary")
             oled = " ".join(oled_frame(s.game, 0, rt.controls[0], s.context()).texts)
             assert "next round" in oled, oled
+            assert "roll" not in oled.replace("round", ""), "the OLED asks for a roll the cabinet holds: " + oled
     first_read = rt.now_us
     assert first_read - ended >= pause_us + COUNTDOWN_US, (first_read - ended) / 1e6
     assert summary is not None, "the HDMI never showed the round's summary"
