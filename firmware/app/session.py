@@ -275,7 +275,10 @@ class Session:
     def _result_pause(self) -> None:
         """Ruling CAB-7: once a Cha dango race is decided, no order is
         revealed (by a person or a bot) until its outcome has been on the
-        screen for ``cabinet.race_result_ms``."""
+        screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
+        ``round_summary`` hook (Retrograde) keeps the round's summary
+        (:attr:`round_summary`) and holds the next round's countdown for
+        ``cabinet.round_result_ms``."""
         if self._pause_fn is None or self.game.is_terminal():
             return
         view = self.game.view(None)
