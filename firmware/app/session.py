@@ -147,6 +147,10 @@ class Session:
         #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
         self._pause_fn = declared.hook("result_pause") if declared is not None else None
         self._pause_done: Any = None
+        #: Retrograde: the round's summary shown while the next round waits (CAB-10)
+        self._summary_fn = declared.hook("round_summary") if declared is not None else None
+        self._round_start: dict[str, Any] | None = None
+        self.round_summary: dict[str, Any] | None = None
         #: Cha dango: at a VP-card choice's time-out, the card each seat was shown goes (CAB-9)
         self._choice_timeout_fn = declared.hook("choice_timeout") if declared is not None else None
         #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
@@ -281,16 +285,26 @@ class Session:
     def _result_pause(self) -> None:
         """Ruling CAB-7: once a Cha dango race is decided, no order is
         revealed (by a person or a bot) until its outcome has been on the
-        screen for ``cabinet.race_result_ms``."""
+        screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
+        ``round_summary`` hook (Retrograde) keeps the round's summary
+        (:attr:`round_summary`) and holds the next round's countdown for
+        ``cabinet.round_result_ms``."""
         if self._pause_fn is None or self.game.is_terminal():
             return
-        key = self._pause_fn(self.game, self.game.view(None))
+        view = self.game.view(None)
+        if self._summary_fn is not None:   # Retrograde: the round that ended, summed up (CAB-10)
+            if self._round_start is not None and view.get("round") != self._round_start.get("round"):
+                self.round_summary = self._summary_fn(self._round_start, view)
+            if self._round_start is None or view.get("round") != self._round_start.get("round"):
+                self._round_start = view
+        key = self._pause_fn(self.game, view)
         if key is not None and key != self._pause_done:
             self._pause_done = key
             t = max(self.runtime.now_us, self.game.now_us())
-            self.runtime.not_before["reveal"] = t + self.cfg["cabinet"]["race_result_ms"] * 1000
-            if self.cfg["cabinet"]["race_result_ms"] > 0:   # the outcome's very first frame says so (issue 34)
-                self.countdown = f"next {-(-self.cfg['cabinet']['race_result_ms'] // 1000)}"
+            ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
+            self.runtime.not_before["reveal"] = t + ms * 1000
+            if ms > 0:   # the outcome's very first frame says so (issue 34)
+                self.countdown = f"next {-(-ms // 1000)}"
                 self.runtime.dirty = True
 
     def _timers(self, t_us: int) -> None:
@@ -316,10 +330,13 @@ class Session:
                 key = (view.get("round"), view.get("phase"))
                 if key != self._countdown_done:
                     self._countdown_done = key
-                    rt.hold_until_us = t_us + COUNTDOWN_US
+                    # CAB-10: the 3-2-1 starts once the round's summary has stood its time
+                    rt.hold_until_us = max(t_us, max(rt.not_before.values(), default=-1)) + COUNTDOWN_US
         left = rt.hold_until_us - t_us
         pause = max(rt.not_before.values(), default=-1) - t_us
-        if left > 0:
+        if left > COUNTDOWN_US and pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-10: the round's summary stays, the roll waits
+        elif left > 0:
             banner = str(-(-left // 1_000_000))          # 3, 2, 1
         elif self.countdown in ("1", "roll!") and self.game.chance_requests():
             banner = "roll!"                              # until the dice are read
@@ -351,6 +368,7 @@ class Session:
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "controls": self.runtime.controls,
+                "round_summary": self.round_summary if self.countdown.startswith("next") else None,
                 "result": game_result(self.game) if self.game.is_terminal() else None}
 
     def _readings(self) -> dict[int, dict[str, Any]]:

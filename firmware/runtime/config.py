@@ -56,6 +56,9 @@ CABINET_SCHEMA: dict[str, dict] = {
     "race_result_ms": {"type": int, "default": 2500, "min": 0, "max": 15000,
                        "doc": "Cha dango: a decided race's outcome stays on screen this long before "
                               "the next order can be revealed, ms (ruling CAB-7)"},
+    "round_result_ms": {"type": int, "default": 6000, "min": 0, "max": 30000,
+                        "doc": "Retrograde: a round's summary stays on screen this long before the next "
+                               "round's 3-2-1 countdown starts, ms (ruling CAB-10)"},
     "early_press_grace_ms": {"type": int, "default": 200, "min": 0, "max": 500,
                              "doc": "Cha dango: a hit or cup lift less than this after an order appears "
                                     "answers nothing (meant for the last race), ms (ruling CAB-7)"},

@@ -416,6 +416,8 @@ class DiceStation:
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
+            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
+                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
         self._runtime_prompts = runtime.prompts
         if self.beside is not None:         # readings of frames taken on earlier passes (issue 36)
             for readings in self.beside.take():

@@ -136,6 +136,8 @@ class Runtime:
         #: screen for a while (ruling CAB-7); presses before it are ignored
         #: and bots schedule theirs after it
         self.not_before: dict[str, int] = {}
+        #: the (round, phase) when each seat's "card D was taken" note was first said
+        self._gone_phase: dict[int, tuple] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -312,11 +314,9 @@ class Runtime:
             if late is None or self._moved_on.get(seat, -1) >= self.dice.late_ok[late] - LATE_OK_US:
                 return False       # (a seat that moved its cursor since chose what it presses)
             # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
             self._contest_down[seat] = (late, ev.t_us)
-            self.dice.late_ok.pop(late, None)
-            self.prompts[seat] = "dice ok"
-            self._prompt_until[seat] = ev.t_us + LATE_OK_US     # a word in passing: gone after a moment
-            self.dirty = True
+            self.say(seat, "dice ok", ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
             return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
@@ -388,6 +388,13 @@ class Runtime:
         self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
         self.dirty = True
         return True
+
+    def say(self, seat: int, words: str, until_us: int) -> None:
+        """Show ``words`` (one of :data:`PASSING`) on ``seat``'s OLED until
+        ``until_us``, then drop them."""
+        self.prompts[seat] = words
+        self._prompt_until[seat] = until_us
+        self.dirty = True
 
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""
@@ -583,7 +590,7 @@ class Runtime:
         for seat, until in list(self._prompt_until.items()):
             if t_us >= until:
                 del self._prompt_until[seat]
-                if self.prompts.get(seat) == "dice ok":
+                if self.prompts.get(seat) in PASSING:
                     self.prompts.pop(seat)
                     self.dirty = True
         if self.dice is not None:
@@ -599,8 +606,15 @@ class Runtime:
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
+            phase = None
             for seat, controls in enumerate(self.controls):
                 controls.refresh(self.game)
+                if controls.gone is not None:      # a note from an earlier phase is stale (issue 34)
+                    phase = _phase_key(self.game) if phase is None else phase
+                    if self._gone_phase.setdefault(seat, phase) != phase:
+                        controls.read_gone, controls.gone = controls.gone, None
+                if controls.gone is None:
+                    self._gone_phase.pop(seat, None)
                 if controls.gone is not None:      # "card D was taken": said at once
                     self.prompts[seat] = controls.gone
                 elif controls.read_gone is not None:   # the seat moved on: the note has been read
@@ -731,3 +745,14 @@ class _InjectedInputs:
     def press(self, seat: int, t_us: int, hold_us: int = BOT_HOLD_US, name: str = "button") -> None:
         self.add(t_us, seat, name, True)
         self.add(t_us + hold_us, seat, name, False)
+
+
+#: The seat's words in passing about its dice check (gone after a moment).
+PASSING = ("dice ok", "dice accepted")
+
+
+def _phase_key(game: Any) -> tuple:
+    """The game's (round, phase) from its public view: a note said in one
+    phase is stale in the next."""
+    view = game.view(None)
+    return view.get("round"), view.get("phase")

@@ -30,7 +30,7 @@ class CabinetGame:
         game_id: the engine's registry id ("ginza").
         screens: dotted name of its screens module (``screen``, ``oled_frame``,
             ``label``, optionally ``choice_order``, ``countdown``,
-            ``result_pause``, ``cabinet_options``, ``resume_action``).
+            ``result_pause``, ``round_summary``, ``cabinet_options``, ``resume_action``).
         menu_name: the name the menu shows ("Café Junior").
         blurb: the menu's one line on the game.
         bots_note: the menu's lines on how the bots play it.

@@ -31,6 +31,7 @@ from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
+from firmware.screens.retrograde_round import draw_summary, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_text, seat_doing
 
@@ -198,6 +199,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     todo = PHASE_TODO.get(view["phase"], "")
     if (context.get("banner") or "").isdigit():
         todo = "Get ready: roll when it says Roll!"
+    elif (context.get("banner") or "").startswith("next"):
+        todo = f"Round {max(1, view['round'] - 1)} done: the next roll waits"
     contest = todo_words(context.get("readings"))
     if contest:   # ruling CAB-6: a seat rejected its reading, or enters it by hand
         todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
@@ -211,6 +214,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
         top, sheets = body.rows(0.45, 0.55, gap=m.pad)
         _final(scene, top, game, view)
+    elif context.get("round_summary") and (context.get("banner") or "").startswith("next"):
+        draw_summary(scene, top, context["round_summary"], context["banner"])   # CAB-10: the round, seen
     else:
         cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
         strip = not _cards_fit(scene, cards_r, view, letters)
@@ -239,6 +244,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     for seat, col in zip(view["seats"], cols):
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
             or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]))
+        if "round_summary" in scene.facts:   # CAB-10: nobody rolls yet
+            doing = ""
         mine = seat["seat"] == blaster
         reading = (context.get("readings") or {}).get(seat["seat"]) or {}
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,

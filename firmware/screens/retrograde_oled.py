@@ -74,31 +74,52 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
 
 
 def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
-    """The seat's unspent coins and power-up cards (held, and unlocked),
-    in words on one line."""
+    """The seat's unspent coins and power-up cards (locked beside its
+    sheet, and unlocked), in words on one line: "1 coin, 2 locked, 1
+    unlocked" or as much of it as fits."""
     coins = me["coins_marked"] - me["coins_spent"]
     held = len(me.get("hand") or [])
     parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
     if held:
-        parts.append(f"{held} held")
+        parts.append(f"{held} locked")        # the HDMI's words: locked beside the sheet, then unlocked (issue 34)
     if me["unlocked"]:
-        parts.append(f"{len(me['unlocked'])} on")
+        parts.append(f"{len(me['unlocked'])} unlocked")
     frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
 
 
+def _plan_bits(plan) -> tuple[str, str, str, str, str]:
+    """A plan's parts in words: droids, bosses, trophy, the +3 for all six
+    trophies (when its points hold it), coins spent; "" for each it lacks."""
+    droids = len(plan.cells)
+    trophy_pts = plan.points - droids - 3 * plan.bosses
+    return (f"{droids} droid{'s' if droids != 1 else ''}" if droids else "",
+            f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}" if plan.bosses else "",
+            f"{plan.trophy}-pip trophy" if plan.trophy else "",   # the book's words ("my 4-pip trophy")
+            "all 6 trophies +3" if plan.trophy and trophy_pts >= 4 else "",
+            f"{plan.coins} coin{'s' if plan.coins != 1 else ''} spent" if plan.coins else "")
+
+
 def plan_words(plan, coins: bool = False) -> str:
-    """What a blast plan does (RG-9): "4 droids, 1 boss, trophy 3" (and
-    the coins it spends with ``coins``); "nothing to blast" when empty."""
-    bits = []
-    if plan.cells:
-        bits.append(f"{len(plan.cells)} droid{'s' if len(plan.cells) != 1 else ''}")
-    if plan.bosses:
-        bits.append(f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}")
-    if plan.trophy:
-        bits.append(f"{plan.trophy}-pip trophy")    # the book's words ("my 4-pip trophy"), never "trophy 1"
-    if coins and plan.coins:
-        bits.append(f"{plan.coins} coin{'s' if plan.coins != 1 else ''}")
-    return ", ".join(bits) or "nothing to blast"
+    """What a blast plan does (RG-9): "4 droids, 1 boss, 3-pip trophy, all 6
+    trophies +3" (and "1 coin spent" with ``coins``); "nothing to blast"
+    when empty."""
+    droids, bosses, trophy, bonus, spent = _plan_bits(plan)
+    bits = [droids, bosses, trophy, bonus] + ([spent] if coins else [])
+    return ", ".join(b for b in bits if b) or "nothing to blast"
+
+
+def oled_plan_line(frame: OledFrame, plan, room: int) -> str:
+    """The one line of a plan the seat's OLED has room for beside its mini
+    sheet (which lights the droids): the trophy, its +3 and the coin spent
+    first, then the droids (issue 34); the first that fits ``room`` px."""
+    droids, bosses, trophy, bonus, spent = _plan_bits(plan)
+    short = trophy.replace(" trophy", "") + (" +3" if bonus else "")    # "4-pip +3"
+    minus = f"-{plan.coins} coin{'s' if plan.coins != 1 else ''}" if plan.coins else ""
+    options = [", ".join(b for b in bits if b) for bits in (
+        (trophy, bonus, spent), (trophy, spent), (short, minus), (short,), (trophy,), (spent,), (minus,),
+        (droids, bosses), (droids,))]
+    options = [o for o in options if o] + ["nothing"]
+    return next((o for o in options if frame.fits(o, room, 10)), "nothing")
 
 
 def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
@@ -138,6 +159,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices = shown.choices
     prompt = (context.get("prompts") or {}).get(seat)
+    if (context.get("banner") or "").startswith("next"):   # CAB-10: no roll is asked for while the round is summed up
+        prompt = None
     body_bottom = f.H - 14 if choices else f.H
     if choices:
         text, pos = label(shown.chosen, view), None
@@ -158,6 +181,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         waiting = any(r.get("player") == seat for r in game.chance_requests())
         if banner.isdigit():
             f.glyph(0, y, f.W, banner, size=30)
+        elif banner.startswith("next"):   # CAB-10: the round's summary is on the HDMI
+            f.text(2, y, f"round {max(1, view['round'] - 1)} done")
+            f.text(2, y + 14, f"next round in {banner.split()[-1]} s")
         elif me.get("claim"):
             f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
             f.text(28, y + 2, "claimed")
@@ -205,9 +231,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                 pts = plans[k].points
                 if y + 13 < dice_y:
                     f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
-                words = plan_words(plans[k])
-                if y + 22 < dice_y:
-                    f.best(2, y + 13, [words, words.split(",")[0], "nothing"], room=f.W - 36)
+                if y + 22 < dice_y:   # the droids are lit on the mini sheet: the trophy and coin in words
+                    f.text(2, y + 13, oled_plan_line(f, plans[k], f.W - 36), room=f.W - 36)
             elif y + 16 < dice_y:
                 f.glyph(0, y, f.W - 34, "BLAST!", size=16)
             pool = turn["pool"]

@@ -90,11 +90,14 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
-    """True when the face-up cards, their third spots' names included,
-    fit ``r`` side by side at the smallest text size."""
+    """True when any round's face-up cards, their third spots' names
+    included, fit ``r`` side by side at the smallest text size: the most
+    cards a round deals for the seats and the widest spot name of all the
+    cards, so the phase box or strip is the same in every round (issue 34)."""
+    from engines.retrograde.game import FLIP
     m = scene.metrics
-    n = max(1, len(letters))
-    widest = max((scene.measure(_spot_words(default_components().card(c)), m.small)[0] for c in letters), default=0)
+    n = max(1, len(letters), FLIP.get(len(view["seats"]), 0))
+    widest = max((scene.measure(_spot_words(c), m.small)[0] for c in default_components().cards), default=0)
     need = widest + 2 * (m.pad // 2 + 3) + scene.measure("Ag", m.small)[1] + 4
     deck_w = max(r.h * 2 // 5, scene.measure("99", m.small)[0] + m.pad)
     return (r.w - deck_w - m.pad) // n - m.pad >= need

@@ -1,0 +1,76 @@
+"""Retrograde: the end of a round, seen (issue 34 item 1, ruling CAB-10):
+the hooks that hold the next round's countdown while the round's summary
+stands on the HDMI, and the summary itself."""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.words import plural
+
+
+def result_pause(game, view: dict[str, Any]) -> tuple | None:
+    """Ruling CAB-10: at the start of round 2 and later (nothing rolled or
+    claimed yet), a key naming the round just ended: the runtime holds the
+    next roll's countdown for ``cabinet.round_result_ms`` once per key;
+    None otherwise (round 1, or the round is under way)."""
+    if view.get("phase") != "roll" or view.get("round", 0) < 2:
+        return None
+    if view.get("claims_pending") or any(s.get("dice") is not None or s.get("claim") for s in view["seats"]):
+        return None
+    return ("round", view["round"] - 1)
+
+
+def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What each seat did in the round that ended, from the public views at
+    its start (``before``) and at the next round's start (``after``).
+
+    Returns:
+        ``{"round": r, "seats": [str], "bests": [int]}``: one line a seat,
+        "Seat 2: +7 pts · 4 droids, 1 boss, 4-pip trophy, +1 coin, power-up
+        Snake Eye kept" ("nothing blasted" when nothing changed); ``bests``
+        the seats that gained most points.
+    """
+    lines, gains = [], []
+    for b, a in zip(before["seats"], after["seats"]):
+        bits = []
+        droids = sum(1 for x, y in zip(b["blasted"], a["blasted"]) if y and not x)
+        bosses = sum(1 for x, y in zip(b["bosses"], a["bosses"]) if y and not x)
+        if droids:
+            bits.append(plural(droids, "droid"))
+        if bosses:
+            bits.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
+        bits += [f"{i + 1}-pip trophy" for i, (x, y) in enumerate(zip(b["trophies"], a["trophies"])) if y and not x]
+        coins = a["coins_marked"] - b["coins_marked"]
+        spent = a["coins_spent"] - b["coins_spent"]
+        if coins:
+            bits.append(f"+{plural(coins, 'coin')}")
+        if spent:
+            bits.append(f"{plural(spent, 'coin')} spent")
+        kept = len(a.get("hand") or []) + len(a["unlocked"]) - len(b.get("hand") or []) - len(b["unlocked"])
+        if kept > 0:
+            bits.append(f"+{plural(kept, 'power-up')}")
+        bits += [f"{name} unlocked" for name in a["unlocked"][len(b["unlocked"]):]]
+        gain = a["score"] - b["score"]
+        gains.append(gain)
+        lines.append(f"Seat {a['seat'] + 1}: +{gain} pt{'s' if gain != 1 else ''} · "
+                     + (", ".join(bits) or "nothing blasted"))
+    top = max(gains, default=0)
+    return {"round": after["round"] - 1, "seats": lines,
+            "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
+
+
+def draw_summary(scene, r, summary: dict[str, Any], banner: str) -> None:
+    """The round's summary in the cards' place while the next round waits
+    (CAB-10): "Round 3 done · next roll in 4 s" and a line a seat."""
+    from firmware.ui.kit import GOLD, INFO, NEED, PANEL
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.large)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    left = banner.split()[-1] if banner.startswith("next") else ""
+    scene.text(f"Round {summary['round']} done" + (f" · next roll in {left} s" if left else ""), head,
+               sizes=(m.large, m.medium, m.small), colour=GOLD)
+    scene.lines([(line, NEED if i in summary["bests"] else INFO) for i, line in enumerate(summary["seats"])],
+                rest, size=m.small)
+    scene.facts["round_summary"] = summary
