@@ -91,6 +91,8 @@ class Menu:
     text_size: int = 0
     #: the how-to-play pages while open (:class:`firmware.screens.howto.Pager`), else None
     howto: Any = None
+    #: "Shut down" pressed once: the next press on it powers off, any other input disarms
+    armed: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -171,12 +173,23 @@ class Menu:
         return f"Resume: {name}" + (f", {when}" if names.count(parts[0]) > 1 else "")
 
     def nav(self, step: int) -> None:
-        """Move the focus by ``step`` rows (wraps); with the how-to-play
-        pages open, turn ``step`` pages instead."""
+        """Move the focus by ``step`` rows, stopping at the first and the
+        last row (Left from the first row never lands on "Shut down"); with
+        the how-to-play pages open, turn ``step`` pages instead.  Disarms an
+        armed "Shut down"."""
+        self._disarm()
         if self.howto is not None:
             self.howto.turn(step)
             return
-        self.focus = (self.focus + step) % len(self.rows())
+        self.focus = min(max(self.focus + step, 0), len(self.rows()) - 1)
+
+    def _disarm(self) -> None:
+        if self.armed:
+            self.armed, self.message = False, ""
+
+    def shutting_down(self) -> None:
+        """Say on the status line that the power-off has begun."""
+        self.armed, self.message = False, "Shutting down…"
 
     def press(self) -> tuple[str, Any] | None:
         """The big button on the focused row.
@@ -184,8 +197,15 @@ class Menu:
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
             ``("resume", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
-            or ``None`` after changing a value.
+            or ``None`` after changing a value.  "Shut down" arms on the
+            first press ("press again to shut down") and returns
+            ``("shutdown", None)`` only on the second press in a row.
         """
+        if self.label_focused() == "Shut down" and self.howto is None and not self.armed:
+            self.armed, self.message = True, "press again to shut down"
+            return None
+        was_armed = self.armed
+        self._disarm()
         if self.howto is not None:           # the pages: the button turns the page, the last one closes
             if not self.howto.press():
                 self.howto = None
@@ -228,7 +248,7 @@ class Menu:
             return ("calibrate", None)
         elif label == "Undo dice calibration":
             return ("uncalibrate", None)
-        elif label == "Shut down":
+        elif label == "Shut down" and was_armed:
             return ("shutdown", None)
         elif label == "Start":
             choice = BOT_CHOICES[self.bots]
@@ -244,6 +264,10 @@ class Menu:
             return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
                               "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
         return None
+
+    def label_focused(self) -> str:
+        """The focused row's label."""
+        return self.rows()[self.focus][0]
 
     def bot_seats(self) -> set[int]:
         """The 0-based seats the Bots row hands to bots."""
@@ -444,6 +468,11 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 continue
             if choice is not None and choice[0] == "shutdown":
                 from firmware.runtime.power_off import power_off
+                menu.shutting_down()                  # told before the screen goes dark
+                renderer.draw(menu.scene(size, renderer.scene_measure))
+                renderer.present()
+                if cabinet.simulated:
+                    time.sleep(0.8)                   # the window would close before it is read
                 menu.message = power_off(cabinet.simulated) or ""
                 if not menu.message:
                     return 0
