@@ -95,6 +95,7 @@ def _short_names(text: str) -> str:
 def _result_lines(events: list[str]) -> list[str]:
     """Race result lines (with milliseconds) of the latest order."""
     out = []
+    causes = _event_causes(race_events(events))
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
@@ -103,10 +104,70 @@ def _result_lines(events: list[str]) -> list[str]:
         elif (" ms" in text or "VP card" in text or text.startswith("Tie")
               or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
             out.extend(shorten_event(text))
-    return [keep_units(t) for t in _penalties_first(out)] if len(out) > 1 else []
+    return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
-def _penalties_first(lines: list[str]) -> list[str]:
+def _event_causes(events: list[str]) -> dict[str, Any]:
+    """Why VP cards went in the latest order, from its event texts (CD-9,
+    CD-10): ``wrong`` (seat name -> the VP cards a wrong hit cost),
+    ``slowest`` (seat name or None), ``last_sipper`` (the seat that
+    finished its sip last, or None), ``none`` (the slowest had no VP card)."""
+    causes: dict[str, Any] = {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    latest = -1
+    for text in events:
+        m = re.match(r"^(Player \d+) hit a customer, but none matched: .* and (\d+) VP card", text)
+        if m:
+            causes["wrong"][_short_names(m.group(1))] = int(m.group(2))
+        m = re.match(r"^(Player \d+) was slowest to sip", text)
+        if m:
+            causes["slowest"] = _short_names(m.group(1))
+        m = re.match(r"^(Player \d+) sipped \((\d+) ms after the order\)", text)
+        if m and int(m.group(2)) >= latest:
+            latest, causes["last_sipper"] = int(m.group(2)), _short_names(m.group(1))
+        if text.endswith(" has no VP card to lose"):
+            causes["none"] = True
+    return causes
+
+
+def _record_causes(last: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_event_causes` from the game's record (``last_race``)."""
+    cost = last.get("wrong_hit_vp_cards", 4)
+    sipped = [(t, s) for s, t in enumerate(last.get("sipped_us") or [])
+              if t is not None and s not in (last.get("wrong_hits") or [])]
+    slowest = last.get("slowest")
+    return {"wrong": {f"Seat {s + 1}": cost for s in last.get("wrong_hits") or []},
+            "slowest": None if slowest is None else f"Seat {slowest + 1}",
+            "last_sipper": f"Seat {max(sipped)[1] + 1}" if sipped else None,
+            "none": slowest is not None and not any(p["player"] == slowest for p in last.get("placed_vp") or [])}
+
+
+def _loss_line(seat: str, lost: int, causes: dict[str, Any]) -> str:
+    """``seat``'s VP cards lost with their causes: "Seat 3: 4 VP cards for a
+    wrong hit, 1 as slowest to sip" (CD-9, CD-10); "(all it had)" when it
+    held fewer than it owed."""
+    cost, slow = causes["wrong"].get(seat), causes["slowest"] == seat
+    if cost is not None and slow:
+        if lost >= cost + 1:
+            return f"{seat}: {plural(cost, 'VP card')} for a wrong hit, 1 as slowest to sip"
+        return f"{seat}: {plural(lost, 'VP card')} (all it had) for a wrong hit and as slowest to sip"
+    if cost is not None:
+        return f"{seat}: {plural(lost, 'VP card')}{'' if lost >= cost else ' (all it had)'} for a wrong hit"
+    if slow:
+        return f"{seat}: {plural(lost, 'VP card')} as slowest to sip"
+    return f"{seat} lost {plural(lost, 'VP card')}"
+
+
+def _hitter_is_slowest(causes: dict[str, Any]) -> str:
+    """When a wrong hitter counts as the slowest sipper (CD-9: a wrong hit
+    is no sip), the seat that sipped last keeps its cards: said, or ""."""
+    slow, sipper = causes["slowest"], causes["last_sipper"]
+    if slow is None or slow not in causes["wrong"] or sipper is None:
+        return ""
+    gives = "is slowest but has no VP card to lose" if causes["none"] else "gives the card"
+    return f"{slow} hit when nothing matched, so {slow} {gives}; {sipper} keeps its cards"
+
+
+def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> list[str]:
     """Result lines with each seat's VP cards lost counted on one line
     ("Seat 1 lost 3 VP cards") and, after the order, the penalties and their
     causes first: the panel drops its last lines when they do not fit, and
@@ -121,9 +182,16 @@ def _penalties_first(lines: list[str]) -> list[str]:
             lost[m.group(1)] = lost.get(m.group(1), 0) + 1
         else:
             rest.append(t)
-    rest = [f"{t} lost {plural(lost[t], 'VP card')}" if t in lost else t for t in rest]
+    causes = causes or {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    told = {t for t in lost if t in causes["wrong"]}      # the loss line names the wrong hit
+    rest = [_loss_line(t, lost[t], causes) if t in lost else t for t in rest
+            if t.split(":")[0] not in told or not t.endswith("wrong hit, nothing matched")]
+    why = _hitter_is_slowest(causes)
+    if why:
+        rest = [t for t in rest if not t.endswith(" has no VP card to lose")] + [why]
     head = [t for t in rest if t.startswith("Last order")]
-    bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or t.startswith("Time up"))]
+    bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or "VP card" in t
+                                                  or t.startswith("Time up") or t == why)]
     return head + bad + [t for t in rest if t not in head and t not in bad]
 
 
@@ -155,7 +223,7 @@ def _record_lines(view: dict[str, Any]) -> list[str]:
     if last.get("slowest") is not None:
         out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
     out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
-    return [keep_units(t) for t in _penalties_first(out)]
+    return [keep_units(t) for t in _penalties_first(out, _record_causes(last))]
 
 
 def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
