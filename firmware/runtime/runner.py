@@ -128,6 +128,8 @@ class Runtime:
         #: screen for a while (ruling CAB-7); presses before it are ignored
         #: and bots schedule theirs after it
         self.not_before: dict[str, int] = {}
+        #: seat -> the action count when its late press was told (once until the game moves on)
+        self._late_said: dict[int, int] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -272,6 +274,8 @@ class Runtime:
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
             if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
+                if ev.input == "button":
+                    self._late_press(ev.seat, ev.t_us)
             return
         self.prompts.pop(ev.seat, None)
         if self._needs_camera_confirmation(ev.seat, action):
@@ -282,6 +286,21 @@ class Runtime:
                     break
             return
         self.try_apply(self.fill_levels(action), ev.seat)
+
+    def _late_press(self, seat: int, t_us: int) -> None:
+        """A button press that did nothing: the game's ``late_press`` hook
+        may say why (Cha dango: the hit came after the race was decided,
+        issue 34); its words join the event texts the screens read (not
+        the journal), once per seat until the game moves on."""
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("late_press") if declared is not None else None
+        if hook is None or self._late_said.get(seat) == self.stats.actions:
+            return
+        text = hook(self.game, seat, t_us)
+        if text:
+            self._late_said[seat] = self.stats.actions
+            self.events.append(text)
+            self.dirty = True
 
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big

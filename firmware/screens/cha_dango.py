@@ -24,8 +24,8 @@ from engines.cha_dango.game import order_words  # noqa: F401 - the order in play
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
-    shorten_event)
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, late_press, ms_text, race_events,
+    result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour

@@ -26,9 +26,33 @@ _TIME_UP = re.compile(r"^(Player \d+)'s time to choose was up: a VP card \(([^,]
 _WRONG_HIT = re.compile(r"^(Player \d+) hit a customer, but none matched")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
+#: a hit that came after the race was decided (the runtime's words, not the engine's)
+_LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
+#: how long after the winner's hit a press still reads as a late answer to that race (us)
+LATE_PRESS_US = 2_000_000
 #: a number and its unit stay on one line (a no-break space between them)
 _UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 
+
+
+def late_press(game, seat: int, t_us: int) -> str | None:
+    """The runtime's hook for a press that did nothing: when ``seat``
+    pressed within :data:`LATE_PRESS_US` after the winner of the race just
+    decided (a matching order, served) without having answered in it, the
+    words for the result ("Player 3's hit came 50 ms after Player 2's: too
+    late, the race was decided"); None otherwise (the press is ignored)."""
+    view = game.view(None)
+    last = view.get("last_race")
+    if view.get("race") is not None or not last or not last.get("won"):
+        return None
+    answers = last.get("answers") or []
+    if seat < len(answers) and answers[seat] is not None:
+        return None
+    first = min(last["won"], key=lambda w: w["t_us"])
+    if not 0 <= t_us - first["t_us"] <= LATE_PRESS_US or first["player"] == seat:
+        return None
+    return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
+            f"{seat_name(first['player'])}'s: too late, the race was decided")
 
 
 def ms_text(us: int) -> str:
@@ -65,6 +89,9 @@ def shorten_event(text: str) -> list[str]:
     m = _WRONG_HIT.match(text)
     if m:   # CD-9: the cause of the VP cards lost, short enough to stay in the panel
         return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
+    m = _LATE.match(text)
+    if m:   # issue 34: a hit after the race was decided is told, not lost
+        return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         return [f"Nobody served the {m.group(1)}: it stays a customer"]
@@ -246,7 +273,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
     slowest = wrong = none = wrong_sip = False
-    gave = None
+    gave = late = None
     for text in race_events(events):
         if not who.match(text):
             continue
@@ -266,6 +293,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             none = True
         elif _WRONG_SIP.match(text):
             wrong_sip = True
+        elif _LATE.match(text):
+            late = _short_names(_LATE.match(text).group(3))
     if won:
         return f"+{won} VP"
     if gave is not None:
@@ -280,6 +309,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
         return "sipped: it matched"
+    if late:        # issue 34: the hit came after the race was decided
+        return f"too late: {late} was first"
     return None
 
 
