@@ -627,8 +627,8 @@ class ChaDango(Game):
         best = self.ranking()[0]
         n = len(self.vp[best[0]])
         if len(best) > 1:
-            return f"{races.seats_text(best)} share the victory with {n} VP cards"
-        return f"{seat_name(best[0])} wins with {n} VP cards"
+            return f"{races.seats_text(best)} share the victory with {plural(n, 'VP card')} each"
+        return f"{seat_name(best[0])} wins with {plural(n, 'VP card')}"
 
     # ----------------------------------------------------- serialisation
     _FIELDS = ("deck", "dining", "vp", "current", "phase", "now", "buttons_down", "cups_up",

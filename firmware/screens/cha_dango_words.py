@@ -314,6 +314,27 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     return None
 
 
+def record_result(view: dict[str, Any], seat: int) -> str | None:
+    """``seat``'s result of the last race from the game's record, for when
+    its event texts are gone (after a resume, or pushed out): "+1 VP",
+    "wrong hit: -4 VP", "wrong hit!", "sipped: it matched"; None when
+    there is nothing to say."""
+    last = view.get("last_race")
+    if not last:
+        return None
+    won = [w for w in last.get("won") or [] if w["player"] == seat]
+    lost = [p for p in last.get("placed_vp") or [] if p["player"] == seat]
+    if won:
+        return f"+{len(won)} VP"
+    if seat in (last.get("wrong_hits") or []):
+        return f"wrong hit: -{len(lost)} VP" if lost else "wrong hit!"
+    if lost:
+        return plural(len(lost), "VP card") + " lost"
+    if seat in (last.get("wrong_sips") or []):
+        return "sipped: it matched"
+    return None
+
+
 def _too_soon(events: list[str], seat: int) -> str:
     """"hit" / "lift" when ``seat``'s last input of the open race (a hit, a
     cup lift) was refused as too soon after the order (CAB-7) and it has
