@@ -283,8 +283,8 @@ class Menu:
 
     def keys_hint(self) -> str:
         """How the menu is worked, in the keys or buttons at hand."""
-        return "Left/Right: row \u00b7 Space: change / start" if self.simulated \
-            else "arrows: row \u00b7 button: change / start"
+        return "Left/Right: up/down \u00b7 Space: change / start" if self.simulated \
+            else "arrows: up/down \u00b7 button: change / start"
 
     def keys_hints(self) -> list[str]:
         """:meth:`keys_hint`, then shorter forms of it (a narrow header)."""
@@ -319,7 +319,7 @@ class Menu:
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        keys = "Left/Right: choose a row" if self.simulated \
+        keys = "Left/Right: up/down the rows" if self.simulated \
             else "turn or navigate: choose · button: change / start"
         sim = ["", "Space: change the row / start", "Esc: leave"] if self.simulated else []
         what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
