@@ -302,7 +302,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = "reveals"
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
-            doing = f"give {'VP card ' if cell.w >= 18 * m.medium else 'VP '}{k}/{count}{'!' if armed else '?'}"
+            doing = f"give VP card {k}/{count}{'!' if armed else '?'}"
+            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {vp} VP", m.medium)[0]
+            if scene.measure(doing, m.small)[0] > room:     # a narrow banner: the short form
+                doing = doing.replace("VP card", "VP")
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
