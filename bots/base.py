@@ -124,6 +124,9 @@ class Bot:
         self.kind = kind
         self.level = level or (RANDOM_LEVEL if kind == "random" else LEVELS["normal" if kind == "heuristic" else kind])
         self.module = policy_module(game_id)
+        median = (getattr(self.module, "REACTION_MEDIAN_US", None) or {}).get(self.level.name)
+        if level is None and median:     # the game's own recognition time (Cha dango, issue 34)
+            self.level = replace(self.level, reaction_median_us=median)
         self.rng = random.Random(f"bot:{kind}:{seed}")
         self._mu = math.log(self.level.reaction_median_us)
         #: wall seconds of every decision taken (for tournaments/benchmarks)

@@ -3,7 +3,7 @@
 When an order is revealed the bot looks at the dining area in its own view
 and sees whether a customer matches the order (same value of the ordered
 attribute).  It then, after a reaction time drawn around its level's median
-(700 / 500 / 350 ms), slaps if one matches and lifts its cup to sip if none
+(:data:`REACTION_MEDIAN_US`: 900 / 650 / 500 ms), slaps if one matches and lifts its cup to sip if none
 does, except that with the level's chance ``wrong`` it makes the other
 choice (a person misreading the table).  The decision is made once per
 order, and it acts once per order (one slap and its release, or one sip:
@@ -18,6 +18,15 @@ import random
 from typing import Any
 
 SEARCH = False
+
+#: Median reaction time per level, us: the time to look at the order, find
+#: (or not) the matching customer among the dining area and press (issue 34:
+#: with the levels' generic 700 / 500 / 350 ms a normal bot hit in 285-800
+#: ms and a person never won a race).  ``normal`` is a person who looks
+#: (:data:`bots.cha_dango_race.SEEING_MEDIAN_US`, the 650 ms of ruling CD-9:
+#: a simple reaction ~250 ms plus visual search over 5-8 cards); ``easy`` a
+#: slow looker, ``hard`` a quick one.  Sources in bots/README.md.
+REACTION_MEDIAN_US = {"easy": 900_000, "normal": 650_000, "hard": 500_000}
 
 
 def matches(view: dict) -> bool | None:

@@ -65,6 +65,12 @@ class Result:
     solo: Solo | None
     solo_best: float | None = None
 
+    def amount(self, x: float) -> str:
+        """``x`` with the unit, singular for exactly 1: "1 VP card", "3 VP
+        cards", "1 point" (a unit ending in "s" loses it)."""
+        unit = self.unit[:-1] if x == 1 and self.unit.endswith("s") else self.unit
+        return f"{x:g} {unit}"
+
     @property
     def headline(self) -> str:
         """One line for a report or the end screen, e.g. ``"Seat 2 wins
@@ -76,17 +82,17 @@ class Result:
         if self.solo is not None:
             me = self.scores[0]
             if self.solo.won:
-                return f"Seat 1 wins: {n(me)} {self.unit} to {self.solo.name}'s {n(self.solo.score)}"
+                return f"Seat 1 wins: {self.amount(me)} to {self.solo.name}'s {n(self.solo.score)}"
             rule = " (a tie goes to the AI: the seat needs more)" if me == self.solo.score else ""
-            return f"{self.solo.name} wins: {n(self.solo.score)} {self.unit} to seat 1's {n(me)}{rule}"
+            return f"{self.solo.name} wins: {self.amount(self.solo.score)} to seat 1's {n(me)}{rule}"
         if self.solo_best is not None:
-            return f"Solo score: {n(self.scores[0])} {self.unit} (the best possible is {n(self.solo_best)})"
+            return f"Solo score: {self.amount(self.scores[0])} (the best possible is {n(self.solo_best)})"
         best = self.scores[self.winners[0]]
         if self.shared:
             seats = ", ".join(str(s + 1) for s in self.winners[:-1]) + f" and {self.winners[-1] + 1}"
             still = f" (still tied after {self.tie_break})" if self.tie_break else " (the rules share a tie)"
-            return f"Seats {seats} share the victory with {n(best)} {self.unit} each{still}"
-        text = f"Seat {self.winners[0] + 1} wins with {n(best)} {self.unit}"
+            return f"Seats {seats} share the victory with {self.amount(best)} each{still}"
+        text = f"Seat {self.winners[0] + 1} wins with {self.amount(best)}"
         if self.tie_break:
             tied = [s for s in range(len(self.scores)) if self.scores[s] == best and s != self.winners[0]]
             text += f" (tied with seat{'s' if len(tied) > 1 else ''} {', '.join(str(s + 1) for s in tied)}; " \
@@ -103,18 +109,18 @@ class Result:
             return f"{x:g}"
         if self.solo is not None:
             head = "Seat 1 wins" if self.solo.won else f"{self.solo.name} wins"
-            out = [head, f"seat 1: {n(self.scores[0])} {self.unit}", f"{self.solo.name}: {n(self.solo.score)}"]
+            out = [head, f"seat 1: {self.amount(self.scores[0])}", f"{self.solo.name}: {n(self.solo.score)}"]
             if not self.solo.won and self.scores[0] == self.solo.score:
                 out.append("a tie goes to the AI")
             return out
         if self.solo_best is not None:
-            return [f"Solo score: {n(self.scores[0])} {self.unit}", f"best possible: {n(self.solo_best)}"]
+            return [f"Solo score: {self.amount(self.scores[0])}", f"best possible: {n(self.solo_best)}"]
         best = self.scores[self.winners[0]]
         if self.shared:
             seats = ", ".join(str(s + 1) for s in self.winners[:-1]) + f" and {self.winners[-1] + 1}"
-            out = [f"Seats {seats}", "share the victory", f"{n(best)} {self.unit} each"]
+            out = [f"Seats {seats}", "share the victory", f"{self.amount(best)} each"]
             return out + ([f"still tied after {self.tie_break}"] if self.tie_break else [])
-        out = [f"Seat {self.winners[0] + 1} wins", f"{n(best)} {self.unit}"]
+        out = [f"Seat {self.winners[0] + 1} wins", f"{self.amount(best)}"]
         if self.tie_break:
             tied = [s for s in range(len(self.scores)) if self.scores[s] == best and s != self.winners[0]]
             out += [f"tied with seat{'s' if len(tied) > 1 else ''} {', '.join(str(s + 1) for s in tied)}",

@@ -533,8 +533,9 @@ class ChaDango(Game):
         Sets ``last_race``: ``order``, ``matched``, ``customers`` (ids of
         the matching customers), ``won`` (``{"card", "player", "t_us"}``),
         ``open_us``, ``answers``, ``sipped_us``, ``wrong_hits``,
-        ``wrong_sips`` (seats), ``slowest`` (seat or None) and
-        ``placed_vp`` (``{"player", "card"}``, filled as cards go).
+        ``wrong_sips`` (seats), ``slowest`` (seat or None),
+        ``placed_vp`` (``{"player", "card"}``, filled as cards go) and
+        ``wrong_hit_vp_cards`` (what a wrong hit cost, CD-9).
         """
         race, cards, n = self.race, self.cards, self.num_players
         matched = race["kind"] == "slap"
@@ -583,7 +584,7 @@ class ChaDango(Game):
             "open_us": race["open_us"],
             "answers": [None if a is None else {"answer": a[0], "t_us": a[1]} for a in answers],
             "sipped_us": list(race["done_us"]), "wrong_hits": wrong_hits, "wrong_sips": wrong_sips,
-            "slowest": slowest, "placed_vp": []}
+            "slowest": slowest, "placed_vp": [], "wrong_hit_vp_cards": self.options["wrong_hit_vp_cards"]}
         self.race = None
         self.owed = [min(owed[s], len(self.vp[s])) for s in range(n)]
         if slowest is not None and not self.vp[slowest]:
@@ -626,8 +627,8 @@ class ChaDango(Game):
         best = self.ranking()[0]
         n = len(self.vp[best[0]])
         if len(best) > 1:
-            return f"{races.seats_text(best)} share the victory with {n} VP cards"
-        return f"{seat_name(best[0])} wins with {n} VP cards"
+            return f"{races.seats_text(best)} share the victory with {plural(n, 'VP card')} each"
+        return f"{seat_name(best[0])} wins with {plural(n, 'VP card')}"
 
     # ----------------------------------------------------- serialisation
     _FIELDS = ("deck", "dining", "vp", "current", "phase", "now", "buttons_down", "cups_up",

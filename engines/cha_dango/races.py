@@ -58,6 +58,11 @@ def seats_text(seats: list[int]) -> str:
     return "Players " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def seconds(us: int) -> str:
+    """A time-out in us as seconds for a screen ("6 s", "6.5 s")."""
+    return f"{us / 1_000_000:g} s"
+
+
 def ms(us: int) -> str:
     """A duration in us as milliseconds for a screen ("312 ms", "0.004 ms")."""
     if abs(us) >= 1000 or us == 0:
@@ -228,7 +233,7 @@ def slowest_sipper(race: dict[str, Any], resolution_us: int, rng) -> tuple[int, 
         if all(answers[s] is not None and answers[s][0] == "slap" for s in group):
             reason = "hit a customer instead of sipping"
         else:
-            reason = f"did not finish the sip within {ms(race['timeout_at_us'] - race['open_us'])}"
+            reason = f"did not finish the sip within {seconds(race['timeout_at_us'] - race['open_us'])}"
         margin = ""
     else:
         latest = max(done)

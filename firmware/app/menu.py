@@ -93,6 +93,8 @@ class Menu:
     howto: Any = None
     #: the newest saved game to watch again (journal, the game in words), or None (issue 38)
     watchable: tuple[Path, str] | None = None
+    #: "Shut down" pressed once: the next press on it powers off, any other input disarms
+    armed: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -174,21 +176,39 @@ class Menu:
         return f"Resume: {name}" + (f", {when}" if names.count(parts[0]) > 1 else "")
 
     def nav(self, step: int) -> None:
-        """Move the focus by ``step`` rows (wraps); with the how-to-play
-        pages open, turn ``step`` pages instead."""
+        """Move the focus by ``step`` rows, stopping at the first and the
+        last row (Left from the first row never lands on "Shut down"); with
+        the how-to-play pages open, turn ``step`` pages instead.  Disarms an
+        armed "Shut down"."""
+        self._disarm()
         if self.howto is not None:
             self.howto.turn(step)
             return
-        self.focus = (self.focus + step) % len(self.rows())
+        self.focus = min(max(self.focus + step, 0), len(self.rows()) - 1)
+
+    def _disarm(self) -> None:
+        if self.armed:
+            self.armed, self.message = False, ""
+
+    def shutting_down(self) -> None:
+        """Say on the status line that the power-off has begun."""
+        self.armed, self.message = False, "Shutting down…"
 
     def press(self) -> tuple[str, Any] | None:
         """The big button on the focused row.
 
         Returns:
             ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
-            ``("resume", path)``, ``("watch", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``, ``("shutdown", None)``,
-            or ``None`` after changing a value.
+            ``("resume", path)``, ``("watch", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``,
+            ``("shutdown", None)``, or ``None`` after changing a value.  "Shut down" arms on the
+            first press ("press again to shut down") and returns
+            ``("shutdown", None)`` only on the second press in a row.
         """
+        if self.label_focused() == "Shut down" and self.howto is None and not self.armed:
+            self.armed, self.message = True, "press again to shut down"
+            return None
+        was_armed = self.armed
+        self._disarm()
         if self.howto is not None:           # the pages: the button turns the page, the last one closes
             if not self.howto.press():
                 self.howto = None
@@ -233,7 +253,7 @@ class Menu:
             return ("calibrate", None)
         elif label == "Undo dice calibration":
             return ("uncalibrate", None)
-        elif label == "Shut down":
+        elif label == "Shut down" and was_armed:
             return ("shutdown", None)
         elif label == "Start":
             choice = BOT_CHOICES[self.bots]
@@ -250,6 +270,10 @@ class Menu:
                               "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
         return None
 
+    def label_focused(self) -> str:
+        """The focused row's label."""
+        return self.rows()[self.focus][0]
+
     def bot_seats(self) -> set[int]:
         """The 0-based seats the Bots row hands to bots."""
         choice = BOT_CHOICES[self.bots]
@@ -264,8 +288,8 @@ class Menu:
 
     def keys_hint(self) -> str:
         """How the menu is worked, in the keys or buttons at hand."""
-        return "Left/Right: row \u00b7 Space: change / start" if self.simulated \
-            else "arrows: row \u00b7 button: change / start"
+        return "Left/Right: up/down \u00b7 Space: change / start" if self.simulated \
+            else "arrows: up/down \u00b7 button: change / start"
 
     def keys_hints(self) -> list[str]:
         """:meth:`keys_hint`, then shorter forms of it (a narrow header)."""
@@ -300,7 +324,7 @@ class Menu:
         info = GAMES[self.game_id]
         most = self.max_players(self.game_id)
         wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        keys = "Left/Right: choose a row" if self.simulated \
+        keys = "Left/Right: up/down the rows" if self.simulated \
             else "turn or navigate: choose · button: change / start"
         sim = ["", "Space: change the row / start", "Esc: leave"] if self.simulated else []
         what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
@@ -453,6 +477,11 @@ def run_menu(cfg: dict[str, Any]) -> int:
                 continue
             if choice is not None and choice[0] == "shutdown":
                 from firmware.runtime.power_off import power_off
+                menu.shutting_down()                  # told before the screen goes dark
+                renderer.draw(menu.scene(size, renderer.scene_measure))
+                renderer.present()
+                if cabinet.simulated:
+                    time.sleep(0.8)                   # the window would close before it is read
                 menu.message = power_off(cabinet.simulated) or ""
                 if not menu.message:
                     return 0

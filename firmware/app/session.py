@@ -489,8 +489,10 @@ class Session:
                 out.append([])
                 continue
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
-            out.append([(button, "button"), (f"{cup} held", "cup"), (f"{left}/{right}", "choose"),
-                        (push, "cancel")])
+            declared = cabinet_game(self.game.game_id)
+            has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
+            out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
+                        (f"{left}/{right}", "choose"), (push, "cancel")])
         return out
 
     def _layout_bug(self, where: str, exc: Exception) -> None:

@@ -32,7 +32,7 @@ from bots import make_bot
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from bots.random_bot import RandomBot
-from firmware.runtime.controls import GONE, INPUT_BINDINGS, SeatControls, describe_action, is_realtime, stamp
+from firmware.runtime.controls import GONE, INPUT_BINDINGS, SeatControls, is_realtime
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -138,6 +138,8 @@ class Runtime:
         self.not_before: dict[str, int] = {}
         #: the (round, phase) when each seat's "card D was taken" note was first said
         self._gone_phase: dict[int, tuple] = {}
+        #: seat -> the action count when its late press was told (once until the game moves on)
+        self._late_said: dict[int, int] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -283,6 +285,8 @@ class Runtime:
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
             if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
+                if ev.input == "button":
+                    self._late_press(ev.seat, ev.t_us)
             return
         self.prompts.pop(ev.seat, None)
         if self._needs_camera_confirmation(ev.seat, action):
@@ -293,6 +297,21 @@ class Runtime:
                     break
             return
         self.try_apply(self.fill_levels(action), ev.seat)
+
+    def _late_press(self, seat: int, t_us: int) -> None:
+        """A button press that did nothing: the game's ``late_press`` hook
+        may say why (Cha dango: the hit came after the race was decided,
+        issue 34); its words join the event texts the screens read (not
+        the journal), once per seat until the game moves on."""
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("late_press") if declared is not None else None
+        if hook is None or self._late_said.get(seat) == self.stats.actions:
+            return
+        text = hook(self.game, seat, t_us)
+        if text:
+            self._late_said[seat] = self.stats.actions
+            self.events.append(text)
+            self.dirty = True
 
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big

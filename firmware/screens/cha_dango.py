@@ -24,8 +24,8 @@ from engines.cha_dango.game import order_words  # noqa: F401 - the order in play
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
-    shorten_event)
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, late_press, ms_text, race_events,
+    result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
@@ -122,7 +122,7 @@ def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None
         pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
         scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
         scene.add("back", pic, None, attribute=attribute)
-        words = {"figure": "animal", "dango": "dango", "background": "colour"}[attribute]
+        words = {"figure": "figure", "dango": "dango", "background": "colour"}[attribute]   # the rulebook's words
         word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
         if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
             scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
@@ -283,7 +283,7 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
     race so far (hit in N ms, cup up, sipped in N ms): physical acts all
     seats see anyway; never whether they were right before the race is
     decided (CD-9); a seat choosing the VP card to give (CD-10): which
-    card of its pile its cursor is on ("card 2/4?", "card 2/4!" armed;
+    card of its pile its cursor is on ("give VP card 2/4?", "...!" armed;
     the face stays private)."""
     m = scene.metrics
     vp_cursors = vp_cursors or {}
@@ -302,7 +302,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = "reveals"
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
-            doing = f"{'card ' if cell.w >= 14 * m.medium else ''}{k}/{count}{'!' if armed else '?'}"
+            doing = f"give VP card {k}/{count}{'!' if armed else '?'}"
+            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {vp} VP", m.medium)[0]
+            if scene.measure(doing, m.small)[0] > room:     # a narrow banner: the short form
+                doing = doing.replace("VP card", "VP")
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""

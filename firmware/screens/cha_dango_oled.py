@@ -8,7 +8,7 @@ from engines.cha_dango.game import order_words  # noqa: F401 - the order in play
 from engines.words import plural
 from firmware.screens.choices import describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines,
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, record_result, result_lines,
     shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
@@ -71,7 +71,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         return f
     if race is None:
         owe = (view.get("must_place") or [0] * (seat + 1))[seat]
-        result = _seat_result(events, seat, owe)
+        result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
         if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
             if owe:
                 if result:

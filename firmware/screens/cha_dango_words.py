@@ -26,9 +26,33 @@ _TIME_UP = re.compile(r"^(Player \d+)'s time to choose was up: a VP card \(([^,]
 _WRONG_HIT = re.compile(r"^(Player \d+) hit a customer, but none matched")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
+#: a hit that came after the race was decided (the runtime's words, not the engine's)
+_LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
+#: how long after the winner's hit a press still reads as a late answer to that race (us)
+LATE_PRESS_US = 2_000_000
 #: a number and its unit stay on one line (a no-break space between them)
 _UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 
+
+
+def late_press(game, seat: int, t_us: int) -> str | None:
+    """The runtime's hook for a press that did nothing: when ``seat``
+    pressed within :data:`LATE_PRESS_US` after the winner of the race just
+    decided (a matching order, served) without having answered in it, the
+    words for the result ("Player 3's hit came 50 ms after Player 2's: too
+    late, the race was decided"); None otherwise (the press is ignored)."""
+    view = game.view(None)
+    last = view.get("last_race")
+    if view.get("race") is not None or not last or not last.get("won"):
+        return None
+    answers = last.get("answers") or []
+    if seat < len(answers) and answers[seat] is not None:
+        return None
+    first = min(last["won"], key=lambda w: w["t_us"])
+    if not 0 <= t_us - first["t_us"] <= LATE_PRESS_US or first["player"] == seat:
+        return None
+    return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
+            f"{seat_name(first['player'])}'s: too late, the race was decided")
 
 
 def ms_text(us: int) -> str:
@@ -65,6 +89,9 @@ def shorten_event(text: str) -> list[str]:
     m = _WRONG_HIT.match(text)
     if m:   # CD-9: the cause of the VP cards lost, short enough to stay in the panel
         return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
+    m = _LATE.match(text)
+    if m:   # issue 34: a hit after the race was decided is told, not lost
+        return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         return [f"Nobody served the {m.group(1)}: it stays a customer"]
@@ -95,6 +122,7 @@ def _short_names(text: str) -> str:
 def _result_lines(events: list[str]) -> list[str]:
     """Race result lines (with milliseconds) of the latest order."""
     out = []
+    causes = _event_causes(race_events(events))
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
@@ -103,10 +131,70 @@ def _result_lines(events: list[str]) -> list[str]:
         elif (" ms" in text or "VP card" in text or text.startswith("Tie")
               or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
             out.extend(shorten_event(text))
-    return [keep_units(t) for t in _penalties_first(out)] if len(out) > 1 else []
+    return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
-def _penalties_first(lines: list[str]) -> list[str]:
+def _event_causes(events: list[str]) -> dict[str, Any]:
+    """Why VP cards went in the latest order, from its event texts (CD-9,
+    CD-10): ``wrong`` (seat name -> the VP cards a wrong hit cost),
+    ``slowest`` (seat name or None), ``last_sipper`` (the seat that
+    finished its sip last, or None), ``none`` (the slowest had no VP card)."""
+    causes: dict[str, Any] = {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    latest = -1
+    for text in events:
+        m = re.match(r"^(Player \d+) hit a customer, but none matched: .* and (\d+) VP card", text)
+        if m:
+            causes["wrong"][_short_names(m.group(1))] = int(m.group(2))
+        m = re.match(r"^(Player \d+) was slowest to sip", text)
+        if m:
+            causes["slowest"] = _short_names(m.group(1))
+        m = re.match(r"^(Player \d+) sipped \((\d+) ms after the order\)", text)
+        if m and int(m.group(2)) >= latest:
+            latest, causes["last_sipper"] = int(m.group(2)), _short_names(m.group(1))
+        if text.endswith(" has no VP card to lose"):
+            causes["none"] = True
+    return causes
+
+
+def _record_causes(last: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_event_causes` from the game's record (``last_race``)."""
+    cost = last.get("wrong_hit_vp_cards", 4)
+    sipped = [(t, s) for s, t in enumerate(last.get("sipped_us") or [])
+              if t is not None and s not in (last.get("wrong_hits") or [])]
+    slowest = last.get("slowest")
+    return {"wrong": {f"Seat {s + 1}": cost for s in last.get("wrong_hits") or []},
+            "slowest": None if slowest is None else f"Seat {slowest + 1}",
+            "last_sipper": f"Seat {max(sipped)[1] + 1}" if sipped else None,
+            "none": slowest is not None and not any(p["player"] == slowest for p in last.get("placed_vp") or [])}
+
+
+def _loss_line(seat: str, lost: int, causes: dict[str, Any]) -> str:
+    """``seat``'s VP cards lost with their causes: "Seat 3: 4 VP cards for a
+    wrong hit, 1 as slowest to sip" (CD-9, CD-10); "(all it had)" when it
+    held fewer than it owed."""
+    cost, slow = causes["wrong"].get(seat), causes["slowest"] == seat
+    if cost is not None and slow:
+        if lost >= cost + 1:
+            return f"{seat}: {plural(cost, 'VP card')} for a wrong hit, 1 as slowest to sip"
+        return f"{seat}: {plural(lost, 'VP card')} (all it had) for a wrong hit and as slowest to sip"
+    if cost is not None:
+        return f"{seat}: {plural(lost, 'VP card')}{'' if lost >= cost else ' (all it had)'} for a wrong hit"
+    if slow:
+        return f"{seat}: {plural(lost, 'VP card')} as slowest to sip"
+    return f"{seat} lost {plural(lost, 'VP card')}"
+
+
+def _hitter_is_slowest(causes: dict[str, Any]) -> str:
+    """When a wrong hitter counts as the slowest sipper (CD-9: a wrong hit
+    is no sip), the seat that sipped last keeps its cards: said, or ""."""
+    slow, sipper = causes["slowest"], causes["last_sipper"]
+    if slow is None or slow not in causes["wrong"] or sipper is None:
+        return ""
+    gives = "is slowest but has no VP card to lose" if causes["none"] else "gives the card"
+    return f"{slow} hit when nothing matched, so {slow} {gives}; {sipper} keeps its cards"
+
+
+def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> list[str]:
     """Result lines with each seat's VP cards lost counted on one line
     ("Seat 1 lost 3 VP cards") and, after the order, the penalties and their
     causes first: the panel drops its last lines when they do not fit, and
@@ -121,9 +209,16 @@ def _penalties_first(lines: list[str]) -> list[str]:
             lost[m.group(1)] = lost.get(m.group(1), 0) + 1
         else:
             rest.append(t)
-    rest = [f"{t} lost {plural(lost[t], 'VP card')}" if t in lost else t for t in rest]
+    causes = causes or {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    told = {t for t in lost if t in causes["wrong"]}      # the loss line names the wrong hit
+    rest = [_loss_line(t, lost[t], causes) if t in lost else t for t in rest
+            if t.split(":")[0] not in told or not t.endswith("wrong hit, nothing matched")]
+    why = _hitter_is_slowest(causes)
+    if why:
+        rest = [t for t in rest if not t.endswith(" has no VP card to lose")] + [why]
     head = [t for t in rest if t.startswith("Last order")]
-    bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or t.startswith("Time up"))]
+    bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or "VP card" in t
+                                                  or t.startswith("Time up") or t == why)]
     return head + bad + [t for t in rest if t not in head and t not in bad]
 
 
@@ -155,7 +250,7 @@ def _record_lines(view: dict[str, Any]) -> list[str]:
     if last.get("slowest") is not None:
         out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
     out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
-    return [keep_units(t) for t in _penalties_first(out)]
+    return [keep_units(t) for t in _penalties_first(out, _record_causes(last))]
 
 
 def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
@@ -178,7 +273,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
     slowest = wrong = none = wrong_sip = False
-    gave = None
+    gave = late = None
     for text in race_events(events):
         if not who.match(text):
             continue
@@ -198,6 +293,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             none = True
         elif _WRONG_SIP.match(text):
             wrong_sip = True
+        elif _LATE.match(text):
+            late = _short_names(_LATE.match(text).group(3))
     if won:
         return f"+{won} VP"
     if gave is not None:
@@ -211,6 +308,29 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     if slowest:
         return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
+        return "sipped: it matched"
+    if late:        # issue 34: the hit came after the race was decided
+        return f"too late: {late} was first"
+    return None
+
+
+def record_result(view: dict[str, Any], seat: int) -> str | None:
+    """``seat``'s result of the last race from the game's record, for when
+    its event texts are gone (after a resume, or pushed out): "+1 VP",
+    "wrong hit: -4 VP", "wrong hit!", "sipped: it matched"; None when
+    there is nothing to say."""
+    last = view.get("last_race")
+    if not last:
+        return None
+    won = [w for w in last.get("won") or [] if w["player"] == seat]
+    lost = [p for p in last.get("placed_vp") or [] if p["player"] == seat]
+    if won:
+        return f"+{len(won)} VP"
+    if seat in (last.get("wrong_hits") or []):
+        return f"wrong hit: -{len(lost)} VP" if lost else "wrong hit!"
+    if lost:
+        return plural(len(lost), "VP card") + " lost"
+    if seat in (last.get("wrong_sips") or []):
         return "sipped: it matched"
     return None
 

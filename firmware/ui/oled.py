@@ -79,6 +79,13 @@ _WIDTHS: dict[tuple[str, int], int] = {}
 _MASKS: dict[tuple[str, int], tuple] = {}
 
 
+def _spaced(text: str, size: int) -> str:
+    """``text`` as drawn: Pillow's scalable font hints a space at 12-20 px
+    to 3 px, so "Seat 2 wins" read "Seat 2wins" (issue 34); above the
+    pixel font each space is drawn double."""
+    return text.replace(" ", "  ") if size > 11 else text
+
+
 def _glyphs(text: str, size: int):
     """``(mask, dx, dy)``: the 1-bit rendering of ``text`` at ``size`` as
     Pillow draws it at (0, 0), cropped to its ink, and the ink's offset
@@ -87,6 +94,7 @@ def _glyphs(text: str, size: int):
     got = _MASKS.get(k)
     if got is None:
         font = oled_font(size)
+        text = _spaced(text, size)
         img = Image.new("1", (int(font.getlength(text)) + 2 * size + 4, 2 * size + 4), 0)
         ImageDraw.Draw(img).text((0, 0), text, font=font, fill=1)
         box = img.getbbox()
@@ -132,7 +140,7 @@ class OledFrame:
         k = (text, size)
         w = _WIDTHS.get(k)
         if w is None:
-            w = int(self.draw.textlength(text, font=oled_font(size)))
+            w = int(self.draw.textlength(_spaced(text, size), font=oled_font(size)))
             if len(_WIDTHS) > 4000:
                 _WIDTHS.clear()
             _WIDTHS[k] = w

@@ -97,8 +97,8 @@ def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", 
         + len(notes) * small_h
     # the card is as wide as its widest line needs (the title, a score row, the hint), at least 3/5 of the screen
     names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
-    scores = [f"{_n(sc)} {result.unit}" for _, _, sc in rows] + \
-        ([f"{_n(result.solo.score)} {result.unit}"] if result.solo is not None else [])
+    scores = [f"{result.amount(sc)}" for _, _, sc in rows] + \
+        ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
     name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
     score_w = max(measure(t, m.medium)[0] for t in scores)
     place_w = measure("4th", m.medium)[0]
@@ -152,7 +152,7 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         scene.add("token", tok, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
         name = f"Seat {seat + 1}" + (" (bot)" if seat in bots else "")
         scene.text(name, name_r, sizes=(m.medium, m.small), colour=FG)
-        scene.text(f"{_n(score)} {result.unit}", score_r, sizes=(m.medium, m.small), colour=FG, align="right")
+        scene.text(f"{result.amount(score)}", score_r, sizes=(m.medium, m.small), colour=FG, align="right")
         if won:
             scene.add("icon", cup, None, name="trophy", won=True)
         y += row_h
@@ -162,7 +162,7 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         rin = r.inset(pad // 2)
         _, name_r, score_r, _ = rin.cols(-place_w - rin.h - pad, 1, -min(score_w, rin.w // 3), -rin.h, gap=pad)
         scene.text(result.solo.name, name_r, sizes=(m.medium, m.small), colour=FG)
-        scene.text(f"{_n(result.solo.score)} {result.unit}", score_r, sizes=(m.medium, m.small), colour=FG,
+        scene.text(f"{result.amount(result.solo.score)}", score_r, sizes=(m.medium, m.small), colour=FG,
                    align="right")
         y += row_h
     return y

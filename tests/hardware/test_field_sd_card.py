@@ -60,7 +60,8 @@ def test_menu_has_shut_down_and_it_powers_off_the_cabinet_only():
     menu = Menu()
     labels = [label for label, _ in menu.rows()]
     menu.focus = labels.index("Shut down")
-    assert labels[-1] == "Shut down" and menu.press() == ("shutdown", None)
+    assert labels[-1] == "Shut down" and menu.press() is None      # arms first (issue 34)
+    assert menu.press() == ("shutdown", None)
     calls = []
     assert power_off(simulated=True, run=lambda argv, **kw: calls.append(argv)) is None and calls == []
 

@@ -1,0 +1,62 @@
+"""Issue #34 (played as people play), Cha dango: a penalty says why.
+"Seat 3 lost 5 VP cards" did not say what for (rulings CD-9: a wrong hit
+costs 4 and is no sip; CD-10: the slowest sipper places one), nor that the
+slowest sipper keeps its cards when a wrong hitter counts as slowest."""
+from __future__ import annotations
+
+from test_cha_dango_helpers import CARDS, T0, down, find, lift, reveal, settle, slap, table
+
+from firmware.screens.cha_dango_words import result_lines
+
+R = 5  # revealed card: cat, pink dango, blue background
+NOTHING = find(exclude={R}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
+NOTHING2 = find(exclude={R, NOTHING}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
+USED = {R, NOTHING, NOTHING2}
+TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and c.id not in USED)
+REST = [c.id for c in CARDS if not c.start and c.id not in USED | {TOP}][:5]
+VP = [c.id for c in CARDS if c.id not in USED | {TOP} | set(REST)][:5]
+
+
+def _wrong_hit_then_sips(players: int, hitter_vp: list[int]):
+    """Seat 1 hits on an order nothing matches; the other seats sip (seat
+    ``players`` last).  Returns the game and the event texts."""
+    g = table(players, dining=[NOTHING, NOTHING2], deck=[R, TOP] + REST)
+    g.vp[0] = list(hitter_vp)
+    events = [e["text"] for e in reveal(g)]
+    events += [e["text"] for e in slap(g, 0, T0 + 500_000)]
+    for s in range(1, players):
+        events += [e["text"] for e in lift(g, s, T0 + 500_000 + 100_000 * s)]
+    for s in range(1, players):
+        events += [e["text"] for e in down(g, s, T0 + 1_700_000 + 100_000 * s)]
+    while g.phase == "race":
+        events += [e["text"] for e in settle(g)]
+    assert g.phase == "reveal", g.phase
+    return g, events
+
+
+def _said(lines: list[str]) -> str:
+    return " / ".join(lines).replace("\u00a0", " ")
+
+
+def test_five_vp_cards_lost_say_four_for_the_wrong_hit_and_one_as_slowest():
+    g, events = _wrong_hit_then_sips(2, VP)
+    assert g.vp[0] == []
+    for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):   # live, resumed
+        said = _said(lines)
+        assert "Seat 1: 4 VP cards for a wrong hit, 1 as slowest to sip" in said, said
+        assert "Seat 1 lost 5 VP cards" not in said, said
+
+
+def test_the_slowest_sipper_keeps_its_cards_when_a_wrong_hitter_counts_as_slowest():
+    g, events = _wrong_hit_then_sips(3, VP)
+    for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):
+        said = _said(lines)
+        assert "Seat 1 hit when nothing matched, so Seat 1 gives the card; Seat 3 keeps its cards" in said, said
+
+
+def test_a_wrong_hitter_with_no_vp_card_is_told_so_and_the_slowest_sipper_keeps_its_cards():
+    g, events = _wrong_hit_then_sips(2, [])
+    for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):
+        said = _said(lines)
+        assert ("Seat 1 hit when nothing matched, so Seat 1 is slowest but has no VP card to lose; "
+                "Seat 2 keeps its cards") in said, said
