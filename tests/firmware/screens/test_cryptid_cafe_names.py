@@ -110,4 +110,4 @@ def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
     for game, events in play_states("cryptid-cafe", 1, 3, every=40, limit=200):
         texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
         assert f"AI Player 2: {game.ai2_score()} coins" in texts, texts
-        assert "AI Player 3: no score" in texts, texts
+        assert "AI Player 3: does not score" in texts, texts
