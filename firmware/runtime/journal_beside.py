@@ -21,11 +21,15 @@ runtime pauses the game and says so, as before), and
 """
 from __future__ import annotations
 
+import logging
+
 import threading
 import time
 from typing import Any
 
 from firmware.runtime import journal as journal_mod
+
+log = logging.getLogger("cabinet.journal")
 
 
 class BesideJournal:
@@ -130,8 +134,8 @@ class BesideJournal:
             return
         try:
             self.flush()
-        except OSError:
-            pass
+        except OSError as exc:     # the lines stay in the file's writer; a resume goes on from the last one written
+            log.warning("journal: %d line(s) not written at close: %s", len(self.pending), exc)
         with self._cond:
             self._closed = True
             self._cond.notify_all()
