@@ -9,29 +9,20 @@ import json
 
 import pytest
 
-from bots.random_bot import RandomBot
-from engines import GAMES, new_game
+from engines import GAMES
 from engines.registry import is_available
 from firmware.cli.main import main
-from firmware.runtime import journal
 from firmware.runtime.replay import Replay, ReplayRefused
 
 AVAILABLE = [gid for gid in GAMES if is_available(gid)]
 
 
+from test_journal_safety import play_and_journal as _play_and_journal  # noqa: E402
+
+
 def play_and_journal(game_id, path, steps, seed=7):
-    players = max(2, GAMES[game_id].min_players)
-    game = new_game(game_id, players, seed)
-    writer = journal.JournalWriter.create(path, game)
-    bot = RandomBot(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        action = bot.next_action(game)
-        game.apply(dict(action))
-        writer.append(action)
-    writer.close()
-    return game
+    """A random game of ``game_id`` journaled at ``path`` (test_journal_safety's helper)."""
+    return _play_and_journal(path, steps, seed=seed, game_id=game_id)
 
 
 def _digest(folder):
