@@ -54,81 +54,98 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
                             "countdown": None}
     if banner and banner.isdigit():
         info.update(head="Get ready", countdown=banner)
-        return info
-    solo = len(view["seats"]) == 1
-    if phase in ("roll", "stop"):
-        if phase == "stop":
-            s = view["stop_seat"]
-            left = view["rerolls_left"]
-            who = "" if solo else f"Seat {s + 1} claims last: "
-            info.update(head="Time!" if solo else "Stop!", colour=ALERT,
-                        lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
-            if solo:
-                info["lines"].append(("2 dice from the box removed cards", INFO))
-        else:
-            pend = view.get("claims_pending") or []
-            # while claims wait out the settle window (RG-12) that is the news;
-            # the standing prompt may then give way where there is no room
-            lines = [("Press your button to claim a card", INFO if pend else NEED)]
-            if pend:
-                who = sorted(pend)
-                lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
-                                  "Seats " + ", ".join(str(p + 1) for p in who) + " grab"), NEED))
-            info.update(head="Roll!", lines=lines)
-        if solo:
-            # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
-            info["clock"] = ("time", 1.0, ALERT) if phase == "stop" else ("running", 0.0, (120, 200, 250))
-            if phase == "roll":
-                info["lines"].append(("The hidden 25 s timer is running", INFO))
-        return info
-    if phase == "blast":
-        turn = view["turn"]
-        p = turn["seat"]
-        plans = turn_plans(game, view)
-        info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
-        if not plans:
-            info["lines"] = [("Choose droids on the seat screen", NEED)]
-            return info
-        chosen = _selected_action(game, p, context)
-        selected = _plan_index(plans, chosen, view)
-        shown = 0 if selected is None else selected
-        plan = plans[shown]
-        pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
-        step = _step_count(game, p, context)
-        if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
-            info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
-            if selected is not None:
-                info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
-            if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
-                return info
-        if plan.cells:
-            info["lines"].append(("lit on the sheet", INFO))
-        info["lit"] = set(plan.cells)
-        info["lit_trophy"] = plan.trophy or 0
-        info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
-        return info
-    if phase == "unlock":
+    elif phase in ("roll", "stop"):
+        _roll_info(info, view)
+    elif phase == "blast":
+        _blast_info(info, game, view, context)
+    elif phase == "unlock":
         who = ", ".join(f"Seat {p + 1}" for p in game.active_players())
         info.update(head="Power-ups", lines=[(f"{who}: unlock one or keep it", NEED)])
-        return info
-    if phase == "over":
-        def coins(seat):
-            return seat["coins_marked"] - seat["coins_spent"]
-        ranked = sorted(view["seats"], key=lambda s: (-s["score"], -coins(s)))
-        best = ranked[0]
-        winners = [s for s in ranked if s["score"] == best["score"] and coins(s) == coins(best)]
-        if len(winners) > 1:  # RG-11: still tied on coins = shared
-            names = " and ".join(f"Seat {s['seat'] + 1}" for s in winners)
-            lines = [(f"{names} share the win: {best['score']} pts, {coins(best)} coins", NEED)]
-        else:
-            lines = [(f"Seat {best['seat'] + 1} wins with {best['score']} pts", NEED)]
-            if len(ranked) > 1 and ranked[1]["score"] == best["score"]:
-                lines.append((f"Tied on points: most unspent coins wins ({coins(best)})", NEED))
-        for i, s in enumerate(ranked[len(winners):], start=len(winners) + 1):
-            lines.append((f"{i}. Seat {s['seat'] + 1}: {s['score']} pts", INFO))
-        info.update(head="Game over", lines=lines)
+    elif phase == "over":
+        info.update(head="Game over", lines=_result_lines(view))
     return info
+
+
+def _roll_info(info: dict[str, Any], view: dict[str, Any]) -> None:
+    """1 - Roll Dice: "Roll!" and the seats grabbing a card (RG-12); Stop
+    (RG-8): "Stop!" ("Time!" solo) and the rerolls left; solo, the
+    hourglass of the hidden timer (RG-10), never how long is left."""
+    solo = len(view["seats"]) == 1
+    if view["phase"] == "stop":
+        s = view["stop_seat"]
+        left = view["rerolls_left"]
+        who = "" if solo else f"Seat {s + 1} claims last: "
+        info.update(head="Time!" if solo else "Stop!", colour=ALERT,
+                    lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
+        if solo:
+            info["lines"].append(("2 dice from the box removed cards", INFO))
+    else:
+        pend = view.get("claims_pending") or []
+        # while claims wait out the settle window (RG-12) that is the news;
+        # the standing prompt may then give way where there is no room
+        lines = [("Press your button to claim a card", INFO if pend else NEED)]
+        if pend:
+            who = sorted(pend)
+            lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
+                              "Seats " + ", ".join(str(p + 1) for p in who) + " grab"), NEED))
+        info.update(head="Roll!", lines=lines)
+    if solo:
+        # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
+        info["clock"] = ("time", 1.0, ALERT) if view["phase"] == "stop" else ("running", 0.0, (120, 200, 250))
+        if view["phase"] == "roll":
+            info["lines"].append(("The hidden 25 s timer is running", INFO))
+
+
+def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[str, Any]) -> None:
+    """3 - Blast Droids (RG-9): "Seat 2 blasts", the plan under its cursor
+    ("Plan 2 of 5: +7 pts" and what it blasts) or the single step being
+    chosen; the plan's droids and trophy lit on the seat's sheet."""
+    turn = view["turn"]
+    p = turn["seat"]
+    plans = turn_plans(game, view)
+    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
+    if not plans:
+        info["lines"] = [("Choose droids on the seat screen", NEED)]
+        return
+    chosen = _selected_action(game, p, context)
+    selected = _plan_index(plans, chosen, view)
+    shown = 0 if selected is None else selected
+    plan = plans[shown]
+    pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
+    info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
+    step = _step_count(game, p, context)
+    if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
+        info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
+        if selected is not None:
+            info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
+        if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
+            return
+    if plan.cells:
+        info["lines"].append(("lit on the sheet", INFO))
+    info["lit"] = set(plan.cells)
+    info["lit_trophy"] = plan.trophy or 0
+    info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
+
+
+def _result_lines(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The final result (RG-11): the winner and points, or the seats that
+    share the win (tied on points and unspent coins), the coins breaking a
+    tie on points, then the others in order."""
+    def coins(seat):
+        return seat["coins_marked"] - seat["coins_spent"]
+    ranked = sorted(view["seats"], key=lambda s: (-s["score"], -coins(s)))
+    best = ranked[0]
+    winners = [s for s in ranked if s["score"] == best["score"] and coins(s) == coins(best)]
+    if len(winners) > 1:  # RG-11: still tied on coins = shared
+        names = " and ".join(f"Seat {s['seat'] + 1}" for s in winners)
+        lines = [(f"{names} share the win: {best['score']} pts, {coins(best)} coins", NEED)]
+    else:
+        lines = [(f"Seat {best['seat'] + 1} wins with {best['score']} pts", NEED)]
+        if len(ranked) > 1 and ranked[1]["score"] == best["score"]:
+            lines.append((f"Tied on points: most unspent coins wins ({coins(best)})", NEED))
+    for i, s in enumerate(ranked[len(winners):], start=len(winners) + 1):
+        lines.append((f"{i}. Seat {s['seat'] + 1}: {s['score']} pts", INFO))
+    return lines
 
 
 def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], strip: bool) -> None:
