@@ -212,6 +212,27 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     letters = card_letters(view)
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
+    _header(scene, hdr, view, context)
+    body = body.inset(m.pad)
+    info = _phase_info(game, view, context)
+    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
+    sheets = _top(scene, body, game, view, context, info, cursors, letters)
+    if "plan" in info:
+        scene.facts["plan"] = info["plan"]
+    _sheets(scene, sheets, game, view, context, info, cursors, letters)
+    if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
+        glyph_h = min(sheets.h, scene.height // 3)
+        over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
+        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
+        scene.facts["countdown"] = info["countdown"]
+    return scene
+
+
+def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, Any]) -> None:
+    """The header: "Round 3 of 8" and what the table must do now (the
+    phase's words, "Get ready", the round done, a rejected reading or a
+    hand entry, ruling CAB-6), or the notice."""
     status = f"Round {max(1, view['round'])} of {view['rounds']}"
     todo = PHASE_TODO.get(view["phase"], "")
     if (context.get("banner") or "").isdigit():
@@ -223,9 +244,16 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
         scene.facts["contest"] = todo
     header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
-    body = body.inset(m.pad)
-    info = _phase_info(game, view, context)
-    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
+
+
+def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],
+         cursors: dict[int, dict], letters: dict[str, str]) -> Rect:
+    """The upper part: the final scores after the game, the round's
+    summary while the next round waits (CAB-10), else the target cards
+    lettered A, B, C... (with the seats pointing at them) and the phase box
+    beside them, or a strip under them on a narrow screen.  Returns the
+    room left for the sheets."""
+    m = scene.metrics
     feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
@@ -245,9 +273,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                 pointing.setdefault(act.get("card"), []).append(p)
         _cards_row(scene, cards_r, view, letters, pointing)
         _place_phase(scene, phase_r, info, feed, strip)
+    return sheets
+
+
+def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],
+            cursors: dict[int, dict], letters: dict[str, str]) -> None:
+    """Each seat's sheet in equal columns (solo: the sheet and beside it
+    the score against the book's ultimate 49), its banner saying what the
+    seat does now; the blasting seat's plan lit on its sheet; a reading
+    being checked (CAB-6) in its dice row."""
+    m = scene.metrics
     lit = info["lit"]
-    if "plan" in info:
-        scene.facts["plan"] = info["plan"]
     n = len(view["seats"])
     if n > 1:  # equal widths, so every sheet gets the same layout
         col_w = (sheets.w - m.pad * (n - 1)) // n
@@ -270,13 +306,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                reading.get("values") if reading.get("state") == "check" else None)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
-    if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
-        glyph_h = min(sheets.h, scene.height // 3)
-        over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
-        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
-        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
-        scene.facts["countdown"] = info["countdown"]
-    return scene
 
 
 def countdown(game, view: dict[str, Any]) -> bool:
