@@ -149,28 +149,9 @@ class Learning:
         t0 = self.clock()
         self.kept = self.why = ""
         base = reader.min_value_p_without_calibration()
-        self.before = self.score(None)
-        candidates = {"layers": self.score(self.heads)}
-        if self.min_value_p is not None:
-            candidates["threshold"] = self.score(None, self.min_value_p)
-        # the nets as shipped at the window's threshold: what the window is held
-        # against (a threshold raise is not held against it)
-        at_window_p = None
-        if self.window is not None:
-            candidates["window"] = self.score(None, self.window_p, self.window)
-            at_window_p = (self.before if self.window_p in (None, base) else
-                           candidates["threshold"] if self.window_p == self.min_value_p else
-                           self.score(None, self.window_p))
+        candidates, at_window_p = self._score_candidates(base)
         self.decide_cpu_s = self.clock() - t0
         b = self.before
-        thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
-        # the new layers were fitted on the captured faces, so their own readings
-        # of them would flatter them: they are weighed with the shipped reader's
-        fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
-
-        def worth(a: dict[str, int], reads: str, t: float | None) -> int:
-            right, wrong = self._fit_counts(reads, t or base)
-            return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
         ok = {k: a for k, a in candidates.items()
               if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
                                            at_threshold=(at_window_p["right"], at_window_p["wrong"])
@@ -186,34 +167,70 @@ class Learning:
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
-            self.kind = max(ok, key=lambda k: (worth(ok[k], fit_reads[k], thresholds[k]), -list(candidates).index(k)))
-            a = self.after = ok[self.kind]
-            if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
-                    or (self.kind == "threshold" and self.min_value_p == base)):
-                # no better than the reader as it is: keep that (no layers, window or threshold of its own)
-                self.kind, a = "as shipped", b
-                self.after = b
-                what = "the reader as it is (neither new layers, another window nor another threshold read better)"
-            elif self.kind == "layers":
-                what = "new last layers"
-            elif self.kind == "window":
-                what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
-                        f"value threshold {self.window_p:g}")
-            else:
-                what = f"value threshold {self.min_value_p:g}"
-            t = thresholds.get(self.kind) or base
-            fit_b = self._fit_counts("plain", base)
-            fit_a = self._fit_counts(fit_reads.get(self.kind, "plain"), t)
-            if t > base and fit_b[1] > fit_a[1]:
-                margin = self._margins.get(fit_reads.get(self.kind, "plain"), "")
-                self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
-                            + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
-                what += f" ({self.why})"
-            self.kept = calibrate.kept_words(self.kind, base, t)
-            self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
-                                      f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
-            self._restore()
+            self._keep_best(candidates, ok, base)
         self._changed()
+
+    def _score_candidates(self, base: float) -> tuple[dict[str, dict[str, int]], dict[str, int] | None]:
+        """Score the confirmed rolls (:meth:`score`) as the reader is
+        (:attr:`before`) and with each candidate: ``({"layers", "threshold",
+        "window"} -> counts, the nets as shipped at the window's threshold)``;
+        the latter is what the window is held against (a threshold raise is
+        not held against it), None without a window.  ``base``: the value
+        threshold without a calibration."""
+        self.before = self.score(None)
+        candidates = {"layers": self.score(self.heads)}
+        if self.min_value_p is not None:
+            candidates["threshold"] = self.score(None, self.min_value_p)
+        at_window_p = None
+        if self.window is not None:
+            candidates["window"] = self.score(None, self.window_p, self.window)
+            at_window_p = (self.before if self.window_p in (None, base) else
+                           candidates["threshold"] if self.window_p == self.min_value_p else
+                           self.score(None, self.window_p))
+        return candidates, at_window_p
+
+    def _keep_best(self, candidates: dict[str, dict[str, int]], ok: dict[str, dict[str, int]], base: float) -> None:
+        """Of the candidates that do not read the rolls worse (``ok``), keep
+        the one worth most on the rolls and the captured faces together
+        (ties: the first tried), or the reader as it is when none is worth
+        more; set :attr:`kind`, :attr:`after`, :attr:`why`, :attr:`kept`
+        and the ``stored`` outcome, and restore the reader."""
+        b = self.before
+        thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
+        # the new layers were fitted on the captured faces, so their own readings
+        # of them would flatter them: they are weighed with the shipped reader's
+        fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
+
+        def worth(a: dict[str, int], reads: str, t: float | None) -> int:
+            right, wrong = self._fit_counts(reads, t or base)
+            return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
+        self.kind = max(ok, key=lambda k: (worth(ok[k], fit_reads[k], thresholds[k]), -list(candidates).index(k)))
+        a = self.after = ok[self.kind]
+        if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
+                or (self.kind == "threshold" and self.min_value_p == base)):
+            # no better than the reader as it is: keep that (no layers, window or threshold of its own)
+            self.kind, a = "as shipped", b
+            self.after = b
+            what = "the reader as it is (neither new layers, another window nor another threshold read better)"
+        elif self.kind == "layers":
+            what = "new last layers"
+        elif self.kind == "window":
+            what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
+                    f"value threshold {self.window_p:g}")
+        else:
+            what = f"value threshold {self.min_value_p:g}"
+        t = thresholds.get(self.kind) or base
+        fit_b = self._fit_counts("plain", base)
+        fit_a = self._fit_counts(fit_reads.get(self.kind, "plain"), t)
+        if t > base and fit_b[1] > fit_a[1]:
+            margin = self._margins.get(fit_reads.get(self.kind, "plain"), "")
+            self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
+                        + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
+            what += f" ({self.why})"
+        self.kept = calibrate.kept_words(self.kind, base, t)
+        self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
+                                  f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+        self._restore()
 
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",

@@ -174,50 +174,79 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     if view.get("revealed"):
         customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
     if view["phase"] == "over":  # CD-2: the last card forms no order
-        scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
-        from engines.results import game_result
-        counts = view["vp_counts"]
-        result = game_result(game)
-        winners = list(result.winners)
-        lines = [(result.headline, NEED)]  # CD-8: ties share the victory
-        ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
-        lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
-        scene.lines(lines, text_r, size=m.small)
-        scene.facts["winners"] = winners
-        return
-    if order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
+        _sold_out(scene, head, text_r, game, view)
+    elif order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
         scene.lines([(f"The race starts again in {banner}", NEED),
                      (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
                      ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
         scene.facts["countdown"] = banner
-        return
-    if order and _race_open(view):
-        scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
-        pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
-        pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
-        if pic_h > 16:
-            _value_picture(scene, pic_r, order["attribute"], order["value"])
-        scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
-                     ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
-        scene.facts["order"] = dict(order)
-        return
+    elif order and _race_open(view):
+        _open_order(scene, head, text_r, order)
+    elif view["phase"] == "place_vp" and any(view.get("must_place") or []):  # CD-10: which VP cards go
+        _vp_to_give(scene, head, text_r, view, events, context)
+    else:
+        _next_reveal(scene, head, text_r, view, events, context)
+
+
+def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]) -> None:
+    """The end of the game: "Sold out!" (CD-2: the last card forms no
+    order), who won (ties share the victory, CD-8) and the others' VP."""
+    m = scene.metrics
+    scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
+    from engines.results import game_result
+    counts = view["vp_counts"]
+    result = game_result(game)
+    winners = list(result.winners)
+    lines = [(result.headline, NEED)]  # CD-8: ties share the victory
+    ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
+    lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
+    scene.lines(lines, text_r, size=m.small)
+    scene.facts["winners"] = winners
+
+
+def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any]) -> None:
+    """The open order: "Order!", its value as a picture when there is room,
+    the order in words and "A match? Hit. None? Sip" (CD-4)."""
+    m = scene.metrics
+    scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
+    pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
+    pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
+    if pic_h > 16:
+        _value_picture(scene, pic_r, order["attribute"], order["value"])
+    scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
+                 ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
+    scene.facts["order"] = dict(order)
+
+
+def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
+                context: dict[str, Any]) -> None:
+    """The seats choosing which VP cards to give up (CD-10): "VP card to
+    give: 8 s" (the choice's seconds, CAB-9), who chooses and where, then
+    the race's result."""
+    m = scene.metrics
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
-    if view["phase"] == "place_vp" and owing:  # CD-10: the seat chooses which VP cards go
-        names = " and ".join(f"Seat {s + 1}" for s in owing)
-        left = _choice_left(view, context)   # CAB-9: the choice's seconds, seen by everyone
-        title = "VP card to give" if left is None else f"VP card to give: {left} s"
-        if left is not None and scene.measure(title, m.small)[0] > head.w:
-            title = f"Give VP: {left} s"
-        scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
-        where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
-            else ": choose on your screen"    # a bot has no screen to look at
-        lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
-                  NEED)]
-        lines += [(t, INFO) for t in result_lines(view, events)]
-        scene.facts["choice_left"] = left
-        scene.lines(lines, text_r, size=m.small)
-        return
+    names = " and ".join(f"Seat {s + 1}" for s in owing)
+    left = _choice_left(view, context)   # CAB-9: the choice's seconds, seen by everyone
+    title = "VP card to give" if left is None else f"VP card to give: {left} s"
+    if left is not None and scene.measure(title, m.small)[0] > head.w:
+        title = f"Give VP: {left} s"
+    scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
+    where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
+        else ": choose on your screen"    # a bot has no screen to look at
+    lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
+              NEED)]
+    lines += [(t, INFO) for t in result_lines(view, events)]
+    scene.facts["choice_left"] = left
+    scene.lines(lines, text_r, size=m.small)
+
+
+def _next_reveal(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
+                 context: dict[str, Any]) -> None:
+    """Between orders: who reveals next ("Seat 2 reveals", or "Next order
+    in 3" while the last race's outcome stays, CAB-7) over that result, or
+    "Press your button to reveal the next order"."""
+    m = scene.metrics
     who = view["current"]
     wait = _pause_left(context)
     lines = [(t, INFO) for t in result_lines(view, events)]

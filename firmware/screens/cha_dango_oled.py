@@ -60,56 +60,78 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if prompt:
         f.best(2, y, [str(prompt), "see the screen"])
         y += 12
-    phase = view["phase"]
-    race = view.get("race")
-    if phase == "over":
-        counts = view["vp_counts"]
-        best = max(counts)
-        winners = [s for s, c in enumerate(counts) if c == best]
-        word = ("YOU WIN!" if len(winners) == 1 else "SHARED WIN!") if seat in winners else f"Seat {winners[0] + 1} wins"
-        f.glyph(0, y, f.W, word, size=16)
-        return f
-    if race is None:
-        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
-        result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
-        if phase == "place_vp":  # CD-10: choose which VP card goes to the dining area
-            if owe:
-                if result:
-                    _result_text(f, y, result)
-                left = _choice_left(view, context)   # CAB-9: the seconds left to choose
-                if left is None:
-                    f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
-                else:
-                    f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
-                                       f"{left} s left"])
-            else:
-                f.text(2, y, "others choose", room=f.W - 4)
-                if result:
-                    f.text(2, y + 13, result, 13)
-            return f
-        wait = _pause_left(context)
-        if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
-            if result:
-                y = _result_text(f, y, result)
-            f.text(2, y + 2, f"reveal in {wait} s")
-        elif view["current"] == seat:
-            f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
-        else:
-            f.text(2, y, f"Seat {view['current'] + 1} reveals")
-            if result:
-                _result_text(f, y + 13, result)
-        return f
     banner = str(context.get("banner") or "")
-    if banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
+    if view["phase"] == "over":
+        _game_over(f, y, view, seat)
+    elif view.get("race") is None:
+        _between_races(f, y, bottom, view, seat, context, events)
+    elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
-        return f
+    else:
+        _race(f, y, bottom, game, view, seat, context, events)
+    return f
+
+
+def _game_over(f: OledFrame, y: int, view: dict[str, Any], seat: int) -> None:
+    """The end of the game for the seat: "YOU WIN!", "SHARED WIN!" or
+    "Seat 2 wins" (most VP cards, CD-8)."""
+    counts = view["vp_counts"]
+    best = max(counts)
+    winners = [s for s, c in enumerate(counts) if c == best]
+    word = ("YOU WIN!" if len(winners) == 1 else "SHARED WIN!") if seat in winners else f"Seat {winners[0] + 1} wins"
+    f.glyph(0, y, f.W, word, size=16)
+
+
+def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat: int, context: dict[str, Any],
+                   events: list[str]) -> None:
+    """No order open: the seat's last result with the VP cards it must give
+    up and the seconds left to choose them (CD-10, CAB-9), "others choose";
+    "REVEAL!" on its turn or "reveal in 3 s" while the result stays a
+    moment (CAB-7); else "Seat 2 reveals" over its result."""
+    owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+    result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
+    if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
+        if owe:
+            if result:
+                _result_text(f, y, result)
+            left = _choice_left(view, context)   # CAB-9: the seconds left to choose
+            if left is None:
+                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+            else:
+                f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
+                                   f"{left} s left"])
+        else:
+            f.text(2, y, "others choose", room=f.W - 4)
+            if result:
+                f.text(2, y + 13, result, 13)
+        return
+    wait = _pause_left(context)
+    if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
+        if result:
+            y = _result_text(f, y, result)
+        f.text(2, y + 2, f"reveal in {wait} s")
+    elif view["current"] == seat:
+        f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
+    else:
+        f.text(2, y, f"Seat {view['current'] + 1} reveals")
+        if result:
+            _result_text(f, y + 13, result)
+
+
+def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
+          events: list[str]) -> None:
+    """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
+    "+1 VP" for a customer won, "HIT" and its time, "sipped!" and its time,
+    the cup's state while it is up (:func:`_cup_up`); else a hand "or" a
+    cup: hit or sip?"""
+    race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     soon = mine is None and _too_soon(events, seat)
     if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
         f.glyph(0, y, f.W, "TOO SOON", size=16)
         f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
         f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
-        return f
+        return
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
@@ -122,21 +144,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.text(2, y, "sipped!", 13)
         f.text(2, y + 16, ms_text(sipped - race["open_us"]))
     elif view["cups_up"][seat]:
-        cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
-        t_min = cup_down.get("t_min_us") if cup_down else None
-        now_us = context.get("now_us")
-        if t_min is None:  # CD-7: lifted too early
-            f.text(2, y, "cup up too early:", room=f.W - 4)
-            f.text(2, y + 12, "put it down, lift it")
-        elif now_us is not None and now_us < t_min:   # CD-6: the 1 s hold, its progress drawn
-            f.glyph(0, y, f.W, "HOLD...", size=16)
-            left = t_min - now_us
-            done = 1 - left / max(1, game.options["sip_us"])
-            f.draw.rectangle((4, y + 20, f.W - 5, y + 27), outline=1)
-            f.draw.rectangle((4, y + 20, 4 + int((f.W - 9) * max(0.0, min(1.0, done))), y + 27), fill=1)
-            f.text(0, y + 30, f"{_tenths(left)} left", room=f.W, align="center")
-        else:
-            f.glyph(0, y, f.W, "PUT DOWN", size=16)
+        _cup_up(f, y, game, seat, context)
     else:   # a button still down from before the order (the revealer's reveal press) is no hit (CD-7)
         size = min(26, bottom - y - 14)
         x0 = (f.W - (2 * size + 28)) // 2
@@ -147,7 +155,27 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         held = view["buttons_down"][seat] and view["current"] != seat
         f.text(0, y + size + 2, "too soon: again!" if soon else "let go, then hit" if held else "hit or sip?",
                room=f.W, align="center")
-    return f
+
+
+def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:
+    """The seat's cup is up: "cup up too early: put it down, lift it"
+    (CD-7); "HOLD..." with the 1 s hold's progress bar and the tenths left
+    (CD-6); then "PUT DOWN"."""
+    cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
+    t_min = cup_down.get("t_min_us") if cup_down else None
+    now_us = context.get("now_us")
+    if t_min is None:  # CD-7: lifted too early
+        f.text(2, y, "cup up too early:", room=f.W - 4)
+        f.text(2, y + 12, "put it down, lift it")
+    elif now_us is not None and now_us < t_min:   # CD-6: the 1 s hold, its progress drawn
+        f.glyph(0, y, f.W, "HOLD...", size=16)
+        left = t_min - now_us
+        done = 1 - left / max(1, game.options["sip_us"])
+        f.draw.rectangle((4, y + 20, f.W - 5, y + 27), outline=1)
+        f.draw.rectangle((4, y + 20, 4 + int((f.W - 9) * max(0.0, min(1.0, done))), y + 27), fill=1)
+        f.text(0, y + 30, f"{_tenths(left)} left", room=f.W, align="center")
+    else:
+        f.glyph(0, y, f.W, "PUT DOWN", size=16)
 
 
 def _result_text(f: OledFrame, y: int, result: str) -> int:

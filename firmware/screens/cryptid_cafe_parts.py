@@ -182,8 +182,6 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
               radius=m.pad, glow=active)
     inner = r.inset(max(3, m.pad // 2))
     over = view.get("phase") == "over"
-    coin_txt = f"{p.get('score', {}).get('total', 0)}" if over else f"{p['coins']}"
-    money = {"name": "trophy", "won": True} if over else None
     tall = inner.h >= 2 * line + 6
     who_w = 2 * line + scene.measure("999", m.medium if tall else m.small)[0] + 8
     pile_w = max(scene.measure("Walkouts 9", m.small)[0], scene.measure("Served 9", m.small)[0]) + m.pad
@@ -191,7 +189,19 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     two_line_tray = inner.h >= 2 * line + 4 and inner.w < 1400
     tray_w = (3 if two_line_tray else 5) * tray_cell + 8
     who_r, track_r, tray_r, pile_r = inner.cols(-who_w, 1, -tray_w, -pile_w, gap=m.pad)
-    # token and coins
+    _seat_token(scene, who_r, p, seat, over, tall)
+    _track(scene, track_r, p, seat, lit)
+    _tray(scene, tray_r, p, seat, tray_cell, two_line_tray)
+    _piles(scene, pile_r, p, seat, over)
+
+
+def _seat_token(scene: Scene, who_r: Rect, p: dict[str, Any], seat: int, over: bool, tall: bool) -> None:
+    """The seat's token and its coins (after the game, a trophy and its
+    final score), on two lines when the row is ``tall``."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    coin_txt = f"{p.get('score', {}).get('total', 0)}" if over else f"{p['coins']}"
+    money = {"name": "trophy", "won": True} if over else None
     if tall:
         tok_r, coin_r = who_r.rows(1, 1, gap=2)
         tok = Rect(tok_r.x, tok_r.y, min(tok_r.h, line + 8), min(tok_r.h, line + 8))
@@ -204,7 +214,14 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
         scene.add("token", tok_r.square(), None, colour=seat_colour(seat), label=str(seat + 1))
         _money(scene, cr_icon.square(), money)
         scene.text(coin_txt, cr_txt, sizes=(m.small,), colour=GOLD)
-    # satisfaction track
+
+
+def _track(scene: Scene, track_r: Rect, p: dict[str, Any], seat: int, lit: frozenset) -> None:
+    """The satisfaction track (CC-3): six spaces green to red, numbered
+    1-6, each with its mood face and the customer on it (its card lit when
+    in ``lit``), or the space's mood alone when empty."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
     track = p.get("track", [])
     for i, (space, colour) in enumerate(zip(track_r.cols(*([1] * len(TRACK)), gap=max(2, m.pad // 3)), TRACK)):
         scene.add("panel", space, None, fill=TRACK_RGB[colour], radius=max(3, m.pad // 2))
@@ -236,10 +253,16 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
     scene.facts.setdefault("tracks", {})[seat] = [None if c is None else {
         "card": c["card"], "type": c["type"], "order": dict(c.get("order", {})), "tip": c["tip_now"],
         "colour": TRACK[i]} for i, c in enumerate(track)]
-    # tray
+
+
+def _tray(scene: Scene, tray_r: Rect, p: dict[str, Any], seat: int, tray_cell: int, two_lines: bool) -> None:
+    """The seat's tray: each station's dish with how many it holds (dim at
+    0), on one line or on two."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
     dishes = p.get("dishes", {})
-    rows = tray_r.rows(1, 1, gap=2) if two_line_tray else [tray_r]
-    per = 3 if two_line_tray else 5
+    rows = tray_r.rows(1, 1, gap=2) if two_lines else [tray_r]
+    per = 3 if two_lines else 5
     for i, st in enumerate(STATIONS):
         row = rows[min(i // per, len(rows) - 1)]
         x = row.x + (i % per) * tray_cell
@@ -249,7 +272,13 @@ def _seat_row(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, acti
         scene.text(str(k), Rect(x + line + 1, yy, tray_cell - line - 1, line), sizes=(m.small,),
                    colour=FG if k else DIM)
     scene.facts.setdefault("trays", {})[seat] = dict(dishes)
-    # served and walkouts
+
+
+def _piles(scene: Scene, pile_r: Rect, p: dict[str, Any], seat: int, over: bool) -> None:
+    """The customers the seat served and its walkouts ("Served 3",
+    "Walkouts 1", the walkouts only where there are two lines)."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
     served, lost = len(p.get("served", [])), len(p.get("lost", []))
     if pile_r.h >= 2 * line:
         a, b = pile_r.rows(1, 1)

@@ -158,22 +158,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     m = scene.metrics
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
-    status = f"Round {view['round']}" if view.get("round") else "Setup"
     readings = context.get("readings") or {}
-
-    def held_of(key):
-        r = readings.get(key) or {}
-        return r.get("values") if r.get("state") == "check" else None
-    contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
-    options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
-        (context.get("notice") or todo_text(game, view)).split("|")
     cursor = cursor_choices(game, context)
-    turn_act = cursor.get(view.get("turn")) if view.get("phase") == "play" else None
-    lit_order = turn_act.get("order") if turn_act and turn_act.get("type") == "serve" else None
-    lit_common = turn_act.get("common") if turn_act and turn_act.get("type") == "serve" else None
-    todo = header_todo(scene, hdr, TITLE, status, options)
-    header(scene, hdr, TITLE, status, todo)
-    scene.facts["todo"] = todo
+    _header(scene, hdr, game, view, context, readings)
     body = body.inset(m.pad)
     n = len(view["players"])
     line = scene.measure("Ag", m.small)[1]
@@ -185,35 +172,98 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
-        # issue 34: every move since a seat's last turn (one per seat and a spare), more where the
-        # customers' three card rows keep >= 2.4 lines each; the pending choice has its own line
-        fit = int((cust_r.h - line - m.pad - 3 * 2.4 * line) // line) - 1
-        feed_n = max(3, min(fit, n + 3))
-        cust_r, moves_r = cust_r.rows(1, -((feed_n + 1) * line + m.pad // 2), gap=m.pad // 2)
-        # clear of the table column and the mats by more than the painter's dirty margin, so a new
-        # move does not merge their regions into a full repaint
-        moves_r = Rect(moves_r.x, moves_r.y, moves_r.w - m.pad, moves_r.h - m.pad // 2)
-        pending = _pending(game, view, cursor, context)
-        moves = feed(list(context.get("last_events") or []), view, keep=feed_n)
-        scene.part(moves_r, ("gz-moves", moves_r, pending, repr(moves)),
-                   lambda sc: _moves(sc, moves_r, pending, moves, feed_n), bg=BG)
+        cust_r = _moves_part(scene, cust_r, game, view, cursor, context)
+    lit_order, lit_common = _lit_serve(view, cursor)
+    _customers_part(scene, cust_r, game, view, lit_order)
+    held = _held(readings, COMMON)
+    scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
+                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held), lit_common),
+               lambda sc: _table(sc, table_r, view, _held(readings, COMMON), lit_common), bg=BG)
+    _mats_part(scene, mats, game, view, context, cursor, (mat_rows, per_row, wide))
+    return scene
+
+
+def _held(readings: dict, key) -> list[int] | None:
+    """The reading the seats are checking for ``key`` (a seat, or the
+    common dice), ruling CAB-6: its values while in the "check" state."""
+    r = readings.get(key) or {}
+    return r.get("values") if r.get("state") == "check" else None
+
+
+def _lit_serve(view: dict[str, Any], cursor: dict[int, dict]) -> tuple[str | None, int | None]:
+    """The order card and the common die the turn seat's cursor would
+    serve with (both lit in gold), or None each."""
+    turn_act = cursor.get(view.get("turn")) if view.get("phase") == "play" else None
+    lit_order = turn_act.get("order") if turn_act and turn_act.get("type") == "serve" else None
+    lit_common = turn_act.get("common") if turn_act and turn_act.get("type") == "serve" else None
+    return lit_order, lit_common
+
+
+def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[str, Any], readings: dict) -> None:
+    """The header: the title, the round ("Round 3" or "Setup") and what the
+    table must do now: the notice, a rejected reading or a hand entry
+    (ruling CAB-6), or whose turn and what to do."""
+    status = f"Round {view['round']}" if view.get("round") else "Setup"
+    contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
+    options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
+        (context.get("notice") or todo_text(game, view)).split("|")
+    todo = header_todo(scene, hdr, TITLE, status, options)
+    header(scene, hdr, TITLE, status, todo)
+    scene.facts["todo"] = todo
+
+
+def _moves_part(scene: Scene, cust_r: Rect, game, view: dict[str, Any], cursor: dict[int, dict],
+                context: dict[str, Any]) -> Rect:
+    """The latest moves in words under the customers, with the turn's
+    pending choice and its cost on a line of its own; returns the room
+    left to the customers."""
+    m = scene.metrics
+    n = len(view["players"])
+    line = scene.measure("Ag", m.small)[1]
+    # issue 34: every move since a seat's last turn (one per seat and a spare), more where the
+    # customers' three card rows keep >= 2.4 lines each; the pending choice has its own line
+    fit = int((cust_r.h - line - m.pad - 3 * 2.4 * line) // line) - 1
+    feed_n = max(3, min(fit, n + 3))
+    cust_r, moves_r = cust_r.rows(1, -((feed_n + 1) * line + m.pad // 2), gap=m.pad // 2)
+    # clear of the table column and the mats by more than the painter's dirty margin, so a new
+    # move does not merge their regions into a full repaint
+    moves_r = Rect(moves_r.x, moves_r.y, moves_r.w - m.pad, moves_r.h - m.pad // 2)
+    pending = _pending(game, view, cursor, context)
+    moves = feed(list(context.get("last_events") or []), view, keep=feed_n)
+    scene.part(moves_r, ("gz-moves", moves_r, pending, repr(moves)),
+               lambda sc: _moves(sc, moves_r, pending, moves, feed_n), bg=BG)
+    return cust_r
+
+
+def _customers_part(scene: Scene, cust_r: Rect, game, view: dict[str, Any], lit_order: str | None) -> None:
+    """The three customer spaces with their order cards (the card the turn
+    seat's cursor would serve lit), or after the game the final scores."""
+    m = scene.metrics
     colours = tuple(p["colour"] for p in view["players"])
     if view.get("phase") == "over":
         scene.part(cust_r, ("gz-final", cust_r, repr(view.get("scores")), repr(view.get("ranking")),
                             repr(view["players"])), lambda sc: _final(sc, cust_r, view), bg=BG)
-    else:
-        for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
-            mine = lit_order if view["customers"][i] and any(
-                o["card"] == lit_order for o in view["customers"][i]["orders"]) else None
-            scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours, mine),
-                       lambda sc, cr=cr, i=i, mine=mine: _customer(sc, cr, game, view, i, mine), bg=BG)
-    scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
-                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held_of(COMMON)), lit_common),
-               lambda sc: _table(sc, table_r, view, held_of(COMMON), lit_common), bg=BG)
+        return
+    for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
+        mine = lit_order if view["customers"][i] and any(
+            o["card"] == lit_order for o in view["customers"][i]["orders"]) else None
+        scene.part(cr, ("gz-customer", i, cr, repr(view["customers"][i]), colours, mine),
+                   lambda sc, cr=cr, i=i, mine=mine: _customer(sc, cr, game, view, i, mine), bg=BG)
+
+
+def _mats_part(scene: Scene, mats: Rect, game, view: dict[str, Any], context: dict[str, Any],
+               cursor: dict[int, dict], grid: tuple[int, int, bool]) -> None:
+    """Each seat's player mat in ``grid`` (rows, mats per row, wide), its
+    banner's gold words: a reading being checked (CAB-6) or what the seat's
+    cursor would do, fitted beside its VP; the dice the turn's choice
+    would take lit."""
+    m = scene.metrics
+    mat_rows, per_row, wide = grid
+    readings = context.get("readings") or {}
     cells = []
     for rr in mats.rows(*([1] * mat_rows), gap=m.pad):
         cells.extend(rr.cols(*([1] * per_row), gap=m.pad))
-    for seat, cell in zip(range(n), cells):
+    for seat, cell in zip(range(len(view["players"])), cells):
         req = [q for q in view.get("dice_requests", []) if q.get("player") == seat]
         doing = banner_words(readings, seat, short=cell.w < 14 * m.medium) or cursor_words(
             view, cursor.get(seat), cursor_position(game, context, seat), game)
@@ -222,7 +272,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         if doing:
             scene.facts.setdefault("doing", {})[seat] = doing
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
-                  view.get("start_player"), repr(req), doing, repr(held_of(seat)), repr(lit))
+                  view.get("start_player"), repr(req), doing, repr(_held(readings, seat)), repr(lit))
         scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit: _mat(
-            sc, cell, game, view, seat, wide, doing, held_of(seat), lit), bg=BG)
-    return scene
+            sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit), bg=BG)

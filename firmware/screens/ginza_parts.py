@@ -235,11 +235,6 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
     gap = m.pad // 2
-    active = view.get("phase") == "play" and view.get("turn") == seat
-    pc = game.comp.player_cards.get(p["card"]) if p.get("card") else None
-    name = f"Seat {seat + 1} {pc.name}" if pc else f"Seat {seat + 1}"
-    if view.get("start_player") == seat:
-        name += " (start)"
     banner_h = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
     scene.add("panel", r, None, fill=(34, 38, 50), border=dice_rgb(view, seat), radius=m.pad)
     inner = r.inset(max(3, m.pad // 2))
@@ -252,13 +247,46 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
         -banner_h, -ability_h, -die, -(arr_h if wide else 0), -row, -row, gap=gap)
     if not wide:
         arr_r = econ_r
+    _mat_banner(scene, banner_r, abil_r if ability_h else None, game, view, seat, doing)
+    track_end = _mat_dice(scene, dice_r, view, seat, die, held, lit)
+    x = _mat_arrange_cards(scene, arr_r, econ_r, p, wide, row)
+    if not wide:      # the action tokens go beside the dice on a narrow mat
+        _mat_purse(scene, econ_r, Rect(track_end + m.pad, dice_r.y, dice_r.right - track_end - m.pad, dice_r.h),
+                   x, view, seat)
+    else:
+        _mat_purse(scene, econ_r, None, x, view, seat)
+    _mat_orders_won(scene, won_r, game, p, seat)
+
+
+def _mat_banner(scene: Scene, banner_r: Rect, abil_r: Rect | None, game, view: dict[str, Any], seat: int,
+                doing: str) -> None:
+    """The mat's banner: "Seat 2 Barista (start)", its VP, lit on its turn,
+    with ``doing`` in gold; on a wide mat (``abil_r``) the player card's
+    ability under it, or "choosing a player card" while the draft runs."""
+    m = scene.metrics
+    p = view["players"][seat]
+    active = view.get("phase") == "play" and view.get("turn") == seat
+    pc = game.comp.player_cards.get(p["card"]) if p.get("card") else None
+    name = f"Seat {seat + 1} {pc.name}" if pc else f"Seat {seat + 1}"
+    if view.get("start_player") == seat:
+        name += " (start)"
     seat_banner(scene, banner_r, seat, score=f"{p['order_points']} VP", name=name, active=active, doing=doing,
                 key=f"banner:{seat}")
-    if ability_h and pc:
+    if abil_r is not None and pc:
         scene.wrapped(pc.text, abil_r, sizes=(m.small,), colour=DIM, priority=INFO, max_lines=2)
-    elif ability_h:
+    elif abil_r is not None:
         scene.text("choosing a player card", abil_r, sizes=(m.small,), colour=DIM, priority=INFO)
-    # dice in the seat's colour inside the dice limit track (9 spaces)
+
+
+def _mat_dice(scene: Scene, dice_r: Rect, view: dict[str, Any], seat: int, die: int,
+              held: list[int] | None, lit: list[int] | None) -> int:
+    """The seat's dice in its colour inside the dice limit track (9
+    spaces): its dice, then the dice asked for (a reading being checked
+    in a gold ring), the open spaces, and while the limit can still be
+    raised the next (closed) space; the dice ``lit`` names ringed in
+    gold.  Returns the x just right of the track, px."""
+    m = scene.metrics
+    p = view["players"][seat]
     body = dice_rgb(view, seat)
     pip = PIP_RGB.get(p["colour"], (250, 250, 250))
     req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
@@ -288,8 +316,16 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     if req and held:
         scene.facts.setdefault("held", {})[seat] = [v for v in new if v is not None]
     scene.facts.setdefault("dice_limit", {})[seat] = p["dice_limit"]
-    # arrange cards (Lv.1 / Lv.2)
-    lv_w = scene.measure("Lv.2", m.small)[0] + 10
+    return dice_r.x + spaces * (die + 3)
+
+
+def _mat_arrange_cards(scene: Scene, arr_r: Rect, econ_r: Rect, p: dict[str, Any], wide: bool, row: int) -> int:
+    """The seat's three arrange cards (Change, Reroll, Add) at Lv.1 / Lv.2:
+    on a wide mat in a row of their own, named; on a narrow one as
+    pictograms at the start of the yen row.  Returns the x where the yen
+    go, px."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
     if wide:
         each = (arr_r.w - 2 * 4) // 3
         word = each >= scene.measure("Change", m.small)[0] + line + 12
@@ -297,33 +333,48 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
         for kind in ("change", "reroll", "add"):
             _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), word)
             x += each + 4
-        x = econ_r.x
-    else:
-        each = (row - 4) + scene.measure("Lv.2", m.small)[0] + 6  # icon, "Lv.2", the card's edges
-        x = arr_r.x
-        for kind in ("change", "reroll", "add"):
-            _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), False)
-            x += each + 3
-        x += m.pad
-    # yen, and the action tokens left (beside the dice on a narrow mat)
+        return econ_r.x
+    each = (row - 4) + scene.measure("Lv.2", m.small)[0] + 6  # icon, "Lv.2", the card's edges
+    x = arr_r.x
+    for kind in ("change", "reroll", "add"):
+        _arrange(scene, Rect(x, arr_r.y, each, arr_r.h), kind, p["levels"].get(kind, 1), False)
+        x += each + 3
+    return x + m.pad
+
+
+def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, view: dict[str, Any],
+               seat: int) -> None:
+    """The seat's yen (a coin and "¥12" from ``x``) and its action tokens
+    left in its colour, numbered with the seat: after the yen, or in
+    ``beside_dice`` (right of the dice limit track) on a narrow mat."""
+    m = scene.metrics
+    p = view["players"][seat]
+    line = scene.measure("Ag", m.small)[1]
     coin_w = scene.measure(f"¥{p['coins']}", m.small)[0] + 4
     scene.add("coin", Rect(x, econ_r.y + (econ_r.h - line) // 2, line, line), None)
     scene.text(f"¥{p['coins']}", Rect(x + line + 4, econ_r.y, coin_w, econ_r.h), sizes=(m.small,), colour=GOLD)
     x += line + 4 + coin_w + m.pad
     tok_row = econ_r
-    if not wide:
-        x = dice_r.x + spaces * (die + 3) + m.pad
-        tok_row = dice_r
+    if beside_dice is not None:
+        x = beside_dice.x
+        tok_row = beside_dice
     tok = min(line, tok_row.h)
     step = min(tok * 4 // 3, max(8, (tok_row.right - x) // max(1, p["tokens"])))
     for k in range(p["tokens"]):
         size = min(tok, step - 2)
         scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
-                  f"left:{seat}:{k}", seat=seat, colour=body, label=str(seat + 1))
+                  f"left:{seat}:{k}", seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
     scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
     scene.facts.setdefault("tokens", {})[seat] = p["tokens"]
-    # order cards won, grouped by dish, with their VP
+
+
+def _mat_orders_won(scene: Scene, won_r: Rect, game, p: dict[str, Any], seat: int) -> None:
+    """The order cards the seat has won, grouped by dish: each dish's plate
+    with "2 cards, 7 VP" (the count alone when the row is short of room),
+    or "No orders won yet"."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
     groups: dict[str, list] = {}
     for cid in p["orders"]:
         c = game.comp.orders[cid]

@@ -54,81 +54,98 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
                             "countdown": None}
     if banner and banner.isdigit():
         info.update(head="Get ready", countdown=banner)
-        return info
-    solo = len(view["seats"]) == 1
-    if phase in ("roll", "stop"):
-        if phase == "stop":
-            s = view["stop_seat"]
-            left = view["rerolls_left"]
-            who = "" if solo else f"Seat {s + 1} claims last: "
-            info.update(head="Time!" if solo else "Stop!", colour=ALERT,
-                        lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
-            if solo:
-                info["lines"].append(("2 dice from the box removed cards", INFO))
-        else:
-            pend = view.get("claims_pending") or []
-            # while claims wait out the settle window (RG-12) that is the news;
-            # the standing prompt may then give way where there is no room
-            lines = [("Press your button to claim a card", INFO if pend else NEED)]
-            if pend:
-                who = sorted(pend)
-                lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
-                                  "Seats " + ", ".join(str(p + 1) for p in who) + " grab"), NEED))
-            info.update(head="Roll!", lines=lines)
-        if solo:
-            # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
-            info["clock"] = ("time", 1.0, ALERT) if phase == "stop" else ("running", 0.0, (120, 200, 250))
-            if phase == "roll":
-                info["lines"].append(("The hidden 25 s timer is running", INFO))
-        return info
-    if phase == "blast":
-        turn = view["turn"]
-        p = turn["seat"]
-        plans = turn_plans(game, view)
-        info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
-        if not plans:
-            info["lines"] = [("Choose droids on the seat screen", NEED)]
-            return info
-        chosen = _selected_action(game, p, context)
-        selected = _plan_index(plans, chosen, view)
-        shown = 0 if selected is None else selected
-        plan = plans[shown]
-        pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
-        info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
-        step = _step_count(game, p, context)
-        if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
-            info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
-            if selected is not None:
-                info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
-            if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
-                return info
-        if plan.cells:
-            info["lines"].append(("lit on the sheet", INFO))
-        info["lit"] = set(plan.cells)
-        info["lit_trophy"] = plan.trophy or 0
-        info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
-        return info
-    if phase == "unlock":
+    elif phase in ("roll", "stop"):
+        _roll_info(info, view)
+    elif phase == "blast":
+        _blast_info(info, game, view, context)
+    elif phase == "unlock":
         who = ", ".join(f"Seat {p + 1}" for p in game.active_players())
         info.update(head="Power-ups", lines=[(f"{who}: unlock one or keep it", NEED)])
-        return info
-    if phase == "over":
-        def coins(seat):
-            return seat["coins_marked"] - seat["coins_spent"]
-        ranked = sorted(view["seats"], key=lambda s: (-s["score"], -coins(s)))
-        best = ranked[0]
-        winners = [s for s in ranked if s["score"] == best["score"] and coins(s) == coins(best)]
-        if len(winners) > 1:  # RG-11: still tied on coins = shared
-            names = " and ".join(f"Seat {s['seat'] + 1}" for s in winners)
-            lines = [(f"{names} share the win: {best['score']} pts, {coins(best)} coins", NEED)]
-        else:
-            lines = [(f"Seat {best['seat'] + 1} wins with {best['score']} pts", NEED)]
-            if len(ranked) > 1 and ranked[1]["score"] == best["score"]:
-                lines.append((f"Tied on points: most unspent coins wins ({coins(best)})", NEED))
-        for i, s in enumerate(ranked[len(winners):], start=len(winners) + 1):
-            lines.append((f"{i}. Seat {s['seat'] + 1}: {s['score']} pts", INFO))
-        info.update(head="Game over", lines=lines)
+    elif phase == "over":
+        info.update(head="Game over", lines=_result_lines(view))
     return info
+
+
+def _roll_info(info: dict[str, Any], view: dict[str, Any]) -> None:
+    """1 - Roll Dice: "Roll!" and the seats grabbing a card (RG-12); Stop
+    (RG-8): "Stop!" ("Time!" solo) and the rerolls left; solo, the
+    hourglass of the hidden timer (RG-10), never how long is left."""
+    solo = len(view["seats"]) == 1
+    if view["phase"] == "stop":
+        s = view["stop_seat"]
+        left = view["rerolls_left"]
+        who = "" if solo else f"Seat {s + 1} claims last: "
+        info.update(head="Time!" if solo else "Stop!", colour=ALERT,
+                    lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
+        if solo:
+            info["lines"].append(("2 dice from the box removed cards", INFO))
+    else:
+        pend = view.get("claims_pending") or []
+        # while claims wait out the settle window (RG-12) that is the news;
+        # the standing prompt may then give way where there is no room
+        lines = [("Press your button to claim a card", INFO if pend else NEED)]
+        if pend:
+            who = sorted(pend)
+            lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
+                              "Seats " + ", ".join(str(p + 1) for p in who) + " grab"), NEED))
+        info.update(head="Roll!", lines=lines)
+    if solo:
+        # RG-10: the book hides the timer: an hourglass says it runs, never how long is left
+        info["clock"] = ("time", 1.0, ALERT) if view["phase"] == "stop" else ("running", 0.0, (120, 200, 250))
+        if view["phase"] == "roll":
+            info["lines"].append(("The hidden 25 s timer is running", INFO))
+
+
+def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[str, Any]) -> None:
+    """3 - Blast Droids (RG-9): "Seat 2 blasts", the plan under its cursor
+    ("Plan 2 of 5: +7 pts" and what it blasts) or the single step being
+    chosen; the plan's droids and trophy lit on the seat's sheet."""
+    turn = view["turn"]
+    p = turn["seat"]
+    plans = turn_plans(game, view)
+    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
+    if not plans:
+        info["lines"] = [("Choose droids on the seat screen", NEED)]
+        return
+    chosen = _selected_action(game, p, context)
+    selected = _plan_index(plans, chosen, view)
+    shown = 0 if selected is None else selected
+    plan = plans[shown]
+    pts = f"+{plan.points} pt{'s' if plan.points != 1 else ''}"
+    info["lines"] = [(f"Plan {shown + 1} of {len(plans)}: {pts}", NEED), (plan_words(plan, coins=True), INFO)]
+    step = _step_count(game, p, context)
+    if step is not None and chosen is not None:   # a single step: counted as the OLED counts it
+        info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
+        if selected is not None:
+            info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
+        if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
+            return
+    if plan.cells:
+        info["lines"].append(("lit on the sheet", INFO))
+    info["lit"] = set(plan.cells)
+    info["lit_trophy"] = plan.trophy or 0
+    info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
+
+
+def _result_lines(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The final result (RG-11): the winner and points, or the seats that
+    share the win (tied on points and unspent coins), the coins breaking a
+    tie on points, then the others in order."""
+    def coins(seat):
+        return seat["coins_marked"] - seat["coins_spent"]
+    ranked = sorted(view["seats"], key=lambda s: (-s["score"], -coins(s)))
+    best = ranked[0]
+    winners = [s for s in ranked if s["score"] == best["score"] and coins(s) == coins(best)]
+    if len(winners) > 1:  # RG-11: still tied on coins = shared
+        names = " and ".join(f"Seat {s['seat'] + 1}" for s in winners)
+        lines = [(f"{names} share the win: {best['score']} pts, {coins(best)} coins", NEED)]
+    else:
+        lines = [(f"Seat {best['seat'] + 1} wins with {best['score']} pts", NEED)]
+        if len(ranked) > 1 and ranked[1]["score"] == best["score"]:
+            lines.append((f"Tied on points: most unspent coins wins ({coins(best)})", NEED))
+    for i, s in enumerate(ranked[len(winners):], start=len(winners) + 1):
+        lines.append((f"{i}. Seat {s['seat'] + 1}: {s['score']} pts", INFO))
+    return lines
 
 
 def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], strip: bool) -> None:
@@ -195,6 +212,27 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     letters = card_letters(view)
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
+    _header(scene, hdr, view, context)
+    body = body.inset(m.pad)
+    info = _phase_info(game, view, context)
+    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
+    sheets = _top(scene, body, game, view, context, info, cursors, letters)
+    if "plan" in info:
+        scene.facts["plan"] = info["plan"]
+    _sheets(scene, sheets, game, view, context, info, cursors, letters)
+    if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
+        glyph_h = min(sheets.h, scene.height // 3)
+        over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
+        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
+        scene.facts["countdown"] = info["countdown"]
+    return scene
+
+
+def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, Any]) -> None:
+    """The header: "Round 3 of 8" and what the table must do now (the
+    phase's words, "Get ready", the round done, a rejected reading or a
+    hand entry, ruling CAB-6), or the notice."""
     status = f"Round {max(1, view['round'])} of {view['rounds']}"
     todo = PHASE_TODO.get(view["phase"], "")
     if (context.get("banner") or "").isdigit():
@@ -206,9 +244,16 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
         scene.facts["contest"] = todo
     header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
-    body = body.inset(m.pad)
-    info = _phase_info(game, view, context)
-    cursors = cursor_choices(game, context) if view["phase"] in ("roll", "stop", "unlock") else {}
+
+
+def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],
+         cursors: dict[int, dict], letters: dict[str, str]) -> Rect:
+    """The upper part: the final scores after the game, the round's
+    summary while the next round waits (CAB-10), else the target cards
+    lettered A, B, C... (with the seats pointing at them) and the phase box
+    beside them, or a strip under them on a narrow screen.  Returns the
+    room left for the sheets."""
+    m = scene.metrics
     feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
@@ -228,9 +273,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                 pointing.setdefault(act.get("card"), []).append(p)
         _cards_row(scene, cards_r, view, letters, pointing)
         _place_phase(scene, phase_r, info, feed, strip)
+    return sheets
+
+
+def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],
+            cursors: dict[int, dict], letters: dict[str, str]) -> None:
+    """Each seat's sheet in equal columns (solo: the sheet and beside it
+    the score against the book's ultimate 49), its banner saying what the
+    seat does now; the blasting seat's plan lit on its sheet; a reading
+    being checked (CAB-6) in its dice row."""
+    m = scene.metrics
     lit = info["lit"]
-    if "plan" in info:
-        scene.facts["plan"] = info["plan"]
     n = len(view["seats"])
     if n > 1:  # equal widths, so every sheet gets the same layout
         col_w = (sheets.w - m.pad * (n - 1)) // n
@@ -253,13 +306,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                reading.get("values") if reading.get("state") == "check" else None)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
-    if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
-        glyph_h = min(sheets.h, scene.height // 3)
-        over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
-        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
-        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
-        scene.facts["countdown"] = info["countdown"]
-    return scene
 
 
 def countdown(game, view: dict[str, Any]) -> bool:

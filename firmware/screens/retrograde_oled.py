@@ -155,21 +155,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         right = f"{max(1, view['round'])}/{view['rounds']}"
     f.header(left, right)
     phase = view["phase"]
-    letters = card_letters(view)
     shown = controls.shown(game)
     choices = shown.choices
     prompt = (context.get("prompts") or {}).get(seat)
     if (context.get("banner") or "").startswith("next"):   # CAB-10: no roll is asked for while the round is summed up
         prompt = None
-    body_bottom = f.H - 14 if choices else f.H
-    if choices:
-        text, pos = label(shown.chosen, view), None
-        n_plans = sum(1 for a in choices if a.get("type") == "plan")
-        if n_plans and shown.chosen.get("type") == "plan":   # the HDMI's words: "plan 2 of 5" (issue 34)
-            text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
-        elif n_plans:                                        # a single step: counted among the steps
-            pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
-        body_bottom = f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
+    body_bottom = _choice_band(f, shown, view) if choices else f.H
     y = 14
     if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
         y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
@@ -178,68 +169,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 22, _rank_text(view, seat))
     elif phase in ("roll", "stop"):
-        waiting = any(r.get("player") == seat for r in game.chance_requests())
-        if banner.isdigit():
-            f.glyph(0, y, f.W, banner, size=30)
-        elif banner.startswith("next"):   # CAB-10: the round's summary is on the HDMI
-            f.text(2, y, f"round {max(1, view['round'] - 1)} done")
-            f.text(2, y + 14, f"next round in {banner.split()[-1]} s")
-        elif me.get("claim"):
-            f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
-            f.text(28, y + 2, "claimed")
-            f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
-        elif me["dice"] is None:
-            f.glyph(0, y, f.W, "ROLL!", size=24)
-        else:
-            n = len(me["dice"][:9])
-            size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
-            for i, v in enumerate(me["dice"][:9]):
-                f.die(2 + i * (size + 2), y, size, v)
-            word = ""
-            if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
-                word = "press again to reroll"       # ruling RG-15: a reroll arms first
-            elif phase == "stop" and view["stop_seat"] == seat:
-                word = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
-            elif seat in (view.get("claims_pending") or []):
-                word = "claim pressed"
-            elif waiting:
-                word = "reroll or claim"
-            if word and y + 34 <= body_bottom:
-                f.best(2, y + 22, [word, word.replace(" to ", ": ")])
+        _roll(f, y, body_bottom, game, view, seat, shown, banner)
+    elif phase == "blast" and view["turn"]["seat"] != seat:
+        f.text(2, y, f"Seat {view['turn']['seat'] + 1} blasts")
+        if me.get("claim"):
+            f.text(2, y + 12, f"your card: {card_letters(view).get(me['claim'], '?')}")
+        _hand(f, 2, y + 24, me)
     elif phase == "blast":
-        turn = view["turn"]
-        if turn["seat"] != seat:
-            f.text(2, y, f"Seat {turn['seat'] + 1} blasts")
-            if me.get("claim"):
-                f.text(2, y + 12, f"your card: {letters.get(me['claim'], '?')}")
-            _hand(f, 2, y + 24, me)
-        else:
-            plans = turn_plans(game, view)
-            chosen = shown.chosen
-            k = _plan_index(plans, chosen, view) if plans else None
-            lit = set(plans[k].cells) if k is not None else set()
-            _mini_sheet(f, f.W - 31, y, 6, me, lit)
-            # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
-            # run into it), then each line above them only where its ink ends above the dice
-            dice_y = body_bottom - 13
-            if shown.armed:   # the choice (its points in the band) waits for its confirm press
-                if y + 8 < dice_y:
-                    f.text(2, y - 1, "press again", room=f.W - 36)
-                if y + 19 < dice_y:
-                    f.text(2, y + 10, "to confirm", room=f.W - 36)
-            elif k is not None:
-                pts = plans[k].points
-                if y + 13 < dice_y:
-                    f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
-                if y + 22 < dice_y:   # the droids are lit on the mini sheet: the trophy and coin in words
-                    f.text(2, y + 13, oled_plan_line(f, plans[k], f.W - 36), room=f.W - 36)
-            elif y + 16 < dice_y:
-                f.glyph(0, y, f.W - 34, "BLAST!", size=16)
-            pool = turn["pool"]
-            shown_dice = list(zip(pool, turn["spent"]))[:9]
-            size = min(12, (f.W - 36 - 2 * (len(shown_dice) - 1)) // max(1, len(shown_dice)))
-            for i, (v, spent) in enumerate(shown_dice):
-                f.die(2 + i * (size + 2), dice_y, size, v, dim=spent)
+        _blast(f, y, body_bottom, game, view, seat, shown)
     elif phase == "unlock":
         if seat in game.active_players():
             f.glyph(0, y, f.W, "UNLOCK?", size=16)
@@ -247,3 +184,95 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             f.text(2, y, "others unlock")
         _hand(f, 2, y + 24, me)
     return f
+
+
+def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
+    """The choice under the seat's cursor at the bottom: a plan as "plan 2
+    of 5" (the HDMI's words, issue 34), a single step counted among the
+    steps; returns the y above the band."""
+    choices = shown.choices
+    text, pos = label(shown.chosen, view), None
+    n_plans = sum(1 for a in choices if a.get("type") == "plan")
+    if n_plans and shown.chosen.get("type") == "plan":   # the HDMI's words: "plan 2 of 5" (issue 34)
+        text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
+    elif n_plans:                                        # a single step: counted among the steps
+        pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
+
+
+def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown,
+          banner: str) -> None:
+    """1 - Roll Dice and Stop (RG-8): the 3-2-1 countdown, "round 2 done:
+    next round in 5 s" (CAB-10), the card the seat claimed, "ROLL!", or its
+    dice with what it may do now ("reroll or claim", "Stop! 2 rerolls")."""
+    me = view["seats"][seat]
+    letters = card_letters(view)
+    if banner.isdigit():
+        f.glyph(0, y, f.W, banner, size=30)
+    elif banner.startswith("next"):   # CAB-10: the round's summary is on the HDMI
+        f.text(2, y, f"round {max(1, view['round'] - 1)} done")
+        f.text(2, y + 14, f"next round in {banner.split()[-1]} s")
+    elif me.get("claim"):
+        f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
+        f.text(28, y + 2, "claimed")
+        f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
+    elif me["dice"] is None:
+        f.glyph(0, y, f.W, "ROLL!", size=24)
+    else:
+        n = len(me["dice"][:9])
+        size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
+        for i, v in enumerate(me["dice"][:9]):
+            f.die(2 + i * (size + 2), y, size, v)
+        word = _roll_word(game, view, seat, shown)
+        if word and y + 34 <= body_bottom:
+            f.best(2, y + 22, [word, word.replace(" to ", ": ")])
+
+
+def _roll_word(game, view: dict[str, Any], seat: int, shown) -> str:
+    """What the seat may do with the dice it rolled: "press again to
+    reroll" (a reroll arms first, RG-15), "Stop! 2 rerolls" ("Time!"
+    solo), "claim pressed", "reroll or claim"; "" when none of these."""
+    if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
+        return "press again to reroll"       # ruling RG-15: a reroll arms first
+    if view["phase"] == "stop" and view["stop_seat"] == seat:
+        return f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
+    if seat in (view.get("claims_pending") or []):
+        return "claim pressed"
+    if any(r.get("player") == seat for r in game.chance_requests()):
+        return "reroll or claim"
+    return ""
+
+
+def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown) -> None:
+    """The seat's own 3 - Blast Droids (RG-9): the plan under its cursor
+    lit on the miniature sheet, its points and its trophy and coin in words
+    ("press again to confirm" when armed, "BLAST!" on no plan), and the
+    pool's dice above the choice band, the spent ones dimmed."""
+    me = view["seats"][seat]
+    turn = view["turn"]
+    plans = turn_plans(game, view)
+    chosen = shown.chosen
+    k = _plan_index(plans, chosen, view) if plans else None
+    lit = set(plans[k].cells) if k is not None else set()
+    _mini_sheet(f, f.W - 31, y, 6, me, lit)
+    # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
+    # run into it), then each line above them only where its ink ends above the dice
+    dice_y = body_bottom - 13
+    if shown.armed:   # the choice (its points in the band) waits for its confirm press
+        if y + 8 < dice_y:
+            f.text(2, y - 1, "press again", room=f.W - 36)
+        if y + 19 < dice_y:
+            f.text(2, y + 10, "to confirm", room=f.W - 36)
+    elif k is not None:
+        pts = plans[k].points
+        if y + 13 < dice_y:
+            f.text(2, y - 1, f"+{pts} pt{'s' if pts != 1 else ''}", 13, room=f.W - 36)
+        if y + 22 < dice_y:   # the droids are lit on the mini sheet: the trophy and coin in words
+            f.text(2, y + 13, oled_plan_line(f, plans[k], f.W - 36), room=f.W - 36)
+    elif y + 16 < dice_y:
+        f.glyph(0, y, f.W - 34, "BLAST!", size=16)
+    pool = turn["pool"]
+    shown_dice = list(zip(pool, turn["spent"]))[:9]
+    size = min(12, (f.W - 36 - 2 * (len(shown_dice) - 1)) // max(1, len(shown_dice)))
+    for i, (v, spent) in enumerate(shown_dice):
+        f.die(2 + i * (size + 2), dice_y, size, v, dim=spent)

@@ -180,7 +180,22 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     body = rest.inset(m.pad // 2)
     dice_h = min(body.h // 6, body.w // 8)
     dice_r, grid_area = body.rows(-dice_h, 1, gap=m.pad // 2)
-    # grid with bosses, and the side column: trophies, coins, power-ups
+    layout, cell, grid_r, side = _sheet_layout(scene, grid_area)
+    _droid_grid(scene, grid_r, cell, seat, lit, set(turn["cells"]) if mine else set())
+    rest_side = _trophies(scene, side, layout, cell, seat, lit_trophy)
+    _counts(scene, grid_area, grid_r, rest_side, layout, cell, seat)
+    scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
+    scene.group(start, r, None)
+    return dice_r, dice_h
+
+
+def _sheet_layout(scene: Scene, grid_area: Rect) -> tuple[str, int, Rect, Rect]:
+    """Where the sheet's parts go in ``grid_area``: "beside" (trophies and
+    counts in a column right of the grid), "under" (a tall sheet: under
+    the grid) or "hybrid" (a narrow sheet: trophies in a row under the
+    grid, counts beside it).  Returns (layout, cell px, the 5 x 6 grid of
+    bosses and droids, the trophies' side area)."""
+    m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     min_side = small_h * 2 + m.pad
     beside = max(8, min(grid_area.h // 6, (grid_area.w - min_side - m.pad) // 5))
@@ -203,7 +218,13 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
         cell = beside
         grid_r = Rect(grid_area.x, grid_area.y, cell * 5, cell * 6)
         side = Rect(grid_r.right + m.pad, grid_area.y, grid_area.right - grid_r.right - m.pad, grid_r.h)
-    now = set(turn["cells"]) if mine else set()
+    return layout, cell, grid_r, side
+
+
+def _droid_grid(scene: Scene, grid_r: Rect, cell: int, seat: dict[str, Any], lit: set[int], now: set[int]) -> None:
+    """The five bosses over the 5 x 5 droids (their pips, blasted crossed
+    out); ``now``: the droids blasted this turn; ``lit``: the plan's
+    droids not blasted yet."""
     for c in range(5):
         scene.add("boss", Rect(grid_r.x + c * cell, grid_r.y, cell, cell).inset(max(1, cell // 10)), None,
                   defeated=bool(seat["bosses"][c]))
@@ -212,8 +233,15 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
         scene.add("droid", Rect(grid_r.x + cc * cell, grid_r.y + (rr + 1) * cell, cell, cell).inset(1),
                   None, pips=seat["pips"][k], blasted=bool(seat["blasted"][k]), recent=k in now,
                   lit=k in lit and not seat["blasted"][k])
+
+
+def _trophies(scene: Scene, side: Rect, layout: str, cell: int, seat: dict[str, Any], lit_trophy: int) -> Rect:
+    """The six trophies numbered 1-6 (won ones filled, ``lit_trophy`` the
+    plan's) in the side area; returns the room left under them."""
+    m = scene.metrics
+    small_h = scene.measure("Ag", m.small)[1]
     if layout == "hybrid":
-        tcols, tro_cell = 6, min(side.w // 6, tro_h)
+        tcols, tro_cell = 6, min(side.w // 6, side.h)
     elif layout == "under":
         tcols, tro_cell = 6, min(side.w // 6, small_h + m.pad)
     else:
@@ -225,6 +253,16 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
         rr, cc = divmod(i, tcols)
         scene.add("icon", Rect(tro_r.x + cc * tro_cell, tro_r.y + rr * tro_cell, tro_cell, tro_cell).inset(1),
                   None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1)
+    return rest_side
+
+
+def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout: str, cell: int,
+            seat: dict[str, Any]) -> None:
+    """The seat's unspent coins and power-up cards ("2 coins", "1 locked",
+    "1 unlocked", the number alone where the words do not fit) where the
+    layout has room, and the unlocked power-ups by name."""
+    m = scene.metrics
+    small_h = scene.measure("Ag", m.small)[1]
     coins_left = seat["coins_marked"] - seat["coins_spent"]
     held = seat.get("hand_cards")
     n_hand = len(held) if held is not None else seat["hand_count"]
@@ -252,9 +290,6 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     names = list(seat["unlocked"])
     if names and rows[-1].h > 0:
         scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
-    scene.facts.setdefault("coins", {})[p] = coins_left
-    scene.group(start, r, None)
-    return dice_r, dice_h
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
