@@ -22,19 +22,11 @@ values by hand (navigation sets the die under the cursor, a press moves
 on, a long press goes back, a press on "ok" confirms).  Rejections and hand
 entries are journaled as notes (:meth:`DiceStation.restore` rebuilds the
 counts on resume) and counted in :class:`DiceStats`.
-
-:class:`SimTable` is the simulated camera: it composes each seat's tray from
-die images (drawn by :func:`vision.synth.render_frame`, or real labelled
-photo crops with ``--dice-from``), so the reader reads real pixels; it knows
-the true values and counts every misread.
 """
 from __future__ import annotations
 
 import collections
 import logging
-import random
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -42,17 +34,16 @@ import numpy as np
 from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
 from vision.multilook import MultiLook
-from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
 from firmware.rulings import LATE_OK_US, LONG_PRESS_US
 from firmware.runtime.clocks import SIM_CAMERA_UPTIME_US, CameraClock
+from firmware.runtime.dice_stats import DiceStats, overlap
+from firmware.runtime.dice_table import COMMON, SimTable
 
 log = logging.getLogger("cabinet.dice")
 
-#: How long thrown dice tumble before they lie still (simulation), us.
-ROLL_US = 500_000
 #: Camera frame period while dice are awaited (simulation), us.
 FRAME_US = 200_000
 #: (n, m): n blank frames among the last m tell the waiting seats why
@@ -69,189 +60,6 @@ ENTRY_AFTER = 12
 CONTEST_MS = 1500
 #: Rejections of one request before the seat enters the values by hand.
 CONTESTS_BEFORE_ENTRY = 2
-SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
-COMMON = -1  # tray key of the common dice
-
-
-@dataclass
-class Tray:
-    """One simulated tray: the dice in it and when they stop moving."""
-    values: list[int] = field(default_factory=list)
-    colours: list[str] = field(default_factory=list)
-    moving_until_us: int = -1
-    image: np.ndarray | None = None
-    throws: int = 0
-    #: where the dice of ``image`` were drawn: ``(value, x, y)``, frame px
-    #: (what a person sees when they look at the tray; the guided
-    #: calibration's simulated seats check the reader against it)
-    placed: list[tuple[int, float, float]] = field(default_factory=list)
-    #: the dice were thrown and not yet read at rest (the first look, issue 40)
-    first_look: bool = False
-
-
-class SimTable:
-    """The simulated camera's view of the table: one frame of
-    ``frame_size`` = (width, height) px with a grid of trays, one per seat
-    plus the common tray.
-
-    Args:
-        seats: number of seats.
-        seed: seed of the throw RNG (positions, crops).
-        dice_from: a labelled photo set folder (images/ + labels/) for real
-            crops, or None to draw dice.
-        camera_noise: every frame of dice at rest gets its own sensor
-            noise, sub-pixel jitter and flicker (:func:`vision.synth.camera_look`,
-            from its own RNG stream: the throws are the same either way).
-    """
-
-    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None,
-                 frame_size: tuple[int, int] = (960, 540), camera_noise: bool = True):
-        self.seats = seats
-        self.camera_rng = np.random.default_rng(random.Random(f"camera:{seed}").getrandbits(64)) if camera_noise else None
-        self.frame_size = frame_size
-        self.seed = seed
-        self.rng = random.Random(f"table:{seed}")
-        self.library = CropLibrary(dice_from) if dice_from else None
-        keys = list(range(seats)) + [COMMON]
-        cols = 3 if len(keys) > 4 else 2 if len(keys) > 1 else 1
-        rows = -(-len(keys) // cols)
-        w, h = frame_size
-        self.cells: dict[int, tuple[int, int, int, int]] = {}
-        for i, key in enumerate(keys):
-            r, c = divmod(i, cols)
-            self.cells[key] = (c * w // cols, r * h // rows, w // cols, h // rows)
-        self.zones = TrayZones([(k if k != COMMON else seats, [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch)])
-                                for k, (x, y, cw, ch) in self.cells.items()])
-        self.trays: dict[int, Tray] = {k: Tray() for k in keys}
-
-    def continue_after(self, rolls: int) -> None:
-        """Resume: go on from a game that already has ``rolls`` dice answers
-        in its journal.  The throw RNG is re-seeded from (seed, rolls), so a
-        resumed game does not roll round 1's dice again, and the same save
-        resumed twice rolls the same dice (issue 34).  ``rolls == 0`` keeps
-        the new game's stream."""
-        if rolls > 0:
-            self.rng = random.Random(f"table:{self.seed}:after:{rolls}")
-
-    def zone_seat(self, key: int) -> int:
-        """Zone index of a tray key (the common tray is zone ``seats``)."""
-        return self.seats if key == COMMON else key
-
-    def throw(self, key: int, values: list[int], colour: str | None, t_us: int) -> None:
-        """Roll ``values`` into tray ``key`` at ``t_us``; they settle after
-        :data:`ROLL_US`."""
-        tray = self.trays[key]
-        tray.values = list(values)
-        c = colour if colour in PALETTE else (SEAT_DIE_COLOURS[key % len(SEAT_DIE_COLOURS)] if key != COMMON
-                                              else "purple")
-        tray.colours = [c] * len(values)
-        tray.moving_until_us = t_us + ROLL_US
-        tray.image = None
-        tray.throws += 1
-        tray.first_look = True
-
-    def nudge(self, key: int, t_us: int) -> None:
-        """Nudge the dice of tray ``key``: same values, new positions."""
-        tray = self.trays[key]
-        tray.moving_until_us = t_us + ROLL_US // 2
-        tray.image = None
-
-    def clear(self, key: int) -> None:
-        """Take the dice out of tray ``key``."""
-        self.trays[key] = Tray(throws=self.trays[key].throws)
-
-    def _cell_image(self, key: int) -> np.ndarray:
-        x, y, cw, ch = self.cells[key]
-        tray = self.trays[key]
-        margin = 8
-        size = (cw - 2 * margin, ch - 2 * margin)
-        if self.library is not None and tray.values:
-            img, placed = compose_from_dataset(self.library, size, tray.values, self.rng)
-            tray.placed = [(v, x + margin + cx, y + margin + cy) for v, (cx, cy) in placed]
-            return img
-        side = 40.0
-        specs: list[DieSpec] = []
-        for v, colour in zip(tray.values, tray.colours):
-            for _ in range(200):
-                px = self.rng.uniform(side, size[0] - side)
-                py = self.rng.uniform(side, size[1] - side)
-                if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
-                    break
-            specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
-        tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
-        return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
-
-    def cell_frame(self, key: int, t_us: int) -> np.ndarray:
-        """What the camera sees of tray ``key`` at ``t_us``: H x W x 3 uint8
-        BGR.  The dice at rest are composed once per throw; while they
-        tumble the frame shows them displaced (a new offset each frame)."""
-        tray = self.trays[key]
-        if tray.image is None:
-            tray.image = self._cell_image(key)
-        if t_us < tray.moving_until_us:
-            dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
-            return np.roll(tray.image, (dy, dx), axis=(0, 1))
-        return tray.image if self.camera_rng is None else camera_look(tray.image, self.camera_rng)
-
-    def frame(self, t_us: int) -> np.ndarray:
-        """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
-        tray (for screenshots and the replay camera)."""
-        w, h = self.frame_size
-        frame = np.empty((h, w, 3), np.uint8)
-        frame[:] = (120, 124, 126)
-        for key, (x, y, cw, ch) in self.cells.items():
-            img = self.cell_frame(key, t_us)
-            frame[y + 8:y + 8 + img.shape[0], x + 8:x + 8 + img.shape[1]] = img
-        return frame
-
-
-@dataclass
-class DiceStats:
-    """What the dice reading did over a game."""
-    requests: int = 0
-    dice_read: int = 0
-    misread: int = 0
-    nudges: int = 0
-    rerolls: int = 0
-    entered: int = 0
-    frames: int = 0
-    #: readings a seat rejected (CAB-6), over the whole game (journaled)
-    contested: int = 0
-    #: rerolls asked for after a rejection
-    contest_rerolls: int = 0
-    #: requests answered by hand entry after rejections
-    hand_entries: int = 0
-    #: misread dice (of ``misread``) that reached the game: nobody
-    #: contested them (simulation)
-    misread_accepted: int = 0
-    #: issue 40's first look (simulation, where the truth is known): dice
-    #: thrown and read at rest for the first time since the throw, of
-    #: them given their right value and given a wrong value
-    #: (first-look rate = first_right / first_dice, misread rate =
-    #: first_wrong / first_dice), and the throws so read (rolls)
-    first_dice: int = 0
-    first_right: int = 0
-    first_wrong: int = 0
-    rolls: int = 0
-    #: simulated time (us) from a request's first reading at rest to the
-    #: reading the game takes, summed over the requests whose first reading
-    #: was unread or short (the nudges', rerolls' and hand entries' cost)
-    nudge_wait_us: int = 0
-
-    def first_look(self, truth: list[int], values: list[int | None]) -> None:
-        """Count the first reading at rest of a throw: ``truth`` the dice
-        on the table, ``values`` the values read (None: unread).  A die
-        is right when its value matches one of the truth (as multisets);
-        values beyond the dice on the table are not counted as dice."""
-        read = [v for v in values if v is not None]
-        right = _overlap(truth, read)
-        self.rolls += 1
-        self.first_dice += len(truth)
-        self.first_right += right
-        self.first_wrong += max(0, min(len(read), len(truth)) - right)
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
 
 
 class DiceStation:
@@ -521,7 +329,7 @@ class DiceStation:
             if not entered:
                 if self.table is not None:
                     truth = list(self.table.trays[key].values)
-                    wrong = count - _overlap(truth, values)
+                    wrong = count - overlap(truth, values)
                     self.stats.misread += wrong
                 self.stats.dice_read += count
             action = {k: v for k, v in req.items() if k not in ("count", "faces")}
@@ -870,14 +678,3 @@ class DiceStation:
             return None
         assignment = self.zones.assign(dice)
         return frame_t, {key: assignment.by_seat.get(self.seats if key == COMMON else key, []) for key in keys}
-
-
-def _overlap(a: list[int], b: list[int]) -> int:
-    """Size of the multiset intersection of two value lists."""
-    rest = list(b)
-    n = 0
-    for v in a:
-        if v in rest:
-            rest.remove(v)
-            n += 1
-    return n

@@ -316,11 +316,11 @@ class Runtime:
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big
         button is the seat's answer: a short press accepts the reading, a
-        press held :data:`~firmware.runtime.dice_station.LONG_PRESS_US` or more
+        press held :data:`~firmware.rulings.LONG_PRESS_US` or more
         rejects it (reroll, then hand entry); during hand entry a press
         moves to the next die (on "ok": confirms), a long press or the
         navigation push goes back.  Returns True if ``ev`` was used so."""
-        from firmware.runtime.dice_station import LATE_OK_US, LONG_PRESS_US
+        from firmware.rulings import LATE_OK_US, LONG_PRESS_US
         seat = ev.seat
         key = self.dice.tray_of(seat, self.bots)
         if key is None:
@@ -650,7 +650,7 @@ class Runtime:
         rejects the reading with a long press; asked to enter its dice by
         hand it turns each die to the value in its tray (navigation) and
         presses on, then presses "ok" - the inputs a person would use."""
-        from firmware.runtime.dice_station import LONG_PRESS_US
+        from firmware.rulings import LONG_PRESS_US
         tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
         for seat, key, what in self.dice.bot_checks():
             t = now_us + BOT_CHECK_US

@@ -13,7 +13,9 @@ from engines import new_game
 from engines.registry import is_available
 from firmware.runtime import config
 from firmware.runtime import journal as journal_mod
-from firmware.runtime.dice_station import COMMON, CONTESTS_BEFORE_ENTRY, LONG_PRESS_US, DiceStation, SimTable
+from firmware.rulings import LONG_PRESS_US
+from firmware.runtime.dice_station import CONTESTS_BEFORE_ENTRY, DiceStation
+from firmware.runtime.dice_table import COMMON, SimTable
 from firmware.runtime.journal import replay
 from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.app.session import Session, SessionOptions

@@ -10,7 +10,8 @@ import pytest
 from engines import GAMES
 from engines.registry import is_available
 from firmware.runtime import config
-from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import SimTable
 from firmware.runtime.journal import replay
 from firmware.screens.draw import hdmi_screen
 from firmware.app.session import Session, SessionOptions
