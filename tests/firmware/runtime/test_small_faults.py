@@ -152,7 +152,8 @@ def test_black_frame_every_third_frame_still_settles_and_the_seat_is_told():
     (skipped), and the waiting seat's OLED says why its dice wait."""
     import numpy as np
 
-    from firmware.runtime.dice_station import BLANK_PROMPT, DiceStation
+    from firmware.runtime.dice_camera import BLANK_PROMPT
+    from firmware.runtime.dice_station import DiceStation
     from firmware.runtime.dice_table import SimTable
     from hardware.camera import CallbackSource, CameraSupervisor
     from test_runtime import FakeGame, FakeRuntime
