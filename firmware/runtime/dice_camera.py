@@ -36,8 +36,37 @@ BLANK_PROMPT = "camera sees black: check its light"
 
 
 class CameraReads:
-    """Frames to readings: :meth:`_grab` (in the loop), :meth:`_look` (in
-    the loop or beside it), :meth:`_read` (both, the pass's own reading)."""
+    """Frames to readings, each pass (:meth:`_camera_pass`): :meth:`_grab`
+    (in the loop), :meth:`_look` (in the loop or beside it), :meth:`_read`
+    (both, the pass's own reading)."""
+
+    def _camera_pass(self, runtime: Any, t_us: int, answers: list) -> None:
+        """The camera's part of a pass at ``t_us``: the readings that came
+        back from beside the loop (issue 36) are taken; then, if a served
+        tray still waits for its dice and a frame is due, a frame is taken
+        and read (beside the loop: handed to the reader when it is free).
+        Answers join ``answers`` (:meth:`_on_reading`)."""
+        self._runtime_prompts = runtime.prompts
+        if self.beside is not None:         # readings of frames taken on earlier passes (issue 36)
+            for readings in self.beside.take():
+                if readings is not None:
+                    self._on_reading(runtime, readings, answers)
+        if not any(k not in self.held and k not in self.entries for k in self.serving):
+            return
+        if self.next_frame_us is not None and t_us < self.next_frame_us:
+            return
+        if self.beside is not None:
+            if self.beside.busy:            # one frame at a time: the newest is taken when the reader is free
+                return
+            grab = self._grab(t_us, getattr(runtime, "clock_us", None))
+            self.next_frame_us = t_us + self.frame_us
+            if grab is not None:
+                self.beside.submit(grab)
+            return
+        readings = self._read(t_us, getattr(runtime, "clock_us", None))
+        self.next_frame_us = t_us + FRAME_US
+        if readings is not None:
+            self._on_reading(runtime, readings, answers)
 
     def _blank(self, frame: np.ndarray) -> bool:
         """True for a frame with nothing in it (black or one flat colour:

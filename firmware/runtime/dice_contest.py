@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.rulings import LATE_OK_US
 from firmware.runtime.dice_table import COMMON
 
 #: How long a settled reading is held for the seat to check, ms (config
@@ -91,6 +92,17 @@ class ContestChecks:
         does not run out while the button is down."""
         if key in self.held:
             self.held[key]["down"] = True
+
+    def _accept_ran_out(self, runtime: Any, t_us: int, answers: list) -> None:
+        """Accept the held readings whose window ran out by ``t_us`` (their
+        button not down): nobody objected in time.  Their answers join
+        ``answers``; a press a moment late (:data:`LATE_OK_US`) still
+        means "ok", and a person's seat is told its check ended."""
+        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
+            answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
+            self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
+            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
+                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
 
     def accept(self, key: int, runtime: Any, t_us: int) -> dict[str, Any]:
         """Accept held reading ``key`` (a short press, or the window ran

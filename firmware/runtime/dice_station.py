@@ -43,7 +43,6 @@ from vision.multilook import MultiLook
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
-from firmware.rulings import LATE_OK_US
 from firmware.runtime.clocks import SIM_CAMERA_UPTIME_US, CameraClock
 from firmware.runtime.dice_camera import BLANK_OF_RECENT, FRAME_US, CameraReads
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY, ContestChecks
@@ -180,12 +179,22 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         answers whose dice have settled with a full, readable reading (a
         reading a person checks is held first, see :meth:`accept`,
         :meth:`reject`; held readings whose window ran out are answered)."""
-        game = runtime.game
+        self._serve(runtime, t_us)
+        if not self.serving:
+            return []
+        answers: list[dict[str, Any]] = []
+        self._accept_ran_out(runtime, t_us, answers)
+        self._camera_pass(runtime, t_us, answers)
+        return answers
+
+    def _serve(self, runtime: Any, t_us: int) -> None:
+        """Take the game's dice requests at ``t_us``: drop those it no
+        longer makes (a camera check of turned dice, :meth:`expect`, stays
+        until seen) and start the new ones (:meth:`_start_request`)."""
         wanted = {}
-        for req in game.chance_requests():
+        for req in runtime.game.chance_requests():
             if req.get("type") == "dice":
                 wanted.setdefault(self.key_of(req), req)
-        # drop requests the game no longer makes; start new ones
         for key in list(self.serving):
             if key not in wanted and self.serving[key].get("type") != "confirm":
                 del self.serving[key]
@@ -194,52 +203,28 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
             if self.serving.get(key, {}).get("type") == "confirm":
                 continue
             if key not in self.serving or self.serving[key] != req:
-                self.serving[key] = req
-                self.stats.requests += 1
-                self.held.pop(key, None)
-                self.entries.pop(key, None)
-                if self.table is not None:
-                    count = int(req.get("count", 1))
-                    faces = int(req.get("faces", 6))
-                    values = [self.table.rng.randint(1, faces) for _ in range(count)]
-                    self.table.throw(key, values, req.get("colour"), t_us)
-                if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
-                    # resumed in the middle of a hand entry: go on with it
-                    seat = self._entry_seat(runtime, key)
-                    self._start_entry(key, seat, self.last_rejected.get(key))
-                    self.entries[key]["bot"] = seat in (getattr(runtime, "bots", ()) or ())
-                if self.next_frame_us is None or self.next_frame_us < t_us:
-                    self.next_frame_us = t_us
-        if not self.serving:
-            return []
-        answers = []
-        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
-            answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
-            self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
-            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
-                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
-        self._runtime_prompts = runtime.prompts
-        if self.beside is not None:         # readings of frames taken on earlier passes (issue 36)
-            for readings in self.beside.take():
-                if readings is not None:
-                    self._on_reading(runtime, readings, answers)
-        if not any(k not in self.held and k not in self.entries for k in self.serving):
-            return answers
-        if self.next_frame_us is not None and t_us < self.next_frame_us:
-            return answers
-        if self.beside is not None:
-            if self.beside.busy:            # one frame at a time: the newest is taken when the reader is free
-                return answers
-            grab = self._grab(t_us, getattr(runtime, "clock_us", None))
-            self.next_frame_us = t_us + self.frame_us
-            if grab is not None:
-                self.beside.submit(grab)
-            return answers
-        readings = self._read(t_us, getattr(runtime, "clock_us", None))
-        self.next_frame_us = t_us + FRAME_US
-        if readings is not None:
-            self._on_reading(runtime, readings, answers)
-        return answers
+                self._start_request(runtime, key, req, t_us)
+
+    def _start_request(self, runtime: Any, key: int, req: dict[str, Any], t_us: int) -> None:
+        """Serve ``req`` in tray ``key`` from ``t_us``: in simulation the
+        seat throws its dice; a request resumed in the middle of a hand
+        entry goes on with it; a frame is due at once."""
+        self.serving[key] = req
+        self.stats.requests += 1
+        self.held.pop(key, None)
+        self.entries.pop(key, None)
+        if self.table is not None:
+            count = int(req.get("count", 1))
+            faces = int(req.get("faces", 6))
+            values = [self.table.rng.randint(1, faces) for _ in range(count)]
+            self.table.throw(key, values, req.get("colour"), t_us)
+        if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
+            # resumed in the middle of a hand entry: go on with it
+            seat = self._entry_seat(runtime, key)
+            self._start_entry(key, seat, self.last_rejected.get(key))
+            self.entries[key]["bot"] = seat in (getattr(runtime, "bots", ()) or ())
+        if self.next_frame_us is None or self.next_frame_us < t_us:
+            self.next_frame_us = t_us
 
     def truth(self, key: int) -> list[int] | None:
         """The true values in tray ``key`` (simulation only, else None)."""
