@@ -28,15 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engines import Game, IllegalAction
-from hardware.debounce import DebounceBank, InputEvent
-from hardware.mock import Timeline
 
-from bots.random_bot import RandomBot
-
-from firmware.runtime.controls import SeatControls
 from firmware.runtime.pace import PACES, PauseSwitch
 from firmware.runtime.runner_bots import RunnerBots
-from firmware.runtime.runner_dice import PASSING, RunnerDice
+from firmware.runtime.runner_dice import RunnerDice
 from firmware.runtime.runner_inputs import RunnerInputs
 from firmware.runtime.runner_journal import RunnerJournal
 
@@ -78,34 +73,11 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
                  bot_levels: dict[int, str] | None = None):
         self.game = game
         self.io = io
-        self.journal = journal
-        self.bots = set(bots or ()) | set(bot_levels or ())
-        self.bot = RandomBot(bot_seed)
-        #: seat -> bot kind; a bot seat not listed plays ``normal``
-        self.bot_levels = dict(bot_levels or {})
-        self._bot_seed = bot_seed
-        #: seat -> the bot playing it (:class:`bots.Bot`), made when first needed
-        self.seat_bots: dict[int, Any] = {}
-        for seat in sorted(self.bots):
-            self.seat_bot(seat)
-        self.dice = dice
-        #: the bots' decisions beside the loop (a :class:`firmware.runtime.dice_beside.ReaderBeside`
-        #: running decision jobs), or None: the bots decide in the step
-        self.thinker: Any = None
-        self._thinking: set[int] = set()
-        #: the stamp of the latest dice reading applied that no bot has planned from yet, us
-        self.seen_us: int | None = None
+        self._init_journal(journal)
+        self._init_bots(bots, bot_seed, bot_levels)
+        self._init_dice(dice)
         self.on_change = on_change
-        self.controls = [SeatControls(s) for s in range(game.num_players)]
-        levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
-        self.bank = DebounceBank(io.debounce_us, levels)
-        self._pins = dict(io.pin_map)
-        self.simulated = bool(getattr(io, "simulated", True))
-        self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
-        self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
-        self.bot_busy_until: dict[int, int] = {}
-        #: (t_us, seat, step): navigation of a bot entering its dice by hand
-        self.bot_navs: list[tuple[int, int, int]] = []
+        self._init_inputs(io)
         self.events: collections.deque[str] = collections.deque(maxlen=32)   # issue 34: every move since a seat's last turn
         #: the engine's event texts of this run, oldest first: the log a paused game pages back through (issue 38)
         self.log: collections.deque[str] = collections.deque(maxlen=2000)
@@ -116,18 +88,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: the pause any person's seat toggles (a long hold of its navigation push)
         self.pause = PauseSwitch()
         self.prompts: dict[int, str] = {}
-        #: seat -> (tray key, press time us) of a press on a reading to check
-        self._contest_down: dict[int, tuple[int, int]] = {}
-        #: seat -> when it last moved its cursor, us (a press after that is
-        #: a choice, never a late "dice ok")
-        self._moved_on: dict[int, int] = {}
-        #: seat -> when its passing prompt ("dice ok") goes, us
-        self._prompt_until: dict[int, int] = {}
         self.stats = RuntimeStats()
-        #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
-        self.confirming: dict[int, dict[str, Any]] = {}
-        #: dice are not read before this time (the 3-2-1 countdown), us
-        self.hold_until_us = -1
         #: action type -> no such action is taken before this stamp, us: a
         #: Cha dango reveal waits until the last race's outcome has been on
         #: screen for a while (ruling CAB-7); presses before it are ignored
@@ -135,8 +96,6 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.not_before: dict[str, int] = {}
         #: the (round, phase) when each seat's "card D was taken" note was first said
         self._gone_phase: dict[int, tuple] = {}
-        #: seat -> the action count when its late press was told (once until the game moves on)
-        self._late_said: dict[int, int] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -147,13 +106,6 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: the pause after a decided race, hold the very next input)
         self.after_apply: Callable[[], None] | None = None
         self.dirty = True
-        #: why the game is paused (the journal cannot be written), or ""
-        self.journal_problem = ""
-        #: headless: wall-clock seconds between retries of a failed journal
-        #: write, and how long to wait in all before giving up
-        self.journal_retry_s = 1.0
-        self.journal_max_pause_s = 600.0
-        self._journal_next_retry = 0.0
         # Edge timestamps restart with the edge source (a new pigpio tick
         # origin after a reboot); after a resume the engine's clock must
         # still only move forward, so real edges are shifted past it.
@@ -240,27 +192,13 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
 
     def step(self, t_us: int) -> None:
         """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
-        if self.journal_problem:
-            import time as _time
-            now = _time.monotonic()
-            if now >= self._journal_next_retry:
-                self._journal_next_retry = now + min(1.0, self.journal_retry_s)
-                self.retry_journal()
-            if self.journal_problem:       # paused: no input, die, tick or bot moves the game
-                if self.dirty and self.on_change is not None:
-                    self.on_change(self)
-                    self.stats.renders += 1
-                self.dirty = False
-                return
+        if self.journal_problem and self._journal_still_paused():
+            self._render()                 # paused: no input, die, tick or bot moves the game
+            return
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
-        for seat, until in list(self._prompt_until.items()):
-            if t_us >= until:
-                del self._prompt_until[seat]
-                if self.prompts.get(seat) in PASSING:
-                    self.prompts.pop(seat)
-                    self.dirty = True
+        self._drop_passing(t_us)
         if self.dice is not None:
             # no die is read while the countdown runs: the seats may not roll yet
             if t_us >= self.hold_until_us and not self.game.is_terminal():
@@ -274,25 +212,35 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
-            phase = None
-            for seat, controls in enumerate(self.controls):
-                controls.refresh(self.game)
-                if controls.gone is not None:      # a note from an earlier phase is stale (issue 34)
-                    phase = _phase_key(self.game) if phase is None else phase
-                    if self._gone_phase.setdefault(seat, phase) != phase:
-                        controls.read_gone, controls.gone = controls.gone, None
-                if controls.gone is None:
-                    self._gone_phase.pop(seat, None)
-                if controls.gone is not None:      # "card D was taken": said at once
-                    self.prompts[seat] = controls.gone
-                elif controls.read_gone is not None:   # the seat moved on: the note has been read
-                    if self.prompts.get(seat) == controls.read_gone:
-                        self.prompts.pop(seat)
-                    controls.read_gone = None
+            self._refresh_cursors()
+        self._render()
+
+    def _render(self) -> None:
+        """Redraw (:attr:`on_change`) if anything changed since the last time."""
         if self.dirty and self.on_change is not None:
             self.on_change(self)
             self.stats.renders += 1
         self.dirty = False
+
+    def _refresh_cursors(self) -> None:
+        """Each seat's cursor follows the game's new choices; a "card D was
+        taken" note is said at once, is stale in the next phase (issue 34),
+        and leaves the OLED once the seat moved on."""
+        phase = None
+        for seat, controls in enumerate(self.controls):
+            controls.refresh(self.game)
+            if controls.gone is not None:      # a note from an earlier phase is stale (issue 34)
+                phase = _phase_key(self.game) if phase is None else phase
+                if self._gone_phase.setdefault(seat, phase) != phase:
+                    controls.read_gone, controls.gone = controls.gone, None
+            if controls.gone is None:
+                self._gone_phase.pop(seat, None)
+            if controls.gone is not None:      # "card D was taken": said at once
+                self.prompts[seat] = controls.gone
+            elif controls.read_gone is not None:   # the seat moved on: the note has been read
+                if self.prompts.get(seat) == controls.read_gone:
+                    self.prompts.pop(seat)
+                controls.read_gone = None
 
     def run_headless(self, max_steps: int = 2_000_000) -> None:
         """Play until the game ends, jumping the virtual clock from one

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from hardware.debounce import InputEvent
 
 from bots import make_bot
+from bots.random_bot import RandomBot
 
 from firmware.rulings import LONG_PRESS_US
 from firmware.runtime.controls import INPUT_BINDINGS, is_realtime
@@ -34,6 +35,31 @@ BOT_CONFIRM_US = PACES["fast"].confirm_us
 
 class RunnerBots:
     """The bot seats: their decisions and the presses that carry them out."""
+
+    def _init_bots(self, bots: set[int] | None, bot_seed: int, bot_levels: dict[int, str] | None) -> None:
+        """The bots' state: the seats they play (``bots`` and those of
+        ``bot_levels``), one bot per seat made now, the RandomBot that
+        answers chance requests without a dice station, and their planned
+        inputs."""
+        self.bots = set(bots or ()) | set(bot_levels or ())
+        self.bot = RandomBot(bot_seed)
+        #: seat -> bot kind; a bot seat not listed plays ``normal``
+        self.bot_levels = dict(bot_levels or {})
+        self._bot_seed = bot_seed
+        #: seat -> the bot playing it (:class:`bots.Bot`), made when first needed
+        self.seat_bots: dict[int, Any] = {}
+        for seat in sorted(self.bots):
+            self.seat_bot(seat)
+        #: the bots' decisions beside the loop (a :class:`firmware.runtime.dice_beside.ReaderBeside`
+        #: running decision jobs), or None: the bots decide in the step
+        self.thinker: Any = None
+        self._thinking: set[int] = set()
+        #: the stamp of the latest dice reading applied that no bot has planned from yet, us
+        self.seen_us: int | None = None
+        self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
+        self.bot_busy_until: dict[int, int] = {}
+        #: (t_us, seat, step): navigation of a bot entering its dice by hand
+        self.bot_navs: list[tuple[int, int, int]] = []
 
     def plan_bots(self, now_us: int) -> None:
         """Give every idle bot seat its next physical input(s)."""

@@ -24,6 +24,32 @@ PASSING = ("dice ok", "dice accepted")
 class RunnerDice:
     """The dice station's answers and the seats' checks of readings."""
 
+    def _init_dice(self, dice: Any) -> None:
+        """The dice part's state: ``dice`` the station (or None: chance
+        requests are left to the RandomBot, tests only)."""
+        self.dice = dice
+        #: seat -> (tray key, press time us) of a press on a reading to check
+        self._contest_down: dict[int, tuple[int, int]] = {}
+        #: seat -> when it last moved its cursor, us (a press after that is
+        #: a choice, never a late "dice ok")
+        self._moved_on: dict[int, int] = {}
+        #: seat -> when its passing prompt ("dice ok") goes, us
+        self._prompt_until: dict[int, int] = {}
+        #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
+        self.confirming: dict[int, dict[str, Any]] = {}
+        #: dice are not read before this time (the 3-2-1 countdown), us
+        self.hold_until_us = -1
+
+    def _drop_passing(self, t_us: int) -> None:
+        """The words in passing (:data:`PASSING`) whose moment is over by
+        ``t_us`` leave the seats' OLEDs."""
+        for seat, until in list(self._prompt_until.items()):
+            if t_us >= until:
+                del self._prompt_until[seat]
+                if self.prompts.get(seat) in PASSING:
+                    self.prompts.pop(seat)
+                    self.dirty = True
+
     def _contest_input(self, ev: InputEvent) -> bool:
         """Ruling CAB-6: while a reading waits for the seat's check, its big
         button is the seat's answer: a short press accepts the reading, a

@@ -14,15 +14,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from hardware.debounce import InputEvent
+from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
+from hardware.mock import Timeline
 
 from firmware.screens.games import cabinet_game
-from firmware.runtime.controls import GONE
+from firmware.runtime.controls import GONE, SeatControls
 
 
 class RunnerInputs:
     """Edges to debounced, stamped input events to actions."""
+
+    def _init_inputs(self, io: Any) -> None:
+        """The inputs' state: a seat's controls each, the debouncers (from
+        the pins' levels now), the pin map, and in simulation the timeline
+        that plays scripted edges on the mock factory."""
+        self.controls = [SeatControls(s) for s in range(self.game.num_players)]
+        levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
+        self.bank = DebounceBank(io.debounce_us, levels)
+        self._pins = dict(io.pin_map)
+        self.simulated = bool(getattr(io, "simulated", True))
+        self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
+        #: seat -> the action count when its late press was told (once until the game moves on)
+        self._late_said: dict[int, int] = {}
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""

@@ -14,7 +14,31 @@ log = logging.getLogger("cabinet.runtime")
 
 
 class RunnerJournal:
-    """The journal's side of the runtime: its failures, retries and notes."""
+    """The journal's state in the runtime: :attr:`journal_problem` (why the
+    game is paused, or ""), and the retries."""
+
+    def _init_journal(self, journal: Any) -> None:
+        """The journal part's state: ``journal`` a writer with
+        ``append(action)`` and ``flush()`` (or None)."""
+        self.journal = journal
+        #: why the game is paused (the journal cannot be written), or ""
+        self.journal_problem = ""
+        #: headless: wall-clock seconds between retries of a failed journal
+        #: write, and how long to wait in all before giving up
+        self.journal_retry_s = 1.0
+        self.journal_max_pause_s = 600.0
+        self._journal_next_retry = 0.0
+
+    def _journal_still_paused(self) -> bool:
+        """While the game is paused on the journal: retry the write when a
+        retry is due (at most every second); True while it still fails
+        (no input, die, tick or bot moves the game then)."""
+        import time as _time
+        now = _time.monotonic()
+        if now >= self._journal_next_retry:
+            self._journal_next_retry = now + min(1.0, self.journal_retry_s)
+            self.retry_journal()
+        return bool(self.journal_problem)
 
     def _journal_failed(self, exc: OSError) -> None:
         """The journal could not be written: the game pauses, saying why
