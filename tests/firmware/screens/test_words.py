@@ -37,7 +37,9 @@ def test_no_rule_id_in_what_players_read():
     files += list((ROOT / "firmware" / "screens").glob("*.py"))
     files += [ROOT / "firmware" / n for n in ("runtime/dice_station.py", "runtime/dice_camera.py",
                                               "runtime/dice_readings.py", "runtime/dice_contest.py",
-                                              "runtime/dice_entry.py", "runtime/runner.py", "app/session.py",
+                                              "runtime/dice_entry.py", "runtime/runner.py",
+                                              "runtime/runner_inputs.py", "runtime/runner_dice.py",
+                                              "runtime/runner_bots.py", "runtime/runner_journal.py", "app/session.py",
                                               "app/menu.py", "calibration/screens.py")]
     found = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in _strings(p)
              if RULE_ID.search(text) and "\\d" not in text]          # a regex that strips ids is no text
