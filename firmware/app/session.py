@@ -18,7 +18,8 @@ from hardware.cabinet import build_cabinet
 
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
-from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import SimTable
 from engines.results import game_result
 from firmware.runtime.runner import Runtime
 from firmware.screens.draw import hdmi_screen, oled_frame, result_notes

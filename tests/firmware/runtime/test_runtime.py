@@ -10,7 +10,8 @@ import pytest
 from engines import GAMES
 from engines.registry import is_available
 from firmware.runtime import config
-from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import SimTable
 from firmware.runtime.journal import replay
 from firmware.screens.draw import hdmi_screen
 from firmware.app.session import Session, SessionOptions
@@ -163,7 +164,7 @@ def test_dice_station_answers_with_what_the_camera_read():
 def test_unreadable_die_asks_for_a_nudge_and_never_guesses(monkeypatch):
     """CAB-5: a die the reader cannot read makes the seat nudge it; the game
     waits and gets the value only from a full reading."""
-    import firmware.runtime.dice_station as ds
+    import firmware.runtime.dice_camera as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     calls = {"n": 0}
 
@@ -237,7 +238,7 @@ def test_menu_choices_and_start():
 def test_a_die_that_is_never_readable_does_not_stall_the_game(monkeypatch):
     """CAB-5 fallback: nudge, then reroll, then the seat enters the values
     with its buttons; the simulated seat never waits forever."""
-    import firmware.runtime.dice_station as ds
+    import firmware.runtime.dice_camera as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
 
     def never(self, frame, wb=None):
