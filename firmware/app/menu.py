@@ -23,21 +23,15 @@ from engines.registry import is_available
 
 from firmware.screens.games import GAMES as CABINET_GAMES
 from firmware.runtime.journal import JournalError
-from firmware.ui.model import Panel, ScreenModel
 
 log = logging.getLogger("cabinet.menu")
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
-#: game id -> (what the game is, in one line; how its bots play), for the
-#: menu's game panel, and the name on the menu's Resume line: each game's
-#: own words (:mod:`firmware.screens.games`)
-BLURBS = {gid: (g.blurb, list(g.bots_note)) for gid, g in CABINET_GAMES.items()}
+#: game id -> the name on the menu's Resume line: each game's own words
+#: (:mod:`firmware.screens.games`)
 MENU_NAMES = {gid: g.menu_name for gid, g in CABINET_GAMES.items()}
-#: the most lines the menu column shows; more rows scroll with the focus
-#: (the font keeps its size: play-tester 2)
-MENU_LINES = 12
 #: Cha dango's house rule: the VP cards a wrong hit costs (the book's 4 first)
 WRONG_HIT_CARDS = (4, 2, 1)
 #: the volume steps the menu's Volume row cycles through (0 = silent)
@@ -304,38 +298,6 @@ class Menu:
         a :class:`~firmware.ui.kit.Scene` at ``size`` px."""
         from firmware.screens.menu_scene import menu_scene
         return menu_scene(self, size, measure)
-
-    def model(self) -> ScreenModel:
-        """The menu screen: the rows (at most :data:`MENU_LINES`, scrolling
-        with the focus) and beside them the focused game (what it is, its
-        players, how its bots play) or the focused save in full."""
-        rows = self.rows()
-        resume_keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
-        lines = [self._line(label, value, i) for i, (label, value) in enumerate(rows)]
-        focus = self.focus
-        if len(lines) > MENU_LINES:
-            first = min(max(0, focus - MENU_LINES // 2), len(lines) - MENU_LINES)
-            shown = lines[first:first + MENU_LINES]
-            if first > 0:
-                shown[0] = f"\u2191 {first + 1} more"
-            if first + MENU_LINES < len(lines):
-                shown[-1] = f"\u2193 {len(lines) - first - MENU_LINES + 1} more"
-            lines, focus = shown, focus - first
-        info = GAMES[self.game_id]
-        most = self.max_players(self.game_id)
-        wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        keys = "Left/Right: up/down the rows" if self.simulated \
-            else "turn or navigate: choose · button: change / start"
-        sim = ["", "Space: change the row / start", "Esc: leave"] if self.simulated else []
-        what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
-        side = Panel(info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
-                                 *wired, *bots, *sim])
-        if self.resumable and self.focus in resume_keys:
-            words = self.resumable[resume_keys.index(self.focus)][1].split(", ")
-            words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
-            side = Panel("Resume", [*words, "", "the button goes on", "where it stopped", *sim])
-        return ScreenModel("Tabletop cabinet", self.message or keys,
-                           [Panel("Menu", lines, highlight={focus}, weight=2), side])
 
 
 #: a game's name on a Resume row where its full name leaves too little room
