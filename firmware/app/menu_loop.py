@@ -148,8 +148,8 @@ class MenuLoop:
         return False
 
     def _shut_down(self, _: Any) -> bool:
-        """"Shut down" pressed twice: say so, then power off; True when
-        the menu ends (else the status line says why it did not)."""
+        """The Shut down row pressed twice: say so, then power off; True
+        when the menu ends (else the status line says why it did not)."""
         from firmware.runtime.power_off import power_off
         menu = self.menu
         menu.shutting_down()                  # told before the screen goes dark
