@@ -175,7 +175,8 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     from firmware.runtime import journal
     from bots.random_bot import RandomBot
     from firmware.runtime import config
-    from firmware.app.menu import Menu, _find_resume
+    from firmware.app.menu import Menu
+    from firmware.app.menu_saves import find_resume
 
     folder = tmp_path / "journals"
     folder.mkdir()
@@ -201,7 +202,7 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     assert done.is_terminal()
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     menu = Menu()
-    import firmware.app.menu as fm
+    import firmware.app.menu_saves as fm
     menu.resumable, menu.resume_problem = fm.unfinished_games(cfg, now=now)
     rows = [v for label, v in menu.rows() if label == "Resume"]
     assert len(rows) == 2 and not menu.resume_problem
@@ -210,5 +211,5 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     assert not any(".jsonl" in r or "2026" in r for r in rows)
     menu.focus = [label for label, _ in menu.rows()].index("Resume") + 1
     assert menu.press() == ("resume", folder / "cafe-junior-20261130-090000-2.jsonl")
-    _find_resume(menu, cfg)
+    find_resume(menu, cfg)
     assert len(menu.resumable) == 2
