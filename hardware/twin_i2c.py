@@ -14,10 +14,16 @@ Pure hardware: no firmware, engines or vision.
 """
 from __future__ import annotations
 
+import errno
 import math
+import os
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
+
+
+#: :meth:`I2cBus.fail`'s channel for a fault of the whole bus
+WHOLE_BUS = "bus"
 
 
 @dataclass
@@ -55,6 +61,42 @@ class I2cBus:
         self.busy_s = 0.0
         self.transfers = 0
         self.listeners: list[Callable[[Transfer], None]] = []
+        #: mux channel (or :data:`WHOLE_BUS`) -> [errno, transfers still let through]
+        self._faults: dict[Any, list[int]] = {}
+
+    def fail(self, channel: Any = None, err: int | None = None, after: int = 0) -> None:
+        """Make the device behind mux ``channel`` stop answering (its
+        transfers raise ``OSError(err)``, default 121 Remote I/O error, as
+        smbus2 does for an address nobody acknowledges), or, with
+        ``channel = WHOLE_BUS``, every transfer on the bus (default errno 5,
+        Input/output error: SDA held low, a lost arbitration).  ``after``
+        transfers of that device (of the bus) still go through first: a
+        frame's command write, then its data fails (partway)."""
+        if after < 0:
+            raise ValueError(f"{self.name}: after = {after}: must be >= 0")
+        if err is None:
+            err = errno.EIO if channel == WHOLE_BUS else errno.EREMOTEIO
+        with self._lock:
+            self._faults[channel] = [err, after]
+
+    def heal(self, channel: Any = None) -> None:
+        """The device behind ``channel`` (or the bus, ``WHOLE_BUS``)
+        answers again."""
+        with self._lock:
+            self._faults.pop(channel, None)
+
+    def _fault(self, channel: Any) -> int | None:
+        """The errno the transfer to ``channel`` meets now (call with the
+        lock held), counting down a fault's ``after``."""
+        for key in (WHOLE_BUS, channel):
+            f = self._faults.get(key)
+            if f is None:
+                continue
+            if f[1] > 0:
+                f[1] -= 1
+                continue
+            return f[0]
+        return None
 
     def transfer(self, nbytes: int, who: str = "", channel: int | None = None) -> Transfer:
         """Send ``nbytes`` bytes (address byte included) to a device behind
@@ -63,6 +105,10 @@ class I2cBus:
 
         Returns:
             the :class:`Transfer` (queued behind every earlier one).
+
+        Raises:
+            OSError: a fault set by :meth:`fail` (the address byte and the
+                mux switch are charged: the bus was held that long).
         """
         if nbytes < 0:
             raise ValueError(f"{self.name}: a transfer of {nbytes} bytes")
@@ -70,7 +116,8 @@ class I2cBus:
         with self._lock:
             asked = self.clock.now()
             start = max(asked, self.free_at)
-            total = nbytes
+            err = self._fault(channel)
+            total = nbytes if err is None else 1
             if channel is not None and channel != self.channel and p.mux_switch_bytes:
                 total += p.mux_switch_bytes
             if channel is not None:
@@ -81,6 +128,8 @@ class I2cBus:
             self.transfers += 1
             t = Transfer(who, total, asked, start, end)
         self.clock.sleep_until(end)
+        if err is not None:
+            raise OSError(err, os.strerror(err))
         for fn in list(self.listeners):
             fn(t)
         return t
