@@ -188,18 +188,25 @@ class OledWriter:
                 bus.busy += 1
             self._send_one(bus, seat, item)
 
+    def _dark_since(self) -> dict[int, float]:
+        """seat -> since when its display is dark (monotonic s), every bus."""
+        out: dict[int, float] = {}
+        for bus in self._buses.values():
+            with bus.cond:      # the bus's thread changes ``dark``
+                out.update({seat: since for seat, (_, since) in bus.dark.items()})
+        return out
+
     def dark(self) -> list[int]:
         """The seats whose displays have not taken their newest frame
         (0-based, ascending)."""
-        return sorted(seat for bus in self._buses.values() for seat in bus.dark)
+        return sorted(self._dark_since())
 
     def notice(self) -> str:
         """Words for the screen naming the seats whose display went dark
         less than ``tell_s`` ago (``"seat 2's display is not answering;
         the game goes on"``); ``""`` when there are none."""
         now = self.clock()
-        told = sorted(seat for bus in self._buses.values() for seat, (_, since) in list(bus.dark.items())
-                      if now - since < self.tell_s)
+        told = sorted(seat for seat, since in self._dark_since().items() if now - since < self.tell_s)
         if not told:
             return ""
         if len(told) == 1:

@@ -140,3 +140,30 @@ def test_a_display_that_raises_does_not_stop_its_bus_thread():
         assert w.flush(3)
     finally:
         w.close()
+
+
+def test_the_screen_is_told_for_tell_s_and_an_unthreaded_writer_retries_when_next_given_a_frame():
+    t = [0.0]
+
+    class Dark:
+        def __init__(self) -> None:
+            self.answering, self.shows = False, []
+
+        def show(self, frame) -> bool:
+            self.shows.append(frame)
+            return self.answering
+
+    d, other = Dark(), Dark()
+    other.answering = True
+    w = OledWriter({0: d, 1: other}, lambda seat: "bus 1", threaded=False, clock=lambda: t[0],
+                   retry_s=1.0, tell_s=10.0)
+    w.submit(0, "a")
+    assert w.notice() == "seat 1's display is not answering; the game goes on" and w.dark() == [0]
+    t[0] = 0.5
+    w.submit(1, "x")                          # not due yet: seat 1 is not tried again
+    assert d.shows == ["a"]
+    t[0] = 11.0
+    assert w.notice() == "" and w.dark() == [0], "told for tell_s only; still dark"
+    d.answering = True
+    w.submit(1, "y")                          # due: seat 1's newest frame goes again
+    assert d.shows == ["a", "a"] and w.dark() == []
