@@ -115,3 +115,24 @@ def test_a_dark_oled_is_told_the_game_goes_on_nothing_is_lost_and_it_comes_back(
         assert replayed.to_json() == s.game.to_json()
     finally:
         s.close()
+
+
+def test_a_press_read_through_the_erring_bus_arrives_when_the_bus_answers_again(tmp_path):
+    """The MCP23017 of the navigation buttons shares the bus: a press made
+    while the bus errs is not lost, it is read at the first good read."""
+    from hardware.edges import drain
+    twin = _twin()
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    cab = build_cabinet(cfg, model=None, with_camera=False, with_audio=False, twin=twin)
+    try:
+        drain(cab.queue)
+        twin.bus.fail(WHOLE_BUS)
+        t = cab.factory.now_us + 1000
+        cab.drive(0, "nav_a", True, t)
+        assert not [e for e in drain(cab.queue) if e.input == "nav_a"] and not cab.expander.online
+        twin.bus.heal(WHOLE_BUS)
+        cab.expander.poll(t + 5000)
+        got = [(e.seat, e.input, e.level) for e in drain(cab.queue)]
+        assert got == [(0, "nav_a", 1)] and cab.expander.online
+    finally:
+        cab.close()
