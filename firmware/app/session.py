@@ -364,6 +364,8 @@ class Session:
             notice = self.dice.beside.notice
         elif self.runtime.thinker is not None and self.runtime.thinker.notice:
             notice = self.runtime.thinker.notice
+        elif not getattr(getattr(self.cabinet, "expander", None), "online", True):   # read again each poll
+            notice = "the navigation buttons are not answering; presses wait for them"
         else:       # a seat's display that stopped answering (the game goes on; the writer retries it)
             notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,

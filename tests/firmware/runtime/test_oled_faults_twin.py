@@ -136,3 +136,19 @@ def test_a_press_read_through_the_erring_bus_arrives_when_the_bus_answers_again(
         assert got == [(0, "nav_a", 1)] and cab.expander.online
     finally:
         cab.close()
+
+
+@pytest.mark.skipif(not is_available("cafe-junior"), reason="Café International Junior not available")
+def test_the_screen_says_when_the_navigation_buttons_do_not_answer(tmp_path):
+    twin = _twin()
+    s = _session(tmp_path, twin)
+    try:
+        assert s.context()["notice"] == ""
+        twin.bus.fail(WHOLE_BUS)
+        s.cabinet.drive(0, "nav_a", True, s.cabinet.factory.now_us + 1000)
+        assert s.context()["notice"] == "the navigation buttons are not answering; presses wait for them"
+        twin.bus.heal(WHOLE_BUS)
+        s.cabinet.expander.poll()
+        assert s.context()["notice"] == ""
+    finally:
+        s.close()
