@@ -204,6 +204,7 @@ def _row(bus: int, clock_hz: int | None, clock_from: str, times: FrameTimes | No
     row: dict[str, Any] = {"bus": bus, "clock_hz": clock_hz, "clock_from": clock_from, **how, "oleds": []}
     if times is None:
         return row
+    row.pop("seats", None)
     for seat, v in sorted(times.per_oled.items()):
         row["oleds"].append({"seat": seat + 1, "frame_ms": round(v * 1000, 1)} if isinstance(v, float)
                             else {"seat": seat + 1, "error": v})
@@ -220,7 +221,7 @@ def measured(cab: Any, seats_cfg: list[dict[str, Any]], sys_root: Path | None = 
     "oleds": [{"seat", "frame_ms"} | {"seat", "error"}], "frame_ms" (the
     median of the displays'), "all_ms" (a frame to each in turn)}``.  The
     displays are opened ``cab.seats[i].oled`` (None ``cab``: the clocks
-    alone).  Sends ``frames`` test frames to each display, timed on
+    alone, and ``"seats"``: the seats whose OLEDs the bus carries).  Sends ``frames`` test frames to each display, timed on
     ``clock`` (seconds; default :data:`PERF_CLOCK`)."""
     by_adapter: dict[int, list[int]] = {}
     for seat, oled in _i2c_oleds(seats_cfg).items():
@@ -232,7 +233,8 @@ def measured(cab: Any, seats_cfg: list[dict[str, Any]], sys_root: Path | None = 
         if cab is not None:
             devices = {s: (cab.seats[s].oled.device if cab.seats[s].oled is not None else None) for s in seats}
             times = time_frames(devices, frames, clock)
-        rows.append(_row(adapter, bus_clock.hz, bus_clock.source, times, how="measured"))
+        rows.append(_row(adapter, bus_clock.hz, bus_clock.source, times, how="measured",
+                         seats=[s + 1 for s in seats]))
     return rows
 
 

@@ -241,8 +241,10 @@ def i2c_line(row: dict[str, Any]) -> str:
     whether it was measured or modelled."""
     hz = row["clock_hz"]
     clock = f"{hz / 1000:g} kHz" if hz else f"clock unknown ({row['clock_from']})"
-    n = len(row["oleds"])
+    n = len(row["oleds"]) or len(row.get("seats", []))
     parts = [clock, f"{n} OLED{'s' if n != 1 else ''}"]
+    if "seats" in row:
+        return ", ".join(parts) + " (frames not timed: the cabinet was not opened)"
     ok = [o["frame_ms"] for o in row["oleds"] if "frame_ms" in o]
     if ok:
         lo, hi = min(ok), max(ok)

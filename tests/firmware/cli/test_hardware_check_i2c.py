@@ -71,3 +71,13 @@ def test_a_fake_pi_without_a_clock_file_says_unknown_and_warns(tmp_path, monkeyp
     assert row["clock_hz"] is None and row["line"].startswith("clock unknown (no clock-frequency")
     assert "a frame 24 ms each, 144 ms for all six (measured)" in row["line"]
     assert "names no clock" in row["warning"] and "100 kHz" in row["warning"]
+
+
+def test_a_fake_pi_whose_cabinet_did_not_open_still_says_the_clock(tmp_path, monkeypatch):
+    sys_root, dt = fake_pi(tmp_path, be32(400_000))
+    monkeypatch.setattr(i2c_check, "SYS_ROOT", sys_root)
+    monkeypatch.setattr(i2c_check, "DT_ROOT", dt)
+    cfg = config.validate({"gpio": {"backend": "mock"}})
+    [row] = i2c_rows(cfg, None, on_pi=True)
+    assert row["line"] == "400 kHz, 6 OLEDs (frames not timed: the cabinet was not opened)"
+    assert row["seats"] == [1, 2, 3, 4, 5, 6] and "warning" not in row
