@@ -13,16 +13,27 @@ waits) and sends it from one thread per I2C bus:
 - others go in the order they were first waiting;
 - each frame sends only its changed pages (:meth:`hardware.oled.Oled.show`).
 
+A display that does not take its frame (it stopped answering partway
+through a transfer, errno 121; the shared bus erred, errno 5; any error of
+its driver) is *dark*: the other seats' frames go on, :meth:`~OledWriter.notice`
+names the dark seats in words for the screen, and the writer itself sends
+the dark seat's newest frame again every ``retry_s`` until it reaches the
+display (nothing else need be submitted: the game may be waiting for a
+person).  A display's error never stops its bus's thread.
+
 Unthreaded (``threaded=False``, the instant simulated parts and the tests
 that read a display right after a pass), :meth:`~OledWriter.submit` sends
 at once, in the same order rules.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
 from typing import Any, Callable, Hashable
+
+log = logging.getLogger("cabinet.hardware")
 
 
 class _Bus:
@@ -35,6 +46,10 @@ class _Bus:
         self.waiting: OrderedDict[int, list[Any]] = OrderedDict()
         self.busy = 0
         self.thread: threading.Thread | None = None
+        #: seat -> [its newest frame that did not reach the display, dark since (s)]
+        self.dark: dict[int, list[Any]] = {}
+        #: when the dark seats are tried again (monotonic s)
+        self.retry_at = 0.0
 
     def take(self) -> tuple[int, list[Any]]:
         """The next seat to send (call with ``cond`` held, ``waiting`` not
@@ -53,7 +68,12 @@ class OledWriter:
         bus_of: seat -> a hashable naming the physical bus its display is
             on (one sender thread per distinct value).
         threaded: False sends in :meth:`submit` itself.
-        clock: monotonic seconds (the ``sent`` listeners' stamps).
+        clock: monotonic seconds (the ``sent`` listeners' stamps, the
+            retries, how long a dark seat is told).
+        retry_s: how often a dark seat's newest frame is sent again, s.
+        tell_s: how long :meth:`notice` names a seat after its display
+            went dark, s (then the log alone keeps it: the game's own
+            words come back to the screen).
 
     Attributes:
         listeners: callables ``(seat, tags, t_end_s, reached)`` told after a
@@ -63,10 +83,11 @@ class OledWriter:
     """
 
     def __init__(self, oleds: dict[int, Any], bus_of: Callable[[int], Hashable], threaded: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, retry_s: float = 1.0, tell_s: float = 10.0) -> None:
         self.oleds = dict(oleds)
         self.threaded = threaded
         self.clock = clock
+        self.retry_s, self.tell_s = retry_s, tell_s
         self.listeners: list[Callable[[int, list[Any], float, bool], None]] = []
         self.sent = self.replaced = 0
         self._closed = False
@@ -105,18 +126,46 @@ class OledWriter:
             bus.thread.start()
 
     def _send_one(self, bus: _Bus, seat: int, item: list[Any]) -> None:
+        reached = False
         try:
             reached = bool(self.oleds[seat].show(item[0]))
+        except Exception as exc:  # noqa: BLE001 - a display's error never stops its bus's thread
+            log.warning("seat %d's display: %s: %s; the game goes on without it", seat + 1, type(exc).__name__, exc)
         finally:
             with bus.cond:
                 bus.busy -= 1
                 self.sent += 1
+                self._mark(bus, seat, item[0], reached)
                 bus.cond.notify_all()
         t = self.clock()
         for fn in list(self.listeners):
             fn(seat, item[1], t, reached)
 
+    def _mark(self, bus: _Bus, seat: int, frame: Any, reached: bool) -> None:
+        """Note whether ``seat``'s frame reached its display (call with
+        ``cond`` held): a dark seat keeps its newest frame for the retry."""
+        if reached:
+            bus.dark.pop(seat, None)
+            return
+        now = self.clock()
+        if not bus.dark:
+            bus.retry_at = now + self.retry_s
+        bus.dark[seat] = [frame, bus.dark[seat][1] if seat in bus.dark else now]
+
+    def _retry_due(self, bus: _Bus) -> None:
+        """Put the dark seats' newest frames back in line when their retry
+        is due (call with ``cond`` held); a newer frame waiting is kept."""
+        now = self.clock()
+        if not bus.dark or now < bus.retry_at:
+            return
+        for seat, (frame, _) in bus.dark.items():
+            if seat not in bus.waiting:
+                bus.waiting[seat] = [frame, [], False]
+        bus.retry_at = now + self.retry_s
+
     def _drain(self, bus: _Bus) -> None:
+        with bus.cond:
+            self._retry_due(bus)
         while True:
             with bus.cond:
                 if not bus.waiting:
@@ -128,13 +177,42 @@ class OledWriter:
     def _run(self, bus: _Bus) -> None:
         while True:
             with bus.cond:
-                while not bus.waiting and not self._closed:
-                    bus.cond.wait()
-                if self._closed:
-                    return
+                while True:
+                    if self._closed:
+                        return
+                    self._retry_due(bus)
+                    if bus.waiting:
+                        break
+                    bus.cond.wait(max(0.0, bus.retry_at - self.clock()) if bus.dark else None)
                 seat, item = bus.take()
                 bus.busy += 1
             self._send_one(bus, seat, item)
+
+    def _dark_since(self) -> dict[int, float]:
+        """seat -> since when its display is dark (monotonic s), every bus."""
+        out: dict[int, float] = {}
+        for bus in self._buses.values():
+            with bus.cond:      # the bus's thread changes ``dark``
+                out.update({seat: since for seat, (_, since) in bus.dark.items()})
+        return out
+
+    def dark(self) -> list[int]:
+        """The seats whose displays have not taken their newest frame
+        (0-based, ascending)."""
+        return sorted(self._dark_since())
+
+    def notice(self) -> str:
+        """Words for the screen naming the seats whose display went dark
+        less than ``tell_s`` ago (``"seat 2's display is not answering;
+        the game goes on"``); ``""`` when there are none."""
+        now = self.clock()
+        told = sorted(seat for seat, since in self._dark_since().items() if now - since < self.tell_s)
+        if not told:
+            return ""
+        if len(told) == 1:
+            return f"seat {told[0] + 1}'s display is not answering; the game goes on"
+        seats = ", ".join(str(s + 1) for s in told[:-1]) + f" and {told[-1] + 1}"
+        return f"displays of seats {seats} not answering; the game goes on"
 
     def flush(self, timeout_s: float = 5.0) -> bool:
         """Wait until every waiting frame was sent; False on timeout."""

@@ -230,6 +230,10 @@ class Session(SessionTimers, SessionReport):
             notice = self.dice.beside.notice
         elif self.runtime.thinker is not None and self.runtime.thinker.notice:
             notice = self.runtime.thinker.notice
+        elif not getattr(getattr(self.cabinet, "expander", None), "online", True):   # read again each poll
+            notice = "the navigation buttons are not answering; presses wait for them"
+        else:       # a seat's display that stopped answering (the game goes on; the writer retries it)
+            notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),

@@ -1,7 +1,9 @@
 """``cabinet hardware check``: validate the pin map, say which GPIO backend,
 OLED drivers, navigation expander and camera will be used, print the seat
-map, and test each input (header pins and expander pins alike): live on a
-Pi ("press seat 2's button"), scripted on the mock backend.
+map, each I2C bus's clock and the seats' OLED frame time (measured on a
+Pi, the twin's figures elsewhere: :mod:`hardware.i2c_check`), and test
+each input (header pins and expander pins alike): live on a Pi ("press
+seat 2's button"), scripted on the mock backend.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from hardware.backends import HardwareUnavailable, choose_backend, pi_model
 from hardware.cabinet import Cabinet, build_cabinet
 from hardware.camera import make_camera
 from hardware.edges import Edge, drain
+from hardware.i2c_check import DEFAULT_HZ
 from hardware.oled import describe
 from hardware.settings import (HEADER_PINS, UART_PINS, check, effective_seats, expander_pin_name, free_pins,
                                gpio_keys, uses_expander)
@@ -165,6 +168,7 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     except (HardwareUnavailable, ValueError) as exc:
         report["backend_error"] = str(exc)
         code = 1
+    report["i2c"] = i2c_rows(cfg, cab, report.get("backend", "mock") != "mock")
     from firmware.runtime.field_report import field_report
     cam = None if args.no_camera or "camera" not in report else camera
     report["field"] = field_report(cfg, model, report.get("backend", "mock") == "mock", cam)
@@ -199,6 +203,79 @@ def run(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     return code
 
 
+NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+#: how to put a slow bus to 400 kHz (docs/build-guide.md, the installer's boot config)
+FIX_400K = ("run the installer (sudo systemd/install.sh), or add the line dtparam=i2c_arm_baudrate=400000 "
+            "to /boot/firmware/config.txt, then reboot")
+
+
+def i2c_rows(cfg: dict[str, Any], cab: Cabinet | None, on_pi: bool) -> list[dict[str, Any]]:
+    """Each I2C bus carrying seats' OLEDs: its clock and the frame time per
+    display (:func:`hardware.i2c_check.measured` on a Pi: test frames are
+    sent; else :func:`~hardware.i2c_check.modelled` on the twin's
+    profile), each row with its ``line`` and, for a bus at 100 kHz or an
+    unknown clock, its ``warning`` in words."""
+    from hardware.i2c_check import measured, modelled
+    seats = effective_seats(cfg)
+    if on_pi:
+        rows = measured(cab, seats)
+    else:
+        twin = getattr(cab, "twin", None) if cab is not None else None
+        if twin is None:
+            from hardware.twin import TwinProfileError, twin_from_config
+            try:
+                twin = twin_from_config(cfg)
+            except TwinProfileError as exc:
+                return [{"bus": 1, "line": f"not modelled: {exc}"}]
+        rows = modelled(twin.profile, seats)
+    for row in rows:
+        row["line"] = i2c_line(row)
+        warning = slow_bus_warning(row)
+        if warning:
+            row["warning"] = warning
+    return rows
+
+
+def i2c_line(row: dict[str, Any]) -> str:
+    """``"400 kHz, 6 OLEDs, a frame 23 ms each, 140 ms for all six"``, and
+    whether it was measured or modelled."""
+    hz = row["clock_hz"]
+    clock = f"{hz / 1000:g} kHz" if hz else f"clock unknown ({row['clock_from']})"
+    n = len(row["oleds"]) or len(row.get("seats", []))
+    parts = [clock, f"{n} OLED{'s' if n != 1 else ''}"]
+    if "seats" in row:
+        return ", ".join(parts) + " (frames not timed: the cabinet was not opened)"
+    ok = [o["frame_ms"] for o in row["oleds"] if "frame_ms" in o]
+    if ok:
+        lo, hi = min(ok), max(ok)
+        each = f"{lo:.0f} ms" if round(hi) - round(lo) <= 1 else f"{lo:.0f}-{hi:.0f} ms"
+        parts.append(f"a frame {each}" + (" each" if len(ok) > 1 else ""))
+        if len(ok) > 1 and row.get("all_ms") is not None:
+            parts.append(f"{row['all_ms']:.0f} ms for " + ("both" if len(ok) == 2 else f"all {NUMBERS.get(len(ok), len(ok))}")
+                         + (" that answered" if len(ok) < n else ""))
+    elif "frame_ms" in row:
+        parts.append("no display answered")
+    how = "measured" if row.get("how") == "measured" else \
+        f"modelled, not measured: the twin's {row.get('model')} profile" + \
+        (f"; {row['model_note']}" if row.get("model_note") else "")
+    return ", ".join(parts) + f" ({how})"
+
+
+def slow_bus_warning(row: dict[str, Any]) -> str | None:
+    """Words for a bus at the Pi's default 100 kHz (or below), or whose
+    clock the device tree does not give (the driver then runs at 100 kHz);
+    None at 400 kHz."""
+    hz, bus = row.get("clock_hz"), row["bus"]
+    modelled = row.get("how") == "modelled"
+    if hz is not None and hz > DEFAULT_HZ:
+        return None
+    what = (f"the twin models I2C bus {bus} at {hz / 1000:g} kHz (cabinet.twin_i2c_hz), the Pi's default"
+            if modelled else f"I2C bus {bus} runs at {hz / 1000:g} kHz, the Pi's default" if hz
+            else f"I2C bus {bus} names no clock, so the Pi's driver runs it at {DEFAULT_HZ // 1000} kHz")
+    return (f"{what}: each OLED frame takes four times as long as at 400 kHz and the seats' displays lag "
+            f"behind the game; on the Pi, {FIX_400K}")
+
+
 def _print(r: dict[str, Any]) -> None:
     print(f"machine:  {r['model']}")
     if "backend" in r:
@@ -220,6 +297,13 @@ def _print(r: dict[str, Any]) -> None:
               + " -- (exp) pins: GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15")
     for d in r.get("displays", []):
         print(f"display:  {d['oled']}: {d['status']}")
+    for row in r.get("i2c", []):
+        print(f"{'I2C bus ' + str(row['bus']) + ':':<15}{row['line']}")
+        for o in row.get("oleds", []):
+            if "error" in o:
+                print(f"               seat {o['seat']}'s OLED did not take a frame: {o['error']}")
+        if row.get("warning"):
+            print(f"WARNING:       {row['warning']}")
     if r.get("levels"):
         lifted = [k for k, v in r["levels"].items() if k.endswith("cup") and v == 0]
         held = [k for k, v in r["levels"].items() if not k.endswith("cup") and v == 1]
