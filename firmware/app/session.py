@@ -99,14 +99,20 @@ class Session:
                 cabinet.close()
                 cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
         self.cabinet = cabinet
-        from firmware.runtime.reader import configure_reader
-        configure_reader(cfg)  # the dice reader's settings (vision.min_value_p)
+        from firmware.runtime.reader import cabinet_reader
+        # the dice reader: config [vision] (vision.min_value_p) and, on the real
+        # cabinet, this cabinet's dice calibration (`cabinet dice calibrate`) if it has one
+        reader, used, why = cabinet_reader(cfg, calibrated=not self.cabinet.simulated)
+        if used:
+            log.info("dice reader: calibration %s", used)
+        if why:
+            log.warning("dice reader reads as shipped: %s", why)
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
             table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
-                                    contest_ms=cfg["vision"]["contest_ms"])
+                                    contest_ms=cfg["vision"]["contest_ms"], reader=reader)
         else:
             from vision.trays import TrayZones
             check_trays(cfg, game)
@@ -114,17 +120,7 @@ class Session:
             zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
             self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
                                     zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
-                                    contest_ms=cfg["vision"]["contest_ms"])
-            # this cabinet's dice calibration (`cabinet dice calibrate`), if it has one
-            from vision.calibrate import CalibrationError
-
-            from firmware.runtime.reader import use_calibration
-            try:
-                used = use_calibration(cfg)
-                if used:
-                    log.info("dice reader: calibration %s", used)
-            except CalibrationError as exc:
-                log.warning("dice reader reads as shipped: %s", exc)
+                                    contest_ms=cfg["vision"]["contest_ms"], reader=reader)
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")

@@ -42,6 +42,7 @@ import numpy as np
 from engines.words import plural
 from hardware.camera import NoFreshFrame, as_bgr
 from vision.multilook import MultiLook
+from vision.reader import DiceReader
 from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
@@ -269,6 +270,9 @@ class DiceStation:
             held for the seat to check (ruling CAB-6; the session passes
             config ``vision.contest_ms``, default :data:`CONTEST_MS`); 0 =
             readings go straight to the game.
+        reader: the :class:`vision.reader.DiceReader` that reads the
+            frames (the cabinet's, :func:`firmware.runtime.reader.cabinet_reader`;
+            None: the reader as shipped).
 
     Raises:
         ValueError: ``contest_ms`` is not an int >= 0.
@@ -276,7 +280,7 @@ class DiceStation:
 
     def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
                  zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None,
-                 contest_ms: int = 0):
+                 contest_ms: int = 0, reader: DiceReader | None = None):
         if isinstance(contest_ms, bool) or not isinstance(contest_ms, int) or contest_ms < 0:
             raise ValueError(f"contest_ms must be an int >= 0 (ms), got {contest_ms!r}")
         self.seats = seats
@@ -298,6 +302,7 @@ class DiceStation:
         self.camera = camera
         self.zones = zones if zones is not None else (table.zones if table is not None else None)
         self.white_balance = white_balance
+        self.reader = reader if reader is not None else DiceReader()
         self.settle_ms = settle_ms
         self.trackers: dict[int, AtRestTracker] = {}
         #: tray key (or None: the camera's whole frame) -> the looks at its dice over frames (issue 40)
@@ -860,10 +865,10 @@ class DiceStation:
         only the looks (:attr:`looks`), so it may run beside the loop."""
         frame_t, pixels, keys = grab
         if isinstance(pixels, dict):
-            return frame_t, {key: self.looks.setdefault(key, MultiLook()).read(crop, self.white_balance)
+            return frame_t, {key: self.looks.setdefault(key, MultiLook(self.reader)).read(crop, self.white_balance)
                              for key, crop in pixels.items()}
         try:
-            dice = self.looks.setdefault(None, MultiLook()).read(pixels, self.white_balance)
+            dice = self.looks.setdefault(None, MultiLook(self.reader)).read(pixels, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
             self.camera_faults += 1
             log.warning("dice reader refused a frame (%s); the game waits", exc)
