@@ -264,7 +264,7 @@ class DiceReader:
     # ------------------------------------------------------------ reading
     def _unsure(self, probs: np.ndarray) -> list[int]:
         """Rows of N x 7 class probabilities that want another look: best
-        value below EXPERT_BELOW, or "not a die" within UNSURE_NOT_A_DIE,
+        value below ``expert_below``, or "not a die" within ``unsure_not_a_die``,
         and not surely "not a die"."""
         lo, hi = self.settings.unsure_not_a_die
         return [i for i, p in enumerate(probs)
