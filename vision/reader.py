@@ -52,7 +52,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 import numpy as np
 
@@ -123,7 +125,7 @@ class DiceReader:
 
     models: Models = field(default_factory=Models.shipped)
     settings: ReaderSettings = SHIPPED_SETTINGS
-    heads: dict = field(default_factory=dict)
+    heads: Mapping = field(default_factory=dict)
     window: WindowGeometry = SHIPPED_WINDOW
     calibration_p: float | None = None
     option_p: float | None = None
@@ -131,6 +133,8 @@ class DiceReader:
     stats: Counter = field(init=False, default_factory=Counter, repr=False)
 
     def __post_init__(self) -> None:
+        # read-only, as the rest of the reader: a copy of the layers given
+        object.__setattr__(self, "heads", MappingProxyType(dict(self.heads)))
         if not isinstance(self.window, WindowGeometry):
             raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(self.window).__name__}")
         if not isinstance(self.settings, ReaderSettings):

@@ -61,6 +61,8 @@ def test_a_changed_copy_leaves_the_original_as_it_was():
     assert changed.models is r.models                                # the same files: nothing reloaded
     with pytest.raises(Exception):                                   # frozen: no setting to change in place
         r.window = WindowGeometry(dy=-0.08)
+    with pytest.raises(TypeError):                                   # nor its calibration's layers
+        r.heads["fast"] = (np.zeros((7, 4), np.float32), np.zeros(7, np.float32))
 
 
 def test_loaded_nets_are_shared_between_readers_of_the_same_files():
