@@ -43,10 +43,10 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 
 from vision import netreader  # noqa: E402
-from vision import reader as reader_module  # noqa: E402
 from vision.dataset import find_dice_data, list_images  # noqa: E402
+from vision.netreader import Models  # noqa: E402
 from vision.peer import read_dice_peer  # noqa: E402
-from vision.reader import STATS, read_dice  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
 from vision.synth import random_specs, render_frame  # noqa: E402
 
 
@@ -64,30 +64,31 @@ def frames(n: int, folder: Path | None = None) -> dict[str, list]:
     return out
 
 
-def own_heads_calibration(imgs: list) -> dict:
+def own_heads_calibration(models: Models, imgs: list) -> dict:
     """A calibration that reads exactly as the nets do: each face net's own
     last layer, recovered from its features and logits (as
     :mod:`vision.calibrate` starts its fit), applied in numpy - the same
     work per window as a cabinet's fitted calibration."""
     from vision.calibrate import _features_and_own_head
     windows = [netreader.face_window(f, c.x, c.y, c.size, angle=a)
-               for f in imgs[:20] for c in netreader.find_dice(f) for a in (0, 90, 180)]
+               for f in imgs[:20] for c in models.find_dice(f) for a in (0, 90, 180)]
     heads = {}
     for name, expert in (("fast", False), ("expert", True)):
-        if expert and not netreader.has_expert():
+        if expert and not models.has_expert:
             continue
-        _, W, b = _features_and_own_head(windows, expert)
+        _, W, b = _features_and_own_head(models, windows, expert)
         heads[name] = (W, b)
     return heads
 
 
 class _Timed:
-    """Wraps the reader's ``find_dice`` and ``read_faces`` to add their CPU
-    time to ``self.ms`` ("detector", "fast", "expert") and count windows."""
+    """Wraps the models' ``find_dice`` and ``read_faces`` (of every reader:
+    :class:`vision.netreader.Models`) to add their CPU time to ``self.ms``
+    ("detector", "fast", "expert") and count windows."""
 
     def __init__(self):
         self.ms: Counter = Counter()
-        self._find, self._read = reader_module.find_dice, reader_module.read_faces
+        self._find, self._read = Models.find_dice, Models.read_faces
 
     def __enter__(self):
         def find(*a, **k):
@@ -97,19 +98,19 @@ class _Timed:
             self.ms["candidates"] += len(found)
             return found
 
-        def read(windows, expert=False):
+        def read(models, windows, expert=False, head=None):
             c = time.process_time()
             try:
-                return self._read(windows, expert=expert)
+                return self._read(models, windows, expert, head)
             finally:
                 self.ms["expert" if expert else "fast"] += (time.process_time() - c) * 1000
                 self.ms["expert windows" if expert else "fast windows"] += len(windows)
 
-        reader_module.find_dice, reader_module.read_faces = find, read
+        Models.find_dice, Models.read_faces = find, read
         return self
 
     def __exit__(self, *exc):
-        reader_module.find_dice, reader_module.read_faces = self._find, self._read
+        Models.find_dice, Models.read_faces = self._find, self._read
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -117,31 +118,33 @@ def _pct(values: list[float], q: float) -> float:
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
 
 
-def measure(fn, imgs: list, repeat: int) -> dict:
+def measure(fn, imgs: list, repeat: int, reader: DiceReader | None = None) -> dict:
     """CPU ms per frame of ``fn`` over ``imgs`` (each frame's median of
     ``repeat`` runs): median, p90, mean; with the reader's stage split and
-    second-look share when ``fn`` is the reader."""
+    second-look share when ``fn`` is ``reader``'s ``read_dice``."""
+    is_reader = reader is not None and fn == reader.read_dice
     fn(imgs[0])  # warm up
     per_frame, best, stages, looked, look_ms = [], [], Counter(), 0, []
     for img in imgs:
         runs = []
         for r in range(repeat):
-            STATS.clear()
+            if is_reader:
+                reader.stats.clear()
             with _Timed() as t:
                 c = time.process_time()
                 fn(img)
                 runs.append((time.process_time() - c) * 1000)
-            if fn is read_dice and r == 0:
+            if is_reader and r == 0:
                 stages.update(t.ms)
-                looked += STATS["frames_second_look"]
-                if STATS["frames_second_look"]:
+                looked += reader.stats["frames_second_look"]
+                if reader.stats["frames_second_look"]:
                     look_ms.append(t.ms["expert"])
         per_frame.append(statistics.median(runs))
         best.append(min(runs))
     out = {"frames": len(imgs), "repeat": repeat, "median_ms": statistics.median(per_frame),
            "p90_ms": _pct(per_frame, 0.9), "mean_ms": statistics.fmean(per_frame),
            "least_disturbed_median_ms": statistics.median(best)}
-    if fn is read_dice:
+    if is_reader:
         n = len(imgs)
         out.update({
             "detector_ms": stages["detector"] / n, "fast_ms": stages["fast"] / n, "expert_ms": stages["expert"] / n,
@@ -149,7 +152,7 @@ def measure(fn, imgs: list, repeat: int) -> dict:
             "expert_windows_per_frame": stages["expert windows"] / n,
             "candidates_per_frame": stages["candidates"] / n,
             "frames_second_look": looked / n,
-            "candidates_second_look": (stages["expert windows"] / len(reader_module.SECOND_LOOK_ANGLES)
+            "candidates_second_look": (stages["expert windows"] / len(reader.settings.second_look_angles)
                                        / max(1, stages["candidates"])),
             "second_look_ms_per_looked_frame": statistics.fmean(look_ms) if look_ms else 0.0,
             "second_look_ms_per_frame": sum(look_ms) / n,
@@ -168,7 +171,7 @@ def _bench(benchmark, fn, size: str) -> None:
 
 def test_bench_reader_640x640(benchmark):
     """Reader, 8 frames of 640 x 640 per round (divide by 8 for ms/frame)."""
-    _bench(benchmark, read_dice, "640x640")
+    _bench(benchmark, DiceReader().read_dice, "640x640")
 
 
 def test_bench_peer_640x640(benchmark):
@@ -177,7 +180,7 @@ def test_bench_peer_640x640(benchmark):
 
 
 def test_bench_reader_640x480(benchmark):
-    _bench(benchmark, read_dice, "640x480")
+    _bench(benchmark, DiceReader().read_dice, "640x480")
 
 
 def test_bench_peer_640x480(benchmark):
@@ -198,31 +201,31 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     a = ap.parse_args()
     cv2.setNumThreads(1)
-    if a.models:
-        netreader.use_models(a.models)
+    reader = DiceReader(models=Models.load(a.models)) if a.models else DiceReader()
     sets = frames(a.images, a.set)
     src = str(a.set) if a.set else ("the dev photos" if find_dice_data() else "synthetic frames")
     if a.calibration:
         from vision import calibrate
-        calibrate.apply(calibrate.load(a.calibration))
+        reader = calibrate.apply(reader, calibrate.load(a.calibration, reader.models))
         cal = str(a.calibration)
     elif not a.no_calibration:
-        netreader.use_heads(own_heads_calibration(sets["640x640"]))
+        reader = reader.with_heads(own_heads_calibration(reader.models, sets["640x640"]))
         cal = "the nets' own last layers, applied as a calibration"
     else:
         cal = "none"
-    nets = ", ".join(p.name for p in (netreader.DETECTOR_ONNX, netreader.FACE_ONNX, netreader.EXPERT_ONNX) if p)
-    result = {"source": src, "runtime": netreader.RUNTIME, "nets": nets, "calibration": cal,
-              "check_turn": reader_module.CHECK_TURN, "sizes": {}}
+    m = reader.models
+    nets = ", ".join(p.name for p in (m.detector, m.face, m.expert) if p)
+    result = {"source": src, "runtime": m.runtime, "nets": nets, "calibration": cal,
+              "check_turn": reader.settings.check_turn, "sizes": {}}
     for size, imgs in sets.items():
-        result["sizes"][size] = {"reader": measure(read_dice, imgs, a.repeat)}
+        result["sizes"][size] = {"reader": measure(reader.read_dice, imgs, a.repeat, reader)}
         if not a.no_peer:
             result["sizes"][size]["peer"] = measure(read_dice_peer, imgs, a.repeat)
     if a.json:
         print(json.dumps(result, indent=1))
         return
     print(f"one thread, CPU time per frame (median of {a.repeat} reads of each), {src}, "
-          f"{a.images} frames; {netreader.RUNTIME} ({nets}); calibration: {cal}")
+          f"{a.images} frames; {m.runtime} ({nets}); calibration: {cal}")
     for size, r in result["sizes"].items():
         for name, m in r.items():
             print(f"{size:>8} {name:<7} median {m['median_ms']:6.1f} ms   p90 {m['p90_ms']:6.1f} ms   "

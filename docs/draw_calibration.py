@@ -11,7 +11,7 @@ should see at each step):
   the good frame (what ``cabinet dice read --annotate`` writes).
 
 Frames are synthetic (:func:`vision.synth.render_frame`), read by the real
-reader (:func:`vision.reader.read_dice`, :func:`vision.annotate.annotate`).
+reader (:meth:`vision.reader.DiceReader.read_dice`, :func:`vision.annotate.annotate`).
 Run: ``.venv/bin/python docs/draw_calibration.py``.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from vision.annotate import annotate  # noqa: E402
-from vision.reader import read_dice  # noqa: E402
+from vision.reader import DiceReader  # noqa: E402
 from vision.synth import DieSpec, render_frame  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
@@ -204,7 +204,7 @@ def draw_trays(good: np.ndarray) -> Image.Image:
 
 
 def draw_check(good: np.ndarray) -> Image.Image:
-    dice = read_dice(good)
+    dice = DiceReader().read_dice(good)  # the reader as shipped
     ann = to_pil(annotate(good, dice)).resize((W * 3 // 2, H * 3 // 2), Image.NEAREST)
     lines = [f"$ cabinet dice read tray.jpg --annotate check/", f"tray.jpg: {len(dice)} dice ["
              + " ".join(str(x.value) if x.value is not None else "?" for x in dice) + "]"]

@@ -21,17 +21,17 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    labelled values the lowest mean -log p is kept if it gains
    :data:`WINDOW_MIN_GAIN` over the shipped window.
 3. Each matched find gives its window (the reader's own, cut through that
-   window, :func:`vision.netreader.die_window`) at four turns, each also
+   window, :meth:`vision.reader.DiceReader.die_window`) at four turns, each also
    mirrored (a die's pips read the same), labelled with the die's value;
    a find on no labelled die gives windows labelled *not a die* (a print,
    a token, a screw of this cabinet).  The features each face net's last
    layer reads are taken from the nets
-   (:func:`vision.netreader.face_features`), and a new last layer (7 x F
+   (:meth:`vision.netreader.Models.face_features`), and a new last layer (7 x F
    weights) is fitted by multinomial logistic regression, starting from
    the net's own and pulled towards it (L2), so a few dozen dice move it
    only as far as they show.
 4. *A threshold for these dice* (:func:`choose_threshold`): the value
-   probability the reader asks of a die (:data:`vision.reader.MIN_VALUE_P`)
+   probability the reader asks of a die (:attr:`vision.reader.DiceReader.min_value_p`)
    is chosen from :data:`THRESHOLDS` as the lowest, from the one in
    effect up, at which the fit photos' dice are read wrongly at most
    :data:`MAX_WRONG_SHARE` of the time - higher for dice the nets misread
@@ -57,6 +57,12 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
 The result is stored as one ``.npz`` file (:data:`CALIBRATION_FILE` in the
 cabinet's state folder) with a fingerprint of the models it was made for;
 :func:`load` refuses a damaged file or one made for other models.
+
+Every function that reads dice takes the :class:`vision.reader.DiceReader`
+to read with (its models, settings, and the window and layers the step
+sets); none changes it: a step reads with a copy made for it
+(``with_window``, ``with_heads``, ``at``), and :func:`apply` returns the
+reader with a calibration.
 """
 from __future__ import annotations
 
@@ -76,8 +82,9 @@ import numpy as np
 from vision import netreader
 from vision.dataset import correct_labels, list_images, load_labels, scene_key
 from vision.die import Die, VisionInputError
-from vision.netreader import (NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, WindowGeometry, die_window,
-                              face_window, find_dice, has_expert, read_faces)
+from vision.netreader import (NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, Models, WindowGeometry,
+                              face_window)
+from vision.reader import MIN_VALUE_P_RANGE, DiceReader
 
 #: file name of a cabinet's calibration in its state folder
 CALIBRATION_FILE = "dice_calibration.npz"
@@ -97,7 +104,7 @@ PULL = 3e-3
 #: weight of a "not a die" window (a find on no labelled die may be a die
 #: someone did not label)
 NEGATIVE_WEIGHT = 0.5
-#: value thresholds a calibration chooses from (vision.reader.MIN_VALUE_P)
+#: value thresholds a calibration chooses from (DiceReader.min_value_p)
 THRESHOLDS = (0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99)
 #: the share of the fit photos' labelled dice a chosen threshold may read
 #: wrongly (rounded down: with fewer than 1 / MAX_WRONG_SHARE dice, none)
@@ -189,10 +196,10 @@ class Calibration:
     window: WindowGeometry | None = None
 
 
-def models_fingerprint() -> str:
-    """Hex digest (16 characters) of the face net files in use."""
+def models_fingerprint(models: Models) -> str:
+    """Hex digest (16 characters) of the face net files of ``models``."""
     h = hashlib.sha256()
-    for path in (netreader.FACE_ONNX, netreader.EXPERT_ONNX):
+    for path in (models.face, models.expert):
         if path is not None:
             h.update(Path(path).read_bytes())
     return h.hexdigest()[:16]
@@ -206,19 +213,19 @@ def _scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
     return [p for p in images if scene_key(p) not in confirm], [p for p in images if scene_key(p) in confirm]
 
 
-def _samples(images: list[Path], turns=TURNS, owners: list[int] | None = None
+def _samples(reader: DiceReader, images: list[Path], turns=TURNS, owners: list[int] | None = None
              ) -> tuple[list[np.ndarray], list[int], int, int]:
-    """Windows of the die finds in labelled images, each find at ``turns``
+    """Windows of the die finds in labelled images (cut by ``reader``), each find at ``turns``
     (degrees), each also mirrored: ([window FACE_PX x FACE_PX x 3 uint8],
     [class of each find: value - 1, or NOT_A_DIE for a find on no labelled
     die], labelled dice, labelled dice found).  A find's windows follow one
     another (2 * len(turns) of them).  ``owners``, if given, gets the index
     in ``images`` of each find's photo."""
     windows, classes, labelled, found = [], [], 0, 0
-    for k, frame, truth, finds in _labelled_finds(images):
+    for k, frame, truth, finds in _labelled_finds(reader, images):
         labelled += len(truth)
         for cand, value in finds:
-            windows.extend(die_windows(frame, cand, turns))
+            windows.extend(die_windows(reader, frame, cand, turns))
             classes.append(value - 1 if value else NOT_A_DIE)
             found += bool(value)
             if owners is not None:
@@ -226,17 +233,18 @@ def _samples(images: list[Path], turns=TURNS, owners: list[int] | None = None
     return windows, classes, labelled, found
 
 
-def _labelled_finds(images: list[Path]):
+def _labelled_finds(reader: DiceReader, images: list[Path]):
     """For each labelled photo of ``images`` that opens: (its index, the
     frame H x W x 3 uint8 BGR, its labelled dice (errata applied), [(a
-    detector find, the labelled value it is matched to, 0 for none)])."""
+    find of ``reader``'s detector, the labelled value it is matched to, 0
+    for none)])."""
     from vision.score import match
     for k, path in enumerate(images):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             continue
         truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
-        cands = find_dice(frame)
+        cands = reader.find_dice(frame)
         as_dice = [Die(1, "other", (c.x, c.y), (0, 0, 1, 1), 1.0) for c in cands]
         yield k, frame, truth, [(cands[i], truth[j].value if j is not None else 0)
                                 for i, j in match(as_dice, truth) if i is not None]
@@ -290,15 +298,15 @@ def fit_head(F: np.ndarray, y: np.ndarray, w: np.ndarray, W0: np.ndarray, b0: np
     return W.astype(np.float32), b.astype(np.float32)
 
 
-def _features_and_own_head(windows: list[np.ndarray], expert: bool
+def _features_and_own_head(models: Models, windows: list[np.ndarray], expert: bool
                            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(F N x D features of ``windows``, W0 7 x D, b0 7): the face net's
+    """(F N x D features of ``windows``, W0 7 x D, b0 7): the face net's (of ``models``)
     own last layer recovered from its logits and features on the windows
     (least squares; exact for a linear layer on the features the windows
     span, and the runtime never leaves far from them).  Raises
     :class:`CalibrationError` if the recovered layer does not reproduce
     the net's logits."""
-    net = netreader._net(netreader.EXPERT_ONNX if expert else netreader.FACE_ONNX)
+    net = models.net(expert)
     feats, logits = [], []
     for k in range(0, len(windows), 256):
         y, f = net.with_features(netreader._blob(windows[k:k + 256]))
@@ -320,14 +328,15 @@ def _features_and_own_head(windows: list[np.ndarray], expert: bool
     return F.astype(np.float32), W0.astype(np.float32), b0.astype(np.float32)
 
 
-def die_windows(frame: np.ndarray, cand, turns=TURNS) -> list[np.ndarray]:
+def die_windows(reader: DiceReader, frame: np.ndarray, cand, turns=TURNS) -> list[np.ndarray]:
     """The windows of one die find ``cand`` (a :class:`vision.netreader.Candidate`)
-    in ``frame`` (H x W x 3 uint8 BGR) that a calibration fits on: the
-    reader's own window (cut with the window geometry in use,
-    :func:`vision.netreader.die_window`) at each of ``turns`` (degrees),
-    each also mirrored (2 * len(turns) windows of FACE_PX x FACE_PX x 3
-    uint8, in that order)."""
-    return [die_window(frame, cand, angle=angle, mirror=mirror) for angle in turns for mirror in (False, True)]
+    in ``frame`` (H x W x 3 uint8 BGR) that a calibration fits on:
+    ``reader``'s own window (cut with its window geometry,
+    :meth:`vision.reader.DiceReader.die_window`) at each of ``turns``
+    (degrees), each also mirrored (2 * len(turns) windows of FACE_PX x
+    FACE_PX x 3 uint8, in that order)."""
+    return [reader.die_window(frame, cand, angle=angle, mirror=mirror) for angle in turns
+            for mirror in (False, True)]
 
 
 @dataclass(frozen=True)
@@ -364,35 +373,35 @@ def patch_of(frame: np.ndarray, cand, cls: int) -> DiePatch:
     return DiePatch(frame[y0:min(H, int(cand.y) + r), x0:min(W, int(cand.x) + r)].copy(), x0, y0, cand, W, H, cls)
 
 
-def die_patches(images: list[Path], limit: int = WINDOW_DICE) -> list[DiePatch]:
-    """The labelled dice the detector finds in ``images`` (labels read
+def die_patches(reader: DiceReader, images: list[Path], limit: int = WINDOW_DICE) -> list[DiePatch]:
+    """The labelled dice ``reader``'s detector finds in ``images`` (labels read
     with their errata), at most ``limit`` of them chosen evenly, as
     :class:`DiePatch` for :func:`fit_window`."""
-    return thin_evenly([patch_of(frame, cand, value - 1) for _, frame, _, finds in _labelled_finds(images)
+    return thin_evenly([patch_of(frame, cand, value - 1) for _, frame, _, finds in _labelled_finds(reader, images)
                         for cand, value in finds if value], limit)
 
 
-def window_loss(patches: list[DiePatch], g: WindowGeometry) -> float:
-    """Mean -log p(labelled value) (nats a die) the fast face net (with
-    the heads in use) gives the dice of ``patches`` through windows cut
-    with ``g``; 0.0 for no patches."""
+def window_loss(reader: DiceReader, patches: list[DiePatch], g: WindowGeometry) -> float:
+    """Mean -log p(labelled value) (nats a die) ``reader``'s fast face net
+    (with its last layers) gives the dice of ``patches`` through windows
+    cut with ``g``; 0.0 for no patches."""
     if not patches:
         return 0.0
-    p = read_faces([d.window(g) for d in patches])
+    p = reader.read_faces([d.window(g) for d in patches])
     y = np.array([d.cls for d in patches])
     return float(-np.log(p[np.arange(len(y)), y].astype(np.float64) + 1e-6).mean())
 
 
-def fit_window(patches: list[DiePatch]) -> tuple[WindowGeometry, float, float]:
-    """The window geometry (:class:`vision.netreader.WindowGeometry`) that
-    reads the dice of ``patches`` best: from the shipped window, each field
+def fit_window(reader: DiceReader, patches: list[DiePatch]) -> tuple[WindowGeometry, float, float]:
+    """The window geometry (:class:`vision.netreader.WindowGeometry`) through
+    which ``reader`` reads the dice of ``patches`` best: from the shipped window, each field
     in turn set to the value of :data:`WINDOW_STEPS` with the lowest
     :func:`window_loss`, for up to :data:`WINDOW_ROUNDS` rounds.  The
     shipped window unless the best lowers the loss by
     :data:`WINDOW_MIN_GAIN` or more.  Returns (geometry, loss with the
     shipped window, loss with the geometry)."""
     best = SHIPPED_WINDOW
-    shipped = loss = window_loss(patches, best)
+    shipped = loss = window_loss(reader, patches, best)
     if not patches:
         return best, shipped, loss
     tried = {best: loss}
@@ -402,7 +411,7 @@ def fit_window(patches: list[DiePatch]) -> tuple[WindowGeometry, float, float]:
             for v in values:
                 g = replace(best, **{name: v})
                 if g not in tried:
-                    tried[g] = window_loss(patches, g)
+                    tried[g] = window_loss(reader, patches, g)
                 if tried[g] < loss - 1e-9:
                     best, loss = g, tried[g]
         if best == start:
@@ -412,14 +421,14 @@ def fit_window(patches: list[DiePatch]) -> tuple[WindowGeometry, float, float]:
     return best, shipped, loss
 
 
-def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
+def fit_heads(models: Models, windows: list[np.ndarray], classes: list[int], per: int,
               progress: Callable[[str], None] | None = None,
               pull: float = PULL) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """New last layers of the face nets fitted on ``windows`` (FACE_PX x
+    """New last layers of the face nets of ``models`` fitted on ``windows`` (FACE_PX x
     FACE_PX x 3 uint8), ``per`` consecutive windows per find, the finds'
     ``classes`` (value - 1, or NOT_A_DIE; one per find), pulled towards
-    the nets' own layers by ``pull`` (:func:`fit_head`).  Reads the nets as
-    shipped (the caller restores the heads in use).  Returns {"fast": (W,
+    the nets' own layers by ``pull`` (:func:`fit_head`), from the
+    features the nets' own last layers read.  Returns {"fast": (W,
     b)[, "expert": (W, b)]} for :class:`Calibration`.  Raises
     :class:`CalibrationError` when there are no windows, or from
     :func:`_features_and_own_head`."""
@@ -428,16 +437,14 @@ def fit_heads(windows: list[np.ndarray], classes: list[int], per: int,
         raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
     found = sum(c != NOT_A_DIE for c in classes)
     say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
-    return _fit_on(_head_inputs(windows), classes, per, pull=pull)
+    return _fit_on(_head_inputs(models, windows), classes, per, pull=pull)
 
 
-def _head_inputs(windows: list[np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _head_inputs(models: Models, windows: list[np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """{net: (F N x D features of ``windows``, W0, b0 its own last layer)}
-    for "fast" (and "expert"), read with the nets as shipped
-    (:func:`_features_and_own_head`)."""
-    netreader.use_heads(None)
-    return {name: _features_and_own_head(windows, name == "expert")
-            for name in (("fast", "expert") if has_expert() else ("fast",))}
+    for "fast" (and "expert") of ``models`` (:func:`_features_and_own_head`)."""
+    return {name: _features_and_own_head(models, windows, name == "expert")
+            for name in (("fast", "expert") if models.has_expert else ("fast",))}
 
 
 def _fit_on(inputs: dict, classes: list[int], per: int, pull: float = PULL,
@@ -451,27 +458,26 @@ def _fit_on(inputs: dict, classes: list[int], per: int, pull: float = PULL,
     return {name: fit_head(F[rows], y[rows], w[rows], W0, b0, pull=pull) for name, (F, W0, b0) in inputs.items()}
 
 
-def value_readings(images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
-    """How the reader as it is set now (heads and window in use) reads the
-    labelled ``images`` at the lowest threshold a calibration may choose
-    (or the one in effect, if lower):
+def value_readings(reader: DiceReader, images: list[Path]) -> tuple[list[tuple[float, bool]], int]:
+    """How ``reader`` (its last layers and window) reads the labelled
+    ``images`` at the lowest threshold a calibration may choose (or its
+    own, if lower):
     ([(confidence, right) of each labelled die given a value], labelled
     dice).  At a higher threshold t the reader gives exactly the values
     whose confidence is >= t (the rest are unread), so one read serves
     every threshold of :data:`THRESHOLDS`."""
-    from vision import reader
     from vision.score import match
     out, labelled = [], 0
-    with reader.reading_at(min(THRESHOLDS[0], reader.MIN_VALUE_P)):
-        for path in images:
-            frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if frame is None:
-                continue
-            truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
-            labelled += len(truth)
-            dice = reader.read_dice(frame)
-            out += [(dice[i].confidence, dice[i].value == truth[j].value) for i, j in match(dice, truth)
-                    if i is not None and j is not None and dice[i].value is not None]
+    low = reader.at(min(THRESHOLDS[0], reader.min_value_p))
+    for path in images:
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            continue
+        truth, _ = correct_labels(path, load_labels(path, frame.shape[1], frame.shape[0]))
+        labelled += len(truth)
+        dice = low.read_dice(frame)
+        out += [(dice[i].confidence, dice[i].value == truth[j].value) for i, j in match(dice, truth)
+                if i is not None and j is not None and dice[i].value is not None]
     return out, labelled
 
 
@@ -566,10 +572,10 @@ def _thin_negatives(windows: list[np.ndarray], classes: list[int], owners: list[
             [owners[i] for i in keep])
 
 
-def _cross_readings(images: list[Path], inputs: dict, classes: list[int], per: int, owners: list[int]
-                    ) -> tuple[list[tuple[float, bool]], int]:
+def _cross_readings(reader: DiceReader, images: list[Path], inputs: dict, classes: list[int], per: int,
+                    owners: list[int]) -> tuple[list[tuple[float, bool]], int]:
     """Readings (:func:`value_readings`) of each half of ``images`` (by
-    scene) by last layers fitted on the other half's finds (their features
+    scene) by ``reader`` with last layers fitted on the other half's finds (their features
     ``inputs``, ``classes``, ``per`` windows each, ``owners`` the index of
     each find's photo): how new layers read dice they were not fitted on.
     ([], 0) with fewer than two scenes."""
@@ -584,17 +590,18 @@ def _cross_readings(images: list[Path], inputs: dict, classes: list[int], per: i
     for finds, read in ((in_a, b), (~in_a, a)):
         if not finds.any():
             continue
-        netreader.use_heads(_fit_on(inputs, classes, per, finds=finds))
-        r, n = value_readings(read)
+        r, n = value_readings(reader.with_heads(_fit_on(inputs, classes, per, finds=finds)), read)
         out += r
         labelled += n
-    netreader.use_heads(None)
     return out, labelled
 
 
-def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str], None] | None = None) -> Calibration:
+def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
+                            progress: Callable[[str], None] | None = None) -> Calibration:
     """Fit this cabinet's face window, face-net last layers and value
-    threshold on a labelled folder (``images/`` + YOLO ``labels/``, class
+    threshold for ``reader`` (its models and settings; "before" is it
+    without last layers or window of a calibration, at its threshold
+    without one; it is not changed) on a labelled folder (``images/`` + YOLO ``labels/``, class
     k = k + 1 pips, as ``../shared/dice``) and confirm them on every
     CONFIRM_EVERY-th scene (module docstring).
 
@@ -612,7 +619,6 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
     covered lens, labels of other photos), or when every candidate reads
     the confirmation rolls worse than the reader without a calibration
     (refused)."""
-    from vision.reader import read_dice
     from vision.score import score_folder
     say = progress or (lambda _m: None)
     t0 = time.perf_counter()
@@ -631,83 +637,71 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         raise CalibrationError(f"{folder}: {len({scene_key(p) for p in labelled_images})} scene(s); need at least "
                                f"{CONFIRM_EVERY} (every {CONFIRM_EVERY}th is kept back to confirm the calibration)")
     for name in ("fast", "expert"):
-        if name == "expert" and not has_expert():
+        if name == "expert" and not reader.has_expert:
             continue
-        netreader._net(netreader.EXPERT_ONNX if name == "expert" else netreader.FACE_ONNX).with_features(
+        reader.models.net(name == "expert").with_features(
             np.zeros((1, 3, netreader.FACE_PX, netreader.FACE_PX), np.float32))  # raises if no features output
-    from vision import reader
-    old, old_window = dict(netreader._HEADS), netreader.window_in_use()
-    base = reader.min_value_p_without_calibration()  # "before" is the reader without any calibration
-    netreader.use_heads(None)
-    netreader.use_window(None)
-    try:
-        say(f"reading the {len(fit_imgs)} fit photos as the reader is")
-        plain = value_readings(fit_imgs)[0]  # the nets as shipped, the shipped window
-        check_labels(plain, folder)
-        say(f"finding dice in {len(fit_imgs)} photos")
-        # where this camera shows the dice's top faces (read with the nets as shipped)
-        patches = die_patches(fit_imgs)
-        window, loss_shipped, loss_window = fit_window(patches)
-        if window != SHIPPED_WINDOW:
-            say(f"a window for this camera: {window_text(window)}")
-        netreader.use_window(window)
-        # fewer turns on a large folder, so the fit stays within a minute
-        per_turn = 2 * max(1, _label_count(fit_imgs))
-        turns = (TURNS if per_turn * len(TURNS) <= MAX_WINDOWS else TURNS[::2] if per_turn * 2 <= MAX_WINDOWS
-                 else TURNS[:1])
-        owners: list[int] = []
-        windows, classes, labelled, found = _samples(fit_imgs, turns, owners)
-        windows, classes, owners = _thin_negatives(windows, classes, owners, 2 * len(turns))
-        if labelled == 0:
-            bad = [p.name for p in fit_imgs if cv2.imread(str(p), cv2.IMREAD_COLOR) is None]
-            if bad:
-                raise CalibrationError(f"{folder}: {len(bad)} of the {len(fit_imgs)} photos kept for fitting cannot "
-                                       f"be opened as images (e.g. {bad[0]}): damaged or not images")
-            raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
-        if found < MIN_FOUND * labelled:
-            raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
-                                   "photos of the dice from the camera's place, and the labels theirs? "
-                                   "(noise, a covered lens or another folder's labels); calibration refused")
-        with reader.reading_at(base):
-            per = 2 * len(turns)
-            if not windows or len(windows) != per * len(classes):
-                raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
-            say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
-            inputs = _head_inputs(windows)
-            heads = _fit_on(inputs, classes, per)
-            say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
-            netreader.use_heads(None)
-            cross, cross_n = _cross_readings(fit_imgs, inputs, classes, per, owners)
-            t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
-            on_window = value_readings(fit_imgs)[0] if window != SHIPPED_WINDOW else []
-            t_window = choose_threshold(on_window, labelled, base) if window != SHIPPED_WINDOW else base
-            netreader.use_window(None)
-            t_plain = choose_threshold(plain, labelled, base)
-            # why each candidate's raised threshold keeps a margin (for the owner's summary)
-            on_heads = margin_words(cross, cross_n, base) if cross_n else ""
-            margins = {"threshold": margin_words(plain, labelled, base),
-                       "window and threshold": margin_words(on_window, labelled, base) if on_window else "",
-                       "layers, window and threshold": on_heads, "layers and threshold": on_heads}
-            say(f"confirming on {len(confirm_imgs)} photos kept back")
-            before = score_folder(folder, read_dice, confirm_imgs)
-            plain_confirm = value_readings(confirm_imgs)[0]  # the reader as it is, at any threshold
-            # (name, heads, window, threshold, the fit photos' readings: of the
-            # candidate itself, or of layers fitted on the other half for layers)
-            tries = [("threshold", {}, SHIPPED_WINDOW, t_plain, plain)]
-            if window != SHIPPED_WINDOW:
-                tries += [("window and threshold", {}, window, t_window, on_window),
-                          ("layers, window and threshold", heads, window, t_heads, cross)]
-            else:
-                tries += [("layers and threshold", heads, window, t_heads, cross)]
-            candidates = {}
-            for name, hs, w, t, fit_reads in tries:
-                netreader.use_heads(hs or None)
-                netreader.use_window(w)
-                with reader.reading_at(t):
-                    candidates[name] = (hs, w, t, score_folder(folder, read_dice, confirm_imgs), counts_at(fit_reads, t))
-    finally:
-        netreader.use_heads(old)
-        netreader.use_window(old_window)
+    base = reader.min_value_p_without_calibration  # "before" is the reader without any calibration
+    as_is = reader.with_heads(None).with_window(None)  # the nets as shipped, the shipped window
+    say(f"reading the {len(fit_imgs)} fit photos as the reader is")
+    plain = value_readings(as_is, fit_imgs)[0]
+    check_labels(plain, folder)
+    say(f"finding dice in {len(fit_imgs)} photos")
+    # where this camera shows the dice's top faces (read with the nets as shipped)
+    patches = die_patches(as_is, fit_imgs)
+    window, loss_shipped, loss_window = fit_window(as_is, patches)
+    if window != SHIPPED_WINDOW:
+        say(f"a window for this camera: {window_text(window)}")
+    windowed = as_is.with_window(window)
+    # fewer turns on a large folder, so the fit stays within a minute
+    per_turn = 2 * max(1, _label_count(fit_imgs))
+    turns = (TURNS if per_turn * len(TURNS) <= MAX_WINDOWS else TURNS[::2] if per_turn * 2 <= MAX_WINDOWS
+             else TURNS[:1])
+    owners: list[int] = []
+    windows, classes, labelled, found = _samples(windowed, fit_imgs, turns, owners)
+    windows, classes, owners = _thin_negatives(windows, classes, owners, 2 * len(turns))
+    if labelled == 0:
+        bad = [p.name for p in fit_imgs if cv2.imread(str(p), cv2.IMREAD_COLOR) is None]
+        if bad:
+            raise CalibrationError(f"{folder}: {len(bad)} of the {len(fit_imgs)} photos kept for fitting cannot "
+                                   f"be opened as images (e.g. {bad[0]}): damaged or not images")
+        raise CalibrationError(f"{folder}: no labelled dice in the photos kept for fitting")
+    if found < MIN_FOUND * labelled:
+        raise CalibrationError(f"{folder}: the detector finds only {found} of {labelled} labelled dice: are these "
+                               "photos of the dice from the camera's place, and the labels theirs? "
+                               "(noise, a covered lens or another folder's labels); calibration refused")
+    per = 2 * len(turns)
+    if not windows or len(windows) != per * len(classes):
+        raise CalibrationError(f"nothing to calibrate on: {len(windows)} windows for {len(classes)} dice")
+    say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
+    inputs = _head_inputs(reader.models, windows)
+    heads = _fit_on(inputs, classes, per)
+    say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
+    cross, cross_n = _cross_readings(windowed.at(base), fit_imgs, inputs, classes, per, owners)
+    t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
+    on_window = value_readings(windowed.at(base), fit_imgs)[0] if window != SHIPPED_WINDOW else []
+    t_window = choose_threshold(on_window, labelled, base) if window != SHIPPED_WINDOW else base
+    t_plain = choose_threshold(plain, labelled, base)
+    # why each candidate's raised threshold keeps a margin (for the owner's summary)
+    on_heads = margin_words(cross, cross_n, base) if cross_n else ""
+    margins = {"threshold": margin_words(plain, labelled, base),
+               "window and threshold": margin_words(on_window, labelled, base) if on_window else "",
+               "layers, window and threshold": on_heads, "layers and threshold": on_heads}
+    say(f"confirming on {len(confirm_imgs)} photos kept back")
+    before = score_folder(folder, as_is.at(base).read_dice, confirm_imgs)
+    plain_confirm = value_readings(as_is.at(base), confirm_imgs)[0]  # the reader as it is, at any threshold
+    # (name, heads, window, threshold, the fit photos' readings: of the
+    # candidate itself, or of layers fitted on the other half for layers)
+    tries = [("threshold", {}, SHIPPED_WINDOW, t_plain, plain)]
+    if window != SHIPPED_WINDOW:
+        tries += [("window and threshold", {}, window, t_window, on_window),
+                  ("layers, window and threshold", heads, window, t_heads, cross)]
+    else:
+        tries += [("layers and threshold", heads, window, t_heads, cross)]
+    candidates = {}
+    for name, hs, w, t, fit_reads in tries:
+        candidate = as_is.with_heads(hs or None).with_window(w).at(t)
+        candidates[name] = (hs, w, t, score_folder(folder, candidate.read_dice, confirm_imgs), counts_at(fit_reads, t))
     shipped_fit = counts_at(plain, base)
     ok = {k: v for k, v in candidates.items()
           if not reads_worse(before.correct, before.wrong, v[3].correct, v[3].wrong,
@@ -742,7 +736,7 @@ def calibrate_from_labelled(folder: str | os.PathLike, progress: Callable[[str],
         t = None  # the threshold in effect: the config's, not pinned by the calibration
     info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after),
                 margin=margins.get(kind, "") if t is not None else "")
-    return Calibration(hs, models_fingerprint(), info, t, None if w == SHIPPED_WINDOW else w)
+    return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w)
 
 
 def window_text(g: WindowGeometry) -> str:
@@ -828,10 +822,10 @@ def _head_problem(W: np.ndarray, b: np.ndarray) -> str:
     return ""
 
 
-def load(path: str | os.PathLike) -> Calibration:
+def load(path: str | os.PathLike, models: Models) -> Calibration:
     """Read a calibration written by :func:`save`.  Raises
     :class:`CalibrationError` naming the file when it is damaged or was
-    made for other face nets than those in use."""
+    made for other face nets than ``models``' (the reader's it is for)."""
     path = Path(path)
     try:
         with np.load(path, allow_pickle=False) as z:
@@ -848,7 +842,6 @@ def load(path: str | os.PathLike) -> Calibration:
         if problem:
             raise CalibrationError(f"{path}: its {name} face layer {problem}, so it would read no dice; "
                                    "calibrate again or reset with `cabinet dice calibrate --reset`")
-    from vision.reader import MIN_VALUE_P_RANGE
     p = meta.get("min_value_p")
     lo, hi = MIN_VALUE_P_RANGE
     if p is not None and (isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi):
@@ -864,20 +857,22 @@ def load(path: str | os.PathLike) -> Calibration:
                                "calibrate again or reset with `cabinet dice calibrate --reset`") from None
     cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}), None if p is None else float(p),
                       None if window == SHIPPED_WINDOW else window)
-    if cal.models != models_fingerprint():
+    if cal.models != models_fingerprint(models):
         raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
     return cal
 
 
-def apply(cal: Calibration | None) -> None:
-    """Read with ``cal``'s last layers, face window and value threshold
-    (``None``: the nets' own layers, the shipped window and the configured
-    threshold, :func:`vision.reader.use_min_value_p`)."""
-    from vision.reader import use_min_value_p
-    netreader.use_heads(cal.heads or None if cal is not None else None)
-    netreader.use_window(cal.window if cal is not None else None)
-    use_min_value_p(cal.min_value_p if cal is not None else None, "calibration")
+def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
+    """``reader`` reading with ``cal``'s last layers, face window and value
+    threshold (``None``: the nets' own layers, the shipped window and no
+    calibration threshold: :meth:`vision.reader.DiceReader.without_calibration`);
+    ``reader`` itself is not changed.  Raises
+    :class:`vision.die.VisionInputError` when ``cal``'s layers do not fit
+    ``reader``'s models."""
+    if cal is None:
+        return reader.without_calibration()
+    return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p)
 
 
 __all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",

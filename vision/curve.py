@@ -2,24 +2,24 @@
 made once, then the reader's rules applied at any value threshold and
 agreement rule (issue 40: the curve of first-look rate and misread rate).
 
-:func:`read_all` makes, for each candidate the detector finds, every
-reading :func:`vision.reader.read_checked` *could* make (the fast net's
+:func:`read_all` makes, for each candidate a reader's detector finds, every
+reading its :meth:`vision.reader.DiceReader.read_checked` *could* make (the fast net's
 first reading and its shifted, turned and mirrored second one; the
-expert's readings at each turn of ``SECOND_LOOK_ANGLES``), skipping none.
-:func:`decide` then turns them into dice as :func:`vision.reader.read_dice`
+expert's readings at each turn of ``second_look_angles``), skipping none.
+:func:`decide` then turns them into dice as ``read_dice``
 does, for a value threshold ``min_p`` and an agreement ``rule``:
 
-* ``"both"`` (what ships, ``reader.NETS_MUST_AGREE``): where the fast net
+* ``"both"`` (what ships, ``ReaderSettings.nets_must_agree``): where the fast net
   is sure (its two readings agree, their average gives a value >=
-  ``EXPERT_BELOW`` and not a die < 0.1) its two readings; else every fast
+  ``expert_below`` and not a die < 0.1) its two readings; else every fast
   and expert reading must give the same value, averaged all together;
 * ``"expert"`` (issue 21's first check): where the fast net is not sure,
   the expert's turns alone must agree, and are averaged alone;
 * ``"none"``: no agreement asked; the average of every reading made (the
   fast two, and the expert's where the fast net is unsure) decides.
 
-With ``rule="both"`` and ``min_p = reader.MIN_VALUE_P`` the dice are
-exactly :func:`read_dice`'s (values, boxes, confidences; colours are not
+With ``rule="both"`` and ``min_p = reader.min_value_p`` the dice are
+exactly the reader's ``read_dice``'s (values, boxes, confidences; colours are not
 named here, ``"other"``): ``tests/vision/test_vision_curve.py`` checks it.
 """
 from __future__ import annotations
@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision import reader as R
 from vision.die import Die
-from vision.netreader import NOT_A_DIE, WINDOW_LIMITS, die_window, find_dice, has_expert, read_faces, window_in_use
+from vision.netreader import NOT_A_DIE, WINDOW_LIMITS
+from vision.reader import DiceReader, check_frame
 
 RULES = ("both", "expert", "none")
 #: the value thresholds of ``cabinet dice score --curve``
@@ -53,54 +53,57 @@ class CandidateReadings:
     expert: np.ndarray
 
 
-def read_all(frame: np.ndarray) -> list[CandidateReadings]:
-    """Every reading of every candidate in ``frame`` (H x W x 3 uint8 BGR;
-    an empty, black or white frame gives ``[]``).  About the cost of
-    :func:`read_dice` plus the expert on every candidate that may be a die.
-    Raises :class:`vision.die.VisionInputError` on a bad frame."""
-    frame = R.check_frame(frame)
+def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
+    """Every reading ``reader`` could make of every candidate in ``frame``
+    (H x W x 3 uint8 BGR; an empty, black or white frame gives ``[]``).
+    About the cost of its ``read_dice`` plus the expert on every candidate
+    that may be a die.  Raises :class:`vision.die.VisionInputError` on a
+    bad frame."""
+    frame = check_frame(frame)
     if int(frame.max()) - int(frame.min()) < 24:
         return []
-    cands = find_dice(frame)
+    cands = reader.find_dice(frame)
     if not cands:
         return []
-    first = read_faces([die_window(frame, c) for c in cands])
-    maybe = [i for i in range(len(cands)) if first[i, NOT_A_DIE] < R.UNSURE_NOT_A_DIE[1]]
+    st = reader.settings
+    first = reader.read_faces([reader.die_window(frame, c) for c in cands])
+    maybe = [i for i in range(len(cands)) if first[i, NOT_A_DIE] < st.unsure_not_a_die[1]]
     turned = np.zeros((0, 7), np.float32)
-    if maybe and R.CHECK_TURN is not None:
-        g = window_in_use()
-        shifted = replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - R.CHECK_SHIFT)) if R.CHECK_SHIFT else g
-        turned = read_faces([die_window(frame, cands[i], angle=R.CHECK_TURN, mirror=True, geometry=shifted)
-                             for i in maybe])
-    expert = has_expert()
-    angles = R.SECOND_LOOK_ANGLES
-    looks = read_faces([die_window(frame, cands[i], angle=a) for a in angles for i in maybe],
-                       expert=expert).reshape(len(angles), len(maybe), -1) if maybe else None
+    if maybe and st.check_turn is not None:
+        g = reader.window
+        shifted = replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - st.check_shift)) if st.check_shift else g
+        turned = reader.read_faces([reader.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
+                                                      geometry=shifted) for i in maybe])
+    expert = reader.has_expert
+    angles = st.second_look_angles
+    looks = reader.read_faces([reader.die_window(frame, cands[i], angle=a) for a in angles for i in maybe],
+                              expert=expert).reshape(len(angles), len(maybe), -1) if maybe else None
     out = []
     row = {i: k for k, i in enumerate(maybe)}
     for i, c in enumerate(cands):
         k = row.get(i)
-        fast = first[i:i + 1] if k is None or R.CHECK_TURN is None else np.stack([first[i], turned[k]])
+        fast = first[i:i + 1] if k is None or st.check_turn is None else np.stack([first[i], turned[k]])
         ex = looks[:, k] if k is not None else np.zeros((0, 7), np.float32)
         out.append(CandidateReadings(float(c.x), float(c.y), float(c.size), float(c.heat), fast, ex))
     return out
 
 
-def reading(c: CandidateReadings, rule: str = "both") -> tuple[np.ndarray, bool]:
+def reading(reader: DiceReader, c: CandidateReadings, rule: str = "both") -> tuple[np.ndarray, bool]:
     """One candidate's (7 class probabilities, readings agree) under
-    ``rule`` (:data:`RULES`), as :func:`vision.reader.read_checked` gives
-    them (the module docstring)."""
+    ``rule`` (:data:`RULES`), as ``reader``'s
+    :meth:`~vision.reader.DiceReader.read_checked` gives them (the module
+    docstring)."""
     fast = c.fast.mean(axis=0)
     fast_best = np.argmax(c.fast[:, :NOT_A_DIE], axis=1)
     fast_agree = bool(np.all(fast_best == fast_best[0]))
-    lo, hi = R.UNSURE_NOT_A_DIE
-    unsure = (fast[:NOT_A_DIE].max() < R.EXPERT_BELOW or fast[NOT_A_DIE] >= lo) and fast[NOT_A_DIE] < hi
+    lo, hi = reader.settings.unsure_not_a_die
+    unsure = (fast[:NOT_A_DIE].max() < reader.settings.expert_below or fast[NOT_A_DIE] >= lo) and fast[NOT_A_DIE] < hi
     if not (unsure or not fast_agree) or len(c.expert) == 0:
         return fast, fast_agree
     ex_best = np.argmax(c.expert[:, :NOT_A_DIE], axis=1)
     if rule == "expert":
         return c.expert.mean(axis=0), bool(np.all(ex_best == ex_best[0]))
-    if rule == "both" and not has_expert():  # the second look is the fast net again, averaged alone
+    if rule == "both" and not reader.has_expert:  # the second look is the fast net again, averaged alone
         return c.expert.mean(axis=0), fast_agree and bool(np.all(ex_best == fast_best[0]))
     both = np.concatenate([c.fast, c.expert])
     if rule == "none":
@@ -108,24 +111,25 @@ def reading(c: CandidateReadings, rule: str = "both") -> tuple[np.ndarray, bool]
     return both.mean(axis=0), fast_agree and bool(np.all(ex_best == fast_best[0]))
 
 
-def decide(cands: list[CandidateReadings], min_p: float | None = None, rule: str = "both",
+def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | None = None, rule: str = "both",
            frame_size: tuple[int, int] | None = None) -> list[Die]:
-    """The dice :func:`vision.reader.read_dice` reports from these
-    readings at value threshold ``min_p`` (None: ``reader.MIN_VALUE_P``)
-    under agreement ``rule``; ``frame_size`` (W, H) clips the boxes.
-    Raises ValueError for an unknown rule."""
+    """The dice ``reader``'s ``read_dice`` reports from these readings at
+    value threshold ``min_p`` (None: ``reader.min_value_p``) under
+    agreement ``rule``; ``frame_size`` (W, H) clips the boxes.  Raises
+    ValueError for an unknown rule."""
     if rule not in RULES:
         raise ValueError(f"rule must be one of {', '.join(RULES)}, got {rule!r}")
-    p_min = R.MIN_VALUE_P if min_p is None else min_p
+    st = reader.settings
+    p_min = reader.min_value_p if min_p is None else min_p
     W, H = frame_size or (10 ** 9, 10 ** 9)
     dice = []
     for c in cands:
-        p, agree = reading(c, rule)
-        if p[NOT_A_DIE] >= R.MAX_NOT_A_DIE_P:
+        p, agree = reading(reader, c, rule)
+        if p[NOT_A_DIE] >= st.max_not_a_die_p:
             continue
         k = int(np.argmax(p[:NOT_A_DIE]))
         value, conf = (k + 1, float(p[k])) if p[k] >= p_min and agree else (None, 0.0)
-        if value is None and c.heat < R.UNREADABLE_MIN_HEAT:
+        if value is None and c.heat < st.unreadable_min_heat:
             continue
         hs = c.size / 2
         box = (max(0, int(math.floor(c.x - hs))), max(0, int(math.floor(c.y - hs))),
@@ -135,10 +139,10 @@ def decide(cands: list[CandidateReadings], min_p: float | None = None, rule: str
     return dice
 
 
-def curve_scores(folder, images, thresholds=CURVE_THRESHOLDS, rules=RULES, errata: bool = True,
+def curve_scores(reader: DiceReader, folder, images, thresholds=CURVE_THRESHOLDS, rules=RULES, errata: bool = True,
                  skipped: list[str] | None = None) -> dict[tuple[str, float], "Score"]:
-    """Score a labelled set's ``images`` (paths) at every ``(rule, threshold)``
-    from one :func:`read_all` per photo: ``{(rule, threshold): Score}``.
+    """Score ``reader`` on a labelled set's ``images`` (paths) at every
+    ``(rule, threshold)`` from one :func:`read_all` per photo: ``{(rule, threshold): Score}``.
     Images that are not readable, or frames the reader refuses, are added
     to ``skipped`` ("name: why") and left out of every figure."""
     import cv2
@@ -156,12 +160,12 @@ def curve_scores(folder, images, thresholds=CURVE_THRESHOLDS, rules=RULES, errat
         if errata:
             truth, _ = correct_labels(path, truth)
         try:
-            cands = read_all(frame)
+            cands = read_all(reader, frame)
         except VisionInputError as exc:
             skipped is not None and skipped.append(f"{path.name}: {exc}")
             continue
         for (r, t), sc in out.items():
-            sc.add(decide(cands, t, r, (frame.shape[1], frame.shape[0])), truth, 0.0, path.name)
+            sc.add(decide(reader, cands, t, r, (frame.shape[1], frame.shape[0])), truth, 0.0, path.name)
     return out
 
 

@@ -2,9 +2,9 @@
 in many frames, each with its own sensor noise, sub-pixel jitter and
 flicker; a die unsure in one frame may be sure over several.
 
-:func:`frame_looks` reads one frame as :func:`vision.reader.read_dice`
-does, but keeps each candidate's class probabilities and whether its
-readings agreed (the second check).  :class:`MultiLook` follows each die
+:func:`frame_looks` reads one frame as a reader's
+:meth:`vision.reader.DiceReader.read_dice` does, but keeps each candidate's
+class probabilities and whether its readings agreed (the second check).  :class:`MultiLook` follows each die
 from frame to frame by its centre and combines its looks:
 
 * ``"logsum"``: the class probabilities of the frames multiplied (their
@@ -28,12 +28,12 @@ games it kept the noisy camera as good as a clean one (16.8 nudges per
 100 dice against 17.0).
 
 For ``"logsum"`` and ``"mean"``, the die gets the combined best value when that value's combined
-probability reaches the threshold (``reader.MIN_VALUE_P``) *and* the
+probability reaches the threshold (the reader's ``min_value_p``) *and* the
 frames agree on it: at least half of the die's frames had readings that
 agreed on that value (the second check), and none had readings agreeing
 on another.  Otherwise it is unread (CAB-5); not a die (combined p >= 0.5)
 is dropped, and an unread die the detector was never sure of (heat below
-``UNREADABLE_MIN_HEAT`` in every frame) too.  One frame gives exactly
+its ``unreadable_min_heat`` in every frame) too.  One frame gives exactly
 ``read_dice``'s dice.  A die that moves more than ``tol`` die sizes
 starts a new track; a track not seen in a frame ends; a track keeps its
 last ``frames`` looks.
@@ -45,10 +45,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision import reader as R
 from vision.colour import classify_colours
-from vision.die import Die
-from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE, die_window, find_dice
+from vision.die import Die, VisionInputError
+from vision.netreader import FACE_PX, NOT_A_DIE, WINDOW_PER_SIZE
+from vision.reader import MIN_VALUE_P_RANGE, DiceReader, check_frame
 
 COMBINE = ("logsum", "mean", "vote")
 
@@ -68,26 +68,26 @@ class Look:
     colour: str = "other"
 
 
-def frame_looks(frame: np.ndarray, white_balance=None) -> list[Look]:
+def frame_looks(reader: DiceReader, frame: np.ndarray, white_balance=None) -> list[Look]:
     """Every candidate of one frame (H x W x 3 uint8 BGR) with its
-    readings as :func:`vision.reader.read_checked` makes them at the lowest
-    threshold (``reader.MIN_VALUE_P_RANGE``), so a die unsure in this frame
-    still has every reading that could matter over several frames (a few
-    more expert windows than :func:`read_dice`).  Raises
-    :class:`vision.die.VisionInputError` on a bad frame; a blank frame
-    gives ``[]``."""
-    frame = R.check_frame(frame)
+    readings as ``reader``'s :meth:`~vision.reader.DiceReader.read_checked`
+    makes them at the lowest threshold (``reader.MIN_VALUE_P_RANGE``), so a
+    die unsure in this frame still has every reading that could matter over
+    several frames (a few more expert windows than its ``read_dice``).
+    Raises :class:`vision.die.VisionInputError` on a bad frame; a blank
+    frame gives ``[]``."""
+    frame = check_frame(frame)
     if int(frame.max()) - int(frame.min()) < 24:
         return []
-    cands = find_dice(frame)
+    cands = reader.find_dice(frame)
     if not cands:
         return []
-    windows = [die_window(frame, c) for c in cands]
+    windows = [reader.die_window(frame, c) for c in cands]
     # read as at the lowest threshold: a die that no value can reach the
     # threshold on in this frame is still read by both nets (another frame
     # may make it sure), and its readings' agreement is kept
-    probs, checked, _ = R.read_checked(frame, cands, windows, min_p=R.MIN_VALUE_P_RANGE[0])
-    keep = [i for i in range(len(cands)) if probs[i, NOT_A_DIE] < R.MAX_NOT_A_DIE_P]
+    probs, checked, _ = reader.read_checked(frame, cands, windows, min_p=MIN_VALUE_P_RANGE[0])
+    keep = [i for i in range(len(cands)) if probs[i, NOT_A_DIE] < reader.settings.max_not_a_die_p]
     r, m = round(FACE_PX * 0.25 / WINDOW_PER_SIZE), FACE_PX // 2
     colours = dict(zip(keep, classify_colours(np.stack([windows[i][m - r:m + r, m - r:m + r] for i in keep])
                                               if keep else np.zeros((0, 1, 3), np.uint8), white_balance)))
@@ -107,19 +107,23 @@ class MultiLook:
     """Combine the looks at each resting die over frames.
 
     Args:
+        reader: the :class:`~vision.reader.DiceReader` that reads each
+            frame (its models, settings and calibration; its threshold
+            unless ``min_p``).
         frames: looks kept per die (the last ``frames``), >= 1.
         combine: ``"logsum"`` or ``"mean"`` (module docstring).
         tol: how far (die sizes) a die's centre may move between frames
             and stay the same die.
-        min_p: the value threshold (None: ``reader.MIN_VALUE_P`` at each call).
+        min_p: the value threshold (None: ``reader.min_value_p``).
         votes: ``"vote"``: frames that must give the value (>= 1).
 
     Raises:
         ValueError: a bad ``frames``, ``combine`` or ``tol``.
+        VisionInputError: ``reader`` is not a DiceReader.
     """
 
-    def __init__(self, frames: int = 5, combine: str = "vote", tol: float = 0.2, min_p: float | None = None,
-                 votes: int = 1):
+    def __init__(self, reader: DiceReader, frames: int = 5, combine: str = "vote", tol: float = 0.2,
+                 min_p: float | None = None, votes: int = 1):
         if isinstance(frames, bool) or not isinstance(frames, int) or frames < 1:
             raise ValueError(f"frames must be an int >= 1, got {frames!r}")
         if combine not in COMBINE:
@@ -128,6 +132,9 @@ class MultiLook:
             raise ValueError(f"votes must be an int >= 1, got {votes!r}")
         if not 0 < tol < 1:
             raise ValueError(f"tol must be between 0 and 1 die sizes, got {tol!r}")
+        if not isinstance(reader, DiceReader):
+            raise VisionInputError(f"reader must be a vision.reader.DiceReader, got {type(reader).__name__}")
+        self.reader = reader
         self.frames, self.combine, self.tol, self.min_p, self.votes = frames, combine, tol, min_p, votes
         self.tracks: list[_Track] = []
 
@@ -138,7 +145,7 @@ class MultiLook:
     def read(self, frame: np.ndarray, white_balance=None) -> list[Die]:
         """Read one more frame (:func:`frame_looks`) and return the dice
         with their combined values (:meth:`add`)."""
-        return self.add(frame_looks(frame, white_balance), (frame.shape[1], frame.shape[0]))
+        return self.add(frame_looks(self.reader, frame, white_balance), (frame.shape[1], frame.shape[0]))
 
     def add(self, looks: list[Look], frame_size: tuple[int, int] | None = None) -> list[Die]:
         """Add one frame's looks: each joins the nearest track within
@@ -177,13 +184,14 @@ class MultiLook:
         return z / z.sum()
 
     def _die(self, t: _Track, W: int, H: int) -> Die | None:
+        st = self.reader.settings
         p = self.combined(t)
-        if p[NOT_A_DIE] >= R.MAX_NOT_A_DIE_P:
+        if p[NOT_A_DIE] >= st.max_not_a_die_p:
             return None
-        min_p = R.MIN_VALUE_P if self.min_p is None else self.min_p
+        min_p = self.reader.min_value_p if self.min_p is None else self.min_p
         if self.combine == "vote":
             given = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
-                     if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < R.MAX_NOT_A_DIE_P]
+                     if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < st.max_not_a_die_p]
             k = given[0] if given else int(np.argmax(p[:NOT_A_DIE]))
             agree = bool(given) and given.count(k) == len(given) and len(given) >= min(self.votes, len(t.looks))
             sure = True
@@ -193,7 +201,7 @@ class MultiLook:
             agree = 2 * agreeing.count(k) >= len(t.looks) and all(a == k for a in agreeing)
             sure = p[k] >= min_p
         value, conf = (k + 1, float(p[k])) if sure and agree else (None, 0.0)
-        if value is None and max(lk.heat for lk in t.looks) < R.UNREADABLE_MIN_HEAT:
+        if value is None and max(lk.heat for lk in t.looks) < st.unreadable_min_heat:
             return None
         last = t.looks[-1]
         hs = last.size / 2

@@ -1,21 +1,24 @@
 """The dice reader's three small convolutional networks, run from ONNX files
 in ``vision/models/`` by onnxruntime, or by OpenCV's ``cv2.dnn`` where
-onnxruntime is not installed (:data:`RUNTIME`).
+onnxruntime is not installed (:func:`default_runtime`).  Which files a
+reader runs is a :class:`Models` (the shipped ones, or a folder's,
+:meth:`Models.load`); a loaded net is shared by every reader that runs the
+same file (loading is slow), so two readers differ only in their settings.
 
-1. *Die detector* (:func:`find_dice`): a fully convolutional net on a
+1. *Die detector* (:meth:`Models.find_dice`): a fully convolutional net on a
    copy of the frame scaled by ``FIRST_LEVEL`` (and on copies halved again
    and again while they are at least ``MIN_LEVEL_PX`` px high, for large
    dice) gives on a grid of
    ``DET_STRIDE`` px a heat map of die centres, the centre's offset inside
    its cell and the die's size.  Peaks of the heat map are dice; touching
    dice are separate peaks.
-2. *Face classifier* (:func:`read_faces`): a window ``WINDOW_PER_SIZE``
+2. *Face classifier* (:meth:`Models.read_faces`): a window ``WINDOW_PER_SIZE``
    die sizes wide around each centre, resampled to ``FACE_PX`` x
    ``FACE_PX`` px, gives probabilities for 1..6 pips and for "not a die"
    (a place between dice, part of a die, a tray wall, a screw, a print).  The top face is what the
    net was trained to count: side faces, glare and neighbouring dice are in
    its training windows (see :mod:`vision.training`).
-3. *Expert face classifier* (``read_faces(..., expert=True)``): the same
+3. *Expert face classifier* (``Models.read_faces(..., expert=True)``): the same
    windows and classes, a deeper net with two convolutions per stage
    (about three and a half times the fast one's work per window; cut from
    a wider one by :mod:`vision.training.prune` and fine-tuned), read only
@@ -34,6 +37,7 @@ in float.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import json
@@ -47,6 +51,8 @@ import cv2
 import numpy as np
 
 from vision.die import VisionInputError
+from vision.window import (FACE_PX, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE,  # noqa: F401 (re-exported)
+                           WindowGeometry, die_window, face_window)
 
 MODELS = Path(__file__).resolve().parent / "models"
 #: the 8-bit copy of ``<net>.onnx`` is ``<net>`` + INT8_SUFFIX (vision.training.quantize)
@@ -56,9 +62,6 @@ QUANTIZED_JSON = "quantized.json"
 
 #: detector output grid (px of the level image it runs on)
 DET_STRIDE = 4
-#: classifier window (px) and its width in die sizes
-FACE_PX = 48
-WINDOW_PER_SIZE = 1.25
 #: classifier class index of "not a die" (0..5 are 1..6 pips)
 NOT_A_DIE = 6
 #: scale of the first (finest) pyramid level the detector runs on; the
@@ -82,32 +85,33 @@ class Candidate:
     heat: float
 
 
-def _runtime() -> str:
+def default_runtime() -> str:
     """Which library runs the nets: ``onnxruntime`` when it is installed
     (about 2.5 times faster on one core), else OpenCV's ``cv2.dnn`` (the
     same ONNX files and the same figures; used where onnxruntime has no
     wheel, e.g. 32-bit Raspberry Pi OS).  ``CABINET_DNN=opencv`` forces
-    ``cv2.dnn``."""
+    ``cv2.dnn``.  Looked up when a :class:`Models` is made."""
     if os.environ.get("CABINET_DNN", "").lower() in ("opencv", "cv2"):
         return "opencv"
     # only looked up here (cheap); imported when the first net loads
     return "onnxruntime" if importlib.util.find_spec("onnxruntime") is not None else "opencv"
 
 
-#: ``"onnxruntime"`` or ``"opencv"``: see :func:`_runtime`
-RUNTIME = _runtime()
+#: the libraries that can run the nets (:func:`default_runtime`)
+RUNTIMES = ("onnxruntime", "opencv")
 
 
-def face_file(folder: Path, stem: str) -> Path:
+def face_file(folder: Path, stem: str, runtime: str | None = None) -> Path:
     """The file the face net ``stem`` (``dice_face``, ``dice_face_expert``)
     of ``folder`` runs from: its 8-bit copy ``stem`` + INT8_SUFFIX under
-    onnxruntime when the folder's QUANTIZED_JSON records it as made from the
+    onnxruntime (``runtime``; None: :func:`default_runtime`) when the
+    folder's QUANTIZED_JSON records it as made from the
     float file ``stem.onnx`` beside it (same sha256), else the float file.
     A copy made from another float file (the float net retrained since) is
     not used, with a warning naming the fix."""
     f = folder / f"{stem}.onnx"
     q = folder / f"{stem}{INT8_SUFFIX}"
-    if RUNTIME != "onnxruntime" or not q.is_file() or not f.is_file():
+    if (runtime or default_runtime()) != "onnxruntime" or not q.is_file() or not f.is_file():
         return f
     try:
         rec = json.loads((folder / QUANTIZED_JSON).read_text())[stem]
@@ -121,22 +125,15 @@ def face_file(folder: Path, stem: str) -> Path:
     return q
 
 
-DETECTOR_ONNX = MODELS / "dice_detector.onnx"
-FACE_ONNX = face_file(MODELS, "dice_face")
-#: the expert face classifier, or None when the models in use have none
-EXPERT_ONNX: Path | None = face_file(MODELS, "dice_face_expert")
-if not (MODELS / "dice_face_expert.onnx").is_file():  # looked up once, not per frame
-    EXPERT_ONNX = None
-
-
 class _Model:
     """One ONNX net, loaded once (a broken file fails here), run on
     N x 3 x H x W float32 input; returns the output array.  onnxruntime
     runs it on one thread: the nets are small, more threads mostly wait,
-    and the game loop keeps the other cores."""
+    and the game loop keeps the other cores.  ``runtime``: None is
+    :func:`default_runtime`."""
 
-    def __init__(self, path: Path):
-        self.path, self.runtime = path, RUNTIME
+    def __init__(self, path: Path, runtime: str | None = None):
+        self.path, self.runtime = path, runtime or default_runtime()
         if self.runtime == "onnxruntime":
             import onnxruntime as ort
             so = ort.SessionOptions()
@@ -175,81 +172,191 @@ class _Model:
         return y, f
 
 
-_NETS: dict[Path, _Model] = {}
+#: loaded nets shared by every :class:`Models` that runs the same file with
+#: the same runtime (loading is slow): (file, runtime) -> net; a net is
+#: loaded again only by :meth:`Models.load` (the file may have been rewritten)
+_LOADED: dict[tuple[Path, str], _Model] = {}
 
 
-def use_models(folder: str | Path | None) -> None:
-    """Read dice with the models in ``folder`` (``dice_detector.onnx``,
-    ``dice_face.onnx`` and, optionally, ``dice_face_expert.onnx``, as
-    written by ``python -m vision.training.train``, and the face nets'
-    8-bit copies where :func:`face_file` takes them); ``None`` = the shipped
-    ones.  Each is loaded and run once on a blank input.  Raises
-    :class:`VisionInputError` when a file is missing, is not a model the
-    runtime can run, or is a detector where a face classifier belongs
-    (or the reverse); the models in use are then kept."""
-    global DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX
-    d = Path(folder) if folder is not None else MODELS
-    if not d.is_dir():
-        raise VisionInputError(f"{d}: no such model folder")
-    det, face, expert = d / "dice_detector.onnx", face_file(d, "dice_face"), face_file(d, "dice_face_expert")
-    for f in (det, d / "dice_face.onnx"):
-        if not f.is_file():
-            raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
-    nets = {}
-    files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
-    if expert.is_file():
-        files.append((expert, (1, 3, FACE_PX, FACE_PX)))
-    for k, (f, shape) in enumerate(files):
-        if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
-            try:
-                _Model(f)(np.zeros(shape, np.float32))
-            except Exception:
-                flt = f.with_name(f.name[:-len(INT8_SUFFIX)] + ".onnx")
-                warnings.warn(f"{f} does not run; reading with the float net {flt.name} (remake the copy: "
-                              f"python -m vision.training.quantize {d} SET...)", stacklevel=2)
-                files[k] = (flt, shape)
-                f = flt
-                if k == 1:
-                    face = f
-                else:
-                    expert = f
-        try:
-            net = _Model(f)
-            out = net(np.zeros(shape, np.float32))
-        except Exception as exc:  # cv2.error, onnxruntime's Fail / InvalidGraph / InvalidArgument ...
-            if _runs_as_face_classifier(f):
-                raise VisionInputError(f"{f}: this is a face classifier (7 outputs on a {FACE_PX} px window), "
-                                       "not a detector: are the two files swapped?") from None
-            raise VisionInputError(f"{f}: not a dice reader model {RUNTIME} can run "
-                                   f"({str(exc).strip().splitlines()[-1][:120]})") from None
-        want = (4,) if f == det else (7,)
-        if out.ndim < 2 or out.shape[1:2] != want:
-            raise VisionInputError(f"{f}: outputs {out.shape[1:2]} values, a "
-                                   f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
-        nets[f] = net
-    DETECTOR_ONNX, FACE_ONNX, EXPERT_ONNX = det, face, (expert if expert in nets else None)
-    _HEADS.clear()  # a calibration belongs to the models it was made with
-    _NETS.clear()
-    _NETS.update(nets)  # loaded once: the reader uses these very nets
-
-
-def _runs_as_face_classifier(f: Path) -> bool:
-    """Whether ``f`` runs on one FACE_PX window and gives 7 values."""
-    try:
-        return _Model(f)(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32)).shape[1:2] == (7,)
-    except Exception:  # not even that: a broken file
-        return False
-
-
-def _net(path: Path) -> _Model:
-    """The loaded net of ``path`` (read on first use)."""
-    net = _NETS.get(path)
+def _loaded(path: Path, runtime: str) -> _Model:
+    """The loaded net of ``path`` under ``runtime`` (read on first use).
+    Raises :class:`VisionInputError` when the file is missing."""
+    net = _LOADED.get((path, runtime))
     if net is None:
         if not path.is_file():
             raise VisionInputError(f"dice reader model {path} is missing; reinstall the cabinet package "
                                    "or retrain with `python -m vision.training.train`")
-        net = _NETS[path] = _Model(path)
+        net = _LOADED[(path, runtime)] = _Model(path, runtime)
     return net
+
+
+def _runs_as_face_classifier(f: Path, runtime: str) -> bool:
+    """Whether ``f`` runs on one FACE_PX window and gives 7 values."""
+    try:
+        return _Model(f, runtime)(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32)).shape[1:2] == (7,)
+    except Exception:  # not even that: a broken file
+        return False
+
+
+@dataclass(frozen=True)
+class Models:
+    """The ONNX files a dice reader runs, and the library that runs them.
+
+    ``detector``, ``face`` (the fast face classifier, perhaps its 8-bit
+    copy, :func:`face_file`), ``expert`` (the expert face classifier, or
+    None when the folder has none: the fast net then takes the second
+    look), ``runtime`` (``"onnxruntime"`` or ``"opencv"``,
+    :func:`default_runtime`).  The nets themselves are loaded on first use
+    and shared between every Models of the same files (:func:`_loaded`).
+    Make one with :meth:`shipped` or :meth:`load`."""
+
+    detector: Path
+    face: Path
+    expert: Path | None
+    runtime: str
+
+    @classmethod
+    def shipped(cls, runtime: str | None = None) -> "Models":
+        """The models in ``vision/models/`` (nothing is loaded yet), run by
+        ``runtime`` (None: :func:`default_runtime`)."""
+        runtime = runtime or default_runtime()
+        return _shipped(runtime)
+
+    @classmethod
+    def load(cls, folder: str | Path | None, runtime: str | None = None) -> "Models":
+        """The models in ``folder`` (``dice_detector.onnx``, ``dice_face.onnx``
+        and, optionally, ``dice_face_expert.onnx``, as written by ``python -m
+        vision.training.train``, and the face nets' 8-bit copies where
+        :func:`face_file` takes them); ``None`` = the shipped ones.  Each is
+        loaded and run once on a blank input (and shared from then on by
+        every reader of the same file).  Raises :class:`VisionInputError`
+        when a file is missing, is not a model the runtime can run, or is a
+        detector where a face classifier belongs (or the reverse)."""
+        runtime = runtime or default_runtime()
+        if runtime not in RUNTIMES:
+            raise VisionInputError(f"runtime must be one of {', '.join(RUNTIMES)}, got {runtime!r}")
+        d = Path(folder) if folder is not None else MODELS
+        if not d.is_dir():
+            raise VisionInputError(f"{d}: no such model folder")
+        det = d / "dice_detector.onnx"
+        face, expert = face_file(d, "dice_face", runtime), face_file(d, "dice_face_expert", runtime)
+        for f in (det, d / "dice_face.onnx"):
+            if not f.is_file():
+                raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
+        nets = {}
+        files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
+        if expert.is_file():
+            files.append((expert, (1, 3, FACE_PX, FACE_PX)))
+        for k, (f, shape) in enumerate(files):
+            if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
+                try:
+                    _Model(f, runtime)(np.zeros(shape, np.float32))
+                except Exception:
+                    flt = f.with_name(f.name[:-len(INT8_SUFFIX)] + ".onnx")
+                    warnings.warn(f"{f} does not run; reading with the float net {flt.name} (remake the copy: "
+                                  f"python -m vision.training.quantize {d} SET...)", stacklevel=2)
+                    files[k] = (flt, shape)
+                    f = flt
+                    if k == 1:
+                        face = f
+                    else:
+                        expert = f
+            try:
+                net = _Model(f, runtime)
+                out = net(np.zeros(shape, np.float32))
+            except Exception as exc:  # cv2.error, onnxruntime's Fail / InvalidGraph / InvalidArgument ...
+                if _runs_as_face_classifier(f, runtime):
+                    raise VisionInputError(f"{f}: this is a face classifier (7 outputs on a {FACE_PX} px window), "
+                                           "not a detector: are the two files swapped?") from None
+                raise VisionInputError(f"{f}: not a dice reader model {runtime} can run "
+                                       f"({str(exc).strip().splitlines()[-1][:120]})") from None
+            want = (4,) if f == det else (7,)
+            if out.ndim < 2 or out.shape[1:2] != want:
+                raise VisionInputError(f"{f}: outputs {out.shape[1:2]} values, a "
+                                       f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
+            nets[f] = net
+        for f, net in nets.items():  # loaded once: the readers of these files use these very nets
+            _LOADED[(f, runtime)] = net
+        return cls(det, face, expert if expert in nets else None, runtime)
+
+    @property
+    def has_expert(self) -> bool:
+        """Whether these models include the expert face classifier."""
+        return self.expert is not None
+
+    def net(self, expert: bool = False) -> _Model:
+        """The loaded fast (or ``expert``) face net.  Raises
+        :class:`VisionInputError` when ``expert`` is asked for and these
+        models have none, or a file is missing."""
+        if expert and not self.has_expert:
+            raise VisionInputError("the dice reader models in use have no expert face classifier "
+                                   "(dice_face_expert.onnx)")
+        return _loaded(self.expert if expert else self.face, self.runtime)
+
+    def find_dice(self, frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candidate]:
+        """Die candidates in ``frame`` found by this detector (:func:`find_dice`)."""
+        return find_dice(frame, min_heat, self.detector, self.runtime)
+
+    def read_faces(self, windows: list[np.ndarray], expert: bool = False,
+                   head: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
+        FACE_PX x FACE_PX x 3 uint8 BGR windows, from the fast face
+        classifier or (``expert``) the expert one; ``head`` (W 7 x F, b 7):
+        a cabinet's last layer over the net's features instead of the
+        net's own.  Raises :class:`VisionInputError` when ``expert`` is
+        asked for and these models have none."""
+        if not windows:
+            return np.zeros((0, 7), np.float32)
+        net = self.net(expert)
+        if head is None:
+            z = net(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+        else:  # this cabinet's calibrated last layer
+            f = net.with_features(_blob(windows))[1].reshape(len(windows), -1)
+            z = (f @ head[0].T + head[1]).astype(np.float64)
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)
+
+    def face_features(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
+        """N x F float32 features the fast (or ``expert``) face net's last
+        layer reads, for N FACE_PX x FACE_PX x 3 uint8 BGR windows.  Raises
+        :class:`VisionInputError` when the net has no features output."""
+        net = self.net(expert)
+        if not windows:
+            _, f = net.with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
+            return np.zeros((0, f.shape[1]), np.float32)
+        return net.with_features(_blob(windows))[1].reshape(len(windows), -1)
+
+    def check_heads(self, heads: dict[str, tuple[np.ndarray, np.ndarray]] | None
+                    ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """Per-cabinet last layers (``{"fast": (W, b), "expert": (W, b)}``,
+        W 7 x F over the net's features) as float32 arrays, checked against
+        these nets ({} for None).  Raises :class:`VisionInputError` when a
+        head does not fit them (another model's calibration)."""
+        new = {}
+        for name, (W, b) in (heads or {}).items():
+            if name not in ("fast", "expert"):
+                raise VisionInputError(f"calibration head {name!r}: want 'fast' or 'expert'")
+            if name == "expert" and not self.has_expert:
+                raise VisionInputError("calibration has an expert head but the models in use have no expert")
+            _, f = self.net(name == "expert").with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
+            W, b = np.asarray(W, np.float32), np.asarray(b, np.float32)
+            if not (np.isfinite(W).all() and np.isfinite(b).all()):
+                raise VisionInputError(f"calibration head {name!r} has weights that are not finite numbers; "
+                                       "calibrate again")
+            if W.shape != (NOT_A_DIE + 1, f.shape[1]) or b.shape != (NOT_A_DIE + 1,):
+                raise VisionInputError(f"calibration head {name!r} is {W.shape[0]} x "
+                                       f"{W.shape[1] if W.ndim > 1 else '?'}, the {name} face net in use needs "
+                                       f"{NOT_A_DIE + 1} x {f.shape[1]}: calibrated for other models; calibrate again")
+            new[name] = (W, b)
+        return new
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped(runtime: str) -> Models:
+    """The shipped :class:`Models` under ``runtime`` (their files looked up once)."""
+    expert = face_file(MODELS, "dice_face_expert", runtime) if (MODELS / "dice_face_expert.onnx").is_file() else None
+    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime)
 
 
 def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
@@ -268,16 +375,19 @@ def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
     return x
 
 
-def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path | None = None) -> list[Candidate]:
+def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path | None = None,
+              runtime: str | None = None) -> list[Candidate]:
     """Die candidates in ``frame`` (H x W x 3 uint8 BGR), strongest first,
     one per die (peaks closer than 0.45 die sizes merged).  Dice about
     13..100 px across are found on the first level (``FIRST_LEVEL`` of the
     frame), larger ones on the coarser levels; a candidate lying inside one
     at least twice its size (a pip of a large die seen as a small die on a
-    finer level) is dropped.  ``detector``: another detector ONNX file to
-    use (default: the one in use, :func:`use_models`)."""
+    finer level) is dropped.  ``detector``: the detector ONNX file to use
+    (default: the shipped one; a reader's own, :meth:`Models.find_dice`),
+    run by ``runtime`` (None: :func:`default_runtime`)."""
     H, W = frame.shape[:2]
-    net = _net(detector or DETECTOR_ONNX)
+    runtime = runtime or default_runtime()
+    net = _loaded(detector or Models.shipped(runtime).detector, runtime)
     found: list[Candidate] = []
     level = _first_level(frame)
     while True:
@@ -349,188 +459,3 @@ def _detect_level(net: _Model, img: np.ndarray, sx: float, sy: float, min_heat: 
     return [Candidate((jx + ox) * kx, (jy + oy) * ky, math.exp(s) * k, h)
             for jx, jy, ox, oy, s, h in zip(ix.tolist(), iy.tolist(), out[1][iy, ix].tolist(), out[2][iy, ix].tolist(),
                                             np.clip(out[3][iy, ix], -3, 4).tolist(), heat[iy, ix].tolist())]
-
-
-def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float = 0.0,
-                mirror: bool = False) -> np.ndarray:
-    """The classifier's input: a FACE_PX x FACE_PX x 3 uint8 BGR window of
-    ``image`` centred on (x, y) px, WINDOW_PER_SIZE x ``size`` px wide,
-    turned by ``angle`` degrees (and mirrored); outside the image the
-    border is replicated.  Large windows are first shrunk with area
-    averaging, so no pip is lost to aliasing."""
-    win = WINDOW_PER_SIZE * max(size, 4.0)
-    scale = FACE_PX / win
-    H, W = image.shape[:2]
-    r = int(math.ceil(0.75 * win)) + 2
-    x0, y0 = int(x) - r, int(y) - r
-    src = image[max(0, y0):min(H, y0 + 2 * r), max(0, x0):min(W, x0 + 2 * r)]
-    if src.size == 0:
-        src = np.zeros((2, 2, 3), np.uint8)
-        ox, oy = x, y
-    else:
-        ox, oy = x - max(0, x0), y - max(0, y0)
-    if scale < 0.6:
-        pre = 1.5 * scale
-        h0, w0 = src.shape[:2]
-        src = cv2.resize(src, (max(1, round(w0 * pre)), max(1, round(h0 * pre))), interpolation=cv2.INTER_AREA)
-        ox, oy = ox * src.shape[1] / w0, oy * src.shape[0] / h0
-        scale /= pre
-    M = cv2.getRotationMatrix2D((ox, oy), angle, scale)
-    M[0, 2] += FACE_PX / 2 - ox
-    M[1, 2] += FACE_PX / 2 - oy
-    if mirror:  # mirror about the window's vertical axis, after the turn: x' = FACE_PX - 1 - x
-        M[0] = -M[0]
-        M[0, 2] += FACE_PX - 1
-    return cv2.warpAffine(src, M, (FACE_PX, FACE_PX), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-@dataclass(frozen=True)
-class WindowGeometry:
-    """Where a found die's face window is cut (a cabinet's calibration,
-    :mod:`vision.calibrate`).  A camera at a slant sees a die's top face and
-    the sides facing it: the detector's centre and size are those of the
-    whole silhouette, and the pips of a side face read with the top ones
-    turn a 3 into a 5.  The top face lies *away* from the point under the
-    camera; the window of a die found at (x, y) px, ``size`` px across, in
-    a W x H frame is centred at
-
-        x + size * (dx + radial * (x - W / 2) / D),  y + size * (dy + radial * (y - H / 2) / D)
-
-    (D: half the frame's diagonal, px) and is ``scale`` times as wide as the
-    shipped one.  ``dx``, ``dy``: a shift in die sizes (a camera looking at
-    the dice from one side: its top faces lie up the frame, dy < 0);
-    ``radial``: a shift outward from the frame's centre, in die sizes at
-    its corners (a wide-angle camera above the middle of the table).  The
-    default is the shipped window (1, 0, 0, 0).  Raises
-    :class:`VisionInputError` for a value that is not a finite number or
-    outside :data:`WINDOW_LIMITS`."""
-
-    scale: float = 1.0
-    dx: float = 0.0
-    dy: float = 0.0
-    radial: float = 0.0
-
-    def __post_init__(self) -> None:
-        for name, (lo, hi) in WINDOW_LIMITS.items():
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
-                raise VisionInputError(f"window {name} must be a number from {lo} to {hi}, got {v!r}")
-
-    def as_list(self) -> list[float]:
-        """[scale, dx, dy, radial] (JSON)."""
-        return [self.scale, self.dx, self.dy, self.radial]
-
-    def centre(self, x: float, y: float, size: float, width: int, height: int) -> tuple[float, float, float]:
-        """(x, y, size) px of the window of a die found at (x, y), ``size``
-        px across, in a ``width`` x ``height`` frame."""
-        d = max(1.0, 0.5 * math.hypot(width, height))
-        return (x + size * (self.dx + self.radial * (x - width / 2) / d),
-                y + size * (self.dy + self.radial * (y - height / 2) / d), size * self.scale)
-
-
-#: the range of each field of a :class:`WindowGeometry` (a die's own size units)
-WINDOW_LIMITS = {"scale": (0.7, 1.3), "dx": (-0.3, 0.3), "dy": (-0.3, 0.3), "radial": (-0.3, 0.3)}
-#: the shipped window: centred on the found die, WINDOW_PER_SIZE sizes wide
-SHIPPED_WINDOW = WindowGeometry()
-_WINDOW = SHIPPED_WINDOW
-
-
-def use_window(geometry: WindowGeometry | None) -> None:
-    """Cut the face windows of found dice with ``geometry`` (a cabinet's
-    calibration; ``None``: the shipped window).  Raises
-    :class:`VisionInputError` for something that is not a WindowGeometry."""
-    global _WINDOW
-    if geometry is not None and not isinstance(geometry, WindowGeometry):
-        raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(geometry).__name__}")
-    _WINDOW = geometry or SHIPPED_WINDOW
-
-
-def window_in_use() -> WindowGeometry:
-    """The :class:`WindowGeometry` the reader cuts face windows with."""
-    return _WINDOW
-
-
-def die_window(frame: np.ndarray, cand: Candidate, angle: float = 0.0, mirror: bool = False,
-               geometry: WindowGeometry | None = None) -> np.ndarray:
-    """The face window (FACE_PX x FACE_PX x 3 uint8 BGR, :func:`face_window`)
-    of a found die ``cand`` in ``frame`` (H x W x 3 uint8 BGR), cut where
-    ``geometry`` (default: the one in use, :func:`use_window`) puts its
-    top face, turned by ``angle`` degrees (and mirrored)."""
-    x, y, size = (geometry or _WINDOW).centre(cand.x, cand.y, cand.size, frame.shape[1], frame.shape[0])
-    return face_window(frame, x, y, size, angle, mirror)
-
-
-#: per-cabinet heads (:mod:`vision.calibrate`): net name ("fast", "expert")
-#: -> (W 7 x F float32, b 7 float32) replacing that net's last layer
-_HEADS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-
-
-def use_heads(heads: dict[str, tuple[np.ndarray, np.ndarray]] | None) -> None:
-    """Read faces with per-cabinet last layers (``{"fast": (W, b),
-    "expert": (W, b)}``, W 7 x F float32 over the net's features), or with
-    the nets' own (``None``).  Raises :class:`VisionInputError` when a
-    head does not fit the net in use (another model's calibration)."""
-    new = {}
-    for name, (W, b) in (heads or {}).items():
-        if name not in ("fast", "expert"):
-            raise VisionInputError(f"calibration head {name!r}: want 'fast' or 'expert'")
-        if name == "expert" and not has_expert():
-            raise VisionInputError("calibration has an expert head but the models in use have no expert")
-        path = EXPERT_ONNX if name == "expert" else FACE_ONNX
-        _, f = _net(path).with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
-        W, b = np.asarray(W, np.float32), np.asarray(b, np.float32)
-        if not (np.isfinite(W).all() and np.isfinite(b).all()):
-            raise VisionInputError(f"calibration head {name!r} has weights that are not finite numbers; calibrate again")
-        if W.shape != (NOT_A_DIE + 1, f.shape[1]) or b.shape != (NOT_A_DIE + 1,):
-            raise VisionInputError(f"calibration head {name!r} is {W.shape[0]} x {W.shape[1] if W.ndim > 1 else '?'}, "
-                                   f"the {name} face net in use needs {NOT_A_DIE + 1} x {f.shape[1]}: "
-                                   "calibrated for other models; calibrate again")
-        new[name] = (W, b)
-    _HEADS.clear()
-    _HEADS.update(new)
-
-
-def face_features(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
-    """N x F float32 features the fast (or ``expert``) face net's last
-    layer reads, for N FACE_PX x FACE_PX x 3 uint8 BGR windows.  Raises
-    :class:`VisionInputError` when the net has no features output."""
-    if expert and not has_expert():
-        raise VisionInputError("the dice reader models in use have no expert face classifier")
-    net = _net(EXPERT_ONNX if expert else FACE_ONNX)
-    if not windows:
-        _, f = net.with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
-        return np.zeros((0, f.shape[1]), np.float32)
-    return net.with_features(_blob(windows))[1].reshape(len(windows), -1)
-
-
-def heads_in_use() -> bool:
-    """Whether the face nets read with a calibration's last layers (:func:`use_heads`)."""
-    return bool(_HEADS)
-
-
-def has_expert() -> bool:
-    """Whether the models in use include the expert face classifier."""
-    return EXPERT_ONNX is not None
-
-
-def read_faces(windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
-    """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
-    FACE_PX x FACE_PX x 3 uint8 BGR windows, from the fast face classifier
-    or (``expert``) the expert one.  Raises :class:`VisionInputError` when
-    ``expert`` is asked for and the models in use have none
-    (:func:`has_expert`)."""
-    if not windows:
-        return np.zeros((0, 7), np.float32)
-    if expert and not has_expert():
-        raise VisionInputError("the dice reader models in use have no expert face classifier "
-                               "(dice_face_expert.onnx)")
-    net = _net(EXPERT_ONNX if expert else FACE_ONNX)
-    head = _HEADS.get("expert" if expert else "fast")
-    if head is None:
-        z = net(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
-    else:  # this cabinet's calibrated last layer
-        f = net.with_features(_blob(windows))[1].reshape(len(windows), -1)
-        z = (f @ head[0].T + head[1]).astype(np.float64)
-    z -= z.max(axis=1, keepdims=True)
-    p = np.exp(z)
-    return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)

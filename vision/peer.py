@@ -2,7 +2,7 @@
 ``cabinet dice score --peer``: SimpleBlobDetector finds pips (dark and
 light), pips closer than a die-size estimate are clustered into dice, and
 a die's value is its cluster size.  It cannot tell top from side faces
-and guesses on every cluster; :func:`vision.reader.read_dice` is the
+and guesses on every cluster; :meth:`vision.reader.DiceReader.read_dice` is the
 reader to use."""
 from __future__ import annotations
 

@@ -86,8 +86,6 @@ class Session(SessionTimers, SessionReport):
         # passes its own cabinet and renderer, kept from game to game)
         self._owns_cabinet, self._owns_renderer = cabinet is None, renderer is None
         self.cabinet = cabinet if cabinet is not None else open_cabinet(cfg, opts.headless, kwargs)
-        from firmware.runtime.reader import configure_reader
-        configure_reader(cfg)  # the dice reader's settings (vision.min_value_p)
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))

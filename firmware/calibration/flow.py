@@ -61,8 +61,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from vision import netreader
-from vision.netreader import NOT_A_DIE, face_window, find_dice, read_faces
+from vision.netreader import NOT_A_DIE, WindowGeometry, face_window
+from vision.reader import DiceReader
 
 from firmware.calibration.learning import Learning
 from firmware.calibration.model import (AWAY_US, FACES, MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, STEPS,
@@ -80,13 +80,20 @@ class GuidedCalibration(Learning):
         rolls: free rolls to confirm the calibration.
         faces: the faces to capture, in order.
         clock: CPU clock for the adapt time (``time.process_time``).
+        reader: the :class:`vision.reader.DiceReader` whose models and
+            settings it calibrates (the cabinet's config,
+            :func:`firmware.runtime.reader.reader_from_config`; None: the
+            reader as shipped).
 
-    The flow reads as shipped while it captures (:func:`vision.calibrate.apply`
-    ``None``), and restores the heads it found when it ends.
+    The flow works on a reader of its own (:attr:`reader`: ``reader``
+    without a calibration, so it reads as shipped while it captures) and
+    reads each candidate with a copy of it (:meth:`score`); no other
+    reader is changed, so nothing needs restoring when it ends.
     """
 
     def __init__(self, seats: list[int], grab: Callable[[], np.ndarray], zones: Any, rolls: int = ROLLS,
-                 faces: tuple[int, ...] = FACES, clock: Callable[[], float] = time.process_time):
+                 faces: tuple[int, ...] = FACES, clock: Callable[[], float] = time.process_time,
+                 reader: DiceReader | None = None):
         if not seats:
             raise ValueError("calibration needs at least one seat")
         self.seats = {s: SeatCal(s) for s in seats}
@@ -121,13 +128,11 @@ class GuidedCalibration(Learning):
         self.now_us: int | None = None
         self._first_done_us: dict[tuple, int] = {}
         self._captured: dict[tuple[int, int], tuple[np.ndarray, list, list]] = {}
-        self._old_heads = dict(netreader._HEADS)
-        netreader.use_heads(None)
-        # the window the reader cut faces with (a calibration's, restored at
-        # the end) and the one fitted on the captured faces (the "window" candidate)
-        self._old_window = netreader.window_in_use()
-        netreader.use_window(None)
-        self.window: netreader.WindowGeometry | None = None
+        #: the flow's own reader: the given one as shipped (no layers, window
+        #: or threshold of a calibration)
+        self.reader = (reader if reader is not None else DiceReader()).without_calibration()
+        # the window fitted on the captured faces (the "window" candidate)
+        self.window: WindowGeometry | None = None
         self.window_p: float | None = None
         #: readings of the captured faces ((confidence, right) of each die
         #: given a value at the lowest threshold): "plain" (the nets as
@@ -136,11 +141,7 @@ class GuidedCalibration(Learning):
         self._fit_reads: dict[str, list[tuple[float, bool]]] = {}
         #: per candidate readings: why its raised threshold keeps a margin (calibrate.margin_words)
         self._margins: dict[str, str] = {}
-        # the value threshold: the one found (a calibration's, restored at the
-        # end) and the one chosen for these dice at adapt (the "threshold" candidate)
-        from vision import reader
-        self._old_cal_p = reader.min_value_p_from("calibration")
-        reader.use_min_value_p(None, "calibration")
+        # the value threshold chosen for these dice at adapt (the "threshold" candidate)
         self.min_value_p: float | None = None
         #: what decide() kept, in a player's words, for the result screen ("" before)
         self.kept = ""
@@ -233,7 +234,7 @@ class GuidedCalibration(Learning):
 
     def _finds(self, frame: np.ndarray, seat: int) -> list:
         """Detector finds whose centre lies in ``seat``'s tray zone."""
-        return [c for c in find_dice(frame) if self.zones.seat_of(c.x, c.y) == seat]
+        return [c for c in self.reader.find_dice(frame) if self.zones.seat_of(c.x, c.y) == seat]
 
     def _no_dice(self) -> None:
         """A press found no die: after MAX_EMPTY in a row (no seat's capture
@@ -249,7 +250,8 @@ class GuidedCalibration(Learning):
         if frame is None:
             return
         finds = self._finds(frame, s.seat)
-        probs = read_faces([face_window(frame, c.x, c.y, c.size) for c in finds]) if finds else np.zeros((0, 7))
+        probs = (self.reader.read_faces([face_window(frame, c.x, c.y, c.size) for c in finds]) if finds
+                 else np.zeros((0, 7)))
         dice = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] < SURELY_NOT_A_DIE]
         others = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] >= SURELY_NOT_A_DIE]
         if not dice:
@@ -341,12 +343,7 @@ class GuidedCalibration(Learning):
 
     def _read_new(self, frame: np.ndarray, seat: int) -> list:
         """The dice in ``seat``'s tray read with the new layers."""
-        from vision.reader import read_dice
-        netreader.use_heads(self.heads)
-        try:
-            dice = read_dice(frame)
-        finally:
-            netreader.use_heads(None)
+        dice = self.reader.with_heads(self.heads).read_dice(frame)
         return [d for d in dice if self.zones.seat_of(*d.center) == seat]
 
     def _capture_roll(self, s: SeatCal) -> None:
@@ -384,5 +381,4 @@ class GuidedCalibration(Learning):
     def refuse(self, why: str) -> None:
         """End the flow refused (the calibration in use is kept)."""
         self.outcome = ("refused", why)
-        self._restore()
         self._changed()

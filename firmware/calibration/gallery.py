@@ -27,7 +27,6 @@ def gallery_flow(name: str):
     if name not in GALLERY:
         raise KeyError(f"no calibration gallery state {name!r}; choose from {sorted(GALLERY)}")
     flow = GuidedCalibration(list(range(6 if name == "six" else 4)), lambda: None, None)
-    flow._restore()  # the heads, window and threshold in use stay as they were
     seats = flow.seats
     frame = np.zeros((8, 8, 3), np.uint8)
 

@@ -1,13 +1,16 @@
 """The guided calibration's learning and deciding (steps 2 and 4 of
 :mod:`firmware.calibration.flow`): refit the face nets' last layers on the
 captured faces, choose a threshold and a window, score every candidate on
-the confirmed rolls, keep the best or refuse."""
+the confirmed rolls, keep the best or refuse.  Every reading is made by a
+copy of the flow's own reader (``self.reader``) with the candidate's layers,
+window or threshold; the flow's reader itself stays as shipped."""
 from __future__ import annotations
 
 import time
 
-from vision import calibrate, netreader
-from vision.netreader import NOT_A_DIE
+from vision import calibrate
+from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
+from vision.reader import DiceReader
 
 from firmware.calibration.model import GUIDED_PULL
 
@@ -28,109 +31,96 @@ class Learning:
         turns = calibrate.TURNS if n * 8 <= calibrate.MAX_WINDOWS else calibrate.TURNS[::2]
         for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
             for c in dice:
-                windows += calibrate.die_windows(frame, c, turns)
+                windows += calibrate.die_windows(self.reader, frame, c, turns)
                 classes.append(k - 1)
             for c in others:
-                windows += calibrate.die_windows(frame, c, turns)
+                windows += calibrate.die_windows(self.reader, frame, c, turns)
                 classes.append(NOT_A_DIE)
         self.fit_dice = sum(c != NOT_A_DIE for c in classes)
         self.fit_windows = len(windows)
         try:
-            self.heads = calibrate.fit_heads(windows, classes, 2 * len(turns), pull=GUIDED_PULL)
-            netreader.use_heads(None)
+            self.heads = calibrate.fit_heads(self.reader.models, windows, classes, 2 * len(turns), pull=GUIDED_PULL)
             self.min_value_p = self._choose_threshold()
             # where this camera shows the dice's top faces (calibrate.fit_window)
             patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
                        sorted(self._captured.items(), key=lambda kv: kv[0]) for c in dice]
-            window = calibrate.fit_window(calibrate.thin_evenly(patches, calibrate.WINDOW_DICE))[0]
-            if window != netreader.SHIPPED_WINDOW:
+            window = calibrate.fit_window(self.reader, calibrate.thin_evenly(patches, calibrate.WINDOW_DICE))[0]
+            if window != SHIPPED_WINDOW:
                 self.window = window
-                netreader.use_window(window)
-                self.window_p = self._choose_threshold("window")
+                self.window_p = self._choose_threshold("window", self.reader.with_window(window))
         except calibrate.CalibrationError as exc:
             self.refuse(str(exc))
             return
         finally:
-            netreader.use_heads(None)
-            netreader.use_window(None)
             self.fit_cpu_s = self.clock() - t0
         self.roll = 1
         for s in self.seats.values():
             s.status, s.dice = "waiting", 0
         self._changed()
 
-    def _choose_threshold(self, name: str = "plain") -> float:
+    def _choose_threshold(self, name: str = "plain", reader: DiceReader | None = None) -> float:
         """The value threshold for these dice (:func:`vision.calibrate.choose_threshold`)
-        from the captured faces read as the reader is set now (the nets as
-        shipped; or with the window fitted, ``name`` "window"), kept as
-        that candidate's readings (:meth:`_fit_readings`)."""
-        from vision import reader
-        readings, labelled = self._fit_readings()
+        from the captured faces read by ``reader`` (None: the flow's own, the
+        nets as shipped; or with the window fitted, ``name`` "window"), kept
+        as that candidate's readings (:meth:`_fit_readings`)."""
+        reader = reader or self.reader
+        readings, labelled = self._fit_readings(reader)
         self._fit_reads[name] = readings
-        self._margins[name] = calibrate.margin_words(readings, labelled, reader.MIN_VALUE_P)
-        return calibrate.choose_threshold(readings, labelled, reader.MIN_VALUE_P)
+        self._margins[name] = calibrate.margin_words(readings, labelled, reader.min_value_p)
+        return calibrate.choose_threshold(readings, labelled, reader.min_value_p)
 
-    def _fit_readings(self) -> tuple[list[tuple[float, bool]], int]:
-        """The captured faces read as the reader is set now, at the lowest
-        threshold: ([(confidence, right) of each die given a value], dice
-        captured); a value is right if it is the face the seat was asked
-        for; a value on a find the shipped net is sure is not a die is wrong."""
-        from vision import reader
+    def _fit_readings(self, reader: DiceReader) -> tuple[list[tuple[float, bool]], int]:
+        """The captured faces read by ``reader`` at the lowest threshold:
+        ([(confidence, right) of each die given a value], dice captured); a
+        value is right if it is the face the seat was asked for; a value on
+        a find the shipped net is sure is not a die is wrong."""
         readings, labelled = [], 0
-        with reader.reading_at(min(calibrate.THRESHOLDS[0], reader.MIN_VALUE_P)):
-            for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
-                labelled += len(dice)
-                found = [(c, k) for c in dice] + [(c, 0) for c in others]
-                for d in reader.read_dice(frame):
-                    if d.value is None or self.zones.seat_of(*d.center) != seat:
-                        continue
-                    near = [(abs(d.center[0] - c.x) + abs(d.center[1] - c.y), face) for c, face in found
-                            if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
-                    if near:
-                        readings.append((d.confidence, d.value == min(near)[1]))
+        low = reader.at(min(calibrate.THRESHOLDS[0], reader.min_value_p))
+        for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
+            labelled += len(dice)
+            found = [(c, k) for c in dice] + [(c, 0) for c in others]
+            for d in low.read_dice(frame):
+                if d.value is None or self.zones.seat_of(*d.center) != seat:
+                    continue
+                near = [(abs(d.center[0] - c.x) + abs(d.center[1] - c.y), face) for c, face in found
+                        if abs(d.center[0] - c.x) + abs(d.center[1] - c.y) <= max(8.0, c.size / 2)]
+                if near:
+                    readings.append((d.confidence, d.value == min(near)[1]))
         return readings, labelled
 
     # ------------------------------------------------------------ rolls
 
     def score(self, heads: dict | None, min_value_p: float | None = None,
-              window: netreader.WindowGeometry | None = None) -> dict[str, int]:
-        """Read the confirmed rolls with ``heads`` (None: as shipped), value
-        threshold ``min_value_p`` (None: the one set) and face ``window``
-        (None: the shipped one):
+              window: WindowGeometry | None = None) -> dict[str, int]:
+        """Read the confirmed rolls with a copy of the flow's reader with
+        ``heads`` (None: as shipped), value threshold ``min_value_p`` (None:
+        its own) and face ``window`` (None: the shipped one):
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
         die no seat saw, is wrong."""
-        from vision import reader
-        from vision.reader import read_dice
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
-        netreader.use_heads(heads)
-        netreader.use_window(window)
-        try:
-            with reader.reading_at(min_value_p):
-                for r in self.confirmed:
-                    dice = read_dice(r.frame)
-                    mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
-                    used = set()
-                    for (x, y, size), truth in zip(r.dice, r.values):
-                        out["dice"] += truth != 0
-                        near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
-                                if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
-                        if not near:
-                            out["unread"] += truth != 0
-                            continue
-                        j = min(near)[1]
-                        used.add(j)
-                        v = mine[j].value
-                        if v is None:
-                            out["unread"] += truth != 0
-                        elif v == truth:
-                            out["right"] += 1
-                        else:
-                            out["wrong"] += 1
-                    out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
-        finally:
-            netreader.use_heads(None)
-            netreader.use_window(None)
+        reader = self.reader.with_heads(heads).with_window(window).at(min_value_p)
+        for r in self.confirmed:
+            dice = reader.read_dice(r.frame)
+            mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
+            used = set()
+            for (x, y, size), truth in zip(r.dice, r.values):
+                out["dice"] += truth != 0
+                near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
+                        if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
+                if not near:
+                    out["unread"] += truth != 0
+                    continue
+                j = min(near)[1]
+                used.add(j)
+                v = mine[j].value
+                if v is None:
+                    out["unread"] += truth != 0
+                elif v == truth:
+                    out["right"] += 1
+                else:
+                    out["wrong"] += 1
+            out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
         return out
 
     def decide(self) -> None:
@@ -145,10 +135,9 @@ class Learning:
         (:func:`vision.calibrate.weigh`) is kept for :meth:`calibration`
         if it is worth more than the reader as it is; refused when no
         candidate is left (or the rolls hold no die)."""
-        from vision import reader
         t0 = self.clock()
         self.kept = self.why = ""
-        base = reader.min_value_p_without_calibration()
+        base = self.reader.min_value_p_without_calibration
         candidates, at_window_p = self._score_candidates(base)
         self.decide_cpu_s = self.clock() - t0
         b = self.before
@@ -194,7 +183,7 @@ class Learning:
         the one worth most on the rolls and the captured faces together
         (ties: the first tried), or the reader as it is when none is worth
         more; set :attr:`kind`, :attr:`after`, :attr:`why`, :attr:`kept`
-        and the ``stored`` outcome, and restore the reader."""
+        and the ``stored`` outcome."""
         b = self.before
         thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
         # the new layers were fitted on the captured faces, so their own readings
@@ -230,19 +219,11 @@ class Learning:
         self.kept = calibrate.kept_words(self.kind, base, t)
         self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                   f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
-        self._restore()
 
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",
         "window") at threshold ``t``; (0, 0) before adapt()."""
         return calibrate.counts_at(self._fit_reads.get(reads, []), t)
-
-    def _restore(self) -> None:
-        """The heads, window and calibration threshold the flow found."""
-        from vision import reader
-        netreader.use_heads(self._old_heads or None)
-        netreader.use_window(self._old_window)
-        reader.use_min_value_p(self._old_cal_p, "calibration")
 
     def calibration(self) -> calibrate.Calibration:
         """The accepted calibration with its figures (after a ``stored``
@@ -258,13 +239,13 @@ class Learning:
                 "window": self.window.as_list() if self.kind == "window" else None,
                 "window_candidate": self.window.as_list() if self.window is not None else None,
                 "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+        fingerprint = calibrate.models_fingerprint(self.reader.models)
         if self.kind == "as shipped":
-            return calibrate.Calibration({}, calibrate.models_fingerprint(), info)
+            return calibrate.Calibration({}, fingerprint, info)
         if self.kind == "window":
-            from vision import reader
-            p = None if self.window_p == reader.min_value_p_without_calibration() else self.window_p
+            p = None if self.window_p == self.reader.min_value_p_without_calibration else self.window_p
             info["min_value_p"] = p
-            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, p, self.window)
+            return calibrate.Calibration({}, fingerprint, info, p, self.window)
         if self.kind == "threshold":
-            return calibrate.Calibration({}, calibrate.models_fingerprint(), info, self.min_value_p)
-        return calibrate.Calibration(self.heads, calibrate.models_fingerprint(), info)
+            return calibrate.Calibration({}, fingerprint, info, self.min_value_p)
+        return calibrate.Calibration(self.heads, fingerprint, info)

@@ -91,7 +91,10 @@ class GuidedRun:
         from hardware.mock import Timeline
         self.cab, self.opts, self.renderer, self.table = cab, opts, renderer, None
         self.seats, zones, grab = self._seats_and_camera(cfg)
-        self.flow = GuidedCalibration(self.seats, grab, zones, rolls=opts.rolls)
+        from firmware.runtime.reader import reader_from_config
+        # the flow's own reader: this cabinet's config, no calibration (the
+        # cabinet's reader, whatever it reads with, is not touched)
+        self.flow = GuidedCalibration(self.seats, grab, zones, rolls=opts.rolls, reader=reader_from_config(cfg))
         self.flow.had_calibration = Path(path).is_file()
         if opts.from_menu:
             self.flow.next_hint = "press any button to return to the menu"

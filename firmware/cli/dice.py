@@ -33,9 +33,9 @@ import cv2
 
 from vision.annotate import annotate
 from vision.die import VisionInputError
-from vision.reader import read_dice
+from vision.reader import DiceReader
 
-from firmware.runtime.reader import configure_reader, use_calibration, white_balance as _white_balance
+from firmware.runtime.reader import reader_from_config, white_balance as _white_balance, with_calibration
 
 
 def _add_min_value_p(q: argparse.ArgumentParser) -> None:
@@ -106,9 +106,11 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
-    """Run ``dice read``, ``score`` or ``calibrate``; returns the exit code."""
+    """Run ``dice read``, ``score`` or ``calibrate``; returns the exit code.
+    Each command builds its own reader (:func:`firmware.runtime.reader.reader_from_config`:
+    config, ``--min-value-p``, ``--models``, this cabinet's calibration)."""
     try:
-        configure_reader(cfg, getattr(args, "min_value_p", None))
+        reader = reader_from_config(cfg, getattr(args, "min_value_p", None))
     except VisionInputError as exc:
         print(f"cabinet: error: {exc}", file=sys.stderr)
         return 2
@@ -117,40 +119,45 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
               file=sys.stderr)
         return 2
     from vision import calibrate
-    from vision import reader as reader_mod
-    calibrate.apply(None)  # no earlier command's calibration (layers or threshold) in this one
     if args.dice_command == "calibrate":
         from firmware.cli.dice_calibrate import calibrate_command
-        return calibrate_command(args, cfg)
+        return calibrate_command(args, cfg, reader)
     if not getattr(args, "no_calibration", False) and not getattr(args, "models", None):
         try:
-            used = use_calibration(cfg)
+            reader, used = with_calibration(reader, cfg)
         except calibrate.CalibrationError as exc:
             print(f"cabinet: error: {exc}", file=sys.stderr)
             return 1
         if used and not getattr(args, "json", False):
-            from vision.netreader import SHIPPED_WINDOW, heads_in_use, window_in_use
-            cal_p = reader_mod.min_value_p_from("calibration")
-            parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
-                ["new layers"] if heads_in_use() else []) + (
-                [f"window {calibrate.window_text(window_in_use())}"] if window_in_use() != SHIPPED_WINDOW else [])
-            what = ", " + ", ".join(parts) if parts else ": it found the reader best as it is, nothing changed"
-            over = (f"; --min-value-p {args.min_value_p:g} overrides its threshold"
-                    if cal_p is not None and getattr(args, "min_value_p", None) is not None else "")
-            print(f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
-                  "shipped)", file=sys.stderr)
+            print(_calibration_note(reader, used, getattr(args, "min_value_p", None)), file=sys.stderr)
     if args.dice_command == "read":
-        return _read(args, _white_balance(cfg))
-    return _score(args, _white_balance(cfg))
+        return _read(args, reader, _white_balance(cfg))
+    return _score(args, reader, _white_balance(cfg))
 
 
-def _read(args, wb) -> int:
-    from vision import reader as reader_mod
+def _calibration_note(reader: DiceReader, used: str, option: float | None) -> str:
+    """The line saying what this cabinet's calibration ``used`` sets in ``reader``."""
+    from vision import calibrate
+    from vision.netreader import SHIPPED_WINDOW
+    cal_p = reader.calibration_p
+    parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
+        ["new layers"] if reader.heads_in_use else []) + (
+        [f"window {calibrate.window_text(reader.window)}"] if reader.window != SHIPPED_WINDOW else [])
+    what = ", " + ", ".join(parts) if parts else ": it found the reader best as it is, nothing changed"
+    over = f"; --min-value-p {option:g} overrides its threshold" if cal_p is not None and option is not None else ""
+    return (f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
+            "shipped)")
+
+
+def _read(args, reader: DiceReader, wb) -> int:
     code = 0
     from firmware.cli.options import output_folder
     out_dir = output_folder("--annotate", args.annotate) if args.annotate else None
-    if getattr(args, "models", None) and _use_models(args.models):
-        return 1
+    if getattr(args, "models", None):
+        reader = _with_models(reader, args.models)
+        if reader is None:
+            return 1
+
     for name in args.images:
         if not Path(name).exists():
             print(f"cabinet: error: {name}: no such file", file=sys.stderr)
@@ -168,7 +175,7 @@ def _read(args, wb) -> int:
             continue
         t0 = time.perf_counter()
         try:
-            dice = read_dice(frame, wb)
+            dice = reader.read_dice(frame, wb)
         except VisionInputError as exc:
             print(f"cabinet: error: {name}: {exc}", file=sys.stderr)
             code = 1
@@ -176,7 +183,7 @@ def _read(args, wb) -> int:
         ms = (time.perf_counter() - t0) * 1000
         if args.json:
             print(json.dumps({"image": name, "dice": [d.to_json() for d in dice], "ms": round(ms, 1),
-                              "min_value_p": reader_mod.MIN_VALUE_P}))
+                              "min_value_p": reader.min_value_p}))
         else:
             vals = " ".join(str(d.value) if d.value is not None else "?" for d in dice)
             print(f"{name}: {plural(len(dice), 'die', 'dice')} [{vals}]  ({ms:.1f} ms)")
@@ -194,19 +201,18 @@ def _read(args, wb) -> int:
     return code
 
 
-def _use_models(folder: str) -> int:
-    """Switch the reader to the models in ``folder``; 1 (after a one-line
-    error) when they are missing or broken, else 0."""
-    from vision.netreader import use_models
+def _with_models(reader: DiceReader, folder: str) -> DiceReader | None:
+    """``reader`` reading with the models in ``folder``; None (after a
+    one-line error) when they are missing or broken."""
+    from vision.netreader import Models
     try:
-        use_models(folder)
+        return reader.with_models(Models.load(folder))
     except VisionInputError as exc:
         print(f"cabinet: error: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        return None
 
 
-def _score(args, wb) -> int:
+def _score(args, reader: DiceReader, wb) -> int:
     from vision.dataset import list_images
     folders = [Path(d) for d in args.dataset]
     for folder in folders:
@@ -214,21 +220,23 @@ def _score(args, wb) -> int:
             print(f"cabinet: error: {folder}: not a labelled set (expected images/ and YOLO labels/ "
                   f"as in nell-byler-dev)", file=sys.stderr)
             return 1
-    if args.models and _use_models(args.models):
-        return 1
+    if args.models:
+        reader = _with_models(reader, args.models)
+        if reader is None:
+            return 1
     if getattr(args, "curve", False) and args.peer:
         print("cabinet: error: --curve replays the reader's thresholds and agreement rules; the --peer reader "
               "has none", file=sys.stderr)
         return 2
     if args.peer:
         from vision.peer import read_dice_peer
-        reader = read_dice_peer
+        read = read_dice_peer
     else:
-        def reader(frame):
-            return read_dice(frame, wb)
+        def read(frame):
+            return reader.read_dice(frame, wb)
     code, rows = 0, []
     for folder in folders:
-        summary = _score_set(args, folder, reader)
+        summary = _score_set(args, folder, reader, read)
         if summary is None:
             code = 1
         else:
@@ -244,15 +252,14 @@ def _score(args, wb) -> int:
     return code
 
 
-def _curve_set(args, folder: Path, images) -> dict | None:
+def _curve_set(args, folder: Path, reader: DiceReader, images) -> dict | None:
     """Print (or with --json, one JSON object) the first-look / misread
-    curve of one set; its rows, or None when no image could be read."""
+    curve of ``reader`` on one set; its rows, or None when no image could be read."""
     from vision import curve
-    from vision import reader as reader_mod
-    p = reader_mod.MIN_VALUE_P
+    p = reader.min_value_p
     thresholds = tuple(sorted(set(curve.CURVE_THRESHOLDS) | {p}))
     skipped: list[str] = []
-    scores = curve.curve_scores(folder, images, thresholds, errata=not args.no_errata, skipped=skipped)
+    scores = curve.curve_scores(reader, folder, images, thresholds, errata=not args.no_errata, skipped=skipped)
     for why in skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)
     any_score = next(iter(scores.values()))
@@ -260,7 +267,7 @@ def _curve_set(args, folder: Path, images) -> dict | None:
         print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
         return None
     rows = curve.curve_rows(scores)
-    rule = "both" if reader_mod.NETS_MUST_AGREE else "expert"
+    rule = "both" if reader.settings.nets_must_agree else "expert"
     if args.json:
         print(json.dumps({"set": folder.name, "fold": args.fold, "images": any_score.images,
                           "labelled_dice": any_score.labelled, "in_effect": {"rule": rule, "min_value_p": p},
@@ -272,9 +279,10 @@ def _curve_set(args, folder: Path, images) -> dict | None:
     return {"curve": rows}
 
 
-def _score_set(args, folder: Path, reader) -> dict | None:
-    """Score one set and print it; its summary, or None (after an error
-    line) when no image of it could be read."""
+def _score_set(args, folder: Path, reader: DiceReader, read) -> dict | None:
+    """Score one set read by ``read`` (``reader``'s ``read_dice``, or the
+    peer reader) and print it; its summary, or None (after an error line)
+    when no image of it could be read."""
     from vision.dataset import fold_images
     from vision.score import score_folder
     images = fold_images(folder, args.fold)
@@ -282,8 +290,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         from tqdm import tqdm
         images = tqdm(images, desc=folder.name, unit="photo", file=sys.stderr, leave=False)
     if getattr(args, "curve", False):
-        return _curve_set(args, folder, images)
-    s = score_folder(folder, reader, images, errata=not args.no_errata)
+        return _curve_set(args, folder, reader, images)
+    s = score_folder(folder, read, images, errata=not args.no_errata)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)
     if not s.images:
@@ -291,10 +299,8 @@ def _score_set(args, folder: Path, reader) -> dict | None:
         return None
     summary = {"set": folder.name, "fold": args.fold, **s.summary()}
     if not args.peer:
-        from vision import reader as reader_mod
-        from vision.netreader import RUNTIME
-        summary["runtime"] = RUNTIME  # which library ran the nets (onnxruntime or cv2.dnn)
-        summary["min_value_p"] = reader_mod.MIN_VALUE_P  # the value threshold read at
+        summary["runtime"] = reader.models.runtime  # which library ran the nets (onnxruntime or cv2.dnn)
+        summary["min_value_p"] = reader.min_value_p  # the value threshold read at
     if args.json:
         confusion = {str(t): {**{str(p): s.confusion[t][p] for p in range(1, 7)}, "-": s.confusion[t][0]}
                      for t in range(1, 7)}

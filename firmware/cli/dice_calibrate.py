@@ -17,8 +17,11 @@ GUIDED_OPTIONS = (("seats", "--seats"), ("rolls", "--rolls"), ("screens", "--scr
                   ("sim_camera", "--sim-camera"), ("seed", "--seed"))
 
 
-def calibrate_command(args, cfg) -> int:
-    """Run ``cabinet dice calibrate``; returns the exit code.
+def calibrate_command(args, cfg, reader) -> int:
+    """Run ``cabinet dice calibrate``; returns the exit code.  ``reader``:
+    the command's :class:`vision.reader.DiceReader` (config, no
+    calibration) that ``--from-labelled`` calibrates; the guided flow
+    builds its own from ``cfg``.
 
     Raises:
         UsageError: guided-flow options with ``--reset`` or ``--from-labelled``, or a bad folder.
@@ -53,10 +56,10 @@ def calibrate_command(args, cfg) -> int:
                          "images/ and labels/")
     if not args.from_labelled or not Path(args.from_labelled).is_dir():
         raise UsageError(f"--from-labelled {args.from_labelled!r}: no such folder")
-    return _from_labelled(args, path)
+    return _from_labelled(args, path, reader)
 
 
-def _from_labelled(args, path: Path) -> int:
+def _from_labelled(args, path: Path, reader) -> int:
     """``calibrate --from-labelled DIR``: fit on the folder's photos, store, say what changed."""
     from vision import calibrate
     quiet = args.json or not sys.stderr.isatty()
@@ -70,7 +73,7 @@ def _from_labelled(args, path: Path) -> int:
             bar.set_postfix_str(message[:60])
             bar.update(1)
     try:
-        cal = calibrate.calibrate_from_labelled(args.from_labelled, progress)
+        cal = calibrate.calibrate_from_labelled(reader, args.from_labelled, progress)
     except calibrate.CalibrationError as exc:
         if bar is not None:
             bar.close()

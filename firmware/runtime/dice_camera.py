@@ -157,10 +157,10 @@ class CameraReads:
         only the looks (:attr:`looks`), so it may run beside the loop."""
         frame_t, pixels, keys = grab
         if isinstance(pixels, dict):
-            return frame_t, {key: self.looks.setdefault(key, MultiLook()).read(crop, self.white_balance)
+            return frame_t, {key: self.looks.setdefault(key, MultiLook(self.reader)).read(crop, self.white_balance)
                              for key, crop in pixels.items()}
         try:
-            dice = self.looks.setdefault(None, MultiLook()).read(pixels, self.white_balance)
+            dice = self.looks.setdefault(None, MultiLook(self.reader)).read(pixels, self.white_balance)
         except Exception as exc:  # noqa: BLE001 - a frame the reader cannot take is not a reading
             self.camera_faults += 1
             log.warning("dice reader refused a frame (%s); the game waits", exc)

@@ -40,6 +40,7 @@ from typing import Any
 
 from engines.words import plural
 from vision.multilook import MultiLook
+from vision.reader import DiceReader
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
@@ -68,6 +69,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
             config ``vision.contest_ms``, default
             :data:`~firmware.runtime.dice_contest.CONTEST_MS`); 0 =
             readings go straight to the game.
+        reader: the :class:`vision.reader.DiceReader` that reads the
+            frames (the cabinet's, :func:`firmware.runtime.reader.cabinet_reader`;
+            None: the reader as shipped).
 
     Raises:
         ValueError: ``contest_ms`` is not an int >= 0.
@@ -75,7 +79,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
 
     def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
                  zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None,
-                 contest_ms: int = 0):
+                 contest_ms: int = 0, reader: DiceReader | None = None):
         if isinstance(contest_ms, bool) or not isinstance(contest_ms, int) or contest_ms < 0:
             raise ValueError(f"contest_ms must be an int >= 0 (ms), got {contest_ms!r}")
         self.seats = seats
@@ -97,6 +101,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.camera = camera
         self.zones = zones if zones is not None else (table.zones if table is not None else None)
         self.white_balance = white_balance
+        self.reader = reader if reader is not None else DiceReader()
         self.settle_ms = settle_ms
         self.trackers: dict[int, AtRestTracker] = {}
         #: tray key (or None: the camera's whole frame) -> the looks at its dice over frames (issue 40)

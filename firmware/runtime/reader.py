@@ -1,10 +1,17 @@
-"""The cabinet's dice reader setup: its settings from config ``[vision]``
-and this cabinet's calibration (kept in the state folder)."""
+"""The cabinet's dice reader: built from config ``[vision]`` and this
+cabinet's calibration (kept in the state folder).
+
+The reader is a :class:`vision.reader.DiceReader` object, made here and
+passed to where dice are read: the session hands it to the dice station,
+each ``cabinet dice`` command builds its own, and the guided calibration
+works on one of its own (:func:`reader_from_config`, no calibration).
+Nothing here keeps or changes a reader at module level."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from vision.die import VisionInputError
+from vision.reader import DiceReader
 
 from firmware.runtime.places import state_dir
 
@@ -24,43 +31,60 @@ def calibration_path(cfg: dict | None) -> Path:
     return state_dir(cfg or {"cabinet": {"state_dir": ""}}) / CALIBRATION_FILE
 
 
-def configure_reader(cfg: dict | None, min_value_p: float | None = None) -> None:
-    """Set the dice reader's settings from config ``[vision]`` (defaults
-    without one): ``min_value_p`` (:func:`vision.reader.use_min_value_p`;
-    a cabinet's calibration may set its own, which wins), and the
-    ``min_value_p`` given (a command's option, which wins over both).
-    Raises :class:`vision.die.VisionInputError` on a value out of range."""
-    from vision.reader import MIN_VALUE_P_RANGE, use_min_value_p
+def reader_from_config(cfg: dict | None, min_value_p: float | None = None, models: object = None) -> DiceReader:
+    """A dice reader with the settings of config ``[vision]`` (defaults
+    without one): its ``min_value_p`` (a calibration may set its own,
+    which wins: :func:`with_calibration`), and the ``min_value_p`` given (a
+    command's option, which wins over both); ``models``: a
+    :class:`vision.netreader.Models` (None: the shipped ones).  No
+    calibration.  Raises :class:`vision.die.VisionInputError` on a value
+    out of range."""
+    from vision.reader import MIN_VALUE_P_RANGE
     from vision.settings import VISION_SCHEMA
     lo, hi = MIN_VALUE_P_RANGE
     configured = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
-    use_min_value_p(None, "option")  # an earlier command's option is not this one's
+    reader = DiceReader() if models is None else DiceReader(models=models)
     for where, source, p in (("config vision.min_value_p", "config", configured),
                              ("--min-value-p", "option", min_value_p)):
         try:
-            use_min_value_p(p, source)
+            reader = reader.with_min_value_p(p, source)
         except VisionInputError:
             raise VisionInputError(f"{where} {p!r}: give a probability from {lo} to {hi}") from None
+    return reader
 
 
-def use_calibration(cfg: dict | None) -> str | None:
-    """Read with this cabinet's calibration if it has one: returns its
-    path, or None when there is none.  Raises
-    :class:`vision.calibrate.CalibrationError` when it is damaged or made
-    for other models (the reader then reads as shipped)."""
+def with_calibration(reader: DiceReader, cfg: dict | None) -> tuple[DiceReader, str | None]:
+    """``reader`` with this cabinet's calibration if it has one: (the
+    calibrated reader, its path), or (``reader``, None) when there is none.
+    Raises :class:`vision.calibrate.CalibrationError` when it is damaged
+    or made for other models (``reader`` is not changed: it reads as it
+    did)."""
     from vision import calibrate
     path = calibration_path(cfg)
     if not path.is_file():
-        calibrate.apply(None)
         if path.exists():
             raise calibrate.CalibrationError(f"{path} is not a file (a folder?): move it away, or read without a "
                                              "calibration (--no-calibration)")
-        return None
-    calibrate.apply(None)
-    cal = calibrate.load(path)
+        return reader, None
+    cal = calibrate.load(path, reader.models)
     try:
-        calibrate.apply(cal)
+        return calibrate.apply(reader, cal), str(path)
     except VisionInputError as exc:  # a head of the wrong shape: made for other models
-        calibrate.apply(None)
         raise calibrate.CalibrationError(f"{path}: {exc}; or reset with `cabinet dice calibrate --reset`") from None
-    return str(path)
+
+
+def cabinet_reader(cfg: dict | None, calibrated: bool = True) -> tuple[DiceReader, str | None, str | None]:
+    """The cabinet's dice reader for a game: config ``[vision]``'s settings
+    and, if ``calibrated``, this cabinet's calibration.  Returns (reader,
+    the calibration's path or None, why it reads as shipped: a damaged or
+    foreign calibration, or None).  Raises
+    :class:`vision.die.VisionInputError` on a config value out of range."""
+    reader = reader_from_config(cfg)
+    if not calibrated:
+        return reader, None, None
+    from vision.calibrate import CalibrationError
+    try:
+        calibrated_reader, used = with_calibration(reader, cfg)
+    except CalibrationError as exc:
+        return reader, None, str(exc)
+    return calibrated_reader, used, None

@@ -11,17 +11,15 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import calibrate, netreader, reader
+from vision import calibrate, netreader
 from vision.die import VisionInputError
 from vision.dataset import fold_images, scene_key
+from vision.reader import DEFAULT_MIN_VALUE_P, DiceReader
 from vision.synth import DieSpec, render_frame
 
-
-@pytest.fixture(autouse=True)
-def _shipped_heads():
-    calibrate.apply(None)
-    yield
-    calibrate.apply(None)
+#: the reader as shipped, which the calibrations here are made for
+SHIPPED = DiceReader()
+MODELS = SHIPPED.models
 
 
 def test_scene_key_joins_augmented_copies_of_one_photo():
@@ -90,40 +88,42 @@ def _drawn_set(folder: Path, frames: int, seed: int, noise: bool = False) -> Pat
 
 
 def test_calibration_round_trip_and_refusals(tmp_path):
-    cal = calibrate.calibrate_from_labelled(_drawn_set(tmp_path / "set", 8, 1))
+    cal = calibrate.calibrate_from_labelled(SHIPPED, _drawn_set(tmp_path / "set", 8, 1))
     info = cal.info
     assert info["confirm_photos"] == 2 and info["fit_photos"] == 6
     assert not calibrate.reads_worse(info["before"]["right"], info["before"]["wrong"], info["after"]["right"],
                                      info["after"]["wrong"])
     path = calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
-    back = calibrate.load(path)
-    assert back.models == calibrate.models_fingerprint() and set(back.heads) == set(cal.heads)
+    back = calibrate.load(path, MODELS)
+    assert back.models == calibrate.models_fingerprint(MODELS) and set(back.heads) == set(cal.heads)
     assert back.min_value_p == cal.min_value_p and cal.min_value_p in (None, *calibrate.THRESHOLDS)
     assert info["kind"] in (*info["candidates"], "as shipped") and info["min_value_p"] == cal.min_value_p
     # "as shipped": the nets' own layers at the threshold in effect, stored as no threshold (the config's)
     assert (info["kind"] == "as shipped") == (not cal.heads and cal.min_value_p is None)
     for k in cal.heads:
         np.testing.assert_array_equal(back.heads[k][0], cal.heads[k][0])
-    calibrate.apply(back)
-    assert set(netreader._HEADS) == set(cal.heads)
-    assert reader.MIN_VALUE_P == (cal.min_value_p or reader.min_value_p_without_calibration())
+    r = calibrate.apply(SHIPPED, back)
+    assert set(r.heads) == set(cal.heads)
+    assert r.min_value_p == (cal.min_value_p or r.min_value_p_without_calibration)
     # new last layers and a threshold go to the file and back as well
     from vision.dataset import list_images
-    w, c, _, _ = calibrate._samples(list_images(tmp_path / "set")[:3], (0,))
-    layered = calibrate.Calibration(calibrate.fit_heads(w, c, 2), calibrate.models_fingerprint(), {}, 0.95)
-    back = calibrate.load(calibrate.save(layered, tmp_path / "layered.npz"))
+    w, c, _, _ = calibrate._samples(SHIPPED, list_images(tmp_path / "set")[:3], (0,))
+    layered = calibrate.Calibration(calibrate.fit_heads(MODELS, w, c, 2), calibrate.models_fingerprint(MODELS), {},
+                                    0.95)
+    back = calibrate.load(calibrate.save(layered, tmp_path / "layered.npz"), MODELS)
     assert set(back.heads) == {"fast", "expert"} and back.min_value_p == 0.95
     for k in layered.heads:
         np.testing.assert_array_equal(back.heads[k][0], layered.heads[k][0])
-    calibrate.apply(back)
-    assert set(netreader._HEADS) == {"fast", "expert"} and reader.MIN_VALUE_P == 0.95
-    calibrate.apply(None)
-    assert netreader._HEADS == {} and reader.MIN_VALUE_P == reader.DEFAULT_MIN_VALUE_P
+    r = calibrate.apply(SHIPPED, back)
+    assert set(r.heads) == {"fast", "expert"} and r.min_value_p == 0.95
+    r = calibrate.apply(r, None)
+    assert r.heads == {} and r.min_value_p == DEFAULT_MIN_VALUE_P
+    assert SHIPPED.heads == {} and SHIPPED.min_value_p == DEFAULT_MIN_VALUE_P  # never changed
     # a damaged file is refused, naming it
     bad = tmp_path / "bad.npz"
     bad.write_bytes(path.read_bytes()[:100])
     with pytest.raises(calibrate.CalibrationError, match="bad.npz"):
-        calibrate.load(bad)
+        calibrate.load(bad, MODELS)
 
 
 def test_calibration_needs_labels(tmp_path):
@@ -131,14 +131,14 @@ def test_calibration_needs_labels(tmp_path):
     (tmp_path / "labels").mkdir()
     cv2.imwrite(str(tmp_path / "images" / "a.png"), render_frame((200, 200), [DieSpec(3)]))
     with pytest.raises(calibrate.CalibrationError, match="no labelled dice"):
-        calibrate.calibrate_from_labelled(tmp_path)
+        calibrate.calibrate_from_labelled(SHIPPED, tmp_path)
     with pytest.raises(calibrate.CalibrationError, match="not a labelled set"):
-        calibrate.calibrate_from_labelled(tmp_path / "images")
+        calibrate.calibrate_from_labelled(SHIPPED, tmp_path / "images")
 
 
 def test_calibration_refuses_a_camera_that_shows_only_noise(tmp_path):
     with pytest.raises(calibrate.CalibrationError, match="finds only"):
-        calibrate.calibrate_from_labelled(_drawn_set(tmp_path / "noise", 8, 2, noise=True))
+        calibrate.calibrate_from_labelled(SHIPPED, _drawn_set(tmp_path / "noise", 8, 2, noise=True))
 
 
 def _cli(*args, state):
@@ -232,13 +232,13 @@ def test_the_margin_is_said_and_kept_when_lowering_too():
 
 
 def test_a_calibration_file_with_a_bad_threshold_is_refused(tmp_path):
-    cal = calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.95)
+    cal = calibrate.Calibration({}, calibrate.models_fingerprint(MODELS), {}, 0.95)
     path = calibrate.save(cal, tmp_path / "c.npz")
-    assert calibrate.load(path).min_value_p == 0.95
+    assert calibrate.load(path, MODELS).min_value_p == 0.95
     import dataclasses
     bad = calibrate.save(dataclasses.replace(cal, min_value_p=1.7), tmp_path / "bad.npz")
     with pytest.raises(calibrate.CalibrationError, match="value threshold 1.7"):
-        calibrate.load(bad)
+        calibrate.load(bad, MODELS)
 
 
 def test_not_a_die_finds_are_thinned_to_the_window_budget(monkeypatch):
@@ -259,12 +259,14 @@ def test_not_a_die_finds_are_thinned_to_the_window_budget(monkeypatch):
 
 
 def test_heads_that_are_not_finite_are_refused():
-    _, f = netreader._net(netreader.FACE_ONNX).with_features(np.zeros((1, 3, 48, 48), np.float32))
+    _, f = MODELS.net().with_features(np.zeros((1, 3, 48, 48), np.float32))
     W = np.zeros((7, f.shape[1]), np.float32)
     W[0, 0] = np.nan
     with pytest.raises(VisionInputError, match="not finite"):
-        netreader.use_heads({"fast": (W, np.zeros(7, np.float32))})
-    assert netreader._HEADS == {}
+        SHIPPED.with_heads({"fast": (W, np.zeros(7, np.float32))})
+    with pytest.raises(VisionInputError, match="not finite"):
+        SHIPPED.with_calibration({"fast": (W, np.zeros(7, np.float32))})
+    assert SHIPPED.heads == {}
 
 
 @pytest.mark.parametrize("relabel", [lambda v: 0, lambda v: v % 6 + 1 - 1])
@@ -278,8 +280,8 @@ def test_labels_that_are_not_the_photos_own_are_refused(tmp_path, relabel):
         lines = [line.split() for line in label.read_text().splitlines() if line.strip()]
         label.write_text("".join(f"{relabel(int(c[0]) + 1)} {' '.join(c[1:])}\n" for c in lines))
     with pytest.raises(calibrate.CalibrationError, match="another value than their label"):
-        calibrate.calibrate_from_labelled(folder)
-    assert netreader.window_in_use() == netreader.SHIPPED_WINDOW and not netreader.heads_in_use()
+        calibrate.calibrate_from_labelled(SHIPPED, folder)
+    assert SHIPPED.window == netreader.SHIPPED_WINDOW and not SHIPPED.heads_in_use
 
 
 def test_what_was_kept_is_said_in_an_owners_words():

@@ -13,11 +13,16 @@ import pytest
 
 from firmware.runtime.dice_stats import DiceStats
 from dice_fixtures import tiny_labelled_set
-from vision import curve, reader
+from vision import curve
+from vision.reader import DiceReader
 from vision.dataset import LabelledDie, find_dice_data, list_images
 from vision.die import Die
 from vision.score import Score
 from vision.synth import DieSpec, render_frame
+
+
+#: the reader as shipped
+SHIPPED = DiceReader()
 
 
 def _die(value, x=50.0, y=50.0):
@@ -57,10 +62,11 @@ def test_the_replayed_reader_gives_read_dice_s_dice():
     """decide(read_all(frame)) at the shipped rule and threshold is
     read_dice(frame): the same values, centres, boxes and confidences."""
     n = 0
+    r = SHIPPED
     for frame in _frames():
-        want = [(d.value, d.center, d.box, round(d.confidence, 4)) for d in reader.read_dice(frame)]
+        want = [(d.value, d.center, d.box, round(d.confidence, 4)) for d in r.read_dice(frame)]
         got = [(d.value, d.center, d.box, round(d.confidence, 4))
-               for d in curve.decide(curve.read_all(frame), frame_size=(frame.shape[1], frame.shape[0]))]
+               for d in curve.decide(r, curve.read_all(r, frame), frame_size=(frame.shape[1], frame.shape[0]))]
         assert got == want
         n += len(want)
     assert n >= 7
@@ -70,8 +76,8 @@ def test_a_lower_threshold_or_no_agreement_never_reads_fewer_dice():
     """The curve is monotone where it must be: lowering the threshold, or
     dropping the agreement rule, gives a value to at least as many dice."""
     frame = next(_frames())
-    cands = curve.read_all(frame)
-    valued = {(r, t): sum(d.value is not None for d in curve.decide(cands, t, r))
+    cands = curve.read_all(SHIPPED, frame)
+    valued = {(r, t): sum(d.value is not None for d in curve.decide(SHIPPED, cands, t, r))
               for r in curve.RULES for t in curve.CURVE_THRESHOLDS}
     for r in curve.RULES:
         counts = [valued[(r, t)] for t in curve.CURVE_THRESHOLDS]
@@ -79,7 +85,7 @@ def test_a_lower_threshold_or_no_agreement_never_reads_fewer_dice():
     for t in curve.CURVE_THRESHOLDS:
         assert valued[("none", t)] >= valued[("both", t)]
     with pytest.raises(ValueError, match="rule must be one of"):
-        curve.decide(cands, 0.9, "majority")
+        curve.decide(SHIPPED, cands, 0.9, "majority")
 
 
 def test_dice_score_curve_prints_both_rates_per_rule_and_threshold(tmp_path):

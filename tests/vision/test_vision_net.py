@@ -8,6 +8,8 @@ import pytest
 
 from vision import netreader
 from vision.die import VisionInputError
+from vision.netreader import Models
+from vision.reader import DiceReader
 from vision.synth import DieSpec, render_frame
 from vision.training.data import CROP, DET_MAX_PX, DET_MIN_PX, Frame, detector_sample, face_sample, synth_frame
 
@@ -16,24 +18,20 @@ def test_models_without_an_expert_read_with_the_fast_net_alone(tmp_path):
     """An older model folder (no dice_face_expert.onnx) still reads dice;
     an expert file that is really a detector is refused."""
     import shutil
-    from vision.reader import read_dice
     for name in ("dice_detector.onnx", "dice_face.onnx"):
         shutil.copy(netreader.MODELS / name, tmp_path / name)
     specs = [DieSpec(v, "red", (60 + 90 * (v - 1), 80), 15 * v, 40) for v in range(1, 7)]
     frame = render_frame((600, 160), specs, seed=2)
-    try:
-        netreader.use_models(tmp_path)
-        assert not netreader.has_expert()
-        with pytest.raises(VisionInputError, match="no expert"):
-            netreader.read_faces([np.zeros((netreader.FACE_PX, netreader.FACE_PX, 3), np.uint8)], expert=True)
-        assert sorted(d.value for d in read_dice(frame)) == [1, 2, 3, 4, 5, 6]
-        shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face_expert.onnx")
-        with pytest.raises(VisionInputError, match="face classifier gives 7"):
-            netreader.use_models(tmp_path)
-        assert not netreader.has_expert()  # the models in use are kept
-    finally:
-        netreader.use_models(None)
-    assert netreader.has_expert()
+    r = DiceReader().with_models(Models.load(tmp_path))
+    assert not r.has_expert and r.models.expert is None
+    with pytest.raises(VisionInputError, match="no expert"):
+        r.read_faces([np.zeros((netreader.FACE_PX, netreader.FACE_PX, 3), np.uint8)], expert=True)
+    assert sorted(d.value for d in r.read_dice(frame)) == [1, 2, 3, 4, 5, 6]
+    shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face_expert.onnx")
+    with pytest.raises(VisionInputError, match="face classifier gives 7"):
+        Models.load(tmp_path)
+    assert not r.has_expert  # the reader's models are kept
+    assert DiceReader().has_expert  # and every other reader's
 
 
 def _frame(specs, size=(400, 300)):
@@ -47,16 +45,18 @@ def test_shipped_models_and_training_record():
     were trained on (the odd half of the set is held out)."""
     assert netreader.MODELS.joinpath("dice_detector.onnx").is_file()
     assert netreader.MODELS.joinpath("dice_face.onnx").is_file()
-    assert netreader.MODELS.joinpath("dice_face_expert.onnx").is_file() and netreader.has_expert()
+    assert netreader.MODELS.joinpath("dice_face_expert.onnx").is_file() and Models.shipped().has_expert
     rec = json.loads(netreader.MODELS.joinpath("training.json").read_text())
     assert rec["fold"] == "even" and len(rec["images"]) >= 50
     assert {"detector", "faces", "expert"} <= set(rec)
 
 
-def test_use_models_names_a_missing_file(tmp_path):
+def test_loading_models_names_a_missing_file(tmp_path):
     with pytest.raises(VisionInputError, match="dice_detector.onnx"):
-        netreader.use_models(tmp_path)
-    netreader.use_models(None)  # back to the shipped ones
+        Models.load(tmp_path)
+    with pytest.raises(VisionInputError, match="no such model folder"):
+        Models.load(tmp_path / "none")
+    assert Models.load(None) == Models.shipped()  # the shipped ones
 
 
 def test_face_window_mirror_is_a_left_right_flip():
@@ -120,9 +120,8 @@ def test_blank_frame_has_no_candidates():
 def test_any_frame_size_is_read(w, h):
     """Frames of any size from 32 px up (not multiples of the nets'
     strides) are read; every candidate lies in the frame."""
-    from vision.reader import read_dice
     frame = render_frame((w, h), [DieSpec(5, "red", (w / 2, h / 2), 10, min(w, h) * 0.6)], seed=3)
-    for d in read_dice(frame):
+    for d in DiceReader().read_dice(frame):
         assert 0 <= d.center[0] < w and 0 <= d.center[1] < h
 
 
@@ -133,32 +132,30 @@ def test_broken_or_swapped_model_files_are_refused(tmp_path):
     (tmp_path / "dice_detector.onnx").write_text("not a model")
     shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face.onnx")
     with pytest.raises(VisionInputError, match="not a dice reader model"):
-        netreader.use_models(tmp_path)
+        Models.load(tmp_path)
     shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_detector.onnx")
     with pytest.raises(VisionInputError, match="face classifier"):
-        netreader.use_models(tmp_path)
+        Models.load(tmp_path)
     shutil.copy(netreader.MODELS / "dice_face.onnx", tmp_path / "dice_detector.onnx")
     shutil.copy(netreader.MODELS / "dice_detector.onnx", tmp_path / "dice_face.onnx")
     with pytest.raises(VisionInputError, match="swapped"):
-        netreader.use_models(tmp_path)
-    assert netreader.FACE_ONNX == netreader.face_file(netreader.MODELS, "dice_face")
+        Models.load(tmp_path)
+    assert DiceReader().models.face == netreader.face_file(netreader.MODELS, "dice_face")
 
 
 @pytest.mark.parametrize("wb", [(1.0, 1.0), (0, 0, 0), ("a", 1, 1), (float("nan"), 1, 1)])
 def test_bad_white_balance_is_a_clear_error(wb):
-    from vision.reader import read_dice
     frame = render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 40)])
     with pytest.raises(VisionInputError, match="white_balance"):
-        read_dice(frame, wb)
+        DiceReader().read_dice(frame, wb)
 
 
 def test_large_frame_pips_are_not_dice():
     """A 1920 x 1440 frame with 200 px dice: each die is one die, its pips
     (small dice to the finer pyramid levels) are not more dice."""
-    from vision.reader import read_dice
     specs = [DieSpec(v, c, (250 + 280 * (v - 1), 500 + 300 * (v % 2)), 15 * v, 200)
              for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
-    dice = read_dice(render_frame((1920, 1440), specs, seed=2))
+    dice = DiceReader().read_dice(render_frame((1920, 1440), specs, seed=2))
     assert len(dice) == 6
     for s in specs:
         d = next(d for d in dice if abs(d.center[0] - s.center[0]) < 40 and abs(d.center[1] - s.center[1]) < 40)
@@ -178,14 +175,9 @@ def test_both_runtimes_give_the_same_readings():
     det_in = netreader._blob([fr.image[:128, :192]])
     outs = {}
     for rt in ("onnxruntime", "opencv"):
-        old = netreader.RUNTIME
-        netreader.RUNTIME = rt
-        try:
-            m = netreader.MODELS
-            outs[rt] = (netreader._Model(m / "dice_face.onnx")(x), netreader._Model(netreader.DETECTOR_ONNX)(det_in),
-                        netreader._Model(m / "dice_face_expert.onnx")(x))
-        finally:
-            netreader.RUNTIME = old
+        m = netreader.MODELS
+        outs[rt] = (netreader._Model(m / "dice_face.onnx", rt)(x), netreader._Model(m / "dice_detector.onnx", rt)(det_in),
+                    netreader._Model(m / "dice_face_expert.onnx", rt)(x))
     for a, b in zip(outs["onnxruntime"], outs["opencv"]):
         assert a.shape == b.shape and np.abs(a - b).max() < 1e-3
 
@@ -212,7 +204,7 @@ def test_hard_negatives_are_detector_candidates_on_no_labelled_die():
     img = render_frame((600, 300), specs, seed=1)
     labelled = np.asarray([(s.center[0], s.center[1], 46, s.value) for s in specs[:3]], np.float32)
     fr = Frame(img, labelled, "t")
-    n = mine_hard_negatives([fr], netreader.DETECTOR_ONNX)
+    n = mine_hard_negatives([fr], Models.shipped().detector)
     assert n == len(fr.hard) >= 1
     assert any(abs(x - specs[3].center[0]) < 15 and abs(y - 150) < 15 for x, y, _ in fr.hard)
     for x, y, _ in fr.hard:
@@ -223,9 +215,8 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
     """CAB-5 / no silent misreads: a die whose two readings (the fast net
     at two turns, then the expert at two turns) disagree on the value is
     unreadable, even when each reading alone is sure."""
-    from vision import reader
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
-    assert [d.value for d in reader.read_dice(frame)] == [4]
+    assert [d.value for d in DiceReader().read_dice(frame)] == [4]
     calls, seen = [], [0]
 
     def flip_flop(windows, expert=False):
@@ -235,8 +226,8 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
             p[row, 2 if seen[0] % 2 == 0 else 4] = 0.99
             seen[0] += 1
         return p
-    monkeypatch.setattr(reader, "read_faces", flip_flop)
-    dice = reader.read_dice(frame)
+    monkeypatch.setattr(Models, "read_faces", lambda self, windows, expert=False, head=None: flip_flop(windows, expert))
+    dice = DiceReader().read_dice(frame)
     assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
     # two fast turns disagree: the die is unread whatever the expert says; the
     # expert reads its first turn only, which settles "a die" (not "not a die")
@@ -244,12 +235,11 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
 
 
 def test_second_check_agreeing_turns_give_the_value(monkeypatch):
-    from vision import reader
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
 
     def sure_six(windows, expert=False):
         p = np.zeros((len(windows), 7), np.float32)
         p[:, 5] = 0.97
         return p
-    monkeypatch.setattr(reader, "read_faces", sure_six)
-    assert [d.value for d in reader.read_dice(frame)] == [6]
+    monkeypatch.setattr(Models, "read_faces", lambda self, windows, expert=False, head=None: sure_six(windows, expert))
+    assert [d.value for d in DiceReader().read_dice(frame)] == [6]

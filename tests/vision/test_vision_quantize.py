@@ -20,12 +20,6 @@ from vision.synth import DieSpec, render_frame
 ort = pytest.importorskip("onnxruntime")
 
 
-@pytest.fixture(autouse=True)
-def _shipped_models_after():
-    yield
-    netreader.use_models(None)
-
-
 def _float_copy(folder):
     """The shipped float nets (no 8-bit copies) in ``folder``."""
     for name in ("dice_detector.onnx", "dice_face.onnx", "dice_face_expert.onnx"):
@@ -34,10 +28,11 @@ def _float_copy(folder):
 
 
 def test_shipped_face_nets_run_from_their_8_bit_copies():
-    assert netreader.RUNTIME == "onnxruntime"
-    assert netreader.FACE_ONNX.name == "dice_face.int8.onnx"
-    assert netreader.EXPERT_ONNX.name == "dice_face_expert.int8.onnx"
-    assert netreader.DETECTOR_ONNX.name == "dice_detector.onnx"
+    m = netreader.Models.shipped()
+    assert netreader.default_runtime() == m.runtime == "onnxruntime"
+    assert m.face.name == "dice_face.int8.onnx"
+    assert m.expert.name == "dice_face_expert.int8.onnx"
+    assert m.detector.name == "dice_detector.onnx"
 
 
 def test_a_stale_copy_is_not_used(tmp_path):
@@ -58,8 +53,11 @@ def test_a_stale_copy_is_not_used(tmp_path):
 
 
 def test_cv2_dnn_runs_the_float_files(monkeypatch):
-    monkeypatch.setattr(netreader, "RUNTIME", "opencv")
-    assert netreader.face_file(netreader.MODELS, "dice_face") == netreader.MODELS / "dice_face.onnx"
+    assert netreader.face_file(netreader.MODELS, "dice_face", "opencv") == netreader.MODELS / "dice_face.onnx"
+    m = netreader.Models.shipped("opencv")
+    assert m.runtime == "opencv" and m.face.name == "dice_face.onnx" and m.expert.name == "dice_face_expert.onnx"
+    monkeypatch.setenv("CABINET_DNN", "opencv")
+    assert netreader.Models.shipped() == m
 
 
 def _drawn_windows(n=60):
@@ -86,15 +84,15 @@ def test_8_bit_copies_read_drawn_dice_as_the_float_nets(stem):
 
 
 def test_the_reader_reads_drawn_dice_with_the_8_bit_nets():
-    from vision.reader import read_dice
+    from vision.reader import DiceReader
     specs = [DieSpec(v, c, (90 + 120 * (v - 1), 120), 15 * v, 46)
              for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
-    assert sorted(d.value for d in read_dice(render_frame((760, 240), specs, seed=4))) == [1, 2, 3, 4, 5, 6]
+    assert sorted(d.value for d in DiceReader().read_dice(render_frame((760, 240), specs, seed=4))) == [1, 2, 3, 4, 5, 6]
 
 
 def test_quantize_cli_makes_copies_the_reader_takes(tmp_path):
     """End to end on a drawn set: the CLI writes both copies and the
-    record, and use_models then runs them."""
+    record, and Models.load then runs them."""
     pytest.importorskip("onnx")
     (tmp_path / "m").mkdir()
     d = _float_copy(tmp_path / "m")
@@ -105,8 +103,8 @@ def test_quantize_cli_makes_copies_the_reader_takes(tmp_path):
     res = json.loads(out.stdout)
     assert set(res["nets"]) == {"dice_face", "dice_face_expert"}
     assert all(r["linear_error"] < 1e-3 for r in res["nets"].values())
-    netreader.use_models(d)
-    assert netreader.FACE_ONNX == d / "dice_face.int8.onnx" and netreader.EXPERT_ONNX == d / "dice_face_expert.int8.onnx"
+    m = netreader.Models.load(d)
+    assert m.face == d / "dice_face.int8.onnx" and m.expert == d / "dice_face_expert.int8.onnx"
 
 
 def test_quantize_cli_refuses_a_folder_without_nets(tmp_path):
@@ -133,7 +131,7 @@ def test_quantize_cli_with_no_candidates_is_a_clear_error(tmp_path):
 
 def test_a_copy_that_does_not_run_falls_back_to_float_and_can_be_remade(tmp_path):
     """A truncated 8-bit copy (an interrupted write) with a record that
-    still matches: use_models warns and reads with the float net; the
+    still matches: Models.load warns and reads with the float net; the
     quantizer, which needs only the float files, makes a working copy."""
     pytest.importorskip("onnx")
     d = tmp_path / "m"
@@ -143,15 +141,13 @@ def test_a_copy_that_does_not_run_falls_back_to_float_and_can_be_remade(tmp_path
         shutil.copy(netreader.MODELS / name, d / name)
     (d / "dice_face.int8.onnx").write_bytes((d / "dice_face.int8.onnx").read_bytes()[:500])
     with pytest.warns(UserWarning, match="does not run; reading with the float net dice_face.onnx"):
-        netreader.use_models(d)
-    assert netreader.FACE_ONNX == d / "dice_face.onnx" and netreader.EXPERT_ONNX == d / "dice_face_expert.int8.onnx"
-    netreader.use_models(None)
+        m = netreader.Models.load(d)
+    assert m.face == d / "dice_face.onnx" and m.expert == d / "dice_face_expert.int8.onnx"
     s = tiny_labelled_set(tmp_path / "set")
     out = subprocess.run([sys.executable, "-m", "vision.training.quantize", str(d), str(s), "--fold", "all"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    netreader.use_models(d)
-    assert netreader.FACE_ONNX == d / "dice_face.int8.onnx"
+    assert netreader.Models.load(d).face == d / "dice_face.int8.onnx"
 
 
 def test_quantize_cli_with_no_photo_in_the_fold_says_so(tmp_path):

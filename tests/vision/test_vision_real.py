@@ -18,9 +18,12 @@ import pytest
 
 from vision.dataset import find_dice_data, list_images
 from vision.peer import read_dice_peer
-from vision.reader import read_dice
+from vision.reader import DiceReader
 from vision.score import score_folder
 from dice_fixtures import tiny_labelled_set
+
+#: the reader as shipped
+read_dice = DiceReader().read_dice
 
 DATA = find_dice_data()
 needs_data = pytest.mark.skipif(DATA is None, reason="real dice photos not found (../shared/dice or $CABINET_DICE_DATA)")

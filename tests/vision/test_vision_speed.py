@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fake_models import stub_reader
 from vision import netreader, reader
 from vision.netreader import Candidate
+from vision.reader import DiceReader, ReaderSettings
 from vision.synth import DieSpec, random_specs, render_frame
 
 
@@ -70,12 +72,13 @@ def test_windows_read_in_one_batch_as_one_by_one():
     """Batching the face nets' windows (the expert's turns in one run)
     changes no reading."""
     frame = render_frame((640, 480), random_specs(random.Random(3), (640, 480), 8), seed=3)
-    cands = netreader.find_dice(frame)
+    models = netreader.Models.shipped()
+    cands = models.find_dice(frame)
     wins = [netreader.face_window(frame, c.x, c.y, c.size, angle=a) for c in cands for a in (0, 180)]
     assert len(wins) >= 8
-    for expert in (False, True) if netreader.has_expert() else (False,):
-        batch = netreader.read_faces(wins, expert=expert)
-        alone = np.vstack([netreader.read_faces([w], expert=expert) for w in wins])
+    for expert in (False, True) if models.has_expert else (False,):
+        batch = models.read_faces(wins, expert=expert)
+        alone = np.vstack([models.read_faces([w], expert=expert) for w in wins])
         assert np.allclose(batch, alone, atol=1e-5)
         assert (batch.argmax(1) == alone.argmax(1)).all()
 
@@ -91,12 +94,12 @@ def test_a_surely_unsure_reading_stays_unsure_averaged_with_any_turn(p, q):
     second look (so the look, which reads it anew, happens anyway)."""
     p = np.asarray([p], np.float32) / np.float32(sum(p))
     q = np.asarray([q], np.float32) / np.float32(sum(q))
-    if reader._surely_unsure(p)[0]:
+    if DiceReader()._surely_unsure(p)[0]:
         # any q, and the worst ones: q is a point of the simplex, the rules
         # are linear or convex in it, so its corners (one class sure) are
         # the hardest cases
         for other in [q, *np.eye(7, dtype=np.float32)[:, None, :]]:
-            assert reader._unsure((p + other) / 2) == [0]
+            assert DiceReader()._unsure((p + other) / 2) == [0]
 
 
 def test_surely_unsure_on_a_grid_against_every_sure_turn():
@@ -108,41 +111,42 @@ def test_surely_unsure_on_a_grid_against_every_sure_turn():
             p = np.zeros((1, 7), np.float32)
             p[0, 0], p[0, 6] = best, nad
             p[0, 1:6] = min(best, (1 - best - nad) / 5)  # the rest spread, none above the best
-            if reader._surely_unsure(p)[0]:
+            if DiceReader()._surely_unsure(p)[0]:
                 for q in corners:
-                    assert reader._unsure((p + q) / 2) == [0], (best, nad, q)
+                    assert DiceReader()._unsure((p + q) / 2) == [0], (best, nad, q)
 
 
-def test_surely_unsure_edges(monkeypatch):
-    """The edges at EXPERT_BELOW = 0.8 (the rule scales with it)."""
-    monkeypatch.setattr(reader, "EXPERT_BELOW", 0.8)
+def test_surely_unsure_edges():
+    """The edges at expert_below = 0.8 (the rule scales with it)."""
+    r = DiceReader(settings=ReaderSettings(expert_below=0.8))
 
     def row(best, nad):
         p = np.zeros((1, 7), np.float32)
         p[0, 0], p[0, 6] = best, nad
         return p
-    assert reader._surely_unsure(row(0.5, 0.3))[0]  # unsure of being a die whatever the turn says
-    assert reader._surely_unsure(row(0.55, 0.0))[0]  # no value can average 0.8
-    assert not reader._surely_unsure(row(0.95, 0.02))[0]  # a clear die: its turn decides
-    assert not reader._surely_unsure(row(0.15, 0.85))[0]  # nearly surely not a die: the turn may settle it
-    assert not reader._surely_unsure(row(0.65, 0.15))[0]  # the turn may bring it below 0.1 not-a-die
+    assert r._surely_unsure(row(0.5, 0.3))[0]  # unsure of being a die whatever the turn says
+    assert r._surely_unsure(row(0.55, 0.0))[0]  # no value can average 0.8
+    assert not r._surely_unsure(row(0.95, 0.02))[0]  # a clear die: its turn decides
+    assert not r._surely_unsure(row(0.15, 0.85))[0]  # nearly surely not a die: the turn may settle it
+    assert not r._surely_unsure(row(0.65, 0.15))[0]  # the turn may bring it below 0.1 not-a-die
+    # the settings are the reader's own: one made as shipped (0.9) is not changed by r's
+    assert DiceReader()._surely_unsure(row(0.75, 0.0))[0] and not r._surely_unsure(row(0.75, 0.0))[0]
 
 
 def test_reader_reads_drawn_dice_with_the_turn_skipped_where_certain():
     """End to end: the skipped turns leave every drawn die read."""
     specs = [DieSpec(v, c, (90 + 120 * (v - 1), 120), 15 * v, 46)
              for v, c in zip(range(1, 7), ["white", "red", "black", "blue", "green", "yellow"])]
-    dice = reader.read_dice(render_frame((760, 240), specs, seed=4))
+    dice = DiceReader().read_dice(render_frame((760, 240), specs, seed=4))
     assert sorted(d.value for d in dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
 
 
-def _one_candidate(monkeypatch, heat, expert_reading):
+def _one_candidate(heat, expert_reading, min_value_p=0.6):
     """read_dice on a drawn die with the detector giving one candidate of
     ``heat`` and every face reading unsure (so the expert looks), the
     expert's readings ``expert_reading`` (7 probabilities); returns (dice,
     the windows each expert run read)."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
-    monkeypatch.setattr(reader, "find_dice", lambda f: [Candidate(100.0, 100.0, 48.0, heat)])
     runs = []
 
     def faces(windows, expert=False):
@@ -152,35 +156,35 @@ def _one_candidate(monkeypatch, heat, expert_reading):
         p = np.zeros((len(windows), 7), np.float32)
         p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
         return p
-    monkeypatch.setattr(reader, "read_faces", faces)
-    return reader.read_dice(frame), runs
+    r = stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p)
+    return r.read_dice(frame), runs
 
 
-def test_faint_candidate_with_no_value_possible_skips_the_expert_turns(monkeypatch):
-    """A faint candidate (heat below UNREADABLE_MIN_HEAT) whose first
+def test_faint_candidate_with_no_value_possible_skips_the_expert_turns():
+    """A faint candidate (heat below unreadable_min_heat) whose first
     expert reading gives no value above 0.2 can never average 0.6: it is
     dropped whatever the other turn says, so the other turn is not read
-    (at MIN_VALUE_P 0.6: the stub's fast readings, 0.5, leave no faint
+    (at min_value_p 0.6: the stub's fast readings, 0.5, leave no faint
     candidate any hope at 0.9)."""
-    monkeypatch.setattr(reader, "MIN_VALUE_P", 0.6)
     nothing = [0.14, 0.14, 0.14, 0.16, 0.14, 0.14, 0.14]  # a 4, as the fast net says, but unsure
-    dice, runs = _one_candidate(monkeypatch, 0.5, nothing)
+    dice, runs = _one_candidate(0.5, nothing)
     assert dice == [] and runs == [1]
     # a sure candidate with the same reading is kept, unreadable, whatever the
     # other turn says ("not a die" cannot average 0.5): not read either
-    dice, runs = _one_candidate(monkeypatch, 0.9, nothing)
+    dice, runs = _one_candidate(0.9, nothing)
     assert [d.value for d in dice] == [None] and runs == [1]
     # ... unless the other turn could make it "not a die" (dropped): both turns read
-    dice, runs = _one_candidate(monkeypatch, 0.9, [0.1, 0.1, 0.1, 0.15, 0.1, 0.05, 0.4])
+    dice, runs = _one_candidate(0.9, [0.1, 0.1, 0.1, 0.15, 0.1, 0.05, 0.4])
     assert [d.value for d in dice] == [None] and runs == [1, 1]
     # a faint candidate whose first reading could still average 0.6: both turns
-    dice, runs = _one_candidate(monkeypatch, 0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
+    dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
     assert [d.value for d in dice] == [4] and runs == [1, 1]
 
 
-def _stub_nets(monkeypatch, fast_rows, expert_rows):
-    """read_faces stub: the fast net reads `fast[k]` (k-th call: as cut,
-    turned) and the expert `expert[k]`, one row per window."""
+def _stub_nets(monkeypatch, fast_rows, expert_rows, expert=True, **settings):
+    """A reader whose fast net reads `fast[k]` (k-th call: as cut, turned)
+    and the expert `expert[k]`, one row per window, with ReaderSettings
+    ``settings`` at value threshold 0.6 (the stubs' 0.7 readings can reach it)."""
     calls = {"fast": 0, "expert": 0}
 
     def read_faces(windows, expert=False):
@@ -188,12 +192,8 @@ def _stub_nets(monkeypatch, fast_rows, expert_rows):
         rows = (expert_rows if key == "expert" else fast_rows)[calls[key]]
         calls[key] += 1
         return np.repeat(np.asarray(rows, np.float32)[None], len(windows), axis=0)
-    monkeypatch.setattr(reader, "read_faces", read_faces)
-    # the agreement rules at a value threshold the stubs' 0.7 readings can reach
-    monkeypatch.setattr(reader, "MIN_VALUE_P", 0.6)
-    monkeypatch.setattr(reader, "has_expert", lambda: True)
     monkeypatch.setattr(reader, "die_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
-    return calls
+    return stub_reader(read_faces, expert=expert, min_value_p=0.6, **settings)
 
 
 def _p(value, p, nad=0.0):
@@ -209,7 +209,7 @@ class _Cand:
 
 
 @pytest.mark.parametrize("fast, expert, checked, looked", [
-    # the fast net unsure (0.7 < EXPERT_BELOW) of a 4, the expert sure of a 6:
+    # the fast net unsure (0.7 < expert_below) of a 4, the expert sure of a 6:
     # the two nets disagree -> no value (issue #21: two nets must agree); the
     # expert's first turn settles it (a die either way: its second turn is not read)
     ([_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)], False, 1),
@@ -224,19 +224,17 @@ class _Cand:
     ([_p(4, 0.2, 0.7), _p(5, 0.2, 0.7)], [_p(4, 0.05, 0.9), _p(4, 0.95)], False, 1),
 ])
 def test_second_look_needs_both_nets_to_agree(monkeypatch, fast, expert, checked, looked):
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
-    _stub_nets(monkeypatch, fast, expert)
-    probs, ok, n = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    r = _stub_nets(monkeypatch, fast, expert, nets_must_agree=True)
+    probs, ok, n = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert n == looked and bool(ok[0]) is checked
 
 
 def test_a_faint_candidate_the_fast_turns_disagree_on_gets_no_expert_read(monkeypatch):
-    """Faint (heat < UNREADABLE_MIN_HEAT) and unread: dropped whatever the expert says."""
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(5, 0.7)], [_p(4, 0.95), _p(4, 0.95)])
+    """Faint (heat < unreadable_min_heat) and unread: dropped whatever the expert says."""
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(5, 0.7)], [_p(4, 0.95), _p(4, 0.95)], nets_must_agree=True)
     faint = _Cand()
     faint.heat = 0.5
-    probs, ok, n = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [faint], [np.zeros((48, 48, 3))])
+    probs, ok, n = r.read_checked(np.zeros((100, 100, 3), np.uint8), [faint], [np.zeros((48, 48, 3))])
     assert n == 0 and not ok[0]
 
 
@@ -246,13 +244,14 @@ def test_a_faint_candidate_the_fast_turns_disagree_on_gets_no_expert_read(monkey
 def test_a_settled_candidate_ends_the_same_whatever_the_rest_say(first, n, unknown, faint, rest):
     """_decided: when it says a candidate is settled, the average "not a
     die" of the readings made and of all readings (whatever the unknown
-    ones say) fall on the same side of MAX_NOT_A_DIE_P (or it is faint)."""
+    ones say) fall on the same side of max_not_a_die_p (or it is faint)."""
+    r = DiceReader()
     nad_sum = np.float32(first * n)
-    settled = reader._decided(np.array([nad_sum]), np.array([float(n)]), unknown, np.array([faint]))[0]
+    settled = r._decided(np.array([nad_sum]), np.array([float(n)]), unknown, np.array([faint]))[0]
     if settled and not faint:
-        now = nad_sum / n >= reader.MAX_NOT_A_DIE_P
+        now = nad_sum / n >= r.settings.max_not_a_die_p
         for later in ([0.0] * unknown, [1.0] * unknown, rest[:unknown]):
-            assert ((nad_sum + sum(later)) / (n + unknown) >= reader.MAX_NOT_A_DIE_P) == now
+            assert ((nad_sum + sum(later)) / (n + unknown) >= r.settings.max_not_a_die_p) == now
     if faint:
         assert settled
 
@@ -271,26 +270,24 @@ def test_the_skipped_expert_reads_change_no_die(monkeypatch):
 
     def key(dice):
         return [(d.value, d.colour, d.center, d.box, round(d.confidence, 6)) for d in dice]
-    before = reader.STATS["expert_windows"]
-    skipped = [key(reader.read_dice(f)) for f in frames]
-    with_skip = reader.STATS["expert_windows"] - before
-    monkeypatch.setattr(reader, "_decided", lambda s, n, u, faint: np.zeros(len(s), bool))
-    before = reader.STATS["expert_windows"]
-    assert [key(reader.read_dice(f)) for f in frames] == skipped
-    assert with_skip <= reader.STATS["expert_windows"] - before
+    r = DiceReader()
+    skipped = [key(r.read_dice(f)) for f in frames]
+    with_skip = r.stats["expert_windows"]
+    monkeypatch.setattr(DiceReader, "_decided", lambda self, s, n, u, faint: np.zeros(len(s), bool))
+    r = DiceReader()
+    assert [key(r.read_dice(f)) for f in frames] == skipped
+    assert with_skip <= r.stats["expert_windows"]
 
 
 def test_without_the_agreement_the_expert_alone_decides(monkeypatch):
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", False)
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)])
-    probs, ok, looked = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95), _p(6, 0.95)], nets_must_agree=False)
+    probs, ok, looked = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert bool(ok[0]) and int(np.argmax(probs[0, :6])) == 5
 
 
 def test_the_reading_averages_both_nets(monkeypatch):
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95), _p(4, 0.95)])
-    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95), _p(4, 0.95)], nets_must_agree=True)
+    probs, ok, _ = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert ok[0] and probs[0, 3] == pytest.approx((2 * 0.95 + 2 * 0.7) / 4, abs=1e-5)
 
 
@@ -298,19 +295,17 @@ def test_without_an_expert_file_the_fast_turns_must_still_agree(monkeypatch):
     """A models folder with no expert: the second look is the fast net
     again; its fast turns (4 / 5) disagree, so two more 4s do not make the
     die read (review finding: the rule was off in this mode)."""
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(5, 0.7), _p(4, 0.95), _p(4, 0.95)], [])
-    monkeypatch.setattr(reader, "has_expert", lambda: False)
-    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(5, 0.7), _p(4, 0.95), _p(4, 0.95)], [], expert=False,
+                   nets_must_agree=True)
+    probs, ok, _ = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert not ok[0]
 
 
 def test_one_second_look_turn_still_needs_the_fast_net_to_agree(monkeypatch):
-    monkeypatch.setattr(reader, "NETS_MUST_AGREE", True)
-    monkeypatch.setattr(reader, "SECOND_LOOK_ANGLES", (0,))
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95)])
-    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    one_turn = {"nets_must_agree": True, "second_look_angles": (0,)}
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(6, 0.95)], **one_turn)
+    probs, ok, _ = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert not ok[0]
-    _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95)])
-    probs, ok, _ = reader.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
+    r = _stub_nets(monkeypatch, [_p(4, 0.7), _p(4, 0.7)], [_p(4, 0.95)], **one_turn)
+    probs, ok, _ = r.read_checked(np.zeros((100, 100, 3), np.uint8), [_Cand()], [np.zeros((48, 48, 3))])
     assert ok[0]

@@ -7,8 +7,11 @@ import numpy as np
 import pytest
 
 from vision.die import COLOURS, VisionInputError
-from vision.reader import read_dice
+from vision.reader import DiceReader
 from vision.synth import PALETTE, DieSpec, random_specs, render_frame
+
+#: the reader as shipped
+read_dice = DiceReader().read_dice
 
 
 def _find(dice, center, tol=10):

@@ -11,75 +11,71 @@ import sys
 import numpy as np
 import pytest
 
+from fake_models import stub_reader
 from firmware.runtime import config as config_mod
-from firmware.runtime.reader import configure_reader
-from vision import reader
+from firmware.runtime.reader import reader_from_config
 from vision.die import VisionInputError
 from vision.netreader import Candidate
+from vision.reader import DiceReader
 from vision.synth import DieSpec, render_frame
 
 
-@pytest.fixture(autouse=True)
-def _keep_threshold():
-    reader.reset_min_value_p()
-    yield
-    reader.reset_min_value_p()
-
-
-def _read_with_readings(monkeypatch, p_value: float):
-    """read_dice on one sure candidate whose every reading (both nets, all
-    turns) gives a 4 with probability ``p_value``."""
+def _read_with_readings(p_value: float, min_value_p: float = 0.9):
+    """read_dice at ``min_value_p`` on one sure candidate whose every
+    reading (both nets, all turns) gives a 4 with probability ``p_value``."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
-    monkeypatch.setattr(reader, "find_dice", lambda f: [Candidate(100.0, 100.0, 48.0, 0.9)])
 
     def faces(windows, expert=False):
         p = np.full((len(windows), 7), (1 - p_value) / 6, np.float32)
         p[:, 3] = p_value
         return p
-    monkeypatch.setattr(reader, "read_faces", faces)
-    return reader.read_dice(frame)
+    return stub_reader(faces, [Candidate(100.0, 100.0, 48.0, 0.9)], min_value_p=min_value_p).read_dice(frame)
 
 
-def test_a_die_read_at_0_8_is_unread_at_the_default_0_9(monkeypatch):
+def test_a_die_read_at_0_8_is_unread_at_the_default_0_9():
     """Readings that agree on a 4 at p 0.8: unread (the nudge flow takes
     it) at the default 0.9, read at 0.6."""
-    assert reader.MIN_VALUE_P == 0.9
-    assert [d.value for d in _read_with_readings(monkeypatch, 0.8)] == [None]
-    reader.use_min_value_p(0.6)
-    assert [d.value for d in _read_with_readings(monkeypatch, 0.8)] == [4]
-    assert [d.value for d in _read_with_readings(monkeypatch, 0.5)] == [None]
+    assert DiceReader().min_value_p == 0.9
+    assert [d.value for d in _read_with_readings(0.8)] == [None]
+    assert [d.value for d in _read_with_readings(0.8, 0.6)] == [4]
+    assert [d.value for d in _read_with_readings(0.5, 0.6)] == [None]
 
 
 @pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", float("nan")])
-def test_a_bad_threshold_is_refused_and_the_old_one_kept(bad):
-    reader.use_min_value_p(0.7)
+@pytest.mark.parametrize("source", ["config", "calibration", "option"])
+def test_a_bad_threshold_is_refused_and_the_old_one_kept(bad, source):
+    r = DiceReader().with_min_value_p(0.7, source)
     with pytest.raises(VisionInputError, match="min_value_p must be a probability from 0.5 to 0.99"):
-        reader.use_min_value_p(bad)
-    assert reader.MIN_VALUE_P == 0.7
+        r.with_min_value_p(bad, source)
+    assert r.min_value_p == 0.7
 
 
 def test_config_key_sets_the_reader(tmp_path):
     f = tmp_path / "cabinet.toml"
     f.write_text("[vision]\nmin_value_p = 0.75\n")
-    configure_reader(config_mod.load(f))
-    assert reader.MIN_VALUE_P == 0.75
-    configure_reader(config_mod.load(f), 0.95)  # a command's option wins
-    assert reader.MIN_VALUE_P == 0.95
-    configure_reader(None)  # no config: the default
-    assert reader.MIN_VALUE_P == 0.9
+    assert reader_from_config(config_mod.load(f)).min_value_p == 0.75
+    assert reader_from_config(config_mod.load(f), 0.95).min_value_p == 0.95  # a command's option wins
+    assert reader_from_config(None).min_value_p == 0.9  # no config: the default
 
 
 def test_a_calibration_threshold_wins_over_config_and_an_option_over_both():
-    reader.use_min_value_p(0.8, "config")
-    reader.use_min_value_p(0.95, "calibration")
-    assert reader.MIN_VALUE_P == 0.95
-    reader.use_min_value_p(0.7, "option")
-    assert reader.MIN_VALUE_P == 0.7
-    reader.use_min_value_p(None, "option")
-    reader.use_min_value_p(None, "calibration")
-    assert reader.MIN_VALUE_P == 0.8
+    r = DiceReader().with_min_value_p(0.8, "config").with_min_value_p(0.95, "calibration")
+    assert r.min_value_p == 0.95 and r.min_value_p_without_calibration == 0.8
+    r = r.with_min_value_p(0.7, "option")
+    assert r.min_value_p == 0.7 and r.min_value_p_without_calibration == 0.7
+    r = r.with_min_value_p(None, "option").with_min_value_p(None, "calibration")
+    assert r.min_value_p == 0.8
+    assert r.at(0.6).min_value_p == 0.6 and r.at(0.6).min_value_p_without_calibration == 0.8
     with pytest.raises(VisionInputError, match="source"):
-        reader.use_min_value_p(0.8, "seat")
+        r.with_min_value_p(0.8, "seat")
+
+
+def test_two_readers_keep_their_own_thresholds():
+    """Settings are per reader: making or changing one leaves every other as it was."""
+    a = DiceReader()
+    b = a.with_min_value_p(0.6, "config").with_min_value_p(0.95, "calibration")
+    assert (a.min_value_p, b.min_value_p, DiceReader().min_value_p) == (0.9, 0.95, 0.9)
+    assert [d.value for d in _read_with_readings(0.8)] == [None]  # a reader made now reads at 0.9
 
 
 def test_config_key_out_of_range_names_the_key(tmp_path):
@@ -111,18 +107,27 @@ def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, m
     from vision import calibrate
     from vision.synth import DieSpec, render_frame
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
-    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.6),
+    from vision.netreader import Models
+    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(Models.shipped()), {}, 0.6),
                    tmp_path / "state" / calibrate.CALIBRATION_FILE)
     img = tmp_path / "a.png"
     cv2.imwrite(str(img), render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 44)]))
-    try:
-        assert cli.main(["dice", "read", str(img)]) == 0 and reader.MIN_VALUE_P == 0.6
-        assert cli.main(["dice", "read", str(img), "--no-calibration"]) == 0 and reader.MIN_VALUE_P == 0.9
-        assert cli.main(["dice", "read", str(img), "--min-value-p", "0.7"]) == 0 and reader.MIN_VALUE_P == 0.7
-        assert cli.main(["dice", "read", str(img), "--min-value-p", "7"]) == 2
-        assert cli.main(["dice", "read", str(img), "--no-calibration"]) == 0 and reader.MIN_VALUE_P == 0.9
-    finally:
-        calibrate.apply(None)
+
+    def read(*extra) -> tuple[int, float | None]:
+        """(exit code, the threshold the command read at, from its --json line)."""
+        import contextlib
+        import io
+        import json
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = cli.main(["dice", "read", str(img), "--json", *extra])
+        lines = out.getvalue().splitlines()
+        return code, json.loads(lines[-1])["min_value_p"] if lines else None
+    assert read() == (0, 0.6)
+    assert read("--no-calibration") == (0, 0.9)
+    assert read("--min-value-p", "0.7") == (0, 0.7)
+    assert read("--min-value-p", "7")[0] == 2
+    assert read("--no-calibration") == (0, 0.9)
 
 
 def test_score_json_records_the_threshold(tmp_path):

@@ -3,10 +3,13 @@ tracker (settle_ms; a reading during motion is never stable; RG-7/RG-8)."""
 import pytest
 
 from vision.die import Die, VisionInputError
-from vision.reader import read_dice
+from vision.reader import DiceReader
 from vision.synth import DieSpec, render_frame
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
+
+#: the reader as shipped
+read_dice = DiceReader().read_dice
 
 
 def _die(v, x, y):

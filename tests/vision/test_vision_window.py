@@ -9,15 +9,13 @@ import pytest
 from test_calibration_flow import _flow_to_decide
 from vision import calibrate, netreader, reader
 from vision.die import VisionInputError
-from vision.netreader import SHIPPED_WINDOW, WindowGeometry
+from vision.netreader import SHIPPED_WINDOW, Models, WindowGeometry
+from vision.reader import DiceReader
 from vision.synth import DieSpec, render_frame
 
-
-@pytest.fixture(autouse=True)
-def _as_shipped():
-    calibrate.apply(None)
-    yield
-    calibrate.apply(None)
+#: the reader as shipped (its models' fingerprint names a calibration's models)
+SHIPPED = DiceReader()
+FINGERPRINT = calibrate.models_fingerprint(Models.shipped())
 
 
 @pytest.mark.parametrize("fields, word", [
@@ -39,42 +37,45 @@ def test_the_window_moves_by_die_sizes_and_outward_from_the_frame_centre():
     assert WindowGeometry(radial=0.2).centre(320, 240, 40, 640, 480) == pytest.approx((320, 240, 40))
 
 
-def test_the_shipped_window_is_the_face_window_and_use_window_checks_its_argument():
+def test_the_shipped_window_is_the_face_window_and_with_window_checks_its_argument():
     frame = render_frame((200, 160), [DieSpec(5, "red", (100, 80), 0, 44)], seed=1)
     cand = netreader.Candidate(100.0, 80.0, 44.0, 0.9)
     plain = netreader.face_window(frame, 100, 80, 44)
     assert np.array_equal(netreader.die_window(frame, cand), plain)
-    netreader.use_window(WindowGeometry(dy=-0.1))
-    assert netreader.window_in_use() == WindowGeometry(dy=-0.1)
-    assert np.array_equal(netreader.die_window(frame, cand), netreader.face_window(frame, 100, 80 - 4.4, 44))
+    assert np.array_equal(SHIPPED.die_window(frame, cand), plain)
+    up = SHIPPED.with_window(WindowGeometry(dy=-0.1))
+    assert up.window == WindowGeometry(dy=-0.1) and SHIPPED.window == SHIPPED_WINDOW
+    assert np.array_equal(up.die_window(frame, cand), netreader.face_window(frame, 100, 80 - 4.4, 44))
     with pytest.raises(VisionInputError, match="WindowGeometry"):
-        netreader.use_window((1.0, 0.0, -0.1, 0.0))
-    assert netreader.window_in_use() == WindowGeometry(dy=-0.1)  # kept
-    netreader.use_window(None)
-    assert netreader.window_in_use() == SHIPPED_WINDOW
+        up.with_window((1.0, 0.0, -0.1, 0.0))
+    with pytest.raises(VisionInputError, match="WindowGeometry"):
+        DiceReader(window=(1.0, 0.0, -0.1, 0.0))
+    assert up.window == WindowGeometry(dy=-0.1)  # kept
+    assert up.with_window(None).window == SHIPPED_WINDOW
 
 
 def test_the_second_reading_is_cut_up_the_frame_from_the_window_in_use(monkeypatch):
-    """The fast net's turned reading sees the die CHECK_SHIFT die sizes
+    """The fast net's turned reading sees the die check_shift die sizes
     further up than the first (less of a near side face), also from a
     calibrated window."""
     frame = render_frame((360, 160), [DieSpec(v, "white", (60 + 80 * k, 80), 10 * k, 44)
                                       for k, v in enumerate((2, 4, 6, 3))], seed=2)
     for start in (SHIPPED_WINDOW, WindowGeometry(scale=0.9, dy=-0.04)):
-        netreader.use_window(start)
+        r = SHIPPED.with_window(start)
         cuts = []
         real = reader.die_window
 
-        def spy(frame, cand, angle=0.0, mirror=False, geometry=None):
-            cuts.append((angle, mirror, geometry or netreader.window_in_use()))
+        def spy(frame, cand, angle=0.0, mirror=False, geometry=SHIPPED_WINDOW):
+            cuts.append((angle, mirror, geometry))
             return real(frame, cand, angle, mirror, geometry)
         monkeypatch.setattr(reader, "die_window", spy)
-        dice = reader.read_dice(frame)
+        dice = r.read_dice(frame)
         assert len(dice) == 4 and (start != SHIPPED_WINDOW or [d.value for d in sorted(dice, key=lambda d: d.center[0])] == [2, 4, 6, 3])
-        turned = [g for angle, mirror, g in cuts if angle == reader.CHECK_TURN and mirror]
+        st = r.settings
+        turned = [g for angle, mirror, g in cuts if angle == st.check_turn and mirror]
         first = [g for angle, mirror, g in cuts if angle == 0 and not mirror]
         assert turned and first and set(first) == {start}
-        assert set(turned) == {WindowGeometry(start.scale, start.dx, start.dy - reader.CHECK_SHIFT, start.radial)}
+        assert set(turned) == {WindowGeometry(start.scale, start.dx, start.dy - st.check_shift, start.radial)}
         monkeypatch.undo()
 
 
@@ -93,20 +94,20 @@ def test_the_window_fit_finds_the_top_faces_of_dice_seen_at_a_slant():
     patches = []
     for seed, values in enumerate([(1, 2, 3, 4, 5), (6, 5, 4, 3, 2), (3, 1, 6, 2, 4), (5, 6, 1, 4, 3)]):
         frame, tops = _slanted(list(values), seed)
-        for c in netreader.find_dice(frame):
+        for c in SHIPPED.find_dice(frame):
             x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
             if abs(x - c.x) < 20:
                 patches.append(calibrate.patch_of(frame, c, v - 1))
     assert len(patches) >= 16
     assert np.mean([p.cand.y - 80 for p in patches]) > 3  # the silhouette's centre lies below the top face
-    window, shipped, loss = calibrate.fit_window(patches)
+    window, shipped, loss = calibrate.fit_window(SHIPPED, patches)
     assert window.dy < 0 and loss <= shipped - calibrate.WINDOW_MIN_GAIN
-    assert calibrate.window_loss(patches, window) == pytest.approx(loss)
+    assert calibrate.window_loss(SHIPPED, patches, window) == pytest.approx(loss)
 
 
 def _patches(frame: np.ndarray, tops: list[tuple[float, float, int]]) -> list:
     out = []
-    for c in netreader.find_dice(frame):
+    for c in SHIPPED.find_dice(frame):
         x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
         if abs(x - c.x) < 20:
             out.append(calibrate.patch_of(frame, c, v - 1))
@@ -125,11 +126,11 @@ def test_dice_seen_from_above_keep_the_shipped_window(monkeypatch):
                  for k, (v, c) in enumerate(zip(values, ["white", "red", "blue", "white", "red"]))]
         patches += _patches(render_frame((470, 180), specs, seed=seed, noise=6), [(*s.center, s.value) for s in specs])
     assert len(patches) >= 12
-    window, shipped, loss = calibrate.fit_window(patches)
+    window, shipped, loss = calibrate.fit_window(SHIPPED, patches)
     assert window == SHIPPED_WINDOW and loss == shipped
     monkeypatch.setattr(calibrate, "WINDOW_MIN_GAIN", 0.0)
-    assert calibrate.fit_window(patches)[2] < shipped
-    assert calibrate.fit_window([]) == (SHIPPED_WINDOW, 0.0, 0.0)
+    assert calibrate.fit_window(SHIPPED, patches)[2] < shipped
+    assert calibrate.fit_window(SHIPPED, []) == (SHIPPED_WINDOW, 0.0, 0.0)
 
 
 def test_a_window_that_reads_the_confirmation_rolls_worse_is_not_kept(tmp_path, monkeypatch):
@@ -139,59 +140,59 @@ def test_a_window_that_reads_the_confirmation_rolls_worse_is_not_kept(tmp_path, 
     from test_vision_calibrate import _drawn_set
     folder = _drawn_set(tmp_path / "set", 8, 1)
     off = WindowGeometry(scale=0.7, dx=0.3, dy=0.3)
-    monkeypatch.setattr(calibrate, "fit_window", lambda patches: (off, 1.0, 0.5))
-    cal = calibrate.calibrate_from_labelled(folder)
+    monkeypatch.setattr(calibrate, "fit_window", lambda reader, patches: (off, 1.0, 0.5))
+    cal = calibrate.calibrate_from_labelled(SHIPPED, folder)
     cands = cal.info["candidates"]
     assert set(cands) == {"threshold", "window and threshold", "layers, window and threshold"}
     assert cands["window and threshold"]["window"] == off.as_list()
     assert cands["window and threshold"]["right"] < cal.info["before"]["right"]
     assert cands["window and threshold"]["refused"] and cands["layers, window and threshold"]["refused"]
     assert cal.window is None and "window" not in cal.info["kind"]
-    assert netreader.window_in_use() == SHIPPED_WINDOW  # restored
+    assert SHIPPED.window == SHIPPED_WINDOW and not SHIPPED.heads  # the reader calibrated is not changed
 
 
 def test_a_calibration_keeps_its_window_and_a_damaged_window_is_refused(tmp_path):
     g = WindowGeometry(0.9, 0.0, -0.08, 0.05)
-    cal = calibrate.Calibration({}, calibrate.models_fingerprint(), {"kind": "window and threshold"}, 0.95, g)
+    cal = calibrate.Calibration({}, FINGERPRINT, {"kind": "window and threshold"}, 0.95, g)
     path = calibrate.save(cal, tmp_path / "c.npz")
-    back = calibrate.load(path)
+    back = calibrate.load(path, SHIPPED.models)
     assert back.window == g and back.min_value_p == 0.95
-    calibrate.apply(back)
-    assert netreader.window_in_use() == g and reader.MIN_VALUE_P == 0.95
-    calibrate.apply(None)
-    assert netreader.window_in_use() == SHIPPED_WINDOW
+    calibrated = calibrate.apply(SHIPPED, back)
+    assert calibrated.window == g and calibrated.min_value_p == 0.95
+    assert SHIPPED.window == SHIPPED_WINDOW and SHIPPED.min_value_p == 0.9
+    assert calibrate.apply(calibrated, None).window == SHIPPED_WINDOW
     import dataclasses
     import json
     for bad in ([0.9, 0.0, -0.9, 0.0], [0.9, 0.0], "up"):
         meta = {"models": cal.models, "info": {}, "heads": [], "min_value_p": None, "window": bad}
         np.savez(tmp_path / "bad.npz", meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
         with pytest.raises(calibrate.CalibrationError, match="face window is not valid"):
-            calibrate.load(tmp_path / "bad.npz")
-    assert calibrate.load(calibrate.save(dataclasses.replace(cal, window=None), tmp_path / "n.npz")).window is None
+            calibrate.load(tmp_path / "bad.npz", SHIPPED.models)
+    assert calibrate.load(calibrate.save(dataclasses.replace(cal, window=None), tmp_path / "n.npz"),
+                          SHIPPED.models).window is None
 
 
 def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch):
     shipped = {"dice": 10, "right": 6, "wrong": 1, "unread": 3}
     layers = {"dice": 10, "right": 7, "wrong": 2, "unread": 1}
     window = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
-    found = calibrate.Calibration({}, calibrate.models_fingerprint(), {}, 0.98, WindowGeometry(dx=0.04))
-    calibrate.apply(found)                   # the cabinet's calibration when the flow begins
-    flow = _flow_to_decide(0.9)
-    assert netreader.window_in_use() == SHIPPED_WINDOW and reader.MIN_VALUE_P == 0.9  # it reads as shipped
+    found = calibrate.Calibration({}, FINGERPRINT, {}, 0.98, WindowGeometry(dx=0.04))
+    cabinet = calibrate.apply(SHIPPED, found)  # the cabinet's reader when the flow begins
+    flow = _flow_to_decide(0.9, cabinet)
+    assert flow.reader.window == SHIPPED_WINDOW and flow.reader.min_value_p == 0.9  # it reads as shipped
     flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
     monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "window" and "a window for this camera" in flow.outcome[1]
     cal = flow.calibration()
     assert cal.window == WindowGeometry(dy=-0.08) and cal.heads == {} and cal.min_value_p == 0.95
-    # the flow restores what it found (the runner then stores and applies the new one)
-    assert netreader.window_in_use() == WindowGeometry(dx=0.04) and reader.MIN_VALUE_P == 0.98
+    # the flow worked on its own reader: the cabinet's is as it was
+    assert cabinet.window == WindowGeometry(dx=0.04) and cabinet.min_value_p == 0.98
     window["wrong"] = 2                      # now every candidate reads a die more wrong: refused
     flow.outcome, flow.min_value_p = None, None
-    calibrate.apply(None)
     flow.decide()
     assert flow.outcome[0] == "refused"
-    assert netreader.window_in_use() == WindowGeometry(dx=0.04) and reader.MIN_VALUE_P == 0.98
+    assert cabinet.window == WindowGeometry(dx=0.04) and cabinet.min_value_p == 0.98
 
 
 @pytest.mark.parametrize("kind, p, window, words", [
@@ -211,7 +212,7 @@ def test_dice_read_says_a_calibration_moved_the_window(tmp_path):
     nets' own layers) is named as such, not as "nothing changed"."""
     from test_vision_calibrate import _cli, _drawn_set
     state = tmp_path / "state"
-    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(), {"kind": "window and threshold"}, None,
+    calibrate.save(calibrate.Calibration({}, FINGERPRINT, {"kind": "window and threshold"}, None,
                                          WindowGeometry(dy=-0.08)), state / calibrate.CALIBRATION_FILE)
     img = str(_drawn_set(tmp_path / "set", 4, 2) / "images" / "roll_00.png")
     out = _cli("read", img, state=state)

@@ -69,13 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.every < 2 or a.score_every < 1:
         p.error("--every takes 2 or more, --score-every 1 or more")
     from vision import calibrate
-    from vision.netreader import use_models
-    from vision.reader import read_dice
+    from vision.netreader import Models
+    from vision.reader import DiceReader
     from vision.score import score_folder
     from vision.die import VisionInputError
+    reader = DiceReader()
     if a.models:
         try:
-            use_models(a.models)
+            reader = DiceReader(models=Models.load(a.models))
         except VisionInputError as exc:
             p.error(f"--models: {exc}")
     from vision.dataset import load_labels
@@ -101,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         from tqdm import tqdm
         return tqdm(images, desc=desc, unit="photo", file=sys.stderr, leave=False)
     say(f"{a.dataset.name}: calibrating on {len(cal_imgs)} photos, scoring {len(scored)}")
-    calibrate.apply(None)
-    before = score_folder(a.dataset, read_dice, bar(scored, "without")).summary()
+    before = score_folder(a.dataset, reader.read_dice, bar(scored, "without")).summary()
     say(f"without: accuracy {before['accuracy']:.4f}, confident-wrong {before['confident_wrong']:.4f}")
     out = {"set": a.dataset.name, "models": a.models or "shipped", "calibration_photos": len(cal_imgs),
            "scored_photos": len(scored), "without": before}
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = link_folder(cal_imgs, Path(tmp) / a.dataset.name)
         c0 = time.process_time()
         try:
-            cal = calibrate.calibrate_from_labelled(folder, progress=say)
+            cal = calibrate.calibrate_from_labelled(reader, folder, progress=say)
         except calibrate.CalibrationError as exc:
             # name the set, not the temporary folder of links
             out["refused"] = str(exc).replace(str(folder), f"{a.dataset} (one scene in {a.every})")
@@ -120,9 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             out["calibration"] = {k: v for k, v in cal.info.items() if isinstance(v, (int, float, str, dict, list))}
             out["calibration"]["folder"] = f"{a.dataset} (one scene in {a.every})"
             out["calibration_cpu_s"] = round(time.process_time() - c0, 1)
-            calibrate.apply(cal)
-            out["with"] = score_folder(a.dataset, read_dice, bar(scored, "with")).summary()
-            calibrate.apply(None)
+            out["with"] = score_folder(a.dataset, calibrate.apply(reader, cal).read_dice, bar(scored, "with")).summary()
     if a.json:
         print(json.dumps(out))
         return code

@@ -30,7 +30,8 @@ import numpy as np
 
 from vision import calibrate, netreader
 from vision.dataset import fold_images
-from vision.netreader import NOT_A_DIE, face_features, has_expert, use_models
+from vision.netreader import NOT_A_DIE, Models
+from vision.reader import DiceReader
 
 
 def own_head(path: Path) -> tuple[np.ndarray, np.ndarray]:
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
     src = Path(a.models)
-    use_models(src)
+    reader = DiceReader(models=Models.load(src))
     t0 = time.time()
     turns = calibrate.TURNS[::4 // a.turns]
     per = 2 * len(turns)
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         if not (folder / "images").is_dir():
             p.error(f"{folder}: not a labelled set (expected images/ and YOLO labels/)")
         images = fold_images(folder, a.fold)
-        wins, c, labelled, found = calibrate._samples(images, turns)
+        wins, c, labelled, found = calibrate._samples(reader, images, turns)
         if len(c) > a.max_dice:
             keep = np.linspace(0, len(c) - 1, a.max_dice).astype(int)
             wins = [wins[k * per + t] for k in keep for t in range(per)]
@@ -100,9 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     names = {"fast": "dice_face.onnx", "expert": "dice_face_expert.onnx"}
-    for name in ("fast", "expert") if has_expert() else ("fast",):
+    for name in ("fast", "expert") if reader.has_expert else ("fast",):
         log(f"{name}: features of {len(windows)} windows ({time.time() - t0:.0f} s)")
-        F = face_features(windows, expert=name == "expert")
+        F = reader.face_features(windows, expert=name == "expert")
         W0, b0 = own_head(src / names[name])
         W, b = calibrate.fit_head(F, y, w, W0, b0, steps=400)
         acc0 = float(((F @ W0.T + b0).argmax(1) == y).mean())

@@ -22,6 +22,7 @@ import numpy as np
 
 from vision.dataset import correct_labels, fold_images, load_labels
 from vision.multilook import MultiLook, frame_looks
+from vision.reader import DiceReader
 from vision.score import Score
 from vision.synth import camera_look
 
@@ -36,16 +37,17 @@ def evaluate(folder: Path, fold: str = "odd", frames: int = 5, seed: int = 0, li
     keys = [("clean", 1, t) for t in THRESHOLDS] + [(c, n, t) for c in COMBOS for n in counts for t in THRESHOLDS]
     scores = {k: Score() for k in keys}
     rng = np.random.default_rng(seed)
+    reader = DiceReader()  # as shipped
     for path in fold_images(folder, fold)[:limit]:
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if img is None:
             continue
         truth, _ = correct_labels(path, load_labels(path, img.shape[1], img.shape[0]))
         size = (img.shape[1], img.shape[0])
-        clean = frame_looks(img)
-        looks = [frame_looks(camera_look(img, rng)) for _ in range(frames)]
+        clean = frame_looks(reader, img)
+        looks = [frame_looks(reader, camera_look(img, rng)) for _ in range(frames)]
         for (c, n, t), sc in scores.items():
-            ml = MultiLook(frames=n, combine="mean" if c == "clean" else c.rstrip("2"), min_p=t,
+            ml = MultiLook(reader, frames=n, combine="mean" if c == "clean" else c.rstrip("2"), min_p=t,
                            votes=2 if c == "vote2" else 1)
             dice = []
             for lk in ([clean] if c == "clean" else looks[:n]):

@@ -55,9 +55,10 @@ def reader_windows(sets: list[Path], fold: str, photos: int, detector: Path, pro
     check turn) on ``photos`` photos (evenly spread) of each set's ``fold``
     scenes.  Raises :class:`QuantizeError` when no photo is taken or no
     candidate found."""
-    from vision import reader
     from vision.dataset import fold_images
     from vision.netreader import _blob, face_window, find_dice
+    from vision.reader import SHIPPED_SETTINGS
+    turn = SHIPPED_SETTINGS.check_turn
     wins, taken = [], 0
     for folder in sets:
         imgs = fold_images(folder, fold)
@@ -69,8 +70,8 @@ def reader_windows(sets: list[Path], fold: str, photos: int, detector: Path, pro
             taken += 1
             for c in find_dice(frame, detector=detector):
                 wins.append(face_window(frame, c.x, c.y, c.size))
-                if reader.CHECK_TURN is not None:
-                    wins.append(face_window(frame, c.x, c.y, c.size, angle=reader.CHECK_TURN, mirror=True))
+                if turn is not None:
+                    wins.append(face_window(frame, c.x, c.y, c.size, angle=turn, mirror=True))
             if progress:
                 progress()
     if not taken:

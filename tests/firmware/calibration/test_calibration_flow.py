@@ -22,13 +22,6 @@ from vision.trays import TrayZones
 from screen_checks import SIZES, scene_problems
 
 
-@pytest.fixture(autouse=True)
-def _shipped_heads():
-    calibrate.apply(None)
-    yield
-    calibrate.apply(None)
-
-
 def _cli(*args, state):
     env = {**os.environ, "STATE_DIRECTORY": str(state), "SDL_VIDEODRIVER": "dummy"}
     return subprocess.run([sys.executable, "-m", "firmware.cli.main", "dice", "calibrate", *args], capture_output=True,
@@ -98,10 +91,11 @@ def test_the_refusal_rule_puts_wrong_values_first_and_is_one_rule(monkeypatch, b
     assert flow.outcome[0] == ("refused" if refused else "stored")
 
 
-def _flow_to_decide(min_value_p: float | None) -> GuidedCalibration:
-    """A one-seat flow at its decision: new layers, one confirmed roll, the
-    threshold candidate ``min_value_p``; the caller stubs ``score``."""
-    flow = GuidedCalibration([0], lambda: None, None)
+def _flow_to_decide(min_value_p: float | None, reader=None) -> GuidedCalibration:
+    """A one-seat flow (on ``reader``, None: as shipped) at its decision:
+    new layers, one confirmed roll, the threshold candidate ``min_value_p``;
+    the caller stubs ``score``."""
+    flow = GuidedCalibration([0], lambda: None, None, reader=reader)
     flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], min_value_p
     flow.fit_dice, flow.fit_windows = 24, 192
     return flow
@@ -226,7 +220,8 @@ def test_guided_flow_headless_stores_a_calibration_and_reset_undoes_it(tmp_path)
     rec = json.loads(out.stdout)
     stored = state / calibrate.CALIBRATION_FILE
     assert rec["outcome"] == "stored" and Path(rec["calibration"]) == stored
-    cal = calibrate.load(stored)       # made for these models, loads cleanly
+    from vision.netreader import Models
+    cal = calibrate.load(stored, Models.shipped())  # made for these models, loads cleanly
     assert cal.info["source"] == "guided" and cal.info["fit_dice"] == rec["fit_dice"] == 2 * 4 * 6
     assert rec["confirm_rolls"] == 2 and rec["after"]["dice"] >= 6
     assert not calibrate.reads_worse(rec["before"]["right"], rec["before"]["wrong"], rec["after"]["right"],

@@ -55,7 +55,8 @@ def test_a_frame_too_large_is_refused_in_words():
     """Issue 39, 8: no upper bound on a frame's size (64 Mpx took 1.73 GB)."""
     import numpy as np
 
-    from vision.reader import MAX_FRAME_PX, VisionInputError, read_dice
+    from vision.reader import MAX_FRAME_PX, DiceReader, VisionInputError
+    read_dice = DiceReader().read_dice
     side = int(MAX_FRAME_PX ** 0.5) + 2
     huge = np.broadcast_to(np.zeros((1, 1, 3), np.uint8), (side, side, 3))   # no memory behind it
     with pytest.raises(VisionInputError, match=r"too large .*Mpx.*scale it down"):
@@ -69,12 +70,14 @@ def test_a_calibration_with_all_zero_weights_is_refused_at_load(tmp_path):
 
     from vision import calibrate
     zero = {k: (np.zeros((7, 64), np.float32), np.zeros(7, np.float32)) for k in ("fast", "expert")}
-    cal = calibrate.Calibration(zero, calibrate.models_fingerprint(), {}, 0.95)
+    from vision.netreader import Models
+    models = Models.shipped()
+    cal = calibrate.Calibration(zero, calibrate.models_fingerprint(models), {}, 0.95)
     path = calibrate.save(cal, tmp_path / calibrate.CALIBRATION_FILE)
     with pytest.raises(calibrate.CalibrationError, match=r"same weights for every face.*read no dice"):
-        calibrate.load(path)
+        calibrate.load(path, models)
     ok = {k: (np.eye(7, 64, dtype=np.float32), np.zeros(7, np.float32)) for k in ("fast",)}
-    assert calibrate.load(calibrate.save(calibrate.Calibration(ok, cal.models, {}, None), tmp_path / "ok.npz"))
+    assert calibrate.load(calibrate.save(calibrate.Calibration(ok, cal.models, {}, None), tmp_path / "ok.npz"), models)
 
 
 def test_an_oled_driver_raising_runtime_error_never_reaches_the_game():

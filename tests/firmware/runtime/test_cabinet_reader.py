@@ -1,0 +1,70 @@
+"""The cabinet's dice reader (firmware.runtime.reader): built from config
+[vision] and this cabinet's calibration, one object passed on; a damaged
+calibration leaves it reading as shipped, and the simulated cabinet reads
+without one."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.reader import cabinet_reader, reader_from_config, with_calibration
+from vision import calibrate
+from vision.die import VisionInputError
+from vision.netreader import Models, WindowGeometry
+from vision.reader import DiceReader
+
+
+def _cfg(tmp_path, p=0.8):
+    return {"cabinet": {"state_dir": str(tmp_path / "state")}, "vision": {"min_value_p": p}}
+
+
+def _store(tmp_path, cal):
+    return calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
+
+
+def test_the_config_and_an_option_set_the_reader_s_threshold(tmp_path):
+    assert reader_from_config(_cfg(tmp_path)).min_value_p == 0.8
+    assert reader_from_config(_cfg(tmp_path), 0.95).min_value_p == 0.95
+    assert reader_from_config(None).min_value_p == 0.9
+    with pytest.raises(VisionInputError, match="config vision.min_value_p 0.3"):
+        reader_from_config(_cfg(tmp_path, 0.3))
+
+
+def test_the_cabinet_reader_reads_with_this_cabinet_s_calibration(tmp_path):
+    fingerprint = calibrate.models_fingerprint(Models.shipped())
+    path = _store(tmp_path, calibrate.Calibration({}, fingerprint, {}, 0.95, WindowGeometry(dy=-0.04)))
+    reader, used, why = cabinet_reader(_cfg(tmp_path))
+    assert used == str(path) and why is None
+    assert reader.window == WindowGeometry(dy=-0.04) and reader.min_value_p == 0.95
+    assert reader.min_value_p_without_calibration == 0.8
+    plain, used, why = cabinet_reader(_cfg(tmp_path), calibrated=False)   # the simulated cabinet
+    assert used is None and plain.window == WindowGeometry() and plain.min_value_p == 0.8
+
+
+def test_a_damaged_calibration_leaves_the_reader_as_shipped_and_says_why(tmp_path):
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / calibrate.CALIBRATION_FILE).write_bytes(b"not a calibration")
+    reader, used, why = cabinet_reader(_cfg(tmp_path))
+    assert used is None and "damaged" in why and reader.min_value_p == 0.8 and not reader.heads_in_use
+    base = reader_from_config(_cfg(tmp_path))
+    with pytest.raises(calibrate.CalibrationError):
+        with_calibration(base, _cfg(tmp_path))
+    assert base.calibration_p is None                       # the reader given is not changed
+
+
+def test_no_calibration_file_gives_the_reader_back(tmp_path):
+    base = reader_from_config(_cfg(tmp_path))
+    assert with_calibration(base, _cfg(tmp_path)) == (base, None)
+
+
+def test_the_dice_station_reads_with_the_reader_it_is_given():
+    from vision.trays import TrayZones
+    mine = DiceReader().at(0.6)
+    station = DiceStation(2, reader=mine, zones=TrayZones.strips((320, 240), 2))
+    assert station.reader is mine
+    assert DiceStation(2).reader.min_value_p == 0.9          # none given: the reader as shipped
+    frame = np.zeros((240, 320, 3), np.uint8)
+    frame[:, 160:] = 200
+    assert station._look((0, frame, [0])) is not None
+    assert station.looks[None].reader is mine

@@ -1,0 +1,78 @@
+"""A dice reader's settings (:class:`ReaderSettings`) and its value
+threshold's range: what a :class:`vision.reader.DiceReader` decides with.
+Plain values; the reader holds one ReaderSettings of its own."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vision.die import VisionInputError
+
+#: the value threshold when neither a command's option, a calibration nor
+#: the config sets one.  0.9 (0.6 before): on photo sets the nets never
+#: saw, two nets that agree at 0.6 - 0.9 are still wrong on 1-2 % of the
+#: dice (side faces at a slant); at 0.9 on 0-0.4 % (8-bit nets), for a fifth
+#: to a half fewer dice read (vision/README.md)
+DEFAULT_MIN_VALUE_P = 0.9
+#: the range a value threshold may take (config ``vision.min_value_p``,
+#: ``--min-value-p``, a calibration's)
+MIN_VALUE_P_RANGE = (0.5, 0.99)
+#: where a value threshold comes from, strongest first (:meth:`DiceReader.with_min_value_p`)
+MIN_VALUE_P_SOURCES = ("option", "calibration", "config")
+
+
+def check_min_value_p(p: object, what: str = "min_value_p") -> float:
+    """``p`` as a float if it is a probability in :data:`MIN_VALUE_P_RANGE`
+    (0.5 .. 0.99); raises :class:`VisionInputError` naming ``what`` otherwise."""
+    lo, hi = MIN_VALUE_P_RANGE
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi:
+        raise VisionInputError(f"{what} must be a probability from {lo} to {hi}, got {p!r}")
+    return float(p)
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    """How a :class:`DiceReader` decides (the module docstring's steps); the
+    defaults are what ships.  Raises :class:`VisionInputError` for a
+    ``min_value_p`` outside :data:`MIN_VALUE_P_RANGE`."""
+
+    #: probability (0..1) a value needs to be reported (the average of the
+    #: die's readings); below it the die is unreadable.  Config
+    #: ``vision.min_value_p``; a calibration or a command's option may set
+    #: another (:attr:`DiceReader.min_value_p`)
+    min_value_p: float = DEFAULT_MIN_VALUE_P
+    #: detector heat (0..1) an unreadable die needs to be reported at all
+    unreadable_min_heat: float = 0.6
+    #: the fast face classifier's best value probability below which a die gets a second look
+    expert_below: float = 0.9
+    #: at the second look a value needs the expert's turns *and* the fast
+    #: net's readings of the window to agree on it (two nets of other sizes,
+    #: trained apart: a bias of one is less often the other's); False: the
+    #: expert's turns alone decide (issue #21's first check, vision/README.md)
+    nets_must_agree: bool = True
+    #: the fast net's "not a die" probability range (low, high) in which a
+    #: candidate also gets a second look (at or above high: surely not a die)
+    unsure_not_a_die: tuple[float, float] = (0.1, 0.9)
+    #: turns (degrees) of the window at the second look (the expert's
+    #: readings must agree on the value; averaged with the fast net's, nets_must_agree)
+    second_look_angles: tuple[float, ...] = (0, 180)
+    #: turn (degrees) of the fast net's second reading of each window (also
+    #: mirrored); None: one fast reading (faster: only the dice sent to the
+    #: expert then get a second, agreeing reading)
+    check_turn: int | None = 90
+    #: the fast net's second reading is also cut this far (die sizes) up the
+    #: frame from the first: at a slant the near side faces lie below a die's
+    #: top face, so the two windows see the top face's pips alike and a side
+    #: face's differently, and a value read off a side face tends to fall
+    #: apart (leave-one-set-out: 10 dice misread on the four sets -> 5, at
+    #: most 2.6 points of recall lost; vision/README.md).  Measured from the
+    #: reader's window (:attr:`DiceReader.window`)
+    check_shift: float = 0.1
+    #: probability of "not a die" above which a candidate is dropped
+    max_not_a_die_p: float = 0.5
+
+    def __post_init__(self) -> None:
+        check_min_value_p(self.min_value_p)
+
+
+#: the settings that ship
+SHIPPED_SETTINGS = ReaderSettings()
