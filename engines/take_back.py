@@ -26,6 +26,7 @@ ones); a take-back in any other game is refused.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: The action type of a take-back.
@@ -101,7 +102,8 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
 
     Returns:
         One event ``{"type": "take_back", "player", "action", "text"}``;
-        its text says what was taken back ("Seat 2 took back: ...").
+        its text says what was taken back ("Seat 2 took back its move:
+        raises ...").
 
     Raises:
         ValueError: the seat may not take back now (:func:`problem` says
@@ -118,9 +120,15 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
     game.__dict__.clear()
     game.__dict__.update(restored.__dict__)
     game._take_back = rest
-    what = last["text"] or last["action"]["type"].replace("_", " ")
+    what = _without_seat(last["text"]) or last["action"]["type"].replace("_", " ")
     return [{"type": TAKE_BACK, "player": player, "action": last["action"],
-             "text": f"Seat {player + 1} took back: {what}"}]
+             "text": f"Seat {player + 1} took back its move: {what}"}]
+
+
+def _without_seat(text: str) -> str:
+    """An event text without the seat that opens it ("seat 1 raises ..."
+    -> "raises ..."), so it follows "Seat 1 took back its move: "."""
+    return re.sub(r"^(?:[Ss]eat|Player) \d+ ", "", text)
 
 
 def to_json(game: Any) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
+from firmware.runtime.takeback import hints as take_back_hints
 from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
 from firmware.ui.oled import oled_image
 
@@ -353,6 +354,7 @@ class Session:
         """Runtime facts for the screens (events, prompts, notices)."""
         prompts = dict(self.runtime.prompts)
         prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
+        prompts.update({k: v for k, v in take_back_hints(self.runtime).items() if k not in prompts})
         notice = ""
         if self.runtime.journal_problem:
             notice = "game paused: cannot save (disk full?)"

@@ -33,6 +33,7 @@ from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES, PauseSwitch  # noqa: I001 - apart from .controls: the games branch edits that line
 from bots.random_bot import RandomBot
 from firmware.runtime.controls import GONE, INPUT_BINDINGS, SeatControls, is_realtime
+from firmware.runtime.takeback import TakeBackHold
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -118,6 +119,8 @@ class Runtime:
         self.pace = PACES["fast"]
         #: the pause any person's seat toggles (a long hold of its navigation push)
         self.pause = PauseSwitch()
+        #: a person's seat takes back its last choice: Left held alone 1 s (:mod:`firmware.runtime.takeback`)
+        self.take_backs = TakeBackHold()
         self.prompts: dict[int, str] = {}
         #: seat -> (tray key, press time us) of a press on a reading to check
         self._contest_down: dict[int, tuple[int, int]] = {}
@@ -250,6 +253,8 @@ class Runtime:
         """Map one debounced input event to an action (or ignore it)."""
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
+            return
+        if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
