@@ -24,7 +24,7 @@ from typing import Any
 #: How long a seat holds its Left arrow alone to take back, us.
 TAKE_BACK_HOLD_US = 1_000_000
 #: What the seat's OLED says while a take-back is possible.
-HINT = "hold \u25c0 1s: take back"
+HINT = "hold left: take back"
 
 
 class TakeBackHold:
