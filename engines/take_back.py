@@ -102,7 +102,7 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
 
     Returns:
         One event ``{"type": "take_back", "player", "action", "text"}``;
-        its text says what was taken back ("Seat 2 took back its move:
+        its text says what was taken back ("Seat 2 took back:
         raises ...").
 
     Raises:
@@ -122,12 +122,12 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
     game._take_back = rest
     what = _without_seat(last["text"]) or last["action"]["type"].replace("_", " ")
     return [{"type": TAKE_BACK, "player": player, "action": last["action"],
-             "text": f"Seat {player + 1} took back its move: {what}"}]
+             "text": f"Seat {player + 1} took back: {what}"}]
 
 
 def _without_seat(text: str) -> str:
     """An event text without the seat that opens it ("seat 1 raises ..."
-    -> "raises ..."), so it follows "Seat 1 took back its move: "."""
+    -> "raises ..."), so it follows "Seat 1 took back: "."""
     return re.sub(r"^(?:[Ss]eat|Player) \d+ ", "", text)
 
 

@@ -14,7 +14,7 @@ move, dice, a draw or a revealed card).  While it may, the seat's OLED
 says so (:data:`HINT`, :func:`hints`); a hold when it may not says why.
 The take-back is applied as the engine action ``{"type": "take_back",
 "player": seat}``: journaled as its own line, replayed on resume, and its
-event ("Seat 2 took back its move: ...") joins the moves the screens show.
+event ("Seat 2 took back: ...") joins the moves the screens show.
 Bots never take back.
 """
 from __future__ import annotations

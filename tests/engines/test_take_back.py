@@ -71,7 +71,7 @@ def test_cafe_junior_takes_back_a_seated_guest_to_the_state_before_it():
     events = g.apply(take_back(seat))
     assert state(g) == before
     assert g.legal_actions(seat) == legal
-    assert events[0]["type"] == TAKE_BACK and events[0]["text"].startswith(f"Seat {seat + 1} took back its move: seats ")
+    assert events[0]["type"] == TAKE_BACK and events[0]["text"].startswith(f"Seat {seat + 1} took back: seats ")
     assert events[0]["action"] == action
 
 
