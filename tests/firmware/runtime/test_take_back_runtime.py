@@ -137,3 +137,30 @@ def test_resume_replays_a_take_back_and_goes_on(tmp_path):
         assert "no take-back" in str(exc)
     else:
         raise AssertionError("a second take-back across nothing was applied")
+
+
+def test_the_cabinet_resumes_after_a_take_back_and_the_seat_may_take_back_again(tmp_path):
+    """``cabinet resume`` (Session.resume) replays the journal with its
+    take-back line: the same state, the move log says it, and a choice kept
+    before the power cut can still be taken back after it."""
+    s = session(tmp_path)
+    rt = s.runtime
+    try:
+        seat_one_places_a_guest(rt)
+        take_back(rt, 0)
+        before_second = state(rt.game)
+        seat_one_places_a_guest(rt)
+        final = json.dumps(rt.game.to_json(), sort_keys=True)
+    finally:
+        s.close()
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    resumed = Session.resume(cfg, tmp_path / "g.jsonl", SessionOptions(headless=True, size=(800, 480), bots={1}),
+                             model=None)
+    try:
+        assert json.dumps(resumed.game.to_json(), sort_keys=True) == final
+        assert any(e.startswith("Seat 1 took back: seats ") for e in resumed.runtime.log)
+        assert resumed.context()["prompts"].get(0) == HINT
+        assert take_back(resumed.runtime, 0)
+        assert state(resumed.game) == before_second
+    finally:
+        resumed.close()
