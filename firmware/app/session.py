@@ -493,8 +493,10 @@ class Session:
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
             declared = cabinet_game(self.game.game_id)
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
+            takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
             out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
-                        (f"{left}/{right}", "choose"), (push, "cancel")])
+                        (f"{left}/{right}", "choose"), (push, "cancel"),
+                        *([(f"{left} held", "take back")] if takes_back else [])])
         return out
 
     def _layout_bug(self, where: str, exc: Exception) -> None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.runtime.controls import SeatControls
+
 #: How long a seat holds its Left arrow alone to take back, us.
 TAKE_BACK_HOLD_US = 1_000_000
 #: What the seat's OLED says while a take-back is possible.
@@ -85,11 +87,13 @@ def take_back(runtime: Any, seat: int) -> bool:
         runtime.dirty = True
         return False
     runtime.prompts.pop(seat, None)
-    controls = runtime.controls[seat]
-    controls.armed = None
+    runtime.controls[seat].armed = None
     if not runtime.try_apply({"type": "take_back", "player": seat}, seat):
         return False
-    controls.message = "taken back"
+    # the choices open afresh on the first one, as at the start of a decision: the Left press of
+    # the hold stepped the cursor, maybe onto a choice the take-back removes ("end turn"), which
+    # must not be told as "gone"
+    runtime.controls[seat] = SeatControls(seat, message="taken back")
     return True
 
 

@@ -49,9 +49,19 @@ def test_a_person_takes_back_a_seated_guest_with_a_long_left(table, tmp_path):
     assert HINT in t.oled_texts(0), t.oled_texts(0)
     _hold_left(t, 300)                                  # short: a cursor step, nothing taken back
     assert t.session.game.can_take_back(0) and _state(t.session.game) != before
+    controls = t.session.runtime.controls[0]
+    for _ in range(60):                                 # back on the first choice: Left then wraps to "end turn"
+        if controls.cursor == 0:
+            break
+        t.press(0, "right")
+    assert controls.cursor == 0
     _hold_left(t, 1_200)
     assert _state(t.session.game) == before, "the hold did not take the guest back"
     assert HINT not in t.oled_texts(0)
+    # the Left press of the hold stepped the cursor (to "end turn", gone once taken back): the seat
+    # is not told of a vanished choice, its choices open afresh on the first one
+    assert not any("gone" in x for x in t.oled_texts(0)), t.oled_texts(0)
+    assert t.session.runtime.controls[0].shown(t.session.game).chosen["type"] == "place"
     assert any(x.startswith("Seat 1 took back: seats ") for x in t.scene().texts()), t.scene().texts()
     journal = read(t.session.writer.path).actions
     assert journal[-1] == {"type": "take_back", "player": 0}
