@@ -32,6 +32,7 @@ from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
+from firmware.runtime.takeback import hints as take_back_hints
 from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
 from firmware.ui.oled import oled_image
 
@@ -217,6 +218,7 @@ class Session(SessionTimers, SessionReport):
         """Runtime facts for the screens (events, prompts, notices)."""
         prompts = dict(self.runtime.prompts)
         prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
+        prompts.update({k: v for k, v in take_back_hints(self.runtime).items() if k not in prompts})
         notice = ""
         if self.runtime.journal_problem:
             notice = "game paused: cannot save (disk full?)"
@@ -379,8 +381,10 @@ class Session(SessionTimers, SessionReport):
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
             declared = cabinet_game(self.game.game_id)
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
+            takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
             out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
-                        (f"{left}/{right}", "choose"), (push, "cancel")])
+                        (f"{left}/{right}", "choose"), (push, "cancel"),
+                        *([(f"{left} held", "take back")] if takes_back else [])])
         return out
 
     def _layout_bug(self, where: str, exc: Exception) -> None:
