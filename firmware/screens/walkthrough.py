@@ -274,6 +274,9 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
             board = draw_board((size[0], size[1] - band_h))
         except LayoutError:
             continue
+        if any(n.rect.bottom > board.height for n in board.all_nodes()):
+            board = None        # it spilt over its height: it would be under the band
+            continue
         band = Rect(0, size[1] - band_h, size[0], band_h)
         break
     if board is None:      # the board needs the whole screen: one line over its top bar
