@@ -1,19 +1,16 @@
-"""The cabinet's menu on HDMI, driven by any seat's navigation input and
+"""The cabinet's menu as state, driven by any seat's navigation input and
 big button: game, number of players, which seats are bots, difficulty,
-resume any unfinished game (each named by its game, players, progress
-and when it was played), start; calibrate the dice reader to this
-cabinet (the guided flow of ``cabinet dice calibrate`` on the cabinet's
-screens and buttons) and undo that calibration.
+house rules, how to play, resume any unfinished game, watch a saved one,
+start; volume and text size; calibrate the dice reader to this cabinet
+and undo that calibration; shut down.
 
-:class:`Menu` is pure state (testable without a screen); :func:`run_menu`
-runs it on the cabinet and starts the chosen game.
+:class:`Menu` is pure state (testable without a screen), drawn by
+:func:`firmware.screens.menu_scene.menu_scene`;
+:func:`firmware.app.menu_loop.run_menu` runs it on the cabinet and
+:func:`firmware.app.menu_saves.find_resume` fills its saved games.
 """
 from __future__ import annotations
 
-import datetime as _dt
-import logging
-import random
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,23 +18,15 @@ from typing import Any
 from engines import GAMES
 from engines.registry import is_available
 
+from firmware.app.menu_saves import RESUME_NAMES
 from firmware.screens.games import GAMES as CABINET_GAMES
-from firmware.runtime.journal import JournalError
-from firmware.ui.model import Panel, ScreenModel
-
-log = logging.getLogger("cabinet.menu")
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
 DIFFICULTIES = ["easy", "hard", "epic"]
-#: game id -> (what the game is, in one line; how its bots play), for the
-#: menu's game panel, and the name on the menu's Resume line: each game's
-#: own words (:mod:`firmware.screens.games`)
-BLURBS = {gid: (g.blurb, list(g.bots_note)) for gid, g in CABINET_GAMES.items()}
+#: game id -> the name on the menu's Resume line: each game's own words
+#: (:mod:`firmware.screens.games`)
 MENU_NAMES = {gid: g.menu_name for gid, g in CABINET_GAMES.items()}
-#: the most lines the menu column shows; more rows scroll with the focus
-#: (the font keeps its size: play-tester 2)
-MENU_LINES = 12
 #: Cha dango's house rule: the VP cards a wrong hit costs (the book's 4 first)
 WRONG_HIT_CARDS = (4, 2, 1)
 #: the volume steps the menu's Volume row cycles through (0 = silent)
@@ -304,256 +293,3 @@ class Menu:
         a :class:`~firmware.ui.kit.Scene` at ``size`` px."""
         from firmware.screens.menu_scene import menu_scene
         return menu_scene(self, size, measure)
-
-    def model(self) -> ScreenModel:
-        """The menu screen: the rows (at most :data:`MENU_LINES`, scrolling
-        with the focus) and beside them the focused game (what it is, its
-        players, how its bots play) or the focused save in full."""
-        rows = self.rows()
-        resume_keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
-        lines = [self._line(label, value, i) for i, (label, value) in enumerate(rows)]
-        focus = self.focus
-        if len(lines) > MENU_LINES:
-            first = min(max(0, focus - MENU_LINES // 2), len(lines) - MENU_LINES)
-            shown = lines[first:first + MENU_LINES]
-            if first > 0:
-                shown[0] = f"\u2191 {first + 1} more"
-            if first + MENU_LINES < len(lines):
-                shown[-1] = f"\u2193 {len(lines) - first - MENU_LINES + 1} more"
-            lines, focus = shown, focus - first
-        info = GAMES[self.game_id]
-        most = self.max_players(self.game_id)
-        wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
-        keys = "Left/Right: up/down the rows" if self.simulated \
-            else "turn or navigate: choose · button: change / start"
-        sim = ["", "Space: change the row / start", "Esc: leave"] if self.simulated else []
-        what, bots = BLURBS.get(self.game_id, ("", ["bots play through the same", "buttons as people"]))
-        side = Panel(info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
-                                 *wired, *bots, *sim])
-        if self.resumable and self.focus in resume_keys:
-            words = self.resumable[resume_keys.index(self.focus)][1].split(", ")
-            words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
-            side = Panel("Resume", [*words, "", "the button goes on", "where it stopped", *sim])
-        return ScreenModel("Tabletop cabinet", self.message or keys,
-                           [Panel("Menu", lines, highlight={focus}, weight=2), side])
-
-
-#: a game's name on a Resume row where its full name leaves too little room
-#: for the rest on the menu's line (at 1280 x 720)
-RESUME_NAMES = {"cafe-junior": "Café Junior"}
-
-
-def when_words(t: float, now: float | None = None) -> str:
-    """When a game was last played, as a person says it: "14:02" (today),
-    "yesterday 09:10", "Mon 28 Nov 14:02" (``t``, ``now``: epoch seconds)."""
-    when = _dt.datetime.fromtimestamp(t)
-    today = _dt.datetime.fromtimestamp(time.time() if now is None else now).date()
-    days = (today - when.date()).days
-    day = "" if days == 0 else "yesterday " if days == 1 else when.strftime("%a %d %b ")
-    return f"{day}{when.strftime('%H:%M')}"
-
-
-def progress_words(game: Any) -> str:
-    """How far a game went, in its own terms: "round 2 of 8", "turn 5",
-    "6 orders left" ("" where the view says nothing of it)."""
-    v = game.view(None)
-    if isinstance(v.get("round"), int) and v.get("rounds"):
-        return f"round {max(1, v['round'])} of {v['rounds']}"
-    if isinstance(v.get("round"), int) and v["round"] >= 1:
-        return f"round {v['round']}"
-    if isinstance(v.get("turn_number"), int):
-        return f"turn {v['turn_number']}"
-    if isinstance(v.get("deck_count"), int):
-        return f"{v['deck_count']} order{'s' if v['deck_count'] != 1 else ''} left"
-    return ""
-
-
-def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[list[tuple[Path, str]], str]:
-    """Every unfinished game in the state folder, newest first, as
-    (journal path to resume - of its family the member with the longest
-    valid continuation - and the game in words: its name, players,
-    progress and when it was played), and why the newest save cannot be
-    resumed ("" if it can): a damaged save is named, never silently
-    passed over, and the older games stay offered by name."""
-    import warnings
-
-    from firmware.runtime import journal as journal_mod
-    from firmware.runtime.places import state_dir
-    folder = state_dir(cfg) / "journals"
-    if not folder.is_dir():
-        return [], ""
-    found, problem = [], ""
-    for i, (root, mtime) in enumerate(journal_mod.families_newest_first(folder)):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
-                chosen, _, game = journal_mod.resolve(root)
-        except journal_mod.JournalError as exc:
-            log.error("%s", exc)
-            if i == 0:
-                problem = f"the newest saved game is damaged and was not resumed: {exc}"
-            continue
-        if game.is_terminal():
-            continue
-        name = RESUME_NAMES.get(game.game_id) or (GAMES[game.game_id].name if game.game_id in GAMES
-                                                   else game.game_id)
-        words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
-                 progress_words(game), when_words(mtime, now)]
-        found.append((chosen, ", ".join(w for w in words if w)))
-    return found, problem
-
-
-def _find_resume(menu: Menu, cfg: dict[str, Any]) -> None:
-    """Set the menu's Resume rows: every unfinished game, and why the
-    newest save cannot be resumed (damaged: named, never skipped silently)."""
-    menu.resumable, menu.resume_problem = unfinished_games(cfg)
-    from firmware.app.menu_watch import newest_game
-    menu.watchable = newest_game(cfg, lambda game, mtime: ", ".join(w for w in (
-        GAMES[game.game_id].name if game.game_id in GAMES else game.game_id, f"{game.num_players} players",
-        "finished" if game.is_terminal() else progress_words(game), when_words(mtime)) if w))
-    menu.focus = min(menu.focus, len(menu.rows()) - 1)
-
-
-def run_menu(cfg: dict[str, Any]) -> int:
-    """Run the menu on the cabinet until the window is closed (simulated)
-    or forever (the appliance), starting the chosen games.
-
-    Raises:
-        HardwareUnavailable: the configured hardware is missing on a Pi.
-    """
-    from hardware.cabinet import build_cabinet
-    from hardware.debounce import DebounceBank
-    from hardware.edges import drain
-
-    from firmware.runtime.places import state_dir
-    from firmware.app.session import Session, SessionOptions
-    from firmware.ui.keys import SIM_KEYS
-    from firmware.ui.hdmi import HdmiRenderer
-    from firmware.runtime.wiring import WiringError, wired_players
-
-    cabinet = build_cabinet(cfg, with_camera=False, with_audio=True)   # the games sound (issue 38)
-    size = tuple(cfg["cabinet"]["resolution"])
-    mode = "window" if cabinet.simulated else "fullscreen"
-    if cfg["cabinet"]["display"] in ("window", "fullscreen", "headless"):
-        mode = cfg["cabinet"]["display"]
-    renderer = HdmiRenderer(size[0], size[1], mode, oled_count=6)
-    pg = renderer.pg
-    from firmware.runtime.reader import calibration_path
-    cal_path = calibration_path(cfg)
-    menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=cal_path.is_file(),
-                simulated=bool(cabinet.simulated), volume=0.0 if cfg["audio"]["mute"] else cfg["audio"]["volume"])
-    _find_resume(menu, cfg)
-    bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
-    keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
-    button_key = pg.key.key_code(SIM_KEYS[0][0])
-    try:
-        while True:
-            renderer.draw(menu.scene(size, renderer.scene_measure))
-            renderer.present()
-            choice = None
-            for ev in pg.event.get() if renderer.window is not None else []:
-                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
-                    return 0
-                if ev.type == pg.KEYDOWN and ev.key in keys:
-                    menu.nav(keys[ev.key])
-                elif ev.type == pg.KEYDOWN and ev.key == button_key:
-                    choice = menu.press()
-            for edge in drain(cabinet.queue):
-                if edge.input == "encoder":
-                    menu.nav(edge.level)
-                    continue
-                for e in bank.feed(edge):
-                    if e.kind != "press":
-                        continue
-                    if e.input == "button":
-                        choice = menu.press()
-                    elif e.input in ("nav_a", "nav_b"):
-                        menu.nav(-1 if e.input == "nav_a" else 1)
-            if choice is not None and choice[0] == "volume":
-                if cabinet.audio is not None:       # heard at once: the press's blip at the new volume
-                    cabinet.audio.mute = False
-                    cabinet.audio.set_volume(choice[1])
-                    cabinet.audio.play("press")
-                continue
-            if choice is not None and choice[0] == "shutdown":
-                from firmware.runtime.power_off import power_off
-                menu.shutting_down()                  # told before the screen goes dark
-                renderer.draw(menu.scene(size, renderer.scene_measure))
-                renderer.present()
-                if cabinet.simulated:
-                    time.sleep(0.8)                   # the window would close before it is read
-                menu.message = power_off(cabinet.simulated) or ""
-                if not menu.message:
-                    return 0
-                continue
-            if choice is not None and choice[0] == "uncalibrate":
-                cal_path.unlink(missing_ok=True)
-                menu.calibrated, menu.focus = False, 0
-                menu.message = "dice calibration removed: the reader reads as shipped"
-                continue
-            if choice is not None and choice[0] == "watch":      # issue 38: a saved game, move by move
-                from firmware.app.menu_watch import watch_in_menu
-                menu.message = watch_in_menu(cfg, choice[1], cabinet, renderer, size)
-                continue
-            if choice is not None and choice[0] == "calibrate":
-                # the flow opens the cabinet with its camera: the menu's is closed meanwhile
-                cabinet.close()
-                menu.message = _calibrate(cfg, cal_path, renderer, size)
-                menu.calibrated = cal_path.is_file()
-                menu.focus = min(menu.focus, len(menu.rows()) - 1)
-                cabinet = build_cabinet(cfg, with_camera=False, with_audio=True)   # the games sound (issue 38)
-                bank = DebounceBank(cabinet.debounce_us, cabinet.levels())
-                continue
-            if choice is not None:
-                opts = SessionOptions(headless=False, size=size)
-                if choice[0] == "resume":
-                    try:
-                        session = Session.resume(cfg, choice[1], opts, cabinet=cabinet, renderer=renderer)
-                    except WiringError as exc:
-                        menu.message = str(exc)
-                        continue
-                    except JournalError as exc:      # damaged, or played by another process
-                        log.error("%s", exc)
-                        menu.message = f"not resumed: {exc}"
-                        _find_resume(menu, cfg)
-                        continue
-                else:
-                    p = choice[1]
-                    opts.bots = p["bots"]
-                    opts.bot_levels = p["bot_levels"]
-                    seed = random.SystemRandom().randrange(1 << 31)
-                    path = state_dir(cfg) / "journals" / (
-                        f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
-                    try:
-                        session = Session.new(cfg, p["game"], p["players"], seed, p["options"], path, opts,
-                                              cabinet=cabinet, renderer=renderer)
-                    except (WiringError, JournalError) as exc:
-                        menu.message = str(exc)      # shown on the menu; the cabinet stays up
-                        continue
-                menu.message = ""
-                try:
-                    session.run()
-                finally:
-                    session.close()    # frees the finished game now (the cabinet and renderer stay)
-                _find_resume(menu, cfg)
-                menu.focus_resume(choice[1] if choice[0] == "resume" else path)   # the game just left
-            time.sleep(1 / max(5, cfg["cabinet"]["fps"]))
-    finally:
-        cabinet.close()
-
-
-def _calibrate(cfg: dict[str, Any], path: Path, renderer: Any, size: tuple[int, int]) -> str:
-    """Run the guided dice calibration from the menu on ``renderer`` (the
-    result stays until any seat's button); returns the menu's status line."""
-    from hardware.backends import HardwareUnavailable
-
-    from firmware.app.calibration_window import run_guided
-    from firmware.calibration.run import GuidedOptions
-    try:
-        result = run_guided(cfg, GuidedOptions(size=size, from_menu=True), path, renderer=renderer)
-    except (HardwareUnavailable, RuntimeError, ValueError, OSError) as exc:
-        log.error("dice calibration: %s", exc)
-        return f"dice calibration could not run: {exc}"
-    if result["outcome"] == "stored":
-        return "dice calibration stored"
-    return "dice calibration refused: " + ("the old one is kept" if result["kept"] else "the reader reads as shipped")

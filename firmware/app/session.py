@@ -4,6 +4,12 @@ the loop (virtual clock when headless, wall clock otherwise).
 The simulated cabinet is the real runtime with simulated devices: gpiozero's
 mock pins (driven by the keyboard or the bots), luma ``dummy`` OLEDs, and a
 camera that sees tray frames composed from die images.
+
+What the session opens is in :mod:`firmware.app.session_devices`, its
+timers (the countdowns and holds of the cabinet rulings) in
+:mod:`firmware.app.session_timers`, its report in
+:mod:`firmware.app.session_report`; here: creating and resuming a session,
+rendering the HDMI, the OLEDs and the seats' lights, and the loop.
 """
 from __future__ import annotations
 
@@ -14,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from engines import Game, new_game
-from hardware.cabinet import build_cabinet
 
+from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
+from firmware.app.session_report import SessionReport
+from firmware.app.session_timers import SessionTimers
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
-from firmware.runtime.dice_station import DiceStation, SimTable
 from engines.results import game_result
 from firmware.runtime.runner import Runtime
 from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
@@ -29,31 +36,13 @@ from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
 from firmware.ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
-#: The countdown before each Retrograde roll, us.
-COUNTDOWN_US = 3_000_000
 _UNSET: Any = object()
+
 
 def _hook(game_id: str, name: str):
     """The game's optional hook ``name`` (:meth:`CabinetGame.hook`), or None."""
     declared = cabinet_game(game_id)
     return declared.hook(name) if declared is not None else None
-
-
-def check_trays(cfg: dict[str, Any], game: Game) -> None:
-    """Every seat that plays needs a tray zone when ``[[vision.trays]]``
-    are configured (else its dice would never be read).
-
-    Raises:
-        ValueError: names the seats without a tray and the fix.
-    """
-    from vision.settings import missing_trays
-    missing = missing_trays(cfg["vision"], game.num_players)
-    if missing:
-        have = sorted({t["seat"] + 1 for t in cfg["vision"]["trays"]})
-        raise ValueError(
-            f"vision.trays: {game.num_players} play but seats {', '.join(str(s + 1) for s in missing)} have no tray "
-            f"(trays for seats {', '.join(map(str, have))}); add a [[vision.trays]] with seat = "
-            f"{missing[0]} (0-based) for each, recalibrate, or play with fewer seats")
 
 
 def _use_game_locks(cfg: dict[str, Any]) -> None:
@@ -78,8 +67,11 @@ class SessionOptions:
     bot_levels: dict[int, str] = field(default_factory=dict)
 
 
-class Session:
-    """A game running on the cabinet (see :meth:`new`, :meth:`resume`)."""
+class Session(SessionTimers, SessionReport):
+    """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
+    its devices (:mod:`firmware.app.session_devices`), the runtime, the
+    screens it renders, its timers (:class:`~firmware.app.session_timers.SessionTimers`)
+    and its report (:class:`~firmware.app.session_report.SessionReport`)."""
 
     def __init__(self, cfg: dict[str, Any], game: Game, writer: journal_mod.JournalWriter, opts: SessionOptions,
                  model: Any = _UNSET, cabinet: Any = None, renderer: Any = None):
@@ -93,70 +85,37 @@ class Session:
         # what the session opened itself, :meth:`close` closes (the menu
         # passes its own cabinet and renderer, kept from game to game)
         self._owns_cabinet, self._owns_renderer = cabinet is None, renderer is None
-        if cabinet is None:
-            cabinet = build_cabinet(cfg, with_camera=False, with_audio=not opts.headless, **kwargs)
-            if not cabinet.simulated:   # the real cabinet: open the camera too
-                cabinet.close()
-                cabinet = build_cabinet(cfg, with_audio=True, **kwargs)
-        self.cabinet = cabinet
+        self.cabinet = cabinet if cabinet is not None else open_cabinet(cfg, opts.headless, kwargs)
         from firmware.runtime.reader import configure_reader
         configure_reader(cfg)  # the dice reader's settings (vision.min_value_p)
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
-            table = SimTable(game.num_players, seed=game.seed, dice_from=opts.dice_from)
-            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
-                                    contest_ms=cfg["vision"]["contest_ms"])
-        else:
-            from vision.trays import TrayZones
-            check_trays(cfg, game)
-            cam = cfg["camera"]
-            zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
-            self.dice = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=self.cabinet.camera,
-                                    zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
-                                    contest_ms=cfg["vision"]["contest_ms"])
-            # this cabinet's dice calibration (`cabinet dice calibrate`), if it has one
-            from vision.calibrate import CalibrationError
-
-            from firmware.runtime.reader import use_calibration
-            try:
-                used = use_calibration(cfg)
-                if used:
-                    log.info("dice reader: calibration %s", used)
-            except CalibrationError as exc:
-                log.warning("dice reader reads as shipped: %s", exc)
+        self.dice = dice_station(cfg, game, self.cabinet, opts.dice_from)
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
-        if renderer is None:
-            from firmware.ui.hdmi import HdmiRenderer
-            renderer = HdmiRenderer(opts.size[0], opts.size[1], mode, oled_count=game.num_players,
-                                    bots=frozenset(self.runtime.bots))
-        self.renderer = renderer
+        self.renderer = renderer if renderer is not None else \
+            open_renderer(opts.size, mode, game.num_players, self.runtime.bots)
         from firmware.runtime.field_watch import FieldWatch
-        self.field = FieldWatch.for_cabinet(renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
+        self.field = FieldWatch.for_cabinet(self.renderer, self.cabinet.simulated)   # hot-plug, supply (issue 37)
         self.screen_count = 0
         self.last_key = None
         self.sounds = SoundCues.attach(self)   # issue 38: what changed -> cues -> the cabinet's audio player
         if not opts.headless:                  # issue 38: bots at a pace people can follow
             self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
-        self.countdown: str = ""
-        self._countdown_done: Any = None
-        declared = cabinet_game(game.game_id)
-        self._countdown_fn = declared.hook("countdown") if declared is not None else None
-        #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
-        self._pause_fn = declared.hook("result_pause") if declared is not None else None
-        self._pause_done: Any = None
-        #: Retrograde: the round's summary shown while the next round waits (CAB-10)
-        self._summary_fn = declared.hook("round_summary") if declared is not None else None
-        self._round_start: dict[str, Any] | None = None
-        self.round_summary: dict[str, Any] | None = None
-        #: Cha dango: at a VP-card choice's time-out, the card each seat was shown goes (CAB-9)
-        self._choice_timeout_fn = declared.hook("choice_timeout") if declared is not None else None
-        #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
-        self._resume_action: dict[str, Any] | None = None
+        self._init_timers(cabinet_game(game.game_id))
         self.runtime.pre_step = self._timers
         self.runtime.after_apply = self._result_pause
+        self._init_screens()
+        from firmware.runtime.twin_costs import attach
+        attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
+        if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
+            work_beside(self)
+
+    def _init_screens(self) -> None:
+        """Nothing rendered yet: the HDMI, the seats' OLEDs and their
+        button lights, and how the loop asks for renders."""
         #: the game is over and its result screen is up (set by the live loop)
         self.show_result = False
         #: repaint the window in the next render (e.g. a notice appeared)
@@ -177,38 +136,12 @@ class Session:
         from hardware.seat_lights import SeatLight
         #: each seat's button light (issue 38): what the seat must do (firmware.runtime.seat_lights)
         self.lights = [SeatLight(seat.led, background_blink=not self.cabinet.simulated)
-                       for seat in self.cabinet.seats[:game.num_players]]
+                       for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
-        self.oled_writer = self._oled_writer()
+        self.oled_writer = oled_writer(self.cfg, self.cabinet)
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
         self._cursors: list[Any] = []
-        from firmware.runtime.twin_costs import attach
-        attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
-        if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
-            from firmware.runtime.journal_beside import BesideJournal
-            self.writer = self.runtime.journal = BesideJournal(self.writer)
-            if not opts.headless:       # the dice reader beside the loop; headless reads in the step (virtual clock)
-                from firmware.runtime.dice_beside import ReaderBeside
-                self.dice.beside = ReaderBeside(self.dice._look)
-                if self.dice.camera_has_frames:     # read every frame the reader is free for, not every 200 ms
-                    self.dice.frame_us = 0
-                if self.runtime.bots:               # the bots think beside the loop too
-                    self.runtime.thinker = ReaderBeside(lambda job: job(), what="bots' thinking",
-                                                        restart_notice="a bot stopped thinking: restarting it")
-
-    def _oled_writer(self) -> Any:
-        """The seats' OLED frames sent beside the loop, one thread per bus
-        (:class:`hardware.oled_writer.OledWriter`); sent at once when the
-        parts are instant (the simulated cabinet without a costly twin)."""
-        from hardware.oled_writer import OledWriter, bus_key
-        from hardware.settings import effective_seats
-        cab = self.cabinet
-        oleds = {i: seat.oled for i, seat in enumerate(cab.seats) if seat.oled is not None}
-        twin = getattr(cab, "twin", None)
-        threaded = not cab.simulated or (twin is not None and not twin.instant)
-        seats_cfg = effective_seats(self.cfg) if "seats" in self.cfg else []
-        return OledWriter(oleds, lambda seat: bus_key(cab, seats_cfg, seat), threaded=threaded)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -281,73 +214,6 @@ class Session:
             writer.close()
             raise
 
-    # ------------------------------------------------------------- timers
-    def _result_pause(self) -> None:
-        """Ruling CAB-7: once a Cha dango race is decided, no order is
-        revealed (by a person or a bot) until its outcome has been on the
-        screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
-        ``round_summary`` hook (Retrograde) keeps the round's summary
-        (:attr:`round_summary`) and holds the next round's countdown for
-        ``cabinet.round_result_ms``."""
-        if self._pause_fn is None or self.game.is_terminal():
-            return
-        view = self.game.view(None)
-        if self._summary_fn is not None:   # Retrograde: the round that ended, summed up (CAB-10)
-            if self._round_start is not None and view.get("round") != self._round_start.get("round"):
-                self.round_summary = self._summary_fn(self._round_start, view)
-            if self._round_start is None or view.get("round") != self._round_start.get("round"):
-                self._round_start = view
-        key = self._pause_fn(self.game, view)
-        if key is not None and key != self._pause_done:
-            self._pause_done = key
-            t = max(self.runtime.now_us, self.game.now_us())
-            ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
-            self.runtime.not_before["reveal"] = t + ms * 1000
-            if ms > 0:   # the outcome's very first frame says so (issue 34)
-                self.countdown = f"next {-(-ms // 1000)}"
-                self.runtime.dirty = True
-
-    def _timers(self, t_us: int) -> None:
-        """The 3-2-1 countdown that starts each Retrograde roll (the dice
-        are not read until it is over) and a race resumed from a save (no
-        input counts until it is over, then the race restarts, ruling
-        CAB-8); the banner shows the seconds, then "next N" while a race's
-        outcome holds the next order (CAB-7)."""
-        rt = self.runtime
-        if self._resume_action is not None and not self.game.is_terminal():
-            if rt.frozen_until_us < 0:
-                rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US
-            elif t_us >= rt.frozen_until_us:
-                action, self._resume_action = self._resume_action, None
-                rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
-        if self._choice_timeout_fn is not None and not self.game.is_terminal() and not rt.pause.paused:
-            for action in self._choice_timeout_fn(self.game, t_us, rt.controls, rt.bots):   # CAB-9
-                rt.try_apply(action, action.get("player"))
-        self._result_pause()
-        if self._countdown_fn is not None and not self.game.is_terminal():
-            view = self.game.view(None)
-            if self._countdown_fn(self.game, view):
-                key = (view.get("round"), view.get("phase"))
-                if key != self._countdown_done:
-                    self._countdown_done = key
-                    # CAB-10: the 3-2-1 starts once the round's summary has stood its time
-                    rt.hold_until_us = max(t_us, max(rt.not_before.values(), default=-1)) + COUNTDOWN_US
-        left = rt.hold_until_us - t_us
-        pause = max(rt.not_before.values(), default=-1) - t_us
-        if left > COUNTDOWN_US and pause > 0:
-            banner = f"next {-(-pause // 1_000_000)}"     # CAB-10: the round's summary stays, the roll waits
-        elif left > 0:
-            banner = str(-(-left // 1_000_000))          # 3, 2, 1
-        elif self.countdown in ("1", "roll!") and self.game.chance_requests():
-            banner = "roll!"                              # until the dice are read
-        elif pause > 0:
-            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
-        else:
-            banner = ""
-        if banner != self.countdown:
-            self.countdown = banner
-            rt.dirty = True
-
     # ---------------------------------------------------------- rendering
     def context(self) -> dict[str, Any]:
         """Runtime facts for the screens (events, prompts, notices)."""
@@ -397,18 +263,37 @@ class Session:
             return
         self.changed_in_step = False
         ctx = self.context()
+        model = self._hdmi_scene(ctx)
+        key = model.key() if model is not None else self.last_key
+        if model is not None:
+            self.hdmi_model = model
+        oleds_changed = self._render_oleds(ctx)
+        self._set_lights(ctx)
+        animating = getattr(self.renderer, "animating", False)
+        hdmi_changed = model is not None and (key != self.last_key or animating)
+        if hdmi_changed:
+            self._draw_hdmi(model, key)
+        if hdmi_changed or oleds_changed or self.window_dirty:
+            self.window_dirty = False
+            self.renderer.present(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
+                                  legends=self._legends(), lights=self._light_states())
+
+    def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
+        """The HDMI's scene now: the game's screen, the result screen over
+        it once :attr:`show_result` is set, or the pause's pages; None
+        when it could not be laid out (a layout bug, logged: the last
+        frame stays)."""
+        size = (self.renderer.width, self.renderer.height)
         try:
-            model = hdmi_screen(self.game, ctx, size=(self.renderer.width, self.renderer.height),
-                                measure=self.renderer.scene_measure)
+            model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
             if self.show_result and ctx["result"] is not None:
                 from firmware.ui.result_screen import result_scene
-                model = result_scene(self.game, ctx["result"], model, (self.renderer.width, self.renderer.height),
+                model = result_scene(self.game, ctx["result"], model, size,
                                      self.renderer.scene_measure, bots=self.runtime.bots,
                                      hint=self._result_hint(), notes=result_notes(self.game))
             elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
                 from firmware.screens.pause import paused_scene
-                model = paused_scene(self.game.game_id, self.runtime.pause, (self.renderer.width,
-                                     self.renderer.height), self.renderer.scene_measure,
+                model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
                                      log=self.log_lines()) or model
                 pages = getattr(model, "facts", {}).get("log", {}).get("pages")
                 if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
@@ -416,9 +301,12 @@ class Session:
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
-        key = model.key() if model is not None else self.last_key
-        if model is not None:
-            self.hdmi_model = model
+        return model
+
+    def _render_oleds(self, ctx: dict[str, Any]) -> bool:
+        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`),
+        sent to its device beside the loop when it changed (the seat whose
+        cursor moved first) or the device is offline; True if any changed."""
         images = []
         oleds_changed = False
         cursors = [c.cursor for c in self.runtime.controls]
@@ -449,22 +337,20 @@ class Session:
                 # beside the loop; offline: show() retries the display every retry_s
                 self.oled_writer.submit(seat, img, first=seat in moved, tag=self.render_tag)
         self.oled_images = images
-        self._set_lights(ctx)
-        animating = getattr(self.renderer, "animating", False)
-        hdmi_changed = model is not None and (key != self.last_key or animating)
-        if hdmi_changed:
-            changed = key != self.last_key
-            self.last_key = key
-            live = not self.opts.headless and self.renderer.window is not None
-            self.renderer.draw(model, time.monotonic() * 1000 if live else None)
-            if changed:
-                self.screen_count += 1
-                if self.opts.screens:
-                    self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
-        if hdmi_changed or oleds_changed or self.window_dirty:
-            self.window_dirty = False
-            self.renderer.present(images, self._oled_labels(), bots=self.runtime.bots, legends=self._legends(),
-                                  lights=self._light_states())
+        return oleds_changed
+
+    def _draw_hdmi(self, model: Any, key: Any) -> None:
+        """Draw ``model`` on the HDMI (animated in the window); a new
+        screen (``key`` changed) is counted, and saved as a PNG when
+        :attr:`SessionOptions.screens` names a folder."""
+        changed = key != self.last_key
+        self.last_key = key
+        live = not self.opts.headless and self.renderer.window is not None
+        self.renderer.draw(model, time.monotonic() * 1000 if live else None)
+        if changed:
+            self.screen_count += 1
+            if self.opts.screens:
+                self.renderer.screenshot(Path(self.opts.screens) / f"screen-{self.screen_count:05d}.png")
 
     def log_lines(self) -> list[str]:
         """The moves of the game in words (a resumed game: from its journal), oldest first (the pause's log, issue 38)."""
@@ -596,77 +482,3 @@ class Session:
             self.runtime.nav(seat, -1 if name == "left" else 1)
         elif down and name == "push":
             self.runtime.controls[seat].push()
-
-    def report(self) -> dict[str, Any]:
-        """Final facts: scores, ranking, dice reads/misreads, journal."""
-        g = self.game
-        result = game_result(g).as_dict() if g.is_terminal() else None
-        return {"game": g.game_id, "players": g.num_players, "seed": g.seed, "finished": g.is_terminal(),
-                "scores": g.scores(), "ranking": result["ranking"] if result else None, "result": result,
-                "dice": self.dice.stats.as_dict(), "actions": self.runtime.stats.actions,
-                "screens": self.screen_count, "journal": str(self.writer.path)}
-
-    def report_lines(self, r: dict[str, Any]) -> list[str]:
-        """The report's dice lines, each naming its unit (dice or readings)
-        and its scope: the camera counts cover this run (after ``cabinet
-        resume``: only since the resume, the journal keeps no frames), the
-        contest counts (ruling CAB-6) the whole game (rebuilt from the
-        journal's notes).  The misread line is shown whenever the truth is
-        known (the simulated table), so a resume keeps it."""
-        d = r["dice"]
-        scope = "this run (since the resume)" if self.resumed else "whole game"
-        short = "this run" if self.resumed else "whole game"
-        out: list[str] = []
-        if type(self.game).chance_requests is Game.chance_requests:
-            return out            # a game without dice (Cha dango, Café Junior, Cryptid Cafe): no camera figures
-        if d["requests"] or self.resumed:
-            out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
-                       f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
-                       f"{d['frames']} frames")
-        if d.get("first_dice"):
-            out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
-                       f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
-                       f"% misread; {d['nudges'] / max(1, d['rolls']):.2f} nudges per roll ({d['rolls']} rolls), "
-                       f"{100 * d['nudges'] / d['first_dice']:.1f} per 100 dice"
-                       + (f", {d['nudge_wait_us'] / 1e6 / d['nudges']:.2f} s waited per nudge" if d["nudges"] else ""))
-        if d["contested"] or d["hand_entries"]:
-            out.append(f"  readings contested by the seats, whole game: {d['contested']} "
-                       f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
-        if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
-            of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
-            out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
-        return out
-
-    def report_text(self, r: dict[str, Any]) -> list[str]:
-        """The report as printed: finished or stopped, each seat's score
-        (a stopped game: what the board shows, from the game's screen
-        module's ``board_words`` where it has one, with the engine's score
-        labelled provisional), the result, the dice lines, the journal."""
-        out = [f"{self.game.display_name}: {'finished' if r['finished'] else 'stopped (resume with cabinet resume)'}"]
-        board = _hook(self.game.game_id, "board_words")
-        for seat, score in enumerate(r["scores"]):
-            tag = " (bot)" if seat in self.runtime.bots else ""
-            if r["finished"]:
-                out.append(f"  seat {seat + 1}{tag}: {score:g}")
-            elif board is not None:
-                out.append(f"  seat {seat + 1}{tag}: {board(self.game, seat, score)}")
-            else:
-                unit = getattr(self.game, "RANKING_CRITERIA", (("",),))[0][0]
-                unit = unit[:-1] if score == 1 and unit.endswith("s") else unit      # "1 VP card"
-                out.append(f"  seat {seat + 1}{tag}: {score:g} {unit} so far".replace("  so far", " so far"))
-        if r["result"]:
-            res = r["result"]
-            if res["solo"]:
-                out.append(f"  {res['solo']['name']}: {res['solo']['score']:g}")
-            out.append(f"  result: {res['headline']}")
-        out += self.report_lines(r)
-        out.append(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
-        out.append(f"  journal: {r['journal']}")
-        return out
-
-    def run_and_report(self) -> int:
-        """Run, then print the report (:meth:`report_text`); exit code 0."""
-        self.run()
-        for line in self.report_text(self.report()):
-            print(line)
-        return 0

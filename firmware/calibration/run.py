@@ -211,7 +211,7 @@ class GuidedRun:
         """``hand(seat, t_us)``: a keyboard seat's person lays its dice in its
         tray before pressing (the prompted face up, or a free roll): the
         simulated camera shows them settled at the press."""
-        from firmware.runtime.dice_station import ROLL_US
+        from firmware.runtime.dice_table import ROLL_US
         flow, dice, table = self.flow, self.opts.dice, self.table
         hand_rng = random.Random(self.rng.randrange(1 << 30))
 

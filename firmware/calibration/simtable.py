@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from firmware.calibration.flow import GuidedCalibration
 
 class CalibrationTable:
-    """The simulated camera for calibration: a :class:`firmware.runtime.dice_station.SimTable`
+    """The simulated camera for calibration: a :class:`firmware.runtime.dice_table.SimTable`
     (which remembers where it drew each die, ``Tray.placed``, so a simulated
     seat can check the reader's values the way a person looks at the tray),
     or a broken camera.
@@ -27,7 +27,7 @@ class CalibrationTable:
     """
 
     def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None, camera: str = "dice"):
-        from firmware.runtime.dice_station import SimTable
+        from firmware.runtime.dice_table import SimTable
         if camera not in ("dice", "noise", "empty"):
             raise ValueError(f"simulated camera {camera!r}: choose dice, noise or empty")
         self.table = SimTable(seats, seed=seed, dice_from=dice_from)

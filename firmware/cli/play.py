@@ -238,7 +238,7 @@ def run_cabinet(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     """``cabinet`` with no command: the menu on HDMI, then the chosen game."""
     from hardware.backends import pi_model
 
-    from firmware.app.menu import run_menu
+    from firmware.app.menu_loop import run_menu
     if pi_model() is None and not has_display() and cfg["cabinet"]["display"] != "headless":
         raise ValueError("no display here (DISPLAY/WAYLAND_DISPLAY unset) for the simulated cabinet's menu; "
                          "run on a desktop, or play headless: cabinet play GAME --players N --headless --bots all")

@@ -198,8 +198,8 @@ class Replay:
                 "result": game_result(game) if game.is_terminal() else None}
 
     def scene(self, k: int, size: tuple[int, int], measure: Any = None) -> Any:
-        """The shared screen at step ``k`` (a kit ``Scene`` or a text
-        ``ScreenModel``), built from the public view only."""
+        """The shared screen at step ``k`` (a kit ``Scene``), built from the
+        public view only."""
         from firmware.screens.draw import hdmi_screen
         game = self.game_at(k)
         context = self.context(k, game)

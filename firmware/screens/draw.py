@@ -2,9 +2,8 @@
 
 The shared HDMI screen is built from the public view (``game.view(None)``),
 so it can never show a hand or a hidden card; each OLED from its own seat's
-view.  Games with a dedicated screen module in :mod:`firmware.screens` get
-their own layout; any other view is shown by a generic layout that turns the
-view's keys into panels.
+view.  Each game's screens module in :mod:`firmware.screens` (declared in
+:mod:`firmware.screens.games`) draws both on the kit.
 """
 from __future__ import annotations
 
@@ -17,108 +16,46 @@ from firmware.screens import walkthrough
 from firmware.screens.games import cabinet_game
 
 from firmware.ui.kit import Scene
-from firmware.ui.kit import DIM, GOLD, seat_colour
-from firmware.ui.model import Panel, ScreenModel
 from firmware.ui.oled import OledFrame, oled_image
-
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, list):
-        if all(not isinstance(v, (dict, list)) for v in value):
-            return " ".join(_fmt(v) for v in value) if value else "-"
-        return f"{len(value)} items"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_fmt(v)}" for k, v in value.items() if not isinstance(v, (dict, list)))
-    return str(value)
-
-
-def _lines(value: Any, limit: int = 40) -> list[str]:
-    """Readable lines for a view value."""
-    if isinstance(value, dict):
-        out = []
-        for k, v in value.items():
-            if isinstance(v, (dict, list)) and v and any(isinstance(x, (dict, list)) for x in
-                                                           (v.values() if isinstance(v, dict) else v)):
-                out.append(f"{k.replace('_', ' ')}:")
-                out.extend("  " + line for line in _lines(v, limit))
-            else:
-                out.append(f"{k.replace('_', ' ')}: {_fmt(v)}")
-        return out[:limit]
-    if isinstance(value, list):
-        return [_fmt(v) for v in value][:limit]
-    return [_fmt(value)]
-
-
-def generic_screen(game: Game, view: dict[str, Any], title: str) -> ScreenModel:
-    """A screen for any engine: scalar view entries go to the status line,
-    per-seat lists become one panel per seat, other entries one panel each."""
-    status_parts = []
-    panels: list[Panel] = []
-    for key, value in view.items():
-        if isinstance(value, (dict, list)) and value:
-            if key in ("players", "seats", "boards", "sheets") and isinstance(value, list) \
-                    and len(value) == game.num_players:
-                for s, item in enumerate(value):
-                    panels.append(Panel(f"Seat {s + 1}", _lines(item), accent=seat_colour(s)))
-            else:
-                panels.append(Panel(key.replace("_", " ").capitalize(), _lines(value)))
-        elif not isinstance(value, (dict, list)):
-            status_parts.append(f"{key.replace('_', ' ')} {_fmt(value)}")
-    return ScreenModel(title, " · ".join(status_parts[:4]), panels[:9])
 
 
 def game_module(game_id: str):
     """The dedicated screens module of a game (:mod:`firmware.screens.games`),
-    or ``None`` for an engine drawn with the generic text screen."""
+    or ``None`` for an engine the cabinet declares no screens for."""
     declared = cabinet_game(game_id)
     return declared.module if declared is not None else None
 
 
 def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
-                measure: Any = None) -> "ScreenModel | Scene":
-    """The shared screen for ``game`` now.
+                measure: Any = None) -> Scene:
+    """The shared screen for ``game`` now, drawn by its screens module.
 
     Args:
         context: runtime facts to show (``banner`` e.g. a countdown,
-            ``last_events`` texts, ``scores`` at the end, ``notice`` such as
+            ``last_events`` texts, ``result`` at the end, ``notice`` such as
             "camera not ready").
-        size: the HDMI screen, px (drawn screens lay out for it).
-        measure: ``(text, size_px) -> (w, h)`` of the painter's font (drawn
-            screens; default: pygame-ce's font, loaded on first use).
+        size: the HDMI screen, px (the screen lays out for it).
+        measure: ``(text, size_px) -> (w, h)`` of the painter's font
+            (default: pygame-ce's font, loaded on first use).
 
     Returns:
-        A drawn :class:`~firmware.ui.kit.Scene` for games whose module is
-        drawn (``DRAWN = True``), else a text :class:`ScreenModel`.
+        A drawn :class:`~firmware.ui.kit.Scene`.
+
+    Raises:
+        LookupError: the game has no screens module (no ``CabinetGame`` in
+            :mod:`firmware.screens.games`).
     """
     view = game.view(None)
     module = game_module(game.game_id)
-    if module is not None and getattr(module, "DRAWN", False):
-        measure = measure or default_measure()
-        band = walkthrough.band_levels(game, context) if context.get("walkthrough") else []
-        if band:    # the first-game walkthrough: the board above, the band below
-            return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
-                                         band, size, measure)
-        return module.screen(game, view, context, size=size, measure=measure)
-    if module is not None and hasattr(module, "screen"):
-        model = module.screen(game, view, context)
-    else:
-        model = generic_screen(game, view, game.display_name)
-    result = context.get("result")
-    if result is not None:      # engines.results: who won, tie-break or shared victory, solo opponent
-        model.panels.insert(0, Panel("Result", result.lines, accent=GOLD))
-    events = context.get("last_events") or []
-    if events:
-        model.panels.append(Panel("What happened", list(events)[-4:], accent=DIM))
-    if context.get("notice"):
-        model.banner = context["notice"]
-    elif context.get("banner"):
-        model.banner = context["banner"]
-    return model
+    if module is None:
+        raise LookupError(f"{game.display_name} has no screens on the cabinet: "
+                          "declare its CabinetGame in firmware/screens/games.py")
+    measure = measure or default_measure()
+    band = walkthrough.band_levels(game, context) if context.get("walkthrough") else []
+    if band:    # the first-game walkthrough: the board above, the band below
+        return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
+                                     band, size, measure)
+    return module.screen(game, view, context, size=size, measure=measure)
 
 
 _MEASURE: list = []

@@ -149,5 +149,5 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
 
 def cabinet_game(game_id: str) -> CabinetGame | None:
     """The cabinet's declaration of ``game_id``, or None for an engine the
-    cabinet has no screens for (drawn with the generic text screen)."""
+    cabinet has no screens for (it cannot be played on the cabinet)."""
     return GAMES.get(game_id)

@@ -1,5 +1,5 @@
-"""HDMI rendering with pygame-ce: draws a :class:`ScreenModel` through the
-layout, full screen on a Pi (SDL's KMSDRM driver, no desktop), a window on a
+"""HDMI rendering with pygame-ce: draws a kit :class:`~firmware.ui.kit.Scene`
+through the painter, full screen on a Pi (SDL's KMSDRM driver, no desktop), a window on a
 desktop, or an off-screen surface when headless.  In the simulator the seats'
 panels (OLED frames, keys) are drawn in a column beside the HDMI view
 (:mod:`firmware.ui.sim_window`); the window can be resized."""
@@ -11,15 +11,6 @@ from pathlib import Path
 from PIL import Image
 
 from firmware.ui.kit import Scene
-from firmware.ui.layout import TextBox, layout
-from firmware.ui.model import ScreenModel
-
-BG = (18, 20, 28)
-FG = (235, 235, 235)
-DIM = (160, 165, 180)
-PANEL_BG = (32, 36, 50)
-HILITE = (250, 200, 60)
-BANNER = (200, 70, 60)
 
 #: The legend of a person's seat, for sizing the window before the seats are known.
 _PROBE_LEGEND = (("Right Shift", "button"), ("E held", "cup"), ("J/L", "choose"), ("K", "cancel"))
@@ -72,8 +63,6 @@ class HdmiRenderer:
         pygame.font.init()
         self.width, self.height, self.mode = width, height, mode
         self.oled_count = oled_count if mode == "window" else 0
-        self._fonts: dict[int, object] = {}
-        self.boxes: list[TextBox] = []
         from firmware.ui.paint import Fonts, Painter
         self.fonts = Fonts()
         self.painter = Painter(self.fonts)
@@ -128,48 +117,11 @@ class HdmiRenderer:
         the drawn screens' font."""
         return self.fonts.measure(text, size)
 
-    def font(self, size: int):
-        f = self._fonts.get(size)
-        if f is None:
-            f = self.pg.font.Font(None, max(8, int(size * 1.3)))
-            self._fonts[size] = f
-        return f
-
-    def measure(self, text: str, size: int) -> tuple[int, int]:
-        """Rendered text size in px at font size ``size`` px."""
-        return self.font(size).size(text)
-
-    def draw(self, model: "ScreenModel | Scene", now_ms: float | None = None) -> list[TextBox]:
-        """Render ``model`` onto the off-screen surface; return the text
-        boxes placed (for layout tests; none for a drawn :class:`Scene`).
-        ``now_ms`` (monotonic, ms) animates a scene's changes."""
+    def draw(self, scene: Scene, now_ms: float | None = None) -> None:
+        """Render ``scene`` onto the off-screen surface; ``now_ms``
+        (monotonic, ms) animates its changes (None: drawn at rest)."""
         self._scaled = None
-        if isinstance(model, Scene):
-            self.painter.draw(self.surface, model, now_ms)
-            self.boxes = []
-            return []
-        pg = self.pg
-        s = self.surface
-        self.painter.forget_frame()   # the next scene cannot repaint only what changed over this
-        s.fill(BG)
-        self.boxes = layout(model, self.width, self.height, self.measure)
-        for b in self.boxes:
-            if b.role == "panel":
-                pg.draw.rect(s, PANEL_BG, (b.rect.x, b.rect.y, b.rect.w, b.rect.h), border_radius=8)
-        for b in self.boxes:
-            if b.role == "panel":
-                continue
-            colour = {"title": FG, "status": DIM, "panel-title": HILITE, "banner": FG}.get(b.role, FG)
-            if b.role == "banner":
-                pg.draw.rect(s, BANNER, (b.rect.x, b.rect.y, b.rect.w, b.rect.h), border_radius=6)
-            if b.highlight:
-                pg.draw.rect(s, (70, 60, 20), (b.rect.x - 3, b.rect.y, b.rect.w + 6, b.rect.h), border_radius=4)
-                colour = HILITE
-            img = self.font(b.size).render(b.text, True, colour)
-            y = b.rect.y + max(0, (b.rect.h - img.get_height()) // 2)
-            x = b.rect.x + max(0, (b.rect.w - img.get_width()) // 2) if b.role == "banner" else b.rect.x
-            s.blit(img, (x, y), area=pg.Rect(0, 0, b.rect.w, b.rect.h))
-        return self.boxes
+        self.painter.draw(self.surface, scene, now_ms)
 
     def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
                 bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,

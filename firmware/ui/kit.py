@@ -7,14 +7,18 @@ painter (:mod:`firmware.ui.paint`) draws any scene at any size.  Tests check
 the scene (what is there, that every text fits its box, that nothing private
 is in it) without looking at pixels.
 
-Sizes.  The screen is 800 x 480 to 1920 x 1080 px.  :class:`Metrics` gives
-the text sizes: the smallest text is 32 px (em) at 1080 px high and 24 px
-at 480 px, so that lower-case words stand at least 18 px (1080p) and 14 px
-(480p) tall, readable from a chair a metre away.  Text is never shrunk
-below that and never cut with an ellipsis: a text that does not fit its box
-at the smallest size is *dropped* (recorded in :attr:`Scene.dropped` with its
-priority), and layouts only give droppable priorities to detail a player
-does not need to act (the event feed, secondary counts).
+Text is never shrunk below the smallest size of
+:class:`~firmware.ui.geometry.Metrics` and never cut with an ellipsis: a
+text that does not fit its box at the smallest size is *dropped* (recorded
+in :attr:`Scene.dropped` with its priority), and layouts only give
+droppable priorities to detail a player does not need to act (the event
+feed, secondary counts).
+
+The kit is this module with the parts it is built from, all importable
+from here: boxes and sizes (:mod:`firmware.ui.geometry`), colours
+(:mod:`firmware.ui.palette`), the rules of fitting text
+(:mod:`firmware.ui.text_rules`) and the shared bars
+(:mod:`firmware.ui.widgets`).
 """
 from __future__ import annotations
 
@@ -23,161 +27,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-#: measure(text, size_px) -> (width_px, height_px)
-Measure = Callable[[str, int], tuple[int, int]]
+from firmware.ui.geometry import Metrics, Rect
+from firmware.ui.palette import ALERT, BG, DIM, FG, GOLD, PANEL, PANEL_HI, SEAT_COLOURS, seat_colour
+from firmware.ui.text_rules import FEED, INFO, NEED, LayoutError, Measure, wrap_words
+from firmware.ui.widgets import header, header_todo, seat_banner
 
-#: Text priorities: NEED is what a player needs to act (never dropped: a
-#: scene that cannot fit it raises :class:`LayoutError`); INFO and FEED may
-#: be dropped, FEED first.
-NEED, INFO, FEED = 0, 1, 2
-
-#: Seat colours with a number on every token (never colour alone).
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (222, 72, 64), (64, 134, 230), (238, 196, 48), (80, 186, 104), (172, 104, 222), (242, 138, 52))
-
-BG = (22, 24, 32)
-PANEL = (38, 42, 56)
-PANEL_HI = (58, 64, 84)
-FG = (240, 240, 240)
-DIM = (176, 182, 196)
-GOLD = (250, 204, 64)
-ALERT = (214, 64, 56)
-
-
-class LayoutError(ValueError):
-    """A text a player needs cannot fit its box even at the smallest size."""
-
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle in px: left, top, width, height."""
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def right(self) -> int:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> int:
-        return self.y + self.h
-
-    @property
-    def center(self) -> tuple[int, int]:
-        return self.x + self.w // 2, self.y + self.h // 2
-
-    def intersects(self, other: "Rect") -> bool:
-        """True if the two rectangles share any pixel."""
-        return not (self.right <= other.x or other.right <= self.x
-                    or self.bottom <= other.y or other.bottom <= self.y)
-
-    def inside(self, other: "Rect") -> bool:
-        """True if this rectangle lies wholly inside ``other``."""
-        return (self.x >= other.x and self.y >= other.y
-                and self.right <= other.right and self.bottom <= other.bottom)
-
-    def inset(self, d: int) -> "Rect":
-        """The rectangle shrunk by ``d`` px on every side (never negative)."""
-        return Rect(self.x + d, self.y + d, max(0, self.w - 2 * d), max(0, self.h - 2 * d))
-
-    def rows(self, *weights: float, gap: int = 0) -> list["Rect"]:
-        """Split top to bottom into boxes sized by ``weights``; a weight > 1
-        with all others <= 1 is... just a weight: sizes are proportional.
-        A negative weight is a fixed height in px."""
-        return _split(self, weights, gap, vertical=True)
-
-    def cols(self, *weights: float, gap: int = 0) -> list["Rect"]:
-        """Split left to right (see :meth:`rows`)."""
-        return _split(self, weights, gap, vertical=False)
-
-    def grid(self, n: int, cols: int, gap: int = 0) -> list["Rect"]:
-        """``n`` equal cells, ``cols`` per row, row-major."""
-        cols = max(1, cols)
-        nrows = max(1, -(-n // cols))
-        out = []
-        for r, row in enumerate(self.rows(*([1] * nrows), gap=gap)):
-            for c, cell in enumerate(row.cols(*([1] * cols), gap=gap)):
-                if r * cols + c < n:
-                    out.append(cell)
-        return out
-
-    def square(self, align: str = "center") -> "Rect":
-        """The largest square inside, centred (or ``"left"``)."""
-        s = min(self.w, self.h)
-        x = self.x if align == "left" else self.x + (self.w - s) // 2
-        return Rect(x, self.y + (self.h - s) // 2, s, s)
-
-    def lerp(self, other: "Rect", f: float) -> "Rect":
-        """The rectangle a fraction ``f`` (0..1) of the way to ``other``."""
-        return Rect(round(self.x + (other.x - self.x) * f), round(self.y + (other.y - self.y) * f),
-                    round(self.w + (other.w - self.w) * f), round(self.h + (other.h - self.h) * f))
-
-
-def _split(r: Rect, weights: Iterable[float], gap: int, vertical: bool) -> list[Rect]:
-    weights = list(weights)
-    total = r.h if vertical else r.w
-    avail = total - gap * (len(weights) - 1) - sum(-w for w in weights if w < 0)
-    flex = sum(w for w in weights if w > 0) or 1
-    out, pos = [], (r.y if vertical else r.x)
-    acc = 0.0
-    for w in weights:
-        if w < 0:
-            size = int(-w)
-        else:
-            acc_next = acc + avail * w / flex
-            size = int(round(acc_next)) - int(round(acc))
-            acc = acc_next
-        size = max(0, size)
-        out.append(Rect(r.x, pos, r.w, size) if vertical else Rect(pos, r.y, size, r.h))
-        pos += size + gap
-    return out
-
-
-@dataclass(frozen=True)
-class Metrics:
-    """Sizes for a ``width`` x ``height`` px screen.
-
-    Attributes:
-        small, medium, large: text sizes (em, px): 32 / 42 / 58 at 1080 px
-            high, 24 / 30 / 40 at 480 px, linear in between.
-        pad: spacing, px.
-    """
-    width: int
-    height: int
-
-    def _lerp(self, lo: float, hi: float) -> int:
-        f = (min(1080, max(480, self.height)) - 480) / 600
-        return int(round(lo + (hi - lo) * f))
-
-    @property
-    def small(self) -> int:
-        return self._lerp(24, 32)
-
-    @property
-    def medium(self) -> int:
-        return self._lerp(30, 42)
-
-    @property
-    def large(self) -> int:
-        return self._lerp(40, 58)
-
-    @property
-    def least(self) -> int:
-        """The least size a name may shrink to where ``small`` does not fit
-        (a card's customer name, issue 34): the developers' guide's small
-        words, 18 px at 1080 px high, 14 px at 480 px."""
-        return self._lerp(14, 18)
-
-    @property
-    def pad(self) -> int:
-        return self._lerp(6, 12)
-
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        """Text sizes a layout may pick from, largest first."""
-        return (self.large, self.medium, self.small)
+__all__ = ["ALERT", "BG", "DIM", "FEED", "FG", "GOLD", "INFO", "NEED", "PANEL", "PANEL_HI", "SEAT_COLOURS",
+           "LayoutError", "Measure", "Metrics", "Node", "Rect", "Scene", "header", "header_todo", "seat_banner",
+           "seat_colour", "wrap_words"]
 
 
 @dataclass
@@ -427,113 +284,3 @@ class Scene:
 
 _PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()
 _PARTS_MAX = 600
-
-
-def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
-    """Greedy word wrap of ``text`` into lines at most ``width`` px wide at
-    ``size``; None if a single word is wider than ``width``.  A no-break
-    space (U+00A0) joins its neighbours into one word (a number and its unit)."""
-    words = text.replace("\u00a0", "\0").split()
-    words = [w.replace("\0", "\u00a0") for w in words]
-    lines: list[str] = []
-    cur = ""
-    for word in words:
-        if measure(word, size)[0] > width:
-            return None
-        trial = f"{cur} {word}" if cur else word
-        if measure(trial, size)[0] <= width:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def seat_colour(seat: int) -> tuple[int, int, int]:
-    """The colour of seat ``seat`` (0-based); seats beyond 6 cycle."""
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
-                active: bool = False, doing: str = "", key: str | None = None) -> Rect:
-    """A seat banner: the seat's colour with its number (never colour
-    alone), its name and score on the left, what the seat must do now on
-    the right in gold, and a thick edge and lighter fill when it is this
-    seat's turn.  Short of room, the name goes first (the token says the
-    number), first shortened to "Seat N", then the doing; the score always
-    stays.
-
-    Returns:
-        ``rect``.
-    """
-    m = scene.metrics
-    scene.add("panel", rect, key, fill=PANEL_HI if active else PANEL, border=seat_colour(seat),
-              glow=active, radius=m.pad)
-    inner = rect.inset(max(2, m.pad // 2))
-    token, rest = inner.cols(-inner.h, 1, gap=m.pad)
-    scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
-    name = name or f"Seat {seat + 1}"
-    # a size whose line also fits the banner's height (a short banner: the small one)
-    sizes = [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]
-    # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
-    # (the seat named in the small size beats a bare score in the medium one), else the score
-    lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
-    for left, size in [(lf, z) for lf in lefts for z in sizes] + [(score, z) for z in sizes]:
-        lw = scene.measure(left, size)[0]
-        dw = scene.measure(doing, m.small)[0] if doing else 0
-        if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
-            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
-            scene.text(left, left_r, sizes=(size,), colour=FG)
-            if doing:
-                scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
-            return rect
-    # not even the score and the doing side by side: the score alone
-    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
-    if doing:
-        scene.dropped.append((INFO, doing))
-    return rect
-
-
-def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") -> None:
-    """The top bar: the game's name, where the game is (round, phase) and
-    what the table must do now (Board Game Arena's status bar)."""
-    m = scene.metrics
-    scene.add("panel", rect, None, fill=(30, 33, 44), radius=0)
-    inner = rect.inset(m.pad // 2)
-    # keep clear of the screen's left and right edges (TV overscan)
-    inner = Rect(inner.x + m.pad, inner.y, inner.w - 2 * m.pad, inner.h)
-    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
-    if todo and scene.measure(todo, m.small)[0] > inner.w - title_w - m.pad:
-        # a long notice ("game paused: cannot save") takes the whole bar: it is what matters now
-        scene.dropped += [(INFO, title), (INFO, status)]
-        scene.text(todo, inner, sizes=(m.medium, m.small), align="center", colour=GOLD)
-        return
-    tr, rest = inner.cols(-title_w, 1, gap=m.pad)
-    scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)
-    if todo:
-        # what to do now comes first; where the game is gets what is left
-        todo_size = m.medium if scene.measure(todo, m.medium)[0] <= rest.w * 3 // 4 else m.small
-        todo_w = min(rest.w, scene.measure(todo, todo_size)[0] + m.pad)
-        sr, dr = rest.cols(1, -todo_w, gap=m.pad)
-        scene.text(todo, dr, sizes=(todo_size, m.small), align="right")
-        scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
-    else:
-        scene.text(status, rest, sizes=(m.medium, m.small), align="right")
-
-
-def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
-    """The first of ``options`` (longest first) that fits the "what to do
-    now" room of :func:`header` drawn in ``rect`` with ``title`` at the
-    smallest size (the last option when none does).  A layout passes its
-    full sentence first and shorter forms after it; ``status`` gets what
-    is left (and is dropped when nothing is)."""
-    m = scene.metrics
-    inner = rect.inset(m.pad // 2)
-    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
-    room = inner.w - title_w - m.pad - m.pad
-    for opt in options:
-        if scene.measure(opt, m.small)[0] <= room:
-            return opt
-    return options[-1]

@@ -11,7 +11,6 @@ from typing import Any
 
 from engines.results import Result
 from firmware.ui.kit import DIM, FG, GOLD, NEED, PANEL, Measure, Rect, Scene, seat_colour
-from firmware.ui.model import ScreenModel
 
 VEIL = (0, 0, 0, 150)
 CARD = (34, 38, 52)
@@ -51,7 +50,7 @@ def detail_of(result: Result) -> str:
     return ""
 
 
-def result_scene(game: Any, result: Result, base: "Scene | ScreenModel | None", size: tuple[int, int],
+def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[int, int],
                  measure: Measure, bots: Any = (), hint: str = "", notes: Any = ()) -> Scene:
     """The result screen at ``size`` px over ``base`` (the game's final
     screen, kept behind a veil when it is a drawn scene).

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from firmware.runtime.config import validate
-from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import SimTable
 from hardware.camera import CameraNotReady, CameraSupervisor, OpenCVSource, Picamera2Source, make_camera
 from hardware.camera_guard import describe_focus, focus_controls
 from test_camera_faults import FakeRuntime

@@ -13,7 +13,7 @@ import pytest
 
 from hardware.display import (Connector, FakeDisplayProbe, ScreenKeeper, SystemProbe, choose_kms_card,
                                     kms_card_index, start_fullscreen_video)
-from firmware.ui.model import Panel, ScreenModel
+from firmware.ui.kit import Rect, Scene
 
 S = 1_000_000
 
@@ -25,6 +25,14 @@ def _dummy_sdl(monkeypatch):
         monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
         pygame.display.init()
     return init
+
+
+def _turn_scene(r, turns: int) -> Scene:
+    """A game's screen that changes every turn: its title and the turn."""
+    scene = Scene(r.width, r.height, r.scene_measure)
+    scene.text("Retrograde", Rect(20, 20, 400, 60))
+    scene.text(f"turn {turns}", Rect(20, 100, 400, 60))
+    return scene
 
 
 def test_screen_lost_and_regained_mid_game_comes_back_within_5_s_drawn_as_it_should_be(monkeypatch):
@@ -41,7 +49,7 @@ def test_screen_lost_and_regained_mid_game_comes_back_within_5_s_drawn_as_it_sho
                 back_at = probe.t_us
             turns += 1                                     # the game goes on every frame
             away_turns += keeper.away
-            r.draw(ScreenModel("Retrograde", f"turn {turns}", [Panel("Seat 1", [f"score {turns}"])]))
+            r.draw(_turn_scene(r, turns))
             r.present()
             probe.sleep_us(100_000)
         assert keeper.losses == 1 and keeper.regains == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.runtime.dice_station import LATE_OK_US
+from firmware.rulings import LATE_OK_US
 
 
 def _journal(t) -> list[dict]:

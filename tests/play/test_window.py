@@ -118,15 +118,17 @@ def test_each_persons_keys_and_a_big_caption_stand_beside_their_oled(table):
 def test_the_menu_speaks_of_the_simulators_keys_not_a_knob():
     from firmware.app.menu import Menu
     from firmware.ui.hdmi import HdmiRenderer
-    model = Menu(simulated=True).model()
-    assert "turn" not in model.status and "Left/Right" in model.status
-    assert any("Space" in line for p in model.panels for line in p.lines)
     r = HdmiRenderer(1280, 720)
     try:
-        texts = [b.text for b in r.draw(model)]
+        scene = Menu(simulated=True).scene((1280, 720), r.scene_measure)
+        r.draw(scene)
     finally:
         r.close()
-    assert model.status in texts and not any("..." in t or "\u2026" in t for t in texts)   # not cut
+    texts = scene.texts()
+    said = texts[1]                                   # the header's "what to do now", after its title
+    assert texts[0] == "Tabletop cabinet" and "turn" not in said and "Left/Right" in said
+    assert any("Space" in t for t in texts)
+    assert not any("..." in t or "\u2026" in t for t in texts)   # not cut
 
 
 @pytest.mark.parametrize("game_id", ["retrograde", "ginza", "cryptid-cafe"])

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware.runtime.dice_station import DiceStats
+from firmware.runtime.dice_stats import DiceStats
 from dice_fixtures import tiny_labelled_set
 from vision import curve, reader
 from vision.dataset import LabelledDie, find_dice_data, list_images

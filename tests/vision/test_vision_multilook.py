@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from firmware.runtime.dice_station import SimTable
+from firmware.runtime.dice_table import SimTable
 from vision import reader
 from vision.die import VisionInputError
 from vision.multilook import Look, MultiLook

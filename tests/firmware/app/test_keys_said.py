@@ -9,6 +9,7 @@ from engines.registry import is_available
 from firmware.app.menu import Menu
 from firmware.app.session import Session, SessionOptions
 from firmware.runtime import config
+from firmware.screens.draw import default_measure
 
 
 def _legend(tmp_path, game_id: str) -> list[tuple[str, str]]:
@@ -34,6 +35,6 @@ def test_cha_dango_legend_keeps_its_cup(tmp_path):
 def test_the_menu_says_what_left_and_right_do_in_its_list():
     for simulated in (True, False):
         menu = Menu(simulated=simulated)
-        said = " ".join(menu.keys_hints()) + " " + " ".join(menu.model().panels[1].lines)
+        said = " ".join(menu.keys_hints()) + " " + " ".join(menu.scene((1280, 720), default_measure()).texts())
         assert ": row" not in said and "choose a row" not in said, said
         assert "up/down" in said, said

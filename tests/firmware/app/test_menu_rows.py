@@ -8,7 +8,6 @@ from pathlib import Path
 from engines import GAMES
 from firmware.app.menu import Menu
 from firmware.screens.draw import default_measure
-from firmware.ui.layout import layout
 
 RESUMES = [(Path("/s/cafe-junior-20261202-050000-1.jsonl"), "Café Junior, 3 players, turn 12, 14:02"),
            (Path("/s/ginza-20261201-090000-2.jsonl"), "Ginza Retro Café, 4 players, round 2 of 4, yesterday 09:10"),
@@ -16,7 +15,9 @@ RESUMES = [(Path("/s/cafe-junior-20261202-050000-1.jsonl"), "Café Junior, 3 pla
 
 
 def _info(game_id: str) -> list[str]:
-    return Menu(games=[game_id]).model().panels[1].lines
+    """The words beside the menu's rows with the Game row focused (the
+    drawn menu's panel, its title left out)."""
+    return Menu(games=[game_id]).scene((1280, 720), default_measure()).facts["info"][1:]
 
 
 def test_each_game_has_its_own_one_line_description_and_no_dice_where_it_has_none():
@@ -46,15 +47,15 @@ def test_resume_rows_keep_the_menus_font_size_and_cut_nothing():
     for size in ((1280, 720), (1920, 1080), (800, 480)):
         sizes = []
         for res in ([], RESUMES, RESUMES * 3):
-            boxes = [b for b in layout(Menu(resumable=list(res), simulated=True).model(), *size, m)
-                     if b.role == "line"]
-            menu_col = [b for b in boxes if b.rect.x < size[0] // 3]
-            sizes.append({b.size for b in menu_col})
-            assert not [b.text for b in boxes if "…" in b.text], (size, [b.text for b in boxes])
+            scene = Menu(resumable=list(res), simulated=True).scene(size, m)
+            bars = [n.rect for n in scene.all_nodes() if n.kind == "panel" and (n.key or "").startswith("menu-row-")]
+            words = [n for n in scene.of_kind("text") if any(n.rect.inside(b) for b in bars)]
+            sizes.append({n.props["size"] for n in words})
+            assert not [t for t in scene.texts() if "…" in t], (size, scene.texts())
         assert sizes[0] == sizes[1] == sizes[2] and len(sizes[0]) == 1, (size, sizes)
 
 
 def test_the_focused_resume_row_is_told_in_full_beside_the_menu():
     menu = Menu(resumable=list(RESUMES))
     menu.focus_resume(RESUMES[2][0])
-    assert "40 orders left" in " ".join(menu.model().panels[1].lines)
+    assert "40 orders left" in " ".join(menu.scene((1280, 720), default_measure()).facts["info"])

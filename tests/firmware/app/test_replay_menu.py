@@ -3,7 +3,8 @@
 is refused in words on the menu and left as it is."""
 from __future__ import annotations
 
-from firmware.app.menu import Menu, _find_resume
+from firmware.app.menu import Menu
+from firmware.app.menu_saves import find_resume
 from firmware.app.menu_watch import watch_in_menu
 from firmware.runtime import config
 from firmware.screens.draw import default_measure
@@ -22,7 +23,7 @@ def test_the_watch_row_offers_the_newest_game_finished_or_not(tmp_path):
     play_and_journal("ginza", folder / "a.jsonl", 30)
     play_and_journal("cafe-junior", folder / "b.jsonl", 5000)          # the newest, and finished
     menu = Menu()
-    _find_resume(menu, _cfg(tmp_path))
+    find_resume(menu, _cfg(tmp_path))
     rows = dict(menu.rows())
     assert rows["Watch a game"] == "Café International Junior"
     assert "finished" in menu.watchable[1]
@@ -36,7 +37,7 @@ def test_the_watch_row_offers_the_newest_game_finished_or_not(tmp_path):
 
 def test_no_saved_game_no_watching(tmp_path):
     menu = Menu()
-    _find_resume(menu, _cfg(tmp_path))
+    find_resume(menu, _cfg(tmp_path))
     assert dict(menu.rows())["Watch a game"] == "no saved game"
     menu.focus = [lab for lab, _ in menu.rows()].index("Watch a game")
     assert menu.press() is None
@@ -51,7 +52,7 @@ def test_a_damaged_newest_save_is_refused_on_the_menu_in_words(tmp_path):
     data[len(data) // 2] ^= 0x04                                        # one flipped bit
     path.write_bytes(bytes(data))
     menu = Menu()
-    _find_resume(menu, _cfg(tmp_path))
+    find_resume(menu, _cfg(tmp_path))
     assert menu.watchable == (path, "damaged save")
     said = watch_in_menu(_cfg(tmp_path), path, cabinet=None, renderer=None, size=(800, 480))
     assert said.startswith("not watched: this saved game is damaged and cannot be watched")

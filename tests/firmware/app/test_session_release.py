@@ -90,19 +90,19 @@ def test_painter_cache_stays_bounded_over_many_distinct_states(monkeypatch):
 
 
 def test_a_scene_drawn_after_the_menu_repaints_the_whole_screen(tmp_path):
-    """Game, menu (a laid-out screen), the same game's screen again: the
-    pixels are those of a fresh draw, with nothing of the menu left."""
+    """Game, menu, the same game's screen again: the pixels are those of a
+    fresh draw, with nothing of the menu left."""
     import pygame
 
     from firmware.screens.draw import hdmi_screen
+    from firmware.app.menu import Menu
     from firmware.ui.hdmi import HdmiRenderer
-    from firmware.ui.model import Panel, ScreenModel
     s = _session(tmp_path)
     scene = hdmi_screen(s.game, s.context(), size=(800, 480), measure=s.renderer.scene_measure)
     s.writer.close()
     r = HdmiRenderer(800, 480, "headless")
     r.draw(scene)
-    r.draw(ScreenModel("Tabletop cabinet", "turn: choose", [Panel("Menu", ["Game: Cafe Junior"] * 12)]))
+    r.draw(Menu(games=["cafe-junior"]).scene((800, 480), r.scene_measure))
     r.draw(scene)
     fresh = HdmiRenderer(800, 480, "headless")
     fresh.draw(scene)

@@ -451,7 +451,8 @@ def test_the_menu_offers_calibrate_and_undo(tmp_path):
     labels = [label for label, _ in menu.rows()]
     menu.focus = labels.index("Undo dice calibration")
     assert menu.press() == ("uncalibrate", None)
-    assert "Calibrate dice" in menu.model().panels[0].lines
+    from firmware.screens.draw import default_measure
+    assert "Calibrate dice" in menu.scene((1280, 720), default_measure()).facts["rows"]
 
 
 def test_learning_is_its_own_step_and_the_header_keeps_the_step_at_1280():

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from firmware.runtime.dice_station import DiceStation, SimTable
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import SimTable
 from hardware.camera import CallbackSource, CameraNotReady, CameraSource, CameraSupervisor, OpenCVSource
 
 

@@ -68,7 +68,7 @@ def test_trays_for_fewer_seats_than_play_are_refused():
 
 def test_session_on_a_real_camera_refuses_missing_trays(tmp_path):
     from engines import new_game
-    from firmware.app.session import check_trays
+    from firmware.app.session_devices import check_trays
     cfg = config.validate({"vision": {"trays": [{"seat": 0, "polygon": [[0, 0], [10, 0], [10, 10]]}]}})
     with pytest.raises(ValueError, match=r"vision\.trays: .*seats 2, 3.*\[\[vision\.trays\]\]"):
         check_trays(cfg, new_game("cafe-junior", 3, 1))

@@ -13,7 +13,10 @@ from engines import new_game
 from engines.registry import is_available
 from firmware.runtime import config
 from firmware.runtime import journal as journal_mod
-from firmware.runtime.dice_station import COMMON, CONTESTS_BEFORE_ENTRY, LONG_PRESS_US, DiceStation, SimTable
+from firmware.rulings import LONG_PRESS_US
+from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY
+from firmware.runtime.dice_station import DiceStation
+from firmware.runtime.dice_table import COMMON, SimTable
 from firmware.runtime.journal import replay
 from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.app.session import Session, SessionOptions
@@ -281,7 +284,7 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
 
 
 def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
-    from firmware.runtime.dice_station import CONTEST_MS
+    from firmware.runtime.dice_contest import CONTEST_MS
     from vision.settings import VISION_SCHEMA
     with pytest.raises(ValueError, match="contest_ms"):
         DiceStation(2, contest_ms=-1)
@@ -348,7 +351,7 @@ def test_a_bot_rejects_a_misread_reading_and_enters_its_dice_by_hand(tmp_path, m
     rejected with the bot's button (long press), and after the second
     misread the bot enters the true values by hand (navigation + presses).
     The engine never gets a misread value."""
-    import firmware.runtime.dice_station as ds
+    import firmware.runtime.dice_camera as ds
     real = ds.MultiLook.read  # what the station reads of a frame (its dice over the looks so far)
     state_ = {"n": 0}
 

@@ -374,7 +374,8 @@ def test_resume_dev_zero_is_a_clear_error(capsys):
 
 
 def test_menu_shows_a_damaged_newest_save_instead_of_an_older_game(tmp_path):
-    from firmware.app.menu import Menu, _find_resume
+    from firmware.app.menu import Menu
+    from firmware.app.menu_saves import find_resume
     folder = tmp_path / "journals"
     folder.mkdir()
     old = folder / "a-old.jsonl"
@@ -384,7 +385,7 @@ def test_menu_shows_a_damaged_newest_save_instead_of_an_older_game(tmp_path):
     play_and_journal(new, 10, seed=8)
     new.write_bytes(new.read_bytes().replace(b'"crc"', b'"crd"', 1))
     menu = Menu()
-    _find_resume(menu, _state_cfg(tmp_path))
+    find_resume(menu, _state_cfg(tmp_path))
     assert "b-new.jsonl" in menu.resume_problem
     assert ("Resume last game", "damaged save") in menu.rows()
     menu.focus = [label for label, _ in menu.rows()].index("Resume last game")

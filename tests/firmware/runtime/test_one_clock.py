@@ -91,7 +91,7 @@ def test_the_simulated_camera_stamps_on_its_own_clock(tmp_path):
     """The simulator converts its camera's stamps as a real one's: the
     station's camera clock is the simulated uptime, and what reaches the
     game is on the cabinet's clock."""
-    from firmware.runtime.dice_station import SimTable
+    from firmware.runtime.dice_table import SimTable
     station = DiceStation(2, settle_ms=200, table=SimTable(2, seed=4))
     got = station._read(7_000_000)
     assert got is not None and got[0] == 7_000_000

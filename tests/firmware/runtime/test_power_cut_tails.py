@@ -220,7 +220,7 @@ def test_the_menus_resume_rows_put_the_game_played_last_first_after_a_clock_jump
     resume`` does, not the file times a clock jump scrambled."""
     import os
 
-    from firmware.app.menu import unfinished_games
+    from firmware.app.menu_saves import unfinished_games
     folder = tmp_path / "journals"
     folder.mkdir()
     abandoned, last = folder / "a.jsonl", folder / "b.jsonl"

@@ -114,7 +114,8 @@ def test_camera_fault_log_lines_say_camera_not_ready_once(caplog):
     """Issue 39: "camera not ready: camera not ready: ..." in the log."""
     import logging
 
-    from firmware.runtime.dice_station import DiceStation, SimTable
+    from firmware.runtime.dice_station import DiceStation
+    from firmware.runtime.dice_table import SimTable
     from hardware.camera import CallbackSource, CameraSupervisor
 
     class Unplugged(CallbackSource):
@@ -151,7 +152,9 @@ def test_black_frame_every_third_frame_still_settles_and_the_seat_is_told():
     (skipped), and the waiting seat's OLED says why its dice wait."""
     import numpy as np
 
-    from firmware.runtime.dice_station import BLANK_PROMPT, DiceStation, SimTable
+    from firmware.runtime.dice_camera import BLANK_PROMPT
+    from firmware.runtime.dice_station import DiceStation
+    from firmware.runtime.dice_table import SimTable
     from hardware.camera import CallbackSource, CameraSupervisor
     from test_runtime import FakeGame, FakeRuntime
     table = SimTable(2, seed=4)

@@ -172,7 +172,7 @@ def test_the_cabinets_menu_loop_draws_the_kit_menu_opens_how_to_play_and_sets_th
 
     import pygame
 
-    import firmware.app.menu as fm
+    import firmware.app.menu_loop as fm
     from firmware.runtime import config
     from firmware.ui.hdmi import HdmiRenderer
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

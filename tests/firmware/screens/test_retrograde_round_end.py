@@ -5,7 +5,8 @@ the HDMI for ``cabinet.round_result_ms``, with a countdown to the next roll."""
 from __future__ import annotations
 
 from firmware.runtime import config
-from firmware.app.session import COUNTDOWN_US, Session, SessionOptions
+from firmware.app.session import Session, SessionOptions
+from firmware.app.session_timers import COUNTDOWN_US
 
 
 def cfg_for(tmp_path):

@@ -35,7 +35,11 @@ def test_no_rule_id_in_what_players_read():
     "(CD-10)" stay in comments, docstrings and logs."""
     files = [p for p in (ROOT / "engines").rglob("*.py") if p.name not in LOADERS]
     files += list((ROOT / "firmware" / "screens").glob("*.py"))
-    files += [ROOT / "firmware" / n for n in ("runtime/dice_station.py", "runtime/runner.py", "app/session.py",
+    files += [ROOT / "firmware" / n for n in ("runtime/dice_station.py", "runtime/dice_camera.py",
+                                              "runtime/dice_readings.py", "runtime/dice_contest.py",
+                                              "runtime/dice_entry.py", "runtime/runner.py",
+                                              "runtime/runner_inputs.py", "runtime/runner_dice.py",
+                                              "runtime/runner_bots.py", "runtime/runner_journal.py", "app/session.py",
                                               "app/menu.py", "calibration/screens.py")]
     found = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in _strings(p)
              if RULE_ID.search(text) and "\\d" not in text]          # a regex that strips ids is no text
@@ -77,7 +81,7 @@ def test_the_slowest_sipper_is_told_to_give_a_vp_card():
 @pytest.mark.parametrize("unread", [1, 2, 5])
 def test_the_nudge_prompt_fits_an_oled_line_whole(unread):
     """"nudge: 2 die unreadable" was cut to "nudge: 2 die unreada"."""
-    import firmware.runtime.dice_station as ds
+    import firmware.runtime.dice_readings as ds
     src = Path(ds.__file__).read_text()
     assert "die unreadable" not in src
     msg = f"nudge {plural(unread, 'unread die', 'unread dice')}"
@@ -171,7 +175,8 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     from firmware.runtime import journal
     from bots.random_bot import RandomBot
     from firmware.runtime import config
-    from firmware.app.menu import Menu, _find_resume
+    from firmware.app.menu import Menu
+    from firmware.app.menu_saves import find_resume
 
     folder = tmp_path / "journals"
     folder.mkdir()
@@ -197,7 +202,7 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     assert done.is_terminal()
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
     menu = Menu()
-    import firmware.app.menu as fm
+    import firmware.app.menu_saves as fm
     menu.resumable, menu.resume_problem = fm.unfinished_games(cfg, now=now)
     rows = [v for label, v in menu.rows() if label == "Resume"]
     assert len(rows) == 2 and not menu.resume_problem
@@ -206,5 +211,5 @@ def test_the_menu_offers_every_unfinished_game_by_name_players_progress_and_time
     assert not any(".jsonl" in r or "2026" in r for r in rows)
     menu.focus = [label for label, _ in menu.rows()].index("Resume") + 1
     assert menu.press() == ("resume", folder / "cafe-junior-20261130-090000-2.jsonl")
-    _find_resume(menu, cfg)
+    find_resume(menu, cfg)
     assert len(menu.resumable) == 2

@@ -1,0 +1,111 @@
+"""A session's timers, each a cabinet ruling: the 3-2-1 countdown that
+starts each Retrograde roll, a race resumed from a save held for the same
+countdown (CAB-8), a Cha dango race's outcome held on the screen before the
+next order (CAB-7), Retrograde's round summary held before the next round
+(CAB-10), and a VP-card choice that times out (CAB-9).
+
+:class:`SessionTimers` is a part of :class:`firmware.app.session.Session`:
+the runtime calls :meth:`SessionTimers._timers` before each step and
+:meth:`SessionTimers._result_pause` after each applied action; the banner
+they set (:attr:`SessionTimers.countdown`) is shown on the HDMI.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+#: The countdown before each Retrograde roll, us.
+COUNTDOWN_US = 3_000_000
+
+
+class SessionTimers:
+    """The timers of a session (mixed into :class:`firmware.app.session.Session`,
+    whose ``game``, ``runtime`` and ``cfg`` they read)."""
+
+    game: Any
+    runtime: Any
+    cfg: dict[str, Any]
+
+    def _init_timers(self, declared: Any) -> None:
+        """No countdown yet; the game's hooks (``declared``: its
+        :class:`~firmware.screens.games.CabinetGame`, or None) that time
+        its rounds, races and choices."""
+        self.countdown: str = ""
+        self._countdown_done: Any = None
+        self._countdown_fn = declared.hook("countdown") if declared is not None else None
+        #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
+        self._pause_fn = declared.hook("result_pause") if declared is not None else None
+        self._pause_done: Any = None
+        #: Retrograde: the round's summary shown while the next round waits (CAB-10)
+        self._summary_fn = declared.hook("round_summary") if declared is not None else None
+        self._round_start: dict[str, Any] | None = None
+        self.round_summary: dict[str, Any] | None = None
+        #: Cha dango: at a VP-card choice's time-out, the card each seat was shown goes (CAB-9)
+        self._choice_timeout_fn = declared.hook("choice_timeout") if declared is not None else None
+        #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
+        self._resume_action: dict[str, Any] | None = None
+
+    def _result_pause(self) -> None:
+        """Ruling CAB-7: once a Cha dango race is decided, no order is
+        revealed (by a person or a bot) until its outcome has been on the
+        screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
+        ``round_summary`` hook (Retrograde) keeps the round's summary
+        (:attr:`round_summary`) and holds the next round's countdown for
+        ``cabinet.round_result_ms``."""
+        if self._pause_fn is None or self.game.is_terminal():
+            return
+        view = self.game.view(None)
+        if self._summary_fn is not None:   # Retrograde: the round that ended, summed up (CAB-10)
+            if self._round_start is not None and view.get("round") != self._round_start.get("round"):
+                self.round_summary = self._summary_fn(self._round_start, view)
+            if self._round_start is None or view.get("round") != self._round_start.get("round"):
+                self._round_start = view
+        key = self._pause_fn(self.game, view)
+        if key is not None and key != self._pause_done:
+            self._pause_done = key
+            t = max(self.runtime.now_us, self.game.now_us())
+            ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
+            self.runtime.not_before["reveal"] = t + ms * 1000
+            if ms > 0:   # the outcome's very first frame says so (issue 34)
+                self.countdown = f"next {-(-ms // 1000)}"
+                self.runtime.dirty = True
+
+    def _timers(self, t_us: int) -> None:
+        """The 3-2-1 countdown that starts each Retrograde roll (the dice
+        are not read until it is over) and a race resumed from a save (no
+        input counts until it is over, then the race restarts, ruling
+        CAB-8); the banner shows the seconds, then "next N" while a race's
+        outcome holds the next order (CAB-7)."""
+        rt = self.runtime
+        if self._resume_action is not None and not self.game.is_terminal():
+            if rt.frozen_until_us < 0:
+                rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US
+            elif t_us >= rt.frozen_until_us:
+                action, self._resume_action = self._resume_action, None
+                rt.try_apply(rt.fill_levels(dict(action, t_us=max(rt.frozen_until_us, self.game.now_us()))))
+        if self._choice_timeout_fn is not None and not self.game.is_terminal() and not rt.pause.paused:
+            for action in self._choice_timeout_fn(self.game, t_us, rt.controls, rt.bots):   # CAB-9
+                rt.try_apply(action, action.get("player"))
+        self._result_pause()
+        if self._countdown_fn is not None and not self.game.is_terminal():
+            view = self.game.view(None)
+            if self._countdown_fn(self.game, view):
+                key = (view.get("round"), view.get("phase"))
+                if key != self._countdown_done:
+                    self._countdown_done = key
+                    # CAB-10: the 3-2-1 starts once the round's summary has stood its time
+                    rt.hold_until_us = max(t_us, max(rt.not_before.values(), default=-1)) + COUNTDOWN_US
+        left = rt.hold_until_us - t_us
+        pause = max(rt.not_before.values(), default=-1) - t_us
+        if left > COUNTDOWN_US and pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-10: the round's summary stays, the roll waits
+        elif left > 0:
+            banner = str(-(-left // 1_000_000))          # 3, 2, 1
+        elif self.countdown in ("1", "roll!") and self.game.chance_requests():
+            banner = "roll!"                              # until the dice are read
+        elif pause > 0:
+            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
+        else:
+            banner = ""
+        if banner != self.countdown:
+            self.countdown = banner
+            rt.dirty = True

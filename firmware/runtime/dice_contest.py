@@ -1,0 +1,190 @@
+"""Contesting a reading (issue 21, ruling CAB-6): a settled reading of a
+seat a person plays is held for its check; a short press (or the window
+running out) accepts it, a long press rejects it (reroll, then hand
+entry); the screens' view of that flow; the simulated bots' checks; the
+counts rebuilt from a journal on resume.
+
+:class:`ContestChecks` is mixed into :class:`firmware.runtime.dice_station.DiceStation`;
+it uses the station's state (``held``, ``contests``, ``rejected``,
+``entries``, ``last_rejected``, ``late_ok``, ``serving``, ``stats``,
+``table``) and its ``_answer``, ``key_of`` and ``_start_entry``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.rulings import LATE_OK_US
+from firmware.runtime.dice_table import COMMON
+
+#: How long a settled reading is held for the seat to check, ms (config
+#: ``vision.contest_ms``; 0 = readings go straight to the game).
+CONTEST_MS = 1500
+#: Rejections of one request before the seat enters the values by hand.
+CONTESTS_BEFORE_ENTRY = 2
+
+
+class ContestChecks:
+    """The seat's check of a held reading, and who may make it."""
+
+    @staticmethod
+    def _contesters(runtime: Any, key: int) -> set[int]:
+        """Seats that may contest tray ``key``'s reading: its seat if a
+        person plays it; for the common tray every seat a person plays.
+        Bots never contest."""
+        bots = set(getattr(runtime, "bots", ()) or ())
+        seats = range(runtime.game.num_players)
+        if key == COMMON:
+            return {s for s in seats if s not in bots}
+        return {key} - bots
+
+    @staticmethod
+    def _bot_checker(runtime: Any, key: int) -> int | None:
+        """The bot seat that checks tray ``key`` (its own seat; the first
+        bot for the common tray), or None."""
+        bots = sorted(getattr(runtime, "bots", ()) or ())
+        if key == COMMON:
+            return bots[0] if bots else None
+        return key if key in bots else None
+
+    def bot_checks(self) -> list[tuple[int, int, str]]:
+        """What the simulated bots do about the readings they check, once
+        each: ``(seat, tray key, "reject" | "enter")``; the runtime turns
+        them into the bot's button presses and navigation."""
+        out = []
+        for key, h in self.held.items():
+            if h.get("checker") is not None and not h.get("told"):
+                h["told"] = True
+                out.append((h["checker"], key, "reject"))
+        for key, e in self.entries.items():
+            if e.get("bot") and not e.get("told"):
+                e["told"] = True
+                out.append((e["seat"], key, "enter"))
+        return out
+
+    def tray_of(self, seat: int, bots: Any = ()) -> int | None:
+        """The tray whose reading ``seat``'s big button acts on now: the
+        hand entry it makes, else its own held reading, else a held common
+        reading (not for a seat in ``bots``: bots never contest); None
+        when no reading waits for the seat."""
+        for key, e in self.entries.items():
+            if e["seat"] == seat:
+                return key
+        if seat in self.held:
+            return seat
+        if COMMON in self.held and (seat not in bots or self.held[COMMON].get("checker") == seat):
+            return COMMON
+        return None
+
+    def late_tray(self, seat: int, t_us: int, bots: Any = ()) -> int | None:
+        """The tray whose check ``seat``'s press at ``t_us`` still answers
+        although its window ran out a moment ago (:data:`LATE_OK_US`): its
+        own tray, else the common one; None if none, and always for a seat
+        in ``bots`` (a bot presses what it means)."""
+        if seat in bots:
+            return None
+        for key in (seat, COMMON):
+            if t_us < self.late_ok.get(key, -1):
+                return key
+        return None
+
+    def button_down(self, key: int) -> None:
+        """The seat pressed its button on held reading ``key``: the window
+        does not run out while the button is down."""
+        if key in self.held:
+            self.held[key]["down"] = True
+
+    def _accept_ran_out(self, runtime: Any, t_us: int, answers: list) -> None:
+        """Accept the held readings whose window ran out by ``t_us`` (their
+        button not down): nobody objected in time.  Their answers join
+        ``answers``; a press a moment late (:data:`LATE_OK_US`) still
+        means "ok", and a person's seat is told its check ended."""
+        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
+            answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
+            self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
+            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
+                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
+
+    def accept(self, key: int, runtime: Any, t_us: int) -> dict[str, Any]:
+        """Accept held reading ``key`` (a short press, or the window ran
+        out): the answer for the game, stamped with its settle time (or
+        the game's clock if later).
+
+        Raises:
+            KeyError: no reading of ``key`` is held.
+        """
+        held = self.held.pop(key)
+        return self._answer(key, held["action"], held["frame_t"], runtime, held.get("wrong", 0))
+
+    def reject(self, key: int, seat: int, t_us: int) -> dict[str, Any]:
+        """``seat`` rejects held reading ``key`` at ``t_us`` (a long press):
+        the values never reach the game; the seat is asked to reroll, or
+        after :data:`CONTESTS_BEFORE_ENTRY` rejections to enter the values
+        by hand.
+
+        Returns:
+            The journal note of the rejection (``{"note": "contest", ...}``).
+
+        Raises:
+            KeyError: no reading of ``key`` is held.
+        """
+        held = self.held.pop(key)
+        req = self.serving[key]
+        n = self.contests[key] = self.contests.get(key, 0) + 1
+        self.stats.contested += 1
+        self.last_rejected[key] = list(held["values"])
+        then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "reroll"
+        if then == "entry":
+            self._start_entry(key, seat, held["values"])
+            self.entries[key]["bot"] = held.get("checker") == seat
+        else:
+            self.stats.contest_rerolls += 1
+            self.rejected[key] = seat
+            if self.table is not None:   # the simulated seat rerolls its dice
+                faces = int(req.get("faces", 6))
+                self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(len(held["values"]))],
+                                 req.get("colour"), t_us)
+            self.next_frame_us = min(self.next_frame_us if self.next_frame_us is not None else t_us, t_us)
+        return {"note": "contest", "player": req.get("player"), "by": seat, "values": list(held["values"]),
+                "t_us": int(t_us), "then": then}
+
+    def reading_states(self, t_us: int) -> dict[int, dict[str, Any]]:
+        """What the screens show of the contest flow, per tray key (seat,
+        or :data:`COMMON`): ``state`` ``"check"`` (a held reading:
+        ``values``, ``left_ms``, ``window_ms``, ``contests`` so far and
+        their ``limit`` before hand entry), ``"rejected"`` (reroll
+        asked: ``by``, ``contests``) or ``"entry"`` (hand entry:
+        ``values``, ``cursor``, ``by``)."""
+        out: dict[int, dict[str, Any]] = {}
+        for key in self.rejected:
+            out[key] = {"state": "rejected", "by": self.rejected[key], "contests": self.contests.get(key, 0),
+                        "limit": CONTESTS_BEFORE_ENTRY}
+        for key, h in self.held.items():
+            out[key] = {"state": "check", "values": list(h["values"]), "window_ms": self.contest_us // 1000,
+                        "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"],
+                        "contests": self.contests.get(key, 0), "limit": CONTESTS_BEFORE_ENTRY}
+        for key, e in self.entries.items():
+            out[key] = {"state": "entry", "values": list(e["values"]), "cursor": e["cursor"], "by": e["seat"]}
+        return out
+
+    def restore(self, lines: list[dict[str, Any]]) -> None:
+        """Rebuild the contest counts from a journal's lines in order
+        (actions and notes, :meth:`JournalContents.lines`): the game's
+        totals, and for requests still open the rejections so far (a
+        request rejected :data:`CONTESTS_BEFORE_ENTRY` times goes on with
+        hand entry)."""
+        for line in lines:
+            if "note" not in line:
+                if line.get("type") == "dice":
+                    key = self.key_of(line)
+                    self.contests.pop(key, None)
+                    self.last_rejected.pop(key, None)
+                continue
+            key = self.key_of(line)
+            if line["note"] == "contest":
+                self.stats.contested += 1
+                self.contests[key] = self.contests.get(key, 0) + 1
+                self.last_rejected[key] = list(line.get("values") or [])
+                if line.get("then") == "reroll":
+                    self.stats.contest_rerolls += 1
+            elif line["note"] == "entered":
+                self.stats.hand_entries += 1

@@ -1,0 +1,73 @@
+"""Hand entry of dice values (rulings CAB-5, CAB-6): after
+:data:`~firmware.runtime.dice_contest.CONTESTS_BEFORE_ENTRY` rejections
+(or, at the cabinet, too many unreadable readings) the seat sets each die
+with its navigation, a press moves on, a long press goes back, a press on
+"ok" confirms; the values entered are the game's answer.
+
+:class:`HandEntry` is mixed into :class:`firmware.runtime.dice_station.DiceStation`;
+it uses the station's ``entries``, ``serving``, ``rejected``, ``held``,
+``stats``, its ``_answer`` and ``_contesters``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.runtime.dice_table import COMMON
+
+
+class HandEntry:
+    """The seat's hand entry of the dice of one tray."""
+
+    def _entry_seat(self, runtime: Any, key: int) -> int:
+        """The seat that enters tray ``key``'s dice: its own seat; for the
+        common tray the first seat a person plays (else seat 0)."""
+        if key != COMMON:
+            return key
+        people = sorted(self._contesters(runtime, key))
+        return people[0] if people else 0
+
+    def _start_entry(self, key: int, seat: int, values: list[int] | None) -> None:
+        """``seat`` starts entering tray ``key``'s dice by hand, from
+        ``values`` (what was read; a missing or unread die starts at 1)."""
+        req = self.serving[key]
+        count = int(req.get("count", 1))
+        start = [int(v) if isinstance(v, int) else 1 for v in (values or [])][:count]
+        start += [1] * (count - len(start))
+        self.entries[key] = {"values": start, "cursor": 0, "seat": seat, "read": list(values or [])}
+        self.rejected.pop(key, None)
+        self.held.pop(key, None)
+
+    def entry_nav(self, key: int, step: int) -> None:
+        """A navigation step during hand entry: the die under the cursor
+        goes up or down (1..faces, wrapping); nothing on "ok"."""
+        e = self.entries[key]
+        faces = int(self.serving[key].get("faces", 6))
+        i = e["cursor"]
+        if i < len(e["values"]):
+            e["values"][i] = (e["values"][i] - 1 + step) % faces + 1
+
+    def entry_press(self, key: int, long: bool, runtime: Any, t_us: int) -> tuple[dict, dict] | None:
+        """A press during hand entry: long = back one die; short = next
+        die, or on "ok" confirm.
+
+        Returns:
+            ``(note, answer)`` when confirmed (the journal note
+            ``{"note": "entered", ...}`` and the game's dice answer), else
+            None.
+        """
+        e = self.entries[key]
+        n = len(e["values"])
+        if long:
+            e["cursor"] = max(0, e["cursor"] - 1)
+            return None
+        if e["cursor"] < n:
+            e["cursor"] += 1
+            return None
+        req = self.serving[key]
+        action = {k: v for k, v in req.items() if k not in ("count", "faces")}
+        action["values"] = list(e["values"])
+        self.stats.hand_entries += 1
+        self.stats.entered += n
+        note = {"note": "entered", "player": req.get("player"), "by": e["seat"], "values": list(e["values"]),
+                "read": list(e["read"]), "t_us": int(t_us)}
+        return note, self._answer(key, action, t_us, runtime)

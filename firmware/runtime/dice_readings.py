@@ -1,0 +1,172 @@
+"""From readings to answers: a frame's reading of the served trays is fed
+to the settle trackers, and a settled reading becomes the game's answer, a
+reading held for its seat's check (ruling CAB-6), a nudge or a reroll
+(CAB-5: never guess), or the camera's confirmation of turned dice (GR-7).
+
+:class:`ReadingAnswers` is mixed into :class:`firmware.runtime.dice_station.DiceStation`;
+it uses the station's request state (``serving``, ``held``, ``entries``,
+``attempts``, ``trackers``, ``stats``, ``table``) and its answer
+(``_answer``), contest (``_contesters``, ``_bot_checker``) and hand-entry
+(``_start_entry``, ``_entry_seat``) parts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.words import plural
+from vision.tracker import AtRestTracker
+
+from firmware.runtime.dice_stats import overlap
+from firmware.runtime.dice_table import COMMON
+
+#: Failed readings of one request before the seat is asked to reroll.
+NUDGES_BEFORE_REROLL = 3
+#: Failed readings before the seat enters the values with its buttons.
+ENTRY_AFTER = 12
+
+
+class ReadingAnswers:
+    """What a settled reading becomes (:meth:`_on_reading`, then
+    :meth:`_settled`)."""
+
+    def _on_reading(self, runtime: Any, readings: tuple[int, dict[int, list]], answers: list) -> None:
+        """Feed one frame's reading ``(frame t_us, {tray key: dice})`` to
+        the settle trackers; a settled reading becomes an answer (appended
+        to ``answers``), a held reading, a nudge or a reroll.  Trays no
+        longer awaited (answered, held or entered by hand since the frame
+        was taken) are left out."""
+        frame_t, by_key = readings
+        by_key = {k: d for k, d in by_key.items()
+                  if k in self.serving and k not in self.held and k not in self.entries}
+        events = []
+        for key, dice in by_key.items():
+            tracker = self.trackers.setdefault(key, AtRestTracker([key], settle_ms=self.settle_ms))
+            events.extend(tracker.update(frame_t, {key: dice}))
+        for ev in events:
+            if ev["type"] == "settled":
+                self._settled(runtime, ev["seat"], ev["values"], frame_t, answers)
+
+    def _settled(self, runtime: Any, key: int, values: list, frame_t: int, answers: list) -> None:
+        """Tray ``key``'s dice lie still, read as ``values`` (None: a die
+        unread) in the frame taken at ``frame_t``, us: the camera's check
+        of turned dice (:meth:`_turned`), a full reading taken
+        (:meth:`_take`), or a short or unread one (:meth:`_unreadable`).
+        A tray no longer served is left alone."""
+        req = self.serving.get(key)
+        if req is None:
+            return
+        if self.table is not None and self.table.trays[key].first_look:
+            self.table.trays[key].first_look = False
+            self.stats.first_look(self.table.trays[key].values, values)
+            self._first_t.setdefault(key, frame_t)
+        count = int(req.get("count", 1))
+        if req.get("type") == "confirm":
+            self._turned(runtime, key, req, values, frame_t, answers)
+            return
+        entered = False
+        if len(values) != count or any(v is None for v in values):
+            values = self._unreadable(runtime, key, req, values, frame_t)
+            if values is None:
+                return
+            entered = True
+        self._take(runtime, key, req, values, frame_t, entered, answers)
+
+    def _turned(self, runtime: Any, key: int, req: dict[str, Any], values: list, frame_t: int,
+                answers: list) -> None:
+        """Ruling GR-7: the camera checks dice the seat turned by hand.  The
+        values expected answer ``{"type": "confirmed", "player": seat}``;
+        anything else tells the seat what to turn them to (the simulated
+        seat turns them)."""
+        if None not in values and sorted(values) == req["expect"]:
+            answers.append({"type": "confirmed", "player": req["player"]})
+            del self.serving[key]
+            self._first_t.pop(key, None)   # a turned die's check is no roll: the next wait starts anew
+            self.trackers.pop(key, None)
+            if self.table is not None:
+                self.table.clear(key)
+        else:
+            runtime.prompts[key] = "turn dice to " + " ".join(map(str, req["expect"]))
+            if self.table is not None:
+                self.table.throw(key, req["expect"], req.get("colour"), frame_t)
+
+    def _unreadable(self, runtime: Any, key: int, req: dict[str, Any], values: list,
+                    frame_t: int) -> list[int] | None:
+        """CAB-5: never guess.  A reading of tray ``key`` with a die unread
+        or the wrong count is one more failed attempt: the seat nudges
+        (:meth:`_nudge`), after :data:`NUDGES_BEFORE_REROLL` attempts
+        rerolls; after :data:`ENTRY_AFTER`, the seat enters the values with
+        its buttons (a person at the cabinet: the hand entry of CAB-6; the
+        simulated seat enters the true values).
+
+        Returns:
+            The values the simulated seat entered, else None (the reading
+            gives no answer).
+        """
+        count = int(req.get("count", 1))
+        self.attempts[key] = self.attempts.get(key, 0) + 1
+        n = self.attempts[key]
+        if n >= ENTRY_AFTER and self.table is None and self.contest_us > 0 \
+                and self._contesters(runtime, key):
+            # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
+            self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
+            runtime.prompts.pop(key if key != COMMON else 0, None)
+            return None
+        if self.table is not None and n >= ENTRY_AFTER:
+            self.stats.entered += count
+            return list(self.table.trays[key].values)
+        self._nudge(runtime, key, req, values, n, frame_t)
+        return None
+
+    def _nudge(self, runtime: Any, key: int, req: dict[str, Any], values: list, n: int, frame_t: int) -> None:
+        """The ``n``-th failed reading of tray ``key``: its seat's OLED asks
+        to nudge the unread dice (or says how many were seen), every
+        :data:`NUDGES_BEFORE_REROLL`-th time to reroll them; the simulated
+        seat does so at ``frame_t``."""
+        count = int(req.get("count", 1))
+        self.stats.nudges += 1
+        unreadable = sum(v is None for v in values)
+        msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
+               else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
+        if n % NUDGES_BEFORE_REROLL == 0:
+            msg = "reroll your dice"
+        runtime.prompts[key if key != COMMON else 0] = msg
+        runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
+        if self.table is not None:
+            if n % NUDGES_BEFORE_REROLL == 0:
+                self.stats.rerolls += 1
+                faces = int(req.get("faces", 6))
+                self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(count)],
+                                 req.get("colour"), frame_t)
+            else:
+                self.table.nudge(key, frame_t)
+
+    def _take(self, runtime: Any, key: int, req: dict[str, Any], values: list[int], frame_t: int, entered: bool,
+              answers: list) -> None:
+        """A full reading of tray ``key`` (or the values the simulated seat
+        ``entered``): counted (misread dice, simulation), then held for its
+        seat's check (CAB-6: a person checks the reading before the game
+        gets it; a simulated bot seat sees its own dice and checks a reading
+        only when the camera misread it), or answered."""
+        count = int(req.get("count", 1))
+        wrong = 0
+        if not entered:
+            if self.table is not None:
+                truth = list(self.table.trays[key].values)
+                wrong = count - overlap(truth, values)
+                self.stats.misread += wrong
+            self.stats.dice_read += count
+        action = {k: v for k, v in req.items() if k not in ("count", "faces")}
+        action["values"] = [int(v) for v in values]
+        self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
+        self.attempts.pop(key, None)
+        self.rejected.pop(key, None)
+        if not entered and self.contest_us > 0:
+            people = self._contesters(runtime, key)
+            checker = None if people else self._bot_checker(runtime, key) if wrong else None
+            if people or checker is not None:
+                self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
+                                  "until": frame_t + self.contest_us, "down": False, "checker": checker,
+                                  "wrong": wrong}
+                runtime.prompts.pop(key if key != COMMON else 0, None)
+                return
+        answers.append(self._answer(key, action, frame_t, runtime, wrong))

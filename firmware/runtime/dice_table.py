@@ -1,0 +1,156 @@
+"""The simulated dice table: a twin of the cabinet's camera over the trays.
+
+:class:`SimTable` composes each seat's tray from die images (drawn by
+:func:`vision.synth.render_frame`, or real labelled photo crops with
+``--dice-from``), so the reader reads real pixels; it knows the true values
+and counts every misread.  Trays are keyed by seat, the common tray by
+:data:`COMMON` (the dice station's keys too).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
+from vision.trays import TrayZones
+
+
+#: How long thrown dice tumble before they lie still (simulation), us.
+ROLL_US = 500_000
+SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
+COMMON = -1  # tray key of the common dice
+
+
+@dataclass
+class Tray:
+    """One simulated tray: the dice in it and when they stop moving."""
+    values: list[int] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+    moving_until_us: int = -1
+    image: np.ndarray | None = None
+    throws: int = 0
+    #: where the dice of ``image`` were drawn: ``(value, x, y)``, frame px
+    #: (what a person sees when they look at the tray; the guided
+    #: calibration's simulated seats check the reader against it)
+    placed: list[tuple[int, float, float]] = field(default_factory=list)
+    #: the dice were thrown and not yet read at rest (the first look, issue 40)
+    first_look: bool = False
+
+
+class SimTable:
+    """The simulated camera's view of the table: one frame of
+    ``frame_size`` = (width, height) px with a grid of trays, one per seat
+    plus the common tray.
+
+    Args:
+        seats: number of seats.
+        seed: seed of the throw RNG (positions, crops).
+        dice_from: a labelled photo set folder (images/ + labels/) for real
+            crops, or None to draw dice.
+        camera_noise: every frame of dice at rest gets its own sensor
+            noise, sub-pixel jitter and flicker (:func:`vision.synth.camera_look`,
+            from its own RNG stream: the throws are the same either way).
+    """
+
+    def __init__(self, seats: int, seed: int = 0, dice_from: str | Path | None = None,
+                 frame_size: tuple[int, int] = (960, 540), camera_noise: bool = True):
+        self.seats = seats
+        self.camera_rng = np.random.default_rng(random.Random(f"camera:{seed}").getrandbits(64)) if camera_noise else None
+        self.frame_size = frame_size
+        self.seed = seed
+        self.rng = random.Random(f"table:{seed}")
+        self.library = CropLibrary(dice_from) if dice_from else None
+        keys = list(range(seats)) + [COMMON]
+        cols = 3 if len(keys) > 4 else 2 if len(keys) > 1 else 1
+        rows = -(-len(keys) // cols)
+        w, h = frame_size
+        self.cells: dict[int, tuple[int, int, int, int]] = {}
+        for i, key in enumerate(keys):
+            r, c = divmod(i, cols)
+            self.cells[key] = (c * w // cols, r * h // rows, w // cols, h // rows)
+        self.zones = TrayZones([(k if k != COMMON else seats, [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch)])
+                                for k, (x, y, cw, ch) in self.cells.items()])
+        self.trays: dict[int, Tray] = {k: Tray() for k in keys}
+
+    def continue_after(self, rolls: int) -> None:
+        """Resume: go on from a game that already has ``rolls`` dice answers
+        in its journal.  The throw RNG is re-seeded from (seed, rolls), so a
+        resumed game does not roll round 1's dice again, and the same save
+        resumed twice rolls the same dice (issue 34).  ``rolls == 0`` keeps
+        the new game's stream."""
+        if rolls > 0:
+            self.rng = random.Random(f"table:{self.seed}:after:{rolls}")
+
+    def zone_seat(self, key: int) -> int:
+        """Zone index of a tray key (the common tray is zone ``seats``)."""
+        return self.seats if key == COMMON else key
+
+    def throw(self, key: int, values: list[int], colour: str | None, t_us: int) -> None:
+        """Roll ``values`` into tray ``key`` at ``t_us``; they settle after
+        :data:`ROLL_US`."""
+        tray = self.trays[key]
+        tray.values = list(values)
+        c = colour if colour in PALETTE else (SEAT_DIE_COLOURS[key % len(SEAT_DIE_COLOURS)] if key != COMMON
+                                              else "purple")
+        tray.colours = [c] * len(values)
+        tray.moving_until_us = t_us + ROLL_US
+        tray.image = None
+        tray.throws += 1
+        tray.first_look = True
+
+    def nudge(self, key: int, t_us: int) -> None:
+        """Nudge the dice of tray ``key``: same values, new positions."""
+        tray = self.trays[key]
+        tray.moving_until_us = t_us + ROLL_US // 2
+        tray.image = None
+
+    def clear(self, key: int) -> None:
+        """Take the dice out of tray ``key``."""
+        self.trays[key] = Tray(throws=self.trays[key].throws)
+
+    def _cell_image(self, key: int) -> np.ndarray:
+        x, y, cw, ch = self.cells[key]
+        tray = self.trays[key]
+        margin = 8
+        size = (cw - 2 * margin, ch - 2 * margin)
+        if self.library is not None and tray.values:
+            img, placed = compose_from_dataset(self.library, size, tray.values, self.rng)
+            tray.placed = [(v, x + margin + cx, y + margin + cy) for v, (cx, cy) in placed]
+            return img
+        side = 40.0
+        specs: list[DieSpec] = []
+        for v, colour in zip(tray.values, tray.colours):
+            for _ in range(200):
+                px = self.rng.uniform(side, size[0] - side)
+                py = self.rng.uniform(side, size[1] - side)
+                if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
+                    break
+            specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
+        tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
+        return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
+
+    def cell_frame(self, key: int, t_us: int) -> np.ndarray:
+        """What the camera sees of tray ``key`` at ``t_us``: H x W x 3 uint8
+        BGR.  The dice at rest are composed once per throw; while they
+        tumble the frame shows them displaced (a new offset each frame)."""
+        tray = self.trays[key]
+        if tray.image is None:
+            tray.image = self._cell_image(key)
+        if t_us < tray.moving_until_us:
+            dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
+            return np.roll(tray.image, (dy, dx), axis=(0, 1))
+        return tray.image if self.camera_rng is None else camera_look(tray.image, self.camera_rng)
+
+    def frame(self, t_us: int) -> np.ndarray:
+        """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
+        tray (for screenshots and the replay camera)."""
+        w, h = self.frame_size
+        frame = np.empty((h, w, 3), np.uint8)
+        frame[:] = (120, 124, 126)
+        for key, (x, y, cw, ch) in self.cells.items():
+            img = self.cell_frame(key, t_us)
+            frame[y + 8:y + 8 + img.shape[0], x + 8:x + 8 + img.shape[1]] = img
+        return frame

@@ -1,0 +1,224 @@
+"""The runtime's bots: they act through the same inputs a person uses (pin
+edges on the mock factory for the button and the cup, navigation for
+choices; on real hardware, debounced events injected at their time),
+never by calling the engine.  A bot decides from its own view, in the
+step or beside the loop (issue 36), and presses at a person's pace
+(:mod:`firmware.runtime.pace`); in simulation it checks the dice the camera
+read of its tray (ruling CAB-6).
+
+:class:`RunnerBots` is mixed into :class:`firmware.runtime.runner.Runtime`;
+it uses its ``game``, ``controls``, ``timeline``, ``pause``, ``pace``,
+``not_before``, ``frozen_until_us``, ``confirming``, ``dice`` and ``nav``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hardware.debounce import InputEvent
+
+from bots import make_bot
+from bots.random_bot import RandomBot
+
+from firmware.rulings import LONG_PRESS_US
+from firmware.runtime.controls import INPUT_BINDINGS, is_realtime
+from firmware.runtime.pace import PACES
+
+#: How long a bot holds its button down, us.
+BOT_HOLD_US = 80_000
+#: How long a bot looks at a misread reading before it rejects it (within
+#: the contest window; fixed, so the bot's own random stream is untouched), us.
+BOT_CHECK_US = 400_000
+#: Delay between the arming press and the confirm press of a bot, us (the
+#: ``fast`` pace; the runtime's :attr:`~firmware.runtime.runner.Runtime.pace` decides, see :mod:`firmware.runtime.pace`).
+BOT_CONFIRM_US = PACES["fast"].confirm_us
+
+
+class RunnerBots:
+    """The bot seats: their decisions and the presses that carry them out."""
+
+    def _init_bots(self, bots: set[int] | None, bot_seed: int, bot_levels: dict[int, str] | None) -> None:
+        """The bots' state: the seats they play (``bots`` and those of
+        ``bot_levels``), one bot per seat made now, the RandomBot that
+        answers chance requests without a dice station, and their planned
+        inputs."""
+        self.bots = set(bots or ()) | set(bot_levels or ())
+        self.bot = RandomBot(bot_seed)
+        #: seat -> bot kind; a bot seat not listed plays ``normal``
+        self.bot_levels = dict(bot_levels or {})
+        self._bot_seed = bot_seed
+        #: seat -> the bot playing it (:class:`bots.Bot`), made when first needed
+        self.seat_bots: dict[int, Any] = {}
+        for seat in sorted(self.bots):
+            self.seat_bot(seat)
+        #: the bots' decisions beside the loop (a :class:`firmware.runtime.dice_beside.ReaderBeside`
+        #: running decision jobs), or None: the bots decide in the step
+        self.thinker: Any = None
+        self._thinking: set[int] = set()
+        #: the stamp of the latest dice reading applied that no bot has planned from yet, us
+        self.seen_us: int | None = None
+        self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
+        self.bot_busy_until: dict[int, int] = {}
+        #: (t_us, seat, step): navigation of a bot entering its dice by hand
+        self.bot_navs: list[tuple[int, int, int]] = []
+
+    def plan_bots(self, now_us: int) -> None:
+        """Give every idle bot seat its next physical input(s)."""
+        if self.pause.paused:                    # no bot plans a move while paused (issue 38)
+            return
+        game = self.game
+        if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
+            return
+        active = set(game.active_players()) - set(self.confirming)
+        seen, self.seen_us = self.seen_us, None
+        if self.thinker is not None:
+            self._bots_beside(active, now_us, seen)
+            return
+        for seat in sorted(self.bots & active):
+            if self.bot_busy_until.get(seat, -1) > now_us:
+                continue
+            template = self._bot_choice(seat)
+            if template is None:
+                continue
+            self._schedule_bot(seat, template, now_us, seen)
+
+    def _bots_beside(self, active: set[int], now_us: int, seen: int | None) -> None:
+        """The bots think beside the loop (:attr:`thinker`, issue 36): an
+        idle bot's decision is asked on a copy of the game, planned from
+        now (or the dice reading's stamp); a decision that came back is
+        scheduled as it would have been then, its presses no earlier than
+        now.  A decision the game no longer allows is dropped (the bot
+        thinks again)."""
+        import copy
+        for done in self.thinker.take():
+            if done is None:
+                continue
+            seat, template, planned, seen_then = done
+            self._thinking.discard(seat)
+            if isinstance(template, Exception):     # the bot's own error surfaces in the loop, as in the step
+                raise template
+            if template is None or seat not in self.bots:
+                continue
+            self._schedule_bot(seat, template, now_us, planned if seen_then is None else min(planned, seen_then))
+        for seat in sorted(self.bots & active):
+            if seat in self._thinking or self.bot_busy_until.get(seat, -1) > now_us:
+                continue
+            game, choose = copy.deepcopy(self.game), self._bot_choice
+            self._thinking.add(seat)
+            self.thinker.submit(lambda seat=seat, game=game, planned=now_us, seen=seen:
+                                (seat, _decided(choose, seat, game), planned, seen))
+
+    def seat_bot(self, seat: int) -> Any:
+        """The bot playing ``seat`` at its level (made on first use, so a
+        seat handed to a bot mid-game gets one too)."""
+        bot = self.seat_bots.get(seat)
+        if bot is None:
+            bot = self.seat_bots[seat] = make_bot(self.game.game_id, self.bot_levels.get(seat, "normal"),
+                                                  self._bot_seed * 8 + seat)
+        return bot
+
+    def _bot_choice(self, seat: int, game: Any = None) -> dict[str, Any] | None:
+        """The seat's bot decides from its own view (never the raw state)
+        of the game (or of ``game``, a copy the bot thinks on beside the loop)."""
+        return self.seat_bot(seat).choose(self.game if game is None else game, seat)
+
+    def _schedule_bot(self, seat: int, template: dict[str, Any], now_us: int, seen_us: int | None = None) -> None:
+        """Schedule the presses of ``seat``'s bot for ``template``, its
+        reaction counted from ``now_us``, or from ``seen_us`` when earlier:
+        the stamp of the dice reading the bot reacts to (the frame's
+        capture), so a reading that arrived a pass late (the reader beside
+        the loop, issue 36) plans the same presses; never before ``now_us``."""
+        binding = INPUT_BINDINGS.get(template.get("type", ""))
+        base = now_us if seen_us is None else min(now_us, seen_us)
+        # CAB-7: an action held (the next reveal after a race) is planned from the end of its pause
+        ready = max(base, template.get("t_min_us") or base, self.not_before.get(template.get("type", ""), base))
+        bot = self.seat_bot(seat)
+        start = ready + bot.reaction_us()
+        weigh = getattr(bot, "weigh_us", None)       # Retrograde: the cards weighed as a person does (issue 34)
+        if weigh is not None:
+            start += weigh(self.game, seat, template)
+        start = max(start, now_us)
+        tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
+        if binding == "button":
+            tl.press(seat, start, BOT_HOLD_US)
+            busy = start + BOT_HOLD_US
+        elif binding == "button_release":
+            tl.add(start, seat, "button", False)
+            busy = start
+        elif binding in ("cup_up", "cup_down"):
+            tl.add(start, seat, "cup", binding == "cup_down")
+            busy = start
+        else:
+            controls = self.controls[seat]
+            index = controls.index_of(self.game, template)
+            if index is None:
+                return
+            steps = index - controls.cursor
+            if steps:
+                self.nav(seat, steps)
+            if controls.presses(self.game, template) == 1:
+                tl.press(seat, start, BOT_HOLD_US)
+                busy = start + BOT_HOLD_US
+            else:                           # a choice: shown at the pace people can follow (issue 38)
+                if not is_realtime(template):   # a reroll (ruling RG-15) was weighed already: armed at once
+                    start += self.pace.think_us
+                tl.press(seat, start, BOT_HOLD_US)
+                tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
+                busy = start + self.pace.confirm_us + BOT_HOLD_US
+        self.bot_busy_until[seat] = busy + 1
+
+    def _plan_bot_checks(self, now_us: int) -> None:
+        """Simulation, ruling CAB-6: a bot whose dice the camera misread
+        rejects the reading with a long press; asked to enter its dice by
+        hand it turns each die to the value in its tray (navigation) and
+        presses on, then presses "ok" - the inputs a person would use."""
+        tl = self.timeline if self.timeline is not None else _InjectedInputs(self.bot_inputs)
+        for seat, key, what in self.dice.bot_checks():
+            t = now_us + BOT_CHECK_US
+            if what == "reject":
+                tl.press(seat, t, LONG_PRESS_US + 100_000)
+                continue
+            entry = self.dice.entries[key]
+            target = _closest_order(entry["values"], self.dice.truth(key) or entry["values"])
+            for i, v in enumerate(target + [None]):
+                if v is not None and v != entry["values"][i]:
+                    self.bot_navs.append((t, seat, v - entry["values"][i]))
+                tl.press(seat, t + 50_000, BOT_HOLD_US)
+                t += 300_000
+
+
+def _decided(choose: Callable[..., Any], seat: int, game: Any) -> Any:
+    """A bot's decision beside the loop, or the error it raised (handed
+    back to the loop, which raises it as the step would have)."""
+    try:
+        return choose(seat, game)
+    except Exception as exc:  # noqa: BLE001 - re-raised in the loop
+        return exc
+
+
+def _closest_order(now: list[int], truth: list[int]) -> list[int]:
+    """``truth`` arranged to change as few of the dice in ``now`` as
+    possible (a die already right stays where it is)."""
+    rest = list(truth)
+    out: list[int | None] = []
+    for v in now:
+        if v in rest:
+            rest.remove(v)
+            out.append(v)
+        else:
+            out.append(None)
+    return [v if v is not None else rest.pop(0) for v in out]
+
+
+class _InjectedInputs:
+    """Bot inputs on real hardware: debounced events injected at their time
+    (a bot has no finger on the real switch)."""
+
+    def __init__(self, sink: list[InputEvent]):
+        self.sink = sink
+
+    def add(self, t_us: int, seat: int, name: str, closed: bool) -> None:
+        self.sink.append(InputEvent(seat, name, "press" if closed else "release", t_us))
+
+    def press(self, seat: int, t_us: int, hold_us: int = BOT_HOLD_US, name: str = "button") -> None:
+        self.add(t_us, seat, name, True)
+        self.add(t_us + hold_us, seat, name, False)

@@ -1,0 +1,155 @@
+"""The runtime's dice glue: what the dice station answers is applied
+(dice values, or the camera's confirmation of turned dice, GR-7); a seat's
+big button answers the check of a held reading (ruling CAB-6: a short
+press accepts, a long press rejects) and makes its hand entry; the seat's
+words in passing about its check.
+
+:class:`RunnerDice` is mixed into :class:`firmware.runtime.runner.Runtime`;
+it uses its ``dice`` (a :class:`firmware.runtime.dice_station.DiceStation`
+or None), ``game``, ``prompts``, ``bots``, ``try_apply`` and ``note``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from hardware.debounce import InputEvent
+
+from firmware.rulings import LATE_OK_US, LONG_PRESS_US
+from firmware.screens.games import cabinet_game
+
+#: The seat's words in passing about its dice check (gone after a moment).
+PASSING = ("dice ok", "dice accepted")
+
+
+class RunnerDice:
+    """The dice station's answers and the seats' checks of readings."""
+
+    def _init_dice(self, dice: Any) -> None:
+        """The dice part's state: ``dice`` the station (or None: chance
+        requests are left to the RandomBot, tests only)."""
+        self.dice = dice
+        #: seat -> (tray key, press time us) of a press on a reading to check
+        self._contest_down: dict[int, tuple[int, int]] = {}
+        #: seat -> when it last moved its cursor, us (a press after that is
+        #: a choice, never a late "dice ok")
+        self._moved_on: dict[int, int] = {}
+        #: seat -> when its passing prompt ("dice ok") goes, us
+        self._prompt_until: dict[int, int] = {}
+        #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
+        self.confirming: dict[int, dict[str, Any]] = {}
+        #: dice are not read before this time (the 3-2-1 countdown), us
+        self.hold_until_us = -1
+
+    def _drop_passing(self, t_us: int) -> None:
+        """The words in passing (:data:`PASSING`) whose moment is over by
+        ``t_us`` leave the seats' OLEDs."""
+        for seat, until in list(self._prompt_until.items()):
+            if t_us >= until:
+                del self._prompt_until[seat]
+                if self.prompts.get(seat) in PASSING:
+                    self.prompts.pop(seat)
+                    self.dirty = True
+
+    def _contest_input(self, ev: InputEvent) -> bool:
+        """Ruling CAB-6: while a reading waits for the seat's check, its big
+        button is the seat's answer: a short press accepts the reading, a
+        press held :data:`~firmware.rulings.LONG_PRESS_US` or more
+        rejects it (reroll, then hand entry); during hand entry a press
+        moves to the next die (on "ok": confirms), a long press or the
+        navigation push goes back.  Returns True if ``ev`` was used so."""
+        seat = ev.seat
+        key = self.dice.tray_of(seat, self.bots)
+        if key is None:
+            down = self._contest_down.pop(seat, None)
+            if ev.input != "button":
+                return False
+            if ev.kind == "release":       # the release of a press the check took: the check's too
+                return down is not None
+            late = self.dice.late_tray(seat, ev.t_us, self.bots)
+            if late is None or self._moved_on.get(seat, -1) >= self.dice.late_ok[late] - LATE_OK_US:
+                return False       # (a seat that moved its cursor since chose what it presses)
+            # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
+            self._contest_down[seat] = (late, ev.t_us)
+            self.say(seat, "dice ok", ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
+            return True
+        if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
+            self._entry_press(key, True, ev.t_us)
+            return True
+        if ev.input != "button":
+            return False
+        if ev.kind == "press":
+            self._contest_down[seat] = (key, ev.t_us)
+            self.dice.button_down(key)
+            self.dirty = True
+            return True
+        down = self._contest_down.pop(seat, None)
+        if down is None or down[0] != key:
+            if key in self.dice.held:             # a press that began elsewhere: the window goes on
+                self.dice.held[key]["down"] = False
+            return down is not None
+        long = ev.t_us - down[1] >= LONG_PRESS_US
+        if key in self.dice.entries:
+            self._entry_press(key, long, ev.t_us)
+        elif long:
+            self.note(self.dice.reject(key, seat, ev.t_us))
+        else:
+            self._apply_dice(self.dice.accept(key, self, ev.t_us))
+        self.dirty = True
+        return True
+
+    def contest_presses(self) -> dict[int, tuple[int, int]]:
+        """Seats holding their button on a reading to check: seat ->
+        (tray key, press time us)."""
+        return dict(self._contest_down)
+
+    def _entry_press(self, key: int, long: bool, t_us: int) -> None:
+        """A press during tray ``key``'s hand entry (``long``: back one
+        die); the confirming press journals the entry and applies it."""
+        done = self.dice.entry_press(key, long, self, t_us)
+        if done is not None:
+            note, action = done
+            self.note(note)
+            self._apply_dice(action)
+        self.dirty = True
+
+    def say(self, seat: int, words: str, until_us: int) -> None:
+        """Show ``words`` (one of :data:`PASSING`) on ``seat``'s OLED until
+        ``until_us``, then drop them."""
+        self.prompts[seat] = words
+        self._prompt_until[seat] = until_us
+        self.dirty = True
+
+    def _apply_dice(self, action: dict[str, Any]) -> None:
+        """Apply what the dice station answered: dice values (a chance
+        input), or a camera confirmation of turned dice (GR-7)."""
+        if action.get("type") != "confirmed":
+            if isinstance(action.get("t_us"), int):     # what the bots react to is stamped when the frame was taken
+                self.seen_us = max(self.seen_us or 0, action["t_us"])
+            self.try_apply(action)
+            return
+        pending = self.confirming.pop(action["player"], None)
+        if pending is not None:
+            self.prompts.pop(action["player"], None)
+            self.try_apply(pending, action["player"])
+
+    def _needs_camera_confirmation(self, seat: int, action: dict[str, Any]) -> bool:
+        """A game whose changes turn physical dice in place (Ginza's GR-7)
+        applies the change only once the camera sees the turned dice.
+        Returns True if ``action`` now waits for that confirmation."""
+        declared = cabinet_game(self.game.game_id)
+        if self.dice is None or declared is None or declared.dice_to_confirm is None:
+            return False
+        try:
+            turned = declared.dice_to_confirm(self.game, seat, action)
+        except ValueError as exc:
+            self.prompts[seat] = f"not now: {exc}"
+            return True
+        if not turned:
+            return False
+        me = self.game.view(seat)["players"][seat]
+        self.confirming[seat] = action
+        self.dice.expect(seat, sorted(turned), me.get("colour"), self.now_us)
+        self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
+        self.dirty = True
+        return True

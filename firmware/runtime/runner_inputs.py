@@ -1,0 +1,153 @@
+"""The runtime's inputs: pin edges from the hardware layer's edge source
+(in simulation a scripted timeline on the mock factory) are debounced,
+stamped on the cabinet's clock (:attr:`~firmware.runtime.runner.Runtime.offset_us`)
+and mapped to actions by each seat's
+:class:`~firmware.runtime.controls.SeatControls`; a press that did nothing
+may be told why.
+
+:class:`RunnerInputs` is mixed into :class:`firmware.runtime.runner.Runtime`;
+it uses its ``game``, ``io``, ``stats``, ``prompts``, ``pause``, the dice
+glue (``_contest_input``, ``_needs_camera_confirmation``) and the bots'
+injected inputs (``bot_inputs``, ``bot_navs``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from hardware.debounce import DebounceBank, InputEvent
+from hardware.edges import drain
+from hardware.mock import Timeline
+
+from firmware.screens.games import cabinet_game
+from firmware.runtime.controls import GONE, SeatControls
+
+
+class RunnerInputs:
+    """Edges to debounced, stamped input events to actions."""
+
+    def _init_inputs(self, io: Any) -> None:
+        """The inputs' state: a seat's controls each, the debouncers (from
+        the pins' levels now), the pin map, and in simulation the timeline
+        that plays scripted edges on the mock factory."""
+        self.controls = [SeatControls(s) for s in range(self.game.num_players)]
+        levels = io.levels() if hasattr(io, "levels") else io.edges.levels()
+        self.bank = DebounceBank(io.debounce_us, levels)
+        self._pins = dict(io.pin_map)
+        self.simulated = bool(getattr(io, "simulated", True))
+        self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
+        #: seat -> the action count when its late press was told (once until the game moves on)
+        self._late_said: dict[int, int] = {}
+
+    def handle_input(self, ev: InputEvent) -> None:
+        """Map one debounced input event to an action (or ignore it)."""
+        if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
+            self.dirty = True
+            return
+        game = self.game
+        if game.is_terminal() or not 0 <= ev.seat < game.num_players:
+            self.stats.ignored_inputs += 1
+            return
+        if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
+            self.stats.ignored_inputs += 1
+            return
+        if self.dice is not None and self._contest_input(ev):
+            return
+        controls = self.controls[ev.seat]
+        action = None
+        if ev.input == "button":
+            if ev.kind == "press":
+                action = controls.press(game, ev.t_us)
+                if action is None and controls.armed:
+                    self.dirty = True
+                elif action is None and controls.said_gone:   # the OLED says why nothing happened
+                    self.prompts[ev.seat] = controls.message or GONE
+                    controls.message = ""
+                    self.dirty = True
+            else:
+                action = controls.physical(game, "button_release", ev.t_us)
+        elif ev.input == "cup":
+            action = controls.physical(game, "cup_down" if ev.kind == "press" else "cup_up", ev.t_us)
+        elif ev.input == "nav_push" and ev.kind == "press":
+            controls.push()
+            self.dirty = True
+            return
+        elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
+            self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            return
+        if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
+            if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
+                self.stats.ignored_inputs += 1
+                if ev.input == "button":
+                    self._late_press(ev.seat, ev.t_us)
+            return
+        self.prompts.pop(ev.seat, None)
+        if self._needs_camera_confirmation(ev.seat, action):
+            return
+        if action.get("type") == "plan":       # a blast plan: its steps, in order, each journaled
+            for step in action["steps"].actions(ev.seat):
+                if not self.try_apply(step, ev.seat):
+                    break
+            return
+        self.try_apply(self.fill_levels(action), ev.seat)
+
+    def _late_press(self, seat: int, t_us: int) -> None:
+        """A button press that did nothing: the game's ``late_press`` hook
+        may say why (Cha dango: the hit came after the race was decided,
+        issue 34); its words join the event texts the screens read (not
+        the journal), once per seat until the game moves on."""
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("late_press") if declared is not None else None
+        if hook is None or self._late_said.get(seat) == self.stats.actions:
+            return
+        text = hook(self.game, seat, t_us)
+        if text:
+            self._late_said[seat] = self.stats.actions
+            self.events.append(text)
+            self.dirty = True
+
+    def fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'
+        debounced levels at this moment (Cha dango stuck-button and CD-7)."""
+        if "buttons_down" in action:
+            action["buttons_down"] = [s for s in range(self.game.num_players)
+                                      if self.bank.level(s, "button") == 1]
+        if "cups_up" in action:
+            action["cups_up"] = [s for s in range(self.game.num_players)
+                                 if (s, "cup") in self._pins and self.bank.level(s, "cup") == 0]
+        return action
+
+    def nav(self, seat: int, step: int) -> None:
+        """A navigation step (encoder detent or nav button) of ``seat``."""
+        if 0 <= seat < self.game.num_players:
+            key = self.dice.tray_of(seat, self.bots) if self.dice is not None else None
+            if key is not None and key in self.dice.entries:   # hand entry: the die's value
+                self.dice.entry_nav(key, step)
+            else:
+                self.controls[seat].nav(self.game, step)
+                self._moved_on[seat] = self.now_us
+            self.dirty = True
+
+    def pump(self, t_us: int) -> None:
+        """Play scripted edges up to ``t_us``, drain the edge queue, feed
+        the debouncers and handle the resulting events."""
+        if self.timeline is not None:
+            self.timeline.run_until(t_us)
+        self.now_us = max(self.now_us, t_us)
+        pending: list[InputEvent] = []
+        off = self.offset_us
+        for edge in drain(self.io.edges.queue):
+            if edge.input == "encoder":  # a detent of the rotary encoder: +1 / -1
+                self.nav(edge.seat, edge.level)
+                continue
+            pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.feed(edge))
+        if self.bot_navs:       # a bot entering its dice by hand turns the value (CAB-6)
+            for _, seat, step in sorted(n for n in self.bot_navs if n[0] <= t_us):
+                self.nav(seat, step)
+            self.bot_navs = [n for n in self.bot_navs if n[0] > t_us]
+        due = [e for e in self.bot_inputs if e.t_us <= t_us]
+        if due:
+            self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
+            pending.extend(due)
+        pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.poll(t_us - off))
+        for ev in sorted(pending, key=lambda e: e.t_us):
+            self.handle_input(ev)

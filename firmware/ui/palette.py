@@ -1,0 +1,20 @@
+"""The kit's colours: the screens' background, panels, text, gold and
+alert, and one colour per seat (always shown with the seat's number)."""
+from __future__ import annotations
+
+#: Seat colours with a number on every token (never colour alone).
+SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (222, 72, 64), (64, 134, 230), (238, 196, 48), (80, 186, 104), (172, 104, 222), (242, 138, 52))
+
+BG = (22, 24, 32)
+PANEL = (38, 42, 56)
+PANEL_HI = (58, 64, 84)
+FG = (240, 240, 240)
+DIM = (176, 182, 196)
+GOLD = (250, 204, 64)
+ALERT = (214, 64, 56)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """The colour of seat ``seat`` (0-based); seats beyond 6 cycle."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -1,0 +1,41 @@
+"""How the kit fits text: the font's measure, the priorities that say
+which texts may be dropped when a box is too small (never cut with an
+ellipsis), the error a needed text that cannot fit raises, and word wrap
+at a width in px."""
+from __future__ import annotations
+
+from typing import Callable
+
+#: measure(text, size_px) -> (width_px, height_px)
+Measure = Callable[[str, int], tuple[int, int]]
+
+#: Text priorities: NEED is what a player needs to act (never dropped: a
+#: scene that cannot fit it raises :class:`LayoutError`); INFO and FEED may
+#: be dropped, FEED first.
+NEED, INFO, FEED = 0, 1, 2
+
+
+class LayoutError(ValueError):
+    """A text a player needs cannot fit its box even at the smallest size."""
+
+
+def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
+    """Greedy word wrap of ``text`` into lines at most ``width`` px wide at
+    ``size``; None if a single word is wider than ``width``.  A no-break
+    space (U+00A0) joins its neighbours into one word (a number and its unit)."""
+    words = text.replace("\u00a0", "\0").split()
+    words = [w.replace("\0", "\u00a0") for w in words]
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        if measure(word, size)[0] > width:
+            return None
+        trial = f"{cur} {word}" if cur else word
+        if measure(trial, size)[0] <= width:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    return lines

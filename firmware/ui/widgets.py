@@ -1,0 +1,97 @@
+"""The bars every game's screen shares, drawn into a kit scene: the top
+bar (:func:`header`: the game's name, where the game is and what the table
+must do now, :func:`header_todo` to pick its words) and a seat's banner
+(:func:`seat_banner`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from firmware.ui.geometry import Rect
+from firmware.ui.palette import DIM, FG, GOLD, PANEL, PANEL_HI, seat_colour
+from firmware.ui.text_rules import INFO
+
+if TYPE_CHECKING:
+    from firmware.ui.kit import Scene
+
+
+def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
+                active: bool = False, doing: str = "", key: str | None = None) -> Rect:
+    """A seat banner: the seat's colour with its number (never colour
+    alone), its name and score on the left, what the seat must do now on
+    the right in gold, and a thick edge and lighter fill when it is this
+    seat's turn.  Short of room, the name goes first (the token says the
+    number), first shortened to "Seat N", then the doing; the score always
+    stays.
+
+    Returns:
+        ``rect``.
+    """
+    m = scene.metrics
+    scene.add("panel", rect, key, fill=PANEL_HI if active else PANEL, border=seat_colour(seat),
+              glow=active, radius=m.pad)
+    inner = rect.inset(max(2, m.pad // 2))
+    token, rest = inner.cols(-inner.h, 1, gap=m.pad)
+    scene.add("token", token, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
+    name = name or f"Seat {seat + 1}"
+    # a size whose line also fits the banner's height (a short banner: the small one)
+    sizes = [z for z in (m.medium, m.small) if scene.measure("Ag", z)[1] <= rest.h] or [m.small]
+    # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
+    # (the seat named in the small size beats a bare score in the medium one), else the score
+    lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
+    for left, size in [(lf, z) for lf in lefts for z in sizes] + [(score, z) for z in sizes]:
+        lw = scene.measure(left, size)[0]
+        dw = scene.measure(doing, m.small)[0] if doing else 0
+        if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
+            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+            scene.text(left, left_r, sizes=(size,), colour=FG)
+            if doing:
+                scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+            return rect
+    # not even the score and the doing side by side: the score alone
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    if doing:
+        scene.dropped.append((INFO, doing))
+    return rect
+
+
+def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") -> None:
+    """The top bar: the game's name, where the game is (round, phase) and
+    what the table must do now (Board Game Arena's status bar)."""
+    m = scene.metrics
+    scene.add("panel", rect, None, fill=(30, 33, 44), radius=0)
+    inner = rect.inset(m.pad // 2)
+    # keep clear of the screen's left and right edges (TV overscan)
+    inner = Rect(inner.x + m.pad, inner.y, inner.w - 2 * m.pad, inner.h)
+    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
+    if todo and scene.measure(todo, m.small)[0] > inner.w - title_w - m.pad:
+        # a long notice ("game paused: cannot save") takes the whole bar: it is what matters now
+        scene.dropped += [(INFO, title), (INFO, status)]
+        scene.text(todo, inner, sizes=(m.medium, m.small), align="center", colour=GOLD)
+        return
+    tr, rest = inner.cols(-title_w, 1, gap=m.pad)
+    scene.text(title, tr, sizes=(m.medium, m.small), colour=GOLD)
+    if todo:
+        # what to do now comes first; where the game is gets what is left
+        todo_size = m.medium if scene.measure(todo, m.medium)[0] <= rest.w * 3 // 4 else m.small
+        todo_w = min(rest.w, scene.measure(todo, todo_size)[0] + m.pad)
+        sr, dr = rest.cols(1, -todo_w, gap=m.pad)
+        scene.text(todo, dr, sizes=(todo_size, m.small), align="right")
+        scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
+    else:
+        scene.text(status, rest, sizes=(m.medium, m.small), align="right")
+
+
+def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
+    """The first of ``options`` (longest first) that fits the "what to do
+    now" room of :func:`header` drawn in ``rect`` with ``title`` at the
+    smallest size (the last option when none does).  A layout passes its
+    full sentence first and shorter forms after it; ``status`` gets what
+    is left (and is dropped when nothing is)."""
+    m = scene.metrics
+    inner = rect.inset(m.pad // 2)
+    title_w = scene.measure(title, m.medium)[0] + 2 * m.pad
+    room = inner.w - title_w - m.pad - m.pad
+    for opt in options:
+        if scene.measure(opt, m.small)[0] <= room:
+            return opt
+    return options[-1]
