@@ -180,9 +180,11 @@ def prompts(game, context: dict[str, Any]) -> list[Prompt]:
 def oled_line(game, seat: int, shown: Shown, context: dict[str, Any]) -> tuple[str, ...]:
     """The seat's OLED one-line versions now, longest first (() = none)."""
     state = context.get("walkthrough")
+    if seat in set(context.get("bots") or ()):
+        return ()
     if state == "ended":
         return ENDED_OLED
-    if state != "on" or seat in set(context.get("bots") or ()):
+    if state != "on":
         return ()
     words = seat_words(game, seat, shown, context)
     return words.oled if words is not None else ()
