@@ -209,14 +209,38 @@ def band_levels(game, context: dict[str, Any]) -> list[tuple[int, list[str]]]:
     first seat's what-to-do (2 lines), its one line (1 line); or
     :data:`ENDED`.  [] = no band (nobody is waited for)."""
     if context.get("walkthrough") == "ended":
+        if _all_bots(game, context):
+            return []
         return [(2, [ENDED]), (1, ["First round over: you are on your own now"])]
     shown = prompts(game, context)[:2]
     if not shown:
-        return []
+        return _watch_levels(game, context)
     first = shown[0]
     todo = first.words.todo
     return [(4, [p.text for p in shown]), (2, [f"{first.who}: {todo[:1].upper()}{todo[1:]}."]),
             (1, [f"{first.who}: {_spelled(o)}" for o in first.words.oled[:1]])]
+
+
+def _all_bots(game, context: dict[str, Any]) -> bool:
+    """True when every seat is a bot (nobody to walk through)."""
+    bots = set(context.get("bots") or ())
+    return all(s in bots for s in range(game.num_players))
+
+
+def _watch_levels(game, context: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """While no person's seat is waited for, the band stays (the board
+    does not jump) and says who plays now: "Seat 3 is playing now: watch
+    the board, this band tells you when it is your turn".  [] when every
+    seat is a bot or the game is over."""
+    bots = set(context.get("bots") or ())
+    if game.is_terminal() or _all_bots(game, context):
+        return []
+    active = [s for s in game.active_players() if s in bots]
+    who = Prompt(tuple(active), Words("", "", ())).who if active else ""
+    now = f"{who} {'is' if len(active) == 1 else 'are'} playing now: watch the board" if active \
+        else "Watch the board"
+    return [(2, [f"{now}, this band tells you when it is your turn."]), (1, [f"{now}."]),
+            (1, ["Watch the board."])]
 
 
 def _spelled(oled: str) -> str:

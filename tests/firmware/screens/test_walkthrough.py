@@ -173,3 +173,21 @@ def test_a_bot_seat_is_never_prompted():
     assert walkthrough.prompts(game, ctx) == []
     ctx["bots"] = []
     assert [p.seats for p in walkthrough.prompts(game, ctx)] == [(0, 1)]   # both roll at once: one line
+
+
+def test_while_bots_play_the_band_stays_and_names_them():
+    """No person is waited for: the band stays (the board keeps its
+    place) and says which seats play now; all bots: no band at all."""
+    game = new_game("cryptid-cafe", 3, seed=3)
+    bot = RandomBot(3)
+    controls = [SeatControls(s) for s in range(3)]
+    while not (game.active_players() and 0 not in game.active_players()):
+        game.apply(bot.next_action(game))
+    ctx = _context(game, controls)
+    assert walkthrough.prompts(game, ctx) == []
+    scene = hdmi_screen(game, ctx, size=(1920, 1080), measure=_measure)
+    who = " and ".join(f"Seat {s + 1}" for s in game.active_players())
+    assert scene.facts["walkthrough"]["texts"][0].startswith(who.replace("Seat 2 and Seat 3", "Seats 2 and 3"))
+    assert "watch the board" in scene.facts["walkthrough"]["texts"][0]
+    everyone = dict(ctx, bots=[0, 1, 2])
+    assert "walkthrough" not in hdmi_screen(game, everyone, size=(1920, 1080), measure=_measure).facts
