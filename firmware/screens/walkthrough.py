@@ -58,11 +58,8 @@ class Prompt:
 
     @property
     def who(self) -> str:
-        """"Seat 2", "Seats 1 and 3", "Seats 1, 2 and 4"."""
-        names = [str(s + 1) for s in self.seats]
-        if len(names) == 1:
-            return f"Seat {names[0]}"
-        return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+        """"Seat 2", "Seats 1 and 3" (:func:`seat_names`)."""
+        return seat_names(self.seats)
 
     @property
     def text(self) -> str:
@@ -74,6 +71,14 @@ class Prompt:
 
 
 # ----------------------------------------------------------- the words
+def seat_names(seats: tuple[int, ...] | list[int]) -> str:
+    """0-based seats in words: "Seat 2", "Seats 1 and 3", "Seats 1, 2 and 4"."""
+    names = [str(s + 1) for s in seats]
+    if len(names) == 1:
+        return f"Seat {names[0]}"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+
+
 def button_words(shown: Shown, verbs: dict[str, str]) -> str:
     """Which press does the choice under the cursor: "press your button to
     claim the card" (one press), "press your button twice to serve" (arm,
@@ -236,7 +241,7 @@ def _watch_levels(game, context: dict[str, Any]) -> list[tuple[int, list[str]]]:
     if game.is_terminal() or _all_bots(game, context):
         return []
     active = [s for s in game.active_players() if s in bots]
-    who = Prompt(tuple(active), Words("", "", ())).who if active else ""
+    who = seat_names(active) if active else ""
     now = f"{who} {'is' if len(active) == 1 else 'are'} playing now: watch the board" if active \
         else "Watch the board"
     return [(2, [f"{now}, this band tells you when it is your turn."]), (1, [f"{now}."]),

@@ -121,3 +121,18 @@ def test_all_bots_the_walkthrough_is_silent_and_ends_once(tmp_path):
 
 def _band_of(s) -> list[str]:
     return (getattr(s.hdmi_model, "facts", {}).get("walkthrough") or {}).get("texts", [])
+
+
+@pytest.mark.parametrize("asked", [True, False])
+def test_a_game_resumed_in_round_1_keeps_its_walkthrough(tmp_path, asked):
+    from firmware.app.session import Session, SessionOptions
+    from firmware.runtime import config
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={1, 2})
+    s = Session.new(cfg, "cryptid-cafe", 3, 2, {"walkthrough": asked}, tmp_path / "g.jsonl", opts, model=None)
+    s.close()
+    r = Session.resume(cfg, tmp_path / "g.jsonl", SessionOptions(headless=True, size=(800, 480)), model=None)
+    try:
+        assert r.walkthrough == ("on" if asked else None)
+    finally:
+        r.close()
