@@ -24,6 +24,7 @@ from engines import Game, new_game
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
 from firmware.app.session_report import SessionReport
 from firmware.app.session_timers import SessionTimers
+from firmware.app.session_walkthrough import SessionWalkthrough, house_options
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
 from engines.results import game_result
@@ -59,16 +60,19 @@ class SessionOptions:
     (folder for a PNG per screen change), ``dice_from`` (labelled photo
     set for the simulated camera), ``size`` (HDMI px), ``bots`` (0-based
     seats; None = none for a new game, the recorded ones on resume),
-    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``)."""
+    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``),
+    ``walkthrough`` (the first-game walkthrough during round 1, issue 38;
+    on resume: as recorded when not asked for)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
     size: tuple[int, int] = (1280, 720)
     bots: set[int] | None = None
     bot_levels: dict[int, str] = field(default_factory=dict)
+    walkthrough: bool = False
 
 
-class Session(SessionTimers, SessionReport):
+class Session(SessionTimers, SessionWalkthrough, SessionReport):
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
     screens it renders, its timers (:class:`~firmware.app.session_timers.SessionTimers`)
@@ -104,13 +108,19 @@ class Session(SessionTimers, SessionReport):
         if not opts.headless:                  # issue 38: bots at a pace people can follow
             self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
         self._init_timers(cabinet_game(game.game_id))
-        self.runtime.pre_step = self._timers
+        self.runtime.pre_step = self._pre_step
         self.runtime.after_apply = self._result_pause
+        self._init_walkthrough()
         self._init_screens()
         from firmware.runtime.twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
         if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
             work_beside(self)
+
+    def _pre_step(self, t_us: int) -> None:
+        """Before each runtime step: the timers, then the walkthrough's state."""
+        self._timers(t_us)
+        self._walkthrough_tick(t_us)
 
     def _init_screens(self) -> None:
         """Nothing rendered yet: the HDMI, the seats' OLEDs and their
@@ -154,15 +164,20 @@ class Session(SessionTimers, SessionReport):
             WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
+        options, walkthrough = house_options(options)
+        if walkthrough is not None:     # the cabinet's switch, not a rule: the engine never sees it
+            opts.walkthrough = walkthrough
         cabinet_options = _hook(game_id, "cabinet_options")
         if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
             options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
         _use_game_locks(cfg)
-        writer = journal_mod.JournalWriter.create(journal_path, game, meta={
-            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
-            "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}})
+        meta = {"bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
+                "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}}
+        if opts.walkthrough:            # resumed in round 1, the walkthrough goes on
+            meta["walkthrough"] = True
+        writer = journal_mod.JournalWriter.create(journal_path, game, meta=meta)
         try:
             return cls(cfg, game, writer, opts, model, cabinet, renderer)
         except BaseException:
@@ -197,6 +212,7 @@ class Session(SessionTimers, SessionReport):
                 opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
                                    if int(s) in opts.bots}
             wiring.require(cfg, game.game_id, game.num_players, opts.bots)
+            opts.walkthrough = opts.walkthrough or bool(meta.get("walkthrough"))
             if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
@@ -237,6 +253,7 @@ class Session(SessionTimers, SessionReport):
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
+                "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,
                 "round_summary": self.round_summary if self.countdown.startswith("next") else None,
                 "result": game_result(self.game) if self.game.is_terminal() else None}

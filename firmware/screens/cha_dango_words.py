@@ -346,3 +346,47 @@ def _too_soon(events: list[str], seat: int) -> str:
         elif t.startswith(f"{seat_name(seat)} ") and soon:
             soon = ""
     return soon
+
+
+# ------------------------------------------------------ first-game walkthrough
+def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dict[str, Any]) -> Any:
+    """The first-game walkthrough's words for ``seat``: reveal the order on
+    its turn (not while the last result stays up, CAB-7), answer the order
+    in the race (hit if a customer matches, sip if none does, CD-9: the
+    words never say which), place a VP card it owes (CD-10); None when the
+    game is not waiting for it (or it has answered)."""
+    from firmware.screens.walkthrough import Words, oled_words, todo_words
+    phase = view.get("phase")
+    if phase == "reveal" and view.get("current") == seat and shown.choices:
+        if str(context.get("banner") or "").startswith("next"):
+            return None
+        return Words("it is your turn to reveal the next order",
+                     todo_words(shown, {"reveal": "the order"}, {"reveal": "turn over the order card"}),
+                     oled_words(shown, {"reveal": "reveal"}))
+    if phase == "race":
+        answers = (view.get("race") or {}).get("answers") or []
+        if seat < len(answers) and answers[seat] is not None:
+            return None
+        if (view.get("cups_up") or [False] * (seat + 1))[seat]:
+            return Words("an order is up", "put your cup down on its coaster first (a sip starts from there)",
+                         ("put your cup down", "cup down"))
+        if (view.get("buttons_down") or [False] * (seat + 1))[seat]:
+            return Words("an order is up", "let go of your button, then hit it if a customer matches",
+                         ("let go, then hit", "let go"))
+        return Words("an order is up",
+                     "does a customer match it? If one does, hit your button first; if none does, lift your cup as if to sip",
+                     ("match: hit; none: sip", "hit or sip?"))
+    if phase == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat] > 0 and shown.choices:
+        return Words("you give up a VP card to the dining area",
+                     todo_words(shown, {"place_vp": "which VP card"}, {"place_vp": "place it in the dining area"}),
+                     oled_words(shown, {"place_vp": "place"}))
+    return None
+
+
+def first_round(game) -> bool:
+    """True until every seat has revealed one order and its race (with
+    any VP cards owed) is over: one turn around the table."""
+    from engines.cha_dango.cards import load_cards
+    view = game.view(None)
+    revealed = len(load_cards().ordering_ids()) - int(view.get("deck_count") or 0)
+    return revealed < game.num_players or (revealed == game.num_players and view.get("phase") != "reveal")
