@@ -190,8 +190,8 @@ def _hitter_is_slowest(causes: dict[str, Any]) -> str:
     slow, sipper = causes["slowest"], causes["last_sipper"]
     if slow is None or slow not in causes["wrong"] or sipper is None:
         return ""
-    gives = "is slowest but has no VP card to lose" if causes["none"] else "gives the card"
-    return f"{slow} hit when nothing matched, so {slow} {gives}; {sipper} keeps its cards"
+    gives = "it has no VP card to give, and" if causes["none"] else "it gives the card, and"
+    return f"{slow} hit, but nothing matched, so {slow} counts as slowest: {gives} {sipper}, last to sip, keeps its cards"
 
 
 def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> list[str]:
@@ -214,8 +214,9 @@ def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> 
     rest = [_loss_line(t, lost[t], causes) if t in lost else t for t in rest
             if t.split(":")[0] not in told or not t.endswith("wrong hit, nothing matched")]
     why = _hitter_is_slowest(causes)
-    if why:
-        rest = [t for t in rest if not t.endswith(" has no VP card to lose")] + [why]
+    if why:      # the hit is told once, with what it did
+        rest = [t for t in rest if not t.endswith(" has no VP card to lose")
+                and t != f"{causes['slowest']}: wrong hit, nothing matched"] + [why]
     head = [t for t in rest if t.startswith("Last order")]
     bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or "VP card" in t
                                                   or t.startswith("Time up") or t == why)]
