@@ -157,3 +157,19 @@ def test_the_card_back_and_the_order_both_say_background():
     ctx = {"last_events": [], "controls": [SeatControls(s) for s in range(2)]}
     texts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).texts()
     assert "background" in texts and "colour" not in texts, texts
+
+
+def test_a_card_lost_on_a_coin_flip_says_so_on_its_own_line_first():
+    """/tmp/pt-197all, pt-201: the tester missed that seat 2 lost its only
+    VP card on a coin flip in a tie: the loss and the tie were two lines
+    apart, and the small screen dropped the tie.  The loss line says why."""
+    g = table(2, dining=[NOTHING], deck=[R, TOP] + REST)
+    events = _sip_tie(g)
+    lines = [t.replace("\u00a0", " ") for t in cd_screen.result_lines(g.view(None), events)]
+    loser = "Seat 2" if g.vp[1] == [] else "Seat 1"
+    other = "Seat 1" if loser == "Seat 2" else "Seat 2"
+    assert lines[1] == f"{loser}: 1 VP card as slowest to sip (a coin flip in a tie with {other})", lines
+    assert not any(t.startswith("Tie") for t in lines) and not any(" slowest: " in t for t in lines), lines
+    ctx = {"last_events": events, "banner": "next 5", "controls": [SeatControls(s) for s in range(2)]}
+    small = " ".join(hdmi_screen(g, ctx, size=(800, 480), measure=default_measure()).texts()).replace("\u00a0", " ")
+    assert "coin flip" in small and "tie with" in small, small
