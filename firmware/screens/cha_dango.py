@@ -22,6 +22,7 @@ from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
 from engines.words import plural
+from firmware.ui.kit import header_todo
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
@@ -29,8 +30,7 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
     result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
-from firmware.ui.kit import (FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_banner,
-                             seat_colour)
+from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
 
 
