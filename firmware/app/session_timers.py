@@ -35,6 +35,7 @@ class SessionTimers:
         #: Cha dango: the decided race whose outcome holds the next reveal (CAB-7)
         self._pause_fn = declared.hook("result_pause") if declared is not None else None
         self._pause_done: Any = None
+        self._pause_ms_fn = declared.hook("result_pause_ms") if declared is not None else None
         #: Retrograde: the round's summary shown while the next round waits (CAB-10)
         self._summary_fn = declared.hook("round_summary") if declared is not None else None
         self._round_start: dict[str, Any] | None = None
@@ -64,6 +65,8 @@ class SessionTimers:
             self._pause_done = key
             t = max(self.runtime.now_us, self.game.now_us())
             ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
+            if self._pause_ms_fn is not None:   # Cha dango: longer for a longer result (CAB-7)
+                ms = self._pause_ms_fn(view, list(self.runtime.events), ms)
             self.runtime.not_before["reveal"] = t + ms * 1000
             if ms > 0:   # the outcome's very first frame says so (issue 34)
                 self.countdown = f"next {-(-ms // 1000)}"

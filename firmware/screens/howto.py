@@ -104,7 +104,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
             _t("No customer matches: lift your cup as if to sip", ("icon", {"name": "cup"})),
             _t("The slowest sipper gives a card to the dining area", ("icon", {"name": "hourglass"}),
                ("icon", {"name": "deck"})),
-            _t("Hit the wrong customer: you give up cards", ("figure", {"name": "rabbit"}),
+            _t("Hit when none matches: lose VP cards (cabinet's rule)",
+               ("figure", {"name": "rabbit"}),
                ("sign", {"text": "\u00d7"})),
         )),
         Page("The end", (
