@@ -151,6 +151,8 @@ class Painter(PartPainter):
         self._nodes: list[Node] = []
         self._seen_any = False
         self.animating = False
+        #: the rectangles the last :meth:`draw` repainted ([] = none), None = the whole surface
+        self.last_dirty: list[Rect] | None = None
 
     # ------------------------------------------------------------ cache
     def forget_frame(self) -> None:
@@ -220,7 +222,9 @@ class Painter(PartPainter):
             dirty = _dirty(prev[2], items, surface.get_size())
             if dirty is not None:
                 self._repaint(surface, scene, items, dirty)
+                self.last_dirty = dirty
                 return
+        self.last_dirty = None
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
