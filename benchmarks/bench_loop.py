@@ -236,7 +236,9 @@ class Probe:
                 "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
                 "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
                 "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
-                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share}
+                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share,
+                **({"scenes_built": self.s.scenes.builds, "scenes_kept": self.s.scenes.hits}
+                   if hasattr(self.s, "scenes") else {})}
 
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
