@@ -84,6 +84,9 @@ def attach(session: Any) -> Any:
     session.render = twin.stretch(session.render)    # (the runtime's on_change, the sounds' hook, is kept)
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
+        # showing the drawn surface is not the painter's CPU (the cost model: present() is not stretched),
+        # and in the simulator it is mostly the window's own work (its scaled view, the seats' panels)
+        session.renderer.present = twin.exempt(session.renderer.present)
     rt._bot_choice = twin.stretch(rt._bot_choice)
     session.dice.looks = _StretchedLooks(twin, session.dice.looks)
     table = session.dice.table
