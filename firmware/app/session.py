@@ -148,6 +148,10 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
                        for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
+        self._hdmi_key: Any = None
+        from firmware.app.scene_cache import SceneCache
+        #: the scenes last built and what they read (a scene is built again only when that changed)
+        self.scenes = SceneCache()
         self.oled_writer = oled_writer(self.cfg, self.cabinet)
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
         self._cursors: list[Any] = []
@@ -284,10 +288,11 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
             return
         self.changed_in_step = False
         ctx = self.context()
+        self.scenes.begin(ctx, self.runtime.stats.actions)   # what each scene read decides if it is built again
         model = self._hdmi_scene(ctx)
-        key = model.key() if model is not None else self.last_key
-        if model is not None:
-            self.hdmi_model = model
+        if model is not None and model is not self.hdmi_model:
+            self.hdmi_model, self._hdmi_key = model, model.key()
+        key = self._hdmi_key if model is not None else self.last_key
         oleds_changed = self._render_oleds(ctx)
         self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
@@ -306,22 +311,28 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
         frame stays)."""
         size = (self.renderer.width, self.renderer.height)
         try:
-            model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
-            if self.show_result and ctx["result"] is not None:
-                from firmware.ui.result_screen import result_scene
-                model = result_scene(self.game, ctx["result"], model, size,
-                                     self.renderer.scene_measure, bots=self.runtime.bots,
-                                     hint=self._result_hint(), notes=result_notes(self.game))
-            elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
-                from firmware.screens.pause import paused_scene
-                model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
-                                     log=self.log_lines()) or model
-                pages = getattr(model, "facts", {}).get("log", {}).get("pages")
-                if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
-                    self.runtime.pause.page = -pages
+            if not self.runtime.pause.paused or (self.show_result and ctx["result"] is not None):
+                # built again only when what it read changed (SceneCache)
+                return self.scenes.build("hdmi", lambda c: self._game_scene(c, size), (size, self.show_result))[0]
+            from firmware.screens.pause import paused_scene     # the how-to-play pages any person's arrows turn
+            model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
+                                 log=self.log_lines()) or hdmi_screen(self.game, ctx, size=size,
+                                                                      measure=self.renderer.scene_measure)
+            pages = getattr(model, "facts", {}).get("log", {}).get("pages")
+            if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
+                self.runtime.pause.page = -pages
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
+        return model
+
+    def _game_scene(self, ctx: dict[str, Any], size: tuple[int, int]) -> Any:
+        """The game's HDMI scene, under the result screen once :attr:`show_result` is set."""
+        model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
+        if self.show_result and ctx["result"] is not None:
+            from firmware.ui.result_screen import result_scene
+            model = result_scene(self.game, ctx["result"], model, size, self.renderer.scene_measure,
+                                 bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
     def _render_oleds(self, ctx: dict[str, Any]) -> bool:
@@ -338,8 +349,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
                 if self.runtime.pause.paused and not self.game.is_terminal():
                     from firmware.screens.pause import paused_oled
                     frame = paused_oled(seat, self.runtime.pause)
-                else:
-                    frame = oled_frame(self.game, seat, self.runtime.controls[seat], ctx)
+                else:       # built again only when what it read changed (SceneCache)
+                    frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
+                        self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
                 img = frame.image
                 self.oled_texts[seat:seat + 1] = [list(frame.texts)]
             except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on

@@ -436,7 +436,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     _order_area(scene, order_r, game, view, events, context)
     _dining_area(scene, dining_r, view)
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
-    holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context.get("now_us"))) is not None}
+    holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}
     _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,
               holding)
     return scene
