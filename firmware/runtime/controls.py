@@ -16,6 +16,11 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
   confirm"); a second press applies it: a confirm step before anything
   irreversible (one press where the choice is the seat's only one and
   nothing is lost: :data:`ALONE_ONE_PRESS`);
+* a press that comes too soon after a new choice appeared for the seat
+  (ruling CAB-11: the runtime decides, :meth:`SeatControls.observe` keeps
+  when it appeared) arms and confirms nothing, it only shows the choice
+  ("new choice: look first"); races (real-time one-press choices, the
+  button's bound actions) stand as stamped;
 * cup lifts and cup put-downs apply the game's cup action stamped with the
   edge time;
 * while a dice reading waits for the seat's check (ruling CAB-6), the big
@@ -96,7 +101,9 @@ class SeatControls:
         gone: what the OLED says of the choice that went away from under
             the cursor ("card D was taken"), until the seat moves or
             presses; a press then does nothing but say so.
-        said_gone: True after a press that did nothing because of ``gone``.
+        said_gone: True after a press that did nothing because of ``gone``
+            or because it came too soon (:data:`LOOK_FIRST`, CAB-11); the
+            words are in :attr:`message`.
     """
     seat: int
     cursor: int = 0

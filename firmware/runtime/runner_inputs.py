@@ -3,7 +3,9 @@
 stamped on the cabinet's clock (:attr:`~firmware.runtime.runner.Runtime.offset_us`)
 and mapped to actions by each seat's
 :class:`~firmware.runtime.controls.SeatControls`; a press that did nothing
-may be told why.
+may be told why.  A person's press too soon after a new choice appeared
+for its seat only shows it (ruling CAB-11: each seat's choices are
+observed as the screens showed them, :meth:`RunnerInputs._observe`).
 
 :class:`RunnerInputs` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``game``, ``io``, ``stats``, ``prompts``, ``pause``, the dice
