@@ -176,3 +176,20 @@ def test_cab11_a_slap_just_after_the_reveal_stands_as_stamped(tmp_path):
     run_to(rt, t0 + 700_000)
     slaps = [a for a in _journal(s) if a.get("type") == "slap"]
     assert slaps and slaps[0]["t_us"] == t0 + 510_000, slaps
+
+
+@pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
+def test_cab11_a_card_another_seat_took_is_no_new_choice(tmp_path):
+    """Another seat's claim takes one card from the seat's choices: the
+    choice under its cursor (the reroll) is the same, so its press right
+    after arms it as always."""
+    s = new_session(tmp_path, "retrograde", 3, bots={1, 2})
+    rt, g = s.runtime, s.game
+    run_until(rt, lambda: g.view(None)["seats"][0]["dice"] is not None and not s.dice.held)
+    run_to(rt, rt.now_us + LATE_OK_US + 100_000)
+    assert not any(g.view(None)["seats"][k]["claim"] for k in (1, 2)), "a bot claimed before the seat looked"
+    run_until(rt, lambda: any(g.view(None)["seats"][k]["claim"] for k in (1, 2)))
+    assert rt.controls[0].shown(g).chosen["type"] == "reroll"
+    press_at(rt, 0, rt.now_us + 100_000)
+    run_to(rt, rt.now_us + 300_000)
+    assert rt.controls[0].armed is not None and rt.prompts.get(0) != LOOK_FIRST, rt.prompts
