@@ -9,3 +9,7 @@ from __future__ import annotations
 LATE_OK_US = 1_000_000
 #: Ruling CAB-6: a press of the big button held this long rejects a held reading, us.
 LONG_PRESS_US = 700_000
+#: Ruling CAB-12: a press of a person's seat this soon after a new choice
+#: appeared for it (its cursor not turned since) only shows the choice: it
+#: arms and confirms nothing; races are never held back, us.
+LOOK_FIRST_US = 700_000

@@ -22,11 +22,15 @@ from engines import GAMES
 from firmware.app.menu import Menu
 from firmware.app.menu_saves import find_resume
 from firmware.app.session import Session, SessionOptions
+from firmware.app.window_loop import ESC_CONFIRM_S, esc_question
 from firmware.runtime.journal import JournalError
 from firmware.runtime.places import state_dir
 from firmware.runtime.wiring import WiringError, wired_players
 
 log = logging.getLogger("cabinet.menu")
+
+#: What the menu's second Esc does (the question's end, :func:`esc_question`).
+MENU_ESC = "to close the cabinet"
 
 
 def run_menu(cfg: dict[str, Any]) -> int:
@@ -78,6 +82,8 @@ class MenuLoop:
         #: seat 1's simulator keys: its left and right arrows move the focus, its button presses
         self.keys = {pg.key.key_code(SIM_KEYS[0][2]): -1, pg.key.key_code(SIM_KEYS[0][3]): 1}
         self.button_key = pg.key.key_code(SIM_KEYS[0][0])
+        #: until when the Esc question waits for the second Esc (time.time(), s), or None
+        self._esc_until: float | None = None
 
     def run(self) -> int:
         """Draw the menu, read the inputs and do what was chosen, a pass
@@ -111,31 +117,54 @@ class MenuLoop:
         navigation inputs) since the last pass, applied to the menu.
 
         Returns:
-            (the window was closed or Esc pressed, the menu's last
-            :meth:`Menu.press` result or None).
+            (the window was closed or Esc pressed twice, the menu's last
+            :meth:`Menu.press` result or None).  The first Esc asks, as
+            a game does ("Esc again within 4 s to close the cabinet");
+            the question goes after :data:`ESC_CONFIRM_S` or when the
+            menu is used.
         """
         from hardware.edges import drain
         pg, menu = self.pg, self.menu
         choice = None
         for ev in pg.event.get() if self.renderer.window is not None else []:
-            if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+            if ev.type == pg.QUIT:
                 return True, None
+            if ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE:
+                if self._esc_until is not None and time.time() <= self._esc_until:
+                    return True, None
+                self._esc_until = time.time() + ESC_CONFIRM_S
+                continue
             if ev.type == pg.KEYDOWN and ev.key in self.keys:
+                self._esc_until = None
                 menu.nav(self.keys[ev.key])
             elif ev.type == pg.KEYDOWN and ev.key == self.button_key:
+                self._esc_until = None
                 choice = menu.press()
         for edge in drain(self.cabinet.queue):
             if edge.input == "encoder":
+                self._esc_until = None
                 menu.nav(edge.level)
                 continue
             for e in self.bank.feed(edge):
                 if e.kind != "press":
                     continue
+                self._esc_until = None
                 if e.input == "button":
                     choice = menu.press()
                 elif e.input in ("nav_a", "nav_b"):
                     menu.nav(-1 if e.input == "nav_a" else 1)
+        self._esc_notice()
         return False, choice
+
+    def _esc_notice(self) -> None:
+        """The Esc question over the menu, its seconds counting down; gone
+        once it was not answered in time (or the menu was used)."""
+        if self._esc_until is not None and time.time() > self._esc_until:
+            self._esc_until = None
+        if self._esc_until is not None:
+            self.renderer.notice = esc_question(self._esc_until - time.time(), MENU_ESC)
+        elif self.renderer.notice.endswith(MENU_ESC):      # the question goes, nothing else
+            self.renderer.notice = ""
 
     # ------------------------------------------------------ the menu's rows
     def _volume(self, volume: float) -> bool:

@@ -30,10 +30,11 @@ RESULT_MIN_S = 1.5
 ESC_QUESTION = "Esc again to leave; the game is saved"
 
 
-def esc_question(seconds_left: float) -> str:
+def esc_question(seconds_left: float, then: str = "to leave; the game is saved") -> str:
     """The Esc question with the whole seconds it still waits (rounded up):
-    "Esc again within 3 s to leave; the game is saved"."""
-    return f"Esc again within {max(1, math.ceil(seconds_left)):g} s to leave; the game is saved"
+    "Esc again within 3 s to leave; the game is saved" (a game), or with
+    ``then`` what the second Esc does ("to close the cabinet": the menu)."""
+    return f"Esc again within {max(1, math.ceil(seconds_left)):g} s {then}"
 
 #: A pass with no change draws again after this long, s (frames that show time).
 REFRESH_S = 0.1

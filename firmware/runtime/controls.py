@@ -16,6 +16,11 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
   confirm"); a second press applies it: a confirm step before anything
   irreversible (one press where the choice is the seat's only one and
   nothing is lost: :data:`ALONE_ONE_PRESS`);
+* a press that comes too soon after a new choice appeared for the seat
+  (ruling CAB-12: the runtime decides, :meth:`SeatControls.observe` keeps
+  when it appeared) arms and confirms nothing, it only shows the choice
+  ("new choice: look first"); races (real-time one-press choices, the
+  button's bound actions) stand as stamped;
 * cup lifts and cup put-downs apply the game's cup action stamped with the
   edge time;
 * while a dice reading waits for the seat's check (ruling CAB-6), the big
@@ -57,6 +62,10 @@ INPUT_BINDINGS: dict[str, str] = {
 #: seat last saw it: nothing, and the OLED says so.
 GONE = "that choice is gone"
 
+#: What a press says when it came too soon after a new choice appeared for
+#: the seat to have read it (ruling CAB-12): it armed nothing.
+LOOK_FIRST = "new choice: look first"
+
 
 @dataclass
 class SeatControls:
@@ -71,7 +80,9 @@ class SeatControls:
         gone: what the OLED says of the choice that went away from under
             the cursor ("card D was taken"), until the seat moves or
             presses; a press then does nothing but say so.
-        said_gone: True after a press that did nothing because of ``gone``.
+        said_gone: True after a press that did nothing because of ``gone``
+            or because it came too soon (:data:`LOOK_FIRST`, CAB-12); the
+            words are in :attr:`message`.
     """
     seat: int
     cursor: int = 0
@@ -80,9 +91,14 @@ class SeatControls:
     gone: str | None = None
     said_gone: bool = False
     read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
+    #: when the seat's current decision appeared on its OLED, us on the
+    #: cabinet's clock (:meth:`observe`); None before any was observed
+    new_at_us: int | None = None
     _labels: list[str] = field(default_factory=list)
     _acted: str | None = None             # key of the action the seat's press chose (until the choices change)
     _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
+    _observed: tuple[list[str], bool] | None = None   # (choice keys, hidden) at the last observe
+    _acted_seen: str | None = None        # key of the seat's last chosen action, for observe
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -140,6 +156,34 @@ class SeatControls:
         if not self._labels:                                 # the seat's turn starts
             return first_ordinary(acts), False
         return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def observe(self, game: Game, t_us: int, hidden: bool = False) -> bool:
+        """The runtime looks at the seat's choices at ``t_us`` (us, the
+        cabinet's clock: when the screens last showed them); True when a
+        new decision appeared for the seat since the last look, whose time
+        :attr:`new_at_us` becomes ``t_us`` (ruling CAB-12).
+
+        New: choices after none (a turn or phase starts, the seat's dice
+        came in), the seat's own chosen action gone from them (the next
+        choice after a confirmed one), choices mostly new (a new phase or
+        menu), or choices the dice check hid (``hidden``: a reading waits
+        for the seat's check, its OLED shows the check and its button
+        answers it, CAB-6) shown again.  Not new: a choice or two more or
+        fewer (another seat took a card).  The first look is no change
+        (the game's first screen)."""
+        keys = [choice_key(a) for a in self.selectable(game)]
+        before = self._observed
+        self._observed = (keys, hidden)
+        if before is None or (keys, hidden) == before:
+            return False
+        old, was_hidden = before
+        acted, self._acted_seen = self._acted_seen, None
+        kept = sum(1 for k in keys if k in set(old))
+        new = bool(keys) and (hidden or was_hidden or not old or (acted is not None and acted not in keys)
+                              or 2 * kept < len(keys))
+        if new:
+            self.new_at_us = t_us
+        return new
 
     def _gone_text(self) -> str:
         """What the OLED says of the choice last seen under the cursor that
@@ -206,8 +250,13 @@ class SeatControls:
         self.armed = None
         self.gone = None
 
-    def press(self, game: Game, t_us: int) -> dict[str, Any] | None:
-        """The big button was pressed at ``t_us``.
+    def press(self, game: Game, t_us: int, look_first: bool = False) -> dict[str, Any] | None:
+        """The big button was pressed at ``t_us``.  ``look_first``: the
+        press came too soon after a new choice appeared for the seat to
+        have read it (ruling CAB-12, the runtime decides): a race (a
+        bound or one-press real-time choice) still stands as stamped,
+        anything else is neither armed nor confirmed, and the OLED says
+        :data:`LOOK_FIRST` (:attr:`said_gone` True, :attr:`message`).
 
         Returns:
             The action to apply now, or ``None`` (nothing to do, or the
@@ -229,13 +278,17 @@ class SeatControls:
             self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
+        if look_first and not one_press(chosen):     # not read yet: shown, not taken (CAB-12)
+            self.armed = None
+            self.message, self.said_gone = LOOK_FIRST, True
+            return None
         if one_press(chosen) or (chosen.get("type") in ALONE_ONE_PRESS and len(acts) == 1):
-            self._acted = choice_key(chosen)
+            self._acted = self._acted_seen = choice_key(chosen)
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)
         if self.armed == label:
             self.armed = None
-            self._acted = label
+            self._acted = self._acted_seen = label
             # an armed real-time choice (a reroll) takes the confirming press's time
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         self.armed = label

@@ -3,7 +3,9 @@
 stamped on the cabinet's clock (:attr:`~firmware.runtime.runner.Runtime.offset_us`)
 and mapped to actions by each seat's
 :class:`~firmware.runtime.controls.SeatControls`; a press that did nothing
-may be told why.
+may be told why.  A person's press too soon after a new choice appeared
+for its seat only shows it (ruling CAB-12: each seat's choices are
+observed as the screens showed them, :meth:`RunnerInputs._observe`).
 
 :class:`RunnerInputs` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``game``, ``io``, ``stats``, ``prompts``, ``pause``, the dice
@@ -18,8 +20,13 @@ from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
 from hardware.mock import Timeline
 
+from firmware.rulings import LOOK_FIRST_US
 from firmware.screens.games import cabinet_game
-from firmware.runtime.controls import GONE, SeatControls
+from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
+
+#: How long a press's "new choice: look first" stays on the seat's OLED at
+#: least (longer while the guard still runs), us.
+LOOK_FIRST_SHOWN_US = 1_000_000
 
 
 class RunnerInputs:
@@ -37,6 +44,10 @@ class RunnerInputs:
         self.timeline = Timeline(io.factory, self._pins, drive=getattr(io, "drive", None)) if self.simulated else None
         #: seat -> the action count when its late press was told (once until the game moves on)
         self._late_said: dict[int, int] = {}
+        #: seat -> (action count, dice check up) when its choices were last observed (CAB-12)
+        self._looked: dict[int, tuple[int, bool]] = {}
+        #: seat -> until when its "new choice: look first" stays on its OLED, us
+        self._look_until: dict[int, int] = {}
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
@@ -58,7 +69,12 @@ class RunnerInputs:
         action = None
         if ev.input == "button":
             if ev.kind == "press":
-                action = controls.press(game, ev.t_us)
+                self._observe(ev.t_us)
+                action = controls.press(game, ev.t_us, look_first=self._look_first(ev.seat, ev.t_us))
+                if controls.said_gone and controls.message == LOOK_FIRST:
+                    self._say_look_first(ev.seat, ev.t_us)
+                    return
+                self._drop_look_first(ev.seat)
                 if action is None and controls.armed:
                     self.dirty = True
                 elif action is None and controls.said_gone:   # the OLED says why nothing happened
@@ -91,6 +107,56 @@ class RunnerInputs:
                     break
             return
         self.try_apply(self.fill_levels(action), ev.seat)
+
+    def _observe(self, t_us: int) -> None:
+        """Each person's seat looks at its choices as the screens showed
+        them at ``t_us`` (ruling CAB-12): a new decision's time is kept
+        (:meth:`SeatControls.observe`); only after the game moved or a
+        dice check began or ended (bots are never held back)."""
+        game = self.game
+        if game.is_terminal():
+            return
+        for seat, controls in enumerate(self.controls):
+            if seat in self.bots:
+                continue
+            checking = self.dice is not None and self.dice.tray_of(seat, self.bots) is not None
+            mark = (self.stats.actions, checking)
+            if self._looked.get(seat) != mark:
+                self._looked[seat] = mark
+                controls.observe(game, t_us, hidden=checking)
+
+    def _look_first(self, seat: int, t_us: int) -> bool:
+        """True when ``seat``'s press at ``t_us`` came too soon after its
+        new decision appeared to have been made on it: a person's seat,
+        less than :data:`~firmware.rulings.LOOK_FIRST_US` after it (or
+        stamped before it: meant for what was there), its cursor not
+        turned since (ruling CAB-12)."""
+        new_at = self.controls[seat].new_at_us
+        if seat in self.bots or new_at is None or self._moved_on.get(seat, -1) >= new_at:
+            return False
+        return t_us < new_at + LOOK_FIRST_US
+
+    def _say_look_first(self, seat: int, t_us: int) -> None:
+        """The OLED says "new choice: look first" for a moment (while the
+        guard runs, at least :data:`LOOK_FIRST_SHOWN_US`)."""
+        controls = self.controls[seat]
+        controls.message = ""
+        self.prompts[seat] = LOOK_FIRST
+        self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (controls.new_at_us or t_us) + LOOK_FIRST_US)
+        self.stats.ignored_inputs += 1
+        self.dirty = True
+
+    def _drop_look_first(self, seat: int, t_us: int | None = None) -> None:
+        """``seat``'s "new choice: look first" leaves its OLED (when its
+        moment is over by ``t_us``; at once when None: the seat moved or
+        its press was taken)."""
+        until = self._look_until.get(seat)
+        if until is None or (t_us is not None and t_us < until):
+            return
+        del self._look_until[seat]
+        if self.prompts.get(seat) == LOOK_FIRST:
+            self.prompts.pop(seat)
+            self.dirty = True
 
     def _late_press(self, seat: int, t_us: int) -> None:
         """A button press that did nothing: the game's ``late_press`` hook
@@ -127,6 +193,7 @@ class RunnerInputs:
             else:
                 self.controls[seat].nav(self.game, step)
                 self._moved_on[seat] = self.now_us
+                self._drop_look_first(seat)
             self.dirty = True
 
     def pump(self, t_us: int) -> None:
@@ -134,6 +201,9 @@ class RunnerInputs:
         the debouncers and handle the resulting events."""
         if self.timeline is not None:
             self.timeline.run_until(t_us)
+        self._observe(self.now_us)          # what the last step drew, when it drew it (CAB-12)
+        for seat in list(self._look_until):
+            self._drop_look_first(seat, t_us)
         self.now_us = max(self.now_us, t_us)
         pending: list[InputEvent] = []
         off = self.offset_us
@@ -153,3 +223,4 @@ class RunnerInputs:
         pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.poll(t_us - off))
         for ev in sorted(pending, key=lambda e: e.t_us):
             self.handle_input(ev)
+            self._observe(ev.t_us)

@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from firmware.rulings import LOOK_FIRST_US
+
 from .harness import Table, near_end
 
 
@@ -97,6 +99,7 @@ def test_cryptid_armed_choice_says_press_again_to_confirm(t):
     """Before: the armed line only inverted."""
     _until_choice(t, "place")
     _go_to(t, "place")
+    t.step(ms=LOOK_FIRST_US // 1000)            # the choice may have just come: the seat reads it (CAB-12)
     t.press(0, "button")
     assert t.session.runtime.controls[0].shown(t.session.game).armed
     assert any("press again" in x for x in t.oled_texts(0)), t.oled_texts(0)

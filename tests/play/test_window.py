@@ -8,6 +8,7 @@ import pytest
 
 from firmware.ui.sim_window import BOT_BOX_H
 from firmware.app.window_loop import ESC_CONFIRM_S
+from firmware.rulings import LOOK_FIRST_US
 
 from .harness import differs
 
@@ -165,6 +166,7 @@ def test_the_first_press_says_press_again_on_the_oled_and_the_hdmi(table):
     bottom line turned inverse, nothing said to press again."""
     t = table("cafe-junior", 3, bots={1, 2})
     t.run_until(_my_turn, max_passes=3000, ms=200)
+    t.step(ms=LOOK_FIRST_US // 1000)                      # the turn just came: the seat reads it (CAB-12)
     t.press(0, "button")
     assert any(x.startswith("press again") for x in t.oled_texts(0)), t.oled_texts(0)
     assert any("press again" in x for x in t.scene().texts()), t.scene().texts()
