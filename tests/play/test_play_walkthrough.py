@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.rulings import LOOK_FIRST_US
 from firmware.screens.walkthrough import ENDED
 
 
@@ -65,6 +66,7 @@ def test_cafe_junior_prompt_follows_the_cursor(table):
     t.run_until(lambda t: 0 in t.session.game.active_players() and _band(t), max_passes=600, ms=100)
     before = _band(t)[0]
     assert before.startswith("Seat 1, it is your turn")
+    t.step(ms=LOOK_FIRST_US // 1000)         # the turn just came: the seat reads it (CAB-12)
     t.press(0, "button")                     # armed: the band says "again"
     assert "press your button again to" in _band(t)[0], _band(t)
 
