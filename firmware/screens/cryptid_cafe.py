@@ -30,8 +30,8 @@ from firmware.screens.choices import cursor_choices
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, wrap_words
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
-from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label: the game's hook
-    STATIONS, ai_last, label, pending_words, station_name, todo_text)
+from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
+    STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 
 
 DRAWN = True

@@ -199,3 +199,22 @@ def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         a, b = (action.get("slots") or [0, 0])[:2]
         return f"swap {int(a) + 1}, {int(b) + 1}"
     return str(kind).replace("_", " ")[:14]
+
+
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """The end card's line per seat: its final score as the engine sums it
+    (rulebook "Bonuses and Final Scoring"; ``view["players"][s]["score"]``):
+    "Seat 1: 69 tips +12 sets -1 walkouts -3 dishes = 77" (the tips are the
+    coins on the board; walkouts: the lost customers' cost; dishes: the
+    leftover dishes' cost; a part that is 0 left out), short enough for one
+    line of the card at 800x480."""
+    out = []
+    for s, p in enumerate(view.get("players") or []):
+        sc = p.get("score") or {}
+        words = [f"{sc.get('tips', p.get('coins', 0))} tips"]
+        for key, sign, what in (("set_bonus", "+", "sets"), ("lost_value", "-", "walkouts"),
+                                ("dish_penalty", "-", "dishes")):
+            if sc.get(key):
+                words.append(f"{sign}{sc[key]} {what}")
+        out.append(f"Seat {s + 1}: {' '.join(words)} = {sc.get('total', p.get('coins', 0))}")
+    return out
