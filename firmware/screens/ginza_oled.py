@@ -257,6 +257,9 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     chosen = f"{word} this card ({cursor + 1} of {len(choices)})"     # issue 34: "play 1 of 2"
     if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
         title, chosen = bc.name, f"keep: {bc.vp}VP"
+    # one choice line, so the ability keeps its two lines (the arrows' "1/2" says the position)
+    if not f.fits(chosen, f.W - f.width(f"{cursor + 1}/{len(choices)}") - 18):
+        chosen = f"{word} this card"
     bottom = f.choice(chosen, cursor, len(choices), shown.armed)
     if shown.armed:               # the choice waits for its confirm press: say so
         f.text(2, bottom - 10, "press again to confirm" if f.fits("press again to confirm", f.W - 4)

@@ -224,6 +224,24 @@ def mat_height(scene: Scene, wide: bool) -> int:
     return banner + die + 2 * row + 3 * gap + 2 * max(3, m.pad // 2)
 
 
+def start_levels(game, view: dict[str, Any], seat: int) -> dict[str, int]:
+    """The seat's arrange levels as the game will start them: a played
+    player card that starts an arrange card at Lv.2 ("Use the Player's
+    Special Ability", applied by the engine when play begins) shows Lv.2
+    from the moment it is played (play-tester: Kenta's mat read Lv.1)."""
+    p = view["players"][seat]
+    levels = dict(p.get("levels") or {})
+    card = p.get("card")
+    if card and view.get("phase") in ("player_card", "draft1", "draft2"):
+        try:
+            pc = game.comp.player_cards[card]
+        except (AttributeError, KeyError):
+            return levels
+        if pc.ability_kind() == "start_arrange_lv2":
+            levels[pc.ability_value("arrange")] = 2
+    return levels
+
+
 def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
          held: list[int] | None = None, lit: list[int] | None = None) -> None:
     """One seat's player mat (``doing``: the banner's gold words, e.g.
@@ -232,7 +250,8 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     requested dice's places: not in the game yet; ``lit``: the dice values
     the choice under the seat's cursor would take, ringed in gold)."""
     m = scene.metrics
-    p = view["players"][seat]
+    p = dict(view["players"][seat], levels=start_levels(game, view, seat))
+    scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     line = scene.measure("Ag", m.small)[1]
     gap = m.pad // 2
     banner_h = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
@@ -364,7 +383,6 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
         size = min(tok, step - 2)
         scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
                   f"left:{seat}:{k}", seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
-    scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
     scene.facts.setdefault("tokens", {})[seat] = p["tokens"]
 
