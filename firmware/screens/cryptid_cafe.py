@@ -209,7 +209,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         # the cards; play-tester: one move shown where bots had made three)
         board_h += max(0, min(5 * line, seats_h - n * 5 * line - (n - 1) * (m.pad // 2)))
     board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
-    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
+    beside = not flat and n > 1 and seats_h <= n * row_max + 4 * line     # the latest moves in the side panel:
+    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(   # wider, a move on fewer lines
+        body.w * 3 // 10 if beside else body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     lit = _placing(game, context)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
