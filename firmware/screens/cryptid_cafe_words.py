@@ -156,7 +156,7 @@ def rank_words(action: dict[str, Any]) -> list[str]:
 
 def pending_words(game, view: dict[str, Any], context: dict[str, Any]) -> list[str]:
     """The HDMI's lines for what each person's next press would do
-    ("Seat 1: Kaputt rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
+    ("Seat 1: Kaputtc. rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
     1 coin)?", "... - press again to confirm" once armed)."""
     controls = context.get("controls")
     out = []

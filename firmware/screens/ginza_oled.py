@@ -62,7 +62,7 @@ def lit_dice(action: dict[str, Any] | None) -> list[int] | None:
 # ------------------------------------------------------------------ OLED
 def label(action: dict[str, Any], game: Any = None) -> str:
     """A short label for a Ginza action, with card names from the
-    component data (``keep Drink Master 5VP``, ``serve Blend Coffee with
+    component data (``keep Drink Master 5 VP``, ``serve Blend Coffee with
     5,6``)."""
     kind = action.get("type")
     comp = getattr(game, "comp", None)

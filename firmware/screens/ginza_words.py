@@ -108,8 +108,8 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
     a serve names its order (issue 34: "serve 1 6" read the same for two
     orders): by the card's subcategory, "serve Omurice: 1 6", "serve
     Coffee 7+: 1 6" (a drink's sum tells two coffees apart; needs ``game``); a serve's purple die as
-    "+4" (the full label and the cost line above it say "+purple 4", "3
-    yen")."""
+    "+common 4" where the two lines have room, else "+4" (the full label says "+ common die 4
+    (purple, ¥3)", the cost line "3 yen for the common die")."""
     kind = action.get("type")
     if kind == "serve":
         dice = " ".join(map(str, action.get("dice") or []))
