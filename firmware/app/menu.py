@@ -110,8 +110,8 @@ class Menu:
         rows = [("Game", info.name), ("Players", str(self.players)), ("Bots", BOT_CHOICES[self.bots])]
         if BOT_CHOICES[self.bots] != "none":
             rows.append(("Bot level", BOT_LEVELS[self.bot_level]))
-        if self.game_id == "cryptid-cafe":
-            rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + (" (solo)" if self.players == 1 else "")))
+        if self.game_id == "cryptid-cafe" and self.players == 1:     # it sets the solo wasted-dish cost only
+            rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + " (solo)"))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
             rows.append(("Wrong hit costs", f"{WRONG_HIT_CARDS[self.wrong_hit]} VP card"
@@ -255,7 +255,8 @@ class Menu:
             choice = BOT_CHOICES[self.bots]
             bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
                 else set(range(self.players))
-            options = {"difficulty": DIFFICULTIES[self.difficulty]} if self.game_id == "cryptid-cafe" else None
+            options = {"difficulty": DIFFICULTIES[self.difficulty]} \
+                if self.game_id == "cryptid-cafe" and self.players == 1 else None
             if self.game_id == "cha-dango" and self.start_player % self.players:
                 options = {"start_player": self.start_player % self.players}
             if self.game_id == "cha-dango" and self.wrong_hit:

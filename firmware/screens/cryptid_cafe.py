@@ -31,52 +31,73 @@ from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, h
 from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
-from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label: the game's hook
-    STATIONS, ai_last, label, pending_words, station_name, todo_text)
+from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
+    STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 
 
 DRAWN = True
 TITLE = "Cryptid Cafe"
 
 
+def _whole_moves(scene: Scene, rect: Rect, moves: list[str], newest_last: bool = False) -> list[str]:
+    """Draw as many of ``moves`` (newest first) as fit ``rect`` whole,
+    each word-wrapped to its width (play-tester: a move cut mid-sentence
+    lost its tip): fewer moves rather than cut ones, a move with a word
+    wider than the box left out; ``newest_last`` draws the chosen ones in
+    the order they happened.  Returns the moves shown (newest first);
+    ``scene.facts["moves"]`` / ``["move_lines"]`` say them and their lines."""
+    m = scene.metrics
+    line = scene.measure("Ag", m.small)[1]
+    room, chosen = rect.h // line, []
+    for t in moves:
+        wrapped = wrap_words(t, rect.w, m.small, scene.measure)
+        if wrapped is None:
+            continue
+        if len(wrapped) > room:
+            break
+        chosen.append((t, wrapped))
+        room -= len(wrapped)
+    y, drawn = rect.y, []
+    for t, wrapped in (reversed(chosen) if newest_last else chosen):
+        for part in wrapped:
+            scene.text(part, Rect(rect.x, y, rect.w, line), sizes=(m.small,), colour=DIM, priority=INFO)
+            drawn.append(part)
+            y += line
+    shown = [t for t, _ in chosen]
+    scene.facts["moves"] = list(reversed(shown)) if newest_last else shown
+    scene.facts["move_lines"] = drawn
+    return shown
+
+
 def _side_moves(scene: Scene, r: Rect, moves: list[str], keep: int = 0, pending: int = 0) -> Rect:
     """Issue 34: the foot of the side panel when the screen has no feed
     panel (2+ seats): "Latest moves" and the moves newest first, as many
-    as fit in the lower part (at least the heading and two lines; the
-    phase announcements left out: the header says the phase);
+    as fit whole in the lower part (at least the heading and the newest
+    move; the phase announcements left out: the header says the phase);
     returns the room left above, at least ``keep`` lines (what the table
-    must know) and, where the moves keep two lines, ``pending`` more (what
-    a person's next press would do)."""
+    must know) and, where the moves keep their room, ``pending`` more
+    (what a person's next press would do)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
-    foot_h = min(r.h - keep * line - m.pad, max(3 * line, r.h - (keep + pending) * line - m.pad))
-    if foot_h < 3 * line:       # no room for a move under the heading (800x480): the panel as it was
+    shown = [t for t in reversed(moves) if not re.match(r"(Phase \d|Round \d|Event this round)", t)]
+    newest = next((w for w in (wrap_words(t, r.w, m.small, scene.measure) for t in shown) if w), ["", ""])
+    least = (1 + max(2, len(newest))) * line
+    foot_h = min(r.h - keep * line - m.pad, max(least, r.h - (keep + pending) * line - m.pad))
+    if foot_h < least:       # no room for a whole move under the heading (800x480): the panel as it was
         return r
     top, foot = r.rows(1, -foot_h, gap=m.pad // 2)
     head, rest = foot.rows(-line, 1)
     scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
-    shown = [t for t in reversed(moves) if not re.match(r"(Phase \d|Round \d|Event this round)", t)]
-    room, out, y = rest.h // line, [], rest.y
-    for t in shown:       # whole moves, newest first; the newest alone cut to the room rather than lost
-        wrapped = wrap_words(t, rest.w, m.small, scene.measure) or [t]
-        if out and len(wrapped) > room:
-            break
-        for part in wrapped[:room]:
-            scene.text(part, Rect(rest.x, y, rest.w, line), sizes=(m.small,), colour=DIM, priority=INFO)
-            y += line
-        room -= min(room, len(wrapped))
-        out.append(t)
-        if room <= 0:
-            break
-    scene.facts["moves"] = out
+    _whole_moves(scene, rest, shown)
     return top
 
 
 def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, Any],
-          pending: list[str] | None = None, moves: list[str] | None = None) -> None:
+          pending: list[str] | None = None, moves: list[str] | None = None, feed_panel: bool = False) -> None:
     """The round tracker, the event of the round, the AI players (their
     last move and the AI die) and the event feed; ``moves`` (no feed panel
-    on this screen): the latest moves at its foot, newest first."""
+    on this screen): the latest moves at its foot, newest first;
+    ``feed_panel``: the screen has a feed panel with them (not repeated here)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
@@ -111,9 +132,9 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                          2: "AI die: 2 symbols, up 2 ranks"}[last[1]]
                 scene.text(words, die_r.cols(-size, 1, gap=m.pad)[1], sizes=(m.small,), priority=INFO)
                 scene.facts["ai_die"] = last[1]
-    if moves is None:
+    if moves is None and not feed_panel:
         lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
-    else:       # issue 34: the latest moves at the foot, below what the table must know
+    elif moves is not None:       # issue 34: the latest moves at the foot, below what the table must know
         must = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t]) for t, p in lines if p < INFO)
         press = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t]) for t in pending or [])
         inner = _side_moves(scene, inner, moves, keep=must, pending=press)
@@ -140,8 +161,7 @@ def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
         inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
     head, rest = inner.rows(-line, 1, gap=m.pad // 2)
     scene.text("Latest moves", head, sizes=(m.small,), colour=GOLD, priority=INFO)
-    room = rest.h // line
-    scene.lines(feed[-max(0, room):], rest, size=m.small, colour=DIM)
+    _whole_moves(scene, rest, [t for t, _ in reversed(feed)], newest_last=True)
 
 
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
@@ -182,8 +202,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if flat:  # short screen: ranks side by side under their numbers, the seats get two lines each
         board_h = max(3 * line + m.pad + 2 * max(3, m.pad // 2) + int(line * 0.3),
                       body.h - m.pad - n * row_need - (n - 1) * (m.pad // 2))
+    row_max = 6 * line
+    seats_h = body.h - board_h - m.pad
+    if not flat and n > 1 and seats_h <= n * row_max + 4 * line:
+        # no feed panel below the seats: the board (and the side panel's latest moves beside it) takes up
+        # to five more lines from the seats' rows, down to 5 lines each (room for the spaces' numbers above
+        # the cards; play-tester: one move shown where bots had made three)
+        board_h += max(0, min(5 * line, seats_h - n * 5 * line - (n - 1) * (m.pad // 2)))
     board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
-    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
+    beside = not flat and n > 1 and seats_h <= n * row_max + 4 * line     # the latest moves in the side panel:
+    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(   # wider, a move on fewer lines
+        body.w * 3 // 10 if beside else body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
     st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
     lit = _placing(game, context)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
@@ -195,18 +224,23 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                    group=False)
     events = list(context.get("last_events") or [])[-8:]
     pending = pending_words(game, view, context) if view.get("phase") != "over" else []
-    row_max = 6 * line
     has_feed = seats_r.h > n * row_max + 4 * line
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
     side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
         t for t in events if not t.startswith("AI Player") or " pushes " in t]
-    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending, side_moves),
+    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending, side_moves,
+                                                       has_feed),
                bg=BG)
     active = set(game.active_players()) if view.get("phase") != "over" else set()
     if has_feed:  # few seats: rows of a readable height, the latest moves below
         rows_h = n * row_max + (n - 1) * (m.pad // 2)
+        # the feed holds the pending lines, its heading and three two-line moves where the rows can give
+        # it room (down to 5 lines each; play-tester: only the result of three bot moves was visible)
+        feed_need = (len(pending) + 7) * line + 3 * m.pad
+        if seats_r.h - rows_h - m.pad < feed_need:
+            rows_h = max(n * 5 * line + (n - 1) * (m.pad // 2), seats_r.h - m.pad - feed_need)
         seats_r, feed_r = seats_r.rows(-rows_h, 1, gap=m.pad)
         feed = [(t, 0) for t in pending] + [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
         scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed), bg=BG)

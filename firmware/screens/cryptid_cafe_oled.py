@@ -59,6 +59,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     if choices:
         full = label(choices[shown.cursor], view)
         short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
+        if len(choices) == 1:       # a lone choice keeps its "press:" (the full words stand above it)
+            act = choices[0]
+            fits = [w for w in (short, short.replace(". ", " "), f"rank {act.get('rank')}" if act.get(
+                "type") == "place" else short) if f.fits(f"press: {w}", f.W - 4)]
+            short = fits[0] if fits else short
         bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
         # above it: what a rank gives (rulebook), and once armed "press again to confirm"
         extra = [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]

@@ -156,7 +156,7 @@ def rank_words(action: dict[str, Any]) -> list[str]:
 
 def pending_words(game, view: dict[str, Any], context: dict[str, Any]) -> list[str]:
     """The HDMI's lines for what each person's next press would do
-    ("Seat 1: Kaputt rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
+    ("Seat 1: Kaputtc. rank 2 = 2 dishes?", "Seat 1: share 1 (up 1 rank:
     1 coin)?", "... - press again to confirm" once armed)."""
     controls = context.get("controls")
     out = []
@@ -237,3 +237,22 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
 def first_round(game) -> bool:
     """True during round 1 (of the game's rounds, rulebook)."""
     return game.view(None).get("round") == 1
+
+
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """The end card's line per seat: its final score as the engine sums it
+    (rulebook "Bonuses and Final Scoring"; ``view["players"][s]["score"]``):
+    "Seat 1: 69 tips +12 sets -1 walkouts -3 dishes = 77" (the tips are the
+    coins on the board; walkouts: the lost customers' cost; dishes: the
+    leftover dishes' cost; a part that is 0 left out), short enough for one
+    line of the card at 800x480."""
+    out = []
+    for s, p in enumerate(view.get("players") or []):
+        sc = p.get("score") or {}
+        words = [f"{sc.get('tips', p.get('coins', 0))} tips"]
+        for key, sign, what in (("set_bonus", "+", "sets"), ("lost_value", "-", "walkouts"),
+                                ("dish_penalty", "-", "dishes")):
+            if sc.get(key):
+                words.append(f"{sign}{sc[key]} {what}")
+        out.append(f"Seat {s + 1}: {' '.join(words)} = {sc.get('total', p.get('coins', 0))}")
+    return out

@@ -62,7 +62,7 @@ def lit_dice(action: dict[str, Any] | None) -> list[int] | None:
 # ------------------------------------------------------------------ OLED
 def label(action: dict[str, Any], game: Any = None) -> str:
     """A short label for a Ginza action, with card names from the
-    component data (``keep Drink Master 5VP``, ``serve Blend Coffee with
+    component data (``keep Drink Master 5 VP``, ``serve Blend Coffee with
     5,6``)."""
     kind = action.get("type")
     comp = getattr(game, "comp", None)
@@ -71,13 +71,13 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         return f"play {pc.name}: {pc.text}" if pc else f"play {action.get('card')}"
     if kind == "pick_bonus":
         bc = comp.bonus_cards.get(action.get("card")) if comp else None
-        return f"keep {bc.name} {bc.vp}VP" if bc else f"keep {action.get('card')}"
+        return f"keep {bc.name} {bc.vp} VP" if bc else f"keep {action.get('card')}"
     if kind == "serve":
         oc = comp.orders.get(action.get("order")) if comp else None
         name = oc.item if oc else action.get("order")
         text = f"serve {name} with {','.join(map(str, action.get('dice') or []))}"
         if action.get("common") is not None:
-            text += f" +purple {action['common']} ¥3"
+            text += f" + common die {action['common']} (purple, ¥3)"
         return text
     if kind == "change":
         steps = action.get("steps") or []
@@ -204,7 +204,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         for i, b in enumerate(bonus[:min(2, rows)]):
             bc = comp.bonus_cards[b]
             _check_box(f, 2, y + i * 11, bonus_met(game, seat, b, view))
-            f.best(12, y + i * 11, [f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name, f"{bc.vp}VP"])
+            f.best(12, y + i * 11, [f"{bc.name} {bc.vp} VP", f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name,
+                                    f"{bc.vp} VP"])
         if not bonus and rows:
             f.text(2, y, "no bonus cards")
     return f
@@ -252,11 +253,14 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
         title, text = pc.name, pc.text
     else:
         bc = game.comp.bonus_cards[act["card"]]
-        title, text = f"{bc.name} {bc.vp}VP", _bonus_text(bc)
+        title, text = f"{bc.name} {bc.vp} VP", _bonus_text(bc)
     word = "keep" if phase != "player_card" else "play"
     chosen = f"{word} this card ({cursor + 1} of {len(choices)})"     # issue 34: "play 1 of 2"
-    if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6VP": VP below
-        title, chosen = bc.name, f"keep: {bc.vp}VP"
+    if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6 VP": VP below
+        title, chosen = bc.name, f"keep: {bc.vp} VP"
+    # one choice line, so the ability keeps its two lines (the arrows' "1/2" says the position)
+    if not f.fits(chosen, f.W - f.width(f"{cursor + 1}/{len(choices)}") - 18):
+        chosen = f"{word} this card"
     bottom = f.choice(chosen, cursor, len(choices), shown.armed)
     if shown.armed:               # the choice waits for its confirm press: say so
         f.text(2, bottom - 10, "press again to confirm" if f.fits("press again to confirm", f.W - 4)

@@ -210,6 +210,14 @@ def _arrange(scene: Scene, r: Rect, kind: str, level: int, word: bool) -> None:
         scene.text(f"Lv.{level}", lv_r, sizes=(m.small,), align="center", colour=CARD_INK)
 
 
+def mat_die(line: int, wide: bool, short: bool = False) -> int:
+    """A mat's die, px, from the small text's line height: half as tall
+    again as a line (play-tester: at a line's height the pips of 1, 2 and
+    3 were misread at a metre), more on a wide mat; a quarter more on a
+    ``short`` screen (800x480: the order cards keep their room)."""
+    return int(line * (1.25 if short else 1.8 if wide else 1.5))
+
+
 def mat_height(scene: Scene, wide: bool) -> int:
     """Height in px of a seat's mat: banner, (wide: ability text, two-line
     arrange cards), dice, arrange / yen / tokens, orders won."""
@@ -217,11 +225,29 @@ def mat_height(scene: Scene, wide: bool) -> int:
     line = scene.measure("Ag", m.small)[1]
     banner = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
     row = line + (6 if wide else 4)
-    die = int(line * 1.35) if wide else line
+    die = mat_die(line, wide, scene.height < 600)
     gap = m.pad // 2
     if wide:
         return banner + 2 * line + die + (2 * line + 6) + 2 * row + 5 * gap + 2 * max(3, m.pad // 2)
     return banner + die + 2 * row + 3 * gap + 2 * max(3, m.pad // 2)
+
+
+def start_levels(game, view: dict[str, Any], seat: int) -> dict[str, int]:
+    """The seat's arrange levels as the game will start them: a played
+    player card that starts an arrange card at Lv.2 ("Use the Player's
+    Special Ability", applied by the engine when play begins) shows Lv.2
+    from the moment it is played (play-tester: Kenta's mat read Lv.1)."""
+    p = view["players"][seat]
+    levels = dict(p.get("levels") or {})
+    card = p.get("card")
+    if card and view.get("phase") in ("player_card", "draft1", "draft2"):
+        try:
+            pc = game.comp.player_cards[card]
+        except (AttributeError, KeyError):
+            return levels
+        if pc.ability_kind() == "start_arrange_lv2":
+            levels[pc.ability_value("arrange")] = 2
+    return levels
 
 
 def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
@@ -232,15 +258,15 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     requested dice's places: not in the game yet; ``lit``: the dice values
     the choice under the seat's cursor would take, ringed in gold)."""
     m = scene.metrics
-    p = view["players"][seat]
+    p = dict(view["players"][seat], levels=start_levels(game, view, seat))
+    scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     line = scene.measure("Ag", m.small)[1]
     gap = m.pad // 2
     banner_h = scene.measure("Ag", m.medium if wide else m.small)[1] + m.pad + 2
     scene.add("panel", r, None, fill=(34, 38, 50), border=dice_rgb(view, seat), radius=m.pad)
     inner = r.inset(max(3, m.pad // 2))
     row = line + (6 if wide else 4)
-    die = int(line * 1.35) if wide else line
-    die = min(die, (inner.w - 8 * 3) // 9)
+    die = min(mat_die(line, wide, scene.height < 600), (inner.w - 8 * 3) // 9)
     ability_h = 2 * line if wide else 0
     arr_h = 2 * line + 6 if wide else row
     banner_r, abil_r, dice_r, arr_r, econ_r, won_r = inner.rows(
@@ -364,7 +390,6 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
         size = min(tok, step - 2)
         scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
                   f"left:{seat}:{k}", seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
-    scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
     scene.facts.setdefault("tokens", {})[seat] = p["tokens"]
 

@@ -60,7 +60,7 @@ def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tup
         costs.append("1 action token")
     if kind == "serve":
         if action.get("common") is not None:
-            costs.append(_yen(COMMON_DIE_COST, sign))
+            costs.append(f"{_yen(COMMON_DIE_COST, sign)} for the common die")     # play-tester: say what "+2" is
         oc = game.comp.orders.get(action.get("order"))
         if oc is not None:
             gains.append(_yen(oc.coins, sign))
@@ -88,15 +88,18 @@ def cost_words(game, seat: int, action: dict[str, Any], sign: str = "¥") -> lis
     long = "costs " + " and ".join(costs)
     short = "costs " + ", ".join(c.replace("action token", "token") for c in costs)
     got = f", gets {gains[0]}" if gains else ""
-    return list(dict.fromkeys([long + got, short + got, long, short,
-                               ", ".join(c.replace("action token", "token") for c in costs)]))
+    shortest = ", ".join(c.replace("action token", "token") for c in costs)
+    die = [w.replace(" for the common die", " common die") for w in (short + got, short, shortest)]
+    return list(dict.fromkeys([long + got, short + got, long, short, *die, shortest,
+                               shortest.replace(" for the common die", "")]))
 
 
 def cost_short(game, seat: int, action: dict[str, Any]) -> str:
     """The cost in a few characters for a seat's banner: "1 token",
     "¥3", "1 token + ¥3", "free"."""
     costs, _ = cost_parts(game, seat, action)
-    return " + ".join(c.replace("action token", "token") for c in costs) or "free"
+    return " + ".join(c.replace("action token", "token").replace(" for the common die", "")
+                      for c in costs) or "free"
 
 
 def short_words(action: dict[str, Any], game: Any = None) -> str:
@@ -105,19 +108,24 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
     a serve names its order (issue 34: "serve 1 6" read the same for two
     orders): by the card's subcategory, "serve Omurice: 1 6", "serve
     Coffee 7+: 1 6" (a drink's sum tells two coffees apart; needs ``game``); a serve's purple die as
-    "+4" (the full label and the cost line above it say "+purple 4", "3
-    yen")."""
+    "+common 4" where the two lines have room, else "+4" (the full label says "+ common die 4
+    (purple, ¥3)", the cost line "3 yen for the common die")."""
     kind = action.get("type")
     if kind == "serve":
         dice = " ".join(map(str, action.get("dice") or []))
-        extra = f" +{action['common']}" if action.get("common") is not None else ""
         oc = game.comp.orders.get(action.get("order")) if game is not None else None
         name = "" if oc is None else f"{oc.subcategory} {oc.sum}+: " if oc.sum is not None else f"{oc.subcategory}: "
-        words = f"serve {name}{dice}{extra}"
-        if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
-            words = f"{name}{dice}{extra}"
-        if len(words) > 20 and oc is not None:
-            words = f"{oc.subcategory.split()[-1]}{name[len(oc.subcategory):]}{dice}{extra}"
+        # the purple die named as the common die where the two lines have room (play-tester: "Pudding: 3 +2")
+        extras = [f" +common {action['common']}", f" +{action['common']}"] if action.get("common") is not None \
+            else [""]
+        for extra in extras:
+            words = f"serve {name}{dice}{extra}"
+            if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
+                words = f"{name}{dice}{extra}"
+            if len(words) > 20 and oc is not None:
+                words = f"{oc.subcategory.split()[-1]}{name[len(oc.subcategory):]}{dice}{extra}"
+            if len(words) <= 28:
+                break
         return words
     if kind == "change":
         return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])

@@ -80,13 +80,20 @@ def _target_card(scene: Scene, r: Rect, cid: str, letter: str, owner: int | None
 def feed_text(text: str, letters: dict[str, str]) -> str:
     """An engine event as players say it: a card's id and description
     become its letter ("Seat 2 claims T19 yellow/red + coin" -> "Seat 2
-    claims card C")."""
+    claims card C"); a round's cards as the cards face up ("Round 2: cards A,
+    B, C face up")."""
     for cid, letter in letters.items():
         if cid in text:
             desc = default_components().card(cid).describe()
             text = text.replace(desc, f"card {letter}").replace(cid, f"card {letter}")
-    return re.sub(r"\s*\((?:RG|CAB)-\d+\)|,? ?\(?tie, coin flip, CAB-4\)?", lambda mt: " (tie: coin flip)"
+    text = re.sub(r"\s*\((?:RG|CAB)-\d+\)|,? ?\(?tie, coin flip, CAB-4\)?", lambda mt: " (tie: coin flip)"
                   if "tie" in mt.group(0) else "", text)
+    # a new round's cards in the order dealt read as an order they are not (play-tester): the cards face up
+    dealt = re.fullmatch(r"(Round \d+): ((?:card \w+)(?:, card \w+)*)", text)
+    if dealt:
+        cards = sorted(c.split()[1] for c in dealt.group(2).split(", "))
+        text = f"{dealt.group(1)}: card{'s' if len(cards) != 1 else ''} {', '.join(cards)} face up"
+    return text
 
 
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:

@@ -101,7 +101,10 @@ def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measu
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     # a column is as wide as the OLED, or as its widest key pair or caption
     people = any(not p.is_bot for p in panels)
-    inner = max([oled_w if people else 0] + [measure(p.caption, size)[0] for p in panels]
+    # a caption keeps clear of its seat light at its right end (light_spot's disc and a gap)
+    light_w = 2 * max(4, line_h * 2 // 5) + 8
+    inner = max([oled_w if people else 0] + [measure(p.caption, size)[0] + (light_w if p.light else 0)
+                                             for p in panels]
                 + [measure(f"{k}: {w}", size)[0] for p in panels if legends for k, w in p.legend])
     placed = []
     col, y = 0, PAD

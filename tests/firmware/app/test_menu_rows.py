@@ -59,3 +59,13 @@ def test_the_focused_resume_row_is_told_in_full_beside_the_menu():
     menu = Menu(resumable=list(RESUMES))
     menu.focus_resume(RESUMES[2][0])
     assert "40 orders left" in " ".join(menu.scene((1280, 720), default_measure()).facts["info"])
+
+
+def test_cryptid_cafe_difficulty_row_only_where_it_has_an_effect():
+    """Play-tester: the "Difficulty" row showed in a 3-player game where it
+    changes nothing (it sets the solo wasted-dish cost only)."""
+    m = Menu(games=["cryptid-cafe"])
+    for players in range(1, 6):
+        m.players = players
+        labels = [label for label, _ in m.rows()]
+        assert ("Difficulty" in labels) == (players == 1), (players, labels)

@@ -94,3 +94,16 @@ def test_a_small_change_rescales_only_its_part_of_the_window_view_and_matches_a_
     assert ((got >= near.min(axis=0) - 16) & (got <= near.max(axis=0) + 16)).all()
     assert (got != pg.surfarray.array3d(whole_before)).any()        # the change is seen
     r.close()
+
+
+def test_a_bot_seats_caption_is_not_covered_by_its_seat_light():
+    """Play-tester: each bot seat's caption "seat 1 · bot" was cut by its
+    seat light circle (the column was only as wide as the caption)."""
+    from firmware.ui.sim_window import light_spot
+    panels = [SeatPanel(f"seat {i + 1} \u00b7 bot", None, (), light="unlit") for i in range(3)]
+    for size in ((1920, 1080), (1280, 720), (800, 480)):
+        lay = window_layout(size, (1920, 1080), panels, _measure)
+        for p, box in zip(panels, lay.panels):
+            (cx, _cy), r = light_spot(box.caption)
+            text_right = box.caption[0] + _measure(p.caption, lay.text_px)[0]
+            assert text_right + 2 <= cx - r, (size, p.caption, text_right, cx - r)

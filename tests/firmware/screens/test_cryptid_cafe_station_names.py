@@ -1,0 +1,35 @@
+"""Play-tester: the stations read "Kaputt", "Beuv", "Water" (cut-looking
+short forms) even where the full name fits; the full name where it fits,
+else a clear shorter form (an abbreviation that says so)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engines.cryptid_cafe.data import components
+from firmware.screens.draw import hdmi_screen
+from firmware.ui.hdmi import HdmiRenderer
+
+from screen_checks import context, play_states
+
+BARE = ("Kaputt", "Beuv", "Water")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
+def test_station_names_are_never_bare_cut_words(players, size):
+    r = HdmiRenderer(*size, "headless")
+    for game, events in play_states("cryptid-cafe", players, 3, every=25, limit=200):
+        texts = hdmi_screen(game, context(game, events), size=size, measure=r.scene_measure).texts()
+        bad = [t for t in texts for w in BARE if re.search(rf"\b{w}\b(?!')", t)]
+        assert not bad, (size, bad)
+
+
+def test_full_station_names_where_they_fit():
+    comp = components()
+    r = HdmiRenderer(1920, 1080, "headless")
+    game, events = next(play_states("cryptid-cafe", 3, 1))
+    texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
+    for st in ("kaputtcino", "beuvnoire", "waterzoeil"):      # the ones 1920 px has room for
+        assert comp.station_name(st) in texts, (st, texts)
