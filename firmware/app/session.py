@@ -8,7 +8,8 @@ camera that sees tray frames composed from die images.
 What the session opens is in :mod:`firmware.app.session_devices`, its
 timers (the countdowns and holds of the cabinet rulings) in
 :mod:`firmware.app.session_timers`, its report in
-:mod:`firmware.app.session_report`; here: creating and resuming a session,
+:mod:`firmware.app.session_report`, what the window shows beside the
+screens (keys, seat lights, captions) in :mod:`firmware.app.session_panels`; here: creating and resuming a session,
 rendering the HDMI, the OLEDs and the seats' lights, and the loop.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engines import Game, new_game
 
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
 from firmware.app.session_report import SessionReport
+from firmware.app.session_panels import SessionPanels
 from firmware.app.session_timers import SessionTimers
 from firmware.app.session_walkthrough import SessionWalkthrough, house_options
 from firmware.runtime import journal as journal_mod
@@ -34,7 +36,7 @@ from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
 from firmware.runtime.takeback import hints as take_back_hints
-from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
+from firmware.ui.keys import KEY_INPUTS
 from firmware.ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
@@ -72,7 +74,7 @@ class SessionOptions:
     walkthrough: bool = False
 
 
-class Session(SessionTimers, SessionWalkthrough, SessionReport):
+class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
     screens it renders, its timers (:class:`~firmware.app.session_timers.SessionTimers`)
@@ -390,32 +392,6 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
         from firmware.screens.moves_log import move_words
         return move_words(self.game.game_id, list(self.runtime.log), self.game.view(None))
 
-    def _result_hint(self) -> str:
-        """What dismisses the result screen, said on it."""
-        back = "return to the menu" if not self._owns_renderer else "close"
-        people = [s for s in range(self.game.num_players) if s not in self.runtime.bots]
-        window = not self.opts.headless and getattr(self.renderer, "mode", "") == "window"
-        if not people:
-            return f"Press any key to {back}" if window else f"Press any button to {back}"
-        return f"Press your button to {back}" + (" (or any key)" if window else "")
-
-    def _legends(self) -> list[list[tuple[str, str]]]:
-        """Each seat's simulator keys as ``(key, what)`` pairs (the window's
-        legend; ``SIM_KEYS``)."""
-        out = []
-        for seat in range(self.game.num_players):
-            if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
-                out.append([])
-                continue
-            button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
-            declared = cabinet_game(self.game.game_id)
-            has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
-            takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
-            out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
-                        (f"{left}/{right}", "choose"), (push, "cancel"),
-                        *([(f"{left} held", "take back")] if takes_back else [])])
-        return out
-
     def _layout_bug(self, where: str, exc: Exception) -> None:
         """Log a screen that could not be laid out (once per kind of
         failure); the game goes on."""
@@ -423,35 +399,6 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport):
         if (where, str(exc)) not in seen:
             seen.add((where, str(exc)))
             log.error("%s could not be drawn (%s); the game goes on", where, exc)
-
-    def _set_lights(self, ctx: dict[str, Any]) -> None:
-        """Each seat's button light from what it must do now; the window
-        is repainted when a drawn light turns on or off (a blink too)."""
-        from firmware.runtime.seat_lights import seat_modes
-        rt = self.runtime
-        readings = {k: v.get("state") for k, v in (ctx.get("readings") or {}).items()}
-        key = (rt.stats.actions, rt.pause.paused, tuple(sorted(rt.bots)), repr(sorted(ctx["prompts"].items())),
-               repr(sorted(readings.items())))
-        if key != getattr(self, "_modes_key", None):   # the game's choices are asked once per change (a
-            self._modes_key = key                      # Retrograde round start costs 36 ms), not per frame
-            self._modes = seat_modes(self.game, ctx, rt.bots, rt.pause.paused)
-        modes = self._modes
-        now = time.monotonic()
-        for light, mode in zip(self.lights, modes):
-            light.set(mode)
-            light.tick(now)
-        lit = tuple(light.lit_at(now) for light in self.lights)
-        if lit != self._lit_shown:
-            self._lit_shown = lit
-            self.window_dirty = True
-
-    def _light_states(self) -> list[str]:
-        """Each seat's light as the window draws it: "lit" or "unlit"
-        (the mode's look now: a blink alternates)."""
-        return ["lit" if on else "unlit" for on in self._lit_shown]
-
-    def _oled_labels(self) -> list[str]:
-        return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
 
     # --------------------------------------------------------------- loop
     def run(self) -> None:

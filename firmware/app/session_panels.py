@@ -1,0 +1,71 @@
+"""What the simulator's window shows beside a session's screens: each
+seat's keys (the legend), its button light and its caption, and the words
+that dismiss the result screen.  Mixed into :class:`firmware.app.session.Session`;
+reads its ``game``, ``runtime``, ``cabinet``, ``renderer``, ``opts``,
+``lights`` and ``_lit_shown``."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from firmware.screens.games import cabinet_game
+from firmware.ui.keys import SIM_KEYS, key_name
+
+
+class SessionPanels:
+    """The session's legends, seat lights and captions (a mixin)."""
+
+    def _result_hint(self) -> str:
+        """What dismisses the result screen, said on it."""
+        back = "return to the menu" if not self._owns_renderer else "close"
+        people = [s for s in range(self.game.num_players) if s not in self.runtime.bots]
+        window = not self.opts.headless and getattr(self.renderer, "mode", "") == "window"
+        if not people:
+            return f"Press any key to {back}" if window else f"Press any button to {back}"
+        return f"Press your button to {back}" + (" (or any key)" if window else "")
+
+    def _legends(self) -> list[list[tuple[str, str]]]:
+        """Each seat's simulator keys as ``(key, what)`` pairs (the window's
+        legend; ``SIM_KEYS``)."""
+        out = []
+        for seat in range(self.game.num_players):
+            if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
+                out.append([])
+                continue
+            button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
+            declared = cabinet_game(self.game.game_id)
+            has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
+            takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
+            out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
+                        (f"{left}/{right}", "choose"), (push, "cancel"),
+                        *([(f"{left} held", "take back")] if takes_back else [])])
+        return out
+
+    def _set_lights(self, ctx: dict[str, Any]) -> None:
+        """Each seat's button light from what it must do now; the window
+        is repainted when a drawn light turns on or off (a blink too)."""
+        from firmware.runtime.seat_lights import seat_modes
+        rt = self.runtime
+        readings = {k: v.get("state") for k, v in (ctx.get("readings") or {}).items()}
+        key = (rt.stats.actions, rt.pause.paused, tuple(sorted(rt.bots)), repr(sorted(ctx["prompts"].items())),
+               repr(sorted(readings.items())))
+        if key != getattr(self, "_modes_key", None):   # the game's choices are asked once per change (a
+            self._modes_key = key                      # Retrograde round start costs 36 ms), not per frame
+            self._modes = seat_modes(self.game, ctx, rt.bots, rt.pause.paused)
+        modes = self._modes
+        now = time.monotonic()
+        for light, mode in zip(self.lights, modes):
+            light.set(mode)
+            light.tick(now)
+        lit = tuple(light.lit_at(now) for light in self.lights)
+        if lit != self._lit_shown:
+            self._lit_shown = lit
+            self.window_dirty = True
+
+    def _light_states(self) -> list[str]:
+        """Each seat's light as the window draws it: "lit" or "unlit"
+        (the mode's look now: a blink alternates)."""
+        return ["lit" if on else "unlit" for on in self._lit_shown]
+
+    def _oled_labels(self) -> list[str]:
+        return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
