@@ -164,6 +164,40 @@ def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
     _whole_moves(scene, rest, [t for t, _ in reversed(feed)], newest_last=True)
 
 
+def _board_and_seats(scene: Scene, body, view: dict[str, Any]):
+    """Where the stations' board, the side panel and the seats' rows go in
+    ``body`` (px): ``(board, seats, stations, side panel, flat, row_max)``;
+    ``flat``: a short screen, the ranks side by side under their numbers and
+    two lines a seat; ``row_max``: the tallest a seat's row may be."""
+    m = scene.metrics
+    h = scene.rect.h
+    n = len(view["players"])
+    line = scene.measure("Ag", m.small)[1]
+    ranks = len(next(iter(view["stations"].values())))
+    board_h = int(line * 1.3) + ranks * int(line * (1.25 if h >= 700 else 1.05)) + m.pad * 2
+    if view.get("ai_players"):
+        board_h += 2 * line
+    board_h = min(board_h, body.h // 2 if n > 2 else body.h * 3 // 5)
+    row_need = 2 * line + 4 + 2 * max(3, m.pad // 2)  # two lines per seat: tray and piles stacked
+    flat = (body.h - board_h - m.pad) // n < row_need + m.pad // 2
+    if flat:  # short screen: ranks side by side under their numbers, the seats get two lines each
+        board_h = max(3 * line + m.pad + 2 * max(3, m.pad // 2) + int(line * 0.3),
+                      body.h - m.pad - n * row_need - (n - 1) * (m.pad // 2))
+    row_max = 6 * line
+    seats_h = body.h - board_h - m.pad
+    if not flat and n > 1 and seats_h <= n * row_max + 4 * line:
+        # no feed panel below the seats: the board (and the side panel's latest moves beside it) takes up
+        # to five more lines from the seats' rows, down to 5 lines each (room for the spaces' numbers above
+        # the cards; play-tester: one move shown where bots had made three)
+        board_h += max(0, min(5 * line, seats_h - n * 5 * line - (n - 1) * (m.pad // 2)))
+    board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
+    beside = not flat and n > 1 and seats_h <= n * row_max + 4 * line     # the latest moves in the side panel:
+    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(   # wider, a move on fewer lines
+        body.w * 3 // 10 if beside else body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
+    st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
+    return board_r, seats_r, st_r, side_r, flat, row_max
+
+
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
            measure=None) -> Scene:
     """The shared Cryptid Cafe screen, drawn from the public ``view``.
@@ -192,28 +226,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     body = body.inset(m.pad)
     n = len(view["players"])
     line = scene.measure("Ag", m.small)[1]
-    ranks = len(next(iter(view["stations"].values())))
-    board_h = int(line * 1.3) + ranks * int(line * (1.25 if h >= 700 else 1.05)) + m.pad * 2
-    if view.get("ai_players"):
-        board_h += 2 * line
-    board_h = min(board_h, body.h // 2 if n > 2 else body.h * 3 // 5)
-    row_need = 2 * line + 4 + 2 * max(3, m.pad // 2)  # two lines per seat: tray and piles stacked
-    flat = (body.h - board_h - m.pad) // n < row_need + m.pad // 2
-    if flat:  # short screen: ranks side by side under their numbers, the seats get two lines each
-        board_h = max(3 * line + m.pad + 2 * max(3, m.pad // 2) + int(line * 0.3),
-                      body.h - m.pad - n * row_need - (n - 1) * (m.pad // 2))
-    row_max = 6 * line
-    seats_h = body.h - board_h - m.pad
-    if not flat and n > 1 and seats_h <= n * row_max + 4 * line:
-        # no feed panel below the seats: the board (and the side panel's latest moves beside it) takes up
-        # to five more lines from the seats' rows, down to 5 lines each (room for the spaces' numbers above
-        # the cards; play-tester: one move shown where bots had made three)
-        board_h += max(0, min(5 * line, seats_h - n * 5 * line - (n - 1) * (m.pad // 2)))
-    board_r, seats_r = body.rows(-board_h, 1, gap=m.pad)
-    beside = not flat and n > 1 and seats_h <= n * row_max + 4 * line     # the latest moves in the side panel:
-    side_w = (body.w // 4 if h >= 700 else body.w // 5) if flat else max(   # wider, a move on fewer lines
-        body.w * 3 // 10 if beside else body.w // 4, scene.measure("AI Player 2: 99", m.small)[0])
-    st_r, side_r = board_r.cols(1, -side_w, gap=m.pad)
+    board_r, seats_r, st_r, side_r, flat, row_max = _board_and_seats(scene, body, view)
     lit = _placing(game, context)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
