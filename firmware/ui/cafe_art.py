@@ -230,6 +230,22 @@ def draw_meeple(pg, s, r, colour, label: str = "", ai: bool = False) -> None:
     pg.draw.polygon(s, INK, pts, max(1, size // 24))
 
 
+def _unit_square(pg, r):
+    """The square of side ``min(r.w, r.h)`` centred in ``r`` (px), with the
+    two ways a drawing finds its places in it: ``P(fx, fy)`` a point and
+    ``R(fx, fy, fw, fh)`` a ``pygame.Rect``, in fractions of the side:
+    ``(side, P, R)``."""
+    size = min(r.w, r.h)
+    x0, y0 = r.x + (r.w - size) // 2, r.y + (r.h - size) // 2
+
+    def P(fx, fy):
+        return (int(x0 + fx * size), int(y0 + fy * size))
+
+    def R(fx, fy, fw, fh):
+        return pg.Rect(int(x0 + fx * size), int(y0 + fy * size), max(1, int(fw * size)), max(1, int(fh * size)))
+    return size, P, R
+
+
 def draw_dish(pg, s, r, station: str) -> None:
     """A Cryptid Cafe dish filling the square in ``r``: Kaputtcino (a cup
     with a saucer), Baba au Rhume (a domed cake with a drip), Beuv'noire (a
@@ -239,14 +255,7 @@ def draw_dish(pg, s, r, station: str) -> None:
     Raises:
         ValueError: an unknown station.
     """
-    size = min(r.w, r.h)
-    x0, y0 = r.x + (r.w - size) // 2, r.y + (r.h - size) // 2
-
-    def P(fx, fy):
-        return (int(x0 + fx * size), int(y0 + fy * size))
-
-    def R(fx, fy, fw, fh):
-        return pg.Rect(int(x0 + fx * size), int(y0 + fy * size), max(1, int(fw * size)), max(1, int(fh * size)))
+    size, P, R = _unit_square(pg, r)
     lw = max(1, size // 18)
     if station == "kaputtcino":
         pg.draw.ellipse(s, (230, 230, 236), R(0.05, 0.72, 0.9, 0.2))
@@ -402,14 +411,7 @@ def draw_plate(pg, s, r, sub: str) -> None:
     Raises:
         ValueError: an unknown subcategory.
     """
-    size = min(r.w, r.h)
-    x0, y0 = r.x + (r.w - size) // 2, r.y + (r.h - size) // 2
-
-    def P(fx, fy):
-        return (int(x0 + fx * size), int(y0 + fy * size))
-
-    def R(fx, fy, fw, fh):
-        return pg.Rect(int(x0 + fx * size), int(y0 + fy * size), max(1, int(fw * size)), max(1, int(fh * size)))
+    size, P, R = _unit_square(pg, r)
     lw = max(1, size // 20)
     if sub == "Coffee":
         draw_dish(pg, s, r, "kaputtcino")
