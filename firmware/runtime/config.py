@@ -21,13 +21,14 @@ from __future__ import annotations
 import copy
 import math
 import os
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
 import hardware.settings as hardware_settings
 import vision.settings as vision_settings
+
+from firmware.runtime.bounded_read import read_regular
 
 
 class ConfigError(ValueError):
@@ -204,24 +205,15 @@ def _read_config(p: Path) -> bytes:
     Raises:
         ConfigError: cannot be read, not a regular file, or too large.
     """
-    try:
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO must not block the open
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ConfigError(f"{p}: not a regular file, so not a config file; give --config the path of a "
-                              ".toml file")
-        if st.st_size > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{p}: {st.st_size} bytes is far too large for a config file (at most "
-                              f"{MAX_CONFIG_BYTES}); give --config the path of the cabinet's .toml file")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_CONFIG_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError(f"{p}: cannot read the config file ({exc.strerror or exc})") from exc
-    finally:
-        os.close(fd)
+    def refuse(why: str, detail: object) -> ConfigError:
+        if why == "not a file":
+            return ConfigError(f"{p}: not a regular file, so not a config file; give --config the path of a "
+                               ".toml file")
+        if why == "too large":
+            return ConfigError(f"{p}: {detail} bytes is far too large for a config file (at most "
+                               f"{MAX_CONFIG_BYTES}); give --config the path of the cabinet's .toml file")
+        return ConfigError(f"{p}: cannot read the config file ({getattr(detail, 'strerror', None) or detail})")
+    return read_regular(p, MAX_CONFIG_BYTES, refuse)
 
 
 def load(path: str | os.PathLike | None = None) -> dict[str, Any]:

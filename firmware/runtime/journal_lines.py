@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 import warnings
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from firmware.runtime.bounded_read import read_regular
 
 
 FORMAT_VERSION = 2
@@ -163,26 +164,14 @@ def decode_line(raw: bytes, version: int) -> dict[str, Any]:
 # ---------------------------------------------------------------- reading
 def _read_bytes(p: Path) -> bytes:
     """The file's bytes: a regular file of at most MAX_JOURNAL_BYTES."""
-    try:
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO must not block the open
-    except OSError as exc:
-        raise JournalError(f"{p}: cannot read the journal ({exc.strerror or exc})") from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise JournalError(f"{p}: not a regular file, so not a journal; give the .jsonl file of a game")
-        if st.st_size > MAX_JOURNAL_BYTES:
-            raise JournalError(f"{p}: {st.st_size} bytes is far too large for a journal "
-                               f"(at most {MAX_JOURNAL_BYTES}); give the .jsonl file of a game")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            data = f.read(MAX_JOURNAL_BYTES + 1)
-    except OSError as exc:
-        raise JournalError(f"{p}: cannot read the journal ({exc.strerror or exc})") from exc
-    finally:
-        os.close(fd)
-    if len(data) > MAX_JOURNAL_BYTES:
-        raise JournalError(f"{p}: too large for a journal (more than {MAX_JOURNAL_BYTES} bytes)")
-    return data
+    def refuse(why: str, detail: object) -> JournalError:
+        if why == "not a file":
+            return JournalError(f"{p}: not a regular file, so not a journal; give the .jsonl file of a game")
+        if why == "too large":
+            return JournalError(f"{p}: {detail} bytes is far too large for a journal "
+                                f"(at most {MAX_JOURNAL_BYTES}); give the .jsonl file of a game")
+        return JournalError(f"{p}: cannot read the journal ({getattr(detail, 'strerror', None) or detail})")
+    return read_regular(p, MAX_JOURNAL_BYTES, refuse)
 
 
 def read(path: str | os.PathLike) -> JournalContents:
