@@ -63,12 +63,19 @@ def _lock_game(header: dict[str, Any], path: Path) -> int:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError:
         return -1             # no shared lock folder: the path lock still holds
+    return _held(fd, f"{path}: this game is being played by another cabinet process (from this file or a "
+                     "copy of it); finish or close that game first")
+
+
+def _held(fd: int, taken: str) -> int:
+    """``fd`` once this process holds an exclusive ``flock`` on it; if
+    another process holds it, ``fd`` is closed and :class:`JournalLocked`
+    (``taken``: the words) raised."""
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        raise JournalLocked(f"{path}: this game is being played by another cabinet process (from "
-                            "this file or a copy of it); finish or close that game first") from None
+        raise JournalLocked(taken) from None
     return fd
 
 
@@ -174,13 +181,8 @@ def _lock(root: Path) -> int:
         fd = os.open(root, os.O_RDONLY)
     except OSError as exc:
         raise JournalError(f"{root}: cannot open the journal to lock it ({exc.strerror or exc})") from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise JournalLocked(f"{root}: this game is being played by another cabinet process (the journal is "
-                            "locked); finish or close that game first") from None
-    return fd
+    return _held(fd, f"{root}: this game is being played by another cabinet process (the journal is locked); "
+                     "finish or close that game first")
 
 
 class JournalWriter:
