@@ -1,5 +1,6 @@
-"""The kit's colours: the screens' background, panels, text, gold and
-alert, and one colour per seat (always shown with the seat's number)."""
+"""The cabinet's colours, in one place: the screens' background, panels,
+text, gold and alert, one colour per seat (always shown with the seat's
+number), and the simulator window's panels and seat lights."""
 from __future__ import annotations
 
 #: Seat colours with a number on every token (never colour alone).
@@ -13,6 +14,13 @@ FG = (240, 240, 240)
 DIM = (176, 182, 196)
 GOLD = (250, 204, 64)
 ALERT = (214, 64, 56)
+
+#: the simulator's window around the screens: a seat panel's ground, a
+#: notice's ground, a seat's button light lit and unlit
+WINDOW_PANEL = (32, 36, 50)
+NOTICE_BG = (150, 40, 36)
+LIT = (255, 214, 64)
+UNLIT = (70, 66, 56)
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

@@ -15,6 +15,9 @@ from typing import Any, Callable
 
 from PIL import Image
 
+from firmware.ui.palette import DIM, FG, GOLD, LIT, NOTICE_BG, UNLIT
+from firmware.ui.palette import WINDOW_PANEL as PANEL
+
 OLED_W, OLED_H = 128, 64
 #: OLED magnifications tried, largest first.
 SCALES = (3.0, 2.5, 2.0, 1.5, 1.0)
@@ -166,15 +169,6 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
     return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total)
 
 
-FG = (240, 240, 240)
-DIM = (176, 182, 196)
-GOLD = (250, 204, 64)
-PANEL = (32, 36, 50)
-NOTICE_BG = (150, 40, 36)
-
-
-LIT = (255, 214, 64)
-UNLIT = (70, 66, 56)
 
 
 def light_spot(caption: tuple[int, int, int, int]) -> tuple[tuple[int, int], int]:
