@@ -1,0 +1,158 @@
+"""Retrograde: a reroll keeps dice (the fresh play-tester of issue 117:
+"you cannot keep dice when you reroll ... the reroll choice told me 'roll
+6 dice!' and rerolled all six, so I lost three 1s").  Book, 2 - Roll Dice:
+"Keep as many dice as you want and reroll the rest."
+
+At the real cabinet the seat keeps dice by hand and the camera reads the
+whole tray; only the words change.  In the simulator the table keeps the
+dice that fit the target card (a person's: the card its cursor last
+pointed at; a bot's: the card it aims for) and rolls only the others."""
+from __future__ import annotations
+
+import json
+
+from engines.retrograde.components import default_components
+
+from firmware.rulings import LATE_OK_US
+
+COMP = default_components()
+
+
+def _journal(t) -> list[dict]:
+    return [json.loads(line) for line in (t.session.writer.path).read_text().splitlines()[1:]]
+
+
+def _dice_in(t, seat: int = 0) -> list[int]:
+    s = t.session
+    t.run_until(lambda t: seat in s.dice.held, max_passes=3000)
+    t.run_until(lambda t: seat not in s.dice.held, max_passes=200)     # nobody pressed: accepted
+    t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
+    return list(s.game.view(seat)["seats"][seat]["dice"])
+
+
+def _fits(dice: list[int], card: str) -> list[int]:
+    colours = COMP.card(card).colours
+    return sorted(v for v in dice if v in colours)
+
+
+class _Draws:
+    """Counts the simulated table's die throws (its RNG's randint calls)."""
+
+    def __init__(self, table):
+        self.n = 0
+        rng = table.rng
+        real = rng.randint
+
+        def counted(a, b):
+            self.n += 1
+            return real(a, b)
+        rng.randint = counted
+
+
+def _contains(whole: list[int], part: list[int]) -> bool:
+    rest = list(whole)
+    for v in part:
+        if v not in rest:
+            return False
+        rest.remove(v)
+    return True
+
+
+def test_a_simulated_persons_reroll_keeps_the_dice_that_fit_the_card_under_its_cursor(table):
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    dice = _dice_in(t)
+    order = s.runtime.controls[0].shown(s.game).choices
+    cards = [a["card"] for a in order if a["type"] == "claim"]
+    best = max(range(len(cards)), key=lambda i: len(_fits(dice, cards[i])))
+    kept = _fits(dice, cards[best])
+    assert kept, (dice, cards)
+    for _ in range(best + 1):
+        t.press(0, "right")                            # to the card: the HDMI lights it
+    assert s.runtime.controls[0].shown(s.game).chosen["card"] == cards[best]
+    for _ in range(best + 1):
+        t.press(0, "left")                             # back to "reroll"
+    assert s.runtime.controls[0].shown(s.game).chosen["type"] == "reroll"
+    letter = "ABCDE"[best]
+    words = " ".join(t.oled_texts(0))
+    assert f"keep {len(kept)} for {letter}" in words and f"roll {6 - len(kept)}" in words, words
+    draws = _Draws(s.dice.table)
+    t.press(0, "button")
+    t.press(0, "button")
+    after = _dice_in(t)
+    assert sum(1 for a in _journal(t) if a.get("type") == "reroll" and a.get("player") == 0) == 1
+    assert draws.n == 6 - len(kept), "the table rolls only the dice not kept"
+    assert _contains(after, kept), (dice, kept, after)
+    assert len(after) == 6, "the engine gets a reading of all six dice"
+
+
+def test_the_words_of_a_reroll_never_say_roll_6_dice(table):
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    _dice_in(t)
+    t.press(0, "button")
+    t.press(0, "button")                                # reroll with no card pointed at
+    seen = []
+    for _ in range(30):
+        t.step(1)
+        seen.append(" ".join(t.oled_texts(0)))
+        if 0 in s.dice.held:
+            break
+    assert not any("roll 6 dice" in w for w in seen), seen
+    assert any("roll all 6" in w or "keep" in w for w in seen), seen
+
+
+def test_the_real_cabinets_words_say_keep_what_you_like():
+    """At the real cabinet the seat keeps dice by hand: the request's words
+    say so (no count to roll)."""
+    from engines.registry import new_game
+    from firmware.screens.retrograde_words import dice_words
+    game = new_game("retrograde", 3, seed=1)
+    req = game.chance_requests()[0]
+    first = dice_words(game, req, None)
+    assert "roll 6 dice" not in first and "6" in first
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    game.apply({"type": "reroll", "player": 0, "t_us": 2_000})
+    req = next(r for r in game.chance_requests() if r["player"] == 0)
+    words = dice_words(game, req, None)
+    assert "keep" in words and "roll the rest" in words and "6" not in words, words
+    sim = dice_words(game, req, [1, 1, 1])
+    assert "keep 3" in sim and "roll 3" in sim, sim
+
+
+def test_a_bots_reroll_keeps_its_targets_dice(table):
+    """Bots reroll through the same simulated table: the dice their plan
+    keeps stay in the tray, the others are thrown; the reading after the
+    reroll holds the kept dice and counts all six."""
+    t = table("retrograde", 3, bots={0, 1, 2})
+    s = t.session
+    draws = _Draws(s.dice.table)
+    t.run_until(lambda t: sum(1 for a in _journal(t) if a.get("type") == "reroll") >= 3
+                or s.game.view(None)["round"] > 1, max_passes=6000, ms=100)
+    j = _journal(t)
+    rerolls = [a for a in j if a.get("type") == "reroll"]
+    assert rerolls, "the bots rerolled"
+    keeps = s.dice.kept_log                      # (tray key, kept values), one per request served
+    assert any(k for _, k in keeps), ("some bot kept dice on a reroll", keeps)
+    assert draws.n == sum(6 - len(k) for _, k in keeps), "only the dice not kept were thrown"
+    kept_by_seat = {key: [k for kk, k in keeps if kk == key] for key in range(3)}
+    for p in range(3):
+        readings = [a["values"] for a in j if a.get("type") == "dice" and a["player"] == p]
+        for kept, after in zip(kept_by_seat[p][1:], readings[1:]):
+            assert len(after) == 6 and _contains(after, kept), (p, kept, after)
+
+
+def test_the_bots_keep_choice_is_its_target_cards_dice():
+    """bots/retrograde.py: the bot's plan for a reroll keeps the dice that
+    fit the card it aims for."""
+    import random
+    from bots.base import make_bot
+    from engines.registry import new_game
+    game = new_game("retrograde", 3, seed=4)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 5], "t_us": 1_000})
+    bot = make_bot("retrograde", "normal", 3)
+    keep = bot.keep_dice(game, 0)
+    target = bot.memory.get("target")
+    assert target in game.view(0)["face_up_ids"]
+    assert sorted(keep) == _fits([1, 1, 1, 2, 3, 5], target)
+    assert random  # (the policy's own RNG is untouched by the keep)
