@@ -131,7 +131,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         Raises:
             IllegalAction: refused by the engine (nothing is journaled).
         """
+        asked = self.dice_asked()               # a seat asked for its dice anew keeps some (a reroll)
         events = self.game.apply(action)
+        self.keep_on_reroll(action, asked)
         self.stats.actions += 1
         if self.journal is not None:
             try:
@@ -198,6 +200,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
+        self.note_targets()
         self._drop_passing(t_us)
         if self.dice is not None:
             # no die is read while the countdown runs: the seats may not roll yet
