@@ -242,7 +242,7 @@ def _roll_word(game, view: dict[str, Any], seat: int, shown, context: dict[str, 
         keeps = reroll_words(view, seat, (context.get("targets") or {}).get(seat),
                              bool(context.get("simulated_dice")))
         if view["phase"] == "stop" and view["stop_seat"] == seat:
-            return f"{plural(view['rerolls_left'], 'reroll')} left; {keeps}"
+            return f"{keeps}; {plural(view['rerolls_left'], 'reroll')} left"   # one line: the dice kept
         return keeps
     if view["phase"] == "stop" and view["stop_seat"] == seat:
         return f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
