@@ -61,13 +61,14 @@ def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> st
 def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
     """What a seat's press on "reroll" does, said before the press: at the
     real cabinet "keep what you like, roll the rest"; in the simulator,
-    with the card its cursor last pointed at (``target``), "keep 3 for B,
-    roll 3" (the dice that fit it stay), else "no card: roll all 6"."""
+    with the card its cursor last rested on (``target``) while it is face
+    up, "keep 3 for B, roll 3" (the dice that fit it stay), else "no card:
+    roll all 6" (as :func:`kept_dice` keeps)."""
     if not simulated:
         return KEEP_BY_HAND
     dice = view["seats"][seat]["dice"] or []
     letters = card_letters(view)
-    if target not in letters:
+    if target not in (view.get("face_up_ids") or []):     # none looked at, or another seat took it
         return f"no card: roll all {len(dice)}"
     kept = fitting_dice(dice, target)
     return f"keep {len(kept)} for {letters[target]}, roll {len(dice) - len(kept)}"

@@ -157,3 +157,25 @@ def test_the_bots_keep_choice_is_its_target_cards_dice():
     assert target in game.view(0)["face_up_ids"]
     assert sorted(keep) == _fits([1, 1, 1, 2, 3, 5], target)
     assert random  # (the policy's own RNG is untouched by the keep)
+
+
+def test_the_words_keep_no_dice_for_a_card_another_seat_took():
+    """The window play: seat 2 claimed card A, seat 1's target; the OLED
+    still said "keep 2 for A" while the table kept none: words and table
+    agree."""
+    from engines.registry import new_game
+    from firmware.screens.retrograde_plans import card_letters
+    from firmware.screens.retrograde_words import kept_dice, reroll_words
+    game = new_game("retrograde", 2, seed=5)
+    first = game.view(None)["face_up_ids"][0]
+    colours = COMP.card(first).colours
+    game.apply({"type": "dice", "player": 0, "values": [colours[0], colours[1], 1, 2, 3, 4], "t_us": 1_000})
+    view = game.view(0)
+    letter = card_letters(view)[first]
+    n = len(_fits(view["seats"][0]["dice"], first))
+    assert reroll_words(view, 0, first, True) == f"keep {n} for {letter}, roll {6 - n}"
+    view["face_up_ids"].remove(first)           # another seat took it
+    view["seats"][1]["claim"] = first
+    assert reroll_words(view, 0, first, True) == "no card: roll all 6"
+    assert "keep what you like" in reroll_words(view, 0, first, False)
+    assert kept_dice(game, 0, "no such card") == []
