@@ -121,7 +121,20 @@ def keep(view: dict, level: Any, memory: dict) -> list[int]:
     if memory.get("target_of") != (view["round"], tuple(dice)) or aim not in (view.get("face_up_ids") or []):
         aim = target(view, seat, level, memory)
     memory["target"] = aim
-    return useful_dice(seat, aim, dice) if aim else []
+    kept = useful_dice(seat, aim, dice) if aim else []
+    return _roll_some(kept, len(dice))
+
+
+def _roll_some(kept: list[int], count: int) -> list[int]:
+    """A reroll throws at least one die: when every die would be kept, the
+    odd ones out (a colour's die without its pair) are rolled; when all
+    are in pairs, the last pair is."""
+    if len(kept) < count:
+        return kept
+    pairs = []
+    for v in sorted(set(kept), key=kept.index):
+        pairs += [v] * (kept.count(v) // 2 * 2)
+    return pairs if len(pairs) < count else pairs[:-2]
 
 
 def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory: dict) -> dict:

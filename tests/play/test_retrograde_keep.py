@@ -179,3 +179,21 @@ def test_the_words_keep_no_dice_for_a_card_another_seat_took():
     assert reroll_words(view, 0, first, True) == "no card: roll all 6"
     assert "keep what you like" in reroll_words(view, 0, first, False)
     assert kept_dice(game, 0, "no such card") == []
+
+
+def test_a_bots_reroll_throws_at_least_one_die():
+    """The window play: in Stop the bot held 4 1 4 4 1 1, every die fitting
+    card C (1/4), and "rerolled" keeping all six, a reroll spent on
+    nothing.  A reroll throws the odd ones out (here one 1 and one 4)."""
+    from bots.base import make_bot
+    from engines.registry import new_game
+    game = new_game("retrograde", 2, seed=5)
+    view = game.view(None)
+    card = view["face_up_ids"][0]
+    a, b = COMP.card(card).colours
+    game.apply({"type": "dice", "player": 0, "values": [b, a, b, b, a, a], "t_us": 1_000})
+    bot = make_bot("retrograde", "normal", 3)
+    bot.memory["target"] = card
+    bot.memory["target_of"] = (1, (b, a, b, b, a, a))
+    keep = bot.keep_dice(game, 0)
+    assert len(keep) < 6 and sorted(keep) == sorted([a, a, b, b]), keep
