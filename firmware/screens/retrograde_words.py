@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.retrograde.components import default_components
+from engines.words import plural
 
 from firmware.screens.retrograde_plans import card_letters
 
@@ -55,7 +56,7 @@ def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> st
         return KEEP_BY_HAND
     if not kept:
         return f"roll all {n} dice!"
-    return f"keep {len(kept)}, roll {n - len(kept)} dice"
+    return f"keep {len(kept)}, roll {plural(n - len(kept), 'die', 'dice')}"
 
 
 def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:

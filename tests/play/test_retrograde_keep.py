@@ -119,6 +119,7 @@ def test_the_real_cabinets_words_say_keep_what_you_like():
     assert "keep" in words and "roll the rest" in words and "6" not in words, words
     sim = dice_words(game, req, [1, 1, 1])
     assert "keep 3" in sim and "roll 3" in sim, sim
+    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 5, roll 1 die"
 
 
 def test_a_bots_reroll_keeps_its_targets_dice(table):
