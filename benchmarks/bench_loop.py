@@ -89,6 +89,31 @@ class Probe:
         if session.dice.table is not None:
             self._wrap(session.dice.table, "throw", self._throw)
         session.oled_writer.listeners.append(self._oled_sent)
+        #: pass -> part -> [CPU s, wall s] (``--parts``: where a pass's time goes)
+        self.parts: dict[int, dict[str, list[float]]] = {}
+
+    def time_parts(self) -> None:
+        """Time the parts of each pass (CPU of this thread and wall): the
+        runtime's step, the scenes built (context, HDMI scene, OLED frames,
+        lights), the HDMI painted and the window presented; ``render`` is
+        the whole render with the twin's stretch."""
+        s = self.s
+        for obj, name, label in ((s.runtime, "step", "step"), (s, "render", "render"),
+                                 (s, "context", "context"), (s, "_hdmi_scene", "hdmi scene"),
+                                 (s, "_render_oleds", "oled frames"), (s, "_set_lights", "lights"),
+                                 (s, "_draw_hdmi", "paint"), (s.renderer, "present", "present")):
+            self._wrap(obj, name, lambda orig, label=label: self._timed(label, orig))
+
+    def _timed(self, label: str, orig: Any) -> Any:
+        def timed(*a: Any, **k: Any) -> Any:
+            c0, w0 = time.thread_time(), time.monotonic()
+            try:
+                return orig(*a, **k)
+            finally:
+                part = self.parts.setdefault(self.pass_no, {}).setdefault(label, [0.0, 0.0])
+                part[0] += time.thread_time() - c0
+                part[1] += time.monotonic() - w0
+        return timed
 
     @staticmethod
     def _wrap(obj: Any, name: str, make: Any) -> None:
@@ -166,6 +191,22 @@ class Probe:
                 self.die_lat.append(time.monotonic() - self.wall_of(rest))
         return apply
 
+    def part_figures(self) -> dict[str, Any]:
+        """Per part: CPU ms here p50 / p99 / mean and wall ms p99, over the
+        passes that flipped the HDMI (``changed``) and over the others."""
+        out: dict[str, Any] = {}
+        for group in ("changed", "unchanged"):
+            rows = [parts for p, parts in self.parts.items() if (p in self.flips) == (group == "changed")]
+            labels = sorted({k for parts in rows for k in parts})
+            out[group] = {"passes": len(rows)}
+            for label in labels:
+                cpu = [1000 * parts.get(label, [0, 0])[0] for parts in rows]
+                wall = [1000 * parts.get(label, [0, 0])[1] for parts in rows]
+                out[group][label] = {"cpu_p50": round(_pct(cpu, 50), 2), "cpu_p99": round(_pct(cpu, 99), 2),
+                                     "cpu_mean": round(sum(cpu) / len(cpu), 2),
+                                     "wall_p99": round(_pct(wall, 99), 2)}
+        return out
+
     def figures(self) -> dict[str, Any]:
         walls = self.pass_walls
         gaps = [b - a for a, b in zip(walls, walls[1:])]
@@ -195,11 +236,13 @@ class Probe:
                 "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
                 "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
                 "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
-                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share}
+                "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share,
+                **({"scenes_built": self.s.scenes.builds, "scenes_kept": self.s.scenes.hits}
+                   if hasattr(self.s, "scenes") else {})}
 
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
-                 folder: Path) -> dict[str, Any]:
+                 folder: Path, parts: bool = False) -> dict[str, Any]:
     """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
@@ -217,6 +260,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
         path = folder / f"{game}-{profile}-{seed}-{len(merged)}.jsonl"
         session = Session.new(cfg, game, players, seed + len(merged), None, path, opts)
         probe = Probe(session, people, deadline, rng)
+        if parts:
+            probe.time_parts()
         try:
             session.run()
         except _TimeUp:
@@ -236,9 +281,12 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.oled_ends.update({(s, n + base): w for (s, n), w in p.oled_ends.items()})
             first.die_lat += p.die_lat
             first.journal += p.journal
+            first.parts.update({n + base: v for n, v in p.parts.items()})
             first.pass_no += p.pass_no
     out = merged[0].figures()
     out["games"] = len(merged)
+    if parts:
+        out["parts"] = merged[0].part_figures()
     return out
 
 
@@ -266,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="scenario games to run, e.g. cha-dango,ginza")
     ap.add_argument("--window", action="store_true", help="a real window (needs DISPLAY) instead of SDL's dummy")
+    ap.add_argument("--parts", action="store_true", help="time the parts of each pass (step, scenes, paint)")
     ap.add_argument("--json", action="store_true", help="one JSON document on stdout, nothing else")
     args = ap.parse_args(argv)
     if not args.window:
@@ -286,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir()
             if bar is not None:
                 bar.set_description(f"{profile}: {game}")
-            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder)
+            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts)
             rows.append({"profile": profile, "scenario": label, **r})
             if bar is not None:
                 bar.update(1)
@@ -296,6 +345,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"seconds": args.seconds, "rows": rows}, indent=1))
     else:
         print(table(rows))
+        for r in rows:
+            for group, figs in (r.get("parts") or {}).items():
+                print(f"\n{r['profile']} {r['scenario']}, {group} passes ({figs.pop('passes')}): CPU ms here "
+                      "p50 / p99 / mean, wall ms p99")
+                for label, f in figs.items():
+                    print(f"  {label:12} {f['cpu_p50']:7.2f} {f['cpu_p99']:7.2f} {f['cpu_mean']:7.2f}"
+                          f"  {f['wall_p99']:7.1f}")
     return 0
 
 

@@ -1,10 +1,13 @@
 """Cha dango: the real-time bot (seeing the match, slap or sip).
 
-When an order is revealed the bot looks at the dining area in its own view
-and sees whether a customer matches the order (same value of the ordered
-attribute).  It then, after a reaction time drawn around its level's median
-(:data:`REACTION_MEDIAN_US`: 900 / 650 / 500 ms), slaps if one matches and lifts its cup to sip if none
-does, except that with the level's chance ``wrong`` it makes the other
+When an order is revealed the bot reads it and looks over the dining area
+in its own view to see whether a customer matches (same value of the
+ordered attribute).  Its answer then comes after its reaction time
+(:data:`REACTION_MEDIAN_US`) plus the time it looks over the cards
+(:func:`weigh_us`, :data:`LOOK_US`: longer the more customers there are):
+with 5 to 9 customers about 1.6-2.2 s at easy, 1.1-1.5 s at normal and
+0.7-0.9 s at hard.  It slaps if one matches and lifts its cup to sip if
+none does, except that with the level's chance ``wrong`` it makes the other
 choice (a person misreading the table).  The decision is made once per
 order, and it acts once per order (one slap and its release, or one sip:
 lift, then the cup down after the sip time), then waits.  Whatever the
@@ -14,19 +17,51 @@ card the rules make it place goes oldest first.
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 SEARCH = False
 
-#: Median reaction time per level, us: the time to look at the order, find
-#: (or not) the matching customer among the dining area and press (issue 34:
-#: with the levels' generic 700 / 500 / 350 ms a normal bot hit in 285-800
-#: ms and a person never won a race).  ``normal`` is a person who looks
-#: (:data:`bots.cha_dango_race.SEEING_MEDIAN_US`, the 650 ms of ruling CD-9:
-#: a simple reaction ~250 ms plus visual search over 5-8 cards); ``easy`` a
-#: slow looker, ``hard`` a quick one.  Sources in bots/README.md.
-REACTION_MEDIAN_US = {"easy": 900_000, "normal": 650_000, "hard": 500_000}
+#: Median reaction time per level, us: a press the seat already knows it
+#: will make (reveal the order, let go, put the cup down after the sip); its
+#: answer to an order adds the time it looks (:data:`LOOK_US`).
+REACTION_MEDIAN_US = {"easy": 450_000, "normal": 350_000, "hard": 250_000}
+#: The time to read the order and look over the dining area before
+#: answering, by level: ``(base, per customer card)``, us, the median of a
+#: log-normal (:data:`LOOK_SIGMA`).  With the reaction time a median answer
+#: of 1.65 / 1.1 / 0.7 s with 5 customers and 2.2 / 1.5 / 0.9 s with 9 at
+#: easy / normal / hard: a play-tester who read the order and then searched
+#: 5-9 cards never won a race against bots answering in 0.3-0.8 s (sources
+#: and the reasoning in bots/README.md).
+LOOK_US = {"easy": (500_000, 130_000), "normal": (250_000, 95_000), "hard": (200_000, 50_000)}
+#: Log-normal sigma of the looking time (its spread grows with its median,
+#: so with the number of cards).
+LOOK_SIGMA = 0.3
+#: Customers counted at most: past a dozen cards a person's eye settles on
+#: rows and the answer stays inside the race's time-out.
+LOOK_CARDS_MAX = 12
+
+
+def look_median_us(level_name: str, cards: int) -> int:
+    """Median time (us) a seat of level ``level_name`` takes to read the
+    order and look over ``cards`` customer cards (at most
+    :data:`LOOK_CARDS_MAX` count)."""
+    base, per_card = LOOK_US.get(level_name, LOOK_US["normal"])
+    return base + per_card * min(max(0, cards), LOOK_CARDS_MAX)
+
+
+def weigh_us(view: dict, action: dict, level: Any, rng: random.Random) -> int:
+    """The time (us) the seat looks over the dining area before ``action``
+    when it is its answer to the order (a hit or a cup lift): log-normal
+    around :func:`look_median_us` for the customers in ``view``, at most
+    twice the median; 0 for every other press (reveal, release, cup down,
+    a VP card to give).  The cabinet's runtime adds it to the reaction
+    time (:meth:`bots.base.Bot.weigh_us`)."""
+    if action.get("type") not in ("slap", "cup_lift"):
+        return 0
+    median = look_median_us(getattr(level, "name", "normal"), len(view.get("dining_area") or []))
+    return int(min(2 * median, rng.lognormvariate(math.log(median), LOOK_SIGMA)))
 
 
 def matches(view: dict) -> bool | None:

@@ -6,17 +6,21 @@ matches"; a bot that slaps at once on every order, without looking, must
 lose clearly to players who look.  This module measures that:
 
 * :class:`SeeingBot` reads the public view like a player looks at the
-  table: it finds the matching customers itself and answers after a human
-  choice-reaction time (log-normal, median :data:`SEEING_MEDIAN_US`): a hit
-  per matching customer (the next one after the placing delay, CD-4), or a
-  sip of :data:`SIP_EXTRA_US` more than the sip time when nothing matches.
+  table: it finds the matching customers itself and answers after the time
+  a practised adult takes to read the order and look over the customers
+  (the cabinet's ``normal`` bot: a reaction time plus
+  :func:`bots.cha_dango.look_median_us`, each log-normal; about 1.1 s with
+  5 customers, 1.5 s with 9): a hit per matching customer (the next one
+  after the placing delay, CD-4), or a sip of :data:`SIP_EXTRA_US` more
+  than the sip time when nothing matches.
 * :class:`BlindSlapper` slaps after a simple reaction time (median
   :data:`BLIND_MEDIAN_US`) on every order and again after every placing
   delay, and never looks.
 
 :func:`measure` plays whole games through the engine contract (stamped
 inputs, ticks at the engine's deadlines) with one blind slapper (rotating
-seat) against seeing bots and returns the blind slapper's share of wins.
+seat) against seeing bots and returns the blind slapper's share of wins,
+with the cabinet's early-press grace (ruling CAB-7, :data:`CABINET_OPTIONS`).
 
 Run ``python -m bots.cha_dango_race --games 2000`` for the figures in
 docs/rulings.md (CD-9); ``--json`` prints JSON only.
@@ -30,11 +34,15 @@ import random
 import sys
 from typing import Any
 
+from bots.cha_dango import LOOK_SIGMA, REACTION_MEDIAN_US, look_median_us
 from engines.base import IllegalAction
 from engines.cha_dango import ChaDango
 
-#: Median choice-reaction time of a player who looks for the match, us.
-SEEING_MEDIAN_US = 650_000
+#: The level whose times a player who looks has (a practised adult).
+SEEING_LEVEL = "normal"
+#: Engine options the cabinet sets for every game (ruling CAB-7: a press
+#: within 200 ms of the order counts for nothing).
+CABINET_OPTIONS = {"reveal_grace_us": 200_000}
 #: Median simple reaction time (press as soon as the order appears), us.
 BLIND_MEDIAN_US = 250_000
 #: Log-normal sigma of both reaction times.
@@ -71,14 +79,21 @@ class SeeingBot:
     """Looks at the table and answers what it sees, after a human reaction
     time (CD-4, CD-6, CD-9)."""
 
-    def __init__(self, median_us: int = SEEING_MEDIAN_US):
-        self.median_us = median_us
+    def __init__(self, level: str = SEEING_LEVEL):
+        self.level = level
+
+    def answer_us(self, view: dict[str, Any], rng: random.Random) -> int:
+        """Its time from the order to its answer, us: a reaction time plus
+        the time it looks over the customers in ``view`` (the cabinet's bot
+        of the same level, :mod:`bots.cha_dango`)."""
+        look = look_median_us(self.level, len(view["dining_area"]))
+        return _lognormal(rng, REACTION_MEDIAN_US[self.level]) + _lognormal(rng, look, LOOK_SIGMA)
 
     def plan(self, game: ChaDango, seat: int, rng: random.Random) -> Plan:
         """Stamped inputs for the race just opened (time-ordered)."""
         view = game.view(seat)
         open_us = view["race"]["open_us"]
-        t = open_us + _lognormal(rng, self.median_us)
+        t = open_us + self.answer_us(view, rng)
         matches = matching_customers(view)
         if matches:
             out: Plan = []
@@ -117,11 +132,46 @@ class BlindSlapper:
         return game.legal_actions(seat)[0]
 
 
-def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None = None) -> ChaDango:
+class LevelBot:
+    """The cabinet's bot at a level (``easy``, ``normal``, ``hard``),
+    timed as the cabinet's runtime times it: its policy's answer (a hit,
+    or a cup lift when it sees no match; the level's wrong calls included)
+    after its reaction time plus the time it looks over the dining area
+    (:meth:`bots.base.Bot.weigh_us`), the cup put down a reaction time
+    after the sip's second.  One answer per order, as at the cabinet."""
+
+    def __init__(self, kind: str = "normal", seed: int = 0):
+        from bots.base import Bot
+        self.bot = Bot("cha-dango", kind, seed)
+
+    def plan(self, game: ChaDango, seat: int, rng: random.Random) -> Plan:
+        """Stamped inputs for the race just opened (time-ordered)."""
+        open_us = game.view(seat)["race"]["open_us"]
+        action = self.bot.choose(game, seat)
+        if action is None or action["type"] not in ("slap", "cup_lift"):
+            return []
+        t = open_us + self.bot.reaction_us() + self.bot.weigh_us(game, seat, action)
+        if action["type"] == "slap":
+            return _press(seat, t)
+        down = t + game.options["sip_us"] + self.bot.reaction_us()
+        return [(t, {"type": "cup_lift", "player": seat, "t_us": t}),
+                (down, {"type": "cup_down", "player": seat, "t_us": down})]
+
+    def choose_vp(self, game: ChaDango, seat: int) -> dict[str, Any]:
+        """CD-10: gives up its oldest VP card."""
+        return game.legal_actions(seat)[0]
+
+
+def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None = None,
+              events: list[dict[str, Any]] | None = None) -> ChaDango:
     """Play one game of Cha dango with one strategy per seat.
 
     Inputs are applied in stamp order and the engine is ticked at its
-    deadlines, as the runtime does.
+    deadlines, as the runtime does.  Inputs still due when a race is
+    decided are dropped; each order is revealed with every button up and
+    every cup down (the strategies let go 80 ms after a hit and put the cup
+    down after the sip, well before the next order).  ``events``, when given, receives every
+    event the engine reports (``customer_won``, ``slowest_sip``...).
 
     Returns:
         The finished game.
@@ -130,10 +180,17 @@ def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None =
     rng = random.Random(f"cha-dango-measure:{seed}")
     queue: list[tuple[int, int, dict[str, Any]]] = []
     seq = 0
+    log = events if events is not None else []
+
+    def apply(action: dict[str, Any]) -> None:
+        log.extend(game.apply(action))
+
     while not game.is_terminal():
         if game.phase == "reveal":
             template = game.legal_actions(game.current)[0]
-            game.apply(dict(template, t_us=game.now_us() + REVEAL_GAP_US))
+            # every strategy has let go of its button and put its cup down by the next order (their
+            # release and cup-down, due after the race was decided, are dropped from the queue below)
+            apply(dict(template, t_us=game.now_us() + REVEAL_GAP_US, buttons_down=[], cups_up=[]))
             if game.phase == "race":
                 queue = []
                 for seat, strategy in enumerate(strategies):
@@ -144,17 +201,17 @@ def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None =
             continue
         if game.phase == "place_vp":
             seat = game.active_players()[0]
-            game.apply(strategies[seat].choose_vp(game, seat))
+            apply(strategies[seat].choose_vp(game, seat))
             continue
         deadline = game.deadline_us()
         if queue and queue[0][0] <= deadline:
             _, _, action = queue.pop(0)
             try:
-                game.apply(action)
+                apply(action)
             except IllegalAction:
                 pass   # e.g. a second cup-down after the sip was not counted
         else:
-            game.apply({"type": "tick", "t_us": max(deadline, game.now_us())})
+            apply({"type": "tick", "t_us": max(deadline, game.now_us())})
         if game.phase != "race":
             queue = []
     return game
@@ -162,7 +219,8 @@ def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None =
 
 def measure(players: int = 3, games: int = 200, seed: int = 0, options: dict[str, Any] | None = None,
             progress: bool = False) -> dict[str, Any]:
-    """One blind slapper against ``players - 1`` seeing bots.
+    """One blind slapper against ``players - 1`` seeing bots, with the
+    cabinet's options (:data:`CABINET_OPTIONS`) under ``options``.
 
     The blind slapper's seat rotates from game to game (no start-player
     bias).  A shared victory counts as ``1 / len(winners)`` for each winner.
@@ -177,7 +235,7 @@ def measure(players: int = 3, games: int = 200, seed: int = 0, options: dict[str
     for k in range(games):
         blind = k % players
         strategies = [BlindSlapper() if s == blind else SeeingBot() for s in range(players)]
-        game = play_game(strategies, seed * 100_003 + k, options)
+        game = play_game(strategies, seed * 100_003 + k, {**CABINET_OPTIONS, **(options or {})})
         best = game.ranking()[0]
         if blind in best:
             wins += 1 / len(best)

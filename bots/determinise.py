@@ -118,6 +118,8 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     """
     sampler = _BY_GAME[game.game_id]
     g = fast_clone(game)
+    g.TAKE_BACK = False                 # a search copy never takes back: no snapshot before each choice
+    g.__dict__.pop("_take_back", None)
     sampler(g, seat, rng)
     g.rng = random.Random(rng.getrandbits(64))
     return g

@@ -36,6 +36,15 @@ human-readable ``"text"`` a screen can show).  An illegal action raises
 as it was (engines validate before they mutate; the contract tests check
 this with a serialisation comparison).
 
+Take-back
+---------
+In the turn-based games (:attr:`Game.TAKE_BACK`) a seat may take back its
+last confirmed choice while its turn lasts and nothing hidden or random came
+to light since: ``{"type": "take_back", "player": seat}``, applied like any
+action (so journaled and replayed); :meth:`Game.can_take_back` /
+:meth:`Game.take_back_problem` say whether it may now.  It is never among
+the legal actions (bots never take back).  See :mod:`engines.take_back`.
+
 Views
 -----
 :meth:`Game.view` returns a JSON-serialisable dict for one player (``int``)
@@ -48,6 +57,8 @@ import copy
 import json
 import random
 from typing import Any, ClassVar
+
+from . import take_back as _take_back
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -115,6 +126,13 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     option_defaults: ClassVar[dict[str, Any]] = {}
+    #: True for a turn-based game whose seats may take back a choice
+    #: (:mod:`engines.take_back`): the engine keeps a snapshot before each.
+    TAKE_BACK: ClassVar[bool] = False
+    #: Event types that bring something hidden or random to light (a card
+    #: drawn, a customer arriving, an AI player's move): after one, the
+    #: choices before it can no longer be taken back.
+    REVEALING_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     # Set by new() / from_json(); subclasses may add their own state.
     num_players: int
@@ -263,7 +281,37 @@ class Game:
                 raise IllegalAction(f"timestamp t_us must be an integer number of microseconds, got {t!r}")
             if t < 0:   # no edge source's clock runs below zero
                 raise IllegalAction(f"timestamp t_us must not be negative, got {t}")
-        return self._apply(action)
+        if action["type"] == _take_back.TAKE_BACK:      # a seat takes back its last choice
+            why = _take_back.problem(self, player)
+            if why is not None:
+                raise IllegalAction(f"no take-back: {why}")
+            return _take_back.take_back(self, player)
+        kept = _take_back.before(self, action)
+        events = self._apply(action)
+        _take_back.after(self, action, events, kept)
+        return events
+
+    # ------------------------------------------------------------ take-back
+    def take_back_problem(self, player: int) -> str | None:
+        """Why ``player`` may not take back its last choice now, in words
+        ("your turn is over"), or None when :meth:`can_take_back`."""
+        return _take_back.problem(self, player)
+
+    def can_take_back(self, player: int) -> bool:
+        """True when ``{"type": "take_back", "player": player}`` would undo
+        the seat's last choice now: same seat's turn still running, nothing
+        hidden or random revealed and no other seat acted since
+        (:mod:`engines.take_back`)."""
+        return self.take_back_problem(player) is None
+
+    def take_back_closer(self, action: Action, events: list[Event]) -> str | None:
+        """What in ``action``'s ``events`` makes the choices before it final
+        (something revealed: a :attr:`REVEALING_EVENTS` type), in words, or
+        None.  An engine may override it for what event types cannot say."""
+        for e in events:
+            if e.get("type") in self.REVEALING_EVENTS:
+                return e.get("text") or e["type"]
+        return None
 
     def _apply(self, action: Action) -> list[Event]:
         """Engine hook: validate then apply; raise IllegalAction before any
@@ -275,7 +323,7 @@ class Game:
         """Exact, JSON-serialisable snapshot of the whole state (RNG
         included): ``from_json(to_json())`` behaves identically."""
         state = self._state_to_json()
-        return {
+        data = {
             "game": self.game_id,
             "num_players": self.num_players,
             "seed": self.seed,
@@ -283,6 +331,10 @@ class Game:
             "rng": rng_state_to_json(self.rng),
             "state": state,
         }
+        history = _take_back.to_json(self)
+        if history is not None:          # the choices the seat may still take back
+            data["take_back"] = history
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Game":
@@ -328,6 +380,7 @@ class Game:
             game._state_from_json(copy.deepcopy(data["state"]))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"damaged {cls.game_id} snapshot: {type(exc).__name__}: {exc}") from exc
+        game._take_back = _take_back.from_json(cls, data.get("take_back"))
         return game
 
     def _validate_state(self) -> None:

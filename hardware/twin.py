@@ -431,18 +431,38 @@ class Twin:
         def stretched(*args: Any, **kwargs: Any) -> Any:
             if getattr(inside, "depth", 0):
                 return fn(*args, **kwargs)
-            inside.depth = 1
+            inside.depth, inside.exempt_s = 1, 0.0
             c0 = time.thread_time()
             try:
                 return fn(*args, **kwargs)
             finally:
                 inside.depth = 0
-                extra = (time.thread_time() - c0) * (factor - 1.0)
+                extra = max(0.0, time.thread_time() - c0 - inside.exempt_s) * (factor - 1.0)
                 self.cpu_extra_s += extra
                 self.clock.sleep_until(self.clock.now() + extra)
 
         stretched.__wrapped__ = fn   # type: ignore[attr-defined]
         return stretched
+
+
+    def exempt(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` left out of a stretched call it runs in: work this machine
+        does *in place of* one of the Pi's parts (the simulated camera
+        composing its frame, which a Pi's camera hands over), not the
+        Pi's CPU.  Its CPU time is taken off the enclosing stretch (not
+        to be nested in another exempt call)."""
+        inside = self._inside
+
+        def exempted(*args: Any, **kwargs: Any) -> Any:
+            c0 = time.thread_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                if getattr(inside, "depth", 0):
+                    inside.exempt_s += time.thread_time() - c0
+
+        exempted.__wrapped__ = fn   # type: ignore[attr-defined]
+        return exempted
 
 
 def twin_from_config(cfg: dict[str, Any], seed: int = 0, clock: TwinClock | None = None) -> Twin:

@@ -9,11 +9,11 @@ expert's readings at each turn of ``second_look_angles``), skipping none.
 :func:`decide` then turns them into dice as ``read_dice``
 does, for a value threshold ``min_p`` and an agreement ``rule``:
 
-* ``"both"`` (what ships, ``ReaderSettings.nets_must_agree``): where the fast net
+* ``"both"`` (config ``vision.agreement = "both"``, ``ReaderSettings.nets_must_agree``): where the fast net
   is sure (its two readings agree, their average gives a value >=
   ``expert_below`` and not a die < 0.1) its two readings; else every fast
   and expert reading must give the same value, averaged all together;
-* ``"expert"`` (issue 21's first check): where the fast net is not sure,
+* ``"expert"`` (what ships: config ``vision.agreement = "expert"``): where the fast net is not sure,
   the expert's turns alone must agree, and are averaged alone;
 * ``"none"``: no agreement asked; the average of every reading made (the
   fast two, and the expert's where the fast net is unsure) decides.
@@ -88,11 +88,18 @@ def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
     return out
 
 
-def reading(reader: DiceReader, c: CandidateReadings, rule: str = "both") -> tuple[np.ndarray, bool]:
+def rule_of(reader: DiceReader) -> str:
+    """The agreement rule ``reader`` reads by (:data:`RULES`): "both" when
+    its settings ask the nets to agree, else "expert"."""
+    return "both" if reader.settings.nets_must_agree else "expert"
+
+
+def reading(reader: DiceReader, c: CandidateReadings, rule: str | None = None) -> tuple[np.ndarray, bool]:
     """One candidate's (7 class probabilities, readings agree) under
-    ``rule`` (:data:`RULES`), as ``reader``'s
+    ``rule`` (:data:`RULES`; None: the reader's own, :func:`rule_of`), as ``reader``'s
     :meth:`~vision.reader.DiceReader.read_checked` gives them (the module
     docstring)."""
+    rule = rule or rule_of(reader)
     fast = c.fast.mean(axis=0)
     fast_best = np.argmax(c.fast[:, :NOT_A_DIE], axis=1)
     fast_agree = bool(np.all(fast_best == fast_best[0]))
@@ -111,12 +118,14 @@ def reading(reader: DiceReader, c: CandidateReadings, rule: str = "both") -> tup
     return both.mean(axis=0), fast_agree and bool(np.all(ex_best == fast_best[0]))
 
 
-def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | None = None, rule: str = "both",
+def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | None = None, rule: str | None = None,
            frame_size: tuple[int, int] | None = None) -> list[Die]:
     """The dice ``reader``'s ``read_dice`` reports from these readings at
     value threshold ``min_p`` (None: ``reader.min_value_p``) under
-    agreement ``rule``; ``frame_size`` (W, H) clips the boxes.  Raises
-    ValueError for an unknown rule."""
+    agreement ``rule`` (None: the reader's own, :func:`rule_of`);
+    ``frame_size`` (W, H) clips the boxes.  Raises ValueError for an
+    unknown rule."""
+    rule = rule or rule_of(reader)
     if rule not in RULES:
         raise ValueError(f"rule must be one of {', '.join(RULES)}, got {rule!r}")
     st = reader.settings

@@ -46,9 +46,11 @@ class ReaderSettings:
     expert_below: float = 0.9
     #: at the second look a value needs the expert's turns *and* the fast
     #: net's readings of the window to agree on it (two nets of other sizes,
-    #: trained apart: a bias of one is less often the other's); False: the
-    #: expert's turns alone decide (issue #21's first check, vision/README.md)
-    nets_must_agree: bool = True
+    #: trained apart: a bias of one is less often the other's); False (what
+    #: ships since 2026-12-02, config ``vision.agreement = "expert"``): the
+    #: expert's turns alone decide, which reads 5-25 points more of the dice
+    #: on the table for 0-0.4 points more misread (vision/README.md)
+    nets_must_agree: bool = False
     #: the fast net's "not a die" probability range (low, high) in which a
     #: candidate also gets a second look (at or above high: surely not a die)
     unsure_not_a_die: tuple[float, float] = (0.1, 0.9)

@@ -19,6 +19,10 @@ VISION_SCHEMA: dict[str, dict] = {
     "min_value_p": {"type": float, "default": 0.9, "min": 0.5, "max": 0.99,
                     "doc": "probability a die's readings must give its value for it to be read (else it is "
                            "unread and its seat nudges it); lower reads more dice and misreads more"},
+    "agreement": {"type": str, "default": "expert", "choices": ["expert", "both"],
+                  "doc": "who decides a die the fast net is unsure of: \"expert\" (the expert net's "
+                         "turns alone) or \"both\" (the expert and the fast net must agree: fewer dice "
+                         "read, more left to nudge, a few less misread)"},
     "white_balance": {"type": list, "items": float, "default": [1.0, 1.0, 1.0],
                       "doc": "per-channel B, G, R gains from calibration"},
     "trays": {"type": "tables", "schema": TRAY_SCHEMA, "default": [],

@@ -68,6 +68,11 @@ class CafeJunior(Game):
     min_players = 2
     max_players = 4
     option_defaults = {"start_player": -1}
+    #: Take-back (engines/take_back.py): a guest seated at the wrong place,
+    #: a joker exchanged, a discard, within the turn; never across the
+    #: guests drawn at its end or a new table turned up from the pile.
+    TAKE_BACK = True
+    REVEALING_EVENTS = frozenset({"drew", "table_revealed", "turn"})
 
     # ----------------------------------------------------------- setup
     def _setup(self) -> None:

@@ -48,6 +48,12 @@ class CryptidCafe(rules.RulesMixin, Game):
     #: 2 dishes; ignored with 2+ players).  first_player: seat holding the
     #: First Player card in round 1 (setup h).
     option_defaults = {"difficulty": "easy", "first_player": 0}
+    #: Take-back (engines/take_back.py): e.g. a customer served by mistake
+    #: while still serving; never across a customer or event card drawn
+    #: from a deck, or an AI player's move (its drawn card, its die).
+    TAKE_BACK = True
+    REVEALING_EVENTS = frozenset({"new_customer", "event_revealed", "event_active", "ai_draw", "ai_redraw",
+                                  "ai_roll", "ai_place", "ai_no_place", "ai_move_up", "ai_stay", "ai_coins"})
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:

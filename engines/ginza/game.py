@@ -46,6 +46,11 @@ class GinzaGame(PlayMixin, Game):
     min_players = 2
     max_players = 4
     option_defaults: dict[str, Any] = {}
+    #: Take-back (engines/take_back.py): within a turn, e.g. an arrange
+    #: level raised by mistake; never across a roll, a customer arriving
+    #: with its order cards, the player cards revealed or a tie the RNG broke.
+    TAKE_BACK = True
+    REVEALING_EVENTS = frozenset({"dice", "arrive", "reveal", "start_tie"})
 
     comp: Components
 

@@ -150,6 +150,39 @@ def _gz_contest(g, v):
     return v["phase"] == "play" and v["round"] >= 2 and GZ_CONTEST_WANT(g, v)
 
 
+def _walk(waits: Callable[[Any, dict], bool]) -> Callable[[Any, dict], bool]:
+    """The first-round state where ``waits`` holds for seat 1 (the
+    first-game walkthrough's prompt to it)."""
+    from firmware.screens.walkthrough import first_round
+    return lambda g, v: first_round(g) and waits(g, v)
+
+
+def _walk_context(players: int) -> tuple[tuple[str, Any], ...]:
+    """The walkthrough on, seats 2+ bots: only seat 1 is prompted."""
+    return (("walkthrough", "on"), ("bots", tuple(range(1, players))))
+
+
+#: the first-game walkthrough's states: seat 1 (a person) prompted in round 1
+WALK = {
+    "retrograde": State("walkthrough", 3, 1, _walk(lambda g, v: v["phase"] == "blast"
+                                                   and v["turn"]["seat"] == 0 and bool(g.legal_actions(0))),
+                        "first-game walkthrough: seat 1 told how to blast (band under the board, OLED's top line)",
+                        _walk_context(3)),
+    "cha-dango": State("walkthrough", 4, 1, _walk(lambda g, v: v["phase"] == "race"
+                                                  and v["race"]["answers"][0] is None),
+                       "first-game walkthrough: seat 1 told to hit or sip", _walk_context(4)),
+    "ginza": State("walkthrough", 3, 1, _walk(lambda g, v: v["phase"] == "play" and v["turn"] == 0
+                                              and not v["dice_requests"] and bool(g.legal_actions(0))),
+                   "first-game walkthrough: seat 1's first action", _walk_context(3)),
+    "cryptid-cafe": State("walkthrough", 3, 1, _walk(lambda g, v: v["phase"] == "place" and v["placing"] == 0),
+                          "first-game walkthrough: seat 1 told how to send a server", _walk_context(3)),
+    "cafe-junior": State("walkthrough", 3, 1, _walk(lambda g, v: v["current_player"] == 0),
+                         "first-game walkthrough: seat 1 told how to seat a guest", _walk_context(3)),
+}
+WALK_END = State("walkthrough-end", 3, 1, lambda g, v: v["round"] == 2 and v["phase"] == "place",
+                 "first-game walkthrough: round 1 is over, said once", (("walkthrough", "ended"), ("bots", (1, 2))))
+
+
 STATES: dict[str, list[State]] = {
     "retrograde": [
         State("countdown", 3, 1, lambda g, v: v["phase"] == "roll" and v["round"] == 1,
@@ -202,6 +235,9 @@ STATES: dict[str, list[State]] = {
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: points, jokers held cost 5"),
     ],
 }
+for _game_id, _state in WALK.items():
+    STATES[_game_id].append(_state)
+STATES["cryptid-cafe"].append(WALK_END)
 
 
 class SeatingBot:

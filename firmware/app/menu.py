@@ -72,6 +72,10 @@ class Menu:
     simulated: bool = False
     #: Retrograde house rule: the book's first-game variant (issue 38)
     first_game: bool = False
+    #: the first-game walkthrough (issue 38): on by default, as a family's
+    #: first game starts here; it prompts only people's seats, only in
+    #: round 1, and stops by itself (one press turns it off)
+    walkthrough: bool = True
     #: Cha dango house rule: index into :data:`WRONG_HIT_CARDS`
     wrong_hit: int = 0
     #: the sounds' volume, 0..1 (from ``[audio] volume``)
@@ -115,6 +119,7 @@ class Menu:
         if self.game_id == "retrograde":
             rows.append(("First-game rules", "on" if self.first_game else "off"))
         rows.append(("How to play", info.name))
+        rows.append(("Walkthrough", "on" if self.walkthrough else "off"))
         if self.resume_problem:
             rows.append(("Resume last game", "damaged save"))
         rows += [("Resume", words) for _, words in self.resumable]
@@ -187,7 +192,7 @@ class Menu:
         """The big button on the focused row.
 
         Returns:
-            ``("start", {"game", "players", "bots", "options", "bot_levels"})``,
+            ``("start", {"game", "players", "bots", "options", "bot_levels", "walkthrough"})``,
             ``("resume", path)``, ``("watch", path)``, ``("calibrate", None)``, ``("uncalibrate", None)``,
             ``("shutdown", None)``, or ``None`` after changing a value.  "Shut down" arms on the
             first press ("press again to shut down") and returns
@@ -224,6 +229,8 @@ class Menu:
             self.wrong_hit = (self.wrong_hit + 1) % len(WRONG_HIT_CARDS)
         elif label == "First-game rules":
             self.first_game = not self.first_game
+        elif label == "Walkthrough":
+            self.walkthrough = not self.walkthrough
         elif label == "How to play":
             from firmware.screens.howto import Pager
             self.howto = Pager(self.game_id)
@@ -256,7 +263,8 @@ class Menu:
             if self.game_id == "retrograde" and self.first_game:
                 options = {"first_game": True}
             return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
-                              "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}})
+                              "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots},
+                              "walkthrough": self.walkthrough})
         return None
 
     def label_focused(self) -> str:

@@ -219,11 +219,12 @@ class MenuLoop:
         return True
 
     def _new_session(self, p: dict[str, Any], opts: Any) -> tuple[Any, Path] | None:
-        """A new game of the Start row's ``p`` (game, players, bots, options)
+        """A new game of the Start row's ``p`` (game, players, bots, options, walkthrough)
         with a fresh seed and its journal in the state folder; None when the
         wiring or the journal refuse it (the status line says why)."""
         opts.bots = p["bots"]
         opts.bot_levels = p["bot_levels"]
+        opts.walkthrough = bool(p.get("walkthrough"))   # the menu's Walkthrough row (issue 38)
         seed = random.SystemRandom().randrange(1 << 31)
         path = state_dir(self.cfg) / "journals" / (
             f"{p['game']}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")

@@ -24,6 +24,7 @@ from engines import Game, new_game
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
 from firmware.app.session_report import SessionReport
 from firmware.app.session_timers import SessionTimers
+from firmware.app.session_walkthrough import SessionWalkthrough, house_options
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
 from engines.results import game_result
@@ -32,6 +33,7 @@ from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
+from firmware.runtime.takeback import hints as take_back_hints
 from firmware.ui.keys import KEY_INPUTS, SIM_KEYS, key_name
 from firmware.ui.oled import oled_image
 
@@ -58,16 +60,19 @@ class SessionOptions:
     (folder for a PNG per screen change), ``dice_from`` (labelled photo
     set for the simulated camera), ``size`` (HDMI px), ``bots`` (0-based
     seats; None = none for a new game, the recorded ones on resume),
-    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``)."""
+    ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``),
+    ``walkthrough`` (the first-game walkthrough during round 1, issue 38;
+    on resume: as recorded when not asked for)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
     size: tuple[int, int] = (1280, 720)
     bots: set[int] | None = None
     bot_levels: dict[int, str] = field(default_factory=dict)
+    walkthrough: bool = False
 
 
-class Session(SessionTimers, SessionReport):
+class Session(SessionTimers, SessionWalkthrough, SessionReport):
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
     screens it renders, its timers (:class:`~firmware.app.session_timers.SessionTimers`)
@@ -103,13 +108,19 @@ class Session(SessionTimers, SessionReport):
         if not opts.headless:                  # issue 38: bots at a pace people can follow
             self.runtime.pace = PACES[cfg["cabinet"].get("bot_pace", "normal")]
         self._init_timers(cabinet_game(game.game_id))
-        self.runtime.pre_step = self._timers
+        self.runtime.pre_step = self._pre_step
         self.runtime.after_apply = self._result_pause
+        self._init_walkthrough()
         self._init_screens()
         from firmware.runtime.twin_costs import attach
         attach(self)    # on the twin: the fsync, camera and CPU cost what a Pi's do (issue 36)
         if self.oled_writer.threaded:   # real parts or a costly twin: the journal's fsync beside the loop too
             work_beside(self)
+
+    def _pre_step(self, t_us: int) -> None:
+        """Before each runtime step: the timers, then the walkthrough's state."""
+        self._timers(t_us)
+        self._walkthrough_tick(t_us)
 
     def _init_screens(self) -> None:
         """Nothing rendered yet: the HDMI, the seats' OLEDs and their
@@ -137,6 +148,10 @@ class Session(SessionTimers, SessionReport):
                        for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
         self.hdmi_model: Any = None
+        self._hdmi_key: Any = None
+        from firmware.app.scene_cache import SceneCache
+        #: the scenes last built and what they read (a scene is built again only when that changed)
+        self.scenes = SceneCache()
         self.oled_writer = oled_writer(self.cfg, self.cabinet)
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
         self._cursors: list[Any] = []
@@ -153,15 +168,20 @@ class Session(SessionTimers, SessionReport):
             WiringError: the wiring cannot seat ``players`` (nothing written).
             JournalError: the journal path exists or cannot be written.
         """
+        options, walkthrough = house_options(options)
+        if walkthrough is not None:     # the cabinet's switch, not a rule: the engine never sees it
+            opts.walkthrough = walkthrough
         cabinet_options = _hook(game_id, "cabinet_options")
         if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
             options = {**cabinet_options(cfg), **(options or {})}
         game = new_game(game_id, players, seed, options)
         wiring.require(cfg, game_id, players, opts.bots or set())
         _use_game_locks(cfg)
-        writer = journal_mod.JournalWriter.create(journal_path, game, meta={
-            "bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
-            "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}})
+        meta = {"bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
+                "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}}
+        if opts.walkthrough:            # resumed in round 1, the walkthrough goes on
+            meta["walkthrough"] = True
+        writer = journal_mod.JournalWriter.create(journal_path, game, meta=meta)
         try:
             return cls(cfg, game, writer, opts, model, cabinet, renderer)
         except BaseException:
@@ -196,6 +216,7 @@ class Session(SessionTimers, SessionReport):
                 opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
                                    if int(s) in opts.bots}
             wiring.require(cfg, game.game_id, game.num_players, opts.bots)
+            opts.walkthrough = opts.walkthrough or bool(meta.get("walkthrough"))
             if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
@@ -217,6 +238,7 @@ class Session(SessionTimers, SessionReport):
         """Runtime facts for the screens (events, prompts, notices)."""
         prompts = dict(self.runtime.prompts)
         prompts.update({k: v for k, v in self.dice.prompts(self.game).items() if k not in prompts})
+        prompts.update({k: v for k, v in take_back_hints(self.runtime).items() if k not in prompts})
         notice = ""
         if self.runtime.journal_problem:
             notice = "game paused: cannot save (disk full?)"
@@ -235,6 +257,7 @@ class Session(SessionTimers, SessionReport):
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
+                "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,
                 # a reroll keeps dice: the simulated table keeps those of each person's target card
                 "simulated_dice": getattr(self.dice, "table", None) is not None,
@@ -268,10 +291,11 @@ class Session(SessionTimers, SessionReport):
             return
         self.changed_in_step = False
         ctx = self.context()
+        self.scenes.begin(ctx, self.runtime.stats.actions)   # what each scene read decides if it is built again
         model = self._hdmi_scene(ctx)
-        key = model.key() if model is not None else self.last_key
-        if model is not None:
-            self.hdmi_model = model
+        if model is not None and model is not self.hdmi_model:
+            self.hdmi_model, self._hdmi_key = model, model.key()
+        key = self._hdmi_key if model is not None else self.last_key
         oleds_changed = self._render_oleds(ctx)
         self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
@@ -290,22 +314,28 @@ class Session(SessionTimers, SessionReport):
         frame stays)."""
         size = (self.renderer.width, self.renderer.height)
         try:
-            model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
-            if self.show_result and ctx["result"] is not None:
-                from firmware.ui.result_screen import result_scene
-                model = result_scene(self.game, ctx["result"], model, size,
-                                     self.renderer.scene_measure, bots=self.runtime.bots,
-                                     hint=self._result_hint(), notes=result_notes(self.game))
-            elif self.runtime.pause.paused:     # the how-to-play pages any person's arrows turn (issue 38)
-                from firmware.screens.pause import paused_scene
-                model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
-                                     log=self.log_lines()) or model
-                pages = getattr(model, "facts", {}).get("log", {}).get("pages")
-                if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
-                    self.runtime.pause.page = -pages
+            if not self.runtime.pause.paused or (self.show_result and ctx["result"] is not None):
+                # built again only when what it read changed (SceneCache)
+                return self.scenes.build("hdmi", lambda c: self._game_scene(c, size), (size, self.show_result))[0]
+            from firmware.screens.pause import paused_scene     # the how-to-play pages any person's arrows turn
+            model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
+                                 log=self.log_lines()) or hdmi_screen(self.game, ctx, size=size,
+                                                                      measure=self.renderer.scene_measure)
+            pages = getattr(model, "facts", {}).get("log", {}).get("pages")
+            if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
+                self.runtime.pause.page = -pages
         except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
             self._layout_bug("HDMI", exc)
             model = None
+        return model
+
+    def _game_scene(self, ctx: dict[str, Any], size: tuple[int, int]) -> Any:
+        """The game's HDMI scene, under the result screen once :attr:`show_result` is set."""
+        model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
+        if self.show_result and ctx["result"] is not None:
+            from firmware.ui.result_screen import result_scene
+            model = result_scene(self.game, ctx["result"], model, size, self.renderer.scene_measure,
+                                 bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
     def _render_oleds(self, ctx: dict[str, Any]) -> bool:
@@ -322,8 +352,9 @@ class Session(SessionTimers, SessionReport):
                 if self.runtime.pause.paused and not self.game.is_terminal():
                     from firmware.screens.pause import paused_oled
                     frame = paused_oled(seat, self.runtime.pause)
-                else:
-                    frame = oled_frame(self.game, seat, self.runtime.controls[seat], ctx)
+                else:       # built again only when what it read changed (SceneCache)
+                    frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
+                        self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
                 img = frame.image
                 self.oled_texts[seat:seat + 1] = [list(frame.texts)]
             except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
@@ -382,8 +413,10 @@ class Session(SessionTimers, SessionReport):
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
             declared = cabinet_game(self.game.game_id)
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
+            takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
             out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
-                        (f"{left}/{right}", "choose"), (push, "cancel")])
+                        (f"{left}/{right}", "choose"), (push, "cancel"),
+                        *([(f"{left} held", "take back")] if takes_back else [])])
         return out
 
     def _layout_bug(self, where: str, exc: Exception) -> None:

@@ -90,6 +90,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="level of the bot seats that name none (default normal)")
     p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     p.add_argument("--options", metavar="JSON", help="game options as a JSON object")
+    p.add_argument("--walkthrough", choices=["on", "off"], default=None,
+                   help="the first-game walkthrough: prompts each person's seat through round 1 "
+                        "(default off here, on in the menu; also --options '{\"walkthrough\": true}')")
     p.add_argument("--headless", action="store_true", help="no window: virtual clock, needs --bots all")
     p.add_argument("--screens", metavar="DIR", help="write a PNG of each screen change here")
     p.add_argument("--dice-from", metavar="DIR", help="simulated camera: real die crops from this labelled set")
@@ -155,7 +158,10 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     import random as _random
     cls = engine_class(args.game)
     from firmware.cli.options import parse_options
-    options = parse_options(args.options)
+    from firmware.app.session_walkthrough import house_options
+    options, walkthrough = house_options(parse_options(args.options))   # "walkthrough" is the cabinet's, not a rule
+    if args.walkthrough is not None:
+        walkthrough = args.walkthrough == "on"
     cls.new(args.players, 0, options)   # bad player count or option values fail before anything is written
     levels = parse_bot_levels(args.bots, args.players, args.bot_level)
     bots = set(levels)
@@ -178,7 +184,7 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     path = journal or state_dir(cfg) / "journals" / (
         f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
     opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
-                          size=size, bots=bots, bot_levels=levels)
+                          size=size, bots=bots, bot_levels=levels, walkthrough=bool(walkthrough))
     session = Session.new(cfg, args.game, args.players, seed, options, path, opts)
     return session.run_and_report()
 

@@ -54,8 +54,9 @@ CABINET_SCHEMA: dict[str, dict] = {
     "twin_i2c_hz": {"type": int, "default": 0, "min": 0, "max": 3_400_000,
                     "doc": "simulated cabinet: the twin's I2C clock, Hz; 0 = the profile's (400 kHz)"},
     "race_result_ms": {"type": int, "default": 2500, "min": 0, "max": 15000,
-                       "doc": "Cha dango: a decided race's outcome stays on screen this long before "
-                              "the next order can be revealed, ms (ruling CAB-7)"},
+                       "doc": "Cha dango: a decided race's outcome stays on screen at least this long before "
+                              "the next order can be revealed, ms; longer for a longer result (2 s + "
+                              "0.8 s a line; ruling CAB-7); 0: no pause"},
     "round_result_ms": {"type": int, "default": 6000, "min": 0, "max": 30000,
                         "doc": "Retrograde: a round's summary stays on screen this long before the next "
                                "round's 3-2-1 countdown starts, ms (ruling CAB-10)"},

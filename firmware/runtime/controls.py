@@ -35,8 +35,8 @@ from typing import Any
 from engines import Game
 
 from firmware.screens.games import cabinet_game
-from firmware.screens.choices import (NOT_FIRST, Shown, choice_key, cursor_choices, describe_action, first_ordinary,
-                                       is_realtime, stamp)
+from firmware.screens.choices import (ALONE_ONE_PRESS, ARM_FIRST, NOT_FIRST, Shown, choice_key, cursor_choices,  # noqa: F401
+                                       describe_action, first_ordinary, is_realtime, one_press, press_count, stamp)
 
 #: action type -> physical input that performs it.  Action types not listed
 #: here are chosen with the navigation input and confirmed with the button.
@@ -56,27 +56,6 @@ INPUT_BINDINGS: dict[str, str] = {
 #: What a press does when the choice under the cursor went away since the
 #: seat last saw it: nothing, and the OLED says so.
 GONE = "that choice is gone"
-
-
-#: Real-time choices that still arm first (ruling RG-15): a Retrograde
-#: reroll throws away the seat's dice, and a press meant as the dice
-#: check's "dice ok" must never do that; the second press ("press again to
-#: reroll") is stamped.  Claims stay one press: they are races.
-ARM_FIRST = frozenset({"reroll"})
-
-
-#: Choices one press applies when they are the seat's only choice: nothing
-#: else could have been meant and nothing is lost (Café International
-#: Junior's "end turn" once no guest fits: the OLED said "press: end turn"
-#: and the press only armed it, issue 34).
-ALONE_ONE_PRESS = frozenset({"end_turn"})
-
-
-def one_press(action: dict[str, Any]) -> bool:
-    """True when one press of the big button applies ``action`` (a
-    real-time template not in :data:`ARM_FIRST`); else a press arms it and
-    a second press applies it (bots press twice too)."""
-    return is_realtime(action) and action.get("type") not in ARM_FIRST
 
 
 @dataclass
@@ -119,11 +98,7 @@ class SeatControls:
         a real-time choice not in :data:`ARM_FIRST` and for a choice in
         :data:`ALONE_ONE_PRESS` that is the seat's only one; else 2 (arm,
         confirm)."""
-        if one_press(action):
-            return 1
-        if action.get("type") in ALONE_ONE_PRESS and len(self.selectable(game)) == 1:
-            return 1
-        return 2
+        return press_count(action, len(self.selectable(game)))
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input

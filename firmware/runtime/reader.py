@@ -8,6 +8,7 @@ works on one of its own (:func:`reader_from_config`, no calibration).
 Nothing here keeps or changes a reader at module level."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from vision.die import VisionInputError
@@ -33,7 +34,8 @@ def calibration_path(cfg: dict | None) -> Path:
 
 def reader_from_config(cfg: dict | None, min_value_p: float | None = None, models: object = None) -> DiceReader:
     """A dice reader with the settings of config ``[vision]`` (defaults
-    without one): its ``min_value_p`` (a calibration may set its own,
+    without one): its ``agreement`` (who decides a die the fast net is
+    unsure of), its ``min_value_p`` (a calibration may set its own,
     which wins: :func:`with_calibration`), and the ``min_value_p`` given (a
     command's option, which wins over both); ``models``: a
     :class:`vision.netreader.Models` (None: the shipped ones).  No
@@ -44,6 +46,10 @@ def reader_from_config(cfg: dict | None, min_value_p: float | None = None, model
     lo, hi = MIN_VALUE_P_RANGE
     configured = ((cfg or {}).get("vision") or {}).get("min_value_p", VISION_SCHEMA["min_value_p"]["default"])
     reader = DiceReader() if models is None else DiceReader(models=models)
+    agreement = ((cfg or {}).get("vision") or {}).get("agreement", VISION_SCHEMA["agreement"]["default"])
+    if agreement not in VISION_SCHEMA["agreement"]["choices"]:
+        raise VisionInputError(f"config vision.agreement {agreement!r}: give \"expert\" or \"both\"")
+    reader = replace(reader, settings=replace(reader.settings, nets_must_agree=agreement == "both"))
     for where, source, p in (("config vision.min_value_p", "config", configured),
                              ("--min-value-p", "option", min_value_p)):
         try:

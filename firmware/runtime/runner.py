@@ -34,6 +34,7 @@ from firmware.runtime.runner_bots import RunnerBots
 from firmware.runtime.runner_dice import RunnerDice
 from firmware.runtime.runner_inputs import RunnerInputs
 from firmware.runtime.runner_journal import RunnerJournal
+from firmware.runtime.takeback import TakeBackHold
 
 log = logging.getLogger("cabinet.runtime")
 
@@ -87,6 +88,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.pace = PACES["fast"]
         #: the pause any person's seat toggles (a long hold of its navigation push)
         self.pause = PauseSwitch()
+        #: a person's seat takes back its last choice: Left held alone 1 s (:mod:`firmware.runtime.takeback`)
+        self.take_backs = TakeBackHold()
         self.prompts: dict[int, str] = {}
         self.stats = RuntimeStats()
         #: action type -> no such action is taken before this stamp, us: a

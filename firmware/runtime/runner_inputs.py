@@ -43,6 +43,8 @@ class RunnerInputs:
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
             return
+        if self.take_backs.input(ev, self):      # the end of a take-back hold
+            return
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1

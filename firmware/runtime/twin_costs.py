@@ -6,7 +6,9 @@ the bots, the screens built and painted).
 The parts' own costs (the OLEDs' and the MCP23017's I2C transfers) are
 charged by the devices :func:`hardware.cabinet.build_cabinet` makes; this
 module wraps the session's callables once, from outside, so the loop
-itself is unchanged: the costs land where today's loop pays them.
+itself is unchanged: the costs land where today's loop pays them.  What
+this machine does in place of a Pi's part (the simulated camera composing
+a frame) is not charged as the Pi's CPU (:meth:`hardware.twin.Twin.exempt`).
 """
 from __future__ import annotations
 
@@ -82,8 +84,14 @@ def attach(session: Any) -> Any:
     session.render = twin.stretch(session.render)    # (the runtime's on_change, the sounds' hook, is kept)
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
+        # showing the drawn surface is not the painter's CPU (the cost model: present() is not stretched),
+        # and in the simulator it is mostly the window's own work (its scaled view, the seats' panels)
+        session.renderer.present = twin.exempt(session.renderer.present)
     rt._bot_choice = twin.stretch(rt._bot_choice)
     session.dice.looks = _StretchedLooks(twin, session.dice.looks)
+    table = session.dice.table
+    if table is not None:   # the simulated camera composing a frame: the camera's work on a Pi, not its CPU's
+        table.cell_frame = twin.exempt(table.cell_frame)
     _camera_timed(twin, session.dice)
     log.info("twin %s: %s", twin.profile.name, twin.profile.about)
     return twin

@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
+from engines.words import plural
+from firmware.ui.kit import header_todo
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
@@ -29,6 +31,7 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
 
 
@@ -68,6 +71,32 @@ def result_pause(game, view: dict[str, Any]) -> tuple | None:
     if view.get("phase") != "reveal" or not last:
         return None
     return view["deck_count"], last.get("open_us")
+
+
+#: How long a race's result stays at least, and how much longer for each
+#: line of it, ms (ruling CAB-7: read before the next order).
+READ_BASE_MS, READ_LINE_MS = 2000, 800
+#: The hint that the result can be read again (the paused game's moves).
+READ_AGAIN = "Hold both arrows 1 s to read the moves again"
+
+
+def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
+    """Ruling CAB-7: how long (ms) the decided race's result stays before
+    the next order: :data:`READ_BASE_MS` plus :data:`READ_LINE_MS` for each
+    line of :func:`result_lines`, never less than ``base_ms``
+    (``cabinet.race_result_ms``); 0 when ``base_ms`` is 0 (a cabinet set
+    for no pause).  At most 15 s."""
+    if base_ms <= 0:
+        return 0
+    lines = result_lines(view, events)
+    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * len(lines)))
+
+
+def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:
+    """The moves in the table's words for the paused game's log and the
+    replay: the engine's texts with every "Player 2" and "Players 1 and 2"
+    said "Seat 2", "Seats 1 and 2" (the last ``keep``)."""
+    return [_short_names(t) for t in events][-keep:]
 
 
 def resume_action(game) -> dict[str, Any] | None:
@@ -122,7 +151,7 @@ def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None
         pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
         scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
         scene.add("back", pic, None, attribute=attribute)
-        words = {"figure": "figure", "dango": "dango", "background": "colour"}[attribute]   # the rulebook's words
+        words = {"figure": "figure", "dango": "dango", "background": "background"}[attribute]   # the order's words
         word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
         if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
             scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
@@ -392,11 +421,12 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         todo = "A match? Hit. None? Sip tea"
     elif view["phase"] == "place_vp":
         todo = "Choose the VP card to give up"
-    elif _pause_left(context) is not None:
-        todo = "The last race's result"
+    elif _pause_left(context) is not None:   # the result can be read again in the paused game's moves
+        todo = header_todo(scene, hdr, "Cha dango", "", [f"The last race's result \u00b7 {READ_AGAIN}",
+                                                          READ_AGAIN, "Hold both arrows: the moves"])
     else:
         todo = f"Seat {view['current'] + 1}: reveal the order"
-    header(scene, hdr, "Cha dango", f"{len(view['dining_area'])} customers", context.get("notice") or todo)
+    header(scene, hdr, "Cha dango", plural(len(view["dining_area"]), "customer"), context.get("notice") or todo)
     body = body.inset(m.pad)
     n = len(view["vp_counts"])
     banner_h = scene.measure("Ag", m.medium)[1] + m.pad
@@ -406,7 +436,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     _order_area(scene, order_r, game, view, events, context)
     _dining_area(scene, dining_r, view)
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
-    holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context.get("now_us"))) is not None}
+    holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}
     _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,
               holding)
     return scene

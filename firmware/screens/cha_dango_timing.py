@@ -26,16 +26,24 @@ def choice_timeout(game, t_us: int, controls, bots) -> list[dict[str, Any]]:
 
 
 def _choice_left(view: dict[str, Any], context: dict[str, Any]) -> int | None:
-    deadline, now = view.get("vp_choice_deadline_us"), context.get("now_us")
-    if view.get("phase") != "place_vp" or deadline is None or now is None:
+    deadline = view.get("vp_choice_deadline_us")
+    if view.get("phase") != "place_vp" or deadline is None:
+        return None
+    now = context.get("now_us")     # (read only when shown: a scene that reads the clock is built every render)
+    if now is None:
         return None
     return max(0, -(-(deadline - now) // 1_000_000))
 
 
-def _hold_left(game, view: dict[str, Any], seat: int, now_us: int | None) -> int | None:
+def _hold_left(game, view: dict[str, Any], seat: int, context: dict[str, Any]) -> int | None:
     """CD-6: us left of the seat's 1 s sip hold (its cup up since a counted
-    lift), or None when it is not holding."""
-    if now_us is None or view.get("race") is None or not view["cups_up"][seat]:
+    lift), or None when it is not holding; ``context["now_us"]`` is read
+    only while a cup is up in a race (a scene that reads the clock is
+    built again every render)."""
+    if view.get("race") is None or not view["cups_up"][seat]:
+        return None
+    now_us = context.get("now_us")
+    if now_us is None:
         return None
     cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
     t_min = cup_down.get("t_min_us") if cup_down else None

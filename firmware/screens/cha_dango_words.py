@@ -139,9 +139,12 @@ def _event_causes(events: list[str]) -> dict[str, Any]:
     CD-10): ``wrong`` (seat name -> the VP cards a wrong hit cost),
     ``slowest`` (seat name or None), ``last_sipper`` (the seat that
     finished its sip last, or None), ``none`` (the slowest had no VP card)."""
-    causes: dict[str, Any] = {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    causes: dict[str, Any] = {"wrong": {}, "slowest": None, "last_sipper": None, "none": False, "sip_tie": None}
     latest = -1
     for text in events:
+        m = re.match(r"^Tie for slowest sip between (Players [\d, ]+ and \d+); a coin flip picks (Player \d+)", text)
+        if m:      # CAB-4: the slowest sipper was drawn among the tied seats
+            causes["sip_tie"] = (_short_names(m.group(2)), re.findall(r"\d+", m.group(1)))
         m = re.match(r"^(Player \d+) hit a customer, but none matched: .* and (\d+) VP card", text)
         if m:
             causes["wrong"][_short_names(m.group(1))] = int(m.group(2))
@@ -180,8 +183,18 @@ def _loss_line(seat: str, lost: int, causes: dict[str, Any]) -> str:
     if cost is not None:
         return f"{seat}: {plural(lost, 'VP card')}{'' if lost >= cost else ' (all it had)'} for a wrong hit"
     if slow:
-        return f"{seat}: {plural(lost, 'VP card')} as slowest to sip"
+        return f"{seat}: {plural(lost, 'VP card')} as slowest to sip{_coin_flip(seat, causes)}"
     return f"{seat} lost {plural(lost, 'VP card')}"
+
+
+def _coin_flip(seat: str, causes: dict[str, Any]) -> str:
+    """" (a coin flip in a tie with Seat 1)" when ``seat`` was drawn the
+    slowest sipper among tied seats (CAB-4), else ""."""
+    tie = causes.get("sip_tie")
+    if not tie or tie[0] != seat:
+        return ""
+    others = [f"Seat {n}" for n in tie[1] if f"Seat {n}" != seat]
+    return f" (a coin flip in a tie with {' and '.join(others)})" if others else ""
 
 
 def _hitter_is_slowest(causes: dict[str, Any]) -> str:
@@ -190,8 +203,8 @@ def _hitter_is_slowest(causes: dict[str, Any]) -> str:
     slow, sipper = causes["slowest"], causes["last_sipper"]
     if slow is None or slow not in causes["wrong"] or sipper is None:
         return ""
-    gives = "is slowest but has no VP card to lose" if causes["none"] else "gives the card"
-    return f"{slow} hit when nothing matched, so {slow} {gives}; {sipper} keeps its cards"
+    gives = "it has no VP card to give, and" if causes["none"] else "it gives the card, and"
+    return f"{slow} hit, but nothing matched, so {slow} counts as slowest: {gives} {sipper}, last to sip, keeps its cards"
 
 
 def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> list[str]:
@@ -209,13 +222,17 @@ def _penalties_first(lines: list[str], causes: dict[str, Any] | None = None) -> 
             lost[m.group(1)] = lost.get(m.group(1), 0) + 1
         else:
             rest.append(t)
-    causes = causes or {"wrong": {}, "slowest": None, "last_sipper": None, "none": False}
+    causes = causes or {"wrong": {}, "slowest": None, "last_sipper": None, "none": False, "sip_tie": None}
     told = {t for t in lost if t in causes["wrong"]}      # the loss line names the wrong hit
     rest = [_loss_line(t, lost[t], causes) if t in lost else t for t in rest
             if t.split(":")[0] not in told or not t.endswith("wrong hit, nothing matched")]
+    if causes.get("sip_tie") and causes["sip_tie"][0] in lost:   # the loss line tells the tie and the slowest
+        rest = [t for t in rest if not t.startswith("Tie: ") or " within " in t]
+        rest = [t for t in rest if not t.startswith(f"{causes['sip_tie'][0]} slowest: ")]
     why = _hitter_is_slowest(causes)
-    if why:
-        rest = [t for t in rest if not t.endswith(" has no VP card to lose")] + [why]
+    if why:      # the hit is told once, with what it did
+        rest = [t for t in rest if not t.endswith(" has no VP card to lose")
+                and t != f"{causes['slowest']}: wrong hit, nothing matched"] + [why]
     head = [t for t in rest if t.startswith("Last order")]
     bad = [t for t in rest if t not in head and (" lost " in t or "wrong hit" in t or "VP card" in t
                                                   or t.startswith("Time up") or t == why)]
@@ -346,3 +363,47 @@ def _too_soon(events: list[str], seat: int) -> str:
         elif t.startswith(f"{seat_name(seat)} ") and soon:
             soon = ""
     return soon
+
+
+# ------------------------------------------------------ first-game walkthrough
+def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dict[str, Any]) -> Any:
+    """The first-game walkthrough's words for ``seat``: reveal the order on
+    its turn (not while the last result stays up, CAB-7), answer the order
+    in the race (hit if a customer matches, sip if none does, CD-9: the
+    words never say which), place a VP card it owes (CD-10); None when the
+    game is not waiting for it (or it has answered)."""
+    from firmware.screens.walkthrough import Words, oled_words, todo_words
+    phase = view.get("phase")
+    if phase == "reveal" and view.get("current") == seat and shown.choices:
+        if str(context.get("banner") or "").startswith("next"):
+            return None
+        return Words("it is your turn to reveal the next order",
+                     todo_words(shown, {"reveal": "the order"}, {"reveal": "turn over the order card"}),
+                     oled_words(shown, {"reveal": "reveal"}))
+    if phase == "race":
+        answers = (view.get("race") or {}).get("answers") or []
+        if seat < len(answers) and answers[seat] is not None:
+            return None
+        if (view.get("cups_up") or [False] * (seat + 1))[seat]:
+            return Words("an order is up", "put your cup down on its coaster first (a sip starts from there)",
+                         ("put your cup down", "cup down"))
+        if (view.get("buttons_down") or [False] * (seat + 1))[seat]:
+            return Words("an order is up", "let go of your button, then hit it if a customer matches",
+                         ("let go, then hit", "let go"))
+        return Words("an order is up",
+                     "does a customer match it? If one does, hit your button first; if none does, lift your cup as if to sip",
+                     ("match: hit; none: sip", "hit or sip?"))
+    if phase == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat] > 0 and shown.choices:
+        return Words("you give up a VP card to the dining area",
+                     todo_words(shown, {"place_vp": "which VP card"}, {"place_vp": "place it in the dining area"}),
+                     oled_words(shown, {"place_vp": "place"}))
+    return None
+
+
+def first_round(game) -> bool:
+    """True until every seat has revealed one order and its race (with
+    any VP cards owed) is over: one turn around the table."""
+    from engines.cha_dango.cards import load_cards
+    view = game.view(None)
+    revealed = len(load_cards().ordering_ids()) - int(view.get("deck_count") or 0)
+    return revealed < game.num_players or (revealed == game.num_players and view.get("phase") != "reveal")

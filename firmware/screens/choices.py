@@ -41,6 +41,37 @@ def is_realtime(action: dict[str, Any]) -> bool:
     return "t_us" in action and action["t_us"] is None
 
 
+#: Real-time choices that still arm first (ruling RG-15): a Retrograde
+#: reroll throws away the seat's dice, and a press meant as the dice
+#: check's "dice ok" must never do that; the second press ("press again to
+#: reroll") is stamped.  Claims stay one press: they are races.
+ARM_FIRST = frozenset({"reroll"})
+
+
+#: Choices one press applies when they are the seat's only choice: nothing
+#: else could have been meant and nothing is lost (Café International
+#: Junior's "end turn" once no guest fits: the OLED said "press: end turn"
+#: and the press only armed it, issue 34).
+ALONE_ONE_PRESS = frozenset({"end_turn"})
+
+
+def one_press(action: dict[str, Any]) -> bool:
+    """True when one press of the big button applies ``action`` (a
+    real-time template not in :data:`ARM_FIRST`); else a press arms it and
+    a second press applies it (bots press twice too)."""
+    return is_realtime(action) and action.get("type") not in ARM_FIRST
+
+
+def press_count(action: dict[str, Any], choices: int) -> int:
+    """How many presses of the big button apply ``action`` when the seat
+    has ``choices`` choices: 1 for a real-time choice not in
+    :data:`ARM_FIRST` and for a choice in :data:`ALONE_ONE_PRESS` that is
+    the seat's only one; else 2 (arm, confirm)."""
+    if one_press(action) or (action.get("type") in ALONE_ONE_PRESS and choices == 1):
+        return 1
+    return 2
+
+
 def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
     """A copy of ``template`` with ``t_us`` filled in if it is a real-time
     template (``t_min_us`` removed)."""

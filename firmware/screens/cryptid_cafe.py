@@ -28,6 +28,7 @@ from firmware.screens.choices import cursor_choices
 
 
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, wrap_words
+from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label: the game's hook

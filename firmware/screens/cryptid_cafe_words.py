@@ -199,3 +199,41 @@ def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         a, b = (action.get("slots") or [0, 0])[:2]
         return f"swap {int(a) + 1}, {int(b) + 1}"
     return str(kind).replace("_", " ")[:14]
+
+
+# ------------------------------------------------------ first-game walkthrough
+#: what the arrows choose, by action type (the rulebook's words)
+_WALK_NOUNS = {"place": "a station and your server's rank", "manager": "the Manager card",
+               "take_dish": "a dish", "no_dish": "no dish", "share_tips": "how many coins to share",
+               "skip_share": "keeping your coins", "change_order": "a customer to copy",
+               "keep_order": "keeping your orders", "serve": "a customer to serve", "done_serving": "done serving",
+               "move_customers": "1 or 2 spaces"}
+#: what the button then does
+_WALK_VERBS = {"place": "send the server", "manager": "play the Manager card", "take_dish": "take the dish",
+               "no_dish": "take no dish", "share_tips": "share the tips and move up", "skip_share": "keep your coins",
+               "change_order": "copy that order", "keep_order": "keep your orders", "serve": "serve the customer",
+               "done_serving": "stop serving", "move_customers": "move your customers"}
+_WALK_SHORT = {"place": "send", "manager": "Manager", "take_dish": "take", "no_dish": "no dish",
+               "share_tips": "share", "skip_share": "keep coins", "change_order": "copy", "keep_order": "keep",
+               "serve": "serve", "done_serving": "done", "move_customers": "move"}
+#: what is happening, by phase
+_WALK_NOW = {"place": "it is your turn to send a server to a station",
+             "share": "you may share tips with the chef to move your server up",
+             "change_order": "you may play Change My Order once this game",
+             "serve": "it is your turn to serve your customers with your dishes",
+             "move": "cleanup: your customers move down your track"}
+
+
+def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dict[str, Any]) -> Any:
+    """The first-game walkthrough's words for ``seat`` (its ``view`` and
+    its choices ``shown``): None when the game is not waiting for it."""
+    from firmware.screens.walkthrough import Words, oled_words, todo_words
+    if not shown.choices:
+        return None
+    now = _WALK_NOW.get(view.get("phase"), "it is your turn")
+    return Words(now, todo_words(shown, _WALK_NOUNS, _WALK_VERBS), oled_words(shown, _WALK_SHORT))
+
+
+def first_round(game) -> bool:
+    """True during round 1 (of the game's rounds, rulebook)."""
+    return game.view(None).get("round") == 1

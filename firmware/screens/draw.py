@@ -12,6 +12,7 @@ from typing import Any
 from engines import Game
 
 from firmware.screens.choices import SeatCursor, describe_action
+from firmware.screens import walkthrough
 from firmware.screens.games import cabinet_game
 
 from firmware.ui.kit import Scene
@@ -49,7 +50,12 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
     if module is None:
         raise LookupError(f"{game.display_name} has no screens on the cabinet: "
                           "declare its CabinetGame in firmware/screens/games.py")
-    return module.screen(game, view, context, size=size, measure=measure or default_measure())
+    measure = measure or default_measure()
+    band = walkthrough.band_levels(game, context) if context.get("walkthrough") else []
+    if band:    # the first-game walkthrough: the board above, the band below
+        return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
+                                     band, size, measure)
+    return module.screen(game, view, context, size=size, measure=measure)
 
 
 _MEASURE: list = []
@@ -73,7 +79,10 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         return reading_frame(seat, *checking)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
-        return module.oled_frame(game, seat, game.view(seat), controls, context)
+        frame = module.oled_frame(game, seat, game.view(seat), controls, context)
+        if context.get("walkthrough"):     # the first-game walkthrough's one line in the top bar
+            frame = walkthrough.oled_bar(frame, walkthrough.oled_line(game, seat, controls.shown(game), context))
+        return frame
     frame = OledFrame()
     lines = oled_lines(game, seat, controls, context)
     frame.image = oled_image(lines, invert_first=True)

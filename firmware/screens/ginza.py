@@ -26,6 +26,7 @@ from firmware.screens.choices import cursor_choices
 from firmware.screens.ginza_words import cost_words, feed, short_words
 from firmware.screens.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.screens.ginza_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     cursor_position, cursor_words, label, lit_dice, oled_frame)
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height

@@ -161,3 +161,44 @@ def bonus_met(game, seat: int, card_id: str, view: dict[str, Any]) -> bool:
     cards won so far ("6. Scoring"; a "most" card counts ties)."""
     orders = [list(p.get("orders") or []) for p in view["players"]]
     return bonus_achieved(game.comp, game.comp.bonus_cards[card_id], seat, orders)
+
+
+# ------------------------------------------------------ first-game walkthrough
+_WALK_NOUNS = {"choose_card": "a player card", "pick_bonus": "a bonus card", "serve": "an order to serve",
+               "change": "dice to change", "reroll": "dice to reroll", "wash": "washing dishes",
+               "add": "dice to add", "raise_limit": "raising your dice limit", "upgrade": "an arrange card to upgrade",
+               "stop": "stopping", "pass": "passing"}
+_WALK_VERBS = {"choose_card": "take the card", "pick_bonus": "keep the card", "serve": "serve the order",
+               "change": "change the dice (then turn them in your tray)", "reroll": "reroll them in your tray",
+               "wash": "wash the dishes", "add": "add the dice", "raise_limit": "raise the limit",
+               "upgrade": "upgrade it", "stop": "stop rerolling", "pass": "pass"}
+_WALK_SHORT = {"choose_card": "take", "pick_bonus": "keep", "serve": "serve", "change": "change",
+               "reroll": "reroll", "wash": "wash", "add": "add", "raise_limit": "raise", "upgrade": "upgrade",
+               "stop": "stop", "pass": "pass"}
+_WALK_NOW = {"player_card": "choose your player card (it gives your start)",
+             "draft1": "pick a bonus card to keep",
+             "draft2": "pick your second bonus card",
+             "play": "it is your turn: one action"}
+
+
+def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dict[str, Any]) -> Any:
+    """The first-game walkthrough's words for ``seat``: its dice to roll
+    (the camera reads them), else its choices (``shown``); None when the
+    game is not waiting for it."""
+    from firmware.screens.walkthrough import Words, oled_words, todo_words
+    if not shown.choices:
+        if any(r.get("player") == seat for r in game.chance_requests()):
+            return Words("roll your dice", "roll the dice your screen names in your tray (the camera reads them)",
+                         ("roll your dice", "roll dice"))
+        return None
+    now = _WALK_NOW.get(view.get("phase"), "it is your turn")
+    if shown.choices[0].get("type") in ("reroll", "stop") and {a.get("type") for a in shown.choices} <= {"reroll",
+                                                                                                       "stop"}:
+        now = "you may reroll again or stop"
+    return Words(now, todo_words(shown, _WALK_NOUNS, _WALK_VERBS), oled_words(shown, _WALK_SHORT))
+
+
+def first_round(game) -> bool:
+    """True during the set-up (player cards, bonus draft: round 0) and the
+    first round of play."""
+    return int(game.view(None).get("round") or 0) <= 1

@@ -52,6 +52,12 @@ AT_THE_CABINET = Page("At the cabinet", (
     _t("Press your button twice to confirm", ("keys", {"lit": True})),
     _t("Button light: steady = your turn, blinking = act now", ("keys", {"lit": True, "blink": True})),
 ))
+#: The turn-based games: a seat takes back its last choice (firmware/runtime/takeback.py).
+TAKE_BACK = Page("Chose the wrong one?", (
+    _t("Hold your left arrow 1\u00a0s: your last choice is taken back", ("keys", {})),
+    _t("Only in your own turn, before any dice, card or other player's move", ("die", {"value": 5}),
+       ("icon", {"name": "deck"})),
+))
 
 PAGES: dict[str, tuple[Page, ...]] = {
     "retrograde": (
@@ -98,7 +104,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
             _t("No customer matches: lift your cup as if to sip", ("icon", {"name": "cup"})),
             _t("The slowest sipper gives a card to the dining area", ("icon", {"name": "hourglass"}),
                ("icon", {"name": "deck"})),
-            _t("Hit the wrong customer: you give up cards", ("figure", {"name": "rabbit"}),
+            _t("Hit when none matches: lose VP cards (cabinet's rule)",
+               ("figure", {"name": "rabbit"}),
                ("sign", {"text": "\u00d7"})),
         )),
         Page("The end", (
@@ -132,6 +139,7 @@ PAGES: dict[str, tuple[Page, ...]] = {
                ("die", dict(YELLOW, value=6))),
         )),
         AT_THE_CABINET,
+        TAKE_BACK,
     ),
     "cryptid-cafe": (
         Page("Send servers", (
@@ -155,6 +163,7 @@ PAGES: dict[str, tuple[Page, ...]] = {
             _t("The most tips wins", ("coin", {"label": 9}), ("icon", {"name": "trophy", "won": True})),
         )),
         AT_THE_CABINET,
+        TAKE_BACK,
     ),
     "cafe-junior": (
         Page("Seat the guests", (
@@ -178,6 +187,7 @@ PAGES: dict[str, tuple[Page, ...]] = {
             _t("The most points wins", ("icon", {"name": "trophy", "won": True})),
         )),
         AT_THE_CABINET,
+        TAKE_BACK,
     ),
 }
 

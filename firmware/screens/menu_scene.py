@@ -75,7 +75,6 @@ ROW_WORDS = {
     "Difficulty": ["the solo / 2-player AI's", "strength (Cryptid Cafe)"],
     "Youngest player (starts)": ["the book: the youngest", "player starts"],
     "First-game rules": ["the book's first game:", "round 1 without coins,", "power-ups, bosses, comets"],
-    "Wrong hit costs": ["VP cards a seat gives up", "for hitting the wrong", "customer (the book: 4)"],
     "How to play": ["pictures of how the game", "is played: arrows turn", "the pages"],
     "Start": ["start the game with these", "seats and rules"],
     "Volume": ["how loud the cabinet's", "sounds are (0: silent)"],
@@ -105,6 +104,9 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
             return label, ["no saved game yet"]
         name, *rest = menu.watchable[1].split(", ")
         return label, [name, ", ".join(rest), "arrows step through its moves, the button leaves"]
+    if label == "Wrong hit costs":     # Cha dango: the book's rule and the cabinet's, told apart
+        return label, [f"The cabinet's rule: a hit when nothing matches costs {rows[menu.focus][1]}, "
+                       "so pressing without looking costs you.", "The book: no cost."]
     if label in ROW_WORDS and label not in ("Players", "Bots"):
         return label, [" ".join(ROW_WORDS[label])]
     if label == "Resume" and not menu.resumable:

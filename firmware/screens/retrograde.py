@@ -29,10 +29,11 @@ from engines.words import plural
 from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
+from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
+    dice_words, first_round, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import draw_summary, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
-from firmware.screens.retrograde_words import dice_words, kept_dice  # noqa: F401 - hooks: a reroll keeps dice
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_text, seat_doing
 

@@ -30,6 +30,24 @@ def fit_window(desk: tuple[int, int], desktop: tuple[int, int] | None,
     return max(1, int(desk[0] * scale)), max(1, int(desk[1] * scale))
 
 
+def scale_part(pg, source, scaled, rect: tuple[int, int, int, int]) -> None:
+    """Scale the part ``rect`` (x, y, w, h px of ``source``) into the
+    already scaled copy ``scaled``, one pixel around it included: what a
+    whole smoothscale would give there, to within a pixel's blur at its
+    edges (the simulator window's view only; the HDMI surface is exact)."""
+    (sw, sh), (dw, dh) = source.get_size(), scaled.get_size()
+    fx, fy = dw / sw, dh / sh
+    x, y, w, h = rect
+    dx0, dy0 = max(0, int(x * fx) - 1), max(0, int(y * fy) - 1)
+    dx1, dy1 = min(dw, int((x + w) * fx) + 2), min(dh, int((y + h) * fy) + 2)
+    sx0, sy0 = int(dx0 / fx), int(dy0 / fy)
+    sx1, sy1 = min(sw, -int(-dx1 // fx)), min(sh, -int(-dy1 // fy))
+    if dx1 <= dx0 or dy1 <= dy0 or sx1 <= sx0 or sy1 <= sy0:
+        return
+    part = pg.transform.smoothscale(source.subsurface((sx0, sy0, sx1 - sx0, sy1 - sy0)), (dx1 - dx0, dy1 - dy0))
+    scaled.blit(part, (dx0, dy0))
+
+
 class HdmiRenderer:
     """Draws screens at ``width`` x ``height`` px (800x480 .. 1920x1080).
 
@@ -68,7 +86,8 @@ class HdmiRenderer:
         self.painter = Painter(self.fonts)
         #: the window's current layout (:func:`firmware.ui.sim_window.window_layout`)
         self.layout = None
-        self._scaled = None            # the HDMI view scaled for the window, while it is current
+        self._scaled = None            # the HDMI view scaled for the window
+        self._stale: list | None = None   # its parts drawn over since it was scaled (None: all of it)
         #: a line shown over the HDMI view in the window (e.g. "Esc again to leave")
         self.notice = ""
         self._last_panels: list = []
@@ -120,8 +139,11 @@ class HdmiRenderer:
     def draw(self, scene: Scene, now_ms: float | None = None) -> None:
         """Render ``scene`` onto the off-screen surface; ``now_ms``
         (monotonic, ms) animates its changes (None: drawn at rest)."""
-        self._scaled = None
         self.painter.draw(self.surface, scene, now_ms)
+        dirty = self.painter.last_dirty
+        if self.mode == "window":      # the window scales again only what was drawn over (issue 36)
+            self._stale = None if dirty is None or self._stale is None or len(self._stale) > 32 \
+                else self._stale + dirty
 
     def present(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
                 bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
@@ -166,9 +188,13 @@ class HdmiRenderer:
         if (hw, hh) == (self.width, self.height):
             scaled = self.surface
         else:
-            if self._scaled is None or self._scaled.get_size() != (hw, hh):
+            if self._scaled is None or self._scaled.get_size() != (hw, hh) or self._stale is None:
                 self._scaled = pg.transform.smoothscale(self.surface, (hw, hh))
+            else:
+                for r in self._stale:
+                    scale_part(pg, self.surface, self._scaled, (r.x, r.y, r.w, r.h))
             scaled = self._scaled
+        self._stale = []
         paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice)
         pg.display.flip()
 

@@ -72,6 +72,9 @@ class Fonts:
 
 #: Room around a changed component repainted with it (a thick edge, a glow).
 _DIRTY_MARGIN = 8
+#: A frame of an animation repaints only the box around what changes and
+#: what moves (:meth:`Painter._moving_box`); False: the whole surface.
+CLIP_ANIMATIONS = True
 
 
 def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
@@ -151,6 +154,8 @@ class Painter(PartPainter):
         self._nodes: list[Node] = []
         self._seen_any = False
         self.animating = False
+        #: the rectangles the last :meth:`draw` repainted ([] = none), None = the whole surface
+        self.last_dirty: list[Rect] | None = None
 
     # ------------------------------------------------------------ cache
     def forget_frame(self) -> None:
@@ -220,7 +225,15 @@ class Painter(PartPainter):
             dirty = _dirty(prev[2], items, surface.get_size())
             if dirty is not None:
                 self._repaint(surface, scene, items, dirty)
+                self.last_dirty = dirty
                 return
+        box = None
+        if CLIP_ANIMATIONS and now_ms is not None and prev is not None and prev[0] == id(surface) \
+                and prev[1] == surface.get_size():
+            box = self._moving_box(scene, prev[2], items, surface.get_size())
+        self.last_dirty = None if box is None else [box]
+        if box is not None:
+            surface.set_clip(self.pg.Rect(box.x, box.y, box.w, box.h))
         surface.fill(BG)
         current: dict[str, Rect] = {}
         animating = False
@@ -241,9 +254,39 @@ class Painter(PartPainter):
                         continue
             self._paint(surface, node, rect)
         self._fly(surface, scene, flying)
+        surface.set_clip(None)
         self._last = current
         self._seen_any = True
         self.animating = animating
+
+    def _moving_box(self, scene: Scene, old: list[tuple], new: list[tuple], size: tuple[int, int]) -> Rect | None:
+        """The box an animation frame repaints: around the components that
+        changed since the last frame (:func:`_dirty`) and the whole way
+        (from, last frame's place, to) of each keyed component in flight,
+        setting off, landing or gone; None when it is much of the screen."""
+        changed = _dirty(old, new, size)
+        if changed is None:
+            return None
+        rects = list(changed)
+        here = set()
+        for n in scene.nodes:
+            if n.key is None:
+                continue
+            here.add(n.key)
+            anim = self._anims.get(n.key)
+            if anim is not None or self._will_move(n):
+                rects += [r for r in (n.rect, self._last.get(n.key), anim[0] if anim else None) if r is not None]
+        for k, (start, _t0) in self._anims.items():        # in flight last frame, gone now
+            rects += [r for r in (start, self._last.get(k)) if r is not None and k not in here]
+        if not rects:
+            return None
+        m = _DIRTY_MARGIN
+        x0, y0 = max(0, min(r.x for r in rects) - m), max(0, min(r.y for r in rects) - m)
+        x1 = min(size[0], max(r.right for r in rects) + m)
+        y1 = min(size[1], max(r.bottom for r in rects) + m)
+        if x1 <= x0 or y1 <= y0 or (x1 - x0) * (y1 - y0) > size[0] * size[1] * 0.6:
+            return None
+        return Rect(x0, y0, x1 - x0, y1 - y0)
 
     def _paint(self, surface, node: Node, rect: Rect) -> None:
         """Draw one component at ``rect``."""
@@ -263,6 +306,7 @@ class Painter(PartPainter):
         if not flying:
             return
         pg = self.pg
+        outer = surface.get_clip()      # (an animation frame repaints a box: stay inside it)
         moving = {id(n) for n, _, _, _ in flying}
         for node, rect, start, opacity in flying:
             if opacity >= 1:
@@ -275,14 +319,14 @@ class Painter(PartPainter):
         for node, rect, start, _ in flying:
             if rect.w <= 0 or rect.h <= 0:
                 continue
-            surface.set_clip(pg.Rect(rect.x, rect.y, rect.w, rect.h))
+            surface.set_clip(pg.Rect(rect.x, rect.y, rect.w, rect.h).clip(outer))
             for other in scene.nodes:
                 if id(other) in moving or not other.rect.intersects(rect):
                     continue
                 home = other.kind in ("panel", "group") and (node.rect.inside(other.rect) or start.inside(other.rect))
                 if not home:
                     self._paint(surface, other, other.rect)
-            surface.set_clip(None)
+            surface.set_clip(outer)
 
     def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
         """Repaint only the ``dirty`` rectangles: clear each and draw, clipped

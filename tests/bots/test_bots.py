@@ -130,7 +130,9 @@ def test_cha_dango_levels_react_at_their_speed():
     hard = make_bot("cha-dango", "hard", 1)
     e = sorted(easy.reaction_us() for _ in range(400))[200]
     h = sorted(hard.reaction_us() for _ in range(400))[200]
-    assert 800_000 < e < 1_000_000 and 440_000 < h < 560_000     # issue 34: a person's recognition time
+    # a press the seat already knows; its answer to an order adds the time it looks over the
+    # customers (tests/bots/test_cha_dango_bot_pace.py)
+    assert 400_000 < e < 500_000 and 220_000 < h < 280_000
 
 
 def test_retrograde_bot_claims_the_card_the_planner_values_most():

@@ -236,6 +236,25 @@ def test_a_stretched_call_inside_another_is_stretched_once():
     assert 0.079 <= twin.clock.now() < 0.14          # 2 x 40 ms of CPU, not 2 x (2 x 20) + 2 x 40
 
 
+def test_work_done_in_place_of_a_part_is_not_stretched_inside_a_stretched_call():
+    """Issue 36: the simulated camera composing its frame (this machine's
+    work in place of the camera's) was charged x 4.5 as the Pi's CPU
+    inside the pass: ~60-90 ms a frame on the pi4 twin."""
+    p = dataclasses.replace(load_profile("pi4"), cpu_factor=3.0)
+    twin = Twin(p, VirtualClock())
+
+    def work():
+        c = time.thread_time()
+        while time.thread_time() - c < 0.02:
+            pass
+
+    camera = twin.exempt(work)
+    twin.stretch(lambda: (work(), camera(), camera()))()
+    assert 0.039 <= twin.clock.now() < 0.07          # 2 x 20 ms for the pass's own work, none for the camera's
+    camera()                                         # outside a stretched call: nothing to take off
+    assert twin.clock.now() < 0.07
+
+
 def test_the_newest_frame_is_taken_without_waiting_and_a_stall_times_out():
     """Issue 36, step 2: the loop takes the newest frame handed over (as a
     real camera's read answers "no fresh frame" at once), never waits for

@@ -10,6 +10,7 @@ from vision import netreader
 from vision.die import VisionInputError
 from vision.netreader import Models
 from vision.reader import DiceReader
+from vision.reader_settings import ReaderSettings
 from vision.synth import DieSpec, render_frame
 from vision.training.data import CROP, DET_MAX_PX, DET_MIN_PX, Frame, detector_sample, face_sample, synth_frame
 
@@ -227,11 +228,17 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
             seen[0] += 1
         return p
     monkeypatch.setattr(Models, "read_faces", lambda self, windows, expert=False, head=None: flip_flop(windows, expert))
-    dice = DiceReader().read_dice(frame)
+    agree = DiceReader(settings=ReaderSettings(nets_must_agree=True))   # config vision.agreement "both"
+    dice = agree.read_dice(frame)
     assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
     # two fast turns disagree: the die is unread whatever the expert says; the
     # expert reads its first turn only, which settles "a die" (not "not a die")
     assert calls == [(False, 1), (False, 1), (True, 1)]
+    # the expert alone (what ships): its two turns disagree, so the die is unread too
+    calls.clear()
+    dice = DiceReader().read_dice(frame)
+    assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
+    assert calls[-2:] == [(True, 1), (True, 1)]
 
 
 def test_second_check_agreeing_turns_give_the_value(monkeypatch):

@@ -141,11 +141,12 @@ def test_reader_reads_drawn_dice_with_the_turn_skipped_where_certain():
     assert sorted(d.value for d in dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
 
 
-def _one_candidate(heat, expert_reading, min_value_p=0.6):
+def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True):
     """read_dice on a drawn die with the detector giving one candidate of
     ``heat`` and every face reading unsure (so the expert looks), the
     expert's readings ``expert_reading`` (7 probabilities); returns (dice,
-    the windows each expert run read)."""
+    the windows each expert run read); the nets must agree unless
+    ``nets_must_agree`` is False (config vision.agreement "expert")."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     runs = []
 
@@ -156,7 +157,8 @@ def _one_candidate(heat, expert_reading, min_value_p=0.6):
         p = np.zeros((len(windows), 7), np.float32)
         p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
         return p
-    r = stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p)
+    r = stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p,
+                    nets_must_agree=nets_must_agree)
     return r.read_dice(frame), runs
 
 
@@ -179,6 +181,19 @@ def test_faint_candidate_with_no_value_possible_skips_the_expert_turns():
     # a faint candidate whose first reading could still average 0.6: both turns
     dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
     assert [d.value for d in dice] == [4] and runs == [1, 1]
+
+
+def test_with_the_expert_alone_a_die_whose_other_turn_could_make_it_not_a_die_reads_both_turns():
+    """With the expert deciding alone (vision.agreement "expert", what
+    ships) the fast net's unsure readings do not join the average, so an
+    expert reading of "nothing" leaves "not a die" possible: the other
+    turn is read, and the die stays unread either way; a faint one with
+    no value possible is still dropped after one turn."""
+    nothing = [0.14, 0.14, 0.14, 0.16, 0.14, 0.14, 0.14]
+    dice, runs = _one_candidate(0.9, nothing, nets_must_agree=False)
+    assert [d.value for d in dice] == [None] and runs == [1, 1]
+    dice, runs = _one_candidate(0.5, nothing, nets_must_agree=False)
+    assert dice == [] and runs == [1]
 
 
 def _stub_nets(monkeypatch, fast_rows, expert_rows, expert=True, **settings):

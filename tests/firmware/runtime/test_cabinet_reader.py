@@ -68,3 +68,25 @@ def test_the_dice_station_reads_with_the_reader_it_is_given():
     frame[:, 160:] = 200
     assert station._look((0, frame, [0])) is not None
     assert station.looks[None].reader is mine
+
+
+def test_the_expert_decides_an_unsure_die_unless_the_config_asks_both_nets_to_agree(tmp_path):
+    """Issue 40's operating point: the expert's turns alone decide a die the
+    fast net is unsure of (config vision.agreement = "expert", the default);
+    "both" asks the two nets to agree; anything else is refused by name."""
+    assert DiceReader().settings.nets_must_agree is False
+    assert reader_from_config(None).settings.nets_must_agree is False
+    cfg = _cfg(tmp_path)
+    cfg["vision"]["agreement"] = "both"
+    assert reader_from_config(cfg).settings.nets_must_agree is True
+    cfg["vision"]["agreement"] = "vote"
+    with pytest.raises(VisionInputError, match="vision.agreement 'vote'"):
+        reader_from_config(cfg)
+
+
+def test_a_config_file_with_another_agreement_is_refused_naming_the_key(tmp_path):
+    from firmware.runtime.config import ConfigError, load as load_config
+    path = tmp_path / "cabinet.toml"
+    path.write_text('[vision]\nagreement = "vote"\n')
+    with pytest.raises(ConfigError, match="vision.agreement"):
+        load_config(path)

@@ -222,7 +222,8 @@ def test_menu_choices_and_start():
     menu.focus = [r[0] for r in menu.rows()].index("Start")
     kind, params = menu.press()
     assert kind == "start" and params == {"game": "cha-dango", "players": 3, "bots": {0, 1, 2}, "options": None,
-                                          "bot_levels": {0: "normal", 1: "normal", 2: "normal"}}
+                                          "bot_levels": {0: "normal", 1: "normal", 2: "normal"},
+                                          "walkthrough": True}     # the menu's Walkthrough row: on by default
     menu.focus = 0
     menu.press()                                   # next game: Cryptid Cafe has a difficulty row
     assert "Difficulty" in [r[0] for r in menu.rows()]

@@ -69,10 +69,12 @@ def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
         twin = s.cabinet.twin
         assert s.writer.fsync == twin.fsync
         assert getattr(s.renderer.draw, "__wrapped__", None) is not None
+        assert getattr(s.renderer.present, "__wrapped__", None) is not None   # exempt: not the painter's CPU
         assert getattr(s.runtime._bot_choice, "__wrapped__", None) is not None
         from firmware.runtime.twin_costs import attach
         attach(s)          # the menu's renderer serves game after game: its paint is stretched once
         assert not hasattr(s.renderer.draw.__wrapped__, "__wrapped__")
+        assert not hasattr(s.renderer.present.__wrapped__, "__wrapped__")
     finally:
         s.close()
     s = Session.new(_cfg(tmp_path, "instant"), "cha-dango", 2, 1, None, tmp_path / "h.jsonl", opts)

@@ -51,12 +51,13 @@ def test_the_slowest_sipper_keeps_its_cards_when_a_wrong_hitter_counts_as_slowes
     g, events = _wrong_hit_then_sips(3, VP)
     for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):
         said = _said(lines)
-        assert "Seat 1 hit when nothing matched, so Seat 1 gives the card; Seat 3 keeps its cards" in said, said
+        assert ("Seat 1 hit, but nothing matched, so Seat 1 counts as slowest: it gives the card, and Seat 3, "
+                "last to sip, keeps its cards") in said, said
 
 
 def test_a_wrong_hitter_with_no_vp_card_is_told_so_and_the_slowest_sipper_keeps_its_cards():
     g, events = _wrong_hit_then_sips(2, [])
     for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):
         said = _said(lines)
-        assert ("Seat 1 hit when nothing matched, so Seat 1 is slowest but has no VP card to lose; "
-                "Seat 2 keeps its cards") in said, said
+        assert ("Seat 1 hit, but nothing matched, so Seat 1 counts as slowest: it has no VP card to give, "
+                "and Seat 2, last to sip, keeps its cards") in said, said

@@ -1,0 +1,107 @@
+"""A seat takes back its last choice at the cabinet (turn-based games).
+
+The gesture: a person's seat **holds its Left arrow** (``nav_a``) alone for
+:data:`TAKE_BACK_HOLD_US` (1 s) and lets go.  Every seat has the two
+arrows (ruling CAB-2; the wiring check asks for them in every game with
+choices).  Holding both arrows is the pause (:mod:`firmware.runtime.pace`),
+so a hold during which Right was down too is no take-back.  The press of
+Left still moves the cursor one step, as any press does; the take-back then
+puts the choices back as they were before the choice taken back.
+
+What may be taken back is the engine's to say (:mod:`engines.take_back`:
+the seat's last choice of its running turn, never across another seat's
+move, dice, a draw or a revealed card).  While it may, the seat's OLED
+says so (:data:`HINT`, :func:`hints`); a hold when it may not says why.
+The take-back is applied as the engine action ``{"type": "take_back",
+"player": seat}``: journaled as its own line, replayed on resume, and its
+event ("Seat 2 took back: ...") joins the moves the screens show.
+Bots never take back.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.runtime.controls import SeatControls
+
+#: How long a seat holds its Left arrow alone to take back, us.
+TAKE_BACK_HOLD_US = 1_000_000
+#: What the seat's OLED says while a take-back is possible.
+HINT = "hold left: take back"
+
+
+class TakeBackHold:
+    """Watches the seats' Left arrows for the take-back hold.
+
+    :meth:`input` takes every debounced input event of the runtime (after
+    the pause has seen it) and applies a take-back when a person's seat
+    lets go of Left held alone :data:`TAKE_BACK_HOLD_US` or longer.
+    """
+
+    def __init__(self) -> None:
+        #: seat -> when its Left arrow went down, us (None: Right went down
+        #: too during the hold, the pause gesture, so no take-back)
+        self._left: dict[int, int | None] = {}
+        #: seats whose Right arrow is down now
+        self._right: set[int] = set()
+
+    def input(self, ev: Any, runtime: Any) -> bool:
+        """Take one input event (``seat``, ``input``, ``kind``, ``t_us``).
+
+        Returns:
+            True when the event was the end of a take-back hold (used here:
+            the take-back was applied, or refused with the reason on the
+            seat's OLED); False for every other event (the runtime goes on
+            with it as before).
+        """
+        if ev.seat in runtime.bots or ev.input not in ("nav_a", "nav_b"):
+            return False
+        if ev.input == "nav_b":
+            if ev.kind == "press":
+                self._right.add(ev.seat)
+                if ev.seat in self._left:
+                    self._left[ev.seat] = None       # both arrows: the pause, not a take-back
+            else:
+                self._right.discard(ev.seat)
+            return False
+        if ev.kind == "press":
+            self._left[ev.seat] = None if ev.seat in self._right else ev.t_us
+            return False
+        since = self._left.pop(ev.seat, None)
+        if since is None or ev.t_us - since < TAKE_BACK_HOLD_US:
+            return False
+        take_back(runtime, ev.seat)
+        return True
+
+
+def take_back(runtime: Any, seat: int) -> bool:
+    """Apply ``seat``'s take-back through the runtime (journaled, shown), or
+    say on its OLED why it may not now.  Returns True when applied.
+
+    Bots never take back: a bot seat is refused (False) without a word.
+    """
+    if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
+        return False
+    why = runtime.game.take_back_problem(seat)
+    if why is not None:
+        runtime.prompts[seat] = f"no take-back: {why}"
+        runtime.dirty = True
+        return False
+    runtime.prompts.pop(seat, None)
+    runtime.controls[seat].armed = None
+    if not runtime.try_apply({"type": "take_back", "player": seat}, seat):
+        return False
+    # the choices open afresh on the first one, as at the start of a decision: the Left press of
+    # the hold stepped the cursor, maybe onto a choice the take-back removes ("end turn"), which
+    # must not be told as "gone"
+    runtime.controls[seat] = SeatControls(seat, message="taken back")
+    return True
+
+
+def hints(runtime: Any) -> dict[int, str]:
+    """The OLED hint of every person's seat that may take back now:
+    seat -> :data:`HINT` (none for bots, none while paused)."""
+    game = runtime.game
+    if runtime.pause.paused or game.is_terminal() or not getattr(game, "TAKE_BACK", False):
+        return {}
+    return {seat: HINT for seat in range(game.num_players)
+            if seat not in runtime.bots and game.can_take_back(seat)}

@@ -1,0 +1,346 @@
+"""The first-game walkthrough (issue 38): during a game's first round, at
+each step the game waits for a person's seat, the HDMI shows a drawn band
+saying what is happening, what that seat should do and which button does
+it ("Seat 2, it is your turn to send a server: the arrows choose a station
+and a rank, press your button twice to send the server"), and the seat's
+OLED shows the one-line version in its top bar.  After the first round the
+band says once that the table is on its own now.
+
+Pure screen code: every prompt is a function of the game's view, the
+seat's legal choices and its cursor (:class:`~firmware.screens.choices.Shown`),
+worded by the game's own ``walkthrough_words(game, seat, view, shown)``
+hook (in its ``<game>_words.py``, named in its screens module) and its
+``first_round(game)``.  No script: a prompt names only choices the rules
+offer now.  The session decides only whether the walkthrough is on
+(``context["walkthrough"]``: ``"on"`` during the first round, ``"ended"``
+while the closing words stay up, else absent).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from firmware.screens.choices import Shown, press_count
+from firmware.ui.kit import BG, FG, GOLD, NEED, LayoutError, Rect, Scene, wrap_words
+from firmware.ui.scaled import new_scene
+
+#: What the band says once after the first round.
+ENDED = "That was the first round: from now on you are on your own"
+#: The OLED's one-line version of :data:`ENDED`.
+ENDED_OLED = ("first round done!", "on your own now")
+#: The band's tag, left of its words.
+TAG = "First round"
+BAND_BG = (34, 40, 64)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What one seat is told at one step.
+
+    Attributes:
+        now: what is happening, said to the seat ("it is your turn to send
+            a server", "roll your dice").
+        todo: what to do and with which button ("the arrows choose a
+            station, press your button twice to send the server").
+        oled: one-line versions for the seat's OLED, longest first (the
+            first that fits its top bar is shown).
+    """
+    now: str
+    todo: str
+    oled: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One line of the band: the seats (0-based) told the same words."""
+    seats: tuple[int, ...]
+    words: Words
+
+    @property
+    def who(self) -> str:
+        """"Seat 2", "Seats 1 and 3" (:func:`seat_names`)."""
+        return seat_names(self.seats)
+
+    @property
+    def text(self) -> str:
+        """The band's words for these seats: who and what is happening,
+        then what to do ("Seat 2, it is your turn to send a server. The
+        arrows choose a station, press your button twice to send it.")."""
+        todo = self.words.todo
+        return f"{self.who}, {self.words.now}. {todo[:1].upper()}{todo[1:]}."
+
+
+# ----------------------------------------------------------- the words
+def seat_names(seats: tuple[int, ...] | list[int]) -> str:
+    """0-based seats in words: "Seat 2", "Seats 1 and 3", "Seats 1, 2 and 4"."""
+    names = [str(s + 1) for s in seats]
+    if len(names) == 1:
+        return f"Seat {names[0]}"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+
+
+def button_words(shown: Shown, verbs: dict[str, str]) -> str:
+    """Which press does the choice under the cursor: "press your button to
+    claim the card" (one press), "press your button twice to serve" (arm,
+    confirm), "press your button again to serve" (armed now).  ``verbs``:
+    action type -> what it does, in the game's words."""
+    chosen = shown.chosen
+    if chosen is None:
+        return ""
+    verb = verbs.get(chosen.get("type", ""), "do it")
+    if shown.armed:
+        return f"press your button again to {verb}"
+    if press_count(chosen, len(shown.choices)) == 1:
+        return f"press your button to {verb}"
+    return f"press your button twice to {verb}"
+
+
+def arrow_words(shown: Shown, nouns: dict[str, str]) -> str:
+    """What the arrows choose among the seat's choices: "the arrows choose
+    a station or the Manager card" (the nouns of the action types offered,
+    in the order shown); "" when there is one choice only."""
+    if len(shown.choices) < 2:
+        return ""
+    seen: list[str] = []
+    for a in shown.choices:
+        noun = nouns.get(a.get("type", ""))
+        if noun and noun not in seen:
+            seen.append(noun)
+    if not seen:
+        return "the arrows choose"
+    listed = seen[0] if len(seen) == 1 else f"{', '.join(seen[:-1])} or {seen[-1]}"
+    return f"the arrows choose {listed}"
+
+
+def todo_words(shown: Shown, nouns: dict[str, str], verbs: dict[str, str]) -> str:
+    """:func:`arrow_words` then :func:`button_words`, as one clause."""
+    return ", then ".join(p for p in (arrow_words(shown, nouns), button_words(shown, verbs)) if p)
+
+
+def oled_words(shown: Shown, short_verbs: dict[str, str]) -> tuple[str, ...]:
+    """One-line versions for the OLED's top bar, longest first: "<> then
+    2x: serve", "2x: serve"."""
+    chosen = shown.chosen
+    if chosen is None:
+        return ()
+    verb = short_verbs.get(chosen.get("type", ""), "go")
+    presses = 1 if shown.armed else press_count(chosen, len(shown.choices))
+    press = "press" if presses == 1 else "press 2x"
+    if shown.armed:
+        press = "press again"
+    if len(shown.choices) > 1 and not shown.armed:
+        return (f"<> choose, {press}: {verb}", f"<> then {press}: {verb}", f"{press}: {verb}")
+    return (f"{press}: {verb}", verb)
+
+
+# ------------------------------------------------------------ the steps
+def _hooks(game) -> tuple[Callable | None, Callable | None]:
+    from firmware.screens.games import cabinet_game
+    declared = cabinet_game(game.game_id)
+    if declared is None:
+        return None, None
+    return declared.hook("walkthrough_words"), declared.hook("first_round")
+
+
+def first_round(game) -> bool:
+    """True while ``game`` is in its first round (its screens module's
+    ``first_round(game)``); False for a game without a walkthrough."""
+    fn = _hooks(game)[1]
+    return bool(fn is not None and fn(game))
+
+
+def seat_words(game, seat: int, shown: Shown, context: dict[str, Any] | None = None) -> Words | None:
+    """What ``seat`` is told now, or None when the game is not waiting for
+    it (the game's ``walkthrough_words(game, seat, view, shown, context)``
+    hook reads the seat's view, its choices and the runtime's facts, e.g.
+    Cha dango's pause before the next reveal)."""
+    fn = _hooks(game)[0]
+    if fn is None or game.is_terminal():
+        return None
+    return fn(game, seat, game.view(seat), shown, context or {})
+
+
+def prompts(game, context: dict[str, Any]) -> list[Prompt]:
+    """The band's lines now: the people's seats the game waits for, those
+    told the same words together (bots' seats are never prompted)."""
+    if context.get("walkthrough") != "on":
+        return []
+    controls = context.get("controls") or []
+    bots = set(context.get("bots") or ())
+    out: list[Prompt] = []
+    for seat in range(game.num_players):
+        if seat in bots or seat >= len(controls):
+            continue
+        words = seat_words(game, seat, controls[seat].shown(game), context)
+        if words is None:
+            continue
+        same = next((i for i, p in enumerate(out) if p.words == words), None)
+        if same is None:
+            out.append(Prompt((seat,), words))
+        else:
+            out[same] = Prompt(out[same].seats + (seat,), words)
+    return out
+
+
+def oled_line(game, seat: int, shown: Shown, context: dict[str, Any]) -> tuple[str, ...]:
+    """The seat's OLED one-line versions now, longest first (() = none)."""
+    state = context.get("walkthrough")
+    if seat in set(context.get("bots") or ()):
+        return ()
+    if state == "ended":
+        return ENDED_OLED
+    if state != "on":
+        return ()
+    words = seat_words(game, seat, shown, context)
+    return words.oled if words is not None else ()
+
+
+# ------------------------------------------------------------- the band
+def _wrap(scene: Scene, texts: list[str], width: int, max_lines: int) -> tuple[int, list[list[str]]] | None:
+    """``texts`` wrapped into ``width`` px in at most ``max_lines`` lines
+    in all, at the largest size (medium, small) where they fit; None when
+    they do not fit even at the small size."""
+    m = scene.metrics
+    for size in (m.medium, m.small):
+        wraps = [wrap_words(t, width, size, scene.measure) for t in texts]
+        if all(w is not None for w in wraps) and sum(len(w) for w in wraps) <= max_lines:
+            return size, wraps
+    return None
+
+
+def band_levels(game, context: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """What the band may say now, fullest first, each as ``(most lines,
+    sentences)``: the prompts in full (at most two seats, 4 lines), the
+    first seat's what-to-do (2 lines), its one line (1 line); or
+    :data:`ENDED`.  [] = no band (nobody is waited for)."""
+    if context.get("walkthrough") == "ended":
+        if _all_bots(game, context):
+            return []
+        return [(2, [ENDED]), (1, ["First round over: you are on your own now"])]
+    shown = prompts(game, context)[:2]
+    if not shown:
+        return _watch_levels(game, context)
+    first = shown[0]
+    todo = first.words.todo
+    return [(4, [p.text for p in shown]), (2, [f"{first.who}: {todo[:1].upper()}{todo[1:]}."]),
+            (1, [f"{first.who}: {_spelled(o)}" for o in first.words.oled[:1]])]
+
+
+def _all_bots(game, context: dict[str, Any]) -> bool:
+    """True when every seat is a bot (nobody to walk through)."""
+    bots = set(context.get("bots") or ())
+    return all(s in bots for s in range(game.num_players))
+
+
+def _watch_levels(game, context: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """While no person's seat is waited for, the band stays (the board
+    does not jump) and says who plays now: "Seat 3 is playing now: watch
+    the board, this band tells you when it is your turn".  [] when every
+    seat is a bot or the game is over."""
+    bots = set(context.get("bots") or ())
+    if game.is_terminal() or _all_bots(game, context):
+        return []
+    active = [s for s in game.active_players() if s in bots]
+    who = seat_names(active) if active else ""
+    now = f"{who} {'is' if len(active) == 1 else 'are'} playing now: watch the board" if active \
+        else "Watch the board"
+    return [(2, [f"{now}, this band tells you when it is your turn."]), (1, [f"{now}."]),
+            (1, ["Watch the board."])]
+
+
+def _spelled(oled: str) -> str:
+    """An OLED line in the HDMI's words: "<> choose, press 2x: serve" ->
+    "arrows choose, press twice: serve"."""
+    return oled.replace("<>", "arrows").replace(" 2x", " twice")
+
+
+def _draw_band(scene: Scene, band: Rect, size: int, wraps: list[list[str]], colour) -> None:
+    """The band's panel, its "First round" tag and its lines in ``band``."""
+    m = scene.metrics
+    line_h = scene.measure("Ag", size)[1]
+    scene.add("panel", band, None, fill=BAND_BG, border=GOLD, radius=0)
+    tag_w = scene.measure(TAG, m.small)[0] + 2 * m.pad
+    tag = Rect(band.x + 2 * m.pad, band.y + (band.h - line_h) // 2, tag_w, line_h)
+    scene.add("panel", tag, None, fill=GOLD, radius=m.pad)
+    scene.text(TAG, tag, sizes=(m.small,), colour=BG, align="center", priority=NEED)
+    x = tag.right + 2 * m.pad
+    y = band.y + (band.h - line_h * sum(len(w) for w in wraps)) // 2
+    for line in (line for lines in wraps for line in lines):
+        scene.text(line, Rect(x, y, band.right - x - m.pad, line_h), sizes=(size,), colour=colour, priority=NEED)
+        y += line_h
+
+
+def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple[int, list[str]]],
+              size: tuple[int, int], measure: Any) -> Scene:
+    """The board drawn by ``draw_board(size)`` above a band at the bottom
+    of the screen saying the fullest of ``levels`` the board leaves room
+    for: the board is laid out in the height left, so nothing of it
+    (cursors included) is under the band.  A board that needs the whole
+    height (Ginza at 800 x 480) keeps it and the band's one line takes the
+    place of its top bar (the game's name and what the table does, which
+    the band says more of).
+
+    Args:
+        draw_board: the game's screen at a given size, px (raises
+            :class:`LayoutError` when it does not fit).
+        levels: :func:`band_levels`.
+        size: the HDMI screen, px.
+
+    Returns:
+        The whole screen; ``facts["walkthrough"]`` holds the sentences
+        shown and the band's rect.
+    """
+    scene = new_scene(size, measure)
+    m = scene.metrics
+    text_w = size[0] - scene.measure(TAG, m.small)[0] - 7 * m.pad
+    colour = GOLD if levels and levels[0][1] == [ENDED] else FG
+    board = band = None
+    for most, texts in levels:
+        fit = _wrap(scene, texts, text_w, most)
+        if fit is None:
+            continue
+        text_size, wraps = fit
+        band_h = sum(len(w) for w in wraps) * scene.measure("Ag", text_size)[1] + 2 * m.pad
+        try:
+            board = draw_board((size[0], size[1] - band_h))
+        except LayoutError:
+            continue
+        if any(n.rect.bottom > board.height for n in board.all_nodes()):
+            board = None        # it spilt over its height: it would be under the band
+            continue
+        band = Rect(0, size[1] - band_h, size[0], band_h)
+        break
+    if board is None:      # the board needs the whole screen: one line over its top bar
+        board = draw_board(size)
+        fit = next((f for most, texts in levels[-1:] if (f := _wrap(scene, texts, text_w, 1))), None)
+        if fit is not None:
+            text_size, wraps = fit
+            band = Rect(0, 0, size[0], scene.measure("Ag", text_size)[1] + m.pad)
+    scene.nodes.extend(board.nodes)
+    scene.dropped.extend(board.dropped)
+    scene.facts.update(board.facts)
+    if band is not None:
+        _draw_band(scene, band, text_size, wraps, colour)
+        scene.facts["walkthrough"] = {"texts": [" ".join(w) for w in wraps], "band": band}
+    return scene
+
+
+def oled_bar(frame: Any, options: tuple[str, ...]) -> Any:
+    """``frame`` (a seat's :class:`~firmware.ui.oled.OledFrame`) with its
+    inverted top bar (12 px: seat and score) replaced by the first of
+    ``options`` that fits: the walkthrough's one line.  The body (the
+    choice, the cursor) stays as drawn.  Returns the frame."""
+    if not options:
+        return frame
+    room = frame.W - 4
+    line = next((o for o in options if frame.fits(o, room)), None)
+    if line is None:
+        return frame
+    covered = [what for what, box in frame.boxes if box[1] <= 11]
+    frame.boxes = [(what, box) for what, box in frame.boxes if box[1] > 11]
+    for what in covered:
+        if what in frame.texts:
+            frame.texts.remove(what)
+    frame.draw.rectangle((0, 0, frame.W - 1, 11), fill=1)
+    frame.text(2, 1, line, fill=0, room=room)
+    return frame
