@@ -2,11 +2,14 @@
 (dice values, or the camera's confirmation of turned dice, GR-7); a seat's
 big button answers the check of a held reading (ruling CAB-6: a short
 press accepts, a long press rejects) and makes its hand entry; the seat's
-words in passing about its check.
+words in passing about its check; on the simulated table, the dice a seat
+keeps when it rerolls (ruling RG-16: a person's target card's, a bot's
+keep choice).
 
 :class:`RunnerDice` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``dice`` (a :class:`firmware.runtime.dice_station.DiceStation`
-or None), ``game``, ``prompts``, ``bots``, ``try_apply`` and ``note``.
+or None), ``game``, ``prompts``, ``bots``, ``try_apply``, ``note``,
+``controls``, ``now_us`` and ``seat_bot``.
 """
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ class RunnerDice:
         self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
         self.hold_until_us = -1
-        #: seat -> (round, card) its cursor last pointed at (a person's
+        #: seat -> (round, card) its cursor last rested on (a person's
         #: target: a simulated reroll keeps the dice that fit it)
         self.targets: dict[int, tuple[int, str]] = {}
 
@@ -147,16 +150,14 @@ class RunnerDice:
         for seat, controls in enumerate(self.controls):
             if seat in self.bots or self.now_us - self._moved_on.get(seat, -TARGET_REST_US) < TARGET_REST_US:
                 continue
-            try:
-                chosen = controls.shown(self.game).chosen
-            except (IndexError, KeyError):
-                continue
+            chosen = controls.shown(self.game).chosen
             if chosen is not None and chosen.get("type") == "claim":
                 rnd = self.game.view(None).get("round") if rnd is None else rnd
                 self.targets[seat] = (rnd, chosen.get("card"))
 
     def target_of(self, seat: int) -> str | None:
-        """The card ``seat``'s cursor last pointed at this round, or None."""
+        """The card ``seat``'s cursor last rested on this round (its
+        target, :meth:`note_targets`), or None."""
         got = self.targets.get(seat)
         if got is None or got[0] != self.game.view(None).get("round"):
             return None
@@ -175,7 +176,9 @@ class RunnerDice:
         anew (it rerolled; ``asked``, the seats asked before) keeps dice
         on the simulated table: a bot those its plan keeps
         (:meth:`bots.base.Bot.keep_dice`), a person those that fit the card
-        its cursor last pointed at (the game's ``kept_dice`` hook)."""
+        its cursor last rested on (the game's ``kept_dice`` hook).  At the
+        real cabinet (no simulated table) nothing is kept: the seat keeps
+        its dice by hand."""
         seat = action.get("player")
         if asked is None or not isinstance(seat, int) or seat in asked:
             return
