@@ -12,7 +12,7 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import reroll_words
+from firmware.screens.retrograde_words import one_line, reroll_words
 
 
 # ------------------------------------------------------------ OLED
@@ -226,7 +226,11 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
             f.die(2 + i * (size + 2), y, size, v)
         word = _roll_word(game, view, seat, shown, context)
         if word and y + 34 <= body_bottom:
-            f.message(2, y + 22, word)
+            fits = [t for t in [word, word.replace(" to ", ": ")] + one_line(word) if f.fits(t, f.W - 2)]
+            if fits:
+                f.text(2, y + 22, fits[0])
+            else:       # its gist, whole words
+                f.message(2, y + 22, word)
 
 
 def _roll_word(game, view: dict[str, Any], seat: int, shown, context: dict[str, Any]) -> str:

@@ -64,9 +64,10 @@ def first_round(game) -> bool:
     return game.view(None).get("round") == 1
 
 
-#: What the seat's OLED says of a reroll at the real cabinet (its gist,
-#: after ": ", where one line has no room for the whole).
+#: What the seat's OLED says of a reroll at the real cabinet.
 KEEP_BY_HAND = "reroll: keep what you like, roll the rest"
+#: The same on one line of the OLED.
+KEEP_SHORT = "keep some, roll rest"
 
 
 def fitting_dice(dice: list[int] | None, card_id: str | None) -> list[int]:
@@ -129,3 +130,16 @@ def kept_dice(game: Any, seat: int, target: str | None) -> list[int]:
     if target not in (view.get("face_up_ids") or []):
         return []
     return fitting_dice(view["seats"][seat]["dice"], target)
+
+
+def one_line(text: str) -> list[str]:
+    """``text`` and its shorter forms for one OLED line, longest first:
+    the first clause before "; ", and each with :data:`KEEP_SHORT` for
+    :data:`KEEP_BY_HAND`."""
+    forms = [text] + ([text.split("; ")[0]] if "; " in text else [])
+    out = []
+    for t in forms:
+        out.append(t)
+        if KEEP_BY_HAND in t:
+            out.append(t.replace(KEEP_BY_HAND, KEEP_SHORT))
+    return out

@@ -198,3 +198,19 @@ def test_a_bots_reroll_throws_at_least_one_die():
     bot.memory["target_of"] = (1, (b, a, b, b, a, a))
     keep = bot.keep_dice(game, 0)
     assert len(keep) < 6 and sorted(keep) == sorted([a, a, b, b]), keep
+
+
+def test_the_real_cabinets_reroll_words_fit_the_oled_line():
+    """The cursor on "reroll" at the real cabinet: the one line under the
+    dice says to keep some and roll the rest, whole words (it read "keep
+    what you ..."); the Stop seat's too."""
+    from engines.registry import new_game
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.retrograde_oled import oled_frame
+    game = new_game("retrograde", 2, seed=5)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    controls = SeatControls(0)
+    controls.refresh(game)
+    texts = oled_frame(game, 0, game.view(0), controls, {"simulated_dice": False, "targets": {}}).texts
+    assert "keep some, roll rest" in texts, texts
+    assert not any("..." in t for t in texts), texts
