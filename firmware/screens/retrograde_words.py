@@ -122,6 +122,17 @@ def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated:
     return f"keep {len(kept)} for {letters[target]}, roll {len(dice) - len(kept)}"
 
 
+def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
+    """:func:`reroll_words` in a few words, for a line it shares (the Stop
+    seat's rerolls left): "keep 3 (B)", "roll all 6", "keep some"."""
+    if not simulated:
+        return "keep some"
+    dice = view["seats"][seat]["dice"] or []
+    if target not in (view.get("face_up_ids") or []):
+        return f"roll all {len(dice)}"
+    return f"keep {len(fitting_dice(dice, target))} ({card_letters(view)[target]})"
+
+
 def kept_dice(game: Any, seat: int, target: str | None) -> list[int]:
     """Simulator, a person's reroll: the seat's dice that fit ``target``
     (the card its cursor last pointed at, while still face up), [] with
@@ -133,13 +144,6 @@ def kept_dice(game: Any, seat: int, target: str | None) -> list[int]:
 
 
 def one_line(text: str) -> list[str]:
-    """``text`` and its shorter forms for one OLED line, longest first:
-    the first clause before "; ", and each with :data:`KEEP_SHORT` for
-    :data:`KEEP_BY_HAND`."""
-    forms = [text] + ([text.split("; ")[0]] if "; " in text else [])
-    out = []
-    for t in forms:
-        out.append(t)
-        if KEEP_BY_HAND in t:
-            out.append(t.replace(KEEP_BY_HAND, KEEP_SHORT))
-    return out
+    """Shorter forms of ``text`` for one OLED line: with :data:`KEEP_SHORT`
+    for :data:`KEEP_BY_HAND` (none when it has no such words)."""
+    return [text.replace(KEEP_BY_HAND, KEEP_SHORT)] if KEEP_BY_HAND in text else []

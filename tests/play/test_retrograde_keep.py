@@ -214,3 +214,34 @@ def test_the_real_cabinets_reroll_words_fit_the_oled_line():
     texts = oled_frame(game, 0, game.view(0), controls, {"simulated_dice": False, "targets": {}}).texts
     assert "keep some, roll rest" in texts, texts
     assert not any("..." in t for t in texts), texts
+
+
+def test_the_stop_seats_line_keeps_its_rerolls_left_and_the_dice_kept():
+    """Stop with the cursor on "reroll": the one line said only "keep some,
+    roll rest" and lost the rerolls left; it says both where it can."""
+    from engines.registry import new_game
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.retrograde_oled import oled_frame
+    game = new_game("retrograde", 2, seed=5)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    game.apply({"type": "dice", "player": 1, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    card = game.view(None)["face_up_ids"][0]
+    game.apply({"type": "claim", "player": 1, "card": card, "t_us": 2_000})
+    game.apply({"type": "tick", "t_us": 3_000_000})
+    assert game.view(None)["phase"] == "stop" and game.view(None)["stop_seat"] == 0
+    controls = SeatControls(0)
+    controls.refresh(game)
+    assert controls.shown(game).chosen["type"] == "reroll"
+    real = " ".join(oled_frame(game, 0, game.view(0), controls, {"simulated_dice": False}).texts)
+    assert "2 rerolls, keep some" in real, real
+    other = next(c for c in game.view(None)["face_up_ids"])
+    letter = card_letters_of(game)[other]
+    n = len(_fits([1, 1, 1, 2, 3, 4], other))
+    sim = " ".join(oled_frame(game, 0, game.view(0), controls,
+                              {"simulated_dice": True, "targets": {0: other}}).texts)
+    assert f"2 rerolls, keep {n} ({letter})" in sim, sim
+
+
+def card_letters_of(game) -> dict[str, str]:
+    from firmware.screens.retrograde_plans import card_letters
+    return card_letters(game.view(None))
