@@ -159,6 +159,17 @@ class Bot:
             return 0
         return max(0, int(hook(seat_view(game, seat), action, self.level, self._weigh_rng)))
 
+    def keep_dice(self, game: Game, seat: int) -> list[int]:
+        """The dice (values) the seat keeps when it rerolls now (book
+        Retrograde: "keep as many dice as you want and reroll the rest"):
+        the game module's ``keep(view, level, memory)`` (the dice that fit
+        the card it aims for); [] where the game has none or the bot plays
+        at random.  The cabinet's simulated table throws only the others."""
+        hook = getattr(self.module, "keep", None)
+        if hook is None or self.kind == "random":
+            return []
+        return list(hook(seat_view(game, seat), self.level, self.memory))
+
     def choose(self, game: Game, seat: int) -> Action | None:
         """The seat's next action: one of ``game.legal_actions(seat)``
         (real-time ones are templates with ``"t_us": None``), or ``None``

@@ -88,6 +88,55 @@ def card_value(seat: dict, card_id: str, dice: list[int], level: str, memory: di
     return value
 
 
+def useful_dice(seat: dict, card_id: str, dice: list[int]) -> list[int]:
+    """The values of ``dice`` that fit card ``card_id`` and still have a
+    droid of their colour to blast on the seat's sheet (a die of a colour
+    the sheet has no droid left of is no use to keep)."""
+    colours = COMP.card(card_id).colours
+    left = {seat["pips"][k] for k in range(25) if not seat["blasted"][k]}
+    return [v for v in dice if v in colours and v in left]
+
+
+def target(view: dict, seat: dict, level: Any, memory: dict) -> str | None:
+    """The face-up card the seat aims for while it rolls: the one worth
+    most with its dice now, each die that fits it and has a droid to blast
+    counted half a point (it is half a pair); None when no card is face up."""
+    cards = list(view.get("face_up_ids") or [])
+    dice = seat["dice"] or []
+    if not cards or not dice:
+        return None
+    name = getattr(level, "name", "normal")
+    return max(cards, key=lambda c: card_value(seat, c, dice, name, memory) + 0.5 * len(useful_dice(seat, c, dice)))
+
+
+def keep(view: dict, level: Any, memory: dict) -> list[int]:
+    """The bot's keep choice when it rerolls (book, 2 - Roll Dice: "keep
+    as many dice as you want and reroll the rest"): the dice that fit its
+    target card (:func:`target`; the one its plan chose when it decided to
+    reroll, while still face up) and have a droid to blast; the card is
+    kept in ``memory["target"]``."""
+    seat = view["seats"][view["me"]]
+    dice = seat["dice"] or []
+    aim = memory.get("target")
+    if memory.get("target_of") != (view["round"], tuple(dice)) or aim not in (view.get("face_up_ids") or []):
+        aim = target(view, seat, level, memory)
+    memory["target"] = aim
+    kept = useful_dice(seat, aim, dice) if aim else []
+    return _roll_some(kept, len(dice))
+
+
+def _roll_some(kept: list[int], count: int) -> list[int]:
+    """A reroll throws at least one die: when every die would be kept, the
+    odd ones out (a colour's die without its pair) are rolled; when all
+    are in pairs, the last pair is."""
+    if len(kept) < count:
+        return kept
+    pairs = []
+    for v in sorted(set(kept), key=kept.index):
+        pairs += [v] * (kept.count(v) // 2 * 2)
+    return pairs if len(pairs) < count else pairs[:-2]
+
+
 def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory: dict) -> dict:
     """The heuristic choice among ``legal`` (see the module doc)."""
     me = view["me"]
@@ -117,7 +166,8 @@ def _roll_choice(view: dict, seat: dict, legal: list[dict], rng, level, memory: 
     if reroll is None:
         return best
     if level.name == "hard":
-        return _roll_choice_hard(view, seat, claims, reroll, best_value, best, rng, level, memory)
+        return _planned(view, seat, level, memory,
+                        _roll_choice_hard(view, seat, claims, reroll, best_value, best, rng, level, memory))
     rnd = view["round"]
     if memory.get("round") != rnd:
         memory["round"] = rnd
@@ -138,7 +188,17 @@ def _roll_choice(view: dict, seat: dict, legal: list[dict], rng, level, memory: 
         hope += 0.5      # solo: only the hidden timer presses
     if best_value >= hope:
         return best
-    return reroll
+    return _planned(view, seat, level, memory, reroll)
+
+
+def _planned(view: dict, seat: dict, level: Any, memory: dict, choice: dict) -> dict:
+    """``choice``; a reroll with its keep choice in the plan: the card the
+    seat aims for (``memory["target"]``, for these dice this round; its
+    fitting dice are what :func:`keep` keeps)."""
+    if choice.get("type") == "reroll":
+        memory["target"] = target(view, seat, level, memory)
+        memory["target_of"] = (view["round"], tuple(seat["dice"] or []))
+    return choice
 
 
 #: Fresh rolls sampled to value a reroll (``hard``).

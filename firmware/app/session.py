@@ -239,7 +239,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
     def context(self) -> dict[str, Any]:
         """Runtime facts for the screens (events, prompts, notices)."""
         prompts = dict(self.runtime.prompts)
-        prompts.update({k: v for k, v in self.dice.prompts().items() if k not in prompts})
+        prompts.update({k: v for k, v in self.dice.prompts(self.game).items() if k not in prompts})
         prompts.update({k: v for k, v in take_back_hints(self.runtime).items() if k not in prompts})
         notice = ""
         if self.runtime.journal_problem:
@@ -261,6 +261,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,
+                # a reroll keeps dice: the simulated table keeps those of each person's target card
+                "simulated_dice": getattr(self.dice, "table", None) is not None,
+                "targets": {seat: self.runtime.target_of(seat) for seat in range(self.game.num_players)},
                 "round_summary": self.round_summary if self.countdown.startswith("next") else None,
                 "result": game_result(self.game) if self.game.is_terminal() else None}
 

@@ -139,10 +139,9 @@ class ContestChecks:
         else:
             self.stats.contest_rerolls += 1
             self.rejected[key] = seat
-            if self.table is not None:   # the simulated seat rerolls its dice
-                faces = int(req.get("faces", 6))
-                self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(len(held["values"]))],
-                                 req.get("colour"), t_us)
+            if self.table is not None:   # the simulated seat rerolls its dice (those it did not keep)
+                self.table.roll(key, len(held["values"]), int(req.get("faces", 6)), req.get("colour"), t_us,
+                                self.kept.get(key, [])[:len(held["values"])])
             self.next_frame_us = min(self.next_frame_us if self.next_frame_us is not None else t_us, t_us)
         return {"note": "contest", "player": req.get("player"), "by": seat, "values": list(held["values"]),
                 "t_us": int(t_us), "then": then}

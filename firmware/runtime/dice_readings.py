@@ -134,9 +134,8 @@ class ReadingAnswers:
         if self.table is not None:
             if n % NUDGES_BEFORE_REROLL == 0:
                 self.stats.rerolls += 1
-                faces = int(req.get("faces", 6))
-                self.table.throw(key, [self.table.rng.randint(1, faces) for _ in range(count)],
-                                 req.get("colour"), frame_t)
+                self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), frame_t,
+                                self.kept.get(key, [])[:count])    # the dice it kept stay
             else:
                 self.table.nudge(key, frame_t)
 

@@ -51,6 +51,7 @@ from firmware.runtime.dice_entry import HandEntry
 from firmware.runtime.dice_readings import ReadingAnswers
 from firmware.runtime.dice_stats import DiceStats
 from firmware.runtime.dice_table import COMMON, SimTable
+from firmware.screens.games import cabinet_game
 
 
 class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
@@ -133,6 +134,13 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.blank_frames = 0
         #: camera reads that failed (any kind), over the game
         self.camera_faults = 0
+        #: tray key -> the dice its seat keeps when it next rolls (simulation,
+        #: a Retrograde reroll: :meth:`keep`); taken when the request starts
+        self.keeping: dict[int, list[int]] = {}
+        #: tray key -> the dice kept in the request being served (its words)
+        self.kept: dict[int, list[int]] = {}
+        #: (tray key, dice kept) of every request served with the simulated table, oldest first
+        self.kept_log: list[tuple[int, list[int]]] = []
         #: the reader beside the loop (:class:`firmware.runtime.dice_beside.ReaderBeside`),
         #: or None: the pass reads the frame itself (instant parts, headless, tests)
         self.beside: Any = None
@@ -170,12 +178,31 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         times = [t for t in times if t is not None]
         return min(times) if times else None
 
-    def prompts(self) -> dict[int, str]:
-        """OLED prompts for seats that must roll."""
+    def keep(self, key: int, values: list[int]) -> None:
+        """Simulation: the seat of tray ``key`` keeps the dice ``values``
+        when it next rolls (its next request: the table throws only the
+        others, :meth:`SimTable.roll`); the reading the game gets is still
+        all of the seat's dice.  Does nothing at the real cabinet (the seat
+        keeps its dice by hand)."""
+        if self.table is not None:
+            self.keeping[key] = list(values)
+
+    def prompts(self, game: Any = None) -> dict[int, str]:
+        """OLED prompts for seats that must roll: the game's words for a
+        dice request (its screens' ``dice_words(game, request, kept)``,
+        e.g. Retrograde's reroll "keep what you like, roll the rest"), else
+        "roll 2 dice!"."""
+        words = None
+        if game is not None:
+            declared = cabinet_game(game.game_id)
+            words = declared.hook("dice_words") if declared is not None else None
         out = {}
         for key, req in self.serving.items():
             if key != COMMON and key not in self.held and key not in self.entries and key not in self.rejected:
-                out[key] = f"roll {plural(req.get('count', 1), 'die', 'dice')}!"
+                if words is not None and req.get("type") == "dice":
+                    out[key] = words(game, req, self.kept.get(key) if self.table is not None else None)
+                else:
+                    out[key] = f"roll {plural(req.get('count', 1), 'die', 'dice')}!"
         return out
 
     def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
@@ -218,11 +245,12 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.stats.requests += 1
         self.held.pop(key, None)
         self.entries.pop(key, None)
-        if self.table is not None:
+        if self.table is not None:     # the seat rolls: all its dice, or those it does not keep
             count = int(req.get("count", 1))
-            faces = int(req.get("faces", 6))
-            values = [self.table.rng.randint(1, faces) for _ in range(count)]
-            self.table.throw(key, values, req.get("colour"), t_us)
+            kept = self.keeping.pop(key, [])[:count]
+            self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), t_us, kept)
+            self.kept[key] = kept
+            self.kept_log.append((key, kept))
         if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
             # resumed in the middle of a hand entry: go on with it
             seat = self._entry_seat(runtime, key)
@@ -254,5 +282,6 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
 
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
-        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t):
+        for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
+                  self.kept):
             d.pop(key, None)

@@ -101,6 +101,28 @@ class SimTable:
         tray.throws += 1
         tray.first_look = True
 
+    def roll(self, key: int, count: int, faces: int, colour: str | None, t_us: int,
+             keep: list[int] | tuple[int, ...] = ()) -> list[int]:
+        """The seat of tray ``key`` rolls its ``count`` dice at ``t_us``,
+        keeping the dice ``keep`` (values, book Retrograde: "keep as many
+        dice as you want and reroll the rest"): only the others are thrown,
+        their values drawn from the table's seeded RNG (one draw a die
+        thrown); the tray then holds all ``count`` dice.  Returns the
+        values in the tray (kept first).
+
+        Raises:
+            ValueError: more dice kept than rolled, or a kept value not a
+                face 1..``faces``.
+        """
+        keep = list(keep)
+        if len(keep) > count:
+            raise ValueError(f"cannot keep {len(keep)} of {count} dice")
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces for v in keep):
+            raise ValueError(f"kept dice must be faces 1..{faces}, got {keep!r}")
+        values = keep + [self.rng.randint(1, faces) for _ in range(count - len(keep))]
+        self.throw(key, values, colour, t_us)
+        return values
+
     def nudge(self, key: int, t_us: int) -> None:
         """Nudge the dice of tray ``key``: same values, new positions."""
         tray = self.trays[key]

@@ -99,6 +99,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.not_before: dict[str, int] = {}
         #: the (round, phase) when each seat's "card D was taken" note was first said
         self._gone_phase: dict[int, tuple] = {}
+        #: seat -> the "card D was taken" note the runtime last put on its OLED
+        self._gone_said: dict[int, str] = {}
         #: nothing moves the game before this time, us: no input counts, no
         #: tick is sent, no bot plans (a race resumed from a save waits for
         #: its countdown, ruling CAB-8)
@@ -134,7 +136,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         Raises:
             IllegalAction: refused by the engine (nothing is journaled).
         """
+        asked = self.dice_asked()               # a seat asked for its dice anew keeps some (a reroll)
         events = self.game.apply(action)
+        self.keep_on_reroll(action, asked)
         self.stats.actions += 1
         if self.journal is not None:
             try:
@@ -201,6 +205,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         if self.pre_step is not None:
             self.pre_step(t_us)
         self.pump(t_us)
+        self.note_targets()
         self._drop_passing(t_us)
         if self.dice is not None:
             # no die is read while the countdown runs: the seats may not roll yet
@@ -239,10 +244,13 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             if controls.gone is None:
                 self._gone_phase.pop(seat, None)
             if controls.gone is not None:      # "card D was taken": said at once
-                self.prompts[seat] = controls.gone
+                self.prompts[seat] = self._gone_said[seat] = controls.gone
             elif controls.read_gone is not None:   # the seat moved on: the note has been read
-                if self.prompts.get(seat) == controls.read_gone:
+                # (the note on the OLED may be an earlier one than the note read: a second card
+                # taken from under the cursor as Stop began)
+                if self.prompts.get(seat) in (controls.read_gone, self._gone_said.get(seat)):
                     self.prompts.pop(seat)
+                self._gone_said.pop(seat, None)
                 controls.read_gone = None
 
     def run_headless(self, max_steps: int = 2_000_000) -> None:

@@ -2,11 +2,14 @@
 (dice values, or the camera's confirmation of turned dice, GR-7); a seat's
 big button answers the check of a held reading (ruling CAB-6: a short
 press accepts, a long press rejects) and makes its hand entry; the seat's
-words in passing about its check.
+words in passing about its check; on the simulated table, the dice a seat
+keeps when it rerolls (ruling RG-16: a person's target card's, a bot's
+keep choice).
 
 :class:`RunnerDice` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``dice`` (a :class:`firmware.runtime.dice_station.DiceStation`
-or None), ``game``, ``prompts``, ``bots``, ``try_apply`` and ``note``.
+or None), ``game``, ``prompts``, ``bots``, ``try_apply``, ``note``,
+``controls``, ``now_us`` and ``seat_bot``.
 """
 from __future__ import annotations
 
@@ -19,6 +22,10 @@ from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing about its dice check (gone after a moment).
 PASSING = ("dice ok", "dice accepted")
+#: How long a person's cursor rests on a target card before it is the card
+#: a simulated reroll keeps the dice of (cards passed on the way to
+#: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
+TARGET_REST_US = 500_000
 
 
 class RunnerDice:
@@ -39,6 +46,9 @@ class RunnerDice:
         self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
         self.hold_until_us = -1
+        #: seat -> (round, card) its cursor last rested on (a person's
+        #: target: a simulated reroll keeps the dice that fit it)
+        self.targets: dict[int, tuple[int, str]] = {}
 
     def _drop_passing(self, t_us: int) -> None:
         """The words in passing (:data:`PASSING`) whose moment is over by
@@ -119,6 +129,66 @@ class RunnerDice:
         self.prompts[seat] = words
         self._prompt_until[seat] = until_us
         self.dirty = True
+
+    def _keeps_dice(self) -> Any:
+        """The game's ``kept_dice(game, seat, target)`` hook when its seats
+        keep dice on a reroll (Retrograde) and the dice are simulated,
+        else None."""
+        if self.dice is None or getattr(self.dice, "table", None) is None:
+            return None
+        declared = cabinet_game(self.game.game_id)
+        return declared.hook("kept_dice") if declared is not None else None
+
+    def note_targets(self) -> None:
+        """Remember the card each person's cursor rests on (a claim under
+        it for :data:`TARGET_REST_US` or more; a card passed on the way back
+        to "reroll" is not one), per round: the target whose dice a
+        simulated reroll keeps."""
+        if self._keeps_dice() is None:
+            return
+        rnd = None
+        for seat, controls in enumerate(self.controls):
+            if seat in self.bots or self.now_us - self._moved_on.get(seat, -TARGET_REST_US) < TARGET_REST_US:
+                continue
+            chosen = controls.shown(self.game).chosen
+            if chosen is not None and chosen.get("type") == "claim":
+                rnd = self.game.view(None).get("round") if rnd is None else rnd
+                self.targets[seat] = (rnd, chosen.get("card"))
+
+    def target_of(self, seat: int) -> str | None:
+        """The card ``seat``'s cursor last rested on this round (its
+        target, :meth:`note_targets`), or None."""
+        got = self.targets.get(seat)
+        if got is None or got[0] != self.game.view(None).get("round"):
+            return None
+        return got[1]
+
+    def dice_asked(self) -> set[int] | None:
+        """The seats whose dice the game asks for now (None: the game's
+        seats keep no dice, or the dice are real: nothing to keep)."""
+        if self._keeps_dice() is None:
+            return None
+        return {r["player"] for r in self.game.chance_requests()
+                if r.get("type") == "dice" and r.get("player") is not None}
+
+    def keep_on_reroll(self, action: dict[str, Any], asked: set[int] | None) -> None:
+        """After ``action`` was applied: a seat whose dice the game asks for
+        anew (it rerolled; ``asked``, the seats asked before) keeps dice
+        on the simulated table: a bot those its plan keeps
+        (:meth:`bots.base.Bot.keep_dice`), a person those that fit the card
+        its cursor last rested on (the game's ``kept_dice`` hook).  At the
+        real cabinet (no simulated table) nothing is kept: the seat keeps
+        its dice by hand."""
+        seat = action.get("player")
+        if asked is None or not isinstance(seat, int) or seat in asked:
+            return
+        if seat not in (self.dice_asked() or ()):
+            return
+        if seat in self.bots:
+            kept = self.seat_bot(seat).keep_dice(self.game, seat)
+        else:
+            kept = self._keeps_dice()(self.game, seat, self.target_of(seat))
+        self.dice.keep(seat, list(kept or []))
 
     def _apply_dice(self, action: dict[str, Any]) -> None:
         """Apply what the dice station answered: dice values (a chance

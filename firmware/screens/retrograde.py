@@ -29,7 +29,8 @@ from engines.words import plural
 from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
-from firmware.screens.retrograde_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
+from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
+    dice_words, first_round, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import draw_summary, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)

@@ -12,6 +12,7 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
+from firmware.screens.retrograde_words import keep_short, one_line, reroll_words
 
 
 # ------------------------------------------------------------ OLED
@@ -169,7 +170,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         f.glyph(0, y, f.W, "GAME OVER", size=16)
         f.text(2, y + 22, _rank_text(view, seat))
     elif phase in ("roll", "stop"):
-        _roll(f, y, body_bottom, game, view, seat, shown, banner)
+        _roll(f, y, body_bottom, game, view, seat, shown, banner, context)
     elif phase == "blast" and view["turn"]["seat"] != seat:
         f.text(2, y, f"Seat {view['turn']['seat'] + 1} blasts")
         if me.get("claim"):
@@ -201,7 +202,7 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
 
 
 def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown,
-          banner: str) -> None:
+          banner: str, context: dict[str, Any]) -> None:
     """1 - Roll Dice and Stop (RG-8): the 3-2-1 countdown, "round 2 done:
     next round in 5 s" (CAB-10), the card the seat claimed, "ROLL!", or its
     dice with what it may do now ("reroll or claim", "Stop! 2 rerolls")."""
@@ -223,24 +224,44 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
         for i, v in enumerate(me["dice"][:9]):
             f.die(2 + i * (size + 2), y, size, v)
-        word = _roll_word(game, view, seat, shown)
-        if word and y + 34 <= body_bottom:
-            f.best(2, y + 22, [word, word.replace(" to ", ": ")])
+        words = _roll_words(game, view, seat, shown, context)
+        if words and y + 34 <= body_bottom:
+            forms = [form for w in words for form in [w, w.replace(" to ", ": ")] + one_line(w)]
+            fits = [t for t in forms if f.fits(t, f.W - 2)]
+            if fits:
+                f.text(2, y + 22, fits[0])
+            else:       # its gist, whole words
+                f.message(2, y + 22, words[0])
 
 
-def _roll_word(game, view: dict[str, Any], seat: int, shown) -> str:
-    """What the seat may do with the dice it rolled: "press again to
-    reroll" (a reroll arms first, RG-15), "Stop! 2 rerolls" ("Time!"
-    solo), "claim pressed", "reroll or claim"; "" when none of these."""
-    if shown.armed and shown.chosen is not None and shown.chosen.get("type") == "reroll":
-        return "press again to reroll"       # ruling RG-15: a reroll arms first
-    if view["phase"] == "stop" and view["stop_seat"] == seat:
-        return f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {plural(view['rerolls_left'], 'reroll')}"
+def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str, Any]) -> list[str]:
+    """What the seat may do with the dice it rolled, in words for one line
+    (the longest first, the shorter ones where it has no room): "press
+    again to reroll" (a reroll arms first, RG-15); with the cursor on
+    "reroll", which dice stay (ruling RG-16, book: "keep as many dice as
+    you want and reroll the rest"; the simulator: "keep 3 for B, roll 3"),
+    at Stop with the rerolls left ("2 rerolls, keep 3 (B)"); "Stop! 2
+    rerolls" ("Time!" solo), "claim pressed", "reroll or claim"; [] when
+    none of these."""
+    on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
+    stop = view["phase"] == "stop" and view["stop_seat"] == seat
+    left = plural(view["rerolls_left"], "reroll")
+    if shown.armed and on_reroll:
+        return ["press again to reroll"]       # ruling RG-15: a reroll arms first
+    if on_reroll and not any(r.get("player") == seat for r in game.chance_requests()):
+        target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
+        keeps = reroll_words(view, seat, target, simulated)
+        if stop:     # the rerolls left and the dice kept on one line
+            return [f"{keeps}; {left} left", f"{left}, {keep_short(view, seat, target, simulated)}",
+                    f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
+        return [keeps]
+    if stop:
+        return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
     if seat in (view.get("claims_pending") or []):
-        return "claim pressed"
+        return ["claim pressed"]
     if any(r.get("player") == seat for r in game.chance_requests()):
-        return "reroll or claim"
-    return ""
+        return ["reroll or claim"]
+    return []
 
 
 def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown) -> None:

@@ -1,10 +1,25 @@
-"""Retrograde in words for the first-game walkthrough
-(:mod:`firmware.screens.walkthrough`): what each step of a round asks of a
+"""Retrograde in words: for the first-game walkthrough
+(:mod:`firmware.screens.walkthrough`), what each step of a round asks of a
 seat (roll, claim a target card, blast droids, unlock a power-up) and
-which button does it."""
+which button does it; and for rolling and rerolling (book, 2 - Roll Dice:
+"roll all your dice.  Keep as many dice as you want and reroll the
+rest"), which dice a simulated seat keeps when it rerolls.
+
+At the real cabinet the seat keeps dice by hand and the camera reads the
+whole tray (every reading is all of the seat's dice): the words say "keep
+what you like, roll the rest", never a count to roll.  In the simulator the
+table keeps, for a person, the dice that fit the card the seat's cursor
+last rested on this round (its target; the HDMI lit it), and for a bot the
+dice its plan keeps (``bots/retrograde.py`` ``keep``); the words name them
+before the press ("keep 3 for B, roll 3")."""
 from __future__ import annotations
 
 from typing import Any
+
+from engines.retrograde.components import default_components
+from engines.words import plural
+
+from firmware.screens.retrograde_plans import card_letters
 
 #: what the arrows choose, by action type
 _NOUNS = {"claim": "a target card", "reroll": "rolling again", "plan": "a blast plan",
@@ -12,7 +27,8 @@ _NOUNS = {"claim": "a target card", "reroll": "rolling again", "plan": "a blast 
           "trophy": "a die to circle a trophy", "done": "done", "keep": "keeping a power-up for later",
           "unlock": "a power-up", "odd": "a power-up", "even": "a power-up", "boss": "a boss"}
 #: what the button then does
-_VERBS = {"claim": "claim it (the first press wins)", "reroll": "roll again (then roll in your tray)",
+_VERBS = {"claim": "claim it (the first press wins)",
+          "reroll": "roll again (keep the dice you like in your tray, roll the rest)",
           "plan": "blast as the plan says", "blast": "blast them", "comet": "blast it", "coin": "spend the coin",
           "trophy": "circle the trophy", "done": "finish blasting", "keep": "keep it", "unlock": "unlock it",
           "odd": "use it", "even": "use it", "boss": "fight the boss"}
@@ -33,6 +49,9 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
     from firmware.screens.walkthrough import Words, oled_words, todo_words
     if not shown.choices:
         if any(r.get("player") == seat for r in game.chance_requests()):
+            if _rolling_again(game, seat):      # book: "keep as many dice as you want and reroll the rest"
+                return Words("reroll your dice", "keep the dice you like in your tray and roll the rest "
+                             "(the camera reads them all)", ("keep some, roll the rest", "roll the rest!"))
             return Words("roll your dice", "when the count says roll!, roll all your dice in your tray "
                          "(the camera reads them)", ("roll your dice!", "roll!"))
         return None
@@ -43,3 +62,88 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
 def first_round(game) -> bool:
     """True during round 1 of the game's rounds."""
     return game.view(None).get("round") == 1
+
+
+#: What the seat's OLED says of a reroll at the real cabinet.
+KEEP_BY_HAND = "reroll: keep what you like, roll the rest"
+#: The same on one line of the OLED.
+KEEP_SHORT = "keep some, roll rest"
+
+
+def fitting_dice(dice: list[int] | None, card_id: str | None) -> list[int]:
+    """The values of ``dice`` (pips 1-6) that fit target card ``card_id``:
+    those showing one of its two droid colours, in the dice's order; [] with
+    no dice or no card.
+
+    Raises:
+        KeyError: ``card_id`` names no target card.
+    """
+    if not dice or not card_id:
+        return []
+    colours = default_components().card(card_id).colours
+    return [v for v in dice if v in colours]
+
+
+def _rolling_again(game: Any, seat: int) -> bool:
+    """True when ``seat`` already has dice this round (a reroll, not the
+    round's first roll)."""
+    return game.view(seat)["seats"][seat]["dice"] is not None
+
+
+def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> str:
+    """The seat's words while the game waits for its dice (the dice
+    station's prompt): the round's first roll "roll all 6 dice!"; a reroll
+    at the real cabinet (``kept`` None) "reroll: keep what you like, roll
+    the rest"; in the simulator, the dice the table kept: "keep 3, roll 3
+    dice" ("roll all 6 dice!" when it kept none)."""
+    n = int(request.get("count", 6))
+    if request.get("player") is None or not _rolling_again(game, int(request["player"])):
+        return f"roll all {n} dice!"
+    if kept is None:
+        return KEEP_BY_HAND
+    if not kept:
+        return f"roll all {n} dice!"
+    return f"keep {len(kept)}, roll {plural(n - len(kept), 'die', 'dice')}"
+
+
+def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
+    """What a seat's press on "reroll" does, said before the press: at the
+    real cabinet "keep what you like, roll the rest"; in the simulator,
+    with the card its cursor last rested on (``target``) while it is face
+    up, "keep 3 for B, roll 3" (the dice that fit it stay), else "no card:
+    roll all 6" (as :func:`kept_dice` keeps)."""
+    if not simulated:
+        return KEEP_BY_HAND
+    dice = view["seats"][seat]["dice"] or []
+    letters = card_letters(view)
+    if target not in (view.get("face_up_ids") or []):     # none looked at, or another seat took it
+        return f"no card: roll all {len(dice)}"
+    kept = fitting_dice(dice, target)
+    return f"keep {len(kept)} for {letters[target]}, roll {len(dice) - len(kept)}"
+
+
+def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
+    """:func:`reroll_words` in a few words, for a line it shares (the Stop
+    seat's rerolls left): "keep 3 (B)", "roll all 6", "keep some"."""
+    if not simulated:
+        return "keep some"
+    dice = view["seats"][seat]["dice"] or []
+    if target not in (view.get("face_up_ids") or []):
+        return f"roll all {len(dice)}"
+    return f"keep {len(fitting_dice(dice, target))} ({card_letters(view)[target]})"
+
+
+def kept_dice(game: Any, seat: int, target: str | None) -> list[int]:
+    """Simulator, a person's reroll: the seat's dice that fit ``target``
+    (the card its cursor last pointed at, while still face up), [] with
+    none: the table rolls the others."""
+    view = game.view(seat)
+    if target not in (view.get("face_up_ids") or []):
+        return []
+    return fitting_dice(view["seats"][seat]["dice"], target)
+
+
+def one_line(text: str) -> list[str]:
+    """Shorter forms of ``text`` for one OLED line: with :data:`KEEP_SHORT`
+    for :data:`KEEP_BY_HAND` (none when it has no such words)."""
+    return [text.replace(KEEP_BY_HAND, KEEP_SHORT)] if KEEP_BY_HAND in text else []

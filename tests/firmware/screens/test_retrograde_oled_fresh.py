@@ -18,8 +18,8 @@ def step(s):
     rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
 
 
-def _first_bot_claim(tmp_path) -> str:
-    s = new_session(tmp_path / "a")
+def _first_bot_claim(tmp_path, seed=4) -> str:
+    s = new_session(tmp_path / "a", seed)
     while True:
         step(s)
         for seat in s.game.view(None)["seats"][1:]:
@@ -31,9 +31,21 @@ def test_the_taken_card_note_is_gone_when_stop_begins(tmp_path):
     """The play-tester's case: seat 1's cursor stood on the card a bot
     claimed ("card B was taken"); both bots claimed, Stop began with seat 1
     to claim last: its OLED must say "Stop! N rerolls", not the old note."""
+    _taken_then_stop(tmp_path, 4)
+
+
+def test_the_taken_card_note_is_gone_when_stop_begins_on_a_second_taken_card(tmp_path):
+    """The same, where the second bot's claim (which begins Stop) takes the
+    card the cursor moved on to: that second note is stale at once, and
+    the first one ("card B was taken") must leave the OLED with it (it
+    stayed: the runtime only dropped a note equal to the latest one)."""
+    _taken_then_stop(tmp_path, 1)
+
+
+def _taken_then_stop(tmp_path, seed: int) -> None:
     from firmware.screens.draw import oled_frame
-    card = _first_bot_claim(tmp_path)
-    s = new_session(tmp_path / "b")
+    card = _first_bot_claim(tmp_path, seed)
+    s = new_session(tmp_path / "b", seed)
     rt = s.runtime
     said_taken = False
     while s.game.view(None)["phase"] != "stop":

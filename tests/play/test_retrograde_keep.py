@@ -1,0 +1,247 @@
+"""Retrograde: a reroll keeps dice (the fresh play-tester of issue 117:
+"you cannot keep dice when you reroll ... the reroll choice told me 'roll
+6 dice!' and rerolled all six, so I lost three 1s").  Book, 2 - Roll Dice:
+"Keep as many dice as you want and reroll the rest."
+
+At the real cabinet the seat keeps dice by hand and the camera reads the
+whole tray; only the words change.  In the simulator the table keeps the
+dice that fit the target card (a person's: the card its cursor last
+pointed at; a bot's: the card it aims for) and rolls only the others."""
+from __future__ import annotations
+
+import json
+
+from engines.retrograde.components import default_components
+
+from firmware.rulings import LATE_OK_US
+
+COMP = default_components()
+
+
+def _journal(t) -> list[dict]:
+    return [json.loads(line) for line in (t.session.writer.path).read_text().splitlines()[1:]]
+
+
+def _dice_in(t, seat: int = 0) -> list[int]:
+    s = t.session
+    t.run_until(lambda t: seat in s.dice.held, max_passes=3000)
+    t.run_until(lambda t: seat not in s.dice.held, max_passes=200)     # nobody pressed: accepted
+    t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
+    return list(s.game.view(seat)["seats"][seat]["dice"])
+
+
+def _fits(dice: list[int], card: str) -> list[int]:
+    colours = COMP.card(card).colours
+    return sorted(v for v in dice if v in colours)
+
+
+class _Draws:
+    """Counts the dice the simulated table throws (its RNG's draws of a face)."""
+
+    def __init__(self, table):
+        self.n = 0
+        rng = table.rng
+        real = rng.randint
+
+        def counted(a, b):
+            self.n += (a, b) == (1, 6)        # a die's face (not the tumbling dice's offsets)
+            return real(a, b)
+        rng.randint = counted
+
+
+def _contains(whole: list[int], part: list[int]) -> bool:
+    rest = list(whole)
+    for v in part:
+        if v not in rest:
+            return False
+        rest.remove(v)
+    return True
+
+
+def test_a_simulated_persons_reroll_keeps_the_dice_that_fit_the_card_under_its_cursor(table):
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    dice = _dice_in(t)
+    order = s.runtime.controls[0].shown(s.game).choices
+    cards = [a["card"] for a in order if a["type"] == "claim"]
+    best = max(range(len(cards)), key=lambda i: len(_fits(dice, cards[i])))
+    kept = _fits(dice, cards[best])
+    assert kept, (dice, cards)
+    for _ in range(best + 1):
+        t.press(0, "right")                            # to the card: the HDMI lights it
+    assert s.runtime.controls[0].shown(s.game).chosen["card"] == cards[best]
+    t.step(20)                                         # the seat looks at it (0.66 s): its target
+    for _ in range(best + 1):
+        t.press(0, "left")                             # back to "reroll", past the cards before it
+    assert s.runtime.controls[0].shown(s.game).chosen["type"] == "reroll"
+    letter = "ABCDE"[best]
+    words = " ".join(t.oled_texts(0))
+    assert f"keep {len(kept)} for {letter}" in words and f"roll {6 - len(kept)}" in words, words
+    draws = _Draws(s.dice.table)
+    t.press(0, "button")
+    t.press(0, "button")
+    after = _dice_in(t)
+    assert sum(1 for a in _journal(t) if a.get("type") == "reroll" and a.get("player") == 0) == 1
+    assert draws.n == 6 - len(kept), "the table rolls only the dice not kept"
+    assert _contains(after, kept), (dice, kept, after)
+    assert len(after) == 6, "the engine gets a reading of all six dice"
+
+
+def test_the_words_of_a_reroll_never_say_roll_6_dice(table):
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    _dice_in(t)
+    t.press(0, "button")
+    t.press(0, "button")                                # reroll with no card pointed at
+    seen = []
+    for _ in range(30):
+        t.step(1)
+        seen.append(" ".join(t.oled_texts(0)))
+        if 0 in s.dice.held:
+            break
+    assert not any("roll 6 dice" in w for w in seen), seen
+    assert any("roll all 6" in w or "keep" in w for w in seen), seen
+
+
+def test_the_real_cabinets_words_say_keep_what_you_like():
+    """At the real cabinet the seat keeps dice by hand: the request's words
+    say so (no count to roll)."""
+    from engines.registry import new_game
+    from firmware.screens.retrograde_words import dice_words
+    game = new_game("retrograde", 3, seed=1)
+    req = game.chance_requests()[0]
+    first = dice_words(game, req, None)
+    assert "roll 6 dice" not in first and "6" in first
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    game.apply({"type": "reroll", "player": 0, "t_us": 2_000})
+    req = next(r for r in game.chance_requests() if r["player"] == 0)
+    words = dice_words(game, req, None)
+    assert "keep" in words and "roll the rest" in words and "6" not in words, words
+    sim = dice_words(game, req, [1, 1, 1])
+    assert "keep 3" in sim and "roll 3" in sim, sim
+    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 5, roll 1 die"
+
+
+def test_a_bots_reroll_keeps_its_targets_dice(table):
+    """Bots reroll through the same simulated table: the dice their plan
+    keeps stay in the tray, the others are thrown; the reading after the
+    reroll holds the kept dice and counts all six."""
+    t = table("retrograde", 3, bots={0, 1, 2})
+    s = t.session
+    draws = _Draws(s.dice.table)
+    t.run_until(lambda t: sum(1 for a in _journal(t) if a.get("type") == "reroll") >= 3
+                or s.game.view(None)["round"] > 1, max_passes=6000, ms=100)
+    j = _journal(t)
+    rerolls = [a for a in j if a.get("type") == "reroll"]
+    assert rerolls, "the bots rerolled"
+    keeps = s.dice.kept_log                      # (tray key, kept values), one per request served
+    assert any(k for _, k in keeps), ("some bot kept dice on a reroll", keeps)
+    assert draws.n < 6 * len(keeps), "the dice kept were not thrown again"
+    kept_by_seat = {key: [k for kk, k in keeps if kk == key] for key in range(3)}
+    for p in range(3):
+        readings = [a["values"] for a in j if a.get("type") == "dice" and a["player"] == p]
+        for kept, after in zip(kept_by_seat[p][1:], readings[1:]):
+            assert len(after) == 6 and _contains(after, kept), (p, kept, after)
+
+
+def test_the_bots_keep_choice_is_its_target_cards_dice():
+    """bots/retrograde.py: the bot's plan for a reroll keeps the dice that
+    fit the card it aims for."""
+    import random
+    from bots.base import make_bot
+    from engines.registry import new_game
+    game = new_game("retrograde", 3, seed=4)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 5], "t_us": 1_000})
+    bot = make_bot("retrograde", "normal", 3)
+    keep = bot.keep_dice(game, 0)
+    target = bot.memory.get("target")
+    assert target in game.view(0)["face_up_ids"]
+    assert sorted(keep) == _fits([1, 1, 1, 2, 3, 5], target)
+    assert random  # (the policy's own RNG is untouched by the keep)
+
+
+def test_the_words_keep_no_dice_for_a_card_another_seat_took():
+    """The window play: seat 2 claimed card A, seat 1's target; the OLED
+    still said "keep 2 for A" while the table kept none: words and table
+    agree."""
+    from engines.registry import new_game
+    from firmware.screens.retrograde_plans import card_letters
+    from firmware.screens.retrograde_words import kept_dice, reroll_words
+    game = new_game("retrograde", 2, seed=5)
+    first = game.view(None)["face_up_ids"][0]
+    colours = COMP.card(first).colours
+    game.apply({"type": "dice", "player": 0, "values": [colours[0], colours[1], 1, 2, 3, 4], "t_us": 1_000})
+    view = game.view(0)
+    letter = card_letters(view)[first]
+    n = len(_fits(view["seats"][0]["dice"], first))
+    assert reroll_words(view, 0, first, True) == f"keep {n} for {letter}, roll {6 - n}"
+    view["face_up_ids"].remove(first)           # another seat took it
+    view["seats"][1]["claim"] = first
+    assert reroll_words(view, 0, first, True) == "no card: roll all 6"
+    assert "keep what you like" in reroll_words(view, 0, first, False)
+    assert kept_dice(game, 0, "no such card") == []
+
+
+def test_a_bots_reroll_throws_at_least_one_die():
+    """The window play: in Stop the bot held 4 1 4 4 1 1, every die fitting
+    card C (1/4), and "rerolled" keeping all six, a reroll spent on
+    nothing.  A reroll throws the odd ones out (here one 1 and one 4)."""
+    from bots.base import make_bot
+    from engines.registry import new_game
+    game = new_game("retrograde", 2, seed=5)
+    view = game.view(None)
+    card = view["face_up_ids"][0]
+    a, b = COMP.card(card).colours
+    game.apply({"type": "dice", "player": 0, "values": [b, a, b, b, a, a], "t_us": 1_000})
+    bot = make_bot("retrograde", "normal", 3)
+    bot.memory["target"] = card
+    bot.memory["target_of"] = (1, (b, a, b, b, a, a))
+    keep = bot.keep_dice(game, 0)
+    assert len(keep) < 6 and sorted(keep) == sorted([a, a, b, b]), keep
+
+
+def test_the_real_cabinets_reroll_words_fit_the_oled_line():
+    """The cursor on "reroll" at the real cabinet: the one line under the
+    dice says to keep some and roll the rest, whole words (it read "keep
+    what you ..."); the Stop seat's too."""
+    from engines.registry import new_game
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.retrograde_oled import oled_frame
+    game = new_game("retrograde", 2, seed=5)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    controls = SeatControls(0)
+    controls.refresh(game)
+    texts = oled_frame(game, 0, game.view(0), controls, {"simulated_dice": False, "targets": {}}).texts
+    assert "keep some, roll rest" in texts, texts
+    assert not any("..." in t for t in texts), texts
+
+
+def test_the_stop_seats_line_keeps_its_rerolls_left_and_the_dice_kept():
+    """Stop with the cursor on "reroll": the one line said only "keep some,
+    roll rest" and lost the rerolls left; it says both where it can."""
+    from engines.registry import new_game
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.retrograde_oled import oled_frame
+    game = new_game("retrograde", 2, seed=5)
+    game.apply({"type": "dice", "player": 0, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    game.apply({"type": "dice", "player": 1, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    card = game.view(None)["face_up_ids"][0]
+    game.apply({"type": "claim", "player": 1, "card": card, "t_us": 2_000})
+    game.apply({"type": "tick", "t_us": 3_000_000})
+    assert game.view(None)["phase"] == "stop" and game.view(None)["stop_seat"] == 0
+    controls = SeatControls(0)
+    controls.refresh(game)
+    assert controls.shown(game).chosen["type"] == "reroll"
+    real = " ".join(oled_frame(game, 0, game.view(0), controls, {"simulated_dice": False}).texts)
+    assert "2 rerolls, keep some" in real, real
+    other = next(c for c in game.view(None)["face_up_ids"])
+    letter = card_letters_of(game)[other]
+    n = len(_fits([1, 1, 1, 2, 3, 4], other))
+    sim = " ".join(oled_frame(game, 0, game.view(0), controls,
+                              {"simulated_dice": True, "targets": {0: other}}).texts)
+    assert f"2 rerolls, keep {n} ({letter})" in sim, sim
+
+
+def card_letters_of(game) -> dict[str, str]:
+    from firmware.screens.retrograde_plans import card_letters
+    return card_letters(game.view(None))
