@@ -82,3 +82,32 @@ def settle(g):
 
 def types(events) -> list[str]:
     return [e["type"] for e in events]
+
+
+# ------------------------------------- an order nothing matches (CD-9 wrong hits)
+#: the revealed card (cat, pink dango, blue background) and two customers it does not match
+NOTHING_R = 5
+NOTHING = find(exclude={NOTHING_R}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
+NOTHING2 = find(exclude={NOTHING_R, NOTHING}, figure=("not", "cat"), dango=("not", "pink"),
+                background=("not", "blue"))
+NOTHING_USED = {NOTHING_R, NOTHING, NOTHING2}
+#: the ordering deck's top card (a figure back) and the rest of the deck
+NOTHING_TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and c.id not in NOTHING_USED)
+NOTHING_REST = [c.id for c in CARDS if not c.start and c.id not in NOTHING_USED | {NOTHING_TOP}][:5]
+
+
+def wrong_hit_then_sips(players: int, hitter_vp: list[int]):
+    """Seat 1 hits on an order nothing matches (its VP cards ``hitter_vp``);
+    the other seats sip (seat ``players`` last).  Returns the game and the
+    event texts."""
+    g = table(players, dining=[NOTHING, NOTHING2], deck=[NOTHING_R, NOTHING_TOP] + NOTHING_REST)
+    g.vp[0] = list(hitter_vp)
+    events = [e["text"] for e in reveal(g)]
+    events += [e["text"] for e in slap(g, 0, T0 + 500_000)]
+    for s in range(1, players):
+        events += [e["text"] for e in lift(g, s, T0 + 500_000 + 100_000 * s)]
+    for s in range(1, players):
+        events += [e["text"] for e in down(g, s, T0 + 1_700_000 + 100_000 * s)]
+    while g.phase == "race":
+        events += [e["text"] for e in settle(g)]
+    return g, events

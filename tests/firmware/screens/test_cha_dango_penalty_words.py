@@ -4,7 +4,7 @@ costs 4 and is no sip; CD-10: the slowest sipper places one), nor that the
 slowest sipper keeps its cards when a wrong hitter counts as slowest."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import CARDS, T0, down, find, lift, reveal, settle, slap, table
+from test_cha_dango_helpers import wrong_hit_then_sips, CARDS, T0, down, find, lift, reveal, settle, slap, table
 
 from firmware.screens.cha_dango_words import result_lines
 
@@ -18,18 +18,7 @@ VP = [c.id for c in CARDS if c.id not in USED | {TOP} | set(REST)][:5]
 
 
 def _wrong_hit_then_sips(players: int, hitter_vp: list[int]):
-    """Seat 1 hits on an order nothing matches; the other seats sip (seat
-    ``players`` last).  Returns the game and the event texts."""
-    g = table(players, dining=[NOTHING, NOTHING2], deck=[R, TOP] + REST)
-    g.vp[0] = list(hitter_vp)
-    events = [e["text"] for e in reveal(g)]
-    events += [e["text"] for e in slap(g, 0, T0 + 500_000)]
-    for s in range(1, players):
-        events += [e["text"] for e in lift(g, s, T0 + 500_000 + 100_000 * s)]
-    for s in range(1, players):
-        events += [e["text"] for e in down(g, s, T0 + 1_700_000 + 100_000 * s)]
-    while g.phase == "race":
-        events += [e["text"] for e in settle(g)]
+    g, events = wrong_hit_then_sips(players, hitter_vp)
     assert g.phase == "reveal", g.phase
     return g, events
 

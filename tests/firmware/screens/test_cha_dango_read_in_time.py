@@ -4,7 +4,7 @@ a race's result stays long enough to read, with a hint that the moves can
 be read again; one word for each thing ("Seat", "background")."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import CARDS, T0, down, find, lift, reveal, settle, slap, table
+from test_cha_dango_helpers import wrong_hit_then_sips, CARDS, T0, down, find, lift, reveal, settle, slap, table
 
 from firmware.app.menu import Menu
 from firmware.screens import cha_dango as cd_screen
@@ -56,16 +56,7 @@ def test_the_how_to_page_says_the_wrong_hit_cost_is_the_cabinets_rule():
 
 
 def _wrong_hit_then_sips(players: int, hitter_vp: list[int]):
-    g = table(players, dining=[NOTHING, NOTHING2], deck=[R, TOP] + REST)
-    g.vp[0] = list(hitter_vp)
-    events = [e["text"] for e in reveal(g)]
-    events += [e["text"] for e in slap(g, 0, T0 + 500_000)]
-    for s in range(1, players):
-        events += [e["text"] for e in lift(g, s, T0 + 500_000 + 100_000 * s)]
-    for s in range(1, players):
-        events += [e["text"] for e in down(g, s, T0 + 1_700_000 + 100_000 * s)]
-    while g.phase == "race":
-        events += [e["text"] for e in settle(g)]
+    g, events = wrong_hit_then_sips(players, hitter_vp)
     return g, events
 
 
