@@ -225,7 +225,9 @@ def test_menu_choices_and_start():
                                           "bot_levels": {0: "normal", 1: "normal", 2: "normal"},
                                           "walkthrough": True}     # the menu's Walkthrough row: on by default
     menu.focus = 0
-    menu.press()                                   # next game: Cryptid Cafe has a difficulty row
+    menu.press()                                   # next game: Cryptid Cafe has a difficulty row, solo only
+    assert "Difficulty" not in [r[0] for r in menu.rows()] and menu.players > 1
+    menu.players = 1
     assert "Difficulty" in [r[0] for r in menu.rows()]
     renderer = HdmiRenderer(800, 480, "headless")
     scene = menu.scene((800, 480), renderer.scene_measure)
