@@ -29,7 +29,7 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, late_press, ms_text, race_events,
     result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
-    _choice_left, _hold_left, _tenths, choice_timeout)
+    _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
@@ -211,7 +211,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
                      ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
         scene.facts["countdown"] = banner
     elif order and _race_open(view):
-        _open_order(scene, head, text_r, order)
+        _open_order(scene, head, text_r, order, race_left_s(view, context))
     elif view["phase"] == "place_vp" and any(view.get("must_place") or []):  # CD-10: which VP cards go
         _vp_to_give(scene, head, text_r, view, events, context)
     else:
@@ -234,18 +234,22 @@ def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]
     scene.facts["winners"] = winners
 
 
-def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any]) -> None:
+def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any], left_s: int | None = None) -> None:
     """The open order: "Order!", its value as a picture when there is room,
-    the order in words and "A match? Hit. None? Sip" (CD-4)."""
+    the order in words, "A match? Hit. None? Sip" (CD-4) and, with the
+    clock, the seconds left to answer (``left_s``: CD-9's time-out)."""
     m = scene.metrics
     scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
     pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
     pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
     if pic_h > 16:
         _value_picture(scene, pic_r, order["attribute"], order["value"])
-    scene.lines([(f"Order: {order_words(order['attribute'], order['value'])}", NEED),
-                 ("A match? Hit. None? Sip", INFO)], words_r, size=m.small)
+    lines = [(f"Order: {order_words(order['attribute'], order['value'])}", NEED), ("A match? Hit. None? Sip", INFO)]
+    if left_s is not None:      # play-test: a race closed unseen ("Nobody served the fox ... in time")
+        lines.insert(1, (f"{left_s} s to answer", INFO))   # (dropped before the order where there is no room)
+    scene.lines(lines, words_r, size=m.small)
     scene.facts["order"] = dict(order)
+    scene.facts["left_s"] = left_s
 
 
 def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],

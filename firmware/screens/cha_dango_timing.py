@@ -53,3 +53,18 @@ def _hold_left(game, view: dict[str, Any], seat: int, context: dict[str, Any]) -
 def _tenths(us: int) -> str:
     """Seconds with one decimal, rounded up ("0.8 s")."""
     return f"{-(-us // 100_000) / 10:.1f} s"
+
+
+def race_left_s(view: dict[str, Any], context: dict[str, Any]) -> int | None:
+    """Whole seconds (rounded up, at least 0) an open race still takes
+    answers: until its ``timeout_at_us`` (CD-9's ``sip_timeout_us`` after
+    the order); None when no race is open or the clock is not given.
+    ``context["now_us"]`` is read only while a race is open (a scene that
+    reads the clock is built again every render)."""
+    race = view.get("race")
+    if race is None or race.get("timeout_at_us") is None:
+        return None
+    now = context.get("now_us")
+    if now is None:
+        return None
+    return max(0, -(-(race["timeout_at_us"] - now) // 1_000_000))

@@ -164,3 +164,22 @@ def test_a_card_lost_on_a_coin_flip_says_so_on_its_own_line_first():
     ctx = {"last_events": events, "banner": "next 5", "controls": [SeatControls(s) for s in range(2)]}
     small = " ".join(hdmi_screen(g, ctx, size=(800, 480), measure=default_measure()).texts()).replace("\u00a0", " ")
     assert "coin flip" in small and "tie with" in small, small
+
+
+# ------------------------------------------------------------ 5. the race's time is seen
+def test_an_open_race_shows_the_seconds_left_to_answer():
+    """Play-test round 2 (/tmp/pt31-84a, pt31-86a): a race closed while a
+    person had not answered ("Nobody served the fox ... in time") and
+    nothing showed how long the hit window lasts (CD-9's sip_timeout_us,
+    6 s after the order).  The open order says the seconds left, from the
+    view's ``timeout_at_us`` and the clock."""
+    g = table(2, dining=[NOTHING], deck=[R, TOP] + REST)
+    reveal(g)
+    race = g.view(None)["race"]
+    ctx = {"last_events": [], "controls": [SeatControls(s) for s in range(2)]}
+    for left_s in (6, 3, 1):
+        ctx["now_us"] = race["timeout_at_us"] - left_s * 1_000_000 + 1
+        texts = " | ".join(hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).texts())
+        assert f"{left_s} s to answer" in texts, texts
+    small = " | ".join(hdmi_screen(g, ctx, size=(800, 480), measure=default_measure()).texts())
+    assert "1 s to answer" in small, small
