@@ -13,12 +13,8 @@ from firmware.screens.menu_scene import focus_words
 from firmware.screens.moves_log import move_words
 from firmware.runtime.controls import SeatControls
 
-R = 5  # revealed card: cat, pink dango, blue background
-NOTHING = find(exclude={R}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
-NOTHING2 = find(exclude={R, NOTHING}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
-USED = {R, NOTHING, NOTHING2}
-TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and c.id not in USED)
-REST = [c.id for c in CARDS if not c.start and c.id not in USED | {TOP}][:5]
+from test_cha_dango_helpers import NOTHING, NOTHING2  # an order nothing matches (CD-9)
+from test_cha_dango_helpers import NOTHING_R as R, NOTHING_REST as REST, NOTHING_TOP as TOP, NOTHING_USED as USED
 VP = [c.id for c in CARDS if c.id not in USED | {TOP} | set(REST)][:5]
 BACKGROUND_TOP = next(c.id for c in CARDS if c.back == "background" and not c.start and c.id not in USED)
 

@@ -11,12 +11,8 @@ from firmware.runtime.controls import SeatControls
 from firmware.screens.draw import default_measure, hdmi_screen, oled_frame
 from firmware.ui.oled import OledFrame
 
-R = 5  # revealed card: cat, pink dango, blue background
-NOTHING = find(exclude={R}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
-NOTHING2 = find(exclude={R, NOTHING}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
-USED = {R, NOTHING, NOTHING2}
-TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and c.id not in USED)
-REST = [c.id for c in CARDS if not c.start and c.id not in USED | {TOP}][:5]
+from test_cha_dango_helpers import NOTHING, NOTHING2  # an order nothing matches (CD-9)
+from test_cha_dango_helpers import NOTHING_R as R, NOTHING_REST as REST, NOTHING_TOP as TOP, NOTHING_USED as USED
 VP = [c.id for c in CARDS if c.start and c.id not in USED][:3]
 
 
