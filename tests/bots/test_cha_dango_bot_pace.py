@@ -120,5 +120,5 @@ def test_a_person_answering_at_1_2_s_beats_easy_bots_more_often_than_not():
 
 def test_a_person_at_1_2_s_wins_some_races_against_normal_bots_and_few_against_hard():
     normal, hard = _person_share("normal"), _person_share("hard")
-    assert 1 / 6 < normal < 2 / 3, normal
-    assert hard < 0.2, hard
+    assert 0.25 < normal < 0.45, normal          # about a fair share (a third): 0.35 measured
+    assert hard < 0.12, hard                     # 0.07 measured

@@ -212,9 +212,7 @@ def test_cpu_work_is_stretched_by_the_profiles_factor():
     twin = Twin(p, VirtualClock())
 
     def work():
-        c = time.thread_time()
-        while time.thread_time() - c < 0.02:
-            pass
+        _burn_cpu(0.02)
         return "done"
 
     assert twin.stretch(work)() == "done"
@@ -226,14 +224,21 @@ def test_a_stretched_call_inside_another_is_stretched_once():
     twin = Twin(p, VirtualClock())
 
     def work():
-        c = time.thread_time()
-        while time.thread_time() - c < 0.02:
-            pass
+        _burn_cpu(0.02)
 
     inner = twin.stretch(work)
     outer = twin.stretch(lambda: (inner(), inner()))
     outer()
     assert 0.079 <= twin.clock.now() < 0.14          # 2 x 40 ms of CPU, not 2 x (2 x 20) + 2 x 40
+
+
+def _burn_cpu(seconds: float) -> int:
+    """Spend ``seconds`` of this thread's CPU time (a part's work); returns
+    the sum it computed so the loop is not empty."""
+    start, total = time.thread_time(), 0
+    while time.thread_time() - start < seconds:
+        total += sum(range(64))
+    return total
 
 
 def test_work_done_in_place_of_a_part_is_not_stretched_inside_a_stretched_call():
@@ -244,9 +249,7 @@ def test_work_done_in_place_of_a_part_is_not_stretched_inside_a_stretched_call()
     twin = Twin(p, VirtualClock())
 
     def work():
-        c = time.thread_time()
-        while time.thread_time() - c < 0.02:
-            pass
+        _burn_cpu(0.02)
 
     camera = twin.exempt(work)
     twin.stretch(lambda: (work(), camera(), camera()))()

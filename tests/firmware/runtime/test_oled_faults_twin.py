@@ -92,7 +92,8 @@ def test_a_dark_oled_is_told_the_game_goes_on_nothing_is_lost_and_it_comes_back(
         assert w.flush(5)
         assert rt.stats.actions >= played + 8 or s.game.is_terminal()
         dark = w.dark()
-        assert 1 in dark and not s.cabinet.seats[1].oled.online
+        assert 1 in dark, dark                                       # seat 2's display is dark ...
+        assert not s.cabinet.seats[1].oled.online, "seat 2's OLED still said online"   # ... and known to be
         if fault != "the shared bus":
             assert dark == [1], "another seat went dark with seat 2"
             assert _same(s.cabinet.seats[0].oled.shown(), s.oled_images[0]), "seat 1 stopped with seat 2"

@@ -4,6 +4,7 @@ card now gives each seat's sum as the engine scores it: tips (the coins on
 the board) + set bonuses - walkouts - leftover dishes = the score."""
 from __future__ import annotations
 
+import collections
 import re
 
 import pytest
@@ -16,8 +17,8 @@ from screen_checks import play_states, scene_problems
 
 
 def _finished(players: int, seed: int):
-    for game, _ in play_states("cryptid-cafe", players, seed, limit=20000):
-        pass
+    """The game at its last state, played by random legal moves."""
+    game, _ = collections.deque(play_states("cryptid-cafe", players, seed, limit=20000), maxlen=1).pop()
     assert game.is_terminal()
     return game
 
