@@ -29,10 +29,17 @@ def _choice_left(view: dict[str, Any], context: dict[str, Any]) -> int | None:
     deadline = view.get("vp_choice_deadline_us")
     if view.get("phase") != "place_vp" or deadline is None:
         return None
-    now = context.get("now_us")     # (read only when shown: a scene that reads the clock is built every render)
+    return _seconds_until(deadline, context)
+
+
+def _seconds_until(deadline_us: int, context: dict[str, Any]) -> int | None:
+    """Whole seconds (rounded up, at least 0) from ``context["now_us"]`` to
+    ``deadline_us``; None without the clock.  The clock is read only here,
+    when a time is shown (a scene that reads it is built every render)."""
+    now = context.get("now_us")
     if now is None:
         return None
-    return max(0, -(-(deadline - now) // 1_000_000))
+    return max(0, -(-(deadline_us - now) // 1_000_000))
 
 
 def _hold_left(game, view: dict[str, Any], seat: int, context: dict[str, Any]) -> int | None:
@@ -64,7 +71,4 @@ def race_left_s(view: dict[str, Any], context: dict[str, Any]) -> int | None:
     race = view.get("race")
     if race is None or race.get("timeout_at_us") is None:
         return None
-    now = context.get("now_us")
-    if now is None:
-        return None
-    return max(0, -(-(race["timeout_at_us"] - now) // 1_000_000))
+    return _seconds_until(race["timeout_at_us"], context)
