@@ -267,7 +267,7 @@ def _curve_set(args, folder: Path, reader: DiceReader, images) -> dict | None:
         print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
         return None
     rows = curve.curve_rows(scores)
-    rule = "both" if reader.settings.nets_must_agree else "expert"
+    rule = curve.rule_of(reader)
     if args.json:
         print(json.dumps({"set": folder.name, "fold": args.fold, "images": any_score.images,
                           "labelled_dice": any_score.labelled, "in_effect": {"rule": rule, "min_value_p": p},
