@@ -77,6 +77,7 @@ class Probe:
         self.oled_ends: dict[tuple[int, int], float] = {}  # (seat, pass) -> end of its frame
         self.rests: dict[int, int] = {}                    # tray key -> rest t_us
         self.die_lat: list[float] = []
+        self.die_settle: list[float] = []
         self.journal: list[float] = []
         twin = session.cabinet.twin
         self.twin0 = (twin.bus.busy_s, twin.cpu_extra_s, sum(twin.fsync_waits)) if twin is not None else None
@@ -189,6 +190,8 @@ class Probe:
             orig(action)
             if rest is not None and self.offset_us is not None:
                 self.die_lat.append(time.monotonic() - self.wall_of(rest))
+                if isinstance(action.get("t_us"), int):      # of which: rest to the stamp of the frame it settled on
+                    self.die_settle.append((action["t_us"] - rest) / 1e6)
         return apply
 
     def part_figures(self) -> dict[str, Any]:
@@ -234,6 +237,7 @@ class Probe:
                 "input_oled_p50_ms": ms(_pct(oled, 50)), "input_oled_p99_ms": ms(_pct(oled, 99)),
                 "dice": len(self.die_lat), "die_rest_engine_p50_ms": ms(_pct(self.die_lat, 50)),
                 "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
+                "die_rest_settled_frame_p50_ms": ms(_pct(self.die_settle, 50)),
                 "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
                 "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
                 "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share,
@@ -280,6 +284,7 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.flips.update({n + base: w for n, w in p.flips.items()})
             first.oled_ends.update({(s, n + base): w for (s, n), w in p.oled_ends.items()})
             first.die_lat += p.die_lat
+            first.die_settle += p.die_settle
             first.journal += p.journal
             first.parts.update({n + base: v for n, v in p.parts.items()})
             first.pass_no += p.pass_no

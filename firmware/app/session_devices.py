@@ -111,8 +111,8 @@ def work_beside(session: Any) -> None:
     from firmware.runtime.dice_beside import ReaderBeside
     dice = session.dice
     dice.beside = ReaderBeside(dice._look)
-    if dice.camera_has_frames:     # read every frame the reader is free for, not every 200 ms
-        dice.frame_us = 0
+    if dice.camera_has_frames:     # every frame looked at for motion, read when the reader is free
+        dice.watch_frames()
     if session.runtime.bots:       # the bots think beside the loop too
         session.runtime.thinker = ReaderBeside(lambda job: job(), what="bots' thinking",
                                                restart_notice="a bot stopped thinking: restarting it")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import cv2
 import numpy as np
 
 from hardware.camera import NoFreshFrame, as_bgr
@@ -53,6 +54,9 @@ class CameraReads:
                     self._on_reading(runtime, readings, answers)
         if not any(k not in self.held and k not in self.entries for k in self.serving):
             return
+        if self.watch is not None:
+            self._watch_pass(runtime, t_us, answers)
+            return
         if self.next_frame_us is not None and t_us < self.next_frame_us:
             return
         if self.beside is not None:
@@ -67,6 +71,44 @@ class CameraReads:
         self.next_frame_us = t_us + FRAME_US
         if readings is not None:
             self._on_reading(runtime, readings, answers)
+
+    def _watch_pass(self, runtime: Any, t_us: int, answers: list) -> None:
+        """A camera with frames of its own, the reader beside the loop
+        (issue 36): every fresh frame is looked at for motion in the served
+        trays (:class:`vision.still.StillWatch`, cheap); a tray still for
+        the settle time with a reading of a frame of its still run is at
+        rest (:meth:`_settled`, stamped with the newest still frame); the
+        newest frame of the trays still and not yet answered goes to the
+        reader whenever it is free.  Answers join ``answers``."""
+        grab = self._grab(t_us, getattr(runtime, "clock_us", None))
+        if grab is None:
+            return
+        frame_t, pixels, keys = grab
+        for key in keys:
+            self.watch.frame(key, frame_t, self._roi(pixels, key))
+        for key in keys:
+            got = self.watch.settled(key)
+            if got is not None and key in self.serving and key not in self.held and key not in self.entries:
+                self._settled(runtime, key, got[1], got[0], answers)
+        want = [k for k in keys if self.watch.wants_reading(k)
+                and k in self.serving and k not in self.held and k not in self.entries]
+        if want and not self.beside.busy:
+            if isinstance(pixels, dict):
+                pixels = {k: pixels[k] for k in want}
+            self.beside.submit((frame_t, pixels, want))
+
+    def _roi(self, pixels: Any, key: int) -> np.ndarray:
+        """Tray ``key``'s ROI of a grabbed frame: the simulated table's crop,
+        or the bounding box of its zone in the camera's whole frame."""
+        if isinstance(pixels, dict):
+            return pixels[key]
+        zone = self.seats if key == COMMON else key
+        poly = next((p for s, p in self.zones.trays if s == zone), None)
+        if poly is None:
+            return pixels
+        x, y, w, h = cv2.boundingRect(poly.astype(np.int32))
+        roi = pixels[max(0, y):y + h, max(0, x):x + w]
+        return roi if roi.size else pixels
 
     def _blank(self, frame: np.ndarray) -> bool:
         """True for a frame with nothing in it (black or one flat colour:

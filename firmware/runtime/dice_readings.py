@@ -38,6 +38,14 @@ class ReadingAnswers:
         frame_t, by_key = readings
         by_key = {k: d for k, d in by_key.items()
                   if k in self.serving and k not in self.held and k not in self.entries}
+        if self.watch is not None:      # rest judged from the frames (issue 36): the reading joins its run
+            for key, dice in by_key.items():
+                self.watch.reading(key, frame_t, dice)
+            for key in by_key:
+                got = self.watch.settled(key)
+                if got is not None:
+                    self._settled(runtime, key, got[1], got[0], answers)
+            return
         events = []
         for key, dice in by_key.items():
             tracker = self.trackers.setdefault(key, AtRestTracker([key], settle_ms=self.settle_ms))
@@ -82,6 +90,8 @@ class ReadingAnswers:
             del self.serving[key]
             self._first_t.pop(key, None)   # a turned die's check is no roll: the next wait starts anew
             self.trackers.pop(key, None)
+            if self.watch is not None:
+                self.watch.forget(key)
             if self.table is not None:
                 self.table.clear(key)
         else:

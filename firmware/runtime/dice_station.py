@@ -41,6 +41,7 @@ from typing import Any
 from engines.words import plural
 from vision.multilook import MultiLook
 from vision.reader import DiceReader
+from vision.still import StillWatch
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
@@ -147,6 +148,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         #: how often a frame is taken while dice are awaited, us: :data:`FRAME_US`;
         #: 0 beside the loop with a camera that has frames of its own (each new one, issue 36)
         self.frame_us = FRAME_US
+        #: rest judged from every frame (:class:`vision.still.StillWatch`), or None: from the
+        #: readings (:class:`vision.tracker.AtRestTracker`); set with :meth:`watch_frames`
+        self.watch: StillWatch | None = None
         #: the camera hands over frames at its own rate (a real one, the twin's timed one)
         self.camera_has_frames = camera is not None
 
@@ -161,6 +165,14 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
             self.table.throw(seat, sorted(values), colour, t_us)
         if self.next_frame_us is None or self.next_frame_us < t_us:
             self.next_frame_us = t_us
+
+    def watch_frames(self) -> None:
+        """Judge rest from every fresh frame of a camera with frames of its
+        own, the reader beside the loop (issue 36: dice at rest to the
+        engine within the settle time + 150 ms): :class:`vision.still.StillWatch`
+        in place of the readings' :class:`vision.tracker.AtRestTracker`."""
+        self.watch = StillWatch(self.settle_ms)
+        self.frame_us = 0
 
     @staticmethod
     def key_of(request: dict[str, Any]) -> int:
@@ -273,6 +285,8 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
             action["t_us"] = max(t_us, runtime.game.now_us())
         del self.serving[key]
         self.trackers.pop(key, None)
+        if self.watch is not None:
+            self.watch.forget(key)
         self.attempts.pop(key, None)
         self._forget(key)
         if self.table is not None:
