@@ -155,7 +155,10 @@ class CameraReads:
             # the simulated camera stamps the frame on its own clock; the
             # stamp is converted to the cabinet's clock as a real one's is
             t_us = self.camera_clock.to_cabinet(t_us + SIM_CAMERA_UPTIME_US, t_us)
-            return t_us, {key: self.table.cell_frame(key, t_us) for key in keys}, keys
+            # watching every frame for motion (issue 36), the camera's noise is added beside the loop
+            # to the frames read (:meth:`_look`), not to every frame the loop looks at
+            noise = self.watch is None
+            return t_us, {key: self.table.cell_frame(key, t_us, noise=noise) for key in keys}, keys
         # Every camera failure is "camera not ready" (issue 23): the
         # supervisor closes the camera and reopens it with back-off, the
         # screen shows the notice, and the game waits; never an exit.
@@ -199,6 +202,8 @@ class CameraReads:
         only the looks (:attr:`looks`), so it may run beside the loop."""
         frame_t, pixels, keys = grab
         if isinstance(pixels, dict):
+            if self.watch is not None and self.table is not None and self.camera is None:
+                pixels = {key: self.table.camera_noise(crop) for key, crop in pixels.items()}
             return frame_t, {key: self.looks.setdefault(key, MultiLook(self.reader)).read(crop, self.white_balance)
                              for key, crop in pixels.items()}
         try:

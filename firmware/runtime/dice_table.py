@@ -154,17 +154,27 @@ class SimTable:
         tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
         return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
 
-    def cell_frame(self, key: int, t_us: int) -> np.ndarray:
+    def cell_frame(self, key: int, t_us: int, noise: bool = True) -> np.ndarray:
         """What the camera sees of tray ``key`` at ``t_us``: H x W x 3 uint8
         BGR.  The dice at rest are composed once per throw; while they
-        tumble the frame shows them displaced (a new offset each frame)."""
+        tumble the frame shows them displaced (a new offset each frame).
+        ``noise=False``: a still tray's frame without its sensor noise,
+        jitter and flicker, added later by :meth:`camera_noise` (the
+        frames the loop only looks at for motion stay cheap: ~3 ms a tray
+        here for the noise, which a Pi's camera does not cost)."""
         tray = self.trays[key]
         if tray.image is None:
             tray.image = self._cell_image(key)
         if t_us < tray.moving_until_us:
             dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
             return np.roll(tray.image, (dy, dx), axis=(0, 1))
-        return tray.image if self.camera_rng is None else camera_look(tray.image, self.camera_rng)
+        return self.camera_noise(tray.image) if noise else tray.image
+
+    def camera_noise(self, image: np.ndarray) -> np.ndarray:
+        """``image`` as one camera frame: its own sensor noise, sub-pixel
+        jitter and flicker (:func:`vision.synth.camera_look`, from the
+        camera's RNG stream), or ``image`` itself without camera noise."""
+        return image if self.camera_rng is None else camera_look(image, self.camera_rng)
 
     def frame(self, t_us: int) -> np.ndarray:
         """The whole table at ``t_us``: H x W x 3 uint8 BGR, one cell per
