@@ -257,6 +257,14 @@ class Retrograde(Game):
                           trophies=seat["trophies"], bosses=seat["bosses"], limit=limit)
 
     # ------------------------------------------------------------- views
+    def seat_dice(self, seat: int) -> list[int] | None:
+        """Seat ``seat``'s dice this round (a copy; None before its first
+        roll of the round): what :meth:`view` says of them, without
+        copying the whole view (the cabinet asks every frame while dice
+        are awaited).  Raises IndexError for a seat not in the game."""
+        dice = self.s["seats"][seat]["dice"]
+        return None if dice is None else list(dice)
+
     def view(self, player: int | None = None) -> dict[str, Any]:
         s = self.s
         seats = []

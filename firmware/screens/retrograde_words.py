@@ -87,7 +87,7 @@ def fitting_dice(dice: list[int] | None, card_id: str | None) -> list[int]:
 def _rolling_again(game: Any, seat: int) -> bool:
     """True when ``seat`` already has dice this round (a reroll, not the
     round's first roll)."""
-    return game.view(seat)["seats"][seat]["dice"] is not None
+    return game.seat_dice(seat) is not None
 
 
 def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> str:
