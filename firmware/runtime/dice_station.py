@@ -173,6 +173,8 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         in place of the readings' :class:`vision.tracker.AtRestTracker`."""
         self.watch = StillWatch(self.settle_ms)
         self.frame_us = 0
+        if self.table is not None and self.camera is None:
+            self.table.compose_beside()
 
     @staticmethod
     def key_of(request: dict[str, Any]) -> int:

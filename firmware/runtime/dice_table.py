@@ -9,8 +9,10 @@ and counts every misread.  Trays are keyed by seat, the common tray by
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -38,6 +40,8 @@ class Tray:
     placed: list[tuple[int, float, float]] = field(default_factory=list)
     #: the dice were thrown and not yet read at rest (the first look, issue 40)
     first_look: bool = False
+    #: the picture of the dice at rest being drawn beside the loop (:meth:`SimTable.compose_beside`)
+    pending: Any = None
 
 
 class SimTable:
@@ -74,6 +78,9 @@ class SimTable:
         self.zones = TrayZones([(k if k != COMMON else seats, [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch)])
                                 for k, (x, y, cw, ch) in self.cells.items()])
         self.trays: dict[int, Tray] = {k: Tray() for k in keys}
+        #: draws the throws' pictures beside the loop once :meth:`compose_beside` is called
+        self._composer: ThreadPoolExecutor | None = None
+        self._blur: np.ndarray | None = None
 
     def continue_after(self, rolls: int) -> None:
         """Resume: go on from a game that already has ``rolls`` dice answers
@@ -97,7 +104,7 @@ class SimTable:
                                               else "purple")
         tray.colours = [c] * len(values)
         tray.moving_until_us = t_us + ROLL_US
-        tray.image = None
+        tray.image = tray.pending = None
         tray.throws += 1
         tray.first_look = True
 
@@ -127,13 +134,21 @@ class SimTable:
         """Nudge the dice of tray ``key``: same values, new positions."""
         tray = self.trays[key]
         tray.moving_until_us = t_us + ROLL_US // 2
-        tray.image = None
+        tray.image = tray.pending = None
 
     def clear(self, key: int) -> None:
         """Take the dice out of tray ``key``."""
         self.trays[key] = Tray(throws=self.trays[key].throws)
 
     def _cell_image(self, key: int) -> np.ndarray:
+        return self._cell_plan(key)()
+
+    def _cell_plan(self, key: int) -> Callable[[], np.ndarray]:
+        """Where tray ``key``'s dice lie (drawn from the throw RNG now, in
+        the caller's thread, and kept in ``Tray.placed``), and a call that
+        draws their picture (H x W x 3 uint8 BGR) from that alone, so it may
+        run beside the loop.  Real photo crops (``dice_from``) are chosen
+        and drawn now."""
         x, y, cw, ch = self.cells[key]
         tray = self.trays[key]
         margin = 8
@@ -141,7 +156,7 @@ class SimTable:
         if self.library is not None and tray.values:
             img, placed = compose_from_dataset(self.library, size, tray.values, self.rng)
             tray.placed = [(v, x + margin + cx, y + margin + cy) for v, (cx, cy) in placed]
-            return img
+            return lambda: img
         side = 40.0
         specs: list[DieSpec] = []
         for v, colour in zip(tray.values, tray.colours):
@@ -152,7 +167,28 @@ class SimTable:
                     break
             specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
         tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
-        return render_frame(size, specs, seed=self.rng.randrange(1 << 30))
+        seed = self.rng.randrange(1 << 30)
+        return lambda: render_frame(size, specs, seed=seed)
+
+    def compose_beside(self) -> None:
+        """Draw each throw's picture of the dice at rest beside the loop (a
+        camera's frames cost its loop nothing; drawing one here takes ~14 ms
+        a tray): the throw's places are drawn from the RNG at the first frame,
+        as before, and the picture in a thread; while it is drawn the
+        tumbling dice show as a moving blur; dice at rest wait for it."""
+        if self._composer is None:
+            self._composer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="simulated camera")
+            self._blur_rng = random.Random(f"blur:{self.seed}")
+
+    def _tumbling_blur(self, key: int) -> np.ndarray:
+        """A frame of tumbling dice whose picture is still being drawn: a
+        grey blur at a new offset each frame (it never looks still)."""
+        x, y, cw, ch = self.cells[key]
+        if self._blur is None or self._blur.shape[:2] != (ch - 16, cw - 16):
+            noise = np.random.default_rng(self.seed).integers(60, 200, (ch - 16, cw - 16, 1), np.uint8)
+            self._blur = np.repeat(noise, 3, axis=2)
+        dx, dy = self._blur_rng.randint(8, 40), self._blur_rng.randint(8, 40)
+        return np.roll(self._blur, (dy, dx), axis=(0, 1))
 
     def cell_frame(self, key: int, t_us: int, noise: bool = True) -> np.ndarray:
         """What the camera sees of tray ``key`` at ``t_us``: H x W x 3 uint8
@@ -163,6 +199,12 @@ class SimTable:
         frames the loop only looks at for motion stay cheap: ~3 ms a tray
         here for the noise, which a Pi's camera does not cost)."""
         tray = self.trays[key]
+        if tray.image is None and self._composer is not None:
+            if tray.pending is None:
+                tray.pending = self._composer.submit(self._cell_plan(key))
+            if t_us < tray.moving_until_us and not tray.pending.done():
+                return self._tumbling_blur(key)
+            tray.image, tray.pending = tray.pending.result(), None
         if tray.image is None:
             tray.image = self._cell_image(key)
         if t_us < tray.moving_until_us:

@@ -68,3 +68,24 @@ def test_watching_every_frame_takes_dice_one_settle_time_after_they_stop(tmp_pat
     old = sorted(x - SETTLE_MS * 1000 for x in _rest_to_settle(tmp_path, watch=False))
     assert old[len(old) // 2] - over[len(over) // 2] > 80_000, \
         f"watching every frame is no quicker than settling on readings every 200 ms: {old} against {over}"
+
+
+def test_the_simulated_camera_draws_a_throw_beside_the_loop_and_the_same_picture():
+    """The throw's picture (~14 ms a tray here, a camera's work on a Pi) is
+    drawn in a thread: the loop gets a moving blur while the dice tumble and
+    the picture is not ready, and at rest the same picture, dice and places
+    as a table that draws it in the loop."""
+    import numpy as np
+    from firmware.runtime.dice_table import ROLL_US, SimTable
+    from vision.still import StillWatch
+    here, beside = SimTable(2, seed=4, camera_noise=False), SimTable(2, seed=4, camera_noise=False)
+    beside.compose_beside()
+    watch = StillWatch(settle_ms=100)
+    for t in (here, beside):
+        t.roll(0, 6, 6, None, 0)
+    frames = [beside.cell_frame(0, i * FRAME_US) for i in range(3)]
+    assert not any(watch.frame(0, i * FRAME_US, f) for i, f in enumerate(frames)), "tumbling dice looked still"
+    here.cell_frame(0, 0)
+    rest = ROLL_US + FRAME_US
+    assert np.array_equal(here.cell_frame(0, rest), beside.cell_frame(0, rest))
+    assert here.trays[0].placed == beside.trays[0].placed and here.trays[0].values == beside.trays[0].values
