@@ -105,8 +105,10 @@ def _say_labelled(cal, path: Path) -> None:
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
           f"wrote {path}")
     print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p))
-    if cal.heads or cal.min_value_p is not None or cal.window is not None:
+    if cal.heads or cal.prototypes or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
+        if cal.prototypes:
+            kept += ", what each face of your dice looks like to them (face prototypes)"
         if cal.window is not None:
             kept += f", each die's window moved to its top face ({calibrate.window_text(cal.window)})"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
@@ -178,6 +180,8 @@ def _guided_kept(result: dict) -> str:
         return "new last layers for the face nets" + at
     if result["kind"] == "threshold":
         return f"the face nets' own last layers{at}"
+    if result["kind"] == "prototypes":
+        return "what each face of your dice looks like to the face nets (face prototypes)" + at
     if result["kind"] == "window":
         w = result.get("window")
         where = calibrate.window_text(WindowGeometry(*w)) if w else "as shipped"
