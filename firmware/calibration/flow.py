@@ -151,6 +151,8 @@ class GuidedCalibration(Learning):
         self.kept = ""
         #: why a raised threshold was kept (the captured faces' misreads it avoids), or ""
         self.why = ""
+        #: each candidate's counts on the confirmed rolls ({"dice", "right", "wrong", "unread"}), by decide()
+        self.tried: dict[str, dict[str, int]] = {}
         #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window" or "as shipped"
         self.kind = ""
 

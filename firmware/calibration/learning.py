@@ -145,6 +145,7 @@ class Learning:
         self.kept = self.why = ""
         base = self.reader.min_value_p_without_calibration
         candidates, at_window_p = self._score_candidates(base)
+        self.tried = candidates
         self.decide_cpu_s = self.clock() - t0
         b = self.before
         ok = {k: a for k, a in candidates.items()
@@ -244,7 +245,8 @@ class Learning:
         info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
                 "prototypes": self.prototypes_note or ("learned" if self.prototypes else "none"),
-                "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
+                "before": self.before, "after": self.after, "candidates": dict(self.tried),
+                "adapt_cpu_s": round(self.fit_cpu_s, 2),
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
                 "min_value_p": self.min_value_p if self.kind == "threshold" else None,
                 "threshold_candidate": self.min_value_p,
