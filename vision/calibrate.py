@@ -641,8 +641,7 @@ def _prototypes_on(inputs: dict, classes: list[int], per: int, finds: np.ndarray
     windows per find of ``classes``; ``finds`` (N bool) keeps only some
     finds; ``weight`` their pull (None: the default).  Raises
     :class:`vision.die.VisionInputError` when a face has too few dice."""
-    from vision.prototypes import PROTO_WEIGHT
-    from vision.prototypes import MIN_PER_FACE, fit_prototypes
+    from vision.prototypes import MIN_PER_FACE, PROTO_WEIGHT, fit_prototypes
     y = np.repeat(np.asarray(classes), per)
     rows = np.repeat(finds, per) if finds is not None else np.ones(len(y), bool)
     kept = np.asarray(classes)[finds] if finds is not None else np.asarray(classes)
@@ -995,7 +994,8 @@ def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
     return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p, cal.prototypes or None)
 
 
-__all__ = ["CALIBRATION_FILE", "FILE_FORMAT", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
-           "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows", "fit_head", "fit_heads",
-           "fit_window", "kept_words", "learn_prototypes", "load", "margin_words", "models_fingerprint", "patch_of", "save",
-           "threshold_choice", "thin_evenly", "value_readings", "weigh", "window_loss", "window_text"]
+__all__ = ["CALIBRATION_FILE", "FILE_FORMAT", "Calibration", "CalibrationError", "DiePatch", "apply",
+           "calibrate_from_labelled", "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows",
+           "fit_head", "fit_heads", "fit_window", "kept_words", "learn_prototypes", "load", "margin_words",
+           "models_fingerprint", "patch_of", "save", "threshold_choice", "thin_evenly", "value_readings", "weigh",
+           "window_loss", "window_text"]

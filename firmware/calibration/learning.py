@@ -210,7 +210,8 @@ class Learning:
             # no better than the reader as it is: keep that (no layers, window or threshold of its own)
             self.kind, a = "as shipped", b
             self.after = b
-            what = "the reader as it is (neither new layers, another window nor another threshold read better)"
+            what = ("the reader as it is (neither new layers, face prototypes, another window nor another "
+                    "threshold read better)")
         elif self.kind == "layers":
             what = "new last layers"
         elif self.kind == "prototypes":

@@ -119,8 +119,8 @@ def _say_labelled(cal, path: Path) -> None:
             print(f"why: {why}")
     else:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
-              f"({info['threshold_before']:g}): neither new layers, another window nor another threshold read "
-              "these dice better (this replaces any earlier calibration)")
+              f"({info['threshold_before']:g}): neither new layers, face prototypes, another window nor another "
+              "threshold read these dice better (this replaces any earlier calibration)")
         why = _as_is_why(info, a)
         if why:
             print(f"why: {why}")
@@ -186,7 +186,7 @@ def _guided_kept(result: dict) -> str:
         w = result.get("window")
         where = calibrate.window_text(WindowGeometry(*w)) if w else "as shipped"
         return f"each die's window moved to its top face ({where}){at}"
-    return "the reader as it is (neither new layers, another window nor another threshold read better)"
+    return "the reader as it is (neither new layers, face prototypes, another window nor another threshold read better)"
 
 
 def _guided(args, cfg, path: Path) -> int:
