@@ -42,7 +42,11 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    where a window was found, the same through it; and the new last layers
    with a threshold chosen on readings of each half of the fit photos (by
    scene) by layers fitted on the other half (a layer is surer of the dice
-   it was fitted on).
+   it was fitted on); and the nets with *face prototypes* learned from the
+   same windows' features (:mod:`vision.prototypes`: what each face of
+   these dice looks like to the nets, added to their scores, with a
+   reject option for a die unlike any of them), their threshold chosen
+   the same way.
 5. Every fourth scene of the folder (by name; augmented copies are one
    scene) is kept back as *confirmation rolls*: the reader reads them
    without a calibration and with each candidate.  A candidate that reads
@@ -88,6 +92,10 @@ from vision.reader import MIN_VALUE_P_RANGE, DiceReader
 
 #: file name of a cabinet's calibration in its state folder
 CALIBRATION_FILE = "dice_calibration.npz"
+#: the calibration file's format: 1 (no ``format`` in the file; layers,
+#: window, threshold), 2 (and face prototypes, :mod:`vision.prototypes`).
+#: A file of format 1 loads as before; one of a later format is refused
+FILE_FORMAT = 2
 #: every how-many-th scene is kept back to confirm the calibration
 CONFIRM_EVERY = 4
 #: the turns (degrees) of each die's window, each also mirrored
@@ -186,14 +194,17 @@ class Calibration:
     ``min_value_p`` the value threshold chosen for these dice (None: the
     configured one); ``window`` where the reader cuts each die's face
     window for this camera (:class:`vision.netreader.WindowGeometry`; None:
-    the shipped window).  ``heads`` may be empty: the nets' own layers with
-    this cabinet's threshold (and window)."""
+    the shipped window); ``prototypes`` what this cabinet's dice look like
+    to each face net ("fast" / "expert" -> :class:`vision.prototypes.Prototypes`;
+    empty: none).  ``heads`` may be empty: the nets' own layers with this
+    cabinet's threshold (and window, and prototypes)."""
 
     heads: dict[str, tuple[np.ndarray, np.ndarray]]
     models: str
     info: dict = field(default_factory=dict)
     min_value_p: float | None = None
     window: WindowGeometry | None = None
+    prototypes: dict = field(default_factory=dict)
 
 
 def models_fingerprint(models: Models) -> str:
@@ -440,6 +451,28 @@ def fit_heads(models: Models, windows: list[np.ndarray], classes: list[int], per
     return _fit_on(_head_inputs(models, windows), classes, per, pull=pull)
 
 
+def learn_prototypes(models: Models, windows: list[np.ndarray], classes: list[int], per: int,
+                     weight: float | None = None) -> dict:
+    """Face prototypes (:mod:`vision.prototypes`) of the face nets of
+    ``models`` from ``windows`` (FACE_PX x FACE_PX x 3 uint8), ``per``
+    consecutive windows per find of ``classes`` (value - 1, or NOT_A_DIE),
+    pulling by ``weight`` (None: :data:`vision.prototypes.PROTO_WEIGHT`):
+    ``{"fast": Prototypes[, "expert": Prototypes]}`` for
+    :class:`Calibration`.  Raises :class:`CalibrationError` in words when
+    there are no windows or a face has too few dice."""
+    from vision.prototypes import PROTO_WEIGHT, fit_prototypes
+    if not windows or len(windows) != per * len(classes):
+        raise CalibrationError(f"nothing to learn from: {len(windows)} windows for {len(classes)} dice")
+    y = np.repeat(np.asarray(classes), per)
+    try:
+        return {name: fit_prototypes(np.vstack([models.face_features(windows[k:k + 256], name == "expert")
+                                                for k in range(0, len(windows), 256)]), y,
+                                     weight or PROTO_WEIGHT)
+                for name in (("fast", "expert") if models.has_expert else ("fast",))}
+    except VisionInputError as exc:
+        raise CalibrationError(str(exc)) from None
+
+
 def _head_inputs(models: Models, windows: list[np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """{net: (F N x D features of ``windows``, W0, b0 its own last layer)}
     for "fast" (and "expert") of ``models`` (:func:`_features_and_own_head`)."""
@@ -573,11 +606,14 @@ def _thin_negatives(windows: list[np.ndarray], classes: list[int], owners: list[
 
 
 def _cross_readings(reader: DiceReader, images: list[Path], inputs: dict, classes: list[int], per: int,
-                    owners: list[int]) -> tuple[list[tuple[float, bool]], int]:
+                    owners: list[int], learn: Callable | None = None) -> tuple[list[tuple[float, bool]], int]:
     """Readings (:func:`value_readings`) of each half of ``images`` (by
     scene) by ``reader`` with last layers fitted on the other half's finds (their features
     ``inputs``, ``classes``, ``per`` windows each, ``owners`` the index of
     each find's photo): how new layers read dice they were not fitted on.
+    ``learn``: what is learned instead of last layers, a function of the
+    finds kept (N bool) giving the reader to read with, or None where
+    that half's finds are too few to learn from (the half is skipped).
     ([], 0) with fewer than two scenes."""
     scenes = sorted({scene_key(p) for p in images})
     if len(scenes) < 2:
@@ -586,14 +622,64 @@ def _cross_readings(reader: DiceReader, images: list[Path], inputs: dict, classe
     in_a = np.array([scene_key(images[k]) in half for k in owners], bool)
     a = [p for p in images if scene_key(p) in half]
     b = [p for p in images if scene_key(p) not in half]
+    learn = learn or (lambda finds: reader.with_heads(_fit_on(inputs, classes, per, finds=finds)))
     out, labelled = [], 0
     for finds, read in ((in_a, b), (~in_a, a)):
-        if not finds.any():
+        learned = learn(finds) if finds.any() else None
+        if learned is None:
             continue
-        r, n = value_readings(reader.with_heads(_fit_on(inputs, classes, per, finds=finds)), read)
+        r, n = value_readings(learned, read)
         out += r
         labelled += n
     return out, labelled
+
+
+def _prototypes_on(inputs: dict, classes: list[int], per: int, finds: np.ndarray | None = None,
+                   weight: float | None = None) -> dict:
+    """Face prototypes (:func:`vision.prototypes.fit_prototypes`) of each
+    face net from the features ``inputs`` (:func:`_head_inputs`) of ``per``
+    windows per find of ``classes``; ``finds`` (N bool) keeps only some
+    finds; ``weight`` their pull (None: the default).  Raises
+    :class:`vision.die.VisionInputError` when a face has too few dice."""
+    from vision.prototypes import MIN_PER_FACE, PROTO_WEIGHT, fit_prototypes
+    y = np.repeat(np.asarray(classes), per)
+    rows = np.repeat(finds, per) if finds is not None else np.ones(len(y), bool)
+    kept = np.asarray(classes)[finds] if finds is not None else np.asarray(classes)
+    few = [k + 1 for k in range(6) if (kept == k).sum() < MIN_PER_FACE]
+    if few:
+        raise VisionInputError("too few dice showing " + ", ".join(map(str, few)) + " to learn what your dice "
+                               f"look like (each face needs {MIN_PER_FACE} or more)")
+    return {name: fit_prototypes(F[rows], y[rows], weight or PROTO_WEIGHT) for name, (F, _, _) in inputs.items()}
+
+
+def _prototype_choice(reader: DiceReader, images: list[Path], inputs: dict, classes: list[int], per: int,
+                      owners: list[int], base: float) -> tuple[list[tuple[float, bool]], int, float, float | None]:
+    """How far this cabinet's face prototypes are trusted (their weight, of
+    :data:`vision.prototypes.PROTO_WEIGHTS`) and at which threshold, chosen
+    as the layers' threshold is: each half of the fit ``images`` (by scene)
+    read by ``reader`` with prototypes learned from the other half's finds
+    (:func:`_cross_readings`), the threshold chosen on those readings
+    (:func:`choose_threshold`), and the weight whose readings are worth
+    most there (:func:`weigh`; of equals the lighter).  Returns (those
+    readings, labelled dice read, threshold, weight), or ([], 0, ``base``,
+    None) when no half has enough dice of every face to learn from."""
+    from vision.prototypes import PROTO_WEIGHTS
+    best = ([], 0, base, None)
+    best_worth = None
+    for weight in PROTO_WEIGHTS:
+        def learn(finds: np.ndarray, weight=weight) -> DiceReader | None:
+            try:
+                return reader.with_prototypes(_prototypes_on(inputs, classes, per, finds, weight))
+            except VisionInputError:  # a face with too few dice in that half
+                return None
+        readings, n = _cross_readings(reader, images, inputs, classes, per, owners, learn=learn)
+        if not n:
+            return best
+        t = choose_threshold(readings, n, base)
+        worth = weigh(*counts_at(readings, t))
+        if best_worth is None or worth > best_worth:
+            best, best_worth = (readings, n, t, weight), worth
+    return best
 
 
 def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
@@ -607,8 +693,9 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
 
     Returns the :class:`Calibration` (not yet stored: :func:`save`) of the
     candidate kept (``info["kind"]``: "threshold" - the nets' own layers
-    and window -, "window and threshold", "layers and threshold" or
-    "layers, window and threshold"; "as shipped", no layers, window or
+    and window -, "window and threshold", "layers and threshold",
+    "layers, window and threshold", "prototypes and threshold" or
+    "prototypes, window and threshold"; "as shipped", no layers, window or
     threshold of its own, when no candidate is worth more than the reader
     as it is; ``min_value_p`` None where the threshold kept is the one in
     effect), its ``info`` with the window fit, the confirmation figures
@@ -676,6 +763,15 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
     inputs = _head_inputs(reader.models, windows)
     heads = _fit_on(inputs, classes, per)
+    try:  # what these dice look like to the nets (vision.prototypes)
+        protos, proto_note = _prototypes_on(inputs, classes, per), ""
+    except VisionInputError as exc:
+        protos, proto_note = {}, str(exc)
+    # how far to trust them, and their threshold: chosen as the layers' are
+    cross_p, cross_pn, t_protos, proto_weight = _prototype_choice(windowed.at(base), fit_imgs, inputs, classes, per,
+                                                                 owners, base) if protos else ([], 0, base, None)
+    if proto_weight is not None:
+        protos = _prototypes_on(inputs, classes, per, weight=proto_weight)
     say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
     cross, cross_n = _cross_readings(windowed.at(base), fit_imgs, inputs, classes, per, owners)
     t_heads = choose_threshold(cross, cross_n, base) if cross_n else base
@@ -687,20 +783,24 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     margins = {"threshold": margin_words(plain, labelled, base),
                "window and threshold": margin_words(on_window, labelled, base) if on_window else "",
                "layers, window and threshold": on_heads, "layers and threshold": on_heads}
+    on_protos = margin_words(cross_p, cross_pn, base) if cross_pn else ""
+    margins.update({"prototypes and threshold": on_protos, "prototypes, window and threshold": on_protos})
     say(f"confirming on {len(confirm_imgs)} photos kept back")
     before = score_folder(folder, as_is.at(base).read_dice, confirm_imgs)
     plain_confirm = value_readings(as_is.at(base), confirm_imgs)[0]  # the reader as it is, at any threshold
     # (name, heads, window, threshold, the fit photos' readings: of the
-    # candidate itself, or of layers fitted on the other half for layers)
+    # candidate itself, or of layers (prototypes) learned on the other half)
     tries = [("threshold", {}, SHIPPED_WINDOW, t_plain, plain)]
+    on = ", window and threshold" if window != SHIPPED_WINDOW else " and threshold"
     if window != SHIPPED_WINDOW:
-        tries += [("window and threshold", {}, window, t_window, on_window),
-                  ("layers, window and threshold", heads, window, t_heads, cross)]
-    else:
-        tries += [("layers and threshold", heads, window, t_heads, cross)]
-    candidates = {}
+        tries += [("window and threshold", {}, window, t_window, on_window)]
+    tries += [("layers" + on, heads, window, t_heads, cross)]
+    if cross_pn:
+        tries += [("prototypes" + on, {}, window, t_protos, cross_p)]
+    candidates, learned = {}, {}
     for name, hs, w, t, fit_reads in tries:
-        candidate = as_is.with_heads(hs or None).with_window(w).at(t)
+        learned[name] = protos if name.startswith("prototypes") else {}
+        candidate = as_is.with_heads(hs or None).with_prototypes(learned[name] or None).with_window(w).at(t)
         candidates[name] = (hs, w, t, score_folder(folder, candidate.read_dice, confirm_imgs), counts_at(fit_reads, t))
     shipped_fit = counts_at(plain, base)
     ok = {k: v for k, v in candidates.items()
@@ -711,7 +811,10 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
             "window_fit": {"window": window.as_list(), "dice": len(patches), "loss_shipped": round(loss_shipped, 4),
                            "loss": round(loss_window, 4)},
             "before": _figures(before), "before_fit": dict(zip(("right", "wrong"), shipped_fit)),
-            "candidates": {k: {"min_value_p": t, "layers": bool(hs), "window": w.as_list(), **_figures(sc),
+            "prototypes": proto_note or (f"learned on {found} dice, weight {proto_weight:g}" if proto_weight
+                                         else "too few dice of some face in each half of the fit photos"),
+            "candidates": {k: {"min_value_p": t, "layers": bool(hs), "prototypes": bool(learned[k]),
+                               "window": w.as_list(), **_figures(sc),
                                "fit": dict(zip(("right", "wrong"), fr)), "refused": k not in ok}
                            for k, (hs, w, t, sc, fr) in candidates.items()},
             "seconds": round(time.perf_counter() - t0, 1), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
@@ -728,15 +831,16 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     # the most worth; of equals, the simplest (the order tried)
     kind = max(ok, key=lambda k: (worth(ok[k][3].correct, ok[k][3].wrong, ok[k][4]), -list(candidates).index(k)))
     hs, w, t, after, fit_after = ok[kind]
+    pr = learned[kind]
     if (worth(after.correct, after.wrong, fit_after) <= worth(before.correct, before.wrong, shipped_fit)
-            or (not hs and w == SHIPPED_WINDOW and t == base)):
-        # no better than the reader as it is: keep that (no layers, window or threshold of its own)
-        kind, hs, w, t, after = "as shipped", {}, SHIPPED_WINDOW, None, before
+            or (not hs and not pr and w == SHIPPED_WINDOW and t == base)):
+        # no better than the reader as it is: keep that (no layers, prototypes, window or threshold of its own)
+        kind, hs, pr, w, t, after = "as shipped", {}, {}, SHIPPED_WINDOW, None, before
     elif t == base:
         t = None  # the threshold in effect: the config's, not pinned by the calibration
     info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after),
                 margin=margins.get(kind, "") if t is not None else "")
-    return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w)
+    return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w, pr)
 
 
 def window_text(g: WindowGeometry) -> str:
@@ -765,6 +869,8 @@ def kept_words(kind: str, base: float, t: float | None) -> str:
     parts = []
     if "layers" in kind:
         parts.append("trained on your dice")
+    if "prototypes" in kind:
+        parts.append("knows what your dice's faces look like")
     if "window" in kind:
         parts.append("reads the top faces as your camera sees them")
     if t > base:
@@ -793,8 +899,11 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = {f"{k}_{part}": v for k, (W, b) in cal.heads.items() for part, v in (("W", W), ("b", b))}
-    meta = json.dumps({"models": cal.models, "info": cal.info, "heads": sorted(cal.heads),
-                       "min_value_p": cal.min_value_p, "window": cal.window.as_list() if cal.window else None})
+    arrays.update({f"proto_{k}_{part}": getattr(pr, part) for k, pr in cal.prototypes.items()
+                   for part in ("centre", "means", "near")})
+    meta = json.dumps({"format": FILE_FORMAT, "models": cal.models, "info": cal.info, "heads": sorted(cal.heads),
+                       "min_value_p": cal.min_value_p, "window": cal.window.as_list() if cal.window else None,
+                       "prototypes": {k: pr.weight for k, pr in sorted(cal.prototypes.items())}})
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".npz")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -823,15 +932,25 @@ def _head_problem(W: np.ndarray, b: np.ndarray) -> str:
 
 
 def load(path: str | os.PathLike, models: Models) -> Calibration:
-    """Read a calibration written by :func:`save`.  Raises
-    :class:`CalibrationError` naming the file when it is damaged or was
-    made for other face nets than ``models``' (the reader's it is for)."""
+    """Read a calibration written by :func:`save`, of any format up to
+    :data:`FILE_FORMAT` (one of format 1, before face prototypes, loads
+    without them).  Raises :class:`CalibrationError` naming the file when
+    it is damaged, of a later format, or was made for other face nets than
+    ``models``' (the reader's it is for)."""
+    from vision.prototypes import Prototypes
     path = Path(path)
     try:
         with np.load(path, allow_pickle=False) as z:
             meta = json.loads(bytes(z["meta"]).decode())
+            version = meta.get("format", 1)
+            if isinstance(version, int) and version > FILE_FORMAT:
+                raise CalibrationError(f"{path}: this dice calibration was made by a later version of the "
+                                       "cabinet's software; update, calibrate again, or remove it with "
+                                       "`cabinet dice calibrate --reset`")
             heads = {k: (z[f"{k}_W"].astype(np.float32), z[f"{k}_b"].astype(np.float32)) for k in meta["heads"]}
-    except FileNotFoundError:
+            protos = {k: Prototypes(z[f"proto_{k}_centre"], z[f"proto_{k}_means"], z[f"proto_{k}_near"], weight)
+                      for k, weight in (meta.get("prototypes") or {}).items()}
+    except (FileNotFoundError, CalibrationError):
         raise
     except Exception as exc:
         raise CalibrationError(f"{path}: this dice calibration is damaged and cannot be read; calibrate again, "
@@ -856,7 +975,7 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
         raise CalibrationError(f"{path}: its face window is not valid ({exc}); "
                                "calibrate again or reset with `cabinet dice calibrate --reset`") from None
     cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}), None if p is None else float(p),
-                      None if window == SHIPPED_WINDOW else window)
+                      None if window == SHIPPED_WINDOW else window, protos)
     if cal.models != models_fingerprint(models):
         raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
@@ -864,18 +983,19 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
 
 
 def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
-    """``reader`` reading with ``cal``'s last layers, face window and value
-    threshold (``None``: the nets' own layers, the shipped window and no
+    """``reader`` reading with ``cal``'s last layers, face prototypes, face
+    window and value threshold (``None``: the nets' own layers, the shipped window and no
     calibration threshold: :meth:`vision.reader.DiceReader.without_calibration`);
     ``reader`` itself is not changed.  Raises
     :class:`vision.die.VisionInputError` when ``cal``'s layers do not fit
     ``reader``'s models."""
     if cal is None:
         return reader.without_calibration()
-    return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p)
+    return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p, cal.prototypes or None)
 
 
-__all__ = ["CALIBRATION_FILE", "Calibration", "CalibrationError", "DiePatch", "apply", "calibrate_from_labelled",
-           "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows", "fit_head", "fit_heads",
-           "fit_window", "kept_words", "load", "margin_words", "models_fingerprint", "patch_of", "save",
-           "threshold_choice", "thin_evenly", "value_readings", "weigh", "window_loss", "window_text"]
+__all__ = ["CALIBRATION_FILE", "FILE_FORMAT", "Calibration", "CalibrationError", "DiePatch", "apply",
+           "calibrate_from_labelled", "check_labels", "choose_threshold", "counts_at", "die_patches", "die_windows",
+           "fit_head", "fit_heads", "fit_window", "kept_words", "learn_prototypes", "load", "margin_words",
+           "models_fingerprint", "patch_of", "save", "threshold_choice", "thin_evenly", "value_readings", "weigh",
+           "window_loss", "window_text"]

@@ -298,21 +298,26 @@ class Models:
         return find_dice(frame, min_heat, self.detector, self.runtime)
 
     def read_faces(self, windows: list[np.ndarray], expert: bool = False,
-                   head: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                   head: tuple[np.ndarray, np.ndarray] | None = None, prototypes=None) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
         FACE_PX x FACE_PX x 3 uint8 BGR windows, from the fast face
         classifier or (``expert``) the expert one; ``head`` (W 7 x F, b 7):
         a cabinet's last layer over the net's features instead of the
-        net's own.  Raises :class:`VisionInputError` when ``expert`` is
-        asked for and these models have none."""
+        net's own; ``prototypes`` (:class:`vision.prototypes.Prototypes`):
+        a cabinet's face prototypes added to the scores.  Raises
+        :class:`VisionInputError` when ``expert`` is asked for and these
+        models have none."""
         if not windows:
             return np.zeros((0, 7), np.float32)
         net = self.net(expert)
-        if head is None:
+        if head is None and prototypes is None:
             z = net(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
-        else:  # this cabinet's calibrated last layer
-            f = net.with_features(_blob(windows))[1].reshape(len(windows), -1)
-            z = (f @ head[0].T + head[1]).astype(np.float64)
+        else:  # this cabinet's calibrated last layer and prototypes
+            y, f = net.with_features(_blob(windows))
+            f = f.reshape(len(windows), -1)
+            z = (y.reshape(len(windows), -1) if head is None else f @ head[0].T + head[1]).astype(np.float64)
+            if prototypes is not None:
+                z = prototypes.adjust(z, f)
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)

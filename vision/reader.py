@@ -106,6 +106,9 @@ class DiceReader:
             (``{"fast": (W, b), "expert": (W, b)}``, W 7 x F float32 over
             the net's features; {}: the nets' own), as
             :meth:`with_calibration` checks them against ``models``.
+        prototypes: this cabinet's face prototypes per face net
+            (``{"fast": Prototypes, ...}``, :mod:`vision.prototypes`; {}:
+            none), added to the nets' scores.
         window: where a found die's face window is cut
             (:class:`vision.netreader.WindowGeometry`; a calibration's, or
             the shipped window).
@@ -126,6 +129,7 @@ class DiceReader:
     models: Models = field(default_factory=Models.shipped)
     settings: ReaderSettings = SHIPPED_SETTINGS
     heads: Mapping = field(default_factory=dict)
+    prototypes: Mapping = field(default_factory=dict)
     window: WindowGeometry = SHIPPED_WINDOW
     calibration_p: float | None = None
     option_p: float | None = None
@@ -135,6 +139,7 @@ class DiceReader:
     def __post_init__(self) -> None:
         # read-only, as the rest of the reader: a copy of the layers given
         object.__setattr__(self, "heads", MappingProxyType(dict(self.heads)))
+        object.__setattr__(self, "prototypes", MappingProxyType(dict(self.prototypes)))
         if not isinstance(self.window, WindowGeometry):
             raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(self.window).__name__}")
         if not isinstance(self.settings, ReaderSettings):
@@ -192,15 +197,16 @@ class DiceReader:
         was made with); window and thresholds are kept."""
         if not isinstance(models, Models):
             raise VisionInputError(f"models must be vision.netreader.Models, got {type(models).__name__}")
-        return replace(self, models=models, heads={})
+        return replace(self, models=models, heads={}, prototypes={})
 
     def with_calibration(self, heads: dict | None = None, window: WindowGeometry | None = None,
-                         min_value_p: float | None = None) -> "DiceReader":
+                         min_value_p: float | None = None, prototypes: dict | None = None) -> "DiceReader":
         """A copy reading with a calibration's last layers ``heads`` (None:
-        the nets' own), face ``window`` (None: the shipped one) and value
-        threshold ``min_value_p`` (the "calibration" source; None: none).
-        Raises :class:`VisionInputError` when a head does not fit the
-        models (another model's calibration), the window is not a
+        the nets' own), face ``window`` (None: the shipped one), value
+        threshold ``min_value_p`` (the "calibration" source; None: none)
+        and face ``prototypes`` (None: none; :meth:`with_prototypes`).
+        Raises :class:`VisionInputError` when a head or prototypes do not
+        fit the models (another model's calibration), the window is not a
         :class:`vision.netreader.WindowGeometry` or the threshold is out of
         range."""
         if window is not None and not isinstance(window, WindowGeometry):
@@ -208,7 +214,31 @@ class DiceReader:
         if min_value_p is not None:
             min_value_p = check_min_value_p(min_value_p)
         return replace(self, heads=self.models.check_heads(heads), window=window or SHIPPED_WINDOW,
-                       calibration_p=min_value_p)
+                       calibration_p=min_value_p, prototypes=self._checked_prototypes(prototypes))
+
+    def with_prototypes(self, prototypes: dict | None) -> "DiceReader":
+        """A copy whose face nets add a calibration's face prototypes
+        (``{"fast": Prototypes[, "expert": Prototypes]}``,
+        :mod:`vision.prototypes`; None: none) to their scores; layers,
+        window and thresholds kept.  Raises :class:`VisionInputError` when
+        they do not fit the models' nets (another model's calibration)."""
+        return replace(self, prototypes=self._checked_prototypes(prototypes))
+
+    def _checked_prototypes(self, prototypes: dict | None) -> dict:
+        """``prototypes`` checked against this reader's models ({} for None)."""
+        from vision.prototypes import Prototypes
+        out = {}
+        for name, pr in (prototypes or {}).items():
+            if name not in ("fast", "expert") or not isinstance(pr, Prototypes):
+                raise VisionInputError(f"face prototypes {name!r}: want 'fast' or 'expert' -> Prototypes")
+            if name == "expert" and not self.has_expert:
+                raise VisionInputError("calibration has expert prototypes but the models in use have no expert")
+            size = self.models.face_features([], name == "expert").shape[1]
+            if pr.features != size:
+                raise VisionInputError(f"face prototypes {name!r} are over {pr.features} features, the {name} face "
+                                       f"net in use gives {size}: calibrated for other models; calibrate again")
+            out[name] = pr
+        return out
 
     def with_heads(self, heads: dict | None) -> "DiceReader":
         """A copy whose face nets read with the last layers ``heads`` (None:
@@ -225,9 +255,10 @@ class DiceReader:
         return replace(self, window=window or SHIPPED_WINDOW)
 
     def without_calibration(self) -> "DiceReader":
-        """A copy reading as shipped: the nets' own last layers, the shipped
-        window and no calibration threshold (option and config kept)."""
-        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None)
+        """A copy reading as shipped: the nets' own last layers, no face
+        prototypes, the shipped window and no calibration threshold
+        (option and config kept)."""
+        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={})
 
     @property
     def has_expert(self) -> bool:
@@ -254,11 +285,14 @@ class DiceReader:
     def read_faces(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
         FACE_PX x FACE_PX x 3 uint8 BGR windows from the fast (or ``expert``)
-        face net, with this reader's calibrated last layer where it has one
-        (:meth:`vision.netreader.Models.read_faces`).  Raises
+        face net, with this reader's calibrated last layer and face
+        prototypes where it has them (:meth:`vision.netreader.Models.read_faces`).  Raises
         :class:`VisionInputError` when ``expert`` is asked for and the
         models have none."""
-        return self.models.read_faces(windows, expert, self.heads.get("expert" if expert else "fast"))
+        name = "expert" if expert else "fast"
+        if name not in self.prototypes:  # as before prototypes were learned
+            return self.models.read_faces(windows, expert, self.heads.get(name))
+        return self.models.read_faces(windows, expert, self.heads.get(name), self.prototypes[name])
 
     def face_features(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """N x F features the face net's last layer reads

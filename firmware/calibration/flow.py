@@ -102,6 +102,10 @@ class GuidedCalibration(Learning):
         self.roll = 0                   # 1-based roll while rolling
         self.confirmed: list[Reading] = []
         self.heads: dict | None = None
+        #: face prototypes learned from the captured faces ({}: none; the "prototypes" candidate)
+        self.prototypes: dict = {}
+        #: why no face prototypes were learned ("" when they were)
+        self.prototypes_note = ""
         self.fit_cpu_s = 0.0
         self.decide_cpu_s = 0.0
         self.camera_faults = 0          # bad pictures in all
@@ -147,7 +151,9 @@ class GuidedCalibration(Learning):
         self.kept = ""
         #: why a raised threshold was kept (the captured faces' misreads it avoids), or ""
         self.why = ""
-        #: the candidate kept by decide(): "layers", "threshold", "window" or "as shipped"
+        #: each candidate's counts on the confirmed rolls ({"dice", "right", "wrong", "unread"}), by decide()
+        self.tried: dict[str, dict[str, int]] = {}
+        #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window" or "as shipped"
         self.kind = ""
 
     # ------------------------------------------------------------ state

@@ -40,6 +40,10 @@ class Learning:
         self.fit_windows = len(windows)
         try:
             self.heads = calibrate.fit_heads(self.reader.models, windows, classes, 2 * len(turns), pull=GUIDED_PULL)
+            try:  # what each face of these dice looks like to the nets (vision.prototypes)
+                self.prototypes = calibrate.learn_prototypes(self.reader.models, windows, classes, 2 * len(turns))
+            except calibrate.CalibrationError as exc:  # a face with too few dice: no such candidate
+                self.prototypes, self.prototypes_note = {}, str(exc)
             self.min_value_p = self._choose_threshold()
             # where this camera shows the dice's top faces (calibrate.fit_window)
             patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
@@ -91,15 +95,16 @@ class Learning:
     # ------------------------------------------------------------ rolls
 
     def score(self, heads: dict | None, min_value_p: float | None = None,
-              window: WindowGeometry | None = None) -> dict[str, int]:
+              window: WindowGeometry | None = None, prototypes: dict | None = None) -> dict[str, int]:
         """Read the confirmed rolls with a copy of the flow's reader with
         ``heads`` (None: as shipped), value threshold ``min_value_p`` (None:
-        its own) and face ``window`` (None: the shipped one):
+        its own), face ``window`` (None: the shipped one) and face
+        ``prototypes`` (None: none):
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
         die no seat saw, is wrong."""
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
-        reader = self.reader.with_heads(heads).with_window(window).at(min_value_p)
+        reader = self.reader.with_heads(heads).with_prototypes(prototypes).with_window(window).at(min_value_p)
         for r in self.confirmed:
             dice = reader.read_dice(r.frame)
             mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
@@ -125,7 +130,8 @@ class Learning:
 
     def decide(self) -> None:
         """Read the confirmed rolls without a calibration and with each
-        candidate - the new layers; the nets' own layers with the threshold
+        candidate - the new layers; the face prototypes learned from the
+        captured faces (:mod:`vision.prototypes`); the nets' own layers with the threshold
         chosen for these dice (:meth:`_choose_threshold`); and, where the
         captured faces read better through another window
         (:func:`vision.calibrate.fit_window`), that window with a threshold
@@ -139,6 +145,7 @@ class Learning:
         self.kept = self.why = ""
         base = self.reader.min_value_p_without_calibration
         candidates, at_window_p = self._score_candidates(base)
+        self.tried = candidates
         self.decide_cpu_s = self.clock() - t0
         b = self.before
         ok = {k: a for k, a in candidates.items()
@@ -150,7 +157,8 @@ class Learning:
             self.refuse("no dice were confirmed in the free rolls")
         elif not ok:
             self.after = candidates["layers"]
-            named = {"layers": "new layers", "threshold": "a higher threshold", "window": "a window for this camera"}
+            named = {"layers": "new layers", "prototypes": "what your dice look like",
+                     "threshold": "a higher threshold", "window": "a window for this camera"}
             worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
                               for k, a in candidates.items())
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
@@ -168,6 +176,8 @@ class Learning:
         threshold without a calibration."""
         self.before = self.score(None)
         candidates = {"layers": self.score(self.heads)}
+        if self.prototypes:
+            candidates["prototypes"] = self.score(None, prototypes=self.prototypes)
         if self.min_value_p is not None:
             candidates["threshold"] = self.score(None, self.min_value_p)
         at_window_p = None
@@ -185,10 +195,10 @@ class Learning:
         more; set :attr:`kind`, :attr:`after`, :attr:`why`, :attr:`kept`
         and the ``stored`` outcome."""
         b = self.before
-        thresholds = {"layers": base, "threshold": self.min_value_p, "window": self.window_p}
-        # the new layers were fitted on the captured faces, so their own readings
-        # of them would flatter them: they are weighed with the shipped reader's
-        fit_reads = {"layers": "plain", "threshold": "plain", "window": "window"}
+        thresholds = {"layers": base, "prototypes": base, "threshold": self.min_value_p, "window": self.window_p}
+        # the new layers (prototypes) were learned on the captured faces, so their own
+        # readings of them would flatter them: they are weighed with the shipped reader's
+        fit_reads = {"layers": "plain", "prototypes": "plain", "threshold": "plain", "window": "window"}
 
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             right, wrong = self._fit_counts(reads, t or base)
@@ -200,9 +210,12 @@ class Learning:
             # no better than the reader as it is: keep that (no layers, window or threshold of its own)
             self.kind, a = "as shipped", b
             self.after = b
-            what = "the reader as it is (neither new layers, another window nor another threshold read better)"
+            what = ("the reader as it is (neither new layers, face prototypes, another window nor another "
+                    "threshold read better)")
         elif self.kind == "layers":
             what = "new last layers"
+        elif self.kind == "prototypes":
+            what = "what each face of your dice looks like (face prototypes)"
         elif self.kind == "window":
             what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
                     f"value threshold {self.window_p:g}")
@@ -232,7 +245,9 @@ class Learning:
             raise RuntimeError("no accepted calibration")
         info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
-                "before": self.before, "after": self.after, "adapt_cpu_s": round(self.fit_cpu_s, 2),
+                "prototypes": self.prototypes_note or ("learned" if self.prototypes else "none"),
+                "before": self.before, "after": self.after, "candidates": dict(self.tried),
+                "adapt_cpu_s": round(self.fit_cpu_s, 2),
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
                 "min_value_p": self.min_value_p if self.kind == "threshold" else None,
                 "threshold_candidate": self.min_value_p,
@@ -248,4 +263,6 @@ class Learning:
             return calibrate.Calibration({}, fingerprint, info, p, self.window)
         if self.kind == "threshold":
             return calibrate.Calibration({}, fingerprint, info, self.min_value_p)
+        if self.kind == "prototypes":
+            return calibrate.Calibration({}, fingerprint, info, prototypes=self.prototypes)
         return calibrate.Calibration(self.heads, fingerprint, info)

@@ -242,6 +242,7 @@ class GuidedRun:
                 "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
                 "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
                 "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
+                "candidates": flow.tried,
                 "kind": flow.kind or None,
                 # what the stored calibration sets (None: the threshold in effect / the shipped window)
                 "min_value_p": cal.min_value_p if cal is not None else None,

@@ -142,6 +142,7 @@ def _calibration_note(reader: DiceReader, used: str, option: float | None) -> st
     cal_p = reader.calibration_p
     parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
         ["new layers"] if reader.heads_in_use else []) + (
+        ["face prototypes of your dice"] if reader.prototypes else []) + (
         [f"window {calibrate.window_text(reader.window)}"] if reader.window != SHIPPED_WINDOW else [])
     what = ", " + ", ".join(parts) if parts else ": it found the reader best as it is, nothing changed"
     over = f"; --min-value-p {option:g} overrides its threshold" if cal_p is not None and option is not None else ""

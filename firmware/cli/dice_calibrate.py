@@ -105,8 +105,10 @@ def _say_labelled(cal, path: Path) -> None:
     print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
           f"wrote {path}")
     print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p))
-    if cal.heads or cal.min_value_p is not None or cal.window is not None:
+    if cal.heads or cal.prototypes or cal.min_value_p is not None or cal.window is not None:
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
+        if cal.prototypes:
+            kept += ", what each face of your dice looks like to them (face prototypes)"
         if cal.window is not None:
             kept += f", each die's window moved to its top face ({calibrate.window_text(cal.window)})"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
@@ -117,8 +119,8 @@ def _say_labelled(cal, path: Path) -> None:
             print(f"why: {why}")
     else:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
-              f"({info['threshold_before']:g}): neither new layers, another window nor another threshold read "
-              "these dice better (this replaces any earlier calibration)")
+              f"({info['threshold_before']:g}): neither new layers, face prototypes, another window nor another "
+              "threshold read these dice better (this replaces any earlier calibration)")
         why = _as_is_why(info, a)
         if why:
             print(f"why: {why}")
@@ -178,11 +180,13 @@ def _guided_kept(result: dict) -> str:
         return "new last layers for the face nets" + at
     if result["kind"] == "threshold":
         return f"the face nets' own last layers{at}"
+    if result["kind"] == "prototypes":
+        return "what each face of your dice looks like to the face nets (face prototypes)" + at
     if result["kind"] == "window":
         w = result.get("window")
         where = calibrate.window_text(WindowGeometry(*w)) if w else "as shipped"
         return f"each die's window moved to its top face ({where}){at}"
-    return "the reader as it is (neither new layers, another window nor another threshold read better)"
+    return "the reader as it is (neither new layers, face prototypes, another window nor another threshold read better)"
 
 
 def _guided(args, cfg, path: Path) -> int:

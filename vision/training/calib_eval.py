@@ -13,9 +13,10 @@ ways).  A refused calibration (:class:`vision.calibrate.CalibrationError`)
 is reported with its reason and the reader's figures without it; the
 exit status is then 1.
 
-Prints the figures without and with the calibration (accuracy = right
-values / found dice given a value; confident-wrong = wrong values /
-labelled dice), whether it was accepted or refused and why, and its own
+Prints the figures without and with the calibration (issue 40's rates:
+first-look = right values / labelled dice, misread = wrong values /
+labelled dice; and accuracy = right values / found dice given a
+value), whether it was accepted or refused and why, and its own
 figures (fit dice, confirmation photos, CPU seconds of this process: with
 onnxruntime's and BLAS's threads on several cores, more than the wall
 time); ``--json``: all of it as one JSON object.
@@ -126,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         return code
 
     def line(name: str, f: dict) -> str:
-        return (f"  {name:<8} accuracy {100 * f['accuracy']:.1f} %, recall {100 * f['recall']:.1f} %, "
-                f"confident-wrong {100 * f['confident_wrong']:.2f} % ({f['wrong']} of {f['labelled_dice']} dice)")
+        return (f"  {name:<8} first-look {100 * f['first_look_rate']:.2f} %, misread {100 * f['misread_rate']:.2f} % "
+                f"({f['wrong']} of {f['labelled_dice']} dice on the table; accuracy {100 * f['accuracy']:.1f} %)")
     print(f"{a.dataset.name}: calibrated on {len(cal_imgs)} photos (one scene in {a.every}), "
           f"scored on {len(scored)} others, models {out['models']}")
     print(line("without", before))
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         c = out["calibration"]
         print(line("with", out["with"]))
-        print(f"  calibration accepted: fitted on {c.get('fit_dice')} dice, confirmation photos "
+        print(f"  calibration accepted ({c.get('kind')}): fitted on {c.get('fit_dice')} dice, confirmation photos "
               f"{c['before']['right']} right / {c['before']['wrong']} wrong -> "
               f"{c['after']['right']} / {c['after']['wrong']}, {out['calibration_cpu_s']} s CPU")
     return code

@@ -184,6 +184,42 @@ def test_a_candidate_no_better_than_the_reader_as_it_is_stores_nothing_of_its_ow
     assert cal.heads == {} and cal.min_value_p is None
 
 
+def test_face_prototypes_that_read_the_rolls_best_are_kept_and_stored(monkeypatch):
+    """The guided flow's prototypes candidate (what each face of the
+    seats' dice looks like to the nets): where it reads the rolls better
+    than the reader and the new layers, it is what the calibration keeps,
+    in the owner's words; where it reads a die more wrong, it is out."""
+    flow = _flow_to_decide(None)
+    marker = {"fast": "prototypes"}
+    flow.prototypes = marker
+    shipped = {"dice": 10, "right": 6, "wrong": 0, "unread": 4}
+    layers = {"dice": 10, "right": 7, "wrong": 0, "unread": 3}
+    learned = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
+
+    def score(heads, p=None, window=None, prototypes=None):
+        return learned if prototypes else layers if heads else shipped
+    monkeypatch.setattr(flow, "score", score)
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "prototypes", flow.outcome
+    assert "what each face of your dice looks like" in flow.outcome[1] and "faces look like" in flow.kept
+    cal = flow.calibration()
+    assert cal.prototypes is marker and cal.heads == {} and cal.min_value_p is None
+    learned.update(right=10, wrong=1, unread=0)   # one die more wrong: out, the layers kept
+    flow.outcome = None
+    flow.decide()
+    assert flow.outcome[0] == "stored" and flow.kind == "layers"
+
+
+def test_the_guided_flow_learns_prototypes_from_the_captured_faces():
+    frames = [_tray([k] * 4, seed=10 + k) for k in range(1, 7)]
+    flow = GuidedCalibration([0], lambda: frames.pop(0), TrayZones.strips((400, 200), 2), rolls=1)
+    for _ in range(6):
+        flow.press(0)
+    flow.adapt()
+    assert set(flow.prototypes) == {"fast", "expert"} and flow.prototypes_note == ""
+    assert flow.prototypes["fast"].features == flow.reader.models.face_features([]).shape[1]
+
+
 def test_the_threshold_is_chosen_on_the_captured_faces(monkeypatch):
     """Drawn dice the shipped reader reads right at any threshold: 24 dice
     do not show a rate of misreads low enough to go below the threshold in
