@@ -216,7 +216,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
 def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game) -> tuple[str, str | None, str]:
     """The choice line as ``(words, count, group line)`` (play-test: "1/81"):
     words that name the cursor's group ("reroll 3 4", "Soda 11+: 4 5 5")
-    beside the place in the group ("3/17"), no group line; when no such
+    beside the place in the group ("3/17"; none in a group of one), no
+    group line; when no such
     words fit one line, the words inside the group ("1 3 6 +common 3") with
     no count and the group's line above: "Coffee 13+ 2/4".  A lone choice
     keeps "press: ..." and no count."""
@@ -227,14 +228,14 @@ def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game)
         return next((w for w in forms if f.fits(w, f.W - 4)), forms[-1]), None, ""
     groups = [choice_group(a, game) for a in choices]
     members = [i for i, g in enumerate(groups) if g == groups[cursor]]
-    count = f"{members.index(cursor) + 1}/{len(members)}"
+    count = f"{members.index(cursor) + 1}/{len(members)}" if len(members) > 1 else ""   # "1/1" read as "the only one"
     room = f.W - f.width(count) - 18
     named = [w for w in (full, _oled_words(_short(act, game)), *detail_words(act)) if groups[cursor] in w]
     fit = next((w for w in named if f.fits(w, room)), None)
     if fit is not None:
         return fit, count, ""
     forms = detail_words(act) or [_oled_words(_short(act, game))]
-    return next((w for w in forms if f.fits(w, f.W - 18)), forms[-1]), "", f"{groups[cursor]} {count}"
+    return next((w for w in forms if f.fits(w, f.W - 18)), forms[-1]), "", f"{groups[cursor]} {count}".strip()
 
 
 def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int,
