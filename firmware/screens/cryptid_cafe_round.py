@@ -1,0 +1,142 @@
+"""Cryptid Cafe: the end of a round, seen (play-test, leftovers: a round
+ended with no word of who scored what).  The same hooks as Retrograde's
+round summary and Cha dango's race result (``result_pause``,
+``round_summary``, ``result_pause_ms``; the session holds the summary on
+the HDMI for them), and the summary drawn in the board's place while the
+next round waits; at the end, each seat's final score explained."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engines.cryptid_cafe.data import components
+from engines.words import plural
+
+#: How long a result stays to be read: a base and a time per line, ms
+#: (the values Cha dango's race result uses, CAB-7).
+READ_BASE_MS, READ_LINE_MS = 2000, 800
+
+
+def result_pause(game, view: dict[str, Any]) -> tuple | None:
+    """At the start of round 2 and later, before any server is sent, a key
+    naming the round just ended: the session keeps that round's summary on
+    the HDMI for :func:`result_pause_ms` once per key; None otherwise."""
+    if view.get("phase") != "place" or view.get("round", 0) < 2:
+        return None
+    if any(who is not None for ranks in (view.get("stations") or {}).values() for who in ranks):
+        return None
+    return ("round", view["round"] - 1)
+
+
+def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
+    """How long (ms) the round's summary stays: :data:`READ_BASE_MS` plus
+    :data:`READ_LINE_MS` for each of its lines (a heading and a line a
+    seat), never less than ``base_ms`` (``cabinet.round_result_ms``); 0
+    when ``base_ms`` is 0 (a cabinet set for no pause).  At most 15 s."""
+    if base_ms <= 0:
+        return 0
+    lines = 1 + len(view.get("players") or [])
+    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * lines))
+
+
+def _name(card_id: str) -> str:
+    """A customer's name from the component data ("Yeti"); the id if unknown."""
+    try:
+        return components().customer(card_id).name
+    except (KeyError, StopIteration):
+        return str(card_id)
+
+
+def _moved(before: list, after: list) -> int | None:
+    """How many spaces a seat's customers moved at the cleanup: the shift
+    most of those on the track at both ends of the round made (a Manager's
+    swap moves two others); None when none stayed."""
+    where = {c["card"]: i for i, c in enumerate(before) if c}
+    shifts = Counter(i - where[c["card"]] for i, c in enumerate(after) if c and c["card"] in where)
+    shifts.pop(0, None)
+    return shifts.most_common(1)[0][0] if shifts else None
+
+
+def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What each seat got in the round that ended, from the public views at
+    its start (``before``) and at the next round's start (``after``).
+
+    Returns:
+        ``{"round": r, "seats": [str], "bests": [int]}``: a line a seat,
+        "Seat 2: +9 coins · served Yeti 6, Kappa 3 · Champ walked out (-3)
+        · customers moved 2"; ``bests`` the seats that gained most coins.
+    """
+    lines, gains = [], []
+    for seat, (b, a) in enumerate(zip(before["players"], after["players"])):
+        gain = a["coins"] - b["coins"]
+        gains.append(gain)
+        bits = [f"{gain:+d} coin{'s' if abs(gain) != 1 else ''}"]
+        served = a["served"][len(b["served"]):]
+        if served:
+            bits.append("served " + ", ".join(f"{_name(s['card'])} {s['tip']}" for s in served))
+        lost = a["lost"][len(b["lost"]):]
+        if lost:
+            value = (a.get("score") or {}).get("lost_value", 0) - (b.get("score") or {}).get("lost_value", 0)
+            names = ", ".join(_name(c) for c in lost)
+            bits.append(f"{names} walked out" + (f" (-{value})" if value else ""))
+        moved = _moved(b.get("track") or [], a.get("track") or [])
+        bits.append(f"customers moved {moved}" if moved else "no customers left to move")
+        lines.append(f"Seat {seat + 1}: " + " · ".join(bits))
+    top = max(gains, default=0)
+    return {"round": after["round"] - 1, "seats": lines,
+            "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
+
+
+def draw_summary(scene, r, summary: dict[str, Any], banner: str) -> None:
+    """The round's summary in the board's place while the next round waits:
+    "Round 3 done · next round in 4 s" and a line a seat."""
+    from firmware.ui.kit import GOLD, INFO, PANEL
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.medium)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    left = banner.split()[-1] if banner.startswith("next") else ""
+    scene.text(f"Round {summary['round']} done" + (f" · next round in {left} s" if left else ""), head,
+               sizes=(m.medium, m.small), colour=GOLD)
+    scene.lines([(line, INFO) for line in summary["seats"]], rest, size=m.small)
+    scene.facts["round_summary"] = summary
+
+
+def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
+    """The end's explanation for the board's place (the live result card's
+    notes, so a replay's last step says it too): "Final scores" and a line
+    a seat, "Seat 1: 60 tips +13 sets -3 walkouts -7 dishes = 63"; in solo
+    the scoring AI's coins.  Drawn over the board and the side panel, never
+    over the seats' rows (their customers and piles stay seen)."""
+    if view.get("phase") != "over":
+        return []
+    ai = [f"{a['name']}: " + (f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view
+                              else "does not score")      # the side panel's AI scores, covered here
+          for k, a in (view.get("ai_players") or {}).items()]
+    return ["Final scores", *notes, *ai]
+
+
+def draw_finals(scene, r, lines: list[str]) -> None:
+    """The final scores explained in the board's place (:func:`final_lines`)."""
+    from firmware.ui.kit import GOLD, INFO, PANEL
+    m = scene.metrics
+    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
+    inner = r.inset(m.pad)
+    head_h = scene.measure("Ag", m.medium)[1]
+    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
+    scene.text(lines[0], head, sizes=(m.medium, m.small), colour=GOLD)
+    scene.lines([(line, INFO) for line in lines[1:]], rest, size=m.small)
+    scene.facts["final_notes"] = lines[1:]
+
+
+def summary_fits(scene, r, summary: dict[str, Any] | None, finals: list[str]) -> bool:
+    """True when the summary's (or the finals') heading and every line,
+    word-wrapped, fit the panel ``r`` (px) at the screen's small size."""
+    from firmware.ui.kit import wrap_words
+    m = scene.metrics
+    inner = r.inset(m.pad)
+    lines = summary["seats"] if summary else finals[1:]
+    line_h = scene.measure("Ag", m.small)[1]
+    need = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t, t]) for t in lines)
+    return need <= (inner.h - scene.measure("Ag", m.medium)[1] - m.pad // 2) // line_h
