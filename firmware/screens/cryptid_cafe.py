@@ -234,10 +234,12 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     finals = final_lines(view, result_notes(view))
     # the round that ended (or the final scores) in the board's and side panel's place; on a short
     # screen where its lines need more, over the seats' rows too (for the seconds it stands)
-    panel_r = board_r if not summary or summary_fits(scene, board_r, summary, finals) else body
+    pending = pending_words(game, view, context) if view.get("phase") != "over" else []
+    panel_r = board_r if not summary or summary_fits(scene, board_r, summary, finals, pending) else body
     if summary or finals:
-        scene.part(panel_r, ("cc-summary", panel_r, repr(summary), repr(finals), context.get("banner")),
-                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or "") if summary
+        scene.part(panel_r, ("cc-summary", panel_r, repr(summary), repr(finals), context.get("banner"),
+                             repr(pending)),
+                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or "", pending) if summary
                    else draw_finals(sc, panel_r, finals), bg=BG)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         if summary or finals:
@@ -249,7 +251,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat, lit.get(st)),
                    group=False)
     events = list(context.get("last_events") or [])[-8:]
-    pending = pending_words(game, view, context) if view.get("phase") != "over" else []
     has_feed = seats_r.h > n * row_max + 4 * line
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),

@@ -87,10 +87,12 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
 
 
-def draw_summary(scene, r, summary: dict[str, Any], banner: str) -> None:
+def draw_summary(scene, r, summary: dict[str, Any], banner: str, pending: list[str] = ()) -> None:
     """The round's summary in the board's place while the next round waits:
-    "Round 3 done · next round in 4 s" and a line a seat."""
-    from firmware.ui.kit import GOLD, INFO, PANEL
+    "Round 3 done · next round in 4 s" and a line a seat; under them, in
+    gold, what a person's next press would do (``pending``: a seat may
+    choose meanwhile, the summary holds nobody)."""
+    from firmware.ui.kit import GOLD, INFO, PANEL, Rect
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
     inner = r.inset(m.pad)
@@ -99,7 +101,11 @@ def draw_summary(scene, r, summary: dict[str, Any], banner: str) -> None:
     left = banner.split()[-1] if banner.startswith("next") else ""
     scene.text(f"Round {summary['round']} done" + (f" · next round in {left} s" if left else ""), head,
                sizes=(m.medium, m.small), colour=GOLD)
-    scene.lines([(line, INFO) for line in summary["seats"]], rest, size=m.small)
+    used = scene.lines([(line, INFO) for line in summary["seats"]], rest, size=m.small)
+    if pending:
+        line_h = scene.measure("Ag", m.small)[1]
+        below = Rect(rest.x, rest.y + len(used) * line_h, rest.w, max(0, rest.h - len(used) * line_h))
+        scene.lines([(t, INFO) for t in pending], below, size=m.small, colour=GOLD)
     scene.facts["round_summary"] = summary
 
 
@@ -130,13 +136,14 @@ def draw_finals(scene, r, lines: list[str]) -> None:
     scene.facts["final_notes"] = lines[1:]
 
 
-def summary_fits(scene, r, summary: dict[str, Any] | None, finals: list[str]) -> bool:
-    """True when the summary's (or the finals') heading and every line,
-    word-wrapped, fit the panel ``r`` (px) at the screen's small size."""
+def summary_fits(scene, r, summary: dict[str, Any] | None, finals: list[str], pending: list[str] = ()) -> bool:
+    """True when the summary's (or the finals') heading and every line
+    (and the ``pending`` ones), word-wrapped, fit the panel ``r`` (px) at
+    the screen's small size."""
     from firmware.ui.kit import wrap_words
     m = scene.metrics
     inner = r.inset(m.pad)
-    lines = summary["seats"] if summary else finals[1:]
+    lines = [*(summary["seats"] if summary else finals[1:]), *pending]
     line_h = scene.measure("Ag", m.small)[1]
     need = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t, t]) for t in lines)
     return need <= (inner.h - scene.measure("Ag", m.medium)[1] - m.pad // 2) // line_h
