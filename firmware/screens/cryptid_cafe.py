@@ -32,7 +32,8 @@ from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
 from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, round_summary, result_pause_ms: hooks
-    draw_finals, draw_summary, final_lines, result_pause, result_pause_ms, round_summary, summary_fits)
+    compact_finals, draw_finals, draw_summary, final_lines, finals_layout, result_pause, result_pause_ms,
+    round_summary, summary_fits)
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
     STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 
@@ -235,12 +236,14 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     # the round that ended (or the final scores) in the board's and side panel's place; on a short
     # screen where its lines need more, over the seats' rows too (for the seconds it stands)
     pending = pending_words(game, view, context) if view.get("phase") != "over" else []
-    panel_r = board_r if not summary or summary_fits(scene, board_r, summary, finals, pending) else body
+    fits = summary_fits(scene, board_r, summary, finals, pending) if summary else \
+        not finals or finals_layout(scene, board_r, finals, view) is not None
+    panel_r = board_r if fits else body
     if summary or finals:
         scene.part(panel_r, ("cc-summary", panel_r, repr(summary), repr(finals), context.get("banner"),
                              repr(pending)),
                    lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or "", pending) if summary
-                   else draw_finals(sc, panel_r, finals), bg=BG)
+                   else draw_finals(sc, panel_r, finals, view), bg=BG)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         if summary or finals:
             break

@@ -123,17 +123,69 @@ def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
     return ["Final scores", *notes, *ai]
 
 
-def draw_finals(scene, r, lines: list[str]) -> None:
-    """The final scores explained in the board's place (:func:`final_lines`)."""
+def finals_layout(scene, r, lines: list[str], view: dict[str, Any] | None = None):
+    """How the final scores fit the panel ``r`` (px): ``(title, notes,
+    columns)`` - the full words in one column, else two; else the parts
+    named once in the heading and each seat's numbers (:func:`compact_finals`,
+    needs ``view``) in two or three columns; None when none of these fits."""
+    m = scene.metrics
+    inner = r.inset(m.pad)
+    _, rest = inner.rows(-scene.measure("Ag", m.medium)[1], 1, gap=m.pad // 2)
+    one, two, three = [rest], list(rest.cols(1, 1, gap=m.pad)), list(rest.cols(1, 1, 1, gap=m.pad))
+    for cols in (one, two):
+        if _fits(scene, cols, lines[1:]):
+            return lines[0], lines[1:], cols
+    if view is not None:
+        title, notes = compact_finals(view)
+        for cols in (two, three):
+            if _fits(scene, cols, notes):
+                return title, notes, cols
+    return None
+
+
+def draw_finals(scene, r, lines: list[str], view: dict[str, Any] | None = None) -> None:
+    """The final scores explained in the panel ``r`` (:func:`final_lines`,
+    laid out by :func:`finals_layout`; one column, the lines that do not
+    fit left out, when none fits)."""
     from firmware.ui.kit import GOLD, INFO, PANEL
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
     inner = r.inset(m.pad)
-    head_h = scene.measure("Ag", m.medium)[1]
-    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
-    scene.text(lines[0], head, sizes=(m.medium, m.small), colour=GOLD)
-    scene.lines([(line, INFO) for line in lines[1:]], rest, size=m.small)
-    scene.facts["final_notes"] = lines[1:]
+    head, rest = inner.rows(-scene.measure("Ag", m.medium)[1], 1, gap=m.pad // 2)
+    title, notes, cols = finals_layout(scene, r, lines, view) or (lines[0], lines[1:], [rest])
+    scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
+    per = -(-len(notes) // len(cols))
+    for k, col in enumerate(cols):     # the seats in order down the first column, then the next
+        scene.lines([(line, INFO) for line in notes[k * per:(k + 1) * per]], col, size=m.small)
+    scene.facts["final_notes"] = notes
+
+
+def _fits(scene, cols: list, notes: list[str]) -> bool:
+    """True when ``notes``, split in order over the columns ``cols`` (px
+    rects), fit them whole, word-wrapped at the small size."""
+    from firmware.ui.kit import wrap_words
+    m = scene.metrics
+    line_h = scene.measure("Ag", m.small)[1]
+    per = -(-len(notes) // len(cols))
+    for k, col in enumerate(cols):
+        wrapped = [wrap_words(t, col.w, m.small, scene.measure) for t in notes[k * per:(k + 1) * per]]
+        if any(w is None for w in wrapped) or sum(len(w) for w in wrapped) > col.h // line_h:
+            return False
+    return True
+
+
+def compact_finals(view: dict[str, Any]) -> tuple[str, list[str]]:
+    """The final scores for a short screen: a heading naming the parts
+    once, "Final: tips +sets -walkouts -dishes", and a line a seat with
+    every part, "Seat 1: 41 +10 -13 -10 = 28"; the AI players' lines
+    as :func:`final_lines` says them."""
+    out = []
+    for s, p in enumerate(view.get("players") or []):
+        sc = p.get("score") or {}
+        out.append(f"Seat {s + 1}: {sc.get('tips', p.get('coins', 0))} +{sc.get('set_bonus', 0)} "
+                   f"-{sc.get('lost_value', 0)} -{sc.get('dish_penalty', 0)} = {sc.get('total', p.get('coins', 0))}")
+    ai = [t for t in final_lines(view, []) if t.startswith("AI")]
+    return "Final: tips +sets -walkouts -dishes", out + ai
 
 
 def summary_fits(scene, r, summary: dict[str, Any] | None, finals: list[str], pending: list[str] = ()) -> bool:

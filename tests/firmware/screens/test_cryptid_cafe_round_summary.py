@@ -112,3 +112,20 @@ def test_every_rounds_summary_fits_whole_with_five_seats():
                 assert scene_problems(scene) == [], scene_problems(scene)[:3]
             checked += 1
     assert checked >= 5
+
+
+def test_the_final_scores_are_all_said_with_five_seats_on_a_small_screen():
+    game = new_game("cryptid-cafe", 5, 1)
+    bot = RandomBot(1)
+    while not game.is_terminal():
+        game.apply(bot.next_action(game))
+    for size in ((1920, 1080), (800, 480)):
+        scene = hdmi_screen(game, context(game, []), size=size, measure=default_measure())
+        said = " ".join(scene.texts())
+        notes = cc.result_notes(game.view(None))
+        if size[1] < 600 and notes[0] not in said:    # the parts named once in the heading, the numbers
+            head, notes = cc.compact_finals(game.view(None))
+            assert head in said, said
+        missing = [n for n in notes if n not in said]
+        assert missing == [], (size, missing)
+        assert scene_problems(scene) == [], scene_problems(scene)[:3]
