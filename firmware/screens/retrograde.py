@@ -59,7 +59,8 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     elif phase in ("roll", "stop"):
         _roll_info(info, view)
         people = [p for p in range(len(view["seats"])) if p not in set(context.get("bots") or ())]
-        if context.get("simulated_dice") and any(view["seats"][p]["dice"] for p in people):
+        if context.get("simulated_dice") and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim")
+                                                 for p in people):
             info["lines"].append((KEEP_HOW, INFO))      # RG-16: how a person keeps dice on a reroll
     elif phase == "blast":
         _blast_info(info, game, view, context)
