@@ -23,7 +23,7 @@ from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_word
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
-    SHORT, guest_words, label, oled_frame)
+    SHORT, SHORT_NAMES, country_words, guest_words, label, oled_frame)
 
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.

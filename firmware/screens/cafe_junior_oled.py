@@ -10,6 +10,21 @@ from firmware.screens.choices import SeatCursor
 from firmware.ui.oled import OledFrame
 
 
+#: A country's name where the view's is too long for an OLED line beside
+#: others, still unmistakable (the play-test read "CH" as Switzerland).
+SHORT_NAMES = {"GBR": "Britain"}
+
+
+def country_words(card: dict[str, Any]) -> str:
+    """A guest's country as a child reads it on the OLED: its name
+    ("China", "Kenya"), "Britain" for Great Britain; "joker" for a joker.
+    At most 7 letters (42 px), so three fit a line."""
+    if card.get("joker"):
+        return "joker"
+    code = str(card.get("country"))
+    return SHORT_NAMES.get(code) or card.get("country_name") or code
+
+
 def guest_words(card: dict[str, Any] | None) -> str:
     """A guest card in words: "Kenya girl", "joker boy"; "-" for none."""
     if card is None:
@@ -67,15 +82,15 @@ def _card_words(cid: Any, view: dict[str, Any] | None) -> str:
     return str(cid)
 
 
-def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool, narrow: bool = False) -> None:
-    """A guest in 1 bit, 18 x 26 px: head, a dress (girl) or shirt and legs
-    (boy), a crown of points for a joker; its country code under it (its
-    first two letters when ``narrow``: 7 or 8 guests side by side, where
-    three letters would run together; the 12 codes stay distinct)."""
+def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bool) -> None:
+    """A guest in 1 bit, 18 x 17 px: head, a dress (girl) or shirt and legs
+    (boy), a crown of points for a joker; marked (inverted) when
+    ``selected``.  Its country is said in words under the row
+    (:func:`_hand_names`), never as a code (play-test: "CH")."""
     d = f.draw
     fill = 1
     if selected:
-        d.rectangle((x - 1, y - 1, x + 18, y + 25), fill=1)
+        d.rectangle((x - 1, y - 1, x + 18, y + 17), fill=1)
         fill = 0
     cx = x + 9
     d.ellipse((cx - 3, y + 2, cx + 3, y + 8), outline=fill, fill=fill if card["gender"] == "boy" else (1 - fill))
@@ -91,24 +106,22 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         d.line((cx - 3, y + 1, cx - 5, y - 1), fill=fill)
         d.line((cx + 3, y + 1, cx + 5, y - 1), fill=fill)
         d.line((cx, y + 1, cx, y - 1), fill=fill)
-    if card.get("joker"):  # the jester hat, and a word under it as every guest has (issue 34: unnamed)
-        code = "JK" if narrow else "JOK"
-    else:
-        code = str(card.get("country"))
-        code = code[:2] if narrow else code
-    tw = f.width(code, 8)
-    f.draw.text((x + (18 - tw) // 2, y + 16), code, font=_font8(), fill=fill)
-    f.texts.append(code)
 
 
-_F8: list = []
-
-
-def _font8():
-    if not _F8:
-        from firmware.ui.oled import oled_font
-        _F8.append(oled_font(8))
-    return _F8[0]
+def _hand_names(f: OledFrame, hand: list[dict[str, Any]], pick: Any, rows: int) -> list[str]:
+    """The words under the guests: the guest under the cursor as "Jamaica
+    boy"; with none marked, the hand's countries in the row's order
+    ("China Brazil Italy"), each country once when all do not fit
+    ``rows`` lines; [] when even that does not fit."""
+    card = next((c for c in hand if c.get("id") == pick), None)
+    if card is not None:
+        return [f"{country_words(card)} {card.get('gender')}"]
+    names = [country_words(c) for c in hand]
+    for words in (names, list(dict.fromkeys(names))):
+        lines = f.wrap_px(" ".join(words), f.W - 4)
+        if len(lines) <= rows:
+            return lines
+    return []
 
 
 def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, context: dict[str, Any]) -> OledFrame:
@@ -134,9 +147,16 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     n = min(8, len(hand))
     step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):
-        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick, narrow=step < 20)
+        _oled_guest(f, 2 + i * step, y + 1, card, card.get("id") == pick)
     if not hand:
         f.text(2, y, "no cards in hand")
+    rows = 1 if act is not None or view.get("over") else (f.H - y - 17) // 11
+    marked = next((i for i, c in enumerate(hand[:8]) if c.get("id") == pick), None)
+    for k, line in enumerate(_hand_names(f, hand[:8], pick, rows)):
+        x = 2
+        if marked is not None:   # under the marked guest, inside the frame
+            x = max(2, min(f.W - 2 - f.width(line), 2 + marked * step + 9 - f.width(line) // 2))
+        f.text(x, y + 17 + 11 * k, line, room=f.W - 2 - x, align="left" if marked is not None else "center")
     y += 26
     if view.get("over"):
         f.text(2, min(y, f.H - 12), "game over")
@@ -147,15 +167,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
             f.best(2, y, words, room=f.W - 4)
         short = SHORT.get(act.get("type"), str(act.get("type")))
         f.choice(short, cursor, len(choices), shown.armed)
-    elif y + 11 <= f.H:
-        f.text(2, y, f"Seat {cur + 1} is playing" if cur is not None else "waiting")
-    return f
+    return f      # a waiting seat: the top bar says who plays, the lines the hand's countries
 
 
 def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     """The OLED's line for the choice under the cursor, longest first, each
     a whole statement of its kind (a discard never falls back to a place's
-    words): the guest by country name, else its code ("GBR boy"); the
+    words): the guest by country name, else its short name ("Britain
+    boy"); the
     place as "row 3 col 2 bottom"."""
     kind = act.get("type")
     card = _hand_card(act.get("card"), view)
@@ -164,7 +183,8 @@ def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     elif card.get("joker"):
         named = coded = f"joker {card.get('gender')}"
     else:
-        named, coded = guest_words(card), f"{card.get('country')} {card.get('gender')}"
+        named = guest_words(card)
+        coded = f"{country_words(card)} {card.get('gender')}"
     at = table_words(act.get("table"), view, short=True)
     side = act.get("side")
     if kind == "place":

@@ -41,6 +41,11 @@ def is_realtime(action: dict[str, Any]) -> bool:
     return "t_us" in action and action["t_us"] is None
 
 
+#: The OLED's take-back hint, as the runtime's take-back offers it
+#: (``firmware.runtime.takeback.HINT``): the frame draws it in the top bar
+#: so the choice's lines stay shown (play-test: it hid "row 2 col 3 top").
+TAKE_BACK_HINT = "hold left: take back"
+
 #: Real-time choices that still arm first (ruling RG-15): a Retrograde
 #: reroll throws away the seat's dice, and a press meant as the dice
 #: check's "dice ok" must never do that; the second press ("press again to

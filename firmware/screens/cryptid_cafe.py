@@ -31,6 +31,9 @@ from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, h
 from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
+from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, round_summary, result_pause_ms: hooks
+    compact_finals, draw_finals, draw_summary, final_lines, finals_layout, result_pause, result_pause_ms,
+    round_summary, summary_fits)
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
     STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 
@@ -228,7 +231,22 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     line = scene.measure("Ag", m.small)[1]
     board_r, seats_r, st_r, side_r, flat, row_max = _board_and_seats(scene, body, view)
     lit = _placing(game, context)
+    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
+    finals = final_lines(view, result_notes(view))
+    # the round that ended (or the final scores) in the board's and side panel's place; on a short
+    # screen where its lines need more, over the seats' rows too (for the seconds it stands)
+    pending = pending_words(game, view, context) if view.get("phase") != "over" else []
+    fits = summary_fits(scene, board_r, summary, finals, pending) if summary else \
+        not finals or finals_layout(scene, board_r, finals, view) is not None
+    panel_r = board_r if fits else body
+    if summary or finals:
+        scene.part(panel_r, ("cc-summary", panel_r, repr(summary), repr(finals), context.get("banner"),
+                             repr(pending)),
+                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or "", pending) if summary
+                   else draw_finals(sc, panel_r, finals, view), bg=BG)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
+        if summary or finals:
+            break
         digest = ("cc-station", st, cell, repr(view["stations"][st]), view.get("closed_station") == st,
                   view.get("sharing_station") == st, view.get("supply", {}).get(st),
                   view.get("locked", {}).get(st), flat, lit.get(st))
@@ -236,18 +254,17 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         scene.part(cell, digest, lambda sc, cell=cell, st=st: _station(sc, cell, game, view, st, flat, lit.get(st)),
                    group=False)
     events = list(context.get("last_events") or [])[-8:]
-    pending = pending_words(game, view, context) if view.get("phase") != "over" else []
     has_feed = seats_r.h > n * row_max + 4 * line
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
     side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
         t for t in events if not t.startswith("AI Player") or " pushes " in t]
-    scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending, side_moves,
-                                                       has_feed),
-               bg=BG)
+    if not (summary or finals):
+        scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending,
+                                                           side_moves, has_feed), bg=BG)
     active = set(game.active_players()) if view.get("phase") != "over" else set()
-    if has_feed:  # few seats: rows of a readable height, the latest moves below
+    if has_feed and panel_r is board_r:  # few seats: rows of a readable height, the latest moves below
         rows_h = n * row_max + (n - 1) * (m.pad // 2)
         # the feed holds the pending lines, its heading and three two-line moves where the rows can give
         # it room (down to 5 lines each; play-tester: only the result of three bot moves was visible)
@@ -258,7 +275,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         feed = [(t, 0) for t in pending] + [(t, INFO) for t in list(context.get("last_events") or [])[-8:]]
         scene.part(feed_r, ("cc-feed", feed_r, repr(feed)), lambda sc: _feed(sc, feed_r, feed), bg=BG)
     targets = _targets(game, context)
-    for seat, row in zip(range(n), seats_r.rows(*([1] * n), gap=m.pad // 2)):
+    for seat, row in zip(range(n) if panel_r is board_r else (), seats_r.rows(*([1] * n), gap=m.pad // 2)):
         mine = frozenset(targets.get(seat, ()))
         digest = ("cc-seat", seat, row, repr(view["players"][seat]), seat in active, tuple(sorted(mine)))
         scene.part(row, digest, lambda sc, row=row, seat=seat, mine=mine: _seat_row(

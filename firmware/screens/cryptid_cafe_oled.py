@@ -8,7 +8,7 @@ from typing import Any
 from firmware.screens.choices import SeatCursor
 from firmware.ui.oled import OledFrame
 from firmware.screens.cryptid_cafe_parts import ROW
-from firmware.screens.cryptid_cafe_words import STATIONS, _short, label, rank_words
+from firmware.screens.cryptid_cafe_words import STATIONS, label, rank_words, short_forms
 
 
 def _oled_dish(f: OledFrame, x: int, y: int, station: str) -> None:
@@ -58,7 +58,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     full = short = ""
     if choices:
         full = label(choices[shown.cursor], view)
-        short = full if f.fits(full, f.W - 44) else _short(choices[shown.cursor], view)
+        room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18     # the choice line beside its count
+        forms = [full] + short_forms(choices[shown.cursor], view)
+        short = next((w for w in forms if f.fits(w, room)), forms[-1])
         if len(choices) == 1:       # a lone choice keeps its "press:" (the full words stand above it)
             act = choices[0]
             fits = [w for w in (short, short.replace(". ", " "), f"rank {act.get('rank')}" if act.get(

@@ -201,6 +201,23 @@ def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     return str(kind).replace("_", " ")[:14]
 
 
+def short_forms(action: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
+    """The choice line's forms of an action, longest first, for the first
+    that fits the line beside its count (play-test: "Kaputtc. rank 1" wrapped
+    onto the count's line): a station's server as "Kaputtc. rank 1", then
+    the station alone (the line above says "rank 1: 1 dish"); a copied
+    order as "copy Seat 1's Yeti", then "copy Yeti", then "copy Seat 1's"
+    (the full words stand above)."""
+    forms = [_short(action, view)]
+    kind = action.get("type")
+    if kind == "place":
+        forms += [dish(action.get("station", "")), dish(action.get("station", ""), short=True)]
+    elif kind == "change_order":
+        theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
+        forms += [f"copy {theirs}", f"copy Seat {int(action.get('target_player', 0)) + 1}'s"]
+    return forms
+
+
 # ------------------------------------------------------ first-game walkthrough
 #: what the arrows choose, by action type (the rulebook's words)
 _WALK_NOUNS = {"place": "a station and your server's rank", "manager": "the Manager card",

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines import Game
 
-from firmware.screens.choices import SeatCursor, describe_action
+from firmware.screens.choices import TAKE_BACK_HINT, SeatCursor, describe_action
 from firmware.screens import walkthrough
 from firmware.screens.games import cabinet_game
 
@@ -79,9 +79,13 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         return reading_frame(seat, *checking)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
+        walk = walkthrough.oled_line(game, seat, controls.shown(game), context) if context.get("walkthrough") else ()
+        hint = (context.get("prompts") or {}).get(seat) == TAKE_BACK_HINT and not walk
+        if hint:    # the take-back hint takes the top bar: the choice's lines stay (play-test)
+            context = {**context, "prompts": {k: v for k, v in context["prompts"].items() if k != seat}}
         frame = module.oled_frame(game, seat, game.view(seat), controls, context)
-        if context.get("walkthrough"):     # the first-game walkthrough's one line in the top bar
-            frame = walkthrough.oled_bar(frame, walkthrough.oled_line(game, seat, controls.shown(game), context))
+        if walk or hint:     # the first-game walkthrough's one line (or the hint) in the top bar
+            frame = walkthrough.oled_bar(frame, walk or (TAKE_BACK_HINT,))
         return frame
     frame = OledFrame()
     lines = oled_lines(game, seat, controls, context)

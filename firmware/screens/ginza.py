@@ -29,6 +29,7 @@ from firmware.ui.kit import BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, heade
 from firmware.screens.ginza_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     cursor_position, cursor_words, label, lit_dice, oled_frame)
+from firmware.screens.ginza_groups import choice_order  # noqa: F401 - the choices in the screen's order
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.

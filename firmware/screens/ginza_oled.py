@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 
+from firmware.screens.ginza_groups import choice_group, detail_words, KIND_ORDER  # noqa: F401 - KIND_ORDER for tests
 from firmware.screens.ginza_words import bonus_met, cost_short, cost_words, short_words
 
 from firmware.ui.oled import OledFrame
@@ -171,11 +172,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     # the bottom line first: the choice (its short label), or whose turn it is
     full = short = ""
     if choices:
-        full = _oled_words(label(choices[cursor], game))
-        short = full if f.fits(full, f.W - 44) else _short(choices[cursor], game)
-        bottom = f.choice(short, cursor, len(choices), shown.armed)
+        act = choices[cursor]
+        full = _oled_words(label(act, game))
+        short, pos, where = _choice_line(f, choices, cursor, game)
+        bottom = f.choice(short, cursor, len(choices), shown.armed, pos=pos)
         # above it: what the choice costs (before the confirming press), and once armed "press again"
-        bottom = _cost_lines(f, game, seat, choices[cursor], shown.armed, bottom)
+        bottom = _cost_lines(f, game, seat, act, shown.armed, bottom, where=where)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
@@ -211,12 +213,39 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     return f
 
 
-def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int) -> int:
+def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game) -> tuple[str, str | None, str]:
+    """The choice line as ``(words, count, group line)`` (play-test: "1/81"):
+    words that name the cursor's group ("reroll 3 4", "Soda 11+: 4 5 5")
+    beside the place in the group ("3/17"; none in a group of one), no
+    group line; when no such
+    words fit one line, the words inside the group ("1 3 6 +common 3") with
+    no count and the group's line above: "Coffee 13+ 2/4".  A lone choice
+    keeps "press: ..." and no count."""
+    act = choices[cursor]
+    full = _oled_words(label(act, game))
+    if len(choices) == 1:
+        forms = [full, _oled_words(_short(act, game)), *detail_words(act)]
+        return next((w for w in forms if f.fits(w, f.W - 4)), forms[-1]), None, ""
+    groups = [choice_group(a, game) for a in choices]
+    members = [i for i, g in enumerate(groups) if g == groups[cursor]]
+    count = f"{members.index(cursor) + 1}/{len(members)}" if len(members) > 1 else ""   # "1/1" read as "the only one"
+    room = f.W - f.width(count) - 18
+    named = [w for w in (full, _oled_words(_short(act, game)), *detail_words(act)) if groups[cursor] in w]
+    fit = next((w for w in named if f.fits(w, room)), None)
+    if fit is not None:
+        return fit, count, ""
+    forms = detail_words(act) or [_oled_words(_short(act, game))]
+    return next((w for w in forms if f.fits(w, f.W - 18)), forms[-1]), "", f"{groups[cursor]} {count}".strip()
+
+
+def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int,
+                where: str = "") -> int:
     """Above the choice line (which starts at ``bottom``): what the choice
-    costs ("costs 1 token, 3 yen"), and once armed "press again to
-    confirm" above that, each only where it fits whole.  Returns the new
-    top of the bottom area."""
-    lines = [cost_words(game, seat, action, sign="yen")]
+    costs ("costs 1 token, 3 yen"), above it the cursor's group and place
+    in it (``where``: "reroll 3/17"; during a turn it takes the line of a
+    bonus card), and once armed "press again to confirm" above that, each
+    only where it fits whole.  Returns the new top of the bottom area."""
+    lines = [cost_words(game, seat, action, sign="yen"), [where] if where else []]
     if armed:
         lines.append(["press again to confirm", "press again: confirm", "press again"])
     for options in lines:
@@ -224,7 +253,7 @@ def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bo
             break
         words = next((w for w in options if f.fits(w, f.W - 4)), None)
         if words is None:
-            break
+            continue
         f.text(2, bottom - 10, words, room=f.W - 4)
         bottom -= 11
     return bottom

@@ -84,7 +84,7 @@ def cost_words(game, seat: int, action: dict[str, Any], sign: str = "¥") -> lis
     "1 token, ¥3"]; ["free"] for a further reroll or stopping."""
     costs, gains = cost_parts(game, seat, action, sign)
     if not costs:
-        return ["free: no action token" if action.get("type") in ("reroll", "stop") else "free"]
+        return ["free: no action token", "free"] if action.get("type") in ("reroll", "stop") else ["free"]
     long = "costs " + " and ".join(costs)
     short = "costs " + ", ".join(c.replace("action token", "token") for c in costs)
     got = f", gets {gains[0]}" if gains else ""

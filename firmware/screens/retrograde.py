@@ -30,7 +30,7 @@ from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
 from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
-    dice_words, first_round, kept_dice, walkthrough_words)
+    KEEP_HOW, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import draw_summary, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
@@ -58,6 +58,10 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
         info.update(head="Get ready", countdown=banner)
     elif phase in ("roll", "stop"):
         _roll_info(info, view)
+        people = [p for p in range(len(view["seats"])) if p not in set(context.get("bots") or ())]
+        if context.get("simulated_dice") and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim")
+                                                 for p in people):
+            info["lines"].append((KEEP_HOW, INFO))      # RG-16: how a person keeps dice on a reroll
     elif phase == "blast":
         _blast_info(info, game, view, context)
     elif phase == "unlock":
@@ -297,8 +301,10 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
     blaster = view["turn"]["seat"] if view.get("turn") else None
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
+        keeps = keep_short(view, seat["seat"], (context.get("targets") or {}).get(seat["seat"]),
+                           bool(context.get("simulated_dice"))) if seat["dice"] else ""
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
-            or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]))
+            or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]), keeps)
         if "round_summary" in scene.facts:   # CAB-10: nobody rolls yet
             doing = ""
         mine = seat["seat"] == blaster

@@ -141,10 +141,11 @@ def _cards_row(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, s
 
 
 def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, str], active: list[int],
-               chosen: dict[str, Any] | None = None) -> str:
+               chosen: dict[str, Any] | None = None, keeps: str = "") -> str:
     """What a seat must do now, in a few words for its banner; with the
     choice under the seat's cursor (``chosen``), what its press would do
-    ("claim C?", "reroll?")."""
+    ("claim C?", "reroll?"; with ``keeps``, what the reroll keeps, RG-16:
+    "reroll: keep 3 (B)?", "reroll: roll all 6?")."""
     phase = view["phase"]
     p = seat["seat"]
     if phase in ("roll", "stop"):
@@ -155,7 +156,7 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
         if chosen is not None and chosen.get("type") == "claim":
             return f"claim {letters.get(chosen.get('card'), '?')}?"
         if chosen is not None and chosen.get("type") == "reroll":
-            return "reroll?"
+            return f"reroll: {keeps}?" if keeps and keeps != "keep some" else "reroll?"
         if phase == "stop" and view.get("stop_seat") == p:
             return "last claim"
         return "roll" if seat["dice"] is None else "claim"

@@ -122,6 +122,23 @@ def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated:
     return f"keep {len(kept)} for {letters[target]}, roll {len(dice) - len(kept)}"
 
 
+#: How a person chooses the card a simulated reroll keeps dice for (RG-16),
+#: said on the HDMI during the roll.
+KEEP_HOW = "To keep dice: stay on a card, then reroll"
+
+
+def card_keep_words(view: dict[str, Any], seat: int, card: str | None, target: str | None) -> list[str]:
+    """Simulator, the cursor on a card: what a reroll would keep for it,
+    longest first: "reroll keeps 3 for B" once the cursor rested there
+    (it is the seat's ``target``, RG-16), "stay: reroll keeps 3" before."""
+    dice = view["seats"][seat]["dice"] or []
+    k = len(fitting_dice(dice, card)) if card else 0
+    letter = card_letters(view).get(card, "?")
+    if card == target:
+        return [f"reroll keeps {k} for {letter}", f"reroll keeps {k} ({letter})"]
+    return [f"stay: reroll keeps {k} for {letter}", f"stay: reroll keeps {k}", f"stay: keeps {k} ({letter})"]
+
+
 def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
     """:func:`reroll_words` in a few words, for a line it shares (the Stop
     seat's rerolls left): "keep 3 (B)", "roll all 6", "keep some"."""

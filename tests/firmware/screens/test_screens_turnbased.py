@@ -401,17 +401,18 @@ def test_gr_hidden_choices_on_the_oled():
 
 
 def test_ci_oled_draws_the_hand_and_the_confirm_step():
-    """Café International Junior OLED: the seat's own hand as guests (their
-    countries under them), its choice under the cursor, inverted after the
+    """Café International Junior OLED: the seat's own hand as guests (the
+    one under the cursor named in words under them: "Mexico boy"; codes
+    read "CH" for China), its choice under the cursor, inverted after the
     first press (confirm before anything irreversible)."""
     game = new_game("cafe-junior", 2, 3)
     seat = game.current
     ctl = SeatControls(seat)
     frame = oled_frame(game, seat, ctl, context(game, []))
     hand = game.view(seat)["hand"]
-    for card in hand:     # 7 or 8 guests side by side: two letters each (three ran together)
-        code = card["country"] if len(hand) <= 6 else card["country"][:2]
-        assert ("Joker" if card["joker"] else code) in frame.texts
+    marked = next(c for c in hand if c["id"] == ctl.shown(game).chosen["card"])
+    assert f"{cj.country_words(marked)} {marked['gender']}" in frame.texts, frame.texts
+    assert not any(card["country"] in frame.texts for card in hand if card["country"] != "USA")
     assert ctl.press(game, 1) is None
     armed = oled_frame(game, seat, ctl, context(game, []))
     assert armed.image.getpixel((0, 63)) and not frame.image.getpixel((0, 63))
