@@ -36,6 +36,10 @@ class SessionTimers:
         self._pause_fn = declared.hook("result_pause") if declared is not None else None
         self._pause_done: Any = None
         self._pause_ms_fn = declared.hook("result_pause_ms") if declared is not None else None
+        #: the action types the pause holds: the game's ``held_actions`` (Cryptid Cafe: the next
+        #: round's placing), else Cha dango's next "reveal"
+        held_fn = declared.hook("held_actions") if declared is not None else None
+        self._held_types: tuple[str, ...] = tuple(held_fn()) if held_fn is not None else ("reveal",)
         #: Retrograde: the round's summary shown while the next round waits (CAB-10)
         self._summary_fn = declared.hook("round_summary") if declared is not None else None
         self._round_start: dict[str, Any] | None = None
@@ -60,9 +64,10 @@ class SessionTimers:
         """Ruling CAB-7: once a Cha dango race is decided, no order is
         revealed (by a person or a bot) until its outcome has been on the
         screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
-        ``round_summary`` hook (Retrograde) keeps the round's summary
-        (:attr:`round_summary`) and holds the next round's countdown for
-        ``cabinet.round_result_ms``."""
+        ``round_summary`` hook (Retrograde, Cryptid Cafe) keeps the round's
+        summary (:attr:`round_summary`) and holds the next round's countdown
+        for ``cabinet.round_result_ms`` (Cryptid Cafe: its ``held_actions``,
+        the next round's placing, by ``result_pause_ms``)."""
         if self._pause_fn is None or self.game.is_terminal():
             return
         view = self._public_view()
@@ -78,7 +83,8 @@ class SessionTimers:
             ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
             if self._pause_ms_fn is not None:   # Cha dango: longer for a longer result (CAB-7)
                 ms = self._pause_ms_fn(view, list(self.runtime.events), ms)
-            self.runtime.not_before["reveal"] = t + ms * 1000
+            for kind in self._held_types:
+                self.runtime.not_before[kind] = t + ms * 1000
             if ms > 0:   # the outcome's very first frame says so (issue 34)
                 self.countdown = f"next {-(-ms // 1000)}"
                 self.runtime.dirty = True

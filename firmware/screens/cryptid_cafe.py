@@ -31,9 +31,9 @@ from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, h
 from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
-from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, round_summary, result_pause_ms: hooks
-    compact_finals, draw_finals, draw_summary, final_lines, finals_layout, result_pause, result_pause_ms,
-    round_summary, summary_fits)
+from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, round_summary, result_pause_ms,
+    compact_finals, draw_finals, draw_summary, final_lines, finals_layout, held_actions,  # held_actions: hooks
+    result_pause, result_pause_ms, round_summary, summary_fits)
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
     STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 

@@ -28,6 +28,13 @@ def result_pause(game, view: dict[str, Any]) -> tuple | None:
     return ("round", view["round"] - 1)
 
 
+def held_actions() -> tuple[str, ...]:
+    """The action types no seat (person or bot) may make while a round's
+    summary is read: a new round opens with placing servers.  (Cha dango's
+    result holds only its next "reveal", the session's default.)"""
+    return ("place",)
+
+
 def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
     """How long (ms) the round's summary stays: :data:`READ_BASE_MS` plus
     :data:`READ_LINE_MS` for each of its lines (a heading and a line a

@@ -69,8 +69,8 @@ def test_a_session_shows_the_rounds_summary_for_its_pause(tmp_path):
     while s.game.view(None)["round"] < 2:
         rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
     ended, seen = rt.now_us, []
-    while rt.now_us - ended < 20_000_000:
-        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    while rt.now_us - ended < 20_000_000:      # looked at every 100 ms at least (nothing may happen meanwhile)
+        rt.step(min(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1), rt.now_us + 100_000))
         scene = hdmi_screen(s.game, s.context(), size=(800, 480), measure=default_measure())
         if scene.facts.get("round_summary"):
             seen.append(rt.now_us)
@@ -129,3 +129,22 @@ def test_the_final_scores_are_all_said_with_five_seats_on_a_small_screen():
         missing = [n for n in notes if n not in said]
         assert missing == [], (size, missing)
         assert scene_problems(scene) == [], scene_problems(scene)[:3]
+
+
+def test_nothing_is_played_while_the_rounds_summary_is_read(tmp_path):
+    """Play-test leftovers: the summary stood, but a seat (person or bot)
+    could send a server under it (the session held only Cha dango's
+    "reveal"): no action of round 2 before the summary's pause is over."""
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path), "bot_pace": "fast"}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={0, 1, 2})
+    s = Session.new(cfg, "cryptid-cafe", 3, 1, None, tmp_path / "g.jsonl", opts, model=None)
+    rt = s.runtime
+    while s.game.view(None)["round"] < 2:
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    ended, actions = rt.now_us, rt.stats.actions
+    pause_ms = cc.result_pause_ms(s.game.view(None), [], cfg["cabinet"]["round_result_ms"])
+    while rt.stats.actions == actions and rt.now_us - ended < 30_000_000:
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    assert rt.stats.actions > actions, "round 2 never started"
+    assert rt.now_us - ended >= pause_ms * 1000 - 50_000, \
+        f"round 2's first action {(rt.now_us - ended) / 1e6:.2f} s after round 1 ended, under its {pause_ms} ms summary"
