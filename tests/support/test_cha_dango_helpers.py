@@ -52,8 +52,22 @@ def edge(g, kind, player, t):
     return _logged(g, {"type": kind, "player": player, "t_us": t})
 
 
-def slap(g, player, t):
-    return edge(g, "slap", player, t)
+def first_match(g) -> int:
+    """The customer a seat that looks hits first (ruling CD-12): the oldest
+    dining-area customer matching the open order, else the first customer
+    (a hit on it is a wrong hit)."""
+    order = g.order
+    for c in g.dining:
+        if order and CARDS[c].value(order["attribute"]) == order["value"]:
+            return c
+    return g.dining[0]
+
+
+def slap(g, player, t, card=None):
+    """A hit of ``player`` at ``t`` on customer ``card`` (CD-12), by
+    default on :func:`first_match`."""
+    return _logged(g, {"type": "slap", "player": player, "t_us": t,
+                       "card": first_match(g) if card is None else card})
 
 
 def release(g, player, t):
