@@ -110,11 +110,11 @@ NOTHING_TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and
 NOTHING_REST = [c.id for c in CARDS if not c.start and c.id not in NOTHING_USED | {NOTHING_TOP}][:5]
 
 
-def wrong_hit_then_sips(players: int, hitter_vp: list[int]):
+def wrong_hit_then_sips(players: int, hitter_vp: list[int], **options):
     """Seat 1 hits on an order nothing matches (its VP cards ``hitter_vp``);
     the other seats sip (seat ``players`` last).  Returns the game and the
     event texts."""
-    g = table(players, dining=[NOTHING, NOTHING2], deck=[NOTHING_R, NOTHING_TOP] + NOTHING_REST)
+    g = table(players, dining=[NOTHING, NOTHING2], deck=[NOTHING_R, NOTHING_TOP] + NOTHING_REST, **options)
     g.vp[0] = list(hitter_vp)
     events = [e["text"] for e in reveal(g)]
     events += [e["text"] for e in slap(g, 0, T0 + 500_000)]
