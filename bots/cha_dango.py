@@ -119,7 +119,7 @@ def matching(view: dict) -> list[int]:
     if not order:
         return []
     attribute, value = order["attribute"], order["value"]
-    return [card["id"] for card in view.get("dining_area", []) if card.get(attribute) == value]
+    return [card.get("id") for card in view.get("dining_area", []) if card.get(attribute) == value]
 
 
 def matches(view: dict) -> bool | None:
