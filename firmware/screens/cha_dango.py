@@ -116,13 +116,13 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
     give (CD-10) the arrows choose it, the button confirms, the push
     cancels; on the seat's turn the button reveals the order; else nothing
     is chosen."""
-    view = game.view(seat)
+    view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
     if view["phase"] == "race":
-        return {"button": "hit the aimed customer", "arrows": "aim at a customer", "push": None}
+        return {"button": "hit", "arrows": "aim", "push": None}
     if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
-        return {"button": "confirm", "arrows": "choose a VP card", "push": "cancel"}
+        return {"button": "confirm", "arrows": "choose", "push": "cancel"}
     if view["phase"] == "reveal" and view["current"] == seat:
-        return {"button": "reveal the order", "arrows": None, "push": None}
+        return {"button": "reveal", "arrows": None, "push": None}
     return {"button": "button", "arrows": None, "push": None}
 
 

@@ -63,6 +63,16 @@ def first_match(g) -> int:
     return g.dining[0]
 
 
+def steps_to(g, controls, card=None) -> int:
+    """Presses of Right (negative: Left) that bring a seat's cursor
+    (``controls``, its :class:`SeatControls`) onto customer ``card``
+    (default :func:`first_match`) in an open race (ruling CD-12)."""
+    card = first_match(g) if card is None else card
+    shown = controls.shown(g)
+    cards = [a.get("card") for a in shown.choices]
+    return cards.index(card) - shown.cursor
+
+
 def slap(g, player, t, card=None):
     """A hit of ``player`` at ``t`` on customer ``card`` (CD-12), by
     default on :func:`first_match`."""

@@ -102,16 +102,16 @@ def test_cd12_the_hdmi_lights_each_persons_aim_in_its_colour_and_not_the_bots():
 def test_cd12_the_legend_says_what_the_arrows_do_and_drops_them_where_nothing_is_chosen():
     g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
     assert screens.legend_words(g, 0)["arrows"] is None            # the reveal: nothing to choose
-    assert screens.legend_words(g, 0)["button"] == "reveal the order"
+    assert screens.legend_words(g, 0)["button"] == "reveal"
     assert screens.legend_words(g, 1) == {"button": "button", "arrows": None, "push": None}
     reveal(g)
-    assert screens.legend_words(g, 1)["arrows"] == "aim at a customer"
-    assert screens.legend_words(g, 1)["button"] == "hit the aimed customer"
+    assert screens.legend_words(g, 1)["arrows"] == "aim"
+    assert screens.legend_words(g, 1)["button"] == "hit"
 
 
 def test_cd12_the_session_legend_follows_the_game():
     """The simulator window's legend under a person's OLED, from the
-    game's words: "J/L: aim at a customer" in a race, no arrows between
+    game's words: "A/D: aim" in a race, no arrows between
     orders for a seat that does not reveal."""
     from types import SimpleNamespace
     from firmware.app.session_panels import SessionPanels
@@ -122,4 +122,4 @@ def test_cd12_the_session_legend_follows_the_game():
     assert "A/D" not in before and "S" not in before, before
     reveal(g)
     during = dict(panels._legends()[1])
-    assert during["A/D"] == "aim at a customer" and "S" not in during, during
+    assert during["A/D"] == "aim" and during["Return"] == "hit" and "S" not in during, during
