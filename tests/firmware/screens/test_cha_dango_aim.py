@@ -123,3 +123,24 @@ def test_cd12_the_session_legend_follows_the_game():
     reveal(g)
     during = dict(panels._legends()[1])
     assert during["A/D"] == "aim" and during["Return"] == "hit" and "S" not in during, during
+
+
+def test_cd12_the_result_names_the_customer_a_wrong_hit_landed_on():
+    """After the race (never before, CD-9), the HDMI's result says which
+    customer the wrong hit named, from the events and from the record
+    (after a resume); the seat's OLED says "wrong hit!"."""
+    from test_cha_dango_helpers import release, slap
+    from firmware.screens.cha_dango_words import _seat_result, result_lines
+    g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
+    events = [e["text"] for e in reveal(g)]
+    events += [e["text"] for e in slap(g, 1, T0 + 700_000, Y)]
+    events += [e["text"] for e in release(g, 1, T0 + 780_000)]
+    events += [e["text"] for e in slap(g, 0, T0 + 1_100_000, A)]
+    while g.phase == "race":
+        events += [e["text"] for e in settle(g)]
+    said = " / ".join(result_lines(g.view(None), events)).replace("\u00a0", " ")
+    assert f"Seat 2: wrong hit, the {CARDS[Y].figure} did not match" in said, said
+    assert "Seat 1 served cat" in said, said
+    again = " / ".join(result_lines(g.view(None), [])).replace("\u00a0", " ")
+    assert f"Seat 2: wrong hit, the {CARDS[Y].figure} did not match" in again, again
+    assert _seat_result(events, 1) == "wrong hit!"
