@@ -1,4 +1,4 @@
-"""Cha dango strategies and the blind-slapper measurement (ruling CD-9).
+"""Cha dango strategies and the blind-slapper measurement (rulings CD-9, CD-12).
 
 The cabinet's Cha dango race is about *seeing* which customer matches the
 order (rulebook "How to Play" 2).  A hit names the customer under the
