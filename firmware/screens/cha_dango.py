@@ -4,13 +4,15 @@ HDMI (built from the public view only, ruling CAB-1: the cards are virtual
 and shown on the screen): the order as it forms (the attribute on the back
 of the top ordering card before the reveal, attribute + value after it,
 ruling CD-1), the dining area's customers (figure, dango colour, background;
-the customers that match the order highlighted during a slap race, CD-4),
-the race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
+during a race the customer under each person's cursor edged in the seat's
+colour with its number, CD-12; never which customers match, CD-9), the
+race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
 every seat's VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
-now: "reveal!", "slap!", "lift your cup!", "hold...", "put it down",
-"+1 VP", "lost a VP card" (CD-4..CD-7).
+now: "REVEAL!", the customer its next press hits ("cat 2/5 pink dango,
+red: hit it, or sip?", CD-12), "HOLD...", "PUT DOWN", "+1 VP", "lost a VP
+card" (CD-4..CD-7).
 
 Both are cheap (no engine copies): they read the view dicts, the context's
 event texts and, for the sip timing on the OLED, the seat's own legal
