@@ -577,37 +577,7 @@ class ChaDango(Game):
             if card not in served:
                 events.append({"type": "not_served", "card": card,
                                "text": f"Nobody served the customer ({cards[card].describe()}) in time"})
-        owed = [0] * n
-        wrong_hits: list[int] = []
-        wrong_sips: list[int] = []
-        slowest = None
-        cost = self.options["wrong_hit_vp_cards"]
-        costs = f" and {plural(cost, 'VP card')}" if cost else ""
-        if matched:
-            wrong_sips = [s for s, a in enumerate(answers) if a is not None and a[0] == "cup"]
-            for s in wrong_sips:
-                events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
-                               "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
-                                        f"no customer for them this order")})
-            wrong_hits = [s for s in range(n) if race["wrong_us"][s] is not None]
-            for s in wrong_hits:   # CD-12: the hit named a customer that does not match
-                owed[s] += cost
-                events.append({"type": "wrong_hit", "player": s, "t_us": race["wrong_us"][s],
-                               "card": race["wrong_cards"][s],
-                               "text": (f"{seat_name(s)} hit a customer that did not match "
-                                        f"({cards[race['wrong_cards'][s]].describe()}): a wrong hit, "
-                                        f"no customer for them this order{costs}")})
-        else:
-            wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
-            for s in wrong_hits:
-                owed[s] += cost
-                events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1],
-                               "card": race["wrong_cards"][s],
-                               "text": (f"{seat_name(s)} hit a customer, but none matched: a wrong hit, "
-                                        f"no sip{costs}")})
-            slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
-            events.extend(evs)
-            owed[slowest] += 1
+        owed, wrong_hits, wrong_sips, slowest = self._wrong_answers(race, matched, events)
         self.last_race = {
             "order": dict(self.order), "matched": matched, "customers": list(race["customers"]),
             "won": [{"card": c, "player": s, "t_us": t} for c, s, t in race["won"]],
@@ -636,6 +606,46 @@ class ChaDango(Game):
                                             f"in the dining area")})
             return events
         return events + self._end_turn()
+
+    def _wrong_answers(self, race: dict[str, Any], matched: bool,
+                       events: list[Event]) -> tuple[list[int], list[int], list[int], int | None]:
+        """The wrong answers of a decided race (CD-6, CD-9, CD-12), told in
+        ``events``: on a matching order the seats that sipped and the seats
+        whose hit named a customer that does not match; on an order nothing
+        matches every hit, and the slowest sipper (a wrong hitter did not
+        sip).  Returns ``(owed, wrong_hits, wrong_sips, slowest)``: the VP
+        cards each seat owes (``wrong_hit_vp_cards`` a wrong hit, 1 the
+        slowest sipper)."""
+        cards, n, answers = self.cards, self.num_players, race["answers"]
+        owed = [0] * n
+        wrong_sips: list[int] = []
+        slowest = None
+        cost = self.options["wrong_hit_vp_cards"]
+        costs = f" and {plural(cost, 'VP card')}" if cost else ""
+        if matched:
+            wrong_sips = [s for s, a in enumerate(answers) if a is not None and a[0] == "cup"]
+            for s in wrong_sips:
+                events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
+                               "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
+                                        f"no customer for them this order")})
+            wrong_hits = [s for s in range(n) if race["wrong_us"][s] is not None]
+            for s in wrong_hits:   # CD-12: the hit named a customer that does not match
+                owed[s] += cost
+                events.append({"type": "wrong_hit", "player": s, "t_us": race["wrong_us"][s],
+                               "card": race["wrong_cards"][s],
+                               "text": (f"{seat_name(s)} hit a customer that did not match "
+                                        f"({cards[race['wrong_cards'][s]].describe()}): a wrong hit, "
+                                        f"no customer for them this order{costs}")})
+            return owed, wrong_hits, wrong_sips, slowest
+        wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
+        for s in wrong_hits:
+            owed[s] += cost
+            events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1], "card": race["wrong_cards"][s],
+                           "text": f"{seat_name(s)} hit a customer, but none matched: a wrong hit, no sip{costs}"})
+        slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
+        events.extend(evs)
+        owed[slowest] += 1
+        return owed, wrong_hits, wrong_sips, slowest
 
     def _end_turn(self) -> list[Event]:
         """Rulebook "How to Play" 3: the revealed card joins the dining area,
