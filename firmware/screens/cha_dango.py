@@ -162,7 +162,7 @@ def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None =
     scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
     scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
     if aimed and ring is None:   # CD-12: who would hit this customer with the next press
-        tok = max(12, min(r.w, r.h) // 7)
+        tok = max(8, min(max(12, min(r.w, r.h) // 7), r.w * 3 // 5 // len(aimed) - 2))   # left of the skewer
         x = r.x + max(3, r.w // 20)
         for seat in aimed:
             scene.add("token", Rect(x, r.y + max(3, r.h // 30), tok, tok), None, seat=seat,
