@@ -9,6 +9,7 @@ reacts to, and applies the action through the same inputs a person uses.
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import random
 import time
@@ -151,13 +152,16 @@ class Bot:
         """How long the seat looks before acting on ``action`` at the
         cabinet, us >= 0, on top of :meth:`reaction_us`: a person weighs
         Retrograde's four cards against the sheet before claiming or
-        rerolling (the game module's ``weigh_us(view, action, level, rng)``;
-        0 where the game has none).  The cabinet's runtime asks for it;
+        rerolling, a Cha dango seat moves its cursor to the customer it hits
+        (the game module's ``weigh_us(view, action, level, rng)``, given the
+        bot's ``memory`` too where it takes one; 0 where the game has
+        none).  The cabinet's runtime asks for it;
         :mod:`bots.match` (simulate, tournament) does not."""
         hook = getattr(self.module, "weigh_us", None)
         if hook is None:
             return 0
-        return max(0, int(hook(seat_view(game, seat), action, self.level, self._weigh_rng)))
+        extra = {"memory": self.memory} if "memory" in inspect.signature(hook).parameters else {}
+        return max(0, int(hook(seat_view(game, seat), action, self.level, self._weigh_rng, **extra)))
 
     def keep_dice(self, game: Game, seat: int) -> list[int]:
         """The dice (values) the seat keeps when it rerolls now (book

@@ -1,29 +1,32 @@
-"""Cha dango strategies and the blind-slapper measurement (ruling CD-9).
+"""Cha dango strategies and the blind-slapper measurement (rulings CD-9, CD-12).
 
-The cabinet's Cha dango race is about *seeing* whether the order matches a
-customer (rulebook "How to Play" 2).  A slap is the answer "a customer
-matches"; a bot that slaps at once on every order, without looking, must
-lose clearly to players who look.  This module measures that:
+The cabinet's Cha dango race is about *seeing* which customer matches the
+order (rulebook "How to Play" 2).  A hit names the customer under the
+seat's cursor (ruling CD-12); a bot that hits at once on every order,
+without looking, must lose clearly to players who look.  This module
+measures that:
 
 * :class:`SeeingBot` reads the public view like a player looks at the
   table: it finds the matching customers itself and answers after the time
   a practised adult takes to read the order and look over the customers
   (the cabinet's ``normal`` bot: a reaction time plus
   :func:`bots.cha_dango.look_median_us`, each log-normal; about 1.1 s with
-  5 customers, 1.5 s with 9): a hit per matching customer (the next one
-  after the placing delay, CD-4), or a sip of :data:`SIP_EXTRA_US` more
-  than the sip time when nothing matches.
-* :class:`BlindSlapper` slaps after a simple reaction time (median
-  :data:`BLIND_MEDIAN_US`) on every order and again after every placing
-  delay, and never looks.
+  5 customers, 1.5 s with 9), then moves its cursor to the matching
+  customer nearest it (:data:`bots.cha_dango.STEP_US` a step, the
+  ``normal`` pace) and hits it; then the next one after the placing
+  delay (CD-4) and the steps to it; or a sip of :data:`SIP_EXTRA_US`
+  more than the sip time when nothing matches.
+* :class:`BlindSlapper` hits the customer under its cursor after a simple
+  reaction time (median :data:`BLIND_MEDIAN_US`) on every order, never
+  moves its cursor and never looks.
 
 :func:`measure` plays whole games through the engine contract (stamped
 inputs, ticks at the engine's deadlines) with one blind slapper (rotating
 seat) against seeing bots and returns the blind slapper's share of wins,
 with the cabinet's early-press grace (ruling CAB-7, :data:`CABINET_OPTIONS`).
 
-Run ``python -m bots.cha_dango_race --games 2000`` for the figures in
-docs/rulings.md (CD-9); ``--json`` prints JSON only.
+Run ``python -m bots.cha_dango_race --games 1000 --players 2 3 4 5 6`` for
+the figures in docs/rulings.md (CD-12); ``--json`` prints JSON only.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ import random
 import sys
 from typing import Any
 
-from bots.cha_dango import LOOK_SIGMA, REACTION_MEDIAN_US, look_median_us
+from bots.cha_dango import LOOK_SIGMA, REACTION_MEDIAN_US, cursor_at, cursor_steps, look_median_us, steps_us
 from engines.base import IllegalAction
 from engines.cha_dango import ChaDango
 
@@ -70,8 +73,8 @@ def matching_customers(view: dict[str, Any]) -> list[int]:
     return [c["id"] for c in view["dining_area"] if c[order["attribute"]] == order["value"]]
 
 
-def _press(seat: int, t_us: int) -> Plan:
-    return [(t_us, {"type": "slap", "player": seat, "t_us": t_us}),
+def _press(seat: int, t_us: int, card: int) -> Plan:
+    return [(t_us, {"type": "slap", "player": seat, "card": card, "t_us": t_us}),
             (t_us + HOLD_US, {"type": "release", "player": seat, "t_us": t_us + HOLD_US})]
 
 
@@ -79,8 +82,12 @@ class SeeingBot:
     """Looks at the table and answers what it sees, after a human reaction
     time (CD-4, CD-6, CD-9)."""
 
-    def __init__(self, level: str = SEEING_LEVEL):
+    def __init__(self, level: str = SEEING_LEVEL, misaim: float = 0.0):
         self.level = level
+        #: chance that a hit lands one customer past the one meant (an arrow pressed once too often)
+        self.misaim = misaim
+        #: where its cursor stands: ``{"cursor": (card, position)}`` (:func:`bots.cha_dango.cursor_at`)
+        self.memory: dict[str, Any] = {}
 
     def answer_us(self, view: dict[str, Any], rng: random.Random) -> int:
         """Its time from the order to its answer, us: a reaction time plus
@@ -96,9 +103,19 @@ class SeeingBot:
         t = open_us + self.answer_us(view, rng)
         matches = matching_customers(view)
         if matches:
-            out: Plan = []
-            for _ in matches:
-                out += _press(seat, t)
+            ids = [c["id"] for c in view["dining_area"]]
+            here, out = cursor_at(view, self.memory), []
+            left = list(matches)
+            while left:     # CD-12: the nearest match first, the cursor moved a step a press
+                card = min(left, key=lambda c: cursor_steps(here, ids.index(c), len(ids)))
+                t += steps_us(self.level, cursor_steps(here, ids.index(card), len(ids)), rng)
+                left.remove(card)
+                if self.misaim and rng.random() < self.misaim:     # one step too far: a wrong hit, most often
+                    card = ids[(ids.index(card) + 1) % len(ids)]
+                    left = []
+                out += _press(seat, t, card)
+                here = ids.index(card)
+                self.memory["cursor"] = (card, here)
                 t += game.options["placing_delay_us"] + _lognormal(rng, 150_000)
             return out
         down = t + game.options["sip_us"] + _lognormal(rng, SIP_EXTRA_US)
@@ -111,19 +128,25 @@ class SeeingBot:
 
 
 class BlindSlapper:
-    """Slaps at once on every order, and again after each placing delay;
-    never looks, never sips."""
+    """Hits the customer under its cursor at once on every order, and again
+    after each placing delay; never looks, never moves its cursor, never
+    sips."""
 
     def __init__(self, median_us: int = BLIND_MEDIAN_US, repeats: int = 3):
         self.median_us = median_us
         self.repeats = repeats
+        self.memory: dict[str, Any] = {}
 
     def plan(self, game: ChaDango, seat: int, rng: random.Random) -> Plan:
         """Stamped presses for the race just opened."""
-        t = game.view(None)["race"]["open_us"] + _lognormal(rng, self.median_us)
+        view = game.view(seat)
+        here = cursor_at(view, self.memory)
+        card = view["dining_area"][here]["id"]
+        self.memory["cursor"] = (card, here)      # the cursor follows its customer, as a seat's does
+        t = view["race"]["open_us"] + _lognormal(rng, self.median_us)
         out: Plan = []
         for _ in range(self.repeats):
-            out += _press(seat, t)
+            out += _press(seat, t, card)
             t += game.options["placing_delay_us"] + _lognormal(rng, 100_000)
         return out
 
@@ -152,7 +175,7 @@ class LevelBot:
             return []
         t = open_us + self.bot.reaction_us() + self.bot.weigh_us(game, seat, action)
         if action["type"] == "slap":
-            return _press(seat, t)
+            return _press(seat, t, action["card"])
         down = t + game.options["sip_us"] + self.bot.reaction_us()
         return [(t, {"type": "cup_lift", "player": seat, "t_us": t}),
                 (down, {"type": "cup_down", "player": seat, "t_us": down})]
@@ -218,12 +241,15 @@ def play_game(strategies: list[Any], seed: int, options: dict[str, Any] | None =
 
 
 def measure(players: int = 3, games: int = 200, seed: int = 0, options: dict[str, Any] | None = None,
-            progress: bool = False) -> dict[str, Any]:
+            progress: bool = False, misaim: float | None = None) -> dict[str, Any]:
     """One blind slapper against ``players - 1`` seeing bots, with the
-    cabinet's options (:data:`CABINET_OPTIONS`) under ``options``.
+    cabinet's options (:data:`CABINET_OPTIONS`) under ``options``; with
+    ``misaim`` (a chance per hit, 0-1) the measured seat is instead a
+    seeing bot whose hit lands one customer too far that often (a person
+    who looks and misaims; the result's ``blind_*`` keys are its figures).
 
-    The blind slapper's seat rotates from game to game (no start-player
-    bias).  A shared victory counts as ``1 / len(winners)`` for each winner.
+    The measured seat rotates from game to game (no start-player bias).  A
+    shared victory counts as ``1 / len(winners)`` for each winner.
 
     Returns:
         ``players``, ``games``, ``fair_share`` (1 / players),
@@ -234,7 +260,8 @@ def measure(players: int = 3, games: int = 200, seed: int = 0, options: dict[str
     blind_vp = seeing_vp = 0.0
     for k in range(games):
         blind = k % players
-        strategies = [BlindSlapper() if s == blind else SeeingBot() for s in range(players)]
+        subject = BlindSlapper() if misaim is None else SeeingBot(misaim=misaim)
+        strategies = [subject if s == blind else SeeingBot() for s in range(players)]
         game = play_game(strategies, seed * 100_003 + k, {**CABINET_OPTIONS, **(options or {})})
         best = game.ranking()[0]
         if blind in best:
@@ -260,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--wrong-hit-vp-cards", type=int, nargs="+", default=[None],
                    help="costs to compare (default: the engine's default)")
+    p.add_argument("--misaim", type=float, default=None,
+                   help="measure a seeing seat that misaims this share of its hits instead of the blind slapper")
     p.add_argument("--json", action="store_true", help="print JSON only")
     args = p.parse_args(argv)
     progress = not args.json and sys.stderr.isatty()
@@ -267,10 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     for cost in args.wrong_hit_vp_cards:
         options = None if cost is None else {"wrong_hit_vp_cards": cost}
         for n in args.players:
-            r = measure(n, args.games, args.seed, options, progress)
+            r = measure(n, args.games, args.seed, options, progress, args.misaim)
             results.append(r)
+            who = "blind slapper" if args.misaim is None else f"seeing seat misaiming {args.misaim:.0%}"
             if not args.json:
-                print(f"{n} players, wrong hit costs {r['wrong_hit_vp_cards']} (+1 as slowest): blind slapper wins "
+                print(f"{n} players, wrong hit costs {r['wrong_hit_vp_cards']}: {who} wins "
                       f"{r['blind_win_share']:.1%} of games (fair share {r['fair_share']:.1%}); mean VP "
                       f"{r['blind_mean_vp']} vs {r['seeing_mean_vp']}")
     if args.json:

@@ -7,11 +7,12 @@ ordering deck plus that attribute's value on the revealed card's face
 (ruling CD-1).  Then every seat answers in one race (CD-9): a slap says "a
 customer matches" (the first slaps serve the matching customers, CD-4), a
 cup lifted says "nothing matches" (the slowest sipper places a VP card in
-the dining area, CD-6, CD-7).  Nothing shown tells the players which it is
+the dining area, CD-6, CD-7).  A hit names the customer it lands on
+(CD-12): a hit on a customer that does not match wins nothing and ends the
+seat's race in this order.  Nothing shown tells the players which it is
 until the race is decided: they must see it (rulebook 2: "Each player must
-do one of the following actions based on the card").  A wrong hit costs VP
-cards, a wrong sip wins no customer (CD-9); a seat that must place VP cards
-chooses which (CD-10).  Then the revealed card joins the dining area and the
+do one of the following actions based on the card").  A wrong sip wins no
+customer (CD-9); a seat that must place VP cards chooses which (CD-10).  Then the revealed card joins the dining area and the
 player on the left (next seat) takes a turn.  Revealing the last card forms
 no order and ends the game at once (CD-2).  Score = VP cards; ties share the
 victory (CD-8).
@@ -24,7 +25,11 @@ Actions (times are integer us on the edge-source clock, CAB-3):
   ``cups_up`` are the seats whose big button is held / whose cup is off its
   coaster at ``T`` (the runtime's debounced levels; both optional, default:
   the levels the engine last saw).
-* ``{"type": "slap", "player": p, "t_us": T}``: the big button's press edge.
+* ``{"type": "slap", "player": p, "card": c, "t_us": T}``: the big button's
+  press edge, a hit on customer ``c`` (a card id in the dining area: the
+  customer under the seat's cursor, ruling CD-12).  A slap that names no
+  customer is refused (a journal recorded before hits named a customer
+  cannot be replayed).
 * ``{"type": "release", "player": p, "t_us": T}``: its release edge.
 * ``{"type": "cup_lift", ...}`` / ``{"type": "cup_down", ...}``: the cup
   sensor's edges (switch under the coaster opens / closes).
@@ -73,8 +78,11 @@ class ChaDango(Game):
             in (a sip complete, a customer served); the race then closes
             (CD-6, CD-9).
         tie_resolution_us: stamps closer than this are a tie (CAB-4).
-        wrong_hit_vp_cards: VP cards a wrong hit costs on top of being the
-            slowest sipper (CD-9; default 4, measured in docs/rulings.md).
+        wrong_hit_vp_cards: VP cards a wrong hit (a hit on a customer that
+            does not match, CD-12) costs on top of what it loses anyway
+            (the order's customers; on an order nothing matches it is no
+            sip, so the seat is the slowest); default 0, the book's rule,
+            measured in docs/rulings.md (CD-12).
         vp_choice_us: time a seat has to choose the VP card(s) it places in
             the dining area before its most recent one goes (CD-10).
         start_player: the seat of the youngest player, who starts
@@ -97,7 +105,7 @@ class ChaDango(Game):
         "sip_us": 1_000_000,
         "sip_timeout_us": 6_000_000,
         "tie_resolution_us": 5,
-        "wrong_hit_vp_cards": 4,
+        "wrong_hit_vp_cards": 0,
         "vp_choice_us": 10_000_000,
         "start_player": 0,
         "reveal_grace_us": 0,
@@ -167,7 +175,8 @@ class ChaDango(Game):
         templates).
 
         Before a reveal: the current player's reveal.  Race: the button's
-        next edge (slap, or release if it is down) and the cup's next edge
+        next edge (a slap per customer in the dining area, in its order,
+        CD-12; or the release if it is down) and the cup's next edge
         (lift, or put down with ``t_min_us`` = lift + sip time, CD-6) for
         every seat, whether or not a customer matches (CD-9).  Placing VP
         cards: one ``place_vp`` per VP card of a seat that owes some
@@ -181,7 +190,10 @@ class ChaDango(Game):
                      "cups_up": [s for s in range(self.num_players) if self.cups_up[s]]}]
         if self.phase == "race":
             race = self.race
-            button = {"type": "release" if self.buttons_down[player] else "slap", "player": player, "t_us": None}
+            if self.buttons_down[player]:
+                buttons = [{"type": "release", "player": player, "t_us": None}]
+            else:   # CD-12: a hit names the customer it lands on
+                buttons = [{"type": "slap", "player": player, "card": c, "t_us": None} for c in self.dining]
             if self.cups_up[player]:
                 cup = {"type": "cup_down", "player": player, "t_us": None}
                 lift = race["lift_us"][player]
@@ -189,7 +201,7 @@ class ChaDango(Game):
                     cup["t_min_us"] = lift + self.options["sip_us"]
             else:
                 cup = {"type": "cup_lift", "player": player, "t_us": None}
-            return [button, cup]
+            return buttons + [cup]
         if self.phase == "place_vp" and self.owed[player] > 0:
             return [{"type": "place_vp", "player": player, "card": c} for c in self.vp[player]]
         return []
@@ -369,6 +381,11 @@ class ChaDango(Game):
             raise IllegalAction(f"timestamps go backwards for {seat_name(player)}: {t} us after {last} us")
         if kind == "slap" and self.buttons_down[player]:
             raise IllegalAction(f"{seat_name(player)}'s button is already down: a release must come first")
+        card = action.get("card")
+        if kind == "slap" and (isinstance(card, bool) or not isinstance(card, int) or card not in self.dining):
+            raise IllegalAction(   # ruling CD-12
+                f"a hit names the customer it lands on ('card': one of the dining area's cards), got {card!r}"
+                + ("; a game recorded before hits named their customer cannot be replayed" if card is None else ""))
         if kind == "release" and not self.buttons_down[player]:
             raise IllegalAction(f"{seat_name(player)}'s button is not down: nothing to release")
         if kind == "cup_lift" and self.cups_up[player]:
@@ -401,7 +418,7 @@ class ChaDango(Game):
             self.buttons_down[player] = True
             if in_time:
                 races.answer(race, player, "slap", t)
-                races.add_press(race, player, t)
+                races.add_press(race, player, t, card)
         elif kind == "release":
             self.buttons_down[player] = False
         elif kind == "cup_lift":
@@ -522,18 +539,21 @@ class ChaDango(Game):
     def _close_race(self) -> list[Event]:
         """The race is decided: show what happened and settle it.
 
-        Matching order (CD-4, CD-9): the served customers become their
-        winners' VP cards; seats whose first answer was their cup are told
-        they sipped wrongly (they won nothing).  No match (CD-6, CD-9): every
-        wrong hitter owes ``wrong_hit_vp_cards`` VP cards and the slowest
-        sipper (a wrong hitter did not sip) owes one.  Owed cards go to the
+        Matching order (CD-4, CD-9, CD-12): the served customers become
+        their winners' VP cards; seats whose first answer was their cup are
+        told they sipped wrongly, seats that hit a customer that does not
+        match that they hit wrongly (both won nothing more).  No match
+        (CD-6, CD-9): every hit was wrong, and the slowest sipper (a wrong
+        hitter did not sip) owes one VP card.  Every wrong hitter owes
+        ``wrong_hit_vp_cards`` VP cards (default 0).  Owed cards go to the
         dining area: at once when the seat has no choice, else the seat
         chooses (CD-10, phase ``place_vp``).
 
         Sets ``last_race``: ``order``, ``matched``, ``customers`` (ids of
         the matching customers), ``won`` (``{"card", "player", "t_us"}``),
         ``open_us``, ``answers``, ``sipped_us``, ``wrong_hits``,
-        ``wrong_sips`` (seats), ``slowest`` (seat or None),
+        ``wrong_sips`` (seats), ``wrong_hit_cards`` (per seat, the customer
+        its wrong hit named, or None), ``slowest`` (seat or None),
         ``placed_vp`` (``{"player", "card"}``, filled as cards go) and
         ``wrong_hit_vp_cards`` (what a wrong hit cost, CD-9).
         """
@@ -557,33 +577,14 @@ class ChaDango(Game):
             if card not in served:
                 events.append({"type": "not_served", "card": card,
                                "text": f"Nobody served the customer ({cards[card].describe()}) in time"})
-        owed = [0] * n
-        wrong_hits: list[int] = []
-        wrong_sips: list[int] = []
-        slowest = None
-        if matched:
-            wrong_sips = [s for s, a in enumerate(answers) if a is not None and a[0] == "cup"]
-            for s in wrong_sips:
-                events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
-                               "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
-                                        f"no customer for them this order")})
-        else:
-            wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
-            cost = self.options["wrong_hit_vp_cards"]
-            for s in wrong_hits:
-                owed[s] += cost
-                events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1],
-                               "text": (f"{seat_name(s)} hit a customer, but none matched: a wrong hit, "
-                                        f"no sip and {plural(cost, 'VP card')}")})
-            slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
-            events.extend(evs)
-            owed[slowest] += 1
+        owed, wrong_hits, wrong_sips, slowest = self._wrong_answers(race, matched, events)
         self.last_race = {
             "order": dict(self.order), "matched": matched, "customers": list(race["customers"]),
             "won": [{"card": c, "player": s, "t_us": t} for c, s, t in race["won"]],
             "open_us": race["open_us"],
             "answers": [None if a is None else {"answer": a[0], "t_us": a[1]} for a in answers],
             "sipped_us": list(race["done_us"]), "wrong_hits": wrong_hits, "wrong_sips": wrong_sips,
+            "wrong_hit_cards": [race["wrong_cards"][s] if s in wrong_hits else None for s in range(n)],
             "slowest": slowest, "placed_vp": [], "wrong_hit_vp_cards": self.options["wrong_hit_vp_cards"]}
         self.race = None
         self.owed = [min(owed[s], len(self.vp[s])) for s in range(n)]
@@ -605,6 +606,46 @@ class ChaDango(Game):
                                             f"in the dining area")})
             return events
         return events + self._end_turn()
+
+    def _wrong_answers(self, race: dict[str, Any], matched: bool,
+                       events: list[Event]) -> tuple[list[int], list[int], list[int], int | None]:
+        """The wrong answers of a decided race (CD-6, CD-9, CD-12), told in
+        ``events``: on a matching order the seats that sipped and the seats
+        whose hit named a customer that does not match; on an order nothing
+        matches every hit, and the slowest sipper (a wrong hitter did not
+        sip).  Returns ``(owed, wrong_hits, wrong_sips, slowest)``: the VP
+        cards each seat owes (``wrong_hit_vp_cards`` a wrong hit, 1 the
+        slowest sipper)."""
+        cards, n, answers = self.cards, self.num_players, race["answers"]
+        owed = [0] * n
+        wrong_sips: list[int] = []
+        slowest = None
+        cost = self.options["wrong_hit_vp_cards"]
+        costs = f" and {plural(cost, 'VP card')}" if cost else ""
+        if matched:
+            wrong_sips = [s for s, a in enumerate(answers) if a is not None and a[0] == "cup"]
+            for s in wrong_sips:
+                events.append({"type": "wrong_sip", "player": s, "t_us": answers[s][1],
+                               "text": (f"{seat_name(s)} lifted the cup, but a customer matched: "
+                                        f"no customer for them this order")})
+            wrong_hits = [s for s in range(n) if race["wrong_us"][s] is not None]
+            for s in wrong_hits:   # CD-12: the hit named a customer that does not match
+                owed[s] += cost
+                events.append({"type": "wrong_hit", "player": s, "t_us": race["wrong_us"][s],
+                               "card": race["wrong_cards"][s],
+                               "text": (f"{seat_name(s)} hit a customer that did not match "
+                                        f"({cards[race['wrong_cards'][s]].describe()}): a wrong hit, "
+                                        f"no customer for them this order{costs}")})
+            return owed, wrong_hits, wrong_sips, slowest
+        wrong_hits = [s for s, a in enumerate(answers) if a is not None and a[0] == "slap"]
+        for s in wrong_hits:
+            owed[s] += cost
+            events.append({"type": "wrong_hit", "player": s, "t_us": answers[s][1], "card": race["wrong_cards"][s],
+                           "text": f"{seat_name(s)} hit a customer, but none matched: a wrong hit, no sip{costs}"})
+        slowest, evs = races.slowest_sipper(race, self.options["tie_resolution_us"], self.rng)
+        events.extend(evs)
+        owed[slowest] += 1
+        return owed, wrong_hits, wrong_sips, slowest
 
     def _end_turn(self) -> list[Event]:
         """Rulebook "How to Play" 3: the revealed card joins the dining area,
@@ -651,7 +692,8 @@ class ChaDango(Game):
         opt_t = (int, None)
         answer = (None, sc.Fixed([sc.OneOf({"slap", "cup"}), t]))
         race = {"kind": sc.OneOf({"slap", "sip"}), "open_us": t, "timeout_at_us": t, "targets": [ids],
-                "customers": [ids], "presses": [sc.Fixed([t, seat, sc.Range(0, 10 ** 9)])],
+                "customers": [ids], "presses": [sc.Fixed([t, seat, sc.Range(0, 10 ** 9), ids])],
+                "wrong_us": sc.Fixed([opt_t] * n), "wrong_cards": sc.Fixed([(ids, None)] * n),
                 "seq": sc.Range(0, 10 ** 9), "placing_until_us": sc.Fixed([t] * n),
                 "won": [sc.Fixed([ids, seat, t])], "log": [sc.MapOf(None, (int, str, bool, None, [int]))],
                 "answers": sc.Fixed([answer] * n), "lift_us": sc.Fixed([opt_t] * n),

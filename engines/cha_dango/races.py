@@ -21,16 +21,26 @@ still ranked by their stamps (ruling CAB-3: never by arrival order).
 Answers (CD-9): a seat's first press answers "a customer matches", its first
 cup lift after the order "nothing matches"; the first answer stands.
 
-Serving (kind ``"slap"``, CD-4): the earliest press of a seat that answered
-with its button wins the first matching customer (dining-area order, oldest
-first).  It is decided once the horizon reaches the press's stamp plus the
-tie resolution, so every press that could tie with it (closer than
-``tie_resolution_us``, CAB-4) is known; a tie is broken by the game's seeded
-RNG and logged as a tie; with more matching customers left, the other tied
-seats serve the next ones (book 2A: the winner must place its card first,
-the others hit as fast).  Every press in the decided group is used up.  The
-winner's presses are then ignored for ``placing_delay_us`` after their
-winning press while the others race for the next matching customer.
+A hit names a customer (ruling CD-12, book 2A: "hit the corresponding
+customer(s)"; "if you hit the wrong customer card, you don't [get] any
+card").  A hit on a customer that does not match is a *wrong hit*: it wins
+nothing and is the seat's last answer in this order (its later hits count
+for nothing, ``wrong_us``); on an order nothing matches it is no sip
+either (the seat is the slowest, CD-6).  A hit on a matching customer
+another seat served first wins nothing and costs nothing: the seat may hit
+another one.
+
+Serving (kind ``"slap"``, CD-4): the earliest hit on a matching customer
+still in the dining area, by a seat that answered with its button and is
+not placing a card it just won, serves that customer.  It is decided once
+the horizon reaches the press's stamp plus the tie resolution, so every
+press that could tie with it (closer than ``tie_resolution_us``, CAB-4) is
+known; seats tied on one customer are decided by the game's seeded RNG and
+logged as a tie (the others' hits were right, only slower: they may hit
+another customer).  The winner's presses are then ignored for
+``placing_delay_us`` after its winning press (book 2A: the winner "MUST
+place the card in front of himself first, and then he may hit the 2nd
+card").
 
 Sipping (kind ``"sip"``, CD-6, CD-7): a seat's sip is complete at the first
 cup-down that comes at least ``sip_us`` after a lift made after the order.
@@ -84,14 +94,16 @@ def new_race(open_us: int, timeout_us: int, targets: list[int], num_players: int
         "kind": "slap" if targets else "sip",   # hidden until decided (CD-9)
         "open_us": open_us,
         "timeout_at_us": open_us + timeout_us,
-        "targets": list(targets),               # hidden
+        "targets": list(targets),               # hidden: matching customers not served yet
         "customers": list(targets),             # hidden: every matching customer
-        "presses": [],                          # [t_us, seat, seq], not yet decided
+        "presses": [],                          # [t_us, seat, seq, customer], not yet decided
         "seq": 0,
         "placing_until_us": [open_us] * num_players,
         "won": [],                              # hidden: [card, seat, t_us]
         "log": [],                              # hidden: events shown once decided
         "answers": [None] * num_players,        # first answer: ["slap" | "cup", t_us]
+        "wrong_us": [None] * num_players,       # hidden: the seat's first wrong hit (CD-12), us
+        "wrong_cards": [None] * num_players,    # hidden: the customer that wrong hit named
         "lift_us": [None] * num_players,        # counted lift (after the order), per seat
         "done_us": [None] * num_players,        # completed sip (cup-down time), per seat
         "last_t_us": [None] * num_players,
@@ -104,19 +116,33 @@ def answer(race: dict[str, Any], seat: int, kind: str, t_us: int) -> None:
         race["answers"][seat] = [kind, t_us]
 
 
+def out_of_race(race: dict[str, Any], seat: int) -> bool:
+    """True once ``seat`` can serve no customer in this order: its first
+    answer was its cup (CD-9), or it made a wrong hit (CD-12)."""
+    ans = race["answers"][seat]
+    return (ans is not None and ans[0] == "cup") or race["wrong_us"][seat] is not None
+
+
 # ------------------------------------------------------------------ presses
-def add_press(race: dict[str, Any], seat: int, t_us: int) -> None:
-    """Record a press edge (validated by the caller); keep stamp order.
-    Presses of seats whose first answer was their cup are recorded too (and
-    decided on the same schedule) but can never win (CD-9)."""
-    race["presses"].append([t_us, seat, race["seq"]])
+def add_press(race: dict[str, Any], seat: int, t_us: int, card: int) -> None:
+    """Record a press edge on customer ``card`` (validated by the caller);
+    keep stamp order.  A hit on a customer that does not match, by a seat
+    still in the race, is its wrong hit (CD-12: it is out of this order).
+    Presses of seats out of the race are recorded too (and decided on the
+    same schedule) but can never win (CD-9)."""
+    if not out_of_race(race, seat) and card not in race["customers"]:
+        race["wrong_us"][seat] = t_us
+        race["wrong_cards"][seat] = card
+    race["presses"].append([t_us, seat, race["seq"], card])
     race["seq"] += 1
     race["presses"].sort(key=lambda p: (p[0], p[2]))
 
 
 def _can_win(race: dict[str, Any], t_us: int, seat: int) -> bool:
     ans = race["answers"][seat]
-    return ans is not None and ans[0] == "slap" and t_us >= race["placing_until_us"][seat]
+    wrong = race["wrong_us"][seat]
+    return (ans is not None and ans[0] == "slap" and t_us >= race["placing_until_us"][seat]
+            and (wrong is None or t_us < wrong))
 
 
 def press_deadline(race: dict[str, Any], settle_us: int, resolution_us: int) -> int | None:
@@ -129,12 +155,14 @@ def press_deadline(race: dict[str, Any], settle_us: int, resolution_us: int) -> 
 
 def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
                     placing_delay_us: int, rng, cards) -> None:
-    """Decide every press group the horizon has passed (CD-4, CAB-4).
+    """Decide every press group the horizon has passed (CD-4, CD-12, CAB-4).
 
-    Mutates ``race``: moves won customers from ``targets`` to ``won`` and
-    appends the events to ``race["log"]`` (shown once the race is decided).
-    On a non-matching order the presses are used up the same way and win
-    nothing.
+    Mutates ``race``: moves served customers from ``targets`` to ``won``
+    and appends the events to ``race["log"]`` (shown once the race is
+    decided).  A hit serves the customer it names when that customer still
+    matches and is unserved; seats tied on one customer are decided by a
+    coin flip.  On a non-matching order the presses are used up the same
+    way and win nothing.
     """
     log = race["log"]
     presses = race["presses"]
@@ -145,43 +173,37 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
         del presses[:len(group)]
         if not race["targets"]:
             continue
-        contenders: dict[int, int] = {}
-        for t_us, seat, _ in group:
+        contenders: dict[int, dict[int, int]] = {}      # customer -> seat -> stamp
+        for t_us, seat, _, card in group:
+            if card not in race["targets"]:
+                continue          # a wrong hit, or a customer already served: nothing to serve
             if _can_win(race, t_us, seat):
-                contenders.setdefault(seat, t_us)
-            elif race["answers"][seat][0] == "slap":
+                contenders.setdefault(card, {}).setdefault(seat, t_us)
+            elif not out_of_race(race, seat) and t_us < race["placing_until_us"][seat]:
                 log.append({"type": "slap_ignored", "player": seat, "t_us": t_us,
-                            "text": f"{seat_name(seat)} was still placing the customer just won: slap ignored"})
-        if not contenders:
-            continue
-        seats = sorted(contenders)
-        if len(seats) == 1:
-            winner = seats[0]
-        else:
-            winner = rng.choice(seats)
-            log.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
-                        "text": (f"Tie: {seats_text(seats)} slapped within {ms(resolution_us)} of each other; "
-                                 f"a coin flip gives the customer to {seat_name(winner)}")})
-        # ruling CD-11, book 2A: the coin flip's winner takes the oldest match and must place it first; a tied seat
-        # hit just as fast, so it is the fastest on the next match (CD-4: one customer per tied seat)
-        order = [winner]
-        rest = [s for s in seats if s != winner]
-        while rest and len(order) < len(race["targets"]):
-            nxt = rest[0] if len(rest) == 1 else rng.choice(rest)
-            order.append(nxt)
-            rest.remove(nxt)
-        for seat in order:
-            _serve(race, seat, contenders[seat], len(seats) > 1, placing_delay_us, cards)
+                            "text": f"{seat_name(seat)} was still placing the customer just won: hit ignored"})
+        for card in [c for c in race["targets"] if c in contenders]:
+            seats = sorted(contenders[card])
+            if len(seats) == 1:
+                winner = seats[0]
+            else:
+                winner = rng.choice(seats)
+                log.append({"type": "tie", "players": seats, "winner": winner, "t_us": first[0],
+                            "text": (f"Tie: {seats_text(seats)} hit the same customer within {ms(resolution_us)} "
+                                     f"of each other; a coin flip gives it to {seat_name(winner)}")})
+            _serve(race, card, winner, contenders[card][winner], len(seats) > 1, placing_delay_us, cards)
 
 
-def _serve(race: dict[str, Any], winner: int, t_win: int, tie: bool, placing_delay_us: int, cards) -> None:
-    """``winner`` serves the oldest matching customer left with its press at
-    ``t_win`` (CD-4); logged with its margin ("by a coin flip" in a tie)."""
+def _serve(race: dict[str, Any], card: int, winner: int, t_win: int, tie: bool, placing_delay_us: int,
+           cards) -> None:
+    """``winner`` serves matching customer ``card`` with its press at
+    ``t_win`` (CD-4, CD-12); logged with its margin over the next hit on
+    the same customer ("by a coin flip" in a tie)."""
     presses = race["presses"]
-    card = race["targets"].pop(0)
+    race["targets"].remove(card)
     race["won"].append([card, winner, t_win])
     race["placing_until_us"][winner] = t_win + placing_delay_us
-    runner = next((p for p in presses if p[1] != winner and _can_win(race, p[0], p[1])), None)
+    runner = next((p for p in presses if p[1] != winner and p[3] == card and _can_win(race, p[0], p[1])), None)
     margin = ""
     if tie:
         margin = ", by a coin flip"
@@ -201,16 +223,17 @@ def timeout_deadline(race: dict[str, Any], settle_us: int) -> int:
 def is_decided(race: dict[str, Any], horizon_us: int) -> bool:
     """True once the race's outcome can no longer change (CD-4, CD-6, CD-9).
 
-    Matching order: every matching customer served, or every seat answered
-    with its cup (nobody can serve any more).  No match: every seat has
+    Matching order: every matching customer served, or every seat is out
+    of the race (answered with its cup, or hit a customer that does not
+    match: nobody can serve any more).  No match: every seat has
     completed a sip or made a wrong hit.  Either: the horizon passed the
     time-out.
     """
     if horizon_us >= race["timeout_at_us"]:
         return True
     answers = race["answers"]
-    if race["kind"] == "slap":
-        return not race["targets"] or all(a is not None and a[0] == "cup" for a in answers)
+    if race["kind"] == "slap":     # CD-12: a seat out of the race (its cup, a wrong hit) serves nobody
+        return not race["targets"] or all(out_of_race(race, s) for s in range(len(answers)))
     return all(d is not None or (a is not None and a[0] == "slap")
                for d, a in zip(race["done_us"], answers))
 

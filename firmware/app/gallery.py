@@ -201,11 +201,13 @@ STATES: dict[str, list[State]] = {
     ],
     "cha-dango": [
         State("setup", 4, 1, lambda g, v: v["phase"] == "reveal", "the dining area; a seat reveals the next order"),
-        State("race", 4, 1, _cd_race_open, "an order is out: slap a matching customer or sip"),
+        State("race", 4, 1, _cd_race_open, "an order is out: each seat's cursor on a customer, lit in its "
+              "colour (seat 2 moved its cursor two customers on); hit the customer under it, or sip (CD-12)",
+              cursor=(1, 2)),
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
         State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
               "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
-        State("six", 6, 2, _cd_race_open, "six seats, a race open"),
+        State("six", 6, 2, _cd_race_open, "six seats, a race open (seat 4 aims one customer back)", cursor=(3, -1)),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),
     ],
     "ginza": [

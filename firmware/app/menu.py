@@ -27,8 +27,9 @@ DIFFICULTIES = ["easy", "hard", "epic"]
 #: game id -> the name on the menu's Resume line: each game's own words
 #: (:mod:`firmware.screens.games`)
 MENU_NAMES = {gid: g.menu_name for gid, g in CABINET_GAMES.items()}
-#: Cha dango's house rule: the VP cards a wrong hit costs (the book's 4 first)
-WRONG_HIT_CARDS = (4, 2, 1)
+#: Cha dango's house rule: the VP cards a wrong hit costs on top of what it
+#: loses anyway (ruling CD-12: the book's none first)
+WRONG_HIT_CARDS = (0, 1, 2, 4)
 #: the volume steps the menu's Volume row cycles through (0 = silent)
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 TEXT_SIZES = ("normal", "large")
@@ -114,8 +115,8 @@ class Menu:
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + " (solo)"))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
-            rows.append(("Wrong hit costs", f"{WRONG_HIT_CARDS[self.wrong_hit]} VP card"
-                         + ("s" if WRONG_HIT_CARDS[self.wrong_hit] != 1 else "")))
+            cost = WRONG_HIT_CARDS[self.wrong_hit]
+            rows.append(("Wrong hit costs", "nothing more" if not cost else f"{cost} VP card" + ("s" if cost != 1 else "")))
         if self.game_id == "retrograde":
             rows.append(("First-game rules", "on" if self.first_game else "off"))
         rows.append(("How to play", info.name))

@@ -26,19 +26,25 @@ class SessionPanels:
 
     def _legends(self) -> list[list[tuple[str, str]]]:
         """Each seat's simulator keys as ``(key, what)`` pairs (the window's
-        legend; ``SIM_KEYS``)."""
+        legend; ``SIM_KEYS``).  A game's ``legend_words(game, seat)`` hook
+        (Cha dango, ruling CD-12) says what the button, the arrows and the
+        push do for the seat now; a key it names None does nothing now and
+        is left out."""
         out = []
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("legend_words") if declared is not None else None
         for seat in range(self.game.num_players):
             if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
                 out.append([])
                 continue
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
-            declared = cabinet_game(self.game.game_id)
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
             takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
-            out.append([(button, "button"), *([(f"{cup} held", "cup")] if has_cup else []),
-                        (f"{left}/{right}", "choose"), (push, "cancel"),
-                        *([(f"{left} held", "take back")] if takes_back else [])])
+            words = {"button": "button", "arrows": "choose", "push": "cancel", **(hook(self.game, seat) if hook else {})}
+            keys = [(button, words["button"]), *([(f"{cup} held", "cup")] if has_cup else []),
+                    (f"{left}/{right}", words["arrows"]), (push, words["push"]),
+                    *([(f"{left} held", "take back")] if takes_back else [])]
+            out.append([(k, what) for k, what in keys if what is not None])
         return out
 
     def _set_lights(self, ctx: dict[str, Any]) -> None:

@@ -8,7 +8,8 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
 * navigation moves the cursor; push cancels an armed choice (undo of the
   current, unconfirmed choice);
 * the big button on a *real-time* action (a template with ``"t_us": None``,
-  e.g. a Retrograde claim or a Cha dango slap) applies it at once, stamped
+  e.g. a Retrograde claim or a Cha dango hit on the customer under the
+  cursor, ruling CD-12) applies it at once, stamped
   with the press's edge time: races are decided by the edge source's
   timestamps (ruling CAB-3); a Retrograde reroll is the exception: it
   arms first ("press again to reroll", ruling RG-15, :data:`ARM_FIRST`);
@@ -46,7 +47,6 @@ from firmware.screens.choices import (ALONE_ONE_PRESS, ARM_FIRST, NOT_FIRST, Sho
 #: action type -> physical input that performs it.  Action types not listed
 #: here are chosen with the navigation input and confirmed with the button.
 INPUT_BINDINGS: dict[str, str] = {
-    "slap": "button",            # Cha dango, CD-4 (any cursor position)
     "button_down": "button",
     "button_up": "button_release",
     "release": "button_release",
@@ -99,6 +99,9 @@ class SeatControls:
     _seen: tuple[str, str] = ("", "")     # (label, screen text) of the choice under the cursor
     _observed: tuple[list[str], bool] | None = None   # (choice keys, hidden) at the last observe
     _acted_seen: str | None = None        # key of the seat's last chosen action, for observe
+    #: (key, place among its kind) of the last choice under the cursor of a kind the game keeps the
+    #: cursor on between decisions (:func:`kept_kinds`: Cha dango's customers, ruling CD-12)
+    _home: tuple[str, int] | None = None
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -126,10 +129,16 @@ class SeatControls:
                 return a
         return None
 
-    def _follow(self, labels: list[str], acts: list[dict[str, Any]]) -> tuple[int, bool]:
+    def _follow(self, labels: list[str], acts: list[dict[str, Any]],
+                kept: frozenset[str] = frozenset()) -> tuple[int, bool]:
         """Where the cursor goes when the choices become ``labels`` (their
         :func:`choice_key`), and whether the choice under it vanished.
 
+        * Choices of a kind the game keeps the cursor on (``kept``: Cha
+          dango's customers, ruling CD-12) open where the seat's cursor last
+          stood among them: on the same choice while it is there, else at
+          the same place (clamped), whatever came between (a button held,
+          another order);
         * A new decision (the seat acted since, or the choices are mostly
           new: a new phase, turn or menu; issue 34, tester1's Cryptid Cafe
           menus opening on the Manager) opens on its first ordinary choice
@@ -140,6 +149,9 @@ class SeatControls:
           it stands on the choice that took its place, clamped, and
           ``True``: the caller disarms and says so.
         """
+        home = self._kept_home(labels, acts, kept)
+        if home is not None:
+            return home, False
         if self._acted is not None and self._acted not in labels and labels != self._labels:
             return first_ordinary(acts), False          # the seat's own choice was taken: next decision
         if self._labels and 0 <= self.cursor < len(self._labels):
@@ -156,6 +168,25 @@ class SeatControls:
         if not self._labels:                                 # the seat's turn starts
             return first_ordinary(acts), False
         return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def _kept_home(self, labels: list[str], acts: list[dict[str, Any]], kept: frozenset[str]) -> int | None:
+        """The cursor's place among choices of a ``kept`` kind (see
+        :meth:`_follow`), or None (no such choice, or none stood under the
+        cursor yet)."""
+        if not kept or self._home is None:
+            return None
+        places = [i for i, a in enumerate(acts) if a.get("type") in kept]
+        if not places:
+            return None
+        key, place = self._home
+        return labels.index(key) if key in labels else places[min(place, len(places) - 1)]
+
+    def _remember_home(self, labels: list[str], acts: list[dict[str, Any]], kept: frozenset[str]) -> None:
+        """Keep the choice under the cursor and its place among its kind
+        when the game keeps the cursor on that kind (ruling CD-12)."""
+        if acts and acts[self.cursor].get("type") in kept:
+            places = [i for i, a in enumerate(acts) if a.get("type") in kept]
+            self._home = (labels[self.cursor], places.index(self.cursor))
 
     def observe(self, game: Game, t_us: int, hidden: bool = False) -> bool:
         """The runtime looks at the seat's choices at ``t_us`` (us, the
@@ -200,7 +231,7 @@ class SeatControls:
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
         labels = [choice_key(a) for a in acts]
-        cursor, vanished = self._follow(labels, acts)
+        cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
         armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
         return Shown(acts, cursor, armed, gone if acts else None)
@@ -214,7 +245,8 @@ class SeatControls:
         if labels != self._labels and ((self._acted is not None and self._acted not in labels)
                                        or not self._labels):
             self.armed = None                                # a new decision: nothing armed
-        cursor, vanished = self._follow(labels, acts)
+        kept = kept_kinds(game)
+        cursor, vanished = self._follow(labels, acts, kept)
         if labels != self._labels:
             self._acted = None
         if vanished:             # moved off a vanished choice: disarmed, and said
@@ -226,6 +258,7 @@ class SeatControls:
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
+        self._remember_home(labels, acts, kept)
         if acts and self._seen[0] != labels[self.cursor]:
             self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
         return acts
@@ -240,6 +273,7 @@ class SeatControls:
             gap = 1 if self.gone is not None and step > 0 else 0
             self.cursor = (self.cursor + step - gap) % len(acts)
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
+            self._remember_home(self._labels, acts, kept_kinds(game))
         self.armed = None
         self.read_gone, self.gone = self.gone, None
 
@@ -316,6 +350,14 @@ def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
     :func:`describe_action`."""
     declared = cabinet_game(game.game_id)
     return declared.label(game, seat, action) if declared is not None else describe_action(action)
+
+
+def kept_kinds(game: Game) -> frozenset[str]:
+    """The action types whose cursor place the game keeps between decisions
+    (:attr:`firmware.screens.games.CabinetGame.kept_cursor`: Cha dango's
+    hits, one per customer, ruling CD-12); empty for the other games."""
+    declared = cabinet_game(game.game_id)
+    return frozenset(declared.kept_cursor) if declared is not None else frozenset()
 
 
 def screen_order(game: Game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:

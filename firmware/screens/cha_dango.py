@@ -4,13 +4,15 @@ HDMI (built from the public view only, ruling CAB-1: the cards are virtual
 and shown on the screen): the order as it forms (the attribute on the back
 of the top ordering card before the reveal, attribute + value after it,
 ruling CD-1), the dining area's customers (figure, dango colour, background;
-the customers that match the order highlighted during a slap race, CD-4),
-the race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
+during a race the customer under each person's cursor edged in the seat's
+colour with its number, CD-12; never which customers match, CD-9), the
+race as it runs and its results in milliseconds (CD-4, CD-6, CAB-3) and
 every seat's VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
-now: "reveal!", "slap!", "lift your cup!", "hold...", "put it down",
-"+1 VP", "lost a VP card" (CD-4..CD-7).
+now: "REVEAL!", the customer its next press hits ("cat 2/5 pink dango,
+red: hit it, or sip?", CD-12), "HOLD...", "PUT DOWN", "+1 VP", "lost a VP
+card" (CD-4..CD-7).
 
 Both are cheap (no engine copies): they read the view dicts, the context's
 event texts and, for the sip timing on the OLED, the seat's own legal
@@ -30,6 +32,7 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
     result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
+from firmware.screens.choices import cursor_choices
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
@@ -108,6 +111,23 @@ def resume_action(game) -> dict[str, Any] | None:
     return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": []}
 
 
+def legend_words(game, seat: int) -> dict[str, str | None]:
+    """What the seat's button, arrows and push do now, for the simulator's
+    legend (None: nothing, left out): in a race the arrows aim at a
+    customer and the button hits it (ruling CD-12); choosing a VP card to
+    give (CD-10) the arrows choose it, the button confirms, the push
+    cancels; on the seat's turn the button reveals the order; else nothing
+    is chosen."""
+    view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
+    if view["phase"] == "race":
+        return {"button": "hit", "arrows": "aim", "push": None}
+    if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
+        return {"button": "confirm", "arrows": "choose", "push": "cancel"}
+    if view["phase"] == "reveal" and view["current"] == seat:
+        return {"button": "reveal", "arrows": None, "push": None}
+    return {"button": "button", "arrows": None, "push": None}
+
+
 # ------------------------------------------------------------------- HDMI
 #: Card proportions (width / height) of a customer card.
 CARD_RATIO = 0.78
@@ -125,18 +145,29 @@ def _won(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None = None, *,
-                  ring: tuple[int, int, int] | None = None) -> None:
+                  ring: tuple[int, int, int] | None = None, aimed: list[int] | None = None) -> None:
     """A customer card drawn as its three attributes (CD-1): the
     background colour (with its pattern) as the card, the figure's
     silhouette, the dango on its skewer; ``ring`` edges it in a seat's
-    colour."""
+    colour (won); ``aimed``: the seats a person plays whose cursor is on it
+    (ruling CD-12: their next press hits it): a thick edge in the first
+    one's colour and a numbered token of each seat's colour over the card."""
     start = len(scene.nodes)
-    scene.add("card", r, None, state="up" if ring is None else "claimed", seat_colour=ring, fill=(240, 236, 226))
+    state = "claimed" if ring is not None else "aimed" if aimed else "up"
+    colour = ring if ring is not None else seat_colour(aimed[0]) if aimed else None
+    scene.add("card", r, None, state=state, seat_colour=colour, fill=(240, 236, 226))
     inner = r.inset(max(3, min(r.w, r.h) // 14))
     scene.add("swatch", inner, None, name=card["background"], radius=max(3, inner.w // 10))
     fig_r, dango_r = inner.cols(0.7, 0.3)
     scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
     scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
+    if aimed and ring is None:   # CD-12: who would hit this customer with the next press
+        tok = max(8, min(max(12, min(r.w, r.h) // 7), r.w * 3 // 5 // len(aimed) - 2))   # left of the skewer
+        x = r.x + max(3, r.w // 20)
+        for seat in aimed:
+            scene.add("token", Rect(x, r.y + max(3, r.h // 30), tok, tok), None, seat=seat,
+                      colour=seat_colour(seat), label=str(seat + 1))
+            x += tok + 2
     scene.group(start, r, key)  # one cached picture per card
 
 
@@ -236,7 +267,7 @@ def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]
 
 def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any], left_s: int | None = None) -> None:
     """The open order: "Order!", its value as a picture when there is room,
-    the order in words, "A match? Hit. None? Sip" (CD-4) and, with the
+    the order in words, "A match? Aim, hit. None? Sip" (CD-4, CD-12) and, with the
     clock, the seconds left to answer (``left_s``: CD-9's time-out)."""
     m = scene.metrics
     scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
@@ -244,7 +275,7 @@ def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any], l
     pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
     if pic_h > 16:
         _value_picture(scene, pic_r, order["attribute"], order["value"])
-    lines = [(f"Order: {order_words(order['attribute'], order['value'])}", NEED), ("A match? Hit. None? Sip", INFO)]
+    lines = [(f"Order: {order_words(order['attribute'], order['value'])}", NEED), ("A match? Aim, hit. None? Sip", INFO)]
     if left_s is not None:      # play-test: a race closed unseen ("Nobody served the fox ... in time")
         lines.insert(1, (f"{left_s} s to answer", INFO))   # (dropped before the order where there is no room)
     scene.lines(lines, words_r, size=m.small)
@@ -313,9 +344,23 @@ def _vp_cursors(game, context: dict[str, Any], seats: list[int]) -> dict[int, tu
     return out
 
 
-def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
+def aimed_at(game, context: dict[str, Any]) -> dict[int, list[int]]:
+    """Ruling CD-12: customer card id -> the seats a person plays whose
+    cursor is on it (their next press hits it), read without moving any
+    cursor; bots' cursors are not shown (as in the other games)."""
+    out: dict[int, list[int]] = {}
+    for seat, chosen in sorted(cursor_choices(game, context).items()):
+        if chosen.get("type") == "slap":
+            out.setdefault(chosen["card"], []).append(seat)
+    return out
+
+
+def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None) -> None:
     """The dining area (CD-1): every customer card, laid out as large as
-    the area allows; cards won in the open race leave with their winner."""
+    the area allows; cards won in the open race leave with their winner;
+    the customers under a person's cursor lit in its colour (``aimed``,
+    CD-12)."""
+    aimed = aimed or {}
     customers = view["dining_area"]
     won = {w["card"]: w["player"] for w in _won(view)}
     n = max(1, len(customers))
@@ -335,8 +380,10 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
         rr, cc = divmod(i, cols)
         cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
         customer_card(scene, cr, card, key=f"cust:{card['id']}",
-                      ring=seat_colour(won[card["id"]]) if card["id"] in won else None)
+                      ring=seat_colour(won[card["id"]]) if card["id"] in won else None, aimed=aimed.get(card["id"]))
     scene.facts["dining"] = [c["id"] for c in customers]
+    if aimed:
+        scene.facts["aimed"] = {c: list(s) for c, s in aimed.items()}
 
 
 def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | None = None,
@@ -422,7 +469,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     elif _race_open(view) and str(context.get("banner") or "").isdigit():
         todo = "Get ready: the race starts again"
     elif _race_open(view):
-        todo = "A match? Hit. None? Sip tea"
+        todo = "A match? Aim at it and hit. None? Sip tea"
     elif view["phase"] == "place_vp":
         todo = "Choose the VP card to give up"
     elif _pause_left(context) is not None:   # the result can be read again in the paused game's moves
@@ -438,7 +485,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
     order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
     _order_area(scene, order_r, game, view, events, context)
-    _dining_area(scene, dining_r, view)
+    _dining_area(scene, dining_r, view, aimed_at(game, context) if _race_open(view) else None)
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}
     _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,

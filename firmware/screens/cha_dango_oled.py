@@ -27,13 +27,16 @@ def _pause_left(context: dict[str, Any]) -> int | None:
 
 # ------------------------------------------------------------------- OLED
 def label(action: dict[str, Any]) -> str:
-    """A short OLED label for a Cha dango action."""
+    """A short OLED label for a Cha dango action: "hit fox pink/teal" for a
+    hit on that customer (ruling CD-12), "give ..." for a VP card to give
+    up (CD-10)."""
     words = {"reveal": "reveal the order", "slap": "hit", "release": "release button",
              "cup_lift": "lift your cup", "cup_down": "put the cup down"}
-    if action.get("type") == "place_vp":  # CD-10: the face of the VP card to give up
+    if action.get("type") in ("place_vp", "slap") and action.get("card") is not None:
         from engines.cha_dango.cards import load_cards
         card = load_cards().cards[action["card"]]
-        return f"give {card.figure} {card.dango}/{card.background}"
+        verb = "give" if action["type"] == "place_vp" else "hit"
+        return f"{verb} {card.figure} {card.dango}/{card.background}"
     return words.get(action.get("type"), describe_action(action))
 
 
@@ -53,6 +56,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     bottom = f.H
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
+    aim = None
+    if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits, drawn big
+        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []
     if choices:
         bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
     y = 14
@@ -68,7 +74,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
     else:
-        _race(f, y, bottom, game, view, seat, context, events)
+        _race(f, y, bottom, game, view, seat, context, events, aim)
     return f
 
 
@@ -119,11 +125,12 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
 
 
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
-          events: list[str]) -> None:
+          events: list[str], aim: tuple[int, int, int] | None = None) -> None:
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
     "+1 VP" for a customer won, "HIT" and its time, "sipped!" and its time,
-    the cup's state while it is up (:func:`_cup_up`); else a hand "or" a
-    cup: hit or sip?"""
+    the cup's state while it is up (:func:`_cup_up`); else the customer
+    the next press hits (``aim``: card, cursor, customers; ruling CD-12,
+    :func:`_aim`), or a hand "or" a cup: hit or sip?"""
     race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     soon = mine is None and _too_soon(events, seat)
@@ -145,6 +152,8 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
         f.text(2, y + 16, ms_text(sipped - race["open_us"]))
     elif view["cups_up"][seat]:
         _cup_up(f, y, game, seat, context)
+    elif aim is not None:
+        _aim(f, y, aim, "too soon: again!" if soon else "hit it, or sip?")
     else:   # a button still down from before the order (the revealer's reveal press) is no hit (CD-7)
         size = min(26, bottom - y - 14)
         x0 = (f.W - (2 * size + 28)) // 2
@@ -155,6 +164,24 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
         held = view["buttons_down"][seat] and view["current"] != seat
         f.text(0, y + size + 2, "too soon: again!" if soon else "let go, then hit" if held else "hit or sip?",
                room=f.W, align="center")
+
+
+def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
+    """Ruling CD-12: the customer under the seat's cursor, which its next
+    press hits: a hand and the figure large, its position among the
+    customers ("2/5", the arrows move it), its dango and background
+    colours, and ``hint`` under them."""
+    from engines.cha_dango.cards import load_cards
+    card = load_cards().cards[aim[0]]
+    pos = f"{aim[1] + 1}/{aim[2]}"
+    pw = f.width(pos)
+    f.hand(2, y, 16)
+    f.text(22, y + 1, card.figure, 16, room=f.W - 26 - pw)
+    f.text(f.W - pw - 2, y + 4, pos)
+    colours = f"{card.dango} dango, {card.background}"
+    f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
+           align="center")
+    f.text(0, y + 34, hint, room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

@@ -24,6 +24,10 @@ _PLACES = re.compile(r"^(Player \d+) (?:places|chooses) a VP card")
 #: CAB-9: the VP-card choice ran out; the card the cabinet gave is named
 _TIME_UP = re.compile(r"^(Player \d+)'s time to choose was up: a VP card \(([^,]+), (\S+) dango, (\S+) background\)")
 _WRONG_HIT = re.compile(r"^(Player \d+) hit a customer, but none matched")
+#: ruling CD-12: a hit on a customer that does not match when another one does
+_WRONG_AIM = re.compile(r"^(Player \d+) hit a customer that did not match \(([^,]+),")
+#: the VP cards a wrong hit cost on top, when the game sets a cost (CD-12: none by default)
+_WRONG_COST = re.compile(r"^(Player \d+) hit a customer(?:, but none matched| that did not match).*?(?: and (\d+) VP cards?)?$")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 #: a hit that came after the race was decided (the runtime's words, not the engine's)
@@ -89,6 +93,9 @@ def shorten_event(text: str) -> list[str]:
     m = _WRONG_HIT.match(text)
     if m:   # CD-9: the cause of the VP cards lost, short enough to stay in the panel
         return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
+    m = _WRONG_AIM.match(text)
+    if m:   # CD-12: the customer it hit did not match
+        return [_short_names(f"{m.group(1)}: wrong hit, the {m.group(2)} did not match")]
     m = _LATE.match(text)
     if m:   # issue 34: a hit after the race was decided is told, not lost
         return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
@@ -105,9 +112,10 @@ def shorten_event(text: str) -> list[str]:
             .replace("finished the sip ", "").replace(" after the next slowest", " behind"))
     if text.startswith("Tie"):   # CAB-4: the tie and how it was decided
         head, _, how = text.partition(";")
-        head = (head.replace(" slapped within", " within").replace(" of each other", "")
+        head = (head.replace(" slapped within", " within").replace(" hit the same customer within", " within")
+                .replace(" of each other", "")
                 .replace(" for slowest sip between", ":"))
-        flip = re.search(r"coin flip (?:gives the customer to|picks) (Player \d)", how)
+        flip = re.search(r"coin flip (?:gives the customer to|gives it to|picks) (Player \d)", how)
         text = f"{head}, coin flip: {flip.group(1)}" if flip else head
     return [_short_names(text)]
 
@@ -128,8 +136,8 @@ def _result_lines(events: list[str]) -> list[str]:
             out.append("Last " + text.split("!")[0].lower())
         elif " joins the dining area" in text or re.match(r"^Player \d+: choose ", text):
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
-        elif (" ms" in text or "VP card" in text or text.startswith("Tie")
-              or _NOT_SERVED.match(text) or _WRONG_SIP.match(text)):
+        elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
+              or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
             out.extend(shorten_event(text))
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
@@ -145,9 +153,9 @@ def _event_causes(events: list[str]) -> dict[str, Any]:
         m = re.match(r"^Tie for slowest sip between (Players [\d, ]+ and \d+); a coin flip picks (Player \d+)", text)
         if m:      # CAB-4: the slowest sipper was drawn among the tied seats
             causes["sip_tie"] = (_short_names(m.group(2)), re.findall(r"\d+", m.group(1)))
-        m = re.match(r"^(Player \d+) hit a customer, but none matched: .* and (\d+) VP card", text)
-        if m:
-            causes["wrong"][_short_names(m.group(1))] = int(m.group(2))
+        m = _WRONG_COST.match(text)
+        if m:      # CD-12: a wrong hit costs nothing more unless the game sets a cost
+            causes["wrong"][_short_names(m.group(1))] = int(m.group(2) or 0)
         m = re.match(r"^(Player \d+) was slowest to sip", text)
         if m:
             causes["slowest"] = _short_names(m.group(1))
@@ -175,7 +183,7 @@ def _loss_line(seat: str, lost: int, causes: dict[str, Any]) -> str:
     """``seat``'s VP cards lost with their causes: "Seat 3: 4 VP cards for a
     wrong hit, 1 as slowest to sip" (CD-9, CD-10); "(all it had)" when it
     held fewer than it owed."""
-    cost, slow = causes["wrong"].get(seat), causes["slowest"] == seat
+    cost, slow = causes["wrong"].get(seat) or None, causes["slowest"] == seat   # 0: the hit cost nothing more
     if cost is not None and slow:
         if lost >= cost + 1:
             return f"{seat}: {plural(cost, 'VP card')} for a wrong hit, 1 as slowest to sip"
@@ -263,7 +271,10 @@ def _record_lines(view: dict[str, Any]) -> list[str]:
     out += [f"Nobody served the {cards[c].figure}: it stays a customer"
             for c in last.get("customers") or [] if c not in won]
     out += [f"Seat {s + 1} sipped, but a customer matched" for s in last.get("wrong_sips") or []]
-    out += [f"Seat {s + 1}: wrong hit, nothing matched" for s in last.get("wrong_hits") or []]
+    hit = last.get("wrong_hit_cards") or [None] * len(last.get("answers") or [])
+    out += [f"Seat {s + 1}: wrong hit, the {cards[hit[s]].figure} did not match"   # CD-12
+            if last.get("matched") and s < len(hit) and hit[s] is not None else f"Seat {s + 1}: wrong hit, nothing matched"
+            for s in last.get("wrong_hits") or []]
     if last.get("slowest") is not None:
         out.append(f"Seat {last['slowest'] + 1} was slowest to sip")
     out += [f"Seat {p['player'] + 1} lost a VP card" for p in last.get("placed_vp") or []]
@@ -390,9 +401,10 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
         if (view.get("buttons_down") or [False] * (seat + 1))[seat]:
             return Words("an order is up", "let go of your button, then hit it if a customer matches",
                          ("let go, then hit", "let go"))
-        return Words("an order is up",
-                     "does a customer match it? If one does, hit your button first; if none does, lift your cup as if to sip",
-                     ("match: hit; none: sip", "hit or sip?"))
+        return Words("an order is up",   # ruling CD-12: a hit lands on the customer under the seat's cursor
+                     "does a customer match it? If one does, move your cursor onto it with the arrows and hit "
+                     "your button first; if none does, lift your cup as if to sip",
+                     ("aim at it, hit; none: sip", "aim, hit or sip?"))
     if phase == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat] > 0 and shown.choices:
         return Words("you give up a VP card to the dining area",
                      todo_words(shown, {"place_vp": "which VP card"}, {"place_vp": "place it in the dining area"}),

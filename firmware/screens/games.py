@@ -38,6 +38,10 @@ class CabinetGame:
             ("navigation", "oled", "cup").
         bot_needs: the parts a bot's seat needs beyond the big button.
         event_cues: engine event type -> sound cue (``firmware.runtime.sounds``).
+        kept_cursor: action types whose place under a seat's cursor is kept
+            between decisions (Cha dango's hits, one per customer: the
+            seat's cursor stays on its customer across orders, ruling
+            CD-12); other choices open on their first ordinary one.
         dice_to_confirm: rules hook, ``(game, seat, action) -> list[int] | None``:
             the dice values the camera must see turned before ``action`` is
             applied (Ginza's GR-7); None when it applies at once; raises
@@ -51,6 +55,7 @@ class CabinetGame:
     needs: tuple[str, ...] = ("navigation", "oled")
     bot_needs: tuple[str, ...] = ()
     event_cues: dict[str, str] = field(default_factory=dict)
+    kept_cursor: tuple[str, ...] = ()
     dice_to_confirm: Callable[[Any, int, dict[str, Any]], list[int] | None] | None = None
 
     @property
@@ -123,8 +128,8 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
                     "trophy": "press", "done": "press", "power_up_kept": "press"}),
     CabinetGame(
         "cha-dango", "firmware.screens.cha_dango", "Cha dango", "Slap races and a tea-sip race",
-        ("bots slap and sip through the", "same buttons and cups as people"),
-        needs=("cup", "oled"), bot_needs=("cup",),
+        ("bots aim, hit and sip through the", "same buttons and cups as people"),
+        needs=("navigation", "cup", "oled"), bot_needs=("cup",), kept_cursor=("slap",),
         event_cues={"order": "go", "customer_won": "won", "sipped": "press", "place_vp": "press",
                     "wrong_hit": "lost", "wrong_sip": "lost", "not_served": "lost", "vp_lost": "lost",
                     "slowest_sip": "lost"}),

@@ -104,9 +104,11 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
             return label, ["no saved game yet"]
         name, *rest = menu.watchable[1].split(", ")
         return label, [name, ", ".join(rest), "arrows step through its moves, the button leaves"]
-    if label == "Wrong hit costs":     # Cha dango: the book's rule and the cabinet's, told apart
-        return label, [f"The cabinet's rule: a hit when nothing matches costs {rows[menu.focus][1]}, "
-                       "so pressing without looking costs you.", "The book: no cost."]
+    if label == "Wrong hit costs":     # Cha dango: the book's rule and a house rule, told apart (ruling CD-12)
+        book = "The book: a hit on a customer that does not match wins nothing in that order."
+        if rows[menu.focus][1] == "nothing more":
+            return label, [book, "A house rule can add a cost in VP cards."]
+        return label, [f"A house rule: a wrong hit also costs {rows[menu.focus][1]}.", book]
     if label in ROW_WORDS and label not in ("Players", "Bots"):
         return label, [" ".join(ROW_WORDS[label])]
     if label == "Resume" and not menu.resumable:

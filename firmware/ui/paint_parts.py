@@ -169,8 +169,9 @@ class PartPainter:
 
     def _card(self, s, node: Node, r: Rect) -> None:
         """A card's frame: face up (light), face down (patterned back),
-        highlighted (gold edge), selected (thick gold) or claimed (the
-        claiming seat's colour)."""
+        highlighted (gold edge), selected (thick gold), aimed at (thick, in
+        the colour of the seat whose cursor is on it) or claimed (the
+        claiming seat's colour, veiled)."""
         pg = self.pg
         p = node.props
         state = p.get("state", "up")
@@ -188,7 +189,7 @@ class PartPainter:
             pg.draw.rect(s, (50, 54, 70), (r.x, r.y, r.w, r.h), width=3, border_radius=rad)
             return
         edge = {"hi": GOLD, "selected": GOLD}.get(state, (30, 30, 36))
-        if state == "claimed" and p.get("seat_colour"):
+        if state in ("claimed", "aimed") and p.get("seat_colour"):
             edge = p["seat_colour"]
         width = 3 if state == "up" else max(5, min(r.w, r.h) // 18)
         pg.draw.rect(s, fill, (r.x, r.y, r.w, r.h), border_radius=rad)

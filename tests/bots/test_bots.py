@@ -329,17 +329,45 @@ def test_cha_dango_bot_chooses_slap_or_sip_once_per_order():
     always misreads sips instead."""
     from bots.cha_dango import policy
     view = {"deck_count": 20, "current": 0, "order": {"attribute": "figure", "value": "fox"},
-            "dining_area": [{"figure": "fox", "dango": "green", "background": "red"}]}
-    both = [{"type": "slap", "player": 1, "t_us": None}, {"type": "cup_lift", "player": 1, "t_us": None}]
+            "dining_area": [{"id": 3, "figure": "fox", "dango": "green", "background": "red"}]}
+    both = [{"type": "slap", "player": 1, "card": 3, "t_us": None}, {"type": "cup_lift", "player": 1, "t_us": None}]
     down = [{"type": "release", "player": 1, "t_us": None}, {"type": "cup_lift", "player": 1, "t_us": None}]
     memory: dict = {}
     rng = random.Random(1)
     sure = dataclasses.replace(LEVELS["hard"], wrong=0.0)
-    assert policy(view, both, rng, sure, memory)["type"] == "slap"
+    assert policy(view, both, rng, sure, memory) == both[0]
     assert policy(view, down, rng, sure, memory)["type"] == "release"
     assert policy(view, both, rng, sure, memory) is None
     wrong = dataclasses.replace(LEVELS["hard"], wrong=1.0)
     assert policy(view, both, rng, wrong, {})["type"] == "cup_lift"
+
+
+def test_cha_dango_bot_hits_the_match_nearest_its_cursor_and_pays_the_steps():
+    """Ruling CD-12: a hit names the customer under the seat's cursor.  The
+    bot hits the matching customer nearest where its cursor stands (the
+    cursor wraps round), and its answer time counts a step per press of
+    the arrows; a level that always misreads an order nothing matches hits
+    the customer under its cursor."""
+    from bots.cha_dango import STEP_US, policy, weigh_us
+    faces = ["cat", "fox", "panda", "rabbit", "fox"]
+    view = {"deck_count": 20, "current": 0, "order": {"attribute": "figure", "value": "fox"},
+            "dining_area": [{"id": 10 + i, "figure": f, "dango": "green", "background": "red"}
+                            for i, f in enumerate(faces)]}
+    legal = [{"type": "slap", "player": 1, "card": 10 + i, "t_us": None} for i in range(5)]
+    legal.append({"type": "cup_lift", "player": 1, "t_us": None})
+    sure = dataclasses.replace(LEVELS["normal"], wrong=0.0)
+    memory: dict = {"cursor": (13, 3)}          # on the rabbit: the fox at 4 is one step, the one at 1 two
+    assert policy(view, legal, random.Random(1), sure, memory)["card"] == 14
+    rng = random.Random(2)
+    near = [weigh_us(view, legal[4], sure, rng, memory) for _ in range(400)]
+    memory["aim_from"] = 2                       # from the panda, the fox at 4 is two steps
+    far = [weigh_us(view, legal[4], sure, rng, memory) for _ in range(400)]
+    gap = sorted(far)[200] - sorted(near)[200]
+    assert 0.6 * STEP_US["normal"] < gap < 1.5 * STEP_US["normal"], gap
+    view["order"] = {"attribute": "figure", "value": "tanuki"}
+    memory = {"cursor": (12, 2)}
+    wrong = dataclasses.replace(LEVELS["hard"], wrong=1.0)
+    assert policy(view, legal, random.Random(1), wrong, memory)["card"] == 12
 
 
 # ------------------------------------------------------------ search

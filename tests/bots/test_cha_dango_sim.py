@@ -31,7 +31,10 @@ def test_simulate_500_games_zero_errors(players):
 
 def test_cab3_customers_are_won_by_reaction_time_not_seat_order():
     """CAB-3: with log-normal reaction times every seat wins a fair share of
-    customers, and both slap and sip races happen."""
+    customers, and both slap and sip races happen.  (The random bot hits a
+    customer at random, ruling CD-12, so most of its hits are wrong: the
+    customers stay, the dining area fills and fewer orders match nothing
+    than between players who look: about 40 sip races in these 30 games.)"""
     wins = Counter()
     kinds = Counter()
     for seed in range(30):
@@ -45,4 +48,4 @@ def test_cab3_customers_are_won_by_reaction_time_not_seat_order():
                     kinds[e["type"]] += 1
     total = sum(wins.values())
     assert all(wins[s] > total * 0.15 for s in range(4)), wins
-    assert kinds["slowest_sip"] > 50
+    assert kinds["slowest_sip"] > 25

@@ -94,7 +94,18 @@ def test_button_edges_must_alternate():
     g = slap_game()
     refused(g, {"type": "release", "player": 1, "t_us": T0 + 10}, "not down")
     slap(g, 1, T0 + 20)
-    refused(g, {"type": "slap", "player": 1, "t_us": T0 + 30}, "already down")
+    refused(g, {"type": "slap", "player": 1, "card": MATCH, "t_us": T0 + 30}, "already down")
+
+
+def test_cd12_a_hit_must_name_a_customer_of_the_dining_area():
+    """Ruling CD-12: a hit names the customer it lands on; a slap without
+    one (as recorded before hits named their customer) or on a card that
+    is not a customer is refused in words and changes nothing."""
+    g = slap_game()
+    refused(g, {"type": "slap", "player": 1, "t_us": T0 + 300_000}, "cannot be replayed")
+    refused(g, {"type": "slap", "player": 1, "card": R, "t_us": T0 + 300_000}, "names the customer")
+    refused(g, {"type": "slap", "player": 1, "card": True, "t_us": T0 + 300_000}, "names the customer")
+    assert [a.get("card") for a in g.legal_actions(1) if a["type"] == "slap"] == [MATCH, NOTHING]
 
 
 def test_ticks_cannot_go_backwards_and_unknown_types_are_refused():

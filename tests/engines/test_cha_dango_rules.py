@@ -68,9 +68,10 @@ def two_match_table(**options):
 
 
 def test_cd4_two_matches_winner_ignored_during_placing_delay():
-    """CD-4: the first slap wins the oldest matching customer; the winner's
-    slaps are ignored for the placing delay while the others race on.  What
-    was decided is shown once the race is (CD-9)."""
+    """CD-4: the first hit on a matching customer wins it (CD-12: the hit
+    names it); the winner's hits are ignored for the placing delay while the
+    others race on for the other one.  What was decided is shown once the
+    race is (CD-9)."""
     g, a, b = two_match_table()
     slap(g, 0, T0 + 300_000)
     events = settle(g)
@@ -78,10 +79,10 @@ def test_cd4_two_matches_winner_ignored_during_placing_delay():
     assert g.race["won"] == [[a, 0, T0 + 300_000]] and g.race["targets"] == [b]
     assert g.vp == [[], []] and g.view(None)["vp_counts"] == [0, 0] and g.phase == "race"
     release(g, 0, T0 + 350_000)
-    slap(g, 0, T0 + 500_000)          # 200 ms after winning: still placing
+    slap(g, 0, T0 + 500_000, b)       # 200 ms after winning: still placing
     settle(g)
     assert g.race["targets"] == [b] and g.phase == "race"
-    slap(g, 1, T0 + 900_000)
+    slap(g, 1, T0 + 900_000, b)
     events = settle(g)
     assert [(e["player"], e["card"]) for e in events if e["type"] == "customer_won"] == [(0, a), (1, b)]
     assert "slap_ignored" in types(events)
@@ -95,8 +96,8 @@ def test_cd4_first_winner_wins_second_when_others_slower_than_delay():
     slap(g, 0, T0 + 300_000)
     settle(g)
     release(g, 0, T0 + 400_000)
-    slap(g, 0, T0 + 1_150_000)        # 850 ms after winning: delay over
-    slap(g, 1, T0 + 1_200_000)
+    slap(g, 0, T0 + 1_150_000, b)     # 850 ms after winning: delay over
+    slap(g, 1, T0 + 1_200_000, b)
     settle(g)
     assert g.vp == [[a, b], []] and g.phase == "reveal"
 
@@ -107,8 +108,8 @@ def test_cd4_placing_delay_is_an_option():
     slap(g, 0, T0 + 300_000)
     settle(g)
     release(g, 0, T0 + 350_000)
-    slap(g, 0, T0 + 450_000)
-    slap(g, 1, T0 + 460_000)
+    slap(g, 0, T0 + 450_000, b)
+    slap(g, 1, T0 + 460_000, b)
     settle(g)
     assert g.vp == [[a, b], []]
 

@@ -2,6 +2,8 @@
 ruling CAB-8): the countdown, then the race's clock starts at its end."""
 from __future__ import annotations
 
+from test_cha_dango_helpers import steps_to
+
 
 def _phase(t):
     return t.session.game.view(None)["phase"]
@@ -21,7 +23,10 @@ def test_a_resumed_races_first_hit_is_timed_from_the_countdowns_end(table, tmp_p
     passes = r.run_until(lambda r: r.session._resume_action is None, max_passes=200, ms=50)
     assert 55 <= passes <= 62, passes                       # 3 s of 50 ms passes
     open_us = r.session.game.view(None)["race"]["open_us"]
-    r.step(8, ms=50)                                       # seat 2 looks 400 ms, then hits
+    steps = steps_to(r.session.game, r.session.runtime.controls[1])
+    r.step(8 - 2 * abs(steps), ms=50)                      # seat 2 looks, aims (CD-12), then hits at 400 ms
+    for _ in range(abs(steps)):
+        r.press(1, "right" if steps > 0 else "left", hold_passes=1)
     r.press(1, "button")
     r.run_until(lambda r: _phase(r) != "race", max_passes=400, ms=50)
     last = r.session.game.view(None)["last_race"]

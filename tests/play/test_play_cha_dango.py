@@ -5,10 +5,13 @@ for the last race that lands just after the next reveal costs nothing, and
 a race resumed from a save waits for a countdown before its clock runs."""
 from __future__ import annotations
 
+from test_cha_dango_helpers import steps_to
+
 
 class Person:
     """Seat 1 played as a person who knows Cha dango, one window pass per
-    :meth:`act`: it hits a matching order ``hit_ms`` after it appears and
+    :meth:`act`: it aims at the oldest matching customer (an arrow press a
+    pass, ruling CD-12) and hits it ``hit_ms`` after the order appears and
     sips (cup lifted 1.1 s) ``sip_ms`` after a non-matching one, reveals
     and gives up VP cards with its big button as soon as its OLED asks.
     Passes are 33 ms while a race is open or a key held, 100 ms between."""
@@ -32,7 +35,8 @@ class Person:
         if not self.up and v["phase"] == "race" and v["race"]["answers"][0] is None:
             since_ms = (s.runtime.now_us - v["race"]["open_us"]) // 1000
             if g.race["kind"] == "slap" and since_ms >= self.hit_ms:      # the person sees the match
-                self.hold("button", 66)
+                steps = steps_to(g, s.runtime.controls[0])                 # CD-12: aims at it, then hits
+                self.hold("button" if not steps else "right" if steps > 0 else "left", 66)
             elif g.race["kind"] != "slap" and since_ms >= self.sip_ms:
                 self.hold("cup", 1100)
         elif not self.up and v["phase"] in ("reveal", "place_vp") and 0 in g.active_players() \

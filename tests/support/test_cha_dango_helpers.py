@@ -52,8 +52,32 @@ def edge(g, kind, player, t):
     return _logged(g, {"type": kind, "player": player, "t_us": t})
 
 
-def slap(g, player, t):
-    return edge(g, "slap", player, t)
+def first_match(g) -> int:
+    """The customer a seat that looks hits first (ruling CD-12): the oldest
+    dining-area customer matching the open order, else the first customer
+    (a hit on it is a wrong hit)."""
+    order = g.order
+    for c in g.dining:
+        if order and CARDS[c].value(order["attribute"]) == order["value"]:
+            return c
+    return g.dining[0]
+
+
+def steps_to(g, controls, card=None) -> int:
+    """Presses of Right (negative: Left) that bring a seat's cursor
+    (``controls``, its :class:`SeatControls`) onto customer ``card``
+    (default :func:`first_match`) in an open race (ruling CD-12)."""
+    card = first_match(g) if card is None else card
+    shown = controls.shown(g)
+    cards = [a.get("card") for a in shown.choices]
+    return cards.index(card) - shown.cursor
+
+
+def slap(g, player, t, card=None):
+    """A hit of ``player`` at ``t`` on customer ``card`` (CD-12), by
+    default on :func:`first_match`."""
+    return _logged(g, {"type": "slap", "player": player, "t_us": t,
+                       "card": first_match(g) if card is None else card})
 
 
 def release(g, player, t):
@@ -96,11 +120,11 @@ NOTHING_TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and
 NOTHING_REST = [c.id for c in CARDS if not c.start and c.id not in NOTHING_USED | {NOTHING_TOP}][:5]
 
 
-def wrong_hit_then_sips(players: int, hitter_vp: list[int]):
+def wrong_hit_then_sips(players: int, hitter_vp: list[int], **options):
     """Seat 1 hits on an order nothing matches (its VP cards ``hitter_vp``);
     the other seats sip (seat ``players`` last).  Returns the game and the
     event texts."""
-    g = table(players, dining=[NOTHING, NOTHING2], deck=[NOTHING_R, NOTHING_TOP] + NOTHING_REST)
+    g = table(players, dining=[NOTHING, NOTHING2], deck=[NOTHING_R, NOTHING_TOP] + NOTHING_REST, **options)
     g.vp[0] = list(hitter_vp)
     events = [e["text"] for e in reveal(g)]
     events += [e["text"] for e in slap(g, 0, T0 + 500_000)]

@@ -221,4 +221,4 @@ def test_cab7_the_seats_oled_says_its_press_came_too_soon():
     events += [e["text"] for e in release(g, 1, T0 + 250_000)]
     ctx = {"last_events": events, "controls": [SeatControls(s) for s in range(3)]}
     assert "too soon: again!" in oled_frame(g, 1, ctx["controls"][1], ctx).texts
-    assert "hit or sip?" in oled_frame(g, 2, ctx["controls"][2], ctx).texts
+    assert "hit it, or sip?" in oled_frame(g, 2, ctx["controls"][2], ctx).texts

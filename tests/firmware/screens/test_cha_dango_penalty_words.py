@@ -1,6 +1,6 @@
 """Issue #34 (played as people play), Cha dango: a penalty says why.
-"Seat 3 lost 5 VP cards" did not say what for (rulings CD-9: a wrong hit
-costs 4 and is no sip; CD-10: the slowest sipper places one), nor that the
+"Seat 3 lost 5 VP cards" did not say what for (rulings CD-9, CD-12: a wrong
+hit is no sip and may cost VP cards; CD-10: the slowest sipper places one), nor that the
 slowest sipper keeps its cards when a wrong hitter counts as slowest."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from test_cha_dango_helpers import NOTHING_R as R, NOTHING_REST as REST, NOTHING
 VP = [c.id for c in CARDS if c.id not in USED | {TOP} | set(REST)][:5]
 
 
-def _wrong_hit_then_sips(players: int, hitter_vp: list[int]):
-    g, events = wrong_hit_then_sips(players, hitter_vp)
+def _wrong_hit_then_sips(players: int, hitter_vp: list[int], **options):
+    g, events = wrong_hit_then_sips(players, hitter_vp, **options)
     assert g.phase == "reveal", g.phase
     return g, events
 
@@ -24,7 +24,9 @@ def _said(lines: list[str]) -> str:
 
 
 def test_five_vp_cards_lost_say_four_for_the_wrong_hit_and_one_as_slowest():
-    g, events = _wrong_hit_then_sips(2, VP)
+    """A house that sets a cost for a wrong hit (ruling CD-12: none by
+    default) hears it counted apart."""
+    g, events = _wrong_hit_then_sips(2, VP, wrong_hit_vp_cards=4)
     assert g.vp[0] == []
     for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):   # live, resumed
         said = _said(lines)
@@ -33,7 +35,7 @@ def test_five_vp_cards_lost_say_four_for_the_wrong_hit_and_one_as_slowest():
 
 
 def test_the_slowest_sipper_keeps_its_cards_when_a_wrong_hitter_counts_as_slowest():
-    g, events = _wrong_hit_then_sips(3, VP)
+    g, events = _wrong_hit_then_sips(3, VP[:1])
     for lines in (result_lines(g.view(None), events), result_lines(g.view(None), [])):
         said = _said(lines)
         assert ("Seat 1 hit, but nothing matched, so Seat 1 counts as slowest: it gives the card, and Seat 3, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from test_cha_dango_helpers import CARDS, T0, down, find, lift, reveal, settle, slap, table, tick
+from test_cha_dango_helpers import CARDS, T0, down, find, lift, release, reveal, settle, slap, table, tick
 
 from firmware.runtime.controls import SeatControls
 from firmware.screens import cha_dango as cd_screen
@@ -92,25 +92,30 @@ def test_cab9_while_the_next_order_waits_the_revealers_oled_offers_no_reveal():
     assert "reveal in 3 s" in oleds[0] and "reveal the order" not in oleds[0], oleds[0]
 
 
-def test_cd4_a_tie_on_two_matching_customers_serves_each_tied_seat_one():
+def test_cd12_a_tie_on_one_customer_is_a_coin_flip_and_the_other_seat_hits_the_2nd():
     """Play test: "Nobody served the tanuki" after two seats hit together
     on an order two customers matched.  Rulebook, How to Play 2A: the
     fastest wins the customer; "if there are more than one matching
     cards, player who wins the former card MUST place the card in front of
-    himself first, and then he may hit the 2nd card": the other seat that
-    hit just as fast is the fastest on the 2nd card.  The coin flip says
-    who gets the oldest."""
+    himself first, and then he may hit the 2nd card".  A hit names its
+    customer (ruling CD-12, which replaces CD-11's hand-over): the coin
+    flip gives the customer both hit to one seat; the other hit a matching
+    customer, only not first, so it loses nothing and hits the 2nd one."""
     for seed in range(6):
         g = table(2, dining=[MATCH, NOTHING, MATCH2], deck=[R, TOP] + REST, seed=seed)
         reveal(g)
-        slap(g, 0, T0 + 400_000)
-        slap(g, 1, T0 + 400_002)           # within the 5 us tie resolution
+        slap(g, 0, T0 + 400_000, MATCH)
+        slap(g, 1, T0 + 400_002, MATCH)    # within the 5 us tie resolution
+        release(g, 0, T0 + 480_000)
+        release(g, 1, T0 + 480_000)
+        (_, first, _), = g.race["won"]
+        slap(g, 1 - first, T0 + 900_000, MATCH2)
         events = []
         while g.phase == "race":
             events += settle(g)
         won = sorted((e["card"], e["player"]) for e in events if e["type"] == "customer_won")
-        assert {c for c, _ in won} == {MATCH, MATCH2} and {p for _, p in won} == {0, 1}, won
-        assert not [e for e in events if e["type"] == "not_served"]
+        assert won == sorted([(MATCH, first), (MATCH2, 1 - first)]), won
+        assert not [e for e in events if e["type"] in ("not_served", "wrong_hit")]
         assert sorted(len(v) for v in g.vp) == [1, 1]
 
 
@@ -127,9 +132,9 @@ def test_the_revealers_reveal_press_is_not_shown_as_a_hit():
 def test_three_vp_cards_lost_to_a_wrong_hit_say_three_and_why():
     """Play test: "the OLED says 'lost a VP card' when three were lost",
     and the penalty's cause scrolled out of the result panel.  Seat 1 holds
-    3 VP cards and hits on an order nothing matches (a wrong hit costs 4:
-    all 3 go)."""
-    g = table(2, dining=[NOTHING, NOTHING2], deck=[R, TOP] + REST)
+    3 VP cards and hits on an order nothing matches (a house that sets a
+    wrong hit to cost 4, ruling CD-12: all 3 go)."""
+    g = table(2, dining=[NOTHING, NOTHING2], deck=[R, TOP] + REST, wrong_hit_vp_cards=4)
     g.vp[0] = list(VP)
     events = [e["text"] for e in reveal(g)]
     events += [e["text"] for e in slap(g, 0, T0 + 500_000)]

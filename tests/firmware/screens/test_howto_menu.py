@@ -76,9 +76,9 @@ def test_house_rules_reach_the_game(measure):
     menu.press()
     menu.focus = _labels(menu).index("Start")
     kind, params = menu.press()
-    assert params["options"] == {"wrong_hit_vp_cards": 2}
+    assert params["options"] == {"wrong_hit_vp_cards": 1}      # the book's none first (ruling CD-12), then 1
     from engines import new_game
-    assert new_game("cha-dango", params["players"], 1, params["options"]).options["wrong_hit_vp_cards"] == 2
+    assert new_game("cha-dango", params["players"], 1, params["options"]).options["wrong_hit_vp_cards"] == 1
 
 
 def test_volume_and_text_size_rows(measure):
