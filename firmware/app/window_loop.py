@@ -187,7 +187,7 @@ class LiveLoop:
     def _render(self) -> None:
         """Draw the pass (once): when the runtime reported a change, the
         window asked for it, the HDMI animates, or :data:`REFRESH_S` went
-        by (the few frames that show time: "HOLD..." until a cup may go
+        by (the few frames that show time: "HOLD IT UP" until a cup may go
         down, a held button's count); else the pass draws nothing."""
         s, now = self.s, self.now_s()
         if (s.changed_in_step or s.window_dirty or getattr(s.renderer, "animating", False)

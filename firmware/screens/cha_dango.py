@@ -11,7 +11,7 @@ every seat's VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
 now: "REVEAL!", the customer its next press hits ("cat 2/5 pink dango,
-red: hit it, or sip?", CD-12), "HOLD...", "PUT DOWN", "+1 VP", "lost a VP
+red: hit it, or sip?", CD-12), "HOLD IT UP", "PUT DOWN", "+1 VP", "lost a VP
 card" (CD-4..CD-7).
 
 Both are cheap (no engine copies): they read the view dicts, the context's

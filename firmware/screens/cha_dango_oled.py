@@ -59,8 +59,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     aim = None
     if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits, drawn big
         aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []
-    if choices:
-        bottom = f.choice(label(shown.chosen), shown.cursor, len(choices), shown.armed)
+    if choices:     # the first form that fits beside its count ("give fox green/teal", then "give fox")
+        room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
+        full = label(shown.chosen)
+        forms = [full, " ".join(full.split()[:2])] if shown.chosen.get("card") is not None else [full]
+        bottom = f.choice(next((w for w in forms if f.fits(w, room)), forms[-1]), shown.cursor, len(choices),
+                          shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
@@ -186,7 +190,7 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:
     """The seat's cup is up: "cup up too early: put it down, lift it"
-    (CD-7); "HOLD..." with the 1 s hold's progress bar and the tenths left
+    (CD-7); "HOLD IT UP" with the 1 s hold's progress bar and the tenths left
     (CD-6); then "PUT DOWN"."""
     cup_down = next((a for a in game.legal_actions(seat) if a.get("type") == "cup_down"), None)
     t_min = cup_down.get("t_min_us") if cup_down else None
@@ -195,7 +199,7 @@ def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> N
         f.text(2, y, "cup up too early:", room=f.W - 4)
         f.text(2, y + 12, "put it down, lift it")
     elif now_us is not None and now_us < t_min:   # CD-6: the 1 s hold, its progress drawn
-        f.glyph(0, y, f.W, "HOLD...", size=16)
+        f.glyph(0, y, f.W, "HOLD IT UP", size=16)
         left = t_min - now_us
         done = 1 - left / max(1, game.options["sip_us"])
         f.draw.rectangle((4, y + 20, f.W - 5, y + 27), outline=1)

@@ -11,8 +11,8 @@ import re
 import pytest
 
 RULE_ID = re.compile(r"\b(?:CD|RG|GR|CC|CI|CAB|CJ|GZ)-\d+")
-#: a word cut by an ellipsis ("unrea..."); "HOLD..." (Cha dango's keep-holding
-#: glyph) is a whole word in capitals, and whole words end in " ..."
+#: a word cut by an ellipsis ("unrea..."); a whole word in capitals followed by
+#: "..." is not cut, and whole words end in " ..."
 CUT = re.compile(r"[a-z](?:\.\.\.|\u2026)")
 #: a count and its noun in the wrong number ("Seat 1 rerolls" is a verb)
 NUMBER = re.compile(r"(?<![Ss]eat )\b1 (?:rerolls|dice|VP cards|cards|customers|droids|coins)\b"

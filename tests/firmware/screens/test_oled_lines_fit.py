@@ -14,12 +14,7 @@ from firmware.ui.oled import OledFrame
 
 from screen_checks import context, play_states
 
-#: Cha dango's screens are another helper's (leftovers round): its "give
-#: rabbit white/orange" wraps and its "HOLD..." is cut - known, marked so
-#: the check turns red the day they are fixed (strict).
-CHA_DANGO = pytest.mark.xfail(strict=True, reason="Cha dango's OLED: 'give rabbit white/orange' wraps, "
-                              "'HOLD...' is cut (its screens are owned elsewhere this round)")
-GAMES = ("retrograde", pytest.param("cha-dango", marks=CHA_DANGO), "ginza", "cryptid-cafe", "cafe-junior")
+GAMES = ("retrograde", "cha-dango", "ginza", "cryptid-cafe", "cafe-junior")
 
 
 class _Watch:
@@ -88,7 +83,7 @@ def test_gallery_oled_lines_fit(game_id, monkeypatch):
 
 @pytest.mark.parametrize("game_id,players,seed", [
     ("ginza", 2, 1), ("ginza", 4, 7), ("cryptid-cafe", 3, 1), ("cryptid-cafe", 5, 2),
-    ("cafe-junior", 3, 2), ("cafe-junior", 4, 1), ("retrograde", 3, 1), pytest.param("cha-dango", 4, 1, marks=CHA_DANGO)])
+    ("cafe-junior", 3, 2), ("cafe-junior", 4, 1), ("retrograde", 3, 1), ("cha-dango", 4, 1)])
 def test_played_oled_lines_fit(game_id, players, seed, monkeypatch):
     watch = _Watch(monkeypatch)
     problems = []
