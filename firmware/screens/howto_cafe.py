@@ -35,7 +35,7 @@ CRYPTID_CAFE = (
     Page("2 Share tips, collect dishes", (
         tile("On a station's lowest rank: pay 1\u00a0coin a rank to move up", ("coin", {"label": 1}), ARROW,
              ("meeple", {"seat": 0, "label": "2"})),
-        tile("Once a round, with a server above yours: it moves down", ("meeple", {"seat": 1, "label": "1"}),
+        tile("Once a round; the servers you pass move down", ("meeple", {"seat": 1, "label": "1"}),
              ("lock", {})),
         tile("Then each server collects its rank in dishes", ("meeple", {"seat": 0, "label": "2"}), ARROW,
              ("dish", {"name": "beuvnoire"}), ("dish", {"name": "beuvnoire"})),
@@ -67,7 +67,7 @@ CRYPTID_CAFE = (
              ("mood", {"name": "red"})),
     )),
     Page("The end: the most coins wins", (
-        tile("Each walkout costs coins: the number on its card", ("mood", {"name": "red"}), ARROW,
+        tile("Each walkout costs 1 to 4\u00a0coins, by customer", ("mood", {"name": "red"}), ARROW,
              ("sign", {"text": "-2"})),
         tile("Dishes left over: 1\u00a0coin for every 2", ("dish", {"name": "waterzoeil"}),
              ("dish", {"name": "waterzoeil"}), ARROW, ("sign", {"text": "-1"})),
@@ -88,7 +88,7 @@ GINZA = (
     Page("Before the first round", (
         tile("Keep 1 of 2 player cards: a power and a dice limit",
              ("icon", {"name": "hand"}), ("die", dict(RED, value=5))),
-        tile("Keep 2 of 3 bonus cards: secret goals for the end", ("icon", {"name": "star"}),
+        tile("Draft 2 bonus cards: secret goals for the end", ("icon", {"name": "star"}),
              ("icon", {"name": "star"})),
         tile("5\u00a0dice of your colour; 3\u00a0action tokens (4 with 2\u00a0players)",
              ("die", dict(RED, value=2)), ("token", {"seat": 0, "label": "3"})),
