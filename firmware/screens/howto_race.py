@@ -93,7 +93,7 @@ CHA_DANGO = (
         tile("No customer matches: lift your cup 1\u00a0s, then put it down", ("icon", {"name": "cup"})),
         tile("The slowest gives back a VP card: pick it on your screen",
              ("icon", {"name": "hourglass"}), ("icon", {"name": "deck"})),
-        tile("Hit when none matches: lose VP cards (set in the menu)",
+        tile("Hit when none matches: lose VP cards (cabinet's rule)",
              ("figure", {"name": "rabbit"}), CROSS),
     )),
     Page("Answer once", (
