@@ -139,3 +139,25 @@ def test_cha_dango_names_the_customer_under_the_cursor_in_one_place():
     assert "cursor" in said and "wrong customer" in said
     others = [t.caption.lower() for p in PAGES["cha-dango"] if p is not CHA_DANGO_HIT for t in p.tiles]
     assert not [c for c in others if "cursor" in c]
+
+
+def test_captions_stay_readable_at_a_metre():
+    """Every caption is drawn at the kit's small size or larger, and at
+    1080p at its medium size (the gallery's OCR: small words 24 px tall
+    there, 15 px at 800x480, against 18 and 14 asked): more words never
+    made a page's text smaller than that."""
+    from firmware.screens.howto import Pager
+    from firmware.screens.howto_scene import howto_scene
+    from firmware.ui.paint import Fonts
+    measure = Fonts().measure
+    for size in ((1920, 1080), (800, 480)):
+        for gid in PAGES:
+            pager = Pager(gid)
+            for k in range(pager.count):
+                pager.page = k
+                scene = howto_scene(pager, size, measure, hint="page: < >")
+                words = " ".join(t.caption for t in pager.current.tiles)
+                sizes = [n.props["size"] for n in scene.of_kind("text") if n.props.get("text") and
+                         n.props["text"] in words]
+                want = scene.metrics.medium if size == (1920, 1080) else scene.metrics.small
+                assert sizes and min(sizes) >= want, (gid, k + 1, size, min(sizes), want)
