@@ -103,6 +103,11 @@ AUDIO_SCHEMA: dict[str, dict] = {
                       "takes only IEC958 frames), else the first card (a Pi 4's headphone jack, a USB "
                       "speaker); hdmi, headphones, usb; or an ALSA device name as `aplay -L` lists it "
                       "(e.g. \"hdmi:CARD=vc4hdmi1,DEV=0\")"},
+    "captions": {"type": str, "default": "window", "choices": ["window", "on", "off"],
+                 "doc": "sound captions: a short line for each sound (\"\u266a race start\", \"\u266a a die to "
+                        "nudge (seat 2)\") in a corner of the screen for 1.5 s, like subtitles; window = in the "
+                        "simulator's window only, on = on the cabinet's HDMI too (for players who cannot hear "
+                        "them), off = never"},
 }
 
 SCHEMA: dict[str, dict] = {

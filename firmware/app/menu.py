@@ -83,6 +83,9 @@ class Menu:
     volume: float = 0.8
     #: index into :data:`TEXT_SIZES`
     text_size: int = 0
+    #: sound captions shown (a line per sound for 1.5 s; config ``[audio] captions``): in the
+    #: simulator's window they are on unless "off", on the cabinet's HDMI only when "on"
+    captions: bool = False
     #: the how-to-play pages while open (:class:`firmware.screens.howto.Pager`), else None
     howto: Any = None
     #: the newest saved game to watch again (journal, the game in words), or None (issue 38)
@@ -130,6 +133,7 @@ class Menu:
         rows.append(("Start", ""))
         rows.append(("Volume", "silent" if self.volume <= 0 else f"{round(self.volume * 10)} of 10"))
         rows.append(("Text size", TEXT_SIZES[self.text_size]))
+        rows.append(("Sound captions", "on" if self.captions else "off"))
         rows.append(("Calibrate dice", ""))
         if self.calibrated:
             rows.append(("Undo dice calibration", ""))
@@ -241,6 +245,8 @@ class Menu:
             return ("volume", self.volume)
         elif label == "Text size":
             self.text_size = (self.text_size + 1) % len(TEXT_SIZES)
+        elif label == "Sound captions":
+            self.captions = not self.captions
         elif label == "Resume" and self.resumable:
             k = [i for i, (lab, _) in enumerate(self.rows()) if lab == "Resume"].index(self.focus)
             return ("resume", self.resumable[k][0])
@@ -281,6 +287,12 @@ class Menu:
 
     def bot_level_name(self) -> str:
         return BOT_LEVELS[self.bot_level]
+
+    def captions_setting(self) -> str:
+        """Config ``[audio] captions`` as the Sound captions row sets it:
+        ``on`` / ``off`` (in the simulator ``on`` shows them in the window,
+        as ``window`` does)."""
+        return "on" if self.captions else "off"
 
     def text_size_name(self) -> str:
         return TEXT_SIZES[self.text_size]

@@ -76,7 +76,9 @@ class MenuLoop:
         self.cal_path = calibration_path(cfg)
         self.menu = Menu(wired={g: wired_players(cfg, g) for g in GAMES}, calibrated=self.cal_path.is_file(),
                          simulated=bool(self.cabinet.simulated),
-                         volume=0.0 if cfg["audio"]["mute"] else cfg["audio"]["volume"])
+                         volume=0.0 if cfg["audio"]["mute"] else cfg["audio"]["volume"],
+                         captions=cfg["audio"]["captions"] == "on"
+                         or (cfg["audio"]["captions"] == "window" and mode == "window"))
         find_resume(self.menu, cfg)
         self.bank = DebounceBank(self.cabinet.debounce_us, self.cabinet.levels())
         #: seat 1's simulator keys: its left and right arrows move the focus, its button presses
@@ -220,6 +222,7 @@ class MenuLoop:
         then the focus goes to its Resume row.  False when it could not
         start (the status line says why)."""
         menu = self.menu
+        self.cfg["audio"]["captions"] = menu.captions_setting()      # the Sound captions row (an accessibility option)
         opts = SessionOptions(headless=False, size=self.size)
         if choice[0] == "resume":
             path = choice[1]

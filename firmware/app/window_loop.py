@@ -70,6 +70,11 @@ class LiveLoop:
         self._esc_until: float | None = None
         self._result_since: float | None = None
         self._rendered_at = -math.inf
+        # the sound captions (config [audio] captions): in the simulator's window, or on the HDMI when "on"
+        setting = session.cfg.get("audio", {}).get("captions", "window")
+        mode = getattr(session.renderer, "mode", "headless")
+        self.captions = setting == "on" or (setting == "window" and mode == "window")
+        session.renderer.captions_on_hdmi = setting == "on" and mode == "fullscreen"
         #: events read since the last pass (keys have driven their seats' contacts already)
         self._held: list[Any] = []
         pg = self.pg
@@ -190,10 +195,22 @@ class LiveLoop:
         by (the few frames that show time: "HOLD IT UP" until a cup may go
         down, a held button's count); else the pass draws nothing."""
         s, now = self.s, self.now_s()
+        self._show_captions()
         if (s.changed_in_step or s.window_dirty or getattr(s.renderer, "animating", False)
                 or now - self._rendered_at >= REFRESH_S):
             self._rendered_at = now
             s.render()
+
+    def _show_captions(self) -> None:
+        """The sound captions of the last 1.5 s on the game's clock
+        (:mod:`firmware.runtime.sound_captions`) to the renderer; the
+        window is painted again when they changed (one came or went)."""
+        s = self.s
+        sounds = getattr(s, "sounds", None)
+        shown = sounds.captions.shown(s.runtime.now_us) if self.captions and sounds is not None else []
+        if shown != getattr(s.renderer, "captions", []):
+            s.renderer.captions = shown
+            s.window_dirty = True
 
     def _result_pass(self) -> None:
         s = self.s
@@ -216,9 +233,11 @@ class LiveLoop:
         for e in events:                # a person's big button (a bot's edges are not theirs to answer)
             if e.kind == "press" and e.input == "button" and e.seat not in s.runtime.bots and ready:
                 done = True
+        self._show_captions()
         s.render()
         if done:
             self.stage = "done"
+            s.renderer.captions = []
             for seat in s.cabinet.seats:
                 seat.set_led(False)
 
@@ -248,3 +267,4 @@ class LiveLoop:
         self.left = True
         self.stage = "done"
         self.s.renderer.notice = ""
+        self.s.renderer.captions = []

@@ -29,7 +29,8 @@ hooks it to the runtime's ``on_change`` (called whenever the state, a
 prompt or the banner changed), and it plays the cues on the cabinet's
 audio player (:class:`hardware.audio.Audio`) or, with no sound device, on
 the recording twin (:class:`hardware.audio.RecordingAudio`), stamped with
-the game's clock.
+the game's clock, and keeps a caption for each
+(:mod:`firmware.runtime.sound_captions`) that the window shows.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from typing import Any
 
 from hardware.audio import RecordingAudio
 
+from firmware.runtime.sound_captions import CaptionLog, caption_lines
 from firmware.screens.games import GAMES
 
 #: Cues by importance: the first ones are kept when several come at once.
@@ -142,6 +144,8 @@ class SoundCues:
         self._session = weakref.ref(session)
         self.player = player
         self.people = people
+        #: the captions of the cues played (:class:`firmware.runtime.sound_captions.CaptionLog`)
+        self.captions = CaptionLog()
         self.before = self.snapshot()
 
     @property
@@ -190,12 +194,16 @@ class SoundCues:
 
     def observe(self) -> list[str]:
         """Compare the session with the last look and play its cues
-        (stamped with the game's clock, us); returns them."""
+        (stamped with the game's clock, us), their captions kept in
+        :attr:`captions`; returns the cues."""
         rt = self.session.runtime
         events = list(rt.new_events)
         rt.new_events.clear()
         after = self.snapshot()
-        out = cues(self.session.game.game_id, self.before, after, events)
+        game_id = self.session.game.game_id
+        out = cues(game_id, self.before, after, events)
+        if out:
+            self.captions.add(rt.now_us, caption_lines(EVENT_CUES.get(game_id, {}), self.before, after, events, out))
         self.before = after
         for name in out:
             self.player.play(name, rt.now_us)

@@ -37,6 +37,21 @@ def _art_item(scene: Scene, r: Rect, kind: str, props: dict[str, Any]) -> None:
             scene.add("panel", sq, None, fill=(90, 70, 20), border=GOLD, glow=True, radius=sq.w // 2)
         scene.add("token", sq.inset(max(3, sq.w // 10)), None, seat=0,
                   colour=GOLD if props.get("lit") else (150, 60, 56), label="!" if props.get("blink") else "")
+    elif kind == "order":           # a Cryptid Cafe dish with how many are ordered (as on a customer card)
+        _order(scene, r, props["dish"], props["count"])
+    elif kind == "customer":        # a Cryptid Cafe customer card: name, type, tip now, order
+        _customer(scene, r, props)
+    elif kind == "chacard":         # a Cha dango card: background, figure, dango
+        card = Rect(r.x + r.w // 8, r.y, r.w * 3 // 4, r.h)
+        scene.add("card", card, None, state="up", fill=(240, 236, 226))
+        inner = card.inset(max(3, card.w // 14))
+        scene.add("swatch", inner, None, name=props["background"], radius=max(3, inner.w // 10))
+        fig_r, dango_r = inner.cols(0.7, 0.3)
+        scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)).square(), None, name=props["figure"])
+        scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=props["dango"])
+    elif kind == "back":            # a Cha dango card's back on a light ground, as the board shows it
+        scene.add("panel", r.inset(max(2, r.w // 12)), None, fill=(235, 230, 245), radius=max(3, r.w // 10))
+        scene.add("back", r.inset(max(3, r.w // 6)), None, attribute=props["attribute"])
     elif kind == "meeple":
         scene.add("meeple", r, None, colour=seat_colour(props.get("seat", 0)), label=props.get("label", ""))
     elif kind == "token":
@@ -45,6 +60,33 @@ def _art_item(scene: Scene, r: Rect, kind: str, props: dict[str, Any]) -> None:
                   label=props.get("label", str(seat + 1)))
     else:
         scene.add(kind, r, None, **props)
+
+
+def _order(scene: Scene, r: Rect, dish: str, count: int) -> None:
+    """A dish with its count on a badge at its lower right (how a Cryptid
+    Cafe customer card shows an order)."""
+    sq = r.square()
+    scene.add("dish", sq, None, name=dish)
+    badge = Rect(sq.right - sq.w // 2, sq.bottom - sq.h // 2, sq.w // 2, sq.h // 2)
+    scene.add("token", badge, None, colour=(250, 250, 250), label=str(count))
+
+
+def _customer(scene: Scene, r: Rect, props: dict[str, Any]) -> None:
+    """A Cryptid Cafe customer card as the board draws one: its name on
+    top, its type (left) and tip now (a coin, right), its order under them
+    (``props``: ``name``, ``type``, ``tip``, ``order`` as (dish, count) pairs)."""
+    card = Rect(r.x, r.y + r.h // 10, r.w, r.h * 4 // 5)
+    scene.add("card", card, None, state="up", fill=(240, 232, 214))
+    inner = card.inset(max(2, card.w // 16))
+    name_r, top, bottom = inner.rows(1, 1.2, 1.2, gap=1)
+    scene.text(props["name"], name_r, sizes=(scene.metrics.small,), colour=(40, 32, 28), align="center",
+               priority=INFO)
+    type_r, tip_r = top.cols(1, 1, gap=2)
+    scene.add("ctype", type_r.square(), None, name=props["type"])
+    scene.add("coin", tip_r.square(), None, label=str(props["tip"]))
+    order = props["order"]
+    for (dish, count), cell in zip(order, bottom.cols(*([1] * len(order)), gap=1)):
+        _order(scene, cell, dish, count)
 
 
 def _captions(scene: Scene, page: Any, cells: list[Rect], height: int) -> tuple[int, list[list[str]]]:

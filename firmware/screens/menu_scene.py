@@ -79,6 +79,7 @@ ROW_WORDS = {
     "Start": ["start the game with these", "seats and rules"],
     "Volume": ["how loud the cabinet's", "sounds are (0: silent)"],
     "Text size": ["the menu's and the", "how-to-play pages' text"],
+    "Sound captions": ["each sound in words for", "1.5 s in a corner, for", "who cannot hear it"],
     "Calibrate dice": ["teach the dice reader this", "cabinet's dice and light"],
     "Undo dice calibration": ["read the dice as shipped"],
     "Shut down": ["power the cabinet off", "safely (the games are saved)"],

@@ -90,6 +90,12 @@ class HdmiRenderer:
         self._stale: list | None = None   # its parts drawn over since it was scaled (None: all of it)
         #: a line shown over the HDMI view in the window (e.g. "Esc again to leave")
         self.notice = ""
+        #: the sound captions shown now ("\u266a race start"; set by the window loop)
+        self.captions: list[str] = []
+        #: full screen: paint :attr:`captions` on the HDMI too (config ``[audio] captions = "on"``)
+        self.captions_on_hdmi = False
+        #: the captions the last frame painted (tests, the screenshots' story)
+        self.painted_captions: list[str] = []
         self._last_panels: list = []
         try:
             if mode == "headless":
@@ -161,6 +167,11 @@ class HdmiRenderer:
         pg = self.pg
         if self.mode != "window":
             self.window.blit(self.surface, (0, 0))
+            self.painted_captions = []
+            if self.captions_on_hdmi and self.captions:   # an accessibility option on the cabinet's HDMI
+                from firmware.ui.sim_window import paint_captions
+                self.painted_captions = paint_captions(pg, self.window, (0, 0, self.width, self.height),
+                                                       self.captions, self.fonts.font(max(16, self.height // 30)))
             pg.display.flip()
             return
         from firmware.ui.sim_window import SeatPanel
@@ -195,7 +206,8 @@ class HdmiRenderer:
                     scale_part(pg, self.surface, self._scaled, (r.x, r.y, r.w, r.h))
             scaled = self._scaled
         self._stale = []
-        paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice)
+        paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice, self.captions)
+        self.painted_captions = list(self.captions)
         pg.display.flip()
 
     def resized(self) -> None:

@@ -189,11 +189,60 @@ def paint_light(pg: Any, target: Any, caption: tuple[int, int, int, int], lit: b
     pg.draw.circle(target, (20, 20, 20), centre, r, 2)
 
 
+#: A caption's box: its ground (dark, a little see-through) and its note's colour.
+CAPTION_BG = (12, 14, 20, 240)
+NOTE = "\u266a"
+
+
+def paint_note(pg: Any, target: Any, x: int, y: int, h: int, colour: tuple[int, int, int]) -> int:
+    """A quaver drawn in the ``h`` px high box at (``x``, ``y``) (the
+    screens' font has no "\u266a"): a head, a stem and a flag; returns its
+    width, px."""
+    head_w, head_h = max(4, h * 9 // 20), max(3, h * 7 // 20)
+    head = pg.Rect(x, y + h - head_h - max(1, h // 12), head_w, head_h)
+    pg.draw.ellipse(target, colour, head)
+    stem_x = head.right - max(1, h // 16)
+    stem_w = max(2, h // 10)
+    pg.draw.rect(target, colour, (stem_x - stem_w + 1, y + h // 10, stem_w, head.centery - y - h // 10))
+    pg.draw.polygon(target, colour, [(stem_x, y + h // 10), (stem_x + h * 7 // 20, y + h * 4 // 10),
+                                     (stem_x + h * 5 // 20, y + h * 5 // 10), (stem_x, y + h * 3 // 10)])
+    return head_w + h * 7 // 20
+
+
+def paint_captions(pg: Any, target: Any, area: tuple[int, int, int, int], lines: list[str], f: Any) -> list[str]:
+    """The sound captions ``lines`` ("\u266a race start") in the bottom-left
+    corner of ``area`` (x, y, w, h px), the newest lowest, each in a dark
+    box, its note drawn (:func:`paint_note`), clipped to ``area``'s width.
+    Returns the lines painted."""
+    ax, ay, aw, ah = area
+    line_h = f.size("Ag")[1]
+    pad = max(4, line_h // 4)
+    y = ay + ah - pad
+    for line in reversed(lines):
+        words = line[len(NOTE):].strip() if line.startswith(NOTE) else line
+        img = f.render(words, True, FG)
+        note_w = line_h * 3 // 4
+        w = min(aw - 2 * pad, note_w + pad + img.get_width() + 2 * pad)
+        h = line_h + pad
+        y -= h
+        if y < ay:
+            break
+        box = pg.Surface((w, h), pg.SRCALPHA)
+        box.fill(CAPTION_BG)
+        target.blit(box, (ax + pad, y))
+        paint_note(pg, target, ax + 2 * pad, y + pad // 2 + line_h // 8, line_h * 3 // 4, GOLD)
+        target.blit(img, (ax + 2 * pad + note_w + pad, y + pad // 2),
+                    area=pg.Rect(0, 0, max(0, w - note_w - 3 * pad), line_h))
+        y -= pad // 2
+    return list(lines)
+
+
 def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, panels: list[SeatPanel],
-                 font: Callable[[int], Any], notice: str = "") -> None:
+                 font: Callable[[int], Any], notice: str = "", captions: list[str] = ()) -> None:
     """Paint the whole window: black, the (already scaled) HDMI view, every
-    seat panel, and ``notice`` (e.g. "Esc again to leave") as a bar over
-    the HDMI view's top."""
+    seat panel, ``notice`` (e.g. "Esc again to leave") as a bar over
+    the HDMI view's top, and the sound ``captions`` in the HDMI view's
+    bottom-left corner (:func:`paint_captions`)."""
     target.fill((0, 0, 0))
     hx, hy, hw, hh = layout.hdmi
     target.blit(hdmi_surface, (hx, hy))
@@ -226,6 +275,8 @@ def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, 
                     target.blit(img, (x, y))
                     x += img.get_width()
             y += line_h
+    if captions:
+        paint_captions(pg, target, layout.hdmi, list(captions), f)
     if notice:
         t = f.render(notice, True, FG)
         bar = (hx, hy, hw, t.get_height() + 2 * PAD)

@@ -115,7 +115,7 @@ def test_how_to_play_opens_from_the_menu_and_the_arrows_and_button_turn_its_page
 def test_every_how_to_page_is_drawn_whole_at_both_sizes_and_text_sizes(measure):
     from firmware.screens.howto_scene import howto_scene
     for gid in GAMES:
-        assert 3 <= len(PAGES[gid]) <= 5
+        assert 3 <= len(PAGES[gid]) <= 12
         for size in SIZES:
             for text_size in ("normal", "large"):
                 pager = Pager(gid)
@@ -208,3 +208,18 @@ def test_the_cabinets_menu_loop_draws_the_kit_menu_opens_how_to_play_and_sets_th
     pages = [f["howto"]["title"] for f in facts if "howto" in f]
     assert pages[0] == PAGES["retrograde"][0].title and PAGES["retrograde"][1].title in pages
     assert "howto" not in facts[-1] and audio[0].volume == 1.0 and audio[0].asked[-1][1] == "press"
+
+
+def test_the_sound_captions_row_turns_captions_on_the_hdmi_on_and_off(measure):
+    """An accessibility option: the menu's Sound captions row sets config
+    ``[audio] captions`` for the games it starts (on: the cabinet's HDMI
+    shows a line per sound; off: none, not even in the window)."""
+    menu = Menu(simulated=False)
+    assert dict(menu.rows())["Sound captions"] == "off" and menu.captions_setting() == "off"
+    menu.focus = _labels(menu).index("Sound captions")
+    assert menu.press() is None
+    assert dict(menu.rows())["Sound captions"] == "on" and menu.captions_setting() == "on"
+    for size in SIZES:
+        scene = menu_scene(menu, size, measure)
+        assert not [t for p, t in scene.dropped if p == NEED]
+        assert "who cannot hear it" in " ".join(scene.texts())

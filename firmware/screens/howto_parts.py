@@ -1,0 +1,68 @@
+"""The pieces of the how-to-play pages (:mod:`firmware.screens.howto`):
+:class:`Tile` and :class:`Page`, the signs drawn between pictures, and the
+pages every game shares (the seat's buttons, take-back, the dice tray).
+
+Art items are ``(kind, props)``: any kit component kind, plus the kinds
+:mod:`firmware.screens.howto_scene` draws itself: ``"target"`` (a
+Retrograde target card with the droids ``pips``), ``"sign"`` (a big glyph:
+"»", "+", "×"), ``"keys"`` (a seat's two arrows and its big button),
+``"order"`` (a Cryptid Cafe dish with how many are ordered), ``"customer"``
+(a Cryptid Cafe customer card), ``"chacard"`` (a Cha dango card face).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Art = tuple[str, dict[str, Any]]
+
+BLUE = {"body": (64, 134, 230), "pip": (250, 250, 250)}
+RED = {"body": (222, 72, 64), "pip": (250, 250, 250)}
+YELLOW = {"body": (238, 196, 48)}
+PURPLE = {"body": (132, 80, 180), "pip": (250, 250, 250)}
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One picture with its caption (a few words)."""
+    caption: str
+    art: tuple[Art, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One how-to-play page: a title and two or three tiles."""
+    title: str
+    tiles: tuple[Tile, ...]
+
+
+def tile(caption: str, *art: Art) -> Tile:
+    """A :class:`Tile` of ``caption`` over the pictures ``art``."""
+    return Tile(caption, tuple(art))
+
+
+ARROW = ("sign", {"text": "\u00bb"})      # the font has no arrows: "then"
+PLUS = ("sign", {"text": "+"})
+CROSS = ("sign", {"text": "\u00d7"})
+KEYS = ("keys", {})
+KEYS_LIT = ("keys", {"lit": True})
+
+AT_THE_CABINET = Page("At the cabinet", (
+    tile("Arrows choose, your screen shows the choice", KEYS),
+    tile("Press your button twice to confirm", KEYS_LIT),
+    tile("Button light: steady = your turn, blinking = act now", ("keys", {"lit": True, "blink": True})),
+))
+#: The turn-based games: a seat takes back its last choice (ruling CAB-11, firmware/runtime/takeback.py).
+TAKE_BACK = Page("Chose the wrong one?", (
+    tile("Hold your left arrow 1\u00a0s: your last choice is taken back", KEYS),
+    tile("Only in your turn, before dice, cards or others move", ("die", {"value": 5}),
+         ("icon", {"name": "deck"})),
+    tile("Hold both arrows 1\u00a0s: pause, these pages, the moves", KEYS),
+))
+#: Real dice (Retrograde, Ginza): the camera reads them, the seat checks (CAB-5, CAB-6).
+DICE_TRAY = Page("Your dice at the cabinet", (
+    tile("Roll your real dice in the tray: the camera reads them", ("die", {"value": 3}), ("die", {"value": 5})),
+    tile("Check them on your screen: press = right, hold = wrong",
+         ("die", {"value": 2}), KEYS_LIT),
+    tile("A die it cannot read: nudge it", ("die", {"state": "unread"}), ARROW, ("die", {"value": 2})),
+))

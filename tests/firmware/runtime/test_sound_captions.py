@@ -1,0 +1,91 @@
+"""Issue "How people play": sound captions.  Under a virtual display nobody
+hears the cabinet, and some players cannot: each sound asked for comes
+with a short line ("\u266a race start", "\u266a a die to nudge (seat 2)")
+that the window shows for 1.5 s.  Pure words here, and every game's run
+by bots: each cue the recording twin was asked for has its caption, at the
+same time on the game's clock."""
+from __future__ import annotations
+
+import pytest
+
+from firmware.app.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.runtime.sound_captions import CAPTION_US, CUE_WORDS, SHOWN_AT_ONCE, CaptionLog, caption_lines
+from firmware.runtime.sounds import EVENT_CUES, Snapshot, cues
+from hardware.audio import SOUNDS
+
+
+def snap(**kw):
+    base = dict(players=3, people=frozenset({0, 2}))
+    base.update(kw)
+    return Snapshot(**base)
+
+
+def lines(game_id, before, after, events=()):
+    return caption_lines(EVENT_CUES[game_id], before, after, list(events), cues(game_id, before, after, events))
+
+
+def test_every_sound_has_words():
+    assert set(CUE_WORDS) == set(SOUNDS)
+
+
+def test_the_countdown_says_its_second_then_the_race_starts():
+    assert lines("retrograde", snap(banner=""), snap(banner="3")) == ["\u266a countdown 3"]
+    assert lines("retrograde", snap(banner="1"), snap(banner="roll!")) == ["\u266a race start"]
+    assert lines("cha-dango", snap(), snap(), [{"type": "order", "player": 1}]) == ["\u266a race start (seat 2)"]
+
+
+def test_a_caption_names_the_seats_it_is_about():
+    assert lines("retrograde", snap(), snap(nudges=1, prompts={1: "nudge 1 unread die"})) == \
+        ["\u266a a die to nudge (seat 2)"]
+    assert lines("ginza", snap(), snap(prompts={2: "not now: no dice left"})) == ["\u266a press refused (seat 3)"]
+    assert lines("ginza", snap(active=(1,)), snap(active=(2,))) == ["\u266a your turn (seat 3)"]
+    assert lines("cha-dango", snap(), snap(), [{"type": "customer_won", "player": 0},
+                                               {"type": "wrong_hit", "player": 1}, {"type": "wrong_hit", "player": 2}]) \
+        == ["\u266a won (seat 1)", "\u266a lost (seats 2, 3)"]
+    assert lines("ginza", snap(dice_read=0), snap(dice_read=5)) == ["\u266a dice read"]      # no seat known
+
+
+def test_a_caption_stays_1_5_s_and_at_most_three_show_at_once():
+    log = CaptionLog()
+    log.add(1_000_000, ["\u266a countdown 3"])
+    assert log.shown(1_000_000) == ["\u266a countdown 3"]
+    assert log.shown(1_000_000 + CAPTION_US - 1) == ["\u266a countdown 3"]
+    assert log.shown(1_000_000 + CAPTION_US) == []
+    assert log.shown(999_999) == []                                  # not yet asked
+    log.add(3_000_000, ["\u266a won (seat 1)", "\u266a lost (seat 2)"])
+    log.add(3_100_000, ["\u266a press taken (seat 3)", "\u266a your turn (seat 1)"])
+    shown = log.shown(3_200_000)
+    assert len(shown) == SHOWN_AT_ONCE and shown[-1] == "\u266a your turn (seat 1)"   # the newest kept, last
+
+
+PLAYERS = {"retrograde": 1, "cha-dango": 2, "ginza": 2, "cryptid-cafe": 1, "cafe-junior": 2}
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_a_games_run_captions_every_sound_it_asked_for(tmp_path, game_id):
+    players = PLAYERS[game_id]
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots=set(range(players)))
+    s = Session.new(cfg, game_id, players, 1, None, tmp_path / "g.jsonl", opts, model=None)
+    try:
+        s.sounds.people = {0}
+        rt = s.runtime
+        rt.step(rt.now_us)
+        steps = 0
+        while not s.game.is_terminal() and len(s.sounds.player.asked) < 60:
+            steps += 1
+            assert steps < 200_000
+            nxt = rt.next_event_us()
+            rt.step(max(nxt if nxt is not None else rt.now_us + 1000, rt.now_us))
+        asked = list(s.sounds.player.asked)             # the recording twin: (t_us, cue)
+        heard = list(s.sounds.captions.heard)            # (t_us, caption)
+        assert asked, f"{game_id} is silent"
+        assert len(heard) == len(asked)
+        for (t_cue, cue), (t_line, line) in zip(asked, heard):
+            assert t_cue == t_line
+            assert line.startswith(f"\u266a {CUE_WORDS[cue]}"), (cue, line)
+        t, line = heard[-1]
+        assert line in s.sounds.captions.shown(t) and line not in s.sounds.captions.shown(t + CAPTION_US)
+    finally:
+        s.close()
