@@ -60,14 +60,15 @@ RETROGRADE = (
 )
 
 #: Cha dango's race, how a seat hits: the ONE place to adjust when the hit
-#: rule changes (a hit names the customer under the seat's cursor; a wrong
-#: customer wins nothing).  The cost of a hit when nothing matches is the
-#: cabinet's (ruling CD-9, the menu's "Wrong hit costs" row).
+#: rule changes (ruling CD-12: a hit names the customer under the seat's
+#: cursor; a wrong customer wins nothing and ends the seat's order; a hit
+#: when nothing matches is no sip; the menu's "Wrong hit costs" row may add
+#: VP cards as a house rule).
 CHA_DANGO_HIT = Page("A customer matches? Hit it", (
     tile("Move your cursor onto the customer with your arrows", ("figure", {"name": "fox"}), KEYS),
     tile("Press: the first right hit wins the card, 1\u00a0point", KEYS_LIT, ARROW,
          ("icon", {"name": "deck"})),
-    tile("A wrong customer wins nothing", ("figure", {"name": "cat"}), CROSS),
+    tile("A wrong customer wins nothing, and you are out", ("figure", {"name": "cat"}), CROSS),
 ))
 
 CHA_DANGO = (
@@ -93,7 +94,7 @@ CHA_DANGO = (
         tile("No customer matches: lift your cup 1\u00a0s, then put it down", ("icon", {"name": "cup"})),
         tile("The slowest gives back a VP card: pick it on your screen",
              ("icon", {"name": "hourglass"}), ("icon", {"name": "deck"})),
-        tile("Hit when none matches: lose VP cards (cabinet's rule)",
+        tile("Hit when none matches: you are the slowest",
              ("figure", {"name": "rabbit"}), CROSS),
     )),
     Page("Answer once", (

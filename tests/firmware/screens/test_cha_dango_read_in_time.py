@@ -47,13 +47,16 @@ def test_the_wrong_hit_row_says_the_book_costs_nothing_and_a_cost_is_a_house_rul
         assert all(w in drawn for w in " ".join(focus_words(menu)[1]).split()), (size, drawn)
 
 
-def test_the_how_to_page_says_the_wrong_hit_cost_is_the_cabinets_rule():
+def test_the_how_to_page_says_what_a_hit_costs_by_the_book():
+    """Ruling CD-12: a wrong customer wins nothing (the book), and a hit
+    when nothing matches is no sip (the hitter is the slowest); no page
+    says a wrong hit costs VP cards (only the menu's house rule does)."""
     from firmware.screens.howto import PAGES
     captions = [t.caption for p in PAGES["cha-dango"] for t in p.tiles]
-    wrong = [c for c in captions if "VP cards" in c and "none matches" in c]
-    assert wrong and "cabinet's rule" in wrong[0], captions
-    # a hit names the customer under the seat's cursor: a wrong one wins nothing, it costs no cards
-    assert not any("wrong customer" in c and ("VP" in c or "card" in c) for c in captions), captions
+    none = [c for c in captions if "none matches" in c and c.startswith("Hit")]
+    assert none and "slowest" in none[0], captions
+    assert any("wrong customer wins nothing" in c for c in captions), captions
+    assert not any(("wrong" in c or "none matches" in c) and "VP card" in c for c in captions), captions
 
 
 def _wrong_hit_then_sips(players: int, hitter_vp: list[int]):

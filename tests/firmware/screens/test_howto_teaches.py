@@ -47,7 +47,7 @@ NEEDS: dict[str, dict[str, tuple[str, ...]]] = {
         "a wrong customer wins nothing": ("wrong customer", "nothing"),
         "no match: sip with the cup": ("no customer matches", "cup"),
         "the slowest sipper gives a card": ("slowest", "vp card"),
-        "a hit when none matches costs": ("hit when none matches", "vp cards"),
+        "a hit when none matches makes you the slowest": ("hit when none matches", "slowest"),
         "the end": ("no order can be made",),
         "who wins": ("most cards wins", "tie"),
     },
