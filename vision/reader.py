@@ -7,10 +7,10 @@ files, the expert or the fast net as fallback) and its calibration (the
 face window's geometry, per-cabinet last layers, a value threshold).  It
 is not changed once made: ``with_...`` methods give a changed copy that
 shares the loaded nets (a calibration's: :mod:`vision.reader_calibration`).
-Nothing at module level changes how dice are read.  The cabinet builds its own (:mod:`firmware.runtime.reader`: config
-and this cabinet's calibration) and passes it to the dice station and
-the ``cabinet dice`` commands; the guided calibration works on one of its
-own.
+Nothing at module level changes how dice are read.  The cabinet builds
+its own (:mod:`firmware.runtime.reader`: config and this cabinet's
+calibration) and passes it to the dice station and the ``cabinet dice``
+commands; the guided calibration works on one of its own.
 
 Method (:mod:`vision.netreader`): three small convolutional networks run by
 onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
