@@ -69,14 +69,14 @@ def own_heads_calibration(models: Models, imgs: list) -> dict:
     last layer, recovered from its features and logits (as
     :mod:`vision.calibrate` starts its fit), applied in numpy - the same
     work per window as a cabinet's fitted calibration."""
-    from vision.calibrate import _features_and_own_head
+    from vision.calibration.layers import features_and_own_head
     windows = [netreader.face_window(f, c.x, c.y, c.size, angle=a)
                for f in imgs[:20] for c in models.find_dice(f) for a in (0, 90, 180)]
     heads = {}
     for name, expert in (("fast", False), ("expert", True)):
         if expert and not models.has_expert:
             continue
-        _, W, b = _features_and_own_head(models, windows, expert)
+        _, W, b = features_and_own_head(models, windows, expert)
         heads[name] = (W, b)
     return heads
 

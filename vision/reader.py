@@ -6,11 +6,11 @@ turns, ...), its models (:class:`vision.netreader.Models`: which ONNX
 files, the expert or the fast net as fallback) and its calibration (the
 face window's geometry, per-cabinet last layers, a value threshold).  It
 is not changed once made: ``with_...`` methods give a changed copy that
-shares the loaded nets.  Nothing at module level changes how dice are
-read.  The cabinet builds its own (:mod:`firmware.runtime.reader`: config
-and this cabinet's calibration) and passes it to the dice station and
-the ``cabinet dice`` commands; the guided calibration works on one of its
-own.
+shares the loaded nets (a calibration's: :mod:`vision.reader_calibration`).
+Nothing at module level changes how dice are read.  The cabinet builds
+its own (:mod:`firmware.runtime.reader`: config and this cabinet's
+calibration) and passes it to the dice station and the ``cabinet dice``
+commands; the guided calibration works on one of its own.
 
 Method (:mod:`vision.netreader`): three small convolutional networks run by
 onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
@@ -62,6 +62,7 @@ from vision.colour import classify_colours
 from vision.die import Die, VisionInputError
 from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, Candidate, Models,
                               WindowGeometry, die_window)
+from vision.reader_calibration import CalibratedCopies
 from vision.reader_settings import (DEFAULT_MIN_VALUE_P, MIN_VALUE_P_RANGE, MIN_VALUE_P_SOURCES,  # noqa: F401
                                     SHIPPED_SETTINGS, ReaderSettings, check_min_value_p)
 from vision.settings import check_white_balance
@@ -92,7 +93,7 @@ def check_frame(frame: object) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class DiceReader:
+class DiceReader(CalibratedCopies):
     """A dice reader: its models, settings and calibration, and the read
     functions as methods (:meth:`read_dice`; the module docstring says how).
 
@@ -198,67 +199,6 @@ class DiceReader:
         if not isinstance(models, Models):
             raise VisionInputError(f"models must be vision.netreader.Models, got {type(models).__name__}")
         return replace(self, models=models, heads={}, prototypes={})
-
-    def with_calibration(self, heads: dict | None = None, window: WindowGeometry | None = None,
-                         min_value_p: float | None = None, prototypes: dict | None = None) -> "DiceReader":
-        """A copy reading with a calibration's last layers ``heads`` (None:
-        the nets' own), face ``window`` (None: the shipped one), value
-        threshold ``min_value_p`` (the "calibration" source; None: none)
-        and face ``prototypes`` (None: none; :meth:`with_prototypes`).
-        Raises :class:`VisionInputError` when a head or prototypes do not
-        fit the models (another model's calibration), the window is not a
-        :class:`vision.netreader.WindowGeometry` or the threshold is out of
-        range."""
-        if window is not None and not isinstance(window, WindowGeometry):
-            raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(window).__name__}")
-        if min_value_p is not None:
-            min_value_p = check_min_value_p(min_value_p)
-        return replace(self, heads=self.models.check_heads(heads), window=window or SHIPPED_WINDOW,
-                       calibration_p=min_value_p, prototypes=self._checked_prototypes(prototypes))
-
-    def with_prototypes(self, prototypes: dict | None) -> "DiceReader":
-        """A copy whose face nets add a calibration's face prototypes
-        (``{"fast": Prototypes[, "expert": Prototypes]}``,
-        :mod:`vision.prototypes`; None: none) to their scores; layers,
-        window and thresholds kept.  Raises :class:`VisionInputError` when
-        they do not fit the models' nets (another model's calibration)."""
-        return replace(self, prototypes=self._checked_prototypes(prototypes))
-
-    def _checked_prototypes(self, prototypes: dict | None) -> dict:
-        """``prototypes`` checked against this reader's models ({} for None)."""
-        from vision.prototypes import Prototypes
-        out = {}
-        for name, pr in (prototypes or {}).items():
-            if name not in ("fast", "expert") or not isinstance(pr, Prototypes):
-                raise VisionInputError(f"face prototypes {name!r}: want 'fast' or 'expert' -> Prototypes")
-            if name == "expert" and not self.has_expert:
-                raise VisionInputError("calibration has expert prototypes but the models in use have no expert")
-            size = self.models.face_features([], name == "expert").shape[1]
-            if pr.features != size:
-                raise VisionInputError(f"face prototypes {name!r} are over {pr.features} features, the {name} face "
-                                       f"net in use gives {size}: calibrated for other models; calibrate again")
-            out[name] = pr
-        return out
-
-    def with_heads(self, heads: dict | None) -> "DiceReader":
-        """A copy whose face nets read with the last layers ``heads`` (None:
-        their own), window and thresholds kept; checked as in
-        :meth:`with_calibration`."""
-        return replace(self, heads=self.models.check_heads(heads))
-
-    def with_window(self, window: WindowGeometry | None) -> "DiceReader":
-        """A copy cutting face windows with ``window`` (None: the shipped
-        one), last layers and thresholds kept.  Raises
-        :class:`VisionInputError` for something not a WindowGeometry."""
-        if window is not None and not isinstance(window, WindowGeometry):
-            raise VisionInputError(f"window geometry must be a WindowGeometry, got {type(window).__name__}")
-        return replace(self, window=window or SHIPPED_WINDOW)
-
-    def without_calibration(self) -> "DiceReader":
-        """A copy reading as shipped: the nets' own last layers, no face
-        prototypes, the shipped window and no calibration threshold
-        (option and config kept)."""
-        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={})
 
     @property
     def has_expert(self) -> bool:

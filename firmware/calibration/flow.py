@@ -11,7 +11,7 @@ seat's OLED say what to do, :mod:`firmware.calibration.screens`):
    camera shows noise, most dice read as another face: turn them, or press
    again to keep).  When every seat has captured, the next face comes.
 2. *Adapt*: the face nets' last layers are refitted on those dice
-   (:func:`vision.calibrate.fit_heads`, the machinery of ``--from-labelled``;
+   (:func:`vision.calibration.layers.fit_heads`, the machinery of ``--from-labelled``;
    finds the shipped net is sure are not dice are kept as *not a die*).
    Its CPU time is measured (:attr:`GuidedCalibration.fit_cpu_s`).
 3. *Free rolls* (:data:`ROLLS`): "roll all your dice, press your button";
@@ -21,14 +21,14 @@ seat's OLED say what to do, :mod:`firmware.calibration.screens`):
    die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
 4. *Decide*: the confirmed rolls are read without a calibration, with the
    new layers, with the nets' own layers at a value threshold chosen for
-   these dice on the captured faces (:func:`vision.calibrate.choose_threshold`)
+   these dice on the captured faces (:func:`vision.calibration.threshold.choose_threshold`)
    and, where the captured faces read better through another window (a
-   camera at a slant, :func:`vision.calibrate.fit_window`), through that
+   camera at a slant, :func:`vision.calibration.window_fit.fit_window`), through that
    window at a threshold chosen for it.  A candidate that gives more dice
    a wrong value, or as many a wrong value and fewer the right one - a
-   raised threshold too (:func:`vision.calibrate.reads_worse`), is out; of
+   raised threshold too (:func:`vision.calibration.confirm.reads_worse`), is out; of
    the others the one worth most on the rolls and the captured faces
-   together (:func:`vision.calibrate.weigh`) is kept if it is worth more
+   together (:func:`vision.calibration.confirm.weigh`) is kept if it is worth more
    than the reader as it is (else the reader as it is is kept); if none is
    left the calibration is **refused** (the calibration in use is kept).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
@@ -143,7 +143,7 @@ class GuidedCalibration(Learning):
         #: shipped), "window" (through the window fitted); weighed with the
         #: rolls at decide()
         self._fit_reads: dict[str, list[tuple[float, bool]]] = {}
-        #: per candidate readings: why its raised threshold keeps a margin (calibrate.margin_words)
+        #: per candidate readings: why its raised threshold keeps a margin (vision.calibration.threshold.margin_words)
         self._margins: dict[str, str] = {}
         # the value threshold chosen for these dice at adapt (the "threshold" candidate)
         self.min_value_p: float | None = None

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import time
 
-from vision import calibrate
+from vision.calibration.candidates import kept_words
+from vision.calibration.confirm import reads_worse, weigh
+from vision.calibration.file import Calibration, CalibrationError, models_fingerprint
+from vision.calibration.layers import fit_heads, learn_prototypes
+from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
+from vision.calibration.threshold import THRESHOLDS, choose_threshold, counts_at, margin_words
+from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_text
 from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
 from vision.reader import DiceReader
 
@@ -28,31 +34,31 @@ class Learning:
         t0 = self.clock()
         windows, classes = [], []
         n = sum(len(d) + len(o) for _, d, o in self._captured.values())
-        turns = calibrate.TURNS if n * 8 <= calibrate.MAX_WINDOWS else calibrate.TURNS[::2]
+        turns = TURNS if n * 8 <= MAX_WINDOWS else TURNS[::2]
         for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
             for c in dice:
-                windows += calibrate.die_windows(self.reader, frame, c, turns)
+                windows += die_windows(self.reader, frame, c, turns)
                 classes.append(k - 1)
             for c in others:
-                windows += calibrate.die_windows(self.reader, frame, c, turns)
+                windows += die_windows(self.reader, frame, c, turns)
                 classes.append(NOT_A_DIE)
         self.fit_dice = sum(c != NOT_A_DIE for c in classes)
         self.fit_windows = len(windows)
         try:
-            self.heads = calibrate.fit_heads(self.reader.models, windows, classes, 2 * len(turns), pull=GUIDED_PULL)
+            self.heads = fit_heads(self.reader.models, windows, classes, 2 * len(turns), pull=GUIDED_PULL)
             try:  # what each face of these dice looks like to the nets (vision.prototypes)
-                self.prototypes = calibrate.learn_prototypes(self.reader.models, windows, classes, 2 * len(turns))
-            except calibrate.CalibrationError as exc:  # a face with too few dice: no such candidate
+                self.prototypes = learn_prototypes(self.reader.models, windows, classes, 2 * len(turns))
+            except CalibrationError as exc:  # a face with too few dice: no such candidate
                 self.prototypes, self.prototypes_note = {}, str(exc)
             self.min_value_p = self._choose_threshold()
-            # where this camera shows the dice's top faces (calibrate.fit_window)
-            patches = [calibrate.patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
+            # where this camera shows the dice's top faces (fit_window)
+            patches = [patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
                        sorted(self._captured.items(), key=lambda kv: kv[0]) for c in dice]
-            window = calibrate.fit_window(self.reader, calibrate.thin_evenly(patches, calibrate.WINDOW_DICE))[0]
+            window = fit_window(self.reader, thin_evenly(patches, WINDOW_DICE))[0]
             if window != SHIPPED_WINDOW:
                 self.window = window
                 self.window_p = self._choose_threshold("window", self.reader.with_window(window))
-        except calibrate.CalibrationError as exc:
+        except CalibrationError as exc:
             self.refuse(str(exc))
             return
         finally:
@@ -63,15 +69,15 @@ class Learning:
         self._changed()
 
     def _choose_threshold(self, name: str = "plain", reader: DiceReader | None = None) -> float:
-        """The value threshold for these dice (:func:`vision.calibrate.choose_threshold`)
+        """The value threshold for these dice (:func:`vision.calibration.threshold.choose_threshold`)
         from the captured faces read by ``reader`` (None: the flow's own, the
         nets as shipped; or with the window fitted, ``name`` "window"), kept
         as that candidate's readings (:meth:`_fit_readings`)."""
         reader = reader or self.reader
         readings, labelled = self._fit_readings(reader)
         self._fit_reads[name] = readings
-        self._margins[name] = calibrate.margin_words(readings, labelled, reader.min_value_p)
-        return calibrate.choose_threshold(readings, labelled, reader.min_value_p)
+        self._margins[name] = margin_words(readings, labelled, reader.min_value_p)
+        return choose_threshold(readings, labelled, reader.min_value_p)
 
     def _fit_readings(self, reader: DiceReader) -> tuple[list[tuple[float, bool]], int]:
         """The captured faces read by ``reader`` at the lowest threshold:
@@ -79,7 +85,7 @@ class Learning:
         value is right if it is the face the seat was asked for; a value on
         a find the shipped net is sure is not a die is wrong."""
         readings, labelled = [], 0
-        low = reader.at(min(calibrate.THRESHOLDS[0], reader.min_value_p))
+        low = reader.at(min(THRESHOLDS[0], reader.min_value_p))
         for (seat, k), (frame, dice, others) in sorted(self._captured.items(), key=lambda kv: kv[0]):
             labelled += len(dice)
             found = [(c, k) for c in dice] + [(c, 0) for c in others]
@@ -134,11 +140,11 @@ class Learning:
         captured faces (:mod:`vision.prototypes`); the nets' own layers with the threshold
         chosen for these dice (:meth:`_choose_threshold`); and, where the
         captured faces read better through another window
-        (:func:`vision.calibrate.fit_window`), that window with a threshold
+        (:func:`vision.calibration.window_fit.fit_window`), that window with a threshold
         chosen for it.  A candidate that reads the rolls worse
-        (:func:`vision.calibrate.reads_worse`) is out; of the others the
+        (:func:`vision.calibration.confirm.reads_worse`) is out; of the others the
         one worth most on the rolls and the captured faces together
-        (:func:`vision.calibrate.weigh`) is kept for :meth:`calibration`
+        (:func:`vision.calibration.confirm.weigh`) is kept for :meth:`calibration`
         if it is worth more than the reader as it is; refused when no
         candidate is left (or the rolls hold no die)."""
         t0 = self.clock()
@@ -149,7 +155,7 @@ class Learning:
         self.decide_cpu_s = self.clock() - t0
         b = self.before
         ok = {k: a for k, a in candidates.items()
-              if not calibrate.reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
+              if not reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
                                            at_threshold=(at_window_p["right"], at_window_p["wrong"])
                                            if k == "window" and at_window_p is not None else None)}
         if not b["dice"]:
@@ -202,7 +208,7 @@ class Learning:
 
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             right, wrong = self._fit_counts(reads, t or base)
-            return calibrate.weigh(a["right"] + right, a["wrong"] + wrong)
+            return weigh(a["right"] + right, a["wrong"] + wrong)
         self.kind = max(ok, key=lambda k: (worth(ok[k], fit_reads[k], thresholds[k]), -list(candidates).index(k)))
         a = self.after = ok[self.kind]
         if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
@@ -217,7 +223,7 @@ class Learning:
         elif self.kind == "prototypes":
             what = "what each face of your dice looks like (face prototypes)"
         elif self.kind == "window":
-            what = (f"a window for this camera ({calibrate.window_text(self.window)}), "
+            what = (f"a window for this camera ({window_text(self.window)}), "
                     f"value threshold {self.window_p:g}")
         else:
             what = f"value threshold {self.min_value_p:g}"
@@ -229,16 +235,16 @@ class Learning:
             self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
                         + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
             what += f" ({self.why})"
-        self.kept = calibrate.kept_words(self.kind, base, t)
+        self.kept = kept_words(self.kind, base, t)
         self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                   f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
 
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",
         "window") at threshold ``t``; (0, 0) before adapt()."""
-        return calibrate.counts_at(self._fit_reads.get(reads, []), t)
+        return counts_at(self._fit_reads.get(reads, []), t)
 
-    def calibration(self) -> calibrate.Calibration:
+    def calibration(self) -> Calibration:
         """The accepted calibration with its figures (after a ``stored``
         outcome).  Raises RuntimeError otherwise."""
         if self.outcome is None or self.outcome[0] != "stored":
@@ -254,15 +260,15 @@ class Learning:
                 "window": self.window.as_list() if self.kind == "window" else None,
                 "window_candidate": self.window.as_list() if self.window is not None else None,
                 "made": time.strftime("%Y-%m-%d %H:%M:%S")}
-        fingerprint = calibrate.models_fingerprint(self.reader.models)
+        fingerprint = models_fingerprint(self.reader.models)
         if self.kind == "as shipped":
-            return calibrate.Calibration({}, fingerprint, info)
+            return Calibration({}, fingerprint, info)
         if self.kind == "window":
             p = None if self.window_p == self.reader.min_value_p_without_calibration else self.window_p
             info["min_value_p"] = p
-            return calibrate.Calibration({}, fingerprint, info, p, self.window)
+            return Calibration({}, fingerprint, info, p, self.window)
         if self.kind == "threshold":
-            return calibrate.Calibration({}, fingerprint, info, self.min_value_p)
+            return Calibration({}, fingerprint, info, self.min_value_p)
         if self.kind == "prototypes":
-            return calibrate.Calibration({}, fingerprint, info, prototypes=self.prototypes)
-        return calibrate.Calibration(self.heads, fingerprint, info)
+            return Calibration({}, fingerprint, info, prototypes=self.prototypes)
+        return Calibration(self.heads, fingerprint, info)

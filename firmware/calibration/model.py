@@ -28,7 +28,7 @@ SURELY_NOT_A_DIE = 0.9
 #: a capture whose dice the shipped reader reads (at least this sure) as
 #: one other face, for more than half of them, asks the seat to check
 MISMATCH_P = 0.9
-#: pull of the new last layers towards the nets' own (vision.calibrate.fit_head):
+#: pull of the new last layers towards the nets' own (vision.calibration.layers.fit_head):
 #: ~30 times the labelled folder's, as a guided calibration sees about a
 #: hundred dice, each face on its own (chosen on three simulated cabinets
 #: of pxl-colour-trays crops: 0.003 gave 2 more dice read wrong on one of

@@ -62,7 +62,7 @@ def reader_from_config(cfg: dict | None, min_value_p: float | None = None, model
 def with_calibration(reader: DiceReader, cfg: dict | None) -> tuple[DiceReader, str | None]:
     """``reader`` with this cabinet's calibration if it has one: (the
     calibrated reader, its path), or (``reader``, None) when there is none.
-    Raises :class:`vision.calibrate.CalibrationError` when it is damaged
+    Raises :class:`vision.calibration.file.CalibrationError` when it is damaged
     or made for other models (``reader`` is not changed: it reads as it
     did)."""
     from vision import calibrate

@@ -8,10 +8,11 @@ def test_the_session_s_dice_station_reads_with_the_configured_reader(tmp_path):
     from firmware.app.session import Session, SessionOptions
     from firmware.runtime import config
     from vision import calibrate
+    from vision.calibration.file import models_fingerprint
     from vision.netreader import Models
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"},
                            "vision": {"min_value_p": 0.7}})
-    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(Models.shipped()), {}, 0.95),
+    calibrate.save(calibrate.Calibration({}, models_fingerprint(Models.shipped()), {}, 0.95),
                    tmp_path / calibrate.CALIBRATION_FILE)
     s = Session.new(cfg, "retrograde", 2, 1, None, tmp_path / "g.jsonl",
                     SessionOptions(headless=True, size=(800, 480), bots={0, 1}), model=None)

@@ -12,6 +12,13 @@ import numpy as np
 import pytest
 
 from vision import calibrate, netreader
+from vision.calibration import photos
+from vision.calibration import threshold as value_threshold
+from vision.calibration.confirm import reads_worse
+from vision.calibration.file import models_fingerprint
+from vision.calibration.layers import fit_head, fit_heads
+from vision.calibration.photos import fit_samples, thin_negatives
+from vision.calibration.threshold import RAISE_MARGIN, THRESHOLDS, choose_threshold, margin_words, threshold_choice
 from vision.die import VisionInputError
 from vision.dataset import fold_images, scene_key
 from vision.reader import DEFAULT_MIN_VALUE_P, DiceReader
@@ -63,7 +70,7 @@ def test_fit_head_learns_from_its_start():
     F = rng.normal(size=(600, 20)).astype(np.float32)
     W_true = rng.normal(size=(7, 20))
     y = (F @ W_true.T).argmax(1)
-    W, b = calibrate.fit_head(F, y, np.ones(len(y)), np.zeros((7, 20), np.float32), np.zeros(7, np.float32),
+    W, b = fit_head(F, y, np.ones(len(y)), np.zeros((7, 20), np.float32), np.zeros(7, np.float32),
                               pull=1e-4)
     assert ((F @ W.T + b).argmax(1) == y).mean() > 0.9
 
@@ -91,12 +98,12 @@ def test_calibration_round_trip_and_refusals(tmp_path):
     cal = calibrate.calibrate_from_labelled(SHIPPED, _drawn_set(tmp_path / "set", 8, 1))
     info = cal.info
     assert info["confirm_photos"] == 2 and info["fit_photos"] == 6
-    assert not calibrate.reads_worse(info["before"]["right"], info["before"]["wrong"], info["after"]["right"],
-                                     info["after"]["wrong"])
+    assert not reads_worse(info["before"]["right"], info["before"]["wrong"], info["after"]["right"],
+                           info["after"]["wrong"])
     path = calibrate.save(cal, tmp_path / "state" / calibrate.CALIBRATION_FILE)
     back = calibrate.load(path, MODELS)
-    assert back.models == calibrate.models_fingerprint(MODELS) and set(back.heads) == set(cal.heads)
-    assert back.min_value_p == cal.min_value_p and cal.min_value_p in (None, *calibrate.THRESHOLDS)
+    assert back.models == models_fingerprint(MODELS) and set(back.heads) == set(cal.heads)
+    assert back.min_value_p == cal.min_value_p and cal.min_value_p in (None, *THRESHOLDS)
     assert info["kind"] in (*info["candidates"], "as shipped") and info["min_value_p"] == cal.min_value_p
     # "as shipped": the nets' own layers at the threshold in effect, stored as no threshold (the config's)
     assert (info["kind"] == "as shipped") == (not cal.heads and cal.min_value_p is None)
@@ -107,9 +114,8 @@ def test_calibration_round_trip_and_refusals(tmp_path):
     assert r.min_value_p == (cal.min_value_p or r.min_value_p_without_calibration)
     # new last layers and a threshold go to the file and back as well
     from vision.dataset import list_images
-    w, c, _, _ = calibrate._samples(SHIPPED, list_images(tmp_path / "set")[:3], (0,))
-    layered = calibrate.Calibration(calibrate.fit_heads(MODELS, w, c, 2), calibrate.models_fingerprint(MODELS), {},
-                                    0.95)
+    w, c, _, _ = fit_samples(SHIPPED, list_images(tmp_path / "set")[:3], (0,))
+    layered = calibrate.Calibration(fit_heads(MODELS, w, c, 2), models_fingerprint(MODELS), {}, 0.95)
     back = calibrate.load(calibrate.save(layered, tmp_path / "layered.npz"), MODELS)
     assert set(back.heads) == {"fast", "expert"} and back.min_value_p == 0.95
     for k in layered.heads:
@@ -187,11 +193,11 @@ def test_choose_threshold_is_the_lowest_that_reads_few_wrong():
     effect (0.9) only with LOWER_NEEDS dice and none wrong."""
     right = [(0.97, True)] * 250
     wrong_at = [(0.85, False), (0.93, False)]
-    assert calibrate.choose_threshold(right, 300, 0.9) == 0.9  # nothing wrong, but too few dice to go lower
-    assert calibrate.choose_threshold(right * 5, 1200, 0.9) == 0.6  # 1200 dice, none wrong: the lowest
-    assert calibrate.choose_threshold(right * 5 + [(0.65, False)], 1200, 0.9) == 0.8  # 0.7, and a step of margin
-    assert calibrate.choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # one wrong allowed
-    assert calibrate.choose_threshold(right + [(0.999, False)], 300, 0.9) == 0.99  # none does: the highest
+    assert choose_threshold(right, 300, 0.9) == 0.9  # nothing wrong, but too few dice to go lower
+    assert choose_threshold(right * 5, 1200, 0.9) == 0.6  # 1200 dice, none wrong: the lowest
+    assert choose_threshold(right * 5 + [(0.65, False)], 1200, 0.9) == 0.8  # 0.7, and a step of margin
+    assert choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # one wrong allowed
+    assert choose_threshold(right + [(0.999, False)], 300, 0.9) == 0.99  # none does: the highest
 
 
 def test_a_threshold_raised_for_misreads_goes_a_step_further(monkeypatch):
@@ -202,13 +208,13 @@ def test_a_threshold_raised_for_misreads_goes_a_step_further(monkeypatch):
     stays."""
     right = [(0.97, True)] * 250
     wrong_at = [(0.85, False), (0.93, False)]
-    assert calibrate.RAISE_MARGIN == 1
-    assert calibrate.choose_threshold(right + wrong_at, 300, 0.9) == 0.98  # 0.93 is wrong at 0.9: past 0.95
-    assert calibrate.choose_threshold(right + wrong_at, 400, 0.8) == 0.95  # 0.85 and 0.93 at 0.8: past 0.9
-    assert calibrate.choose_threshold(right + [(0.985, False)], 300, 0.9) == 0.99  # past 0.99: still 0.99
-    assert calibrate.choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # the one allowed: not raised
-    monkeypatch.setattr(calibrate, "RAISE_MARGIN", 0)
-    assert calibrate.choose_threshold(right + wrong_at, 300, 0.9) == 0.95
+    assert RAISE_MARGIN == 1
+    assert choose_threshold(right + wrong_at, 300, 0.9) == 0.98  # 0.93 is wrong at 0.9: past 0.95
+    assert choose_threshold(right + wrong_at, 400, 0.8) == 0.95  # 0.85 and 0.93 at 0.8: past 0.9
+    assert choose_threshold(right + [(0.985, False)], 300, 0.9) == 0.99  # past 0.99: still 0.99
+    assert choose_threshold(right + wrong_at, 400, 0.9) == 0.9  # the one allowed: not raised
+    monkeypatch.setattr(value_threshold, "RAISE_MARGIN", 0)
+    assert choose_threshold(right + wrong_at, 300, 0.9) == 0.95
 
 
 def test_the_margin_is_said_and_kept_when_lowering_too():
@@ -219,20 +225,20 @@ def test_the_margin_is_said_and_kept_when_lowering_too():
     that reads few enough wrong is kept as it is."""
     right = [(0.97, True)] * 250
     wrong_at = [(0.85, False), (0.93, False)]
-    assert calibrate.threshold_choice(right + wrong_at, 300, 0.9) == (0.95, 0.98)
-    assert calibrate.margin_words(right + wrong_at, 300, 0.9) == (
+    assert threshold_choice(right + wrong_at, 300, 0.9) == (0.95, 0.98)
+    assert margin_words(right + wrong_at, 300, 0.9) == (
         "none misread at 0.95 already; 0.98 keeps a margin above the misreads")
-    assert calibrate.margin_words(right, 300, 0.9) == ""  # not raised
+    assert margin_words(right, 300, 0.9) == ""  # not raised
     many = right * 5
-    assert calibrate.threshold_choice(many + [(0.65, False)], 1200, 0.9) == (0.7, 0.8)
-    assert calibrate.threshold_choice(many + [(0.75, False)], 1200, 0.9) == (0.8, 0.9)  # the margin reaches 0.9
-    assert calibrate.threshold_choice(right, 300, 0.85) == (0.85, 0.85)  # not rounded up to 0.9
-    assert calibrate.threshold_choice(right, 300, 0.97) == (0.97, 0.97)
-    assert calibrate.threshold_choice([], 0, 0.9) == (0.9, 0.9)
+    assert threshold_choice(many + [(0.65, False)], 1200, 0.9) == (0.7, 0.8)
+    assert threshold_choice(many + [(0.75, False)], 1200, 0.9) == (0.8, 0.9)  # the margin reaches 0.9
+    assert threshold_choice(right, 300, 0.85) == (0.85, 0.85)  # not rounded up to 0.9
+    assert threshold_choice(right, 300, 0.97) == (0.97, 0.97)
+    assert threshold_choice([], 0, 0.9) == (0.9, 0.9)
 
 
 def test_a_calibration_file_with_a_bad_threshold_is_refused(tmp_path):
-    cal = calibrate.Calibration({}, calibrate.models_fingerprint(MODELS), {}, 0.95)
+    cal = calibrate.Calibration({}, models_fingerprint(MODELS), {}, 0.95)
     path = calibrate.save(cal, tmp_path / "c.npz")
     assert calibrate.load(path, MODELS).min_value_p == 0.95
     import dataclasses
@@ -245,17 +251,17 @@ def test_not_a_die_finds_are_thinned_to_the_window_budget(monkeypatch):
     """Many "not a die" finds (a board's tokens): at most MAX_WINDOWS
     windows, every die find kept, the windows of each kept find together
     and its photo index beside it."""
-    monkeypatch.setattr(calibrate, "MAX_WINDOWS", 80)
+    monkeypatch.setattr(photos, "MAX_WINDOWS", 80)
     per = 4
     classes = [0, 6, 6, 1, 6, 6, 6, 6, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]
     windows = [np.full((2, 2, 3), i, np.uint8) for i in range(len(classes)) for _ in range(per)]
     owners = list(range(100, 100 + len(classes)))
-    w, c, o = calibrate._thin_negatives(windows, classes, owners, per)
+    w, c, o = thin_negatives(windows, classes, owners, per)
     assert len(w) <= 80 and len(w) == per * len(c) == per * len(o)
     assert [x for x in c if x != 6] == [0, 1, 2]
     for k, owner in enumerate(o):
         assert all(int(win[0, 0, 0]) == owner - 100 for win in w[k * per:(k + 1) * per])
-    assert calibrate._thin_negatives(windows[:8], classes[:2], owners[:2], per) == (windows[:8], classes[:2], owners[:2])
+    assert thin_negatives(windows[:8], classes[:2], owners[:2], per) == (windows[:8], classes[:2], owners[:2])
 
 
 def test_heads_that_are_not_finite_are_refused():

@@ -9,6 +9,9 @@ import numpy as np
 import pytest
 
 from vision import calibrate
+from vision.calibration.file import FILE_FORMAT, models_fingerprint
+from vision.calibration.layers import fit_heads, learn_prototypes
+from vision.calibration.photos import die_windows
 from vision.die import VisionInputError
 from vision.netreader import NOT_A_DIE
 from vision.prototypes import FACES, PROTO_WEIGHTS, Prototypes, fit_prototypes
@@ -62,7 +65,7 @@ def _windows(frames):
     for img, centres, values in frames:
         for c in SHIPPED.find_dice(img):
             m = [v for v, (cx, cy) in zip(values, centres) if abs(c.x - cx) < 20 and abs(c.y - cy) < 20]
-            windows += calibrate.die_windows(SHIPPED, img, c)
+            windows += die_windows(SHIPPED, img, c)
             classes.append(m[0] - 1 if m else NOT_A_DIE)
     return windows, classes
 
@@ -76,7 +79,7 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     fit, held_out = _bar_frames(12, 1), _bar_frames(8, 2)
     before = _right_wrong(SHIPPED, held_out)
     assert before[0] == 0 and before[1] > 0
-    protos = calibrate.learn_prototypes(MODELS, *_windows(fit), 8, weight=max(PROTO_WEIGHTS))
+    protos = learn_prototypes(MODELS, *_windows(fit), 8, weight=max(PROTO_WEIGHTS))
     right, wrong = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
     assert right >= 25 and wrong <= 1, (before, right, wrong)
 
@@ -102,7 +105,7 @@ def test_too_few_dice_of_a_face_or_none_at_all_are_refused_in_words():
     with pytest.raises(VisionInputError, match="too few dice showing 6"):
         fit_prototypes(F, np.arange(40) % 5)
     with pytest.raises(calibrate.CalibrationError, match="nothing to learn from"):
-        calibrate.learn_prototypes(MODELS, [], [], 8)
+        learn_prototypes(MODELS, [], [], 8)
     with pytest.raises(VisionInputError, match="length 1"):
         Prototypes(np.zeros(8), np.zeros((7, 8)), np.zeros(6))
 
@@ -120,8 +123,8 @@ def test_an_uncalibrated_reader_reads_exactly_as_before():
 
 def test_prototypes_are_stored_with_the_calibration_and_used_by_the_cabinets_reader(tmp_path):
     from firmware.runtime.reader import cabinet_reader
-    protos = calibrate.learn_prototypes(MODELS, *_windows(_bar_frames(6, 1)), 8)
-    cal = calibrate.Calibration({}, calibrate.models_fingerprint(MODELS), {"kind": "prototypes and threshold"},
+    protos = learn_prototypes(MODELS, *_windows(_bar_frames(6, 1)), 8)
+    cal = calibrate.Calibration({}, models_fingerprint(MODELS), {"kind": "prototypes and threshold"},
                                 prototypes=protos)
     path = calibrate.save(cal, tmp_path / calibrate.CALIBRATION_FILE)
     back = calibrate.load(path, MODELS)
@@ -140,7 +143,7 @@ def _old_format_file(path, heads=None, min_value_p=0.95):
     """A calibration file as written before face prototypes (format 1: no
     ``format`` or ``prototypes`` in its meta)."""
     arrays = {f"{k}_{part}": v for k, (W, b) in (heads or {}).items() for part, v in (("W", W), ("b", b))}
-    meta = json.dumps({"models": calibrate.models_fingerprint(MODELS), "info": {"kind": "threshold"},
+    meta = json.dumps({"models": models_fingerprint(MODELS), "info": {"kind": "threshold"},
                        "heads": sorted(heads or {}), "min_value_p": min_value_p, "window": None})
     with open(path, "wb") as fh:
         np.savez(fh, meta=np.frombuffer(meta.encode(), np.uint8), **arrays)
@@ -150,7 +153,7 @@ def _old_format_file(path, heads=None, min_value_p=0.95):
 def test_an_old_calibration_file_still_loads_and_reads_as_before(tmp_path):
     img, _, _ = _bar_frames(1, 3)[0]
     windows, classes = _windows(_bar_frames(2, 1))
-    heads = calibrate.fit_heads(MODELS, windows, classes, 8)
+    heads = fit_heads(MODELS, windows, classes, 8)
     cal = calibrate.load(_old_format_file(tmp_path / "old.npz", heads), MODELS)
     assert cal.prototypes == {} and cal.min_value_p == 0.95 and set(cal.heads) == {"fast", "expert"}
     r = calibrate.apply(SHIPPED, cal)
@@ -163,7 +166,7 @@ def test_a_calibration_file_of_a_later_format_is_refused_in_words(tmp_path):
     path = _old_format_file(tmp_path / "new.npz")
     with np.load(path) as z:
         meta = json.loads(bytes(z["meta"]).decode())
-    meta["format"] = calibrate.FILE_FORMAT + 1
+    meta["format"] = FILE_FORMAT + 1
     with open(path, "wb") as fh:
         np.savez(fh, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8))
     with pytest.raises(calibrate.CalibrationError, match="later version"):

@@ -105,10 +105,11 @@ def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, m
 
     from firmware.cli import main as cli
     from vision import calibrate
+    from vision.calibration.file import models_fingerprint
     from vision.synth import DieSpec, render_frame
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     from vision.netreader import Models
-    calibrate.save(calibrate.Calibration({}, calibrate.models_fingerprint(Models.shipped()), {}, 0.6),
+    calibrate.save(calibrate.Calibration({}, models_fingerprint(Models.shipped()), {}, 0.6),
                    tmp_path / "state" / calibrate.CALIBRATION_FILE)
     img = tmp_path / "a.png"
     cv2.imwrite(str(img), render_frame((200, 200), [DieSpec(3, "red", (100, 100), 0, 44)]))

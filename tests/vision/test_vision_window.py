@@ -8,6 +8,9 @@ import pytest
 
 from test_calibration_flow import _flow_to_decide
 from vision import calibrate, netreader, reader
+from vision.calibration import window_fit
+from vision.calibration.file import models_fingerprint
+from vision.calibration.window_fit import WINDOW_MIN_GAIN, fit_window, patch_of, window_loss
 from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW, Models, WindowGeometry
 from vision.reader import DiceReader
@@ -15,7 +18,7 @@ from vision.synth import DieSpec, render_frame
 
 #: the reader as shipped (its models' fingerprint names a calibration's models)
 SHIPPED = DiceReader()
-FINGERPRINT = calibrate.models_fingerprint(Models.shipped())
+FINGERPRINT = models_fingerprint(Models.shipped())
 
 
 @pytest.mark.parametrize("fields, word", [
@@ -97,12 +100,12 @@ def test_the_window_fit_finds_the_top_faces_of_dice_seen_at_a_slant():
         for c in SHIPPED.find_dice(frame):
             x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
             if abs(x - c.x) < 20:
-                patches.append(calibrate.patch_of(frame, c, v - 1))
+                patches.append(patch_of(frame, c, v - 1))
     assert len(patches) >= 16
     assert np.mean([p.cand.y - 80 for p in patches]) > 3  # the silhouette's centre lies below the top face
-    window, shipped, loss = calibrate.fit_window(SHIPPED, patches)
-    assert window.dy < 0 and loss <= shipped - calibrate.WINDOW_MIN_GAIN
-    assert calibrate.window_loss(SHIPPED, patches, window) == pytest.approx(loss)
+    window, shipped, loss = fit_window(SHIPPED, patches)
+    assert window.dy < 0 and loss <= shipped - WINDOW_MIN_GAIN
+    assert window_loss(SHIPPED, patches, window) == pytest.approx(loss)
 
 
 def _patches(frame: np.ndarray, tops: list[tuple[float, float, int]]) -> list:
@@ -110,7 +113,7 @@ def _patches(frame: np.ndarray, tops: list[tuple[float, float, int]]) -> list:
     for c in SHIPPED.find_dice(frame):
         x, y, v = min(tops, key=lambda t: abs(t[0] - c.x))
         if abs(x - c.x) < 20:
-            out.append(calibrate.patch_of(frame, c, v - 1))
+            out.append(patch_of(frame, c, v - 1))
     return out
 
 
@@ -126,11 +129,11 @@ def test_dice_seen_from_above_keep_the_shipped_window(monkeypatch):
                  for k, (v, c) in enumerate(zip(values, ["white", "red", "blue", "white", "red"]))]
         patches += _patches(render_frame((470, 180), specs, seed=seed, noise=6), [(*s.center, s.value) for s in specs])
     assert len(patches) >= 12
-    window, shipped, loss = calibrate.fit_window(SHIPPED, patches)
+    window, shipped, loss = fit_window(SHIPPED, patches)
     assert window == SHIPPED_WINDOW and loss == shipped
-    monkeypatch.setattr(calibrate, "WINDOW_MIN_GAIN", 0.0)
-    assert calibrate.fit_window(SHIPPED, patches)[2] < shipped
-    assert calibrate.fit_window(SHIPPED, []) == (SHIPPED_WINDOW, 0.0, 0.0)
+    monkeypatch.setattr(window_fit, "WINDOW_MIN_GAIN", 0.0)
+    assert fit_window(SHIPPED, patches)[2] < shipped
+    assert fit_window(SHIPPED, []) == (SHIPPED_WINDOW, 0.0, 0.0)
 
 
 def test_a_window_that_reads_the_confirmation_rolls_worse_is_not_kept(tmp_path, monkeypatch):

@@ -9,7 +9,7 @@ their labels in a temporary folder; nothing is copied into the project);
 every other scene is scored, without and with the calibration, with the
 models in ``--models`` (default: the shipped ones).  ``--score-every N``
 scores every N-th of those photos only (quicker; the same photos both
-ways).  A refused calibration (:class:`vision.calibrate.CalibrationError`)
+ways).  A refused calibration (:class:`vision.calibration.file.CalibrationError`)
 is reported with its reason and the reader's figures without it; the
 exit status is then 1.
 

@@ -28,7 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-from vision import calibrate, netreader
+from vision import netreader
+from vision.calibration.layers import NEGATIVE_WEIGHT, fit_head
+from vision.calibration.photos import TURNS, fit_samples
 from vision.dataset import fold_images
 from vision.netreader import NOT_A_DIE, Models
 from vision.reader import DiceReader
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     src = Path(a.models)
     reader = DiceReader(models=Models.load(src))
     t0 = time.time()
-    turns = calibrate.TURNS[::4 // a.turns]
+    turns = TURNS[::4 // a.turns]
     per = 2 * len(turns)
     windows, classes, per_set = [], [], {}
     for folder in a.dataset:
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         if not (folder / "images").is_dir():
             p.error(f"{folder}: not a labelled set (expected images/ and YOLO labels/)")
         images = fold_images(folder, a.fold)
-        wins, c, labelled, found = calibrate._samples(reader, images, turns)
+        wins, c, labelled, found = fit_samples(reader, images, turns)
         if len(c) > a.max_dice:
             keep = np.linspace(0, len(c) - 1, a.max_dice).astype(int)
             wins = [wins[k * per + t] for k in keep for t in range(per)]
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         log(f"{folder.name}: {len(images)} photos, {found}/{labelled} labelled dice found, {len(f)} finds used "
             f"({time.time() - t0:.0f} s)")
     y = np.repeat(np.asarray(classes), per)
-    w = np.where(y == NOT_A_DIE, calibrate.NEGATIVE_WEIGHT, 1.0)
+    w = np.where(y == NOT_A_DIE, NEGATIVE_WEIGHT, 1.0)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     names = {"fast": "dice_face.onnx", "expert": "dice_face_expert.onnx"}
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         log(f"{name}: features of {len(windows)} windows ({time.time() - t0:.0f} s)")
         F = reader.face_features(windows, expert=name == "expert")
         W0, b0 = own_head(src / names[name])
-        W, b = calibrate.fit_head(F, y, w, W0, b0, steps=400)
+        W, b = fit_head(F, y, w, W0, b0, steps=400)
         acc0 = float(((F @ W0.T + b0).argmax(1) == y).mean())
         acc1 = float(((F @ W.T + b).argmax(1) == y).mean())
         log(f"{name}: window accuracy {acc0:.3f} -> {acc1:.3f} ({time.time() - t0:.0f} s)")

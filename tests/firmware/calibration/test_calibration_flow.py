@@ -16,6 +16,9 @@ from firmware.calibration.gallery import GALLERY, gallery_flow
 from firmware.calibration.run import GuidedOptions
 from firmware.ui.kit import LayoutError
 from vision import calibrate
+from vision.calibration import threshold as value_threshold
+from vision.calibration.confirm import reads_worse
+from vision.calibration.threshold import THRESHOLDS
 from vision.synth import DieSpec, render_frame
 from vision.trays import TrayZones
 
@@ -81,7 +84,7 @@ def test_a_calibration_that_reads_its_confirmation_rolls_worse_is_refused(monkey
     ((9, 1), (10, 1), False),
 ])
 def test_the_refusal_rule_puts_wrong_values_first_and_is_one_rule(monkeypatch, before, after, refused):
-    assert calibrate.reads_worse(*before, *after) is refused
+    assert reads_worse(*before, *after) is refused
     flow = GuidedCalibration([0], lambda: None, None)
     flow.heads, flow.confirmed = {}, [object()]
     b = {"dice": 14, "right": before[0], "wrong": before[1], "unread": 14 - sum(before)}
@@ -136,7 +139,7 @@ def test_a_raised_threshold_reading_the_rolls_right_fewer_times_is_refused_in_wo
     threshold = {"dice": 17, "right": 1, "wrong": 0, "unread": 16}
     monkeypatch.setattr(flow, "score", lambda heads, p=None: layers if heads else threshold if p else shipped)
     flow._fit_reads = {"plain": [(0.995, True)] * 59 + [(0.95, False)]}   # a misread at 0.95: gone at 0.99
-    assert calibrate.reads_worse(10, 0, 1, 0)
+    assert reads_worse(10, 0, 1, 0)
     flow.decide()
     assert flow.outcome[0] == "refused" and "worse" in flow.outcome[1]
     with pytest.raises(RuntimeError):
@@ -150,7 +153,7 @@ def test_a_raised_threshold_reading_the_rolls_right_fewer_times_is_refused_in_wo
 def test_a_raised_threshold_reading_the_rolls_as_well_is_weighed_with_the_captured_faces(monkeypatch):
     """A raised threshold that reads the rolls as well as the reader does
     (none fewer right, none more wrong) is kept where the captured faces
-    show a misread it avoids (a wrong value costs calibrate.WRONG_COST
+    show a misread it avoids (a wrong value costs vision.calibration.confirm.WRONG_COST
     dice), and not where they show none."""
     flow = _flow_to_decide(0.95)
     shipped = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
@@ -232,8 +235,8 @@ def test_the_threshold_is_chosen_on_the_captured_faces(monkeypatch):
     assert flow.phase == "adapt"
     flow.adapt()
     assert flow.min_value_p == 0.9
-    monkeypatch.setattr(calibrate, "LOWER_NEEDS", 24)
-    assert flow._choose_threshold() == calibrate.THRESHOLDS[0]
+    monkeypatch.setattr(value_threshold, "LOWER_NEEDS", 24)
+    assert flow._choose_threshold() == THRESHOLDS[0]
 
 
 @pytest.mark.parametrize("had", [False, True])
@@ -260,8 +263,8 @@ def test_guided_flow_headless_stores_a_calibration_and_reset_undoes_it(tmp_path)
     cal = calibrate.load(stored, Models.shipped())  # made for these models, loads cleanly
     assert cal.info["source"] == "guided" and cal.info["fit_dice"] == rec["fit_dice"] == 2 * 4 * 6
     assert rec["confirm_rolls"] == 2 and rec["after"]["dice"] >= 6
-    assert not calibrate.reads_worse(rec["before"]["right"], rec["before"]["wrong"], rec["after"]["right"],
-                                     rec["after"]["wrong"])
+    assert not reads_worse(rec["before"]["right"], rec["before"]["wrong"], rec["after"]["right"],
+                           rec["after"]["wrong"])
     assert rec["adapt_cpu_s"] > 0      # its limit (60 s) is measured in benchmarks/bench_calibrate.py
     assert len(list(screens.glob("calibrate-*.png"))) >= 8    # a screen per step at least
     out = _cli("--reset", state=state)
@@ -517,7 +520,7 @@ def test_oled_words_not_code():
 def test_the_folder_routes_why_names_the_misreads_and_the_margin():
     """A threshold raised past misreads says how many the reader as it was
     gave on the fit photos, how many at the new threshold, and why it is a
-    step above the lowest with none wrong (calibrate.margin_words)."""
+    step above the lowest with none wrong (vision.calibration.threshold.margin_words)."""
     from firmware.cli import dice_calibrate as cmd_dice
     info = {"threshold_before": 0.9, "kind": "threshold", "before_fit": {"right": 85, "wrong": 1},
             "candidates": {"threshold": {"fit": {"right": 15, "wrong": 0}}},

@@ -10,6 +10,7 @@ import pytest
 from firmware.runtime.dice_station import DiceStation
 from firmware.runtime.reader import cabinet_reader, reader_from_config, with_calibration
 from vision import calibrate
+from vision.calibration.file import models_fingerprint
 from vision.die import VisionInputError
 from vision.netreader import Models, WindowGeometry
 from vision.reader import DiceReader
@@ -32,7 +33,7 @@ def test_the_config_and_an_option_set_the_reader_s_threshold(tmp_path):
 
 
 def test_the_cabinet_reader_reads_with_this_cabinet_s_calibration(tmp_path):
-    fingerprint = calibrate.models_fingerprint(Models.shipped())
+    fingerprint = models_fingerprint(Models.shipped())
     path = _store(tmp_path, calibrate.Calibration({}, fingerprint, {}, 0.95, WindowGeometry(dy=-0.04)))
     reader, used, why = cabinet_reader(_cfg(tmp_path))
     assert used == str(path) and why is None

@@ -69,10 +69,11 @@ def test_a_calibration_with_all_zero_weights_is_refused_at_load(tmp_path):
     import numpy as np
 
     from vision import calibrate
+    from vision.calibration.file import models_fingerprint
     zero = {k: (np.zeros((7, 64), np.float32), np.zeros(7, np.float32)) for k in ("fast", "expert")}
     from vision.netreader import Models
     models = Models.shipped()
-    cal = calibrate.Calibration(zero, calibrate.models_fingerprint(models), {}, 0.95)
+    cal = calibrate.Calibration(zero, models_fingerprint(models), {}, 0.95)
     path = calibrate.save(cal, tmp_path / calibrate.CALIBRATION_FILE)
     with pytest.raises(calibrate.CalibrationError, match=r"same weights for every face.*read no dice"):
         calibrate.load(path, models)
