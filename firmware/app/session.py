@@ -347,7 +347,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         images = []
         oleds_changed = False
         cursors = [c.cursor for c in self.runtime.controls]
-        moved = {i for i, c in enumerate(cursors) if i >= len(self._cursors) or self._cursors[i] != c}
+        # a person's seat whose cursor moved goes first (a bot's cursor moves too: Cha dango's aim, CD-12)
+        moved = {i for i, c in enumerate(cursors) if (i >= len(self._cursors) or self._cursors[i] != c)
+                 and i not in self.runtime.bots}
         self._cursors = cursors
         for seat in range(self.game.num_players):
             try:
