@@ -9,3 +9,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     "dice")`` -> "2 dice", ``plural(0, "card")`` -> "0 cards".  ``many``:
     the plural when it is not ``one`` + "s"."""
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
+
+
+def a_number(n: int) -> str:
+    """``n`` with its article as it is said in English: "an 8", "an 11",
+    "an 18", "an 80", else "a 3" (the article follows the sound of the
+    number's first word)."""
+    said = str(n)
+    vowel = said.startswith("8") or said in ("11", "18") or (len(said) in (5, 6) and said[:2] in ("11", "18"))
+    return f"{'an' if vowel else 'a'} {said}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Event, IllegalAction
+from ..words import a_number
 from . import ai
 from .stations import collect, free_ranks, lowest, max_move_up, move_up, pushed_down
 from .track import has_dishes, order_of, tip_at
@@ -344,7 +345,7 @@ class RulesMixin:
         pl["track"][slot] = None
         events.append({"type": "serve", "player": player, "card": customer["card"], "tip": tip,
                        "text": f"Seat {player + 1} serves the {self.comp.customer(customer['card']).name} "
-                               f"and gets a {tip}-coin tip"})
+                               f"and gets {a_number(tip)}-coin tip"})
 
     def _do_done_serving(self, player: int, action: Action, events: list[Event]) -> None:
         """Finish serving for this round."""

@@ -91,7 +91,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         k = action.get("count")
         return f"add {k} di{'c' if k != 1 else ''}e"
     if kind == "wash":
-        return f"wash dishes: {action.get('ones')} ones"
+        return short_words(action)          # "wash dishes: one 1", never "1 ones"
     if kind == "upgrade":
         arr = comp.arrange.get(action.get("arrange")) if comp else None
         return f"{arr.name if arr else action.get('arrange')} to Lv.2"

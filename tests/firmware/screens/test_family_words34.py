@@ -11,6 +11,15 @@ def test_ginza_wash_says_dishes_and_the_1s():
     """Before: "wash 0 ones" (rulebook: Wash Dishes with the "1" dice)."""
     assert gw.short_words({"type": "wash", "ones": 0}) == "wash dishes, no 1s"
     assert gw.short_words({"type": "wash", "ones": 2}) == "wash dishes: two 1s"
+    from firmware.screens.ginza_oled import label       # play-test round 3: the OLED said "wash dishes: 1 ones"
+    assert label({"type": "wash", "ones": 1}) == "wash dishes: one 1"
+
+
+def test_cryptid_tip_takes_an_before_eight():
+    """Play-test round 3: "gets a 8-coin tip"."""
+    from engines.words import a_number
+    assert a_number(8) == "an 8" and a_number(11) == "an 11" and a_number(18) == "an 18"
+    assert a_number(3) == "a 3" and a_number(12) == "a 12" and a_number(80) == "an 80"
 
 
 def test_ginza_roll_says_how_many_rolls_wait():
