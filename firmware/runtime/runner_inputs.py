@@ -23,6 +23,7 @@ from hardware.mock import Timeline
 from firmware.rulings import LOOK_FIRST_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
+from firmware.runtime.takeback import is_refusal
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
 #: least (longer while the guard still runs), us.
@@ -193,6 +194,8 @@ class RunnerInputs:
             else:
                 self.controls[seat].nav(self.game, step)
                 self._moved_on[seat] = self.now_us
+                if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
+                    self.prompts.pop(seat)
                 self._drop_look_first(seat)
             self.dirty = True
 

@@ -27,6 +27,22 @@ from firmware.runtime.controls import SeatControls
 TAKE_BACK_HOLD_US = 1_000_000
 #: What the seat's OLED says while a take-back is possible.
 HINT = "hold left: take back"
+#: The engine's reasons for a refused take-back, as an OLED line holds them (the engine's
+#: whole words are the log's); others read "no take-back: <reason>".
+SHORT_WHY = {"there is no choice of yours to take back": "nothing to take back",
+             "your turn is over": "turn over: no take-back"}
+
+
+def refused_words(why: str) -> str:
+    """The OLED's words for a take-back refused for ``why`` (the engine's
+    reason): one line where it can, "no take-back: ..." otherwise."""
+    return SHORT_WHY.get(why.split(" since ")[0], f"no take-back: {why}")
+
+
+def is_refusal(prompt: str) -> bool:
+    """True for a prompt :func:`refused_words` made (the seat's next arrow
+    step clears it)."""
+    return prompt.startswith("no take-back: ") or prompt in SHORT_WHY.values()
 
 
 class TakeBackHold:
@@ -82,8 +98,8 @@ def take_back(runtime: Any, seat: int) -> bool:
     if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
         return False
     why = runtime.game.take_back_problem(seat)
-    if why is not None:
-        runtime.prompts[seat] = f"no take-back: {why}"
+    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone at the next step
+        runtime.prompts[seat] = refused_words(why)
         runtime.dirty = True
         return False
     runtime.prompts.pop(seat, None)

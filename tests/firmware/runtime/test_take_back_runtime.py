@@ -86,7 +86,24 @@ def test_a_hold_with_nothing_to_take_back_says_why_and_changes_nothing(tmp_path)
         before, actions = state(rt.game), rt.stats.actions
         hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
         assert state(rt.game) == before and rt.stats.actions == actions
-        assert rt.prompts[0].startswith("no take-back: ")
+        assert rt.prompts[0] == "nothing to take back"
+    finally:
+        s.close()
+
+
+def test_a_refused_take_back_fits_a_line_and_goes_at_the_next_step(tmp_path):
+    """Play-test round 3: "no take-back: there is no choice of yours to
+    take ..." was cut on the OLED and stayed over later choices."""
+    from firmware.ui.oled import OledFrame
+    s = session(tmp_path)
+    rt = s.runtime
+    try:
+        rt.step(rt.now_us)
+        hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
+        said = rt.prompts[0]
+        assert OledFrame().fits(said, OledFrame().W - 4), said
+        rt.nav(0, 1)
+        assert 0 not in rt.prompts, rt.prompts
     finally:
         s.close()
 
