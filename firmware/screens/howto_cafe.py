@@ -112,7 +112,16 @@ GINZA = (
         tile("Every order covered: take your cards and tokens",
              ("token", {"seat": 0, "label": "1"}), ARROW, ("plate", {"name": "Parfait"})),
         tile("Two or more of its orders yours: \u00a52 more", ("coin", {"label": 2})),
-        tile("A purple die: use it for \u00a53", ("die", dict(PURPLE, value=6)), ("coin", {"label": 3})),
+        tile("A purple die: \u00a53, one a serve, then it is gone", ("die", dict(PURPLE, value=6)),
+             ("coin", {"label": 3})),
+    )),
+    Page("The customers", (
+        tile("Morning, Daytime, Night: one per player each", ("icon", {"name": "deck"}),
+             ARROW, ("plate", {"name": "Parfait"})),
+        tile("Time 2, 1, 0: it leaves unserved, orders discarded",
+             ("sign", {"text": "2"}), ARROW, ("sign", {"text": "1"}), ARROW, CROSS),
+        tile("Served or gone: a new customer comes", ("icon", {"name": "deck"}), ARROW,
+             ("plate", {"name": "Coffee"})),
     )),
     Page("Arrange", (
         tile("Change: one die +1 or -1 (level\u00a02: twice)", ("arrange", {"name": "change"}),
@@ -125,7 +134,7 @@ GINZA = (
     Page("Wash; before your action, grow", (
         tile("Wash: no, one, two, three ones give \u00a51, 3, 5, 7", ("die", {"value": 1}),
              ("die", {"value": 1}), ARROW, ("coin", {"label": 5})),
-        tile("Arrange card to level\u00a02: \u00a53, with 4\u00a0VP of its colour",
+        tile("Arrange card to level\u00a02: \u00a53, with order cards of 4\u00a0VP in its colour",
              ("arrange", {"name": "reroll"}), ("coin", {"label": 3})),
         tile("Or a higher dice limit: \u00a54, 4, 6, 6, and a new die", ("coin", {"label": 4}), ARROW,
              ("die", dict(YELLOW, value=6))),

@@ -115,7 +115,7 @@ def test_how_to_play_opens_from_the_menu_and_the_arrows_and_button_turn_its_page
 def test_every_how_to_page_is_drawn_whole_at_both_sizes_and_text_sizes(measure):
     from firmware.screens.howto_scene import howto_scene
     for gid in GAMES:
-        assert 3 <= len(PAGES[gid]) <= 12
+        assert 3 <= len(PAGES[gid]) <= 13          # Ginza, the longest book, has 13
         for size in SIZES:
             for text_size in ("normal", "large"):
                 pager = Pager(gid)
