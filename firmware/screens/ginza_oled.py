@@ -280,6 +280,11 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     if phase == "player_card":
         pc = game.comp.player_cards[act["card"]]
         title, text = pc.name, pc.text
+        for with_limit in (f"{pc.name} · dice limit {pc.dice_limit}", f"{pc.name} · limit {pc.dice_limit}",
+                           f"{pc.name} limit {pc.dice_limit}"):
+            if f.fits(with_limit, f.W - 20):      # the card's starting dice limit (GR-4), beside its name
+                title = with_limit
+                break
     else:
         bc = game.comp.bonus_cards[act["card"]]
         title, text = f"{bc.name} {bc.vp} VP", _bonus_text(bc)

@@ -24,6 +24,8 @@ def test_every_offered_player_cards_whole_ability_is_on_the_oled():
                 f = oled_frame(g, seat, controls[seat], ctx)
                 for _, line in ability_lines(f, card.text):
                     assert line in f.texts, (card.name, card.text, f.texts)
+                # play-test round 3: the card's dice limit was never shown (the pages say it has one)
+                assert any(f"limit {card.dice_limit}" in t for t in f.texts), (card.name, f.texts)
                 assert not f.overlaps(), f.overlaps()
                 seen += 1
                 controls[seat].nav(g, 1)
