@@ -13,3 +13,6 @@ LONG_PRESS_US = 700_000
 #: appeared for it (its cursor not turned since) only shows the choice: it
 #: arms and confirms nothing; races are never held back, us.
 LOOK_FIRST_US = 700_000
+#: The 3-2-1 before each Retrograde roll, and before a race starts again
+#: (resumed from a save, ruling CAB-8, or going on after a pause), us.
+COUNTDOWN_US = 3_000_000

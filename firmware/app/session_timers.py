@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The countdown before each Retrograde roll, us.
-COUNTDOWN_US = 3_000_000
+from firmware.rulings import COUNTDOWN_US  # noqa: F401 - the 3-2-1 (also read from here)
 
 
 class SessionTimers:
@@ -96,6 +95,8 @@ class SessionTimers:
         CAB-8); the banner shows the seconds, then "next N" while a race's
         outcome holds the next order (CAB-7)."""
         rt = self.runtime
+        if getattr(rt, "restart_action", None) is not None:    # a race paused, going on: the 3-2-1 again
+            self._resume_action, rt.restart_action = rt.restart_action, None
         if self._resume_action is not None and not self.game.is_terminal():
             if rt.frozen_until_us < 0:
                 rt.frozen_until_us = rt.hold_until_us = t_us + COUNTDOWN_US

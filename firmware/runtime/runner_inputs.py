@@ -20,7 +20,7 @@ from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
 from hardware.mock import Timeline
 
-from firmware.rulings import LOOK_FIRST_US
+from firmware.rulings import COUNTDOWN_US, LOOK_FIRST_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
 from firmware.runtime.takeback import is_refusal
@@ -52,8 +52,11 @@ class RunnerInputs:
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
+        was_paused = self.pause.paused
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
+            if self.pause.paused != was_paused:
+                self._pause_turned(ev.t_us)
             return
         if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
@@ -184,6 +187,35 @@ class RunnerInputs:
             action["cups_up"] = [s for s in range(self.game.num_players)
                                  if (s, "cup") in self._pins and self.bank.level(s, "cup") == 0]
         return action
+
+    def _pause_turned(self, t_us: int) -> None:
+        """The game was paused or goes on at ``t_us`` (issue 38; play-test
+        round 3: a Cha dango race ran on under the pause).  Paused: the
+        bots' presses not yet made are called off (their releases stay) and
+        they plan again once it goes on.  Going on: a result still on the
+        screen stays for what was left of it (the pause's time added to
+        ``not_before``), and an open race starts again after the 3-2-1,
+        as a race resumed from a save (ruling CAB-8; the game's
+        ``resume_action`` hook; the session's timers count it down)."""
+        if self.pause.paused:        # a cup's moves stay (a cup put down later is not left up)
+            self._paused_at = t_us
+            pressed = ("button", "nav_a", "nav_b", "nav_push")
+            if self.timeline is not None:
+                self.timeline.pending = [e for e in self.timeline.pending if e.seat not in self.bots
+                                         or not e.closed or e.input not in pressed or e.t_us <= t_us]
+            self.bot_inputs = [e for e in self.bot_inputs
+                               if e.t_us <= t_us or e.kind != "press" or e.input not in pressed]
+            self.bot_navs = [n for n in self.bot_navs if n[0] <= t_us]
+            self.bot_busy_until = {}
+            return
+        paused_us = max(0, t_us - getattr(self, "_paused_at", t_us))
+        self.not_before = {k: v + paused_us if v > t_us - paused_us else v for k, v in self.not_before.items()}
+        declared = cabinet_game(self.game.game_id)
+        restart = declared.hook("resume_action") if declared is not None else None
+        action = restart(self.game) if restart is not None and not self.game.is_terminal() else None
+        if action is not None:      # no tick, no input until the 3-2-1 is over; then the race restarts
+            self.restart_action = action
+            self.frozen_until_us = self.hold_until_us = t_us + COUNTDOWN_US
 
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""

@@ -139,3 +139,42 @@ def hold(rt, seat, t_us, hold_us):
     (the second 30 ms after the first, as fingers do)."""
     rt.timeline.press(seat, t_us, hold_us + 30_000, name="nav_a")
     rt.timeline.press(seat, t_us + 30_000, hold_us, name="nav_b")
+
+
+def test_a_race_paused_stands_still_and_starts_again_after_a_countdown(tmp_path):
+    """Play-test round 3 (Cha dango): paused 1.5 s into a race, the race's
+    seconds ran out, a bot's cup went up and the result went by; a press
+    0.6 s after going on counted in the next order as a wrong hit.  Paused,
+    nothing of the race moves (bots' presses under way included); going on,
+    the race starts again after the 3-2-1 (as a race resumed from a save,
+    ruling CAB-8)."""
+    s = session(tmp_path, "cha-dango", 3, {1, 2})
+    rt = s.runtime
+    try:
+        t = rt.now_us
+        for _ in range(4000):                             # an order open (the person reveals when it is theirs)
+            view = s.game.view(None)
+            if view.get("race") is not None:
+                break
+            if view["phase"] == "reveal" and view["current"] == 0 and not rt.timeline.pending:
+                rt.timeline.press(0, t + 1000, 80_000)
+            t = run_to(rt, t, t + 50_000, 10_000)
+        assert s.game.view(None).get("race") is not None
+        hold(rt, 0, t + 10_000, PAUSE_HOLD_US + 50_000)   # seat 1 pauses the race
+        t = run_to(rt, t, t + PAUSE_HOLD_US + 200_000, 10_000)
+        assert rt.pause.paused
+        state, actions = json.dumps(s.game.to_json(), sort_keys=True), rt.stats.actions
+        t = run_to(rt, t, t + 15_000_000, 50_000)          # longer than the race's 6 s to answer
+        assert rt.stats.actions == actions and json.dumps(s.game.to_json(), sort_keys=True) == state, \
+            "the race moved while paused"
+        hold(rt, 0, t + 10_000, PAUSE_HOLD_US + 50_000)   # go on
+        t = run_to(rt, t, t + PAUSE_HOLD_US + 200_000, 10_000)
+        assert not rt.pause.paused
+        assert s.game.view(None).get("race") is not None and rt.frozen_until_us > t, \
+            "the race went on at once, with no countdown"
+        rt.timeline.press(0, t + 100_000, 80_000)          # a press in the countdown counts for nothing
+        t = run_to(rt, t, rt.frozen_until_us + 50_000, 10_000)
+        assert s.game.view(None).get("race") is not None, "the race was decided in the countdown"
+    finally:
+        s.close()
+
