@@ -348,6 +348,8 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
     scene.nodes.extend(board.nodes)
     scene.dropped.extend(board.dropped)
     scene.facts.update(board.facts)
+    if band is not None and band.y == 0:
+        scene.facts.pop("title_free", None)     # the band's line is over the title bar: no room for captions
     if band is not None:
         _draw_band(scene, band, text_size, wraps, colour, move_lines)
         scene.facts["walkthrough"] = {"texts": [" ".join(w) for w in wraps], "band": band,
