@@ -117,7 +117,7 @@ class HdmiRenderer:
                     # the column's width beside the HDMI view at its own height
                     lay = window_layout((int(width / (1 - MAX_COLUMN_SHARE)), height), (width, height), probe,
                                         self.fonts.measure)
-                    desk = (width + lay.column_w, height)
+                    desk = (width + lay.column_w, height + lay.captions[3])    # and the captions' strip under it
                     sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") \
                         else []
                     size = fit_window(desk, tuple(sizes[0]) if sizes else None)
