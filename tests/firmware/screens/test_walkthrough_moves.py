@@ -45,3 +45,18 @@ def test_the_latest_move_stays_visible_under_the_walkthrough_band(game_id, playe
             assert " ".join(latest[0].split()) in shown, (game_id, size, latest[0])
     finally:
         s.close()
+
+
+def test_cha_dango_has_no_feed_and_its_band_says_no_move(tmp_path):
+    """Cha dango's board shows the order up itself: no "Last move" there."""
+    s = session(tmp_path, "cha-dango", 3, {0, 1, 2})
+    rt = s.runtime
+    try:
+        t = rt.now_us
+        rt.step(t)
+        run_to(rt, t, t + 6_000_000)
+        ctx = dict(s.context(), walkthrough="on", bots=[1, 2])
+        scene = hdmi_screen(s.game, ctx, size=(1920, 1080), measure=default_measure())
+        assert scene.facts["walkthrough"]["move"] == ""
+    finally:
+        s.close()
