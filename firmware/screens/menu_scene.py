@@ -104,8 +104,9 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
         words = menu.resumable[keys.index(menu.focus)][1].split(", ")
         words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
         seats = resume_seat_words(menu)
-        if seats:                          # "3 players" said by the seats' line
+        if seats:                          # "3 players" said by the seats' line; the name and how far, one line
             words = [w for w in words if not w.endswith((" players", " player"))]
+            words = [", ".join(words[:-1]), words[-1]] if len(words) > 2 else words
         return "Resume", [*words, *seats, RESUME_BUTTON]
     if label == "Watch a game":         # issue 38: the newest saved game, move by move
         if not getattr(menu, "watchable", None):
@@ -135,7 +136,8 @@ def resume_seat_words(menu: Any) -> list[str]:
     """Who plays which seat of the focused saved game when it is resumed
     ("2 seats: seat 1 person, seat 2 bot"), whether that is as saved or the
     Bots row's choice, and that the save's seat count wins over a
-    different Players row; [] when the save's seats are not known."""
+    different Players row, in one line; [] when the save's seats are not
+    known."""
     path = menu.focused_save()
     if path is None or path not in menu.saved_seats:
         return []
@@ -143,10 +145,9 @@ def resume_seat_words(menu: Any) -> list[str]:
     bots = menu.resume_seats(path)[0]
     seats = ", ".join(f"seat {s + 1} {'bot' if s in bots else 'person'}" for s in range(players))
     how = "bots as the Bots row says" if menu.bots_chosen else "bots as saved"
-    out = [f"{players} seats, {how}: {seats}"]
-    if players != menu.players:
-        out.append(f"the saved {players} seats, not the Players row's {menu.players}")
-    return out
+    count = f"{players} seats" if players == menu.players else \
+        f"the saved {players} seats (not the Players row's {menu.players})"
+    return [f"{count}, {how}: {seats}"]
 
 
 def _card_words(scene: Scene, gid: str, width: int, size: int) -> list[str] | None:
@@ -272,13 +273,26 @@ def row_column(scene: Scene, rect: Rect, menu: Any) -> None:
     scene.facts["focus"] = menu.focus
 
 
+def seat_columns(scene: Scene, n: int) -> int:
+    """How many seat tokens stand side by side in the menu's seats strip:
+    all of up to 3 seats, else 3 on a wide screen and 2 on a narrow one;
+    2 where 3 leave "person" too little room (3 seats at 800 px)."""
+    cols = n if n <= 3 else 3 if scene.width >= 1200 else 2
+    if cols == 3 and scene.width < 1200:
+        m = scene.metrics
+        cell = (scene.width * 9 // 20 - 2 * m.pad) // 3      # the strip's share of the screen, a third of it
+        if scene.measure("person", m.small)[0] + scene.measure("Ag", m.small)[1] + 2 * m.pad > cell:
+            cols = 2
+    return cols
+
+
 def seats_strip(scene: Scene, rect: Rect, menu: Any) -> None:
     """The seats of the game to start (on a Resume row: of the saved
     game, as it will be played): a token each (its number and colour),
     "person" or the bot's level under it."""
     m = scene.metrics
     n, bots = menu.shown_seats()
-    cols = n if n <= 3 else 3 if scene.width >= 1200 else 2
+    cols = seat_columns(scene, n)
     cells = rect.grid(n, cols, gap=m.pad // 2)
     line_h = scene.measure("Ag", m.small)[1]
     said = {}
@@ -323,7 +337,7 @@ def menu_scene(menu: Any, size: tuple[int, int], measure: Measure) -> Scene:
     left, right = rest.cols(11, 9, gap=m.pad)
     row_column(scene, left, menu)
     n = menu.shown_seats()[0]
-    seats_h = -(-n // (n if n <= 3 else 3 if size[0] >= 1200 else 2)) * (line_h + m.pad) + m.pad // 2
+    seats_h = -(-n // seat_columns(scene, n)) * (line_h + m.pad) + m.pad // 2
     seats, info = right.rows(-seats_h, 1, gap=m.pad)
     seats_strip(scene, seats, menu)
     title, lines = focus_words(menu)
