@@ -92,6 +92,10 @@ class Menu:
     watchable: tuple[Path, str] | None = None
     #: "Shut down" pressed once: the next press on it powers off, any other input disarms
     armed: bool = False
+    #: each Resume row's journal -> its seats as saved: (seat count, the 0-based bot seats, their levels)
+    saved_seats: dict[Path, tuple[int, frozenset[int], dict[int, str]]] = field(default_factory=dict)
+    #: the Bots row was changed: a resumed game's seats are played as it says (else as saved)
+    bots_chosen: bool = False
 
     def __post_init__(self) -> None:
         self.games = [g for g in self.games if self.max_players(g) >= GAMES[g].min_players]
@@ -223,6 +227,7 @@ class Menu:
             self.players = self.players + 1 if self.players < self.max_players(self.game_id) else info.min_players
         elif label == "Bots":
             self.bots = (self.bots + 1) % len(BOT_CHOICES)
+            self.bots_chosen = True
             self.focus = min(self.focus, len(self.rows()) - 1)
         elif label == "Bot level":
             self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
@@ -284,6 +289,35 @@ class Menu:
         choice = BOT_CHOICES[self.bots]
         return set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
             else set(range(self.players))
+
+    def focused_save(self) -> Path | None:
+        """The journal of the focused Resume row, or None (another row)."""
+        rows = self.rows()
+        if rows[self.focus][0] != "Resume" or not self.resumable:
+            return None
+        return self.resumable[[i for i, (lab, _) in enumerate(rows) if lab == "Resume"].index(self.focus)][0]
+
+    def resume_seats(self, path: Path) -> tuple[set[int], dict[int, str]]:
+        """Who plays a saved game resumed from this menu: (the 0-based
+        seats bots play, seat -> bot level).  The save's own seat count
+        (not the Players row); the seats the Bots row gives bots once it
+        was changed (as ``cabinet resume --bots``), else the bots as saved
+        with their saved levels."""
+        players, saved, levels = self.saved_seats.get(path, (self.players, frozenset(), {}))
+        if not self.bots_chosen:
+            return set(saved), {s: levels.get(s, BOT_LEVELS[1]) for s in saved}
+        choice = BOT_CHOICES[self.bots]
+        bots = set() if choice == "none" else set(range(1, players)) if choice == "all but seat 1" \
+            else set(range(players))
+        return bots, {s: BOT_LEVELS[self.bot_level] for s in bots}
+
+    def shown_seats(self) -> tuple[int, dict[int, str]]:
+        """The seats the menu shows (seat count, bot seat -> level): the
+        focused saved game's on a Resume row, else the game to start's."""
+        path = self.focused_save()
+        if path is not None and path in self.saved_seats:
+            return self.saved_seats[path][0], self.resume_seats(path)[1]
+        return self.players, {s: self.bot_level_name() for s in self.bot_seats()}
 
     def bot_level_name(self) -> str:
         return BOT_LEVELS[self.bot_level]

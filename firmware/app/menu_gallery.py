@@ -31,6 +31,8 @@ def _seats(menu: Menu) -> Menu:
 
 def _resume(menu: Menu) -> Menu:
     menu.resumable = list(_SAVES)
+    menu.saved_seats = {_SAVES[0][0]: (3, frozenset({1, 2}), {1: "normal", 2: "hard"}),
+                        _SAVES[1][0]: (4, frozenset({3}), {3: "easy"})}
     return _focus(menu, "Resume")
 
 
@@ -50,7 +52,7 @@ MENU_STATES: dict[str, tuple[str, Callable[[Menu], Menu]]] = {
     "seats": ("Cha dango, 5 seats: seat 1 a person, 2-5 hard bots", _seats),
     "rules": ("Cha dango's house rule: what a wrong hit costs", lambda m: _focus(_game(m, "cha-dango"), "Wrong hit costs")),
     "first-game": ("Retrograde's first-game rules", lambda m: _focus(m, "First-game rules")),
-    "resume": ("two unfinished games; the focused one told in full", _resume),
+    "resume": ("two unfinished games; the focused one told in full, who plays which seat", _resume),
     "watch": ("the newest saved game to watch again, move by move", _watch),
     "settings": ("the volume", lambda m: _focus(m, "Volume")),
     "large-text": ("the large text size", _large),

@@ -226,6 +226,7 @@ class MenuLoop:
         opts = SessionOptions(headless=False, size=self.size)
         if choice[0] == "resume":
             path = choice[1]
+            opts.bots, opts.bot_levels = menu.resume_seats(path)   # the seats as the menu shows them
             try:
                 session = Session.resume(self.cfg, path, opts, cabinet=self.cabinet, renderer=self.renderer)
             except WiringError as exc:

@@ -47,13 +47,17 @@ def progress_words(game: Any) -> str:
     return ""
 
 
-def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[list[tuple[Path, str]], str]:
+def unfinished_games(cfg: dict[str, Any], now: float | None = None,
+                     seats: dict[Path, tuple[int, frozenset[int], dict[int, str]]] | None = None,
+                     ) -> tuple[list[tuple[Path, str]], str]:
     """Every unfinished game in the state folder, newest first, as
     (journal path to resume - of its family the member with the longest
     valid continuation - and the game in words: its name, players,
     progress and when it was played), and why the newest save cannot be
     resumed ("" if it can): a damaged save is named, never silently
-    passed over, and the older games stay offered by name."""
+    passed over, and the older games stay offered by name.  ``seats``,
+    when given, is filled with each offered journal's seats as saved:
+    (seat count, the 0-based seats bots played, their bot levels)."""
     import warnings
 
     from firmware.runtime import journal as journal_mod
@@ -66,7 +70,7 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", journal_mod.TruncatedJournalWarning)
-                chosen, _, game = journal_mod.resolve(root)
+                chosen, contents, game = journal_mod.resolve(root)
         except journal_mod.JournalError as exc:
             log.error("%s", exc)
             if i == 0:
@@ -79,15 +83,20 @@ def unfinished_games(cfg: dict[str, Any], now: float | None = None) -> tuple[lis
         words = [name, f"{game.num_players} player{'s' if game.num_players != 1 else ''}",
                  progress_words(game), when_words(mtime, now)]
         found.append((chosen, ", ".join(w for w in words if w)))
+        if seats is not None:
+            meta = contents.header.get("meta", {}) or {}
+            seats[chosen] = (game.num_players, frozenset(int(b) for b in meta.get("bots", [])),
+                             {int(k): str(v) for k, v in (meta.get("bot_levels") or {}).items()})
     return found, problem
 
 
 def find_resume(menu: Any, cfg: dict[str, Any]) -> None:
     """Set the menu's (:class:`firmware.app.menu.Menu`) Resume rows: every
-    unfinished game, and why the newest save cannot be resumed (damaged:
-    named, never skipped silently); and its Watch row: the newest saved
+    unfinished game (and its seats as saved), and why the newest save cannot
+    be resumed (damaged: named, never skipped silently); and its Watch row: the newest saved
     game."""
-    menu.resumable, menu.resume_problem = unfinished_games(cfg)
+    menu.saved_seats = {}
+    menu.resumable, menu.resume_problem = unfinished_games(cfg, seats=menu.saved_seats)
     from firmware.app.menu_watch import newest_game
     menu.watchable = newest_game(cfg, lambda game, mtime: ", ".join(w for w in (
         GAMES[game.game_id].name if game.game_id in GAMES else game.game_id, f"{game.num_players} players",

@@ -225,6 +225,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
             from firmware.runtime.replay import event_texts
             session.runtime.log.extend(event_texts(contents.header, contents.actions))   # the pause's log (issue 38)
+            session.runtime.events.extend(session.runtime.log)    # the HDMI's moves feed: its latest moves
             restart = _hook(game.game_id, "resume_action")
             session._resume_action = restart(game) if restart is not None else None
             if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1

@@ -64,7 +64,8 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
 
     Returns:
         ``"\u266a WORDS"`` lines, with the seats concerned ("(seat 2)"):
-        for a game event the events' players, for "nudge" and "refused"
+        for a game event the events' players (a press: only people's
+        seats, none for a bot's press alone), for "nudge" and "refused"
         the seats whose prompt asked it, for "turn" the people's seats
         newly to act; "countdown 3" for a tick.
 
@@ -84,6 +85,10 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
             seats |= _new_prompts(before, after, _REFUSED_PROMPT)
         elif cue == "turn":
             seats |= (set(after.active) - set(before.active)) & set(after.people)
+        elif cue == "press" and seats:         # a bot's press is noise over the board: people's only
+            seats &= set(after.people)
+            if not seats:
+                continue
         out.append(f"{NOTE} {words}{_seats(seats)}")
     return out
 

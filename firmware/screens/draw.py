@@ -53,8 +53,12 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
     measure = measure or default_measure()
     band = walkthrough.band_levels(game, context) if context.get("walkthrough") else []
     if band:    # the first-game walkthrough: the board above, the band below
+        from firmware.screens.moves_log import move_words
+        declared = cabinet_game(game.game_id)
+        moves = move_words(game.game_id, list(context.get("last_events") or [])[-8:], view) \
+            if declared is None or declared.moves_feed else []
         return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
-                                     band, size, measure)
+                                     band, size, measure, moves)
     return module.screen(game, view, context, size=size, measure=measure)
 
 

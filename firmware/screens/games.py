@@ -46,6 +46,9 @@ class CabinetGame:
             the dice values the camera must see turned before ``action`` is
             applied (Ginza's GR-7); None when it applies at once; raises
             ValueError when the action cannot be done now.
+        moves_feed: its HDMI shows the latest moves (the first-game
+            walkthrough's band then says the latest one too); Cha dango's
+            board shows the order up and the race instead.
     """
     game_id: str
     screens: str
@@ -57,6 +60,7 @@ class CabinetGame:
     event_cues: dict[str, str] = field(default_factory=dict)
     kept_cursor: tuple[str, ...] = ()
     dice_to_confirm: Callable[[Any, int, dict[str, Any]], list[int] | None] | None = None
+    moves_feed: bool = True
 
     @property
     def module(self) -> ModuleType:
@@ -129,7 +133,7 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
     CabinetGame(
         "cha-dango", "firmware.screens.cha_dango", "Cha dango", "Slap races and a tea-sip race",
         ("bots aim, hit and sip through the", "same buttons and cups as people"),
-        needs=("navigation", "cup", "oled"), bot_needs=("cup",), kept_cursor=("slap",),
+        needs=("navigation", "cup", "oled"), bot_needs=("cup",), kept_cursor=("slap",), moves_feed=False,
         event_cues={"order": "go", "customer_won": "won", "sipped": "press", "place_vp": "press",
                     "wrong_hit": "lost", "wrong_sip": "lost", "not_served": "lost", "vp_lost": "lost",
                     "slowest_sip": "lost"}),

@@ -16,7 +16,7 @@ from typing import Any
 
 from firmware.screens.games import GAMES as CABINET_GAMES, cabinet_game
 from firmware.ui.scaled import SMALL_SCREEN_SCALE, new_scene
-from firmware.ui.kit import (BG, DIM, FG, GOLD, INFO, PANEL, PANEL_HI, Measure, Metrics, Rect, Scene, header,
+from firmware.ui.kit import (BG, DIM, FEED, FG, GOLD, INFO, PANEL, PANEL_HI, Measure, Metrics, Rect, Scene, header,
                   header_todo, seat_colour, wrap_words)
 
 INK = (34, 30, 36)
@@ -86,6 +86,10 @@ ROW_WORDS = {
 }
 
 
+#: the Resume panel's last line: the first to go where the panel is short
+RESUME_BUTTON = "the button goes on where it stopped"
+
+
 def focus_words(menu: Any) -> tuple[str, list[str]]:
     """What the focused row is about, for the panel beside the rows:
     the chosen game (its blurb, players, bots), a save in full, or
@@ -99,7 +103,11 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
         keys = [i for i, (lab, _) in enumerate(rows) if lab == "Resume"]
         words = menu.resumable[keys.index(menu.focus)][1].split(", ")
         words[-1] = f"played {words[-1]}" if len(words) > 1 else words[-1]
-        return "Resume", [*words, "the button goes on where it stopped"]
+        seats = resume_seat_words(menu)
+        if seats:                          # "3 players" said by the seats' line; the name and how far, one line
+            words = [w for w in words if not w.endswith((" players", " player"))]
+            words = [", ".join(words[:-1]), words[-1]] if len(words) > 2 else words
+        return "Resume", [*words, *seats, RESUME_BUTTON]
     if label == "Watch a game":         # issue 38: the newest saved game, move by move
         if not getattr(menu, "watchable", None):
             return label, ["no saved game yet"]
@@ -122,6 +130,24 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
     wired = [] if most == info.max_players else [f"(this cabinet seats {most})"]
     return info.name, [*([what] if what else []), f"{info.min_players} to {info.max_players} players",
                        *wired, " ".join(bots)]
+
+
+def resume_seat_words(menu: Any) -> list[str]:
+    """Who plays which seat of the focused saved game when it is resumed
+    ("2 seats: seat 1 person, seat 2 bot"), whether that is as saved or the
+    Bots row's choice, and that the save's seat count wins over a
+    different Players row, in one line; [] when the save's seats are not
+    known."""
+    path = menu.focused_save()
+    if path is None or path not in menu.saved_seats:
+        return []
+    players = menu.saved_seats[path][0]
+    bots = menu.resume_seats(path)[0]
+    seats = ", ".join(f"seat {s + 1} {'bot' if s in bots else 'person'}" for s in range(players))
+    how = "bots as the Bots row says" if menu.bots_chosen else "bots as saved"
+    count = f"{players} seats" if players == menu.players else \
+        f"the saved {players} seats (not the Players row's {menu.players})"
+    return [f"{count}, {how}: {seats}"]
 
 
 def _card_words(scene: Scene, gid: str, width: int, size: int) -> list[str] | None:
@@ -247,13 +273,26 @@ def row_column(scene: Scene, rect: Rect, menu: Any) -> None:
     scene.facts["focus"] = menu.focus
 
 
-def seats_strip(scene: Scene, rect: Rect, menu: Any) -> None:
-    """The seats of the game to start: a token each (its number and
-    colour), "person" or the bot's level under it."""
-    m = scene.metrics
-    bots = menu.bot_seats()
-    n = menu.players
+def seat_columns(scene: Scene, n: int) -> int:
+    """How many seat tokens stand side by side in the menu's seats strip:
+    all of up to 3 seats, else 3 on a wide screen and 2 on a narrow one;
+    2 where 3 leave "person" too little room (3 seats at 800 px)."""
     cols = n if n <= 3 else 3 if scene.width >= 1200 else 2
+    if cols == 3 and scene.width < 1200:
+        m = scene.metrics
+        cell = (scene.width * 9 // 20 - 2 * m.pad) // 3      # the strip's share of the screen, a third of it
+        if scene.measure("person", m.small)[0] + scene.measure("Ag", m.small)[1] + 2 * m.pad > cell:
+            cols = 2
+    return cols
+
+
+def seats_strip(scene: Scene, rect: Rect, menu: Any) -> None:
+    """The seats of the game to start (on a Resume row: of the saved
+    game, as it will be played): a token each (its number and colour),
+    "person" or the bot's level under it."""
+    m = scene.metrics
+    n, bots = menu.shown_seats()
+    cols = seat_columns(scene, n)
     cells = rect.grid(n, cols, gap=m.pad // 2)
     line_h = scene.measure("Ag", m.small)[1]
     said = {}
@@ -262,7 +301,7 @@ def seats_strip(scene: Scene, rect: Rect, menu: Any) -> None:
         tok, words = cell.cols(-tok_w, 1, gap=m.pad // 2)
         scene.add("token", Rect(tok.x, tok.y + (tok.h - tok_w) // 2, tok_w, tok_w), f"menu-seat-{seat}",
                   seat=seat, colour=seat_colour(seat), label=str(seat + 1))
-        level = menu.bot_level_name()
+        level = bots.get(seat, "")
         text = "person" if seat not in bots else _first_fit(scene, [f"{level} bot", level, "bot"], words.w, m.small)
         said[seat] = text
         scene.text(text, Rect(words.x, cell.y + (cell.h - line_h) // 2, words.w, line_h), sizes=(m.small,),
@@ -297,8 +336,8 @@ def menu_scene(menu: Any, size: tuple[int, int], measure: Measure) -> Scene:
     game_cards(scene, cards, menu)
     left, right = rest.cols(11, 9, gap=m.pad)
     row_column(scene, left, menu)
-    n = menu.players
-    seats_h = -(-n // (n if n <= 3 else 3 if size[0] >= 1200 else 2)) * (line_h + m.pad) + m.pad // 2
+    n = menu.shown_seats()[0]
+    seats_h = -(-n // seat_columns(scene, n)) * (line_h + m.pad) + m.pad // 2
     seats, info = right.rows(-seats_h, 1, gap=m.pad)
     seats_strip(scene, seats, menu)
     title, lines = focus_words(menu)
@@ -309,6 +348,8 @@ def menu_scene(menu: Any, size: tuple[int, int], measure: Measure) -> Scene:
         scene.text(title, t_r, sizes=(m.small,), colour=GOLD)
     else:                                   # a long title: wrapped above the words (never cut)
         lines, l_r = [title, *lines], Rect(inner.x, t_r.y, inner.w, inner.h)
-    scene.lines([(t, INFO) for t in lines], l_r, size=m.small, colour=FG)
+    # where the panel is short, when a save was played and the button's line go before its seats
+    scene.lines([(t, FEED if t == RESUME_BUTTON or t.startswith("played ") else INFO) for t in lines],
+                l_r, size=m.small, colour=FG)
     scene.facts["info"] = [title, *lines]
     return scene

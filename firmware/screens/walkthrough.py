@@ -31,6 +31,11 @@ ENDED_OLED = ("first round done!", "on your own now")
 #: The band's tag, left of its words.
 TAG = "First round"
 BAND_BG = (34, 40, 64)
+#: The latest move's words under the band's (play-testers: the band hid the bots' moves).
+MOVE_TAG = "Last move: "
+MOVE_FG = (190, 198, 224)
+#: The most lines the latest move takes in the band.
+MOVE_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -254,24 +259,42 @@ def _spelled(oled: str) -> str:
     return oled.replace("<>", "arrows").replace(" 2x", " twice")
 
 
-def _draw_band(scene: Scene, band: Rect, size: int, wraps: list[list[str]], colour) -> None:
-    """The band's panel, its "First round" tag and its lines in ``band``."""
+def _draw_band(scene: Scene, band: Rect, size: int, wraps: list[list[str]], colour,
+               move_lines: list[str] = ()) -> None:
+    """The band's panel, its "First round" tag and its lines in ``band``,
+    then ``move_lines`` (the latest move, small, softer) under them."""
     m = scene.metrics
     line_h = scene.measure("Ag", size)[1]
+    small_h = scene.measure("Ag", m.small)[1]
     scene.add("panel", band, None, fill=BAND_BG, border=GOLD, radius=0)
     tag_w = scene.measure(TAG, m.small)[0] + 2 * m.pad
     tag = Rect(band.x + 2 * m.pad, band.y + (band.h - line_h) // 2, tag_w, line_h)
     scene.add("panel", tag, None, fill=GOLD, radius=m.pad)
     scene.text(TAG, tag, sizes=(m.small,), colour=BG, align="center", priority=NEED)
     x = tag.right + 2 * m.pad
-    y = band.y + (band.h - line_h * sum(len(w) for w in wraps)) // 2
+    y = band.y + (band.h - line_h * sum(len(w) for w in wraps) - small_h * len(move_lines)) // 2
     for line in (line for lines in wraps for line in lines):
         scene.text(line, Rect(x, y, band.right - x - m.pad, line_h), sizes=(size,), colour=colour, priority=NEED)
         y += line_h
+    for line in move_lines:
+        scene.text(line, Rect(x, y, band.right - x - m.pad, small_h), sizes=(m.small,), colour=MOVE_FG,
+                   priority=NEED)
+        y += small_h
+
+
+def move_band_lines(scene: Scene, moves: list[str], width: int) -> list[str]:
+    """The latest of ``moves`` (the moves in words, oldest first) as the
+    band says it under its words, wrapped into ``width`` px at the small
+    size ("Last move: Seat 2 serves Blend Coffee ..."); [] when there is
+    no move yet or it does not fit in :data:`MOVE_LINES` lines."""
+    if not moves:
+        return []
+    lines = wrap_words(f"{MOVE_TAG}{moves[-1]}", width, scene.metrics.small, scene.measure)
+    return lines if lines is not None and len(lines) <= MOVE_LINES else []
 
 
 def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple[int, list[str]]],
-              size: tuple[int, int], measure: Any) -> Scene:
+              size: tuple[int, int], measure: Any, moves: list[str] = ()) -> Scene:
     """The board drawn by ``draw_board(size)`` above a band at the bottom
     of the screen saying the fullest of ``levels`` the board leaves room
     for: the board is laid out in the height left, so nothing of it
@@ -285,6 +308,9 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
             :class:`LayoutError` when it does not fit).
         levels: :func:`band_levels`.
         size: the HDMI screen, px.
+        moves: the moves so far in words, oldest first: the latest is
+            said under the band's words (the band must not hide the bots'
+            moves where the board's own feed has no room left).
 
     Returns:
         The whole screen; ``facts["walkthrough"]`` holds the sentences
@@ -294,13 +320,15 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
     m = scene.metrics
     text_w = size[0] - scene.measure(TAG, m.small)[0] - 7 * m.pad
     colour = GOLD if levels and levels[0][1] == [ENDED] else FG
+    move_lines = move_band_lines(scene, list(moves), text_w)
+    move_h = len(move_lines) * scene.measure("Ag", m.small)[1]
     board = band = None
     for most, texts in levels:
         fit = _wrap(scene, texts, text_w, most)
         if fit is None:
             continue
         text_size, wraps = fit
-        band_h = sum(len(w) for w in wraps) * scene.measure("Ag", text_size)[1] + 2 * m.pad
+        band_h = sum(len(w) for w in wraps) * scene.measure("Ag", text_size)[1] + move_h + 2 * m.pad
         try:
             board = draw_board((size[0], size[1] - band_h))
         except LayoutError:
@@ -316,12 +344,16 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
         if fit is not None:
             text_size, wraps = fit
             band = Rect(0, 0, size[0], scene.measure("Ag", text_size)[1] + m.pad)
+        move_lines = []            # one line over the top bar: the board keeps its own feed
     scene.nodes.extend(board.nodes)
     scene.dropped.extend(board.dropped)
     scene.facts.update(board.facts)
+    if band is not None and band.y == 0:
+        scene.facts.pop("title_free", None)     # the band's line is over the title bar: no room for captions
     if band is not None:
-        _draw_band(scene, band, text_size, wraps, colour)
-        scene.facts["walkthrough"] = {"texts": [" ".join(w) for w in wraps], "band": band}
+        _draw_band(scene, band, text_size, wraps, colour, move_lines)
+        scene.facts["walkthrough"] = {"texts": [" ".join(w) for w in wraps], "band": band,
+                                      "move": " ".join(move_lines)}
     return scene
 
 

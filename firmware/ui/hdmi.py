@@ -94,6 +94,7 @@ class HdmiRenderer:
         self.captions: list[str] = []
         #: full screen: paint :attr:`captions` on the HDMI too (config ``[audio] captions = "on"``)
         self.captions_on_hdmi = False
+        self.title_free = None
         #: the captions the last frame painted (tests, the screenshots' story)
         self.painted_captions: list[str] = []
         self._last_panels: list = []
@@ -116,7 +117,7 @@ class HdmiRenderer:
                     # the column's width beside the HDMI view at its own height
                     lay = window_layout((int(width / (1 - MAX_COLUMN_SHARE)), height), (width, height), probe,
                                         self.fonts.measure)
-                    desk = (width + lay.column_w, height)
+                    desk = (width + lay.column_w, height + lay.captions[3])    # and the captions' strip under it
                     sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") \
                         else []
                     size = fit_window(desk, tuple(sizes[0]) if sizes else None)
@@ -146,6 +147,8 @@ class HdmiRenderer:
         """Render ``scene`` onto the off-screen surface; ``now_ms``
         (monotonic, ms) animates its changes (None: drawn at rest)."""
         self.painter.draw(self.surface, scene, now_ms)
+        #: the title bar's free middle (where the full-screen HDMI's captions go), or None
+        self.title_free = getattr(scene, "facts", {}).get("title_free")
         dirty = self.painter.last_dirty
         if self.mode == "window":      # the window scales again only what was drawn over (issue 36)
             self._stale = None if dirty is None or self._stale is None or len(self._stale) > 32 \
@@ -169,9 +172,7 @@ class HdmiRenderer:
             self.window.blit(self.surface, (0, 0))
             self.painted_captions = []
             if self.captions_on_hdmi and self.captions:   # an accessibility option on the cabinet's HDMI
-                from firmware.ui.sim_window import paint_captions
-                self.painted_captions = paint_captions(pg, self.window, (0, 0, self.width, self.height),
-                                                       self.captions, self.fonts.font(max(16, self.height // 30)))
+                self.painted_captions = self._hdmi_captions()
             pg.display.flip()
             return
         from firmware.ui.sim_window import SeatPanel
@@ -183,6 +184,23 @@ class HdmiRenderer:
             panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light))
         self._last_panels = panels
         self._paint(panels)
+
+    def _hdmi_captions(self) -> list[str]:
+        """The captions on the full-screen HDMI: over the free middle of
+        the drawn screen's title bar (``facts["title_free"]``: nothing of
+        the game there), at the largest text that fits its height; a
+        screen without one gets them in its bottom-left corner.  Returns
+        the lines painted."""
+        from firmware.ui.sim_window import caption_box_h, paint_caption_row, paint_captions
+        free = self.title_free
+        if free is None:
+            return paint_captions(self.pg, self.window, (0, 0, self.width, self.height), self.captions,
+                                  self.fonts.font(max(16, self.height // 30)))
+        px = max(10, free.h * 2 // 3)
+        while px > 10 and caption_box_h(self.fonts.font(px).size("Ag")[1]) > free.h:
+            px -= 1
+        return paint_caption_row(self.pg, self.window, (free.x, free.y, free.w, free.h), self.captions,
+                                 self.fonts.font(px))
 
     def _paint(self, panels: list) -> None:
         from firmware.ui.sim_window import paint_window, window_layout
@@ -206,8 +224,8 @@ class HdmiRenderer:
                     scale_part(pg, self.surface, self._scaled, (r.x, r.y, r.w, r.h))
             scaled = self._scaled
         self._stale = []
-        paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice, self.captions)
-        self.painted_captions = list(self.captions)
+        self.painted_captions = paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice,
+                                             self.captions)
         pg.display.flip()
 
     def resized(self) -> None:

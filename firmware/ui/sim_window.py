@@ -67,13 +67,16 @@ class WindowLayout:
     """The window's layout: ``hdmi`` (x, y, w, h) where the HDMI view is
     drawn (scaled, aspect kept), ``panels`` per seat, ``text_px`` (em of
     captions and legends), ``scale`` (OLED magnification), ``column_w``
-    (the seats' columns' width)."""
+    (the seats' columns' width), ``captions`` (x, y, w, h): the sound
+    captions' strip of their own under the HDMI view (nothing of the game
+    under them)."""
     size: tuple[int, int]
     hdmi: tuple[int, int, int, int]
     panels: tuple[PanelBox, ...]
     text_px: int
     scale: float
     column_w: int = 0
+    captions: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, measure: Measure) -> list[str]:
@@ -151,12 +154,14 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
         choice = (text_px, scale, got or _column(panels, 1 << 20, text_px, scale, measure, False))
     text_px, scale, (col_total, inner, placed) = choice
     line_h = measure("Ag", text_px)[1]
-    room = (max(1, w - col_total), h)
+    strip_h = caption_box_h(line_h) + 2 * max(4, line_h // 4)     # the captions' strip under the HDMI view
+    room = (max(1, w - col_total), max(1, h - strip_h))
     f = min(room[0] / hdmi[0], room[1] / hdmi[1])
     hw, hh = max(1, int(hdmi[0] * f)), max(1, int(hdmi[1] * f))
-    # the HDMI view and the seats' column side by side, centred together
+    # the HDMI view and the seats' column side by side, centred together; the captions' strip under the view
     left = max(0, (w - hw - col_total) // 2)
-    hdmi_rect = (left, (h - hh) // 2, hw, hh)
+    hdmi_rect = (left, max(0, (h - hh - strip_h) // 2), hw, hh)
+    strip = (left, hdmi_rect[1] + hh, hw, min(strip_h, max(0, h - hdmi_rect[1] - hh)))
     col_x0 = left + hw
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     boxes = []
@@ -166,7 +171,7 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
                                                                     oled_w, oled_h)
         boxes.append(PanelBox((x - PAD // 2, y, inner + PAD, ph - PAD // 2), (x, y, inner, line_h),
                               screen, tuple(legend), screen[1] + screen[3] + 4))
-    return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total)
+    return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total, strip)
 
 
 
@@ -237,12 +242,52 @@ def paint_captions(pg: Any, target: Any, area: tuple[int, int, int, int], lines:
     return list(lines)
 
 
+def caption_box_h(line_h: int) -> int:
+    """A caption box's height for text ``line_h`` px high (its line and padding)."""
+    return line_h + max(4, line_h // 4)
+
+
+def paint_caption_row(pg: Any, target: Any, area: tuple[int, int, int, int], lines: list[str], f: Any) -> list[str]:
+    """The sound captions ``lines`` side by side in ``area`` (x, y, w, h
+    px: a strip of their own, or the free middle of the HDMI's title bar),
+    oldest left, each in a dark box with its note (:func:`paint_note`),
+    the box's middle on the strip's; the oldest are left out when they do
+    not all fit, never cut.  Returns the lines painted."""
+    ax, ay, aw, ah = area
+    line_h = f.size("Ag")[1]
+    pad = max(4, line_h // 4)
+    h = caption_box_h(line_h)
+    if h > ah or aw <= 0:
+        return []
+    note_w = line_h * 3 // 4
+    shown = list(lines)
+    imgs = [f.render(_caption_words(t), True, FG) for t in shown]
+    widths = [note_w + 3 * pad + img.get_width() for img in imgs]
+    while shown and sum(widths) + pad * (len(widths) - 1) > aw:
+        shown, imgs, widths = shown[1:], imgs[1:], widths[1:]
+    x, y = ax, ay + (ah - h) // 2
+    for img, w in zip(imgs, widths):
+        box = pg.Surface((w, h), pg.SRCALPHA)
+        box.fill(CAPTION_BG)
+        target.blit(box, (x, y))
+        paint_note(pg, target, x + pad, y + pad // 2 + line_h // 8, line_h * 3 // 4, GOLD)
+        target.blit(img, (x + pad + note_w + pad, y + pad // 2))
+        x += w + pad
+    return shown
+
+
+def _caption_words(line: str) -> str:
+    """A caption's words without its note (the note is drawn)."""
+    return line[len(NOTE):].strip() if line.startswith(NOTE) else line
+
+
 def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, panels: list[SeatPanel],
-                 font: Callable[[int], Any], notice: str = "", captions: list[str] = ()) -> None:
+                 font: Callable[[int], Any], notice: str = "", captions: list[str] = ()) -> list[str]:
     """Paint the whole window: black, the (already scaled) HDMI view, every
     seat panel, ``notice`` (e.g. "Esc again to leave") as a bar over
-    the HDMI view's top, and the sound ``captions`` in the HDMI view's
-    bottom-left corner (:func:`paint_captions`)."""
+    the HDMI view's top, and the sound ``captions`` in their strip under
+    the HDMI view (:func:`paint_caption_row`; never over the game).
+    Returns the captions painted."""
     target.fill((0, 0, 0))
     hx, hy, hw, hh = layout.hdmi
     target.blit(hdmi_surface, (hx, hy))
@@ -275,10 +320,10 @@ def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, 
                     target.blit(img, (x, y))
                     x += img.get_width()
             y += line_h
-    if captions:
-        paint_captions(pg, target, layout.hdmi, list(captions), f)
+    painted = paint_caption_row(pg, target, layout.captions, list(captions), f) if captions else []
     if notice:
         t = f.render(notice, True, FG)
         bar = (hx, hy, hw, t.get_height() + 2 * PAD)
         pg.draw.rect(target, NOTICE_BG, bar)
         target.blit(t, t.get_rect(center=(hx + hw // 2, hy + bar[3] // 2)))
+    return painted

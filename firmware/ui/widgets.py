@@ -76,9 +76,14 @@ def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") ->
         todo_w = min(rest.w, scene.measure(todo, todo_size)[0] + m.pad)
         sr, dr = rest.cols(1, -todo_w, gap=m.pad)
         scene.text(todo, dr, sizes=(todo_size, m.small), align="right")
-        scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO)
+        shown = scene.text(status, sr, sizes=(m.small,), colour=DIM, priority=INFO) is not None
+        left = sr.x + (scene.measure(status, m.small)[0] + m.pad if shown and status else 0)
+        right = dr.right - scene.measure(todo, todo_size)[0] - m.pad
     else:
         scene.text(status, rest, sizes=(m.medium, m.small), align="right")
+        left, right = rest.x, rest.right - scene.measure(status, m.medium)[0] - m.pad
+    # the bar's free middle: where the sound captions may stand on the cabinet's HDMI
+    scene.facts["title_free"] = Rect(left, rect.y, max(0, right - left), rect.h)
 
 
 def header_todo(scene: Scene, rect: Rect, title: str, status: str, options: list[str]) -> str:
