@@ -31,6 +31,9 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
     cursor_position, cursor_words, label, lit_dice, oled_frame)
 from firmware.screens.ginza_groups import choice_order  # noqa: F401 - the choices in the screen's order
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
+from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
+    customer_names, draw_summary, held_actions, result_notes, result_pause, result_pause_ms, round_summary,
+    summary_fits)
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
 log_words = feed
@@ -109,8 +112,14 @@ def todo_text(game, view: dict[str, Any]) -> str:
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     """6. Scoring: each seat's VP from orders, yen and bonus cards, best
-    first."""
+    first; under them why the game ended (:func:`result_notes`)."""
     m = scene.metrics
+    notes = result_notes(view)
+    if notes:
+        line = scene.measure("Ag", m.small)[1]
+        r, notes_r = r.rows(1, -(len(notes) * line + m.pad), gap=m.pad // 2)
+        scene.lines([(t, INFO) for t in notes], notes_r.inset(m.pad // 2), size=m.small, colour=GOLD)
+        scene.facts["final_notes"] = notes
     scores = view.get("scores", [])
     order = [s for g in view.get("ranking", [[i] for i in range(len(scores))]) for s in g]
     best = set(view.get("ranking", [[]])[0])
@@ -172,6 +181,15 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     mat_h = mat_height(scene, wide)
     top, mats = body.rows(1, -(mat_h * mat_rows + m.pad * (mat_rows - 1)), gap=m.pad)
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
+    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
+    if summary and view.get("phase") != "over":
+        # the round that ended in the board's place while the next waits (over the mats if it needs them)
+        panel_r = top if summary_fits(scene, top, summary, []) else body
+        scene.part(panel_r, ("gz-summary", panel_r, repr(summary), context.get("banner")),
+                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or ""), bg=BG)
+        if panel_r is top:
+            _mats_part(scene, mats, game, view, context, cursor, (mat_rows, per_row, wide))
+        return scene
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
         cust_r = _moves_part(scene, cust_r, game, view, cursor, context)
