@@ -453,6 +453,8 @@ class GinzaGame(PlayMixin, Game):
             sc.check(st["reroll"], (None, {"player": sc.Range(0, n - 1), "remaining": sc.Range(0, 100),
                                           "eligible": [sc.Range(0, 20)]}), "reroll")
         sc.check(st.get("customer_deck", []), [sc.OneOf(comp.customers)], "customer_deck")
+        for key in ("served_customers", "unserved_customers", "last_unserved"):   # absent in older saves
+            sc.check(st.get(key, []), [sc.OneOf(comp.customers)], key)
         sc.check(st.get("common", []), [die], "common")
         decks = st.get("order_decks", {})
         sc.check(decks, sc.MapOf(None, [order_id]), "order_decks")
