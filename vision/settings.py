@@ -13,7 +13,7 @@ TRAY_SCHEMA: dict[str, dict] = {
 VISION_SCHEMA: dict[str, dict] = {
     "settle_ms": {"type": int, "default": 400, "min": 50, "max": 5000,
                   "doc": "dice must be unchanged this long to count as at rest, ms"},
-    "contest_ms": {"type": int, "default": 1500, "min": 0, "max": 10000,
+    "contest_ms": {"type": int, "default": 4000, "min": 0, "max": 10000,
                    "doc": "a settled reading is shown this long for its seat to check: a long press "
                           "rejects it (reroll), a short press accepts it; 0 = no check, ms"},
     "min_value_p": {"type": float, "default": 0.9, "min": 0.5, "max": 0.99,

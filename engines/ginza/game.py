@@ -106,6 +106,8 @@ class GinzaGame(PlayMixin, Game):
             "reroll": None,
             "discarded_orders": 0,
             "customers_left": 0,
+            "served_customers": [],
+            "unserved_customers": [],
         }
 
     # ----------------------------------------------------------- queries
@@ -393,8 +395,13 @@ class GinzaGame(PlayMixin, Game):
             "common_dice": list(st["common"]), "customer_deck": len(st["customer_deck"]),
             "order_decks": {k: len(v) for k, v in st["order_decks"].items()},
             "reroll": copy.deepcopy(st["reroll"]), "dice_requests": self.chance_requests(),
+            # the customers who left, in order (public: they left the table), and the order cards discarded
+            "served_customers": list(st.get("served_customers", [])),
+            "unserved_customers": list(st.get("unserved_customers", [])),
+            "discarded_orders": st["discarded_orders"],
         }
-        if over:
+        if over:     # why it ended: the customers who left unserved at the last round's end ([]: served)
+            out["last_unserved"] = list(st.get("last_unserved", []))
             out["scores"] = self.scores()
             out["ranking"] = self.ranking()
         return out
@@ -446,6 +453,8 @@ class GinzaGame(PlayMixin, Game):
             sc.check(st["reroll"], (None, {"player": sc.Range(0, n - 1), "remaining": sc.Range(0, 100),
                                           "eligible": [sc.Range(0, 20)]}), "reroll")
         sc.check(st.get("customer_deck", []), [sc.OneOf(comp.customers)], "customer_deck")
+        for key in ("served_customers", "unserved_customers", "last_unserved"):   # absent in older saves
+            sc.check(st.get(key, []), [sc.OneOf(comp.customers)], key)
         sc.check(st.get("common", []), [die], "common")
         decks = st.get("order_decks", {})
         sc.check(decks, sc.MapOf(None, [order_id]), "order_decks")

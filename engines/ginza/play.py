@@ -222,6 +222,7 @@ class PlayMixin:
                                   player=s))
         self.st["slots"][i] = None
         self.st["customers_left"] += 1
+        self.st.setdefault("served_customers", []).append(slot["id"])
         events += self._arrive(i)
         if all(s is None for s in self.st["slots"]):
             events += self._game_over()
@@ -344,14 +345,14 @@ class PlayMixin:
         st = self.st
         events: list[Event] = [_ev("round_end", f"Round {st['round']} ends", round=st["round"])]
         # B-1 customers' remaining rounds elapse; failures refill every space
-        failed = False
+        failed: list[str] = []
         for i, slot in enumerate(st["slots"]):
             if slot is None:
                 continue
             if slot["time"] == 2:
                 slot["time"] = 1
                 continue
-            failed = True
+            failed.append(slot["id"])
             name = self.comp.customers[slot["id"]].name
             for o in slot["orders"]:
                 if o["token"] is not None:
@@ -359,6 +360,7 @@ class PlayMixin:
             st["discarded_orders"] += len(slot["orders"])
             st["slots"][i] = None
             st["customers_left"] += 1
+            st.setdefault("unserved_customers", []).append(slot["id"])
             events.append(_ev("failed", f"{name} was not served in time and leaves; their order cards "
                               "are discarded", customer=slot["id"]))
         if failed:
@@ -366,6 +368,7 @@ class PlayMixin:
                 if st["slots"][i] is None:
                     events += self._arrive(i)
         if all(s is None for s in st["slots"]):
+            st["last_unserved"] = failed       # the game ends with these customers leaving unserved
             return events + self._game_over()
         # B-2 collect tokens from arrange cards and dishwashing areas only
         for p in st["players"]:

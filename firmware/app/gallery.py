@@ -123,7 +123,7 @@ def _contest(check=(), rejected=(), entry=()):
         for k in check:
             out[k] = {"state": "check", "values": [rng.randint(1, reqs[k].get("faces", 6)) for _ in
                                                    range(reqs[k]["count"])],
-                      "window_ms": 1500, "left_ms": 900, "down": False}
+                      "window_ms": 4000, "left_ms": 2400, "down": False}
         for k in rejected:
             out[k] = {"state": "rejected", "by": max(k, 0), "contests": 1, "limit": 2}
         for k in entry:

@@ -17,8 +17,11 @@ from firmware.rulings import LATE_OK_US
 from firmware.runtime.dice_table import COMMON
 
 #: How long a settled reading is held for the seat to check, ms (config
-#: ``vision.contest_ms``; 0 = readings go straight to the game).
-CONTEST_MS = 1500
+#: ``vision.contest_ms``; 0 = readings go straight to the game): a person
+#: looks down, compares up to five dice with its tray (a look or two each)
+#: and starts its press in that time (the play-test of Ginza: 1.5 s was
+#: over before a seat could).
+CONTEST_MS = 4000
 #: Rejections of one request before the seat enters the values by hand.
 CONTESTS_BEFORE_ENTRY = 2
 
@@ -97,12 +100,28 @@ class ContestChecks:
         """Accept the held readings whose window ran out by ``t_us`` (their
         button not down): nobody objected in time.  Their answers join
         ``answers``; a press a moment late (:data:`LATE_OK_US`) still
-        means "ok", and a person's seat is told its check ended."""
+        means "ok", and a person's seat is told its check ended.  A
+        common reading hidden behind the seats' own checks does not run
+        (:meth:`_hidden`): its window starts when an OLED shows it."""
+        for key, h in self.held.items():
+            if self._hidden(runtime, key):
+                h["until"] = t_us + self.contest_us
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
             if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
                 runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
+
+    def _hidden(self, runtime: Any, key: int) -> bool:
+        """True while held reading ``key`` is on no OLED: the common
+        reading of people's seats that each show a reading of their own
+        (held, rejected or entered by hand: their OLED shows that one
+        first, :func:`firmware.screens.readings.reading_for`)."""
+        if key != COMMON or self.held[key].get("checker") is not None:
+            return False
+        own = set(self.held) | set(self.entries) | set(self.rejected)
+        people = self._contesters(runtime, key)
+        return bool(people) and people <= own
 
     def accept(self, key: int, runtime: Any, t_us: int) -> dict[str, Any]:
         """Accept held reading ``key`` (a short press, or the window ran

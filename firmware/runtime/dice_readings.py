@@ -154,8 +154,10 @@ class ReadingAnswers:
         """A full reading of tray ``key`` (or the values the simulated seat
         ``entered``): counted (misread dice, simulation), then held for its
         seat's check (CAB-6: a person checks the reading before the game
-        gets it; a simulated bot seat sees its own dice and checks a reading
-        only when the camera misread it), or answered."""
+        gets it, for ``contest_ms`` from when it is shown, the cabinet's
+        clock now, not from the settle frame; a simulated bot seat sees its
+        own dice and checks a reading only when the camera misread it), or
+        answered."""
         count = int(req.get("count", 1))
         wrong = 0
         if not entered:
@@ -174,7 +176,7 @@ class ReadingAnswers:
             checker = None if people else self._bot_checker(runtime, key) if wrong else None
             if people or checker is not None:
                 self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
-                                  "until": frame_t + self.contest_us, "down": False, "checker": checker,
+                                  "until": max(frame_t, self._cabinet_now) + self.contest_us, "down": False, "checker": checker,
                                   "wrong": wrong}
                 runtime.prompts.pop(key if key != COMMON else 0, None)
                 return

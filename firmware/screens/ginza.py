@@ -25,12 +25,16 @@ from typing import Any
 from firmware.screens.choices import cursor_choices
 from firmware.screens.ginza_words import cost_words, feed, short_words
 from firmware.screens.readings import COMMON, banner_words, todo_words
-from firmware.ui.kit import BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.ui.kit import (BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
+                             wrap_words)
 from firmware.screens.ginza_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     cursor_position, cursor_words, label, lit_dice, oled_frame)
 from firmware.screens.ginza_groups import choice_order  # noqa: F401 - the choices in the screen's order
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
+from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
+    customer_names, draw_summary, held_actions, result_notes, result_pause, result_pause_ms, round_summary,
+    summary_fits)
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
 log_words = feed
@@ -109,8 +113,15 @@ def todo_text(game, view: dict[str, Any]) -> str:
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     """6. Scoring: each seat's VP from orders, yen and bonus cards, best
-    first."""
+    first; under them why the game ended (:func:`result_notes`)."""
     m = scene.metrics
+    notes = result_notes(view)
+    if notes:
+        line = scene.measure("Ag", m.small)[1]
+        r, notes_r = r.rows(1, -(_note_lines(scene, notes, r.w - m.pad) * line + m.pad // 2), gap=m.pad // 2)
+        notes_r = Rect(notes_r.x + m.pad // 2, notes_r.y, notes_r.w - m.pad, notes_r.h)
+        scene.lines([(t, INFO) for t in notes], notes_r, size=m.small, colour=GOLD)
+        scene.facts["final_notes"] = notes
     scores = view.get("scores", [])
     order = [s for g in view.get("ranking", [[i] for i in range(len(scores))]) for s in g]
     best = set(view.get("ranking", [[]])[0])
@@ -137,6 +148,24 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
             scene.wrapped(words, right, sizes=(m.small,), priority=INFO, max_lines=2)
         scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": p["order_points"], "yen": coins,
                                                      "bonus": bonus}
+
+
+def _note_lines(scene: Scene, notes: list[str], width: int) -> int:
+    """How many lines ``notes`` take word-wrapped to ``width`` px at the
+    small size."""
+    m = scene.metrics
+    return sum(len(wrap_words(t, width, m.small, scene.measure) or [t, t]) for t in notes)
+
+
+def _final_need(scene: Scene, view: dict[str, Any], width: int) -> int:
+    """The height (px) :func:`_final` needs in a panel ``width`` px wide
+    for every seat's row and the result notes, without its heading."""
+    m = scene.metrics
+    row_h = scene.measure("Ag", m.medium)[1] + m.pad + 2
+    line = scene.measure("Ag", m.small)[1]
+    notes = result_notes(view)
+    return (2 * m.pad + len(view["players"]) * (row_h + m.pad // 2)
+            + (_note_lines(scene, notes, width - m.pad) * line + m.pad if notes else 0))
 
 
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),
@@ -172,7 +201,21 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     mat_h = mat_height(scene, wide)
     top, mats = body.rows(1, -(mat_h * mat_rows + m.pad * (mat_rows - 1)), gap=m.pad)
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
+    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
+    if summary and view.get("phase") != "over":
+        # the round that ended in the board's place while the next waits (over the mats if it needs them)
+        panel_r = top if summary_fits(scene, top, summary, []) else body
+        scene.part(panel_r, ("gz-summary", panel_r, repr(summary), context.get("banner")),
+                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or ""), bg=BG)
+        if panel_r is top:
+            _mats_part(scene, mats, game, view, context, cursor, (mat_rows, per_row, wide))
+        return scene
     cust_r, table_r = top.cols(1, -table_w, gap=m.pad)
+    if view.get("phase") == "over" and _final_need(scene, view, cust_r.w) > cust_r.h:
+        # a short screen: the final scores and why the game ended over the mats too, whole
+        scene.part(body, ("gz-final", body, repr(view.get("scores")), repr(view.get("ranking")),
+                          repr(view["players"])), lambda sc: _final(sc, body, view), bg=BG)
+        return scene
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
         cust_r = _moves_part(scene, cust_r, game, view, cursor, context)
     lit_order, lit_common = _lit_serve(view, cursor)

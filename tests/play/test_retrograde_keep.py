@@ -25,7 +25,8 @@ def _journal(t) -> list[dict]:
 def _dice_in(t, seat: int = 0) -> list[int]:
     s = t.session
     t.run_until(lambda t: seat in s.dice.held, max_passes=3000)
-    t.run_until(lambda t: seat not in s.dice.held, max_passes=200)     # nobody pressed: accepted
+    t.press(seat, "button")                                           # dice ok (the quick path, CAB-6)
+    t.run_until(lambda t: seat not in s.dice.held, max_passes=200)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
     return list(s.game.view(seat)["seats"][seat]["dice"])
 
@@ -36,17 +37,28 @@ def _fits(dice: list[int], card: str) -> list[int]:
 
 
 class _Draws:
-    """Counts the dice the simulated table throws (its RNG's draws of a face)."""
+    """Counts the dice the simulated table throws for seat 1 (its RNG's
+    draws of a face while seat 1's tray rolls: the bots roll on the same
+    RNG meanwhile, more of them the longer seat 1 checks its dice)."""
 
-    def __init__(self, table):
+    def __init__(self, table, key: int = 0):
         self.n = 0
+        self.rolling = False
         rng = table.rng
-        real = rng.randint
+        real, real_roll = rng.randint, table.roll
 
         def counted(a, b):
-            self.n += (a, b) == (1, 6)        # a die's face (not the tumbling dice's offsets)
+            self.n += self.rolling and (a, b) == (1, 6)   # a die's face (not the tumbling dice's offsets)
             return real(a, b)
+
+        def roll(k, *args, **kw):
+            self.rolling = k == key
+            try:
+                return real_roll(k, *args, **kw)
+            finally:
+                self.rolling = False
         rng.randint = counted
+        table.roll = roll
 
 
 def _contains(whole: list[int], part: list[int]) -> bool:

@@ -288,7 +288,7 @@ def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
     from vision.settings import VISION_SCHEMA
     with pytest.raises(ValueError, match="contest_ms"):
         DiceStation(2, contest_ms=-1)
-    assert VISION_SCHEMA["contest_ms"]["default"] == CONTEST_MS == 1500
+    assert VISION_SCHEMA["contest_ms"]["default"] == CONTEST_MS == 4000
 
 
 def test_journal_notes_are_skipped_by_replay_and_kept_by_a_resume_copy(tmp_path):

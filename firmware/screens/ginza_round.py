@@ -1,0 +1,131 @@
+"""Ginza Retro Café: the end of a round, and of the game, seen (play-test
+of seed 3: the round passed with no summary, the bot played on in round 2
+within ~1.6 s; at the end, the customers who left unserved and the order
+cards discarded were never said).  The hooks Cryptid Cafe and Retrograde
+use (``result_pause``, ``result_pause_ms``, ``round_summary``,
+``held_actions``; the session holds the summary on the HDMI for them), the
+summary drawn in the board's place while the next round waits, and the
+game's result notes: why it ended.
+
+Rulebook ``ginza-retro-cafe.txt``, "B. End of the Round" (time markers,
+customers leaving unserved, the start player) and "6. Scoring"."""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.ginza.components import components
+from engines.words import plural
+
+from firmware.screens.cryptid_cafe_round import READ_BASE_MS, READ_LINE_MS, draw_summary, summary_fits  # noqa: F401
+
+#: Every action of a round's play: none is taken (by a person or a bot)
+#: while the round's summary is read.
+PLAY_ACTIONS = ("serve", "change", "reroll", "add", "upgrade", "raise_limit", "wash", "stop")
+
+
+def held_actions() -> tuple[str, ...]:
+    """The action types held while a round's summary is read: every move
+    of the round's play (:data:`PLAY_ACTIONS`)."""
+    return PLAY_ACTIONS
+
+
+def result_pause(game, view: dict[str, Any]) -> tuple | None:
+    """From the start of round 2 on, a key naming the round just ended
+    (``("round", r)``): the session keeps that round's summary on the HDMI
+    for :func:`result_pause_ms` once per key; None before round 2 and once
+    the game is over (the final screen says the end)."""
+    if view.get("phase") != "play" or (view.get("round") or 0) < 2:
+        return None
+    return ("round", view["round"] - 1)
+
+
+def _lines_of(view: dict[str, Any]) -> int:
+    """How many lines a summary of the round that ended before ``view``
+    has: one a seat, the customers, those waiting, who starts."""
+    return len(view.get("players") or []) + 3
+
+
+def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
+    """How long (ms) the round's summary stays: :data:`READ_BASE_MS` plus
+    :data:`READ_LINE_MS` a line (its heading and :func:`round_summary`'s
+    lines), never less than ``base_ms`` (``cabinet.round_result_ms``); 0
+    when ``base_ms`` is 0 (a cabinet set for no pause).  At most 15 s."""
+    if base_ms <= 0:
+        return 0
+    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * (1 + _lines_of(view))))
+
+
+def customer_names(ids: list[str]) -> list[str]:
+    """Customers' names from the component data ("Couple"); an unknown id
+    as it is."""
+    comp = components()
+    return [comp.customers[c].name if c in comp.customers else str(c) for c in ids]
+
+
+def _served_words(cards: list[str]) -> str:
+    """ "served Coffee 3 VP, Pudding 2 VP" for the order cards won; "served
+    nothing" for none."""
+    comp = components()
+    if not cards:
+        return "served nothing"
+    return "served " + ", ".join(f"{comp.orders[c].item} {comp.orders[c].vp} VP" if c in comp.orders else c
+                                 for c in cards)
+
+
+def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What the round that ended did, from the public views at its start
+    (``before``) and at the next round's start (``after``).
+
+    Returns:
+        ``{"round": r, "seats": [str], "bests": [int]}``: a line a seat,
+        "Seat 1: served Coffee 3 VP, Pudding 2 VP (+5 VP) · ¥9 (+4)"; the
+        customers who left, "Customers: Couple served and left · Novelist
+        left unserved (2 order cards discarded)"; those waiting with their
+        time markers, "Waiting: Student 1 round left, Salaryman 2 rounds
+        left"; "Seat 2 starts round 3" (the seat with the most dice).
+        ``bests``: the seats that won the most VP in the round.
+    """
+    lines, gains = [], []
+    for seat, (b, a) in enumerate(zip(before["players"], after["players"])):
+        won = a["orders"][len(b["orders"]):]
+        vp = a["order_points"] - b["order_points"]
+        yen = a["coins"] - b["coins"]
+        gains.append(vp)
+        lines.append(f"Seat {seat + 1}: {_served_words(won)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
+    served = customer_names(after.get("served_customers", [])[len(before.get("served_customers", [])):])
+    gone = customer_names(after.get("unserved_customers", [])[len(before.get("unserved_customers", [])):])
+    discarded = after.get("discarded_orders", 0) - before.get("discarded_orders", 0)
+    bits = []
+    if served:
+        bits.append(f"{', '.join(served)} served and left")
+    if gone:
+        bits.append(f"{', '.join(gone)} left unserved ({plural(discarded, 'order card')} discarded)")
+    lines.append("Customers: " + (" · ".join(bits) if bits else "none left this round"))
+    waiting = [f"{c['name']} {plural(c['time'], 'round')} left" for c in after.get("customers") or [] if c]
+    lines.append("Waiting: " + (", ".join(waiting) if waiting else "no customers"))
+    if after.get("start_player") is not None:
+        lines.append(f"Seat {after['start_player'] + 1} starts round {after['round']}")
+    top = max(gains, default=0)
+    return {"round": after["round"] - 1, "seats": lines,
+            "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
+
+
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """Why the game ended and what left the table, for the end card and
+    the final screen: "The last customers left unserved: Couple,
+    Novelist" (or "Every customer served": the last customer was served
+    and no one was left to arrive), then "5 customers served, 2 left
+    unserved, 4 order cards discarded".  [] before the game is over."""
+    if view.get("phase") != "over":
+        return []
+    last = customer_names(view.get("last_unserved") or [])
+    if len(last) > 1:
+        why = f"The last customers left unserved: {', '.join(last)}"
+    elif last:
+        why = f"The last customer left unserved: {last[0]}"
+    else:
+        why = "Every customer served"
+    served, gone = len(view.get("served_customers") or []), len(view.get("unserved_customers") or [])
+    discarded = view.get("discarded_orders", 0)
+    cards = f"{plural(discarded, 'order card')} discarded" if discarded else "no order card discarded"
+    return [why, f"{plural(served, 'customer')} served, {gone} left unserved, {cards}"]

@@ -1,0 +1,118 @@
+"""Ginza Retro Café: the end of a round is seen (play-test of seed 3: the
+round passed with no summary and the bot played on in round 2 within
+~1.6 s), and so is the game's end (the customers who left unserved and the
+order cards discarded were never said).  The hooks Cryptid Cafe and
+Retrograde use (``result_pause``, ``round_summary``, ``result_pause_ms``:
+2 s + 0.8 s a line, never under ``cabinet.round_result_ms``;
+``held_actions``: nothing played meanwhile; ``result_notes``)."""
+from __future__ import annotations
+
+import copy
+
+from bots.random_bot import RandomBot
+from engines import new_game
+from firmware.app.session import Session, SessionOptions
+from firmware.runtime import config
+from firmware.screens import ginza as gz
+from firmware.screens.draw import default_measure, hdmi_screen, result_notes
+
+from screen_checks import context, scene_problems
+
+
+def _rounds(seed=3, players=2):
+    """A bots' game to its end: the public views at each round's start
+    (each with the game then: :attr:`_rounds.games`)."""
+    game = new_game("ginza", players, seed)
+    bot = RandomBot(seed)
+    starts, _rounds.games = [], []
+    while not game.is_terminal():
+        game.apply(bot.next_action(game))
+        view = game.view(None)
+        if view["round"] and (not starts or starts[-1]["round"] != view["round"]) and not game.is_terminal():
+            starts.append(view)
+            _rounds.games.append(copy.deepcopy(game))
+    return game, starts
+
+
+def test_the_summary_says_each_seats_orders_vp_yen_the_customers_and_who_starts():
+    game, starts = _rounds()
+    before, after = starts[0], starts[1]
+    summary = gz.round_summary(before, after)
+    assert summary["round"] == 1
+    said = " ".join(summary["seats"])
+    for seat in range(2):
+        b, a = before["players"][seat], after["players"][seat]
+        line = next(t for t in summary["seats"] if t.startswith(f"Seat {seat + 1}: "))
+        assert f"{a['order_points'] - b['order_points']} VP" in line, line
+        assert f"¥{a['coins']}" in line, line
+    assert f"Seat {after['start_player'] + 1} starts round 2" in said, said
+    for c in after["customers"]:
+        if c:
+            assert c["name"] in said, (c["name"], said)
+    assert gz.result_pause(game, after) == ("round", 1)
+    assert gz.result_pause(game, before) is None
+
+
+def test_the_pause_reads_like_cryptid_cafes():
+    _, starts = _rounds()
+    summary = gz.round_summary(starts[0], starts[1])
+    lines = 1 + len(summary["seats"])
+    assert gz.result_pause_ms(starts[1], [], 0) == 0
+    assert gz.result_pause_ms(starts[1], [], 1000) == 2000 + 800 * lines
+    assert gz.result_pause_ms(starts[1], [], 14000) == 14000
+    assert {"serve", "wash", "change", "reroll", "add", "upgrade", "stop"} <= set(gz.held_actions())
+
+
+def test_every_rounds_summary_is_drawn_whole_in_the_boards_place_at_both_sizes():
+    for players, seed in ((2, 3), (4, 1)):
+        game, starts = _rounds(seed, players)
+        assert len(starts) >= 3
+        for before, after, then in zip(starts, starts[1:], _rounds.games[1:]):
+            summary = gz.round_summary(before, after)
+            for size in ((1920, 1080), (800, 480)):
+                scene = hdmi_screen(then, context(then, [], round_summary=summary, banner="next 6"), size=size,
+                                    measure=default_measure())
+                said = " ".join(scene.texts())
+                assert scene.facts.get("round_summary") == summary, size
+                assert f"Round {summary['round']} done" in said, said
+                assert not [t for _, t in scene.dropped if t in summary["seats"]], (size, scene.dropped)
+                assert scene_problems(scene) == [], scene_problems(scene)[:3]
+
+
+def test_the_final_screen_says_why_the_game_ended():
+    for players, seed in [(2, s) for s in range(1, 7)] + [(3, 2), (4, 1)]:
+        game, _ = _rounds(seed, players)
+        view = game.view(None)
+        notes = result_notes(game)
+        why = notes[0]
+        if view["last_unserved"]:
+            names = ", ".join(c for c in gz.customer_names(view["last_unserved"]))
+            assert why == f"The last customers left unserved: {names}" or \
+                why == f"The last customer left unserved: {names}", why
+        else:
+            assert why == "Every customer served", why
+        assert any("order cards discarded" in n or "no order card discarded" in n for n in notes), notes
+        for size in ((1920, 1080), (800, 480)):
+            scene = hdmi_screen(game, context(game, []), size=size, measure=default_measure())
+            said = " ".join(scene.texts())
+            assert all(n in said for n in notes) and not scene.dropped, (size, notes, scene.dropped)
+            assert scene_problems(scene) == [], scene_problems(scene)[:3]
+
+
+def test_nothing_is_played_while_the_rounds_summary_is_read(tmp_path):
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path), "bot_pace": "fast"}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={0, 1})
+    s = Session.new(cfg, "ginza", 2, 3, None, tmp_path / "g.jsonl", opts, model=None)
+    rt = s.runtime
+    while s.game.view(None)["round"] < 2:
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    ended, actions = rt.now_us, rt.stats.actions
+    assert s.round_summary and s.round_summary["round"] == 1
+    pause_ms = gz.result_pause_ms(s.game.view(None), [], cfg["cabinet"]["round_result_ms"])
+    scene = hdmi_screen(s.game, s.context(), size=(800, 480), measure=default_measure())
+    assert scene.facts.get("round_summary") == s.round_summary
+    while rt.stats.actions == actions and rt.now_us - ended < 40_000_000:
+        rt.step(max(rt.next_event_us() or rt.now_us + 10_000, rt.now_us + 1))
+    assert rt.stats.actions > actions, "round 2 never started"
+    assert rt.now_us - ended >= pause_ms * 1000 - 50_000, \
+        f"round 2's first move {(rt.now_us - ended) / 1e6:.2f} s after round 1 ended, under its {pause_ms} ms summary"
