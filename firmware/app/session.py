@@ -258,6 +258,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         else:       # a seat's display that stopped answering (the game goes on; the writer retries it)
             notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
+                "paused": self.runtime.pause.paused,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "walkthrough": self._walkthrough_tick(self.runtime.now_us),

@@ -197,18 +197,21 @@ class RunnerInputs:
         ``not_before``), and an open race starts again after the 3-2-1,
         as a race resumed from a save (ruling CAB-8; the game's
         ``resume_action`` hook; the session's timers count it down)."""
-        if self.pause.paused:        # a cup's moves stay (a cup put down later is not left up)
+        if self.pause.paused:        # a move begun ends (a button let go, a cup put down); none begins
             self._paused_at = t_us
             pressed = ("button", "nav_a", "nav_b", "nav_push")
+
+            def begins(name: str, closed: bool) -> bool:    # a press, or a cup lifted (its contact opens)
+                return (name in pressed and closed) or (name == "cup" and not closed)
             if self.timeline is not None:
                 self.timeline.pending = [e for e in self.timeline.pending if e.seat not in self.bots
-                                         or not e.closed or e.input not in pressed or e.t_us <= t_us]
-            self.bot_inputs = [e for e in self.bot_inputs
-                               if e.t_us <= t_us or e.kind != "press" or e.input not in pressed]
+                                         or e.t_us <= t_us or not begins(e.input, e.closed)]
+            self.bot_inputs = [e for e in self.bot_inputs if e.t_us <= t_us or not begins(e.input, e.kind == "press")]
             self.bot_navs = [n for n in self.bot_navs if n[0] <= t_us]
             self.bot_busy_until = {}
             return
         paused_us = max(0, t_us - getattr(self, "_paused_at", t_us))
+        self.stale_before_us = t_us     # a bot's decision asked before the pause ended is thought again
         self.not_before = {k: v + paused_us if v > t_us - paused_us else v for k, v in self.not_before.items()}
         declared = cabinet_game(self.game.game_id)
         restart = declared.hook("resume_action") if declared is not None else None

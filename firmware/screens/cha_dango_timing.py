@@ -65,10 +65,11 @@ def _tenths(us: int) -> str:
 def race_left_s(view: dict[str, Any], context: dict[str, Any]) -> int | None:
     """Whole seconds (rounded up, at least 0) an open race still takes
     answers: until its ``timeout_at_us`` (CD-9's ``sip_timeout_us`` after
-    the order); None when no race is open or the clock is not given.
+    the order); None when no race is open, the game is paused or the
+    clock is not given.
     ``context["now_us"]`` is read only while a race is open (a scene that
     reads the clock is built again every render)."""
     race = view.get("race")
-    if race is None or race.get("timeout_at_us") is None:
-        return None
+    if race is None or race.get("timeout_at_us") is None or context.get("paused"):
+        return None         # paused: the race starts again afterwards, no second runs out meanwhile
     return _seconds_until(race["timeout_at_us"], context)

@@ -113,8 +113,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
 def result_notes(view: dict[str, Any]) -> list[str]:
     """Why the game ended and what left the table, for the end card and
     the final screen: "The last customers left unserved: Couple,
-    Novelist" (or "Every customer served": the last customer was served
-    and no one was left to arrive), then "5 customers served, 2 left
+    Novelist" (or, the last customer served and no one left to arrive,
+    "Every customer served" when none ever left, else "The last customer
+    was served; no more came"), then "5 customers served, 2 left
     unserved, 4 order cards discarded".  [] before the game is over."""
     if view.get("phase") != "over":
         return []
@@ -123,9 +124,9 @@ def result_notes(view: dict[str, Any]) -> list[str]:
         why = f"The last customers left unserved: {', '.join(last)}"
     elif last:
         why = f"The last customer left unserved: {last[0]}"
-    else:
-        why = "Every customer served"
     served, gone = len(view.get("served_customers") or []), len(view.get("unserved_customers") or [])
+    if not last:    # the last customer was served and none was left to come (others may have left before)
+        why = "Every customer served" if not gone else "The last customer was served; no more came"
     discarded = view.get("discarded_orders", 0)
     cards = f"{plural(discarded, 'order card')} discarded" if discarded else "no order card discarded"
     return [why, f"{plural(served, 'customer')} served, {gone} left unserved, {cards}"]

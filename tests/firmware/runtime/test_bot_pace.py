@@ -164,9 +164,14 @@ def test_a_race_paused_stands_still_and_starts_again_after_a_countdown(tmp_path)
         t = run_to(rt, t, t + PAUSE_HOLD_US + 200_000, 10_000)
         assert rt.pause.paused
         state, actions = json.dumps(s.game.to_json(), sort_keys=True), rt.stats.actions
+        cups = [rt.controls and s.game.view(None)["cups_up"][k] for k in (1, 2)]
         t = run_to(rt, t, t + 15_000_000, 50_000)          # longer than the race's 6 s to answer
         assert rt.stats.actions == actions and json.dumps(s.game.to_json(), sort_keys=True) == state, \
             "the race moved while paused"
+        # re-check round: the bots' cups went up under the pause, and the HDMI counted "0 s to answer"
+        assert [s.game.view(None)["cups_up"][k] for k in (1, 2)] == cups, "a bot lifted its cup while paused"
+        from firmware.screens.cha_dango_timing import race_left_s
+        assert race_left_s(s.game.view(None), s.context()) is None, "the seconds to answer ran on under the pause"
         hold(rt, 0, t + 10_000, PAUSE_HOLD_US + 50_000)   # go on
         t = run_to(rt, t, t + PAUSE_HOLD_US + 200_000, 10_000)
         assert not rt.pause.paused

@@ -116,3 +116,17 @@ def test_nothing_is_played_while_the_rounds_summary_is_read(tmp_path):
     assert rt.stats.actions > actions, "round 2 never started"
     assert rt.now_us - ended >= pause_ms * 1000 - 50_000, \
         f"round 2's first move {(rt.now_us - ended) / 1e6:.2f} s after round 1 ended, under its {pause_ms} ms summary"
+
+
+def test_the_end_never_says_every_customer_was_served_when_some_left():
+    """Re-check round: "Every customer served" stood above "3 left unserved"
+    (the game ended when its last customer was served, after others had
+    left in earlier rounds)."""
+    from firmware.screens.ginza_round import result_notes
+    view = {"phase": "over", "last_unserved": [], "served_customers": ["a", "b", "c"],
+            "unserved_customers": ["d", "e", "f"], "discarded_orders": 6}
+    why, counts = result_notes(view)
+    assert "every" not in why.lower() and "served" in why, why
+    assert "3 left unserved" in counts, counts
+    view.update(unserved_customers=[], discarded_orders=0)
+    assert result_notes(view)[0] == "Every customer served"
