@@ -9,9 +9,12 @@ from firmware.app.session import Session, SessionOptions
 from firmware.runtime import config
 
 
+PERSON, BOTS = 1, {0, 2}        # seat 2 is played by a person, seats 1 and 3 by bots
+
+
 def test_a_bots_moving_cursor_does_not_put_its_frame_ahead_of_a_persons(tmp_path):
     cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
-    opts = SessionOptions(headless=True, size=(800, 480), bots={0, 2})
+    opts = SessionOptions(headless=True, size=(800, 480), bots=BOTS)
     s = Session.new(cfg, "cha-dango", 3, 1, None, tmp_path / "g.jsonl", opts, model=None)
     sent = []
     real = s.oled_writer.submit
@@ -30,6 +33,6 @@ def test_a_bots_moving_cursor_does_not_put_its_frame_ahead_of_a_persons(tmp_path
     sent.clear()
     s.render()
     firsts = {seat for seat, first in sent if first}
-    assert {1, 2} <= {seat for seat, _ in sent}, f"the aiming seats' frames changed: {sent}"
-    assert 1 in firsts, f"the person's frame was not put first: {sent}"
-    assert not firsts & {0, 2}, f"a bot's frame was put first: {sent}"
+    assert {PERSON, 2} <= {seat for seat, _ in sent}, f"the aiming seats' frames changed: {sent}"
+    assert PERSON in firsts, f"the person's frame was not put first: {sent}"
+    assert not firsts & BOTS, f"a bot's frame was put first: {sent}"

@@ -28,6 +28,9 @@ from hardware.twin_i2c import WHOLE_BUS
 
 RETRY_S = 0.01
 
+#: the seat whose display stops answering (0-based: seat 2)
+SEAT_2 = 1
+
 
 def _twin() -> Twin:
     """The pi4 twin's bus and CPU on a virtual clock (nothing waits), its
@@ -84,7 +87,7 @@ def test_a_dark_oled_is_told_the_game_goes_on_nothing_is_lost_and_it_comes_back(
         if fault == "the shared bus":
             twin.bus.fail(WHOLE_BUS, after=3)      # a frame and a half, then every transfer errs
         else:
-            twin.bus.fail(effective_seats(s.cfg)[1]["oled"]["bus"], after=1)   # its command write goes, its data fails
+            twin.bus.fail(effective_seats(s.cfg)[SEAT_2]["oled"]["bus"], after=1)   # its command write goes, its data fails
         played = rt.stats.actions
         _advance(rt, played + 1)
         assert w.flush(5)
@@ -92,10 +95,10 @@ def test_a_dark_oled_is_told_the_game_goes_on_nothing_is_lost_and_it_comes_back(
         assert w.flush(5)
         assert rt.stats.actions >= played + 8 or s.game.is_terminal()
         dark = w.dark()
-        assert 1 in dark, dark                                       # seat 2's display is dark ...
-        assert not s.cabinet.seats[1].oled.online, "seat 2's OLED still said online"   # ... and known to be
+        assert SEAT_2 in dark, dark                                  # seat 2's display is dark ...
+        assert not s.cabinet.seats[SEAT_2].oled.online, "seat 2's OLED still said online"   # ... and known to be
         if fault != "the shared bus":
-            assert dark == [1], "another seat went dark with seat 2"
+            assert dark == [SEAT_2], "another seat went dark with seat 2"
             assert _same(s.cabinet.seats[0].oled.shown(), s.oled_images[0]), "seat 1 stopped with seat 2"
             assert any("seat 2's display is not answering" in n for n in notices), set(notices)
         else:
