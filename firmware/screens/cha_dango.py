@@ -33,6 +33,7 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
 from firmware.screens.choices import cursor_choices
+from firmware.screens.round_summary import read_time_ms
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
@@ -76,23 +77,17 @@ def result_pause(game, view: dict[str, Any]) -> tuple | None:
     return view["deck_count"], last.get("open_us")
 
 
-#: How long a race's result stays at least, and how much longer for each
-#: line of it, ms (ruling CAB-7: read before the next order).
-READ_BASE_MS, READ_LINE_MS = 2000, 800
 #: The hint that the result can be read again (the paused game's moves).
 READ_AGAIN = "Hold both arrows 1 s to read the moves again"
 
 
 def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
     """Ruling CAB-7: how long (ms) the decided race's result stays before
-    the next order: :data:`READ_BASE_MS` plus :data:`READ_LINE_MS` for each
-    line of :func:`result_lines`, never less than ``base_ms``
+    the next order: :func:`~firmware.screens.round_summary.read_time_ms` of
+    the lines of :func:`result_lines`, never less than ``base_ms``
     (``cabinet.race_result_ms``); 0 when ``base_ms`` is 0 (a cabinet set
     for no pause).  At most 15 s."""
-    if base_ms <= 0:
-        return 0
-    lines = result_lines(view, events)
-    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * len(lines)))
+    return read_time_ms(len(result_lines(view, events)), base_ms)
 
 
 def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:

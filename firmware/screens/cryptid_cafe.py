@@ -32,8 +32,9 @@ from firmware.screens.cryptid_cafe_words import first_round, walkthrough_words  
 from firmware.screens.cryptid_cafe_oled import oled_frame  # noqa: F401 - the game's OLED hook, found here
 from firmware.screens.cryptid_cafe_parts import _seat_row, _station
 from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, round_summary, result_pause_ms,
-    compact_finals, draw_finals, draw_summary, final_lines, finals_layout, held_actions,  # held_actions: hooks
-    result_pause, result_pause_ms, round_summary, summary_fits)
+    compact_finals, draw_finals, final_lines, finals_layout, held_actions, result_pause,  # held_actions: hooks
+    result_pause_ms, round_summary)
+from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
     STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
 
@@ -242,7 +243,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if summary or finals:
         scene.part(panel_r, ("cc-summary", panel_r, repr(summary), repr(finals), context.get("banner"),
                              repr(pending)),
-                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or "", pending) if summary
+                   lambda sc: draw_round_summary(sc, panel_r, summary, context.get("banner") or "", pending=pending) if summary
                    else draw_finals(sc, panel_r, finals, view), bg=BG)
     for st, cell in zip(STATIONS, st_r.cols(*([1] * len(STATIONS)), gap=m.pad // 2)):
         if summary or finals:

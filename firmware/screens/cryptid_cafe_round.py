@@ -12,9 +12,7 @@ from typing import Any
 from engines.cryptid_cafe.data import components
 from engines.words import plural
 
-#: How long a result stays to be read: a base and a time per line, ms
-#: (the values Cha dango's race result uses, CAB-7).
-READ_BASE_MS, READ_LINE_MS = 2000, 800
+from firmware.screens.round_summary import read_time_ms
 
 
 def result_pause(game, view: dict[str, Any]) -> tuple | None:
@@ -36,14 +34,11 @@ def held_actions() -> tuple[str, ...]:
 
 
 def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
-    """How long (ms) the round's summary stays: :data:`READ_BASE_MS` plus
-    :data:`READ_LINE_MS` for each of its lines (a heading and a line a
+    """How long (ms) the round's summary stays: :func:`~firmware.screens.round_summary.read_time_ms`
+    of its lines (a heading and a line a
     seat), never less than ``base_ms`` (``cabinet.round_result_ms``); 0
     when ``base_ms`` is 0 (a cabinet set for no pause).  At most 15 s."""
-    if base_ms <= 0:
-        return 0
-    lines = 1 + len(view.get("players") or [])
-    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * lines))
+    return read_time_ms(1 + len(view.get("players") or []), base_ms)
 
 
 def _name(card_id: str) -> str:
@@ -94,26 +89,6 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
 
 
-def draw_summary(scene, r, summary: dict[str, Any], banner: str, pending: list[str] = ()) -> None:
-    """The round's summary in the board's place while the next round waits:
-    "Round 3 done · next round in 4 s" and a line a seat; under them, in
-    gold, what a person's next press would do (``pending``: a seat may
-    choose meanwhile, the summary holds nobody)."""
-    from firmware.ui.kit import GOLD, INFO, PANEL, Rect
-    m = scene.metrics
-    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
-    inner = r.inset(m.pad)
-    head_h = scene.measure("Ag", m.medium)[1]
-    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
-    left = banner.split()[-1] if banner.startswith("next") else ""
-    scene.text(f"Round {summary['round']} done" + (f" · next round in {left} s" if left else ""), head,
-               sizes=(m.medium, m.small), colour=GOLD)
-    used = scene.lines([(line, INFO) for line in summary["seats"]], rest, size=m.small)
-    if pending:
-        line_h = scene.measure("Ag", m.small)[1]
-        below = Rect(rest.x, rest.y + len(used) * line_h, rest.w, max(0, rest.h - len(used) * line_h))
-        scene.lines([(t, INFO) for t in pending], below, size=m.small, colour=GOLD)
-    scene.facts["round_summary"] = summary
 
 
 def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
@@ -193,16 +168,3 @@ def compact_finals(view: dict[str, Any]) -> tuple[str, list[str]]:
                    f"-{sc.get('lost_value', 0)} -{sc.get('dish_penalty', 0)} = {sc.get('total', p.get('coins', 0))}")
     ai = [t for t in final_lines(view, []) if t.startswith("AI")]
     return "Final: tips +sets -walkouts -dishes", out + ai
-
-
-def summary_fits(scene, r, summary: dict[str, Any] | None, finals: list[str], pending: list[str] = ()) -> bool:
-    """True when the summary's (or the finals') heading and every line
-    (and the ``pending`` ones), word-wrapped, fit the panel ``r`` (px) at
-    the screen's small size."""
-    from firmware.ui.kit import wrap_words
-    m = scene.metrics
-    inner = r.inset(m.pad)
-    lines = [*(summary["seats"] if summary else finals[1:]), *pending]
-    line_h = scene.measure("Ag", m.small)[1]
-    need = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t, t]) for t in lines)
-    return need <= (inner.h - scene.measure("Ag", m.medium)[1] - m.pad // 2) // line_h

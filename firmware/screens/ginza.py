@@ -33,8 +33,8 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
 from firmware.screens.ginza_groups import choice_order  # noqa: F401 - the choices in the screen's order
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
-    customer_names, draw_summary, held_actions, result_notes, result_pause, result_pause_ms, round_summary,
-    summary_fits)
+    customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary)
+from firmware.screens.round_summary import draw_round_summary, summary_fits
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
 log_words = feed
@@ -206,7 +206,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         # the round that ended in the board's place while the next waits (over the mats if it needs them)
         panel_r = top if summary_fits(scene, top, summary, []) else body
         scene.part(panel_r, ("gz-summary", panel_r, repr(summary), context.get("banner")),
-                   lambda sc: draw_summary(sc, panel_r, summary, context.get("banner") or ""), bg=BG)
+                   lambda sc: draw_round_summary(sc, panel_r, summary, context.get("banner") or ""), bg=BG)
         if panel_r is top:
             _mats_part(scene, mats, game, view, context, cursor, (mat_rows, per_row, wide))
         return scene

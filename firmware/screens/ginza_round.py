@@ -16,7 +16,7 @@ from typing import Any
 from engines.ginza.components import components
 from engines.words import plural
 
-from firmware.screens.cryptid_cafe_round import READ_BASE_MS, READ_LINE_MS, draw_summary, summary_fits  # noqa: F401
+from firmware.screens.round_summary import read_time_ms
 
 #: Every action of a round's play: none is taken (by a person or a bot)
 #: while the round's summary is read.
@@ -46,13 +46,11 @@ def _lines_of(view: dict[str, Any]) -> int:
 
 
 def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> int:
-    """How long (ms) the round's summary stays: :data:`READ_BASE_MS` plus
-    :data:`READ_LINE_MS` a line (its heading and :func:`round_summary`'s
+    """How long (ms) the round's summary stays: :func:`~firmware.screens.round_summary.read_time_ms`
+    of its lines (its heading and :func:`round_summary`'s
     lines), never less than ``base_ms`` (``cabinet.round_result_ms``); 0
     when ``base_ms`` is 0 (a cabinet set for no pause).  At most 15 s."""
-    if base_ms <= 0:
-        return 0
-    return min(15_000, max(base_ms, READ_BASE_MS + READ_LINE_MS * (1 + _lines_of(view))))
+    return read_time_ms(1 + _lines_of(view), base_ms)
 
 
 def customer_names(ids: list[str]) -> list[str]:

@@ -33,7 +33,8 @@ from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkt
     KEEP_HOW, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
-from firmware.screens.retrograde_round import draw_summary, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
+from firmware.screens.retrograde_round import result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
+from firmware.screens.round_summary import draw_round_summary
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_text, seat_doing
 
@@ -266,7 +267,8 @@ def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str
         top, sheets = body.rows(0.45, 0.55, gap=m.pad)
         _final(scene, top, game, view)
     elif context.get("round_summary") and (context.get("banner") or "").startswith("next"):
-        draw_summary(scene, top, context["round_summary"], context["banner"])   # CAB-10: the round, seen
+        draw_round_summary(scene, top, context["round_summary"], context["banner"], next_word="roll",   # CAB-10
+                           head_sizes=("large", "medium", "small"), lit_bests=True)
     else:
         cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
         strip = not _cards_fit(scene, cards_r, view, letters)

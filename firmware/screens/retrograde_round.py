@@ -57,20 +57,3 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
     top = max(gains, default=0)
     return {"round": after["round"] - 1, "seats": lines,
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
-
-
-def draw_summary(scene, r, summary: dict[str, Any], banner: str) -> None:
-    """The round's summary in the cards' place while the next round waits
-    (CAB-10): "Round 3 done · next roll in 4 s" and a line a seat."""
-    from firmware.ui.kit import GOLD, INFO, NEED, PANEL
-    m = scene.metrics
-    scene.add("panel", r, None, fill=PANEL, border=GOLD, radius=m.pad)
-    inner = r.inset(m.pad)
-    head_h = scene.measure("Ag", m.large)[1]
-    head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
-    left = banner.split()[-1] if banner.startswith("next") else ""
-    scene.text(f"Round {summary['round']} done" + (f" · next roll in {left} s" if left else ""), head,
-               sizes=(m.large, m.medium, m.small), colour=GOLD)
-    scene.lines([(line, NEED if i in summary["bests"] else INFO) for i, line in enumerate(summary["seats"])],
-                rest, size=m.small)
-    scene.facts["round_summary"] = summary
