@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engines import IllegalAction
 from firmware.app.session import Session, SessionOptions
 from firmware.runtime import config
@@ -78,34 +80,36 @@ def test_holding_left_takes_back_the_placement_journaled_and_replayed(tmp_path):
         s.close()
 
 
-def test_a_hold_with_nothing_to_take_back_says_why_and_changes_nothing(tmp_path):
+@pytest.fixture
+def refused(tmp_path):
+    """Seat 1 (a person) holds Left past the take-back hold with nothing of
+    its own to take back: (runtime, state before, actions before)."""
     s = session(tmp_path)
     rt = s.runtime
     try:
         rt.step(rt.now_us)
         before, actions = state(rt.game), rt.stats.actions
         hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
-        assert state(rt.game) == before and rt.stats.actions == actions
-        assert rt.prompts[0] == "nothing to take back"
+        yield rt, before, actions
     finally:
         s.close()
 
 
-def test_a_refused_take_back_fits_a_line_and_goes_at_the_next_step(tmp_path):
+def test_a_hold_with_nothing_to_take_back_says_why_and_changes_nothing(refused):
+    rt, before, actions = refused
+    assert state(rt.game) == before and rt.stats.actions == actions
+    assert rt.prompts[0] == "nothing to take back"
+
+
+def test_a_refused_take_back_fits_a_line_and_goes_at_the_next_step(refused):
     """Play-test round 3: "no take-back: there is no choice of yours to
     take ..." was cut on the OLED and stayed over later choices."""
     from firmware.ui.oled import OledFrame
-    s = session(tmp_path)
-    rt = s.runtime
-    try:
-        rt.step(rt.now_us)
-        hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
-        said = rt.prompts[0]
-        assert OledFrame().fits(said, OledFrame().W - 4), said
-        rt.nav(0, 1)
-        assert 0 not in rt.prompts, rt.prompts
-    finally:
-        s.close()
+    rt, _, _ = refused
+    said = rt.prompts[0]
+    assert OledFrame().fits(said, OledFrame().W - 4), said
+    rt.nav(0, 1)
+    assert 0 not in rt.prompts, rt.prompts
 
 
 def test_both_arrows_held_pause_and_take_nothing_back(tmp_path):
