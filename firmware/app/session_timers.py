@@ -95,7 +95,7 @@ class SessionTimers:
         CAB-8); the banner shows the seconds, then "next N" while a race's
         outcome holds the next order (CAB-7)."""
         rt = self.runtime
-        if getattr(rt, "restart_action", None) is not None:    # a race paused, going on: the 3-2-1 again
+        if rt.restart_action is not None:    # a race paused, going on: the 3-2-1 again
             self._resume_action, rt.restart_action = rt.restart_action, None
         if self._resume_action is not None and not self.game.is_terminal():
             if rt.frozen_until_us < 0:

@@ -97,6 +97,11 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: screen for a while (ruling CAB-7); presses before it are ignored
         #: and bots schedule theirs after it
         self.not_before: dict[str, int] = {}
+        #: a race paused and going on: the action that restarts it after the 3-2-1 (the session's
+        #: timers take it, ruling CAB-8); when the last pause ended, us (a bot's decision asked
+        #: before it is thought again)
+        self.restart_action: dict[str, Any] | None = None
+        self.stale_before_us = -1
         #: the (round, phase) when each seat's "card D was taken" note was first said
         self._gone_phase: dict[int, tuple] = {}
         #: seat -> the "card D was taken" note the runtime last put on its OLED

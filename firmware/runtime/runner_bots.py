@@ -96,7 +96,7 @@ class RunnerBots:
             self._thinking.discard(seat)
             if isinstance(template, Exception):     # the bot's own error surfaces in the loop, as in the step
                 raise template
-            if template is None or seat not in self.bots or planned < getattr(self, "stale_before_us", -1):
+            if template is None or seat not in self.bots or planned < self.stale_before_us:
                 continue        # (asked before a pause ended: the game it was made for has moved on)
             self._schedule_bot(seat, template, now_us, planned if seen_then is None else min(planned, seen_then))
         for seat in sorted(self.bots & active):
