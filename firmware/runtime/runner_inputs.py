@@ -99,7 +99,7 @@ class RunnerInputs:
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
             if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
-                if ev.input == "button":
+                if ev.input == "button" and not self.rolling_press(ev.seat, ev.t_us):
                     self._late_press(ev.seat, ev.t_us)
             return
         self.prompts.pop(ev.seat, None)
