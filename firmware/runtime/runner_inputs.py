@@ -135,10 +135,23 @@ class RunnerInputs:
         less than :data:`~firmware.rulings.LOOK_FIRST_US` after it (or
         stamped before it: meant for what was there), its cursor not
         turned since (ruling CAB-12)."""
-        new_at = self.controls[seat].new_at_us
+        new_at = self._new_at(seat)
         if seat in self.bots or new_at is None or self._moved_on.get(seat, -1) >= new_at:
             return False
         return t_us < new_at + LOOK_FIRST_US
+
+    def _new_at(self, seat: int) -> int | None:
+        """When ``seat``'s new choice appeared on its screens, us (None:
+        never): when the game offered it (:attr:`SeatControls.new_at_us`),
+        or when a result's pause that held it ended (CAB-7: Cha dango's
+        "reveal in N s" turns to "press: reveal the order" then, issue 34),
+        whichever is later."""
+        new_at = self.controls[seat].new_at_us
+        chosen = self.controls[seat].shown(self.game).chosen
+        held = self.not_before.get(chosen.get("type", ""), -1) if chosen is not None else -1
+        if new_at is None or held <= new_at:
+            return new_at
+        return held
 
     def _say_look_first(self, seat: int, t_us: int) -> None:
         """The OLED says "new choice: look first" for a moment (while the
@@ -146,7 +159,7 @@ class RunnerInputs:
         controls = self.controls[seat]
         controls.message = ""
         self.prompts[seat] = LOOK_FIRST
-        self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (controls.new_at_us or t_us) + LOOK_FIRST_US)
+        self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (self._new_at(seat) or t_us) + LOOK_FIRST_US)
         self.stats.ignored_inputs += 1
         self.dirty = True
 
