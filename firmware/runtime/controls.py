@@ -279,6 +279,18 @@ class SeatControls:
         self.armed = None
         self.read_gone, self.gone = self.gone, None
 
+    def go_to(self, game: Game, index: int) -> None:
+        """Put the cursor on choice ``index`` (wraps), as the navigation
+        would (a group jump, :mod:`firmware.runtime.group_jump`); cancels
+        an armed choice."""
+        acts = self.refresh(game)
+        if acts:
+            self.cursor = index % len(acts)
+            self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
+            self._remember_home(self._labels, acts, kept_kinds(game))
+        self.armed = None
+        self.read_gone, self.gone = self.gone, None
+
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""
         if self.armed is not None:

@@ -19,10 +19,12 @@ from hardware.debounce import InputEvent
 
 from firmware.rulings import LATE_OK_US, LONG_PRESS_US, ROLLING_SHOWN_US, ROLLING_WORDS
 from firmware.runtime.dice_table import COMMON
+from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.screens.games import cabinet_game
 
-#: The seat's words in passing about its dice check (gone after a moment).
-PASSING = ("dice ok", "dice accepted", ROLLING_WORDS)
+#: The seat's words in passing (gone after a moment): about its dice check,
+#: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
+PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
 #: a simulated reroll keeps the dice of (cards passed on the way to
 #: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.

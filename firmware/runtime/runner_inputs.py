@@ -60,6 +60,7 @@ class RunnerInputs:
             return
         if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
+        self.group_jumps.input(ev, self)          # Right held alone: the next group (issue 34)
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
@@ -241,11 +242,17 @@ class RunnerInputs:
                 self.dice.entry_nav(key, step)
             else:
                 self.controls[seat].nav(self.game, step)
-                self._moved_on[seat] = self.now_us
-                if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
-                    self.prompts.pop(seat)
-                self._drop_look_first(seat)
+                self.moved(seat)
             self.dirty = True
+
+    def moved(self, seat: int) -> None:
+        """``seat`` moved its cursor (a step or a group jump): it has looked
+        (CAB-12), and a refused take-back's words go."""
+        self._moved_on[seat] = self.now_us
+        if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
+            self.prompts.pop(seat)
+        self._drop_look_first(seat)
+        self.dirty = True
 
     def pump(self, t_us: int) -> None:
         """Play scripted edges up to ``t_us``, drain the edge queue, feed
@@ -275,3 +282,4 @@ class RunnerInputs:
         for ev in sorted(pending, key=lambda e: e.t_us):
             self.handle_input(ev)
             self._observe(ev.t_us)
+        self.group_jumps.due(self, t_us)
