@@ -23,6 +23,7 @@ from hardware.mock import Timeline
 from firmware.rulings import COUNTDOWN_US, LOOK_FIRST_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
+from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
@@ -144,12 +145,15 @@ class RunnerInputs:
     def _new_at(self, seat: int) -> int | None:
         """When ``seat``'s new choice appeared on its screens, us (None:
         never): when the game offered it (:attr:`SeatControls.new_at_us`),
-        or when a result's pause that held it ended (CAB-7: Cha dango's
-        "reveal in N s" turns to "press: reveal the order" then, issue 34),
-        whichever is later."""
+        or for a Cha dango reveal (:data:`NOT_A_RACE`: its OLED says
+        "reveal in N s" while the last result stays, CAB-7) when that
+        pause ended and "press: reveal the order" appeared (issue 34),
+        whichever is later.  (Choices shown during a pause, Cryptid Cafe's
+        round summary, appeared when shown.)"""
         new_at = self.controls[seat].new_at_us
         chosen = self.controls[seat].shown(self.game).chosen
-        held = self.not_before.get(chosen.get("type", ""), -1) if chosen is not None else -1
+        kind = chosen.get("type", "") if chosen is not None else ""
+        held = self.not_before.get(kind, -1) if kind in NOT_A_RACE else -1
         if new_at is None or held <= new_at:
             return new_at
         return held
