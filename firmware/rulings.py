@@ -16,3 +16,23 @@ LOOK_FIRST_US = 700_000
 #: The 3-2-1 before each Retrograde roll, and before a race starts again
 #: (resumed from a save, ruling CAB-8, or going on after a pause), us.
 COUNTDOWN_US = 3_000_000
+#: Ruling CAB-6: the dice check's window grows with the dice to read: this
+#: much more for each die over :data:`CHECK_BASE_DICE`, us.
+CHECK_PER_DIE_US = 500_000
+#: Ruling CAB-6: the dice a check's base window (``vision.contest_ms``) is for.
+CHECK_BASE_DICE = 2
+#: A press while the seat's dice still roll (no check shown yet) is told so
+#: on its OLED this long (issue 34), us.
+ROLLING_SHOWN_US = 1_500_000
+#: What the OLED says of that press.
+ROLLING_WORDS = "dice still rolling: wait for the check"
+
+
+def check_window_us(contest_ms: int, dice: int) -> int:
+    """Ruling CAB-6: how long a reading of ``dice`` dice is held for its
+    seat's check, us: ``contest_ms`` (config ``vision.contest_ms``, 0 = no
+    check) plus :data:`CHECK_PER_DIE_US` for each die over
+    :data:`CHECK_BASE_DICE` (4 s for two dice, 5.5 s for five)."""
+    if contest_ms <= 0:
+        return 0
+    return contest_ms * 1000 + CHECK_PER_DIE_US * max(0, dice - CHECK_BASE_DICE)

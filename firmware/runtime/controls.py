@@ -21,7 +21,8 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
   (ruling CAB-12: the runtime decides, :meth:`SeatControls.observe` keeps
   when it appeared) arms and confirms nothing, it only shows the choice
   ("new choice: look first"); races (real-time one-press choices, the
-  button's bound actions) stand as stamped;
+  button's bound actions) stand as stamped, a Cha dango reveal is no
+  race (:data:`NOT_A_RACE`);
 * cup lifts and cup put-downs apply the game's cup action stamped with the
   edge time;
 * while a dice reading waits for the seat's check (ruling CAB-6), the big
@@ -41,7 +42,8 @@ from typing import Any
 from engines import Game
 
 from firmware.screens.games import cabinet_game
-from firmware.screens.choices import (ALONE_ONE_PRESS, ARM_FIRST, NOT_FIRST, Shown, choice_key, cursor_choices,  # noqa: F401
+from firmware.screens.choices import (ALONE_ONE_PRESS, ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
+                                       cursor_choices,
                                        describe_action, first_ordinary, is_realtime, one_press, press_count, stamp)
 
 #: action type -> physical input that performs it.  Action types not listed
@@ -277,6 +279,18 @@ class SeatControls:
         self.armed = None
         self.read_gone, self.gone = self.gone, None
 
+    def go_to(self, game: Game, index: int) -> None:
+        """Put the cursor on choice ``index`` (wraps), as the navigation
+        would (a group jump, :mod:`firmware.runtime.group_jump`); cancels
+        an armed choice."""
+        acts = self.refresh(game)
+        if acts:
+            self.cursor = index % len(acts)
+            self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
+            self._remember_home(self._labels, acts, kept_kinds(game))
+        self.armed = None
+        self.read_gone, self.gone = self.gone, None
+
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""
         if self.armed is not None:
@@ -312,7 +326,7 @@ class SeatControls:
             self.message, self.gone, self.said_gone = self.gone, None, True
             return None
         chosen = acts[self.cursor]
-        if look_first and not one_press(chosen):     # not read yet: shown, not taken (CAB-12)
+        if look_first and (not one_press(chosen) or chosen.get("type") in NOT_A_RACE):   # not read yet (CAB-12)
             self.armed = None
             self.message, self.said_gone = LOOK_FIRST, True
             return None

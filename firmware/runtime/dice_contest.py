@@ -105,7 +105,7 @@ class ContestChecks:
         (:meth:`_hidden`): its window starts when an OLED shows it."""
         for key, h in self.held.items():
             if self._hidden(runtime, key):
-                h["until"] = t_us + self.contest_us
+                h["until"] = t_us + h["window"]
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
@@ -177,7 +177,7 @@ class ContestChecks:
             out[key] = {"state": "rejected", "by": self.rejected[key], "contests": self.contests.get(key, 0),
                         "limit": CONTESTS_BEFORE_ENTRY}
         for key, h in self.held.items():
-            out[key] = {"state": "check", "values": list(h["values"]), "window_ms": self.contest_us // 1000,
+            out[key] = {"state": "check", "values": list(h["values"]), "window_ms": h["window"] // 1000,
                         "left_ms": max(0, (h["until"] - t_us) // 1000), "down": h["down"],
                         "contests": self.contests.get(key, 0), "limit": CONTESTS_BEFORE_ENTRY}
         for key, e in self.entries.items():

@@ -16,6 +16,7 @@ from typing import Any
 from engines.words import plural
 from vision.tracker import AtRestTracker
 
+from firmware.rulings import ROLLING_WORDS, check_window_us
 from firmware.runtime.dice_stats import overlap
 from firmware.runtime.dice_table import COMMON
 
@@ -154,7 +155,8 @@ class ReadingAnswers:
         """A full reading of tray ``key`` (or the values the simulated seat
         ``entered``): counted (misread dice, simulation), then held for its
         seat's check (CAB-6: a person checks the reading before the game
-        gets it, for ``contest_ms`` from when it is shown, the cabinet's
+        gets it, for ``contest_ms`` and 0.5 s a die over two
+        (:func:`~firmware.rulings.check_window_us`) from when it is shown, the cabinet's
         clock now, not from the settle frame; a simulated bot seat sees its
         own dice and checks a reading only when the camera misread it), or
         answered."""
@@ -175,9 +177,12 @@ class ReadingAnswers:
             people = self._contesters(runtime, key)
             checker = None if people else self._bot_checker(runtime, key) if wrong else None
             if people or checker is not None:
+                window = check_window_us(self.contest_us // 1000, len(action["values"]))   # CAB-6: more dice, more time
                 self.held[key] = {"action": action, "values": list(action["values"]), "frame_t": frame_t,
-                                  "until": max(frame_t, self._cabinet_now) + self.contest_us, "down": False, "checker": checker,
-                                  "wrong": wrong}
-                runtime.prompts.pop(key if key != COMMON else 0, None)
+                                  "until": max(frame_t, self._cabinet_now) + window, "window": window,
+                                  "down": False, "checker": checker, "wrong": wrong}
+                seat = key if key != COMMON else 0
+                if runtime.prompts.get(seat) != ROLLING_WORDS:   # a press while rolling is told on the check
+                    runtime.prompts.pop(seat, None)
                 return
         answers.append(self._answer(key, action, frame_t, runtime, wrong))

@@ -34,6 +34,7 @@ from firmware.runtime.runner_bots import RunnerBots
 from firmware.runtime.runner_dice import RunnerDice
 from firmware.runtime.runner_inputs import RunnerInputs
 from firmware.runtime.runner_journal import RunnerJournal
+from firmware.runtime.group_jump import GroupJumpHold
 from firmware.runtime.takeback import TakeBackHold
 
 log = logging.getLogger("cabinet.runtime")
@@ -90,6 +91,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.pause = PauseSwitch()
         #: a person's seat takes back its last choice: Left held alone 1 s (:mod:`firmware.runtime.takeback`)
         self.take_backs = TakeBackHold()
+        #: a person's seat crosses a long choice list a group at a time: Right held alone (issue 34)
+        self.group_jumps = GroupJumpHold()
         self.prompts: dict[int, str] = {}
         self.stats = RuntimeStats()
         #: action type -> no such action is taken before this stamp, us: a
@@ -187,7 +190,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         times = [self.timeline.next_us() if self.timeline is not None else None,
                  min((e.t_us for e in self.bot_inputs), default=None),
                  self.bank.deadline_us(), self.game.deadline_us(),
-                 min((n[0] for n in self.bot_navs), default=None)]
+                 min((n[0] for n in self.bot_navs), default=None), self.group_jumps.next_us()]
         if times[2] is not None:
             times[2] += self.offset_us
         if self.frozen_until_us > self.now_us:      # no tick before the countdown ends (CAB-8)

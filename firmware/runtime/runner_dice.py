@@ -17,11 +17,14 @@ from typing import Any
 
 from hardware.debounce import InputEvent
 
-from firmware.rulings import LATE_OK_US, LONG_PRESS_US
+from firmware.rulings import LATE_OK_US, LONG_PRESS_US, ROLLING_SHOWN_US, ROLLING_WORDS
+from firmware.runtime.dice_table import COMMON
+from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.screens.games import cabinet_game
 
-#: The seat's words in passing about its dice check (gone after a moment).
-PASSING = ("dice ok", "dice accepted")
+#: The seat's words in passing (gone after a moment): about its dice check,
+#: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
+PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
 #: a simulated reroll keeps the dice of (cards passed on the way to
 #: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
@@ -107,6 +110,24 @@ class RunnerDice:
             self._apply_dice(self.dice.accept(key, self, ev.t_us))
         self.dirty = True
         return True
+
+    def rolling_press(self, seat: int, t_us: int) -> bool:
+        """A person's button press at ``t_us`` that the game took for
+        nothing, made while the dice it will check still roll (its own,
+        or the common dice; no check shown yet): its OLED says so for
+        :data:`~firmware.rulings.ROLLING_SHOWN_US` (issue 34, play-test of
+        Ginza: a press just before the check appeared showed nothing; if
+        the check appears meanwhile it says "too soon: look, then press").
+        Returns True if it was told so."""
+        if self.dice is None or seat in self.bots:
+            return False
+        d = self.dice
+        for key in (seat, COMMON):
+            req = d.serving.get(key)
+            if req is not None and req.get("type") == "dice" and key not in d.held and key not in d.entries:
+                self.say(seat, ROLLING_WORDS, t_us + ROLLING_SHOWN_US)
+                return True
+        return False
 
     def contest_presses(self) -> dict[int, tuple[int, int]]:
         """Seats holding their button on a reading to check: seat ->

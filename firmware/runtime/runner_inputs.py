@@ -23,6 +23,7 @@ from hardware.mock import Timeline
 from firmware.rulings import COUNTDOWN_US, LOOK_FIRST_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
+from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
@@ -60,6 +61,7 @@ class RunnerInputs:
             return
         if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
+        self.group_jumps.input(ev, self)          # Right held alone: the next group (issue 34)
         game = self.game
         if game.is_terminal() or not 0 <= ev.seat < game.num_players:
             self.stats.ignored_inputs += 1
@@ -99,7 +101,7 @@ class RunnerInputs:
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
             if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
-                if ev.input == "button":
+                if ev.input == "button" and not self.rolling_press(ev.seat, ev.t_us):
                     self._late_press(ev.seat, ev.t_us)
             return
         self.prompts.pop(ev.seat, None)
@@ -135,10 +137,26 @@ class RunnerInputs:
         less than :data:`~firmware.rulings.LOOK_FIRST_US` after it (or
         stamped before it: meant for what was there), its cursor not
         turned since (ruling CAB-12)."""
-        new_at = self.controls[seat].new_at_us
+        new_at = self._new_at(seat)
         if seat in self.bots or new_at is None or self._moved_on.get(seat, -1) >= new_at:
             return False
         return t_us < new_at + LOOK_FIRST_US
+
+    def _new_at(self, seat: int) -> int | None:
+        """When ``seat``'s new choice appeared on its screens, us (None:
+        never): when the game offered it (:attr:`SeatControls.new_at_us`),
+        or for a Cha dango reveal (:data:`NOT_A_RACE`: its OLED says
+        "reveal in N s" while the last result stays, CAB-7) when that
+        pause ended and "press: reveal the order" appeared (issue 34),
+        whichever is later.  (Choices shown during a pause, Cryptid Cafe's
+        round summary, appeared when shown.)"""
+        new_at = self.controls[seat].new_at_us
+        chosen = self.controls[seat].shown(self.game).chosen
+        kind = chosen.get("type", "") if chosen is not None else ""
+        held = self.not_before.get(kind, -1) if kind in NOT_A_RACE else -1
+        if new_at is None or held <= new_at:
+            return new_at
+        return held
 
     def _say_look_first(self, seat: int, t_us: int) -> None:
         """The OLED says "new choice: look first" for a moment (while the
@@ -146,7 +164,7 @@ class RunnerInputs:
         controls = self.controls[seat]
         controls.message = ""
         self.prompts[seat] = LOOK_FIRST
-        self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (controls.new_at_us or t_us) + LOOK_FIRST_US)
+        self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (self._new_at(seat) or t_us) + LOOK_FIRST_US)
         self.stats.ignored_inputs += 1
         self.dirty = True
 
@@ -228,11 +246,17 @@ class RunnerInputs:
                 self.dice.entry_nav(key, step)
             else:
                 self.controls[seat].nav(self.game, step)
-                self._moved_on[seat] = self.now_us
-                if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
-                    self.prompts.pop(seat)
-                self._drop_look_first(seat)
+                self.moved(seat)
             self.dirty = True
+
+    def moved(self, seat: int) -> None:
+        """``seat`` moved its cursor (a step or a group jump): it has looked
+        (CAB-12), and a refused take-back's words go."""
+        self._moved_on[seat] = self.now_us
+        if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
+            self.prompts.pop(seat)
+        self._drop_look_first(seat)
+        self.dirty = True
 
     def pump(self, t_us: int) -> None:
         """Play scripted edges up to ``t_us``, drain the edge queue, feed
@@ -262,3 +286,4 @@ class RunnerInputs:
         for ev in sorted(pending, key=lambda e: e.t_us):
             self.handle_input(ev)
             self._observe(ev.t_us)
+        self.group_jumps.due(self, t_us)

@@ -68,7 +68,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
-        f.best(2, y, [str(prompt), "see the screen"])
+        gist = ["look first"] if str(prompt).endswith("look first") else []   # CAB-12's gist (a reveal too)
+        f.best(2, y, [str(prompt), *gist, "see the screen"])
         y += 12
     banner = str(context.get("banner") or "")
     if view["phase"] == "over":

@@ -60,6 +60,13 @@ ARM_FIRST = frozenset({"reroll"})
 ALONE_ONE_PRESS = frozenset({"end_turn"})
 
 
+#: One-press choices that are no race: a Cha dango reveal (issue 34: a
+#: late hit meant for the last race landed on the new "reveal the order"
+#: and revealed it unseen).  Ruling CAB-12's look-first guard holds them
+#: like any choice; races (claims, hits, sips) stay unheld.
+NOT_A_RACE = frozenset({"reveal"})
+
+
 def one_press(action: dict[str, Any]) -> bool:
     """True when one press of the big button applies ``action`` (a
     real-time template not in :data:`ARM_FIRST`); else a press arms it and

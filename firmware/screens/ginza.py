@@ -30,7 +30,7 @@ from firmware.ui.kit import (BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, head
 from firmware.screens.ginza_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     cursor_position, cursor_words, label, lit_dice, oled_frame)
-from firmware.screens.ginza_groups import choice_order  # noqa: F401 - the choices in the screen's order
+from firmware.screens.ginza_groups import choice_group, choice_order  # noqa: F401 - the choices in the screen's order, their groups
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
     customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary)

@@ -4,8 +4,8 @@ Café International Junior: their pages (after the rulebooks in
 :mod:`firmware.screens.howto_parts` for the pieces)."""
 from __future__ import annotations
 
-from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, BLUE, CROSS, DICE_TRAY, KEYS, KEYS_LIT, PURPLE,
-                                          RED, TAKE_BACK, YELLOW, Page, tile)
+from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, AT_THE_CABINET_GROUPS, BLUE, CROSS, DICE_TRAY,
+                                          KEYS, KEYS_LIT, PURPLE, RED, TAKE_BACK, YELLOW, Page, tile)
 
 #: The customer card drawn on the pages: what each of its icons says.
 _YETI = ("customer", {"name": "Yeti", "type": "terrestrial", "tip": 5, "order": (("beuvnoire", 3),
@@ -154,7 +154,7 @@ GINZA = (
         tile("A tie: more order-card points wins", ("icon", {"name": "trophy", "won": True})),
     )),
     DICE_TRAY,
-    AT_THE_CABINET,
+    AT_THE_CABINET_GROUPS,
     TAKE_BACK,
 )
 

@@ -52,6 +52,12 @@ AT_THE_CABINET = Page("At the cabinet", (
     tile("Press your button twice to confirm", KEYS_LIT),
     tile("Button light: steady = your turn, blinking = act now", ("keys", {"lit": True, "blink": True})),
 ))
+#: Ginza's long choice lists: Right held alone jumps a group (issue 34,
+#: firmware/runtime/group_jump.py); Left held is the take-back, both the pause.
+AT_THE_CABINET_GROUPS = Page("At the cabinet", (
+    tile("Arrows choose; hold right 0.5\u00a0s: next group", KEYS),
+    *AT_THE_CABINET.tiles[1:],
+))
 #: The turn-based games: a seat takes back its last choice (ruling CAB-11, firmware/runtime/takeback.py).
 TAKE_BACK = Page("Chose the wrong one?", (
     tile("Hold your left arrow 1\u00a0s: your last choice is taken back", KEYS),

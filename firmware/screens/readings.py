@@ -96,9 +96,11 @@ def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None
     return size
 
 
-def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
+def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False) -> OledFrame:
     """The seat's OLED while a reading of tray ``key`` is checked (the dice
-    as read, "press: dice ok / hold: wrong, reroll", a bar for the time left), rerolled
+    as read, "press: dice ok / hold: wrong, reroll", a bar and the seconds
+    for the time left; ``early``: the seat pressed while its dice still
+    rolled, "too soon: look, then press" for a moment), rerolled
     after a rejection ("REJECTED" "reroll your dice") or entered by hand
     (the dice with a cursor, "left/right: value", "press: next")."""
     f = OledFrame()
@@ -109,8 +111,15 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
     if state == "check":
         size = _dice_row(f, y, reading["values"])
         held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
+        window = max(1, reading.get("window_ms") or 1)
+        left = max(0, min(window, reading.get("left_ms", 0)))
         if held is None:
-            f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
+            if early:   # its press came while the dice rolled: it took nothing (issue 34)
+                f.best(2, y + size + 3, ["too soon: look, then press", "too soon: look, press"])
+            else:
+                f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
+                secs = f"{-(-left // 1000)} s"                # the seconds left, rounded up (CAB-6)
+                f.text(f.W - 2 - f.width(secs), y + size + 3, secs)
             # what "wrong" leads to, said before the seat holds (CAB-6: a reroll, the last time: by hand)
             by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
             f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, reroll")
@@ -118,8 +127,6 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any]) -> OledFrame:
             f.text(2, y + size + 4, "let go: wrong, reroll")
         else:
             f.text(2, y + size + 4, "keep holding: wrong")
-        window = max(1, reading.get("window_ms") or 1)
-        left = max(0, min(window, reading.get("left_ms", 0)))
         f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)
         f.draw.rectangle((2, f.H - 5, 2 + (f.W - 5) * left // window, f.H - 2), fill=1)
     elif state == "rejected":

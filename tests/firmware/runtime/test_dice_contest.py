@@ -13,7 +13,7 @@ from engines import new_game
 from engines.registry import is_available
 from firmware.runtime import config
 from firmware.runtime import journal as journal_mod
-from firmware.rulings import LONG_PRESS_US
+from firmware.rulings import LONG_PRESS_US, check_window_us
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY
 from firmware.runtime.dice_station import DiceStation
 from firmware.runtime.dice_table import COMMON, SimTable
@@ -84,9 +84,9 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     assert g.view(None)["seats"][0]["dice"] is None and g.chance_requests()
     ctx = s.context()
     # the OLED says what "wrong" leads to before the seat holds (play-test: a full reroll surprised)
-    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-2:] == ["press: dice ok", "hold: wrong, reroll"]
+    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, reroll"]
     throws = station.table.trays[0].throws
-    hold = station.contest_us + 500_000           # longer than the window
+    hold = station.held[0]["window"] + 500_000    # longer than the window (CAB-6: it grows with the dice)
     t_down = rt.now_us + 1000
     rt.timeline.press(0, t_down, hold)
     run_until(s, lambda: station.held[0]["down"], limit_us=100_000)
@@ -110,7 +110,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     run_until(s, lambda: 0 in station.held)
     second = list(station.held[0]["values"])
     assert state(g) == before
-    assert oled_frame(g, 0, rt.controls[0], s.context()).texts[-2:] == ["press: dice ok", "hold: wrong, by hand"]
+    assert oled_frame(g, 0, rt.controls[0], s.context()).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, by hand"]
     press(s, 0, 100_000)                                   # a short press: ok
     assert g.view(None)["seats"][0]["dice"] == second
     assert state(replay(s.writer.path)[0]) == state(g)
@@ -124,7 +124,7 @@ def test_the_window_runs_out_and_the_reading_is_accepted(tmp_path):
     station, g = s.dice, s.game
     run_until(s, lambda: 0 in station.held)
     held = station.held[0]
-    assert held["until"] - held["frame_t"] == 1_000_000
+    assert held["until"] - held["frame_t"] == check_window_us(1000, len(held["values"]))   # 0.5 s a die over 2
     run_until(s, lambda: g.view(None)["seats"][0]["dice"] is not None)
     assert g.view(None)["seats"][0]["dice"] == held["values"]
     assert s.runtime.now_us >= held["until"]

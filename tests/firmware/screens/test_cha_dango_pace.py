@@ -143,7 +143,8 @@ def test_cab7_bots_reveal_only_after_the_outcome_was_on_screen(tmp_path):
 def test_cab7_a_persons_press_during_the_pause_reveals_nothing(tmp_path):
     """Item 4: the seat to reveal presses 300 ms after the race was decided
     (a slap meant for that race): no order is revealed; after the pause
-    its press reveals."""
+    its press reveals, once the reveal prompt has been up 0.7 s."""
+    from firmware.rulings import LOOK_FIRST_US
     s = new_session(tmp_path, bots={0, 2})
     rt = s.runtime
     assert s.game.options["reveal_grace_us"] == 200_000, "the cabinet's grace is recorded with the game"
@@ -157,8 +158,8 @@ def test_cab7_a_persons_press_during_the_pause_reveals_nothing(tmp_path):
     assert s.game.view(None)["phase"] == "reveal", "a press during the pause revealed the next order"
     after = rt.not_before["reveal"]          # 2.5 s or more: longer for a longer result
     assert after >= t + 2_500_000
-    rt.timeline.press(1, after + 100_000)
-    rt.step(after + 300_000)
+    rt.timeline.press(1, after + LOOK_FIRST_US + 100_000)    # the prompt looked at first (CAB-12: a reveal is no race)
+    rt.step(after + LOOK_FIRST_US + 300_000)
     assert s.game.view(None)["phase"] == "race"
 
 
