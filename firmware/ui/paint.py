@@ -94,10 +94,17 @@ def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
 
 
 def _sig(n: Node) -> tuple:
-    """What a component draws (equal signatures draw equal pixels)."""
-    if n.kind == "group":
-        return ("group", n.rect, n.props["digest"], n.props.get("bg"))
-    return (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+    """What a component draws (equal signatures draw equal pixels); kept
+    on the node (a scene's nodes are not changed once drawn: a part's are
+    reused from scene to scene, :meth:`Scene.part`)."""
+    got = n.__dict__.get("_painted_sig")
+    if got is None:
+        if n.kind == "group":
+            got = ("group", n.rect, n.props["digest"], n.props.get("bg"))
+        else:
+            got = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+        n.__dict__["_painted_sig"] = got
+    return got
 
 
 def _changed_children(old: Node, new: Node) -> list[Rect] | None:
@@ -284,18 +291,17 @@ class Painter(PartPainter):
         self._groups = {}
         items = _items(scene, prev[2] if prev is not None and prev[0] == id(surface) else None)
         self._prev = (id(surface), surface.get_size(), items)
-        if prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size() \
-                and not self._anims and not self.animating \
+        same = prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size()
+        dirty = _dirty(prev[2], items, surface.get_size(), self._groups) if same else None
+        if same and not self._anims and not self.animating \
                 and (now_ms is None or not any(self._will_move(n) for n in scene.nodes)):
-            dirty = _dirty(prev[2], items, surface.get_size(), self._groups)
             if dirty is not None:
                 self._repaint(surface, scene, items, dirty)
                 self.last_dirty = dirty
                 return
         boxes = None
-        if CLIP_ANIMATIONS and now_ms is not None and prev is not None and prev[0] == id(surface) \
-                and prev[1] == surface.get_size():
-            boxes = self._moving_boxes(scene, prev[2], items, surface.get_size())
+        if CLIP_ANIMATIONS and now_ms is not None and dirty is not None:
+            boxes = self._moving_boxes(scene, dirty, surface.get_size())
         self.last_dirty = boxes
         current: dict[str, Rect] = {}
         animating = False
@@ -331,18 +337,14 @@ class Painter(PartPainter):
         self._seen_any = True
         self.animating = animating
 
-    def _moving_boxes(self, scene: Scene, old: list[tuple], new: list[tuple],
-                      size: tuple[int, int]) -> list[Rect] | None:
+    def _moving_boxes(self, scene: Scene, changed: list[Rect], size: tuple[int, int]) -> list[Rect] | None:
         """The boxes an animation frame repaints: the components that
-        changed since the last frame (:func:`_dirty`) and, for each keyed
+        changed since the last frame (``changed``, :func:`_dirty`) and, for each keyed
         component in flight, setting off, landing or gone, the box around
         its whole way (from, last frame's place, to), merged where they
         overlap (:func:`_merged`); None when that is much of the screen.
         (A frame after an action moved a few cards repaints their ways, not
         the box around all of them.)"""
-        changed = _dirty(old, new, size, self._groups)
-        if changed is None:
-            return None
         rects = list(changed)
         m = _DIRTY_MARGIN
 
