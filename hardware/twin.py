@@ -431,29 +431,40 @@ class Twin:
         def stretched(*args: Any, **kwargs: Any) -> Any:
             if getattr(inside, "depth", 0):
                 return fn(*args, **kwargs)
-            inside.depth, inside.exempt_s = 1, 0.0
-            c0 = time.thread_time()
+            inside.depth, inside.exempt_s, inside.paid_s = 1, 0.0, 0.0
+            inside.c0, inside.factor = time.thread_time(), factor
             try:
                 return fn(*args, **kwargs)
             finally:
                 inside.depth = 0
-                extra = max(0.0, time.thread_time() - c0 - inside.exempt_s) * (factor - 1.0)
-                self.cpu_extra_s += extra
-                self.clock.sleep_until(self.clock.now() + extra)
+                self._pay(inside)
 
         stretched.__wrapped__ = fn   # type: ignore[attr-defined]
         return stretched
 
 
+    def _pay(self, inside: Any) -> None:
+        """Sleep the stretch the enclosing stretched call has run up so far
+        and not yet paid (its CPU time less its exempt parts', x (factor - 1))."""
+        owed = max(0.0, time.thread_time() - inside.c0 - inside.exempt_s) * (inside.factor - 1.0) - inside.paid_s
+        if owed > 0:
+            inside.paid_s += owed
+            self.cpu_extra_s += owed
+            self.clock.sleep_until(self.clock.now() + owed)
+
     def exempt(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn`` left out of a stretched call it runs in: work this machine
         does *in place of* one of the Pi's parts (the simulated camera
-        composing its frame, which a Pi's camera hands over), not the
-        Pi's CPU.  Its CPU time is taken off the enclosing stretch (not
-        to be nested in another exempt call)."""
+        composing its frame, which a Pi's camera hands over; the window
+        showing a painted frame), not the Pi's CPU.  Its CPU time is taken
+        off the enclosing stretch (not to be nested in another exempt
+        call), and the stretch of the work done before it is paid before
+        it runs: a frame is flipped after the Pi took its time to paint it."""
         inside = self._inside
 
         def exempted(*args: Any, **kwargs: Any) -> Any:
+            if getattr(inside, "depth", 0):     # the work before it is done first (a frame is painted, then flipped)
+                self._pay(inside)
             c0 = time.thread_time()
             try:
                 return fn(*args, **kwargs)

@@ -73,7 +73,7 @@ class Fonts:
 #: Room around a changed component repainted with it (a thick edge, a glow).
 _DIRTY_MARGIN = 8
 #: A frame of an animation repaints only the box around what changes and
-#: what moves (:meth:`Painter._moving_box`); False: the whole surface.
+#: what moves (:meth:`Painter._moving_boxes`); False: the whole surface.
 CLIP_ANIMATIONS = True
 
 
@@ -89,25 +89,94 @@ def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
         if i < len(prev) and prev[i][2] is n:
             out.append(prev[i])
             continue
-        if n.kind == "group":
-            sig = ("group", n.rect, n.props["digest"], n.props.get("bg"))
-        else:
-            sig = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
-        out.append((sig, Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), n))
+        out.append((_sig(n), Rect(n.rect.x - m, n.rect.y - m, n.rect.w + 2 * m, n.rect.h + 2 * m), n))
     return out
 
 
-def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int]) -> list[Rect] | None:
+def _sig(n: Node) -> tuple:
+    """What a component draws (equal signatures draw equal pixels); kept
+    on the node (a scene's nodes are not changed once drawn: a part's are
+    reused from scene to scene, :meth:`Scene.part`)."""
+    got = n.__dict__.get("_painted_sig")
+    if got is None:
+        if n.kind == "group":
+            got = ("group", n.rect, n.props["digest"], n.props.get("bg"))
+        else:
+            got = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+        n.__dict__["_painted_sig"] = got
+    return got
+
+
+def _changed_children(old: Node, new: Node) -> list[Rect] | None:
+    """Where a group drawn at the same place changed since the last frame:
+    the rects (with the margin, cut to the group) of its children added,
+    changed or gone; None when that cannot be told (the children that
+    stayed are in another order) or is most of the group."""
+    a, b = old.props["children"], new.props["children"]
+    sa = [(c, _sig(c)) for c in a]
+    sb = [(c, ca[1] if k < len(sa) and (ca := sa[k])[0] is c else _sig(c)) for k, c in enumerate(b)]
+    in_a, in_b = {x[1] for x in sa}, {x[1] for x in sb}
+    if [x[1] for x in sa if x[1] in in_b] != [x[1] for x in sb if x[1] in in_a]:
+        return None
+    m, g = _DIRTY_MARGIN, new.rect
+    out = []
+    for c, sig in [x for x in sb if x[1] not in in_a] + [x for x in sa if x[1] not in in_b]:
+        r = c.rect
+        x0, y0 = max(g.x, r.x - m), max(g.y, r.y - m)
+        x1, y1 = min(g.right, r.right + m), min(g.bottom, r.bottom + m)
+        if x1 > x0 and y1 > y0:
+            out.append(Rect(x0, y0, x1 - x0, y1 - y0))
+    if sum(r.w * r.h for r in out) > g.w * g.h * 0.6:
+        return None
+    return out
+
+
+def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int],
+           groups: dict | None = None) -> list[Rect] | None:
     """The rectangles to repaint between two frames' components (merged
     where they overlap); None when much of the screen changed (repaint it
-    all)."""
+    all).  A group drawn at the same place as last frame's counts by its
+    children that changed (:func:`_changed_children`), not as a whole;
+    ``groups`` then gets, per new group's cache key, the last frame's
+    group and the changed rects (:meth:`Painter._group` draws the new one
+    from the old one's surface, redrawing only those)."""
     if len(new) == len(old) and all(a[0] == b[0] for a, b in zip(old, new)):
         return []
     old_sigs = {o[0] for o in old}
     new_sigs = {n[0] for n in new}
-    rects = [n[1] for n in new if n[0] not in old_sigs] + [o[1] for o in old if o[0] not in new_sigs]
-    if not rects:  # same components in another order: draw the order again
+    gone = [o for o in old if o[0] not in new_sigs]
+    if not gone and all(n[0] in old_sigs for n in new):  # same components in another order: draw the order again
         return None
+    rects = [o[1] for o in gone]
+    for n in new:
+        if n[0] in old_sigs:
+            continue
+        node = n[2]
+        was = None
+        if node.kind == "group":
+            was = next((o for o in gone if o[2].kind == "group" and o[2].rect == node.rect
+                        and o[2].props.get("bg") == node.props.get("bg")), None)
+        parts = None if was is None else _changed_children(was[2], node)
+        if parts is None:
+            rects.append(n[1])
+            continue
+        rects.remove(was[1])        # (the old group's place: only its changed children are)
+        gone.remove(was)
+        rects += parts
+        if groups is not None:
+            groups[_group_key(node)] = (was[2], parts)
+    return _merged(rects, size)
+
+
+def _group_key(node: Node) -> tuple:
+    """A group's cached surface's key."""
+    return ("group", node.rect.w, node.rect.h, node.props["digest"], node.props.get("bg"))
+
+
+def _merged(rects: list[Rect], size: tuple[int, int]) -> list[Rect] | None:
+    """``rects`` cut to the surface and merged where they overlap (each
+    merged pair becomes the box around both, until none overlap); None
+    when they cover over 60 % of it (repaint it all)."""
     merged: list[Rect] = []
     for r in rects:
         x0, y0 = max(0, r.x), max(0, r.y)
@@ -156,6 +225,8 @@ class Painter(PartPainter):
         self.animating = False
         #: the rectangles the last :meth:`draw` repainted ([] = none), None = the whole surface
         self.last_dirty: list[Rect] | None = None
+        #: a group's cache key -> (last frame's group at its place, the rects where they differ)
+        self._groups: dict[tuple, tuple[Node, list[Rect]]] = {}
 
     # ------------------------------------------------------------ cache
     def forget_frame(self) -> None:
@@ -217,27 +288,25 @@ class Painter(PartPainter):
         moves, only the regions whose components changed are repainted (a
         group counts as one component)."""
         prev = self.__dict__.get("_prev")
+        self._groups = {}
         items = _items(scene, prev[2] if prev is not None and prev[0] == id(surface) else None)
         self._prev = (id(surface), surface.get_size(), items)
-        if prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size() \
-                and not self._anims and not self.animating \
+        same = prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size()
+        dirty = _dirty(prev[2], items, surface.get_size(), self._groups) if same else None
+        if same and not self._anims and not self.animating \
                 and (now_ms is None or not any(self._will_move(n) for n in scene.nodes)):
-            dirty = _dirty(prev[2], items, surface.get_size())
             if dirty is not None:
                 self._repaint(surface, scene, items, dirty)
                 self.last_dirty = dirty
                 return
-        box = None
-        if CLIP_ANIMATIONS and now_ms is not None and prev is not None and prev[0] == id(surface) \
-                and prev[1] == surface.get_size():
-            box = self._moving_box(scene, prev[2], items, surface.get_size())
-        self.last_dirty = None if box is None else [box]
-        if box is not None:
-            surface.set_clip(self.pg.Rect(box.x, box.y, box.w, box.h))
-        surface.fill(BG)
+        boxes = None
+        if CLIP_ANIMATIONS and now_ms is not None and dirty is not None:
+            boxes = self._moving_boxes(scene, dirty, surface.get_size())
+        self.last_dirty = boxes
         current: dict[str, Rect] = {}
         animating = False
         flying: list[tuple[Node, Rect, Rect, float]] = []   # (node, where it is now, from, opacity)
+        still: list[tuple[Node, Rect]] = []
         self._nodes = scene.nodes
         for node in scene.nodes:
             rect = node.rect
@@ -252,22 +321,38 @@ class Painter(PartPainter):
                         flying.append((node, node.rect if fade else rect, node.rect if fade else start,
                                        _ease(max(0.0, (now_ms - t0) / ANIM_MS)) if fade else 1.0))
                         continue
-            self._paint(surface, node, rect)
-        self._fly(surface, scene, flying)
+            still.append((node, rect))
+        m = _DIRTY_MARGIN
+        for box in ([None] if boxes is None else boxes):    # each box as the whole repaint draws it there
+            if box is not None:
+                surface.set_clip(self.pg.Rect(box.x, box.y, box.w, box.h))
+            surface.fill(BG)
+            for node, rect in still:
+                if box is None or Rect(rect.x - m, rect.y - m, rect.w + 2 * m, rect.h + 2 * m).intersects(box):
+                    self._paint(surface, node, rect)
+            self._fly(surface, scene, flying if box is None else
+                      [f for f in flying if Rect(f[1].x - m, f[1].y - m, f[1].w + 2 * m, f[1].h + 2 * m).intersects(box)])
         surface.set_clip(None)
         self._last = current
         self._seen_any = True
         self.animating = animating
 
-    def _moving_box(self, scene: Scene, old: list[tuple], new: list[tuple], size: tuple[int, int]) -> Rect | None:
-        """The box an animation frame repaints: around the components that
-        changed since the last frame (:func:`_dirty`) and the whole way
-        (from, last frame's place, to) of each keyed component in flight,
-        setting off, landing or gone; None when it is much of the screen."""
-        changed = _dirty(old, new, size)
-        if changed is None:
-            return None
+    def _moving_boxes(self, scene: Scene, changed: list[Rect], size: tuple[int, int]) -> list[Rect] | None:
+        """The boxes an animation frame repaints: the components that
+        changed since the last frame (``changed``, :func:`_dirty`) and, for each keyed
+        component in flight, setting off, landing or gone, the box around
+        its whole way (from, last frame's place, to), merged where they
+        overlap (:func:`_merged`); None when that is much of the screen.
+        (A frame after an action moved a few cards repaints their ways, not
+        the box around all of them.)"""
         rects = list(changed)
+        m = _DIRTY_MARGIN
+
+        def way(*places: Rect | None) -> None:
+            rs = [r for r in places if r is not None]
+            if rs:
+                x0, y0 = min(r.x for r in rs) - m, min(r.y for r in rs) - m
+                rects.append(Rect(x0, y0, max(r.right for r in rs) + m - x0, max(r.bottom for r in rs) + m - y0))
         here = set()
         for n in scene.nodes:
             if n.key is None:
@@ -275,18 +360,13 @@ class Painter(PartPainter):
             here.add(n.key)
             anim = self._anims.get(n.key)
             if anim is not None or self._will_move(n):
-                rects += [r for r in (n.rect, self._last.get(n.key), anim[0] if anim else None) if r is not None]
+                way(n.rect, self._last.get(n.key), anim[0] if anim else None)
         for k, (start, _t0) in self._anims.items():        # in flight last frame, gone now
-            rects += [r for r in (start, self._last.get(k)) if r is not None and k not in here]
+            if k not in here:
+                way(start, self._last.get(k))
         if not rects:
             return None
-        m = _DIRTY_MARGIN
-        x0, y0 = max(0, min(r.x for r in rects) - m), max(0, min(r.y for r in rects) - m)
-        x1 = min(size[0], max(r.right for r in rects) + m)
-        y1 = min(size[1], max(r.bottom for r in rects) + m)
-        if x1 <= x0 or y1 <= y0 or (x1 - x0) * (y1 - y0) > size[0] * size[1] * 0.6:
-            return None
-        return Rect(x0, y0, x1 - x0, y1 - y0)
+        return _merged(rects, size)
 
     def _paint(self, surface, node: Node, rect: Rect) -> None:
         """Draw one component at ``rect``."""
@@ -406,25 +486,47 @@ class Painter(PartPainter):
     # ------------------------------------------------------------ parts
     def _group(self, s, node: Node, r: Rect) -> None:
         """A group of components (:meth:`Scene.group`): drawn once into a
-        surface of its size, cached by its content digest, then blitted."""
+        surface of its size, cached by its content digest, then blitted.
+        A group that changed a few children since the last frame at its
+        place is drawn from that one's surface, only the changed children's
+        rects drawn again (each as a whole drawing draws it there)."""
         bg = node.props.get("bg")
+        key = ("group", r.w, r.h, node.props["digest"], bg)
+        ox, oy = node.rect.x, node.rect.y
 
-        def make():
-            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
-                surf.fill(bg)
-            else:
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
-            ox, oy = node.rect.x, node.rect.y
+        def draw_children(surf, clip: Rect | None) -> None:
+            m = _DIRTY_MARGIN
             for child in node.props["children"]:
                 cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
+                if clip is not None and not Rect(cr.x - m, cr.y - m, cr.w + 2 * m, cr.h + 2 * m).intersects(clip):
+                    continue
                 fn = getattr(self, "_" + child.kind)
                 if child.kind in _WHOLE:
                     self._whole(surf, child, cr, fn)
                 else:
                     fn(surf, child, cr)
+
+        def make():
+            hint = self._groups.pop(key, None)
+            base = None if hint is None or (r.w, r.h) != (node.rect.w, node.rect.h) \
+                else self._cache.get(_group_key(hint[0]))
+            if base is not None:        # the last frame's group, its changed rects drawn again
+                surf = base.copy()
+                for d in hint[1]:
+                    clip = Rect(d.x - ox, d.y - oy, d.w, d.h)
+                    surf.set_clip(self.pg.Rect(clip.x, clip.y, clip.w, clip.h))
+                    surf.fill(bg if bg is not None else (0, 0, 0, 0))
+                    draw_children(surf, clip)
+                surf.set_clip(None)
+                return surf
+            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
+                surf.fill(bg)
+            else:
+                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            draw_children(surf, None)
             return surf
-        s.blit(self._cached(("group", r.w, r.h, node.props["digest"], bg), make), (r.x, r.y))
+        s.blit(self._cached(key, make), (r.x, r.y))
 
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg

@@ -258,6 +258,24 @@ def test_work_done_in_place_of_a_part_is_not_stretched_inside_a_stretched_call()
     assert twin.clock.now() < 0.07
 
 
+def test_the_work_before_a_part_is_paid_before_the_part_runs():
+    """Issue 36: the pass's stretch was slept at the end of the pass, after
+    ``present()`` flipped the frame, so the twin showed a frame before the
+    Pi 4 could have painted it (input->HDMI without the paint's x 4.5).
+    The stretch of the work done before an exempt part is paid before it."""
+    p = dataclasses.replace(load_profile("pi4"), cpu_factor=3.0)
+    twin = Twin(p, VirtualClock())
+    shown = []
+
+    def work():
+        _burn_cpu(0.02)
+
+    flip = twin.exempt(lambda: shown.append(twin.clock.now()))
+    twin.stretch(lambda: (work(), flip(), work()))()
+    assert 0.039 <= shown[0] < 0.07                  # 2 x 20 ms paid before the flip
+    assert 0.079 <= twin.clock.now() < 0.14          # and the whole pass paid once, 2 x 40 ms
+
+
 def test_the_newest_frame_is_taken_without_waiting_and_a_stall_times_out():
     """Issue 36, step 2: the loop takes the newest frame handed over (as a
     real camera's read answers "no fresh frame" at once), never waits for

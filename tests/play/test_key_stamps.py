@@ -157,3 +157,53 @@ def test_retrograde_camera_dice_read_beside_the_loop_journal_the_same_actions_as
     rolls = [a for a in instant if '"type": "dice"' in a]
     assert len(rolls) >= 8 and any('"type": "claim"' in a for a in instant), "too little was played to compare"
     assert pi4 == instant
+
+
+def test_a_persons_edge_is_seen_waiting_a_bots_is_not(table):
+    """Issue 36: a press waited up to a whole frame (33 ms) for the next
+    pass; the loop now starts the pass when a person's edge waits
+    (:meth:`LiveLoop.person_edge_waiting`, looked at every ~2 ms between
+    passes).  A bot's scheduled press does not start one."""
+    t = table("cha-dango", 3, bots={2}, seed=3)
+    t.step(3)
+    loop, rt = t.loop, t.session.runtime
+    assert not loop.person_edge_waiting()
+    rt.timeline.press(2, rt.now_us + 5_000, 80_000)      # the bot's press, due in 5 ms
+    t.wait(10)
+    assert not loop.person_edge_waiting(), "a bot's edge must not start a pass"
+    t.post(t.key_code(0, "button"), True)                 # seat 1 presses
+    t.wait(1)
+    assert loop.person_edge_waiting()
+    t.step()
+    assert not loop.person_edge_waiting(), "the pass took the edge"
+    t.post(t.key_code(0, "button"), False)
+    t.step(2)
+
+
+def test_the_loop_starts_the_next_pass_when_a_person_presses(table):
+    """The pass after a press begins within a few ms of the press, not
+    at the frame rate's next tick (4 passes a second here, so the gap
+    cannot come from the rate); without a press the rate holds."""
+    import time
+
+    t = table("cha-dango", 3, bots={2}, seed=3)
+    t.step(3)
+    s = t.session
+    s.cfg["cabinet"]["fps"] = 4
+    loop = s.live()                                       # the loop on the real clock
+    starts: list[float] = []
+    key = t.key_code(0, "button")
+    orig = loop.step
+
+    def step() -> bool:
+        starts.append(time.monotonic())
+        alive = orig()
+        if len(starts) == 2:
+            t.post(key, True)                             # pressed just after the second pass
+        return alive and len(starts) < 3
+    loop.step = step
+    loop.run()
+    unpressed, pressed = starts[1] - starts[0], starts[2] - starts[1]
+    assert unpressed >= 0.2, f"no press: the next pass came {unpressed * 1000:.0f} ms later, at 4 a second"
+    assert pressed < 0.12, f"the pass after a press came {pressed * 1000:.0f} ms later"
+    t.post(key, False)
