@@ -26,6 +26,9 @@ CHECK_BASE_DICE = 2
 ROLLING_SHOWN_US = 1_500_000
 #: What the OLED says of that press.
 ROLLING_WORDS = "dice still rolling: wait for the check"
+#: Rulings CAB-6 and CAB-12: what the OLED says of a person's press less than
+#: :data:`LOOK_FIRST_US` after its dice check appeared (it takes nothing).
+CHECK_LOOK_WORDS = "look first: check the dice"
 
 
 def check_window_us(contest_ms: int, dice: int) -> int:

@@ -2,7 +2,9 @@
 (dice values, or the camera's confirmation of turned dice, GR-7); a seat's
 big button answers the check of a held reading (ruling CAB-6: a short
 press accepts, a long press rejects) and makes its hand entry; the seat's
-words in passing about its check; on the simulated table, the dice a seat
+words in passing about its check; a person's press too soon after its
+check appeared only shows it (rulings CAB-6, CAB-12: the check is a new
+choice); on the simulated table, the dice a seat
 keeps when it rerolls (ruling RG-16: a person's target card's, a bot's
 keep choice).
 
@@ -17,18 +19,22 @@ from typing import Any
 
 from hardware.debounce import InputEvent
 
-from firmware.rulings import LATE_OK_US, LONG_PRESS_US, ROLLING_SHOWN_US, ROLLING_WORDS
+from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, ROLLING_SHOWN_US,
+                              ROLLING_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
 #: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
-PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS)
+PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
 #: a simulated reroll keeps the dice of (cards passed on the way to
 #: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
 TARGET_REST_US = 500_000
+#: How long a press's "look first: check the dice" stays on the seat's OLED
+#: at least (longer while the guard still runs), us: as CAB-12's words.
+CHECK_LOOK_SHOWN_US = 1_000_000
 
 
 class RunnerDice:
@@ -43,6 +49,11 @@ class RunnerDice:
         #: seat -> when it last moved its cursor, us (a press after that is
         #: a choice, never a late "dice ok")
         self._moved_on: dict[int, int] = {}
+        #: seat -> (tray key, settle frame of the reading, when its OLED first showed it, us):
+        #: the dice check each person's seat sees (CAB-12: a new choice)
+        self._check_seen: dict[int, tuple[int, int, int]] = {}
+        #: people's seats whose button went down too soon on their check (its release is the check's)
+        self._look_down: set[int] = set()
         #: seat -> when its passing prompt ("dice ok") goes, us
         self._prompt_until: dict[int, int] = {}
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
@@ -57,7 +68,8 @@ class RunnerDice:
         """The words in passing (:data:`PASSING`) whose moment is over by
         ``t_us`` leave the seats' OLEDs."""
         for seat, until in list(self._prompt_until.items()):
-            if t_us >= until:
+            gone = self.prompts.get(seat) == CHECK_LOOK_WORDS and self.dice.tray_of(seat, self.bots) is None
+            if t_us >= until or gone:      # (a check's "look first" goes with the check)
                 del self._prompt_until[seat]
                 if self.prompts.get(seat) in PASSING:
                     self.prompts.pop(seat)
@@ -71,6 +83,10 @@ class RunnerDice:
         moves to the next die (on "ok": confirms), a long press or the
         navigation push goes back.  Returns True if ``ev`` was used so."""
         seat = ev.seat
+        if ev.input == "button" and ev.kind == "release" and seat in self._look_down:
+            self._look_down.discard(seat)          # the release of a press that only showed the check
+            return True
+        self.see_checks(ev.t_us)
         key = self.dice.tray_of(seat, self.bots)
         if key is None:
             down = self._contest_down.pop(seat, None)
@@ -91,6 +107,12 @@ class RunnerDice:
             return True
         if ev.input != "button":
             return False
+        if ev.kind == "press" and key not in self.dice.entries and self._check_too_soon(seat, key, ev.t_us):
+            self._look_down.add(seat)              # CAB-12: it only shows the check (accepts, rejects nothing)
+            shown = self._check_seen.get(seat, (key, 0, ev.t_us))[2]
+            self.say(seat, CHECK_LOOK_WORDS, max(ev.t_us + CHECK_LOOK_SHOWN_US, shown + LOOK_FIRST_US))
+            self.stats.ignored_inputs += 1
+            return True
         if ev.kind == "press":
             self._contest_down[seat] = (key, ev.t_us)
             self.dice.button_down(key)
@@ -110,6 +132,39 @@ class RunnerDice:
             self._apply_dice(self.dice.accept(key, self, ev.t_us))
         self.dirty = True
         return True
+
+    def see_checks(self, t_us: int) -> None:
+        """Each person's seat sees the dice check its OLED shows at ``t_us``
+        (its own reading, else the common one when its OLED shows no
+        reading of its own, :func:`firmware.screens.readings.reading_for`):
+        a check not seen before appeared now (rulings CAB-6, CAB-12)."""
+        if self.dice is None:
+            return
+        d = self.dice
+        mine = set(d.held) | set(d.rejected) | set(d.entries)      # trays whose OLED shows their own reading
+        for seat in range(self.game.num_players):
+            key = d.tray_of(seat, self.bots) if seat not in self.bots else None
+            shown = key is not None and key in d.held and (key == seat or seat not in mine)
+            if not shown:
+                self._check_seen.pop(seat, None)
+                continue
+            seen = self._check_seen.get(seat)
+            if seen is None or seen[:2] != (key, d.held[key]["frame_t"]):
+                self._check_seen[seat] = (key, d.held[key]["frame_t"], t_us)
+
+    def _check_too_soon(self, seat: int, key: int, t_us: int) -> bool:
+        """True when ``seat``'s press at ``t_us`` on held reading ``key``
+        came less than :data:`~firmware.rulings.LOOK_FIRST_US` after its
+        OLED showed it (or while its OLED shows another reading): a
+        person's press that only shows the check (rulings CAB-6, CAB-12;
+        issue 34: Space as the check appeared accepted dice never seen).
+        Bots are never held back."""
+        if seat in self.bots:
+            return False
+        seen = self._check_seen.get(seat)
+        if seen is None or seen[0] != key:
+            return True                  # not on its OLED: the press was not meant for it
+        return t_us < seen[2] + LOOK_FIRST_US
 
     def rolling_press(self, seat: int, t_us: int) -> bool:
         """A person's button press at ``t_us`` that the game took for

@@ -122,6 +122,7 @@ class RunnerInputs:
         game = self.game
         if game.is_terminal():
             return
+        self.see_checks(t_us)               # a dice check is a new choice too (CAB-6)
         for seat, controls in enumerate(self.controls):
             if seat in self.bots:
                 continue

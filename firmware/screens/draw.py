@@ -11,7 +11,7 @@ from typing import Any
 
 from engines import Game
 
-from firmware.rulings import ROLLING_WORDS
+from firmware.rulings import CHECK_LOOK_WORDS, ROLLING_WORDS
 from firmware.screens.choices import TAKE_BACK_HINT, SeatCursor, describe_action
 from firmware.screens import walkthrough
 from firmware.screens.games import cabinet_game
@@ -81,8 +81,9 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     from firmware.screens.readings import reading_for
     checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
     if checking is not None:   # ruling CAB-6: the reading to check, reroll or enter by hand
-        early = (context.get("prompts") or {}).get(seat) == ROLLING_WORDS    # pressed while its dice rolled
-        return reading_frame(seat, *checking, early=early)
+        prompt = (context.get("prompts") or {}).get(seat)
+        early = prompt == ROLLING_WORDS    # pressed while its dice rolled
+        return reading_frame(seat, *checking, early=early, look=prompt == CHECK_LOOK_WORDS)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
         walk = walkthrough.oled_line(game, seat, controls.shown(game), context) if context.get("walkthrough") else ()

@@ -96,28 +96,34 @@ def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None
     return size
 
 
-def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False) -> OledFrame:
+def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False, look: bool = False) -> OledFrame:
     """The seat's OLED while a reading of tray ``key`` is checked (the dice
     as read, "press: dice ok / hold: wrong, reroll", a bar and the seconds
     for the time left; ``early``: the seat pressed while its dice still
-    rolled, "too soon: look, then press" for a moment), rerolled
+    rolled, "too soon: look, then press" for a moment; ``look``: it pressed
+    less than 0.7 s after the check appeared, "look first: check the dice",
+    rulings CAB-6, CAB-12), rerolled
     after a rejection ("REJECTED" "reroll your dice") or entered by hand
     (the dice with a cursor, "left/right: value", "press: next")."""
     f = OledFrame()
     whose = "common dice" if key == COMMON else "your dice"
-    f.header(f"Seat {seat + 1}", whose)
     state = reading["state"]
+    held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
+    look = look and not early and state == "check" and held is None
+    f.header(f"Seat {seat + 1}", "look first" if look else whose)   # the top bar: its press took nothing
     y = 14
     if state == "check":
         size = _dice_row(f, y, reading["values"])
-        held = reading.get("held_ms") if reading.get("by", seat) == seat else None   # this seat's own press
         window = max(1, reading.get("window_ms") or 1)
         left = max(0, min(window, reading.get("left_ms", 0)))
         if held is None:
             if early:   # its press came while the dice rolled: it took nothing (issue 34)
                 f.best(2, y + size + 3, ["too soon: look, then press", "too soon: look, press"])
+            elif look:  # its press came as the check appeared: it took nothing (CAB-12)
+                f.text(2, y + size + 3, "check the dice" if key != COMMON else "check common dice")
             else:
                 f.text(2, y + size + 3, "press: dice ok")     # two short lines: nothing near the edge
+            if not early:
                 secs = f"{-(-left // 1000)} s"                # the seconds left, rounded up (CAB-6)
                 f.text(f.W - 2 - f.width(secs), y + size + 3, secs)
             # what "wrong" leads to, said before the seat holds (CAB-6: a reroll, the last time: by hand)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.rulings import LATE_OK_US
+from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
 
 
 def _journal(t) -> list[dict]:
@@ -43,6 +43,7 @@ def _reroll_held(t):
     reading is held."""
     s = t.session
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)        # looked at the dice (CAB-12)
     t.press(0, "button")                                  # dice ok
     t.run_until(lambda t: 0 not in s.dice.held and s.game.view(0)["seats"][0]["dice"] is not None,
                 max_passes=100)

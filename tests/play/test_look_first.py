@@ -49,6 +49,7 @@ def test_cab11_a_turn_of_the_cursor_is_a_look(table):
     s = t.session
     g = s.game
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)    # looked at the dice (CAB-12)
     t.press(0, "button")                              # dice ok: the seat's choices appear
     t.press(0, "right")
     t.press(0, "left")                                # back on "reroll", looked at

@@ -13,7 +13,7 @@ import json
 
 from engines.retrograde.components import default_components
 
-from firmware.rulings import LATE_OK_US
+from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
 
 COMP = default_components()
 
@@ -25,6 +25,7 @@ def _journal(t) -> list[dict]:
 def _dice_in(t, seat: int = 0) -> list[int]:
     s = t.session
     t.run_until(lambda t: seat in s.dice.held, max_passes=3000)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)                    # looked at the dice (CAB-12)
     t.press(seat, "button")                                           # dice ok (the quick path, CAB-6)
     t.run_until(lambda t: seat not in s.dice.held, max_passes=200)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)

@@ -13,7 +13,7 @@ from engines import new_game
 from engines.registry import is_available
 from firmware.runtime import config
 from firmware.runtime import journal as journal_mod
-from firmware.rulings import LONG_PRESS_US, check_window_us
+from firmware.rulings import LONG_PRESS_US, LOOK_FIRST_US, check_window_us
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY
 from firmware.runtime.dice_station import DiceStation
 from firmware.runtime.dice_table import COMMON, SimTable
@@ -62,6 +62,13 @@ def press(s, seat, hold_us):
     run_until(s, lambda: rt.now_us >= t + hold_us + 50_000, limit_us=hold_us + 1_000_000)
 
 
+def look(s):
+    """The seat looks at its dice check before it presses: the cabinet runs
+    past CAB-12's guard (a press sooner only shows the check, CAB-6)."""
+    rt = s.runtime
+    rt.step(rt.now_us + LOOK_FIRST_US)
+
+
 def journal_lines(path):
     return journal_mod.read(path).lines()
 
@@ -85,6 +92,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     ctx = s.context()
     # the OLED says what "wrong" leads to before the seat holds (play-test: a full reroll surprised)
     assert oled_frame(g, 0, rt.controls[0], ctx).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, reroll"]
+    look(s)
     throws = station.table.trays[0].throws
     hold = station.held[0]["window"] + 500_000    # longer than the window (CAB-6: it grows with the dice)
     t_down = rt.now_us + 1000
@@ -108,6 +116,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
                                      "t_us": notes(s.writer.path)[0]["t_us"], "then": "reroll"}]
     assert state(replay(s.writer.path)[0]) == state(g)
     run_until(s, lambda: 0 in station.held)
+    look(s)
     second = list(station.held[0]["values"])
     assert state(g) == before
     assert oled_frame(g, 0, rt.controls[0], s.context()).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, by hand"]
@@ -163,6 +172,7 @@ def test_after_two_rejections_the_seat_enters_the_dice_by_hand(tmp_path):
     rt, g, station = s.runtime, s.game, s.dice
     for k in range(CONTESTS_BEFORE_ENTRY):
         run_until(s, lambda: 0 in station.held)
+        look(s)
         press(s, 0, LONG_PRESS_US + 100_000)
     assert 0 in station.entries and station.stats.contest_rerolls == CONTESTS_BEFORE_ENTRY - 1
     before = state(g)
@@ -197,6 +207,7 @@ def test_kill_after_a_rejection_and_resume_replays_the_same(tmp_path, capsys):
     have without the kill."""
     s = solo(tmp_path, seed=4)
     run_until(s, lambda: 0 in s.dice.held)
+    look(s)
     press(s, 0, LONG_PRESS_US + 100_000)
     at_kill, counts = state(s.game), s.dice.stats.as_dict()
     s.writer.close()                           # killed: the OS closes the files
@@ -207,6 +218,7 @@ def test_kill_after_a_rejection_and_resume_replays_the_same(tmp_path, capsys):
     assert (d.contested, d.contest_rerolls) == (counts["contested"], counts["contest_rerolls"]) == (1, 1)
     assert resumed.dice.contests == {0: 1}
     run_until(resumed, lambda: 0 in resumed.dice.held)
+    look(resumed)
     press(resumed, 0, LONG_PRESS_US + 100_000)
     assert 0 in resumed.dice.entries, "the second rejection of the request asks for hand entry"
     wanted = enter_by_hand(resumed, 0, [2] * resumed.game.dice_count(0))
@@ -220,6 +232,7 @@ def test_kill_during_hand_entry_resumes_in_hand_entry(tmp_path):
     s = solo(tmp_path, seed=4)
     for _ in range(CONTESTS_BEFORE_ENTRY):
         run_until(s, lambda: 0 in s.dice.held)
+        look(s)
         press(s, 0, LONG_PRESS_US + 100_000)
     last = notes(s.writer.path)[-1]["values"]
     s.writer.close()
@@ -435,6 +448,7 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     contest counts the whole game's, and the misread line stays."""
     s = solo(tmp_path, seed=4)
     run_until(s, lambda: 0 in s.dice.held)
+    look(s)
     press(s, 0, LONG_PRESS_US + 100_000)
     fresh = "\n".join(s.report_lines(s.report()))
     assert "dice, whole game:" in fresh and "dice entered by hand" in fresh

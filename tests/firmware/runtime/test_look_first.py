@@ -105,7 +105,7 @@ def test_cab11_a_second_dice_ok_press_does_not_arm_the_reroll(tmp_path):
     s = new_session(tmp_path, "retrograde", 2, bots={1})
     rt = s.runtime
     run_until(rt, lambda: 0 in s.dice.held)
-    t0 = rt.now_us + 1000
+    t0 = rt.now_us + LOOK_FIRST_US + 1000   # the check looked at first (CAB-6, CAB-12)
     press_at(rt, 0, t0)                     # dice ok
     press_at(rt, 0, t0 + 300_000)           # again
     run_to(rt, t0 + 500_000)
@@ -127,15 +127,16 @@ def test_cab11_dice_ok_presses_do_not_arm_a_bonus_card_unseen(tmp_path):
     press_at(rt, 0, t)
     press_at(rt, 0, t + 300_000)            # the seat's character card, chosen as a person does
     run_until(rt, lambda: 0 in s.dice.held and -1 in s.dice.held)
-    t0 = rt.now_us + 1000
-    press_at(rt, 0, t0)                     # dice ok (its own)
-    press_at(rt, 0, t0 + 300_000)           # dice ok (the common dice)
-    press_at(rt, 0, t0 + 600_000)           # and once more
-    run_to(rt, t0 + 800_000)
+    t0 = rt.now_us + LOOK_FIRST_US + 1000   # each check looked at first (CAB-6, CAB-12)
+    press_at(rt, 0, t0)                     # dice ok (its own): the common dice's check appears
+    t1 = t0 + HOLD_US + LOOK_FIRST_US + 50_000
+    press_at(rt, 0, t1)                     # dice ok (the common dice)
+    press_at(rt, 0, t1 + 300_000)           # and once more
+    run_to(rt, t1 + 500_000)
     assert not s.dice.held and g.view(None)["phase"] == "draft1"
     assert rt.controls[0].armed is None, "a bonus card was armed unseen"
     assert rt.prompts.get(0) == LOOK_FIRST
-    shown = t0 + 300_000 + HOLD_US          # the common dice went in at the release of "dice ok"
+    shown = t1 + HOLD_US                    # the common dice went in at the release of "dice ok"
     assert rt.controls[0].new_at_us == shown
     press_at(rt, 0, shown + LOOK_FIRST_US + 50_000)
     run_to(rt, shown + LOOK_FIRST_US + 200_000)
@@ -150,7 +151,7 @@ def test_cab11_a_claim_is_never_guarded(tmp_path):
     s = new_session(tmp_path, "retrograde", 2, bots={1})
     rt, g = s.runtime, s.game
     run_until(rt, lambda: 0 in s.dice.held)
-    t0 = rt.now_us + 1000
+    t0 = rt.now_us + LOOK_FIRST_US + 1000   # the check looked at first (CAB-6, CAB-12)
     press_at(rt, 0, t0)                     # dice ok: the claims appear
     run_to(rt, t0 + 100_000)
     choices = rt.controls[0].refresh(g)
@@ -193,3 +194,28 @@ def test_cab11_a_card_another_seat_took_is_no_new_choice(tmp_path):
     press_at(rt, 0, rt.now_us + 100_000)
     run_to(rt, rt.now_us + 300_000)
     assert rt.controls[0].armed is not None and rt.prompts.get(0) != LOOK_FIRST, rt.prompts
+
+
+@pytest.mark.skipif(not is_available("ginza"), reason="Ginza engine not available")
+def test_cab11_the_common_dice_check_is_guarded_from_when_the_seats_oled_shows_it(tmp_path):
+    """Issue 34 (CAB-6 with CAB-12): the common dice's check appears on
+    seat 1's OLED when its own check ends; a press 300 ms after that only
+    shows it ("look first: check the dice"), one after the guard accepts."""
+    from firmware.rulings import CHECK_LOOK_WORDS
+    s = new_session(tmp_path, "ginza", 2, bots={1})
+    rt, g = s.runtime, s.game
+    run_until(rt, lambda: 0 in g.active_players())
+    rt.nav(0, 0)
+    t = rt.now_us + 1_000_000
+    press_at(rt, 0, t)
+    press_at(rt, 0, t + 1_000_000)          # the seat's character card
+    run_until(rt, lambda: 0 in s.dice.held and -1 in s.dice.held)
+    t0 = rt.now_us + LOOK_FIRST_US + 1000
+    press_at(rt, 0, t0)                     # dice ok (its own): the common check appears
+    press_at(rt, 0, t0 + HOLD_US + 300_000)
+    run_to(rt, t0 + HOLD_US + 500_000)
+    assert 0 not in s.dice.held and -1 in s.dice.held, "a press 300 ms after the common check appeared took it"
+    assert rt.prompts.get(0) == CHECK_LOOK_WORDS
+    press_at(rt, 0, t0 + HOLD_US + LOOK_FIRST_US + 50_000)
+    run_to(rt, t0 + HOLD_US + LOOK_FIRST_US + 200_000)
+    assert -1 not in s.dice.held, "after the guard a press accepts the common dice"
