@@ -206,7 +206,10 @@ class Models:
     copy, :func:`face_file`), ``expert`` (the expert face classifier, or
     None when the folder has none: the fast net then takes the second
     look), ``runtime`` (``"onnxruntime"`` or ``"opencv"``,
-    :func:`default_runtime`).  The nets themselves are loaded on first use
+    :func:`default_runtime`), ``expert2`` (a second expert, trained apart,
+    or None: where a folder has ``dice_face_expert2.onnx``, the expert's
+    reading of a window is the average of the two nets' probabilities,
+    :meth:`read_faces`).  The nets themselves are loaded on first use
     and shared between every Models of the same files (:func:`_loaded`).
     Make one with :meth:`shipped` or :meth:`load`."""
 
@@ -214,6 +217,7 @@ class Models:
     face: Path
     expert: Path | None
     runtime: str
+    expert2: Path | None = None
 
     @classmethod
     def shipped(cls, runtime: str | None = None) -> "Models":
@@ -227,7 +231,9 @@ class Models:
         """The models in ``folder`` (``dice_detector.onnx``, ``dice_face.onnx``
         and, optionally, ``dice_face_expert.onnx``, as written by ``python -m
         vision.training.train``, and the face nets' 8-bit copies where
-        :func:`face_file` takes them); ``None`` = the shipped ones.  Each is
+        :func:`face_file` takes them; a second expert
+        ``dice_face_expert2.onnx`` where there is one and an expert);
+        ``None`` = the shipped ones.  Each is
         loaded and run once on a blank input (and shared from then on by
         every reader of the same file).  Raises :class:`VisionInputError`
         when a file is missing, is not a model the runtime can run, or is a
@@ -240,6 +246,7 @@ class Models:
             raise VisionInputError(f"{d}: no such model folder")
         det = d / "dice_detector.onnx"
         face, expert = face_file(d, "dice_face", runtime), face_file(d, "dice_face_expert", runtime)
+        expert2 = face_file(d, "dice_face_expert2", runtime)
         for f in (det, d / "dice_face.onnx"):
             if not f.is_file():
                 raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
@@ -247,6 +254,8 @@ class Models:
         files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
         if expert.is_file():
             files.append((expert, (1, 3, FACE_PX, FACE_PX)))
+            if expert2.is_file():
+                files.append((expert2, (1, 3, FACE_PX, FACE_PX)))
         for k, (f, shape) in enumerate(files):
             if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
                 try:
@@ -259,8 +268,10 @@ class Models:
                     f = flt
                     if k == 1:
                         face = f
-                    else:
+                    elif k == 2:
                         expert = f
+                    else:
+                        expert2 = f
             try:
                 net = _Model(f, runtime)
                 out = net(np.zeros(shape, np.float32))
@@ -277,7 +288,8 @@ class Models:
             nets[f] = net
         for f, net in nets.items():  # loaded once: the readers of these files use these very nets
             _LOADED[(f, runtime)] = net
-        return cls(det, face, expert if expert in nets else None, runtime)
+        return cls(det, face, expert if expert in nets else None, runtime,
+                   expert2 if expert in nets and expert2 in nets else None)
 
     @property
     def has_expert(self) -> bool:
@@ -304,23 +316,29 @@ class Models:
         classifier or (``expert``) the expert one; ``head`` (W 7 x F, b 7):
         a cabinet's last layer over the net's features instead of the
         net's own; ``prototypes`` (:class:`vision.prototypes.Prototypes`):
-        a cabinet's face prototypes added to the scores.  Raises
-        :class:`VisionInputError` when ``expert`` is asked for and these
-        models have none."""
+        a cabinet's face prototypes added to the scores.  With a second
+        expert (``expert2``) the expert's probabilities are the mean of the
+        two nets' (two nets trained apart are surer together where they
+        agree and less sure where they do not); a calibrated expert (a
+        ``head`` or ``prototypes``, fitted on the first expert's features)
+        reads alone.  Raises :class:`VisionInputError` when ``expert`` is
+        asked for and these models have none."""
         if not windows:
             return np.zeros((0, 7), np.float32)
         net = self.net(expert)
         if head is None and prototypes is None:
-            z = net(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+            x = _blob(windows)
+            z = net(x).reshape(len(windows), -1).astype(np.float64)
+            if expert and self.expert2 is not None:  # the two experts' probabilities averaged
+                z2 = _loaded(self.expert2, self.runtime)(x).reshape(len(windows), -1).astype(np.float64)
+                return ((_softmax(z) + _softmax(z2)) / 2).astype(np.float32)
         else:  # this cabinet's calibrated last layer and prototypes
             y, f = net.with_features(_blob(windows))
             f = f.reshape(len(windows), -1)
             z = (y.reshape(len(windows), -1) if head is None else f @ head[0].T + head[1]).astype(np.float64)
             if prototypes is not None:
                 z = prototypes.adjust(z, f)
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)
+        return _softmax(z).astype(np.float32)
 
     def face_features(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """N x F float32 features the fast (or ``expert``) face net's last
@@ -361,7 +379,16 @@ class Models:
 def _shipped(runtime: str) -> Models:
     """The shipped :class:`Models` under ``runtime`` (their files looked up once)."""
     expert = face_file(MODELS, "dice_face_expert", runtime) if (MODELS / "dice_face_expert.onnx").is_file() else None
-    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime)
+    expert2 = (face_file(MODELS, "dice_face_expert2", runtime)
+               if expert is not None and (MODELS / "dice_face_expert2.onnx").is_file() else None)
+    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime, expert2)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax of N x C float64 logits (N x C float64 probabilities)."""
+    z = z - z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    return p / p.sum(axis=1, keepdims=True)
 
 
 def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:

@@ -2,11 +2,12 @@
 
 ``cabinet dice read IMAGE... [--json] [--annotate OUT_DIR] [--models DIR] [--min-value-p P]``
 ``cabinet dice score DATASET_DIR... [--peer] [--json] [--errors] [--models DIR] [--fold even|odd]
-[--min-value-p P] [--curve]``
+[--min-value-p P] [--curve] [--breakdown]``
 (each set scored on its own: first-look rate and misread rate - of the
 dice on the table, issue 40 - per-die accuracy, precision, image-exact
 rate, ms per frame; ``--curve``: both rates over the value threshold and
-the nets' agreement rule, :mod:`vision.curve`)
+the nets' agreement rule, :mod:`vision.curve`; ``--breakdown``: where
+each die not read right was lost, :mod:`vision.breakdown`)
 ``cabinet dice calibrate [--headless] [--seats N] [--rolls N] [--screens DIR]`` (the guided flow,
 :mod:`firmware.calibration.flow`), ``cabinet dice calibrate --from-labelled DIR [--json]``,
 ``cabinet dice calibrate --reset``
@@ -77,6 +78,10 @@ def add_parser(subparsers) -> None:
     q.add_argument("--curve", action="store_true",
                    help="instead of the figures, the first-look and misread rates at value thresholds 0.5 to "
                         "0.99 under each agreement rule of the fast net and the expert (each photo read once)")
+    q.add_argument("--breakdown", action="store_true",
+                   help="instead of the figures, where each die not read right was lost: the detector (no "
+                        "candidate, a weak peak, two dice one peak), found but no value (dropped as not a die, "
+                        "the readings disagree, below the threshold) or misread; with --errors, each die")
     q.add_argument("--no-errata", action="store_true",
                    help="score the labels as published, without vision/label_errata.toml's corrections")
     q.set_defaults(func=run)
@@ -225,8 +230,8 @@ def _score(args, reader: DiceReader, wb) -> int:
         reader = _with_models(reader, args.models)
         if reader is None:
             return 1
-    if getattr(args, "curve", False) and args.peer:
-        print("cabinet: error: --curve replays the reader's thresholds and agreement rules; the --peer reader "
+    if (getattr(args, "curve", False) or getattr(args, "breakdown", False)) and args.peer:
+        print("cabinet: error: --curve and --breakdown replay the reader's own steps; the --peer reader "
               "has none", file=sys.stderr)
         return 2
     if args.peer:
@@ -243,7 +248,7 @@ def _score(args, reader: DiceReader, wb) -> int:
         else:
             rows.append((folder.name, summary))
     if len(rows) > 1 and not args.json:
-        if getattr(args, "curve", False):
+        if getattr(args, "curve", False) or getattr(args, "breakdown", False):
             return code
         print("\nset                    images  dice  first-look  misread  accuracy  precision  exact  ms")
         for name, s in rows:
@@ -280,6 +285,30 @@ def _curve_set(args, folder: Path, reader: DiceReader, images) -> dict | None:
     return {"curve": rows}
 
 
+def _breakdown_set(args, folder: Path, reader: DiceReader, images) -> dict | None:
+    """Print (or with --json, one JSON object) where ``reader`` lost each
+    die of one set it did not read right (:mod:`vision.breakdown`); the
+    summary, or None when no image could be read."""
+    from vision import breakdown
+    skipped: list[str] = []
+    b = breakdown.breakdown_folder(reader, folder, images, errata=not args.no_errata, skipped=skipped)
+    for why in skipped:
+        print(f"cabinet: warning: skipped {why}", file=sys.stderr)
+    if not b.images:
+        print(f"cabinet: error: {folder}: no image of the set could be read", file=sys.stderr)
+        return None
+    summary = {"set": folder.name, "fold": args.fold, "min_value_p": reader.min_value_p, **b.summary()}
+    if args.json:
+        print(json.dumps({**summary, **({"errors": b.errors} if args.errors else {})}))
+    else:
+        print(f"{folder}: {b.images} images{'' if args.fold == 'all' else ' (' + args.fold + ' scenes)'}, "
+              f"value threshold p >= {reader.min_value_p:g}")
+        print(breakdown.breakdown_text(b))
+        if args.errors:
+            print("\n".join(b.errors))
+    return summary
+
+
 def _score_set(args, folder: Path, reader: DiceReader, read) -> dict | None:
     """Score one set read by ``read`` (``reader``'s ``read_dice``, or the
     peer reader) and print it; its summary, or None (after an error line)
@@ -292,6 +321,8 @@ def _score_set(args, folder: Path, reader: DiceReader, read) -> dict | None:
         images = tqdm(images, desc=folder.name, unit="photo", file=sys.stderr, leave=False)
     if getattr(args, "curve", False):
         return _curve_set(args, folder, reader, images)
+    if getattr(args, "breakdown", False):
+        return _breakdown_set(args, folder, reader, images)
     s = score_folder(folder, read, images, errata=not args.no_errata)
     for why in s.skipped:
         print(f"cabinet: warning: skipped {why}", file=sys.stderr)

@@ -63,9 +63,11 @@ class Calibration:
 
 
 def models_fingerprint(models: Models) -> str:
-    """Hex digest (16 characters) of the face net files of ``models``."""
+    """Hex digest (16 characters) of the face net files of ``models`` (the
+    fast net, the expert and the second expert where there is one: a
+    calibration confirmed with other expert readings is not this reader's)."""
     h = hashlib.sha256()
-    for path in (models.face, models.expert):
+    for path in (models.face, models.expert, models.expert2):
         if path is not None:
             h.update(Path(path).read_bytes())
     return h.hexdigest()[:16]

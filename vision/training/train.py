@@ -132,8 +132,11 @@ class Source:
     """Frames to sample from: photos plus a pool of drawn frames renewed
     as training goes."""
 
-    def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float):
+    def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float,
+                 weights: dict[str, float] | None = None):
         self.photos, self.rng, self.synth_share = photos, rng, synth_share
+        #: how often each set is drawn against the others (a set not named: 1)
+        self.weights = dict(weights or {})
         self.pool = [synth_frame(rng) for _ in range(40)]
         # each set as likely as another, however many photos it has
         self.sets: dict[str, list[Frame]] = {}
@@ -153,7 +156,11 @@ class Source:
             if self.rng.random() < 0.02:
                 self.pool[self.rng.randrange(len(self.pool))] = synth_frame(self.rng)
             return self.rng.choice(self.pool)
-        return self.rng.choice(sets[self.rng.choice(sorted(sets))])
+        names = sorted(sets)
+        if not self.weights:  # as before weights were asked for: the same random stream
+            return self.rng.choice(sets[self.rng.choice(names)])
+        name = self.rng.choices(names, weights=[self.weights.get(n, 1.0) for n in names])[0]
+        return self.rng.choice(sets[name])
 
 
 def _optimiser(net: nn.Module, steps: int, tuned: bool = False):
@@ -281,6 +288,8 @@ def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
     old record when it was trained on the same photos, else dropped."""
     rec = {"fold": a.fold, "sets": getattr(a, "sets", {}), "images": images, "synth_share": a.synth_share,
            "init": a.init}
+    if getattr(a, "set_weights", None):
+        rec["set_weights"] = a.set_weights
     if path.is_file() and a.only:
         try:
             old = json.loads(path.read_text())
@@ -313,6 +322,21 @@ def _ints(text: str) -> tuple[int, ...]:
     return out
 
 
+def _weights(text: str) -> dict[str, float]:
+    """'pxl-colour-trays:3,tomitomi3-crops:0.5' -> {name: weight}: how often
+    each set is drawn against the others (a CLI option)."""
+    out = {}
+    for part in text.split(","):
+        name, _, w = part.partition(":")
+        try:
+            out[name.strip()] = float(w)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r}: want SET:WEIGHT, e.g. pxl-colour-trays:3") from None
+        if not name.strip() or not out[name.strip()] > 0:
+            raise argparse.ArgumentTypeError(f"{part!r}: want a set's folder name and a weight above 0")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/), e.g. ../shared/dice/*")
@@ -326,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--init", metavar="DIR",
                    help="fine-tune the nets in DIR (e.g. vision/models) instead of starting from random weights")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--set-weights", type=_weights, default={}, metavar="SET:W,...",
+                   help="draw these sets W times as often as the others (default: each set alike), e.g. "
+                        "pxl-colour-trays:3,tomitomi3-crops:0.5")
     p.add_argument("--expert-steps", type=int, default=3000)
     p.add_argument("--only", choices=["detector", "faces", "expert"],
                    help="train one net only: the detector, the fast face classifier (faces) or the "
@@ -365,7 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     init = Path(a.init) if a.init else None
     if init is not None and not init.is_dir():
         p.error(f"--init {init}: no such model folder")
-    src = Source(photos, rng, a.synth_share)
+    unknown = set(a.set_weights) - set(sets)
+    if unknown:
+        p.error(f"--set-weights names {', '.join(sorted(unknown))}, not among the sets given ({', '.join(sets)})")
+    src = Source(photos, rng, a.synth_share, a.set_weights)
     if a.only in (None, "detector"):
         det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations,
                              init=init / "dice_detector.onnx" if init else None)
