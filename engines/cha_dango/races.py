@@ -123,6 +123,28 @@ def out_of_race(race: dict[str, Any], seat: int) -> bool:
     return (ans is not None and ans[0] == "cup") or race["wrong_us"][seat] is not None
 
 
+def shift_race(race: dict[str, Any], paused_us: int, by_us: int) -> None:
+    """Ruling CAB-8: a race paused at ``paused_us`` goes on ``by_us`` later:
+    every stamp of ``race`` moves on by ``by_us`` (one made after
+    ``paused_us`` counts as made at it), so the order of the stamps and
+    every time measured from the order stay as they were, without the
+    paused span; deadlines (the time-out, a winner's placing delay) keep
+    the time they had left.  Mutates ``race``."""
+    def move(t: int | None) -> int | None:
+        return None if t is None else min(t, paused_us) + by_us
+    race["open_us"] = move(race["open_us"])
+    race["timeout_at_us"] += by_us
+    race["placing_until_us"] = [t + by_us for t in race["placing_until_us"]]
+    for key in ("wrong_us", "lift_us", "done_us", "last_t_us"):
+        race[key] = [move(t) for t in race[key]]
+    race["answers"] = [None if a is None else [a[0], move(a[1])] for a in race["answers"]]
+    race["presses"] = [[move(p[0]), *p[1:]] for p in race["presses"]]
+    race["won"] = [[c, s, move(t)] for c, s, t in race["won"]]
+    for event in race["log"]:
+        if isinstance(event.get("t_us"), int):
+            event["t_us"] = move(event["t_us"])
+
+
 # ------------------------------------------------------------------ presses
 def add_press(race: dict[str, Any], seat: int, t_us: int, card: int) -> None:
     """Record a press edge on customer ``card`` (validated by the caller);

@@ -235,7 +235,10 @@ class RunnerInputs:
         declared = cabinet_game(self.game.game_id)
         restart = declared.hook("resume_action") if declared is not None else None
         action = restart(self.game) if restart is not None and not self.game.is_terminal() else None
-        if action is not None:      # no tick, no input until the 3-2-1 is over; then the race restarts
+        if action is not None:      # no tick, no press until the 3-2-1 is over; then the race goes on
+            if "paused_at_us" in action:    # CAB-8: what was done before the pause stands
+                race = self.game.view(None).get("race") or {}
+                action = dict(action, paused_at_us=max(self._paused_at, race.get("open_us", self._paused_at)))
             self.restart_action = action
             self.frozen_until_us = self.hold_until_us = t_us + COUNTDOWN_US
 
