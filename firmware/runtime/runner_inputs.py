@@ -67,6 +67,9 @@ class RunnerInputs:
             self.stats.ignored_inputs += 1
             return
         if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
+            if ev.input in ("nav_a", "nav_b") and ev.kind == "press":   # hands off, but the arrows aim
+                self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+                return
             self.stats.ignored_inputs += 1
             return
         if self.dice is not None and self._contest_input(ev):

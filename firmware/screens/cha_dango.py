@@ -236,7 +236,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
         scene.lines([(f"The race starts again in {banner}", NEED),
                      (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
-                     ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
+                     ("Hands off buttons and cups; arrows aim", INFO)], text_r, size=m.small)
         scene.facts["countdown"] = banner
     elif order and _race_open(view):
         _open_order(scene, head, text_r, order, race_left_s(view, context))

@@ -74,3 +74,55 @@ def test_cab8_a_hit_made_before_a_pause_stands_with_its_time(table):
     assert race["answers"][0] is None
     shown = " ".join(t.scene().texts())
     assert f"hit {round(hit_ms / 1000)} ms" in shown.replace("\u00a0", " "), shown
+
+
+def _aimed(t, seat):
+    shown = t.session.runtime.controls[seat].shown(t.session.game)
+    return shown.choices[shown.cursor].get("card")
+
+
+def test_cab8_arrows_aim_during_the_pauses_countdown(table):
+    """shot128-129: Right pressed at "Get ready: 2" vanished (the OLED still
+    showed the same customer at go), and the next hit landed on the wrong
+    customer.  The arrows aim during the 3-2-1; only the button and the cup
+    are hands off."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    before = _aimed(t, 1)
+    order = [a.get("card") for a in rt.controls[1].shown(t.session.game).choices]
+    t.press(1, "right", hold_passes=1)                     # at "Get ready: 2"
+    assert rt.frozen_until_us > rt.now_us, "the countdown should still run"
+    want = order[(order.index(before) + 1) % len(order)]
+    assert _aimed(t, 1) == want, "the arrow press during the countdown vanished"
+    t.step()
+    assert any("aim now" in x for x in t.oled_texts(1)), t.oled_texts(1)
+    t.run_until(lambda t: t.session._resume_action is None and rt.restart_action is None
+                and rt.frozen_until_us <= rt.now_us, max_passes=200, ms=50)
+    t.step(2, ms=50)
+    assert _view(t)["race"] is not None and _aimed(t, 1) == want, "the aim was lost at go"
+    assert any(f"{i + 1}/" in x for x in t.oled_texts(1) for i in [order.index(want)]), t.oled_texts(1)
+
+
+def test_cd12_a_double_tap_of_right_moves_the_aim_two_customers(table):
+    """Issue 34 item 3: a person's double tap, presses 120 ms apart (each
+    held 50 ms), moves the cursor two customers; the debounce
+    (``gpio.debounce_us``, 10 ms) merges only edges closer than that."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(12, ms=50)
+    order = [a.get("card") for a in t.session.runtime.controls[1].shown(t.session.game).choices]
+    before = _aimed(t, 1)
+    right = t.key_code(1, "right")
+    for _ in range(2):
+        t.post(right, True)
+        t.step(ms=50)
+        t.post(right, False)
+        t.step(ms=70)
+    t.step(ms=30)
+    assert _aimed(t, 1) == order[(order.index(before) + 2) % len(order)]
