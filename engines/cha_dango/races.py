@@ -193,6 +193,8 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
         group_end = first[0] + resolution_us
         group = [p for p in presses if p[0] < group_end]
         del presses[:len(group)]
+        for t_us, seat, _, card in group:
+            _too_late(race, t_us, seat, card, cards)
         if not race["targets"]:
             continue
         contenders: dict[int, dict[int, int]] = {}      # customer -> seat -> stamp
@@ -214,6 +216,22 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
                             "text": (f"Tie: {seats_text(seats)} hit the same customer within {ms(resolution_us)} "
                                      f"of each other; a coin flip gives it to {seat_name(winner)}")})
             _serve(race, card, winner, contenders[card][winner], len(seats) > 1, placing_delay_us, cards)
+
+
+def _too_late(race: dict[str, Any], t_us: int, seat: int, card: int, cards) -> None:
+    """A hit on a matching customer another seat served first (CD-12: it
+    wins nothing, costs nothing) is logged once per seat and customer,
+    with its time and the winner's margin (issue 34: every seat that hit
+    is told its outcome)."""
+    won = next((w for w in race["won"] if w[0] == card), None)
+    if won is None or won[1] == seat or out_of_race(race, seat) or t_us < won[2]:
+        return
+    if any(e.get("type") == "hit_too_late" and e["player"] == seat and e["card"] == card for e in race["log"]):
+        return
+    race["log"].append({"type": "hit_too_late", "player": seat, "card": card, "t_us": t_us, "winner": won[1],
+                        "text": (f"{seat_name(seat)} hit the customer ({cards[card].describe()}) "
+                                 f"{ms(t_us - race['open_us'])} after the order: too late, "
+                                 f"{seat_name(won[1])} was first by {ms(t_us - won[2])}")})
 
 
 def _serve(race: dict[str, Any], card: int, winner: int, t_win: int, tie: bool, placing_delay_us: int,
