@@ -497,8 +497,8 @@ class ChaDango(Game):
             self.now = t
             self.buttons_down, self.cups_up = buttons, cups
             return [{"type": "race_resumed", "t_us": t,
-                     "text": f"Order: {order_words(order['attribute'], order['value'])} goes on after the pause! "
-                             f"Hits and sips made before it stand"}] + self._advance()
+                     "text": f"The race for the order ({order_words(order['attribute'], order['value'])}) goes on "
+                             f"after the pause: hits and sips made before it stand"}] + self._advance()
         self.now = t
         self.buttons_down, self.cups_up = buttons, cups
         self.race = races.new_race(t, self.options["sip_timeout_us"], list(self.race["customers"]), self.num_players)

@@ -126,3 +126,24 @@ def test_cd12_a_double_tap_of_right_moves_the_aim_two_customers(table):
         t.step(ms=70)
     t.step(ms=30)
     assert _aimed(t, 1) == order[(order.index(before) + 2) % len(order)]
+
+
+def test_cab8_the_result_of_a_paused_race_keeps_what_came_before_the_pause(table):
+    """In the window, a race paused and going on: its result still starts
+    at the order ("Last order: ...") and names the hit made before the
+    pause (the words "goes on after the pause" began a new race's text)."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    for _ in range(_not_matching_step(t, 1)):
+        t.press(1, "right", hold_passes=1)
+    t.press(1, "button")
+    t.step(3, ms=50)
+    _hold_pause(t, 0)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.run_until(lambda t: _view(t)["phase"] != "race", max_passes=600, ms=50)
+    t.step(2, ms=50)
+    shown = " ".join(t.scene().texts())
+    assert "Last order:" in shown and "goes on" not in shown, shown
+    assert "Seat 2: wrong hit" in shown or "Seat 2 hit" in shown, shown
