@@ -118,7 +118,7 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset()) -> 
         return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
     m = _WRONG_AIM.match(text)
     if m:   # CD-12: the customer it hit did not match
-        return [_short_names(f"{m.group(1)}: wrong hit, the {m.group(2)} did not match")]
+        return [_short_names(f"{m.group(1)}: wrong hit, the {name or m.group(2)} did not match")]
     m = _LATE.match(text)
     if m:   # issue 34: a hit after the race was decided is told, not lost
         return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
@@ -150,15 +150,20 @@ def _short_names(text: str) -> str:
     return re.sub(r"Player (\d)", r"Seat \1", text)
 
 
-def _result_lines(events: list[str]) -> list[str]:
-    """Race result lines (with milliseconds) of the latest order."""
+def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None) -> list[str]:
+    """Race result lines (with milliseconds) of the latest order; a
+    customer whose figure another one shares (named in the events, or in
+    ``dining``, the dining area's faces) is named with its colours."""
     out = []
     causes = _event_causes(race_events(events))
     seen: dict[str, set[str]] = {}
     for t in race_events(events):
         m = _CUSTOMER.search(t)
-        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t)):
+        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)):
             seen.setdefault(m.group(1), set()).add(m.group(0))
+    for card in dining or []:
+        seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
+                                                   f"{card['background']} background)")
     alike = {f for f, named in seen.items() if len(named) > 1}     # two customers alike: told apart
     for text in race_events(events):
         if text.startswith("Order:"):
@@ -314,7 +319,7 @@ def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
     """The last race's result lines: from the event texts (with margins and
     ties), else rebuilt from the game's record (ruling CAB-7: the result
     stays on screen, also after a resume)."""
-    lines = _result_lines(events)
+    lines = _result_lines(events, view.get("dining_area"))
     if not lines:
         return _record_lines(view)
     if not any(t.startswith("Last order") for t in lines):   # its text left the runtime's last events

@@ -8,7 +8,7 @@ from test_cha_dango_helpers import CARDS, T0, find, reveal, settle, slap, table
 
 from firmware.screens import cha_dango as cd_screen
 
-R = 5  # revealed card: cat, pink dango, blue background
+R = 5  # revealed card: cat, pink dango, blue background (the order: cat, its top card asks the figure)
 CAT1 = find(exclude={R}, figure="cat", dango=("not", "pink"), background=("not", "blue"))
 CAT2 = find(exclude={R, CAT1}, figure="cat", dango=("not", "pink"), background=("not", "blue"))
 OTHER = find(exclude={R, CAT1, CAT2}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
@@ -70,3 +70,19 @@ def test_cd12_two_customers_alike_are_told_apart_in_the_result():
     assert c1.dango in served or c1.background in served, served
     assert c2.dango in nobody or c2.background in nobody, nobody
     assert served.split(":")[0].split("served ")[1] != nobody.split(":")[0].split("served the ")[1]
+
+
+def test_cd12_a_wrong_hit_on_a_customer_alike_names_its_colours():
+    """Play-test of this fix: "Seat 1: wrong hit, the panda did not match"
+    beside "Seat 3 served panda" (two pandas, one matched).  The wrong
+    hit's customer is named with its colours when another shares its
+    figure."""
+    twin = find(exclude=USED, figure=CARDS[OTHER].figure, dango=("not", "pink", CARDS[OTHER].dango),
+                background=("not", "blue"))
+    g = table(3, dining=[CAT1, OTHER, twin], deck=[R, TOP] + REST)
+    reveal(g)
+    slap(g, 1, T0 + 600_000, OTHER)
+    slap(g, 0, T0 + 700_000, CAT1)
+    lines = cd_screen.result_lines(g.view(None), _texts(g))
+    wrong = next(t for t in lines if "wrong hit" in t)
+    assert CARDS[OTHER].dango in wrong or CARDS[OTHER].background in wrong, wrong
