@@ -40,7 +40,9 @@ Actions (times are integer us on the edge-source clock, CAB-3):
 * ``{"type": "tick", "t_us": T}``: time has reached ``T``.
 * ``{"type": "restart_race", "t_us": T, "buttons_down": [...], "cups_up":
   [...]}``: the cabinet restarts a race resumed from a save at ``T``, the
-  end of its countdown (ruling CAB-8).
+  end of its countdown (ruling CAB-8); with ``"paused_at_us": P`` (a
+  race paused and going on) the race keeps what was done before ``P``
+  and its clock moves on by ``T - P``.
 
 Stuck button: a slap is a press *edge*, and the engine only accepts a press
 when it knows the button is up.  A button held when the order appears
@@ -462,7 +464,16 @@ class ChaDango(Game):
         (the end of the cabinet's countdown): the same order and matching
         customers, every answer, press and sip so far forgotten, the
         time-out counted from ``t_us``.  ``buttons_down`` / ``cups_up``:
-        the seats' levels at ``t_us`` (as for a reveal)."""
+        the seats' levels at ``t_us`` (as for a reveal).
+
+        With ``paused_at_us`` (a race paused by a person and going on,
+        CAB-8) nothing is forgotten: the race goes on at ``t_us`` as if no
+        time had passed since ``paused_at_us``; every stamp of the race
+        (the order, answers, hits, sips, wins, the time-out) moves on by
+        ``t_us - paused_at_us``, so a hit made before the pause keeps its
+        place and its time after the order, measured without the paused
+        span (a stamp after ``paused_at_us`` counts as made at it).  A sip
+        under way goes on if the cup is still up at ``t_us``."""
         if self.phase != "race":
             raise IllegalAction("no race to restart")
         t = action.get("t_us")
@@ -470,12 +481,27 @@ class ChaDango(Game):
             raise IllegalAction("restart_race needs t_us (integer microseconds)")
         if t < self.now:
             raise IllegalAction(f"time cannot go backwards: restart at {t} us, the clock is at {self.now} us")
+        paused = action.get("paused_at_us")
+        if paused is not None and (isinstance(paused, bool) or not isinstance(paused, int)
+                                   or not self.race["open_us"] <= paused <= t):
+            raise IllegalAction(f"paused_at_us must be an integer stamp between the order "
+                                f"({self.race['open_us']} us) and the restart ({t} us), got {paused!r}")
         buttons = self._level_list(action, "buttons_down", self.buttons_down)
         cups = self._level_list(action, "cups_up", self.cups_up)
+        order = self.order
+        if paused is not None:     # CAB-8: a paused race goes on; what was done before the pause stands
+            races.shift_race(self.race, paused, t - paused)
+            for s in range(self.num_players):
+                if not (cups[s] and self.cups_up[s]):   # a cup put down in the pause: its sip must start again
+                    self.race["lift_us"][s] = None
+            self.now = t
+            self.buttons_down, self.cups_up = buttons, cups
+            return [{"type": "race_resumed", "t_us": t,
+                     "text": f"The race for the order ({order_words(order['attribute'], order['value'])}) goes on "
+                             f"after the pause: hits and sips made before it stand"}] + self._advance()
         self.now = t
         self.buttons_down, self.cups_up = buttons, cups
         self.race = races.new_race(t, self.options["sip_timeout_us"], list(self.race["customers"]), self.num_players)
-        order = self.order
         return [{"type": "race_restarted", "t_us": t,
                  "text": f"Order: {order_words(order['attribute'], order['value'])} (again)! "
                          f"Hit if a customer matches, sip your tea if none does"}]

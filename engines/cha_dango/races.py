@@ -123,6 +123,28 @@ def out_of_race(race: dict[str, Any], seat: int) -> bool:
     return (ans is not None and ans[0] == "cup") or race["wrong_us"][seat] is not None
 
 
+def shift_race(race: dict[str, Any], paused_us: int, by_us: int) -> None:
+    """Ruling CAB-8: a race paused at ``paused_us`` goes on ``by_us`` later:
+    every stamp of ``race`` moves on by ``by_us`` (one made after
+    ``paused_us`` counts as made at it), so the order of the stamps and
+    every time measured from the order stay as they were, without the
+    paused span; deadlines (the time-out, a winner's placing delay) keep
+    the time they had left.  Mutates ``race``."""
+    def move(t: int | None) -> int | None:
+        return None if t is None else min(t, paused_us) + by_us
+    race["open_us"] = move(race["open_us"])
+    race["timeout_at_us"] += by_us
+    race["placing_until_us"] = [t + by_us for t in race["placing_until_us"]]
+    for key in ("wrong_us", "lift_us", "done_us", "last_t_us"):
+        race[key] = [move(t) for t in race[key]]
+    race["answers"] = [None if a is None else [a[0], move(a[1])] for a in race["answers"]]
+    race["presses"] = [[move(p[0]), *p[1:]] for p in race["presses"]]
+    race["won"] = [[c, s, move(t)] for c, s, t in race["won"]]
+    for event in race["log"]:
+        if isinstance(event.get("t_us"), int):
+            event["t_us"] = move(event["t_us"])
+
+
 # ------------------------------------------------------------------ presses
 def add_press(race: dict[str, Any], seat: int, t_us: int, card: int) -> None:
     """Record a press edge on customer ``card`` (validated by the caller);
@@ -171,6 +193,8 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
         group_end = first[0] + resolution_us
         group = [p for p in presses if p[0] < group_end]
         del presses[:len(group)]
+        for t_us, seat, _, card in group:
+            _too_late(race, t_us, seat, card, cards)
         if not race["targets"]:
             continue
         contenders: dict[int, dict[int, int]] = {}      # customer -> seat -> stamp
@@ -192,6 +216,22 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
                             "text": (f"Tie: {seats_text(seats)} hit the same customer within {ms(resolution_us)} "
                                      f"of each other; a coin flip gives it to {seat_name(winner)}")})
             _serve(race, card, winner, contenders[card][winner], len(seats) > 1, placing_delay_us, cards)
+
+
+def _too_late(race: dict[str, Any], t_us: int, seat: int, card: int, cards) -> None:
+    """A hit on a matching customer another seat served first (CD-12: it
+    wins nothing, costs nothing) is logged once per seat and customer,
+    with its time and the winner's margin (issue 34: every seat that hit
+    is told its outcome)."""
+    won = next((w for w in race["won"] if w[0] == card), None)
+    if won is None or won[1] == seat or out_of_race(race, seat) or t_us < won[2]:
+        return
+    if any(e.get("type") == "hit_too_late" and e["player"] == seat and e["card"] == card for e in race["log"]):
+        return
+    race["log"].append({"type": "hit_too_late", "player": seat, "card": card, "t_us": t_us, "winner": won[1],
+                        "text": (f"{seat_name(seat)} hit the customer ({cards[card].describe()}) "
+                                 f"{ms(t_us - race['open_us'])} after the order: too late, "
+                                 f"{seat_name(won[1])} was first by {ms(t_us - won[2])}")})
 
 
 def _serve(race: dict[str, Any], card: int, winner: int, t_win: int, tie: bool, placing_delay_us: int,

@@ -67,6 +67,9 @@ class RunnerInputs:
             self.stats.ignored_inputs += 1
             return
         if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
+            if ev.input in ("nav_a", "nav_b") and ev.kind == "press":   # hands off, but the arrows aim
+                self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+                return
             self.stats.ignored_inputs += 1
             return
         if self.dice is not None and self._contest_input(ev):
@@ -78,6 +81,9 @@ class RunnerInputs:
                 self._observe(ev.t_us)
                 action = controls.press(game, ev.t_us, look_first=self._look_first(ev.seat, ev.t_us))
                 if controls.said_gone and controls.message == LOOK_FIRST:
+                    if self._late_press(ev.seat, ev.t_us):   # meant for the race just decided: "too late"
+                        controls.message = ""
+                        return
                     self._say_look_first(ev.seat, ev.t_us)
                     return
                 self._drop_look_first(ev.seat)
@@ -181,20 +187,22 @@ class RunnerInputs:
             self.prompts.pop(seat)
             self.dirty = True
 
-    def _late_press(self, seat: int, t_us: int) -> None:
+    def _late_press(self, seat: int, t_us: int) -> bool:
         """A button press that did nothing: the game's ``late_press`` hook
         may say why (Cha dango: the hit came after the race was decided,
         issue 34); its words join the event texts the screens read (not
-        the journal), once per seat until the game moves on."""
+        the journal), once per seat until the game moves on.  Returns True
+        when the press was such a late one (told now or before)."""
         declared = cabinet_game(self.game.game_id)
         hook = declared.hook("late_press") if declared is not None else None
-        if hook is None or self._late_said.get(seat) == self.stats.actions:
-            return
+        if hook is None:
+            return False
         text = hook(self.game, seat, t_us)
-        if text:
+        if text and self._late_said.get(seat) != self.stats.actions:
             self._late_said[seat] = self.stats.actions
             self.events.append(text)
             self.dirty = True
+        return bool(text)
 
     def fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
         """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'
@@ -235,7 +243,10 @@ class RunnerInputs:
         declared = cabinet_game(self.game.game_id)
         restart = declared.hook("resume_action") if declared is not None else None
         action = restart(self.game) if restart is not None and not self.game.is_terminal() else None
-        if action is not None:      # no tick, no input until the 3-2-1 is over; then the race restarts
+        if action is not None:      # no tick, no press until the 3-2-1 is over; then the race goes on
+            if "paused_at_us" in action:    # CAB-8: what was done before the pause stands
+                race = self.game.view(None).get("race") or {}
+                action = dict(action, paused_at_us=max(self._paused_at, race.get("open_us", self._paused_at)))
             self.restart_action = action
             self.frozen_until_us = self.hold_until_us = t_us + COUNTDOWN_US
 

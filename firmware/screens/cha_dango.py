@@ -98,12 +98,14 @@ def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:
 
 
 def resume_action(game) -> dict[str, Any] | None:
-    """Ruling CAB-8: a game resumed mid-race restarts that race after the
-    countdown: the action to apply then (the runtime fills the stamp and the
-    button and cup levels); None when no race is open."""
+    """Ruling CAB-8: a race paused (or resumed from a save) goes on after
+    the countdown: the action to apply then (the runtime fills the stamp,
+    the button and cup levels and, for a pause, ``paused_at_us``: what was
+    done before it stands; resumed from a save, the key is dropped and the
+    race starts again); None when no race is open."""
     if game.is_terminal() or game.view(None).get("race") is None:
         return None
-    return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": []}
+    return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": [], "paused_at_us": None}
 
 
 def legend_words(game, seat: int) -> dict[str, str | None]:
@@ -234,7 +236,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
         scene.lines([(f"The race starts again in {banner}", NEED),
                      (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
-                     ("Hands off the buttons, cups down", INFO)], text_r, size=m.small)
+                     ("Hands off buttons and cups; arrows aim", INFO)], text_r, size=m.small)
         scene.facts["countdown"] = banner
     elif order and _race_open(view):
         _open_order(scene, head, text_r, order, race_left_s(view, context))

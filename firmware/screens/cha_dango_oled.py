@@ -76,6 +76,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         _game_over(f, y, view, seat)
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events)
+    elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
+        _aim(f, y, aim, f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
     else:

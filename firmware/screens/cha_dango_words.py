@@ -29,6 +29,11 @@ _WRONG_AIM = re.compile(r"^(Player \d+) hit a customer that did not match \(([^,
 #: the VP cards a wrong hit cost on top, when the game sets a cost (CD-12: none by default)
 _WRONG_COST = re.compile(r"^(Player \d+) hit a customer(?:, but none matched| that did not match).*?(?: and (\d+) VP cards?)?$")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
+#: CD-12: a hit on a matching customer another seat served first (issue 34: the loser is told)
+_LATE_HIT = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after the order: too late, "
+                       r"(Player \d+) was first by (\d+ ms)")
+#: a customer's description in an engine text: figure, dango, background
+_CUSTOMER = re.compile(r"\(([a-z]+), ([a-z]+) dango, ([a-z]+) background\)")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 #: a hit that came after the race was decided (the runtime's words, not the engine's)
 _LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
@@ -74,13 +79,31 @@ def race_events(events: list[str]) -> list[str]:
     return list(events[start:])
 
 
-def shorten_event(text: str) -> list[str]:
+def _customer_name(text: str, alike: set[str]) -> str | None:
+    """The customer an engine text names, as the result says it: its
+    figure ("cat"), or with its colours ("cat green/red") when ``alike``
+    holds the figure (two customers of the race share it, issue 34)."""
+    m = _CUSTOMER.search(text)
+    if not m:
+        return None
+    return f"{m.group(1)} {m.group(2)}/{m.group(3)}" if m.group(1) in alike else m.group(1)
+
+
+def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """A race event as short result lines (["Seat 1 served fox: 224 ms",
-    "  12 ms ahead of P3"]); other texts are only abbreviated."""
+    "  12 ms ahead of P3"]); other texts are only abbreviated.  A figure
+    in ``alike`` (two customers of the race share it) is named with its
+    colours: "Seat 1 served cat green/red", "Nobody served the cat
+    white/blue" (issue 34: the lines must not clash)."""
+    name = _customer_name(text, set(alike))
+    m = _LATE_HIT.match(text)
+    if m:   # CD-12: a hit on a customer another seat served first, told with its time
+        who, _, after, first, by = m.groups()
+        return [_short_names(f"{who} hit {name}: {after}, too late ({first} first by {by})")]
     m = _SERVED.match(text)
     if m:
         who, figure, after, margin = m.groups()
-        out = [f"{who} served {figure}: {after}"]
+        out = [f"{who} served {name or figure}: {after}"]
         if margin:
             out.append("  " + margin)
         return [_short_names(t) for t in out]
@@ -95,13 +118,13 @@ def shorten_event(text: str) -> list[str]:
         return [_short_names(f"{m.group(1)}: wrong hit, nothing matched")]
     m = _WRONG_AIM.match(text)
     if m:   # CD-12: the customer it hit did not match
-        return [_short_names(f"{m.group(1)}: wrong hit, the {m.group(2)} did not match")]
+        return [_short_names(f"{m.group(1)}: wrong hit, the {name or m.group(2)} did not match")]
     m = _LATE.match(text)
     if m:   # issue 34: a hit after the race was decided is told, not lost
         return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
-        return [f"Nobody served the {m.group(1)}: it stays a customer"]
+        return [f"Nobody served the {name or m.group(1)}: it stays a customer"]
     m = _WRONG_SIP.match(text)
     if m:
         return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
@@ -127,10 +150,21 @@ def _short_names(text: str) -> str:
     return re.sub(r"Player (\d)", r"Seat \1", text)
 
 
-def _result_lines(events: list[str]) -> list[str]:
-    """Race result lines (with milliseconds) of the latest order."""
+def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None) -> list[str]:
+    """Race result lines (with milliseconds) of the latest order; a
+    customer whose figure another one shares (named in the events, or in
+    ``dining``, the dining area's faces) is named with its colours."""
     out = []
     causes = _event_causes(race_events(events))
+    seen: dict[str, set[str]] = {}
+    for t in race_events(events):
+        m = _CUSTOMER.search(t)
+        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)):
+            seen.setdefault(m.group(1), set()).add(m.group(0))
+    for card in dining or []:
+        seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
+                                                   f"{card['background']} background)")
+    alike = {f for f, named in seen.items() if len(named) > 1}     # two customers alike: told apart
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
@@ -138,7 +172,7 @@ def _result_lines(events: list[str]) -> list[str]:
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
-            out.extend(shorten_event(text))
+            out.extend(shorten_event(text, alike))
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
@@ -285,7 +319,7 @@ def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
     """The last race's result lines: from the event texts (with margins and
     ties), else rebuilt from the game's record (ruling CAB-7: the result
     stays on screen, also after a resume)."""
-    lines = _result_lines(events)
+    lines = _result_lines(events, view.get("dining_area"))
     if not lines:
         return _record_lines(view)
     if not any(t.startswith("Last order") for t in lines):   # its text left the runtime's last events
@@ -323,6 +357,9 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             wrong_sip = True
         elif _LATE.match(text):
             late = _short_names(_LATE.match(text).group(3))
+        elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
+            m = _LATE_HIT.match(text)
+            late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")
     if won:
         return f"+{won} VP"
     if gave is not None:
@@ -338,7 +375,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
         return "sipped: it matched"
     if late:        # issue 34: the hit came after the race was decided
-        return f"too late: {late} was first"
+        return f"too late: {late}" if " was first" in late else f"too late: {late} was first"
     return None
 
 

@@ -89,6 +89,30 @@ def test_cab8_a_restarted_race_forgets_its_answers_and_keeps_its_order():
         slap(g, 1, t + 10)          # still held since before the restart: a release comes first
 
 
+def test_cab8_a_paused_race_goes_on_with_its_hits_and_sips_timed_without_the_pause():
+    """Issue 34 (shot135-136): a hit and a sip made before a pause were
+    wiped by the restart, and a sip's hold ran through the pause ("sipped
+    4115 ms").  With ``paused_at_us`` the race goes on: the hit keeps its
+    time after the order, a cup still up goes on with its sip, and every
+    time is measured without the paused span."""
+    g = no_match_table()
+    reveal(g)
+    slap(g, 1, T0 + 400_000)
+    lift(g, 2, T0 + 900_000)
+    paused, t = T0 + 1_200_000, T0 + 9_000_000
+    g.apply({"type": "restart_race", "t_us": t, "paused_at_us": paused, "buttons_down": [], "cups_up": [2]})
+    race = g.view(None)["race"]
+    shift = t - paused
+    assert race["open_us"] == T0 + shift
+    assert race["answers"][1] == {"answer": "slap", "t_us": T0 + 400_000 + shift}
+    assert race["timeout_at_us"] - race["open_us"] == g.options["sip_timeout_us"]
+    down(g, 2, t + 800_000)                    # held 300 ms before the pause + 800 ms after it: a sip
+    race = g.view(None)["race"]
+    assert race["sipped_us"][2] - race["open_us"] == 1_200_000 + 800_000, race
+    with pytest.raises(IllegalAction, match="paused_at_us"):
+        g.apply({"type": "restart_race", "t_us": t + 900_000, "paused_at_us": T0 - 1})
+
+
 def test_cab8_restart_race_is_refused_outside_a_race():
     g = no_match_table()
     with pytest.raises(IllegalAction, match="no race"):

@@ -1,0 +1,88 @@
+"""Cha dango: every seat that hit is told its outcome (issue 34, "Played
+as people play", item 2; rulings CD-12, CAB-7): a hit on a customer another
+seat served first is "too late", with its time, on the seat's OLED and in
+the HDMI's result; two customers alike are told apart (item 4)."""
+from __future__ import annotations
+
+from test_cha_dango_helpers import CARDS, T0, find, reveal, settle, slap, table
+
+from firmware.screens import cha_dango as cd_screen
+
+R = 5  # revealed card: cat, pink dango, blue background (the order: cat, its top card asks the figure)
+CAT1 = find(exclude={R}, figure="cat", dango=("not", "pink"), background=("not", "blue"))
+CAT2 = find(exclude={R, CAT1}, figure="cat", dango=("not", "pink"), background=("not", "blue"))
+OTHER = find(exclude={R, CAT1, CAT2}, figure=("not", "cat"), dango=("not", "pink"), background=("not", "blue"))
+USED = {R, CAT1, CAT2, OTHER}
+TOP = next(c.id for c in CARDS if c.back == "figure" and not c.start and c.id not in USED)
+REST = [c.id for c in CARDS if not c.start and c.id not in USED | {TOP}][:5]
+
+
+def _two_cats():
+    g = table(3, dining=[CAT1, OTHER, CAT2], deck=[R, TOP] + REST)
+    reveal(g)
+    return g
+
+
+def _texts(g):
+    got = [e["text"] for e in g.__dict__.get("_test_log", [])]
+    while g.view(None)["phase"] == "race":
+        got += [e["text"] for e in settle(g)]
+    return got
+
+
+def test_cd12_the_loser_of_a_close_race_is_told_too_late_with_its_time():
+    """shot172-175: seat 2 hit at 899 ms, seat 1 at 1005 ms on the same
+    customer; both OLEDs said "HIT ... wait", the result only named seat 2.
+    Now seat 1's OLED says it was too late, by how much, and the HDMI's
+    result lists its hit with its time."""
+    g = _two_cats()
+    slap(g, 1, T0 + 899_000, CAT1)
+    slap(g, 0, T0 + 1_005_000, CAT1)
+    events = _texts(g)
+    lines = " | ".join(cd_screen.result_lines(g.view(None), events)).replace("\u00a0", " ")
+    assert "Seat 2 served" in lines and "899 ms" in lines, lines
+    assert "Seat 1" in lines and "1005 ms" in lines and "too late" in lines, lines
+    mine = cd_screen._seat_result(events, 0)
+    assert mine is not None and "too late" in mine and "Seat 2" in mine and "106" in mine, mine
+
+
+def test_cd12_a_bots_hit_on_a_served_customer_appears_in_the_result():
+    """shot102-110: seat 3's "hit 2124 ms" in a two-tanuki race appeared
+    nowhere in the result."""
+    g = _two_cats()
+    slap(g, 0, T0 + 700_000, CAT2)
+    slap(g, 2, T0 + 2_124_000, CAT2)
+    events = _texts(g)
+    lines = " | ".join(cd_screen.result_lines(g.view(None), events)).replace("\u00a0", " ")
+    assert "Seat 3" in lines and "2124 ms" in lines, lines
+
+
+def test_cd12_two_customers_alike_are_told_apart_in_the_result():
+    """shot193: "Seat 1 served rabbit ... Nobody served the rabbit".  The
+    result names which one (its colours), so the two lines do not clash."""
+    g = _two_cats()
+    slap(g, 0, T0 + 700_000, CAT1)
+    events = _texts(g)
+    lines = cd_screen.result_lines(g.view(None), events)
+    served = next(t for t in lines if "served" in t and not t.startswith("Nobody"))
+    nobody = next(t for t in lines if t.startswith("Nobody served"))
+    c1, c2 = CARDS[CAT1], CARDS[CAT2]
+    assert c1.dango in served or c1.background in served, served
+    assert c2.dango in nobody or c2.background in nobody, nobody
+    assert served.split(":")[0].split("served ")[1] != nobody.split(":")[0].split("served the ")[1]
+
+
+def test_cd12_a_wrong_hit_on_a_customer_alike_names_its_colours():
+    """Play-test of this fix: "Seat 1: wrong hit, the panda did not match"
+    beside "Seat 3 served panda" (two pandas, one matched).  The wrong
+    hit's customer is named with its colours when another shares its
+    figure."""
+    twin = find(exclude=USED, figure=CARDS[OTHER].figure, dango=("not", "pink", CARDS[OTHER].dango),
+                background=("not", "blue"))
+    g = table(3, dining=[CAT1, OTHER, twin], deck=[R, TOP] + REST)
+    reveal(g)
+    slap(g, 1, T0 + 600_000, OTHER)
+    slap(g, 0, T0 + 700_000, CAT1)
+    lines = cd_screen.result_lines(g.view(None), _texts(g))
+    wrong = next(t for t in lines if "wrong hit" in t)
+    assert CARDS[OTHER].dango in wrong or CARDS[OTHER].background in wrong, wrong

@@ -1,0 +1,149 @@
+"""Cha dango paused mid-race in the window (issue 34, "Played as people
+play"; ruling CAB-8): what was done before the pause stands, the race goes
+on after the 3-2-1, and arrows aim during the countdown."""
+from __future__ import annotations
+
+from engines.cha_dango.cards import load_cards
+
+
+def _view(t):
+    return t.session.game.view(None)
+
+
+def _open_race(t):
+    """Seat 1 reveals; returns once the order is open."""
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.step(30, ms=50)                                     # past the reveal's look-first guard (CAB-12)
+    t.press(0, "button")
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+
+
+def _not_matching_step(t, seat):
+    """Right presses that bring ``seat``'s cursor onto a customer that does
+    not match the order (any customer when nothing matches)."""
+    g = t.session.game
+    cards = load_cards().cards
+    order = g.view(None)["order"]
+    shown = t.session.runtime.controls[seat].shown(g)
+    ids = [a.get("card") for a in shown.choices]
+    for k in range(len(ids)):
+        c = ids[(shown.cursor + k) % len(ids)]
+        if c is not None and cards[c].value(order["attribute"]) != order["value"]:
+            return k
+    return 0
+
+
+def _hold_pause(t, seat):
+    """``seat`` holds both arrows 1.2 s (the pause, or going on)."""
+    left, right = t.key_code(seat, "left"), t.key_code(seat, "right")
+    t.post(left, True)
+    t.post(right, True)
+    t.step(24, ms=50)
+    t.post(left, False)
+    t.post(right, False)
+    t.step(2, ms=50)
+
+
+def test_cab8_a_hit_made_before_a_pause_stands_with_its_time(table):
+    """shot083 -> shot089: seat 2's "hit 1751 ms" was gone after the
+    pause's 3-2-1 and the race restarted from zero.  Now the hit keeps its
+    time after the order (the paused span not counted) and the race goes on."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    for _ in range(_not_matching_step(t, 1)):
+        t.press(1, "right", hold_passes=1)
+    t.press(1, "button")                                  # seat 2 hits (a customer that does not match)
+    t.step(3, ms=50)
+    race = _view(t)["race"]
+    assert race is not None and race["answers"][1] is not None, "the hit should leave the race open"
+    hit_ms = race["answers"][1]["t_us"] - race["open_us"]
+    _hold_pause(t, 0)                                      # seat 1 pauses
+    assert t.session.runtime.pause.paused
+    t.step(60, ms=50)                                      # 3 s paused
+    _hold_pause(t, 0)                                      # and goes on: the 3-2-1
+    assert not t.session.runtime.pause.paused
+    t.run_until(lambda t: t.session.runtime.frozen_until_us <= t.session.runtime.now_us
+                and t.session.runtime.restart_action is None and t.session._resume_action is None,
+                max_passes=200, ms=50)
+    t.step(2, ms=50)
+    race = _view(t)["race"]
+    assert race is not None, "the race went on"
+    assert race["answers"][1] is not None, "the hit made before the pause was forgotten"
+    assert race["answers"][1]["t_us"] - race["open_us"] == hit_ms
+    assert race["answers"][0] is None
+    shown = " ".join(t.scene().texts())
+    assert f"hit {round(hit_ms / 1000)} ms" in shown.replace("\u00a0", " "), shown
+
+
+def _aimed(t, seat):
+    shown = t.session.runtime.controls[seat].shown(t.session.game)
+    return shown.choices[shown.cursor].get("card")
+
+
+def test_cab8_arrows_aim_during_the_pauses_countdown(table):
+    """shot128-129: Right pressed at "Get ready: 2" vanished (the OLED still
+    showed the same customer at go), and the next hit landed on the wrong
+    customer.  The arrows aim during the 3-2-1; only the button and the cup
+    are hands off."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    before = _aimed(t, 1)
+    order = [a.get("card") for a in rt.controls[1].shown(t.session.game).choices]
+    t.press(1, "right", hold_passes=1)                     # at "Get ready: 2"
+    assert rt.frozen_until_us > rt.now_us, "the countdown should still run"
+    want = order[(order.index(before) + 1) % len(order)]
+    assert _aimed(t, 1) == want, "the arrow press during the countdown vanished"
+    t.step()
+    assert any("aim now" in x for x in t.oled_texts(1)), t.oled_texts(1)
+    t.run_until(lambda t: t.session._resume_action is None and rt.restart_action is None
+                and rt.frozen_until_us <= rt.now_us, max_passes=200, ms=50)
+    t.step(2, ms=50)
+    assert _view(t)["race"] is not None and _aimed(t, 1) == want, "the aim was lost at go"
+    assert any(f"{i + 1}/" in x for x in t.oled_texts(1) for i in [order.index(want)]), t.oled_texts(1)
+
+
+def test_cd12_a_double_tap_of_right_moves_the_aim_two_customers(table):
+    """Issue 34 item 3: a person's double tap, presses 120 ms apart (each
+    held 50 ms), moves the cursor two customers; the debounce
+    (``gpio.debounce_us``, 10 ms) merges only edges closer than that."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(12, ms=50)
+    order = [a.get("card") for a in t.session.runtime.controls[1].shown(t.session.game).choices]
+    before = _aimed(t, 1)
+    right = t.key_code(1, "right")
+    for _ in range(2):
+        t.post(right, True)
+        t.step(ms=50)
+        t.post(right, False)
+        t.step(ms=70)
+    t.step(ms=30)
+    assert _aimed(t, 1) == order[(order.index(before) + 2) % len(order)]
+
+
+def test_cab8_the_result_of_a_paused_race_keeps_what_came_before_the_pause(table):
+    """In the window, a race paused and going on: its result still starts
+    at the order ("Last order: ...") and names the hit made before the
+    pause (the words "goes on after the pause" began a new race's text)."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    for _ in range(_not_matching_step(t, 1)):
+        t.press(1, "right", hold_passes=1)
+    t.press(1, "button")
+    t.step(3, ms=50)
+    _hold_pause(t, 0)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.run_until(lambda t: _view(t)["phase"] != "race", max_passes=600, ms=50)
+    t.step(2, ms=50)
+    shown = " ".join(t.scene().texts())
+    assert "Last order:" in shown and "goes on" not in shown, shown
+    assert "Seat 2: wrong hit" in shown or "Seat 2 hit" in shown, shown
