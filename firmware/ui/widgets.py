@@ -21,7 +21,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     the right in gold, and a thick edge and lighter fill when it is this
     seat's turn.  Short of room, the name goes first (the token says the
     number), first shortened to "Seat N", then the doing; the score always
-    stays.
+    stays (issue 34: "Seat N" stays before the doing).
 
     Returns:
         ``rect``.
@@ -38,7 +38,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
     # (the seat named in the small size beats a bare score in the medium one), else the score
     lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
-    for left, size in [(lf, z) for lf in lefts for z in sizes] + [(score, z) for z in sizes]:
+    for left, size in [(lf, z) for lf in lefts for z in sizes]:
         lw = scene.measure(left, size)[0]
         dw = scene.measure(doing, m.small)[0] if doing else 0
         if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
@@ -47,10 +47,15 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             if doing:
                 scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
             return rect
-    # not even the score and the doing side by side: the score alone
-    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
+    # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
     if doing:
         scene.dropped.append((INFO, doing))
+    for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
+        if scene.measure(left, size)[0] <= rest.w:
+            scene.text(left, rest, sizes=(size,), colour=FG)
+            return rect
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
     return rect
 
 
