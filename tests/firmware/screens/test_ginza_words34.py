@@ -69,3 +69,11 @@ def test_a_banner_short_of_room_keeps_the_seat_and_leaves_out_the_doing():
                     doing="wash dishes, no 1s?")
         texts = scene.texts()
         assert any(t.startswith("Seat 1") for t in texts), (w, texts)
+
+
+def test_retrograde_s_banner_keeps_its_doing_with_the_score_where_the_seat_does_not_fit():
+    """Retrograde's banner says what only it says ("card C"): there the
+    doing stays beside the score (seat_first=False)."""
+    scene = Scene(800, 480, default_measure())
+    seat_banner(scene, Rect(0, 0, 250, 40), 1, score="2 pts", doing="card C", seat_first=False)
+    assert "card C" in scene.texts() and "2 pts" in scene.texts(), scene.texts()
