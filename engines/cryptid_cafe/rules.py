@@ -251,9 +251,11 @@ class RulesMixin:
         Beuv'noire down to rank 2"), people's and AI servers alike."""
         name = self.comp.station_name(station)
         for who, rank in pushed_down(before, self.stations[station]):
+            # a seat's server collects as many dishes as its rank: the push costs it one (AI servers collect none)
+            cost = f": {self._seat_name(who)} collects 1 {name} fewer" if isinstance(who, int) else ""
             events.append({"type": "pushed_down", "station": station, "who": who, "by": mover, "rank": rank,
                            "text": f"{self._seat_name(mover)}'s server pushes {self._seat_name(who)}'s server "
-                                   f"at {name} down to rank {rank}"})
+                                   f"at {name} down to rank {rank}{cost}"})
 
     def _lock(self, station: str, locked: Any, events: list[Event]) -> None:
         if locked is not None:
@@ -272,6 +274,9 @@ class RulesMixin:
             self.supply[station] -= n
             self.players[who]["dishes"][station] += n
             short = "" if n == rank else f" (the supply had only {n} left)"
+            if any(e.get("type") == "pushed_down" and e.get("station") == station and e.get("who") == who
+                   for e in events):          # issue 34: the push's cost stays said after the push scrolls out
+                short += f" (pushed down from rank {rank + 1})"
             events.append({"type": "collect", "player": who, "station": station, "dishes": n,
                            "text": f"Seat {who + 1} collects {n} {name}{short}"})
         self.share_index += 1

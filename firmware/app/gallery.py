@@ -82,6 +82,13 @@ def _cc_solo_ai(g, v):
     return v["phase"] == "share" and v["round"] >= 2 and v["closed_station"] is not None
 
 
+def _cc_two_ai_placed(g, v):
+    """Two seats (AI Player 3 places too): seat 1 to send a server after the
+    AI's placement."""
+    return v["phase"] == "place" and v["placing"] == 0 and any(
+        isinstance(who, str) for ranks in v["stations"].values() for who in ranks)
+
+
 def _cj_choosing(g, v):
     return not v["over"] and len(v["tables"]) >= 6 and not v["turn"]["placed"] and any(
         a["type"] == "place" for a in g.legal_actions(v["current_player"])[:3])
@@ -227,6 +234,8 @@ STATES: dict[str, list[State]] = {
               "five seats, four ranks (CC-1): tip sharing at a station"),
         State("busy", 5, 2, _cc_busy, "five seats late in the game: full tracks, trays, walkouts"),
         State("solo", 1, 1, _cc_solo_ai, "solo: the AI players' last move and the AI die"),
+        State("two", 2, 1, _cc_two_ai_placed, "two seats with AI Player 3: its placement among the latest "
+              "moves, the AI die in words"),
         State("over", 5, 1, lambda g, v: g.is_terminal(), "final scoring: the Legendary Server"),
     ],
     "cafe-junior": [

@@ -282,5 +282,7 @@ def _calibrate(cfg: dict[str, Any], path: Path, renderer: Any, size: tuple[int, 
         log.error("dice calibration: %s", exc)
         return f"dice calibration could not run: {exc}"
     if result["outcome"] == "stored":
-        return "dice calibration stored"
+        # nothing read the dice better: the reader as shipped is what is kept
+        return ("dice calibration checked: the reader reads as shipped" if result.get("kind") == "as shipped"
+                else "dice calibration stored")
     return "dice calibration refused: " + ("the old one is kept" if result["kept"] else "the reader reads as shipped")

@@ -35,7 +35,7 @@ seat's OLED say what to do, :mod:`firmware.calibration.screens`):
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
    undone by ``cabinet dice calibrate --reset`` or the menu's "Undo dice
-   calibration").
+   calibration", which is what the cabinet's screen names).
 
 A seat with nobody at it does not block the flow: once another seat has
 finished a step, a seat that has never pressed its button is left out
@@ -121,8 +121,8 @@ class GuidedCalibration(Learning):
         self.had_calibration = False
         #: what a press does on the result screen (set by the runner)
         self.next_hint = "press any button to close"
-        #: undo hint on the stored screen (set by the runner)
-        self.undo_hint = "undo: cabinet dice calibrate --reset"
+        #: undo hint on the stored screen (what a person at the cabinet does)
+        self.undo_hint = "to undo: Undo dice calibration, in the start menu"
         #: a button was pressed on the result screen
         self.dismissed = False
         #: 0-based seats left out (nobody pressed, or stuck on a problem: :data:`AWAY_US`)

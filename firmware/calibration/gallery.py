@@ -14,6 +14,7 @@ GALLERY = {
     "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
     "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
     "stored": "the calibration is stored, with the confirmation figures",
+    "unchanged": "checked: nothing read the dice better than the reader as it is, so nothing changed",
     "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
 }
 
@@ -49,7 +50,7 @@ def gallery_flow(name: str):
         flow.left_out.append(3)
     elif name == "adapt":
         flow.step = len(flow.faces)
-    elif name in ("check", "stored", "refused"):
+    elif name in ("check", "stored", "unchanged", "refused"):
         flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
         seats[0].status = "checking"
         seats[0].reading, seats[0].cursor = reading([3, 5, None, 2, 6], [3, 5, 4, 2, 6], 3)
@@ -62,6 +63,11 @@ def gallery_flow(name: str):
             flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
             flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
             flow.kept = "now using: trained on your dice"
+        elif name == "unchanged":
+            flow.before = {"dice": 59, "right": 59, "wrong": 0, "unread": 0}
+            flow.after, flow.kind = dict(flow.before), "as shipped"
+            flow.outcome = ("stored", "the reader as it is; confirmation rolls: right 59 -> 59, wrong 0 -> 0 of 59")
+            flow.kept = "now using: the reader as it was (nothing read your dice better)"
         elif name == "refused":
             flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
                                        "the light and the cable")

@@ -98,7 +98,6 @@ class GuidedRun:
         self.flow.had_calibration = Path(path).is_file()
         if opts.from_menu:
             self.flow.next_hint = "press any button to return to the menu"
-            self.flow.undo_hint = "undo: Undo dice calibration, in the menu"
         bot_seats = set(self.seats) if opts.headless else set(opts.bots) & set(self.seats)
         self.rng = random.Random(f"calibrate:{opts.seed}")
         self.bots = {s: SimSeat(s, self.table, opts.dice, random.Random(self.rng.randrange(1 << 30)))

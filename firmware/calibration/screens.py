@@ -24,6 +24,8 @@ from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, hea
 from firmware.ui.oled import OledFrame, oled_font
 
 TITLE = "Dice calibration"
+#: what a person at the cabinet does to undo a stored calibration
+UNDO_HINT = "to undo: Undo dice calibration, in the start menu"
 GREEN = (96, 200, 110)
 
 
@@ -39,8 +41,38 @@ def todo_text(flow: Any) -> list[str]:
     if phase == "roll":
         return ["roll all your dice, press, check the values on your screen",
                 "roll, press, check the values", "roll, press, check", "roll and press"]
+    return {"changed": ["calibration stored", "stored"],
+            "no change": ["checked: no change needed", "checked: no change", "no change"],
+            "as shipped": ["calibration removed: reads as shipped", "reads as shipped", "as shipped"],
+            "refused": ["calibration refused", "refused"]}[ending(flow)]
+
+
+def ending(flow: Any) -> str:
+    """How the flow ended, for the words of every screen: "changed" (a
+    calibration of its own is stored), "no change" (nothing read the dice
+    better and there was no calibration: the reader reads as before),
+    "as shipped" (nothing read them better than the reader as shipped,
+    which replaces the old calibration) or "refused"."""
     kind, _ = flow.outcome
-    return ["calibration stored", "stored"] if kind == "stored" else ["calibration refused", "refused"]
+    if kind != "stored":
+        return "refused"
+    if getattr(flow, "kind", "") != "as shipped":
+        return "changed"
+    return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
+
+
+def figure_lines(before: dict, after: dict) -> list[str]:
+    """The confirmation rolls' figures in words, before and now (``before``
+    and ``after``: {"dice", "right", "wrong", "unread"}; [] when no roll
+    was read)."""
+    if not after.get("dice"):
+        return []
+    lines = [f"dice read right before: {before['right']} of {before['dice']}, now: {after['right']} of "
+             f"{after['dice']}",
+             f"dice read wrong before: {before['wrong']}, now: {after['wrong']}"]
+    if "unread" in after and "unread" in before:
+        lines.append(f"dice left to nudge before: {before['unread']}, now: {after['unread']}")
+    return lines
 
 
 #: short forms of the flow's problems, for small screens
@@ -291,23 +323,19 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     mid_h = scene.measure("Ag", m.medium)[1]
     small = scene.measure("Ag", m.small)[1]
     top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
-    b, a = flow.before, flow.after
-    figures = []
-    if a.get("dice"):
-        figures = [f"dice read right: {b['right']} -> {a['right']} of {a['dice']}",
-                   f"dice read wrong: {b['wrong']} -> {a['wrong']}"]
-        if "unread" in a and "unread" in b:
-            figures.append(f"dice left to nudge: {b['unread']} -> {a['unread']}")
+    figures = figure_lines(flow.before, flow.after)
+    end = ending(flow)
     if kind == "stored":
-        title = "Calibration done: no change needed" if getattr(flow, "kind", "") == "as shipped" else \
-            "Calibration stored"
+        title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
+                 "as shipped": "Calibration done: back to the reader as shipped"}[end]
         scene.text(title, top, sizes=(m.large,), align="center", colour=GREEN)
         texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
-        note = "on the confirmation rolls, without -> with the calibration"
+        note = ("on your confirmation rolls: before = without a calibration, now = as kept" if end != "changed"
+                else "on your confirmation rolls: before = without the calibration, now = with it")
     else:
         scene.text("Calibration refused", top, sizes=(m.large,), align="center", colour=ALERT)
         texts = [why] + figures
-        note = "on the confirmation rolls, without -> with it" if figures else ""
+        note = "on your confirmation rolls: before = without it, now = with it" if figures else ""
     # what was kept (a stored calibration) may take two lines
     kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
     weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1
@@ -317,13 +345,17 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
     if note:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
-    if kind == "stored":
-        last = "undo: cabinet dice calibrate --reset"
+    if end == "changed":
+        last = getattr(flow, "undo_hint", UNDO_HINT)
+    elif end == "no change":
+        last = "the reader reads your dice as before: nothing to undo"
+    elif end == "as shipped":
+        last = "the old calibration is no longer used"
     elif getattr(flow, "had_calibration", False):
         last = "the old calibration is kept; nothing was changed"
     else:
         last = "nothing was changed: the reader reads as shipped"
-    scene.wrapped(getattr(flow, "undo_hint", last) if kind == "stored" else last, bottom, sizes=(m.small,),
+    scene.wrapped(last, bottom, sizes=(m.small,),
                   align="center", colour=DIM if kind == "stored" else FG, max_lines=2)
     scene.text(getattr(flow, "next_hint", "press any button to close"), hint, sizes=(m.small,), align="center",
                colour=GOLD)
@@ -344,8 +376,12 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
             f.text(2, 20, "not calibrating")
         return f
     if flow.phase == "done":
-        kind, _ = flow.outcome
-        f.glyph(0, 16, f.W, "stored" if kind == "stored" else "refused", 22)
+        end = ending(flow)
+        if end == "changed" or end == "refused":
+            f.glyph(0, 16, f.W, "stored" if end == "changed" else "refused", 22)
+        else:
+            f.glyph(0, 14, f.W, "checked", 22)
+            f.text(2, 38, "no change needed" if end == "no change" else "reads as shipped", room=f.W - 4)
         f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
         return f
     if flow.phase == "adapt":

@@ -108,6 +108,38 @@ def _oled_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], selected: bo
         d.line((cx, y + 1, cx, y - 1), fill=fill)
 
 
+def _mini_guest(f: OledFrame, x: int, y: int, card: dict[str, Any]) -> None:
+    """A guest in 1 bit, 9 x 13 px, for the waiting seat's list: a crown
+    (joker) on top, a head, a dress (girl) or shirt and legs (boy)."""
+    d, cx = f.draw, x + 4
+    if card.get("joker"):
+        for dx in (-2, 0, 2):
+            d.point((cx + dx, y), fill=1)
+        d.line((cx - 2, y + 1, cx + 2, y + 1), fill=1)
+    girl = card.get("gender") == "girl"
+    d.ellipse((cx - 2, y + 2, cx + 2, y + 6), outline=1, fill=0 if girl else 1)
+    if girl:
+        d.polygon([(cx, y + 7), (cx - 4, y + 12), (cx + 4, y + 12)], fill=1)
+    else:
+        d.rectangle((cx - 2, y + 7, cx + 2, y + 10), fill=1)
+        d.line((cx - 1, y + 11, cx - 1, y + 12), fill=1)
+        d.line((cx + 1, y + 11, cx + 1, y + 12), fill=1)
+
+
+def _hand_list(f: OledFrame, hand: list[dict[str, Any]], y: int) -> None:
+    """A waiting seat's hand: each guest drawn small with its country beside
+    it, two a row in the hand's order (issue 34: six figures over two rows
+    of three names, "USA joker USA / Germany China Japan", did not say which
+    name was whose)."""
+    rows = max(1, (len(hand) + 1) // 2)
+    h = max(12, min(16, (f.H - y) // rows))
+    half = f.W // 2
+    for i, card in enumerate(hand):
+        x, top = 2 + (i % 2) * half, y + (i // 2) * h
+        _mini_guest(f, x, top + (h - 13) // 2, card)
+        f.best(x + 12, top + (h - 11) // 2, [country_words(card)], room=half - 14)
+
+
 def _hand_names(f: OledFrame, hand: list[dict[str, Any]], pick: Any, rows: int) -> list[str]:
     """The words under the guests: the guest under the cursor as "Jamaica
     boy"; with none marked, the hand's countries in the row's order
@@ -144,6 +176,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     prompt = (context.get("prompts") or {}).get(seat)
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
+    if act is None and not view.get("over") and not prompt and hand:
+        _hand_list(f, hand[:8], y)       # waiting: each country beside its guest
+        return f      # the top bar says who plays
     n = min(8, len(hand))
     step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):

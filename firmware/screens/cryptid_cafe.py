@@ -36,7 +36,7 @@ from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, 
     result_pause_ms, round_summary)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
-    STATIONS, ai_last, label, pending_words, result_notes, station_name, todo_text)
+    STATIONS, ai_last, ai_roll, die_words, is_move, label, pending_words, result_notes, station_name, todo_text)
 
 
 DRAWN = True
@@ -121,21 +121,30 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
     if ai:
         for k, a in ai.items():
             k_left = a["cards_left"]
-            lines.append((f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left", INFO))
+            # the grey servers on the board are labelled AI2 / AI3 (issue 34: "AI3" was never explained)
+            tag = "AI" + str(k)[2:]
+            left = f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left"
+            said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
+            lines.append((said if scene.measure(said, m.small)[0] <= inner.w else left, INFO))
             # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
             score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "does not score"
             lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
         if last is not None:
-            lines.append((last[0], INFO))
+            if moves is None and not feed_panel:    # else the latest moves say it (issue 34)
+                lines.append((last[0], INFO))
             scene.facts["ai_move"] = last[0]
             if last[1] is not None:
+                roll = ai_roll(list(context.get("last_events") or [])) or ""
+                words = die_words(roll, last[1])
                 size = min(inner.w // 3, int(line * 1.6))
-                die_r, inner = inner.rows(-size, 1, gap=m.pad // 2)
-                scene.add("aidie", die_r.cols(-size, 1)[0], "aidie", symbols=last[1])
-                words = {0: "AI die: blank, stays", 1: "AI die: 1 symbol, up 1 rank",
-                         2: "AI die: 2 symbols, up 2 ranks"}[last[1]]
-                scene.text(words, die_r.cols(-size, 1, gap=m.pad)[1], sizes=(m.small,), priority=INFO)
-                scene.facts["ai_die"] = last[1]
+                # its words on one line beside it where one fits, else on two (the panel is short of lines)
+                wide = inner.w - size - m.pad
+                tall = not any(scene.measure(w, m.small)[0] <= wide for w in words)
+                die_r, inner = inner.rows(-max(size, 2 * line if tall else line), 1, gap=m.pad // 2)
+                scene.add("aidie", die_r.cols(-size, 1)[0].rows(-size, 1)[0], "aidie", symbols=last[1])
+                said = _die_said(scene, die_r.cols(-size, 1, gap=m.pad)[1],
+                                 words if tall else [w for w in words if scene.measure(w, m.small)[0] <= wide])
+                scene.facts["ai_die"], scene.facts["ai_die_words"] = last[1], said
     if moves is None and not feed_panel:
         lines += [(t, FEED) for t in list(context.get("last_events") or [])[-3:] if not t.startswith("AI Player")]
     elif moves is not None:       # issue 34: the latest moves at the foot, below what the table must know
@@ -148,6 +157,17 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
                          ([x for x in lines if x[1] == INFO], FG), ([x for x in lines if x[1] == FEED], FG)):
         used = len(scene.lines(part, inner, size=m.small, colour=colour)) * line if part else 0
         inner = Rect(inner.x, inner.y + used, inner.w, max(0, inner.h - used))
+
+
+def _die_said(scene: Scene, r: Rect, words: list[str]) -> str:
+    """The AI die's meaning beside it (issue 34: the die was drawn with no
+    words): the longest of ``words`` that fits ``r`` in two lines, else
+    the shortest in one (dropped only where nothing fits)."""
+    m = scene.metrics
+    for w in words:
+        if scene.wrapped(w, r, sizes=(m.small,), priority=INFO, max_lines=2):
+            return w
+    return ""
 
 
 def _feed(scene: Scene, r: Rect, feed: list[tuple[str, int]]) -> None:
@@ -260,7 +280,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
                    repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
     side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
-        t for t in events if not t.startswith("AI Player") or " pushes " in t]
+        t for t in events if is_move(t)]
     if not (summary or finals):
         scene.part(side_r, side_digest, lambda sc: _side(sc, side_r, game, view, context, side_pending,
                                                            side_moves, has_feed), bg=BG)

@@ -102,9 +102,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
         y += ROW
     if cards:  # the specialty cards left
         f.card(2, y, 9, 11, "", face_down=not p.get("manager_available"))
-        f.text(13, y, "Mgr" if p.get("manager_available") else "used", room=34)
-        f.card(50, y, 9, 11, "", face_down=not p.get("change_order_available"))
-        f.best(61, y, ["Change order", "Change"] if p.get("change_order_available") else ["used"], room=f.W - 62)
+        # the rulebook's names (issue 34: "Mgr" was not a word a player knows)
+        f.text(13, y, "Manager" if p.get("manager_available") else "used", room=44)
+        f.card(58, y, 9, 11, "", face_down=not p.get("change_order_available"))
+        f.best(69, y, ["Change order", "Change"] if p.get("change_order_available") else ["used"], room=f.W - 70)
         y += ROW
     for i, ln in enumerate(detail):
         f.text(2, y + i * ROW, ln, room=f.W - 4)

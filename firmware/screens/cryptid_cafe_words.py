@@ -91,6 +91,42 @@ def ai_last(events: list[str]) -> tuple[str, int | None] | None:
     return text, die
 
 
+#: the AI players' moves the latest moves list keeps (the card drawn and the
+#: die rolled are steps of them, said by the die drawn beside its words)
+AI_MOVES = (" sends a server to ", " moves up at ", " pushes ", " stays on ", " has no station", " takes ")
+
+
+def is_move(text: str) -> bool:
+    """True for an event text the latest moves list shows: a seat's, or an
+    AI player's move (:data:`AI_MOVES`; issue 34: the AI's placements did
+    not appear, its meeple just appeared)."""
+    if not text.startswith("AI Player"):
+        return True
+    return any(k in text for k in AI_MOVES) and not text.startswith("AI Player 2's score")
+
+
+def die_words(text: str, symbols: int) -> list[str]:
+    """What the AI die rolled in ``text`` means, longest first (rulebook
+    "Solo and 2-Player Rules": when placing, the rank; on the lowest rank,
+    the ranks it moves up free; the die's symbols are drawn as stars):
+    "AI die: 1 star: its server goes to rank 2", "AI die: 2 stars: up 2
+    ranks, free", "AI die: blank: it stays"."""
+    face = "blank" if symbols == 0 else f"{symbols} star{'s' if symbols != 1 else ''}"
+    mt = re.search(r"\(rank (\d)\)", text)
+    if mt:
+        return [f"AI die: {face}: its server goes to rank {mt.group(1)}", f"AI die: {face} = rank {mt.group(1)}"]
+    if symbols == 0:
+        return ["AI die: blank: its server stays on the lowest rank", "AI die: blank = stays"]
+    r = f"{symbols} rank{'s' if symbols != 1 else ''}"
+    return [f"AI die: {face}: its server moves up {r}, free", f"AI die: {face} = up {r}"]
+
+
+def ai_roll(events: list[str]) -> str | None:
+    """The AI players' latest die roll among the event texts, or None."""
+    rolls = [e for e in events if e.startswith("AI Player") and "rolls the AI die" in e]
+    return rolls[-1] if rolls else None
+
+
 # ------------------------------------------------------------------ OLED
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """A short label for a Cryptid Cafe action (rulebook wording)."""
@@ -134,7 +170,7 @@ def _customer_name(view: dict[str, Any] | None, seat: Any, slot: Any, tip: bool 
         c = view["players"][s]["track"][slot]
         return f"{c['name']} ({c['tip_now']})" if tip else c["name"]
     except (TypeError, KeyError, IndexError):
-        return f"space {slot}"
+        return f"customer {int(slot or 0) + 1}"
 
 
 def rank_words(action: dict[str, Any]) -> list[str]:
@@ -187,8 +223,8 @@ def _short(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     if kind == "change_order":
         theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
         return f"copy Seat {int(action.get('target_player', 0)) + 1}'s {theirs}"
-    if kind == "serve":
-        return f"serve space {int(action.get('slot', 0)) + 1}"
+    if kind == "serve":     # issue 34: "serve space 2" (space: a track slot, or the Space key?)
+        return f"serve {_customer_name(view, None, action.get('slot'))}"
     if kind == "skip_share":
         return "keep coins"
     if kind == "share_tips":
@@ -215,6 +251,8 @@ def short_forms(action: dict[str, Any], view: dict[str, Any] | None = None) -> l
     elif kind == "change_order":
         theirs = _customer_name(view, action.get("target_player"), action.get("target_slot"))
         forms += [f"copy {theirs}", f"copy Seat {int(action.get('target_player', 0)) + 1}'s"]
+    elif kind == "serve":
+        forms.append(_customer_name(view, None, action.get("slot")))
     return forms
 
 

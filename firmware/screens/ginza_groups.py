@@ -56,22 +56,24 @@ def choice_group(action: dict[str, Any], game: Any = None) -> str:
     return _KIND_GROUP.get(kind, str(kind).replace("_", " "))
 
 
-def detail_words(action: dict[str, Any]) -> list[str]:
+def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
     """What tells a choice apart inside its group, longest first: a
     serve's dice "serve 4 5 5", "4 5 5 +common 3" / "4 5 5 +3" (its order
     card is the group's name, on the line above); a change "2 to 1, 4 to 3"
     / "2 to 1,4 to 3"; a reroll "reroll 3 4 6" / "3 4 6"; washing "wash 2
-    ones" / "wash: two 1s"; others their own words."""
+    ones" / "wash: two 1s for 4 yen" (with ``game``: the yen it gives);
+    others their own words."""
     kind = action.get("type")
     if kind == "serve":
         dice = " ".join(map(str, action.get("dice") or []))
         if action.get("common") is None:
             return [f"serve {dice}", dice]
         common = action["common"]
-        return [f"serve {dice} +common {common}", f"{dice} +common {common}", f"{dice} +{common}"]
-    if kind == "upgrade":
+        # issue 34: "+6" read as 6 points; where "+common 6" does not fit, the cost line above says it
+        return [f"serve {dice} +common {common}", f"{dice} +common {common}", dice]
+    if kind == "upgrade":     # the Arrange card's Lv.2 side (rulebook "Raise the Arrange Lv."), not a verb
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
-        return [f"{word} to Lv.2"]
+        return [f"Lv.2 {word} card"]
     if kind == "change":
         steps = [f"{a} to {a + d}" for a, d in action.get("steps") or []]
         return [", ".join(steps), ",".join(steps)]
@@ -81,5 +83,8 @@ def detail_words(action: dict[str, Any]) -> list[str]:
     if kind == "wash":
         k = int(action.get("ones") or 0)
         count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
-        return ["wash: no 1s" if k == 0 else f"wash: {count} 1{'s' if k != 1 else ''}"]
+        what = "wash: no 1s" if k == 0 else f"wash: {count} 1{'s' if k != 1 else ''}"
+        from firmware.screens.ginza_words import wash_yen
+        yen = wash_yen(game, action)      # issue 34: "wash: one 1" did not say it gives yen
+        return [f"{what} for {yen} yen", f"{what}: {yen} yen", what] if yen is not None else [what]
     return []

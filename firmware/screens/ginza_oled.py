@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 
+from engines.ginza.play import COMMON_DIE_COST
 from firmware.screens.ginza_groups import choice_group, detail_words, KIND_ORDER  # noqa: F401 - KIND_ORDER for tests
 from firmware.screens.ginza_words import bonus_met, cost_short, cost_words, short_words
 
@@ -91,10 +92,10 @@ def label(action: dict[str, Any], game: Any = None) -> str:
         k = action.get("count")
         return f"add {k} di{'c' if k != 1 else ''}e"
     if kind == "wash":
-        return short_words(action)          # "wash dishes: one 1", never "1 ones"
+        return short_words(action, game)    # "wash dishes: one 1 for 2 yen", never "1 ones"
     if kind == "upgrade":
         arr = comp.arrange.get(action.get("arrange")) if comp else None
-        return f"{arr.name if arr else action.get('arrange')} to Lv.2"
+        return f"Lv.2 {arr.name if arr else action.get('arrange')}"     # the card's Lv.2 side
     if kind == "raise_limit":
         return "raise dice limit"
     return str(kind).replace("_", " ")
@@ -177,7 +178,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         short, pos, where = _choice_line(f, choices, cursor, game)
         bottom = f.choice(short, cursor, len(choices), shown.armed, pos=pos)
         # above it: what the choice costs (before the confirming press), and once armed "press again"
-        bottom = _cost_lines(f, game, seat, act, shown.armed, bottom, where=where)
+        common = act.get("common") if act.get("type") == "serve" and "common" not in short else None
+        bottom = _cost_lines(f, game, seat, act, shown.armed, bottom, where=where, common=common)
     else:
         turn = view.get("turn")
         f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
@@ -224,28 +226,34 @@ def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game)
     act = choices[cursor]
     full = _oled_words(label(act, game))
     if len(choices) == 1:
-        forms = [full, _oled_words(_short(act, game)), *detail_words(act)]
+        forms = [full, _oled_words(_short(act, game)), *detail_words(act, game)]
         return next((w for w in forms if f.fits(w, f.W - 4)), forms[-1]), None, ""
     groups = [choice_group(a, game) for a in choices]
     members = [i for i, g in enumerate(groups) if g == groups[cursor]]
     count = f"{members.index(cursor) + 1}/{len(members)}" if len(members) > 1 else ""   # "1/1" read as "the only one"
     room = f.W - f.width(count) - 18
-    named = [w for w in (full, _oled_words(_short(act, game)), *detail_words(act)) if groups[cursor] in w]
+    named = [w for w in (full, _oled_words(_short(act, game)), *detail_words(act, game)) if groups[cursor] in w]
     fit = next((w for w in named if f.fits(w, room)), None)
     if fit is not None:
         return fit, count, ""
-    forms = detail_words(act) or [_oled_words(_short(act, game))]
+    forms = detail_words(act, game) or [_oled_words(_short(act, game))]
     return next((w for w in forms if f.fits(w, f.W - 18)), forms[-1]), "", f"{groups[cursor]} {count}".strip()
 
 
 def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int,
-                where: str = "") -> int:
+                where: str = "", common: int | None = None) -> int:
     """Above the choice line (which starts at ``bottom``): what the choice
     costs ("costs 1 token, 3 yen"), above it the cursor's group and place
     in it (``where``: "reroll 3/17"; during a turn it takes the line of a
     bonus card), and once armed "press again to confirm" above that, each
-    only where it fits whole.  Returns the new top of the bottom area."""
-    lines = [cost_words(game, seat, action, sign="yen"), [where] if where else []]
+    only where it fits whole; ``common``: the purple die the choice line
+    could not name, said here ("+common 6: 1 token, 3 yen").  Returns the
+    new top of the bottom area."""
+    costs = cost_words(game, seat, action, sign="yen")
+    if common is not None:
+        costs = [f"+common {common}: 1 token, {COMMON_DIE_COST} yen", f"+common {common} for {COMMON_DIE_COST} yen",
+                 f"+common {common}"]
+    lines = [costs, [where] if where else []]
     if armed:
         lines.append(["press again to confirm", "press again: confirm", "press again"])
     for options in lines:

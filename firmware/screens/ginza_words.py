@@ -47,6 +47,20 @@ def limit_cost(game, seat: int) -> int | None:
     return cost
 
 
+def wash_yen(game: Any, action: dict[str, Any]) -> int | None:
+    """The yen a Wash Dishes choice gives its seat (the dishwashing area of
+    its player card, by the number of dice showing 1); None without the
+    game, the seat or its card."""
+    if game is None or action.get("player") is None:
+        return None
+    try:
+        p = game.view(action["player"])["players"][action["player"]]
+        pc = game.comp.player_cards.get(p.get("card")) if p.get("card") else None
+        return None if pc is None else pc.dishwashing[int(action.get("ones") or 0)]
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+
+
 def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tuple[list[str], list[str]]:
     """``(costs, gains)`` of ``action`` for ``seat`` as words: costs such
     as "1 action token", "¥3"; gains such as "¥2" (``sign="yen"``: "3
@@ -90,7 +104,8 @@ def cost_words(game, seat: int, action: dict[str, Any], sign: str = "¥") -> lis
     got = f", gets {gains[0]}" if gains else ""
     shortest = ", ".join(c.replace("action token", "token") for c in costs)
     die = [w.replace(" for the common die", " common die") for w in (short + got, short, shortest)]
-    return list(dict.fromkeys([long + got, short + got, long, short, *die, shortest,
+    # what it gets before what it costs in full (issue 34: "wash: one 1" with "costs 1 action token")
+    return list(dict.fromkeys([long + got, short + got, shortest + got, long, short, *die, shortest,
                                shortest.replace(" for the common die", "")]))
 
 
@@ -104,11 +119,11 @@ def cost_short(game, seat: int, action: dict[str, Any]) -> str:
 
 def short_words(action: dict[str, Any], game: Any = None) -> str:
     """The OLED's choice line in whole words (about 16 characters a line,
-    two lines at most): "change 1 to 2", "add 2 dice", "Change to Lv.2";
+    two lines at most): "change 1 to 2", "add 2 dice", "Lv.2 Change card";
     a serve names its order (issue 34: "serve 1 6" read the same for two
     orders): by the card's subcategory, "serve Omurice: 1 6", "serve
     Coffee 7+: 1 6" (a drink's sum tells two coffees apart; needs ``game``); a serve's purple die as
-    "+common 4" where the two lines have room, else "+4" (the full label says "+ common die 4
+    "+common 4" (issue 34: "+4" read as 4 points; the full label says "+ common die 4
     (purple, ¥3)", the cost line "3 yen for the common die")."""
     kind = action.get("type")
     if kind == "serve":
@@ -116,8 +131,8 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
         oc = game.comp.orders.get(action.get("order")) if game is not None else None
         name = "" if oc is None else f"{oc.subcategory} {oc.sum}+: " if oc.sum is not None else f"{oc.subcategory}: "
         # the purple die named as the common die where the two lines have room (play-tester: "Pudding: 3 +2")
-        extras = [f" +common {action['common']}", f" +{action['common']}"] if action.get("common") is not None \
-            else [""]
+        # issue 34: "+6" read as 6 points: the purple die is always "+common 6"
+        extras = [f" +common {action['common']}"] if action.get("common") is not None else [""]
         for extra in extras:
             words = f"serve {name}{dice}{extra}"
             if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
@@ -131,13 +146,15 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
         return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])
     if kind == "reroll":
         return "reroll " + " ".join(map(str, action.get("dice") or []))
-    if kind == "upgrade":
+    if kind == "upgrade":     # issue 34: "Change to Lv.2" read as a verb; the card's Lv.2 side
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
-        return f"{word} to Lv.2"
+        return f"Lv.2 {word} card"
     if kind == "wash":
         k = int(action.get("ones") or 0)     # rulebook: Wash Dishes with the dice showing "1"
         count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
-        return "wash dishes, no 1s" if k == 0 else f"wash dishes: {count} 1{'s' if k != 1 else ''}"
+        yen = wash_yen(game, action)         # issue 34: "wash: one 1" did not say what it gives
+        gets = "" if yen is None else f" for {yen} yen"
+        return f"wash dishes, no 1s{gets}" if k == 0 else f"wash dishes: {count} 1{'s' if k != 1 else ''}{gets}"
     if kind == "add":
         k = action.get("count")
         return f"add {k} di{'c' if k != 1 else ''}e"

@@ -40,6 +40,14 @@ CRYPTID_CAFE = (
         tile("Then each server collects its rank in dishes", ("meeple", {"seat": 0, "label": "2"}), ARROW,
              ("dish", {"name": "beuvnoire"}), ("dish", {"name": "beuvnoire"})),
     )),
+    Page("1 or 2 seats: the AI players", (
+        tile("AI players send grey servers: a card picks the station", ("icon", {"name": "deck"}),
+             ARROW, ("meeple", {"ai": True, "label": "AI3"})),
+        tile("AI die, its rank: blank 1, one star 2, two stars 3",
+             ("aidie", {"symbols": 0}), ("aidie", {"symbols": 1}), ("aidie", {"symbols": 2})),
+        tile("On a lowest rank, up free: one star 1, two stars 2",
+             ("aidie", {"symbols": 2}), ARROW, ("meeple", {"ai": True, "label": "AI3"})),
+    )),
     Page("3 Serve customers", (
         tile("Give a customer the dishes it orders: you get the tip it shows", ("dish", {"name": "beuvnoire"}),
              ("dish", {"name": "beuvnoire"}), ARROW, ("coin", {"label": 5})),

@@ -53,7 +53,10 @@ def _art_item(scene: Scene, r: Rect, kind: str, props: dict[str, Any]) -> None:
         scene.add("panel", r.inset(max(2, r.w // 12)), None, fill=(235, 230, 245), radius=max(3, r.w // 10))
         scene.add("back", r.inset(max(3, r.w // 6)), None, attribute=props["attribute"])
     elif kind == "meeple":
-        scene.add("meeple", r, None, colour=seat_colour(props.get("seat", 0)), label=props.get("label", ""))
+        if props.get("ai"):          # a Cryptid Cafe AI player's server: grey, as on the board
+            scene.add("meeple", r, None, colour=(150, 150, 156), label=props.get("label", ""), ai=True)
+        else:
+            scene.add("meeple", r, None, colour=seat_colour(props.get("seat", 0)), label=props.get("label", ""))
     elif kind == "token":
         seat = props.get("seat", 0)
         scene.add("token", r.inset(r.w // 8), None, seat=seat, colour=seat_colour(seat),

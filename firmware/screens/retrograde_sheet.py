@@ -183,7 +183,7 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
     seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
-                key=f"banner:{p}")
+                seat_first=False, key=f"banner:{p}")     # its "card C" / "reroll?" only the banner says
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
     dice_h = min(body.h // 6, body.w // 8)

@@ -15,13 +15,16 @@ if TYPE_CHECKING:
 
 
 def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
-                active: bool = False, doing: str = "", key: str | None = None) -> Rect:
+                active: bool = False, doing: str = "", key: str | None = None, seat_first: bool = True) -> Rect:
     """A seat banner: the seat's colour with its number (never colour
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
     seat's turn.  Short of room, the name goes first (the token says the
     number), first shortened to "Seat N", then the doing; the score always
-    stays.
+    stays.  ``seat_first`` (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose
+    banner?): "Seat N" stays and the doing goes (where the screen says it
+    elsewhere too); else the doing stays with the score alone (Retrograde's
+    "card C": only its banner says it).
 
     Returns:
         ``rect``.
@@ -38,19 +41,34 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
     # (the seat named in the small size beats a bare score in the medium one), else the score
     lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
-    for left, size in [(lf, z) for lf in lefts for z in sizes] + [(score, z) for z in sizes]:
+    for left, size in [(lf, z) for lf in lefts for z in sizes]:
         lw = scene.measure(left, size)[0]
         dw = scene.measure(doing, m.small)[0] if doing else 0
-        if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
+        # one pad between them (the doing is right-aligned in the rest): "Seat 4 · 7 VP  give VP 1/7?"
+        if lw + (dw + m.pad if doing else 0) <= rest.w:
             left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
             scene.text(left, left_r, sizes=(size,), colour=FG)
             if doing:
                 scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
             return rect
-    # not even the score and the doing side by side: the score alone
-    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
+    # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
+    if not seat_first:
+        for size in sizes:
+            lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0] if doing else 0
+            if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
+                left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+                scene.text(score, left_r, sizes=(size,), colour=FG)
+                if doing:
+                    scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+                return rect
     if doing:
         scene.dropped.append((INFO, doing))
+    for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
+        if scene.measure(left, size)[0] <= rest.w:
+            scene.text(left, rest, sizes=(size,), colour=FG)
+            return rect
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
     return rect
 
 

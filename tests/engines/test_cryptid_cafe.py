@@ -476,6 +476,8 @@ def test_cc4_a_pushed_down_server_is_told_in_the_moves():
     g = share_state(st)
     ev = g.apply({"type": "share_tips", "player": 1, "station": K, "ranks": 2})
     said = [e["text"] for e in ev if e["type"] == "pushed_down"]
-    assert said == ["Seat 2's server pushes Seat 1's server at Kaputtcino down to rank 1",
-                    "Seat 2's server pushes Seat 3's server at Kaputtcino down to rank 2"], said
+    assert said == ["Seat 2's server pushes Seat 1's server at Kaputtcino down to rank 1: "
+                    "Seat 1 collects 1 Kaputtcino fewer",
+                    "Seat 2's server pushes Seat 3's server at Kaputtcino down to rank 2: "
+                    "Seat 3 collects 1 Kaputtcino fewer"], said
     assert [(e["who"], e["rank"]) for e in ev if e["type"] == "pushed_down"] == [(0, 1), (2, 2)]

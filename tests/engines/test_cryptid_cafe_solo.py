@@ -230,4 +230,7 @@ def test_ai_moving_up_tells_the_seat_it_pushes_down():
     events = []
     g._advance(events)
     said = [e["text"] for e in events if e["type"] == "pushed_down"]
-    assert said == ["AI Player 2's server pushes Seat 1's server at Kaputtcino down to rank 1"], said
+    assert said == ["AI Player 2's server pushes Seat 1's server at Kaputtcino down to rank 1: "
+                    "Seat 1 collects 1 Kaputtcino fewer"], said
+    # issue 34: the push scrolled out of the moves in 1.5 s; the seat's collect line keeps it
+    assert "Seat 1 collects 1 Kaputtcino (pushed down from rank 2)" in [e["text"] for e in events]

@@ -147,7 +147,7 @@ def test_a_raised_threshold_reading_the_rolls_right_fewer_times_is_refused_in_wo
     scene = cs.screen(flow, (1920, 1080))
     texts = " ".join(scene.texts())
     assert "Calibration refused" in texts and "Calibration stored" not in texts
-    assert "old calibration is kept" in texts and "10 -> 1" in texts
+    assert "old calibration is kept" in texts and "read right before: 10 of 17" in texts
 
 
 def test_a_raised_threshold_reading_the_rolls_as_well_is_weighed_with_the_captured_faces(monkeypatch):
@@ -605,3 +605,35 @@ def test_a_flow_of_bots_only_closes_on_any_key_in_the_window(monkeypatch):
     finally:
         r.close()
     assert flow.dismissed and "any key" in flow.next_hint
+
+
+def test_a_calibration_that_changed_nothing_says_so_on_every_screen():
+    """Issue 34 (k16): "Calibration done: no change needed" under a header
+    "calibration stored", every OLED "stored", an undo offered as a shell
+    command and the figures as "59 -> 59".  Now the header and the OLEDs
+    say it was checked and nothing changed, no shell command is on the
+    screen, and the figures say before and now in words."""
+    flow = gallery_flow("unchanged")
+    for size in ((1920, 1080), (800, 480)):
+        scene = cs.screen(flow, size)
+        texts = " ".join(scene.texts())
+        assert "no change" in scene.facts["todo"] and "stored" not in scene.facts["todo"]
+        assert "cabinet dice" not in texts and "--reset" not in texts and "->" not in texts
+        assert "read right before: 59 of 59, now: 59 of 59" in texts
+        assert "nothing to undo" in texts
+    for seat in flow.seats:
+        oled = " ".join(cs.oled_frame(flow, seat).texts)
+        assert "stored" not in oled and "no change" in oled
+
+
+def test_a_stored_calibration_names_the_menu_row_that_undoes_it_not_a_shell_command():
+    """Issue 34: the stored screen offered "undo: cabinet dice calibrate
+    --reset"; a person at the cabinet undoes it with the start menu's row."""
+    from firmware.app.menu import Menu
+    flow = gallery_flow("stored")
+    texts = " ".join(cs.screen(flow, (1920, 1080)).texts())
+    assert "--reset" not in texts and "Undo dice calibration" in texts
+    assert "before: 41 of 50, now: 47 of 50" in texts
+    menu = Menu(games=["cha-dango"])
+    menu.calibrated = True
+    assert "Undo dice calibration" in [label for label, _ in menu.rows()]
