@@ -281,15 +281,18 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         return states
 
     def render(self, runtime: Runtime | None = None) -> None:
-        """Redraw what changed: each seat's OLED device gets a frame only
-        when its image changed (or the device is offline, to retry); the
-        HDMI screen when its scene changed (or animates); the window (the
-        HDMI view and the seats' panels) whenever either did, or it was
-        asked for (:attr:`window_dirty`), in the same pass.  Once the game
-        is over and :attr:`show_result` is set, the HDMI shows the result
-        screen over the final board.  Called by the runtime (``runtime``
-        given) while :attr:`render_in_step` is False: nothing (the loop
-        renders at the end of its pass)."""
+        """Redraw what changed, the HDMI first: its scene built (when what
+        it read changed, or it animates), painted and flipped, *then* each
+        seat's OLED frame built and handed to its device's writer when its
+        image changed (or the device is offline, to retry), then the
+        simulator window's seat panels (issue 36: the HDMI never waits for
+        the seats' frames; on the cabinet they go to their own displays).
+        The window is shown whenever either changed, or it was asked for
+        (:attr:`window_dirty`).  Once the game is over and
+        :attr:`show_result` is set, the HDMI shows the result screen over
+        the final board.  Called by the runtime (``runtime`` given) while
+        :attr:`render_in_step` is False: nothing (the loop renders at the
+        end of its pass)."""
         if runtime is not None and not self.render_in_step:
             self.changed_in_step = True
             return
@@ -300,16 +303,19 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         if model is not None and model is not self.hdmi_model:
             self.hdmi_model, self._hdmi_key = model, model.key()
         key = self._hdmi_key if model is not None else self.last_key
-        oleds_changed = self._render_oleds(ctx)
         self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
             self._draw_hdmi(model, key)
-        if hdmi_changed or oleds_changed or self.window_dirty:
-            self.window_dirty = False
-            self.renderer.present(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
-                                  legends=self._legends(), lights=self._light_states())
+        dirty, self.window_dirty = self.window_dirty, False
+        if hdmi_changed or dirty:
+            self.renderer.present_hdmi()
+        sends = self._render_oleds(ctx)
+        self._send_oleds(sends)
+        if hdmi_changed or sends[0] or dirty:
+            self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
+                                         legends=self._legends(), lights=self._light_states())
 
     def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
         """The HDMI's scene now: the game's screen, the result screen over
@@ -342,12 +348,15 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                                  bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
-    def _render_oleds(self, ctx: dict[str, Any]) -> bool:
-        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`),
-        sent to its device beside the loop when it changed (the seat whose
-        cursor moved first) or the device is offline; True if any changed."""
+    def _render_oleds(self, ctx: dict[str, Any]) -> tuple[bool, list[tuple[int, Any, bool]]]:
+        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`);
+        returns (any image changed, the frames to send: ``(seat, image,
+        first)`` for a seat whose image changed or whose device is
+        offline, ``first`` for a person's seat whose cursor moved), for
+        :meth:`_send_oleds`."""
         images = []
         oleds_changed = False
+        sends = []
         cursors = [c.cursor for c in self.runtime.controls]
         # a person's seat whose cursor moved goes first (a bot's cursor moves too: Cha dango's aim, CD-12)
         moved = {i for i, c in enumerate(cursors) if (i >= len(self._cursors) or self._cursors[i] != c)
@@ -376,10 +385,17 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                 self._oled_shown[seat] = data
             dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
             if dev is not None and (changed or not getattr(dev, "online", True)):
-                # beside the loop; offline: show() retries the display every retry_s
-                self.oled_writer.submit(seat, img, first=seat in moved, tag=self.render_tag)
+                sends.append((seat, img, seat in moved))
         self.oled_images = images
-        return oleds_changed
+        return oleds_changed, sends
+
+    def _send_oleds(self, built: tuple[bool, list[tuple[int, Any, bool]]]) -> None:
+        """Hand the frames :meth:`_render_oleds` built to the seats'
+        displays' writer (beside the loop; an offline display: ``show()``
+        retries it every retry_s), the seat whose cursor moved first.  On
+        the twin, the Pi's time to build them is paid first."""
+        for seat, img, first in built[1]:
+            self.oled_writer.submit(seat, img, first=first, tag=self.render_tag)
 
     def _draw_hdmi(self, model: Any, key: Any) -> None:
         """Draw ``model`` on the HDMI (animated in the window); a new
