@@ -367,9 +367,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                 if self.runtime.pause.paused and not self.game.is_terminal():
                     from firmware.screens.pause import paused_oled
                     frame = paused_oled(seat, self.runtime.pause)
-                else:       # built again only when what it read changed (SceneCache)
-                    frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
-                        self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
+                else:       # built again only when what it read (of the game too) changed (SceneCache)
+                    frame = self.scenes.build(("oled", seat), lambda c, g: oled_frame(
+                        g, seat, self.runtime.controls[seat], c), seat, (seat,), game=self.game)[0]
                 img = frame.image
                 self.oled_texts[seat:seat + 1] = [list(frame.texts)]
             except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
