@@ -311,9 +311,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         dirty, self.window_dirty = self.window_dirty, False
         if hdmi_changed or dirty:
             self.renderer.present_hdmi()
-        sends = self._render_oleds(ctx)
-        self._send_oleds(sends)
-        if hdmi_changed or sends[0] or dirty:
+        oleds_changed = self._render_oleds(ctx)
+        if hdmi_changed or oleds_changed or dirty:
             self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
                                          legends=self._legends(), lights=self._light_states())
 
@@ -348,53 +347,61 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                                  bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
-    def _render_oleds(self, ctx: dict[str, Any]) -> tuple[bool, list[tuple[int, Any, bool]]]:
-        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`);
-        returns (any image changed, the frames to send: ``(seat, image,
-        first)`` for a seat whose image changed or whose device is
-        offline, ``first`` for a person's seat whose cursor moved), for
-        :meth:`_send_oleds`."""
-        images = []
+    def _render_oleds(self, ctx: dict[str, Any]) -> bool:
+        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`),
+        each handed to its display's writer as soon as it is built when it
+        changed or the device is offline (:meth:`_send_oleds`): a person's
+        seat whose cursor moved first, then the other people's, then the
+        bots'.  True if any image changed."""
+        n = self.game.num_players
+        images: list[Any] = [None] * n
         oleds_changed = False
-        sends = []
         cursors = [c.cursor for c in self.runtime.controls]
         # a person's seat whose cursor moved goes first (a bot's cursor moves too: Cha dango's aim, CD-12)
         moved = {i for i, c in enumerate(cursors) if (i >= len(self._cursors) or self._cursors[i] != c)
                  and i not in self.runtime.bots}
         self._cursors = cursors
-        for seat in range(self.game.num_players):
-            try:
-                if self.runtime.pause.paused and not self.game.is_terminal():
-                    from firmware.screens.pause import paused_oled
-                    frame = paused_oled(seat, self.runtime.pause)
-                else:       # built again only when what it read (of the game too) changed (SceneCache)
-                    frame = self.scenes.build(("oled", seat), lambda c, g: oled_frame(
-                        g, seat, self.runtime.controls[seat], c), seat, (seat,), game=self.game)[0]
-                img = frame.image
-                self.oled_texts[seat:seat + 1] = [list(frame.texts)]
-            except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
-                self._layout_bug(f"seat {seat + 1} OLED", exc)
-                img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
-            images.append(img)
+        while len(self._oled_shown) < n:
+            self._oled_shown.append(None)
+        for seat in sorted(range(n), key=lambda i: (i not in moved, i in self.runtime.bots, i)):
+            img = self._oled_image(seat)
+            images[seat] = img
             data = (img.mode, img.size, img.tobytes())
-            changed = seat >= len(self._oled_shown) or self._oled_shown[seat] != data
+            changed = self._oled_shown[seat] != data
             if changed:
                 oleds_changed = True
-                while len(self._oled_shown) <= seat:
-                    self._oled_shown.append(None)
                 self._oled_shown[seat] = data
             dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
             if dev is not None and (changed or not getattr(dev, "online", True)):
-                sends.append((seat, img, seat in moved))
+                self._send_oleds([(seat, img, seat in moved)])
         self.oled_images = images
-        return oleds_changed, sends
+        return oleds_changed
 
-    def _send_oleds(self, built: tuple[bool, list[tuple[int, Any, bool]]]) -> None:
-        """Hand the frames :meth:`_render_oleds` built to the seats'
+    def _oled_image(self, seat: int) -> Any:
+        """Seat ``seat``'s OLED image now (built again only when what it
+        read changed); its texts go to :attr:`oled_texts`."""
+        try:
+            if self.runtime.pause.paused and not self.game.is_terminal():
+                from firmware.screens.pause import paused_oled
+                frame = paused_oled(seat, self.runtime.pause)
+            else:       # built again only when what it read (of the game too) changed (SceneCache)
+                frame = self.scenes.build(("oled", seat), lambda c, g: oled_frame(
+                    g, seat, self.runtime.controls[seat], c), seat, (seat,), game=self.game)[0]
+            while len(self.oled_texts) <= seat:
+                self.oled_texts.append([])
+            self.oled_texts[seat] = list(frame.texts)
+            return frame.image
+        except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
+            self._layout_bug(f"seat {seat + 1} OLED", exc)
+            return oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
+
+    def _send_oleds(self, sends: list[tuple[int, Any, bool]]) -> None:
+        """Hand built frames ``(seat, image, first)`` to the seats'
         displays' writer (beside the loop; an offline display: ``show()``
-        retries it every retry_s), the seat whose cursor moved first.  On
-        the twin, the Pi's time to build them is paid first."""
-        for seat, img, first in built[1]:
+        retries it every retry_s; ``first``: the seat whose cursor moved
+        goes before frames waiting).  On the twin, the Pi's time to build
+        them is paid first."""
+        for seat, img, first in sends:
             self.oled_writer.submit(seat, img, first=first, tag=self.render_tag)
 
     def _draw_hdmi(self, model: Any, key: Any) -> None:
