@@ -281,12 +281,15 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         return states
 
     def render(self, runtime: Runtime | None = None) -> None:
-        """Redraw what changed, the HDMI first: its scene built (when what
-        it read changed, or it animates), painted and flipped, *then* each
-        seat's OLED frame built and handed to its device's writer when its
+        """Redraw what changed, the HDMI before most OLEDs: its scene built
+        (when what it read changed, or it animates), then the OLED frames
+        of the people's seats that pressed (or moved) since the last render,
+        then the HDMI painted and flipped, *then* the other seats' OLED
+        frames, each handed to its device's writer as soon as built when its
         image changed (or the device is offline, to retry), then the
-        simulator window's seat panels (issue 36: the HDMI never waits for
-        the seats' frames; on the cabinet they go to their own displays).
+        simulator window's seat panels (issue 36: the HDMI waits for no
+        frame but the pressing seat's; on the cabinet they go to their own
+        displays).
         The window is shown whenever either changed, or it was asked for
         (:attr:`window_dirty`).  Once the game is over and
         :attr:`show_result` is set, the HDMI shows the result screen over
@@ -304,6 +307,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
             self.hdmi_model, self._hdmi_key = model, model.key()
         key = self._hdmi_key if model is not None else self.last_key
         self._set_lights(ctx)
+        moved, pressed = self._seats_first()
+        oleds_changed = self._render_oleds(ctx, pressed, moved)    # the seats that pressed: their OLED at once
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
@@ -311,7 +316,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         dirty, self.window_dirty = self.window_dirty, False
         if hdmi_changed or dirty:
             self.renderer.present_hdmi()
-        oleds_changed = self._render_oleds(ctx)
+        rest = [s for s in range(self.game.num_players) if s not in pressed]
+        oleds_changed = self._render_oleds(ctx, rest, moved) or oleds_changed
         if hdmi_changed or oleds_changed or dirty:
             self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
                                          legends=self._legends(), lights=self._light_states())
@@ -347,25 +353,36 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                                  bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
-    def _render_oleds(self, ctx: dict[str, Any]) -> bool:
-        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`),
-        each handed to its display's writer as soon as it is built when it
-        changed or the device is offline (:meth:`_send_oleds`): a person's
-        seat whose cursor moved first, then the other people's, then the
-        bots'.  True if any image changed."""
-        n = self.game.num_players
-        images: list[Any] = [None] * n
-        oleds_changed = False
+    def _seats_first(self) -> tuple[set[int], list[int]]:
+        """(people's seats whose cursor moved since the last render, the
+        people's seats whose frames go before the HDMI's paint: those that
+        pressed or moved since, :attr:`Runtime.touched`)."""
         cursors = [c.cursor for c in self.runtime.controls]
         # a person's seat whose cursor moved goes first (a bot's cursor moves too: Cha dango's aim, CD-12)
         moved = {i for i, c in enumerate(cursors) if (i >= len(self._cursors) or self._cursors[i] != c)
                  and i not in self.runtime.bots}
         self._cursors = cursors
+        touched = getattr(self.runtime, "touched", set())
+        pressed = sorted({s for s in touched | moved if 0 <= s < self.game.num_players},
+                         key=lambda s: (s not in moved, s))
+        touched.clear()
+        return moved, pressed
+
+    def _render_oleds(self, ctx: dict[str, Any], seats: list[int], moved: set[int]) -> bool:
+        """The OLED frames of ``seats`` now, in that order (into
+        :attr:`oled_images`, :attr:`oled_texts`), each handed to its
+        display's writer as soon as it is built when it changed or the
+        device is offline (:meth:`_send_oleds`; a seat in ``moved`` goes
+        before frames waiting).  True if any image changed."""
+        n = self.game.num_players
+        if len(self.oled_images) != n:
+            self.oled_images = [None] * n
         while len(self._oled_shown) < n:
             self._oled_shown.append(None)
-        for seat in sorted(range(n), key=lambda i: (i not in moved, i in self.runtime.bots, i)):
+        oleds_changed = False
+        for seat in seats:
             img = self._oled_image(seat)
-            images[seat] = img
+            self.oled_images[seat] = img
             data = (img.mode, img.size, img.tobytes())
             changed = self._oled_shown[seat] != data
             if changed:
@@ -374,7 +391,6 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
             dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
             if dev is not None and (changed or not getattr(dev, "online", True)):
                 self._send_oleds([(seat, img, seat in moved)])
-        self.oled_images = images
         return oleds_changed
 
     def _oled_image(self, seat: int) -> Any:
