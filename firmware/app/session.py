@@ -400,9 +400,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
             if self.runtime.pause.paused and not self.game.is_terminal():
                 from firmware.screens.pause import paused_oled
                 frame = paused_oled(seat, self.runtime.pause)
-            else:       # built again only when what it read (of the game too) changed (SceneCache)
-                frame = self.scenes.build(("oled", seat), lambda c, g: oled_frame(
-                    g, seat, self.runtime.controls[seat], c), seat, (seat,), game=self.game)[0]
+            else:       # built again only when what it read changed (SceneCache)
+                frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
+                    self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
             while len(self.oled_texts) <= seat:
                 self.oled_texts.append([])
             self.oled_texts[seat] = list(frame.texts)
