@@ -281,10 +281,10 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         return states
 
     def render(self, runtime: Runtime | None = None) -> None:
-        """Redraw what changed, the HDMI before most OLEDs: its scene built
-        (when what it read changed, or it animates), then the OLED frames
+        """Redraw what changed, the HDMI before most OLEDs: the OLED frames
         of the people's seats that pressed (or moved) since the last render,
-        then the HDMI painted and flipped, *then* the other seats' OLED
+        then the HDMI's scene built (when what it read changed, or it
+        animates), painted and flipped, *then* the other seats' OLED
         frames, each handed to its device's writer as soon as built when its
         image changed (or the device is offline, to retry), then the
         simulator window's seat panels (issue 36: the HDMI waits for no
@@ -302,13 +302,13 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         self.changed_in_step = False
         ctx = self.context()
         self.scenes.begin(ctx, self.runtime.stats.actions)   # what each scene read decides if it is built again
+        moved, pressed = self._seats_first()
+        oleds_changed = self._render_oleds(ctx, pressed, moved)    # the seats that pressed: their OLED at once
         model = self._hdmi_scene(ctx)
         if model is not None and model is not self.hdmi_model:
             self.hdmi_model, self._hdmi_key = model, model.key()
         key = self._hdmi_key if model is not None else self.last_key
         self._set_lights(ctx)
-        moved, pressed = self._seats_first()
-        oleds_changed = self._render_oleds(ctx, pressed, moved)    # the seats that pressed: their OLED at once
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
