@@ -85,7 +85,8 @@ class Probe:
         self._wrap(rt, "step", self._step)
         self._wrap(rt, "handle_input", self._input)
         self._wrap(rt, "_apply_dice", self._dice)
-        self._wrap(session.renderer, "present", self._present)
+        # the HDMI's flip (the window's HDMI view, shown before the seats' OLED frames are built)
+        self._wrap(session.renderer, "present_hdmi", self._present)
         self._wrap(session.writer, "append", self._append)
         if session.dice.table is not None:
             self._wrap(session.dice.table, "throw", self._throw)
@@ -96,13 +97,15 @@ class Probe:
     def time_parts(self) -> None:
         """Time the parts of each pass (CPU of this thread and wall): the
         runtime's step, the scenes built (context, HDMI scene, OLED frames,
-        lights), the HDMI painted and the window presented; ``render`` is
-        the whole render with the twin's stretch."""
+        lights), the HDMI painted and flipped (the window's HDMI view), the
+        OLED frames handed to their writer, the window's seat panels shown;
+        ``render`` is the whole render with the twin's stretch."""
         s = self.s
         for obj, name, label in ((s.runtime, "step", "step"), (s, "render", "render"),
                                  (s, "context", "context"), (s, "_hdmi_scene", "hdmi scene"),
                                  (s, "_render_oleds", "oled frames"), (s, "_set_lights", "lights"),
-                                 (s, "_draw_hdmi", "paint"), (s.renderer, "present", "present")):
+                                 (s, "_draw_hdmi", "paint"), (s.renderer, "present_hdmi", "present hdmi"),
+                                 (s, "_send_oleds", "send oleds"), (s.renderer, "present_panels", "present panels")):
             self._wrap(obj, name, lambda orig, label=label: self._timed(label, orig))
 
     def _timed(self, label: str, orig: Any) -> Any:

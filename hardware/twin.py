@@ -452,6 +452,21 @@ class Twin:
             self.cpu_extra_s += owed
             self.clock.sleep_until(self.clock.now() + owed)
 
+    def paid_first(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` run only after the stretch of the work done before it in
+        the enclosing stretched call is paid (its own CPU is stretched as
+        usual): what it hands on (a seat's OLED frames to their writer)
+        leaves when a Pi would have finished building it."""
+        inside = self._inside
+
+        def paid(*args: Any, **kwargs: Any) -> Any:
+            if getattr(inside, "depth", 0):
+                self._pay(inside)
+            return fn(*args, **kwargs)
+
+        paid.__wrapped__ = fn   # type: ignore[attr-defined]
+        return paid
+
     def exempt(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn`` left out of a stretched call it runs in: work this machine
         does *in place of* one of the Pi's parts (the simulated camera

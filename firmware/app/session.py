@@ -281,35 +281,46 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         return states
 
     def render(self, runtime: Runtime | None = None) -> None:
-        """Redraw what changed: each seat's OLED device gets a frame only
-        when its image changed (or the device is offline, to retry); the
-        HDMI screen when its scene changed (or animates); the window (the
-        HDMI view and the seats' panels) whenever either did, or it was
-        asked for (:attr:`window_dirty`), in the same pass.  Once the game
-        is over and :attr:`show_result` is set, the HDMI shows the result
-        screen over the final board.  Called by the runtime (``runtime``
-        given) while :attr:`render_in_step` is False: nothing (the loop
-        renders at the end of its pass)."""
+        """Redraw what changed, the HDMI before most OLEDs: the OLED frames
+        of the people's seats that pressed (or moved) since the last render,
+        then the HDMI's scene built (when what it read changed, or it
+        animates), painted and flipped, *then* the other seats' OLED
+        frames, each handed to its device's writer as soon as built when its
+        image changed (or the device is offline, to retry), then the
+        simulator window's seat panels (issue 36: the HDMI waits for no
+        frame but the pressing seat's; on the cabinet they go to their own
+        displays).
+        The window is shown whenever either changed, or it was asked for
+        (:attr:`window_dirty`).  Once the game is over and
+        :attr:`show_result` is set, the HDMI shows the result screen over
+        the final board.  Called by the runtime (``runtime`` given) while
+        :attr:`render_in_step` is False: nothing (the loop renders at the
+        end of its pass)."""
         if runtime is not None and not self.render_in_step:
             self.changed_in_step = True
             return
         self.changed_in_step = False
         ctx = self.context()
         self.scenes.begin(ctx, self.runtime.stats.actions)   # what each scene read decides if it is built again
+        moved, pressed = self._seats_first()
+        oleds_changed = self._render_oleds(ctx, pressed, moved)    # the seats that pressed: their OLED at once
         model = self._hdmi_scene(ctx)
         if model is not None and model is not self.hdmi_model:
             self.hdmi_model, self._hdmi_key = model, model.key()
         key = self._hdmi_key if model is not None else self.last_key
-        oleds_changed = self._render_oleds(ctx)
         self._set_lights(ctx)
         animating = getattr(self.renderer, "animating", False)
         hdmi_changed = model is not None and (key != self.last_key or animating)
         if hdmi_changed:
             self._draw_hdmi(model, key)
-        if hdmi_changed or oleds_changed or self.window_dirty:
-            self.window_dirty = False
-            self.renderer.present(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
-                                  legends=self._legends(), lights=self._light_states())
+        dirty, self.window_dirty = self.window_dirty, False
+        if hdmi_changed or dirty:
+            self.renderer.present_hdmi()
+        rest = [s for s in range(self.game.num_players) if s not in pressed]
+        oleds_changed = self._render_oleds(ctx, rest, moved) or oleds_changed
+        if hdmi_changed or oleds_changed or dirty:
+            self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
+                                         legends=self._legends(), lights=self._light_states())
 
     def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
         """The HDMI's scene now: the game's screen, the result screen over
@@ -342,44 +353,72 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                                  bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
         return model
 
-    def _render_oleds(self, ctx: dict[str, Any]) -> bool:
-        """Each seat's OLED frame now (:attr:`oled_images`, :attr:`oled_texts`),
-        sent to its device beside the loop when it changed (the seat whose
-        cursor moved first) or the device is offline; True if any changed."""
-        images = []
-        oleds_changed = False
+    def _seats_first(self) -> tuple[set[int], list[int]]:
+        """(people's seats whose cursor moved since the last render, the
+        people's seats whose frames go before the HDMI's paint: those that
+        pressed or moved since, :attr:`Runtime.touched`)."""
         cursors = [c.cursor for c in self.runtime.controls]
         # a person's seat whose cursor moved goes first (a bot's cursor moves too: Cha dango's aim, CD-12)
         moved = {i for i, c in enumerate(cursors) if (i >= len(self._cursors) or self._cursors[i] != c)
                  and i not in self.runtime.bots}
         self._cursors = cursors
-        for seat in range(self.game.num_players):
-            try:
-                if self.runtime.pause.paused and not self.game.is_terminal():
-                    from firmware.screens.pause import paused_oled
-                    frame = paused_oled(seat, self.runtime.pause)
-                else:       # built again only when what it read changed (SceneCache)
-                    frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
-                        self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
-                img = frame.image
-                self.oled_texts[seat:seat + 1] = [list(frame.texts)]
-            except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
-                self._layout_bug(f"seat {seat + 1} OLED", exc)
-                img = oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
-            images.append(img)
+        touched = getattr(self.runtime, "touched", set())
+        pressed = sorted({s for s in touched | moved if 0 <= s < self.game.num_players},
+                         key=lambda s: (s not in moved, s))
+        touched.clear()
+        return moved, pressed
+
+    def _render_oleds(self, ctx: dict[str, Any], seats: list[int], moved: set[int]) -> bool:
+        """The OLED frames of ``seats`` now, in that order (into
+        :attr:`oled_images`, :attr:`oled_texts`), each handed to its
+        display's writer as soon as it is built when it changed or the
+        device is offline (:meth:`_send_oleds`; a seat in ``moved`` goes
+        before frames waiting).  True if any image changed."""
+        n = self.game.num_players
+        if len(self.oled_images) != n:
+            self.oled_images = [None] * n
+        while len(self._oled_shown) < n:
+            self._oled_shown.append(None)
+        oleds_changed = False
+        for seat in seats:
+            img = self._oled_image(seat)
+            self.oled_images[seat] = img
             data = (img.mode, img.size, img.tobytes())
-            changed = seat >= len(self._oled_shown) or self._oled_shown[seat] != data
+            changed = self._oled_shown[seat] != data
             if changed:
                 oleds_changed = True
-                while len(self._oled_shown) <= seat:
-                    self._oled_shown.append(None)
                 self._oled_shown[seat] = data
             dev = self.cabinet.seats[seat].oled if seat < len(self.cabinet.seats) else None
             if dev is not None and (changed or not getattr(dev, "online", True)):
-                # beside the loop; offline: show() retries the display every retry_s
-                self.oled_writer.submit(seat, img, first=seat in moved, tag=self.render_tag)
-        self.oled_images = images
+                self._send_oleds([(seat, img, seat in moved)])
         return oleds_changed
+
+    def _oled_image(self, seat: int) -> Any:
+        """Seat ``seat``'s OLED image now (built again only when what it
+        read changed); its texts go to :attr:`oled_texts`."""
+        try:
+            if self.runtime.pause.paused and not self.game.is_terminal():
+                from firmware.screens.pause import paused_oled
+                frame = paused_oled(seat, self.runtime.pause)
+            else:       # built again only when what it read changed (SceneCache)
+                frame = self.scenes.build(("oled", seat), lambda c: oled_frame(
+                    self.game, seat, self.runtime.controls[seat], c), seat, (seat,))[0]
+            while len(self.oled_texts) <= seat:
+                self.oled_texts.append([])
+            self.oled_texts[seat] = list(frame.texts)
+            return frame.image
+        except ValueError as exc:  # an OLED text too wide: the seat gets a plain frame, the game goes on
+            self._layout_bug(f"seat {seat + 1} OLED", exc)
+            return oled_image([f"Seat {seat + 1}", "see the big screen"], invert_first=True)
+
+    def _send_oleds(self, sends: list[tuple[int, Any, bool]]) -> None:
+        """Hand built frames ``(seat, image, first)`` to the seats'
+        displays' writer (beside the loop; an offline display: ``show()``
+        retries it every retry_s; ``first``: the seat whose cursor moved
+        goes before frames waiting).  On the twin, the Pi's time to build
+        them is paid first."""
+        for seat, img, first in sends:
+            self.oled_writer.submit(seat, img, first=first, tag=self.render_tag)
 
     def _draw_hdmi(self, model: Any, key: Any) -> None:
         """Draw ``model`` on the HDMI (animated in the window); a new

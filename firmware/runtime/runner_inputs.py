@@ -50,9 +50,13 @@ class RunnerInputs:
         self._looked: dict[int, tuple[int, bool]] = {}
         #: seat -> until when its "new choice: look first" stays on its OLED, us
         self._look_until: dict[int, int] = {}
+        #: people's seats whose inputs were handled since the screens last took them (their OLED goes first)
+        self.touched: set[int] = set()
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
+        if ev.seat not in self.bots:
+            self.touched.add(ev.seat)
         was_paused = self.pause.paused
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True

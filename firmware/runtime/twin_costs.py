@@ -86,7 +86,10 @@ def attach(session: Any) -> Any:
         session.renderer.draw = twin.stretch(session.renderer.draw)
         # showing the drawn surface is not the painter's CPU (the cost model: present() is not stretched),
         # and in the simulator it is mostly the window's own work (its scaled view, the seats' panels)
-        session.renderer.present = twin.exempt(session.renderer.present)
+        for name in ("present", "present_hdmi", "present_panels"):
+            setattr(session.renderer, name, twin.exempt(getattr(session.renderer, name)))
+    # the seats' OLED frames are built after the HDMI's flip, and leave for their writer when a Pi has built them
+    session._send_oleds = twin.paid_first(session._send_oleds)
     rt._bot_choice = twin.stretch(rt._bot_choice)
     session.dice.looks = _StretchedLooks(twin, session.dice.looks)
     table = session.dice.table

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -164,17 +165,67 @@ class HdmiRenderer:
         under a person's OLED its keys (``legends[i]``: ``(key, what)``
         pairs); :attr:`notice` over the HDMI view; beside each caption the
         seat's button light (``lights[i]``: "lit" / "unlit"; issue 38).  Laid out for the
-        window's size now (see :meth:`resized`)."""
+        window's size now (see :meth:`resized`).  The same as
+        :meth:`present_hdmi` then :meth:`present_panels`, in one flip."""
         if self.window is None:
             return
-        pg = self.pg
         if self.mode != "window":
-            self.window.blit(self.surface, (0, 0))
-            self.painted_captions = []
-            if self.captions_on_hdmi and self.captions:   # an accessibility option on the cabinet's HDMI
-                self.painted_captions = self._hdmi_captions()
-            pg.display.flip()
+            self._flip_hdmi()
             return
+        self._paint(self._panels(oled_images, labels, bots, legends, lights))
+
+    def present_hdmi(self) -> None:
+        """Show the surface on the display now, before the seats' OLED
+        frames are built (issue 36: the HDMI does not wait for them).  In
+        the simulator window: the HDMI view, its notice and captions are
+        painted and shown; the seats' column keeps what it showed (see
+        :meth:`present_panels`).  No-op when headless."""
+        if self.window is None:
+            return
+        if self.mode != "window":
+            self._flip_hdmi()
+            return
+        if not self._laid_out(self._last_panels):
+            self._paint(self._last_panels)
+            return
+        from firmware.ui.sim_window import column_rect, paint_view
+        self.painted_captions = paint_view(self.pg, self.window, self.layout, self._scaled_view(), self.fonts.font,
+                                           self.notice, self.captions)
+        cx = column_rect(self.layout)[0]
+        self.pg.display.update((0, 0, cx, self.layout.size[1]))
+
+    def present_panels(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
+                       bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
+                       lights: list[str] | None = None) -> None:
+        """The simulator window's seat panels (as :meth:`present`) painted
+        and shown, after :meth:`present_hdmi` showed the HDMI view; only
+        when they differ from the panels shown (a new layout paints the
+        whole window).  No-op outside the simulator window (the cabinet's
+        OLEDs are their own displays)."""
+        if self.window is None or self.mode != "window":
+            return
+        panels = self._panels(oled_images, labels, bots, legends, lights)
+        if not self._laid_out(panels) or self._stale is None:
+            self._paint(panels)
+            return
+        if panels == self._last_panels:
+            return
+        from firmware.ui.sim_window import column_rect, paint_panels
+        self._last_panels = panels
+        paint_panels(self.pg, self.window, self.layout, panels, self.fonts.font)
+        self.pg.display.update(column_rect(self.layout))
+
+    def _flip_hdmi(self) -> None:
+        """Full screen: the surface (and the captions when asked for) flipped."""
+        self.window.blit(self.surface, (0, 0))
+        self.painted_captions = []
+        if self.captions_on_hdmi and self.captions:   # an accessibility option on the cabinet's HDMI
+            self.painted_captions = self._hdmi_captions()
+        self.pg.display.flip()
+
+    def _panels(self, oled_images: list[Image.Image] | None, labels: list[str] | None,
+                bots: set[int] | frozenset[int], legends: list | None, lights: list[str] | None) -> list:
+        """The seats' panels as :meth:`present` describes them."""
         from firmware.ui.sim_window import SeatPanel
         panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
@@ -182,8 +233,7 @@ class HdmiRenderer:
             legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
             light = lights[i] if lights and i < len(lights) else ""
             panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light))
-        self._last_panels = panels
-        self._paint(panels)
+        return panels
 
     def _hdmi_captions(self) -> list[str]:
         """The captions on the full-screen HDMI: over the free middle of
@@ -202,17 +252,18 @@ class HdmiRenderer:
         return paint_caption_row(self.pg, self.window, (free.x, free.y, free.w, free.h), self.captions,
                                  self.fonts.font(px))
 
-    def _paint(self, panels: list) -> None:
-        from firmware.ui.sim_window import paint_window, window_layout
-        pg = self.pg
-        window = pg.display.get_surface() or self.window
-        self.window = window
-        size = window.get_size()
+    def _laid_out(self, panels: list) -> bool:
+        """True when the window's layout is the one for its size now and
+        ``panels``' kinds (else :meth:`_paint` lays it out again)."""
+        window = self.pg.display.get_surface() or self.window
         kinds = tuple((p.caption, p.is_bot, p.legend) for p in panels)
-        if self.layout is None or self.layout.size != size or getattr(self, "_kinds", None) != kinds:
-            self.layout = window_layout(size, (self.width, self.height), panels, self.fonts.measure)
-            self._kinds = kinds
-            self._scaled = None
+        return (self.layout is not None and window is self.window and self.layout.size == window.get_size()
+                and getattr(self, "_kinds", None) == kinds)
+
+    def _scaled_view(self) -> Any:
+        """The HDMI surface scaled to the layout's view (only its parts
+        drawn over since the last time scaled again)."""
+        pg = self.pg
         hw, hh = self.layout.hdmi[2:]
         if (hw, hh) == (self.width, self.height):
             scaled = self.surface
@@ -224,8 +275,24 @@ class HdmiRenderer:
                     scale_part(pg, self.surface, self._scaled, (r.x, r.y, r.w, r.h))
             scaled = self._scaled
         self._stale = []
-        self.painted_captions = paint_window(pg, window, self.layout, scaled, panels, self.fonts.font, self.notice,
-                                             self.captions)
+        return scaled
+
+    def _paint(self, panels: list) -> None:
+        """The whole window laid out (again when its size or the panels'
+        kinds changed) and painted, then flipped."""
+        from firmware.ui.sim_window import paint_window, window_layout
+        pg = self.pg
+        window = pg.display.get_surface() or self.window
+        self.window = window
+        size = window.get_size()
+        kinds = tuple((p.caption, p.is_bot, p.legend) for p in panels)
+        if self.layout is None or self.layout.size != size or getattr(self, "_kinds", None) != kinds:
+            self.layout = window_layout(size, (self.width, self.height), panels, self.fonts.measure)
+            self._kinds = kinds
+            self._scaled = None
+        self._last_panels = panels
+        self.painted_captions = paint_window(pg, window, self.layout, self._scaled_view(), panels, self.fonts.font,
+                                             self.notice, self.captions)
         pg.display.flip()
 
     def resized(self) -> None:

@@ -277,9 +277,22 @@ class Scene:
         then)."""
         h = hashlib.blake2b(digest_size=16)
         for n in self.nodes:
-            props = {"digest": n.props["digest"]} if n.kind == "group" else n.props
-            h.update(repr((n.kind, n.rect, sorted(props.items(), key=lambda kv: kv[0]), n.key)).encode())
+            got = n.__dict__.get("_key_bytes")
+            if got is None:     # kept on the node (a part's nodes are reused from scene to scene)
+                props = n.props["digest"] if n.kind == "group" else props_repr(n)
+                got = n.__dict__["_key_bytes"] = repr((n.kind, n.rect, n.key)).encode() + props.encode() + b"\0"
+            h.update(got)
         return h.hexdigest()
+
+
+def props_repr(n: Node) -> str:
+    """The ``repr`` of a node's props sorted by name, kept on the node (a
+    scene's nodes are not changed once built: :meth:`Scene.key` and the
+    painter's signatures share it)."""
+    got = n.__dict__.get("_props_repr")
+    if got is None:
+        got = n.__dict__["_props_repr"] = repr(sorted(n.props.items(), key=lambda kv: kv[0]))
+    return got
 
 
 _PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from firmware.ui.kit import BG, PANEL, Node, Rect, Scene
+from firmware.ui.kit import BG, PANEL, Node, Rect, Scene, props_repr
 from firmware.ui.paint_parts import PartPainter
 
 #: How long a change animates, ms.
@@ -102,7 +102,7 @@ def _sig(n: Node) -> tuple:
         if n.kind == "group":
             got = ("group", n.rect, n.props["digest"], n.props.get("bg"))
         else:
-            got = (n.kind, n.rect, n.key, repr(sorted(n.props.items(), key=lambda kv: kv[0])))
+            got = (n.kind, n.rect, n.key, props_repr(n))
         n.__dict__["_painted_sig"] = got
     return got
 

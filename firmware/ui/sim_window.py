@@ -281,16 +281,51 @@ def _caption_words(line: str) -> str:
     return line[len(NOTE):].strip() if line.startswith(NOTE) else line
 
 
+def column_rect(layout: WindowLayout) -> tuple[int, int, int, int]:
+    """The window's part right of the HDMI view (x, y, w, h): the seats'
+    column and the black beside it; :func:`paint_view` never paints there,
+    :func:`paint_panels` paints only there."""
+    x = layout.hdmi[0] + layout.hdmi[2]
+    return (x, 0, max(0, layout.size[0] - x), layout.size[1])
+
+
 def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, panels: list[SeatPanel],
                  font: Callable[[int], Any], notice: str = "", captions: list[str] = ()) -> list[str]:
     """Paint the whole window: black, the (already scaled) HDMI view, every
     seat panel, ``notice`` (e.g. "Esc again to leave") as a bar over
     the HDMI view's top, and the sound ``captions`` in their strip under
     the HDMI view (:func:`paint_caption_row`; never over the game).
-    Returns the captions painted."""
-    target.fill((0, 0, 0))
+    Returns the captions painted.  The same pixels as :func:`paint_view`
+    then :func:`paint_panels` (the two parts never overlap)."""
+    painted = paint_view(pg, target, layout, hdmi_surface, font, notice, captions)
+    paint_panels(pg, target, layout, panels, font)
+    return painted
+
+
+def paint_view(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, font: Callable[[int], Any],
+               notice: str = "", captions: list[str] = ()) -> list[str]:
+    """Paint the window left of the seats' column (:func:`column_rect`):
+    black, the (already scaled) HDMI view, its ``notice`` bar and the
+    sound ``captions`` strip.  Returns the captions painted."""
+    cx = column_rect(layout)[0]
+    target.fill((0, 0, 0), (0, 0, cx, layout.size[1]))
     hx, hy, hw, hh = layout.hdmi
     target.blit(hdmi_surface, (hx, hy))
+    f = font(layout.text_px)
+    painted = paint_caption_row(pg, target, layout.captions, list(captions), f) if captions else []
+    if notice:
+        t = f.render(notice, True, FG)
+        bar = (hx, hy, hw, t.get_height() + 2 * PAD)
+        pg.draw.rect(target, NOTICE_BG, bar)
+        target.blit(t, t.get_rect(center=(hx + hw // 2, hy + bar[3] // 2)))
+    return painted
+
+
+def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPanel],
+                 font: Callable[[int], Any]) -> None:
+    """Paint the seats' column (:func:`column_rect`): black, then every
+    seat panel: caption, button light, OLED frame (or "bot") and keys."""
+    target.fill((0, 0, 0), column_rect(layout))
     f = font(layout.text_px)
     line_h = f.size("Ag")[1]
     for p, box in zip(panels, layout.panels):
@@ -320,10 +355,3 @@ def paint_window(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, 
                     target.blit(img, (x, y))
                     x += img.get_width()
             y += line_h
-    painted = paint_caption_row(pg, target, layout.captions, list(captions), f) if captions else []
-    if notice:
-        t = f.render(notice, True, FG)
-        bar = (hx, hy, hw, t.get_height() + 2 * PAD)
-        pg.draw.rect(target, NOTICE_BG, bar)
-        target.blit(t, t.get_rect(center=(hx + hw // 2, hy + bar[3] // 2)))
-    return painted

@@ -302,3 +302,22 @@ def test_the_newest_frame_is_taken_without_waiting_and_a_stall_times_out():
             assert "stalled" in str(exc)
             failures += 1
     assert failures >= 3 and cam.stalls >= 3 and frames > 100
+
+
+def test_what_is_handed_on_after_the_flip_leaves_when_the_pi_has_built_it():
+    """Issue 36: the seats' OLED frames are built after the HDMI's flip; the
+    twin pays their build's stretch after the flip and before they go to
+    their writer (:meth:`Twin.paid_first`), not at the end of the pass."""
+    p = dataclasses.replace(load_profile("pi4"), cpu_factor=3.0)
+    twin = Twin(p, VirtualClock())
+    at = {}
+
+    def work():
+        _burn_cpu(0.02)
+
+    flip = twin.exempt(lambda: at.setdefault("flip", twin.clock.now()))
+    send = twin.paid_first(lambda: at.setdefault("send", twin.clock.now()))
+    twin.stretch(lambda: (work(), flip(), work(), send()))()
+    assert 0.039 <= at["flip"] < 0.07                 # the scene and the paint: 2 x 20 ms before the flip
+    assert 0.079 <= at["send"] < 0.14                 # the frames' 2 x 20 ms after it, before they leave
+    assert at["send"] <= twin.clock.now() < 0.15      # nothing more owed at the end

@@ -172,3 +172,37 @@ def test_the_first_press_says_press_again_on_the_oled_and_the_hdmi(table):
     assert any("press again" in x for x in t.scene().texts()), t.scene().texts()
     t.press(0, "button")                                  # the second press acts: the words go
     assert not any(x.startswith("press again") for x in t.oled_texts(0))
+
+
+def test_the_hdmi_is_flipped_before_the_seats_oled_frames_are_built_and_sent(table):
+    """Issue 36: a pass that applied an action built every seat's OLED
+    frame before the HDMI's flip (1.5-2.2 ms here, x 4.5 on a Pi 4); the
+    HDMI does not need them.  Now: the pressing seat's OLED frame (built
+    and handed to its writer: its in->OLED target), the HDMI scene, paint,
+    flip, then the other seats' frames, then the window's panels."""
+    t = table("cafe-junior", 3, bots={1, 2})
+    t.run_until(_my_turn, max_passes=3000, ms=200)
+    t.step(ms=LOOK_FIRST_US // 1000)                      # the turn just came: the seat reads it (CAB-12)
+    s = t.session
+    order: list[str] = []
+    for obj, name, tag in ((s.renderer, "present_hdmi", "flip"), (s.renderer, "present_panels", "panels"),
+                           (s.oled_writer, "submit", "send")):
+        real = getattr(obj, name)
+        setattr(obj, name, lambda *a, real=real, _tag=tag, **k: (
+            order.append(_tag + (str(a[0]) if _tag == "send" else "")), real(*a, **k))[1])
+    build = s.scenes.build
+    s.scenes.build = lambda slot, *a, **k: (order.append("hdmi" if slot == "hdmi" else f"oled{slot[1]}"),
+                                            build(slot, *a, **k))[1]
+    actions = s.runtime.stats.actions
+    t.press(0, "button")
+    t.press(0, "button")                                  # arm, then play: an applied action
+    assert s.runtime.stats.actions > actions
+    renders = [r.split() for r in " ".join(order).split("panels") if r.strip()]   # a render ends with the panels
+    flipped = [r for r in renders if "flip" in r]
+    assert flipped and any("send0" in r for r in flipped), order
+    for r in flipped:       # the pressing seat's frame, the HDMI scene, the flip, the other seats' frames
+        flip = r.index("flip")
+        assert r[:2] == ["oled0", "send0"] or r[0] == "oled0", r
+        assert r.index("hdmi") > r.index("oled0") and all(x in ("oled0", "send0", "hdmi") for x in r[:flip]), r
+        assert sorted(x for x in r[flip:] if x.startswith("oled")) == ["oled1", "oled2"], r
+        assert all(x.startswith(("oled", "send")) for x in r[flip + 1:]), r

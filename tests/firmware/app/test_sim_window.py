@@ -107,3 +107,51 @@ def test_a_bot_seats_caption_is_not_covered_by_its_seat_light():
             (cx, _cy), r = light_spot(box.caption)
             text_right = box.caption[0] + _measure(p.caption, lay.text_px)[0]
             assert text_right + 2 <= cx - r, (size, p.caption, text_right, cx - r)
+
+
+def test_the_hdmi_shown_first_then_the_panels_is_the_window_a_whole_paint_gives():
+    """Issue 36: the HDMI view is shown before the seats' OLED frames are
+    built (:meth:`HdmiRenderer.present_hdmi`), the seats' panels after
+    (:meth:`HdmiRenderer.present_panels`); after both, the window is pixel
+    for pixel the one a whole paint of the same HDMI view and panels gives
+    (notice, captions, lights and a bot's panel included)."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import numpy as np
+    from firmware.ui.kit import Rect, Scene
+    r = HdmiRenderer(1920, 1080, mode="window", oled_count=3, bots={1})
+    pg = r.pg
+
+    def draw(colour):
+        sc = Scene(1920, 1080, measure=r.scene_measure)
+        sc.add("panel", Rect(100, 100, 600, 300), fill=(40, 60, 90))
+        sc.add("panel", Rect(900, 500, 200, 120), fill=colour)
+        r.draw(sc)
+
+    def frame(x):
+        img = Image.new("1", (128, 64), 0)
+        img.paste(1, (x, 10, x + 20, 30))
+        return img
+
+    def panels(x, lights):
+        return dict(oled_images=[frame(x), frame(0), frame(x + 30)], labels=["seat 1", "seat 2 bot", "seat 3"],
+                    bots={1}, legends=[LEGEND, (), LEGEND], lights=lights)
+
+    def same_as_a_whole_paint(seats):
+        shown = pg.surfarray.array3d(r.window).copy()
+        r.present(**seats)                   # (the view is not scaled again: nothing was drawn since)
+        assert np.array_equal(shown, pg.surfarray.array3d(r.window))
+
+    try:
+        steps = [((200, 40, 40), panels(5, ["lit", "unlit", "unlit"]), "", []),
+                 ((40, 200, 40), panels(5, ["lit", "unlit", "unlit"]), "", []),       # the HDMI only
+                 ((40, 200, 40), panels(60, ["unlit", "unlit", "lit"]), "Esc again", []),  # panels and notice
+                 ((90, 90, 200), panels(60, ["unlit", "unlit", "lit"]), "", ["\u266a race start"])]
+        for colour, seats, notice, captions in steps:
+            draw(colour)
+            r.notice, r.captions = notice, captions
+            r.present_hdmi()
+            r.present_panels(**seats)
+            same_as_a_whole_paint(seats)
+    finally:
+        r.close()
