@@ -84,7 +84,7 @@ class RunnerInputs:
                 if action is None and controls.armed:
                     self.dirty = True
                 elif action is None and controls.said_gone:   # the OLED says why nothing happened
-                    self.prompts[ev.seat] = controls.message or GONE
+                    self.prompts[ev.seat] = self._gone_said[ev.seat] = controls.message or GONE
                     controls.message = ""
                     self.dirty = True
             else:
@@ -252,9 +252,11 @@ class RunnerInputs:
 
     def moved(self, seat: int) -> None:
         """``seat`` moved its cursor (a step or a group jump): it has looked
-        (CAB-12), and a refused take-back's words go."""
+        (CAB-12), and a refused take-back's words go, as does a "card D
+        was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
-        if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
+        said = self._gone_said.pop(seat, None)
+        if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):
             self.prompts.pop(seat)
         self._drop_look_first(seat)
         self.dirty = True
