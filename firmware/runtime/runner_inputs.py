@@ -53,6 +53,9 @@ class RunnerInputs:
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
+        if ev.input in ("nav_a", "nav_b") and ev.kind != "press":   # an arrow let go ends its holds,
+            self.group_jumps.let_go(ev)                           # whoever uses the release (issue 34)
+            self.take_backs.let_go(ev)
         was_paused = self.pause.paused
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
