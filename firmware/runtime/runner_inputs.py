@@ -210,6 +210,23 @@ class RunnerInputs:
                                  if (s, "cup") in self._pins and self.bank.level(s, "cup") == 0]
         return action
 
+    def hold_for_question(self, t_us: int, on: bool) -> None:
+        """The window asks "Esc again within 4 s to leave" (``on``) or the
+        question went unanswered (``not on``), at ``t_us``: the game is
+        held as a seat's pause holds it (issue 34, shot061-062: bots
+        claimed behind the question; CAB-8: no bot moves, no timer runs
+        out, a race goes on after the 3-2-1).  A pause a seat made stays
+        as it is (neither held again nor ended here)."""
+        pause = self.pause
+        if on and not pause.paused:
+            pause.paused, pause.by, pause.leaving, pause.page = True, None, True, 0
+        elif not on and pause.paused and pause.leaving:
+            pause.paused, pause.leaving = False, False
+        else:
+            return
+        self._pause_turned(t_us)
+        self.dirty = True
+
     def _pause_turned(self, t_us: int) -> None:
         """The game was paused or goes on at ``t_us`` (issue 38; play-test
         round 3: a Cha dango race ran on under the pause).  Paused: the

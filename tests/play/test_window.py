@@ -172,3 +172,34 @@ def test_the_first_press_says_press_again_on_the_oled_and_the_hdmi(table):
     assert any("press again" in x for x in t.scene().texts()), t.scene().texts()
     t.press(0, "button")                                  # the second press acts: the words go
     assert not any(x.startswith("press again") for x in t.oled_texts(0))
+
+
+def test_the_esc_question_holds_the_game_like_a_pause_and_it_goes_on_after(table):
+    """Play-test (issue 34, shot061-062): behind "Esc again within 4 s to
+    leave" the bots went on claiming cards.  The question now holds the
+    game as the pause does (CAB-8: no bot moves, no timer runs out); not
+    answered, the game goes on as after a pause."""
+    t = table("retrograde", 3, bots={1, 2}, seed=5)
+    s = t.session
+
+    def rolled(t):
+        seats = s.game.view(None)["seats"]
+        return all(x["dice"] is not None for x in seats[1:]) and not any(x["claim"] for x in seats)
+    t.run_until(rolled, max_passes=3000)
+
+    def bot_presses(t):      # a bot's press (a claim or a reroll) is due within the next second
+        return [e for e in s.runtime.timeline.pending if e.seat in (1, 2) and e.input == "button" and e.closed
+                and e.t_us <= s.runtime.now_us + 1_000_000]
+    t.run_until(bot_presses, max_passes=3000)
+    moves = len(s.runtime.log)
+    t.key("escape")
+    assert s.renderer.notice.startswith("Esc again within")
+    assert s.runtime.pause.paused, "the question holds the game"
+    for _ in range(int((ESC_CONFIRM_S - 0.5) * 1000 / t.pass_ms)):
+        t.step()
+        news = [e for e in list(s.runtime.log)[moves:] if "grabs" in e or "rerolls" in e]
+        assert not news, f"a bot moved behind the question: {news}"
+    t.step(int(1000 / t.pass_ms) + 2)                           # not answered: the question goes
+    assert s.renderer.notice == "" and not s.runtime.pause.paused
+    t.run_until(lambda t: any("grabs" in e or "rerolls" in e for e in list(s.runtime.log)[moves:]),
+                max_passes=600)
