@@ -190,11 +190,12 @@ class LiveLoop:
                 if self._esc_until is not None and self.now_s() <= self._esc_until:
                     self._leave("Esc pressed twice")
                     return
-                self._ask_esc()
+                self._ask_esc(now)
                 continue
         if self._esc_until is not None and self.now_s() > self._esc_until:
             self._esc_until = None
             s.renderer.notice = ""
+            s.runtime.hold_for_question(now, False)     # not answered: the game goes on as after a pause
             s.window_dirty = True
         elif self._esc_until is not None and s.renderer.notice != esc_question(self._esc_until - self.now_s()):
             s.renderer.notice = esc_question(self._esc_until - self.now_s())     # the count down, each second
@@ -280,7 +281,11 @@ class LiveLoop:
             return True
         return False
 
-    def _ask_esc(self) -> None:
+    def _ask_esc(self, now_us: int) -> None:
+        """Esc once: the question "Esc again within 4 s to leave", counting
+        down; the game is held while it is asked, as a pause holds it
+        (issue 34: bots claimed behind it)."""
+        self.s.runtime.hold_for_question(now_us, True)
         self._esc_until = self.now_s() + ESC_CONFIRM_S
         self.s.renderer.notice = esc_question(ESC_CONFIRM_S)
         self.s.window_dirty = True

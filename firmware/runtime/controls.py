@@ -85,6 +85,13 @@ class SeatControls:
         said_gone: True after a press that did nothing because of ``gone``
             or because it came too soon (:data:`LOOK_FIRST`, CAB-12); the
             words are in :attr:`message`.
+        blind: (key, note) while the cursor stands on the choice that took
+            the place of one that went (``gone``'s note), the seat not
+            having moved or pressed since: the next press only says the
+            note again, even when the note left the OLED (the runtime drops
+            it in the next phase, e.g. Retrograde's Stop: issue 34,
+            shot049 -> shot050); None once the seat moved, pressed or the
+            cursor went to another choice.
     """
     seat: int
     cursor: int = 0
@@ -93,6 +100,7 @@ class SeatControls:
     gone: str | None = None
     said_gone: bool = False
     read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
+    blind: tuple[str, str] | None = None
     #: when the seat's current decision appeared on its OLED, us on the
     #: cabinet's clock (:meth:`observe`); None before any was observed
     new_at_us: int | None = None
@@ -235,8 +243,10 @@ class SeatControls:
         labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
-        armed = gone is None and self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed, gone if acts else None)
+        blind = (not vanished and gone is None and self.blind is not None and bool(acts)
+                 and labels[cursor] == self.blind[0])
+        armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
+        return Shown(acts, cursor, armed, gone if acts else None, blind=blind)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it
@@ -257,6 +267,10 @@ class SeatControls:
         elif not acts:
             self.gone = None
         self.cursor = cursor
+        if vanished and acts:    # the cursor stands on a choice the seat never aimed at
+            self.blind = (labels[cursor], self.gone)
+        elif self.blind is not None and (not acts or labels[cursor] != self.blind[0]):
+            self.blind = None    # a new decision, or the cursor went elsewhere: no longer blind
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
@@ -277,7 +291,7 @@ class SeatControls:
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
             self._remember_home(self._labels, acts, kept_kinds(game))
         self.armed = None
-        self.read_gone, self.gone = self.gone, None
+        self.read_gone, self.gone, self.blind = self.gone, None, None
 
     def go_to(self, game: Game, index: int) -> None:
         """Put the cursor on choice ``index`` (wraps), as the navigation
@@ -289,7 +303,7 @@ class SeatControls:
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
             self._remember_home(self._labels, acts, kept_kinds(game))
         self.armed = None
-        self.read_gone, self.gone = self.gone, None
+        self.read_gone, self.gone, self.blind = self.gone, None, None
 
     def push(self) -> None:
         """The navigation push: undo the current, unconfirmed choice."""
@@ -317,13 +331,15 @@ class SeatControls:
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
-        if self.gone is not None:
+        if self.gone is not None or self.blind is not None:
             # the choice under the cursor went away since the seat last
-            # moved it (whether or not the runtime refreshed in between):
-            # nothing is chosen blindly; the OLED says so and shows the new
-            # choice, which the next press takes
+            # moved it (whether or not the runtime refreshed in between,
+            # whether or not its note is still on the OLED): nothing is
+            # chosen blindly; the OLED says so and shows the new choice,
+            # which the next press takes
             self.armed = None
-            self.message, self.gone, self.said_gone = self.gone, None, True
+            note = self.gone if self.gone is not None else self.blind[1]
+            self.message, self.gone, self.blind, self.said_gone = note, None, None, True
             return None
         chosen = acts[self.cursor]
         if look_first and (not one_press(chosen) or chosen.get("type") in NOT_A_RACE):   # not read yet (CAB-12)

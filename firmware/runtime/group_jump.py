@@ -75,6 +75,19 @@ class GroupJumpHold:
         start = groups[cursor] if groups and 0 <= cursor < len(groups) else None
         self._right[ev.seat] = [ev.t_us + GROUP_HOLD_US, start]
 
+    def let_go(self, ev: Any) -> None:
+        """An arrow let go, whatever else uses the event (a take-back's or a
+        pause hold's release, an input while paused): the seat's Left is
+        no longer down and its Right hold is over (issue 34, s83-s89: after
+        a take-back the take-back used Left's release up, and Right held
+        only stepped until Left was tapped)."""
+        if ev.kind == "press":
+            return
+        if ev.input == "nav_a":
+            self._left.discard(ev.seat)
+        elif ev.input == "nav_b":
+            self._right.pop(ev.seat, None)
+
     def due(self, runtime: Any, t_us: int) -> None:
         """Jump each cursor whose Right has been held long enough by
         ``t_us`` (not while paused)."""

@@ -69,6 +69,9 @@ class PauseSwitch:
     def __init__(self) -> None:
         self.paused = False
         self.by: int | None = None
+        #: paused by the window's "Esc again within 4 s to leave" question
+        #: (issue 34), not by a seat: it goes on when the question goes
+        self.leaving = False
         #: while paused, the page any person's arrows turned to (0: the
         #: board; 1..: how to play, :mod:`firmware.screens.howto`); 0 again on a pause
         self.page = 0
@@ -77,6 +80,8 @@ class PauseSwitch:
 
     def notice(self) -> str:
         """What the screens say while paused (how to go on)."""
+        if self.leaving:
+            return "paused: Esc again to leave, or wait to go on"
         who = f" by seat {self.by + 1}" if self.by is not None else ""
         return f"paused{who}: hold both arrows 1 s to go on"
 
@@ -107,6 +112,7 @@ class PauseSwitch:
                     self._down.pop((ev.seat, name), None)
                 self.paused = not self.paused
                 self.by = ev.seat if self.paused else None
+                self.leaving = False
                 self.page = 0
                 return True
         return self.paused

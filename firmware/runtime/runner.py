@@ -257,7 +257,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
                 # (the note on the OLED may be an earlier one than the note read: a second card
                 # taken from under the cursor as Stop began)
                 if self.prompts.get(seat) in (controls.read_gone, self._gone_said.get(seat)):
-                    self.prompts.pop(seat)
+                    self.prompts.pop(seat, None)
                 self._gone_said.pop(seat, None)
                 controls.read_gone = None
 

@@ -155,6 +155,8 @@ class RunnerBots:
             steps = index - controls.cursor
             if steps:
                 self.nav(seat, steps)
+            else:       # the bot aims at the choice under its cursor: never blind to it (a card taken away)
+                controls.gone = controls.blind = None
             if controls.presses(self.game, template) == 1:
                 tl.press(seat, start, BOT_HOLD_US)
                 busy = start + BOT_HOLD_US

@@ -23,6 +23,7 @@ from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_
                               ROLLING_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
+from firmware.runtime.takeback import is_refusal
 from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
@@ -65,13 +66,14 @@ class RunnerDice:
         self.targets: dict[int, tuple[int, str]] = {}
 
     def _drop_passing(self, t_us: int) -> None:
-        """The words in passing (:data:`PASSING`) whose moment is over by
-        ``t_us`` leave the seats' OLEDs."""
+        """The words in passing (:data:`PASSING`, and a refused take-back's,
+        :func:`~firmware.runtime.takeback.is_refusal`) whose moment is over
+        by ``t_us`` leave the seats' OLEDs."""
         for seat, until in list(self._prompt_until.items()):
             gone = self.prompts.get(seat) == CHECK_LOOK_WORDS and self.dice.tray_of(seat, self.bots) is None
             if t_us >= until or gone:      # (a check's "look first" goes with the check)
                 del self._prompt_until[seat]
-                if self.prompts.get(seat) in PASSING:
+                if self.prompts.get(seat) in PASSING or is_refusal(str(self.prompts.get(seat, ""))):
                     self.prompts.pop(seat)
                     self.dirty = True
 

@@ -57,6 +57,9 @@ class RunnerInputs:
         """Map one debounced input event to an action (or ignore it)."""
         if ev.seat not in self.bots:
             self.touched.add(ev.seat)
+        if ev.input in ("nav_a", "nav_b") and ev.kind != "press":   # an arrow let go ends its holds,
+            self.group_jumps.let_go(ev)                           # whoever uses the release (issue 34)
+            self.take_backs.let_go(ev)
         was_paused = self.pause.paused
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
@@ -94,7 +97,7 @@ class RunnerInputs:
                 if action is None and controls.armed:
                     self.dirty = True
                 elif action is None and controls.said_gone:   # the OLED says why nothing happened
-                    self.prompts[ev.seat] = controls.message or GONE
+                    self.prompts[ev.seat] = self._gone_said[ev.seat] = controls.message or GONE
                     controls.message = ""
                     self.dirty = True
             else:
@@ -219,6 +222,23 @@ class RunnerInputs:
                                  if (s, "cup") in self._pins and self.bank.level(s, "cup") == 0]
         return action
 
+    def hold_for_question(self, t_us: int, on: bool) -> None:
+        """The window asks "Esc again within 4 s to leave" (``on``) or the
+        question went unanswered (``not on``), at ``t_us``: the game is
+        held as a seat's pause holds it (issue 34, shot061-062: bots
+        claimed behind the question; CAB-8: no bot moves, no timer runs
+        out, a race goes on after the 3-2-1).  A pause a seat made stays
+        as it is (neither held again nor ended here)."""
+        pause = self.pause
+        if on and not pause.paused:
+            pause.paused, pause.by, pause.leaving, pause.page = True, None, True, 0
+        elif not on and pause.paused and pause.leaving:
+            pause.paused, pause.leaving = False, False
+        else:
+            return
+        self._pause_turned(t_us)
+        self.dirty = True
+
     def _pause_turned(self, t_us: int) -> None:
         """The game was paused or goes on at ``t_us`` (issue 38; play-test
         round 3: a Cha dango race ran on under the pause).  Paused: the
@@ -267,9 +287,11 @@ class RunnerInputs:
 
     def moved(self, seat: int) -> None:
         """``seat`` moved its cursor (a step or a group jump): it has looked
-        (CAB-12), and a refused take-back's words go."""
+        (CAB-12), and a refused take-back's words go, as does a "card D
+        was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
-        if is_refusal(str(self.prompts.get(seat, ""))):   # a refused take-back: the seat moved on
+        said = self._gone_said.pop(seat, None)
+        if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):
             self.prompts.pop(seat)
         self._drop_look_first(seat)
         self.dirty = True

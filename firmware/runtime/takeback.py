@@ -5,8 +5,11 @@ The gesture: a person's seat **holds its Left arrow** (``nav_a``) alone for
 arrows (ruling CAB-2; the wiring check asks for them in every game with
 choices).  Holding both arrows is the pause (:mod:`firmware.runtime.pace`),
 so a hold during which Right was down too is no take-back.  The press of
-Left still moves the cursor one step, as any press does; the take-back then
-puts the choices back as they were before the choice taken back.
+Left still moves the cursor one step, as any press does; a hold that
+becomes a take-back (or its refusal) undoes that step: the cursor stands
+on the choice it stood on before the press where it is offered (issue 34:
+"move 1" became "move 2" under a refused hold).  The take-back puts the
+choices back as they were before the choice taken back.
 
 What may be taken back is the engine's to say (:mod:`engines.take_back`:
 the seat's last choice of its running turn, never across another seat's
@@ -22,9 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.runtime.controls import SeatControls
+from firmware.screens.choices import choice_key
 
 #: How long a seat holds its Left arrow alone to take back, us.
 TAKE_BACK_HOLD_US = 1_000_000
+#: How long a refused take-back's words stay on the seat's OLED (unless an
+#: arrow step clears them first), us.
+REFUSAL_SHOWN_US = 2_000_000
 #: What the seat's OLED says while a take-back is possible.
 HINT = "hold left: take back"
 #: The engine's reasons for a refused take-back, as an OLED line holds them (the engine's
@@ -59,6 +66,8 @@ class TakeBackHold:
         self._left: dict[int, int | None] = {}
         #: seats whose Right arrow is down now
         self._right: set[int] = set()
+        #: seat -> the key of the choice under its cursor when Left went down (None: no choice)
+        self._before: dict[int, str | None] = {}
 
     def input(self, ev: Any, runtime: Any) -> bool:
         """Take one input event (``seat``, ``input``, ``kind``, ``t_us``).
@@ -81,26 +90,42 @@ class TakeBackHold:
             return False
         if ev.kind == "press":
             self._left[ev.seat] = None if ev.seat in self._right else ev.t_us
+            chosen = runtime.controls[ev.seat].shown(runtime.game).chosen if 0 <= ev.seat < len(runtime.controls) else None
+            self._before[ev.seat] = choice_key(chosen) if chosen is not None else None
             return False
         since = self._left.pop(ev.seat, None)
+        before = self._before.pop(ev.seat, None)
         if since is None or ev.t_us - since < TAKE_BACK_HOLD_US:
             return False
-        take_back(runtime, ev.seat)
+        take_back(runtime, ev.seat, ev.t_us, before=before)
         return True
 
+    def let_go(self, ev: Any) -> None:
+        """An arrow let go, whatever else uses the event (a pause hold's
+        release, an input while paused): a Right no longer down stops
+        keeping the seat's next Left hold from being a take-back."""
+        if ev.input == "nav_b" and ev.kind != "press":
+            self._right.discard(ev.seat)
 
-def take_back(runtime: Any, seat: int) -> bool:
+
+def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | None = None) -> bool:
     """Apply ``seat``'s take-back through the runtime (journaled, shown), or
-    say on its OLED why it may not now.  Returns True when applied.
+    say on its OLED why it may not now (for :data:`REFUSAL_SHOWN_US` from
+    ``t_us``, us, default the runtime's clock, or until its next arrow
+    step).  ``before``: the key (:func:`choice_key`) of the choice under
+    the seat's cursor before the hold's Left press; the cursor goes back to
+    it where it is offered (the press's step undone).  Returns True when
+    applied.
 
     Bots never take back: a bot seat is refused (False) without a word.
     """
     if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
         return False
     why = runtime.game.take_back_problem(seat)
-    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone at the next step
-        runtime.prompts[seat] = refused_words(why)
-        runtime.dirty = True
+    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 2 s or at the next step
+        now = runtime.now_us if t_us is None else t_us
+        runtime.say(seat, refused_words(why), now + REFUSAL_SHOWN_US)
+        _cursor_back(runtime, seat, before)
         return False
     runtime.prompts.pop(seat, None)
     runtime.controls[seat].armed = None
@@ -110,7 +135,22 @@ def take_back(runtime: Any, seat: int) -> bool:
     # the hold stepped the cursor, maybe onto a choice the take-back removes ("end turn"), which
     # must not be told as "gone"
     runtime.controls[seat] = SeatControls(seat, message="taken back")
+    _cursor_back(runtime, seat, before)
     return True
+
+
+def _cursor_back(runtime: Any, seat: int, before: str | None) -> None:
+    """Put ``seat``'s cursor back on the choice keyed ``before`` when it is
+    offered now (the hold's Left step undone); else leave it."""
+    if before is None:
+        return
+    controls = runtime.controls[seat]
+    for i, a in enumerate(controls.refresh(runtime.game)):
+        if choice_key(a) == before:
+            if i != controls.cursor:
+                controls.go_to(runtime.game, i)
+            runtime.dirty = True
+            return
 
 
 def hints(runtime: Any) -> dict[int, str]:

@@ -99,11 +99,14 @@ class Shown:
     anything): the choices in the screen's order, the cursor's index and
     whether the choice under it is armed; ``gone`` says which choice went
     away from under the cursor since the seat last moved it ("card D was
-    taken"): the next press does nothing but say so."""
+    taken"): the next press does nothing but say so; ``blind``: the
+    cursor still stands where such a choice went, its note no longer on
+    the OLED (a new phase began), and the next press only says it again."""
     choices: list[dict[str, Any]]
     cursor: int
     armed: bool
     gone: str | None = None
+    blind: bool = False
 
     @property
     def chosen(self) -> dict[str, Any] | None:
@@ -156,7 +159,7 @@ def cursor_choices(game, context: dict) -> dict[int, dict]:
         except (KeyError, IndexError, TypeError, AttributeError):
             continue
         chosen = shown.chosen
-        if chosen is not None and shown.gone is None:   # after "card D was taken" a press does nothing
+        if chosen is not None and shown.gone is None and not shown.blind:   # after "card D was taken" a press does nothing
             out[seat] = chosen
     return out
 

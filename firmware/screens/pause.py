@@ -17,7 +17,10 @@ def paused_oled(seat: int, pause: Any) -> Any:
         a :class:`firmware.ui.oled.OledFrame` (``image`` 128 x 64, ``texts``).
     """
     by = f"by seat {pause.by + 1}" if pause.by is not None else ""
-    lines = [f"Seat {seat + 1}: paused", by, "hold both arrows 1 s", "to go on", "<moves   how to play>"]
+    if getattr(pause, "leaving", False):       # the window's Esc question holds the game (issue 34)
+        lines = [f"Seat {seat + 1}: paused", "Esc: leave the game?", "Esc again: leave", "or wait: go on"]
+    else:
+        lines = [f"Seat {seat + 1}: paused", by, "hold both arrows 1 s", "to go on", "<moves   how to play>"]
     lines = [ln for ln in lines if ln]
     frame = OledFrame()
     frame.image = oled_image(lines, invert_first=True)

@@ -36,7 +36,7 @@ from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED a
 from firmware.screens.retrograde_round import result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
 from firmware.screens.round_summary import draw_round_summary
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
-from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_text, seat_doing
+from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_lines, seat_doing
 
 DRAWN = True
 
@@ -261,7 +261,7 @@ def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str
     beside them, or a strip under them on a narrow screen.  Returns the
     room left for the sheets."""
     m = scene.metrics
-    feed = [feed_text(t, letters) for t in list(context.get("last_events") or [])[-3:]]
+    feed = feed_lines(list(context.get("last_events") or []), letters, view["phase"])
     top, sheets = body.rows(0.36, 0.64, gap=m.pad)
     if view["phase"] == "over":  # the result takes the cards' place (no dice to show now)
         top, sheets = body.rows(0.45, 0.55, gap=m.pad)

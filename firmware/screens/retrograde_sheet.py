@@ -96,6 +96,32 @@ def feed_text(text: str, letters: dict[str, str]) -> str:
     return text
 
 
+_PRESSED = re.compile(r"(Seat \d+) grabs (card \w+)")
+_SETTLED = re.compile(r"(Seat \d+) (?:claims|was too late for|loses the tie for) (card \w+)")
+
+
+def feed_lines(texts: list[str], letters: dict[str, str], phase: str, n: int = 3) -> list[str]:
+    """The phase box's feed: the last ``n`` events as players say them
+    (:func:`feed_text`), one line per event, **newest first** (issue 34,
+    shot029: "Seat 1 grabs card D · Seat 1 claims card D" read oldest
+    first and said one claim twice).  A seat's press ("Seat 1 grabs card
+    D", RG-12) is left out once its claim settled (claimed, too late or
+    a tie lost: that line says it); during Stop the "Stop! Seat 3 gets ..."
+    event is left out (the phase's own line says it, RG-8)."""
+    said = [feed_text(t, letters) for t in texts[-4 * n:]]
+    settled = {m.groups() for m in map(_SETTLED.match, said) if m}
+    out: list[str] = []
+    for text in reversed(said):
+        pressed = _PRESSED.fullmatch(text)
+        if pressed and pressed.groups() in settled:
+            continue
+        if phase == "stop" and text.startswith("Stop! Seat "):
+            continue
+        if text not in out:
+            out.append(text)
+    return out[:n]
+
+
 def _cards_fit(scene: Scene, r: Rect, view: dict[str, Any], letters: dict[str, str]) -> bool:
     """True when any round's face-up cards, their third spots' names
     included, fit ``r`` side by side at the smallest text size: the most

@@ -102,3 +102,31 @@ def test_a_longer_hold_goes_on_a_group_each_half_second_and_a_tap_steps_one(tabl
     assert c.cursor == _next_group_first(groups, _next_group_first(groups, start)), \
         (groups[start], groups[c.cursor])
     assert not t.session.runtime.pause.paused
+
+
+def test_holding_right_still_jumps_after_a_take_back_hold_of_left(table):
+    """Play-test (issue 34, s83-s89): after a take-back (Left held 1 s),
+    holds of Right moved one step only, until Left was tapped once: the
+    take-back used Left's release up and the jump still thought Left
+    down.  Now the Left hold leaves the cursor where it was (its step
+    undone) and the next Right hold jumps a group."""
+    t = table("ginza", 3, bots={1, 2}, seed=3)
+    c = t.session.runtime.controls[0]
+    _to_long_turn(t)
+    acts, groups = _groups(t)
+    start = _onto_a_big_group(t, groups)
+    left = t.key_code(0, "left")
+    t.post(left, True)
+    for _ in range(36):                                # 1.2 s: a take-back hold (taken back or refused)
+        t.step(ms=33)
+    t.post(left, False)
+    t.step(3)
+    acts, groups = _groups(t)
+    assert c.cursor == start, "the hold's Left step stayed"
+    key = t.key_code(0, "right")
+    t.post(key, True)
+    for _ in range(20):                                # 0.66 s held
+        t.step(ms=33)
+    t.post(key, False)
+    t.step(2)
+    assert c.cursor == _next_group_first(groups, start), (groups[start], groups[c.cursor])

@@ -206,3 +206,34 @@ def test_the_hdmi_is_flipped_before_the_seats_oled_frames_are_built_and_sent(tab
         assert r.index("hdmi") > r.index("oled0") and all(x in ("oled0", "send0", "hdmi") for x in r[:flip]), r
         assert sorted(x for x in r[flip:] if x.startswith("oled")) == ["oled1", "oled2"], r
         assert all(x.startswith(("oled", "send")) for x in r[flip + 1:]), r
+
+
+def test_the_esc_question_holds_the_game_like_a_pause_and_it_goes_on_after(table):
+    """Play-test (issue 34, shot061-062): behind "Esc again within 4 s to
+    leave" the bots went on claiming cards.  The question now holds the
+    game as the pause does (CAB-8: no bot moves, no timer runs out); not
+    answered, the game goes on as after a pause."""
+    t = table("retrograde", 3, bots={1, 2}, seed=5)
+    s = t.session
+
+    def rolled(t):
+        seats = s.game.view(None)["seats"]
+        return all(x["dice"] is not None for x in seats[1:]) and not any(x["claim"] for x in seats)
+    t.run_until(rolled, max_passes=3000)
+
+    def bot_presses(t):      # a bot's press (a claim or a reroll) is due within the next second
+        return [e for e in s.runtime.timeline.pending if e.seat in (1, 2) and e.input == "button" and e.closed
+                and e.t_us <= s.runtime.now_us + 1_000_000]
+    t.run_until(bot_presses, max_passes=3000)
+    moves = len(s.runtime.log)
+    t.key("escape")
+    assert s.renderer.notice.startswith("Esc again within")
+    assert s.runtime.pause.paused, "the question holds the game"
+    for _ in range(int((ESC_CONFIRM_S - 0.5) * 1000 / t.pass_ms)):
+        t.step()
+        news = [e for e in list(s.runtime.log)[moves:] if "grabs" in e or "rerolls" in e]
+        assert not news, f"a bot moved behind the question: {news}"
+    t.step(int(1000 / t.pass_ms) + 2)                           # not answered: the question goes
+    assert s.renderer.notice == "" and not s.runtime.pause.paused
+    t.run_until(lambda t: any("grabs" in e or "rerolls" in e for e in list(s.runtime.log)[moves:]),
+                max_passes=600)

@@ -185,3 +185,42 @@ def test_the_cabinet_resumes_after_a_take_back_and_the_seat_may_take_back_again(
         assert state(resumed.game) == before_second
     finally:
         resumed.close()
+
+
+def _first_choice_of_seat_one(tmp_path, game_id):
+    """A game with seat 1 a person and the others bots, run until seat 1
+    has two choices or more to step between: the runtime."""
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={1, 2})
+    s = Session.new(cfg, game_id, 3, 5, None, tmp_path / "g.jsonl", opts, model=None)
+    rt = s.runtime
+    for _ in range(3000):
+        if 0 in rt.game.active_players() and len(rt.controls[0].refresh(rt.game)) >= 2 \
+                and (rt.dice is None or rt.dice.tray_of(0, rt.bots) is None):
+            return s
+        rt.step(max(rt.next_event_us() or rt.now_us + 20_000, rt.now_us + 1))
+    s.close()
+    raise AssertionError("seat 1 never had two choices")
+
+
+@pytest.mark.parametrize("game_id", ["cafe-junior", "cryptid-cafe"])
+def test_a_refused_take_back_leaves_the_cursor_where_it_was_and_its_words_go_after_2_s(tmp_path, game_id):
+    """Play-test (issue 34, Cryptid c33-c36): Left held with nothing to take
+    back moved the cursor "move 1" -> "move 2" (the press's step) and
+    "nothing to take back" stayed on the OLED through a whole choice.  The
+    hold's step is undone; the words go after ~2 s."""
+    s = _first_choice_of_seat_one(tmp_path, game_id)
+    rt = s.runtime
+    try:
+        game = rt.game
+        assert game.take_back_problem(0) is not None, "the case needs nothing to take back"
+        rt.nav(0, 1)                               # not on the first choice: a step back would show too
+        run_to(rt, rt.now_us + 300_000)
+        before = rt.controls[0].shown(game).chosen
+        hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
+        assert rt.prompts.get(0) == "nothing to take back"
+        assert rt.controls[0].shown(game).chosen == before, "the hold's Left step stayed"
+        run_to(rt, rt.now_us + 2_200_000)
+        assert rt.prompts.get(0) != "nothing to take back", "the refusal stayed on the OLED"
+    finally:
+        s.close()
