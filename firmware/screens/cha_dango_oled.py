@@ -116,7 +116,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
         else:
             f.text(2, y, "others choose", room=f.W - 4)
             if result:
-                f.text(2, y + 13, result, 13)
+                _result_text(f, y + 13, result)
         return
     wait = _pause_left(context)
     if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment

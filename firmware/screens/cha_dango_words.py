@@ -355,8 +355,9 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             none = True
         elif _WRONG_SIP.match(text):
             wrong_sip = True
-        elif _LATE.match(text):
-            late = _short_names(_LATE.match(text).group(3))
+        elif _LATE.match(text):   # play-test g2b: by how much, as in a race of two customers alike
+            m = _LATE.match(text)
+            late = _short_names(f"{m.group(3)} was first, +{m.group(2)}")
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
             late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")

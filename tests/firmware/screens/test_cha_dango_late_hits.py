@@ -86,3 +86,19 @@ def test_cd12_a_wrong_hit_on_a_customer_alike_names_its_colours():
     lines = cd_screen.result_lines(g.view(None), _texts(g))
     wrong = next(t for t in lines if "wrong hit" in t)
     assert CARDS[OTHER].dango in wrong or CARDS[OTHER].background in wrong, wrong
+
+
+def test_cd12_the_loser_of_a_single_customer_race_is_told_by_how_much():
+    """Play-test g2b/g2d: a press after a one-customer race was decided
+    said only "too late: Seat 1 was first"; only the two-customers race
+    said "+170 ms".  Every race's loser is told by how much, on one OLED
+    line."""
+    from firmware.ui.oled import OledFrame
+    events = ["Order: figure cat", "Player 1 served the customer (cat, red dango, blue background) 702 ms after "
+              "the order", "Player 2's hit came 40 ms after Player 1's: too late, the race was decided"]
+    mine = cd_screen._seat_result(events, 1)
+    assert mine is not None and "too late" in mine and "Seat 1" in mine and "+40 ms" in mine, mine
+    f = OledFrame()
+    longest = mine.replace("40", "1999")    # two OLED lines at most (as _result_text draws it), never cut
+    lines = f.wrap_px(longest, f.W - 4, 10)
+    assert len(lines) <= 2 and all(f.fits(t, f.W - 4) for t in lines) and "+1999 ms" in lines[-1], lines
