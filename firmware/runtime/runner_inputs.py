@@ -27,8 +27,10 @@ from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
-#: least (longer while the guard still runs), us.
-LOOK_FIRST_SHOWN_US = 1_000_000
+#: least, us: while the guard runs, and this long when the press came in
+#: its last moment (play-test g1o_02: 1 s kept "look first" above a choice
+#: a press already took).
+LOOK_FIRST_SHOWN_US = 300_000
 
 
 class RunnerInputs:
@@ -173,8 +175,9 @@ class RunnerInputs:
         return held
 
     def _say_look_first(self, seat: int, t_us: int) -> None:
-        """The OLED says "new choice: look first" for a moment (while the
-        guard runs, at least :data:`LOOK_FIRST_SHOWN_US`)."""
+        """The OLED says "new choice: look first" while the guard runs
+        (it goes when a press would be taken), at least
+        :data:`LOOK_FIRST_SHOWN_US`."""
         controls = self.controls[seat]
         controls.message = ""
         self.prompts[seat] = LOOK_FIRST
