@@ -28,7 +28,7 @@ from firmware.ui.kit import header_todo
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, keep_units, late_press, ms_text, race_events,
+    _result_lines, _seat_result, _short_names, _too_soon, aim_changed, keep_units, late_press, ms_text, race_events,
     result_lines, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
@@ -106,23 +106,6 @@ def resume_action(game) -> dict[str, Any] | None:
     if game.is_terminal() or game.view(None).get("race") is None:
         return None
     return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": [], "paused_at_us": None}
-
-
-def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
-    """The runtime's hook when the customer under ``seat``'s cursor changed
-    though the seat did not move it (ruling CD-12; issue 34, g1e: the
-    panda was served and a cat took its place under the cursor): "panda
-    left: now cat" ("panda moved: now cat" when it is still a customer),
-    for the seat's OLED; None unless both are hits on customers."""
-    if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
-        return None
-    from engines.cha_dango.cards import load_cards
-    cards = load_cards().cards
-    old, new = cards[before["card"]], cards[now["card"]]
-    here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
-    if old.figure == new.figure:      # two alike: told apart by the dango ("yellow left: now white")
-        return f"{old.dango} {'moved' if here else 'left'}: now {new.dango}"
-    return f"{old.figure} {'moved' if here else 'left'}: now {new.figure}"
 
 
 def legend_words(game, seat: int) -> dict[str, str | None]:

@@ -64,6 +64,23 @@ def late_press(game, seat: int, t_us: int) -> str | None:
             f"{seat_name(first['player'])}'s: too late, the race was decided")
 
 
+def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """The runtime's hook when the customer under ``seat``'s cursor changed
+    though the seat did not move it (ruling CD-12; issue 34, g1e: the
+    panda was served and a cat took its place under the cursor): "panda
+    left: now cat" ("panda moved: now cat" when it is still a customer),
+    for the seat's OLED; None unless both are hits on customers."""
+    if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
+        return None
+    from engines.cha_dango.cards import load_cards
+    cards = load_cards().cards
+    old, new = cards[before["card"]], cards[now["card"]]
+    here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
+    if old.figure == new.figure:      # two alike: told apart by the dango ("yellow left: now white")
+        return f"{old.dango} {'moved' if here else 'left'}: now {new.dango}"
+    return f"{old.figure} {'moved' if here else 'left'}: now {new.figure}"
+
+
 def ms_text(us: int) -> str:
     """A duration in us as whole milliseconds, e.g. "224 ms"."""
     return f"{round(us / 1000)} ms"
