@@ -29,15 +29,21 @@ class SessionPanels:
         legend; ``SIM_KEYS``).  A game's ``legend_words(game, seat)`` hook
         (Cha dango, ruling CD-12) says what the button, the arrows and the
         push do for the seat now; a key it names None does nothing now and
-        is left out."""
+        is left out.  While the game is paused the arrows turn the pause's
+        pages and both held go on: only that is said."""
         out = []
         declared = cabinet_game(self.game.game_id)
         hook = declared.hook("legend_words") if declared is not None else None
+        runtime = getattr(self, "runtime", None)
+        paused = bool(runtime is not None and runtime.pause.paused)
         for seat in range(self.game.num_players):
             if seat >= len(SIM_KEYS) or not self.cabinet.simulated:
                 out.append([])
                 continue
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
+            if paused:     # issue 34: the arrows turn the pause's pages; button and cup do nothing
+                out.append([(f"{left}/{right}", "pages"), (f"{left}+{right} held", "go on")])
+                continue
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
             takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
             words = {"button": "button", "arrows": "choose", "push": "cancel", **(hook(self.game, seat) if hook else {})}

@@ -20,15 +20,17 @@ from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
 from hardware.mock import Timeline
 
-from firmware.rulings import COUNTDOWN_US, LOOK_FIRST_US
+from firmware.rulings import BEFORE_GO_WORDS, COUNTDOWN_US, LOOK_FIRST_US, NOTICE_SHOWN_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
 from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
-#: least (longer while the guard still runs), us.
-LOOK_FIRST_SHOWN_US = 1_000_000
+#: least, us: while the guard runs, and this long when the press came in
+#: its last moment (play-test g1o_02: 1 s kept "look first" above a choice
+#: a press already took).
+LOOK_FIRST_SHOWN_US = 300_000
 
 
 class RunnerInputs:
@@ -50,6 +52,10 @@ class RunnerInputs:
         self._looked: dict[int, tuple[int, bool]] = {}
         #: seat -> until when its "new choice: look first" stays on its OLED, us
         self._look_until: dict[int, int] = {}
+        #: seat -> (until when, words) of a moment's notice on its OLED (:meth:`say_for`)
+        self._notes: dict[int, tuple[int, str]] = {}
+        #: seat -> the last card choice under its cursor (the game's ``aim_changed`` hook compares)
+        self._aims: dict[int, dict[str, Any]] = {}
         #: people's seats whose inputs were handled since the screens last took them (their OLED goes first)
         self.touched: set[int] = set()
 
@@ -78,6 +84,8 @@ class RunnerInputs:
                 self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
                 return
             self.stats.ignored_inputs += 1
+            if ev.input == "button" and ev.kind == "press" and ev.seat not in self.bots:
+                self.say_for(ev.seat, BEFORE_GO_WORDS, ev.t_us)   # play-test g2g: it vanished unsaid
             return
         if self.dice is not None and self._contest_input(ev):
             return
@@ -144,6 +152,28 @@ class RunnerInputs:
             if self._looked.get(seat) != mark:
                 self._looked[seat] = mark
                 controls.observe(game, t_us, hidden=checking)
+                self._see_aim(seat, t_us)
+
+    def _see_aim(self, seat: int, t_us: int, moved: bool = False) -> None:
+        """The card choice under ``seat``'s cursor is kept; when it changed
+        though the seat did not move (``moved``), the game's
+        ``aim_changed(game, seat, before, now)`` hook may give words its
+        OLED says for a moment (Cha dango: "panda left: now cat", issue 34
+        g1e: a press meant for the panda landed on the cat)."""
+        try:
+            chosen = self.controls[seat].shown(self.game).chosen
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return
+        if not chosen or chosen.get("card") is None:
+            return
+        before, self._aims[seat] = self._aims.get(seat), dict(chosen)
+        if moved or before is None or before == chosen:
+            return
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("aim_changed") if declared is not None else None
+        words = hook(self.game, seat, before, chosen) if hook is not None else None
+        if words:
+            self.say_for(seat, words, t_us)
 
     def _look_first(self, seat: int, t_us: int) -> bool:
         """True when ``seat``'s press at ``t_us`` came too soon after its
@@ -173,14 +203,32 @@ class RunnerInputs:
         return held
 
     def _say_look_first(self, seat: int, t_us: int) -> None:
-        """The OLED says "new choice: look first" for a moment (while the
-        guard runs, at least :data:`LOOK_FIRST_SHOWN_US`)."""
+        """The OLED says "new choice: look first" while the guard runs
+        (it goes when a press would be taken), at least
+        :data:`LOOK_FIRST_SHOWN_US`."""
         controls = self.controls[seat]
         controls.message = ""
         self.prompts[seat] = LOOK_FIRST
         self._look_until[seat] = max(t_us + LOOK_FIRST_SHOWN_US, (self._new_at(seat) or t_us) + LOOK_FIRST_US)
         self.stats.ignored_inputs += 1
         self.dirty = True
+
+    def say_for(self, seat: int, words: str, t_us: int, shown_us: int = NOTICE_SHOWN_US) -> None:
+        """``seat``'s OLED says ``words`` from ``t_us`` for ``shown_us`` (a
+        moment's notice: "too soon: before go"); it goes then unless
+        other words replaced it."""
+        self.prompts[seat] = words
+        self._notes[seat] = (t_us + shown_us, words)
+        self.dirty = True
+
+    def _drop_notes(self, t_us: int) -> None:
+        """The notices whose moment is over by ``t_us`` leave the OLEDs."""
+        for seat, (until, words) in list(self._notes.items()):
+            if t_us >= until:
+                del self._notes[seat]
+                if self.prompts.get(seat) == words:
+                    self.prompts.pop(seat)
+                    self.dirty = True
 
     def _drop_look_first(self, seat: int, t_us: int | None = None) -> None:
         """``seat``'s "new choice: look first" leaves its OLED (when its
@@ -290,6 +338,7 @@ class RunnerInputs:
         (CAB-12), and a refused take-back's words go, as does a "card D
         was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
+        self._see_aim(seat, self.now_us, moved=True)
         said = self._gone_said.pop(seat, None)
         if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):
             self.prompts.pop(seat)
@@ -304,6 +353,7 @@ class RunnerInputs:
         self._observe(self.now_us)          # what the last step drew, when it drew it (CAB-12)
         for seat in list(self._look_until):
             self._drop_look_first(seat, t_us)
+        self._drop_notes(t_us)
         self.now_us = max(self.now_us, t_us)
         pending: list[InputEvent] = []
         off = self.offset_us

@@ -2,6 +2,7 @@
 down, the sip hold, the last race's outcome for the seat."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
@@ -13,7 +14,12 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 
+from firmware.rulings import BEFORE_GO_WORDS
 from firmware.ui.oled import OledFrame
+
+#: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
+#: hint: a press before "go" (CAB-8), the customer under the cursor changed
+_NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
 
 
 def _pause_left(context: dict[str, Any]) -> int | None:
@@ -67,6 +73,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                           shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
+    notice = None
+    if prompt and aim is not None and _NOTICE.match(str(prompt)):   # said where the aim's hint is (room)
+        notice, prompt = str(prompt), None
     if prompt:
         gist = ["look first"] if str(prompt).endswith("look first") else []   # CAB-12's gist (a reveal too)
         f.best(2, y, [str(prompt), *gist, "see the screen"])
@@ -77,11 +86,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events)
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
-        _aim(f, y, aim, f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
+        _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
     else:
-        _race(f, y, bottom, game, view, seat, context, events, aim)
+        _race(f, y, bottom, game, view, seat, context, events, aim, notice)
     return f
 
 
@@ -116,7 +125,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
         else:
             f.text(2, y, "others choose", room=f.W - 4)
             if result:
-                f.text(2, y + 13, result, 13)
+                _result_text(f, y + 13, result)
         return
     wait = _pause_left(context)
     if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
@@ -132,7 +141,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
 
 
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
-          events: list[str], aim: tuple[int, int, int] | None = None) -> None:
+          events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None) -> None:
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
     "+1 VP" for a customer won, "HIT" and its time, "sipped!" and its time,
     the cup's state while it is up (:func:`_cup_up`); else the customer
@@ -160,7 +169,7 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     elif view["cups_up"][seat]:
         _cup_up(f, y, game, seat, context)
     elif aim is not None:
-        _aim(f, y, aim, "too soon: again!" if soon else "hit it, or sip?")
+        _aim(f, y, aim, notice or ("too soon: again!" if soon else "hit it, or sip?"))
     else:   # a button still down from before the order (the revealer's reveal press) is no hit (CD-7)
         size = min(26, bottom - y - 14)
         x0 = (f.W - (2 * size + 28)) // 2
@@ -188,7 +197,7 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
     colours = f"{card.dango} dango, {card.background}"
     f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
            align="center")
-    f.text(0, y + 34, hint, room=f.W, align="center")
+    f.text(0, y + 34, hint if f.fits(hint, f.W) else hint.replace(": now ", ": "), room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

@@ -64,6 +64,23 @@ def late_press(game, seat: int, t_us: int) -> str | None:
             f"{seat_name(first['player'])}'s: too late, the race was decided")
 
 
+def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """The runtime's hook when the customer under ``seat``'s cursor changed
+    though the seat did not move it (ruling CD-12; issue 34, g1e: the
+    panda was served and a cat took its place under the cursor): "panda
+    left: now cat" ("panda moved: now cat" when it is still a customer),
+    for the seat's OLED; None unless both are hits on customers."""
+    if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
+        return None
+    from engines.cha_dango.cards import load_cards
+    cards = load_cards().cards
+    old, new = cards[before["card"]], cards[now["card"]]
+    here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
+    if old.figure == new.figure:      # two alike: told apart by the dango ("yellow left: now white")
+        return f"{old.dango} {'moved' if here else 'left'}: now {new.dango}"
+    return f"{old.figure} {'moved' if here else 'left'}: now {new.figure}"
+
+
 def ms_text(us: int) -> str:
     """A duration in us as whole milliseconds, e.g. "224 ms"."""
     return f"{round(us / 1000)} ms"
@@ -89,17 +106,22 @@ def _customer_name(text: str, alike: set[str]) -> str | None:
     return f"{m.group(1)} {m.group(2)}/{m.group(3)}" if m.group(1) in alike else m.group(1)
 
 
-def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset()) -> list[str]:
+def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset(), name_late: bool = True) -> list[str]:
     """A race event as short result lines (["Seat 1 served fox: 224 ms",
     "  12 ms ahead of P3"]); other texts are only abbreviated.  A figure
     in ``alike`` (two customers of the race share it) is named with its
     colours: "Seat 1 served cat green/red", "Nobody served the cat
-    white/blue" (issue 34: the lines must not clash)."""
+    white/blue" (issue 34: the lines must not clash).  ``name_late``
+    False: a too-late hit leaves out its customer and margin ("Seat 2:
+    2352 ms, too late"; the one customer served is named above it, with
+    its time; issue 34, g2l_04: the panel's room)."""
     name = _customer_name(text, set(alike))
     m = _LATE_HIT.match(text)
     if m:   # CD-12: a hit on a customer another seat served first, told with its time
         who, _, after, first, by = m.groups()
-        return [_short_names(f"{who} hit {name}: {after}, too late ({first} first by {by})")]
+        if not name_late:
+            return [_short_names(f"{who}: {after}, too late")]   # (the margin is under the winner's line)
+        return [_short_names(f"{who} hit {name}: {after}, too late by {by}")]   # (the first one's line is above)
     m = _SERVED.match(text)
     if m:
         who, figure, after, margin = m.groups()
@@ -124,7 +146,8 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset()) -> 
         return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
-        return [f"Nobody served the {name or m.group(1)}: it stays a customer"]
+        stays = "it stays" if name and " " in name else "it stays a customer"   # (named with colours: room)
+        return [f"Nobody served the {name or m.group(1)}: {stays}"]
     m = _WRONG_SIP.match(text)
     if m:
         return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
@@ -165,6 +188,7 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
         seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
                                                    f"{card['background']} background)")
     alike = {f for f, named in seen.items() if len(named) > 1}     # two customers alike: told apart
+    served = {m.group(0) for t in race_events(events) if _SERVED.match(t) for m in [_CUSTOMER.search(t)] if m}
     for text in race_events(events):
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
@@ -172,7 +196,7 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
-            out.extend(shorten_event(text, alike))
+            out.extend(shorten_event(text, alike, name_late=len(served) > 1))
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
@@ -355,8 +379,9 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             none = True
         elif _WRONG_SIP.match(text):
             wrong_sip = True
-        elif _LATE.match(text):
-            late = _short_names(_LATE.match(text).group(3))
+        elif _LATE.match(text):   # play-test g2b: by how much, as in a race of two customers alike
+            m = _LATE.match(text)
+            late = _short_names(f"{m.group(3)} was first, +{m.group(2)}")
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
             late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")

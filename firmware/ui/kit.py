@@ -177,12 +177,19 @@ class Scene:
                 self.dropped.append((prio, t))
                 continue
             keep.append((t, prio, wrapped))
+        order = {id(k): i for i, k in enumerate(keep)}
+        out_of = []
         while sum(len(k[2]) for k in keep) > room:
             worst = max(range(len(keep)), key=lambda i: (keep[i][1], -i if keep[i][1] == FEED else i))
             if keep[worst][1] == NEED:
                 raise LayoutError(f"needed lines {[k[0] for k in keep]} do not fit {rect.w}x{rect.h} px")
-            t, prio, _ = keep.pop(worst)
-            self.dropped.append((prio, t))
+            out_of.append(keep.pop(worst))
+        for k in reversed(out_of):       # a shorter entry dropped after a long one comes back where it fits
+            if sum(len(x[2]) for x in keep) + len(k[2]) <= room:   # (issue 34, g2l_04: the panel had room)
+                keep.append(k)
+                keep.sort(key=lambda x: order[id(x)])
+            else:
+                self.dropped.append((k[1], k[0]))
         out = []
         y = rect.y
         for t, prio, wrapped in keep:

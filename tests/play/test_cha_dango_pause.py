@@ -147,3 +147,26 @@ def test_cab8_the_result_of_a_paused_race_keeps_what_came_before_the_pause(table
     shown = " ".join(t.scene().texts())
     assert "Last order:" in shown and "goes on" not in shown, shown
     assert "Seat 2: wrong hit" in shown or "Seat 2 hit" in shown, shown
+
+
+def test_cab8_a_press_just_before_go_is_told_too_soon(table):
+    """Play-test g2g_01-03: seat 1 pressed Space as the restarted race said
+    go; the press came a moment before the 3-2-1 ended and vanished: nothing
+    on its OLED, the status, the result or the log.  Its OLED says "too
+    soon: before go" for a moment (about 1.5 s), then it goes."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    t.run_until(lambda t: rt.frozen_until_us - rt.now_us < 150_000, max_passes=200, ms=20)
+    assert rt.frozen_until_us > rt.now_us
+    t.press(1, "button", hold_passes=1)                    # a hair before go
+    t.step(3, ms=50)
+    assert rt.frozen_until_us <= rt.now_us and _view(t)["race"] is not None
+    said = " ".join(t.oled_texts(1))
+    assert "too soon" in said and "before go" in said, said
+    t.step(40, ms=50)                                      # 2 s on: the words have gone
+    assert "before go" not in " ".join(t.oled_texts(1))

@@ -46,3 +46,18 @@ def test_a_press_200ms_after_the_reveal_prompt_only_shows_it(table):
     t.press(0, "button")                      # looked: now the press reveals
     t.step(2)
     assert g.view(None)["phase"] != "reveal", "a press after the guard must reveal"
+
+
+def test_look_first_leaves_the_oled_once_the_reveal_may_be_pressed(table):
+    """Play-test g1o_02: "look first" stayed above "REVEAL!" after the
+    look-first time was over, when a press would reveal.  Once the guard
+    ends, the line goes."""
+    t = table("cha-dango", 2, bots={1}, seed=3)
+    shown = _to_own_reveal(t)
+    t.step(ms=200 - 3 * t.pass_ms)
+    t.press(0, "button")
+    assert "look first" in " ".join(t.oled_texts(0))
+    t.run_until(lambda t: t.t_ms - shown >= LOOK_FIRST_US // 1000 + 50, max_passes=100)
+    t.step()
+    texts = " ".join(t.oled_texts(0))
+    assert "look first" not in texts and "REVEAL" in texts, texts

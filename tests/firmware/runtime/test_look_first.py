@@ -81,13 +81,14 @@ def test_cab11_three_presses_on_a_card_claim_it_and_choose_no_blast_plan_unseen(
     t0 = rt.now_us + 1000
     for k in range(3):
         press_at(rt, 0, t0 + k * 300_000)
-    run_to(rt, t0 + 1_000_000)
+    run_to(rt, t0 + 650_000)                               # the guard still runs: the OLED says why
+    assert rt.prompts.get(0) == LOOK_FIRST
+    run_to(rt, t0 + 1_000_000)                             # (its words go with the guard, g1o_02)
     view = g.view(None)
     assert view["seats"][0]["claim"] is not None, "the first press claimed at once (a race)"
     assert view["phase"] == "blast" and view["turn"]["seat"] == 0
     assert not any(view["seats"][0]["blasted"]) and g.scores()[0] == 0, "a plan was chosen blind"
     assert rt.controls[0].armed is None, "a plan was armed blind"
-    assert rt.prompts.get(0) == LOOK_FIRST
     # looked at: two presses after the guard choose the plan under the cursor
     t1 = rt.now_us + 300_000
     press_at(rt, 0, t1)

@@ -144,3 +144,21 @@ def test_cd12_the_result_names_the_customer_a_wrong_hit_landed_on():
     again = " / ".join(result_lines(g.view(None), [])).replace("\u00a0", " ")
     assert f"Seat 2: wrong hit, the {CARDS[Y].figure} did not match" in again, again
     assert _seat_result(events, 1) == "wrong hit!"
+
+
+def test_the_legend_says_what_the_keys_do_while_paused():
+    """Issue 34: while paused the seat's legend still said "Left/Right:
+    aim", though the arrows turn the pause's pages then (and the button
+    and cup do nothing).  Paused, the legend says so."""
+    from types import SimpleNamespace
+    from firmware.app.session_panels import SessionPanels
+    g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
+    panels = SessionPanels()
+    panels.game, panels.cabinet = g, SimpleNamespace(simulated=True)
+    panels.runtime = SimpleNamespace(pause=SimpleNamespace(paused=True), bots=set())
+    reveal(g)
+    paused = dict(panels._legends()[1])
+    assert paused.get("A/D") == "pages" and "hit" not in paused.values() and "cup" not in paused.values(), paused
+    assert "go on" in " ".join(f"{k} {w}" for k, w in paused.items()), paused
+    panels.runtime.pause.paused = False
+    assert dict(panels._legends()[1])["A/D"] == "aim"

@@ -86,3 +86,36 @@ def test_cd12_a_wrong_hit_on_a_customer_alike_names_its_colours():
     lines = cd_screen.result_lines(g.view(None), _texts(g))
     wrong = next(t for t in lines if "wrong hit" in t)
     assert CARDS[OTHER].dango in wrong or CARDS[OTHER].background in wrong, wrong
+
+
+def test_cd12_the_loser_of_a_single_customer_race_is_told_by_how_much():
+    """Play-test g2b/g2d: a press after a one-customer race was decided
+    said only "too late: Seat 1 was first"; only the two-customers race
+    said "+170 ms".  Every race's loser is told by how much, on one OLED
+    line."""
+    from firmware.ui.oled import OledFrame
+    events = ["Order: figure cat", "Player 1 served the customer (cat, red dango, blue background) 702 ms after "
+              "the order", "Player 2's hit came 40 ms after Player 1's: too late, the race was decided"]
+    mine = cd_screen._seat_result(events, 1)
+    assert mine is not None and "too late" in mine and "Seat 1" in mine and "+40 ms" in mine, mine
+    f = OledFrame()
+    longest = mine.replace("40", "1999")    # two OLED lines at most (as _result_text draws it), never cut
+    lines = f.wrap_px(longest, f.W - 4, 10)
+    assert len(lines) <= 2 and all(f.fits(t, f.W - 4) for t in lines) and "+1999 ms" in lines[-1], lines
+
+
+def test_cd12_the_hdmi_result_shows_every_line_that_fits():
+    """Play-test g2l_04, g3_00: seat 3's too-late hit (3939 ms) and
+    "Nobody served the cat" were only in the moves log, though the panel
+    had room under the result (the window's HDMI, about 1190x680).  Every
+    line shows there."""
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.draw import default_measure, hdmi_screen
+    g = _two_cats()
+    slap(g, 0, T0 + 2_182_000, CAT1)
+    slap(g, 1, T0 + 2_352_000, CAT1)
+    slap(g, 2, T0 + 3_939_000, CAT1)
+    ctx = {"last_events": _texts(g), "banner": "next 5", "controls": [SeatControls(s) for s in range(3)]}
+    scene = hdmi_screen(g, ctx, size=(1190, 680), measure=default_measure())
+    texts = " ".join(scene.texts()).replace("\u00a0", " ")
+    assert "3939 ms" in texts and "Nobody served" in texts, (texts, scene.dropped)

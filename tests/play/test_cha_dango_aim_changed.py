@@ -1,0 +1,73 @@
+"""Cha dango: when the customer under a seat's cursor changes without the
+seat moving it (the customer was served and a new card took its place),
+the seat's OLED says so for a moment (issue 34, play-test g1e_00-02: a
+press meant for the panda landed on the cat that replaced it, 490 ms into
+the new order, unseen).  Race presses are never swallowed (CAB-12)."""
+from __future__ import annotations
+
+from test_cha_dango_helpers import CARDS, steps_to
+
+
+def _view(t):
+    return t.session.game.view(None)
+
+
+def _matches(g):
+    order = g.view(None)["order"]
+    return [c["id"] for c in g.view(None)["dining_area"] if CARDS[c["id"]].value(order["attribute"]) == order["value"]]
+
+
+def _aim(t, seat, card):
+    steps = steps_to(t.session.game, t.session.runtime.controls[seat], card)
+    for _ in range(abs(steps)):
+        t.press(seat, "right" if steps > 0 else "left", hold_passes=1)
+
+
+def test_the_oled_says_when_the_customer_under_the_cursor_changed(table):
+    t = table("cha-dango", players=2, seed=3)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.step(30, ms=50)
+    t.press(0, "button")
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    g = t.session.game
+    served = _matches(g)[0]
+    t.step(10, ms=50)
+    _aim(t, 1, served)                                     # seat 2 aims at the panda ...
+    _aim(t, 0, served)
+    t.step(4, ms=50)
+    t.press(0, "button")                                   # ... seat 1 serves it
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=400)
+    t.run_until(lambda t: t.session.runtime.not_before.get("reveal", -1) <= t.session.runtime.now_us,
+                max_passes=400, ms=50)
+    t.step(20, ms=50)
+    t.press(1, "button")                                   # seat 2 reveals the next order
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.step(2, ms=30)
+    now = t.session.runtime.controls[1].shown(g).chosen
+    assert now.get("type") == "slap" and now["card"] != served
+    said = " ".join(t.oled_texts(1))
+    want = f"{CARDS[served].figure} left: now {CARDS[now['card']].figure}"
+    assert want in said, said
+    t.step(40, ms=50)                                      # 2 s on, the words have gone
+    assert "left: now" not in " ".join(t.oled_texts(1))
+
+
+def test_the_words_of_a_changed_aim_fit_the_oled_line():
+    """Every figure (or dango, for two alike) that can leave and replace
+    another: the hint line under the aimed customer is never cut."""
+    from firmware.screens import cha_dango as screens
+    from firmware.screens.cha_dango_oled import _aim
+    from firmware.ui.oled import OledFrame
+    from test_cha_dango_helpers import table
+    g = table(2, dining=[c.id for c in CARDS if c.start][:5], deck=[c.id for c in CARDS if not c.start][:10])
+    shown = []
+    for a in CARDS:
+        for b in CARDS:
+            if a.id != b.id and (a.figure, a.dango) != (b.figure, b.dango):
+                words = screens.aim_changed(g, 0, {"type": "slap", "card": a.id}, {"type": "slap", "card": b.id})
+                f = OledFrame()
+                _aim(f, 14, (b.id, 0, 5), words)
+                shown.append((words, f))
+    for words, f in shown:
+        drawn = [t for t in f.texts if "now" in t or "left:" in t or "moved:" in t]
+        assert drawn and all(f.fits(t, f.W) for t in drawn), (words, drawn)
