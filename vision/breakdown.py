@@ -47,11 +47,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-import cv2
 import numpy as np
 
 from vision.curve import CandidateReadings, decide, read_all, reading, rule_of
-from vision.dataset import LabelledDie, correct_labels, load_labels
+from vision.dataset import LabelledDie, labelled_photos
 from vision.die import Die, VisionInputError
 from vision.netreader import NOT_A_DIE
 from vision.reader import DiceReader
@@ -192,14 +191,7 @@ def breakdown_folder(reader: DiceReader, folder: str | Path, images: Iterable[Pa
     ``errata`` is False).  Unreadable files and refused frames are added to
     ``skipped`` ("name: why") and left out."""
     b = Breakdown()
-    for path in images:
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            skipped is not None and skipped.append(f"{path.name}: not a readable image file")
-            continue
-        truth = load_labels(path, frame.shape[1], frame.shape[0])
-        if errata:
-            truth, _ = correct_labels(path, truth)
+    for path, frame, truth, _ in labelled_photos(images, skipped, errata):
         try:
             add_photo(b, reader, frame, truth, path.name)
         except VisionInputError as exc:

@@ -154,20 +154,11 @@ def curve_scores(reader: DiceReader, folder, images, thresholds=CURVE_THRESHOLDS
     ``(rule, threshold)`` from one :func:`read_all` per photo: ``{(rule, threshold): Score}``.
     Images that are not readable, or frames the reader refuses, are added
     to ``skipped`` ("name: why") and left out of every figure."""
-    import cv2
-
-    from vision.dataset import correct_labels, load_labels
+    from vision.dataset import labelled_photos
     from vision.die import VisionInputError
     from vision.score import Score
     out = {(r, t): Score() for r in rules for t in thresholds}
-    for path in images:
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            skipped is not None and skipped.append(f"{path.name}: not a readable image file")
-            continue
-        truth = load_labels(path, frame.shape[1], frame.shape[0])
-        if errata:
-            truth, _ = correct_labels(path, truth)
+    for path, frame, truth, _ in labelled_photos(images, skipped, errata):
         try:
             cands = read_all(reader, frame)
         except VisionInputError as exc:

@@ -126,6 +126,31 @@ def correct_labels(image_path: str | os.PathLike, dice: list[LabelledDie],
     return out, n
 
 
+def labelled_photos(images, skipped: list[str] | None = None, errata: bool = True):
+    """Each readable photo of ``images`` (paths into a labelled set) with
+    its labels: yields ``(path, frame, truth, corrected)``; ``frame`` is the
+    BGR ``uint8`` array (H x W x 3), ``truth`` its :class:`LabelledDie` list
+    with the errata of ``vision/label_errata.toml`` applied unless
+    ``errata`` is False, ``corrected`` how many labels they changed.  A file
+    that is not a readable image is added to ``skipped`` ("name: why") and
+    left out.  The one place the scorers (score, curve, breakdown) open a
+    labelled photo."""
+    import cv2
+
+    for path in images:
+        path = Path(path)
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            if skipped is not None:
+                skipped.append(f"{path.name}: not a readable image file")
+            continue
+        truth = load_labels(path, frame.shape[1], frame.shape[0])
+        fixed = 0
+        if errata:
+            truth, fixed = correct_labels(path, truth)
+        yield path, frame, truth, fixed
+
+
 #: Roboflow export names: ``<split>__<original stem>_<ext>.rf.<hash>.<ext>``
 _ROBOFLOW = re.compile(r"^(?:(?:train|valid|test)__)?(?P<stem>.+?)_(?:jpe?g|png|bmp)\.rf\.[0-9a-f]+$", re.I)
 

@@ -35,10 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-import cv2
 import numpy as np
 
-from vision.dataset import LabelledDie, correct_labels, list_images, load_labels
+from vision.dataset import LabelledDie, labelled_photos, list_images
 from vision.die import Die, VisionInputError
 
 
@@ -188,15 +187,9 @@ def score_folder(folder: str | Path, reader: Callable[[np.ndarray], list[Die]],
     published labels that ``vision/label_errata.toml`` lists (counted in
     ``Score.errata``); False scores the labels as published."""
     score = Score()
-    for path in images if images is not None else list_images(folder):
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if frame is None:
-            score.skipped.append(f"{path.name}: not a readable image file")
-            continue
-        truth = load_labels(path, frame.shape[1], frame.shape[0])
-        if errata:
-            truth, fixed = correct_labels(path, truth)
-            score.errata += fixed
+    photos = images if images is not None else list_images(folder)
+    for path, frame, truth, fixed in labelled_photos(photos, score.skipped, errata):
+        score.errata += fixed
         t0 = time.perf_counter()
         try:
             dice = reader(frame)
