@@ -107,10 +107,23 @@ class ContestChecks:
             if self._hidden(runtime, key):
                 h["until"] = t_us + h["window"]
         for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
+            seen = self._seen_by(runtime, key)                   # (before the reading leaves)
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
-            if key != COMMON and key not in (getattr(runtime, "bots", ()) or ()):
-                runtime.say(key, "dice accepted", t_us + LATE_OK_US)   # the seat sees its check ended (issue 34)
+            for seat in seen:                                    # the seat sees its check ended (issue 34)
+                runtime.say(seat, "dice accepted", t_us + LATE_OK_US)
+
+    def _seen_by(self, runtime: Any, key: int) -> list[int]:
+        """The people's seats whose OLED shows held reading ``key``'s check
+        now: its own seat; for the common dice each person's seat that
+        shows no reading of its own (issue 34, play-test of Ginza seed 11:
+        the common check ran out unsaid and the seat's next press armed
+        the bonus card that had replaced it)."""
+        people = sorted(self._contesters(runtime, key))
+        if key != COMMON:
+            return people
+        own = set(self.held) | set(self.entries) | set(self.rejected)
+        return [s for s in people if s not in own]
 
     def _hidden(self, runtime: Any, key: int) -> bool:
         """True while held reading ``key`` is on no OLED: the common

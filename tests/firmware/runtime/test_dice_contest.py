@@ -276,6 +276,10 @@ class _Runtime:
     def __init__(self, game, bots=()):
         self.game, self.bots, self.prompts = game, set(bots), {}
 
+    def say(self, seat, words, until_us):
+        """As :meth:`RunnerDice.say`: words on ``seat``'s OLED (kept)."""
+        self.prompts[seat] = words
+
 
 def test_common_dice_are_checked_by_the_people_not_the_bots():
     """Ginza's purple common dice (player None): every seat a person plays
@@ -294,6 +298,7 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
         answers = station.poll(rt, t)
         t = max(t + 1, station.next_us() or t + 1)
     assert answers and len(answers[0]["values"]) == 3, "the window ran out: accepted"
+    assert rt.prompts == {0: "dice accepted"}, "the person's seat is told, the bot's is not (issue 34)"
 
 
 def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
