@@ -246,7 +246,8 @@ class SeatControls:
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
                  and labels[cursor] == self.blind[0])
         armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed, gone if acts else None, blind=blind)
+        return Shown(acts, cursor, armed, gone if acts else None, blind=blind,
+                     blind_note=self.blind[1] if blind else None)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it

@@ -161,6 +161,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     prompt = (context.get("prompts") or {}).get(seat)
     if (context.get("banner") or "").startswith("next"):   # CAB-10: no roll is asked for while the round is summed up
         prompt = None
+    if shown.guard_words and not prompt:   # "card A was taken" above "press to see, or aim"
+        prompt = shown.guard_words[0]
     body_bottom = _choice_band(f, shown, view) if choices else f.H
     y = 14
     if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
@@ -198,6 +200,8 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
     elif n_plans:                                        # a single step: counted among the steps
         pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+    if shown.guard_words:     # not aimed since its card went: no claim promised (issue 34, r05-r07)
+        text, pos = shown.guard_words[1], ""
     return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
 
 
