@@ -92,6 +92,12 @@ class SeatControls:
             it in the next phase, e.g. Retrograde's Stop: issue 34,
             shot049 -> shot050); None once the seat moved, pressed or the
             cursor went to another choice.
+        ahead: True once the seat moved its aim while it had no choice
+            (between Cha dango's races, the customers on the table: the
+            game's ``aim_ahead`` hook, ruling CD-12, issue 34 c28-c30):
+            :meth:`shown` then shows the customer aimed at (the OLED and
+            the HDMI token follow), a press does nothing, and the next
+            race opens on it; False again once the seat has choices.
     """
     seat: int
     cursor: int = 0
@@ -101,6 +107,7 @@ class SeatControls:
     said_gone: bool = False
     read_gone: str | None = None          # the note the seat moved on from (Left/Right/push)
     blind: tuple[str, str] | None = None
+    ahead: bool = False
     #: when the seat's current decision appeared on its OLED, us on the
     #: cabinet's clock (:meth:`observe`); None before any was observed
     new_at_us: int | None = None
@@ -198,6 +205,15 @@ class SeatControls:
             places = [i for i, a in enumerate(acts) if a.get("type") in kept]
             self._home = (labels[self.cursor], places.index(self.cursor))
 
+    def _ahead_place(self, ahead: list[dict[str, Any]]) -> int:
+        """Where the seat's aim stands among ``ahead`` (the customers it may
+        aim at between races): on its kept customer, else at its place,
+        else the first."""
+        labels = [choice_key(a) for a in ahead]
+        kinds = frozenset(a.get("type", "") for a in ahead)
+        home = self._kept_home(labels, ahead, kinds)
+        return 0 if home is None else home
+
     def observe(self, game: Game, t_us: int, hidden: bool = False) -> bool:
         """The runtime looks at the seat's choices at ``t_us`` (us, the
         cabinet's clock: when the screens last showed them); True when a
@@ -240,13 +256,18 @@ class SeatControls:
         :meth:`refresh` would leave them, without changing anything (drawing
         never moves a cursor; the runtime refreshes after each change)."""
         acts = self.selectable(game)
+        if not acts and self.ahead:       # aimed between races (CD-12): shown, never pressed
+            ahead = aim_ahead(game, self.seat)
+            if ahead:
+                return Shown(ahead, self._ahead_place(ahead), False)
         labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
                  and labels[cursor] == self.blind[0])
         armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed, gone if acts else None, blind=blind)
+        return Shown(acts, cursor, armed, gone if acts else None, blind=blind,
+                     blind_note=self.blind[1] if blind else None)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it
@@ -274,6 +295,8 @@ class SeatControls:
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
+        if acts:
+            self.ahead = False
         self._remember_home(labels, acts, kept)
         if acts and self._seen[0] != labels[self.cursor]:
             self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
@@ -285,6 +308,10 @@ class SeatControls:
         its gap: Right goes to the choice after it, Left to the one
         before."""
         acts = self.refresh(game)
+        ahead = [] if acts else aim_ahead(game, self.seat)
+        if ahead:                          # no choice now, customers on the table: aim ahead (CD-12)
+            at = (self._ahead_place(ahead) + step) % len(ahead)     # from the customer kept under it
+            self._home, self.ahead = (choice_key(ahead[at]), at), True
         if acts:
             gap = 1 if self.gone is not None and step > 0 else 0
             self.cursor = (self.cursor + step - gap) % len(acts)
@@ -380,6 +407,17 @@ def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
     :func:`describe_action`."""
     declared = cabinet_game(game.game_id)
     return declared.label(game, seat, action) if declared is not None else describe_action(action)
+
+
+def aim_ahead(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The choices ``seat`` may aim at while it has none to take (the
+    screens module's ``aim_ahead(game, seat)`` hook: Cha dango's customers
+    between races, ruling CD-12, as templates of the hits a race will
+    offer); [] for games without one.  Never applied: a press then does
+    nothing."""
+    declared = cabinet_game(game.game_id)
+    hook = declared.hook("aim_ahead") if declared is not None else None
+    return list(hook(game, seat)) if hook is not None else []
 
 
 def kept_kinds(game: Game) -> frozenset[str]:

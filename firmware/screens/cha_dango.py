@@ -36,7 +36,7 @@ from firmware.screens.choices import cursor_choices
 from firmware.screens.round_summary import read_time_ms
 from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
-from firmware.screens.cha_dango_oled import _pause_left, label, oled_frame  # noqa: F401 - the game's OLED and label hooks
+from firmware.screens.cha_dango_oled import _pause_left, aim_ahead, label, oled_frame  # noqa: F401 - OLED, label, aim hooks
 
 
 DRAWN = True

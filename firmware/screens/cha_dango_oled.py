@@ -46,6 +46,29 @@ def label(action: dict[str, Any]) -> str:
     return words.get(action.get("type"), describe_action(action))
 
 
+def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
+    """Ruling CD-12 between races (issue 34, c28-c30): the customers on
+    the table ``seat`` may aim at while it has nothing to do (a reveal, the
+    VP cards others choose), as the hits the next race will offer in their
+    order; [] while a race is open or the game is over (the race offers its
+    own hits)."""
+    if game.view(None)["phase"] not in ("reveal", "place_vp"):
+        return []
+    return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None}
+            for c in game.view(None)["dining_area"]]
+
+
+def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> str:
+    """What goes on while a seat aims between races: "Seat 2 reveals",
+    "reveal in 3 s", "others choose"."""
+    if view["phase"] == "place_vp":
+        return "others choose"
+    if view["current"] == seat:
+        wait = _pause_left(context)
+        return "REVEAL!" if wait is None else f"reveal in {wait} s"
+    return f"Seat {view['current'] + 1} reveals"
+
+
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
     """The seat's OLED (its own view): seat and VP count; "REVEAL!" on its
     turn; while an order is open a hand and a cup (slap if a customer
@@ -83,6 +106,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     banner = str(context.get("banner") or "")
     if view["phase"] == "over":
         _game_over(f, y, view, seat)
+    elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
+        _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events)
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):

@@ -93,6 +93,10 @@ def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:
     return action
 
 
+#: What a guarded cursor's OLED says to do (:attr:`Shown.guard_words`).
+GUARD_DO = "press to see, or aim"
+
+
 @dataclass(frozen=True)
 class Shown:
     """What a seat's OLED shows of its controls now (read without moving
@@ -101,12 +105,23 @@ class Shown:
     away from under the cursor since the seat last moved it ("card D was
     taken"): the next press does nothing but say so; ``blind``: the
     cursor still stands where such a choice went, its note no longer on
-    the OLED (a new phase began), and the next press only says it again."""
+    the OLED (a new phase began), and the next press only says it again;
+    ``blind_note``: that note while ``blind`` ("card A was taken")."""
     choices: list[dict[str, Any]]
     cursor: int
     armed: bool
     gone: str | None = None
     blind: bool = False
+    blind_note: str | None = None
+
+    @property
+    def guard_words(self) -> tuple[str, str] | None:
+        """What the OLED says instead of the choice under the cursor while
+        the cursor is guarded (:attr:`blind`: not aimed since its choice
+        went, issue 34 r05-r07): the note and what to do, ("card A was
+        taken", :data:`GUARD_DO`), on two lines of a small screen; None
+        when it is not guarded."""
+        return (self.blind_note, GUARD_DO) if self.blind and self.blind_note else None
 
     @property
     def chosen(self) -> dict[str, Any] | None:

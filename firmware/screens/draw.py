@@ -118,7 +118,9 @@ def oled_lines(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         lines.append(prompt)
     shown = controls.shown(game)
     choices = shown.choices
-    if choices:
+    if choices and shown.guard_words:     # not aimed since its choice went: nothing promised (issue 34)
+        lines.extend(shown.guard_words)
+    elif choices:
         choice = describe_action(shown.chosen)
         lines.append(f"< {shown.cursor + 1}/{len(choices)} >")
         lines.append(choice[:21])

@@ -198,6 +198,11 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
     elif n_plans:                                        # a single step: counted among the steps
         pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+    if shown.guard_words:     # not aimed since its card went: no claim promised (issue 34, r05-r07)
+        top = f.H - 25        # "card A was taken" over "press to see, or aim", the width of the screen
+        for i, line in enumerate(shown.guard_words):
+            f.text(2, top + 12 * i, line, room=f.W - 4)
+        return top - 1
     return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
 
 
@@ -219,6 +224,10 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
     elif me["dice"] is None:
         f.glyph(0, y, f.W, "ROLL!", size=24)
+    elif shown.guard_words:   # the guard's two lines take the dice's room: what may be done now stays
+        words = _roll_words(game, view, seat, shown, context)
+        if words:
+            f.best(2, y, words)
     else:
         n = len(me["dice"][:9])
         size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too

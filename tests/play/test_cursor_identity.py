@@ -79,6 +79,9 @@ def test_retrograde_a_taken_card_still_guards_the_press_when_stop_begins(table):
     t.run_until(lambda t: t.session.game.view(None)["phase"] == "stop", max_passes=300)
     t.step(30)
     assert t.session.game.view(None)["stop_seat"] == 0
+    guarded = " ".join(t.oled_texts(0))          # issue 34 (r05-r07): the OLED promised "claim card B"
+    assert "was taken" in guarded and "press to see, or aim" in guarded, t.oled_texts(0)
+    assert "claim card" not in guarded, t.oled_texts(0)
     t.press(0, "button")
     t.step(10)
     assert t.session.game.view(None)["seats"][0]["claim"] is None, "the press claimed a card the seat never aimed at"

@@ -30,7 +30,8 @@ def _first_bot_claim(tmp_path, seed=4) -> str:
 def test_the_taken_card_note_is_gone_when_stop_begins(tmp_path):
     """The play-tester's case: seat 1's cursor stood on the card a bot
     claimed ("card B was taken"); both bots claimed, Stop began with seat 1
-    to claim last: its OLED must say "Stop! N rerolls", not the old note."""
+    to claim last: its OLED must say "Stop! N rerolls", and the note only
+    as the guard on the cursor ("press to see, or aim")."""
     _taken_then_stop(tmp_path, 4)
 
 
@@ -59,5 +60,8 @@ def _taken_then_stop(tmp_path, seed: int) -> None:
     step(s)
     assert s.game.view(None)["stop_seat"] == 0
     texts = " ".join(oled_frame(s.game, 0, rt.controls[0], s.context()).texts)
-    assert "was taken" not in texts, texts
+    # the note is no longer the news, but while the cursor is guarded (not aimed since its card
+    # went) the OLED says so instead of promising a claim (issue 34, r05-r07)
+    assert "claim card" not in texts, texts
+    assert "was taken" not in texts or "press to see, or aim" in texts, texts
     assert "reroll" in texts and "Stop!" in texts, texts

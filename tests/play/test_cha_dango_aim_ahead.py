@@ -1,0 +1,55 @@
+"""Cha dango: the arrows aim between races too (issue 34, play-test
+c28-c30: while "Seat 2: reveal the order" was up, Right x3 on seat 1
+changed nothing on any screen, and when the order came out the cursor was
+still on the old customer).  Ruling CD-12: a seat's cursor stands over the
+dining area's customers, its arrows move it; nothing forbids aiming ahead.
+A press between races still hits nothing."""
+from __future__ import annotations
+
+from engines.cha_dango.cards import load_cards
+
+
+def _view(t):
+    return t.session.game.view(None)
+
+
+def _aimed(t, seat):
+    shown = t.session.runtime.controls[seat].shown(t.session.game)
+    return shown.chosen.get("card") if shown.chosen is not None else None
+
+
+def test_cd12_arrows_aim_ahead_while_another_seat_reveals(table):
+    t = table("cha-dango", players=2, seed=3)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.step(30, ms=50)
+    t.press(0, "button")                                   # seat 1 reveals the first order
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.step(4, ms=50)
+    before = _aimed(t, 0)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=2000, ms=50)
+    t.step(4, ms=50)
+    g = t.session.game
+    dining = [c["id"] for c in _view(t)["dining_area"]]
+    start = dining.index(before) if before in dining else 0
+    for _ in range(3):
+        t.press(0, "right", hold_passes=1)                 # while "Seat 2: reveal the order" is up
+    t.step(2, ms=50)
+    want = dining[(start + 3) % len(dining)]
+    assert _view(t)["phase"] == "reveal", "still between races"
+    assert _aimed(t, 0) == want, "the arrows between races moved nothing"
+    figure = load_cards().cards[want].figure
+    said = " ".join(t.oled_texts(0))
+    assert figure in said and f"{dining.index(want) + 1}/{len(dining)}" in said, said
+    from firmware.screens.choices import cursor_choices
+    lit = cursor_choices(g, t.session.context()).get(0)
+    assert lit is not None and lit.get("card") == want, "the HDMI token did not follow the aim"
+    t.press(0, "button")                                   # a press between races hits nothing
+    t.step(2, ms=50)
+    assert _view(t)["phase"] == "reveal" and _view(t)["race"] is None
+    t.run_until(lambda t: t.session.runtime.not_before.get("reveal", -1) <= t.session.runtime.now_us,
+                max_passes=400, ms=50)
+    t.step(20, ms=50)
+    t.press(1, "button")                                   # seat 2 reveals
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.step(2, ms=30)
+    assert _aimed(t, 0) == want, "the race opened off the customer aimed at"
