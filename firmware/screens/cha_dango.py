@@ -482,7 +482,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
     order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
     _order_area(scene, order_r, game, view, events, context)
-    _dining_area(scene, dining_r, view, aimed_at(game, context) if _race_open(view) else None)
+    _dining_area(scene, dining_r, view, aimed_at(game, context))   # in a race, and aiming ahead between races
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}
     _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,
