@@ -43,6 +43,8 @@ def test_cd12_arrows_aim_ahead_while_another_seat_reveals(table):
     from firmware.screens.choices import cursor_choices
     lit = cursor_choices(g, t.session.context()).get(0)
     assert lit is not None and lit.get("card") == want, "the HDMI token did not follow the aim"
+    from firmware.screens.cha_dango import legend_words
+    assert legend_words(g, 0)["arrows"] == "aim", "the seat's keys do not say the arrows aim between races"
     drawn = t.scene().facts.get("aimed") or {}             # what the HDMI draws: the card edged, seat 1's token
     assert drawn.get(want) == [0], f"the HDMI draws no aim between races: {drawn}"
     t.press(0, "button")                                   # a press between races hits nothing

@@ -103,7 +103,7 @@ def test_cd12_the_legend_says_what_the_arrows_do_and_drops_them_where_nothing_is
     g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
     assert screens.legend_words(g, 0)["arrows"] is None            # the reveal: nothing to choose
     assert screens.legend_words(g, 0)["button"] == "reveal"
-    assert screens.legend_words(g, 1) == {"button": "button", "arrows": None, "push": None}
+    assert screens.legend_words(g, 1) == {"button": "button", "arrows": "aim", "push": None}   # aiming ahead (issue 34)
     reveal(g)
     assert screens.legend_words(g, 1)["arrows"] == "aim"
     assert screens.legend_words(g, 1)["button"] == "hit"
@@ -111,15 +111,15 @@ def test_cd12_the_legend_says_what_the_arrows_do_and_drops_them_where_nothing_is
 
 def test_cd12_the_session_legend_follows_the_game():
     """The simulator window's legend under a person's OLED, from the
-    game's words: "A/D: aim" in a race, no arrows between
-    orders for a seat that does not reveal."""
+    game's words: "A/D: aim" in a race, and between orders for a seat
+    that does not reveal (it aims ahead, issue 34); no push."""
     from types import SimpleNamespace
     from firmware.app.session_panels import SessionPanels
     g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
     panels = SessionPanels()
     panels.game, panels.cabinet = g, SimpleNamespace(simulated=True)
     before = dict(panels._legends()[1])
-    assert "A/D" not in before and "S" not in before, before
+    assert before.get("A/D") == "aim" and "S" not in before, before
     reveal(g)
     during = dict(panels._legends()[1])
     assert during["A/D"] == "aim" and during["Return"] == "hit" and "S" not in during, during
