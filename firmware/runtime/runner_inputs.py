@@ -195,7 +195,7 @@ class RunnerInputs:
         whichever is later.  (Choices shown during a pause, Cryptid Cafe's
         round summary, appeared when shown.)"""
         new_at = self.controls[seat].new_at_us
-        chosen = self.controls[seat].shown(self.game).chosen
+        chosen = self.controls[seat].shown(self.game).pressed     # (the reveal, also while the seat aims ahead)
         kind = chosen.get("type", "") if chosen is not None else ""
         held = self.not_before.get(kind, -1) if kind in NOT_A_RACE else -1
         if new_at is None or held <= new_at:

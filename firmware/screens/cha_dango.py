@@ -113,16 +113,16 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
     legend (None: nothing, left out): in a race the arrows aim at a
     customer and the button hits it (ruling CD-12); choosing a VP card to
     give (CD-10) the arrows choose it, the button confirms, the push
-    cancels; on the seat's turn the button reveals the order; else the
-    arrows aim ahead at the customers on the table (CD-12) and the button
-    chooses nothing."""
+    cancels; on the seat's turn the button reveals the order; between
+    races the arrows aim ahead at the customers on the table (CD-12), the
+    revealer's too, and another seat's button chooses nothing."""
     view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
     if view["phase"] == "race":
         return {"button": "hit", "arrows": "aim", "push": None}
     if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
         return {"button": "confirm", "arrows": "choose", "push": "cancel"}
     if view["phase"] == "reveal" and view["current"] == seat:
-        return {"button": "reveal", "arrows": None, "push": None}
+        return {"button": "reveal", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
     return {"button": "button", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}   # aim ahead (CD-12)
 
 

@@ -48,14 +48,17 @@ def label(action: dict[str, Any]) -> str:
 
 def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
     """Ruling CD-12 between races (issue 34, c28-c30): the customers on
-    the table ``seat`` may aim at while it has nothing to do (a reveal, the
-    VP cards others choose), as the hits the next race will offer in their
-    order; [] while a race is open or the game is over (the race offers its
-    own hits)."""
-    if game.view(None)["phase"] not in ("reveal", "place_vp"):
+    the table ``seat`` may aim at while another seat reveals, while others
+    choose their VP cards, and while it is the one to reveal (its button
+    reveals, its arrows aim: issue 34's last rounds), as the hits the next
+    race will offer in their order; [] while a race is open, the game is
+    over, or the seat chooses a VP card to give (its arrows choose it)."""
+    view = game.view(None)
+    if view["phase"] not in ("reveal", "place_vp"):
         return []
-    return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None}
-            for c in game.view(None)["dining_area"]]
+    if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
+        return []
+    return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None} for c in view["dining_area"]]
 
 
 def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> str:
@@ -63,9 +66,9 @@ def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> str
     "reveal in 3 s", "others choose"."""
     if view["phase"] == "place_vp":
         return "others choose"
-    if view["current"] == seat:
+    if view["current"] == seat:      # its button reveals (CAB-7: once the result's pause is over)
         wait = _pause_left(context)
-        return "REVEAL!" if wait is None else f"reveal in {wait} s"
+        return "press: reveal the order" if wait is None else f"reveal in {wait} s"
     return f"Seat {view['current'] + 1} reveals"
 
 
@@ -83,11 +86,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices = shown.choices
     bottom = f.H
+    aim = None
+    if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits (or the
+        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []    # aim ahead), drawn big
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
-    aim = None
-    if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits, drawn big
-        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []
     if choices:     # the first form that fits beside its count ("give fox green/teal", then "give fox")
         room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
         full = label(shown.chosen)
@@ -222,7 +225,9 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
     colours = f"{card.dango} dango, {card.background}"
     f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
            align="center")
-    f.text(0, y + 34, hint if f.fits(hint, f.W) else hint.replace(": now ", ": "), room=f.W, align="center")
+    short = next((h for h in (hint, hint.replace(": now ", ": "), hint.replace(" the order", "")) if f.fits(h, f.W)),
+                 hint)
+    f.text(0, y + 34, short, room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

@@ -447,6 +447,8 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
     game is not waiting for it (or it has answered)."""
     from firmware.screens.walkthrough import Words, oled_words, todo_words
     phase = view.get("phase")
+    if shown.button is not None:      # aiming ahead beside its reveal (CD-12): the words are the button's
+        shown = type(shown)([shown.button], 0, False)
     if phase == "reveal" and view.get("current") == seat and shown.choices:
         if str(context.get("banner") or "").startswith("next"):
             return None
