@@ -280,6 +280,7 @@ class RunnerInputs:
         pause = self.pause
         if on and not pause.paused:
             pause.paused, pause.by, pause.leaving, pause.page = True, None, True, 0
+            pause.since_us = None            # held from the question's key, not a hold's first edge
         elif not on and pause.paused and pause.leaving:
             pause.paused, pause.leaving = False, False
         else:
@@ -295,9 +296,15 @@ class RunnerInputs:
         screen stays for what was left of it (the pause's time added to
         ``not_before``), and an open race starts again after the 3-2-1,
         as a race resumed from a save (ruling CAB-8; the game's
-        ``resume_action`` hook; the session's timers count it down)."""
+        ``resume_action`` hook; the session's timers count it down).
+        The game counts as paused from the first edge of the hold that
+        paused it (issue 34: the 1 s hold ran a race's clock), or from the
+        latest stamp it took in the hold."""
         if self.pause.paused:        # a move begun ends (a button let go, a cup put down); none begins
-            self._paused_at = t_us
+            # CAB-8: paused from the hold's first edge (the hold is no race time), never before a stamp
+            # the game has taken (so every stamp of a race keeps its order)
+            start = t_us if self.pause.since_us is None else self.pause.since_us
+            self._paused_at = min(t_us, max(start, self.game.now_us()))
             pressed = ("button", "nav_a", "nav_b", "nav_push")
 
             def begins(name: str, closed: bool) -> bool:    # a press, or a cup lifted (its contact opens)
