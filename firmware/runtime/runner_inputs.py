@@ -89,6 +89,7 @@ class RunnerInputs:
             return
         if self.dice is not None and self._contest_input(ev):
             return
+        self.tick_if_due(ev.t_us)    # a deadline passed before this edge is the game's first (a race's time-out)
         controls = self.controls[ev.seat]
         action = None
         if ev.input == "button":

@@ -61,15 +61,23 @@ def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
     return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None} for c in view["dining_area"]]
 
 
-def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> str:
-    """What goes on while a seat aims between races: "Seat 2 reveals",
-    "reveal in 3 s", "others choose"."""
+def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> list[str]:
+    """What goes on while a seat aims between races, longest form first:
+    its press just after the last race was too late ("too late: +340 ms",
+    issue 34), else "Seat 2 reveals", "reveal in 3 s", "press: reveal the
+    order" (the revealer once its press reveals: that first), "others
+    choose"."""
+    wait = _pause_left(context)
+    if view["phase"] == "reveal" and view["current"] == seat and wait is None:
+        return ["press: reveal the order", "press: reveal"]    # its button reveals now (CAB-7)
+    late = _seat_result(list(context.get("last_events") or []), seat) or ""
+    if late.startswith("too late"):
+        return [late, "too late, " + late.rsplit(" ", 2)[-2] + " ms" if late.endswith(" ms") else "too late"]
     if view["phase"] == "place_vp":
-        return "others choose"
-    if view["current"] == seat:      # its button reveals (CAB-7: once the result's pause is over)
-        wait = _pause_left(context)
-        return "press: reveal the order" if wait is None else f"reveal in {wait} s"
-    return f"Seat {view['current'] + 1} reveals"
+        return ["others choose"]
+    if view["current"] == seat:
+        return [f"reveal in {wait} s"]
+    return [f"Seat {view['current'] + 1} reveals"]
 
 
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
@@ -210,11 +218,12 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
                room=f.W, align="center")
 
 
-def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
+def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:
     """Ruling CD-12: the customer under the seat's cursor, which its next
     press hits: a hand and the figure large, its position among the
     customers ("2/5", the arrows move it), its dango and background
-    colours, and ``hint`` under them."""
+    colours, and ``hint`` under them (of a list of forms, the first that
+    fits)."""
     from engines.cha_dango.cards import load_cards
     card = load_cards().cards[aim[0]]
     pos = f"{aim[1] + 1}/{aim[2]}"
@@ -225,9 +234,8 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
     colours = f"{card.dango} dango, {card.background}"
     f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
            align="center")
-    short = next((h for h in (hint, hint.replace(": now ", ": "), hint.replace(" the order", "")) if f.fits(h, f.W)),
-                 hint)
-    f.text(0, y + 34, short, room=f.W, align="center")
+    forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
+    f.text(0, y + 34, next((h for h in forms if f.fits(h, f.W)), forms[-1]), room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:
