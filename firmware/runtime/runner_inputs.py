@@ -84,7 +84,8 @@ class RunnerInputs:
                 self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
                 return
             self.stats.ignored_inputs += 1
-            if ev.input == "button" and ev.kind == "press" and ev.seat not in self.bots:
+            lifted = ev.input == "cup" and ev.kind != "press"      # (a cup's contact opens as it is lifted)
+            if ((ev.input == "button" and ev.kind == "press") or lifted) and ev.seat not in self.bots:
                 self.say_for(ev.seat, BEFORE_GO_WORDS, ev.t_us)   # play-test g2g: it vanished unsaid
             return
         if self.dice is not None and self._contest_input(ev):

@@ -212,3 +212,32 @@ def test_cab8_a_time_out_that_falls_in_the_pause_hold_waits_for_it(table):
                 and t.session._resume_action is None, max_passes=200, ms=50)
     race = _view(t)["race"]
     assert race is not None and abs(race["timeout_at_us"] - rt.now_us - left_us) <= 150_000
+
+
+def test_cab8_a_cup_lifted_in_the_3_2_1_is_told_too_soon(table):
+    """Play-test (issue 34, last rounds): seat 1 lifted its cup (Q held)
+    during the 3-2-1 before a paused race went on: nothing was said, where
+    a button pressed there says "too soon: before go".  The cup is told
+    the same; the lift is no sip (CD-7: a cup up at go is put down and
+    lifted again)."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    cup = t.key_code(1, "cup")
+    t.post(cup, True)                                      # seat 2 lifts its cup at "Get ready: 2"
+    t.step(3, ms=50)
+    assert rt.frozen_until_us > rt.now_us, "the countdown should still run"
+    said = " ".join(t.oled_texts(1))
+    assert "too soon" in said and "before go" in said, said
+    t.run_until(lambda t: t.session._resume_action is None and rt.restart_action is None
+                and rt.frozen_until_us <= rt.now_us, max_passes=200, ms=50)
+    t.step(30, ms=50)                                      # 1.5 s held after go
+    race = _view(t)["race"]
+    assert race is not None and race["sipped_us"][1] is None, "a cup lifted before go counted as a sip"
+    t.post(cup, False)
+    t.step(3, ms=50)
