@@ -176,12 +176,18 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             return False
 
     def tick_if_due(self, t_us: int) -> None:
-        """Send the engine a tick when its deadline has passed."""
+        """Send the engine a tick when its deadline has passed (not while
+        paused, nor while a person holds the pause gesture when the deadline
+        came due after its first edge: if the hold pauses the game, the game
+        counts as paused from that edge, ruling CAB-8)."""
         if self.pause.paused:                    # no timer runs out while paused (issue 38)
             return
         d = self.game.deadline_us()
         if t_us < self.frozen_until_us:
             return
+        held = self.pause.holding_since()
+        if d is not None and held is not None and d > held:
+            return      # due in a person's pause hold: it waits for the hold's end (a pause counts from its first edge)
         if d is not None and not self.game.is_terminal() and d <= t_us:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
