@@ -157,9 +157,10 @@ def _hand_names(f: OledFrame, hand: list[dict[str, Any]], pick: Any, rows: int) 
 
 
 #: A hand on the seat's own turn (issue 34): two guests a row, the rows
-#: this far apart, px, from just under the top bar; up to 6 guests leave
+#: this far apart, px, from a line under the top bar (a marked guest stands
+#: apart from it); up to 6 guests leave
 #: room for a line of what the choice does above the choice line.
-TURN_TOP, TURN_ROW_PX, TURN_WORDS_MAX = 12, 9, 6
+TURN_TOP, TURN_ROW_PX, TURN_WORDS_MAX = 13, 9, 6
 
 
 def _micro_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], fill: int = 1) -> None:
