@@ -197,6 +197,15 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
     return ""
 
 
+def doing_forms(doing: str) -> tuple[str, ...]:
+    """:func:`seat_doing`'s words and their shorter forms, longest first,
+    for a banner short of room (it keeps "Seat N" and shortens these,
+    issue 34): "reroll: keep 3 (B)?", "keep 3 (B)?", "reroll?"."""
+    if doing.startswith("reroll: ") and doing.endswith("?"):
+        return doing, doing.removeprefix("reroll: "), "reroll?"
+    return (doing,)
+
+
 def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
                  doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
     """The still part of a seat's sheet folded into one group (banner,
@@ -208,8 +217,8 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
-                seat_first=False, key=f"banner:{p}")     # its "card C" / "reroll?" only the banner says
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine,
+                doing=doing_forms(doing), key=f"banner:{p}")   # "Seat N" stays; the doing is shortened
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
     dice_h = min(body.h // 6, body.w // 8)
