@@ -171,7 +171,7 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
     """What a seat must do now, in a few words for its banner; with the
     choice under the seat's cursor (``chosen``), what its press would do
     ("claim C?", "reroll?"; with ``keeps``, what the reroll keeps, RG-16:
-    "reroll: keep 3 (B)?", "reroll: roll all 6?")."""
+    "reroll: keep 2 2 5?", "reroll: roll all 6?")."""
     phase = view["phase"]
     p = seat["seat"]
     if phase in ("roll", "stop"):
@@ -200,7 +200,7 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
 def doing_forms(doing: str) -> tuple[str, ...]:
     """:func:`seat_doing`'s words and their shorter forms, longest first,
     for a banner short of room (it keeps "Seat N" and shortens these,
-    issue 34): "reroll: keep 3 (B)?", "keep 3 (B)?", "reroll?"."""
+    issue 34): "reroll: keep 2 2 5?", "keep 2 2 5?", "reroll?"."""
     if doing.startswith("reroll: ") and doing.endswith("?"):
         return doing, doing.removeprefix("reroll: "), "reroll?"
     return (doing,)
