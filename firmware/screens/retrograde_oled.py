@@ -75,14 +75,14 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
 
 
 def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
-    """The seat's unspent coins and power-up cards (locked beside its
-    sheet, and unlocked), in words on one line: "1 coin, 2 locked, 1
+    """The seat's unspent coins and power-up cards (kept beside its
+    sheet, and unlocked), in words on one line: "1 coin, 2 kept, 1
     unlocked" or as much of it as fits."""
     coins = me["coins_marked"] - me["coins_spent"]
     held = len(me.get("hand") or [])
     parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
     if held:
-        parts.append(f"{held} locked")        # the HDMI's words: locked beside the sheet, then unlocked (issue 34)
+        parts.append(f"{held} kept")          # the HDMI's words: kept beside the sheet, then unlocked (issue 34)
     if me["unlocked"]:
         parts.append(f"{len(me['unlocked'])} unlocked")
     frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])

@@ -301,15 +301,18 @@ def _trophies(scene: Scene, side: Rect, layout: str, cell: int, seat: dict[str, 
 
 def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout: str, cell: int,
             seat: dict[str, Any]) -> None:
-    """The seat's unspent coins and power-up cards ("2 coins", "1 locked",
-    "1 unlocked", the number alone where the words do not fit) where the
-    layout has room, and the unlocked power-ups by name."""
+    """The seat's unspent coins and power-up cards ("2 coins", "1 kept",
+    "1 unlocked": the rulebook's "keep that card beside your sheet until
+    you unlock it"; issue 34: "locked" and a bare number read as other
+    things than the end screen's "unlocked") where the layout has room,
+    and the unlocked power-ups by name.  Short of room a count keeps its
+    word and leaves its icon out, then shows the number alone."""
     m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     coins_left = seat["coins_marked"] - seat["coins_spent"]
     held = seat.get("hand_cards")
     n_hand = len(held) if held is not None else seat["hand_count"]
-    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "locked", "locked"),
+    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "kept", "kept"),
               ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
     spare = grid_area.bottom - grid_r.bottom - m.pad
     if layout == "hybrid":
@@ -326,8 +329,13 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
         if row.bottom > grid_area.bottom:
             break
         ir, tr = row.cols(-small_h, 1, gap=4)
+        words = f"{n} {one if n == 1 else many}"
+        width = scene.measure(words, m.small)[0]
+        if width > tr.w and width <= row.w:       # the word says it: the icon goes (issue 34)
+            scene.text(words, row, sizes=(m.small,), priority=INFO)
+            continue
         scene.add("icon", ir, None, name=icon)
-        if scene.text(f"{n} {one if n == 1 else many}", tr, sizes=(m.small,), priority=INFO) is None:
+        if scene.text(words, tr, sizes=(m.small,), priority=INFO) is None:
             scene.dropped.pop()
             scene.text(str(n), tr, sizes=(m.small,))
     names = list(seat["unlocked"])
