@@ -249,11 +249,11 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     again to reroll" (a reroll arms first, RG-15); with the cursor on
     "reroll", which dice stay (ruling RG-16, book: "keep as many dice as
     you want and reroll the rest"; the simulator: "keep 2 2 5 for B, roll
-    3"), at Stop with the rerolls left ("2 rerolls, keep 2 2 5"); with the
-    cursor on a card in the simulator (not at Stop: that is the news), the
-    dice a reroll would keep for it ("reroll keeps 2 2 5 for B"); "Stop! 2
-    rerolls" ("Time!" solo), "claim pressed", "reroll or claim"; [] when
-    none of these."""
+    3"), at Stop with the rerolls left ("2 rerolls, keep 2 2 5", "keep 2 2
+    5 5, 2 left"); with the cursor on a card in the simulator (not at Stop:
+    that is the news), the dice a reroll would keep for it ("reroll keeps 2
+    2 5 for B"); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
+    "reroll or claim"; [] when none of these."""
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat
     left = plural(view["rerolls_left"], "reroll")
@@ -263,7 +263,8 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
         keeps = reroll_forms(view, seat, target, simulated)
         if stop:     # the rerolls left and the dice kept on one line
-            return [f"{keeps[0]}; {left} left", f"{left}, {keep_short(view, seat, target, simulated)}",
+            short = keep_short(view, seat, target, simulated)
+            return [f"{keeps[0]}; {left} left", f"{left}, {short}", f"{short}, {view['rerolls_left']} left",
                     f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
         return keeps
     on_card = shown.chosen is not None and shown.chosen.get("type") == "claim"

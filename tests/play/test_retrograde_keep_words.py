@@ -53,3 +53,31 @@ def test_the_shared_screen_says_how_a_reroll_keeps_dice(table):
     texts = " ".join(t.scene().texts())
     assert "stay on a card" not in texts, texts
     assert "Point at a card, then reroll: the dice that fit it stay" in texts, texts
+
+
+def test_at_stop_four_kept_dice_and_the_rerolls_left_share_the_line():
+    """Window play of seed 11, round 2: at Stop with four dice fitting the
+    target ("2 rerolls, keep 2 2 5 5" is one character too long) the line
+    fell back to "Stop! 2 rerolls" and no longer named the dice kept."""
+    from engines.registry import new_game
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.retrograde_oled import oled_frame
+    game = new_game("retrograde", 2, seed=5)
+    view = game.view(None)
+    card = view["face_up_ids"][0]
+    a, b = COMP.card(card).colours
+    game.apply({"type": "dice", "player": 0, "values": [a, a, b, b, 7 - a if 7 - a not in (a, b) else 1, 6],
+                "t_us": 1_000})
+    game.apply({"type": "dice", "player": 1, "values": [1, 1, 1, 2, 3, 4], "t_us": 1_000})
+    other = view["face_up_ids"][1]
+    game.apply({"type": "claim", "player": 1, "card": other, "t_us": 2_000})
+    game.apply({"type": "tick", "t_us": 3_000_000})
+    assert game.view(None)["phase"] == "stop" and game.view(None)["stop_seat"] == 0
+    controls = SeatControls(0)
+    controls.refresh(game)
+    fit = sorted(v for v in game.view(0)["seats"][0]["dice"] if v in (a, b))
+    assert len(fit) >= 4
+    said = " ".join(oled_frame(game, 0, game.view(0), controls,
+                               {"simulated_dice": True, "targets": {0: card}}).texts)
+    vals = " ".join(map(str, fit))
+    assert f"2 rerolls, keep {vals}" in said or f"keep {vals}, 2 left" in said, said
