@@ -57,6 +57,8 @@ class RunnerDice:
         self._look_down: set[int] = set()
         #: (seat, when its check ran out unanswered, us) -> the game's (round, phase) then
         self._unanswered_phase: dict[tuple[int, int], tuple] = {}
+        #: (action count, (round, phase)) at the last look (the view is read only after an action)
+        self._phase_seen: tuple[int, tuple] = (-1, ())
         #: seat -> when its passing prompt ("dice ok") goes, us
         self._prompt_until: dict[int, int] = {}
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
@@ -177,9 +179,13 @@ class RunnerDice:
         d = self.dice
         if d is None or not (d.unanswered or self._unanswered_phase):
             return
+        live = {(seat, out[1]) for seat, out in d.unanswered.items()}
+        moved = self.stats.actions
+        if set(self._unanswered_phase) == live and self._phase_seen[0] == moved:
+            return                       # no action since the last look: the phase is the same
         view = self.game.view(None)
         phase = (view.get("round"), view.get("phase"))
-        live = {(seat, out[1]) for seat, out in d.unanswered.items()}
+        self._phase_seen = (moved, phase)
         self._unanswered_phase = {k: v for k, v in self._unanswered_phase.items() if k in live}
         for seat, ran_out in sorted(live):
             if self._unanswered_phase.setdefault((seat, ran_out), phase) != phase:
