@@ -305,8 +305,9 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
     "1 unlocked": the rulebook's "keep that card beside your sheet until
     you unlock it"; issue 34: "locked" and a bare number read as other
     things than the end screen's "unlocked") where the layout has room,
-    and the unlocked power-ups by name.  Short of room a count keeps its
-    word and leaves its icon out, then shows the number alone."""
+    and the unlocked power-ups by name.  Short of room the counts keep
+    their words and leave their icons out (all of them, so the counts look
+    alike), else a count shows its icon and number alone."""
     m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     coins_left = seat["coins_marked"] - seat["coins_spent"]
@@ -314,24 +315,28 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
     n_hand = len(held) if held is not None else seat["hand_count"]
     counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "kept", "kept"),
               ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
+    # a row of three shares its width as the words need it ("0 unlocked" is the widest)
+    need = [small_h + 4 + scene.measure(f"{n} {one if n == 1 else many}", m.small)[0] for _, n, one, many in counts]
     spare = grid_area.bottom - grid_r.bottom - m.pad
     if layout == "hybrid":
         col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
         rows = col.rows(*([-small_h] * len(counts)), 1, gap=m.pad)
     elif layout == "under":
-        rows = rest_side.rows(-small_h, 1)[0].cols(1, 1, 1, gap=m.pad) + [Rect(0, 0, 0, 0)]
+        rows = rest_side.rows(-small_h, 1)[0].cols(*need, gap=m.pad) + [Rect(0, 0, 0, 0)]
     elif spare >= small_h:  # room under the grid: the counts go there in a row
         row = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, small_h)
-        rows = row.cols(1, 1, 1, gap=m.pad) + [rest_side]
+        rows = row.cols(*need, gap=m.pad) + [rest_side]
     else:
         rows = rest_side.rows(*([-small_h] * len(counts)), 1, gap=m.pad // 2)
-    for (icon, n, one, many), row in zip(counts, rows):
-        if row.bottom > grid_area.bottom:
-            break
+    shown = [(c, row) for c, row in zip(counts, rows) if row.bottom <= grid_area.bottom]
+    widths = [(scene.measure(f"{n} {one if n == 1 else many}", m.small)[0], row) for (_, n, one, many), row in shown]
+    # every count with its word: with the icons where all fit so, else all without them (issue 34:
+    # "1 locked" beside a bare "(icon) 0" read as other things than the end screen's "0 unlocked")
+    plain = not all(w <= row.w - small_h - 4 for w, row in widths) and all(w <= row.w for w, row in widths)
+    for (icon, n, one, many), row in shown:
         ir, tr = row.cols(-small_h, 1, gap=4)
         words = f"{n} {one if n == 1 else many}"
-        width = scene.measure(words, m.small)[0]
-        if width > tr.w and width <= row.w:       # the word says it: the icon goes (issue 34)
+        if plain:
             scene.text(words, row, sizes=(m.small,), priority=INFO)
             continue
         scene.add("icon", ir, None, name=icon)

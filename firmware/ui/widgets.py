@@ -23,7 +23,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     ("reroll: roll all 6?", "roll all 6?", "reroll?").  Short of room the
     name is shortened to "Seat N" and the doing to its shorter forms; then
     the doing goes (the screens say it elsewhere too: the seat's OLED, a
-    claimed card's marker, the header); "Seat N" and the score stay
+    claimed card's marker, the header); "Seat N" and the score stay; with
+    no room for "Seat N" at all, the score and the doing where it fits
     (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose banner?; Retrograde
     seed 11: "(1) 0 pts  reroll: roll all 6?" beside "Seat 2 · 0 pts").
 
@@ -55,12 +56,22 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             return rect
     # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
     # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
-    if doings[0]:
-        scene.dropped.append((INFO, doings[0]))
     for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
         if scene.measure(left, size)[0] <= rest.w:
+            if doings[0]:
+                scene.dropped.append((INFO, doings[0]))
             scene.text(left, rest, sizes=(size,), colour=FG)
             return rect
+    # no room for "Seat N" at all (the token says the number): the score, and the doing if it fits
+    for size, doing in [(z, d) for z in sizes for d in doings if d]:
+        lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0]
+        if lw + dw + m.pad <= rest.w:
+            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+            scene.text(score, left_r, sizes=(size,), colour=FG)
+            scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+            return rect
+    if doings[0]:
+        scene.dropped.append((INFO, doings[0]))
     scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
     return rect
 
