@@ -261,26 +261,53 @@ def _roll_choice_hard(view: dict, seat: dict, claims: list[dict], reroll: dict, 
 
 
 def _blast_choice(view: dict, seat: dict, legal: list[dict], memory: dict) -> dict:
+    """The next step of the planner's best plan for this blast turn (the
+    plan is made at the turn's start, dropping any steps left from an
+    earlier turn, and kept in ``memory["blast"]``).
+    A step is matched to ``legal`` by what it does (:func:`_what`): the
+    engine offers one canonical choice of dice per value combination,
+    the plan may name other dice of the same values (issue 34, seed 11:
+    matched by die numbers, a step not offered ended the turn early; a
+    "done" left from the last round's plan ended the next turn at once)."""
     turn = view.get("turn") or {}
-    keys = [_k(a) for a in legal]
-    queue = memory.get("blast")
+    pool = turn.get("pool") or []
+    offered: dict[tuple, dict] = {}
+    for a in legal:
+        offered.setdefault(_what(a, pool), a)
+    start = bool(turn) and len(pool) == len(seat["dice"] or []) and not any(turn["spent"])
+    # a plan's last "done" may be left over: with "done" the only legal action the bot takes it
+    # without asking this policy (bots/base.py), so the queue is dropped at each turn's start
+    queue = None if start else memory.get("blast")
     if queue:
-        nxt = queue[0]
-        if _k(nxt) in keys:
+        step = offered.get(_what(queue[0], pool))
+        if step is not None:
             queue.pop(0)
-            return next(a for a in legal if _k(a) == _k(nxt))
+            return step
     memory["blast"] = None
-    if turn and len(turn["pool"]) == len(seat["dice"] or []) and not any(turn["spent"]) and seat["claim"]:
-        plan = plan_for(seat, seat["claim"], turn["pool"])[0]
+    if start and seat["claim"]:
+        plan = plan_for(seat, seat["claim"], pool)[0]
         steps = plan.actions(view["me"])
-        if steps and _k(steps[0]) in keys:
+        first = offered.get(_what(steps[0], pool)) if steps else None
+        if first is not None:
             memory["blast"] = steps[1:]
-            return next(a for a in legal if _k(a) == _k(steps[0]))
+            return first
     done = [a for a in legal if a["type"] in ("done", "trophy")]
     return done[0] if done else legal[-1]
 
 
-def _k(action: dict) -> tuple:
+def _what(action: dict, pool: list[int]) -> tuple:
+    """What a 3 - Blast Droids action does, whichever equal dice it names:
+    its kind, droid and the values of its dice (``pool``: the turn's dice,
+    virtual dice included, by index)."""
+    def value(i: Any) -> Any:
+        return pool[i] if isinstance(i, int) and 0 <= i < len(pool) else None
+    kind = action.get("type")
+    if kind in ("blast", "comet"):
+        return kind, action.get("cell"), tuple(sorted(str(value(i)) for i in action.get("dice", [])))
+    if kind in ("coin", "trophy"):
+        return kind, value(action.get("die"))
+    if kind in ("odd", "even"):
+        return kind, action.get("value")
     return tuple(sorted((k, str(v)) for k, v in action.items() if k != "player"))
 
 

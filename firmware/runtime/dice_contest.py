@@ -6,7 +6,7 @@ counts rebuilt from a journal on resume.
 
 :class:`ContestChecks` is mixed into :class:`firmware.runtime.dice_station.DiceStation`;
 it uses the station's state (``held``, ``contests``, ``rejected``,
-``entries``, ``last_rejected``, ``late_ok``, ``serving``, ``stats``,
+``entries``, ``last_rejected``, ``late_ok``, ``unanswered``, ``serving``, ``stats``,
 ``table``) and its ``_answer``, ``key_of`` and ``_start_entry``.
 """
 from __future__ import annotations
@@ -100,7 +100,8 @@ class ContestChecks:
         """Accept the held readings whose window ran out by ``t_us`` (their
         button not down): nobody objected in time.  Their answers join
         ``answers``; a press a moment late (:data:`LATE_OK_US`) still
-        means "ok", and a person's seat is told its check ended.  A
+        means "ok", and a person's seat is told its check ended (and its
+        next press answers it: :attr:`unanswered`, ruling CAB-6).  A
         common reading hidden behind the seats' own checks does not run
         (:meth:`_hidden`): its window starts when an OLED shows it."""
         for key, h in self.held.items():
@@ -111,6 +112,7 @@ class ContestChecks:
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
             for seat in seen:                                    # the seat sees its check ended (issue 34)
+                self.unanswered[seat] = (key, t_us)              # and its next press answers it
                 runtime.say(seat, "dice accepted", t_us + LATE_OK_US)
 
     def _seen_by(self, runtime: Any, key: int) -> list[int]:

@@ -116,6 +116,10 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         #: tray key -> until when (us) a press still answers its reading's
         #: check after the window ran out (:data:`LATE_OK_US`)
         self.late_ok: dict[int, int] = {}
+        #: person's seat -> (tray key, when its window ran out, us) of a check
+        #: its OLED showed that ran out unanswered: the seat's next press
+        #: answers it (ruling CAB-6; the runtime ends it, ``RunnerDice``)
+        self.unanswered: dict[int, tuple[int, int]] = {}
         self.next_frame_us: int | None = None
         #: stamp of the last frame read, on the cabinet's clock / on the camera's
         self.last_frame_us = -1

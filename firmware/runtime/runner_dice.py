@@ -55,6 +55,10 @@ class RunnerDice:
         self._check_seen: dict[int, tuple[int, int, int]] = {}
         #: people's seats whose button went down too soon on their check (its release is the check's)
         self._look_down: set[int] = set()
+        #: (seat, when its check ran out unanswered, us) -> the game's (round, phase) then
+        self._unanswered_phase: dict[tuple[int, int], tuple] = {}
+        #: (action count, (round, phase)) at the last look (the view is read only after an action)
+        self._phase_seen: tuple[int, tuple] = (-1, ())
         #: seat -> when its passing prompt ("dice ok") goes, us
         self._prompt_until: dict[int, int] = {}
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
@@ -70,6 +74,8 @@ class RunnerDice:
         :func:`~firmware.runtime.takeback.is_refusal`) whose moment is over
         by ``t_us`` leave the seats' OLEDs."""
         for seat, until in list(self._prompt_until.items()):
+            if self.prompts.get(seat) == "dice accepted" and seat in self.dice.unanswered:
+                continue                   # until the seat answers, looks or has a new choice (CAB-6)
             gone = self.prompts.get(seat) == CHECK_LOOK_WORDS and self.dice.tray_of(seat, self.bots) is None
             if t_us >= until or gone:      # (a check's "look first" goes with the check)
                 del self._prompt_until[seat]
@@ -96,19 +102,22 @@ class RunnerDice:
                 return False
             if ev.kind == "release":       # the release of a press the check took: the check's too
                 return down is not None
-            late = self.dice.late_tray(seat, ev.t_us, self.bots)
-            if late is None or self._moved_on.get(seat, -1) >= self.dice.late_ok[late] - LATE_OK_US:
+            late = self._late_answer(seat, ev.t_us)
+            if late is None:
                 return False       # (a seat that moved its cursor since chose what it presses)
-            # the window ran out a moment before this press: it meant "dice ok" (done), no choice
+            # the window ran out before this press: it meant "dice ok" (done), no choice;
             # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
             self._contest_down[seat] = (late, ev.t_us)
             self.say(seat, "dice ok", ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
+            self._look_again(seat, ev.t_us)
             return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
             return True
         if ev.input != "button":
             return False
+        if ev.kind == "press":
+            self.dice.unanswered.pop(seat, None)     # a check on its OLED now: an older one is over
         if ev.kind == "press" and key not in self.dice.entries and self._check_too_soon(seat, key, ev.t_us):
             self._look_down.add(seat)              # CAB-12: it only shows the check (accepts, rejects nothing)
             shown = self._check_seen.get(seat, (key, 0, ev.t_us))[2]
@@ -135,6 +144,64 @@ class RunnerDice:
         self.dirty = True
         return True
 
+    def _late_answer(self, seat: int, t_us: int) -> int | None:
+        """The tray whose check ``seat``'s press at ``t_us`` answers though
+        its window ran out (ruling CAB-6), or None (the press is a choice):
+        a check that ran out unanswered on the seat's OLED, at the seat's
+        first press since (its cursor not turned and no new choice since,
+        :meth:`end_unanswered`; issue 34, Retrograde seed 11: a press 1.8 s
+        after the check ran out, meant as "dice ok", armed the reroll);
+        else every press within :data:`~firmware.rulings.LATE_OK_US` after
+        a window ran out, the cursor not turned since.  Never a bot's."""
+        if seat in self.bots:
+            return None
+        d = self.dice
+        first = d.unanswered.pop(seat, None)
+        if first is not None and self._moved_on.get(seat, -1) < first[1]:
+            return first[0]
+        late = d.late_tray(seat, t_us, self.bots)
+        if late is None or self._moved_on.get(seat, -1) >= d.late_ok[late] - LATE_OK_US:
+            return None
+        return late
+
+    def _look_again(self, seat: int, t_us: int) -> None:
+        """A press at ``t_us`` answered a check whose window had run out:
+        the choices after it are a new choice from that press (ruling
+        CAB-12), so a second press within the guard arms nothing."""
+        controls = self.controls[seat]
+        controls.new_at_us = max(t_us, controls.new_at_us if controls.new_at_us is not None else t_us)
+
+    def watch_unanswered(self) -> None:
+        """A check that ran out unanswered is over once the game's round
+        or phase changed since (Retrograde's Stop: the seat has a new
+        decision though most of its choices stay), as when the seat has a
+        new choice (:meth:`end_unanswered`)."""
+        d = self.dice
+        if d is None or not (d.unanswered or self._unanswered_phase):
+            return
+        live = {(seat, out[1]) for seat, out in d.unanswered.items()}
+        moved = self.stats.actions
+        if set(self._unanswered_phase) == live and self._phase_seen[0] == moved:
+            return                       # no action since the last look: the phase is the same
+        view = self.game.view(None)
+        phase = (view.get("round"), view.get("phase"))
+        self._phase_seen = (moved, phase)
+        self._unanswered_phase = {k: v for k, v in self._unanswered_phase.items() if k in live}
+        for seat, ran_out in sorted(live):
+            if self._unanswered_phase.setdefault((seat, ran_out), phase) != phase:
+                self.end_unanswered(seat)
+
+    def end_unanswered(self, seat: int) -> None:
+        """``seat`` turned its cursor, or a new choice appeared for it: a
+        check that ran out unanswered on its OLED is over (its next press
+        is a choice) and "dice accepted" leaves the OLED."""
+        if self.dice is None or self.dice.unanswered.pop(seat, None) is None:
+            return
+        if self.prompts.get(seat) == "dice accepted":
+            self.prompts.pop(seat)
+            self._prompt_until.pop(seat, None)
+            self.dirty = True
+
     def see_checks(self, t_us: int) -> None:
         """Each person's seat sees the dice check its OLED shows at ``t_us``
         (its own reading, else the common one when its OLED shows no
@@ -153,6 +220,7 @@ class RunnerDice:
             seen = self._check_seen.get(seat)
             if seen is None or seen[:2] != (key, d.held[key]["frame_t"]):
                 self._check_seen[seat] = (key, d.held[key]["frame_t"], t_us)
+                d.unanswered.pop(seat, None)             # a new check: the press is its
 
     def _check_too_soon(self, seat: int, key: int, t_us: int) -> bool:
         """True when ``seat``'s press at ``t_us`` on held reading ``key``

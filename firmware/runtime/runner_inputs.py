@@ -146,14 +146,18 @@ class RunnerInputs:
         if game.is_terminal():
             return
         self.see_checks(t_us)               # a dice check is a new choice too (CAB-6)
+        self.watch_unanswered()             # a new phase ends a check's late answer (CAB-6)
         for seat, controls in enumerate(self.controls):
             if seat in self.bots:
                 continue
             checking = self.dice is not None and self.dice.tray_of(seat, self.bots) is not None
             mark = (self.stats.actions, checking)
-            if self._looked.get(seat) != mark:
+            before = self._looked.get(seat)
+            if before != mark:
                 self._looked[seat] = mark
-                controls.observe(game, t_us, hidden=checking)
+                new = controls.observe(game, t_us, hidden=checking)
+                if new and self.dice is not None and not (before is not None and before[1] and not checking):
+                    self.end_unanswered(seat)      # a new choice (not the check's own end): it is looked at
                 self._see_aim(seat, t_us)
 
     def _see_aim(self, seat: int, t_us: int, moved: bool = False) -> None:
@@ -347,6 +351,8 @@ class RunnerInputs:
         (CAB-12), and a refused take-back's words go, as does a "card D
         was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
+        if self.dice is not None:
+            self.end_unanswered(seat)          # it looked at its choices: its press is one (CAB-6)
         self._see_aim(seat, self.now_us, moved=True)
         said = self._gone_said.pop(seat, None)
         if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):

@@ -12,7 +12,7 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import card_keep_words, keep_short, one_line, reroll_words
+from firmware.screens.retrograde_words import card_keep_words, keep_short, one_line, reroll_forms
 
 
 # ------------------------------------------------------------ OLED
@@ -75,14 +75,14 @@ def _rank_text(view: dict[str, Any], seat: int) -> str:
 
 
 def _hand(frame: OledFrame, x: int, y: int, me: dict[str, Any]) -> None:
-    """The seat's unspent coins and power-up cards (locked beside its
-    sheet, and unlocked), in words on one line: "1 coin, 2 locked, 1
+    """The seat's unspent coins and power-up cards (kept beside its
+    sheet, and unlocked), in words on one line: "1 coin, 2 kept, 1
     unlocked" or as much of it as fits."""
     coins = me["coins_marked"] - me["coins_spent"]
     held = len(me.get("hand") or [])
     parts = [f"{coins} coin{'s' if coins != 1 else ''}"]
     if held:
-        parts.append(f"{held} locked")        # the HDMI's words: locked beside the sheet, then unlocked (issue 34)
+        parts.append(f"{held} kept")          # the HDMI's words: kept beside the sheet, then unlocked (issue 34)
     if me["unlocked"]:
         parts.append(f"{len(me['unlocked'])} unlocked")
     frame.best(x, y, [", ".join(parts), ", ".join(parts[:2]), parts[0]])
@@ -248,13 +248,12 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     (the longest first, the shorter ones where it has no room): "press
     again to reroll" (a reroll arms first, RG-15); with the cursor on
     "reroll", which dice stay (ruling RG-16, book: "keep as many dice as
-    you want and reroll the rest"; the simulator: "keep 3 for B, roll 3"),
-    at Stop with the rerolls left ("2 rerolls, keep 3 (B)"); with the cursor
-    on a card in the simulator (not at Stop: that is the news), what a
-    reroll would keep for it ("reroll keeps 3 for B" once the cursor rested
-    there, "stay: reroll keeps 3" before); "Stop! 2
-    rerolls" ("Time!" solo), "claim pressed", "reroll or claim"; [] when
-    none of these."""
+    you want and reroll the rest"; the simulator: "keep 2 2 5 for B, roll
+    3"), at Stop with the rerolls left ("2 rerolls, keep 2 2 5", "keep 2 2
+    5 5, 2 left"); with the cursor on a card in the simulator (not at Stop:
+    that is the news), the dice a reroll would keep for it ("reroll keeps 2
+    2 5 for B"); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
+    "reroll or claim"; [] when none of these."""
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat
     left = plural(view["rerolls_left"], "reroll")
@@ -262,15 +261,16 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
         return ["press again to reroll"]       # ruling RG-15: a reroll arms first
     if on_reroll and not any(r.get("player") == seat for r in game.chance_requests()):
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
-        keeps = reroll_words(view, seat, target, simulated)
+        keeps = reroll_forms(view, seat, target, simulated)
         if stop:     # the rerolls left and the dice kept on one line
-            return [f"{keeps}; {left} left", f"{left}, {keep_short(view, seat, target, simulated)}",
+            short = keep_short(view, seat, target, simulated)
+            return [f"{keeps[0]}; {left} left", f"{left}, {short}", f"{short}, {view['rerolls_left']} left",
                     f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
-        return [keeps]
+        return keeps
     on_card = shown.chosen is not None and shown.chosen.get("type") == "claim"
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] \
             and not any(r.get("player") == seat for r in game.chance_requests()):
-        return card_keep_words(view, seat, shown.chosen.get("card"), (context.get("targets") or {}).get(seat))
+        return card_keep_words(view, seat, shown.chosen.get("card"))
     if stop:
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
     if seat in (view.get("claims_pending") or []):

@@ -171,7 +171,7 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
     """What a seat must do now, in a few words for its banner; with the
     choice under the seat's cursor (``chosen``), what its press would do
     ("claim C?", "reroll?"; with ``keeps``, what the reroll keeps, RG-16:
-    "reroll: keep 3 (B)?", "reroll: roll all 6?")."""
+    "reroll: keep 2 2 5?", "reroll: roll all 6?")."""
     phase = view["phase"]
     p = seat["seat"]
     if phase in ("roll", "stop"):
@@ -197,6 +197,15 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
     return ""
 
 
+def doing_forms(doing: str) -> tuple[str, ...]:
+    """:func:`seat_doing`'s words and their shorter forms, longest first,
+    for a banner short of room (it keeps "Seat N" and shortens these,
+    issue 34): "reroll: keep 2 2 5?", "keep 2 2 5?", "reroll?"."""
+    if doing.startswith("reroll: ") and doing.endswith("?"):
+        return doing, doing.removeprefix("reroll: "), "reroll?"
+    return (doing,)
+
+
 def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
                  doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
     """The still part of a seat's sheet folded into one group (banner,
@@ -208,8 +217,8 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     start = len(scene.nodes)
     line_h = scene.measure("Ag", m.medium)[1] + m.pad
     banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine, doing=doing,
-                seat_first=False, key=f"banner:{p}")     # its "card C" / "reroll?" only the banner says
+    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine,
+                doing=doing_forms(doing), key=f"banner:{p}")   # "Seat N" stays; the doing is shortened
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
     dice_h = min(body.h // 6, body.w // 8)
@@ -292,33 +301,46 @@ def _trophies(scene: Scene, side: Rect, layout: str, cell: int, seat: dict[str, 
 
 def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout: str, cell: int,
             seat: dict[str, Any]) -> None:
-    """The seat's unspent coins and power-up cards ("2 coins", "1 locked",
-    "1 unlocked", the number alone where the words do not fit) where the
-    layout has room, and the unlocked power-ups by name."""
+    """The seat's unspent coins and power-up cards ("2 coins", "1 kept",
+    "1 unlocked": the rulebook's "keep that card beside your sheet until
+    you unlock it"; issue 34: "locked" and a bare number read as other
+    things than the end screen's "unlocked") where the layout has room,
+    and the unlocked power-ups by name.  Short of room the counts keep
+    their words and leave their icons out (all of them, so the counts look
+    alike), else a count shows its icon and number alone."""
     m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     coins_left = seat["coins_marked"] - seat["coins_spent"]
     held = seat.get("hand_cards")
     n_hand = len(held) if held is not None else seat["hand_count"]
-    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "locked", "locked"),
+    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "kept", "kept"),
               ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
+    # a row of three shares its width as the words need it ("0 unlocked" is the widest)
+    need = [small_h + 4 + scene.measure(f"{n} {one if n == 1 else many}", m.small)[0] for _, n, one, many in counts]
     spare = grid_area.bottom - grid_r.bottom - m.pad
     if layout == "hybrid":
         col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
         rows = col.rows(*([-small_h] * len(counts)), 1, gap=m.pad)
     elif layout == "under":
-        rows = rest_side.rows(-small_h, 1)[0].cols(1, 1, 1, gap=m.pad) + [Rect(0, 0, 0, 0)]
+        rows = rest_side.rows(-small_h, 1)[0].cols(*need, gap=m.pad) + [Rect(0, 0, 0, 0)]
     elif spare >= small_h:  # room under the grid: the counts go there in a row
         row = Rect(grid_area.x, grid_r.bottom + m.pad, grid_area.w, small_h)
-        rows = row.cols(1, 1, 1, gap=m.pad) + [rest_side]
+        rows = row.cols(*need, gap=m.pad) + [rest_side]
     else:
         rows = rest_side.rows(*([-small_h] * len(counts)), 1, gap=m.pad // 2)
-    for (icon, n, one, many), row in zip(counts, rows):
-        if row.bottom > grid_area.bottom:
-            break
+    shown = [(c, row) for c, row in zip(counts, rows) if row.bottom <= grid_area.bottom]
+    widths = [(scene.measure(f"{n} {one if n == 1 else many}", m.small)[0], row) for (_, n, one, many), row in shown]
+    # every count with its word: with the icons where all fit so, else all without them (issue 34:
+    # "1 locked" beside a bare "(icon) 0" read as other things than the end screen's "0 unlocked")
+    plain = not all(w <= row.w - small_h - 4 for w, row in widths) and all(w <= row.w for w, row in widths)
+    for (icon, n, one, many), row in shown:
         ir, tr = row.cols(-small_h, 1, gap=4)
+        words = f"{n} {one if n == 1 else many}"
+        if plain:
+            scene.text(words, row, sizes=(m.small,), priority=INFO)
+            continue
         scene.add("icon", ir, None, name=icon)
-        if scene.text(f"{n} {one if n == 1 else many}", tr, sizes=(m.small,), priority=INFO) is None:
+        if scene.text(words, tr, sizes=(m.small,), priority=INFO) is None:
             scene.dropped.pop()
             scene.text(str(n), tr, sizes=(m.small,))
     names = list(seat["unlocked"])

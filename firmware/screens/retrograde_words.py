@@ -11,7 +11,7 @@ what you like, roll the rest", never a count to roll.  In the simulator the
 table keeps, for a person, the dice that fit the card the seat's cursor
 last rested on this round (its target; the HDMI lit it), and for a bot the
 dice its plan keeps (``bots/retrograde.py`` ``keep``); the words name them
-before the press ("keep 3 for B, roll 3")."""
+before the press ("keep 2 2 5 for B, roll 3")."""
 from __future__ import annotations
 
 from typing import Any
@@ -90,12 +90,17 @@ def _rolling_again(game: Any, seat: int) -> bool:
     return game.seat_dice(seat) is not None
 
 
+def _values(dice: list[int]) -> str:
+    """Dice values in words, low to high: "2 2 5"."""
+    return " ".join(str(v) for v in sorted(dice))
+
+
 def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> str:
     """The seat's words while the game waits for its dice (the dice
     station's prompt): the round's first roll "roll all 6 dice!"; a reroll
     at the real cabinet (``kept`` None) "reroll: keep what you like, roll
-    the rest"; in the simulator, the dice the table kept: "keep 3, roll 3
-    dice" ("roll all 6 dice!" when it kept none)."""
+    the rest"; in the simulator, the dice the table kept: "keep 2 2 5,
+    roll 3 dice" ("roll all 6 dice!" when it kept none)."""
     n = int(request.get("count", 6))
     if request.get("player") is None or not _rolling_again(game, int(request["player"])):
         return f"roll all {n} dice!"
@@ -103,51 +108,62 @@ def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> st
         return KEEP_BY_HAND
     if not kept:
         return f"roll all {n} dice!"
-    return f"keep {len(kept)}, roll {plural(n - len(kept), 'die', 'dice')}"
+    return f"keep {_values(kept)}, roll {plural(n - len(kept), 'die', 'dice')}"
 
 
-def reroll_words(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
-    """What a seat's press on "reroll" does, said before the press: at the
-    real cabinet "keep what you like, roll the rest"; in the simulator,
-    with the card its cursor last rested on (``target``) while it is face
-    up, "keep 3 for B, roll 3" (the dice that fit it stay), else "no card:
-    roll all 6" (as :func:`kept_dice` keeps)."""
+def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> list[str]:
+    """What a seat's press on "reroll" does, said before the press, longest
+    first (shorter forms for a line short of room): at the real cabinet
+    "keep what you like, roll the rest"; in the simulator, with the card its
+    cursor last rested on (``target``) while it is face up, the dice that
+    fit it stay, named ("keep 2 2 5 for B, roll 3"; issue 34: "keep 3"
+    was read as pairs), "none fit B: roll all 6" when none does, else "no
+    card: roll all 6" (as :func:`kept_dice` keeps)."""
     if not simulated:
-        return KEEP_BY_HAND
+        return [KEEP_BY_HAND]
     dice = view["seats"][seat]["dice"] or []
     letters = card_letters(view)
     if target not in (view.get("face_up_ids") or []):     # none looked at, or another seat took it
-        return f"no card: roll all {len(dice)}"
-    kept = fitting_dice(dice, target)
-    return f"keep {len(kept)} for {letters[target]}, roll {len(dice) - len(kept)}"
+        return [f"no card: roll all {len(dice)}"]
+    kept, letter = fitting_dice(dice, target), letters[target]
+    if not kept:
+        return [f"none fit {letter}: roll all {len(dice)}", f"roll all {len(dice)}"]
+    vals, rest = _values(kept), len(dice) - len(kept)
+    return [f"keep {vals} for {letter}, roll {rest}", f"keep {vals} ({letter}), roll {rest}",
+            f"keep {vals} for {letter}", f"keep {vals}"]
 
 
 #: How a person chooses the card a simulated reroll keeps dice for (RG-16),
-#: said on the HDMI during the roll.
-KEEP_HOW = "To keep dice: stay on a card, then reroll"
+#: said on the HDMI during the roll (issue 34: "To keep dice: stay on a
+#: card, then reroll" was cryptic).
+KEEP_HOW = "Point at a card, then reroll: the dice that fit it stay"
 
 
-def card_keep_words(view: dict[str, Any], seat: int, card: str | None, target: str | None) -> list[str]:
-    """Simulator, the cursor on a card: what a reroll would keep for it,
-    longest first: "reroll keeps 3 for B" once the cursor rested there
-    (it is the seat's ``target``, RG-16), "stay: reroll keeps 3" before."""
+def card_keep_words(view: dict[str, Any], seat: int, card: str | None) -> list[str]:
+    """Simulator, the cursor on a card: which dice a reroll would keep for
+    it (once the cursor rested there it is the seat's target, RG-16),
+    named, longest first: "reroll keeps 2 2 5 for B", ... "keeps 2 2 5";
+    "reroll: none fit B" (issue 34: "stay: reroll keeps 3" puzzled a
+    tester who counted two dice; the 5 and both 2s fit)."""
     dice = view["seats"][seat]["dice"] or []
-    k = len(fitting_dice(dice, card)) if card else 0
+    kept = fitting_dice(dice, card) if card else []
     letter = card_letters(view).get(card, "?")
-    if card == target:
-        return [f"reroll keeps {k} for {letter}", f"reroll keeps {k} ({letter})"]
-    return [f"stay: reroll keeps {k} for {letter}", f"stay: reroll keeps {k}", f"stay: keeps {k} ({letter})"]
+    if not kept:
+        return [f"reroll: none fit {letter}", f"none fit {letter}"]
+    vals = _values(kept)
+    return [f"reroll keeps {vals} for {letter}", f"reroll keeps {vals} ({letter})", f"reroll keeps {vals}",
+            f"keeps {vals}"]
 
 
 def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
-    """:func:`reroll_words` in a few words, for a line it shares (the Stop
-    seat's rerolls left): "keep 3 (B)", "roll all 6", "keep some"."""
+    """:func:`reroll_forms` in a few words, for a line it shares (the Stop
+    seat's rerolls left, a seat's banner): "keep 2 2 5", "roll all 6",
+    "keep some"."""
     if not simulated:
         return "keep some"
     dice = view["seats"][seat]["dice"] or []
-    if target not in (view.get("face_up_ids") or []):
-        return f"roll all {len(dice)}"
-    return f"keep {len(fitting_dice(dice, target))} ({card_letters(view)[target]})"
+    kept = fitting_dice(dice, target) if target in (view.get("face_up_ids") or []) else []
+    return f"keep {_values(kept)}" if kept else f"roll all {len(dice)}"
 
 
 def kept_dice(game: Any, seat: int, target: str | None) -> list[int]:

@@ -4,7 +4,7 @@ must do now, :func:`header_todo` to pick its words) and a seat's banner
 (:func:`seat_banner`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from firmware.ui.geometry import Rect
 from firmware.ui.palette import DIM, FG, GOLD, PANEL, PANEL_HI, seat_colour
@@ -15,20 +15,23 @@ if TYPE_CHECKING:
 
 
 def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
-                active: bool = False, doing: str = "", key: str | None = None, seat_first: bool = True) -> Rect:
+                active: bool = False, doing: str | Sequence[str] = "", key: str | None = None) -> Rect:
     """A seat banner: the seat's colour with its number (never colour
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
-    seat's turn.  Short of room, the name goes first (the token says the
-    number), first shortened to "Seat N", then the doing; the score always
-    stays.  ``seat_first`` (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose
-    banner?): "Seat N" stays and the doing goes (where the screen says it
-    elsewhere too); else the doing stays with the score alone (Retrograde's
-    "card C": only its banner says it).
+    seat's turn.  ``doing`` may be one text or its forms, longest first
+    ("reroll: roll all 6?", "roll all 6?", "reroll?").  Short of room the
+    name is shortened to "Seat N" and the doing to its shorter forms; then
+    the doing goes (the screens say it elsewhere too: the seat's OLED, a
+    claimed card's marker, the header); "Seat N" and the score stay; with
+    no room for "Seat N" at all, the score and the doing where it fits
+    (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose banner?; Retrograde
+    seed 11: "(1) 0 pts  reroll: roll all 6?" beside "Seat 2 · 0 pts").
 
     Returns:
         ``rect``.
     """
+    doings = [d for d in ([doing] if isinstance(doing, str) else list(doing)) if d] or [""]
     m = scene.metrics
     scene.add("panel", rect, key, fill=PANEL_HI if active else PANEL, border=seat_colour(seat),
               glow=active, radius=m.pad)
@@ -41,7 +44,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
     # (the seat named in the small size beats a bare score in the medium one), else the score
     lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
-    for left, size in [(lf, z) for lf in lefts for z in sizes]:
+    for left, size, doing in [(lf, z, d) for lf in lefts for z in sizes for d in doings]:
         lw = scene.measure(left, size)[0]
         dw = scene.measure(doing, m.small)[0] if doing else 0
         # one pad between them (the doing is right-aligned in the rest): "Seat 4 · 7 VP  give VP 1/7?"
@@ -53,21 +56,22 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             return rect
     # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
     # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
-    if not seat_first:
-        for size in sizes:
-            lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0] if doing else 0
-            if lw + (dw + 2 * m.pad if doing else 0) <= rest.w:
-                left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
-                scene.text(score, left_r, sizes=(size,), colour=FG)
-                if doing:
-                    scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
-                return rect
-    if doing:
-        scene.dropped.append((INFO, doing))
     for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
         if scene.measure(left, size)[0] <= rest.w:
+            if doings[0]:
+                scene.dropped.append((INFO, doings[0]))
             scene.text(left, rest, sizes=(size,), colour=FG)
             return rect
+    # no room for "Seat N" at all (the token says the number): the score, and the doing if it fits
+    for size, doing in [(z, d) for z in sizes for d in doings if d]:
+        lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0]
+        if lw + dw + m.pad <= rest.w:
+            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
+            scene.text(score, left_r, sizes=(size,), colour=FG)
+            scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
+            return rect
+    if doings[0]:
+        scene.dropped.append((INFO, doings[0]))
     scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
     return rect
 

@@ -11,8 +11,9 @@ check had run out (accepted, CAB-6), past the late "dice ok" second and the
 by then. These tests pin what one press does in the moments the tester
 suspected: a press held back while the dice rolled is never replayed, a
 press whose down and up land in different passes around the end of the
-window is the check's alone, and a press after the check ran out and the
-grace passed is a choice as the rulings say.  What was wrong: the common
+window is the check's alone, and a press after the check ran out
+unanswered answers it first (since the fresh play-test of Retrograde seed
+11, test_dice_check_answered_first.py; it was a choice before).  What was wrong: the common
 dice's check ran out unsaid (only a seat's own check said "dice
 accepted"), so nothing told the seat its check had ended before the bonus
 card replaced it; now every person's seat that showed it says so."""
@@ -126,11 +127,14 @@ def test_a_press_across_the_end_of_the_window_is_the_checks_alone(table):
     _nothing_armed_for(t, 2000)
 
 
-def test_a_press_after_the_check_ran_out_and_its_grace_is_a_choice(table):
+def test_a_press_after_the_check_ran_out_unanswered_answers_it_then_a_press_chooses(table):
     """The play-test's case: the check ran out (accepted, "dice accepted")
     while the tester looked at an older screenshot; its press 1.5 s later,
-    past the late "dice ok" second and the look-first guard, arms the bonus
-    card the seat's OLED showed by then, as the rulings say (CAB-6, CAB-12)."""
+    past the late "dice ok" second, answers the check ("dice ok": the
+    OLED said "dice accepted" until then) and arms nothing; its next
+    press after the look-first guard arms the bonus card the OLED shows
+    (rulings CAB-6, CAB-12; issue 34, the fresh play-test of Retrograde
+    seed 11 met the same and changed the rule: it armed the card before)."""
     assert 1_500_000 > max(LATE_OK_US, LOOK_FIRST_US)
     t = table("ginza", 3, bots={1, 2}, seed=11)
     s = t.session
@@ -138,6 +142,10 @@ def test_a_press_after_the_check_ran_out_and_its_grace_is_a_choice(table):
     t.run_until(lambda t: COMMON not in s.dice.held, max_passes=400)
     assert "dice accepted" in " ".join(t.oled_texts(0))
     t.step(ms=1500)
+    assert "dice accepted" in " ".join(t.oled_texts(0))     # still: the seat did not answer
+    t.press(0, "button")
+    assert s.runtime.controls[0].armed is None and "dice ok" in " ".join(t.oled_texts(0))
+    t.step(ms=LOOK_FIRST_US // 1000 + 100)
     assert "keep this card" in " ".join(t.oled_texts(0))    # shown before the press
     t.press(0, "button")
     assert s.runtime.controls[0].armed is not None

@@ -89,7 +89,7 @@ def test_a_simulated_persons_reroll_keeps_the_dice_that_fit_the_card_under_its_c
     assert s.runtime.controls[0].shown(s.game).chosen["type"] == "reroll"
     letter = "ABCDE"[best]
     words = " ".join(t.oled_texts(0))
-    assert f"keep {len(kept)} for {letter}" in words and f"roll {6 - len(kept)}" in words, words
+    assert f"keep {' '.join(map(str, kept))} for {letter}" in words, words    # (", roll 2" where it fits)
     draws = _Draws(s.dice.table)
     t.press(0, "button")
     t.press(0, "button")
@@ -131,8 +131,8 @@ def test_the_real_cabinets_words_say_keep_what_you_like():
     words = dice_words(game, req, None)
     assert "keep" in words and "roll the rest" in words and "6" not in words, words
     sim = dice_words(game, req, [1, 1, 1])
-    assert "keep 3" in sim and "roll 3" in sim, sim
-    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 5, roll 1 die"
+    assert "keep 1 1 1" in sim and "roll 3" in sim, sim
+    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 1 1 1 2 3, roll 1 die"
 
 
 def test_a_bots_reroll_keeps_its_targets_dice(table):
@@ -179,19 +179,20 @@ def test_the_words_keep_no_dice_for_a_card_another_seat_took():
     agree."""
     from engines.registry import new_game
     from firmware.screens.retrograde_plans import card_letters
-    from firmware.screens.retrograde_words import kept_dice, reroll_words
+    from firmware.screens.retrograde_words import kept_dice, reroll_forms
     game = new_game("retrograde", 2, seed=5)
     first = game.view(None)["face_up_ids"][0]
     colours = COMP.card(first).colours
     game.apply({"type": "dice", "player": 0, "values": [colours[0], colours[1], 1, 2, 3, 4], "t_us": 1_000})
     view = game.view(0)
     letter = card_letters(view)[first]
-    n = len(_fits(view["seats"][0]["dice"], first))
-    assert reroll_words(view, 0, first, True) == f"keep {n} for {letter}, roll {6 - n}"
+    fit = _fits(view["seats"][0]["dice"], first)
+    vals = " ".join(map(str, fit))
+    assert reroll_forms(view, 0, first, True)[0] == f"keep {vals} for {letter}, roll {6 - len(fit)}"
     view["face_up_ids"].remove(first)           # another seat took it
     view["seats"][1]["claim"] = first
-    assert reroll_words(view, 0, first, True) == "no card: roll all 6"
-    assert "keep what you like" in reroll_words(view, 0, first, False)
+    assert reroll_forms(view, 0, first, True) == ["no card: roll all 6"]
+    assert "keep what you like" in reroll_forms(view, 0, first, False)[0]
     assert kept_dice(game, 0, "no such card") == []
 
 
@@ -249,10 +250,11 @@ def test_the_stop_seats_line_keeps_its_rerolls_left_and_the_dice_kept():
     assert "2 rerolls, keep some" in real, real
     other = next(c for c in game.view(None)["face_up_ids"])
     letter = card_letters_of(game)[other]
-    n = len(_fits([1, 1, 1, 2, 3, 4], other))
+    fit = _fits([1, 1, 1, 2, 3, 4], other)
     sim = " ".join(oled_frame(game, 0, game.view(0), controls,
                               {"simulated_dice": True, "targets": {0: other}}).texts)
-    assert f"2 rerolls, keep {n} ({letter})" in sim, sim
+    said = f"2 rerolls, keep {' '.join(map(str, fit))}" if fit else "2 rerolls, roll all 6"
+    assert said in sim and letter, sim
 
 
 def card_letters_of(game) -> dict[str, str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from firmware.rulings import LATE_OK_US
+from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
 
 
 def _journal(t) -> list[dict]:
@@ -40,6 +40,9 @@ def _dice_checked(t, look_ms: int = 1500) -> list[int]:
 
 
 def test_a_press_2s_after_the_roll_meant_as_dice_ok_does_not_reroll(table):
+    """The press answers the check that ran out unanswered ("dice ok",
+    ruling CAB-6); the seat's next press, after the look-first guard
+    (CAB-12), arms the reroll, and the one after rerolls."""
     t = table("retrograde", 3, bots={1, 2})
     s = t.session
     dice = _dice_in(t)
@@ -47,6 +50,11 @@ def test_a_press_2s_after_the_roll_meant_as_dice_ok_does_not_reroll(table):
     t.step(5)
     assert _rerolls(t, 0) == 0 and s.game.view(0)["seats"][0]["dice"] == dice
     assert not s.game.view(0)["seats"][0]["claim"], "no card taken by a stray press either"
+    assert "dice ok" in " ".join(t.oled_texts(0)), t.oled_texts(0)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms)
+    t.press(0, "button")                   # a fresh press on what the OLED shows: it arms
+    t.step(5)
+    assert _rerolls(t, 0) == 0
     assert "press again to reroll" in " ".join(t.oled_texts(0)), t.oled_texts(0)
     t.press(0, "button")                   # the second press: the reroll the seat asked for
     t.step(5)

@@ -188,6 +188,7 @@ def test_cab11_a_card_another_seat_took_is_no_new_choice(tmp_path):
     s = new_session(tmp_path, "retrograde", 3, bots={1, 2})
     rt, g = s.runtime, s.game
     run_until(rt, lambda: g.view(None)["seats"][0]["dice"] is not None and not s.dice.held)
+    press_at(rt, 0, rt.now_us + 100_000)           # answers its check, which ran out (CAB-6)
     run_to(rt, rt.now_us + LATE_OK_US + 100_000)
     assert not any(g.view(None)["seats"][k]["claim"] for k in (1, 2)), "a bot claimed before the seat looked"
     run_until(rt, lambda: any(g.view(None)["seats"][k]["claim"] for k in (1, 2)))

@@ -71,9 +71,14 @@ def test_a_banner_short_of_room_keeps_the_seat_and_leaves_out_the_doing():
         assert any(t.startswith("Seat 1") for t in texts), (w, texts)
 
 
-def test_retrograde_s_banner_keeps_its_doing_with_the_score_where_the_seat_does_not_fit():
-    """Retrograde's banner says what only it says ("card C"): there the
-    doing stays beside the score (seat_first=False)."""
-    scene = Scene(800, 480, default_measure())
-    seat_banner(scene, Rect(0, 0, 250, 40), 1, score="2 pts", doing="card C", seat_first=False)
-    assert "card C" in scene.texts() and "2 pts" in scene.texts(), scene.texts()
+def test_a_banner_shortens_its_doing_before_it_drops_the_seat():
+    """Issue 34, Retrograde seed 11: "(1) 0 pts  reroll: roll all 6?" lost
+    "Seat 1"; a doing given with shorter forms is shortened first, and
+    goes before "Seat N" does."""
+    forms = ("reroll: roll all 6?", "roll all 6?", "reroll?")
+    for w, said in ((460, forms[0]), (380, forms[1]), (320, forms[2]), (250, None)):
+        scene = Scene(800, 480, default_measure())
+        seat_banner(scene, Rect(0, 0, w, 40), 0, score="0 pts", doing=forms)
+        texts = scene.texts()
+        assert any(t.startswith("Seat 1") for t in texts), (w, texts)
+        assert (said in texts) if said else not set(forms) & set(texts), (w, texts)
