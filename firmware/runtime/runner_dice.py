@@ -137,19 +137,6 @@ class RunnerDice:
         self.dirty = True
         return True
 
-    def _too_late_hold(self, seat: int, t_us: int) -> None:
-        """``seat`` lets go at ``t_us`` of a press its check took though
-        the check had run out (the late "dice ok", ruling CAB-6): held
-        :data:`~firmware.rulings.LONG_PRESS_US` or more, it was meant as
-        "wrong", which is too late: its OLED says the dice stand
-        (:data:`~firmware.rulings.TOO_LATE_WORDS`; issue 34, Ginza: a hold
-        0.5 s after the check ran out went unsaid)."""
-        down = self._contest_down.get(seat)
-        if down is None or seat in self.bots or t_us - down[1] < LONG_PRESS_US:
-            return
-        if self.dice.tray_of(seat, self.bots) is None:       # (a check still open takes the hold: a reject)
-            self.say(seat, TOO_LATE_WORDS, t_us + LATE_OK_US)
-
     def see_checks(self, t_us: int) -> None:
         """Each person's seat sees the dice check its OLED shows at ``t_us``
         (its own reading, else the common one when its OLED shows no
@@ -205,6 +192,19 @@ class RunnerDice:
         """Seats holding their button on a reading to check: seat ->
         (tray key, press time us)."""
         return dict(self._contest_down)
+
+    def _too_late_hold(self, seat: int, t_us: int) -> None:
+        """``seat`` lets go at ``t_us`` of a press its check took though
+        the check had run out (the late "dice ok", ruling CAB-6): held
+        :data:`~firmware.rulings.LONG_PRESS_US` or more, it was meant as
+        "wrong", which is too late: its OLED says the dice stand
+        (:data:`~firmware.rulings.TOO_LATE_WORDS`; issue 34, Ginza: a hold
+        0.5 s after the check ran out went unsaid)."""
+        down = self._contest_down.get(seat)
+        if down is None or seat in self.bots or t_us - down[1] < LONG_PRESS_US:
+            return
+        if self.dice.tray_of(seat, self.bots) is None:       # (a check still open takes the hold: a reject)
+            self.say(seat, TOO_LATE_WORDS, t_us + LATE_OK_US)
 
     def _entry_press(self, key: int, long: bool, t_us: int) -> None:
         """A press during tray ``key``'s hand entry (``long``: back one
