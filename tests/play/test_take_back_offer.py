@@ -39,7 +39,11 @@ def _mine(t, seat: int = 0) -> bool:
 
 
 def _confirm(t, seat: int = 0) -> None:
-    """A person looks at the choice under the cursor, then presses twice."""
+    """A person looks at its choices (a step away and back: its press is a
+    choice, not a late answer to a dice check, ruling CAB-6), then presses
+    twice."""
+    t.press(seat, "right")
+    t.press(seat, "left")
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 2)
     t.press(seat, "button")
     t.step(3)
