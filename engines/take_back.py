@@ -26,7 +26,8 @@ A take-back that may not be made says why (:func:`refusal`, in words
 rolled), another seat's move, what came to light (the game's
 :attr:`~engines.base.Game.TAKE_BACK_WORDS`), the round or the turn over,
 another seat's turn; the history notes, when it forgets a seat's choices,
-why they became final.
+why they became final (one note a seat, kept until its turn ends or
+begins anew).
 
 Only games that set :attr:`Game.TAKE_BACK` keep snapshots (the turn-based
 ones); a take-back in any other game is refused.
@@ -72,7 +73,10 @@ def after(game: Any, action: dict[str, Any], events: list[dict[str, Any]],
     keep the snapshot taken :func:`before` it when the seat may still take
     it back, else forget every kept choice (another seat acted, a chance
     input came, something was revealed, the turn passed) and note why, for
-    the seat whose choices became final (:func:`refusal`)."""
+    the seat whose choices became final (:func:`refusal`).  Each seat's
+    note stays until its turn ends or begins anew (:func:`_age`): a third
+    seat's move does not make seat 1 forget that Seat 2's move made its
+    serve final (issue 34)."""
     if not game.TAKE_BACK:
         return
     history = game.__dict__.setdefault("_take_back", fresh())
@@ -80,17 +84,35 @@ def after(game: Any, action: dict[str, Any], events: list[dict[str, Any]],
         return                                  # a turn-based game's clock: nothing happened
     seat = action.get("player")
     why = _closing(game, action, events, kept)
+    notes = dict(history.get("closed") or {})
     if why is not None:
-        game._take_back = {**fresh(), "closed": _closed(game, history, action, kept, why)}
+        notes.update(_closed(game, history, action, kept, why, notes))
+        game._take_back = {**fresh(), "closed": _age(game, notes)}
         return
     if history["seat"] != seat:
-        closed = history.get("closed")
         if history["kept"]:                     # another seat's move made the seat's choices final
-            closed = _note(game, history["seat"], ("other_seat", None), seat)
-        history = game._take_back = {"seat": seat, "kept": [], "closed": closed}
+            notes[history["seat"]] = _note(game, history["seat"], ("other_seat", None), seat)
+        history = game._take_back = {"seat": seat, "kept": [], "closed": notes}
+    history["closed"] = _age(game, notes)
     words = next((e["text"] for e in events if e.get("text")), "")
     history["kept"].append({"before": kept[0], "action": dict(action), "text": words})
     del history["kept"][:-MAX_KEPT]
+
+
+def _age(game: Any, notes: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The seats' notes (:func:`_note`) after a move: a seat whose turn
+    went on at its note and is no longer due has its turn over (its
+    reason no longer "still"); one whose turn had ended and is due again
+    has a new turn (no note: "nothing done yet")."""
+    active = set(game.active_players()) if not game.is_terminal() else set()
+    aged = {}
+    for seat, note in notes.items():
+        if note["still"] and seat not in active:
+            note = {**note, "still": False}
+        elif not note["still"] and seat in active:
+            continue
+        aged[seat] = note
+    return aged
 
 
 def _closing(game: Any, action: dict[str, Any], events: list[dict[str, Any]],
@@ -127,21 +149,22 @@ def _note(game: Any, seat: int, why: tuple[str, str | None], by: Any) -> dict[st
 
 
 def _closed(game: Any, history: dict[str, Any], action: dict[str, Any],
-            kept: tuple[dict[str, Any], Any] | None, why: tuple[str, str | None]) -> dict[str, Any] | None:
-    """The note (:func:`_note`) a closing ``action`` leaves: for the seat
-    whose kept choices it ends (another seat's action: "other_seat"), or
-    the seat whose choice it is; the dice asked for by a seat's last
-    choice, once read, turn its "dice_asked" into "dice_read"; else the
-    note before stays."""
-    seat, prev = action.get("player"), history.get("closed")
+            kept: tuple[dict[str, Any], Any] | None, why: tuple[str, str | None],
+            notes: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The notes (:func:`_note`, seat -> note) a closing ``action`` leaves:
+    for the seat whose kept choices it ends (another seat's action:
+    "other_seat"), or the seat whose choice it is; the dice asked for by a
+    seat's last choice, once read, turn its "dice_asked" into
+    "dice_read"; the other notes stay."""
+    seat = action.get("player")
     owner = history["seat"] if history["kept"] else (seat if kept is not None else None)
     if owner is not None:
         if owner != seat:                       # another seat's move, or the game's own
             why = ("other_seat", None) if seat is not None else ("moved", None)
-        return _note(game, owner, why, seat)
-    if prev is not None and prev["why"] == "dice_asked" and action["type"] in CHANCE_TYPES:
-        return _note(game, prev["seat"], ("dice_read", None), prev["by"])
-    return prev
+        return {owner: _note(game, owner, why, seat)}
+    if action["type"] in CHANCE_TYPES:
+        return {s: _note(game, s, ("dice_read", None), n["by"]) for s, n in notes.items() if n["why"] == "dice_asked"}
+    return {}
 
 
 #: A refusal's words by its code (:func:`refusal`): ``{seat}`` the seat it
@@ -186,8 +209,7 @@ def refusal(game: Any, player: Any) -> dict[str, Any] | None:
         if game.chance_requests():
             return say("dice_asked")
         return None if player in active else say("turn_over")
-    mine = history.get("closed")
-    mine = mine if mine and mine["seat"] == player else None
+    mine = (history.get("closed") or {}).get(player)
     if player in active:
         return say(mine["why"], mine["by"], mine["words"]) if mine and mine["still"] else say("nothing_yet")
     if mine is not None:
@@ -226,7 +248,7 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
     history = game._take_back
     last = history["kept"][-1]
     restored = type(game)._load(last["before"])
-    rest = {"seat": player, "kept": history["kept"][:-1]}
+    rest = {"seat": player, "kept": history["kept"][:-1], "closed": dict(history.get("closed") or {})}
     game.__dict__.clear()
     game.__dict__.update(restored.__dict__)
     game._take_back = rest

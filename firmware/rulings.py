@@ -35,6 +35,10 @@ BEFORE_GO_WORDS = "too soon: before go"
 #: Rulings CAB-6 and CAB-12: what the OLED says of a person's press less than
 #: :data:`LOOK_FIRST_US` after its dice check appeared (it takes nothing).
 CHECK_LOOK_WORDS = "look first: check the dice"
+#: Ruling CAB-6: what the OLED says of a person's press held to say "wrong"
+#: (:data:`LONG_PRESS_US`) after its dice check ran out: the dice stand
+#: (issue 34, Ginza: a hold 0.5 s after the check ended went unsaid).
+TOO_LATE_WORDS = "too late: accepted"
 
 
 def check_window_us(contest_ms: int, dice: int) -> int:

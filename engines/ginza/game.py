@@ -48,11 +48,14 @@ class GinzaGame(PlayMixin, Game):
     option_defaults: dict[str, Any] = {}
     #: Take-back (engines/take_back.py): within a turn, e.g. an arrange
     #: level raised by mistake; never across a roll, a customer arriving
-    #: with its order cards, the player cards revealed or a tie the RNG broke.
+    #: with its order cards, the player cards revealed, the bonus cards passed
+    #: in the draft (the seat sees the cards passed to it: its pick before is
+    #: final, issue 34 s17) or a tie the RNG broke.
     TAKE_BACK = True
-    REVEALING_EVENTS = frozenset({"dice", "arrive", "reveal", "start_tie"})
+    REVEALING_EVENTS = frozenset({"dice", "arrive", "reveal", "cards_passed", "start_tie"})
     TAKE_BACK_WORDS = {"dice": "dice already read", "arrive": "a customer arrived",
-                       "reveal": "cards were revealed", "start_tie": "a draw chose a start"}
+                       "reveal": "cards were revealed", "cards_passed": "cards were passed",
+                       "start_tie": "a draw chose a start"}
     ROUND_END_EVENTS = frozenset({"round_end"})
 
     comp: Components
@@ -299,7 +302,7 @@ class GinzaGame(PlayMixin, Game):
             for s in range(self.num_players):
                 ps[(s + 1) % self.num_players]["draft"] = passed[s]
             self.st["phase"] = "draft2"
-            return events + [_ev("phase", "Bonus draft: keep 1 of the 2 cards passed to you")]
+            return events + [_ev("cards_passed", "Bonus draft: keep 1 of the 2 cards passed to you")]
         for p in ps:
             p["draft"] = []
         return events + self._start_game()

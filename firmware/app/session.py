@@ -35,7 +35,7 @@ from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
-from firmware.runtime.takeback import hints as take_back_hints
+from firmware.runtime.takeback import hints as take_back_hints, is_refusal
 from firmware.ui.keys import KEY_INPUTS
 from firmware.ui.oled import oled_image
 
@@ -258,6 +258,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         else:       # a seat's display that stopped answering (the game goes on; the writer retries it)
             notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
+                # a refused take-back's words: on the seat's OLED whatever it shows (a dice check too)
+                "said_why": {k: v for k, v in prompts.items() if is_refusal(str(v))},
                 "paused": self.runtime.pause.paused,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),

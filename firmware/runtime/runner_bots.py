@@ -62,8 +62,10 @@ class RunnerBots:
         self.bot_navs: list[tuple[int, int, int]] = []
 
     def plan_bots(self, now_us: int) -> None:
-        """Give every idle bot seat its next physical input(s)."""
-        if self.pause.paused:                    # no bot plans a move while paused (issue 38)
+        """Give every idle bot seat its next physical input(s): none while
+        paused, nor while a person holds Left under its take-back offer
+        (the offer stands for the whole hold, :mod:`firmware.runtime.takeback`)."""
+        if self.pause.paused or self.take_backs.holding(now_us):      # (issue 38; issue 34 s17)
             return
         game = self.game
         if game.is_terminal() or game.chance_requests() or now_us < self.frozen_until_us:
@@ -106,6 +108,22 @@ class RunnerBots:
             self._thinking.add(seat)
             self.thinker.submit(lambda seat=seat, game=game, planned=now_us, seen=seen:
                                 (seat, _decided(choose, seat, game), planned, seen))
+
+    def call_off_bot_presses(self, t_us: int) -> None:
+        """The bots' presses not yet made by ``t_us`` are called off (a
+        button, an arrow or the push going down, a cup lifted; the releases
+        of presses made stay), as are their planned navigation steps; each
+        bot plans again when it may (the pause, a person's take-back hold)."""
+        pressed = ("button", "nav_a", "nav_b", "nav_push")
+
+        def begins(name: str, closed: bool) -> bool:    # a press, or a cup lifted (its contact opens)
+            return (name in pressed and closed) or (name == "cup" and not closed)
+        if self.timeline is not None:
+            self.timeline.pending = [e for e in self.timeline.pending if e.seat not in self.bots
+                                     or e.t_us <= t_us or not begins(e.input, e.closed)]
+        self.bot_inputs = [e for e in self.bot_inputs if e.t_us <= t_us or not begins(e.input, e.kind == "press")]
+        self.bot_navs = [n for n in self.bot_navs if n[0] <= t_us]
+        self.bot_busy_until = {}
 
     def seat_bot(self, seat: int) -> Any:
         """The bot playing ``seat`` at its level (made on first use, so a

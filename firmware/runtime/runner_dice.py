@@ -20,7 +20,7 @@ from typing import Any
 from hardware.debounce import InputEvent
 
 from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, ROLLING_SHOWN_US,
-                              ROLLING_WORDS)
+                              ROLLING_WORDS, TOO_LATE_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.runtime.takeback import is_refusal
@@ -28,7 +28,7 @@ from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
 #: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
-PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS)
+PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
 #: a simulated reroll keeps the dice of (cards passed on the way to
 #: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
@@ -94,6 +94,8 @@ class RunnerDice:
         if ev.input == "button" and ev.kind == "release" and seat in self._look_down:
             self._look_down.discard(seat)          # the release of a press that only showed the check
             return True
+        if ev.input == "button" and ev.kind == "release":
+            self._too_late_hold(seat, ev.t_us)
         self.see_checks(ev.t_us)
         key = self.dice.tray_of(seat, self.bots)
         if key is None:
@@ -258,6 +260,19 @@ class RunnerDice:
         """Seats holding their button on a reading to check: seat ->
         (tray key, press time us)."""
         return dict(self._contest_down)
+
+    def _too_late_hold(self, seat: int, t_us: int) -> None:
+        """``seat`` lets go at ``t_us`` of a press its check took though
+        the check had run out (the late "dice ok", ruling CAB-6): held
+        :data:`~firmware.rulings.LONG_PRESS_US` or more, it was meant as
+        "wrong", which is too late: its OLED says the dice stand
+        (:data:`~firmware.rulings.TOO_LATE_WORDS`; issue 34, Ginza: a hold
+        0.5 s after the check ran out went unsaid)."""
+        down = self._contest_down.get(seat)
+        if down is None or seat in self.bots or t_us - down[1] < LONG_PRESS_US:
+            return
+        if self.dice.tray_of(seat, self.bots) is None:       # (a check still open takes the hold: a reject)
+            self.say(seat, TOO_LATE_WORDS, t_us + LATE_OK_US)
 
     def _entry_press(self, key: int, long: bool, t_us: int) -> None:
         """A press during tray ``key``'s hand entry (``long``: back one

@@ -10,7 +10,7 @@ observed as the screens showed them, :meth:`RunnerInputs._observe`).
 :class:`RunnerInputs` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``game``, ``io``, ``stats``, ``prompts``, ``pause``, the dice
 glue (``_contest_input``, ``_needs_camera_confirmation``) and the bots'
-injected inputs (``bot_inputs``, ``bot_navs``).
+injected inputs (``bot_inputs``, ``bot_navs``, ``call_off_bot_presses``).
 """
 from __future__ import annotations
 
@@ -65,12 +65,15 @@ class RunnerInputs:
             self.touched.add(ev.seat)
         if ev.input in ("nav_a", "nav_b") and ev.kind != "press":   # an arrow let go ends its holds,
             self.group_jumps.let_go(ev)                           # whoever uses the release (issue 34)
-            self.take_backs.let_go(ev)
+            self.take_backs.let_go(ev, self)
         was_paused = self.pause.paused
         if self.pause.input(ev, self.bots):      # a pause hold, or a person's input while paused
             self.dirty = True
             if self.pause.paused != was_paused:
                 self._pause_turned(ev.t_us)
+            return
+        if ev.seat in self.bots and ev.kind == "press" and self.take_backs.holding(ev.t_us):
+            self.stats.ignored_inputs += 1       # a person holds Left under its take-back offer: bots wait
             return
         if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
@@ -311,16 +314,7 @@ class RunnerInputs:
             # the game has taken (so every stamp of a race keeps its order)
             start = t_us if self.pause.since_us is None else self.pause.since_us
             self._paused_at = min(t_us, max(start, self.game.now_us()))
-            pressed = ("button", "nav_a", "nav_b", "nav_push")
-
-            def begins(name: str, closed: bool) -> bool:    # a press, or a cup lifted (its contact opens)
-                return (name in pressed and closed) or (name == "cup" and not closed)
-            if self.timeline is not None:
-                self.timeline.pending = [e for e in self.timeline.pending if e.seat not in self.bots
-                                         or e.t_us <= t_us or not begins(e.input, e.closed)]
-            self.bot_inputs = [e for e in self.bot_inputs if e.t_us <= t_us or not begins(e.input, e.kind == "press")]
-            self.bot_navs = [n for n in self.bot_navs if n[0] <= t_us]
-            self.bot_busy_until = {}
+            self.call_off_bot_presses(t_us)
             return
         paused_us = max(0, t_us - getattr(self, "_paused_at", t_us))
         self.stale_before_us = t_us     # a bot's decision asked before the pause ended is thought again

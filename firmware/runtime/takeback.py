@@ -17,6 +17,12 @@ move, dice, a draw or a revealed card).  While it may, the seat's OLED
 says so (:data:`HINT`, :func:`hints`); a hold when it may not says why
 in a family's words ("dice already read", "Seat 2 moved since",
 "nothing done yet": :data:`SHORT_WHY`).
+While a person's seat holds Left alone under that offer, no bot plans or
+presses (:meth:`TakeBackHold.holding`, at most :data:`HOLD_BOTS_US`, as
+in the pause hold): what was offered when Left went down is what the hold
+takes back (issue 34, s17: the bots moved during the tester's hold and the
+offer was refused).  A refusal's words are drawn over any frame the OLED
+shows (a dice check too: the session's ``said_why``).
 The take-back is applied as the engine action ``{"type": "take_back",
 "player": seat}``: journaled as its own line, replayed on resume, and its
 event ("Seat 2 took back: ...") joins the moves the screens show.
@@ -35,6 +41,12 @@ TAKE_BACK_HOLD_US = 1_000_000
 #: How long a refused take-back's words stay on the seat's OLED (unless an
 #: arrow step clears them first), us.
 REFUSAL_SHOWN_US = 2_000_000
+#: A person's Left held under the take-back offer keeps the bots waiting
+#: (no bot plans or presses, as in the pause) for at most this long, us: the
+#: offer stands for the whole hold (issue 34, s17: the bots picked their
+#: second bonus cards during the tester's hold, which was then refused).
+#: A Left held longer lets them go on.
+HOLD_BOTS_US = 3_000_000
 #: What the seat's OLED says while a take-back is possible.
 HINT = "hold left: take back"
 #: A refused take-back on the seat's OLED, by the engine's reason
@@ -101,6 +113,15 @@ class TakeBackHold:
         self._right: set[int] = set()
         #: seat -> the key of the choice under its cursor when Left went down (None: no choice)
         self._before: dict[int, str | None] = {}
+        #: seat -> when its Left went down alone under the take-back offer, us (the bots wait)
+        self._offered: dict[int, int] = {}
+
+    def holding(self, t_us: int) -> bool:
+        """True while a person's seat holds Left alone under its take-back
+        offer (:data:`HINT` on its OLED when Left went down), at most
+        :data:`HOLD_BOTS_US`: no bot plans or presses then, so what was
+        offered is what the hold takes back."""
+        return any(0 <= t_us - since < HOLD_BOTS_US for since in self._offered.values())
 
     def input(self, ev: Any, runtime: Any) -> bool:
         """Take one input event (``seat``, ``input``, ``kind``, ``t_us``).
@@ -118,6 +139,7 @@ class TakeBackHold:
                 self._right.add(ev.seat)
                 if ev.seat in self._left:
                     self._left[ev.seat] = None       # both arrows: the pause, not a take-back
+                    self._offered.pop(ev.seat, None)
             else:
                 self._right.discard(ev.seat)
             return False
@@ -125,7 +147,10 @@ class TakeBackHold:
             self._left[ev.seat] = None if ev.seat in self._right else ev.t_us
             chosen = runtime.controls[ev.seat].shown(runtime.game).chosen if 0 <= ev.seat < len(runtime.controls) else None
             self._before[ev.seat] = choice_key(chosen) if chosen is not None else None
+            if self._left[ev.seat] is not None and ev.seat in hints(runtime):
+                self._hold_bots(ev.seat, ev.t_us, runtime)
             return False
+        self._let_bots_go(ev.seat, ev.t_us, runtime)
         since = self._left.pop(ev.seat, None)
         before = self._before.pop(ev.seat, None)
         if since is None or ev.t_us - since < TAKE_BACK_HOLD_US:
@@ -133,12 +158,31 @@ class TakeBackHold:
         take_back(runtime, ev.seat, ev.t_us, before=before)
         return True
 
-    def let_go(self, ev: Any) -> None:
+    def let_go(self, ev: Any, runtime: Any = None) -> None:
         """An arrow let go, whatever else uses the event (a pause hold's
         release, an input while paused): a Right no longer down stops
-        keeping the seat's next Left hold from being a take-back."""
+        keeping the seat's next Left hold from being a take-back; a Left
+        let go lets the bots go on (:meth:`holding`)."""
         if ev.input == "nav_b" and ev.kind != "press":
             self._right.discard(ev.seat)
+        elif ev.input == "nav_a" and ev.kind != "press" and runtime is not None:
+            self._let_bots_go(ev.seat, ev.t_us, runtime)
+
+    def _hold_bots(self, seat: int, t_us: int, runtime: Any) -> None:
+        """``seat``'s Left went down alone at ``t_us`` under its offer: the
+        bots' presses not yet made are called off and none plans while it
+        holds (an armed bot choice is disarmed: its confirm was called off)."""
+        self._offered[seat] = t_us
+        runtime.call_off_bot_presses(t_us)
+        for bot in runtime.bots:
+            if 0 <= bot < len(runtime.controls):
+                runtime.controls[bot].armed = None
+
+    def _let_bots_go(self, seat: int, t_us: int, runtime: Any) -> None:
+        """``seat``'s Left went up: the bots plan again, afresh (a decision
+        asked before is thought again on the game as the hold left it)."""
+        if self._offered.pop(seat, None) is not None:
+            runtime.stale_before_us = max(runtime.stale_before_us, t_us)
 
 
 def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | None = None) -> bool:

@@ -80,10 +80,11 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     from firmware.screens.readings import oled_frame as reading_frame
     from firmware.screens.readings import reading_for
     checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
+    why = (context.get("said_why") or {}).get(seat)
     if checking is not None:   # ruling CAB-6: the reading to check, reroll or enter by hand
         prompt = (context.get("prompts") or {}).get(seat)
         early = prompt == ROLLING_WORDS    # pressed while its dice rolled
-        return reading_frame(seat, *checking, early=early, look=prompt == CHECK_LOOK_WORDS)
+        return _said(reading_frame(seat, *checking, early=early, look=prompt == CHECK_LOOK_WORDS), why)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
         walk = walkthrough.oled_line(game, seat, controls.shown(game), context) if context.get("walkthrough") else ()
@@ -93,12 +94,22 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         frame = module.oled_frame(game, seat, game.view(seat), controls, context)
         if walk or hint:     # the first-game walkthrough's one line (or the hint) in the top bar
             frame = walkthrough.oled_bar(frame, walk or (TAKE_BACK_HINT,))
-        return frame
+        return _said(frame, why)
     frame = OledFrame()
     lines = oled_lines(game, seat, controls, context)
     frame.image = oled_image(lines, invert_first=True)
     frame.texts = list(lines)
     return frame
+
+
+def _said(frame: OledFrame, why: str | None) -> OledFrame:
+    """``frame`` with a refused take-back's words (``why``, the context's
+    ``said_why``) in its top bar when it does not show them itself (a dice
+    check's frame, a round's summary): a hold is never answered by nothing
+    (issue 34, ruling CAB-11)."""
+    if not why or why in frame.texts:
+        return frame
+    return walkthrough.oled_bar(frame, (why,))
 
 
 def oled_lines(game: Game, seat: int, controls: SeatCursor, context: dict[str, Any]) -> list[str]:

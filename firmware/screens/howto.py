@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from firmware.screens.howto_cafe import CAFE_JUNIOR, CRYPTID_CAFE, GINZA
-from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, PLUS, TAKE_BACK, Art, Page,  # noqa: F401 (re-exported)
+from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, PLUS, Art, Page,  # noqa: F401 (re-exported)
                                           Tile)
 from firmware.screens.howto_race import CHA_DANGO, CHA_DANGO_HIT, RETROGRADE  # noqa: F401 (re-exported)
 

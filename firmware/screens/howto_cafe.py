@@ -5,7 +5,7 @@ Café International Junior: their pages (after the rulebooks in
 from __future__ import annotations
 
 from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, AT_THE_CABINET_GROUPS, BLUE, CROSS, DICE_TRAY,
-                                          KEYS, KEYS_LIT, PURPLE, RED, TAKE_BACK, YELLOW, Page, tile)
+                                          KEYS, KEYS_LIT, PURPLE, RED, YELLOW, Page, take_back_page, tile)
 
 #: The customer card drawn on the pages: what each of its icons says.
 _YETI = ("customer", {"name": "Yeti", "type": "terrestrial", "tip": 5, "order": (("beuvnoire", 3),
@@ -83,7 +83,9 @@ CRYPTID_CAFE = (
              ("ctype", {"name": "airborne"}), ("ctype", {"name": "airborne"})),
     )),
     AT_THE_CABINET,
-    TAKE_BACK,
+    take_back_page("take back a serve, tips or an order",
+                   "Until another seat or the AI moves: after a server, at once",
+                   ("meeple", {"seat": 1}), ("meeple", {"ai": True, "label": "AI3"})),
 )
 
 GINZA = (
@@ -163,7 +165,9 @@ GINZA = (
     )),
     DICE_TRAY,
     AT_THE_CABINET_GROUPS,
-    TAKE_BACK,
+    take_back_page("your last choice is taken back",
+                   "Until the next seat moves, dice are rolled or a customer comes",
+                   ("die", dict(RED, value=5)), ("plate", {"name": "Parfait"})),
 )
 
 CAFE_JUNIOR = (
@@ -199,5 +203,7 @@ CAFE_JUNIOR = (
         tile("The most points wins", ("icon", {"name": "trophy", "won": True})),
     )),
     AT_THE_CABINET,
-    TAKE_BACK,
+    take_back_page("take back your last guest",
+                   "Until your turn ends and new guests are drawn",
+                   ("guest", {"gender": "girl"}), ARROW, ("icon", {"name": "deck"})),
 )

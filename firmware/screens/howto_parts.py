@@ -58,13 +58,24 @@ AT_THE_CABINET_GROUPS = Page("At the cabinet", (
     tile("Arrows choose; hold right 0.5\u00a0s: next group", KEYS),
     *AT_THE_CABINET.tiles[1:],
 ))
-#: The turn-based games: a seat takes back its last choice (ruling CAB-11, firmware/runtime/takeback.py).
-TAKE_BACK = Page("Chose the wrong one?", (
-    tile("Hold your left arrow 1\u00a0s: your last choice is taken back", KEYS),
-    tile("Only in your turn, before dice, cards or others move", ("die", {"value": 5}),
-         ("icon", {"name": "deck"})),
-    tile("Hold both arrows 1\u00a0s: pause, these pages, the moves", KEYS),
-))
+#: The pause: the third picture of every take-back page.
+PAUSE_TILE = tile("Hold both arrows 1\u00a0s: pause, these pages, the moves", KEYS)
+
+
+def take_back_page(what: str, until: str, *art: Art) -> Page:
+    """The turn-based games' take-back page (ruling CAB-11,
+    firmware/runtime/takeback.py) in a game's own words: ``what`` a hold of
+    the left arrow takes back, ``until`` when (what makes a choice final),
+    drawn with ``art``; then the pause.  (A fresh play-test: the one page
+    shared by the three games promised take-back where, with bots or the
+    AI moving a second later, it was hardly ever possible.)"""
+    return Page("Chose the wrong one?", (
+        tile(f"Hold your left arrow 1\u00a0s: {what}", KEYS),
+        tile(until, *art),
+        PAUSE_TILE,
+    ))
+
+
 #: Real dice (Retrograde, Ginza): the camera reads them, the seat checks (CAB-5, CAB-6).
 DICE_TRAY = Page("Your dice at the cabinet", (
     tile("Roll your real dice in the tray: the camera reads them", ("die", {"value": 3}), ("die", {"value": 5})),
