@@ -94,9 +94,17 @@ def end_words(view: dict[str, Any]) -> list[str]:
     for s, pen in enumerate(view.get("penalties") or []):
         if pen:
             k = int(round(-pen / JOKER_PENALTY))
-            lines.append(f"Seat {s + 1}: {pen:+g}, {k} joker{'s' if k != 1 else ''} in hand "
-                         f"(each gives up {JOKER_PENALTY} points)")
+            lines.append(joker_words(s, pen))
     return lines
+
+
+def joker_words(seat: int, penalty: float) -> str:
+    """A seat's joker penalty at the end (book, "End of the Game": each
+    joker still in hand gives up 5 points): "Seat 2: -5 for 1 joker in
+    hand (each gives up 5 points)"; ``seat`` 0-based, ``penalty`` <= 0."""
+    k = int(round(-penalty / JOKER_PENALTY))
+    return (f"Seat {seat + 1}: {penalty:+g} for {k} joker{'s' if k != 1 else ''} in hand "
+            f"(each gives up {JOKER_PENALTY} points)")
 
 
 def end_short(view: dict[str, Any]) -> str:

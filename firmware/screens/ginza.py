@@ -33,7 +33,8 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
 from firmware.screens.ginza_groups import choice_group, choice_order  # noqa: F401 - the choices in the screen's order, their groups
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
-    customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary)
+    breakdown_words, customer_names, held_actions, result_breakdown, result_notes, result_pause, result_pause_ms,
+    round_summary, score_parts)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
@@ -135,19 +136,17 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     if head_h:
         scene.text("Final scores", head, sizes=(m.large, m.medium), colour=GOLD, priority=INFO)
     for k, seat in enumerate(order):
-        p = view["players"][seat]
+        parts = score_parts(view, seat)
         total = scores[seat]
-        coins = p.get("coin_points", 0)
-        bonus = total - p["order_points"] - coins
         row = Rect(rest.x, rest.y + k * (row_h + m.pad // 2), rest.w, row_h)
         left, right = row.cols(0.42, 0.58, gap=m.pad)
         seat_banner(scene, left, seat, score=f"{total:g} VP", active=seat in best, key=f"final:{seat}")
-        words = f"orders {p['order_points']} + yen {coins} + bonus {bonus:g}"
+        words = breakdown_words(view, seat)
         if scene.text(words, right, sizes=(m.medium, m.small), priority=INFO) is None:
             scene.dropped.pop()  # two lines, or only the total in the banner
             scene.wrapped(words, right, sizes=(m.small,), priority=INFO, max_lines=2)
-        scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": p["order_points"], "yen": coins,
-                                                     "bonus": bonus}
+        scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": parts["orders"], "yen": parts["yen"],
+                                                     "bonus": parts["bonus"]}
 
 
 def _note_lines(scene: Scene, notes: list[str], width: int) -> int:
