@@ -93,7 +93,6 @@ def end_words(view: dict[str, Any]) -> list[str]:
     lines = [why]
     for s, pen in enumerate(view.get("penalties") or []):
         if pen:
-            k = int(round(-pen / JOKER_PENALTY))
             lines.append(joker_words(s, pen))
     return lines
 

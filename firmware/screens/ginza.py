@@ -33,8 +33,7 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
 from firmware.screens.ginza_groups import choice_group, choice_order  # noqa: F401 - the choices in the screen's order, their groups
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
-    breakdown_words, customer_names, held_actions, result_breakdown, result_notes, result_pause, result_pause_ms,
-    round_summary, score_parts)
+    customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
@@ -110,6 +109,30 @@ def todo_text(game, view: dict[str, Any]) -> str:
     if turn is not None:
         return f"Seat {turn + 1}: serve, arrange or wash|Seat {turn + 1}: your turn"
     return ""
+
+
+def score_parts(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """Seat ``seat``'s final VP in the parts of "6. Scoring": ``orders``
+    (the VP of its order cards), ``yen`` (1 VP per 5 yen), ``bonus`` (its
+    bonus cards: the rest of the total) and ``total``."""
+    p = view["players"][seat]
+    total = view.get("scores", [0] * len(view["players"]))[seat]
+    yen = p.get("coin_points", 0)
+    return {"orders": p["order_points"], "yen": yen, "bonus": total - p["order_points"] - yen, "total": total}
+
+
+def breakdown_words(view: dict[str, Any], seat: int) -> str:
+    """"orders 20 + yen 2 + bonus 0": a seat's VP in parts."""
+    parts = score_parts(view, seat)
+    return f"orders {parts['orders']:g} + yen {parts['yen']:g} + bonus {parts['bonus']:g}"
+
+
+def result_breakdown(view: dict[str, Any]) -> list[str]:
+    """Each seat's final VP in parts for the result card (issue 34: the
+    card hid seat 3's line on the final board); [] before the end."""
+    if view.get("phase") != "over":
+        return []
+    return [breakdown_words(view, s) for s in range(len(view["players"]))]
 
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:

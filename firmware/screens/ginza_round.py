@@ -129,26 +129,3 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     cards = f"{plural(discarded, 'order card')} discarded" if discarded else "no order card discarded"
     return [why, f"{plural(served, 'customer')} served, {gone} left unserved, {cards}"]
 
-
-def score_parts(view: dict[str, Any], seat: int) -> dict[str, float]:
-    """Seat ``seat``'s final VP in the parts of "6. Scoring": ``orders``
-    (the VP of its order cards), ``yen`` (1 VP per 5 yen), ``bonus`` (its
-    bonus cards: the rest of the total) and ``total``."""
-    p = view["players"][seat]
-    total = view.get("scores", [0] * len(view["players"]))[seat]
-    yen = p.get("coin_points", 0)
-    return {"orders": p["order_points"], "yen": yen, "bonus": total - p["order_points"] - yen, "total": total}
-
-
-def breakdown_words(view: dict[str, Any], seat: int) -> str:
-    """"orders 20 + yen 2 + bonus 0": a seat's VP in parts."""
-    parts = score_parts(view, seat)
-    return f"orders {parts['orders']:g} + yen {parts['yen']:g} + bonus {parts['bonus']:g}"
-
-
-def result_breakdown(view: dict[str, Any]) -> list[str]:
-    """Each seat's final VP in parts for the result card (issue 34: the
-    card hid seat 3's line on the final board); [] before the end."""
-    if view.get("phase") != "over":
-        return []
-    return [breakdown_words(view, s) for s in range(len(view["players"]))]
