@@ -128,4 +128,3 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     discarded = view.get("discarded_orders", 0)
     cards = f"{plural(discarded, 'order card')} discarded" if discarded else "no order card discarded"
     return [why, f"{plural(served, 'customer')} served, {gone} left unserved, {cards}"]
-
