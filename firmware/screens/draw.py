@@ -58,6 +58,8 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
         declared = cabinet_game(game.game_id)
         moves = move_words(game.game_id, list(context.get("last_events") or [])[-8:], view) \
             if declared is None or declared.moves_feed else []
+        pick = getattr(module, "band_moves", None)      # the move the band says (Ginza: a service, not the arrival)
+        moves = pick(moves) if pick is not None else moves
         return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
                                      band, size, measure, moves)
     return module.screen(game, view, context, size=size, measure=measure)

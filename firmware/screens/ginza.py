@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.screens.choices import cursor_choices
-from firmware.screens.ginza_words import cost_words, feed, short_words
+from firmware.screens.ginza_words import band_moves, cost_words, feed, short_words  # noqa: F401 - band_moves: a hook
 from firmware.screens.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              wrap_words)
