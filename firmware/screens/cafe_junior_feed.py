@@ -28,8 +28,9 @@ def _place(view: dict[str, Any]) -> dict[str, str]:
 
 
 def seat_words(text: str) -> str:
-    """The engine's "Player 2" as the cabinet's "Seat 2"."""
-    return re.sub(r"\bPlayer (\d+)", r"Seat \1", text)
+    """The engine's "Player 2" as the cabinet's "Seat 2" (Cryptid Cafe's
+    "AI Player 2" keeps its name: issue 34, pt11 s81 read "AI Seat 2")."""
+    return re.sub(r"(?<!AI )\bPlayer (\d+)", r"Seat \1", text)
 
 
 def event_words(text: str, view: dict[str, Any]) -> str:
