@@ -219,7 +219,8 @@ class PlayMixin:
             card = self.comp.orders[o["card"]]
             won.setdefault(o["token"], []).append(f"{card.item} ({card.vp} VP)")
         takes = ", ".join(f"seat {s + 1} takes " + " and ".join(cards) for s, cards in sorted(won.items()))
-        events = [_ev("served", f"{cust.name} is served and leaves; order cards: {takes}", customer=slot["id"])]
+        events = [_ev("served", f"{cust.name} is served and leaves; order cards: {takes}", customer=slot["id"],
+                      players=sorted(won))]
         for s, n in sorted(per_seat.items()):
             if n >= 2:
                 self._p(s)["coins"] += TWO_CARD_BONUS

@@ -59,7 +59,7 @@ AT_THE_CABINET_GROUPS = Page("At the cabinet", (
     *AT_THE_CABINET.tiles[1:],
 ))
 #: The turn-based games: a seat takes back its last choice (ruling CAB-11, firmware/runtime/takeback.py).
-TAKE_BACK = Page("Chose the wrong one?", (
+TAKE_BACK = Page("Changed your mind? Take it back", (
     tile("Hold your left arrow 1\u00a0s: your last choice is taken back", KEYS),
     tile("Only in your turn, before dice, cards or others move", ("die", {"value": 5}),
          ("icon", {"name": "deck"})),
