@@ -20,7 +20,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
     seat's turn.  Short of room, the name goes first (the token says the
-    number), first shortened to "Seat N", then the doing; the score always
+    number), first shortened to "Seat N", then the doing (and with the
+    doing left out the whole name again where it fits); the score always
     stays.  ``seat_first`` (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose
     banner?): "Seat N" stays and the doing goes (where the screen says it
     elsewhere too); else the doing stays with the score alone (Retrograde's
@@ -64,7 +65,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
                 return rect
     if doing:
         scene.dropped.append((INFO, doing))
-    for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
+    for left, size in [(lf, z) for lf in lefts for z in sizes]:    # the doing gone: the name first (pt11 w2_5)
         if scene.measure(left, size)[0] <= rest.w:
             scene.text(left, rest, sizes=(size,), colour=FG)
             return rect

@@ -41,6 +41,33 @@ def test_the_mat_keeps_the_player_cards_name_while_the_cursor_is_shown(size):
         assert f"Seat {seat + 1} {name}" in texts, (seat, name, texts)
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1266, 712)])
+def test_the_mat_never_loses_both_its_name_and_what_the_cursor_would_do(size):
+    """pt11 w2_5: "Seat 1 · 6 VP" on seat 1's turn: the name went for a
+    doing that was then too long to show ("change 1 to 2?" was not shown
+    either).  On the seat's turn its banner says what the cursor would do
+    (issue 34: the cursor lit on the HDMI) where it fits, else the name."""
+    game, bot = new_game("ginza", 3, 3), RandomBot(3)
+    seen = 0
+    while seen < 3 and not game.is_terminal():
+        view = game.view(None)
+        if view["phase"] == "play" and view.get("turn") == 0 and not game.chance_requests():
+            controls = [SeatControls(s) for s in range(3)]
+            n = len(controls[0].refresh(game))
+            name = game.comp.player_cards[view["players"][0]["card"]].name
+            for _ in range(min(n, 40)):
+                ctx = context(game, [], controls=controls, bots=[1, 2])
+                scene = hdmi_screen(game, ctx, size=size, measure=default_measure())
+                texts = scene.texts()
+                doing = scene.facts.get("doing", {}).get(0)
+                assert any(t.startswith(f"Seat 1 {name}") for t in texts) or doing in texts, \
+                    (controls[0].shown(game).chosen, doing, [t for t in texts if t.startswith("Seat 1")])
+                controls[0].nav(game, 1)
+            seen += 1
+        game.apply(bot.next_action(game))
+    assert seen
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
 def test_the_set_up_roll_header_says_who_rolls_what(size):
     game = new_game("ginza", 3, 1)
