@@ -117,7 +117,8 @@ def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
         return []
     ai = [f"{a['name']}: " + (f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view
                               else "does not score")      # the side panel's AI scores, covered here
-          for k, a in (view.get("ai_players") or {}).items()]
+          for k, a in (view.get("ai_players") or {}).items()
+          if not any(n.startswith(f"{a['name']}: ") for n in notes)]      # its parts already said
     return ["Final scores", *notes, *ai]
 
 

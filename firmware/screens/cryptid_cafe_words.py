@@ -308,7 +308,9 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     "Seat 1: 69 tips +12 sets -1 walkouts -3 dishes = 77" (the tips are the
     coins on the board; walkouts: the lost customers' cost; dishes: the
     leftover dishes' cost; a part that is 0 left out), short enough for one
-    line of the card at 800x480."""
+    line of the card at 800x480; in solo then AI Player 2's (ruling CC-8):
+    "AI Player 2: 9 shared tips +23 walkouts +21 dishes = 53" (the green
+    tips of your walkouts, your leftover dishes' cost)."""
     out = []
     for s, p in enumerate(view.get("players") or []):
         sc = p.get("score") or {}
@@ -318,4 +320,9 @@ def result_notes(view: dict[str, Any]) -> list[str]:
             if sc.get(key):
                 words.append(f"{sign}{sc[key]} {what}")
         out.append(f"Seat {s + 1}: {' '.join(words)} = {sc.get('total', p.get('coins', 0))}")
+    ai = (view.get("ai_players") or {}).get("ai2")
+    if ai is not None and view.get("ai2_score") is not None:     # solo: the opponent's score in parts (CC-8)
+        dishes = view["ai2_score"] - ai["share_coins"] - ai["lost_coins"]
+        out.append(f"{ai['name']}: {ai['share_coins']} shared tips +{ai['lost_coins']} walkouts +{dishes} dishes"
+                   f" = {view['ai2_score']}")
     return out

@@ -93,3 +93,19 @@ def test_cafe_junior_card_says_why_the_game_ended(size):
     base, card = _card(game, ctx, size)
     text = " ".join(_on_card(base, card))
     assert re.search(r"guest pile is empty|place is filled", text), text
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cryptid_solo_card_gives_the_ai_players_score_in_parts(size):
+    """The solo card named AI Player 2's coins with no word of where they
+    came from (the log's last line said it, under the card at 800x480)."""
+    import collections
+
+    from screen_checks import context, play_states
+    game, events = collections.deque(play_states("cryptid-cafe", 1, 3, limit=20000), maxlen=1).pop()
+    assert game.is_terminal()
+    base, card = _card(game, context(game, events), size)
+    text = " ".join(_on_card(base, card))
+    ai = game.view(None)["ai_players"]["ai2"]
+    assert re.search(rf"AI Player 2: {ai['share_coins']} shared tips \+{ai['lost_coins']} walkouts "
+                     rf"\+\d+ dishes = {game.ai2_score()}", text), text
