@@ -96,22 +96,8 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     extra = 1 if result.solo is not None else 0
     notes = [t for t in notes if t]
     parts = {s: (breakdown[s] if s < len(breakdown) else "") for _, s, _ in rows}
-    # the card is as wide as its widest line needs (the title, a score row, the hint), at least 3/5 of the screen
-    names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
-    scores = [f"{result.amount(sc)}" for _, _, sc in rows] + \
-        ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
-    name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
-    score_w = max(measure(t, m.medium)[0] for t in scores)
-    place_w = measure("4th", m.medium)[0]
-    row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
-    part_w = max([measure(t, m.small)[0] for t in parts.values() if t] or [0])
-    widest = w - 4 * pad
-    in_row = bool(part_w) and row_w + part_w + pad + 4 * pad <= widest     # each seat's parts beside its name
-    card_w = min(widest, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h,
-                             row_w + 4 * pad + ((part_w + pad) if in_row else 0),
-                             (place_w + part_w + 8 * pad) if part_w and not in_row else 0,
-                             measure(hint, m.small)[0] + 5 * pad,
-                             *(measure(t, m.small)[0] + 5 * pad for t in notes)))
+    card_w, (place_w, name_w, score_w), in_row = _card_width(scene, result, rows, bots, parts,
+                                                             [title, hint, *notes])
     text_w = card_w - 4 * pad
     note_lines = [wrap_words(t, text_w, m.small, measure) or [t] for t in notes]
     under = sum(1 for t in parts.values() if t) if parts and not in_row else 0
@@ -143,6 +129,34 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
                              "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes,
                              "breakdown": {s + 1: t for s, t in parts.items() if t}, "card": card}
     return scene
+
+
+def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict[int, str],
+                texts: list[str]) -> tuple[int, tuple[int, int, int], bool]:
+    """The card's width, px: as wide as its widest line needs (``texts``:
+    the title, the hint, the notes; a score row with each seat's parts
+    beside its name, or under it where they do not fit the screen), at
+    least 3/5 of the screen.  Returns ``(width, (place, name, score column
+    widths), parts in the rows)``."""
+    m, measure, w = scene.metrics, scene.measure, scene.width
+    pad, row_h = m.pad, measure("Ag", m.medium)[1] + m.pad
+    names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
+    scores = [f"{result.amount(sc)}" for _, _, sc in rows] + \
+        ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
+    name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
+    score_w = max(measure(t, m.medium)[0] for t in scores)
+    place_w = measure("4th", m.medium)[0]
+    row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
+    part_w = max([measure(t, m.small)[0] for t in parts.values() if t] or [0])
+    widest = w - 4 * pad
+    in_row = bool(part_w) and row_w + part_w + pad + 4 * pad <= widest     # each seat's parts beside its name
+    title, hint, *notes = texts
+    card_w = min(widest, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h,
+                             row_w + 4 * pad + ((part_w + pad) if in_row else 0),
+                             (place_w + part_w + 8 * pad) if part_w and not in_row else 0,
+                             measure(hint, m.small)[0] + 5 * pad,
+                             *(measure(t, m.small)[0] + 5 * pad for t in notes)))
+    return card_w, (place_w, name_w, score_w), in_row
 
 
 def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, bots: Any,
