@@ -264,7 +264,7 @@ for _game_id, _state in WALK.items():
     STATES[_game_id].append(_state)
 for _game_id, _states in STATES.items():      # the result card over the final board (issue 34: it hid the breakdowns)
     _over = next(st for st in _states if st.name == "over")
-    _states.append(State("result", _over.players, _over.seed, _over.want,
+    _states.append(State("end-card", _over.players, _over.seed, _over.want,
                          "the result card over the final board: the winner, each seat's score and its parts, "
                          "why the game ended", (("bots", (1, 2)),), result=True))
 STATES["cryptid-cafe"].append(WALK_END)

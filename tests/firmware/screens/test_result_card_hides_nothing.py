@@ -109,3 +109,12 @@ def test_cryptid_solo_card_gives_the_ai_players_score_in_parts(size):
     ai = game.view(None)["ai_players"]["ai2"]
     assert re.search(rf"AI Player 2: {ai['share_coins']} shared tips \+{ai['lost_coins']} walkouts "
                      rf"\+\d+ dishes = {game.ai2_score()}", text), text
+
+
+def test_the_gallerys_end_card_states_take_no_other_states_name():
+    """The end-card pictures ("<game>-end-card-*") must not overwrite
+    another state's (Cha dango has a "result": its race result)."""
+    for game_id, states in STATES.items():
+        names = [s.name for s in states]
+        assert len(names) == len(set(names)), (game_id, names)
+        assert sum(s.result for s in states) == 1, game_id
