@@ -18,3 +18,41 @@ def a_number(n: int) -> str:
     said = str(n)
     vowel = said.startswith("8") or said in ("11", "18") or (len(said) in (5, 6) and said[:2] in ("11", "18"))
     return f"{'an' if vowel else 'a'} {said}"
+
+
+#: Verbs whose -ing form doubles the last letter (the engines' event verbs).
+_DOUBLED = {"stops": "stopping", "swaps": "swapping", "puts": "putting", "gets": "getting", "sets": "setting"}
+#: Verbs that may follow "and" in an event text ("serves ... and gets ¥2").
+_AND_VERBS = ("gets", "moves", "fills", "leaves", "takes", "ends", "pays", "loses", "scores")
+
+
+def gerund(verb: str) -> str:
+    """A third-person verb as its -ing form: "serves" -> "serving",
+    "washes" -> "washing", "copies" -> "copying", "stops" -> "stopping";
+    a word not ending in "s" is returned as it is."""
+    if verb in _DOUBLED:
+        return _DOUBLED[verb]
+    if not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if verb.endswith("ies"):
+        stem = verb[:-3] + "y"
+    elif verb.endswith(("shes", "ches", "xes", "sses", "zes")):
+        stem = verb[:-2]
+    else:
+        stem = verb[:-1]
+    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-1]
+    return stem + "ing"
+
+
+def took_back_words(text: str) -> str:
+    """A take-back's event text as a sentence: "Seat 1 took back: serves
+    the Thunderbird and gets a 6-coin tip" -> "Seat 1 took back serving
+    the Thunderbird and getting a 6-coin tip" (issue 34, pt11); a text
+    whose words do not open with such a verb keeps its colon."""
+    import re
+    m = re.match(r"^(Seat \d+ took back): ([a-z]+s)\b(.*)$", text)
+    if m is None or gerund(m.group(2)) == m.group(2):
+        return text
+    rest = re.sub(r"\band (" + "|".join(_AND_VERBS) + r")\b", lambda v: f"and {gerund(v.group(1))}", m.group(3))
+    return f"{m.group(1)} {gerund(m.group(2))}{rest}"

@@ -223,7 +223,8 @@ class CryptidCafe(rules.RulesMixin, Game):
         }
         if self.num_players == 1:
             view["difficulty"] = self.options["difficulty"]
-            view["ai2_score"] = self.ai2_score()
+            view["ai2_coins"] = self.ai2_coins()      # what it holds now (the board's)
+            view["ai2_score"] = self.ai2_score()      # with your unused dishes as they stand: final at the end
             view["solo_won"] = self.solo_won() if self.is_terminal() else None
         if player is not None:
             view["you"] = player
@@ -323,22 +324,42 @@ class CryptidCafe(rules.RulesMixin, Game):
         if player is None:
             raise IllegalAction(f"action {kind!r} needs a 'player' seat")
         events: list[Event] = []
-        before = self.ai2_score()
+        before = self.ai2_coins()
         getattr(self, handler)(player, action, events)
         self._advance(events)
-        if self.ai2_score() != before:
+        if self.ai2_coins() != before and not self.is_terminal():
+            events.append({"type": "ai_score", "ai": "ai2", "score": self.ai2_coins(),
+                           "text": self.ai2_coins_words()})
+        if self.is_terminal() and self.num_players == 1:
             events.append({"type": "ai_score", "ai": "ai2", "score": self.ai2_score(),
                            "text": self.ai2_score_words()})
         return events
 
+    def ai2_coins(self) -> int | None:
+        """The coins AI Player 2 holds now in a solo game (CC-8 without the
+        dishes: the coins the player shared with it and the green tips of
+        the customers the player lost); the unused dishes count only at
+        Final Scoring (:meth:`ai2_score`).  ``None`` outside solo games."""
+        if self.num_players != 1:
+            return None
+        return self.ais["ai2"]["share_coins"] + self.ais["ai2"]["lost_coins"]
+
+    def ai2_coins_words(self) -> str:
+        """AI Player 2's coins and where they came from, e.g. ``AI Player 2
+        has 5 coins: 3 from shared tips + 2 from lost customers``."""
+        ai2 = self.ais["ai2"]
+        n = self.ai2_coins()
+        return (f"AI Player 2 has {n} coin{'s' if n != 1 else ''}: {ai2['share_coins']} from shared tips"
+                f" + {ai2['lost_coins']} from lost customers")
+
     def ai2_score_words(self) -> str:
-        """AI Player 2's solo score and its parts in the rulebook's words
-        ("AI Player 2's score in solo mode"; CC-8), e.g. ``AI Player 2's
-        score: 15 coins = 3 from shared tips + 0 from lost customers + 12
-        for your 5 unused dishes``."""
+        """AI Player 2's final solo score and its parts in the rulebook's
+        words ("AI Player 2's score in solo mode"; CC-8), e.g. ``AI Player
+        2's final score: 15 coins = 3 from shared tips + 0 from lost
+        customers + 12 for your 5 unused dishes``."""
         ai2, parts = self.ais["ai2"], self.score_breakdown(0)
         n = parts["wasted_dishes"]
-        return (f"AI Player 2's score: {self.ai2_score()} coins = {ai2['share_coins']} from shared tips"
+        return (f"AI Player 2's final score: {self.ai2_score()} coins = {ai2['share_coins']} from shared tips"
                 f" + {ai2['lost_coins']} from lost customers + {parts['dish_penalty']} for your {n} unused"
                 f" dish{'es' if n != 1 else ''}")
 
@@ -363,6 +384,7 @@ class CryptidCafe(rules.RulesMixin, Game):
                     events.append({"type": "ai_coins", "ai": "ai2", "coins": green,
                                    "text": f"AI Player 2 takes {green} coins (the {card.name}'s green tip)"})
         next_event = None
+        next_seat = None
         for seat in self._humans_in_turn_order():
             pl = self.players[seat]
             placed, revealed = refill(comp, pl["track"], pl["deck"])
@@ -373,10 +395,11 @@ class CryptidCafe(rules.RulesMixin, Game):
                 if last_round:
                     why = "ignored: it is the last round"
                 elif next_event is None:
-                    next_event = eid
+                    next_event, next_seat = eid, seat
                     why = "it takes effect next round"
-                else:
-                    why = "discarded: a card revealed nearer the first player takes effect"
+                else:       # "Event cards": only the one revealed nearest the first player (in turn order)
+                    whose = "the one revealed first" if next_seat == seat else f"Seat {next_seat + 1}'s, revealed first"
+                    why = f"it is discarded: only one event takes effect each round, {whose}"
                 events.append({"type": "event_revealed", "player": seat, "card": eid,
                                "text": f"Seat {seat + 1} reveals an event ({self._event_words(eid)}): {why}"})
         self.active_event = next_event

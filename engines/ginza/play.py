@@ -204,17 +204,23 @@ class PlayMixin:
 
     def _served(self, i: int) -> list[Event]:
         """"Successfully served a customer" (4-1..4-5): order cards and
-        tokens to their players, ¥2 to a player with 2+ tokens there, the
+        tokens to their players (the event says who takes which card and
+        its VP), ¥2 to a player with 2+ tokens there, the
         customer leaves, a new one arrives, the game ends if none is left."""
         slot = self.st["slots"][i]
         cust = self.comp.customers[slot["id"]]
-        events = [_ev("served", f"{cust.name} is served and leaves", customer=slot["id"])]
         per_seat: dict[int, int] = {}
+        won: dict[int, list[str]] = {}
         for o in slot["orders"]:
             p = self._p(o["token"])
             p["orders"].append(o["card"])
             p["tokens"] += 1
             per_seat[o["token"]] = per_seat.get(o["token"], 0) + 1
+            card = self.comp.orders[o["card"]]
+            won.setdefault(o["token"], []).append(f"{card.item} ({card.vp} VP)")
+        takes = ", ".join(f"seat {s + 1} takes " + " and ".join(cards) for s, cards in sorted(won.items()))
+        events = [_ev("served", f"{cust.name} is served and leaves; order cards: {takes}", customer=slot["id"],
+                      players=sorted(won))]
         for s, n in sorted(per_seat.items()):
             if n >= 2:
                 self._p(s)["coins"] += TWO_CARD_BONUS

@@ -21,6 +21,8 @@ from bots.random_bot import RandomBot
 from firmware.runtime.controls import SeatControls
 
 SIZES = ((1920, 1080), (800, 480))
+#: The result card's foot in the gallery: what the window says with a person seated.
+RESULT_HINT = "Press your button to close (or any key)"
 OLED_ZOOM = 4
 
 
@@ -30,7 +32,9 @@ class State:
     where ``want(game, view)`` holds; ``context`` adds runtime facts (a
     countdown banner); ``cursor`` moves a seat's cursor (seat, steps);
     ``readings(game)`` gives the dice station's contest states (CAB-6)
-    derived from the game there."""
+    derived from the game there; ``result`` draws the result card over the
+    HDMI screen as the session does once the game is over (no OLED
+    pictures: they are the "over" state's)."""
     name: str
     players: int
     seed: int
@@ -40,6 +44,7 @@ class State:
     cursor: tuple[int, int] | None = None
     bot: str = "random"
     readings: Callable[[Any], dict] | None = None
+    result: bool = False
 
 
 def _phase(name):
@@ -257,6 +262,11 @@ STATES: dict[str, list[State]] = {
 }
 for _game_id, _state in WALK.items():
     STATES[_game_id].append(_state)
+for _game_id, _states in STATES.items():      # the result card over the final board (issue 34: it hid the breakdowns)
+    _over = next(st for st in _states if st.name == "over")
+    _states.append(State("end-card", _over.players, _over.seed, _over.want,
+                         "the result card over the final board: the winner, each seat's score and its parts, "
+                         "why the game ended", (("bots", (1, 2)),), result=True))
 STATES["cryptid-cafe"].append(WALK_END)
 
 
@@ -342,7 +352,8 @@ def index_markdown(games: list[str], sizes=SIZES) -> str:
         for st in STATES[game_id]:
             pics = ", ".join(f"[{w}x{h}]({game_id}-{st.name}-{w}x{h}.png)" for w, h in sizes)
             oleds = ", ".join(f"[{k + 1}]({game_id}-{st.name}-oled-{k + 1}.png)" for k in range(st.players))
-            lines.append(f"| {st.name} | {st.players} | {st.seed} | {st.about} | {pics}; OLEDs {oleds} |")
+            lines.append(f"| {st.name} | {st.players} | {st.seed} | {st.about} | {pics}"
+                         + ("" if st.result else f"; OLEDs {oleds}") + " |")
         lines.append("")
     return "\n".join(lines)
 
@@ -359,7 +370,9 @@ def render(game_id: str, out: str | Path, sizes=SIZES) -> list[Path]:
     """
     from PIL import Image
 
-    from firmware.screens.draw import hdmi_screen, oled_frame
+    from engines.results import game_result
+
+    from firmware.screens.draw import hdmi_screen, oled_frame, result_card
     from firmware.ui.hdmi import HdmiRenderer
 
     out = Path(out)
@@ -371,9 +384,12 @@ def render(game_id: str, out: str | Path, sizes=SIZES) -> list[Path]:
         ctx, controls = context_for(game, events, state)
         for r in renderers:
             scene = hdmi_screen(game, ctx, size=(r.width, r.height), measure=r.scene_measure)
+            if state.result:
+                scene = result_card(game, game_result(game), scene, (r.width, r.height), r.scene_measure,
+                                    bots=set(ctx.get("bots") or ()), hint=RESULT_HINT)
             r.draw(scene)
             written.append(r.screenshot(out / f"{game_id}-{state.name}-{r.width}x{r.height}.png"))
-        for seat in range(game.num_players):
+        for seat in range(game.num_players if not state.result else 0):
             img = oled_frame(game, seat, controls[seat], ctx).image
             big = img.convert("RGB").resize((img.width * OLED_ZOOM, img.height * OLED_ZOOM), Image.NEAREST)
             p = out / f"{game_id}-{state.name}-oled-{seat + 1}.png"

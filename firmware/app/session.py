@@ -31,7 +31,7 @@ from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
 from engines.results import game_result
 from firmware.runtime.runner import Runtime
-from firmware.screens.draw import hdmi_screen, oled_frame, result_notes
+from firmware.screens.draw import hdmi_screen, oled_frame, result_card
 from firmware.screens.games import cabinet_game
 from firmware.runtime.pace import PACES
 from firmware.runtime.sounds import SoundCues
@@ -350,9 +350,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         """The game's HDMI scene, under the result screen once :attr:`show_result` is set."""
         model = hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure)
         if self.show_result and ctx["result"] is not None:
-            from firmware.ui.result_screen import result_scene
-            model = result_scene(self.game, ctx["result"], model, size, self.renderer.scene_measure,
-                                 bots=self.runtime.bots, hint=self._result_hint(), notes=result_notes(self.game))
+            model = result_card(self.game, ctx["result"], model, size, self.renderer.scene_measure,
+                                bots=self.runtime.bots, hint=self._result_hint())
         return model
 
     def _seats_first(self) -> tuple[set[int], list[int]]:

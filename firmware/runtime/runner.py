@@ -81,6 +81,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.on_change = on_change
         self._init_inputs(io)
         self.events: collections.deque[str] = collections.deque(maxlen=32)   # issue 34: every move since a seat's last turn
+        #: each applied action's event texts, latest last: a take-back drops the undone one's from
+        #: :attr:`events` (issue 34, pt11: "Phase 4: end-of-round cleanup" stayed after it; the log keeps them)
+        self._applied: collections.deque[list[str]] = collections.deque(maxlen=16)
         #: the engine's event texts of this run, oldest first: the log a paused game pages back through (issue 38)
         self.log: collections.deque[str] = collections.deque(maxlen=2000)
         #: the engine's events (dicts) not yet taken by the sounds (issue 38, :mod:`firmware.runtime.sounds`)
@@ -156,6 +159,10 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             except OSError as exc:          # disk full: the action stays queued in the writer
                 self._journal_failed(exc)
         self.new_events.extend(events)
+        if action.get("type") == "take_back" and self._applied:    # the latest moves: not what was undone
+            drop_run(self.events, self._applied.pop())
+        elif action.get("type") != "take_back":
+            self._applied.append([e["text"] for e in events])
         for e in events:
             self.events.append(e["text"])
             self.log.append(e["text"])
@@ -305,3 +312,18 @@ def _phase_key(game: Any) -> tuple:
     phase is stale in the next."""
     view = game.view(None)
     return view.get("round"), view.get("phase")
+
+
+def drop_run(lines: "collections.deque[str]", run: list[str]) -> None:
+    """Remove the last occurrence of ``run`` (consecutive lines) from
+    ``lines``; nothing when it is not there whole (it scrolled out)."""
+    n = len(run)
+    if not n:
+        return
+    items = list(lines)
+    for i in range(len(items) - n, -1, -1):
+        if items[i:i + n] == run:
+            del items[i:i + n]
+            lines.clear()
+            lines.extend(items)
+            return

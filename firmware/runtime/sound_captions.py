@@ -50,7 +50,7 @@ def _new_prompts(before: Any, after: Any, starts: tuple[str, ...] | str) -> set[
 
 
 def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: list[dict[str, Any]],
-                  cue_names: list[str]) -> list[str]:
+                  cue_names: list[str], event_words: dict[str, str] | None = None) -> list[str]:
     """One caption a cue, in the order of ``cue_names``.
 
     Args:
@@ -61,10 +61,14 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
         events: the engine's events of that change (dicts with ``type``,
             often ``player``: a 0-based seat).
         cue_names: the cues played (names of :data:`CUE_WORDS`).
+        event_words: engine event type -> the caption's words for its cue
+            where the cue's word says too little (the game's
+            ``event_captions``; the first such event of the cue wins).
 
     Returns:
         ``"\u266a WORDS"`` lines, with the seats concerned ("(seat 2)"):
-        for a game event the events' players (a press: only people's
+        for a game event the events' players (``player``, or ``players``
+        for an event of several seats; a press: only people's
         seats, none for a bot's press alone), for "nudge" and "refused"
         the seats whose prompt asked it, for "turn" the people's seats
         newly to act; "countdown 3" for a tick.
@@ -75,8 +79,10 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
     out = []
     for cue in cue_names:
         words = CUE_WORDS[cue]
-        seats = {e["player"] for e in events
-                 if event_cues.get(e.get("type", "")) == cue and isinstance(e.get("player"), int)}
+        mine = [e for e in events if event_cues.get(e.get("type", "")) == cue]
+        seats = {e["player"] for e in mine if isinstance(e.get("player"), int)}
+        seats |= {p for e in mine for p in (e.get("players") or ()) if isinstance(p, int)}   # several seats'
+        words = next((event_words[e["type"]] for e in mine if e.get("type") in (event_words or {})), words)
         if cue == "tick" and after.banner.isdigit():
             words = f"{words} {after.banner}"
         elif cue == "nudge":

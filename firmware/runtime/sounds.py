@@ -51,6 +51,9 @@ MAX_AT_ONCE = 2
 #: Engine event type -> cue, per game (the events of ``engines/*/``; each
 #: game declares its own in :mod:`firmware.screens.games`).
 EVENT_CUES: dict[str, dict[str, str]] = {gid: dict(g.event_cues) for gid, g in GAMES.items()}
+#: Engine event type -> its caption's words where the cue's own word says
+#: too little (Ginza's "served": not just "won"), per game.
+EVENT_CAPTIONS: dict[str, dict[str, str]] = {gid: dict(g.event_captions) for gid, g in GAMES.items()}
 
 #: A prompt (the seat's OLED) that asks the seat to move an unread die (CAB-5).
 _NUDGE_PROMPTS = ("nudge", "reroll your dice")
@@ -203,7 +206,8 @@ class SoundCues:
         game_id = self.session.game.game_id
         out = cues(game_id, self.before, after, events)
         if out:
-            self.captions.add(rt.now_us, caption_lines(EVENT_CUES.get(game_id, {}), self.before, after, events, out))
+            self.captions.add(rt.now_us, caption_lines(EVENT_CUES.get(game_id, {}), self.before, after, events, out,
+                                                       EVENT_CAPTIONS.get(game_id, {})))
         self.before = after
         for name in out:
             self.player.play(name, rt.now_us)

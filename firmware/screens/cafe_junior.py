@@ -332,15 +332,16 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
 
 
 def result_notes(view: dict[str, Any]) -> list[str]:
-    """The result card's lines on the jokers held at the end (book, "End
-    of the Game": 5 points given up for each joker in hand): "Seat 2: -5
-    for 1 joker in hand (5 points each)"; [] when nobody held one."""
-    out = []
-    for s, pen in enumerate(view.get("penalties") or []):
-        if pen:
-            k = int(round(-pen / JOKER_PENALTY))
-            out.append(f"Seat {s + 1}: {pen:+g} for {k} joker{'s' if k != 1 else ''} in hand"
-                       f" ({JOKER_PENALTY} points each)")
-    return out
+    """The result card's lines: why the game ended (book, "End of the
+    Game": the last free place filled, or a player had to draw from an
+    empty guest pile: "Seat 4 had to draw and the guest pile is empty"),
+    then the jokers held at the end (5 points given up for each): "Seat 2:
+    -5 for 1 joker in hand (each gives up 5 points)".  The final board
+    says the same beside the card's place (issue 34: the card hid it)."""
+    lines = end_words(view)
+    if not lines:
+        return []
+    why = lines[0].removeprefix("Game over: ").removeprefix("Game over")
+    return ([why[:1].upper() + why[1:]] if why else []) + lines[1:]
 
 

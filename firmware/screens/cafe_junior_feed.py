@@ -28,8 +28,9 @@ def _place(view: dict[str, Any]) -> dict[str, str]:
 
 
 def seat_words(text: str) -> str:
-    """The engine's "Player 2" as the cabinet's "Seat 2"."""
-    return re.sub(r"\bPlayer (\d+)", r"Seat \1", text)
+    """The engine's "Player 2" as the cabinet's "Seat 2" (Cryptid Cafe's
+    "AI Player 2" keeps its name: issue 34, pt11 s81 read "AI Seat 2")."""
+    return re.sub(r"(?<!AI )\bPlayer (\d+)", r"Seat \1", text)
 
 
 def event_words(text: str, view: dict[str, Any]) -> str:
@@ -93,10 +94,17 @@ def end_words(view: dict[str, Any]) -> list[str]:
     lines = [why]
     for s, pen in enumerate(view.get("penalties") or []):
         if pen:
-            k = int(round(-pen / JOKER_PENALTY))
-            lines.append(f"Seat {s + 1}: {pen:+g}, {k} joker{'s' if k != 1 else ''} in hand "
-                         f"(each gives up {JOKER_PENALTY} points)")
+            lines.append(joker_words(s, pen))
     return lines
+
+
+def joker_words(seat: int, penalty: float) -> str:
+    """A seat's joker penalty at the end (book, "End of the Game": each
+    joker still in hand gives up 5 points): "Seat 2: -5 for 1 joker in
+    hand (each gives up 5 points)"; ``seat`` 0-based, ``penalty`` <= 0."""
+    k = int(round(-penalty / JOKER_PENALTY))
+    return (f"Seat {seat + 1}: {penalty:+g} for {k} joker{'s' if k != 1 else ''} in hand "
+            f"(each gives up {JOKER_PENALTY} points)")
 
 
 def end_short(view: dict[str, Any]) -> str:

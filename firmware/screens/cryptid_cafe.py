@@ -20,9 +20,10 @@ the AI decks are hidden by the engine's view and never drawn.  Rulebook
 """
 from __future__ import annotations
 
-
 import re
 from typing import Any
+
+from engines.words import plural
 
 from firmware.screens.choices import cursor_choices
 
@@ -127,7 +128,9 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
             lines.append((said if scene.measure(said, m.small)[0] <= inner.w else left, INFO))
             # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
-            score = f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view else "does not score"
+            # the coins it holds (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5)
+            n = view.get("ai2_score" if view.get("phase") == "over" else "ai2_coins") if k == "ai2" else None
+            score = plural(n, "coin") if n is not None else "does not score"
             lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
         if last is not None:
             if moves is None and not feed_panel:    # else the latest moves say it (issue 34)
@@ -278,7 +281,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     has_feed = seats_r.h > n * row_max + 4 * line
     side_pending = [] if has_feed else pending      # where there is a feed panel, it goes on top of it
     side_digest = ("cc-side", side_r, repr(view.get("active_event")), view.get("first_player"),
-                   repr(view.get("ai_players")), view.get("ai2_score"), repr(events), repr(side_pending))
+                   repr(view.get("ai_players")), view.get("ai2_coins"), repr(events), repr(side_pending))
     side_moves = None if has_feed or n < 2 else [       # an AI's push is said to the seat it pushed (issue 34)
         t for t in events if is_move(t)]
     if not (summary or finals):

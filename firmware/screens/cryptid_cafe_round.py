@@ -38,7 +38,7 @@ def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> in
     of its lines (a heading and a line a
     seat), never less than ``base_ms`` (``cabinet.round_result_ms``); 0
     when ``base_ms`` is 0 (a cabinet set for no pause).  At most 15 s."""
-    return read_time_ms(1 + len(view.get("players") or []), base_ms)
+    return read_time_ms(1 + len(view.get("players") or []) + (view.get("ai2_coins") is not None), base_ms)
 
 
 def _name(card_id: str) -> str:
@@ -84,9 +84,25 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         moved = _moved(b.get("track") or [], a.get("track") or [])
         bits.append(f"customers moved {moved}" if moved else "no customers left to move")
         lines.append(f"Seat {seat + 1}: " + " · ".join(bits))
+    ai = _ai2_line(before, after)
     top = max(gains, default=0)
-    return {"round": after["round"] - 1, "seats": lines,
+    return {"round": after["round"] - 1, "seats": lines + ([ai] if ai else []),
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
+
+
+def _ai2_line(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """A solo round's line for AI Player 2 (issue 34, pt11 ccy6a: the
+    summary gave only the seat's coins): "AI Player 2: +3 coins (shared
+    tips 2, lost customers 1) · 8 coins"; "" outside solo games."""
+    if after.get("ai2_coins") is None:
+        return ""
+    b, a = (v.get("ai_players", {}).get("ai2") or {} for v in (before, after))
+    shared = a.get("share_coins", 0) - b.get("share_coins", 0)
+    lost = a.get("lost_coins", 0) - b.get("lost_coins", 0)
+    parts = [f"{w} {n}" for w, n in (("shared tips", shared), ("lost customers", lost)) if n]
+    gain = shared + lost
+    return (f"{a.get('name', 'AI Player 2')}: {gain:+d} coin{'s' if abs(gain) != 1 else ''}"
+            + (f" ({', '.join(parts)})" if parts else "") + f" · {plural(after['ai2_coins'], 'coin')}")
 
 
 
@@ -101,7 +117,8 @@ def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
         return []
     ai = [f"{a['name']}: " + (f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view
                               else "does not score")      # the side panel's AI scores, covered here
-          for k, a in (view.get("ai_players") or {}).items()]
+          for k, a in (view.get("ai_players") or {}).items()
+          if not any(n.startswith(f"{a['name']}: ") for n in notes)]      # its parts already said
     return ["Final scores", *notes, *ai]
 
 

@@ -75,10 +75,18 @@ def todo_text(game, view: dict[str, Any]) -> str:
     return PHASE_WORDS.get(phase, "")
 
 
+#: a round's first event ("Round 2 of 9 ...") and AI Player 2's coins said (not a move)
+_ROUND = re.compile(r"Round \d+ of \d+\b")
+_AI_COINS = re.compile(r"AI Player 2 has \d+ coins?:|AI Player 2's (?:final )?score")
+
+
 def ai_last(events: list[str]) -> tuple[str, int | None] | None:
-    """The AI players' latest move among the event texts and, when it was
-    a roll, the AI die's face (0-2 symbols)."""
-    moves = [e for e in events if e.startswith("AI Player") and not e.startswith("AI Player 2's score")]
+    """The AI players' latest move this round among the event texts (those
+    after the latest "Round N of M") and, when it was a roll, the AI die's
+    face (0-2 symbols); None before an AI player moved this round."""
+    starts = [i for i, e in enumerate(events) if _ROUND.match(e)]
+    events = events[starts[-1]:] if starts else events       # this round's (issue 34, pt11 cy6_7: last round's die)
+    moves = [e for e in events if e.startswith("AI Player") and not _AI_COINS.match(e)]
     if not moves:
         return None
     text = moves[-1]
@@ -102,7 +110,7 @@ def is_move(text: str) -> bool:
     not appear, its meeple just appeared)."""
     if not text.startswith("AI Player"):
         return True
-    return any(k in text for k in AI_MOVES) and not text.startswith("AI Player 2's score")
+    return any(k in text for k in AI_MOVES) and not _AI_COINS.match(text)
 
 
 def die_words(text: str, symbols: int) -> list[str]:
@@ -300,7 +308,9 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     "Seat 1: 69 tips +12 sets -1 walkouts -3 dishes = 77" (the tips are the
     coins on the board; walkouts: the lost customers' cost; dishes: the
     leftover dishes' cost; a part that is 0 left out), short enough for one
-    line of the card at 800x480."""
+    line of the card at 800x480; in solo then AI Player 2's (ruling CC-8):
+    "AI Player 2: 9 shared tips +23 walkouts +21 dishes = 53" (the green
+    tips of your walkouts, your leftover dishes' cost)."""
     out = []
     for s, p in enumerate(view.get("players") or []):
         sc = p.get("score") or {}
@@ -310,4 +320,9 @@ def result_notes(view: dict[str, Any]) -> list[str]:
             if sc.get(key):
                 words.append(f"{sign}{sc[key]} {what}")
         out.append(f"Seat {s + 1}: {' '.join(words)} = {sc.get('total', p.get('coins', 0))}")
+    ai = (view.get("ai_players") or {}).get("ai2")
+    if ai is not None and view.get("ai2_score") is not None:     # solo: the opponent's score in parts (CC-8)
+        dishes = view["ai2_score"] - ai["share_coins"] - ai["lost_coins"]
+        out.append(f"{ai['name']}: {ai['share_coins']} shared tips +{ai['lost_coins']} walkouts +{dishes} dishes"
+                   f" = {view['ai2_score']}")
     return out

@@ -58,6 +58,8 @@ def hdmi_screen(game: Game, context: dict[str, Any], size: tuple[int, int] = (19
         declared = cabinet_game(game.game_id)
         moves = move_words(game.game_id, list(context.get("last_events") or [])[-8:], view) \
             if declared is None or declared.moves_feed else []
+        pick = getattr(module, "band_moves", None)      # the move the band says (Ginza: a service, not the arrival)
+        moves = pick(moves) if pick is not None else moves
         return walkthrough.with_band(lambda sz: module.screen(game, view, context, size=sz, measure=measure),
                                      band, size, measure, moves)
     return module.screen(game, view, context, size=size, measure=measure)
@@ -154,3 +156,27 @@ def result_notes(game: Game) -> list[str]:
     fn = getattr(module, "result_notes", None) if module is not None else None
     return list(fn(game.view(None))) if fn is not None else []
 
+
+
+def result_breakdown(game: Game) -> list[str]:
+    """Each seat's score in parts (index = 0-based seat), from its screens
+    module's ``result_breakdown(view)`` (Ginza: "orders 20 + yen 2 + bonus
+    0"); [] when the game has none."""
+    module = game_module(game.game_id)
+    fn = getattr(module, "result_breakdown", None) if module is not None else None
+    return list(fn(game.view(None))) if fn is not None else []
+
+
+def result_card(game: Game, result: Any, base: Any, size: tuple[int, int], measure: Any, bots: Any = (),
+                hint: str = "") -> Scene:
+    """The result card over ``base`` (the game's final screen) as the
+    session draws it: the winner, each seat's score with its breakdown
+    (:func:`result_breakdown`) and what ended the game and what else
+    decided the scores (:func:`result_notes`), so nothing the card covers
+    on the final board is lost (issue 34).
+
+    Raises:
+        LayoutError: the card cannot fit (a layout bug)."""
+    from firmware.ui.result_screen import result_scene
+    return result_scene(game, result, base, size, measure, bots=bots, hint=hint, notes=result_notes(game),
+                        breakdown=result_breakdown(game))

@@ -38,6 +38,9 @@ class CabinetGame:
             ("navigation", "oled", "cup").
         bot_needs: the parts a bot's seat needs beyond the big button.
         event_cues: engine event type -> sound cue (``firmware.runtime.sounds``).
+        event_captions: engine event type -> the words of its sound's
+            caption where the cue's own word says too little ("customer
+            served, order cards won", not "won"; ``firmware.runtime.sound_captions``).
         kept_cursor: action types whose place under a seat's cursor is kept
             between decisions (Cha dango's hits, one per customer: the
             seat's cursor stays on its customer across orders, ruling
@@ -58,6 +61,7 @@ class CabinetGame:
     needs: tuple[str, ...] = ("navigation", "oled")
     bot_needs: tuple[str, ...] = ()
     event_cues: dict[str, str] = field(default_factory=dict)
+    event_captions: dict[str, str] = field(default_factory=dict)
     kept_cursor: tuple[str, ...] = ()
     dice_to_confirm: Callable[[Any, int, dict[str, Any]], list[int] | None] | None = None
     moves_feed: bool = True
@@ -142,13 +146,16 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
         event_cues={"add": "press", "wash": "press", "upgrade": "press", "raise_limit": "press",
                     "change": "press", "reroll": "press", "picked": "press", "chosen": "press", "pass": "press",
                     "serve": "claim", "served": "won", "failed": "lost"},
+        event_captions={"serve": "order served", "served": "customer served, order cards won",
+                        "failed": "customer left unserved"},
         dice_to_confirm=_ginza_dice_to_confirm),
     CabinetGame(
         "cryptid-cafe", "firmware.screens.cryptid_cafe", "Cryptid Cafe", "Place servers, cook, serve orders",
         ("bots play through the same", "buttons as people"),
         event_cues={"place": "press", "share_tips": "press", "skip_share": "press", "change_order": "press",
                     "keep_order": "press", "take_dish": "press", "done_serving": "press", "ai_place": "press",
-                    "serve": "claim", "walkout": "lost"}),
+                    "serve": "claim", "walkout": "lost"},
+        event_captions={"serve": "customer served", "walkout": "customer walked out"}),
     CabinetGame(
         "cafe-junior", "firmware.screens.cafe_junior", "Café Junior", "Seat guests at tables by flag",
         ("your hand is on your seat's", "screen; bots play through", "the same buttons as people"),

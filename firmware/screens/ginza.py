@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.screens.choices import cursor_choices
-from firmware.screens.ginza_words import cost_words, feed, short_words
+from firmware.screens.ginza_words import band_moves, cost_words, feed, short_words  # noqa: F401 - band_moves: a hook
 from firmware.screens.readings import COMMON, banner_words, todo_words
 from firmware.ui.kit import (BG, DIM, FEED, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner,
                              wrap_words)
@@ -31,7 +31,8 @@ from firmware.screens.ginza_words import first_round, walkthrough_words  # noqa:
 from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     cursor_position, cursor_words, label, lit_dice, oled_frame)
 from firmware.screens.ginza_groups import choice_group, choice_order  # noqa: F401 - the choices in the screen's order, their groups
-from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
+from firmware.screens.ginza_parts import (CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height,
+                                         mat_name)
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
     customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary, summary_round)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
@@ -82,6 +83,32 @@ def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> 
     scene.facts["pending"] = pending
 
 
+def roll_words(reqs: list[dict[str, Any]]) -> str:
+    """The header while dice wait for the camera, "full|short", said as the
+    rulebook's set-up does (each player rolls the dice they receive, and
+    the 3 common dice are rolled; issue 34, pt11 s10: "Roll 5 red dice,
+    then 1 more roll" read as one seat rolling twice): "Seat 1: roll your
+    5 red dice, then the 3 common dice", "Seats 1 and 3: roll your dice,
+    then the 3 common dice", "Roll the 3 common dice"."""
+    seats = [q for q in reqs if q.get("player") is not None]
+    common = sum(q["count"] for q in reqs if q.get("player") is None)
+    common_words = f"the {common} common {'die' if common == 1 else 'dice'}" if common else ""
+    if not seats:
+        return f"Roll {common_words}|Roll common dice"
+    who = sorted({q["player"] for q in seats})
+    if len(who) == 1:
+        n = sum(q["count"] for q in seats)
+        mine = f"roll your {n} {seats[0]['colour']} {'die' if n == 1 else 'dice'}"
+        short = f"Seat {who[0] + 1}: roll {n} {seats[0]['colour']}"
+    else:
+        names = ", ".join(str(s + 1) for s in who[:-1]) + f" and {who[-1] + 1}"
+        counts = {q["count"] for q in seats}
+        mine = f"each roll your {counts.pop()} dice" if len(counts) == 1 else "roll your dice"
+        who_words = f"Seats {names}"
+        return f"{who_words}: {mine}" + (f", then {common_words}" if common else "") + f"|{who_words}: roll"
+    return f"Seat {who[0] + 1}: {mine}" + (f", then {common_words}" if common else "") + f"|{short}"
+
+
 def todo_text(game, view: dict[str, Any]) -> str:
     """What the table must do now, in a few words."""
     phase = view.get("phase")
@@ -94,10 +121,7 @@ def todo_text(game, view: dict[str, Any]) -> str:
         names = " and ".join(f"Seat {s + 1}" for s in best)
         return f"{names} win{'s' if len(best) == 1 else ''}: {scores[best[0]]:g} VP|{names}: {scores[best[0]]:g} VP"
     if reqs:
-        q = reqs[0]
-        more = f", then {len(reqs) - 1} more roll{'s' if len(reqs) > 2 else ''}" if len(reqs) > 1 else ""
-        dice = "die" if q["count"] == 1 else "dice"
-        return f"Roll {q['count']} {q['colour']} {dice}{more}|Roll {q['count']} {q['colour']}"
+        return roll_words(reqs)
     if phase == "player_card":
         return "Choose your player card on your screen|Choose a player card"
     if phase in ("draft1", "draft2"):
@@ -109,6 +133,30 @@ def todo_text(game, view: dict[str, Any]) -> str:
     if turn is not None:
         return f"Seat {turn + 1}: serve, arrange or wash|Seat {turn + 1}: your turn"
     return ""
+
+
+def score_parts(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """Seat ``seat``'s final VP in the parts of "6. Scoring": ``orders``
+    (the VP of its order cards), ``yen`` (its coin points, :func:`engines.ginza.scoring.coin_points`), ``bonus`` (its
+    bonus cards: the rest of the total) and ``total``."""
+    p = view["players"][seat]
+    total = view.get("scores", [0] * len(view["players"]))[seat]
+    yen = p.get("coin_points", 0)
+    return {"orders": p["order_points"], "yen": yen, "bonus": total - p["order_points"] - yen, "total": total}
+
+
+def breakdown_words(view: dict[str, Any], seat: int) -> str:
+    """"orders 20 + yen 2 + bonus 0": a seat's VP in parts."""
+    parts = score_parts(view, seat)
+    return f"orders {parts['orders']:g} + yen {parts['yen']:g} + bonus {parts['bonus']:g}"
+
+
+def result_breakdown(view: dict[str, Any]) -> list[str]:
+    """Each seat's final VP in parts for the result card (issue 34: the
+    card hid seat 3's line on the final board); [] before the end."""
+    if view.get("phase") != "over":
+        return []
+    return [breakdown_words(view, s) for s in range(len(view["players"]))]
 
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
@@ -135,19 +183,17 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     if head_h:
         scene.text("Final scores", head, sizes=(m.large, m.medium), colour=GOLD, priority=INFO)
     for k, seat in enumerate(order):
-        p = view["players"][seat]
+        parts = score_parts(view, seat)
         total = scores[seat]
-        coins = p.get("coin_points", 0)
-        bonus = total - p["order_points"] - coins
         row = Rect(rest.x, rest.y + k * (row_h + m.pad // 2), rest.w, row_h)
         left, right = row.cols(0.42, 0.58, gap=m.pad)
         seat_banner(scene, left, seat, score=f"{total:g} VP", active=seat in best, key=f"final:{seat}")
-        words = f"orders {p['order_points']} + yen {coins} + bonus {bonus:g}"
+        words = breakdown_words(view, seat)
         if scene.text(words, right, sizes=(m.medium, m.small), priority=INFO) is None:
             scene.dropped.pop()  # two lines, or only the total in the banner
             scene.wrapped(words, right, sizes=(m.small,), priority=INFO, max_lines=2)
-        scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": p["order_points"], "yen": coins,
-                                                     "bonus": bonus}
+        scene.facts.setdefault("final", {})[seat] = {"total": total, "orders": parts["orders"], "yen": parts["yen"],
+                                                     "bonus": parts["bonus"]}
 
 
 def _note_lines(scene: Scene, notes: list[str], width: int) -> int:
@@ -323,7 +369,7 @@ def _mats_part(scene: Scene, mats: Rect, game, view: dict[str, Any], context: di
         doing = banner_words(readings, seat, short=cell.w < 14 * m.medium) or cursor_words(
             view, cursor.get(seat), cursor_position(game, context, seat), game)
         lit = lit_dice(cursor.get(seat)) if view.get("phase") == "play" and seat == view.get("turn") else None
-        doing = _banner_fit(scene, cell, seat, view, doing)
+        doing = _banner_fit(scene, cell, seat, view, doing, mat_name(game, view, seat))
         if doing:
             scene.facts.setdefault("doing", {})[seat] = doing
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),

@@ -211,16 +211,24 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if detail and len(detail) <= min(2, rows):
         for i, ln in enumerate(detail):
             f.text(2, y + i * 11, ln)
-    else:
+    elif not choices or choices[cursor].get("type") == "serve":
+        # the secret bonus cards where they apply: a serve wins an order card (6. Scoring), or the overview
         bonus = p.get("bonus") or []
         for i, b in enumerate(bonus[:min(2, rows)]):
-            bc = comp.bonus_cards[b]
             _check_box(f, 2, y + i * 11, bonus_met(game, seat, b, view))
-            f.best(12, y + i * 11, [f"{bc.name} {bc.vp} VP", f"{bc.name} {bc.vp}VP", f"{bc.name} {bc.vp}", bc.name,
-                                    f"{bc.vp} VP"])
+            f.best(12, y + i * 11, bonus_forms(comp.bonus_cards[b]))
         if not bonus and rows:
             f.text(2, y, "no bonus cards")
     return f
+
+
+def bonus_forms(bc) -> list[str]:
+    """A bonus card's line on the OLED, longest first, each saying it is a
+    bonus card (issue 34, pt11 o46: "Afternoon Set 5 VP" read as nothing):
+    "bonus Afternoon Set 5 VP" ... "bonus Afternoon"."""
+    first = bc.name.split()[0]
+    return [f"bonus {bc.name} {bc.vp} VP", f"bonus {bc.name} {bc.vp}VP", f"bonus {bc.name}",
+            f"bonus {first} {bc.vp} VP", f"bonus {first}", "bonus"]
 
 
 def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game) -> tuple[str, str | None, str]:

@@ -284,6 +284,15 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     _mat_orders_won(scene, won_r, game, p, seat)
 
 
+def mat_name(game, view: dict[str, Any], seat: int) -> str:
+    """The name on a seat's mat: "Seat 2 Barista (start)" (its player card
+    once chosen; the start player marked)."""
+    p = view["players"][seat]
+    pc = game.comp.player_cards.get(p["card"]) if p.get("card") else None
+    name = f"Seat {seat + 1} {pc.name}" if pc else f"Seat {seat + 1}"
+    return name + (" (start)" if view.get("start_player") == seat else "")
+
+
 def _mat_banner(scene: Scene, banner_r: Rect, abil_r: Rect | None, game, view: dict[str, Any], seat: int,
                 doing: str) -> None:
     """The mat's banner: "Seat 2 Barista (start)", its VP, lit on its turn,
@@ -293,9 +302,7 @@ def _mat_banner(scene: Scene, banner_r: Rect, abil_r: Rect | None, game, view: d
     p = view["players"][seat]
     active = view.get("phase") == "play" and view.get("turn") == seat
     pc = game.comp.player_cards.get(p["card"]) if p.get("card") else None
-    name = f"Seat {seat + 1} {pc.name}" if pc else f"Seat {seat + 1}"
-    if view.get("start_player") == seat:
-        name += " (start)"
+    name = mat_name(game, view, seat)
     seat_banner(scene, banner_r, seat, score=f"{p['order_points']} VP", name=name, active=active, doing=doing,
                 key=f"banner:{seat}")
     if abil_r is not None and pc:
@@ -421,14 +428,26 @@ def _mat_orders_won(scene: Scene, won_r: Rect, game, p: dict[str, Any], seat: in
     scene.facts.setdefault("won", {})[seat] = {s: [c.id for c in cs] for s, cs in groups.items()}
 
 
-def _banner_fit(scene: Scene, cell: Rect, seat: int, view: dict[str, Any], doing: str) -> str:
-    """The longest form of a banner's ``doing`` that leaves room for "Seat
-    N · k VP" beside it: "serve 2 2, 1 token?" -> "serve 2 2?"; "press
-    again to confirm" -> "press again!"."""
+def _banner_fit(scene: Scene, cell: Rect, seat: int, view: dict[str, Any], doing: str, name: str = "") -> str:
+    """The longest form of a banner's ``doing`` that leaves room for the
+    mat's ``name`` and VP beside it ("Seat 1 Kenta · 0 VP"; issue 34, pt11
+    s17: the player card's name went for "card 1/2?"), else for "Seat N · k
+    VP": "serve 2 2, 1 token?" -> "serve 2 2?"; "press again to confirm" ->
+    "press again!"; "card 1/2?" -> "1/2?", else nothing (the name stays)."""
     m = scene.metrics
-    left = scene.measure(f"Seat {seat + 1} \u00b7 {view['players'][seat]['order_points']} VP", m.small)[0]
-    room = cell.w - 2 * max(3, m.pad // 2) - scene.measure("Ag", m.medium)[1] - 4 * m.pad - left
+    vp = view['players'][seat]['order_points']
+    room = cell.w - 2 * max(3, m.pad // 2) - scene.measure("Ag", m.medium)[1] - 4 * m.pad
     options = [doing, re.sub(r", [^,?!]+([?!])$", r"\1", doing)]
     if doing.startswith("press again"):
         options.append("press again!")
-    return next((o for o in options if scene.measure(o, m.small)[0] <= room), options[-1])
+    private = re.match(r"card \d+/\d+[?!]$", doing) is not None
+    if private:
+        options.append(doing[len("card "):])
+    for left in dict.fromkeys(x for x in (name, f"Seat {seat + 1}") if x):
+        if private and left != name:
+            return ""       # a hidden card's place goes before the name (its OLED shows the card)
+        left_w = scene.measure(f"{left} \u00b7 {vp} VP", m.small)[0]
+        fit = next((o for o in options if scene.measure(o, m.small)[0] <= room - left_w), None)
+        if fit is not None:
+            return fit
+    return options[-1]

@@ -181,6 +181,25 @@ def feed(events: list[str], view: dict[str, Any], keep: int = 4) -> list[str]:
     return feed_lines(events, view, keep, words=event_words, quiet=QUIET)
 
 
+def band_moves(moves: list[str]) -> list[str]:
+    """The moves in words (oldest first) as the walkthrough band reads them:
+    its "Last move" is the last of them.  A customer served and the one
+    who arrives in its place come of one action; the band says the service
+    (who took which order card, "4. Successfully served a customer"), the
+    new customer being on the board (issue 34, pt11 s32_1: the band said
+    only the arrival and the cards went to the seats unsaid)."""
+    k = len(moves) - 1
+    if k < 0 or " arrives and orders " not in moves[k]:
+        return moves
+    k -= 1
+    while k >= 0 and _TWO_DISHES.search(moves[k]):
+        k -= 1
+    return moves[:k + 1] if k >= 0 and " is served and leaves" in moves[k] else moves
+
+
+_TWO_DISHES = re.compile(r"^Seat \d+ served \d+ of .+'s dishes")
+
+
 def bonus_met(game, seat: int, card_id: str, view: dict[str, Any]) -> bool:
     """True when ``seat``'s bonus card ``card_id`` is met by the order
     cards won so far ("6. Scoring"; a "most" card counts ties)."""

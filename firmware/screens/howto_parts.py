@@ -69,7 +69,7 @@ def take_back_page(what: str, until: str, *art: Art) -> Page:
     drawn with ``art``; then the pause.  (A fresh play-test: the one page
     shared by the three games promised take-back where, with bots or the
     AI moving a second later, it was hardly ever possible.)"""
-    return Page("Chose the wrong one?", (
+    return Page("Changed your mind? Take it back", (
         tile(f"Hold your left arrow 1\u00a0s: {what}", KEYS),
         tile(until, *art),
         PAUSE_TILE,

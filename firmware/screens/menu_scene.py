@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.words import plural
+
 from firmware.screens.games import GAMES as CABINET_GAMES, cabinet_game
 from firmware.ui.scaled import SMALL_SCREEN_SCALE, new_scene
 from firmware.ui.kit import (BG, DIM, FEED, FG, GOLD, INFO, PANEL, PANEL_HI, Measure, Metrics, Rect, Scene, header,
@@ -145,8 +147,10 @@ def resume_seat_words(menu: Any) -> list[str]:
     bots = menu.resume_seats(path)[0]
     seats = ", ".join(f"seat {s + 1} {'bot' if s in bots else 'person'}" for s in range(players))
     how = "bots as the Bots row says" if menu.bots_chosen else "bots as saved"
-    count = f"{players} seats" if players == menu.players else \
-        f"the saved {players} seats (not the Players row's {menu.players})"
+    count = plural(players, "seat") if players == menu.players else \
+        f"the saved {plural(players, 'seat')} (not the Players row's {menu.players})"
+    if players == 1 and not bots:      # a solo game: nothing about bots to say (pt11 s108: "1 seats, bots ...")
+        return [f"{count}: {seats}"]
     return [f"{count}, {how}: {seats}"]
 
 

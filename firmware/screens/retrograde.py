@@ -37,6 +37,7 @@ from firmware.screens.retrograde_round import result_pause, round_summary  # noq
 from firmware.screens.round_summary import draw_round_summary
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_lines, seat_doing
+from firmware.screens.retrograde_sheet import result_breakdown  # noqa: F401 - the result card's hook, found here
 
 DRAWN = True
 

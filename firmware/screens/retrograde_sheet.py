@@ -432,6 +432,30 @@ def _solo_goal(scene: Scene, r: Rect, seat: dict[str, Any]) -> None:
     scene.lines([("The book's ultimate high score is 49", INFO)], note, size=m.small, colour=DIM)
 
 
+def score_words(seat: dict[str, Any]) -> str:
+    """A seat's points in parts ("5 - Game Over": droids 1, bosses 3,
+    trophies 1 each and 3 more for all six) and its unspent coins (the
+    tie-break, RG-11): "5 droids, 1 boss, 6 trophies (all: +3), 2 coins";
+    ``seat`` is one of the view's ``seats``."""
+    droids, bosses, troph = sum(seat["blasted"]), sum(seat["bosses"]), sum(seat["trophies"])
+    coins = seat["coins_marked"] - seat["coins_spent"]
+    parts = [f"{droids} droid{'s' if droids != 1 else ''}"]
+    if bosses:
+        parts.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
+    parts.append(f"{troph} troph{'ies' if troph != 1 else 'y'}" + (" (all: +3)" if troph == 6 else ""))
+    parts.append(f"{coins} coin{'s' if coins != 1 else ''}")
+    return ", ".join(parts)
+
+
+def result_breakdown(view: dict[str, Any]) -> list[str]:
+    """Each seat's points in parts for the result card (:func:`score_words`;
+    issue 34: the card hid the final board's lines at 800x480); [] before
+    the game is over."""
+    if view.get("phase") != "over":
+        return []
+    return [score_words(s) for s in sorted(view["seats"], key=lambda s: s["seat"])]
+
+
 def _final(scene: Scene, r: Rect, game, view: dict[str, Any]) -> None:
     """Game over ("5 - Game Over"): who won, ties broken by unspent coins
     (RG-11) or shared, and each seat's points: droids 1, bosses 3,
@@ -445,13 +469,6 @@ def _final(scene: Scene, r: Rect, game, view: dict[str, Any]) -> None:
     scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
     lines = [(game_result(game).headline, NEED)]  # the one result the report and simulate give too
     for s in sorted(view["seats"], key=lambda s: -s["score"]):
-        droids, bosses, troph = sum(s["blasted"]), sum(s["bosses"]), sum(s["trophies"])
-        coins = s["coins_marked"] - s["coins_spent"]
-        parts = [f"{droids} droid{'s' if droids != 1 else ''}"]
-        if bosses:
-            parts.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
-        parts.append(f"{troph} troph{'ies' if troph != 1 else 'y'}" + (" (all: +3)" if troph == 6 else ""))
-        parts.append(f"{coins} coin{'s' if coins != 1 else ''}")
-        lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + ", ".join(parts), INFO))
+        lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + score_words(s), INFO))
     scene.lines(lines, rest, size=m.small)
     scene.facts["final"] = [s["score"] for s in view["seats"]]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from firmware.screens.choices import Shown, press_count
+from firmware.screens.readings import COMMON, reading_for
 from firmware.ui.kit import BG, FG, GOLD, NEED, LayoutError, Rect, Scene, wrap_words
 from firmware.ui.scaled import new_scene
 
@@ -162,7 +163,37 @@ def seat_words(game, seat: int, shown: Shown, context: dict[str, Any] | None = N
     fn = _hooks(game)[0]
     if fn is None or game.is_terminal():
         return None
-    return fn(game, seat, game.view(seat), shown, context or {})
+    context = context or {}
+    checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
+    if checking is not None:        # its OLED shows a reading to check, reroll or enter (CAB-6): say so
+        return reading_words(seat, *checking)
+    return fn(game, seat, game.view(seat), shown, context)
+
+
+def reading_words(seat: int, key: int, reading: dict[str, Any]) -> Words | None:
+    """What ``seat`` is told while its OLED shows the dice of tray ``key``
+    (its own, or :data:`~firmware.screens.readings.COMMON`) as the camera
+    read them (ruling CAB-6): check them ("press your button if they are
+    right, hold it if they are wrong"), reroll them after a rejection, or
+    enter them by hand; None while another seat rerolls rejected common
+    dice (the header says who)."""
+    dice = "the common dice" if key == COMMON else "your dice"
+    state = reading.get("state")
+    if state == "check":
+        wrong = "enter them by hand" if reading.get("contests", 0) + 1 >= reading.get("limit", 2) else "reroll"
+        return Words(f"check {dice} as the camera read them on your screen",
+                     f"press your button if they are right, hold it if they are wrong ({wrong})",
+                     ("check the dice: press if right, hold if wrong", "check the dice"))
+    if state == "rejected":
+        if key == COMMON and reading.get("by", seat) != seat:
+            return None
+        return Words(f"{dice} were rejected", "reroll them in the tray (the camera reads them again)",
+                     ("reroll the rejected dice", "reroll the dice"))
+    if state == "entry":
+        return Words(f"enter {dice} by hand on your screen",
+                     "the arrows set a die's value, press your button for the next die, hold it to go back",
+                     ("enter dice by hand",))
+    return None
 
 
 def prompts(game, context: dict[str, Any]) -> list[Prompt]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.results import Result
-from firmware.ui.kit import DIM, FG, GOLD, NEED, PANEL, Measure, Rect, Scene, seat_colour
+from firmware.ui.kit import DIM, FG, GOLD, NEED, PANEL, Measure, Rect, Scene, seat_colour, wrap_words
 
 VEIL = (0, 0, 0, 150)
 CARD = (34, 38, 52)
@@ -51,7 +51,7 @@ def detail_of(result: Result) -> str:
 
 
 def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[int, int],
-                 measure: Measure, bots: Any = (), hint: str = "", notes: Any = ()) -> Scene:
+                 measure: Measure, bots: Any = (), hint: str = "", notes: Any = (), breakdown: Any = ()) -> Scene:
     """The result screen at ``size`` px over ``base`` (the game's final
     screen, kept behind a veil when it is a drawn scene).
 
@@ -59,15 +59,18 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
         result: the finished game's result.
         bots: 0-based seats played by bots (named so on the card).
         hint: what to press to go on (shown at the card's foot).
-        notes: what else decided the scores, one line each (Café
-            International Junior: "Seat 2: -5, 1 joker in hand";
-            :func:`firmware.screens.draw.result_notes`): the final board
-            holding them is under the card (issue 34).
+        notes: why the game ended and what else decided the scores, one
+            entry each, word-wrapped (Café International Junior: "Seat 2:
+            -5 for 1 joker in hand"; :func:`firmware.screens.draw.result_notes`):
+            the final board holding them is under the card (issue 34).
+        breakdown: each seat's score in parts (index = 0-based seat, "" for
+            none; Ginza "orders 20 + yen 2 + bonus 0"), drawn in the seat's
+            row where it fits, else on a line under it.
 
     Returns:
         A scene whose ``facts["result"]`` holds ``title``, ``winners``
-        (1-based), ``rows`` (``(place, seat 1-based, score)``), ``detail``
-        and ``hint``.
+        (1-based), ``rows`` (``(place, seat 1-based, score)``), ``detail``,
+        ``hint``, ``notes``, ``breakdown`` and ``card`` (its Rect).
 
     Raises:
         LayoutError: the card cannot fit (a layout bug).
@@ -91,20 +94,15 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     title_h = measure("Ag", m.large)[1] + 2 * pad
     small_h = measure("Ag", m.small)[1]
     extra = 1 if result.solo is not None else 0
-    notes = list(notes)
-    card_h = title_h + (len(rows) + extra) * row_h + (2 * small_h if detail else 0) + small_h + 4 * pad \
-        + len(notes) * small_h
-    # the card is as wide as its widest line needs (the title, a score row, the hint), at least 3/5 of the screen
-    names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
-    scores = [f"{result.amount(sc)}" for _, _, sc in rows] + \
-        ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
-    name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
-    score_w = max(measure(t, m.medium)[0] for t in scores)
-    place_w = measure("4th", m.medium)[0]
-    row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
-    card_w = min(w - 4 * pad, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h, row_w + 4 * pad,
-                                  measure(hint, m.small)[0] + 5 * pad,
-                                  *(measure(t, m.small)[0] + 5 * pad for t in notes)))
+    notes = [t for t in notes if t]
+    parts = {s: (breakdown[s] if s < len(breakdown) else "") for _, s, _ in rows}
+    card_w, (place_w, name_w, score_w), in_row = _card_width(scene, result, rows, bots, parts,
+                                                             [title, hint, *notes])
+    text_w = card_w - 4 * pad
+    note_lines = [wrap_words(t, text_w, m.small, measure) or [t] for t in notes]
+    under = sum(1 for t in parts.values() if t) if parts and not in_row else 0
+    card_h = title_h + (len(rows) + extra) * row_h + under * small_h + (2 * small_h if detail else 0) \
+        + small_h + 4 * pad + sum(len(lines) for lines in note_lines) * small_h
     card_h = min(h - 2 * pad, card_h)
     card = Rect((w - card_w) // 2, (h - card_h) // 2, card_w, card_h)
     scene.add("panel", card, None, fill=CARD, border=GOLD, glow=True, radius=2 * pad)
@@ -115,27 +113,60 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     scene.text(title, Rect(trophy.right + pad, y, inner.w - trophy.w - pad, trophy.h),
                sizes=(m.large, m.medium, m.small), colour=GOLD)
     y += title_h
-    y = _score_rows(scene, inner, y, rows, result, bots, (place_w, score_w, row_h))
+    y = _score_rows(scene, inner, y, rows, result, bots, (place_w, score_w, row_h),
+                    (parts, name_w if in_row else 0))
     if detail:
         scene.wrapped(detail, Rect(inner.x, y, inner.w, 2 * small_h), sizes=(m.small,), colour=FG, max_lines=2)
         y += 2 * small_h
-    for note in notes:
-        scene.text(note, Rect(inner.x, y, inner.w, small_h), sizes=(m.small,), colour=FG)
-        y += small_h
+    for lines in note_lines:
+        for line in lines:
+            scene.text(line, Rect(inner.x, y, inner.w, small_h), sizes=(m.small,), colour=FG)
+            y += small_h
     if hint:
         scene.text(hint, Rect(inner.x, inner.bottom - small_h, inner.w, small_h), sizes=(m.small,), colour=DIM,
                    align="center", priority=NEED)
     scene.facts["result"] = {"title": title, "winners": [s + 1 for s in result.winners], "detail": detail,
-                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes}
+                             "rows": [(p, s + 1, sc) for p, s, sc in rows], "hint": hint, "notes": notes,
+                             "breakdown": {s + 1: t for s, t in parts.items() if t}, "card": card}
     return scene
 
 
+def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict[int, str],
+                texts: list[str]) -> tuple[int, tuple[int, int, int], bool]:
+    """The card's width, px: as wide as its widest line needs (``texts``:
+    the title, the hint, the notes; a score row with each seat's parts
+    beside its name, or under it where they do not fit the screen), at
+    least 3/5 of the screen.  Returns ``(width, (place, name, score column
+    widths), parts in the rows)``."""
+    m, measure, w = scene.metrics, scene.measure, scene.width
+    pad, row_h = m.pad, measure("Ag", m.medium)[1] + m.pad
+    names = [f"Seat {s + 1}" + (" (bot)" if s in bots else "") for _, s, _ in rows]
+    scores = [f"{result.amount(sc)}" for _, _, sc in rows] + \
+        ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
+    name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
+    score_w = max(measure(t, m.medium)[0] for t in scores)
+    place_w = measure("4th", m.medium)[0]
+    row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
+    part_w = max([measure(t, m.small)[0] for t in parts.values() if t] or [0])
+    widest = w - 4 * pad
+    in_row = bool(part_w) and row_w + part_w + pad + 4 * pad <= widest     # each seat's parts beside its name
+    title, hint, *notes = texts
+    card_w = min(widest, max(w * 3 // 5, measure(title, m.large)[0] + 5 * pad + row_h,
+                             row_w + 4 * pad + ((part_w + pad) if in_row else 0),
+                             (place_w + part_w + 8 * pad) if part_w and not in_row else 0,
+                             measure(hint, m.small)[0] + 5 * pad,
+                             *(measure(t, m.small)[0] + 5 * pad for t in notes)))
+    return card_w, (place_w, name_w, score_w), in_row
+
+
 def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, bots: Any,
-                widths: tuple[int, int, int]) -> int:
+                widths: tuple[int, int, int], parts: tuple[dict, int] = ({}, 0)) -> int:
     """Each seat's row on the result card from ``y`` (place, token, name,
-    score, a trophy for a winner), then the solo opponent's; returns the y
-    below them."""
+    its score's parts, score, a trophy for a winner; the parts on a line
+    under the row when ``parts[1]``, the names' width, is 0), then the solo
+    opponent's; returns the y below them."""
     place_w, score_w, row_h = widths
+    breakdown, name_w = parts
     m = scene.metrics
     pad = m.pad
     for place_k, seat, score in rows:
@@ -146,6 +177,10 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         rin = r.inset(pad // 2)
         place_r, tok, name_r, score_r, cup = rin.cols(-place_w, -rin.h, 1, -min(score_w, rin.w // 3), -rin.h,
                                                        gap=pad)
+        words = breakdown.get(seat, "")
+        if words and name_w:
+            name_r, part_r = name_r.cols(-name_w, 1, gap=pad)
+            scene.text(words, part_r, sizes=(m.small,), colour=DIM)
         if result.solo is None and result.solo_best is None:     # a solo seat has no place to speak of
             scene.text(_ordinal(place_k), place_r, sizes=(m.medium, m.small), colour=GOLD if won else DIM)
         scene.add("token", tok, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
@@ -155,6 +190,11 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         if won:
             scene.add("icon", cup, None, name="trophy", won=True)
         y += row_h
+        if words and not name_w:
+            small_h = scene.measure("Ag", m.small)[1]
+            scene.text(words, Rect(tok.x, y - pad // 2, inner.right - tok.x, small_h), sizes=(m.small,),
+                       colour=DIM)
+            y += small_h
     if result.solo is not None:
         r = Rect(inner.x, y, inner.w, row_h - pad // 2)
         scene.add("panel", r, None, fill=PANEL, radius=pad)

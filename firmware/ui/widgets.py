@@ -23,7 +23,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     ("reroll: roll all 6?", "roll all 6?", "reroll?").  Short of room the
     name is shortened to "Seat N" and the doing to its shorter forms; then
     the doing goes (the screens say it elsewhere too: the seat's OLED, a
-    claimed card's marker, the header); "Seat N" and the score stay; with
+    claimed card's marker, the header) and the whole name comes back where
+    it fits, else "Seat N", with the score; with
     no room for "Seat N" at all, the score and the doing where it fits
     (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose banner?; Retrograde
     seed 11: "(1) 0 pts  reroll: roll all 6?" beside "Seat 2 · 0 pts").
@@ -56,7 +57,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             return rect
     # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
     # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
-    for left, size in [(f"Seat {seat + 1} \u00b7 {score}", z) for z in sizes]:
+    for left, size in [(lf, z) for lf in lefts for z in sizes]:    # the doing gone: the whole name first (pt11 w2_5)
         if scene.measure(left, size)[0] <= rest.w:
             if doings[0]:
                 scene.dropped.append((INFO, doings[0]))

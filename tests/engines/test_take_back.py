@@ -71,7 +71,7 @@ def test_cafe_junior_takes_back_a_seated_guest_to_the_state_before_it():
     events = g.apply(take_back(seat))
     assert state(g) == before
     assert g.legal_actions(seat) == legal
-    assert events[0]["type"] == TAKE_BACK and events[0]["text"].startswith(f"Seat {seat + 1} took back: seats ")
+    assert events[0]["type"] == TAKE_BACK and events[0]["text"].startswith(f"Seat {seat + 1} took back seating ")
     assert events[0]["action"] == action
 
 
@@ -153,7 +153,7 @@ def test_ginza_takes_back_an_arrange_level_raised_within_the_turn():
     events = g.apply(take_back(seat))
     assert state(g) == before and g.legal_actions(seat) == legal
     assert g.st["players"][seat]["levels"]["change"] == 1 and g.st["players"][seat]["coins"] == 3
-    assert "raises" in events[0]["text"]
+    assert "raising" in events[0]["text"]       # "Seat 1 took back raising ..." (issue 34, pt11)
 
 
 def test_ginza_no_take_back_after_dice_are_rolled():

@@ -62,6 +62,6 @@ def test_a_person_takes_back_a_seated_guest_with_a_long_left(table, tmp_path):
     # is not told of a vanished choice, its choices open afresh on the first one
     assert not any("gone" in x for x in t.oled_texts(0)), t.oled_texts(0)
     assert t.session.runtime.controls[0].shown(t.session.game).chosen["type"] == "place"
-    assert any(x.startswith("Seat 1 took back: seats ") for x in t.scene().texts()), t.scene().texts()
+    assert any(x.startswith("Seat 1 took back seating ") for x in t.scene().texts()), t.scene().texts()
     journal = read(t.session.writer.path).actions
     assert journal[-1] == {"type": "take_back", "player": 0}

@@ -71,7 +71,7 @@ def test_holding_left_takes_back_the_placement_journaled_and_replayed(tmp_path):
         hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
         assert state(rt.game) == before
         assert not rt.game.can_take_back(0) and s.context()["prompts"].get(0) != HINT
-        assert any(e.startswith("Seat 1 took back: seats ") for e in rt.events)
+        assert any(e.startswith("Seat 1 took back seating ") for e in rt.events)
         lines = read(tmp_path / "g.jsonl").actions
         assert lines[-1] == {"type": "take_back", "player": 0}
         resumed, _ = replay(tmp_path / "g.jsonl")
@@ -193,7 +193,7 @@ def test_the_cabinet_resumes_after_a_take_back_and_the_seat_may_take_back_again(
                              model=None)
     try:
         assert json.dumps(resumed.game.to_json(), sort_keys=True) == final
-        assert any(e.startswith("Seat 1 took back: seats ") for e in resumed.runtime.log)
+        assert any(e.startswith("Seat 1 took back seating ") for e in resumed.runtime.log)
         assert resumed.context()["prompts"].get(0) == HINT
         assert take_back(resumed.runtime, 0)
         assert state(resumed.game) == before_second

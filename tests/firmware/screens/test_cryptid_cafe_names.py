@@ -84,22 +84,25 @@ def test_cryptid_cafe_copy_choices_say_whose_customer_is_copied():
 
 def test_cryptid_cafe_solo_log_explains_every_ai2_score_change():
     """The solo AI's score jumped 6 -> 3 -> 15 -> 12 -> 6 with no line
-    saying why: every change now comes with a log line giving the new
-    score and its parts in the rulebook's words."""
+    saying why: every change of the coins it holds now comes with a log
+    line giving them and their parts in the rulebook's words (pt11: the
+    unused dishes count only at Final Scoring, said in the last line)."""
     from engines import new_game
     from bots.random_bot import RandomBot
     game, bot = new_game("cryptid-cafe", 1, 3), RandomBot(3)
     changes = 0
-    before = game.view(None)["ai2_score"]
+    before = game.view(None)["ai2_coins"]
     while not game.is_terminal():
         texts = [e["text"] for e in game.apply(bot.next_action(game))]
-        now = game.view(None)["ai2_score"]
-        if now != before:
+        now = game.view(None)["ai2_coins"]
+        if now != before and not game.is_terminal():
             changes += 1
-            said = [t for t in texts if t.startswith(f"AI Player 2's score: {now} coins")]
-            assert said and "shared tips" in said[0] and "unused dishes" in said[0], (before, now, texts)
+            said = [t for t in texts if t.startswith(f"AI Player 2 has {now} coin")]
+            assert said and "shared tips" in said[0] and "lost customers" in said[0], (before, now, texts)
         before = now
     assert changes > 3
+    assert any(t.startswith(f"AI Player 2's final score: {game.ai2_score()} coins") and "unused dish" in t
+               for t in texts), texts
 
 
 def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
@@ -109,5 +112,8 @@ def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
     r = HdmiRenderer(1920, 1080, "headless")
     for game, events in play_states("cryptid-cafe", 1, 3, every=40, limit=200):
         texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
-        assert f"AI Player 2: {game.ai2_score()} coins" in texts, texts
+        # the coins it holds (pt11: your unused dishes count for it only at Final Scoring)
+        n = game.ai2_score() if game.is_terminal() else game.ai2_coins()
+        assert f"AI Player 2: {n} coin{'s' if n != 1 else ''}" in texts or game.is_terminal() and any(
+            t.startswith("AI Player 2: ") and t.endswith(f"= {n}") for t in texts), texts   # at the end in parts
         assert "AI Player 3: does not score" in texts, texts

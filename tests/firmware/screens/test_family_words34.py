@@ -22,11 +22,18 @@ def test_cryptid_tip_takes_an_before_eight():
     assert a_number(3) == "a 3" and a_number(12) == "a 12" and a_number(80) == "an 80"
 
 
-def test_ginza_roll_says_how_many_rolls_wait():
-    """Before: "Roll 5 red dice (+2)"."""
-    view = {"phase": "play", "dice_requests": [{"count": 5, "colour": "red"}, {"count": 1, "colour": "blue"},
-                                               {"count": 2, "colour": "green"}]}
-    assert todo_text(None, view).split("|")[0] == "Roll 5 red dice, then 2 more rolls"
+def test_ginza_roll_says_who_rolls_what():
+    """Before: "Roll 5 red dice (+2)"; then (pt11 s10) "Roll 5 red dice,
+    then 1 more roll", read as one seat rolling twice: the rulebook's
+    set-up has each player roll their dice and the 3 common dice rolled."""
+    view = {"phase": "play", "dice_requests": [{"player": 0, "count": 5, "colour": "red"},
+                                               {"player": 1, "count": 5, "colour": "blue"},
+                                               {"player": None, "count": 3, "colour": "purple"}]}
+    assert todo_text(None, view).split("|")[0] == "Seats 1 and 2: each roll your 5 dice, then the 3 common dice"
+    view["dice_requests"] = view["dice_requests"][:1] + view["dice_requests"][2:]
+    assert todo_text(None, view).split("|")[0] == "Seat 1: roll your 5 red dice, then the 3 common dice"
+    view["dice_requests"] = view["dice_requests"][1:]
+    assert todo_text(None, view).split("|")[0] == "Roll the 3 common dice"
 
 
 def test_cryptid_manager_names_the_customers_it_swaps():

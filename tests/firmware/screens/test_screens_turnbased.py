@@ -396,8 +396,9 @@ def test_gr_hidden_choices_on_the_oled():
         if seat in game.active_players():
             continue  # its long choice may take the bonus rows while it chooses
         frame = oled_frame(game, seat, SeatControls(seat), context(game, []))
-        names = [game.comp.bonus_cards[b].name for b in game.st["players"][seat]["bonus"]]
-        assert any(names[0] in t for t in frame.texts)
+        from firmware.screens.ginza_oled import bonus_forms     # "bonus Afternoon Set 5 VP" .. "bonus Today's"
+        forms = bonus_forms(game.comp.bonus_cards[game.st["players"][seat]["bonus"][0]])
+        assert any(t in forms for t in frame.texts), (forms, frame.texts)
 
 
 def test_ci_oled_draws_the_hand_and_the_confirm_step():

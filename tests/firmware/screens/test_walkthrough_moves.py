@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "runtime"))
 
-from firmware.screens.draw import default_measure, hdmi_screen
+from firmware.screens.draw import default_measure, game_module, hdmi_screen
 from firmware.screens.moves_log import move_words
 
 from test_bot_pace import run_to, session  # noqa: E402
@@ -35,7 +35,8 @@ def test_the_latest_move_stays_visible_under_the_walkthrough_band(game_id, playe
         rt.step(t)
         run_to(rt, t, t + 6_000_000)                       # the bots make their first moves
         ctx = dict(s.context(), walkthrough="on", bots=list(range(1, players)))   # seat 1 a person
-        latest = move_words(game_id, list(ctx["last_events"]), s.game.view(None))[-1:]
+        moves = move_words(game_id, list(ctx["last_events"]), s.game.view(None))
+        latest = getattr(game_module(game_id), "band_moves", list)(moves)[-1:]   # Ginza: a service over the arrival
         if not latest:
             pytest.skip(f"{game_id}: no move in words yet")
         for size in ((1920, 1080), (800, 480)):
