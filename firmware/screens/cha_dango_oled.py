@@ -20,6 +20,9 @@ from firmware.ui.oled import OledFrame
 #: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
 #: hint: a press before "go" (CAB-8), the customer under the cursor changed
 _NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
+#: What a press between races that did nothing says (:func:`idle_press`, issue 34), drawn in place
+#: of the seat's line of what goes on ("Seat 2 reveals"), its seconds counted on
+_IDLE = re.compile(r"^(?:(next order in|wait: reveal in) \d+ s|wait: .+)$")
 
 
 def _pause_left(context: dict[str, Any]) -> int | None:
@@ -107,7 +110,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                           shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    notice = None
+    notice = idle = None
+    if prompt and _IDLE.match(str(prompt)):   # a press between races told (issue 34): gone once an order is up
+        idle = _idle_now(str(prompt), view, seat, context) if view.get("race") is None else None
+        notice, prompt = (idle if aim is not None else None), None
     if prompt and aim is not None and _NOTICE.match(str(prompt)):   # said where the aim's hint is (room)
         notice, prompt = str(prompt), None
     if prompt:
@@ -120,7 +126,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
-        _between_races(f, y, bottom, view, seat, context, events)
+        _between_races(f, y, bottom, view, seat, context, events, idle)
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
@@ -140,12 +146,29 @@ def _game_over(f: OledFrame, y: int, view: dict[str, Any], seat: int) -> None:
     f.glyph(0, y, f.W, word, size=16)
 
 
+def _idle_now(prompt: str, view: dict[str, Any], seat: int, context: dict[str, Any]) -> str | None:
+    """The words of a press between races that did nothing (``prompt``,
+    :func:`idle_press`) as they stand now: the seconds of "next order in
+    3 s" / "wait: reveal in 3 s" counted on with the result's pause
+    (CAB-7); once it is over, "wait: Seat 2 reveals" (None for the
+    revealer: its line says "press: reveal")."""
+    m = _IDLE.match(prompt)
+    if m is None or m.group(1) is None:
+        return prompt
+    wait = _pause_left(context)
+    if wait is not None:
+        return f"{m.group(1)} {wait} s"
+    return None if view["current"] == seat else f"wait: Seat {view['current'] + 1} reveals"
+
+
 def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat: int, context: dict[str, Any],
-                   events: list[str]) -> None:
+                   events: list[str], idle: str | None = None) -> None:
     """No order open: the seat's last result with the VP cards it must give
     up and the seconds left to choose them (CD-10, CAB-9), "others choose";
     "REVEAL!" on its turn or "reveal in 3 s" while the result stays a
-    moment (CAB-7); else "Seat 2 reveals" over its result."""
+    moment (CAB-7); else "Seat 2 reveals" over its result.  ``idle``: what
+    the seat's press that did nothing said ("next order in 2 s", "wait:
+    Seat 2 reveals", issue 34), in place of that line."""
     owe = (view.get("must_place") or [0] * (seat + 1))[seat]
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
@@ -159,7 +182,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
                 f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
                                    f"{left} s left"])
         else:
-            f.text(2, y, "others choose", room=f.W - 4)
+            f.text(2, y, idle or "others choose", room=f.W - 4)
             if result:
                 _result_text(f, y + 13, result)
         return
@@ -167,11 +190,11 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
         if result:
             y = _result_text(f, y, result)
-        f.text(2, y + 2, f"reveal in {wait} s")
+        f.text(2, y + 2, idle or f"reveal in {wait} s")
     elif view["current"] == seat:
         f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
     else:
-        f.text(2, y, f"Seat {view['current'] + 1} reveals")
+        f.text(2, y, idle or f"Seat {view['current'] + 1} reveals")
         if result:
             _result_text(f, y + 13, result)
 

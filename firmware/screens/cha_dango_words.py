@@ -72,6 +72,34 @@ def late_press(game, seat: int, t_us: int) -> str | None:
     return None
 
 
+def idle_press(game, seat: int, t_us: int, not_before: dict[str, int]) -> str | None:
+    """The runtime's hook for a person's press that did nothing and was not
+    late (:func:`late_press`): what its OLED says of it between races
+    (issue 34, L2_01: a press in the result window showed nothing at all).
+    While the last result stays (ruling CAB-7, ``not_before["reveal"]``
+    after ``t_us``): "next order in 3 s", the revealer "wait: reveal in
+    3 s"; then "wait: Seat 2 reveals"; while seats choose the VP cards they
+    give up (CD-10), "wait: Seat 2 chooses" ("wait: others choose").  None
+    in a race (every press there is a hit), for a seat whose press chooses
+    (the revealer once it may reveal, a seat choosing its VP card) and
+    once the game is over.  The press counts in no race (CD-12)."""
+    view = game.view(None)
+    if game.is_terminal() or view.get("phase") not in ("reveal", "place_vp"):
+        return None
+    if view["phase"] == "place_vp":
+        owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
+        if seat in owing or not owing:
+            return None
+        return f"wait: Seat {owing[0] + 1} chooses" if len(owing) == 1 else "wait: others choose"
+    wait_us = not_before.get("reveal", -1) - t_us
+    if wait_us > 0:
+        wait = f"{-(-wait_us // 1_000_000)} s"
+        return f"wait: reveal in {wait}" if seat == view["current"] else f"next order in {wait}"
+    if seat == view["current"]:
+        return None
+    return f"wait: Seat {view['current'] + 1} reveals"
+
+
 def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
     """The runtime's hook when the customer under ``seat``'s cursor changed
     though the seat did not move it (ruling CD-12; issue 34, g1e: the
