@@ -167,14 +167,18 @@ def aimed_at(game, context: dict[str, Any]) -> dict[int, list[int]]:
 
 
 def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None) -> None:
-    """The dining area (CD-1): every customer card, laid out as large as
-    the area allows; cards won in the open race leave with their winner;
-    the customers under a person's cursor lit in its colour (``aimed``,
-    CD-12)."""
+    """The dining area (CD-1): every customer card at its place, laid out
+    as large as the area allows, a served customer's place left empty
+    until a new customer takes it (``dining_gaps``, issue 34: a person
+    remembers where a customer sits); cards won in the open race leave with
+    their winner; the customers under a person's cursor lit in its colour
+    (``aimed``, CD-12)."""
     aimed = aimed or {}
     customers = view["dining_area"]
+    gaps = set(view.get("dining_gaps") or ())
+    spots = [i for i in range(len(customers) + len(gaps)) if i not in gaps]   # each customer's place
     won = {w["card"]: w["player"] for w in _won(view)}
-    n = max(1, len(customers))
+    n = max(1, len(customers) + len(gaps))
     m = scene.metrics
     best = None
     for cols in range(1, n + 1):
@@ -187,12 +191,14 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, l
     cw, cols = best
     ch = int(cw / CARD_RATIO)
     cw = int(cw)
-    for i, card in enumerate(customers):
-        rr, cc = divmod(i, cols)
+    for place, card in zip(spots, customers):
+        rr, cc = divmod(place, cols)
         cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
         customer_card(scene, cr, card, key=f"cust:{card['id']}",
                       ring=seat_colour(won[card["id"]]) if card["id"] in won else None, aimed=aimed.get(card["id"]))
     scene.facts["dining"] = [c["id"] for c in customers]
+    if gaps:
+        scene.facts["dining_gaps"] = sorted(gaps)
     if aimed:
         scene.facts["aimed"] = {c: list(s) for c, s in aimed.items()}
 

@@ -104,7 +104,8 @@ def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) ->
     """The runtime's hook when the customer under ``seat``'s cursor changed
     though the seat did not move it (ruling CD-12; issue 34, g1e: the
     panda was served and a cat took its place under the cursor): "panda
-    left: now cat" ("panda moved: now cat" when it is still a customer),
+    left: now cat" ("panda moved: now cat" when it is still a customer;
+    two of a figure told apart by their dango, then their background),
     for the seat's OLED; None unless both are hits on customers."""
     if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
         return None
@@ -112,9 +113,10 @@ def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) ->
     cards = load_cards().cards
     old, new = cards[before["card"]], cards[now["card"]]
     here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
-    if old.figure == new.figure:      # two alike: told apart by the dango ("yellow left: now white")
-        return f"{old.dango} {'moved' if here else 'left'}: now {new.dango}"
-    return f"{old.figure} {'moved' if here else 'left'}: now {new.figure}"
+    # two alike: told apart by the first attribute that differs ("yellow left: now white", the dango;
+    # "teal left: now red", the background: a new customer in a served one's place may share two)
+    attr = next(a for a in ("figure", "dango", "background") if old.value(a) != new.value(a))
+    return f"{old.value(attr)} {'moved' if here else 'left'}: now {new.value(attr)}"
 
 
 def ms_text(us: int) -> str:
