@@ -166,6 +166,25 @@ def aimed_at(game, context: dict[str, Any]) -> dict[int, list[int]]:
     return out
 
 
+def _card_width(w: float, h: float, n: int, cols: int, pad: int) -> float:
+    rows = -(-n // cols)
+    return min((w - (cols - 1) * pad) / cols, (h - (rows - 1) * pad) / rows * CARD_RATIO)
+
+
+def grid_columns(w: float, h: float, n: int, pad: int) -> int:
+    """Columns of the dining area's grid for ``n`` places in ``w`` x ``h``
+    px: the most columns any count up to ``n`` lays out best in (the
+    largest cards), so the grid never goes back to fewer columns as the
+    customers grow: it changes at 7, 9, 16 and 19 places in the cabinet's
+    area instead of at 7, 9, 11, 13, 16 and 19, and each change moves
+    every card (issue 34: a person remembers where a customer sits)."""
+    most = 1
+    for k in range(1, max(1, n) + 1):
+        best = max(range(1, k + 1), key=lambda c: (_card_width(w, h, k, c, pad), -c))
+        most = max(most, best)
+    return most
+
+
 def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None) -> None:
     """The dining area (CD-1): every customer card at its place, laid out
     as large as the area allows, a served customer's place left empty
@@ -180,15 +199,9 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, l
     won = {w["card"]: w["player"] for w in _won(view)}
     n = max(1, len(customers) + len(gaps))
     m = scene.metrics
-    best = None
-    for cols in range(1, n + 1):
-        rows = -(-n // cols)
-        w = (r.w - (cols - 1) * m.pad) / cols
-        h = (r.h - (rows - 1) * m.pad) / rows
-        cw = min(w, h * CARD_RATIO)
-        if best is None or cw > best[0]:
-            best = (cw, cols)
-    cw, cols = best
+    cols = grid_columns(r.w, r.h, n, m.pad)
+    rows = -(-n // cols)
+    cw = min((r.w - (cols - 1) * m.pad) / cols, (r.h - (rows - 1) * m.pad) / rows * CARD_RATIO)
     ch = int(cw / CARD_RATIO)
     cw = int(cw)
     for place, card in zip(spots, customers):
