@@ -75,7 +75,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
         rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
         # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
-        # between orders the deck is face down and asks for nothing yet (issue 34)
+        # between orders the deck is face down: "?" "on reveal" (issue 34)
         _card_back(scene, deck_r, view.get("top_back") if order else None, view["deck_count"])
         if view.get("revealed"):
             customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
