@@ -604,10 +604,13 @@ class ChaDango(Game):
             places.leave(self.dining, self.gaps, card)   # its place stays empty until a new customer comes
             self.vp[seat].append(card)
         served = {c for c, _, _ in race["won"]}
+        # book 2A: "then he may hit the 2nd card": said where a 2nd match stayed (issue 34)
+        own = (f"; each matching customer takes a hit of its own, a winner's once it has placed its card "
+               f"({races.ms(self.options['placing_delay_us'])})" if served else "")
         for card in race["customers"]:
             if card not in served:
                 events.append({"type": "not_served", "card": card,
-                               "text": f"Nobody served the customer ({cards[card].describe()}) in time"})
+                               "text": f"Nobody served the customer ({cards[card].describe()}) in time{own}"})
         owed, wrong_hits, wrong_sips, slowest = self._wrong_answers(race, matched, events)
         self.last_race = {
             "order": dict(self.order), "matched": matched, "customers": list(race["customers"]),

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
 from engines.words import plural
-from firmware.screens.choices import describe_action
+from firmware.screens.choices import choice_key, describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, record_result, result_lines,
     shorten_event)
@@ -131,8 +131,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
-    else:
-        _race(f, y, bottom, game, view, seat, context, events, aim, notice)
+    else:   # a seat that hit and moved its cursor on (CD-12: it may hit a 2nd match) sees its aim again
+        hit = getattr(controls, "last_pressed", None)
+        moved = aim is not None and hit is not None and hit != choice_key(shown.chosen)
+        _race(f, y, bottom, game, view, seat, context, events, aim, notice, moved)
     return f
 
 
@@ -200,11 +202,17 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
 
 
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
-          events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None) -> None:
+          events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None,
+          moved: bool = False) -> None:
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
-    "+1 VP" for a customer won, "HIT" and its time, "sipped!" and its time,
-    the cup's state while it is up (:func:`_cup_up`); else the customer
-    the next press hits (``aim``: card, cursor, customers; ruling CD-12,
+    "+1 VP" for a customer won, "HIT" and its time over "2nd match? aim,
+    hit" (book 2A, CD-12: a 2nd match takes a hit of its own, the winner's
+    too once it placed its card; nothing says whether the hit was right,
+    CD-9), and once the seat ``moved`` its cursor on from the customer it
+    hit, that customer (``aim``) under "hit 764 ms: 2nd? hit" (issue 34:
+    "only the first match gets served"); "sipped!" and its time, the
+    cup's state while it is up (:func:`_cup_up`); else the customer the
+    next press hits (``aim``: card, cursor, customers; ruling CD-12,
     :func:`_aim`), or a hand "or" a cup: hit or sip?"""
     race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
@@ -219,9 +227,14 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     if won:
         f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+    elif answer is not None and answer.get("answer") == "slap" and moved:   # on to a 2nd match (CD-12)
+        after = ms_text(answer["t_us"] - race["open_us"])
+        _aim(f, y, aim, notice or [f"hit {after}: 2nd? hit", "2nd match? hit it"])
     elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
         f.glyph(0, y, f.W, "HIT", size=22)
-        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
+        f.text(0, y + 24, ms_text(answer["t_us"] - race["open_us"]), room=f.W, align="center")
+        if y + 46 <= bottom:
+            f.best(0, y + 36, ["2nd match? aim, hit", "2nd? aim, hit"], room=f.W, align="center")
     elif sipped is not None:
         f.text(2, y, "sipped!", 13)
         f.text(2, y + 16, ms_text(sipped - race["open_us"]))

@@ -29,6 +29,11 @@ _WRONG_AIM = re.compile(r"^(Player \d+) hit a customer that did not match \(([^,
 #: the VP cards a wrong hit cost on top, when the game sets a cost (CD-12: none by default)
 _WRONG_COST = re.compile(r"^(Player \d+) hit a customer(?:, but none matched| that did not match).*?(?: and (\d+) VP cards?)?$")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
+#: book 2A, CD-12: a matching customer left when another was served took a hit of its own (issue 34)
+_OWN_HIT = re.compile(r"; each matching customer takes a hit of its own, a winner's once it has placed its card "
+                      r"\((\d+) ms\)$")
+#: CD-4: a winner's hit while it still placed the customer it won (book 2A: "MUST place the card ... first")
+_PLACING = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after serving one: too soon")
 #: CD-12: a hit on a matching customer another seat served first (issue 34: the loser is told)
 _LATE_HIT = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after the order: too late, "
                        r"(Player \d+) was first by (\d+ ms)")
@@ -188,7 +193,12 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset(), nam
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         stays = "it stays" if name and " " in name else "it stays a customer"   # (named with colours: room)
-        return [f"Nobody served the {name or m.group(1)}: {stays}"]
+        own = _OWN_HIT.search(text)     # another was served: each match needs its own hit (issue 34)
+        rule = [f"Each match needs its own hit, the winner's {int(own.group(1)) / 1000:g} s on"] if own else []
+        return [f"Nobody served the {name or m.group(1)}: {stays}"] + rule
+    m = _PLACING.match(text)
+    if m:   # CD-4: the winner hit again while it still placed its card (issue 34)
+        return [_short_names(f"{m.group(1)} hit {name or m.group(2)}: too soon, still placing")]
     m = _WRONG_SIP.match(text)
     if m:
         return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
@@ -223,7 +233,8 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
     seen: dict[str, set[str]] = {}
     for t in race_events(events):
         m = _CUSTOMER.search(t)
-        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)):
+        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)
+                  or _PLACING.match(t)):
             seen.setdefault(m.group(1), set()).add(m.group(0))
     for card in dining or []:
         seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
@@ -237,7 +248,10 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
-            out.extend(shorten_event(text, alike, name_late=len(served) > 1))
+            out.extend(t for t in shorten_event(text, alike, name_late=len(served) > 1)
+                       if not t.startswith("Each match ") or t not in out)     # the rule once
+    rule = [t for t in out if t.startswith("Each match ")]
+    out = [t for t in out if t not in rule] + rule      # the rule after what happened
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
