@@ -11,7 +11,7 @@ every seat's VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
 now: "REVEAL!", the customer its next press hits ("cat 2/5 pink dango,
-red: hit it, or sip?", CD-12), "HOLD IT UP", "PUT DOWN", "+1 VP", "lost a VP
+red: hit it, or sip?", CD-12), "HOLD IT UP", "PUT DOWN", "+1 VP card", "lost a VP
 card" (CD-4..CD-7).
 
 Both are cheap (no engine copies): they read the view dicts, the context's
@@ -242,9 +242,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
             doing = f"give VP card {k}/{count}{'!' if armed else '?'}"
-            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {vp} VP", m.medium)[0]
+            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {plural(vp, 'VP card')}",
+                                                               m.medium)[0]
             if scene.measure(doing, m.small)[0] > room:     # a narrow banner: the short form
-                doing = doing.replace("VP card", "VP")
+                doing = doing.replace("VP card ", "")
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
@@ -260,7 +261,11 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = f"sip {_tenths(holding[s])}"
         elif view["cups_up"][s]:
             doing = "cup up"
-        seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
+        # the rulebook's word: "count their own VP cards" (issue 34: the bars said "VP", the OLEDs "cards");
+        # short of room the race's act stays beside the count, "Seat N" goes (the token says it): only the
+        # banner says "hit 1340 ms", "sip 0.8 s"
+        seat_banner(scene, cell, s, score=plural(vp, "VP card"), active=active, doing=doing, key=f"seat:{s}",
+                    seat_first=False)
         scene.facts.setdefault("vp", {})[s] = vp
     del rows
 

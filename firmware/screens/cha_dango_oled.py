@@ -88,11 +88,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     turn; while an order is open a hand and a cup (slap if a customer
     matches, sip if none does: the seat must see which), then what it did
     ("slapped", "hold...", "put it down", "sipped 412 ms"); after the race
-    its result ("+1 VP", "lost a VP card"); its own VP cards face down;
+    its result ("+1 VP card", "lost a VP card"); its own VP cards face down;
     the choice under the cursor (e.g. which VP card to give up)."""
     f = OledFrame()
     vp = view["vp_counts"][seat]
-    f.header(f"Seat {seat + 1}", f"{vp} VP")
+    f.header(f"Seat {seat + 1}", plural(vp, "VP card"))     # the rulebook's word, as on the HDMI
     events = list(context.get("last_events") or [])
     shown = controls.shown(game)
     choices = shown.choices
@@ -205,7 +205,7 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
           events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None,
           moved: bool = False) -> None:
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
-    "+1 VP" for a customer won, "HIT" and its time over "2nd match? aim,
+    "+1 VP card" for a customer won, "HIT" and its time over "2nd match? aim,
     hit" (book 2A, CD-12: a 2nd match takes a hit of its own, the winner's
     too once it placed its card; nothing says whether the hit was right,
     CD-9), and once the seat ``moved`` its cursor on from the customer it
@@ -226,7 +226,8 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     if won:
-        f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+        gain = f"+{plural(len(won), 'VP card')}"
+        f.glyph(0, y, f.W, gain, size=22 if f.fits(gain, f.W, 22) else 16)
     elif answer is not None and answer.get("answer") == "slap" and moved:   # on to a 2nd match (CD-12)
         after = ms_text(answer["t_us"] - race["open_us"])
         _aim(f, y, aim, notice or [f"hit {after}: 2nd? hit", "2nd match? hit it"])

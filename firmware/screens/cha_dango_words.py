@@ -4,7 +4,7 @@ latest order shortened to result lines ("Seat 1 served fox: 224 ms",
 "Nobody served the cat: it stays a customer", "Tie: Seats 1 and 2, coin
 flip: Seat 2"), each number kept with its unit; the same rebuilt from the
 game's record when the texts are gone (after a resume); a seat's own result
-("+1 VP", "sipped: it matched") and its refused early press (CAB-7)."""
+("+1 VP card", "sipped: it matched") and its refused early press (CAB-7)."""
 from __future__ import annotations
 
 import re
@@ -407,10 +407,10 @@ def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
 
 
 def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
-    """"+1 VP" / "lost a VP card" for ``seat`` from the latest order's
+    """"+1 VP card" / "lost a VP card" for ``seat`` from the latest order's
     events (CD-4, CD-6); ``owe``: VP cards the seat must still place (the
-    slowest sipper MUST place one: "slowest: give 1 VP", or "slowest: had
-    no VP" when it had none)."""
+    slowest sipper MUST place one: "slowest: give 1 VP card", or "slowest: had
+    no VP card" when it had none)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
     slowest = wrong = none = wrong_sip = False
@@ -442,18 +442,19 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
             late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")
-    if won:
-        return f"+{won} VP"
+    if won:     # the rulebook's word (issue 34: "VP" on the bars, "cards" on the OLED)
+        return f"+{plural(won, 'VP card')}"
     if gave is not None:
         return f"time up: gave {gave}".strip()
     if lost:
         if wrong:
-            return f"wrong hit: -{lost} VP"
+            return f"wrong hit: -{plural(lost, 'VP card')}"
         return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
     if wrong:
         return "wrong hit!"
     if slowest:
-        return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
+        return ("slowest: had no VP card" if none else f"slowest: give {plural(owe, 'VP card')}" if owe
+                else "slowest to sip")
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
         return "sipped: it matched"
     if late:        # issue 34: the hit came after the race was decided (or timed out)
@@ -463,8 +464,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
 
 def record_result(view: dict[str, Any], seat: int) -> str | None:
     """``seat``'s result of the last race from the game's record, for when
-    its event texts are gone (after a resume, or pushed out): "+1 VP",
-    "wrong hit: -4 VP", "wrong hit!", "sipped: it matched"; None when
+    its event texts are gone (after a resume, or pushed out): "+1 VP card",
+    "wrong hit: -4 VP cards", "wrong hit!", "sipped: it matched"; None when
     there is nothing to say."""
     last = view.get("last_race")
     if not last:
@@ -472,9 +473,9 @@ def record_result(view: dict[str, Any], seat: int) -> str | None:
     won = [w for w in last.get("won") or [] if w["player"] == seat]
     lost = [p for p in last.get("placed_vp") or [] if p["player"] == seat]
     if won:
-        return f"+{len(won)} VP"
+        return f"+{plural(len(won), 'VP card')}"
     if seat in (last.get("wrong_hits") or []):
-        return f"wrong hit: -{len(lost)} VP" if lost else "wrong hit!"
+        return f"wrong hit: -{plural(len(lost), 'VP card')}" if lost else "wrong hit!"
     if lost:
         return plural(len(lost), "VP card") + " lost"
     if seat in (last.get("wrong_sips") or []):
