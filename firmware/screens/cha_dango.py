@@ -28,8 +28,8 @@ from firmware.ui.kit import header_todo
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, aim_changed, idle_press, keep_units, late_press, ms_text, race_events,
-    result_lines, shorten_event)
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines, shorten_event)
+from firmware.screens.cha_dango_presses import aim_changed, idle_press, late_press  # noqa: F401 - the runtime's hooks
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
 from firmware.screens.choices import cursor_choices
