@@ -60,6 +60,7 @@ from typing import Any
 from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
 from .. import schema as sc
 from ..words import plural
+from . import dining as places
 from . import races
 from .cards import ATTRIBUTES, load_cards
 from .races import seat_name
@@ -141,6 +142,7 @@ class ChaDango(Game):
         self.rng.shuffle(deck)
         self.deck: list[int] = deck
         self.dining: list[int] = cards.starting_ids()
+        self.gaps: list[int] = []          # empty places in the dining area (served customers' places)
         self.vp: list[list[int]] = [[] for _ in range(self.num_players)]
         self.current = o["start_player"]   # "The youngest player is the start player"
         self.phase = "reveal"
@@ -250,7 +252,9 @@ class ChaDango(Game):
 
         Public keys: ``phase`` (``"reveal"``, ``"race"``, ``"place_vp"``,
         ``"over"``), ``current``, ``now_us``, ``deck_count``, ``top_back``,
-        ``dining_area`` (faces), ``revealed`` (face), ``order``
+        ``dining_area`` (faces, in place order), ``dining_gaps`` (the empty
+        places among them: a served customer's place until a new customer
+        takes it, :mod:`engines.cha_dango.dining`), ``revealed`` (face), ``order``
         (``{"attribute", "value"}``), ``vp_counts``, ``buttons_down``,
         ``cups_up``; ``race`` during a race: ``open_us``, ``timeout_at_us``,
         ``answers`` (per seat ``None`` or ``{"answer": "slap"|"cup",
@@ -273,6 +277,7 @@ class ChaDango(Game):
             "deck_count": len(self.deck),
             "top_back": cards[self.deck[0]].back if self.deck else None,
             "dining_area": [cards[c].to_view() for c in self.dining],
+            "dining_gaps": list(self.gaps),
             "revealed": cards[self.revealed].to_view() if self.revealed is not None else None,
             "order": dict(self.order) if self.order else None,
             "vp_counts": [len(x) for x in self.vp],
@@ -525,7 +530,7 @@ class ChaDango(Game):
 
     def _give_vp(self, player: int, card: int, chosen: bool, timed_out: bool = False) -> list[Event]:
         self.vp[player].remove(card)
-        self.dining.append(card)
+        places.join(self.dining, self.gaps, card)     # a new customer: into the first gap (issue 34)
         self.owed[player] -= 1
         if self.last_race is not None:
             self.last_race["placed_vp"].append({"player": player, "card": card})
@@ -596,13 +601,16 @@ class ChaDango(Game):
                                 "text": text}]
         events.extend(race["log"])
         for card, seat, _ in race["won"]:
-            self.dining.remove(card)
+            places.leave(self.dining, self.gaps, card)   # its place stays empty until a new customer comes
             self.vp[seat].append(card)
         served = {c for c, _, _ in race["won"]}
+        # book 2A: "then he may hit the 2nd card": said where a 2nd match stayed (issue 34)
+        own = (f"; each matching customer takes a hit of its own, a winner's once it has placed its card "
+               f"({races.ms(self.options['placing_delay_us'])})" if served else "")
         for card in race["customers"]:
             if card not in served:
                 events.append({"type": "not_served", "card": card,
-                               "text": f"Nobody served the customer ({cards[card].describe()}) in time"})
+                               "text": f"Nobody served the customer ({cards[card].describe()}) in time{own}"})
         owed, wrong_hits, wrong_sips, slowest = self._wrong_answers(race, matched, events)
         self.last_race = {
             "order": dict(self.order), "matched": matched, "customers": list(race["customers"]),
@@ -679,7 +687,7 @@ class ChaDango(Game):
         cards = self.cards
         events: list[Event] = []
         card = self.revealed
-        self.dining.append(card)
+        places.join(self.dining, self.gaps, card)     # "this card becomes a new customer": into the first gap
         self.revealed, self.order, self.race = None, None, None
         self.owed = [0] * self.num_players
         self.choice_deadline_us = None
@@ -698,7 +706,7 @@ class ChaDango(Game):
         return f"{seat_name(best[0])} wins with {plural(n, 'VP card')}"
 
     # ----------------------------------------------------- serialisation
-    _FIELDS = ("deck", "dining", "vp", "current", "phase", "now", "buttons_down", "cups_up",
+    _FIELDS = ("deck", "dining", "gaps", "vp", "current", "phase", "now", "buttons_down", "cups_up",
                "revealed", "order", "race", "owed", "choice_deadline_us", "last_race")
 
     def _state_to_json(self) -> dict[str, Any]:
@@ -706,7 +714,8 @@ class ChaDango(Game):
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         for name in self._FIELDS:
-            setattr(self, name, state.get(name, {"owed": [0] * self.num_players}.get(name)))
+            # a snapshot from before the dining area kept its places has no gaps
+            setattr(self, name, state.get(name, {"owed": [0] * self.num_players, "gaps": []}.get(name)))
 
     def _validate_state(self) -> None:
         """Snapshot check: shapes, types, seats, card ids, and every one of
@@ -726,7 +735,7 @@ class ChaDango(Game):
                 "done_us": sc.Fixed([opt_t] * n), "last_t_us": sc.Fixed([opt_t] * n)}
         state = {name: getattr(self, name) for name in self._FIELDS}
         sc.check(state, {
-            "deck": [ids], "dining": [ids], "vp": sc.Fixed([[ids]] * n), "current": seat,
+            "deck": [ids], "dining": [ids], "gaps": [sc.Range(0, 55)], "vp": sc.Fixed([[ids]] * n), "current": seat,
             "phase": sc.OneOf({"reveal", "race", "place_vp", "over"}), "now": t,
             "buttons_down": flags, "cups_up": flags, "revealed": (ids, None),
             "order": (None, {"attribute": sc.OneOf(ATTRIBUTES), "value": str}),
@@ -735,6 +744,7 @@ class ChaDango(Game):
         held = self.deck + self.dining + [c for pile in self.vp for c in pile]
         held += [self.revealed] if self.revealed is not None else []
         sc.distinct(held, "cards")
+        places.check(self.dining, self.gaps)
         if len(held) != len(self.cards):
             raise ValueError(f"{len(held)} of the {len(self.cards)} cards are accounted for")
         if (self.phase == "race") != (self.race is not None):

@@ -204,8 +204,12 @@ def advance_presses(race: dict[str, Any], horizon_us: int, resolution_us: int,
             if _can_win(race, t_us, seat):
                 contenders.setdefault(card, {}).setdefault(seat, t_us)
             elif not out_of_race(race, seat) and t_us < race["placing_until_us"][seat]:
-                log.append({"type": "slap_ignored", "player": seat, "t_us": t_us,
-                            "text": f"{seat_name(seat)} was still placing the customer just won: hit ignored"})
+                served_at = race["placing_until_us"][seat] - placing_delay_us     # book 2A: "MUST place
+                log.append({"type": "slap_ignored", "player": seat, "card": card, "t_us": t_us,   # the card first"
+                            "text": (f"{seat_name(seat)} hit the customer ({cards[card].describe()}) "
+                                     f"{ms(t_us - served_at)} after serving one: too soon, still placing it "
+                                     f"(a winner places its card {ms(placing_delay_us)} before it may hit "
+                                     f"again): hit ignored")})
         for card in [c for c in race["targets"] if c in contenders]:
             seats = sorted(contenders[card])
             if len(seats) == 1:

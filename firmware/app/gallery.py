@@ -65,14 +65,15 @@ def _cd_race_open(g, v):
 
 
 def _cd_after_race(g, v):
-    return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
+    return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3 and bool((v.get("last_race") or {}).get("won"))
 
 
 def _cd_late_hit(g, v):
-    """Seed 13's fourth reveal: the race before it had a hit too late
-    (CD-12: "Seat 4 hit fox green/red: 1993 ms, too late by 1648 ms"),
-    two customers served and a wrong hit."""
-    return v["phase"] == "reveal" and v["deck_count"] == 46
+    """Seed 13's seventh reveal: the race before it had a hit too late
+    (CD-12: "Seat 3 hit fox white/blue: 3341 ms, too late"), two customers
+    served (the second's place still empty: the revealed card took the
+    first's) and wrong hits."""
+    return v["phase"] == "reveal" and v["deck_count"] == 43
 
 
 def _gz_tokens(g, v):
@@ -224,9 +225,10 @@ STATES: dict[str, list[State]] = {
               "colour (seat 2 moved its cursor two customers on); hit the customer under it, or sip (CD-12)",
               cursor=(1, 2)),
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
-        State("late", 4, 13, _cd_late_hit, "after a race: a hit too late, with its time (at 800x480 the result "
-              "panel widens so every line shows)"),
-        State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
+        State("late", 4, 13, _cd_late_hit, "after a race: a hit too late, with its time, two customers "
+              "served (a new customer in the first's place, the second's empty; at 800x480 the result panel "
+              "widens so every line shows)"),
+        State("give", 4, 5, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
               "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
         State("six", 6, 2, _cd_race_open, "six seats, a race open (seat 4 aims one customer back)", cursor=(3, -1)),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "the end: VP cards and the winner"),

@@ -122,6 +122,9 @@ class SeatControls:
     #: (key, place among its kind) of the last choice under the cursor of a kind the game keeps the
     #: cursor on between decisions (:func:`kept_kinds`: Cha dango's customers, ruling CD-12)
     _home: tuple[str, int] | None = None
+    #: the identity (:func:`choice_key`) of the last one-press choice a press took (a Cha dango hit on
+    #: its customer: the seat's OLED tells a 2nd aim from the customer hit, ruling CD-12)
+    last_pressed: str | None = None
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -377,7 +380,7 @@ class SeatControls:
             self.message, self.said_gone = LOOK_FIRST, True
             return None
         if one_press(chosen) or (chosen.get("type") in ALONE_ONE_PRESS and len(acts) == 1):
-            self._acted = self._acted_seen = choice_key(chosen)
+            self._acted = self._acted_seen = self.last_pressed = choice_key(chosen)
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)
         if self.armed == label:

@@ -101,8 +101,9 @@ class RunnerInputs:
                 self._observe(ev.t_us)
                 action = controls.press(game, ev.t_us, look_first=self._look_first(ev.seat, ev.t_us))
                 if controls.said_gone and controls.message == LOOK_FIRST:
-                    if self._late_press(ev.seat, ev.t_us):   # meant for the race just decided: "too late"
-                        controls.message = ""
+                    if self._late_press(ev.seat, ev.t_us) or self._idle_press(ev.seat, ev.t_us):
+                        controls.message = ""     # "too late" (the race just decided), "wait: reveal in 2 s"
+                        self.stats.ignored_inputs += 1
                         return
                     self._say_look_first(ev.seat, ev.t_us)
                     return
@@ -128,7 +129,8 @@ class RunnerInputs:
             if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
                 self.stats.ignored_inputs += 1
                 if ev.input == "button" and not self.rolling_press(ev.seat, ev.t_us):
-                    self._late_press(ev.seat, ev.t_us)
+                    if not self._late_press(ev.seat, ev.t_us):
+                        self._idle_press(ev.seat, ev.t_us)     # issue 34, L2: never a press unsaid
             return
         self.prompts.pop(ev.seat, None)
         if self._needs_camera_confirmation(ev.seat, action):
@@ -267,6 +269,22 @@ class RunnerInputs:
             self.events.append(text)
             self.dirty = True
         return bool(text)
+
+    def _idle_press(self, seat: int, t_us: int) -> bool:
+        """A person's button press that did nothing and was not late: the
+        game's ``idle_press(game, seat, t_us, not_before)`` hook may say
+        why on the seat's OLED for a moment (Cha dango between races:
+        "next order in 3 s", "wait: Seat 2 reveals"; issue 34, L2_01: a
+        press in the result window showed nothing at all).  Returns True
+        when it said something."""
+        if seat in self.bots:
+            return False
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("idle_press") if declared is not None else None
+        words = hook(self.game, seat, t_us, dict(self.not_before)) if hook is not None else None
+        if words:
+            self.say_for(seat, words, t_us)
+        return bool(words)
 
     def fill_levels(self, action: dict[str, Any]) -> dict[str, Any]:
         """Fill a template's ``buttons_down`` / ``cups_up`` with the seats'

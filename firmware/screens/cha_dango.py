@@ -11,7 +11,7 @@ every seat's VP count (CD-8).
 
 OLED (built from the seat's own view): the seat's VP count and its prompt
 now: "REVEAL!", the customer its next press hits ("cat 2/5 pink dango,
-red: hit it, or sip?", CD-12), "HOLD IT UP", "PUT DOWN", "+1 VP", "lost a VP
+red: hit it, or sip?", CD-12), "HOLD IT UP", "PUT DOWN", "+1 VP card", "lost a VP
 card" (CD-4..CD-7).
 
 Both are cheap (no engine copies): they read the view dicts, the context's
@@ -28,8 +28,8 @@ from firmware.ui.kit import header_todo
 
 
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, aim_changed, keep_units, late_press, ms_text, race_events,
-    result_lines, shorten_event)
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, result_lines, shorten_event)
+from firmware.screens.cha_dango_presses import aim_changed, idle_press, late_press  # noqa: F401 - the runtime's hooks
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
 from firmware.screens.choices import cursor_choices
@@ -166,33 +166,52 @@ def aimed_at(game, context: dict[str, Any]) -> dict[int, list[int]]:
     return out
 
 
+def _card_width(w: float, h: float, n: int, cols: int, pad: int) -> float:
+    rows = -(-n // cols)
+    return min((w - (cols - 1) * pad) / cols, (h - (rows - 1) * pad) / rows * CARD_RATIO)
+
+
+def grid_columns(w: float, h: float, n: int, pad: int) -> int:
+    """Columns of the dining area's grid for ``n`` places in ``w`` x ``h``
+    px: the most columns any count up to ``n`` lays out best in (the
+    largest cards), so the grid never goes back to fewer columns as the
+    customers grow: it changes at 7, 9, 16 and 19 places in the cabinet's
+    area instead of at 7, 9, 11, 13, 16 and 19, and each change moves
+    every card (issue 34: a person remembers where a customer sits)."""
+    most = 1
+    for k in range(1, max(1, n) + 1):
+        best = max(range(1, k + 1), key=lambda c: (_card_width(w, h, k, c, pad), -c))
+        most = max(most, best)
+    return most
+
+
 def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None) -> None:
-    """The dining area (CD-1): every customer card, laid out as large as
-    the area allows; cards won in the open race leave with their winner;
-    the customers under a person's cursor lit in its colour (``aimed``,
-    CD-12)."""
+    """The dining area (CD-1): every customer card at its place, laid out
+    as large as the area allows, a served customer's place left empty
+    until a new customer takes it (``dining_gaps``, issue 34: a person
+    remembers where a customer sits); cards won in the open race leave with
+    their winner; the customers under a person's cursor lit in its colour
+    (``aimed``, CD-12)."""
     aimed = aimed or {}
     customers = view["dining_area"]
+    gaps = set(view.get("dining_gaps") or ())
+    spots = [i for i in range(len(customers) + len(gaps)) if i not in gaps]   # each customer's place
     won = {w["card"]: w["player"] for w in _won(view)}
-    n = max(1, len(customers))
+    n = max(1, len(customers) + len(gaps))
     m = scene.metrics
-    best = None
-    for cols in range(1, n + 1):
-        rows = -(-n // cols)
-        w = (r.w - (cols - 1) * m.pad) / cols
-        h = (r.h - (rows - 1) * m.pad) / rows
-        cw = min(w, h * CARD_RATIO)
-        if best is None or cw > best[0]:
-            best = (cw, cols)
-    cw, cols = best
+    cols = grid_columns(r.w, r.h, n, m.pad)
+    rows = -(-n // cols)
+    cw = min((r.w - (cols - 1) * m.pad) / cols, (r.h - (rows - 1) * m.pad) / rows * CARD_RATIO)
     ch = int(cw / CARD_RATIO)
     cw = int(cw)
-    for i, card in enumerate(customers):
-        rr, cc = divmod(i, cols)
+    for place, card in zip(spots, customers):
+        rr, cc = divmod(place, cols)
         cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
         customer_card(scene, cr, card, key=f"cust:{card['id']}",
                       ring=seat_colour(won[card["id"]]) if card["id"] in won else None, aimed=aimed.get(card["id"]))
     scene.facts["dining"] = [c["id"] for c in customers]
+    if gaps:
+        scene.facts["dining_gaps"] = sorted(gaps)
     if aimed:
         scene.facts["aimed"] = {c: list(s) for c, s in aimed.items()}
 
@@ -223,9 +242,10 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
             doing = f"give VP card {k}/{count}{'!' if armed else '?'}"
-            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {vp} VP", m.medium)[0]
+            room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {plural(vp, 'VP card')}",
+                                                               m.medium)[0]
             if scene.measure(doing, m.small)[0] > room:     # a narrow banner: the short form
-                doing = doing.replace("VP card", "VP")
+                doing = doing.replace("VP card ", "")
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""
@@ -241,7 +261,11 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = f"sip {_tenths(holding[s])}"
         elif view["cups_up"][s]:
             doing = "cup up"
-        seat_banner(scene, cell, s, score=f"{vp} VP", active=active, doing=doing, key=f"seat:{s}")
+        # the rulebook's word: "count their own VP cards" (issue 34: the bars said "VP", the OLEDs "cards");
+        # short of room the race's act stays beside the count, "Seat N" goes (the token says it): only the
+        # banner says "hit 1340 ms", "sip 0.8 s"
+        seat_banner(scene, cell, s, score=plural(vp, "VP card"), active=active, doing=doing, key=f"seat:{s}",
+                    seat_first=False)
         scene.facts.setdefault("vp", {})[s] = vp
     del rows
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
 from engines.words import plural
-from firmware.screens.choices import describe_action
+from firmware.screens.choices import choice_key, describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, record_result, result_lines,
     shorten_event)
@@ -20,6 +20,9 @@ from firmware.ui.oled import OledFrame
 #: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
 #: hint: a press before "go" (CAB-8), the customer under the cursor changed
 _NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
+#: What a press between races that did nothing says (:func:`idle_press`, issue 34), drawn in place
+#: of the seat's line of what goes on ("Seat 2 reveals"), its seconds counted on
+_IDLE = re.compile(r"^(?:(next order in|wait: reveal in) \d+ s|wait: .+)$")
 
 
 def _pause_left(context: dict[str, Any]) -> int | None:
@@ -85,11 +88,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     turn; while an order is open a hand and a cup (slap if a customer
     matches, sip if none does: the seat must see which), then what it did
     ("slapped", "hold...", "put it down", "sipped 412 ms"); after the race
-    its result ("+1 VP", "lost a VP card"); its own VP cards face down;
+    its result ("+1 VP card", "lost a VP card"); its own VP cards face down;
     the choice under the cursor (e.g. which VP card to give up)."""
     f = OledFrame()
     vp = view["vp_counts"][seat]
-    f.header(f"Seat {seat + 1}", f"{vp} VP")
+    f.header(f"Seat {seat + 1}", plural(vp, "VP card"))     # the rulebook's word, as on the HDMI
     events = list(context.get("last_events") or [])
     shown = controls.shown(game)
     choices = shown.choices
@@ -107,7 +110,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
                           shown.armed)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    notice = None
+    notice = idle = None
+    if prompt and _IDLE.match(str(prompt)):   # a press between races told (issue 34): gone once an order is up
+        idle = _idle_now(str(prompt), view, seat, context) if view.get("race") is None else None
+        notice, prompt = (idle if aim is not None else None), None
     if prompt and aim is not None and _NOTICE.match(str(prompt)):   # said where the aim's hint is (room)
         notice, prompt = str(prompt), None
     if prompt:
@@ -120,13 +126,15 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
-        _between_races(f, y, bottom, view, seat, context, events)
+        _between_races(f, y, bottom, view, seat, context, events, idle)
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
         f.glyph(0, y, f.W, banner, size=min(30, bottom - y - 2))
-    else:
-        _race(f, y, bottom, game, view, seat, context, events, aim, notice)
+    else:   # a seat that hit and moved its cursor on (CD-12: it may hit a 2nd match) sees its aim again
+        hit = getattr(controls, "last_pressed", None)
+        moved = aim is not None and hit is not None and hit != choice_key(shown.chosen)
+        _race(f, y, bottom, game, view, seat, context, events, aim, notice, moved)
     return f
 
 
@@ -140,12 +148,29 @@ def _game_over(f: OledFrame, y: int, view: dict[str, Any], seat: int) -> None:
     f.glyph(0, y, f.W, word, size=16)
 
 
+def _idle_now(prompt: str, view: dict[str, Any], seat: int, context: dict[str, Any]) -> str | None:
+    """The words of a press between races that did nothing (``prompt``,
+    :func:`idle_press`) as they stand now: the seconds of "next order in
+    3 s" / "wait: reveal in 3 s" counted on with the result's pause
+    (CAB-7); once it is over, "wait: Seat 2 reveals" (None for the
+    revealer: its line says "press: reveal")."""
+    m = _IDLE.match(prompt)
+    if m is None or m.group(1) is None:
+        return prompt
+    wait = _pause_left(context)
+    if wait is not None:
+        return f"{m.group(1)} {wait} s"
+    return None if view["current"] == seat else f"wait: Seat {view['current'] + 1} reveals"
+
+
 def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat: int, context: dict[str, Any],
-                   events: list[str]) -> None:
+                   events: list[str], idle: str | None = None) -> None:
     """No order open: the seat's last result with the VP cards it must give
     up and the seconds left to choose them (CD-10, CAB-9), "others choose";
     "REVEAL!" on its turn or "reveal in 3 s" while the result stays a
-    moment (CAB-7); else "Seat 2 reveals" over its result."""
+    moment (CAB-7); else "Seat 2 reveals" over its result.  ``idle``: what
+    the seat's press that did nothing said ("next order in 2 s", "wait:
+    Seat 2 reveals", issue 34), in place of that line."""
     owe = (view.get("must_place") or [0] * (seat + 1))[seat]
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
@@ -159,7 +184,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
                 f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
                                    f"{left} s left"])
         else:
-            f.text(2, y, "others choose", room=f.W - 4)
+            f.text(2, y, idle or "others choose", room=f.W - 4)
             if result:
                 _result_text(f, y + 13, result)
         return
@@ -167,21 +192,27 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     if view["current"] == seat and wait is not None:   # CAB-7: the result stays a moment
         if result:
             y = _result_text(f, y, result)
-        f.text(2, y + 2, f"reveal in {wait} s")
+        f.text(2, y + 2, idle or f"reveal in {wait} s")
     elif view["current"] == seat:
         f.glyph(0, y, f.W, "REVEAL!", size=22 if bottom - y >= 26 else 16)
     else:
-        f.text(2, y, f"Seat {view['current'] + 1} reveals")
+        f.text(2, y, idle or f"Seat {view['current'] + 1} reveals")
         if result:
             _result_text(f, y + 13, result)
 
 
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
-          events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None) -> None:
+          events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None,
+          moved: bool = False) -> None:
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
-    "+1 VP" for a customer won, "HIT" and its time, "sipped!" and its time,
-    the cup's state while it is up (:func:`_cup_up`); else the customer
-    the next press hits (``aim``: card, cursor, customers; ruling CD-12,
+    "+1 VP card" for a customer won, "HIT" and its time over "2nd match? aim,
+    hit" (book 2A, CD-12: a 2nd match takes a hit of its own, the winner's
+    too once it placed its card; nothing says whether the hit was right,
+    CD-9), and once the seat ``moved`` its cursor on from the customer it
+    hit, that customer (``aim``) under "hit 764 ms: 2nd? hit" (issue 34:
+    "only the first match gets served"); "sipped!" and its time, the
+    cup's state while it is up (:func:`_cup_up`); else the customer the
+    next press hits (``aim``: card, cursor, customers; ruling CD-12,
     :func:`_aim`), or a hand "or" a cup: hit or sip?"""
     race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
@@ -195,10 +226,16 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     if won:
-        f.glyph(0, y, f.W, f"+{len(won)} VP", size=22)
+        gain = f"+{plural(len(won), 'VP card')}"
+        f.glyph(0, y, f.W, gain, size=22 if f.fits(gain, f.W, 22) else 16)
+    elif answer is not None and answer.get("answer") == "slap" and moved:   # on to a 2nd match (CD-12)
+        after = ms_text(answer["t_us"] - race["open_us"])
+        _aim(f, y, aim, notice or [f"hit {after}: 2nd? hit", "2nd match? hit it"])
     elif answer is not None and answer.get("answer") == "slap":  # CD-9: the first answer stands
         f.glyph(0, y, f.W, "HIT", size=22)
-        f.text(0, y + 24, f"{ms_text(answer['t_us'] - race['open_us'])}: wait", room=f.W, align="center")
+        f.text(0, y + 24, ms_text(answer["t_us"] - race["open_us"]), room=f.W, align="center")
+        if y + 46 <= bottom:
+            f.best(0, y + 36, ["2nd match? aim, hit", "2nd? aim, hit"], room=f.W, align="center")
     elif sipped is not None:
         f.text(2, y, "sipped!", 13)
         f.text(2, y + 16, ms_text(sipped - race["open_us"]))

@@ -75,7 +75,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
         rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
         # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
-        # between orders the deck is face down and asks for nothing yet (issue 34)
+        # between orders the deck is face down: "?" "on reveal" (issue 34)
         _card_back(scene, deck_r, view.get("top_back") if order else None, view["deck_count"])
         if view.get("revealed"):
             customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
@@ -110,7 +110,7 @@ def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]
     winners = list(result.winners)
     lines = [(result.headline, NEED)]  # CD-8: ties share the victory
     ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
-    lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
+    lines += [(f"Seat {s + 1}: {plural(counts[s], 'VP card')}", INFO) for s in ranked if s not in winners]
     scene.lines(lines, text_r, size=m.small)
     scene.facts["winners"] = winners
 
@@ -144,7 +144,7 @@ def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], ev
     left = _choice_left(view, context)   # CAB-9: the choice's seconds, seen by everyone
     title = "VP card to give" if left is None else f"VP card to give: {left} s"
     if left is not None and scene.measure(title, m.small)[0] > head.w:
-        title = f"Give VP: {left} s"
+        title = f"Give a card: {left} s"
     scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
     where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
         else ": choose on your screen"    # a bot has no screen to look at

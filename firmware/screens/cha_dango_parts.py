@@ -40,24 +40,28 @@ def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None =
 
 
 def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None:
-    """The top ordering card, face down: its back shows the attribute the
-    next order asks for (CD-1) as a grey picture: a head, a dango, a
-    patterned field."""
+    """The top ordering card, face down: in a race its back shows the
+    attribute the order asks for (CD-1) as a grey picture (a head, a dango,
+    a patterned field) over its word; between orders (``attribute`` None)
+    a "?" over "on reveal": the back that asks is the one the next reveal
+    uncovers (CD-1: the back of the *new* top card), unseen until then
+    (issue 34: one play-tester read the top card's back between orders as
+    the next order's kind, the next asked to see it beforehand)."""
     m = scene.metrics
     scene.add("card", r, "deck", state="down")
+    pic = r.inset(max(4, r.w // 6))
+    pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
+    scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
     if attribute:  # the back names an attribute, never a value: a grey picture of the kind
-        pic = r.inset(max(4, r.w // 6))
-        pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
-        scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
         scene.add("back", pic, None, attribute=attribute)
         words = {"figure": "figure", "dango": "dango", "background": "background"}[attribute]   # the order's words
-        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
-        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
-            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
         scene.facts["asks"] = attribute
     else:
-        mid = Rect(r.x, r.y + r.h // 2 - scene.measure("Ag", m.small)[1], r.w, scene.measure("Ag", m.small)[1])
-        scene.text("next", mid, sizes=(m.small,), align="center", colour=FG)
+        scene.text("?", pic, sizes=(m.large, m.medium), align="center", colour=(120, 112, 140))
+        words = "on reveal"
+    word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
+    if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
+        scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
     label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
     if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
         scene.dropped.pop()

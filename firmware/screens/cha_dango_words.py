@@ -4,7 +4,7 @@ latest order shortened to result lines ("Seat 1 served fox: 224 ms",
 "Nobody served the cat: it stays a customer", "Tie: Seats 1 and 2, coin
 flip: Seat 2"), each number kept with its unit; the same rebuilt from the
 game's record when the texts are gone (after a resume); a seat's own result
-("+1 VP", "sipped: it matched") and its refused early press (CAB-7)."""
+("+1 VP card", "sipped: it matched") and its refused early press (CAB-7)."""
 from __future__ import annotations
 
 import re
@@ -29,6 +29,11 @@ _WRONG_AIM = re.compile(r"^(Player \d+) hit a customer that did not match \(([^,
 #: the VP cards a wrong hit cost on top, when the game sets a cost (CD-12: none by default)
 _WRONG_COST = re.compile(r"^(Player \d+) hit a customer(?:, but none matched| that did not match).*?(?: and (\d+) VP cards?)?$")
 _NOT_SERVED = re.compile(r"^Nobody served the customer \(([^,]+),")
+#: book 2A, CD-12: a matching customer left when another was served took a hit of its own (issue 34)
+_OWN_HIT = re.compile(r"; each matching customer takes a hit of its own, a winner's once it has placed its card "
+                      r"\((\d+) ms\)$")
+#: CD-4: a winner's hit while it still placed the customer it won (book 2A: "MUST place the card ... first")
+_PLACING = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after serving one: too soon")
 #: CD-12: a hit on a matching customer another seat served first (issue 34: the loser is told)
 _LATE_HIT = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after the order: too late, "
                        r"(Player \d+) was first by (\d+ ms)")
@@ -39,54 +44,9 @@ _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 _LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
 #: a hit that came just after the race timed out (the runtime's words)
 _LATE_TIMEOUT = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after the time-out: too late")
-#: how long after the winner's hit a press still reads as a late answer to that race (us)
-LATE_PRESS_US = 2_000_000
 #: a number and its unit stay on one line (a no-break space between them)
 _UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 
-
-
-def late_press(game, seat: int, t_us: int) -> str | None:
-    """The runtime's hook for a press that did nothing: when ``seat``
-    pressed within :data:`LATE_PRESS_US` after the winner of the race just
-    decided (a matching order, served) without having answered in it, the
-    words for the result ("Player 3's hit came 50 ms after Player 2's: too
-    late, the race was decided"); when it pressed within as long after the
-    race's time-out (CD-9: nobody answers after it), "Player 2's hit came
-    340 ms after the time-out: too late, the race was over" (issue 34: such
-    a press was told nothing); None otherwise (the press is ignored)."""
-    view = game.view(None)
-    last = view.get("last_race")
-    if view.get("race") is not None or not last:
-        return None
-    answers = last.get("answers") or []
-    if seat < len(answers) and answers[seat] is not None:
-        return None
-    first = min(last["won"], key=lambda w: w["t_us"]) if last.get("won") else None
-    if first is not None and 0 <= t_us - first["t_us"] <= LATE_PRESS_US and first["player"] != seat:
-        return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
-                f"{seat_name(first['player'])}'s: too late, the race was decided")
-    timeout_us = last["open_us"] + game.options["sip_timeout_us"]     # (a pause moved both on alike, CAB-8)
-    if 0 <= t_us - timeout_us <= LATE_PRESS_US:
-        return f"{seat_name(seat)}'s hit came {ms_text(t_us - timeout_us)} after the time-out: too late, the race was over"
-    return None
-
-
-def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
-    """The runtime's hook when the customer under ``seat``'s cursor changed
-    though the seat did not move it (ruling CD-12; issue 34, g1e: the
-    panda was served and a cat took its place under the cursor): "panda
-    left: now cat" ("panda moved: now cat" when it is still a customer),
-    for the seat's OLED; None unless both are hits on customers."""
-    if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
-        return None
-    from engines.cha_dango.cards import load_cards
-    cards = load_cards().cards
-    old, new = cards[before["card"]], cards[now["card"]]
-    here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
-    if old.figure == new.figure:      # two alike: told apart by the dango ("yellow left: now white")
-        return f"{old.dango} {'moved' if here else 'left'}: now {new.dango}"
-    return f"{old.figure} {'moved' if here else 'left'}: now {new.figure}"
 
 
 def ms_text(us: int) -> str:
@@ -158,7 +118,12 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset(), nam
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         stays = "it stays" if name and " " in name else "it stays a customer"   # (named with colours: room)
-        return [f"Nobody served the {name or m.group(1)}: {stays}"]
+        own = _OWN_HIT.search(text)     # another was served: each match needs its own hit (issue 34)
+        rule = [f"Each match needs its own hit, the winner's {int(own.group(1)) / 1000:g} s on"] if own else []
+        return [f"Nobody served the {name or m.group(1)}: {stays}"] + rule
+    m = _PLACING.match(text)
+    if m:   # CD-4: the winner hit again while it still placed its card (issue 34)
+        return [_short_names(f"{m.group(1)} hit {name or m.group(2)}: too soon, still placing")]
     m = _WRONG_SIP.match(text)
     if m:
         return [_short_names(f"{m.group(1)} sipped, but a customer matched")]
@@ -193,7 +158,8 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
     seen: dict[str, set[str]] = {}
     for t in race_events(events):
         m = _CUSTOMER.search(t)
-        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)):
+        if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)
+                  or _PLACING.match(t)):
             seen.setdefault(m.group(1), set()).add(m.group(0))
     for card in dining or []:
         seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
@@ -207,7 +173,10 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
-            out.extend(shorten_event(text, alike, name_late=len(served) > 1))
+            out.extend(t for t in shorten_event(text, alike, name_late=len(served) > 1)
+                       if not t.startswith("Each match ") or t not in out)     # the rule once
+    rule = [t for t in out if t.startswith("Each match ")]
+    out = [t for t in out if t not in rule] + rule      # the rule after what happened
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 
@@ -363,10 +332,10 @@ def result_lines(view: dict[str, Any], events: list[str]) -> list[str]:
 
 
 def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
-    """"+1 VP" / "lost a VP card" for ``seat`` from the latest order's
+    """"+1 VP card" / "lost a VP card" for ``seat`` from the latest order's
     events (CD-4, CD-6); ``owe``: VP cards the seat must still place (the
-    slowest sipper MUST place one: "slowest: give 1 VP", or "slowest: had
-    no VP" when it had none)."""
+    slowest sipper MUST place one: "slowest: give 1 VP card", or "slowest: had
+    no VP card" when it had none)."""
     who = re.compile(rf"^{seat_name(seat)}\b")
     won = lost = 0
     slowest = wrong = none = wrong_sip = False
@@ -398,18 +367,19 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
             late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")
-    if won:
-        return f"+{won} VP"
+    if won:     # the rulebook's word (issue 34: "VP" on the bars, "cards" on the OLED)
+        return f"+{plural(won, 'VP card')}"
     if gave is not None:
         return f"time up: gave {gave}".strip()
     if lost:
         if wrong:
-            return f"wrong hit: -{lost} VP"
+            return f"wrong hit: -{plural(lost, 'VP card')}"
         return "lost a VP card" if lost == 1 else f"lost {lost} VP cards"
     if wrong:
         return "wrong hit!"
     if slowest:
-        return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
+        return ("slowest: had no VP card" if none else f"slowest: give {plural(owe, 'VP card')}" if owe
+                else "slowest to sip")
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
         return "sipped: it matched"
     if late:        # issue 34: the hit came after the race was decided (or timed out)
@@ -419,8 +389,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
 
 def record_result(view: dict[str, Any], seat: int) -> str | None:
     """``seat``'s result of the last race from the game's record, for when
-    its event texts are gone (after a resume, or pushed out): "+1 VP",
-    "wrong hit: -4 VP", "wrong hit!", "sipped: it matched"; None when
+    its event texts are gone (after a resume, or pushed out): "+1 VP card",
+    "wrong hit: -4 VP cards", "wrong hit!", "sipped: it matched"; None when
     there is nothing to say."""
     last = view.get("last_race")
     if not last:
@@ -428,9 +398,9 @@ def record_result(view: dict[str, Any], seat: int) -> str | None:
     won = [w for w in last.get("won") or [] if w["player"] == seat]
     lost = [p for p in last.get("placed_vp") or [] if p["player"] == seat]
     if won:
-        return f"+{len(won)} VP"
+        return f"+{plural(len(won), 'VP card')}"
     if seat in (last.get("wrong_hits") or []):
-        return f"wrong hit: -{len(lost)} VP" if lost else "wrong hit!"
+        return f"wrong hit: -{plural(len(lost), 'VP card')}" if lost else "wrong hit!"
     if lost:
         return plural(len(lost), "VP card") + " lost"
     if seat in (last.get("wrong_sips") or []):

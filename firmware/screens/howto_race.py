@@ -84,7 +84,8 @@ CHA_DANGO = (
     Page("An order", (
         tile("Your turn to reveal: your screen says press", KEYS_LIT, ARROW,
              ("chacard", {"figure": "fox", "dango": "pink", "background": "teal"})),
-        tile("The order: what the back asks, on the card just revealed", ("back", {"attribute": "figure"}),
+        tile("The order: the back uncovered asks, on the card revealed",   # CD-1: the new top card
+             ("back", {"attribute": "figure"}),
              ("sign", {"text": "+"}), ("figure", {"name": "fox"})),
         tile("Every customer with that (here: a fox) matches",
              ("chacard", {"figure": "fox", "dango": "white", "background": "red"})),

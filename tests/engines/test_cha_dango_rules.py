@@ -50,9 +50,10 @@ def test_cd1_example_orders_match_one_attribute(attribute, customer):
     assert [(e["player"], e["card"]) for e in won] == [(2, customer)]
     assert "Player 3" in won[0]["text"] and "300 ms after the order" in won[0]["text"]
     assert "40 ms ahead of Player 1" in won[0]["text"]
-    # the customer is now Player 3's VP card; the revealed card joined the dining area
+    # the customer is now Player 3's VP card; the revealed card joined the dining area in its place
     assert g.vp[2] == [customer] and customer not in g.dining
-    assert g.dining[-1] == R and g.phase == "reveal" and g.current == 1
+    before = [SAME_FIGURE, SAME_DANGO, SAME_BACKGROUND, NOTHING]
+    assert g.dining == [R if c == customer else c for c in before] and g.phase == "reveal" and g.current == 1
     assert g.scores() == [0.0, 0.0, 1.0]
 
 

@@ -73,8 +73,8 @@ def test_the_slowest_sipper_is_told_to_give_a_vp_card():
     dining area; the OLED said "slowest: no VP card" above "give up 1 VP card"."""
     from firmware.screens.cha_dango import _seat_result
     slow = ["Player 2 was slowest to sip: 812 ms"]
-    assert _seat_result(slow, 1, owe=1) == "slowest: give 1 VP"
-    assert _seat_result(slow + ["Player 2 has no VP card to lose"], 1) == "slowest: had no VP"
+    assert _seat_result(slow, 1, owe=1) == "slowest: give 1 VP card"     # (issue 34: the rulebook's word)
+    assert _seat_result(slow + ["Player 2 has no VP card to lose"], 1) == "slowest: had no VP card"
     assert "no VP card" not in (_seat_result(slow, 1, owe=1) or "")
 
 
