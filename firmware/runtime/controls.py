@@ -36,8 +36,10 @@ Which action types belong to which physical input is declared per game in
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from engines import Game
 
@@ -67,6 +69,28 @@ GONE = "that choice is gone"
 #: What a press says when it came too soon after a new choice appeared for
 #: the seat to have read it (ruling CAB-12): it armed nothing.
 LOOK_FIRST = "new choice: look first"
+
+
+_STILL = threading.local()
+
+
+@contextmanager
+def game_held_still() -> Iterator[None]:
+    """While the game and the seats' controls do not change (a render
+    reads them: drawing never moves a cursor), each seat's
+    :meth:`SeatControls.selectable` and :meth:`SeatControls.shown` are
+    worked out once and then reused (issue 36: a render asked each seat's
+    legal actions three or four times: the refresh, the HDMI's cursors,
+    the seat's mat and its OLED).  Nested uses share the outer one; the
+    memo is this thread's and ends with the outermost block."""
+    if getattr(_STILL, "memo", None) is not None:
+        yield
+        return
+    _STILL.memo = {}
+    try:
+        yield
+    finally:
+        _STILL.memo = None
 
 
 @dataclass
@@ -122,7 +146,18 @@ class SeatControls:
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
-        bound to the button or the cup are left out), in a stable order."""
+        bound to the button or the cup are left out), in a stable order
+        (worked out once per seat inside :func:`game_held_still`)."""
+        memo = getattr(_STILL, "memo", None)
+        if memo is None:
+            return self._selectable(game)
+        key = ("selectable", self.seat, id(game))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._selectable(game)
+        return list(got)
+
+    def _selectable(self, game: Game) -> list[dict[str, Any]]:
         if self.seat not in game.active_players():
             return []
         acts = [a for a in game.legal_actions(self.seat)
@@ -254,7 +289,18 @@ class SeatControls:
     def shown(self, game: Game) -> Shown:
         """What the OLED shows now: the choices and where the cursor is, as
         :meth:`refresh` would leave them, without changing anything (drawing
-        never moves a cursor; the runtime refreshes after each change)."""
+        never moves a cursor; the runtime refreshes after each change;
+        worked out once inside :func:`game_held_still`)."""
+        memo = getattr(_STILL, "memo", None)
+        if memo is None:
+            return self._shown(game)
+        key = ("shown", id(self), id(game))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._shown(game)
+        return got
+
+    def _shown(self, game: Game) -> Shown:
         acts = self.selectable(game)
         if not acts and self.ahead:       # aimed between races (CD-12): shown, never pressed
             ahead = aim_ahead(game, self.seat)

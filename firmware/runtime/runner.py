@@ -207,6 +207,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
 
     def step(self, t_us: int) -> None:
         """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
+        if self._asks:                     # questions to bots are asked on the game the last step left
+            self.send_asks()
         if self.journal_problem and self._journal_still_paused():
             self._render()                 # paused: no input, die, tick or bot moves the game
             return
