@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from firmware.ui.geometry import Metrics, Rect
@@ -79,7 +80,7 @@ class Scene:
 
     @property
     def metrics(self) -> Metrics:
-        return Metrics(self.width, self.height)
+        return _metrics(self.width, self.height)
 
     @property
     def rect(self) -> Rect:
@@ -300,6 +301,13 @@ def props_repr(n: Node) -> str:
     if got is None:
         got = n.__dict__["_props_repr"] = repr(sorted(n.props.items(), key=lambda kv: kv[0]))
     return got
+
+
+@lru_cache(maxsize=64)
+def _metrics(width: int, height: int) -> Metrics:
+    """The :class:`Metrics` of a screen size (one per size: its sizes are
+    worked out once)."""
+    return Metrics(width, height)
 
 
 _PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()
