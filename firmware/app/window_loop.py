@@ -241,7 +241,12 @@ class LiveLoop:
             s.window_dirty = True
         self._field(s)
         s.runtime.step(now)
-        self.read_inputs()          # a key pressed while the pass worked gets the time it is read (handled next pass)
+        self.read_inputs()          # a key pressed while the pass worked gets the time it is read
+        if self.person_edge_waiting() and not s.game.is_terminal():
+            # a person pressed while the step worked: a second step takes it before the pass
+            # draws (issue 36: it waited for the draw and the next pass); its stamp is its edge's
+            s.runtime.step(self._now_us())
+            self.read_inputs()
         if s.game.is_terminal():
             self.stage = "result"
             self._result_since = self.now_s()

@@ -75,22 +75,37 @@ _STILL = threading.local()
 
 
 @contextmanager
-def game_held_still() -> Iterator[None]:
-    """While the game and the seats' controls do not change (a render
-    reads them: drawing never moves a cursor), each seat's
-    :meth:`SeatControls.selectable` and :meth:`SeatControls.shown` are
-    worked out once and then reused (issue 36: a render asked each seat's
-    legal actions three or four times: the refresh, the HDMI's cursors,
-    the seat's mat and its OLED).  Nested uses share the outer one; the
-    memo is this thread's and ends with the outermost block."""
-    if getattr(_STILL, "memo", None) is not None:
-        yield
-        return
-    _STILL.memo = {}
+def game_held_still(controls_too: bool = True) -> Iterator[None]:
+    """While the game does not change (but through :func:`game_moved`),
+    each seat's :meth:`SeatControls.selectable` is worked out once and then
+    reused; with ``controls_too`` (a render: drawing never moves a cursor)
+    each seat's :meth:`SeatControls.shown` too (issue 36: a pass asked
+    each seat's legal actions up to ten times: the refresh, the presses,
+    the HDMI's cursors, the seat's mat and its OLED).  A nested block
+    shares the outer one's choices; the shown ones it kept end with it.
+    The memo is this thread's."""
+    outer = getattr(_STILL, "memo", None)
+    outer_shown = getattr(_STILL, "shown", None)
+    if outer is None:
+        _STILL.memo = {}
+    if controls_too and outer_shown is None:
+        _STILL.shown = {}
     try:
         yield
     finally:
-        _STILL.memo = None
+        if controls_too and outer_shown is None:
+            _STILL.shown = None
+        if outer is None:
+            _STILL.memo = None
+
+
+def game_moved() -> None:
+    """The game changed (an action was applied): the choices worked out
+    inside :func:`game_held_still` are forgotten."""
+    if getattr(_STILL, "memo", None):
+        _STILL.memo = {}
+    if getattr(_STILL, "shown", None):
+        _STILL.shown = {}
 
 
 @dataclass
@@ -151,7 +166,7 @@ class SeatControls:
         memo = getattr(_STILL, "memo", None)
         if memo is None:
             return self._selectable(game)
-        key = ("selectable", self.seat, id(game))
+        key = (self.seat, id(game))
         got = memo.get(key)
         if got is None:
             got = memo[key] = self._selectable(game)
@@ -291,10 +306,10 @@ class SeatControls:
         :meth:`refresh` would leave them, without changing anything (drawing
         never moves a cursor; the runtime refreshes after each change;
         worked out once inside :func:`game_held_still`)."""
-        memo = getattr(_STILL, "memo", None)
+        memo = getattr(_STILL, "shown", None)
         if memo is None:
             return self._shown(game)
-        key = ("shown", id(self), id(game))
+        key = (id(self), id(game))
         got = memo.get(key)
         if got is None:
             got = memo[key] = self._shown(game)
