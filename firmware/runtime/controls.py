@@ -163,14 +163,19 @@ class SeatControls:
         """The seat's legal actions chosen with the navigation input (those
         bound to the button or the cup are left out), in a stable order
         (worked out once per seat inside :func:`game_held_still`)."""
+        return list(self._choices(game)[0])
+
+    def _choices(self, game: Game) -> tuple[list[dict[str, Any]], list[str]]:
+        """(:meth:`selectable`, their :func:`choice_key` s), worked out once
+        per seat inside :func:`game_held_still` (do not change them)."""
         memo = getattr(_STILL, "memo", None)
-        if memo is None:
-            return self._selectable(game)
-        key = (self.seat, id(game))
-        got = memo.get(key)
+        got = None if memo is None else memo.get((self.seat, id(game)))
         if got is None:
-            got = memo[key] = self._selectable(game)
-        return list(got)
+            acts = self._selectable(game)
+            got = (acts, [choice_key(a) for a in acts])
+            if memo is not None:
+                memo[(self.seat, id(game))] = got
+        return got
 
     def _selectable(self, game: Game) -> list[dict[str, Any]]:
         if self.seat not in game.active_players():
@@ -278,7 +283,7 @@ class SeatControls:
         answers it, CAB-6) shown again.  Not new: a choice or two more or
         fewer (another seat took a card).  The first look is no change
         (the game's first screen)."""
-        keys = [choice_key(a) for a in self.selectable(game)]
+        keys = list(self._choices(game)[1])
         before = self._observed
         self._observed = (keys, hidden)
         if before is None or (keys, hidden) == before:
@@ -316,12 +321,12 @@ class SeatControls:
         return got
 
     def _shown(self, game: Game) -> Shown:
-        acts = self.selectable(game)
+        acts, labels = self._choices(game)
+        acts = list(acts)
         if not acts and self.ahead:       # aimed between races (CD-12): shown, never pressed
             ahead = aim_ahead(game, self.seat)
             if ahead:
                 return Shown(ahead, self._ahead_place(ahead), False)
-        labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
@@ -334,8 +339,8 @@ class SeatControls:
         """Re-read the choices; keep the cursor on the same choice when it
         is still there, back to the first when all are new, else clamp it;
         drop an armed choice that is gone."""
-        acts = self.selectable(game)
-        labels = [choice_key(a) for a in acts]
+        acts, labels = self._choices(game)
+        acts, labels = list(acts), list(labels)
         if labels != self._labels and ((self._acted is not None and self._acted not in labels)
                                        or not self._labels):
             self.armed = None                                # a new decision: nothing armed
