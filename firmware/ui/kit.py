@@ -212,7 +212,7 @@ class Scene:
         del self.nodes[start:]
         h = hashlib.blake2b(digest_size=12)
         for n in children:
-            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
+            h.update(repr((n.kind, n.rect, sorted(n.props.items()))).encode())
         return self.add("group", rect, key, children=children, digest=h.hexdigest())
 
     def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None,
@@ -299,7 +299,7 @@ def props_repr(n: Node) -> str:
     painter's signatures share it)."""
     got = n.__dict__.get("_props_repr")
     if got is None:
-        got = n.__dict__["_props_repr"] = repr(sorted(n.props.items(), key=lambda kv: kv[0]))
+        got = n.__dict__["_props_repr"] = repr(sorted(n.props.items()))   # (names are unique: sorted by name)
     return got
 
 

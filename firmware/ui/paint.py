@@ -223,6 +223,7 @@ class Painter(PartPainter):
         self.pg = pygame
         self.fonts = fonts
         self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._fns: dict[str, Any] = {}
         self._pixels = 0
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
@@ -272,6 +273,20 @@ class Painter(PartPainter):
         else:
             self._cache.move_to_end(key)
         return s
+
+    def _fn(self, kind: str):
+        """The painter's drawing of a component ``kind`` (looked up once).
+
+        Raises:
+            ValueError: the painter has no such component.
+        """
+        fn = self._fns.get(kind)
+        if fn is None:
+            fn = getattr(self, "_" + kind, None)
+            if fn is None:
+                raise ValueError(f"the painter has no component {kind!r}")
+            self._fns[kind] = fn
+        return fn
 
     def _whole(self, s, node: Node, r: Rect, fn) -> None:
         """Draw ``node`` once into a surface of its size, cache it by kind,
@@ -381,9 +396,7 @@ class Painter(PartPainter):
 
     def _paint(self, surface, node: Node, rect: Rect) -> None:
         """Draw one component at ``rect``."""
-        fn = getattr(self, "_" + node.kind, None)
-        if fn is None:
-            raise ValueError(f"the painter has no component {node.kind!r}")
+        fn = self._fn(node.kind)
         if node.kind in _WHOLE:
             self._whole(surface, node, rect, fn)
         else:
@@ -429,9 +442,7 @@ class Painter(PartPainter):
             for _sig, rect, node in items:
                 if not rect.intersects(d):
                     continue
-                fn = getattr(self, "_" + node.kind, None)
-                if fn is None:
-                    raise ValueError(f"the painter has no component {node.kind!r}")
+                fn = self._fn(node.kind)
                 if node.kind in _WHOLE:
                     self._whole(surface, node, node.rect, fn)
                 else:
@@ -513,7 +524,7 @@ class Painter(PartPainter):
                 if clip is not None and not _near(cx, cy, cw, ch, m, clip):
                     continue
                 cr = Rect(cx, cy, cw, ch)
-                fn = getattr(self, "_" + child.kind)
+                fn = self._fn(child.kind)
                 if child.kind in _WHOLE:
                     self._whole(surf, child, cr, fn)
                 else:
