@@ -18,6 +18,8 @@ import math
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
+from firmware.runtime.controls import game_held_still
+
 if TYPE_CHECKING:
     from firmware.app.session import Session
 
@@ -240,6 +242,13 @@ class LiveLoop:
             s.renderer.notice = esc_question(self._esc_until - self.now_s())     # the count down, each second
             s.window_dirty = True
         self._field(s)
+        with game_held_still(controls_too=False):   # the seats' choices the step worked out, drawn
+            self._step_and_draw(now)
+
+    def _step_and_draw(self, now: int) -> None:
+        """The pass's runtime step (a second one when a person pressed
+        while it worked), then its drawing."""
+        s = self.s
         s.runtime.step(now)
         self.read_inputs()          # a key pressed while the pass worked gets the time it is read
         if self.person_edge_waiting() and not s.game.is_terminal():
