@@ -134,6 +134,13 @@ class Game:
     #: drawn, a customer arriving, an AI player's move): after one, the
     #: choices before it can no longer be taken back.
     REVEALING_EVENTS: ClassVar[frozenset[str]] = frozenset()
+    #: What a take-back refusal says came to light, by event type (each of
+    #: :attr:`REVEALING_EVENTS`): a family's words of at most 20 letters, one
+    #: line of a seat's screen ("a customer arrived").
+    TAKE_BACK_WORDS: ClassVar[dict[str, str]] = {}
+    #: Event types that end a round: a choice before one is final (a refused
+    #: take-back says "the round has ended").
+    ROUND_END_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     # Set by new() / from_json(); subclasses may add their own state.
     num_players: int
@@ -295,8 +302,15 @@ class Game:
     # ------------------------------------------------------------ take-back
     def take_back_problem(self, player: int) -> str | None:
         """Why ``player`` may not take back its last choice now, in words
-        ("your turn is over"), or None when :meth:`can_take_back`."""
+        ("the dice were read since your last choice"), or None when
+        :meth:`can_take_back`."""
         return _take_back.problem(self, player)
+
+    def take_back_refusal(self, player: int) -> dict[str, Any] | None:
+        """Why ``player`` may not take back now as data (the reason's code,
+        the seat or the words it names: :func:`engines.take_back.refusal`),
+        or None when :meth:`can_take_back`."""
+        return _take_back.refusal(self, player)
 
     def can_take_back(self, player: int) -> bool:
         """True when ``{"type": "take_back", "player": player}`` would undo

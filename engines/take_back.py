@@ -21,6 +21,13 @@ choice; the take-back is itself an action, ``{"type": "take_back",
 "player": seat}``, so a journal records it as its own line and a replay
 reproduces it.  Bots never take back (it is not among the legal actions).
 
+A take-back that may not be made says why (:func:`refusal`, in words
+:func:`problem`): nothing done yet this turn, the dice read (or being
+rolled), another seat's move, what came to light (the game's
+:attr:`~engines.base.Game.TAKE_BACK_WORDS`), the round or the turn over,
+another seat's turn; the history notes, when it forgets a seat's choices,
+why they became final.
+
 Only games that set :attr:`Game.TAKE_BACK` keep snapshots (the turn-based
 ones); a take-back in any other game is refused.
 """
@@ -64,37 +71,140 @@ def after(game: Any, action: dict[str, Any], events: list[dict[str, Any]],
     """Update the history after ``action`` was applied with ``events``:
     keep the snapshot taken :func:`before` it when the seat may still take
     it back, else forget every kept choice (another seat acted, a chance
-    input came, something was revealed, the turn passed)."""
+    input came, something was revealed, the turn passed) and note why, for
+    the seat whose choices became final (:func:`refusal`)."""
     if not game.TAKE_BACK:
         return
     history = game.__dict__.setdefault("_take_back", fresh())
     if action["type"] == "tick" and action.get("player") is None:
         return                                  # a turn-based game's clock: nothing happened
     seat = action.get("player")
-    if kept is None or game.is_terminal() or game.take_back_closer(action, events) is not None \
-            or kept[1] != game.rng.getstate() or seat not in game.active_players() \
-            or game.chance_requests():
-        game._take_back = fresh()
+    why = _closing(game, action, events, kept)
+    if why is not None:
+        game._take_back = {**fresh(), "closed": _closed(game, history, action, kept, why)}
         return
     if history["seat"] != seat:
-        history = game._take_back = {"seat": seat, "kept": []}
+        closed = history.get("closed")
+        if history["kept"]:                     # another seat's move made the seat's choices final
+            closed = _note(game, history["seat"], ("other_seat", None), seat)
+        history = game._take_back = {"seat": seat, "kept": [], "closed": closed}
     words = next((e["text"] for e in events if e.get("text")), "")
     history["kept"].append({"before": kept[0], "action": dict(action), "text": words})
     del history["kept"][:-MAX_KEPT]
 
 
-def problem(game: Any, player: Any) -> str | None:
-    """Why ``player`` may not take back now, in words; None when it may."""
-    if not game.TAKE_BACK:
-        return f"{game.display_name} has no take-back (it is played in real time)"
-    history = game.__dict__.get("_take_back") or fresh()
+def _closing(game: Any, action: dict[str, Any], events: list[dict[str, Any]],
+             kept: tuple[dict[str, Any], Any] | None) -> tuple[str, str | None] | None:
+    """Why ``action`` (applied, with ``events``) makes the choices before
+    it final, as ``(code, words)`` (:data:`REFUSAL_WORDS`; ``words``: what
+    came to light, the game's :attr:`~engines.base.Game.TAKE_BACK_WORDS`),
+    or None when they may still be taken back."""
+    if kept is None:                            # not a seat's choice: the dice read, or the game moved
+        return ("dice_read", None) if action["type"] in CHANCE_TYPES else ("moved", None)
     if game.is_terminal():
-        return "the game is over"
-    if not history["kept"] or history["seat"] != player:
-        return "there is no choice of yours to take back since the last draw, roll or other seat's move"
-    if player not in game.active_players() or game.chance_requests():
-        return "your turn is over"
+        return "over", None
+    if any(e.get("type") in game.ROUND_END_EVENTS for e in events):
+        return "round_over", None
+    if game.take_back_closer(action, events) is not None:
+        words = next((game.TAKE_BACK_WORDS[e["type"]] for e in events if e.get("type") in game.TAKE_BACK_WORDS),
+                     "something was shown")
+        return "revealed", words
+    if kept[1] != game.rng.getstate():
+        return "random", None
+    if game.chance_requests():
+        return "dice_asked", None
+    if action.get("player") not in game.active_players():
+        return "turn_over", None
     return None
+
+
+def _note(game: Any, seat: int, why: tuple[str, str | None], by: Any) -> dict[str, Any]:
+    """Why ``seat``'s choices became final: ``{"seat", "why", "words",
+    "by"}`` (``by``: the seat whose action it was, or None), ``"still"``:
+    the seat's turn goes on after it."""
+    return {"seat": seat, "why": why[0], "words": why[1], "by": by,
+            "still": seat in game.active_players() and not game.is_terminal()}
+
+
+def _closed(game: Any, history: dict[str, Any], action: dict[str, Any],
+            kept: tuple[dict[str, Any], Any] | None, why: tuple[str, str | None]) -> dict[str, Any] | None:
+    """The note (:func:`_note`) a closing ``action`` leaves: for the seat
+    whose kept choices it ends (another seat's action: "other_seat"), or
+    the seat whose choice it is; the dice asked for by a seat's last
+    choice, once read, turn its "dice_asked" into "dice_read"; else the
+    note before stays."""
+    seat, prev = action.get("player"), history.get("closed")
+    owner = history["seat"] if history["kept"] else (seat if kept is not None else None)
+    if owner is not None:
+        if owner != seat:                       # another seat's move, or the game's own
+            why = ("other_seat", None) if seat is not None else ("moved", None)
+        return _note(game, owner, why, seat)
+    if prev is not None and prev["why"] == "dice_asked" and action["type"] in CHANCE_TYPES:
+        return _note(game, prev["seat"], ("dice_read", None), prev["by"])
+    return prev
+
+
+#: A refusal's words by its code (:func:`refusal`): ``{seat}`` the seat it
+#: names (1-based), ``{words}`` what came to light.  The log's words; a
+#: seat's screen says them in one line (``firmware.runtime.takeback``).
+REFUSAL_WORDS = {
+    "real_time": "{game} has no take-back (it is played in real time)",
+    "over": "the game is over",
+    "nothing_yet": "you have made no choice this turn yet",
+    "not_your_turn": "it is Seat {seat}'s turn, not yours",
+    "others_wait": "it is not your turn",
+    "other_seat": "Seat {seat} has moved since your last choice",
+    "moved": "the game has moved on since your last choice",
+    "dice_read": "the dice were read since your last choice",
+    "dice_asked": "the dice your choice asked for are being rolled",
+    "revealed": "{words} since your last choice",
+    "random": "the cards were shuffled since your last choice",
+    "round_over": "the round has ended",
+    "turn_over": "your turn is over",
+}
+
+
+def refusal(game: Any, player: Any) -> dict[str, Any] | None:
+    """Why ``player`` may not take back now: ``{"why": code, "seat": the
+    seat it names (0-based) or None, "words": what came to light or
+    None}`` (codes: :data:`REFUSAL_WORDS`), or None when it may.
+
+    The seat's own reason while its turn goes on ("dice_read",
+    "other_seat", "revealed", ...); "nothing_yet" at the start of its turn;
+    once its turn (or the round) ended, "turn_over" ("round_over",
+    "dice_asked" while the dice its choice asked for are rolled); while
+    another seat plays, "not_your_turn"."""
+    def say(why: str, seat: Any = None, words: str | None = None) -> dict[str, Any]:
+        return {"why": why, "seat": seat, "words": words}
+    if not game.TAKE_BACK:
+        return say("real_time")
+    if game.is_terminal():
+        return say("over")
+    history = game.__dict__.get("_take_back") or fresh()
+    active = game.active_players()
+    if history["kept"] and history["seat"] == player:
+        if game.chance_requests():
+            return say("dice_asked")
+        return None if player in active else say("turn_over")
+    mine = history.get("closed")
+    mine = mine if mine and mine["seat"] == player else None
+    if player in active:
+        return say(mine["why"], mine["by"], mine["words"]) if mine and mine["still"] else say("nothing_yet")
+    if mine is not None:
+        if mine["why"] == "dice_asked" and game.chance_requests():
+            return say("dice_asked")
+        return say("round_over" if mine["why"] == "round_over" else "turn_over")
+    return say("not_your_turn", active[0]) if active else say("others_wait")
+
+
+def problem(game: Any, player: Any) -> str | None:
+    """Why ``player`` may not take back now, in words (:func:`refusal` in
+    :data:`REFUSAL_WORDS`); None when it may."""
+    why = refusal(game, player)
+    if why is None:
+        return None
+    seat = why["seat"] + 1 if isinstance(why["seat"], int) else "another"
+    return REFUSAL_WORDS[why["why"]].format(game=game.display_name, seat=seat, words=why["words"])
 
 
 def take_back(game: Any, player: int) -> list[dict[str, Any]]:

@@ -29,8 +29,8 @@ ROLLING_WORDS = "dice still rolling: wait for the check"
 #: A word a seat's OLED says of a moment's event (a press before a race's
 #: "go", the customer under its cursor changed) stays this long, us.
 NOTICE_SHOWN_US = 1_500_000
-#: Ruling CAB-8: what the OLED says of a person's button pressed in the 3-2-1
-#: before a race starts again (it is no hit; play-test g2g: it vanished).
+#: Ruling CAB-8: what the OLED says of a person's button pressed, or cup lifted, in
+#: the 3-2-1 before a race starts again (no hit, no sip; play-test g2g: it vanished).
 BEFORE_GO_WORDS = "too soon: before go"
 #: Rulings CAB-6 and CAB-12: what the OLED says of a person's press less than
 #: :data:`LOOK_FIRST_US` after its dice check appeared (it takes nothing).

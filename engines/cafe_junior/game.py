@@ -73,6 +73,8 @@ class CafeJunior(Game):
     #: guests drawn at its end or a new table turned up from the pile.
     TAKE_BACK = True
     REVEALING_EVENTS = frozenset({"drew", "table_revealed", "turn"})
+    TAKE_BACK_WORDS = {"drew": "guests were drawn", "table_revealed": "a new table came up",
+                       "turn": "your turn is over"}
 
     # ----------------------------------------------------------- setup
     def _setup(self) -> None:

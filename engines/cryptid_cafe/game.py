@@ -53,6 +53,11 @@ class CryptidCafe(rules.RulesMixin, Game):
     TAKE_BACK = True
     REVEALING_EVENTS = frozenset({"new_customer", "event_revealed", "event_active", "ai_draw", "ai_redraw",
                                   "ai_roll", "ai_place", "ai_no_place", "ai_move_up", "ai_stay", "ai_coins"})
+    TAKE_BACK_WORDS = {"new_customer": "a customer arrived", "event_revealed": "an event card came",
+                       "event_active": "an event card came",
+                       **{k: "the AI players moved" for k in ("ai_draw", "ai_redraw", "ai_roll", "ai_place",
+                                                              "ai_no_place", "ai_move_up", "ai_stay", "ai_coins")}}
+    ROUND_END_EVENTS = frozenset({"round"})
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:

@@ -50,6 +50,9 @@ class GinzaGame(PlayMixin, Game):
     #: with its order cards, the player cards revealed or a tie the RNG broke.
     TAKE_BACK = True
     REVEALING_EVENTS = frozenset({"dice", "arrive", "reveal", "start_tie"})
+    TAKE_BACK_WORDS = {"dice": "dice already read", "arrive": "a customer arrived",
+                       "reveal": "cards were revealed", "start_tie": "a draw chose a start"}
+    ROUND_END_EVENTS = frozenset({"round_end"})
 
     comp: Components
 

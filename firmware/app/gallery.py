@@ -63,6 +63,13 @@ def _cd_after_race(g, v):
     return v["phase"] == "reveal" and sum(v["vp_counts"]) >= 3
 
 
+def _cd_late_hit(g, v):
+    """Seed 13's fourth reveal: the race before it had a hit too late
+    (CD-12: "Seat 4 hit fox green/red: 1993 ms, too late by 1648 ms"),
+    two customers served and a wrong hit."""
+    return v["phase"] == "reveal" and v["deck_count"] == 46
+
+
 def _gz_tokens(g, v):
     return v["phase"] == "play" and not v["dice_requests"] and v["round"] >= 2 and sum(
         o["token"] is not None for c in v["customers"] if c for o in c["orders"]) >= 2
@@ -212,6 +219,8 @@ STATES: dict[str, list[State]] = {
               "colour (seat 2 moved its cursor two customers on); hit the customer under it, or sip (CD-12)",
               cursor=(1, 2)),
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
+        State("late", 4, 13, _cd_late_hit, "after a race: a hit too late, with its time (at 800x480 the result "
+              "panel widens so every line shows)"),
         State("give", 4, 1, lambda g, v: v["phase"] == "place_vp" and any(v.get("must_place") or []),
               "the slowest sipper (or a wrong hitter) chooses which VP card to give up (CD-10)"),
         State("six", 6, 2, _cd_race_open, "six seats, a race open (seat 4 aims one customer back)", cursor=(3, -1)),

@@ -41,6 +41,10 @@ class SessionTimers:
         self._held_types: tuple[str, ...] = tuple(held_fn()) if held_fn is not None else ("reveal",)
         #: Retrograde: the round's summary shown while the next round waits (CAB-10)
         self._summary_fn = declared.hook("round_summary") if declared is not None else None
+        #: the round a view is counted in for the summary (Ginza: the next one from the round's end,
+        #: before its dice, GR-10); else the view's round
+        self._summary_round = (declared.hook("summary_round") if declared is not None else None) or \
+            (lambda view: view.get("round"))
         self._round_start: dict[str, Any] | None = None
         self._view_at: tuple[int, dict[str, Any]] | None = None
         self.round_summary: dict[str, Any] | None = None
@@ -63,17 +67,20 @@ class SessionTimers:
         """Ruling CAB-7: once a Cha dango race is decided, no order is
         revealed (by a person or a bot) until its outcome has been on the
         screen for ``cabinet.race_result_ms``. Ruling CAB-10: a game with a
-        ``round_summary`` hook (Retrograde, Cryptid Cafe) keeps the round's
-        summary (:attr:`round_summary`) and holds the next round's countdown
-        for ``cabinet.round_result_ms`` (Cryptid Cafe: its ``held_actions``,
-        the next round's placing, by ``result_pause_ms``)."""
+        ``round_summary`` hook (Retrograde, Cryptid Cafe, Ginza) keeps the
+        round's summary (:attr:`round_summary`) and holds the next round's
+        countdown for ``cabinet.round_result_ms`` (Cryptid Cafe: its
+        ``held_actions``, the next round's placing, by ``result_pause_ms``;
+        Ginza: from the round's end, its ``summary_round``, the next
+        round's dice and play, GR-10)."""
         if self._pause_fn is None or self.game.is_terminal():
             return
         view = self._public_view()
         if self._summary_fn is not None:   # Retrograde: the round that ended, summed up (CAB-10)
-            if self._round_start is not None and view.get("round") != self._round_start.get("round"):
+            now = self._summary_round(view)
+            if self._round_start is not None and now != self._summary_round(self._round_start):
                 self.round_summary = self._summary_fn(self._round_start, view)
-            if self._round_start is None or view.get("round") != self._round_start.get("round"):
+            if self._round_start is None or now != self._summary_round(self._round_start):
                 self._round_start = view
         key = self._pause_fn(self.game, view)
         if key is not None and key != self._pause_done:

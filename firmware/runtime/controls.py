@@ -132,11 +132,14 @@ class SeatControls:
             shot049 -> shot050); None once the seat moved, pressed or the
             cursor went to another choice.
         ahead: True once the seat moved its aim while it had no choice
-            (between Cha dango's races, the customers on the table: the
-            game's ``aim_ahead`` hook, ruling CD-12, issue 34 c28-c30):
-            :meth:`shown` then shows the customer aimed at (the OLED and
-            the HDMI token follow), a press does nothing, and the next
-            race opens on it; False again once the seat has choices.
+            to move over (between Cha dango's races, the customers on the
+            table: the game's ``aim_ahead`` hook, ruling CD-12, issue 34
+            c28-c30; also beside a single choice of its own the hook
+            allows, the revealer's reveal): :meth:`shown` then shows the
+            customer aimed at (the OLED and the HDMI token follow), a press
+            does nothing (or takes that single choice:
+            :attr:`Shown.button`), and the next race opens on it; False
+            again once the seat has choices to aim at.
     """
     seat: int
     cursor: int = 0
@@ -323,10 +326,10 @@ class SeatControls:
     def _shown(self, game: Game) -> Shown:
         acts, labels = self._choices(game)
         acts = list(acts)
-        if not acts and self.ahead:       # aimed between races (CD-12): shown, never pressed
+        if self.ahead and len(acts) <= 1:   # aimed between races (CD-12): shown, never pressed
             ahead = aim_ahead(game, self.seat)
-            if ahead:
-                return Shown(ahead, self._ahead_place(ahead), False)
+            if ahead:                       # (a choice of the seat's own beside it: its button's)
+                return Shown(ahead, self._ahead_place(ahead), False, button=acts[0] if acts else None)
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
@@ -361,8 +364,8 @@ class SeatControls:
         if self.armed is not None and self.armed not in labels:
             self.armed = None
         self._labels = labels
-        if acts:
-            self.ahead = False
+        if acts and self.ahead and not (len(acts) == 1 and aim_ahead(game, self.seat)):
+            self.ahead = False               # the seat has choices to aim at now
         self._remember_home(labels, acts, kept)
         if acts and self._seen[0] != labels[self.cursor]:
             self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
@@ -374,11 +377,11 @@ class SeatControls:
         its gap: Right goes to the choice after it, Left to the one
         before."""
         acts = self.refresh(game)
-        ahead = [] if acts else aim_ahead(game, self.seat)
-        if ahead:                          # no choice now, customers on the table: aim ahead (CD-12)
-            at = (self._ahead_place(ahead) + step) % len(ahead)     # from the customer kept under it
+        ahead = aim_ahead(game, self.seat) if len(acts) <= 1 else []
+        if ahead:     # no choice to move over, customers on the table: aim ahead (CD-12); the button
+            at = (self._ahead_place(ahead) + step) % len(ahead)     # keeps the one choice (a reveal)
             self._home, self.ahead = (choice_key(ahead[at]), at), True
-        if acts:
+        elif acts:
             gap = 1 if self.gone is not None and step > 0 else 0
             self.cursor = (self.cursor + step - gap) % len(acts)
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
@@ -476,11 +479,13 @@ def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
 
 
 def aim_ahead(game: Game, seat: int) -> list[dict[str, Any]]:
-    """The choices ``seat`` may aim at while it has none to take (the
-    screens module's ``aim_ahead(game, seat)`` hook: Cha dango's customers
-    between races, ruling CD-12, as templates of the hits a race will
-    offer); [] for games without one.  Never applied: a press then does
-    nothing."""
+    """The choices ``seat`` may aim at while it has none to move over
+    (the screens module's ``aim_ahead(game, seat)`` hook: Cha dango's
+    customers between races, ruling CD-12, as templates of the hits a race
+    will offer; the hook returns [] for a seat with choices of its own to
+    navigate, and may return the customers beside a seat's single choice,
+    which its button then takes); [] for games without one.  Never
+    applied: a press on them does nothing."""
     declared = cabinet_game(game.game_id)
     hook = declared.hook("aim_ahead") if declared is not None else None
     return list(hook(game, seat)) if hook is not None else []

@@ -77,6 +77,10 @@ class PauseSwitch:
         self.page = 0
         #: (seat, input) -> press time, us, of the inputs held now
         self._down: dict[tuple[int, str], int] = {}
+        #: the first press edge of the hold that last paused or went on, us
+        #: (the game counts as paused from it, ruling CAB-8); None for a
+        #: pause the window's question made
+        self.since_us: int | None = None
 
     def notice(self) -> str:
         """What the screens say while paused (how to go on)."""
@@ -93,6 +97,22 @@ class PauseSwitch:
         held = [t for t in (push, both) if t is not None]
         return min(held) if held else None
 
+    def _first_edge(self, seat: int) -> int | None:
+        """The first press edge of the pause gesture ``seat`` holds now
+        (the earlier of its two arrows once both are down, or its push),
+        us; None when it holds none."""
+        push = self._down.get((seat, "nav_push"))
+        a, b = self._down.get((seat, "nav_a")), self._down.get((seat, "nav_b"))
+        held = [t for t in (push, min(a, b) if a is not None and b is not None else None) if t is not None]
+        return min(held) if held else None
+
+    def holding_since(self) -> int | None:
+        """The first press edge of the earliest pause gesture a person's
+        seat holds now (it pauses or goes on when let go after
+        :data:`PAUSE_HOLD_US`), us; None when nobody holds one."""
+        starts = [t for t in (self._first_edge(seat) for seat in {k[0] for k in self._down}) if t is not None]
+        return min(starts) if starts else None
+
     def input(self, ev: Any, bots: set[int]) -> bool:
         """Take one debounced input event (``seat``, ``input``, ``kind``,
         ``t_us``); True when it is used here (the end of a pause hold) or
@@ -105,9 +125,10 @@ class PauseSwitch:
                 if self.paused and ev.input in ("nav_a", "nav_b"):     # the pages (the hold's two cancel out)
                     self.page += -1 if ev.input == "nav_a" else 1
                 return self.paused
-            since = self._held_since(ev.seat)
+            since, first = self._held_since(ev.seat), self._first_edge(ev.seat)
             self._down.pop((ev.seat, ev.input), None)
             if since is not None and ev.t_us - since >= PAUSE_HOLD_US:
+                self.since_us = first
                 for name in ("nav_push", "nav_a", "nav_b"):     # one gesture, one toggle
                     self._down.pop((ev.seat, name), None)
                 self.paused = not self.paused

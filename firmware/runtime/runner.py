@@ -99,7 +99,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: action type -> no such action is taken before this stamp, us: a
         #: Cha dango reveal waits until the last race's outcome has been on
         #: screen for a while (ruling CAB-7); presses before it are ignored
-        #: and bots schedule theirs after it
+        #: and bots schedule theirs after it; ``"dice"``: no die is asked
+        #: for or read before it (Ginza's next round while its round's
+        #: summary stands, ruling GR-10)
         self.not_before: dict[str, int] = {}
         #: a race paused and going on: the action that restarts it after the 3-2-1 (the session's
         #: timers take it, ruling CAB-8); when the last pause ended, us (a bot's decision asked
@@ -180,12 +182,18 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             return False
 
     def tick_if_due(self, t_us: int) -> None:
-        """Send the engine a tick when its deadline has passed."""
+        """Send the engine a tick when its deadline has passed (not while
+        paused, nor while a person holds the pause gesture when the deadline
+        came due after its first edge: if the hold pauses the game, the game
+        counts as paused from that edge, ruling CAB-8)."""
         if self.pause.paused:                    # no timer runs out while paused (issue 38)
             return
         d = self.game.deadline_us()
         if t_us < self.frozen_until_us:
             return
+        held = self.pause.holding_since()
+        if d is not None and held is not None and d > held:
+            return      # due in a person's pause hold: it waits for the hold's end (a pause counts from its first edge)
         if d is not None and not self.game.is_terminal() and d <= t_us:
             self.try_apply({"type": "tick", "t_us": max(d, self.game.now_us())})
 
@@ -200,7 +208,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         if self.frozen_until_us > self.now_us:      # no tick before the countdown ends (CAB-8)
             times[3] = None
         if self.dice is not None and self.dice.next_us() is not None:
-            times.append(max(self.dice.next_us(), self.hold_until_us))  # no reading during the countdown
+            # no reading during the countdown, nor while a round's summary holds the dice (GR-10)
+            times.append(max(self.dice.next_us(), self.hold_until_us, self.not_before.get("dice", -1)))
         if self.hold_until_us > self.now_us:   # each second of the countdown, then its end
             times.append(self.hold_until_us - (self.hold_until_us - self.now_us - 1) // 1_000_000 * 1_000_000)
         times.extend(t for t in [*self.not_before.values(), self.frozen_until_us] if t > self.now_us)
@@ -226,12 +235,14 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.pump(t_us)
         self.note_targets()
         self._drop_passing(t_us)
+        # no die is asked for or read while the countdown runs, nor while a round's summary
+        # stands (Ginza: its next round's dice wait, ruling GR-10): the seats may not roll yet
+        rolling = t_us >= max(self.hold_until_us, self.not_before.get("dice", -1)) and not self.game.is_terminal()
         if self.dice is not None:
-            # no die is read while the countdown runs: the seats may not roll yet
-            if t_us >= self.hold_until_us and not self.game.is_terminal():
+            if rolling:
                 for action in self.dice.poll(self, t_us):
                     self._apply_dice(action)
-        elif not self.game.is_terminal():
+        elif rolling:
             for req in self.game.chance_requests()[:1]:
                 self.try_apply(self.bot.answer_chance(self.game, req))
         if self.dice is not None:

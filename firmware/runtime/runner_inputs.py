@@ -84,11 +84,13 @@ class RunnerInputs:
                 self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
                 return
             self.stats.ignored_inputs += 1
-            if ev.input == "button" and ev.kind == "press" and ev.seat not in self.bots:
+            lifted = ev.input == "cup" and ev.kind != "press"      # (a cup's contact opens as it is lifted)
+            if ((ev.input == "button" and ev.kind == "press") or lifted) and ev.seat not in self.bots:
                 self.say_for(ev.seat, BEFORE_GO_WORDS, ev.t_us)   # play-test g2g: it vanished unsaid
             return
         if self.dice is not None and self._contest_input(ev):
             return
+        self.tick_if_due(ev.t_us)    # a deadline passed before this edge is the game's first (a race's time-out)
         controls = self.controls[ev.seat]
         action = None
         if ev.input == "button":
@@ -195,7 +197,7 @@ class RunnerInputs:
         whichever is later.  (Choices shown during a pause, Cryptid Cafe's
         round summary, appeared when shown.)"""
         new_at = self.controls[seat].new_at_us
-        chosen = self.controls[seat].shown(self.game).chosen
+        chosen = self.controls[seat].shown(self.game).pressed     # (the reveal, also while the seat aims ahead)
         kind = chosen.get("type", "") if chosen is not None else ""
         held = self.not_before.get(kind, -1) if kind in NOT_A_RACE else -1
         if new_at is None or held <= new_at:
@@ -280,6 +282,7 @@ class RunnerInputs:
         pause = self.pause
         if on and not pause.paused:
             pause.paused, pause.by, pause.leaving, pause.page = True, None, True, 0
+            pause.since_us = None            # held from the question's key, not a hold's first edge
         elif not on and pause.paused and pause.leaving:
             pause.paused, pause.leaving = False, False
         else:
@@ -295,9 +298,15 @@ class RunnerInputs:
         screen stays for what was left of it (the pause's time added to
         ``not_before``), and an open race starts again after the 3-2-1,
         as a race resumed from a save (ruling CAB-8; the game's
-        ``resume_action`` hook; the session's timers count it down)."""
+        ``resume_action`` hook; the session's timers count it down).
+        The game counts as paused from the first edge of the hold that
+        paused it (issue 34: the 1 s hold ran a race's clock), or from the
+        latest stamp it took in the hold."""
         if self.pause.paused:        # a move begun ends (a button let go, a cup put down); none begins
-            self._paused_at = t_us
+            # CAB-8: paused from the hold's first edge (the hold is no race time), never before a stamp
+            # the game has taken (so every stamp of a race keeps its order)
+            start = t_us if self.pause.since_us is None else self.pause.since_us
+            self._paused_at = min(t_us, max(start, self.game.now_us()))
             pressed = ("button", "nav_a", "nav_b", "nav_push")
 
             def begins(name: str, closed: bool) -> bool:    # a press, or a cup lifted (its contact opens)

@@ -14,7 +14,9 @@ choices back as they were before the choice taken back.
 What may be taken back is the engine's to say (:mod:`engines.take_back`:
 the seat's last choice of its running turn, never across another seat's
 move, dice, a draw or a revealed card).  While it may, the seat's OLED
-says so (:data:`HINT`, :func:`hints`); a hold when it may not says why.
+says so (:data:`HINT`, :func:`hints`); a hold when it may not says why
+in a family's words ("dice already read", "Seat 2 moved since",
+"nothing done yet": :data:`SHORT_WHY`).
 The take-back is applied as the engine action ``{"type": "take_back",
 "player": seat}``: journaled as its own line, replayed on resume, and its
 event ("Seat 2 took back: ...") joins the moves the screens show.
@@ -22,6 +24,7 @@ Bots never take back.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from firmware.runtime.controls import SeatControls
@@ -34,22 +37,52 @@ TAKE_BACK_HOLD_US = 1_000_000
 REFUSAL_SHOWN_US = 2_000_000
 #: What the seat's OLED says while a take-back is possible.
 HINT = "hold left: take back"
-#: The engine's reasons for a refused take-back, as an OLED line holds them (the engine's
-#: whole words are the log's); others read "no take-back: <reason>".
-SHORT_WHY = {"there is no choice of yours to take back": "nothing to take back",
-             "your turn is over": "turn over: no take-back"}
+#: A refused take-back on the seat's OLED, by the engine's reason
+#: (:func:`engines.take_back.refusal`): why, in a family's words, in one
+#: line (at most 20 letters; ``{seat}`` the seat it names, ``{words}`` what
+#: came to light, the game's ``TAKE_BACK_WORDS``).  The engine's whole words
+#: are the log's.  (Play-test: every refusal read "nothing to take back".)
+SHORT_WHY = {
+    "real_time": "no take-back here",
+    "over": "the game is over",
+    "nothing_yet": "nothing done yet",
+    "not_your_turn": "Seat {seat} is playing",
+    "others_wait": "not your turn",
+    "other_seat": "Seat {seat} moved since",
+    "moved": "the game moved on",
+    "dice_read": "dice already read",
+    "dice_asked": "dice being rolled",
+    "revealed": "{words}",
+    "random": "cards shuffled since",
+    "round_over": "the round has ended",
+    "turn_over": "your turn is over",
+}
 
 
-def refused_words(why: str) -> str:
-    """The OLED's words for a take-back refused for ``why`` (the engine's
-    reason): one line where it can, "no take-back: ..." otherwise."""
-    return SHORT_WHY.get(why.split(" since ")[0], f"no take-back: {why}")
+def refused_words(why: dict[str, Any]) -> str:
+    """The OLED's one line for a take-back refused for ``why`` (the
+    engine's :func:`~engines.take_back.refusal`): :data:`SHORT_WHY`."""
+    seat = why.get("seat")
+    return SHORT_WHY[why["why"]].format(seat=seat + 1 if isinstance(seat, int) else "?",
+                                        words=why.get("words") or "")
 
 
 def is_refusal(prompt: str) -> bool:
-    """True for a prompt :func:`refused_words` made (the seat's next arrow
+    """True for a prompt :func:`refused_words` makes (the seat's next arrow
     step clears it)."""
-    return prompt.startswith("no take-back: ") or prompt in SHORT_WHY.values()
+    return prompt in _refusal_lines()
+
+
+@functools.lru_cache(maxsize=1)
+def _refusal_lines() -> frozenset[str]:
+    """Every line :func:`refused_words` can say: each reason for seats 1-6
+    and for every game's words of what came to light (a few dozen)."""
+    from engines import engine_class, game_ids
+    words = {"something was shown"}
+    for gid in game_ids():
+        words |= set(engine_class(gid).TAKE_BACK_WORDS.values())
+    return frozenset(refused_words({"why": why, "seat": seat, "words": w})
+                     for why in SHORT_WHY for seat in (*range(6), None) for w in words)
 
 
 class TakeBackHold:
@@ -121,7 +154,7 @@ def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | No
     """
     if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
         return False
-    why = runtime.game.take_back_problem(seat)
+    why = runtime.game.take_back_refusal(seat)
     if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 2 s or at the next step
         now = runtime.now_us if t_us is None else t_us
         runtime.say(seat, refused_words(why), now + REFUSAL_SHOWN_US)

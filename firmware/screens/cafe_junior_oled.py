@@ -156,17 +156,103 @@ def _hand_names(f: OledFrame, hand: list[dict[str, Any]], pick: Any, rows: int) 
     return []
 
 
+#: A hand on the seat's own turn (issue 34): two guests a row, the rows
+#: this far apart, px, from a line under the top bar (a marked guest stands
+#: apart from it); up to 6 guests leave
+#: room for a line of what the choice does above the choice line.
+TURN_TOP, TURN_ROW_PX, TURN_WORDS_MAX = 13, 9, 6
+
+
+def _micro_guest(f: OledFrame, x: int, y: int, card: dict[str, Any], fill: int = 1) -> None:
+    """A guest in 1 bit, 7 x 8 px (a row of 9 px keeps a line between
+    rows), for the hand on the seat's own turn (up to 8 in four rows): a
+    head (hollow: girl, filled: boy) over a dress, or a shirt and legs;
+    drawn in ``fill`` (0 on the marked guest)."""
+    d, cx = f.draw, x + 3
+    girl = card.get("gender") == "girl"
+    d.ellipse((cx - 2, y, cx + 2, y + 3), outline=fill, fill=(1 - fill) if girl else fill)
+    if girl:
+        d.polygon([(cx, y + 4), (cx - 3, y + 7), (cx + 3, y + 7)], fill=fill)
+    else:
+        d.rectangle((cx - 2, y + 4, cx + 2, y + 5), fill=fill)
+        d.line((cx - 1, y + 6, cx - 1, y + 7), fill=fill)
+        d.line((cx + 1, y + 6, cx + 1, y + 7), fill=fill)
+
+
+def _turn_hand(f: OledFrame, hand: list[dict[str, Any]], pick: Any) -> int:
+    """The hand on the seat's own turn: each guest drawn small with its
+    country beside it, two a row in the hand's order (as while it waits),
+    the guest under the cursor (card id ``pick``) marked: its cell
+    inverted (:attr:`OledFrame.marks`).  Returns the y under the rows."""
+    half = f.W // 2
+    for i, card in enumerate(hand):
+        x0, top = (i % 2) * half, TURN_TOP + (i // 2) * TURN_ROW_PX
+        x1 = x0 + half - 3                  # the cells end off the screen's edge columns
+        fill = 1
+        if pick is not None and card.get("id") == pick:
+            box = (x0, top, x1, top + TURN_ROW_PX - 1)
+            f.draw.rectangle(box, fill=1)
+            f.marks.append((f"marked: {country_words(card)}", box))
+            fill = 0
+        _micro_guest(f, x0 + 2, top, card, fill)
+        f.text(x0 + 11, top - 1, country_words(card), fill=fill, room=x1 - x0 - 11)   # ink: the row's 9 px
+    return TURN_TOP + -(-len(hand) // 2) * TURN_ROW_PX
+
+
+def _line_words(act: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    """What the choice does, for a choice line with no room above it (a
+    hand of 7 or 8): the place ("row 2 col 3 top"), the joker swapped,
+    "discard Kenya", "end turn"; longest first."""
+    kind, at = act.get("type"), table_words(act.get("table"), view, short=True)
+    card = _hand_card(act.get("card"), view)
+    if kind == "place":
+        return [f"{at} {act.get('side')}", at]
+    if kind == "exchange":
+        return [f"joker {at} {act.get('side')}", f"joker {at}", "swap joker"]
+    if kind == "discard":
+        return [f"discard {country_words(card)}" if card else "discard", "discard"]
+    return ["end turn, draw to 6", "end turn"] if kind == "end_turn" else [SHORT.get(kind, str(kind))]
+
+
+def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, Any]]) -> OledFrame:
+    """The seat's OLED on its own turn (issue 34: it named only the guest
+    under the cursor): the whole hand by name with the cursor's guest
+    marked (:func:`_turn_hand`), then, up to 6 guests, what the choice
+    does ("row 2 col 3 top", once armed "press again to confirm") over
+    the choice line ("seat guest 3/15"); with 7 or 8 the choice line
+    itself says what it does (no count), inverted "press again: confirm"
+    once armed."""
+    act = shown.chosen
+    rows_end = _turn_hand(f, hand, act.get("card"))
+    kind = act.get("type")
+    if len(hand) <= TURN_WORDS_MAX:
+        top = f.choice(SHORT.get(kind, str(kind)), shown.cursor, len(shown.choices), shown.armed)
+        words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
+        y = top - 11                         # its ink (y+1 .. y+9) between the rows and the choice
+        if y + 1 >= rows_end:
+            f.best(2, y, words, room=f.W - 4)
+        return f
+    if shown.armed:
+        top = f.H - 13
+        f.draw.rectangle((0, top - 1, f.W - 1, f.H - 1), fill=1)
+        f.best(2, top, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
+        return f
+    line = next((w for w in _line_words(act, view) if f.fits(w, f.W - 18)), SHORT.get(kind, str(kind)))
+    f.choice(line, shown.cursor, len(shown.choices), False, pos="")
+    return f
+
+
 def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, context: dict[str, Any]) -> OledFrame:
-    """The seat's OLED: header with seat and points; the hand drawn as
-    guests (girl / boy, country; jokers) with the cursor's guest marked;
-    the chosen guest and seat in words; the choice line, inverted when
-    armed."""
+    """The seat's OLED: header with seat and points; on its own turn the
+    whole hand by name, the cursor's guest marked, what the choice does and
+    the choice line, inverted when armed (:func:`_own_turn`; a word in
+    passing, "not now: ...", in the top bar); while it waits each guest
+    with its country (:func:`_hand_list`); at the end the guests drawn."""
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
     right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
     pts = f"{score:g} pt{'s' if score != 1 else ''}"
-    _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
     hand = view.get("hand") or []
     shown = controls.shown(game)
     choices, cursor = shown.choices, shown.cursor
@@ -174,6 +260,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     pick = act.get("card") if act else None
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
+    if act is not None and hand and not view.get("over"):
+        if prompt:   # the hand stays whole: the word in passing takes the top bar
+            f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
+            f.message(2, 1, str(prompt), max_lines=1, room=f.W - 4, fill=0)
+        else:
+            _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
+        return _own_turn(f, view, shown, hand[:8])
+    _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
     if act is None and not view.get("over") and not prompt and hand:

@@ -34,9 +34,11 @@ from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: 
     _choice_left, _hold_left, _tenths, choice_timeout, race_left_s)
 from firmware.screens.choices import cursor_choices
 from firmware.screens.round_summary import read_time_ms
-from firmware.ui.kit import FG, GOLD, INFO, NEED, PANEL, Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.kit import Rect, Scene, header, seat_banner, seat_colour
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, aim_ahead, label, oled_frame  # noqa: F401 - OLED, label, aim hooks
+from firmware.screens.cha_dango_parts import CARD_RATIO, customer_card  # noqa: F401 - the cards drawn
+from firmware.screens.cha_dango_order import _race_open, order_column
 
 
 DRAWN = True
@@ -113,214 +115,25 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
     legend (None: nothing, left out): in a race the arrows aim at a
     customer and the button hits it (ruling CD-12); choosing a VP card to
     give (CD-10) the arrows choose it, the button confirms, the push
-    cancels; on the seat's turn the button reveals the order; else the
-    arrows aim ahead at the customers on the table (CD-12) and the button
-    chooses nothing."""
+    cancels; on the seat's turn the button reveals the order; between
+    races the arrows aim ahead at the customers on the table (CD-12), the
+    revealer's too, and another seat's button chooses nothing."""
     view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
     if view["phase"] == "race":
         return {"button": "hit", "arrows": "aim", "push": None}
     if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
         return {"button": "confirm", "arrows": "choose", "push": "cancel"}
     if view["phase"] == "reveal" and view["current"] == seat:
-        return {"button": "reveal", "arrows": None, "push": None}
+        return {"button": "reveal", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
     return {"button": "button", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}   # aim ahead (CD-12)
 
 
 # ------------------------------------------------------------------- HDMI
-#: Card proportions (width / height) of a customer card.
-CARD_RATIO = 0.78
-
-
-def _race_open(view: dict[str, Any]) -> bool:
-    return view.get("race") is not None
-
-
 def _won(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Customers already won in the open race (public: the card has gone
     to the seat), as ``{"card", "player", "t_us"}``."""
     race = view.get("race") or {}
     return list(race.get("won") or [])
-
-
-def customer_card(scene: Scene, r: Rect, card: dict[str, Any], key: str | None = None, *,
-                  ring: tuple[int, int, int] | None = None, aimed: list[int] | None = None) -> None:
-    """A customer card drawn as its three attributes (CD-1): the
-    background colour (with its pattern) as the card, the figure's
-    silhouette, the dango on its skewer; ``ring`` edges it in a seat's
-    colour (won); ``aimed``: the seats a person plays whose cursor is on it
-    (ruling CD-12: their next press hits it): a thick edge in the first
-    one's colour and a numbered token of each seat's colour over the card."""
-    start = len(scene.nodes)
-    state = "claimed" if ring is not None else "aimed" if aimed else "up"
-    colour = ring if ring is not None else seat_colour(aimed[0]) if aimed else None
-    scene.add("card", r, None, state=state, seat_colour=colour, fill=(240, 236, 226))
-    inner = r.inset(max(3, min(r.w, r.h) // 14))
-    scene.add("swatch", inner, None, name=card["background"], radius=max(3, inner.w // 10))
-    fig_r, dango_r = inner.cols(0.7, 0.3)
-    scene.add("figure", fig_r.inset(max(1, fig_r.w // 14)), None, name=card["figure"])
-    scene.add("dango", dango_r.inset(max(1, dango_r.w // 8)), None, name=card["dango"])
-    if aimed and ring is None:   # CD-12: who would hit this customer with the next press
-        tok = max(8, min(max(12, min(r.w, r.h) // 7), r.w * 3 // 5 // len(aimed) - 2))   # left of the skewer
-        x = r.x + max(3, r.w // 20)
-        for seat in aimed:
-            scene.add("token", Rect(x, r.y + max(3, r.h // 30), tok, tok), None, seat=seat,
-                      colour=seat_colour(seat), label=str(seat + 1))
-            x += tok + 2
-    scene.group(start, r, key)  # one cached picture per card
-
-
-def _card_back(scene: Scene, r: Rect, attribute: str | None, count: int) -> None:
-    """The top ordering card, face down: its back shows the attribute the
-    next order asks for (CD-1) as a grey picture: a head, a dango, a
-    patterned field."""
-    m = scene.metrics
-    scene.add("card", r, "deck", state="down")
-    if attribute:  # the back names an attribute, never a value: a grey picture of the kind
-        pic = r.inset(max(4, r.w // 6))
-        pic = Rect(pic.x, pic.y, pic.w, pic.h * 2 // 3).square()
-        scene.add("panel", pic.inset(-4), None, fill=(235, 230, 245), radius=6)
-        scene.add("back", pic, None, attribute=attribute)
-        words = {"figure": "figure", "dango": "dango", "background": "background"}[attribute]   # the order's words
-        word_r = Rect(r.x, pic.bottom + 4, r.w, scene.measure("Ag", m.small)[1])
-        if word_r.bottom <= r.bottom - scene.measure("Ag", m.small)[1] - 4:
-            scene.text(words, word_r, sizes=(m.small,), align="center", priority=INFO)
-        scene.facts["asks"] = attribute
-    else:
-        mid = Rect(r.x, r.y + r.h // 2 - scene.measure("Ag", m.small)[1], r.w, scene.measure("Ag", m.small)[1])
-        scene.text("next", mid, sizes=(m.small,), align="center", colour=FG)
-    label_r = Rect(r.x, r.bottom - scene.measure("Ag", m.small)[1] - 4, r.w, scene.measure("Ag", m.small)[1])
-    if scene.text(f"{count} left", label_r, sizes=(m.small,), align="center", colour=FG, priority=INFO) is None:
-        scene.dropped.pop()
-        scene.text(str(count), label_r, sizes=(m.small,), align="center", colour=FG)
-    scene.facts["deck"] = count
-
-
-def _value_picture(scene: Scene, r: Rect, attribute: str, value: str) -> None:
-    """The order's value as a picture: the figure, the dango, or the
-    background colour field."""
-    if attribute == "figure":
-        scene.add("figure", r.square(), None, name=value)
-    elif attribute == "dango":
-        scene.add("dango", r.square().inset(r.h // 10), None, name=value)
-    else:
-        scene.add("swatch", r.square(), None, name=value, radius=8)
-
-
-def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str],
-                context: dict[str, Any] | None = None) -> None:
-    """The order forming (CD-1): the ordering deck with the back of its top
-    card, the card just revealed, and the order itself as a picture; after
-    a race, its result in milliseconds and, while the next order waits
-    (CAB-7), "Next order in N s"; a race resumed from a save shows its
-    countdown ("Get ready 3", CAB-8)."""
-    context = context or {}
-    banner = str(context.get("banner") or "")
-    m = scene.metrics
-    scene.add("panel", r, None, fill=PANEL)
-    inner = r.inset(m.pad)
-    head_h = scene.measure("Ag", m.medium)[1]
-    head, body = inner.rows(-head_h, 1, gap=m.pad // 2)
-    order = view.get("order")
-    cards_h = min(body.h * 11 // 20, int(body.w / 2 / CARD_RATIO))
-    cards_r, text_r = body.rows(-cards_h, 1, gap=m.pad)
-    card_w = int(cards_h * CARD_RATIO)
-    deck_r = Rect(cards_r.x, cards_r.y, card_w, cards_h)
-    rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
-    # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
-    # between orders the deck is face down and asks for nothing yet (issue 34)
-    _card_back(scene, deck_r, view.get("top_back") if order else None, view["deck_count"])
-    if view.get("revealed"):
-        customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
-    if view["phase"] == "over":  # CD-2: the last card forms no order
-        _sold_out(scene, head, text_r, game, view)
-    elif order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
-        scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
-        scene.lines([(f"The race starts again in {banner}", NEED),
-                     (f"Order: {order_words(order['attribute'], order['value'])}", INFO),
-                     ("Hands off buttons and cups; arrows aim", INFO)], text_r, size=m.small)
-        scene.facts["countdown"] = banner
-    elif order and _race_open(view):
-        _open_order(scene, head, text_r, order, race_left_s(view, context))
-    elif view["phase"] == "place_vp" and any(view.get("must_place") or []):  # CD-10: which VP cards go
-        _vp_to_give(scene, head, text_r, view, events, context)
-    else:
-        _next_reveal(scene, head, text_r, view, events, context)
-
-
-def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]) -> None:
-    """The end of the game: "Sold out!" (CD-2: the last card forms no
-    order), who won (ties share the victory, CD-8) and the others' VP."""
-    m = scene.metrics
-    scene.text("Sold out!", head, sizes=(m.medium, m.small), colour=GOLD)
-    from engines.results import game_result
-    counts = view["vp_counts"]
-    result = game_result(game)
-    winners = list(result.winners)
-    lines = [(result.headline, NEED)]  # CD-8: ties share the victory
-    ranked = sorted(range(len(counts)), key=lambda s: -counts[s])
-    lines += [(f"Seat {s + 1}: {counts[s]} VP", INFO) for s in ranked if s not in winners]
-    scene.lines(lines, text_r, size=m.small)
-    scene.facts["winners"] = winners
-
-
-def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any], left_s: int | None = None) -> None:
-    """The open order: "Order!", its value as a picture when there is room,
-    the order in words, "A match? Aim, hit. None? Sip" (CD-4, CD-12) and, with the
-    clock, the seconds left to answer (``left_s``: CD-9's time-out)."""
-    m = scene.metrics
-    scene.text("Order!", head, sizes=(m.medium, m.small), colour=GOLD)
-    pic_h = min(text_r.h - scene.measure("Ag", m.small)[1] - m.pad, text_r.w // 3)
-    pic_r, words_r = text_r.rows(-max(0, pic_h), 1, gap=m.pad // 2)
-    if pic_h > 16:
-        _value_picture(scene, pic_r, order["attribute"], order["value"])
-    lines = [(f"Order: {order_words(order['attribute'], order['value'])}", NEED), ("A match? Aim, hit. None? Sip", INFO)]
-    if left_s is not None:      # play-test: a race closed unseen ("Nobody served the fox ... in time")
-        lines.insert(1, (f"{left_s} s to answer", INFO))   # (dropped before the order where there is no room)
-    scene.lines(lines, words_r, size=m.small)
-    scene.facts["order"] = dict(order)
-    scene.facts["left_s"] = left_s
-
-
-def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
-                context: dict[str, Any]) -> None:
-    """The seats choosing which VP cards to give up (CD-10): "VP card to
-    give: 8 s" (the choice's seconds, CAB-9), who chooses and where, then
-    the race's result."""
-    m = scene.metrics
-    owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
-    names = " and ".join(f"Seat {s + 1}" for s in owing)
-    left = _choice_left(view, context)   # CAB-9: the choice's seconds, seen by everyone
-    title = "VP card to give" if left is None else f"VP card to give: {left} s"
-    if left is not None and scene.measure(title, m.small)[0] > head.w:
-        title = f"Give VP: {left} s"
-    scene.text(title, head, sizes=(m.medium, m.small), colour=GOLD)
-    where = ("chooses" if len(owing) == 1 else "choose") if set(owing) <= set(context.get("bots") or ()) \
-        else ": choose on your screen"    # a bot has no screen to look at
-    lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
-              NEED)]
-    lines += [(t, INFO) for t in result_lines(view, events)]
-    scene.facts["choice_left"] = left
-    scene.lines(lines, text_r, size=m.small)
-
-
-def _next_reveal(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
-                 context: dict[str, Any]) -> None:
-    """Between orders: who reveals next ("Seat 2 reveals", or "Next order
-    in 3" while the last race's outcome stays, CAB-7) over that result, or
-    "Press your button to reveal the next order"."""
-    m = scene.metrics
-    who = view["current"]
-    wait = _pause_left(context)
-    lines = [(t, INFO) for t in result_lines(view, events)]
-    if wait is not None:   # CAB-7: the outcome stays; the next order waits
-        scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))
-        scene.facts["pause"] = wait
-    else:
-        scene.text(f"Seat {who + 1} reveals", head, sizes=(m.medium, m.small), colour=seat_colour(who))
-    if not lines:
-        lines = [("Press your button to reveal the next order", NEED)]
-    scene.lines(lines, text_r, size=m.small)
 
 
 def _vp_cursors(game, context: dict[str, Any], seats: list[int]) -> dict[int, tuple[int, int, bool]]:
@@ -481,8 +294,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     banner_h = scene.measure("Ag", m.medium)[1] + m.pad
     seat_rows = -(-n // (3 if n > 4 else n))
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
-    order_r, dining_r = main.cols(0.3, 0.7, gap=m.pad)
-    _order_area(scene, order_r, game, view, events, context)
+    dining_r = order_column(scene, main, game, view, events, context)   # widens between orders (issue 34)
     _dining_area(scene, dining_r, view, aimed_at(game, context))   # in a race, and aiming ahead between races
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}

@@ -48,25 +48,36 @@ def label(action: dict[str, Any]) -> str:
 
 def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
     """Ruling CD-12 between races (issue 34, c28-c30): the customers on
-    the table ``seat`` may aim at while it has nothing to do (a reveal, the
-    VP cards others choose), as the hits the next race will offer in their
-    order; [] while a race is open or the game is over (the race offers its
-    own hits)."""
-    if game.view(None)["phase"] not in ("reveal", "place_vp"):
+    the table ``seat`` may aim at while another seat reveals, while others
+    choose their VP cards, and while it is the one to reveal (its button
+    reveals, its arrows aim: issue 34's last rounds), as the hits the next
+    race will offer in their order; [] while a race is open, the game is
+    over, or the seat chooses a VP card to give (its arrows choose it)."""
+    view = game.view(None)
+    if view["phase"] not in ("reveal", "place_vp"):
         return []
-    return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None}
-            for c in game.view(None)["dining_area"]]
+    if view["phase"] == "place_vp" and (view.get("must_place") or [0] * (seat + 1))[seat]:
+        return []
+    return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None} for c in view["dining_area"]]
 
 
-def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> str:
-    """What goes on while a seat aims between races: "Seat 2 reveals",
-    "reveal in 3 s", "others choose"."""
+def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> list[str]:
+    """What goes on while a seat aims between races, longest form first:
+    its press just after the last race was too late ("too late: +340 ms",
+    issue 34), else "Seat 2 reveals", "reveal in 3 s", "press: reveal the
+    order" (the revealer once its press reveals: that first), "others
+    choose"."""
+    wait = _pause_left(context)
+    if view["phase"] == "reveal" and view["current"] == seat and wait is None:
+        return ["press: reveal the order", "press: reveal"]    # its button reveals now (CAB-7)
+    late = _seat_result(list(context.get("last_events") or []), seat) or ""
+    if late.startswith("too late"):
+        return [late, "too late, " + late.rsplit(" ", 2)[-2] + " ms" if late.endswith(" ms") else "too late"]
     if view["phase"] == "place_vp":
-        return "others choose"
+        return ["others choose"]
     if view["current"] == seat:
-        wait = _pause_left(context)
-        return "REVEAL!" if wait is None else f"reveal in {wait} s"
-    return f"Seat {view['current'] + 1} reveals"
+        return [f"reveal in {wait} s"]
+    return [f"Seat {view['current'] + 1} reveals"]
 
 
 def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[str, Any]) -> OledFrame:
@@ -83,11 +94,11 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     shown = controls.shown(game)
     choices = shown.choices
     bottom = f.H
+    aim = None
+    if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits (or the
+        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []    # aim ahead), drawn big
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
-    aim = None
-    if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits, drawn big
-        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []
     if choices:     # the first form that fits beside its count ("give fox green/teal", then "give fox")
         room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
         full = label(shown.chosen)
@@ -207,11 +218,12 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
                room=f.W, align="center")
 
 
-def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
+def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:
     """Ruling CD-12: the customer under the seat's cursor, which its next
     press hits: a hand and the figure large, its position among the
     customers ("2/5", the arrows move it), its dango and background
-    colours, and ``hint`` under them."""
+    colours, and ``hint`` under them (of a list of forms, the first that
+    fits)."""
     from engines.cha_dango.cards import load_cards
     card = load_cards().cards[aim[0]]
     pos = f"{aim[1] + 1}/{aim[2]}"
@@ -222,7 +234,8 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str) -> None:
     colours = f"{card.dango} dango, {card.background}"
     f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
            align="center")
-    f.text(0, y + 34, hint if f.fits(hint, f.W) else hint.replace(": now ", ": "), room=f.W, align="center")
+    forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
+    f.text(0, y + 34, next((h for h in forms if f.fits(h, f.W)), forms[-1]), room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

@@ -37,6 +37,8 @@ _CUSTOMER = re.compile(r"\(([a-z]+), ([a-z]+) dango, ([a-z]+) background\)")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 #: a hit that came after the race was decided (the runtime's words, not the engine's)
 _LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
+#: a hit that came just after the race timed out (the runtime's words)
+_LATE_TIMEOUT = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after the time-out: too late")
 #: how long after the winner's hit a press still reads as a late answer to that race (us)
 LATE_PRESS_US = 2_000_000
 #: a number and its unit stay on one line (a no-break space between them)
@@ -49,19 +51,25 @@ def late_press(game, seat: int, t_us: int) -> str | None:
     pressed within :data:`LATE_PRESS_US` after the winner of the race just
     decided (a matching order, served) without having answered in it, the
     words for the result ("Player 3's hit came 50 ms after Player 2's: too
-    late, the race was decided"); None otherwise (the press is ignored)."""
+    late, the race was decided"); when it pressed within as long after the
+    race's time-out (CD-9: nobody answers after it), "Player 2's hit came
+    340 ms after the time-out: too late, the race was over" (issue 34: such
+    a press was told nothing); None otherwise (the press is ignored)."""
     view = game.view(None)
     last = view.get("last_race")
-    if view.get("race") is not None or not last or not last.get("won"):
+    if view.get("race") is not None or not last:
         return None
     answers = last.get("answers") or []
     if seat < len(answers) and answers[seat] is not None:
         return None
-    first = min(last["won"], key=lambda w: w["t_us"])
-    if not 0 <= t_us - first["t_us"] <= LATE_PRESS_US or first["player"] == seat:
-        return None
-    return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
-            f"{seat_name(first['player'])}'s: too late, the race was decided")
+    first = min(last["won"], key=lambda w: w["t_us"]) if last.get("won") else None
+    if first is not None and 0 <= t_us - first["t_us"] <= LATE_PRESS_US and first["player"] != seat:
+        return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
+                f"{seat_name(first['player'])}'s: too late, the race was decided")
+    timeout_us = last["open_us"] + game.options["sip_timeout_us"]     # (a pause moved both on alike, CAB-8)
+    if 0 <= t_us - timeout_us <= LATE_PRESS_US:
+        return f"{seat_name(seat)}'s hit came {ms_text(t_us - timeout_us)} after the time-out: too late, the race was over"
+    return None
 
 
 def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) -> str | None:
@@ -144,6 +152,9 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset(), nam
     m = _LATE.match(text)
     if m:   # issue 34: a hit after the race was decided is told, not lost
         return [_short_names(f"{m.group(1)}: {m.group(2)} after {m.group(3)}")]
+    m = _LATE_TIMEOUT.match(text)
+    if m:   # issue 34: and after the time-out
+        return [_short_names(f"{m.group(1)}: {m.group(2)} after the time-out")]
     m = _NOT_SERVED.match(text)
     if m:   # CD-9: customers nobody served stay in the dining area
         stays = "it stays" if name and " " in name else "it stays a customer"   # (named with colours: room)
@@ -382,6 +393,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         elif _LATE.match(text):   # play-test g2b: by how much, as in a race of two customers alike
             m = _LATE.match(text)
             late = _short_names(f"{m.group(3)} was first, +{m.group(2)}")
+        elif _LATE_TIMEOUT.match(text):   # issue 34: after the time-out, told the same way
+            late = f"time was up, +{_LATE_TIMEOUT.match(text).group(2)}"
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
             late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")
@@ -399,8 +412,8 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
         return "slowest: had no VP" if none else f"slowest: give {owe} VP" if owe else "slowest to sip"
     if wrong_sip:   # CD-9: a customer matched, the sip won nothing
         return "sipped: it matched"
-    if late:        # issue 34: the hit came after the race was decided
-        return f"too late: {late}" if " was first" in late else f"too late: {late} was first"
+    if late:        # issue 34: the hit came after the race was decided (or timed out)
+        return f"too late: {late}" if " was first" in late or " was up" in late else f"too late: {late} was first"
     return None
 
 
@@ -447,6 +460,8 @@ def walkthrough_words(game, seat: int, view: dict[str, Any], shown, context: dic
     game is not waiting for it (or it has answered)."""
     from firmware.screens.walkthrough import Words, oled_words, todo_words
     phase = view.get("phase")
+    if shown.button is not None:      # aiming ahead beside its reveal (CD-12): the words are the button's
+        shown = type(shown)([shown.button], 0, False)
     if phase == "reveal" and view.get("current") == seat and shown.choices:
         if str(context.get("banner") or "").startswith("next"):
             return None

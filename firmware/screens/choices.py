@@ -106,13 +106,17 @@ class Shown:
     taken"): the next press does nothing but say so; ``blind``: the
     cursor still stands where such a choice went, its note no longer on
     the OLED (a new phase began), and the next press only says it again;
-    ``blind_note``: that note while ``blind`` ("card A was taken")."""
+    ``blind_note``: that note while ``blind`` ("card A was taken");
+    ``button``: while the seat aims ahead (``choices`` are then the
+    customers it may aim at, ruling CD-12) beside a choice of its own,
+    that choice, which its button takes (Cha dango's reveal), else None."""
     choices: list[dict[str, Any]]
     cursor: int
     armed: bool
     gone: str | None = None
     blind: bool = False
     blind_note: str | None = None
+    button: dict[str, Any] | None = None
 
     @property
     def guard_words(self) -> tuple[str, str] | None:
@@ -127,6 +131,13 @@ class Shown:
     def chosen(self) -> dict[str, Any] | None:
         """The choice under the cursor, or None when there is none."""
         return self.choices[self.cursor] if self.choices else None
+
+    @property
+    def pressed(self) -> dict[str, Any] | None:
+        """What the seat's next press takes: :attr:`button` while the seat
+        aims ahead beside its own choice, else the choice under the
+        cursor."""
+        return self.button if self.button is not None else self.chosen
 
 
 #: Choices a new decision never opens on: one-time cards and the choices

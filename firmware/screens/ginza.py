@@ -33,7 +33,7 @@ from firmware.screens.ginza_oled import (  # noqa: F401 - the game's OLED and la
 from firmware.screens.ginza_groups import choice_group, choice_order  # noqa: F401 - the choices in the screen's order, their groups
 from firmware.screens.ginza_parts import CUSTOMER_SPACES, _banner_fit, _customer, _mat, _table, mat_height
 from firmware.screens.ginza_round import (  # noqa: F401 - the round's summary and the end's notes: the game's hooks
-    customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary)
+    customer_names, held_actions, result_notes, result_pause, result_pause_ms, round_summary, summary_round)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
@@ -191,7 +191,10 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     hdr, body = scene.rect.rows(-header_h, 1)
     readings = context.get("readings") or {}
     cursor = cursor_choices(game, context)
-    _header(scene, hdr, game, view, context, readings)
+    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
+    if view.get("phase") == "over":
+        summary = None
+    _header(scene, hdr, game, view, context, readings, summary)
     body = body.inset(m.pad)
     n = len(view["players"])
     line = scene.measure("Ag", m.small)[1]
@@ -201,8 +204,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     mat_h = mat_height(scene, wide)
     top, mats = body.rows(1, -(mat_h * mat_rows + m.pad * (mat_rows - 1)), gap=m.pad)
     table_w = max(scene.measure("Common dice", m.small)[0], scene.measure("Daytime 4", m.small)[0]) + m.pad
-    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
-    if summary and view.get("phase") != "over":
+    if summary:
         # the round that ended in the board's place while the next waits (over the mats if it needs them)
         panel_r = top if summary_fits(scene, top, summary, []) else body
         scene.part(panel_r, ("gz-summary", panel_r, repr(summary), context.get("banner")),
@@ -244,14 +246,22 @@ def _lit_serve(view: dict[str, Any], cursor: dict[int, dict]) -> tuple[str | Non
     return lit_order, lit_common
 
 
-def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[str, Any], readings: dict) -> None:
+def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[str, Any], readings: dict,
+            summary: dict[str, Any] | None = None) -> None:
     """The header: the title, the round ("Round 3" or "Setup") and what the
     table must do now: the notice, a rejected reading or a hand entry
-    (ruling CAB-6), or whose turn and what to do."""
+    (ruling CAB-6), while a round's ``summary`` stands that its next
+    round's dice come after it (GR-10: nobody rolls yet), or whose turn and
+    what to do."""
     status = f"Round {view['round']}" if view.get("round") else "Setup"
     contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
-    options = [contest, todo_words(readings, True)] if contest and not context.get("notice") else \
-        (context.get("notice") or todo_text(game, view)).split("|")
+    nxt = summary["round"] + 1 if summary else None
+    if contest and not context.get("notice"):
+        options = [contest, todo_words(readings, True)]
+    elif summary and not context.get("notice"):
+        options = [f"Read round {summary['round']}; then roll for round {nxt}", f"Then roll for round {nxt}"]
+    else:
+        options = (context.get("notice") or todo_text(game, view)).split("|")
     todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo

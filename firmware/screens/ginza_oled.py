@@ -144,7 +144,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     tokens left; while choosing a player card or drafting, the card under
     the cursor with its text; otherwise its dice drawn with pips and its
     bonus cards in hand as card icons with their VP (private: only here);
-    the choice under the cursor at the bottom, inverted when armed.
+    the choice under the cursor at the bottom, inverted when armed; while
+    a round's summary stands on the HDMI (the next round's dice wait,
+    GR-10), "round 1 done" on top and "next round in 5 s" at the bottom.
 
     The bottom line (the choice, one or two lines, or whose turn it is)
     is placed first; the prompt and the body go above it, each line only
@@ -182,8 +184,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         bottom = _cost_lines(f, game, seat, act, shown.armed, bottom, where=where, common=common)
     else:
         turn = view.get("turn")
-        f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
-                                                              else "waiting"))
+        banner = context.get("banner") or ""
+        summed = context.get("round_summary") if banner.startswith("next") else None
+        if summed:   # GR-10: the round's summary is on the HDMI; the next round's dice wait for it
+            prompt = prompt or f"round {summed['round']} done"
+            f.text(2, f.H - 12, f"next round in {banner.split()[-1]} s")
+        else:
+            f.text(2, f.H - 12, "your turn" if turn == seat else (f"Seat {turn + 1} plays" if turn is not None
+                                                                  else "waiting"))
         bottom = f.H - 13
     y = 14
     if prompt:

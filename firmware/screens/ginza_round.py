@@ -3,8 +3,9 @@ of seed 3: the round passed with no summary, the bot played on in round 2
 within ~1.6 s; at the end, the customers who left unserved and the order
 cards discarded were never said).  The hooks Cryptid Cafe and Retrograde
 use (``result_pause``, ``result_pause_ms``, ``round_summary``,
-``held_actions``; the session holds the summary on the HDMI for them), the
-summary drawn in the board's place while the next round waits, and the
+``held_actions``, ``summary_round``; the session holds the summary on the
+HDMI for them, from the round's end: the next round's dice wait for it),
+the summary drawn in the board's place while the next round waits, and the
 game's result notes: why it ended.
 
 Rulebook ``ginza-retro-cafe.txt``, "B. End of the Round" (time markers,
@@ -23,20 +24,43 @@ from firmware.screens.round_summary import read_time_ms
 PLAY_ACTIONS = ("serve", "change", "reroll", "add", "upgrade", "raise_limit", "wash", "stop")
 
 
+#: The dice a round's end asks for ("B-4" replenish, "B-5" the common
+#: dice): while any of them waits, the round has ended and the next has
+#: not begun.
+ROUND_END_ROLLS = ("replenish", "common dice")
+
+
 def held_actions() -> tuple[str, ...]:
     """The action types held while a round's summary is read: every move
-    of the round's play (:data:`PLAY_ACTIONS`)."""
-    return PLAY_ACTIONS
+    of the round's play (:data:`PLAY_ACTIONS`) and the next round's dice
+    (``"dice"``: none is asked for or read, ruling GR-10)."""
+    return (*PLAY_ACTIONS, "dice")
+
+
+def round_ended(view: dict[str, Any]) -> bool:
+    """True between a round's end and the next round's start: the public
+    ``view`` is in play and the engine waits for a round's-end roll
+    (:data:`ROUND_END_ROLLS`)."""
+    return view.get("phase") == "play" and any(r.get("reason") in ROUND_END_ROLLS
+                                               for r in view.get("dice_requests") or [])
+
+
+def summary_round(view: dict[str, Any]) -> int:
+    """The round a summary counts ``view`` in: its round, or the next one
+    once its round has ended (:func:`round_ended`), so the session sums a
+    round up at its end, before the next round's dice (ruling GR-10)."""
+    return (view.get("round") or 0) + (1 if round_ended(view) else 0)
 
 
 def result_pause(game, view: dict[str, Any]) -> tuple | None:
-    """From the start of round 2 on, a key naming the round just ended
-    (``("round", r)``): the session keeps that round's summary on the HDMI
-    for :func:`result_pause_ms` once per key; None before round 2 and once
-    the game is over (the final screen says the end)."""
-    if view.get("phase") != "play" or (view.get("round") or 0) < 2:
+    """A key naming the round just ended (``("round", r)``), from round
+    1's end on (:func:`summary_round` 2 or more): the session keeps that
+    round's summary on the HDMI for :func:`result_pause_ms` once per key,
+    and holds the next round's dice and play meanwhile; None before and
+    once the game is over (the final screen says the end)."""
+    if view.get("phase") != "play" or summary_round(view) < 2:
         return None
-    return ("round", view["round"] - 1)
+    return ("round", summary_round(view) - 1)
 
 
 def _lines_of(view: dict[str, Any]) -> int:
@@ -81,8 +105,11 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         left unserved (2 order cards discarded)"; those waiting with their
         time markers, "Waiting: Student 1 round left, Salaryman 2 rounds
         left"; "Seat 2 starts round 3" (the seat with the most dice).
-        ``bests``: the seats that won the most VP in the round.
+        ``bests``: the seats that won the most VP in the round.  ``after``
+        may be the view at the round's end, its next round's dice not yet
+        read (:func:`summary_round`).
     """
+    nxt = summary_round(after)
     lines, gains = [], []
     for seat, (b, a) in enumerate(zip(before["players"], after["players"])):
         won = a["orders"][len(b["orders"]):]
@@ -102,9 +129,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
     waiting = [f"{c['name']} {plural(c['time'], 'round')} left" for c in after.get("customers") or [] if c]
     lines.append("Waiting: " + (", ".join(waiting) if waiting else "no customers"))
     if after.get("start_player") is not None:
-        lines.append(f"Seat {after['start_player'] + 1} starts round {after['round']}")
+        lines.append(f"Seat {after['start_player'] + 1} starts round {nxt}")
     top = max(gains, default=0)
-    return {"round": after["round"] - 1, "seats": lines,
+    return {"round": nxt - 1, "seats": lines,
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
 
 

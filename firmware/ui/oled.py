@@ -123,6 +123,10 @@ class OledFrame:
         #: what was drawn where: ``(what, (x0, y0, x1, y1))`` for every
         #: text (its ink), die and card, inclusive px; see :meth:`overlaps`
         self.boxes: list[tuple[str, tuple[int, int, int, int]]] = []
+        #: the areas drawn inverted to mark what the cursor is on (a hand's
+        #: guest): ``(what, (x0, y0, x1, y1))``, inclusive px; apart from
+        #: :attr:`boxes`, as the things inside them are there
+        self.marks: list[tuple[str, tuple[int, int, int, int]]] = []
 
     def overlaps(self) -> list[tuple[str, str]]:
         """Pairs of drawn things (texts, dice, cards) that share a pixel

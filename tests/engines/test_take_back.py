@@ -90,7 +90,7 @@ def test_cafe_junior_takes_back_two_placements_one_by_one():
     assert state(g) == states[1] and g.can_take_back(seat)
     g.apply(take_back(seat))
     assert state(g) == states[0]
-    assert "no choice of yours" in refused_unchanged(g, seat)
+    assert "no choice this turn yet" in refused_unchanged(g, seat)
 
 
 def test_cafe_junior_no_take_back_after_the_draw_at_the_end_of_the_turn():
@@ -99,11 +99,11 @@ def test_cafe_junior_no_take_back_after_the_draw_at_the_end_of_the_turn():
     seat = g.active_players()[0]
     g.apply({"type": "end_turn", "player": seat})
     assert not g.can_take_back(seat)
-    refused_unchanged(g, seat)
+    assert "your turn is over" in refused_unchanged(g, seat)
     other = g.active_players()[0]
     assert other != seat
     assert not g.can_take_back(other)            # the new turn: nothing of its own yet
-    refused_unchanged(g, other)
+    assert "no choice this turn yet" in refused_unchanged(g, other)
 
 
 def test_cafe_junior_no_take_back_across_a_revealed_table():
@@ -118,7 +118,8 @@ def test_cafe_junior_no_take_back_across_a_revealed_table():
                   and any(e["type"] == "table_revealed" for e in _events_of(g, a)))
     g.apply(action)
     assert not g.can_take_back(seat)
-    refused_unchanged(g, seat)
+    said = refused_unchanged(g, seat)       # the table was full: the turn may have ended with it
+    assert ("a new table came up since" if seat in g.active_players() else "your turn is over") in said, said
 
 
 def _events_of(game, action) -> list[dict]:
@@ -167,12 +168,12 @@ def test_ginza_no_take_back_after_dice_are_rolled():
     reroll = next(a for a in g.legal_actions(seat) if a["type"] == "reroll" and len(a["dice"]) == 1)
     g.apply(reroll)
     assert not g.can_take_back(seat)            # waiting for the die
-    refused_unchanged(g, seat)
+    assert "being rolled" in refused_unchanged(g, seat)
     req = g.chance_requests()[0]
     g.apply({"type": "dice", "player": req["player"], "values": [3] * req["count"], "colour": req["colour"]})
     assert seat in g.active_players()           # still rerolling (Lv.1: two rerolls)
     assert not g.can_take_back(seat)
-    assert "no choice of yours" in refused_unchanged(g, seat)
+    assert "the dice were read since" in refused_unchanged(g, seat)
 
 
 def test_ginza_no_take_back_of_a_hidden_player_card_choice():
@@ -208,7 +209,7 @@ def test_cryptid_cafe_takes_back_a_serve_and_not_after_another_seat_moved():
     other = next(s for s in g.active_players() if s != seat)
     g.apply(g.legal_actions(other)[-1])           # the other seat acts (done serving)
     assert not g.can_take_back(seat)
-    assert "no choice of yours" in refused_unchanged(g, seat)
+    assert f"Seat {other + 1} has moved since your last choice" in refused_unchanged(g, seat)
 
 
 def test_cryptid_cafe_no_take_back_across_an_ai_players_move():
@@ -219,7 +220,7 @@ def test_cryptid_cafe_no_take_back_across_an_ai_players_move():
     events = g.apply(place)
     assert any(e["type"].startswith("ai_") for e in events)
     assert not g.can_take_back(0)
-    refused_unchanged(g, 0)
+    assert "the AI players moved since" in refused_unchanged(g, 0)
 
 
 # ----------------------------------------------------------------- general
@@ -250,5 +251,40 @@ def test_take_back_by_a_seat_that_made_no_choice_changes_nothing():
     play_until(g, _cafe_place)
     seat = g.active_players()[0]
     g.apply(next(a for a in g.legal_actions(seat) if a["type"] == "place"))
-    refused_unchanged(g, 1 - seat)
+    assert "your turn is over" in refused_unchanged(g, 1 - seat)   # its turn ended, the other seat's runs
     assert g.can_take_back(seat)
+
+
+def test_every_revealing_event_names_what_came_to_light_in_a_line():
+    """A refusal says what made the choice final (issue 34: it said only
+    "nothing to take back"): every game's revealing events have words, one
+    line of a seat's screen (20 letters)."""
+    for gid in ("ginza", "cryptid-cafe", "cafe-junior"):
+        cls = engine_class(gid)
+        assert set(cls.REVEALING_EVENTS) <= set(cls.TAKE_BACK_WORDS), gid
+        assert all(len(w) <= 20 for w in cls.TAKE_BACK_WORDS.values()), cls.TAKE_BACK_WORDS
+
+
+def test_a_seat_waiting_since_the_game_began_hears_whose_turn_it_is():
+    g = new_game("cafe-junior", 2, 11)
+    seat = g.active_players()[0]
+    assert f"it is Seat {seat + 1}'s turn, not yours" in refused_unchanged(g, 1 - seat)
+    g.apply(next(a for a in g.legal_actions(seat) if a["type"] == "place"))
+    assert f"it is Seat {seat + 1}'s turn, not yours" in refused_unchanged(g, 1 - seat)
+
+
+def test_ginza_a_round_ended_by_the_seats_last_move_says_so():
+    """The last action token of a round ends it (B. End of the Round): the
+    seat that spent it hears "the round has ended"."""
+    g = ginza_in_play()
+    bot = RandomBot(4)
+    for _ in range(400):
+        seat = (g.active_players() or [None])[0]
+        action = bot.next_action(g)
+        events = g.apply(action)
+        if any(e["type"] == "round_end" for e in events):
+            break
+    else:
+        pytest.fail("no round ended")
+    assert action.get("player") == seat is not None
+    assert refused_unchanged(g, seat) == "no take-back: the round has ended"

@@ -215,6 +215,28 @@ def near_end(tmp_path, game_id: str, players: int, seed: int, drop: int):
     return path
 
 
+def cut_before(tmp_path, game_id: str, players: int, seed: int, when: Callable[[Any], bool], lead: int = 0):
+    """A journal of a bots' game cut ``lead`` actions before the first
+    action after which ``when(game)`` holds (replayed on the engine), to
+    play the moment that follows as a person; raises AssertionError when
+    the game never gets there."""
+    from engines import new_game
+    path = near_end(tmp_path, game_id, players, seed, 1)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    game = new_game(game_id, players, head["seed"], head.get("options") or None)
+    for i, line in enumerate(lines[1:], start=1):
+        action = json.loads(line)
+        if not action.get("type"):
+            continue
+        game.apply({k: v for k, v in action.items() if k != "crc"})
+        if when(game):
+            actions = [j for j in range(1, i + 1) if json.loads(lines[j]).get("type")]
+            path.write_text("\n".join(lines[:actions[-1 - lead]]) + "\n")
+            return path
+    raise AssertionError(f"{game_id} seed {seed}: the awaited moment never came")
+
+
 def play_on(t, seat: int = 0, max_passes: int = 3000) -> None:
     """``seat`` plays like a hurried person: whenever it has a choice it
     confirms it (button twice); bots play on the same clock."""

@@ -57,3 +57,49 @@ def test_cd12_arrows_aim_ahead_while_another_seat_reveals(table):
     t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
     t.step(2, ms=30)
     assert _aimed(t, 0) == want, "the race opened off the customer aimed at"
+
+
+def test_cd12_the_revealers_arrows_aim_ahead_and_its_button_still_reveals(table):
+    """Play-test (issue 34, last rounds): the seat whose OLED said "REVEAL!"
+    (it reveals the next order) pressed Right and Left between races and
+    nothing it could see happened, while the other seats aimed ahead.  Its
+    arrows aim as theirs do (its OLED and the HDMI token follow, its keys
+    say "aim"); its button still reveals, and the race opens on its aim."""
+    t = table("cha-dango", players=2, seed=3)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.step(30, ms=50)
+    t.press(0, "button")                                   # seat 1 reveals the first order
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=2000, ms=50)
+    t.step(4, ms=50)                                       # seat 2 reveals next; the result stays a moment
+    g = t.session.game
+    assert "REVEAL" in " ".join(t.oled_texts(1)) or "reveal in" in " ".join(t.oled_texts(1))
+    dining = [c["id"] for c in _view(t)["dining_area"]]
+    t.press(1, "right", hold_passes=1)
+    first = _aimed(t, 1)
+    assert first in dining, "the revealer's Right moved nothing"
+    for _ in range(2):
+        t.press(1, "right", hold_passes=1)
+    t.press(1, "left", hold_passes=1)
+    t.step(2, ms=50)
+    want = dining[(dining.index(first) + 1) % len(dining)]
+    assert _view(t)["phase"] == "reveal" and _view(t)["current"] == 1
+    assert _aimed(t, 1) == want, "the revealer's arrows moved nothing"
+    said = " ".join(t.oled_texts(1))
+    figure = load_cards().cards[want].figure
+    assert figure in said and f"{dining.index(want) + 1}/{len(dining)}" in said, said
+    assert "reveal" in said, f"the revealer's OLED no longer says it reveals: {said}"
+    from firmware.screens.choices import cursor_choices
+    lit = cursor_choices(g, t.session.context()).get(1)
+    assert lit is not None and lit.get("card") == want, "the HDMI token did not follow the revealer's aim"
+    assert (t.scene().facts.get("aimed") or {}).get(want) == [1]
+    from firmware.screens.cha_dango import legend_words
+    assert legend_words(g, 1) == {"button": "reveal", "arrows": "aim", "push": None}
+    t.run_until(lambda t: t.session.runtime.not_before.get("reveal", -1) <= t.session.runtime.now_us,
+                max_passes=400, ms=50)
+    t.step(20, ms=50)                                      # past the look-first guard of the prompt (CAB-12)
+    assert "press: reveal" in " ".join(t.oled_texts(1)), t.oled_texts(1)
+    t.press(1, "button")                                   # its button reveals
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=40)
+    t.step(2, ms=30)
+    assert _aimed(t, 1) == want, "the race opened off the customer the revealer aimed at"

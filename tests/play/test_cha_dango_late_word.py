@@ -44,3 +44,44 @@ def test_cd12_a_press_just_after_the_decided_race_is_too_late_not_look_first(tab
     oled = " ".join(t.oled_texts(1))
     assert "look first" not in oled, oled
     assert "too late" in oled and "Seat 1" in oled, oled
+
+
+def test_cd12_a_press_just_after_a_race_timed_out_is_too_late(table):
+    """Play-test (issue 34, last rounds): nobody hit the matching customer,
+    the race timed out, and a press a moment later said nothing, where a
+    press after a decided race says "too late".  Each seat pressing just
+    after the time-out is told "too late" on its OLED, by how much, and
+    the press counts in no race: the revealer's reveals nothing."""
+    t = table("cha-dango", players=2, seed=3)
+    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.step(30, ms=50)
+    t.press(0, "button")
+    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    g = t.session.game
+    assert len(_matches(g)) == 1, "the seed's first order should match one customer"
+    timeout_us = _view(t)["race"]["timeout_at_us"]
+    rt = t.session.runtime
+    t.run_until(lambda t: rt.now_us >= timeout_us - 20_000, max_passes=400, ms=20)
+    one, two = t.key_code(0, "button"), t.key_code(1, "button")
+    t.post(one, True)                                      # seat 1 presses in the pass the time-out passes in:
+    t.step(ms=30)                                          # stamped a moment after it, read before its tick
+    assert rt.now_us > timeout_us
+    t.post(one, False)
+    t.step(ms=100)
+    t.post(two, True)                                      # seat 2 (it reveals next) 150 ms or so after it
+    t.step(ms=20)
+    t.post(two, False)
+    t.step(3, ms=30)
+    v = _view(t)
+    assert v["phase"] == "reveal" and v["current"] == 1, "the late press counted: the next order is out"
+    assert v["last_race"]["won"] == [] and all(a is None for a in v["last_race"]["answers"])
+    for seat in (0, 1):
+        oled = " ".join(t.oled_texts(seat)).replace("\u00a0", " ")
+        assert "too late" in oled and " ms" in oled, (seat, oled)
+    shown = " ".join(t.scene().texts()).replace("\u00a0", " ")
+    assert "after the time-out" in shown, shown
+    t.press(0, "right", hold_passes=1)                     # aiming ahead, the words stay on its OLED
+    t.press(1, "right", hold_passes=1)
+    for seat in (0, 1):
+        oled = " ".join(t.oled_texts(seat)).replace("\u00a0", " ")
+        assert "too late" in oled and "/" in oled, (seat, oled)

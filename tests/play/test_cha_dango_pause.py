@@ -170,3 +170,74 @@ def test_cab8_a_press_just_before_go_is_told_too_soon(table):
     assert "too soon" in said and "before go" in said, said
     t.step(40, ms=50)                                      # 2 s on: the words have gone
     assert "before go" not in " ".join(t.oled_texts(1))
+
+
+def test_cab8_the_hold_that_pauses_a_race_is_no_race_time(table):
+    """Play-test (issue 34, last rounds): a race paused with 3 s left went
+    on after the 3-2-1 with under 2 s: the 1 s hold of both arrows that
+    paused it ran the race's clock.  The race is paused from the hold's
+    first edge: going on, the time-out has the time it had left then."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    rt = t.session.runtime
+    left_us = _view(t)["race"]["timeout_at_us"] - rt.now_us      # the pass before the hold's first edge
+    _hold_pause(t, 0)                                      # 1.2 s held, then let go: paused
+    assert rt.pause.paused and _view(t)["race"] is not None
+    t.step(40, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1
+    t.run_until(lambda t: rt.frozen_until_us <= rt.now_us and rt.restart_action is None
+                and t.session._resume_action is None, max_passes=200, ms=50)
+    race = _view(t)["race"]
+    assert race is not None, "the race went on"
+    after_us = race["timeout_at_us"] - rt.now_us
+    assert abs(after_us - left_us) <= 150_000, (
+        f"{left_us / 1e6:.2f} s were left when the hold began, {after_us / 1e6:.2f} s after the pause")
+
+
+def test_cab8_a_time_out_that_falls_in_the_pause_hold_waits_for_it(table):
+    """The same hold begun with 0.6 s left: the race must not time out
+    under the seat's hands while it holds; paused, it goes on after the
+    3-2-1 with those 0.6 s."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    rt = t.session.runtime
+    t.run_until(lambda t: _view(t)["race"]["timeout_at_us"] - rt.now_us <= 650_000, max_passes=400, ms=50)
+    left_us = _view(t)["race"]["timeout_at_us"] - rt.now_us
+    _hold_pause(t, 0)
+    assert rt.pause.paused and _view(t)["race"] is not None, "the race timed out in the hold that paused it"
+    t.step(20, ms=50)
+    _hold_pause(t, 0)
+    t.run_until(lambda t: rt.frozen_until_us <= rt.now_us and rt.restart_action is None
+                and t.session._resume_action is None, max_passes=200, ms=50)
+    race = _view(t)["race"]
+    assert race is not None and abs(race["timeout_at_us"] - rt.now_us - left_us) <= 150_000
+
+
+def test_cab8_a_cup_lifted_in_the_3_2_1_is_told_too_soon(table):
+    """Play-test (issue 34, last rounds): seat 1 lifted its cup (Q held)
+    during the 3-2-1 before a paused race went on: nothing was said, where
+    a button pressed there says "too soon: before go".  The cup is told
+    the same; the lift is no sip (CD-7: a cup up at go is put down and
+    lifted again)."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    cup = t.key_code(1, "cup")
+    t.post(cup, True)                                      # seat 2 lifts its cup at "Get ready: 2"
+    t.step(3, ms=50)
+    assert rt.frozen_until_us > rt.now_us, "the countdown should still run"
+    said = " ".join(t.oled_texts(1))
+    assert "too soon" in said and "before go" in said, said
+    t.run_until(lambda t: t.session._resume_action is None and rt.restart_action is None
+                and rt.frozen_until_us <= rt.now_us, max_passes=200, ms=50)
+    t.step(30, ms=50)                                      # 1.5 s held after go
+    race = _view(t)["race"]
+    assert race is not None and race["sipped_us"][1] is None, "a cup lifted before go counted as a sip"
+    t.post(cup, False)
+    t.step(3, ms=50)

@@ -98,7 +98,7 @@ def refused(tmp_path):
 def test_a_hold_with_nothing_to_take_back_says_why_and_changes_nothing(refused):
     rt, before, actions = refused
     assert state(rt.game) == before and rt.stats.actions == actions
-    assert rt.prompts[0] == "nothing to take back"
+    assert rt.prompts[0] == "nothing done yet"          # why (issue 34: "nothing to take back" said no why)
 
 
 def test_a_refused_take_back_fits_a_line_and_goes_at_the_next_step(refused):
@@ -110,6 +110,20 @@ def test_a_refused_take_back_fits_a_line_and_goes_at_the_next_step(refused):
     assert OledFrame().fits(said, OledFrame().W - 4), said
     rt.nav(0, 1)
     assert 0 not in rt.prompts, rt.prompts
+
+
+def test_every_refusal_fits_one_oled_line_and_goes_at_the_next_step():
+    """Every line a refused take-back can say (each reason, every seat,
+    every game's words of what came to light) fits one OLED line and is
+    known as a refusal (its seat's next arrow step clears it)."""
+    from firmware.runtime.takeback import SHORT_WHY, _refusal_lines, is_refusal, refused_words
+    from firmware.ui.oled import OledFrame
+    f = OledFrame()
+    lines = _refusal_lines()
+    assert len(lines) > len(SHORT_WHY)
+    assert [t for t in lines if not f.fits(t, f.W - 4)] == []
+    assert is_refusal(refused_words({"why": "other_seat", "seat": 3, "words": None}))
+    assert not is_refusal("look first")
 
 
 def test_both_arrows_held_pause_and_take_nothing_back(tmp_path):
@@ -218,9 +232,9 @@ def test_a_refused_take_back_leaves_the_cursor_where_it_was_and_its_words_go_aft
         run_to(rt, rt.now_us + 300_000)
         before = rt.controls[0].shown(game).chosen
         hold_left(rt, TAKE_BACK_HOLD_US + 100_000)
-        assert rt.prompts.get(0) == "nothing to take back"
+        assert rt.prompts.get(0) == "nothing done yet"
         assert rt.controls[0].shown(game).chosen == before, "the hold's Left step stayed"
         run_to(rt, rt.now_us + 2_200_000)
-        assert rt.prompts.get(0) != "nothing to take back", "the refusal stayed on the OLED"
+        assert rt.prompts.get(0) != "nothing done yet", "the refusal stayed on the OLED"
     finally:
         s.close()

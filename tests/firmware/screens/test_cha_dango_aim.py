@@ -99,9 +99,11 @@ def test_cd12_the_hdmi_lights_each_persons_aim_in_its_colour_and_not_the_bots():
     assert aimed[0].props["seat_colour"] == seat_colour(0)
 
 
-def test_cd12_the_legend_says_what_the_arrows_do_and_drops_them_where_nothing_is_chosen():
+def test_cd12_the_legend_says_what_the_arrows_do_between_races_and_in_a_race():
+    """The arrows aim in a race and between races (the revealer's too);
+    a seat choosing a VP card to give chooses with them."""
     g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
-    assert screens.legend_words(g, 0)["arrows"] is None            # the reveal: nothing to choose
+    assert screens.legend_words(g, 0)["arrows"] == "aim"           # the revealer aims ahead too (issue 34)
     assert screens.legend_words(g, 0)["button"] == "reveal"
     assert screens.legend_words(g, 1) == {"button": "button", "arrows": "aim", "push": None}   # aiming ahead (issue 34)
     reveal(g)
@@ -111,8 +113,8 @@ def test_cd12_the_legend_says_what_the_arrows_do_and_drops_them_where_nothing_is
 
 def test_cd12_the_session_legend_follows_the_game():
     """The simulator window's legend under a person's OLED, from the
-    game's words: "A/D: aim" in a race, and between orders for a seat
-    that does not reveal (it aims ahead, issue 34); no push."""
+    game's words: "A/D: aim" in a race, and between orders for every
+    seat, the revealer too (it aims ahead, issue 34); no push."""
     from types import SimpleNamespace
     from firmware.app.session_panels import SessionPanels
     g = table(2, dining=[X, A, Y], deck=[R, TOP] + REST)
@@ -120,6 +122,7 @@ def test_cd12_the_session_legend_follows_the_game():
     panels.game, panels.cabinet = g, SimpleNamespace(simulated=True)
     before = dict(panels._legends()[1])
     assert before.get("A/D") == "aim" and "S" not in before, before
+    assert dict(panels._legends()[0]).get("Left/Right") == "aim", panels._legends()[0]   # the revealer's
     reveal(g)
     during = dict(panels._legends()[1])
     assert during["A/D"] == "aim" and during["Return"] == "hit" and "S" not in during, during

@@ -119,3 +119,39 @@ def test_cd12_the_hdmi_result_shows_every_line_that_fits():
     scene = hdmi_screen(g, ctx, size=(1190, 680), measure=default_measure())
     texts = " ".join(scene.texts()).replace("\u00a0", " ")
     assert "3939 ms" in texts and "Nobody served" in texts, (texts, scene.dropped)
+
+
+def _late_result(dining):
+    """A race on the cat with ``dining`` customers: seat 1 serves one cat,
+    seats 2 and 3 hit it too late; the result lines as the events say."""
+    g = table(3, dining=dining, deck=[R, TOP] + REST)
+    reveal(g)
+    slap(g, 0, T0 + 2_182_000, CAT1)
+    slap(g, 1, T0 + 2_352_000, CAT1)
+    slap(g, 2, T0 + 3_939_000, CAT1)
+    return g, _texts(g)
+
+
+def test_cd12_the_late_hits_fit_the_small_hdmi_result():
+    """Play-test at 800x480 (the small HDMI profile): the result dropped
+    its late-hit lines ("Seat 2: 2352 ms, too late", "+N ms"), with three
+    customers and with seven.  Every result line shows, at the small text
+    size (never smaller), none cut."""
+    from firmware.runtime.controls import SeatControls
+    from firmware.screens.draw import default_measure, hdmi_screen
+    more = [find(exclude=USED | set(REST) | {TOP}, figure=f, dango=("not", "pink"), background=("not", "blue"))
+            for f in ("panda", "fox", "tanuki", "rabbit")]
+    for dining in ([CAT1, OTHER, CAT2], [CAT1, OTHER, CAT2, *more]):
+        g, events = _late_result(dining)
+        ctx = {"last_events": events, "banner": "next 5", "controls": [SeatControls(s) for s in range(3)]}
+        scene = hdmi_screen(g, ctx, size=(800, 480), measure=default_measure())
+        texts = " ".join(scene.texts()).replace("\u00a0", " ")
+        want = [t.replace("\u00a0", " ") for t in cd_screen.result_lines(g.view(None), events)]
+        assert "2352 ms, too late" in " ".join(want) and "170 ms ahead" in " ".join(want), want
+        for line in want:     # each line whole (wrapped lines joined by a space)
+            assert all(w in texts for w in line.split()), (len(dining), line, scene.dropped)
+        dropped = [t for _, t in scene.dropped if t.replace("\u00a0", " ") in want]
+        assert not dropped, (len(dining), dropped)
+        sizes = {n.props.get("size") for n in scene.all_nodes() if n.kind == "text"
+                 and any(n.props.get("text", "").replace("\u00a0", " ") in line for line in want)}
+        assert sizes and min(sizes) >= scene.metrics.small, sizes

@@ -401,17 +401,19 @@ def test_gr_hidden_choices_on_the_oled():
 
 
 def test_ci_oled_draws_the_hand_and_the_confirm_step():
-    """Café International Junior OLED: the seat's own hand as guests (the
-    one under the cursor named in words under them: "Mexico boy"; codes
-    read "CH" for China), its choice under the cursor, inverted after the
-    first press (confirm before anything irreversible)."""
+    """Café International Junior OLED: the seat's own hand as guests, each
+    named in words (codes read "CH" for China), the one under the cursor
+    marked (issue 34: only it was named), its choice under the cursor,
+    inverted after the first press (confirm before anything irreversible)."""
     game = new_game("cafe-junior", 2, 3)
     seat = game.current
     ctl = SeatControls(seat)
     frame = oled_frame(game, seat, ctl, context(game, []))
     hand = game.view(seat)["hand"]
     marked = next(c for c in hand if c["id"] == ctl.shown(game).chosen["card"])
-    assert f"{cj.country_words(marked)} {marked['gender']}" in frame.texts, frame.texts
+    assert [t for t in frame.texts if t in {cj.country_words(c) for c in hand}] == \
+        [cj.country_words(c) for c in hand], frame.texts
+    assert [what for what, _ in frame.marks] == [f"marked: {cj.country_words(marked)}"], frame.marks
     assert not any(card["country"] in frame.texts for card in hand if card["country"] != "USA")
     assert ctl.press(game, 1) is None
     armed = oled_frame(game, seat, ctl, context(game, []))
