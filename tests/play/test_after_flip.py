@@ -175,7 +175,7 @@ def test_a_render_asks_the_engine_for_each_seats_choices_once(table, game_id):
         return orig(player)
     s.game.legal_actions = legal_actions
     most = 0
-    for _ in range(60):
+    for _ in range(150):                      # (Retrograde's claims come after ~8 s)
         calls.clear()
         s.window_dirty = True
         s.scenes.forget()                     # every scene built again
