@@ -101,6 +101,9 @@ class TakeBackHold:
         self._right: set[int] = set()
         #: seat -> the key of the choice under its cursor when Left went down (None: no choice)
         self._before: dict[int, str | None] = {}
+        # the refusals' lines are worked out now, as the game opens: the first cursor step asked for
+        # them in a pass (every engine imported: 60-90 ms here, ~0.3 s on a Pi 4, issue 36)
+        _refusal_lines()
 
     def input(self, ev: Any, runtime: Any) -> bool:
         """Take one input event (``seat``, ``input``, ``kind``, ``t_us``).
