@@ -13,6 +13,7 @@ The runtime turns keyboard keys into :func:`drive_input` calls; tests use
 """
 from __future__ import annotations
 
+import bisect
 from typing import Any, Iterable, NamedTuple
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
@@ -149,8 +150,8 @@ class Timeline:
 
     def add(self, t_us: int, seat: int, name: str, closed: bool) -> None:
         """Schedule one contact change."""
-        self.pending.append(ScriptEdge(t_us, seat, name, closed))
-        self.pending.sort(key=lambda e: e.t_us)
+        # (in time order, after those at the same time: as appending and sorting did, without the sort)
+        bisect.insort_right(self.pending, ScriptEdge(t_us, seat, name, closed), key=lambda e: e.t_us)
 
     def press(self, seat: int, t_us: int, hold_us: int = 100_000, name: str = "button") -> None:
         """Schedule a clean press of ``hold_us`` us starting at ``t_us``."""

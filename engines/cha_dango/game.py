@@ -54,10 +54,9 @@ Button and cup edges are refused outside a race.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
+from ..base import Action, Event, Game, IllegalAction, SetupError, json_copy, ranking_from_keys
 from .. import schema as sc
 from ..words import plural
 from . import dining as places
@@ -287,7 +286,7 @@ class ChaDango(Game):
                 "open_us": race["open_us"], "timeout_at_us": race["timeout_at_us"],
                 "answers": [None if a is None else {"answer": a[0], "t_us": a[1]} for a in race["answers"]],
                 "sipped_us": list(race["done_us"])},
-            "last_race": copy.deepcopy(self.last_race),
+            "last_race": json_copy(self.last_race),
             "must_place": list(self.owed),
             "vp_choice_deadline_us": self.choice_deadline_us,
         }
@@ -710,7 +709,7 @@ class ChaDango(Game):
                "revealed", "order", "race", "owed", "choice_deadline_us", "last_race")
 
     def _state_to_json(self) -> dict[str, Any]:
-        return copy.deepcopy({name: getattr(self, name) for name in self._FIELDS})
+        return json_copy({name: getattr(self, name) for name in self._FIELDS})
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         for name in self._FIELDS:

@@ -24,10 +24,9 @@ Engine decisions where the rulebook is silent (documented, not rulings):
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from ..base import Action, Event, Game, IllegalAction, SetupError, ranking_from_keys
+from ..base import Action, Event, Game, IllegalAction, SetupError, json_copy, ranking_from_keys
 from . import rules
 from .data import components
 from .scoring import ai2_solo_score, breakdown, tie_break_key
@@ -237,7 +236,7 @@ class CryptidCafe(rules.RulesMixin, Game):
                "cmo_queue")
 
     def _state_to_json(self) -> dict[str, Any]:
-        return {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
+        return json_copy({k: getattr(self, k) for k in self._FIELDS})
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         self.comp = components()

@@ -7,10 +7,9 @@ exact.  Dice are chance inputs (ruling GR-5): every roll is a request in
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from ..base import Action, Event, Game, IllegalAction, ranking_from_keys
+from ..base import Action, Event, Game, IllegalAction, json_copy, ranking_from_keys
 from .components import ARRANGE_IDS, TIMES_OF_DAY, Components, components
 from .play import PlayMixin
 from .scoring import bonus_achieved, coin_points, order_points, totals
@@ -400,7 +399,7 @@ class GinzaGame(PlayMixin, Game):
             "start_player": st["start_player"], "players": players, "customers": slots,
             "common_dice": list(st["common"]), "customer_deck": len(st["customer_deck"]),
             "order_decks": {k: len(v) for k, v in st["order_decks"].items()},
-            "reroll": copy.deepcopy(st["reroll"]), "dice_requests": self.chance_requests(),
+            "reroll": json_copy(st["reroll"]), "dice_requests": self.chance_requests(),
             # the customers who left, in order (public: they left the table), and the order cards discarded
             "served_customers": list(st.get("served_customers", [])),
             "unserved_customers": list(st.get("unserved_customers", [])),
@@ -414,7 +413,7 @@ class GinzaGame(PlayMixin, Game):
 
     # ----------------------------------------------------- serialisation
     def _state_to_json(self) -> dict[str, Any]:
-        return copy.deepcopy(self.st)
+        return json_copy(self.st)
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         self.comp = components()

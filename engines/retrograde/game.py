@@ -46,12 +46,11 @@ Scores: droid 1, boss 3, trophy 1, +3 for all six; ties: most unspent coins
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import Any
 
 from engines import schema as sc
-from engines.base import Game, IllegalAction, SetupError, ranking_from_keys
+from engines.base import Game, IllegalAction, SetupError, json_copy, ranking_from_keys
 from engines.words import plural
 
 from . import blast
@@ -285,11 +284,11 @@ class Retrograde(Game):
         if s["phase"] == "blast":
             t = s["turn"]
             out["turn"] = {"seat": t["seat"], "pool": t["pool"], "spent": t["spent"], "cells": t["cells"]}
-        return copy.deepcopy(out)
+        return json_copy(out)
 
     # --------------------------------------------------------- serialise
     def _state_to_json(self) -> dict[str, Any]:
-        return copy.deepcopy(self.s)
+        return json_copy(self.s)
 
     def _state_from_json(self, state: dict[str, Any]) -> None:
         self.s = state
@@ -348,7 +347,7 @@ class Retrograde(Game):
         # snapshot taken to restore on IllegalAction.
         t = action.get("t_us")
         fires = isinstance(t, int) and (any(d <= t for d in self._deadlines()) or self._timer_running())
-        saved = (copy.deepcopy(self.s), self.rng.getstate()) if fires else None
+        saved = (json_copy(self.s), self.rng.getstate()) if fires else None
         try:
             events = self._dispatch(action)
         except IllegalAction:

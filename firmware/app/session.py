@@ -24,12 +24,14 @@ from engines import Game, new_game
 
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
 from firmware.app.session_report import SessionReport
+from firmware.app.session_later import SessionLater
 from firmware.app.session_panels import SessionPanels
 from firmware.app.session_timers import SessionTimers
 from firmware.app.session_walkthrough import SessionWalkthrough, house_options
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
 from engines.results import game_result
+from firmware.runtime.controls import game_held_still
 from firmware.runtime.runner import Runtime
 from firmware.screens.draw import hdmi_screen, oled_frame, result_card
 from firmware.screens.games import cabinet_game
@@ -74,11 +76,13 @@ class SessionOptions:
     walkthrough: bool = False
 
 
-class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
+class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater):
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
-    screens it renders, its timers (:class:`~firmware.app.session_timers.SessionTimers`)
-    and its report (:class:`~firmware.app.session_report.SessionReport`)."""
+    screens it renders (the work after the HDMI's flip:
+    :class:`~firmware.app.session_later.SessionLater`), its timers
+    (:class:`~firmware.app.session_timers.SessionTimers`) and its report
+    (:class:`~firmware.app.session_report.SessionReport`)."""
 
     def __init__(self, cfg: dict[str, Any], game: Game, writer: journal_mod.JournalWriter, opts: SessionOptions,
                  model: Any = _UNSET, cabinet: Any = None, renderer: Any = None):
@@ -157,6 +161,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         self.oled_writer = oled_writer(self.cfg, self.cabinet)
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
         self._cursors: list[Any] = []
+        self._init_later()
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -267,7 +272,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
                 "controls": self.runtime.controls,
                 # a reroll keeps dice: the simulated table keeps those of each person's target card
                 "simulated_dice": getattr(self.dice, "table", None) is not None,
-                "targets": {seat: self.runtime.target_of(seat) for seat in range(self.game.num_players)},
+                "targets": self.runtime.targets_now(),
                 "round_summary": self.round_summary if self.countdown.startswith("next") else None,
                 "result": game_result(self.game) if self.game.is_terminal() else None}
 
@@ -286,15 +291,17 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         """Redraw what changed, the HDMI before most OLEDs: the OLED frames
         of the people's seats that pressed (or moved) since the last render,
         then the HDMI's scene built (when what it read changed, or it
-        animates), painted and flipped, *then* the other seats' OLED
-        frames, each handed to its device's writer as soon as built when its
-        image changed (or the device is offline, to retry), then the
-        simulator window's seat panels (issue 36: the HDMI waits for no
-        frame but the pressing seat's; on the cabinet they go to their own
-        displays).
-        The window is shown whenever either changed, or it was asked for
-        (:attr:`window_dirty`).  Once the game is over and
-        :attr:`show_result` is set, the HDMI shows the result screen over
+        animates), painted and flipped; *then* the work that need not come
+        before the flip (:class:`~firmware.app.session_later.SessionLater`):
+        the bots' questions, the other seats' OLED frames (each handed to
+        its device's writer as soon as built when its image changed, or the
+        device is offline, to retry) and the simulator window's seat
+        panels - at once, or between the window loop's passes when
+        :attr:`after_flip_later` (issue 36: the HDMI waits for no frame but
+        the pressing seat's, and a press waits for no other seat's frame).
+        The window's panels are shown whenever the HDMI or a frame changed,
+        or it was asked for (:attr:`window_dirty`).  Once the game is over
+        and :attr:`show_result` is set, the HDMI shows the result screen over
         the final board.  Called by the runtime (``runtime`` given) while
         :attr:`render_in_step` is False: nothing (the loop renders at the
         end of its pass)."""
@@ -302,9 +309,15 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
             self.changed_in_step = True
             return
         self.changed_in_step = False
+        with game_held_still():         # the seats' choices worked out once for every scene
+            self._render_still()
+
+    def _render_still(self) -> None:
+        """:meth:`render`'s work, the game and the seats' controls held still."""
         ctx = self.context()
         self.scenes.begin(ctx, self.runtime.stats.actions)   # what each scene read decides if it is built again
         moved, pressed = self._seats_first()
+        self._drop_owed(pressed)
         oleds_changed = self._render_oleds(ctx, pressed, moved)    # the seats that pressed: their OLED at once
         model = self._hdmi_scene(ctx)
         if model is not None and model is not self.hdmi_model:
@@ -319,10 +332,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels):
         if hdmi_changed or dirty:
             self.renderer.present_hdmi()
         rest = [s for s in range(self.game.num_players) if s not in pressed]
-        oleds_changed = self._render_oleds(ctx, rest, moved) or oleds_changed
-        if hdmi_changed or oleds_changed or dirty:
-            self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=self.runtime.bots,
-                                         legends=self._legends(), lights=self._light_states())
+        self._owe_after_flip(ctx, rest, hdmi_changed or oleds_changed or dirty)
 
     def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
         """The HDMI's scene now: the game's screen, the result screen over

@@ -12,10 +12,13 @@ they advance, through the very same pass.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import time
 from typing import TYPE_CHECKING, Any, Callable
+
+from firmware.runtime.controls import game_held_still
 
 if TYPE_CHECKING:
     from firmware.app.session import Session
@@ -45,6 +48,17 @@ READ_EVERY_S = 0.002
 CLOCK_NS: Callable[[], int] = time.monotonic_ns
 
 
+def _freeze_what_lasts() -> None:
+    """Before the game's first pass: collect the garbage, then leave
+    every object alive now (modules, fonts, the engine's tables, the
+    session) out of Python's full collections (``gc.freeze``): a full
+    collection in a pass walked them all, ~20 ms here (~0.1 s on a Pi 4)
+    once or twice a minute.  Objects made later are collected as
+    before; the loop's end unfreezes them."""
+    gc.collect()
+    gc.freeze()
+
+
 class LiveLoop:
     """The window loop of one session, one pass per :meth:`step`.
 
@@ -67,6 +81,8 @@ class LiveLoop:
         self._base_us = session.runtime.now_us
         # the loop renders once at the end of each pass: the runtime's step must not render too (issue 36)
         session.render_in_step = False
+        # the bots' questions go after the pass's flip (the pass's after-flip work, issue 36)
+        session.runtime.asks_after_flip = True
         self._esc_until: float | None = None
         self._result_since: float | None = None
         self._rendered_at = -math.inf
@@ -109,18 +125,39 @@ class LiveLoop:
         between passes the keyboard is read every :data:`READ_EVERY_S`
         (:meth:`read_inputs`), so a key press is stamped within ~2 ms of
         when it happened, and a person's edge starts the next pass at once
-        (:meth:`person_edge_waiting`)."""
-        period = 1.0 / self.s.cfg["cabinet"]["fps"]
+        (:meth:`person_edge_waiting`).  The work a render owes after its
+        flip (the bots' questions, the other seats' OLED frames, the
+        window's panels: :class:`~firmware.app.session_later.SessionLater`)
+        is done between passes, one job at a time with the inputs read
+        after each: one job after every pass, more while the loop would
+        wait, none while a person's edge waits."""
+        s = self.s
+        period = 1.0 / s.cfg["cabinet"]["fps"]
+        _freeze_what_lasts()
         started = self.now_s()
-        while self.step():
-            next_pass = max(started + period, self.now_s())
-            while (left := next_pass - self.now_s()) > 0:
-                time.sleep(min(left, READ_EVERY_S))
-                self.read_inputs()
-                if self.person_edge_waiting():      # a person pressed: handle it now, not at the next tick
-                    next_pass = self.now_s()
-                    break
-            started = next_pass
+        s.after_flip_later = True
+        try:
+            while self.step():
+                next_pass = max(started + period, self.now_s())
+                if not self.person_edge_waiting():
+                    s.work_after_flip()             # (the owed work never starves behind busy passes)
+                while True:
+                    self.read_inputs()
+                    if self.person_edge_waiting():  # a person pressed: handle it now, not at the next tick
+                        next_pass = self.now_s()
+                        break
+                    left = next_pass - self.now_s()
+                    if left <= 0:
+                        break
+                    if s.owes_after_flip:
+                        s.work_after_flip()
+                    else:
+                        time.sleep(min(left, READ_EVERY_S))
+                started = next_pass
+        finally:
+            s.after_flip_later = False
+            s.finish_after_flip()
+            gc.unfreeze()
 
     def person_edge_waiting(self) -> bool:
         """True when an edge of a person's seat (not a bot's) waits for the
@@ -165,8 +202,10 @@ class LiveLoop:
         return held
 
     def step(self) -> bool:
-        """One pass.  Returns False once the loop is done (the result was
-        dismissed, or the player left)."""
+        """One pass, and the work its render owes after the HDMI's flip
+        (but while :meth:`run` runs, which does that between passes).
+        Returns False once the loop is done (the result was dismissed, or
+        the player left)."""
         if self.stage == "done":
             return False
         self.passes += 1
@@ -174,6 +213,8 @@ class LiveLoop:
             self._play_pass()
         else:
             self._result_pass()
+        if not self.s.after_flip_later:
+            self.s.finish_after_flip()
         return self.stage != "done"
 
     def _play_pass(self) -> None:
@@ -201,8 +242,20 @@ class LiveLoop:
             s.renderer.notice = esc_question(self._esc_until - self.now_s())     # the count down, each second
             s.window_dirty = True
         self._field(s)
+        with game_held_still(controls_too=False):   # the seats' choices the step worked out, drawn
+            self._step_and_draw(now)
+
+    def _step_and_draw(self, now: int) -> None:
+        """The pass's runtime step (a second one when a person pressed
+        while it worked), then its drawing."""
+        s = self.s
         s.runtime.step(now)
-        self.read_inputs()          # a key pressed while the pass worked gets the time it is read (handled next pass)
+        self.read_inputs()          # a key pressed while the pass worked gets the time it is read
+        if self.person_edge_waiting() and not s.game.is_terminal():
+            # a person pressed while the step worked: a second step takes it before the pass
+            # draws (issue 36: it waited for the draw and the next pass); its stamp is its edge's
+            s.runtime.step(self._now_us())
+            self.read_inputs()
         if s.game.is_terminal():
             self.stage = "result"
             self._result_since = self.now_s()

@@ -36,8 +36,10 @@ Which action types belong to which physical input is declared per game in
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from engines import Game
 
@@ -67,6 +69,43 @@ GONE = "that choice is gone"
 #: What a press says when it came too soon after a new choice appeared for
 #: the seat to have read it (ruling CAB-12): it armed nothing.
 LOOK_FIRST = "new choice: look first"
+
+
+_STILL = threading.local()
+
+
+@contextmanager
+def game_held_still(controls_too: bool = True) -> Iterator[None]:
+    """While the game does not change (but through :func:`game_moved`),
+    each seat's :meth:`SeatControls.selectable` is worked out once and then
+    reused; with ``controls_too`` (a render: drawing never moves a cursor)
+    each seat's :meth:`SeatControls.shown` too (issue 36: a pass asked
+    each seat's legal actions up to ten times: the refresh, the presses,
+    the HDMI's cursors, the seat's mat and its OLED).  A nested block
+    shares the outer one's choices; the shown ones it kept end with it.
+    The memo is this thread's."""
+    outer = getattr(_STILL, "memo", None)
+    outer_shown = getattr(_STILL, "shown", None)
+    if outer is None:
+        _STILL.memo = {}
+    if controls_too and outer_shown is None:
+        _STILL.shown = {}
+    try:
+        yield
+    finally:
+        if controls_too and outer_shown is None:
+            _STILL.shown = None
+        if outer is None:
+            _STILL.memo = None
+
+
+def game_moved() -> None:
+    """The game changed (an action was applied): the choices worked out
+    inside :func:`game_held_still` are forgotten."""
+    if getattr(_STILL, "memo", None):
+        _STILL.memo = {}
+    if getattr(_STILL, "shown", None):
+        _STILL.shown = {}
 
 
 @dataclass
@@ -128,7 +167,23 @@ class SeatControls:
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
-        bound to the button or the cup are left out), in a stable order."""
+        bound to the button or the cup are left out), in a stable order
+        (worked out once per seat inside :func:`game_held_still`)."""
+        return list(self._choices(game)[0])
+
+    def _choices(self, game: Game) -> tuple[list[dict[str, Any]], list[str]]:
+        """(:meth:`selectable`, their :func:`choice_key` s), worked out once
+        per seat inside :func:`game_held_still` (do not change them)."""
+        memo = getattr(_STILL, "memo", None)
+        got = None if memo is None else memo.get((self.seat, id(game)))
+        if got is None:
+            acts = self._selectable(game)
+            got = (acts, [choice_key(a) for a in acts])
+            if memo is not None:
+                memo[(self.seat, id(game))] = got
+        return got
+
+    def _selectable(self, game: Game) -> list[dict[str, Any]]:
         if self.seat not in game.active_players():
             return []
         acts = [a for a in game.legal_actions(self.seat)
@@ -234,7 +289,7 @@ class SeatControls:
         answers it, CAB-6) shown again.  Not new: a choice or two more or
         fewer (another seat took a card).  The first look is no change
         (the game's first screen)."""
-        keys = [choice_key(a) for a in self.selectable(game)]
+        keys = list(self._choices(game)[1])
         before = self._observed
         self._observed = (keys, hidden)
         if before is None or (keys, hidden) == before:
@@ -260,13 +315,24 @@ class SeatControls:
     def shown(self, game: Game) -> Shown:
         """What the OLED shows now: the choices and where the cursor is, as
         :meth:`refresh` would leave them, without changing anything (drawing
-        never moves a cursor; the runtime refreshes after each change)."""
-        acts = self.selectable(game)
+        never moves a cursor; the runtime refreshes after each change;
+        worked out once inside :func:`game_held_still`)."""
+        memo = getattr(_STILL, "shown", None)
+        if memo is None:
+            return self._shown(game)
+        key = (id(self), id(game))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._shown(game)
+        return got
+
+    def _shown(self, game: Game) -> Shown:
+        acts, labels = self._choices(game)
+        acts = list(acts)
         if self.ahead and len(acts) <= 1:   # aimed between races (CD-12): shown, never pressed
             ahead = aim_ahead(game, self.seat)
             if ahead:                       # (a choice of the seat's own beside it: its button's)
                 return Shown(ahead, self._ahead_place(ahead), False, button=acts[0] if acts else None)
-        labels = [choice_key(a) for a in acts]
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
@@ -279,8 +345,8 @@ class SeatControls:
         """Re-read the choices; keep the cursor on the same choice when it
         is still there, back to the first when all are new, else clamp it;
         drop an armed choice that is gone."""
-        acts = self.selectable(game)
-        labels = [choice_key(a) for a in acts]
+        acts, labels = self._choices(game)
+        acts, labels = list(acts), list(labels)
         if labels != self._labels and ((self._acted is not None and self._acted not in labels)
                                        or not self._labels):
             self.armed = None                                # a new decision: nothing armed

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from engines import Game, IllegalAction
 
+from firmware.runtime.controls import game_held_still, game_moved
 from firmware.runtime.pace import PACES, PauseSwitch
 from firmware.runtime.runner_bots import RunnerBots
 from firmware.runtime.runner_dice import RunnerDice
@@ -150,7 +151,10 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             IllegalAction: refused by the engine (nothing is journaled).
         """
         asked = self.dice_asked()               # a seat asked for its dice anew keeps some (a reroll)
-        events = self.game.apply(action)
+        try:
+            events = self.game.apply(action)
+        finally:                                # (a refused action changes nothing; a crash may have)
+            game_moved()
         self.keep_on_reroll(action, asked)
         self.stats.actions += 1
         if self.journal is not None:
@@ -222,7 +226,14 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         return min(times) if times else None
 
     def step(self, t_us: int) -> None:
-        """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots."""
+        """Advance the cabinet to ``t_us``: inputs, dice, ticks, bots (the
+        seats' choices worked out once between two applied actions)."""
+        with game_held_still(controls_too=False):
+            self._step(t_us)
+
+    def _step(self, t_us: int) -> None:
+        if self._asks:                     # questions to bots are asked on the game the last step left
+            self.send_asks()
         if self.journal_problem and self._journal_still_paused():
             self._render()                 # paused: no input, die, tick or bot moves the game
             return

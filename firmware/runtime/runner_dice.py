@@ -324,6 +324,14 @@ class RunnerDice:
             return None
         return got[1]
 
+    def targets_now(self) -> dict[int, str | None]:
+        """:meth:`target_of` of every seat (the game's view read once)."""
+        if not self.targets:
+            return {seat: None for seat in range(self.game.num_players)}
+        now = self.game.view(None).get("round")
+        return {seat: got[1] if (got := self.targets.get(seat)) is not None and got[0] == now else None
+                for seat in range(self.game.num_players)}
+
     def dice_asked(self) -> set[int] | None:
         """The seats whose dice the game asks for now (None: the game's
         seats keep no dice, or the dice are real: nothing to keep)."""

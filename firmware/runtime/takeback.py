@@ -115,6 +115,9 @@ class TakeBackHold:
         self._before: dict[int, str | None] = {}
         #: seat -> when its Left went down alone under the take-back offer, us (the bots wait)
         self._offered: dict[int, int] = {}
+        # the refusals' lines are worked out now, as the game opens: the first cursor step asked for
+        # them in a pass (every engine imported: 60-90 ms here, ~0.3 s on a Pi 4, issue 36)
+        _refusal_lines()
 
     def holding(self, t_us: int) -> bool:
         """True while a person's seat holds Left alone under its take-back

@@ -82,6 +82,7 @@ def attach(session: Any) -> Any:
     # painted) at the Pi's speed; its parts too where they run on their own
     rt.step = twin.stretch(rt.step)
     session.render = twin.stretch(session.render)    # (the runtime's on_change, the sounds' hook, is kept)
+    session.work_after_flip = twin.stretch(session.work_after_flip)   # a render's work after the flip, between passes
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
         # showing the drawn surface is not the painter's CPU (the cost model: present() is not stretched),

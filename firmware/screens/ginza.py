@@ -372,7 +372,10 @@ def _mats_part(scene: Scene, mats: Rect, game, view: dict[str, Any], context: di
         doing = _banner_fit(scene, cell, seat, view, doing, mat_name(game, view, seat))
         if doing:
             scene.facts.setdefault("doing", {})[seat] = doing
-        digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"), view.get("turn"),
-                  view.get("start_player"), repr(req), doing, repr(_held(readings, seat)), repr(lit))
+        # (the mat shows whether it is the seat's turn and whether it started, not whose: a turn
+        # passing from seat 2 to 3 builds and paints those two mats again, not all four)
+        digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"),
+                  view.get("turn") == seat, view.get("start_player") == seat, repr(req), doing,
+                  repr(_held(readings, seat)), repr(lit))
         scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit: _mat(
             sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit), bg=BG)

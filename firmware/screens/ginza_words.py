@@ -18,6 +18,7 @@ before the confirming press; no log of moves; "chg 1>2?", "tok", "0Y").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from engines.ginza.play import COMMON_DIE_COST, LIMIT_COSTS
@@ -168,7 +169,13 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
 def event_words(text: str, view: dict[str, Any]) -> str:
     """One engine event in the table's words: seats as "Seat 2", dice
     lists as "4, 5, 5" ("seat 2 changes dice [1, 3] -> [2, 3]" ->
-    "Seat 2 changes dice 1, 3 to 2, 3")."""
+    "Seat 2 changes dice 1, 3 to 2, 3").  (The words depend on the text
+    alone: each event's are worked out once, not on every screen built.)"""
+    return _event_words(text)
+
+
+@lru_cache(maxsize=512)
+def _event_words(text: str) -> str:
     t = re.sub(r"\bseats? (\d+)", lambda m: f"Seat {m.group(1)}", seat_words(text))
     t = t.replace(" -> ", " to ")
     t = re.sub(r"\[([\d, ]*)\]", r"\1", t)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from firmware.ui.geometry import Metrics, Rect
@@ -79,7 +80,7 @@ class Scene:
 
     @property
     def metrics(self) -> Metrics:
-        return Metrics(self.width, self.height)
+        return _metrics(self.width, self.height)
 
     @property
     def rect(self) -> Rect:
@@ -211,7 +212,7 @@ class Scene:
         del self.nodes[start:]
         h = hashlib.blake2b(digest_size=12)
         for n in children:
-            h.update(repr((n.kind, n.rect, sorted(n.props.items(), key=lambda kv: kv[0]))).encode())
+            h.update(repr((n.kind, n.rect, sorted(n.props.items()))).encode())
         return self.add("group", rect, key, children=children, digest=h.hexdigest())
 
     def part(self, rect: Rect, digest: Any, build: Callable[["Scene"], None], bg=None,
@@ -298,8 +299,15 @@ def props_repr(n: Node) -> str:
     painter's signatures share it)."""
     got = n.__dict__.get("_props_repr")
     if got is None:
-        got = n.__dict__["_props_repr"] = repr(sorted(n.props.items(), key=lambda kv: kv[0]))
+        got = n.__dict__["_props_repr"] = repr(sorted(n.props.items()))   # (names are unique: sorted by name)
     return got
+
+
+@lru_cache(maxsize=64)
+def _metrics(width: int, height: int) -> Metrics:
+    """The :class:`Metrics` of a screen size (one per size: its sizes are
+    worked out once)."""
+    return Metrics(width, height)
 
 
 _PARTS: "OrderedDict[tuple, tuple]" = OrderedDict()

@@ -93,6 +93,14 @@ def _items(scene: Scene, prev: list[tuple] | None = None) -> list[tuple]:
     return out
 
 
+def _near(x: int, y: int, w: int, h: int, m: int, box: Rect) -> bool:
+    """True when the rectangle ``(x, y, w, h)`` grown by ``m`` on every
+    side shares a pixel with ``box`` (``Rect.intersects`` without making
+    the grown rectangle: the painter asks it of every component)."""
+    bx, by, bw, bh = box
+    return x - m < bx + bw and bx < x + w + m and y - m < by + bh and by < y + h + m
+
+
 def _sig(n: Node) -> tuple:
     """What a component draws (equal signatures draw equal pixels); kept
     on the node (a scene's nodes are not changed once drawn: a part's are
@@ -215,6 +223,7 @@ class Painter(PartPainter):
         self.pg = pygame
         self.fonts = fonts
         self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._fns: dict[str, Any] = {}
         self._pixels = 0
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
@@ -265,12 +274,29 @@ class Painter(PartPainter):
             self._cache.move_to_end(key)
         return s
 
+    def _fn(self, kind: str):
+        """The painter's drawing of a component ``kind`` (looked up once).
+
+        Raises:
+            ValueError: the painter has no such component.
+        """
+        fn = self._fns.get(kind)
+        if fn is None:
+            fn = getattr(self, "_" + kind, None)
+            if fn is None:
+                raise ValueError(f"the painter has no component {kind!r}")
+            self._fns[kind] = fn
+        return fn
+
     def _whole(self, s, node: Node, r: Rect, fn) -> None:
         """Draw ``node`` once into a surface of its size, cache it by kind,
         size and props, and blit it."""
         if r.w <= 0 or r.h <= 0:
             return
-        key = (node.kind, r.w, r.h) + tuple(sorted(node.props.items()))
+        props = node.__dict__.get("_props_key")
+        if props is None:       # kept on the node (a scene's nodes are not changed once built)
+            props = node.__dict__["_props_key"] = tuple(sorted(node.props.items()))
+        key = (node.kind, r.w, r.h) + props
 
         def make():
             surf = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
@@ -328,10 +354,10 @@ class Painter(PartPainter):
                 surface.set_clip(self.pg.Rect(box.x, box.y, box.w, box.h))
             surface.fill(BG)
             for node, rect in still:
-                if box is None or Rect(rect.x - m, rect.y - m, rect.w + 2 * m, rect.h + 2 * m).intersects(box):
+                if box is None or _near(*rect, m, box):
                     self._paint(surface, node, rect)
             self._fly(surface, scene, flying if box is None else
-                      [f for f in flying if Rect(f[1].x - m, f[1].y - m, f[1].w + 2 * m, f[1].h + 2 * m).intersects(box)])
+                      [f for f in flying if _near(*f[1], m, box)])
         surface.set_clip(None)
         self._last = current
         self._seen_any = True
@@ -370,9 +396,7 @@ class Painter(PartPainter):
 
     def _paint(self, surface, node: Node, rect: Rect) -> None:
         """Draw one component at ``rect``."""
-        fn = getattr(self, "_" + node.kind, None)
-        if fn is None:
-            raise ValueError(f"the painter has no component {node.kind!r}")
+        fn = self._fn(node.kind)
         if node.kind in _WHOLE:
             self._whole(surface, node, rect, fn)
         else:
@@ -418,9 +442,7 @@ class Painter(PartPainter):
             for _sig, rect, node in items:
                 if not rect.intersects(d):
                     continue
-                fn = getattr(self, "_" + node.kind, None)
-                if fn is None:
-                    raise ValueError(f"the painter has no component {node.kind!r}")
+                fn = self._fn(node.kind)
                 if node.kind in _WHOLE:
                     self._whole(surface, node, node.rect, fn)
                 else:
@@ -497,10 +519,12 @@ class Painter(PartPainter):
         def draw_children(surf, clip: Rect | None) -> None:
             m = _DIRTY_MARGIN
             for child in node.props["children"]:
-                cr = Rect(child.rect.x - ox, child.rect.y - oy, child.rect.w, child.rect.h)
-                if clip is not None and not Rect(cr.x - m, cr.y - m, cr.w + 2 * m, cr.h + 2 * m).intersects(clip):
+                cx, cy, cw, ch = child.rect
+                cx, cy = cx - ox, cy - oy
+                if clip is not None and not _near(cx, cy, cw, ch, m, clip):
                     continue
-                fn = getattr(self, "_" + child.kind)
+                cr = Rect(cx, cy, cw, ch)
+                fn = self._fn(child.kind)
                 if child.kind in _WHOLE:
                     self._whole(surf, child, cr, fn)
                 else:

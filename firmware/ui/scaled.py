@@ -21,15 +21,15 @@ class ScaledMetrics(Metrics):
 
     @property
     def small(self) -> int:
-        return int(round(Metrics.small.fget(self) * self.scale))
+        return int(round(Metrics.small.func(self) * self.scale))
 
     @property
     def medium(self) -> int:
-        return int(round(Metrics.medium.fget(self) * self.scale))
+        return int(round(Metrics.medium.func(self) * self.scale))
 
     @property
     def large(self) -> int:
-        return int(round(Metrics.large.fget(self) * self.scale))
+        return int(round(Metrics.large.func(self) * self.scale))
 
 
 @dataclass
