@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | None = None,
-                active: bool = False, doing: str | Sequence[str] = "", key: str | None = None) -> Rect:
+                active: bool = False, doing: str | Sequence[str] = "", key: str | None = None,
+                seat_first: bool = True) -> Rect:
     """A seat banner: the seat's colour with its number (never colour
     alone), its name and score on the left, what the seat must do now on
     the right in gold, and a thick edge and lighter fill when it is this
@@ -28,6 +29,9 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     no room for "Seat N" at all, the score and the doing where it fits
     (issue 34: "(1) 7 VP wash dishes, no 1s?" - whose banner?; Retrograde
     seed 11: "(1) 0 pts  reroll: roll all 6?" beside "Seat 2 · 0 pts").
+    ``seat_first=False``: where the doing is said nowhere else (Cha dango's
+    race bars: "hit 1340 ms", "reveals"), the score and the doing go before
+    "Seat N" (the token still says the number).
 
     Returns:
         ``rect``.
@@ -55,6 +59,8 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             if doing:
                 scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
             return rect
+    if not seat_first and _score_and_doing(scene, rest, score, sizes, doings):
+        return rect
     # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
     # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
     for left, size in [(lf, z) for lf in lefts for z in sizes]:    # the doing gone: the whole name first (pt11 w2_5)
@@ -64,17 +70,26 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             scene.text(left, rest, sizes=(size,), colour=FG)
             return rect
     # no room for "Seat N" at all (the token says the number): the score, and the doing if it fits
+    if _score_and_doing(scene, rest, score, sizes, doings):
+        return rect
+    if doings[0]:
+        scene.dropped.append((INFO, doings[0]))
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    return rect
+
+
+def _score_and_doing(scene: Scene, rest: Rect, score: str, sizes: list[int], doings: list[str]) -> bool:
+    """Draw a banner's score and the longest form of its doing that fits
+    beside it in ``rest``; False (nothing drawn) when none fits."""
+    m = scene.metrics
     for size, doing in [(z, d) for z in sizes for d in doings if d]:
         lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0]
         if lw + dw + m.pad <= rest.w:
             left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
             scene.text(score, left_r, sizes=(size,), colour=FG)
             scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
-            return rect
-    if doings[0]:
-        scene.dropped.append((INFO, doings[0]))
-    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
-    return rect
+            return True
+    return False
 
 
 def header(scene: Scene, rect: Rect, title: str, status: str, todo: str = "") -> None:
