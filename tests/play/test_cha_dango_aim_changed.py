@@ -5,44 +5,25 @@ press meant for the panda landed on the cat that replaced it, 490 ms into
 the new order, unseen).  Race presses are never swallowed (CAB-12)."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import CARDS, steps_to
-
-
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _matches(g):
-    order = g.view(None)["order"]
-    return [c["id"] for c in g.view(None)["dining_area"] if CARDS[c["id"]].value(order["attribute"]) == order["value"]]
-
-
-def _aim(t, seat, card):
-    steps = steps_to(t.session.game, t.session.runtime.controls[seat], card)
-    for _ in range(abs(steps)):
-        t.press(seat, "right" if steps > 0 else "left", hold_passes=1)
+from test_cha_dango_helpers import CARDS, aim_at, open_first_race, order_matches, table_view
 
 
 def test_the_oled_says_when_the_customer_under_the_cursor_changed(table):
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    g = t.session.game
-    served = _matches(g)[0]
-    revealed = _view(t)["revealed"]["id"]                  # it takes the served customer's place (issue 34)
+    g = open_first_race(t)
+    served = order_matches(g)[0]
+    revealed = table_view(t)["revealed"]["id"]                  # it takes the served customer's place (issue 34)
     t.step(10, ms=50)
-    _aim(t, 1, served)                                     # seat 2 aims at the panda ...
-    _aim(t, 0, served)
+    aim_at(t, 1, served)                                     # seat 2 aims at the panda ...
+    aim_at(t, 0, served)
     t.step(4, ms=50)
     t.press(0, "button")                                   # ... seat 1 serves it
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=400)
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1, max_passes=400)
     t.run_until(lambda t: t.session.runtime.not_before.get("reveal", -1) <= t.session.runtime.now_us,
                 max_passes=400, ms=50)
     t.step(20, ms=50)
     t.press(1, "button")                                   # seat 2 reveals the next order
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
     t.step(2, ms=30)
     now = t.session.runtime.controls[1].shown(g).chosen
     assert now.get("type") == "slap" and now["card"] != served

@@ -3,16 +3,7 @@ late", never "look first" (issue 34, "Played as people play", item 2;
 rulings CD-12, CAB-7, CAB-12)."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import CARDS, steps_to
-
-
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _matches(g):
-    order = g.view(None)["order"]
-    return [c["id"] for c in g.view(None)["dining_area"] if CARDS[c["id"]].value(order["attribute"]) == order["value"]]
+from test_cha_dango_helpers import aim_at, open_first_race, order_matches, table_view
 
 
 def test_cd12_a_press_just_after_the_decided_race_is_too_late_not_look_first(table):
@@ -20,16 +11,10 @@ def test_cd12_a_press_just_after_the_decided_race_is_too_late_not_look_first(tab
     "look first / reveal in 3 s" (seat 2 reveals next) instead of "too
     late: Seat 1 was first"."""
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    g = t.session.game
-    assert len(_matches(g)) == 1, "the seed's first order should match one customer"
-    steps = steps_to(g, t.session.runtime.controls[0], _matches(g)[0])
+    g = open_first_race(t)
+    assert len(order_matches(g)) == 1, "the seed's first order should match one customer"
     t.step(10, ms=50)
-    for _ in range(abs(steps)):
-        t.press(0, "right" if steps > 0 else "left", hold_passes=1)
+    aim_at(t, 0, order_matches(g)[0])
     t.step(4, ms=50)
     one, two = t.key_code(0, "button"), t.key_code(1, "button")
     t.post(one, True)
@@ -39,8 +24,8 @@ def test_cd12_a_press_just_after_the_decided_race_is_too_late_not_look_first(tab
     t.post(one, False)
     t.post(two, False)
     t.step(3, ms=30)
-    assert _view(t)["phase"] == "reveal" and _view(t)["current"] == 1
-    assert _view(t)["last_race"]["won"][0]["player"] == 0
+    assert table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1
+    assert table_view(t)["last_race"]["won"][0]["player"] == 0
     oled = " ".join(t.oled_texts(1))
     assert "look first" not in oled, oled
     assert "too late" in oled and "Seat 1" in oled, oled
@@ -53,13 +38,9 @@ def test_cd12_a_press_just_after_a_race_timed_out_is_too_late(table):
     after the time-out is told "too late" on its OLED, by how much, and
     the press counts in no race: the revealer's reveals nothing."""
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    g = t.session.game
-    assert len(_matches(g)) == 1, "the seed's first order should match one customer"
-    timeout_us = _view(t)["race"]["timeout_at_us"]
+    g = open_first_race(t)
+    assert len(order_matches(g)) == 1, "the seed's first order should match one customer"
+    timeout_us = table_view(t)["race"]["timeout_at_us"]
     rt = t.session.runtime
     t.run_until(lambda t: rt.now_us >= timeout_us - 20_000, max_passes=400, ms=20)
     one, two = t.key_code(0, "button"), t.key_code(1, "button")
@@ -72,7 +53,7 @@ def test_cd12_a_press_just_after_a_race_timed_out_is_too_late(table):
     t.step(ms=20)
     t.post(two, False)
     t.step(3, ms=30)
-    v = _view(t)
+    v = table_view(t)
     assert v["phase"] == "reveal" and v["current"] == 1, "the late press counted: the next order is out"
     assert v["last_race"]["won"] == [] and all(a is None for a in v["last_race"]["answers"])
     for seat in (0, 1):

@@ -7,34 +7,19 @@ from __future__ import annotations
 
 import re
 
-from test_cha_dango_helpers import CARDS, steps_to
+from test_cha_dango_helpers import CARDS, aim_at, open_first_race, order_matches, steps_to, table_view
 
 #: a count or a change of it said as bare "VP" ("1 VP", "+1 VP", "-2 VP"), not "VP card(s)"
 BARE = re.compile(r"[+-]?\d+\s?VP(?! card)")
 
 
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _matches(g):
-    order = g.view(None)["order"]
-    return [c["id"] for c in g.view(None)["dining_area"] if CARDS[c["id"]].value(order["attribute"]) == order["value"]]
-
-
 def test_the_bars_the_oleds_and_the_result_say_vp_cards(table):
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    g = t.session.game
-    steps = steps_to(g, t.session.runtime.controls[0], _matches(g)[0])
+    g = open_first_race(t)
     t.step(10, ms=50)
-    for _ in range(abs(steps)):
-        t.press(0, "right" if steps > 0 else "left", hold_passes=1)
+    aim_at(t, 0, order_matches(g)[0])
     t.press(0, "button")                                   # seat 1 serves the customer
-    t.run_until(lambda t: _view(t)["phase"] == "reveal", max_passes=200)
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal", max_passes=200)
     t.step(2, ms=30)
     shown = [s.replace("\u00a0", " ") for s in t.scene().texts()]
     said = [s.replace("\u00a0", " ") for s in t.oled_texts(0) + t.oled_texts(1)]

@@ -135,3 +135,31 @@ def wrong_hit_then_sips(players: int, hitter_vp: list[int], **options):
     while g.phase == "race":
         events += [e["text"] for e in settle(g)]
     return g, events
+
+
+def table_view(t) -> dict:
+    """The public view of the game on a window-loop table ``t``."""
+    return t.session.game.view(None)
+
+
+def order_matches(g) -> list[int]:
+    """Ids of the dining area's customers that match the order on show."""
+    order = g.view(None)["order"]
+    return [c["id"] for c in g.view(None)["dining_area"] if CARDS[c["id"]].value(order["attribute"]) == order["value"]]
+
+
+def open_first_race(t):
+    """On a window-loop table ``t``: wait for seat 1's reveal, press it,
+    run to the race; returns the game."""
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 0)
+    t.step(30, ms=50)
+    t.press(0, "button")
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
+    return t.session.game
+
+
+def aim_at(t, seat, card) -> None:
+    """Press ``seat``'s arrows (one pass each) until its cursor is on ``card``."""
+    steps = steps_to(t.session.game, t.session.runtime.controls[seat], card)
+    for _ in range(abs(steps)):
+        t.press(seat, "right" if steps > 0 else "left", hold_passes=1)
