@@ -33,6 +33,18 @@ def _not_matching_step(t, seat):
     return 0
 
 
+
+def _paused_and_going_on(t):
+    """Open seed 7's race, pause it and go on: the 3-2-1 runs; returns the runtime."""
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
+    rt = t.session.runtime
+    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    return rt
+
 def _hold_pause(t, seat):
     """``seat`` holds both arrows 1.2 s (the pause, or going on)."""
     left, right = t.key_code(seat, "left"), t.key_code(seat, "right")
@@ -87,13 +99,7 @@ def test_cab8_arrows_aim_during_the_pauses_countdown(table):
     customer.  The arrows aim during the 3-2-1; only the button and the cup
     are hands off."""
     t = table("cha-dango", players=2, seed=7)
-    _open_race(t)
-    t.step(10, ms=50)
-    _hold_pause(t, 0)
-    t.step(20, ms=50)
-    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
-    rt = t.session.runtime
-    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    rt = _paused_and_going_on(t)
     before = _aimed(t, 1)
     order = [a.get("card") for a in rt.controls[1].shown(t.session.game).choices]
     t.press(1, "right", hold_passes=1)                     # at "Get ready: 2"
@@ -155,12 +161,7 @@ def test_cab8_a_press_just_before_go_is_told_too_soon(table):
     on its OLED, the status, the result or the log.  Its OLED says "too
     soon: before go" for a moment (about 1.5 s), then it goes."""
     t = table("cha-dango", players=2, seed=7)
-    _open_race(t)
-    t.step(10, ms=50)
-    _hold_pause(t, 0)
-    t.step(20, ms=50)
-    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
-    rt = t.session.runtime
+    rt = _paused_and_going_on(t)
     t.run_until(lambda t: rt.frozen_until_us - rt.now_us < 150_000, max_passes=200, ms=20)
     assert rt.frozen_until_us > rt.now_us
     t.press(1, "button", hold_passes=1)                    # a hair before go
@@ -221,13 +222,7 @@ def test_cab8_a_cup_lifted_in_the_3_2_1_is_told_too_soon(table):
     the same; the lift is no sip (CD-7: a cup up at go is put down and
     lifted again)."""
     t = table("cha-dango", players=2, seed=7)
-    _open_race(t)
-    t.step(10, ms=50)
-    _hold_pause(t, 0)
-    t.step(20, ms=50)
-    _hold_pause(t, 0)                                      # going on: the 3-2-1 runs
-    rt = t.session.runtime
-    assert rt.frozen_until_us > rt.now_us + 1_000_000
+    rt = _paused_and_going_on(t)
     cup = t.key_code(1, "cup")
     t.post(cup, True)                                      # seat 2 lifts its cup at "Get ready: 2"
     t.step(3, ms=50)
