@@ -96,5 +96,6 @@ class SessionLater:
 
     def finish_after_flip(self) -> None:
         """Do all the after-flip work owed now."""
-        while self.work_after_flip():
-            pass
+        owed = True
+        while owed:
+            owed = self.work_after_flip()
