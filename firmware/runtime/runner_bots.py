@@ -63,6 +63,8 @@ class RunnerBots:
         #: the stamp of the latest dice reading applied that no bot has planned from yet, us
         self.seen_us: int | None = None
         self.bot_inputs: list[InputEvent] = []  # bots on real hardware: injected inputs
+        #: the pass time up to which the bots' edges were put off for a person's pause hold (None: no hold)
+        self._bots_put_off_to: int | None = None
         self.bot_busy_until: dict[int, int] = {}
         #: (t_us, seat, step): navigation of a bot entering its dice by hand
         self.bot_navs: list[tuple[int, int, int]] = []
@@ -131,6 +133,31 @@ class RunnerBots:
             game = copy_game(self.game)
             self.thinker.submit(lambda seat=seat, game=game, planned=planned, seen=seen:
                                 (seat, _decided(choose, seat, game), planned, seen))
+
+    def postpone_bots_in_hold(self, t_us: int) -> None:
+        """While a person holds the pause gesture, the bots' edges not yet
+        played wait: each pass moves them on by the time since the last
+        (or since the hold's first edge), keeping their order and spacing.
+        Ruling CAB-8: a hold that pauses counts from its first edge, as a
+        deadline due in it waits for its end (:meth:`tick_if_due`); a
+        bot's hit 0.7 s into the 1 s hold decided the race the person was
+        pausing (played in the window, 2 seats, a bot).  A hold that pauses
+        then calls the put-off presses off (:meth:`call_off_bot_presses`);
+        one let go sooner lets them come, that much later."""
+        held = self.pause.holding_since()
+        since, self._bots_put_off_to = self._bots_put_off_to, (t_us if held is not None else None)
+        if held is None:
+            return
+        since = held if since is None else since
+        shift = t_us - since
+        if shift <= 0:
+            return
+        if self.timeline is not None:
+            moved = [e._replace(t_us=e.t_us + shift) if e.seat in self.bots and e.t_us > since else e
+                     for e in self.timeline.pending]
+            self.timeline.pending = sorted(moved, key=lambda e: e.t_us)
+        self.bot_inputs = [e._replace(t_us=e.t_us + shift) if e.t_us > since else e for e in self.bot_inputs]
+        self.bot_navs = [(t + shift, seat, step) if t > since else (t, seat, step) for t, seat, step in self.bot_navs]
 
     def call_off_bot_presses(self, t_us: int) -> None:
         """The bots' presses not yet made by ``t_us`` are called off (a

@@ -375,6 +375,7 @@ class RunnerInputs:
     def pump(self, t_us: int) -> None:
         """Play scripted edges up to ``t_us``, drain the edge queue, feed
         the debouncers and handle the resulting events."""
+        self.postpone_bots_in_hold(t_us)    # a person's pause hold: the bots' edges wait (CAB-8)
         if self.timeline is not None:
             self.timeline.run_until(t_us)
         self._observe(self.now_us)          # what the last step drew, when it drew it (CAB-12)

@@ -33,7 +33,6 @@ def _not_matching_step(t, seat):
     return 0
 
 
-
 def _paused_and_going_on(t):
     """Open seed 7's race, pause it and go on: the 3-2-1 runs; returns the runtime."""
     _open_race(t)
@@ -44,6 +43,7 @@ def _paused_and_going_on(t):
     rt = t.session.runtime
     assert rt.frozen_until_us > rt.now_us + 1_000_000
     return rt
+
 
 def _hold_pause(t, seat):
     """``seat`` holds both arrows 1.2 s (the pause, or going on)."""
@@ -236,3 +236,39 @@ def test_cab8_a_cup_lifted_in_the_3_2_1_is_told_too_soon(table):
     assert race is not None and race["sipped_us"][1] is None, "a cup lifted before go counted as a sip"
     t.post(cup, False)
     t.step(3, ms=50)
+
+
+def test_cab8_a_bot_does_not_hit_while_a_person_holds_the_pause(table):
+    """Played in the window (2 seats, seat 2 a bot, seed 4): seat 1 held
+    both arrows right after its reveal and the bot served the fox 710 ms
+    into the race, before the 1 s hold could pause it: with a bot at the
+    table a race could not be paused.  A bot's press due in a person's
+    pause hold waits for the hold's end, as a deadline does (CAB-8): the
+    hold pauses the race undecided, and the race goes on after the 3-2-1."""
+    for seed in (4, 5, 6):
+        t = table("cha-dango", players=2, bots={1}, seed=seed)
+        _open_race(t)
+        _hold_pause(t, 0)
+        rt = t.session.runtime
+        assert rt.pause.paused, seed
+        assert _view(t)["phase"] == "race" and not any(_view(t)["race"]["answers"]), (seed, _view(t)["race"])
+        t.step(20, ms=50)
+        assert _view(t)["phase"] == "race" and not any(_view(t)["race"]["answers"]), seed     # nothing while paused
+        _hold_pause(t, 0)                                  # going on: the 3-2-1, then the bot may hit
+        assert not rt.pause.paused and rt.frozen_until_us > rt.now_us, seed
+
+
+def test_cab8_a_hold_let_go_before_it_pauses_only_puts_the_bots_hit_off(table):
+    """A pause hold let go after 0.5 s pauses nothing: the bot's hit is put
+    off by the hold, not called off, and the race is decided by it."""
+    t = table("cha-dango", players=2, bots={1}, seed=4)
+    _open_race(t)
+    left, right = t.key_code(0, "left"), t.key_code(0, "right")
+    t.post(left, True)
+    t.post(right, True)
+    t.step(10, ms=50)
+    t.post(left, False)
+    t.post(right, False)
+    assert not t.session.runtime.pause.paused
+    t.run_until(lambda t: _view(t)["phase"] != "race", max_passes=200)
+    assert _view(t)["last_race"]["won"][0]["player"] == 1, _view(t)["last_race"]
