@@ -260,14 +260,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     pick = act.get("card") if act else None
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
-    if act is not None and hand and not view.get("over"):
-        if prompt:   # the hand stays whole: the word in passing takes the top bar
-            f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
-            f.message(2, 1, str(prompt), max_lines=1, room=f.W - 4, fill=0)
-        else:
-            _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
+    own_turn = act is not None and hand and not view.get("over")
+    if own_turn and prompt:   # the hand stays whole: the word in passing takes the top bar
+        f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
+        f.message(2, 1, str(prompt), max_lines=1, room=f.W - 4, fill=0)
+    else:
+        _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
+    if own_turn:
         return _own_turn(f, view, shown, hand[:8])
-    _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
     if act is None and not view.get("over") and not prompt and hand:

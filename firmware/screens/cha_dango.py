@@ -20,6 +20,7 @@ actions.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engines.cha_dango.game import order_words  # noqa: F401 - the order in players' words (CD-1), one definition
@@ -167,10 +168,14 @@ def aimed_at(game, context: dict[str, Any]) -> dict[int, list[int]]:
 
 
 def _card_width(w: float, h: float, n: int, cols: int, pad: int) -> float:
+    """A customer card's width, px, with ``n`` places in ``cols`` columns
+    in ``w`` x ``h`` px, ``pad`` px apart (as wide as a column, as tall as a
+    row allows)."""
     rows = -(-n // cols)
     return min((w - (cols - 1) * pad) / cols, (h - (rows - 1) * pad) / rows * CARD_RATIO)
 
 
+@lru_cache(maxsize=64)     # (n**2 / 2 layouts tried; the screen is built up to 30 times a second)
 def grid_columns(w: float, h: float, n: int, pad: int) -> int:
     """Columns of the dining area's grid for ``n`` places in ``w`` x ``h``
     px: the most columns any count up to ``n`` lays out best in (the
@@ -200,8 +205,7 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, l
     n = max(1, len(customers) + len(gaps))
     m = scene.metrics
     cols = grid_columns(r.w, r.h, n, m.pad)
-    rows = -(-n // cols)
-    cw = min((r.w - (cols - 1) * m.pad) / cols, (r.h - (rows - 1) * m.pad) / rows * CARD_RATIO)
+    cw = _card_width(r.w, r.h, n, cols, m.pad)
     ch = int(cw / CARD_RATIO)
     cw = int(cw)
     for place, card in zip(spots, customers):

@@ -272,7 +272,7 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str])
     f.text(0, y + 20, colours if f.fits(colours, f.W) else f"{card.dango}/{card.background}", room=f.W,
            align="center")
     forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
-    f.text(0, y + 34, next((h for h in forms if f.fits(h, f.W)), forms[-1]), room=f.W, align="center")
+    f.best(0, y + 34, forms, room=f.W, align="center")
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

@@ -153,10 +153,11 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
     """Race result lines (with milliseconds) of the latest order; a
     customer whose figure another one shares (named in the events, or in
     ``dining``, the dining area's faces) is named with its colours."""
-    out = []
-    causes = _event_causes(race_events(events))
+    out, rule = [], []
+    races = race_events(events)
+    causes = _event_causes(races)
     seen: dict[str, set[str]] = {}
-    for t in race_events(events):
+    for t in races:
         m = _CUSTOMER.search(t)
         if m and (_SERVED.match(t) or _NOT_SERVED.match(t) or _LATE_HIT.match(t) or _WRONG_AIM.match(t)
                   or _PLACING.match(t)):
@@ -165,18 +166,20 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
         seen.setdefault(card["figure"], set()).add(f"({card['figure']}, {card['dango']} dango, "
                                                    f"{card['background']} background)")
     alike = {f for f, named in seen.items() if len(named) > 1}     # two customers alike: told apart
-    served = {m.group(0) for t in race_events(events) if _SERVED.match(t) for m in [_CUSTOMER.search(t)] if m}
-    for text in race_events(events):
+    served = {m.group(0) for t in races if _SERVED.match(t) for m in [_CUSTOMER.search(t)] if m}
+    for text in races:
         if text.startswith("Order:"):
             out.append("Last " + text.split("!")[0].lower())
         elif " joins the dining area" in text or re.match(r"^Player \d+: choose ", text):
             continue      # the choice itself is shown as it runs (CAB-9), not as a result
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
-            out.extend(t for t in shorten_event(text, alike, name_late=len(served) > 1)
-                       if not t.startswith("Each match ") or t not in out)     # the rule once
-    rule = [t for t in out if t.startswith("Each match ")]
-    out = [t for t in out if t not in rule] + rule      # the rule after what happened
+            for t in shorten_event(text, alike, name_late=len(served) > 1):
+                if not t.startswith("Each match "):
+                    out.append(t)
+                elif t not in rule:
+                    rule.append(t)      # the rule once
+    out += rule      # the rule after what happened
     return [keep_units(t) for t in _penalties_first(out, causes)] if len(out) > 1 else []
 
 

@@ -128,8 +128,9 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
             lines.append((said if scene.measure(said, m.small)[0] <= inner.w else left, INFO))
             # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
-            # the coins it holds (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5)
-            n = view.get("ai2_score" if view.get("phase") == "over" else "ai2_coins") if k == "ai2" else None
+            # the coins it holds (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5;
+            # once the game is over the final scores take this panel's place, ai2_score among them)
+            n = view.get("ai2_coins") if k == "ai2" else None
             score = plural(n, "coin") if n is not None else "does not score"
             lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
         if last is not None:

@@ -152,18 +152,21 @@ def result_notes(game: Game) -> list[str]:
     """What else decided the scores of a finished game, one line each, from
     its screens module's ``result_notes(view)`` (Café International Junior:
     "Seat 2: -5, 1 joker in hand"); [] when it has none."""
-    module = game_module(game.game_id)
-    fn = getattr(module, "result_notes", None) if module is not None else None
-    return list(fn(game.view(None))) if fn is not None else []
-
+    return _view_hook(game, "result_notes")
 
 
 def result_breakdown(game: Game) -> list[str]:
     """Each seat's score in parts (index = 0-based seat), from its screens
     module's ``result_breakdown(view)`` (Ginza: "orders 20 + yen 2 + bonus
     0"); [] when the game has none."""
+    return _view_hook(game, "result_breakdown")
+
+
+def _view_hook(game: Game, name: str) -> list[str]:
+    """The list the game's screens module's hook ``name(view)`` gives for
+    the public view; [] when the module has no such hook."""
     module = game_module(game.game_id)
-    fn = getattr(module, "result_breakdown", None) if module is not None else None
+    fn = getattr(module, name, None) if module is not None else None
     return list(fn(game.view(None))) if fn is not None else []
 
 

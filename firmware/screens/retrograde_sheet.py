@@ -313,10 +313,12 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
     coins_left = seat["coins_marked"] - seat["coins_spent"]
     held = seat.get("hand_cards")
     n_hand = len(held) if held is not None else seat["hand_count"]
-    counts = [("coin", coins_left, "coin", "coins"), ("deck", n_hand, "kept", "kept"),
-              ("power", len(seat["unlocked"]), "unlocked", "unlocked")]
+    counts = [(icon, n, f"{n} {one if n == 1 else many}") for icon, n, one, many in (
+        ("coin", coins_left, "coin", "coins"), ("deck", n_hand, "kept", "kept"),
+        ("power", len(seat["unlocked"]), "unlocked", "unlocked"))]
+    word_w = [scene.measure(words, m.small)[0] for _, _, words in counts]
     # a row of three shares its width as the words need it ("0 unlocked" is the widest)
-    need = [small_h + 4 + scene.measure(f"{n} {one if n == 1 else many}", m.small)[0] for _, n, one, many in counts]
+    need = [small_h + 4 + w for w in word_w]
     spare = grid_area.bottom - grid_r.bottom - m.pad
     if layout == "hybrid":
         col = Rect(grid_r.right + m.pad, grid_area.y + cell, grid_area.right - grid_r.right - m.pad, cell * 5)
@@ -328,17 +330,15 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
         rows = row.cols(*need, gap=m.pad) + [rest_side]
     else:
         rows = rest_side.rows(*([-small_h] * len(counts)), 1, gap=m.pad // 2)
-    shown = [(c, row) for c, row in zip(counts, rows) if row.bottom <= grid_area.bottom]
-    widths = [(scene.measure(f"{n} {one if n == 1 else many}", m.small)[0], row) for (_, n, one, many), row in shown]
+    shown = [(c, w, row) for c, w, row in zip(counts, word_w, rows) if row.bottom <= grid_area.bottom]
     # every count with its word: with the icons where all fit so, else all without them (issue 34:
     # "1 locked" beside a bare "(icon) 0" read as other things than the end screen's "0 unlocked")
-    plain = not all(w <= row.w - small_h - 4 for w, row in widths) and all(w <= row.w for w, row in widths)
-    for (icon, n, one, many), row in shown:
-        ir, tr = row.cols(-small_h, 1, gap=4)
-        words = f"{n} {one if n == 1 else many}"
+    plain = not all(w <= row.w - small_h - 4 for _, w, row in shown) and all(w <= row.w for _, w, row in shown)
+    for (icon, n, words), _, row in shown:
         if plain:
             scene.text(words, row, sizes=(m.small,), priority=INFO)
             continue
+        ir, tr = row.cols(-small_h, 1, gap=4)
         scene.add("icon", ir, None, name=icon)
         if scene.text(words, tr, sizes=(m.small,), priority=INFO) is None:
             scene.dropped.pop()

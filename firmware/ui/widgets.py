@@ -36,7 +36,7 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     Returns:
         ``rect``.
     """
-    doings = [d for d in ([doing] if isinstance(doing, str) else list(doing)) if d] or [""]
+    doings = [d for d in ([doing] if isinstance(doing, str) else list(doing)) if d]
     m = scene.metrics
     scene.add("panel", rect, key, fill=PANEL_HI if active else PANEL, border=seat_colour(seat),
               glow=active, radius=m.pad)
@@ -49,6 +49,33 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
     # the name, else just "Seat N" (a long name such as "Seat 1 Shin (start)"), each at either size
     # (the seat named in the small size beats a bare score in the medium one), else the score
     lefts = list(dict.fromkeys((f"{name} \u00b7 {score}", f"Seat {seat + 1} \u00b7 {score}")))
+    if _left_and_doing(scene, rest, lefts, sizes, doings or [""]):
+        return rect
+    if not seat_first and _left_and_doing(scene, rest, [score], sizes, doings):
+        return rect
+    # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
+    # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
+    for left, size in [(lf, z) for lf in lefts for z in sizes]:    # the doing gone: the whole name first (pt11 w2_5)
+        if scene.measure(left, size)[0] <= rest.w:
+            if doings:
+                scene.dropped.append((INFO, doings[0]))
+            scene.text(left, rest, sizes=(size,), colour=FG)
+            return rect
+    # no room for "Seat N" at all (the token says the number): the score, and the doing if it fits
+    if seat_first and _left_and_doing(scene, rest, [score], sizes, doings):
+        return rect
+    if doings:
+        scene.dropped.append((INFO, doings[0]))
+    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
+    return rect
+
+
+def _left_and_doing(scene: Scene, rest: Rect, lefts: list[str], sizes: list[int], doings: list[str]) -> bool:
+    """Draw a banner's left text (the first of ``lefts`` that fits, at the
+    first of ``sizes``) and beside it the longest of ``doings`` that fits
+    ("" for none), one pad between them, the doing right-aligned in gold;
+    False (nothing drawn) when no pair fits ``rest``."""
+    m = scene.metrics
     for left, size, doing in [(lf, z, d) for lf in lefts for z in sizes for d in doings]:
         lw = scene.measure(left, size)[0]
         dw = scene.measure(doing, m.small)[0] if doing else 0
@@ -58,36 +85,6 @@ def seat_banner(scene: Scene, rect: Rect, seat: int, *, score: str, name: str | 
             scene.text(left, left_r, sizes=(size,), colour=FG)
             if doing:
                 scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
-            return rect
-    if not seat_first and _score_and_doing(scene, rest, score, sizes, doings):
-        return rect
-    # issue 34: the seat's name went before the doing ("(1) 7 VP wash dishes, no 1s?"), so nobody knew
-    # whose banner it was; the doing goes first (the pending line and the seat's OLED say it too)
-    for left, size in [(lf, z) for lf in lefts for z in sizes]:    # the doing gone: the whole name first (pt11 w2_5)
-        if scene.measure(left, size)[0] <= rest.w:
-            if doings[0]:
-                scene.dropped.append((INFO, doings[0]))
-            scene.text(left, rest, sizes=(size,), colour=FG)
-            return rect
-    # no room for "Seat N" at all (the token says the number): the score, and the doing if it fits
-    if _score_and_doing(scene, rest, score, sizes, doings):
-        return rect
-    if doings[0]:
-        scene.dropped.append((INFO, doings[0]))
-    scene.text(score, rest, sizes=(m.medium, m.small), colour=FG)
-    return rect
-
-
-def _score_and_doing(scene: Scene, rest: Rect, score: str, sizes: list[int], doings: list[str]) -> bool:
-    """Draw a banner's score and the longest form of its doing that fits
-    beside it in ``rest``; False (nothing drawn) when none fits."""
-    m = scene.metrics
-    for size, doing in [(z, d) for z in sizes for d in doings if d]:
-        lw, dw = scene.measure(score, size)[0], scene.measure(doing, m.small)[0]
-        if lw + dw + m.pad <= rest.w:
-            left_r, doing_r = rest.cols(-lw, 1, gap=m.pad)
-            scene.text(score, left_r, sizes=(size,), colour=FG)
-            scene.text(doing, doing_r, sizes=(m.small,), colour=GOLD, align="right")
             return True
     return False
 
