@@ -18,11 +18,12 @@ from typing import Any, Callable
 from engines import new_game
 
 from bots.random_bot import RandomBot
+from firmware.app.session_panels import result_hint
 from firmware.runtime.controls import SeatControls
 
 SIZES = ((1920, 1080), (800, 480))
 #: The result card's foot in the gallery: what the window says with a person seated.
-RESULT_HINT = "Press your button to close (or any key)"
+RESULT_HINT = result_hint("close", people=True, window=True)
 OLED_ZOOM = 4
 
 

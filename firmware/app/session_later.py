@@ -43,7 +43,7 @@ class SessionLater:
         self._owed_seats: list[int] = []
         #: the window's seat panels are owed (shown once no frame is owed)
         self._owed_panels = False
-        #: the render's context and the runtime's (time, actions) it was made at
+        #: the render's context and the runtime's (time, actions, dirty) it was made at (:meth:`_runtime_at`)
         self._later_ctx: tuple[dict[str, Any] | None, tuple] = (None, ())
 
     def _owe_after_flip(self, ctx: dict[str, Any], seats: list[int], panels: bool) -> None:
@@ -57,6 +57,8 @@ class SessionLater:
             self.finish_after_flip()
 
     def _runtime_at(self) -> tuple:
+        """The runtime's (time, actions, dirty) now: a kept context is the
+        game's as long as they are the same."""
         rt = self.runtime
         return rt.now_us, rt.stats.actions, rt.dirty
 
@@ -69,25 +71,24 @@ class SessionLater:
     @property
     def owes_after_flip(self) -> bool:
         """True while a render's after-flip work is not all done."""
-        return bool(self._owed_seats or self._owed_panels or getattr(self.runtime, "asks_waiting", False))
+        return bool(self._owed_seats or self._owed_panels or self.runtime.asks_waiting)
 
     def work_after_flip(self) -> bool:
         """Do one job of the after-flip work (see the module docstring);
         True when more is owed."""
         rt = self.runtime
-        if getattr(rt, "asks_waiting", False):
+        if rt.asks_waiting:
             rt.send_asks()
         elif self._owed_seats:
-            seat = self._owed_seats.pop(0)
-            if 0 <= seat < self.game.num_players:
-                ctx, at = self._later_ctx
-                if ctx is None or at != self._runtime_at():     # the game moved since the render: as it is now
-                    ctx = self.context()
-                    self.scenes.begin(ctx, rt.stats.actions)
-                    self._later_ctx = (ctx, self._runtime_at())
-                with game_held_still():
-                    if self._render_oleds(ctx, [seat], set()):
-                        self._owed_panels = True
+            seat = self._owed_seats.pop(0)          # (owed by a render: a seat of this game, its context kept)
+            ctx, at = self._later_ctx
+            if at != self._runtime_at():            # the game moved since the render: as it is now
+                ctx = self.context()
+                self.scenes.begin(ctx, rt.stats.actions)
+                self._later_ctx = (ctx, self._runtime_at())
+            with game_held_still():
+                if self._render_oleds(ctx, [seat], set()):
+                    self._owed_panels = True
         elif self._owed_panels:
             self._owed_panels = False
             self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=rt.bots,

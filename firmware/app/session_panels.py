@@ -12,17 +12,25 @@ from firmware.screens.games import cabinet_game
 from firmware.ui.keys import SIM_KEYS, key_name
 
 
+def result_hint(back: str, people: bool, window: bool) -> str:
+    """What dismisses the result screen, said on it: ``back`` is where
+    the dismissal goes ("close", "return to the menu"); ``people`` True
+    when a person is seated (its button), ``window`` True in the
+    simulator's window (any key too)."""
+    if not people:
+        return f"Press any key to {back}" if window else f"Press any button to {back}"
+    return f"Press your button to {back}" + (" (or any key)" if window else "")
+
+
 class SessionPanels:
     """The session's legends, seat lights and captions (a mixin)."""
 
     def _result_hint(self) -> str:
-        """What dismisses the result screen, said on it."""
+        """What dismisses this session's result screen (:func:`result_hint`)."""
         back = "return to the menu" if not self._owns_renderer else "close"
-        people = [s for s in range(self.game.num_players) if s not in self.runtime.bots]
+        people = any(s not in self.runtime.bots for s in range(self.game.num_players))
         window = not self.opts.headless and getattr(self.renderer, "mode", "") == "window"
-        if not people:
-            return f"Press any key to {back}" if window else f"Press any button to {back}"
-        return f"Press your button to {back}" + (" (or any key)" if window else "")
+        return result_hint(back, people, window)
 
     def _legends(self) -> list[list[tuple[str, str]]]:
         """Each seat's simulator keys as ``(key, what)`` pairs (the window's

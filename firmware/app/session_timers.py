@@ -77,10 +77,10 @@ class SessionTimers:
             return
         view = self._public_view()
         if self._summary_fn is not None:   # Retrograde: the round that ended, summed up (CAB-10)
-            now = self._summary_round(view)
-            if self._round_start is not None and now != self._summary_round(self._round_start):
-                self.round_summary = self._summary_fn(self._round_start, view)
-            if self._round_start is None or now != self._summary_round(self._round_start):
+            start = self._round_start
+            if start is None or self._summary_round(view) != self._summary_round(start):
+                if start is not None:
+                    self.round_summary = self._summary_fn(start, view)
                 self._round_start = view
         key = self._pause_fn(self.game, view)
         if key is not None and key != self._pause_done:

@@ -25,6 +25,10 @@ How to write a test here::
 * Near the end of a game: ``harness.near_end(tmp_path, game_id, players, seed, drop)`` writes a bots'
   game's journal less its last ``drop`` actions (pass it as ``journal=``, with the seats you play
   not in ``bots``); ``harness.play_on(table, seat)`` plays a seat to the end like a hurried person.
+* A choice: ``has_choice(seat)`` (active with a choice to make), ``turn_to(kind, seat, arrow)`` (arrows
+  until the cursor's choice is of that type), ``confirm(seat)`` (the look-first wait, then two presses);
+  ``journal()`` is the session's journal after its header.  A moment a bots' game reaches:
+  ``harness.cut_before(tmp_path, game_id, players, seed, when)`` (``ginza_on_reroll`` uses it).
 * A race to the millisecond: ``post(key, True)`` / ``post(key, False)`` with ``step(ms=...)``
   between (``key_code(seat, control)``); the loop stamps the edge at its clock.
 

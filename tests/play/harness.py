@@ -133,6 +133,29 @@ class Table:
         self.post(key, False)
         self.step()
 
+    def has_choice(self, seat: int = 0) -> bool:
+        """True when ``seat`` is active and has a choice to make now."""
+        s = self.session
+        return seat in s.game.active_players() and bool(s.runtime.controls[seat].refresh(s.game))
+
+    def turn_to(self, kind: str, seat: int = 0, arrow: str = "right", max_moves: int = 60) -> None:
+        """``seat`` presses ``arrow`` until its cursor is on a choice of
+        type ``kind``, at most ``max_moves`` times (the caller checks
+        where it stopped)."""
+        s = self.session
+        for _ in range(max_moves):
+            if s.runtime.controls[seat].shown(s.game).chosen["type"] == kind:
+                return
+            self.press(seat, arrow)
+
+    def confirm(self, seat: int = 0) -> None:
+        """``seat`` looks at its choice (the look-first guard, ruling
+        CAB-12) and presses its button twice (arm, confirm)."""
+        from firmware.rulings import LOOK_FIRST_US
+        self.step(LOOK_FIRST_US // 1000 // self.pass_ms + 1)
+        self.press(seat, "button")
+        self.press(seat, "button")
+
     def key(self, name: str) -> None:
         """Press and release any key by pygame name (``"escape"``, ``"x"``),
         with one pass between."""
@@ -167,6 +190,10 @@ class Table:
         """The frame seat's OLED device last accepted (the luma dummy's)."""
         oled = self.session.cabinet.seats[seat].oled
         return oled.shown() if oled is not None else None
+
+    def journal(self) -> list[dict]:
+        """The lines the session's journal holds after its header, as written."""
+        return [json.loads(line) for line in self.session.writer.path.read_text().splitlines()[1:]]
 
     def oled_texts(self, seat: int) -> list[str]:
         """The texts the seat's OLED frame draws now (``OledFrame.texts``)."""
@@ -225,16 +252,33 @@ def cut_before(tmp_path, game_id: str, players: int, seed: int, when: Callable[[
     lines = path.read_text().splitlines()
     head = json.loads(lines[0])
     game = new_game(game_id, players, head["seed"], head.get("options") or None)
+    actions: list[int] = []         # the lines that hold actions, so far
     for i, line in enumerate(lines[1:], start=1):
         action = json.loads(line)
         if not action.get("type"):
             continue
+        actions.append(i)
         game.apply({k: v for k, v in action.items() if k != "crc"})
         if when(game):
-            actions = [j for j in range(1, i + 1) if json.loads(lines[j]).get("type")]
             path.write_text("\n".join(lines[:actions[-1 - lead]]) + "\n")
             return path
     raise AssertionError(f"{game_id} seed {seed}: the awaited moment never came")
+
+
+def ginza_turn(game) -> bool:
+    """Seat 1's turn in Ginza's play, no dice asked, with a reroll offered."""
+    return (game.view(None)["phase"] == "play" and not game.chance_requests() and game.active_players() == [0]
+            and any(a["type"] == "reroll" for a in game.legal_actions(0)))
+
+
+def ginza_on_reroll(table, tmp_path) -> Table:
+    """Ginza (2 players, seed 3's bots' game cut before seat 1's turn with
+    a reroll offered), seat 1 a person: the table once its turn came and
+    its cursor was turned onto "reroll" (the caller checks it is)."""
+    t = table("ginza", 2, bots={1}, journal=cut_before(tmp_path, "ginza", 2, 3, ginza_turn))
+    t.run_until(lambda t: ginza_turn(t.session.game) and t.has_choice(0), max_passes=400)
+    t.turn_to("reroll", max_moves=120)
+    return t
 
 
 def play_on(t, seat: int = 0, max_passes: int = 3000) -> None:
@@ -243,8 +287,7 @@ def play_on(t, seat: int = 0, max_passes: int = 3000) -> None:
     for _ in range(max_passes):
         if t.loop.stage != "play":
             return
-        s = t.session
-        if seat in s.game.active_players() and s.runtime.controls[seat].refresh(s.game):
+        if t.has_choice(seat):
             t.press(seat, "button")
             t.press(seat, "button")
         else:

@@ -54,9 +54,7 @@ def _check_turn(t, hand_size: int, steps: int) -> int:
 
 def test_cafe_junior_own_turn_names_the_whole_hand_with_the_cursors_guest_marked(table):
     t = table("cafe-junior", 3, bots={1, 2}, options={"start_player": 0})
-    s = t.session
-    t.run_until(lambda t: 0 in s.game.active_players() and bool(s.runtime.controls[0].refresh(s.game)),
-                max_passes=300)
+    t.run_until(lambda t: t.has_choice(), max_passes=300)
     t.step(3)
     assert _check_turn(t, 8, 12) == 12            # the start player's first turn: 8 guests
     t.press(0, "button")

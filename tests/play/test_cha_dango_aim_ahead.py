@@ -6,37 +6,30 @@ dining area's customers, its arrows move it; nothing forbids aiming ahead.
 A press between races still hits nothing."""
 from __future__ import annotations
 
+from test_cha_dango_helpers import aimed, open_first_race, table_view
+
 from engines.cha_dango.cards import load_cards
-
-
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _aimed(t, seat):
-    shown = t.session.runtime.controls[seat].shown(t.session.game)
-    return shown.chosen.get("card") if shown.chosen is not None else None
 
 
 def test_cd12_arrows_aim_ahead_while_another_seat_reveals(table):
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 0)
     t.step(30, ms=50)
     t.press(0, "button")                                   # seat 1 reveals the first order
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
     t.step(4, ms=50)
-    before = _aimed(t, 0)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=2000, ms=50)
+    before = aimed(t, 0)
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1, max_passes=2000, ms=50)
     t.step(4, ms=50)
     g = t.session.game
-    dining = [c["id"] for c in _view(t)["dining_area"]]
+    dining = [c["id"] for c in table_view(t)["dining_area"]]
     start = dining.index(before) if before in dining else 0
     for _ in range(3):
         t.press(0, "right", hold_passes=1)                 # while "Seat 2: reveal the order" is up
     t.step(2, ms=50)
     want = dining[(start + 3) % len(dining)]
-    assert _view(t)["phase"] == "reveal", "still between races"
-    assert _aimed(t, 0) == want, "the arrows between races moved nothing"
+    assert table_view(t)["phase"] == "reveal", "still between races"
+    assert aimed(t, 0) == want, "the arrows between races moved nothing"
     figure = load_cards().cards[want].figure
     said = " ".join(t.oled_texts(0))
     assert figure in said and f"{dining.index(want) + 1}/{len(dining)}" in said, said
@@ -49,14 +42,14 @@ def test_cd12_arrows_aim_ahead_while_another_seat_reveals(table):
     assert drawn.get(want) == [0], f"the HDMI draws no aim between races: {drawn}"
     t.press(0, "button")                                   # a press between races hits nothing
     t.step(2, ms=50)
-    assert _view(t)["phase"] == "reveal" and _view(t)["race"] is None
+    assert table_view(t)["phase"] == "reveal" and table_view(t)["race"] is None
     t.run_until(lambda t: t.session.runtime.not_before.get("reveal", -1) <= t.session.runtime.now_us,
                 max_passes=400, ms=50)
     t.step(20, ms=50)
     t.press(1, "button")                                   # seat 2 reveals
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
     t.step(2, ms=30)
-    assert _aimed(t, 0) == want, "the race opened off the customer aimed at"
+    assert aimed(t, 0) == want, "the race opened off the customer aimed at"
 
 
 def test_cd12_the_revealers_arrows_aim_ahead_and_its_button_still_reveals(table):
@@ -66,25 +59,22 @@ def test_cd12_the_revealers_arrows_aim_ahead_and_its_button_still_reveals(table)
     arrows aim as theirs do (its OLED and the HDMI token follow, its keys
     say "aim"); its button still reveals, and the race opens on its aim."""
     t = table("cha-dango", players=2, seed=3)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")                                   # seat 1 reveals the first order
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 1, max_passes=2000, ms=50)
+    open_first_race(t)                                     # seat 1 reveals the first order
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1, max_passes=2000, ms=50)
     t.step(4, ms=50)                                       # seat 2 reveals next; the result stays a moment
     g = t.session.game
     assert "REVEAL" in " ".join(t.oled_texts(1)) or "reveal in" in " ".join(t.oled_texts(1))
-    dining = [c["id"] for c in _view(t)["dining_area"]]
+    dining = [c["id"] for c in table_view(t)["dining_area"]]
     t.press(1, "right", hold_passes=1)
-    first = _aimed(t, 1)
+    first = aimed(t, 1)
     assert first in dining, "the revealer's Right moved nothing"
     for _ in range(2):
         t.press(1, "right", hold_passes=1)
     t.press(1, "left", hold_passes=1)
     t.step(2, ms=50)
     want = dining[(dining.index(first) + 1) % len(dining)]
-    assert _view(t)["phase"] == "reveal" and _view(t)["current"] == 1
-    assert _aimed(t, 1) == want, "the revealer's arrows moved nothing"
+    assert table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1
+    assert aimed(t, 1) == want, "the revealer's arrows moved nothing"
     said = " ".join(t.oled_texts(1))
     figure = load_cards().cards[want].figure
     assert figure in said and f"{dining.index(want) + 1}/{len(dining)}" in said, said
@@ -100,6 +90,6 @@ def test_cd12_the_revealers_arrows_aim_ahead_and_its_button_still_reveals(table)
     t.step(20, ms=50)                                      # past the look-first guard of the prompt (CAB-12)
     assert "press: reveal" in " ".join(t.oled_texts(1)), t.oled_texts(1)
     t.press(1, "button")                                   # its button reveals
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=40)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=40)
     t.step(2, ms=30)
-    assert _aimed(t, 1) == want, "the race opened off the customer the revealer aimed at"
+    assert aimed(t, 1) == want, "the race opened off the customer the revealer aimed at"

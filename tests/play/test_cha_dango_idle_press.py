@@ -9,23 +9,16 @@ race (rulings CD-12, CAB-7)."""
 from __future__ import annotations
 
 from harness import differs
-
-
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _oled(t, seat):
-    return " ".join(t.oled_texts(seat)).replace("\u00a0", " ")
+from test_cha_dango_helpers import oled_words, open_first_race, table_view
 
 
 def _press_told(t, seat):
     """``seat`` presses its button; returns its OLED's words before and
     after (the frame drawn in the window must change)."""
-    before, shot = _oled(t, seat), t.window_oled(seat)
+    before, shot = oled_words(t, seat), t.window_oled(seat)
     t.press(seat, "button")
     t.step(2, ms=30)
-    after = _oled(t, seat)
+    after = oled_words(t, seat)
     assert differs(shot, t.window_oled(seat)), f"seat {seat + 1}'s press showed nothing: {after}"
     return before, after
 
@@ -33,28 +26,25 @@ def _press_told(t, seat):
 def test_cd12_a_press_in_the_result_window_says_what_it_did(table):
     t = table("cha-dango", players=2, seed=3)
     rt = t.session.runtime
-    t.run_until(lambda t: _view(t)["phase"] == "reveal" and _view(t)["current"] == 0)
-    t.step(30, ms=50)
-    t.press(0, "button")                                   # seat 1 reveals; nobody answers
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    timeout_us = _view(t)["race"]["timeout_at_us"]
-    t.run_until(lambda t: _view(t)["phase"] == "reveal", max_passes=400, ms=50)
+    open_first_race(t)                                     # seat 1 reveals; nobody answers
+    timeout_us = table_view(t)["race"]["timeout_at_us"]
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal", max_passes=400, ms=50)
     t.run_until(lambda t: rt.now_us >= timeout_us + 2_300_000, max_passes=400, ms=50)  # past "too late"
     held = rt.not_before.get("reveal", -1)
     assert rt.now_us < held - 300_000, "the result's pause should still run"
     _, after = _press_told(t, 0)                           # seat 1 (seat 2 reveals next)
     assert "next order in" in after and "too late" not in after, after
     _, after = _press_told(t, 1)                           # seat 2, the revealer, before it may reveal
-    assert "wait: reveal in" in after and "look first" not in after and _view(t)["phase"] == "reveal", after
+    assert "wait: reveal in" in after and "look first" not in after and table_view(t)["phase"] == "reveal", after
     t.run_until(lambda t: rt.now_us >= held + 2_500_000, max_passes=400, ms=50)   # the pause is over
     t.step(30, ms=50)                                      # (a notice said before has gone)
     _, after = _press_told(t, 0)
     assert "wait: Seat 2 reveals" in after, after
     t.step(20, ms=50)
     t.press(1, "button")                                   # seat 2 reveals
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
     t.step(4, ms=30)
-    assert _view(t)["race"]["answers"][0] is None, "a press between races counted in the next race"
+    assert table_view(t)["race"]["answers"][0] is None, "a press between races counted in the next race"
 
 
 def test_cd10_a_press_while_another_seat_chooses_its_vp_card_says_who():

@@ -7,16 +7,14 @@ steps in the screen's reading order and stays on its customer (ruling
 CD-12)."""
 from __future__ import annotations
 
-
-def _view(t):
-    return t.session.game.view(None)
+from test_cha_dango_helpers import aimed, table_view
 
 
 def _places(t) -> dict[int, tuple[int, int]]:
     """Customer card id -> where the HDMI draws it in the dining area (x,
     y of its card; the revealed card drawn beside the deck is left out)."""
     out = {}
-    dining = {c["id"] for c in _view(t)["dining_area"]}
+    dining = {c["id"] for c in table_view(t)["dining_area"]}
     for node in t.scene().nodes:      # (each card one keyed group)
         if node.key and node.key.startswith("cust:") and int(node.key[5:]) in dining:
             out[int(node.key[5:])] = (node.rect.x, node.rect.y)
@@ -27,11 +25,6 @@ def _reading_order(places: dict[int, tuple[int, int]]) -> list[int]:
     return sorted(places, key=lambda c: (places[c][1], places[c][0]))
 
 
-def _aimed(t, seat):
-    shown = t.session.runtime.controls[seat].shown(t.session.game)
-    return shown.chosen.get("card") if shown.chosen is not None else None
-
-
 def _play_to_a_serve(t, max_orders=12):
     """Seat 1 (a person) reveals on its turn and answers nothing; the bots
     play.  Returns (places when the order came out, the race's record,
@@ -39,17 +32,17 @@ def _play_to_a_serve(t, max_orders=12):
     was served in."""
     rt = t.session.runtime
     for _ in range(max_orders):
-        t.run_until(lambda t: _view(t)["phase"] == "race" or (
-            _view(t)["phase"] == "reveal" and _view(t)["current"] == 0
+        t.run_until(lambda t: table_view(t)["phase"] == "race" or (
+            table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 0
             and rt.not_before.get("reveal", -1) + 800_000 < rt.now_us), max_passes=2000, ms=50)
-        if _view(t)["phase"] == "reveal":
+        if table_view(t)["phase"] == "reveal":
             t.press(0, "button")
-            t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
+            t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
         t.step(2, ms=30)
         before = _places(t)
-        t.run_until(lambda t: _view(t)["phase"] == "reveal", max_passes=2000, ms=50)
+        t.run_until(lambda t: table_view(t)["phase"] == "reveal", max_passes=2000, ms=50)
         t.step(2, ms=30)
-        last = _view(t)["last_race"]
+        last = table_view(t)["last_race"]
         if last and last["won"]:
             return before, last, _places(t)
     raise AssertionError("no customer was served")
@@ -71,12 +64,12 @@ def test_cd12_the_cursor_steps_in_reading_order_and_stays_on_its_customer(table)
     t = table("cha-dango", players=3, bots={1, 2}, seed=5)
     before, last, after = _play_to_a_serve(t)
     order = _reading_order(after)
-    assert [c["id"] for c in _view(t)["dining_area"]] == order, "the cursor's order is not the screen's"
+    assert [c["id"] for c in table_view(t)["dining_area"]] == order, "the cursor's order is not the screen's"
     t.press(0, "right", hold_passes=1)                      # aim ahead, then step through every customer
-    seen = [_aimed(t, 0)]
+    seen = [aimed(t, 0)]
     for _ in range(len(order) - 1):
         t.press(0, "right", hold_passes=1)
-        seen.append(_aimed(t, 0))
+        seen.append(aimed(t, 0))
     start = order.index(seen[0])
     assert seen == [order[(start + k) % len(order)] for k in range(len(order))], (seen, order)
     kept = seen[-1]
@@ -84,4 +77,4 @@ def test_cd12_the_cursor_steps_in_reading_order_and_stays_on_its_customer(table)
     assert kept in after and kept not in [w["card"] for w in last["won"]], "pick a seed where it stays"
     t.press(0, "right", hold_passes=1)                      # the aim shown again: one step on and back
     t.press(0, "left", hold_passes=1)
-    assert _aimed(t, 0) == kept, "the cursor left its customer when another was served"
+    assert aimed(t, 0) == kept, "the cursor left its customer when another was served"

@@ -12,19 +12,10 @@ from __future__ import annotations
 
 import copy
 
-from test_cha_dango_helpers import CARDS, steps_to
+from test_cha_dango_helpers import CARDS, aim_at, oled_words, order_matches, table_view
 
 from engines import new_game
 from firmware.runtime.journal_lines import encode_line
-
-
-def _view(t):
-    return t.session.game.view(None)
-
-
-def _matches(g):
-    order = g.order
-    return [c for c in g.dining if CARDS[c].value(order["attribute"]) == order["value"]]
 
 
 def _journal_before_two_matches(path):
@@ -37,7 +28,7 @@ def _journal_before_two_matches(path):
         for _ in range(30):
             probe = copy.deepcopy(g)
             probe.apply({"type": "reveal", "player": g.current, "t_us": t, "buttons_down": [], "cups_up": []})
-            if probe.phase == "race" and len(_matches(probe)) == 2:
+            if probe.phase == "race" and len(order_matches(probe)) == 2:
                 header = {"journal": 2, "game": "cha-dango", "num_players": 2, "seed": seed, "options": g.options,
                           "id": "00112233445566778899aabb", "seq": 1, "meta": {"bots": []}}
                 path.write_bytes(b"".join(encode_line(x) for x in [header, *actions]))
@@ -57,38 +48,28 @@ def _journal_before_two_matches(path):
     raise AssertionError("no seed reaches an order two customers match")
 
 
-def _aim(t, seat, card):
-    steps = steps_to(t.session.game, t.session.runtime.controls[seat], card)
-    for _ in range(abs(steps)):
-        t.press(seat, "right" if steps > 0 else "left", hold_passes=1)
-
-
-def _oled(t, seat):
-    return " ".join(t.oled_texts(seat)).replace("\u00a0", " ")
-
-
 def test_cd12_the_screens_say_plainly_that_a_2nd_match_takes_its_own_hit(table, tmp_path):
     journal = _journal_before_two_matches(tmp_path / "two.jsonl")
     t = table("cha-dango", players=2, journal=journal)
     rt, g = t.session.runtime, t.session.game
-    who = _view(t)["current"]
+    who = table_view(t)["current"]
     t.run_until(lambda t: rt.not_before.get("reveal", -1) + 800_000 < rt.now_us, max_passes=400, ms=50)
     t.press(who, "button")                                 # the person reveals: two customers match
-    t.run_until(lambda t: _view(t)["phase"] == "race", max_passes=200)
-    first, second = _matches(g)
+    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
+    first, second = order_matches(g)
     t.step(10, ms=50)
-    _aim(t, who, first)
+    aim_at(t, who, first)
     t.press(who, "button")                                 # it serves the first ...
     t.step(2, ms=30)
-    said = _oled(t, who)
+    said = oled_words(t, who)
     assert "HIT" in said and "2nd" in said, f"after its hit the OLED says nothing of a 2nd match: {said}"
-    _aim(t, who, second)                                   # ... moves on (its OLED shows the aim again) ...
-    said = _oled(t, who)
+    aim_at(t, who, second)                                   # ... moves on (its OLED shows the aim again) ...
+    said = oled_words(t, who)
     assert CARDS[second].figure in said and "2nd" in said, f"the OLED does not show the 2nd aim: {said}"
     t.press(who, "button")                                 # ... and hits it while still placing the first
-    t.run_until(lambda t: _view(t)["phase"] != "race", max_passes=400, ms=50)
+    t.run_until(lambda t: table_view(t)["phase"] != "race", max_passes=400, ms=50)
     t.step(2, ms=30)
-    last = _view(t)["last_race"]
+    last = table_view(t)["last_race"]
     assert [w["card"] for w in last["won"]] == [first], "the first served, the second hit too soon"
     shown = " ".join(t.scene().texts()).replace("\u00a0", " ")
     assert "too soon" in shown and "placing" in shown, f"the hit while placing is not told: {shown}"

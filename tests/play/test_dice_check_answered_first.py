@@ -16,17 +16,11 @@ its choices: its press chooses (a claim stays a race; in Retrograde the
 cursor opens on "reroll", which arms first, RG-15)."""
 from __future__ import annotations
 
-import json
-
 from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
 
 
-def _journal(t) -> list[dict]:
-    return [json.loads(line) for line in (t.session.writer.path).read_text().splitlines()[1:]]
-
-
 def _rerolls(t, seat: int = 0) -> int:
-    return sum(1 for a in _journal(t) if a.get("type") == "reroll" and a.get("player") == seat)
+    return sum(1 for a in t.journal() if a.get("type") == "reroll" and a.get("player") == seat)
 
 
 def _check_runs_out(t) -> int:

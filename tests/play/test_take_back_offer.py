@@ -23,19 +23,8 @@ TESTER_SEED = 692142168
 SERVE_SEED = 1
 
 
-def _texts(t, seat: int = 0) -> list[str]:
-    return t.oled_texts(seat)
-
-
 def _journal_types(t) -> list[str]:
-    import json
-    lines = t.session.writer.path.read_text().splitlines()[1:]
-    return [json.loads(line).get("type") for line in lines]
-
-
-def _mine(t, seat: int = 0) -> bool:
-    s = t.session
-    return seat in s.game.active_players() and bool(s.runtime.controls[seat].refresh(s.game))
+    return [a.get("type") for a in t.journal()]
 
 
 def _confirm(t, seat: int = 0) -> None:
@@ -69,18 +58,18 @@ def test_ginza_s17_the_second_bonus_card_offers_no_take_back_that_a_hold_refuses
     offer a take-back, and a hold a second later says why."""
     t = table("ginza", 3, bots={1, 2}, seed=TESTER_SEED)
     s = t.session
-    t.run_until(_mine, max_passes=600)
+    t.run_until(lambda t: t.has_choice(), max_passes=600)
     _confirm(t)                                          # its player card
     t.run_until(lambda t: s.game.st["phase"] == "draft1" and s.game.active_players() == [0], max_passes=900)
     _confirm(t)                                          # its first bonus card, the last one kept
     assert s.game.st["phase"] == "draft2"
     t.step(1000 // t.pass_ms)                            # reads the two cards passed to it
-    offered = HINT in _texts(t)
+    offered = HINT in t.oled_texts(0)
     new = _hold_left(t)
     if offered:
-        assert "take_back" in new, f"offered, then refused: {_texts(t)}"
+        assert "take_back" in new, f"offered, then refused: {t.oled_texts(0)}"
     assert not offered, "the pick before the cards passed to seat 1 were shown is offered to take back"
-    assert "cards were passed" in _texts(t), _texts(t)
+    assert "cards were passed" in t.oled_texts(0), t.oled_texts(0)
 
 
 def _serve_on(game) -> dict | None:
@@ -106,7 +95,7 @@ def test_cryptid_cafe_an_offer_stands_for_the_whole_hold_while_the_bots_serve_to
     journal = cut_before(tmp_path, "cryptid-cafe", 3, SERVE_SEED, lambda g: _serve_on(g) is not None)
     t = table("cryptid-cafe", 3, bots={1, 2}, journal=journal)
     s = t.session
-    t.run_until(lambda t: _serve_on(s.game) is not None and _mine(t), max_passes=600)
+    t.run_until(lambda t: _serve_on(s.game) is not None and t.has_choice(), max_passes=600)
     serve, controls = _serve_on(s.game), s.runtime.controls[0]
     for _ in range(20):
         if controls.shown(s.game).chosen == serve:
@@ -114,10 +103,10 @@ def test_cryptid_cafe_an_offer_stands_for_the_whole_hold_while_the_bots_serve_to
         t.press(0, "right")
     assert controls.shown(s.game).chosen == serve
     _confirm(t)
-    t.run_until(lambda t: HINT in _texts(t), max_passes=30)
+    t.run_until(lambda t: HINT in t.oled_texts(0), max_passes=30)
     bots_before = sum(1 for k in _journal_types(t) if k)
     new = _hold_left(t)                                  # at once: the bots are about to serve
-    assert "take_back" in new, f"offered, then refused: {_texts(t)} (moves in the hold: {new})"
+    assert "take_back" in new, f"offered, then refused: {t.oled_texts(0)} (moves in the hold: {new})"
     t.step(4000 // t.pass_ms)                            # the bots go on once the hold is over
     assert sum(1 for k in _journal_types(t) if k) > bots_before + 1, "the bots stayed held after the hold"
 
@@ -128,13 +117,13 @@ def test_a_refused_hold_is_said_over_a_dice_check_too(table):
     check's frame hid the words)."""
     t = table("ginza", 3, bots={1, 2}, seed=TESTER_SEED)
     s = t.session
-    t.run_until(_mine, max_passes=600)
+    t.run_until(lambda t: t.has_choice(), max_passes=600)
     _confirm(t)
     t.run_until(lambda t: 0 in s.dice.held, max_passes=900)
     t.step(10)
-    assert "press: dice ok" in _texts(t)
+    assert "press: dice ok" in t.oled_texts(0)
     new = _hold_left(t)
     assert "take_back" not in new
-    assert any(is_refusal(x) for x in _texts(t)), _texts(t)
-    assert "press: dice ok" in _texts(t) or 0 not in s.dice.held, "the check's own words went"
+    assert any(is_refusal(x) for x in t.oled_texts(0)), t.oled_texts(0)
+    assert "press: dice ok" in t.oled_texts(0) or 0 not in s.dice.held, "the check's own words went"
 

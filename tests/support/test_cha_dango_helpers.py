@@ -163,3 +163,14 @@ def aim_at(t, seat, card) -> None:
     steps = steps_to(t.session.game, t.session.runtime.controls[seat], card)
     for _ in range(abs(steps)):
         t.press(seat, "right" if steps > 0 else "left", hold_passes=1)
+
+
+def aimed(t, seat):
+    """The customer ``seat``'s cursor stands on (its card id), or None."""
+    shown = t.session.runtime.controls[seat].shown(t.session.game)
+    return shown.chosen.get("card") if shown.chosen is not None else None
+
+
+def oled_words(t, seat) -> str:
+    """``seat``'s OLED texts on a window-loop table ``t``, joined, no-break spaces as spaces."""
+    return " ".join(t.oled_texts(seat)).replace("\u00a0", " ")
