@@ -317,15 +317,12 @@ class RunnerDice:
                 self.targets[seat] = (rnd, chosen.get("card"))
 
     def target_of(self, seat: int) -> str | None:
-        """The card ``seat``'s cursor last rested on this round (its
-        target, :meth:`note_targets`), or None."""
-        got = self.targets.get(seat)
-        if got is None or got[0] != self.game.view(None).get("round"):
-            return None
-        return got[1]
+        """``seat``'s target this round, or None (:meth:`targets_now`)."""
+        return self.targets_now().get(seat)
 
     def targets_now(self) -> dict[int, str | None]:
-        """:meth:`target_of` of every seat (the game's view read once)."""
+        """Seat -> the card its cursor last rested on this round (its target,
+        :meth:`note_targets`), or None (the game's view read once)."""
         if not self.targets:
             return {seat: None for seat in range(self.game.num_players)}
         now = self.game.view(None).get("round")
