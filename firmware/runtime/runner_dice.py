@@ -185,8 +185,7 @@ class RunnerDice:
         moved = self.stats.actions
         if set(self._unanswered_phase) == live and self._phase_seen[0] == moved:
             return                       # no action since the last look: the phase is the same
-        view = self.game.view(None)
-        phase = (view.get("round"), view.get("phase"))
+        phase = phase_key(self.game)
         self._phase_seen = (moved, phase)
         self._unanswered_phase = {k: v for k, v in self._unanswered_phase.items() if k in live}
         for seat, ran_out in sorted(live):
@@ -389,3 +388,11 @@ class RunnerDice:
         self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
         self.dirty = True
         return True
+
+
+def phase_key(game: Any) -> tuple:
+    """The game's (round, phase) from its public view: a note said in one
+    phase is stale in the next ("card D was taken", a dice check that ran
+    out unanswered)."""
+    view = game.view(None)
+    return view.get("round"), view.get("phase")
