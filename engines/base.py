@@ -60,7 +60,6 @@ import random
 from typing import Any, ClassVar
 
 from . import take_back as _take_back
-from .words import took_back_words
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -294,10 +293,7 @@ class Game:
             why = _take_back.problem(self, player)
             if why is not None:
                 raise IllegalAction(f"no take-back: {why}")
-            events = _take_back.take_back(self, player)
-            for e in events:     # "Seat 1 took back serving ..." (issue 34: "took back: serves ..." read oddly)
-                e["text"] = took_back_words(e["text"])
-            return events
+            return _take_back.take_back(self, player)
         kept = _take_back.before(self, action)
         events = self._apply(action)
         _take_back.after(self, action, events, kept)

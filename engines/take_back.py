@@ -37,6 +37,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .words import took_back_words
+
 #: The action type of a take-back.
 TAKE_BACK = "take_back"
 #: Action types that answer a chance request (the physical world revealed).
@@ -234,8 +236,8 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
 
     Returns:
         One event ``{"type": "take_back", "player", "action", "text"}``;
-        its text says what was taken back ("Seat 2 took back:
-        raises ...").
+        its text says what was taken back as a sentence ("Seat 2 took
+        back raising ...": :func:`engines.words.took_back_words`).
 
     Raises:
         ValueError: the seat may not take back now (:func:`problem` says
@@ -254,7 +256,7 @@ def take_back(game: Any, player: int) -> list[dict[str, Any]]:
     game._take_back = rest
     what = _without_seat(last["text"]) or last["action"]["type"].replace("_", " ")
     return [{"type": TAKE_BACK, "player": player, "action": last["action"],
-             "text": f"Seat {player + 1} took back: {what}"}]
+             "text": took_back_words(f"Seat {player + 1} took back: {what}")}]
 
 
 def _without_seat(text: str) -> str:

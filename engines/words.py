@@ -2,6 +2,8 @@
 noun in the right number."""
 from __future__ import annotations
 
+import re
+
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``n`` and its noun, singular for exactly 1: ``plural(1, "reroll")`` ->
@@ -50,7 +52,6 @@ def took_back_words(text: str) -> str:
     the Thunderbird and gets a 6-coin tip" -> "Seat 1 took back serving
     the Thunderbird and getting a 6-coin tip" (issue 34, pt11); a text
     whose words do not open with such a verb keeps its colon."""
-    import re
     m = re.match(r"^(Seat \d+ took back): ([a-z]+s)\b(.*)$", text)
     if m is None or gerund(m.group(2)) == m.group(2):
         return text

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action, Event, Game, IllegalAction, SetupError, json_copy, ranking_from_keys
+from ..words import plural
 from . import rules
 from .data import components
 from .scoring import ai2_solo_score, breakdown, tie_break_key
@@ -347,8 +348,7 @@ class CryptidCafe(rules.RulesMixin, Game):
         """AI Player 2's coins and where they came from, e.g. ``AI Player 2
         has 5 coins: 3 from shared tips + 2 from lost customers``."""
         ai2 = self.ais["ai2"]
-        n = self.ai2_coins()
-        return (f"AI Player 2 has {n} coin{'s' if n != 1 else ''}: {ai2['share_coins']} from shared tips"
+        return (f"AI Player 2 has {plural(self.ai2_coins(), 'coin')}: {ai2['share_coins']} from shared tips"
                 f" + {ai2['lost_coins']} from lost customers")
 
     def ai2_score_words(self) -> str:

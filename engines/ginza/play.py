@@ -209,19 +209,17 @@ class PlayMixin:
         customer leaves, a new one arrives, the game ends if none is left."""
         slot = self.st["slots"][i]
         cust = self.comp.customers[slot["id"]]
-        per_seat: dict[int, int] = {}
-        won: dict[int, list[str]] = {}
+        won: dict[int, list[str]] = {}      # seat -> the order cards it takes
         for o in slot["orders"]:
             p = self._p(o["token"])
             p["orders"].append(o["card"])
             p["tokens"] += 1
-            per_seat[o["token"]] = per_seat.get(o["token"], 0) + 1
             card = self.comp.orders[o["card"]]
             won.setdefault(o["token"], []).append(f"{card.item} ({card.vp} VP)")
         takes = ", ".join(f"seat {s + 1} takes " + " and ".join(cards) for s, cards in sorted(won.items()))
         events = [_ev("served", f"{cust.name} is served and leaves; order cards: {takes}", customer=slot["id"],
                       players=sorted(won))]
-        for s, n in sorted(per_seat.items()):
+        for s, n in sorted((s, len(cards)) for s, cards in won.items()):
             if n >= 2:
                 self._p(s)["coins"] += TWO_CARD_BONUS
                 events.append(_ev("bonus_coins", f"seat {s + 1} served {n} of {cust.name}'s dishes: ¥{TWO_CARD_BONUS}",

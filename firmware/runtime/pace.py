@@ -89,28 +89,22 @@ class PauseSwitch:
         who = f" by seat {self.by + 1}" if self.by is not None else ""
         return f"paused{who}: hold both arrows 1 s to go on"
 
-    def _held_since(self, seat: int) -> int | None:
-        """Since when the seat has held its pause gesture (None: not held)."""
+    def _held_since(self, seat: int, first: bool = False) -> int | None:
+        """Since when the seat has held its pause gesture, us (its push, or
+        both arrows: from the later arrow's press; with ``first``, from the
+        earlier's: the gesture's first press edge); None: not held."""
         push = self._down.get((seat, "nav_push"))
         a, b = self._down.get((seat, "nav_a")), self._down.get((seat, "nav_b"))
-        both = max(a, b) if a is not None and b is not None else None
+        both = (min if first else max)(a, b) if a is not None and b is not None else None
         held = [t for t in (push, both) if t is not None]
-        return min(held) if held else None
-
-    def _first_edge(self, seat: int) -> int | None:
-        """The first press edge of the pause gesture ``seat`` holds now
-        (the earlier of its two arrows once both are down, or its push),
-        us; None when it holds none."""
-        push = self._down.get((seat, "nav_push"))
-        a, b = self._down.get((seat, "nav_a")), self._down.get((seat, "nav_b"))
-        held = [t for t in (push, min(a, b) if a is not None and b is not None else None) if t is not None]
         return min(held) if held else None
 
     def holding_since(self) -> int | None:
         """The first press edge of the earliest pause gesture a person's
         seat holds now (it pauses or goes on when let go after
         :data:`PAUSE_HOLD_US`), us; None when nobody holds one."""
-        starts = [t for t in (self._first_edge(seat) for seat in {k[0] for k in self._down}) if t is not None]
+        starts = [t for t in (self._held_since(seat, first=True) for seat in {k[0] for k in self._down})
+                  if t is not None]
         return min(starts) if starts else None
 
     def input(self, ev: Any, bots: set[int]) -> bool:
@@ -125,7 +119,7 @@ class PauseSwitch:
                 if self.paused and ev.input in ("nav_a", "nav_b"):     # the pages (the hold's two cancel out)
                     self.page += -1 if ev.input == "nav_a" else 1
                 return self.paused
-            since, first = self._held_since(ev.seat), self._first_edge(ev.seat)
+            since, first = self._held_since(ev.seat), self._held_since(ev.seat, first=True)
             self._down.pop((ev.seat, ev.input), None)
             if since is not None and ev.t_us - since >= PAUSE_HOLD_US:
                 self.since_us = first

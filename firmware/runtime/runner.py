@@ -32,7 +32,7 @@ from engines import Game, IllegalAction
 from firmware.runtime.controls import game_held_still, game_moved
 from firmware.runtime.pace import PACES, PauseSwitch
 from firmware.runtime.runner_bots import RunnerBots
-from firmware.runtime.runner_dice import RunnerDice
+from firmware.runtime.runner_dice import RunnerDice, phase_key
 from firmware.runtime.runner_inputs import RunnerInputs
 from firmware.runtime.runner_journal import RunnerJournal
 from firmware.runtime.group_jump import GroupJumpHold
@@ -275,7 +275,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         for seat, controls in enumerate(self.controls):
             controls.refresh(self.game)
             if controls.gone is not None:      # a note from an earlier phase is stale (issue 34)
-                phase = _phase_key(self.game) if phase is None else phase
+                phase = phase_key(self.game) if phase is None else phase
                 if self._gone_phase.setdefault(seat, phase) != phase:
                     controls.read_gone, controls.gone = controls.gone, None
             if controls.gone is None:
@@ -316,13 +316,6 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
                 else:
                     raise RuntimeError("the game is stuck: no input, dice or timer is awaited")
             self.step(max(nxt, self.now_us))
-
-
-def _phase_key(game: Any) -> tuple:
-    """The game's (round, phase) from its public view: a note said in one
-    phase is stale in the next."""
-    view = game.view(None)
-    return view.get("round"), view.get("phase")
 
 
 def drop_run(lines: "collections.deque[str]", run: list[str]) -> None:

@@ -185,8 +185,7 @@ class RunnerDice:
         moved = self.stats.actions
         if set(self._unanswered_phase) == live and self._phase_seen[0] == moved:
             return                       # no action since the last look: the phase is the same
-        view = self.game.view(None)
-        phase = (view.get("round"), view.get("phase"))
+        phase = phase_key(self.game)
         self._phase_seen = (moved, phase)
         self._unanswered_phase = {k: v for k, v in self._unanswered_phase.items() if k in live}
         for seat, ran_out in sorted(live):
@@ -317,15 +316,12 @@ class RunnerDice:
                 self.targets[seat] = (rnd, chosen.get("card"))
 
     def target_of(self, seat: int) -> str | None:
-        """The card ``seat``'s cursor last rested on this round (its
-        target, :meth:`note_targets`), or None."""
-        got = self.targets.get(seat)
-        if got is None or got[0] != self.game.view(None).get("round"):
-            return None
-        return got[1]
+        """``seat``'s target this round, or None (:meth:`targets_now`)."""
+        return self.targets_now().get(seat)
 
     def targets_now(self) -> dict[int, str | None]:
-        """:meth:`target_of` of every seat (the game's view read once)."""
+        """Seat -> the card its cursor last rested on this round (its target,
+        :meth:`note_targets`), or None (the game's view read once)."""
         if not self.targets:
             return {seat: None for seat in range(self.game.num_players)}
         now = self.game.view(None).get("round")
@@ -392,3 +388,11 @@ class RunnerDice:
         self.prompts[seat] = "turn dice to " + " ".join(map(str, sorted(turned)))
         self.dirty = True
         return True
+
+
+def phase_key(game: Any) -> tuple:
+    """The game's (round, phase) from its public view: a note said in one
+    phase is stale in the next ("card D was taken", a dice check that ran
+    out unanswered)."""
+    view = game.view(None)
+    return view.get("round"), view.get("phase")
