@@ -38,7 +38,8 @@ class SessionPanels:
         (Cha dango, ruling CD-12) says what the button, the arrows and the
         push do for the seat now; a key it names None does nothing now and
         is left out.  While the game is paused the arrows turn the pause's
-        pages and both held go on: only that is said."""
+        pages and both held go on: only that is said; at the game's end the
+        button closes the result (or goes back to the menu): only that."""
         out = []
         declared = cabinet_game(self.game.game_id)
         hook = declared.hook("legend_words") if declared is not None else None
@@ -51,6 +52,9 @@ class SessionPanels:
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
             if paused:     # issue 34: the arrows turn the pause's pages; button and cup do nothing
                 out.append([(f"{left}/{right}", "pages"), (f"{left}+{right} held", "go on")])
+                continue
+            if self.game.is_terminal():     # issue 34: under the result card a press only closes it
+                out.append([(button, "close" if self._owns_renderer else "menu")])
                 continue
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
             takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games

@@ -38,3 +38,19 @@ def test_the_menu_says_what_left_and_right_do_in_its_list():
         said = " ".join(menu.keys_hints()) + " " + " ".join(menu.scene((1280, 720), default_measure()).texts())
         assert ": row" not in said and "choose a row" not in said, said
         assert "up/down" in said, said
+
+
+def test_at_game_over_the_legend_says_only_what_closes_the_result(tmp_path):
+    """Played in the window (Café Junior, seat 1 against a bot, to the end):
+    under "Seat 1 wins! ... Press your button to close" the seat's legend
+    still offered "Left/Right: choose", "Down: cancel" and "Left held:
+    take back", none of which does anything any more."""
+    from bots.random_bot import RandomBot
+    cfg = config.load(None)
+    cfg["cabinet"]["state_dir"] = str(tmp_path / "state")
+    opts = SessionOptions(headless=True, size=(800, 480), bots=set())
+    s = Session.new(cfg, "cafe-junior", 2, 3, None, tmp_path / "g.jsonl", opts, model=None)
+    bot = RandomBot(3)
+    while not s.game.is_terminal():
+        s.game.apply(bot.next_action(s.game))
+    assert s._legends()[0] == [("Space", "close")], s._legends()[0]
