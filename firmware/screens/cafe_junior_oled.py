@@ -218,27 +218,26 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
     """The seat's OLED on its own turn (issue 34: it named only the guest
     under the cursor): the whole hand by name with the cursor's guest
     marked (:func:`_turn_hand`), then, up to 6 guests, what the choice
-    does ("row 2 col 3 top", once armed "press again to confirm") over
-    the choice line ("seat guest 3/15"); with 7 or 8 the choice line
-    itself says what it does (no count), inverted "press again: confirm"
-    once armed."""
+    does ("row 2 col 3 top") over the choice line ("seat guest 3/15",
+    once armed "press again 3/15", inverted); with 7 or 8 the choice line
+    itself says what it does (no count), inverted once armed, the top bar
+    then saying "press again to confirm"."""
     act = shown.chosen
     rows_end = _turn_hand(f, hand, act.get("card"))
     kind = act.get("type")
     if len(hand) <= TURN_WORDS_MAX:
-        top = f.choice(SHORT.get(kind, str(kind)), shown.cursor, len(shown.choices), shown.armed)
-        words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
+        label = "press again" if shown.armed else SHORT.get(kind, str(kind))
+        top = f.choice(label, shown.cursor, len(shown.choices), shown.armed)
+        words = choice_words(act, view)      # armed too: where the guest sits stays in view
         y = top - 11                         # its ink (y+1 .. y+9) between the rows and the choice
         if y + 1 >= rows_end:
             f.best(2, y, words, room=f.W - 4)
         return f
-    if shown.armed:
-        top = f.H - 13
-        f.draw.rectangle((0, top - 1, f.W - 1, f.H - 1), fill=1)
-        f.best(2, top, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
-        return f
+    if shown.armed:   # the top bar asks for the press again, the choice line keeps what it does
+        f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
+        f.best(2, 1, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
     line = next((w for w in _line_words(act, view) if f.fits(w, f.W - 18)), SHORT.get(kind, str(kind)))
-    f.choice(line, shown.cursor, len(shown.choices), False, pos="")
+    f.choice(line, shown.cursor, len(shown.choices), shown.armed, pos="")
     return f
 
 
