@@ -174,14 +174,14 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     owe = (view.get("must_place") or [0] * (seat + 1))[seat]
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
-        if owe:
-            if result:
-                _result_text(f, y, result)
+        if owe:     # the result may take two lines ("slowest: give 1 VP / card"): the seconds go under it
+            lines = 2 if y + 2 * 12 + 11 <= bottom else 1     # under a prompt: its gist on one line
+            under = _result_text(f, y, result, lines) if result else y + 14
             left = _choice_left(view, context)   # CAB-9: the seconds left to choose
             if left is None:
-                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+                f.text(2, under, f"give up {plural(owe, 'VP card')}:")
             else:
-                f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
+                f.best(2, under, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
                                    f"{left} s left"])
         else:
             f.text(2, y, idle or "others choose", room=f.W - 4)
@@ -296,11 +296,12 @@ def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> N
         f.glyph(0, y, f.W, "PUT DOWN", size=16)
 
 
-def _result_text(f: OledFrame, y: int, result: str) -> int:
+def _result_text(f: OledFrame, y: int, result: str, max_lines: int = 2) -> int:
     """The seat's own result at ``y`` on its OLED, large when it fits, else
-    small on up to two lines (never cut: "time up: gave tanuki red/blue");
+    small on up to ``max_lines`` lines (never cut: "time up: gave tanuki
+    red/blue"; on one line its gist after the ": ", "give 1 VP card");
     returns the y under it."""
     if f.fits(result, f.W - 4, 13):
         f.text(2, y, result, 13, room=f.W - 4)
         return y + 14
-    return f.message(2, y, result, max_lines=2, room=f.W - 4)
+    return f.message(2, y, result, max_lines=max_lines, room=f.W - 4)
