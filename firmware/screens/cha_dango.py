@@ -261,8 +261,8 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = f"sipped {ms_text(race['sipped_us'][s] - race['open_us'])}"
         elif ((race.get("answers") or [None] * n)[s] or {}).get("answer") == "slap":
             doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
-        elif view["buttons_down"][s]:
-            doing = "hit"
+        elif view["buttons_down"][s] and s != view["current"]:   # the revealer's button, still down from its
+            doing = "hit"                                            # reveal press, is no hit (CD-7; PT12 c30)
         elif s in (holding or {}):      # CD-6: the 1 s sip hold, counted down
             doing = f"sip {_tenths(holding[s])}"
         elif view["cups_up"][s]:

@@ -61,3 +61,14 @@ def test_the_revealers_banner_keeps_the_rows_size(size, players):
     lefts = {z for texts in banners.values() for t, z in texts if t.startswith("Seat ")}
     assert len(lefts) == 1 and all(any(t.startswith(f"Seat {s + 1}") for t, _ in b) for s, b in banners.items()), \
         banners
+
+
+def test_cd7_the_revealers_held_reveal_press_is_no_hit_on_its_banner():
+    """PT12 c30, c33: just after a seat pressed to reveal, its banner said
+    "hit" (its button still down from the reveal) though it only revealed;
+    a button held from before the order wins nothing (CD-7)."""
+    g = table(3, dining=[find(figure="cat")], deck=[5, 6, 7, 8])
+    reveal(g, buttons_down=[0])
+    scene = hdmi_screen(g, context(g, []), (1920, 1080))
+    texts = [t for t, _ in _banners(scene, 3)[0]]
+    assert "hit" not in texts and any(t.startswith("Seat 1") for t in texts), texts
