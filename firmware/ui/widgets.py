@@ -89,10 +89,11 @@ def banner_row_size(scene: Scene, rects: Sequence[Rect], lefts: Sequence[Sequenc
                     doings: Sequence[str]) -> tuple[int, int]:
     """One text size for a row of seat banners (issue 34, PT12 c01: the
     revealer's banner "Seat 1 · 0 VP cards  reveals" in the small size
-    beside its neighbours' medium one): the medium size when every banner
-    (``rects``) fits one of its ``lefts`` (longest first) with its doing
-    beside it, else the small one, else smaller down to the least (the
-    doing shrinks with it); the small one when none fits.  Each banner's
+    beside its neighbours' medium one): the first form of the ``lefts``
+    (longest first) with which every banner (``rects``) fits with its
+    doing beside it in the medium size, else the small one; else smaller
+    down to the least (the doing shrinks with it); the small one when
+    none fits.  Each banner's
     ``lefts`` are its forms in the same order ("Seat 1 · 1 VP card",
     "Seat 1 · 1 card", ...): the row takes one form for all.
 
@@ -100,11 +101,15 @@ def banner_row_size(scene: Scene, rects: Sequence[Rect], lefts: Sequence[Sequenc
         ``(size_px, form)``: the text size and the index of the form.
     """
     m = scene.metrics
-    for size in (m.medium, m.small, *range(m.small - 2, m.least - 1, -2)):   # never under the least
-        for k in range(max(len(ls) for ls in lefts)):     # (a banner with fewer forms keeps its last)
-            if all(_fits_beside(scene, r, ls[min(k, len(ls) - 1):][:1], size, d)
-                   for r, ls, d in zip(rects, lefts, doings)):
-                return size, k
+    forms = range(max(len(ls) for ls in lefts))       # (a banner with fewer forms keeps its last)
+    # the whole words at either size first ("Seat 1 · 0 VP cards", not "Seat 1 · 0"), then shorter ones,
+    # then smaller sizes, never under the least
+    tries = [(k, z) for k in forms for z in (m.medium, m.small)]
+    tries += [(k, z) for z in range(m.small - 2, m.least - 1, -2) for k in forms]
+    for k, size in tries:
+        if all(_fits_beside(scene, r, ls[min(k, len(ls) - 1):][:1], size, d)
+               for r, ls, d in zip(rects, lefts, doings)):
+            return size, k
     return m.small, 0
 
 
