@@ -9,8 +9,9 @@ customer matches" (the first slaps serve the matching customers, CD-4), a
 cup lifted says "nothing matches" (the slowest sipper places a VP card in
 the dining area, CD-6, CD-7).  A hit names the customer it lands on
 (CD-12): a hit on a customer that does not match wins nothing and ends the
-seat's race in this order.  Nothing shown tells the players which it is
-until the race is decided: they must see it (rulebook 2: "Each player must
+seat's race in this order (that seat's own view says so at once; no
+other view does).  Nothing shown tells the players which it is until the
+race is decided: they must see it (rulebook 2: "Each player must
 do one of the following actions based on the card").  A wrong sip wins no
 customer (CD-9); a seat that must place VP cards chooses which (CD-10).  Then the revealed card joins the dining area and the
 player on the left (next seat) takes a turn.  Revealing the last card forms
@@ -265,7 +266,11 @@ class ChaDango(TurnRules, Game):
         to place, CD-10) and ``vp_choice_deadline_us``.
 
         A seat's view adds ``player`` and ``my_vp_cards`` (its own VP cards'
-        faces, oldest first; face down to the others).  Deck order and the
+        faces, oldest first; face down to the others), and during a race
+        ``race["my_wrong_hit"]`` (``{"card", "t_us"}``) once the seat itself
+        hit a customer that does not match: it is out of this order
+        (CD-12), so it is told at once on its own screen; no other view
+        shows it before the race is decided (CD-9).  Deck order and the
         RNG are never shown.
         """
         cards = self.cards
@@ -294,6 +299,8 @@ class ChaDango(TurnRules, Game):
         if player is not None:
             v["player"] = player
             v["my_vp_cards"] = [cards[c].to_view() for c in self.vp[player]]
+            if race is not None and race["wrong_us"][player] is not None:     # its own wrong hit (CD-12)
+                v["race"]["my_wrong_hit"] = {"card": race["wrong_cards"][player], "t_us": race["wrong_us"][player]}
         return v
 
     # ----------------------------------------------------------- actions
