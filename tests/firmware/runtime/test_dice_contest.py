@@ -457,13 +457,13 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     press(s, 0, LONG_PRESS_US + 100_000)
     fresh = "\n".join(s.report_lines(s.report()))
     assert "dice, whole game:" in fresh and "dice entered by hand" in fresh
-    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in fresh
+    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in fresh
     s.writer.close()
     resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
                              SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
     text = "\n".join(resumed.report_lines(resumed.report()))
     assert "dice, this run (since the resume): 0 read by the camera" in text
-    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
+    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in text
     assert "misread dice that reached the game, this run: 0 (none misread)" in text
     resumed.writer.close()
 

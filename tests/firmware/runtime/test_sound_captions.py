@@ -110,6 +110,9 @@ def test_pt12_a_round_ends_gains_are_not_a_press_nor_a_claim():
     had not pressed (its power-up card went to its hand at the round's
     end); r61: "claimed (seat 3)" under round 4's summary (seat 3's boss,
     scored at the round's end).  Each says what happened to whom."""
+    def lines(game_id, before, after, events):
+        return caption_lines(EVENT_CUES[game_id], before, after, list(events), cues(game_id, before, after, events),
+                             EVENT_CAPTIONS[game_id])
     end = [{"type": "power_up_kept", "player": 0}, {"type": "boss", "player": 2, "column": 1}]
     said = lines("retrograde", snap(people=frozenset({0, 1, 2})), snap(people=frozenset({0, 1, 2})), end)
     assert not any("press taken" in t or "claimed" in t for t in said), said

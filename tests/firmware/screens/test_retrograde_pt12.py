@@ -175,13 +175,13 @@ def test_pt12_retrograde_die_colours_are_clearly_distinct():
     die colours the seats' dice are drawn in differs by at least MIN_DE,
     and the colours keep the game's names (1 yellow .. 6 blue, RG-3)."""
     from engines.retrograde.components import colour_of
-    from firmware.screens.retrograde_sheet import DIE_TINT
+    from firmware.screens.retrograde_sheet import DIE_COLOURS
     assert [colour_of(v) for v in range(1, 7)] == ["yellow", "orange", "pink", "green", "red", "blue"]
-    assert sorted(DIE_TINT) == [1, 2, 3, 4, 5, 6]
-    worst = min((delta_e2000(DIE_TINT[a], DIE_TINT[b]), colour_of(a), colour_of(b))
-                for a, b in itertools.combinations(DIE_TINT, 2))
+    assert sorted(DIE_COLOURS) == [1, 2, 3, 4, 5, 6]
+    worst = min((delta_e2000(DIE_COLOURS[a], DIE_COLOURS[b]), colour_of(a), colour_of(b))
+                for a, b in itertools.combinations(DIE_COLOURS, 2))
     assert worst[0] >= MIN_DE, worst
     # each colour is nearest the droid of its own name on the sheet
     from firmware.ui.paint_parts import DROID_RGB
-    for v, rgb in DIE_TINT.items():
+    for v, rgb in DIE_COLOURS.items():
         assert min(DROID_RGB, key=lambda d: delta_e2000(rgb, DROID_RGB[d])) == v
