@@ -122,7 +122,8 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
     turn = view["turn"]
     p = turn["seat"]
     plans = turn_plans(game, view)
-    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
+    # the phase's start names the same seat in other words: the heading says it (PT12 r26)
+    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p), said={f"Blast Droids! Seat {p + 1} starts"})
     if not plans:
         info["lines"] = [("Choose droids on the seat screen", NEED)]
         return
@@ -176,7 +177,7 @@ def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], s
     inner = r.inset(m.pad // 2 if strip else m.pad)
     # an event that the heading or a phase line already says is not said again
     # (PT12 r26: "Seat 1 blasts  Plan 2 of 5: ... · Seat 1 blasts")
-    said = {info["head"]} | {t for t, _ in info["lines"]}
+    said = {info["head"]} | {t for t, _ in info["lines"]} | set(info.get("said") or ())
     lines = list(info["lines"]) + [(t, FEED) for t in feed if t not in said]
     if info["clock"] is not None:
         state, frac, colour = info["clock"]

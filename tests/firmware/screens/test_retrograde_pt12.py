@@ -98,6 +98,14 @@ def test_pt12_the_blasting_seat_is_named_once(tmp_path):
             v = s.game.view(None)
             return v["phase"] == "blast" and s.runtime.events and \
                 s.runtime.events[-1] == f"Seat {v['turn']['seat'] + 1} blasts"
+        def first_blaster():
+            v = s.game.view(None)
+            return v["phase"] == "blast" and s.runtime.events and s.runtime.events[-1].startswith("Blast Droids!")
+        run_until(s, first_blaster)         # "Seat 1 blasts ... · Blast Droids! Seat 1 starts": said once too
+        p = s.game.view(None)["turn"]["seat"]
+        for size in SIZES:
+            said = " | ".join(hdmi_screen(s.game, s.context(), size=size, measure=default_measure()).texts())
+            assert said.count(f"Seat {p + 1} blasts") == 1 and f"Seat {p + 1} starts" not in said, (size, said)
         run_until(s, second_blaster)
         p = s.game.view(None)["turn"]["seat"]
         for size in SIZES:
