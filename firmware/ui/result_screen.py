@@ -61,10 +61,11 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
         bots: 0-based seats played by bots (named so on the card).
         hint: what to press to go on (shown at the card's foot).
         notes: why the game ended and what else decided the scores, one
-            entry each, word-wrapped, after the result's own place ties
-            (:attr:`~engines.results.Result.place_ties`) (Café International Junior: "Seat 2:
+            entry each, word-wrapped (Café International Junior: "Seat 2:
             -5 for 1 joker in hand"; :func:`firmware.screens.draw.result_notes`):
             the final board holding them is under the card (issue 34).
+            They follow the result's own ties below the winners
+            (:attr:`~engines.results.Result.place_ties`, PT12).
         breakdown: each seat's score in parts (index = 0-based seat, "" for
             none; Ginza "orders 20 + yen 2 + bonus 0"), drawn in the seat's
             row where it fits, else on a line under it.
