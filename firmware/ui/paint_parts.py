@@ -7,11 +7,11 @@ from typing import Any
 
 from firmware.ui.icons import draw_icon
 from firmware.ui.kit import DIM, GOLD, Node, Rect
+from firmware.ui.palette import DIE_RGB
 
 
-#: Droid and die colours by pips (1 yellow .. 6 blue, Retrograde RG-3).
-DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 196, 96),
-             5: (220, 64, 56), 6: (70, 130, 230)}
+#: Droid and die colours by pips (1 yellow .. 6 blue, Retrograde RG-3; the palette's).
+DROID_RGB = DIE_RGB
 #: Pip positions on a 3 x 3 grid, per face.
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}

@@ -1,8 +1,9 @@
 """The result screen (issue 34 item 3, Board Game Arena's end of game): the
 final board stays behind a veil, and over it a card names the winner with
-a trophy, every seat's final score in ranking order, the tie-break that
-decided a tie (or that the victory is shared), a solo game's opponent, and
-what to press to go on.  Built from :func:`engines.results.game_result`
+a trophy, every seat's final score in ranking order (a shared place "2nd="),
+the tie-break that decided a tie (or that the victory is shared) and how
+each tie on score below it was decided, a solo game's opponent, and what
+to press to go on.  Built from :func:`engines.results.game_result`
 only; drawn by the painter like any scene.
 """
 from __future__ import annotations
@@ -63,6 +64,8 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
             entry each, word-wrapped (Café International Junior: "Seat 2:
             -5 for 1 joker in hand"; :func:`firmware.screens.draw.result_notes`):
             the final board holding them is under the card (issue 34).
+            They follow the result's own ties below the winners
+            (:attr:`~engines.results.Result.place_ties`, PT12).
         breakdown: each seat's score in parts (index = 0-based seat, "" for
             none; Ginza "orders 20 + yen 2 + bonus 0"), drawn in the seat's
             row where it fits, else on a line under it.
@@ -94,7 +97,8 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     title_h = measure("Ag", m.large)[1] + 2 * pad
     small_h = measure("Ag", m.small)[1]
     extra = 1 if result.solo is not None else 0
-    notes = [t for t in notes if t]
+    # places tied on score below the winners: how each tie was decided, or the place shared (PT12)
+    notes = list(result.place_ties) + [t for t in notes if t]
     parts = {s: (breakdown[s] if s < len(breakdown) else "") for _, s, _ in rows}
     card_w, (place_w, name_w, score_w), in_row = _card_width(scene, result, rows, bots, parts,
                                                              [title, hint, *notes])
@@ -145,7 +149,7 @@ def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict
         ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
     name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
     score_w = max(measure(t, m.medium)[0] for t in scores)
-    place_w = measure("4th", m.medium)[0]
+    place_w = measure("4th=", m.medium)[0]
     row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
     part_w = max([measure(t, m.small)[0] for t in parts.values() if t] or [0])
     widest = w - 4 * pad
@@ -169,6 +173,7 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
     breakdown, name_w = parts
     m = scene.metrics
     pad = m.pad
+    shared = {s for group in result.ranking if len(group) > 1 for s in group}
     for place_k, seat, score in rows:
         r = Rect(inner.x, y, inner.w, row_h - pad // 2)
         won = seat in result.winners
@@ -182,7 +187,8 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
             name_r, part_r = name_r.cols(-name_w, 1, gap=pad)
             scene.text(words, part_r, sizes=(m.small,), colour=DIM)
         if result.solo is None and result.solo_best is None:     # a solo seat has no place to speak of
-            scene.text(_ordinal(place_k), place_r, sizes=(m.medium, m.small), colour=GOLD if won else DIM)
+            scene.text(_ordinal(place_k) + ("=" if seat in shared else ""), place_r, sizes=(m.medium, m.small),
+                       colour=GOLD if won else DIM)
         scene.add("token", tok, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
         name = f"Seat {seat + 1}" + (" (bot)" if seat in bots else "")
         scene.text(name, name_r, sizes=(m.medium, m.small), colour=FG)
