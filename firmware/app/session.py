@@ -264,7 +264,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
             notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 # a refused take-back's words: on the seat's OLED whatever it shows (a dice check too)
-                "said_why": {k: v for k, v in prompts.items() if is_refusal(str(v))},
+                "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
+                             **{k: w for k, (w, _) in self.runtime.refusals.items()}},
                 "paused": self.runtime.pause.paused,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),

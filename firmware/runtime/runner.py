@@ -91,6 +91,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
         #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
         self.pace = PACES["fast"]
+        #: when the last move (not a tick) was applied, us: a bot's turn-based choice lets it
+        #: stand ``pace.stand_us`` (issue 34, PT13)
+        self.last_move_us = -(1 << 62)
         #: the pause any person's seat toggles (a long hold of its navigation push)
         self.pause = PauseSwitch()
         #: a person's seat takes back its last choice: Left held alone 1 s (:mod:`firmware.runtime.takeback`)
@@ -157,6 +160,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             game_moved()
         self.keep_on_reroll(action, asked)
         self.stats.actions += 1
+        if action.get("type") != "tick":        # the move a bot's next choice lets stand (pace.py)
+            self.last_move_us = self.now_us
         if self.journal is not None:
             try:
                 self.journal.append(action)

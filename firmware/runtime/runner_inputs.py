@@ -369,6 +369,7 @@ class RunnerInputs:
         said = self._gone_said.pop(seat, None)
         if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):
             self.prompts.pop(seat)
+        self.refusals.pop(seat, None)
         self._drop_look_first(seat)
         self.dirty = True
 

@@ -40,7 +40,7 @@ from firmware.screens.choices import choice_key
 TAKE_BACK_HOLD_US = 1_000_000
 #: How long a refused take-back's words stay on the seat's OLED (unless an
 #: arrow step clears them first), us.
-REFUSAL_SHOWN_US = 2_000_000
+REFUSAL_SHOWN_US = 3_000_000
 #: A person's Left held under the take-back offer keeps the bots waiting
 #: (no bot plans or presses, as in the pause) for at most this long, us: the
 #: offer stands for the whole hold (issue 34, s17: the bots picked their
@@ -207,9 +207,9 @@ def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | No
     if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
         return False
     why = runtime.game.take_back_refusal(seat)
-    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 2 s or at the next step
+    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 3 s or at the next step
         now = runtime.now_us if t_us is None else t_us
-        runtime.say(seat, refused_words(why), now + REFUSAL_SHOWN_US)
+        runtime.refuse(seat, refused_words(why), now + REFUSAL_SHOWN_US)
         _cursor_back(runtime, seat, before)
         return False
     runtime.prompts.pop(seat, None)
