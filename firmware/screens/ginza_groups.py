@@ -43,15 +43,15 @@ def choice_order(game: Any, seat: int, acts: list[dict[str, Any]]) -> list[dict[
 
 def choice_group(action: dict[str, Any], game: Any = None) -> str:
     """The group of a choice as the OLED names it: a serve's order card,
-    "Soda 11+" (by its subcategory's last word, as the choice line says
-    it, a drink's sum telling two apart),
+    "Cream Soda 11+" (by its subcategory, a drink's sum telling two
+    apart),
     "change", "reroll", "add", "wash" (dishes), "raise dice limit", "Lv.2"."""
     kind = action.get("type")
     if kind == "serve":
         oc = game.comp.orders.get(action.get("order")) if game is not None else None
         if oc is None:
             return str(action.get("order"))
-        name = oc.subcategory.split()[-1]          # "Soda": the one soda's drink (as the choice line says it)
+        name = oc.subcategory      # issue 34, PT13: "Soda 18+" was Cream Soda's name cut
         return f"{name} {oc.sum}+" if oc.sum is not None else name
     return _KIND_GROUP.get(kind, str(kind).replace("_", " "))
 
@@ -60,7 +60,7 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
     """What tells a choice apart inside its group, longest first: a
     serve's dice "serve 4 5 5", "4 5 5 +common 3" / "4 5 5 +3" (its order
     card is the group's name, on the line above); a change "2 to 1, 4 to 3"
-    / "2 to 1,4 to 3"; a reroll "reroll 3 4 6" / "3 4 6"; washing "wash 2
+    / "2 to 1,4 to 3" (:func:`change_words`: "two 5s to 4"); a reroll "reroll 3 4 6" / "3 4 6"; washing "wash 2
     ones" / "wash: two 1s for 4 yen" (with ``game``: the yen it gives);
     others their own words."""
     kind = action.get("type")
@@ -75,8 +75,8 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
         return [f"Lv.2 {word} card"]
     if kind == "change":
-        steps = [f"{a} to {a + d}" for a, d in action.get("steps") or []]
-        return [", ".join(steps), ",".join(steps)]
+        said = change_words(action.get("steps") or [])
+        return [said, said.replace(", ", ",")]
     if kind == "reroll":
         dice = " ".join(map(str, action.get("dice") or []))
         return [f"reroll {dice}", dice]
@@ -88,3 +88,18 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
         yen = wash_yen(game, action)      # issue 34: "wash: one 1" did not say it gives yen
         return [f"{what} for {yen} yen", f"{what}: {yen} yen", what] if yen is not None else [what]
     return []
+
+
+def change_words(steps: list) -> str:
+    """A Change Dice choice's steps ``[(face, +1 or -1), ...]`` in words
+    (issue 34, PT13: "5 to 4, 5 to 4" did not say it turns two dice):
+    "5 to 4", "5 to 4, 4 to 3", two dice of one face "two 5s to 4" (both
+    the same way) or "5s to 4 and 6"."""
+    pairs = [(int(f), int(f) + int(d)) for f, d in steps]
+    if len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
+        face = pairs[0][0]
+        if pairs[0][1] == pairs[1][1]:
+            return f"two {face}s to {pairs[0][1]}"
+        lo, hi = sorted(t for _, t in pairs)
+        return f"{face}s to {lo} and {hi}"
+    return ", ".join(f"{a} to {b}" for a, b in pairs)
