@@ -146,8 +146,6 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
             words = f"serve {name}{dice}{extra}"
             if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
                 words = f"{name}{dice}{extra}"
-            if len(words) > 20 and oc is not None:    # the dice alone (the group line names the card)
-                words = f"{dice}{extra}"
             if len(words) <= 28:
                 break
         return words
