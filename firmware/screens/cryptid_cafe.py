@@ -131,7 +131,8 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             tag = "AI" + str(k)[2:]
             left = f"{who}: {k_left} card{'s' if k_left != 1 else ''} left"
             said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
-            lines.append((said if scene.measure(said, m.small)[0] <= inner.w else left, INFO))
+            # (AI Player 3's line wraps anyway: it keeps its tag, the label on its grey servers)
+            lines.append((said if n is None or scene.measure(said, m.small)[0] <= inner.w else left, INFO))
             # AI Player 2's coins (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5;
             # once the game is over the final scores take this panel's place, ai2_score among them)
             if n is not None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.screens.ginza_words import change_words, wash_yen
+
 #: The action kinds in the screen's order (a kind not named here goes last).
 KIND_ORDER = ("serve", "change", "reroll", "add", "wash", "raise_limit", "upgrade", "stop")
 
@@ -84,22 +86,7 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
         k = int(action.get("ones") or 0)
         count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
         what = "wash: no 1s" if k == 0 else f"wash: {count} 1{'s' if k != 1 else ''}"
-        from firmware.screens.ginza_words import wash_yen
         yen = wash_yen(game, action)      # issue 34: "wash: one 1" did not say it gives yen
         return [f"{what} for {yen} yen", f"{what}: {yen} yen", what] if yen is not None else [what]
     return []
 
-
-def change_words(steps: list) -> str:
-    """A Change Dice choice's steps ``[(face, +1 or -1), ...]`` in words
-    (issue 34, PT13: "5 to 4, 5 to 4" did not say it turns two dice):
-    "5 to 4", "5 to 4, 4 to 3", two dice of one face "two 5s to 4" (both
-    the same way) or "5s to 4 and 6"."""
-    pairs = [(int(f), int(f) + int(d)) for f, d in steps]
-    if len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
-        face = pairs[0][0]
-        if pairs[0][1] == pairs[1][1]:
-            return f"two {face}s to {pairs[0][1]}"
-        lo, hi = sorted(t for _, t in pairs)
-        return f"{face}s to {lo} and {hi}"
-    return ", ".join(f"{a} to {b}" for a, b in pairs)

@@ -150,7 +150,6 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
                 break
         return words
     if kind == "change":
-        from firmware.screens.ginza_groups import change_words
         return "change " + change_words(action.get("steps") or [])
     if kind == "reroll":
         return "reroll " + " ".join(map(str, action.get("dice") or []))
@@ -260,3 +259,18 @@ def first_round(game) -> bool:
     """True during the set-up (player cards, bonus draft: round 0) and the
     first round of play."""
     return int(game.view(None).get("round") or 0) <= 1
+
+
+def change_words(steps: list) -> str:
+    """A Change Dice choice's steps ``[(face, +1 or -1), ...]`` in words
+    (issue 34, PT13: "5 to 4, 5 to 4" did not say it turns two dice):
+    "5 to 4", "5 to 4, 4 to 3", two dice of one face "two 5s to 4" (both
+    the same way) or "5s to 4 and 6"."""
+    pairs = [(int(f), int(f) + int(d)) for f, d in steps]
+    if len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
+        face = pairs[0][0]
+        if pairs[0][1] == pairs[1][1]:
+            return f"two {face}s to {pairs[0][1]}"
+        lo, hi = sorted(t for _, t in pairs)
+        return f"{face}s to {lo} and {hi}"
+    return ", ".join(f"{a} to {b}" for a, b in pairs)
