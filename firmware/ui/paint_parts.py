@@ -357,13 +357,14 @@ def meeple_label_font(fonts, label: str, w: int, h: int):
     """The font for a meeple's ``label`` (seat number, "AI3") in a ``w`` x
     ``h`` px box: 42 % of its height for one character, 30 % for more,
     smaller until the label is no wider than the body at its middle
-    (half the meeple's side; issue 34, PT13: "AI3" spilled out of the
+    (0.4 of the meeple's side: the body at the label's height is 0.44 wide;
+    issue 34, PT13: "AI3" spilled out of the
     grey meeple on a How to play page).  ``fonts``: a font cache with
     ``font(size_px)``."""
     side = min(w, h)
     size = max(8, int(h * (0.42 if len(label) < 2 else 0.3)))
     f = fonts.font(size)
-    while size > 8 and f.size(label)[0] > side * 0.5:
+    while size > 8 and f.size(label)[0] > side * 0.4:
         size -= 1
         f = fonts.font(size)
     return f
