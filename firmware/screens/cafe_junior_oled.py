@@ -246,7 +246,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     whole hand by name, the cursor's guest marked, what the choice does and
     the choice line, inverted when armed (:func:`_own_turn`; a word in
     passing, "not now: ...", in the top bar); while it waits each guest
-    with its country (:func:`_hand_list`); at the end the guests drawn."""
+    with its country (:func:`_hand_list`); at the end the guests left, each
+    with its country too."""
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
@@ -272,6 +273,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     if act is None and not view.get("over") and not prompt and hand:
         _hand_list(f, hand[:8], y)       # waiting: each country beside its guest
         return f      # the top bar says who plays
+    if view.get("over") and hand:        # the guests left, each with its country (issue 34, PT13 f20)
+        _hand_list(f, hand[:8], y)
+        rows = (len(hand[:8]) + 1) // 2
+        if y + rows * 16 + 10 <= f.H:    # room under them ("over" stands in the top bar)
+            f.text(2, f.H - 12, "game over")
+        return f
     n = min(8, len(hand))
     step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):
