@@ -77,6 +77,7 @@ class RunnerInputs:
             return
         if (ev.kind == "press" and ev.seat not in self.bots and self.summary_press is not None
                 and self.summary_press(ev)):     # CAB-13: a round's summary stands: the press reads it
+            self.take_backs.input(ev, self)      # an arrow's hold begun under it still takes back (CAB-11)
             self.stats.ignored_inputs += 1
             self.dirty = True
             return
