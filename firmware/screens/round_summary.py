@@ -51,13 +51,14 @@ def draw_round_summary(scene: Any, r: Any, summary: dict[str, Any], banner: str,
     scene.facts["round_summary"] = summary
 
 
-def summary_oled(seat: int, context: dict[str, Any]) -> Any:
+def summary_oled(seat: int, context: dict[str, Any], top: str | None = None) -> Any:
     """A seat's OLED while a round's summary stands (ruling CAB-13): the
     seat's choices are under the summary, so none is offered; "round 3
     done", "press: see the board" (or, once it pressed, whose press the
     summary waits for) and "next round in 4 s" (lines of at most 21
     characters; the context's ``round_summary``, ``summary_read``,
-    ``banner`` and ``bots``).
+    ``banner`` and ``bots``); ``top``: the first line's words instead of
+    "Seat 1: round 3 done" (the walkthrough's "first round done!").
 
     Returns:
         a :class:`firmware.ui.oled.OledFrame` (``image`` 128 x 64, ``texts``).
@@ -66,7 +67,7 @@ def summary_oled(seat: int, context: dict[str, Any]) -> Any:
     summary = context["round_summary"]
     banner = context.get("banner") or ""
     read = set(context.get("summary_read") or ())
-    lines = [f"Seat {seat + 1}: round {summary['round']} done", "summary: big screen"]
+    lines = [top or f"Seat {seat + 1}: round {summary['round']} done", "summary: big screen"]
     if seat in read:
         players = len(context.get("controls") or ()) or seat + 1
         waiting = [s + 1 for s in range(players) if s not in read and s not in set(context.get("bots") or ())]
