@@ -116,6 +116,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         self._init_timers(cabinet_game(game.game_id))
         self.runtime.pre_step = self._pre_step
         self.runtime.after_apply = self._result_pause
+        self.runtime.summary_press = self._summary_press     # CAB-13: a press reads the summary
         self._init_walkthrough()
         self._init_screens()
         from firmware.runtime.twin_costs import attach
@@ -274,7 +275,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
                 # a reroll keeps dice: the simulated table keeps those of each person's target card
                 "simulated_dice": getattr(self.dice, "table", None) is not None,
                 "targets": self.runtime.targets_now(),
-                "round_summary": self.round_summary if self.countdown.startswith("next") else None,
+                "round_summary": self.summary_shown(),
+                "summary_read": sorted(self.summary_readers()),
                 "result": game_result(self.game) if self.game.is_terminal() else None}
 
     def _readings(self) -> dict[int, dict[str, Any]]:

@@ -127,6 +127,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: called after every applied action (timers an action starts, e.g.
         #: the pause after a decided race, hold the very next input)
         self.after_apply: Callable[[], None] | None = None
+        #: called with a person's press (an input event) before it acts: True when it was
+        #: taken by the screens instead (a round's summary it closes, the session's timers, CAB-13)
+        self.summary_press: Callable[[Any], bool] | None = None
         self.dirty = True
         # Edge timestamps restart with the edge source (a new pigpio tick
         # origin after a reboot); after a resume the engine's clock must

@@ -265,6 +265,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     # the round that ended (or the final scores) in the board's and side panel's place; on a short
     # screen where its lines need more, over the seats' rows too (for the seconds it stands)
     pending = pending_words(game, view, context) if view.get("phase") != "over" else []
+    if summary:          # CAB-13: a press under the summary chooses nothing; it shows the board
+        pending = ["A press (button or arrow) shows the board"]
     fits = summary_fits(scene, board_r, summary, finals, pending) if summary else \
         not finals or finals_layout(scene, board_r, finals, view) is not None
     panel_r = board_r if fits else body
