@@ -110,8 +110,7 @@ def calibration_parts(reader: DiceReader) -> str:
     parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
         ["new last layers"] if reader.heads_in_use else []) + (
         ["what the faces of your dice look like"] if reader.prototypes else []) + (
-        [f"each die's window moved to its top face ({calibrate.window_text(reader.window)})"]
-        if reader.window != SHIPPED_WINDOW else [])
+        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
     return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
 
 
