@@ -217,8 +217,16 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
     inner = r.inset(2 * m.pad)
     lines = 5 if flow.phase == "roll" else 3
     if flow.phase in ("face", "roll"):     # the way out, without a keyboard (PT14)
-        inner, out = inner.rows(1, -2 * small, gap=m.pad // 2)
-        scene.wrapped(LEAVE_HINT, out, sizes=(m.small,), align="center", colour=DIM, max_lines=2)
+        one = scene.measure(LEAVE_HINT, m.small)[0] <= inner.w
+        inner, out = inner.rows(1, -(1 if one else 2) * small, gap=m.pad // 2)
+        if one:
+            scene.text(LEAVE_HINT, out, sizes=(m.small,), align="center", colour=DIM)
+        elif scene.measure(LEAVE_HINT.split(": ", 1)[1], m.small)[0] <= inner.w:
+            head, tail = LEAVE_HINT.split(": ", 1)     # "to leave:" over "hold both arrows 1 s" (not "1" over "s")
+            for text, row in zip((head + ":", tail), out.rows(1, 1)):
+                scene.text(text, row, sizes=(m.small,), align="center", colour=DIM)
+        else:
+            scene.wrapped(LEAVE_HINT, out, sizes=(m.small,), align="center", colour=DIM, max_lines=2)
     pic, words = inner.rows(1, -(line + lines * small + m.pad), gap=m.pad)
     side = min(pic.w, pic.h)
     sq = Rect(pic.x + (pic.w - side) // 2, pic.y + (pic.h - side) // 2, side, side)

@@ -220,4 +220,4 @@ def test_dice_read_says_a_calibration_moved_the_window(tmp_path):
     img = str(_drawn_set(tmp_path / "set", 4, 2) / "images" / "roll_00.png")
     out = _cli("read", img, state=state)
     assert out.returncode == 0, out.stderr
-    assert "window 0.08 die up" in out.stderr and "nothing changed" not in out.stderr
+    assert "8 % of a die higher" in out.stderr and "nothing changed" not in out.stderr   # PT14: no die fractions
