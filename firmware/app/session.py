@@ -66,7 +66,9 @@ class SessionOptions:
     seats; None = none for a new game, the recorded ones on resume),
     ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``),
     ``walkthrough`` (the first-game walkthrough during round 1, issue 38;
-    on resume: as recorded when not asked for)."""
+    on resume: as recorded when not asked for), ``calibrated`` (the dice
+    reader reads with this cabinet's calibration, if it has one; False:
+    ``--no-calibration``)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
@@ -74,6 +76,7 @@ class SessionOptions:
     bots: set[int] | None = None
     bot_levels: dict[int, str] = field(default_factory=dict)
     walkthrough: bool = False
+    calibrated: bool = True
 
 
 class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater):
@@ -100,7 +103,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
-        self.dice = dice_station(cfg, game, self.cabinet, opts.dice_from)
+        self.dice = dice_station(cfg, game, self.cabinet, opts.dice_from, opts.calibrated)
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")

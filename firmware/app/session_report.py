@@ -70,6 +70,9 @@ class SessionReport:
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
             of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
             out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
+        words = getattr(self.dice, "reader_words", "")
+        if words:
+            out.append(f"  dice reader: {words}")
         return out
 
     def report_text(self, r: dict[str, Any]) -> list[str]:

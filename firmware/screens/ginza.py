@@ -47,11 +47,11 @@ TITLE = "Ginza Retro Café"
 def board_words(game, seat: int, score: float) -> str:
     """A stopped game's report line for ``seat``: what its mat shows (VP of
     the order cards won, yen) and the engine's score labelled provisional
-    ("6 VP, ¥9 on the board; provisional score 8 VP: orders + floor(yen /
-    4), bonus cards count only at the end")."""
+    ("6 VP, ¥9 on the board; provisional score 8 VP: the orders' VP and
+    1 VP for each ¥4, bonus cards count only at the end")."""
     p = game.view(None)["players"][seat]
     return (f"{p['order_points']} VP, ¥{p['coins']} on the board; provisional score {score:g} VP: "
-            f"orders + floor(yen / 4), bonus cards count only at the end")
+            f"the orders' VP and 1 VP for each ¥4, bonus cards count only at the end")
 
 
 def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[str, Any]) -> str:
