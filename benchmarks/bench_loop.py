@@ -36,6 +36,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -93,6 +94,11 @@ class Probe:
         session.oled_writer.listeners.append(self._oled_sent)
         #: pass -> part -> [CPU s, wall s] (``--parts``: where a pass's time goes)
         self.parts: dict[int, dict[str, list[float]]] = {}
+        #: pass -> (wall at its start, actions applied before it, share of the HDMI repainted, last action)
+        self.pass_info: dict[int, tuple[float, int, float | None, str]] = {}
+        self.applied: dict[int, list[str]] = {}     # pass -> the actions applied in it ("type@seat")
+        self.faults: dict[int, int] = {}            # pass -> page faults of the loop's thread to its flip
+        self.faults0 = 0
 
     def time_parts(self) -> None:
         """Time the parts of each pass (CPU of this thread and wall): the
@@ -141,6 +147,8 @@ class Probe:
             self.pass_no += 1
             self.pass_walls.append(now)
             self.s.render_tag = self.pass_no      # the OLED frames this pass renders
+            self.pass_info[self.pass_no] = (now, self.s.runtime.stats.actions, None, "")
+            self.faults0 = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
             orig(t_us)
         return step
 
@@ -164,6 +172,14 @@ class Probe:
         def present(*a: Any, **k: Any) -> None:
             orig(*a, **k)
             self.flips[self.pass_no] = time.monotonic()
+            info = self.pass_info.get(self.pass_no)
+            if info is not None:
+                r = self.s.renderer
+                dirty = getattr(r.painter, "last_dirty", None)
+                area = 1.0 if dirty is None else sum(d.w * d.h for d in dirty) / (r.width * r.height)
+                what = ",".join(self.applied.get(self.pass_no, []))
+                self.faults[self.pass_no] = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - self.faults0
+                self.pass_info[self.pass_no] = (info[0], info[1], area, what)
         return present
 
     def _oled_sent(self, seat: int, tags: list, t_end: float, reached: bool) -> None:
@@ -174,6 +190,7 @@ class Probe:
 
     def _append(self, orig: Any) -> Any:
         def append(action: Any) -> None:
+            self.applied.setdefault(self.pass_no, []).append(f"{action.get('type')}@{action.get('player')}")
             t = time.monotonic()
             orig(action)
             self.journal.append(time.monotonic() - t)
@@ -213,6 +230,26 @@ class Probe:
                                      "wall_p99": round(_pct(wall, 99), 2)}
         return out
 
+    def press_detail(self, over_ms: float) -> list[dict[str, Any]]:
+        """The presses whose in->HDMI is over ``over_ms``: the latency, the
+        wait from the edge to its pass's start, the share of the HDMI
+        repainted, the action applied (if any) and the pass's parts (CPU ms
+        here, ``--parts``)."""
+        out = []
+        for seat, t_us, p in self.presses:
+            if p not in self.flips:
+                continue
+            edge = self.wall_of(t_us)
+            lat = 1000 * (self.flips[p] - edge)
+            if lat <= over_ms:
+                continue
+            start, _n, area, what = self.pass_info.get(p, (edge, 0, None, ""))
+            parts = {k: round(1000 * v[0], 2) for k, v in self.parts.get(p, {}).items()}
+            out.append({"pass": p, "seat": seat, "in_hdmi_ms": round(lat, 1), "wait_ms": round(1000 * (start - edge), 1),
+                        "repainted": None if area is None else round(area, 2), "action": what,
+                        "page_faults": self.faults.get(p), "cpu_ms": parts})
+        return out
+
     def figures(self) -> dict[str, Any]:
         walls = self.pass_walls
         gaps = [b - a for a, b in zip(walls, walls[1:])]
@@ -249,7 +286,7 @@ class Probe:
 
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
-                 folder: Path, parts: bool = False) -> dict[str, Any]:
+                 folder: Path, parts: bool = False, slow_ms: float | None = None) -> dict[str, Any]:
     """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
@@ -290,11 +327,15 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.die_settle += p.die_settle
             first.journal += p.journal
             first.parts.update({n + base: v for n, v in p.parts.items()})
+            first.pass_info.update({n + base: v for n, v in p.pass_info.items()})
+            first.faults.update({n + base: v for n, v in p.faults.items()})
             first.pass_no += p.pass_no
     out = merged[0].figures()
     out["games"] = len(merged)
     if parts:
         out["parts"] = merged[0].part_figures()
+    if slow_ms is not None:
+        out["slow_presses"] = merged[0].press_detail(slow_ms)
     return out
 
 
@@ -323,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="scenario games to run, e.g. cha-dango,ginza")
     ap.add_argument("--window", action="store_true", help="a real window (needs DISPLAY) instead of SDL's dummy")
     ap.add_argument("--parts", action="store_true", help="time the parts of each pass (step, scenes, paint)")
+    ap.add_argument("--slow", type=float, metavar="MS",
+                    help="list each press whose in->HDMI is over MS (its wait, repainted share, action, parts)")
     ap.add_argument("--json", action="store_true", help="one JSON document on stdout, nothing else")
     args = ap.parse_args(argv)
     if not args.window:
@@ -343,7 +386,8 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir()
             if bar is not None:
                 bar.set_description(f"{profile}: {game}")
-            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts)
+            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts,
+                             args.slow)
             rows.append({"profile": profile, "scenario": label, **r})
             if bar is not None:
                 bar.update(1)
@@ -360,6 +404,14 @@ def main(argv: list[str] | None = None) -> int:
                 for label, f in figs.items():
                     print(f"  {label:12} {f['cpu_p50']:7.2f} {f['cpu_p99']:7.2f} {f['cpu_mean']:7.2f}"
                           f"  {f['wall_p99']:7.1f}")
+            if r.get("slow_presses") is not None:
+                print(f"\n{r['profile']} {r['scenario']}: presses over {args.slow:g} ms in->HDMI "
+                      f"({len(r['slow_presses'])} of {r['presses_flipped']})")
+                for d in r["slow_presses"]:
+                    cpu = ", ".join(f"{k} {v:g}" for k, v in d["cpu_ms"].items())
+                    print(f"  pass {d['pass']} seat {d['seat'] + 1}: {d['in_hdmi_ms']:g} ms (wait {d['wait_ms']:g}), "
+                          f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults; "
+                          f"CPU ms here: {cpu}")
     return 0
 
 

@@ -26,6 +26,20 @@ ANIM_MS = 300
 _CACHE_MAX = 3000
 #: Cached surfaces may hold at most this many pixels in all (about 120 MB).
 _CACHE_PIXELS = 30_000_000
+#: Drawn parts (groups) may hold at most this many pixels (about 48 MB,
+#: some six 1080p screens of parts) ...
+_GROUP_PIXELS = 12_000_000
+#: ... and at most this many drawings at one place (a seat's mat, the
+#: moves): the one shown and the one before (a cursor going back); past it
+#: the oldest used there is let go and the next part of its size is drawn
+#: into it (a part that changed a little is drawn over in place anyway).
+_PART_VERSIONS = 2
+#: Surfaces of parts let go, kept to draw new parts of the same size into
+#: (at most this many pixels, about 16 MB): a new surface is fresh memory,
+#: each of its pages faulted in and zeroed by the kernel on first touch
+#: (a 1080p screen of parts is ~1,500 page faults: 3-4 ms of CPU here,
+#: more than drawing them; issue 36).
+_POOL_PIXELS = 4_000_000
 #: Kinds a flying component must not cross: it fades in where it lands instead
 _FACES = {"card", "group", "die", "droid", "figure", "dango", "back", "meeple", "token"}
 #: Kinds drawn once per size and state into a cached surface, then blitted
@@ -65,7 +79,7 @@ class Fonts:
         if wh is None:
             wh = self.font(size).size(text)
             if len(self._sizes) > 20000:
-                self._sizes.clear()
+                self._places.clear()
             self._sizes[k] = wh
         return wh
 
@@ -225,6 +239,18 @@ class Painter(PartPainter):
         self._cache: OrderedDict[tuple, Any] = OrderedDict()
         self._fns: dict[str, Any] = {}
         self._pixels = 0
+        #: the parts' (groups') surfaces by cache key, oldest used first, and their pixels
+        self._parts: OrderedDict[tuple, tuple[Any, tuple]] = OrderedDict()   # key -> (surface, place)
+        self._part_pixels = 0
+        #: the parts' cache keys by place (x, y, w, h), oldest used first
+        self._places: dict[tuple, OrderedDict[tuple, None]] = {}
+        #: surfaces of parts let go, by (w, h, per-pixel alpha), to draw new parts into
+        self._free: dict[tuple[int, int, bool], list[Any]] = {}
+        self._free_pixels = 0
+        #: how many parts were drawn into a free surface (not new memory)
+        self.reused = 0
+        #: True when :meth:`provision` may have spare surfaces to make
+        self.spares_wanted = False
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
         #: keys that fade in where they land instead of flying
@@ -253,13 +279,115 @@ class Painter(PartPainter):
         not when the painter is collected) and forget the last frame."""
         self._cache.clear()
         self._pixels = 0
+        self._parts.clear()
+        self._places.clear()
+        self._part_pixels = 0
+        self._free.clear()
+        self._free_pixels = 0
         self.forget_frame()
 
     def cache_size(self) -> tuple[int, int]:
-        """``(surfaces, pixels)`` held by the cache; at most
-        ``_CACHE_MAX`` surfaces and ``_CACHE_PIXELS`` pixels (the oldest
-        used go first)."""
-        return len(self._cache), self._pixels
+        """``(surfaces, pixels)`` held by the cache: the components'
+        drawings (at most ``_CACHE_MAX`` surfaces and ``_CACHE_PIXELS``
+        pixels), the parts' (at most ``_GROUP_PIXELS``) and the free
+        surfaces kept to draw new parts into (at most ``_POOL_PIXELS``);
+        the oldest used go first."""
+        free = sum(len(v) for v in self._free.values())
+        return (len(self._cache) + len(self._parts) + free,
+                self._pixels + self._part_pixels + self._free_pixels)
+
+    def _blank(self, w: int, h: int, alpha: bool, fill: Any = (0, 0, 0, 0)):
+        """A ``w`` x ``h`` surface (with per-pixel alpha or opaque) filled
+        with ``fill`` (None: its pixels left as they are, for a caller that
+        covers them all): a free one of that size when the pool has it,
+        else a new one."""
+        self.spares_wanted = True
+        free = self._free.get((w, h, alpha))
+        if free:
+            surf = free.pop()
+            self._free_pixels -= w * h
+            self.reused += 1
+            if fill is not None:
+                surf.fill(fill)
+            return surf
+        surf = self.pg.Surface((w, h), self.pg.SRCALPHA) if alpha else self.pg.Surface((w, h))
+        if fill is not None and fill != (0, 0, 0, 0):   # (a new surface is zeros)
+            surf.fill(fill)
+        return surf
+
+    def provision(self) -> bool:
+        """Make one spare surface for the free pool, of the size of a part
+        on the screen drawn last, while the pool has fewer of that size
+        than the screen has such parts: the next part drawn anew there
+        (one not drawn over in place) is drawn into it, its memory faulted
+        in here, not in the pass that shows it (the window loop calls this
+        between passes, after the flip).  True when more spares are wanted."""
+        prev = self.__dict__.get("_prev")
+        shown: dict[tuple[int, int, bool], int] = {}
+        for _sig, _rect, n in (prev[2] if prev is not None else ()):
+            if n.kind == "group" and n.rect.w > 0 and n.rect.h > 0:
+                cls = (n.rect.w, n.rect.h, n.props.get("bg") is None)
+                shown[cls] = shown.get(cls, 0) + 1
+        for (w, h, alpha), count in shown.items():
+            if len(self._free.get((w, h, alpha), ())) >= count:
+                continue
+            for cls in [c for c in self._free if c not in shown]:    # room: drop spares of sizes not shown
+                if self._free_pixels + w * h <= _POOL_PIXELS:
+                    break
+                self._free_pixels -= cls[0] * cls[1] * len(self._free.pop(cls))
+            if self._free_pixels + w * h > _POOL_PIXELS:
+                continue
+            surf = self.pg.Surface((w, h), self.pg.SRCALPHA) if alpha else self.pg.Surface((w, h))
+            surf.fill((0, 0, 0, 0))         # (every page touched: faulted in now)
+            self._free.setdefault((w, h, alpha), []).append(surf)
+            self._free_pixels += w * h
+            return True
+        self.spares_wanted = False
+        return False
+
+    def _let_go(self, surf) -> None:
+        """Keep a part's surface no longer cached in the free pool (while
+        it has room) to draw a new part of its size into."""
+        w, h = surf.get_size()
+        if self._free_pixels + w * h > _POOL_PIXELS:
+            return
+        surf.set_clip(None)
+        self._free.setdefault((w, h, bool(surf.get_flags() & self.pg.SRCALPHA)), []).append(surf)
+        self._free_pixels += w * h
+
+    def _cached_part(self, key: tuple, place: tuple, make):
+        """A part's (group's) surface by ``key``, made by ``make()`` when
+        not cached; then past ``_PART_VERSIONS`` drawings at its ``place``
+        (its ``(x, y, w, h)``) the oldest used there are let go, and past
+        ``_GROUP_PIXELS`` in all the oldest used (never the one just made)."""
+        got = self._parts.get(key)
+        if got is not None:
+            self._parts.move_to_end(key)
+            self._places[got[1]].move_to_end(key)
+            return got[0]
+        s = make()      # (it may take the part drawn here last frame out, to draw over it)
+        self._parts[key] = (s, place)
+        here = self._places.setdefault(place, OrderedDict())
+        here[key] = None
+        self._part_pixels += s.get_width() * s.get_height()
+        while len(here) > _PART_VERSIONS:
+            self._let_go(self._take_part(next(iter(here))))
+        while self._part_pixels > _GROUP_PIXELS and len(self._parts) > 1:
+            self._let_go(self._take_part(next(iter(self._parts))))
+        return s
+
+    def _take_part(self, key: tuple):
+        """Take a part's surface out of the cache (None when not cached)."""
+        got = self._parts.pop(key, None)
+        if got is None:
+            return None
+        surf, place = got
+        here = self._places[place]
+        del here[key]
+        if not here:
+            del self._places[place]
+        self._part_pixels -= surf.get_width() * surf.get_height()
+        return surf
 
     def _cached(self, key: tuple, make):
         s = self._cache.get(key)
@@ -510,8 +638,9 @@ class Painter(PartPainter):
         """A group of components (:meth:`Scene.group`): drawn once into a
         surface of its size, cached by its content digest, then blitted.
         A group that changed a few children since the last frame at its
-        place is drawn from that one's surface, only the changed children's
-        rects drawn again (each as a whole drawing draws it there)."""
+        place is drawn over that one's surface in place (that group is
+        no longer cached), only the changed children's rects drawn again
+        (each as a whole drawing draws it there)."""
         bg = node.props.get("bg")
         key = ("group", r.w, r.h, node.props["digest"], bg)
         ox, oy = node.rect.x, node.rect.y
@@ -532,10 +661,11 @@ class Painter(PartPainter):
 
         def make():
             hint = self._groups.pop(key, None)
-            base = None if hint is None or (r.w, r.h) != (node.rect.w, node.rect.h) \
-                else self._cache.get(_group_key(hint[0]))
-            if base is not None:        # the last frame's group, its changed rects drawn again
-                surf = base.copy()
+            was = None if hint is None or (r.w, r.h) != (node.rect.w, node.rect.h) else _group_key(hint[0])
+            surf = self._take_part(was) if was is not None else None
+            if surf is not None:
+                # the last frame's group at this place (gone from the screen): its changed rects drawn
+                # again in place (no new surface: no memory to fault in and copy into)
                 for d in hint[1]:
                     clip = Rect(d.x - ox, d.y - oy, d.w, d.h)
                     surf.set_clip(self.pg.Rect(clip.x, clip.y, clip.w, clip.h))
@@ -543,14 +673,11 @@ class Painter(PartPainter):
                     draw_children(surf, clip)
                 surf.set_clip(None)
                 return surf
-            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
-                surf.fill(bg)
-            else:
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            # an opaque part (Scene.part with bg): a faster blit
+            surf = self._blank(max(1, r.w), max(1, r.h), bg is None, (0, 0, 0, 0) if bg is None else bg)
             draw_children(surf, None)
             return surf
-        s.blit(self._cached(key, make), (r.x, r.y))
+        s.blit(self._cached_part(key, (node.rect.x, node.rect.y, r.w, r.h), make), (r.x, r.y))
 
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg
