@@ -216,10 +216,20 @@ class Probe:
 
     def part_figures(self) -> dict[str, Any]:
         """Per part: CPU ms here p50 / p99 / mean and wall ms p99, over the
-        passes that flipped the HDMI (``changed``) and over the others."""
+        passes that applied an action and flipped the HDMI (``applied``),
+        all that flipped it (``changed``) and the others; ``pre-flip`` is
+        step + render - present hdmi (what the twin stretches before the
+        flip; its wall column is not measured)."""
         out: dict[str, Any] = {}
-        for group in ("changed", "unchanged"):
-            rows = [parts for p, parts in self.parts.items() if (p in self.flips) == (group == "changed")]
+        for parts in self.parts.values():   # what the Pi's stretch counts before the flip (present is not stretched)
+            cpu = sum(parts.get(k, [0, 0])[0] for k in ("step", "render")) - parts.get("present hdmi", [0, 0])[0]
+            parts["pre-flip"] = [cpu, 0.0]
+        groups = {"applied": lambda p: p in self.flips and p in self.applied,
+                  "changed": lambda p: p in self.flips, "unchanged": lambda p: p not in self.flips}
+        for group, keep in groups.items():
+            rows = [parts for p, parts in self.parts.items() if keep(p)]
+            if not rows:
+                continue
             labels = sorted({k for parts in rows for k in parts})
             out[group] = {"passes": len(rows)}
             for label in labels:
