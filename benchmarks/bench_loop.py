@@ -61,6 +61,11 @@ def _pct(xs: list[float], q: float) -> float | None:
     return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
 
 
+def _faults() -> int:
+    """Page faults of this thread so far (minor: memory touched first)."""
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+
+
 def _mono_us() -> int:
     return time.monotonic_ns() // 1000
 
@@ -116,13 +121,14 @@ class Probe:
 
     def _timed(self, label: str, orig: Any) -> Any:
         def timed(*a: Any, **k: Any) -> Any:
-            c0, w0 = time.thread_time(), time.monotonic()
+            c0, w0, f0 = time.thread_time(), time.monotonic(), _faults()
             try:
                 return orig(*a, **k)
             finally:
-                part = self.parts.setdefault(self.pass_no, {}).setdefault(label, [0.0, 0.0])
+                part = self.parts.setdefault(self.pass_no, {}).setdefault(label, [0.0, 0.0, 0])
                 part[0] += time.thread_time() - c0
                 part[1] += time.monotonic() - w0
+                part[2] += _faults() - f0
         return timed
 
     @staticmethod
@@ -148,7 +154,7 @@ class Probe:
             self.pass_walls.append(now)
             self.s.render_tag = self.pass_no      # the OLED frames this pass renders
             self.pass_info[self.pass_no] = (now, self.s.runtime.stats.actions, None, "")
-            self.faults0 = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+            self.faults0 = _faults()
             orig(t_us)
         return step
 
@@ -178,7 +184,7 @@ class Probe:
                 dirty = getattr(r.painter, "last_dirty", None)
                 area = 1.0 if dirty is None else sum(d.w * d.h for d in dirty) / (r.width * r.height)
                 what = ",".join(self.applied.get(self.pass_no, []))
-                self.faults[self.pass_no] = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - self.faults0
+                self.faults[self.pass_no] = _faults() - self.faults0
                 self.pass_info[self.pass_no] = (info[0], info[1], area, what)
         return present
 
@@ -223,7 +229,7 @@ class Probe:
         out: dict[str, Any] = {}
         for parts in self.parts.values():   # what the Pi's stretch counts before the flip (present is not stretched)
             cpu = sum(parts.get(k, [0, 0])[0] for k in ("step", "render")) - parts.get("present hdmi", [0, 0])[0]
-            parts["pre-flip"] = [cpu, 0.0]
+            parts["pre-flip"] = [cpu, 0.0, 0]
         groups = {"applied": lambda p: p in self.flips and p in self.applied,
                   "changed": lambda p: p in self.flips, "unchanged": lambda p: p not in self.flips}
         for group, keep in groups.items():
@@ -255,9 +261,10 @@ class Probe:
                 continue
             start, _n, area, what = self.pass_info.get(p, (edge, 0, None, ""))
             parts = {k: round(1000 * v[0], 2) for k, v in self.parts.get(p, {}).items()}
+            faults = {k: v[2] for k, v in self.parts.get(p, {}).items() if len(v) > 2 and v[2]}
             out.append({"pass": p, "seat": seat, "in_hdmi_ms": round(lat, 1), "wait_ms": round(1000 * (start - edge), 1),
                         "repainted": None if area is None else round(area, 2), "action": what,
-                        "page_faults": self.faults.get(p), "cpu_ms": parts})
+                        "page_faults": self.faults.get(p), "cpu_ms": parts, "faults_by_part": faults})
         return out
 
     def figures(self) -> dict[str, Any]:
@@ -421,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                     cpu = ", ".join(f"{k} {v:g}" for k, v in d["cpu_ms"].items())
                     print(f"  pass {d['pass']} seat {d['seat'] + 1}: {d['in_hdmi_ms']:g} ms (wait {d['wait_ms']:g}), "
                           f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults; "
-                          f"CPU ms here: {cpu}")
+                          f"CPU ms here: {cpu}; page faults: {d['faults_by_part']}")
     return 0
 
 
