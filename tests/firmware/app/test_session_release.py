@@ -74,10 +74,10 @@ def test_painter_cache_stays_bounded_over_many_distinct_states(monkeypatch):
     import pygame
 
     from firmware.screens.draw import default_measure
-    from firmware.ui import paint
+    from firmware.ui import paint, paint_cache
     from firmware.ui.kit import Rect, Scene
-    monkeypatch.setattr(paint, "_CACHE_MAX", 40)
-    monkeypatch.setattr(paint, "_CACHE_PIXELS", 60_000)
+    monkeypatch.setattr(paint_cache, "_CACHE_MAX", 40)
+    monkeypatch.setattr(paint_cache, "_CACHE_PIXELS", 60_000)
     painter = paint.Painter(paint.Fonts())
     surf = pygame.Surface((800, 480))
     for i in range(300):

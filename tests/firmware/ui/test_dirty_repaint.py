@@ -68,8 +68,8 @@ def test_parts_drawn_into_the_surfaces_let_go_draw_what_new_surfaces_draw(tmp_pa
     nothing."""
     import pygame
 
-    from firmware.ui import paint
-    monkeypatch.setattr(paint, "_GROUP_PIXELS", 400_000)
+    from firmware.ui import paint, paint_cache
+    monkeypatch.setattr(paint_cache, "_GROUP_PIXELS", 400_000)
     s = _session(tmp_path, game, players, seed)
     try:
         fonts = s.renderer.fonts
@@ -91,7 +91,7 @@ def test_parts_drawn_into_the_surfaces_let_go_draw_what_new_surfaces_draw(tmp_pa
             if s.game.is_terminal():
                 break
         assert kept[1].reused >= 10, kept[1].reused
-        assert kept[1].cache_size()[1] <= paint._CACHE_PIXELS + 400_000 + paint._POOL_PIXELS
+        assert kept[1].cache_size()[1] <= paint_cache._CACHE_PIXELS + 400_000 + paint_cache._POOL_PIXELS
     finally:
         s.close()
 
