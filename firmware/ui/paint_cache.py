@@ -10,8 +10,10 @@ from typing import Any
 
 #: Components' drawings cached at most (the oldest used go first) ...
 _CACHE_MAX = 3000
-#: Cached surfaces may hold at most this many pixels in all (about 120 MB).
-_CACHE_PIXELS = 30_000_000
+#: ... and at most this many pixels (about 56 MB; with the parts' and the
+#: free surfaces' below, 30 MP in all, about 120 MB, the cache's bound
+#: before parts had their own).
+_CACHE_PIXELS = 14_000_000
 #: Drawn parts (groups) may hold at most this many pixels (about 48 MB,
 #: some six 1080p screens of parts) ...
 _GROUP_PIXELS = 12_000_000
