@@ -62,7 +62,7 @@ class Fonts:
         if wh is None:
             wh = self.font(size).size(text)
             if len(self._sizes) > 20000:
-                self._places.clear()
+                self._sizes.clear()
             self._sizes[k] = wh
         return wh
 

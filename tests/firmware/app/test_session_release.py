@@ -107,3 +107,14 @@ def test_a_scene_drawn_after_the_menu_repaints_the_whole_screen(tmp_path):
     fresh = HdmiRenderer(800, 480, "headless")
     fresh.draw(scene)
     assert pygame.image.tobytes(r.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+def test_the_fonts_measure_cache_is_emptied_past_its_bound_and_measures_on():
+    """Past 20,000 measured texts the measure cache starts again (it must
+    not fail: a long game measures many distinct feed lines)."""
+    from firmware.ui.paint import Fonts
+    fonts = Fonts()
+    for i in range(20_005):
+        w, h = fonts.measure(f"line {i}", 24)
+        assert w > 0 and h > 0
+    assert len(fonts._sizes) < 20_000
