@@ -98,9 +98,9 @@ def test_a_small_change_rescales_only_its_part_of_the_window_view_and_matches_a_
 
 def test_a_whole_repaint_is_scaled_into_the_window_view_it_has_pixel_for_pixel():
     """Issue 36: a pass that repainted the whole HDMI scaled it for the
-    window into a new surface each time (fresh memory: ~1,000 page faults,
-    ~3 ms here in the pass that showed a press).  It is scaled into the
-    view it has: the same surface, the pixels a whole rescale gives."""
+    window into a new surface each time (fresh memory, ~300 page faults in
+    the pass that showed a press).  It is scaled into the view it has: the
+    same surface, the pixels a whole rescale gives."""
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from firmware.ui.kit import Rect, Scene
