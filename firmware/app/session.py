@@ -497,7 +497,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         if self._owns_cabinet:
             self.cabinet.close()
         self.runtime.on_change = None        # break the session <-> runtime cycle
-        self.runtime.pre_step = self.runtime.after_apply = None
+        self.runtime.pre_step = self.runtime.after_apply = self.runtime.summary_press = None
 
     def live(self, clock_ns: Any = None) -> Any:
         """The window loop of this session (:class:`firmware.app.window_loop.LiveLoop`),

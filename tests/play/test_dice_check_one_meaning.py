@@ -146,7 +146,7 @@ def test_a_press_after_the_check_ran_out_unanswered_answers_it_then_a_press_choo
     t.press(0, "button")
     assert s.runtime.controls[0].armed is None and "dice ok" in " ".join(t.oled_texts(0))
     t.step(ms=LOOK_FIRST_US // 1000 + 100)
-    assert "keep this card" in " ".join(t.oled_texts(0))    # shown before the press
+    assert "keep: " in " ".join(t.oled_texts(0))           # the bonus card's choice, shown before the press
     t.press(0, "button")
     assert s.runtime.controls[0].armed is not None
 

@@ -115,7 +115,11 @@ class Person:
             self.navs += 1
             self.busy_until = t + 150_000
             return
-        chosen = controls.refresh(game)[controls.cursor]
+        choices = controls.refresh(game)
+        if not choices:      # nothing offered now (a round summary stands, CAB-13): look again later
+            self.target = None
+            return
+        chosen = choices[controls.cursor]
         self.pending = (describe_action(chosen), is_realtime(chosen), chosen.get("type", "?").replace("_", " ")
                         .split()[0], len(applied), choice_key(chosen))
         tl.press(self.seat, t + 50_000, HOLD_US)                 # arm (or act at once if real-time)
