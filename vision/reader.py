@@ -46,7 +46,7 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 All three nets were trained (:mod:`vision.training`) on the labelled photos and
 on drawn dice of every colour, with the changes between cameras and rooms
 (scale, rotation, colour, light, blur, noise, JPEG) as augmentation; the
-photo set's held-out figures are in ``vision/README.md``.
+photo sets' held-out figures are in ``vision/README.md`` (past rounds: ``docs/dice-reader-history.md``).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from vision.die import VisionInputError
 #: the config sets one.  0.9 (0.6 before): on photo sets the nets never
 #: saw, two nets that agree at 0.6 - 0.9 are still wrong on 1-2 % of the
 #: dice (side faces at a slant); at 0.9 on 0-0.4 % (8-bit nets), for a fifth
-#: to a half fewer dice read (vision/README.md)
+#: to a half fewer dice read (docs/dice-reader-history.md)
 DEFAULT_MIN_VALUE_P = 0.9
 #: the range a value threshold may take (config ``vision.min_value_p``,
 #: ``--min-value-p``, a calibration's)
@@ -49,7 +49,7 @@ class ReaderSettings:
     #: trained apart: a bias of one is less often the other's); False (what
     #: ships since 2026-12-02, config ``vision.agreement = "expert"``): the
     #: expert's turns alone decide, which reads 5-25 points more of the dice
-    #: on the table for 0-0.4 points more misread (vision/README.md)
+    #: on the table for 0-0.4 points more misread (docs/dice-reader-history.md)
     nets_must_agree: bool = False
     #: the fast net's "not a die" probability range (low, high) in which a
     #: candidate also gets a second look (at or above high: surely not a die)
@@ -66,7 +66,7 @@ class ReaderSettings:
     #: top face, so the two windows see the top face's pips alike and a side
     #: face's differently, and a value read off a side face tends to fall
     #: apart (leave-one-set-out: 10 dice misread on the four sets -> 5, at
-    #: most 2.6 points of recall lost; vision/README.md).  Measured from the
+    #: most 2.6 points of recall lost; docs/dice-reader-history.md).  Measured from the
     #: reader's window (:attr:`DiceReader.window`)
     check_shift: float = 0.1
     #: probability of "not a die" above which a candidate is dropped
