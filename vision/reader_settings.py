@@ -11,8 +11,11 @@ from vision.die import VisionInputError
 #: the config sets one.  0.9 (0.6 before): on photo sets the nets never
 #: saw, two nets that agree at 0.6 - 0.9 are still wrong on 1-2 % of the
 #: dice (side faces at a slant); at 0.9 on 0-0.4 % (8-bit nets), for a fifth
-#: to a half fewer dice read (docs/dice-reader-history.md)
-DEFAULT_MIN_VALUE_P = 0.9
+#: to a half fewer dice read (docs/dice-reader-history.md).  0.88 since
+#: 2026-12-03, with the experts' four turns and ``expert_below`` 0.98: as
+#: many dice read right on the six shared sets' odd scenes as before at
+#: 0.9, 20 misread instead of 26 (vision/README.md, the curve)
+DEFAULT_MIN_VALUE_P = 0.88
 #: the range a value threshold may take (config ``vision.min_value_p``,
 #: ``--min-value-p``, a calibration's)
 MIN_VALUE_P_RANGE = (0.5, 0.99)
@@ -42,8 +45,11 @@ class ReaderSettings:
     min_value_p: float = DEFAULT_MIN_VALUE_P
     #: detector heat (0..1) an unreadable die needs to be reported at all
     unreadable_min_heat: float = 0.6
-    #: the fast face classifier's best value probability below which a die gets a second look
-    expert_below: float = 0.9
+    #: the fast face classifier's best value probability below which a die
+    #: gets a second look.  0.98 (0.9 before 2026-12-03): the fast net is
+    #: surer than it is right at 0.9-0.98, the experts' four turns less often
+    #: (vision/README.md, the curve)
+    expert_below: float = 0.98
     #: at the second look a value needs the expert's turns *and* the fast
     #: net's readings of the window to agree on it (two nets of other sizes,
     #: trained apart: a bias of one is less often the other's); False (what
@@ -55,8 +61,11 @@ class ReaderSettings:
     #: candidate also gets a second look (at or above high: surely not a die)
     unsure_not_a_die: tuple[float, float] = (0.1, 0.9)
     #: turns (degrees) of the window at the second look (the expert's
-    #: readings must agree on the value; averaged with the fast net's, nets_must_agree)
-    second_look_angles: tuple[float, ...] = (0, 180)
+    #: readings must agree on the value; averaged with the fast net's, nets_must_agree).
+    #: Quarter turns turn the window's pixels (:meth:`DiceReader.turned_window`:
+    #: exact, no new cut); four (two before 2026-12-03) average away more of
+    #: the nets' dependence on where the pips fall on their grid
+    second_look_angles: tuple[float, ...] = (0, 90, 180, 270)
     #: turn (degrees) of the fast net's second reading of each window (also
     #: mirrored); None: one fast reading (faster: only the dice sent to the
     #: expert then get a second, agreeing reading)
