@@ -35,7 +35,7 @@ from vision.reader import DiceReader, check_frame
 
 RULES = ("both", "expert", "none")
 #: the value thresholds of ``cabinet dice score --curve``
-CURVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95, 0.98, 0.99)
+CURVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.87, 0.9, 0.92, 0.95, 0.98, 0.99)
 
 
 @dataclass
