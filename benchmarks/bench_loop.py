@@ -36,6 +36,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -58,6 +59,11 @@ def _pct(xs: list[float], q: float) -> float | None:
         return None
     s = sorted(xs)
     return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+
+
+def _faults() -> int:
+    """Page faults of this thread so far (minor: memory touched first)."""
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
 
 
 def _mono_us() -> int:
@@ -93,6 +99,11 @@ class Probe:
         session.oled_writer.listeners.append(self._oled_sent)
         #: pass -> part -> [CPU s, wall s] (``--parts``: where a pass's time goes)
         self.parts: dict[int, dict[str, list[float]]] = {}
+        #: pass -> (wall at its start, actions applied before it, share of the HDMI repainted, last action)
+        self.pass_info: dict[int, tuple[float, int, float | None, str]] = {}
+        self.applied: dict[int, list[str]] = {}     # pass -> the actions applied in it ("type@seat")
+        self.faults: dict[int, int] = {}            # pass -> page faults of the loop's thread to its flip
+        self.faults0 = 0
 
     def time_parts(self) -> None:
         """Time the parts of each pass (CPU of this thread and wall): the
@@ -110,13 +121,14 @@ class Probe:
 
     def _timed(self, label: str, orig: Any) -> Any:
         def timed(*a: Any, **k: Any) -> Any:
-            c0, w0 = time.thread_time(), time.monotonic()
+            c0, w0, f0 = time.thread_time(), time.monotonic(), _faults()
             try:
                 return orig(*a, **k)
             finally:
-                part = self.parts.setdefault(self.pass_no, {}).setdefault(label, [0.0, 0.0])
+                part = self.parts.setdefault(self.pass_no, {}).setdefault(label, [0.0, 0.0, 0])
                 part[0] += time.thread_time() - c0
                 part[1] += time.monotonic() - w0
+                part[2] += _faults() - f0
         return timed
 
     @staticmethod
@@ -141,6 +153,8 @@ class Probe:
             self.pass_no += 1
             self.pass_walls.append(now)
             self.s.render_tag = self.pass_no      # the OLED frames this pass renders
+            self.pass_info[self.pass_no] = (now, self.s.runtime.stats.actions, None, "")
+            self.faults0 = _faults()
             orig(t_us)
         return step
 
@@ -164,6 +178,14 @@ class Probe:
         def present(*a: Any, **k: Any) -> None:
             orig(*a, **k)
             self.flips[self.pass_no] = time.monotonic()
+            info = self.pass_info.get(self.pass_no)
+            if info is not None:
+                r = self.s.renderer
+                dirty = getattr(r.painter, "last_dirty", None)
+                area = 1.0 if dirty is None else sum(d.w * d.h for d in dirty) / (r.width * r.height)
+                what = ",".join(self.applied.get(self.pass_no, []))
+                self.faults[self.pass_no] = _faults() - self.faults0
+                self.pass_info[self.pass_no] = (info[0], info[1], area, what)
         return present
 
     def _oled_sent(self, seat: int, tags: list, t_end: float, reached: bool) -> None:
@@ -174,6 +196,7 @@ class Probe:
 
     def _append(self, orig: Any) -> Any:
         def append(action: Any) -> None:
+            self.applied.setdefault(self.pass_no, []).append(f"{action.get('type')}@{action.get('player')}")
             t = time.monotonic()
             orig(action)
             self.journal.append(time.monotonic() - t)
@@ -199,10 +222,20 @@ class Probe:
 
     def part_figures(self) -> dict[str, Any]:
         """Per part: CPU ms here p50 / p99 / mean and wall ms p99, over the
-        passes that flipped the HDMI (``changed``) and over the others."""
+        passes that applied an action and flipped the HDMI (``applied``),
+        all that flipped it (``changed``) and the others; ``pre-flip`` is
+        step + render - present hdmi (what the twin stretches before the
+        flip; its wall column is not measured)."""
         out: dict[str, Any] = {}
-        for group in ("changed", "unchanged"):
-            rows = [parts for p, parts in self.parts.items() if (p in self.flips) == (group == "changed")]
+        for parts in self.parts.values():   # what the Pi's stretch counts before the flip (present is not stretched)
+            cpu = sum(parts.get(k, [0, 0])[0] for k in ("step", "render")) - parts.get("present hdmi", [0, 0])[0]
+            parts["pre-flip"] = [cpu, 0.0, 0]
+        groups = {"applied": lambda p: p in self.flips and p in self.applied,
+                  "changed": lambda p: p in self.flips, "unchanged": lambda p: p not in self.flips}
+        for group, keep in groups.items():
+            rows = [parts for p, parts in self.parts.items() if keep(p)]
+            if not rows:
+                continue
             labels = sorted({k for parts in rows for k in parts})
             out[group] = {"passes": len(rows)}
             for label in labels:
@@ -211,6 +244,27 @@ class Probe:
                 out[group][label] = {"cpu_p50": round(_pct(cpu, 50), 2), "cpu_p99": round(_pct(cpu, 99), 2),
                                      "cpu_mean": round(sum(cpu) / len(cpu), 2),
                                      "wall_p99": round(_pct(wall, 99), 2)}
+        return out
+
+    def press_detail(self, over_ms: float) -> list[dict[str, Any]]:
+        """The presses whose in->HDMI is over ``over_ms``: the latency, the
+        wait from the edge to its pass's start, the share of the HDMI
+        repainted, the action applied (if any) and the pass's parts (CPU ms
+        here, ``--parts``)."""
+        out = []
+        for seat, t_us, p in self.presses:
+            if p not in self.flips:
+                continue
+            edge = self.wall_of(t_us)
+            lat = 1000 * (self.flips[p] - edge)
+            if lat <= over_ms:
+                continue
+            start, _n, area, what = self.pass_info.get(p, (edge, 0, None, ""))
+            parts = {k: round(1000 * v[0], 2) for k, v in self.parts.get(p, {}).items()}
+            faults = {k: v[2] for k, v in self.parts.get(p, {}).items() if len(v) > 2 and v[2]}
+            out.append({"pass": p, "seat": seat, "in_hdmi_ms": round(lat, 1), "wait_ms": round(1000 * (start - edge), 1),
+                        "repainted": None if area is None else round(area, 2), "action": what,
+                        "page_faults": self.faults.get(p), "cpu_ms": parts, "faults_by_part": faults})
         return out
 
     def figures(self) -> dict[str, Any]:
@@ -249,7 +303,7 @@ class Probe:
 
 
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
-                 folder: Path, parts: bool = False) -> dict[str, Any]:
+                 folder: Path, parts: bool = False, slow_ms: float | None = None) -> dict[str, Any]:
     """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
     the figures of :meth:`Probe.figures` over all passes."""
@@ -290,11 +344,15 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.die_settle += p.die_settle
             first.journal += p.journal
             first.parts.update({n + base: v for n, v in p.parts.items()})
+            first.pass_info.update({n + base: v for n, v in p.pass_info.items()})
+            first.faults.update({n + base: v for n, v in p.faults.items()})
             first.pass_no += p.pass_no
     out = merged[0].figures()
     out["games"] = len(merged)
     if parts:
         out["parts"] = merged[0].part_figures()
+    if slow_ms is not None:
+        out["slow_presses"] = merged[0].press_detail(slow_ms)
     return out
 
 
@@ -323,6 +381,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="scenario games to run, e.g. cha-dango,ginza")
     ap.add_argument("--window", action="store_true", help="a real window (needs DISPLAY) instead of SDL's dummy")
     ap.add_argument("--parts", action="store_true", help="time the parts of each pass (step, scenes, paint)")
+    ap.add_argument("--slow", type=float, metavar="MS",
+                    help="list each press whose in->HDMI is over MS (its wait, repainted share, action, parts)")
     ap.add_argument("--json", action="store_true", help="one JSON document on stdout, nothing else")
     args = ap.parse_args(argv)
     if not args.window:
@@ -343,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir()
             if bar is not None:
                 bar.set_description(f"{profile}: {game}")
-            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts)
+            r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts,
+                             args.slow)
             rows.append({"profile": profile, "scenario": label, **r})
             if bar is not None:
                 bar.update(1)
@@ -360,6 +421,14 @@ def main(argv: list[str] | None = None) -> int:
                 for label, f in figs.items():
                     print(f"  {label:12} {f['cpu_p50']:7.2f} {f['cpu_p99']:7.2f} {f['cpu_mean']:7.2f}"
                           f"  {f['wall_p99']:7.1f}")
+            if r.get("slow_presses") is not None:
+                print(f"\n{r['profile']} {r['scenario']}: presses over {args.slow:g} ms in->HDMI "
+                      f"({len(r['slow_presses'])} of {r['presses_flipped']})")
+                for d in r["slow_presses"]:
+                    cpu = ", ".join(f"{k} {v:g}" for k, v in d["cpu_ms"].items())
+                    print(f"  pass {d['pass']} seat {d['seat'] + 1}: {d['in_hdmi_ms']:g} ms (wait {d['wait_ms']:g}), "
+                          f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults; "
+                          f"CPU ms here: {cpu}; page faults: {d['faults_by_part']}")
     return 0
 
 

@@ -395,7 +395,12 @@ class Game:
             game._state_from_json(copy.deepcopy(data["state"]))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ValueError(f"damaged {cls.game_id} snapshot: {type(exc).__name__}: {exc}") from exc
-        game._take_back = _take_back.from_json(cls, data.get("take_back"))
+        try:
+            game._take_back = _take_back.from_json(cls, data.get("take_back"))
+        except ValueError as exc:
+            message = str(exc)
+            raise ValueError(message if message.startswith("damaged") else
+                             f"damaged {cls.game_id} snapshot: {message}") from exc
         return game
 
     def _validate_state(self) -> None:

@@ -54,6 +54,11 @@ class Result:
         solo: the solo opponent, or None.
         solo_best: a solo game with no opponent: the rulebook's best score
             to aim for (the game's ``SOLO_BEST_SCORE``), else None.
+        place_ties: the ties on score below the winners, one line each:
+            decided by a tie-break ("Seats 1 and 2 tied on 22 points: Seat
+            1 is 2nd by most unspent coins: 1 to 0") or a shared place
+            ("Seats 1 and 2 share 2nd place: 22 points, most unspent coins
+            (0 each)").
     """
     game: str
     scores: list[float]
@@ -64,6 +69,7 @@ class Result:
     tie_break: str | None
     solo: Solo | None
     solo_best: float | None = None
+    place_ties: tuple[str, ...] = ()
 
     def amount(self, x: float) -> str:
         """``x`` with the unit, singular for exactly 1: "1 VP card", "3 VP
@@ -185,4 +191,50 @@ def game_result(game: Game) -> Result:
             i = next(i for i in range(1, len(w)) if w[i] != r[i])
             name, sign = criteria[i]
             tie_break = _describe(name, sign, [w[i], r[i]], False)
-    return Result(game.game_id, scores, unit, ranking, list(top), len(top) > 1, tie_break, solo)
+    return Result(game.game_id, scores, unit, ranking, list(top), len(top) > 1, tie_break, solo,
+                  place_ties=_place_ties(ranking, keys, criteria, unit))
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def _seats(seats: list[int]) -> str:
+    """"Seats 1 and 2", "Seats 1, 2 and 4" (0-based in)."""
+    names = [str(s + 1) for s in sorted(seats)]
+    return "Seats " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _place_ties(ranking: list[list[int]], keys: list[tuple], criteria: tuple, unit: str) -> tuple[str, ...]:
+    """The ties on score below the first place (PT12: two seats on 22
+    points listed 2nd and 3rd with no word of a tie): each run of places
+    tied on score, with the tie-break that ordered it or the place it
+    shares (the winners' own tie is :attr:`Result.tie_break`'s)."""
+    out: list[str] = []
+    place, start = 1, {}
+    for group in ranking:
+        start[group[0]] = place
+        place += len(group)
+    i = 1
+    while i < len(ranking):
+        score = keys[ranking[i][0]][0]
+        j = i
+        while j + 1 < len(ranking) and keys[ranking[j + 1][0]][0] == score:
+            j += 1
+        run = ranking[i:j + 1]       # places tied on score (with the winners': the headline's tie-break)
+        amount = f"{score:g} {unit[:-1] if score == 1 and unit.endswith('s') else unit}"
+        for k, group in enumerate(run):
+            if k > 0:                # ordered by a tie-break below the one above it
+                above = run[k - 1]
+                w, r = keys[above[0]], keys[group[0]]
+                n = next(x for x in range(1, len(w)) if w[x] != r[x])
+                name, sign = criteria[n]
+                out.append(f"{_seats(above + group)} tied on {amount}: Seat {above[0] + 1} is "
+                           f"{_ordinal(start[above[0]])} by {_describe(name, sign, [w[n], r[n]], False)}")
+            if len(group) > 1:
+                rest = ", ".join(_describe(nm, sg, [keys[group[0]][x + 1]], True)
+                                 for x, (nm, sg) in enumerate(criteria[1:]))
+                out.append(f"{_seats(group)} share {_ordinal(start[group[0]])} place: {amount}"
+                           + (f", {rest}" if rest else ""))
+        i = j + 1
+    return tuple(out)

@@ -266,11 +266,22 @@ def _without_seat(text: str) -> str:
 
 
 def to_json(game: Any) -> dict[str, Any] | None:
-    """The history as JSON data for :meth:`Game.to_json` (None when empty)."""
+    """The history as JSON data for :meth:`Game.to_json` (None when empty):
+    ``{"seat", "kept": [...], "closed": [note, ...]}``, the notes
+    (:func:`_note`) of why seats' choices became final, so a loaded game
+    refuses in the same words."""
     history = game.__dict__.get("_take_back")
-    if not history or not history["kept"]:
+    closed = list((history or {}).get("closed", {}).values())
+    if not history or not (history["kept"] or closed):
         return None
-    return {"seat": history["seat"], "kept": [dict(k) for k in history["kept"]]}
+    data: dict[str, Any] = {"seat": history["seat"], "kept": [dict(k) for k in history["kept"]]}
+    if closed:
+        data["closed"] = [dict(note) for note in closed]
+    return data
+
+
+#: The keys of a saved note (:func:`_note`) and the types they hold.
+_NOTE_KEYS = {"seat": int, "why": str, "words": (str, type(None)), "by": (int, type(None)), "still": bool}
 
 
 def from_json(cls: Any, data: Any) -> dict[str, Any]:
@@ -284,7 +295,9 @@ def from_json(cls: Any, data: Any) -> dict[str, Any]:
         return fresh()
     if not isinstance(data, dict) or not isinstance(data.get("kept"), list):
         raise ValueError("'take_back' must be an object with a 'kept' list")
-    seat = data.get("seat")
+    seat, closed = data.get("seat"), _notes_from_json(data.get("closed", []))
+    if not data["kept"] and seat is None:
+        return {**fresh(), "closed": closed}
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= len(data["kept"]) <= MAX_KEPT:
         raise ValueError("'take_back' needs a seat and 1..64 kept choices")
     kept = []
@@ -295,4 +308,24 @@ def from_json(cls: Any, data: Any) -> dict[str, Any]:
             raise ValueError("a kept choice needs 'before', 'action' and 'text'")
         cls._load(item["before"])
         kept.append({"before": item["before"], "action": item["action"], "text": item["text"]})
-    return {"seat": seat, "kept": kept}
+    return {"seat": seat, "kept": kept, "closed": closed}
+
+
+def _notes_from_json(data: Any) -> dict[int, dict[str, Any]]:
+    """The per-seat notes saved by :func:`to_json` (a list), seat -> note.
+
+    Raises:
+        ValueError: a note is not an object of :data:`_NOTE_KEYS` with a
+            known reason (:data:`REFUSAL_WORDS`).
+    """
+    if not isinstance(data, list):
+        raise ValueError("'take_back.closed' must be a list of notes")
+    notes = {}
+    for note in data:
+        if not isinstance(note, dict) or set(note) != set(_NOTE_KEYS) \
+                or any(not isinstance(note[k], t) or (t is int and isinstance(note[k], bool))
+                       for k, t in _NOTE_KEYS.items()) \
+                or note["why"] not in REFUSAL_WORDS:
+            raise ValueError(f"a 'take_back.closed' note needs {sorted(_NOTE_KEYS)} and a known 'why'")
+        notes[note["seat"]] = dict(note)
+    return notes

@@ -73,7 +73,7 @@ The calibration's public names for the cabinet (``cabinet dice``, the
 cabinet's reader) are importable from here: :func:`calibrate_from_labelled`
 and, from their homes, :class:`Calibration`, :class:`CalibrationError`,
 :data:`CALIBRATION_FILE`, :func:`save`, :func:`load`, :func:`apply`,
-:func:`kept_words`, :func:`window_text`.
+:func:`kept_words`, :func:`window_text`, :func:`window_words`.
 """
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ from vision.calibration.file import (CALIBRATION_FILE, Calibration, CalibrationE
 from vision.calibration.layers import fit_on, head_inputs
 from vision.calibration.photos import MAX_WINDOWS, TURNS, check_labels, fit_samples, label_count, thin_negatives
 from vision.calibration.threshold import counts_at, value_readings
-from vision.calibration.window_fit import die_patches, fit_window, window_text
+from vision.calibration.window_fit import die_patches, fit_window, window_text, window_words
 from vision.dataset import list_images, scene_key
 from vision.netreader import SHIPPED_WINDOW
 from vision.reader import DiceReader
@@ -137,25 +137,23 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     _check_features_output(reader)
     base = reader.min_value_p_without_calibration  # "before" is the reader without any calibration
     as_is = reader.with_heads(None).with_window(None)  # the nets as shipped, the shipped window
-    say(f"reading the {len(fit_imgs)} fit photos as the reader is")
+    say(f"reading the {len(fit_imgs)} photos to learn from")
     plain = value_readings(as_is, fit_imgs)[0]
     check_labels(plain, folder)
-    say(f"finding dice in {len(fit_imgs)} photos")
+    say("finding where your camera sees the dice's top faces")
     # where this camera shows the dice's top faces (read with the nets as shipped)
     patches = die_patches(as_is, fit_imgs)
     window, loss_shipped, loss_window = fit_window(as_is, patches)
-    if window != SHIPPED_WINDOW:
-        say(f"a window for this camera: {window_text(window)}")
     windowed = as_is.with_window(window)
     windows, classes, owners, labelled, found, per = _fit_dice(windowed, fit_imgs, folder)
-    say(f"fitting the face nets' last layers on {len(windows)} windows of {found} dice")
+    say(f"learning what your {found} dice look like")
     inputs = head_inputs(reader.models, windows)
     heads = fit_on(inputs, classes, per)
     fit = (inputs, classes, per, owners)
     protos, proto_note, proto_weight, proto_reads = learned_prototypes(windowed.at(base), fit_imgs, *fit, base)
-    say(f"choosing a value threshold for these dice on {len(fit_imgs)} photos")
+    say(f"trying each change on the {len(fit_imgs)} photos")
     tries, margins = candidates_to_try(windowed, window, fit_imgs, fit, (plain, labelled), base, heads, proto_reads)
-    say(f"confirming on {len(confirm_imgs)} photos kept back")
+    say(f"checking each change on the {len(confirm_imgs)} photos kept back")
     before = score_folder(folder, as_is.at(base).read_dice, confirm_imgs)
     plain_confirm = value_readings(as_is.at(base), confirm_imgs)[0]  # the reader as it is, at any threshold
     candidates, learned = score_candidates(as_is, folder, confirm_imgs, tries, protos)
@@ -250,4 +248,4 @@ def _figures(s) -> dict:
 
 
 __all__ = ["CALIBRATION_FILE", "MIN_FOUND", "Calibration", "CalibrationError", "apply", "calibrate_from_labelled",
-           "kept_words", "load", "save", "window_text"]
+           "kept_words", "load", "save", "window_text", "window_words"]

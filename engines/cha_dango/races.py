@@ -7,7 +7,8 @@ serialises exactly); the same race serves both of the book's actions
 on the card"), because the players must *see* which one the card asks for
 (ruling CD-9).  Whether customers match (``kind``), which ones
 (``targets``) and what the engine has already decided (``won``, ``log``)
-stay inside the race until it is decided; views show only the inputs.
+stay inside the race until it is decided; views show only the inputs (a
+seat's own view also its own wrong hit, CD-12: it is out of the order).
 
 Times are integer microseconds (us) on the edge-source clock.
 

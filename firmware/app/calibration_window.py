@@ -16,6 +16,32 @@ from firmware.ui.keys import SIM_KEYS
 RESULT_GRACE_S = 1.0
 
 
+class EscLeave:
+    """The window's leave rule, as a game's and the menu's
+    (:data:`firmware.app.window_loop.ESC_CONFIRM_S`): the first Esc asks
+    "Esc again within 4 s to leave", a second within that time leaves
+    (PT14: one Esc ended the calibration)."""
+
+    def __init__(self) -> None:
+        self.until: float | None = None
+
+    def press(self, now_s: float) -> bool:
+        """Esc at ``now_s`` (s): True when it is the second within the time (leave)."""
+        if self.until is not None and now_s <= self.until:
+            return True
+        from firmware.app.window_loop import ESC_CONFIRM_S
+        self.until = now_s + ESC_CONFIRM_S
+        return False
+
+    def notice(self, now_s: float) -> str:
+        """The question while it is asked ("" when not, or its time ran out)."""
+        from firmware.app.window_loop import esc_question
+        if self.until is None or now_s > self.until:
+            self.until = None
+            return ""
+        return esc_question(self.until - now_s, "to leave the calibration (the calibration in use is kept)")
+
+
 def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, renderer: Any = None) -> dict[str, Any]:
     """Run the guided calibration on the cabinet (simulated when there is
     no Pi hardware) and store an accepted calibration at ``path``.
@@ -73,7 +99,8 @@ def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -
     the result stays on screen until any seat's button is pressed - in the
     simulator's window any key, which is how a flow of bots only closes
     (presses in the first :data:`RESULT_GRACE_S` are ignored: a press meant
-    for the last step), or the window is closed / Escape."""
+    for the last step), or the window is closed / Escape twice within
+    4 s (:class:`EscLeave`; the first asks on the screen)."""
     from hardware.camera import monotonic_us
     flow, renderer, timeline, render, step = run.flow, run.renderer, run.timeline, run.render, run.step
     pg = renderer.pg
@@ -90,6 +117,7 @@ def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -
     if renderer.window is not None and cab.simulated and not keys:      # bots only: no seat key
         flow.next_hint = flow.next_hint.replace("any button", "any key")
     done_at = None
+    esc = EscLeave()
     while done_at is None or not flow.dismissed:
         if cab.simulated:
             now = max(base + monotonic_us() - start, cab.factory.now_us)
@@ -98,11 +126,14 @@ def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -
             now = cab.now_us()
         if renderer.window is not None:
             for ev in pg.event.get():
-                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+                if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE and
+                                          (flow.outcome is not None or esc.press(time.monotonic()))):
                     if flow.outcome is None:
-                        flow.refuse("stopped before the end")
+                        flow.cancel()
                     render()
                     return
+                if ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE:     # the first Esc asks
+                    continue
                 if ev.type == pg.KEYDOWN and flow.outcome is not None and done_at is not None \
                         and time.monotonic() - done_at >= RESULT_GRACE_S:
                     flow.dismissed = True       # any key closes the result in the simulator's window
@@ -116,6 +147,10 @@ def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -
                     except KeyError:        # no nav buttons wired on this seat: the key acts directly
                         if ev.type == pg.KEYDOWN and name != "button":
                             flow.nav(seat, -1 if name == "nav_a" else 1)
+        question = esc.notice(time.monotonic())
+        if question != flow.notice:
+            flow.notice = question
+            flow.version += 1
         step(now)
         if flow.outcome is not None and done_at is None:
             done_at = time.monotonic()

@@ -23,6 +23,8 @@ from firmware.screens.games import GAMES as CABINET_GAMES
 
 BOT_CHOICES = ["none", "all but seat 1", "all"]
 BOT_LEVELS = ["easy", "normal", "hard"]
+#: the Bot level row's value while the Bots row says "none" (the row stays, greyed)
+NO_BOTS = "no bots"
 DIFFICULTIES = ["easy", "hard", "epic"]
 #: game id -> the name on the menu's Resume line: each game's own words
 #: (:mod:`firmware.screens.games`)
@@ -37,8 +39,8 @@ TEXT_SIZES = ("normal", "large")
 
 @dataclass
 class Menu:
-    """Menu state.  Rows: game, players, bots, bot level (when there are
-    bots), difficulty, one "Resume" row per unfinished game (newest first,
+    """Menu state.  Rows: game, players, bots, bot level (always; "no bots",
+    greyed, while there are none: the rows below never move), difficulty, one "Resume" row per unfinished game (newest first,
     :attr:`resumable`), start, calibrate dice, undo dice calibration
     (when :attr:`calibrated`).
 
@@ -116,8 +118,9 @@ class Menu:
         """(label, value) of every row, in focus order."""
         info = GAMES[self.game_id]
         rows = [("Game", info.name), ("Players", str(self.players)), ("Bots", BOT_CHOICES[self.bots])]
-        if BOT_CHOICES[self.bots] != "none":
-            rows.append(("Bot level", BOT_LEVELS[self.bot_level]))
+        # always there (PT13, m7: a row that came and went moved the rows below under a person's presses);
+        # greyed "no bots" while there are none (:meth:`greyed`)
+        rows.append(("Bot level", BOT_LEVELS[self.bot_level] if BOT_CHOICES[self.bots] != "none" else NO_BOTS))
         if self.game_id == "cryptid-cafe" and self.players == 1:     # it sets the solo wasted-dish cost only
             rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + " (solo)"))
         if self.game_id == "cha-dango":
@@ -222,15 +225,21 @@ class Menu:
             self.game_index = (self.game_index + 1) % len(self.games)
             info = GAMES[self.game_id]
             self.players = min(max(self.players, info.min_players), self.max_players(self.game_id))
+            self._bots_offered()
             self.focus = min(self.focus, len(self.rows()) - 1)
         elif label == "Players":
             self.players = self.players + 1 if self.players < self.max_players(self.game_id) else info.min_players
+            self._bots_offered()
         elif label == "Bots":
-            self.bots = (self.bots + 1) % len(BOT_CHOICES)
+            offered = self.bot_choices()
+            self.bots = BOT_CHOICES.index(offered[(offered.index(BOT_CHOICES[self.bots]) + 1) % len(offered)])
             self.bots_chosen = True
             self.focus = min(self.focus, len(self.rows()) - 1)
         elif label == "Bot level":
-            self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
+            if BOT_CHOICES[self.bots] == "none":
+                self.message = "no bots: choose them in the Bots row first"
+            else:
+                self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
         elif label == "Difficulty":
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Youngest player (starts)":
@@ -279,6 +288,22 @@ class Menu:
                               "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots},
                               "walkthrough": self.walkthrough})
         return None
+
+    def bot_choices(self) -> list[str]:
+        """The Bots row's values offered: only those that differ (with 1
+        player "all but seat 1" is "none", PT13)."""
+        return [c for c in BOT_CHOICES if not (c == "all but seat 1" and self.players < 2)]
+
+    def _bots_offered(self) -> None:
+        """The Bots row's value kept among those offered (1 player: "all
+        but seat 1" becomes "none", which it meant)."""
+        if BOT_CHOICES[self.bots] not in self.bot_choices():
+            self.bots = BOT_CHOICES.index("none")
+
+    def greyed(self) -> set[str]:
+        """The labels of rows shown but doing nothing now (the Bot level
+        row with no bots)."""
+        return {"Bot level"} if BOT_CHOICES[self.bots] == "none" else set()
 
     def label_focused(self) -> str:
         """The focused row's label."""

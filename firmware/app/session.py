@@ -66,7 +66,9 @@ class SessionOptions:
     seats; None = none for a new game, the recorded ones on resume),
     ``bot_levels`` (seat -> bot kind, see :mod:`bots`; default ``normal``),
     ``walkthrough`` (the first-game walkthrough during round 1, issue 38;
-    on resume: as recorded when not asked for)."""
+    on resume: as recorded when not asked for), ``calibrated`` (the dice
+    reader reads with this cabinet's calibration, if it has one; False:
+    ``--no-calibration``)."""
     headless: bool = False
     screens: str | None = None
     dice_from: str | None = None
@@ -74,6 +76,7 @@ class SessionOptions:
     bots: set[int] | None = None
     bot_levels: dict[int, str] = field(default_factory=dict)
     walkthrough: bool = False
+    calibrated: bool = True
 
 
 class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater):
@@ -100,7 +103,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         if self.cabinet.simulated:
             # the virtual clock starts after the journal's last timestamp
             self.cabinet.factory.advance_to(max(self.cabinet.factory.now_us, game.now_us() + 1_000_000))
-        self.dice = dice_station(cfg, game, self.cabinet, opts.dice_from)
+        self.dice = dice_station(cfg, game, self.cabinet, opts.dice_from, opts.calibrated)
         self.runtime = Runtime(game, self.cabinet, writer, bots=opts.bots or set(), bot_seed=game.seed, dice=self.dice,
                                on_change=self.render, bot_levels=opts.bot_levels)
         mode = "headless" if opts.headless else ("fullscreen" if not self.cabinet.simulated else "window")
@@ -116,6 +119,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         self._init_timers(cabinet_game(game.game_id))
         self.runtime.pre_step = self._pre_step
         self.runtime.after_apply = self._result_pause
+        self.runtime.summary_press = self._summary_press     # CAB-13: a press reads the summary
         self._init_walkthrough()
         self._init_screens()
         from firmware.runtime.twin_costs import attach
@@ -264,7 +268,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
             notice = self.oled_writer.notice()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 # a refused take-back's words: on the seat's OLED whatever it shows (a dice check too)
-                "said_why": {k: v for k, v in prompts.items() if is_refusal(str(v))},
+                "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
+                             **{k: w for k, (w, _) in self.runtime.refusals.items()}},
                 "paused": self.runtime.pause.paused,
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
@@ -273,7 +278,8 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
                 # a reroll keeps dice: the simulated table keeps those of each person's target card
                 "simulated_dice": getattr(self.dice, "table", None) is not None,
                 "targets": self.runtime.targets_now(),
-                "round_summary": self.round_summary if self.countdown.startswith("next") else None,
+                "round_summary": self.summary_shown(),
+                "summary_read": sorted(self.summary_readers()),
                 "result": game_result(self.game) if self.game.is_terminal() else None}
 
     def _readings(self) -> dict[int, dict[str, Any]]:

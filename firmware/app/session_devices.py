@@ -48,34 +48,44 @@ def open_cabinet(cfg: dict[str, Any], headless: bool, kwargs: dict[str, Any]) ->
     return cabinet
 
 
-def dice_station(cfg: dict[str, Any], game: Game, cabinet: Any, dice_from: str | None) -> DiceStation:
+def dice_station(cfg: dict[str, Any], game: Game, cabinet: Any, dice_from: str | None,
+                 calibrated: bool = True) -> DiceStation:
     """The dice station of ``game`` with the cabinet's dice reader
     (:func:`firmware.runtime.reader.cabinet_reader`: config ``[vision]``
-    and, on the real cabinet, this cabinet's dice calibration if it has
-    one): on the simulated cabinet a simulated table (seeded by the game;
-    die images from ``dice_from``, a labelled photo set, if given), else
-    the cabinet's camera read in the seats' tray zones.
+    and, unless not ``calibrated`` (``cabinet play --no-calibration``),
+    this cabinet's dice calibration if it has one - on the simulated
+    cabinet too, where the owner tries calibration (PT14: a calibration
+    made there never reached its games); :attr:`DiceStation.reader_words`
+    says which, for the report): on the simulated cabinet a simulated
+    table (seeded by the game; die images from ``dice_from``, a labelled
+    photo set, if given), else the cabinet's camera read in the seats'
+    tray zones.
 
     Raises:
         ValueError: a seat that plays has no tray zone (:func:`check_trays`).
     """
-    from firmware.runtime.reader import cabinet_reader
-    reader, used, why = cabinet_reader(cfg, calibrated=not cabinet.simulated)
+    from firmware.runtime.reader import cabinet_reader, reader_words
+    reader, used, why = cabinet_reader(cfg, calibrated=calibrated)
     if used:
         log.info("dice reader: calibration %s", used)
     if why:
         log.warning("dice reader reads as shipped: %s", why)
+    words = reader_words(reader, used, why, calibrated)
     if cabinet.simulated:
         table = SimTable(game.num_players, seed=game.seed, dice_from=dice_from)
-        return DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
-                           contest_ms=cfg["vision"]["contest_ms"], reader=reader)
+        station = DiceStation(game.num_players, cfg["vision"]["settle_ms"], table=table,
+                              contest_ms=cfg["vision"]["contest_ms"], reader=reader)
+        station.reader_words = words
+        return station
     from vision.trays import TrayZones
     check_trays(cfg, game)
     cam = cfg["camera"]
     zones = TrayZones.from_config(cfg["vision"], (cam["width"], cam["height"]), game.num_players + 1)
-    return DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=cabinet.camera,
-                       zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
-                       contest_ms=cfg["vision"]["contest_ms"], reader=reader)
+    station = DiceStation(game.num_players, cfg["vision"]["settle_ms"], camera=cabinet.camera,
+                          zones=zones, white_balance=tuple(cfg["vision"]["white_balance"]),
+                          contest_ms=cfg["vision"]["contest_ms"], reader=reader)
+    station.reader_words = words
+    return station
 
 
 def open_renderer(size: tuple[int, int], mode: str, players: int, bots: Any) -> Any:

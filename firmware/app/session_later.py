@@ -18,7 +18,10 @@ game as the pass left it, stamped with that pass's time, so it plans the
 same presses: :meth:`firmware.runtime.runner_bots.RunnerBots.send_asks`),
 then each owed seat's frame (built from the game as it is when the job
 runs: a frame is never older than the one a later render would build),
-then the panels once every owed frame is built.
+then the panels once every owed frame is built, then (in the window loop
+only) the painter's spare surfaces for the parts on the screen, one a job
+(:meth:`firmware.ui.paint.Painter.provision`: the next part drawn anew is
+drawn into memory already faulted in, not fresh memory in its pass).
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``scenes``, ``renderer``, ``oled_images`` and its
@@ -71,7 +74,13 @@ class SessionLater:
     @property
     def owes_after_flip(self) -> bool:
         """True while a render's after-flip work is not all done."""
-        return bool(self._owed_seats or self._owed_panels or self.runtime.asks_waiting)
+        return bool(self._owed_seats or self._owed_panels or self.runtime.asks_waiting or self._spares_owed())
+
+    def _spares_owed(self) -> bool:
+        """True when the painter may want spare surfaces made between
+        passes (:meth:`firmware.ui.paint.Painter.provision`; only in the
+        window loop: a render done at once has no time between passes)."""
+        return self.after_flip_later and getattr(getattr(self.renderer, "painter", None), "spares_wanted", False)
 
     def work_after_flip(self) -> bool:
         """Do one job of the after-flip work (see the module docstring);
@@ -93,6 +102,8 @@ class SessionLater:
             self._owed_panels = False
             self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=rt.bots,
                                          legends=self._legends(), lights=self._light_states())
+        elif self._spares_owed():
+            self.renderer.painter.provision()
         return self.owes_after_flip
 
     def finish_after_flip(self) -> None:

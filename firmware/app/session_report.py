@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines import Game
+from engines.words import plural
 from engines.results import game_result
 
 from firmware.screens.games import cabinet_game
@@ -51,9 +52,11 @@ class SessionReport:
         if type(self.game).chance_requests is Game.chance_requests:
             return out            # a game without dice (Cha dango, Café Junior, Cryptid Cafe): no camera figures
         if d["requests"] or self.resumed:
+            # "rerolls" here are those the cabinet asked for because dice stayed unread, not the
+            # game's own rerolls nor those after a rejected reading (PT12: "0 rerolls" beside "1 rerolled")
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
-                       f"{d['nudges']} nudges, {d['rerolls']} rerolls, {d['entered']} dice entered by hand, "
-                       f"{d['frames']} frames")
+                       f"{d['nudges']} nudges, {plural(d['rerolls'], 'reroll')} asked for unread dice, "
+                       f"{d['entered']} dice entered by hand, {d['frames']} frames")
         if d.get("first_dice"):
             out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
                        f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
@@ -62,10 +65,14 @@ class SessionReport:
                        + (f", {d['nudge_wait_us'] / 1e6 / d['nudges']:.2f} s waited per nudge" if d["nudges"] else ""))
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
-                       f"({d['contest_rerolls']} rerolled, {d['hand_entries']} readings entered by hand)")
+                       f"({plural(d['contest_rerolls'], 'reroll')} asked after a rejection, "
+                       f"{d['hand_entries']} readings entered by hand)")
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
             of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
             out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")
+        words = getattr(self.dice, "reader_words", "")
+        if words:
+            out.append(f"  dice reader: {words}")
         return out
 
     def report_text(self, r: dict[str, Any]) -> list[str]:
@@ -91,6 +98,7 @@ class SessionReport:
             if res["solo"]:
                 out.append(f"  {res['solo']['name']}: {res['solo']['score']:g}")
             out.append(f"  result: {res['headline']}")
+            out += [f"  {t}" for t in res.get("place_ties") or ()]     # ties below the winner (PT12)
         out += self.report_lines(r)
         out.append(f"  actions: {r['actions']}, screens drawn: {r['screens']}")
         out.append(f"  journal: {r['journal']}")

@@ -2,7 +2,9 @@
 starts each Retrograde roll, a race resumed from a save held for the same
 countdown (CAB-8), a Cha dango race's outcome held on the screen before the
 next order (CAB-7), Retrograde's round summary held before the next round
-(CAB-10), and a VP-card choice that times out (CAB-9).
+(CAB-10), and a VP-card choice that times out (CAB-9); a person's press
+while a round's summary stands reads it and closes it, choosing nothing
+(CAB-13, :meth:`SessionTimers._summary_press`).
 
 :class:`SessionTimers` is a part of :class:`firmware.app.session.Session`:
 the runtime calls :meth:`SessionTimers._timers` before each step and
@@ -48,6 +50,8 @@ class SessionTimers:
         self._round_start: dict[str, Any] | None = None
         self._view_at: tuple[int, dict[str, Any]] | None = None
         self.round_summary: dict[str, Any] | None = None
+        #: CAB-13: (the summary's pause key, the people's seats that pressed on it)
+        self._summary_read: tuple[Any, set[int]] = (None, set())
         #: Cha dango: at a VP-card choice's time-out, the card each seat was shown goes (CAB-9)
         self._choice_timeout_fn = declared.hook("choice_timeout") if declared is not None else None
         #: a race resumed from a save: the action that restarts it after the countdown (CAB-8)
@@ -94,6 +98,45 @@ class SessionTimers:
             if ms > 0:   # the outcome's very first frame says so (issue 34)
                 self.countdown = f"next {-(-ms // 1000)}"
                 self.runtime.dirty = True
+
+    def summary_shown(self) -> dict[str, Any] | None:
+        """The round's summary the HDMI shows now (while the next round
+        waits for it: the banner says "next N"), else None."""
+        return self.round_summary if self.countdown.startswith("next") else None
+
+    def summary_readers(self) -> set[int]:
+        """The people's seats that pressed on the summary shown now (CAB-13)."""
+        key, seats = self._summary_read
+        return set(seats) if key == self._pause_done and self.summary_shown() else set()
+
+    def _summary_press(self, ev: Any) -> bool:
+        """Ruling CAB-13: a person's press (button or arrow) while a
+        round's summary stands acts on no choice (the seat cannot see the
+        board under it: PT13, an arrow moved a cursor on round 2's servers
+        and the summary was gone).  It says the seat has read it; once every
+        person's seat pressed, the summary closes and the next round goes
+        on at once (the holds it kept end; Retrograde's 3-2-1 starts).
+        Returns True when the press was taken so."""
+        if self.summary_shown() is None or ev.input not in ("button", "nav_a", "nav_b", "nav_push"):
+            return False
+        key, seats = self._summary_read
+        if key != self._pause_done:
+            seats = set()
+        seats.add(ev.seat)
+        self._summary_read = (self._pause_done, seats)
+        rt = self.runtime
+        people = {s for s in range(self.game.num_players) if s not in rt.bots}
+        if people <= seats:       # all have read it: the board again, the round goes on
+            t = ev.t_us
+            for kind, until in list(rt.not_before.items()):
+                if until > t:
+                    rt.not_before[kind] = t
+            if rt.hold_until_us > t + COUNTDOWN_US:
+                rt.hold_until_us = t + COUNTDOWN_US
+            self.countdown = ""
+            for seat in people:   # the choices appear now, on the board: looked at from here (CAB-12)
+                rt.controls[seat].new_at_us = t
+        return True
 
     def _timers(self, t_us: int) -> None:
         """The 3-2-1 countdown that starts each Retrograde roll (the dice

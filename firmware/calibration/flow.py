@@ -65,8 +65,10 @@ from vision.netreader import NOT_A_DIE, WindowGeometry, face_window
 from vision.reader import DiceReader
 
 from firmware.calibration.learning import Learning
-from firmware.calibration.model import (AWAY_US, FACES, MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, STEPS,
-                                        SURELY_NOT_A_DIE, Reading, SeatCal, frame_problem, log)
+from firmware.calibration.model import (AWAY_US, CANCELLED, FACES, LEAVE_ASK_US, LEAVE_HOLD_US, LOOK_FIRST_WORDS,
+                                        MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, STEPS, SURELY_NOT_A_DIE,
+                                        Reading, SeatCal, frame_problem, log)
+from firmware.rulings import LOOK_FIRST_US
 
 
 class GuidedCalibration(Learning):
@@ -147,6 +149,12 @@ class GuidedCalibration(Learning):
         self._margins: dict[str, str] = {}
         # the value threshold chosen for these dice at adapt (the "threshold" candidate)
         self.min_value_p: float | None = None
+        #: the seat asked to leave (held both arrows :data:`LEAVE_HOLD_US`), or None;
+        #: its button then cancels the flow, an arrow stays
+        self.leaving: int | None = None
+        #: the window's question ("Esc again within 4 s to leave ..."), "" when none
+        self.notice = ""
+        self._leave_asked_us = 0
         #: what decide() kept, in a player's words, for the result screen ("" before)
         self.kept = ""
         #: why a raised threshold was kept (the captured faces' misreads it avoids), or ""
@@ -190,17 +198,39 @@ class GuidedCalibration(Learning):
         self.version += 1
 
     # ------------------------------------------------------------ input
-    def press(self, seat: int) -> None:
-        """Seat ``seat``'s big button was pressed (ignored for a seat not
-        taking part, or once the flow is done)."""
+    def press(self, seat: int, t_us: int | None = None, look_first: bool = True) -> None:
+        """Seat ``seat``'s big button was pressed at ``t_us`` (None: the
+        flow's time; ignored for a seat not taking part, or once the flow is
+        done).  The seat that asked to leave (:meth:`arrows`) leaves: the
+        flow is cancelled.  With ``look_first`` (a person's seat; bots are
+        never held back) a press less than
+        :data:`~firmware.rulings.LOOK_FIRST_US` after the seat's screen
+        showed a new step (a face, a roll, a reading to check: ruling
+        CAB-12, PT14 shot16: a capture 0.3 s after "2 pips up" appeared,
+        the dice still showing 1) takes nothing and says
+        :data:`~firmware.calibration.model.LOOK_FIRST_WORDS`."""
         if self.outcome is not None:
             self.dismissed = True
+            return
+        if self.leaving is not None and seat == self.leaving:
+            self.cancel()
             return
         s = self.seats.get(seat)
         if s is None:
             return
+        if t_us is None:
+            t_us = self.now_us
+        elif self.now_us is None or t_us > self.now_us:
+            self.now_us = t_us            # (what the press changes is shown from then)
         s.presses += 1
-        s.pressed_us = self.now_us
+        s.pressed_us = t_us
+        if look_first and t_us is not None and s.shown_us is not None and t_us < s.shown_us + LOOK_FIRST_US \
+                and self.phase in ("face", "roll") and s.status != "confirmed":
+            s.problem = LOOK_FIRST_WORDS
+            self._changed()
+            return
+        if s.problem == LOOK_FIRST_WORDS:
+            s.problem = ""
         if self.phase == "face":
             self._capture_face(s)
         elif self.phase == "roll":
@@ -210,9 +240,31 @@ class GuidedCalibration(Learning):
                 self._capture_roll(s)
         self._changed()
 
+    def arrows(self, seat: int, a_down: bool, b_down: bool, t_us: int) -> None:
+        """Seat ``seat``'s arrows (or the knob's push, as both) are down
+        (``a_down`` and ``b_down``) at ``t_us``: held together
+        :data:`~firmware.calibration.model.LEAVE_HOLD_US` (:meth:`tick`),
+        the seat is asked whether to leave (PT14: no way out without a
+        keyboard)."""
+        s = self.seats.get(seat)
+        if s is None or self.outcome is not None:
+            return
+        s.held_us = (s.held_us if s.held_us is not None else t_us) if a_down and b_down else None
+
+    def cancel(self) -> None:
+        """The owner left the calibration: it ends cancelled (no refusal),
+        the calibration in use is kept."""
+        self.leaving = None
+        self.outcome = ("cancelled", CANCELLED)
+        self._changed()
+
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (+1 / -1) of ``seat``: moves its cursor over
         "ok" and the dice of its reading."""
+        if self.leaving is not None and seat == self.leaving:
+            self.leaving = None           # an arrow: stay
+            self._changed()
+            return
         s = self.seats.get(seat)
         if s is None or s.status != "checking" or s.reading is None:
             return
@@ -281,14 +333,14 @@ class GuidedCalibration(Learning):
         if self.phase == "face" and all(x.status == "captured" for x in self.seats.values()):
             self.step += 1
             for x in self.seats.values():
-                x.status, x.dice = "waiting", 0
+                x.status, x.dice, x.shown_us = "waiting", 0, self.now_us
         elif self.phase == "roll" and all(x.status == "confirmed" for x in self.seats.values()):
             if self.roll >= self.rolls:
                 self.decide()
             else:
                 self.roll += 1
                 for x in self.seats.values():
-                    x.status, x.dice, x.reading, x.cursor = "waiting", 0, None, 0
+                    x.status, x.dice, x.reading, x.cursor, x.shown_us = "waiting", 0, None, 0, self.now_us
 
     # ------------------------------------------------------------ nobody there
     def _step_key(self) -> tuple:
@@ -324,6 +376,7 @@ class GuidedCalibration(Learning):
         goes on without them."""
         if self.phase not in ("face", "roll"):
             return
+        self._leave_tick(t_us)
         shown = {k: self.away_in_s(s) for k, s in self.seats.items()}
         self.now_us = t_us
         key = self._step_key()
@@ -345,6 +398,17 @@ class GuidedCalibration(Learning):
         if shown != {k: self.away_in_s(s) for k, s in self.seats.items()}:
             self._changed()
 
+    def _leave_tick(self, t_us: int) -> None:
+        """A seat that held both arrows :data:`LEAVE_HOLD_US` is asked to
+        leave; the question goes after :data:`LEAVE_ASK_US`."""
+        if self.leaving is not None and t_us - self._leave_asked_us >= LEAVE_ASK_US:
+            self.leaving = None
+            self._changed()
+        for k, s in self.seats.items():
+            if s.held_us is not None and t_us - s.held_us >= LEAVE_HOLD_US and self.leaving != k:
+                self.leaving, self._leave_asked_us, s.held_us = k, t_us, None
+                self._changed()
+
     # ------------------------------------------------------------ adapt
 
     def _read_new(self, frame: np.ndarray, seat: int) -> list:
@@ -365,7 +429,7 @@ class GuidedCalibration(Learning):
         boxes = [(d.center[0], d.center[1], float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in dice]
         values = [d.value for d in dice]
         s.reading = Reading(s.seat, frame, boxes, list(values), list(values))
-        s.status, s.problem, s.dice, s.cursor = "checking", "", len(dice), 0
+        s.status, s.problem, s.dice, s.cursor, s.shown_us = "checking", "", len(dice), 0, self.now_us
 
     def _check_press(self, s: SeatCal) -> None:
         r = s.reading

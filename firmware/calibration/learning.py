@@ -14,7 +14,7 @@ from vision.calibration.file import Calibration, CalibrationError, models_finger
 from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
 from vision.calibration.threshold import THRESHOLDS, choose_threshold, counts_at, margin_words
-from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_text
+from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_words
 from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
 from vision.reader import DiceReader
 
@@ -65,7 +65,7 @@ class Learning:
             self.fit_cpu_s = self.clock() - t0
         self.roll = 1
         for s in self.seats.values():
-            s.status, s.dice = "waiting", 0
+            s.status, s.dice, s.shown_us = "waiting", 0, self.now_us
         self._changed()
 
     def _choose_threshold(self, name: str = "plain", reader: DiceReader | None = None) -> float:
@@ -154,10 +154,11 @@ class Learning:
         self.tried = candidates
         self.decide_cpu_s = self.clock() - t0
         b = self.before
+        gate = {k: (at_window_p["right"], at_window_p["wrong"]) if k == "window" and at_window_p is not None
+                else None for k in candidates}
         ok = {k: a for k, a in candidates.items()
-              if not reads_worse(b["right"], b["wrong"], a["right"], a["wrong"],
-                                           at_threshold=(at_window_p["right"], at_window_p["wrong"])
-                                           if k == "window" and at_window_p is not None else None)}
+              if not reads_worse(b["right"], b["wrong"], a["right"], a["wrong"], at_threshold=gate[k])}
+        better = {k: a for k, a in ok.items() if weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"])}
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse("no dice were confirmed in the free rolls")
@@ -170,7 +171,9 @@ class Learning:
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
                         f"of {b['dice']} dice without it; {worse}")
         else:
-            self._keep_best(candidates, ok, base)
+            # the rolls are what the owner checks: a calibration must read them better
+            # (vision.calibration.confirm.player_cost falls), else nothing needs changing
+            self._keep_best(candidates, better, base)
         self._changed()
 
     def _score_candidates(self, base: float) -> tuple[dict[str, dict[str, int]], dict[str, int] | None]:
@@ -195,12 +198,16 @@ class Learning:
         return candidates, at_window_p
 
     def _keep_best(self, candidates: dict[str, dict[str, int]], ok: dict[str, dict[str, int]], base: float) -> None:
-        """Of the candidates that do not read the rolls worse (``ok``), keep
-        the one worth most on the rolls and the captured faces together
-        (ties: the first tried), or the reader as it is when none is worth
-        more; set :attr:`kind`, :attr:`after`, :attr:`why`, :attr:`kept`
+        """Of the candidates that read the rolls better (``ok``: the
+        players' cost, :func:`vision.calibration.confirm.player_cost`,
+        falls on them), keep the one worth most on the rolls and the
+        captured faces together (ties: the first tried), or the reader as
+        it is when there is none or none is worth more (:meth:`_no_change`); set :attr:`kind`, :attr:`after`, :attr:`why`, :attr:`kept`
         and the ``stored`` outcome."""
         b = self.before
+        if not ok:
+            self._no_change(b)
+            return
         thresholds = {"layers": base, "prototypes": base, "threshold": self.min_value_p, "window": self.window_p}
         # the new layers (prototypes) were learned on the captured faces, so their own
         # readings of them would flatter them: they are weighed with the shipped reader's
@@ -213,18 +220,14 @@ class Learning:
         a = self.after = ok[self.kind]
         if (worth(a, fit_reads[self.kind], thresholds[self.kind]) <= worth(b, "plain", base)
                 or (self.kind == "threshold" and self.min_value_p == base)):
-            # no better than the reader as it is: keep that (no layers, window or threshold of its own)
-            self.kind, a = "as shipped", b
-            self.after = b
-            what = ("the reader as it is (neither new layers, face prototypes, another window nor another "
-                    "threshold read better)")
-        elif self.kind == "layers":
+            self._no_change(b)       # no better than the reader as it is: keep that
+            return
+        if self.kind == "layers":
             what = "new last layers"
         elif self.kind == "prototypes":
-            what = "what each face of your dice looks like (face prototypes)"
+            what = "what each face of your dice looks like"
         elif self.kind == "window":
-            what = (f"a window for this camera ({window_text(self.window)}), "
-                    f"value threshold {self.window_p:g}")
+            what = f"{window_words(self.window)}, value threshold {self.window_p:g}"
         else:
             what = f"value threshold {self.min_value_p:g}"
         t = thresholds.get(self.kind) or base
@@ -235,9 +238,23 @@ class Learning:
             self.why = (f"the captured faces: {fit_b[1]} read wrongly at {base:g}, {fit_a[1]} at {t:g}"
                         + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
             what += f" ({self.why})"
-        self.kept = kept_words(self.kind, base, t)
+        self.kept = kept_words(self.kind, base, t, b, a)
         self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
                                   f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+
+    def _no_change(self, b: dict[str, int]) -> None:
+        """Nothing tried reads the dice better than the reader as it is
+        (:func:`vision.calibration.confirm.player_cost` on the rolls and the
+        captured faces does not fall): the reader as shipped is kept -
+        "no change needed" where the cabinet had no calibration, else the
+        old one is replaced by the reader as shipped (it was not checked,
+        and the reader as shipped reads these dice as well as anything
+        tried)."""
+        self.kind, self.after, self.why = "as shipped", b, ""
+        self.kept = kept_words("as shipped", self.reader.min_value_p_without_calibration, None)
+        self.outcome = ("stored", "no change needed: nothing tried reads your dice better than the reader as "
+                                  f"it is; confirmation rolls: right {b['right']}, wrong {b['wrong']} of "
+                                  f"{b['dice']} dice")
 
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",

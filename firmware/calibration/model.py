@@ -37,6 +37,18 @@ GUIDED_PULL = 0.1
 #: a seat nobody has pressed yet is left out (nobody sits there) this long
 #: after another seat finished the step (captured the face / confirmed the roll), us
 AWAY_US = 45_000_000
+#: a seat holding both arrows (or the knob's push) this long asks to
+#: leave the calibration; its button then leaves, an arrow stays (PT14:
+#: no way out without a keyboard), us
+LEAVE_HOLD_US = 1_000_000
+#: the leave question goes (the calibration goes on) after this long, us
+LEAVE_ASK_US = 10_000_000
+#: what a cancelled calibration says (the owner left it: no refusal)
+CANCELLED = "calibration cancelled; the calibration in use is kept"
+#: how the screens name the way out
+LEAVE_HINT = "to leave: hold both arrows 1 s"
+#: what a press too soon after the step changed says (ruling CAB-12)
+LOOK_FIRST_WORDS = "new step: look first"
 #: the values a seat steps a die through when correcting a reading (0 = not a die)
 STEPS = (1, 2, 3, 4, 5, 6, 0)
 
@@ -87,6 +99,11 @@ class SeatCal:
         presses: button presses so far (a press that changes nothing shown
             still counts).
         pressed_us: the flow's time (us) at the last press, or None.
+        shown_us: when the seat's screen last showed a new step (a face,
+            a roll, a reading to check), us; a press before
+            ``shown_us + LOOK_FIRST_US`` only looks (ruling CAB-12).
+        held_us: since when the seat holds both arrows (or the push), us;
+            None when it does not.
     """
     seat: int
     status: str = "waiting"
@@ -97,3 +114,5 @@ class SeatCal:
     cursor: int = 0
     presses: int = 0
     pressed_us: int | None = None
+    shown_us: int | None = None
+    held_us: int | None = None

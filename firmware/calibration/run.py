@@ -105,6 +105,8 @@ class GuidedRun:
         self.timeline = Timeline(cab.factory, cab.pin_map, drive=cab.drive) if cab.simulated else None
         self.bank = cab.debouncer()
         self._shown_version, self.screens_drawn = -1, 0
+        #: seat -> the arrows (and the knob's push) it holds down now
+        self._down: dict[int, set[str]] = {}
 
     def _seats_and_camera(self, cfg: dict[str, Any]) -> tuple[list[int], Any, Callable[[], np.ndarray]]:
         """(the 0-based seats taking part, their tray zones, ``grab()``)."""
@@ -177,11 +179,16 @@ class GuidedRun:
                 events.extend(self.bank.feed(edge))
         events.extend(self.bank.poll(t_us))
         for ev in sorted(events, key=lambda e: e.t_us):
+            if ev.input in ("nav_a", "nav_b", "nav_push"):      # both arrows (or the push) held: leave?
+                down = self._down.setdefault(ev.seat, set())
+                (down.add if ev.kind == "press" else down.discard)(ev.input)
+                both = {"nav_a", "nav_b"} <= down or "nav_push" in down
+                self.flow.arrows(ev.seat, both, both, ev.t_us)
             if ev.kind != "press":
                 continue
-            if ev.input == "button":
-                self.flow.press(ev.seat)
-            elif ev.input in ("nav_a", "nav_b"):
+            if ev.input == "button":   # a person's press just after a new step only looks (CAB-12)
+                self.flow.press(ev.seat, ev.t_us, look_first=ev.seat not in self.bots)
+            elif ev.input in ("nav_a", "nav_b") and not {"nav_a", "nav_b"} <= self._down.get(ev.seat, set()):
                 self.flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
 
     def step(self, t_us: int) -> None:
@@ -228,16 +235,19 @@ class GuidedRun:
     def result(self, path: str | Path) -> dict[str, Any]:
         """Store an accepted calibration at ``path`` and say what happened
         (the keys of :func:`firmware.app.calibration_window.run_guided`)."""
+        from firmware.calibration.screens import ending
         flow = self.flow
         kind, message = flow.outcome
+        end = ending(flow)
         cal = None
         if kind == "stored":
             cal = flow.calibration()
+        if end in ("changed", "as shipped"):    # "as shipped" replaces the old calibration
             stored = str(calibrate.save(cal, path))
-        else:                               # refused: the old one (if any) is kept
+        else:          # refused, cancelled, no change: the one in use (if any) is kept
             stored = str(path) if Path(path).is_file() else None
-        return {"outcome": kind, "message": message, "calibration": stored,
-                "kept": kind != "stored" and bool(stored), "seats": [s + 1 for s in flow.seats],
+        return {"outcome": kind, "ending": end, "message": message, "calibration": stored,
+                "kept": end not in ("changed", "as shipped") and bool(stored), "seats": [s + 1 for s in flow.seats],
                 "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
                 "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
                 "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,

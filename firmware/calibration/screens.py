@@ -23,6 +23,8 @@ from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, hea
                              seat_banner)
 from firmware.ui.oled import OledFrame, oled_font
 
+from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
+
 TITLE = "Dice calibration"
 #: what a person at the cabinet does to undo a stored calibration
 UNDO_HINT = "to undo: Undo dice calibration, in the start menu"
@@ -44,7 +46,8 @@ def todo_text(flow: Any) -> list[str]:
     return {"changed": ["calibration stored", "stored"],
             "no change": ["checked: no change needed", "checked: no change", "no change"],
             "as shipped": ["calibration removed: reads as shipped", "reads as shipped", "as shipped"],
-            "refused": ["calibration refused", "refused"]}[ending(flow)]
+            "refused": ["calibration refused", "refused"],
+            "cancelled": ["calibration cancelled", "cancelled"]}[ending(flow)]
 
 
 def ending(flow: Any) -> str:
@@ -52,8 +55,11 @@ def ending(flow: Any) -> str:
     calibration of its own is stored), "no change" (nothing read the dice
     better and there was no calibration: the reader reads as before),
     "as shipped" (nothing read them better than the reader as shipped,
-    which replaces the old calibration) or "refused"."""
+    which replaces the old calibration), "refused" or "cancelled" (the
+    owner left it: :data:`~firmware.calibration.model.CANCELLED`)."""
     kind, _ = flow.outcome
+    if kind == "cancelled":
+        return "cancelled"
     if kind != "stored":
         return "refused"
     if getattr(flow, "kind", "") != "as shipped":
@@ -85,6 +91,8 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     (``phase``: the flow's; while it adapts every seat waits)."""
     if phase == "adapt":
         return ["wait: learning your dice", "wait"], DIM
+    if s.problem == LOOK_FIRST_WORDS and s.status in ("waiting", "checking"):
+        return ([f"{LOOK_FIRST_WORDS}, then press", LOOK_FIRST_WORDS, "look first"], GOLD)
     if s.status == "problem":
         short = SHORT.get(s.problem, s.problem.split(" (")[0])
         if s.keep:
@@ -144,6 +152,9 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
     hdr, body = scene.rect.rows(-header_h, 1)
     status = f"step {flow.step_number} of {flow.steps_total}" if flow.phase != "done" else "done"
     options = todo_text(flow)
+    if getattr(flow, "notice", ""):       # the window's Esc question stands over what to do
+        notice = flow.notice
+        options = [notice, notice.split(" (")[0], "Esc again to leave"]
     # the step stays: the longest "what to do" that leaves room for it
     # (the widths kit.header gives them)
     rest_w = hdr.w - 2 * (m.pad // 2) - 2 * m.pad - scene.measure(TITLE, m.medium)[0] - 3 * m.pad
@@ -205,6 +216,17 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
     inner = r.inset(2 * m.pad)
     lines = 5 if flow.phase == "roll" else 3
+    if flow.phase in ("face", "roll"):     # the way out, without a keyboard (PT14)
+        one = scene.measure(LEAVE_HINT, m.small)[0] <= inner.w
+        inner, out = inner.rows(1, -(1 if one else 2) * small, gap=m.pad // 2)
+        if one:
+            scene.text(LEAVE_HINT, out, sizes=(m.small,), align="center", colour=DIM)
+        elif scene.measure(LEAVE_HINT.split(": ", 1)[1], m.small)[0] <= inner.w:
+            head, tail = LEAVE_HINT.split(": ", 1)     # "to leave:" over "hold both arrows 1 s" (not "1" over "s")
+            for text, row in zip((head + ":", tail), out.rows(1, 1)):
+                scene.text(text, row, sizes=(m.small,), align="center", colour=DIM)
+        else:
+            scene.wrapped(LEAVE_HINT, out, sizes=(m.small,), align="center", colour=DIM, max_lines=2)
     pic, words = inner.rows(1, -(line + lines * small + m.pad), gap=m.pad)
     side = min(pic.w, pic.h)
     sq = Rect(pic.x + (pic.w - side) // 2, pic.y + (pic.h - side) // 2, side, side)
@@ -256,7 +278,10 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     banner_h = max(small_h + m.pad, scene.measure("Ag", m.medium)[1] + m.pad // 2)
     options, colour = seat_status(s, flow.face, flow.phase)
     away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
-    if away is not None and s.status == "problem":      # stuck: the problem, and the way out
+    if getattr(flow, "leaving", None) == s.seat:
+        options, colour, away = ["leave the calibration? press your button to leave, an arrow to stay",
+                                 "leave? button: leave, arrow: stay", "leave? press"], GOLD, None
+    elif away is not None and s.status == "problem":      # stuck: the problem, and the way out
         short = SHORT.get(s.problem, s.problem.split(" (")[0].split(",")[0])
         options = [f"{options[0]}; or left out in {away} s", f"{short}: press again, or left out in {away} s",
                    f"{short}: left out in {away} s", f"left out in {away} s"]
@@ -317,7 +342,8 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     figures when the confirmation rolls were read)."""
     m = scene.metrics
     kind, why = flow.outcome
-    scene.add("panel", r, None, fill=PANEL, radius=m.pad, border=GREEN if kind == "stored" else ALERT)
+    scene.add("panel", r, None, fill=PANEL, radius=m.pad,
+              border=GREEN if kind == "stored" else GOLD if kind == "cancelled" else ALERT)
     inner = r.inset(3 * m.pad)
     big = scene.measure("Ag", m.large)[1]
     mid_h = scene.measure("Ag", m.medium)[1]
@@ -332,6 +358,9 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
         note = ("on your confirmation rolls: before = without a calibration, now = as kept" if end != "changed"
                 else "on your confirmation rolls: before = without the calibration, now = with it")
+    elif end == "cancelled":
+        scene.text("Calibration cancelled", top, sizes=(m.large,), align="center", colour=GOLD)
+        texts, note = ["you left the calibration before its end"], ""
     else:
         scene.text("Calibration refused", top, sizes=(m.large,), align="center", colour=ALERT)
         texts = [why] + figures
@@ -347,6 +376,9 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
     if end == "changed":
         last = getattr(flow, "undo_hint", UNDO_HINT)
+    elif end == "cancelled":
+        last = ("the calibration in use is kept" if getattr(flow, "had_calibration", False)
+                else "nothing was changed: the reader reads as shipped")
     elif end == "no change":
         last = "the reader reads your dice as before: nothing to undo"
     elif end == "as shipped":
@@ -377,12 +409,20 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
         return f
     if flow.phase == "done":
         end = ending(flow)
-        if end == "changed" or end == "refused":
+        if end == "cancelled":
+            f.text(2, 20, "calibration")
+            f.text(2, 33, "cancelled")
+        elif end == "changed" or end == "refused":
             f.glyph(0, 16, f.W, "stored" if end == "changed" else "refused", 22)
         else:
             f.glyph(0, 14, f.W, "checked", 22)
             f.text(2, 38, "no change needed" if end == "no change" else "reads as shipped", room=f.W - 4)
         f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
+        return f
+    if getattr(flow, "leaving", None) == seat:
+        f.text(2, 16, "leave calibration?")
+        f.text(2, 33, "press: leave")
+        f.text(2, 46, "arrow: stay")
         return f
     if flow.phase == "adapt":
         f.glyph(0, 18, f.W, "wait", 22)
@@ -420,6 +460,8 @@ def _oled_status(f: OledFrame, s: Any, face: bool) -> None:
             f.best(2, 64 - 12 * (len(lines) - i) - 1, [t], fill=0)
     elif s.status == "captured":
         f.text(2, 51, f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}")
+    elif s.problem == LOOK_FIRST_WORDS:
+        f.text(2, 51, LOOK_FIRST_WORDS)
     else:
         f.text(2, 51, "press your button" if face else "then press")
 

@@ -144,17 +144,11 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
 
 def _calibration_note(reader: DiceReader, used: str, option: float | None) -> str:
     """The line saying what this cabinet's calibration ``used`` sets in ``reader``."""
-    from vision import calibrate
-    from vision.netreader import SHIPPED_WINDOW
-    cal_p = reader.calibration_p
-    parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
-        ["new layers"] if reader.heads_in_use else []) + (
-        ["face prototypes of your dice"] if reader.prototypes else []) + (
-        [f"window {calibrate.window_text(reader.window)}"] if reader.window != SHIPPED_WINDOW else [])
-    what = ", " + ", ".join(parts) if parts else ": it found the reader best as it is, nothing changed"
-    over = f"; --min-value-p {option:g} overrides its threshold" if cal_p is not None and option is not None else ""
-    return (f"(reading with this cabinet's calibration {used}{what}{over}; --no-calibration to read as "
-            "shipped)")
+    from firmware.runtime.reader import calibration_parts
+    over = (f"; --min-value-p {option:g} overrides its threshold"
+            if reader.calibration_p is not None and option is not None else "")
+    return (f"(reading with this cabinet's calibration: {calibration_parts(reader)}{over}; it is kept at {used}; "
+            "--no-calibration reads as shipped)")
 
 
 def _read(args, reader: DiceReader, wb) -> int:

@@ -45,9 +45,9 @@ def calibrate_command(args, cfg, reader) -> int:
         if args.json:
             print(json.dumps({"removed": removed, "calibration": None}))
         elif removed:
-            print(f"removed {path}: the reader reads as shipped")
+            print(f"calibration removed ({path}): the reader reads as shipped")
         else:
-            print(f"no calibration at {path}: the reader already reads as shipped")
+            print("no calibration to remove: the reader already reads as shipped")
         return 0
     if args.from_labelled is None:
         return _guided(args, cfg, path)
@@ -62,55 +62,112 @@ def calibrate_command(args, cfg, reader) -> int:
 def _from_labelled(args, path: Path, reader) -> int:
     """``calibrate --from-labelled DIR``: fit on the folder's photos, store, say what changed."""
     from vision import calibrate
-    quiet = args.json or not sys.stderr.isatty()
-    bar = None
-    if not quiet:
-        from tqdm import tqdm
-        bar = tqdm(total=5, desc="calibrating", unit="step", file=sys.stderr, leave=False)
-
-    def progress(message: str) -> None:
-        if bar is not None:
-            bar.set_postfix_str(message[:60])
-            bar.update(1)
+    had = path.is_file()
+    bar = _progress_bar(args)
     try:
-        cal = calibrate.calibrate_from_labelled(reader, args.from_labelled, progress)
+        cal = calibrate.calibrate_from_labelled(reader, args.from_labelled, bar.say if bar else None)
     except calibrate.CalibrationError as exc:
         if bar is not None:
             bar.close()
-        kept = f"; kept {path}" if path.is_file() else ""
-        print(f"cabinet: error: {exc}{kept}", file=sys.stderr)
+        print(f"cabinet: error: {exc}; {_in_use(had)}", file=sys.stderr)
         if args.json:
-            print(json.dumps({"calibration": None, "refused": str(exc), "kept": str(path) if path.is_file() else None}))
+            print(json.dumps({"calibration": None, "refused": str(exc), "kept": str(path) if had else None}))
         return 1
     if bar is not None:
         bar.close()
-    calibrate.save(cal, path)
     info = cal.info
+    ending = _ending(info.get("kind", "as shipped"), had)
+    if ending != "no change":
+        calibrate.save(cal, path)
     if args.json:
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
-        print(json.dumps({"calibration": str(path), **info,
+        print(json.dumps({"calibration": str(path) if path.is_file() else None, "ending": ending, **info,
                           "now_using": calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"],
-                                                            cal.min_value_p),
+                                                            cal.min_value_p, info["before"], info["after"]),
                           "why": _folder_why(info, p) or None}))
         return 0
-    _say_labelled(cal, path)
+    _say_labelled(cal, path, ending)
     return 0
 
 
-def _say_labelled(cal, path: Path) -> None:
+class _Bar:
+    """The progress of ``--from-labelled`` (about a minute or two on a
+    large folder, PT14: 134 s said nothing): on a terminal a tqdm bar on
+    stderr, one tick per step of
+    :func:`vision.calibrate.calibrate_from_labelled`, each named in an
+    owner's words, with the time spent; elsewhere (a log, a pipe) one
+    line per step on stderr."""
+
+    STEPS = 5
+
+    def __init__(self, terminal: bool) -> None:
+        self.bar, self.n = None, 0
+        if terminal:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.STEPS, desc="calibrating", file=sys.stderr, leave=False,
+                            bar_format="{desc}: step {n}/{total} [{elapsed}] {postfix}")
+
+    def say(self, message: str) -> None:
+        """A step began: ``message`` says which."""
+        self.n = min(self.STEPS, self.n + 1)
+        if self.bar is None:
+            print(f"calibrating: step {self.n}/{self.STEPS}: {message}", file=sys.stderr, flush=True)
+            return
+        self.bar.update(self.n - self.bar.n)
+        self.bar.set_postfix_str(message[:70])
+
+    def close(self) -> None:
+        """The bar leaves the terminal."""
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _progress_bar(args) -> "_Bar | None":
+    """The progress of a calibration from a labelled folder (:class:`_Bar`);
+    None with ``--json`` (quiet)."""
+    if args.json:
+        return None
+    return _Bar(sys.stderr.isatty())
+
+
+def _in_use(had: bool) -> str:
+    """What the reader reads with after a calibration that stored nothing."""
+    return "the calibration in use is kept" if had else "the reader reads as shipped"
+
+
+def _ending(kind: str, had: bool) -> str:
+    """How a calibration ended, one word for one outcome (as the guided
+    flow's screens, :func:`firmware.calibration.screens.ending`): "changed"
+    (a calibration of its own is stored), "no change" (nothing read the
+    dice better and there was no calibration: nothing is stored), "as
+    shipped" (nothing read them better than the reader as shipped, which
+    replaces the old calibration)."""
+    if kind != "as shipped":
+        return "changed"
+    return "as shipped" if had else "no change"
+
+
+#: the first line of each ending, the same on the screens and in the terminal
+ENDING_WORDS = {"changed": "calibration stored",
+                "no change": "no change needed: nothing tried reads your dice better than the reader as it is",
+                "as shipped": "calibration done: back to the reader as shipped (nothing tried reads your dice "
+                              "better; the old calibration is no longer used)"}
+
+
+def _say_labelled(cal, path: Path, ending: str) -> None:
     """The words after a calibration from a labelled folder: what it keeps and why, the confirmation rolls."""
     from vision import calibrate
     info = cal.info
     b, a = info["before"], info["after"]
-    print(f"calibrated on {info['fit_dice']} dice of {info['fit_photos']} photos ({info['seconds']} s wall); "
-          f"wrote {path}")
-    print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p))
-    if cal.heads or cal.prototypes or cal.min_value_p is not None or cal.window is not None:
+    print(f"{ENDING_WORDS[ending]}: learned from {info['fit_dice']} dice of {info['fit_photos']} photos in "
+          f"{info['seconds']:g} s")
+    if ending == "changed":
+        print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p, b, a))
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
         if cal.prototypes:
-            kept += ", what each face of your dice looks like to them (face prototypes)"
+            kept += ", what each face of your dice looks like to them"
         if cal.window is not None:
-            kept += f", each die's window moved to its top face ({calibrate.window_text(cal.window)})"
+            kept += f", {calibrate.window_words(cal.window)}"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(f"in detail: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
@@ -119,15 +176,15 @@ def _say_labelled(cal, path: Path) -> None:
             print(f"why: {why}")
     else:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
-              f"({info['threshold_before']:g}): neither new layers, face prototypes, another window nor another "
-              "threshold read these dice better (this replaces any earlier calibration)")
+              f"({info['threshold_before']:g}): nothing tried (new layers, what your dice's faces look like, "
+              "where the camera sees them, another threshold) reads these dice better")
         why = _as_is_why(info, a)
         if why:
             print(f"why: {why}")
     print(f"confirmation rolls ({info['confirm_photos']} photos kept back, {a['dice']} dice): "
           + _rolls_line(b, a))
-    print("undo with `cabinet dice calibrate --reset`")
-
+    if path.is_file():
+        print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
 
 
 def _rolls_line(before: dict, after: dict) -> str:
@@ -181,12 +238,12 @@ def _guided_kept(result: dict) -> str:
     if result["kind"] == "threshold":
         return f"the face nets' own last layers{at}"
     if result["kind"] == "prototypes":
-        return "what each face of your dice looks like to the face nets (face prototypes)" + at
+        return "what each face of your dice looks like to the face nets" + at
     if result["kind"] == "window":
         w = result.get("window")
-        where = calibrate.window_text(WindowGeometry(*w)) if w else "as shipped"
-        return f"each die's window moved to its top face ({where}){at}"
-    return "the reader as it is (neither new layers, face prototypes, another window nor another threshold read better)"
+        return (calibrate.window_words(WindowGeometry(*w)) if w else "the window as shipped") + at
+    return ("the reader as it is: nothing tried (new layers, what your dice's faces look like, where the camera "
+            "sees them, another threshold) reads your dice better")
 
 
 def _guided(args, cfg, path: Path) -> int:
@@ -241,17 +298,20 @@ def _guided(args, cfg, path: Path) -> int:
         print(json.dumps(result))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
-        print(f"calibrated on {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} "
-              f"(adapt {result['adapt_cpu_s']} s CPU); wrote {result['calibration']}")
-        if result.get("now_using"):
+        print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of seats "
+              f"{', '.join(map(str, result['seats']))} in {result['adapt_cpu_s']:g} s")
+        if result.get("now_using") and result["ending"] == "changed":
             print(result["now_using"])
         print("in detail: " + _guided_kept(result))
         if result.get("why"):
             print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, "
               f"{a['dice']} dice): " + _rolls_line(b, a))
-        print("undo with `cabinet dice calibrate --reset`")
+        if path.is_file():
+            print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
+    elif result["outcome"] == "cancelled":
+        print(f"calibration cancelled; {_in_use(result['kept'])}", file=sys.stderr)
     else:
-        kept = f"; kept {path}" if path.is_file() else "; the reader reads as shipped"
-        print(f"cabinet: error: calibration refused: {result['message']}{kept}", file=sys.stderr)
+        print(f"cabinet: error: calibration refused: {result['message']}; {_in_use(result['kept'])}",
+              file=sys.stderr)
     return 0 if result["outcome"] == "stored" else 1

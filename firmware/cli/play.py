@@ -96,6 +96,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--headless", action="store_true", help="no window: virtual clock, needs --bots all")
     p.add_argument("--screens", metavar="DIR", help="write a PNG of each screen change here")
     p.add_argument("--dice-from", metavar="DIR", help="simulated camera: real die crops from this labelled set")
+    p.add_argument("--no-calibration", action="store_true",
+                   help="read the dice as shipped, without this cabinet's dice calibration")
     p.add_argument("--journal", metavar="PATH", help="journal file (default: in the state folder)")
     p.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
     p.add_argument("--twin", metavar="PROFILE",
@@ -184,7 +186,8 @@ def run_play(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     path = journal or state_dir(cfg) / "journals" / (
         f"{args.game}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}-{seed}.jsonl")
     opts = SessionOptions(headless=args.headless, screens=args.screens, dice_from=args.dice_from,
-                          size=size, bots=bots, bot_levels=levels, walkthrough=bool(walkthrough))
+                          size=size, bots=bots, bot_levels=levels, walkthrough=bool(walkthrough),
+                          calibrated=not args.no_calibration)
     session = Session.new(cfg, args.game, args.players, seed, options, path, opts)
     return session.run_and_report()
 

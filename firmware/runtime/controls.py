@@ -15,8 +15,8 @@ navigation input (encoder or two buttons, plus push) and a cup sensor.  The
   arms first ("press again to reroll", ruling RG-15, :data:`ARM_FIRST`);
 * the big button on a *discrete* action arms it ("press again to
   confirm"); a second press applies it: a confirm step before anything
-  irreversible (one press where the choice is the seat's only one and
-  nothing is lost: :data:`ALONE_ONE_PRESS`);
+  irreversible, a seat's only choice too (ruling CAB-2; PT13: a lone
+  "end turn" that took one press ended turns by accident);
 * a press that comes too soon after a new choice appeared for the seat
   (ruling CAB-12: the runtime decides, :meth:`SeatControls.observe` keeps
   when it appeared) arms and confirms nothing, it only shows the choice
@@ -44,7 +44,7 @@ from typing import Any, Iterator
 from engines import Game
 
 from firmware.screens.games import cabinet_game
-from firmware.screens.choices import (ALONE_ONE_PRESS, ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
+from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
                                        cursor_choices,
                                        describe_action, first_ordinary, is_realtime, one_press, press_count, stamp)
 
@@ -192,9 +192,8 @@ class SeatControls:
 
     def presses(self, game: Game, action: dict[str, Any]) -> int:
         """How many presses of the big button apply ``action`` now: 1 for
-        a real-time choice not in :data:`ARM_FIRST` and for a choice in
-        :data:`ALONE_ONE_PRESS` that is the seat's only one; else 2 (arm,
-        confirm)."""
+        a real-time choice not in :data:`ARM_FIRST`; else 2 (arm, confirm),
+        a seat's only choice too (ruling CAB-2)."""
         return press_count(action, len(self.selectable(game)))
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
@@ -445,7 +444,7 @@ class SeatControls:
             self.armed = None
             self.message, self.said_gone = LOOK_FIRST, True
             return None
-        if one_press(chosen) or (chosen.get("type") in ALONE_ONE_PRESS and len(acts) == 1):
+        if one_press(chosen):
             self._acted = self._acted_seen = self.last_pressed = choice_key(chosen)
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)

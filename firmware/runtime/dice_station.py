@@ -79,6 +79,10 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         ValueError: ``contest_ms`` is not an int >= 0.
     """
 
+    #: which calibration the reader reads with, in words, for the game's
+    #: report (:func:`firmware.runtime.reader.reader_words`; "" unknown)
+    reader_words = ""
+
     def __init__(self, seats: int, settle_ms: int = 300, table: SimTable | None = None, camera: Any = None,
                  zones: TrayZones | None = None, white_balance: tuple[float, float, float] | None = None,
                  contest_ms: int = 0, reader: DiceReader | None = None):

@@ -5,13 +5,21 @@ moves to the choice, a press arms it, a second press confirms it.  At the
 cabinet those steps are spread out so the people around the table can
 follow them (config ``cabinet.bot_pace``):
 
-========= =================================== ===================================
-pace      before the arming press (think)     arming press -> confirming press
-========= =================================== ===================================
-relaxed   1.5 s                               1.0 s
-normal    0.7 s                               0.6 s
-fast      0 (the bot's reaction time only)    0.25 s (as before issue 38)
-========= =================================== ===================================
+========= ============================ ============================ =========================
+pace      before the arming press      arming press -> confirming   the last move stands
+          (think)                      press                        (stand)
+========= ============================ ============================ =========================
+relaxed   1.5 s                        1.0 s                        4.0 s
+normal    0.7 s                        0.6 s                        2.5 s
+fast      0 (its reaction time only)   0.25 s (as before issue 38)  0
+========= ============================ ============================ =========================
+
+*Stand*: a bot arms a turn-based choice no sooner than ``stand_us`` after
+the last move applied (any seat's, a dice reading too), so each move stands
+on the board long enough to be read before the next one comes (issue 34,
+play-test PT13: in Ginza "Office Worker is served and leaves" and other
+bots' serves came two or more between two looks, ~1.3 s apart).  At
+``normal`` two bot moves are at least 2.5 + 0.6 s apart.
 
 Real-time actions (a slap, a sip, a claim) keep the bot's level reaction
 time at every pace: the pace is how a bot shows a choice, never how fast it
@@ -41,16 +49,18 @@ PAUSE_HOLD_US = 1_000_000
 class Pace:
     """How a bot spreads out a turn-based choice: ``think_us`` more before
     its arming press, ``confirm_us`` from the arming press to the confirming
-    one (us)."""
+    one, and its arming press no sooner than ``stand_us`` after the last
+    move applied (us)."""
     think_us: int
     confirm_us: int
+    stand_us: int = 0
 
 
 #: The settings of ``cabinet.bot_pace``.
 PACES: dict[str, Pace] = {
-    "relaxed": Pace(1_500_000, 1_000_000),
-    "normal": Pace(700_000, 600_000),
-    "fast": Pace(0, 250_000),
+    "relaxed": Pace(1_500_000, 1_000_000, 4_000_000),
+    "normal": Pace(700_000, 600_000, 2_500_000),
+    "fast": Pace(0, 250_000, 0),
 }
 
 

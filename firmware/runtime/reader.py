@@ -79,6 +79,41 @@ def with_calibration(reader: DiceReader, cfg: dict | None) -> tuple[DiceReader, 
         raise calibrate.CalibrationError(f"{path}: {exc}; or reset with `cabinet dice calibrate --reset`") from None
 
 
+def reader_words(reader: DiceReader, used: str | None, why: str | None, calibrated: bool = True) -> str:
+    """Which calibration ``reader`` reads with, in an owner's words, for a
+    game's report (as ``cabinet dice score`` says it): "this cabinet's
+    calibration of <made> (<what it sets>), <path>", or "as shipped"
+    with why (no calibration, ``--no-calibration``, a damaged one).
+    ``used``/``why``: as :func:`cabinet_reader` returns them."""
+    if used:
+        from vision import calibrate
+        try:
+            made = str(calibrate.load(used, reader.models).info.get("made", ""))
+        except (calibrate.CalibrationError, OSError):
+            made = ""
+        when = f" of {made[:16]}" if made else ""
+        return f"this cabinet's calibration{when} ({calibration_parts(reader)}), {used}"
+    if not calibrated:
+        return "as shipped (--no-calibration)"
+    if why:
+        return f"as shipped: the calibration could not be used ({why})"
+    return "as shipped (no calibration)"
+
+
+def calibration_parts(reader: DiceReader) -> str:
+    """What a calibration sets in ``reader``, in an owner's words ("value
+    threshold 0.95, new last layers"; "nothing changed" when it keeps the
+    reader as shipped)."""
+    from vision import calibrate
+    from vision.netreader import SHIPPED_WINDOW
+    cal_p = reader.calibration_p
+    parts = ([f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
+        ["new last layers"] if reader.heads_in_use else []) + (
+        ["what the faces of your dice look like"] if reader.prototypes else []) + (
+        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
+    return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
+
+
 def cabinet_reader(cfg: dict | None, calibrated: bool = True) -> tuple[DiceReader, str | None, str | None]:
     """The cabinet's dice reader for a game: config ``[vision]``'s settings
     and, if ``calibrated``, this cabinet's calibration.  Returns (reader,

@@ -91,6 +91,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.new_events: collections.deque[dict[str, Any]] = collections.deque(maxlen=64)
         #: how bots spread out a turn-based choice (issue 38: ``cabinet.bot_pace``; headless: fast)
         self.pace = PACES["fast"]
+        #: when the last move (not a tick) was applied, us: a bot's turn-based choice lets it
+        #: stand ``pace.stand_us`` (issue 34, PT13)
+        self.last_move_us = -(1 << 62)
         #: the pause any person's seat toggles (a long hold of its navigation push)
         self.pause = PauseSwitch()
         #: a person's seat takes back its last choice: Left held alone 1 s (:mod:`firmware.runtime.takeback`)
@@ -124,6 +127,9 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         #: called after every applied action (timers an action starts, e.g.
         #: the pause after a decided race, hold the very next input)
         self.after_apply: Callable[[], None] | None = None
+        #: called with a person's press (an input event) before it acts: True when it was
+        #: taken by the screens instead (a round's summary it closes, the session's timers, CAB-13)
+        self.summary_press: Callable[[Any], bool] | None = None
         self.dirty = True
         # Edge timestamps restart with the edge source (a new pigpio tick
         # origin after a reboot); after a resume the engine's clock must
@@ -157,6 +163,8 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             game_moved()
         self.keep_on_reroll(action, asked)
         self.stats.actions += 1
+        if action.get("type") != "tick":        # the move a bot's next choice lets stand (pace.py)
+            self.last_move_us = self.now_us
         if self.journal is not None:
             try:
                 self.journal.append(action)

@@ -233,7 +233,8 @@ class RunnerBots:
                 busy = start + BOT_HOLD_US
             else:                           # a choice: shown at the pace people can follow (issue 38)
                 if not is_realtime(template):   # a reroll (ruling RG-15) was weighed already: armed at once
-                    start += self.pace.think_us
+                    # the last move stands its time before this one is shown (issue 34, PT13)
+                    start = max(start + self.pace.think_us, self.last_move_us + self.pace.stand_us)
                 tl.press(seat, start, BOT_HOLD_US)
                 tl.press(seat, start + self.pace.confirm_us, BOT_HOLD_US)
                 busy = start + self.pace.confirm_us + BOT_HOLD_US

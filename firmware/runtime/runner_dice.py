@@ -61,6 +61,10 @@ class RunnerDice:
         self._phase_seen: tuple[int, tuple] = (-1, ())
         #: seat -> when its passing prompt ("dice ok") goes, us
         self._prompt_until: dict[int, int] = {}
+        #: seat -> (a refused take-back's words, until when, us): kept apart from the prompts, which
+        #: a dice check, a "card taken" note or "dice accepted" replace (issue 34, PT13: a refusal
+        #: vanished under the dice check that followed); drawn over any frame (``said_why``)
+        self.refusals: dict[int, tuple[str, int]] = {}
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
         self.confirming: dict[int, dict[str, Any]] = {}
         #: dice are not read before this time (the 3-2-1 countdown), us
@@ -73,6 +77,10 @@ class RunnerDice:
         """The words in passing (:data:`PASSING`, and a refused take-back's,
         :func:`~firmware.runtime.takeback.is_refusal`) whose moment is over
         by ``t_us`` leave the seats' OLEDs."""
+        for seat, (words, until) in list(self.refusals.items()):
+            if t_us >= until:
+                del self.refusals[seat]
+                self.dirty = True
         for seat, until in list(self._prompt_until.items()):
             if self.prompts.get(seat) == "dice accepted" and seat in self.dice.unanswered:
                 continue                   # until the seat answers, looks or has a new choice (CAB-6)
@@ -289,6 +297,14 @@ class RunnerDice:
         self.prompts[seat] = words
         self._prompt_until[seat] = until_us
         self.dirty = True
+
+    def refuse(self, seat: int, words: str, until_us: int) -> None:
+        """A refused take-back's ``words`` on ``seat``'s OLED until
+        ``until_us`` (us) or its next arrow step, whatever else the OLED
+        comes to show meanwhile (a dice check, a note): kept in
+        :attr:`refusals`, which only time and the seat's step clear."""
+        self.say(seat, words, until_us)
+        self.refusals[seat] = (words, until_us)
 
     def _keeps_dice(self) -> Any:
         """The game's ``kept_dice(game, seat, target)`` hook when its seats

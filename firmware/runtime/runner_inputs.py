@@ -75,6 +75,12 @@ class RunnerInputs:
         if ev.seat in self.bots and ev.kind == "press" and self.take_backs.holding(ev.t_us):
             self.stats.ignored_inputs += 1       # a person holds Left under its take-back offer: bots wait
             return
+        if (ev.kind == "press" and ev.seat not in self.bots and self.summary_press is not None
+                and self.summary_press(ev)):     # CAB-13: a round's summary stands: the press reads it
+            self.take_backs.input(ev, self)      # an arrow's hold begun under it still takes back (CAB-11)
+            self.stats.ignored_inputs += 1
+            self.dirty = True
+            return
         if self.take_backs.input(ev, self):      # the end of a take-back hold
             return
         self.group_jumps.input(ev, self)          # Right held alone: the next group (issue 34)
@@ -369,6 +375,7 @@ class RunnerInputs:
         said = self._gone_said.pop(seat, None)
         if is_refusal(str(self.prompts.get(seat, ""))) or (said is not None and self.prompts.get(seat) == said):
             self.prompts.pop(seat)
+        self.refusals.pop(seat, None)
         self._drop_look_first(seat)
         self.dirty = True
 

@@ -51,7 +51,9 @@ def _new_prompts(before: Any, after: Any, starts: tuple[str, ...] | str) -> set[
 
 def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: list[dict[str, Any]],
                   cue_names: list[str], event_words: dict[str, str] | None = None) -> list[str]:
-    """One caption a cue, in the order of ``cue_names``.
+    """One caption a cue, in the order of ``cue_names`` (one a distinct
+    wording when the cue's events say different things: a boss and a
+    power-up kept at a round's end).
 
     Args:
         event_cues: the game's engine event type -> cue table
@@ -63,7 +65,8 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
         cue_names: the cues played (names of :data:`CUE_WORDS`).
         event_words: engine event type -> the caption's words for its cue
             where the cue's word says too little (the game's
-            ``event_captions``; the first such event of the cue wins).
+            ``event_captions``; each wording its own line, naming its
+            events' seats).
 
     Returns:
         ``"\u266a WORDS"`` lines, with the seats concerned ("(seat 2)"):
@@ -78,25 +81,38 @@ def caption_lines(event_cues: dict[str, str], before: Any, after: Any, events: l
     """
     out = []
     for cue in cue_names:
-        words = CUE_WORDS[cue]
         mine = [e for e in events if event_cues.get(e.get("type", "")) == cue]
-        seats = {e["player"] for e in mine if isinstance(e.get("player"), int)}
-        seats |= {p for e in mine for p in (e.get("players") or ()) if isinstance(p, int)}   # several seats'
-        words = next((event_words[e["type"]] for e in mine if e.get("type") in (event_words or {})), words)
-        if cue == "tick" and after.banner.isdigit():
-            words = f"{words} {after.banner}"
-        elif cue == "nudge":
-            seats |= _new_prompts(before, after, _NUDGE_PROMPTS)
-        elif cue == "refused":
-            seats |= _new_prompts(before, after, _REFUSED_PROMPT)
-        elif cue == "turn":
-            seats |= (set(after.active) - set(before.active)) & set(after.people)
-        elif cue == "press" and seats:         # a bot's press is noise over the board: people's only
-            seats &= set(after.people)
-            if not seats:
-                continue
-        out.append(f"{NOTE} {words}{_seats(seats)}")
+        # events of one cue that say different things get a line each (PT12: a boss and a
+        # power-up kept at a round's end are both "claim" sounds, not one "claimed")
+        said: dict[str, list[dict[str, Any]]] = {}
+        for e in mine:
+            said.setdefault((event_words or {}).get(e.get("type", ""), CUE_WORDS[cue]), []).append(e)
+        for words, of in (said or {CUE_WORDS[cue]: []}).items():
+            line = _caption(cue, words, of, before, after)
+            if line is not None:
+                out.append(line)
     return out
+
+
+def _caption(cue: str, words: str, mine: list[dict[str, Any]], before: Any, after: Any) -> str | None:
+    """One caption line: ``cue``'s ``words`` with the seats of its events
+    ``mine`` (and of the prompts, the turn) named; None for a press by
+    bots alone."""
+    seats = {e["player"] for e in mine if isinstance(e.get("player"), int)}
+    seats |= {p for e in mine for p in (e.get("players") or ()) if isinstance(p, int)}   # several seats'
+    if cue == "tick" and after.banner.isdigit():
+        words = f"{words} {after.banner}"
+    elif cue == "nudge":
+        seats |= _new_prompts(before, after, _NUDGE_PROMPTS)
+    elif cue == "refused":
+        seats |= _new_prompts(before, after, _REFUSED_PROMPT)
+    elif cue == "turn":
+        seats |= (set(after.active) - set(before.active)) & set(after.people)
+    elif cue == "press" and seats:         # a bot's press is noise over the board: people's only
+        seats &= set(after.people)
+        if not seats:
+            return None
+    return f"{NOTE} {words}{_seats(seats)}"
 
 
 class CaptionLog:

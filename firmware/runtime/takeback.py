@@ -40,7 +40,7 @@ from firmware.screens.choices import choice_key
 TAKE_BACK_HOLD_US = 1_000_000
 #: How long a refused take-back's words stay on the seat's OLED (unless an
 #: arrow step clears them first), us.
-REFUSAL_SHOWN_US = 2_000_000
+REFUSAL_SHOWN_US = 3_000_000
 #: A person's Left held under the take-back offer keeps the bots waiting
 #: (no bot plans or presses, as in the pause) for at most this long, us: the
 #: offer stands for the whole hold (issue 34, s17: the bots picked their
@@ -71,24 +71,32 @@ SHORT_WHY = {
 }
 
 
+#: Every line :func:`refused_words` said in this process (a few dozen at most).
+_SAID: set[str] = set()
+
+
 def refused_words(why: dict[str, Any]) -> str:
     """The OLED's one line for a take-back refused for ``why`` (the
     engine's :func:`~engines.take_back.refusal`): :data:`SHORT_WHY`."""
     seat = why.get("seat")
-    return SHORT_WHY[why["why"]].format(seat=seat + 1 if isinstance(seat, int) else "?",
+    line = SHORT_WHY[why["why"]].format(seat=seat + 1 if isinstance(seat, int) else "?",
                                         words=why.get("words") or "")
+    _SAID.add(line)
+    return line
 
 
 def is_refusal(prompt: str) -> bool:
-    """True for a prompt :func:`refused_words` makes (the seat's next arrow
-    step clears it)."""
-    return prompt in _refusal_lines()
+    """True for a prompt :func:`refused_words` made (the seat's next arrow
+    step clears it); a prompt is shown only once said, so the lines said
+    are all it needs to know (no engine is imported to list them all)."""
+    return prompt in _SAID
 
 
 @functools.lru_cache(maxsize=1)
 def _refusal_lines() -> frozenset[str]:
     """Every line :func:`refused_words` can say: each reason for seats 1-6
-    and for every game's words of what came to light (a few dozen)."""
+    and for every game's words of what came to light (a few dozen; every
+    engine is imported: for checks, not for a game's pass)."""
     from engines import engine_class, game_ids
     words = {"something was shown"}
     for gid in game_ids():
@@ -115,9 +123,6 @@ class TakeBackHold:
         self._before: dict[int, str | None] = {}
         #: seat -> when its Left went down alone under the take-back offer, us (the bots wait)
         self._offered: dict[int, int] = {}
-        # the refusals' lines are worked out now, as the game opens: the first cursor step asked for
-        # them in a pass (every engine imported: 60-90 ms here, ~0.3 s on a Pi 4, issue 36)
-        _refusal_lines()
 
     def holding(self, t_us: int) -> bool:
         """True while a person's seat holds Left alone under its take-back
@@ -202,9 +207,9 @@ def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | No
     if seat in runtime.bots or not 0 <= seat < runtime.game.num_players:
         return False
     why = runtime.game.take_back_refusal(seat)
-    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 2 s or at the next step
+    if why is not None:     # on the OLED in a line (the engine's words are the log's), gone in 3 s or at the next step
         now = runtime.now_us if t_us is None else t_us
-        runtime.say(seat, refused_words(why), now + REFUSAL_SHOWN_US)
+        runtime.refuse(seat, refused_words(why), now + REFUSAL_SHOWN_US)
         _cursor_back(runtime, seat, before)
         return False
     runtime.prompts.pop(seat, None)

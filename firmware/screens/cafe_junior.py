@@ -38,6 +38,8 @@ SIDE_CORNERS = {"top": ("top_left", "top_right"), "right": ("top_right", "bottom
                 "bottom": ("bottom_left", "bottom_right"), "left": ("top_left", "bottom_left")}
 CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
 GRID_BG = (44, 36, 32)
+#: the grid's row and column numbers, light on the floor
+GRID_NUMBER = (214, 196, 160)
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
@@ -134,6 +136,26 @@ def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> 
         "cell": list(table["cell"]), "flags": dict(table["flags"]), "turned": turned,
         "seats": {s: (None if g is None else {"country": g.get("country"), "gender": g["gender"],
                                               "joker": bool(g.get("joker"))}) for s, g in table["seats"].items()}}
+
+
+def _grid_cells(scene: Scene, grid_r: Rect) -> tuple[list[Rect], dict[str, list[tuple[int, Rect]]]]:
+    """The 4 x 4 grid's cells in ``grid_r`` (px, square) and the bands of
+    its numbers: a column's number above it, a row's left of it, counted
+    1-4 from the top left as the words say ("row 2 col 4", issue 34 PT13:
+    the board had no numbers), at the medium text size (42 px at 1080).
+
+    Returns:
+        (16 cells, row-major; ``{"rows": [(1, rect), ...], "cols": [...]}``).
+    """
+    m = scene.metrics
+    w, h = scene.measure("4", m.medium)
+    band = max(w, h) + m.pad // 2
+    inner = grid_r.inset(2)
+    board = Rect(inner.x + band, inner.y + band, inner.w - band, inner.h - band)
+    cells = board.grid(GRID * GRID, GRID, gap=2)
+    rows = [(i + 1, Rect(inner.x, cells[i * GRID].y, band, cells[i * GRID].h)) for i in range(GRID)]
+    cols = [(i + 1, Rect(cells[i].x, inner.y, cells[i].w, band)) for i in range(GRID)]
+    return cells, {"rows": rows, "cols": cols}
 
 
 def todo_text(view: dict[str, Any]) -> list[str]:
@@ -307,15 +329,18 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     grid_r = Rect(grid_r.x, grid_r.y + (grid_r.h - side) // 2, side, side)
     by_id = {t["table"]: t for t in view.get("tables", [])}
     lit = chosen_seat(game, view, context)
-    cells = grid_r.inset(2).grid(GRID * GRID, GRID, gap=2)
+    cells, labels = _grid_cells(scene, grid_r)
+    scene.facts["grid_labels"] = labels
     empty = tuple(k for k, tid in enumerate(t for row in view.get("grid", [])[:GRID] for t in row[:GRID])
                   if tid is None or tid not in by_id)
 
-    def floor(sc):  # the café floor with the places still empty
+    def floor(sc):  # the café floor with the places still empty, its rows and columns numbered
         sc.add("panel", grid_r, None, fill=GRID_BG, radius=m.pad)
         for k in empty:
             cell = cells[k]
             sc.add("panel", cell.inset(cell.w // 5), None, fill=(50, 42, 38), radius=cell.w // 10)
+        for number, r in labels["rows"] + labels["cols"]:
+            sc.text(str(number), r, sizes=(m.medium, m.small), colour=GRID_NUMBER, align="center")
     scene.part(grid_r, ("cj-floor", grid_r, empty), floor, bg=BG)
     for r, row in enumerate(view.get("grid", [])[:GRID]):
         for c, tid in enumerate(row[:GRID]):

@@ -218,27 +218,26 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
     """The seat's OLED on its own turn (issue 34: it named only the guest
     under the cursor): the whole hand by name with the cursor's guest
     marked (:func:`_turn_hand`), then, up to 6 guests, what the choice
-    does ("row 2 col 3 top", once armed "press again to confirm") over
-    the choice line ("seat guest 3/15"); with 7 or 8 the choice line
-    itself says what it does (no count), inverted "press again: confirm"
-    once armed."""
+    does ("row 2 col 3 top") over the choice line ("seat guest 3/15",
+    once armed "press again 3/15", inverted); with 7 or 8 the choice line
+    itself says what it does (no count), inverted once armed, the top bar
+    then saying "press again to confirm"."""
     act = shown.chosen
     rows_end = _turn_hand(f, hand, act.get("card"))
     kind = act.get("type")
     if len(hand) <= TURN_WORDS_MAX:
-        top = f.choice(SHORT.get(kind, str(kind)), shown.cursor, len(shown.choices), shown.armed)
-        words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
+        label = "press again" if shown.armed else SHORT.get(kind, str(kind))
+        top = f.choice(label, shown.cursor, len(shown.choices), shown.armed)
+        words = choice_words(act, view)      # armed too: where the guest sits stays in view
         y = top - 11                         # its ink (y+1 .. y+9) between the rows and the choice
         if y + 1 >= rows_end:
             f.best(2, y, words, room=f.W - 4)
         return f
-    if shown.armed:
-        top = f.H - 13
-        f.draw.rectangle((0, top - 1, f.W - 1, f.H - 1), fill=1)
-        f.best(2, top, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
-        return f
+    if shown.armed:   # the top bar asks for the press again, the choice line keeps what it does
+        f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
+        f.best(2, 1, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
     line = next((w for w in _line_words(act, view) if f.fits(w, f.W - 18)), SHORT.get(kind, str(kind)))
-    f.choice(line, shown.cursor, len(shown.choices), False, pos="")
+    f.choice(line, shown.cursor, len(shown.choices), shown.armed, pos="")
     return f
 
 
@@ -247,7 +246,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     whole hand by name, the cursor's guest marked, what the choice does and
     the choice line, inverted when armed (:func:`_own_turn`; a word in
     passing, "not now: ...", in the top bar); while it waits each guest
-    with its country (:func:`_hand_list`); at the end the guests drawn."""
+    with its country (:func:`_hand_list`); at the end the guests left, each
+    with its country too."""
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
@@ -273,6 +273,12 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     if act is None and not view.get("over") and not prompt and hand:
         _hand_list(f, hand[:8], y)       # waiting: each country beside its guest
         return f      # the top bar says who plays
+    if view.get("over") and hand:        # the guests left, each with its country (issue 34, PT13 f20)
+        _hand_list(f, hand[:8], y)
+        rows = (len(hand[:8]) + 1) // 2
+        if y + rows * 16 + 10 <= f.H:    # room under them ("over" stands in the top bar)
+            f.text(2, f.H - 12, "game over")
+        return f
     n = min(8, len(hand))
     step = min(21, (f.W - 2 - 20) // max(1, n - 1))   # the last guest inside the frame
     for i, card in enumerate(hand[:8]):

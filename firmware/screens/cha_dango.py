@@ -36,6 +36,7 @@ from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: 
 from firmware.screens.choices import cursor_choices
 from firmware.screens.round_summary import read_time_ms
 from firmware.ui.kit import Rect, Scene, header, seat_banner, seat_colour
+from firmware.ui.widgets import banner_row_size
 from firmware.screens.cha_dango_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cha_dango_oled import _pause_left, aim_ahead, label, oled_frame  # noqa: F401 - OLED, label, aim hooks
 from firmware.screens.cha_dango_parts import CARD_RATIO, customer_card  # noqa: F401 - the cards drawn
@@ -236,6 +237,7 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
     rows = -(-n // cols)
     cells = r.grid(n, cols, gap=m.pad)
     won = _won(view)
+    rows_of = []
     for s, cell in enumerate(cells):
         vp = view["vp_counts"][s]
         active = view["phase"] == "reveal" and view["current"] == s
@@ -259,18 +261,26 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = f"sipped {ms_text(race['sipped_us'][s] - race['open_us'])}"
         elif ((race.get("answers") or [None] * n)[s] or {}).get("answer") == "slap":
             doing = f"hit {ms_text(race['answers'][s]['t_us'] - race['open_us'])}"
-        elif view["buttons_down"][s]:
-            doing = "hit"
+        elif view["buttons_down"][s] and s != view["current"]:   # the revealer's button, still down from its
+            doing = "hit"                                            # reveal press, is no hit (CD-7; PT12 c30)
         elif s in (holding or {}):      # CD-6: the 1 s sip hold, counted down
             doing = f"sip {_tenths(holding[s])}"
         elif view["cups_up"][s]:
             doing = "cup up"
         # the rulebook's word: "count their own VP cards" (issue 34: the bars said "VP", the OLEDs "cards");
-        # short of room the race's act stays beside the count, "Seat N" goes (the token says it): only the
-        # banner says "hit 1340 ms", "sip 0.8 s"
-        seat_banner(scene, cell, s, score=plural(vp, "VP card"), active=active, doing=doing, key=f"seat:{s}",
-                    seat_first=False)
+        # short of room the count shortens ("1 card", "1") so "Seat N" stays beside the race's act (PT12
+        # c11: only the banner says "hit 1340 ms", "sip 0.8 s"); last of all "Seat N" goes (the token says it)
+        # (last of all the count goes while the race is on: 800x480, four seats, "Seat 4" beside "hit 1340 ms")
+        scores = [plural(vp, "VP card"), plural(vp, "card"), str(vp)] + ([""] if doing else [])
+        rows_of.append((cell, s, scores, active, doing))
         scene.facts.setdefault("vp", {})[s] = vp
+    size, form = banner_row_size(scene, [c for c, *_ in rows_of],
+                           [[f"Seat {s + 1} \u00b7 {sc}" if sc else f"Seat {s + 1}" for sc in scores]
+                            for _, s, scores, _, _ in rows_of],
+                           [d for *_, d in rows_of])     # one size along the row (PT12 c01)
+    for cell, s, scores, active, doing in rows_of:
+        seat_banner(scene, cell, s, score=scores[min(form, len(scores) - 1):], active=active, doing=doing, key=f"seat:{s}",
+                    seat_first=False, sizes=(size,))
     del rows
 
 

@@ -174,14 +174,14 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     owe = (view.get("must_place") or [0] * (seat + 1))[seat]
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
-        if owe:
-            if result:
-                _result_text(f, y, result)
+        if owe:     # the result may take two lines ("slowest: give 1 VP / card"): the seconds go under it
+            lines = 2 if y + 2 * 12 + 11 <= bottom else 1     # under a prompt: its gist on one line
+            under = _result_text(f, y, result, lines) if result else y + 14
             left = _choice_left(view, context)   # CAB-9: the seconds left to choose
             if left is None:
-                f.text(2, y + 14, f"give up {plural(owe, 'VP card')}:")
+                f.text(2, under, f"give up {plural(owe, 'VP card')}:")
             else:
-                f.best(2, y + 14, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
+                f.best(2, under, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",
                                    f"{left} s left"])
         else:
             f.text(2, y, idle or "others choose", room=f.W - 4)
@@ -207,8 +207,8 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     """An order open: the revealer's own double tap "TOO SOON" (CAB-7);
     "+1 VP card" for a customer won, "HIT" and its time over "2nd match? aim,
     hit" (book 2A, CD-12: a 2nd match takes a hit of its own, the winner's
-    too once it placed its card; nothing says whether the hit was right,
-    CD-9), and once the seat ``moved`` its cursor on from the customer it
+    too once it placed its card; a hit not told wrong may still lose the
+    race, CD-9), and once the seat ``moved`` its cursor on from the customer it
     hit, that customer (``aim``) under "hit 764 ms: 2nd? hit" (issue 34:
     "only the first match gets served"); "sipped!" and its time, the
     cup's state while it is up (:func:`_cup_up`); else the customer the
@@ -225,9 +225,12 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     won = [w for w in (race.get("won") or []) if w["player"] == seat]
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
+    wrong = race.get("my_wrong_hit")     # in the seat's own view only (CD-12)
     if won:
         gain = f"+{plural(len(won), 'VP card')}"
         f.glyph(0, y, f.W, gain, size=22 if f.fits(gain, f.W, 22) else 16)
+    elif wrong is not None:    # issue 34, PT12 c11: "2nd match? aim, hit" invited a hit that counted for nothing
+        _wrong_hit(f, y, bottom, wrong, race)
     elif answer is not None and answer.get("answer") == "slap" and moved:   # on to a 2nd match (CD-12)
         after = ms_text(answer["t_us"] - race["open_us"])
         _aim(f, y, aim, notice or [f"hit {after}: 2nd? hit", "2nd match? hit it"])
@@ -253,6 +256,22 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
         held = view["buttons_down"][seat] and view["current"] != seat
         f.text(0, y + size + 2, "too soon: again!" if soon else "let go, then hit" if held else "hit or sip?",
                room=f.W, align="center")
+
+
+def _wrong_hit(f: OledFrame, y: int, bottom: int, wrong: dict[str, Any], race: dict[str, Any]) -> None:
+    """Ruling CD-12: the seat's own hit (``wrong``: its view's
+    ``my_wrong_hit``) named a customer that does not match: it wins
+    nothing and is out of this order, told at once on its own OLED
+    ("WRONG HIT", "the cat does not match", "out of this order", its
+    time); the shared screen says nothing of it until the race is decided
+    (CD-9)."""
+    from engines.cha_dango.cards import load_cards
+    card = load_cards().cards[wrong["card"]]
+    f.glyph(0, y, f.W, "WRONG HIT", size=16)
+    f.best(0, y + 18, [f"the {card.figure} does not match", f"{card.figure}: no match"], room=f.W, align="center")
+    f.text(0, y + 30, "out of this order", room=f.W, align="center")
+    if y + 52 <= bottom:
+        f.text(0, y + 42, f"hit {ms_text(wrong['t_us'] - race['open_us'])}", room=f.W, align="center")
 
 
 def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:
@@ -296,11 +315,12 @@ def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> N
         f.glyph(0, y, f.W, "PUT DOWN", size=16)
 
 
-def _result_text(f: OledFrame, y: int, result: str) -> int:
+def _result_text(f: OledFrame, y: int, result: str, max_lines: int = 2) -> int:
     """The seat's own result at ``y`` on its OLED, large when it fits, else
-    small on up to two lines (never cut: "time up: gave tanuki red/blue");
+    small on up to ``max_lines`` lines (never cut: "time up: gave tanuki
+    red/blue"; on one line its gist after the ": ", "give 1 VP card");
     returns the y under it."""
     if f.fits(result, f.W - 4, 13):
         f.text(2, y, result, 13, room=f.W - 4)
         return y + 14
-    return f.message(2, y, result, max_lines=2, room=f.W - 4)
+    return f.message(2, y, result, max_lines=max_lines, room=f.W - 4)

@@ -53,11 +53,11 @@ TAKE_BACK_HINT = "hold left: take back"
 ARM_FIRST = frozenset({"reroll"})
 
 
-#: Choices one press applies when they are the seat's only choice: nothing
-#: else could have been meant and nothing is lost (Café International
-#: Junior's "end turn" once no guest fits: the OLED said "press: end turn"
-#: and the press only armed it, issue 34).
-ALONE_ONE_PRESS = frozenset({"end_turn"})
+#: (No choice is one press for being a seat's only one: Café International
+#: Junior's "end turn" was, and PT13 met one choice taking one press where
+#: every other took two, and a habitual double press ending the turn - and
+#: with it the take-back of the last seating, CAB-11.  Ruling CAB-2: every
+#: choice is armed, then taken; only races are one press.)
 
 
 #: One-press choices that are no race: a Cha dango reveal (issue 34: a
@@ -77,11 +77,9 @@ def one_press(action: dict[str, Any]) -> bool:
 def press_count(action: dict[str, Any], choices: int) -> int:
     """How many presses of the big button apply ``action`` when the seat
     has ``choices`` choices: 1 for a real-time choice not in
-    :data:`ARM_FIRST` and for a choice in :data:`ALONE_ONE_PRESS` that is
-    the seat's only one; else 2 (arm, confirm)."""
-    if one_press(action) or (action.get("type") in ALONE_ONE_PRESS and choices == 1):
-        return 1
-    return 2
+    :data:`ARM_FIRST`; else 2 (arm, confirm), also when it is the seat's
+    only choice (ruling CAB-2; PT13: a lone "end turn" took one)."""
+    return 1 if one_press(action) else 2
 
 
 def stamp(template: dict[str, Any], t_us: int) -> dict[str, Any]:

@@ -37,7 +37,8 @@ from firmware.screens.cryptid_cafe_round import (  # noqa: F401 - result_pause, 
     result_pause_ms, round_summary)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.cryptid_cafe_words import (  # noqa: F401 - label, result_notes: the game's hooks
-    STATIONS, ai_last, ai_roll, die_words, is_move, label, pending_words, result_notes, station_name, todo_text)
+    STATIONS, ai_last, ai_role, ai_roll, die_words, is_move, label, pending_words, result_notes, station_name,
+    todo_text)
 
 
 DRAWN = True
@@ -122,17 +123,20 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
     if ai:
         for k, a in ai.items():
             k_left = a["cards_left"]
-            # the grey servers on the board are labelled AI2 / AI3 (issue 34: "AI3" was never explained)
-            tag = "AI" + str(k)[2:]
-            left = f"{a['name']}: {k_left} card{'s' if k_left != 1 else ''} left"
-            said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
-            lines.append((said if scene.measure(said, m.small)[0] <= inner.w else left, INFO))
-            # each AI's score: AI Player 2 scores in solo only (rulebook), the other never
-            # the coins it holds (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5;
-            # once the game is over the final scores take this panel's place, ai2_score among them)
             n = view.get("ai2_coins") if k == "ai2" else None
-            score = plural(n, "coin") if n is not None else "does not score"
-            lines.append((f"{a['name']}: {score}", 0 if score != "does not score" else INFO))
+            # the grey servers on the board are labelled AI2 / AI3 (issue 34: "AI3" was never explained);
+            # issue 34, PT13: "AI Player 3: does not score" was jargon; the rules: the AI players "simulate
+            # human players" placing servers, you compete against AI Player 2 only
+            who = a["name"] if n is not None else ai_role(a["name"])
+            tag = "AI" + str(k)[2:]
+            left = f"{who}: {k_left} card{'s' if k_left != 1 else ''} left"
+            said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
+            # (AI Player 3's line wraps anyway: it keeps its tag, the label on its grey servers)
+            lines.append((said if n is None or scene.measure(said, m.small)[0] <= inner.w else left, INFO))
+            # AI Player 2's coins (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5;
+            # once the game is over the final scores take this panel's place, ai2_score among them)
+            if n is not None:
+                lines.append((f"{a['name']}: {plural(n, 'coin')}", 0))
         if last is not None:
             if moves is None and not feed_panel:    # else the latest moves say it (issue 34)
                 lines.append((last[0], INFO))
@@ -261,6 +265,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     # the round that ended (or the final scores) in the board's and side panel's place; on a short
     # screen where its lines need more, over the seats' rows too (for the seconds it stands)
     pending = pending_words(game, view, context) if view.get("phase") != "over" else []
+    if summary:          # CAB-13: a press under the summary chooses nothing; it shows the board
+        pending = ["A press (button or arrow) shows the board"]
     fits = summary_fits(scene, board_r, summary, finals, pending) if summary else \
         not finals or finals_layout(scene, board_r, finals, view) is not None
     panel_r = board_r if fits else body

@@ -8,7 +8,7 @@ from typing import Any
 from firmware.screens.choices import SeatCursor
 from firmware.ui.oled import OledFrame
 from firmware.screens.cryptid_cafe_parts import ROW
-from firmware.screens.cryptid_cafe_words import STATIONS, label, rank_words, short_forms
+from firmware.screens.cryptid_cafe_words import STATIONS, dish, label, rank_words, short_forms
 
 
 def _oled_dish(f: OledFrame, x: int, y: int, station: str) -> None:
@@ -41,7 +41,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     """The seat's OLED: header with seat, coins and round; the specialty
     cards left (Manager, Change My Order) as cards; the dish tray; the
     choice under the cursor (in full above the choice line when long),
-    inverted when armed."""
+    inverted when armed, the top bar then asking for the press again."""
     f = OledFrame()
     p = view["players"][seat]
     _header(f, [f"Seat {seat + 1}  {p['coins']} coins", f"Seat {seat + 1} {p['coins']} coins",
@@ -67,11 +67,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
                 "type") == "place" else short) if f.fits(f"press: {w}", f.W - 4)]
             short = fits[0] if fits else short
         bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
-        # above it: what a rank gives (rulebook), and once armed "press again to confirm"
-        extra = [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]
-        if shown.armed:
-            extra.append(["press again to confirm", "press again: confirm", "press again"])
-        for options in extra:
+        # above it: what a rank gives (rulebook); once armed the top bar says "press again"
+        for options in [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]:
             words = next((w for w in options if f.fits(w, f.W - 4)), None)
             if words is None or bottom - 11 < 14:
                 continue
@@ -85,9 +82,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     rows = max(0, (bottom - 14 - 11) // ROW + 1) if bottom - 14 >= 11 else 0
     p_lines = min(len(f.wrap_px(str(prompt), f.W - 4)), 2, rows) if prompt else 0
     rows -= p_lines
-    detail = f.wrap_px(full, f.W - 4) if short != full else []
-    if len(detail) > rows:
-        detail = []
+    detail = []
+    if short != full:       # the label in full, else (a placing) the station's full name: "server to Croque-Monsieur"
+        act = choices[shown.cursor]
+        longs = [full] + ([f"server to {dish(act.get('station', ''))}", dish(act.get("station", ""))]
+                          if act.get("type") == "place" else [])
+        detail = next((ln for ln in (f.wrap_px(w, f.W - 4) for w in longs if w not in short)
+                       if len(ln) <= rows), [])
     rows -= len(detail)
     tray, cards = rows >= 1, rows >= 2
     y = 14
@@ -109,7 +110,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
         y += ROW
     for i, ln in enumerate(detail):
         f.text(2, y + i * ROW, ln, room=f.W - 4)
-    return f
+    from firmware.screens.walkthrough import press_again_bar
+    return press_again_bar(f, bool(choices) and shown.armed)      # issue 34, PT13: the lines under it stay
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:

@@ -48,19 +48,8 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
     inner = r.inset(max(3, m.pad // 2))
     head_h = line if flat else int(line * 1.3)
     head, body = inner.rows(-head_h, 1, gap=m.pad // 2 if not flat else 1)
-    icon_r, name_r = head.cols(-head.h, 1, gap=m.pad // 2)
-    scene.add("dish", icon_r, None, name=station)
+    _station_head(scene, head, game, view, station)
     left = view.get("supply", {}).get(station, 0)
-    name = station_name(game, station)
-    short = dish(station, short=True)
-    options = [name, short]
-    if left < LOW_SUPPLY:  # few dishes left (CC-6): the name and the count, the count alone where no room
-        options = [f"{name}: {left} left", f"{short}: {left} left", f"{short} {left}", f"{left} left"]
-    for k, t in enumerate(options):
-        if scene.text(t, name_r, sizes=(m.small,), priority=INFO, colour=ALERT if left < LOW_SUPPLY else FG):
-            break
-        if k < len(options) - 1:
-            scene.dropped.pop()
     locked = view.get("locked", {}).get(station)
     low = min((i + 1 for i, o in enumerate(ranks) if o is not None), default=0)
     if flat:
@@ -100,6 +89,30 @@ def _station(scene: Scene, r: Rect, game, view: dict[str, Any], station: str, fl
         scene.text("Closed", mid, sizes=(m.small,), align="center", colour=FG)
     scene.facts.setdefault("stations", {})[station] = {"ranks": list(ranks), "closed": closed, "left": left,
                                                        "sharing": sharing, "locked": locked}
+
+
+def _station_head(scene: Scene, head: Rect, game, view: dict[str, Any], station: str) -> None:
+    """A station's head: its dish and its name (issue 34, PT13 c17:
+    "Kaputtc.", "Beuv'n.", "Waterz." read as cut words): the full name,
+    shrunk down to the least size where needed, else its one short form
+    (a whole word, "Baba", "Croque"); where neither fits beside the dish,
+    the name across the whole head without the dish (800x480).  With few
+    dishes left (CC-6) the count joins the name, alone where no room."""
+    m = scene.metrics
+    icon_r, name_r = head.cols(-head.h, 1, gap=m.pad // 2)
+    left = view.get("supply", {}).get(station, 0)
+    name = station_name(game, station)
+    short = dish(station, short=True)
+    options = [name, short]
+    if left < LOW_SUPPLY:  # few dishes left (CC-6): the name and the count
+        options = [f"{name}: {left} left", f"{short}: {left} left", f"{name} {left}", f"{short} {left}"]
+    colour = ALERT if left < LOW_SUPPLY else FG
+    if _first_fit(scene, options, name_r, colour=colour):
+        scene.add("dish", icon_r, None, name=station)
+    elif not _first_fit(scene, options, head, colour=colour):     # no room for a name: the dish says which
+        scene.add("dish", icon_r, None, name=station)
+        if left < LOW_SUPPLY:
+            _first_fit(scene, [f"{left} left", str(left)], name_r, colour=colour)
 
 
 def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str, lit: bool = False,

@@ -12,6 +12,7 @@ from typing import Any
 from engines.cryptid_cafe.data import components
 from engines.words import plural
 
+from firmware.screens.cryptid_cafe_words import ai_role
 from firmware.screens.round_summary import read_time_ms
 
 
@@ -115,8 +116,8 @@ def final_lines(view: dict[str, Any], notes: list[str]) -> list[str]:
     over the seats' rows (their customers and piles stay seen)."""
     if view.get("phase") != "over":
         return []
-    ai = [f"{a['name']}: " + (f"{view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view
-                              else "does not score")      # the side panel's AI scores, covered here
+    ai = [f"{a['name']}: {view['ai2_score']} coins" if k == "ai2" and "ai2_score" in view
+          else ai_role(a["name"])      # the side panel's AI lines, covered here
           for k, a in (view.get("ai_players") or {}).items()
           if not any(n.startswith(f"{a['name']}: ") for n in notes)]      # its parts already said
     return ["Final scores", *notes, *ai]

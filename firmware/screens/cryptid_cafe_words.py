@@ -50,6 +50,15 @@ def station_name(game: Any, station: str) -> str:
         return station
 
 
+def ai_role(name: str) -> str:
+    """What a non-scoring AI player does, in the rules' words (solo: "two
+    AI players will simulate human players. You will be competing against
+    AI Player 2"; 2 players: AI Player 3 "does not score points"):
+    "AI Player 3 only sends servers" (issue 34, PT13: "does not score"
+    read as jargon)."""
+    return f"{name} only sends servers"
+
+
 def todo_text(game, view: dict[str, Any]) -> str:
     """What the table must do now."""
     phase = view.get("phase")

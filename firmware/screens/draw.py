@@ -87,6 +87,11 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         prompt = (context.get("prompts") or {}).get(seat)
         early = prompt == ROLLING_WORDS    # pressed while its dice rolled
         return _said(reading_frame(seat, *checking, early=early, look=prompt == CHECK_LOOK_WORDS), why)
+    if context.get("round_summary"):     # CAB-13: no choice offered under the round's summary
+        from firmware.screens.round_summary import summary_oled
+        walk = walkthrough.oled_line(game, seat, controls.shown(game), context) \
+            if context.get("walkthrough") == "ended" else ()     # "first round done!" on top
+        return _said(summary_oled(seat, context, top=walk[0] if walk else None), why)
     module = game_module(game.game_id)
     if module is not None and hasattr(module, "oled_frame"):
         walk = walkthrough.oled_line(game, seat, controls.shown(game), context) if context.get("walkthrough") else ()

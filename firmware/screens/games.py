@@ -131,9 +131,14 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
     CabinetGame(
         "retrograde", "firmware.screens.retrograde", "Retrograde", "Roll, claim cards, blast droids",
         _PEOPLE_AND_BOTS,
-        event_cues={"claim_pressed": "press", "claim": "claim", "claim_lost": "lost", "stop": "press",
-                    "reroll": "press", "keep": "press", "coin": "press", "blast": "press", "boss": "claim",
-                    "trophy": "press", "done": "press", "power_up_kept": "press"}),
+        # a "press" is a seat's own input only; what the round's end gives (a boss, a power-up card to
+        # the hand) and Stop (RG-8) are the game's, captioned as what they are (PT12: "press taken
+        # (seat 1)" and "claimed (seat 3)" under a round's summary)
+        event_cues={"claim_pressed": "press", "claim": "claim", "claim_lost": "lost", "stop": "turn",
+                    "reroll": "press", "keep": "press", "unlock": "press", "odd": "press", "even": "press",
+                    "coin": "press", "blast": "press", "comet": "press", "trophy": "press", "done": "press",
+                    "boss": "claim", "power_up_kept": "claim"},
+        event_captions={"stop": "Stop! last claim", "boss": "boss blasted, +3", "power_up_kept": "power-up kept"}),
     CabinetGame(
         "cha-dango", "firmware.screens.cha_dango", "Cha dango", "Slap races and a tea-sip race",
         ("bots aim, hit and sip through the", "same buttons and cups as people"),

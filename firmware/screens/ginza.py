@@ -47,11 +47,11 @@ TITLE = "Ginza Retro Café"
 def board_words(game, seat: int, score: float) -> str:
     """A stopped game's report line for ``seat``: what its mat shows (VP of
     the order cards won, yen) and the engine's score labelled provisional
-    ("6 VP, ¥9 on the board; provisional score 8 VP: orders + floor(yen /
-    4), bonus cards count only at the end")."""
+    ("6 VP, ¥9 on the board; provisional score 8 VP: the orders' VP and
+    1 VP for each ¥4, bonus cards count only at the end")."""
     p = game.view(None)["players"][seat]
     return (f"{p['order_points']} VP, ¥{p['coins']} on the board; provisional score {score:g} VP: "
-            f"orders + floor(yen / 4), bonus cards count only at the end")
+            f"the orders' VP and 1 VP for each ¥4, bonus cards count only at the end")
 
 
 def _pending(game, view: dict[str, Any], cursor: dict[int, dict], context: dict[str, Any]) -> str:
@@ -151,12 +151,26 @@ def breakdown_words(view: dict[str, Any], seat: int) -> str:
     return f"orders {parts['orders']:g} + yen {parts['yen']:g} + bonus {parts['bonus']:g}"
 
 
-def result_breakdown(view: dict[str, Any]) -> list[str]:
+def result_breakdown(view: dict[str, Any]) -> list[str | list[str]]:
     """Each seat's final VP in parts for the result card (issue 34: the
-    card hid seat 3's line on the final board); [] before the end."""
+    card hid seat 3's line on the final board), with the bonus cards that
+    scored named (PT13 ww30): its forms, longest first, the card drawing
+    the first that fits: "orders 10 + yen 0 + bonus 9 (Morning Set, Drink
+    Master)", "... (Morning, Drink)" (each card's first word, as the OLED
+    shortens them), "orders 10 + yen 0 + bonus 9"; [] before the end."""
     if view.get("phase") != "over":
         return []
-    return [breakdown_words(view, s) for s in range(len(view["players"]))]
+    from engines.ginza.components import components
+    cards = components().bonus_cards
+    out: list[str | list[str]] = []
+    for s, p in enumerate(view["players"]):
+        words = breakdown_words(view, s)
+        names = [cards[b].name if b in cards else str(b) for b in p.get("bonus_achieved") or []]
+        if not names:
+            out.append(words)
+            continue
+        out.append([f"{words} ({', '.join(names)})", f"{words} ({', '.join(n.split()[0] for n in names)})", words])
+    return out
 
 
 def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:

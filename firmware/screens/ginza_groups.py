@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.screens.ginza_words import change_words, wash_yen
+
 #: The action kinds in the screen's order (a kind not named here goes last).
 KIND_ORDER = ("serve", "change", "reroll", "add", "wash", "raise_limit", "upgrade", "stop")
 
@@ -43,15 +45,15 @@ def choice_order(game: Any, seat: int, acts: list[dict[str, Any]]) -> list[dict[
 
 def choice_group(action: dict[str, Any], game: Any = None) -> str:
     """The group of a choice as the OLED names it: a serve's order card,
-    "Soda 11+" (by its subcategory's last word, as the choice line says
-    it, a drink's sum telling two apart),
+    "Cream Soda 11+" (by its subcategory, a drink's sum telling two
+    apart),
     "change", "reroll", "add", "wash" (dishes), "raise dice limit", "Lv.2"."""
     kind = action.get("type")
     if kind == "serve":
         oc = game.comp.orders.get(action.get("order")) if game is not None else None
         if oc is None:
             return str(action.get("order"))
-        name = oc.subcategory.split()[-1]          # "Soda": the one soda's drink (as the choice line says it)
+        name = oc.subcategory      # issue 34, PT13: "Soda 18+" was Cream Soda's name cut
         return f"{name} {oc.sum}+" if oc.sum is not None else name
     return _KIND_GROUP.get(kind, str(kind).replace("_", " "))
 
@@ -60,7 +62,7 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
     """What tells a choice apart inside its group, longest first: a
     serve's dice "serve 4 5 5", "4 5 5 +common 3" / "4 5 5 +3" (its order
     card is the group's name, on the line above); a change "2 to 1, 4 to 3"
-    / "2 to 1,4 to 3"; a reroll "reroll 3 4 6" / "3 4 6"; washing "wash 2
+    / "2 to 1,4 to 3" (:func:`change_words`: "two 5s to 4"); a reroll "reroll 3 4 6" / "3 4 6"; washing "wash 2
     ones" / "wash: two 1s for 4 yen" (with ``game``: the yen it gives);
     others their own words."""
     kind = action.get("type")
@@ -75,8 +77,8 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
         word = {"change": "Change", "reroll": "Reroll", "add": "Add"}.get(action.get("arrange"), "?")
         return [f"Lv.2 {word} card"]
     if kind == "change":
-        steps = [f"{a} to {a + d}" for a, d in action.get("steps") or []]
-        return [", ".join(steps), ",".join(steps)]
+        said = change_words(action.get("steps") or [])
+        return [said, said.replace(", ", ",")]
     if kind == "reroll":
         dice = " ".join(map(str, action.get("dice") or []))
         return [f"reroll {dice}", dice]
@@ -84,7 +86,7 @@ def detail_words(action: dict[str, Any], game: Any = None) -> list[str]:
         k = int(action.get("ones") or 0)
         count = {1: "one", 2: "two", 3: "three"}.get(k, str(k))
         what = "wash: no 1s" if k == 0 else f"wash: {count} 1{'s' if k != 1 else ''}"
-        from firmware.screens.ginza_words import wash_yen
         yen = wash_yen(game, action)      # issue 34: "wash: one 1" did not say it gives yen
         return [f"{what} for {yen} yen", f"{what}: {yen} yen", what] if yen is not None else [what]
     return []
+

@@ -82,8 +82,7 @@ def label(action: dict[str, Any], game: Any = None) -> str:
             text += f" + common die {action['common']} (purple, ¥3)"
         return text
     if kind == "change":
-        steps = action.get("steps") or []
-        return "change " + ", ".join(f"{f} to {f + d}" for f, d in steps)
+        return short_words(action, game)       # "change 5 to 4, 4 to 3", "change two 5s to 4"
     if kind == "reroll":
         return f"reroll {','.join(map(str, action.get('dice') or []))}"
     if kind == "stop":
@@ -171,7 +170,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     carding = bool(choices) and phase in ("player_card", "draft1", "draft2")
     if carding:
         _card_choice(f, game, phase, shown, prompt)
-        return f
+        return _armed_bar(f, shown.armed)
     # the bottom line first: the choice (its short label), or whose turn it is
     full = short = ""
     if choices:
@@ -179,9 +178,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         full = _oled_words(label(act, game))
         short, pos, where = _choice_line(f, choices, cursor, game)
         bottom = f.choice(short, cursor, len(choices), shown.armed, pos=pos)
-        # above it: what the choice costs (before the confirming press), and once armed "press again"
+        # above it: what the choice costs (before the confirming press); once armed the top bar says "press again"
         common = act.get("common") if act.get("type") == "serve" and "common" not in short else None
-        bottom = _cost_lines(f, game, seat, act, shown.armed, bottom, where=where, common=common)
+        bottom = _cost_lines(f, game, seat, act, bottom, where=where, common=common)
     else:
         turn = view.get("turn")
         banner = context.get("banner") or ""
@@ -219,7 +218,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
             f.best(12, y + i * 11, bonus_forms(comp.bonus_cards[b]))
         if not bonus and rows:
             f.text(2, y, "no bonus cards")
-    return f
+    return _armed_bar(f, bool(choices) and shown.armed)
+
+
+def _armed_bar(f: OledFrame, armed: bool) -> OledFrame:
+    """Once armed, the top bar asks for the confirming press; the lines
+    under it stay (:func:`~firmware.screens.walkthrough.press_again_bar`)."""
+    from firmware.screens.walkthrough import press_again_bar
+    return press_again_bar(f, armed)
 
 
 def bonus_forms(bc) -> list[str]:
@@ -236,8 +242,10 @@ def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game)
     words that name the cursor's group ("reroll 3 4", "Soda 11+: 4 5 5")
     beside the place in the group ("3/17"; none in a group of one), no
     group line; when no such
-    words fit one line, the words inside the group ("1 3 6 +common 3") with
-    no count and the group's line above: "Coffee 13+ 2/4".  A lone choice
+    words fit one line, the words inside the group ("5 to 4, 4 to 3")
+    beside the count and the group's name on the line above ("change"),
+    or where even that is too wide ("1 3 6 +common 3") no count and the
+    group's line above saying both: "Coffee 13+ 2/4".  A lone choice
     keeps "press: ..." and no count."""
     act = choices[cursor]
     full = _oled_words(label(act, game))
@@ -253,25 +261,25 @@ def _choice_line(f: OledFrame, choices: list[dict[str, Any]], cursor: int, game)
     if fit is not None:
         return fit, count, ""
     forms = detail_words(act, game) or [_oled_words(_short(act, game))]
+    beside = next((w for w in forms if f.fits(w, room)), None)
+    if beside is not None:     # issue 34, PT13 od.png: the count stays on the choice line where it fits
+        return beside, count, groups[cursor]
     return next((w for w in forms if f.fits(w, f.W - 18)), forms[-1]), "", f"{groups[cursor]} {count}".strip()
 
 
-def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], armed: bool, bottom: int,
+def _cost_lines(f: OledFrame, game, seat: int, action: dict[str, Any], bottom: int,
                 where: str = "", common: int | None = None) -> int:
     """Above the choice line (which starts at ``bottom``): what the choice
     costs ("costs 1 token, 3 yen"), above it the cursor's group and place
     in it (``where``: "reroll 3/17"; during a turn it takes the line of a
-    bonus card), and once armed "press again to confirm" above that, each
-    only where it fits whole; ``common``: the purple die the choice line
-    could not name, said here ("+common 6: 1 token, 3 yen").  Returns the
+    bonus card), each only where it fits whole; ``common``: the purple die the choice line
+    could not name, said here ("+common 6: pay 3 yen").  Returns the
     new top of the bottom area."""
     costs = cost_words(game, seat, action, sign="yen")
     if common is not None:
-        costs = [f"+common {common}: 1 token, {COMMON_DIE_COST} yen", f"+common {common} for {COMMON_DIE_COST} yen",
-                 f"+common {common}"]
+        costs = [f"+common {common}: 1 token, pay {COMMON_DIE_COST} yen", f"+common {common}: pay {COMMON_DIE_COST} yen",
+                 f"+common {common} for {COMMON_DIE_COST} yen", f"+common {common}"]
     lines = [costs, [where] if where else []]
-    if armed:
-        lines.append(["press again to confirm", "press again: confirm", "press again"])
     for options in lines:
         if bottom - 11 < 14:
             break
@@ -311,19 +319,15 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
                 break
     else:
         bc = game.comp.bonus_cards[act["card"]]
-        title, text = f"{bc.name} {bc.vp} VP", _bonus_text(bc)
+        title, text = bc.name, _bonus_text(bc)
     word = "keep" if phase != "player_card" else "play"
     chosen = f"{word} this card ({cursor + 1} of {len(choices)})"     # issue 34: "play 1 of 2"
-    if not f.fits(title, f.W - 20) and phase != "player_card":     # "Today's Specials 6 VP": VP below
-        title, chosen = bc.name, f"keep: {bc.vp} VP"
+    if phase != "player_card":    # every bonus card's VP on the choice line (PT13 g10: some beside the name)
+        chosen = f"keep: {bc.vp} VP"
     # one choice line, so the ability keeps its two lines (the arrows' "1/2" says the position)
     if not f.fits(chosen, f.W - f.width(f"{cursor + 1}/{len(choices)}") - 18):
         chosen = f"{word} this card"
-    bottom = f.choice(chosen, cursor, len(choices), shown.armed)
-    if shown.armed:               # the choice waits for its confirm press: say so
-        f.text(2, bottom - 10, "press again to confirm" if f.fits("press again to confirm", f.W - 4)
-               else "press again: confirm", room=f.W - 4)
-        bottom -= 11
+    bottom = f.choice(chosen, cursor, len(choices), shown.armed)     # armed: the top bar says "press again"
     y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
     lines = ability_lines(f, text)
     if y + 20 <= bottom:

@@ -94,20 +94,28 @@ def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tup
 
 
 def cost_words(game, seat: int, action: dict[str, Any], sign: str = "¥") -> list[str]:
-    """What the choice costs, longest first, for a line that takes the
-    first that fits: ["costs 1 action token and ¥3, gets ¥2", ...,
-    "1 token, ¥3"]; ["free"] for a further reroll or stopping."""
+    """What the choice costs and gets, longest first, for a line that
+    takes the first that fits: ["costs 1 action token and ¥3 for the
+    common die, gets ¥2", ..., "1 token, pay ¥3, get ¥2", "pay ¥3, get
+    ¥2", ..., "1 token, pay ¥3"]; yen always with the rulebook's verb
+    ("paying ¥3", "Acquire the coins": issue 34, PT13 g38: "1 token, 3
+    yen" did not say whether the 3 yen is paid or got); ["free"] for a
+    further reroll or stopping."""
     costs, gains = cost_parts(game, seat, action, sign)
     if not costs:
         return ["free: no action token", "free"] if action.get("type") in ("reroll", "stop") else ["free"]
     long = "costs " + " and ".join(costs)
     short = "costs " + ", ".join(c.replace("action token", "token") for c in costs)
     got = f", gets {gains[0]}" if gains else ""
-    shortest = ", ".join(c.replace("action token", "token") for c in costs)
-    die = [w.replace(" for the common die", " common die") for w in (short + got, short, shortest)]
+    token = [c.replace("action token", "token") for c in costs if "token" in c]
+    paid = [c.replace(" for the common die", "") for c in costs if "token" not in c]
+    verbs = ", ".join(token + [f"pay {y}" for y in paid])          # "1 token, pay 3 yen"
+    get = f", get {gains[0]}" if gains else ""
+    pay_get = [f"pay {paid[0]}{get}"] if paid and gains else []      # the token: every action's (A-3)
+    die = [w.replace(" for the common die", " common die") for w in (short + got, short)]
     # what it gets before what it costs in full (issue 34: "wash: one 1" with "costs 1 action token")
-    return list(dict.fromkeys([long + got, short + got, shortest + got, long, short, *die, shortest,
-                               shortest.replace(" for the common die", "")]))
+    return list(dict.fromkeys([long + got, short + got, die[0], verbs + get, *pay_get, long, short, die[1],
+                               verbs, *([f"pay {paid[0]}"] if paid else [])]))
 
 
 def cost_short(game, seat: int, action: dict[str, Any]) -> str:
@@ -138,13 +146,11 @@ def short_words(action: dict[str, Any], game: Any = None) -> str:
             words = f"serve {name}{dice}{extra}"
             if len(words) > 16:                 # two OLED lines: "Napolitan: 3 3 +3", "Soda 24+: 4 5 5 6 +4"
                 words = f"{name}{dice}{extra}"
-            if len(words) > 20 and oc is not None:
-                words = f"{oc.subcategory.split()[-1]}{name[len(oc.subcategory):]}{dice}{extra}"
             if len(words) <= 28:
                 break
         return words
     if kind == "change":
-        return "change " + ", ".join(f"{a} to {a + d}" for a, d in action.get("steps") or [])
+        return "change " + change_words(action.get("steps") or [])
     if kind == "reroll":
         return "reroll " + " ".join(map(str, action.get("dice") or []))
     if kind == "upgrade":     # issue 34: "Change to Lv.2" read as a verb; the card's Lv.2 side
@@ -253,3 +259,18 @@ def first_round(game) -> bool:
     """True during the set-up (player cards, bonus draft: round 0) and the
     first round of play."""
     return int(game.view(None).get("round") or 0) <= 1
+
+
+def change_words(steps: list) -> str:
+    """A Change Dice choice's steps ``[(face, +1 or -1), ...]`` in words
+    (issue 34, PT13: "5 to 4, 5 to 4" did not say it turns two dice):
+    "5 to 4", "5 to 4, 4 to 3", two dice of one face "two 5s to 4" (both
+    the same way) or "5s to 4 and 6"."""
+    pairs = [(int(f), int(f) + int(d)) for f, d in steps]
+    if len(pairs) == 2 and pairs[0][0] == pairs[1][0]:
+        face = pairs[0][0]
+        if pairs[0][1] == pairs[1][1]:
+            return f"two {face}s to {pairs[0][1]}"
+        lo, hi = sorted(t for _, t in pairs)
+        return f"{face}s to {lo} and {hi}"
+    return ", ".join(f"{a} to {b}" for a, b in pairs)

@@ -4,8 +4,12 @@ Café International Junior: their pages (after the rulebooks in
 :mod:`firmware.screens.howto_parts` for the pieces)."""
 from __future__ import annotations
 
+from engines.cryptid_cafe.data import components
 from firmware.screens.howto_parts import (ARROW, AT_THE_CABINET, AT_THE_CABINET_GROUPS, BLUE, CROSS, DICE_TRAY,
                                           KEYS, KEYS_LIT, PURPLE, RED, YELLOW, Page, take_back_page, tile)
+
+#: Solo: the coins every 2 leftover dishes cost, by difficulty (paid to AI Player 2)
+_WASTE = dict(components().solo_wasted_dish_coins)
 
 #: The customer card drawn on the pages: what each of its icons says.
 _YETI = ("customer", {"name": "Yeti", "type": "terrestrial", "tip": 5, "order": (("beuvnoire", 3),
@@ -77,7 +81,9 @@ CRYPTID_CAFE = (
     Page("The end: the most coins wins", (
         tile("Each walkout costs 1 to 4\u00a0coins, by customer", ("mood", {"name": "red"}), ARROW,
              ("sign", {"text": "-2"})),
-        tile("Dishes left over: 1\u00a0coin for every 2", ("dish", {"name": "waterzoeil"}),
+        # solo: the rulebook's "Solo and 2-Player Rules" (issue 34, PT13: the page gave only the 1 coin)
+        tile(f"Dishes left over: 1\u00a0coin per 2; solo {_WASTE['easy']} (hard {_WASTE['hard']}, "
+             f"epic {_WASTE['epic']}) to AI\u00a0Player\u00a02", ("dish", {"name": "waterzoeil"}),
              ("dish", {"name": "waterzoeil"}), ARROW, ("sign", {"text": "-1"})),
         tile("3 served of one type: 3\u00a0coins, +1 for each more", ("ctype", {"name": "airborne"}),
              ("ctype", {"name": "airborne"}), ("ctype", {"name": "airborne"})),

@@ -120,6 +120,8 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
         if rows[menu.focus][1] == "nothing more":
             return label, [book, "A house rule can add a cost in VP cards."]
         return label, [f"A house rule: a wrong hit also costs {rows[menu.focus][1]}.", book]
+    if label in menu.greyed():          # the Bot level row with no bots (PT13: it stays, greyed)
+        return label, [" ".join(ROW_WORDS[label]) + "; no bots now: choose them in the Bots row first"]
     if label in ROW_WORDS and label not in ("Players", "Bots"):
         return label, [" ".join(ROW_WORDS[label])]
     if label == "Resume" and not menu.resumable:
@@ -265,15 +267,17 @@ def row_column(scene: Scene, rect: Rect, menu: Any) -> None:
             and not (menu.rows()[k][0] == "Resume" and not menu.resumable)
         scene.add("panel", bar, f"menu-row-{k}", fill=PANEL_HI if focused else PANEL,
                   border=GOLD if focused else (90, 150, 100) if action else None, radius=m.pad)
+        greyed = menu.rows()[k][0] in menu.greyed()      # shown, doing nothing now ("Bot level: no bots")
         if value:
             lw = scene.measure(label, m.small)[0]
             lr, vr = inner.cols(-lw, 1, gap=m.pad)
-            scene.text(label, lr, sizes=(m.small,), colour=GOLD if focused else FG)
+            scene.text(label, lr, sizes=(m.small,), colour=GOLD if focused else DIM if greyed else FG)
             scene.text(value, vr, sizes=(m.small,), colour=GOLD if focused else DIM, align="right")
         else:
             scene.text(label, inner, sizes=(m.small,), colour=GOLD if focused else FG)
     scene.facts["rows"] = [f"{lab}: {val}" if val else lab for lab, val in rows]
     scene.facts["shown_rows"] = shown
+    scene.facts["greyed_rows"] = sorted(menu.greyed())
     scene.facts["focus"] = menu.focus
 
 

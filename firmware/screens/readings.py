@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.rulings import LONG_PRESS_US
-from firmware.ui.oled import OledFrame
+from firmware.ui.oled import OledFrame, oled_font
 
 COMMON = -1
 
@@ -77,15 +77,35 @@ def reading_for(readings: dict[int, dict[str, Any]] | None, seat: int,
     return COMMON, common
 
 
-def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None, biggest: int = 16) -> int:
-    """The dice drawn with pips in one row (the die under ``cursor``
-    underlined, then an "ok" box); returns the die size."""
+def _digit_die(f: OledFrame, x: int, y: int, size: int, value: int | None) -> None:
+    """A die ``size`` px square showing its value as a numeral (white die,
+    black digit): read at a glance where 16 px pips are not (issue 34,
+    play-test PT13: a seat read its 2, 4, 5 as 2, 2, 3 on the pips and let
+    the check run out)."""
+    f.boxes.append((f"die {value}", (x, y, x + size - 1, y + size - 1)))
+    f.draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=max(1, size // 5), outline=1,
+                             fill=0 if value is None else 1)
+    digit = "?" if value is None else str(int(value))
+    px = 14 if size >= 16 else 10
+    w = f.width(digit, px)
+    f.draw.text((x + (size - w) // 2, y + (size - px) // 2 - 1), digit, font=oled_font(px),
+                fill=1 if value is None else 0)
+
+
+def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None, biggest: int = 16,
+              digits: bool = False) -> int:
+    """The dice drawn with pips in one row (``digits``: with numerals,
+    :func:`_digit_die`; the die under ``cursor`` underlined, then an "ok"
+    box); returns the die size."""
     n = max(1, len(values))
     room = f.W - 4 - (24 if cursor is not None else 0)
     size = max(9, min(biggest, (room - 2 * (n - 1)) // n))
     for i, v in enumerate(values):
         x = 2 + i * (size + 2)
-        f.die(x, y, size, v)
+        if digits:
+            _digit_die(f, x, y, size, v)
+        else:
+            f.die(x, y, size, v)
         if cursor == i:
             f.draw.rectangle((x, y + size + 1, x + size - 1, y + size + 2), fill=1)
     if cursor is not None:
@@ -113,7 +133,7 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
     f.header(f"Seat {seat + 1}", "look first" if look else whose)   # the top bar: its press took nothing
     y = 14
     if state == "check":
-        size = _dice_row(f, y, reading["values"])
+        size = _dice_row(f, y, reading["values"], digits=True)     # the values at a glance (PT13)
         window = max(1, reading.get("window_ms") or 1)
         left = max(0, min(window, reading.get("left_ms", 0)))
         if held is None:
@@ -144,7 +164,7 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
             f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
     elif state == "entry":
         f.header(f"Seat {seat + 1}", "enter by hand")
-        size = _dice_row(f, y, reading["values"], reading["cursor"], biggest=14)
+        size = _dice_row(f, y, reading["values"], reading["cursor"], biggest=14, digits=True)
         on_ok = reading["cursor"] >= len(reading["values"])
         top = y + size + 3
         # navigation (encoder turned, or the two nav buttons) steps the value;

@@ -45,6 +45,15 @@ DRAWN = True
 # ------------------------------------------------------------ HDMI
 PHASE_TODO = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
               "blast": "Blast droids", "unlock": "Unlock power-ups?", "over": "Game over"}
+#: The header when no seat is a person (``cabinet resume --bots all``, PT12 r64): what happens, not
+#: an instruction to nobody.
+BOTS_TODO = {"roll": "Bots roll and claim", "unlock": "Power-ups: the bots choose"}
+
+
+def _only_bots(view: dict[str, Any], context: dict[str, Any]) -> bool:
+    """True when every seat is a bot (``context["bots"]``): nobody at the
+    table is asked to press."""
+    return set(range(len(view["seats"]))) <= set(context.get("bots") or ())
 
 
 def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str, Any]:
@@ -59,7 +68,7 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     if banner and banner.isdigit():
         info.update(head="Get ready", countdown=banner)
     elif phase in ("roll", "stop"):
-        _roll_info(info, view)
+        _roll_info(info, view, _only_bots(view, context))
         people = [p for p in range(len(view["seats"])) if p not in set(context.get("bots") or ())]
         if context.get("simulated_dice") and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim")
                                                  for p in people):
@@ -74,10 +83,11 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     return info
 
 
-def _roll_info(info: dict[str, Any], view: dict[str, Any]) -> None:
+def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False) -> None:
     """1 - Roll Dice: "Roll!" and the seats grabbing a card (RG-12); Stop
     (RG-8): "Stop!" ("Time!" solo) and the rerolls left; solo, the
-    hourglass of the hidden timer (RG-10), never how long is left."""
+    hourglass of the hidden timer (RG-10), never how long is left.
+    ``nobody``: every seat is a bot, so nobody is asked to press."""
     solo = len(view["seats"]) == 1
     if view["phase"] == "stop":
         s = view["stop_seat"]
@@ -91,7 +101,8 @@ def _roll_info(info: dict[str, Any], view: dict[str, Any]) -> None:
         pend = view.get("claims_pending") or []
         # while claims wait out the settle window (RG-12) that is the news;
         # the standing prompt may then give way where there is no room
-        lines = [("Press your button to claim a card", INFO if pend else NEED)]
+        ask = "The bots roll, then claim a card" if nobody else "Press your button to claim a card"
+        lines = [(ask, INFO if pend else NEED)]
         if pend:
             who = sorted(pend)
             lines.insert(0, ((f"Seat {who[0] + 1} grabs" if len(who) == 1 else
@@ -111,7 +122,8 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
     turn = view["turn"]
     p = turn["seat"]
     plans = turn_plans(game, view)
-    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p))
+    # the phase's start names the same seat in other words: the heading says it (PT12 r26)
+    info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p), said={f"Blast Droids! Seat {p + 1} starts"})
     if not plans:
         info["lines"] = [("Choose droids on the seat screen", NEED)]
         return
@@ -159,11 +171,14 @@ def _result_lines(view: dict[str, Any]) -> list[tuple[str, int]]:
 def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], strip: bool) -> None:
     """Draw the phase information as a box beside the cards or, on a narrow
     screen, as a strip under them (same information, the feed dropped
-    first)."""
+    first; a feed line the heading or a phase line says is left out)."""
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL)
     inner = r.inset(m.pad // 2 if strip else m.pad)
-    lines = list(info["lines"]) + [(t, FEED) for t in feed]
+    # an event that the heading or a phase line already says is not said again
+    # (PT12 r26: "Seat 1 blasts  Plan 2 of 5: ... · Seat 1 blasts")
+    said = {info["head"]} | {t for t, _ in info["lines"]} | set(info.get("said") or ())
+    lines = list(info["lines"]) + [(t, FEED) for t in feed if t not in said]
     if info["clock"] is not None:
         state, frac, colour = info["clock"]
         clock_r, inner = inner.cols(-min(inner.h, inner.w // 3), 1, gap=m.pad)
@@ -243,10 +258,19 @@ def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, An
     hand entry, ruling CAB-6), or the notice."""
     status = f"Round {max(1, view['round'])} of {view['rounds']}"
     todo = PHASE_TODO.get(view["phase"], "")
-    if (context.get("banner") or "").isdigit():
-        todo = "Get ready: roll when it says Roll!"
-    elif (context.get("banner") or "").startswith("next"):
-        todo = f"Round {max(1, view['round'] - 1)} done: the next roll waits"
+    nobody = _only_bots(view, context)
+    if nobody and view["phase"] in BOTS_TODO:   # PT12 r64: no seat is a person: say what the bots do
+        todo = BOTS_TODO[view["phase"]]
+    banner = context.get("banner") or ""
+    summary = context.get("round_summary")
+    if banner.isdigit():
+        todo = "Get ready: the bots roll at Roll!" if nobody else "Get ready: roll when it says Roll!"
+    elif banner.startswith("next"):
+        # CAB-10: while a round's summary stands the header names that round (PT12 r53_8c: "Round 4
+        # of 8" over "Round 3 done"); the next round is named as the next
+        done = summary["round"] if summary else max(1, view["round"] - 1)
+        status = f"Round {done} of {view['rounds']}"
+        todo = f"Round {done} done, round {done + 1} next" if done < view["rounds"] else f"Round {done} done"
     contest = todo_words(context.get("readings"))
     if contest:   # ruling CAB-6: a seat rejected its reading, or enters it by hand
         todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])

@@ -11,6 +11,7 @@ from engines.retrograde.components import default_components
 
 
 from firmware.ui.kit import DIM, GOLD, INFO, NEED, PANEL, Rect, Scene, seat_banner, seat_colour
+from firmware.ui.palette import DIE_RGB
 from firmware.screens.retrograde_oled import label
 
 
@@ -386,7 +387,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         values, spent = [], []
         for i, v in enumerate(held[:9]):
             scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"held:{p}:{i}",
-                      value=v, state="read", ring=GOLD, body=DIE_TINT.get(v))
+                      value=v, state="read", ring=GOLD, body=DIE_COLOURS.get(v))
         scene.facts.setdefault("held", {})[p] = list(held)
     elif seat["dice"] is None and not mine and view["phase"] in ("roll", "stop"):
         for i in range(6):
@@ -394,7 +395,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
                       value=None, state="reading", ring=None)
     for i, v in enumerate(values[:9]):
         scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
-                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_TINT.get(v))
+                  value=v, state="read", dim=bool(spent and i < len(spent) and spent[i]), body=DIE_COLOURS.get(v))
     scene.facts.setdefault("dice", {})[p] = list(seat["dice"] or [])
 
 
@@ -408,10 +409,10 @@ def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
     return size + gap, size
 
 
-#: Dice drawn in a light tint of their droid's colour (RG-3), pips black,
-#: so a seat's dice match the droids on its sheet at a glance.
-DIE_TINT = {1: (250, 236, 150), 2: (250, 200, 150), 3: (248, 190, 222), 4: (186, 232, 180),
-            5: (246, 168, 160), 6: (170, 200, 246)}
+#: Dice drawn in their droid's colour (RG-3), pips black, so a seat's dice
+#: match the droids on its sheet at a glance.  Not light tints: pale red and
+#: pale pink looked alike on an HDMI (PT12, a red 5 read as a pink 3).
+DIE_COLOURS = dict(DIE_RGB)
 
 
 #: The book's solo target: "try to achieve the ultimate high score: 49 points".
@@ -467,7 +468,9 @@ def _final(scene: Scene, r: Rect, game, view: dict[str, Any]) -> None:
     head, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
     from engines.results import game_result
     scene.text("Game over", head, sizes=(m.large, m.medium), colour=GOLD)
-    lines = [(game_result(game).headline, NEED)]  # the one result the report and simulate give too
+    result = game_result(game)
+    lines = [(result.headline, NEED)]  # the one result the report and simulate give too
+    lines += [(t, INFO) for t in result.place_ties]      # how ties below the winner were decided (PT12)
     for s in sorted(view["seats"], key=lambda s: -s["score"]):
         lines.append((f"Seat {s['seat'] + 1}: {s['score']} pts: " + score_words(s), INFO))
     scene.lines(lines, rest, size=m.small)

@@ -51,6 +51,38 @@ def draw_round_summary(scene: Any, r: Any, summary: dict[str, Any], banner: str,
     scene.facts["round_summary"] = summary
 
 
+def summary_oled(seat: int, context: dict[str, Any], top: str | None = None) -> Any:
+    """A seat's OLED while a round's summary stands (ruling CAB-13): the
+    seat's choices are under the summary, so none is offered; "round 3
+    done", "press: see the board" (or, once it pressed, whose press the
+    summary waits for) and "next round in 4 s" (lines of at most 21
+    characters; the context's ``round_summary``, ``summary_read``,
+    ``banner`` and ``bots``); ``top``: the first line's words instead of
+    "Seat 1: round 3 done" (the walkthrough's "first round done!").
+
+    Returns:
+        a :class:`firmware.ui.oled.OledFrame` (``image`` 128 x 64, ``texts``).
+    """
+    from firmware.ui.oled import OledFrame, oled_image
+    summary = context["round_summary"]
+    banner = context.get("banner") or ""
+    read = set(context.get("summary_read") or ())
+    lines = [top or f"Seat {seat + 1}: round {summary['round']} done", "summary: big screen"]
+    if seat in read:
+        players = len(context.get("controls") or ()) or seat + 1
+        waiting = [s + 1 for s in range(players) if s not in read and s not in set(context.get("bots") or ())]
+        lines.append("waiting for " + ("Seat " if len(waiting) == 1 else "Seats ")
+                     + ", ".join(map(str, waiting[:3])) if waiting else "the board comes")
+    else:
+        lines.append("press: see the board")
+    if banner.startswith("next"):
+        lines.append(f"next round in {banner.split()[-1]} s")
+    frame = OledFrame()
+    frame.image = oled_image(lines, invert_first=True)
+    frame.texts = lines
+    return frame
+
+
 def summary_fits(scene: Any, r: Any, summary: dict[str, Any] | None, finals: list[str],
                  pending: list[str] | tuple[str, ...] = ()) -> bool:
     """True when the summary's (or the finals') heading and every line

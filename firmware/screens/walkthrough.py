@@ -407,3 +407,17 @@ def oled_bar(frame: Any, options: tuple[str, ...]) -> Any:
     frame.draw.rectangle((0, 0, frame.W - 1, 11), fill=1)
     frame.text(2, 1, line, fill=0, room=room)
     return frame
+
+
+#: an armed choice's top bar, longest first
+PRESS_AGAIN = ("press again to confirm", "press again: confirm", "press again")
+
+
+def press_again_bar(frame: Any, armed: bool) -> Any:
+    """``frame`` with, once its choice is armed, the top bar asking for the
+    confirming press (:data:`PRESS_AGAIN`; issue 34, PT13 g39: "press
+    again: confirm" took the Ginza dice row's line, so the seat confirmed
+    a serve without seeing its dice); every line under the top bar stays
+    as it was before the first press.  Returns the frame."""
+    return oled_bar(frame, PRESS_AGAIN) if armed else frame
+

@@ -268,8 +268,10 @@ class HdmiRenderer:
         if (hw, hh) == (self.width, self.height):
             scaled = self.surface
         else:
-            if self._scaled is None or self._scaled.get_size() != (hw, hh) or self._stale is None:
+            if self._scaled is None or self._scaled.get_size() != (hw, hh):
                 self._scaled = pg.transform.smoothscale(self.surface, (hw, hh))
+            elif self._stale is None:   # into the scaled copy it has (a new one is fresh memory to fault in)
+                pg.transform.smoothscale(self.surface, (hw, hh), self._scaled)
             else:
                 for r in self._stale:
                     scale_part(pg, self.surface, self._scaled, (r.x, r.y, r.w, r.h))

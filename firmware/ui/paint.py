@@ -14,18 +14,15 @@ of cards laid out again), does not fly: it fades in where it lands
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 from firmware.ui.kit import BG, PANEL, Node, Rect, Scene, props_repr
+from firmware.ui.paint_cache import SurfaceCache
 from firmware.ui.paint_parts import PartPainter
 
 #: How long a change animates, ms.
 ANIM_MS = 300
-_CACHE_MAX = 3000
-#: Cached surfaces may hold at most this many pixels in all (about 120 MB).
-_CACHE_PIXELS = 30_000_000
 #: Kinds a flying component must not cross: it fades in where it lands instead
 _FACES = {"card", "group", "die", "droid", "figure", "dango", "back", "meeple", "token"}
 #: Kinds drawn once per size and state into a cached surface, then blitted
@@ -211,7 +208,7 @@ def _ease(f: float) -> float:
     return 1 - (1 - f) ** 3
 
 
-class Painter(PartPainter):
+class Painter(SurfaceCache, PartPainter):
     """Draws scenes onto a pygame surface.
 
     Args:
@@ -222,9 +219,8 @@ class Painter(PartPainter):
         import pygame
         self.pg = pygame
         self.fonts = fonts
-        self._cache: OrderedDict[tuple, Any] = OrderedDict()
         self._fns: dict[str, Any] = {}
-        self._pixels = 0
+        self._init_cache()
         self._last: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
         #: keys that fade in where they land instead of flying
@@ -251,28 +247,8 @@ class Painter(PartPainter):
     def clear(self) -> None:
         """Drop every cached surface now (their pixels are freed at once,
         not when the painter is collected) and forget the last frame."""
-        self._cache.clear()
-        self._pixels = 0
+        self._init_cache()
         self.forget_frame()
-
-    def cache_size(self) -> tuple[int, int]:
-        """``(surfaces, pixels)`` held by the cache; at most
-        ``_CACHE_MAX`` surfaces and ``_CACHE_PIXELS`` pixels (the oldest
-        used go first)."""
-        return len(self._cache), self._pixels
-
-    def _cached(self, key: tuple, make):
-        s = self._cache.get(key)
-        if s is None:
-            s = make()
-            self._cache[key] = s
-            self._pixels += s.get_width() * s.get_height()
-            while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
-                _, old = self._cache.popitem(last=False)
-                self._pixels -= old.get_width() * old.get_height()
-        else:
-            self._cache.move_to_end(key)
-        return s
 
     def _fn(self, kind: str):
         """The painter's drawing of a component ``kind`` (looked up once).
@@ -510,8 +486,9 @@ class Painter(PartPainter):
         """A group of components (:meth:`Scene.group`): drawn once into a
         surface of its size, cached by its content digest, then blitted.
         A group that changed a few children since the last frame at its
-        place is drawn from that one's surface, only the changed children's
-        rects drawn again (each as a whole drawing draws it there)."""
+        place is drawn over that one's surface in place (that group is
+        no longer cached), only the changed children's rects drawn again
+        (each as a whole drawing draws it there)."""
         bg = node.props.get("bg")
         key = ("group", r.w, r.h, node.props["digest"], bg)
         ox, oy = node.rect.x, node.rect.y
@@ -532,10 +509,11 @@ class Painter(PartPainter):
 
         def make():
             hint = self._groups.pop(key, None)
-            base = None if hint is None or (r.w, r.h) != (node.rect.w, node.rect.h) \
-                else self._cache.get(_group_key(hint[0]))
-            if base is not None:        # the last frame's group, its changed rects drawn again
-                surf = base.copy()
+            was = None if hint is None or (r.w, r.h) != (node.rect.w, node.rect.h) else _group_key(hint[0])
+            surf = self._take_part(was) if was is not None else None
+            if surf is not None:
+                # the last frame's group at this place (gone from the screen): its changed rects drawn
+                # again in place (no new surface: no memory to fault in and copy into)
                 for d in hint[1]:
                     clip = Rect(d.x - ox, d.y - oy, d.w, d.h)
                     surf.set_clip(self.pg.Rect(clip.x, clip.y, clip.w, clip.h))
@@ -543,14 +521,11 @@ class Painter(PartPainter):
                     draw_children(surf, clip)
                 surf.set_clip(None)
                 return surf
-            if bg is not None:  # an opaque part (Scene.part with bg): a faster blit
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)))
-                surf.fill(bg)
-            else:
-                surf = self.pg.Surface((max(1, r.w), max(1, r.h)), self.pg.SRCALPHA)
+            # an opaque part (Scene.part with bg): a faster blit
+            surf = self._blank(max(1, r.w), max(1, r.h), bg is None, (0, 0, 0, 0) if bg is None else bg)
             draw_children(surf, None)
             return surf
-        s.blit(self._cached(key, make), (r.x, r.y))
+        s.blit(self._cached_part(key, (node.rect.x, node.rect.y, r.w, r.h), make), (r.x, r.y))
 
     def _panel(self, s, node: Node, r: Rect) -> None:
         pg = self.pg

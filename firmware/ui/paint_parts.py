@@ -7,11 +7,11 @@ from typing import Any
 
 from firmware.ui.icons import draw_icon
 from firmware.ui.kit import DIM, GOLD, Node, Rect
+from firmware.ui.palette import DIE_RGB
 
 
-#: Droid and die colours by pips (1 yellow .. 6 blue, Retrograde RG-3).
-DROID_RGB = {1: (246, 214, 60), 2: (244, 146, 50), 3: (236, 110, 180), 4: (96, 196, 96),
-             5: (220, 64, 56), 6: (70, 130, 230)}
+#: Droid and die colours by pips (1 yellow .. 6 blue, Retrograde RG-3; the palette's).
+DROID_RGB = DIE_RGB
 #: Pip positions on a 3 x 3 grid, per face.
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
@@ -306,7 +306,7 @@ class PartPainter:
         def draw(pg, surf, b):
             draw_meeple(pg, surf, b, col, label, ai)
             if label:
-                f = self.fonts.font(max(8, int(b.h * (0.42 if len(label) < 2 else 0.3))))
+                f = meeple_label_font(self.fonts, label, b.w, b.h)
                 t = f.render(label, True, (12, 12, 16))
                 surf.blit(t, t.get_rect(center=(b.w // 2, int(b.h * 0.58))))
         self._art(s, r, ("meeple", col, label, ai), draw)
@@ -351,3 +351,20 @@ class PartPainter:
         from firmware.ui.cafe_art import draw_arrange
         n = node.props["name"]
         self._art(s, r, ("arrange", n), lambda pg, surf, b: draw_arrange(pg, surf, b, n))
+
+
+def meeple_label_font(fonts, label: str, w: int, h: int):
+    """The font for a meeple's ``label`` (seat number, "AI3") in a ``w`` x
+    ``h`` px box: 42 % of its height for one character, 30 % for more,
+    smaller until the label is no wider than the body at its middle
+    (0.4 of the meeple's side: the body at the label's height is 0.44 wide;
+    issue 34, PT13: "AI3" spilled out of the
+    grey meeple on a How to play page).  ``fonts``: a font cache with
+    ``font(size_px)``."""
+    side = min(w, h)
+    size = max(8, int(h * (0.42 if len(label) < 2 else 0.3)))
+    f = fonts.font(size)
+    while size > 8 and f.size(label)[0] > side * 0.4:
+        size -= 1
+        f = fonts.font(size)
+    return f

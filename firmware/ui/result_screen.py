@@ -1,8 +1,9 @@
 """The result screen (issue 34 item 3, Board Game Arena's end of game): the
 final board stays behind a veil, and over it a card names the winner with
-a trophy, every seat's final score in ranking order, the tie-break that
-decided a tie (or that the victory is shared), a solo game's opponent, and
-what to press to go on.  Built from :func:`engines.results.game_result`
+a trophy, every seat's final score in ranking order (a shared place "2nd="),
+the tie-break that decided a tie (or that the victory is shared) and how
+each tie on score below it was decided, a solo game's opponent, and what
+to press to go on.  Built from :func:`engines.results.game_result`
 only; drawn by the painter like any scene.
 """
 from __future__ import annotations
@@ -63,9 +64,13 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
             entry each, word-wrapped (Café International Junior: "Seat 2:
             -5 for 1 joker in hand"; :func:`firmware.screens.draw.result_notes`):
             the final board holding them is under the card (issue 34).
+            They follow the result's own ties below the winners
+            (:attr:`~engines.results.Result.place_ties`, PT12).
         breakdown: each seat's score in parts (index = 0-based seat, "" for
             none; Ginza "orders 20 + yen 2 + bonus 0"), drawn in the seat's
-            row where it fits, else on a line under it.
+            row where it fits, else on a line under it; an entry may be a
+            list of forms, longest first (the first that fits its room is
+            drawn: Ginza's bonus cards by name, else by their first word).
 
     Returns:
         A scene whose ``facts["result"]`` holds ``title``, ``winners``
@@ -94,8 +99,10 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     title_h = measure("Ag", m.large)[1] + 2 * pad
     small_h = measure("Ag", m.small)[1]
     extra = 1 if result.solo is not None else 0
-    notes = [t for t in notes if t]
-    parts = {s: (breakdown[s] if s < len(breakdown) else "") for _, s, _ in rows}
+    # places tied on score below the winners: how each tie was decided, or the place shared (PT12)
+    notes = list(result.place_ties) + [t for t in notes if t]
+    forms = {s: _forms(breakdown[s] if s < len(breakdown) else "") for _, s, _ in rows}
+    parts = {s: f[0] for s, f in forms.items()}
     card_w, (place_w, name_w, score_w), in_row = _card_width(scene, result, rows, bots, parts,
                                                              [title, hint, *notes])
     text_w = card_w - 4 * pad
@@ -114,7 +121,7 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
                sizes=(m.large, m.medium, m.small), colour=GOLD)
     y += title_h
     y = _score_rows(scene, inner, y, rows, result, bots, (place_w, score_w, row_h),
-                    (parts, name_w if in_row else 0))
+                    (forms, name_w if in_row else 0), parts)
     if detail:
         scene.wrapped(detail, Rect(inner.x, y, inner.w, 2 * small_h), sizes=(m.small,), colour=FG, max_lines=2)
         y += 2 * small_h
@@ -131,6 +138,17 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
     return scene
 
 
+def _forms(entry: Any) -> list[str]:
+    """A breakdown entry's forms, longest first (a plain string: one)."""
+    return [str(t) for t in entry] if isinstance(entry, (list, tuple)) and entry else [str(entry or "")]
+
+
+def _fitting(scene: Scene, forms: list[str], width: int) -> str:
+    """The first of ``forms`` that fits ``width`` px at the small size (the last when none does)."""
+    small = scene.metrics.small
+    return next((t for t in forms if scene.measure(t, small)[0] <= width), forms[-1])
+
+
 def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict[int, str],
                 texts: list[str]) -> tuple[int, tuple[int, int, int], bool]:
     """The card's width, px: as wide as its widest line needs (``texts``:
@@ -145,7 +163,7 @@ def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict
         ([f"{result.amount(result.solo.score)}"] if result.solo is not None else [])
     name_w = max(measure(t, m.medium)[0] for t in names + ([result.solo.name] if result.solo else []))
     score_w = max(measure(t, m.medium)[0] for t in scores)
-    place_w = measure("4th", m.medium)[0]
+    place_w = measure("4th=", m.medium)[0]
     row_w = place_w + name_w + score_w + 2 * row_h + 6 * pad
     part_w = max([measure(t, m.small)[0] for t in parts.values() if t] or [0])
     widest = w - 4 * pad
@@ -160,15 +178,19 @@ def _card_width(scene: Scene, result: Result, rows: list, bots: Any, parts: dict
 
 
 def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, bots: Any,
-                widths: tuple[int, int, int], parts: tuple[dict, int] = ({}, 0)) -> int:
+                widths: tuple[int, int, int], parts: tuple[dict, int] = ({}, 0),
+                drawn: dict[int, str] | None = None) -> int:
     """Each seat's row on the result card from ``y`` (place, token, name,
     its score's parts, score, a trophy for a winner; the parts on a line
-    under the row when ``parts[1]``, the names' width, is 0), then the solo
+    under the row when ``parts[1]``, the names' width, is 0; each the first
+    of its forms that fits, recorded in ``drawn``), then the solo
     opponent's; returns the y below them."""
+    drawn = {} if drawn is None else drawn
     place_w, score_w, row_h = widths
     breakdown, name_w = parts
     m = scene.metrics
     pad = m.pad
+    shared = {s for group in result.ranking if len(group) > 1 for s in group}
     for place_k, seat, score in rows:
         r = Rect(inner.x, y, inner.w, row_h - pad // 2)
         won = seat in result.winners
@@ -177,12 +199,15 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         rin = r.inset(pad // 2)
         place_r, tok, name_r, score_r, cup = rin.cols(-place_w, -rin.h, 1, -min(score_w, rin.w // 3), -rin.h,
                                                        gap=pad)
-        words = breakdown.get(seat, "")
+        forms = breakdown.get(seat) or [""]
+        words = forms[0]
         if words and name_w:
             name_r, part_r = name_r.cols(-name_w, 1, gap=pad)
+            drawn[seat] = words = _fitting(scene, forms, part_r.w)
             scene.text(words, part_r, sizes=(m.small,), colour=DIM)
         if result.solo is None and result.solo_best is None:     # a solo seat has no place to speak of
-            scene.text(_ordinal(place_k), place_r, sizes=(m.medium, m.small), colour=GOLD if won else DIM)
+            scene.text(_ordinal(place_k) + ("=" if seat in shared else ""), place_r, sizes=(m.medium, m.small),
+                       colour=GOLD if won else DIM)
         scene.add("token", tok, None, seat=seat, colour=seat_colour(seat), label=str(seat + 1))
         name = f"Seat {seat + 1}" + (" (bot)" if seat in bots else "")
         scene.text(name, name_r, sizes=(m.medium, m.small), colour=FG)
@@ -192,6 +217,7 @@ def _score_rows(scene: Scene, inner: Rect, y: int, rows: list, result: Result, b
         y += row_h
         if words and not name_w:
             small_h = scene.measure("Ag", m.small)[1]
+            drawn[seat] = words = _fitting(scene, forms, inner.right - tok.x)
             scene.text(words, Rect(tok.x, y - pad // 2, inner.right - tok.x, small_h), sizes=(m.small,),
                        colour=DIM)
             y += small_h

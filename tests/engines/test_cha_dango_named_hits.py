@@ -112,3 +112,19 @@ def test_cd12_a_wrong_hit_when_nothing_matches_is_no_sip_and_can_cost_the_option
         while g.phase == "place_vp":
             g.apply(g.legal_actions(0)[0])
         assert len(g.vp[0]) == 4 - lost, cost
+
+
+def test_cd12_a_seats_own_view_tells_its_wrong_hit_at_once_and_no_other_view_does():
+    """Issue 34, PT12 c11: after a wrong hit the seat's OLED said "2nd
+    match? aim, hit", inviting a hit that counts for nothing.  The seat's
+    own view tells its wrong hit while the race is open (it is out of this
+    order); the public view and the other seats' views stay as they would
+    after a right hit (CD-9: nothing says whether the order matches)."""
+    wrong, right = game(players=3, dining=(A, X, B)), game(players=3, dining=(A, X, B))
+    slap(wrong, 0, T0 + 400_000, X)
+    slap(right, 0, T0 + 400_000, A)
+    assert wrong.phase == "race" and right.phase == "race"
+    assert wrong.view(0)["race"]["my_wrong_hit"] == {"card": X, "t_us": T0 + 400_000}
+    assert "my_wrong_hit" not in right.view(0)["race"]
+    for viewer in (None, 1, 2):
+        assert wrong.view(viewer)["race"] == right.view(viewer)["race"], viewer

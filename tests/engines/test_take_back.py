@@ -288,3 +288,31 @@ def test_ginza_a_round_ended_by_the_seats_last_move_says_so():
         pytest.fail("no round ended")
     assert action.get("player") == seat is not None
     assert refused_unchanged(g, seat) == "no take-back: the round has ended"
+
+
+def test_a_snapshot_keeps_why_each_seat_may_not_take_back():
+    """``from_json(to_json())`` behaves identically (Game.to_json), the
+    take-back refusals included: the history's per-seat notes (why a seat's
+    choices became final) were not saved, so a loaded game said "you have
+    made no choice this turn yet" where the game said "Seat 2 has moved
+    since your last choice" (issue 34, noticed after round 8)."""
+    for seed in range(1, 30):
+        g = new_game("cryptid-cafe", 2, seed)
+        action = play_until(g, _serving, seed=seed)
+        if action is not None:
+            break
+    else:
+        pytest.fail("no seed reached a serve")
+    g.apply(action)
+    seat = action["player"]
+    other = next(s for s in g.active_players() if s != seat)
+    g.apply(g.legal_actions(other)[-1])
+    said = refused_unchanged(g, seat)
+    assert "has moved since" in said
+    loaded = type(g).from_json(json.loads(json.dumps(g.to_json())))
+    assert refused_unchanged(loaded, seat) == said
+    assert full(loaded) == full(g)
+    data = g.to_json()
+    data["take_back"]["closed"][0]["why"] = "because"
+    with pytest.raises(ValueError, match="damaged"):
+        type(g).from_json(data)

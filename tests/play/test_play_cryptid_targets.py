@@ -36,6 +36,9 @@ def _until_choice(t, kind: str, max_passes: int = 800) -> None:
     choice of ``kind``."""
     for _ in range(max_passes):
         s = t.session
+        if s.summary_shown():       # a round's summary: a press shows the board (CAB-13)
+            t.press(0, "button")
+            continue
         acts = s.runtime.controls[0].refresh(s.game) if 0 in s.game.active_players() else []
         if any(a["type"] == kind for a in acts):
             return

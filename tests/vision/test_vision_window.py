@@ -186,7 +186,7 @@ def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch
     flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
     monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
     flow.decide()
-    assert flow.outcome[0] == "stored" and flow.kind == "window" and "a window for this camera" in flow.outcome[1]
+    assert flow.outcome[0] == "stored" and flow.kind == "window" and "where your camera sees its top face" in flow.outcome[1]
     cal = flow.calibration()
     assert cal.window == WindowGeometry(dy=-0.08) and cal.heads == {} and cal.min_value_p == 0.95
     # the flow worked on its own reader: the cabinet's is as it was
@@ -201,8 +201,8 @@ def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch
 @pytest.mark.parametrize("kind, p, window, words", [
     ("layers", None, None, "new last layers for the face nets, the value threshold in effect"),
     ("threshold", 0.95, None, "own last layers, value threshold 0.95"),
-    ("window", None, [1.0, 0.0, -0.08, 0.0], "window moved to its top face (0.08 die up), the value threshold"),
-    ("window", 0.95, [0.9, 0.0, -0.04, 0.1], "(0.9 x as wide, 0.04 die up, 0.1 die outward at the corners), value threshold 0.95"),
+    ("window", None, [1.0, 0.0, -0.08, 0.0], "where your camera sees its top face: 8 % of a die higher, the value threshold"),
+    ("window", 0.95, [0.9, 0.0, -0.04, 0.1], "4 % of a die higher, 10 % narrower, more so towards the table's corners, value threshold 0.95"),
     ("as shipped", None, None, "the reader as it is"),
 ])
 def test_the_guided_summary_says_what_was_kept_for_every_kind(kind, p, window, words):
@@ -220,4 +220,4 @@ def test_dice_read_says_a_calibration_moved_the_window(tmp_path):
     img = str(_drawn_set(tmp_path / "set", 4, 2) / "images" / "roll_00.png")
     out = _cli("read", img, state=state)
     assert out.returncode == 0, out.stderr
-    assert "window 0.08 die up" in out.stderr and "nothing changed" not in out.stderr
+    assert "8 % of a die higher" in out.stderr and "nothing changed" not in out.stderr   # PT14: no die fractions

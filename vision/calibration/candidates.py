@@ -191,7 +191,9 @@ def refusal(candidates: dict, before, confirm_photos: int) -> CalibrationError:
 
 def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_fit: tuple[int, int],
                      base: float) -> tuple[str, dict, dict, WindowGeometry, float | None, object]:
-    """The candidate kept of those ``ok`` (:func:`confirmed`): the one worth
+    """The candidate kept of those ``ok`` (:func:`confirmed`) that read the
+    confirmation rolls better than ``before`` (the players' cost,
+    :func:`vision.calibration.confirm.player_cost`, falls there): the one worth
     most (:func:`vision.calibration.confirm.weigh`) on the confirmation rolls
     and the fit photos together (of equals, the simplest: the order tried),
     or "as shipped" (no layers, prototypes, window or threshold of its own)
@@ -201,6 +203,10 @@ def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_
     effect), its score on the rolls)."""
     def worth(right: int, wrong: int, fit: tuple[int, int]) -> int:  # on the fit photos and the confirmation rolls
         return weigh(right + fit[0], wrong + fit[1])
+    # the confirmation rolls must read better (the players' cost falls there), not only as well
+    ok = {k: v for k, v in ok.items() if weigh(v[3].correct, v[3].wrong) > weigh(before.correct, before.wrong)}
+    if not ok:
+        return "as shipped", {}, {}, SHIPPED_WINDOW, None, before
     # the most worth; of equals, the simplest (the order tried)
     kind = max(ok, key=lambda k: (worth(ok[k][3].correct, ok[k][3].wrong, ok[k][4]), -list(candidates).index(k)))
     hs, w, t, after, fit_after = ok[kind]
@@ -214,12 +220,16 @@ def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_
     return kind, hs, pr, w, t, after
 
 
-def kept_words(kind: str, base: float, t: float | None) -> str:
+def kept_words(kind: str, base: float, t: float | None, before: dict | None = None,
+               after: dict | None = None) -> str:
     """What a calibration kept, in a cabinet owner's words (no jargon), for
     the result screen and the command's summary: ``kind`` as in
     ``Calibration.info["kind"]`` (or the guided flow's "layers",
     "threshold", "window"), ``base`` the value threshold without it, ``t``
-    its own (None: ``base``)."""
+    its own (None: ``base``); ``before``/``after`` (dicts with dice, right,
+    wrong) the confirmation rolls without / with it: a raised threshold
+    then says how many dice it reads right and leaves to nudge, so
+    "careful mode" never hides a drop (PT14: right 544 -> 96)."""
     t = base if t is None else t
     if kind == "as shipped":
         return "now using: the reader as it was (nothing read your dice better)"
@@ -231,7 +241,14 @@ def kept_words(kind: str, base: float, t: float | None) -> str:
     if "window" in kind:
         parts.append("reads the top faces as your camera sees them")
     if t > base:
-        parts.append("careful mode: fewer misreads, more dice to nudge")
+        careful = "careful mode: fewer misreads, more dice to nudge"
+        if before and after:
+            def unread(f: dict) -> int:
+                return f["dice"] - f["right"] - f["wrong"]
+            careful = (f"careful mode: misread {before['wrong']} -> {after['wrong']}, read right "
+                       f"{before['right']} -> {after['right']}, to nudge {unread(before)} -> {unread(after)} "
+                       f"of {after['dice']} dice")
+        parts.append(careful)
     elif t < base:
         parts.append("bold mode: reads more of your dice")
     return "now using: " + "; ".join(parts or ["the reader as it was"])

@@ -1,9 +1,12 @@
-"""The confirmation and refusal rule: every :data:`CONFIRM_EVERY`-th scene
+"""The confirmation and keep rule: every :data:`CONFIRM_EVERY`-th scene
 of a labelled folder (by name; augmented copies are one scene) is kept
-back as *confirmation rolls* (:func:`split_scenes`); a candidate that
-reads them worse than the reader without a calibration is out
-(:func:`reads_worse`), and of the others the one worth most
-(:func:`weigh`) is kept.  The guided flow on the cabinet
+back as *confirmation rolls* (:func:`split_scenes`); a calibration is
+judged on them by what the players feel (:func:`player_cost`): each die
+left unread costs them one nudge, each die given a wrong value
+:data:`MISREAD_COST` nudges.  A candidate whose cost on the rolls rises
+is out (:func:`reads_worse`), and of the others the one of lowest cost
+(:func:`weigh`) is kept only if that cost is lower than the reader's as
+it is (else nothing needs changing).  The guided flow on the cabinet
 (:mod:`firmware.calibration`) judges its candidates by the same rule.
 """
 from __future__ import annotations
@@ -14,11 +17,31 @@ from vision.dataset import scene_key
 
 #: every how-many-th scene is kept back to confirm the calibration
 CONFIRM_EVERY = 4
-#: when a calibration weighs its candidates (:func:`weigh`), a die given a
-#: wrong value costs as much as this many dice read right: a candidate that
-#: reads 100 more dice right for one more wrong breaks even (the 99 % per
-#: die issue #21 asks of a calibrated reader)
-WRONG_COST = 100
+#: What a die given a wrong value costs the players, in nudges (a die left
+#: unread costs one: the seat is asked to nudge it, CAB-5).  Why 10:
+#: a nudge costs a person about 2-3 s (the game measures 0.84-1.43 s
+#: waited per nudge with simulated seats that nudge at once - ``s waited
+#: per nudge`` in the game's report, PT14's Ginza - plus seeing the prompt
+#: and reaching the tray), and a nudge may have to be repeated.  A misread
+#: caught by the seat's dice check (CAB-6) costs a hold, a reroll and a new
+#: check, 3-4 s (vision/README.md, the operating point) - one or two
+#: nudges; one not caught puts a wrong value in the game (a wrong order, a
+#: wrong claim) that no later step undoes: about a turn of play, ~60 s.
+#: With one misread in three not caught: 2/3 x 3.5 s + 1/3 x 60 s = 22 s,
+#: about 9-10 nudges.  A far higher price (the 100 of before) let a
+#: calibration trade 400 more nudges for 16 fewer misreads (PT14: pxl,
+#: right 544 -> 96) or read none of a seat's 19 dice to avoid one misread.
+MISREAD_COST = 10
+#: the older name of :data:`MISREAD_COST`
+WRONG_COST = MISREAD_COST
+
+
+def player_cost(dice: int, right: int, wrong: int) -> int:
+    """What reading ``dice`` labelled dice with ``right`` given their value
+    and ``wrong`` a wrong one costs the players, in nudges:
+    ``MISREAD_COST x wrong + unread`` (unread = dice - right - wrong; ints
+    >= 0).  Lower is better; a calibration is kept only if it lowers it."""
+    return MISREAD_COST * wrong + (dice - right - wrong)
 
 
 def split_scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
@@ -31,27 +54,27 @@ def split_scenes(images: list[Path]) -> tuple[list[Path], list[Path]]:
 
 def reads_worse(right_before: int, wrong_before: int, right_after: int, wrong_after: int,
                 at_threshold: tuple[int, int] | None = None) -> bool:
-    """Whether a calibration reads confirmation dice worse than the reader
-    without it, and so is refused (the one rule of ``--from-labelled`` and
-    the guided flow).  A die read wrongly is worse than a die not read:
-    worse is MORE dice given a wrong value, or the same number wrong and
-    fewer given the right one - for every candidate, a raised value
-    threshold included (issue 34: a threshold raise that read the guided
-    flow's rolls right 10 -> 1, wrong 0 -> 0, was stored because fewer right
-    with no more wrong was let pass for it; the rolls are what the owner
-    checks, and the captured faces' misreads it avoids only rank the
-    candidates that pass, :func:`weigh`).  ``at_threshold``: (right,
-    wrong) of the reader as it is at the candidate's own threshold; a
-    candidate is also worse when it reads worse than that (a new window
-    must read better than the raise alone).  Fewer wrong is better even
-    with fewer right (e.g. right 13 -> 12, wrong 1 -> 0 is kept).  Counts
-    of dice, ints >= 0."""
+    """Whether a calibration reads the confirmation dice worse than the
+    reader without it, and so is out (the one rule of ``--from-labelled``
+    and the guided flow): its :func:`player_cost` on them rises - of the
+    same dice, ``MISREAD_COST x wrong - right + wrong`` rises (each die
+    more given its right value saves a nudge; each more given a wrong value
+    costs :data:`MISREAD_COST`, less the nudge it no longer needs).  So
+    fewer wrong may cost some right (right 13 -> 12, wrong 1 -> 0 is
+    fine) but not any number (PT14: right 9 -> 0, wrong 1 -> 0 of 19 is no
+    gain, right 544 -> 96, wrong 17 -> 1 a loss).  ``at_threshold``:
+    (right, wrong) of the reader as it is at the candidate's own
+    threshold; a candidate is also out when it costs more than that (a new
+    window must read better than the raise alone).  Counts of dice, ints
+    >= 0."""
     def worse(right_ref: int, wrong_ref: int) -> bool:
-        return wrong_after > wrong_ref or (wrong_after == wrong_ref and right_after < right_ref)
+        return weigh(right_after, wrong_after) < weigh(right_ref, wrong_ref)
     return worse(right_before, wrong_before) or (at_threshold is not None and worse(*at_threshold))
 
 
 def weigh(right: int, wrong: int) -> int:
-    """A candidate's worth on labelled dice: dice read right less
-    :data:`WRONG_COST` for each die given a wrong value (ints >= 0)."""
-    return right - WRONG_COST * wrong
+    """A reading's worth on labelled dice, higher better: the players'
+    cost (:func:`player_cost`) negated, less the dice count (the same for
+    every candidate on the same dice): ``right - (MISREAD_COST - 1) x
+    wrong`` (ints >= 0)."""
+    return right - (MISREAD_COST - 1) * wrong

@@ -126,3 +126,21 @@ def window_text(g: WindowGeometry) -> str:
     if g.radial:
         parts.append(f"{abs(g.radial):g} die {'outward' if g.radial > 0 else 'inward'} at the corners")
     return ", ".join(parts) or "as shipped"
+
+
+def window_words(g: WindowGeometry) -> str:
+    """A window geometry in a cabinet owner's words (no die fractions):
+    e.g. "each die is read where your camera sees its top face: 10 % of a
+    die to the right, 10 % narrower, a little more at the table's
+    corners"; "as shipped" for the shipped window."""
+    parts = []
+    for v, pos, neg in ((g.dx, "to the right", "to the left"), (g.dy, "lower", "higher")):
+        if v:
+            parts.append(f"{round(100 * abs(v))} % of a die {pos if v > 0 else neg}")
+    if g.scale != 1.0:
+        parts.append(f"{round(100 * abs(1 - g.scale))} % {'narrower' if g.scale < 1 else 'wider'}")
+    if g.radial:
+        parts.append(f"{'more' if g.radial > 0 else 'less'} so towards the table's corners")
+    if not parts:
+        return "as shipped"
+    return "each die is read where your camera sees its top face: " + ", ".join(parts)

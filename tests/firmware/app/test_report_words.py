@@ -63,6 +63,7 @@ def test_stopped_ginza_report_prints_the_vp_and_yen_on_the_board(tmp_path):
             line = next(x for x in lines if x.strip().startswith(f"seat {seat + 1}"))
             assert f": {p['order_points']} VP, ¥{p['coins']}" in line, line
             assert f"provisional score {s.game.scores()[seat]:g} VP" in line, line
+            assert "floor(" not in line and "1 VP for each ¥4" in line, line     # PT14: an owner's words
     finally:
         s.close()
 

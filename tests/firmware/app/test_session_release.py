@@ -74,10 +74,10 @@ def test_painter_cache_stays_bounded_over_many_distinct_states(monkeypatch):
     import pygame
 
     from firmware.screens.draw import default_measure
-    from firmware.ui import paint
+    from firmware.ui import paint, paint_cache
     from firmware.ui.kit import Rect, Scene
-    monkeypatch.setattr(paint, "_CACHE_MAX", 40)
-    monkeypatch.setattr(paint, "_CACHE_PIXELS", 60_000)
+    monkeypatch.setattr(paint_cache, "_CACHE_MAX", 40)
+    monkeypatch.setattr(paint_cache, "_CACHE_PIXELS", 60_000)
     painter = paint.Painter(paint.Fonts())
     surf = pygame.Surface((800, 480))
     for i in range(300):
@@ -107,3 +107,14 @@ def test_a_scene_drawn_after_the_menu_repaints_the_whole_screen(tmp_path):
     fresh = HdmiRenderer(800, 480, "headless")
     fresh.draw(scene)
     assert pygame.image.tobytes(r.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB")
+
+
+def test_the_fonts_measure_cache_is_emptied_past_its_bound_and_measures_on():
+    """Past 20,000 measured texts the measure cache starts again (it must
+    not fail: a long game measures many distinct feed lines)."""
+    from firmware.ui.paint import Fonts
+    fonts = Fonts()
+    for i in range(20_005):
+        w, h = fonts.measure(f"line {i}", 24)
+        assert w > 0 and h > 0
+    assert len(fonts._sizes) < 20_000

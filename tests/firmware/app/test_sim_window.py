@@ -96,6 +96,34 @@ def test_a_small_change_rescales_only_its_part_of_the_window_view_and_matches_a_
     r.close()
 
 
+def test_a_whole_repaint_is_scaled_into_the_window_view_it_has_pixel_for_pixel():
+    """Issue 36: a pass that repainted the whole HDMI scaled it for the
+    window into a new surface each time (fresh memory, ~300 page faults in
+    the pass that showed a press).  It is scaled into the view it has: the
+    same surface, the pixels a whole rescale gives."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from firmware.ui.kit import Rect, Scene
+    r = HdmiRenderer(1920, 1080, mode="window", oled_count=0)
+    pg = r.pg
+
+    def draw(colour):
+        sc = Scene(1920, 1080, measure=r.scene_measure)
+        sc.add("panel", Rect(0, 0, 1920, 1080), fill=colour)
+        sc.text("a caption", Rect(920, 520, 160, 60), colour=(250, 250, 250))
+        r.draw(sc)
+        r.present_hdmi()
+    r.present([])
+    draw((200, 40, 40))
+    view = r._scaled
+    draw((40, 200, 40))
+    assert r.painter.last_dirty is None                 # (the whole HDMI repainted)
+    assert r._scaled is view
+    want = pg.transform.smoothscale(r.surface, view.get_size())
+    assert pg.image.tobytes(view, "RGB") == pg.image.tobytes(want, "RGB")
+    r.close()
+
+
 def test_a_bot_seats_caption_is_not_covered_by_its_seat_light():
     """Play-tester: each bot seat's caption "seat 1 · bot" was cut by its
     seat light circle (the column was only as wide as the caption)."""

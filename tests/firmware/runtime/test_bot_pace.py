@@ -5,6 +5,7 @@ both its navigation
 buttons held 1 s."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -40,7 +41,7 @@ def test_a_bots_choice_is_spread_out_at_the_pace(tmp_path, pace):
     fast = session(tmp_path, "cafe-junior", 2, {0, 1}, "a.jsonl")
     slow = session(tmp_path, "cafe-junior", 2, {0, 1}, "b.jsonl")
     try:
-        slow.runtime.pace = PACES[pace]
+        slow.runtime.pace = dataclasses.replace(PACES[pace], stand_us=0)   # the stand: its own test
         t_fast, t_slow = action_times(fast, 3), action_times(slow, 3)
         extra = PACES[pace].think_us + PACES[pace].confirm_us - PACES["fast"].confirm_us
         # the same bots make the same choices (same reaction draws), each later by the pace's extra time
@@ -48,6 +49,41 @@ def test_a_bots_choice_is_spread_out_at_the_pace(tmp_path, pace):
     finally:
         fast.close()
         slow.close()
+
+
+#: Ginza's turn-based moves of a round's play
+PLAY = ("serve", "change", "reroll", "add", "upgrade", "raise_limit", "wash")
+
+
+def action_log(s, count):
+    """(game time, us; action) of each of the first ``count`` actions applied."""
+    rt, out = s.runtime, []
+    rt.step(rt.now_us)
+    while len(out) < count and not s.game.is_terminal():
+        before = rt.stats.actions
+        nxt = rt.next_event_us()
+        rt.step(max(nxt if nxt is not None else rt.now_us + 1000, rt.now_us))
+        journal = [json.loads(x) for x in s.writer.path.read_text().splitlines()[1:]] if rt.stats.actions > before else []
+        out += [(rt.now_us, a) for a in journal[len(journal) - (rt.stats.actions - before):]]
+    return out[:count]
+
+
+@pytest.mark.parametrize("pace", ["relaxed", "normal"])
+def test_each_bot_move_stands_before_the_next_is_shown(tmp_path, pace):
+    """Issue 34, PT13: Ginza's bot serves came ~1.3 s apart, two or more
+    between a person's looks; at a family's pace every move stands
+    ``stand_us`` before a bot arms the next turn-based choice."""
+    s = session(tmp_path, "ginza", 3, {0, 1, 2})
+    try:
+        s.runtime.pace = PACES[pace]
+        log = action_log(s, 40)
+    finally:
+        s.close()
+    # the turns of the round's play, one seat after another (the set-up's picks are made at once)
+    gaps = [t - log[i - 1][0] for i, (t, a) in enumerate(log) if i and a["type"] in PLAY]
+    assert len(gaps) >= 10
+    least = PACES[pace].stand_us + PACES[pace].confirm_us
+    assert min(gaps) >= least, (min(gaps), least)
 
 
 def test_races_keep_the_bots_reaction_time_and_headless_play_keeps_its_speed(tmp_path):

@@ -457,13 +457,13 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     press(s, 0, LONG_PRESS_US + 100_000)
     fresh = "\n".join(s.report_lines(s.report()))
     assert "dice, whole game:" in fresh and "dice entered by hand" in fresh
-    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in fresh
+    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in fresh
     s.writer.close()
     resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
                              SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
     text = "\n".join(resumed.report_lines(resumed.report()))
     assert "dice, this run (since the resume): 0 read by the camera" in text
-    assert "readings contested by the seats, whole game: 1 (1 rerolled, 0 readings entered by hand)" in text
+    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in text
     assert "misread dice that reached the game, this run: 0 (none misread)" in text
     resumed.writer.close()
 
@@ -488,3 +488,25 @@ def test_ginza_draws_a_held_reading_in_the_requested_places_only():
         assert scene.facts["held"] == {COMMON: readings[COMMON]["values"], 0: readings[0]["values"]}
         assert scene.facts["dice"][0] == have[0] and scene.facts["common_dice"] == []
         assert scene_problems(scene) == []
+
+
+@needs_rg
+def test_pt12_the_reports_reroll_counts_say_what_each_counts(tmp_path):
+    """PT12 run1b.log: "0 rerolls" on the dice line and "1 rerolled" on the
+    contested line of one report.  They count different things over
+    different spans: the rerolls the cabinet asked for because dice stayed
+    unread (this run), and those asked after a seat rejected a reading
+    (whole game); neither is the game's own rerolls.  Each line names its
+    kind, so they no longer read as one count that disagrees."""
+    s = solo(tmp_path, seed=4)
+    run_until(s, lambda: 0 in s.dice.held)
+    look(s)
+    press(s, 0, LONG_PRESS_US + 100_000)
+    s.writer.close()
+    resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
+                             SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
+    text = "\n".join(resumed.report_lines(resumed.report()))
+    assert "0 rerolls asked for unread dice" in text, text
+    assert "(1 reroll asked after a rejection, 0 readings entered by hand)" in text, text
+    assert " 0 rerolls," not in text and "1 rerolled" not in text
+    resumed.writer.close()

@@ -103,3 +103,66 @@ def test_a_games_run_captions_every_sound_it_asked_for(tmp_path, game_id):
         assert line in s.sounds.captions.shown(t) and line not in s.sounds.captions.shown(t + CAPTION_US)
     finally:
         s.close()
+
+
+def test_pt12_a_round_ends_gains_are_not_a_press_nor_a_claim():
+    """PT12 r19_4: "press taken (seat 1)" under round 1's summary, seat 1
+    had not pressed (its power-up card went to its hand at the round's
+    end); r61: "claimed (seat 3)" under round 4's summary (seat 3's boss,
+    scored at the round's end).  Each says what happened to whom."""
+    def lines(game_id, before, after, events):
+        return caption_lines(EVENT_CUES[game_id], before, after, list(events), cues(game_id, before, after, events),
+                             EVENT_CAPTIONS[game_id])
+    end = [{"type": "power_up_kept", "player": 0}, {"type": "boss", "player": 2, "column": 1}]
+    said = lines("retrograde", snap(people=frozenset({0, 1, 2})), snap(people=frozenset({0, 1, 2})), end)
+    assert not any("press taken" in t or "claimed" in t for t in said), said
+    assert "\u266a boss blasted, +3 (seat 3)" in said and "\u266a power-up kept (seat 1)" in said, said
+    # Stop (RG-8) is the game's, not the last seat's press
+    said = lines("retrograde", snap(people=frozenset({0, 1, 2})), snap(people=frozenset({0, 1, 2})),
+                 [{"type": "stop", "player": 1}])
+    assert said == ["\u266a Stop! last claim (seat 2)"], said
+
+
+def test_pt12_every_retrograde_press_caption_follows_that_seats_press(tmp_path):
+    """A whole 3-seat game by bots, every seat captioned as a person's:
+    "press taken (seat N)" only in a change where seat N's own action was
+    applied, and "claimed (seat N)" only where seat N's claim stood."""
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, size=(800, 480), bots={0, 1, 2})
+    s = Session.new(cfg, "retrograde", 3, 11, None, tmp_path / "g.jsonl", opts, model=None)
+    try:
+        s.sounds.people = {0, 1, 2}
+        rt, sounds = s.runtime, s.sounds
+        pressed: set[int] = set()
+        claimed: set[int] = set()
+        apply = rt.apply
+
+        def applied(action):
+            events = apply(action)
+            if action.get("type") not in ("dice", "tick") and isinstance(action.get("player"), int):
+                pressed.add(action["player"])
+            claimed.update(e["player"] for e in events if e.get("type") == "claim")
+            return events
+        rt.apply = applied
+        observe = sounds.observe
+        checked = {"press": 0, "claim": 0}
+
+        def watched():
+            k = len(sounds.captions.heard)
+            out = observe()
+            for _, line in list(sounds.captions.heard)[k:]:
+                for word, who, key in (("press taken", pressed, "press"), ("claimed", claimed, "claim")):
+                    if line.startswith(f"\u266a {word} (seat"):
+                        seats = {int(x) - 1 for x in line.split("(seat")[1].strip("s )").split(", ")}
+                        assert seats <= who, (line, sorted(who), rt.now_us)
+                        checked[key] += 1
+            pressed.clear()
+            claimed.clear()
+            return out
+        sounds.observe = watched
+        while not s.game.is_terminal():
+            nxt = rt.next_event_us()
+            rt.step(max(nxt if nxt is not None else rt.now_us + 1000, rt.now_us + 1))
+        assert checked["press"] > 20 and checked["claim"] > 10, checked
+    finally:
+        s.close()

@@ -88,6 +88,34 @@ def test_an_armed_choice_says_press_again_on_the_oled_and_the_hdmi():
     assert any("press again" in t for t in scene.texts()), scene.texts()
 
 
+def test_an_armed_choice_still_says_where_the_guest_sits():
+    """Noticed after round 8 of play-testing (issue 34): once armed, the
+    OLED's "press again: confirm" took the line that said where the guest
+    sits ("row 3 col 3 right"), so the seat confirmed a place its own
+    screen no longer named.  Armed, the place stays and "press again"
+    is asked for, with a full hand of 8 and with 6 or fewer."""
+    from bots.random_bot import RandomBot
+    game, seat = _new()
+    bot, sizes = RandomBot(2), set()
+    for _ in range(500):
+        seat = game.current
+        hand = len(game.view(seat).get("hand") or []) if seat is not None else 0
+        if seat is not None and (hand > 6) not in sizes and any(a.get("type") == "place" for a in game.legal_actions(seat)):
+            sizes.add(hand > 6)
+            c = SeatControls(seat)
+            c.go_to(game, next(k for k, a in enumerate(c.refresh(game)) if a.get("type") == "place"))
+            ctx = context(game, [])
+            where = next(t for t in cj.oled_frame(game, seat, game.view(seat), c, ctx).texts if t.startswith("row "))
+            assert c.press(game, 1_000) is None and c.armed
+            armed = cj.oled_frame(game, seat, game.view(seat), c, ctx).texts
+            assert where in armed, (hand, armed)
+            assert any(t.startswith("press again") for t in armed), armed
+        if len(sizes) == 2:
+            break
+        game.apply(bot.next_action(game))
+    assert sizes == {True, False}
+
+
 def _play_until(game, pred, seed=1, limit=3000):
     """Random moves until ``pred(events texts of the last action)``; returns them all."""
     import collections

@@ -84,17 +84,21 @@ def test_one_point_is_1_pt():
 
 
 @needs_cj
-def test_end_turn_alone_takes_one_press_and_says_so():
-    """ "press: end turn" armed and needed a second press; when ending the
-    turn is the seat's only choice nothing else could have been meant: one
-    press ends it."""
+def test_end_turn_alone_says_press_and_takes_two_presses_as_every_choice():
+    """ "press: end turn" armed and needed a second press (issue 34); a
+    lone "end turn" then took one press, unlike every other choice, and a
+    habitual double press ended turns (PT13 f07): it is armed by the first
+    press ("press again to confirm") and taken by the second (CAB-2)."""
     g = _play_until(lambda g: not g.is_terminal()
                     and [a["type"] for a in g.legal_actions(g.active_players()[0])] == ["end_turn"])
     seat = g.active_players()[0]
     c = SeatControls(seat)
     c.refresh(g)
     assert "press: end turn" in cj.oled_frame(g, seat, g.view(seat), c, {}).texts
-    act = c.press(g, g.now_us() if hasattr(g, "now_us") else 0)
+    t = g.now_us() if hasattr(g, "now_us") else 0
+    assert c.press(g, t) is None and c.armed
+    assert any("press again" in x for x in cj.oled_frame(g, seat, g.view(seat), c, {}).texts)
+    act = c.press(g, t)
     assert act is not None and act["type"] == "end_turn"
 
 

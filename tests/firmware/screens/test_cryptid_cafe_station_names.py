@@ -33,3 +33,28 @@ def test_full_station_names_where_they_fit():
     texts = hdmi_screen(game, context(game, events), size=(1920, 1080), measure=r.scene_measure).texts()
     for st in ("kaputtcino", "beuvnoire", "waterzoeil"):      # the ones 1920 px has room for
         assert comp.station_name(st) in texts, (st, texts)
+
+
+#: whole words a player says for a station where its full name has no room
+WHOLE_SHORT = {"baba_au_rhume": "Baba", "croque_monsieur": "Croque"}
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
+def test_every_station_is_named_without_a_cut(players, size):
+    """PT13 (issue 34, c17): "Kaputtc.", "Beuv'n.", "Waterz." over the
+    stations at the window's size (and at 800x480 four of the five had no
+    name at all).  Each station names itself: its full name (shrunk down
+    to the least size where needed) or a whole word of it ("Baba",
+    "Croque"), never a cut word with a dot."""
+    comp = components()
+    r = HdmiRenderer(*size, "headless")
+    for game, events in play_states("cryptid-cafe", players, 3, every=40, limit=400):
+        if game.is_terminal():
+            continue
+        texts = hdmi_screen(game, context(game, events), size=size, measure=r.scene_measure).texts()
+        assert not [t for t in texts if re.search(r"\b(?:Kaputtc|Beuv'n|Waterz)\.", t)], (size, texts)
+        for st in ("kaputtcino", "baba_au_rhume", "beuvnoire", "croque_monsieur", "waterzoeil"):
+            forms = (comp.station_name(st), WHOLE_SHORT.get(st, comp.station_name(st)))
+            assert any(t == f or t.startswith(f + ":") or t.startswith(f + " ") for t in texts for f in forms), \
+                (size, st, texts)

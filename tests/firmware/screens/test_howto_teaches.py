@@ -28,7 +28,7 @@ NEEDS: dict[str, dict[str, tuple[str, ...]]] = {
         "the end-of-round move of 1 or 2": ("1\u00a0space", "2", "you choose"),
         "walkouts": ("walkout", "last space"),
         "what walkouts cost": ("walkout costs",),
-        "what leftover dishes cost": ("dishes left over", "1\u00a0coin for every 2"),
+        "what leftover dishes cost": ("dishes left over", "1\u00a0coin per 2"),
         "type sets": ("3 served of one type", "3\u00a0coins", "+1"),
         "the Manager": ("manager", "swap"),
         "Change My Order": ("change my order", "copies", "before serving"),
@@ -165,3 +165,17 @@ def test_captions_stay_readable_at_a_metre():
                          n.props["text"] in words]
                 want = scene.metrics.medium if size == (1920, 1080) else scene.metrics.small
                 assert sizes and min(sizes) >= want, (gid, k + 1, size, min(sizes), want)
+
+
+def test_cryptid_cafe_says_the_solo_cost_of_leftover_dishes():
+    """PT13 (issue 34): the end page said "1 coin for every 2" leftover
+    dishes while solo charges 3 (hard 4, epic 5) for every 2, and gives
+    them to AI Player 2 (rulebook, "Solo and 2-Player Rules").  The page
+    says both, the solo figures from the component data."""
+    from engines.cryptid_cafe.data import components
+    waste = dict(components().solo_wasted_dish_coins)
+    end = next(t for t in _page_texts("cryptid-cafe") if t.startswith("the end")).replace("\u00a0", " ")
+    assert "solo" in end and "ai player 2" in end, end
+    for level in ("hard", "epic"):
+        assert f"{level} {waste[level]}" in end, (level, end)
+    assert str(waste["easy"]) in end.split("solo", 1)[1], end

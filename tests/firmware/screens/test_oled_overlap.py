@@ -130,3 +130,97 @@ def test_cryptid_cafe_oled_draws_nothing_over_anything(players, seed):
         if len(problems) > 20:
             break
     assert problems == [], problems[:10]
+
+
+
+def cha_dango_states(players: int, seed: int, races: int = 24):
+    """Yield ``(game, events, now_us)`` through a seeded Cha dango game
+    played as people play it (a random bot rarely sips): each race every
+    seat hits a customer (right or wrong), sips, or does nothing, in
+    stamp order; the states between the inputs, after the race, and in
+    the VP-card choice at its first and last seconds (CD-10, CAB-9)."""
+    import collections
+    import random
+    from bots.cha_dango_race import matching_customers
+    from engines import new_game
+    rng = random.Random(seed)
+    g = new_game("cha-dango", players, seed)
+    events: collections.deque[str] = collections.deque(maxlen=8)
+
+    def do(action):
+        for e in g.apply(action):
+            events.append(e["text"])
+
+    t = 1_000_000
+    while not g.is_terminal() and races > 0:
+        v = g.view(None)
+        if v["phase"] == "place_vp":
+            deadline = v["vp_choice_deadline_us"]
+            for now in (g.now_us(), deadline - 1_500_000, deadline - 200_000):
+                yield g, list(events), now
+            seat = next(s for s, n in enumerate(v["must_place"]) if n)
+            do(rng.choice([a for a in g.legal_actions(seat) if a["type"] == "place_vp"]))
+            continue
+        if v["phase"] != "reveal":
+            do({"type": "tick", "t_us": max(g.now_us(), g.deadline_us() or g.now_us()) + 1})
+            continue
+        yield g, list(events), g.now_us()
+        t = max(t, g.now_us()) + 3_000_000
+        do({"type": "reveal", "player": v["current"], "t_us": t, "buttons_down": [],
+            "cups_up": []})     # (edges after a race decided are not sent)
+        races -= 1
+        inputs = []
+        for s in range(players):
+            at, k = t + rng.randint(300_000, 2_500_000), rng.random()
+            if k < 0.45:     # mostly a customer that matches, when one does (CD-12)
+                card = rng.choice(matching_customers(g.view(None)) or [None]) if k < 0.35 else None
+                card = rng.choice(g.view(None)["dining_area"])["id"] if card is None else card
+                inputs += [(at, {"type": "slap", "player": s, "card": card}),
+                           (at + 90_000, {"type": "release", "player": s})]
+            elif k < 0.9:
+                inputs += [(at, {"type": "cup_lift", "player": s}),
+                           (at + rng.randint(1_050_000, 1_600_000), {"type": "cup_down", "player": s})]
+        for at, a in sorted(inputs, key=lambda x: x[0]):
+            if g.view(None)["phase"] != "race":
+                break
+            do({**a, "t_us": at})
+            yield g, list(events), at
+        while g.view(None)["phase"] == "race":
+            do({"type": "tick", "t_us": max(g.now_us(), g.deadline_us() or g.now_us()) + 1})
+        yield g, list(events), g.now_us()
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 8), (6, 8)])
+def test_cha_dango_oled_draws_nothing_over_anything(players, seed):
+    """Issue 34, PT12's d41o: "slowest: give 1 VP card" wrapped to two
+    lines and its "card" was drawn over "choose: 10 s left".  Every
+    state of a seeded game played as people play: the race, the result,
+    the VP-card choice (its seconds counted), aiming ahead; with and
+    without a prompt, in the 3-2-1 and the result's pause."""
+    problems, owed = [], 0
+    for game, events, now in cha_dango_states(players, seed):
+        view = game.view(None)
+        owed += view["phase"] == "place_vp"
+        for seat in range(game.num_players):
+            for extra in ({}, {"banner": "next 3"}, {"banner": "2"}):
+                problems += [f"{p} ({extra}, {view['phase']})"
+                             for p in _cha_dango_problems(game, events, seat, {**extra, "now_us": now})]
+        if len(problems) > 20:
+            break
+    assert owed, "the sweep met no VP-card choice"
+    assert problems == [], problems[:10]
+
+
+def _cha_dango_problems(game, events, seat: int, extra: dict) -> list[str]:
+    """Overlaps on a Cha dango seat's OLED (a press prompt or none),
+    ``extra`` in the context."""
+    out = []
+    c = SeatControls(seat)
+    c.refresh(game)
+    for prompt in (None, "too soon: before go", "wait: Seat 2 reveals"):
+        ctrls = [SeatControls(s) for s in range(game.num_players)]
+        ctrls[seat] = c
+        ctx = context(game, events, ctrls, prompts={seat: prompt} if prompt else {}, **extra)
+        f = oled_frame(game, seat, c, ctx)
+        out += [f"{a!r} over {b!r} (prompt {prompt!r})" for a, b in f.overlaps()]
+    return out

@@ -1,0 +1,170 @@
+"""The painter's cached surfaces (:class:`firmware.ui.paint.Painter`'s
+base): each component's drawing by kind, size and state; each part's
+(group's) drawing by its content, at most a few a place; and the free
+surfaces parts are drawn into again (issue 36: a new surface is fresh
+memory the kernel faults in page by page, in the pass that shows it)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+#: Components' drawings cached at most (the oldest used go first) ...
+_CACHE_MAX = 3000
+#: ... and at most this many pixels (about 56 MB; with the parts' and the
+#: free surfaces' below, 30 MP in all, about 120 MB, the cache's bound
+#: before parts had their own).
+_CACHE_PIXELS = 14_000_000
+#: Drawn parts (groups) may hold at most this many pixels (about 48 MB,
+#: some six 1080p screens of parts) ...
+_GROUP_PIXELS = 12_000_000
+#: ... and at most this many drawings at one place (a seat's mat, the
+#: moves): the one shown and the one before (a cursor going back); past it
+#: the oldest used there is let go and the next part of its size is drawn
+#: into it (a part that changed a little is drawn over in place anyway).
+_PART_VERSIONS = 2
+#: Surfaces of parts let go, kept to draw new parts of the same size into
+#: (at most this many pixels, about 16 MB): a new surface is fresh memory,
+#: each of its pages faulted in and zeroed by the kernel on first touch
+#: (a 1080p screen of parts is ~1,500 page faults: 3-4 ms of CPU here,
+#: more than drawing them; issue 36).
+_POOL_PIXELS = 4_000_000
+
+
+class SurfaceCache:
+    """The cached and free surfaces of a painter (a base: it reads the
+    painter's ``pg`` and its last frame, ``_prev``)."""
+
+    pg: Any
+
+    def _init_cache(self) -> None:
+        """Empty caches (every surface let go at once)."""
+        self._cache: OrderedDict[tuple, Any] = OrderedDict()
+        self._pixels = 0
+        #: the parts' (groups') surfaces by cache key, oldest used first: key -> (surface, place)
+        self._parts: OrderedDict[tuple, tuple[Any, tuple]] = OrderedDict()
+        self._part_pixels = 0
+        #: the parts' cache keys by place (x, y, w, h), oldest used first
+        self._places: dict[tuple, OrderedDict[tuple, None]] = {}
+        #: surfaces of parts let go, by (w, h, per-pixel alpha), to draw new parts into
+        self._free: dict[tuple[int, int, bool], list[Any]] = {}
+        self._free_pixels = 0
+        #: how many parts were drawn into a free surface (not new memory)
+        self.reused = getattr(self, "reused", 0)
+        #: True when :meth:`provision` may have spare surfaces to make
+        self.spares_wanted = False
+
+    def cache_size(self) -> tuple[int, int]:
+        """``(surfaces, pixels)`` held by the cache: the components'
+        drawings (at most ``_CACHE_MAX`` surfaces and ``_CACHE_PIXELS``
+        pixels), the parts' (at most ``_GROUP_PIXELS``) and the free
+        surfaces kept to draw new parts into (at most ``_POOL_PIXELS``);
+        the oldest used go first."""
+        free = sum(len(v) for v in self._free.values())
+        return (len(self._cache) + len(self._parts) + free,
+                self._pixels + self._part_pixels + self._free_pixels)
+
+    def _blank(self, w: int, h: int, alpha: bool, fill: Any = (0, 0, 0, 0)):
+        """A ``w`` x ``h`` surface (with per-pixel alpha or opaque) filled
+        with ``fill`` (None: its pixels left as they are, for a caller that
+        covers them all): a free one of that size when the pool has it,
+        else a new one."""
+        self.spares_wanted = True
+        free = self._free.get((w, h, alpha))
+        if free:
+            surf = free.pop()
+            self._free_pixels -= w * h
+            self.reused += 1
+            if fill is not None:
+                surf.fill(fill)
+            return surf
+        surf = self.pg.Surface((w, h), self.pg.SRCALPHA) if alpha else self.pg.Surface((w, h))
+        if fill is not None and fill != (0, 0, 0, 0):   # (a new surface is zeros)
+            surf.fill(fill)
+        return surf
+
+    def provision(self) -> bool:
+        """Make one spare surface for the free pool, of the size of a part
+        on the screen drawn last, while the pool has fewer of that size
+        than the screen has such parts: the next part drawn anew there
+        (one not drawn over in place) is drawn into it, its memory faulted
+        in here, not in the pass that shows it (the window loop calls this
+        between passes, after the flip).  True when more spares are wanted."""
+        prev = self.__dict__.get("_prev")
+        shown: dict[tuple[int, int, bool], int] = {}
+        for _sig, _rect, n in (prev[2] if prev is not None else ()):
+            if n.kind == "group" and n.rect.w > 0 and n.rect.h > 0:
+                cls = (n.rect.w, n.rect.h, n.props.get("bg") is None)
+                shown[cls] = shown.get(cls, 0) + 1
+        for (w, h, alpha), count in shown.items():
+            if len(self._free.get((w, h, alpha), ())) >= count:
+                continue
+            for cls in [c for c in self._free if c not in shown]:    # room: drop spares of sizes not shown
+                if self._free_pixels + w * h <= _POOL_PIXELS:
+                    break
+                self._free_pixels -= cls[0] * cls[1] * len(self._free.pop(cls))
+            if self._free_pixels + w * h > _POOL_PIXELS:
+                continue
+            surf = self.pg.Surface((w, h), self.pg.SRCALPHA) if alpha else self.pg.Surface((w, h))
+            surf.fill((0, 0, 0, 0))         # (every page touched: faulted in now)
+            self._free.setdefault((w, h, alpha), []).append(surf)
+            self._free_pixels += w * h
+            return True
+        self.spares_wanted = False
+        return False
+
+    def _let_go(self, surf) -> None:
+        """Keep a part's surface no longer cached in the free pool (while
+        it has room) to draw a new part of its size into."""
+        w, h = surf.get_size()
+        if self._free_pixels + w * h > _POOL_PIXELS:
+            return
+        surf.set_clip(None)
+        self._free.setdefault((w, h, bool(surf.get_flags() & self.pg.SRCALPHA)), []).append(surf)
+        self._free_pixels += w * h
+
+    def _cached_part(self, key: tuple, place: tuple, make):
+        """A part's (group's) surface by ``key``, made by ``make()`` when
+        not cached; then past ``_PART_VERSIONS`` drawings at its ``place``
+        (its ``(x, y, w, h)``) the oldest used there are let go, and past
+        ``_GROUP_PIXELS`` in all the oldest used (never the one just made)."""
+        got = self._parts.get(key)
+        if got is not None:
+            self._parts.move_to_end(key)
+            self._places[got[1]].move_to_end(key)
+            return got[0]
+        s = make()      # (it may take the part drawn here last frame out, to draw over it)
+        self._parts[key] = (s, place)
+        here = self._places.setdefault(place, OrderedDict())
+        here[key] = None
+        self._part_pixels += s.get_width() * s.get_height()
+        while len(here) > _PART_VERSIONS:
+            self._let_go(self._take_part(next(iter(here))))
+        while self._part_pixels > _GROUP_PIXELS and len(self._parts) > 1:
+            self._let_go(self._take_part(next(iter(self._parts))))
+        return s
+
+    def _take_part(self, key: tuple):
+        """Take a part's surface out of the cache (None when not cached)."""
+        got = self._parts.pop(key, None)
+        if got is None:
+            return None
+        surf, place = got
+        here = self._places[place]
+        del here[key]
+        if not here:
+            del self._places[place]
+        self._part_pixels -= surf.get_width() * surf.get_height()
+        return surf
+
+    def _cached(self, key: tuple, make):
+        s = self._cache.get(key)
+        if s is None:
+            s = make()
+            self._cache[key] = s
+            self._pixels += s.get_width() * s.get_height()
+            while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
+                _, old = self._cache.popitem(last=False)
+                self._pixels -= old.get_width() * old.get_height()
+        else:
+            self._cache.move_to_end(key)
+        return s
