@@ -35,7 +35,7 @@ from vision.reader import DiceReader, check_frame
 
 RULES = ("both", "expert", "none")
 #: the value thresholds of ``cabinet dice score --curve``
-CURVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99)
+CURVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.87, 0.9, 0.92, 0.95, 0.98, 0.99)
 
 
 @dataclass
@@ -66,7 +66,8 @@ def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
     if not cands:
         return []
     st = reader.settings
-    first = reader.read_faces([reader.die_window(frame, c) for c in cands])
+    cut = [reader.die_window(frame, c) for c in cands]
+    first = reader.read_faces(cut)
     maybe = [i for i in range(len(cands)) if first[i, NOT_A_DIE] < st.unsure_not_a_die[1]]
     turned = np.zeros((0, 7), np.float32)
     if maybe and st.check_turn is not None:
@@ -76,7 +77,7 @@ def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
                                                       geometry=shifted) for i in maybe])
     expert = reader.has_expert
     angles = st.second_look_angles
-    looks = reader.read_faces([reader.die_window(frame, cands[i], angle=a) for a in angles for i in maybe],
+    looks = reader.read_faces([reader.turned_window(frame, cands[i], cut[i], a) for a in angles for i in maybe],
                               expert=expert).reshape(len(angles), len(maybe), -1) if maybe else None
     out = []
     row = {i: k for k, i in enumerate(maybe)}

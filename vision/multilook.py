@@ -18,7 +18,7 @@ from frame to frame by its centre and combines its looks:
 What ships (:class:`MultiLook`'s default, the cabinet's dice station):
 ``"vote"`` over a die's last 5 frames.  Measured on the held-out scenes of
 four sets with the simulated camera's noise (``python -m
-vision.training.multilook_eval``; vision/README.md): summing the logs
+vision.training.multilook_eval``; docs/dice-reader-history.md): summing the logs
 *triples* the misreads (frames of a still die with sensor noise are not
 new evidence: the nets' errors repeat), averaging gains nothing, and the
 vote reads 2.4-5.4 points more dice than one noisy frame with at most one

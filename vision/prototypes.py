@@ -21,7 +21,7 @@ far from every prototype (a die unlike any the owner showed): its six
 value scores are made equal, so it gets no value and the nudge flow
 takes it (ruling CAB-5: never guessed).
 
-Chosen by measure (``vision/README.md``, calibration): weights 2 to 40
+Chosen by measure (``docs/dice-reader-history.md``, face prototypes): weights 2 to 40
 were tried on three sets, one scene in five to calibrate; more weight
 reads more dice and misreads more, so the calibration chooses the
 weight (:data:`PROTO_WEIGHTS`) and the threshold on its own fit photos

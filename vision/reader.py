@@ -29,11 +29,12 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    when two readings agree on it.  Where the fast net's two turns disagree,
    or their average is below ``expert_below`` or unsure it is a die at
    all (``unsure_not_a_die``), the *expert* net (several times the
-   work per window) reads the window at 0 and 180 degrees
-   (``second_look_angles``); a value is then given only where the two
-   nets agree (``nets_must_agree``): both expert turns and every fast
-   reading of the window have the same best value, and the average of all
-   of them is the die's reading.  A die whose readings disagree is
+   work per window; two expert nets averaged where the models have a
+   second) reads the window at each quarter turn
+   (``second_look_angles``).  With ``nets_must_agree`` off (what ships)
+   the expert's turns must all give the same value and their average is
+   the die's reading; with it, every expert turn and every fast reading
+   of the window must, and the average of all of them is.  A die whose readings disagree is
    unreadable (``value None``) and the nudge flow takes over.
    A place that is not a die is dropped; a die whose best value is less
    likely than :attr:`DiceReader.min_value_p` is unreadable too - a tilted, cocked or
@@ -46,7 +47,7 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
 All three nets were trained (:mod:`vision.training`) on the labelled photos and
 on drawn dice of every colour, with the changes between cameras and rooms
 (scale, rotation, colour, light, blur, noise, JPEG) as augmentation; the
-photo set's held-out figures are in ``vision/README.md``.
+photo sets' held-out figures are in ``vision/README.md`` (past rounds: ``docs/dice-reader-history.md``).
 """
 from __future__ import annotations
 
@@ -222,6 +223,17 @@ class DiceReader(CalibratedCopies):
         cut with ``geometry`` (None: :attr:`window`)."""
         return die_window(frame, cand, angle, mirror, geometry or self.window)
 
+    def turned_window(self, frame: np.ndarray, cand: Candidate, window: np.ndarray, angle: float) -> np.ndarray:
+        """``window`` (``cand``'s face window as cut, FACE_PX x FACE_PX x 3
+        uint8) turned by ``angle`` degrees, counter-clockwise as
+        :func:`vision.window.face_window` turns: a quarter turn (0, 90, 180,
+        270, ...) turns the pixels themselves (exact, and no new cut); any
+        other angle is cut anew from ``frame``."""
+        if angle % 90 == 0:
+            k = int(angle // 90) % 4
+            return window if k == 0 else np.ascontiguousarray(np.rot90(window, k))
+        return self.die_window(frame, cand, angle=angle)
+
     def read_faces(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
         FACE_PX x FACE_PX x 3 uint8 BGR windows from the fast (or ``expert``)
@@ -360,8 +372,8 @@ class DiceReader(CalibratedCopies):
             # with the agreement, the fast net must have agreed with itself
             fast_ok = fast_agreed[lk] if st.nets_must_agree else np.ones(len(look), bool)
 
-            def cut(i: int, angle: float) -> np.ndarray:  # a turn of 0 degrees is the window already cut
-                return windows[i] if angle == 0 else self.die_window(frame, cands[i], angle=angle)
+            def cut(i: int, angle: float) -> np.ndarray:  # a turn of the window already cut
+                return self.turned_window(frame, cands[i], windows[i], angle)
             # each turn of the looked windows in one run of the net: the first turn
             # of those whose outcome still depends on it, then the other turns of
             # those whose outcome still depends on them (_decided)

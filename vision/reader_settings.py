@@ -11,8 +11,12 @@ from vision.die import VisionInputError
 #: the config sets one.  0.9 (0.6 before): on photo sets the nets never
 #: saw, two nets that agree at 0.6 - 0.9 are still wrong on 1-2 % of the
 #: dice (side faces at a slant); at 0.9 on 0-0.4 % (8-bit nets), for a fifth
-#: to a half fewer dice read (vision/README.md)
-DEFAULT_MIN_VALUE_P = 0.9
+#: to a half fewer dice read (docs/dice-reader-history.md).  0.87 since
+#: 2026-12-03, with the experts' four turns and ``expert_below`` 0.98: the
+#: lowest threshold at which no shared set's odd scenes get more dice
+#: misread than before at 0.9 (six sets: 3347 right / 22 misread of 4729,
+#: was 3318 / 26; vision/README.md, the curve and the operating point)
+DEFAULT_MIN_VALUE_P = 0.87
 #: the range a value threshold may take (config ``vision.min_value_p``,
 #: ``--min-value-p``, a calibration's)
 MIN_VALUE_P_RANGE = (0.5, 0.99)
@@ -42,21 +46,27 @@ class ReaderSettings:
     min_value_p: float = DEFAULT_MIN_VALUE_P
     #: detector heat (0..1) an unreadable die needs to be reported at all
     unreadable_min_heat: float = 0.6
-    #: the fast face classifier's best value probability below which a die gets a second look
-    expert_below: float = 0.9
+    #: the fast face classifier's best value probability below which a die
+    #: gets a second look.  0.98 (0.9 before 2026-12-03): the fast net is
+    #: surer than it is right at 0.9-0.98, the experts' four turns less often
+    #: (vision/README.md, the curve)
+    expert_below: float = 0.98
     #: at the second look a value needs the expert's turns *and* the fast
     #: net's readings of the window to agree on it (two nets of other sizes,
     #: trained apart: a bias of one is less often the other's); False (what
     #: ships since 2026-12-02, config ``vision.agreement = "expert"``): the
     #: expert's turns alone decide, which reads 5-25 points more of the dice
-    #: on the table for 0-0.4 points more misread (vision/README.md)
+    #: on the table for 0-0.4 points more misread (docs/dice-reader-history.md)
     nets_must_agree: bool = False
     #: the fast net's "not a die" probability range (low, high) in which a
     #: candidate also gets a second look (at or above high: surely not a die)
     unsure_not_a_die: tuple[float, float] = (0.1, 0.9)
     #: turns (degrees) of the window at the second look (the expert's
-    #: readings must agree on the value; averaged with the fast net's, nets_must_agree)
-    second_look_angles: tuple[float, ...] = (0, 180)
+    #: readings must agree on the value; averaged with the fast net's, nets_must_agree).
+    #: Quarter turns turn the window's pixels (:meth:`DiceReader.turned_window`:
+    #: exact, no new cut); four (two before 2026-12-03) average away more of
+    #: the nets' dependence on where the pips fall on their grid
+    second_look_angles: tuple[float, ...] = (0, 90, 180, 270)
     #: turn (degrees) of the fast net's second reading of each window (also
     #: mirrored); None: one fast reading (faster: only the dice sent to the
     #: expert then get a second, agreeing reading)
@@ -66,7 +76,7 @@ class ReaderSettings:
     #: top face, so the two windows see the top face's pips alike and a side
     #: face's differently, and a value read off a side face tends to fall
     #: apart (leave-one-set-out: 10 dice misread on the four sets -> 5, at
-    #: most 2.6 points of recall lost; vision/README.md).  Measured from the
+    #: most 2.6 points of recall lost; docs/dice-reader-history.md).  Measured from the
     #: reader's window (:attr:`DiceReader.window`)
     check_shift: float = 0.1
     #: probability of "not a die" above which a candidate is dropped

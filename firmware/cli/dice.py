@@ -35,6 +35,7 @@ import cv2
 from vision.annotate import annotate
 from vision.die import VisionInputError
 from vision.reader import DiceReader
+from vision.reader_settings import DEFAULT_MIN_VALUE_P
 
 from firmware.runtime.reader import reader_from_config, white_balance as _white_balance, with_calibration
 
@@ -43,7 +44,8 @@ def _add_min_value_p(q: argparse.ArgumentParser) -> None:
     """The ``--min-value-p`` option of ``dice read`` and ``score``."""
     q.add_argument("--min-value-p", type=float, metavar="P",
                    help="probability a die's readings must give its value for it to be read, 0.5 to 0.99 "
-                        "(default: this cabinet's calibration's, else config vision.min_value_p, 0.9); "
+                        "(default: this cabinet's calibration's, else config vision.min_value_p, "
+                        f"{DEFAULT_MIN_VALUE_P}); "
                         "lower reads more dice and misreads more")
 
 

@@ -74,14 +74,15 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     """Dice showing bars instead of pips: the shipped reader reads none of
     them right (it gives some a wrong value); prototypes learned from 12
     frames of them, at the heaviest weight a calibration may choose, read
-    most dice of 8 other frames right (35 of 40 when written) and at most
-    one wrong (9 before)."""
+    most dice of 8 other frames right (35 of 40 when written; 27 with the
+    experts' two turns, 23 with the four that ship since 2026-12-03, whose
+    all must agree) and at most one wrong (9 to 15 before)."""
     fit, held_out = _bar_frames(12, 1), _bar_frames(8, 2)
     before = _right_wrong(SHIPPED, held_out)
     assert before[0] == 0 and before[1] > 0
     protos = learn_prototypes(MODELS, *_windows(fit), 8, weight=max(PROTO_WEIGHTS))
     right, wrong = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
-    assert right >= 25 and wrong <= 1, (before, right, wrong)
+    assert right > 20 and wrong <= 1, (before, right, wrong)  # most of the 40
 
 
 def test_prototypes_pull_towards_the_nearest_face_and_reject_a_die_far_from_every_one():

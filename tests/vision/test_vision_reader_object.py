@@ -55,8 +55,8 @@ def test_a_changed_copy_leaves_the_original_as_it_was():
     r = DiceReader()
     changed = r.with_window(WindowGeometry(dy=-0.08)).with_min_value_p(0.95, "calibration").at(0.7)
     assert (changed.window, changed.min_value_p, changed.min_value_p_without_calibration) == (
-        WindowGeometry(dy=-0.08), 0.7, 0.9)
-    assert (r.window, r.min_value_p, r.calibration_p, r.heads) == (SHIPPED_WINDOW, 0.9, None, {})
+        WindowGeometry(dy=-0.08), 0.7, 0.87)
+    assert (r.window, r.min_value_p, r.calibration_p, r.heads) == (SHIPPED_WINDOW, 0.87, None, {})
     assert changed.without_calibration().window == SHIPPED_WINDOW
     assert changed.models is r.models                                # the same files: nothing reloaded
     with pytest.raises(Exception):                                   # frozen: no setting to change in place

@@ -146,7 +146,9 @@ def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True):
     ``heat`` and every face reading unsure (so the expert looks), the
     expert's readings ``expert_reading`` (7 probabilities); returns (dice,
     the windows each expert run read); the nets must agree unless
-    ``nets_must_agree`` is False (config vision.agreement "expert")."""
+    ``nets_must_agree`` is False (config vision.agreement "expert").  The
+    expert reads two turns (0 and 180 degrees, as written here; the shipped
+    four are in test_vision_four_turns.py)."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     runs = []
 
@@ -158,7 +160,7 @@ def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True):
         p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
         return p
     r = stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p,
-                    nets_must_agree=nets_must_agree)
+                    nets_must_agree=nets_must_agree, second_look_angles=(0, 180))
     return r.read_dice(frame), runs
 
 
@@ -199,7 +201,8 @@ def test_with_the_expert_alone_a_die_whose_other_turn_could_make_it_not_a_die_re
 def _stub_nets(monkeypatch, fast_rows, expert_rows, expert=True, **settings):
     """A reader whose fast net reads `fast[k]` (k-th call: as cut, turned)
     and the expert `expert[k]`, one row per window, with ReaderSettings
-    ``settings`` at value threshold 0.6 (the stubs' 0.7 readings can reach it)."""
+    ``settings`` at value threshold 0.6 (the stubs' 0.7 readings can reach it),
+    the expert at two turns (0 and 180 degrees) unless ``settings`` say otherwise."""
     calls = {"fast": 0, "expert": 0}
 
     def read_faces(windows, expert=False):
@@ -208,6 +211,7 @@ def _stub_nets(monkeypatch, fast_rows, expert_rows, expert=True, **settings):
         calls[key] += 1
         return np.repeat(np.asarray(rows, np.float32)[None], len(windows), axis=0)
     monkeypatch.setattr(reader, "die_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
+    settings.setdefault("second_look_angles", (0, 180))
     return stub_reader(read_faces, expert=expert, min_value_p=0.6, **settings)
 
 

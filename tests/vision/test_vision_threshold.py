@@ -32,10 +32,10 @@ def _read_with_readings(p_value: float, min_value_p: float = 0.9):
     return stub_reader(faces, [Candidate(100.0, 100.0, 48.0, 0.9)], min_value_p=min_value_p).read_dice(frame)
 
 
-def test_a_die_read_at_0_8_is_unread_at_the_default_0_9():
+def test_a_die_read_at_0_8_is_unread_at_the_default_0_87():
     """Readings that agree on a 4 at p 0.8: unread (the nudge flow takes
-    it) at the default 0.9, read at 0.6."""
-    assert DiceReader().min_value_p == 0.9
+    it) at the default 0.87, read at 0.6."""
+    assert DiceReader().min_value_p == 0.87
     assert [d.value for d in _read_with_readings(0.8)] == [None]
     assert [d.value for d in _read_with_readings(0.8, 0.6)] == [4]
     assert [d.value for d in _read_with_readings(0.5, 0.6)] == [None]
@@ -55,7 +55,7 @@ def test_config_key_sets_the_reader(tmp_path):
     f.write_text("[vision]\nmin_value_p = 0.75\n")
     assert reader_from_config(config_mod.load(f)).min_value_p == 0.75
     assert reader_from_config(config_mod.load(f), 0.95).min_value_p == 0.95  # a command's option wins
-    assert reader_from_config(None).min_value_p == 0.9  # no config: the default
+    assert reader_from_config(None).min_value_p == 0.87  # no config: the default
 
 
 def test_a_calibration_threshold_wins_over_config_and_an_option_over_both():
@@ -74,7 +74,7 @@ def test_two_readers_keep_their_own_thresholds():
     """Settings are per reader: making or changing one leaves every other as it was."""
     a = DiceReader()
     b = a.with_min_value_p(0.6, "config").with_min_value_p(0.95, "calibration")
-    assert (a.min_value_p, b.min_value_p, DiceReader().min_value_p) == (0.9, 0.95, 0.9)
+    assert (a.min_value_p, b.min_value_p, DiceReader().min_value_p) == (0.87, 0.95, 0.87)
     assert [d.value for d in _read_with_readings(0.8)] == [None]  # a reader made now reads at 0.9
 
 
@@ -125,10 +125,10 @@ def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, m
         lines = out.getvalue().splitlines()
         return code, json.loads(lines[-1])["min_value_p"] if lines else None
     assert read() == (0, 0.6)
-    assert read("--no-calibration") == (0, 0.9)
+    assert read("--no-calibration") == (0, 0.87)
     assert read("--min-value-p", "0.7") == (0, 0.7)
     assert read("--min-value-p", "7")[0] == 2
-    assert read("--no-calibration") == (0, 0.9)
+    assert read("--no-calibration") == (0, 0.87)
 
 
 def test_score_json_records_the_threshold(tmp_path):

@@ -194,14 +194,32 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
     return Frame(img, dice[dice[:, 3] > 0], "synth", hard=np.ascontiguousarray(hard))
 
 
-def _tilted(img: np.ndarray, dice: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
-    """The drawn frame as a camera 0..40 degrees off vertical sees it: a
+def tilted_photo(fr: Frame, rng: random.Random, max_tilt: float = 25.0) -> Frame:
+    """A labelled photo frame as a camera tilted 5..``max_tilt`` degrees
+    further sees it (:func:`_tilted`: the same perspective warp as the
+    drawn frames'; its dice and hard negatives moved and scaled with it),
+    for face nets that read a top face foreshortened as another camera
+    would show it.  A single-die crop labelled as a whole is returned as
+    it is (its label is the crop, not the die's place)."""
+    if fr.faces_only:
+        return fr
+    both = np.concatenate([fr.dice.reshape(-1, 4),
+                           np.column_stack([fr.hard.reshape(-1, 3), np.zeros(len(fr.hard), np.float32)])])
+    img, moved = _tilted(fr.image, both.astype(np.float32), rng, max_tilt)
+    n = len(fr.dice)
+    return Frame(img, np.ascontiguousarray(moved[:n]), fr.name, hard=np.ascontiguousarray(moved[n:, :3]),
+                 faces_only=False, group=fr.group)
+
+
+def _tilted(img: np.ndarray, dice: np.ndarray, rng: random.Random,
+            max_tilt: float = 40.0) -> tuple[np.ndarray, np.ndarray]:
+    """The drawn frame as a camera 5..``max_tilt`` degrees off vertical sees it: a
     perspective warp (far edge narrower, depth foreshortened) in a random
     direction; each die's centre is moved and its size scaled by the warp's
     local area change.  (The drawn side faces stay as drawn: the top face is
     still the one to count.)"""
     h, w = img.shape[:2]
-    tilt = math.radians(rng.uniform(5, 40))
+    tilt = math.radians(rng.uniform(5, max_tilt))
     k = 0.45 * math.sin(tilt)           # far edge this much narrower (each side)
     d = 1 - math.cos(tilt) * 0.5 - 0.5  # depth foreshortening of the far half
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])

@@ -26,7 +26,7 @@ from vision.reader import DiceReader
 from vision.score import Score
 from vision.synth import camera_look
 
-THRESHOLDS = (0.8, 0.85, 0.9, 0.95)
+THRESHOLDS = (0.8, 0.85, 0.87, 0.9, 0.95)
 #: combinations scored: MultiLook's, and "vote2" (a vote that needs two frames to give the value)
 COMBOS = ("logsum", "mean", "vote", "vote2")
 

@@ -45,7 +45,7 @@ except ImportError:  # pragma: no cover - training only
 
 from vision.netreader import FACE_PX, FIRST_LEVEL, MODELS
 from vision.training.data import (CROP, Frame, detector_sample, face_sample, junk_image, load_photo_set,
-                                  mine_hard_negatives, split_names, synth_frame)
+                                  mine_hard_negatives, split_names, synth_frame, tilted_photo)
 
 
 def _cbr(i: int, o: int, s: int = 1, d: int = 1) -> list:
@@ -133,8 +133,10 @@ class Source:
     as training goes."""
 
     def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float,
-                 weights: dict[str, float] | None = None):
+                 weights: dict[str, float] | None = None, photo_tilt: float = 0.0):
         self.photos, self.rng, self.synth_share = photos, rng, synth_share
+        #: share of photo frames seen through a further tilted camera (data.tilted_photo)
+        self.photo_tilt = photo_tilt
         #: how often each set is drawn against the others (a set not named: 1)
         self.weights = dict(weights or {})
         self.pool = [synth_frame(rng) for _ in range(40)]
@@ -158,9 +160,14 @@ class Source:
             return self.rng.choice(self.pool)
         names = sorted(sets)
         if not self.weights:  # as before weights were asked for: the same random stream
-            return self.rng.choice(sets[self.rng.choice(names)])
-        name = self.rng.choices(names, weights=[self.weights.get(n, 1.0) for n in names])[0]
-        return self.rng.choice(sets[name])
+            f = self.rng.choice(sets[self.rng.choice(names)])
+        else:
+            name = self.rng.choices(names, weights=[self.weights.get(n, 1.0) for n in names])[0]
+            f = self.rng.choice(sets[name])
+        # without --photo-tilt no draw is taken: the same random stream as before
+        if self.photo_tilt and self.rng.random() < self.photo_tilt:
+            return tilted_photo(f, self.rng)
+        return f
 
 
 def _optimiser(net: nn.Module, steps: int, tuned: bool = False):
@@ -290,6 +297,8 @@ def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
            "init": a.init}
     if getattr(a, "set_weights", None):
         rec["set_weights"] = a.set_weights
+    if getattr(a, "photo_tilt", 0.0):
+        rec["photo_tilt"] = a.photo_tilt
     if path.is_file() and a.only:
         try:
             old = json.loads(path.read_text())
@@ -353,6 +362,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--set-weights", type=_weights, default={}, metavar="SET:W,...",
                    help="draw these sets W times as often as the others (default: each set alike), e.g. "
                         "pxl-colour-trays:3,tomitomi3-crops:0.5")
+    p.add_argument("--photo-tilt", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of photo frames seen through a camera tilted 5..25 degrees further "
+                        "(a perspective warp, as half the drawn frames get; default 0)")
     p.add_argument("--expert-steps", type=int, default=3000)
     p.add_argument("--only", choices=["detector", "faces", "expert"],
                    help="train one net only: the detector, the fast face classifier (faces) or the "
@@ -395,7 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(a.set_weights) - set(sets)
     if unknown:
         p.error(f"--set-weights names {', '.join(sorted(unknown))}, not among the sets given ({', '.join(sets)})")
-    src = Source(photos, rng, a.synth_share, a.set_weights)
+    if not 0.0 <= a.photo_tilt <= 1.0:
+        p.error(f"--photo-tilt {a.photo_tilt}: give a share from 0 to 1")
+    src = Source(photos, rng, a.synth_share, a.set_weights, a.photo_tilt)
     if a.only in (None, "detector"):
         det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations,
                              init=init / "dice_detector.onnx" if init else None)
