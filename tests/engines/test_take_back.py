@@ -191,14 +191,19 @@ def _serving(game, action):
     return getattr(game, "phase", None) == "serve" and action.get("type") == "serve"
 
 
-def test_cryptid_cafe_takes_back_a_serve_and_not_after_another_seat_moved():
+def _a_serve():
+    """A 2-seat Cryptid Cafe at its first serve (the first seed that reaches
+    one): ``(game, the serve about to be applied)``."""
     for seed in range(1, 30):
         g = new_game("cryptid-cafe", 2, seed)
         action = play_until(g, _serving, seed=seed)
         if action is not None:
-            break
-    else:
-        pytest.fail("no seed reached a serve")
+            return g, action
+    pytest.fail("no seed reached a serve")
+
+
+def test_cryptid_cafe_takes_back_a_serve_and_not_after_another_seat_moved():
+    g, action = _a_serve()
     seat, before = action["player"], state(g)
     g.apply(action)
     assert seat in g.active_players()          # still serving (both seats serve at once)
@@ -296,13 +301,7 @@ def test_a_snapshot_keeps_why_each_seat_may_not_take_back():
     choices became final) were not saved, so a loaded game said "you have
     made no choice this turn yet" where the game said "Seat 2 has moved
     since your last choice" (issue 34, noticed after round 8)."""
-    for seed in range(1, 30):
-        g = new_game("cryptid-cafe", 2, seed)
-        action = play_until(g, _serving, seed=seed)
-        if action is not None:
-            break
-    else:
-        pytest.fail("no seed reached a serve")
+    g, action = _a_serve()
     g.apply(action)
     seat = action["player"]
     other = next(s for s in g.active_players() if s != seat)

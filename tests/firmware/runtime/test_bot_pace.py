@@ -26,14 +26,7 @@ def session(tmp_path, game_id, players, bots, name="g.jsonl", **cabinet):
 
 def action_times(s, count):
     """Game time (us) at which each of the first ``count`` actions was applied."""
-    rt, out = s.runtime, []
-    rt.step(rt.now_us)
-    while len(out) < count and not s.game.is_terminal():
-        before = rt.stats.actions
-        nxt = rt.next_event_us()
-        rt.step(max(nxt if nxt is not None else rt.now_us + 1000, rt.now_us))
-        out += [rt.now_us] * (rt.stats.actions - before)
-    return out[:count]
+    return [t for t, _ in action_log(s, count)]
 
 
 @pytest.mark.parametrize("pace", ["relaxed", "normal"])
