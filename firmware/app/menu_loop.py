@@ -31,6 +31,9 @@ log = logging.getLogger("cabinet.menu")
 
 #: What the menu's second Esc does (the question's end, :func:`esc_question`).
 MENU_ESC = "to close the cabinet"
+#: After a game, the menu takes no press for this long (s): a seat still
+#: mashing its button at the game's end starts no new game (PT16, issue 34).
+AFTER_GAME_S = 2.0
 
 
 def run_menu(cfg: dict[str, Any]) -> int:
@@ -86,6 +89,8 @@ class MenuLoop:
         self.button_key = pg.key.key_code(SIM_KEYS[0][0])
         #: until when the Esc question waits for the second Esc (time.time(), s), or None
         self._esc_until: float | None = None
+        #: until when (time.time(), s) a press does nothing: just after a game (:data:`AFTER_GAME_S`)
+        self._quiet_until = 0.0
 
     def run(self) -> int:
         """Draw the menu, read the inputs and do what was chosen, a pass
@@ -104,8 +109,11 @@ class MenuLoop:
                     if actions[choice[0]](choice[1]):
                         return 0
                     continue
-                if choice is not None and not self._play(choice):
-                    continue
+                if choice is not None:
+                    if not self._play(choice):
+                        continue
+                    self._quiet_until = time.time() + AFTER_GAME_S
+                    self.menu.message = "back at the menu"
                 time.sleep(1 / max(5, self.cfg["cabinet"]["fps"]))
         finally:
             self.cabinet.close()
@@ -141,7 +149,7 @@ class MenuLoop:
                 menu.nav(self.keys[ev.key])
             elif ev.type == pg.KEYDOWN and ev.key == self.button_key:
                 self._esc_until = None
-                choice = menu.press()
+                choice = self._press()
         for edge in drain(self.cabinet.queue):
             if edge.input == "encoder":
                 self._esc_until = None
@@ -152,11 +160,19 @@ class MenuLoop:
                     continue
                 self._esc_until = None
                 if e.input == "button":
-                    choice = menu.press()
+                    choice = self._press()
                 elif e.input in ("nav_a", "nav_b"):
                     menu.nav(-1 if e.input == "nav_a" else 1)
         self._esc_notice()
         return False, choice
+
+    def _press(self) -> tuple[str, Any] | None:
+        """The menu's press (:meth:`Menu.press`), or nothing just after a
+        game (:data:`AFTER_GAME_S`): a press still meant for the game that
+        ended starts nothing and changes no row."""
+        if time.time() < self._quiet_until:
+            return None
+        return self.menu.press()
 
     def _esc_notice(self) -> None:
         """The Esc question over the menu, its seconds counting down; gone

@@ -28,8 +28,9 @@ log = logging.getLogger("cabinet.session")
 #: How long the "Esc again to leave" question waits for the second Esc, s.
 ESC_CONFIRM_S = 4.0
 #: The result screen ignores presses for this long after it appears, s (a
-#: press meant for the last race must not dismiss it unread).
-RESULT_MIN_S = 1.5
+#: press meant for the last race must not dismiss it unread; PT16, issue 34:
+#: a seat pressing every 0.9 s closed it after 1.5 s, before it was read).
+RESULT_MIN_S = 3.0
 ESC_QUESTION = "Esc again to leave; the game is saved"
 
 

@@ -65,3 +65,27 @@ def test_using_the_menu_answers_the_esc_question_no(tmp_path, monkeypatch):
     code, notices, passes = _run_menu(tmp_path, monkeypatch, ["escape", "right", "escape", None, "escape"])
     assert code == 0 and passes == 5, passes
     assert notices[2].startswith("Esc again") and notices[3] == "" and notices[4].startswith("Esc again"), notices[:5]
+
+
+def test_a_press_just_after_a_game_ended_starts_no_new_game(tmp_path, monkeypatch):
+    """Fresh play-test PT16 (issue 34): a seat mashing its button at a game's
+    end closed the result card and the next press, on the menu, started a
+    new game at once.  For :data:`AFTER_GAME_S` after a game the menu
+    takes no press (it is told); a press after that starts one."""
+    import firmware.app.menu_loop as fm
+    played: list[int] = []
+
+    def play(self, choice):
+        played.append(self.menu.focus)
+        return True
+    monkeypatch.setattr(fm.MenuLoop, "_play", play)
+    init = fm.MenuLoop.__init__
+
+    def on_start(self, cfg):
+        init(self, cfg)
+        self.menu.focus = [r[0] for r in self.menu.rows()].index("Start")
+    monkeypatch.setattr(fm.MenuLoop, "__init__", on_start)
+    soon = int(fm.AFTER_GAME_S / PASS_S) - 3
+    later = int(fm.AFTER_GAME_S / PASS_S) + 1
+    _run_menu(tmp_path, monkeypatch, ["space", "space"] + [None] * soon + ["space"] + [None] * later + ["space"])
+    assert len(played) == 2, played
