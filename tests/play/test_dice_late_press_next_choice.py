@@ -85,9 +85,10 @@ def test_pt14_shot50_a_press_after_unread_dice_were_entered_arms_no_bonus_card(t
     real = dice_camera.MultiLook.read
     unread = {"on": True}
 
-    def never_read(self, frame, wb=None):           # CAB-5: the camera reads no die: nudges, then entry
+    def never_read(self, frame, wb=None):           # CAB-5: seat 1's dice are never read: nudges, then entry
         dice = real(self, frame, wb)
-        return [Die(None, d.colour, d.center, d.box, 0.0) for d in dice] if unread["on"] else dice
+        mine = unread["on"] and self is s.dice.looks.get(0)
+        return [Die(None, d.colour, d.center, d.box, 0.0) for d in dice] if mine else dice
 
     monkeypatch.setattr(dice_camera.MultiLook, "read", never_read)
     t = table("ginza", 2, bots={1}, seed=3)
