@@ -198,6 +198,6 @@ class ReadingAnswers:
         answers them and chooses nothing (ruling CAB-6; issue 34, PT14)."""
         seat = key if key != COMMON else 0
         words = str(runtime.prompts.get(seat, ""))
-        if seat not in self._contesters(runtime, key) or not hasattr(runtime, "say"):
+        if not (words.startswith(("nudge ", "reroll your dice")) or " seen, " in words) or not hasattr(runtime, "say"):
             return None
-        return seat if words.startswith(("nudge ", "reroll your dice")) or " seen, " in words else None
+        return seat if seat in self._contesters(runtime, key) else None
