@@ -213,6 +213,19 @@ class RunnerDice:
             if self._unanswered_phase.setdefault((seat, ran_out), phase) != phase:
                 self.end_unanswered(seat)
 
+    def _phase_after_dice(self) -> None:
+        """Dice just went into the game: the round and phase they lead to
+        (Ginza's draft once the first dice are in) are the ones a check
+        that ran out unanswered (or dice entered after a nudge) is kept
+        through: the dice's own end, no new decision (issue 34, PT14)."""
+        d = self.dice
+        if d is None or not d.unanswered:
+            return
+        phase = phase_key(self.game)
+        self._phase_seen = (self.stats.actions, phase)
+        for seat, out in d.unanswered.items():
+            self._unanswered_phase[(seat, out[1])] = phase
+
     def end_unanswered(self, seat: int) -> None:
         """``seat`` turned its cursor, or the round or phase changed: a
         check that ran out unanswered on its OLED is over (its next press
@@ -391,6 +404,7 @@ class RunnerDice:
             if isinstance(action.get("t_us"), int):     # what the bots react to is stamped when the frame was taken
                 self.seen_us = max(self.seen_us or 0, action["t_us"])
             self.try_apply(action)
+            self._phase_after_dice()
             return
         pending = self.confirming.pop(action["player"], None)
         if pending is not None:
