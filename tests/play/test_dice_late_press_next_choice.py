@@ -101,7 +101,6 @@ def test_pt14_shot50_a_press_after_unread_dice_were_entered_arms_no_bonus_card(t
     unread["on"] = False
     assert "nudge" not in _texts(t) and "reroll" not in _texts(t), _texts(t)
     t.step(2)
-    t.step(2)
     assert "dice accepted" in _texts(t), _texts(t)
     t.run_until(lambda t: t.has_choice(0), max_passes=300)       # the draft: a bonus card to keep
     assert s.runtime.controls[0].shown(s.game).chosen["type"] == "pick_bonus"
