@@ -39,6 +39,11 @@ CHECK_LOOK_WORDS = "look first: check the dice"
 #: (:data:`LONG_PRESS_US`) after its dice check ran out: the dice stand
 #: (issue 34, Ginza: a hold 0.5 s after the check ended went unsaid).
 TOO_LATE_WORDS = "too late: accepted"
+#: Ruling CAB-6: what the OLED says of a person's press that came after its
+#: unread dice went in without a check (the simulated seat entered them after
+#: the nudges, or the cabinet has no check): the dice stand, nothing is chosen
+#: (issue 34, PT14: a press meant as a nudge armed a bonus card).
+READ_LATE_WORDS = "too late: dice read"
 
 
 def check_window_us(contest_ms: int, dice: int) -> int:

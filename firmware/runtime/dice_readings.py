@@ -16,7 +16,7 @@ from typing import Any
 from engines.words import plural
 from vision.tracker import AtRestTracker
 
-from firmware.rulings import ROLLING_WORDS, check_window_us
+from firmware.rulings import LATE_OK_US, READ_LATE_WORDS, ROLLING_WORDS, check_window_us
 from firmware.runtime.dice_stats import overlap
 from firmware.runtime.dice_table import COMMON
 
@@ -185,4 +185,19 @@ class ReadingAnswers:
                 if runtime.prompts.get(seat) != ROLLING_WORDS:   # a press while rolling is told on the check
                     runtime.prompts.pop(seat, None)
                 return
+        nudged = self._nudged_seat(runtime, key)
         answers.append(self._answer(key, action, frame_t, runtime, wrong))
+        if nudged is not None:          # its OLED asked for a nudge: its next press answers these dice
+            self.unanswered[nudged] = (key, max(frame_t, self._cabinet_now), READ_LATE_WORDS)
+            runtime.say(nudged, "dice accepted", max(frame_t, self._cabinet_now) + LATE_OK_US)
+
+    def _nudged_seat(self, runtime: Any, key: int) -> int | None:
+        """The person's seat whose OLED asks now to nudge or reroll tray
+        ``key``'s unread dice (:meth:`_nudge`), or None: when its dice go in
+        without a check, its next press (meant as a nudge, or for the dice)
+        answers them and chooses nothing (ruling CAB-6; issue 34, PT14)."""
+        seat = key if key != COMMON else 0
+        words = str(runtime.prompts.get(seat, ""))
+        if not (words.startswith(("nudge ", "reroll your dice")) or " seen, " in words) or not hasattr(runtime, "say"):
+            return None
+        return seat if seat in self._contesters(runtime, key) else None

@@ -301,7 +301,10 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self._forget(key)
         if self.table is not None:
             self.table.clear(key)
-        runtime.prompts.pop(key if key != COMMON else 0, None)
+        seat = key if key != COMMON else 0
+        runtime.prompts.pop(seat, None)
+        if seat in self.unanswered:      # its own dice went in unanswered before: its OLED says so again
+            runtime.prompts[seat] = "dice accepted"     # (window play: the common dice's nudge had replaced it)
         return action
 
     def _forget(self, key: int) -> None:

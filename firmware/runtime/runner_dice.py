@@ -19,8 +19,8 @@ from typing import Any
 
 from hardware.debounce import InputEvent
 
-from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, ROLLING_SHOWN_US,
-                              ROLLING_WORDS, TOO_LATE_WORDS)
+from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, READ_LATE_WORDS,
+                              ROLLING_SHOWN_US, ROLLING_WORDS, TOO_LATE_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.runtime.takeback import is_refusal
@@ -28,7 +28,8 @@ from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
 #: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
-PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS)
+PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS,
+           READ_LATE_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
 #: a simulated reroll keeps the dice of (cards passed on the way to
 #: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
@@ -61,6 +62,9 @@ class RunnerDice:
         self._phase_seen: tuple[int, tuple] = (-1, ())
         #: seat -> when its passing prompt ("dice ok") goes, us
         self._prompt_until: dict[int, int] = {}
+        #: seat -> what its OLED says of its press that answered dice gone in unanswered (the
+        #: tray's own words: "too late: dice read" after a nudge), else "dice ok"
+        self._late_words: dict[int, str] = {}
         #: seat -> (a refused take-back's words, until when, us): kept apart from the prompts, which
         #: a dice check, a "card taken" note or "dice accepted" replace (issue 34, PT13: a refusal
         #: vanished under the dice check that followed); drawn over any frame (``said_why``)
@@ -118,7 +122,8 @@ class RunnerDice:
             # the window ran out before this press: it meant "dice ok" (done), no choice;
             # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
             self._contest_down[seat] = (late, ev.t_us)
-            self.say(seat, "dice ok", ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
+            words = self._late_words.pop(seat, "dice ok")      # ("too late: dice read" after a nudge)
+            self.say(seat, words, ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
             self._look_again(seat, ev.t_us)
             return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
@@ -157,10 +162,13 @@ class RunnerDice:
     def _late_answer(self, seat: int, t_us: int) -> int | None:
         """The tray whose check ``seat``'s press at ``t_us`` answers though
         its window ran out (ruling CAB-6), or None (the press is a choice):
-        a check that ran out unanswered on the seat's OLED, at the seat's
-        first press since (its cursor not turned and no new choice since,
-        :meth:`end_unanswered`; issue 34, Retrograde seed 11: a press 1.8 s
-        after the check ran out, meant as "dice ok", armed the reroll);
+        a check that ran out unanswered on the seat's OLED (or its unread
+        dice that went in without a check after a nudge), at the seat's
+        first press since (its cursor not turned and the round and phase
+        the same, :meth:`end_unanswered`, whatever choice appeared meanwhile;
+        issue 34, Retrograde seed 11: a press 1.8 s after the check ran out,
+        meant as "dice ok", armed the reroll; PT14: a hold meant as "wrong"
+        0.9 s into the turn a bot's move began armed a change);
         else every press within :data:`~firmware.rulings.LATE_OK_US` after
         a window ran out, the cursor not turned since.  Never a bot's."""
         if seat in self.bots:
@@ -168,6 +176,8 @@ class RunnerDice:
         d = self.dice
         first = d.unanswered.pop(seat, None)
         if first is not None and self._moved_on.get(seat, -1) < first[1]:
+            if len(first) > 2:                 # unread dice that went in without a check (PT14)
+                self._late_words[seat] = first[2]
             return first[0]
         late = d.late_tray(seat, t_us, self.bots)
         if late is None or self._moved_on.get(seat, -1) >= d.late_ok[late] - LATE_OK_US:
@@ -184,8 +194,11 @@ class RunnerDice:
     def watch_unanswered(self) -> None:
         """A check that ran out unanswered is over once the game's round
         or phase changed since (Retrograde's Stop: the seat has a new
-        decision though most of its choices stay), as when the seat has a
-        new choice (:meth:`end_unanswered`)."""
+        decision though most of its choices stay), as when the seat turns
+        its cursor (:meth:`end_unanswered`).  A new choice alone does not
+        end it (issue 34, PT14: the turn a bot's move began 3 s after the
+        check ran out took a hold meant as "wrong"): the look-first guard
+        (CAB-12) is too short for a press meant for the dice."""
         d = self.dice
         if d is None or not (d.unanswered or self._unanswered_phase):
             return
@@ -200,8 +213,21 @@ class RunnerDice:
             if self._unanswered_phase.setdefault((seat, ran_out), phase) != phase:
                 self.end_unanswered(seat)
 
+    def _phase_after_dice(self) -> None:
+        """Dice just went into the game: the round and phase they lead to
+        (Ginza's draft once the first dice are in) are the ones a check
+        that ran out unanswered (or dice entered after a nudge) is kept
+        through: the dice's own end, no new decision (issue 34, PT14)."""
+        d = self.dice
+        if d is None or not d.unanswered:
+            return
+        phase = phase_key(self.game)
+        self._phase_seen = (self.stats.actions, phase)
+        for seat, out in d.unanswered.items():
+            self._unanswered_phase[(seat, out[1])] = phase
+
     def end_unanswered(self, seat: int) -> None:
-        """``seat`` turned its cursor, or a new choice appeared for it: a
+        """``seat`` turned its cursor, or the round or phase changed: a
         check that ran out unanswered on its OLED is over (its next press
         is a choice) and "dice accepted" leaves the OLED."""
         if self.dice is None or self.dice.unanswered.pop(seat, None) is None:
@@ -378,6 +404,7 @@ class RunnerDice:
             if isinstance(action.get("t_us"), int):     # what the bots react to is stamped when the frame was taken
                 self.seen_us = max(self.seen_us or 0, action["t_us"])
             self.try_apply(action)
+            self._phase_after_dice()
             return
         pending = self.confirming.pop(action["player"], None)
         if pending is not None:

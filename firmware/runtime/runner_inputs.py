@@ -152,7 +152,10 @@ class RunnerInputs:
         """Each person's seat looks at its choices as the screens showed
         them at ``t_us`` (ruling CAB-12): a new decision's time is kept
         (:meth:`SeatControls.observe`); only after the game moved or a
-        dice check began or ended (bots are never held back)."""
+        dice check began or ended (bots are never held back).  A check
+        that ran out unanswered stays what the seat's next press answers
+        through a new choice (issue 34, PT14); its cursor's turn or a new
+        round or phase ends it (:meth:`watch_unanswered`)."""
         game = self.game
         if game.is_terminal():
             return
@@ -166,10 +169,8 @@ class RunnerInputs:
             before = self._looked.get(seat)
             if before != mark:
                 self._looked[seat] = mark
-                new = controls.observe(game, t_us, hidden=checking)
-                if new and self.dice is not None and not (before is not None and before[1] and not checking):
-                    self.end_unanswered(seat)      # a new choice (not the check's own end): it is looked at
-                self._see_aim(seat, t_us)
+                controls.observe(game, t_us, hidden=checking)   # (a check that ran out stays the press's
+                self._see_aim(seat, t_us)                        # meaning through a new choice: PT14)
 
     def _see_aim(self, seat: int, t_us: int, moved: bool = False) -> None:
         """The card choice under ``seat``'s cursor is kept; when it changed
