@@ -270,7 +270,11 @@ class ChaDango(TurnRules, Game):
         ``race["my_wrong_hit"]`` (``{"card", "t_us"}``) once the seat itself
         hit a customer that does not match: it is out of this order
         (CD-12), so it is told at once on its own screen; no other view
-        shows it before the race is decided (CD-9).  Deck order and the
+        shows it before the race is decided (CD-9); likewise
+        ``race["my_late_hit"]`` (``{"card", "t_us", "winner", "by_us"}``)
+        once the engine decided that the seat's hit came after another
+        seat served that customer (CD-12: it wins nothing, costs nothing;
+        issue 34, PT15: 0.174 ms after the winner).  Deck order and the
         RNG are never shown.
         """
         cards = self.cards
@@ -301,6 +305,9 @@ class ChaDango(TurnRules, Game):
             v["my_vp_cards"] = [cards[c].to_view() for c in self.vp[player]]
             if race is not None and race["wrong_us"][player] is not None:     # its own wrong hit (CD-12)
                 v["race"]["my_wrong_hit"] = {"card": race["wrong_cards"][player], "t_us": race["wrong_us"][player]}
+            late = races.late_hit(race, player) if race is not None else None
+            if late is not None:        # its own hit on a customer another seat served first (CD-12)
+                v["race"]["my_late_hit"] = late
         return v
 
     # ----------------------------------------------------------- actions

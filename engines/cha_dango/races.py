@@ -239,6 +239,18 @@ def _too_late(race: dict[str, Any], t_us: int, seat: int, card: int, cards) -> N
                                  f"{seat_name(won[1])} was first by {ms(t_us - won[2])}")})
 
 
+def late_hit(race: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """``seat``'s first hit in ``race`` that the engine decided came after
+    another seat served the same customer (CD-12, logged by
+    :func:`_too_late`), as ``{"card", "t_us", "winner", "by_us"}`` (the
+    margin over the winner's hit, us); None when it has none (yet)."""
+    e = next((e for e in race["log"] if e.get("type") == "hit_too_late" and e["player"] == seat), None)
+    if e is None:
+        return None
+    won = next(w for w in race["won"] if w[0] == e["card"])
+    return {"card": e["card"], "t_us": e["t_us"], "winner": e["winner"], "by_us": e["t_us"] - won[2]}
+
+
 def _serve(race: dict[str, Any], card: int, winner: int, t_win: int, tie: bool, placing_delay_us: int,
            cards) -> None:
     """``winner`` serves matching customer ``card`` with its press at

@@ -9,7 +9,7 @@ from engines.cha_dango.game import order_words  # noqa: F401 - the order in play
 from engines.words import plural
 from firmware.screens.choices import choice_key, describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
-    _result_lines, _seat_result, _short_names, _too_soon, keep_units, ms_text, race_events, record_result, result_lines,
+    _result_lines, _seat_result, _short_names, _too_soon, keep_units, margin_text, ms_text, race_events, record_result, result_lines,
     shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
@@ -226,11 +226,17 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     sipped = (race.get("sipped_us") or [None] * len(view["vp_counts"]))[seat]
     answer = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     wrong = race.get("my_wrong_hit")     # in the seat's own view only (CD-12)
+    late = race.get("my_late_hit")       # likewise (issue 34, PT15: lost by 0.174 ms, told nothing)
     if won:
         gain = f"+{plural(len(won), 'VP card')}"
         f.glyph(0, y, f.W, gain, size=22 if f.fits(gain, f.W, 22) else 16)
     elif wrong is not None:    # issue 34, PT12 c11: "2nd match? aim, hit" invited a hit that counted for nothing
         _wrong_hit(f, y, bottom, wrong, race)
+    elif late is not None and moved:    # on to a 2nd match after a hit too late (CD-12)
+        by = margin_text(late["by_us"])
+        _aim(f, y, aim, notice or [f"too late +{by}: 2nd? hit", f"late +{by}: 2nd? hit", "2nd match? hit it"])
+    elif late is not None:
+        _late_hit(f, y, bottom, late)
     elif answer is not None and answer.get("answer") == "slap" and moved:   # on to a 2nd match (CD-12)
         after = ms_text(answer["t_us"] - race["open_us"])
         _aim(f, y, aim, notice or [f"hit {after}: 2nd? hit", "2nd match? hit it"])
@@ -272,6 +278,20 @@ def _wrong_hit(f: OledFrame, y: int, bottom: int, wrong: dict[str, Any], race: d
     f.text(0, y + 30, "out of this order", room=f.W, align="center")
     if y + 52 <= bottom:
         f.text(0, y + 42, f"hit {ms_text(wrong['t_us'] - race['open_us'])}", room=f.W, align="center")
+
+
+def _late_hit(f: OledFrame, y: int, bottom: int, late: dict[str, Any]) -> None:
+    """Ruling CD-12: the engine decided that the seat's own hit (``late``:
+    its view's ``my_late_hit``) came after another seat served that
+    customer: it wins nothing, and a 2nd match may still take its hit;
+    told on its own OLED with the margin, however small ("TOO LATE",
+    "Seat 1 was first, +0.2 ms", "2nd match? aim, hit"; issue 34, PT15)."""
+    by = margin_text(late["by_us"])
+    who = f"Seat {late['winner'] + 1}"
+    f.glyph(0, y, f.W, "TOO LATE", size=16)
+    f.best(0, y + 18, [f"{who} was first, +{by}", f"{who} first, +{by}", f"+{by}"], room=f.W, align="center")
+    if y + 42 <= bottom:
+        f.best(0, y + 30, ["2nd match? aim, hit", "2nd? aim, hit"], room=f.W, align="center")
 
 
 def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:

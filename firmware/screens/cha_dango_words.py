@@ -36,7 +36,7 @@ _OWN_HIT = re.compile(r"; each matching customer takes a hit of its own, a winne
 _PLACING = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after serving one: too soon")
 #: CD-12: a hit on a matching customer another seat served first (issue 34: the loser is told)
 _LATE_HIT = re.compile(r"^(Player \d+) hit the customer \(([^,]+),[^)]*\) (\d+ ms) after the order: too late, "
-                       r"(Player \d+) was first by (\d+ ms)")
+                       r"(Player \d+) was first by (\d+(?:\.\d+)? ms)")   # (0.174 ms: PT15)
 #: a customer's description in an engine text: figure, dango, background
 _CUSTOMER = re.compile(r"\(([a-z]+), ([a-z]+) dango, ([a-z]+) background\)")
 _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
@@ -52,6 +52,19 @@ _UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 def ms_text(us: int) -> str:
     """A duration in us as whole milliseconds, e.g. "224 ms"."""
     return f"{round(us / 1000)} ms"
+
+
+def margin_text(us: int) -> str:
+    """A margin between two hits in us: whole milliseconds from 1 ms on
+    ("56 ms"), else one significant digit ("0.2 ms" for 174 us, "0.005
+    ms"): a hit lost by a hair is not told "+0 ms" (issue 34, PT15)."""
+    return ms_text(us) if abs(us) >= 1000 else f"{us / 1000:.1g} ms"
+
+
+def _margin_words(engine_ms: str) -> str:
+    """The engine's margin ("56 ms", "0.174 ms", :func:`engines.cha_dango.races.ms`)
+    as :func:`margin_text` says it ("56 ms", "0.2 ms")."""
+    return margin_text(round(float(engine_ms.split()[0]) * 1000))
 
 
 def race_events(events: list[str]) -> list[str]:
@@ -369,7 +382,7 @@ def _seat_result(events: list[str], seat: int, owe: int = 0) -> str | None:
             late = f"time was up, +{_LATE_TIMEOUT.match(text).group(2)}"
         elif _LATE_HIT.match(text):   # CD-12: another seat served its customer first
             m = _LATE_HIT.match(text)
-            late = _short_names(f"{m.group(4)} was first, +{m.group(5)}")
+            late = _short_names(f"{m.group(4)} was first, +{_margin_words(m.group(5))}")
     if won:     # the rulebook's word (issue 34: "VP" on the bars, "cards" on the OLED)
         return f"+{plural(won, 'VP card')}"
     if gave is not None:
