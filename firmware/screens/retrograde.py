@@ -43,11 +43,11 @@ DRAWN = True
 
 
 # ------------------------------------------------------------ HDMI
-PHASE_TODO = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
+PHASE_WORDS = {"roll": "Roll! Claim a card with your button", "stop": "Stop! Last claim",
               "blast": "Blast droids", "unlock": "Unlock power-ups?", "over": "Game over"}
 #: The header when no seat is a person (``cabinet resume --bots all``, PT12 r64): what happens, not
 #: an instruction to nobody.
-BOTS_TODO = {"roll": "Bots roll and claim", "unlock": "Power-ups: the bots choose"}
+BOTS_PHASE_WORDS = {"roll": "Bots roll and claim", "unlock": "Power-ups: the bots choose"}
 
 
 def _only_bots(view: dict[str, Any], context: dict[str, Any]) -> bool:
@@ -257,25 +257,25 @@ def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, An
     phase's words, "Get ready", the round done, a rejected reading or a
     hand entry, ruling CAB-6), or the notice."""
     status = f"Round {max(1, view['round'])} of {view['rounds']}"
-    todo = PHASE_TODO.get(view["phase"], "")
+    doing = PHASE_WORDS.get(view["phase"], "")
     nobody = _only_bots(view, context)
-    if nobody and view["phase"] in BOTS_TODO:   # PT12 r64: no seat is a person: say what the bots do
-        todo = BOTS_TODO[view["phase"]]
+    if nobody and view["phase"] in BOTS_PHASE_WORDS:   # PT12 r64: no seat is a person: say what the bots do
+        doing = BOTS_PHASE_WORDS[view["phase"]]
     banner = context.get("banner") or ""
     summary = context.get("round_summary")
     if banner.isdigit():
-        todo = "Get ready: the bots roll at Roll!" if nobody else "Get ready: roll when it says Roll!"
+        doing = "Get ready: the bots roll at Roll!" if nobody else "Get ready: roll when it says Roll!"
     elif banner.startswith("next"):
         # CAB-10: while a round's summary stands the header names that round (PT12 r53_8c: "Round 4
         # of 8" over "Round 3 done"); the next round is named as the next
         done = summary["round"] if summary else max(1, view["round"] - 1)
         status = f"Round {done} of {view['rounds']}"
-        todo = f"Round {done} done, round {done + 1} next" if done < view["rounds"] else f"Round {done} done"
+        doing = f"Round {done} done, round {done + 1} next" if done < view["rounds"] else f"Round {done} done"
     contest = todo_words(context.get("readings"))
     if contest:   # ruling CAB-6: a seat rejected its reading, or enters it by hand
-        todo = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
-        scene.facts["contest"] = todo
-    header(scene, hdr, "Retrograde", status, context.get("notice") or todo)
+        doing = header_todo(scene, hdr, "Retrograde", status, [contest, todo_words(context.get("readings"), True)])
+        scene.facts["contest"] = doing
+    header(scene, hdr, "Retrograde", status, context.get("notice") or doing)
 
 
 def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],

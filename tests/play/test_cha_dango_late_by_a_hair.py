@@ -10,20 +10,13 @@ HDMI still says nothing of who was right before the race is decided
 (CD-9)."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import aim_at, oled_words, order_matches, table_view
+from test_cha_dango_helpers import aim_at, oled_words, table_view
 
-from .test_cha_dango_second_match import _journal_before_two_matches
+from .test_cha_dango_second_match import race_of_two_matches
 
 
 def test_cd12_a_hit_0_174_ms_after_the_winners_is_told_too_late_by_0_2_ms(table, tmp_path):
-    journal = _journal_before_two_matches(tmp_path / "two.jsonl")
-    t = table("cha-dango", players=2, journal=journal)
-    rt, g = t.session.runtime, t.session.game
-    who = table_view(t)["current"]
-    t.run_until(lambda t: rt.not_before.get("reveal", -1) + 800_000 < rt.now_us, max_passes=400, ms=50)
-    t.press(who, "button")                                 # two customers match: the race stays open
-    t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
-    first, _second = order_matches(g)
+    t, g, _who, (first, _second) = race_of_two_matches(table, tmp_path)   # the race stays open
     t.step(10, ms=50)
     aim_at(t, 0, first)
     aim_at(t, 1, first)

@@ -48,7 +48,9 @@ def _journal_before_two_matches(path):
     raise AssertionError("no seed reaches an order two customers match")
 
 
-def test_cd12_the_screens_say_plainly_that_a_2nd_match_takes_its_own_hit(table, tmp_path):
+def race_of_two_matches(table, tmp_path):
+    """Two people at the order two customers match, revealed and raced:
+    ``(table, game, the revealing seat, (first, second) matching card ids)``."""
     journal = _journal_before_two_matches(tmp_path / "two.jsonl")
     t = table("cha-dango", players=2, journal=journal)
     rt, g = t.session.runtime, t.session.game
@@ -56,7 +58,11 @@ def test_cd12_the_screens_say_plainly_that_a_2nd_match_takes_its_own_hit(table, 
     t.run_until(lambda t: rt.not_before.get("reveal", -1) + 800_000 < rt.now_us, max_passes=400, ms=50)
     t.press(who, "button")                                 # the person reveals: two customers match
     t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=200)
-    first, second = order_matches(g)
+    return t, g, who, order_matches(g)
+
+
+def test_cd12_the_screens_say_plainly_that_a_2nd_match_takes_its_own_hit(table, tmp_path):
+    t, g, who, (first, second) = race_of_two_matches(table, tmp_path)
     t.step(10, ms=50)
     aim_at(t, who, first)
     t.press(who, "button")                                 # it serves the first ...
