@@ -63,6 +63,27 @@ def event_texts(header: dict[str, Any], actions: list[dict[str, Any]]) -> list[s
         return []
 
 
+def round_start_view(header: dict[str, Any], actions: list[dict[str, Any]],
+                     round_of: Any) -> dict[str, Any] | None:
+    """The public view at the start of the round a journal's game is in
+    when its ``actions`` are replayed: the view after the first action
+    whose ``round_of(view)`` differs from the one before (the way a live
+    session marks a round's start for its summary, CAB-10), so a game
+    resumed mid-round sums up the whole round at its end (issue 34).
+    None when the journal does not replay."""
+    try:
+        game = new_game(header["game"], header["num_players"], header["seed"], header["options"])
+        start = None
+        for a in actions:
+            game.apply(dict(a))
+            view = game.view(None)
+            if start is None or round_of(view) != round_of(start):
+                start = view
+        return start
+    except Exception:           # the resume itself reports a journal that does not replay
+        return None
+
+
 def newest_journal(folder: Path) -> Path | None:
     """The newest game in ``folder`` (by the play sequence the journals
     carry, as ``cabinet resume`` finds it), finished or not: of its family,

@@ -84,14 +84,25 @@ def customer_names(ids: list[str]) -> list[str]:
     return [comp.customers[c].name if c in comp.customers else str(c) for c in ids]
 
 
-def _served_words(cards: list[str]) -> str:
-    """ "served Coffee 3 VP, Pudding 2 VP" for the order cards won; "served
-    nothing" for none."""
+def _served_words(cards: list[str], waiting: int) -> str:
+    """ "served Coffee 3 VP, Pudding 2 VP" for the order cards won, then
+    "1 dish served, its customer waits" for the dishes served whose
+    customer still waits for others (their cards come when it is served,
+    rulebook "Serve a Dish" 4-1); "served nothing" for neither."""
     comp = components()
-    if not cards:
-        return "served nothing"
-    return "served " + ", ".join(f"{comp.orders[c].item} {comp.orders[c].vp} VP" if c in comp.orders else c
-                                 for c in cards)
+    bits = []
+    if cards:
+        bits.append("served " + ", ".join(f"{comp.orders[c].item} {comp.orders[c].vp} VP" if c in comp.orders else c
+                                          for c in cards))
+    if waiting:
+        bits.append(f"{waiting} dish served, its customer waits" if waiting == 1
+                    else f"{waiting} dishes served, their customers wait")
+    return " · ".join(bits) or "served nothing"
+
+
+def _tokens(view: dict[str, Any], seat: int) -> set[str]:
+    """The order cards on the table under ``seat``'s action token."""
+    return {o["card"] for c in view.get("customers") or [] if c for o in c["orders"] if o["token"] == seat}
 
 
 def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -100,7 +111,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
 
     Returns:
         ``{"round": r, "seats": [str], "bests": [int]}``: a line a seat,
-        "Seat 1: served Coffee 3 VP, Pudding 2 VP (+5 VP) · ¥9 (+4)"; the
+        "Seat 1: served Coffee 3 VP, Pudding 2 VP (+5 VP) · ¥9 (+4)" (with
+        "· 1 dish served, its customer waits" for a dish whose order card
+        is still on the table); the
         customers who left, "Customers: Couple served and left · Novelist
         left unserved (2 order cards discarded)"; those waiting with their
         time markers, "Waiting: Student 1 round left, Salaryman 2 rounds
@@ -116,7 +129,8 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         vp = a["order_points"] - b["order_points"]
         yen = a["coins"] - b["coins"]
         gains.append(vp)
-        lines.append(f"Seat {seat + 1}: {_served_words(won)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
+        waiting = len(_tokens(after, seat) - _tokens(before, seat))
+        lines.append(f"Seat {seat + 1}: {_served_words(won, waiting)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
     served = customer_names(after.get("served_customers", [])[len(before.get("served_customers", [])):])
     gone = customer_names(after.get("unserved_customers", [])[len(before.get("unserved_customers", [])):])
     discarded = after.get("discarded_orders", 0) - before.get("discarded_orders", 0)

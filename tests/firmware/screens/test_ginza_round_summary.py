@@ -144,3 +144,28 @@ def test_nothing_is_played_while_the_rounds_summary_is_read(tmp_path):
     assert rt.stats.actions > actions, "round 2's dice were never read"
     assert rt.now_us - ended >= pause_ms * 1000 - 50_000, \
         f"the first die read {(rt.now_us - ended) / 1e6:.2f} s after round 1 ended, under its {pause_ms} ms summary"
+
+
+def _tokens(view, seat):
+    """The order cards on the table that carry ``seat``'s action token."""
+    return {o["card"] for c in view["customers"] if c for o in c["orders"] if o["token"] == seat}
+
+
+def test_a_dish_served_whose_customer_still_waits_is_not_served_nothing():
+    """PT15 (issue 34): a seat that served a dish in the round, its
+    customer still waiting for other dishes (the order card comes only when
+    the customer is served, rulebook "4-1"), read "served nothing"."""
+    seen = 0
+    for players, seed in [(2, s) for s in range(1, 9)] + [(3, 2), (4, 1)]:
+        _, starts = _rounds(seed, players)
+        for before, after in zip(starts, starts[1:]):
+            summary = gz.round_summary(before, after)
+            for seat in range(players):
+                waiting = _tokens(after, seat) - _tokens(before, seat)
+                line = summary["seats"][seat]
+                if waiting:
+                    seen += 1
+                    assert "served nothing" not in line, line
+                    dishes = f"{len(waiting)} dish{'es' if len(waiting) > 1 else ''} served"
+                    assert dishes in line, (line, waiting)
+    assert seen, "no round left a served dish waiting on its customer"
