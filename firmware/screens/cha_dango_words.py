@@ -44,6 +44,11 @@ _WRONG_SIP = re.compile(r"^(Player \d+) lifted the cup, but a customer matched")
 _LATE = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after (Player \d+)'s: too late")
 #: a hit that came just after the race timed out (the runtime's words)
 _LATE_TIMEOUT = re.compile(r"^(Player \d+)'s hit came (\d+ ms) after the time-out: too late")
+#: CD-12 (book 2A), under a match nobody served when another was: each matching customer is served by
+#: a hit of its own, and a seat that served one may hit the next once it has placed its card (the placing
+#: delay, ``{s}`` seconds); plain words for a family, what to do first (issue 34: "Each match needs its
+#: own hit, the winner's 0.8 s on" was cryptic); short: two lines of the 1920x1080 result panel
+OWN_HIT_RULE = "Hit each match; after a win, wait {s:g} s to hit the next"
 #: a number and its unit stay on one line (a no-break space between them)
 _UNIT = re.compile(r"(\d) (ms|s|VP)\b")
 
@@ -132,7 +137,7 @@ def shorten_event(text: str, alike: set[str] | frozenset[str] = frozenset(), nam
     if m:   # CD-9: customers nobody served stay in the dining area
         stays = "it stays" if name and " " in name else "it stays a customer"   # (named with colours: room)
         own = _OWN_HIT.search(text)     # another was served: each match needs its own hit (issue 34)
-        rule = [f"Each match needs its own hit, the winner's {int(own.group(1)) / 1000:g} s on"] if own else []
+        rule = [OWN_HIT_RULE.format(s=int(own.group(1)) / 1000)] if own else []
         return [f"Nobody served the {name or m.group(1)}: {stays}"] + rule
     m = _PLACING.match(text)
     if m:   # CD-4: the winner hit again while it still placed its card (issue 34)
@@ -188,7 +193,7 @@ def _result_lines(events: list[str], dining: list[dict[str, Any]] | None = None)
         elif (" ms" in text or "VP card" in text or text.startswith("Tie") or _NOT_SERVED.match(text)
               or _WRONG_SIP.match(text) or _WRONG_HIT.match(text) or _WRONG_AIM.match(text)):
             for t in shorten_event(text, alike, name_late=len(served) > 1):
-                if not t.startswith("Each match "):
+                if not t.startswith(OWN_HIT_RULE.split(";")[0]):   # the rule: once, last
                     out.append(t)
                 elif t not in rule:
                     rule.append(t)      # the rule once

@@ -79,4 +79,4 @@ def test_cd12_the_screens_say_plainly_that_a_2nd_match_takes_its_own_hit(table, 
     assert [w["card"] for w in last["won"]] == [first], "the first served, the second hit too soon"
     shown = " ".join(t.scene().texts()).replace("\u00a0", " ")
     assert "too soon" in shown and "placing" in shown, f"the hit while placing is not told: {shown}"
-    assert "own hit" in shown, f"the unserved 2nd match does not say it needed its own hit: {shown}"
+    assert "Hit each match" in shown, f"the unserved 2nd match does not say it needed its own hit: {shown}"

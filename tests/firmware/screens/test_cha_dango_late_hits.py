@@ -165,7 +165,7 @@ def test_cd12_every_result_line_shows_in_the_galleries_small_hdmi():
     sipped, but a customer matched", "Each match needs its own hit", the
     order cards left), though the panel had widened to its widest share.
     Every result line shows, at the small text size; only the rule's
-    reminder ("Each match needs its own hit ..."), last by design, may
+    reminder ("Hit each match; after a win, ..."), last by design, may
     give way."""
     from firmware.app.gallery import STATES, context_for, find_state
     from firmware.screens.draw import default_measure, hdmi_screen
@@ -176,7 +176,7 @@ def test_cd12_every_result_line_shows_in_the_galleries_small_hdmi():
         ctx, _ = context_for(g, events, state)
         scene = hdmi_screen(g, ctx, size=(800, 480), measure=default_measure())
         want = [t.replace("\u00a0", " ") for t in cd_screen.result_lines(g.view(None), events)]
-        dropped = [t for _, t in scene.dropped if t.replace("\u00a0", " ") in want and not t.startswith("Each match ")]
+        dropped = [t for _, t in scene.dropped if t.replace("\u00a0", " ") in want and not t.startswith("Hit each match")]
         assert want and not dropped, (state.name, dropped)
         bars = [n.rect for n in scene.all_nodes() if n.kind == "panel" and str(n.key).startswith("seat:")]
         sizes = {n.props.get("size") for n in scene.all_nodes() if n.kind == "text"
