@@ -26,6 +26,8 @@ BOT_LEVELS = ["easy", "normal", "hard"]
 #: the Bot level row's value while the Bots row says "none" (the row stays, greyed)
 NO_BOTS = "no bots"
 DIFFICULTIES = ["easy", "hard", "epic"]
+#: Cryptid Cafe's Difficulty row with 2+ players (greyed: it sets the solo game only)
+SOLO_ONLY = "solo only"
 #: game id -> the name on the menu's Resume line: each game's own words
 #: (:mod:`firmware.screens.games`)
 MENU_NAMES = {gid: g.menu_name for gid, g in CABINET_GAMES.items()}
@@ -121,8 +123,9 @@ class Menu:
         # always there (PT13, m7: a row that came and went moved the rows below under a person's presses);
         # greyed "no bots" while there are none (:meth:`greyed`)
         rows.append(("Bot level", BOT_LEVELS[self.bot_level] if BOT_CHOICES[self.bots] != "none" else NO_BOTS))
-        if self.game_id == "cryptid-cafe" and self.players == 1:     # it sets the solo wasted-dish cost only
-            rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + " (solo)"))
+        if self.game_id == "cryptid-cafe":     # it sets the solo wasted-dish cost only; always there (issue 34:
+            # a row that came and went with Players moved the rows below), greyed "solo only" with 2+ players
+            rows.append(("Difficulty", DIFFICULTIES[self.difficulty] + " (solo)" if self.players == 1 else SOLO_ONLY))
         if self.game_id == "cha-dango":
             rows.append(("Youngest player (starts)", f"seat {self.start_player % self.players + 1}"))
             cost = WRONG_HIT_CARDS[self.wrong_hit]
@@ -240,6 +243,8 @@ class Menu:
                 self.message = "no bots: choose them in the Bots row first"
             else:
                 self.bot_level = (self.bot_level + 1) % len(BOT_LEVELS)
+        elif label == "Difficulty" and label in self.greyed():
+            self.message = "solo only: set Players to 1 to choose the difficulty"
         elif label == "Difficulty":
             self.difficulty = (self.difficulty + 1) % len(DIFFICULTIES)
         elif label == "Youngest player (starts)":
@@ -302,8 +307,11 @@ class Menu:
 
     def greyed(self) -> set[str]:
         """The labels of rows shown but doing nothing now (the Bot level
-        row with no bots)."""
-        return {"Bot level"} if BOT_CHOICES[self.bots] == "none" else set()
+        row with no bots, Cryptid Cafe's Difficulty with 2+ players)."""
+        out = {"Bot level"} if BOT_CHOICES[self.bots] == "none" else set()
+        if self.game_id == "cryptid-cafe" and self.players > 1:
+            out.add("Difficulty")
+        return out
 
     def label_focused(self) -> str:
         """The focused row's label."""

@@ -9,7 +9,9 @@ Left still moves the cursor one step, as any press does; a hold that
 becomes a take-back (or its refusal) undoes that step: the cursor stands
 on the choice it stood on before the press where it is offered (issue 34:
 "move 1" became "move 2" under a refused hold).  The take-back puts the
-choices back as they were before the choice taken back.
+choices back as they were before the choice taken back, the cursor on the
+choice taken back (issue 34: the seat sees what it undid and may pick
+again).
 
 What may be taken back is the engine's to say (:mod:`engines.take_back`:
 the seat's last choice of its running turn, never across another seat's
@@ -197,9 +199,10 @@ def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | No
     """Apply ``seat``'s take-back through the runtime (journaled, shown), or
     say on its OLED why it may not now (for :data:`REFUSAL_SHOWN_US` from
     ``t_us``, us, default the runtime's clock, or until its next arrow
-    step).  ``before``: the key (:func:`choice_key`) of the choice under
-    the seat's cursor before the hold's Left press; the cursor goes back to
-    it where it is offered (the press's step undone).  Returns True when
+    step).  Applied, the seat's cursor stands on the choice taken back;
+    refused (or where that choice is not offered), on ``before``: the key
+    (:func:`choice_key`) of the choice under the seat's cursor before the
+    hold's Left press (the press's step undone).  Returns True when
     applied.
 
     Bots never take back: a bot seat is refused (False) without a word.
@@ -216,26 +219,32 @@ def take_back(runtime: Any, seat: int, t_us: int | None = None, before: str | No
     runtime.controls[seat].armed = None
     if not runtime.try_apply({"type": "take_back", "player": seat}, seat):
         return False
-    # the choices open afresh on the first one, as at the start of a decision: the Left press of
-    # the hold stepped the cursor, maybe onto a choice the take-back removes ("end turn"), which
-    # must not be told as "gone"
+    # the choices open afresh, as at the start of a decision: the Left press of the hold stepped the
+    # cursor, maybe onto a choice the take-back removes ("end turn"), which must not be told as "gone";
+    # the cursor stands on the choice taken back (issue 34: the seat sees what it undid, may pick again),
+    # else where it stood before the hold
+    undone = next((e.get("action") for e in reversed(runtime.new_events) if e.get("type") == "take_back"
+                   and e.get("player") == seat), None)
     runtime.controls[seat] = SeatControls(seat, message="taken back")
-    _cursor_back(runtime, seat, before)
+    if not (isinstance(undone, dict) and _cursor_back(runtime, seat, choice_key(undone))):
+        _cursor_back(runtime, seat, before)
     return True
 
 
-def _cursor_back(runtime: Any, seat: int, before: str | None) -> None:
-    """Put ``seat``'s cursor back on the choice keyed ``before`` when it is
-    offered now (the hold's Left step undone); else leave it."""
+def _cursor_back(runtime: Any, seat: int, before: str | None) -> bool:
+    """Put ``seat``'s cursor on the choice keyed ``before`` when it is
+    offered now (the hold's Left step undone, or the choice taken back);
+    else leave it.  True when it stands there."""
     if before is None:
-        return
+        return False
     controls = runtime.controls[seat]
     for i, a in enumerate(controls.refresh(runtime.game)):
         if choice_key(a) == before:
             if i != controls.cursor:
                 controls.go_to(runtime.game, i)
             runtime.dirty = True
-            return
+            return True
+    return False
 
 
 def hints(runtime: Any) -> dict[int, str]:

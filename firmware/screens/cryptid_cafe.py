@@ -127,10 +127,13 @@ def _side(scene: Scene, r: Rect, game, view: dict[str, Any], context: dict[str, 
             # the grey servers on the board are labelled AI2 / AI3 (issue 34: "AI3" was never explained);
             # issue 34, PT13: "AI Player 3: does not score" was jargon; the rules: the AI players "simulate
             # human players" placing servers, you compete against AI Player 2 only
-            who = a["name"] if n is not None else ai_role(a["name"])
+            # issue 34: "AI3 = AI Player 3 ..." read like code: the label in brackets after the name, as
+            # people write an abbreviation, "AI Player 3 (AI3) only sends servers: 2 cards left"
             tag = "AI" + str(k)[2:]
-            left = f"{who}: {k_left} card{'s' if k_left != 1 else ''} left"
-            said = f"{tag} = {left}"     # where it fits one line (the solo panel is short of lines)
+            cards = f": {k_left} card{'s' if k_left != 1 else ''} left"
+            left = (a["name"] if n is not None else ai_role(a["name"])) + cards
+            said = (f"{a['name']} ({tag})" if n is not None else ai_role(f"{a['name']} ({tag})")) + cards
+            # (the label where it fits one line: the solo panel is short of lines)
             # (AI Player 3's line wraps anyway: it keeps its tag, the label on its grey servers)
             lines.append((said if n is None or scene.measure(said, m.small)[0] <= inner.w else left, INFO))
             # AI Player 2's coins (rulebook: your unused dishes go to it only at Final Scoring; pt11 cy3_5;

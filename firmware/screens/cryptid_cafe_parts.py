@@ -130,21 +130,14 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str, lit: bool = Fa
     ink = (40, 32, 28)
     if inner.h >= 3 * line:  # the cryptid's name on top (the type icons repeat: Yeti, Chupacabra)
         name_r, inner = inner.rows(-line, 1, gap=1)
-        if number:
-            num_w = scene.measure(number[0], m.small)[0] + 2
-            num_r, rest = name_r.cols(-num_w, 1, gap=2)
-            if any(scene.fit(t, rest, (m.small,)) for t in names):
-                scene.text(number[0], num_r, sizes=(m.small,), colour=(150, 120, 60), key=number[1],
-                           priority=INFO)
-                name_r = rest
-        _first_fit(scene, names, name_r, colour=ink, align="center", key=f"{key}:name")
+        _card_name(scene, name_r, names, number, key, ink)
         top, bottom = inner.rows(1, 1, gap=1)
         t_r, tip_r = top.cols(1, 1, gap=2)
         scene.add("ctype", t_r.square(), None, name=c["type"])
     else:    # a short card: the name in the type icon's place, the icon where the name does not fit
         top, bottom = inner.rows(1, 1, gap=1)
         t_r, tip_r = top.cols(1, -top.h, gap=2)
-        if not _first_fit(scene, names, t_r, colour=ink, key=f"{key}:name"):
+        if not _card_name(scene, t_r, names, None, key, ink, align="left"):
             scene.add("ctype", t_r.square(), None, name=c["type"])
     scene.add("coin", tip_r.square(), None, label=str(c["tip_now"]))
     order = list(c.get("order", {}).items())
@@ -154,6 +147,32 @@ def _customer(scene: Scene, r: Rect, c: dict[str, Any], key: str, lit: bool = Fa
         scene.add("dish", sq, None, name=dish)
         badge = Rect(sq.right - sq.w // 2, sq.bottom - sq.h // 2, sq.w // 2 + 2, sq.h // 2 + 2)
         scene.add("token", badge, None, colour=(250, 250, 250), label=str(k))
+
+
+def _card_name(scene: Scene, r: Rect, names: list[str], number: tuple[str, str] | None, key: str,
+               ink: tuple[int, int, int], align: str = "center") -> bool:
+    """A customer's name in ``r`` (its card's top row), its space's
+    ``number`` left of it where both fit: the full name before its short
+    form wherever it fits, dropping the number, then shrinking down to
+    :attr:`Metrics.least` ("Thunder" read as a name cut short, issue 34).
+    True when a name was drawn."""
+    m = scene.metrics
+    rooms = [r]
+    if number:      # beside the number first, then the whole row
+        num_r, rest = r.cols(-(scene.measure(number[0], m.small)[0] + 2), 1, gap=2)
+        rooms = [rest, r]
+    smaller = tuple(range(m.small - 1, m.least - 1, -1))
+    tries = [(room, sizes) for sizes in ((m.small,), smaller) if sizes for room in rooms]
+    for name in dict.fromkeys(names):
+        for room, sizes in tries:
+            if scene.fit(name, room, sizes, least=m.least):
+                if number and room is not r:
+                    scene.text(number[0], num_r, sizes=(m.small,), colour=(150, 120, 60), key=number[1],
+                               priority=INFO)
+                scene.text(name, room, sizes=sizes, colour=ink, align=align, key=f"{key}:name",
+                           priority=INFO, least=m.least)
+                return True
+    return False
 
 
 def _first_fit(scene: Scene, options: list[str], r: Rect, **kw) -> bool:

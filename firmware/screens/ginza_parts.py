@@ -125,27 +125,52 @@ def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int, lit
     m = scene.metrics
     slot = view["customers"][index]
     line = scene.measure("Ag", m.small)[1]
-    head, cards = r.rows(-(line + m.pad // 2), 1, gap=m.pad // 2)
+    head_h = line + m.pad // 2
+    if slot is not None and not _one_line_name(scene, r.w - head_h - m.pad // 2, head_h, slot):
+        head_h = max(head_h, 2 * scene.measure("Ag", m.least)[1])    # the name over its time of day
+    head, cards = r.rows(-head_h, 1, gap=m.pad // 2)
     if slot is None:
         scene.add("panel", r, None, fill=(30, 33, 44), border=(60, 64, 80), radius=m.pad)
         scene.text("Empty table", r, sizes=(m.small,), align="center", colour=DIM, priority=INFO)
         scene.facts.setdefault("customers", []).append(None)
         return
-    marker = head.cols(-head.h, 1)[0]
+    side = line + m.pad // 2
+    marker = Rect(head.x, head.y + (head.h - side) // 2, side, side)
     hot = slot["time"] <= 1
     scene.add("token", marker, f"time:{slot['customer']}", colour=(240, 120, 60) if hot else (250, 250, 250),
               label=str(slot["time"]))
     name_r = Rect(marker.right + m.pad // 2, head.y, head.right - marker.right - m.pad // 2, head.h)
-    full = f"{slot['name']} ({slot['time_of_day']})"
-    if scene.text(full, name_r, sizes=(m.small,), colour=FG, priority=INFO) is None:
-        scene.dropped.pop()
-        scene.text(slot["name"], name_r, sizes=(m.small,), colour=FG, priority=INFO)
+    _customer_name(scene, name_r, slot["name"], slot["time_of_day"])
     orders = slot["orders"]
     n = max(3, len(orders))
     for o, cr in zip(orders, cards.rows(*([1] * n), gap=max(2, m.pad // 2))):
         _order_card(scene, cr, game, o, view, o["card"] == lit_order)
     scene.facts.setdefault("customers", []).append(
         {"name": slot["name"], "time": slot["time"], "orders": [o["card"] for o in orders]})
+
+
+def _one_line_name(scene: Scene, w: int, h: int, slot: dict[str, Any]) -> bool:
+    """Whether "Office Worker (Morning)" fits one ``w`` x ``h`` px line at
+    a size down to :attr:`Metrics.least`."""
+    m = scene.metrics
+    words = f"{slot['name']} ({slot['time_of_day']})"
+    return scene.fit(words, Rect(0, 0, w, h), range(m.small, m.least - 1, -1), least=m.least) is not None
+
+
+def _customer_name(scene: Scene, r: Rect, name: str, time_of_day: str) -> None:
+    """A customer's name and its time of day ("Office Worker (Morning)")
+    on one line, shrunk down to :attr:`Metrics.least` where it does not
+    fit at the small size, else the name over the time of day (issue 34:
+    "(Morning)" went missing from the lit customer on a narrower screen)."""
+    m = scene.metrics
+    sizes = tuple(range(m.small, m.least - 1, -1))
+    one = f"{name} ({time_of_day})"
+    if scene.fit(one, r, sizes, least=m.least):
+        scene.text(one, r, sizes=sizes, colour=FG, priority=INFO, least=m.least)
+        return
+    top, bottom = r.rows(1, 1)
+    scene.text(name, top, sizes=sizes, colour=FG, priority=INFO, least=m.least)
+    scene.text(f"({time_of_day})", bottom, sizes=sizes, colour=FG, priority=INFO, least=m.least)
 
 
 def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None,

@@ -74,7 +74,7 @@ ROW_WORDS = {
     "Players": ["how many seats play"],
     "Bots": ["which seats the cabinet plays", "(the others are people)"],
     "Bot level": ["how well the bots play:", "easy, normal or hard"],
-    "Difficulty": ["the solo / 2-player AI's", "strength (Cryptid Cafe)"],
+    "Difficulty": ["a solo game: how much your", "unused dishes cost you", "(easy, hard or epic)"],
     "Youngest player (starts)": ["the book: the youngest", "player starts"],
     "First-game rules": ["the book's first game:", "round 1 without coins,", "power-ups, bosses, comets"],
     "How to play": ["pictures of how the game", "is played: arrows turn", "the pages"],
@@ -86,6 +86,11 @@ ROW_WORDS = {
     "Undo dice calibration": ["read the dice as shipped"],
     "Shut down": ["power the cabinet off", "safely (the games are saved)"],
 }
+
+
+#: why a greyed row does nothing now, said after its words
+GREYED_WHY = {"Bot level": "; no bots now: choose them in the Bots row first",
+              "Difficulty": "; only with 1 player: set Players to 1 to choose it"}
 
 
 #: the Resume panel's last line: the first to go where the panel is short
@@ -121,7 +126,7 @@ def focus_words(menu: Any) -> tuple[str, list[str]]:
             return label, [book, "A house rule can add a cost in VP cards."]
         return label, [f"A house rule: a wrong hit also costs {rows[menu.focus][1]}.", book]
     if label in menu.greyed():          # the Bot level row with no bots (PT13: it stays, greyed)
-        return label, [" ".join(ROW_WORDS[label]) + "; no bots now: choose them in the Bots row first"]
+        return label, [" ".join(ROW_WORDS[label]) + GREYED_WHY.get(label, "")]
     if label in ROW_WORDS and label not in ("Players", "Bots"):
         return label, [" ".join(ROW_WORDS[label])]
     if label == "Resume" and not menu.resumable:

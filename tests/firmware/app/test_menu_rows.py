@@ -63,9 +63,11 @@ def test_the_focused_resume_row_is_told_in_full_beside_the_menu():
 
 def test_cryptid_cafe_difficulty_row_only_where_it_has_an_effect():
     """Play-tester: the "Difficulty" row showed in a 3-player game where it
-    changes nothing (it sets the solo wasted-dish cost only)."""
+    changes nothing (it sets the solo wasted-dish cost only): there it is
+    greyed "solo only" (issue 34: it stays, so the rows below keep their
+    places)."""
     m = Menu(games=["cryptid-cafe"])
     for players in range(1, 6):
         m.players = players
-        labels = [label for label, _ in m.rows()]
-        assert ("Difficulty" in labels) == (players == 1), (players, labels)
+        assert ("Difficulty" in m.greyed()) == (players > 1), players
+        assert (dict(m.rows())["Difficulty"] == "solo only") == (players > 1), m.rows()

@@ -226,9 +226,9 @@ def test_menu_choices_and_start():
                                           "walkthrough": True}     # the menu's Walkthrough row: on by default
     menu.focus = 0
     menu.press()                                   # next game: Cryptid Cafe has a difficulty row, solo only
-    assert "Difficulty" not in [r[0] for r in menu.rows()] and menu.players > 1
+    assert "Difficulty" in menu.greyed() and menu.players > 1      # greyed "solo only" (issue 34)
     menu.players = 1
-    assert "Difficulty" in [r[0] for r in menu.rows()]
+    assert "Difficulty" in [r[0] for r in menu.rows()] and "Difficulty" not in menu.greyed()
     renderer = HdmiRenderer(800, 480, "headless")
     scene = menu.scene((800, 480), renderer.scene_measure)
     renderer.draw(scene)

@@ -58,4 +58,4 @@ def test_the_words_are_the_rulebook_s_not_mgr_or_serve_space():
     assert not any("Mgr" in o for o in oleds) and any("Manager" in o for o in oleds), oleds
     r = HdmiRenderer(1846, 770, "headless")
     texts = " ".join(hdmi_screen(game, ctx, size=(1846, 770), measure=r.scene_measure).texts())
-    assert "AI3 = AI Player 3" in texts, texts
+    assert "AI Player 3 (AI3)" in texts, texts

@@ -116,13 +116,20 @@ def test_cryptid_cafe_hdmi_shows_each_ai_players_score():
         n = game.ai2_score() if game.is_terminal() else game.ai2_coins()
         assert f"AI Player 2: {n} coin{'s' if n != 1 else ''}" in texts or game.is_terminal() and any(
             t.startswith("AI Player 2: ") and t.endswith(f"= {n}") for t in texts), texts   # at the end in parts
-        assert AI3_WORDS in " ".join(texts), texts
+        assert _ai3_said(texts), texts
 
 
 #: AI Player 3 as the solo rules say it ("two AI players will simulate human
 #: players. You will be competing against AI Player 2"; in 2 players "it does
 #: not score points")
 AI3_WORDS = "AI Player 3 only sends servers"
+
+
+def _ai3_said(texts: list[str]) -> int:
+    """How often the panel says :data:`AI3_WORDS`, its grey servers' label
+    in brackets after the name or not ("AI Player 3 (AI3) only sends
+    servers", issue 34: "AI3 = ..." read like code)."""
+    return " ".join(texts).replace("AI Player 3 (AI3)", "AI Player 3").count(AI3_WORDS)
 
 
 @pytest.mark.parametrize("players", [1, 2])
@@ -137,6 +144,6 @@ def test_ai_player_3_is_said_as_the_rules_say_it(players, size):
     for game, events in play_states("cryptid-cafe", players, 3, every=20, limit=400):
         texts = hdmi_screen(game, context(game, events), size=size, measure=r.scene_measure).texts()
         assert not [t for t in texts if "does not score" in t], texts
-        assert " ".join(texts).count(AI3_WORDS) <= 1, (size, texts)
-        seen += AI3_WORDS in " ".join(texts)      # (a crowded small panel may leave it out)
+        assert _ai3_said(texts) <= 1, (size, texts)
+        seen += _ai3_said(texts) > 0      # (a crowded small panel may leave it out)
     assert seen > 2 or size != (1920, 1080) and seen > 0
