@@ -331,6 +331,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     lit = chosen_seat(game, view, context)
     cells, labels = _grid_cells(scene, grid_r)
     scene.facts["grid_labels"] = labels
+    scene.facts["grid"] = grid_r
     empty = tuple(k for k, tid in enumerate(t for row in view.get("grid", [])[:GRID] for t in row[:GRID])
                   if tid is None or tid not in by_id)
 

@@ -37,6 +37,10 @@ MOVE_TAG = "Last move: "
 MOVE_FG = (190, 198, 224)
 #: The most lines the latest move takes in the band.
 MOVE_LINES = 2
+#: The band's rooms, in lines of words at the medium size (above its
+#: :data:`MOVE_LINES`), tried fullest first: the first the board fits
+#: above is the band's height whatever it says (the board never moves).
+ROOMS = (4, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -352,14 +356,17 @@ def with_band(draw_board: Callable[[tuple[int, int]], Scene], levels: list[tuple
     text_w = size[0] - scene.measure(TAG, m.small)[0] - 7 * m.pad
     colour = GOLD if levels and levels[0][1] == [ENDED] else FG
     move_lines = move_band_lines(scene, list(moves), text_w)
-    move_h = len(move_lines) * scene.measure("Ag", m.small)[1]
+    # the band's room is set by the screen, not by its words (PT16, issue 34): the most lines of
+    # ROOMS under which the board fits, so the board keeps its place while the words and the
+    # last move change under a person's presses; the fullest words that fit the room are said
+    move_h = MOVE_LINES * scene.measure("Ag", m.small)[1]
     board = band = None
-    for most, texts in levels:
-        fit = _wrap(scene, texts, text_w, most)
+    for room in ROOMS:
+        fit = next((f for most, texts in levels if (f := _wrap(scene, texts, text_w, min(most, room)))), None)
         if fit is None:
             continue
         text_size, wraps = fit
-        band_h = sum(len(w) for w in wraps) * scene.measure("Ag", text_size)[1] + move_h + 2 * m.pad
+        band_h = room * scene.measure("Ag", m.medium)[1] + move_h + 2 * m.pad
         try:
             board = draw_board((size[0], size[1] - band_h))
         except LayoutError:

@@ -191,3 +191,24 @@ def test_while_bots_play_the_band_stays_and_names_them():
     assert "watch the board" in scene.facts["walkthrough"]["texts"][0]
     everyone = dict(ctx, bots=[0, 1, 2])
     assert "walkthrough" not in hdmi_screen(game, everyone, size=(1920, 1080), measure=_measure).facts
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
+def test_cafe_junior_grid_keeps_its_place_under_the_band(size):
+    """PT16 (issue 34): the café's grid moved and shrank as the band's
+    words and its "Last move" line changed through round 1: a person's
+    cursor cell jumped between two presses.  While the band stays, the
+    grid stays where it is."""
+    game = new_game("cafe-junior", 3, seed=3)
+    bot = RandomBot(3)
+    controls = [SeatControls(s) for s in range(3)]
+    texts: list[str] = []
+    grids = set()
+    while walkthrough.first_round(game) and not game.is_terminal():
+        if _waited(game, controls) is not None:
+            ctx = dict(_context(game, controls), last_events=list(texts))
+            scene = hdmi_screen(game, ctx, size=size, measure=_measure)
+            if "walkthrough" in scene.facts and scene.facts["walkthrough"]["band"].y > 0:
+                grids.add(tuple(scene.facts["grid"]))
+        texts += [e["text"] for e in game.apply(bot.next_action(game)) if e.get("text")]
+    assert len(grids) == 1, sorted(grids)
