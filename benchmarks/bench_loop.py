@@ -104,6 +104,8 @@ class Probe:
         self.applied: dict[int, list[str]] = {}     # pass -> the actions applied in it ("type@seat")
         self.faults: dict[int, int] = {}            # pass -> page faults of the loop's thread to its flip
         self.faults0 = 0
+        self.drawn: dict[int, int] = {}             # pass -> drawings the painter made anew to its flip
+        self.drawn0 = 0
 
     def time_parts(self) -> None:
         """Time the parts of each pass (CPU of this thread and wall): the
@@ -155,6 +157,7 @@ class Probe:
             self.s.render_tag = self.pass_no      # the OLED frames this pass renders
             self.pass_info[self.pass_no] = (now, self.s.runtime.stats.actions, None, "")
             self.faults0 = _faults()
+            self.drawn0 = getattr(self.s.renderer.painter, "drawn_new", 0)
             orig(t_us)
         return step
 
@@ -185,6 +188,7 @@ class Probe:
                 area = 1.0 if dirty is None else sum(d.w * d.h for d in dirty) / (r.width * r.height)
                 what = ",".join(self.applied.get(self.pass_no, []))
                 self.faults[self.pass_no] = _faults() - self.faults0
+                self.drawn[self.pass_no] = getattr(r.painter, "drawn_new", 0) - self.drawn0
                 self.pass_info[self.pass_no] = (info[0], info[1], area, what)
         return present
 
@@ -264,7 +268,8 @@ class Probe:
             faults = {k: v[2] for k, v in self.parts.get(p, {}).items() if len(v) > 2 and v[2]}
             out.append({"pass": p, "seat": seat, "in_hdmi_ms": round(lat, 1), "wait_ms": round(1000 * (start - edge), 1),
                         "repainted": None if area is None else round(area, 2), "action": what,
-                        "page_faults": self.faults.get(p), "cpu_ms": parts, "faults_by_part": faults})
+                        "page_faults": self.faults.get(p), "drawn_new": self.drawn.get(p), "cpu_ms": parts,
+                        "faults_by_part": faults})
         return out
 
     def figures(self) -> dict[str, Any]:
@@ -427,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
                 for d in r["slow_presses"]:
                     cpu = ", ".join(f"{k} {v:g}" for k, v in d["cpu_ms"].items())
                     print(f"  pass {d['pass']} seat {d['seat'] + 1}: {d['in_hdmi_ms']:g} ms (wait {d['wait_ms']:g}), "
-                          f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults; "
+                          f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults, "
+                          f"{d['drawn_new']} drawn anew; "
                           f"CPU ms here: {cpu}; page faults: {d['faults_by_part']}")
     return 0
 

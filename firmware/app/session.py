@@ -23,6 +23,7 @@ from typing import Any
 from engines import Game, new_game
 
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
+from firmware.app.session_ahead import SessionAhead
 from firmware.app.session_report import SessionReport
 from firmware.app.session_later import SessionLater
 from firmware.app.session_panels import SessionPanels
@@ -79,7 +80,7 @@ class SessionOptions:
     calibrated: bool = True
 
 
-class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater):
+class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater, SessionAhead):
     """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
     screens it renders (the work after the HDMI's flip:
@@ -166,6 +167,7 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         #: each seat's cursor as last rendered (the seat whose cursor moved has its frame sent first)
         self._cursors: list[Any] = []
         self._init_later()
+        self._init_ahead()
 
     # ----------------------------------------------------------- creation
     @classmethod

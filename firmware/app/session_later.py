@@ -21,12 +21,16 @@ runs: a frame is never older than the one a later render would build),
 then the panels once every owed frame is built, then (in the window loop
 only) the painter's spare surfaces for the parts on the screen, one a job
 (:meth:`firmware.ui.paint.Painter.provision`: the next part drawn anew is
-drawn into memory already faulted in, not fresh memory in its pass).
+drawn into memory already faulted in, not fresh memory in its pass),
+then (in the window loop only) the screen a person's armed choice would
+show once confirmed, built and drawn into the painter's caches a step a
+job (:class:`firmware.app.session_ahead.SessionAhead`).
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``scenes``, ``renderer``, ``oled_images`` and its
-``context``, ``_render_oleds``, ``_oled_labels``, ``_legends`` and
-``_light_states``.
+``context``, ``_render_oleds``, ``_oled_labels``, ``_legends``,
+``_light_states`` and the :class:`~firmware.app.session_ahead.SessionAhead`
+it is mixed with.
 """
 from __future__ import annotations
 
@@ -74,7 +78,8 @@ class SessionLater:
     @property
     def owes_after_flip(self) -> bool:
         """True while a render's after-flip work is not all done."""
-        return bool(self._owed_seats or self._owed_panels or self.runtime.asks_waiting or self._spares_owed())
+        return bool(self._owed_seats or self._owed_panels or self.runtime.asks_waiting or self._spares_owed()
+                    or self._ahead_owed())
 
     def _spares_owed(self) -> bool:
         """True when the painter may want spare surfaces made between
@@ -104,6 +109,8 @@ class SessionLater:
                                          legends=self._legends(), lights=self._light_states())
         elif self._spares_owed():
             self.renderer.painter.provision()
+        elif self._ahead_owed():
+            self.work_ahead()
         return self.owes_after_flip
 
     def finish_after_flip(self) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.ui.kit import BG, PANEL, Node, Rect, Scene, props_repr
-from firmware.ui.paint_cache import SurfaceCache
+from firmware.ui.paint_cache import SurfaceCache, _group_key
 from firmware.ui.paint_parts import PartPainter
 
 #: How long a change animates, ms.
@@ -171,11 +171,6 @@ def _dirty(old: list[tuple], new: list[tuple], size: tuple[int, int],
         if groups is not None:
             groups[_group_key(node)] = (was[2], parts)
     return _merged(rects, size)
-
-
-def _group_key(node: Node) -> tuple:
-    """A group's cached surface's key."""
-    return ("group", node.rect.w, node.rect.h, node.props["digest"], node.props.get("bg"))
 
 
 def _merged(rects: list[Rect], size: tuple[int, int]) -> list[Rect] | None:

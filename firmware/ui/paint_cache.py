@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from firmware.ui.kit import Node
+
 #: Components' drawings cached at most (the oldest used go first) ...
 _CACHE_MAX = 3000
 #: ... and at most this many pixels (about 56 MB; with the parts' and the
@@ -32,9 +34,12 @@ _POOL_PIXELS = 4_000_000
 
 class SurfaceCache:
     """The cached and free surfaces of a painter (a base: it reads the
-    painter's ``pg`` and its last frame, ``_prev``)."""
+    painter's ``pg`` and its last frame, ``_prev``; :meth:`paint_ahead`
+    draws with the painter's ``_paint`` and sets its in-place hints,
+    ``_groups``, aside)."""
 
     pg: Any
+    _groups: dict
 
     def _init_cache(self) -> None:
         """Empty caches (every surface let go at once)."""
@@ -52,6 +57,10 @@ class SurfaceCache:
         self.reused = getattr(self, "reused", 0)
         #: True when :meth:`provision` may have spare surfaces to make
         self.spares_wanted = False
+        #: how many drawings (components' and parts') were made anew: cache misses
+        self.drawn_new = getattr(self, "drawn_new", 0)
+        #: parts' cache keys never let go (while :meth:`paint_ahead` draws: those on the screen)
+        self._keep: frozenset[tuple] | set[tuple] = frozenset()
 
     def cache_size(self) -> tuple[int, int]:
         """``(surfaces, pixels)`` held by the cache: the components'
@@ -112,6 +121,42 @@ class SurfaceCache:
         self.spares_wanted = False
         return False
 
+    def paint_ahead(self, scene: Any, start: int = 0, max_new: int = 2) -> int | None:
+        """Draw ``scene``'s components from ``scene.nodes[start]`` on into
+        the caches only, as :meth:`draw` would draw them (issue 36: the
+        screen a confirming press would show, drawn between passes, so its
+        pass finds its parts drawn): nothing is drawn on a screen, and the
+        painter's last frame (what :meth:`draw` compares against, the
+        animations, the parts to draw over in place) is left as it is.
+        Stops after the component with which ``max_new`` components drew
+        something anew; the parts on the screen now are never let go for
+        it (the caches' bounds hold otherwise).  Returns the index to go on
+        from, or None when the whole scene is drawn."""
+        prev = self.__dict__.get("_prev")
+        keep: set[tuple] = set()
+        stack = [n for _sig, _rect, n in (prev[2] if prev is not None else ())]
+        while stack:
+            n = stack.pop()
+            if n.kind == "group":
+                keep.add(_group_key(n))
+                stack.extend(n.props["children"])
+        scratch = self.__dict__.get("_scratch")
+        if scratch is None:      # (a 1 x 1 surface: every blit into it is clipped away)
+            scratch = self._scratch = self.pg.Surface((1, 1))
+        groups, self._groups, self._keep = self._groups, {}, keep
+        nodes = scene.nodes
+        made, at = 0, start
+        try:
+            while at < len(nodes) and made < max_new:
+                node = nodes[at]
+                at += 1
+                drawn = self.drawn_new
+                self._paint(scratch, node, node.rect)
+                made += self.drawn_new > drawn
+        finally:
+            self._groups, self._keep = groups, frozenset()
+        return at if at < len(nodes) else None
+
     def _let_go(self, surf) -> None:
         """Keep a part's surface no longer cached in the free pool (while
         it has room) to draw a new part of its size into."""
@@ -133,14 +178,22 @@ class SurfaceCache:
             self._places[got[1]].move_to_end(key)
             return got[0]
         s = make()      # (it may take the part drawn here last frame out, to draw over it)
+        self.drawn_new += 1
         self._parts[key] = (s, place)
         here = self._places.setdefault(place, OrderedDict())
         here[key] = None
         self._part_pixels += s.get_width() * s.get_height()
+        keep = self._keep
         while len(here) > _PART_VERSIONS:
-            self._let_go(self._take_part(next(iter(here))))
+            old = next((k for k in here if k not in keep and k != key), None)
+            if old is None:
+                break
+            self._let_go(self._take_part(old))
         while self._part_pixels > _GROUP_PIXELS and len(self._parts) > 1:
-            self._let_go(self._take_part(next(iter(self._parts))))
+            old = next((k for k in self._parts if k not in keep and k != key), None)
+            if old is None:
+                break
+            self._let_go(self._take_part(old))
         return s
 
     def _take_part(self, key: tuple):
@@ -160,6 +213,7 @@ class SurfaceCache:
         s = self._cache.get(key)
         if s is None:
             s = make()
+            self.drawn_new += 1
             self._cache[key] = s
             self._pixels += s.get_width() * s.get_height()
             while len(self._cache) > _CACHE_MAX or self._pixels > _CACHE_PIXELS:
@@ -168,3 +222,8 @@ class SurfaceCache:
         else:
             self._cache.move_to_end(key)
         return s
+
+
+def _group_key(node: Node) -> tuple:
+    """A group's (part's) cached surface's key."""
+    return ("group", node.rect.w, node.rect.h, node.props["digest"], node.props.get("bg"))

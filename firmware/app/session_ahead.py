@@ -1,0 +1,143 @@
+"""The screen a confirming press would show, built and drawn ahead between
+the window loop's passes (issue 36: on the Pi 4 twin Ginza's confirms
+that draw a whole new screen - the player card, the draft's last bonus
+card - took 75-130 ms from the press to the flip, the new screen's scene
+built, 3-6 ms here, and its parts drawn, 8-12 ms, in the press's own
+pass, x 4.5 on a Pi 4).
+
+While a person's seat has a choice *armed* (its first press done, "press
+again to confirm": :attr:`firmware.runtime.controls.SeatControls.armed`),
+the after-flip work (:class:`~firmware.app.session_later.SessionLater`)
+ends with a job that, a step at a time between passes:
+
+1. copies the game (:func:`firmware.runtime.runner_bots.copy_game`) and
+   the seats' controls, and presses the seat's button on the copies (the
+   confirm: the armed action), applies it to the copy and lets the copied
+   cursors follow the new choices, as the runtime would;
+2. builds the HDMI scene of the copy with the render's context (its moves
+   feed with the copy's new events, the copied controls): the scenes'
+   parts (:meth:`firmware.ui.kit.Scene.part`) are then built;
+3. draws the scene's components into the painter's caches only, a few a
+   job (:meth:`firmware.ui.paint.Painter.paint_ahead`): nothing on the
+   screen, nor the painter's last frame, changes, and the parts on the
+   screen are never let go for it.
+
+The confirm's pass then finds the parts built and drawn; whatever the
+scene ahead got wrong (a prompt, the time) is built and drawn in the pass
+as before: what the screen shows never depends on it.  The live game, its
+RNG, the journal, the sounds and the runtime are never touched.  Only in
+the window loop (:attr:`after_flip_later`), once per (seat, armed choice,
+actions applied); never a race (a real-time choice is not drawn ahead: a
+race is one press, and an armed reroll draws dice).
+
+Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
+``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
+``_runtime_at``, ``context`` and ``_layout_bug``.
+"""
+from __future__ import annotations
+
+import copy
+import logging
+from typing import Any
+
+from engines import IllegalAction
+
+from firmware.runtime.runner_bots import copy_game
+from firmware.screens.draw import hdmi_screen
+
+log = logging.getLogger("cabinet.session")
+
+#: Components drawn anew by one job of drawing ahead (a 1080p Ginza mat is
+#: ~1 ms here, ~5 ms on a Pi 4: a press waits for at most one job)
+AHEAD_PARTS_A_JOB = 2
+
+
+class SessionAhead:
+    """The screen a confirming press would show, drawn ahead (a mixin)."""
+
+    def _init_ahead(self) -> None:
+        #: (seat, armed choice, actions applied) of the last screen drawn ahead (or given up on)
+        self.drawn_ahead: tuple | None = None
+        #: the job under way: [what (as :attr:`drawn_ahead`), game copy, controls copy, events, scene, next node]
+        self._ahead: list | None = None
+
+    def _ahead_wanted(self) -> tuple | None:
+        """(seat, armed choice, actions applied) of the first person's seat
+        whose armed choice's screen is not drawn ahead yet; None when none
+        is wanted (or outside the window loop, or the game is paused or
+        over)."""
+        if not self.after_flip_later or getattr(self.renderer, "painter", None) is None:
+            return None
+        rt = self.runtime
+        if rt.pause.paused or self.game.is_terminal() or self.show_result:
+            return None
+        for seat, controls in enumerate(rt.controls):
+            if controls.armed is None or seat in rt.bots:
+                continue
+            what = (seat, controls.armed, rt.stats.actions)
+            if what != self.drawn_ahead:
+                return what
+        return None
+
+    def _ahead_owed(self) -> bool:
+        """True while a screen is to be drawn ahead (see the module docstring)."""
+        return self._ahead_wanted() is not None
+
+    def work_ahead(self) -> None:
+        """One job of drawing ahead: the confirm applied to copies, or the
+        scene built, or :data:`AHEAD_PARTS_A_JOB` of its components drawn
+        into the painter's caches."""
+        what = self._ahead_wanted()
+        if what is None:
+            return
+        job = self._ahead
+        try:
+            if job is None or job[0] != what:       # a new armed choice (or the game moved): start again
+                self._ahead = None
+                self._ahead_apply(what)
+                return
+            if job[4] is None:
+                job[4] = self._ahead_scene(job[1], job[2], job[3])
+                return
+            job[5] = self.renderer.painter.paint_ahead(job[4], job[5], AHEAD_PARTS_A_JOB)
+        except Exception as exc:  # noqa: BLE001 - drawing ahead only saves time: it never ends a game
+            self._layout_bug("the screen ahead", exc)   # (logged once; the press builds and draws it itself)
+            self._ahead, job = None, None
+        if job is None or job[5] is None:
+            self._ahead, self.drawn_ahead = None, what
+
+    def _ahead_apply(self, what: tuple) -> None:
+        """The armed choice's confirm pressed on copies of the game and the
+        seats' controls, its action applied to the game's copy, the copied
+        cursors following (as :meth:`firmware.runtime.runner.Runtime.apply`
+        and the step's refresh do); kept as the job.  Nothing to draw (the
+        press would not apply it, or it is a race): done."""
+        seat = what[0]
+        rt = self.runtime
+        game = copy_game(self.game)
+        controls = copy.deepcopy(rt.controls)
+        action = controls[seat].press(game, rt.now_us)
+        if action is None or "t_us" in action:     # (a real-time choice, stamped: a race, a reroll)
+            self.drawn_ahead = what
+            return
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:
+            log.debug("the armed choice ahead was refused: %s", exc)
+            self.drawn_ahead = what
+            return
+        for c in controls:
+            c.refresh(game)
+        self._ahead = [what, game, controls, [e["text"] for e in events], None, 0]
+
+    def _ahead_scene(self, game: Any, controls: list, events: list[str]) -> Any:
+        """The HDMI scene of ``game`` (the copy the confirm was applied to)
+        with the render's context, its moves feed and controls the copy's."""
+        ctx, at = self._later_ctx
+        if ctx is None or at != self._runtime_at():
+            ctx = self.context()
+        feed = list(ctx.get("last_events", ()))
+        feed.extend(events)
+        ctx = dict(ctx, last_events=feed[-32:], controls=controls, result=None)
+        return hdmi_screen(game, ctx, size=(self.renderer.width, self.renderer.height),
+                           measure=self.renderer.scene_measure)
