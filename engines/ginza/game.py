@@ -101,6 +101,7 @@ class GinzaGame(PlayMixin, Game):
                 "arrange_tokens": 0,
                 "levels": {a: 1 for a in ARRANGE_IDS},
                 "orders": [],
+                "lost_dishes": 0,
             } for s in range(n)],
             "customer_deck": deck,
             "order_decks": order_decks,
@@ -375,6 +376,7 @@ class GinzaGame(PlayMixin, Game):
                 "levels": dict(p["levels"]), "orders": list(p["orders"]),
                 "order_points": order_points(self.comp, p["orders"]),
                 "bonus_count": len(p["bonus"]), "picked": p["pick"] is not None,
+                "lost_dishes": p.get("lost_dishes", 0),
             }
             if mine:
                 pv.update(dealt=list(p["dealt"]), draft=list(p["draft"]), pick=p["pick"], bonus=list(p["bonus"]))
@@ -445,6 +447,7 @@ class GinzaGame(PlayMixin, Game):
                 if key not in p:
                     raise ValueError(f"{where} has no {key!r}")
                 sc.check(p[key], shape, f"{where}.{key}")
+            sc.check(p.get("lost_dishes", 0), sc.Range(0, 100), f"{where}.lost_dishes")   # absent in older saves
         sc.check(st.get("phase"), sc.OneOf({"player_card", "draft1", "draft2", "play", "over"}), "phase")
         for key in ("round", "turn", "start_player", "discarded_orders", "customers_left"):
             if key in st:

@@ -361,6 +361,8 @@ class PlayMixin:
             for o in slot["orders"]:
                 if o["token"] is not None:
                     self._p(o["token"])["tokens"] += 1
+                    # a dish served, lost with its customer (absent in older saves)
+                    self._p(o["token"])["lost_dishes"] = self._p(o["token"]).get("lost_dishes", 0) + 1
             st["discarded_orders"] += len(slot["orders"])
             st["slots"][i] = None
             st["customers_left"] += 1

@@ -8,6 +8,7 @@ from firmware.screens.choices import SeatCursor
 
 
 from firmware.ui.oled import OledFrame
+from firmware.screens.choices import press_count
 
 
 #: A country's name where the view's is too long for an OLED line beside
@@ -227,7 +228,8 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
     kind = act.get("type")
     if len(hand) <= TURN_WORDS_MAX:
         label = "press again" if shown.armed else SHORT.get(kind, str(kind))
-        top = f.choice(label, shown.cursor, len(shown.choices), shown.armed)
+        top = f.choice(label, shown.cursor, len(shown.choices), shown.armed,
+                       presses=press_count(shown.chosen, len(shown.choices)))
         words = choice_words(act, view)      # armed too: where the guest sits stays in view
         y = top - 11                         # its ink (y+1 .. y+9) between the rows and the choice
         if y + 1 >= rows_end:
@@ -237,7 +239,8 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
         f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
         f.best(2, 1, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
     line = next((w for w in _line_words(act, view) if f.fits(w, f.W - 18)), SHORT.get(kind, str(kind)))
-    f.choice(line, shown.cursor, len(shown.choices), shown.armed, pos="")
+    f.choice(line, shown.cursor, len(shown.choices), shown.armed, pos="",
+             presses=press_count(shown.chosen, len(shown.choices)))
     return f
 
 
@@ -301,7 +304,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
             words = ["press again to confirm", "press again: confirm"] if shown.armed else choice_words(act, view)
             f.best(2, y, words, room=f.W - 4)
         short = SHORT.get(act.get("type"), str(act.get("type")))
-        f.choice(short, cursor, len(choices), shown.armed)
+        f.choice(short, cursor, len(choices), shown.armed, presses=press_count(act, len(choices)))
     return f      # a waiting seat: the top bar says who plays, the lines the hand's countries
 
 

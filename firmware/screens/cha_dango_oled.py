@@ -16,6 +16,7 @@ from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: 
 
 from firmware.rulings import BEFORE_GO_WORDS
 from firmware.ui.oled import OledFrame
+from firmware.screens.choices import press_count
 
 #: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
 #: hint: a press before "go" (CAB-8), the customer under the cursor changed
@@ -107,7 +108,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         full = label(shown.chosen)
         forms = [full, " ".join(full.split()[:2])] if shown.chosen.get("card") is not None else [full]
         bottom = f.choice(next((w for w in forms if f.fits(w, room)), forms[-1]), shown.cursor, len(choices),
-                          shown.armed)
+                          shown.armed, presses=press_count(shown.chosen, len(choices)))
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     notice = idle = None

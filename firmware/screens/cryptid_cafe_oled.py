@@ -9,6 +9,7 @@ from firmware.screens.choices import SeatCursor
 from firmware.ui.oled import OledFrame
 from firmware.screens.cryptid_cafe_parts import ROW
 from firmware.screens.cryptid_cafe_words import STATIONS, dish, label, rank_words, short_forms
+from firmware.screens.choices import press_count
 
 
 def _oled_dish(f: OledFrame, x: int, y: int, station: str) -> None:
@@ -66,7 +67,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
             fits = [w for w in (short, short.replace(". ", " "), f"rank {act.get('rank')}" if act.get(
                 "type") == "place" else short) if f.fits(f"press: {w}", f.W - 4)]
             short = fits[0] if fits else short
-        bottom = f.choice(short, shown.cursor, len(choices), shown.armed)
+        bottom = f.choice(short, shown.cursor, len(choices), shown.armed,
+                          presses=press_count(shown.chosen, len(choices)))
         # above it: what a rank gives (rulebook); once armed the top bar says "press again"
         for options in [rank_words(choices[shown.cursor]) if choices[shown.cursor].get("type") == "place" else []]:
             words = next((w for w in options if f.fits(w, f.W - 4)), None)

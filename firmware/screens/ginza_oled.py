@@ -12,6 +12,7 @@ from firmware.screens.ginza_groups import choice_group, detail_words, KIND_ORDER
 from firmware.screens.ginza_words import bonus_met, cost_short, cost_words, short_words
 
 from firmware.ui.oled import OledFrame
+from firmware.screens.choices import press_count
 
 
 # ------------------------------------------------------------ cursors
@@ -177,7 +178,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         act = choices[cursor]
         full = _oled_words(label(act, game))
         short, pos, where = _choice_line(f, choices, cursor, game)
-        bottom = f.choice(short, cursor, len(choices), shown.armed, pos=pos)
+        bottom = f.choice(short, cursor, len(choices), shown.armed, pos=pos,
+                          presses=press_count(shown.chosen, len(choices)))
         # above it: what the choice costs (before the confirming press); once armed the top bar says "press again"
         common = act.get("common") if act.get("type") == "serve" and "common" not in short else None
         bottom = _cost_lines(f, game, seat, act, bottom, where=where, common=common)
@@ -327,7 +329,8 @@ def _card_choice(f: OledFrame, game, phase: str, shown, prompt: str | None) -> N
     # one choice line, so the ability keeps its two lines (the arrows' "1/2" says the position)
     if not f.fits(chosen, f.W - f.width(f"{cursor + 1}/{len(choices)}") - 18):
         chosen = f"{word} this card"
-    bottom = f.choice(chosen, cursor, len(choices), shown.armed)     # armed: the top bar says "press again"
+    bottom = f.choice(chosen, cursor, len(choices), shown.armed,
+                      presses=press_count(shown.chosen, len(choices)))     # armed: the top bar says "press again"
     y = f.message(2, 14, _oled_words(str(prompt)), max_lines=1) if prompt else 14
     lines = ability_lines(f, text)
     if y + 20 <= bottom:

@@ -84,11 +84,13 @@ def customer_names(ids: list[str]) -> list[str]:
     return [comp.customers[c].name if c in comp.customers else str(c) for c in ids]
 
 
-def _served_words(cards: list[str], waiting: int) -> str:
+def _served_words(cards: list[str], waiting: int, lost: int = 0) -> str:
     """ "served Coffee 3 VP, Pudding 2 VP" for the order cards won, then
     "1 dish served, its customer waits" for the dishes served whose
     customer still waits for others (their cards come when it is served,
-    rulebook "Serve a Dish" 4-1); "served nothing" for neither."""
+    rulebook "Serve a Dish" 4-1), then "1 dish lost when its customer
+    left" (rulebook "B-1": the order cards discarded); "served nothing"
+    for none of them."""
     comp = components()
     bits = []
     if cards:
@@ -97,6 +99,9 @@ def _served_words(cards: list[str], waiting: int) -> str:
     if waiting:
         bits.append(f"{waiting} dish served, its customer waits" if waiting == 1
                     else f"{waiting} dishes served, their customers wait")
+    if lost:
+        bits.append(f"{lost} dish lost when its customer left" if lost == 1
+                    else f"{lost} dishes lost when their customers left")
     return " · ".join(bits) or "served nothing"
 
 
@@ -130,7 +135,8 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         yen = a["coins"] - b["coins"]
         gains.append(vp)
         waiting = len(_tokens(after, seat) - _tokens(before, seat))
-        lines.append(f"Seat {seat + 1}: {_served_words(won, waiting)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
+        lost = a.get("lost_dishes", 0) - b.get("lost_dishes", 0)
+        lines.append(f"Seat {seat + 1}: {_served_words(won, waiting, lost)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
     served = customer_names(after.get("served_customers", [])[len(before.get("served_customers", [])):])
     gone = customer_names(after.get("unserved_customers", [])[len(before.get("unserved_customers", [])):])
     discarded = after.get("discarded_orders", 0) - before.get("discarded_orders", 0)

@@ -79,7 +79,7 @@ def take_back_page(what: str, until: str, *art: Art) -> Page:
 #: Real dice (Retrograde, Ginza): the camera reads them, the seat checks (CAB-5, CAB-6).
 DICE_TRAY = Page("Your dice at the cabinet", (
     tile("Roll your real dice in the tray: the camera reads them", ("die", {"value": 3}), ("die", {"value": 5})),
-    tile("Check them on your screen: press = right, hold = wrong",
+    tile("Check them on your screen: press = correct, hold = wrong",
          ("die", {"value": 2}), KEYS_LIT),
     tile("A die it cannot read: nudge it", ("die", {"state": "unread"}), ARROW, ("die", {"value": 2})),
 ))

@@ -13,6 +13,7 @@ from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
 from firmware.screens.retrograde_words import card_keep_words, keep_short, one_line, reroll_forms
+from firmware.screens.choices import press_count
 
 
 # ------------------------------------------------------------ OLED
@@ -203,7 +204,8 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         for i, line in enumerate(shown.guard_words):
             f.text(2, top + 12 * i, line, room=f.W - 4)
         return top - 1
-    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos)
+    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos,
+                    presses=press_count(shown.chosen, len(choices)))
 
 
 def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown,

@@ -304,10 +304,13 @@ class OledFrame:
             d.rounded_rectangle((fx, y + tops[k], fx + max(1, u), y + 6 * u), radius=max(1, u // 2), fill=1)
         d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
 
-    def choice(self, text: str, index: int, count: int, armed: bool, pos: str | None = None) -> int:
+    def choice(self, text: str, index: int, count: int, armed: bool, pos: str | None = None,
+               presses: int = 1) -> int:
         """The choice under the cursor at the bottom, between arrows, with
         its position, inverted when armed ("press again to confirm").  A
-        label too long for one line takes two (never cut).
+        label too long for one line takes two (never cut).  A lone choice
+        says what a press does: "press: reveal the order" (``presses`` 1),
+        "press 2x: end turn" (2: armed, then taken, ruling CAB-2).
 
         Returns:
             The y (px) where the choice area starts.
@@ -316,11 +319,15 @@ class OledFrame:
             ValueError: the label does not fit in two lines.
         """
         if count == 1:  # one thing to do: no arrows, no position
-            lines = [f"press: {text}"] if self.fits(f"press: {text}", self.W - 4) else [text]
-            top = self.H - 13
+            ask = "press:" if presses == 1 or armed else "press 2x:"
+            one = f"{ask} {text}"
+            # the ask on a line of its own when both do not fit one (a press count is never dropped)
+            lines = [one] if self.fits(one, self.W - 4) else [text] if ask == "press:" else [ask, text]
+            top = self.H - 1 - 12 * len(lines)
             if armed:
                 self.draw.rectangle((0, top - 1, self.W - 1, self.H - 1), fill=1)
-            self.text(2, top, lines[0], fill=0 if armed else 1, room=self.W - 4)
+            for k, line in enumerate(lines):
+                self.text(2, top + 12 * k, line, fill=0 if armed else 1, room=self.W - 4)
             return top - 1
         pos = f"{index + 1}/{count}" if pos is None else pos     # pos: the game's own count ("" for none)
         pw = self.width(pos)

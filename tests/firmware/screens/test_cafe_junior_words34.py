@@ -94,7 +94,7 @@ def test_end_turn_alone_says_press_and_takes_two_presses_as_every_choice():
     seat = g.active_players()[0]
     c = SeatControls(seat)
     c.refresh(g)
-    assert "press: end turn" in cj.oled_frame(g, seat, g.view(seat), c, {}).texts
+    assert "press 2x: end turn" in cj.oled_frame(g, seat, g.view(seat), c, {}).texts   # PT18: "press:" armed only
     t = g.now_us() if hasattr(g, "now_us") else 0
     assert c.press(g, t) is None and c.armed
     assert any("press again" in x for x in cj.oled_frame(g, seat, g.view(seat), c, {}).texts)

@@ -169,3 +169,34 @@ def test_a_dish_served_whose_customer_still_waits_is_not_served_nothing():
                     dishes = f"{len(waiting)} dish{'es' if len(waiting) > 1 else ''} served"
                     assert dishes in line, (line, waiting)
     assert seen, "no round left a served dish waiting on its customer"
+
+
+def test_a_dish_lost_with_a_customer_who_left_is_said():
+    """PT18 (issue 34): "Seat 2: served nothing (+0 VP)" for a round in
+    which seat 2 served the Omurice, lost when its customer left unserved
+    (rulebook "B-1": the order cards are discarded, the tokens come back)."""
+    seen = 0
+    for players, seed in [(2, s) for s in range(1, 9)] + [(3, 2), (4, 1)]:
+        game = new_game("ginza", players, seed)
+        bot = RandomBot(seed)
+        start, lost = None, [0] * players
+        while not game.is_terminal():
+            slots = {c["customer"]: c for c in game.view(None)["customers"] if c}
+            events = game.apply(bot.next_action(game))
+            for e in events:
+                if e.get("type") == "failed" and e.get("customer") in slots:
+                    for o in slots[e["customer"]]["orders"]:
+                        if o["token"] is not None:
+                            lost[o["token"]] += 1
+            view = game.view(None)
+            if start is None or gz.summary_round(view) != gz.summary_round(start):
+                if start is not None and gz.summary_round(start) >= 1:
+                    summary = gz.round_summary(start, view)
+                    for seat in range(players):
+                        if lost[seat]:
+                            seen += 1
+                            line = summary["seats"][seat]
+                            want = f"{lost[seat]} dish{'es' if lost[seat] > 1 else ''} lost"
+                            assert want in line and "served nothing" not in line, (line, lost)
+                start, lost = view, [0] * players
+    assert seen, "no dish was ever lost with its customer"

@@ -65,7 +65,7 @@ NEEDS: dict[str, dict[str, tuple[str, ...]]] = {
         "comets": ("comet", "3\u00a0matching dice"),
         "bosses": ("column", "boss", "3\u00a0points"),
         "power-ups": ("power-up", "row"),
-        "the camera and the check": ("camera", "press = right", "hold = wrong"),
+        "the camera and the check": ("camera", "press = correct", "hold = wrong"),
     },
     "ginza": {
         "the goal": ("serve", "orders", "dice"),
