@@ -33,7 +33,7 @@ from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkt
     KEEP_HOW, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
-from firmware.screens.retrograde_round import result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
+from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
 from firmware.screens.round_summary import draw_round_summary
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_lines, seat_doing

@@ -57,3 +57,15 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
     top = max(gains, default=0)
     return {"round": after["round"] - 1, "seats": lines,
             "bests": [i for i, g in enumerate(gains) if g == top and top > 0]}
+
+
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """Why the game ended, for the result card: "The 8th round is over:
+    the card deck is empty" (rulebook "Game Over": "The game ends at the
+    end of the 8th round, the round when the card deck is empty"; PT17,
+    issue 34: the game went from a blast to "Game over" unexplained);
+    [] before the game is over."""
+    if view.get("phase") != "over":
+        return []
+    n = view.get("rounds") or 8
+    return [f"The {n}th round is over: the card deck is empty"]
