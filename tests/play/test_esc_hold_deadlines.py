@@ -193,10 +193,9 @@ def test_esc_just_before_the_round_ends_keeps_the_summary_its_whole_time(table, 
     assert w.short("check", w.whole["check"]) <= SLACK_MS, w.seen
 
 
-def _first_result(game_id):
-    """The moment a game's first result or round summary stands: its banner
-    says "next N"."""
-    return lambda w: w.s.countdown.startswith("next")
+def _result_stands(w):
+    """A result or a round's summary stands: the banner says "next N"."""
+    return w.s.countdown.startswith("next")
 
 
 @pytest.mark.parametrize("game_id,players", [("cha-dango", 2), ("cryptid-cafe", 2), ("ginza", 2), ("retrograde", 2)])
@@ -208,7 +207,7 @@ def test_esc_as_a_result_appears_keeps_it_its_whole_time_in_every_game(table, ga
     with) and no move is made under the question."""
     t = table(game_id, players, bots=set(range(players)), seed=3, pass_ms=PASS_MS)
     w = _Watch(t)
-    w.until(_first_result(game_id), max_passes=20000)
+    w.until(_result_stands, max_passes=20000)
     _esc_and_lapse(w)
     w.until(lambda w: not w.s.countdown.startswith("next"), max_passes=800)
     assert not w.moved_held, w.moved_held
