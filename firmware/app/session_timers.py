@@ -89,7 +89,9 @@ class SessionTimers:
         key = self._pause_fn(self.game, view)
         if key is not None and key != self._pause_done:
             self._pause_done = key
-            t = max(self.runtime.now_us, self.game.now_us())
+            # a result that came under a hold (the Esc question) starts at the hold's start and is
+            # moved on with the hold: it stands its whole time after it (issue 34)
+            t = self.runtime.unheld_us(max(self.runtime.now_us, self.game.now_us()))
             ms = self.cfg["cabinet"]["round_result_ms" if self._summary_fn is not None else "race_result_ms"]
             if self._pause_ms_fn is not None:   # Cha dango: longer for a longer result (CAB-7)
                 ms = self._pause_ms_fn(view, list(self.runtime.events), ms)
@@ -157,6 +159,7 @@ class SessionTimers:
             for action in self._choice_timeout_fn(self.game, t_us, rt.controls, rt.bots):   # CAB-9
                 rt.try_apply(action, action.get("player"))
         self._result_pause()
+        t_us = rt.unheld_us(t_us)     # held: the 3-2-1 keyed and the banner read at the hold's start (issue 34)
         if self._countdown_fn is not None and not self.game.is_terminal():
             view = self._public_view()
             if self._countdown_fn(self.game, view):

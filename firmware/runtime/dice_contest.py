@@ -96,6 +96,20 @@ class ContestChecks:
         if key in self.held:
             self.held[key]["down"] = True
 
+    def held_for(self, paused_at: int, paused_us: int) -> None:
+        """The game was held (paused, or the Esc question asked) from
+        ``paused_at`` for ``paused_us``: a check's window still open then
+        is moved on by that span (ruling CAB-6: the seat had the paused
+        screen before it, not its dice; issue 34: a check ran out under the
+        Esc question), as is a late press's grace; a bot's reject called
+        off by the hold is made again."""
+        for h in self.held.values():
+            if h["until"] > paused_at:
+                h["until"] += paused_us
+            if h.get("checker") is not None and not h["down"]:
+                h["told"] = False         # its press not yet made was called off (it rejects anew)
+        self.late_ok = {k: v + paused_us if v > paused_at else v for k, v in self.late_ok.items()}
+
     def _accept_ran_out(self, runtime: Any, t_us: int, answers: list) -> None:
         """Accept the held readings whose window ran out by ``t_us`` (their
         button not down): nobody objected in time.  Their answers join
@@ -107,7 +121,10 @@ class ContestChecks:
         for key, h in self.held.items():
             if self._hidden(runtime, key):
                 h["until"] = t_us + h["window"]
-        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]]:
+        pause = getattr(runtime, "pause", None)
+        holding = pause.holding_since() if pause is not None else None
+        for key in [k for k, h in self.held.items() if not h["down"] and t_us >= h["until"]
+                    and (holding is None or h["until"] <= holding)]:   # due in a pause hold: waits (CAB-8)
             seen = self._seen_by(runtime, key)                   # (before the reading leaves)
             answers.append(self.accept(key, runtime, t_us))      # nobody objected in time
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"

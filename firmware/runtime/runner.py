@@ -251,8 +251,10 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
         self.note_targets()
         self._drop_passing(t_us)
         # no die is asked for or read while the countdown runs, nor while a round's summary
-        # stands (Ginza: its next round's dice wait, ruling GR-10): the seats may not roll yet
-        rolling = t_us >= max(self.hold_until_us, self.not_before.get("dice", -1)) and not self.game.is_terminal()
+        # stands (Ginza: its next round's dice wait, ruling GR-10): the seats may not roll yet;
+        # nor while the game is held (issue 34: dice read and a check run out under the Esc question)
+        rolling = (t_us >= max(self.hold_until_us, self.not_before.get("dice", -1)) and not self.game.is_terminal()
+                   and not self.pause.paused)
         if self.dice is not None:
             if rolling:
                 for action in self.dice.poll(self, t_us):

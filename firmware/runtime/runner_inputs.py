@@ -322,6 +322,36 @@ class RunnerInputs:
         self._pause_turned(t_us)
         self.dirty = True
 
+    def unheld_us(self, t_us: int) -> int:
+        """``t_us`` on the clock of the game's timers: while the game is
+        held (paused, or the Esc question asked) the moment the hold
+        began, else ``t_us``.  A timer that starts under the hold (a round
+        that ended as it began, the 3-2-1 keyed from its summary) starts
+        there, and is moved on by the held span when the game goes on:
+        it stands its whole time after the hold (issue 34)."""
+        if self.pause.paused:
+            return min(t_us, getattr(self, "_paused_at", t_us))
+        return t_us
+
+    def _move_timers_on(self, paused_at: int, paused_us: int) -> None:
+        """Going on after a hold from ``paused_at`` that lasted ``paused_us``:
+        every timer of the runtime still running at ``paused_at`` (or set
+        in the hold) is moved on by it, as none ran while the game was held
+        (README: "no timer runs out"): the holds of ``not_before`` (a
+        result, a round's summary), the 3-2-1's end (``hold_until_us``,
+        issue 34: the summary gave way to the 3-2-1 ~2 s after the Esc
+        question went), a resumed race's countdown and the dice checks'
+        windows (ruling CAB-6: a check ran out under the question)."""
+        if paused_us <= 0:
+            return
+        self.not_before = {k: v + paused_us if v > paused_at else v for k, v in self.not_before.items()}
+        if self.hold_until_us > paused_at:
+            self.hold_until_us += paused_us
+        if self.frozen_until_us > paused_at:
+            self.frozen_until_us += paused_us
+        if self.dice is not None:
+            self.dice.held_for(paused_at, paused_us)
+
     def _pause_turned(self, t_us: int) -> None:
         """The game was paused or goes on at ``t_us`` (issue 38; play-test
         round 3: a Cha dango race ran on under the pause).  Paused: the
@@ -343,7 +373,7 @@ class RunnerInputs:
             return
         paused_us = max(0, t_us - getattr(self, "_paused_at", t_us))
         self.stale_before_us = t_us     # a bot's decision asked before the pause ended is thought again
-        self.not_before = {k: v + paused_us if v > t_us - paused_us else v for k, v in self.not_before.items()}
+        self._move_timers_on(t_us - paused_us, paused_us)
         declared = cabinet_game(self.game.game_id)
         restart = declared.hook("resume_action") if declared is not None else None
         action = restart(self.game) if restart is not None and not self.game.is_terminal() else None
