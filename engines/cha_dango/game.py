@@ -271,6 +271,9 @@ class ChaDango(TurnRules, Game):
         hit a customer that does not match: it is out of this order
         (CD-12), so it is told at once on its own screen; no other view
         shows it before the race is decided (CD-9); likewise
+        ``race["my_wrong_sip"]`` (``{"t_us"}``: its cup lift) once the
+        seat's first answer was its cup while a customer matches (CD-9: a
+        wrong sip, no customer for it this order); likewise
         ``race["my_late_hit"]`` (``{"card", "t_us", "winner", "by_us"}``)
         once the engine decided that the seat's hit came after another
         seat served that customer (CD-12: it wins nothing, costs nothing;
@@ -305,6 +308,9 @@ class ChaDango(TurnRules, Game):
             v["my_vp_cards"] = [cards[c].to_view() for c in self.vp[player]]
             if race is not None and race["wrong_us"][player] is not None:     # its own wrong hit (CD-12)
                 v["race"]["my_wrong_hit"] = {"card": race["wrong_cards"][player], "t_us": race["wrong_us"][player]}
+            ans = race["answers"][player] if race is not None else None
+            if ans is not None and ans[0] == "cup" and race["kind"] == "slap":   # its own wrong sip (CD-9)
+                v["race"]["my_wrong_sip"] = {"t_us": ans[1]}
             late = races.late_hit(race, player) if race is not None else None
             if late is not None:        # its own hit on a customer another seat served first (CD-12)
                 v["race"]["my_late_hit"] = late

@@ -233,6 +233,8 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
         f.glyph(0, y, f.W, gain, size=22 if f.fits(gain, f.W, 22) else 16)
     elif wrong is not None:    # issue 34, PT12 c11: "2nd match? aim, hit" invited a hit that counted for nothing
         _wrong_hit(f, y, bottom, wrong, race)
+    elif race.get("my_wrong_sip") is not None:    # issue 34: "sipped! 2111 ms" hid that the sip was wrong
+        _wrong_sip(f, y, bottom, race["my_wrong_sip"], race)
     elif late is not None and moved:    # on to a 2nd match after a hit too late (CD-12)
         by = margin_text(late["by_us"])
         _aim(f, y, aim, notice or [f"too late +{by}: 2nd? hit", f"late +{by}: 2nd? hit", "2nd match? hit it"])
@@ -279,6 +281,20 @@ def _wrong_hit(f: OledFrame, y: int, bottom: int, wrong: dict[str, Any], race: d
     f.text(0, y + 30, "out of this order", room=f.W, align="center")
     if y + 52 <= bottom:
         f.text(0, y + 42, f"hit {ms_text(wrong['t_us'] - race['open_us'])}", room=f.W, align="center")
+
+
+def _wrong_sip(f: OledFrame, y: int, bottom: int, wrong: dict[str, Any], race: dict[str, Any]) -> None:
+    """Ruling CD-9: the seat's first answer was its cup (``wrong``: its
+    view's ``my_wrong_sip``, the lift's stamp) while a customer matches: a
+    wrong sip, no customer for it this order, told at once on its own OLED
+    ("WRONG SIP", "a customer matches", "out of this order", its time) as
+    a wrong hit is (issue 34: it said "sipped! 2111 ms" as for a right
+    sip); the shared screen says nothing of it until the race is decided."""
+    f.glyph(0, y, f.W, "WRONG SIP", size=16)
+    f.best(0, y + 18, ["a customer matches", "a match is there"], room=f.W, align="center")
+    f.text(0, y + 30, "out of this order", room=f.W, align="center")
+    if y + 52 <= bottom:
+        f.text(0, y + 42, f"lift {ms_text(wrong['t_us'] - race['open_us'])}", room=f.W, align="center")
 
 
 def _late_hit(f: OledFrame, y: int, bottom: int, late: dict[str, Any]) -> None:

@@ -128,3 +128,23 @@ def test_cd12_a_seats_own_view_tells_its_wrong_hit_at_once_and_no_other_view_doe
     assert "my_wrong_hit" not in right.view(0)["race"]
     for viewer in (None, 1, 2):
         assert wrong.view(viewer)["race"] == right.view(viewer)["race"], viewer
+
+
+def test_cd9_a_seats_own_view_tells_its_wrong_sip_at_once_and_no_other_view_does():
+    """Issue 34: a seat that lifted its cup on an order a customer matches
+    (a wrong sip, CD-9: no customer for it this order) was told only
+    "sipped! 2111 ms", as for a right sip.  Its own view tells it at once
+    (from the lift: its first answer stands); no other view says it before
+    the race is decided, and a lift on an order nothing matches is no
+    wrong sip."""
+    g = game(players=3, dining=(A, X, B))
+    lift(g, 0, T0 + 400_000)
+    assert g.phase == "race"
+    assert g.view(0)["race"]["my_wrong_sip"] == {"t_us": T0 + 400_000}
+    for viewer in (None, 1, 2):
+        assert "my_wrong_sip" not in g.view(viewer)["race"], viewer
+    down(g, 0, T0 + 1_500_000)                  # the sip done: still wrong
+    assert g.view(0)["race"]["my_wrong_sip"] == {"t_us": T0 + 400_000}
+    none = game(players=3, dining=(X,))          # nothing matches: a right sip
+    lift(none, 0, T0 + 400_000)
+    assert "my_wrong_sip" not in none.view(0)["race"]

@@ -53,12 +53,13 @@ def by_place(game, actions):
 
 
 def same_for_every_viewer(a, b):
-    """Every view alike, but a seat's own wrong hit, which its own view
-    tells at once (CD-12, issue 34: PT12 c11) and no other view does."""
+    """Every view alike, but a seat's own wrong hit or wrong sip, which its
+    own view tells at once (CD-12, issue 34: PT12 c11) and no other view does."""
     for viewer in [None, 0, 1, 2]:
         va, vb = strip_dining(a.view(viewer)), strip_dining(b.view(viewer))
         for v in (va, vb):
             (v.get("race") or {}).pop("my_wrong_hit", None)
+            (v.get("race") or {}).pop("my_wrong_sip", None)     # likewise its own wrong sip (CD-9)
         assert va == vb, f"view {viewer} tells them apart"
         if viewer is not None:
             assert by_place(a, a.legal_actions(viewer)) == by_place(b, b.legal_actions(viewer))
