@@ -139,10 +139,8 @@ class Cabinet:
         """Simulator/tests: close or open seat ``seat``'s ``name`` contact at
         ``t_us`` us (e.g. a keyboard key held down = button closed).
 
-        Inputs wired to the expander are driven on its simulated chip,
-        which is read at once (the edge is stamped ``t_us``); on a twin
-        whose parts cost (``pi4``) the chip is polled as a Pi polls it
-        (:meth:`poll_expander`): the change is seen by the next poll.
+        Inputs wired to the expander are driven on its simulated twin,
+        which is read at once (the edge is stamped ``t_us``).
 
         Raises:
             RuntimeError: not the mock backend.
@@ -154,53 +152,9 @@ class Cabinet:
         if pin is None or self.expander is None:
             drive_input(factory, self.pin_map, seat, name, closed, t_us)
             return
-        if self.polled:
-            self.poll_expander(t_us - 1)        # the polls before the change see it open (closed)
-            factory.advance_to(t_us)
-            self.expander.chip.set_contact(pin, closed)
-            return
         factory.advance_to(t_us)
         self.expander.chip.set_contact(pin, closed)
         self.expander.poll(t_us)
-
-    @property
-    def polled(self) -> bool:
-        """True when the simulated expander is polled as on a Pi (a twin
-        whose parts cost): every ``[expander] poll_ms`` on the cabinet's
-        clock (:meth:`poll_expander`), not read at once by :meth:`drive`."""
-        return (self.simulated and self.expander is not None and self.twin is not None
-                and not self.twin.instant)
-
-    def poll_expander(self, now_us: int) -> None:
-        """Simulator, a :attr:`polled` expander: the polls due by ``now_us``
-        (one every ``poll_ms``, at whole multiples of it on the cabinet's
-        clock), then a read at ``now_us`` (the loop looks now: the poll
-        thread's latest read, without its lag), each a read of the chip on
-        the twin's bus (a read that can see no change is not sent);
-        nothing otherwise."""
-        if not self.polled:
-            return
-        exp = self.expander
-        step = max(1, round(exp.poll_s * 1_000_000))
-        last = exp.seen_until_us()
-        at = (now_us // step) * step if last is None else max(last // step * step + step, now_us // step * step - 50 * step)
-        for t in [*range(at, now_us, step), now_us]:
-            if last is not None and t <= last:
-                continue
-            if exp.changed():
-                exp.poll(at_us=lambda t=t: t)
-            else:
-                exp.read_nothing(t)
-
-    def inputs_seen_until(self) -> int | None:
-        """Every input edge stamped before this time has been posted, us on
-        the edge timeline: the start of the expander's last good read when
-        the navigation is polled (on a Pi, or a :attr:`polled` twin); None
-        when every edge is posted as it happens (GPIO only, the instant
-        simulator) or the expander does not answer (nothing waits for it)."""
-        if self.expander is None or (self.simulated and not self.polled):
-            return None
-        return self.expander.seen_until_us()
 
     def rotate(self, seat: int, steps: int, t_us: int, step_us: int = 2000) -> None:
         """Simulator/tests: turn seat ``seat``'s rotary encoder ``steps``

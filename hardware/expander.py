@@ -5,21 +5,9 @@ button, LED, cup, two navigation buttons, OLED per seat).  The inputs that
 decide races (big buttons, cup switches) stay on the header, where the edge
 source stamps each edge in hardware; the navigation buttons, which only move
 a cursor, are read from an MCP23017 over I2C, polled every few
-milliseconds (``[expander] poll_ms``).  A read sees a change that happened
-at some time after the last read sampled the pins and before this one did,
-and a read waits for the shared bus (behind the OLEDs' frames: ~23 ms a
-frame at 400 kHz).  So a polled edge is stamped with the *earliest* time
-its change can have happened: the start of the read before the
-one that saw it (:meth:`ExpanderInputs.poll`), and the expander says up to
-when every change has been read (:meth:`ExpanderInputs.seen_until_us`: the
-start of the last good read).  An arrow pressed before a big button (whose
-GPIO edge carries its own exact stamp) is then always stamped before it,
-and the runtime orders a button's edge only once the expander has been read
-past it (issue 34: Right, then the button 30 ms later, hit the customer
-Right had left, the arrow's read stamped after the button).  A change the
-read cannot place (between the two reads, the button's edge among them) is
-taken as the arrow's first: the seat aimed, then hit.  Never a race's
-stamp.
+milliseconds (``[expander] poll_ms``).  A polled edge is stamped with the
+time of the read that saw it, on the edge source's timeline, so it can be
+up to ``poll_ms`` late: fine for a cursor, never used for a race.
 
 Layers, as gpiozero separates devices from pin factories:
 
@@ -44,10 +32,6 @@ from typing import Any, Callable
 from hardware.edges import Edge
 
 log = logging.getLogger("cabinet.hardware")
-
-#: A polled change is stamped at most this long before the read that saw
-#: it, us (after reads that failed: :meth:`ExpanderInputs.poll`).
-EARLIEST_US = 1_000_000
 
 #: Register addresses with IOCON.BANK = 0 (the power-on default).
 IODIRA, IODIRB = 0x00, 0x01
@@ -172,8 +156,6 @@ class ExpanderInputs:
         self._thread: threading.Thread | None = None
         self.online = True
         self.reads = 0
-        #: when the last good read began, us (every change before it has been read); None: none yet
-        self._read_at: int | None = None
 
     def add_input(self, seat: int, name: str, pin: int) -> None:
         """Watch expander pin ``pin`` (0-15) as ``seat``'s ``name`` input.
@@ -201,7 +183,6 @@ class ExpanderInputs:
         for pin in self._pins.values():
             mask |= 1 << pin
         self.chip.setup_inputs(mask)
-        self._read_at = self.now_us()
         self._levels = self.chip.read()
 
     def level(self, seat: int, name: str) -> int:
@@ -216,21 +197,13 @@ class ExpanderInputs:
         """``(seat, input, expander pin)`` of every watched input."""
         return [(s, n, p) for (s, n), p in self._pins.items()]
 
-    def poll(self, t_us: int | None = None, at_us: Callable[[], int] | None = None) -> int:
+    def poll(self, t_us: int | None = None) -> int:
         """Read the chip once and post an :class:`Edge` for every watched
-        pin that changed.  With ``t_us`` (the simulator: a read at the very
-        moment a contact changed) the edges are stamped ``t_us``; else the
-        read begins at ``at_us()`` (default :attr:`now_us`) and a change is
-        stamped with the earliest time it can have happened: when the last
-        good read began (the change came after that read sampled the pins;
-        the runtime orders an arrow before a button edge of the same
-        stamp), at most :data:`EARLIEST_US` before this read (after reads
-        that failed for long).
+        pin that changed, stamped ``t_us`` (default: ``now_us()``).
 
         Returns:
             How many edges were posted (0 when the read failed).
         """
-        start = t_us if t_us is not None else (at_us or self.now_us)()
         with self._lock:
             try:
                 levels = self.chip.read()
@@ -243,38 +216,17 @@ class ExpanderInputs:
                 log.warning("%s is back", self.name)
                 self.online = True
             self.reads += 1
-            before, self._read_at = self._read_at, start
             changed = levels ^ self._levels
             self._levels = levels
             if not changed:
                 return 0
-            t = t_us if t_us is not None else max(start - EARLIEST_US, start if before is None else before)
+            t = self.now_us() if t_us is None else t_us
             n = 0
             for (seat, name), pin in sorted(self._pins.items(), key=lambda kv: kv[1]):
                 if changed >> pin & 1:
                     self.queue.put(Edge(seat, name, 0 if levels >> pin & 1 else 1, t))
                     n += 1
             return n
-
-    def seen_until_us(self) -> int | None:
-        """Every change of the watched pins before this time has been read
-        and posted (one at it is taken as after a button edge of the same
-        stamp), us on the edge timeline (the start of the last
-        good read; the next change is stamped at it or later); None while the chip does not answer (nothing waits for it)
-        or before the first read."""
-        return self._read_at if self.online else None
-
-    def read_nothing(self, at_us: int) -> None:
-        """The simulator: a read at ``at_us`` that saw no change (the twin's
-        chip is read for free when no contact changed since the last read)."""
-        with self._lock:
-            self._read_at = at_us
-
-    def changed(self) -> bool:
-        """The simulator: True when a pin of the simulated chip changed
-        since the last read (read without a bus transfer)."""
-        chip = getattr(self.chip, "chip", self.chip)     # (the twin's chip behind its bus)
-        return getattr(chip, "levels", self._levels) != self._levels
 
     def start(self) -> None:
         """Poll in a background thread every ``poll_s`` seconds (the real

@@ -172,8 +172,6 @@ class LiveLoop:
             return False
         if s.cabinet.simulated:
             self._now_us()
-        if s.runtime.waiting_ready():   # a press that waited for the arrows' read (issue 34): now it may go
-            return True
         edges = getattr(getattr(s.runtime.io, "edges", None), "queue", None)
         if edges is None or edges.empty():
             return False

@@ -264,7 +264,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
                 self.try_apply(self.bot.answer_chance(self.game, req))
         if self.dice is not None:
             self._plan_bot_checks(t_us)
-        self.tick_if_due(min(t_us, self.input_horizon - 1))   # (never before an input stamped earlier that waits)
+        self.tick_if_due(t_us)
         self.plan_bots(t_us)
         if self.dirty:     # the cursors follow the new choices before they are drawn (drawing moves none)
             self._refresh_cursors()

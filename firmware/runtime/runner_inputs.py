@@ -31,11 +31,6 @@ from firmware.runtime.takeback import is_refusal
 #: its last moment (play-test g1o_02: 1 s kept "look first" above a choice
 #: a press already took).
 LOOK_FIRST_SHOWN_US = 300_000
-#: The longest an input waits for the navigation expander's read to catch
-#: up with its stamp, us (a bus held by six OLED frames at 400 kHz: ~140 ms).
-WAIT_FOR_ARROWS_US = 250_000
-#: The navigation inputs (read from the expander on the cabinet).
-NAV = ("nav_a", "nav_b", "nav_push")
 
 
 class RunnerInputs:
@@ -63,10 +58,6 @@ class RunnerInputs:
         self._aims: dict[int, dict[str, Any]] = {}
         #: people's seats whose inputs were handled since the screens last took them (their OLED goes first)
         self.touched: set[int] = set()
-        #: input events stamped at or after :attr:`input_horizon`: they wait for the expander's next read
-        self._waiting: list[InputEvent] = []
-        #: inputs stamped before it are all in, us (:meth:`_input_horizon`)
-        self.input_horizon = 0
 
     def handle_input(self, ev: InputEvent) -> None:
         """Map one debounced input event to an action (or ignore it)."""
@@ -430,9 +421,8 @@ class RunnerInputs:
             self._drop_look_first(seat, t_us)
         self._drop_notes(t_us)
         self.now_us = max(self.now_us, t_us)
+        pending: list[InputEvent] = []
         off = self.offset_us
-        horizon = self._input_horizon(t_us)
-        pending: list[InputEvent] = self._waiting
         for edge in drain(self.io.edges.queue):
             if edge.input == "encoder":  # a detent of the rotary encoder: +1 / -1
                 self.nav(edge.seat, edge.level)
@@ -442,47 +432,12 @@ class RunnerInputs:
             for _, seat, step in sorted(n for n in self.bot_navs if n[0] <= t_us):
                 self.nav(seat, step)
             self.bot_navs = [n for n in self.bot_navs if n[0] > t_us]
-        due = [e for e in self.bot_inputs if e.t_us < min(horizon, t_us + 1)]
+        due = [e for e in self.bot_inputs if e.t_us <= t_us]
         if due:
-            self.bot_inputs = [e for e in self.bot_inputs if e.t_us >= min(horizon, t_us + 1)]
+            self.bot_inputs = [e for e in self.bot_inputs if e.t_us > t_us]
             pending.extend(due)
         pending.extend(e._replace(t_us=e.t_us + off) for e in self.bank.poll(t_us - off))
-        self._waiting = [e for e in pending if e.t_us >= horizon]     # an arrow stamped before them may come
-        # in stamp order; an arrow before a button edge of the same stamp (the read could not tell them apart)
-        for ev in sorted((e for e in pending if e.t_us < horizon), key=lambda e: (e.t_us, e.input not in NAV)):
+        for ev in sorted(pending, key=lambda e: e.t_us):
             self.handle_input(ev)
             self._observe(ev.t_us)
         self.group_jumps.due(self, t_us)
-
-    def waiting_ready(self) -> bool:
-        """True when a person's input waits (:meth:`_input_horizon`) and
-        the expander has now been read past it: the loop's next pass may
-        take it at once."""
-        mine = [e.t_us for e in self._waiting if e.seat not in self.bots]
-        if not mine:
-            return False
-        io = self.io
-        if self.simulated and hasattr(io, "poll_expander"):
-            io.poll_expander(self.io.edges.now_us())
-        seen = io.inputs_seen_until() if hasattr(io, "inputs_seen_until") else None
-        return seen is None or seen + self.offset_us >= min(mine)
-
-    def _input_horizon(self, t_us: int) -> int:
-        """The inputs stamped before this time (us, the cabinet's clock)
-        are all in and may be handled in stamp order: every one drained
-        (a bot's up to ``t_us``) when every edge is posted as it happens; with navigation read from the
-        polled expander (``io.inputs_seen_until``), the start of its last
-        read: an arrow pressed before a button is stamped before it but
-        posted only once a read has seen it, so the button's edge (and
-        every later input, a bot's too, and a deadline's tick) waits for
-        a read that began at or after its stamp (issue 34: Right and the button 30 ms later hit the
-        customer Right had left), at most :data:`WAIT_FOR_ARROWS_US`."""
-        io = self.io
-        if self.simulated and hasattr(io, "poll_expander"):
-            io.poll_expander(t_us - self.offset_us)      # a polled twin's reads due by now
-        seen = io.inputs_seen_until() if hasattr(io, "inputs_seen_until") else None
-        if seen is None:
-            self.input_horizon = 1 << 62
-        else:
-            self.input_horizon = min(t_us + 1, max(seen + self.offset_us + 1, t_us - WAIT_FOR_ARROWS_US))
-        return self.input_horizon

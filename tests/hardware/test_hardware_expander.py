@@ -133,35 +133,3 @@ def test_seats_without_the_expander_do_not_open_it():
         assert cab.expander is None and cab.seats[0].inputs["nav_a"] == 27
     finally:
         cab.close()
-
-
-def test_a_polled_arrow_is_stamped_when_the_read_before_began_so_it_sorts_before_a_later_button():
-    """Issue 34: the arrow's edge was stamped when the read that saw it
-    returned (up to a poll and a bus wait after the press), so a button
-    pressed between them sorted first and hit the customer the arrow had
-    left.  A polled change is stamped with the earliest time it can have
-    happened (the start of the read before), and the expander says up to
-    when every change has been read."""
-    import queue as queue_mod
-    from hardware.expander import ExpanderInputs, SimMcp23017
-    now = [0]
-    q = queue_mod.Queue()
-    exp = ExpanderInputs(SimMcp23017(), q, lambda: now[0])
-    exp.add_input(0, "nav_b", 1)
-    exp.setup()
-    now[0] = 5_000
-    assert exp.poll() == 0 and exp.seen_until_us() == 5_000
-    exp.chip.set_contact(1, True)             # Right at 7 ms ...
-    now[0] = 10_000                           # ... seen by the read that begins at 10 ms
-    assert exp.poll() == 1
-    edge = q.get_nowait()
-    assert (edge.input, edge.level, edge.t_us) == ("nav_b", 1, 5_000), edge
-    assert exp.seen_until_us() == 10_000
-    exp.chip.set_contact(1, False)            # let go while the chip did not answer for 5 s:
-    exp.chip.fail = OSError(121, "Remote I/O error")
-    now[0] = 15_000
-    assert exp.poll() == 0 and exp.seen_until_us() is None     # (nothing waits for a chip that does not answer)
-    exp.chip.fail = None
-    now[0] = 5_010_000
-    assert exp.poll() == 1
-    assert q.get_nowait().t_us == 4_010_000, "stamped at most 1 s before the read that saw it"
