@@ -31,9 +31,9 @@ POS = re.compile(r"<(\d+)/(\d+)>|^(\d+)/(\d+)$")
 
 def shown_position(texts: list[str], single: str | None = None) -> tuple[int, int] | None:
     """The cursor position ``(index 1-based, count)`` an OLED frame shows;
-    a single choice is shown without a position, as ``press: LABEL`` or
-    just its label (``single``: the label a lone choice would show)."""
-    if any(str(t).startswith("press: ") for t in texts) or (single is not None and single in texts):
+    a single choice is shown without a position, as ``press: LABEL``,
+    ``press 2x: LABEL`` (a choice armed, then taken) or just its label (``single``: the label a lone choice would show)."""
+    if any(str(t).startswith(("press: ", "press 2x:")) for t in texts) or (single is not None and single in texts):
         return 1, 1
     for t in texts:
         for part in str(t).split():
