@@ -172,7 +172,8 @@ def test_cha_dango_hdmi_follows_the_vp_card_choice():
     for step in range(3):
         facts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).facts
         texts = oled_frame(g, 0, controls[0], ctx).texts
-        seen.append((facts["vp_cursor"][0], next(t for t in texts if t.startswith("give"))))
+        # the card chosen: "give cat pink/red" or, beside a longer count, "cat pink/red" (PT19)
+        seen.append((facts["vp_cursor"][0], next(t for t in texts if "/" in t and t.split("/")[0][-1:].isalpha())))
         controls[0].nav(g, 1)
     assert [k for k, _ in seen] == [1, 2, 3] and len({t for _, t in seen}) == 3, seen
 
@@ -468,3 +469,33 @@ def test_the_taken_note_goes_when_the_seat_moves_on(tmp_path):
     assert any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
     key(s, 0, "right")
     assert not any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
+
+
+def test_cha_dango_vp_card_choice_names_the_whole_card():
+    """PT19 (issue 34): the VP card to give read "give panda" at 1/7, 2/7
+    and 6/7: two cards of one figure could not be told apart (the result
+    then said "gave fox brown/teal").  Each choice names the figure, its
+    dango and background (CD-10), the colours cut to their first letters
+    where the whole words do not fit beside the count."""
+    from firmware.screens.cha_dango_oled import label
+    from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
+    from test_cha_dango_helpers import T0
+    g = no_match_table()
+    reveal(g)
+    lift(g, 1, T0 + 300_000)
+    lift(g, 2, T0 + 310_000)
+    down(g, 1, T0 + 1_400_000)
+    down(g, 2, T0 + 1_500_000)
+    while g.view(None)["phase"] == "race":
+        settle(g)
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": []}
+    for _ in range(3):
+        shown = controls[0].shown(g)
+        frame = oled_frame(g, 0, controls[0], ctx)
+        _, figure, colours = label(shown.chosen).split(" ", 2)
+        dango, back = colours.split("/")
+        said = " ".join(frame.texts)
+        assert f"{figure} {dango[:3]}" in said and f"/{back[:3]}" in said, (label(shown.chosen), frame.texts)
+        assert not frame.overlaps(), frame.overlaps()
+        controls[0].nav(g, 1)
