@@ -234,11 +234,13 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
                 opts.dice_from = meta["dice_from"]
             session = cls(cfg, game, writer, opts, model, cabinet, renderer)
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
-            from firmware.runtime.replay import event_texts, round_start_view
-            session.runtime.log.extend(event_texts(contents.header, contents.actions))   # the pause's log (issue 38)
+            from firmware.runtime.replay import replay_log
+            # the pause's log (issue 38); the round's start, so its summary counts from there, not the resume
+            texts, start = replay_log(contents.header, contents.actions,
+                                      session._summary_round if session._summary_fn is not None else None)
+            session.runtime.log.extend(texts)
             session.runtime.events.extend(session.runtime.log)    # the HDMI's moves feed: its latest moves
-            if session._summary_fn is not None:    # the round's summary counts from its start, not the resume
-                session._round_start = round_start_view(contents.header, contents.actions, session._summary_round)
+            session._round_start = start
             restart = _hook(game.game_id, "resume_action")
             session._resume_action = restart(game) if restart is not None else None
             if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1

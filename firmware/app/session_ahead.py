@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from engines import IllegalAction
@@ -52,6 +53,20 @@ log = logging.getLogger("cabinet.session")
 AHEAD_PARTS_A_JOB = 2
 
 
+@dataclass
+class _AheadJob:
+    """A screen being drawn ahead: for ``what`` (seat, armed choice,
+    actions applied), the game's copy with the confirm applied, the copied
+    controls, the confirm's event texts, the scene once built and where
+    :meth:`~firmware.ui.paint.Painter.paint_ahead` goes on (None: done)."""
+    what: tuple
+    game: Any
+    controls: list
+    events: list[str]
+    scene: Any = None
+    next_part: int | None = 0
+
+
 class SessionAhead:
     """The screen a confirming press would show, drawn ahead (a mixin)."""
 
@@ -59,7 +74,7 @@ class SessionAhead:
         #: (seat, armed choice, actions applied) of the last screen drawn ahead (or given up on)
         self.drawn_ahead: tuple | None = None
         #: the job under way: [what (as :attr:`drawn_ahead`), game copy, controls copy, events, scene, next node]
-        self._ahead: list | None = None
+        self._ahead: _AheadJob | None = None
 
     def _ahead_wanted(self) -> tuple | None:
         """(seat, armed choice, actions applied) of the first person's seat
@@ -92,18 +107,18 @@ class SessionAhead:
             return
         job = self._ahead
         try:
-            if job is None or job[0] != what:       # a new armed choice (or the game moved): start again
+            if job is None or job.what != what:     # a new armed choice (or the game moved): start again
                 self._ahead = None
                 self._ahead_apply(what)
                 return
-            if job[4] is None:
-                job[4] = self._ahead_scene(job[1], job[2], job[3])
+            if job.scene is None:
+                job.scene = self._ahead_scene(job.game, job.controls, job.events)
                 return
-            job[5] = self.renderer.painter.paint_ahead(job[4], job[5], AHEAD_PARTS_A_JOB)
+            job.next_part = self.renderer.painter.paint_ahead(job.scene, job.next_part, AHEAD_PARTS_A_JOB)
         except Exception as exc:  # noqa: BLE001 - drawing ahead only saves time: it never ends a game
             self._layout_bug("the screen ahead", exc)   # (logged once; the press builds and draws it itself)
             self._ahead, job = None, None
-        if job is None or job[5] is None:
+        if job is None or job.next_part is None:
             self._ahead, self.drawn_ahead = None, what
 
     def _ahead_apply(self, what: tuple) -> None:
@@ -128,7 +143,7 @@ class SessionAhead:
             return
         for c in controls:
             c.refresh(game)
-        self._ahead = [what, game, controls, [e["text"] for e in events], None, 0]
+        self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events])
 
     def _ahead_scene(self, game: Any, controls: list, events: list[str]) -> Any:
         """The HDMI scene of ``game`` (the copy the confirm was applied to)

@@ -53,35 +53,30 @@ class Step:
     words: tuple[str, ...]
 
 
-def event_texts(header: dict[str, Any], actions: list[dict[str, Any]]) -> list[str]:
-    """The engine's event texts of a journal's actions, oldest first (a
-    resumed game's log starts with them); [] when they do not replay."""
+def replay_log(header: dict[str, Any], actions: list[dict[str, Any]],
+               round_of: Any = None) -> tuple[list[str], dict[str, Any] | None]:
+    """One replay of a journal's actions for a resumed game: the engine's
+    event texts, oldest first (its log starts with them), and, with
+    ``round_of`` (a view -> the round it counts in), the public view at the
+    start of the round the game is in: the view after the first action
+    whose ``round_of(view)`` differs from the one before (as a live session
+    marks a round's start for its summary, CAB-10), so a game resumed
+    mid-round sums up the whole round at its end (issue 34).  ``([],
+    None)`` when the journal does not replay (the resume itself reports
+    it); the start is None too without ``round_of``."""
     try:
         game = new_game(header["game"], header["num_players"], header["seed"], header["options"])
-        return [e["text"] for a in actions for e in game.apply(dict(a)) if e.get("text")]
-    except Exception:           # the resume itself reports a journal that does not replay
-        return []
-
-
-def round_start_view(header: dict[str, Any], actions: list[dict[str, Any]],
-                     round_of: Any) -> dict[str, Any] | None:
-    """The public view at the start of the round a journal's game is in
-    when its ``actions`` are replayed: the view after the first action
-    whose ``round_of(view)`` differs from the one before (the way a live
-    session marks a round's start for its summary, CAB-10), so a game
-    resumed mid-round sums up the whole round at its end (issue 34).
-    None when the journal does not replay."""
-    try:
-        game = new_game(header["game"], header["num_players"], header["seed"], header["options"])
+        texts: list[str] = []
         start = None
         for a in actions:
-            game.apply(dict(a))
-            view = game.view(None)
-            if start is None or round_of(view) != round_of(start):
-                start = view
-        return start
+            texts += [e["text"] for e in game.apply(dict(a)) if e.get("text")]
+            if round_of is not None:
+                view = game.view(None)
+                if start is None or round_of(view) != round_of(start):
+                    start = view
+        return texts, start
     except Exception:           # the resume itself reports a journal that does not replay
-        return None
+        return [], None
 
 
 def newest_journal(folder: Path) -> Path | None:

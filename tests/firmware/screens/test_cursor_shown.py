@@ -150,11 +150,9 @@ def test_retrograde_hdmi_lights_the_card_under_each_seats_cursor(tmp_path):
     assert seen[0] != seen[1]
 
 
-def test_cha_dango_hdmi_follows_the_vp_card_choice():
-    """Item 1: a seat choosing the VP card to give up (CD-10): every
-    navigation step changes its OLED's card and, on the HDMI, which card of
-    its pile it is on (the face stays private), armed after one press."""
-    from firmware.screens.draw import default_measure, hdmi_screen
+def _seat_1_gives_a_vp_card():
+    """A 3-seat Cha dango game where nothing matched the order, seats 2
+    and 3 sipped and seat 1 did not: seat 1 chooses a VP card to give (CD-10)."""
     from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
     from test_cha_dango_helpers import T0
     g = no_match_table()
@@ -165,6 +163,15 @@ def test_cha_dango_hdmi_follows_the_vp_card_choice():
     down(g, 2, T0 + 1_500_000)
     while g.view(None)["phase"] == "race":
         settle(g)
+    return g
+
+
+def test_cha_dango_hdmi_follows_the_vp_card_choice():
+    """Item 1: a seat choosing the VP card to give up (CD-10): every
+    navigation step changes its OLED's card and, on the HDMI, which card of
+    its pile it is on (the face stays private), armed after one press."""
+    from firmware.screens.draw import default_measure, hdmi_screen
+    g = _seat_1_gives_a_vp_card()
     assert g.view(None)["phase"] == "place_vp" and g.view(None)["must_place"][0] == 1
     controls = [SeatControls(s) for s in range(3)]
     ctx = {"controls": controls, "bots": [], "last_events": []}
@@ -478,16 +485,7 @@ def test_cha_dango_vp_card_choice_names_the_whole_card():
     dango and background (CD-10), the colours cut to their first letters
     where the whole words do not fit beside the count."""
     from firmware.screens.cha_dango_oled import label
-    from test_cha_dango_pace import down, lift, no_match_table, reveal, settle
-    from test_cha_dango_helpers import T0
-    g = no_match_table()
-    reveal(g)
-    lift(g, 1, T0 + 300_000)
-    lift(g, 2, T0 + 310_000)
-    down(g, 1, T0 + 1_400_000)
-    down(g, 2, T0 + 1_500_000)
-    while g.view(None)["phase"] == "race":
-        settle(g)
+    g = _seat_1_gives_a_vp_card()
     controls = [SeatControls(s) for s in range(3)]
     ctx = {"controls": controls, "bots": [], "last_events": []}
     for _ in range(3):
