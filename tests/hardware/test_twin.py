@@ -73,22 +73,28 @@ def test_two_oleds_on_one_bus_queue():
 def test_two_threads_sending_at_once_wait_for_each_other():
     twin = Twin(load_profile("pi4"), TwinClock())      # real time: ~23 ms a frame
     a, b = twin.oled("ssd1306", 0, "seat 1"), twin.oled("ssd1306", 1, "seat 2")
-    done: dict[str, float] = {}
+    sent: list = []         # the bus's own record of each transfer (a thread's wake-up after it is the host's)
+    twin.bus.listeners.append(sent.append)
     go = threading.Barrier(2)
 
-    def send(name, dev):
+    def send(dev):
         go.wait()
         dev.display(BLACK)
-        done[name] = time.monotonic()
 
     t0 = time.monotonic()
-    threads = [threading.Thread(target=send, args=(n, d)) for n, d in (("a", a), ("b", b))]
+    threads = [threading.Thread(target=send, args=(d,)) for d in (a, b)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert max(done.values()) - t0 >= 0.046        # the second frame queued behind the first
-    assert abs(done["a"] - done["b"]) >= 0.020
+    assert time.monotonic() - t0 >= 0.046           # the second frame queued behind the first
+    frames = sorted({(t.who, t.start, t.end) for t in sent if t.nbytes > 100}, key=lambda f: f[1])
+    seat_1 = [f for f in frames if f[0] == "seat 1"]
+    seat_2 = [f for f in frames if f[0] == "seat 2"]
+    assert seat_1 and seat_2
+    first, second = sorted((seat_1[-1], seat_2[-1]), key=lambda f: f[1])
+    assert second[1] >= first[2] - 1e-9            # never both on the wire: one waited for the other
+    assert second[2] - first[1] >= 0.040           # two ~23 ms frames one after the other
 
 
 def test_the_mux_switch_is_charged_only_when_the_channel_changes():
