@@ -22,17 +22,30 @@ ends with a job that, a step at a time between passes:
    screen, nor the painter's last frame, changes, and the parts on the
    screen are never let go for it.
 
+Two presses that are no race are drawn ahead the same way (issue 36, h49:
+on the Pi 4 twin they took 55-120 ms): a person's press that takes a
+choice of :data:`~firmware.screens.choices.NOT_A_RACE` (Cha dango's
+reveal of the next order: a new card on the table; pressed on the copies
+stamped now, the seats' buttons and cups as they are), and, while a
+round's summary stands, the press that closes it: the board behind it
+(the live game only read, the context without the summary and with the
+3-2-1's first second, as
+:meth:`~firmware.app.session_timers.SessionTimers._summary_press` leaves
+it).
+
 The confirm's pass then finds the parts built and drawn; whatever the
 scene ahead got wrong (a prompt, the time) is built and drawn in the pass
 as before: what the screen shows never depends on it.  The live game, its
 RNG, the journal, the sounds and the runtime are never touched.  Only in
 the window loop (:attr:`after_flip_later`), once per (seat, armed choice,
-actions applied); never a race (a real-time choice is not drawn ahead: a
-race is one press, and an armed reroll draws dice).
+actions applied: every screen drawn ahead is drawn again only once the
+game moved); never a race (a real-time choice is not drawn ahead: a race
+is one press, and an armed reroll draws dice).
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
-``_runtime_at``, ``context`` and ``_layout_bug``.
+``_runtime_at``, ``context``, ``_layout_bug`` and (of the timers)
+``summary_shown``, ``_pause_done`` and ``_public_view``.
 """
 from __future__ import annotations
 
@@ -96,8 +109,9 @@ class SessionAhead:
         pause, actions applied)`` while a round's summary stands (the board
         behind it, as the press that closes it shows it), else (seat,
         choice, actions applied) of the first person's seat with an armed
-        choice, or whose next press takes a choice that is no race
-        (:data:`~firmware.screens.choices.NOT_A_RACE`: Cha dango's reveal);
+        choice, or the first seat (a bot's too) whose next press takes a
+        choice that is no race (:data:`~firmware.screens.choices.NOT_A_RACE`:
+        Cha dango's reveal);
         None when none is wanted (or outside the window loop, or the game
         is paused or over)."""
         if not self.after_flip_later or getattr(self.renderer, "painter", None) is None:
@@ -112,9 +126,10 @@ class SessionAhead:
             what = ("summary", self._pause_done, actions)
             return what if what not in self._ahead_done else None
         for seat, controls in enumerate(rt.controls):
-            if seat in rt.bots:
-                continue
-            choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            if seat in rt.bots:     # (a bot's reveal too: a person's press may come in the pass that shows it)
+                choice = self._press_ahead(seat, controls)
+            else:
+                choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
             if choice is None:
                 continue
             what = (seat, choice, actions)
@@ -126,6 +141,8 @@ class SessionAhead:
         """The identity of the one-press choice that is no race
         (:data:`~firmware.screens.choices.NOT_A_RACE`) ``seat``'s next
         press takes, marked ``"press "``, or None."""
+        if self._public_view().get("phase") not in NOT_A_RACE:
+            return None      # (such a choice is a phase of its own, named for it: Cha dango's "reveal")
         actions = self.runtime.stats.actions
         key = (seat, actions, controls.cursor, controls.ahead)
         if key not in self._press_memo:
