@@ -22,28 +22,43 @@ ends with a job that, a step at a time between passes:
    screen, nor the painter's last frame, changes, and the parts on the
    screen are never let go for it.
 
+Two presses that are no race are drawn ahead the same way (issue 36, h49:
+on the Pi 4 twin they took 55-120 ms): a person's press that takes a
+choice of :data:`~firmware.screens.choices.NOT_A_RACE` (Cha dango's
+reveal of the next order: a new card on the table; pressed on the copies
+stamped now, the seats' buttons and cups as they are), and, while a
+round's summary stands, the press that closes it: the board behind it
+(the live game only read, the context without the summary and with the
+3-2-1's first second, as
+:meth:`~firmware.app.session_timers.SessionTimers._summary_press` leaves
+it).
+
 The confirm's pass then finds the parts built and drawn; whatever the
 scene ahead got wrong (a prompt, the time) is built and drawn in the pass
 as before: what the screen shows never depends on it.  The live game, its
 RNG, the journal, the sounds and the runtime are never touched.  Only in
 the window loop (:attr:`after_flip_later`), once per (seat, armed choice,
-actions applied); never a race (a real-time choice is not drawn ahead: a
-race is one press, and an armed reroll draws dice).
+actions applied: every screen drawn ahead is drawn again only once the
+game moved); never a race (a real-time choice is not drawn ahead: a race
+is one press, and an armed reroll draws dice).
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
-``_runtime_at``, ``context`` and ``_layout_bug``.
+``_runtime_at``, ``context``, ``_layout_bug`` and (of the timers)
+``summary_shown``, ``_pause_done`` and ``_public_view``.
 """
 from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines import IllegalAction
 
+from firmware.rulings import COUNTDOWN_US
 from firmware.runtime.runner_bots import copy_game
+from firmware.screens.choices import NOT_A_RACE, choice_key
 from firmware.screens.draw import hdmi_screen
 
 log = logging.getLogger("cabinet.session")
@@ -57,42 +72,88 @@ AHEAD_PARTS_A_JOB = 2
 class _AheadJob:
     """A screen being drawn ahead: for ``what`` (seat, armed choice,
     actions applied), the game's copy with the confirm applied, the copied
-    controls, the confirm's event texts, the scene once built and where
+    controls, the confirm's event texts, the changes to the render's
+    context (:meth:`SessionAhead._ahead_scene`), the scene once built and where
     :meth:`~firmware.ui.paint.Painter.paint_ahead` goes on (None: done)."""
     what: tuple
     game: Any
     controls: list
     events: list[str]
+    ctx: dict = field(default_factory=dict)
     scene: Any = None
     next_part: int | None = 0
+
+
+#: the context's changes once a round's summary is closed by the people's
+#: presses (:meth:`~firmware.app.session_timers.SessionTimers._summary_press`):
+#: the board again, the 3-2-1 starting
+_SUMMARY_CLOSED = {"round_summary": None, "summary_read": [], "banner": str(-(-COUNTDOWN_US // 1_000_000))}
 
 
 class SessionAhead:
     """The screen a confirming press would show, drawn ahead (a mixin)."""
 
     def _init_ahead(self) -> None:
-        #: (seat, armed choice, actions applied) of the last screen drawn ahead (or given up on)
+        #: what (as :meth:`_ahead_wanted` names it) was last drawn ahead (or given up on)
         self.drawn_ahead: tuple | None = None
-        #: the job under way: [what (as :attr:`drawn_ahead`), game copy, controls copy, events, scene, next node]
+        #: every screen drawn ahead (or given up on) since the game last moved, by what
+        self._ahead_done: set[tuple] = set()
+        #: the job under way (None: none)
         self._ahead: _AheadJob | None = None
+        #: (seat, actions applied, cursor, aiming ahead) -> the one-press choice a press would take (see
+        #: :meth:`_press_ahead`), worked out once for them (forgotten when the game moves)
+        self._press_memo: dict[tuple, str | None] = {}
 
     def _ahead_wanted(self) -> tuple | None:
-        """(seat, armed choice, actions applied) of the first person's seat
-        whose armed choice's screen is not drawn ahead yet; None when none
-        is wanted (or outside the window loop, or the game is paused or
-        over)."""
+        """What is to be drawn ahead and is not drawn yet: ``("summary",
+        pause, actions applied)`` while a round's summary stands (the board
+        behind it, as the press that closes it shows it), else (seat,
+        choice, actions applied) of the first person's seat with an armed
+        choice, or the first seat (a bot's too) whose next press takes a
+        choice that is no race (:data:`~firmware.screens.choices.NOT_A_RACE`:
+        Cha dango's reveal);
+        None when none is wanted (or outside the window loop, or the game
+        is paused or over)."""
         if not self.after_flip_later or getattr(self.renderer, "painter", None) is None:
             return None
         rt = self.runtime
         if rt.pause.paused or self.game.is_terminal() or self.show_result:
             return None
+        actions = rt.stats.actions
+        if self._ahead_done and next(iter(self._ahead_done))[-1] != actions:
+            self._ahead_done = set()           # the game moved: every screen ahead is to be drawn again
+        if self.summary_shown() is not None:
+            what = ("summary", self._pause_done, actions)
+            return what if what not in self._ahead_done else None
         for seat, controls in enumerate(rt.controls):
-            if controls.armed is None or seat in rt.bots:
+            if seat in rt.bots:     # (a bot's reveal too: a person's press may come in the pass that shows it)
+                choice = self._press_ahead(seat, controls)
+            else:
+                choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            if choice is None:
                 continue
-            what = (seat, controls.armed, rt.stats.actions)
-            if what != self.drawn_ahead:
+            what = (seat, choice, actions)
+            if what not in self._ahead_done:
                 return what
         return None
+
+    def _press_ahead(self, seat: int, controls: Any) -> str | None:
+        """The identity of the one-press choice that is no race
+        (:data:`~firmware.screens.choices.NOT_A_RACE`) ``seat``'s next
+        press takes, marked ``"press "``, or None."""
+        if self._public_view().get("phase") not in NOT_A_RACE:
+            return None      # (such a choice is a phase of its own, named for it: Cha dango's "reveal")
+        actions = self.runtime.stats.actions
+        key = (seat, actions, controls.cursor, controls.ahead)
+        if key not in self._press_memo:
+            if any(k[1] != actions for k in self._press_memo):
+                self._press_memo = {}
+            pressed = controls.shown(self.game).pressed
+            got = None
+            if pressed is not None and pressed.get("type") in NOT_A_RACE:
+                got = "press " + choice_key(pressed)
+            self._press_memo[key] = got
+        return self._press_memo[key]
 
     def _ahead_owed(self) -> bool:
         """True while a screen is to be drawn ahead (see the module docstring)."""
@@ -109,50 +170,66 @@ class SessionAhead:
         try:
             if job is None or job.what != what:     # a new armed choice (or the game moved): start again
                 self._ahead = None
-                self._ahead_apply(what)
+                if what[0] == "summary":
+                    self._ahead = _AheadJob(what, self.game, self.runtime.controls, [], _SUMMARY_CLOSED)
+                else:
+                    self._ahead_apply(what)
                 return
             if job.scene is None:
-                job.scene = self._ahead_scene(job.game, job.controls, job.events)
+                job.scene = self._ahead_scene(job.game, job.controls, job.events, job.ctx)
                 return
             job.next_part = self.renderer.painter.paint_ahead(job.scene, job.next_part, AHEAD_PARTS_A_JOB)
         except Exception as exc:  # noqa: BLE001 - drawing ahead only saves time: it never ends a game
             self._layout_bug("the screen ahead", exc)   # (logged once; the press builds and draws it itself)
             self._ahead, job = None, None
         if job is None or job.next_part is None:
-            self._ahead, self.drawn_ahead = None, what
+            self._ahead_given(what)
+
+    def _ahead_given(self, what: tuple) -> None:
+        """``what`` is drawn ahead (or given up on): not again until the game moves."""
+        self._ahead, self.drawn_ahead = None, what
+        self._ahead_done.add(what)
 
     def _ahead_apply(self, what: tuple) -> None:
-        """The armed choice's confirm pressed on copies of the game and the
-        seats' controls, its action applied to the game's copy, the copied
-        cursors following (as :meth:`firmware.runtime.runner.Runtime.apply`
-        and the step's refresh do); kept as the job.  Nothing to draw (the
-        press would not apply it, or it is a race): done."""
+        """The armed choice's confirm (or the press of a choice that is no
+        race: Cha dango's reveal, stamped now, the seats' buttons and cups
+        as they are, the pressing seat's button down) pressed on copies of
+        the game and the seats' controls, its action applied to the game's
+        copy, the copied cursors following (as
+        :meth:`firmware.runtime.runner.Runtime.apply` and the step's
+        refresh do); kept as the job.  Nothing to draw (the press would
+        not apply it, or it is a race): done."""
         seat = what[0]
         rt = self.runtime
         game = copy_game(self.game)
         controls = copy.deepcopy(rt.controls)
-        action = controls[seat].press(game, rt.now_us)
-        if action is None or "t_us" in action:     # (a real-time choice, stamped: a race, a reroll)
-            self.drawn_ahead = what
+        action = controls[seat].press(game, max(rt.now_us, self.game.now_us()))
+        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE):
+            self._ahead_given(what)     # (a real-time choice, stamped: a race, a reroll)
             return
+        action = rt.fill_levels(copy.deepcopy(action))
+        if "buttons_down" in action and seat not in action["buttons_down"]:
+            action["buttons_down"] = sorted(action["buttons_down"] + [seat])    # (its press: down)
         try:
             events = game.apply(action)
         except IllegalAction as exc:
             log.debug("the armed choice ahead was refused: %s", exc)
-            self.drawn_ahead = what
+            self._ahead_given(what)
             return
         for c in controls:
             c.refresh(game)
-        self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events])
+        ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)
+        self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)
 
-    def _ahead_scene(self, game: Any, controls: list, events: list[str]) -> Any:
-        """The HDMI scene of ``game`` (the copy the confirm was applied to)
-        with the render's context, its moves feed and controls the copy's."""
+    def _ahead_scene(self, game: Any, controls: list, events: list[str], changes: dict[str, Any]) -> Any:
+        """The HDMI scene of ``game`` (the copy the confirm was applied to,
+        or the live game, only read) with the render's context, its moves
+        feed and controls the copy's, and ``changes`` to the context."""
         ctx, at = self._later_ctx
         if ctx is None or at != self._runtime_at():
             ctx = self.context()
         feed = list(ctx.get("last_events", ()))
         feed.extend(events)
-        ctx = dict(ctx, last_events=feed[-32:], controls=controls, result=None)
+        ctx = dict(ctx, last_events=feed[-32:], controls=controls, result=None, **changes)
         return hdmi_screen(game, ctx, size=(self.renderer.width, self.renderer.height),
                            measure=self.renderer.scene_measure)

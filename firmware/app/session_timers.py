@@ -135,7 +135,11 @@ class SessionTimers:
                     rt.not_before[kind] = t
             if rt.hold_until_us > t + COUNTDOWN_US:
                 rt.hold_until_us = t + COUNTDOWN_US
+            # the banner as the timers will say it from now (issue 36: "" drew the board with "Roll!"
+            # for the press's own pass, then the 3-2-1's 3 the next)
             self.countdown = ""
+            self.countdown = self._banner(rt.unheld_us(t))
+            rt.dirty = True
             for seat in people:   # the choices appear now, on the board: looked at from here (CAB-12)
                 rt.controls[seat].new_at_us = t
         return True
@@ -168,18 +172,24 @@ class SessionTimers:
                     self._countdown_done = key
                     # CAB-10: the 3-2-1 starts once the round's summary has stood its time
                     rt.hold_until_us = max(t_us, max(rt.not_before.values(), default=-1)) + COUNTDOWN_US
-        left = rt.hold_until_us - t_us
-        pause = max(rt.not_before.values(), default=-1) - t_us
-        if left > COUNTDOWN_US and pause > 0:
-            banner = f"next {-(-pause // 1_000_000)}"     # CAB-10: the round's summary stays, the roll waits
-        elif left > 0:
-            banner = str(-(-left // 1_000_000))          # 3, 2, 1
-        elif self.countdown in ("1", "roll!") and self.game.chance_requests():
-            banner = "roll!"                              # until the dice are read
-        elif pause > 0:
-            banner = f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
-        else:
-            banner = ""
+        banner = self._banner(t_us)
         if banner != self.countdown:
             self.countdown = banner
             rt.dirty = True
+
+    def _banner(self, t_us: int) -> str:
+        """What the banner says at ``t_us`` (unheld): "next N" while a
+        result or a round's summary holds the game, the 3-2-1, "roll!"
+        until the dice are read, else nothing."""
+        rt = self.runtime
+        left = rt.hold_until_us - t_us
+        pause = max(rt.not_before.values(), default=-1) - t_us
+        if left > COUNTDOWN_US and pause > 0:
+            return f"next {-(-pause // 1_000_000)}"     # CAB-10: the round's summary stays, the roll waits
+        if left > 0:
+            return str(-(-left // 1_000_000))          # 3, 2, 1
+        if self.countdown in ("1", "roll!") and self.game.chance_requests():
+            return "roll!"                              # until the dice are read
+        if pause > 0:
+            return f"next {-(-pause // 1_000_000)}"     # CAB-7: the outcome stays, the next order waits
+        return ""

@@ -50,8 +50,8 @@ def test_a_pass_flips_the_hdmi_before_the_other_seats_frames_which_are_built_bet
     assert s.owes_after_flip
     jobs = 0
     while s.work_after_flip():
-        jobs += 1
-        assert jobs < 20, "the owed work never ends"
+        jobs += 1       # (seat 1's reveal is due: its screen is drawn ahead too, ~15 jobs)
+        assert jobs < 60, "the owed work never ends"
     assert {e for e in log if e != "flip"} == {("oled", seat) for seat in range(4)}, log
     for seat in range(4):                     # each frame is the one a render now builds
         want = oled_frame(s.game, seat, s.runtime.controls[seat], s.context()).image

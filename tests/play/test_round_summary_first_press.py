@@ -97,3 +97,20 @@ def test_cab13_with_two_people_the_summary_waits_for_both(table, tmp_path):
     t.press(1, "left")
     t.step(2)
     assert not _summary_up(t)
+
+
+def test_the_first_frame_after_a_press_closes_retrogrades_summary_shows_the_3_2_1_not_roll(table, tmp_path):
+    """Issue 36 (found drawing the board ahead): the press that closed the
+    summary ended the banner ("") in the step, after the timers had set it,
+    so the pass drew the board with no banner - "Roll! Claim a card with
+    your button" - for one frame, and the next pass the 3-2-1's "3"."""
+    journal = cut_before(tmp_path, "retrograde", 2, 1, _rg_round_2, lead=3)
+    t = table("retrograde", 2, bots={1}, journal=journal)
+    _play_to_summary(t)
+    t.step(3)
+    t.post(t.key_code(0, "right"), True)
+    t.step(1)                                 # the press's own pass
+    assert not _summary_up(t)
+    texts = " ".join(t.scene().texts())
+    assert t.session.countdown == "3" and "Roll!" not in texts.replace("says Roll!", ""), \
+        (t.session.countdown, texts[:300])
