@@ -11,7 +11,8 @@ same file (loading is slow), so two readers differ only in their settings.
    dice) gives on a grid of
    ``DET_STRIDE`` px a heat map of die centres, the centre's offset inside
    its cell and the die's size.  Peaks of the heat map are dice; touching
-   dice are separate peaks.
+   dice are separate peaks.  A small die with only a weak peak gets a
+   close look at the frame's full size (:mod:`vision.detector`).
 2. *Face classifier* (:meth:`Models.read_faces`): a window ``WINDOW_PER_SIZE``
    die sizes wide around each centre, resampled to ``FACE_PX`` x
    ``FACE_PX`` px, gives probabilities for 1..6 pips and for "not a die"
@@ -41,7 +42,6 @@ import functools
 import hashlib
 import importlib.util
 import json
-import math
 import os
 import warnings
 from dataclasses import dataclass
@@ -50,6 +50,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.detector import (DET_MIN_HEAT, DET_STRIDE, FIRST_LEVEL, MIN_LEVEL_PX,  # noqa: F401 (re-exported)
+                             Candidate, blob as _blob, detect, merge_peaks as _merge_peaks)
 from vision.die import VisionInputError
 from vision.window import (FACE_PX, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE,  # noqa: F401 (re-exported)
                            WindowGeometry, die_window, face_window)
@@ -60,29 +62,8 @@ INT8_SUFFIX = ".int8.onnx"
 #: the record of a folder's 8-bit copies: {net stem: {"source_sha256": hex of the float file, ...}}
 QUANTIZED_JSON = "quantized.json"
 
-#: detector output grid (px of the level image it runs on)
-DET_STRIDE = 4
 #: classifier class index of "not a die" (0..5 are 1..6 pips)
 NOT_A_DIE = 6
-#: scale of the first (finest) pyramid level the detector runs on; the
-#: detector was trained on dice 6.5..50 px across, so this level finds dice
-#: of about 13..100 px of the frame (each halved level, twice that)
-FIRST_LEVEL = 0.5
-#: smallest pyramid level (px, short side) the detector runs on
-MIN_LEVEL_PX = 96
-#: heat (0..1) at which a detector peak is a die candidate
-DET_MIN_HEAT = 0.4
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A detector peak: centre (x, y) and size (sqrt of box area) in px of
-    the input frame, heat 0..1."""
-
-    x: float
-    y: float
-    size: float
-    heat: float
 
 
 def default_runtime() -> str:
@@ -305,9 +286,9 @@ class Models:
                                    "(dice_face_expert.onnx)")
         return _loaded(self.expert if expert else self.face, self.runtime)
 
-    def find_dice(self, frame: np.ndarray, min_heat: float = DET_MIN_HEAT) -> list[Candidate]:
+    def find_dice(self, frame: np.ndarray, min_heat: float = DET_MIN_HEAT, close_look: bool = True) -> list[Candidate]:
         """Die candidates in ``frame`` found by this detector (:func:`find_dice`)."""
-        return find_dice(frame, min_heat, self.detector, self.runtime)
+        return find_dice(frame, min_heat, self.detector, self.runtime, close_look)
 
     def read_faces(self, windows: list[np.ndarray], expert: bool = False,
                    head: tuple[np.ndarray, np.ndarray] | None = None, prototypes=None) -> np.ndarray:
@@ -391,103 +372,19 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return p / p.sum(axis=1, keepdims=True)
 
 
-def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
-    """N x 3 x H x W float32 (x - 128) / 64 from N H x W x 3 uint8 BGR
-    images (a list, or one N x H x W x 3 array); exact (small integers and
-    a power of two), over the whole batch at once: the bytes put in
-    channel order first, then made float (a third less time than one
-    casting copy of the transposed view, or OpenCV's ``blobFromImages``)."""
-    if isinstance(images, np.ndarray):
-        a = images if images.ndim == 4 else images[None]
-    else:  # one image (a detector level) needs no stacking copy
-        a = images[0][None] if len(images) == 1 else np.stack(images)
-    x = np.ascontiguousarray(a.transpose(0, 3, 1, 2)).astype(np.float32)
-    x -= 128.0
-    x *= 1.0 / 64
-    return x
-
-
 def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path | None = None,
-              runtime: str | None = None) -> list[Candidate]:
+              runtime: str | None = None, close_look: bool = True) -> list[Candidate]:
     """Die candidates in ``frame`` (H x W x 3 uint8 BGR), strongest first,
     one per die (peaks closer than 0.45 die sizes merged).  Dice about
     13..100 px across are found on the first level (``FIRST_LEVEL`` of the
     frame), larger ones on the coarser levels; a candidate lying inside one
     at least twice its size (a pip of a large die seen as a small die on a
-    finer level) is dropped.  ``detector``: the detector ONNX file to use
-    (default: the shipped one; a reader's own, :meth:`Models.find_dice`),
-    run by ``runtime`` (None: :func:`default_runtime`)."""
-    H, W = frame.shape[:2]
+    finer level) is dropped.  Dice of about 12..26 px with only a weak
+    peak on the first level are looked for again in the frame itself
+    (``close_look``; :mod:`vision.detector`).  ``detector``: the detector
+    ONNX file to use (default: the shipped one; a reader's own,
+    :meth:`Models.find_dice`), run by ``runtime`` (None:
+    :func:`default_runtime`); the arithmetic around the net:
+    :func:`vision.detector.detect`."""
     runtime = runtime or default_runtime()
-    net = _loaded(detector or Models.shipped(runtime).detector, runtime)
-    found: list[Candidate] = []
-    level = _first_level(frame)
-    while True:
-        found += _detect_level(net, level, level.shape[1] / W, level.shape[0] / H, min_heat)
-        if min(level.shape[:2]) // 2 < MIN_LEVEL_PX:
-            break
-        level = cv2.resize(level, ((level.shape[1] + 1) // 2, (level.shape[0] + 1) // 2),
-                           interpolation=cv2.INTER_AREA)
-    return _merge_peaks(found, W, H)
-
-
-def _merge_peaks(found: list[Candidate], W: int, H: int) -> list[Candidate]:
-    """The candidates of all levels, one per die, strongest first: those on
-    the padding (outside W x H px) dropped, then those inside one at least
-    twice their size (a pip of a large die), then, strongest first, those
-    closer than 0.45 die sizes (the smaller) to one already kept.  Pairwise
-    rules on arrays, in the same float64 arithmetic a loop over the pairs
-    would use."""
-    if not found:
-        return []
-    x = np.array([c.x for c in found])
-    y = np.array([c.y for c in found])
-    size = np.array([c.size for c in found])
-    inside = (x >= 0) & (x < W) & (y >= 0) & (y < H)  # not on the padding
-    x, y, size = x[inside], y[inside], size[inside]
-    found = [c for c, ok in zip(found, inside.tolist()) if ok]
-    d2 = (x[:, None] - x[None, :]) ** 2 + (y[:, None] - y[None, :]) ** 2  # [c, k]
-    # a pip of a large die is a "small die" on the finer levels: a candidate
-    # inside one at least twice its size is part of that die
-    part = ((size[None, :] >= 2 * size[:, None]) & (d2 < (0.5 * size[None, :]) ** 2)).any(axis=1)
-    order = [i for i in sorted(range(len(found)), key=lambda i: -found[i].heat) if not part[i]]
-    # strongest first; a peak closer than 0.45 die sizes to a kept one is the same die
-    near = d2 < (0.45 * np.minimum(size[:, None], size[None, :])) ** 2  # symmetric
-    kept: list[int] = []
-    taken = np.zeros(len(found), bool)  # near a kept one
-    for i in order:
-        if not taken[i]:
-            kept.append(i)
-            taken |= near[i]
-    return [found[i] for i in kept]
-
-
-def _first_level(frame: np.ndarray) -> np.ndarray:
-    """``frame`` scaled by FIRST_LEVEL, area-averaged (below one half:
-    area-averaged to half size, OpenCV's fast path, then linear the rest of
-    the way, as area averaging by other factors is ten times slower)."""
-    H, W = frame.shape[:2]
-    size = (max(1, round(W * FIRST_LEVEL)), max(1, round(H * FIRST_LEVEL)))
-    if FIRST_LEVEL < 0.5 and W >= 2 and H >= 2:
-        frame = cv2.resize(frame, (W // 2, H // 2), interpolation=cv2.INTER_AREA)
-        return cv2.resize(frame, size, interpolation=cv2.INTER_LINEAR)
-    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
-
-
-def _detect_level(net: _Model, img: np.ndarray, sx: float, sy: float, min_heat: float) -> list[Candidate]:
-    h, w = img.shape[:2]
-    ph, pw = -h % (2 * DET_STRIDE), -w % (2 * DET_STRIDE)  # the trunk's stride-8 map must upsample onto stride 4
-    if ph or pw:
-        img = cv2.copyMakeBorder(img, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-    out = net(_blob([img]))[0]
-    heat = 1.0 / (1.0 + np.exp(-out[0]))
-    peak = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-    kx, ky = DET_STRIDE / sx, DET_STRIDE / sy
-    iy, ix = np.nonzero(peak)
-    if not len(iy):
-        return []
-    k = math.sqrt(kx * ky)
-    # per peak in float64, as Python floats (the float32 outputs convert exactly)
-    return [Candidate((jx + ox) * kx, (jy + oy) * ky, math.exp(s) * k, h)
-            for jx, jy, ox, oy, s, h in zip(ix.tolist(), iy.tolist(), out[1][iy, ix].tolist(), out[2][iy, ix].tolist(),
-                                            np.clip(out[3][iy, ix], -3, 4).tolist(), heat[iy, ix].tolist())]
+    return detect(_loaded(detector or Models.shipped(runtime).detector, runtime), frame, min_heat, close_look)
