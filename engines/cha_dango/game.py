@@ -44,6 +44,9 @@ Actions (times are integer us on the edge-source clock, CAB-3):
   end of its countdown (ruling CAB-8); with ``"paused_at_us": P`` (a
   race paused and going on) the race keeps what was done before ``P``
   and its clock moves on by ``T - P``.
+* ``{"type": "resume_choice", "t_us": T, "paused_at_us": P}``: the cabinet
+  goes on with a VP-card choice held from ``P`` (a pause, ruling CAB-8):
+  its deadline moves on by ``T - P``, so it keeps the time it had left.
 
 Stuck button: a slap is a press *edge*, and the engine only accepts a press
 when it knows the button is up.  A button held when the order appears
@@ -329,6 +332,8 @@ class ChaDango(TurnRules, Game):
             return self._place_vp(action)
         if kind == "restart_race":
             return self._restart_race(action)
+        if kind == "resume_choice":
+            return self._resume_choice(action)
         raise IllegalAction(f"unknown action type {kind!r} in Cha dango")
 
     def _tick(self, action: Action) -> list[Event]:

@@ -222,6 +222,29 @@ class TurnRules:
                  "text": f"Order: {order_words(order['attribute'], order['value'])} (again)! "
                          f"Hit if a customer matches, sip your tea if none does"}]
 
+    def _resume_choice(self, action: Action) -> list[Event]:
+        """Ruling CAB-8 (with CAB-9): the VP-card choice held from
+        ``paused_at_us`` (a person's pause, the window's Esc question) goes
+        on at ``t_us`` with the time it had left: its deadline moves on by
+        ``t_us - paused_at_us`` (a deadline at or before ``paused_at_us``
+        stays).  Raises :class:`IllegalAction` outside a choice, or when a
+        stamp is not an integer, ``paused_at_us`` lies after ``t_us`` or
+        ``t_us`` before the clock (the state is unchanged)."""
+        if self.phase != "place_vp" or self.choice_deadline_us is None:
+            raise IllegalAction("no VP-card choice to go on with")
+        t, paused = action.get("t_us"), action.get("paused_at_us")
+        for key, v in (("t_us", t), ("paused_at_us", paused)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise IllegalAction(f"resume_choice needs {key} (integer microseconds), got {v!r}")
+        if t < self.now:
+            raise IllegalAction(f"time cannot go backwards: going on at {t} us, the clock is at {self.now} us")
+        if paused > t:
+            raise IllegalAction(f"paused_at_us ({paused} us) must not be after t_us ({t} us)")
+        if self.choice_deadline_us > paused:
+            self.choice_deadline_us += t - paused
+        self.now = t
+        return self._advance()
+
     def _place_vp(self, action: Action) -> list[Event]:
         """CD-10: a seat that owes VP cards places the one it chose."""
         player, card = action.get("player"), action.get("card")

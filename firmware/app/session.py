@@ -277,7 +277,9 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
                 "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
                              **{k: w for k, (w, _) in self.runtime.refusals.items()}},
                 "paused": self.runtime.pause.paused,
-                "banner": self.countdown, "dice": self.dice.stats.as_dict(), "now_us": self.runtime.now_us,
+                # the clock the seats' timers are shown on: it stands still while the game is held (CAB-8)
+                "banner": self.countdown, "dice": self.dice.stats.as_dict(),
+                "now_us": self.runtime.unheld_us(self.runtime.now_us),
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,

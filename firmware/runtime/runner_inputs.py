@@ -375,6 +375,10 @@ class RunnerInputs:
         self.stale_before_us = t_us     # a bot's decision asked before the pause ended is thought again
         self._move_timers_on(t_us - paused_us, paused_us)
         declared = cabinet_game(self.game.game_id)
+        held = declared.hook("held_action") if declared is not None else None
+        going_on = held(self.game) if held is not None and not self.game.is_terminal() else None
+        if going_on is not None:    # CAB-8: a choice's clock keeps the time it had left (a VP card, CAB-9)
+            self.try_apply(dict(going_on, t_us=max(t_us, self.game.now_us()), paused_at_us=t_us - paused_us))
         restart = declared.hook("resume_action") if declared is not None else None
         action = restart(self.game) if restart is not None and not self.game.is_terminal() else None
         if action is not None:      # no tick, no press until the 3-2-1 is over; then the race goes on

@@ -112,6 +112,17 @@ def resume_action(game) -> dict[str, Any] | None:
     return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": [], "paused_at_us": None}
 
 
+def held_action(game) -> dict[str, Any] | None:
+    """Rulings CAB-8 with CAB-9 (issue 34, PT21: a VP-card choice ran out
+    under the pause): the action that moves a VP-card choice held by a
+    pause or the Esc question on by the held span, so it keeps the time it
+    had left; applied at once as the game goes on (the runtime fills
+    ``t_us`` and ``paused_at_us``).  None when no choice is open."""
+    if game.is_terminal() or game.view(None).get("phase") != "place_vp":
+        return None
+    return {"type": "resume_choice", "t_us": None, "paused_at_us": None}
+
+
 def legend_words(game, seat: int) -> dict[str, str | None]:
     """What the seat's button, arrows and push do now, for the simulator's
     legend (None: nothing, left out): in a race the arrows aim at a

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.base import IllegalAction
+
 from test_cha_dango_helpers import (CARDS, T0, down, find, lift, release, reveal, settle, slap, table,
                                     tick, types)
 
@@ -329,3 +331,28 @@ def test_cd2_full_game_reveals_all_fifty_ordering_cards():
     assert orders == 50
     held = len(g.dining) + sum(len(v) for v in g.vp) + len(g.deck) + 1
     assert held == 55
+
+
+def test_cab8_a_vp_choice_held_by_a_pause_keeps_the_time_it_had_left():
+    """CAB-8 with CAB-9 (PT21: a choice's 10 s ran out under the pause):
+    ``resume_choice`` moves the choice's deadline on by the held span; a
+    bad stamp or no choice is refused and changes nothing."""
+    g = sip_table()
+    g.vp[1] = [SAME_DANGO, SAME_BACKGROUND]
+    sip_all(g, [(300_000, 1_400_000), (350_000, 1_650_000), (320_000, 1_500_000)])
+    assert g.phase == "place_vp"
+    deadline = g.view(None)["vp_choice_deadline_us"]
+    paused, going_on = g.now_us() + 2_000_000, g.now_us() + 30_000_000
+    before = g.to_json()
+    for bad in ({"t_us": going_on, "paused_at_us": going_on + 1}, {"t_us": g.now_us() - 1, "paused_at_us": 0},
+                {"t_us": going_on}, {"t_us": True, "paused_at_us": paused}):
+        with pytest.raises(IllegalAction):
+            g.apply({"type": "resume_choice", **bad})
+        assert g.to_json() == before
+    g.apply({"type": "resume_choice", "t_us": going_on, "paused_at_us": paused})
+    assert g.phase == "place_vp"
+    assert g.view(None)["vp_choice_deadline_us"] == deadline + going_on - paused
+    g.apply({"type": "tick", "t_us": deadline + going_on - paused})
+    assert g.phase == "reveal" and g.vp[1] == [SAME_DANGO]        # then the time-out, as before (CD-10)
+    with pytest.raises(IllegalAction, match="no VP-card choice"):
+        g.apply({"type": "resume_choice", "t_us": g.now_us(), "paused_at_us": g.now_us()})
