@@ -134,7 +134,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
-        _between_races(f, y, bottom, view, seat, context, events, idle)
+        _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
@@ -172,7 +172,7 @@ def _idle_now(prompt: str, view: dict[str, Any], seat: int, context: dict[str, A
 
 
 def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat: int, context: dict[str, Any],
-                   events: list[str], idle: str | None = None) -> None:
+                   events: list[str], idle: str | None = None, armed: bool = False) -> None:
     """No order open: the seat's last result with the VP cards it must give
     up and the seconds left to choose them (CD-10, CAB-9), "others choose";
     "REVEAL!" on its turn or "reveal in 3 s" while the result stays a
@@ -186,7 +186,10 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
             lines = 2 if y + 2 * 12 + 11 <= bottom else 1     # under a prompt: its gist on one line
             under = _result_text(f, y, result, lines) if result else y + 14
             left = _choice_left(view, context)   # CAB-9: the seconds left to choose
-            if left is None:
+            secs = "" if left is None else f": {left} s"
+            if armed:   # PT21: the armed card was only inverted; the press it waits for is said
+                f.best(2, under, [f"press again to give{secs}", f"press again{secs}"])
+            elif left is None:
                 f.text(2, under, f"give up {plural(owe, 'VP card')}:")
             else:
                 f.best(2, under, [f"give up {plural(owe, 'VP card')}: {left} s", f"choose: {left} s left",

@@ -254,7 +254,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     m = scene.metrics
     header_h = scene.measure("Ag", m.medium)[1] + m.pad
     hdr, body = scene.rect.rows(-header_h, 1)
-    status = f"Round {view['round']} of {view['rounds']}"
+    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
+    # while a round's summary stands, the round it sums up (PT22: "Round 2 of 9" over "Round 1 done")
+    status = f"Round {summary['round'] if summary else view['round']} of {view['rounds']}"
     todo = header_todo(scene, hdr, TITLE, status, (context.get("notice") or todo_text(game, view)).split("|"))
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo
@@ -263,7 +265,6 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     line = scene.measure("Ag", m.small)[1]
     board_r, seats_r, st_r, side_r, flat, row_max = _board_and_seats(scene, body, view)
     lit = _placing(game, context)
-    summary = context.get("round_summary") if (context.get("banner") or "").startswith("next") else None
     finals = final_lines(view, result_notes(view))
     # the round that ended (or the final scores) in the board's and side panel's place; on a short
     # screen where its lines need more, over the seats' rows too (for the seconds it stands)

@@ -313,8 +313,8 @@ def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[s
     (ruling CAB-6), while a round's ``summary`` stands that its next
     round's dice come after it (GR-10: nobody rolls yet), or whose turn and
     what to do."""
-    # between a round's end and the next's start the dice are the next round's (GR-10)
-    status = f"Round {summary_round(view)}" if view.get("round") else "Setup"
+    # while a round's summary stands, the round it sums up; after it, the round the dice are for (GR-10)
+    status = (f"Round {summary['round'] if summary else summary_round(view)}" if view.get("round") else "Setup")
     contest = todo_words(readings)      # ruling CAB-6: a rejected reading, a hand entry
     nxt = summary["round"] + 1 if summary else None
     if contest and not context.get("notice"):

@@ -33,12 +33,16 @@ def _order_places(game: Any) -> dict[str, int]:
 
 def choice_order(game: Any, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seat's choices in the screen's order, each group whole (the
-    engine's order kept inside a group).  A list without serves, changes
+    engine's order kept inside a group, but an order card's free ways
+    before those paying for a common die).  A list without serves, changes
     or rerolls (drafting, the player card) keeps its order."""
     if not any(a.get("type") in KIND_ORDER for a in acts):
         return acts
     places = _order_places(game)
-    key = {id(a): (_kind_rank(a), places.get(a.get("order"), len(places)) if a.get("type") == "serve" else 0)
+    # inside an order card's group the ways with the seat's own dice first, then those that pay for a
+    # common die (PT22: the first choice paid 3 yen where the seat's own dice served it free)
+    key = {id(a): (_kind_rank(a), places.get(a.get("order"), len(places)) if a.get("type") == "serve" else 0,
+                   a.get("type") == "serve" and a.get("common") is not None)
            for a in acts}
     return sorted(acts, key=lambda a: key[id(a)])     # sorted() is stable: the engine's order inside a group
 

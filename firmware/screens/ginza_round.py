@@ -116,7 +116,8 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
 
     Returns:
         ``{"round": r, "seats": [str], "bests": [int]}``: a line a seat,
-        "Seat 1: served Coffee 3 VP, Pudding 2 VP (+5 VP) · ¥9 (+4)" (with
+        "Seat 1: +5 VP this round · served Coffee 3 VP, Pudding 2 VP · ¥9
+        (+4)" (with
         "· 1 dish served, its customer waits" for a dish whose order card
         is still on the table); the
         customers who left, "Customers: Couple served and left · Novelist
@@ -136,7 +137,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         gains.append(vp)
         waiting = len(_tokens(after, seat) - _tokens(before, seat))
         lost = a.get("lost_dishes", 0) - b.get("lost_dishes", 0)
-        lines.append(f"Seat {seat + 1}: {_served_words(won, waiting, lost)} (+{vp} VP) · ¥{a['coins']} ({yen:+d})")
+        # the round's VP first, apart from a waiting dish's words (PT22 read "waits (+4 VP)" as its worth)
+        lines.append(f"Seat {seat + 1}: +{vp} VP this round · {_served_words(won, waiting, lost)} · "
+                     f"¥{a['coins']} ({yen:+d})")
     served = customer_names(after.get("served_customers", [])[len(before.get("served_customers", [])):])
     gone = customer_names(after.get("unserved_customers", [])[len(before.get("unserved_customers", [])):])
     discarded = after.get("discarded_orders", 0) - before.get("discarded_orders", 0)

@@ -148,3 +148,16 @@ def test_nothing_is_played_while_the_rounds_summary_is_read(tmp_path):
     assert rt.stats.actions > actions, "round 2 never started"
     assert rt.now_us - ended >= pause_ms * 1000 - 50_000, \
         f"round 2's first action {(rt.now_us - ended) / 1e6:.2f} s after round 1 ended, under its {pause_ms} ms summary"
+
+
+def test_the_header_names_the_round_its_summary_sums_up():
+    """PT22 (issue 34): the header said "Round 2 of 9" over the box "Round
+    1 done".  While a round's summary stands the header names that round;
+    once it is read, the round being played."""
+    game, before, after = _round_views()
+    summary = cc.round_summary(before, after)
+    rounds = after["rounds"]
+    standing = hdmi_screen(game, context(game, [], round_summary=summary, banner="next 5"), size=(1920, 1080))
+    assert f"Round 1 of {rounds}" in standing.texts(), [t for t in standing.texts() if t.startswith("Round")]
+    read = hdmi_screen(game, context(game, []), size=(1920, 1080))
+    assert f"Round 2 of {rounds}" in read.texts()

@@ -497,3 +497,17 @@ def test_cha_dango_vp_card_choice_names_the_whole_card():
         assert f"{figure} {dango[:3]}" in said and f"/{back[:3]}" in said, (label(shown.chosen), frame.texts)
         assert not frame.overlaps(), frame.overlaps()
         controls[0].nav(g, 1)
+
+
+def test_cha_dango_an_armed_vp_card_asks_for_the_press_again():
+    """PT21 (issue 34): once the first press armed the VP card to give, the
+    OLED only inverted its line (no "press again", as Retrograde says).  The
+    armed choice's OLED asks for the second press, with the seconds left."""
+    g = _seat_1_gives_a_vp_card()
+    controls = [SeatControls(s) for s in range(3)]
+    ctx = {"controls": controls, "bots": [], "last_events": [], "now_us": g.now_us()}
+    before = " | ".join(oled_frame(g, 0, controls[0], ctx).texts)
+    assert "press again" not in before, before
+    assert controls[0].press(g, g.now_us()) is None and controls[0].shown(g).armed
+    after = " | ".join(oled_frame(g, 0, controls[0], ctx).texts)
+    assert "press again" in after and " s" in after, after

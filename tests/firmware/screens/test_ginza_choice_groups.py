@@ -59,3 +59,17 @@ def test_the_oled_says_the_group_and_where_in_it_the_cursor_is():
             assert len(members) == len(acts) or f"{cursor + 1}/{len(acts)}" not in f.texts     # no "37/81"
             seen += 1
     assert seen > 5
+
+
+def test_an_order_cards_free_ways_come_before_those_that_pay_for_a_common_die():
+    """PT22 (issue 34): Cream Soda 12+ offered "3 6 +common 3, pay 3 yen"
+    at 1/4 and the free "serve 3 3 6" at 4/4, so two presses on the first
+    choice paid ¥3 for nothing.  Inside an order card's group the ways
+    served with the seat's own dice come first."""
+    seen = 0
+    for game, _, seat, acts in _turns():
+        for order in {a["order"] for a in acts if a["type"] == "serve"}:
+            ways = [a.get("common") is not None for a in acts if a["type"] == "serve" and a["order"] == order]
+            assert ways == sorted(ways), (order, ways)
+            seen += any(ways) and not all(ways)
+    assert seen, "no order card could be served both ways"

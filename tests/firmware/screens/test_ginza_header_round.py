@@ -35,3 +35,24 @@ def test_the_header_names_the_round_its_dice_are_rolled_for():
             seen_play = True
             assert "Round 2" in said, said
     assert seen_end and seen_play
+
+
+def test_while_a_rounds_summary_stands_the_header_names_that_round():
+    """PT22 saw Cryptid Cafe's header name the next round over "Round 1
+    done"; Ginza's names the round its summary sums up while it stands."""
+    from firmware.screens import ginza as gz
+    game = new_game("ginza", 2, 3)
+    bot = RandomBot(3)
+    start = None
+    while not game.is_terminal():
+        game.apply(bot.next_action(game))
+        view = game.view(None)
+        if view["round"] == 1 and start is None and not view["dice_requests"]:
+            start = view
+        if round_ended(view) and start is not None:
+            summary = gz.round_summary(start, view)
+            scene = hdmi_screen(game, context(game, [], round_summary=summary, banner="next 6"), size=(1920, 1080))
+            said = [t for t in scene.texts() if t.startswith("Round ")]
+            assert "Round 1" in said and "Round 2" not in said, said
+            return
+    raise AssertionError("round 1 never ended")

@@ -200,3 +200,21 @@ def test_a_dish_lost_with_a_customer_who_left_is_said():
                             assert want in line and "served nothing" not in line, (line, lost)
                 start, lost = view, [0] * players
     assert seen, "no dish was ever lost with its customer"
+
+
+def test_the_rounds_vp_stands_first_apart_from_the_waiting_dish():
+    """PT22 (issue 34): "Seat 1: served Fruit Parfait 2 VP, Melon Cream
+    Soda 2 VP · 1 dish served, its customer waits (+4 VP)" read as the
+    waiting dish being worth 4 VP.  The round's VP stands first, "Seat 1:
+    +4 VP this round · served ...", and no "(+N VP)" follows the words of
+    a waiting or lost dish."""
+    game, starts = _rounds(seed=3, players=3)
+    seen = 0
+    for before, after in zip(starts, starts[1:]):
+        lines = gz.round_summary(before, after)["seats"]
+        for seat, line in enumerate(lines[:len(after["players"])]):
+            vp = after["players"][seat]["order_points"] - before["players"][seat]["order_points"]
+            assert line.startswith(f"Seat {seat + 1}: +{vp} VP this round"), line
+            assert "VP)" not in line, line
+            seen += 1
+    assert seen >= 3
