@@ -5,11 +5,12 @@ The simulated cabinet is the real runtime with simulated devices: gpiozero's
 mock pins (driven by the keyboard or the bots), luma ``dummy`` OLEDs, and a
 camera that sees tray frames composed from die images.
 
-What the session opens is in :mod:`firmware.app.session_devices`, its
+What the session opens is in :mod:`firmware.app.session_devices`, how
+it is created or resumed in :mod:`firmware.app.session_open`, its
 timers (the countdowns and holds of the cabinet rulings) in
 :mod:`firmware.app.session_timers`, its report in
 :mod:`firmware.app.session_report`, what the window shows beside the
-screens (keys, seat lights, captions) in :mod:`firmware.app.session_panels`; here: creating and resuming a session,
+screens (keys, seat lights, captions) in :mod:`firmware.app.session_panels`; here:
 rendering the HDMI, the OLEDs and the seats' lights, and the loop.
 """
 from __future__ import annotations
@@ -20,17 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engines import Game, new_game
+from engines import Game
 
 from firmware.app.session_devices import dice_station, open_cabinet, open_renderer, oled_writer, work_beside
 from firmware.app.session_ahead import SessionAhead
 from firmware.app.session_report import SessionReport
 from firmware.app.session_later import SessionLater
+from firmware.app.session_open import SessionOpen, _UNSET
 from firmware.app.session_panels import SessionPanels
 from firmware.app.session_timers import SessionTimers
-from firmware.app.session_walkthrough import SessionWalkthrough, house_options
+from firmware.app.session_walkthrough import SessionWalkthrough
 from firmware.runtime import journal as journal_mod
-from firmware.runtime import wiring
 from engines.results import game_result
 from firmware.runtime.controls import game_held_still
 from firmware.runtime.runner import Runtime
@@ -43,20 +44,6 @@ from firmware.ui.keys import KEY_INPUTS
 from firmware.ui.oled import oled_image
 
 log = logging.getLogger("cabinet.session")
-_UNSET: Any = object()
-
-
-def _hook(game_id: str, name: str):
-    """The game's optional hook ``name`` (:meth:`CabinetGame.hook`), or None."""
-    declared = cabinet_game(game_id)
-    return declared.hook(name) if declared is not None else None
-
-
-def _use_game_locks(cfg: dict[str, Any]) -> None:
-    """Game locks in the state folder's ``locks/`` (shared by the service
-    and a shell using the same config; the service's /tmp is private)."""
-    from firmware.runtime.places import state_dir
-    journal_mod.use_lock_dir(state_dir(cfg) / "locks")
 
 
 @dataclass
@@ -80,8 +67,9 @@ class SessionOptions:
     calibrated: bool = True
 
 
-class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater, SessionAhead):
-    """A game running on the cabinet (see :meth:`new`, :meth:`resume`):
+class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, SessionLater, SessionAhead):
+    """A game running on the cabinet (see :meth:`new`, :meth:`resume`, in
+    :class:`~firmware.app.session_open.SessionOpen`):
     its devices (:mod:`firmware.app.session_devices`), the runtime, the
     screens it renders (the work after the HDMI's flip:
     :class:`~firmware.app.session_later.SessionLater`), its timers
@@ -168,88 +156,6 @@ class Session(SessionTimers, SessionWalkthrough, SessionReport, SessionPanels, S
         self._cursors: list[Any] = []
         self._init_later()
         self._init_ahead()
-
-    # ----------------------------------------------------------- creation
-    @classmethod
-    def new(cls, cfg: dict[str, Any], game_id: str, players: int, seed: int, options: dict | None,
-            journal_path: str | Path, opts: SessionOptions, model: Any = _UNSET, cabinet: Any = None,
-            renderer: Any = None) -> "Session":
-        """Start a new game and its journal.
-
-        Raises:
-            SetupError: bad game, player count or options.
-            WiringError: the wiring cannot seat ``players`` (nothing written).
-            JournalError: the journal path exists or cannot be written.
-        """
-        options, walkthrough = house_options(options)
-        if walkthrough is not None:     # the cabinet's switch, not a rule: the engine never sees it
-            opts.walkthrough = walkthrough
-        cabinet_options = _hook(game_id, "cabinet_options")
-        if cabinet_options is not None:   # the cabinet's settings of the game's rules (CAB-7), recorded in the journal
-            options = {**cabinet_options(cfg), **(options or {})}
-        game = new_game(game_id, players, seed, options)
-        wiring.require(cfg, game_id, players, opts.bots or set())
-        _use_game_locks(cfg)
-        meta = {"bots": sorted(opts.bots or ()), "dice_from": opts.dice_from,
-                "bot_levels": {str(s): k for s, k in sorted(opts.bot_levels.items())}}
-        if opts.walkthrough:            # resumed in round 1, the walkthrough goes on
-            meta["walkthrough"] = True
-        writer = journal_mod.JournalWriter.create(journal_path, game, meta=meta)
-        try:
-            return cls(cfg, game, writer, opts, model, cabinet, renderer)
-        except BaseException:
-            # the game never started: do not leave a header-only journal to resume
-            writer.close()
-            Path(writer.path).unlink(missing_ok=True)
-            raise
-
-    @classmethod
-    def resume(cls, cfg: dict[str, Any], journal_path: str | Path, opts: SessionOptions,
-               model: Any = _UNSET, cabinet: Any = None, renderer: Any = None) -> "Session":
-        """Replay a journal and continue the game (bots and dice source as
-        recorded in the journal's header).
-
-        The journal's family (the file and its resume copies) is locked,
-        and the member with the longest valid continuation is replayed
-        (:func:`firmware.runtime.journal.open_for_resume`).
-
-        Raises:
-            JournalLocked: another cabinet process is playing this game.
-            JournalError: no member of the family reads cleanly (the files
-                are left as they are).
-            WiringError: the wiring cannot seat the game.
-        """
-        _use_game_locks(cfg)
-        game, contents, writer = journal_mod.open_for_resume(journal_path)
-        try:
-            meta = contents.header.get("meta", {}) or {}
-            if opts.bots is None:
-                opts.bots = set(meta.get("bots", []))
-            if not opts.bot_levels:     # the recorded levels of the seats that are bots now
-                opts.bot_levels = {int(s): k for s, k in (meta.get("bot_levels") or {}).items()
-                                   if int(s) in opts.bots}
-            wiring.require(cfg, game.game_id, game.num_players, opts.bots)
-            opts.walkthrough = opts.walkthrough or bool(meta.get("walkthrough"))
-            if opts.dice_from is None and meta.get("dice_from") and Path(meta["dice_from"]).is_dir():
-                opts.dice_from = meta["dice_from"]
-            session = cls(cfg, game, writer, opts, model, cabinet, renderer)
-            session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
-            from firmware.runtime.replay import replay_log
-            # the pause's log (issue 38); the round's start, so its summary counts from there, not the resume
-            texts, start = replay_log(contents.header, contents.actions,
-                                      session._summary_round if session._summary_fn is not None else None)
-            session.runtime.log.extend(texts)
-            session.runtime.events.extend(session.runtime.log)    # the HDMI's moves feed: its latest moves
-            session._round_start = start
-            restart = _hook(game.game_id, "resume_action")
-            session._resume_action = restart(game) if restart is not None else None
-            if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
-                session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
-            session.resumed = True
-            return session
-        except BaseException:
-            writer.close()
-            raise
 
     # ---------------------------------------------------------- rendering
     def context(self) -> dict[str, Any]:
