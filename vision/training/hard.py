@@ -1,0 +1,188 @@
+"""Fine-tune an expert face net on the windows the reader really reads,
+the dice the experts are unsure of weighted (issue 40; needs PyTorch:
+``pip install -e '.[train]'``).
+
+    python -m vision.training.hard SET_DIR [SET_DIR...] --fold even --net expert --init vision/models \\
+        --steps 600 --seed 7 --out DIR
+
+The trainer (:mod:`vision.training.train`) cuts its face windows around
+the *labelled* centre, jittered; the reader cuts them around the
+*detector's* centre and size.  Here every die the detector of
+``--init``'s models finds in the ``--fold`` scenes of the sets is matched to its label
+(:func:`vision.calibration.photos.labelled_finds`) and its window cut as
+the reader cuts it; finds on no labelled die are *not a die*.  Each window
+is read by the models' experts at the four quarter turns, as the reader's
+second look reads it, and a die is **hard** (:func:`hard_dice`) where the
+turns disagree, their average gives its value below ``--below`` (the
+reader's threshold) or another value best.  Half of each batch of 128 is
+these windows (drawn at a random quarter turn, mirrored half the time,
+light and colour jittered half the time; a hard die ``--hard-weight``
+times as often as another, a fifth of them not a die, those the experts
+give a value at p >= 0.5 weighted alike), the other half the trainer's own
+samples (photos and drawn dice, :class:`vision.training.train.Source`).
+The net starts from ``--init``'s file of that name (its batch
+normalisation frozen, the trainer's lower rate) and is written as
+``DIR/dice_face_expert.onnx`` (``--net expert2``: ``dice_face_expert2.onnx``);
+``DIR/hard.json`` records the recipe.  Make its 8-bit
+copy with :mod:`vision.training.quantize` as for any face net.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision.netreader import FACE_PX, NOT_A_DIE
+
+#: the value threshold a die must reach to be read (the reader's, 2026-12-03)
+BELOW = 0.87
+
+
+def hard_dice(classes: np.ndarray, turns: np.ndarray, below: float = BELOW) -> np.ndarray:
+    """N bool: the dice (class 0..5) whose expert readings ``turns`` (T x N x 7
+    probabilities, one row per quarter turn) disagree on the best value,
+    whose average gives the die's own value below ``below``, or whose
+    average gives another value best.  A find on no die (class
+    :data:`NOT_A_DIE`) is never a hard die."""
+    classes = np.asarray(classes)
+    mean = turns.mean(axis=0)
+    best = np.argmax(turns[:, :, :NOT_A_DIE], axis=2)
+    agree = np.all(best == best[0], axis=0)
+    pos = classes < NOT_A_DIE
+    p_own = np.where(pos, mean[np.arange(len(classes)), np.minimum(classes, NOT_A_DIE - 1)], 0.0)
+    return pos & (~agree | (p_own < below) | (np.argmax(mean[:, :NOT_A_DIE], axis=1) != classes))
+
+
+def mine(sets: list[Path], fold: str, models: Path, log=print) -> dict[str, np.ndarray]:
+    """The windows a reader of the models in ``models`` (with the shipped
+    settings) cuts for every die find in the ``fold`` scenes of ``sets``:
+    {"windows": N x FACE_PX x FACE_PX x 3 uint8, "cls": N (value - 1, or
+    NOT_A_DIE), "expert": 4 x N x 7 the experts' readings at the quarter
+    turns}."""
+    from vision.calibration.photos import labelled_finds
+    from vision.dataset import fold_images
+    from vision.netreader import Models
+    from vision.reader import DiceReader
+    reader = DiceReader().with_models(Models.load(models))
+    wins, cls = [], []
+    for folder in sets:
+        for _, frame, _, finds in labelled_finds(reader, fold_images(folder, fold)):
+            for cand, value in finds:
+                wins.append(reader.die_window(frame, cand))
+                cls.append(value - 1 if value else NOT_A_DIE)
+        log(f"{Path(folder).name}: {len(wins)} windows so far")
+    if not wins:
+        raise ValueError(f"no die found in the {fold} scenes of {', '.join(str(s) for s in sets)}")
+    turns = np.stack([reader.read_faces([np.ascontiguousarray(np.rot90(w, k)) for w in wins], expert=True)
+                      for k in range(4)])
+    return {"windows": np.stack(wins), "cls": np.asarray(cls), "expert": turns}
+
+
+class ReaderWindows:
+    """Samples of the mined windows (module docstring): ``draw()`` gives
+    (window FACE_PX x FACE_PX x 3 uint8, class)."""
+
+    def __init__(self, mined: dict[str, np.ndarray], rng: random.Random, hard_weight: float,
+                 below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5):
+        self.w, self.c, self.rng = mined["windows"], mined["cls"], rng
+        self.neg_share, self.jitter = neg_share, jitter
+        pos = self.c < NOT_A_DIE
+        self.hard = hard_dice(self.c, mined["expert"], below)
+        # a find on no die that the experts give a value: as hard as a hard die
+        neg_hard = ~pos & (mined["expert"].mean(axis=0)[:, :NOT_A_DIE].max(axis=1) >= 0.5)
+        self.ipos, self.ineg = np.flatnonzero(pos), np.flatnonzero(~pos)
+        wpos = np.where(self.hard, hard_weight, 1.0)[pos]
+        wneg = np.where(neg_hard, hard_weight, 1.0)[~pos]
+        self.cpos = np.cumsum(wpos) / wpos.sum() if len(wpos) else None
+        self.cneg = np.cumsum(wneg) / wneg.sum() if len(wneg) else None
+        self.counts = (int(pos.sum()), int(self.hard.sum()), len(self.ineg), int(neg_hard.sum()))
+
+    def draw(self) -> tuple[np.ndarray, int]:
+        """One window at a random quarter turn, maybe mirrored and jittered, and its class."""
+        from vision.training.data import _colour_jitter
+        rng = self.rng
+        if self.cneg is not None and (rng.random() < self.neg_share or self.cpos is None):
+            i = self.ineg[int(np.searchsorted(self.cneg, rng.random()))]
+        else:
+            i = self.ipos[int(np.searchsorted(self.cpos, rng.random()))]
+        w = np.rot90(self.w[i], rng.randrange(4))
+        if rng.random() < 0.5:
+            w = w[:, ::-1]
+        w = np.ascontiguousarray(w)
+        if rng.random() < self.jitter:
+            w = _colour_jitter(w, rng, harsh=0.3)
+        return w, int(self.c[i])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m vision.training.hard", description=__doc__.split("\n\n")[0])
+    p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/)")
+    p.add_argument("--fold", choices=["even", "odd", "all"], default="even")
+    p.add_argument("--net", choices=["expert", "expert2"], default="expert",
+                   help="which expert to fine-tune: dice_face_expert.onnx or dice_face_expert2.onnx")
+    p.add_argument("--init", default="vision/models",
+                   help="the models folder whose expert is fine-tuned and whose reader cuts and reads the windows")
+    p.add_argument("--out", required=True, help="folder for the fine-tuned net and hard.json")
+    p.add_argument("--steps", type=int, default=600)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--hard-weight", type=float, default=4.0, help="a hard die drawn this many times as often")
+    p.add_argument("--below", type=float, default=BELOW, help="a die read below this p is hard")
+    p.add_argument("--threads", type=int, default=1)
+    a = p.parse_args(argv)
+    try:
+        import torch
+        import torch.nn.functional as F
+    except ImportError:
+        sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
+    from vision.training.data import face_sample, load_photo_set, mine_hard_negatives, split_names
+    from vision.training.train import FaceNet, Source, _optimiser, _to_tensor, export, load_onnx
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    rng = random.Random(a.seed)
+    log = lambda m: print(m, flush=True)  # noqa: E731
+    stem = "dice_face_expert" if a.net == "expert" else "dice_face_expert2"
+    init, out = Path(a.init), Path(a.out)
+    if not (init / f"{stem}.onnx").is_file():
+        p.error(f"{init / (stem + '.onnx')}: no such model file")
+    sets = [Path(s) for s in a.dataset]
+    t0 = time.time()
+    windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below)
+    log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
+    photos = []
+    for s in sets:
+        photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
+    src = Source(photos, rng, 0.3)
+    log(f"{mine_hard_negatives(photos, init / 'dice_detector.onnx')} hard negatives")
+    net = load_onnx(FaceNet(w=(24, 32, 64, 128), depth=2), init / f"{stem}.onnx")
+    take_step = _optimiser(net, a.steps, tuned=True)
+    batch, half = 128, 64
+    for step in range(a.steps):
+        xs, ys = map(list, zip(*(windows.draw() for _ in range(half))))
+        while len(xs) < batch:
+            got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
+            if got is not None:
+                xs.append(got[0])
+                ys.append(got[1])
+        outp = net(_to_tensor(xs))
+        loss = F.cross_entropy(outp, torch.tensor(ys), label_smoothing=0.02)
+        take_step(loss)
+        if step % 100 == 0 or step == a.steps - 1:
+            log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
+    net.eval()
+    export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
+    rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
+           "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
+           "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
+           "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
+    (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")
+    log(f"wrote {out / (stem + '.onnx')} hard.json ({time.time() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
