@@ -20,6 +20,7 @@ from typing import Any
 
 
 from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
+from firmware.ui.cafe_art import tight_width
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
@@ -73,65 +74,98 @@ def chosen_seat(game, view: dict[str, Any], context: dict[str, Any]) -> tuple[st
 
 
 # ------------------------------------------------------------ HDMI
-def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None,
-           flag_at: str = "corner") -> None:
-    """A seated guest: the child (girl / boy / joker) and its country's
-    flag: beside it (``flag_at="right"``), under it (``"below"``) or on its
-    corner (``"corner"``, a card)."""
+#: px between a seat and its table, and kept free round a seat for the
+#: cursor's ring (drawn 2 px outside the seat)
+SEAT_GAP, RING = 1, 2
+
+
+def _guest(scene: Scene, r: Rect, card: dict[str, Any], dim: bool = False, key: str | None = None) -> None:
+    """A guest card's picture: the child (girl / boy / joker) with its
+    country's flag on its corner."""
     joker = bool(card.get("joker"))
-    has_flag = not joker and bool(card.get("country"))
-    if flag_at == "right" and has_flag:
-        fig = Rect(r.x, r.y, min(r.h, r.w * 3 // 5), r.h)
-        fw = min(r.w - fig.w - 2, r.h * 3 // 5)
-        flag = Rect(fig.right + 2, r.y + (r.h - fw * 2 // 3) // 2, fw, fw * 2 // 3)
-    elif flag_at == "below" and has_flag:
-        fig = Rect(r.x, r.y, r.w, min(r.w, r.h * 3 // 5))
-        fw = min(r.w * 3 // 5, (r.h - fig.h - 2) * 3 // 2)
-        flag = Rect(r.x + (r.w - fw) // 2, fig.bottom + 2, fw, fw * 2 // 3)
-    else:
-        fig = r
+    scene.add("guest", r, key, gender=card["gender"], joker=joker, dim=dim)
+    if not joker and card.get("country"):
         fw = max(8, r.w * 11 // 20)
-        flag = Rect(r.right - fw, r.bottom - fw * 2 // 3, fw, fw * 2 // 3)
-    scene.add("guest", fig, key, gender=card["gender"], joker=joker, dim=dim)
-    if has_flag:
-        scene.add("flag", flag, None, code=card["country"])
+        scene.add("flag", Rect(r.right - fw, r.bottom - fw * 2 // 3, fw, fw * 2 // 3), None, code=card["country"])
+
+
+def seat_room(c: int) -> tuple[int, int, int]:
+    """How a grid cell ``c`` px square shares out between its table and
+    the four seats round it (issue 34 round: seated guests of about 10 px
+    were hard to read at a metre): ``(tile, depth, flag)`` px: the table's
+    side, the depth of a seat (the height of a seated child, as deep as the
+    gap between two tables allows) and the width of its flag (as wide as the seat is deep).
+    A seat on the left or right, the child above its flag, stays within its
+    table's height, so the seats above and below may reach past the table's
+    corners; the cursor's ring round a seat keeps off the table and the
+    next cell."""
+    margin = 2 * (SEAT_GAP + RING + 1)     # a ring reaches 1 px past its cell: the cells are 2 px apart
+    for depth in range(c // 3, 3, -1):
+        tile = c - 2 * depth - margin
+        flag = depth
+        side = depth + SEAT_GAP + flag * 2 // 3
+        if side + 2 * (RING + 1) <= tile and tight_width(depth) + SEAT_GAP + flag <= c - 2 * RING:
+            return tile, depth, flag
+    return c // 2, max(1, c // 4 - 2), max(1, c // 5)
+
+
+def _seat_places(tile: Rect, depth: int, flag: int) -> dict[str, tuple[Rect, Rect, Rect]]:
+    """side -> ``(seat, child, flag)`` rects round ``tile``: above and
+    below the table the child with its flag beside it, left and right the
+    child above its flag; each seat as deep as ``depth``."""
+    cx, cy = tile.center
+    fig_w, fh = tight_width(depth), flag * 2 // 3
+    out = {}
+    wide = fig_w + SEAT_GAP + flag
+    for side, y in (("top", tile.y - SEAT_GAP - RING - depth), ("bottom", tile.bottom + SEAT_GAP + RING)):
+        seat = Rect(cx - wide // 2, y, wide, depth)
+        out[side] = (seat, Rect(seat.x, y, fig_w, depth), Rect(seat.right - flag, y + (depth - fh) // 2, flag, fh))
+    tall = depth + SEAT_GAP + fh
+    for side, x in (("left", tile.x - SEAT_GAP - RING - depth), ("right", tile.right + SEAT_GAP + RING)):
+        seat = Rect(x, cy - tall // 2, depth, tall)
+        out[side] = (seat, Rect(x + (depth - fig_w) // 2, seat.y, fig_w, depth),
+                     Rect(x + (depth - flag) // 2, seat.bottom - fh, flag, fh))
+    return out
 
 
 def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> None:
     """One table in its grid cell: tile with four corner flags, four seats
-    around it (guests or empty chairs), turned over once full."""
+    around it (guests, each as large as the gap between tables allows, or
+    empty chairs), turned over once full."""
     c = min(cell.w, cell.h)
     cx, cy = cell.center
-    tile = Rect(cx - c * 25 // 100, cy - c * 25 // 100, c * 50 // 100, c * 50 // 100)
-    slot = c * 25 // 100 - 2
+    t, depth, seat_flag = seat_room(c)
+    tile = Rect(cx - t // 2, cy - t // 2, t, t)
     turned = bool(table.get("turned"))
     scene.add("tabletop", tile, f"table:{table['table']}", turned=turned)
     if not turned:
-        fw = tile.w * 40 // 100
+        m = max(2, tile.w // 20)
+        fw = (tile.w - 3 * m) // 2
         fh = fw * 2 // 3
-        m = max(2, tile.w // 18)
         pos = {"top_left": (tile.x + m, tile.y + m), "top_right": (tile.right - m - fw, tile.y + m),
                "bottom_left": (tile.x + m, tile.bottom - m - fh),
                "bottom_right": (tile.right - m - fw, tile.bottom - m - fh)}
         for corner in CORNERS:
             x, y = pos[corner]
             scene.add("flag", Rect(x, y, fw, fh), None, code=table["flags"][corner])
-    wide = slot * 9 // 5  # a seat above or below the table: the guest with its flag beside it
-    spots = {"top": Rect(cx - wide // 2, tile.y - slot - 1, wide, slot),
-             "bottom": Rect(cx - wide // 2, tile.bottom + 1, wide, slot),
-             "left": Rect(tile.x - slot - 1, cy - wide // 2, slot, wide),
-             "right": Rect(tile.right + 1, cy - wide // 2, slot, wide)}
+    places = _seat_places(tile, depth, seat_flag)
     for side in SIDES:
-        r = spots[side]
+        seat, fig, flag = places[side]
         guest = table["seats"].get(side)
         if side == lit:
-            scene.add("panel", r.inset(-2), "chosen-seat", fill=GOLD, radius=max(3, slot // 4), border=(255, 255, 255))
+            scene.add("panel", seat.inset(-RING), "chosen-seat", fill=GOLD, radius=max(3, depth // 4),
+                      border=(255, 255, 255))
         if guest is None:
-            chair = r.square().inset(max(2, slot // 8))
-            scene.add("panel", chair, None, fill=(58, 50, 44), border=(120, 104, 90), radius=max(3, slot // 4))
-        else:
-            _guest(scene, r, guest, dim=turned, key=f"guest:{guest['id']}",
-                   flag_at="right" if side in ("top", "bottom") else "below")
+            chair = seat.square().inset(max(2, depth // 8))
+            scene.add("panel", chair, None, fill=(58, 50, 44), border=(120, 104, 90), radius=max(3, depth // 4))
+            continue
+        joker = bool(guest.get("joker"))
+        if joker:       # no flag: the child in the middle of its seat
+            fig = Rect(seat.x + (seat.w - fig.w) // 2, seat.y + (seat.h - fig.h) // 2, fig.w, fig.h)
+        scene.add("guest", fig, f"guest:{guest['id']}", gender=guest["gender"], joker=joker, dim=turned,
+                  tight=True)
+        if not joker and guest.get("country"):
+            scene.add("flag", flag, None, code=guest["country"])
     scene.facts.setdefault("tables", {})[table["table"]] = {
         "cell": list(table["cell"]), "flags": dict(table["flags"]), "turned": turned,
         "seats": {s: (None if g is None else {"country": g.get("country"), "gender": g["gender"],

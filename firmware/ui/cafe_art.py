@@ -135,19 +135,48 @@ def draw_flag(pg, s, r, code: str) -> None:
 SKIN = (246, 206, 170)
 
 
-def draw_guest(pg, s, r, gender: str, joker: bool = False, dim: bool = False) -> None:
-    """A child guest filling the square in ``r``: a girl (long hair with
-    two bunches, a dress), a boy (short hair, a shirt and shorts); a joker
-    wears a three-pointed jester hat and a star.  Shapes tell girl from
-    boy, not colour.
+#: The part of a guest's square its child covers (x from, x to, y from, y
+#: to, as fractions of the square): hair to feet, dress hem to dress hem
+#: (a boy: shirt to shirt); a joker's hat reaches the square's top.
+GUEST_BOUNDS = {"girl": (0.18, 0.83, 0.15, 0.99), "boy": (0.28, 0.72, 0.14, 0.95)}
+JOKER_BOUNDS = (0.13, 0.87, 0.0, 0.99)
+
+
+def guest_square(r, joker: bool = False, tight: bool = False, gender: str = "girl") -> tuple[int, int, int]:
+    """``(x, y, size)`` of the square a guest is drawn in for the box ``r``:
+    the largest square centred in ``r``, or with ``tight`` the square whose
+    child (:data:`GUEST_BOUNDS`) fills ``r`` (its empty margins spill past
+    the box, so the box is the child itself)."""
+    if not tight:
+        size = min(r.w, r.h)
+        return r.x + (r.w - size) // 2, r.y + (r.h - size) // 2, size
+    x_lo, x_hi, y_lo, y_hi = JOKER_BOUNDS if joker else GUEST_BOUNDS[gender]
+    size = max(1, int(min(r.w / (x_hi - x_lo), r.h / (y_hi - y_lo))))
+    x0 = r.x + round((r.w - size * (x_hi - x_lo)) / 2 - size * x_lo)
+    y0 = r.y + round((r.h - size * (y_hi - y_lo)) / 2 - size * y_lo)
+    return x0, y0, size
+
+
+def tight_width(height: int) -> int:
+    """The width of a ``tight`` guest box ``height`` px tall (a girl's
+    proportions: a boy or a joker is narrower for its height)."""
+    x_lo, x_hi, y_lo, y_hi = GUEST_BOUNDS["girl"]
+    return max(1, round(height * (x_hi - x_lo) / (y_hi - y_lo)))
+
+
+def draw_guest(pg, s, r, gender: str, joker: bool = False, dim: bool = False, tight: bool = False) -> None:
+    """A child guest filling the square in ``r`` (with ``tight``: the
+    child itself fills ``r``, see :func:`guest_square`): a girl (long hair
+    with two bunches, a dress), a boy (short hair, a shirt and shorts); a
+    joker wears a three-pointed jester hat and a star.  Shapes tell girl
+    from boy, not colour.
 
     Raises:
         ValueError: ``gender`` is not ``"girl"`` or ``"boy"``.
     """
     if gender not in ("girl", "boy"):
         raise ValueError(f"a guest is a 'girl' or a 'boy', got {gender!r}")
-    size = min(r.w, r.h)
-    x0, y0 = r.x + (r.w - size) // 2, r.y + (r.h - size) // 2
+    x0, y0, size = guest_square(r, joker, tight, gender)
 
     def P(fx, fy):
         return (x0 + fx * size, y0 + fy * size)

@@ -284,11 +284,13 @@ class PartPainter:
         self._art(s, r, ("flag", code), lambda pg, surf, b: draw_flag(pg, surf, b, code), square=False)
 
     def _guest(self, s, node: Node, r: Rect) -> None:
-        """A guest: ``gender`` girl / boy, ``joker``, ``dim``."""
+        """A guest: ``gender`` girl / boy, ``joker``, ``dim``; ``tight``:
+        the child fills the box (not only its largest square)."""
         from firmware.ui.cafe_art import draw_guest
         p = node.props
-        g, j, d = p["gender"], bool(p.get("joker")), bool(p.get("dim"))
-        self._art(s, r, ("guest", g, j, d), lambda pg, surf, b: draw_guest(pg, surf, b, g, j, d))
+        g, j, d, t = p["gender"], bool(p.get("joker")), bool(p.get("dim")), bool(p.get("tight"))
+        self._art(s, r, ("guest", g, j, d, t), lambda pg, surf, b: draw_guest(pg, surf, b, g, j, d, t),
+                  square=not t)
 
     def _tabletop(self, s, node: Node, r: Rect) -> None:
         """A café table tile, face up or ``turned`` over."""
