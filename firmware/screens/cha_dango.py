@@ -112,6 +112,15 @@ def resume_action(game) -> dict[str, Any] | None:
     return {"type": "restart_race", "t_us": None, "buttons_down": [], "cups_up": [], "paused_at_us": None}
 
 
+def result_notes(view: dict[str, Any]) -> list[str]:
+    """Why the game ended, for the result card (PT21, issue 34: the card
+    said no reason): "Sold out: the last card was revealed and could form
+    no order" (rulebook "End of Game", ruling CD-2); [] before the end."""
+    if view.get("phase") != "over":
+        return []
+    return ["Sold out: the last card was revealed and could form no order"]
+
+
 def held_action(game) -> dict[str, Any] | None:
     """Rulings CAB-8 with CAB-9 (issue 34, PT21: a VP-card choice ran out
     under the pause): the action that moves a VP-card choice held by a
