@@ -39,6 +39,19 @@ class PlayMixin:
     def _card(self, seat: int):
         return self.comp.player_cards[self._p(seat)["card"]]
 
+    def serve_coins(self, seat: int, order_id: str) -> int:
+        """Yen ``seat`` gets for serving the order card ``order_id`` ("Serve
+        a Dish": the card's yen, plus a serve-coin player card's yen for a
+        dish of its category).  The ¥2 for two of one customer's dishes
+        comes when the customer is served, and is not counted.  Raises
+        KeyError for an unknown order card or a seat with no player card."""
+        card = self.comp.orders[order_id]
+        gain = card.coins
+        pc = self._card(seat)
+        if pc.ability_kind() == "serve_coin" and pc.ability_value("category") == card.category:
+            gain += pc.ability_value("coins")
+        return gain
+
     def _limit_cost(self, seat: int) -> int:
         """Yen for the next dice-limit step ("Increase your dice limit"),
         less a reconstructed discount ability (GR-4)."""
@@ -185,10 +198,7 @@ class PlayMixin:
         me["tokens"] -= 1
         self.st["slots"][i]["orders"][j]["token"] = seat
         me["dice"] = left
-        gain = card.coins
-        pc = self._card(seat)
-        if pc.ability_kind() == "serve_coin" and pc.ability_value("category") == card.category:
-            gain += pc.ability_value("coins")
+        gain = self.serve_coins(seat, cid)
         if common is not None:
             self.st["common"].remove(common)
             me["coins"] -= COMMON_DIE_COST

@@ -76,9 +76,11 @@ def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tup
     if kind == "serve":
         if action.get("common") is not None:
             costs.append(f"{_yen(COMMON_DIE_COST, sign)} for the common die")     # play-tester: say what "+2" is
-        oc = game.comp.orders.get(action.get("order"))
-        if oc is not None:
-            gains.append(_yen(oc.coins, sign))
+        if action.get("order") in game.comp.orders:   # with the player card's yen (PT24: Shin's +1 was left out)
+            try:
+                gains.append(_yen(game.serve_coins(seat, action["order"]), sign))
+            except KeyError:        # no player card yet: the order card's yen
+                gains.append(_yen(game.comp.orders[action["order"]].coins, sign))
     elif kind == "upgrade":
         costs.append(_yen(game.comp.upgrade_coins, sign))
     elif kind == "raise_limit":
