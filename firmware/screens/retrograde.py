@@ -343,6 +343,15 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
 
 
+def race_on(game) -> bool:
+    """True while the claim race is open ("2 - Roll Dice": some seat's
+    dice are read and it may claim): a game held by a pause or the Esc
+    question goes on after a 3-2-1 then, hands off, as a Cha dango race
+    does (ruling CAB-8; PT23, issue 34: the bots could claim ~1 s after a
+    lapsed Esc, with no 3-2-1)."""
+    return not game.is_terminal() and game.view(None).get("phase") == "roll" and bool(game.active_players())
+
+
 def countdown(game, view: dict[str, Any]) -> bool:
     """True at the moment a roll starts (2 - Roll Dice with no die read and
     no card claimed yet): the runtime shows the 3-2-1 countdown then."""
