@@ -263,7 +263,9 @@ def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, An
         doing = BOTS_PHASE_WORDS[view["phase"]]
     banner = context.get("banner") or ""
     summary = context.get("round_summary")
-    if banner.isdigit():
+    if banner.isdigit() and any(s.get("dice") for s in view["seats"]):   # a held claim race (CAB-8)
+        doing = "Get ready: the race goes on"
+    elif banner.isdigit():
         doing = "Get ready: the bots roll at Roll!" if nobody else "Get ready: roll when it says Roll!"
     elif banner.startswith("next"):
         # CAB-10: while a round's summary stands the header names that round (PT12 r53_8c: "Round 4

@@ -35,6 +35,8 @@ def test_after_the_esc_question_the_claim_race_goes_on_after_a_3_2_1(table):
     rt.hold_for_question(rt.now_us, False)      # let lapse: the game goes on
     t.step(2, ms=50)
     assert str(t.session.countdown) in ("3", "2"), t.session.countdown
+    said = " ".join(t.session.hdmi_model.texts())
+    assert "roll when it says" not in said and "race goes on" in said, said   # the dice are on the table
     t.press(0, "button")                        # hands on too soon: no claim
     for _ in range(40):                         # 2 s of the 3-2-1: nobody claims or rerolls
         t.step(ms=50)
