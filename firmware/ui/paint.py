@@ -19,12 +19,11 @@ from typing import Any
 
 from firmware.ui.kit import BG, PANEL, Node, Rect, Scene, props_repr
 from firmware.ui.paint_cache import SurfaceCache, _group_key
+from firmware.ui.paint_flight import FlightPainter
 from firmware.ui.paint_parts import PartPainter
 
 #: How long a change animates, ms.
 ANIM_MS = 300
-#: Kinds a flying component must not cross: it fades in where it lands instead
-_FACES = {"card", "group", "die", "droid", "figure", "dango", "back", "meeple", "token"}
 #: Kinds drawn once per size and state into a cached surface, then blitted
 #: (the others cache their own parts).
 _WHOLE = {"panel", "card", "figure", "dango", "swatch", "bar", "line", "back"}
@@ -203,7 +202,7 @@ def _ease(f: float) -> float:
     return 1 - (1 - f) ** 3
 
 
-class Painter(SurfaceCache, PartPainter):
+class Painter(SurfaceCache, FlightPainter, PartPainter):
     """Draws scenes onto a pygame surface.
 
     Args:
@@ -286,6 +285,8 @@ class Painter(SurfaceCache, PartPainter):
         group counts as one component)."""
         prev = self.__dict__.get("_prev")
         self._groups = {}
+        self._frame_scaled = {}         # (the dice scaled for the last frame's animation let go)
+        self._fly_scene = None
         items = _items(scene, prev[2] if prev is not None and prev[0] == id(surface) else None)
         self._prev = (id(surface), surface.get_size(), items)
         same = prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size()
@@ -373,36 +374,6 @@ class Painter(SurfaceCache, PartPainter):
         else:
             fn(surface, node, rect)
 
-    def _fly(self, surface, scene: Scene, flying: list[tuple[Node, Rect, Rect, float]]) -> None:
-        """Draw the components in flight (or fading in, at ``opacity`` < 1),
-        each beneath what it passes over: drawn, then every other
-        component under it drawn again on top, clipped to it - but for the
-        panels (and parts) it flies from or lands in, which stay beneath it."""
-        if not flying:
-            return
-        pg = self.pg
-        outer = surface.get_clip()      # (an animation frame repaints a box: stay inside it)
-        moving = {id(n) for n, _, _, _ in flying}
-        for node, rect, start, opacity in flying:
-            if opacity >= 1:
-                self._paint(surface, node, rect)
-            elif rect.w > 0 and rect.h > 0 and opacity > 0:
-                layer = pg.Surface((rect.w, rect.h), pg.SRCALPHA)
-                self._paint(layer, node, Rect(0, 0, rect.w, rect.h))
-                layer.set_alpha(round(255 * opacity))
-                surface.blit(layer, (rect.x, rect.y))
-        for node, rect, start, _ in flying:
-            if rect.w <= 0 or rect.h <= 0:
-                continue
-            surface.set_clip(pg.Rect(rect.x, rect.y, rect.w, rect.h).clip(outer))
-            for other in scene.nodes:
-                if id(other) in moving or not other.rect.intersects(rect):
-                    continue
-                home = other.kind in ("panel", "group") and (node.rect.inside(other.rect) or start.inside(other.rect))
-                if not home:
-                    self._paint(surface, other, other.rect)
-            surface.set_clip(outer)
-
     def _repaint(self, surface, scene: Scene, items: list, dirty: list[Rect]) -> None:
         """Repaint only the ``dirty`` rectangles: clear each and draw, clipped
         to it, every component that touches it (as :meth:`draw` would)."""
@@ -461,20 +432,6 @@ class Painter(SurfaceCache, PartPainter):
             self._fading.discard(key)
             return rect, False
         return start.lerp(rect, _ease(max(0.0, f))), True
-
-    def _crosses(self, key: str, a: Rect, b: Rect) -> bool:
-        """True when a component flying straight from ``a`` to ``b`` would
-        pass over another card, die, figure or part (not one it lies in
-        at either end, such as the part holding its row)."""
-        x0, y0 = min(a.x, b.x), min(a.y, b.y)
-        way = Rect(x0, y0, max(a.right, b.right) - x0, max(a.bottom, b.bottom) - y0)
-        for n in self._nodes:
-            if n.key == key or n.kind not in _FACES or not n.rect.intersects(way):
-                continue
-            if (a.inside(n.rect) or b.inside(n.rect)) and n.rect.w * n.rect.h >= 2 * max(a.w * a.h, b.w * b.h):
-                continue            # a part holding it (its row, its table), not a card in its place
-            return True
-        return False
 
     # ------------------------------------------------------------ parts
     def _group(self, s, node: Node, r: Rect) -> None:

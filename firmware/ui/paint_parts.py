@@ -25,12 +25,32 @@ class PartPainter:
     fonts: Any
 
     def _die(self, s, node: Node, r: Rect) -> None:
+        """A die, drawn once per face, colours and size (its node's size):
+        while it grows in (``r`` smaller than its node's rect) that drawing
+        is scaled down (issue 36: a die drawn anew at each size of the
+        animation, six to a row, cost a pass that showed a bot's claim)."""
         p = node.props
         sq = r.square()
-        key = ("die", sq.w, p.get("value"), p.get("state", "read"), p.get("body"), p.get("pip"),
+        full = node.rect.square().w
+        key = ("die", full, p.get("value"), p.get("state", "read"), p.get("body"), p.get("pip"),
                p.get("ring"), p.get("dim"))
-        img = self._cached(key, lambda: self._make_die(sq.w, p))
+        img = self._cached(key, lambda: self._make_die(full, p))
+        if sq.w != full:
+            img = self._scaled(img, sq.w)
         s.blit(img, (sq.x, sq.y))
+
+    def _scaled(self, img, size: int):
+        """``img`` (a cached drawing) smoothly scaled to ``size`` x ``size``
+        for one frame of an animation (kept until the next frame: dice of
+        the same face growing in side by side scale once)."""
+        if size <= 0:
+            return self.pg.Surface((0, 0))
+        frame = self.__dict__.setdefault("_frame_scaled", {})
+        k = (id(img), size)
+        got = frame.get(k)
+        if got is None or got[0] is not img:
+            got = frame[k] = (img, self.pg.transform.smoothscale(img, (size, size)))
+        return got[1]
 
     def _make_die(self, size: int, p: dict) -> Any:
         pg = self.pg
@@ -195,9 +215,11 @@ class PartPainter:
         pg.draw.rect(s, fill, (r.x, r.y, r.w, r.h), border_radius=rad)
         pg.draw.rect(s, edge, (r.x, r.y, r.w, r.h), width=width, border_radius=rad)
         if state == "claimed":
-            veil = pg.Surface((r.w, r.h), pg.SRCALPHA)
-            veil.fill((0, 0, 0, 70))
-            s.blit(veil, (r.x, r.y))
+            def veil():
+                v = pg.Surface((r.w, r.h), pg.SRCALPHA)
+                v.fill((0, 0, 0, 70))
+                return v
+            s.blit(self._cached(("veil", r.w, r.h), veil), (r.x, r.y))
 
     def _icon(self, s, node: Node, r: Rect) -> None:
         """A small pictogram: ``coin``, ``comet``, ``power``, ``trophy``,
