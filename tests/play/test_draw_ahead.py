@@ -64,9 +64,10 @@ def test_drawing_ahead_leaves_the_live_game_as_it_was(table):
     assert not s.owes_after_flip and _drain(s) == 0, "the same screen drawn ahead again"
 
 
-def _confirm_drawn(t, ahead: bool) -> int:
-    """Seat 1 confirms its armed card (the screen drawn ahead first when
-    ``ahead``); the drawings the HDMI's paint made anew in the press."""
+def _press_drawn(t, control: str, ahead: bool, done) -> int:
+    """Seat 1 presses ``control`` (the screen ahead drawn first when
+    ``ahead``), and ``done(t)`` holds after it; the drawings the HDMI's
+    paint made anew in the passes of the press."""
     s = t.session
     if ahead:
         s.after_flip_later = True
@@ -81,11 +82,19 @@ def _confirm_drawn(t, ahead: bool) -> int:
         draw(*a, **k)
         new[0] += painter.drawn_new - before
     s._draw_hdmi = counted
-    actions = s.runtime.stats.actions
-    t.press(0, "button")
+    t.press(0, control)
     s._draw_hdmi = draw
-    assert s.game.st["players"][0]["card"] is not None and s.runtime.stats.actions > actions
+    assert done(t), "the press did not do what it should"
     return new[0]
+
+
+def _confirm_drawn(t, ahead: bool) -> int:
+    """Seat 1 confirms its armed card (the screen drawn ahead first when
+    ``ahead``); the drawings the HDMI's paint made anew in the press."""
+    s = t.session
+    actions = s.runtime.stats.actions
+    return _press_drawn(t, "button", ahead,
+                        lambda t: s.game.st["players"][0]["card"] is not None and s.runtime.stats.actions > actions)
 
 
 def test_the_confirming_press_finds_the_screen_drawn_ahead(table):
@@ -95,10 +104,11 @@ def test_the_confirming_press_finds_the_screen_drawn_ahead(table):
     assert drawn_ahead <= without // 4, f"the confirm drew {drawn_ahead} anew after drawing ahead, {without} without"
 
 
-def test_the_screens_after_a_confirm_drawn_ahead_are_those_drawn_without(table, monkeypatch):
+def _frames_both_ways(tables, control: str, monkeypatch) -> list[list[bytes]]:
+    """The HDMI's frames of the two tables (the second drawing ahead
+    between passes) from before seat 1's press of ``control`` to 24 passes
+    after it, the animations on the loop's clock."""
     import firmware.app.session as session_mod
-    tables = [_armed(table), _armed(table)]
-    # the animations on the loop's clock (not the wall's): the two tables' frames comparable
     clock = types.SimpleNamespace(table=None)
     clock.monotonic = lambda: clock.table.t_ms / 1000
     monkeypatch.setattr(session_mod, "time", clock)
@@ -109,8 +119,8 @@ def test_the_screens_after_a_confirm_drawn_ahead_are_those_drawn_without(table, 
         s.after_flip_later = k == 1
         if k == 1:
             _drain(s)
-        key = t.key_code(0, "button")
-        frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))    # the screen before the confirm
+        key = t.key_code(0, control)
+        frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))
         for n in range(24):
             if n in (0, 3):
                 t.post(key, n == 0)
@@ -118,8 +128,16 @@ def test_the_screens_after_a_confirm_drawn_ahead_are_those_drawn_without(table, 
             if k == 1:
                 _drain(s)
             frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))
-        assert s.game.st["players"][0]["card"] is not None
     assert tables[1].session.drawn_ahead is not None
     for n, (a, b) in enumerate(zip(*frames)):
-        assert a == b, f"frame {n} after the confirm differs when drawn ahead"
-    assert len(set(frames[0])) >= 2, "the confirm did not change the screen"
+        assert a == b, f"frame {n} after the press differs when drawn ahead"
+    assert len(set(frames[0])) >= 2, "the press did not change the screen"
+    return frames
+
+
+def test_the_screens_after_a_confirm_drawn_ahead_are_those_drawn_without(table, monkeypatch):
+    tables = [_armed(table), _armed(table)]
+    _frames_both_ways(tables, "button", monkeypatch)
+    assert all(t.session.game.st["players"][0]["card"] is not None for t in tables)
+
+

@@ -10,14 +10,10 @@ press finds its parts drawn; what it shows is pixel for pixel what it
 shows without; the live game never sees it."""
 from __future__ import annotations
 
-import types
-
-import pygame
-
 from firmware.rulings import LOOK_FIRST_US
 
 from .harness import cut_before
-from .test_draw_ahead import _drain, _live
+from .test_draw_ahead import _drain, _frames_both_ways, _live, _press_drawn
 from .test_round_summary_first_press import _play_to_summary, _rg_round_2, _summary_up
 
 
@@ -50,30 +46,6 @@ def _closed(t) -> bool:
     return not _summary_up(t)
 
 
-def _press_drawn(t, control: str, ahead: bool, done) -> int:
-    """Seat 1 presses ``control`` (the screen ahead drawn first when
-    ``ahead``), and ``done(t)`` holds after it; the drawings the HDMI's
-    paint made anew in the passes of the press."""
-    s = t.session
-    if ahead:
-        s.after_flip_later = True
-        _drain(s)
-        s.after_flip_later = False
-    painter = s.renderer.painter
-    new = [0]
-    draw = s._draw_hdmi
-
-    def counted(*a, **k):
-        before = painter.drawn_new
-        draw(*a, **k)
-        new[0] += painter.drawn_new - before
-    s._draw_hdmi = counted
-    t.press(0, control)
-    s._draw_hdmi = draw
-    assert done(t), "the press did not do what it should"
-    return new[0]
-
-
 def test_drawing_the_reveal_ahead_leaves_the_live_game_as_it_was(table):
     t = _reveal_due(table)
     s = t.session
@@ -104,37 +76,6 @@ def test_the_press_that_closes_a_round_summary_finds_the_board_drawn_ahead(table
     drawn_ahead = _press_drawn(t, "right", True, _closed)
     assert without >= 5, without
     assert drawn_ahead <= without // 4, f"the close drew {drawn_ahead} anew after drawing ahead, {without} without"
-
-
-def _frames_both_ways(tables, control: str, monkeypatch) -> list[list[bytes]]:
-    """The HDMI's frames of the two tables (the second drawing ahead
-    between passes) from before seat 1's press of ``control`` to 24 passes
-    after it, the animations on the loop's clock."""
-    import firmware.app.session as session_mod
-    clock = types.SimpleNamespace(table=None)
-    clock.monotonic = lambda: clock.table.t_ms / 1000
-    monkeypatch.setattr(session_mod, "time", clock)
-    frames: list[list[bytes]] = [[], []]
-    for k, t in enumerate(tables):
-        s = t.session
-        clock.table = t
-        s.after_flip_later = k == 1
-        if k == 1:
-            _drain(s)
-        key = t.key_code(0, control)
-        frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))
-        for n in range(24):
-            if n in (0, 3):
-                t.post(key, n == 0)
-            t.step()
-            if k == 1:
-                _drain(s)
-            frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))
-    assert tables[1].session.drawn_ahead is not None
-    for n, (a, b) in enumerate(zip(*frames)):
-        assert a == b, f"frame {n} after the press differs when drawn ahead"
-    assert len(set(frames[0])) >= 2, "the press did not change the screen"
-    return frames
 
 
 def test_the_screens_after_a_reveal_drawn_ahead_are_those_drawn_without(table, monkeypatch):

@@ -136,11 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     try:
         import torch
-        import torch.nn.functional as F
     except ImportError:
         sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
-    from vision.training.data import face_sample, load_photo_set, mine_hard_negatives, split_names
-    from vision.training.train import FaceNet, Source, _optimiser, _to_tensor, export, load_onnx
+    from vision.training.data import load_photo_set, mine_hard_negatives, split_names
+    from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     rng = random.Random(a.seed)
@@ -163,14 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     batch, half = 128, 64
     for step in range(a.steps):
         xs, ys = map(list, zip(*(windows.draw() for _ in range(half))))
-        while len(xs) < batch:
-            got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
-            if got is not None:
-                xs.append(got[0])
-                ys.append(got[1])
-        outp = net(_to_tensor(xs))
-        loss = F.cross_entropy(outp, torch.tensor(ys), label_smoothing=0.02)
-        take_step(loss)
+        _, loss = face_step(net, src, xs, ys, batch, take_step)
         if step % 100 == 0 or step == a.steps - 1:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
     net.eval()

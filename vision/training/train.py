@@ -248,6 +248,23 @@ def train_detector(src: Source, steps: int, batch: int, log, init: Path | None =
     return net.eval()
 
 
+def face_step(net: nn.Module, src: Source, xs: list, ys: list, batch: int, take_step):
+    """One training step of a face net: ``xs`` / ``ys`` (face windows,
+    ``FACE_PX`` square, and their classes) topped up to ``batch`` with
+    samples drawn from ``src`` (a quarter of them not a die), the
+    cross-entropy (label smoothing 0.02) taken a step down.  Returns
+    ``(logits, loss)``."""
+    while len(xs) < batch:
+        got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
+        if got is not None:
+            xs.append(got[0])
+            ys.append(got[1])
+    out = net(_to_tensor(xs))
+    loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.02)
+    take_step(loss)
+    return out, loss
+
+
 def train_faces(src: Source, steps: int, batch: int, log, init: Path | None = None, **arch) -> FaceNet:
     net = FaceNet(**arch)
     if init is not None:
@@ -256,14 +273,7 @@ def train_faces(src: Source, steps: int, batch: int, log, init: Path | None = No
     t0 = time.time()
     for step in range(steps):
         xs, ys = [], []
-        while len(xs) < batch:
-            got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
-            if got is not None:
-                xs.append(got[0])
-                ys.append(got[1])
-        out = net(_to_tensor(xs))
-        loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.02)
-        take_step(loss)
+        out, loss = face_step(net, src, xs, ys, batch, take_step)
         if step % 200 == 0 or step == steps - 1:
             acc = (out.argmax(1) == torch.tensor(ys)).float().mean().item()
             log(f"faces step {step}/{steps} loss {loss.item():.3f} acc {acc:.3f} ({time.time() - t0:.0f} s)")
