@@ -404,7 +404,10 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
                seat: int) -> None:
     """The seat's yen (a coin and "¥12" from ``x``) and its action tokens
     left in its colour, numbered with the seat: after the yen, or in
-    ``beside_dice`` (right of the dice limit track) on a narrow mat."""
+    ``beside_dice`` (right of the dice limit track) on a narrow mat, or
+    after the yen where the track leaves too little room (a high dice
+    limit); where neither row has room for each token at two thirds of
+    the small text's height, one token and the count ("x3")."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -412,15 +415,22 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
     scene.add("coin", Rect(x, econ_r.y + (econ_r.h - line) // 2, line, line), None)
     scene.text(f"¥{p['coins']}", Rect(x + line + 4, econ_r.y, coin_w, econ_r.h), sizes=(m.small,), colour=GOLD)
     x += line + 4 + coin_w + m.pad
-    tok_row = econ_r
-    if beside_dice is not None:
-        x = beside_dice.x
-        tok_row = beside_dice
+    n, least = p["tokens"], line * 2 // 3        # a token smaller than this is a dot (PT24, PT25)
+    rows = [(x, econ_r)] if beside_dice is None else [(beside_dice.x, beside_dice), (x, econ_r)]
+    fits = [(tx, r) for tx, r in rows if min(line, r.h, (r.right - tx) // max(1, n) - 2) >= least]
+    tx, tok_row = fits[0] if fits else max(rows, key=lambda c: c[1].right - c[0])
     tok = min(line, tok_row.h)
-    step = min(tok * 4 // 3, max(8, (tok_row.right - x) // max(1, p["tokens"])))
-    for k in range(p["tokens"]):
+    if not fits and n > 1:     # no room for each: one token and the count ("x3")
+        size = least
+        scene.add("token", Rect(tx, tok_row.y + (tok_row.h - size) // 2, size, size), f"left:{seat}:0",
+                  seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
+        scene.text(f"x{n}", Rect(tx + size + 2, tok_row.y, max(0, tok_row.right - tx - size - 2), tok_row.h),
+                   sizes=(m.small,), colour=FG)
+        n = 0
+    step = min(tok * 4 // 3, max(8, (tok_row.right - tx) // max(1, n)))
+    for k in range(n):
         size = min(tok, step - 2)
-        scene.add("token", Rect(x + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
+        scene.add("token", Rect(tx + k * step, tok_row.y + (tok_row.h - size) // 2, size, size),
                   f"left:{seat}:{k}", seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
     scene.facts.setdefault("coins", {})[seat] = p["coins"]
     scene.facts.setdefault("tokens", {})[seat] = p["tokens"]
