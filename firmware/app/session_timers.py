@@ -137,7 +137,7 @@ class SessionTimers:
                 rt.hold_until_us = t + COUNTDOWN_US
             # the banner as the timers will say it from now (issue 36: "" drew the board with "Roll!"
             # for the press's own pass, then the 3-2-1's 3 the next)
-            self.countdown = ""
+            self.countdown = ""     # (first: _banner reads it, and a summary's "next N" is no "roll!")
             self.countdown = self._banner(rt.unheld_us(t))
             rt.dirty = True
             for seat in people:   # the choices appear now, on the board: looked at from here (CAB-12)

@@ -387,7 +387,7 @@ class RunnerInputs:
                 action = dict(action, paused_at_us=max(self._paused_at, race.get("open_us", self._paused_at)))
             self.restart_action = action
             self.frozen_until_us = self.hold_until_us = t_us + COUNTDOWN_US
-        elif declared is not None and declared.hook("race_on") is not None and declared.hook("race_on")(self.game):
+        elif declared is not None and (declared.hook("race_on") or (lambda g: False))(self.game):
             # a race with no action to restart it (Retrograde's claims): hands off for the 3-2-1 (CAB-8)
             self.frozen_until_us = max(self.frozen_until_us, t_us + COUNTDOWN_US)
             self.hold_until_us = max(self.hold_until_us, t_us + COUNTDOWN_US)
