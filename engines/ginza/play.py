@@ -52,12 +52,17 @@ class PlayMixin:
             gain += pc.ability_value("coins")
         return gain
 
-    def _limit_cost(self, seat: int) -> int:
-        """Yen for the next dice-limit step ("Increase your dice limit"),
-        less a reconstructed discount ability (GR-4)."""
-        pc = self._card(seat)
-        cost = LIMIT_COSTS[self._p(seat)["limit"]]
-        if pc.ability_kind() == "limit_discount":
+    def limit_cost(self, seat: int) -> int | None:
+        """Yen ``seat`` pays for its next dice-limit step ("Increase your
+        dice limit": 5->6 and 6->7 ¥4, 7->8 and 8->9 ¥6), less a
+        discount player card's yen (GR-4); ``None`` at the top (9).  A
+        seat with no player card yet pays the full price."""
+        me = self._p(seat)
+        cost = LIMIT_COSTS.get(me["limit"])
+        if cost is None:
+            return None
+        pc = self.comp.player_cards.get(me["card"]) if me.get("card") else None
+        if pc is not None and pc.ability_kind() == "limit_discount":
             cost = max(0, cost - pc.ability_value("coins"))
         return cost
 
@@ -83,7 +88,7 @@ class PlayMixin:
             if (me["levels"][arr_id] == 1 and me["coins"] >= self.comp.upgrade_coins
                     and self._category_vp(seat, arr.category) >= self.comp.upgrade_vp):
                 acts.append({"type": "upgrade", "player": seat, "arrange": arr_id})
-        if me["limit"] < MAX_LIMIT and me["coins"] >= self._limit_cost(seat):
+        if me["limit"] < MAX_LIMIT and me["coins"] >= self.limit_cost(seat):
             acts.append({"type": "raise_limit", "player": seat})
         may_common = me["coins"] >= COMMON_DIE_COST and bool(self.st["common"])
         for i, j in self._open_orders():
@@ -153,7 +158,7 @@ class PlayMixin:
         me = self._p(seat)
         if me["limit"] >= MAX_LIMIT:
             raise IllegalAction(f"your dice limit is already {MAX_LIMIT}")
-        cost = self._limit_cost(seat)
+        cost = self.limit_cost(seat)
         if me["coins"] < cost:
             raise IllegalAction(f"raising the dice limit to {me['limit'] + 1} costs ¥{cost}; you have ¥{me['coins']}")
         me["coins"] -= cost

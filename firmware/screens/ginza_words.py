@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from engines.ginza.play import COMMON_DIE_COST, LIMIT_COSTS
+from engines.ginza.play import COMMON_DIE_COST
 from engines.ginza.scoring import bonus_achieved
 from firmware.screens.cafe_junior_feed import feed_lines, seat_words
 
@@ -33,19 +33,6 @@ QUIET = re.compile(r" rolled (?:red|blue|yellow|green|purple) |chose a player ca
 
 def _yen(n: int, sign: str) -> str:
     return f"¥{n}" if sign == "¥" else f"{n} yen"
-
-
-def limit_cost(game, seat: int) -> int | None:
-    """Yen for the seat's next dice-limit step ("Increase your dice
-    limit"), less a player card's discount (GR-4); None at the top."""
-    p = game.view(seat)["players"][seat]
-    cost = LIMIT_COSTS.get(p["dice_limit"])
-    if cost is None:
-        return None
-    pc = game.comp.player_cards.get(p.get("card")) if p.get("card") else None
-    if pc is not None and pc.ability_kind() == "limit_discount":
-        cost = max(0, cost - pc.ability_value("coins"))
-    return cost
 
 
 def wash_yen(game: Any, action: dict[str, Any]) -> int | None:
@@ -84,7 +71,7 @@ def cost_parts(game, seat: int, action: dict[str, Any], sign: str = "¥") -> tup
     elif kind == "upgrade":
         costs.append(_yen(game.comp.upgrade_coins, sign))
     elif kind == "raise_limit":
-        cost = limit_cost(game, seat)
+        cost = game.limit_cost(seat)
         if cost is not None:
             costs.append(_yen(cost, sign))
     elif kind == "wash":

@@ -448,6 +448,7 @@ def test_dice_limit_steps_cost_4_4_6_6_and_give_a_rolled_die():
     me(g, 0)["dice"] = []
     for limit, cost in [(5, 4), (6, 4), (7, 6), (8, 6)]:
         me(g, 0)["coins"] = cost - 1
+        assert g.limit_cost(0) == cost          # the price the screens show is the price charged
         illegal(g, {"type": "raise_limit", "player": 0}, f"costs ¥{cost}")
         me(g, 0)["coins"] = cost
         g.apply({"type": "raise_limit", "player": 0})
@@ -457,6 +458,7 @@ def test_dice_limit_steps_cost_4_4_6_6_and_give_a_rolled_die():
         assert g.st["turn"] == 0
     assert me(g, 0)["dice"] == [3, 3, 3, 3]
     me(g, 0)["coins"] = 20
+    assert g.limit_cost(0) is None
     illegal(g, {"type": "raise_limit", "player": 0}, "already 9")
 
 
@@ -466,6 +468,7 @@ def test_goro_limit_discount_reconstructed_ability():
     turn_to(g, 0)
     me(g, 0)["card"] = "goro"
     me(g, 0)["coins"] = 3
+    assert g.limit_cost(0) == 3
     g.apply({"type": "raise_limit", "player": 0})
     assert me(g, 0)["coins"] == 0 and me(g, 0)["limit"] == 6
 
