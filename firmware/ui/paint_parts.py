@@ -343,7 +343,7 @@ class PartPainter:
 
     def _plate(self, s, node: Node, r: Rect) -> None:
         """A Ginza order's dish (``name`` = subcategory)."""
-        from firmware.ui.cafe_art import draw_plate
+        from firmware.ui.ginza_art import draw_plate
         n = node.props["name"]
         self._art(s, r, ("plate", n), lambda pg, surf, b: draw_plate(pg, surf, b, n))
 
@@ -372,7 +372,7 @@ class PartPainter:
 
     def _arrange(self, s, node: Node, r: Rect) -> None:
         """A Ginza arrange card's pictogram (``name``: change, reroll, add)."""
-        from firmware.ui.cafe_art import draw_arrange
+        from firmware.ui.ginza_art import draw_arrange
         n = node.props["name"]
         self._art(s, r, ("arrange", n), lambda pg, surf, b: draw_arrange(pg, surf, b, n))
 
