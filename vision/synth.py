@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dataset import list_images, load_labels
+from vision.dataset import correct_labels, list_images, load_errata, load_labels
 from vision.die import VisionInputError
 
 #: body, pip BGR of named die colours
@@ -221,16 +221,23 @@ def random_specs(rng: random.Random, size: tuple[int, int], count: int, side: tu
 
 class CropLibrary:
     """Real die crops by value from a labelled set folder (images/ +
-    labels/).  Crops are cut at load time; nothing is written to disk.
-    Raises :class:`VisionInputError` when the folder has no labelled dice."""
+    labels/), the labels corrected by ``vision/label_errata.toml`` as every
+    scorer corrects them (:func:`vision.dataset.correct_labels`; ``errata``
+    False: as published).  ``images``: these photos of the folder only
+    (None: all of them, the first ``max_images``).  Crops are cut at load
+    time; nothing is written to disk.  Raises :class:`VisionInputError`
+    when the folder has no labelled dice."""
 
-    def __init__(self, folder: str | Path, max_images: int | None = None):
+    def __init__(self, folder: str | Path, max_images: int | None = None, images: list[Path] | None = None,
+                 errata: bool = True):
         self.crops: dict[int, list[np.ndarray]] = {v: [] for v in range(1, 7)}
-        for path in list_images(folder)[:max_images]:
+        fixes = load_errata() if errata else {}
+        for path in (list_images(folder) if images is None else list(images))[:max_images]:
             img = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if img is None:
                 continue
-            for lab in load_labels(path, img.shape[1], img.shape[0]):
+            labels, _ = correct_labels(path, load_labels(path, img.shape[1], img.shape[0]), fixes)
+            for lab in labels:
                 x0, y0, x1, y1 = (int(round(v)) for v in lab.box)
                 m = max(2, int(0.1 * (x1 - x0)))
                 x0, y0, x1, y1 = max(0, x0 - m), max(0, y0 - m), min(img.shape[1], x1 + m), min(img.shape[0], y1 + m)

@@ -53,3 +53,26 @@ def test_scoring_nell_applies_each_nell_erratum_once():
     assert got.errata == sum(len(errata[(folder.name, p.name)]) for p in images)
     raw = score_folder(folder, lambda frame: [], images, errata=False)
     assert raw.errata == 0 and raw.labelled == got.labelled
+
+
+@pytest.mark.skipif(find_dice_data() is None, reason="shared dice photos absent")
+def test_the_game_crop_library_files_an_erratum_die_under_its_top_value():
+    """The simulated camera's real crops (``--dice-from``) take the errata
+    as every scorer does: a crop whose published label an erratum corrects
+    is filed under the face that is up, so the game does not count the
+    reader's right value on it as a misread (issue 40: most of a headless
+    game's misreads on the dev photos were these crops)."""
+    from vision.dataset import list_images
+    from vision.synth import CropLibrary
+    folder = find_dice_data()
+    errata = load_errata(ERRATA_FILE)
+    names = {image for (s, image) in errata if s == folder.name}
+    if not names:
+        pytest.skip(f"{folder.name}: no erratum names this set")
+    images = [p for p in list_images(folder) if p.name in names]
+    lib, raw = CropLibrary(folder, images=images), CropLibrary(folder, images=images, errata=False)
+    fixes = [fix for (s, image), fx in errata.items() if s == folder.name for fix in fx]
+    for v in range(1, 7):   # each corrected crop moves from its published value to its top one
+        moved = sum(top == v for *_, top in fixes) - sum(labelled == v for _, _, labelled, _ in fixes)
+        assert len(lib.crops[v]) - len(raw.crops[v]) == moved, v
+    assert any(len(lib.crops[v]) != len(raw.crops[v]) for v in range(1, 7))

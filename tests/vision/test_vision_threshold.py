@@ -16,11 +16,11 @@ from firmware.runtime import config as config_mod
 from firmware.runtime.reader import reader_from_config
 from vision.die import VisionInputError
 from vision.netreader import Candidate
-from vision.reader import DiceReader
+from vision.reader import DEFAULT_MIN_VALUE_P, DiceReader
 from vision.synth import DieSpec, render_frame
 
 
-def _read_with_readings(p_value: float, min_value_p: float = 0.9):
+def _read_with_readings(p_value: float, min_value_p: float = DEFAULT_MIN_VALUE_P):
     """read_dice at ``min_value_p`` on one sure candidate whose every
     reading (both nets, all turns) gives a 4 with probability ``p_value``."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
@@ -32,11 +32,12 @@ def _read_with_readings(p_value: float, min_value_p: float = 0.9):
     return stub_reader(faces, [Candidate(100.0, 100.0, 48.0, 0.9)], min_value_p=min_value_p).read_dice(frame)
 
 
-def test_a_die_read_at_0_8_is_unread_at_the_default_0_87():
-    """Readings that agree on a 4 at p 0.8: unread (the nudge flow takes
-    it) at the default 0.87, read at 0.6."""
-    assert DiceReader().min_value_p == 0.87
-    assert [d.value for d in _read_with_readings(0.8)] == [None]
+def test_a_die_read_at_0_75_is_unread_at_the_default_0_8():
+    """Readings that agree on a 4 at p 0.75: unread (the nudge flow takes
+    it) at the default 0.8 (0.87 before issue 40's game), read at 0.6."""
+    assert DiceReader().min_value_p == 0.8
+    assert [d.value for d in _read_with_readings(0.75)] == [None]
+    assert [d.value for d in _read_with_readings(0.82)] == [4]
     assert [d.value for d in _read_with_readings(0.8, 0.6)] == [4]
     assert [d.value for d in _read_with_readings(0.5, 0.6)] == [None]
 
@@ -55,7 +56,7 @@ def test_config_key_sets_the_reader(tmp_path):
     f.write_text("[vision]\nmin_value_p = 0.75\n")
     assert reader_from_config(config_mod.load(f)).min_value_p == 0.75
     assert reader_from_config(config_mod.load(f), 0.95).min_value_p == 0.95  # a command's option wins
-    assert reader_from_config(None).min_value_p == 0.87  # no config: the default
+    assert reader_from_config(None).min_value_p == 0.8  # no config: the default
 
 
 def test_a_calibration_threshold_wins_over_config_and_an_option_over_both():
@@ -74,8 +75,8 @@ def test_two_readers_keep_their_own_thresholds():
     """Settings are per reader: making or changing one leaves every other as it was."""
     a = DiceReader()
     b = a.with_min_value_p(0.6, "config").with_min_value_p(0.95, "calibration")
-    assert (a.min_value_p, b.min_value_p, DiceReader().min_value_p) == (0.87, 0.95, 0.87)
-    assert [d.value for d in _read_with_readings(0.8)] == [None]  # a reader made now reads at 0.9
+    assert (a.min_value_p, b.min_value_p, DiceReader().min_value_p) == (0.8, 0.95, 0.8)
+    assert [d.value for d in _read_with_readings(0.75)] == [None]  # a reader made now reads at 0.8
 
 
 def test_config_key_out_of_range_names_the_key(tmp_path):
@@ -125,10 +126,10 @@ def test_a_calibration_threshold_does_not_leak_into_the_next_command(tmp_path, m
         lines = out.getvalue().splitlines()
         return code, json.loads(lines[-1])["min_value_p"] if lines else None
     assert read() == (0, 0.6)
-    assert read("--no-calibration") == (0, 0.87)
+    assert read("--no-calibration") == (0, 0.8)
     assert read("--min-value-p", "0.7") == (0, 0.7)
     assert read("--min-value-p", "7")[0] == 2
-    assert read("--no-calibration") == (0, 0.87)
+    assert read("--no-calibration") == (0, 0.8)
 
 
 def test_score_json_records_the_threshold(tmp_path):

@@ -1,0 +1,66 @@
+"""The game's operating point (issue 40): the value threshold the cabinet's
+reader reads at without a calibration, chosen by measurement
+(vision/README.md, "Why 0.8"): a resting die whose readings agree at p
+0.8 or more in a frame is read; below that it is nudged, never guessed
+(CAB-5); and a headless 4-seat Retrograde on the dev photos nudges fewer
+dice than it did at 0.87, misreading no more."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engines.registry import is_available
+from firmware.runtime import config
+from firmware.runtime.reader import reader_from_config
+from vision.dataset import find_dice_data
+from vision.multilook import Look, MultiLook
+
+
+def _look(value: int, p: float, agree: bool = True) -> Look:
+    probs = np.full(7, (1 - p) / 6)
+    probs[value - 1] = p
+    return Look(100.0, 100.0, 40.0, 0.9, probs, agree, "red")
+
+
+def _read_over(frames: list[Look]) -> list[int | None]:
+    ml = MultiLook(reader_from_config(config.defaults()))
+    dice = []
+    for lk in frames:
+        dice = ml.add([lk])
+    return [d.value for d in dice]
+
+
+def test_a_resting_die_its_readings_agree_on_at_p_0_82_is_read_at_the_cabinet_s_default():
+    """Three frames of a die at rest, each reading it 4 at p 0.82 with its
+    readings agreeing: the cabinet's reader as configured by default reads
+    it (at 0.87 it was unread and nudged: the largest share of a game's
+    nudges on the dev photos, 178 of 4468 dice in six games)."""
+    assert _read_over([_look(4, 0.82)] * 3) == [4]
+
+
+def test_below_the_default_or_where_the_readings_disagree_the_die_is_still_nudged():
+    """CAB-5: a die read at p 0.75, or whose readings disagree even at p
+    0.95, gets no value; a frame that agrees on another value undoes a
+    value another frame gave."""
+    assert _read_over([_look(4, 0.75)] * 3) == [None]
+    assert _read_over([_look(4, 0.95, agree=False)] * 3) == [None]
+    assert _read_over([_look(4, 0.82), _look(5, 0.82)]) == [None]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(find_dice_data() is None or not is_available("retrograde"),
+                    reason="shared dice photos or the Retrograde engine absent")
+def test_a_headless_retrograde_on_the_dev_photos_nudges_at_most_5_per_100_dice(tmp_path):
+    """The issue's game (4 seats, bots, seed 3, dice from the dev photos):
+    at most 5 nudges per 100 dice on the table (6.0 at 0.87, 7.2 with the
+    label errata applied to the crops; 4.1 at 0.8), first-look misreads at
+    most 0.5 % and none reaching the game.  About 20 s."""
+    from firmware.app.session import Session, SessionOptions
+    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+    opts = SessionOptions(headless=True, bots={0, 1, 2, 3}, dice_from=str(find_dice_data()))
+    s = Session.new(cfg, "retrograde", 4, 3, None, tmp_path / "g.jsonl", opts, model=None)
+    s.run()
+    st = s.dice.stats
+    assert s.game.is_terminal() and st.first_dice >= 500
+    assert 100 * st.nudges / st.first_dice <= 5.0, st
+    assert st.first_wrong <= 0.005 * st.first_dice and st.misread_accepted == 0, st
