@@ -34,7 +34,7 @@ from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkt
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
-from firmware.screens.round_summary import draw_round_summary
+from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_lines, seat_doing
 from firmware.screens.retrograde_sheet import result_breakdown  # noqa: F401 - the result card's hook, found here
@@ -280,6 +280,22 @@ def _header(scene: Scene, hdr: Rect, view: dict[str, Any], context: dict[str, An
     header(scene, hdr, "Retrograde", status, context.get("notice") or doing)
 
 
+def _summary_room(scene: Scene, body: Rect, summary: dict[str, Any]) -> tuple[Rect, Rect, tuple[str, ...]]:
+    """The round's summary panel, the sheets' room under it and the
+    heading's sizes: the cards' share of ``body`` (px) with a large
+    heading where every seat's line fits, else a medium heading, else a
+    larger share for the summary (four seats tied for the round's best,
+    each line lit, at 800 x 480: the lines did not fit and the summary was
+    never drawn)."""
+    m = scene.metrics
+    for share in (0.36, 0.45, 0.55, 0.7):
+        top, sheets = body.rows(share, 1 - share, gap=m.pad)
+        for heads in (("large", "medium", "small"), ("medium", "small")):
+            if summary_fits(scene, top, summary, [], head_size=heads[0]):
+                return top, sheets, heads
+    return top, sheets, ("small",)
+
+
 def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str, Any], info: dict[str, Any],
          cursors: dict[int, dict], letters: dict[str, str]) -> Rect:
     """The upper part: the final scores after the game, the round's
@@ -294,8 +310,9 @@ def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str
         top, sheets = body.rows(0.45, 0.55, gap=m.pad)
         _final(scene, top, game, view)
     elif context.get("round_summary") and (context.get("banner") or "").startswith("next"):
+        top, sheets, heads = _summary_room(scene, body, context["round_summary"])
         draw_round_summary(scene, top, context["round_summary"], context["banner"], next_word="roll",   # CAB-10
-                           head_sizes=("large", "medium", "small"), lit_bests=True)
+                           head_sizes=heads, lit_bests=True)
     else:
         cards_r, phase_r = top.cols(0.64, 0.36, gap=m.pad)
         strip = not _cards_fit(scene, cards_r, view, letters)

@@ -84,14 +84,15 @@ def summary_oled(seat: int, context: dict[str, Any], top: str | None = None) -> 
 
 
 def summary_fits(scene: Any, r: Any, summary: dict[str, Any] | None, finals: list[str],
-                 pending: list[str] | tuple[str, ...] = ()) -> bool:
-    """True when the summary's (or the finals') heading and every line
-    (and the ``pending`` ones), word-wrapped, fit the panel ``r`` (px) at
-    the screen's small size."""
+                 pending: list[str] | tuple[str, ...] = (), head_size: str = "medium") -> bool:
+    """True when the summary's (or the finals') heading (its row as high
+    as the ``head_size`` text, the first of :func:`draw_round_summary`'s
+    ``head_sizes``) and every line (and the ``pending`` ones),
+    word-wrapped, fit the panel ``r`` (px) at the screen's small size."""
     from firmware.ui.kit import wrap_words
     m = scene.metrics
     inner = r.inset(m.pad)
     lines = [*(summary["seats"] if summary else finals[1:]), *pending]
     line_h = scene.measure("Ag", m.small)[1]
     need = sum(len(wrap_words(t, inner.w, m.small, scene.measure) or [t, t]) for t in lines)
-    return need <= (inner.h - scene.measure("Ag", m.medium)[1] - m.pad // 2) // line_h
+    return need <= (inner.h - scene.measure("Ag", getattr(m, head_size))[1] - m.pad // 2) // line_h
