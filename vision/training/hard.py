@@ -25,6 +25,12 @@ normalisation frozen, the trainer's lower rate) and is written as
 ``DIR/dice_face_expert.onnx`` (``--net expert2``: ``dice_face_expert2.onnx``);
 ``DIR/hard.json`` records the recipe.  Make its 8-bit
 copy with :mod:`vision.training.quantize` as for any face net.
+
+``--strong P``: a share P of the reader's windows is drawn through
+:func:`strong_look` instead of the light jitter (a perspective warp,
+glare, blur, a small die, then the trainer's full jitter).  ``--widths
+A,B,C,D``: the net is first grown to wider stages
+(:mod:`vision.training.grow`: it reads as before until trained).
 """
 from __future__ import annotations
 
@@ -83,14 +89,56 @@ def mine(sets: list[Path], fold: str, models: Path, log=print) -> dict[str, np.n
     return {"windows": np.stack(wins), "cls": np.asarray(cls), "expert": turns}
 
 
+def strong_look(window: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A reader's window as another camera, light or die might show it
+    (``--strong``): a perspective warp of up to a tenth of the window at
+    each corner (a camera at a slant), a glare spot, defocus or motion
+    blur, a small die's few pixels blown up, each some of the time, then
+    the trainer's full light and colour jitter.  FACE_PX square uint8 BGR
+    in and out; the die's value is unchanged by any of them."""
+    import cv2
+
+    from vision.training.data import _colour_jitter
+    n = window.shape[0]
+    w = window
+    if rng.random() < 0.5:  # perspective: each corner moved up to 0.1 of the window
+        src = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+        dst = src + np.float32([[rng.uniform(-0.1, 0.1) * n for _ in range(2)] for _ in range(4)])
+        w = cv2.warpPerspective(w, cv2.getPerspectiveTransform(src, dst), (n, n), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REFLECT101)
+    if rng.random() < 0.25:  # glare: a bright ellipse, half seen through
+        glare = w.copy()
+        c = (int(rng.uniform(0.25, 0.75) * n), int(rng.uniform(0.25, 0.75) * n))
+        axes = (max(1, int(rng.uniform(0.06, 0.2) * n)), max(1, int(rng.uniform(0.03, 0.08) * n)))
+        cv2.ellipse(glare, c, axes, rng.uniform(0, 180), 0, 360, (250, 250, 250), -1, cv2.LINE_AA)
+        a = rng.uniform(0.3, 0.8)
+        w = cv2.addWeighted(glare, a, w, 1 - a, 0)
+    kind = rng.random()
+    if kind < 0.2:  # defocus
+        w = cv2.GaussianBlur(w, (0, 0), rng.uniform(0.5, 1.4))
+    elif kind < 0.35:  # camera shake: a line kernel
+        k = rng.randint(3, 7)
+        ker = np.zeros((k, k), np.float32)
+        t = rng.uniform(0, np.pi)
+        h = (k - 1) / 2
+        cv2.line(ker, (int(round(h - h * np.cos(t))), int(round(h - h * np.sin(t)))),
+                 (int(round(h + h * np.cos(t))), int(round(h + h * np.sin(t)))), 1.0, 1)
+        w = cv2.filter2D(w, -1, ker / max(float(ker.sum()), 1.0))
+    elif kind < 0.5:  # a small die: its pips a few pixels across
+        k = rng.randint(16, 30)
+        w = cv2.resize(cv2.resize(w, (k, k), interpolation=cv2.INTER_AREA), (n, n), interpolation=cv2.INTER_LINEAR)
+    return _colour_jitter(np.ascontiguousarray(w), rng, harsh=0.6)
+
+
 class ReaderWindows:
     """Samples of the mined windows (module docstring): ``draw()`` gives
     (window FACE_PX x FACE_PX x 3 uint8, class)."""
 
     def __init__(self, mined: dict[str, np.ndarray], rng: random.Random, hard_weight: float,
-                 below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5):
+                 below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5, strong: float = 0.0):
         self.w, self.c, self.rng = mined["windows"], mined["cls"], rng
-        self.neg_share, self.jitter = neg_share, jitter
+        #: share of draws given :func:`strong_look` (0: no draw is taken for it, the stream as before)
+        self.neg_share, self.jitter, self.strong = neg_share, jitter, strong
         pos = self.c < NOT_A_DIE
         self.hard = hard_dice(self.c, mined["expert"], below)
         # a find on no die that the experts give a value: as hard as a hard die
@@ -114,6 +162,8 @@ class ReaderWindows:
         if rng.random() < 0.5:
             w = w[:, ::-1]
         w = np.ascontiguousarray(w)
+        if self.strong and rng.random() < self.strong:
+            return strong_look(w, rng), int(self.c[i])
         if rng.random() < self.jitter:
             w = _colour_jitter(w, rng, harsh=0.3)
         return w, int(self.c[i])
@@ -132,8 +182,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--hard-weight", type=float, default=4.0, help="a hard die drawn this many times as often")
     p.add_argument("--below", type=float, default=BELOW, help="a die read below this p is hard")
+    p.add_argument("--strong", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's windows seen through strong_look: a perspective warp, "
+                        "glare, blur, a small die (default 0)")
+    p.add_argument("--widths", type=lambda t: tuple(int(v) for v in t.split(",")), default=None, metavar="A,B,C,D",
+                   help="grow the net to these channel widths first (each at least the file's; default: "
+                        "as it is), e.g. 24,40,80,160")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if not 0.0 <= a.strong <= 1.0:
+        p.error(f"--strong {a.strong}: give a share from 0 to 1")
     try:
         import torch
     except ImportError:
@@ -150,14 +208,21 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"{init / (stem + '.onnx')}: no such model file")
     sets = [Path(s) for s in a.dataset]
     t0 = time.time()
-    windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below)
+    windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
     src = Source(photos, rng, 0.3)
     log(f"{mine_hard_negatives(photos, init / 'dice_detector.onnx')} hard negatives")
-    net = load_onnx(FaceNet(w=(24, 32, 64, 128), depth=2), init / f"{stem}.onnx")
+    from vision.training.grow import grow, onnx_widths
+    was = onnx_widths(init / f"{stem}.onnx")
+    widths = a.widths or was
+    if widths == was:
+        net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
+    else:  # grown wider, reading as before until trained (vision.training.grow)
+        net = grow(init / f"{stem}.onnx", was, widths, seed=a.seed)
+        log(f"grown from widths {was} to {widths}: {sum(q.numel() for q in net.parameters())} weights")
     take_step = _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
     for step in range(a.steps):
@@ -169,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
+           **({"strong": a.strong} if a.strong else {}), "widths": list(widths),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
     (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")
