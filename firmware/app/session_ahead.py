@@ -22,6 +22,11 @@ ends with a job that, a step at a time between passes:
    screen, nor the painter's last frame, changes, and the parts on the
    screen are never let go for it.
 
+A bot's armed choice is drawn ahead the same way (issue 36: its confirm
+comes :attr:`~firmware.runtime.pace.Pace.confirm_us` later; on the Pi 4
+twin a Retrograde bot's blast step landing in the pass of a person's press
+drew ~10 parts anew there).
+
 Two presses that are no race are drawn ahead the same way (issue 36, h49:
 on the Pi 4 twin they took 55-120 ms): a person's press that takes a
 choice of :data:`~firmware.screens.choices.NOT_A_RACE` (Cha dango's
@@ -45,7 +50,8 @@ is one press, and an armed reroll draws dice).
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
 ``_runtime_at``, ``context``, ``_layout_bug`` and (of the timers)
-``summary_shown``, ``_pause_done`` and ``_public_view``.
+``summary_shown``, ``_pause_done``, ``_public_view``, ``_round_start``,
+``_summary_fn``, ``_summary_round``, ``_pause_fn`` and ``_pause_ms_fn``.
 """
 from __future__ import annotations
 
@@ -108,8 +114,8 @@ class SessionAhead:
         """What is to be drawn ahead and is not drawn yet: ``("summary",
         pause, actions applied)`` while a round's summary stands (the board
         behind it, as the press that closes it shows it), else (seat,
-        choice, actions applied) of the first person's seat with an armed
-        choice, or the first seat (a bot's too) whose next press takes a
+        choice, actions applied) of the first seat (a person's or a
+        bot's) with an armed choice, or whose next press takes a
         choice that is no race (:data:`~firmware.screens.choices.NOT_A_RACE`:
         Cha dango's reveal);
         None when none is wanted (or outside the window loop, or the game
@@ -126,10 +132,9 @@ class SessionAhead:
             what = ("summary", self._pause_done, actions)
             return what if what not in self._ahead_done else None
         for seat, controls in enumerate(rt.controls):
-            if seat in rt.bots:     # (a bot's reveal too: a person's press may come in the pass that shows it)
-                choice = self._press_ahead(seat, controls)
-            else:
-                choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            # a bot's too (its reveal, its armed choice: its confirm comes at the pace people follow, and a
+            # person's press may come in the pass that shows it; issue 36: Retrograde's bot blasts)
+            choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
             if choice is None:
                 continue
             what = (seat, choice, actions)
@@ -210,16 +215,44 @@ class SessionAhead:
         action = rt.fill_levels(copy.deepcopy(action))
         if "buttons_down" in action and seat not in action["buttons_down"]:
             action["buttons_down"] = sorted(action["buttons_down"] + [seat])    # (its press: down)
-        try:
-            events = game.apply(action)
-        except IllegalAction as exc:
-            log.debug("the armed choice ahead was refused: %s", exc)
+        # a blast plan: its steps in order, as the runtime applies them (Retrograde)
+        steps = list(action["steps"].actions(seat)) if action.get("type") == "plan" else [action]
+        events: list[dict] = []
+        for step in steps:
+            try:
+                events += game.apply(step)
+            except IllegalAction as exc:
+                log.debug("the armed choice ahead was refused: %s", exc)
+                break
+        if not events and steps:
             self._ahead_given(what)
             return
         for c in controls:
             c.refresh(game)
         ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)
+        ctx.update(self._summary_ahead(game))
         self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)
+
+    def _summary_ahead(self, game: Any) -> dict[str, Any]:
+        """The context's changes when the action applied to ``game`` (the
+        copy) ends a round: its summary and the banner "next N", as
+        :meth:`~firmware.app.session_timers.SessionTimers._result_pause`
+        will show them (issue 36: a Retrograde round's last blast step
+        shows the summary over the whole board); else none."""
+        start = self._round_start
+        if self._summary_fn is None or self._pause_fn is None or start is None or game.is_terminal():
+            return {}
+        view = game.view(None)
+        if self._summary_round(view) == self._summary_round(start):
+            return {}
+        key = self._pause_fn(game, view)
+        ms = self.cfg["cabinet"]["round_result_ms"]
+        if self._pause_ms_fn is not None:
+            ms = self._pause_ms_fn(view, list(self.runtime.events), ms)
+        if key is None or key == self._pause_done or ms <= 0:
+            return {}
+        return {"round_summary": self._summary_fn(start, view), "summary_read": [],
+                "banner": f"next {-(-ms // 1000)}"}
 
     def _ahead_scene(self, game: Any, controls: list, events: list[str], changes: dict[str, Any]) -> Any:
         """The HDMI scene of ``game`` (the copy the confirm was applied to,
