@@ -69,6 +69,12 @@ from firmware.screens.draw import hdmi_screen
 
 log = logging.getLogger("cabinet.session")
 
+#: The choices a bot's scheduled press takes that are drawn ahead, applied
+#: to the game's copy and settled (Retrograde's claim: the card claimed,
+#: its seat's token and order; a Cha dango race's press is not, its screen
+#: being the race's outcome)
+BOT_PRESSES_AHEAD = ("claim",)
+
 #: Components drawn anew by one job of drawing ahead (a 1080p Ginza mat is
 #: ~1 ms here, ~5 ms on a Pi 4: a press waits for at most one job)
 AHEAD_PARTS_A_JOB = 2
@@ -131,10 +137,13 @@ class SessionAhead:
         if self.summary_shown() is not None:
             what = ("summary", self._pause_done, actions)
             return what if what not in self._ahead_done else None
+        pressing = self._bots_pressing()
         for seat, controls in enumerate(rt.controls):
             # a bot's too (its reveal, its armed choice: its confirm comes at the pace people follow, and a
             # person's press may come in the pass that shows it; issue 36: Retrograde's bot blasts)
             choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            if choice is None and seat in pressing:     # a bot's press on its way (a claim)
+                choice = self._bot_press_ahead(seat, controls)
             if choice is None:
                 continue
             what = (seat, choice, actions)
@@ -158,6 +167,33 @@ class SessionAhead:
             if pressed is not None and pressed.get("type") in NOT_A_RACE:
                 got = "press " + choice_key(pressed)
             self._press_memo[key] = got
+        return self._press_memo[key]
+
+    def _bots_pressing(self) -> set[int]:
+        """The bots' seats whose button press is scheduled and not played
+        yet (on the simulator's timeline, or injected on a cabinet)."""
+        rt = self.runtime
+        bots = rt.bots
+        if not bots:
+            return set()
+        tl = getattr(rt, "timeline", None)
+        out = {e.seat for e in (tl.pending if tl is not None else ()) if e.closed and e.input == "button"}
+        out |= {e.seat for e in getattr(rt, "bot_inputs", ()) if e.kind == "press" and e.input == "button"}
+        return out & bots
+
+    def _bot_press_ahead(self, seat: int, controls: Any) -> str | None:
+        """The identity of the choice a bot's scheduled press takes (the
+        one under its cursor), marked ``"bot press "``, or None (issue 36:
+        a Retrograde bot's claim, settled in a pass a person's press may
+        share, drew its card claimed anew there)."""
+        actions = self.runtime.stats.actions
+        key = (seat, actions, controls.cursor, "bot")
+        if key not in self._press_memo:
+            if any(k[1] != actions for k in self._press_memo):
+                self._press_memo = {}
+            pressed = controls.shown(self.game).pressed
+            ok = pressed is not None and pressed.get("type") in BOT_PRESSES_AHEAD
+            self._press_memo[key] = "bot press " + choice_key(pressed) if ok else None
         return self._press_memo[key]
 
     def _ahead_owed(self) -> bool:
@@ -209,8 +245,9 @@ class SessionAhead:
         game = copy_game(self.game)
         controls = copy.deepcopy(rt.controls)
         action = controls[seat].press(game, max(rt.now_us, self.game.now_us()))
-        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE):
-            self._ahead_given(what)     # (a real-time choice, stamped: a race, a reroll)
+        by_bot = isinstance(what[1], str) and what[1].startswith("bot press ")
+        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE and not by_bot):
+            self._ahead_given(what)     # (a person's real-time choice, stamped: a race, a reroll)
             return
         action = rt.fill_levels(copy.deepcopy(action))
         if "buttons_down" in action and seat not in action["buttons_down"]:
@@ -227,6 +264,11 @@ class SessionAhead:
         if not events and steps:
             self._ahead_given(what)
             return
+        if by_bot and game.deadline_us() is not None:      # a claim: settled as the engine's tick settles it
+            try:
+                events += game.apply({"type": "tick", "t_us": game.deadline_us()})
+            except IllegalAction as exc:
+                log.debug("the tick ahead was refused: %s", exc)
         for c in controls:
             c.refresh(game)
         ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)

@@ -104,4 +104,64 @@ def test_a_bots_armed_choice_is_drawn_ahead_and_its_confirm_finds_it(table, tmp_
         assert _summary_up(t), "the bot's trophy did not end the round"
     without, drawn_ahead = counts
     assert without >= 5, without
-    assert drawn_ahead <= without // 4, f"the bot's confirm drew {drawn_ahead} anew after drawing ahead, {without} without"
+    assert drawn_ahead <= without // 4, \
+        f"the bot's confirm drew {drawn_ahead} anew after drawing ahead, {without} without"
+
+
+
+def _bot_claim_drawn(table, monkeypatch, ahead: bool) -> int:
+    """Retrograde, 4 seats, seats 2-4 bots, seat 1 a person who does not
+    press: the first roll played in the window loop (its after-flip work
+    done between passes) until a bot's claim is settled, the bots' claims
+    drawn ahead or not; the drawings the HDMI's paint made anew in the
+    passes that applied an action (the dice read, rerolls, the claim and
+    its settling)."""
+    import firmware.app.session_ahead as ahead_mod
+    if not ahead:
+        monkeypatch.setattr(ahead_mod, "BOT_PRESSES_AHEAD", ())
+    t = table("retrograde", 4, bots={1, 2, 3}, seed=3)
+    s = t.session
+    s.after_flip_later = True
+    painter = s.renderer.painter
+    new = [0]
+    draw = s._draw_hdmi
+
+    def claims():
+        view = s.game.view(None)
+        return repr(view.get("claims_pending")), [v.get("claim") for v in view["seats"]]
+
+    def counted(*a, **k):
+        before = painter.drawn_new
+        draw(*a, **k)
+        if claims() != counted.claims:         # the pass of the claim, or of its settling
+            new[0] += painter.drawn_new - before
+        counted.claims = claims()
+    counted.claims = claims()
+    s._draw_hdmi = counted
+
+    def claimed():
+        view = s.game.view(None)
+        got = [p for p in (1, 2, 3) if view["seats"][p].get("claim")]
+        return got[0] if got and not view.get("claims_pending") else None
+    seen = set()
+    for _ in range(900):
+        t.step()
+        _drain(s)
+        seen.add(s.drawn_ahead)
+        if claimed() is not None:
+            break
+    else:
+        raise AssertionError("the bot never claimed")
+    s._draw_hdmi = draw
+    if ahead:
+        assert any(w is not None and str(w[1]).startswith("bot press ") and "claim" in w[1] for w in seen), seen
+    return new[0]
+
+
+def test_a_bots_claim_on_its_way_is_drawn_ahead_settled_and_finds_it(table, monkeypatch):
+    without = _bot_claim_drawn(table, monkeypatch, False)
+    monkeypatch.undo()
+    drawn_ahead = _bot_claim_drawn(table, monkeypatch, True)
+    assert without >= 5, without
+    assert drawn_ahead <= without // 3, \
+        f"the bot's claim drew {drawn_ahead} anew after drawing ahead, {without} without"

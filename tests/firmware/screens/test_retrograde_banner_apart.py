@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 from engines.registry import is_available  # noqa: E402
 from firmware.runtime.controls import SeatControls  # noqa: E402
 from firmware.screens.draw import hdmi_screen  # noqa: E402
+from firmware.screens.retrograde_round import round_summary  # noqa: E402
 from firmware.ui.kit import Node  # noqa: E402
 from screen_checks import context, play_states  # noqa: E402
 
@@ -114,7 +115,6 @@ def test_the_banners_apart_draw_the_frames_drawn_with_them_folded_into_the_sheet
     measure = apart[2]
     seen: set[str] = set()
     compared = 0
-    from firmware.screens.retrograde_round import round_summary
     start = None
     for game, events in play_states("retrograde", 3, 2, every=3):
         view = game.view(None)
