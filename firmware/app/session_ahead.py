@@ -25,7 +25,11 @@ ends with a job that, a step at a time between passes:
 A bot's armed choice is drawn ahead the same way (issue 36: its confirm
 comes :attr:`~firmware.runtime.pace.Pace.confirm_us` later; on the Pi 4
 twin a Retrograde bot's blast step landing in the pass of a person's press
-drew ~10 parts anew there).
+drew ~10 parts anew there); so is a bot's claim whose press is scheduled
+and not played yet (:data:`BOT_PRESSES_AHEAD`), applied to the copy and
+settled as the engine's tick settles it.  A blast plan's steps are applied
+to the copy one by one (as the runtime applies them), and when the action
+ends a round the screen ahead has the round's summary the timers will show.
 
 Two presses that are no race are drawn ahead the same way (issue 36, h49:
 on the Pi 4 twin they took 55-120 ms): a person's press that takes a
@@ -44,8 +48,9 @@ as before: what the screen shows never depends on it.  The live game, its
 RNG, the journal, the sounds and the runtime are never touched.  Only in
 the window loop (:attr:`after_flip_later`), once per (seat, armed choice,
 actions applied: every screen drawn ahead is drawn again only once the
-game moved); never a race (a real-time choice is not drawn ahead: a race
-is one press, and an armed reroll draws dice).
+game moved); never a person's race (a person's real-time choice is not
+drawn ahead: a race is one press, and when it comes is not known).  Who
+wins a race is decided by the edges' stamps on the live game alone.
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
