@@ -22,6 +22,15 @@ ends with a job that, a step at a time between passes:
    screen, nor the painter's last frame, changes, and the parts on the
    screen are never let go for it.
 
+A bot's armed choice is drawn ahead the same way (issue 36: its confirm
+comes :attr:`~firmware.runtime.pace.Pace.confirm_us` later; on the Pi 4
+twin a Retrograde bot's blast step landing in the pass of a person's press
+drew ~10 parts anew there); so is a bot's claim whose press is scheduled
+and not played yet (:data:`BOT_PRESSES_AHEAD`), applied to the copy and
+settled as the engine's tick settles it.  A blast plan's steps are applied
+to the copy one by one (as the runtime applies them), and when the action
+ends a round the screen ahead has the round's summary the timers will show.
+
 Two presses that are no race are drawn ahead the same way (issue 36, h49:
 on the Pi 4 twin they took 55-120 ms): a person's press that takes a
 choice of :data:`~firmware.screens.choices.NOT_A_RACE` (Cha dango's
@@ -39,13 +48,15 @@ as before: what the screen shows never depends on it.  The live game, its
 RNG, the journal, the sounds and the runtime are never touched.  Only in
 the window loop (:attr:`after_flip_later`), once per (seat, armed choice,
 actions applied: every screen drawn ahead is drawn again only once the
-game moved); never a race (a real-time choice is not drawn ahead: a race
-is one press, and an armed reroll draws dice).
+game moved); never a person's race (a person's real-time choice is not
+drawn ahead: a race is one press, and when it comes is not known).  Who
+wins a race is decided by the edges' stamps on the live game alone.
 
 Mixed into :class:`firmware.app.session.Session`; uses its ``runtime``,
 ``game``, ``renderer``, ``after_flip_later``, ``_later_ctx``,
 ``_runtime_at``, ``context``, ``_layout_bug`` and (of the timers)
-``summary_shown``, ``_pause_done`` and ``_public_view``.
+``summary_shown``, ``_pause_done``, ``_public_view``, ``_round_start``,
+``_summary_fn``, ``_summary_round``, ``_pause_fn`` and ``_pause_ms_fn``.
 """
 from __future__ import annotations
 
@@ -62,6 +73,12 @@ from firmware.screens.choices import NOT_A_RACE, choice_key
 from firmware.screens.draw import hdmi_screen
 
 log = logging.getLogger("cabinet.session")
+
+#: The choices a bot's scheduled press takes that are drawn ahead, applied
+#: to the game's copy and settled (Retrograde's claim: the card claimed,
+#: its seat's token and order; a Cha dango race's press is not, its screen
+#: being the race's outcome)
+BOT_PRESSES_AHEAD = ("claim",)
 
 #: Components drawn anew by one job of drawing ahead (a 1080p Ginza mat is
 #: ~1 ms here, ~5 ms on a Pi 4: a press waits for at most one job)
@@ -108,8 +125,8 @@ class SessionAhead:
         """What is to be drawn ahead and is not drawn yet: ``("summary",
         pause, actions applied)`` while a round's summary stands (the board
         behind it, as the press that closes it shows it), else (seat,
-        choice, actions applied) of the first person's seat with an armed
-        choice, or the first seat (a bot's too) whose next press takes a
+        choice, actions applied) of the first seat (a person's or a
+        bot's) with an armed choice, or whose next press takes a
         choice that is no race (:data:`~firmware.screens.choices.NOT_A_RACE`:
         Cha dango's reveal);
         None when none is wanted (or outside the window loop, or the game
@@ -125,11 +142,13 @@ class SessionAhead:
         if self.summary_shown() is not None:
             what = ("summary", self._pause_done, actions)
             return what if what not in self._ahead_done else None
+        pressing = self._bots_pressing()
         for seat, controls in enumerate(rt.controls):
-            if seat in rt.bots:     # (a bot's reveal too: a person's press may come in the pass that shows it)
-                choice = self._press_ahead(seat, controls)
-            else:
-                choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            # a bot's too (its reveal, its armed choice: its confirm comes at the pace people follow, and a
+            # person's press may come in the pass that shows it; issue 36: Retrograde's bot blasts)
+            choice = controls.armed if controls.armed is not None else self._press_ahead(seat, controls)
+            if choice is None and seat in pressing:     # a bot's press on its way (a claim)
+                choice = self._bot_press_ahead(seat, controls)
             if choice is None:
                 continue
             what = (seat, choice, actions)
@@ -153,6 +172,33 @@ class SessionAhead:
             if pressed is not None and pressed.get("type") in NOT_A_RACE:
                 got = "press " + choice_key(pressed)
             self._press_memo[key] = got
+        return self._press_memo[key]
+
+    def _bots_pressing(self) -> set[int]:
+        """The bots' seats whose button press is scheduled and not played
+        yet (on the simulator's timeline, or injected on a cabinet)."""
+        rt = self.runtime
+        bots = rt.bots
+        if not bots:
+            return set()
+        tl = getattr(rt, "timeline", None)
+        out = {e.seat for e in (tl.pending if tl is not None else ()) if e.closed and e.input == "button"}
+        out |= {e.seat for e in getattr(rt, "bot_inputs", ()) if e.kind == "press" and e.input == "button"}
+        return out & bots
+
+    def _bot_press_ahead(self, seat: int, controls: Any) -> str | None:
+        """The identity of the choice a bot's scheduled press takes (the
+        one under its cursor), marked ``"bot press "``, or None (issue 36:
+        a Retrograde bot's claim, settled in a pass a person's press may
+        share, drew its card claimed anew there)."""
+        actions = self.runtime.stats.actions
+        key = (seat, actions, controls.cursor, "bot")
+        if key not in self._press_memo:
+            if any(k[1] != actions for k in self._press_memo):
+                self._press_memo = {}
+            pressed = controls.shown(self.game).pressed
+            ok = pressed is not None and pressed.get("type") in BOT_PRESSES_AHEAD
+            self._press_memo[key] = "bot press " + choice_key(pressed) if ok else None
         return self._press_memo[key]
 
     def _ahead_owed(self) -> bool:
@@ -204,22 +250,56 @@ class SessionAhead:
         game = copy_game(self.game)
         controls = copy.deepcopy(rt.controls)
         action = controls[seat].press(game, max(rt.now_us, self.game.now_us()))
-        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE):
-            self._ahead_given(what)     # (a real-time choice, stamped: a race, a reroll)
+        by_bot = isinstance(what[1], str) and what[1].startswith("bot press ")
+        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE and not by_bot):
+            self._ahead_given(what)     # (a person's real-time choice, stamped: a race, a reroll)
             return
         action = rt.fill_levels(copy.deepcopy(action))
         if "buttons_down" in action and seat not in action["buttons_down"]:
             action["buttons_down"] = sorted(action["buttons_down"] + [seat])    # (its press: down)
-        try:
-            events = game.apply(action)
-        except IllegalAction as exc:
-            log.debug("the armed choice ahead was refused: %s", exc)
+        # a blast plan: its steps in order, as the runtime applies them (Retrograde)
+        steps = list(action["steps"].actions(seat)) if action.get("type") == "plan" else [action]
+        events: list[dict] = []
+        for step in steps:
+            try:
+                events += game.apply(step)
+            except IllegalAction as exc:
+                log.debug("the armed choice ahead was refused: %s", exc)
+                break
+        if not events and steps:
             self._ahead_given(what)
             return
+        if by_bot and game.deadline_us() is not None:      # a claim: settled as the engine's tick settles it
+            try:
+                events += game.apply({"type": "tick", "t_us": game.deadline_us()})
+            except IllegalAction as exc:
+                log.debug("the tick ahead was refused: %s", exc)
         for c in controls:
             c.refresh(game)
         ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)
+        ctx.update(self._summary_ahead(game))
         self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)
+
+    def _summary_ahead(self, game: Any) -> dict[str, Any]:
+        """The context's changes when the action applied to ``game`` (the
+        copy) ends a round: its summary and the banner "next N", as
+        :meth:`~firmware.app.session_timers.SessionTimers._result_pause`
+        will show them (issue 36: a Retrograde round's last blast step
+        shows the summary over the whole board); else none."""
+        start = self._round_start
+        if self._summary_fn is None or self._pause_fn is None or start is None or game.is_terminal():
+            return {}
+        view = game.view(None)
+        if self._summary_round(view) == self._summary_round(start):
+            return {}
+        key = self._pause_fn(game, view)
+        ms = self.cfg["cabinet"]["round_result_ms"]
+        if self._pause_ms_fn is not None:
+            ms = self._pause_ms_fn(view, list(self.runtime.events), ms)
+        if key is None or key == self._pause_done or ms <= 0:
+            return {}
+        return {"round_summary": self._summary_fn(start, view), "summary_read": [],
+                "banner": f"next {-(-ms // 1000)}"}
 
     def _ahead_scene(self, game: Any, controls: list, events: list[str], changes: dict[str, Any]) -> Any:
         """The HDMI scene of ``game`` (the copy the confirm was applied to,

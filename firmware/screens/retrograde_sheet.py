@@ -207,19 +207,24 @@ def doing_forms(doing: str) -> tuple[str, ...]:
     return (doing,)
 
 
+def _banner_rows(scene: Scene, r: Rect) -> tuple[Rect, Rect]:
+    """A seat's sheet ``r`` split: (its banner's row, the rest)."""
+    m = scene.metrics
+    line_h = scene.measure("Ag", m.medium)[1] + m.pad
+    return r.rows(-line_h, 1, gap=m.pad // 2)
+
+
 def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
-                 doing: str = "", lit_trophy: int = 0) -> tuple[Rect, int]:
-    """The still part of a seat's sheet folded into one group (banner,
-    bosses, droids, trophies, counts); returns the dice row and die size."""
+                 lit_trophy: int = 0) -> tuple[Rect, int]:
+    """The still part of a seat's sheet folded into one group (bosses,
+    droids, trophies, counts; not its banner: :func:`_sheet_banner`);
+    returns the dice row and die size."""
     m = scene.metrics
     p = seat["seat"]
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
     start = len(scene.nodes)
-    line_h = scene.measure("Ag", m.medium)[1] + m.pad
-    banner_r, rest = r.rows(-line_h, 1, gap=m.pad // 2)
-    seat_banner(scene, banner_r, p, score=f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}", active=mine,
-                doing=doing_forms(doing), key=f"banner:{p}")   # "Seat N" stays; the doing is shortened
+    rest = _banner_rows(scene, r)[1]
     scene.facts.setdefault("scores", {})[p] = seat["score"]
     body = rest.inset(m.pad // 2)
     dice_h = min(body.h // 6, body.w // 8)
@@ -231,6 +236,18 @@ def _sheet_group(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, An
     scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
     scene.group(start, r, None)
     return dice_r, dice_h
+
+
+def _sheet_banner(scene: Scene, r: Rect, seat: dict[str, Any], mine: bool, doing: str) -> None:
+    """A seat's banner over its sheet ``r`` ("Seat N · 7 pts", what the
+    seat does now), a part of its own (issue 36: what the seat does
+    changes with its cursor and with each claim; the sheet under it, a
+    hundred drawings, stays one drawing, built and drawn once)."""
+    banner_r = _banner_rows(scene, r)[0]
+    p = seat["seat"]
+    score = f"{seat['score']} pt{'s' if seat['score'] != 1 else ''}"
+    scene.part(banner_r, ("rg-banner", banner_r, p, score, mine, doing), lambda sc: seat_banner(
+        sc, banner_r, p, score=score, active=mine, doing=doing_forms(doing), key=f"banner:{p}"))
 
 
 def _sheet_layout(scene: Scene, grid_area: Rect) -> tuple[str, int, Rect, Rect]:
@@ -361,8 +378,9 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     p = seat["seat"]
     turn = view.get("turn")
     mine = bool(turn and turn["seat"] == p)
+    _sheet_banner(scene, r, seat, mine, doing)
     memo_key = (r, scene.width, scene.height, id(getattr(scene.measure, "__self__", scene.measure)), repr(sorted(seat.items())),
-                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, doing, lit_trophy)
+                tuple(sorted(lit)), tuple(turn["cells"]) if mine else (), mine, lit_trophy)
     hit = _SHEETS.get(memo_key)
     if hit is not None:
         _SHEETS.move_to_end(memo_key)
@@ -371,7 +389,7 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         scene.facts.setdefault("scores", {})[p] = seat["score"]
         scene.facts.setdefault("coins", {})[p] = seat["coins_marked"] - seat["coins_spent"]
     else:
-        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, doing, lit_trophy)
+        dice_r, dice_h = _sheet_group(scene, r, view, seat, lit, lit_trophy)
         _SHEETS[memo_key] = (scene.nodes[-1], dice_r, dice_h)
         while len(_SHEETS) > 64:
             _SHEETS.popitem(last=False)

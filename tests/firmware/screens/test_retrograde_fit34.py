@@ -25,7 +25,8 @@ def test_a_seats_dice_stay_on_its_own_sheet(size, dice):
     scene = rg.screen(g, view, {}, size=size, measure=default_measure())
     groups = [n.rect for n in scene.nodes if n.kind == "group"]
     low = max(r.y for r in groups)
-    sheets = sorted((r for r in groups if r.y == low), key=lambda r: r.x)
+    tall = max(r.h for r in groups if r.y == low)       # (a seat's banner is a part of its own over its sheet)
+    sheets = sorted((r for r in groups if r.y == low and r.h == tall), key=lambda r: r.x)
     assert len(sheets) == 4
     for p in range(4):
         dice_rects = [n.rect for n in scene.nodes if n.kind == "die" and str(n.key).startswith(f"die:{p}:")]
