@@ -142,8 +142,12 @@ class SurfaceCache:
         animations, the parts to draw over in place) is left as it is.
         Stops after the component with which ``max_new`` components drew
         something anew; the parts on the screen now are never let go for
-        it (the caches' bounds hold otherwise).  Returns the index to go on
-        from, or None when the whole scene is drawn."""
+        it (the caches' bounds hold otherwise).  Once every component is
+        drawn, the calls go on composing the scene's whole frame, a band a
+        call (:meth:`_compose_ahead`), which the draw that shows the scene
+        at rest copies instead of painting.  Returns the index to go on
+        from (past the components: the next band), or None when the whole
+        scene is drawn and its frame composed."""
         nodes = scene.nodes
         if start >= len(nodes):
             return self._compose_ahead(scene, start - len(nodes))
