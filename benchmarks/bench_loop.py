@@ -106,6 +106,8 @@ class Probe:
         self.faults0 = 0
         self.drawn: dict[int, int] = {}             # pass -> drawings the painter made anew to its flip
         self.drawn0 = 0
+        self.copied: dict[int, int] = {}            # pass -> frames drawn ahead the painter copied to its flip
+        self.copied0 = 0
 
     def time_parts(self) -> None:
         """Time the parts of each pass (CPU of this thread and wall): the
@@ -158,6 +160,7 @@ class Probe:
             self.pass_info[self.pass_no] = (now, self.s.runtime.stats.actions, None, "")
             self.faults0 = _faults()
             self.drawn0 = getattr(self.s.renderer.painter, "drawn_new", 0)
+            self.copied0 = getattr(self.s.renderer.painter, "frames_ahead_shown", 0)
             orig(t_us)
         return step
 
@@ -189,6 +192,7 @@ class Probe:
                 what = ",".join(self.applied.get(self.pass_no, []))
                 self.faults[self.pass_no] = _faults() - self.faults0
                 self.drawn[self.pass_no] = getattr(r.painter, "drawn_new", 0) - self.drawn0
+                self.copied[self.pass_no] = getattr(r.painter, "frames_ahead_shown", 0) - self.copied0
                 self.pass_info[self.pass_no] = (info[0], info[1], area, what)
         return present
 
@@ -268,7 +272,8 @@ class Probe:
             faults = {k: v[2] for k, v in self.parts.get(p, {}).items() if len(v) > 2 and v[2]}
             out.append({"pass": p, "seat": seat, "in_hdmi_ms": round(lat, 1), "wait_ms": round(1000 * (start - edge), 1),
                         "repainted": None if area is None else round(area, 2), "action": what,
-                        "page_faults": self.faults.get(p), "drawn_new": self.drawn.get(p), "cpu_ms": parts,
+                        "page_faults": self.faults.get(p), "drawn_new": self.drawn.get(p),
+                        "frame_ahead_copied": bool(self.copied.get(p)), "cpu_ms": parts,
                         "faults_by_part": faults})
         return out
 
@@ -351,6 +356,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.parts.update({n + base: v for n, v in p.parts.items()})
             first.pass_info.update({n + base: v for n, v in p.pass_info.items()})
             first.faults.update({n + base: v for n, v in p.faults.items()})
+            first.drawn.update({n + base: v for n, v in p.drawn.items()})
+            first.copied.update({n + base: v for n, v in p.copied.items()})
             first.pass_no += p.pass_no
     out = merged[0].figures()
     out["games"] = len(merged)
@@ -433,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
                     cpu = ", ".join(f"{k} {v:g}" for k, v in d["cpu_ms"].items())
                     print(f"  pass {d['pass']} seat {d['seat'] + 1}: {d['in_hdmi_ms']:g} ms (wait {d['wait_ms']:g}), "
                           f"repainted {d['repainted']}, action {d['action'] or '-'}, {d['page_faults']} page faults, "
-                          f"{d['drawn_new']} drawn anew; "
+                          f"{d['drawn_new']} drawn anew{', copied' if d['frame_ahead_copied'] else ''}; "
                           f"CPU ms here: {cpu}; page faults: {d['faults_by_part']}")
     return 0
 

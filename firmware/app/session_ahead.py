@@ -20,7 +20,9 @@ ends with a job that, a step at a time between passes:
 3. draws the scene's components into the painter's caches only, a few a
    job (:meth:`firmware.ui.paint.Painter.paint_ahead`): nothing on the
    screen, nor the painter's last frame, changes, and the parts on the
-   screen are never let go for it.
+   screen are never let go for it; then its whole frame, a band a job,
+   which the press's pass copies when it shows that scene at rest (a
+   round's summary appearing: no component painted in the pass).
 
 A bot's armed choice is drawn ahead the same way (issue 36: its confirm
 comes :attr:`~firmware.runtime.pace.Pace.confirm_us` later; on the Pi 4

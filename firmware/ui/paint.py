@@ -291,8 +291,13 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
         self._prev = (id(surface), surface.get_size(), items)
         same = prev is not None and prev[0] == id(surface) and prev[1] == surface.get_size()
         dirty = _dirty(prev[2], items, surface.get_size(), self._groups) if same else None
+        self._screen = surface
         if same and not self._anims and not self.animating \
                 and (now_ms is None or not any(self._will_move(n) for n in scene.nodes)):
+            if dirty != [] and self._show_frame_ahead(surface, items, dirty):  # (its frame composed ahead)
+                self._at_rest(scene)
+                self.last_dirty = dirty
+                return
             if dirty is not None:
                 self._repaint(surface, scene, items, dirty)
                 self.last_dirty = dirty
@@ -390,6 +395,10 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
                 else:
                     fn(surface, node, node.rect)
         surface.set_clip(None)
+        self._at_rest(scene)
+
+    def _at_rest(self, scene: Scene) -> None:
+        """``scene`` is shown with nothing in flight (its keyed components where they are)."""
         self._last = {n.key: n.rect for n in scene.nodes if n.key is not None}
         self._seen_any = True
         self.animating = False

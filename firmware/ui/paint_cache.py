@@ -1,8 +1,11 @@
 """The painter's cached surfaces (:class:`firmware.ui.paint.Painter`'s
 base): each component's drawing by kind, size and state; each part's
-(group's) drawing by its content, at most a few a place; and the free
+(group's) drawing by its content, at most a few a place; the free
 surfaces parts are drawn into again (issue 36: a new surface is fresh
-memory the kernel faults in page by page, in the pass that shows it)."""
+memory the kernel faults in page by page, in the pass that shows it); and
+the whole frame of the scene drawn ahead, copied by the draw that shows
+it (issue 36: a round's summary appearing or closing repainted the whole
+screen in the press's pass)."""
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -30,6 +33,10 @@ _PART_VERSIONS = 2
 #: (a 1080p screen of parts is ~1,500 page faults: 3-4 ms of CPU here,
 #: more than drawing them; issue 36).
 _POOL_PIXELS = 4_000_000
+#: A scene painted ahead is then composed whole, in this many bands of the
+#: screen, one a call (a whole 1080p screen is ~5 ms here, ~20 ms on a
+#: Pi 4: a press waits for one band at most).
+_AHEAD_BANDS = 4
 
 
 class SurfaceCache:
@@ -61,6 +68,11 @@ class SurfaceCache:
         self.drawn_new = getattr(self, "drawn_new", 0)
         #: parts' cache keys never let go (while :meth:`paint_ahead` draws: those on the screen)
         self._keep: frozenset[tuple] | set[tuple] = frozenset()
+        #: the frame drawn ahead: (its scene's components' signatures, None while it is composed; the
+        #: surface, the screen's size and format, kept to compose the next one into)
+        self._frame_ahead: tuple[tuple | None, Any] | None = None
+        #: how many draws showed the frame drawn ahead (copied it, painting nothing)
+        self.frames_ahead_shown = getattr(self, "frames_ahead_shown", 0)
 
     def cache_size(self) -> tuple[int, int]:
         """``(surfaces, pixels)`` held by the cache: the components'
@@ -130,21 +142,19 @@ class SurfaceCache:
         animations, the parts to draw over in place) is left as it is.
         Stops after the component with which ``max_new`` components drew
         something anew; the parts on the screen now are never let go for
-        it (the caches' bounds hold otherwise).  Returns the index to go on
-        from, or None when the whole scene is drawn."""
-        prev = self.__dict__.get("_prev")
-        keep: set[tuple] = set()
-        stack = [n for _sig, _rect, n in (prev[2] if prev is not None else ())]
-        while stack:
-            n = stack.pop()
-            if n.kind == "group":
-                keep.add(_group_key(n))
-                stack.extend(n.props["children"])
+        it (the caches' bounds hold otherwise).  Once every component is
+        drawn, the calls go on composing the scene's whole frame, a band a
+        call (:meth:`_compose_ahead`), which the draw that shows the scene
+        at rest copies instead of painting.  Returns the index to go on
+        from (past the components: the next band), or None when the whole
+        scene is drawn and its frame composed."""
+        nodes = scene.nodes
+        if start >= len(nodes):
+            return self._compose_ahead(scene, start - len(nodes))
         scratch = self.__dict__.get("_scratch")
         if scratch is None:      # (a 1 x 1 surface: every blit into it is clipped away)
             scratch = self._scratch = self.pg.Surface((1, 1))
-        groups, self._groups, self._keep = self._groups, {}, keep
-        nodes = scene.nodes
+        groups, self._groups, self._keep = self._groups, {}, self._on_screen()
         made, at = 0, start
         try:
             while at < len(nodes) and made < max_new:
@@ -155,7 +165,74 @@ class SurfaceCache:
                 made += self.drawn_new > drawn
         finally:
             self._groups, self._keep = groups, frozenset()
-        return at if at < len(nodes) else None
+        return at       # (at its end: its frame composed next)
+
+    def _on_screen(self) -> set[tuple]:
+        """The cache keys of the parts on the screen now (the last frame's)."""
+        prev = self.__dict__.get("_prev")
+        keep: set[tuple] = set()
+        stack = [n for _sig, _rect, n in (prev[2] if prev is not None else ())]
+        while stack:
+            n = stack.pop()
+            if n.kind == "group":
+                keep.add(_group_key(n))
+                stack.extend(n.props["children"])
+        return keep
+
+    def _compose_ahead(self, scene: Any, band: int) -> int | None:
+        """Band ``band`` (of :data:`_AHEAD_BANDS`) of ``scene``'s whole
+        frame composed into the frame ahead, as :meth:`draw` paints the
+        whole screen there: the background, then every component clipped
+        to the band (its parts drawn ahead already).  Returns
+        :meth:`paint_ahead`'s index of the next band, or None when the
+        frame is whole (or there is no opaque screen to compose for)."""
+        from firmware.ui.kit import BG
+        screen = self.__dict__.get("_screen")
+        if screen is None or screen.get_flags() & self.pg.SRCALPHA:
+            return None
+        w, h = screen.get_size()
+        frame = self._frame_ahead
+        surf = frame[1] if frame is not None and frame[1].get_size() == (w, h) else None
+        if band == 0 or surf is None:
+            if surf is None:    # (kept: the next frame is composed into it, no new memory)
+                surf = self.pg.Surface((w, h), 0, screen)
+            band = 0
+        elif frame[0] is not None:      # (composed whole already)
+            return None
+        self._frame_ahead = (None, surf)
+        y0, y1 = h * band // _AHEAD_BANDS, h * (band + 1) // _AHEAD_BANDS
+        groups, self._groups, self._keep = self._groups, {}, self._on_screen()
+        try:
+            surf.set_clip(self.pg.Rect(0, y0, w, y1 - y0))
+            surf.fill(BG)
+            for node in scene.nodes:
+                self._paint(surf, node, node.rect)
+        finally:
+            surf.set_clip(None)
+            self._groups, self._keep = groups, frozenset()
+        if band + 1 < _AHEAD_BANDS:
+            return len(scene.nodes) + band + 1
+        from firmware.ui.paint import _sig
+        self._frame_ahead = (tuple(_sig(n) for n in scene.nodes), surf)
+        return None
+
+    def _show_frame_ahead(self, surface: Any, items: list[tuple], dirty: Any) -> bool:
+        """When ``items`` (the scene :meth:`draw` shows, at rest) are those
+        of the frame composed ahead: its ``dirty`` rectangles (None: all of
+        it) copied onto ``surface``, pixel for pixel what painting them
+        draws, and True; else False (nothing done)."""
+        frame = self._frame_ahead
+        if frame is None or frame[0] is None or frame[1].get_size() != surface.get_size() \
+                or surface.get_flags() & self.pg.SRCALPHA or len(frame[0]) != len(items) \
+                or any(a != b[0] for a, b in zip(frame[0], items)):
+            return False
+        if dirty is None:
+            surface.blit(frame[1], (0, 0))
+        else:
+            for d in dirty:
+                surface.blit(frame[1], (d.x, d.y), (d.x, d.y, d.w, d.h))
+        self.frames_ahead_shown += 1
+        return True
 
     def _let_go(self, surf) -> None:
         """Keep a part's surface no longer cached in the free pool (while
