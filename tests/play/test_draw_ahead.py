@@ -47,6 +47,17 @@ def _live(s) -> tuple:
             dict(rt.prompts), rt.dirty, len(s.sounds.captions.shown(rt.now_us)) if s.sounds else None)
 
 
+def _drain_ahead(t):
+    """Let ``t``'s session draw ahead as the window loop does between
+    passes (its owed work drained) and check that the live game and the
+    runtime are as they were; returns ``t``."""
+    before = _live(t.session)
+    t.session.after_flip_later = True
+    _drain(t.session)
+    assert _live(t.session) == before, "drawing ahead changed the live game or the runtime"
+    return t
+
+
 def test_drawing_ahead_leaves_the_live_game_as_it_was(table):
     t = _armed(table)
     s = t.session

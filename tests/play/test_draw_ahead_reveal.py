@@ -13,7 +13,7 @@ from __future__ import annotations
 from firmware.rulings import LOOK_FIRST_US
 
 from .harness import cut_before
-from .test_draw_ahead import _drain, _frames_both_ways, _live, _press_drawn
+from .test_draw_ahead import _drain, _drain_ahead, _frames_both_ways, _live, _press_drawn
 from .test_round_summary_first_press import _play_to_summary, _rg_round_2, _summary_up
 
 
@@ -68,11 +68,8 @@ def test_the_reveal_press_finds_its_screen_drawn_ahead(table):
 
 def test_the_press_that_closes_a_round_summary_finds_the_board_drawn_ahead(table, tmp_path):
     without = _press_drawn(_summary_standing(table, tmp_path / "a"), "right", False, _closed)
-    t = _summary_standing(table, tmp_path / "b")
-    before = _live(t.session)
-    t.session.after_flip_later = True
-    _drain(t.session)
-    assert t.session.drawn_ahead[0] == "summary" and _live(t.session) == before
+    t = _drain_ahead(_summary_standing(table, tmp_path / "b"))
+    assert t.session.drawn_ahead[0] == "summary"
     drawn_ahead = _press_drawn(t, "right", True, _closed)
     assert without >= 5, without
     assert drawn_ahead <= without // 4, f"the close drew {drawn_ahead} anew after drawing ahead, {without} without"

@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 import torch.nn as nn
 
-from vision.training.train import FaceNet, load_onnx
+from vision.training.train import FaceNet, identity_bn, load_onnx
 
 
 def _convs(net: nn.Module) -> list[nn.Conv2d]:
@@ -57,12 +57,7 @@ def grow(path: Path, old_widths: tuple[int, ...], widths: tuple[int, ...], depth
         lb.bias.copy_(la.bias)
         for m in new.modules():  # as load_onnx leaves a loaded net: identity, frozen
             if isinstance(m, nn.BatchNorm2d):
-                m.running_mean.zero_()
-                m.running_var.fill_(1 - m.eps)
-                m.weight.fill_(1.0)
-                m.bias.zero_()
-                m.weight.requires_grad_(False)
-                m.bias.requires_grad_(False)
+                identity_bn(m)
     return new.eval()
 
 

@@ -191,6 +191,19 @@ def _optimiser(net: nn.Module, steps: int, tuned: bool = False):
     return step
 
 
+def identity_bn(bn) -> None:
+    """Make the batch norm ``bn`` (a ``torch.nn.BatchNorm2d``) the identity
+    and freeze it, as an exported net's batch norms are folded into its
+    convolutions: running mean 0, variance 1 - eps, weight 1, bias 0, no
+    gradients.  In place, under the caller's ``torch.no_grad()``."""
+    bn.running_mean.zero_()
+    bn.running_var.fill_(1 - bn.eps)
+    bn.weight.fill_(1.0)
+    bn.bias.zero_()
+    bn.weight.requires_grad_(False)
+    bn.bias.requires_grad_(False)
+
+
 def load_onnx(net: nn.Module, path: Path) -> nn.Module:
     """Load the weights of an ONNX file exported from a net of the same
     shape into ``net``: the export folds each batch normalisation into its
@@ -219,12 +232,7 @@ def load_onnx(net: nn.Module, path: Path) -> nn.Module:
                 bn = mods[k + 1] if k + 1 < len(mods) and isinstance(mods[k + 1], nn.BatchNorm2d) else None
                 if bn is not None:  # folded: conv bias + identity batch norm
                     m.bias = nn.Parameter(torch.from_numpy(w[1].copy()))
-                    bn.running_mean.zero_()
-                    bn.running_var.fill_(1 - bn.eps)
-                    bn.weight.fill_(1.0)
-                    bn.bias.zero_()
-                    bn.weight.requires_grad_(False)
-                    bn.bias.requires_grad_(False)
+                    identity_bn(bn)
                 elif len(w) > 1:
                     m.bias.copy_(torch.from_numpy(w[1].copy()))
     if len(used) != len(convs) + len(gemms):
