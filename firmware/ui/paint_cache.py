@@ -212,7 +212,7 @@ class SurfaceCache:
             self._groups, self._keep = groups, frozenset()
         if band + 1 < _AHEAD_BANDS:
             return len(scene.nodes) + band + 1
-        from firmware.ui.paint import _sig
+        from firmware.ui.paint_dirty import _sig
         self._frame_ahead = (tuple(_sig(n) for n in scene.nodes), surf)
         return None
 
