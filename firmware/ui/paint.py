@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware.ui.kit import BG, PANEL, Node, Rect, Scene
-from firmware.ui.paint_cache import SurfaceCache, _group_key
-from firmware.ui.paint_dirty import _DIRTY_MARGIN, _dirty, _items, _merged, _near
+from firmware.ui.paint_cache import SurfaceCache
+from firmware.ui.paint_dirty import _DIRTY_MARGIN, _dirty, _group_key, _items, _merged, _near
 from firmware.ui.paint_flight import FlightPainter
 from firmware.ui.paint_parts import PartPainter
 

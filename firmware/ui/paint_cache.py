@@ -12,6 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from firmware.ui.kit import Node
+from firmware.ui.paint_dirty import _group_key, _sig
 
 #: Components' drawings cached at most (the oldest used go first) ...
 _CACHE_MAX = 3000
@@ -112,7 +113,7 @@ class SurfaceCache:
         between passes, after the flip).  True when more spares are wanted."""
         prev = self.__dict__.get("_prev")
         shown: dict[tuple[int, int, bool], int] = {}
-        for _sig, _rect, n in (prev[2] if prev is not None else ()):
+        for _key, _rect, n in (prev[2] if prev is not None else ()):
             if n.kind == "group" and n.rect.w > 0 and n.rect.h > 0:
                 cls = (n.rect.w, n.rect.h, n.props.get("bg") is None)
                 shown[cls] = shown.get(cls, 0) + 1
@@ -171,7 +172,7 @@ class SurfaceCache:
         """The cache keys of the parts on the screen now (the last frame's)."""
         prev = self.__dict__.get("_prev")
         keep: set[tuple] = set()
-        stack = [n for _sig, _rect, n in (prev[2] if prev is not None else ())]
+        stack = [n for _key, _rect, n in (prev[2] if prev is not None else ())]
         while stack:
             n = stack.pop()
             if n.kind == "group":
@@ -212,7 +213,6 @@ class SurfaceCache:
             self._groups, self._keep = groups, frozenset()
         if band + 1 < _AHEAD_BANDS:
             return len(scene.nodes) + band + 1
-        from firmware.ui.paint_dirty import _sig
         self._frame_ahead = (tuple(_sig(n) for n in scene.nodes), surf)
         return None
 
@@ -299,8 +299,3 @@ class SurfaceCache:
         else:
             self._cache.move_to_end(key)
         return s
-
-
-def _group_key(node: Node) -> tuple:
-    """A group's (part's) cached surface's key."""
-    return ("group", node.rect.w, node.rect.h, node.props["digest"], node.props.get("bg"))

@@ -6,7 +6,6 @@ whole repaint is then cheaper).  Rects in px of the scene's surface."""
 from __future__ import annotations
 
 from firmware.ui.kit import Node, Rect, Scene, props_repr
-from firmware.ui.paint_cache import _group_key
 
 #: Room around a changed component repainted with it (a thick edge, a glow).
 _DIRTY_MARGIN = 8
@@ -135,3 +134,8 @@ def _merged(rects: list[Rect], size: tuple[int, int]) -> list[Rect] | None:
     if sum(r.w * r.h for r in merged) > size[0] * size[1] * 0.6:
         return None
     return merged
+
+
+def _group_key(node: Node) -> tuple:
+    """A group's (part's) cached surface's key."""
+    return ("group", node.rect.w, node.rect.h, node.props["digest"], node.props.get("bg"))
