@@ -245,44 +245,11 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
             expander.chip = twin.expander(expander.chip)
     try:
         for i, sc in enumerate(seat_cfgs):
-            seat = SeatHardware(i, sc)
-            names = ["button", "cup"]
-            if sc["nav_kind"] == "buttons":
-                names += ["nav_a", "nav_b"]
-            names.append("nav_push")
-            if simulated and sim_cups_down and sc["cup"] >= 0:
-                factory.set_contact(sc["cup"], True)
-            for name in names:
-                if sc.get(name, -1) < 0:
-                    continue
-                if expander is not None and sc.get("nav_via") == "expander" and name.startswith("nav_"):
-                    expander.add_input(i, name, sc[name])
-                    seat.expander_inputs[name] = sc[name]
-                else:
-                    edges.add_input(i, name, sc[name])
-                    seat.inputs[name] = sc[name]
-            if sc["nav_kind"] == "encoder" and sc["nav_a"] >= 0 and sc["nav_b"] >= 0:
-                seat.encoder = _encoder(factory, edges, i, sc["nav_a"], sc["nav_b"], seat._keep)
-            if sc["led"] >= 0:
-                from gpiozero import LED
-                seat.led = LED(sc["led"], pin_factory=factory)
-            maker = device_maker(sc["oled"], simulated)
-            if costly and maker is not None and sc["oled"].get("interface", "i2c") != "spi":
-                maker = _twin_maker(twin, sc["oled"], f"seat {i + 1} OLED")
-            if maker is not None:
-                seat.oled = Oled(maker, f"seat {i + 1} OLED ({describe(sc['oled'])})", retry_s=oled_retry_s)
-            seats.append(seat)
+            seats.append(_build_seat(i, sc, factory, edges, expander, simulated=simulated,
+                                     sim_cups_down=sim_cups_down, twin=twin if costly else None,
+                                     oled_retry_s=oled_retry_s))
         if expander is not None:
-            try:
-                expander.setup()
-            except OSError as exc:
-                from hardware.backends import HardwareUnavailable
-                raise HardwareUnavailable(
-                    f"{expander.name} does not answer ({exc}); check its power, SDA/SCL wires and A0-A2 "
-                    f"address pins (i2cdetect -y {cfg['expander']['bus']} should list "
-                    f"{cfg['expander']['address']:02x}), or set [expander] bus/address") from exc
-            if not simulated:
-                expander.start()
+            _start_expander(expander, cfg["expander"], simulated)
     except Exception:
         if expander is not None:
             expander.close()
@@ -300,6 +267,61 @@ def build_cabinet(cfg: dict[str, Any], *, model: Any = _UNSET, edge_queue: queue
                       mute=cfg["audio"].get("mute", False))
     return Cabinet(backend, reason, simulated, model, factory, edges, seats, camera, audio, gpio["debounce_us"],
                    expander, twin if simulated else None)
+
+
+def _build_seat(i: int, sc: dict[str, Any], factory: Any, edges: EdgeSource, expander: Any, *, simulated: bool,
+                sim_cups_down: bool, twin: Any, oled_retry_s: float) -> SeatHardware:
+    """Seat ``i``'s inputs (button, cup, navigation: on BCM pins or on the
+    MCP23017 ``expander``), encoder, LED and OLED from its config ``sc``;
+    ``twin`` is the costing twin whose I2C bus the OLED's frames cross
+    (None: instant or real parts)."""
+    seat = SeatHardware(i, sc)
+    names = ["button", "cup"]
+    if sc["nav_kind"] == "buttons":
+        names += ["nav_a", "nav_b"]
+    names.append("nav_push")
+    if simulated and sim_cups_down and sc["cup"] >= 0:
+        factory.set_contact(sc["cup"], True)
+    for name in names:
+        if sc.get(name, -1) < 0:
+            continue
+        if expander is not None and sc.get("nav_via") == "expander" and name.startswith("nav_"):
+            expander.add_input(i, name, sc[name])
+            seat.expander_inputs[name] = sc[name]
+        else:
+            edges.add_input(i, name, sc[name])
+            seat.inputs[name] = sc[name]
+    if sc["nav_kind"] == "encoder" and sc["nav_a"] >= 0 and sc["nav_b"] >= 0:
+        seat.encoder = _encoder(factory, edges, i, sc["nav_a"], sc["nav_b"], seat._keep)
+    if sc["led"] >= 0:
+        from gpiozero import LED
+        seat.led = LED(sc["led"], pin_factory=factory)
+    maker = device_maker(sc["oled"], simulated)
+    if twin is not None and maker is not None and sc["oled"].get("interface", "i2c") != "spi":
+        maker = _twin_maker(twin, sc["oled"], f"seat {i + 1} OLED")
+    if maker is not None:
+        seat.oled = Oled(maker, f"seat {i + 1} OLED ({describe(sc['oled'])})", retry_s=oled_retry_s)
+    return seat
+
+
+def _start_expander(expander: Any, exp_cfg: dict[str, Any], simulated: bool) -> None:
+    """Set up the MCP23017 (the seats' inputs already added to it) and, on a
+    Pi, start reading it.
+
+    Raises:
+        HardwareUnavailable: the chip does not answer (names the wiring,
+            ``i2cdetect`` and the ``[expander]`` keys to check).
+    """
+    try:
+        expander.setup()
+    except OSError as exc:
+        from hardware.backends import HardwareUnavailable
+        raise HardwareUnavailable(
+            f"{expander.name} does not answer ({exc}); check its power, SDA/SCL wires and A0-A2 "
+            f"address pins (i2cdetect -y {exp_cfg['bus']} should list "
+            f"{exp_cfg['address']:02x}), or set [expander] bus/address") from exc
+    if not simulated:
+        expander.start()
 
 
 def _twin_maker(twin: Any, oled_cfg: dict[str, Any], who: str) -> Callable[[], Any]:
