@@ -245,6 +245,45 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     seats = effective_seats(cfg)
     reserved: dict[int, str] = {p: "the HAT ID EEPROM (ID_SD/ID_SC)" for p in ID_EEPROM_PINS}
+    _check_displays(cfg, seats, problems, reserved)
+    if any(seat.get("nav_via") == "expander" for seat in seats) and cfg.get("expander", {}).get("bus", 1) >= 1:
+        # bus 1 is BCM 2/3 (higher buses are multiplexer channels behind it)
+        reserved.setdefault(2, "I2C SDA (expander)")
+        reserved.setdefault(3, "I2C SCL (expander)")
+    used: dict[int, str] = {}
+    expander_used: dict[int, str] = {}
+    for i, seat in enumerate(seats):
+        base = seat_path(cfg, i)
+        if seat.get("button", -1) < 0:
+            problems.append((f"{base}.button", "every seat needs its big button (ruling CAB-2); set button = <BCM pin>"))
+        if seat.get("nav_kind") == "encoder" and (seat.get("nav_a", -1) < 0) != (seat.get("nav_b", -1) < 0):
+            problems.append((f"{base}.nav_a", "a rotary encoder needs both nav_a and nav_b (or neither)"))
+        if seat.get("nav_via") == "expander":
+            _check_expander_pins(base, seat, problems, expander_used)
+        pins = [(f"{base}.{key}", seat.get(key, -1)) for key in gpio_keys(seat)]
+        oled = seat.get("oled", {})
+        if oled.get("driver", "none") != "none" and oled.get("interface") == "spi":
+            pins += [(f"{base}.oled.{key}", oled.get(key, -1)) for key in ("dc", "reset")]
+        for path, pin in pins:
+            if pin < 0:
+                continue
+            if pin not in HEADER_PINS:
+                problems.append((path, f"BCM pin {pin} is not on the 40-pin header; use one of "
+                                       f"{', '.join(map(str, sorted(HEADER_PINS)))}"))
+            elif pin in reserved:
+                problems.append((path, f"BCM pin {pin} is reserved for {reserved[pin]}; move this wire to a free pin"))
+            elif pin in used:
+                problems.append((path, f"BCM pin {pin} is already used by {used[pin]}; give each input its own pin"))
+            else:
+                used[pin] = path
+    return problems
+
+
+def _check_displays(cfg: dict[str, Any], seats: list[dict[str, Any]], problems: list[tuple[str, str]],
+                    reserved: dict[int, str]) -> None:
+    """:func:`check`'s OLED part: SPI port, chip select and D/C pin; no two
+    displays on one I2C bus + address or SPI chip select.  Appends to
+    ``problems``; the pins the displays use go into ``reserved``."""
     displays: dict[tuple, str] = {}
     for i, seat in enumerate(seats):
         oled = seat.get("oled", {})
@@ -274,57 +313,34 @@ def check(cfg: dict[str, Any]) -> list[tuple[str, str]]:
             if role.startswith("OLED"):
                 continue
             reserved.setdefault(pin, f"{role} ({path})")
-    if any(seat.get("nav_via") == "expander" for seat in seats) and cfg.get("expander", {}).get("bus", 1) >= 1:
-        # bus 1 is BCM 2/3 (higher buses are multiplexer channels behind it)
-        reserved.setdefault(2, "I2C SDA (expander)")
-        reserved.setdefault(3, "I2C SCL (expander)")
-    used: dict[int, str] = {}
-    expander_used: dict[int, str] = {}
-    for i, seat in enumerate(seats):
-        base = seat_path(cfg, i)
-        if seat.get("button", -1) < 0:
-            problems.append((f"{base}.button", "every seat needs its big button (ruling CAB-2); set button = <BCM pin>"))
-        if seat.get("nav_kind") == "encoder" and (seat.get("nav_a", -1) < 0) != (seat.get("nav_b", -1) < 0):
-            problems.append((f"{base}.nav_a", "a rotary encoder needs both nav_a and nav_b (or neither)"))
-        if seat.get("nav_via") == "expander":
-            if seat.get("nav_kind") == "encoder":
-                problems.append((f"{base}.nav_kind", "a rotary encoder cannot be read through the polled expander; "
-                                                     "set nav_kind = \"buttons\" or wire it to GPIO (nav_via = \"gpio\")"))
-            for key in NAV_KEYS:
-                pin = seat.get(key, -1)
-                if pin < 0:
-                    continue
-                path = f"{base}.{key}"
-                if pin not in EXPANDER_PINS:
-                    problems.append((path, f"expander pin {pin} does not exist; an MCP23017 has pins 0-15 "
-                                           "(GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"))
-                elif pin in OUTPUT_ONLY_EXPANDER_PINS:
-                    problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is output-only on the "
-                                           "MCP23017 (datasheet rev D: used as an input it can corrupt the I2C "
-                                           "bus); move this button to a free input pin (GPA0-GPA6 = 0-6, "
-                                           "GPB0-GPB6 = 8-14)"))
-                elif pin in expander_used:
-                    problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is already used by "
-                                           f"{expander_used[pin]}; give each button its own pin"))
-                else:
-                    expander_used[pin] = path
-        pins = [(f"{base}.{key}", seat.get(key, -1)) for key in gpio_keys(seat)]
-        oled = seat.get("oled", {})
-        if oled.get("driver", "none") != "none" and oled.get("interface") == "spi":
-            pins += [(f"{base}.oled.{key}", oled.get(key, -1)) for key in ("dc", "reset")]
-        for path, pin in pins:
-            if pin < 0:
-                continue
-            if pin not in HEADER_PINS:
-                problems.append((path, f"BCM pin {pin} is not on the 40-pin header; use one of "
-                                       f"{', '.join(map(str, sorted(HEADER_PINS)))}"))
-            elif pin in reserved:
-                problems.append((path, f"BCM pin {pin} is reserved for {reserved[pin]}; move this wire to a free pin"))
-            elif pin in used:
-                problems.append((path, f"BCM pin {pin} is already used by {used[pin]}; give each input its own pin"))
-            else:
-                used[pin] = path
-    return problems
+
+
+def _check_expander_pins(base: str, seat: dict[str, Any], problems: list[tuple[str, str]],
+                         expander_used: dict[int, str]) -> None:
+    """:func:`check`'s part for a seat whose navigation switches are read
+    through the MCP23017: no encoder, pins 0-15, not the output-only GPA7 /
+    GPB7, each pin once (``expander_used``: pin -> key path)."""
+    if seat.get("nav_kind") == "encoder":
+        problems.append((f"{base}.nav_kind", "a rotary encoder cannot be read through the polled expander; "
+                                             "set nav_kind = \"buttons\" or wire it to GPIO (nav_via = \"gpio\")"))
+    for key in NAV_KEYS:
+        pin = seat.get(key, -1)
+        if pin < 0:
+            continue
+        path = f"{base}.{key}"
+        if pin not in EXPANDER_PINS:
+            problems.append((path, f"expander pin {pin} does not exist; an MCP23017 has pins 0-15 "
+                                   "(GPA0-GPA7 = 0-7, GPB0-GPB7 = 8-15)"))
+        elif pin in OUTPUT_ONLY_EXPANDER_PINS:
+            problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is output-only on the "
+                                   "MCP23017 (datasheet rev D: used as an input it can corrupt the I2C "
+                                   "bus); move this button to a free input pin (GPA0-GPA6 = 0-6, "
+                                   "GPB0-GPB6 = 8-14)"))
+        elif pin in expander_used:
+            problems.append((path, f"expander pin {pin} ({expander_pin_name(pin)}) is already used by "
+                                   f"{expander_used[pin]}; give each button its own pin"))
+        else:
+            expander_used[pin] = path
 
 
 def free_pins(cfg: dict[str, Any]) -> list[int]:
