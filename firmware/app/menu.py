@@ -278,21 +278,26 @@ class Menu:
         elif label == "Shut down" and was_armed:
             return ("shutdown", None)
         elif label == "Start":
-            choice = BOT_CHOICES[self.bots]
-            bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
-                else set(range(self.players))
-            options = {"difficulty": DIFFICULTIES[self.difficulty]} \
-                if self.game_id == "cryptid-cafe" and self.players == 1 else None
-            if self.game_id == "cha-dango" and self.start_player % self.players:
-                options = {"start_player": self.start_player % self.players}
-            if self.game_id == "cha-dango" and self.wrong_hit:
-                options = dict(options or {}, wrong_hit_vp_cards=WRONG_HIT_CARDS[self.wrong_hit])
-            if self.game_id == "retrograde" and self.first_game:
-                options = {"first_game": True}
-            return ("start", {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
-                              "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots},
-                              "walkthrough": self.walkthrough})
+            return ("start", self._start_choice())
         return None
+
+    def _start_choice(self) -> dict[str, Any]:
+        """What the Start row starts: ``{"game", "players", "bots" (seats,
+        0-based), "options" (the game's options or None), "bot_levels",
+        "walkthrough"}`` from the rows' values."""
+        choice = BOT_CHOICES[self.bots]
+        bots = set() if choice == "none" else set(range(1, self.players)) if choice == "all but seat 1" \
+            else set(range(self.players))
+        options = {"difficulty": DIFFICULTIES[self.difficulty]} \
+            if self.game_id == "cryptid-cafe" and self.players == 1 else None
+        if self.game_id == "cha-dango" and self.start_player % self.players:
+            options = {"start_player": self.start_player % self.players}
+        if self.game_id == "cha-dango" and self.wrong_hit:
+            options = dict(options or {}, wrong_hit_vp_cards=WRONG_HIT_CARDS[self.wrong_hit])
+        if self.game_id == "retrograde" and self.first_game:
+            options = {"first_game": True}
+        return {"game": self.game_id, "players": self.players, "bots": bots, "options": options,
+                "bot_levels": {s: BOT_LEVELS[self.bot_level] for s in bots}, "walkthrough": self.walkthrough}
 
     def bot_choices(self) -> list[str]:
         """The Bots row's values offered: only those that differ (with 1
