@@ -89,13 +89,7 @@ class RunnerInputs:
             self.stats.ignored_inputs += 1
             return
         if ev.t_us < self.frozen_until_us:      # the countdown of a resumed race (CAB-8)
-            if ev.input in ("nav_a", "nav_b") and ev.kind == "press":   # hands off, but the arrows aim
-                self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
-                return
-            self.stats.ignored_inputs += 1
-            lifted = ev.input == "cup" and ev.kind != "press"      # (a cup's contact opens as it is lifted)
-            if ((ev.input == "button" and ev.kind == "press") or lifted) and ev.seat not in self.bots:
-                self.say_for(ev.seat, BEFORE_GO_WORDS, ev.t_us)   # play-test g2g: it vanished unsaid
+            self._before_go(ev)
             return
         if self.dice is not None and self._contest_input(ev):
             return
@@ -132,11 +126,7 @@ class RunnerInputs:
             self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
             return
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
-            if ev.kind == "press":     # nothing to do, or the last result is still on screen (CAB-7)
-                self.stats.ignored_inputs += 1
-                if ev.input == "button" and not self.rolling_press(ev.seat, ev.t_us):
-                    if not self._late_press(ev.seat, ev.t_us):
-                        self._idle_press(ev.seat, ev.t_us)     # issue 34, L2: never a press unsaid
+            self._nothing_to_do(ev)
             return
         self.prompts.pop(ev.seat, None)
         if self._needs_camera_confirmation(ev.seat, action):
@@ -147,6 +137,29 @@ class RunnerInputs:
                     break
             return
         self.try_apply(self.fill_levels(action), ev.seat)
+
+    def _before_go(self, ev: InputEvent) -> None:
+        """An input during the countdown of a resumed race (CAB-8): hands
+        off, but the arrows aim; a person's button or lifted cup is told to
+        wait for "go" (play-test g2g: it vanished unsaid)."""
+        if ev.input in ("nav_a", "nav_b") and ev.kind == "press":
+            self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            return
+        self.stats.ignored_inputs += 1
+        lifted = ev.input == "cup" and ev.kind != "press"      # (a cup's contact opens as it is lifted)
+        if ((ev.input == "button" and ev.kind == "press") or lifted) and ev.seat not in self.bots:
+            self.say_for(ev.seat, BEFORE_GO_WORDS, ev.t_us)
+
+    def _nothing_to_do(self, ev: InputEvent) -> None:
+        """A press with no action, or while the last result is still on
+        screen (CAB-7): counted as ignored, and a button press is always
+        said to its seat (rolling, too late, or idle; issue 34, L2)."""
+        if ev.kind != "press":
+            return
+        self.stats.ignored_inputs += 1
+        if ev.input == "button" and not self.rolling_press(ev.seat, ev.t_us):
+            if not self._late_press(ev.seat, ev.t_us):
+                self._idle_press(ev.seat, ev.t_us)
 
     def _observe(self, t_us: int) -> None:
         """Each person's seat looks at its choices as the screens showed
