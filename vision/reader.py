@@ -340,6 +340,27 @@ class DiceReader(CalibratedCopies):
         n = len(cands)
         checked = np.ones(n, bool)
         fast_best = np.argmax(probs[:, :NOT_A_DIE], 1)  # the fast net's first best value
+        fast_sum, fast_reads, again = self._fast_turn(frame, cands, probs, checked)
+        fast_agreed = checked.copy()  # the fast net's turns agree (one turn: trivially)
+        # a second look at what the fast net is unsure of, or reads differently at
+        # two turns: the expert net (the fast one again if the models in use have
+        # no expert) reads the window at each turn of second_look_angles
+        look = sorted(set(self._unsure(probs)) | {i for i in again if not checked[i]})
+        expert_windows = 0
+        if look:
+            expert_windows = self._second_look(frame, cands, windows, look, probs, checked,
+                                               (fast_sum, fast_reads, fast_agreed), fast_best, min_p)
+        return probs, checked, expert_windows
+
+    def _fast_turn(self, frame: np.ndarray, cands: list, probs: np.ndarray, checked: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """:meth:`read_checked`'s first check: the fast net reads again, turned
+        by ``check_turn`` and mirrored, the windows it is not surely unsure
+        of.  Changes ``probs`` (N x 7, to the two readings' average) and
+        ``checked`` (N bool, the turns agree) in place; returns the fast
+        readings' sum (N x 7), their count (N) and the candidates read again."""
+        st = self.settings
+        n = len(cands)
         fast_sum, fast_reads = probs.copy(), np.ones(n, np.float32)
         # the turn is skipped where it cannot change the reading: surely not a
         # die, or (the agreement off) surely sent to the second look, which then
@@ -356,69 +377,74 @@ class DiceReader(CalibratedCopies):
             fast_sum[again] += turned
             fast_reads[again] += 1
             probs[again] = (probs[again] + turned) / 2
-        fast_agreed = checked.copy()  # the fast net's turns agree (one turn: trivially)
-        # a second look at what the fast net is unsure of, or reads differently at
-        # two turns: the expert net (the fast one again if the models in use have
-        # no expert) reads the window at each turn of second_look_angles
-        look = sorted(set(self._unsure(probs)) | {i for i in again if not checked[i]})
+        return fast_sum, fast_reads, again
+
+    def _second_look(self, frame: np.ndarray, cands: list, windows: list[np.ndarray], look: list[int],
+                     probs: np.ndarray, checked: np.ndarray, fast: tuple[np.ndarray, np.ndarray, np.ndarray],
+                     fast_best: np.ndarray, min_p: float | None) -> int:
+        """:meth:`read_checked`'s second look: the expert reads the windows of
+        ``look`` (candidate indices) at each turn of ``second_look_angles``,
+        skipping what no reading can change.  ``fast``: the fast readings'
+        sum (N x 7), count (N) and agreement (N bool).  Changes ``probs`` and
+        ``checked`` in place; returns the windows the expert read."""
+        st = self.settings
+        fast_sum, fast_reads, fast_agreed = fast
         expert_windows = 0
-        if look:
-            expert, m = self.has_expert, len(st.second_look_angles)
-            # the fast readings join the average only when the second look is another net
-            mix = st.nets_must_agree and expert
-            lk = np.asarray(look)
-            extra_sum = fast_sum[lk] if mix else np.zeros((len(look), probs.shape[1]), np.float32)
-            extra_n = fast_reads[lk] if mix else np.zeros(len(look), np.float32)
-            # with the agreement, the fast net must have agreed with itself
-            fast_ok = fast_agreed[lk] if st.nets_must_agree else np.ones(len(look), bool)
+        expert, m = self.has_expert, len(st.second_look_angles)
+        # the fast readings join the average only when the second look is another net
+        mix = st.nets_must_agree and expert
+        lk = np.asarray(look)
+        extra_sum = fast_sum[lk] if mix else np.zeros((len(look), probs.shape[1]), np.float32)
+        extra_n = fast_reads[lk] if mix else np.zeros(len(look), np.float32)
+        # with the agreement, the fast net must have agreed with itself
+        fast_ok = fast_agreed[lk] if st.nets_must_agree else np.ones(len(look), bool)
 
-            def cut(i: int, angle: float) -> np.ndarray:  # a turn of the window already cut
-                return self.turned_window(frame, cands[i], windows[i], angle)
-            # each turn of the looked windows in one run of the net: the first turn
-            # of those whose outcome still depends on it, then the other turns of
-            # those whose outcome still depends on them (_decided)
-            heat = np.array([cands[i].heat for i in look])
-            faint = heat < st.unreadable_min_heat
-            # a die whose fast turns disagree, or whose readings cannot average
-            # min_value_p on any value even if every expert turn is sure of it, is
-            # unread whatever the expert says; the expert then only settles "not a
-            # die" (dropped) or unreadable (kept), and is not asked where that is settled
-            hopeless = self._value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m, min_p)
-            skip = (~fast_ok | hopeless) & self._decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
-            probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
-            checked[lk[skip]] = False
-            rd = np.flatnonzero(~skip)
-            if len(rd):
-                sub = [look[j] for j in rd.tolist()]
-                first = self.read_faces([cut(i, st.second_look_angles[0]) for i in sub], expert=expert)
-                expert_windows = len(sub)
-                e_sum, e_n = extra_sum[rd], extra_n[rd]
-                probs[sub] = (first + e_sum) / (1 + e_n)[:, None]
-                first_best = np.argmax(first[:, :NOT_A_DIE], 1)
-                agree_fast = (first_best == fast_best[lk[rd]]) | (not st.nets_must_agree)
-                ok_so_far = fast_ok[rd] & agree_fast
-                checked[sub] = (m == 1) & ok_so_far
-                # a candidate whose first reading leaves no value possible - the
-                # average of all its readings (the other turns at best sure of it)
-                # cannot reach min_value_p - or whose readings disagree is unread;
-                # its other turns are not read where its drop or keep is settled
-                # (a faint one, kept only with a value, is dropped)
-                hopeless = self._value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
-                                             e_n + 1, m - 1, min_p)
-                settled = (~ok_so_far | hopeless) & self._decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE],
-                                                                  e_n + 1, m - 1, faint[rd])
-                need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
-                if len(need):
-                    rest = [sub[j] for j in need.tolist()]
-                    more = self.read_faces([cut(i, angle) for angle in st.second_look_angles[1:] for i in rest],
-                                      expert=expert).reshape(m - 1, len(rest), -1)
-                    expert_windows += more.shape[0] * more.shape[1]
-                    reads = np.concatenate([first[need][None], more])
-                    best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
-                    checked[rest] = np.all(best == best[0], axis=0) & ok_so_far[need]
-                    probs[rest] = (sum(reads) + e_sum[need]) / (len(reads) + e_n[need])[:, None]
-        return probs, checked, expert_windows
-
+        def cut(i: int, angle: float) -> np.ndarray:  # a turn of the window already cut
+            return self.turned_window(frame, cands[i], windows[i], angle)
+        # each turn of the looked windows in one run of the net: the first turn
+        # of those whose outcome still depends on it, then the other turns of
+        # those whose outcome still depends on them (_decided)
+        heat = np.array([cands[i].heat for i in look])
+        faint = heat < st.unreadable_min_heat
+        # a die whose fast turns disagree, or whose readings cannot average
+        # min_value_p on any value even if every expert turn is sure of it, is
+        # unread whatever the expert says; the expert then only settles "not a
+        # die" (dropped) or unreadable (kept), and is not asked where that is settled
+        hopeless = self._value_impossible(extra_sum[:, :NOT_A_DIE].max(axis=1), extra_n, m, min_p)
+        skip = (~fast_ok | hopeless) & self._decided(extra_sum[:, NOT_A_DIE], extra_n, m, faint)
+        probs[lk[skip]] = fast_sum[lk[skip]] / fast_reads[lk[skip], None]
+        checked[lk[skip]] = False
+        rd = np.flatnonzero(~skip)
+        if len(rd):
+            sub = [look[j] for j in rd.tolist()]
+            first = self.read_faces([cut(i, st.second_look_angles[0]) for i in sub], expert=expert)
+            expert_windows = len(sub)
+            e_sum, e_n = extra_sum[rd], extra_n[rd]
+            probs[sub] = (first + e_sum) / (1 + e_n)[:, None]
+            first_best = np.argmax(first[:, :NOT_A_DIE], 1)
+            agree_fast = (first_best == fast_best[lk[rd]]) | (not st.nets_must_agree)
+            ok_so_far = fast_ok[rd] & agree_fast
+            checked[sub] = (m == 1) & ok_so_far
+            # a candidate whose first reading leaves no value possible - the
+            # average of all its readings (the other turns at best sure of it)
+            # cannot reach min_value_p - or whose readings disagree is unread;
+            # its other turns are not read where its drop or keep is settled
+            # (a faint one, kept only with a value, is dropped)
+            hopeless = self._value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
+                                         e_n + 1, m - 1, min_p)
+            settled = (~ok_so_far | hopeless) & self._decided(e_sum[:, NOT_A_DIE] + first[:, NOT_A_DIE],
+                                                              e_n + 1, m - 1, faint[rd])
+            need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
+            if len(need):
+                rest = [sub[j] for j in need.tolist()]
+                more = self.read_faces([cut(i, angle) for angle in st.second_look_angles[1:] for i in rest],
+                                  expert=expert).reshape(m - 1, len(rest), -1)
+                expert_windows += more.shape[0] * more.shape[1]
+                reads = np.concatenate([first[need][None], more])
+                best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
+                checked[rest] = np.all(best == best[0], axis=0) & ok_so_far[need]
+                probs[rest] = (sum(reads) + e_sum[need]) / (len(reads) + e_n[need])[:, None]
+        return expert_windows
 
     def read_dice(self, frame: np.ndarray, white_balance: tuple[float, float, float] | None = None) -> list[Die]:
         """Every die in ``frame`` (H x W x 3 uint8 BGR), sorted top to bottom,
