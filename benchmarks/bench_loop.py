@@ -351,6 +351,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
         path = folder / f"{game}-{profile}-{seed}-{len(merged)}.jsonl"
         renderer = _screen_renderer(players) if screen else None
         session = Session.new(cfg, game, players, seed + len(merged), None, path, opts, renderer=renderer)
+        if renderer is not None:    # (no DRM connector to watch: the keeper would set the screen aside as unplugged)
+            session.field.screen = None
         probe = Probe(session, people, deadline, rng)
         if parts:
             probe.time_parts()
@@ -361,7 +363,9 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
         finally:
             session.close()
             if renderer is not None:
+                shown = renderer.window is not None
                 renderer.close()
+                assert shown, "the full-screen HDMI stopped presenting"
         if hasattr(session.writer, "lags_s"):      # written beside the loop: append to fsync's end
             probe.journal = list(session.writer.lags_s)
         merged.append(probe)
@@ -426,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # (--json: nothing but the document on stdout)
     import logging
     logging.disable(logging.WARNING)
     scenarios = [s for s in SCENARIOS if not args.only or s[1] in args.only.split(",")]
