@@ -8,7 +8,9 @@ confirms a choice, so they play too, at random).  Each runs for
 ``--seconds`` of wall time in the real window loop (``Session.run``, SDL's
 dummy video driver unless ``--window``), with ``vision.contest_ms = 0``
 (readings go straight to the game: the machinery is timed, not the
-seat's check).
+seat's check).  On the dummy driver the HDMI is shown as a cabinet shows
+it, full screen at 1080p (each flip copies the whole frame, charged as
+the Pi's CPU; ``--sim-window``: the simulator's scaled window instead).
 
 Figures (wall clock; an edge's time is its stamp on the cabinet's clock,
 mapped to the wall clock the loop runs on):
@@ -312,11 +314,29 @@ class Probe:
                    if hasattr(self.s, "scenes") else {})}
 
 
+def _screen_renderer(players: int) -> Any:
+    """The HDMI shown as a cabinet shows it, full screen at its own 1080p
+    (on SDL's dummy driver): each present copies the whole surface onto
+    the screen's and flips, as a Pi does, and the twin charges that copy
+    as the Pi's CPU work (:func:`firmware.runtime.twin_costs.attach`).
+    Not the simulator's window, whose view of the 1080p surface is scaled
+    down to the desktop (3-5 ms here for a whole frame: work a Pi never
+    does, charged at this machine's speed; issue 36)."""
+    from firmware.ui.hdmi import HdmiRenderer
+    r = HdmiRenderer(1920, 1080, "fullscreen", oled_count=players)
+    if r.window.get_size() != (1920, 1080):    # (SDL's dummy driver has one 1024 x 768 full-screen mode)
+        r.window = r.pg.display.set_mode((1920, 1080))
+    return r
+
+
 def run_scenario(profile: str, game: str, players: int, people: list[int], seconds: float, seed: int,
-                 folder: Path, parts: bool = False, slow_ms: float | None = None) -> dict[str, Any]:
+                 folder: Path, parts: bool = False, slow_ms: float | None = None,
+                 screen: bool = True) -> dict[str, Any]:
     """Play ``game`` in the window loop on the ``profile`` twin for
     ``seconds`` of wall time (new games with the next seeds if one ends);
-    the figures of :meth:`Probe.figures` over all passes."""
+    the figures of :meth:`Probe.figures` over all passes.  ``screen``:
+    the HDMI shown full screen as on a cabinet (:func:`_screen_renderer`),
+    else in the simulator's window."""
     from firmware.runtime import config
     from firmware.app.session import Session, SessionOptions
     cfg_path = folder / "cabinet.toml"
@@ -329,7 +349,10 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
         bots = {s for s in range(players) if s not in people}
         opts = SessionOptions(headless=False, size=(1920, 1080), bots=bots)
         path = folder / f"{game}-{profile}-{seed}-{len(merged)}.jsonl"
-        session = Session.new(cfg, game, players, seed + len(merged), None, path, opts)
+        renderer = _screen_renderer(players) if screen else None
+        session = Session.new(cfg, game, players, seed + len(merged), None, path, opts, renderer=renderer)
+        if renderer is not None:    # (no DRM connector to watch: the keeper would set the screen aside as unplugged)
+            session.field.screen = None
         probe = Probe(session, people, deadline, rng)
         if parts:
             probe.time_parts()
@@ -339,6 +362,10 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             pass
         finally:
             session.close()
+            if renderer is not None:
+                shown = renderer.window is not None
+                renderer.close()
+                assert shown, "the full-screen HDMI stopped presenting"
         if hasattr(session.writer, "lags_s"):      # written beside the loop: append to fsync's end
             probe.journal = list(session.writer.lags_s)
         merged.append(probe)
@@ -392,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="scenario games to run, e.g. cha-dango,ginza")
     ap.add_argument("--window", action="store_true", help="a real window (needs DISPLAY) instead of SDL's dummy")
+    ap.add_argument("--sim-window", action="store_true",
+                    help="show the HDMI in the simulator's window (scaled, with the seats' column) instead of "
+                         "full screen at 1080p as a cabinet does (the default on SDL's dummy driver)")
     ap.add_argument("--parts", action="store_true", help="time the parts of each pass (step, scenes, paint)")
     ap.add_argument("--slow", type=float, metavar="MS",
                     help="list each press whose in->HDMI is over MS (its wait, repainted share, action, parts)")
@@ -400,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # (--json: nothing but the document on stdout)
     import logging
     logging.disable(logging.WARNING)
     scenarios = [s for s in SCENARIOS if not args.only or s[1] in args.only.split(",")]
@@ -416,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
             if bar is not None:
                 bar.set_description(f"{profile}: {game}")
             r = run_scenario(profile, game, players, people, args.seconds, args.seed, folder, args.parts,
-                             args.slow)
+                             args.slow, screen=not (args.window or args.sim_window))
             rows.append({"profile": profile, "scenario": label, **r})
             if bar is not None:
                 bar.update(1)

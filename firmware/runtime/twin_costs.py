@@ -85,10 +85,14 @@ def attach(session: Any) -> Any:
     session.work_after_flip = twin.stretch(session.work_after_flip)   # a render's work after the flip, between passes
     if not hasattr(session.renderer.draw, "__wrapped__"):   # the menu keeps its renderer from game to game
         session.renderer.draw = twin.stretch(session.renderer.draw)
-        # showing the drawn surface is not the painter's CPU (the cost model: present() is not stretched),
-        # and in the simulator it is mostly the window's own work (its scaled view, the seats' panels)
-        for name in ("present", "present_hdmi", "present_panels"):
-            setattr(session.renderer, name, twin.exempt(getattr(session.renderer, name)))
+        if getattr(session.renderer, "mode", "headless") != "fullscreen":
+            # the simulator window's present is this machine's work in place of the Pi's HDMI (its view
+            # scaled from the 1080p surface, the seats' panels), not the Pi's CPU: not stretched
+            for name in ("present", "present_hdmi", "present_panels"):
+                setattr(session.renderer, name, twin.exempt(getattr(session.renderer, name)))
+        # full screen (the bench on SDL's dummy driver shows the HDMI so, issue 36): the present is the
+        # cabinet's own, the whole 1080p surface copied onto the screen's and flipped, the Pi's CPU work:
+        # stretched in the render as the paint is (the KMS flip beyond that copy is not charged)
     # the seats' OLED frames are built after the HDMI's flip, and leave for their writer when a Pi has built them
     session._send_oleds = twin.paid_first(session._send_oleds)
     rt._bot_choice = twin.stretch(rt._bot_choice)

@@ -90,6 +90,8 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
         self._fns: dict[str, Any] = {}
         self._init_cache()
         self._last: dict[str, Rect] = {}
+        #: where the last frame drew each keyed component (in flight: where it was then)
+        self._drawn: dict[str, Rect] = {}
         self._anims: dict[str, tuple[Rect, float]] = {}
         #: keys that fade in where they land instead of flying
         self._fading: set[str] = set()
@@ -108,6 +110,7 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
         e.g. the menu between two games)."""
         self.__dict__.pop("_prev", None)
         self._last = {}
+        self._drawn = {}
         self._anims = {}
         self._fading = set()
         self.animating = False
@@ -176,10 +179,6 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
                 self._repaint(surface, scene, items, dirty)
                 self.last_dirty = dirty
                 return
-        boxes = None
-        if CLIP_ANIMATIONS and now_ms is not None and dirty is not None:
-            boxes = self._moving_boxes(scene, dirty, surface.get_size())
-        self.last_dirty = boxes
         current: dict[str, Rect] = {}
         animating = False
         flying: list[tuple[Node, Rect, Rect, float]] = []   # (node, where it is now, from, opacity)
@@ -199,6 +198,18 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
                                        _ease(max(0.0, (now_ms - t0) / ANIM_MS)) if fade else 1.0))
                         continue
             still.append((node, rect))
+        boxes, copied = None, False
+        if CLIP_ANIMATIONS and now_ms is not None and dirty is not None:
+            boxes = self._moving_boxes(dirty, self._drawn, flying, still, surface.get_size())
+        elif CLIP_ANIMATIONS and now_ms is not None and self._frame_ahead_is(surface, items):
+            # much changed and it animates (issue 36: a round's summary closed, the board back, its seats'
+            # rows and the 3-2-1 coming in): the frame composed ahead is this scene at rest, which outside
+            # the flights is what the whole repaint draws; it is copied, and only where the flights are
+            # drawn now and where they stand at rest is painted (each box as the whole repaint draws it)
+            boxes = self._moving_boxes([], current, flying, still, surface.get_size())
+            copied = boxes is not None and self._show_frame_ahead(surface, items, None)
+            boxes = boxes if copied else None
+        self.last_dirty = None if copied else boxes
         m = _DIRTY_MARGIN
         for box in ([None] if boxes is None else boxes):    # each box as the whole repaint draws it there
             if box is not None:
@@ -211,36 +222,43 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
                       [f for f in flying if _near(*f[1], m, box)])
         surface.set_clip(None)
         self._last = current
+        self._drawn = {n.key: r for n, r in still if n.key is not None}
+        self._drawn.update((f[0].key, f[1]) for f in flying)
         self._seen_any = True
         self.animating = animating
 
-    def _moving_boxes(self, scene: Scene, changed: list[Rect], size: tuple[int, int]) -> list[Rect] | None:
+    def _moving_boxes(self, changed: list[Rect], before: dict[str, Rect], flying: list[tuple],
+                      still: list[tuple[Node, Rect]], size: tuple[int, int]) -> list[Rect] | None:
         """The boxes an animation frame repaints: the components that
-        changed since the last frame (``changed``, :func:`_dirty`) and, for each keyed
-        component in flight, setting off, landing or gone, the box around
-        its whole way (from, last frame's place, to), merged where they
-        overlap (:func:`_merged`); None when that is much of the screen.
-        (A frame after an action moved a few cards repaints their ways, not
-        the box around all of them.)"""
+        changed since the last frame (``changed``, :func:`_dirty`) and,
+        for each keyed component in flight (``flying``, fading in included),
+        landing, setting off or gone, where the surface shows it now
+        (``before``: the last frame's, key -> rect drawn), where this
+        frame draws it and where it lands, each with the margin, merged where they overlap
+        (:func:`_merged`); None when that is much of the screen.  (A frame
+        of cards sliding repaints these places of each, not the box
+        around their ways: issue 36, a round's summary closing.)"""
         rects = list(changed)
         m = _DIRTY_MARGIN
 
-        def way(*places: Rect | None) -> None:
-            rs = [r for r in places if r is not None]
-            if rs:
-                x0, y0 = min(r.x for r in rs) - m, min(r.y for r in rs) - m
-                rects.append(Rect(x0, y0, max(r.right for r in rs) + m - x0, max(r.bottom for r in rs) + m - y0))
-        here = set()
-        for n in scene.nodes:
-            if n.key is None:
-                continue
-            here.add(n.key)
-            anim = self._anims.get(n.key)
-            if anim is not None or self._will_move(n):
-                way(n.rect, self._last.get(n.key), anim[0] if anim else None)
-        for k, (start, _t0) in self._anims.items():        # in flight last frame, gone now
-            if k not in here:
-                way(start, self._last.get(k))
+        def add(r: Rect) -> None:
+            rects.append(Rect(r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m))
+        now = {n.key: r for n, r in still if n.key is not None}
+        moving = {n.key for n, _r, _start, _opacity in flying}
+        for n, r, _start, _opacity in flying:
+            now[n.key] = r
+            add(r)                  # (drawn again even where it was: a fading one's opacity grows)
+            if r != n.rect:         # and where it lands: what a part draws about its centre (the 3-2-1's
+                add(n.rect)         # glyph) may stand out of the part growing in, never out of that
+        for k, r in now.items():
+            b = before.get(k)
+            if b != r and b is not None:
+                add(b)
+            if b != r and k not in moving:
+                add(r)
+        for k, b in before.items():         # drawn last frame, gone now
+            if k not in now:
+                add(b)
         if not rects:
             return None
         return _merged(rects, size)
@@ -274,6 +292,7 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
     def _at_rest(self, scene: Scene) -> None:
         """``scene`` is shown with nothing in flight (its keyed components where they are)."""
         self._last = {n.key: n.rect for n in scene.nodes if n.key is not None}
+        self._drawn = dict(self._last)
         self._seen_any = True
         self.animating = False
 

@@ -216,16 +216,23 @@ class SurfaceCache:
         self._frame_ahead = (tuple(_sig(n) for n in scene.nodes), surf)
         return None
 
+    def _frame_ahead_is(self, surface: Any, items: list[tuple]) -> bool:
+        """True when the frame composed ahead is whole and is ``items``'
+        (a scene's components, :func:`~firmware.ui.paint_dirty._items`) at
+        rest, for an opaque ``surface`` of its size."""
+        frame = self._frame_ahead
+        return not (frame is None or frame[0] is None or frame[1].get_size() != surface.get_size()
+                    or surface.get_flags() & self.pg.SRCALPHA or len(frame[0]) != len(items)
+                    or any(a != b[0] for a, b in zip(frame[0], items)))
+
     def _show_frame_ahead(self, surface: Any, items: list[tuple], dirty: Any) -> bool:
         """When ``items`` (the scene :meth:`draw` shows, at rest) are those
         of the frame composed ahead: its ``dirty`` rectangles (None: all of
         it) copied onto ``surface``, pixel for pixel what painting them
         draws, and True; else False (nothing done)."""
-        frame = self._frame_ahead
-        if frame is None or frame[0] is None or frame[1].get_size() != surface.get_size() \
-                or surface.get_flags() & self.pg.SRCALPHA or len(frame[0]) != len(items) \
-                or any(a != b[0] for a, b in zip(frame[0], items)):
+        if not self._frame_ahead_is(surface, items):
             return False
+        frame = self._frame_ahead
         if dirty is None:
             surface.blit(frame[1], (0, 0))
         else:

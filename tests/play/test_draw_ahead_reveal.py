@@ -10,6 +10,10 @@ press finds its parts drawn; what it shows is pixel for pixel what it
 shows without; the live game never sees it."""
 from __future__ import annotations
 
+import types
+
+import pytest
+
 from firmware.rulings import LOOK_FIRST_US
 
 from .harness import cut_before
@@ -85,3 +89,101 @@ def test_the_board_after_a_summary_closed_drawn_ahead_is_the_one_drawn_without(t
     tables = [_summary_standing(table, tmp_path / "a"), _summary_standing(table, tmp_path / "b")]
     _frames_both_ways(tables, "right", monkeypatch)
     assert all(_closed(t) for t in tables)
+
+
+def _closing_painted(t, close) -> tuple[float, int]:
+    """The summary standing on ``t`` (drawn ahead between passes), ``close(t)``
+    closes it; for the pass that shows the board again: (the share of the
+    screen the painter painted, the frames drawn ahead it copied)."""
+    s = t.session
+    painter = s.renderer.painter
+    boxes_fn, boxes = painter._moving_boxes, []
+
+    def boxed(*a):
+        boxes.append(boxes_fn(*a))
+        return boxes[-1]
+    painter._moving_boxes = boxed
+    draw, got = s._draw_hdmi, []
+
+    def counted(model, key):
+        boxes.clear()
+        shown = painter.frames_ahead_shown
+        draw(model, key)
+        if not got and not _summary_up(t):
+            w, h = s.renderer.surface.get_size()
+            share = 1.0 if not boxes or boxes[-1] is None else sum(r.w * r.h for r in boxes[-1]) / (w * h)
+            got.append((share, painter.frames_ahead_shown - shown))
+    s._draw_hdmi = counted
+    close(t)
+    s._draw_hdmi = draw
+    del painter._moving_boxes
+    assert got, "the summary did not close"
+    return got[0]
+
+
+@pytest.mark.parametrize("how", ["press", "timer"])
+def test_the_summarys_close_copies_the_board_drawn_ahead_and_paints_only_what_comes_in(table, tmp_path, how,
+                                                                                        monkeypatch):
+    """Issue 36: the board the summary's close shows animates (its seats'
+    top rows and the 3-2-1 grow in), so its pass repainted the whole
+    screen, though the board at rest was composed ahead (Retrograde's
+    slowest presses on the Pi 4 twin).  Now that frame is copied and only
+    where what comes in is drawn, and lands, is painted."""
+    import firmware.app.session as session_mod
+    t = _summary_standing(table, tmp_path)
+    monkeypatch.setattr(session_mod, "time", types.SimpleNamespace(monotonic=lambda: t.t_ms / 1000))
+    t.step()                    # (the clock the animations run on from here)
+    _drain_ahead(t)
+    assert t.session.drawn_ahead[0] == "summary"
+    s = t.session
+
+    def close(t):
+        if how == "press":
+            t.press(0, "right")
+            return
+        for _ in range(2000):
+            if not _summary_up(t):
+                return
+            t.step()
+            s.after_flip_later = True
+            _drain(s)
+            s.after_flip_later = False
+    share, copied = _closing_painted(t, close)
+    assert copied == 1, "the close did not copy the board drawn ahead"
+    assert share <= 0.5, f"the close painted {share:.0%} of the screen"
+
+
+def test_the_summarys_close_copied_and_painted_in_boxes_is_the_whole_repaint(table, tmp_path, monkeypatch):
+    """The close's frames (the board drawn ahead copied, then only the
+    growing rows' and the 3-2-1's places painted, frame after frame) are
+    pixel for pixel those of whole repaints, nothing drawn ahead."""
+    import pygame
+
+    import firmware.app.session as session_mod
+    import firmware.ui.paint as paint
+    tables = [_summary_standing(table, tmp_path / "a"), _summary_standing(table, tmp_path / "b")]
+    clock = types.SimpleNamespace(table=None)
+    clock.monotonic = lambda: clock.table.t_ms / 1000
+    monkeypatch.setattr(session_mod, "time", clock)
+    frames: list[list[bytes]] = [[], []]
+    for k, clip in enumerate((False, True)):
+        t = tables[k]
+        s = t.session
+        clock.table = t
+        monkeypatch.setattr(paint, "CLIP_ANIMATIONS", clip)
+        t.step()
+        if clip:
+            _drain_ahead(t)
+        key = t.key_code(0, "right")
+        for n in range(16):
+            if n in (0, 3):
+                t.post(key, n == 0)
+            t.step()
+            if clip:
+                s.after_flip_later = True
+                _drain(s)
+                s.after_flip_later = False
+            frames[k].append(pygame.image.tobytes(s.renderer.surface, "RGB"))
+    assert len(set(frames[0])) >= 5, "the close did not animate"
+    for n, (a, b) in enumerate(zip(*frames)):
+        assert a == b, f"frame {n} of the close differs from the whole repaint's"

@@ -84,6 +84,34 @@ def test_a_session_on_the_pi4_twin_pays_fsync_and_cpu(tmp_path):
         s.close()
 
 
+def test_on_the_pi4_twin_a_full_screen_present_is_the_pis_cpu_and_the_simulator_windows_is_not(tmp_path,
+                                                                                                 monkeypatch):
+    """Issue 36: the present (every flip) was left out of the twin's
+    stretch whatever showed it: in the simulator's window it is this
+    machine's work in place of the Pi's HDMI (the view scaled down, the
+    seats' panels), but full screen - a cabinet's, and the bench's - it
+    copies the whole 1080p frame onto the screen: the Pi's own CPU, to be
+    stretched in the render as the paint is."""
+    from firmware.app.session import Session, SessionOptions
+    from firmware.ui.hdmi import HdmiRenderer
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    opts = SessionOptions(headless=False, bots={0, 1})
+    screen = HdmiRenderer(800, 480, "fullscreen", oled_count=2)
+    try:
+        for renderer, stretched in ((screen, True), (None, False)):
+            s = Session.new(_cfg(tmp_path, "pi4"), "cha-dango", 2, 1, None, tmp_path / f"{stretched}.jsonl", opts,
+                            renderer=renderer)
+            try:
+                assert s.renderer.mode == ("fullscreen" if stretched else "window")
+                for name in ("present", "present_hdmi"):
+                    exempt = hasattr(getattr(s.renderer, name), "__wrapped__")
+                    assert exempt != stretched, (s.renderer.mode, name, exempt)
+            finally:
+                s.close()
+    finally:
+        screen.close()
+
+
 def test_play_refuses_an_unknown_twin_as_a_usage_error(tmp_path, capsys):
     from firmware.cli.main import main
     rc = main(["play", "cha-dango", "--players", "2", "--bots", "all", "--headless", "--twin", "pi3",
