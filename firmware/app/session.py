@@ -192,6 +192,8 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 # a reroll keeps dice: the simulated table keeps those of each person's target card
                 "simulated_dice": getattr(self.dice, "table", None) is not None,
                 "targets": self.runtime.targets_now(),
+                # an armed reroll: the dice its arming press fixed (its second press keeps them)
+                "armed_keeps": self.runtime.armed_keeps_now(),
                 "round_summary": self.summary_shown(),
                 "summary_read": sorted(self.summary_readers()),
                 "result": game_result(self.game) if self.game.is_terminal() else None}

@@ -76,6 +76,9 @@ class RunnerDice:
         #: seat -> (round, card) its cursor last rested on (a person's
         #: target: a simulated reroll keeps the dice that fit it)
         self.targets: dict[int, tuple[int, str]] = {}
+        #: seat -> (round, the armed choice's key, dice values): what a person's armed reroll keeps on
+        #: the simulated table, fixed at its arming press (RG-16: the confirm keeps what the OLED said)
+        self.armed_keeps: dict[int, tuple[Any, str, list[int]]] = {}
 
     def _drop_passing(self, t_us: int) -> None:
         """The words in passing (:data:`PASSING`, and a refused take-back's,
@@ -348,6 +351,9 @@ class RunnerDice:
         simulated reroll keeps."""
         if self._keeps_dice() is None:
             return
+        for seat, (_, key, _) in list(self.armed_keeps.items()):
+            if self.controls[seat].armed != key:      # disarmed (an arrow, the push, a new decision)
+                del self.armed_keeps[seat]
         rnd = None
         for seat, controls in enumerate(self.controls):
             if seat in self.bots or self.now_us - self._moved_on.get(seat, -TARGET_REST_US) < TARGET_REST_US:
@@ -370,6 +376,48 @@ class RunnerDice:
         return {seat: got[1] if (got := self.targets.get(seat)) is not None and got[0] == now else None
                 for seat in range(self.game.num_players)}
 
+    def arm_keep(self, seat: int) -> None:
+        """A person's press armed its choice: when it is a reroll on the
+        simulated table, the dice that fit the seat's target now (the game's
+        ``kept_dice`` hook, what its OLED showed) are the dice the confirming
+        press keeps (ruling RG-16; a fresh play-test: another seat took the
+        target between the arming and the confirm, and the table kept none)."""
+        hook = self._keeps_dice()
+        controls = self.controls[seat]
+        chosen = controls.shown(self.game).chosen
+        if hook is None or seat in self.bots or chosen is None or chosen.get("type") != "reroll":
+            return
+        kept = list(hook(self.game, seat, self.target_of(seat)) or [])
+        self.armed_keeps[seat] = (self.game.view(None).get("round"), controls.armed, kept)
+
+    def drop_armed_keep(self, seat: int) -> None:
+        """``seat`` disarmed (an arrow, the push): its reroll keeps nothing fixed."""
+        self.armed_keeps.pop(seat, None)
+
+    def armed_keeps_now(self) -> dict[int, list[int]]:
+        """Seat -> the dice its armed reroll keeps (fixed at the arming
+        press, :meth:`arm_keep`), for the seats armed on a reroll now this
+        round; for the screens."""
+        if not self.armed_keeps:
+            return {}
+        now = self.game.view(None).get("round")
+        return {seat: list(kept) for seat, (rnd, key, kept) in self.armed_keeps.items()
+                if rnd == now and self.controls[seat].armed == key}
+
+    def _fixed_keep(self, seat: int) -> list[int] | None:
+        """The dice ``seat``'s confirmed reroll keeps as its arming fixed
+        them (used once), or None: none fixed this round, or they are no
+        longer among its dice (the rule of :meth:`keep_on_reroll` then)."""
+        got = self.armed_keeps.pop(seat, None)
+        if got is None or got[0] != self.game.view(None).get("round"):
+            return None
+        rest = list(self.game.view(seat)["seats"][seat]["dice"] or [])
+        for v in got[2]:
+            if v not in rest:
+                return None
+            rest.remove(v)
+        return list(got[2])
+
     def dice_asked(self) -> set[int] | None:
         """The seats whose dice the game asks for now (None: the game's
         seats keep no dice, or the dice are real: nothing to keep)."""
@@ -382,8 +430,9 @@ class RunnerDice:
         """After ``action`` was applied: a seat whose dice the game asks for
         anew (it rerolled; ``asked``, the seats asked before) keeps dice
         on the simulated table: a bot those its plan keeps
-        (:meth:`bots.base.Bot.keep_dice`), a person those that fit the card
-        its cursor last rested on (the game's ``kept_dice`` hook).  At the
+        (:meth:`bots.base.Bot.keep_dice`), a person those its arming press
+        fixed (:meth:`arm_keep`, while still among its dice), else those that
+        fit the card its cursor last rested on (the game's ``kept_dice`` hook).  At the
         real cabinet (no simulated table) nothing is kept: the seat keeps
         its dice by hand."""
         seat = action.get("player")
@@ -393,7 +442,7 @@ class RunnerDice:
             return
         if seat in self.bots:
             kept = self.seat_bot(seat).keep_dice(self.game, seat)
-        else:
+        elif (kept := self._fixed_keep(seat)) is None:     # (those its arming press showed, else its target's)
             kept = self._keeps_dice()(self.game, seat, self.target_of(seat))
         self.dice.keep(seat, list(kept or []))
 

@@ -109,6 +109,7 @@ class RunnerInputs:
                     return
                 self._drop_look_first(ev.seat)
                 if action is None and controls.armed:
+                    self.arm_keep(ev.seat)          # a reroll keeps what its arming showed (RG-16)
                     self.dirty = True
                 elif action is None and controls.said_gone:   # the OLED says why nothing happened
                     self.prompts[ev.seat] = self._gone_said[ev.seat] = controls.message or GONE
@@ -120,6 +121,7 @@ class RunnerInputs:
             action = controls.physical(game, "cup_down" if ev.kind == "press" else "cup_up", ev.t_us)
         elif ev.input == "nav_push" and ev.kind == "press":
             controls.push()
+            self.drop_armed_keep(ev.seat)
             self.dirty = True
             return
         elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
@@ -421,6 +423,7 @@ class RunnerInputs:
         (CAB-12), and a refused take-back's words go, as does a "card D
         was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
+        self.drop_armed_keep(seat)               # (an arrow disarms)
         if self.dice is not None:
             self.end_unanswered(seat)          # it looked at its choices: its press is one (CAB-6)
         self._see_aim(seat, self.now_us, moved=True)

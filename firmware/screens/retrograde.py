@@ -348,7 +348,8 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
     active = game.active_players() if view["phase"] == "unlock" else []
     for seat, col in zip(view["seats"], cols):
         keeps = keep_short(view, seat["seat"], (context.get("targets") or {}).get(seat["seat"]),
-                           bool(context.get("simulated_dice"))) if seat["dice"] else ""
+                           bool(context.get("simulated_dice")),
+                           (context.get("armed_keeps") or {}).get(seat["seat"])) if seat["dice"] else ""
         doing = banner_words(context.get("readings"), seat["seat"], short=col.w < 12 * m.medium) \
             or seat_doing(view, seat, letters, active, cursors.get(seat["seat"]), keeps)
         if "round_summary" in scene.facts:   # CAB-10: nobody rolls yet

@@ -12,7 +12,7 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import card_keep_words, keep_short, one_line, reroll_forms
+from firmware.screens.retrograde_words import armed_forms, card_keep_words, keep_short, one_line, reroll_forms
 from firmware.screens.choices import press_count
 
 
@@ -248,19 +248,21 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
 def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str, Any]) -> list[str]:
     """What the seat may do with the dice it rolled, in words for one line
     (the longest first, the shorter ones where it has no room): "press
-    again to reroll" (a reroll arms first, RG-15); with the cursor on
+    again to reroll" at the real cabinet (a reroll arms first, RG-15); with the cursor on
     "reroll", which dice stay (ruling RG-16, book: "keep as many dice as
     you want and reroll the rest"; the simulator: "keep 2 2 5 for B, roll
     3"), at Stop with the rerolls left ("2 rerolls, keep 2 2 5", "keep 2 2
     5 5, 2 left"); with the cursor on a card in the simulator (not at Stop:
     that is the news), the dice a reroll would keep for it ("reroll keeps 2
-    2 5 for B"); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
+    2 5 for B"); armed, the dice its arming fixed ("press again: keep 2 2
+    5, roll 3", :func:`armed_forms`); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
     "reroll or claim"; [] when none of these."""
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat
     left = plural(view["rerolls_left"], "reroll")
-    if shown.armed and on_reroll:
-        return ["press again to reroll"]       # ruling RG-15: a reroll arms first
+    if shown.armed and on_reroll:      # ruling RG-15: a reroll arms first; RG-16: what it keeps, fixed then
+        fixed = (context.get("armed_keeps") or {}).get(seat) if context.get("simulated_dice") else None
+        return armed_forms(view, seat, fixed)
     if on_reroll and not any(r.get("player") == seat for r in game.chance_requests()):
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
         keeps = reroll_forms(view, seat, target, simulated)

@@ -155,14 +155,38 @@ def card_keep_words(view: dict[str, Any], seat: int, card: str | None) -> list[s
             f"keeps {vals}"]
 
 
-def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> str:
+#: What a seat's OLED says of its armed reroll at the real cabinet (ruling RG-15).
+ARMED_WORDS = "press again to reroll"
+
+
+def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> list[str]:
+    """What the second press on an armed reroll does, longest first
+    (shorter forms for a line short of room): in the simulator the dice its
+    arming fixed (``fixed``, ruling RG-16) "press again: keep 1 1 1, roll
+    3", "again: keep 1 1 1" ("press again: roll all 6" when none);
+    at the real cabinet (``fixed`` None) "press again to reroll"."""
+    if fixed is None:
+        return [ARMED_WORDS]
+    n = len(view["seats"][seat]["dice"] or [])
+    if not fixed:
+        return [f"press again: roll all {n}", f"again: roll all {n}", ARMED_WORDS]
+    vals, rest = _values(fixed), n - len(fixed)
+    return [f"press again: keep {vals}, roll {rest}", f"again: keep {vals}, roll {rest}",
+            f"press again: keep {vals}", f"again: keep {vals}", ARMED_WORDS]
+
+
+def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool,
+               fixed: list[int] | None = None) -> str:
     """:func:`reroll_forms` in a few words, for a line it shares (the Stop
     seat's rerolls left, a seat's banner): "keep 2 2 5", "roll all 6",
-    "keep some"."""
+    "keep some"; with ``fixed`` (an armed reroll's dice, RG-16) those."""
     if not simulated:
         return "keep some"
     dice = view["seats"][seat]["dice"] or []
-    kept = fitting_dice(dice, target) if target in (view.get("face_up_ids") or []) else []
+    if fixed is not None:
+        kept = fixed
+    else:
+        kept = fitting_dice(dice, target) if target in (view.get("face_up_ids") or []) else []
     return f"keep {_values(kept)}" if kept else f"roll all {len(dice)}"
 
 

@@ -1,7 +1,7 @@
 """Retrograde: a reroll is never one stray press (issue 34, the fresh
 play-tester: the dice check ran out, the cursor stood on "reroll", and a
 press meant as "dice ok" 2 s after the roll rerolled the dice).  Ruling
-RG-15: a reroll arms first ("press again to reroll"), claims stay one
+RG-15: a reroll arms first ("press again: roll all 6"), claims stay one
 press (they are races); bots press twice too."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_press_2s_after_the_roll_meant_as_dice_ok_does_not_reroll(table):
     t.press(0, "button")                   # a fresh press on what the OLED shows: it arms
     t.step(5)
     assert _rerolls(t, 0) == 0
-    assert "press again to reroll" in " ".join(t.oled_texts(0)), t.oled_texts(0)
+    assert "again: roll all 6" in " ".join(t.oled_texts(0)), t.oled_texts(0)   # no card aimed at (RG-16)
     t.press(0, "button")                   # the second press: the reroll the seat asked for
     t.step(5)
     assert _rerolls(t, 0) == 1
