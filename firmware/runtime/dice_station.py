@@ -117,6 +117,12 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
+        #: seat -> how many times it was asked to nudge or reroll unread dice (a caption names each)
+        self.nudged: dict[int, int] = {}
+        #: tray key -> its last reading that was not whole (None: a die unread), while it is read again
+        self.unread_seen: dict[int, list] = {}
+        #: seat -> (words, until us): the simulator's "die unread: nudged", shown that long
+        self.notes: dict[int, tuple[str, int]] = {}
         #: tray key -> until when (us) a press still answers its reading's
         #: check after the window ran out (:data:`LATE_OK_US`)
         self.late_ok: dict[int, int] = {}
@@ -227,6 +233,22 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
                     out[key] = f"roll {plural(req.get('count', 1), 'die', 'dice')}!"
         return out
 
+    def awaited(self) -> dict[int, list | None]:
+        """Seats whose dice are being read now (a dice request served, no
+        reading held, entered or rejected) -> the reading so far when it
+        was not whole (values, None for a die unread: CAB-5's nudge), else
+        None: the screens show that, never the dice of the roll before."""
+        return {key: (list(self.unread_seen[key]) if key in self.unread_seen else None)
+                for key, req in self.serving.items()
+                if key != COMMON and req.get("type") == "dice" and key not in self.held
+                and key not in self.entries and key not in self.rejected}
+
+    def sim_notes(self, t_us: int) -> dict[int, str]:
+        """Seat -> the simulator's words on dice it nudged or rerolled for
+        the seat ("die unread: nudged"), while they are due at
+        ``t_us`` (:data:`~firmware.runtime.dice_readings.SIM_NUDGE_SHOWN_US`)."""
+        return {seat: words for seat, (words, until) in self.notes.items() if t_us < until}
+
     def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
         """Serve the game's dice requests at ``t_us``: start new ones (in
         simulation the seat throws its dice), read a frame, and return the
@@ -234,6 +256,10 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         reading a person checks is held first, see :meth:`accept`,
         :meth:`reject`; held readings whose window ran out are answered)."""
         self._serve(runtime, t_us)
+        for seat, (_, until) in list(self.notes.items()):
+            if t_us >= until:           # the simulator's word on a nudge has been shown long enough
+                del self.notes[seat]
+                runtime.dirty = True
         if not self.serving:
             return []
         answers: list[dict[str, Any]] = []
@@ -310,5 +336,5 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
         for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
-                  self.kept):
+                  self.kept, self.unread_seen):
             d.pop(key, None)
