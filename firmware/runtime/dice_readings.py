@@ -166,7 +166,7 @@ class ReadingAnswers:
             msg = "reroll your dice"
         if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
             msg = _sim_words(unreadable, len(values), count, reroll)
-            self.notes[seat] = (msg, max(frame_t, self._cabinet_now) + SIM_NUDGE_SHOWN_US)
+            self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
         if reroll:
             self.unread_seen.pop(key, None)
         else:

@@ -136,6 +136,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.last_camera_us = -1
         #: the cabinet's clock now (set at each poll), us
         self._cabinet_now = 0
+        #: the clock of the poll under way, us: a reading read beside the loop comes back later than its
+        #: frame's grab, and words said of it are timed from when they are shown (:attr:`notes`)
+        self._poll_us = 0
         if camera is not None:
             self.camera_clock = CameraClock(camera.now_us)
         else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
@@ -255,6 +258,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         answers whose dice have settled with a full, readable reading (a
         reading a person checks is held first, see :meth:`accept`,
         :meth:`reject`; held readings whose window ran out are answered)."""
+        self._poll_us = t_us
         self._serve(runtime, t_us)
         for seat, (_, until) in list(self.notes.items()):
             if t_us >= until:           # the simulator's word on a nudge has been shown long enough

@@ -10,6 +10,8 @@ shows the reading so far (the die unread as "?") or "reading...", never the
 previous roll's pips; and every nudge's caption names its seat."""
 from __future__ import annotations
 
+import pytest
+
 import firmware.runtime.dice_camera as dice_camera
 from firmware.rulings import LOOK_FIRST_US
 from firmware.runtime.dice_readings import SIM_NUDGE_SHOWN_US
@@ -28,13 +30,14 @@ def _dice_drawn(t, seat: int = 0) -> list[str]:
     return [what for what, _ in _frame(t, seat).boxes if what.startswith("die ")]
 
 
-def _unread_after_a_reroll(table, monkeypatch, nudges: int):
+def _unread_after_a_reroll(table, monkeypatch, nudges: int, twin: str = "instant"):
     """Retrograde, 3 seats, seat 1 a person: its first roll goes in, it
     rerolls, and its readings have their first die unread (the camera's
-    "?") until the seat was asked ``nudges`` times to nudge it."""
+    "?") until the seat was asked ``nudges`` times to nudge it (``twin``:
+    the simulated parts, ``pi4``: the dice read beside the loop)."""
     real = dice_camera.MultiLook.read
     left = {"on": False}
-    t = table("retrograde", 3, bots={1, 2}, seed=13)
+    t = table("retrograde", 3, bots={1, 2}, seed=13, twin=twin)
     s = t.session
 
     def first_unread(self, frame, wb=None):
@@ -66,8 +69,11 @@ def test_a_reroll_being_read_never_shows_the_previous_rolls_pips(table, monkeypa
     assert "reading your dice" in texts or all(d == "die None" for d in drawn), (drawn, texts)
 
 
-def test_a_die_the_simulator_nudged_is_said_in_words_for_1_5_s_and_the_reading_goes_in(table, monkeypatch):
-    t, _ = _unread_after_a_reroll(table, monkeypatch, 1)
+@pytest.mark.parametrize("twin", ["instant", "pi4"])
+def test_a_die_the_simulator_nudged_is_said_in_words_for_1_5_s_and_the_reading_goes_in(table, monkeypatch, twin):
+    """(``pi4``: the reading comes back from beside the loop later than its
+    frame was taken; the 1.5 s count from when the words are shown.)"""
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 1, twin)
     s = t.session
     t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
     said = s.runtime.now_us
@@ -75,13 +81,13 @@ def test_a_die_the_simulator_nudged_is_said_in_words_for_1_5_s_and_the_reading_g
     assert "die unread: nudged" in texts, texts
     drawn = _dice_drawn(t)
     assert "die None" in drawn and len(drawn) > 1, f"the reading so far, its unread die as '?': {drawn}"
-    t.run_until(lambda t: 0 in s.dice.held, max_passes=400)   # the reading goes in as before: held for the check
-    assert s.runtime.now_us - said < SIM_NUDGE_SHOWN_US, "the nudge held up the game"
-    while s.runtime.now_us < said + SIM_NUDGE_SHOWN_US - 100_000:
+    while s.runtime.now_us < said + SIM_NUDGE_SHOWN_US - 100_000:    # the reading goes in meanwhile or after
         texts = " ".join(_frame(t).texts)
         assert "die unread: nudged" in texts, f"gone after {(s.runtime.now_us - said) / 1e6:.2f} s: {texts}"
         t.step()
-    t.step(200_000 // 1000 // t.pass_ms + 2)
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=400)   # the reading goes in as before: held for the check
+    t.run_until(lambda t: s.runtime.now_us > said + SIM_NUDGE_SHOWN_US + 100_000, max_passes=50)
+    t.step()
     assert "die unread: nudged" not in " ".join(_frame(t).texts)
 
 
