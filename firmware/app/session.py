@@ -187,6 +187,9 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(),
                 "now_us": self.runtime.unheld_us(self.runtime.now_us),
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
+                # dice being read again: the reading so far, never the roll before's (CAB-5)
+                "dice_awaited": self.dice.awaited(),
+                "dice_notes": self.dice.sim_notes(self.runtime.now_us),
                 "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,
                 # a reroll keeps dice: the simulated table keeps those of each person's target card

@@ -24,6 +24,19 @@ from firmware.runtime.dice_table import COMMON
 NUDGES_BEFORE_REROLL = 3
 #: Failed readings before the seat enters the values with its buttons.
 ENTRY_AFTER = 12
+#: How long the simulator's words for dice it nudged or rerolled for a
+#: seat stay on its OLED, us (the next reading may be good a moment later:
+#: "nudge 1 unread die" stood there ~0.5 s, too short to read; play-test).
+SIM_NUDGE_SHOWN_US = 1_500_000
+
+
+def asks_nudge(words: str) -> bool:
+    """True for an OLED prompt about unread dice (:meth:`ReadingAnswers._nudge`):
+    "nudge 1 unread die", "2 dice seen, 3 wanted", "reroll your dice", or
+    the simulator's "die unread: nudged", "nudged 2 unread dice",
+    "rerolled unread dice"."""
+    return words.startswith(("nudge", "reroll your dice", "rerolled unread")) or " seen, " in words \
+        or words.endswith(": nudged")
 
 
 class ReadingAnswers:
@@ -121,9 +134,12 @@ class ReadingAnswers:
             # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
             self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
             runtime.prompts.pop(key if key != COMMON else 0, None)
+            self.unread_seen.pop(key, None)
             return None
         if self.table is not None and n >= ENTRY_AFTER:
             self.stats.entered += count
+            self.unread_seen.pop(key, None)
+            self.notes.pop(key if key != COMMON else 0, None)     # entered: "dice accepted" says the rest
             return list(self.table.trays[key].values)
         self._nudge(runtime, key, req, values, n, frame_t)
         return None
@@ -132,18 +148,33 @@ class ReadingAnswers:
         """The ``n``-th failed reading of tray ``key``: its seat's OLED asks
         to nudge the unread dice (or says how many were seen), every
         :data:`NUDGES_BEFORE_REROLL`-th time to reroll them; the simulated
-        seat does so at ``frame_t``."""
+        seat does so at ``frame_t``, and its OLED says so in a player's
+        words ("die unread: nudged") for :data:`SIM_NUDGE_SHOWN_US`
+        (:attr:`notes`), however soon the next reading is good.  The
+        reading so far stays for the OLED (:attr:`unread_seen`: the dice
+        read, the unread ones as None) until the dice are rerolled or
+        read."""
         count = int(req.get("count", 1))
         self.stats.nudges += 1
+        seat = key if key != COMMON else 0
+        self.nudged[seat] = self.nudged.get(seat, 0) + 1
         unreadable = sum(v is None for v in values)
+        reroll = n % NUDGES_BEFORE_REROLL == 0
         msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
                else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
-        if n % NUDGES_BEFORE_REROLL == 0:
+        if reroll:
             msg = "reroll your dice"
-        runtime.prompts[key if key != COMMON else 0] = msg
+        if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
+            msg = _sim_words(unreadable, len(values), count, reroll)
+            self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
+        if reroll:
+            self.unread_seen.pop(key, None)
+        else:
+            self.unread_seen[key] = list(values)
+        runtime.prompts[seat] = msg
         runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
         if self.table is not None:
-            if n % NUDGES_BEFORE_REROLL == 0:
+            if reroll:
                 self.stats.rerolls += 1
                 self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), frame_t,
                                 self.kept.get(key, [])[:count])    # the dice it kept stay
@@ -173,6 +204,7 @@ class ReadingAnswers:
         self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
         self.attempts.pop(key, None)
         self.rejected.pop(key, None)
+        self.unread_seen.pop(key, None)
         if not entered and self.contest_us > 0:
             people = self._contesters(runtime, key)
             checker = None if people else self._bot_checker(runtime, key) if wrong else None
@@ -198,6 +230,18 @@ class ReadingAnswers:
         answers them and chooses nothing (ruling CAB-6; issue 34, PT14)."""
         seat = key if key != COMMON else 0
         words = str(runtime.prompts.get(seat, ""))
-        if not (words.startswith(("nudge ", "reroll your dice")) or " seen, " in words) or not hasattr(runtime, "say"):
+        if not asks_nudge(words) or not hasattr(runtime, "say"):
             return None
         return seat if seat in self._contesters(runtime, key) else None
+
+
+def _sim_words(unreadable: int, seen: int, count: int, reroll: bool) -> str:
+    """The simulator's words for dice it nudged or rerolled for a seat
+    (CAB-5; the person cannot reach the simulated tray), one line of the
+    OLED's top bar: "die unread: nudged", "nudged 2 unread dice", "2 of 3
+    seen: nudged", "rerolled unread dice"."""
+    if reroll:
+        return "rerolled unread dice"
+    if not unreadable:
+        return f"{seen} of {count} seen: nudged"
+    return "die unread: nudged" if unreadable == 1 else f"nudged {unreadable} unread dice"

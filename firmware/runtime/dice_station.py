@@ -117,6 +117,12 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.stats = DiceStats()
         self.serving: dict[int, dict[str, Any]] = {}   # tray key -> request
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
+        #: seat -> how many times it was asked to nudge or reroll unread dice (a caption names each)
+        self.nudged: dict[int, int] = {}
+        #: tray key -> its last reading that was not whole (None: a die unread), while it is read again
+        self.unread_seen: dict[int, list] = {}
+        #: seat -> (words, until us): the simulator's "die unread: nudged", shown that long
+        self.notes: dict[int, tuple[str, int]] = {}
         #: tray key -> until when (us) a press still answers its reading's
         #: check after the window ran out (:data:`LATE_OK_US`)
         self.late_ok: dict[int, int] = {}
@@ -130,6 +136,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.last_camera_us = -1
         #: the cabinet's clock now (set at each poll), us
         self._cabinet_now = 0
+        #: the clock of the poll under way, us: a reading read beside the loop comes back later than its
+        #: frame's grab, and words said of it are timed from when they are shown (:attr:`notes`)
+        self._poll_us = 0
         if camera is not None:
             self.camera_clock = CameraClock(camera.now_us)
         else:   # the simulated camera runs its own clock, far from the cabinet's, as a real one does
@@ -227,13 +236,34 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
                     out[key] = f"roll {plural(req.get('count', 1), 'die', 'dice')}!"
         return out
 
+    def awaited(self) -> dict[int, list | None]:
+        """Seats whose dice are being read now (a dice request served, no
+        reading held, entered or rejected) -> the reading so far when it
+        was not whole (values, None for a die unread: CAB-5's nudge), else
+        None: the screens show that, never the dice of the roll before."""
+        return {key: (list(self.unread_seen[key]) if key in self.unread_seen else None)
+                for key, req in self.serving.items()
+                if key != COMMON and req.get("type") == "dice" and key not in self.held
+                and key not in self.entries and key not in self.rejected}
+
+    def sim_notes(self, t_us: int) -> dict[int, str]:
+        """Seat -> the simulator's words on dice it nudged or rerolled for
+        the seat ("die unread: nudged"), while they are due at
+        ``t_us`` (:data:`~firmware.runtime.dice_readings.SIM_NUDGE_SHOWN_US`)."""
+        return {seat: words for seat, (words, until) in self.notes.items() if t_us < until}
+
     def poll(self, runtime: Any, t_us: int) -> list[dict[str, Any]]:
         """Serve the game's dice requests at ``t_us``: start new ones (in
         simulation the seat throws its dice), read a frame, and return the
         answers whose dice have settled with a full, readable reading (a
         reading a person checks is held first, see :meth:`accept`,
         :meth:`reject`; held readings whose window ran out are answered)."""
+        self._poll_us = t_us
         self._serve(runtime, t_us)
+        for seat, (_, until) in list(self.notes.items()):
+            if t_us >= until:           # the simulator's word on a nudge has been shown long enough
+                del self.notes[seat]
+                runtime.dirty = True
         if not self.serving:
             return []
         answers: list[dict[str, Any]] = []
@@ -310,5 +340,5 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
         for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
-                  self.kept):
+                  self.kept, self.unread_seen):
             d.pop(key, None)

@@ -104,6 +104,8 @@ def _caption(cue: str, words: str, mine: list[dict[str, Any]], before: Any, afte
         words = f"{words} {after.banner}"
     elif cue == "nudge":
         seats |= _new_prompts(before, after, _NUDGE_PROMPTS)
+        # a second nudge says the same words: the station's count per seat names it too (play-test)
+        seats |= {s for s, n in after.nudged.items() if n > before.nudged.get(s, 0)}
     elif cue == "refused":
         seats |= _new_prompts(before, after, _REFUSED_PROMPT)
     elif cue == "turn":

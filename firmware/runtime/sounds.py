@@ -72,6 +72,8 @@ class Snapshot:
         prompts: seat -> the prompt on its OLED (runtime and dice station).
         dice_read: dice given to the game so far (read by the camera or entered).
         nudges: unread-dice prompts so far (the dice station's count).
+        nudged: seat -> its unread-dice prompts so far (a caption names
+            the seats whose count grew, the same words twice too).
         over: the game has ended.
     """
     banner: str = ""
@@ -81,6 +83,7 @@ class Snapshot:
     prompts: dict[int, str] = field(default_factory=dict)
     dice_read: int = 0
     nudges: int = 0
+    nudged: dict[int, int] = field(default_factory=dict)
     over: bool = False
 
 
@@ -193,7 +196,8 @@ class SoundCues:
                         active=() if over else tuple(sorted(game.active_players())),
                         people=frozenset(people), players=n, prompts=prompts,
                         dice_read=(stats.dice_read + stats.entered) if stats is not None else 0,
-                        nudges=stats.nudges if stats is not None else 0, over=over)
+                        nudges=stats.nudges if stats is not None else 0,
+                        nudged=dict(getattr(dice, "nudged", None) or {}), over=over)
 
     def observe(self) -> list[str]:
         """Compare the session with the last look and play its cues

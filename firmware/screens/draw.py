@@ -83,6 +83,9 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     from firmware.screens.readings import reading_for
     checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
     why = (context.get("said_why") or {}).get(seat)
+    note = (context.get("dice_notes") or {}).get(seat)     # the simulator nudged its dice: said for 1.5 s
+    if why is None and note is not None and note != (context.get("prompts") or {}).get(seat):
+        why = note
     if checking is not None:   # ruling CAB-6: the reading to check, reroll or enter by hand
         prompt = (context.get("prompts") or {}).get(seat)
         early = prompt == ROLLING_WORDS    # pressed while its dice rolled

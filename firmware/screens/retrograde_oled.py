@@ -231,9 +231,16 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         if words:
             f.best(2, y, words)
     else:
-        n = len(me["dice"][:9])
+        awaited = context.get("dice_awaited") or {}
+        # its dice read again (a reroll, a nudge, CAB-5): the reading so far, the unread die a "?",
+        # or "reading your dice", never the roll before's pips as if they were the new ones
+        dice = awaited[seat] if seat in awaited else me["dice"]
+        if dice is None:
+            f.text(2, y + 4, "reading your dice")
+            dice = []
+        n = len(dice[:9])
         size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
-        for i, v in enumerate(me["dice"][:9]):
+        for i, v in enumerate(dice[:9]):
             f.die(2 + i * (size + 2), y, size, v)
         words = _roll_words(game, view, seat, shown, context)
         if words and y + 34 <= body_bottom:

@@ -46,6 +46,15 @@ def test_a_caption_names_the_seats_it_is_about():
     assert lines("ginza", snap(dice_read=0), snap(dice_read=5)) == ["\u266a dice read"]      # no seat known
 
 
+def test_a_second_nudge_with_the_same_words_still_names_its_seat():
+    """Play-tester (Retrograde, camera dice): "a die to nudge" with no seat
+    next to "a die to nudge (seat 2)": the second nudge's prompt said the
+    same words as the first, so no prompt was new."""
+    asked = {1: "nudge 1 unread die"}
+    assert lines("retrograde", snap(nudges=1, nudged={1: 1}, prompts=asked),
+                 snap(nudges=2, nudged={1: 2}, prompts=dict(asked))) == ["\u266a a die to nudge (seat 2)"]
+
+
 def test_a_bots_press_is_not_captioned_a_persons_is():
     """Play-testers: "press taken (seat 2)" came up at every bot's move
     (noise over the board); a person's own press is still captioned."""
