@@ -44,6 +44,16 @@ round's summary stands, the press that closes it: the board behind it
 :meth:`~firmware.app.session_timers.SessionTimers._summary_press` leaves
 it).
 
+A person's armed reroll (ruling RG-15: a real-time choice that arms
+first, :data:`~firmware.screens.choices.ARM_FIRST`) is drawn ahead the
+same way, though stamped (issue 36, h69: on the Pi 4 twin its confirm
+drew the seat's banner and the moves feed anew, 50 ms): it is no race
+between seats, and what its screen shows does not depend on its stamp
+(the copy's is the game's clock now; the engine's view shows no clock,
+and a claim that ripens before the real confirm is settled by the live
+game's tick first, which moves the game: the screen is drawn again).
+A bot's armed reroll is not drawn ahead.
+
 The confirm's pass then finds the parts built and drawn; whatever the
 scene ahead got wrong (a prompt, the time) is built and drawn in the pass
 as before: what the screen shows never depends on it.  The live game, its
@@ -71,7 +81,7 @@ from engines import IllegalAction
 
 from firmware.rulings import COUNTDOWN_US
 from firmware.runtime.runner_bots import copy_game
-from firmware.screens.choices import NOT_A_RACE, choice_key
+from firmware.screens.choices import ARM_FIRST, NOT_A_RACE, choice_key
 from firmware.screens.draw import hdmi_screen
 
 log = logging.getLogger("cabinet.session")
@@ -245,16 +255,20 @@ class SessionAhead:
         the game and the seats' controls, its action applied to the game's
         copy, the copied cursors following (as
         :meth:`firmware.runtime.runner.Runtime.apply` and the step's
-        refresh do); kept as the job.  Nothing to draw (the press would
-        not apply it, or it is a race): done."""
+        refresh do); kept as the job.  A person's armed reroll
+        (:data:`~firmware.screens.choices.ARM_FIRST`) is stamped now too
+        (a bot's is not drawn ahead).
+        Nothing to draw (the press would not apply it, or it is a race): done."""
         seat = what[0]
         rt = self.runtime
         game = copy_game(self.game)
         controls = copy.deepcopy(rt.controls)
         action = controls[seat].press(game, max(rt.now_us, self.game.now_us()))
         by_bot = isinstance(what[1], str) and what[1].startswith("bot press ")
-        if action is None or ("t_us" in action and action.get("type") not in NOT_A_RACE and not by_bot):
-            self._ahead_given(what)     # (a person's real-time choice, stamped: a race, a reroll)
+        rerolls = action is not None and action.get("type") in ARM_FIRST and seat not in rt.bots
+        if action is None or ("t_us" in action and not by_bot and not rerolls
+                              and action.get("type") not in NOT_A_RACE):
+            self._ahead_given(what)     # (a person's real-time choice, stamped: a race)
             return
         action = rt.fill_levels(copy.deepcopy(action))
         if "buttons_down" in action and seat not in action["buttons_down"]:
@@ -279,6 +293,9 @@ class SessionAhead:
         for c in controls:
             c.refresh(game)
         ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)
+        if rerolls:     # (a reroll: disarmed, its seat's dice fixed at the arming are
+            # no longer named, as :meth:`~firmware.runtime.runner_dice.RunnerDice.armed_keeps_now` leaves it out)
+            ctx["armed_keeps"] = {k: v for k, v in rt.armed_keeps_now().items() if k != seat}
         ctx.update(self._summary_ahead(game))
         self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)
 
