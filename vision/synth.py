@@ -53,7 +53,13 @@ class DieSpec:
     side faces show toward; given, ``side_face`` is the depth of a solid die
     seen at a slant (one or two side faces with their own pips, each face
     its own shade), not a strip turning with the die.  ``logo``: a one's
-    pip drawn as a maker's emblem (a ring with a dot, larger than a pip)."""
+    pip drawn as a maker's emblem (a ring with a dot, larger than a pip).
+    ``translucent`` 0..1: a die of tinted glass or resin (smoke, dark red):
+    that share of the table shows through its body, and the pips of the
+    face beneath (the opposite value, mirrored and shifted by the
+    thickness) show faintly through the top.  ``swirl``: the BGR colour of
+    the marbling's swirls (gold swirls on a dark die; default a lighter
+    shade of the body)."""
 
     value: int
     colour: str = "red"
@@ -68,6 +74,8 @@ class DieSpec:
     blur: float = 0.0
     side_dir: float | None = None
     logo: bool = False
+    translucent: float = 0.0
+    swirl: tuple[int, int, int] | None = None
 
 
 def _pip_points(value: int) -> list[tuple[int, int]]:
@@ -127,10 +135,13 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         if d.marble > 0:  # swirls: a smooth random field, banded, mixes in a lighter shade
             field = cv2.GaussianBlur(rng.normal(0, 1, (S, S)).astype(np.float32), (0, 0), 0.12 * d.side * ss)
             band = np.abs(np.sin(field / (field.std() + 1e-6) * 2.5)) ** 3 * d.marble
-            swirl = np.asarray([min(255, v * 0.5 + 130) for v in body], np.float32)
+            swirl = np.asarray(d.swirl if d.swirl is not None else [min(255, v * 0.5 + 130) for v in body],
+                               np.float32)
             top = alpha == 255
             mixed = patch.astype(np.float32) * (1 - band[:, :, None]) + swirl * band[:, :, None]
             patch[top] = mixed[top].astype(np.uint8)
+        if d.translucent > 0:
+            _see_through(patch, alpha == 255, d, c, ss, body, pip, table)
         # rounded corners: cut them with table colour in alpha
         for sx in (-1, 1):
             for sy in (-1, 1):
@@ -160,6 +171,25 @@ def render_frame(size: tuple[int, int], dice: list[DieSpec], *, table=TABLE_BGR,
         img = img * (1 - wa) + wp * wa
     img += rng.normal(0, noise, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _see_through(patch: np.ndarray, top: np.ndarray, d: DieSpec, c: float, ss: int, body, pip, table) -> None:
+    """A translucent die's top face (``top``: its pixels in the unturned
+    patch, supersampled ``ss`` times, centre ``c``): the pips of the face
+    beneath (value 7 - top, mirrored, shifted by a quarter of the side
+    toward a corner) drawn faint, then the table mixed into the body by
+    ``d.translucent``.  The top's own pips are drawn after, solid."""
+    t = float(np.clip(d.translucent, 0.0, 1.0))
+    ghost = tuple(int(0.6 * b + 0.4 * q) for b, q in zip(body, pip))
+    off = 0.25 * d.side * ss * np.array([math.cos(math.radians(d.angle * 7 + 30)),
+                                         math.sin(math.radians(d.angle * 7 + 30))])
+    under = patch.copy()
+    for gx, gy in _pip_points(7 - d.value):
+        px, py = c - gx * 0.27 * d.side * ss + off[0], c + gy * 0.27 * d.side * ss + off[1]
+        cv2.circle(under, (int(px), int(py)), int(0.1 * d.side * ss), ghost, -1, cv2.LINE_AA)
+    under = cv2.GaussianBlur(under, (0, 0), 0.04 * d.side * ss)
+    mixed = under.astype(np.float32) * (1 - t) + np.asarray(table, np.float32) * t
+    patch[top] = mixed[top].astype(np.uint8)
 
 
 #: the outward normal of each top-face edge, in the die's own (unturned) frame, and its corners

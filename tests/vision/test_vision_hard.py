@@ -139,3 +139,59 @@ def test_a_grown_expert_reads_as_the_file_it_grew_from_and_can_learn_more():
     assert float(last.weight.grad[:, 128 * 9:].abs().max()) > 0.0
     with pytest.raises(ValueError):
         grow(path, was, (24, 16, 64, 128))
+
+
+def test_a_translucent_die_shows_the_table_through_its_body_and_keeps_its_own_pips():
+    """``DieSpec.translucent``: the body of a tinted die takes on the table
+    under it (a smoky die on a white table is lighter than on a black one;
+    a solid die is the same on both), while the top face's own pips stay
+    solid ink, and the face beneath shows faintly (the top face is no
+    longer flat)."""
+    from vision.synth import DieSpec, render_frame
+
+    def top(translucent: float, table) -> np.ndarray:
+        spec = DieSpec(1, "black", (60, 60), 0, 60, body=(45, 45, 45), pip=(40, 40, 215), translucent=translucent)
+        return render_frame((120, 120), [spec], table=table, noise=0.0, seed=1)[38:82, 38:82].astype(float)
+
+    solid_w, solid_b = top(0.0, (240, 240, 240)), top(0.0, (10, 10, 10))
+    glass_w, glass_b = top(0.5, (240, 240, 240)), top(0.5, (10, 10, 10))
+    assert np.abs(solid_w - solid_b).max() < 3
+    body = np.ones((44, 44), bool)
+    body[14:30, 14:30] = False  # leave the one's pip out
+    assert (glass_w - glass_b)[body].mean() > 60
+    assert np.abs(glass_w[22, 22] - [40, 40, 215]).max() < 12  # the pip is ink, not glass
+    assert glass_b[body].std() > solid_b[body].std() + 2  # the six beneath shows through
+
+
+def test_dark_dice_are_drawn_dark_and_see_through_or_marbled():
+    """``synth_frame(dark=True)``'s dice: every one a dark body, translucent
+    or marbled or both, each kind often; gold swirls among them."""
+    from vision.training.data import DARK_BODIES, _dark_look
+    rng = random.Random(4)
+    looks = [_dark_look(rng) for _ in range(300)]
+    assert all(lk.get("translucent", 0) > 0 or lk.get("marble", 0) > 0 for lk in looks)
+    assert all(max(lk["body"]) <= 1.4 * max(max(b) for b in DARK_BODIES) for lk in looks)
+    for key in ("translucent", "marble"):
+        assert 0.3 < sum(key in lk for lk in looks) / 300 < 0.8
+    assert any(lk.get("swirl") == (45, 170, 225) for lk in looks)
+
+
+def test_a_share_of_the_reader_half_is_drawn_dark_dice_and_none_without_it():
+    """``--dark 0.25``: about a quarter of the reader's-window half of a
+    batch are drawn dark dice (windows no turn or mirror of a mined one,
+    classes 0..5); ``--dark 0`` draws exactly the windows it drew before."""
+    from vision.training.hard import DarkDice, reader_half
+    g = np.random.default_rng(2)
+    wins = g.integers(0, 256, (6, FACE_PX, FACE_PX, 3), dtype=np.uint8)
+    mined = {"windows": wins, "cls": np.arange(6), "expert": _turns([[_reading(v, 0.99)] * 4 for v in range(1, 7)])}
+    before = ReaderWindows(mined, random.Random(5), hard_weight=1.0)
+    want = [before.draw() for _ in range(64)]
+    rng = random.Random(5)
+    xs, ys = reader_half(ReaderWindows(mined, rng, hard_weight=1.0), None, 0.0, 64, rng)
+    assert all(np.array_equal(x, w) and y == c for x, y, (w, c) in zip(xs, ys, want))
+    rng = random.Random(6)
+    dark = DarkDice(rng, pool=4)
+    xs, ys = reader_half(ReaderWindows(mined, rng, hard_weight=1.0, jitter=0.0), dark, 0.25, 400, rng)
+    drawn = [y for x, y in zip(xs, ys) if not any(np.array_equal(x, v) for w in wins for v in _dihedral(w))]
+    assert 0.17 < len(drawn) / 400 < 0.33
+    assert set(drawn) <= set(range(6)) and len(set(drawn)) >= 4

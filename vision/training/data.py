@@ -113,12 +113,37 @@ def _die_look(rng: random.Random) -> dict:
     return look
 
 
-def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
+#: dark bodies of tinted glass, resin or stone (BGR): smoke, black, dark red, blue, green, purple, amber
+DARK_BODIES = ((45, 45, 45), (18, 18, 18), (25, 25, 95), (95, 35, 20), (35, 75, 25), (75, 25, 65), (25, 65, 115))
+#: their pips and swirls (BGR): red, gold, white, silver, yellow, orange
+DARK_INKS = ((40, 40, 215), (45, 170, 225), (235, 235, 235), (190, 190, 190), (40, 220, 240), (30, 120, 240))
+
+
+def _dark_look(rng: random.Random) -> dict:
+    """A dark translucent or marbled die (``synth_frame(dark=True)``): a
+    :data:`DARK_BODIES` body, :data:`DARK_INKS` pips, the table showing
+    through it (translucent 0.2..0.6) or swirls of an ink or a lighter
+    shade through it, or both; defocused some of the time."""
+    body = tuple(int(min(255, v * rng.uniform(0.6, 1.4))) for v in rng.choice(DARK_BODIES))
+    look: dict = {"body": body, "pip": rng.choice(DARK_INKS)}
+    kind = rng.random()
+    if kind < 0.7:
+        look["translucent"] = rng.uniform(0.2, 0.6)
+    if kind > 0.4:
+        look["marble"] = rng.uniform(0.3, 0.8)
+        look["swirl"] = rng.choice(DARK_INKS) if rng.random() < 0.6 else None
+    if rng.random() < 0.2:
+        look["blur"] = rng.uniform(0.3, 1.0)
+    return look
+
+
+def synth_frame(rng: random.Random, rich: bool = True, dark: bool = False) -> Frame:
     """A drawn frame: 3..14 dice of random value, colour, rotation and size
     (24..64 px), some touching, some with a side face in view or a glare
     spot, on a table of random colour.  ``rich``: half the dice have a
     random body and pip colour, some marbling or defocus (:func:`_die_look`);
-    otherwise palette dice only."""
+    otherwise palette dice only.  ``dark``: every die dark translucent or
+    marbled (:func:`_dark_look`: red pips on smoke, gold swirls)."""
     w, h = rng.choice([(480, 360), (400, 400), (512, 384)])
     side = rng.uniform(24, 64)
     specs: list[DieSpec] = []
@@ -138,7 +163,7 @@ def synth_frame(rng: random.Random, rich: bool = True) -> Frame:
                              side_face=depth, glare=rng.random() < 0.2,
                              side_dir=None if slant is None else slant + rng.uniform(-10, 10),
                              logo=rich and v == 1 and rng.random() < 0.25,
-                             **(_die_look(rng) if rich else {})))
+                             **(_dark_look(rng) if dark else _die_look(rng) if rich else {})))
     table = tuple(rng.randint(20, 235) for _ in range(3))
     img = render_frame((w, h), specs, table=table, noise=rng.uniform(1, 6), seed=rng.randint(0, 10 ** 6))
     rows = []

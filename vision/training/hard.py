@@ -31,6 +31,10 @@ copy with :mod:`vision.training.quantize` as for any face net.
 glare, blur, a small die, then the trainer's full jitter).  ``--widths
 A,B,C,D``: the net is first grown to wider stages
 (:mod:`vision.training.grow`: it reads as before until trained).
+``--dark P``: a share P of the reader's-window half of each batch is
+drawn dice instead, dark translucent or marbled bodies
+(:class:`DarkDice`: red pips on smoke, gold swirls), the dice the
+experts still leave unread.
 """
 from __future__ import annotations
 
@@ -169,6 +173,45 @@ class ReaderWindows:
         return w, int(self.c[i])
 
 
+class DarkDice:
+    """Windows of drawn dark translucent and marbled dice (``--dark``):
+    :func:`vision.training.data.synth_frame` with ``dark=True``, a pool of
+    ``pool`` frames of which one is drawn anew every 50 draws on average;
+    each window cut around a die as the trainer cuts it
+    (:func:`vision.training.data.face_sample`: jittered as the detector's
+    finds are, turned, mirrored, light and colour jittered).  ``draw()``
+    gives (window FACE_PX x FACE_PX x 3 uint8, class value - 1)."""
+
+    def __init__(self, rng: random.Random, pool: int = 30):
+        from vision.training.data import synth_frame
+        self.rng = rng
+        self.pool = [synth_frame(rng, dark=True) for _ in range(pool)]
+
+    def draw(self) -> tuple[np.ndarray, int]:
+        """One window of a drawn dark die and its class."""
+        from vision.training.data import face_sample, synth_frame
+        if self.rng.random() < 0.02:
+            self.pool[self.rng.randrange(len(self.pool))] = synth_frame(self.rng, dark=True)
+        while True:
+            got = face_sample(self.rng.choice(self.pool), self.rng, negative=False)
+            if got is not None:
+                return got
+
+
+def reader_half(windows: ReaderWindows, dark: DarkDice | None, share: float, n: int,
+                rng: random.Random) -> tuple[list[np.ndarray], list[int]]:
+    """The first ``n`` samples of a batch: the reader's windows, a share
+    ``share`` of them drawn dark dice instead (none, and no draw of
+    ``rng`` taken, when ``dark`` is None or ``share`` 0: the stream as
+    before)."""
+    xs, ys = [], []
+    for _ in range(n):
+        w, c = dark.draw() if dark is not None and share and rng.random() < share else windows.draw()
+        xs.append(w)
+        ys.append(c)
+    return xs, ys
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.hard", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/)")
@@ -188,10 +231,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--widths", type=lambda t: tuple(int(v) for v in t.split(",")), default=None, metavar="A,B,C,D",
                    help="grow the net to these channel widths first (each at least the file's; default: "
                         "as it is), e.g. 24,40,80,160")
+    p.add_argument("--dark", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's windows replaced by drawn dark translucent or marbled "
+                        "dice (default 0)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
-    if not 0.0 <= a.strong <= 1.0:
-        p.error(f"--strong {a.strong}: give a share from 0 to 1")
+    for name in ("strong", "dark"):
+        if not 0.0 <= getattr(a, name) <= 1.0:
+            p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
     try:
         import torch
     except ImportError:
@@ -210,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
+    dark = DarkDice(rng) if a.dark else None
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
@@ -226,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     take_step = _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
     for step in range(a.steps):
-        xs, ys = map(list, zip(*(windows.draw() for _ in range(half))))
+        xs, ys = reader_half(windows, dark, a.dark, half, rng)
         _, loss = face_step(net, src, xs, ys, batch, take_step)
         if step % 100 == 0 or step == a.steps - 1:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
@@ -234,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
-           **({"strong": a.strong} if a.strong else {}), "widths": list(widths),
+           **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}), "widths": list(widths),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
     (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")
