@@ -31,8 +31,8 @@ from firmware.screens.games import cabinet_game
 PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS,
            READ_LATE_WORDS)
 #: How long a person's cursor rests on a target card before it is the card
-#: a simulated reroll keeps the dice of (cards passed on the way to
-#: "reroll" are not: a tap on the navigation takes 0.1-0.3 s), us.
+#: a simulated reroll keeps the dice of (a tap on the navigation takes
+#: 0.1-0.3 s), us.
 TARGET_REST_US = 500_000
 #: How long a press's "look first: check the dice" stays on the seat's OLED
 #: at least (longer while the guard still runs), us: as CAB-12's words.
@@ -76,6 +76,9 @@ class RunnerDice:
         #: seat -> (round, card) its cursor last rested on (a person's
         #: target: a simulated reroll keeps the dice that fit it)
         self.targets: dict[int, tuple[int, str]] = {}
+        #: seat -> (the direction of a person's walk of arrow steps, its target entry when the walk
+        #: began): a walk ending on "reroll" keeps that target (RG-16, :mod:`~firmware.runtime.walk_back`)
+        self._walks: dict[int, tuple[int, tuple[int, str] | None]] = {}
         #: seat -> (round, the armed choice's key, dice values): what a person's armed reroll keeps on
         #: the simulated table, fixed at its arming press (RG-16: the confirm keeps what the OLED said)
         self.armed_keeps: dict[int, tuple[Any, str, list[int]]] = {}
@@ -346,9 +349,9 @@ class RunnerDice:
 
     def note_targets(self) -> None:
         """Remember the card each person's cursor rests on (a claim under
-        it for :data:`TARGET_REST_US` or more; a card passed on the way back
-        to "reroll" is not one), per round: the target whose dice a
-        simulated reroll keeps."""
+        it for :data:`TARGET_REST_US` or more; a walk back to "reroll"
+        takes back the cards it passed, :mod:`~firmware.runtime.walk_back`), per round: the
+        target whose dice a simulated reroll keeps."""
         if self._keeps_dice() is None:
             return
         for seat, (_, key, _) in list(self.armed_keeps.items()):

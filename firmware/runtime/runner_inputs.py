@@ -25,6 +25,7 @@ from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
 from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
+from firmware.runtime.walk_back import walk_from, walk_to
 
 #: How long a press's "new choice: look first" stays on the seat's OLED at
 #: least, us: while the guard runs, and this long when the press came in
@@ -99,6 +100,7 @@ class RunnerInputs:
         if ev.input == "button":
             if ev.kind == "press":
                 self._observe(ev.t_us)
+                self._walks.pop(ev.seat, None)      # a press ends a walk of arrow steps (RG-16)
                 action = controls.press(game, ev.t_us, look_first=self._look_first(ev.seat, ev.t_us))
                 if controls.said_gone and controls.message == LOOK_FIRST:
                     if self._late_press(ev.seat, ev.t_us) or self._idle_press(ev.seat, ev.t_us):
@@ -414,8 +416,10 @@ class RunnerInputs:
             if key is not None and key in self.dice.entries:   # hand entry: the die's value
                 self.dice.entry_nav(key, step)
             else:
+                walk = walk_from(self, seat, step)      # RG-16: a walk back to "reroll" keeps its target
                 self.controls[seat].nav(self.game, step)
                 self.moved(seat)
+                walk_to(self, seat, walk)
             self.dirty = True
 
     def moved(self, seat: int) -> None:
@@ -424,6 +428,7 @@ class RunnerInputs:
         was taken" its press said (it aims anew)."""
         self._moved_on[seat] = self.now_us
         self.drop_armed_keep(seat)               # (an arrow disarms)
+        self._walks.pop(seat, None)              # (a group jump ends a walk; a step goes on with it)
         if self.dice is not None:
             self.end_unanswered(seat)          # it looked at its choices: its press is one (CAB-6)
         self._see_aim(seat, self.now_us, moved=True)
