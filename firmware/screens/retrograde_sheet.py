@@ -414,9 +414,11 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         row = Rect(dice_r.x, dice_r.y, min(dice_r.w, (shown_n - 1) * step + dice_h), dice_h)
         size = scene.fit(ROLLING, row, (m.medium, m.small)) or m.small
         tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
-        scene.add("panel", Rect(row.x + (row.w - min(tw, row.w)) // 2, row.y, min(tw, row.w), row.h), None,
-                  fill=PANEL, border=DIM, radius=m.pad // 2)
-        scene.text(ROLLING, row, sizes=(m.medium, m.small), colour=GOLD, align="center")
+        k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle
+        over = Rect(row.x + (shown_n - k) // 2 * step, row.y, k * step - (step - dice_h), row.h)
+        scene.add("panel", over, None, fill=PANEL, border=DIM, radius=m.pad // 2)
+        scene.text(ROLLING, over if over.w >= tw - m.pad else row, sizes=(m.medium, m.small), colour=GOLD,
+                   align="center")
         scene.facts.setdefault("rolling", []).append(p)
     elif held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
