@@ -346,7 +346,13 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
         _solo_goal(scene, goal_r, view["seats"][0])
     blaster = view["turn"]["seat"] if view.get("turn") else None
     active = game.active_players() if view["phase"] == "unlock" else []
+    # dice asked for again (a reroll, RG-15; a nudge): not the roll before's dice as current (play-test)
+    # (a seat asked for dice the game holds none of yet is a round's first roll: drawn as before)
+    asked = {r["player"]: r.get("count") or 6 for r in game.chance_requests()
+             if r.get("type") == "dice" and game.seat_dice(r["player"]) is not None}
     for seat, col in zip(view["seats"], cols):
+        reading = (context.get("readings") or {}).get(seat["seat"]) or {}
+        rolling = asked.get(seat["seat"]) if seat["dice"] is not None and reading.get("state") != "check" else None
         keeps = keep_short(view, seat["seat"], (context.get("targets") or {}).get(seat["seat"]),
                            bool(context.get("simulated_dice")),
                            (context.get("armed_keeps") or {}).get(seat["seat"])) if seat["dice"] else ""
@@ -355,10 +361,9 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
         if "round_summary" in scene.facts:   # CAB-10: nobody rolls yet
             doing = ""
         mine = seat["seat"] == blaster
-        reading = (context.get("readings") or {}).get(seat["seat"]) or {}
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0,
-               reading.get("values") if reading.get("state") == "check" else None)
+               reading.get("values") if reading.get("state") == "check" else None, rolling)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
 

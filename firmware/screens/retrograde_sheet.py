@@ -368,10 +368,12 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
            letters: dict[str, str], doing: str = "", lit_trophy: int = 0,
-           held: list[int] | None = None) -> None:
+           held: list[int] | None = None, rolling: int | None = None) -> None:
     """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
     the seat is checking, ruling CAB-6, drawn in a gold ring: not in
-    the game yet), bosses above the 5
+    the game yet; ``rolling``: the number of dice the game asks the seat
+    for again, a reroll being read, drawn as blank dice being read, never
+    the roll before's pips as if current), bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
     is memoised by what it shows (it changes a few times a round)."""
@@ -399,8 +401,26 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     else:
         values, spent = seat["dice"] or [], []
     shown_n = len(held[:9]) if held and view["phase"] in ("roll", "stop") else len(values[:9])
+    if rolling and not held and not mine:
+        shown_n = min(9, rolling)
     step, dice_h = _dice_step(dice_r, dice_h, max(6, shown_n))
-    if held and view["phase"] in ("roll", "stop"):
+    if rolling and not held and not mine and view["phase"] in ("roll", "stop"):
+        values, spent = [], []     # its dice are read again: the roll before's are not current
+        for i in range(shown_n):
+            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                      value=None, state="reading", ring=None)    # (the dice's keys: nothing slides or grows)
+        # the word over them, readable at a metre, as the seat's OLED says "reading your dice"
+        m = scene.metrics
+        row = Rect(dice_r.x, dice_r.y, min(dice_r.w, (shown_n - 1) * step + dice_h), dice_h)
+        size = scene.fit(ROLLING, row, (m.medium, m.small)) or m.small
+        tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
+        k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle
+        over = Rect(row.x + (shown_n - k) // 2 * step, row.y, k * step - (step - dice_h), row.h)
+        scene.add("panel", over, None, fill=PANEL, border=DIM, radius=m.pad // 2)
+        scene.text(ROLLING, over if over.w >= tw - m.pad else row, sizes=(m.medium, m.small), colour=GOLD,
+                   align="center")
+        scene.facts.setdefault("rolling", []).append(p)
+    elif held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
         values, spent = [], []
         for i, v in enumerate(held[:9]):
@@ -425,6 +445,11 @@ def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
     gap = 3
     size = max(4, min(dice_h, (dice_r.w - gap * (n - 1)) // n))
     return size + gap, size
+
+
+#: Over a seat's dice row while its dice are read again (a reroll): blank dice being read under it
+#: (play-test: the roll before's dice looked current while the OLED said "reading your dice")
+ROLLING = "rolling..."
 
 
 #: Dice drawn in their droid's colour (RG-3), pips black, so a seat's dice
