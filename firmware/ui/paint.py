@@ -207,8 +207,9 @@ class Painter(SurfaceCache, FlightPainter, PartPainter):
             # the flights is what the whole repaint draws; it is copied, and only where the flights are
             # drawn now and where they stand at rest is painted (each box as the whole repaint draws it)
             boxes = self._moving_boxes([], current, flying, still, surface.get_size())
-            copied = boxes is not None and self._show_frame_ahead(surface, items, None)
-            boxes = boxes if copied else None
+            copied = boxes is not None
+            if copied:
+                self._copy_frame_ahead(surface, None)
         self.last_dirty = None if copied else boxes
         m = _DIRTY_MARGIN
         for box in ([None] if boxes is None else boxes):    # each box as the whole repaint draws it there

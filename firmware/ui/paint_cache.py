@@ -232,6 +232,13 @@ class SurfaceCache:
         draws, and True; else False (nothing done)."""
         if not self._frame_ahead_is(surface, items):
             return False
+        self._copy_frame_ahead(surface, dirty)
+        return True
+
+    def _copy_frame_ahead(self, surface: Any, dirty: Any) -> None:
+        """The frame composed ahead's ``dirty`` rectangles (None: all of it)
+        copied onto ``surface``; the caller has checked it is the scene's
+        (:meth:`_frame_ahead_is`)."""
         frame = self._frame_ahead
         if dirty is None:
             surface.blit(frame[1], (0, 0))
@@ -239,7 +246,6 @@ class SurfaceCache:
             for d in dirty:
                 surface.blit(frame[1], (d.x, d.y), (d.x, d.y, d.w, d.h))
         self.frames_ahead_shown += 1
-        return True
 
     def _let_go(self, surf) -> None:
         """Keep a part's surface no longer cached in the free pool (while
