@@ -10,24 +10,10 @@ from __future__ import annotations
 
 from engines.retrograde.components import default_components
 
-from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
+from .test_retrograde_keep_words import _dice_in, _texts
 
 COMP = default_components()
 SECOND = 1000
-
-
-def _texts(t) -> str:
-    return " | ".join(t.oled_texts(0))
-
-
-def _dice_in(t) -> list[int]:
-    s = t.session
-    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
-    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
-    t.press(0, "button")                                          # dice ok
-    t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
-    t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
-    return list(s.game.view(0)["seats"][0]["dice"])
 
 
 def _walk(t, arrow: str, n: int, rest_ms: int) -> None:
