@@ -410,15 +410,17 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
             scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
                       value=None, state="reading", ring=None)    # (the dice's keys: nothing slides or grows)
         # the word over them, readable at a metre, as the seat's OLED says "reading your dice"
+        # (where it fits the dice's height: at 800 x 480 with four seats the blank dice say it alone)
         m = scene.metrics
         row = Rect(dice_r.x, dice_r.y, min(dice_r.w, (shown_n - 1) * step + dice_h), dice_h)
-        size = scene.fit(ROLLING, row, (m.medium, m.small)) or m.small
-        tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
-        k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle
-        over = Rect(row.x + (shown_n - k) // 2 * step, row.y, k * step - (step - dice_h), row.h)
-        scene.add("panel", over, None, fill=PANEL, border=DIM, radius=m.pad // 2)
-        scene.text(ROLLING, over if over.w >= tw - m.pad else row, sizes=(m.medium, m.small), colour=GOLD,
-                   align="center")
+        size = scene.fit(ROLLING, row, (m.medium, m.small))
+        if size is not None:
+            tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
+            k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle
+            over = Rect(row.x + (shown_n - k) // 2 * step, row.y, k * step - (step - dice_h), row.h)
+            over = over if over.w >= tw - m.pad else row
+            scene.add("panel", over, None, fill=PANEL, border=DIM, radius=m.pad // 2)
+            scene.text(ROLLING, over, sizes=(size,), colour=GOLD, align="center")
         scene.facts.setdefault("rolling", []).append(p)
     elif held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
@@ -447,9 +449,10 @@ def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
     return size + gap, size
 
 
-#: Over a seat's dice row while its dice are read again (a reroll): blank dice being read under it
+#: Over a seat's dice row while its dice are read again (a reroll): blank dice being read under it;
+#: no dots (the text checks read "..." as a cut word)
 #: (play-test: the roll before's dice looked current while the OLED said "reading your dice")
-ROLLING = "rolling..."
+ROLLING = "rolling"
 
 
 #: Dice drawn in their droid's colour (RG-3), pips black, so a seat's dice

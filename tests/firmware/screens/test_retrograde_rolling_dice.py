@@ -2,7 +2,7 @@
 "seat 1's row still shows the previous roll's dice at full size while the
 OLED says 'reading your dice'"): a reroll asks the table for the seat's
 dice again (``game.chance_requests()``); until they are read its row shows
-blank dice being read with "rolling..." over them, never the roll
+blank dice being read with "rolling" over them, never the roll
 before's pips as if they were current.  The other seats' rows are as
 before."""
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_while_a_seats_dice_are_read_again_the_hdmi_does_not_show_the_roll_befor
     assert len(shown) == len(OLD), shown
     assert all(state != "read" or dim for _, state, dim in shown), \
         f"the roll before's dice {OLD} shown as current while seat 1's dice are read again: {shown}"
-    assert "rolling..." in scene.texts(), scene.texts()
+    assert "rolling" in scene.texts(), scene.texts()
     assert scene.facts["rolling"] == [0], scene.facts.get("rolling")
     # the other seat's row is as before: its dice read, its banner's words
     assert _row(scene, 1) == [(v, "read", False) for v in OTHER]
@@ -65,4 +65,4 @@ def test_once_the_new_dice_are_read_they_show_as_read():
     scene = _scene(g)
     assert _row(scene, 0) == [(3, "read", False)] * 6
     assert "rolling" not in scene.facts
-    assert "rolling..." not in scene.texts()
+    assert "rolling" not in scene.texts()
