@@ -184,8 +184,8 @@ def test_faint_candidate_with_no_value_possible_skips_the_expert_turns():
     # a faint candidate whose first reading could still average 0.6: both turns
     dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
     assert [d.value for d in dice] == [4] and runs == [1, 1]
-    # ... which, at the faint bar that ships (0.9), stays short of it: dropped
-    dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02], faint_min_value_p=0.9)
+    # ... which, at the faint bar that ships (0.95), stays short of it: dropped
+    dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02], faint_min_value_p=0.95)
     assert dice == []
 
 

@@ -43,16 +43,16 @@ def test_a_die_read_at_0_75_is_unread_at_the_default_0_8():
     assert [d.value for d in _read_with_readings(0.5, 0.6)] == [None]
 
 
-def test_a_faint_find_needs_a_clear_face_0_9_where_a_sure_one_needs_0_8():
+def test_a_faint_find_needs_a_clear_face_0_95_where_a_sure_one_needs_0_8():
     """A find the detector was never sure of (heat below 0.6) is given a
-    value only at p >= 0.9 (``faint_min_value_p``), and else dropped; at a
-    threshold above 0.9 (a calibration's) the threshold holds for both."""
-    assert [d.value for d in _read_with_readings(0.85, heat=0.5)] == []
+    value only at p >= 0.95 (``faint_min_value_p``), and else dropped; at a
+    threshold above 0.95 (a calibration's) the threshold holds for both."""
+    assert [d.value for d in _read_with_readings(0.92, heat=0.5)] == []
     assert [d.value for d in _read_with_readings(0.85, heat=0.6)] == [4]
-    assert [d.value for d in _read_with_readings(0.92, heat=0.5)] == [4]
-    assert [d.value for d in _read_with_readings(0.92, 0.95, heat=0.5)] == []
+    assert [d.value for d in _read_with_readings(0.96, heat=0.5)] == [4]
+    assert [d.value for d in _read_with_readings(0.96, 0.97, heat=0.5)] == []
     reader = DiceReader()
-    assert (reader.value_bar(0.59), reader.value_bar(0.6), reader.value_bar(0.3, 0.95)) == (0.9, 0.8, 0.95)
+    assert (reader.value_bar(0.59), reader.value_bar(0.6), reader.value_bar(0.3, 0.97)) == (0.95, 0.8, 0.97)
 
 
 @pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", float("nan")])
