@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +42,7 @@ import cv2
 import numpy as np
 
 from vision.detector import CLOSE_LOOK_MAX_PX, first_level
+from vision.training.hard import torch_seeded
 
 #: below this heat a find gives no value unless its face is clear (ReaderSettings.unreadable_min_heat)
 FAINT = 0.6
@@ -185,16 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--faint", type=float, default=FAINT, help="a die found below this heat is hard")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
-    try:
-        import torch
-    except ImportError:
-        sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
+    torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import detector_sample, load_photo_set, split_names
     from vision.training.train import Detector, Source, _det_loss, _optimiser, _to_tensor, export, load_onnx
-    torch.manual_seed(a.seed)
-    torch.set_num_threads(a.threads)
-    rng = random.Random(a.seed)
-    log = lambda m: print(m, flush=True)  # noqa: E731
     init, out = Path(a.init), Path(a.out)
     if not (init / "dice_detector.onnx").is_file():
         p.error(f"{init / 'dice_detector.onnx'}: no such model file")
