@@ -98,7 +98,9 @@ def play(seed: int, dice_from: str, min_p: float | None) -> tuple[collections.Co
                 near = [(math.hypot(t.x - cx, t.y - cy), i) for i, t in enumerate(free)
                         if math.hypot(t.x - cx, t.y - cy) <= 0.5 * t.size]
                 track = free.pop(min(near)[1]) if near else None
-                counts[die_bucket(track, v, ml.reader.min_value_p, st.max_not_a_die_p, st.unreadable_min_heat)] += 1
+                # the bar a value needs: the threshold, or a faint find's (DiceReader.value_bar)
+                bar = ml.reader.value_bar(max(lk.heat for lk in track.looks)) if track else ml.reader.min_value_p
+                counts[die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat)] += 1
             counts["placed_short"] += len(tray.values) - len(tray.placed)
         return real(self, runtime, key, values, frame_t, answers)
 

@@ -188,7 +188,7 @@ class MultiLook:
         p = self.combined(t)
         if p[NOT_A_DIE] >= st.max_not_a_die_p:
             return None
-        min_p = self.reader.min_value_p if self.min_p is None else self.min_p
+        min_p = self.reader.value_bar(max(lk.heat for lk in t.looks), self.min_p)
         if self.combine == "vote":
             given = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
                      if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < st.max_not_a_die_p]

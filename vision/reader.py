@@ -161,6 +161,17 @@ class DiceReader(CalibratedCopies):
                 return p
         return self.settings.min_value_p
 
+    def value_bar(self, heat: float, min_p: float | None = None) -> float:
+        """The probability (0..1) a die's value needs: ``min_p`` (None: the
+        threshold in effect, :attr:`min_value_p`), raised to
+        ``settings.faint_min_value_p`` for a faint find (detector ``heat``
+        0..1 below ``settings.unreadable_min_heat``: a find the detector
+        was never sure of is given a value only on a clear face)."""
+        p = self.min_value_p if min_p is None else min_p
+        if heat < self.settings.unreadable_min_heat:
+            return max(p, self.settings.faint_min_value_p)
+        return p
+
     @property
     def min_value_p_without_calibration(self) -> float:
         """The threshold in effect were there no calibration: a command's
@@ -476,7 +487,7 @@ class DiceReader(CalibratedCopies):
                 continue
             k = int(np.argmax(p[:NOT_A_DIE]))
             # a value only when two readings of the die agree on it (CAB-5)
-            value, conf = (k + 1, float(p[k])) if p[k] >= self.min_value_p and checked[i] else (None, 0.0)
+            value, conf = (k + 1, float(p[k])) if p[k] >= self.value_bar(c.heat) and checked[i] else (None, 0.0)
             if value is None and c.heat < self.settings.unreadable_min_heat:
                 continue  # a faint candidate with no clear face: a screw, a hole, a print, not a die
             kept.append((i, value, conf))

@@ -52,6 +52,14 @@ class ReaderSettings:
     min_value_p: float = DEFAULT_MIN_VALUE_P
     #: detector heat (0..1) an unreadable die needs to be reported at all
     unreadable_min_heat: float = 0.6
+    #: the value probability a *faint* find (heat below
+    #: ``unreadable_min_heat``) needs, where the threshold in effect is
+    #: lower (:meth:`DiceReader.value_bar`).  0.95 since the detector was
+    #: fine-tuned on the reader's own views (2026-12-03): it finds many more
+    #: dice faintly, and things that are not dice: a drawn hand's fingers
+    #: read as a 6 at p 0.72-0.90.  On the odd scenes of the six sets 0.95
+    #: reads 61 dice fewer than no bar and misreads 3 fewer (vision/README.md)
+    faint_min_value_p: float = 0.95
     #: the fast face classifier's best value probability below which a die
     #: gets a second look.  0.98 (0.9 before 2026-12-03): the fast net is
     #: surer than it is right at 0.9-0.98, the experts' four turns less often

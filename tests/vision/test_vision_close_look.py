@@ -78,7 +78,7 @@ def test_close_looks_are_few_a_frame():
 
 
 @pytest.mark.skipif(ROBOFLOW is None, reason="roboflow-public-d6 not found (../shared/dice or $CABINET_DICE_DATA)")
-@pytest.mark.parametrize("photo", ["train__dice_329_jpg.rf.08ec8c6c50cd22668aa82a6b0e1b8efc.jpg",
+@pytest.mark.parametrize("photo", ["train__dice_271_jpg.rf.a4fdd87b4976952db18bd63d853037ec.jpg",
                                    "train__dice_345_jpg.rf.5b54f444f0992226fce63d45f0d4aea5.jpg",
                                    "train__dice_323_jpg.rf.b67161181df8e63693e9acfab05164af.jpg"])
 def test_small_far_dice_on_a_board_game_photo_are_found_and_never_misread(photo):
@@ -86,7 +86,10 @@ def test_small_far_dice_on_a_board_game_photo_are_found_and_never_misread(photo)
     never trained on), which gave the first level only a weak peak, are
     found by the close look (a candidate within a third of the die's size
     of every labelled die, and one only the close look gives), and the
-    reader gives none of them a wrong value.  (Until the experts were
+    reader gives none of them a wrong value.  (The detector fine-tuned on
+    the reader's own views, 2026-12-03, finds the dice of ``dice_329``,
+    the first photo here before, on the first level: ``dice_271`` took
+    its place.  Until the experts were
     fine-tuned on the reader's own windows, 2026-12-03, the reader also
     read the close look's dice on the first two photos right; the new
     experts read them at p 0.8-0.85 and leave them unread: of the
@@ -113,17 +116,19 @@ def test_small_far_dice_on_a_board_game_photo_are_found_and_never_misread(photo)
 
 @pytest.mark.skipif(ROBOFLOW is None, reason="roboflow-public-d6 not found (../shared/dice or $CABINET_DICE_DATA)")
 def test_a_small_far_die_the_close_look_finds_is_read():
-    """On this photo (odd scenes) the 21 px die at (542, 390) is found only
+    """On this photo (odd scenes) the small die at (358, 314) is found only
     by the close look, and it and the other die are read with their
-    right value."""
+    right value.  (Before the detector's fine-tune on the reader's own
+    views, 2026-12-03, this was ``dice_323``'s 21 px die at (542, 390),
+    which the first level now finds.)"""
     import cv2
-    path = ROBOFLOW / "images" / "train__dice_323_jpg.rf.b67161181df8e63693e9acfab05164af.jpg"
+    path = ROBOFLOW / "images" / "train__dice_321_jpg.rf.166a3c334739c2397b5b886ac19e6562.jpg"
     frame = cv2.imread(str(path))
     truth = load_labels(path, frame.shape[1], frame.shape[0])
     reader = DiceReader()
-    assert not any(abs(c.x - 542) < 5 and abs(c.y - 390) < 5 for c in reader.models.find_dice(frame, close_look=False))
+    assert not any(abs(c.x - 358) < 5 and abs(c.y - 314) < 5 for c in reader.models.find_dice(frame, close_look=False))
     dice = reader.read_dice(frame)
     pairs = match(dice, truth)
-    assert len(truth) == 2 and any(abs(d.center[0] - 542) < 5 and abs(d.center[1] - 390) < 5 for d in dice)
+    assert len(truth) == 2 and any(abs(d.center[0] - 358) < 5 and abs(d.center[1] - 314) < 5 for d in dice)
     assert all(i is not None and dice[i].value == truth[j].value for i, j in pairs if j is not None), \
         [(truth[j].value, dice[i].value if i is not None else "missed") for i, j in pairs if j is not None]

@@ -141,14 +141,15 @@ def test_reader_reads_drawn_dice_with_the_turn_skipped_where_certain():
     assert sorted(d.value for d in dice if d.value is not None) == [1, 2, 3, 4, 5, 6]
 
 
-def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True):
+def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True, faint_min_value_p=0.6):
     """read_dice on a drawn die with the detector giving one candidate of
     ``heat`` and every face reading unsure (so the expert looks), the
     expert's readings ``expert_reading`` (7 probabilities); returns (dice,
     the windows each expert run read); the nets must agree unless
     ``nets_must_agree`` is False (config vision.agreement "expert").  The
     expert reads two turns (0 and 180 degrees, as written here; the shipped
-    four are in test_vision_four_turns.py)."""
+    four are in test_vision_four_turns.py).  A faint find's value needs
+    ``faint_min_value_p`` (0.6 here, as before that bar: the threshold)."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     runs = []
 
@@ -160,7 +161,7 @@ def _one_candidate(heat, expert_reading, min_value_p=0.6, nets_must_agree=True):
         p[:, 3], p[:, 6] = 0.5, 0.3  # unsure: the second look is certain
         return p
     r = stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p,
-                    nets_must_agree=nets_must_agree, second_look_angles=(0, 180))
+                    nets_must_agree=nets_must_agree, second_look_angles=(0, 180), faint_min_value_p=faint_min_value_p)
     return r.read_dice(frame), runs
 
 
@@ -183,6 +184,9 @@ def test_faint_candidate_with_no_value_possible_skips_the_expert_turns():
     # a faint candidate whose first reading could still average 0.6: both turns
     dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02])
     assert [d.value for d in dice] == [4] and runs == [1, 1]
+    # ... which, at the faint bar that ships (0.95), stays short of it: dropped
+    dice, runs = _one_candidate(0.5, [0.05, 0.05, 0.05, 0.75, 0.05, 0.03, 0.02], faint_min_value_p=0.95)
+    assert dice == []
 
 
 def test_with_the_expert_alone_a_die_whose_other_turn_could_make_it_not_a_die_reads_both_turns():

@@ -20,16 +20,17 @@ from vision.reader import DEFAULT_MIN_VALUE_P, DiceReader
 from vision.synth import DieSpec, render_frame
 
 
-def _read_with_readings(p_value: float, min_value_p: float = DEFAULT_MIN_VALUE_P):
-    """read_dice at ``min_value_p`` on one sure candidate whose every
-    reading (both nets, all turns) gives a 4 with probability ``p_value``."""
+def _read_with_readings(p_value: float, min_value_p: float = DEFAULT_MIN_VALUE_P, heat: float = 0.9):
+    """read_dice at ``min_value_p`` on one candidate of detector ``heat``
+    (0.9: sure) whose every reading (both nets, all turns) gives a 4 with
+    probability ``p_value``."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
 
     def faces(windows, expert=False):
         p = np.full((len(windows), 7), (1 - p_value) / 6, np.float32)
         p[:, 3] = p_value
         return p
-    return stub_reader(faces, [Candidate(100.0, 100.0, 48.0, 0.9)], min_value_p=min_value_p).read_dice(frame)
+    return stub_reader(faces, [Candidate(100.0, 100.0, 48.0, heat)], min_value_p=min_value_p).read_dice(frame)
 
 
 def test_a_die_read_at_0_75_is_unread_at_the_default_0_8():
@@ -40,6 +41,18 @@ def test_a_die_read_at_0_75_is_unread_at_the_default_0_8():
     assert [d.value for d in _read_with_readings(0.82)] == [4]
     assert [d.value for d in _read_with_readings(0.8, 0.6)] == [4]
     assert [d.value for d in _read_with_readings(0.5, 0.6)] == [None]
+
+
+def test_a_faint_find_needs_a_clear_face_0_95_where_a_sure_one_needs_0_8():
+    """A find the detector was never sure of (heat below 0.6) is given a
+    value only at p >= 0.95 (``faint_min_value_p``), and else dropped; at a
+    threshold above 0.95 (a calibration's) the threshold holds for both."""
+    assert [d.value for d in _read_with_readings(0.92, heat=0.5)] == []
+    assert [d.value for d in _read_with_readings(0.85, heat=0.6)] == [4]
+    assert [d.value for d in _read_with_readings(0.96, heat=0.5)] == [4]
+    assert [d.value for d in _read_with_readings(0.96, 0.97, heat=0.5)] == []
+    reader = DiceReader()
+    assert (reader.value_bar(0.59), reader.value_bar(0.6), reader.value_bar(0.3, 0.97)) == (0.95, 0.8, 0.97)
 
 
 @pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", float("nan")])

@@ -356,24 +356,34 @@ def detector_sample(fr: Frame, rng: random.Random) -> tuple[np.ndarray, np.ndarr
     img = cv2.warpAffine(fr.image, M, (CROP, CROP), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
                          borderMode=border, borderValue=tuple(rng.randint(0, 255) for _ in range(3)))
     img = _colour_jitter(img, rng)
-    G = CROP // STRIDE
+    if not len(fr.dice):
+        return img, det_targets(np.zeros((0, 2), np.float32), np.zeros(0, np.float32))
+    pts = np.hstack([fr.dice[:, :2], np.ones((len(fr.dice), 1), np.float32)]) @ M.T
+    return img, det_targets(pts, fr.dice[:, 2].astype(np.float64) * scale)
+
+
+def det_targets(pts: np.ndarray, sizes: np.ndarray, side: int = CROP) -> np.ndarray:
+    """Detector targets 4 x (side/STRIDE) x (side/STRIDE) float32 for dice
+    centred at ``pts`` (N x 2, px of a ``side`` px sample) of ``sizes`` px
+    (N): heat 0..1 (a Gaussian around each die's cell, 1 at the cell),
+    offset x, offset y (cells, 0..1), log(size / STRIDE) (the last three
+    valid where heat == 1).  Dice outside the sample are left out."""
+    G = side // STRIDE
     tgt = np.zeros((4, G, G), np.float32)
-    if len(fr.dice):
-        pts = np.hstack([fr.dice[:, :2], np.ones((len(fr.dice), 1), np.float32)]) @ M.T
-        yy, xx = np.mgrid[0:G, 0:G].astype(np.float32)
-        for (x, y), d in zip(pts, fr.dice):
-            s = float(d[2]) * scale
-            gx, gy = x / STRIDE, y / STRIDE
-            if not (0 <= gx < G and 0 <= gy < G):
-                continue
-            ix, iy = int(gx), int(gy)
-            sig = max(0.5, s / STRIDE / 4)
-            g = np.exp(-((xx - (ix + 0.5)) ** 2 + (yy - (iy + 0.5)) ** 2) / (2 * sig * sig))
-            tgt[0] = np.maximum(tgt[0], g)
-            tgt[0, iy, ix] = 1.0
-            tgt[1, iy, ix], tgt[2, iy, ix] = gx - ix, gy - iy
-            tgt[3, iy, ix] = math.log(s / STRIDE)
-    return img, tgt
+    yy, xx = np.mgrid[0:G, 0:G].astype(np.float32)
+    for (x, y), size in zip(pts, sizes):
+        s = float(size)
+        gx, gy = x / STRIDE, y / STRIDE
+        if not (0 <= gx < G and 0 <= gy < G):
+            continue
+        ix, iy = int(gx), int(gy)
+        sig = max(0.5, s / STRIDE / 4)
+        g = np.exp(-((xx - (ix + 0.5)) ** 2 + (yy - (iy + 0.5)) ** 2) / (2 * sig * sig))
+        tgt[0] = np.maximum(tgt[0], g)
+        tgt[0, iy, ix] = 1.0
+        tgt[1, iy, ix], tgt[2, iy, ix] = gx - ix, gy - iy
+        tgt[3, iy, ix] = math.log(s / STRIDE)
+    return tgt
 
 
 def face_sample(fr: Frame, rng: random.Random, negative: bool) -> tuple[np.ndarray, int] | None:

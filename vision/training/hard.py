@@ -212,6 +212,20 @@ def reader_half(windows: ReaderWindows, dark: DarkDice | None, share: float, n: 
     return xs, ys
 
 
+def torch_seeded(seed: int, threads: int):
+    """(the torch module, a ``random.Random(seed)``, a flushing log) for a
+    fine-tune: torch seeded with ``seed`` and held to ``threads`` threads.
+    Exits with a clear message where PyTorch is not installed (the train
+    extra)."""
+    try:
+        import torch
+    except ImportError:
+        sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+    return torch, random.Random(seed), lambda m: print(m, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.hard", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/)")
@@ -239,16 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("strong", "dark"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
-    try:
-        import torch
-    except ImportError:
-        sys.exit("training needs PyTorch: pip install -e '.[train]' (torch and onnx)")
+    torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import load_photo_set, mine_hard_negatives, split_names
     from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
-    torch.manual_seed(a.seed)
-    torch.set_num_threads(a.threads)
-    rng = random.Random(a.seed)
-    log = lambda m: print(m, flush=True)  # noqa: E731
     stem = "dice_face_expert" if a.net == "expert" else "dice_face_expert2"
     init, out = Path(a.init), Path(a.out)
     if not (init / f"{stem}.onnx").is_file():

@@ -50,17 +50,27 @@ def test_below_the_default_or_where_the_readings_disagree_the_die_is_still_nudge
 @pytest.mark.slow
 @pytest.mark.skipif(find_dice_data() is None or not is_available("retrograde"),
                     reason="shared dice photos or the Retrograde engine absent")
-def test_a_headless_retrograde_on_the_dev_photos_nudges_at_most_5_per_100_dice(tmp_path):
-    """The issue's game (4 seats, bots, seed 3, dice from the dev photos):
-    at most 5 nudges per 100 dice on the table (6.0 at 0.87, 7.2 with the
-    label errata applied to the crops; 4.1 at 0.8), first-look misreads at
-    most 0.5 % and none reaching the game.  About 20 s."""
+@pytest.mark.parametrize("seeds", [(1, 2, 3)])
+def test_headless_retrogrades_on_the_dev_photos_nudge_at_most_5_per_100_dice(tmp_path, seeds):
+    """The issue's game (4 seats, bots, dice from the dev photos), seeds 1-3
+    together: at most 5 nudges per 100 dice on the table, first-look
+    misreads at most 0.5 % and none reaching the game.  Seeds 1-3 and not
+    seed 3 alone (until 2026-12-03, night): one game's figure swings with
+    its course (seeds 1-6 with what ships: 2.9 to 5.7 per 100; seed 3 4.1
+    before the detector's fine-tune, 5.7 after, the six seeds 4.5 both).
+    Seeds 1-3 read 4.6 per 100 now; 6.0 per 100 on seed 3 at 0.87.  About
+    a minute."""
     from firmware.app.session import Session, SessionOptions
-    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
-    opts = SessionOptions(headless=True, bots={0, 1, 2, 3}, dice_from=str(find_dice_data()))
-    s = Session.new(cfg, "retrograde", 4, 3, None, tmp_path / "g.jsonl", opts, model=None)
-    s.run()
-    st = s.dice.stats
-    assert s.game.is_terminal() and st.first_dice >= 500
-    assert 100 * st.nudges / st.first_dice <= 5.0, st
-    assert st.first_wrong <= 0.005 * st.first_dice and st.misread_accepted == 0, st
+    dice = nudges = wrong = accepted = 0
+    for seed in seeds:
+        cfg = config.validate({"cabinet": {"state_dir": str(tmp_path / str(seed))}, "gpio": {"backend": "mock"}})
+        opts = SessionOptions(headless=True, bots={0, 1, 2, 3}, dice_from=str(find_dice_data()))
+        s = Session.new(cfg, "retrograde", 4, seed, None, tmp_path / f"g{seed}.jsonl", opts, model=None)
+        s.run()
+        st = s.dice.stats
+        assert s.game.is_terminal(), seed
+        dice, nudges, wrong, accepted = (dice + st.first_dice, nudges + st.nudges, wrong + st.first_wrong,
+                                         accepted + st.misread_accepted)
+    assert dice >= 1500
+    assert 100 * nudges / dice <= 5.0, (dice, nudges)
+    assert wrong <= 0.005 * dice and accepted == 0, (dice, wrong, accepted)
