@@ -23,16 +23,20 @@ def gallery_flow(name: str):
     """A :class:`~firmware.calibration.flow.GuidedCalibration` set to the
     gallery state ``name`` (:data:`GALLERY`; no camera, no fit).  Raises
     KeyError for an unknown name."""
-    import numpy as np
-
     if name not in GALLERY:
         raise KeyError(f"no calibration gallery state {name!r}; choose from {sorted(GALLERY)}")
     flow = GuidedCalibration(list(range(6 if name == "six" else 4)), lambda: None, None)
     seats = flow.seats
-    frame = np.zeros((8, 8, 3), np.uint8)
-
     def reading(read, values, cursor):
-        return Reading(0, frame, [(0.0, 0.0, 40.0)] * len(read), list(read), list(values)), cursor
+        """A tray's reading and its camera picture: the dice drawn three to a
+        row, each with the value it shows (its confirmed one, else as read)."""
+        from vision.synth import PALETTE, DieSpec, render_frame
+        colours = sorted(PALETTE)
+        centres = [(50.0 + 80 * (i % 3) + 12 * (i // 3), 50.0 + 78 * (i // 3)) for i in range(len(read))]
+        specs = [DieSpec(v or r or 1, colours[i % len(colours)], c, 17.0 * i, 46)
+                 for i, (r, v, c) in enumerate(zip(read, values, centres))]
+        frame = render_frame((280, 60 + 78 * ((len(read) + 2) // 3)), specs, seed=len(read))
+        return Reading(0, frame, [(x, y, 46.0) for x, y in centres], list(read), list(values)), cursor
     if name in ("face", "six"):
         flow.step = 2 if name == "face" else 4
         seats[0].status, seats[0].dice = "captured", 5

@@ -24,6 +24,7 @@ from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, hea
 from firmware.ui.oled import OledFrame, oled_font
 
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
+from firmware.calibration.tray_picture import tray_picture
 
 TITLE = "Dice calibration"
 #: what a person at the cabinet does to undo a stored calibration
@@ -328,6 +329,12 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
             scene.add("die", icon[0], None, value=None, state="reading")
         return
     gap = max(3, m.pad // 2)
+    if s.reading is not None and s.status in ("checking", "confirmed") and area.w > 2 * area.h // 3:
+        # the camera's picture of the tray beside the values read, the cursor's die ringed in both
+        shot, area = area.cols(1, 1, gap=gap)
+        pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h)
+        if pic is not None:
+            scene.add("picture", shot, None, rgb=pic[0], w=pic[1], h=pic[2])
     for i, (cell, v) in enumerate(zip(_dice_grid(len(values), area, gap, 3 * small_h), values)):
         ring = GOLD if cursor == i else None
         if v == 0:
@@ -498,4 +505,4 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
         f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
     else:
         f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
-    f.text(2, 51, "all right? press" if cur == -1 else "arrows: back to ok")
+    f.text(2, 51, "all right? press" if cur == -1 else "arrows: dice, then ok")

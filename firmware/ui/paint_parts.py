@@ -39,6 +39,14 @@ class PartPainter:
             img = self._scaled(img, sq.w)
         s.blit(img, (sq.x, sq.y))
 
+    def _picture(self, s, node: Node, r: Rect) -> None:
+        """A camera picture given as its node's props ``rgb`` (bytes, w x h x
+        3 RGB), ``w`` and ``h`` (px), centred in ``r`` (as made, not scaled
+        again: :mod:`firmware.calibration.tray_picture` makes it to fit)."""
+        p = node.props
+        img = self.pg.image.frombuffer(p["rgb"], (p["w"], p["h"]), "RGB")
+        s.blit(img, (r.x + (r.w - p["w"]) // 2, r.y + (r.h - p["h"]) // 2))
+
     def _scaled(self, img, size: int):
         """``img`` (a cached drawing) smoothly scaled to ``size`` x ``size``
         for one frame of an animation (kept until the next frame: dice of

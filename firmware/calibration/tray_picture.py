@@ -1,0 +1,65 @@
+"""The camera's picture of a seat's tray beside the dice it read, while the
+seat checks a free roll of the guided calibration (issue 40: an owner on
+the simulated cabinet, PT28, had to set "?" dice they could not see; at a
+real cabinet the picture also tells which die on the table is the one
+under the seat's cursor).
+
+The picture is the frame the reading was made from, scaled to fit: cut
+around the dice the reader reported, or, with the cursor on a die, close
+up around that die (its pips large enough to count), ringed in the same
+gold as its value on the screen; the other dice are ringed in grey.  It is
+made as RGB bytes, so a scene can carry it as a component's props
+(``scene.add("picture", rect, rgb=..., w=..., h=...)``).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from firmware.ui.palette import GOLD
+
+#: the ring of the dice not under the cursor (RGB)
+OTHER_RING = (150, 156, 170)
+
+
+def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], cursor: int | None,
+                 w: int, h: int) -> tuple[bytes, int, int] | None:
+    """(RGB bytes, width, height) of the part of ``frame`` (H x W x 3 uint8
+    BGR, the camera's) around ``dice`` (centre x, y and size, px of the
+    frame), or around the die of index ``cursor`` (0-based; None or out of
+    range: none) close up, scaled to fit ``w`` x ``h`` px keeping its
+    shape, that die ringed in gold and the others in grey.  None when there are no dice, the frame is not a picture or the
+    room is under 24 px."""
+    if not dice or w < 24 or h < 24 or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+        return None
+    if cursor is not None and not 0 <= cursor < len(dice):
+        cursor = None       # on "ok" (-1): no die ringed in gold
+    pts = np.array(dice, np.float64)
+    side = float(pts[:, 2].max())
+    if cursor is None:      # the whole tray
+        x0, y0 = (pts[:, :2] - pts[:, 2:3] / 2).min(axis=0) - 0.6 * side
+        x1, y1 = (pts[:, :2] + pts[:, 2:3] / 2).max(axis=0) + 0.6 * side
+    else:                   # close up on the die under the cursor, its pips large enough to count
+        cx, cy, size = dice[cursor]
+        half = 1.6 * size
+        x0, y0, x1, y1 = cx - half * w / max(w, h), cy - half * h / max(w, h), \
+            cx + half * w / max(w, h), cy + half * h / max(w, h)
+    H, W = frame.shape[:2]
+    x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(W, int(np.ceil(x1))), min(H, int(np.ceil(y1)))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    scale = min(w / (x1 - x0), h / (y1 - y0))
+    out_w, out_h = max(1, int((x1 - x0) * scale)), max(1, int((y1 - y0) * scale))
+    crop = np.ascontiguousarray(frame[y0:y1, x0:x1])
+    img = cv2.resize(crop, (out_w, out_h), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    img = cv2.cvtColor(img, cv2.COLOR_BGR2RGB)
+    thick = max(2, round(min(out_w, out_h) / 60))
+    order = [i for i in range(len(dice)) if i != cursor] + ([] if cursor is None else [cursor])
+    for i in order:       # the cursor's die last: its ring on top
+        cx, cy, size = dice[i]
+        centre = (int(round((cx - x0) * scale)), int(round((cy - y0) * scale)))
+        radius = max(4, int(round(0.75 * size * scale)))
+        colour = GOLD if i == cursor else OTHER_RING
+        cv2.circle(img, centre, radius, tuple(int(c) for c in colour), thick * (2 if i == cursor else 1),
+                   cv2.LINE_AA)
+    return img.tobytes(), out_w, out_h
