@@ -329,9 +329,9 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
             scene.add("die", icon[0], None, value=None, state="reading")
         return
     gap = max(3, m.pad // 2)
-    if s.reading is not None and s.status in ("checking", "confirmed") and area.w > 2 * area.h // 3:
-        # the camera's picture of the tray beside the values read, the cursor's die ringed in both
-        shot, area = area.cols(1, 1, gap=gap)
+    if s.reading is not None and s.status in ("checking", "confirmed") and min(area.w, area.h) >= 48:
+        # the camera's picture of the tray beside (or above) the values read, the cursor's die ringed in both
+        shot, area = area.cols(1, 1, gap=gap) if area.w >= area.h else area.rows(1, 1, gap=gap)
         pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h)
         if pic is not None:
             scene.add("picture", shot, None, rgb=pic[0], w=pic[1], h=pic[2])
@@ -505,4 +505,4 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
         f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
     else:
         f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
-    f.text(2, 51, "all right? press" if cur == -1 else "arrows: dice, then ok")
+    f.text(2, 51, "all right? press" if cur == -1 else "arrows: next die/ok")

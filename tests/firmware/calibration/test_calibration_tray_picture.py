@@ -53,4 +53,15 @@ def test_the_oled_says_the_arrows_move_on_through_the_dice_to_ok():
     arrow steps to the next die, and after the last to ok."""
     from firmware.calibration.screens import oled_frame
     texts = [t[0] if isinstance(t, tuple) else t for t in oled_frame(gallery_flow("check"), 0).texts]
-    assert "arrows: dice, then ok" in texts and not any("back to ok" in t for t in texts)
+    assert "arrows: next die/ok" in texts and not any("back to ok" in t for t in texts)
+
+
+def test_a_tall_seat_card_puts_the_picture_above_the_values():
+    """Two seats at 1920 x 1080 give tall, narrow seat cards (PT28's
+    window): the checking seat's picture is above its dice, not left out."""
+    flow = gallery_flow("check")
+    for seat in (2, 3):
+        del flow.seats[seat]
+    pics = _pictures(screen(flow, (1920, 1080)))
+    assert len(pics) == 2
+    assert all(p.props["w"] >= 48 and p.props["h"] >= 48 for p in pics)
