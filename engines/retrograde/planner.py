@@ -251,91 +251,117 @@ def best_plans(pips: Sequence[int], blasted: Sequence[bool], card: Sequence[int]
     old_rows = sum(1 for m in _ROW_MASKS if done_mask & m == m)
     open_cols = [m for i, m in enumerate(_COL_MASKS) if not bosses[i]]
 
-    best_key: tuple | None = None
-    found: dict[tuple[int, int], Plan] = {}
-    evaluated: set[tuple[int, int]] = set()
+    search = _Search(pips, (a, b), table, done_mask, open_cols, free_trophies, n_troph, old_rows, comet)
+    search.run(open_cells, frogger)
+    chosen = sorted(search.found.values(), key=lambda f: (-len(f[0]), sorted(f[0]), f[2]))
+    if limit is not None:
+        chosen = chosen[:limit]
+    return [_realise(order, cc, t, e, pips, (a, b), list(dice), wild, super_coin, pts, nbo, rows)
+            for order, cc, t, e, pts, nbo, rows in chosen]
 
-    def evaluate(order: list[int], comet_cell: int, na: int, nb: int) -> None:
-        nonlocal best_key
+
+class _Search:
+    """The depth-first search of :func:`best_plans` over one position: every
+    chain of droids (a path in the 8-neighbourhood, RG-2) whose colours the
+    dice and coins can pay (``table``), each plus up to ``frogger`` free
+    droids (RG-4), and a comet droid anywhere (RG-5); states deduplicated.
+    ``found`` keeps the plans of the best key (points, rows, -coins) as
+    ``(order, comet_cell, trophy, entry, points, new_bosses, rows)`` keyed
+    by (droid mask, trophy)."""
+
+    def __init__(self, pips, card: tuple[int, int], table, done_mask: int, open_cols: list[int],
+                 free_trophies: list[int], n_troph: int, old_rows: int, comet: bool) -> None:
+        self.pips, (self.a, self.b), self.table = pips, card, table
+        self.done_mask, self.open_cols, self.old_rows = done_mask, open_cols, old_rows
+        self.free_trophies, self.n_troph, self.comet = free_trophies, n_troph, comet
+        self.best_key: tuple | None = None
+        self.found: dict[tuple[int, int], tuple] = {}
+        self.evaluated: set[tuple[int, int]] = set()
+        self.seen: set[tuple[int, int, int]] = set()
+        self.paths: dict[tuple[int, int], tuple[list[int], int, int]] = {}
+
+    def run(self, open_cells: list[int], frogger: int) -> None:
+        """1. every chain, as distinct droid sets; 2. each chain plus up to
+        ``frogger`` free droids (in increasing cell order, after it)."""
+        self.open_cells = open_cells
+        self.evaluate([], -1, 0, 0)
+        for start in open_cells:
+            for cc, na, nb in self.moves(start, -1, 0, 0):
+                self.dfs([start], 1 << start, start, cc, na, nb)
+        for (mask, comet_cell), (order, na, nb) in self.paths.items():
+            self.frogs(list(order), mask, comet_cell, na, nb, frogger, -1)
+
+    def evaluate(self, order: list[int], comet_cell: int, na: int, nb: int) -> None:
+        """Score the plan blasting ``order`` (``na`` droids of the card's
+        first colour, ``nb`` of its second), with and without each free
+        trophy, and keep it among ``found`` if its key is the best yet."""
         mask = _mask(order)
         cm = 1 if comet_cell >= 0 else 0
-        if (mask, comet_cell) in evaluated:
+        if (mask, comet_cell) in self.evaluated:
             return
-        evaluated.add((mask, comet_cell))
-        full = done_mask | mask
-        new_bosses = sum(1 for m in open_cols if full & m == m)
-        rows = sum(1 for m in _ROW_MASKS if full & m == m) - old_rows
+        self.evaluated.add((mask, comet_cell))
+        full = self.done_mask | mask
+        new_bosses = sum(1 for m in self.open_cols if full & m == m)
+        rows = sum(1 for m in _ROW_MASKS if full & m == m) - self.old_rows
         base = len(order) + 3 * new_bosses
+        table = self.table
         options = [(0, table.get(cm, 0, na, nb))]
-        for t in free_trophies:
+        for t in self.free_trophies:
             e = table.get(cm, t, na, nb)
             if e is not None:
                 options.append((t, e))
         for t, e in options:
             if e is None:
                 continue
-            pts = base + ((1 + (3 if n_troph == 5 else 0)) if t else 0)
+            pts = base + ((1 + (3 if self.n_troph == 5 else 0)) if t else 0)
             key = (pts, rows, -e.coins)
-            if best_key is None or key > best_key:
-                best_key = key
-                found.clear()
-            if key == best_key and (mask, t) not in found:
-                found[(mask, t)] = (tuple(order), comet_cell, t, e, pts, new_bosses, rows)
+            if self.best_key is None or key > self.best_key:
+                self.best_key = key
+                self.found.clear()
+            if key == self.best_key and (mask, t) not in self.found:
+                self.found[(mask, t)] = (tuple(order), comet_cell, t, e, pts, new_bosses, rows)
 
-    # depth-first search over chains (+ Frogger droids); states deduplicated
-    seen: set[tuple[int, int, int]] = set()
-    evaluate([], -1, 0, 0)
-
-    def moves(cell: int, comet_cell: int, na: int, nb: int):
-        p = pips[cell]
-        if p == a and table.get(1 if comet_cell >= 0 else 0, 0, na + 1, nb) is not None:
+    def moves(self, cell: int, comet_cell: int, na: int, nb: int):
+        """The ways droid ``cell`` may join the plan: ``(comet_cell, na,
+        nb)`` after it, as a droid of the card's first or second colour
+        the dice can still pay, or as the comet's droid (any colour)."""
+        p, get = self.pips[cell], self.table.get
+        if p == self.a and get(1 if comet_cell >= 0 else 0, 0, na + 1, nb) is not None:
             yield comet_cell, na + 1, nb
-        if p == b and table.get(1 if comet_cell >= 0 else 0, 0, na, nb + 1) is not None:
+        if p == self.b and get(1 if comet_cell >= 0 else 0, 0, na, nb + 1) is not None:
             yield comet_cell, na, nb + 1
-        if comet and comet_cell < 0 and table.get(1, 0, na, nb) is not None:
+        if self.comet and comet_cell < 0 and get(1, 0, na, nb) is not None:
             yield cell, na, nb
 
-    paths: dict[tuple[int, int], tuple[list[int], int, int]] = {}
-
-    def dfs(order: list[int], mask: int, last: int, comet_cell: int, na: int, nb: int) -> None:
+    def dfs(self, order: list[int], mask: int, last: int, comet_cell: int, na: int, nb: int) -> None:
+        """Extend the chain ``order`` (ending at ``last``) by each open
+        neighbour, recording each distinct (droids, comet) in ``paths``."""
         state = (mask, last, comet_cell)
-        if state in seen:
+        if state in self.seen:
             return
-        seen.add(state)
-        paths.setdefault((mask, comet_cell), (list(order), na, nb))
+        self.seen.add(state)
+        self.paths.setdefault((mask, comet_cell), (list(order), na, nb))
+        done = self.done_mask
         for n in NEIGHBOURS[last]:
-            if not (done_mask | mask) >> n & 1:
-                for cc, na2, nb2 in moves(n, comet_cell, na, nb):
+            if not (done | mask) >> n & 1:
+                for cc, na2, nb2 in self.moves(n, comet_cell, na, nb):
                     order.append(n)
-                    dfs(order, mask | 1 << n, n, cc, na2, nb2)
+                    self.dfs(order, mask | 1 << n, n, cc, na2, nb2)
                     order.pop()
 
-    def frogs(order: list[int], mask: int, comet_cell: int, na: int, nb: int, left: int, after: int) -> None:
-        # Frogger droids stand anywhere (RG-4): add them as a combination
-        # (increasing cell order) after the chain.
-        evaluate(order, comet_cell, na, nb)
+    def frogs(self, order: list[int], mask: int, comet_cell: int, na: int, nb: int, left: int, after: int) -> None:
+        """Evaluate the chain ``order``, then add Frogger droids, which stand
+        anywhere (RG-4), as a combination (increasing cell order, each after
+        ``after``), at most ``left`` more."""
+        self.evaluate(order, comet_cell, na, nb)
         if not left:
             return
-        for n in open_cells:
+        for n in self.open_cells:
             if n > after and not mask >> n & 1:
-                for cc, na2, nb2 in moves(n, comet_cell, na, nb):
+                for cc, na2, nb2 in self.moves(n, comet_cell, na, nb):
                     order.append(n)
-                    frogs(order, mask | 1 << n, cc, na2, nb2, left - 1, n)
+                    self.frogs(order, mask | 1 << n, cc, na2, nb2, left - 1, n)
                     order.pop()
-
-    # 1. every chain (path in the 8-neighbourhood), as distinct droid sets
-    for start in open_cells:
-        for cc, na, nb in moves(start, -1, 0, 0):
-            dfs([start], 1 << start, start, cc, na, nb)
-    # 2. each chain plus up to `frogger` free droids
-    for (mask, comet_cell), (order, na, nb) in paths.items():
-        frogs(list(order), mask, comet_cell, na, nb, frogger, -1)
-
-    chosen = sorted(found.values(), key=lambda f: (-len(f[0]), sorted(f[0]), f[2]))
-    if limit is not None:
-        chosen = chosen[:limit]
-    return [_realise(order, cc, t, e, pips, (a, b), list(dice), wild, super_coin, pts, nbo, rows)
-            for order, cc, t, e, pts, nbo, rows in chosen]
 
 
 def best_plan(*args, **kwargs) -> Plan:
