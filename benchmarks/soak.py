@@ -114,13 +114,9 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
     Raises:
         ValueError: an unknown game in ``only``, or none available.
     """
-    import warnings
-
     from engines import GAMES
     from engines.registry import is_available
     from firmware.runtime import config
-    from firmware.runtime import journal as journal_mod
-    from firmware.app.session import Session, SessionOptions
     from firmware.ui.hdmi import HdmiRenderer
     from tqdm import tqdm
 
@@ -151,32 +147,8 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
             game_seed = rng.randrange(1 << 31)
             path = folder / "journals" / f"soak-{i:05d}-{game_id}-{players}p-{game_seed}.jsonl"
             per = report["per_game"].setdefault(game_id, {"games": 0, "crashes": 0, "misread": 0})
-            crashes, s, dice = len(report["crashes"]), None, {}
-            try:
-                opts = SessionOptions(headless=True, size=(800, 480), bots=set(range(players)))
-                s = Session.new(cfg, game_id, players, game_seed, None, path, opts, model=None, renderer=renderer)
-                s.run()
-                report["finished"] += int(s.game.is_terminal())
-                dice = s.dice.stats.as_dict()
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    replayed, _ = journal_mod.replay(s.writer.path)
-                if json.dumps(replayed.to_json(), sort_keys=True) != json.dumps(s.game.to_json(), sort_keys=True):
-                    report["replay_mismatches"].append(str(path))
-                else:
-                    path.unlink(missing_ok=True)      # keep the journals of failures only
-            except Exception as exc:  # noqa: BLE001 - a soak counts crashes, it does not stop at the first
-                per["crashes"] += 1
-                report["crashes"].append({"game": game_id, "players": players, "seed": game_seed,
-                                          "error": f"{type(exc).__name__}: {exc}",
-                                          "where": traceback.format_exc(limit=-2).strip().splitlines()[-3:]})
-            finally:
-                if s is not None:
-                    try:
-                        s.close()
-                    except Exception as exc:  # noqa: BLE001
-                        report["crashes"].append({"game": game_id, "players": players, "seed": game_seed,
-                                                  "error": f"on close: {type(exc).__name__}: {exc}"})
+            crashes = len(report["crashes"])
+            dice = _play_one(cfg, renderer, game_id, players, game_seed, path, report, per)
             per["games"] += 1
             report["games"] += 1
             per["misread"] += dice.get("misread", 0)
@@ -198,6 +170,56 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
         report["interrupted"] = True
     finally:
         bar.close()
+    _finish(report, samples, len(ids), renderer, start, cpu0)
+    return report
+
+
+def _play_one(cfg, renderer, game_id: str, players: int, game_seed: int, path: Path, report: dict,
+              per: dict) -> dict:
+    """Play one headless game of ``game_id`` with bots in every seat, check
+    that its journal replays to the same state (the journal is kept only
+    when it does not), and return its dice stats (``{}`` if it crashed).
+    A crash, or one on closing, is added to ``report["crashes"]`` (and
+    ``per["crashes"]``), never raised."""
+    import warnings
+
+    from firmware.runtime import journal as journal_mod
+    from firmware.app.session import Session, SessionOptions
+
+    s, dice = None, {}
+    try:
+        opts = SessionOptions(headless=True, size=(800, 480), bots=set(range(players)))
+        s = Session.new(cfg, game_id, players, game_seed, None, path, opts, model=None, renderer=renderer)
+        s.run()
+        report["finished"] += int(s.game.is_terminal())
+        dice = s.dice.stats.as_dict()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            replayed, _ = journal_mod.replay(s.writer.path)
+        if json.dumps(replayed.to_json(), sort_keys=True) != json.dumps(s.game.to_json(), sort_keys=True):
+            report["replay_mismatches"].append(str(path))
+        else:
+            path.unlink(missing_ok=True)      # keep the journals of failures only
+    except Exception as exc:  # noqa: BLE001 - a soak counts crashes, it does not stop at the first
+        per["crashes"] += 1
+        report["crashes"].append({"game": game_id, "players": players, "seed": game_seed,
+                                  "error": f"{type(exc).__name__}: {exc}",
+                                  "where": traceback.format_exc(limit=-2).strip().splitlines()[-3:]})
+    finally:
+        if s is not None:
+            try:
+                s.close()
+            except Exception as exc:  # noqa: BLE001
+                report["crashes"].append({"game": game_id, "players": players, "seed": game_seed,
+                                          "error": f"on close: {type(exc).__name__}: {exc}"})
+    return dice
+
+
+def _finish(report: dict, samples: list[float], kinds: int, renderer, start: float, cpu0: float) -> None:
+    """Add the end's memory figures (RSS as it is, after a full collection
+    and after glibc's trim; Python objects; the painter's cache), the RSS
+    trend over ``samples`` (MB after each game; ``kinds`` games a round),
+    and the wall and CPU seconds since ``start`` / ``cpu0`` to ``report``."""
     report["rss_mb_end"] = round(rss_mb(), 1)
     # what of the end's RSS is live: after a full collection, and after
     # glibc hands freed heap back to the system (None where there is no glibc)
@@ -208,11 +230,10 @@ def soak(games: int, seed: int, folder: Path, progress: bool, only: list[str] | 
     report["python_objects_end"] = len(gc.get_objects())
     report["screen_cache_end"] = dict(zip(("surfaces", "pixels"), renderer.painter.cache_size()))
     report["rss_growth_mb"] = round(report["rss_mb_end"] - (report["rss_mb_after_first"] or 0), 1)
-    report["rss_mb"] = rss_trend(samples, len(ids))
+    report["rss_mb"] = rss_trend(samples, kinds)
     report["rss_mb_per_game"] = [round(x, 1) for x in samples]
     report["seconds"] = round(time.monotonic() - start, 1)
     report["cpu_seconds"] = round(time.process_time() - cpu0, 1)
-    return report
 
 
 def main(argv: list[str] | None = None) -> int:
