@@ -341,10 +341,19 @@ def _guided(args, cfg, path: Path) -> int:
     result = run_guided(cfg, opts, path)
     if args.json:
         print(json.dumps(result))
+    elif result["outcome"] == "stored" and result["ending"] == "kept":
+        b, a = result["before"], result["after"]
+        print(result["now_using"])   # "kept your calibration of <date>: ..." on a line of its own
+        print(f"learned from {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} in "
+              f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
+        print(f"confirmation rolls ({plural(result['confirm_rolls'], 'tray')}, {a['dice']} dice), without a "
+              "calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of seats "
               f"{', '.join(map(str, result['seats']))} in {result['adapt_cpu_s']:g} s")
+        if result.get("replaced"):
+            print(result["replaced"])
         if result.get("now_using") and result["ending"] == "changed":
             print(result["now_using"])
         print("in detail: " + _guided_kept(result))
