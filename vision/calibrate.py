@@ -56,7 +56,10 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    (:func:`vision.calibration.confirm.weigh`) on the confirmation rolls and
    the fit photos together is the calibration, if it is worth more than
    the reader as it is ("as shipped" otherwise); if none is left it is
-   refused.
+   refused.  A calibration in use (``stored``) is read on the rolls too,
+   and kept if it reads them as well as or better than the one chosen
+   (:func:`vision.calibration.confirm.keeps_stored`): so a new calibration
+   from a few photos never silently replaces one that was working.
 
 The result is stored as one ``.npz`` file (:data:`CALIBRATION_FILE` in the
 cabinet's state folder, :mod:`vision.calibration.file`) with a fingerprint
@@ -88,7 +91,7 @@ import numpy as np
 from vision import netreader
 from vision.calibration.candidates import (candidates_to_try, choose_candidate, confirmed, kept_words,
                                            learned_prototypes, refusal, score_candidates)
-from vision.calibration.confirm import CONFIRM_EVERY, split_scenes
+from vision.calibration.confirm import CONFIRM_EVERY, keeps_stored, split_scenes
 from vision.calibration.file import (CALIBRATION_FILE, Calibration, CalibrationError, apply, load, models_fingerprint,
                                      save)
 from vision.calibration.layers import fit_on, head_inputs
@@ -106,7 +109,8 @@ MIN_FOUND = 0.5
 
 
 def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
-                            progress: Callable[[str], None] | None = None) -> Calibration:
+                            progress: Callable[[str], None] | None = None,
+                            stored: Calibration | None = None) -> Calibration:
     """Fit this cabinet's face window, face-net last layers and value
     threshold for ``reader`` (its models and settings; "before" is it
     without last layers or window of a calibration, at its threshold
@@ -128,7 +132,14 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     the detector finds fewer than MIN_FOUND of the labelled dice (noise, a
     covered lens, labels of other photos), or when every candidate reads
     the confirmation rolls worse than the reader without a calibration
-    (refused)."""
+    (refused).
+
+    ``stored``: the calibration in use (None: none, or one that does not
+    load): it is read on the confirmation rolls too (``reader`` with it,
+    :func:`apply`) and ``info["stored"]`` gives its figures there, its
+    ``made`` date and ``kept``: True when it reads them as well as or better
+    than the calibration returned (:func:`vision.calibration.confirm.keeps_stored`)
+    - the caller then keeps it and stores nothing."""
     from vision.score import score_folder
     say = progress or (lambda _m: None)
     t0 = time.perf_counter()
@@ -176,6 +187,12 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     kind, hs, pr, w, t, after = choose_candidate(ok, candidates, learned, before, shipped_fit, base)
     info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after),
                 margin=margins.get(kind, "") if t is not None else "")
+    if stored is not None:  # the owner's calibration in use, on the same rolls
+        mine = score_folder(folder, apply(reader, stored).read_dice, confirm_imgs)
+        info["stored"] = {"made": str(stored.info.get("made", "")), "kind": stored.info.get("kind"),
+                          **_figures(mine), "kept": keeps_stored((mine.correct, mine.wrong),
+                                                                 (after.correct, after.wrong))}
+        info["seconds"] = round(time.perf_counter() - t0, 1)
     return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w, pr)
 
 

@@ -300,5 +300,6 @@ def _calibrate(cfg: dict[str, Any], path: Path, renderer: Any, size: tuple[int, 
     if result["outcome"] == "stored":
         # nothing read the dice better: the reader as shipped is what is kept
         return ("dice calibration checked: the reader reads as shipped" if result.get("kind") == "as shipped"
+                else "dice calibration checked: your calibration is kept" if result.get("ending") == "kept"
                 else "dice calibration stored")
     return "dice calibration refused: " + ("the old one is kept" if result["kept"] else "the reader reads as shipped")

@@ -30,7 +30,10 @@ seat's OLED say what to do, :mod:`firmware.calibration.screens`):
    the others the one worth most on the rolls and the captured faces
    together (:func:`vision.calibration.confirm.weigh`) is kept if it is worth more
    than the reader as it is (else the reader as it is is kept); if none is
-   left the calibration is **refused** (the calibration in use is kept).  So is a camera
+   left the calibration is **refused** (the calibration in use is kept).
+   A calibration in use (it loads: :attr:`GuidedCalibration.stored`) is
+   read on the rolls too and kept untouched when it reads them as well as or
+   better than what would be kept (:func:`vision.calibration.confirm.keeps_stored`).  So is a camera
    that shows noise or a blank picture :data:`MAX_CAMERA_FAULTS` times in
    a row, or no die in any tray :data:`MAX_EMPTY` presses in a row.
    Otherwise it is stored in the state folder (``dice_calibration.npz``,
@@ -121,6 +124,11 @@ class GuidedCalibration(Learning):
         #: the cabinet had a calibration when the flow began (a refusal keeps it;
         #: else the reader reads as shipped): set by the runner, for the screens
         self.had_calibration = False
+        #: the calibration in use (it loads; set by the runner), weighed on the rolls at decide(): None for none
+        self.stored = None
+        #: its figures on the rolls (None: not read), and what replaced it says ("" when nothing was replaced)
+        self.stored_score: dict[str, int] | None = None
+        self.replaced = ""
         #: what a press does on the result screen (set by the runner)
         self.next_hint = "press any button to close"
         #: undo hint on the stored screen (what a person at the cabinet does)
@@ -161,7 +169,8 @@ class GuidedCalibration(Learning):
         self.why = ""
         #: each candidate's counts on the confirmed rolls ({"dice", "right", "wrong", "unread"}), by decide()
         self.tried: dict[str, dict[str, int]] = {}
-        #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window" or "as shipped"
+        #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window", "as shipped" or
+        #: "yours" (the calibration in use, :attr:`stored`, reads the rolls as well: nothing is stored)
         self.kind = ""
 
     # ------------------------------------------------------------ state

@@ -15,6 +15,7 @@ GALLERY = {
     "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
     "stored": "the calibration is stored, with the confirmation figures",
     "unchanged": "checked: nothing read the dice better than the reader as it is, so nothing changed",
+    "kept": "checked: the calibration in use reads the rolls as well as anything new, so it is kept untouched",
     "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
 }
 
@@ -54,7 +55,7 @@ def gallery_flow(name: str):
         flow.left_out.append(3)
     elif name == "adapt":
         flow.step = len(flow.faces)
-    elif name in ("check", "stored", "unchanged", "refused"):
+    elif name in ("check", "stored", "unchanged", "kept", "refused"):
         flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
         seats[0].status = "checking"
         seats[0].reading, seats[0].cursor = reading([3, 5, None, 2, 6], [3, 5, 4, 2, 6], 3)
@@ -72,6 +73,12 @@ def gallery_flow(name: str):
             flow.after, flow.kind = dict(flow.before), "as shipped"
             flow.outcome = ("stored", "the reader as it is; confirmation rolls: right 59 -> 59, wrong 0 -> 0 of 59")
             flow.kept = "now using: the reader as it was (nothing read your dice better)"
+        elif name == "kept":
+            flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
+            flow.after, flow.kind, flow.had_calibration = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}, "yours", True
+            flow.kept = ("kept your calibration of 2026-11-02 10:00: it reads your rolls as well as or better than "
+                         "anything new (47 right, 0 misread of 50 dice)")
+            flow.outcome = ("stored", flow.kept)
         elif name == "refused":
             flow.outcome = ("refused", "the camera shows only noise (3 times in a row): check the lens, "
                                        "the light and the cable")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 
 from vision.calibration.candidates import kept_words
-from vision.calibration.confirm import reads_worse, weigh
-from vision.calibration.file import Calibration, CalibrationError, models_fingerprint
+from vision.calibration.confirm import keeps_stored, reads_worse, weigh
+from vision.calibration.file import Calibration, CalibrationError, apply, models_fingerprint
 from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
 from vision.calibration.threshold import THRESHOLDS, choose_threshold, counts_at, margin_words
@@ -109,8 +109,21 @@ class Learning:
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
         die no seat saw, is wrong."""
+        return self._read_rolls(self.reader.with_heads(heads).with_prototypes(prototypes).with_window(window)
+                                .at(min_value_p))
+
+    def score_stored(self) -> dict[str, int] | None:
+        """The confirmed rolls read (as :meth:`score`) with the calibration
+        in use (:attr:`stored`, on the flow's reader as the cabinet reads
+        with it); None without one."""
+        if self.stored is None:
+            return None
+        return self._read_rolls(apply(self.reader, self.stored))
+
+    def _read_rolls(self, reader: DiceReader) -> dict[str, int]:
+        """The confirmed rolls read by ``reader``: ``{"dice", "right",
+        "wrong", "unread"}`` (:meth:`score`)."""
         out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
-        reader = self.reader.with_heads(heads).with_prototypes(prototypes).with_window(window).at(min_value_p)
         for r in self.confirmed:
             dice = reader.read_dice(r.frame)
             mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
@@ -174,7 +187,27 @@ class Learning:
             # the rolls are what the owner checks: a calibration must read them better
             # (vision.calibration.confirm.player_cost falls), else nothing needs changing
             self._keep_best(candidates, better, base)
+            self._weigh_stored()
         self._changed()
+
+    def _weigh_stored(self) -> None:
+        """After :meth:`_keep_best`: the calibration in use (:attr:`stored`)
+        read on the same rolls; kept (:attr:`kind` "yours", nothing is
+        stored) when it reads them as well as or better than what was kept
+        (:func:`vision.calibration.confirm.keeps_stored`), else
+        :attr:`replaced` names it with its figures."""
+        mine = self.stored_score = self.score_stored()
+        if mine is None:
+            return
+        made = str(self.stored.info.get("made") or "")[:16]
+        yours = f"your calibration of {made}" if made else "your calibration"
+        figures = f"{mine['right']} right, {mine['wrong']} misread of {mine['dice']} dice"
+        if not keeps_stored((mine["right"], mine["wrong"]), (self.after["right"], self.after["wrong"])):
+            self.replaced = f"replaced {yours}: it reads your rolls worse ({figures})"
+            return
+        self.kind, self.after, self.why = "yours", mine, ""
+        self.kept = f"kept {yours}: it reads your rolls as well as or better than anything new ({figures})"
+        self.outcome = ("stored", self.kept)
 
     def _score_candidates(self, base: float) -> tuple[dict[str, dict[str, int]], dict[str, int] | None]:
         """Score the confirmed rolls (:meth:`score`) as the reader is
@@ -264,8 +297,8 @@ class Learning:
     def calibration(self) -> Calibration:
         """The accepted calibration with its figures (after a ``stored``
         outcome).  Raises RuntimeError otherwise."""
-        if self.outcome is None or self.outcome[0] != "stored":
-            raise RuntimeError("no accepted calibration")
+        if self.outcome is None or self.outcome[0] != "stored" or self.kind == "yours":
+            raise RuntimeError("no accepted calibration (or the one in use is kept)")
         info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
                 "prototypes": self.prototypes_note or ("learned" if self.prototypes else "none"),

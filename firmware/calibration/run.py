@@ -96,6 +96,9 @@ class GuidedRun:
         # cabinet's reader, whatever it reads with, is not touched)
         self.flow = GuidedCalibration(self.seats, grab, zones, rolls=opts.rolls, reader=reader_from_config(cfg))
         self.flow.had_calibration = Path(path).is_file()
+        if self.flow.had_calibration:  # weighed on the rolls against anything new (if it loads)
+            from firmware.runtime.reader import stored_calibration
+            self.flow.stored = stored_calibration(path, self.flow.reader)[0]
         if opts.from_menu:
             self.flow.next_hint = "press any button to return to the menu"
         bot_seats = set(self.seats) if opts.headless else set(opts.bots) & set(self.seats)
@@ -240,7 +243,7 @@ class GuidedRun:
         kind, message = flow.outcome
         end = ending(flow)
         cal = None
-        if kind == "stored":
+        if kind == "stored" and end != "kept":    # "kept": the calibration in use, untouched
             cal = flow.calibration()
         if end in ("changed", "as shipped"):    # "as shipped" replaces the old calibration
             stored = str(calibrate.save(cal, path))
@@ -258,4 +261,5 @@ class GuidedRun:
                 "window": cal.window.as_list() if cal is not None and cal.window is not None else None,
                 "threshold_candidate": flow.min_value_p,
                 "window_candidate": flow.window.as_list() if flow.window is not None else None,
-                "why": flow.why or None, "now_using": flow.kept or None, "camera_faults": flow.camera_faults}
+                "why": flow.why or None, "now_using": flow.kept or None, "camera_faults": flow.camera_faults,
+                "stored": flow.stored_score, "replaced": flow.replaced or None}

@@ -47,6 +47,7 @@ def todo_text(flow: Any) -> list[str]:
     return {"changed": ["calibration stored", "stored"],
             "no change": ["checked: no change needed", "checked: no change", "no change"],
             "as shipped": ["calibration removed: reads as shipped", "reads as shipped", "as shipped"],
+            "kept": ["checked: your calibration is kept", "checked: yours is kept", "yours kept"],
             "refused": ["calibration refused", "refused"],
             "cancelled": ["calibration cancelled", "cancelled"]}[ending(flow)]
 
@@ -56,13 +57,17 @@ def ending(flow: Any) -> str:
     calibration of its own is stored), "no change" (nothing read the dice
     better and there was no calibration: the reader reads as before),
     "as shipped" (nothing read them better than the reader as shipped,
-    which replaces the old calibration), "refused" or "cancelled" (the
-    owner left it: :data:`~firmware.calibration.model.CANCELLED`)."""
+    which replaces the old calibration), "kept" (the calibration in use
+    reads the rolls as well as or better than anything new: it is kept,
+    untouched), "refused" or "cancelled" (the owner left it:
+    :data:`~firmware.calibration.model.CANCELLED`)."""
     kind, _ = flow.outcome
     if kind == "cancelled":
         return "cancelled"
     if kind != "stored":
         return "refused"
+    if getattr(flow, "kind", "") == "yours":
+        return "kept"
     if getattr(flow, "kind", "") != "as shipped":
         return "changed"
     return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
@@ -360,9 +365,12 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     end = ending(flow)
     if kind == "stored":
         title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
-                 "as shipped": "Calibration done: back to the reader as shipped"}[end]
+                 "as shipped": "Back to the reader as shipped",
+                 "kept": "Your calibration is kept"}[end]
         scene.text(title, top, sizes=(m.large,), align="center", colour=GREEN)
         texts = ([flow.kept] if getattr(flow, "kept", "") else []) + (figures or [why])
+        if getattr(flow, "replaced", ""):
+            texts.insert(1, flow.replaced)
         note = ("on your confirmation rolls: before = without a calibration, now = as kept" if end != "changed"
                 else "on your confirmation rolls: before = without the calibration, now = with it")
     elif end == "cancelled":
@@ -374,11 +382,13 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         note = "on your confirmation rolls: before = without it, now = with it" if figures else ""
     # what was kept (a stored calibration) may take two lines
     kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
-    weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0 else 1
-               for i in range(len(texts))]
+    weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0
+               else 2 if t and t == getattr(flow, "replaced", "") else 1 for i, t in enumerate(texts)]
     rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
     for t, row in zip(texts, rows):
-        scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // mid_h))
+        # what was replaced may go small to take two lines on a small screen
+        line_h = small if t and t == getattr(flow, "replaced", "") else mid_h
+        scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // line_h))
     if note:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)
     if end == "changed":
@@ -390,6 +400,8 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         last = "the reader reads your dice as before: nothing to undo"
     elif end == "as shipped":
         last = "the old calibration is no longer used"
+    elif end == "kept":
+        last = "nothing was changed: your calibration is still used"
     elif getattr(flow, "had_calibration", False):
         last = "the old calibration is kept; nothing was changed"
     else:
@@ -423,7 +435,8 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
             f.glyph(0, 16, f.W, "stored" if end == "changed" else "refused", 22)
         else:
             f.glyph(0, 14, f.W, "checked", 22)
-            f.text(2, 38, "no change needed" if end == "no change" else "reads as shipped", room=f.W - 4)
+            f.text(2, 38, {"no change": "no change needed", "kept": "yours is kept"}.get(end, "reads as shipped"),
+                   room=f.W - 4)
         f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
         return f
     if getattr(flow, "leaving", None) == seat:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engines.words import plural
 
-from firmware.runtime.reader import calibration_path
+from firmware.runtime.reader import calibration_path, stored_calibration
 
 
 #: the guided flow's options (argparse dest, option), None when not given
@@ -60,12 +60,15 @@ def calibrate_command(args, cfg, reader) -> int:
 
 
 def _from_labelled(args, path: Path, reader) -> int:
-    """``calibrate --from-labelled DIR``: fit on the folder's photos, store, say what changed."""
+    """``calibrate --from-labelled DIR``: fit on the folder's photos, weigh
+    the result against the calibration in use (if it loads), store the
+    better, say what changed."""
     from vision import calibrate
     had = path.is_file()
+    stored, unusable = stored_calibration(path, reader) if had else (None, None)
     bar = _progress_bar(args)
     try:
-        cal = calibrate.calibrate_from_labelled(reader, args.from_labelled, bar.say if bar else None)
+        cal = calibrate.calibrate_from_labelled(reader, args.from_labelled, bar.say if bar else None, stored=stored)
     except calibrate.CalibrationError as exc:
         if bar is not None:
             bar.close()
@@ -76,18 +79,57 @@ def _from_labelled(args, path: Path, reader) -> int:
     if bar is not None:
         bar.close()
     info = cal.info
-    ending = _ending(info.get("kind", "as shipped"), had)
-    if ending != "no change":
+    mine = info.get("stored")
+    ending = "kept" if mine and mine["kept"] else _ending(info.get("kind", "as shipped"), had)
+    if ending in ("changed", "as shipped"):
         calibrate.save(cal, path)
     if args.json:
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(json.dumps({"calibration": str(path) if path.is_file() else None, "ending": ending, **info,
+                          "stored": mine, "unusable": unusable,
                           "now_using": calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"],
-                                                            cal.min_value_p, info["before"], info["after"]),
+                                                            cal.min_value_p, info["before"], info["after"])
+                          if ending != "kept" else None,
                           "why": _folder_why(info, p) or None}))
         return 0
-    _say_labelled(cal, path, ending)
+    if ending == "kept":
+        _say_kept(cal, path)
+        return 0
+    replaced = (f"replaced {_yours(mine)}: it reads these photos worse ({_figures_words(mine)})" if mine
+                else f"replaced your calibration in {path}: it could not be used ({unusable})" if unusable else "")
+    _say_labelled(cal, path, ending, replaced)
     return 0
+
+
+def _yours(figures: dict) -> str:
+    """The owner's calibration in use, by its date: "your calibration of 2026-11-02 10:00"."""
+    made = str(figures.get("made") or "")[:16]
+    return f"your calibration of {made}" if made else "your calibration"
+
+
+def _figures_words(f: dict) -> str:
+    """A reading of labelled dice in words: "17 right, 0 misread of 20 dice"."""
+    return f"{f['right']} right, {f['wrong']} misread of {f['dice']} dice"
+
+
+def _say_kept(cal, path: Path) -> None:
+    """The words after a calibration from a labelled folder that kept the
+    calibration in use (it reads the photos kept back as well as or better
+    than anything new): that it was kept, what it was weighed against."""
+    from vision import calibrate
+    info, mine = cal.info, cal.info["stored"]
+    print(f"kept {_yours(mine)}: it reads these photos as well as or better than anything new "
+          f"({_figures_words(mine)})")
+    best = info.get("kind", "as shipped")
+    if best == "as shipped":
+        print(f"the reader as shipped reads them: {_figures_words(info['before'])}; nothing tried (new layers, what "
+              "your dice's faces look like, where the camera sees them, another threshold) reads them better")
+    else:
+        new = calibrate.kept_words(best, info["threshold_before"], cal.min_value_p, info["before"], info["after"])
+        print(f"the best new calibration ({new.removeprefix('now using: ')}) reads them: "
+              f"{_figures_words(info['after'])}; the reader as shipped: {_figures_words(info['before'])}")
+    print(f"on the {info['confirm_photos']} photos kept back to check (learned from {info['fit_dice']} dice of "
+          f"{info['fit_photos']} photos in {info['seconds']:g} s); nothing was changed: {path}")
 
 
 class _Bar:
@@ -154,13 +196,16 @@ ENDING_WORDS = {"changed": "calibration stored",
                               "better; the old calibration is no longer used)"}
 
 
-def _say_labelled(cal, path: Path, ending: str) -> None:
-    """The words after a calibration from a labelled folder: what it keeps and why, the confirmation rolls."""
+def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
+    """The words after a calibration from a labelled folder: what it keeps
+    and why, what it ``replaced`` (a line, "" for none), the confirmation rolls."""
     from vision import calibrate
     info = cal.info
     b, a = info["before"], info["after"]
     print(f"{ENDING_WORDS[ending]}: learned from {info['fit_dice']} dice of {info['fit_photos']} photos in "
           f"{info['seconds']:g} s")
+    if replaced:
+        print(replaced)
     if ending == "changed":
         print(calibrate.kept_words(info.get("kind", "as shipped"), info["threshold_before"], cal.min_value_p, b, a))
         kept = ("new last layers for the face nets" if cal.heads else "the face nets' own last layers")
@@ -296,10 +341,19 @@ def _guided(args, cfg, path: Path) -> int:
     result = run_guided(cfg, opts, path)
     if args.json:
         print(json.dumps(result))
+    elif result["outcome"] == "stored" and result["ending"] == "kept":
+        b, a = result["before"], result["after"]
+        print(result["now_using"])   # "kept your calibration of <date>: ..." on a line of its own
+        print(f"learned from {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} in "
+              f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
+        print(f"confirmation rolls ({plural(result['confirm_rolls'], 'tray')}, {a['dice']} dice), without a "
+              "calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of seats "
               f"{', '.join(map(str, result['seats']))} in {result['adapt_cpu_s']:g} s")
+        if result.get("replaced"):
+            print(result["replaced"])
         if result.get("now_using") and result["ending"] == "changed":
             print(result["now_using"])
         print("in detail: " + _guided_kept(result))

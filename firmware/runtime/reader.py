@@ -79,6 +79,20 @@ def with_calibration(reader: DiceReader, cfg: dict | None) -> tuple[DiceReader, 
         raise calibrate.CalibrationError(f"{path}: {exc}; or reset with `cabinet dice calibrate --reset`") from None
 
 
+def stored_calibration(path: str | Path, reader: DiceReader) -> tuple[object, str | None]:
+    """The calibration in use at ``path`` (a file), for ``reader``'s models,
+    for a new calibration to be weighed against: (the
+    :class:`vision.calibration.file.Calibration`, None), or (None, why it
+    cannot be used: damaged, made for other models)."""
+    from vision import calibrate
+    try:
+        cal = calibrate.load(path, reader.models)
+        calibrate.apply(reader, cal)
+    except (calibrate.CalibrationError, VisionInputError) as exc:  # layers of another shape: other models
+        return None, str(exc)
+    return cal, None
+
+
 def reader_words(reader: DiceReader, used: str | None, why: str | None, calibrated: bool = True) -> str:
     """Which calibration ``reader`` reads with, in an owner's words, for a
     game's report (as ``cabinet dice score`` says it): "this cabinet's

@@ -3,6 +3,7 @@
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -303,3 +304,62 @@ def test_what_was_kept_is_said_in_an_owners_words():
     words = calibrate.kept_words("window and threshold", 0.9, 0.95)
     assert "top faces" in words and "careful mode: fewer misreads, more dice to nudge" in words
     assert "bold mode" in calibrate.kept_words("threshold", 0.9, 0.6)
+
+
+def _stored_of(tmp_path: Path, state: Path, folder: Path, made: str) -> bytes:
+    """Store in ``state`` the calibration ``--from-labelled folder`` makes
+    (or, when it stores none, one that reads as shipped), dated ``made``;
+    returns its bytes."""
+    out = _cli("calibrate", "--from-labelled", str(folder), "--json", state=state)
+    assert out.returncode == 0, out.stderr
+    stored = state / calibrate.CALIBRATION_FILE
+    cal = (calibrate.load(stored, MODELS) if stored.is_file()
+           else calibrate.Calibration({}, models_fingerprint(MODELS), {"kind": "as shipped"}))
+    cal.info["made"] = made
+    calibrate.save(cal, stored)
+    return stored.read_bytes()
+
+
+def test_from_labelled_keeps_the_owners_calibration_when_nothing_new_beats_it(tmp_path):
+    """A calibration in use that reads the new photos as well as anything
+    new is kept untouched (same bytes), and the owner is told so in plain
+    words on a line of its own (a fresh tester: it was replaced, said only
+    in a bracket, and never compared)."""
+    state, folder = tmp_path / "state", _drawn_set(tmp_path / "set", 8, 3)
+    before = _stored_of(tmp_path, state, folder, "2026-11-02 10:00:00")
+    out = _cli("calibrate", "--from-labelled", str(folder), state=state)  # the same photos: nothing new is better
+    assert out.returncode == 0, out.stderr
+    assert (state / calibrate.CALIBRATION_FILE).read_bytes() == before
+    lines = out.stdout.splitlines()
+    kept = [line for line in lines if line.startswith("kept your calibration of 2026-11-02 10:00: ")]
+    assert kept and "as well as or better than anything new" in kept[0], out.stdout
+    assert re.search(r"\(\d+ right, \d+ misread of \d+ dice\)", kept[0]), kept[0]
+    assert "no longer used" not in out.stdout and "calibration stored" not in out.stdout
+    out = _cli("calibrate", "--from-labelled", str(folder), "--json", state=state)
+    rec = json.loads(out.stdout)
+    assert rec["ending"] == "kept" and rec["calibration"] == str(state / calibrate.CALIBRATION_FILE)
+    assert rec["stored"]["kept"] and rec["stored"]["made"] == "2026-11-02 10:00:00"
+    assert (state / calibrate.CALIBRATION_FILE).read_bytes() == before
+
+
+def test_from_labelled_replaces_a_calibration_that_reads_worse_and_says_what_it_replaced(tmp_path):
+    """A calibration in use that reads the new photos worse than the reader
+    as shipped (here: the nets' own last layers shrunk fifty-fold, so no
+    value is sure enough to be read) is replaced, and the owner is told
+    what was replaced."""
+    from vision.calibration.layers import features_and_own_head
+    state, folder = tmp_path / "state", _drawn_set(tmp_path / "set", 8, 3)
+    win = [np.zeros((netreader.FACE_PX, netreader.FACE_PX, 3), np.uint8)]
+    blind = {}
+    for name in ("fast", "expert"):
+        _, W, b = features_and_own_head(MODELS, win, name == "expert")
+        blind[name] = (W / 50, b / 50)
+    stored = state / calibrate.CALIBRATION_FILE
+    calibrate.save(calibrate.Calibration(blind, models_fingerprint(MODELS), {"made": "2026-11-02 10:00:00"}), stored)
+    before = stored.read_bytes()
+    out = _cli("calibrate", "--from-labelled", str(folder), state=state)
+    assert out.returncode == 0, out.stderr
+    assert stored.read_bytes() != before
+    replaced = [line for line in out.stdout.splitlines() if line.startswith("replaced your calibration of 2026-11-02 10:00")]
+    assert replaced and re.search(r"worse \(0 right, \d+ misread of \d+ dice\)", replaced[0]), out.stdout
+    assert out.stdout.splitlines()[1] == replaced[0]  # said at once, after what is used now

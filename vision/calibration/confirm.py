@@ -78,3 +78,13 @@ def weigh(right: int, wrong: int) -> int:
     every candidate on the same dice): ``right - (MISREAD_COST - 1) x
     wrong`` (ints >= 0)."""
     return right - (MISREAD_COST - 1) * wrong
+
+
+def keeps_stored(stored: tuple[int, int], best: tuple[int, int]) -> bool:
+    """Whether the calibration in use is kept over the best a new
+    calibration offers (its best candidate, or the reader as shipped where
+    none is better), both read on the same confirmation dice: ``stored``
+    and ``best`` (right, wrong) each.  It is kept when its
+    :func:`player_cost` there is no higher (a tie keeps it: nothing is
+    changed without a gain)."""
+    return weigh(*stored) >= weigh(*best)

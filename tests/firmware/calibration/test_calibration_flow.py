@@ -646,3 +646,68 @@ def test_a_stored_calibration_names_the_menu_row_that_undoes_it_not_a_shell_comm
     menu = Menu(games=["cha-dango"])
     menu.calibrated = True
     assert "Undo dice calibration" in [label for label, _ in menu.rows()]
+
+
+def test_the_guided_flow_keeps_the_owners_calibration_when_nothing_new_beats_it(monkeypatch):
+    """The guided flow replaced the calibration in use by the reader as
+    shipped when nothing new read the rolls better, without reading the
+    rolls with it (as --from-labelled did, a fresh tester).  Now it reads
+    them with it too and keeps it when it reads them as well as or better
+    than anything new, and every screen says so."""
+    from vision.calibration.file import models_fingerprint
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.99
+    flow.fit_dice, flow.fit_windows = 24, 192
+    same = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
+    monkeypatch.setattr(flow, "score", lambda heads, p=None: {"dice": 10, "right": 4, "wrong": 0, "unread": 6}
+                        if p else dict(same))
+    flow.had_calibration = True
+    flow.stored = calibrate.Calibration({}, models_fingerprint(flow.reader.models), {"made": "2026-11-02 10:00:00"},
+                                        0.95)
+    monkeypatch.setattr(flow, "score_stored", lambda: dict(same), raising=False)
+    flow.decide()
+    assert cs.ending(flow) == "kept" and flow.after == same
+    texts = " ".join(cs.screen(flow, (1920, 1080)).texts())
+    assert "kept your calibration of 2026-11-02 10:00" in texts and "no longer used" not in texts
+    for seat in flow.seats:
+        oled = " ".join(cs.oled_frame(flow, seat).texts)
+        assert "stored" not in oled and "as shipped" not in oled and "kept" in oled
+    # a calibration in use that reads the rolls worse than the reader as shipped is replaced, and named
+    monkeypatch.setattr(flow, "score_stored", lambda: {"dice": 10, "right": 8, "wrong": 1, "unread": 1},
+                        raising=False)
+    flow.outcome = None
+    flow.decide()
+    assert cs.ending(flow) == "as shipped" and "replaced your calibration of 2026-11-02 10:00" in flow.replaced
+
+
+def test_guided_flow_headless_keeps_a_calibration_in_use_that_reads_the_rolls_as_well(tmp_path):
+    """On the simulated cabinet nothing reads the drawn dice better than the
+    reader as shipped; a calibration in use that reads them as well is kept
+    untouched (same bytes) and the command says so on a line of its own."""
+    from vision.calibration.file import models_fingerprint
+    from vision.netreader import Models
+    state = tmp_path / "state"
+    stored = state / calibrate.CALIBRATION_FILE
+    calibrate.save(calibrate.Calibration({}, models_fingerprint(Models.shipped()),
+                                         {"made": "2026-11-02 10:00:00", "kind": "as shipped"}), stored)
+    before = stored.read_bytes()
+    out = _cli("--headless", "--seats", "2", "--dice", "4", "--rolls", "1", state=state)
+    assert out.returncode == 0, out.stderr
+    assert stored.read_bytes() == before
+    assert any(line.startswith("kept your calibration of 2026-11-02 10:00: ") for line in out.stdout.splitlines()), \
+        out.stdout
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_back_to_as_shipped_result_fits_every_screen(size):
+    """Found while adding the "kept" ending: the title of the "as shipped"
+    ending (a calibration in use replaced by the reader as shipped) did not
+    fit 800 x 480 (a LayoutError where the owner waits for the result)."""
+    flow = gallery_flow("unchanged")
+    flow.had_calibration = True
+    flow.replaced = "replaced your calibration of 2026-11-02 10:00: it reads your rolls worse (50 right, 3 misread of 59 dice)"
+    assert cs.ending(flow) == "as shipped"
+    scene = cs.screen(flow, size)
+    texts = " ".join(scene.texts())
+    assert "replaced your calibration of 2026-11-02 10:00" in texts and "no longer used" in texts
+    assert not scene_problems(scene)
