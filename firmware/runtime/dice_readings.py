@@ -192,6 +192,7 @@ class ReadingAnswers:
         own dice and checks a reading only when the camera misread it), or
         answered."""
         count = int(req.get("count", 1))
+        values = in_seen_places(self.unread_seen.get(key), values)   # after a nudge: the dice where they were
         wrong = 0
         if not entered:
             if self.table is not None:
@@ -245,3 +246,25 @@ def _sim_words(unreadable: int, seen: int, count: int, reroll: bool) -> str:
     if not unreadable:
         return f"{seen} of {count} seen: nudged"
     return "die unread: nudged" if unreadable == 1 else f"nudged {unreadable} unread dice"
+
+
+def in_seen_places(seen: list | None, values: list[int]) -> list[int]:
+    """``values``, a full reading after a nudge, in the places the seat saw
+    its dice before it (``seen``: the reading so far, None for an unread
+    die, :attr:`ReadingAnswers.unread_seen`): each die read before keeps its
+    place, the unread places take the values left, in their order (PT28:
+    "3 ? ? 6 2 4" became "3 4 6 3 6 2", the order the nudged dice landed
+    in; the camera reads a tray in its own order).  ``values`` unchanged
+    when there was no reading so far or it had another count."""
+    if not seen or len(seen) != len(values):
+        return values
+    left = list(values)
+    placed: list[int | None] = []
+    for v in seen:
+        if v is not None and v in left:
+            left.remove(v)
+            placed.append(v)
+        else:
+            placed.append(None)          # unread then (or read otherwise now): filled below
+    fill = iter(left)
+    return [v if v is not None else next(fill) for v in placed]
