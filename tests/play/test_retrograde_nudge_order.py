@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from firmware.rulings import LOOK_FIRST_US
 
-from .test_retrograde_unread_dice import _dice_drawn, _unread_after_a_reroll
+from .test_retrograde_unread_dice import _dice_drawn, _frame, _unread_after_a_reroll
 
 
 def _pips(t) -> list[str]:
@@ -31,3 +31,19 @@ def test_after_a_nudge_the_dice_read_before_keep_their_places(table, monkeypatch
     t.press(0, "button")                                        # "dice ok"
     t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
     assert [str(v) for v in s.game.view(0)["seats"][0]["dice"]] == checked    # the game's dice: the same places
+
+
+def test_the_simulators_nudge_words_say_nobody_has_to_do_anything(table, monkeypatch):
+    """PT28: "die unread: nudged" did not say whether anybody had to do
+    anything.  The simulated table nudged the die for the seat: the OLED
+    says so ("die nudged for you"), in its top bar (every form fits it)."""
+    from firmware.runtime.dice_readings import _sim_words
+    from firmware.ui.oled import OledFrame
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 1)
+    s = t.session
+    t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
+    texts = " | ".join(_frame(t).texts)
+    assert "die nudged for you" in texts, texts
+    frame = OledFrame()
+    forms = [_sim_words(u, seen, 3, r) for u in (0, 1, 2) for seen in (2, 3) for r in (False, True)]
+    assert all(f.endswith("for you") and frame.fits(f, frame.W - 4) for f in forms), forms
