@@ -164,6 +164,10 @@ class SeatControls:
     #: the identity (:func:`choice_key`) of the last one-press choice a press took (a Cha dango hit on
     #: its customer: the seat's OLED tells a 2nd aim from the customer hit, ruling CD-12)
     last_pressed: str | None = None
+    #: the identity (:func:`choice_key`) of the choice the seat aims at, kept by the runtime (a
+    #: Retrograde seat's target card, ruling RG-16): a new decision that would open on a one-press
+    #: race (a claim) opens on it instead (PT28: the last Stop reroll put the cursor on card A)
+    aim: str | None = None
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -219,7 +223,10 @@ class SeatControls:
         * A new decision (the seat acted since, or the choices are mostly
           new: a new phase, turn or menu; issue 34, tester1's Cryptid Cafe
           menus opening on the Manager) opens on its first ordinary choice
-          (:func:`first_ordinary`), never on a one-time card or "done".
+          (:func:`first_ordinary`), never on a one-time card or "done";
+          where that is a one-press race (a claim: Retrograde's rerolls ran
+          out), on the seat's :attr:`aim` while it is offered
+          (:meth:`_opening`).
         * Else the cursor stays on the same choice (its identity, not its
           index) when it is still there;
         * else (the choice under it went away: another seat took the card)
@@ -230,21 +237,33 @@ class SeatControls:
         if home is not None:
             return home, False
         if self._acted is not None and self._acted not in labels and labels != self._labels:
-            return first_ordinary(acts), False          # the seat's own choice was taken: next decision
+            return self._opening(labels, acts), False      # the seat's own choice was taken: next decision
         if self._labels and 0 <= self.cursor < len(self._labels):
             old = set(self._labels)
             kept = sum(1 for k in labels if k in old)
             if labels and kept < len(labels) and 2 * kept < len(labels):
-                return first_ordinary(acts), False          # mostly new: a new decision
+                return self._opening(labels, acts), False  # mostly new: a new decision
             prev = self._labels[self.cursor]
             if prev in labels:
                 return labels.index(prev), False
             if not kept:
-                return first_ordinary(acts), False
+                return self._opening(labels, acts), False
             return min(self.cursor, max(0, len(labels) - 1)), bool(labels)
         if not self._labels:                                 # the seat's turn starts
-            return first_ordinary(acts), False
+            return self._opening(labels, acts), False
         return min(self.cursor, max(0, len(labels) - 1)), False
+
+    def _opening(self, labels: list[str], acts: list[dict[str, Any]]) -> int:
+        """Where a new decision opens: its first ordinary choice
+        (:func:`first_ordinary`), unless that is a one-press race (one
+        press takes it: a Retrograde claim) and the seat's :attr:`aim` is
+        offered: then on the aim (PT28: once the Stop rerolls ran out the
+        cursor stood on card A, not the card the seat had aimed at, and a
+        quick press claimed a card it never chose)."""
+        first = first_ordinary(acts)
+        if acts and one_press(acts[first]) and self.aim in labels:
+            return labels.index(self.aim)
+        return first
 
     def _kept_home(self, labels: list[str], acts: list[dict[str, Any]], kept: frozenset[str]) -> int | None:
         """The cursor's place among choices of a ``kept`` kind (see

@@ -33,10 +33,10 @@ SIM_NUDGE_SHOWN_US = 1_500_000
 def asks_nudge(words: str) -> bool:
     """True for an OLED prompt about unread dice (:meth:`ReadingAnswers._nudge`):
     "nudge 1 unread die", "2 dice seen, 3 wanted", "reroll your dice", or
-    the simulator's "die unread: nudged", "nudged 2 unread dice",
-    "rerolled unread dice"."""
-    return words.startswith(("nudge", "reroll your dice", "rerolled unread")) or " seen, " in words \
-        or words.endswith(": nudged")
+    the simulator's "die nudged for you", "dice nudged for you",
+    "rerolled for you" (:func:`_sim_words`)."""
+    return words.startswith(("nudge", "reroll your dice")) or " seen, " in words \
+        or words in ("die nudged for you", "dice nudged for you", "rerolled for you")
 
 
 class ReadingAnswers:
@@ -149,7 +149,7 @@ class ReadingAnswers:
         to nudge the unread dice (or says how many were seen), every
         :data:`NUDGES_BEFORE_REROLL`-th time to reroll them; the simulated
         seat does so at ``frame_t``, and its OLED says so in a player's
-        words ("die unread: nudged") for :data:`SIM_NUDGE_SHOWN_US`
+        words ("die nudged for you") for :data:`SIM_NUDGE_SHOWN_US`
         (:attr:`notes`), however soon the next reading is good.  The
         reading so far stays for the OLED (:attr:`unread_seen`: the dice
         read, the unread ones as None) until the dice are rerolled or
@@ -192,6 +192,7 @@ class ReadingAnswers:
         own dice and checks a reading only when the camera misread it), or
         answered."""
         count = int(req.get("count", 1))
+        values = in_seen_places(self.unread_seen.get(key), values)   # after a nudge: the dice where they were
         wrong = 0
         if not entered:
             if self.table is not None:
@@ -238,10 +239,32 @@ class ReadingAnswers:
 def _sim_words(unreadable: int, seen: int, count: int, reroll: bool) -> str:
     """The simulator's words for dice it nudged or rerolled for a seat
     (CAB-5; the person cannot reach the simulated tray), one line of the
-    OLED's top bar: "die unread: nudged", "nudged 2 unread dice", "2 of 3
-    seen: nudged", "rerolled unread dice"."""
+    OLED's top bar, saying it was done for the seat, so nobody has to do
+    anything (PT28: "die unread: nudged" did not say): "die nudged for
+    you", "dice nudged for you" (several unread, or dice missing),
+    "rerolled for you"; the dice row shows the unread one as "?"."""
     if reroll:
-        return "rerolled unread dice"
-    if not unreadable:
-        return f"{seen} of {count} seen: nudged"
-    return "die unread: nudged" if unreadable == 1 else f"nudged {unreadable} unread dice"
+        return "rerolled for you"
+    return "die nudged for you" if unreadable == 1 else "dice nudged for you"
+
+
+def in_seen_places(seen: list | None, values: list[int]) -> list[int]:
+    """``values``, a full reading after a nudge, in the places the seat saw
+    its dice before it (``seen``: the reading so far, None for an unread
+    die, :attr:`ReadingAnswers.unread_seen`): each die read before keeps its
+    place, the unread places take the values left, in their order (PT28:
+    "3 ? ? 6 2 4" became "3 4 6 3 6 2", the order the nudged dice landed
+    in; the camera reads a tray in its own order).  ``values`` unchanged
+    when there was no reading so far or it had another count."""
+    if not seen or len(seen) != len(values):
+        return values
+    left = list(values)
+    placed: list[int | None] = []
+    for v in seen:
+        if v is not None and v in left:
+            left.remove(v)
+            placed.append(v)
+        else:
+            placed.append(None)          # unread then (or read otherwise now): filled below
+    fill = iter(left)
+    return [v if v is not None else next(fill) for v in placed]

@@ -121,7 +121,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.nudged: dict[int, int] = {}
         #: tray key -> its last reading that was not whole (None: a die unread), while it is read again
         self.unread_seen: dict[int, list] = {}
-        #: seat -> (words, until us): the simulator's "die unread: nudged", shown that long
+        #: seat -> (words, until us): the simulator's "die nudged for you", shown that long
         self.notes: dict[int, tuple[str, int]] = {}
         #: tray key -> until when (us) a press still answers its reading's
         #: check after the window ran out (:data:`LATE_OK_US`)
@@ -248,7 +248,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
 
     def sim_notes(self, t_us: int) -> dict[int, str]:
         """Seat -> the simulator's words on dice it nudged or rerolled for
-        the seat ("die unread: nudged"), while they are due at
+        the seat ("die nudged for you"), while they are due at
         ``t_us`` (:data:`~firmware.runtime.dice_readings.SIM_NUDGE_SHOWN_US`)."""
         return {seat: words for seat, (words, until) in self.notes.items() if t_us < until}
 

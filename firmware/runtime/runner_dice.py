@@ -24,6 +24,7 @@ from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.runtime.takeback import is_refusal
+from firmware.screens.choices import choice_key
 from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
@@ -347,12 +348,20 @@ class RunnerDice:
         declared = cabinet_game(self.game.game_id)
         return declared.hook("kept_dice") if declared is not None else None
 
+    def aims_at_cards(self) -> bool:
+        """True when the game's seats aim at a target card (its ``kept_dice``
+        hook: Retrograde), at the cabinet too: the cursor opens on it once
+        the rerolls run out (:attr:`SeatControls.aim`)."""
+        declared = cabinet_game(self.game.game_id)
+        return declared is not None and declared.hook("kept_dice") is not None
+
     def note_targets(self) -> None:
         """Remember the card each person's cursor rests on (a claim under
         it for :data:`TARGET_REST_US` or more; a walk back to "reroll"
         takes back the cards it passed, :mod:`~firmware.runtime.walk_back`), per round: the
-        target whose dice a simulated reroll keeps."""
-        if self._keeps_dice() is None:
+        target whose dice a simulated reroll keeps, and where the seat's
+        cursor opens once its rerolls run out (:meth:`aim_cursors`)."""
+        if not self.aims_at_cards():
             return
         for seat, (_, key, _) in list(self.armed_keeps.items()):
             if self.controls[seat].armed != key:      # disarmed (an arrow, the push, a new decision)
@@ -365,6 +374,16 @@ class RunnerDice:
             if chosen is not None and chosen.get("type") == "claim":
                 rnd = self.game.view(None).get("round") if rnd is None else rnd
                 self.targets[seat] = (rnd, chosen.get("card"))
+        self.aim_cursors()
+
+    def aim_cursors(self) -> None:
+        """Each person's seat aims its cursor at its target this round
+        (:attr:`SeatControls.aim`, the claim of that card; PT28: once the
+        Stop rerolls ran out the cursor jumped to card A)."""
+        targets = self.targets_now() if self.targets else {}
+        for seat, controls in enumerate(self.controls):
+            card = targets.get(seat) if seat not in self.bots else None
+            controls.aim = None if card is None else choice_key({"type": "claim", "player": seat, "card": card})
 
     def target_of(self, seat: int) -> str | None:
         """``seat``'s target this round, or None (:meth:`targets_now`)."""

@@ -28,8 +28,9 @@ def walk_from(runtime: Any, seat: int, step: int) -> Walk | None:
     :class:`~firmware.runtime.runner.Runtime`): the walk the step goes on
     with (the same way, its cursor not rested :data:`WALK_REST_US` since)
     or the one it begins: (its direction, the seat's target entry now,
-    rests up to now noted).  None for a bot, or when no reroll keeps dice."""
-    if seat in runtime.bots or runtime._keeps_dice() is None:
+    rests up to now noted).  None for a bot, or when the game's seats aim
+    at no target card (:meth:`~firmware.runtime.runner_dice.RunnerDice.aims_at_cards`)."""
+    if seat in runtime.bots or not runtime.aims_at_cards():
         return None
     runtime.note_targets()
     way = 1 if step > 0 else -1
@@ -52,3 +53,4 @@ def walk_to(runtime: Any, seat: int, walk: Walk | None) -> None:
             runtime.targets.pop(seat, None)
         else:
             runtime.targets[seat] = walk[1]
+    runtime.aim_cursors()

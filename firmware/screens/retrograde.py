@@ -68,11 +68,13 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     if banner and banner.isdigit():
         info.update(head="Get ready", countdown=banner)
     elif phase in ("roll", "stop"):
-        _roll_info(info, view, _only_bots(view, context))
         people = [p for p in range(len(view["seats"])) if p not in set(context.get("bots") or ())]
-        if context.get("simulated_dice") and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim")
-                                                 for p in people):
-            info["lines"].append((KEEP_HOW, INFO))      # RG-16: how a person keeps dice on a reroll
+        _roll_info(info, view, _only_bots(view, context), view["stop_seat"] in people)
+        # RG-16: how a person keeps dice on a reroll, while one may still reroll (PT28: not at Stop
+        # with no rerolls left, where the next press claims)
+        if context.get("simulated_dice") and (phase == "roll" or view["rerolls_left"] > 0) \
+                and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim") for p in people):
+            info["lines"].append((KEEP_HOW, INFO))
     elif phase == "blast":
         _blast_info(info, game, view, context)
     elif phase == "unlock":
@@ -83,18 +85,22 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     return info
 
 
-def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False) -> None:
+def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False, person: bool = False) -> None:
     """1 - Roll Dice: "Roll!" and the seats grabbing a card (RG-12); Stop
-    (RG-8): "Stop!" ("Time!" solo) and the rerolls left; solo, the
-    hourglass of the hidden timer (RG-10), never how long is left.
-    ``nobody``: every seat is a bot, so nobody is asked to press."""
+    (RG-8): "Stop!" ("Time!" solo) and the rerolls left; with none left
+    and a person (``person``) claiming last, what its next press does
+    (PT28); solo, the hourglass of the hidden timer (RG-10), never how
+    long is left.  ``nobody``: every seat is a bot, so nobody is asked to
+    press."""
     solo = len(view["seats"]) == 1
     if view["phase"] == "stop":
         s = view["stop_seat"]
         left = view["rerolls_left"]
         who = "" if solo else f"Seat {s + 1} claims last: "
-        info.update(head="Time!" if solo else "Stop!", colour=ALERT,
-                    lines=[(f"{who}{plural(left, 'reroll')} left", NEED)])
+        lines = [(f"{who}{plural(left, 'reroll')} left" if left else f"{who}no rerolls left", NEED)]
+        if not left and person:
+            lines.append(("Press your button to claim the card you point at", INFO))   # (small screens: room)
+        info.update(head="Time!" if solo else "Stop!", colour=ALERT, lines=lines)
         if solo:
             info["lines"].append(("2 dice from the box removed cards", INFO))
     else:

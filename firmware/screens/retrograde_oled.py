@@ -282,8 +282,9 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] \
             and not any(r.get("player") == seat for r in game.chance_requests()):
         return card_keep_words(view, seat, shown.chosen.get("card"))
-    if stop:
-        return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
+    if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
+        return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
+            ["no rerolls: press claims", "no rerolls left"]
     if seat in (view.get("claims_pending") or []):
         return ["claim pressed"]
     if any(r.get("player") == seat for r in game.chance_requests()):

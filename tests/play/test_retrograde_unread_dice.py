@@ -4,7 +4,7 @@ said "nudge 1 unread die" for about 0.5 s and cleared itself (the simulated
 table nudges the die at once, the next reading is good), over the previous
 roll's pips, with no word of which die; the captions said "a die to nudge"
 with no seat next to "a die to nudge (seat 2)".  Now the simulator says what
-happened in a player's words for 1.5 s ("die unread: nudged") while
+happened in a player's words for 1.5 s ("die nudged for you") while
 the reading goes in as before; while the dice are read again the OLED
 shows the reading so far (the die unread as "?") or "reading...", never the
 previous roll's pips; and every nudge's caption names its seat."""
@@ -78,17 +78,17 @@ def test_a_die_the_simulator_nudged_is_said_in_words_for_1_5_s_and_the_reading_g
     t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
     said = s.runtime.now_us
     texts = " ".join(_frame(t).texts)
-    assert "die unread: nudged" in texts, texts
+    assert "die nudged for you" in texts, texts
     drawn = _dice_drawn(t)
     assert "die None" in drawn and len(drawn) > 1, f"the reading so far, its unread die as '?': {drawn}"
     while s.runtime.now_us < said + SIM_NUDGE_SHOWN_US - 100_000:    # the reading goes in meanwhile or after
         texts = " ".join(_frame(t).texts)
-        assert "die unread: nudged" in texts, f"gone after {(s.runtime.now_us - said) / 1e6:.2f} s: {texts}"
+        assert "die nudged for you" in texts, f"gone after {(s.runtime.now_us - said) / 1e6:.2f} s: {texts}"
         t.step()
     t.run_until(lambda t: 0 in s.dice.held, max_passes=400)   # the reading goes in as before: held for the check
     t.run_until(lambda t: s.runtime.now_us > said + SIM_NUDGE_SHOWN_US + 100_000, max_passes=50)
     t.step()
-    assert "die unread: nudged" not in " ".join(_frame(t).texts)
+    assert "die nudged for you" not in " ".join(_frame(t).texts)
 
 
 def test_every_nudge_caption_names_its_seat(table, monkeypatch):

@@ -1,0 +1,49 @@
+"""After a nudge the seat's dice keep their places (PT28, camera dice in the
+simulator's window: the OLED read "3 ? ? 6 2 4" while a die was nudged, then
+"3 4 6 3 6 2": the new reading came in the order the nudged dice landed in).
+The dice read before the nudge stay where the seat saw them; the unread
+slots take the values read after it."""
+from __future__ import annotations
+
+from firmware.rulings import LOOK_FIRST_US
+
+from .test_retrograde_unread_dice import _dice_drawn, _frame, _unread_after_a_reroll
+
+
+def _pips(t) -> list[str]:
+    """The seat's dice drawn on its OLED, in their places ("None": unread)."""
+    return [d.split()[1] for d in _dice_drawn(t) if d.split()[1] == "None" or d.split()[1].isdigit()]
+
+
+def test_after_a_nudge_the_dice_read_before_keep_their_places(table, monkeypatch):
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 1)
+    s = t.session
+    t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
+    seen = _pips(t)
+    assert seen.count("None") == 1 and len(seen) == 6, seen
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=400)
+    checked = [str(v) for v in s.dice.held[0]["values"]]
+    kept = [c for c, w in zip(checked, seen) if w != "None"]
+    assert kept == [w for w in seen if w != "None"], (seen, checked)
+    drawn = _pips(t)             # the check on the OLED: the same order
+    assert drawn == checked, (drawn, checked)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
+    t.press(0, "button")                                        # "dice ok"
+    t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
+    assert [str(v) for v in s.game.view(0)["seats"][0]["dice"]] == checked    # the game's dice: the same places
+
+
+def test_the_simulators_nudge_words_say_nobody_has_to_do_anything(table, monkeypatch):
+    """PT28: "die unread: nudged" did not say whether anybody had to do
+    anything.  The simulated table nudged the die for the seat: the OLED
+    says so ("die nudged for you"), in its top bar (every form fits it)."""
+    from firmware.runtime.dice_readings import _sim_words
+    from firmware.ui.oled import OledFrame
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 1)
+    s = t.session
+    t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
+    texts = " | ".join(_frame(t).texts)
+    assert "die nudged for you" in texts, texts
+    frame = OledFrame()
+    forms = [_sim_words(u, seen, 3, r) for u in (0, 1, 2) for seen in (2, 3) for r in (False, True)]
+    assert all(f.endswith("for you") and frame.fits(f, frame.W - 4) for f in forms), forms
