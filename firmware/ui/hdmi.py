@@ -6,6 +6,7 @@ panels (OLED frames, keys) are drawn in a column beside the HDMI view
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,15 @@ from firmware.ui.kit import Scene
 _PROBE_LEGEND = (("Right Shift", "button"), ("E held", "cup"), ("J/L", "choose"), ("K", "cancel"))
 #: Room a desktop keeps for its panels and the window's title bar, px.
 DESKTOP_MARGIN = (40, 100)
+
+
+#: The X window class of the simulator's window and of the cabinet's
+#: screen under X (``xdotool search --class cabinet``, a desktop's window
+#: rules), however the program was started: SDL2 otherwise takes the
+#: program file's name, ``__main__.py`` under ``python -m firmware.cli``
+#: (PT29; pygame's import sets that name).  An ``SDL_VIDEO_X11_WMCLASS``
+#: the user set to anything else is kept.
+WM_CLASS = "cabinet"
 
 
 def fit_window(desk: tuple[int, int], desktop: tuple[int, int] | None,
@@ -77,6 +87,9 @@ class HdmiRenderer:
             raise ValueError(f"HDMI size {width}x{height} px is outside 800x480 .. 1920x1080")
         if mode == "headless":
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        elif os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, os.path.basename(sys.argv[0])):
+            # pygame's import sets the program file's name; SDL reads it once, when its video starts
+            os.environ["SDL_VIDEO_X11_WMCLASS"] = WM_CLASS
         import pygame  # imported here so engines/tests that never render skip SDL start-up
         self.pg = pygame
         pygame.font.init()

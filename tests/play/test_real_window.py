@@ -80,3 +80,37 @@ def test_esc_in_the_real_window_asks_first_and_the_second_esc_leaves_with_the_ga
         if game.poll() is None:
             game.kill()
             game.wait()
+
+
+def test_the_window_is_found_by_its_class_however_the_cabinet_was_started(xvfb, tmp_path):
+    """``python -m firmware.cli`` (a checkout without the console script):
+    SDL2 names the window's X class after the program's file
+    (``__main__.py``), so ``xdotool search --class cabinet`` found nothing
+    (PT29); the class is "cabinet" either way."""
+    cfg = tmp_path / "cabinet.toml"
+    cfg.write_text(f'[cabinet]\nstate_dir = "{tmp_path}"\n')
+    env = dict(xvfb)
+    env.pop("SDL_VIDEO_X11_WMCLASS", None)
+    game = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(cfg), "play", "cafe-junior",
+                             "--players", "2", "--bots", "2", "--seed", "1",
+                             "--journal", str(tmp_path / "g.jsonl")],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    try:
+        wid, shown = "", ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and game.poll() is None:
+            shown = _xdo(xvfb, "search", "--class", "__main__")     # SDL's own name for it
+            wid = _xdo(xvfb, "search", "--class", "cabinet").split("\n")[0]
+            if wid or shown:
+                break
+            time.sleep(0.2)
+        if shown and not wid:
+            time.sleep(1.0)
+            wid = _xdo(xvfb, "search", "--class", "cabinet").split("\n")[0]
+        if not wid:
+            game.kill()
+        assert wid, f"no window of class 'cabinet' (windows of class '__main__.py': {shown!r}); {game.communicate()[0]!r}"
+    finally:
+        game.kill()
+        game.wait()
