@@ -8,13 +8,19 @@ from __future__ import annotations
 from firmware.rulings import LOOK_FIRST_US
 
 
-def _on_reroll(t) -> None:
-    """Seat 1 answers its dice check; its cursor stands on "reroll"."""
+def answer_the_check(t) -> None:
+    """Seat 1's reading comes in; it looks, then presses "dice ok"."""
     s = t.session
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button")
     t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
+
+
+def _on_reroll(t) -> None:
+    """Seat 1 answers its dice check; its cursor stands on "reroll"."""
+    s = t.session
+    answer_the_check(t)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     assert s.runtime.controls[0].shown(s.game).chosen["type"] == "reroll"
 

@@ -8,18 +8,16 @@ stands once "reroll" is gone; and the shared screen says what the next
 press does instead of "Point at a card, then reroll"."""
 from __future__ import annotations
 
-from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
+from firmware.rulings import LATE_OK_US
+
+from .test_retrograde_banner import answer_the_check
 
 SECOND = 1000
 
 
 def _check_ok(t) -> None:
-    """Seat 1's reading comes in; it looks, then presses "dice ok"."""
-    s = t.session
-    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
-    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
-    t.press(0, "button")
-    t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
+    """Seat 1 answers its dice check, and its "dice accepted" goes."""
+    answer_the_check(t)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
 
 
