@@ -18,7 +18,11 @@ seat's OLED say what to do, :mod:`firmware.calibration.screens`):
    the tray is read with the new calibration and the seat's OLED shows the
    values.  The seat confirms with its button, or corrects: the nav buttons
    (or knob) move the cursor from "ok" to a die, the big button steps that
-   die 1, 2 ... 6, x (not a die), then back on "ok" a press confirms.
+   die 1, 2 ... 6, x (not a die), ? (left out), then back on "ok" a press
+   confirms.  A die left "?" (the camera did not read it and the seat
+   cannot tell, PT29) is left out of the check: neither right nor wrong,
+   not among the rolls' dice; a roll whose every die is left out gives no
+   evidence (:attr:`GuidedCalibration.left_out_dice` counts them).
 4. *Decide*: the confirmed rolls are read without a calibration, with the
    new layers, with the nets' own layers at a value threshold chosen for
    these dice on the captured faces (:func:`vision.calibration.threshold.choose_threshold`)
@@ -69,8 +73,8 @@ from vision.reader import DiceReader
 
 from firmware.calibration.learning import Learning
 from firmware.calibration.model import (AWAY_US, CANCELLED, FACES, LEAVE_ASK_US, LEAVE_HOLD_US, LOOK_FIRST_WORDS,
-                                        MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, STEPS, SURELY_NOT_A_DIE,
-                                        Reading, SeatCal, frame_problem, log)
+                                        MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, SURELY_NOT_A_DIE, Reading,
+                                        SeatCal, frame_problem, log, next_value)
 from firmware.rulings import LOOK_FIRST_US
 
 
@@ -106,6 +110,8 @@ class GuidedCalibration(Learning):
         self.step = 0                   # index into faces, then len(faces) = adapt, then rolls
         self.roll = 0                   # 1-based roll while rolling
         self.confirmed: list[Reading] = []
+        #: dice the seats left "?" in the rolls they confirmed (left out of the check, PT29)
+        self.left_out_dice = 0
         self.heads: dict | None = None
         #: face prototypes learned from the captured faces ({}: none; the "prototypes" candidate)
         self.prototypes: dict = {}
@@ -442,17 +448,20 @@ class GuidedCalibration(Learning):
 
     def _check_press(self, s: SeatCal) -> None:
         r = s.reading
+        """A checking seat's press: on "ok" the reading is confirmed, its "?"
+        dice left out of the check (a roll with nothing but "?" gives no
+        evidence: not kept); on a die, that die's next value
+        (:func:`~firmware.calibration.model.next_value`)."""
+        r = s.reading
         if s.cursor == 0:
-            if any(v is None for v in r.values):
-                s.problem = "set the ? dice first"
-                return
-            self.confirmed.append(r)
+            self.left_out_dice += sum(v is None for v in r.values)
+            if any(v is not None for v in r.values):
+                self.confirmed.append(r)
             s.status, s.problem = "confirmed", ""
             self._advance()
             return
         i = s.cursor - 1
-        v = r.values[i]
-        r.values[i] = STEPS[0] if v is None else STEPS[(STEPS.index(v) + 1) % len(STEPS)]
+        r.values[i] = next_value(r.values[i])
         s.problem = ""
 
     # ------------------------------------------------------------ decide

@@ -12,8 +12,10 @@ GALLERY = {
     "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
             "seat 4 already left out",
     "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
-    "check": "a free roll: seat 1 corrects a die (cursor on it), seat 2 confirmed, seat 3 on ok, seat 4 rolling",
-    "stored": "the calibration is stored, with the confirmation figures",
+    "check": "a free roll: seat 1 corrects a die the camera did not read (cursor on it: what the camera read, what "
+             "a press makes it), seat 2 confirmed, seat 3 on ok with a die it cannot see left ? (OK leaves it out), "
+             "seat 4 rolling",
+    "stored": "the calibration is stored, with the confirmation figures (2 dice the seats could not see left out)",
     "unchanged": "checked: nothing read the dice better than the reader as it is, so nothing changed",
     "kept": "checked: the calibration in use reads the rolls as well as anything new, so it is kept untouched",
     "refused": "refused: the camera shows only noise; there was no calibration, so the reader reads as shipped",
@@ -62,12 +64,13 @@ def gallery_flow(name: str):
         seats[1].status = "confirmed"
         seats[1].reading, _ = reading([1, 1, 4, 6], [1, 1, 4, 6], 0)
         seats[2].status = "checking"
-        seats[2].reading, seats[2].cursor = reading([2, 2, 5, 3, 1, 6], [2, 2, 5, 3, 1, 0], 0)
+        seats[2].reading, seats[2].cursor = reading([2, 2, 5, None, 1, 6], [2, 2, 5, None, 1, 0], 0)
         if name == "stored":
             flow.before = {"dice": 50, "right": 41, "wrong": 3, "unread": 6}
             flow.after = {"dice": 50, "right": 47, "wrong": 0, "unread": 3}
             flow.outcome = ("stored", "confirmation rolls: right 41 -> 47, wrong 3 -> 0 of 50 dice")
             flow.kept = "now using: trained on your dice"
+            flow.left_out_dice = 2
         elif name == "unchanged":
             flow.before = {"dice": 59, "right": 59, "wrong": 0, "unread": 0}
             flow.after, flow.kind = dict(flow.before), "as shipped"

@@ -108,7 +108,8 @@ class Learning:
         ``prototypes`` (None: none):
         ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
         confirmed; a value on a find the seat marked "not a die", or on a
-        die no seat saw, is wrong."""
+        die no seat saw, is wrong; a die the seat left "?" (PT29: it could
+        not see it) counts for nothing, whatever is read there."""
         return self._read_rolls(self.reader.with_heads(heads).with_prototypes(prototypes).with_window(window)
                                 .at(min_value_p))
 
@@ -129,15 +130,17 @@ class Learning:
             mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
             used = set()
             for (x, y, size), truth in zip(r.dice, r.values):
-                out["dice"] += truth != 0
+                out["dice"] += truth not in (0, None)
                 near = [(abs(d.center[0] - x) + abs(d.center[1] - y), j) for j, d in enumerate(mine)
                         if j not in used and abs(d.center[0] - x) + abs(d.center[1] - y) <= max(8.0, size / 2)]
                 if not near:
-                    out["unread"] += truth != 0
+                    out["unread"] += truth not in (0, None)
                     continue
                 j = min(near)[1]
-                used.add(j)
+                used.add(j)       # (a die left out, "?", takes its find: no value read there counts)
                 v = mine[j].value
+                if truth is None:
+                    continue
                 if v is None:
                     out["unread"] += truth != 0
                 elif v == truth:
@@ -174,7 +177,9 @@ class Learning:
         better = {k: a for k, a in ok.items() if weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"])}
         if not b["dice"]:
             self.after = candidates["layers"]
-            self.refuse("no dice were confirmed in the free rolls")
+            self.refuse(f"no die of the free rolls was given a value: {self.left_out_dice} left out (?), so "
+                        "nothing to check a calibration on; calibrate again in better light"
+                        if self.left_out_dice else "no dice were confirmed in the free rolls")
         elif not ok:
             self.after = candidates["layers"]
             named = {"layers": "new layers", "prototypes": "what your dice look like",

@@ -49,8 +49,21 @@ CANCELLED = "calibration cancelled; the calibration in use is kept"
 LEAVE_HINT = "to leave: hold both arrows 1 s"
 #: what a press too soon after the step changed says (ruling CAB-12)
 LOOK_FIRST_WORDS = "new step: look first"
-#: the values a seat steps a die through when correcting a reading (0 = not a die)
-STEPS = (1, 2, 3, 4, 5, 6, 0)
+#: the values a seat steps a die through when correcting a reading, a
+#: press each (0 = not a die; None = "?", left out of the check: PT29, a
+#: die the seat cannot see is never guessed), then back to 1
+STEPS = (1, 2, 3, 4, 5, 6, 0, None)
+
+
+def next_value(v: int | None) -> int | None:
+    """The value a press gives a die showing ``v`` (:data:`STEPS`)."""
+    return STEPS[(STEPS.index(v) + 1) % len(STEPS)]
+
+
+def value_word(v: int | None) -> str:
+    """A die's value as the screens write it: "1".."6", "x" (not a die),
+    "?" (not read / left out)."""
+    return "?" if v is None else "x" if v == 0 else str(v)
 
 
 def frame_problem(frame: np.ndarray) -> str | None:
@@ -73,8 +86,9 @@ def frame_problem(frame: np.ndarray) -> str | None:
 class Reading:
     """A free roll of one seat: the frame, each die the reader reported in
     the seat's tray (centre x, y and size px), the values read with the new
-    calibration, and the values the seat confirms (edited; 0 = not a die,
-    None = not set)."""
+    calibration (``read``: what the camera read, kept for the screens; None
+    = not read), and the values the seat confirms (edited; 0 = not a die,
+    None = "?": left out of the check, neither right nor wrong, PT29)."""
     seat: int
     frame: np.ndarray
     dice: list[tuple[float, float, float]]

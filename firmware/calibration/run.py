@@ -166,10 +166,30 @@ class GuidedRun:
         self.screens_drawn += 1
         if self.opts.screens:
             renderer.screenshot(Path(self.opts.screens) / f"calibrate-{self.screens_drawn:04d}.png")
-        renderer.present(images, [f"seat {s + 1}" + (" (bot)" if s in self.bots else "") for s in self.seats])
+        renderer.present(images, [f"seat {s + 1}" + (" (bot)" if s in self.bots else "") for s in self.seats],
+                         legends=self.legends())
         if flow.phase == "done":
             for seat in cab.seats:          # any button returns: all light
                 seat.set_led(True)
+
+    def legends(self) -> list[list[tuple[str, str]]]:
+        """Each seat's keys in the simulator's window (PT29: the game's
+        panels show them, the calibration's did not), in the order of
+        :attr:`seats`: a person's seat its button, arrows and the hold that
+        leaves, each with what it does now
+        (:func:`firmware.calibration.words.legend`); a simulated seat, a
+        seat without keys or any seat of the real cabinet none."""
+        from firmware.ui.keys import SIM_KEYS, key_name
+
+        from firmware.calibration.words import legend
+        out = []
+        for s in self.seats:
+            if not self.cab.simulated or s in self.bots or s >= len(SIM_KEYS):
+                out.append([])
+                continue
+            button, _cup, left, right, _push = SIM_KEYS[s]
+            out.append(legend(self.flow, s, (key_name(button), key_name(left), key_name(right))))
+        return out
 
     def pump(self, t_us: int) -> None:
         """The seats' edges since the last tick, debounced, to the flow."""
@@ -253,7 +273,8 @@ class GuidedRun:
                 "kept": end not in ("changed", "as shipped") and bool(stored), "seats": [s + 1 for s in flow.seats],
                 "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
                 "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
-                "confirm_rolls": len(flow.confirmed), "before": flow.before, "after": flow.after,
+                "confirm_rolls": len(flow.confirmed), "left_out_dice": flow.left_out_dice,
+                "before": flow.before, "after": flow.after,
                 "candidates": flow.tried,
                 "kind": flow.kind or None,
                 # what the stored calibration sets (None: the threshold in effect / the shipped window)

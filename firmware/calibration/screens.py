@@ -11,9 +11,14 @@ cursor ringed in gold.  At the end the result: stored with the figures,
 or refused with why and what the reader reads with now ("the old
 calibration is kept", or "the reader reads as shipped" when there was none).
 
-OLED: the seat's header with the step, the face to put up (a die drawn
-with its pips) and the seat's status; while checking a roll, the dice read
-with the cursor and what a press does now.
+While a seat checks a free roll its card shows the camera's picture of its
+tray as large as the card allows (PT29: dark dice were unreadable in a
+small one), the values beside it, and under them what the camera read for
+the die under its cursor and what a press does now; on "ok" with "?" dice,
+that OK leaves them out of the check (:mod:`firmware.calibration.words`).
+
+OLED: :mod:`firmware.calibration.oled_screen` (:func:`oled_frame`, here
+too).
 """
 from __future__ import annotations
 
@@ -21,15 +26,23 @@ from typing import Any
 
 from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo,
                              seat_banner)
-from firmware.ui.oled import OledFrame, oled_font
+from engines.words import plural
 
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
-from firmware.calibration.tray_picture import tray_picture
+from firmware.calibration.oled_screen import oled_frame
+from firmware.calibration.tray_picture import tray_aspect, tray_picture
+from firmware.calibration.words import SHORT, check_words, ending
+
+__all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
 TITLE = "Dice calibration"
 #: what a person at the cabinet does to undo a stored calibration
 UNDO_HINT = "to undo: Undo dice calibration, in the start menu"
 GREEN = (96, 200, 110)
+#: what the free rolls' panel says, longest first (the longest that fits is shown)
+ROLL_HELP = ("? means not read: set it, or leave it ? when you cannot see it (left out of the check). "
+             "x means not a die. All right: press on ok. Wrong: arrows to the die, press to change it",
+             "? means not read: set it or leave it out. x means not a die. Right: press on ok. Wrong: arrows, press")
 
 
 def todo_text(flow: Any) -> list[str]:
@@ -52,31 +65,11 @@ def todo_text(flow: Any) -> list[str]:
             "cancelled": ["calibration cancelled", "cancelled"]}[ending(flow)]
 
 
-def ending(flow: Any) -> str:
-    """How the flow ended, for the words of every screen: "changed" (a
-    calibration of its own is stored), "no change" (nothing read the dice
-    better and there was no calibration: the reader reads as before),
-    "as shipped" (nothing read them better than the reader as shipped,
-    which replaces the old calibration), "kept" (the calibration in use
-    reads the rolls as well as or better than anything new: it is kept,
-    untouched), "refused" or "cancelled" (the owner left it:
-    :data:`~firmware.calibration.model.CANCELLED`)."""
-    kind, _ = flow.outcome
-    if kind == "cancelled":
-        return "cancelled"
-    if kind != "stored":
-        return "refused"
-    if getattr(flow, "kind", "") == "yours":
-        return "kept"
-    if getattr(flow, "kind", "") != "as shipped":
-        return "changed"
-    return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
-
-
-def figure_lines(before: dict, after: dict) -> list[str]:
+def figure_lines(before: dict, after: dict, left_out: int = 0) -> list[str]:
     """The confirmation rolls' figures in words, before and now (``before``
     and ``after``: {"dice", "right", "wrong", "unread"}; [] when no roll
-    was read)."""
+    was read), and the dice the seats left out as "?" (``left_out``; PT29:
+    counted in none of the figures)."""
     if not after.get("dice"):
         return []
     lines = [f"dice read right before: {before['right']} of {before['dice']}, now: {after['right']} of "
@@ -84,12 +77,9 @@ def figure_lines(before: dict, after: dict) -> list[str]:
              f"dice read wrong before: {before['wrong']}, now: {after['wrong']}"]
     if "unread" in after and "unread" in before:
         lines.append(f"dice left to nudge before: {before['unread']}, now: {after['unread']}")
+    if left_out:
+        lines.append(f"{plural(left_out, 'die', 'dice')} left out as ? (not seen): in none of these")
     return lines
-
-
-#: short forms of the flow's problems, for small screens
-SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
-         "the camera shows a blank picture": "camera: blank", "set the ? dice first": "set the ? dice"}
 
 
 def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str], tuple[int, int, int]]:
@@ -114,10 +104,8 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
         return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
     if s.status == "checking":
         if s.problem:
-            return ["set the ? dice first: arrows to one, press to change it", "set the ? dice: arrows, press",
-                    SHORT.get(s.problem, s.problem)] if "?" in s.problem else [s.problem], ALERT
-        return ["all right: press on ok; wrong: arrows to the die, press to change it",
-                "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"], GOLD
+            return [s.problem], ALERT
+        return (check_words(s) if s.reading is not None else ["check the values read"]), GOLD
     if s.status == "confirmed":
         return ["confirmed"], GREEN
     if face:
@@ -177,7 +165,9 @@ def screen(flow: Any, size: tuple[int, int] = (1920, 1080), measure=None) -> Sce
     if flow.phase == "done":
         _result(scene, body, flow)
         return scene
-    left, right = body.cols(0.34, 0.66, gap=2 * m.pad)
+    # while the seats check their rolls their cards (the trays' pictures) take more of a wide screen
+    share = 0.25 if flow.phase == "roll" and w >= 1600 else 0.34
+    left, right = body.cols(share, 1 - share, gap=2 * m.pad)
     _prompt(scene, left, flow)
     order = sorted(list(flow.seats) + list(getattr(flow, "left_out", [])))
     n = len(order)
@@ -221,7 +211,7 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
     small = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
     inner = r.inset(2 * m.pad)
-    lines = 5 if flow.phase == "roll" else 3
+    lines = 7 if flow.phase == "roll" else 3
     if flow.phase in ("face", "roll"):     # the way out, without a keyboard (PT14)
         one = scene.measure(LEAVE_HINT, m.small)[0] <= inner.w
         inner, out = inner.rows(1, -(1 if one else 2) * small, gap=m.pad // 2)
@@ -248,8 +238,12 @@ def _prompt(scene: Scene, r: Rect, flow: Any) -> None:
         scene.add("die", sq, "calib:face", value=None, state="reading")
         big, rest = words.rows(-line, 1)
         scene.text(f"roll {flow.roll} of {flow.rolls}", big, sizes=(m.large, m.medium), align="center", colour=GOLD)
-        scene.wrapped("? means not read, x means not a die. All right: press. Wrong: arrows to the die, press to change it", rest,
-                      sizes=(m.small,), align="center", colour=DIM, max_lines=5)
+        from firmware.ui.kit import wrap_words
+        for text in ROLL_HELP:          # the longest that fits
+            wrapped = wrap_words(text, rest.w, m.small, scene.measure)
+            if wrapped is not None and len(wrapped) <= min(lines, rest.h // small):
+                break
+        scene.wrapped(text, rest, sizes=(m.small,), align="center", colour=DIM, max_lines=lines)
     else:
         scene.add("die", sq, "calib:face", value=None, state="reading")
         big, rest = words.rows(-line, 1)
@@ -273,6 +267,47 @@ def _dice_grid(n: int, r: Rect, gap: int, cap: int) -> list[Rect]:
     x0 = r.x + (r.w - (cols * side + gap * (cols - 1))) // 2
     y0 = r.y + (r.h - (rows * side + gap * (rows - 1))) // 2
     return [Rect(x0 + (i % cols) * (side + gap), y0 + (i // cols) * (side + gap), side, side) for i in range(n)]
+
+
+def _tray_layout(area: Rect, n: int, ok: tuple[int, int] | None, gap: int, least: int,
+                 cap: int, aspect: float = 1.0) -> tuple[Rect | None, Rect, Rect | None]:
+    """A checking seat's tray room ``area`` shared between the camera's
+    picture and ``n`` values (cells of ``least`` to ``cap`` px) with the
+    "ok" button (``ok``: its width and height, or None): the values in a
+    column at the right (ok under them) or in rows along the bottom (ok at
+    their right), whichever shows the picture the larger (PT29: dark dice
+    in a small picture could not be seen): the whole tray (``aspect``: its
+    width / height) first, then the room's short side (the die under the
+    cursor is shown close up across it).  The layout depends on the
+    reading only, not on the cursor (nothing jumps as it moves).  Returns
+    (picture's rect or None when no layout leaves it 48 px, values' rect,
+    ok's rect or None)."""
+    ok_w, ok_h = ok or (0, 0)
+    best = None
+    for k in range(1, n + 1):
+        lines = -(-n // k)
+        # a column of k dice across (ok under it), or k rows of dice along the bottom (ok at their right)
+        cell = min(cap, (area.h - (lines - 1) * gap - (ok_h + gap if ok else 0)) // lines)
+        col_w = max(k * cell + (k - 1) * gap, ok_w)
+        right = (cell, Rect(area.x, area.y, area.w - col_w - gap, area.h),
+                 Rect(area.x + area.w - col_w, area.y, col_w, area.h - (ok_h + gap if ok else 0)),
+                 Rect(area.x + area.w - col_w, area.y + area.h - ok_h, col_w, ok_h) if ok else None)
+        cell = min(cap, (area.w - (ok_w + gap if ok else 0) - (lines - 1) * gap) // lines)
+        strip = k * cell + (k - 1) * gap
+        bottom = (cell, Rect(area.x, area.y, area.w, area.h - max(strip, ok_h) - gap),
+                  Rect(area.x, area.y + area.h - strip, area.w - (ok_w + gap if ok else 0), strip),
+                  Rect(area.x + area.w - ok_w, area.y + area.h - max(strip, ok_h) + (max(strip, ok_h) - ok_h) // 2,
+                       ok_w, ok_h) if ok else None)
+        for cell, pic, vals, ok_r in (right, bottom):
+            shown = (min(pic.w / aspect, pic.h), min(pic.w, pic.h))     # the tray's height drawn, the close up's
+            if cell >= least and min(pic.w, pic.h) >= 48 and (best is None or shown > best[0]):
+                best = (shown, pic, vals, ok_r)
+    if best is not None:
+        return best[1:]
+    if ok is None:
+        return None, area, None
+    area, ok_col = area.cols(1, -ok_w, gap=gap)
+    return None, area, Rect(ok_col.x, ok_col.y + (ok_col.h - ok_h) // 2, ok_w, ok_h)
 
 
 def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
@@ -319,24 +354,29 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
         return
     scene.add("panel", tray, None, fill=(18, 20, 26), radius=m.pad)
     area = tray.inset(m.pad // 2)
+    gap = max(3, m.pad // 2)
+    ok = None
     if cursor is not None:
-        ok_w = scene.measure("ok", m.medium)[0] + 3 * m.pad
-        ok_h = min(area.h, scene.measure("Ag", m.medium)[1] + m.pad)
-        area, ok_col = area.cols(1, -ok_w, gap=m.pad // 2)
-        ok = Rect(ok_col.x, ok_col.y + (ok_col.h - ok_h) // 2, ok_w, ok_h)
+        ok = (scene.measure("ok", m.medium)[0] + 3 * m.pad, min(area.h, scene.measure("Ag", m.medium)[1] + m.pad))
+    shot = None
+    if values and s.reading is not None and s.status in ("checking", "confirmed"):
+        # the camera's picture of the tray as large as the card allows, the values beside or under it
+        shot, area, ok_r = _tray_layout(area, len(values), ok, gap, max(16, small_h * 4 // 5), 2 * small_h,
+                                        tray_aspect(s.reading.frame, s.reading.dice))
+    elif ok is not None:
+        area, ok_col = area.cols(1, -ok[0], gap=gap)
+        ok_r = Rect(ok_col.x, ok_col.y + (ok_col.h - ok[1]) // 2, ok[0], ok[1])
+    if ok is not None:
         lit = cursor == -1
-        scene.add("panel", ok, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
+        scene.add("panel", ok_r, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
                   border=GOLD if lit else None)
-        scene.text("ok", ok, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
+        scene.text("ok", ok_r, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
     if not values:
         icon = _dice_grid(1, area, 0, min(area.w, area.h) // 2)
         if icon:
             scene.add("die", icon[0], None, value=None, state="reading")
         return
-    gap = max(3, m.pad // 2)
-    if s.reading is not None and s.status in ("checking", "confirmed") and min(area.w, area.h) >= 48:
-        # the camera's picture of the tray beside (or above) the values read, the cursor's die ringed in both
-        shot, area = area.cols(1, 1, gap=gap) if area.w >= area.h else area.rows(1, 1, gap=gap)
+    if shot is not None:    # the cursor's die ringed in gold in the picture as in the values
         pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h)
         if pic is not None:
             scene.add("picture", shot, None, rgb=pic[0], w=pic[1], h=pic[2])
@@ -361,7 +401,7 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     mid_h = scene.measure("Ag", m.medium)[1]
     small = scene.measure("Ag", m.small)[1]
     top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
-    figures = figure_lines(flow.before, flow.after)
+    figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0))
     end = ending(flow)
     if kind == "stored":
         title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
@@ -410,112 +450,3 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
                   align="center", colour=DIM if kind == "stored" else FG, max_lines=2)
     scene.text(getattr(flow, "next_hint", "press any button to close"), hint, sizes=(m.small,), align="center",
                colour=GOLD)
-
-
-# ------------------------------------------------------------------ OLED
-def oled_frame(flow: Any, seat: int) -> OledFrame:
-    """Seat ``seat``'s 128 x 64 OLED frame now (``.texts``: every text)."""
-    f = OledFrame()
-    s = flow.seats.get(seat)
-    step = f"{flow.step_number}/{flow.steps_total}" if flow.phase != "done" else ""
-    f.header(f"Seat {seat + 1} calibrate" if f.fits(f"Seat {seat + 1} calibrate", 90) else f"Seat {seat + 1}", step)
-    if s is None:
-        if seat in getattr(flow, "left_out", []):
-            f.text(2, 20, "left out:")
-            f.best(2, 33, [getattr(flow, "left_out_why", {}).get(seat, "nobody pressed"), "stuck"])
-        else:
-            f.text(2, 20, "not calibrating")
-        return f
-    if flow.phase == "done":
-        end = ending(flow)
-        if end == "cancelled":
-            f.text(2, 20, "calibration")
-            f.text(2, 33, "cancelled")
-        elif end == "changed" or end == "refused":
-            f.glyph(0, 16, f.W, "stored" if end == "changed" else "refused", 22)
-        else:
-            f.glyph(0, 14, f.W, "checked", 22)
-            f.text(2, 38, {"no change": "no change needed", "kept": "yours is kept"}.get(end, "reads as shipped"),
-                   room=f.W - 4)
-        f.text(2, 50, "press any key" if "any key" in getattr(flow, "next_hint", "") else "press any button")
-        return f
-    if getattr(flow, "leaving", None) == seat:
-        f.text(2, 16, "leave calibration?")
-        f.text(2, 33, "press: leave")
-        f.text(2, 46, "arrow: stay")
-        return f
-    if flow.phase == "adapt":
-        f.glyph(0, 18, f.W, "wait", 22)
-        f.text(2, 50, "learning your dice")
-        return f
-    if flow.phase == "face":
-        k = flow.face
-        f.die(2, 14, 24, k)
-        f.text(32, 15, f"{k} {'pip' if k == 1 else 'pips'} up")
-        f.text(32, 27, "then press")
-    elif s.status in ("checking", "confirmed") and s.reading is not None:
-        _oled_reading(f, s)
-        return f
-    else:
-        f.text(2, 16, f"roll {flow.roll} of {flow.rolls}:")
-        f.text(2, 29, "roll all your dice,")
-    away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
-    if away is not None:
-        if s.status == "problem":
-            f.best(2, 38, [SHORT.get(s.problem, s.problem.split(" (")[0]), "problem"])
-        f.text(2, 51, f"left out in {away} s")
-        return f
-    _oled_status(f, s, flow.phase == "face")
-    return f
-
-
-def _oled_status(f: OledFrame, s: Any, face: bool) -> None:
-    """The bottom line(s): the seat's status."""
-    from firmware.ui.oled import wrap
-    if s.status == "problem":
-        text = f"{s.problem}: press again to keep" if s.keep else s.problem
-        lines = wrap(text, 21, 2)
-        f.draw.rectangle((0, 63 - 12 * len(lines) - 1, f.W - 1, 63), fill=1)
-        for i, t in enumerate(lines):
-            f.best(2, 64 - 12 * (len(lines) - i) - 1, [t], fill=0)
-    elif s.status == "captured":
-        f.text(2, 51, f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}")
-    elif s.problem == LOOK_FIRST_WORDS:
-        f.text(2, 51, LOOK_FIRST_WORDS)
-    else:
-        f.text(2, 51, "press your button" if face else "then press")
-
-
-def _oled_reading(f: OledFrame, s: Any) -> None:
-    """A roll's reading: the dice (cursor under one), "ok", and what a
-    press does now."""
-    vals = s.reading.values
-    side, gap = 14, 3
-    per = 6
-    cur = s.cursor - 1
-    first = 0 if cur < per else cur - per + 1
-    x = 2
-    for i in range(first, min(len(vals), first + per)):
-        v = vals[i]
-        if v == 0:      # not a die: an x, as on the big screen (? = not read)
-            f.draw.rounded_rectangle((x, 16, x + side - 1, 16 + side - 1), radius=2, outline=1, fill=0)
-            f.draw.text((x + side // 2 - 3, 16 + side // 2 - 7), "x", font=oled_font(10), fill=1)
-        else:
-            f.die(x, 16, side, v)
-        if i == cur and s.status == "checking":
-            f.draw.rectangle((x, 16 + side + 2, x + side - 1, 16 + side + 3), fill=1)
-        x += side + gap
-    okx = f.W - 22
-    if s.status == "checking" and cur == -1:
-        f.draw.rectangle((okx - 2, 15, f.W - 1, 30), fill=1)
-        f.text(okx, 18, "ok", fill=0, room=20)
-    else:
-        f.text(okx, 18, "ok", room=20)
-    if s.status == "confirmed":
-        f.text(2, 51, "confirmed: wait")
-        return
-    if s.problem:
-        f.text(2, 38, "set ? dice: arrows" if "?" in s.problem else s.problem)
-    else:
-        f.text(2, 38, "wrong? arrows to die" if cur == -1 else f"die {cur + 1}: press changes")
-    f.text(2, 51, "all right? press" if cur == -1 else "arrows: next die/ok")

@@ -108,7 +108,7 @@ class SimSeat:
                     timeline.press(self.seat, t, 60_000, name="nav_b")
                     t += self.GAP_US
                 cursor = i + 1
-                steps = (STEPS.index(goal) + 1) if have is None else (STEPS.index(goal) - STEPS.index(have)) % len(STEPS)
+                steps = (STEPS.index(goal) - STEPS.index(have)) % len(STEPS)
                 for _ in range(steps):
                     timeline.press(self.seat, t, 60_000)
                     t += self.GAP_US

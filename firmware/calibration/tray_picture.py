@@ -6,7 +6,8 @@ under the seat's cursor).
 
 The picture is the frame the reading was made from, scaled to fit: cut
 around the dice the reader reported, or, with the cursor on a die, close
-up around that die (its pips large enough to count), ringed in the same
+up around that die (its pips large enough to count, across the short
+side of the room, the long side showing its neighbours), ringed in the same
 gold as its value on the screen; the other dice are ringed in grey.  It is
 made as RGB bytes, so a scene can carry it as a component's props
 (``scene.add("picture", rect, rgb=..., w=..., h=...)``).
@@ -20,6 +21,35 @@ from firmware.ui.palette import GOLD
 
 #: the ring of the dice not under the cursor (RGB)
 OTHER_RING = (150, 156, 170)
+#: the close up's half extent across the room's short side, in sizes of
+#: the die under the cursor (its ring, 1.5 sizes across, fits; the die is
+#: drawn across half the picture's short side: PT29, dark dice in a small
+#: picture could not be told)
+CLOSE_UP_HALF = 1.0
+#: the room left around the dice of the whole tray, in sizes of the largest
+#: (their rings, 0.75 sizes from their centres, fit)
+TRAY_MARGIN = 0.4
+
+
+def _tray_bounds(dice: list[tuple[float, float, float]]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1), frame px, of the whole tray's picture: the dice
+    with :data:`TRAY_MARGIN` around them."""
+    pts = np.array(dice, np.float64)
+    side = float(pts[:, 2].max())
+    x0, y0 = (pts[:, :2] - pts[:, 2:3] / 2).min(axis=0) - TRAY_MARGIN * side
+    x1, y1 = (pts[:, :2] + pts[:, 2:3] / 2).max(axis=0) + TRAY_MARGIN * side
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def tray_aspect(frame: np.ndarray, dice: list[tuple[float, float, float]]) -> float:
+    """Width / height of the whole tray's picture (cursor on "ok"), so a
+    layout can give it the room it fills best; 1.0 when there are no dice."""
+    if not dice or frame is None or frame.ndim < 2:
+        return 1.0
+    x0, y0, x1, y1 = _tray_bounds(dice)
+    H, W = frame.shape[:2]
+    w, h = min(W, x1) - max(0.0, x0), min(H, y1) - max(0.0, y0)
+    return w / h if w > 0 and h > 0 else 1.0
 
 
 def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], cursor: int | None,
@@ -34,16 +64,13 @@ def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], curs
         return None
     if cursor is not None and not 0 <= cursor < len(dice):
         cursor = None       # on "ok" (-1): no die ringed in gold
-    pts = np.array(dice, np.float64)
-    side = float(pts[:, 2].max())
     if cursor is None:      # the whole tray
-        x0, y0 = (pts[:, :2] - pts[:, 2:3] / 2).min(axis=0) - 0.6 * side
-        x1, y1 = (pts[:, :2] + pts[:, 2:3] / 2).max(axis=0) + 0.6 * side
-    else:                   # close up on the die under the cursor, its pips large enough to count
-        cx, cy, size = dice[cursor]
-        half = 1.6 * size
-        x0, y0, x1, y1 = cx - half * w / max(w, h), cy - half * h / max(w, h), \
-            cx + half * w / max(w, h), cy + half * h / max(w, h)
+        x0, y0, x1, y1 = _tray_bounds(dice)
+    else:                   # close up on the die under the cursor, its pips large enough to count:
+        cx, cy, size = dice[cursor]     # the room's short side spans 2 dice, the long one more around it
+        half = CLOSE_UP_HALF * size
+        hx, hy = half * max(1.0, w / h), half * max(1.0, h / w)
+        x0, y0, x1, y1 = cx - hx, cy - hy, cx + hx, cy + hy
     H, W = frame.shape[:2]
     x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(W, int(np.ceil(x1))), min(H, int(np.ceil(y1)))
     if x1 - x0 < 2 or y1 - y0 < 2:

@@ -232,6 +232,13 @@ def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
         print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
 
 
+def _left_out(result: dict) -> str:
+    """", 3 dice left out (?)" when the seats left dice they could not see
+    out of the check (PT29), else ""."""
+    n = result.get("left_out_dice") or 0
+    return f", {plural(n, 'die', 'dice')} left out (?)" if n else ""
+
+
 def _rolls_line(before: dict, after: dict) -> str:
     """The confirmation rolls without -> with the calibration, e.g. "before -> after: right 16 -> 17, wrong
     0 -> 0, not read (to nudge) 21 -> 20" (``before``/``after``: dicts with dice, right, wrong)."""
@@ -346,8 +353,8 @@ def _guided(args, cfg, path: Path) -> int:
         print(result["now_using"])   # "kept your calibration of <date>: ..." on a line of its own
         print(f"learned from {result['fit_dice']} dice of seats {', '.join(map(str, result['seats']))} in "
               f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
-        print(f"confirmation rolls ({plural(result['confirm_rolls'], 'tray')}, {a['dice']} dice), without a "
-              "calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
+        print(f"confirmation rolls ({plural(result['confirm_rolls'], 'tray')}, {a['dice']} dice"
+              f"{_left_out(result)}), without a calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of seats "
@@ -360,7 +367,7 @@ def _guided(args, cfg, path: Path) -> int:
         if result.get("why"):
             print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} tray{'s' if result['confirm_rolls'] != 1 else ''}, "
-              f"{a['dice']} dice): " + _rolls_line(b, a))
+              f"{a['dice']} dice{_left_out(result)}): " + _rolls_line(b, a))
         if path.is_file():
             print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
     elif result["outcome"] == "cancelled":

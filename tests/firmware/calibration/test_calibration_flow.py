@@ -335,8 +335,7 @@ def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
     s = flow.seats[0]
     s.status = "checking"
     s.reading = Reading(0, np.zeros((8, 8, 3), np.uint8), [(1.0, 1.0, 9.0)] * 3, [3, None, 6], [3, None, 6])
-    flow.press(0)                          # cursor on "ok" with a "?" left: not yet
-    assert s.status == "checking" and s.problem == "set the ? dice first"
+    # (a press on "ok" with a "?" left confirms, leaving it out: test_check_leaves_unread_dice_out.py)
     flow.nav(0, 1)
     flow.press(0)                          # die 1: 3 -> 4
     flow.nav(0, 1)

@@ -1,0 +1,106 @@
+"""The guided calibration's words shared by its screens
+(:mod:`firmware.calibration.screens`, :mod:`firmware.calibration.oled_screen`)
+and the simulator window's key legend: how the flow ended, the short forms
+of its problems, and, for a seat checking a free roll, what the camera read
+for the die under its cursor and what its next press does (PT29: a press
+changed a die's value while the OLED said "set ? dice: arrows", and nothing
+showed what the camera had read)."""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.calibration.model import next_value, value_word
+
+#: short forms of the flow's problems, for small screens
+SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
+         "the camera shows a blank picture": "camera: blank"}
+
+
+def ending(flow: Any) -> str:
+    """How the flow ended, for the words of every screen: "changed" (a
+    calibration of its own is stored), "no change" (nothing read the dice
+    better and there was no calibration: the reader reads as before),
+    "as shipped" (nothing read them better than the reader as shipped,
+    which replaces the old calibration), "kept" (the calibration in use
+    reads the rolls as well as or better than anything new: it is kept,
+    untouched), "refused" or "cancelled" (the owner left it:
+    :data:`~firmware.calibration.model.CANCELLED`)."""
+    kind, _ = flow.outcome
+    if kind == "cancelled":
+        return "cancelled"
+    if kind != "stored":
+        return "refused"
+    if getattr(flow, "kind", "") == "yours":
+        return "kept"
+    if getattr(flow, "kind", "") != "as shipped":
+        return "changed"
+    return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
+
+
+def unread_left(s: Any) -> int:
+    """How many dice of seat ``s``'s reading are "?" now (OK leaves them out)."""
+    return sum(v is None for v in s.reading.values) if s.reading is not None else 0
+
+
+def camera_read(s: Any) -> str | None:
+    """What the camera read for the die under seat ``s``'s cursor ("4",
+    "?" for not read), or None with the cursor on "ok"."""
+    i = s.cursor - 1
+    if s.reading is None or not 0 <= i < len(s.reading.values):
+        return None
+    return value_word(s.reading.read[i] if i < len(s.reading.read) else None)
+
+
+def press_does(s: Any) -> str:
+    """What seat ``s``'s next press does while it checks a roll, in the
+    fewest words: "ok" (confirm), "ok, ? dice out" (confirm, leaving the
+    "?" dice out of the check) or "make it 5" (the die under the cursor's
+    next value; "make it x", "make it ?")."""
+    i = s.cursor - 1
+    if i < 0:
+        return "ok, ? dice out" if unread_left(s) else "ok"
+    return f"make it {value_word(next_value(s.reading.values[i]))}"
+
+
+def check_words(s: Any) -> list[str]:
+    """A checking seat's status on the HDMI card, longest form first: on
+    "ok", what OK does (with the "?" dice it leaves out, said before the
+    press); on a die, what the camera read for it and what a press makes
+    it."""
+    i = s.cursor - 1
+    if i < 0:
+        if unread_left(s):
+            return ["OK leaves the ? dice out of the check (not counted); to set one: arrows to it, press",
+                    "OK leaves ? dice out; arrows to one to set it", "OK leaves ? dice out"]
+        return ["all right: press on ok; wrong: arrows to the die, press to change it",
+                "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"]
+    read = camera_read(s)
+    nxt = value_word(next_value(s.reading.values[i]))
+    seen = "the camera could not read it (?)" if read == "?" else f"the camera read {read}"
+    return [f"die {i + 1}: {seen}; a press makes it {nxt}; arrows: next die or ok",
+            f"die {i + 1}: camera read {read}; a press makes it {nxt}",
+            f"die {i + 1}: camera: {read}; press: {nxt}", f"camera: {read}; press: {nxt}"]
+
+
+def legend(flow: Any, seat: int, keys: tuple[str, str, str]) -> list[tuple[str, str]]:
+    """Seat ``seat``'s keys in the simulator window, as a game's panel shows
+    them (:meth:`firmware.app.session_panels.SessionPanels._legends`):
+    ``(key, what)`` pairs for its button, its arrows and the hold that
+    leaves, each saying what it does now; ``keys``: the button's, the left
+    and the right arrow's names ("Space", "Left", "Right").  A key that
+    does nothing now is left out; [] for a seat not taking part."""
+    button, left, right = keys
+    arrows, held = f"{left}/{right}", f"{left}+{right} held"
+    if flow.outcome is not None:
+        return [(button, "menu" if "menu" in getattr(flow, "next_hint", "") else "close")]
+    if getattr(flow, "leaving", None) == seat:
+        return [(button, "leave"), (arrows, "stay")]
+    s = flow.seats.get(seat)
+    if s is None or flow.phase == "adapt":
+        return []
+    out = []
+    if s.status == "checking" and s.reading is not None:
+        out += [(button, press_does(s)), (arrows, "die / ok")]
+    elif s.status not in ("captured", "confirmed"):
+        out.append((button, "capture" if flow.phase == "face" else "read roll"))
+    return out + [(held, "leave")]
