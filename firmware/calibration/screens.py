@@ -27,6 +27,7 @@ from typing import Any
 from firmware.ui.kit import (ALERT, DIM, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo,
                              seat_banner)
 from engines.words import plural
+from vision.calibration.confirm import MISREAD_COST
 
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
 from firmware.calibration.oled_screen import oled_frame
@@ -65,11 +66,14 @@ def todo_text(flow: Any) -> list[str]:
             "cancelled": ["calibration cancelled", "cancelled"]}[ending(flow)]
 
 
-def figure_lines(before: dict, after: dict, left_out: int = 0) -> list[str]:
+def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = False) -> list[str]:
     """The confirmation rolls' figures in words, before and now (``before``
     and ``after``: {"dice", "right", "wrong", "unread"}; [] when no roll
     was read), and the dice the seats left out as "?" (``left_out``; PT29:
-    counted in none of the figures)."""
+    counted in none of the figures).  ``stored``: a new calibration was
+    stored; if it reads fewer dice right, a line says why (it reads fewer
+    wrong, and a die read wrong costs :data:`MISREAD_COST` nudges; PT29
+    saw "50 of 57, now 48" stored with no word of why)."""
     if not after.get("dice"):
         return []
     lines = [f"dice read right before: {before['right']} of {before['dice']}, now: {after['right']} of "
@@ -77,6 +81,9 @@ def figure_lines(before: dict, after: dict, left_out: int = 0) -> list[str]:
              f"dice read wrong before: {before['wrong']}, now: {after['wrong']}"]
     if "unread" in after and "unread" in before:
         lines.append(f"dice left to nudge before: {before['unread']}, now: {after['unread']}")
+    fewer_wrong = before.get("wrong", 0) - after.get("wrong", 0)
+    if stored and after["right"] < before["right"] and fewer_wrong > 0:
+        lines.append(f"stored: {fewer_wrong} fewer read wrong, each costs about {MISREAD_COST} nudges")
     if left_out:
         lines.append(f"{plural(left_out, 'die', 'dice')} left out as ? (not seen): in none of these")
     return lines
@@ -401,8 +408,8 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     mid_h = scene.measure("Ag", m.medium)[1]
     small = scene.measure("Ag", m.small)[1]
     top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
-    figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0))
     end = ending(flow)
+    figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0), stored=end == "changed")
     if kind == "stored":
         title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
                  "as shipped": "Back to the reader as shipped",
