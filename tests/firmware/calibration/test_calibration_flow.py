@@ -174,16 +174,24 @@ def test_a_raised_threshold_is_kept_only_where_it_reads_the_rolls_better(monkeyp
     assert flow.outcome[0] == "stored" and flow.kind == "as shipped" and "no change needed" in flow.outcome[1]
 
 
-def test_a_candidate_no_better_than_the_reader_as_it_is_stores_nothing_of_its_own(monkeypatch):
-    """New layers that read the rolls exactly as the reader does now: the
-    calibration keeps the reader as it is (no layers, no threshold), as
-    --from-labelled does."""
+def _reads_as_it_is(monkeypatch):
+    """A flow whose new layers read its confirmed rolls exactly as the
+    reader does now (9 of 10 right, 1 unread); a raised threshold reads
+    them worse.  Returns the flow and that score."""
     flow = GuidedCalibration([0], lambda: None, None)
     flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.99
     flow.fit_dice, flow.fit_windows = 24, 192
     same = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
     monkeypatch.setattr(flow, "score", lambda heads, p=None: {"dice": 10, "right": 4, "wrong": 0, "unread": 6}
                         if p else dict(same))
+    return flow, same
+
+
+def test_a_candidate_no_better_than_the_reader_as_it_is_stores_nothing_of_its_own(monkeypatch):
+    """New layers that read the rolls exactly as the reader does now: the
+    calibration keeps the reader as it is (no layers, no threshold), as
+    --from-labelled does."""
+    flow, same = _reads_as_it_is(monkeypatch)
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "as shipped" and "reader as it is" in flow.outcome[1]
     cal = flow.calibration()
@@ -654,12 +662,7 @@ def test_the_guided_flow_keeps_the_owners_calibration_when_nothing_new_beats_it(
     them with it too and keeps it when it reads them as well as or better
     than anything new, and every screen says so."""
     from vision.calibration.file import models_fingerprint
-    flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.99
-    flow.fit_dice, flow.fit_windows = 24, 192
-    same = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
-    monkeypatch.setattr(flow, "score", lambda heads, p=None: {"dice": 10, "right": 4, "wrong": 0, "unread": 6}
-                        if p else dict(same))
+    flow, same = _reads_as_it_is(monkeypatch)
     flow.had_calibration = True
     flow.stored = calibrate.Calibration({}, models_fingerprint(flow.reader.models), {"made": "2026-11-02 10:00:00"},
                                         0.95)
