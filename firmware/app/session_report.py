@@ -65,7 +65,9 @@ class SessionReport:
                        + (f", {d['nudge_wait_us'] / 1e6 / d['nudges']:.2f} s waited per nudge" if d["nudges"] else ""))
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
-                       f"({plural(d['contest_rerolls'], 'reroll')} asked after a rejection, "
+                       # (a rejection asks for the same dice nudged, never rerolled, CAB-6; the count's
+                       # key keeps its old name for saved reports)
+                       f"({plural(d['contest_rerolls'], 'nudge')} asked after a rejection, "
                        f"{d['hand_entries']} readings entered by hand)")
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
             of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
