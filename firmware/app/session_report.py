@@ -86,7 +86,9 @@ class SessionReport:
         declared = cabinet_game(self.game.game_id)
         board = declared.hook("board_words") if declared is not None else None
         for seat, score in enumerate(r["scores"]):
-            tag = " (bot)" if seat in self.runtime.bots else ""
+            # a person's seat in the save handed to a bot by the resume is no bot all along (PT29)
+            tag = (" (bot from the resume)" if seat in getattr(self, "bots_from_resume", ()) else " (bot)") \
+                if seat in self.runtime.bots else ""
             if r["finished"]:
                 out.append(f"  seat {seat + 1}{tag}: {score:g}")
             elif board is not None:
