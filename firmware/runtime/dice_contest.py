@@ -197,6 +197,8 @@ class ContestChecks:
                 # does: the same faces up, new places, read again; no throw (PT29: a reroll here,
                 # kept dice and all, was a free reroll at Stop for anyone who said "wrong")
                 self.table.nudge(key, t_us)
+            # the new reading keeps each die in the place the seat saw it (PT28's rule for a nudge)
+            self.unread_seen[key] = list(held["values"])
             self.next_frame_us = min(self.next_frame_us if self.next_frame_us is not None else t_us, t_us)
         return {"note": "contest", "player": req.get("player"), "by": seat, "values": list(held["values"]),
                 "t_us": int(t_us), "then": then}

@@ -37,7 +37,8 @@ def test_rejecting_a_right_reading_at_stop_reads_the_same_dice_again_and_spends_
     tray = s.dice.table.trays[0]
     thrown = list(tray.values)
     kept = list(s.dice.kept.get(0, []))
-    read = sorted(s.dice.held[0]["values"])
+    shown = list(s.dice.held[0]["values"])
+    read = sorted(shown)
     assert read == sorted(thrown), "the test needs a right reading to reject"
     throws = tray.throws
     _reject(t)
@@ -49,6 +50,7 @@ def test_rejecting_a_right_reading_at_stop_reads_the_same_dice_again_and_spends_
     assert "REJECTED" in said and "nudge, same faces up" in said and "reroll your dice" not in said, said
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     assert sorted(s.dice.held[0]["values"]) == read, "read again: the same dice"
+    assert s.dice.held[0]["values"] == shown, "each die in the place the seat saw it (straightened, not moved)"
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button")                                     # dice ok
     t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)
