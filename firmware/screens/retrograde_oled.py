@@ -276,12 +276,13 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
             return stop_forms(view, seat, shown.chosen, target, simulated)
         return reroll_forms(view, seat, target, simulated)
     on_card = shown.chosen is not None and shown.chosen.get("type") == "claim"
-    if on_card and stop and view["rerolls_left"] and view["seats"][seat]["dice"] \
+    if on_card and stop and view["rerolls_left"] and view["seats"][seat]["dice"] and not shown.guard_words \
             and not any(r.get("player") == seat for r in game.chance_requests()):
-        return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")))   # the press claims
+        # the press claims (not while guarded: it only shows where the cursor is, issue 34)
+        return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")))
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] \
             and not any(r.get("player") == seat for r in game.chance_requests()):
-        return card_keep_words(view, seat, shown.chosen.get("card"))
+        return card_keep_words(view, seat, shown.chosen.get("card"), guarded=bool(shown.guard_words))
     if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
             ["no rerolls: press claims", "no rerolls left"]

@@ -141,19 +141,21 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
 KEEP_HOW = "Point at a card, then reroll: the dice that fit it stay"
 
 
-def card_keep_words(view: dict[str, Any], seat: int, card: str | None) -> list[str]:
+def card_keep_words(view: dict[str, Any], seat: int, card: str | None, guarded: bool = False) -> list[str]:
     """Simulator, the cursor on a card: which dice a reroll would keep for
     it (once the cursor rested there it is the seat's target, RG-16),
     named, longest first: "reroll keeps 2 2 5 for B", ... "keeps 2 2 5";
     "reroll: none fit B" (issue 34: "stay: reroll keeps 3" puzzled a
-    tester who counted two dice; the 5 and both 2s fit)."""
+    tester who counted two dice; the 5 and both 2s fit); every die fitting
+    it: "all 6 fit B: press claims" (``guarded``: the press only shows the
+    cursor, issue 34: "all 6 fit B")."""
     dice = view["seats"][seat]["dice"] or []
     kept = fitting_dice(dice, card) if card else []
     letter = card_letters(view).get(card, "?")
     if not kept:
         return [f"reroll: none fit {letter}", f"none fit {letter}"]
     if len(kept) == len(dice):      # all fit: the press claims it (PT29)
-        return all_fit_forms(view, seat, letter, on_card=True)
+        return [f"all {len(dice)} fit {letter}"] if guarded else all_fit_forms(view, seat, letter, on_card=True)
     vals = _values(kept)
     return [f"reroll keeps {vals} for {letter}", f"reroll keeps {vals} ({letter})", f"reroll keeps {vals}",
             f"keeps {vals}"]
