@@ -177,6 +177,8 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> lis
     if not fixed:
         return [f"press again: roll all {n}", f"again: roll all {n}", ARMED_WORDS]
     vals, rest = _values(fixed), n - len(fixed)
+    if not rest:     # all fit its target: the confirm throws no die (PT29: say so, not "to reroll")
+        return [f"press again: keep all {n}, roll 0", f"again: keep all {n}, roll 0", "again: throws no die"]
     return [f"press again: keep {vals}, roll {rest}", f"again: keep {vals}, roll {rest}",
             f"press again: keep {vals}", f"again: keep {vals}", ARMED_WORDS]
 

@@ -69,3 +69,18 @@ def test_at_stop_on_a_card_with_rerolls_left_the_words_say_the_press_claims_it(t
     _walk(t, "left", 1, 1000)                         # onto card C, dice that do not all fit
     said = " | ".join(t.oled_texts(0))
     assert "Stop!" not in _words(t) and "claim" in _words(t) and "C" in _words(t), said
+
+
+def test_an_armed_reroll_that_keeps_every_die_says_it_throws_none(table):
+    """All six fit the target and the seat presses "reroll" anyway: the
+    arming words say the confirm throws no die, not "press again to
+    reroll"."""
+    t = table("retrograde", 3, bots={1, 2}, seed=11)
+    target = _at_stop_aimed(t)
+    _lucky_reroll(t, target)
+    assert _chosen(t)["type"] == "reroll"
+    t.step(30)                                        # past the look-first guard of the new choice
+    t.press(0, "button")                              # arms
+    t.step(2)
+    said = " | ".join(t.oled_texts(0))
+    assert "roll 0" in _words(t) or "no die" in _words(t), said
