@@ -155,9 +155,9 @@ def _contest(check=(), rejected=(), entry=()):
 
 
 #: Retrograde (ruling CAB-6): seat 3's reading is held for it to check, seat 2
-#: rejected its reading and rerolls; neither has dice in the engine yet.
+#: rejected its reading and nudges its dice; neither has dice in the engine yet.
 RG_CONTEST_WANT, RG_CONTEST = _contest(check=(2,), rejected=(1,))
-#: Ginza: the common dice were rejected (seat 1 rerolls them); seat 1 enters its
+#: Ginza: the common dice were rejected (seat 1 nudges them); seat 1 enters its
 #: replenished dice by hand.
 GZ_CONTEST_WANT, GZ_CONTEST = _contest(rejected=(-1,), entry=(0,))
 
@@ -215,7 +215,7 @@ STATES: dict[str, list[State]] = {
         State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
               and v["seats"][0]["dice"] is not None, "solo: the running timer (RG-10)"),
         State("contest", 3, 1, _rg_contest, "CAB-6: seat 3 checks the dice the camera read (not in the game "
-              "yet), seat 2 rejected its reading and rerolls", readings=RG_CONTEST),
+              "yet), seat 2 rejected its reading and nudges its dice", readings=RG_CONTEST),
         State("four", 4, 2, lambda g, v: v["phase"] == "roll" and v["round"] >= 5
               and sum(s["dice"] is not None for s in v["seats"]) >= 3, "four seats late in the game"),
         State("over", 3, 1, lambda g, v: g.is_terminal(), "the end: final scores"),
@@ -241,7 +241,7 @@ STATES: dict[str, list[State]] = {
         State("busy", 4, 7, _gz_busy, "late: orders won, arrange cards at Lv.2, dice limits raised"),
         State("roll", 3, 2, lambda g, v: v["phase"] == "play" and bool(v["dice_requests"])
               and v["round"] >= 2, "a seat rolls dice for the camera"),
-        State("contest", 3, 2, _gz_contest, "CAB-6: the common dice were rejected (seat 1 rerolls them); "
+        State("contest", 3, 2, _gz_contest, "CAB-6: the common dice were rejected (seat 1 nudges them); "
               "seat 1 enters its new dice by hand", readings=GZ_CONTEST),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
     ],

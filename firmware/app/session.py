@@ -82,6 +82,9 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
         self.game = game
         #: True after :meth:`resume`: the report's camera counts cover this run only
         self.resumed = False
+        #: seats a person played in the save that a bot plays since the resume
+        #: (``cabinet resume --bots``): the report tags them "(bot from the resume)"
+        self.bots_from_resume: set[int] = set()
         self.writer = writer
         self.opts = opts
         kwargs = {} if model is _UNSET else {"model": model}

@@ -119,6 +119,7 @@ class SessionOpen:
             if getattr(session.dice, "table", None) is not None:   # simulated dice go on, not from round 1
                 session.dice.table.continue_after(sum(a.get("type") == "dice" for a in contents.actions))
             session.resumed = True
+            session.bots_from_resume = set(opts.bots) - set(meta.get("bots", []))
             return session
         except BaseException:
             writer.close()

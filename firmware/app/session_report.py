@@ -65,7 +65,9 @@ class SessionReport:
                        + (f", {d['nudge_wait_us'] / 1e6 / d['nudges']:.2f} s waited per nudge" if d["nudges"] else ""))
         if d["contested"] or d["hand_entries"]:
             out.append(f"  readings contested by the seats, whole game: {d['contested']} "
-                       f"({plural(d['contest_rerolls'], 'reroll')} asked after a rejection, "
+                       # (a rejection asks for the same dice nudged, never rerolled, CAB-6; the count's
+                       # key keeps its old name for saved reports)
+                       f"({plural(d['contest_rerolls'], 'nudge')} asked after a rejection, "
                        f"{d['hand_entries']} readings entered by hand)")
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
             of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
@@ -84,7 +86,9 @@ class SessionReport:
         declared = cabinet_game(self.game.game_id)
         board = declared.hook("board_words") if declared is not None else None
         for seat, score in enumerate(r["scores"]):
-            tag = " (bot)" if seat in self.runtime.bots else ""
+            # a person's seat in the save handed to a bot by the resume is no bot all along (PT29)
+            tag = (" (bot from the resume)" if seat in getattr(self, "bots_from_resume", ()) else " (bot)") \
+                if seat in self.runtime.bots else ""
             if r["finished"]:
                 out.append(f"  seat {seat + 1}{tag}: {score:g}")
             elif board is not None:

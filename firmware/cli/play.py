@@ -84,7 +84,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", type=game_id, metavar="GAME", help=", ".join(GAMES))
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--bots", default="none",
-                   help="all, none, or seat numbers like 2,3 (1-based); each may carry a level: "
+                   help="all (every seat, seat 1 too), none, or seat numbers like 2,3 (1-based); "
+                        "each may carry a level: "
                         "all:hard, 2:easy,3:hard (levels easy, normal, hard, random)")
     p.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard", "random"],
                    help="level of the bot seats that name none (default normal)")
@@ -106,7 +107,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     q = sub.add_parser("resume", help="continue the last unfinished game from its journal")
     q.add_argument("--journal", metavar="PATH", help="journal file (default: newest unfinished)")
     q.add_argument("--bots", default=None,
-                   help="all, none, or seat numbers like 2,3 (default: the seats that were bots)")
+                   help="all (every seat, seat 1 too, as in play), none, or seat numbers like 2,3 "
+                        "(default: the seats that were bots)")
     q.add_argument("--headless", action="store_true", help="no window: virtual clock, needs every seat a bot")
     q.add_argument("--screens", metavar="DIR", help="write a PNG of each screen change here")
     q.add_argument("--size", metavar="WxH", help="HDMI size, e.g. 800x480 (default: config)")
@@ -233,7 +235,11 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
         header = journal_mod.read(path).header
     players = int(header.get("num_players", 0) or 0)
     meta = header.get("meta", {}) or {}
-    bots = set(meta.get("bots", [])) if args.bots is None else parse_bots(args.bots, players)
+    saved = set(meta.get("bots", []))
+    bots = saved if args.bots is None else parse_bots(args.bots, players)
+    words = handed_words(args.bots, saved, bots)
+    if words:
+        print(f"cabinet: {words}", file=sys.stderr)
     wiring.require(cfg, header.get("game", ""), players, bots)
     headless_or_refuse(args, bots, players)
     if args.screens:
@@ -241,6 +247,33 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     opts = SessionOptions(headless=args.headless, screens=args.screens, size=size, bots=bots)
     session = Session.resume(cfg, path, opts)
     return session.run_and_report()
+
+
+def _seats(seats: list[int]) -> str:
+    """0-based ``seats`` as "seat 2" or "seats 1, 3"."""
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s + 1) for s in seats)
+
+
+def handed_words(spec: str | None, saved: set[int], bots: set[int]) -> str:
+    """What ``cabinet resume --bots SPEC`` changes in who plays which seat,
+    against the save's bot seats ``saved`` ("" when nothing changes):
+    the seats a person played that bots play now, with how to keep them
+    ("--bots all" is every seat, seat 1 too, as in ``play``; PT29: seat 1
+    became "(bot)" unsaid), and the bots' seats given to people."""
+    handed, freed = sorted(bots - saved), sorted(saved - bots)
+    parts = []
+    if handed:
+        many = len(handed) > 1
+        why = " (--bots all: every seat)" if (spec or "").strip().lower().startswith("all") else ""
+        keep = ",".join(str(s + 1) for s in sorted(bots - set(handed))) or "none"
+        parts.append(f"{_seats(handed)} {'were' if many else 'was'} played by a person in the save and "
+                     f"{'are bots' if many else 'is a bot'} now{why}; to play {'them' if many else 'it'} "
+                     f"yourself: --bots {keep} (or no --bots: as saved)")
+    if freed:
+        many = len(freed) > 1
+        parts.append(f"{_seats(freed)} {'were bots' if many else 'was a bot'} in the save and "
+                     f"{'are' if many else 'is'} played by a person now")
+    return "; ".join(parts)
 
 
 def run_cabinet(args: argparse.Namespace, cfg: dict[str, Any]) -> int:

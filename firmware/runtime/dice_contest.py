@@ -1,7 +1,7 @@
 """Contesting a reading (issue 21, ruling CAB-6): a settled reading of a
 seat a person plays is held for its check; a short press (or the window
-running out) accepts it, a long press rejects it (reroll, then hand
-entry); the screens' view of that flow; the simulated bots' checks; the
+running out) accepts it, a long press rejects it (the same dice nudged
+for a new reading, then hand entry); the screens' view of that flow; the simulated bots' checks; the
 counts rebuilt from a journal on resume.
 
 :class:`ContestChecks` is mixed into :class:`firmware.runtime.dice_station.DiceStation`;
@@ -168,9 +168,11 @@ class ContestChecks:
 
     def reject(self, key: int, seat: int, t_us: int) -> dict[str, Any]:
         """``seat`` rejects held reading ``key`` at ``t_us`` (a long press):
-        the values never reach the game; the seat is asked to reroll, or
-        after :data:`CONTESTS_BEFORE_ENTRY` rejections to enter the values
-        by hand.
+        the values never reach the game; the seat is asked to straighten
+        its dice where they lie (the same faces up) for a new reading, never
+        to reroll them (the simulated table nudges them: same values, new
+        places), or after :data:`CONTESTS_BEFORE_ENTRY` rejections to enter
+        the values by hand.
 
         Returns:
             The journal note of the rejection (``{"note": "contest", ...}``).
@@ -190,9 +192,13 @@ class ContestChecks:
         else:
             self.stats.contest_rerolls += 1
             self.rejected[key] = seat
-            if self.table is not None:   # the simulated seat rerolls its dice (those it did not keep)
-                self.table.roll(key, len(held["values"]), int(req.get("faces", 6)), req.get("colour"), t_us,
-                                self.kept.get(key, [])[:len(held["values"])])
+            if self.table is not None:
+                # the simulated seat straightens its dice where they lie, as a person at the cabinet
+                # does: the same faces up, new places, read again; no throw (PT29: a reroll here,
+                # kept dice and all, was a free reroll at Stop for anyone who said "wrong")
+                self.table.nudge(key, t_us)
+            # the new reading keeps each die in the place the seat saw it (PT28's rule for a nudge)
+            self.unread_seen[key] = list(held["values"])
             self.next_frame_us = min(self.next_frame_us if self.next_frame_us is not None else t_us, t_us)
         return {"note": "contest", "player": req.get("player"), "by": seat, "values": list(held["values"]),
                 "t_us": int(t_us), "then": then}

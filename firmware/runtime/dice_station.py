@@ -15,8 +15,9 @@ and shown on the seat's OLED (the dice drawn) before the game gets it.
 While it is held the seat may reject it with a long press of its big
 button (held :data:`~firmware.rulings.LONG_PRESS_US` or more) or accept it at once with a
 short press; when the window runs out it is accepted.  A rejected reading
-never reaches the engine: the seat is asked to reroll ("rejected:
-reroll") and the next settled reading is held again; after
+never reaches the engine: the seat is asked to nudge its dice, the same
+faces up ("rejected: nudges"; never a reroll, which would be free: PT29)
+and the next settled reading is held again; after
 :data:`~firmware.runtime.dice_contest.CONTESTS_BEFORE_ENTRY` rejections of one
 request the seat enters the values by hand (navigation sets the die under
 the cursor, a press moves on, a long press goes back, a press on "ok"
@@ -96,7 +97,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         #: tray key -> rejections of the request being served
         self.contests: dict[int, int] = {}
         #: tray key -> the seat that rejected its last reading (until the
-        #: next reading settles: "rejected: reroll")
+        #: next reading settles: "rejected: nudges")
         self.rejected: dict[int, int] = {}
         #: tray key -> hand entry: ``{"values", "cursor", "seat", "read"}``
         self.entries: dict[int, dict[str, Any]] = {}

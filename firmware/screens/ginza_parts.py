@@ -278,7 +278,7 @@ def start_levels(game, view: dict[str, Any], seat: int) -> dict[str, int]:
 def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
          held: list[int] | None = None, lit: list[int] | None = None) -> None:
     """One seat's player mat (``doing``: the banner's gold words, e.g.
-    "rejected: rerolls", ruling CAB-6, or what the seat's cursor would do;
+    "rejected: nudges", ruling CAB-6, or what the seat's cursor would do;
     ``held``: a reading the seat is checking, drawn in a gold ring in the
     requested dice's places: not in the game yet; ``lit``: the dice values
     the choice under the seat's cursor would take, ringed in gold)."""

@@ -19,16 +19,17 @@ from firmware.ui.oled import OledFrame, oled_font
 COMMON = -1
 
 #: banner words per state (gold "doing" text of the seat's banner)
-STATE_WORDS = {"check": "checks dice", "rejected": "rejected: rerolls", "entry": "enters dice"}
+STATE_WORDS = {"check": "checks dice", "rejected": "rejected: nudges", "entry": "enters dice"}
 
 
 #: the same, short (a narrow banner: still says what this seat does)
-SHORT_WORDS = {"check": "checks", "rejected": "rerolls", "entry": "by hand"}
+SHORT_WORDS = {"check": "checks", "rejected": "nudges", "entry": "by hand"}
 
 
 def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: bool = False) -> str:
     """The seat banner's words for ``seat``'s own tray ("" = none);
-    ``short`` for a narrow banner ("rerolls" for "rejected: rerolls")."""
+    ``short`` for a narrow banner ("nudges" for "rejected: nudges": the
+    seat straightens its dice for a new reading, ruling CAB-6)."""
     r = (readings or {}).get(seat)
     return (SHORT_WORDS if short else STATE_WORDS).get(r["state"], "") if r else ""
 
@@ -36,9 +37,11 @@ def banner_words(readings: dict[int, dict[str, Any]] | None, seat: int, short: b
 def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) -> str:
     """The shared screen's "what to do now" while a reading was rejected or
     is entered by hand, naming who acts: e.g. ``"Seat 2 rejected its dice:
-    Seat 2 rerolls"``, ``"Common dice rejected by Seat 1: Seat 1 rerolls them"``,
-    ``"Seat 1 enters dice by hand"`` (``short``: ``"Seat 2 rerolls"``,
-    ``"Seat 1 rerolls common dice"``, ``"Seat 1 enters dice"``); "" = none
+    Seat 2 nudges them"``, ``"Common dice rejected by Seat 1: Seat 1 nudges
+    them"`` (a rejection asks for the same dice straightened, never
+    rerolled, ruling CAB-6), ``"Seat 1 enters dice by hand"`` (``short``:
+    ``"Seat 2 nudges dice"``, ``"Seat 1 nudges common dice"``,
+    ``"Seat 1 enters dice"``); "" = none
     (checks alone do not take the header)."""
     parts = []
     for key in sorted(readings or {}, key=lambda k: (k == COMMON, k)):
@@ -49,11 +52,11 @@ def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) 
         by = f"Seat {r.get('by', 0) + 1}"
         if r["state"] == "rejected":
             if key == COMMON:
-                # any seat may roll the common dice; the one who said "wrong" is named
-                parts.append(f"{by} rerolls common dice" if short
-                             else f"Common dice rejected by {by}: {by} rerolls them")
+                # any seat may straighten the common dice; the one who said "wrong" is named
+                parts.append(f"{by} nudges common dice" if short
+                             else f"Common dice rejected by {by}: {by} nudges them")
             else:
-                parts.append(f"{who} rerolls" if short else f"{who} rejected its dice: {who} rerolls")
+                parts.append(f"{who} nudges dice" if short else f"{who} rejected its dice: {who} nudges them")
         elif key == COMMON:
             parts.append(f"{by} enters common dice" if short else f"Common dice: {by} enters them by hand")
         else:
@@ -118,12 +121,13 @@ def _dice_row(f: OledFrame, y: int, values: list[int], cursor: int | None = None
 
 def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False, look: bool = False) -> OledFrame:
     """The seat's OLED while a reading of tray ``key`` is checked (the dice
-    as read, "press: dice ok / hold: wrong, reroll", a bar and the seconds
+    as read, "press: dice ok / hold: wrong, nudge", a bar and the seconds
     for the time left; ``early``: the seat pressed while its dice still
     rolled, "too soon: look, then press" for a moment; ``look``: it pressed
     less than 0.7 s after the check appeared, "look first: check the dice",
-    rulings CAB-6, CAB-12), rerolled
-    after a rejection ("REJECTED" "reroll your dice") or entered by hand
+    rulings CAB-6, CAB-12), nudged
+    after a rejection ("REJECTED" "nudge, same faces up": straightened where
+    they lie, never rerolled) or entered by hand
     (the dice with a cursor, "left/right: value", "press: next")."""
     f = OledFrame()
     whose = "common dice" if key == COMMON else "your dice"
@@ -146,11 +150,11 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
             if not early:
                 secs = f"{-(-left // 1000)} s"                # the seconds left, rounded up (CAB-6)
                 f.text(f.W - 2 - f.width(secs), y + size + 3, secs)
-            # what "wrong" leads to, said before the seat holds (CAB-6: a reroll, the last time: by hand)
+            # what "wrong" leads to, said before the seat holds (CAB-6: a nudge, the last time: by hand)
             by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
-            f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, reroll")
+            f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, nudge")
         elif held >= LONG_PRESS_US // 1000:
-            f.text(2, y + size + 4, "let go: wrong, reroll")
+            f.text(2, y + size + 4, "let go: wrong, nudge")
         else:
             f.text(2, y + size + 4, "keep holding: wrong")
         f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)
@@ -158,8 +162,9 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
     elif state == "rejected":
         f.glyph(0, y, f.W, "REJECTED", size=16)
         by = reading.get("by", seat)
-        f.text(2, y + 22, "reroll your dice" if key != COMMON else "reroll the dice" if by == seat
-               else f"Seat {by + 1} rerolls")
+        # the same dice straightened where they lie for a new look, never rerolled (PT29: a
+        # reroll here was free, kept dice and all, even at Stop)
+        f.text(2, y + 22, "nudge, same faces up" if key != COMMON or by == seat else f"Seat {by + 1} nudges them")
         if reading.get("contests", 0) + 1 >= reading.get("limit", 2):
             f.best(2, y + 36, ["wrong again: by hand", "next: by hand"])
     elif state == "entry":

@@ -30,7 +30,7 @@ from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
 from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
-    KEEP_HOW, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
+    KEEP_HOW, all_fit_letter, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
@@ -70,9 +70,12 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     elif phase in ("roll", "stop"):
         people = [p for p in range(len(view["seats"])) if p not in set(context.get("bots") or ())]
         _roll_info(info, view, _only_bots(view, context), view["stop_seat"] in people)
+        fit = _stop_all_fit(view, context, people)
+        if fit:        # PT29: every die of the Stop seat fits its target: a reroll would throw none
+            info["lines"].append((fit, NEED))
         # RG-16: how a person keeps dice on a reroll, while one may still reroll (PT28: not at Stop
         # with no rerolls left, where the next press claims)
-        if context.get("simulated_dice") and (phase == "roll" or view["rerolls_left"] > 0) \
+        elif context.get("simulated_dice") and (phase == "roll" or view["rerolls_left"] > 0) \
                 and any(view["seats"][p]["dice"] and not view["seats"][p].get("claim") for p in people):
             info["lines"].append((KEEP_HOW, INFO))
     elif phase == "blast":
@@ -83,6 +86,20 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
     elif phase == "over":
         info.update(head="Game over", lines=_result_lines(view))
     return info
+
+
+def _stop_all_fit(view: dict[str, Any], context: dict[str, Any], people: list[int]) -> str:
+    """At Stop (RG-8) with rerolls left, a person the Stop seat and every
+    one of its dice fitting its target card (the simulator's, RG-16): what
+    its press does, "All its dice fit card C: point at it, press to
+    claim", after "Seat 1 claims last: 1 reroll left" (PT29: only that was
+    said); else ""."""
+    s = view.get("stop_seat")
+    if view["phase"] != "stop" or s not in people or not view["rerolls_left"] or view["seats"][s].get("claim") \
+            or not context.get("simulated_dice"):
+        return ""
+    letter = all_fit_letter(view, s, (context.get("targets") or {}).get(s))
+    return f"All its dice fit card {letter}: point at it, press to claim" if letter else ""
 
 
 def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False, person: bool = False) -> None:

@@ -12,7 +12,7 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import armed_forms, card_keep_words, keep_short, one_line, reroll_forms
+from firmware.screens.retrograde_words import armed_forms, card_keep_words, one_line, reroll_forms, stop_forms
 from firmware.screens.choices import press_count
 
 
@@ -272,16 +272,17 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
         return armed_forms(view, seat, fixed)
     if on_reroll and not any(r.get("player") == seat for r in game.chance_requests()):
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
-        keeps = reroll_forms(view, seat, target, simulated)
-        if stop:     # the rerolls left and the dice kept on one line
-            short = keep_short(view, seat, target, simulated)
-            return [f"{keeps[0]}; {left} left", f"{left}, {short}", f"{short}, {view['rerolls_left']} left",
-                    f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"]
-        return keeps
+        if stop:     # the rerolls left and the dice kept, the card named (PT29), on one line
+            return stop_forms(view, seat, shown.chosen, target, simulated)
+        return reroll_forms(view, seat, target, simulated)
     on_card = shown.chosen is not None and shown.chosen.get("type") == "claim"
+    if on_card and stop and view["rerolls_left"] and view["seats"][seat]["dice"] and not shown.guard_words \
+            and not any(r.get("player") == seat for r in game.chance_requests()):
+        # the press claims (not while guarded: it only shows where the cursor is, issue 34)
+        return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")))
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] \
             and not any(r.get("player") == seat for r in game.chance_requests()):
-        return card_keep_words(view, seat, shown.chosen.get("card"))
+        return card_keep_words(view, seat, shown.chosen.get("card"), guarded=bool(shown.guard_words))
     if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
             ["no rerolls: press claims", "no rerolls left"]

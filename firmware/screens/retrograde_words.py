@@ -129,6 +129,8 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
     if not kept:
         return [f"none fit {letter}: roll all {len(dice)}", f"roll all {len(dice)}"]
     vals, rest = _values(kept), len(dice) - len(kept)
+    if not rest:     # all fit: a reroll would throw none (PT29), the card is there to claim
+        return all_fit_forms(view, seat, letter, on_card=False)
     return [f"keep {vals} for {letter}, roll {rest}", f"keep {vals} ({letter}), roll {rest}",
             f"keep {vals} for {letter}", f"keep {vals}"]
 
@@ -139,17 +141,21 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
 KEEP_HOW = "Point at a card, then reroll: the dice that fit it stay"
 
 
-def card_keep_words(view: dict[str, Any], seat: int, card: str | None) -> list[str]:
+def card_keep_words(view: dict[str, Any], seat: int, card: str | None, guarded: bool = False) -> list[str]:
     """Simulator, the cursor on a card: which dice a reroll would keep for
     it (once the cursor rested there it is the seat's target, RG-16),
     named, longest first: "reroll keeps 2 2 5 for B", ... "keeps 2 2 5";
     "reroll: none fit B" (issue 34: "stay: reroll keeps 3" puzzled a
-    tester who counted two dice; the 5 and both 2s fit)."""
+    tester who counted two dice; the 5 and both 2s fit); every die fitting
+    it: "all 6 fit B: press claims" (``guarded``: the press only shows the
+    cursor, issue 34: "all 6 fit B")."""
     dice = view["seats"][seat]["dice"] or []
     kept = fitting_dice(dice, card) if card else []
     letter = card_letters(view).get(card, "?")
     if not kept:
         return [f"reroll: none fit {letter}", f"none fit {letter}"]
+    if len(kept) == len(dice):      # all fit: the press claims it (PT29)
+        return [f"all {len(dice)} fit {letter}"] if guarded else all_fit_forms(view, seat, letter, on_card=True)
     vals = _values(kept)
     return [f"reroll keeps {vals} for {letter}", f"reroll keeps {vals} ({letter})", f"reroll keeps {vals}",
             f"keeps {vals}"]
@@ -171,6 +177,8 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> lis
     if not fixed:
         return [f"press again: roll all {n}", f"again: roll all {n}", ARMED_WORDS]
     vals, rest = _values(fixed), n - len(fixed)
+    if not rest:     # all fit its target: the confirm throws no die (PT29: say so, not "to reroll")
+        return [f"press again: keep all {n}, roll 0", f"again: keep all {n}, roll 0", "again: throws no die"]
     return [f"press again: keep {vals}, roll {rest}", f"again: keep {vals}, roll {rest}",
             f"press again: keep {vals}", f"again: keep {vals}", ARMED_WORDS]
 
@@ -204,3 +212,53 @@ def one_line(text: str) -> list[str]:
     """Shorter forms of ``text`` for one OLED line: with :data:`KEEP_SHORT`
     for :data:`KEEP_BY_HAND` (none when it has no such words)."""
     return [text.replace(KEEP_BY_HAND, KEEP_SHORT)] if KEEP_BY_HAND in text else []
+
+
+def all_fit_letter(view: dict[str, Any], seat: int, card: str | None) -> str | None:
+    """The letter of target card ``card`` when it is face up and every one
+    of ``seat``'s dice fits it (a reroll aimed at it would keep them all
+    and throw none: the seat has only to claim it), else None."""
+    dice = view["seats"][seat]["dice"] or []
+    if not dice or card not in (view.get("face_up_ids") or []):
+        return None
+    return card_letters(view).get(card) if len(fitting_dice(dice, card)) == len(dice) else None
+
+
+def all_fit_forms(view: dict[str, Any], seat: int, letter: str, on_card: bool) -> list[str]:
+    """Every die of ``seat`` fits card ``letter`` (:func:`all_fit_letter`):
+    what its next press does, longest first (PT29: "Stop! 1 reroll" alone
+    when all six dice fit card C).  On the card: the press claims it; on
+    "reroll": the way to claim it (a reroll would throw no die)."""
+    n = len(view["seats"][seat]["dice"] or [])
+    if on_card:
+        return [f"all {n} fit {letter}: press claims", f"all fit {letter}: press claims", f"press claims {letter}"]
+    return [f"all {n} fit {letter}: aim at {letter}, claim", f"all {n} fit {letter}: aim at {letter}",
+            f"all fit {letter}: aim at {letter}"]
+
+
+def stop_forms(view: dict[str, Any], seat: int, chosen: dict[str, Any] | None, target: str | None,
+               simulated: bool) -> list[str]:
+    """Stop (RG-8), ``seat`` the Stop seat with rerolls left and its dice
+    in: what its next press does, longest first, always naming the card it
+    claims or the card a reroll keeps dice for (PT29; never "Stop! 1
+    reroll" alone while a shorter form names the card).  ``chosen``: the
+    choice under its cursor; ``target``: the card a simulated reroll keeps
+    dice for (RG-16)."""
+    left = plural(view["rerolls_left"], "reroll")
+    stop = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"
+    letters = card_letters(view)
+    if chosen is not None and chosen.get("type") == "claim":
+        letter = letters.get(chosen.get("card"), "?")
+        if all_fit_letter(view, seat, chosen.get("card")):
+            return all_fit_forms(view, seat, letter, on_card=True)
+        return [f"press claims {letter}; {left} left", f"claims {letter}, {left} left",
+                f"claims {letter}, {view['rerolls_left']} left", f"press claims {letter}", f"claim {letter}?"]
+    letter = all_fit_letter(view, seat, target) if simulated else None
+    if letter:
+        return all_fit_forms(view, seat, letter, on_card=False)
+    keeps = reroll_forms(view, seat, target, simulated)
+    short = keep_short(view, seat, target, simulated)
+    forms = [f"{keeps[0]}; {left} left", f"{left}, {short}", f"{short}, {view['rerolls_left']} left"]
+    if simulated and target in (view.get("face_up_ids") or []) and fitting_dice(view["seats"][seat]["dice"], target):
+        forms += [f"{left}: keep for {letters[target]}", f"keep for {letters[target]}"]
+    return forms + [stop]

@@ -178,21 +178,22 @@ def reading_words(seat: int, key: int, reading: dict[str, Any]) -> Words | None:
     """What ``seat`` is told while its OLED shows the dice of tray ``key``
     (its own, or :data:`~firmware.screens.readings.COMMON`) as the camera
     read them (ruling CAB-6): check them ("press your button if they are
-    right, hold it if they are wrong"), reroll them after a rejection, or
-    enter them by hand; None while another seat rerolls rejected common
-    dice (the header says who)."""
+    right, hold it if they are wrong"), nudge them after a rejection (the
+    same faces up, never rerolled), or enter them by hand; None while
+    another seat nudges rejected common dice (the header says who)."""
     dice = "the common dice" if key == COMMON else "your dice"
     state = reading.get("state")
     if state == "check":
-        wrong = "enter them by hand" if reading.get("contests", 0) + 1 >= reading.get("limit", 2) else "reroll"
+        wrong = "enter them by hand" if reading.get("contests", 0) + 1 >= reading.get("limit", 2) \
+            else "nudge them for a new look"
         return Words(f"check {dice} as the camera read them on your screen",
                      f"press your button if they are right, hold it if they are wrong ({wrong})",
                      ("check the dice: press if right, hold if wrong", "check the dice"))
     if state == "rejected":
         if key == COMMON and reading.get("by", seat) != seat:
             return None
-        return Words(f"{dice} were rejected", "reroll them in the tray (the camera reads them again)",
-                     ("reroll the rejected dice", "reroll the dice"))
+        return Words(f"{dice} were rejected", "nudge them in the tray, the same faces up, for the camera to "
+                     "read them again (not a reroll)", ("nudge, same faces up", "nudge the dice"))
     if state == "entry":
         return Words(f"enter {dice} by hand on your screen",
                      "the arrows set a die's value, press your button for the next die, hold it to go back",

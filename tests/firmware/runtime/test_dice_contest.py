@@ -91,7 +91,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     assert g.view(None)["seats"][0]["dice"] is None and g.chance_requests()
     ctx = s.context()
     # the OLED says what "wrong" leads to before the seat holds (play-test: a full reroll surprised)
-    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, reroll"]
+    assert oled_frame(g, 0, rt.controls[0], ctx).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, nudge"]
     look(s)
     throws = station.table.trays[0].throws
     hold = station.held[0]["window"] + 500_000    # longer than the window (CAB-6: it grows with the dice)
@@ -102,16 +102,16 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     assert "keep holding: wrong" in oled_frame(g, 0, rt.controls[0], s.context()).texts
     rt.step(station.held[0]["until"] + 1)
     assert 0 in station.held, "the window does not run out while the button is down"
-    assert "let go: wrong, reroll" in oled_frame(g, 0, rt.controls[0], s.context()).texts
+    assert "let go: wrong, nudge" in oled_frame(g, 0, rt.controls[0], s.context()).texts
     run_until(s, lambda: rt.now_us >= t_down + hold + 50_000)
     assert state(g) == before, "a rejected reading must never reach the engine"
     assert station.stats.contested == 1 and station.stats.contest_rerolls == 1
-    assert station.table.trays[0].throws == throws + 1, "the station asks for a reroll"
+    assert station.table.trays[0].throws == throws, "the station asks for a nudge, never a reroll (PT29)"
     ctx = s.context()
     assert ctx["readings"][0]["state"] == "rejected"
     assert "REJECTED" in oled_frame(g, 0, rt.controls[0], ctx).texts
     scene = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure())
-    assert scene.facts["contest"] == "Seat 1 rejected its dice: Seat 1 rerolls"
+    assert scene.facts["contest"] == "Seat 1 rejected its dice: Seat 1 nudges them"
     assert notes(s.writer.path) == [{"note": "contest", "player": 0, "by": 0, "values": first,
                                      "t_us": notes(s.writer.path)[0]["t_us"], "then": "reroll"}]
     assert state(replay(s.writer.path)[0]) == state(g)
@@ -457,13 +457,13 @@ def test_report_names_units_and_scopes_after_a_resume(tmp_path):
     press(s, 0, LONG_PRESS_US + 100_000)
     fresh = "\n".join(s.report_lines(s.report()))
     assert "dice, whole game:" in fresh and "dice entered by hand" in fresh
-    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in fresh
+    assert "readings contested by the seats, whole game: 1 (1 nudge asked after a rejection, 0 readings entered by hand)" in fresh
     s.writer.close()
     resumed = Session.resume(cfg_for(tmp_path), tmp_path / "g.jsonl",
                              SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
     text = "\n".join(resumed.report_lines(resumed.report()))
     assert "dice, this run (since the resume): 0 read by the camera" in text
-    assert "readings contested by the seats, whole game: 1 (1 reroll asked after a rejection, 0 readings entered by hand)" in text
+    assert "readings contested by the seats, whole game: 1 (1 nudge asked after a rejection, 0 readings entered by hand)" in text
     assert "misread dice that reached the game, this run: 0 (none misread)" in text
     resumed.writer.close()
 
@@ -507,6 +507,6 @@ def test_pt12_the_reports_reroll_counts_say_what_each_counts(tmp_path):
                              SessionOptions(headless=True, size=(800, 480)), model=NOT_A_PI)
     text = "\n".join(resumed.report_lines(resumed.report()))
     assert "0 rerolls asked for unread dice" in text, text
-    assert "(1 reroll asked after a rejection, 0 readings entered by hand)" in text, text
+    assert "(1 nudge asked after a rejection, 0 readings entered by hand)" in text, text
     assert " 0 rerolls," not in text and "1 rerolled" not in text
     resumed.writer.close()
