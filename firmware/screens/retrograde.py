@@ -36,8 +36,9 @@ from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED a
 from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
-from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _final, _sheet, _solo_goal, feed_lines, seat_doing
-from firmware.screens.retrograde_sheet import result_breakdown  # noqa: F401 - the result card's hook, found here
+from firmware.screens.retrograde_end import _final, _solo_goal
+from firmware.screens.retrograde_end import result_breakdown  # noqa: F401 - the result card's hook, found here
+from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _sheet, feed_lines, seat_doing
 
 DRAWN = True
 
