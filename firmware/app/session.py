@@ -264,9 +264,9 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
 
     def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
         """The HDMI's scene now: the game's screen, the result screen over
-        it once :attr:`show_result` is set, or the pause's pages; None
-        when it could not be laid out (a layout bug, logged: the last
-        frame stays)."""
+        it once :attr:`show_result` is set, or the pause's pages; the game
+        in words when it could not be laid out (a layout bug, logged;
+        PT30); None when not even that (the last frame stays)."""
         size = (self.renderer.width, self.renderer.height)
         try:
             if not self.runtime.pause.paused or (self.show_result and ctx["result"] is not None):
@@ -279,10 +279,21 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
             pages = getattr(model, "facts", {}).get("log", {}).get("pages")
             if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
                 self.runtime.pause.page = -pages
-        except ValueError as exc:  # a layout bug (LayoutError) must never end a game: keep the last frame
+        except ValueError as exc:  # a layout bug (LayoutError) must never end a game, nor hide it: in words
             self._layout_bug("HDMI", exc)
-            model = None
+            model = self._plain_scene(ctx, size)
         return model
+
+    def _plain_scene(self, ctx: dict[str, Any], size: tuple[int, int]) -> Any:
+        """The game in words (:func:`firmware.screens.plain.plain_screen`)
+        when its screen could not be laid out; None when even that fails
+        (the last frame stays)."""
+        from firmware.screens.plain import plain_screen
+        try:
+            return plain_screen(self.game, ctx, size, self.renderer.scene_measure)
+        except ValueError as exc:
+            self._layout_bug("the HDMI in words", exc)
+            return None
 
     def _game_scene(self, ctx: dict[str, Any], size: tuple[int, int]) -> Any:
         """The game's HDMI scene, under the result screen once :attr:`show_result` is set."""

@@ -19,6 +19,7 @@ Reading never modifies the journal; a damaged one is refused with
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import warnings
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from engines.results import game_result
 from firmware.runtime import journal as journal_mod
 from firmware.runtime.controls import SeatControls
 from firmware.screens.moves_log import move_words
+
+log = logging.getLogger("cabinet.replay")
 
 #: A copy of the game is kept every this many actions (stepping back
 #: replays at most this many actions from the nearest copy).
@@ -222,7 +225,13 @@ class Replay:
         try:
             return hdmi_screen(game, context, size=size, measure=measure)
         except ValueError:          # the kit's LayoutError: a header with little room gets the short caption
+            pass
+        try:
             return hdmi_screen(game, dict(context, notice=self.caption(k, short=True)), size=size, measure=measure)
+        except ValueError as exc:   # a layout bug: the step in words, never an error that ends the replay (PT30)
+            log.error("replay step %d could not be drawn (%s): shown in words", k, exc)
+            from firmware.screens.plain import plain_screen
+            return plain_screen(game, context, size, measure)
 
     @property
     def private_allowed(self) -> bool:

@@ -19,8 +19,9 @@ category), GR-5 (dice colours), GR-7 (Change Dice Rolls).
 """
 from __future__ import annotations
 
-
 from typing import Any
+
+from engines.results import game_result
 
 from firmware.screens.choices import cursor_choices
 from firmware.screens.ginza_words import band_moves, cost_words, feed, short_words  # noqa: F401 - band_moves: a hook
@@ -173,9 +174,11 @@ def result_breakdown(view: dict[str, Any]) -> list[str | list[str]]:
     return out
 
 
-def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
-    """6. Scoring: each seat's VP from orders, yen and bonus cards, best
-    first; under them why the game ended (:func:`result_notes`)."""
+def _final(scene: Scene, r: Rect, view: dict[str, Any], headline: str = "") -> None:
+    """6. Scoring: who won (``headline``, the game's result as the report
+    gives it: "Seat 3 wins with 26 VP"; PT30 saw only "Final scores"),
+    each seat's VP from orders, yen and bonus cards, best first; under
+    them why the game ended (:func:`result_notes`)."""
     m = scene.metrics
     notes = result_notes(view)
     if notes:
@@ -194,8 +197,10 @@ def _final(scene: Scene, r: Rect, view: dict[str, Any]) -> None:
     if head_h + len(order) * (row_h + m.pad) > inner.h:
         head_h = 0
     head, rest = inner.rows(-head_h, 1, gap=m.pad if head_h else 0)
-    if head_h:
-        scene.text("Final scores", head, sizes=(m.large, m.medium), colour=GOLD, priority=INFO)
+    if head_h:      # who won, its tie-break left out where it does not fit, else "Final scores"
+        heads = [t for t in (headline, headline.split(" (")[0]) if t] + ["Final scores"]
+        title = next((t for t in heads if scene.measure(t, m.medium)[0] <= head.w), heads[-1])
+        scene.text(title, head, sizes=(m.large, m.medium), colour=GOLD, priority=INFO)
     for k, seat in enumerate(order):
         parts = score_parts(view, seat)
         total = scores[seat]
@@ -276,7 +281,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view.get("phase") == "over" and _final_need(scene, view, cust_r.w) > cust_r.h:
         # a short screen: the final scores and why the game ended over the mats too, whole
         scene.part(body, ("gz-final", body, repr(view.get("scores")), repr(view.get("ranking")),
-                          repr(view["players"])), lambda sc: _final(sc, body, view), bg=BG)
+                          repr(view["players"])), lambda sc: _final(sc, body, view, game_result(game).headline), bg=BG)
         return scene
     if view.get("phase") != "over" and h >= 700:   # the turn's choice with its cost, the latest moves in words
         cust_r = _moves_part(scene, cust_r, game, view, cursor, context)
@@ -358,7 +363,8 @@ def _customers_part(scene: Scene, cust_r: Rect, game, view: dict[str, Any], lit_
     colours = tuple(p["colour"] for p in view["players"])
     if view.get("phase") == "over":
         scene.part(cust_r, ("gz-final", cust_r, repr(view.get("scores")), repr(view.get("ranking")),
-                            repr(view["players"])), lambda sc: _final(sc, cust_r, view), bg=BG)
+                            repr(view["players"])), lambda sc: _final(sc, cust_r, view, game_result(game).headline),
+                   bg=BG)
         return
     for i, cr in enumerate(cust_r.cols(*([1] * CUSTOMER_SPACES), gap=m.pad)):
         mine = lit_order if view["customers"][i] and any(

@@ -407,7 +407,9 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
     ``beside_dice`` (right of the dice limit track) on a narrow mat, or
     after the yen where the track leaves too little room (a high dice
     limit); where neither row has room for each token at two thirds of
-    the small text's height, one token and the count ("x3")."""
+    the small text's height, one token and the count ("x3", "3" where
+    that is too wide; left out, never a failed screen, where even that
+    is: the seat's OLED counts its tokens too)."""
     m = scene.metrics
     p = view["players"][seat]
     line = scene.measure("Ag", m.small)[1]
@@ -424,8 +426,9 @@ def _mat_purse(scene: Scene, econ_r: Rect, beside_dice: Rect | None, x: int, vie
         size = least
         scene.add("token", Rect(tx, tok_row.y + (tok_row.h - size) // 2, size, size), f"left:{seat}:0",
                   seat=seat, colour=dice_rgb(view, seat), label=str(seat + 1))
-        scene.text(f"x{n}", Rect(tx + size + 2, tok_row.y, max(0, tok_row.right - tx - size - 2), tok_row.h),
-                   sizes=(m.small,), colour=FG)
+        count_r = Rect(tx + size + 2, tok_row.y, max(0, tok_row.right - tx - size - 2), tok_row.h)
+        count = f"x{n}" if scene.measure(f"x{n}", m.small)[0] <= count_r.w else str(n)   # PT30: "x3" in 23 px
+        scene.text(count, count_r, sizes=(m.small,), colour=FG, priority=INFO)
         n = 0
     step = min(tok * 4 // 3, max(8, (tok_row.right - tx) // max(1, n)))
     for k in range(n):

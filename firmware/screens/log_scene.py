@@ -54,10 +54,10 @@ def paginate(lines: list[str], width: int, height: int, line_h: int, gap: int, s
 
 
 def log_scene(lines: list[str], page: int, size: tuple[int, int], measure: Measure, *, title: str = "Paused",
-              notice: str = "", text_size: str = "normal") -> Scene:
+              notice: str = "", text_size: str = "normal", heading: str = "") -> Scene:
     """Log page ``page`` (1 = the newest moves) of ``lines`` (the moves in
     words, oldest first), at ``size`` px; a page past the oldest shows the
-    oldest.  ``scene.facts["log"]``: ``{"page", "pages", "lines"}`` (the
+    oldest; ``heading`` replaces the page's title (no pages turned).  ``scene.facts["log"]``: ``{"page", "pages", "lines"}`` (the
     page shown, how many there are, the moves on it).
 
     Raises:
@@ -76,6 +76,8 @@ def log_scene(lines: list[str], page: int, size: tuple[int, int], measure: Measu
     options = [f"Moves so far: page {shown} of {len(pages)}{newest} \u00b7 < older \u00b7 > newer",
                f"Moves: page {shown} of {len(pages)}{newest} \u00b7 < older > newer",
                f"Moves: {shown} of {len(pages)} \u00b7 < older > newer"]
+    if heading:         # no pages to turn (the table in words, firmware.screens.plain)
+        options = [heading]
     line = next((o for o in options if scene.measure(o, m.small)[0] <= title_r.w), options[-1])
     scene.text(line, title_r, sizes=(m.medium, m.small), colour=GOLD)
     scene.add("panel", box.inset(-m.pad // 2), None, fill=PANEL, radius=m.pad)
