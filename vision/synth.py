@@ -287,24 +287,18 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
     img = np.zeros((h, w, 3), np.float32)
     img[:] = table
     placed: list[tuple[int, tuple[float, float], float]] = []
+    # a phone photo's crop can be larger than the frame: at most a third of
+    # the frame's shorter side, and small enough for all of them to lie apart
+    side = min(min(w, h) / 3.0, math.sqrt(w * h / (3.0 * max(1, len(values)))))
     for v in values:
         if not library.crops.get(v):
             raise VisionInputError(f"no crop of value {v} in the library")
         crop = rng.choice(library.crops[v])
-        # a phone photo's crop can be larger than the frame: scale it to a
-        # third of the frame's shorter side at most, so several dice fit
-        fit = min(w, h) / 3.0 / max(crop.shape[:2])
-        if fit < 1.0:
-            crop = cv2.resize(crop, (max(12, int(crop.shape[1] * fit)), max(12, int(crop.shape[0] * fit))),
-                              interpolation=cv2.INTER_AREA)
-        crop = crop.astype(np.float32)
-        ch, cw = crop.shape[:2]
-        for _ in range(200):
-            x, y = rng.uniform(cw / 2 + 1, w - cw / 2 - 1), rng.uniform(ch / 2 + 1, h - ch / 2 - 1)
-            if all(math.hypot(x - px, y - py) > 0.6 * (max(cw, ch) + s) for _, (px, py), s in placed):
-                break
-        else:
+        spot = _spot(crop, side, (w, h), placed, rng)
+        if spot is None:
             continue
+        crop, (x, y) = spot
+        ch, cw = crop.shape[:2]
         x0, y0 = int(x - cw / 2), int(y - ch / 2)
         # feather: the crop's own border blends into the table
         border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
@@ -315,6 +309,35 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
         img[y0:y0 + ch, x0:x0 + cw] = img[y0:y0 + ch, x0:x0 + cw] * (1 - a) + crop * a
         placed.append((v, (x0 + cw / 2, y0 + ch / 2), max(cw, ch)))
     return np.clip(img, 0, 255).astype(np.uint8), [(v, c) for v, c, _ in placed]
+
+
+def _spot(crop: np.ndarray, side: float, size: tuple[int, int],
+          placed: list[tuple[int, tuple[float, float], float]],
+          rng: random.Random) -> tuple[np.ndarray, tuple[float, float]] | None:
+    """Where a die ``crop`` lands in a ``size`` (w, h) frame among the dice
+    ``placed`` ``(value, centre, size)``: the crop scaled to ``side`` px at
+    most (float32), and its centre clear of every die placed; a crop with
+    no room is made smaller (0.85 x, down to 12 px) and thrown again, so
+    every die thrown lies on the table (a real tray loses none).  None
+    only when not even a 12 px crop finds room."""
+    w, h = size
+    fit = side / max(crop.shape[:2])
+    for _ in range(12):
+        if fit < 1.0:
+            scaled = cv2.resize(crop, (max(12, int(crop.shape[1] * fit)), max(12, int(crop.shape[0] * fit))),
+                                interpolation=cv2.INTER_AREA)
+        else:
+            scaled = crop
+        ch, cw = scaled.shape[:2]
+        if cw + 2 < w and ch + 2 < h:
+            for _ in range(200):
+                x, y = rng.uniform(cw / 2 + 1, w - cw / 2 - 1), rng.uniform(ch / 2 + 1, h - ch / 2 - 1)
+                if all(math.hypot(x - px, y - py) > 0.6 * (max(cw, ch) + s) for _, (px, py), s in placed):
+                    return scaled.astype(np.float32), (x, y)
+        if max(ch, cw) <= 12:
+            return None
+        fit = min(fit, 1.0) * 0.85
+    return None
 
 
 #: a live camera's frame-to-frame changes on a still scene (the simulated

@@ -248,3 +248,28 @@ def test_compose_from_dataset_with_crops_larger_than_the_frame():
     assert placed, "no die placed at all"
     for v, (x, y) in placed:
         assert 1 <= v <= 6 and 0 <= x < 224 and 0 <= y < 160
+
+
+def test_every_die_thrown_lands_on_the_simulated_table_however_large_its_photo():
+    """A game on the simulated cabinet with one photo set's dice
+    (dice0sexk-cup-cam: large phone crops) left one die in five off the
+    table ("the table found no room for the die", benchmarks/
+    game_first_look.py: 1008 of 4998): the camera saw fewer dice than were
+    thrown and the seat was nudged for a die no real tray loses.  Every
+    die thrown is now placed, the crops made smaller where they do not
+    fit, never overlapping."""
+    import math
+    import random
+
+    from vision.synth import CropLibrary, compose_from_dataset
+    lib = CropLibrary.__new__(CropLibrary)
+    big = np.full((150, 140, 3), 200, np.uint8)
+    big[60:90, 55:85] = 20
+    lib.crops = {v: [big] for v in range(1, 7)}
+    for seed in range(20):
+        for size, n in (((608, 328), 6), ((300, 160), 6), ((224, 160), 5), ((608, 328), 7)):
+            img, placed = compose_from_dataset(lib, size, [1 + k % 6 for k in range(n)], random.Random(seed))
+            assert len(placed) == n, (seed, size, len(placed))
+            for i, (_, a) in enumerate(placed):
+                for _, b in placed[i + 1:]:
+                    assert math.dist(a, b) > 12, (seed, size, a, b)
