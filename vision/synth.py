@@ -287,9 +287,9 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
     img = np.zeros((h, w, 3), np.float32)
     img[:] = table
     placed: list[tuple[int, tuple[float, float], float]] = []
-    # a phone photo's crop can be larger than the frame: at most a third of
-    # the frame's shorter side, and small enough for all of them to lie apart
-    side = min(min(w, h) / 3.0, math.sqrt(w * h / (3.0 * max(1, len(values)))))
+    # a phone photo's crop can be larger than the frame: a third of the
+    # frame's shorter side at most (smaller where it finds no room, _spot)
+    side = min(w, h) / 3.0
     for v in values:
         if not library.crops.get(v):
             raise VisionInputError(f"no crop of value {v} in the library")
