@@ -39,7 +39,7 @@ def seat_modes(game: Any, context: dict[str, Any], bots: Any, paused: bool) -> l
             out.append("off")
             continue
         said = str(prompts.get(seat, ""))
-        checking = reading_for(context.get("readings"), seat, bots)
+        checking = reading_for(context.get("readings"), seat, bots, context.get("dice_rereading") or ())
         race = seat in active and any(isinstance(a, dict) and "t_us" in a and a["t_us"] is None
                                       for a in game.legal_actions(seat))
         if race or checking is not None or any(w in said for w in _DICE_WORDS):

@@ -395,8 +395,11 @@ def _mats_part(scene: Scene, mats: Rect, game, view: dict[str, Any], context: di
             scene.facts.setdefault("doing", {})[seat] = doing
         # (the mat shows whether it is the seat's turn and whether it started, not whose: a turn
         # passing from seat 2 to 3 builds and paints those two mats again, not all four)
+        # its dice read again after a nudge (CAB-5): the reading so far, the unread die a "?" (PT30)
+        so_far = (context.get("dice_awaited") or {}).get(seat) \
+            if seat in (context.get("dice_rereading") or ()) else None
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"),
                   view.get("turn") == seat, view.get("start_player") == seat, repr(req), doing,
-                  repr(_held(readings, seat)), repr(lit))
-        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit: _mat(
-            sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit), bg=BG)
+                  repr(_held(readings, seat)), repr(lit), repr(so_far))
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit, so_far=so_far: _mat(
+            sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit, so_far), bg=BG)
