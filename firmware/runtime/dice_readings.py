@@ -17,6 +17,7 @@ from engines.words import plural
 from vision.tracker import AtRestTracker
 
 from firmware.rulings import LATE_OK_US, READ_LATE_WORDS, ROLLING_WORDS, check_window_us
+from firmware.runtime.by_hand import BY_HAND
 from firmware.runtime.dice_stats import overlap
 from firmware.runtime.dice_table import COMMON
 
@@ -141,7 +142,7 @@ class ReadingAnswers:
             self.unread_seen.pop(key, None)
             return None
         if self.table is not None and n >= ENTRY_AFTER:
-            self.stats.entered += count
+            self.stats.entered_by_hand("common dice" if key == COMMON else f"seat {key + 1}", count)
             self.unread_seen.pop(key, None)
             self.notes.pop(key if key != COMMON else 0, None)     # entered: "dice accepted" says the rest
             return list(self.table.trays[key].values)
@@ -207,6 +208,8 @@ class ReadingAnswers:
             self.stats.dice_read += count
         action = {k: v for k, v in req.items() if k not in ("count", "faces")}
         action["values"] = [int(v) for v in values]
+        if entered:                 # the simulated seat entered them: the moves say so (PT30)
+            action[BY_HAND] = True
         self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
         self.attempts.pop(key, None)
         self.rejected.pop(key, None)
