@@ -40,7 +40,7 @@ def asks_nudge(words: str) -> bool:
     "nudge 1 unread die", "2 dice seen, 3 wanted", "reroll your dice", or
     the simulator's "die nudged for you", "dice nudged for you",
     "rerolled for you", "common die nudged"... (:func:`_sim_words`)."""
-    return words.startswith(("nudge", "reroll your dice")) or " seen, " in words \
+    return words.startswith(("nudge", "reroll your dice", "reroll the common dice")) or " seen, " in words \
         or words in ("die nudged for you", "dice nudged for you", "rerolled for you", *COMMON_SIM_WORDS)
 
 
@@ -169,14 +169,19 @@ class ReadingAnswers:
                else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
         if reroll:
             msg = "reroll your dice"
+        if key == COMMON:               # nobody's own dice: said so (PT30)
+            msg = "reroll the common dice" if reroll else msg.replace("unread di", "unread common di") \
+                if unreadable else f"common dice: {msg}"
         if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
             msg = _sim_words(unreadable, len(values), count, reroll, common=key == COMMON)
-            self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
+            if key != COMMON:     # the table's own doing on the common dice: the HDMI shows it, no seat's OLED
+                self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
         if reroll:
             self.unread_seen.pop(key, None)
         else:
             self.unread_seen[key] = list(values)
-        runtime.prompts[seat] = msg
+        if key != COMMON or self.table is None:     # (PT30: "common dice nudged" over "roll your dice")
+            runtime.prompts[seat] = msg
         self.nudge_said[key] = msg
         runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
         if self.table is not None:

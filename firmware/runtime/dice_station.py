@@ -246,12 +246,13 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
 
     def awaited(self) -> dict[int, list | None]:
         """Seats whose dice are being read now (a dice request served, no
-        reading held, entered or rejected) -> the reading so far when it
-        was not whole (values, None for a die unread: CAB-5's nudge), else
-        None: the screens show that, never the dice of the roll before."""
+        reading held, entered or rejected; the common tray too, as
+        :data:`COMMON`) -> the reading so far when it was not whole
+        (values, None for a die unread: CAB-5's nudge), else None: the
+        screens show that, never the dice of the roll before."""
         return {key: (list(self.unread_seen[key]) if key in self.unread_seen else None)
                 for key, req in self.serving.items()
-                if key != COMMON and req.get("type") == "dice" and key not in self.held
+                if req.get("type") == "dice" and key not in self.held
                 and key not in self.entries and key not in self.rejected}
 
     def rereading(self) -> set[int]:

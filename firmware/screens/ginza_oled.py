@@ -201,6 +201,8 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     # after a nudge (CAB-5): the reading so far, an unread die a "?", never "roll your dice" (PT30)
     rereading = seat in (context.get("dice_rereading") or ())
     so_far = (context.get("dice_awaited") or {}).get(seat) if rereading else None
+    wanted = sum(q["count"] for q in view.get("dice_requests") or () if q.get("player") == seat)
+    so_far = so_far if so_far and len(so_far) == wanted else None     # (a die too many seen: no places)
     dice = list(p.get("dice") or []) + list(so_far or [])
     size = 13 if not choices else 12    # a turn: room for the cost line and a bonus card
     if y + size <= bottom:

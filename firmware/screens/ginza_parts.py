@@ -174,11 +174,12 @@ def _customer_name(scene: Scene, r: Rect, name: str, time_of_day: str) -> None:
 
 
 def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None,
-           lit_common: int | None = None) -> None:
+           lit_common: int | None = None, so_far: list | None = None) -> None:
     """The common purple dice and the decks: customers by time of day and
     the three order decks (face-down cards with their rank and count);
     ``held``: a reading of the common dice being checked (CAB-6), drawn in
-    a gold ring: not in the game yet."""
+    a gold ring: not in the game yet; ``so_far``: their reading so far
+    while the table nudged them (CAB-5), an unread die a "?" (PT30)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
@@ -192,13 +193,15 @@ def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None =
     label_r, dice_r, times_r, decks_r = inner.rows(-line, -die, 1, -(deck_h + line), gap=m.pad // 2)
     scene.text("Common dice", label_r, sizes=(m.small,), colour=DIM, priority=INFO)
     vals = list(common) + [None] * (3 - len(common)) if wait_common else list(common)
-    if wait_common and held:   # a reading the seats are checking (CAB-6): not in the game yet
-        vals = (list(held) + [None] * 3)[:3]
-        scene.facts.setdefault("held", {})[COMMON] = list(held)
+    again = bool(wait_common and not held and so_far)
+    if wait_common and (held or again):   # a reading checked (CAB-6: not in the game yet), or read again
+        vals = (list(held or so_far) + [None] * 3)[:3]
+        scene.facts.setdefault("held" if held else "reading", {})[COMMON] = list(held or so_far)
     lit_i = vals.index(lit_common) if lit_common is not None and lit_common in vals[:3] else None
     for i, v in enumerate(vals[:3]):
         scene.add("die", Rect(dice_r.x + i * (die + 4), dice_r.y, die, die), f"common:{i}", value=v,
-                  state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250),
+                  state="read" if v is not None else "unread" if again else "reading", body=DICE_RGB["purple"],
+                  pip=(250, 250, 250),
                   ring=GOLD if (held and wait_common and v is not None) or i == lit_i else None)
     if lit_i is not None:
         scene.facts["lit_common"] = lit_common

@@ -103,3 +103,75 @@ def test_ginza_the_common_check_waits_while_the_seats_own_dice_are_nudged(table,
         t.step()
     assert 0 in s.dice.held, "the seat's own dice were never read"
     assert waited, "the common dice were not held meanwhile (nothing tested)"
+
+
+def test_ginza_common_dice_the_table_nudges_show_on_the_hdmi_not_on_a_seats_oled(table, monkeypatch):
+    """The simulated table nudges the common dice: nobody's own, nobody
+    acts; seat 1's OLED said "die nudged for you" (then "common dice
+    nudged") over "roll your dice".  Now the HDMI's common dice show the
+    reading so far, the unread die a "?", and no seat's OLED says it."""
+    real = dice_camera.MultiLook.read
+    t = table("ginza", 3, bots={1, 2}, seed=3, options={"walkthrough": True})
+    s = t.session
+    made = {"n": 0}
+
+    def common_unread(self, frame, wb=None):
+        dice = real(self, frame, wb)
+        if made["n"] < 2 and self is s.dice.looks.get(COMMON) and dice:
+            d = dice[0]
+            dice[0] = Die(None, d.colour, d.center, d.box, 0.0)
+        return dice
+
+    monkeypatch.setattr(dice_camera.MultiLook, "read", common_unread)
+    for i in range(400):
+        t.step()
+        if COMMON in s.dice.serving:
+            break
+        if i % 40 == 39:
+            t.press(0, "button")
+    seen = 0
+    for _ in range(300):
+        if COMMON in s.dice.held or COMMON not in s.dice.serving:
+            break
+        made["n"] = s.dice.stats.nudges
+        so_far = s.dice.awaited().get(COMMON)
+        if so_far and None in so_far:
+            seen += 1
+            said = " ".join(_frame(t).texts)
+            assert "common di" not in said and "nudged for you" not in said, said
+            scene = t.scene()
+            assert scene.facts.get("reading", {}).get(COMMON) == so_far, scene.facts.get("reading")
+            unread = [n for n in scene.all_nodes() if n.kind == "die" and str(n.key).startswith("common:")
+                      and n.props.get("state") == "unread"]
+            assert len(unread) == so_far.count(None)
+        t.step()
+    assert seen, "the common dice were never read again"
+
+
+def test_at_the_cabinet_a_common_die_to_nudge_is_named_common():
+    """At the real cabinet (no simulated table) the seat asked to nudge
+    the common dice is told they are the common dice (PT30: "nudge 1
+    unread die" read as its own)."""
+    from types import SimpleNamespace
+
+    from firmware.runtime.dice_station import DiceStation
+    station = DiceStation(3)
+    rt = SimpleNamespace(prompts={}, dirty=False)
+    req = {"type": "dice", "player": None, "count": 3, "colour": "purple"}
+    station._nudge(rt, COMMON, req, [4, None, 2], 1, 0)
+    assert rt.prompts[0] == "nudge 1 unread common die"
+    station._nudge(rt, COMMON, req, [4, 2], 2, 0)
+    assert rt.prompts[0] == "common dice: 2 dice seen, 3 wanted"
+    station._nudge(rt, COMMON, req, [4, None, 2], 3, 0)
+    assert rt.prompts[0] == "reroll the common dice"
+
+
+def test_ginza_the_hdmi_header_says_the_seats_dice_are_read_again_not_roll(table, monkeypatch):
+    """PT30 (123x.png): the header said "Seats 1 and 2: each roll your 5
+    dice" while the table nudged seat 1's dice for it."""
+    t = _nudged_table(table, monkeypatch, 2)
+    s = t.session
+    t.run_until(lambda t: 0 in s.dice.rereading(), max_passes=100)
+    todo = t.scene().facts["todo"]
+    assert "Seat 1" in todo and "read again" in todo, todo
+    assert "Seat 1: roll" not in todo and not todo.startswith("Seats 1 and"), todo
