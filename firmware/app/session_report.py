@@ -65,7 +65,7 @@ class SessionReport:
             # game's own rerolls nor those after a rejected reading (PT12: "0 rerolls" beside "1 rerolled")
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
                        f"{d['nudges']} nudges, {plural(d['rerolls'], 'reroll')} asked for unread dice, "
-                       f"{d['entered']} dice entered by hand{by_whom(d)}, {d['frames']} frames")
+                       f"{plural(d['entered'], 'die', 'dice')} entered by hand{by_whom(d)}, {d['frames']} frames")
         if d.get("first_dice"):
             out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
                        f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
