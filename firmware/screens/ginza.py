@@ -87,9 +87,10 @@ def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> 
 def read_again_words(reqs: list[dict[str, Any]], again: Any, simulated: bool) -> str | None:
     """The header while seats' dice are read again after a nudge (CAB-5;
     PT30: "Seat 1: roll your 5 red dice" stood over "nothing to do"),
-    "full|short": "Seat 1: dice read again (nudged by the table); Seat 2:
-    roll your 5 blue dice, then the 3 common dice" (at the cabinet "Seat 1:
-    nudge the ? die"); None when no seat's dice are read again."""
+    "full|shorter|short": "Seat 1: dice read again (nudged by the table);
+    Seat 2: roll your 5 blue dice, then the 3 common dice", "Seat 1: read
+    again; Seat 2: roll 5 blue" (at the cabinet "Seat 1: nudge the ? die");
+    None when no seat's dice are read again."""
     redo = [q for q in reqs if q.get("player") is not None and q["player"] in again]
     if not redo:
         return None
@@ -99,7 +100,8 @@ def read_again_words(reqs: list[dict[str, Any]], again: Any, simulated: bool) ->
     rest = [q for q in reqs if q not in redo]
     if not rest:
         return f"{said}|{short}"
-    return f"{said}; {roll_words(rest).split('|')[0]}|{short}"
+    full, brief = roll_words(rest).split("|")
+    return f"{said}; {full}|{short}; {brief}|{short}"
 
 
 def roll_words(reqs: list[dict[str, Any]]) -> str:
