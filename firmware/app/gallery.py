@@ -35,7 +35,8 @@ class State:
     ``readings(game)`` gives the dice station's contest states (CAB-6)
     derived from the game there; ``result`` draws the result card over the
     HDMI screen as the session does once the game is over (no OLED
-    pictures: they are the "over" state's)."""
+    pictures: they are the "over" state's); ``facts(game)`` adds runtime
+    facts derived from the game there (dice read again after a nudge)."""
     name: str
     players: int
     seed: int
@@ -46,6 +47,7 @@ class State:
     bot: str = "random"
     readings: Callable[[Any], dict] | None = None
     result: bool = False
+    facts: Callable[[Any], dict] | None = None
 
 
 def _phase(name):
@@ -171,6 +173,23 @@ def _gz_contest(g, v):
     return v["phase"] == "play" and v["round"] >= 2 and GZ_CONTEST_WANT(g, v)
 
 
+def _gz_nudging(g, v):
+    return v["phase"] == "play" and v["round"] >= 2 and any(
+        q.get("player") == 0 and q["count"] >= 2 for q in v["dice_requests"])
+
+
+def _gz_nudged(game) -> dict[str, Any]:
+    """Seat 1's dice read again after the simulated table nudged one the
+    camera could not read (CAB-5, PT30): the reading so far, its second
+    die unread."""
+    import random
+    rng = random.Random(game.now_us() + 5)
+    count = next(q["count"] for q in game.chance_requests() if q.get("player") == 0)
+    so_far = [None if i == 1 else rng.randint(1, 6) for i in range(count)]
+    return {"dice_rereading": [0], "dice_awaited": {0: so_far}, "simulated_dice": True,
+            "prompts": {0: "die nudged for you"}}
+
+
 def _walk(waits: Callable[[Any, dict], bool]) -> Callable[[Any, dict], bool]:
     """The first-round state where ``waits`` holds for seat 1 (the
     first-game walkthrough's prompt to it)."""
@@ -243,6 +262,8 @@ STATES: dict[str, list[State]] = {
               and v["round"] >= 2, "a seat rolls dice for the camera"),
         State("contest", 3, 2, _gz_contest, "CAB-6: the common dice were rejected (seat 1 nudges them); "
               "seat 1 enters its new dice by hand", readings=GZ_CONTEST),
+        State("nudged", 3, 2, _gz_nudging, "CAB-5: the table nudged a die of seat 1 the camera could not "
+              "read: the reading so far, the unread die a '?', no 'roll'", facts=_gz_nudged),
         State("over", 4, 1, lambda g, v: g.is_terminal(), "6. Scoring: orders, yen and bonus cards"),
     ],
     "cryptid-cafe": [
@@ -339,6 +360,8 @@ def context_for(game, events: list[str], state: State) -> tuple[dict[str, Any], 
     ctx.update(dict(state.context))
     if state.readings is not None:
         ctx["readings"] = state.readings(game)
+    if state.facts is not None:
+        ctx.update(state.facts(game))
     return ctx, controls
 
 

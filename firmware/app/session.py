@@ -192,6 +192,8 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 # dice being read again: the reading so far, never the roll before's (CAB-5)
                 "dice_awaited": self.dice.awaited(),
+                # seats whose own dice are read again after a nudge: that first, the common check waits (PT30)
+                "dice_rereading": sorted(self.dice.rereading()),
                 "dice_notes": self.dice.sim_notes(self.runtime.now_us),
                 "walkthrough": self._walkthrough_tick(self.runtime.now_us),
                 "controls": self.runtime.controls,

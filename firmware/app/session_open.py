@@ -109,7 +109,9 @@ class SessionOpen:
             session.dice.restore(contents.lines())   # contested readings and hand entries so far (CAB-6)
             from firmware.runtime.replay import replay_log
             # the pause's log (issue 38); the round's start, so its summary counts from there, not the resume
-            texts, start = replay_log(contents.header, contents.actions,
+            from firmware.runtime.by_hand import marked
+            # (an old journal's hand entries said from its "entered" notes, PT30)
+            texts, start = replay_log(contents.header, marked(contents.actions, contents.notes),
                                       session._summary_round if session._summary_fn is not None else None)
             session.runtime.log.extend(texts)
             session.runtime.events.extend(session.runtime.log)    # the HDMI's moves feed: its latest moves

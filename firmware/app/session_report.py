@@ -16,6 +16,15 @@ from engines.results import game_result
 from firmware.screens.games import cabinet_game
 
 
+def by_whom(d: dict[str, Any]) -> str:
+    """Who entered the dice entered by hand, for the report's dice line
+    (PT30: "4 dice entered by hand" did not say whose): " (seat 1: 1, seat
+    3: 3)", the seats in order, then the common dice; "" when none."""
+    who = d.get("entered_by") or {}
+    order = sorted(who, key=lambda k: (not k.startswith("seat "), int(k.split()[1]) if k.startswith("seat ") else 0))
+    return f" ({', '.join(f'{k}: {who[k]}' for k in order)})" if who else ""
+
+
 class SessionReport:
     """The report of a session (mixed into :class:`firmware.app.session.Session`,
     whose ``game``, ``runtime``, ``dice``, ``writer``, ``resumed`` and
@@ -56,7 +65,7 @@ class SessionReport:
             # game's own rerolls nor those after a rejected reading (PT12: "0 rerolls" beside "1 rerolled")
             out.append(f"  dice, {scope}: {d['dice_read']} read by the camera, {d['misread']} misread, "
                        f"{d['nudges']} nudges, {plural(d['rerolls'], 'reroll')} asked for unread dice, "
-                       f"{d['entered']} dice entered by hand, {d['frames']} frames")
+                       f"{plural(d['entered'], 'die', 'dice')} entered by hand{by_whom(d)}, {d['frames']} frames")
         if d.get("first_dice"):
             out.append(f"  first look at rest, {short}: {100 * d['first_right'] / d['first_dice']:.1f} % of "
                        f"{d['first_dice']} dice on the table read right, {100 * d['first_wrong'] / d['first_dice']:.2f} "
@@ -68,7 +77,7 @@ class SessionReport:
                        # (a rejection asks for the same dice nudged, never rerolled, CAB-6; the count's
                        # key keeps its old name for saved reports)
                        f"({plural(d['contest_rerolls'], 'nudge')} asked after a rejection, "
-                       f"{d['hand_entries']} readings entered by hand)")
+                       f"{plural(d['hand_entries'], 'reading')} entered by hand)")
         if d["misread"] or (getattr(self.dice, "table", None) is not None and (d["requests"] or self.resumed)):
             of = f"of the {d['misread']} misread" if d["misread"] else "(none misread)"
             out.append(f"  misread dice that reached the game, {short}: {d['misread_accepted']} {of}")

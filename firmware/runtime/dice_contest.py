@@ -67,13 +67,16 @@ class ContestChecks:
     def tray_of(self, seat: int, bots: Any = ()) -> int | None:
         """The tray whose reading ``seat``'s big button acts on now: the
         hand entry it makes, else its own held reading, else a held common
-        reading (not for a seat in ``bots``: bots never contest); None
+        reading (not for a seat in ``bots``: bots never contest, nor
+        while the seat's own dice are read again after a nudge); None
         when no reading waits for the seat."""
         for key, e in self.entries.items():
             if e["seat"] == seat:
                 return key
         if seat in self.held:
             return seat
+        if seat in self.rereading():    # its own dice are read again: the common check waits (PT30)
+            return None
         if COMMON in self.held and (seat not in bots or self.held[COMMON].get("checker") == seat):
             return COMMON
         return None
@@ -141,17 +144,18 @@ class ContestChecks:
         people = sorted(self._contesters(runtime, key))
         if key != COMMON:
             return people
-        own = set(self.held) | set(self.entries) | set(self.rejected)
+        own = self.own_first()
         return [s for s in people if s not in own]
 
     def _hidden(self, runtime: Any, key: int) -> bool:
         """True while held reading ``key`` is on no OLED: the common
         reading of people's seats that each show a reading of their own
-        (held, rejected or entered by hand: their OLED shows that one
-        first, :func:`firmware.screens.readings.reading_for`)."""
+        (held, rejected, entered by hand or being read again after a
+        nudge: their OLED shows that one first,
+        :func:`firmware.screens.readings.reading_for`)."""
         if key != COMMON or self.held[key].get("checker") is not None:
             return False
-        own = set(self.held) | set(self.entries) | set(self.rejected)
+        own = self.own_first()
         people = self._contesters(runtime, key)
         return bool(people) and people <= own
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.runtime.by_hand import BY_HAND
 from firmware.runtime.dice_table import COMMON
 
 
@@ -66,8 +67,9 @@ class HandEntry:
         req = self.serving[key]
         action = {k: v for k, v in req.items() if k not in ("count", "faces")}
         action["values"] = list(e["values"])
+        action[BY_HAND] = True                  # the moves say so, and the journal keeps it (PT30)
         self.stats.hand_entries += 1
-        self.stats.entered += n
+        self.stats.entered_by_hand(f"seat {e['seat'] + 1}", n)
         note = {"note": "entered", "player": req.get("player"), "by": e["seat"], "values": list(e["values"]),
                 "read": list(e["read"]), "t_us": int(t_us)}
         return note, self._answer(key, action, t_us, runtime)

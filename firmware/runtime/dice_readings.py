@@ -17,6 +17,7 @@ from engines.words import plural
 from vision.tracker import AtRestTracker
 
 from firmware.rulings import LATE_OK_US, READ_LATE_WORDS, ROLLING_WORDS, check_window_us
+from firmware.runtime.by_hand import BY_HAND
 from firmware.runtime.dice_stats import overlap
 from firmware.runtime.dice_table import COMMON
 
@@ -30,13 +31,17 @@ ENTRY_AFTER = 12
 SIM_NUDGE_SHOWN_US = 1_500_000
 
 
+#: The simulator's words for the common dice it nudged or rerolled (:func:`_sim_words`).
+COMMON_SIM_WORDS = ("common die nudged", "common dice nudged", "common dice rerolled")
+
+
 def asks_nudge(words: str) -> bool:
     """True for an OLED prompt about unread dice (:meth:`ReadingAnswers._nudge`):
     "nudge 1 unread die", "2 dice seen, 3 wanted", "reroll your dice", or
     the simulator's "die nudged for you", "dice nudged for you",
-    "rerolled for you" (:func:`_sim_words`)."""
-    return words.startswith(("nudge", "reroll your dice")) or " seen, " in words \
-        or words in ("die nudged for you", "dice nudged for you", "rerolled for you")
+    "rerolled for you", "common die nudged"... (:func:`_sim_words`)."""
+    return words.startswith(("nudge", "reroll your dice", "reroll the common dice")) or " seen, " in words \
+        or words in ("die nudged for you", "dice nudged for you", "rerolled for you", *COMMON_SIM_WORDS)
 
 
 class ReadingAnswers:
@@ -137,7 +142,7 @@ class ReadingAnswers:
             self.unread_seen.pop(key, None)
             return None
         if self.table is not None and n >= ENTRY_AFTER:
-            self.stats.entered += count
+            self.stats.entered_by_hand("common dice" if key == COMMON else f"seat {key + 1}", count)
             self.unread_seen.pop(key, None)
             self.notes.pop(key if key != COMMON else 0, None)     # entered: "dice accepted" says the rest
             return list(self.table.trays[key].values)
@@ -164,14 +169,20 @@ class ReadingAnswers:
                else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
         if reroll:
             msg = "reroll your dice"
+        if key == COMMON:               # nobody's own dice: said so (PT30)
+            msg = "reroll the common dice" if reroll else msg.replace("unread di", "unread common di") \
+                if unreadable else f"common dice: {msg}"
         if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
-            msg = _sim_words(unreadable, len(values), count, reroll)
-            self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
+            msg = _sim_words(unreadable, len(values), count, reroll, common=key == COMMON)
+            if key != COMMON:     # the table's own doing on the common dice: the HDMI shows it, no seat's OLED
+                self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
         if reroll:
             self.unread_seen.pop(key, None)
         else:
             self.unread_seen[key] = list(values)
-        runtime.prompts[seat] = msg
+        if key != COMMON or self.table is None:     # (PT30: "common dice nudged" over "roll your dice")
+            runtime.prompts[seat] = msg
+        self.nudge_said[key] = msg
         runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
         if self.table is not None:
             if reroll:
@@ -202,10 +213,13 @@ class ReadingAnswers:
             self.stats.dice_read += count
         action = {k: v for k, v in req.items() if k not in ("count", "faces")}
         action["values"] = [int(v) for v in values]
+        if entered:                 # the simulated seat entered them: the moves say so (PT30)
+            action[BY_HAND] = True
         self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
         self.attempts.pop(key, None)
         self.rejected.pop(key, None)
         self.unread_seen.pop(key, None)
+        self.nudge_said.pop(key, None)
         if not entered and self.contest_us > 0:
             people = self._contesters(runtime, key)
             checker = None if people else self._bot_checker(runtime, key) if wrong else None
@@ -236,13 +250,17 @@ class ReadingAnswers:
         return seat if seat in self._contesters(runtime, key) else None
 
 
-def _sim_words(unreadable: int, seen: int, count: int, reroll: bool) -> str:
+def _sim_words(unreadable: int, seen: int, count: int, reroll: bool, common: bool = False) -> str:
     """The simulator's words for dice it nudged or rerolled for a seat
     (CAB-5; the person cannot reach the simulated tray), one line of the
     OLED's top bar, saying it was done for the seat, so nobody has to do
     anything (PT28: "die unread: nudged" did not say): "die nudged for
     you", "dice nudged for you" (several unread, or dice missing),
-    "rerolled for you"; the dice row shows the unread one as "?"."""
+    "rerolled for you"; the dice row shows the unread one as "?".  The
+    common dice (``common``) are nobody's own: "common die nudged",
+    "common dice nudged", "common dice rerolled" (PT30: which dice)."""
+    if common:
+        return COMMON_SIM_WORDS[2] if reroll else COMMON_SIM_WORDS[0 if unreadable == 1 else 1]
     if reroll:
         return "rerolled for you"
     return "die nudged for you" if unreadable == 1 else "dice nudged for you"

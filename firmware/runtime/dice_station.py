@@ -122,6 +122,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.nudged: dict[int, int] = {}
         #: tray key -> its last reading that was not whole (None: a die unread), while it is read again
         self.unread_seen: dict[int, list] = {}
+        #: tray key -> the words of its last nudge ("die nudged for you", "nudge 1 unread die"), while
+        #: its dice are read again: its seat's prompt then, whatever popped the runtime's (PT30)
+        self.nudge_said: dict[int, str] = {}
         #: seat -> (words, until us): the simulator's "die nudged for you", shown that long
         self.notes: dict[int, tuple[str, int]] = {}
         #: tray key -> until when (us) a press still answers its reading's
@@ -223,14 +226,18 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         """OLED prompts for seats that must roll: the game's words for a
         dice request (its screens' ``dice_words(game, request, kept)``,
         e.g. Retrograde's reroll "keep what you like, roll the rest"), else
-        "roll 2 dice!"."""
+        "roll 2 dice!"; for dice read again after a nudge the nudge's words
+        ("die nudged for you")."""
         words = None
         if game is not None:
             declared = cabinet_game(game.game_id)
             words = declared.hook("dice_words") if declared is not None else None
         out = {}
+        again = self.rereading()
         for key, req in self.serving.items():
-            if key != COMMON and key not in self.held and key not in self.entries and key not in self.rejected:
+            if key in again and key in self.nudge_said:      # read again: the nudge's words, never "roll" (PT30)
+                out[key] = self.nudge_said[key]
+            elif key != COMMON and key not in self.held and key not in self.entries and key not in self.rejected:
                 if words is not None and req.get("type") == "dice":
                     out[key] = words(game, req, self.kept.get(key) if self.table is not None else None)
                 else:
@@ -239,13 +246,31 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
 
     def awaited(self) -> dict[int, list | None]:
         """Seats whose dice are being read now (a dice request served, no
-        reading held, entered or rejected) -> the reading so far when it
-        was not whole (values, None for a die unread: CAB-5's nudge), else
-        None: the screens show that, never the dice of the roll before."""
+        reading held, entered or rejected; the common tray too, as
+        :data:`COMMON`) -> the reading so far when it was not whole
+        (values, None for a die unread: CAB-5's nudge), else None: the
+        screens show that, never the dice of the roll before."""
         return {key: (list(self.unread_seen[key]) if key in self.unread_seen else None)
                 for key, req in self.serving.items()
-                if key != COMMON and req.get("type") == "dice" and key not in self.held
+                if req.get("type") == "dice" and key not in self.held
                 and key not in self.entries and key not in self.rejected}
+
+    def rereading(self) -> set[int]:
+        """Seats whose own dice are being read again after a reading that
+        was not whole (CAB-5: nudged, or rerolled after nudges; no reading
+        held, entered or rejected): their OLED shows that first, and the
+        common dice's check waits for it (CAB-6: its own dice come first;
+        PT30: the common check popped up while the seat's dice were still
+        nudged)."""
+        return {key for key, req in self.serving.items()
+                if key != COMMON and req.get("type") == "dice" and self.attempts.get(key, 0) > 0
+                and key not in self.held and key not in self.entries and key not in self.rejected}
+
+    def own_first(self) -> set[int]:
+        """Trays whose seat's OLED shows a reading of its own, before any
+        common check: held, rejected, entered by hand, or being read again
+        (:meth:`rereading`)."""
+        return set(self.held) | set(self.entries) | set(self.rejected) | self.rereading()
 
     def sim_notes(self, t_us: int) -> dict[int, str]:
         """Seat -> the simulator's words on dice it nudged or rerolled for
@@ -341,5 +366,5 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
         for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
-                  self.kept, self.unread_seen):
+                  self.kept, self.unread_seen, self.nudge_said):
             d.pop(key, None)

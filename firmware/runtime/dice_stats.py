@@ -2,7 +2,7 @@
 (:class:`DiceStats`), and the multiset overlap that tells a misread die."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -37,6 +37,17 @@ class DiceStats:
     #: reading the game takes, summed over the requests whose first reading
     #: was unread or short (the nudges', rerolls' and hand entries' cost)
     nudge_wait_us: int = 0
+    #: dice entered by hand (``entered``) by who entered them: "seat 1"
+    #: (a person's hand entry, the common dice too; a simulated seat's
+    #: true values after unread readings), "common dice" (the simulated
+    #: table's) -> dice, this run (PT30: the report did not say whose)
+    entered_by: dict[str, int] = field(default_factory=dict)
+
+    def entered_by_hand(self, who: str, dice: int) -> None:
+        """Count ``dice`` entered by hand by ``who`` ("seat 2", "common
+        dice"), in :attr:`entered` and :attr:`entered_by`."""
+        self.entered += dice
+        self.entered_by[who] = self.entered_by.get(who, 0) + dice
 
     def first_look(self, truth: list[int], values: list[int | None]) -> None:
         """Count the first reading at rest of a throw: ``truth`` the dice
@@ -52,7 +63,7 @@ class DiceStats:
 
     def as_dict(self) -> dict[str, int]:
         """The counts by name (the run's report, the session's screens)."""
-        return dict(self.__dict__)
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in self.__dict__.items()}
 
 
 def overlap(a: list[int], b: list[int]) -> int:

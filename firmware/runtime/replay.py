@@ -30,6 +30,7 @@ from engines import Game, new_game
 from engines.results import game_result
 
 from firmware.runtime import journal as journal_mod
+from firmware.runtime.by_hand import event_texts, marked
 from firmware.runtime.controls import SeatControls
 from firmware.screens.moves_log import move_words
 
@@ -72,7 +73,7 @@ def replay_log(header: dict[str, Any], actions: list[dict[str, Any]],
         texts: list[str] = []
         start = None
         for a in actions:
-            texts += [e["text"] for e in game.apply(dict(a)) if e.get("text")]
+            texts += [t for t in event_texts(game.apply(dict(a)), a) if t]     # by hand: said so (PT30)
             if round_of is not None:
                 view = game.view(None)
                 if start is None or round_of(view) != round_of(start):
@@ -121,7 +122,7 @@ class Replay:
         for i, action in enumerate(actions):
             if i % CHECKPOINT_EVERY == 0:
                 self._checkpoints[i] = copy.deepcopy(game)
-            pending += [e["text"] for e in game.apply(dict(action)) if e.get("text")]
+            pending += [t for t in event_texts(game.apply(dict(action)), action) if t]
             words = move_words(self.game_id, pending, game.view(None)) if pending else []
             if words:
                 self.steps.append(Step(i + 1, tuple(words)))
@@ -156,7 +157,8 @@ class Replay:
             said = str(exc).rstrip(".")
             raise ReplayRefused(f"this saved game is damaged and cannot be watched: {said}"
                                 + ("" if "not changed" in said else "; the file was not changed")) from exc
-        return cls(Path(chosen), contents.header, list(contents.actions))
+        # an old journal's hand entries, from its "entered" notes (PT30)
+        return cls(Path(chosen), contents.header, marked(contents.actions, contents.notes))
 
     def _new(self) -> Game:
         h = self.header

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from engines import Game, IllegalAction
 
+from firmware.runtime.by_hand import event_texts
 from firmware.runtime.controls import game_held_still, game_moved
 from firmware.runtime.pace import PACES, PauseSwitch
 from firmware.runtime.runner_bots import RunnerBots
@@ -171,13 +172,14 @@ class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
             except OSError as exc:          # disk full: the action stays queued in the writer
                 self._journal_failed(exc)
         self.new_events.extend(events)
+        texts = event_texts(events, action)     # dice entered by hand: said so (PT30)
         if action.get("type") == "take_back" and self._applied:    # the latest moves: not what was undone
             drop_run(self.events, self._applied.pop())
         elif action.get("type") != "take_back":
-            self._applied.append([e["text"] for e in events])
-        for e in events:
-            self.events.append(e["text"])
-            self.log.append(e["text"])
+            self._applied.append(texts)
+        for text in texts:
+            self.events.append(text)
+            self.log.append(text)
         self.dirty = True
         if self.after_apply is not None:
             self.after_apply()

@@ -252,7 +252,7 @@ class RunnerDice:
         if self.dice is None:
             return
         d = self.dice
-        mine = set(d.held) | set(d.rejected) | set(d.entries)      # trays whose OLED shows their own reading
+        mine = d.own_first()      # trays whose OLED shows their own reading (or its dice read again)
         for seat in range(self.game.num_players):
             key = d.tray_of(seat, self.bots) if seat not in self.bots else None
             shown = key is not None and key in d.held and (key == seat or seat not in mine)

@@ -39,10 +39,12 @@ def seat_modes(game: Any, context: dict[str, Any], bots: Any, paused: bool) -> l
             out.append("off")
             continue
         said = str(prompts.get(seat, ""))
-        checking = reading_for(context.get("readings"), seat, bots)
+        checking = reading_for(context.get("readings"), seat, bots, context.get("dice_rereading") or ())
         race = seat in active and any(isinstance(a, dict) and "t_us" in a and a["t_us"] is None
                                       for a in game.legal_actions(seat))
-        if race or checking is not None or any(w in said for w in _DICE_WORDS):
+        # (the simulator's "die nudged for you", "rerolled for you": done for the seat, PT30)
+        dice_to_act = any(w in said for w in _DICE_WORDS) and not said.endswith("for you")
+        if race or checking is not None or dice_to_act:
             out.append("blink")
         elif seat in active:
             out.append("on")

@@ -81,7 +81,7 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     has one, else its text lines rendered."""
     from firmware.screens.readings import oled_frame as reading_frame
     from firmware.screens.readings import reading_for
-    checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
+    checking = reading_for(context.get("readings"), seat, context.get("bots") or (), context.get("dice_rereading") or ())
     why = (context.get("said_why") or {}).get(seat)
     note = (context.get("dice_notes") or {}).get(seat)     # the simulator nudged its dice: said for 1.5 s
     if why is None and note is not None and note != (context.get("prompts") or {}).get(seat):

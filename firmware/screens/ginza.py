@@ -84,6 +84,26 @@ def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> 
     scene.facts["pending"] = pending
 
 
+def read_again_words(reqs: list[dict[str, Any]], again: Any, simulated: bool) -> str | None:
+    """The header while seats' dice are read again after a nudge (CAB-5;
+    PT30: "Seat 1: roll your 5 red dice" stood over "nothing to do"),
+    "full|shorter|short": "Seat 1: dice read again (nudged by the table);
+    Seat 2: roll your 5 blue dice, then the 3 common dice", "Seat 1: read
+    again; Seat 2: roll 5 blue" (at the cabinet "Seat 1: nudge the ? die");
+    None when no seat's dice are read again."""
+    redo = [q for q in reqs if q.get("player") is not None and q["player"] in again]
+    if not redo:
+        return None
+    who = " and ".join(f"Seat {q['player'] + 1}" for q in redo)
+    said = f"{who}: dice read again (nudged by the table)" if simulated else f"{who}: nudge the ? die"
+    short = f"{who}: read again" if simulated else f"{who}: nudge"
+    rest = [q for q in reqs if q not in redo]
+    if not rest:
+        return f"{said}|{short}"
+    full, brief = roll_words(rest).split("|")
+    return f"{said}; {full}|{short}; {brief}|{short}"
+
+
 def roll_words(reqs: list[dict[str, Any]]) -> str:
     """The header while dice wait for the camera, "full|short", said as the
     rulebook's set-up does (each player rolls the dice they receive, and
@@ -288,9 +308,11 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     lit_order, lit_common = _lit_serve(view, cursor)
     _customers_part(scene, cust_r, game, view, lit_order)
     held = _held(readings, COMMON)
+    so_far = (context.get("dice_awaited") or {}).get(COMMON)     # nudged by the table: the "?" (PT30)
     scene.part(table_r, ("gz-table", table_r, n, repr(view.get("common_dice")), repr(view.get("dice_requests")),
-                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held), lit_common),
-               lambda sc: _table(sc, table_r, view, _held(readings, COMMON), lit_common), bg=BG)
+                         view.get("customer_deck"), repr(view.get("order_decks")), repr(held), lit_common,
+                         repr(so_far)),
+               lambda sc: _table(sc, table_r, view, held, lit_common, so_far), bg=BG)
     _mats_part(scene, mats, game, view, context, cursor, (mat_rows, per_row, wide))
     return scene
 
@@ -327,7 +349,9 @@ def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[s
     elif summary and not context.get("notice"):
         options = [f"Read round {summary['round']}; then roll for round {nxt}", f"Then roll for round {nxt}"]
     else:
-        options = (context.get("notice") or todo_text(game, view)).split("|")
+        again = read_again_words(view.get("dice_requests") or [], context.get("dice_rereading") or (),
+                                 bool(context.get("simulated_dice")))
+        options = (context.get("notice") or again or todo_text(game, view)).split("|")
     todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
     scene.facts["todo"] = todo
@@ -395,8 +419,11 @@ def _mats_part(scene: Scene, mats: Rect, game, view: dict[str, Any], context: di
             scene.facts.setdefault("doing", {})[seat] = doing
         # (the mat shows whether it is the seat's turn and whether it started, not whose: a turn
         # passing from seat 2 to 3 builds and paints those two mats again, not all four)
+        # its dice read again after a nudge (CAB-5): the reading so far, the unread die a "?" (PT30)
+        so_far = (context.get("dice_awaited") or {}).get(seat) \
+            if seat in (context.get("dice_rereading") or ()) else None
         digest = ("gz-mat", seat, cell, wide, repr(view["players"][seat]), view.get("phase"),
                   view.get("turn") == seat, view.get("start_player") == seat, repr(req), doing,
-                  repr(_held(readings, seat)), repr(lit))
-        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit: _mat(
-            sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit), bg=BG)
+                  repr(_held(readings, seat)), repr(lit), repr(so_far))
+        scene.part(cell, digest, lambda sc, cell=cell, seat=seat, doing=doing, lit=lit, so_far=so_far: _mat(
+            sc, cell, game, view, seat, wide, doing, _held(readings, seat), lit, so_far), bg=BG)

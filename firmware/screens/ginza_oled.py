@@ -197,14 +197,19 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     y = 14
     if prompt:
         y = f.message(2, y, _oled_words(str(prompt)), max_lines=max(1, min(2, (bottom - y) // 12)))
-    # dice as read, then bonus cards in hand (or the long choice in full)
-    dice = p.get("dice") or []
+    # dice as read, then bonus cards in hand (or the long choice in full); its dice read again
+    # after a nudge (CAB-5): the reading so far, an unread die a "?", never "roll your dice" (PT30)
+    rereading = seat in (context.get("dice_rereading") or ())
+    so_far = (context.get("dice_awaited") or {}).get(seat) if rereading else None
+    wanted = sum(q["count"] for q in view.get("dice_requests") or () if q.get("player") == seat)
+    so_far = so_far if so_far and len(so_far) == wanted else None     # (a die too many seen: no places)
+    dice = list(p.get("dice") or []) + list(so_far or [])
     size = 13 if not choices else 12    # a turn: room for the cost line and a bonus card
     if y + size <= bottom:
         for i, v in enumerate(dice[:9]):
             f.die(2 + i * (size + 1), y, size, v)
         if not dice:
-            f.text(2, y, "no dice" if phase == "play" else "roll your dice")
+            f.text(2, y, "no dice" if phase == "play" else "reading your dice" if rereading else "roll your dice")
         y += size + 2
     detail = _wrap_px(f, full, f.W - 4) if short != full else []
     # lines 11 px apart whose ink (y+1 .. y+9) ends above the bottom line's first row

@@ -174,11 +174,12 @@ def _customer_name(scene: Scene, r: Rect, name: str, time_of_day: str) -> None:
 
 
 def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None = None,
-           lit_common: int | None = None) -> None:
+           lit_common: int | None = None, so_far: list | None = None) -> None:
     """The common purple dice and the decks: customers by time of day and
     the three order decks (face-down cards with their rank and count);
     ``held``: a reading of the common dice being checked (CAB-6), drawn in
-    a gold ring: not in the game yet."""
+    a gold ring: not in the game yet; ``so_far``: their reading so far
+    while the table nudged them (CAB-5), an unread die a "?" (PT30)."""
     m = scene.metrics
     line = scene.measure("Ag", m.small)[1]
     scene.add("panel", r, None, fill=PANEL, radius=m.pad)
@@ -192,13 +193,15 @@ def _table(scene: Scene, r: Rect, view: dict[str, Any], held: list[int] | None =
     label_r, dice_r, times_r, decks_r = inner.rows(-line, -die, 1, -(deck_h + line), gap=m.pad // 2)
     scene.text("Common dice", label_r, sizes=(m.small,), colour=DIM, priority=INFO)
     vals = list(common) + [None] * (3 - len(common)) if wait_common else list(common)
-    if wait_common and held:   # a reading the seats are checking (CAB-6): not in the game yet
-        vals = (list(held) + [None] * 3)[:3]
-        scene.facts.setdefault("held", {})[COMMON] = list(held)
+    again = bool(wait_common and not held and so_far)
+    if wait_common and (held or again):   # a reading checked (CAB-6: not in the game yet), or read again
+        vals = (list(held or so_far) + [None] * 3)[:3]
+        scene.facts.setdefault("held" if held else "reading", {})[COMMON] = list(held or so_far)
     lit_i = vals.index(lit_common) if lit_common is not None and lit_common in vals[:3] else None
     for i, v in enumerate(vals[:3]):
         scene.add("die", Rect(dice_r.x + i * (die + 4), dice_r.y, die, die), f"common:{i}", value=v,
-                  state="read" if v is not None else "reading", body=DICE_RGB["purple"], pip=(250, 250, 250),
+                  state="read" if v is not None else "unread" if again else "reading", body=DICE_RGB["purple"],
+                  pip=(250, 250, 250),
                   ring=GOLD if (held and wait_common and v is not None) or i == lit_i else None)
     if lit_i is not None:
         scene.facts["lit_common"] = lit_common
@@ -276,12 +279,14 @@ def start_levels(game, view: dict[str, Any], seat: int) -> dict[str, int]:
 
 
 def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: bool, doing: str = "",
-         held: list[int] | None = None, lit: list[int] | None = None) -> None:
+         held: list[int] | None = None, lit: list[int] | None = None, so_far: list | None = None) -> None:
     """One seat's player mat (``doing``: the banner's gold words, e.g.
     "rejected: nudges", ruling CAB-6, or what the seat's cursor would do;
     ``held``: a reading the seat is checking, drawn in a gold ring in the
     requested dice's places: not in the game yet; ``lit``: the dice values
-    the choice under the seat's cursor would take, ringed in gold)."""
+    the choice under the seat's cursor would take, ringed in gold;
+    ``so_far``: the reading so far of dice read again after a nudge, an
+    unread die (None) drawn as "?")."""
     m = scene.metrics
     p = dict(view["players"][seat], levels=start_levels(game, view, seat))
     scene.facts.setdefault("arrange", {})[seat] = dict(p["levels"])
@@ -299,7 +304,7 @@ def _mat(scene: Scene, r: Rect, game, view: dict[str, Any], seat: int, wide: boo
     if not wide:
         arr_r = econ_r
     _mat_banner(scene, banner_r, abil_r if ability_h else None, game, view, seat, doing)
-    track_end = _mat_dice(scene, dice_r, view, seat, die, held, lit)
+    track_end = _mat_dice(scene, dice_r, view, seat, die, held, lit, so_far)
     x = _mat_arrange_cards(scene, arr_r, econ_r, p, wide, row)
     if not wide:      # the action tokens go beside the dice on a narrow mat
         _mat_purse(scene, econ_r, Rect(track_end + m.pad, dice_r.y, dice_r.right - track_end - m.pad, dice_r.h),
@@ -337,18 +342,24 @@ def _mat_banner(scene: Scene, banner_r: Rect, abil_r: Rect | None, game, view: d
 
 
 def _mat_dice(scene: Scene, dice_r: Rect, view: dict[str, Any], seat: int, die: int,
-              held: list[int] | None, lit: list[int] | None) -> int:
+              held: list[int] | None, lit: list[int] | None, so_far: list | None = None) -> int:
     """The seat's dice in its colour inside the dice limit track (9
     spaces): its dice, then the dice asked for (a reading being checked
-    in a gold ring), the open spaces, and while the limit can still be
-    raised the next (closed) space; the dice ``lit`` names ringed in
-    gold.  Returns the x just right of the track, px."""
+    in a gold ring; the reading ``so_far`` of dice read again after a
+    nudge, its unread die a "?"; else a camera: being read), the open
+    spaces, and while the limit can still be raised the next (closed)
+    space; the dice ``lit`` names ringed in gold.  Returns the x just
+    right of the track, px."""
     m = scene.metrics
     p = view["players"][seat]
     body = dice_rgb(view, seat)
     pip = PIP_RGB.get(p["colour"], (250, 250, 250))
     req = next((q for q in view.get("dice_requests", []) if q.get("player") == seat), None)
-    new = (list(held) + [None] * req["count"])[:req["count"]] if req and held else [None] * (req["count"] if req else 0)
+    count = req["count"] if req else 0
+    again = bool(req and not held and so_far and len(so_far) == count)     # read again after a nudge (PT30)
+    new = (list(held) + [None] * count)[:count] if req and held else list(so_far) if again else [None] * count
+    if again:
+        scene.facts.setdefault("reading", {})[seat] = list(so_far)
     shown: list[int | None] = list(p["dice"]) + new
     want, lit_idx = list(lit or []), set()
     for i, v in enumerate(p["dice"]):     # the first dice of each value the choice names
@@ -363,7 +374,8 @@ def _mat_dice(scene: Scene, dice_r: Rect, view: dict[str, Any], seat: int, die: 
         cell = Rect(dice_r.x + i * (die + 3), dice_r.y, die, die)
         if i < len(shown):
             v = shown[i]
-            scene.add("die", cell, f"die:{seat}:{i}", value=v, state="read" if v is not None else "reading",
+            state = "read" if v is not None else "unread" if again and i >= len(p["dice"]) else "reading"
+            scene.add("die", cell, f"die:{seat}:{i}", value=v, state=state,
                       body=body, pip=pip,
                       ring=GOLD if (i >= len(p["dice"]) and v is not None) or i in lit_idx else None)
         elif i < p["dice_limit"]:

@@ -25,10 +25,16 @@ from engines.ginza.play import COMMON_DIE_COST
 from engines.ginza.scoring import bonus_achieved
 from firmware.screens.cafe_junior_feed import feed_lines, seat_words
 
-#: Events the feed leaves out: dice read (drawn on the mats), the hidden
-#: choices, the draft's phases.
-QUIET = re.compile(r" rolled (?:red|blue|yellow|green|purple) |chose a player card$|picked a bonus card$|"
-                   r"^Bonus draft")
+#: Events the feed leaves out: dice read (drawn on the mats; not those
+#: entered by hand, PT30), the hidden choices, the draft's phases.
+QUIET = re.compile(r" rolled (?:red|blue|yellow|green|purple) (?!.*\(entered by hand\)$)|chose a player card$|"
+                   r"picked a bonus card$|^Bonus draft")
+#: A dice event of dice entered by hand (:data:`firmware.runtime.by_hand.MARK`):
+#: whose, colour, values, the engine's reason.
+_BY_HAND = re.compile(r"^(?:seat (\d+)|common) rolled (\w+) \[([\d, ]*)\] \((.+?)\) \(entered by hand\)$")
+#: What the dice of a request are, by the engine's reason ({c}: colour, {d}: "die" or "dice").
+_DICE_NOUNS = {"first dice": "first {c} dice", "reroll": "rerolled {c} {d}", "add dice": "added {c} {d}",
+               "dice limit": "new {c} die (dice limit raised)", "replenish": "new {c} {d} for the round"}
 
 
 def _yen(n: int, sign: str) -> str:
@@ -169,8 +175,28 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     return _event_words(text)
 
 
+def by_hand_words(text: str) -> str | None:
+    """A dice event of dice entered by hand in the table's words (PT30:
+    nobody could see later that a value was typed, not rolled): "Seat 1's
+    rerolled red die: 4 (entered by hand)", "The common dice: 2, 5, 6
+    (entered by hand)"; None for any other event."""
+    m = _BY_HAND.match(text)
+    if m is None:
+        return None
+    seat, colour, values, reason = m.groups()
+    vals = ", ".join(v.strip() for v in values.split(",") if v.strip())
+    if seat is None:
+        return f"The common dice: {vals} (entered by hand)"
+    noun = _DICE_NOUNS.get(reason, "{c} {d} (" + reason + ")")
+    noun = noun.format(c=colour, d="die" if len(vals.split(",")) == 1 else "dice")
+    return f"Seat {seat}'s {noun}: {vals} (entered by hand)"
+
+
 @lru_cache(maxsize=512)
 def _event_words(text: str) -> str:
+    hand = by_hand_words(text)
+    if hand is not None:
+        return hand
     t = re.sub(r"\bseats? (\d+)", lambda m: f"Seat {m.group(1)}", seat_words(text))
     t = t.replace(" -> ", " to ")
     t = re.sub(r"\[([\d, ]*)\]", r"\1", t)

@@ -65,15 +65,17 @@ def todo_words(readings: dict[int, dict[str, Any]] | None, short: bool = False) 
 
 
 def reading_for(readings: dict[int, dict[str, Any]] | None, seat: int,
-                bots: Any = ()) -> tuple[int, dict[str, Any]] | None:
+                bots: Any = (), rereading: Any = ()) -> tuple[int, dict[str, Any]] | None:
     """``(tray key, state)`` that ``seat``'s OLED shows now: its own tray,
     else the common tray (every seat a person plays checks the common dice;
-    only the entering seat sees a hand entry), else None."""
+    only the entering seat sees a hand entry), else None; None too for a
+    seat in ``rereading`` (the context's ``dice_rereading``: its own dice
+    are read again after a nudge, and come first, CAB-6; PT30)."""
     readings = readings or {}
     if seat in readings:
         return seat, readings[seat]
     common = readings.get(COMMON)
-    if common is None or seat in bots:
+    if common is None or seat in bots or seat in rereading:
         return None
     if common["state"] == "entry" and common.get("by") != seat:
         return None

@@ -168,10 +168,31 @@ def seat_words(game, seat: int, shown: Shown, context: dict[str, Any] | None = N
     if fn is None or game.is_terminal():
         return None
     context = context or {}
-    checking = reading_for(context.get("readings"), seat, context.get("bots") or ())
+    checking = reading_for(context.get("readings"), seat, context.get("bots") or (), context.get("dice_rereading") or ())
     if checking is not None:        # its OLED shows a reading to check, reroll or enter (CAB-6): say so
         return reading_words(seat, *checking)
+    if seat in (context.get("dice_rereading") or ()):     # read again after a nudge (CAB-5): never "roll"
+        return reread_words(seat, context)
     return fn(game, seat, game.view(seat), shown, context)
+
+
+def reread_words(seat: int, context: dict[str, Any]) -> Words:
+    """What ``seat`` is told while its own dice are read again after a
+    reading that was not whole (CAB-5): in the simulator the table nudged
+    (or rerolled) them for the seat, so there is nothing to do (PT30: "roll
+    your dice" stood under "die nudged for you"); at the cabinet the seat
+    nudges the die shown as "?" (the same face up), or rolls again when
+    asked to."""
+    said = str((context.get("prompts") or {}).get(seat, ""))
+    if context.get("simulated_dice"):
+        what = "rerolled your dice" if "rerolled" in said else "nudged a die the camera could not read"
+        return Words(f"the table {what} for you", "nothing to do: the camera reads your dice again",
+                     ("your dice: read again", "reading your dice", "reading dice"))
+    if said.startswith("reroll"):
+        return Words("the camera could not read your dice", "roll them again in your tray",
+                     ("roll your dice again", "roll again"))
+    return Words("the camera could not read a die", "nudge the die shown as ? in your tray, the same face up, "
+                 "for the camera to read it again", ("nudge the ? die, same face up", "nudge the ? die"))
 
 
 def reading_words(seat: int, key: int, reading: dict[str, Any]) -> Words | None:

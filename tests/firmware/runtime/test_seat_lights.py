@@ -77,6 +77,15 @@ def test_a_race_or_a_die_to_nudge_blinks():
     assert seat_modes(t, {"prompts": said}, bots=set(), paused=False)[waiting] == "blink"
 
 
+def test_dice_the_simulator_nudged_for_a_seat_do_not_blink_its_light():
+    """PT30: "die nudged for you", "rerolled for you" say nobody has to
+    act (the simulated table did it): the light does not ask for a press."""
+    t = new_game("cafe-junior", 2, 1)
+    waiting = next(s for s in range(2) if s not in t.active_players())
+    for words in ("die nudged for you", "dice nudged for you", "rerolled for you"):
+        assert seat_modes(t, {"prompts": {waiting: words}}, bots=set(), paused=False)[waiting] == "off", words
+
+
 def test_the_window_draws_each_seats_light_beside_its_oled(table):
     from firmware.ui.sim_window import LIT, UNLIT, light_spot
     t = table("cafe-junior", 2, bots=set())
