@@ -441,6 +441,7 @@ class GuidedCalibration(Learning):
             self._no_dice()
             return
         self._empty_in_row = 0
+        dice = sorted(dice, key=lambda d: (d.center[0], d.center[1]))   # as they lie in the picture (PT30)
         boxes = [(d.center[0], d.center[1], float(max(d.box[2] - d.box[0], d.box[3] - d.box[1]))) for d in dice]
         values = [d.value for d in dice]
         s.reading = Reading(s.seat, frame, boxes, list(values), list(values))
