@@ -186,6 +186,10 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
                              **{k: w for k, (w, _) in self.runtime.refusals.items()}},
                 "paused": self.runtime.pause.paused,
+                # CAB-15: a race held (paused, a pause being held down, the Esc question) or waiting for
+                # its 3-2-1's go: what it is about stays hidden
+                "race_held": bool(self.runtime.pause.paused or self.runtime.pause.holding_since() is not None
+                                  or self.runtime.restart_action is not None or self._resume_action is not None),
                 # the clock the seats' timers are shown on: it stands still while the game is held (CAB-8)
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(),
                 "now_us": self.runtime.unheld_us(self.runtime.now_us),

@@ -10,7 +10,7 @@ from engines.words import plural
 from firmware.screens.choices import choice_key, describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, margin_text, ms_text, race_events, record_result, result_lines,
-    shorten_event)
+    seat_name, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 
@@ -135,6 +135,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
+    elif banner.isdigit() and context.get("race_held"):     # CAB-15: hidden until go, the aim as it was
+        size = max(10, min(26, bottom - y - 14))
+        f.glyph(0, y, f.W, banner, size=size)
+        f.best(0, y + size + 2, [notice or "look at go", "look at go"], room=f.W, align="center")
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
@@ -212,6 +216,13 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
             _result_text(f, y + 13, result)
 
 
+def _soon_after_go(events: list[str], seat: int) -> bool:
+    """True when ``seat``'s last refused input was too soon after a held
+    race went on (ruling CAB-15), not after a reveal (PT31 c14)."""
+    said = [t for t in race_events(events) if t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t]
+    return bool(said) and "after the race went on" in said[-1]
+
+
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
           events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None,
           moved: bool = False) -> None:
@@ -228,6 +239,11 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     soon = mine is None and _too_soon(events, seat)
+    if soon and _soon_after_go(events, seat):    # CAB-15: the race held went on; nobody had seen it yet
+        f.glyph(0, y, f.W, "TOO SOON", size=16)
+        f.text(0, y + 18, "after go:", room=f.W, align="center")
+        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
+        return
     if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
         f.glyph(0, y, f.W, "TOO SOON", size=16)
         f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
