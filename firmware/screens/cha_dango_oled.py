@@ -100,7 +100,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     bottom = f.H
     aim = None
     if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits (or the
-        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []    # aim ahead), drawn big
+        aim, choices = _aim_place(view, shown.chosen["card"], shown.cursor, len(choices)), []   # (aim ahead)
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
     if choices:     # the first form that fits beside its count: the whole card where it can (PT19: "give
@@ -337,10 +337,24 @@ def _late_hit(f: OledFrame, y: int, bottom: int, late: dict[str, Any]) -> None:
         f.best(0, y + 30, ["2nd match? aim, hit", "2nd? aim, hit"], room=f.W, align="center")
 
 
+def _aim_place(view: dict[str, Any], card: int, cursor: int, count: int) -> tuple[int, int, int]:
+    """The aimed customer ``card`` as ``(card, place, places)``: its place
+    on the HDMI's grid (0-based, in reading order) and the places there,
+    a served customer's empty place counted (CD-13; PT31 c34: "6/7" under
+    the cat drawn at the 7th place); ``(card, cursor, count)`` when the
+    view's dining area is not the cursor's list."""
+    ids = [c["id"] for c in view.get("dining_area") or []]
+    gaps = set(view.get("dining_gaps") or ())
+    if card not in ids or len(ids) != count:
+        return card, cursor, count
+    spots = [i for i in range(len(ids) + len(gaps)) if i not in gaps]
+    return card, spots[ids.index(card)], len(ids) + len(gaps)
+
+
 def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:
     """Ruling CD-12: the customer under the seat's cursor, which its next
-    press hits: a hand and the figure large, its position among the
-    customers ("2/5", the arrows move it), its dango and background
+    press hits: a hand and the figure large, its place on the screen
+    ("2/5", the arrows move it; :func:`_aim_place`), its dango and background
     colours, and ``hint`` under them (of a list of forms, the first that
     fits)."""
     from engines.cha_dango.cards import load_cards
