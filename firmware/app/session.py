@@ -390,7 +390,11 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
     def log_lines(self) -> list[str]:
         """The moves of the game in words (a resumed game: from its journal), oldest first (the pause's log, issue 38)."""
         from firmware.screens.moves_log import move_words
-        return move_words(self.game.game_id, list(self.runtime.log), self.game.view(None))
+        view = self.game.view(None)
+        lines = move_words(self.game.game_id, list(self.runtime.log), view)
+        declared = cabinet_game(self.game.game_id)
+        hide = declared.hook("held_log") if declared is not None else None
+        return hide(lines, view) if hide is not None else lines     # CAB-15: a race held hides its order
 
     def _layout_bug(self, where: str, exc: Exception) -> None:
         """Log a screen that could not be laid out (once per kind of

@@ -95,6 +95,18 @@ def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> in
     return read_time_ms(len(result_lines(view, events)), base_ms)
 
 
+def held_log(lines: list[str], view: dict[str, Any]) -> list[str]:
+    """The paused game's moves while a race is held (ruling CAB-15): the
+    open race's order ("Order: panda! ...") said hidden until it goes on;
+    every other line as it was."""
+    if not _race_open(view):
+        return lines
+    last = max((i for i, t in enumerate(lines) if t.startswith("Order:")), default=None)
+    if last is None:
+        return lines
+    return lines[:last] + ["Order: hidden until the race goes on"] + lines[last + 1:]
+
+
 def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:
     """The moves in the table's words for the paused game's log and the
     replay: the engine's texts with every "Player 2" and "Players 1 and 2"

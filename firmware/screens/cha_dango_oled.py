@@ -14,13 +14,13 @@ from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in wor
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 
-from firmware.rulings import BEFORE_GO_WORDS
+from firmware.rulings import AIM_AT_GO_WORDS, BEFORE_GO_WORDS
 from firmware.ui.oled import OledFrame
 from firmware.screens.choices import press_count
 
 #: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
 #: hint: a press before "go" (CAB-8), the customer under the cursor changed
-_NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
+_NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|{re.escape(AIM_AT_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
 #: What a press between races that did nothing says (:func:`idle_press`, issue 34), drawn in place
 #: of the seat's line of what goes on ("Seat 2 reveals"), its seconds counted on
 _IDLE = re.compile(r"^(?:(next order in|wait: reveal in) \d+ s|wait: .+)$")
@@ -135,9 +135,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
-    elif banner.isdigit() and context.get("race_held"):     # CAB-15: hidden until go, the aim as it was
+    elif context.get("race_held"):     # CAB-15: hidden until go (a pause held down, its 3-2-1), the aim as it was
         size = max(10, min(26, bottom - y - 14))
-        f.glyph(0, y, f.W, banner, size=size)
+        f.glyph(0, y, f.W, banner if banner.isdigit() else "held", size=size)
         f.best(0, y + size + 2, [notice or "look at go", "look at go"], room=f.W, align="center")
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1

@@ -41,6 +41,8 @@ def test_cab15_a_paused_race_shows_neither_the_order_nor_the_customers_until_go(
     assert t.session.runtime.pause.paused
     assert _faces_shown(t) == 0, "a customer or the order is shown under the pause"
     assert "Order:" not in _words(t) and order["value"] not in _words(t).lower()
+    moves = " ".join(t.session.log_lines())           # the paused game's moves (left of the board)
+    assert order["value"] not in moves.lower() and "hidden" in moves, moves
     t.step(20, ms=50)
     _hold_pause(t, 0)                          # going on: the 3-2-1
     rt = t.session.runtime
@@ -66,6 +68,9 @@ def test_cab15_the_board_is_hidden_while_the_pause_is_held_down(table):
     t.step(6, ms=50)
     assert not t.session.runtime.pause.paused
     assert _faces_shown(t) == 0, "the board is in view while the pause is being held"
+    card = _aimed(t, 0)
+    from engines.cha_dango.cards import load_cards
+    assert load_cards().cards[card].figure not in t.oled_texts(0), t.oled_texts(0)
     t.post(left, False)
     t.post(right, False)
     t.step(2, ms=50)                           # let go early: no pause, the board is back
@@ -88,7 +93,7 @@ def test_cab15_arrows_do_not_aim_during_a_held_races_countdown_and_say_so(table)
     assert rt.frozen_until_us > rt.now_us, "the countdown should still run"
     assert _aimed(t, 1) == before, "the aim moved in the 3-2-1"
     t.step()
-    assert any("go" in x for x in t.oled_texts(1)), t.oled_texts(1)
+    assert any("aim at go" in x for x in t.oled_texts(1)), t.oled_texts(1)
     _to_go(t)
     t.step(2, ms=50)
     assert _aimed(t, 1) == before
