@@ -112,7 +112,7 @@ def _held_order(scene: Scene, head: Rect, text_r: Rect, banner: str) -> None:
     m = scene.metrics
     if banner.isdigit():
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [(f"The order and the customers show at go, in {banner}", NEED),
+        lines = [("The order and the customers show at go", NEED),
                  ("Hands off: button, cup and arrows", INFO)]
         scene.facts["countdown"] = banner
     else:
