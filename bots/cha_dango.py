@@ -14,8 +14,10 @@ steps to it are part of its answer time.  It lifts its cup to sip if none
 matches, except that with the level's chance ``wrong`` it makes the other
 choice (a person misreading the table: a hit on the customer under its
 cursor when none matches, a sip when one does).  The decision is made once
-per order, and it acts once per order (one hit and its release, or one
-sip: lift, then the cup down after the sip time), then waits.  A VP card
+per order: one hit and its release, or one sip (lift, then the cup down
+after the sip time).  After a hit, while the seat is still in the race, it
+goes for the next matching customer it has not hit (book 2A: "he may hit
+the 2nd card"; PT31), then waits.  A VP card
 the rules make it place goes oldest first.
 """
 from __future__ import annotations
@@ -148,6 +150,29 @@ def _aim(view: dict, rng: random.Random, level: Any, memory: dict) -> int | None
     return target
 
 
+def _next_match(view: dict, memory: dict, hit: int) -> int | None:
+    """After its hit on ``hit`` (released, the seat still in the race), the
+    matching customer the bot goes for next: the nearest to its cursor that
+    it has not hit in this order (PT31: bots kept to the customer another
+    seat had served, "too late by 678 ms", and left the other match);
+    ``hit`` again (nothing to press: it waits) when none is left.  Resets
+    ``memory["acted"]`` and keeps where its cursor stood (``aim_from``)
+    for the steps (:func:`weigh_us`)."""
+    tried = memory.setdefault("tried", [])
+    if hit not in tried:
+        tried.append(hit)
+    ids = [c["id"] for c in view.get("dining_area") or []]
+    left = [c for c in matching(view) if c not in tried]
+    if not left or not ids:
+        return hit
+    here = cursor_at(view, memory)
+    target = min(left, key=lambda c: cursor_steps(here, ids.index(c), len(ids)))
+    memory["aim_from"] = here
+    memory["cursor"] = (target, ids.index(target))
+    memory["aim"], memory["acted"] = target, False
+    return target
+
+
 def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory: dict) -> dict | None:
     """Reveal when it is the seat's turn; in a race, hit a customer or sip
     once per order (see the module doc) and then wait (``None``); a VP card
@@ -163,6 +188,7 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
         memory["order"] = key
         memory["aim"] = _aim(view, rng, level, memory)
         memory["acted"] = False
+        memory["tried"] = []
     aim = memory["aim"]
     finish = "release" if aim is not None else "cup_down"
     if finish in by_type:
@@ -170,6 +196,8 @@ def policy(view: dict, legal: list[dict], rng: random.Random, level: Any, memory
     me, race = view.get("player"), view.get("race") or {}
     if memory["acted"] and me is not None and (race.get("answers") or [0] * (me + 1))[me] is None:
         memory["acted"] = False     # its input came too soon after the order to count (CAB-7): answer again
+    elif memory["acted"] and aim is not None and race and not race.get("my_wrong_hit"):
+        aim = _next_match(view, memory, aim)     # book 2A: "he may hit the 2nd card" (PT31)
     press = by_type.get("cup_lift") if aim is None else \
         next((a for a in legal if a["type"] == "slap" and a.get("card") == aim), None)
     if press is not None and not memory["acted"]:

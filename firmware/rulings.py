@@ -32,6 +32,9 @@ NOTICE_SHOWN_US = 1_500_000
 #: Ruling CAB-8: what the OLED says of a person's button pressed, or cup lifted, in
 #: the 3-2-1 before a race starts again (no hit, no sip; play-test g2g: it vanished).
 BEFORE_GO_WORDS = "too soon: before go"
+#: Ruling CAB-15: what a person's arrow in the 3-2-1 of a Cha dango race
+#: held (or resumed) is told: the customers are hidden, the aim stays.
+AIM_AT_GO_WORDS = "hands off: aim at go"
 #: Rulings CAB-6 and CAB-12: what the OLED says of a person's press less than
 #: :data:`LOOK_FIRST_US` after its dice check appeared (it takes nothing).
 CHECK_LOOK_WORDS = "look first: check the dice"

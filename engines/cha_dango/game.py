@@ -100,6 +100,11 @@ class ChaDango(TurnRules, Game):
             (ruling CAB-7); it counts as made before the order (like a
             button held at the reveal).  0 (the default) = no grace; the
             cabinet sets it from its config.
+        restart_grace: a race held by a pause goes on as a new look
+            (ruling CAB-15): the order and the customers were hidden, so
+            ``reveal_grace_us`` counts again from the restart, for every
+            seat.  False (the default: games recorded before it replay as
+            they were); the cabinet sets it for every new game.
     """
 
     game_id = "cha-dango"
@@ -116,6 +121,7 @@ class ChaDango(TurnRules, Game):
         "vp_choice_us": 10_000_000,
         "start_player": 0,
         "reveal_grace_us": 0,
+        "restart_grace": False,
     }
 
     # ------------------------------------------------------------- setup

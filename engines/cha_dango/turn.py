@@ -115,7 +115,9 @@ class TurnRules:
         self.now = max(self.now, t)
         in_time = t <= race["timeout_at_us"]
         events: list[Event] = []
-        if kind in ("slap", "cup_lift") and t - race["open_us"] < self.options["reveal_grace_us"]:
+        shown = race.get("shown_us")     # CAB-15: a held race shown again at its restart
+        since = race["open_us"] if shown is None else shown
+        if kind in ("slap", "cup_lift") and t - since < self.options["reveal_grace_us"]:
             # CAB-7: too soon to be an answer to this order: made before it
             if kind == "slap":
                 self.buttons_down[player] = True
@@ -123,7 +125,12 @@ class TurnRules:
                 self.cups_up[player] = True
             what = "hit" if kind == "slap" else "cup lift"
             fix = "let go and hit again" if kind == "slap" else "put the cup down and lift it again"
-            after = races.ms(t - race["open_us"])
+            after = races.ms(t - since)
+            if shown is not None:        # CAB-15: nobody has seen the race again yet, the revealer neither
+                text = (f"{seat_name(player)}'s {what} came {after} after the race went on: too soon to count; "
+                        f"look at the order, then {fix.replace(' again', '')}")
+                return [{"type": "press_too_soon", "player": player, "t_us": t, "revealer": False,
+                         "after_restart": True, "text": text}] + self._advance()
             if player == self.current:   # the revealer's own double tap: nobody has seen the order yet
                 text = (f"{seat_name(player)}'s {what} came {after} after revealing the order: too soon to count; "
                         f"look at the order, then {fix.replace(' again', '')}")
@@ -212,12 +219,16 @@ class TurnRules:
                     self.race["lift_us"][s] = None
             self.now = t
             self.buttons_down, self.cups_up = buttons, cups
+            if self.options.get("restart_grace"):    # CAB-15: hidden while held, shown again now
+                self.race["shown_us"] = t
             return [{"type": "race_resumed", "t_us": t,
                      "text": f"The race for the order ({order_words(order['attribute'], order['value'])}) goes on "
                              f"after the pause: hits and sips made before it stand"}] + self._advance()
         self.now = t
         self.buttons_down, self.cups_up = buttons, cups
         self.race = races.new_race(t, self.options["sip_timeout_us"], list(self.race["customers"]), self.num_players)
+        if self.options.get("restart_grace"):    # CAB-15: the grace's words are the restart's
+            self.race["shown_us"] = t
         return [{"type": "race_restarted", "t_us": t,
                  "text": f"Order: {order_words(order['attribute'], order['value'])} (again)! "
                          f"Hit if a customer matches, sip your tea if none does"}]

@@ -244,6 +244,8 @@ STATES: dict[str, list[State]] = {
         State("race", 4, 1, _cd_race_open, "an order is out: each seat's cursor on a customer, lit in its "
               "colour (seat 2 moved its cursor two customers on); hit the customer under it, or sip (CD-12)",
               cursor=(1, 2)),
+        State("held", 4, 1, _cd_race_open, "CAB-15: a race held by a pause, in its 3-2-1: the order and "
+              "every customer face down until go, hands off", context=(("race_held", True), ("banner", "2"))),
         State("result", 4, 1, _cd_after_race, "after a race: who won it, in ms"),
         State("late", 4, 13, _cd_late_hit, "after a race: a hit too late, with its time, two customers "
               "served (a new customer in the first's place, the second's empty; at 800x480 the result panel "

@@ -186,6 +186,10 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
                              **{k: w for k, (w, _) in self.runtime.refusals.items()}},
                 "paused": self.runtime.pause.paused,
+                # CAB-15: a race held (paused, a pause being held down, the Esc question) or waiting for
+                # its 3-2-1's go: what it is about stays hidden
+                "race_held": bool(self.runtime.pause.paused or self.runtime.pause.holding_since() is not None
+                                  or self.runtime.restart_action is not None or self._resume_action is not None),
                 # the clock the seats' timers are shown on: it stands still while the game is held (CAB-8)
                 "banner": self.countdown, "dice": self.dice.stats.as_dict(),
                 "now_us": self.runtime.unheld_us(self.runtime.now_us),
@@ -388,7 +392,11 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
     def log_lines(self) -> list[str]:
         """The moves of the game in words (a resumed game: from its journal), oldest first (the pause's log, issue 38)."""
         from firmware.screens.moves_log import move_words
-        return move_words(self.game.game_id, list(self.runtime.log), self.game.view(None))
+        view = self.game.view(None)
+        lines = move_words(self.game.game_id, list(self.runtime.log), view)
+        declared = cabinet_game(self.game.game_id)
+        hide = declared.hook("held_log") if declared is not None else None
+        return hide(lines, view) if hide is not None else lines     # CAB-15: a race held hides its order
 
     def _layout_bug(self, where: str, exc: Exception) -> None:
         """Log a screen that could not be laid out (once per kind of

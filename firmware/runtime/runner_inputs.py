@@ -20,7 +20,7 @@ from hardware.debounce import DebounceBank, InputEvent
 from hardware.edges import drain
 from hardware.mock import Timeline
 
-from firmware.rulings import BEFORE_GO_WORDS, COUNTDOWN_US, LOOK_FIRST_US, NOTICE_SHOWN_US
+from firmware.rulings import AIM_AT_GO_WORDS, BEFORE_GO_WORDS, COUNTDOWN_US, LOOK_FIRST_US, NOTICE_SHOWN_US
 from firmware.screens.games import cabinet_game
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
 from firmware.screens.choices import NOT_A_RACE
@@ -144,10 +144,17 @@ class RunnerInputs:
 
     def _before_go(self, ev: InputEvent) -> None:
         """An input during the countdown of a resumed race (CAB-8): hands
-        off, but the arrows aim; a person's button or lifted cup is told to
-        wait for "go" (play-test g2g: it vanished unsaid)."""
+        off; a person's button or lifted cup is told to wait for "go"
+        (play-test g2g: it vanished unsaid).  The arrows aim, except in a
+        race whose game hides it until go (Cha dango, ruling CAB-15: each
+        cursor stays where it was, and the arrow is told to wait)."""
         if ev.input in ("nav_a", "nav_b") and ev.kind == "press":
-            self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            declared = cabinet_game(self.game.game_id)
+            if declared is None or declared.hook("resume_action") is None:
+                self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            elif ev.seat not in self.bots:
+                self.stats.ignored_inputs += 1
+                self.say_for(ev.seat, AIM_AT_GO_WORDS, ev.t_us)
             return
         self.stats.ignored_inputs += 1
         lifted = ev.input == "cup" and ev.kind != "press"      # (a cup's contact opens as it is lifted)

@@ -68,7 +68,8 @@ def _short_customer(card: dict[str, Any]) -> str:
 def cabinet_options(cfg: dict[str, Any]) -> dict[str, Any]:
     """The engine options the cabinet sets for a new game from its config:
     ``reveal_grace_us`` from ``cabinet.early_press_grace_ms`` (ruling CAB-7)."""
-    return {"reveal_grace_us": int(cfg["cabinet"]["early_press_grace_ms"]) * 1000}
+    return {"reveal_grace_us": int(cfg["cabinet"]["early_press_grace_ms"]) * 1000,
+            "restart_grace": True}      # CAB-15: a held race goes on as a new look
 
 
 def result_pause(game, view: dict[str, Any]) -> tuple | None:
@@ -92,6 +93,18 @@ def result_pause_ms(view: dict[str, Any], events: list[str], base_ms: int) -> in
     (``cabinet.race_result_ms``); 0 when ``base_ms`` is 0 (a cabinet set
     for no pause).  At most 15 s."""
     return read_time_ms(len(result_lines(view, events)), base_ms)
+
+
+def held_log(lines: list[str], view: dict[str, Any]) -> list[str]:
+    """The paused game's moves while a race is held (ruling CAB-15): the
+    open race's order ("Order: panda! ...") said hidden until it goes on;
+    every other line as it was."""
+    if not _race_open(view):
+        return lines
+    last = max((i for i, t in enumerate(lines) if t.startswith("Order:")), default=None)
+    if last is None:
+        return lines
+    return lines[:last] + ["Order: hidden until the race goes on"] + lines[last + 1:]
 
 
 def log_words(events: list[str], view: dict[str, Any], keep: int) -> list[str]:
@@ -211,13 +224,15 @@ def grid_columns(w: float, h: float, n: int, pad: int) -> int:
     return most
 
 
-def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None) -> None:
+def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, list[int]] | None = None,
+                 hidden: bool = False) -> None:
     """The dining area (CD-1): every customer card at its place, laid out
     as large as the area allows, a served customer's place left empty
     until a new customer takes it (``dining_gaps``, issue 34: a person
     remembers where a customer sits); cards won in the open race leave with
     their winner; the customers under a person's cursor lit in its colour
-    (``aimed``, CD-12)."""
+    (``aimed``, CD-12).  ``hidden`` (a race held, ruling CAB-15): every
+    customer face down at its place until the race goes on."""
     aimed = aimed or {}
     customers = view["dining_area"]
     gaps = set(view.get("dining_gaps") or ())
@@ -232,8 +247,13 @@ def _dining_area(scene: Scene, r: Rect, view: dict[str, Any], aimed: dict[int, l
     for place, card in zip(spots, customers):
         rr, cc = divmod(place, cols)
         cr = Rect(r.x + cc * (cw + m.pad), r.y + rr * (ch + m.pad), cw, ch)
+        if hidden:      # CAB-15: its place kept, its face shown at go
+            scene.add("card", cr, None, state="down")
+            continue
         customer_card(scene, cr, card, key=f"cust:{card['id']}",
                       ring=seat_colour(won[card["id"]]) if card["id"] in won else None, aimed=aimed.get(card["id"]))
+    if hidden:
+        scene.facts["held"] = True
     scene.facts["dining"] = [c["id"] for c in customers]
     if gaps:
         scene.facts["dining_gaps"] = sorted(gaps)
@@ -336,7 +356,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if view["phase"] == "over":
         todo = "Game over"
     elif _race_open(view) and str(context.get("banner") or "").isdigit():
-        todo = "Get ready: the race starts again"
+        todo = "Get ready: the race shows again at go"
     elif _race_open(view):
         todo = "A match? Aim at it and hit. None? Sip tea"
     elif view["phase"] == "place_vp":
@@ -353,7 +373,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     seat_rows = -(-n // (3 if n > 4 else n))
     main, seats = body.rows(1, -(banner_h * seat_rows + m.pad * (seat_rows - 1)), gap=m.pad)
     dining_r = order_column(scene, main, game, view, events, context)   # widens between orders (issue 34)
-    _dining_area(scene, dining_r, view, aimed_at(game, context))   # in a race, and aiming ahead between races
+    held = _race_open(view) and bool(context.get("race_held"))     # CAB-15: hidden until go
+    _dining_area(scene, dining_r, view, None if held else aimed_at(game, context), hidden=held)
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     holding = {s: h for s in range(n) if (h := _hold_left(game, view, s, context)) is not None}
     _seat_row(scene, seats, view, _vp_cursors(game, context, owing) if view["phase"] == "place_vp" else None,

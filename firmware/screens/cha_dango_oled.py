@@ -10,17 +10,17 @@ from engines.words import plural
 from firmware.screens.choices import choice_key, describe_action
 from firmware.screens.cha_dango_words import (  # noqa: F401 - the result in words, one definition
     _result_lines, _seat_result, _short_names, _too_soon, keep_units, margin_text, ms_text, race_events, record_result, result_lines,
-    shorten_event)
+    seat_name, shorten_event)
 from firmware.screens.cha_dango_timing import (  # noqa: F401 - choice_timeout: the session's hook (CAB-9)
     _choice_left, _hold_left, _tenths, choice_timeout)
 
-from firmware.rulings import BEFORE_GO_WORDS
+from firmware.rulings import AIM_AT_GO_WORDS, BEFORE_GO_WORDS
 from firmware.ui.oled import OledFrame
 from firmware.screens.choices import press_count
 
 #: A moment's notice the runtime says on the seat's OLED, drawn as the aim's
 #: hint: a press before "go" (CAB-8), the customer under the cursor changed
-_NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
+_NOTICE = re.compile(rf"^(?:{re.escape(BEFORE_GO_WORDS)}|{re.escape(AIM_AT_GO_WORDS)}|\w+ (?:left|moved): now \w+)$")
 #: What a press between races that did nothing says (:func:`idle_press`, issue 34), drawn in place
 #: of the seat's line of what goes on ("Seat 2 reveals"), its seconds counted on
 _IDLE = re.compile(r"^(?:(next order in|wait: reveal in) \d+ s|wait: .+)$")
@@ -100,7 +100,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     bottom = f.H
     aim = None
     if choices and shown.chosen.get("type") == "slap":    # CD-12: the customer the next press hits (or the
-        aim, choices = (shown.chosen["card"], shown.cursor, len(choices)), []    # aim ahead), drawn big
+        aim, choices = _aim_place(view, shown.chosen["card"], shown.cursor, len(choices)), []   # (aim ahead)
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
     if choices:     # the first form that fits beside its count: the whole card where it can (PT19: "give
@@ -135,6 +135,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
+    elif context.get("race_held"):     # CAB-15: hidden until go (a pause held down, its 3-2-1), the aim as it was
+        size = max(10, min(26, bottom - y - 14))
+        f.glyph(0, y, f.W, banner if banner.isdigit() else "held", size=size)
+        f.best(0, y + size + 2, [notice or "look at go", "look at go"], room=f.W, align="center")
     elif banner.isdigit() and aim is not None and seat not in set(context.get("bots") or ()):
         _aim(f, y, aim, notice or f"aim now: go in {banner}")   # CAB-8: hands off, but the arrows aim in the 3-2-1
     elif banner.isdigit():      # CAB-8: a resumed race starts again after the countdown
@@ -212,6 +216,13 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
             _result_text(f, y + 13, result)
 
 
+def _soon_after_go(events: list[str], seat: int) -> bool:
+    """True when ``seat``'s last refused input was too soon after a held
+    race went on (ruling CAB-15), not after a reveal (PT31 c14)."""
+    said = [t for t in race_events(events) if t.startswith(f"{seat_name(seat)}'s ") and "too soon" in t]
+    return bool(said) and "after the race went on" in said[-1]
+
+
 def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: int, context: dict[str, Any],
           events: list[str], aim: tuple[int, int, int] | None = None, notice: str | None = None,
           moved: bool = False) -> None:
@@ -228,6 +239,11 @@ def _race(f: OledFrame, y: int, bottom: int, game, view: dict[str, Any], seat: i
     race = view["race"]
     mine = (race.get("answers") or [None] * len(view["vp_counts"]))[seat]
     soon = mine is None and _too_soon(events, seat)
+    if soon and _soon_after_go(events, seat):    # CAB-15: the race held went on; nobody had seen it yet
+        f.glyph(0, y, f.W, "TOO SOON", size=16)
+        f.text(0, y + 18, "after go:", room=f.W, align="center")
+        f.text(0, y + 30, f"look, then {soon}", room=f.W, align="center")
+        return
     if soon and view["current"] == seat:   # CAB-7: the revealer's own double tap, told at once
         f.glyph(0, y, f.W, "TOO SOON", size=16)
         f.text(0, y + 18, "after your reveal:", room=f.W, align="center")
@@ -321,10 +337,24 @@ def _late_hit(f: OledFrame, y: int, bottom: int, late: dict[str, Any]) -> None:
         f.best(0, y + 30, ["2nd match? aim, hit", "2nd? aim, hit"], room=f.W, align="center")
 
 
+def _aim_place(view: dict[str, Any], card: int, cursor: int, count: int) -> tuple[int, int, int]:
+    """The aimed customer ``card`` as ``(card, place, places)``: its place
+    on the HDMI's grid (0-based, in reading order) and the places there,
+    a served customer's empty place counted (CD-13; PT31 c34: "6/7" under
+    the cat drawn at the 7th place); ``(card, cursor, count)`` when the
+    view's dining area is not the cursor's list."""
+    ids = [c["id"] for c in view.get("dining_area") or []]
+    gaps = set(view.get("dining_gaps") or ())
+    if card not in ids or len(ids) != count:
+        return card, cursor, count
+    spots = [i for i in range(len(ids) + len(gaps)) if i not in gaps]
+    return card, spots[ids.index(card)], len(ids) + len(gaps)
+
+
 def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str]) -> None:
     """Ruling CD-12: the customer under the seat's cursor, which its next
-    press hits: a hand and the figure large, its position among the
-    customers ("2/5", the arrows move it), its dango and background
+    press hits: a hand and the figure large, its place on the screen
+    ("2/5", the arrows move it; :func:`_aim_place`), its dango and background
     colours, and ``hint`` under them (of a list of forms, the first that
     fits)."""
     from engines.cha_dango.cards import load_cards

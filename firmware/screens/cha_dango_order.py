@@ -77,8 +77,11 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
         # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
         # between orders the deck is face down: "?" "on reveal" (issue 34)
-        _card_back(scene, deck_r, view.get("top_back") if order else None, view["deck_count"])
-        if view.get("revealed"):
+        held = _race_open(view) and bool(context.get("race_held"))     # CAB-15: the order hidden until go
+        _card_back(scene, deck_r, view.get("top_back") if order and not held else None, view["deck_count"])
+        if view.get("revealed") and held:
+            scene.add("card", rev_r, None, state="down")
+        elif view.get("revealed"):
             customer_card(scene, rev_r, view["revealed"], key=f"cust:{view['revealed']['id']}")
     else:       # (between orders the deck's back shows no attribute: its count is all it tells)
         text_r = body
@@ -86,6 +89,8 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.facts["deck"] = view["deck_count"]
     if view["phase"] == "over":  # CD-2: the last card forms no order
         _sold_out(scene, head, text_r, game, view)
+    elif order and _race_open(view) and context.get("race_held"):     # CAB-15: hidden until go
+        _held_order(scene, head, text_r, banner)
     elif order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
         scene.lines([(f"The race starts again in {banner}", NEED),
@@ -98,6 +103,24 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         _vp_to_give(scene, head, text_r, view, events, context, tail)
     else:
         _next_reveal(scene, head, text_r, view, events, context, tail)
+
+
+def _held_order(scene: Scene, head: Rect, text_r: Rect, banner: str) -> None:
+    """A race held by a pause (or the Esc question), or waiting for its
+    3-2-1's go (ruling CAB-15): the order and the customers are face down;
+    they show at go, for every seat at once."""
+    m = scene.metrics
+    if banner.isdigit():
+        scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines = [("The order and the customers show at go", NEED),
+                 ("Hands off: button, cup and arrows", INFO)]
+        scene.facts["countdown"] = banner
+    else:
+        scene.text("Race held", head, sizes=(m.medium, m.small), colour=GOLD)
+        lines = [("The order and the customers are hidden", NEED),
+                 ("They show again at go, after a 3-2-1", INFO)]
+    scene.lines(lines, text_r, size=m.small)
+    scene.facts["held"] = True
 
 
 def _sold_out(scene: Scene, head: Rect, text_r: Rect, game, view: dict[str, Any]) -> None:

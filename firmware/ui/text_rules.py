@@ -4,6 +4,7 @@ ellipsis), the error a needed text that cannot fit raises, and word wrap
 at a width in px."""
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 #: measure(text, size_px) -> (width_px, height_px)
@@ -19,12 +20,18 @@ class LayoutError(ValueError):
     """A text a player needs cannot fit its box even at the smallest size."""
 
 
+#: "Seat 1", "Seats 2", "seat 3": a seat's name and its number, kept on one line
+_SEAT_N = re.compile(r"\b([Ss]eats?) (\d)")
+
+
 def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
     """Greedy word wrap of ``text`` into lines at most ``width`` px wide at
     ``size``; None if a single word is wider than ``width``.  A no-break
-    space (U+00A0) joins its neighbours into one word (a number and its unit)."""
-    words = text.replace("\u00a0", "\0").split()
-    words = [w.replace("\0", "\u00a0") for w in words]
+    space (U+00A0) joins its neighbours into one word (a number and its unit);
+    "Seat 1" ("Seats 1", "seat 1") is one word too, with its ordinary space
+    (PT31: "...after Seat" / "1")."""
+    text = _SEAT_N.sub(lambda m: f"{m.group(1)}\1{m.group(2)}", text.replace("\u00a0", "\0"))
+    words = [w.replace("\0", "\u00a0").replace("\1", " ") for w in text.split()]
     lines: list[str] = []
     cur = ""
     for word in words:
