@@ -294,7 +294,7 @@ class SessionAhead:
             c.refresh(game)
         ctx = {"banner": ""} if action.get("type") in NOT_A_RACE else {}    # (the hold before it is over)
         if rerolls:     # (a reroll: disarmed, its seat's dice fixed at the arming are
-            # no longer named, as :meth:`~firmware.runtime.runner_dice.RunnerDice.armed_keeps_now` leaves it out)
+            # no longer named, as :meth:`~firmware.runtime.runner_targets.RunnerTargets.armed_keeps_now` leaves it out)
             ctx["armed_keeps"] = {k: v for k, v in rt.armed_keeps_now().items() if k != seat}
         ctx.update(self._summary_ahead(game))
         self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)

@@ -29,6 +29,10 @@ ENTRY_AFTER = 12
 #: seat stay on its OLED, us (the next reading may be good a moment later:
 #: "nudge 1 unread die" stood there ~0.5 s, too short to read; play-test).
 SIM_NUDGE_SHOWN_US = 1_500_000
+#: What the check's top bar says for as long when the dice are read again
+#: after a rejection (CAB-6; PT31: "die nudged for you" stood there though
+#: all six dice had been read again).
+REREAD_WORDS = "dice read again"
 
 
 #: The simulator's words for the common dice it nudged or rerolled (:func:`_sim_words`).
@@ -173,13 +177,15 @@ class ReadingAnswers:
             msg = "reroll the common dice" if reroll else msg.replace("unread di", "unread common di") \
                 if unreadable else f"common dice: {msg}"
         if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
-            msg = _sim_words(unreadable, len(values), count, reroll, common=key == COMMON)
+            # (after a rejection every die was nudged: "dice nudged for you", PT31)
+            msg = _sim_words(max(unreadable, 2 if key in self.rejected else 0), len(values), count, reroll,
+                             common=key == COMMON)
             if key != COMMON:     # the table's own doing on the common dice: the HDMI shows it, no seat's OLED
                 self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
         if reroll:
             self.unread_seen.pop(key, None)
-        else:
-            self.unread_seen[key] = list(values)
+        else:      # (the places the seat saw its dice in stay theirs: a rejection's, PT31)
+            self.unread_seen[key] = in_seen_places(self.unread_seen.get(key), list(values))
         if key != COMMON or self.table is None:     # (PT30: "common dice nudged" over "roll your dice")
             runtime.prompts[seat] = msg
         self.nudge_said[key] = msg
@@ -217,7 +223,10 @@ class ReadingAnswers:
             action[BY_HAND] = True
         self.stats.nudge_wait_us += frame_t - self._first_t.pop(key, frame_t)
         self.attempts.pop(key, None)
-        self.rejected.pop(key, None)
+        if self.rejected.pop(key, None) is not None:      # the rejection's new look: said so (PT31),
+            seat = key if key != COMMON else 0              # on its check for as long as a nudge's words
+            words = self.notes.get(seat, (REREAD_WORDS, 0))[0]     # ("dice nudged for you" if nudged again)
+            self.notes[seat] = (words, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
         self.unread_seen.pop(key, None)
         self.nudge_said.pop(key, None)
         if not entered and self.contest_us > 0:
@@ -266,17 +275,20 @@ def _sim_words(unreadable: int, seen: int, count: int, reroll: bool, common: boo
     return "die nudged for you" if unreadable == 1 else "dice nudged for you"
 
 
-def in_seen_places(seen: list | None, values: list[int]) -> list[int]:
-    """``values``, a full reading after a nudge, in the places the seat saw
-    its dice before it (``seen``: the reading so far, None for an unread
-    die, :attr:`ReadingAnswers.unread_seen`): each die read before keeps its
-    place, the unread places take the values left, in their order (PT28:
-    "3 ? ? 6 2 4" became "3 4 6 3 6 2", the order the nudged dice landed
-    in; the camera reads a tray in its own order).  ``values`` unchanged
-    when there was no reading so far or it had another count."""
+def in_seen_places(seen: list | None, values: list) -> list:
+    """``values``, a reading after a nudge (None for a die unread again),
+    in the places the seat saw its dice before it (``seen``: the reading so
+    far, None for an unread die, :attr:`ReadingAnswers.unread_seen`; after
+    a rejection the reading rejected): each die read before keeps its
+    place, the free places take the values left, in their order, and the
+    places left over stay unread (PT28: "3 ? ? 6 2 4" became "3 4 6 3 6 2",
+    the order the nudged dice landed in; the camera reads a tray in its own
+    order; PT31: a rejected "5 5 1 2 4 4" with a die unread in its new look
+    came back "1 4 4 5 5 2").  ``values`` unchanged when there was no
+    reading so far or it had another count."""
     if not seen or len(seen) != len(values):
         return values
-    left = list(values)
+    left = [v for v in values if v is not None]
     placed: list[int | None] = []
     for v in seen:
         if v is not None and v in left:
@@ -285,4 +297,4 @@ def in_seen_places(seen: list | None, values: list[int]) -> list[int]:
         else:
             placed.append(None)          # unread then (or read otherwise now): filled below
     fill = iter(left)
-    return [v if v is not None else next(fill) for v in placed]
+    return [v if v is not None else next(fill, None) for v in placed]

@@ -34,6 +34,7 @@ from firmware.runtime.controls import game_held_still, game_moved
 from firmware.runtime.pace import PACES, PauseSwitch
 from firmware.runtime.runner_bots import RunnerBots
 from firmware.runtime.runner_dice import RunnerDice, phase_key
+from firmware.runtime.runner_targets import RunnerTargets
 from firmware.runtime.runner_inputs import RunnerInputs
 from firmware.runtime.runner_journal import RunnerJournal
 from firmware.runtime.group_jump import GroupJumpHold
@@ -53,7 +54,7 @@ class RuntimeStats:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class Runtime(RunnerInputs, RunnerDice, RunnerBots, RunnerJournal):
+class Runtime(RunnerInputs, RunnerDice, RunnerTargets, RunnerBots, RunnerJournal):
     """Runs one game on a (real or simulated) cabinet.
 
     Args:

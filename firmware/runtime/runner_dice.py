@@ -4,9 +4,8 @@ big button answers the check of a held reading (ruling CAB-6: a short
 press accepts, a long press rejects) and makes its hand entry; the seat's
 words in passing about its check; a person's press too soon after its
 check appeared only shows it (rulings CAB-6, CAB-12: the check is a new
-choice); on the simulated table, the dice a seat
-keeps when it rerolls (ruling RG-16: a person's target card's, a bot's
-keep choice).
+choice).  The seats' target cards and the dice a reroll keeps are
+:mod:`firmware.runtime.runner_targets`'s (its state is set up here).
 
 :class:`RunnerDice` is mixed into :class:`firmware.runtime.runner.Runtime`;
 it uses its ``dice`` (a :class:`firmware.runtime.dice_station.DiceStation`
@@ -24,17 +23,12 @@ from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.runtime.takeback import is_refusal
-from firmware.screens.choices import choice_key
 from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
 #: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
 PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS,
            READ_LATE_WORDS)
-#: How long a person's cursor rests on a target card before it is the card
-#: a simulated reroll keeps the dice of (a tap on the navigation takes
-#: 0.1-0.3 s), us.
-TARGET_REST_US = 500_000
 #: How long a press's "look first: check the dice" stays on the seat's OLED
 #: at least (longer while the guard still runs), us: as CAB-12's words.
 CHECK_LOOK_SHOWN_US = 1_000_000
@@ -59,6 +53,10 @@ class RunnerDice:
         self._look_down: set[int] = set()
         #: (seat, when its check ran out unanswered, us) -> the game's (round, phase) then
         self._unanswered_phase: dict[tuple[int, int], tuple] = {}
+        #: seat -> (round, when, us) of a check a new phase ended unanswered (Stop), until the seat's
+        #: next press or cursor turn; then seat -> that press's time: held long, it meant "wrong" (PT31)
+        self._phase_ended: dict[int, tuple[Any, int]] = {}
+        self._press_after_check: dict[int, int] = {}
         #: (action count, (round, phase)) at the last look (the view is read only after an action)
         self._phase_seen: tuple[int, tuple] = (-1, ())
         #: seat -> when its passing prompt ("dice ok") goes, us
@@ -83,6 +81,9 @@ class RunnerDice:
         #: seat -> (round, the armed choice's key, dice values): what a person's armed reroll keeps on
         #: the simulated table, fixed at its arming press (RG-16: the confirm keeps what the OLED said)
         self.armed_keeps: dict[int, tuple[Any, str, list[int]]] = {}
+        #: seat -> what a person's armed reroll was armed on (:mod:`~firmware.runtime.armed_reroll`)
+        self._armed_for: dict[int, tuple[str | None, tuple, str | None, str | None]] = {}
+        self._disarm_said: dict[int, tuple[str, ...]] = {}
 
     def _drop_passing(self, t_us: int) -> None:
         """The words in passing (:data:`PASSING`, and a refused take-back's,
@@ -125,6 +126,7 @@ class RunnerDice:
                 return down is not None
             late = self._late_answer(seat, ev.t_us)
             if late is None:
+                self._after_ended_check(seat, ev.t_us)
                 return False       # (a seat that moved its cursor since chose what it presses)
             # the window ran out before this press: it meant "dice ok" (done), no choice;
             # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
@@ -219,6 +221,8 @@ class RunnerDice:
         for seat, ran_out in sorted(live):
             if self._unanswered_phase.setdefault((seat, ran_out), phase) != phase:
                 self.end_unanswered(seat)
+                if seat not in self.bots:        # (its next press chooses; held long it meant "wrong")
+                    self._phase_ended[seat] = (phase[0], self.now_us)
 
     def _phase_after_dice(self) -> None:
         """Dice just went into the game: the round and phase they lead to
@@ -233,10 +237,19 @@ class RunnerDice:
         for seat, out in d.unanswered.items():
             self._unanswered_phase[(seat, out[1])] = phase
 
+    def _after_ended_check(self, seat: int, t_us: int) -> None:
+        """``seat``'s press at ``t_us`` is a choice, the first since a new
+        phase (Retrograde's Stop) ended its check that ran out unanswered:
+        its release says whether it was held as "wrong" (:meth:`_too_late_hold`)."""
+        got = self._phase_ended.pop(seat, None)
+        if got is not None and got[0] == phase_key(self.game)[0] and self._moved_on.get(seat, -1) < got[1]:
+            self._press_after_check[seat] = t_us
+
     def end_unanswered(self, seat: int) -> None:
         """``seat`` turned its cursor, or the round or phase changed: a
         check that ran out unanswered on its OLED is over (its next press
         is a choice) and "dice accepted" leaves the OLED."""
+        self._phase_ended.pop(seat, None)          # (a turn of the cursor: its press is a choice)
         if self.dice is None or self.dice.unanswered.pop(seat, None) is None:
             return
         if self.prompts.get(seat) == "dice accepted":
@@ -307,7 +320,18 @@ class RunnerDice:
         :data:`~firmware.rulings.LONG_PRESS_US` or more, it was meant as
         "wrong", which is too late: its OLED says the dice stand
         (:data:`~firmware.rulings.TOO_LATE_WORDS`; issue 34, Ginza: a hold
-        0.5 s after the check ran out went unsaid)."""
+        0.5 s after the check ran out went unsaid).  So too the first press
+        after a new phase ended the check's late answer (Stop, PT31): a
+        choice, but held that long it meant "wrong": what it armed is
+        disarmed and the OLED says "too late: accepted"."""
+        after = self._press_after_check.pop(seat, None)
+        if after is not None and t_us - after >= LONG_PRESS_US and seat not in self.bots:
+            # the first press after Stop ended its unanswered check, held as "wrong" (PT31: it armed
+            # Stop's reroll): too late, the dice stand, and the choice it armed is not kept
+            self.controls[seat].armed = None
+            self.drop_armed_keep(seat)
+            self.say(seat, TOO_LATE_WORDS, t_us + LATE_OK_US)
+            return
         down = self._contest_down.get(seat)
         if down is None or seat in self.bots or t_us - down[1] < LONG_PRESS_US:
             return
@@ -338,135 +362,6 @@ class RunnerDice:
         :attr:`refusals`, which only time and the seat's step clear."""
         self.say(seat, words, until_us)
         self.refusals[seat] = (words, until_us)
-
-    def _keeps_dice(self) -> Any:
-        """The game's ``kept_dice(game, seat, target)`` hook when its seats
-        keep dice on a reroll (Retrograde) and the dice are simulated,
-        else None."""
-        if self.dice is None or getattr(self.dice, "table", None) is None:
-            return None
-        declared = cabinet_game(self.game.game_id)
-        return declared.hook("kept_dice") if declared is not None else None
-
-    def aims_at_cards(self) -> bool:
-        """True when the game's seats aim at a target card (its ``kept_dice``
-        hook: Retrograde), at the cabinet too: the cursor opens on it once
-        the rerolls run out (:attr:`SeatControls.aim`)."""
-        declared = cabinet_game(self.game.game_id)
-        return declared is not None and declared.hook("kept_dice") is not None
-
-    def note_targets(self) -> None:
-        """Remember the card each person's cursor rests on (a claim under
-        it for :data:`TARGET_REST_US` or more; a walk back to "reroll"
-        takes back the cards it passed, :mod:`~firmware.runtime.walk_back`), per round: the
-        target whose dice a simulated reroll keeps, and where the seat's
-        cursor opens once its rerolls run out (:meth:`aim_cursors`)."""
-        if not self.aims_at_cards():
-            return
-        for seat, (_, key, _) in list(self.armed_keeps.items()):
-            if self.controls[seat].armed != key:      # disarmed (an arrow, the push, a new decision)
-                del self.armed_keeps[seat]
-        rnd = None
-        for seat, controls in enumerate(self.controls):
-            if seat in self.bots or self.now_us - self._moved_on.get(seat, -TARGET_REST_US) < TARGET_REST_US:
-                continue
-            chosen = controls.shown(self.game).chosen
-            if chosen is not None and chosen.get("type") == "claim":
-                rnd = self.game.view(None).get("round") if rnd is None else rnd
-                self.targets[seat] = (rnd, chosen.get("card"))
-        self.aim_cursors()
-
-    def aim_cursors(self) -> None:
-        """Each person's seat aims its cursor at its target this round
-        (:attr:`SeatControls.aim`, the claim of that card; PT28: once the
-        Stop rerolls ran out the cursor jumped to card A)."""
-        targets = self.targets_now() if self.targets else {}
-        for seat, controls in enumerate(self.controls):
-            card = targets.get(seat) if seat not in self.bots else None
-            controls.aim = None if card is None else choice_key({"type": "claim", "player": seat, "card": card})
-
-    def target_of(self, seat: int) -> str | None:
-        """``seat``'s target this round, or None (:meth:`targets_now`)."""
-        return self.targets_now().get(seat)
-
-    def targets_now(self) -> dict[int, str | None]:
-        """Seat -> the card its cursor last rested on this round (its target,
-        :meth:`note_targets`), or None (the game's view read once)."""
-        if not self.targets:
-            return {seat: None for seat in range(self.game.num_players)}
-        now = self.game.view(None).get("round")
-        return {seat: got[1] if (got := self.targets.get(seat)) is not None and got[0] == now else None
-                for seat in range(self.game.num_players)}
-
-    def arm_keep(self, seat: int) -> None:
-        """A person's press armed its choice: when it is a reroll on the
-        simulated table, the dice that fit the seat's target now (the game's
-        ``kept_dice`` hook, what its OLED showed) are the dice the confirming
-        press keeps (ruling RG-16; a fresh play-test: another seat took the
-        target between the arming and the confirm, and the table kept none)."""
-        hook = self._keeps_dice()
-        controls = self.controls[seat]
-        chosen = controls.shown(self.game).chosen
-        if hook is None or seat in self.bots or chosen is None or chosen.get("type") != "reroll":
-            return
-        kept = list(hook(self.game, seat, self.target_of(seat)) or [])
-        self.armed_keeps[seat] = (self.game.view(None).get("round"), controls.armed, kept)
-
-    def drop_armed_keep(self, seat: int) -> None:
-        """``seat`` disarmed (an arrow, the push): its reroll keeps nothing fixed."""
-        self.armed_keeps.pop(seat, None)
-
-    def armed_keeps_now(self) -> dict[int, list[int]]:
-        """Seat -> the dice its armed reroll keeps (fixed at the arming
-        press, :meth:`arm_keep`), for the seats armed on a reroll now this
-        round; for the screens."""
-        if not self.armed_keeps:
-            return {}
-        now = self.game.view(None).get("round")
-        return {seat: list(kept) for seat, (rnd, key, kept) in self.armed_keeps.items()
-                if rnd == now and self.controls[seat].armed == key}
-
-    def _fixed_keep(self, seat: int) -> list[int] | None:
-        """The dice ``seat``'s confirmed reroll keeps as its arming fixed
-        them (used once), or None: none fixed this round, or they are no
-        longer among its dice (the rule of :meth:`keep_on_reroll` then)."""
-        got = self.armed_keeps.pop(seat, None)
-        if got is None or got[0] != self.game.view(None).get("round"):
-            return None
-        rest = list(self.game.view(seat)["seats"][seat]["dice"] or [])
-        for v in got[2]:
-            if v not in rest:
-                return None
-            rest.remove(v)
-        return list(got[2])
-
-    def dice_asked(self) -> set[int] | None:
-        """The seats whose dice the game asks for now (None: the game's
-        seats keep no dice, or the dice are real: nothing to keep)."""
-        if self._keeps_dice() is None:
-            return None
-        return {r["player"] for r in self.game.chance_requests()
-                if r.get("type") == "dice" and r.get("player") is not None}
-
-    def keep_on_reroll(self, action: dict[str, Any], asked: set[int] | None) -> None:
-        """After ``action`` was applied: a seat whose dice the game asks for
-        anew (it rerolled; ``asked``, the seats asked before) keeps dice
-        on the simulated table: a bot those its plan keeps
-        (:meth:`bots.base.Bot.keep_dice`), a person those its arming press
-        fixed (:meth:`arm_keep`, while still among its dice), else those that
-        fit the card its cursor last rested on (the game's ``kept_dice`` hook).  At the
-        real cabinet (no simulated table) nothing is kept: the seat keeps
-        its dice by hand."""
-        seat = action.get("player")
-        if asked is None or not isinstance(seat, int) or seat in asked:
-            return
-        if seat not in (self.dice_asked() or ()):
-            return
-        if seat in self.bots:
-            kept = self.seat_bot(seat).keep_dice(self.game, seat)
-        elif (kept := self._fixed_keep(seat)) is None:     # (those its arming press showed, else its target's)
-            kept = self._keeps_dice()(self.game, seat, self.target_of(seat))
-        self.dice.keep(seat, list(kept or []))
 
     def _apply_dice(self, action: dict[str, Any]) -> None:
         """Apply what the dice station answered: dice values (a chance

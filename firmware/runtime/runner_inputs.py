@@ -22,6 +22,7 @@ from hardware.mock import Timeline
 
 from firmware.rulings import AIM_AT_GO_WORDS, BEFORE_GO_WORDS, COUNTDOWN_US, LOOK_FIRST_US, NOTICE_SHOWN_US
 from firmware.screens.games import cabinet_game
+from firmware.runtime.armed_reroll import disarm_stale
 from firmware.runtime.controls import GONE, LOOK_FIRST, SeatControls
 from firmware.screens.choices import NOT_A_RACE
 from firmware.runtime.takeback import is_refusal
@@ -101,6 +102,7 @@ class RunnerInputs:
             if ev.kind == "press":
                 self._observe(ev.t_us)
                 self._walks.pop(ev.seat, None)      # a press ends a walk of arrow steps (RG-16)
+                disarm_stale(self, ev.t_us)         # an armed reroll Stop or a taken card ended (PT31)
                 action = controls.press(game, ev.t_us, look_first=self._look_first(ev.seat, ev.t_us))
                 if controls.said_gone and controls.message == LOOK_FIRST:
                     if self._late_press(ev.seat, ev.t_us) or self._idle_press(ev.seat, ev.t_us):

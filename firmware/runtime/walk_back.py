@@ -5,7 +5,7 @@ half a second, so it became the target, and with A and D on the table a
 player who reads the OLED between presses could never reroll for B or C).
 
 In the simulator a person's reroll keeps the dice that fit its target, the
-card its cursor last rested on (:data:`~firmware.runtime.runner_dice.TARGET_REST_US`).
+card its cursor last rested on (:data:`~firmware.runtime.runner_targets.TARGET_REST_US`).
 A *walk* is the seat's arrow steps one way, with no button press, group
 jump or rest of :data:`WALK_REST_US` between; a walk that reaches "reroll"
 keeps the target the seat had when the walk began, so the cards it passed
@@ -29,7 +29,7 @@ def walk_from(runtime: Any, seat: int, step: int) -> Walk | None:
     with (the same way, its cursor not rested :data:`WALK_REST_US` since)
     or the one it begins: (its direction, the seat's target entry now,
     rests up to now noted).  None for a bot, or when the game's seats aim
-    at no target card (:meth:`~firmware.runtime.runner_dice.RunnerDice.aims_at_cards`)."""
+    at no target card (:meth:`~firmware.runtime.runner_targets.RunnerTargets.aims_at_cards`)."""
     if seat in runtime.bots or not runtime.aims_at_cards():
         return None
     runtime.note_targets()

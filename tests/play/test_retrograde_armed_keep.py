@@ -77,12 +77,15 @@ def test_the_armed_rerolls_oled_names_the_dice_it_keeps(table):
     assert f"keep {vals}" in words and "again" in words, words
 
 
-def test_an_armed_reroll_keeps_the_dice_shown_at_its_arming_even_when_another_seat_takes_the_target_card_before_the_confirm(table):
+def test_an_armed_reroll_whose_target_is_taken_before_the_confirm_is_disarmed_and_keeps_what_its_new_arming_shows(table):
+    """Another seat takes the target card between the arming and the
+    confirm: the reroll is disarmed (PT31: a confirm then kept dice for a
+    card that was gone); the seat's next press arms again, its OLED naming
+    the dice kept now, and the confirm keeps exactly those."""
     t = table("retrograde", 3, bots=set(), seed=11)
     s = t.session
     _all_dice_in(t, 3)
     card, kept, letter = _aim_and_back(t)
-    vals = " ".join(map(str, kept))
     t.press(0, "button")                                     # arms: "press again: keep ..."
     assert s.runtime.controls[0].shown(s.game).armed
     t.turn_to("claim", seat=1)                               # seat 2 goes for the same card
@@ -94,17 +97,20 @@ def test_an_armed_reroll_keeps_the_dice_shown_at_its_arming_even_when_another_se
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(1, "button")                                     # and takes it
     t.run_until(lambda t: card not in s.game.view(None)["face_up_ids"], max_passes=200)
-    assert s.runtime.controls[0].shown(s.game).armed, "seat 1's reroll is still armed"
+    t.step(2)
+    assert not s.runtime.controls[0].shown(s.game).armed, "its card went: disarmed"
+    assert f"card {letter} was taken" in _texts(t), _texts(t)
+    t.press(0, "button")                                     # arms again, on what it sees now
+    assert s.runtime.controls[0].shown(s.game).armed
+    now = sorted(s.runtime.armed_keeps_now()[0])
     words = _texts(t)
-    assert f"keep {vals}" in words, ("the armed OLED still names the dice its arming fixed", words)
-    doing = (t.scene().facts.get("doing") or {}).get(0, "")
-    assert "keep" not in doing or f"keep {vals}" in doing, doing     # the HDMI banner says the same set
-    before, logged = list(s.game.view(0)["seats"][0]["dice"]), len(s.dice.kept_log)
+    assert "again" in words and (f"keep {' '.join(map(str, now))}" in words if now else "roll all 6" in words), words
+    logged = len(s.dice.kept_log)
     t.press(0, "button")                                     # the confirm: the reroll
     t.run_until(lambda t: any(a.get("type") == "reroll" and a.get("player") == 0 for a in t.journal()),
                 max_passes=20)
     t.run_until(lambda t: any(key == 0 for key, _ in s.dice.kept_log[logged:]), max_passes=200)
-    assert _kept_of(s, 0) == kept, (before, card, letter, kept, s.dice.kept_log)
+    assert _kept_of(s, 0) == now, (card, letter, now, s.dice.kept_log)
 
 
 def test_the_real_cabinets_armed_reroll_still_says_press_again_to_reroll():

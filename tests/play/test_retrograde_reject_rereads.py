@@ -51,6 +51,8 @@ def test_rejecting_a_right_reading_at_stop_reads_the_same_dice_again_and_spends_
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     assert sorted(s.dice.held[0]["values"]) == read, "read again: the same dice"
     assert s.dice.held[0]["values"] == shown, "each die in the place the seat saw it (straightened, not moved)"
+    said = " | ".join(t.oled_texts(0))
+    assert "dice read again" in said, ("the new look says what it is (PT31)", said)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button")                                     # dice ok
     t.run_until(lambda t: 0 not in s.dice.held, max_passes=50)

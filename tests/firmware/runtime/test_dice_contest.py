@@ -119,7 +119,10 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     look(s)
     second = list(station.held[0]["values"])
     assert state(g) == before
-    assert oled_frame(g, 0, rt.controls[0], s.context()).texts[-3:] == ["press: dice ok", "6 s", "hold: wrong, by hand"]
+    texts = oled_frame(g, 0, rt.controls[0], s.context()).texts
+    at = texts.index("press: dice ok")
+    assert texts[at:at + 3] == ["press: dice ok", "6 s", "hold: wrong, by hand"], texts
+    assert "dice read again" in texts, texts              # the new look says what it is (PT31)
     press(s, 0, 100_000)                                   # a short press: ok
     assert g.view(None)["seats"][0]["dice"] == second
     assert state(replay(s.writer.path)[0]) == state(g)

@@ -39,6 +39,7 @@ def test_no_rule_id_in_what_players_read():
                                               "runtime/dice_readings.py", "runtime/dice_contest.py",
                                               "runtime/dice_entry.py", "runtime/runner.py",
                                               "runtime/runner_inputs.py", "runtime/runner_dice.py",
+                                              "runtime/runner_targets.py", "runtime/armed_reroll.py",
                                               "runtime/runner_bots.py", "runtime/runner_journal.py", "app/session.py",
                                               "app/menu.py", "calibration/screens.py")]
     found = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in _strings(p)
