@@ -15,21 +15,13 @@ from __future__ import annotations
 from firmware.rulings import LOOK_FIRST_US
 
 from tests.play.test_retrograde_armed_keep import _aim_and_back, _all_dice_in
-
-
-def _texts(t, seat: int = 0) -> str:
-    return " | ".join(t.oled_texts(seat))
+from tests.play.test_retrograde_hold_across_stop import _aimed, _texts
 
 
 def _claim(t, seat: int, card: str) -> None:
     """``seat`` turns to ``card`` and claims it (one press, a race)."""
     s = t.session
-    t.turn_to("claim", seat=seat)
-    for _ in range(8):
-        if s.runtime.controls[seat].shown(s.game).chosen.get("card") == card:
-            break
-        t.press(seat, "right")
-    assert s.runtime.controls[seat].shown(s.game).chosen.get("card") == card
+    _aimed(t, seat, card)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(seat, "button")
     t.run_until(lambda t: card not in s.game.view(None)["face_up_ids"], max_passes=200)

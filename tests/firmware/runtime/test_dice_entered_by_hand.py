@@ -21,25 +21,19 @@ from firmware.runtime.journal_lines import encode_line
 from firmware.runtime.replay import Replay
 from vision.die import Die
 
+from test_dice_contest import press, run_until
+
 
 def _cfg(tmp_path):
     return config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
 
 
 def _run_until(s, cond, limit_us=120_000_000):
-    rt = s.runtime
-    end = rt.now_us + limit_us
-    while not cond() and rt.now_us < end:
-        nxt = rt.next_event_us()
-        rt.step(max(nxt if nxt is not None else rt.now_us + 50_000, rt.now_us + 1))
-    assert cond(), "the condition never held"
+    run_until(s, cond, limit_us)
 
 
 def _press(s, seat, hold_us=100_000):
-    rt = s.runtime
-    t = rt.now_us + 1000
-    rt.timeline.press(seat, t, hold_us)
-    _run_until(s, lambda: rt.now_us >= t + hold_us + 50_000, limit_us=hold_us + 1_000_000)
+    press(s, seat, hold_us)
 
 
 def _look(s):
