@@ -327,8 +327,8 @@ def test_cd_leak_check_catches_a_screen_that_highlights_matches(monkeypatch):
     view = game.view(None)
     real = cd._dining_area
 
-    def leaky(scene, r, v, *rest):
-        real(scene, r, v, *rest)
+    def leaky(scene, r, v, *rest, **kw):
+        real(scene, r, v, *rest, **kw)
         if (v.get("race") or {}).get("customers_left"):
             scene.add("panel", Rect(r.x, r.y, 10, 10), None, fill=(255, 0, 0))
     monkeypatch.setattr(cd, "_dining_area", leaky)
