@@ -281,7 +281,7 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
                          table=TABLE_BGR) -> tuple[np.ndarray, list[tuple[int, tuple[float, float]]]]:
     """A (width, height) px frame with one real crop per value pasted on a
     plain table at random non-overlapping places (crop edges feathered into
-    the table).  Returns the frame and ``(value, centre)`` per die placed.
+    the table, the crop's colours as photographed).  Returns the frame and ``(value, centre)`` per die placed.
     Raises :class:`VisionInputError` when the library has no crop of a value."""
     w, h = size
     img = np.zeros((h, w, 3), np.float32)
@@ -300,9 +300,8 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
         crop, (x, y) = spot
         ch, cw = crop.shape[:2]
         x0, y0 = int(x - cw / 2), int(y - ch / 2)
-        # feather: the crop's own border blends into the table
-        border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
-        crop = crop - np.median(border, axis=0) + np.asarray(table, np.float32)
+        # feather: the crop's own edge blends into the table; the die keeps the colours its
+        # camera saw (a shift by the crop's border washed out dice shot in a dark cup)
         yy, xx = np.mgrid[0:ch, 0:cw]
         edge = np.minimum(np.minimum(xx, cw - 1 - xx), np.minimum(yy, ch - 1 - yy)).astype(np.float32)
         a = np.clip(edge / 3.0, 0, 1)[:, :, None]
