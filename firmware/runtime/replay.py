@@ -224,16 +224,16 @@ class Replay:
         from firmware.screens.draw import hdmi_screen
         game = self.game_at(k)
         context = self.context(k, game)
-        try:
-            return hdmi_screen(game, context, size=size, measure=measure)
-        except ValueError:          # the kit's LayoutError: a header with little room gets the short caption
-            pass
-        try:
-            return hdmi_screen(game, dict(context, notice=self.caption(k, short=True)), size=size, measure=measure)
-        except ValueError as exc:   # a layout bug: the step in words, never an error that ends the replay (PT30)
-            log.error("replay step %d could not be drawn (%s): shown in words", k, exc)
-            from firmware.screens.plain import plain_screen
-            return plain_screen(game, context, size, measure)
+        # the kit's LayoutError: a header with little room gets the short caption; if that
+        # fails too (a layout bug), the step in words, never an error that ends the replay (PT30)
+        for notice in (lambda: context.get("notice"), lambda: self.caption(k, short=True)):
+            try:
+                return hdmi_screen(game, dict(context, notice=notice()), size=size, measure=measure)
+            except ValueError as exc:
+                fault = exc
+        log.error("replay step %d could not be drawn (%s): shown in words", k, fault)
+        from firmware.screens.plain import plain_screen
+        return plain_screen(game, context, size, measure)
 
     @property
     def private_allowed(self) -> bool:

@@ -204,10 +204,10 @@ class _Renderer:
 
     def __init__(self):
         from firmware.screens.draw import default_measure
-        self.scene_measure, self.presented = default_measure(), []
+        self.scene_measure, self.presented, self.drawn = default_measure(), [], []
 
     def draw(self, scene):
-        pass
+        self.drawn.append(scene)
 
     def present(self, images, labels, **kw):
         self.presented.append((labels, kw))
