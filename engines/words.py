@@ -13,6 +13,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
 
 
+def seats_words(numbers: list[int]) -> str:
+    """Seats by their 1-based numbers, as players read them: "seat 2",
+    "seats 1, 3"."""
+    return ("seat " if len(numbers) == 1 else "seats ") + ", ".join(map(str, numbers))
+
+
 def a_number(n: int) -> str:
     """``n`` with its article as it is said in English: "an 8", "an 11",
     "an 18", "an 80", else "a 3" (the article follows the sound of the

@@ -126,19 +126,18 @@ class TurnRules:
             what = "hit" if kind == "slap" else "cup lift"
             fix = "let go and hit again" if kind == "slap" else "put the cup down and lift it again"
             after = races.ms(t - since)
+            event = {"type": "press_too_soon", "player": player, "t_us": t, "revealer": player == self.current}
             if shown is not None:        # CAB-15: nobody has seen the race again yet, the revealer neither
+                event.update(revealer=False, after_restart=True)
                 text = (f"{seat_name(player)}'s {what} came {after} after the race went on: too soon to count; "
                         f"look at the order, then {fix.replace(' again', '')}")
-                return [{"type": "press_too_soon", "player": player, "t_us": t, "revealer": False,
-                         "after_restart": True, "text": text}] + self._advance()
-            if player == self.current:   # the revealer's own double tap: nobody has seen the order yet
+            elif player == self.current:   # the revealer's own double tap: nobody has seen the order yet
                 text = (f"{seat_name(player)}'s {what} came {after} after revealing the order: too soon to count; "
                         f"look at the order, then {fix.replace(' again', '')}")
             else:
                 text = (f"{seat_name(player)}'s {what} came {after} after the order: "
                         f"too soon to count (meant for the last one?); {fix} to answer")
-            return [{"type": "press_too_soon", "player": player, "t_us": t, "revealer": player == self.current,
-                     "text": text}] + self._advance()
+            return [dict(event, text=text)] + self._advance()
         if kind == "slap":
             self.buttons_down[player] = True
             if in_time:

@@ -448,7 +448,6 @@ class GuidedCalibration(Learning):
         s.status, s.problem, s.dice, s.cursor, s.shown_us = "checking", "", len(dice), 0, self.now_us
 
     def _check_press(self, s: SeatCal) -> None:
-        r = s.reading
         """A checking seat's press: on "ok" the reading is confirmed, its "?"
         dice left out of the check (a roll with nothing but "?" gives no
         evidence: not kept); on a die, that die's next value

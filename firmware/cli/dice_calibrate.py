@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from engines.words import plural
+from engines.words import plural, seats_words
 
 from firmware.runtime.reader import calibration_path, stored_calibration
 
@@ -232,11 +232,6 @@ def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
         print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
 
 
-def _seats(seats: list) -> str:
-    """ "seat 1", "seats 1, 3" (PT30 read "of seats 1")."""
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
-
-
 def _left_out(result: dict) -> str:
     """", 3 dice left out (?)" when the seats left dice they could not see
     out of the check (PT29), else ""."""
@@ -356,14 +351,14 @@ def _guided(args, cfg, path: Path) -> int:
     elif result["outcome"] == "stored" and result["ending"] == "kept":
         b, a = result["before"], result["after"]
         print(result["now_using"])   # "kept your calibration of <date>: ..." on a line of its own
-        print(f"learned from {result['fit_dice']} dice of {_seats(result['seats'])} in "
+        print(f"learned from {result['fit_dice']} dice of {seats_words(result['seats'])} in "
               f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
         print(f"confirmation rolls ({result['confirm_rolls']} checked, {a['dice']} dice"
               f"{_left_out(result)}), without a calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of "
-              f"{_seats(result['seats'])} in {result['adapt_cpu_s']:g} s")
+              f"{seats_words(result['seats'])} in {result['adapt_cpu_s']:g} s")
         if result.get("replaced"):
             print(result["replaced"])
         if result.get("now_using") and result["ending"] == "changed":

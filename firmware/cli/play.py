@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engines import GAMES, engine_class
+from engines.words import seats_words
 
 from firmware.runtime import journal as journal_mod
 from firmware.runtime import wiring
@@ -249,11 +250,6 @@ def run_resume(args: argparse.Namespace, cfg: dict[str, Any]) -> int:
     return session.run_and_report()
 
 
-def _seats(seats: list[int]) -> str:
-    """0-based ``seats`` as "seat 2" or "seats 1, 3"."""
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s + 1) for s in seats)
-
-
 def handed_words(spec: str | None, saved: set[int], bots: set[int]) -> str:
     """What ``cabinet resume --bots SPEC`` changes in who plays which seat,
     against the save's bot seats ``saved`` ("" when nothing changes):
@@ -266,12 +262,13 @@ def handed_words(spec: str | None, saved: set[int], bots: set[int]) -> str:
         many = len(handed) > 1
         why = " (--bots all: every seat)" if (spec or "").strip().lower().startswith("all") else ""
         keep = ",".join(str(s + 1) for s in sorted(bots - set(handed))) or "none"
-        parts.append(f"{_seats(handed)} {'were' if many else 'was'} played by a person in the save and "
+        parts.append(f"{seats_words([s + 1 for s in handed])} {'were' if many else 'was'} played by a person "
+                     f"in the save and "
                      f"{'are bots' if many else 'is a bot'} now{why}; to play {'them' if many else 'it'} "
                      f"yourself: --bots {keep} (or no --bots: as saved)")
     if freed:
         many = len(freed) > 1
-        parts.append(f"{_seats(freed)} {'were bots' if many else 'was a bot'} in the save and "
+        parts.append(f"{seats_words([s + 1 for s in freed])} {'were bots' if many else 'was a bot'} in the save and "
                      f"{'are' if many else 'is'} played by a person now")
     return "; ".join(parts)
 

@@ -41,12 +41,13 @@ def armed(runtime: Any, seat: int) -> None:
     from firmware.runtime.runner_dice import phase_key
     target = runtime.target_of(seat)
     words = None
-    if target is not None and target in (runtime.game.view(None).get("face_up_ids") or ()):
+    view = runtime.game.view(None)
+    if target is not None and target in (view.get("face_up_ids") or ()):
         label = screen_label(runtime.game, seat, {"type": "claim", "player": seat, "card": target})
         words = f"{label[len('claim '):] if label.startswith('claim ') else label} was taken"
     else:
         target = None
-    runtime._armed_for[seat] = (controls.armed, phase_key(runtime.game), target, words)
+    runtime._armed_for[seat] = (controls.armed, phase_key(runtime.game, view), target, words)
 
 
 def disarm_stale(runtime: Any, t_us: int) -> None:
@@ -59,7 +60,7 @@ def disarm_stale(runtime: Any, t_us: int) -> None:
         return
     from firmware.runtime.runner_dice import phase_key
     view = runtime.game.view(None)
-    phase = phase_key(runtime.game)
+    phase = phase_key(runtime.game, view)
     up = set(view.get("face_up_ids") or ())
     for seat, (key, then, target, words) in list(runtime._armed_for.items()):
         controls = runtime.controls[seat]

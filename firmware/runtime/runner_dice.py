@@ -399,9 +399,9 @@ class RunnerDice:
         return True
 
 
-def phase_key(game: Any) -> tuple:
-    """The game's (round, phase) from its public view: a note said in one
-    phase is stale in the next ("card D was taken", a dice check that ran
-    out unanswered)."""
-    view = game.view(None)
+def phase_key(game: Any, view: dict | None = None) -> tuple:
+    """The game's (round, phase) from its public view (``view``, when the
+    caller has it already): a note said in one phase is stale in the next
+    ("card D was taken", a dice check that ran out unanswered)."""
+    view = game.view(None) if view is None else view
     return view.get("round"), view.get("phase")

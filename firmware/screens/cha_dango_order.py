@@ -62,6 +62,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     line under the result ("45 order cards left")."""
     context = context or {}
     banner = str(context.get("banner") or "")
+    held = _race_open(view) and bool(context.get("race_held"))     # CAB-15: the order hidden until go
     m = scene.metrics
     scene.add("panel", r, None, fill=PANEL)
     inner = r.inset(m.pad)
@@ -77,7 +78,6 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         rev_r = Rect(cards_r.right - card_w, cards_r.y, card_w, cards_h)
         # CD-1: the top card's back is the order's attribute only once the card above it is revealed;
         # between orders the deck is face down: "?" "on reveal" (issue 34)
-        held = _race_open(view) and bool(context.get("race_held"))     # CAB-15: the order hidden until go
         _card_back(scene, deck_r, view.get("top_back") if order and not held else None, view["deck_count"])
         if view.get("revealed") and held:
             scene.add("card", rev_r, None, state="down")
@@ -89,7 +89,7 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
         scene.facts["deck"] = view["deck_count"]
     if view["phase"] == "over":  # CD-2: the last card forms no order
         _sold_out(scene, head, text_r, game, view)
-    elif order and _race_open(view) and context.get("race_held"):     # CAB-15: hidden until go
+    elif order and held:     # CAB-15: hidden until go
         _held_order(scene, head, text_r, banner)
     elif order and _race_open(view) and banner.isdigit():   # CAB-8: the resumed race starts again after this
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)

@@ -267,28 +267,28 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat
     left = plural(view["rerolls_left"], "reroll")
+    rolling = any(r.get("player") == seat for r in game.chance_requests())    # its dice being read
     if shown.armed and on_reroll:      # ruling RG-15: a reroll arms first; RG-16: what it keeps, fixed then
         fixed = (context.get("armed_keeps") or {}).get(seat) if context.get("simulated_dice") else None
         return armed_forms(view, seat, fixed)
-    if on_reroll and not any(r.get("player") == seat for r in game.chance_requests()):
+    if on_reroll and not rolling:
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
         if stop:     # the rerolls left and the dice kept, the card named (PT29), on one line
             return stop_forms(view, seat, shown.chosen, target, simulated)
         return reroll_forms(view, seat, target, simulated)
     on_card = shown.chosen is not None and shown.chosen.get("type") == "claim"
     if on_card and stop and view["rerolls_left"] and view["seats"][seat]["dice"] and not shown.guard_words \
-            and not any(r.get("player") == seat for r in game.chance_requests()):
+            and not rolling:
         # the press claims (not while guarded: it only shows where the cursor is, issue 34)
         return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")))
-    if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] \
-            and not any(r.get("player") == seat for r in game.chance_requests()):
+    if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] and not rolling:
         return card_keep_words(view, seat, shown.chosen.get("card"), guarded=bool(shown.guard_words))
     if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
             ["no rerolls: press claims", "no rerolls left"]
     if seat in (view.get("claims_pending") or []):
         return ["claim pressed"]
-    if any(r.get("player") == seat for r in game.chance_requests()):
+    if rolling:
         return ["reroll or claim"]
     return []
 
