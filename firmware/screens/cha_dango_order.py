@@ -112,13 +112,13 @@ def _held_order(scene: Scene, head: Rect, text_r: Rect, banner: str) -> None:
     m = scene.metrics
     if banner.isdigit():
         scene.text(f"Get ready: {banner}", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [("The order and the customers show at go", NEED),
-                 ("Hands off: button, cup and arrows", INFO)]
+        lines = [("The order and the customers show at go.", NEED),
+                 ("Hands off: button, cup and arrows.", INFO)]
         scene.facts["countdown"] = banner
     else:
         scene.text("Race held", head, sizes=(m.medium, m.small), colour=GOLD)
-        lines = [("The order and the customers are hidden", NEED),
-                 ("They show again at go, after a 3-2-1", INFO)]
+        lines = [("The order and the customers are hidden.", NEED),
+                 ("They show again at go, after a 3-2-1.", INFO)]
     scene.lines(lines, text_r, size=m.small)
     scene.facts["held"] = True
 
