@@ -17,18 +17,24 @@ def _labelled(tmp_path, name):
 
 
 def _summary(left_out, acc, wrong):
+    right = round(0.5 * 200)
     return {"left_out": left_out, "labelled_dice": 200, "accuracy": acc, "recall": 0.5,
-            "confident_wrong": wrong / 200, "wrong": wrong, "exact_images": 0.25}
+            "confident_wrong": wrong / 200, "wrong": wrong, "exact_images": 0.25,
+            "first_look_rate": right / 200, "misread_rate": wrong / 200, "right": right}
 
 
-def test_table_gathers_the_folds_already_scored(tmp_path, capsys):
+def test_table_gives_first_look_and_misread_of_the_dice_on_the_table(tmp_path, capsys):
+    """Issue 40's measure: first look = right values / dice on the table,
+    misread = wrong values / dice on the table (not accuracy of the dice
+    given a value, the measure of issue 21)."""
     a, b = _labelled(tmp_path, "set-a"), _labelled(tmp_path, "set-b")
     out = tmp_path / "loo"
     loo.fold_dir(out, "set-a").mkdir(parents=True)
     (loo.fold_dir(out, "set-a") / "score.json").write_text(json.dumps(_summary("set-a", 0.975, 3)))
     assert loo.main([str(a), str(b), "--out", str(out), "--table"]) == 0
     text = capsys.readouterr().out
-    assert "| set-a | 200 | 97.5 % | 50.0 % | 1.50 % (3) | 25.0 % |" in text
+    assert "| left out | dice | first look | misread | unread |" in text
+    assert "| set-a | 200 | 50.0 % (100) | 1.50 % (3) | 48.5 % (97) |" in text
     assert "set-b" not in text  # not scored yet: no row, no guess
 
 

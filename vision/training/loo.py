@@ -39,7 +39,7 @@ def fold_dir(out: Path, left_out: str) -> Path:
 
 def run_fold(sets: list[Path], left_out: Path, out: Path, train_args: list[str], again: bool = False) -> dict:
     """Train on ``sets`` minus ``left_out`` and score ``left_out``'s odd
-    scenes.  Returns the score summary (dict, as ``cabinet dice score
+    scenes (first look and misread, issue 40's measure: :func:`table`).  Returns the score summary (dict, as ``cabinet dice score
     --json``) with ``left_out`` and ``trained_on`` added.  Raises
     ``subprocess.CalledProcessError`` when training or scoring fails."""
     folder = fold_dir(out, left_out.name)
@@ -59,14 +59,18 @@ def run_fold(sets: list[Path], left_out: Path, out: Path, train_args: list[str],
 
 
 def table(rows: list[dict]) -> str:
-    """A Markdown table of fold summaries (accuracy, recall,
-    confident-wrong: percentages of the left-out set's labelled dice)."""
-    lines = ["| left out | dice | accuracy | recall | confident-wrong | exact images |",
-             "|---|---|---|---|---|---|"]
+    """A Markdown table of fold summaries in issue 40's measure, each a
+    share of the left-out set's dice on the table (labelled): first look
+    (right values), misread (wrong values), unread (the rest: no value,
+    or not found), with the dice in brackets.  Raises ``KeyError`` for a
+    summary without ``right`` / ``wrong`` / ``labelled_dice``."""
+    lines = ["| left out | dice | first look | misread | unread |", "|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r['left_out']} | {r['labelled_dice']} | {100 * r['accuracy']:.1f} % | "
-                     f"{100 * r['recall']:.1f} % | {100 * r['confident_wrong']:.2f} % ({r['wrong']}) | "
-                     f"{100 * r['exact_images']:.1f} % |")
+        n, right, wrong = r["labelled_dice"], r["right"], r["wrong"]
+        per = 100 / max(n, 1)
+        unread = n - right - wrong
+        lines.append(f"| {r['left_out']} | {n} | {per * right:.1f} % ({right}) | "
+                     f"{per * wrong:.2f} % ({wrong}) | {per * unread:.1f} % ({unread}) |")
     return "\n".join(lines)
 
 
