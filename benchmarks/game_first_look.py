@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from firmware.runtime import config                                    # noqa: E402
 from firmware.runtime.dice_readings import ReadingAnswers              # noqa: E402
+from firmware.runtime.dice_table import MARGIN                         # noqa: E402
 from vision.breakdown import BUCKETS                                   # noqa: E402
 from vision.dataset import find_dice_data                              # noqa: E402
 from vision.netreader import NOT_A_DIE                                 # noqa: E402
@@ -93,14 +94,18 @@ def play(seed: int, dice_from: str, min_p: float | None) -> tuple[collections.Co
             st = ml.reader.settings
             x, y, _, _ = self.table.cells[key]
             free = list(ml.tracks)
-            for v, px, py in tray.placed:
-                cx, cy = px - x - 8, py - y - 8           # the tray's picture lies 8 px into its cell
+            for k, (v, px, py) in enumerate(tray.placed):
+                cx, cy = px - x - MARGIN, py - y - MARGIN     # the tray's picture lies MARGIN px into its cell
                 near = [(math.hypot(t.x - cx, t.y - cy), i) for i, t in enumerate(free)
                         if math.hypot(t.x - cx, t.y - cy) <= 0.5 * t.size]
                 track = free.pop(min(near)[1]) if near else None
                 # the bar a value needs: the threshold, or a faint find's (DiceReader.value_bar)
                 bar = ml.reader.value_bar(max(lk.heat for lk in track.looks)) if track else ml.reader.min_value_p
-                counts[die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat)] += 1
+                bucket = die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat)
+                counts[bucket] += 1
+                if k < tray.stayed:                   # a kept die, lying as it lay (no hand moved it)
+                    counts["kept"] += 1
+                    counts["kept_right"] += bucket == "right"
             counts["placed_short"] += len(tray.values) - len(tray.placed)
         return real(self, runtime, key, values, frame_t, answers)
 
@@ -152,6 +157,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"all: {stats_sum['first_dice']} dice, first look {100 * stats_sum['first_right'] / n:.1f} %, misread "
               f"{100 * stats_sum['first_wrong'] / n:.2f} % ({stats_sum['first_wrong']}), "
               f"{100 * stats_sum['nudges'] / n:.1f} nudges per 100 dice")
+        thrown = n - total["kept"]
+        print(f"  of them {total['kept']} kept dice lying as they lay (a reroll's kept dice), "
+              f"{total['kept_right']} read right; the {thrown} dice thrown: first look "
+              f"{100 * (total['right'] - total['kept_right']) / max(1, thrown):.1f} %, "
+              f"{100 * stats_sum['nudges'] / max(1, thrown):.1f} nudges per 100 dice thrown")
         for key, words in ORDER + (("placed_short", "the table found no room for the die"),):
             if total[key] or key != "placed_short":
                 print(f"  {key:<18} {total[key]:>5} {100 * total[key] / n:6.2f} %  {words}")

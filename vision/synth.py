@@ -277,16 +277,39 @@ class CropLibrary:
             raise VisionInputError(f"{folder}: no labelled dice found (need images/ and YOLO labels/)")
 
 
+@dataclass(frozen=True, eq=False)
+class LyingCrop:
+    """One photo crop lying on a composed table: its ``value``, the
+    ``crop`` as pasted (h x w x 3 float32 BGR, already scaled) and its
+    ``centre`` (x, y) px in the frame.  Two are equal only if they are
+    the same die (identity: two crops of one photo are two dice)."""
+
+    value: int
+    crop: np.ndarray
+    centre: tuple[float, float]
+
+
 def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
                          table=TABLE_BGR) -> tuple[np.ndarray, list[tuple[int, tuple[float, float]]]]:
     """A (width, height) px frame with one real crop per value pasted on a
     plain table at random non-overlapping places (crop edges feathered into
     the table, the crop's colours as photographed).  Returns the frame and ``(value, centre)`` per die placed.
     Raises :class:`VisionInputError` when the library has no crop of a value."""
+    lying = lay_crops(library, size, values, rng)
+    return paste_crops(lying, size, table), [(d.value, d.centre) for d in lying]
+
+
+def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
+              lying: list[LyingCrop] | tuple = ()) -> list[LyingCrop]:
+    """Where dice of ``values`` land in a (width, height) px frame, each a
+    crop of its value drawn from ``library`` by ``rng``, clear of each
+    other and of the dice already ``lying`` there (which stay as they
+    are: dice a hand did not move).  Returns ``lying`` followed by the new
+    dice (:class:`LyingCrop`); every die lands (:func:`_spot`).  Raises
+    :class:`VisionInputError` when the library has no crop of a value."""
     w, h = size
-    img = np.zeros((h, w, 3), np.float32)
-    img[:] = table
-    placed: list[tuple[int, tuple[float, float], float]] = []
+    out = list(lying)
+    placed = [(d.value, d.centre, max(d.crop.shape[:2])) for d in out]
     # a phone photo's crop can be larger than the frame: a third of the
     # frame's shorter side at most (smaller where it finds no room, _spot)
     side = min(w, h) / 3.0
@@ -300,14 +323,28 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
         crop, (x, y) = spot
         ch, cw = crop.shape[:2]
         x0, y0 = int(x - cw / 2), int(y - ch / 2)
-        # feather: the crop's own edge blends into the table; the die keeps the colours its
-        # camera saw (a shift by the crop's border washed out dice shot in a dark cup)
+        centre = (x0 + cw / 2, y0 + ch / 2)
+        placed.append((v, centre, max(cw, ch)))
+        out.append(LyingCrop(v, crop, centre))
+    return out
+
+
+def paste_crops(lying: list[LyingCrop], size: tuple[int, int], table=TABLE_BGR) -> np.ndarray:
+    """The (width, height) px frame of the dice ``lying`` on a plain table
+    (H x W x 3 uint8 BGR): each crop's own edge feathered into the table;
+    the die keeps the colours its camera saw (a shift by the crop's border
+    washed out dice shot in a dark cup)."""
+    w, h = size
+    img = np.zeros((h, w, 3), np.float32)
+    img[:] = table
+    for d in lying:
+        ch, cw = d.crop.shape[:2]
+        x0, y0 = int(round(d.centre[0] - cw / 2)), int(round(d.centre[1] - ch / 2))
         yy, xx = np.mgrid[0:ch, 0:cw]
         edge = np.minimum(np.minimum(xx, cw - 1 - xx), np.minimum(yy, ch - 1 - yy)).astype(np.float32)
         a = np.clip(edge / 3.0, 0, 1)[:, :, None]
-        img[y0:y0 + ch, x0:x0 + cw] = img[y0:y0 + ch, x0:x0 + cw] * (1 - a) + crop * a
-        placed.append((v, (x0 + cw / 2, y0 + ch / 2), max(cw, ch)))
-    return np.clip(img, 0, 255).astype(np.uint8), [(v, c) for v, c, _ in placed]
+        img[y0:y0 + ch, x0:x0 + cw] = img[y0:y0 + ch, x0:x0 + cw] * (1 - a) + d.crop * a
+    return np.clip(img, 0, 255).astype(np.uint8)
 
 
 def _spot(crop: np.ndarray, side: float, size: tuple[int, int],

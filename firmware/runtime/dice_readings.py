@@ -61,6 +61,7 @@ class ReadingAnswers:
         frame_t, by_key = readings
         by_key = {k: d for k, d in by_key.items()
                   if k in self.serving and k not in self.held and k not in self.entries}
+        self.last_dice.update(by_key)
         if self.watch is not None:      # rest judged from the frames (issue 36): the reading joins its run
             for key, dice in by_key.items():
                 self.watch.reading(key, frame_t, dice)
@@ -195,8 +196,11 @@ class ReadingAnswers:
                 self.stats.rerolls += 1
                 self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), frame_t,
                                 self.kept.get(key, [])[:count])    # the dice it kept stay
-            else:
-                self.table.nudge(key, frame_t)
+            else:      # the unread dice where the camera saw them ("?" on the screens); a die not seen: all
+                seen = self.last_dice.get(key, [])
+                unread = [d.center if self.camera is None else self.table.in_tray(key, d.center)
+                          for d in seen if d.value is None]     # (a camera reads the whole table)
+                self.table.nudge(key, frame_t, unread if len(seen) == count and unread else None)
 
     def _take(self, runtime: Any, key: int, req: dict[str, Any], values: list[int], frame_t: int, entered: bool,
               answers: list) -> None:

@@ -125,6 +125,9 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         #: tray key -> the words of its last nudge ("die nudged for you", "nudge 1 unread die"), while
         #: its dice are read again: its seat's prompt then, whatever popped the runtime's (PT30)
         self.nudge_said: dict[int, str] = {}
+        #: tray key -> the dice (:class:`vision.die.Die`) of the last frame read there
+        #: (simulation: a nudge moves the unread ones, :meth:`SimTable.nudge`)
+        self.last_dice: dict[int, list] = {}
         #: seat -> (words, until us): the simulator's "die nudged for you", shown that long
         self.notes: dict[int, tuple[str, int]] = {}
         #: tray key -> until when (us) a press still answers its reading's
@@ -366,5 +369,5 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
         for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
-                  self.kept, self.unread_seen, self.nudge_said):
+                  self.kept, self.unread_seen, self.nudge_said, self.last_dice):
             d.pop(key, None)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from vision.synth import PALETTE, CropLibrary, DieSpec, camera_look, compose_from_dataset, render_frame
+from vision.synth import PALETTE, CropLibrary, DieSpec, LyingCrop, camera_look, lay_crops, paste_crops, render_frame
 from vision.trays import TrayZones
 
 
@@ -24,6 +24,13 @@ from vision.trays import TrayZones
 ROLL_US = 500_000
 SEAT_DIE_COLOURS = ["red", "blue", "yellow", "green", "white", "black"]
 COMMON = -1  # tray key of the common dice
+#: px between a tray's cell and where its dice may lie
+MARGIN = 8
+
+
+def _centre(d: Any) -> tuple[float, float]:
+    """(x, y) px in its tray of a die lying there (a photo crop or a drawn die)."""
+    return d.centre if isinstance(d, LyingCrop) else d.center
 
 
 @dataclass
@@ -42,6 +49,15 @@ class Tray:
     first_look: bool = False
     #: the picture of the dice at rest being drawn beside the loop (:meth:`SimTable.compose_beside`)
     pending: Any = None
+    #: the dice as they lie in ``image`` (:class:`vision.synth.LyingCrop` or
+    #: :class:`vision.synth.DieSpec`, in the tray's own px), kept when the
+    #: tray is cleared: a seat's kept dice lie where they were
+    lying: list = field(default_factory=list)
+    #: of ``lying``, the dice no hand moves at the next picture (kept, or
+    #: not nudged); the others are thrown or nudged to new places
+    stay: list = field(default_factory=list)
+    #: how many dice of ``placed`` (its first ones) lay untouched in the latest picture
+    stayed: int = 0
 
 
 class SimTable:
@@ -95,14 +111,26 @@ class SimTable:
         """Zone index of a tray key (the common tray is zone ``seats``)."""
         return self.seats if key == COMMON else key
 
-    def throw(self, key: int, values: list[int], colour: str | None, t_us: int) -> None:
+    def throw(self, key: int, values: list[int], colour: str | None, t_us: int, stay: int = 0) -> None:
         """Roll ``values`` into tray ``key`` at ``t_us``; they settle after
-        :data:`ROLL_US`."""
+        :data:`ROLL_US`.  The first ``stay`` values are dice the seat kept:
+        each lies where a die of its value lay (:attr:`Tray.lying`), as it
+        lay; one with no such die there is thrown with the others."""
         tray = self.trays[key]
-        tray.values = list(values)
         c = colour if colour in PALETTE else (SEAT_DIE_COLOURS[key % len(SEAT_DIE_COLOURS)] if key != COMMON
                                               else "purple")
-        tray.colours = [c] * len(values)
+        left, kept = list(tray.lying), []
+        for v in values[:stay]:
+            same = [d for d in left if d.value == v]
+            if same:
+                kept.append(same[0])
+                left.remove(same[0])
+        thrown = list(values)
+        for d in kept:
+            thrown.remove(d.value)
+        tray.stay = kept
+        tray.values = [d.value for d in kept] + thrown
+        tray.colours = [getattr(d, "colour", c) for d in kept] + [c] * len(thrown)
         tray.moving_until_us = t_us + ROLL_US
         tray.image = tray.pending = None
         tray.throws += 1
@@ -127,45 +155,77 @@ class SimTable:
         if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= faces for v in keep):
             raise ValueError(f"kept dice must be faces 1..{faces}, got {keep!r}")
         values = keep + [self.rng.randint(1, faces) for _ in range(count - len(keep))]
-        self.throw(key, values, colour, t_us)
+        self.throw(key, values, colour, t_us, stay=len(keep))
         return values
 
-    def nudge(self, key: int, t_us: int) -> None:
-        """Nudge the dice of tray ``key``: same values, new positions."""
+    def nudge(self, key: int, t_us: int, at: list[tuple[float, float]] | None = None) -> None:
+        """Nudge dice of tray ``key`` at ``t_us``: the same values, new
+        places (and a new look of each).  ``at``: where the reader saw the
+        dice to nudge (x, y px in the tray's picture, :meth:`cell_frame`;
+        e.g. its unread dice; :meth:`in_tray` from the whole frame): the die lying
+        nearest each point is nudged and the others stay as they lie (a
+        person nudges the die the screens mark "?"); None: every die (a
+        die not seen at all, or a rejected reading: the seat straightens
+        them all)."""
         tray = self.trays[key]
+        stay = list(tray.lying)
+        if at is not None and len(tray.lying) == len(tray.values):
+            for px, py in at:
+                if stay:
+                    stay.remove(min(stay, key=lambda d: (_centre(d)[0] - px) ** 2 + (_centre(d)[1] - py) ** 2))
+            moved = [d for d in tray.lying if not any(d is k for k in stay)]
+            tray.values = [d.value for d in stay + moved]
+            tray.colours = [getattr(d, "colour", c) for d, c in zip(stay + moved, tray.colours)]
+        else:
+            stay = []
+        tray.stay = stay
         tray.moving_until_us = t_us + ROLL_US // 2
         tray.image = tray.pending = None
 
+    def in_tray(self, key: int, point: tuple[float, float]) -> tuple[float, float]:
+        """A point (x, y) px of the whole table's frame (:meth:`frame`) in
+        tray ``key``'s own picture (:meth:`cell_frame`)."""
+        x, y, _, _ = self.cells[key]
+        return point[0] - x - MARGIN, point[1] - y - MARGIN
+
     def clear(self, key: int) -> None:
-        """Take the dice out of tray ``key``."""
-        self.trays[key] = Tray(throws=self.trays[key].throws)
+        """Take the dice out of tray ``key`` (the dice it showed are kept
+        in :attr:`Tray.lying`: those the seat keeps come back as they lay)."""
+        old = self.trays[key]
+        self.trays[key] = Tray(throws=old.throws, lying=old.lying)
 
     def _cell_image(self, key: int) -> np.ndarray:
         return self._cell_plan(key)()
 
     def _cell_plan(self, key: int) -> Callable[[], np.ndarray]:
         """Where tray ``key``'s dice lie (drawn from the throw RNG now, in
-        the caller's thread, and kept in ``Tray.placed``), and a call that
-        draws their picture (H x W x 3 uint8 BGR) from that alone, so it may
-        run beside the loop.  Real photo crops (``dice_from``) are chosen
-        and drawn now."""
+        the caller's thread, and kept in ``Tray.placed`` and
+        ``Tray.lying``), and a call that draws their picture (H x W x 3
+        uint8 BGR) from that alone, so it may run beside the loop.  The
+        dice of ``Tray.stay`` lie as they lay; the others land anew, clear
+        of them.  Real photo crops (``dice_from``) are chosen now."""
         x, y, cw, ch = self.cells[key]
         tray = self.trays[key]
-        margin = 8
+        margin = MARGIN
         size = (cw - 2 * margin, ch - 2 * margin)
+        new = list(tray.values[len(tray.stay):])
+        tray.stayed = len(tray.stay)
         if self.library is not None and tray.values:
-            img, placed = compose_from_dataset(self.library, size, tray.values, self.rng)
-            tray.placed = [(v, x + margin + cx, y + margin + cy) for v, (cx, cy) in placed]
-            return lambda: img
+            lying = lay_crops(self.library, size, new, self.rng,
+                              [d for d in tray.stay if isinstance(d, LyingCrop)])
+            tray.lying, tray.stay = lying, []
+            tray.placed = [(d.value, x + margin + d.centre[0], y + margin + d.centre[1]) for d in lying]
+            return lambda: paste_crops(lying, size)
         side = 40.0
-        specs: list[DieSpec] = []
-        for v, colour in zip(tray.values, tray.colours):
+        specs: list[DieSpec] = [d for d in tray.stay if isinstance(d, DieSpec)]
+        for v, colour in zip(new, tray.colours[len(specs):]):
             for _ in range(200):
                 px = self.rng.uniform(side, size[0] - side)
                 py = self.rng.uniform(side, size[1] - side)
                 if all((px - s.center[0]) ** 2 + (py - s.center[1]) ** 2 > (1.6 * side) ** 2 for s in specs):
                     break
             specs.append(DieSpec(v, colour, (px, py), self.rng.uniform(0, 90), side))
+        tray.lying, tray.stay = specs, []
         tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in specs]
         seed = self.rng.randrange(1 << 30)
         return lambda: render_frame(size, specs, seed=seed)
@@ -226,5 +286,5 @@ class SimTable:
         frame[:] = (120, 124, 126)
         for key, (x, y, cw, ch) in self.cells.items():
             img = self.cell_frame(key, t_us)
-            frame[y + 8:y + 8 + img.shape[0], x + 8:x + 8 + img.shape[1]] = img
+            frame[y + MARGIN:y + MARGIN + img.shape[0], x + MARGIN:x + MARGIN + img.shape[1]] = img
         return frame

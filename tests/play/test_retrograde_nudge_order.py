@@ -47,3 +47,27 @@ def test_the_simulators_nudge_words_say_nobody_has_to_do_anything(table, monkeyp
     frame = OledFrame()
     forms = [_sim_words(u, seen, 3, r) for u in (0, 1, 2) for seen in (2, 3) for r in (False, True)]
     assert all(f.endswith("for you") and frame.fits(f, frame.W - 4) for f in forms), forms
+
+
+def test_a_nudge_for_one_unread_die_leaves_the_five_read_dice_lying(table, monkeypatch):
+    """The simulated table drew the whole tray anew at every nudge (new
+    photos, new places): the reader met the five dice it had read as if
+    thrown again, and the game nudged for dice no hand had touched.  A
+    person nudges the die the screens mark "?": that die moves, the others
+    lie where they lay."""
+    from firmware.runtime.dice_table import SimTable
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 1)
+    s = t.session
+    before = {}
+    real = SimTable.nudge
+
+    def nudge(self, key, t_us, at=None):
+        before.update(placed=list(self.trays[key].placed), at=at)
+        return real(self, key, t_us, at)
+
+    monkeypatch.setattr(SimTable, "nudge", nudge)
+    t.run_until(lambda t: s.dice.stats.nudges > 0, max_passes=400)
+    assert before["at"] is not None and len(before["at"]) == 1, before
+    t.run_until(lambda t: s.dice.table.trays[0].placed != before["placed"] or 0 in s.dice.held, max_passes=400)
+    after = s.dice.table.trays[0].placed
+    assert len(after) == 6 and len(set(before["placed"]) & set(after)) == 5, (before["placed"], after)
