@@ -169,7 +169,7 @@ class SimTable:
         them all)."""
         tray = self.trays[key]
         stay = list(tray.lying)
-        if at is not None and len(tray.lying) == len(tray.values):
+        if at is not None and sorted(d.value for d in tray.lying) == sorted(tray.values):
             for px, py in at:
                 if stay:
                     stay.remove(min(stay, key=lambda d: (_centre(d)[0] - px) ** 2 + (_centre(d)[1] - py) ** 2))
