@@ -186,7 +186,8 @@ class ReadingAnswers:
         if reroll:
             self.unread_seen.pop(key, None)
         else:      # (the places the seat saw its dice in stay theirs: a rejection's, PT31)
-            self.unread_seen[key] = in_seen_places(self.unread_seen.get(key), list(values))
+            self.unread_seen[key] = in_seen_places(self.unread_seen.get(key) or self.keep_places.get(key),
+                                                   list(values))
         if key != COMMON or self.table is None:     # (PT30: "common dice nudged" over "roll your dice")
             runtime.prompts[seat] = msg
         self.nudge_said[key] = msg
@@ -213,7 +214,8 @@ class ReadingAnswers:
         own dice and checks a reading only when the camera misread it), or
         answered."""
         count = int(req.get("count", 1))
-        values = in_seen_places(self.unread_seen.get(key), values)   # after a nudge: the dice where they were
+        # after a nudge the dice where they were; after a reroll the kept dice where they lay (PT32)
+        values = in_seen_places(self.unread_seen.get(key) or self.keep_places.get(key), values)
         wrong = 0
         if not entered:
             if self.table is not None:

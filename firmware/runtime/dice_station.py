@@ -125,6 +125,10 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         #: tray key -> the words of its last nudge ("die nudged for you", "nudge 1 unread die"), while
         #: its dice are read again: its seat's prompt then, whatever popped the runtime's (PT30)
         self.nudge_said: dict[int, str] = {}
+        #: tray key -> where the dice kept in the request being served lay among the seat's
+        #: dice (their values in their places, None where a die is rolled): the reading
+        #: keeps them there (PT32), :func:`kept_places`
+        self.keep_places: dict[int, list] = {}
         #: tray key -> the dice (:class:`vision.die.Die`) of the last frame read there
         #: (simulation: a nudge moves the unread ones, :meth:`SimTable.nudge`)
         self.last_dice: dict[int, list] = {}
@@ -332,6 +336,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
             self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), t_us, kept)
             self.kept[key] = kept
             self.kept_log.append((key, kept))
+            self.keep_places[key] = kept_places(runtime.game, key, kept, count)
         if self.contests.get(key, 0) >= CONTESTS_BEFORE_ENTRY:
             # resumed in the middle of a hand entry: go on with it
             seat = self._entry_seat(runtime, key)
@@ -369,5 +374,31 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
     def _forget(self, key: int) -> None:
         """Drop the contest state of tray ``key`` (its request is over)."""
         for d in (self.held, self.contests, self.rejected, self.entries, self.last_rejected, self._first_t,
-                  self.kept, self.unread_seen, self.nudge_said, self.last_dice):
+                  self.kept, self.unread_seen, self.nudge_said, self.last_dice, self.keep_places):
             d.pop(key, None)
+
+
+def kept_places(game: Any, key: int, kept: list[int], count: int) -> list | None:
+    """Where the dice ``kept`` lay among seat ``key``'s dice before its
+    reroll of ``count`` dice: the seat's dice in their order (the game's
+    ``seat_dice``), each kept value in the first place of that value not
+    yet taken, None in the others (the dice rolled); None where nothing is
+    kept, the game keeps no dice per seat or they are another count
+    (PT32: the kept dice came back in the camera's order)."""
+    seat_dice = getattr(game, "seat_dice", None)
+    if not kept or key == COMMON or seat_dice is None:
+        return None
+    try:
+        before = seat_dice(key)
+    except (IndexError, KeyError):
+        return None
+    if not before or len(before) != count:
+        return None
+    left, places = list(kept), []
+    for v in before:
+        if v in left:
+            left.remove(v)
+            places.append(v)
+        else:
+            places.append(None)
+    return places if not left else None

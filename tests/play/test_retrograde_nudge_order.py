@@ -71,3 +71,28 @@ def test_a_nudge_for_one_unread_die_leaves_the_five_read_dice_lying(table, monke
     t.run_until(lambda t: s.dice.table.trays[0].placed != before["placed"] or 0 in s.dice.held, max_passes=400)
     after = s.dice.table.trays[0].placed
     assert len(after) == 6 and len(set(before["placed"]) & set(after)) == 5, (before["placed"], after)
+
+
+def test_after_a_reroll_the_kept_dice_keep_their_places(table, monkeypatch):
+    """PT32: "I had 6 4 1 2 3 6 and kept 1 6 6; after the reroll it read
+    6 1 6 5 6 1": the kept dice came back in the order the camera read the
+    tray, not where the seat had them.  Each kept die keeps its place in
+    the reading the seat checks (and in the game's dice); the dice rolled
+    fill the other places."""
+    from firmware.runtime.dice_station import DiceStation
+    from .test_retrograde_reroll import _dice_in
+    t = table("retrograde", 3, bots={1, 2}, seed=13)
+    s = t.session
+    old = _dice_in(t)
+    slots = (1, 4)                                           # keep the 2nd and the 5th die
+    real_keep = DiceStation.keep
+    monkeypatch.setattr(DiceStation, "keep", lambda self, key, values: real_keep(
+        self, key, [old[i] for i in slots] if key == 0 else values))
+    t.press(0, "button")                   # "dice ok", after the check ran out unanswered (CAB-6)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
+    t.press(0, "button")                   # arms the reroll (RG-15)
+    t.step(2)
+    t.press(0, "button")                   # rerolls, keeping the two
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    held = list(s.dice.held[0]["values"])
+    assert [held[i] for i in slots] == [old[i] for i in slots], (old, held)
