@@ -50,7 +50,7 @@ from firmware.runtime.clocks import SIM_CAMERA_UPTIME_US, CameraClock
 from firmware.runtime.dice_camera import BLANK_OF_RECENT, FRAME_US, CameraReads
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY, ContestChecks
 from firmware.runtime.dice_entry import HandEntry
-from firmware.runtime.dice_readings import ReadingAnswers
+from firmware.runtime.dice_readings import ReadingAnswers, in_seen_places
 from firmware.runtime.dice_stats import DiceStats
 from firmware.runtime.dice_table import COMMON, SimTable
 from firmware.screens.games import cabinet_game
@@ -392,13 +392,7 @@ def kept_places(game: Any, key: int, kept: list[int], count: int) -> list | None
         before = seat_dice(key)
     except (IndexError, KeyError):
         return None
-    if not before or len(before) != count:
+    if not before or len(before) != count or len(kept) > count:
         return None
-    left, places = list(kept), []
-    for v in before:
-        if v in left:
-            left.remove(v)
-            places.append(v)
-        else:
-            places.append(None)
-    return places if not left else None
+    places = in_seen_places(before, list(kept) + [None] * (count - len(kept)))
+    return places if sorted(v for v in places if v is not None) == sorted(kept) else None
