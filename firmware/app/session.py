@@ -196,6 +196,8 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 # dice being read again: the reading so far, never the roll before's (CAB-5)
                 "dice_awaited": self.dice.awaited(),
+                # a reroll being read: the dice kept, in their places (PT32)
+                "dice_kept": self.dice.kept_shown(),
                 # seats whose own dice are read again after a nudge: that first, the common check waits (PT30)
                 "dice_rereading": sorted(self.dice.rereading()),
                 "dice_notes": self.dice.sim_notes(self.runtime.now_us),

@@ -387,7 +387,8 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
         mine = seat["seat"] == blaster
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0,
-               reading.get("values") if reading.get("state") == "check" else None, rolling)
+               reading.get("values") if reading.get("state") == "check" else None, rolling,
+               (context.get("dice_kept") or {}).get(seat["seat"]) if rolling else None)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
 

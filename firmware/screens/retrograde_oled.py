@@ -235,14 +235,19 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         # its dice read again (a reroll, a nudge, CAB-5): the reading so far, the unread die a "?",
         # or "reading your dice", never the roll before's pips as if they were the new ones
         dice = awaited[seat] if seat in awaited else me["dice"]
-        if dice is None:
+        # a reroll being read: the dice it kept in their places, the others hollow (PT32)
+        kept = (context.get("dice_kept") or {}).get(seat) if dice is None else None
+        if kept:
+            dice = kept
+        elif dice is None:
             f.text(2, y + 4, "reading your dice")
             dice = []
         n = len(dice[:9])
         size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
         for i, v in enumerate(dice[:9]):
-            f.die(2 + i * (size + 2), y, size, v)
-        words = _roll_words(game, view, seat, shown, context)
+            f.die(2 + i * (size + 2), y, size, v, rolling=bool(kept))
+        # (while it is read, only that: PT33 saw "reroll or claim" under "reading your dice")
+        words = ["reading your dice"] if kept else _roll_words(game, view, seat, shown, context)
         if words and y + 34 <= body_bottom:
             forms = [form for w in words for form in [w, w.replace(" to ", ": ")] + one_line(w)]
             fits = [t for t in forms if f.fits(t, f.W - 2)]

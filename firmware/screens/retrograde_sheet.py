@@ -367,12 +367,14 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
            letters: dict[str, str], doing: str = "", lit_trophy: int = 0,
-           held: list[int] | None = None, rolling: int | None = None) -> None:
+           held: list[int] | None = None, rolling: int | None = None, kept: list | None = None) -> None:
     """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
     the seat is checking, ruling CAB-6, drawn in a gold ring: not in
     the game yet; ``rolling``: the number of dice the game asks the seat
     for again, a reroll being read, drawn as blank dice being read, never
-    the roll before's pips as if current), bosses above the 5
+    the roll before's pips as if current; ``kept``: the dice it kept, in
+    their places, None where a die is rolled: those show their pips, PT32),
+    bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
     is memoised by what it shows (it changes a few times a round)."""
@@ -405,14 +407,21 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
     step, dice_h = _dice_step(dice_r, dice_h, max(6, shown_n))
     if rolling and not held and not mine and view["phase"] in ("roll", "stop"):
         values, spent = [], []     # its dice are read again: the roll before's are not current
+        kept = kept if kept and len(kept) == shown_n else None
         for i in range(shown_n):
-            scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
-                      value=None, state="reading", ring=None)    # (the dice's keys: nothing slides or grows)
+            v = kept[i] if kept else None
+            if v is not None:    # a die it kept lies where it lay (PT32)
+                scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                          value=v, state="read", body=DIE_COLOURS.get(v))
+            else:
+                scene.add("die", Rect(dice_r.x + i * step, dice_r.y, dice_h, dice_h), f"die:{p}:{i}",
+                          value=None, state="reading", ring=None)    # (the dice's keys: nothing slides or grows)
         # the word over them, readable at a metre, as the seat's OLED says "reading your dice"
-        # (where it fits the dice's height: at 800 x 480 with four seats the blank dice say it alone)
+        # (where it fits the dice's height: at 800 x 480 with four seats the blank dice say it alone;
+        # with dice kept, the blank dice being read say it: the word would cover the kept ones)
         m = scene.metrics
         row = Rect(dice_r.x, dice_r.y, min(dice_r.w, (shown_n - 1) * step + dice_h), dice_h)
-        size = scene.fit(ROLLING, row, (m.medium, m.small))
+        size = scene.fit(ROLLING, row, (m.medium, m.small)) if not kept else None
         if size is not None:
             tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
             k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle

@@ -247,15 +247,18 @@ class OledFrame:
         self.text(2, 1, left, fill=0, room=self.W - rw - 6)
 
     # ------------------------------------------------------------ pictures
-    def die(self, x: int, y: int, size: int, value: int | None, *, dim: bool = False) -> None:
+    def die(self, x: int, y: int, size: int, value: int | None, *, dim: bool = False,
+            rolling: bool = False) -> None:
         """A die face ``size`` px square: pips drawn; ``None`` = unread
-        (a hollow die with a question mark)."""
+        (a hollow die with a question mark), or with ``rolling`` a die
+        being rolled and read (hollow, no mark)."""
         d = self.draw
         self.boxes.append((f"die {value}", (x, y, x + size - 1, y + size - 1)))
         d.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=max(1, size // 5),
                             outline=1, fill=0 if (value is None or dim) else 1)
         if value is None:
-            self.draw.text((x + size // 2 - 3, y + size // 2 - 6), "?", font=oled_font(10), fill=1)
+            if not rolling:
+                self.draw.text((x + size // 2 - 3, y + size // 2 - 6), "?", font=oled_font(10), fill=1)
             return
         step = (size - 1) / 4
         pip = max(2, size // 6)  # square pips: round ones of 3 px merge or turn into crosses

@@ -96,3 +96,35 @@ def test_after_a_reroll_the_kept_dice_keep_their_places(table, monkeypatch):
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     held = list(s.dice.held[0]["values"])
     assert [held[i] for i in slots] == [old[i] for i in slots], (old, held)
+
+
+def test_while_a_reroll_is_read_the_kept_dice_show_in_their_places(table, monkeypatch):
+    """PT32, PT33: while the rolled dice were read, both screens showed the
+    whole row as dice being read ("rolling", camera icons; the OLED
+    "reading your dice"): the dice the seat kept vanished.  They show in
+    their places, the others as dice being read; the OLED says only
+    "reading your dice" under them (PT33: "reroll or claim" too)."""
+    from firmware.runtime.dice_station import DiceStation
+    from .test_retrograde_reroll import _dice_in
+    t = table("retrograde", 3, bots={1, 2}, seed=13)
+    s = t.session
+    old = _dice_in(t)
+    slots = (1, 4)
+    real_keep = DiceStation.keep
+    monkeypatch.setattr(DiceStation, "keep", lambda self, key, values: real_keep(
+        self, key, [old[i] for i in slots] if key == 0 else values))
+    t.press(0, "button")
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
+    t.press(0, "button")
+    t.step(2)
+    t.press(0, "button")
+    t.run_until(lambda t: 0 in s.dice.kept_shown(), max_passes=50)
+    want = [old[i] if i in slots else None for i in range(6)]
+    assert s.dice.kept_shown()[0] == want
+    assert _pips(t) == [str(v) for v in want], _pips(t)
+    texts = " | ".join(_frame(t).texts)
+    assert "reading your dice" in texts and "claim" not in texts, texts
+    scene = t.scene()
+    drawn = sorted((int(n.key.split(":")[2]), n.props.get("value"), n.props.get("state")) for n in scene.nodes
+                   if n.key and str(n.key).startswith("die:0:"))
+    assert [(v, st) for _, v, st in drawn] == [(v, "read" if v is not None else "reading") for v in want], drawn
