@@ -80,6 +80,7 @@ from typing import Any
 from engines import IllegalAction
 
 from firmware.rulings import COUNTDOWN_US
+from firmware.runtime.dice_station import kept_places
 from firmware.runtime.runner_bots import copy_game
 from firmware.screens.choices import ARM_FIRST, NOT_A_RACE, choice_key
 from firmware.screens.draw import hdmi_screen
@@ -296,8 +297,23 @@ class SessionAhead:
         if rerolls:     # (a reroll: disarmed, its seat's dice fixed at the arming are
             # no longer named, as :meth:`~firmware.runtime.runner_targets.RunnerTargets.armed_keeps_now` leaves it out)
             ctx["armed_keeps"] = {k: v for k, v in rt.armed_keeps_now().items() if k != seat}
+            ctx["dice_kept"] = self._kept_ahead(seat, game)
         ctx.update(self._summary_ahead(game))
         self._ahead = _AheadJob(what, game, controls, [e["text"] for e in events], ctx)
+
+    def _kept_ahead(self, seat: int, game: Any) -> dict[int, list]:
+        """The context's ``dice_kept`` once ``seat``'s reroll is confirmed
+        on ``game`` (the copy): the dice it keeps in their places while the
+        others are read (:func:`~firmware.runtime.dice_station.kept_places`),
+        as the dice station will show them."""
+        shown = self.dice.kept_shown() if self.dice is not None else {}
+        asked = [r for r in game.chance_requests() if r.get("type") == "dice" and r.get("player") == seat]
+        if asked:
+            kept = self.runtime.kept_for(seat, use=False)
+            places = kept_places(self.game, seat, kept, int(asked[0].get("count", 1)))
+            if places:
+                shown[seat] = places
+        return shown
 
     def _summary_ahead(self, game: Any) -> dict[str, Any]:
         """The context's changes when the action applied to ``game`` (the

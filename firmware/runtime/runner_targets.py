@@ -120,11 +120,11 @@ class RunnerTargets:
         return {seat: list(kept) for seat, (rnd, key, kept) in self.armed_keeps.items()
                 if rnd == now and self.controls[seat].armed == key}
 
-    def _fixed_keep(self, seat: int) -> list[int] | None:
+    def _fixed_keep(self, seat: int, use: bool = True) -> list[int] | None:
         """The dice ``seat``'s confirmed reroll keeps as its arming fixed
-        them (used once), or None: none fixed this round, or they are no
+        them (used once; ``use`` False: only looked at), or None: none fixed this round, or they are no
         longer among its dice (the rule of :meth:`keep_on_reroll` then)."""
-        got = self.armed_keeps.pop(seat, None)
+        got = self.armed_keeps.pop(seat, None) if use else self.armed_keeps.get(seat)
         if got is None or got[0] != self.game.view(None).get("round"):
             return None
         rest = list(self.game.view(seat)["seats"][seat]["dice"] or [])
@@ -156,8 +156,17 @@ class RunnerTargets:
             return
         if seat not in (self.dice_asked() or ()):
             return
+        self.dice.keep(seat, self.kept_for(seat))
+
+    def kept_for(self, seat: int, use: bool = True) -> list[int]:
+        """The dice ``seat`` keeps on the simulated table when it rerolls
+        now (:meth:`keep_on_reroll`'s rule: a bot's plan, a person's arming,
+        else its target card's); ``use`` False: the arming is only looked
+        at (the screen drawn ahead of the confirm); [] at the real cabinet."""
+        if self._keeps_dice() is None:
+            return []
         if seat in self.bots:
             kept = self.seat_bot(seat).keep_dice(self.game, seat)
-        elif (kept := self._fixed_keep(seat)) is None:     # (those its arming press showed, else its target's)
+        elif (kept := self._fixed_keep(seat, use)) is None:     # (those its arming press showed, else its target's)
             kept = self._keeps_dice()(self.game, seat, self.target_of(seat))
-        self.dice.keep(seat, list(kept or []))
+        return list(kept or [])
