@@ -38,7 +38,7 @@ from firmware.screens.round_summary import draw_round_summary, summary_fits
 from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
 from firmware.screens.retrograde_end import _final, _solo_goal
 from firmware.screens.retrograde_end import result_breakdown  # noqa: F401 - the result card's hook, found here
-from firmware.screens.retrograde_sheet import _cards_fit, _cards_row, _sheet, feed_lines, seat_doing
+from firmware.screens.retrograde_sheet import READ_AGAIN, _cards_fit, _cards_row, _sheet, feed_lines, seat_doing
 
 DRAWN = True
 
@@ -388,7 +388,8 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0,
                reading.get("values") if reading.get("state") == "check" else None, rolling,
-               (context.get("dice_kept") or {}).get(seat["seat"]) if rolling else None)
+               (context.get("dice_kept") or {}).get(seat["seat"]) if rolling else None,
+               READ_AGAIN if reading.get("state") == "rejected" else None)
         if doing:
             scene.facts.setdefault("doing", {})[seat["seat"]] = doing
 

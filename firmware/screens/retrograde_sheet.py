@@ -367,13 +367,16 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
            letters: dict[str, str], doing: str = "", lit_trophy: int = 0,
-           held: list[int] | None = None, rolling: int | None = None, kept: list | None = None) -> None:
+           held: list[int] | None = None, rolling: int | None = None, kept: list | None = None,
+           word: str | None = None) -> None:
     """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
     the seat is checking, ruling CAB-6, drawn in a gold ring: not in
     the game yet; ``rolling``: the number of dice the game asks the seat
     for again, a reroll being read, drawn as blank dice being read, never
     the roll before's pips as if current; ``kept``: the dice it kept, in
-    their places, None where a die is rolled: those show their pips, PT32),
+    their places, None where a die is rolled: those show their pips, PT32;
+    ``word``: what is said over the dice being read, :data:`ROLLING` by
+    default),
     bosses above the 5
     columns, the 5 x 5 droids (blasted crossed off, this turn's in white,
     the chosen plan's lit), trophies 1-6, coins, power-ups.  The still part
@@ -421,14 +424,15 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
         # with dice kept, the blank dice being read say it: the word would cover the kept ones)
         m = scene.metrics
         row = Rect(dice_r.x, dice_r.y, min(dice_r.w, (shown_n - 1) * step + dice_h), dice_h)
-        size = scene.fit(ROLLING, row, (m.medium, m.small)) if not kept else None
+        word = word or ROLLING
+        size = scene.fit(word, row, (m.medium, m.small)) if not kept else None
         if size is not None:
-            tw = scene.measure(ROLLING, size)[0] + 2 * m.pad
+            tw = scene.measure(word, size)[0] + 2 * m.pad
             k = min(shown_n, -(-(tw + step - dice_h) // step))     # the whole dice it covers, in the middle
             over = Rect(row.x + (shown_n - k) // 2 * step, row.y, k * step - (step - dice_h), row.h)
             over = over if over.w >= tw - m.pad else row
             scene.add("panel", over, None, fill=PANEL, border=DIM, radius=m.pad // 2)
-            scene.text(ROLLING, over, sizes=(size,), colour=GOLD, align="center")
+            scene.text(word, over, sizes=(size,), colour=GOLD, align="center")
         scene.facts.setdefault("rolling", []).append(p)
     elif held and view["phase"] in ("roll", "stop"):
         # the reading the seat checks replaces its dice in the game (a reroll's old dice are gone)
@@ -461,6 +465,8 @@ def _dice_step(dice_r: Rect, dice_h: int, n: int) -> tuple[int, int]:
 #: no dots (the text checks read "..." as a cut word)
 #: (play-test: the roll before's dice looked current while the OLED said "reading your dice")
 ROLLING = "rolling"
+#: over a seat's dice read again after it rejected a reading: nothing is rolled (PT32)
+READ_AGAIN = "read again"
 
 
 #: Dice drawn in their droid's colour (RG-3), pips black, so a seat's dice

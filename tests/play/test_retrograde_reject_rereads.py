@@ -59,3 +59,20 @@ def test_rejecting_a_right_reading_at_stop_reads_the_same_dice_again_and_spends_
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
     assert sorted(s.game.view(None)["seats"][0]["dice"]) == read
     assert s.game.view(None)["rerolls_left"] == left - 1, "no reroll spent or given by the rejection"
+
+
+def test_a_rejected_reading_read_again_is_not_called_rolling_on_the_shared_screen(table):
+    """PT32: "after I rejected a reading, my row showed 'rolling' as if I
+    had rerolled" (the seat's banner said "nudges").  Nothing is rolled: the
+    dice are read again where they lie, and the row says so."""
+    t = table("retrograde", 3, bots={1, 2}, seed=11)
+    s = t.session
+    _at_stop_aimed(t)
+    t.press(0, "button")                                     # arms the reroll
+    t.step(3)
+    t.press(0, "button")                                     # rerolls
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    _reject(t)
+    assert s.dice.stats.contested == 1 and 0 not in s.dice.held
+    texts = t.scene().texts()
+    assert "read again" in texts and "rolling" not in texts, texts
