@@ -281,12 +281,12 @@ class CropLibrary:
 class LyingCrop:
     """One photo crop lying on a composed table: its ``value``, the
     ``crop`` as pasted (h x w x 3 float32 BGR, already scaled) and its
-    ``centre`` (x, y) px in the frame.  Two are equal only if they are
+    ``center`` (x, y) px in the frame (named as :class:`DieSpec`'s).  Two are equal only if they are
     the same die (identity: two crops of one photo are two dice)."""
 
     value: int
     crop: np.ndarray
-    centre: tuple[float, float]
+    center: tuple[float, float]
 
 
 def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
@@ -296,7 +296,7 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
     the table, the crop's colours as photographed).  Returns the frame and ``(value, centre)`` per die placed.
     Raises :class:`VisionInputError` when the library has no crop of a value."""
     lying = lay_crops(library, size, values, rng)
-    return paste_crops(lying, size, table), [(d.value, d.centre) for d in lying]
+    return paste_crops(lying, size, table), [(d.value, d.center) for d in lying]
 
 
 def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
@@ -309,7 +309,7 @@ def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rn
     :class:`VisionInputError` when the library has no crop of a value."""
     w, h = size
     out = list(lying)
-    placed = [(d.value, d.centre, max(d.crop.shape[:2])) for d in out]
+    placed = [(d.value, d.center, max(d.crop.shape[:2])) for d in out]
     # a phone photo's crop can be larger than the frame: a third of the
     # frame's shorter side at most (smaller where it finds no room, _spot)
     side = min(w, h) / 3.0
@@ -339,7 +339,7 @@ def paste_crops(lying: list[LyingCrop], size: tuple[int, int], table=TABLE_BGR) 
     img[:] = table
     for d in lying:
         ch, cw = d.crop.shape[:2]
-        x0, y0 = int(round(d.centre[0] - cw / 2)), int(round(d.centre[1] - ch / 2))
+        x0, y0 = int(round(d.center[0] - cw / 2)), int(round(d.center[1] - ch / 2))
         yy, xx = np.mgrid[0:ch, 0:cw]
         edge = np.minimum(np.minimum(xx, cw - 1 - xx), np.minimum(yy, ch - 1 - yy)).astype(np.float32)
         a = np.clip(edge / 3.0, 0, 1)[:, :, None]

@@ -28,11 +28,6 @@ COMMON = -1  # tray key of the common dice
 MARGIN = 8
 
 
-def _centre(d: Any) -> tuple[float, float]:
-    """(x, y) px in its tray of a die lying there (a photo crop or a drawn die)."""
-    return d.centre if isinstance(d, LyingCrop) else d.center
-
-
 @dataclass
 class Tray:
     """One simulated tray: the dice in it and when they stop moving."""
@@ -172,7 +167,7 @@ class SimTable:
         if at is not None and sorted(d.value for d in tray.lying) == sorted(tray.values):
             for px, py in at:
                 if stay:
-                    stay.remove(min(stay, key=lambda d: (_centre(d)[0] - px) ** 2 + (_centre(d)[1] - py) ** 2))
+                    stay.remove(min(stay, key=lambda d: (d.center[0] - px) ** 2 + (d.center[1] - py) ** 2))
             moved = [d for d in tray.lying if not any(d is k for k in stay)]
             tray.values = [d.value for d in stay + moved]
             tray.colours = [getattr(d, "colour", c) for d, c in zip(stay + moved, tray.colours)]
@@ -214,7 +209,7 @@ class SimTable:
             lying = lay_crops(self.library, size, new, self.rng,
                               [d for d in tray.stay if isinstance(d, LyingCrop)])
             tray.lying, tray.stay = lying, []
-            tray.placed = [(d.value, x + margin + d.centre[0], y + margin + d.centre[1]) for d in lying]
+            tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in lying]
             return lambda: paste_crops(lying, size)
         side = 40.0
         specs: list[DieSpec] = [d for d in tray.stay if isinstance(d, DieSpec)]
