@@ -59,6 +59,19 @@ def _rg_rolling(g, v):
         and any(s.get("claim") for s in v["seats"])
 
 
+def _rg_rereading(g, v):
+    return v["phase"] in ("roll", "stop") and v["round"] >= 2 and v["seats"][0]["dice"] is not None \
+        and any(r.get("type") == "dice" and r.get("player") == 0 for r in g.chance_requests())
+
+
+def _rg_kept(game) -> dict[str, Any]:
+    """Seat 1's reroll being read: the dice it kept (its 2nd and 4th) in
+    their places, the others being read (PT32)."""
+    dice = game.seat_dice(0)
+    kept = [v if i in (1, 3) else None for i, v in enumerate(dice)]
+    return {"dice_awaited": {0: None}, "dice_kept": {0: kept}, "simulated_dice": True}
+
+
 def _rg_blast(g, v):
     return v["phase"] == "blast" and v["round"] >= 3 and not v["turn"]["cells"] and g.legal_actions(v["turn"]["seat"])
 
@@ -229,6 +242,8 @@ STATES: dict[str, list[State]] = {
               "round 1 starts: the 3-2-1 countdown before the roll", (("banner", "3"),)),
         State("roll", 3, 1, _rg_rolling, "mid-game: dice read, a card claimed, others still rolling"),
         State("stop", 3, 1, _phase("stop"), "Stop!: one seat left to claim, its rerolls counted"),
+        State("reroll", 3, 1, _rg_rereading, "seat 1's reroll being read: the two dice it kept stay in their "
+              "places, the others are read", facts=_rg_kept),
         State("blast", 3, 1, _rg_blast, "a seat chooses its blast plan: the plan under its cursor is lit",
               cursor=(None, 1)),
         State("solo", 1, 3, lambda g, v: v["phase"] == "roll" and v["round"] >= 2
