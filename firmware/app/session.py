@@ -181,6 +181,7 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
             notice = "the navigation buttons are not answering; presses wait for them"
         else:       # a seat's display that stopped answering (the game goes on; the writer retries it)
             notice = self.oled_writer.notice()
+        awaited = self.dice.awaited()
         return {"last_events": list(self.runtime.events), "prompts": prompts, "notice": notice,
                 # a refused take-back's words: on the seat's OLED whatever it shows (a dice check too)
                 "said_why": {**{k: v for k, v in prompts.items() if is_refusal(str(v))},
@@ -195,9 +196,9 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                 "now_us": self.runtime.unheld_us(self.runtime.now_us),
                 "readings": self._readings(), "bots": sorted(self.runtime.bots),
                 # dice being read again: the reading so far, never the roll before's (CAB-5)
-                "dice_awaited": self.dice.awaited(),
+                "dice_awaited": awaited,
                 # a reroll being read: the dice kept, in their places (PT32)
-                "dice_kept": self.dice.kept_shown(),
+                "dice_kept": self.dice.kept_shown(awaited),
                 # seats whose own dice are read again after a nudge: that first, the common check waits (PT30)
                 "dice_rereading": sorted(self.dice.rereading()),
                 "dice_notes": self.dice.sim_notes(self.runtime.now_us),

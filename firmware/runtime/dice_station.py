@@ -262,13 +262,14 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
                 if req.get("type") == "dice" and key not in self.held
                 and key not in self.entries and key not in self.rejected}
 
-    def kept_shown(self) -> dict[int, list]:
+    def kept_shown(self, awaited: dict[int, list | None] | None = None) -> dict[int, list]:
         """Seats whose reroll is being read, nothing of it read yet
         (:meth:`awaited` gives None), that kept dice -> those dice in their
         places, None where a die was rolled (:attr:`keep_places`): the
         screens show them while the others are read (PT32, PT33: the kept
-        dice vanished from both screens until the whole reading came)."""
-        return {key: list(self.keep_places[key]) for key, so_far in self.awaited().items()
+        dice vanished from both screens until the whole reading came).
+        ``awaited``: :meth:`awaited` if the caller has it already."""
+        return {key: list(self.keep_places[key]) for key, so_far in (self.awaited() if awaited is None else awaited).items()
                 if so_far is None and self.keep_places.get(key)}
 
     def rereading(self) -> set[int]:
