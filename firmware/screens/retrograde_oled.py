@@ -165,7 +165,9 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     body_bottom = _choice_band(f, shown, view) if choices else f.H
     y = 14
     if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
-        y = f.message(2, y, str(prompt), max_lines=1 if choices and phase in ("roll", "stop", "blast") else 2)
+        # (or its reroll's kept dice and "reading your dice": "keep 5 6", not two lines, PT33)
+        one = (choices and phase in ("roll", "stop", "blast")) or (context.get("dice_kept") or {}).get(seat)
+        y = f.message(2, y, str(prompt), max_lines=1 if one else 2)
     banner = context.get("banner") or ""
     if phase == "over":
         f.glyph(0, y, f.W, "GAME OVER", size=16)

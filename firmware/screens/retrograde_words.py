@@ -99,8 +99,11 @@ def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> st
     """The seat's words while the game waits for its dice (the dice
     station's prompt): the round's first roll "roll all 6 dice!"; a reroll
     at the real cabinet (``kept`` None) "reroll: keep what you like, roll
-    the rest"; in the simulator, the dice the table kept: "keep 2 2 5,
-    roll 3 dice" ("roll all 6 dice!" when it kept none)."""
+    the rest"; in the simulator, the dice the table kept, named by their
+    faces, and the others rolled: "keep 2 2 5; roll the other 3" (PT33:
+    "keep 2, roll 5 dice" read as seven dice; a line short of room keeps
+    the clause before "; "), "roll the other die" for one ("roll all 6
+    dice!" when it kept none)."""
     n = int(request.get("count", 6))
     if request.get("player") is None or not _rolling_again(game, int(request["player"])):
         return f"roll all {n} dice!"
@@ -108,7 +111,8 @@ def dice_words(game: Any, request: dict[str, Any], kept: list[int] | None) -> st
         return KEEP_BY_HAND
     if not kept:
         return f"roll all {n} dice!"
-    return f"keep {_values(kept)}, roll {plural(n - len(kept), 'die', 'dice')}"
+    rest = n - len(kept)
+    return f"keep {_values(kept)}; roll the other {'die' if rest == 1 else rest}"
 
 
 def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated: bool) -> list[str]:

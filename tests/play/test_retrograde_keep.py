@@ -131,8 +131,21 @@ def test_the_real_cabinets_words_say_keep_what_you_like():
     words = dice_words(game, req, None)
     assert "keep" in words and "roll the rest" in words and "6" not in words, words
     sim = dice_words(game, req, [1, 1, 1])
-    assert "keep 1 1 1" in sim and "roll 3" in sim, sim
-    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 1 1 1 2 3, roll 1 die"
+    assert "keep 1 1 1" in sim and "roll the other 3" in sim, sim
+    assert dice_words(game, req, [1, 1, 1, 2, 3]) == "keep 1 1 1 2 3; roll the other die"
+
+
+def test_the_rolling_words_say_the_dice_rolled_are_the_others():
+    """PT33: "keep 2, roll 5 dice" read as seven dice (the kept die is
+    named by its face, the rolled ones by a count).  The words say the
+    dice rolled are the others: "keep 2; roll the other 5"."""
+    from engines.registry import new_game
+    from firmware.screens.retrograde_words import dice_words
+    game = new_game("retrograde", 3, seed=1)
+    game.apply({"type": "dice", "player": 0, "values": [2, 1, 1, 2, 3, 4], "t_us": 1_000})
+    game.apply({"type": "reroll", "player": 0, "t_us": 2_000})
+    req = next(r for r in game.chance_requests() if r["player"] == 0)
+    assert dice_words(game, req, [2]) == "keep 2; roll the other 5"
 
 
 def test_a_bots_reroll_keeps_its_targets_dice(table):
