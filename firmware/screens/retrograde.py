@@ -376,7 +376,10 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
              if r.get("type") == "dice" and game.seat_dice(r["player"]) is not None}
     for seat, col in zip(view["seats"], cols):
         reading = (context.get("readings") or {}).get(seat["seat"]) or {}
-        rolling = asked.get(seat["seat"]) if seat["dice"] is not None and reading.get("state") != "check" else None
+        # a reading checked, or entered by hand after two rejections (CAB-6; PT34: "rolling" over
+        # the dice being entered): its values, in a gold ring, not yet in the game
+        held = reading.get("values") if reading.get("state") in ("check", "entry") else None
+        rolling = asked.get(seat["seat"]) if seat["dice"] is not None and held is None else None
         keeps = keep_short(view, seat["seat"], (context.get("targets") or {}).get(seat["seat"]),
                            bool(context.get("simulated_dice")),
                            (context.get("armed_keeps") or {}).get(seat["seat"])) if seat["dice"] else ""
@@ -387,7 +390,7 @@ def _sheets(scene: Scene, sheets: Rect, game, view: dict[str, Any], context: dic
         mine = seat["seat"] == blaster
         _sheet(scene, col, view, seat, lit if mine else set(), letters, doing,
                info.get("lit_trophy", 0) if mine else 0,
-               reading.get("values") if reading.get("state") == "check" else None, rolling,
+               held, rolling,
                (context.get("dice_kept") or {}).get(seat["seat"]) if rolling else None,
                READ_AGAIN if reading.get("state") == "rejected" else None)
         if doing:

@@ -370,8 +370,8 @@ def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], li
            held: list[int] | None = None, rolling: int | None = None, kept: list | None = None,
            word: str | None = None) -> None:
     """One seat's sheet (RG-1): banner, dice as read (``held``: a reading
-    the seat is checking, ruling CAB-6, drawn in a gold ring: not in
-    the game yet; ``rolling``: the number of dice the game asks the seat
+    the seat is checking, or entering by hand after two rejections, ruling
+    CAB-6, drawn in a gold ring: not in the game yet; ``rolling``: the number of dice the game asks the seat
     for again, a reroll being read, drawn as blank dice being read, never
     the roll before's pips as if current; ``kept``: the dice it kept, in
     their places, None where a die is rolled: those show their pips, PT32;

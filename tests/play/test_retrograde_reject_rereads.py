@@ -76,3 +76,26 @@ def test_a_rejected_reading_read_again_is_not_called_rolling_on_the_shared_scree
     assert s.dice.stats.contested == 1 and 0 not in s.dice.held
     texts = t.scene().texts()
     assert "read again" in texts and "rolling" not in texts, texts
+
+
+def test_dice_entered_by_hand_show_on_the_shared_screen_not_as_rolling(table):
+    """PT34: after two rejections the seat enters its dice by hand (CAB-6),
+    yet its row on the HDMI showed camera icons and "rolling" drawn over
+    them: nothing is rolled.  The row shows the values being entered, in
+    their places, as a reading not yet in the game."""
+    t = table("retrograde", 3, bots={1, 2}, seed=11)
+    s = t.session
+    _at_stop_aimed(t)
+    t.press(0, "button")                                     # arms the reroll
+    t.step(3)
+    t.press(0, "button")                                     # rerolls
+    for _ in range(2):                                       # two rejections: entry by hand
+        t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+        _reject(t)
+    assert 0 in s.dice.entries, "the test needs the hand entry"
+    t.step(2)
+    scene = t.scene()
+    texts = scene.texts()
+    assert "rolling" not in texts and "read again" not in texts, texts
+    assert 0 not in scene.facts.get("rolling", []), "no die of the seat drawn as being read"
+    assert scene.facts.get("held", {}).get(0) == list(s.dice.entries[0]["values"])
