@@ -149,6 +149,8 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
         self.lights = [SeatLight(seat.led, background_blink=not self.cabinet.simulated)
                        for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
+        #: seat -> (the simulated tray's picture it shows, as drawn; that picture as an RGB image): PT34
+        self._trays_shown: dict[int, tuple] = {}
         self.hdmi_model: Any = None
         self._hdmi_key: Any = None
         from firmware.app.scene_cache import SceneCache
@@ -269,7 +271,7 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
         if hdmi_changed or dirty:
             self.renderer.present_hdmi()
         rest = [s for s in range(self.game.num_players) if s not in pressed]
-        self._owe_after_flip(ctx, rest, hdmi_changed or oleds_changed or dirty)
+        self._owe_after_flip(ctx, rest, hdmi_changed or oleds_changed or dirty or self._trays_moved())
 
     def _hdmi_scene(self, ctx: dict[str, Any]) -> Any:
         """The HDMI's scene now: the game's screen, the result screen over

@@ -106,7 +106,7 @@ class SessionLater:
         elif self._owed_panels:
             self._owed_panels = False
             self.renderer.present_panels(self.oled_images, self._oled_labels(), bots=rt.bots,
-                                         legends=self._legends(), lights=self._light_states())
+                                         legends=self._legends(), lights=self._light_states(), trays=self._trays())
         elif self._spares_owed():
             self.renderer.painter.provision()
         elif self._ahead_owed():

@@ -1,12 +1,15 @@
 """What the simulator's window shows beside a session's screens: each
-seat's keys (the legend), its button light and its caption, and the words
-that dismiss the result screen.  Mixed into :class:`firmware.app.session.Session`;
-reads its ``game``, ``runtime``, ``cabinet``, ``renderer``, ``opts``,
-``lights`` and ``_lit_shown``."""
+seat's keys (the legend), its button light and its caption, a person's
+simulated tray, and the words that dismiss the result screen.  Mixed into
+:class:`firmware.app.session.Session`; reads its ``game``, ``runtime``,
+``cabinet``, ``renderer``, ``opts``, ``dice``, ``lights``, ``_lit_shown``
+and ``_trays_shown``."""
 from __future__ import annotations
 
 import time
 from typing import Any
+
+from PIL import Image
 
 from firmware.screens.games import cabinet_game
 from firmware.ui.keys import SIM_KEYS, key_name
@@ -20,6 +23,49 @@ def result_hint(back: str, people: bool, window: bool) -> str:
     if not people:
         return f"Press any key to {back}" if window else f"Press any button to {back}"
     return f"Press your button to {back}" + (" (or any key)" if window else "")
+
+
+#: an empty simulated tray in the window (RGB: the simulated table's colour)
+TRAY_EMPTY = (172, 170, 165)
+#: the room kept around the dice in a tray's view, px of the tray's picture (about a die and a half)
+TRAY_VIEW_ROOM = 56
+
+
+def tray_view(image: Any, table: Any, key: int) -> Any:
+    """The part of tray ``key``'s picture ``image`` (H x W x 3, the
+    simulated table's :class:`~firmware.runtime.dice_table.Tray` image)
+    the window shows: the box around its dice (``Tray.placed``, whole-table
+    px) with :data:`TRAY_VIEW_ROOM` around them, widened to the window's
+    tray shape (:data:`~firmware.ui.sim_window.TRAY_ASPECT`), within the
+    picture; the whole picture when no die is placed.  Dice lying close
+    together are drawn larger, as a person leaning over the tray sees them."""
+    from firmware.runtime.dice_table import MARGIN
+    from firmware.ui.sim_window import TRAY_ASPECT
+    h, w = image.shape[:2]
+    placed = table.trays[key].placed
+    if not placed:
+        return image
+    cx, cy = table.cells[key][0] + MARGIN, table.cells[key][1] + MARGIN
+    xs = [x - cx for _, x, _ in placed]
+    ys = [y - cy for _, _, y in placed]
+    x0, x1 = max(0.0, min(xs) - TRAY_VIEW_ROOM), min(float(w), max(xs) + TRAY_VIEW_ROOM)
+    y0, y1 = max(0.0, min(ys) - TRAY_VIEW_ROOM), min(float(h), max(ys) + TRAY_VIEW_ROOM)
+    bw, bh = x1 - x0, y1 - y0
+    if bh / max(bw, 1.0) > TRAY_ASPECT:       # widened to the view's shape, then kept within the picture
+        bw = min(float(w), bh / TRAY_ASPECT)
+    else:
+        bh = min(float(h), bw * TRAY_ASPECT)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    left = int(min(max(0.0, mx - bw / 2), w - bw))
+    top = int(min(max(0.0, my - bh / 2), h - bh))
+    return image[top:top + int(bh), left:left + int(bw)]
+
+
+def tray_size(table: Any, key: int) -> tuple[int, int]:
+    """(width, height) px of tray ``key``'s picture on the simulated table."""
+    from firmware.runtime.dice_table import MARGIN
+    _, _, w, h = table.cells[key]
+    return w - 2 * MARGIN, h - 2 * MARGIN
 
 
 class SessionPanels:
@@ -93,3 +139,59 @@ class SessionPanels:
 
     def _oled_labels(self) -> list[str]:
         return [f"seat {i + 1}" + (" \u00b7 bot" if i in self.runtime.bots else "") for i in range(self.game.num_players)]
+
+    def _trays(self) -> list | None:
+        """Each seat's simulated tray as the simulator's window shows it
+        under a person's keys (PT34: "you can't see the real dice, so there
+        is nothing to check a reading against"): the dice as they lie, the
+        throw's own picture without the camera's noise, around its dice
+        (:func:`tray_view`; an RGB image); an empty tray while dice tumble;
+        the dice the game took stay in view (they still lie in the tray);
+        None for a bot's seat, a seat whose tray was never thrown into, or
+        no simulated table (a real cabinet: the dice are on the table) or
+        window.  Reads the table, never draws from it (its throw RNG is the
+        game's)."""
+        table = getattr(self.dice, "table", None)
+        if table is None or self.opts.headless or getattr(self.renderer, "mode", "") != "window":
+            return None
+        out: list = []
+        for seat in range(self.game.num_players):
+            tray = table.trays.get(seat)
+            if seat in self.runtime.bots or tray is None or not tray.throws:
+                out.append(None)
+                continue
+            look = self._tray_look(tray)
+            shown = self._trays_shown.get(seat)
+            if look is not None and (shown is None or shown[0] is not look):
+                picture = tray_view(tray.image, table, seat)[:, :, ::-1] if look is tray.image else None
+                shown = (look, Image.fromarray(picture.copy()) if picture is not None
+                         else Image.new("RGB", tray_size(table, seat), TRAY_EMPTY))
+                self._trays_shown[seat] = shown
+            out.append(shown[1] if shown else None)
+        return out
+
+    def _trays_moved(self) -> bool:
+        """True when a person's simulated tray shows other dice than its
+        panel does (:meth:`_trays`): the window's panels are owed."""
+        table = getattr(self.dice, "table", None)
+        if table is None or getattr(self.renderer, "mode", "") != "window":
+            return False
+        for seat in range(self.game.num_players):
+            tray = table.trays.get(seat)
+            if seat in self.runtime.bots or tray is None:
+                continue
+            look, shown = self._tray_look(tray), self._trays_shown.get(seat)
+            if look is not None and (shown is None or shown[0] is not look):
+                return True
+        return False
+
+    def _tray_look(self, tray: Any) -> Any:
+        """What ``tray`` shows now: its picture (the dice at rest), the tray
+        itself while its dice tumble (until ``Tray.moving_until_us`` on the
+        game's clock) or their picture is drawn, None when it holds no dice
+        (taken by the game: the last look stays)."""
+        if not tray.values:
+            return None
+        if tray.image is not None and self.runtime.now_us >= tray.moving_until_us:
+            return tray.image
+        return tray

@@ -209,15 +209,16 @@ class HdmiRenderer:
 
     def present_panels(self, oled_images: list[Image.Image] | None = None, labels: list[str] | None = None,
                        bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
-                       lights: list[str] | None = None) -> None:
-        """The simulator window's seat panels (as :meth:`present`) painted
+                       lights: list[str] | None = None, trays: list | None = None) -> None:
+        """The simulator window's seat panels (as :meth:`present`; ``trays[i]``:
+        seat i's simulated tray, an RGB image, or None) painted
         and shown, after :meth:`present_hdmi` showed the HDMI view; only
         when they differ from the panels shown (a new layout paints the
         whole window).  No-op outside the simulator window (the cabinet's
         OLEDs are their own displays)."""
         if self.window is None or self.mode != "window":
             return
-        panels = self._panels(oled_images, labels, bots, legends, lights)
+        panels = self._panels(oled_images, labels, bots, legends, lights, trays)
         if not self._laid_out(panels) or self._stale is None:
             self._paint(panels)
             return
@@ -237,15 +238,17 @@ class HdmiRenderer:
         self.pg.display.flip()
 
     def _panels(self, oled_images: list[Image.Image] | None, labels: list[str] | None,
-                bots: set[int] | frozenset[int], legends: list | None, lights: list[str] | None) -> list:
-        """The seats' panels as :meth:`present` describes them."""
+                bots: set[int] | frozenset[int], legends: list | None, lights: list[str] | None,
+                trays: list | None = None) -> list:
+        """The seats' panels as :meth:`present` and :meth:`present_panels` describe them."""
         from firmware.ui.sim_window import SeatPanel
         panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
             label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
             legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
             light = lights[i] if lights and i < len(lights) else ""
-            panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light))
+            tray = trays[i] if trays and i < len(trays) and i not in bots else None
+            panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light, tray))
         return panels
 
     def _hdmi_captions(self) -> list[str]:
@@ -269,7 +272,7 @@ class HdmiRenderer:
         """True when the window's layout is the one for its size now and
         ``panels``' kinds (else :meth:`_paint` lays it out again)."""
         window = self.pg.display.get_surface() or self.window
-        kinds = tuple((p.caption, p.is_bot, p.legend) for p in panels)
+        kinds = tuple((p.caption, p.is_bot, p.legend, p.tray is not None) for p in panels)
         return (self.layout is not None and window is self.window and self.layout.size == window.get_size()
                 and getattr(self, "_kinds", None) == kinds)
 
@@ -300,7 +303,7 @@ class HdmiRenderer:
         window = pg.display.get_surface() or self.window
         self.window = window
         size = window.get_size()
-        kinds = tuple((p.caption, p.is_bot, p.legend) for p in panels)
+        kinds = tuple((p.caption, p.is_bot, p.legend, p.tray is not None) for p in panels)
         if self.layout is None or self.layout.size != size or getattr(self, "_kinds", None) != kinds:
             self.layout = window_layout(size, (self.width, self.height), panels, self.fonts.measure)
             self._kinds = kinds

@@ -39,12 +39,16 @@ class SeatPanel:
     """What one seat's panel shows: ``caption`` ("seat 1"), ``image`` (its
     OLED frame; None for a bot seat: a plain "bot" panel), ``legend`` (the
     seat's keys as ``(key, what)`` pairs; empty for a bot), ``light`` (its
-    button LED, drawn at the caption's right end)."""
+    button LED, drawn at the caption's right end), ``tray`` (the simulator
+    only: the seat's tray as the person would see it on the table, the dice
+    as they lie, to check the camera's reading against; PT34)."""
     caption: str
     image: Image.Image | None = None
     legend: tuple[tuple[str, str], ...] = ()
     #: the seat's button light: "lit", "unlit", or "" (none drawn); issue 38
     light: str = ""
+    #: the seat's simulated tray (RGB), drawn under its keys; None: none drawn
+    tray: Image.Image | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -54,12 +58,14 @@ class SeatPanel:
 @dataclass(frozen=True)
 class PanelBox:
     """Where one seat panel is drawn, px in the window: the whole panel,
-    its caption line, its OLED (or bot box), its legend lines."""
+    its caption line, its OLED (or bot box), its legend lines, its tray
+    (x, y, w, h, under its words :data:`TRAY_WORDS`; None: no tray)."""
     panel: tuple[int, int, int, int]
     caption: tuple[int, int, int, int]
     screen: tuple[int, int, int, int]
     legend: tuple[str, ...]
     legend_top: int
+    tray: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,11 +104,23 @@ def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, meas
     return lines
 
 
+#: a simulated tray's picture, height / width (a tray cell of the simulated table is about 464 x 254 px)
+TRAY_ASPECT = 0.55
+#: the words over a seat's simulated tray
+TRAY_WORDS = "your dice in the tray"
+
+
+def _tray_h(inner: int) -> int:
+    """Height px of a seat's tray picture in a column ``inner`` px wide."""
+    return int(inner * TRAY_ASPECT)
+
+
 def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measure: Measure,
-            legends: bool = True) -> tuple[int, int, list[tuple[int, int, int, list[str]]]] | None:
+            legends: bool = True) -> tuple[int, int, list[tuple[int, int, int, list[str], bool]]] | None:
     """Stack the panels in columns ``height`` px high: (total width, one
     column's inner width, per panel (column, y, panel height, legend
-    lines)); None when a panel is taller than the window."""
+    lines, its tray drawn)); None when a panel is taller than the window.
+    Without ``legends`` neither keys nor trays are drawn."""
     line_h = measure("Ag", size)[1]
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     # a column is as wide as the OLED, or as its widest key pair or caption
@@ -116,12 +134,13 @@ def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measu
     col, y = 0, PAD
     for p in panels:
         legend = legend_lines(p.legend, inner, size, measure) if legends and not p.is_bot else []
-        h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(legend) * line_h + PAD
+        tray = line_h + _tray_h(inner) + 4 if legends and p.tray is not None and not p.is_bot else 0
+        h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(legend) * line_h + tray + PAD
         if h + PAD > height:
             return None
         if y + h > height:
             col, y = col + 1, PAD
-        placed.append((col, y, h, legend))
+        placed.append((col, y, h, legend, bool(tray)))
         y += h
     return ((col + 1) * (inner + 2 * PAD) if placed else 0), inner, placed
 
@@ -165,12 +184,14 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
     col_x0 = left + hw
     oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
     boxes = []
-    for p, (col, y, ph, legend) in zip(panels, placed):
+    for p, (col, y, ph, legend, tray) in zip(panels, placed):
         x = col_x0 + col * (inner + 2 * PAD) + PAD
         screen = (x, y + line_h, inner, BOT_BOX_H) if p.is_bot else (x + (inner - oled_w) // 2, y + line_h,
                                                                     oled_w, oled_h)
+        legend_top = screen[1] + screen[3] + 4
+        tray_r = (x, legend_top + (len(legend) + 1) * line_h, inner, _tray_h(inner)) if tray else None
         boxes.append(PanelBox((x - PAD // 2, y, inner + PAD, ph - PAD // 2), (x, y, inner, line_h),
-                              screen, tuple(legend), screen[1] + screen[3] + 4))
+                              screen, tuple(legend), legend_top, tray_r))
     return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total, strip)
 
 
@@ -324,7 +345,8 @@ def paint_view(pg: Any, target: Any, layout: WindowLayout, hdmi_surface: Any, fo
 def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPanel],
                  font: Callable[[int], Any]) -> None:
     """Paint the seats' column (:func:`column_rect`): black, then every
-    seat panel: caption, button light, OLED frame (or "bot") and keys."""
+    seat panel: caption, button light, OLED frame (or "bot"), keys and,
+    in the simulator, the seat's tray (:func:`paint_tray`)."""
     target.fill((0, 0, 0), column_rect(layout))
     f = font(layout.text_px)
     line_h = f.size("Ag")[1]
@@ -355,3 +377,19 @@ def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPa
                     target.blit(img, (x, y))
                     x += img.get_width()
             y += line_h
+        if box.tray is not None and p.tray is not None:
+            paint_tray(pg, target, box.tray, p.tray, f)
+
+
+def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Image.Image, f: Any) -> None:
+    """A seat's simulated tray (``tray``, RGB) scaled into ``rect`` (aspect
+    kept, centred) under the words :data:`TRAY_WORDS`, with a thin frame."""
+    x, y, w, h = rect
+    words = f.render(TRAY_WORDS, True, DIM)
+    target.blit(words, (x, y - f.size("Ag")[1]))
+    k = min(w / tray.width, h / tray.height)
+    tw, th = max(1, int(tray.width * k)), max(1, int(tray.height * k))
+    img = tray.convert("RGB").resize((tw, th), Image.BILINEAR)
+    tx, ty = x + (w - tw) // 2, y + (h - th) // 2
+    target.blit(pg.image.frombytes(img.tobytes(), img.size, "RGB"), (tx, ty))
+    pg.draw.rect(target, DIM, (tx - 1, ty - 1, tw + 2, th + 2), 1)
