@@ -140,6 +140,7 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
     y = 14
     if state == "check":
         size = _dice_row(f, y, reading["values"], digits=True)     # the values at a glance (PT13)
+        by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
         window = max(1, reading.get("window_ms") or 1)
         left = max(0, min(window, reading.get("left_ms", 0)))
         if held is None:
@@ -153,10 +154,10 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
                 secs = f"{-(-left // 1000)} s"                # the seconds left, rounded up (CAB-6)
                 f.text(f.W - 2 - f.width(secs), y + size + 3, secs)
             # what "wrong" leads to, said before the seat holds (CAB-6: a nudge, the last time: by hand)
-            by_hand = reading.get("contests", 0) + 1 >= reading.get("limit", 2)
             f.text(2, y + size + 13, "hold: wrong, by hand" if by_hand else "hold: wrong, nudge")
-        elif held >= LONG_PRESS_US // 1000:
-            f.text(2, y + size + 4, "let go: wrong, nudge")
+        elif held >= LONG_PRESS_US // 1000:     # (the same while held, PT35: it said "nudge" on the last check)
+            f.best(2, y + size + 4, ["let go: wrong, by hand", "let go: by hand"] if by_hand
+                   else ["let go: wrong, nudge"])
         else:
             f.text(2, y + size + 4, "keep holding: wrong")
         f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)

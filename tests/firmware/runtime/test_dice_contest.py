@@ -513,3 +513,18 @@ def test_pt12_the_reports_reroll_counts_say_what_each_counts(tmp_path):
     assert "(1 nudge asked after a rejection, 0 readings entered by hand)" in text, text
     assert " 0 rerolls," not in text and "1 rerolled" not in text
     resumed.writer.close()
+
+
+def test_the_hold_on_the_last_check_says_letting_go_leads_to_entry_by_hand():
+    """PT35: the second check offered "hold: wrong, by hand", yet with the
+    button held it said "let go: wrong, nudge"; rejecting there leads to
+    entering the dice by hand (CAB-6), as the line before the hold said."""
+    from firmware.rulings import LONG_PRESS_US
+    from firmware.screens.readings import oled_frame as reading_frame
+    held = LONG_PRESS_US // 1000 + 50
+    last = {"state": "check", "values": [1, 2, 3, 4, 5, 6], "window_ms": 6000, "left_ms": 4000,
+            "held_ms": held, "by": 0, "contests": 1, "limit": 2}
+    said = reading_frame(0, 0, last).texts
+    assert "let go: by hand" in said and not any("nudge" in t for t in said), said
+    first = dict(last, contests=0)
+    assert "let go: wrong, nudge" in reading_frame(0, 0, first).texts
