@@ -25,8 +25,6 @@ def result_hint(back: str, people: bool, window: bool) -> str:
     return f"Press your button to {back}" + (" (or any key)" if window else "")
 
 
-#: an empty simulated tray in the window (RGB: the simulated table's colour)
-TRAY_EMPTY = (172, 170, 165)
 #: the room kept around the dice in a tray's view, px of the tray's picture (about a die and a half)
 TRAY_VIEW_ROOM = 56
 
@@ -61,11 +59,25 @@ def tray_view(image: Any, table: Any, key: int) -> Any:
     return image[top:top + int(bh), left:left + int(bw)]
 
 
-def tray_size(table: Any, key: int) -> tuple[int, int]:
-    """(width, height) px of tray ``key``'s picture on the simulated table."""
+def kept_lying(table: Any, key: int) -> Any:
+    """Tray ``key`` while its thrown dice tumble: H x W x 3 uint8 BGR, the
+    tray's picture size, empty but for the dice a reroll kept, lying where
+    they lay (PT35: the kept dice vanished from the tray while the others
+    rolled; a nudge's dice not nudged too).  The kept dice are ``Tray.stay``
+    until the throw's picture is planned (its picture or its drawing
+    there), then the first ``Tray.stayed`` of ``Tray.lying``."""
     from firmware.runtime.dice_table import MARGIN
+    from vision.synth import LyingCrop, paste_crops, render_frame
     _, _, w, h = table.cells[key]
-    return w - 2 * MARGIN, h - 2 * MARGIN
+    size = (w - 2 * MARGIN, h - 2 * MARGIN)
+    tray = table.trays[key]
+    planned = tray.image is not None or tray.pending is not None
+    kept = list(tray.lying[:tray.stayed]) if planned else list(tray.stay)
+    crops = [d for d in kept if isinstance(d, LyingCrop)]
+    if crops:
+        return paste_crops(crops, size)
+    specs = [d for d in kept if not isinstance(d, LyingCrop)]
+    return render_frame(size, specs, noise=0.0) if specs else paste_crops([], size)
 
 
 class SessionPanels:
@@ -163,9 +175,8 @@ class SessionPanels:
             look = self._tray_look(tray)
             shown = self._trays_shown.get(seat)
             if look is not None and (shown is None or shown[0] is not look):
-                picture = tray_view(tray.image, table, seat)[:, :, ::-1] if look is tray.image else None
-                shown = (look, Image.fromarray(picture.copy()) if picture is not None
-                         else Image.new("RGB", tray_size(table, seat), TRAY_EMPTY))
+                picture = tray_view(tray.image, table, seat) if look is tray.image else kept_lying(table, seat)
+                shown = (look, Image.fromarray(picture[:, :, ::-1].copy()))
                 self._trays_shown[seat] = shown
             out.append(shown[1] if shown else None)
         return out
@@ -188,10 +199,14 @@ class SessionPanels:
     def _tray_look(self, tray: Any) -> Any:
         """What ``tray`` shows now: its picture (the dice at rest), the tray
         itself while its dice tumble (until ``Tray.moving_until_us`` on the
-        game's clock) or their picture is drawn, None when it holds no dice
-        (taken by the game: the last look stays)."""
+        game's clock) or their picture is drawn, and while the round's
+        summary or its 3-2-1 countdown stands (the simulated seat threw
+        already; PT35: the dice showed up to 8 s before "Roll!"), None when
+        it holds no dice (taken by the game: the last look stays)."""
         if not tray.values:
             return None
-        if tray.image is not None and self.runtime.now_us >= tray.moving_until_us:
+        banner = getattr(self, "countdown", "")       # "next 5", "3", "2", "1"; "roll!" once the dice may roll
+        if tray.image is not None and self.runtime.now_us >= tray.moving_until_us \
+                and not (banner.startswith("next") or banner.isdigit()):
             return tray.image
         return tray

@@ -106,8 +106,9 @@ def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, meas
 
 #: a simulated tray's picture, height / width (a tray cell of the simulated table is about 464 x 254 px)
 TRAY_ASPECT = 0.55
-#: the words over a seat's simulated tray
+#: the words over a seat's simulated tray, and the gap px between them and it (PT35: their descenders were cut)
 TRAY_WORDS = "your dice in the tray"
+TRAY_GAP = 6
 
 
 def _tray_h(inner: int) -> int:
@@ -134,7 +135,7 @@ def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measu
     col, y = 0, PAD
     for p in panels:
         legend = legend_lines(p.legend, inner, size, measure) if legends and not p.is_bot else []
-        tray = line_h + _tray_h(inner) + 4 if legends and p.tray is not None and not p.is_bot else 0
+        tray = line_h + TRAY_GAP + _tray_h(inner) + 4 if legends and p.tray is not None and not p.is_bot else 0
         h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(legend) * line_h + tray + PAD
         if h + PAD > height:
             return None
@@ -189,7 +190,7 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
         screen = (x, y + line_h, inner, BOT_BOX_H) if p.is_bot else (x + (inner - oled_w) // 2, y + line_h,
                                                                     oled_w, oled_h)
         legend_top = screen[1] + screen[3] + 4
-        tray_r = (x, legend_top + (len(legend) + 1) * line_h, inner, _tray_h(inner)) if tray else None
+        tray_r = (x, legend_top + (len(legend) + 1) * line_h + TRAY_GAP, inner, _tray_h(inner)) if tray else None
         boxes.append(PanelBox((x - PAD // 2, y, inner + PAD, ph - PAD // 2), (x, y, inner, line_h),
                               screen, tuple(legend), legend_top, tray_r))
     return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total, strip)
@@ -386,7 +387,7 @@ def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Imag
     kept, centred) under the words :data:`TRAY_WORDS`, with a thin frame."""
     x, y, w, h = rect
     words = f.render(TRAY_WORDS, True, DIM)
-    target.blit(words, (x, y - f.size("Ag")[1]))
+    target.blit(words, (x, y - TRAY_GAP - f.size("Ag")[1]))
     k = min(w / tray.width, h / tray.height)
     tw, th = max(1, int(tray.width * k)), max(1, int(tray.height * k))
     img = tray.convert("RGB").resize((tw, th), Image.BILINEAR)

@@ -90,3 +90,36 @@ def test_tumbling_dice_show_an_empty_tray_and_dice_taken_by_the_game_stay_in_vie
     assert SessionPanels._tray_look(now, drawing) is drawing
     taken = SimpleNamespace(values=[], image=None, moving_until_us=900_000)
     assert SessionPanels._tray_look(now, taken) is None, "the last look stays"
+
+
+def test_no_dice_in_view_while_the_rounds_summary_or_its_countdown_stands():
+    """PT35: the tray showed the next round's dice during "next roll in
+    5 s" and the 3-2-1, up to 8 s before anyone could roll."""
+    from firmware.app.session_panels import SessionPanels
+    picture = np.zeros((254, 464, 3), np.uint8)
+    still = SimpleNamespace(values=[3, 4], image=picture, moving_until_us=900_000)
+    for banner, shown in (("next 5", False), ("3", False), ("1", False), ("roll!", True), ("", True)):
+        at = SimpleNamespace(runtime=SimpleNamespace(now_us=1_000_000), countdown=banner)
+        assert (SessionPanels._tray_look(at, still) is picture) == shown, banner
+
+
+def test_a_rerolls_kept_dice_stay_in_view_while_the_others_tumble():
+    """PT35: with "keep 6 6 6" the tray went empty while the other dice
+    rolled, though the kept dice never left it."""
+    from firmware.app.session_panels import kept_lying
+    from firmware.runtime.dice_table import SimTable
+    table = SimTable(2, seed=3, camera_noise=False)
+    table.roll(0, 6, 6, None, 0)
+    table.cell_frame(0, 10_000_000)                   # at rest: its picture planned and drawn
+    before = {(v, round(x), round(y)) for v, x, y in table.trays[0].placed}
+    keep = [v for v, _, _ in table.trays[0].placed[:2]]
+    table.roll(0, 6, 6, None, 20_000_000, keep=keep)  # a reroll keeping two
+    for when in ("thrown", "planned"):
+        if when == "planned":
+            table.cell_frame(0, 20_000_001)           # still tumbling, its picture planned
+        view = kept_lying(table, 0).astype(np.int16)
+        empty = kept_lying(SimTable(2, seed=3, camera_noise=False), 0).astype(np.int16)
+        ox, oy = table.cells[0][0] + MARGIN, table.cells[0][1] + MARGIN
+        seen = [(v, x, y) for v, x, y in before
+                if np.abs(view[y - oy - 3:y - oy + 4, x - ox - 3:x - ox + 4] - empty[0, 0]).max() > 40]
+        assert sorted(v for v, _, _ in seen) == sorted(keep), (when, seen, keep)
