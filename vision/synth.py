@@ -300,23 +300,32 @@ def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: li
 
 
 def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
-              lying: list[LyingCrop] | tuple = ()) -> list[LyingCrop]:
+              lying: list[LyingCrop] | tuple = (), moved: list[LyingCrop] | tuple = ()) -> list[LyingCrop]:
     """Where dice of ``values`` land in a (width, height) px frame, each a
     crop of its value drawn from ``library`` by ``rng``, clear of each
     other and of the dice already ``lying`` there (which stay as they
-    are: dice a hand did not move).  Returns ``lying`` followed by the new
-    dice (:class:`LyingCrop`); every die lands (:func:`_spot`).  Raises
-    :class:`VisionInputError` when the library has no crop of a value."""
+    are: dice a hand did not move).  ``moved``: dice a hand moved (a
+    nudge): a value of one of them lands as that die seen anew
+    (:func:`nudged_look`: never another die's photo).  Returns ``lying`` followed by
+    the new dice (:class:`LyingCrop`); every die lands (:func:`_spot`).
+    Raises :class:`VisionInputError` when the library has no crop of a
+    value."""
     w, h = size
     out = list(lying)
     placed = [(d.value, d.center, max(d.crop.shape[:2])) for d in out]
+    pool = list(moved)
     # a phone photo's crop can be larger than the frame: a third of the
     # frame's shorter side at most (smaller where it finds no room, _spot)
     side = min(w, h) / 3.0
     for v in values:
-        if not library.crops.get(v):
+        same = next((d for d in pool if d.value == v), None)
+        if same is not None:
+            pool.remove(same)
+            crop = nudged_look(same.crop, rng)
+        elif not library.crops.get(v):
             raise VisionInputError(f"no crop of value {v} in the library")
-        crop = rng.choice(library.crops[v])
+        else:
+            crop = rng.choice(library.crops[v])
         spot = _spot(crop, side, (w, h), placed, rng)
         if spot is None:
             continue
@@ -327,6 +336,30 @@ def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rn
         placed.append((v, centre, max(cw, ch)))
         out.append(LyingCrop(v, crop, centre))
     return out
+
+
+#: how a nudged die's picture changes (:func:`nudged_look`): each corner moved up to this share of
+#: its side (the die tilted a little toward the camera), its light scaled by 1 +- this
+NUDGE_TILT, NUDGE_LIGHT = 0.06, 0.15
+
+
+def nudged_look(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """The photo crop of a die (h x w x 3, float32 or uint8 BGR) as the
+    camera sees the same die after a nudge: turned a random quarter, each
+    corner moved up to :data:`NUDGE_TILT` of its side (a small tilt) and
+    its light scaled by 1 +- :data:`NUDGE_LIGHT` (it lies elsewhere under
+    the lamp).  A real nudge shows the camera new pixels of the same face;
+    a new photo of another die would be easier, the same pixels turned
+    (which the reader reads at four quarter turns anyway) harder than
+    that.  Returns float32 of the turned shape."""
+    c = np.ascontiguousarray(np.rot90(np.asarray(crop, np.float32), rng.randrange(4)))
+    h, w = c.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + np.float32([[rng.uniform(-NUDGE_TILT, NUDGE_TILT) * w, rng.uniform(-NUDGE_TILT, NUDGE_TILT) * h]
+                            for _ in range(4)])
+    c = cv2.warpPerspective(c, cv2.getPerspectiveTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    return np.clip(c * rng.uniform(1 - NUDGE_LIGHT, 1 + NUDGE_LIGHT), 0, 255).astype(np.float32)
 
 
 def paste_crops(lying: list[LyingCrop], size: tuple[int, int], table=TABLE_BGR) -> np.ndarray:

@@ -53,6 +53,9 @@ class Tray:
     stay: list = field(default_factory=list)
     #: how many dice of ``placed`` (its first ones) lay untouched in the latest picture
     stayed: int = 0
+    #: of ``lying``, the dice a nudge moves: they land elsewhere as the same dice (a photo
+    #: crop turned, never another die's photo; PT35: a nudged black 4 came back an orange 4)
+    moved: list = field(default_factory=list)
 
 
 class SimTable:
@@ -123,7 +126,7 @@ class SimTable:
         thrown = list(values)
         for d in kept:
             thrown.remove(d.value)
-        tray.stay = kept
+        tray.stay, tray.moved = kept, []
         tray.values = [d.value for d in kept] + thrown
         tray.colours = [getattr(d, "colour", c) for d in kept] + [c] * len(thrown)
         tray.moving_until_us = t_us + ROLL_US
@@ -154,8 +157,9 @@ class SimTable:
         return values
 
     def nudge(self, key: int, t_us: int, at: list[tuple[float, float]] | None = None) -> None:
-        """Nudge dice of tray ``key`` at ``t_us``: the same values, new
-        places (and a new look of each).  ``at``: where the reader saw the
+        """Nudge dice of tray ``key`` at ``t_us``: the same dice, new
+        places (a photo crop turned a random quarter, never another die's
+        photo: :attr:`Tray.moved`).  ``at``: where the reader saw the
         dice to nudge (x, y px in the tray's picture, :meth:`cell_frame`;
         e.g. its unread dice; :meth:`in_tray` from the whole frame): the die lying
         nearest each point is nudged and the others stay as they lie (a
@@ -163,7 +167,7 @@ class SimTable:
         die not seen at all, or a rejected reading: the seat straightens
         them all)."""
         tray = self.trays[key]
-        stay = list(tray.lying)
+        stay, moved = list(tray.lying), list(tray.lying)
         if at is not None and sorted(d.value for d in tray.lying) == sorted(tray.values):
             for px, py in at:
                 if stay:
@@ -173,7 +177,7 @@ class SimTable:
             tray.colours = [getattr(d, "colour", c) for d, c in zip(stay + moved, tray.colours)]
         else:
             stay = []
-        tray.stay = stay
+        tray.stay, tray.moved = stay, moved
         tray.moving_until_us = t_us + ROLL_US // 2
         tray.image = tray.pending = None
 
@@ -207,8 +211,9 @@ class SimTable:
         tray.stayed = len(tray.stay)
         if self.library is not None and tray.values:
             lying = lay_crops(self.library, size, new, self.rng,
-                              [d for d in tray.stay if isinstance(d, LyingCrop)])
-            tray.lying, tray.stay = lying, []
+                              [d for d in tray.stay if isinstance(d, LyingCrop)],
+                              [d for d in tray.moved if isinstance(d, LyingCrop)])
+            tray.lying, tray.stay, tray.moved = lying, [], []
             tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in lying]
             return lambda: paste_crops(lying, size)
         side = 40.0

@@ -51,9 +51,9 @@ def test_below_the_default_or_where_the_readings_disagree_the_die_is_still_nudge
 @pytest.mark.skipif(find_dice_data() is None or not is_available("retrograde"),
                     reason="shared dice photos or the Retrograde engine absent")
 @pytest.mark.parametrize("seeds", [(1, 2, 3)])
-def test_headless_retrogrades_on_the_dev_photos_nudge_at_most_3_5_per_100_dice(tmp_path, seeds):
+def test_headless_retrogrades_on_the_dev_photos_nudge_at_most_8_per_100_dice(tmp_path, seeds):
     """The issue's game (4 seats, bots, dice from the dev photos), seeds 1-3
-    together: at most 3.5 nudges per 100 dice on the table, first-look
+    together: at most 8 nudges per 100 dice on the table, first-look
     misreads at most 0.5 % and none reaching the game.  Seeds 1-3 and not
     seed 3 alone (until 2026-12-03, night): one game's figure swings with
     its course (seeds 1-6 with what ships: 2.9 to 5.7 per 100; seed 3 4.1
@@ -62,7 +62,11 @@ def test_headless_retrogrades_on_the_dev_photos_nudge_at_most_3_5_per_100_dice(t
     2026-12-04 the simulated table moves only the dice a hand moves (a
     reroll's kept dice lie as they lay, a nudge moves the unread die):
     2.6 per 100 (the bar was 5 while every throw and nudge drew the whole
-    tray anew).  About a minute."""
+    tray anew).  Since 2026-12-04 (later) a nudged die is the same die seen
+    anew (turned, tilted and lit a little, ``vision.synth.nudged_look``),
+    not another die's photo, which had read at once half the time: a die
+    the reader cannot read mostly stays unread when nudged, as at a real
+    tray: 7.1 per 100 (the bar was 3.5).  About a minute."""
     from firmware.app.session import Session, SessionOptions
     dice = nudges = wrong = accepted = 0
     for seed in seeds:
@@ -75,5 +79,5 @@ def test_headless_retrogrades_on_the_dev_photos_nudge_at_most_3_5_per_100_dice(t
         dice, nudges, wrong, accepted = (dice + st.first_dice, nudges + st.nudges, wrong + st.first_wrong,
                                          accepted + st.misread_accepted)
     assert dice >= 1500
-    assert 100 * nudges / dice <= 3.5, (dice, nudges)
+    assert 100 * nudges / dice <= 8, (dice, nudges)
     assert wrong <= 0.005 * dice and accepted == 0, (dice, wrong, accepted)

@@ -76,3 +76,31 @@ def test_a_nudge_without_places_moves_every_die():
     table.nudge(0, 20_000_000)
     _settle(table, 0, 20_000_000)
     assert not set(before) & set(_pieces(table, 0))
+
+
+def test_a_nudged_die_is_the_same_die_turned_not_another_dies_photo():
+    """PT35: after "die nudged for you" a black 4 lay elsewhere as an
+    orange 4 (a new photo of a 4).  A nudge moves the same die: its photo
+    crop lands elsewhere seen anew (turned, tilted and lit a little:
+    vision.synth.nudged_look), never another die's."""
+    if DEV is None:
+        pytest.skip("the shared dice photos are not here")
+    table = SimTable(1, seed=5, dice_from=DEV)
+    table.roll(0, 6, 6, None, 0)
+    table.cell_frame(0, 10_000_000, noise=False)
+    before = list(table.trays[0].lying)
+    table.nudge(0, 20_000_000)                       # every die (a rejected reading)
+    table.cell_frame(0, 30_000_000, noise=False)
+    after = list(table.trays[0].lying)
+    assert sorted(d.value for d in after) == sorted(d.value for d in before)
+
+    def same_die(a, b) -> bool:     # b is a turned a quarter or more, tilted a little, lit a little otherwise
+        for k in range(4):
+            t = np.rot90(a.crop, k)
+            if a.value == b.value and t.shape == b.crop.shape:
+                if np.corrcoef(t.ravel(), b.crop.ravel())[0, 1] > 0.7:
+                    return True
+        return False
+    for d in after:
+        assert any(same_die(b, d) for b in before), "every die a turn of a die that lay there"
+    assert all(not any(b.crop is d.crop for b in before) for d in after), "each seen anew"
