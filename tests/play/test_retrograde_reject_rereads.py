@@ -61,16 +61,23 @@ def test_rejecting_a_right_reading_at_stop_reads_the_same_dice_again_and_spends_
     assert s.game.view(None)["rerolls_left"] == left - 1, "no reroll spent or given by the rejection"
 
 
-def test_a_rejected_reading_read_again_is_not_called_rolling_on_the_shared_screen(table):
-    """PT32: "after I rejected a reading, my row showed 'rolling' as if I
-    had rerolled" (the seat's banner said "nudges").  Nothing is rolled: the
-    dice are read again where they lie, and the row says so."""
+def _rerolled_at_stop(table):
+    """Seed 11's 3-seat game at Stop, seat 1 aimed at a card, its reroll
+    armed and thrown: the table (its reading to come)."""
     t = table("retrograde", 3, bots={1, 2}, seed=11)
-    s = t.session
     _at_stop_aimed(t)
     t.press(0, "button")                                     # arms the reroll
     t.step(3)
     t.press(0, "button")                                     # rerolls
+    return t
+
+
+def test_a_rejected_reading_read_again_is_not_called_rolling_on_the_shared_screen(table):
+    """PT32: "after I rejected a reading, my row showed 'rolling' as if I
+    had rerolled" (the seat's banner said "nudges").  Nothing is rolled: the
+    dice are read again where they lie, and the row says so."""
+    t = _rerolled_at_stop(table)
+    s = t.session
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     _reject(t)
     assert s.dice.stats.contested == 1 and 0 not in s.dice.held
@@ -83,12 +90,8 @@ def test_dice_entered_by_hand_show_on_the_shared_screen_not_as_rolling(table):
     yet its row on the HDMI showed camera icons and "rolling" drawn over
     them: nothing is rolled.  The row shows the values being entered, in
     their places, as a reading not yet in the game."""
-    t = table("retrograde", 3, bots={1, 2}, seed=11)
+    t = _rerolled_at_stop(table)
     s = t.session
-    _at_stop_aimed(t)
-    t.press(0, "button")                                     # arms the reroll
-    t.step(3)
-    t.press(0, "button")                                     # rerolls
     for _ in range(2):                                       # two rejections: entry by hand
         t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
         _reject(t)
