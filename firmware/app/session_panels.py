@@ -166,19 +166,14 @@ class SessionPanels:
         table = getattr(self.dice, "table", None)
         if table is None or self.opts.headless or getattr(self.renderer, "mode", "") != "window":
             return None
-        out: list = []
-        for seat in range(self.game.num_players):
-            tray = table.trays.get(seat)
-            if seat in self.runtime.bots or tray is None or not tray.throws:
-                out.append(None)
-                continue
-            look = self._tray_look(tray)
+        out: list = [None] * self.game.num_players
+        for seat, tray, look in self._tray_looks(table):
             shown = self._trays_shown.get(seat)
             if look is not None and (shown is None or shown[0] is not look):
                 picture = tray_view(tray.image, table, seat) if look is tray.image else kept_lying(table, seat)
                 shown = (look, Image.fromarray(picture[:, :, ::-1].copy()))
                 self._trays_shown[seat] = shown
-            out.append(shown[1] if shown else None)
+            out[seat] = shown[1] if shown else None
         return out
 
     def _trays_moved(self) -> bool:
@@ -187,14 +182,14 @@ class SessionPanels:
         table = getattr(self.dice, "table", None)
         if table is None or getattr(self.renderer, "mode", "") != "window":
             return False
-        for seat in range(self.game.num_players):
-            tray = table.trays.get(seat)
-            if seat in self.runtime.bots or tray is None:
-                continue
-            look, shown = self._tray_look(tray), self._trays_shown.get(seat)
-            if look is not None and (shown is None or shown[0] is not look):
-                return True
-        return False
+        return any(look is not None and (self._trays_shown.get(seat) or (None,))[0] is not look
+                   for seat, _, look in self._tray_looks(table))
+
+    def _tray_looks(self, table: Any) -> list[tuple[int, Any, Any]]:
+        """``(seat, tray, what it shows now)`` (:meth:`_tray_look`) of each
+        person's tray on the simulated ``table`` that has been thrown into."""
+        return [(seat, tray, self._tray_look(tray)) for seat in range(self.game.num_players)
+                if seat not in self.runtime.bots and (tray := table.trays.get(seat)) is not None and tray.throws]
 
     def _tray_look(self, tray: Any) -> Any:
         """What ``tray`` shows now: its picture (the dice at rest), the tray

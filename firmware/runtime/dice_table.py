@@ -53,8 +53,8 @@ class Tray:
     stay: list = field(default_factory=list)
     #: how many dice of ``placed`` (its first ones) lay untouched in the latest picture
     stayed: int = 0
-    #: of ``lying``, the dice a nudge moves: they land elsewhere as the same dice (a photo
-    #: crop turned, never another die's photo; PT35: a nudged black 4 came back an orange 4)
+    #: of ``lying``, the dice a nudge moves: they land elsewhere as the same dice, seen anew
+    #: (never another die's photo; PT35: a nudged black 4 came back an orange 4)
     moved: list = field(default_factory=list)
 
 
@@ -158,8 +158,8 @@ class SimTable:
 
     def nudge(self, key: int, t_us: int, at: list[tuple[float, float]] | None = None) -> None:
         """Nudge dice of tray ``key`` at ``t_us``: the same dice, new
-        places (a photo crop turned a random quarter, never another die's
-        photo: :attr:`Tray.moved`).  ``at``: where the reader saw the
+        places, each seen anew (:attr:`Tray.moved`,
+        :func:`vision.synth.nudged_look`; never another die's photo).  ``at``: where the reader saw the
         dice to nudge (x, y px in the tray's picture, :meth:`cell_frame`;
         e.g. its unread dice; :meth:`in_tray` from the whole frame): the die lying
         nearest each point is nudged and the others stay as they lie (a
@@ -209,11 +209,12 @@ class SimTable:
         size = (cw - 2 * margin, ch - 2 * margin)
         new = list(tray.values[len(tray.stay):])
         tray.stayed = len(tray.stay)
+        moved, tray.moved = tray.moved, []      # (a drawn die of a value and colour looks the same anywhere)
         if self.library is not None and tray.values:
             lying = lay_crops(self.library, size, new, self.rng,
                               [d for d in tray.stay if isinstance(d, LyingCrop)],
-                              [d for d in tray.moved if isinstance(d, LyingCrop)])
-            tray.lying, tray.stay, tray.moved = lying, [], []
+                              [d for d in moved if isinstance(d, LyingCrop)])
+            tray.lying, tray.stay = lying, []
             tray.placed = [(d.value, x + margin + d.center[0], y + margin + d.center[1]) for d in lying]
             return lambda: paste_crops(lying, size)
         side = 40.0
