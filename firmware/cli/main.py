@@ -92,6 +92,8 @@ def cmd_config_show(args: argparse.Namespace, cfg: dict) -> int:
     from hardware.settings import effective_seats
     path = args.config or config_mod.default_config_path()
     print(f"# effective config (file: {path or 'none, built-in defaults'})")
+    from firmware.runtime.places import state_dir
+    print(f"# the state folder (journals, dice calibration): {state_dir(cfg)}")
     shown = dict(cfg)
     if not cfg.get("seats"):
         # no [[seats]] in the file: show the default wiring it stands for,

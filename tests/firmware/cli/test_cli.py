@@ -50,6 +50,15 @@ def test_config_show(capsys):
     assert "[gpio]" in capsys.readouterr().out
 
 
+def test_config_show_names_the_state_folder_it_uses(tmp_path, capsys):
+    """PT36 found no word of where the journals and the calibration go
+    (``state_dir = ""`` alone): ``config show`` names the folder in use."""
+    p = tmp_path / "c.toml"
+    p.write_text(f'[cabinet]\nstate_dir = "{tmp_path / "mine"}"\n')
+    assert main(["--config", str(p), "config", "show"]) == 0
+    assert f"# the state folder (journals, dice calibration): {tmp_path / 'mine'}" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("game_id", AVAILABLE)
 def test_simulate_same_seed_same_json(game_id, capsys):
     n = GAMES[game_id].min_players
