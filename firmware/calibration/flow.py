@@ -72,6 +72,7 @@ from vision.netreader import NOT_A_DIE, WindowGeometry, face_window
 from vision.reader import DiceReader
 
 from firmware.calibration.learning import Learning
+from firmware.calibration.words import wrong_face_words
 from firmware.calibration.model import (AWAY_US, CANCELLED, FACES, LEAVE_ASK_US, LEAVE_HOLD_US, LOOK_FIRST_WORDS,
                                         MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, SURELY_NOT_A_DIE, Reading,
                                         SeatCal, frame_problem, log, next_value)
@@ -321,6 +322,7 @@ class GuidedCalibration(Learning):
         k = self.face
         frame = self._frame(s)
         if frame is None:
+            s.capture = None
             return
         finds = self._finds(frame, s.seat)
         probs = (self.reader.read_faces([face_window(frame, c.x, c.y, c.size) for c in finds]) if finds
@@ -328,15 +330,17 @@ class GuidedCalibration(Learning):
         dice = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] < SURELY_NOT_A_DIE]
         others = [c for c, p in zip(finds, probs) if p[NOT_A_DIE] >= SURELY_NOT_A_DIE]
         if not dice:
-            s.status, s.problem, s.dice, s.keep = "problem", "no dice seen in your tray", 0, False
+            s.status, s.problem, s.dice, s.keep, s.capture = "problem", "no dice seen in your tray", 0, False, None
             self._no_dice()
             return
         self._empty_in_row = 0
-        sure = [int(np.argmax(p[:NOT_A_DIE])) + 1 for p in probs
-                if p[NOT_A_DIE] < SURELY_NOT_A_DIE and p[:NOT_A_DIE].max() >= MISMATCH_P]
-        other = max(set(sure), key=sure.count) if sure else k
-        if other != k and sure.count(other) * 2 > len(dice) and not s.keep:
-            s.status, s.problem, s.dice, s.keep = "problem", f"read as {other}, not {k}", len(dice), True
+        read = [int(np.argmax(p[:NOT_A_DIE])) + 1 if p[:NOT_A_DIE].max() >= MISMATCH_P else None
+                for p in probs if p[NOT_A_DIE] < SURELY_NOT_A_DIE]
+        s.capture = Reading(s.seat, frame, [(float(c.x), float(c.y), float(c.size)) for c in dice], read,
+                            [k] * len(dice))
+        odd = [v for v in read if v is not None and v != k]
+        if odd and not s.keep:
+            s.status, s.problem, s.dice, s.keep = "problem", wrong_face_words(odd, len(dice), k), len(dice), True
             return
         self._captured[(s.seat, k)] = (frame, dice, others)
         s.status, s.problem, s.dice, s.keep = "captured", "", len(dice), False
@@ -348,7 +352,7 @@ class GuidedCalibration(Learning):
         if self.phase == "face" and all(x.status == "captured" for x in self.seats.values()):
             self.step += 1
             for x in self.seats.values():
-                x.status, x.dice, x.shown_us = "waiting", 0, self.now_us
+                x.status, x.dice, x.shown_us = "waiting", 0, self.now_us    # its capture stays in view
         elif self.phase == "roll" and all(x.status == "confirmed" for x in self.seats.values()):
             if self.roll >= self.rolls:
                 self.decide()

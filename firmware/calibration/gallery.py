@@ -7,7 +7,8 @@ from firmware.calibration.screens import oled_frame, screen
 
 #: gallery states: name -> what it shows
 GALLERY = {
-    "face": "face 3 of 6: seat 1 captured, seat 2 waiting, seat 3 sees no dice, seat 4's dice read as another face",
+    "face": "face 3 of 6: seat 1 captured (the camera's picture of its dice), seat 2 waiting, seat 3 sees no dice, "
+            "seat 4 has a die on another face (ringed)",
     "six": "six seats capturing face 5",
     "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
             "seat 4 already left out",
@@ -44,7 +45,11 @@ def gallery_flow(name: str):
         flow.step = 2 if name == "face" else 4
         seats[0].status, seats[0].dice = "captured", 5
         seats[2].status, seats[2].problem = "problem", "no dice seen in your tray"
-        seats[3].status, seats[3].problem, seats[3].dice, seats[3].keep = "problem", "read as 5, not 3", 5, True
+        seats[3].status, seats[3].problem, seats[3].dice, seats[3].keep = "problem", "1 die reads as 5, not 3", 5, True
+        if name == "face":      # what the camera saw of each capture (PT36), one die of seat 4 on its 5
+            for seat, lying in ((0, [3, 3, 3, 3, 3]), (3, [3, 3, 5, 3, 3])):
+                seats[seat].capture, _ = reading(lying, lying, None)
+                seats[seat].capture.values = [3] * len(lying)
         if name == "six":
             seats[3].problem = "read as 2, not 5"
             seats[4].status, seats[4].dice = "captured", 6

@@ -25,8 +25,8 @@ MAX_EMPTY = 5
 #: the shipped fast net's "not a die" probability at or above which a find
 #: is kept as *not a die* rather than labelled with the prompted face
 SURELY_NOT_A_DIE = 0.9
-#: a capture whose dice the shipped reader reads (at least this sure) as
-#: one other face, for more than half of them, asks the seat to check
+#: a capture with a die the shipped reader reads (at least this sure) as
+#: another face asks the seat to check (turn it, or press again to keep)
 MISMATCH_P = 0.9
 #: pull of the new last layers towards the nets' own (vision.calibration.layers.fit_head):
 #: ~30 times the labelled folder's, as a guided calibration sees about a
@@ -108,6 +108,12 @@ class SeatCal:
         dice: dice captured for the current face / read in the current roll.
         problem: what went wrong, for the screens ("" if nothing).
         keep: the next press keeps a capture the reader read as another face.
+        capture: the current face's capture as a :class:`Reading` (the
+            camera's frame, its dice, ``read``: the value the shipped reader
+            is sure of for each die, else None; ``values``: the face asked),
+            for the screens (PT36: the card showed drawn dice, not what the
+            camera saw); it stays in view at the next face until the seat
+            presses; None before a press or when no die was seen.
         reading: the current roll's :class:`Reading` (roll steps).
         cursor: 0 = "ok", k = the k-th die of the reading.
         presses: button presses so far (a press that changes nothing shown
@@ -124,6 +130,7 @@ class SeatCal:
     dice: int = 0
     problem: str = ""
     keep: bool = False
+    capture: Reading | None = None
     reading: Reading | None = None
     cursor: int = 0
     presses: int = 0

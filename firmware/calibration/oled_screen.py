@@ -73,8 +73,13 @@ def _oled_status(f: OledFrame, s: Any, face: bool) -> None:
     """The bottom line(s): the seat's status."""
     from firmware.ui.oled import wrap
     if s.status == "problem":
-        text = f"{s.problem}: press again to keep" if s.keep else s.problem
-        lines = wrap(text, 21, 2)
+        if s.keep:      # the longest that keeps its last words on two lines (PT36's "1 die reads as 5, not 3")
+            first = s.problem.split(",")[0]
+            options = [f"{s.problem}: press again to keep", f"{first}: press again to keep", f"{first}: press to keep",
+                       "press again to keep"]
+            lines = next(ls for t in options if len(ls := f.wrap_px(t, f.W - 4)) <= 2 or t == options[-1])
+        else:
+            lines = wrap(s.problem, 21, 2)
         f.draw.rectangle((0, 63 - 12 * len(lines) - 1, f.W - 1, 63), fill=1)
         for i, t in enumerate(lines):
             f.best(2, 64 - 12 * (len(lines) - i) - 1, [t], fill=0)

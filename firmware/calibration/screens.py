@@ -32,7 +32,7 @@ from vision.calibration.confirm import MISREAD_COST
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
 from firmware.calibration.oled_screen import oled_frame
 from firmware.calibration.tray_picture import tray_aspect, tray_picture
-from firmware.calibration.words import SHORT, check_words, ending
+from firmware.calibration.words import SHORT, check_words, ending, turn_word
 
 __all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
@@ -99,8 +99,8 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     if s.status == "problem":
         short = SHORT.get(s.problem, s.problem.split(" (")[0])
         if s.keep:
-            first = s.problem.split(",")[0]
-            return [f"{s.problem}: turn them, or press again to keep", f"{first}: turn them or press again",
+            first, them = s.problem.split(",")[0], turn_word(s.problem)
+            return [f"{s.problem}: turn {them}, or press again to keep", f"{first}: turn {them} or press again",
                     f"{first}: press to keep"], ALERT
         if s.problem == "no dice seen in your tray":
             return ["no dice seen in your tray: put your dice in it, press again",
@@ -115,6 +115,12 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
         return (check_words(s) if s.reading is not None else ["check the values read"]), GOLD
     if s.status == "confirmed":
         return ["confirmed"], GREEN
+    cap = getattr(s, "capture", None)
+    if face and cap is not None and cap.values and cap.values[0] != face:
+        # the last face's capture stays in view (PT36: the last seat to press saw nothing of it)
+        was = f"{plural(cap.values[0], 'pip')} up captured"
+        return [f"{was} (above); now {plural(face, 'pip')} up: press your button", f"{was}; now press your button",
+                "press your button", "press"], FG
     if face:
         return ["waiting: press your button", "press your button", "press"], FG
     return ["waiting: roll, then press", "roll, then press", "roll"], FG
@@ -378,6 +384,10 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
         scene.add("panel", ok_r, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
                   border=GOLD if lit else None)
         scene.text("ok", ok_r, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
+    cap = getattr(s, "capture", None)
+    if cap is not None and flow.phase == "face" and s.status in ("captured", "problem", "waiting"):
+        _capture_picture(scene, area, s, cap)
+        return
     if not values:
         icon = _dice_grid(1, area, 0, min(area.w, area.h) // 2)
         if icon:
@@ -394,6 +404,24 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
         else:
             scene.add("die", cell, None, value=v, ring=ring)
     scene.facts.setdefault("dice", {})[s.seat] = values
+
+
+def _capture_picture(scene: Scene, area: Rect, s: Any, cap: Any) -> None:
+    """The camera's picture of what seat ``s`` captured for the face asked
+    (``cap``: its :class:`~firmware.calibration.model.Reading`), as large as
+    ``area`` allows: while the seat is asked to check, the dice the reader
+    is sure show another face ringed in the alert colour (PT36: a die on
+    the wrong face was learned silently, and the card drew dice of the
+    face asked, not what the camera saw)."""
+    odd = s.status == "problem"
+    rings = [ALERT if odd and v is not None and v != want else None for v, want in zip(cap.read, cap.values)]
+    pic = tray_picture(cap.frame, cap.dice, None, area.w, area.h, rings)
+    if pic is None:
+        return
+    w, h = pic[1], pic[2]
+    shot = Rect(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
+    scene.add("picture", shot, None, rgb=pic[0], w=w, h=h)
+    scene.facts.setdefault("dice", {})[s.seat] = list(cap.values)
 
 
 def _result(scene: Scene, r: Rect, flow: Any) -> None:

@@ -53,13 +53,16 @@ def tray_aspect(frame: np.ndarray, dice: list[tuple[float, float, float]]) -> fl
 
 
 def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], cursor: int | None,
-                 w: int, h: int) -> tuple[bytes, int, int] | None:
+                 w: int, h: int, rings: list[tuple[int, int, int] | None] | None = None
+                 ) -> tuple[bytes, int, int] | None:
     """(RGB bytes, width, height) of the part of ``frame`` (H x W x 3 uint8
     BGR, the camera's) around ``dice`` (centre x, y and size, px of the
     frame), or around the die of index ``cursor`` (0-based; None or out of
     range: none) close up, scaled to fit ``w`` x ``h`` px keeping its
-    shape, that die ringed in gold and the others in grey.  None when there are no dice, the frame is not a picture or the
-    room is under 24 px."""
+    shape, that die ringed in gold and the others in grey (``rings``: a
+    colour (RGB) per die for those not under the cursor, None for grey;
+    e.g. a captured die read as another face).  None when there are no
+    dice, the frame is not a picture or the room is under 24 px."""
     if not dice or w < 24 or h < 24 or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         return None
     if cursor is not None and not 0 <= cursor < len(dice):
@@ -86,7 +89,7 @@ def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], curs
         cx, cy, size = dice[i]
         centre = (int(round((cx - x0) * scale)), int(round((cy - y0) * scale)))
         radius = max(4, int(round(0.75 * size * scale)))
-        colour = GOLD if i == cursor else OTHER_RING
+        colour = GOLD if i == cursor else ((rings[i] if rings and i < len(rings) else None) or OTHER_RING)
         cv2.circle(img, centre, radius, tuple(int(c) for c in colour), thick * (2 if i == cursor else 1),
                    cv2.LINE_AA)
     return img.tobytes(), out_w, out_h

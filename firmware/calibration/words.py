@@ -16,6 +16,26 @@ SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noi
          "the camera shows a blank picture": "camera: blank"}
 
 
+def wrong_face_words(odd: list[int], dice: int, face: int) -> str:
+    """What a capture of ``dice`` dice for ``face`` pips up says when the
+    shipped reader is sure some show another face: ``odd``, the values it
+    read on those (PT36: a single die on the wrong face was learned
+    silently).  "read as 5, not 3" when they all read as one value and are
+    most of the dice, "1 die reads as 5, not 3", "2 dice read as 5, not 3",
+    else "2 dice read as other faces, not 3"."""
+    n = len(odd)
+    if len(set(odd)) == 1 and 2 * n > dice:
+        return f"read as {odd[0]}, not {face}"
+    if len(set(odd)) == 1:
+        return f"1 die reads as {odd[0]}, not {face}" if n == 1 else f"{n} dice read as {odd[0]}, not {face}"
+    return f"{n} dice read as other faces, not {face}"
+
+
+def turn_word(problem: str) -> str:
+    """"it" for a problem about one die ("1 die reads as ..."), else "them"."""
+    return "it" if problem.startswith("1 die") else "them"
+
+
 def ending(flow: Any) -> str:
     """How the flow ended, for the words of every screen: "changed" (a
     calibration of its own is stored), "no change" (nothing read the dice
