@@ -72,7 +72,7 @@ from vision.netreader import NOT_A_DIE, WindowGeometry, face_window
 from vision.reader import DiceReader
 
 from firmware.calibration.learning import Learning
-from firmware.calibration.words import wrong_face_words
+from firmware.calibration.words import CHANGES_ASKED, changed_dice, wrong_face_words
 from firmware.calibration.model import (AWAY_US, CANCELLED, FACES, LEAVE_ASK_US, LEAVE_HOLD_US, LOOK_FIRST_WORDS,
                                         MAX_CAMERA_FAULTS, MAX_EMPTY, MISMATCH_P, ROLLS, SURELY_NOT_A_DIE, Reading,
                                         SeatCal, frame_problem, log, next_value)
@@ -454,9 +454,14 @@ class GuidedCalibration(Learning):
     def _check_press(self, s: SeatCal) -> None:
         """A checking seat's press: on "ok" the reading is confirmed, its "?"
         dice left out of the check (a roll with nothing but "?" gives no
-        evidence: not kept); on a die, that die's next value
+        evidence: not kept) - but when the seat changed a value the camera
+        read, the first press on "ok" asks it to confirm (:data:`CHANGES_ASKED`)
+        and the next confirms; on a die, that die's next value
         (:func:`~firmware.calibration.model.next_value`)."""
         r = s.reading
+        if s.cursor == 0 and changed_dice(r) and s.problem != CHANGES_ASKED:
+            s.problem = CHANGES_ASKED       # asked once more (PT36: a wrong correction was taken at once)
+            return
         if s.cursor == 0:
             self.left_out_dice += sum(v is None for v in r.values)
             if any(v is not None for v in r.values):

@@ -2,6 +2,7 @@
 (no camera, no fit), drawn at both HDMI sizes and on every seat's OLED."""
 from __future__ import annotations
 
+from firmware.calibration.words import CHANGES_ASKED
 from firmware.calibration.flow import AWAY_US, GuidedCalibration, Reading
 from firmware.calibration.screens import oled_frame, screen
 
@@ -16,6 +17,8 @@ GALLERY = {
     "check": "a free roll: seat 1 corrects a die the camera did not read (cursor on it: what the camera read, what "
              "a press makes it), seat 2 confirmed, seat 3 on ok with a die it cannot see left ? (OK leaves it out), "
              "seat 4 rolling",
+    "sure": "a free roll: seat 1 stepped a die the camera read as 5 to 6 and pressed on ok: asked once more "
+            "before its change counts (a wrong correction would count as the camera's misread)",
     "stored": "the calibration is stored, with the confirmation figures (2 dice the seats could not see left out)",
     "unchanged": "checked: nothing read the dice better than the reader as it is, so nothing changed",
     "kept": "checked: the calibration in use reads the rolls as well as anything new, so it is kept untouched",
@@ -62,10 +65,13 @@ def gallery_flow(name: str):
         flow.left_out.append(3)
     elif name == "adapt":
         flow.step = len(flow.faces)
-    elif name in ("check", "stored", "unchanged", "kept", "refused"):
+    elif name in ("check", "sure", "stored", "unchanged", "kept", "refused"):
         flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
         seats[0].status = "checking"
         seats[0].reading, seats[0].cursor = reading([3, 5, None, 2, 6], [3, 5, 4, 2, 6], 3)
+        if name == "sure":
+            seats[0].reading, seats[0].cursor = reading([3, 5, 4, 2, 6], [3, 5, 4, 2, 6], 0)
+            seats[0].reading.values[1], seats[0].problem = 6, CHANGES_ASKED    # the die shows 5
         seats[1].status = "confirmed"
         seats[1].reading, _ = reading([1, 1, 4, 6], [1, 1, 4, 6], 0)
         seats[2].status = "checking"

@@ -10,7 +10,7 @@ from typing import Any
 from firmware.ui.oled import OledFrame, oled_font
 
 from firmware.calibration.model import LOOK_FIRST_WORDS
-from firmware.calibration.words import SHORT, camera_read, ending, press_does, unread_left
+from firmware.calibration.words import CHANGES_ASKED, SHORT, camera_read, changes_oled, ending, press_does, unread_left
 
 
 def oled_frame(flow: Any, seat: int) -> OledFrame:
@@ -118,6 +118,11 @@ def _oled_reading(f: OledFrame, s: Any) -> None:
         f.text(okx, 18, "ok", room=20)
     if s.status == "confirmed":
         f.text(2, 51, "confirmed: wait")
+        return
+    if s.problem == CHANGES_ASKED:       # the values the seat changed, before they count (PT36)
+        first, second = changes_oled(s)
+        f.best(2, 38, first)
+        f.text(2, 51, second)
         return
     if s.problem:
         f.best(2, 38, [s.problem, SHORT.get(s.problem, "look first")])

@@ -32,7 +32,7 @@ from vision.calibration.confirm import MISREAD_COST
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
 from firmware.calibration.oled_screen import oled_frame
 from firmware.calibration.tray_picture import tray_aspect, tray_picture
-from firmware.calibration.words import SHORT, check_words, ending, turn_word
+from firmware.calibration.words import CHANGES_ASKED, SHORT, changes_words, check_words, ending, turn_word
 
 __all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
@@ -110,6 +110,8 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     if s.status == "captured":
         return [f"captured {s.dice} {'die' if s.dice == 1 else 'dice'}"], GREEN
     if s.status == "checking":
+        if s.problem == CHANGES_ASKED and s.reading is not None:
+            return changes_words(s), GOLD
         if s.problem:
             return [s.problem], ALERT
         return (check_words(s) if s.reading is not None else ["check the values read"]), GOLD

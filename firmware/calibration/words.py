@@ -31,6 +31,45 @@ def wrong_face_words(odd: list[int], dice: int, face: int) -> str:
     return f"{n} dice read as other faces, not {face}"
 
 
+#: a checking seat's problem while its changes to the camera's values wait for a second press on ok
+CHANGES_ASKED = "changes to confirm"
+
+
+def changed_dice(r: Any) -> list[int]:
+    """Indices of the dice of reading ``r`` whose value the seat changed
+    from one the camera read (a die the camera did not read is not one)."""
+    return [i for i, (read, v) in enumerate(zip(r.read, r.values)) if read is not None and v != read]
+
+
+def changes_words(s: Any) -> list[str]:
+    """What seat ``s``'s card says when its press on ok asks it to confirm
+    the values it changed (longest first; PT36: a wrong correction was taken
+    at once and counted as the camera's misread)."""
+    r = s.reading
+    ch = changed_dice(r)
+    if len(ch) == 1:
+        i = ch[0]
+        was, now = value_word(r.read[i]), value_word(r.values[i])
+        return [f"you changed die {i + 1}: the camera read {was}, you set {now}; press ok again to confirm",
+                f"die {i + 1}: camera {was}, you {now}; press ok again", f"die {i + 1}: {was} to {now}: ok again",
+                "ok again to confirm"]
+    return [f"you changed {len(ch)} dice the camera read; press ok again to confirm",
+            f"{len(ch)} dice changed: ok again to confirm", "ok again to confirm"]
+
+
+def changes_oled(s: Any) -> tuple[list[str], str]:
+    """The OLED's two lines for the same (longest first for the first)."""
+    r = s.reading
+    ch = changed_dice(r)
+    if len(ch) == 1:
+        i = ch[0]
+        first = [f"changed die {i + 1}: {value_word(r.read[i])} to {value_word(r.values[i])}",
+                 f"die {i + 1}: {value_word(r.read[i])} to {value_word(r.values[i])}"]
+    else:
+        first = [f"you changed {len(ch)} dice", f"{len(ch)} dice changed"]
+    return first, "sure? press ok again"
+
+
 def turn_word(problem: str) -> str:
     """"it" for a problem about one die ("1 die reads as ..."), else "them"."""
     return "it" if problem.startswith("1 die") else "them"

@@ -353,6 +353,8 @@ def test_a_seat_corrects_a_reading_with_its_buttons_then_confirms():
     assert s.reading.values == [4, 1, 0] and s.reading.read == [3, None, 6]
     flow.nav(0, 1)                         # wraps back to "ok"
     assert s.cursor == 0
+    flow.press(0)                          # values the camera read were changed: asked once more
+    assert s.status == "checking" and not flow.confirmed
     flow.press(0)
     assert s.status == "confirmed" and flow.confirmed == [s.reading] and flow.roll == 1
     flow.nav(0, 1)                         # a confirmed seat's nav does nothing
