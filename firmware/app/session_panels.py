@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import numpy as np
 from PIL import Image
 
 from firmware.screens.games import cabinet_game
@@ -157,8 +158,12 @@ class SessionPanels:
         under a person's keys (PT34: "you can't see the real dice, so there
         is nothing to check a reading against"): the dice as they lie, the
         throw's own picture without the camera's noise, around its dice
-        (:func:`tray_view`; an RGB image); an empty tray while dice tumble;
-        the dice the game took stay in view (they still lie in the tray);
+        (:func:`tray_view`), and each die close up (PT36), in the order the
+        seat's OLED lists the reading it checks, else left to right
+        (:mod:`firmware.app.tray_closeups`): a
+        :class:`~firmware.ui.sim_tray.TrayLook`; an empty tray and no
+        close-ups while dice tumble (a reroll's kept dice lie there); the
+        dice the game took stay in view (they still lie in the tray);
         None for a bot's seat, a seat whose tray was never thrown into, or
         no simulated table (a real cabinet: the dice are on the table) or
         window.  Reads the table, never draws from it (its throw RNG is the
@@ -167,29 +172,62 @@ class SessionPanels:
         if table is None or self.opts.headless or getattr(self.renderer, "mode", "") != "window":
             return None
         out: list = [None] * self.game.num_players
-        for seat, tray, look in self._tray_looks(table):
+        for seat, tray, look, order in self._tray_looks(table):
             shown = self._trays_shown.get(seat)
-            if look is not None and (shown is None or shown[0] is not look):
-                picture = tray_view(tray.image, table, seat) if look is tray.image else kept_lying(table, seat)
-                shown = (look, Image.fromarray(picture[:, :, ::-1].copy()))
-                self._trays_shown[seat] = shown
-            out[seat] = shown[1] if shown else None
+            if _tray_owed(shown, look, order):
+                self._trays_shown[seat] = shown = (look, order, self._tray_picture(table, seat, tray, look, order))
+            out[seat] = shown[2] if shown else None
         return out
+
+    def _tray_picture(self, table: Any, seat: int, tray: Any, look: Any, order: list[int] | None) -> Any:
+        """Seat ``seat``'s :class:`~firmware.ui.sim_tray.TrayLook` for
+        ``look`` (:meth:`_tray_look`): its overview, and its dice close up
+        in ``order`` (indices of ``Tray.lying``; None: left to right) when
+        they lie still."""
+        from firmware.app.tray_closeups import tray_closeups
+        from firmware.ui.sim_tray import TrayLook
+        rgb = lambda a: Image.fromarray(np.ascontiguousarray(a[:, :, ::-1]))   # noqa: E731 (BGR to RGB)
+        if look is not tray.image:
+            return TrayLook(rgb(kept_lying(table, seat)), dice=len(tray.values))
+        cuts = tray_closeups(tray.image, tray.lying, order)
+        return TrayLook(rgb(tray_view(tray.image, table, seat)), tuple(rgb(c) for c in cuts), order is not None,
+                        len(tray.values))
 
     def _trays_moved(self) -> bool:
         """True when a person's simulated tray shows other dice than its
-        panel does (:meth:`_trays`): the window's panels are owed."""
+        panel does (:meth:`_trays`), or they are now known in the OLED's
+        order: the window's panels are owed."""
         table = getattr(self.dice, "table", None)
         if table is None or getattr(self.renderer, "mode", "") != "window":
             return False
-        return any(look is not None and (self._trays_shown.get(seat) or (None,))[0] is not look
-                   for seat, _, look in self._tray_looks(table))
+        return any(_tray_owed(self._trays_shown.get(seat), look, order)
+                   for seat, _, look, order in self._tray_looks(table))
 
-    def _tray_looks(self, table: Any) -> list[tuple[int, Any, Any]]:
-        """``(seat, tray, what it shows now)`` (:meth:`_tray_look`) of each
-        person's tray on the simulated ``table`` that has been thrown into."""
-        return [(seat, tray, self._tray_look(tray)) for seat in range(self.game.num_players)
-                if seat not in self.runtime.bots and (tray := table.trays.get(seat)) is not None and tray.throws]
+    def _tray_looks(self, table: Any) -> list[tuple[int, Any, Any, list[int] | None]]:
+        """``(seat, tray, what it shows now, its dice's order)`` (:meth:`_tray_look`,
+        :meth:`_reading_order`) of each person's tray on the simulated
+        ``table`` that has been thrown into."""
+        out = []
+        for seat in range(self.game.num_players):
+            tray = table.trays.get(seat) if seat not in self.runtime.bots else None
+            if tray is not None and tray.throws:
+                look = self._tray_look(tray)
+                out.append((seat, tray, look, self._reading_order(table, seat, tray) if look is tray.image else None))
+        return out
+
+    def _reading_order(self, table: Any, seat: int, tray: Any) -> list[int] | None:
+        """The dice lying in ``seat``'s tray (indices of ``Tray.lying``) in
+        the order its OLED lists the reading it checks (the reading held
+        for its check, ruling CAB-6, and the camera's dice of it:
+        :func:`~firmware.app.tray_closeups.reading_order`); None with no
+        reading of these dice held."""
+        from firmware.app.tray_closeups import reading_order
+        held = self.dice.held.get(seat)
+        read = self.dice.last_dice.get(seat)
+        if held is None or not read:
+            return None
+        here = (lambda c: c) if getattr(self.dice, "camera", None) is None else (lambda c: table.in_tray(seat, c))
+        return reading_order(held["values"], [(d.value, here(d.center)) for d in read], tray.lying)
 
     def _tray_look(self, tray: Any) -> Any:
         """What ``tray`` shows now: its picture (the dice at rest), the tray
@@ -205,3 +243,13 @@ class SessionPanels:
                 and not (banner.startswith("next") or banner.isdigit()):
             return tray.image
         return tray
+
+
+def _tray_owed(shown: tuple | None, look: Any, order: list[int] | None) -> bool:
+    """True when a tray's panel ``shown`` (``(look, order, picture)``, or
+    None) is not of ``look`` (None: the last look stays), or its dice are
+    now known in an order it does not have (a known order stays when the
+    reading goes: the game took the dice as the OLED listed them)."""
+    if look is None:
+        return False
+    return shown is None or shown[0] is not look or (order is not None and shown[1] != order)

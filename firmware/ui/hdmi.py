@@ -211,7 +211,8 @@ class HdmiRenderer:
                        bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
                        lights: list[str] | None = None, trays: list | None = None) -> None:
         """The simulator window's seat panels (as :meth:`present`; ``trays[i]``:
-        seat i's simulated tray, an RGB image, or None) painted
+        seat i's simulated tray, a :class:`~firmware.ui.sim_tray.TrayLook`
+        (or an RGB image: its overview alone), or None) painted
         and shown, after :meth:`present_hdmi` showed the HDMI view; only
         when they differ from the panels shown (a new layout paints the
         whole window).  No-op outside the simulator window (the cabinet's
@@ -241,13 +242,14 @@ class HdmiRenderer:
                 bots: set[int] | frozenset[int], legends: list | None, lights: list[str] | None,
                 trays: list | None = None) -> list:
         """The seats' panels as :meth:`present` and :meth:`present_panels` describe them."""
-        from firmware.ui.sim_window import SeatPanel
+        from firmware.ui.sim_window import SeatPanel, TrayLook
         panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
             label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
             legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
             light = lights[i] if lights and i < len(lights) else ""
             tray = trays[i] if trays and i < len(trays) and i not in bots else None
+            tray = TrayLook(tray) if isinstance(tray, Image.Image) else tray
             panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light, tray))
         return panels
 
@@ -272,7 +274,7 @@ class HdmiRenderer:
         """True when the window's layout is the one for its size now and
         ``panels``' kinds (else :meth:`_paint` lays it out again)."""
         window = self.pg.display.get_surface() or self.window
-        kinds = tuple((p.caption, p.is_bot, p.legend, p.tray is not None) for p in panels)
+        kinds = _kinds(panels)
         return (self.layout is not None and window is self.window and self.layout.size == window.get_size()
                 and getattr(self, "_kinds", None) == kinds)
 
@@ -303,7 +305,7 @@ class HdmiRenderer:
         window = pg.display.get_surface() or self.window
         self.window = window
         size = window.get_size()
-        kinds = tuple((p.caption, p.is_bot, p.legend, p.tray is not None) for p in panels)
+        kinds = _kinds(panels)
         if self.layout is None or self.layout.size != size or getattr(self, "_kinds", None) != kinds:
             self.layout = window_layout(size, (self.width, self.height), panels, self.fonts.measure)
             self._kinds = kinds
@@ -336,3 +338,9 @@ class HdmiRenderer:
         if self.window is not None:
             self.pg.display.quit()
             self.window = None
+
+
+def _kinds(panels: list) -> tuple:
+    """What of the seats' panels the window's layout depends on: each
+    one's caption, bot or not, keys, and tray (how many dice close up)."""
+    return tuple((p.caption, p.is_bot, p.legend, None if p.tray is None else p.tray.dice) for p in panels)

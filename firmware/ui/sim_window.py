@@ -17,6 +17,8 @@ from PIL import Image
 
 from firmware.ui.palette import DIM, FG, GOLD, LIT, NOTICE_BG, UNLIT
 from firmware.ui.palette import WINDOW_PANEL as PANEL
+from firmware.ui.sim_tray import (CLOSEUP_WANT, TRAY_ASPECT, TRAY_GAP, TRAY_WORDS, TrayLook, TrayShape,  # noqa: F401 (named here too)
+                                  paint_closeups, paint_tray, tray_block_h, tray_rects, tray_shapes)
 
 OLED_W, OLED_H = 128, 64
 #: OLED magnifications tried, largest first.
@@ -41,14 +43,15 @@ class SeatPanel:
     seat's keys as ``(key, what)`` pairs; empty for a bot), ``light`` (its
     button LED, drawn at the caption's right end), ``tray`` (the simulator
     only: the seat's tray as the person would see it on the table, the dice
-    as they lie, to check the camera's reading against; PT34)."""
+    as they lie, and each die close up, to check the camera's reading
+    against; PT34, PT36: :class:`~firmware.ui.sim_tray.TrayLook`)."""
     caption: str
     image: Image.Image | None = None
     legend: tuple[tuple[str, str], ...] = ()
     #: the seat's button light: "lit", "unlit", or "" (none drawn); issue 38
     light: str = ""
-    #: the seat's simulated tray (RGB), drawn under its keys; None: none drawn
-    tray: Image.Image | None = None
+    #: the seat's simulated tray, drawn under its keys; None: none drawn
+    tray: TrayLook | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -58,14 +61,18 @@ class SeatPanel:
 @dataclass(frozen=True)
 class PanelBox:
     """Where one seat panel is drawn, px in the window: the whole panel,
-    its caption line, its OLED (or bot box), its legend lines, its tray
-    (x, y, w, h, under its words :data:`TRAY_WORDS`; None: no tray)."""
+    its caption line, its OLED (or bot box), its legend lines, its tray's
+    overview (x, y, w, h, under its words :data:`TRAY_WORDS`; None: no
+    tray), the close-ups' area under it (x, y, w, h, under their words;
+    None: none) and each close-up's square (x, y, w, h)."""
     panel: tuple[int, int, int, int]
     caption: tuple[int, int, int, int]
     screen: tuple[int, int, int, int]
     legend: tuple[str, ...]
     legend_top: int
     tray: tuple[int, int, int, int] | None = None
+    closeups: tuple[int, int, int, int] | None = None
+    tiles: tuple[tuple[int, int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,8 @@ class WindowLayout:
     scale: float
     column_w: int = 0
     captions: tuple[int, int, int, int] = (0, 0, 0, 0)
+    #: how the persons' trays are laid out (close-ups' rows and size, the overview's share)
+    tray_shape: TrayShape = TrayShape(0, 0, 1.0)
 
 
 def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, measure: Measure) -> list[str]:
@@ -104,26 +113,18 @@ def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, meas
     return lines
 
 
-#: a simulated tray's picture, height / width (a tray cell of the simulated table is about 464 x 254 px)
-TRAY_ASPECT = 0.55
-#: the words over a seat's simulated tray, and the gap px between them and it (PT35: their descenders were cut)
-TRAY_WORDS = "your dice in the tray"
-TRAY_GAP = 6
-
-
-def _tray_h(inner: int) -> int:
-    """Height px of a seat's tray picture in a column ``inner`` px wide."""
-    return int(inner * TRAY_ASPECT)
-
-
 def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measure: Measure,
-            legends: bool = True) -> tuple[int, int, list[tuple[int, int, int, list[str], bool]]] | None:
+            legends: bool = True, least_tile: int = 0, max_w: float = float("inf")) -> tuple[int, int, list[tuple[int, int, int, list[str], bool]], TrayShape] | None:
     """Stack the panels in columns ``height`` px high: (total width, one
     column's inner width, per panel (column, y, panel height, legend
-    lines, its tray drawn)); None when a panel is taller than the window.
-    Without ``legends`` neither keys nor trays are drawn."""
+    lines, its tray drawn), the trays' shape: the first of
+    :func:`~firmware.ui.sim_tray.tray_shapes` with which every panel
+    fits in columns ``max_w`` px wide in all, its close-ups ``least_tile``
+    px or more); None when a panel is taller than the window or the
+    columns wider whatever the shape.  Without ``legends``
+    neither keys nor trays are drawn."""
     line_h = measure("Ag", size)[1]
-    oled_w, oled_h = int(OLED_W * scale), int(OLED_H * scale)
+    oled_w = int(OLED_W * scale)
     # a column is as wide as the OLED, or as its widest key pair or caption
     people = any(not p.is_bot for p in panels)
     # a caption keeps clear of its seat light at its right end (light_spot's disc and a gap)
@@ -131,36 +132,54 @@ def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measu
     inner = max([oled_w if people else 0] + [measure(p.caption, size)[0] + (light_w if p.light else 0)
                                              for p in panels]
                 + [measure(f"{k}: {w}", size)[0] for p in panels if legends for k, w in p.legend])
+    legend = [legend_lines(p.legend, inner, size, measure) if legends and not p.is_bot else [] for p in panels]
+    dice = max([p.tray.dice for p in panels if legends and p.tray is not None and not p.is_bot] + [0])
+    for shape in (s for s in tray_shapes(dice, inner) if s.tile >= least_tile or not dice):
+        placed = _stack(panels, legend, height, line_h, int(OLED_H * scale), inner, shape if legends else None)
+        if placed is None:
+            continue
+        width = (placed[-1][0] + 1) * (inner + 2 * PAD) if placed else 0
+        if width <= max_w:
+            return width, inner, placed, shape
+    return None
+
+
+def _stack(panels: list[SeatPanel], legend: list[list[str]], height: int, line_h: int, oled_h: int, inner: int,
+           shape: TrayShape | None) -> list[tuple[int, int, int, list[str], bool]] | None:
+    """The panels stacked in columns ``height`` px high, their trays laid
+    out as ``shape`` (None: no trays): per panel (column, y, height,
+    legend lines, its tray drawn); None when one is taller than the window."""
     placed = []
     col, y = 0, PAD
-    for p in panels:
-        legend = legend_lines(p.legend, inner, size, measure) if legends and not p.is_bot else []
-        tray = line_h + TRAY_GAP + _tray_h(inner) + 4 if legends and p.tray is not None and not p.is_bot else 0
-        h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(legend) * line_h + tray + PAD
+    for p, lines in zip(panels, legend):
+        tray = shape is not None and p.tray is not None and not p.is_bot
+        block = tray_block_h(inner, line_h, shape if p.tray.dice else shape._replace(rows=0)) if tray else 0
+        h = line_h + (BOT_BOX_H if p.is_bot else oled_h + 4) + len(lines) * line_h + block + PAD
         if h + PAD > height:
             return None
         if y + h > height:
             col, y = col + 1, PAD
-        placed.append((col, y, h, legend, bool(tray)))
+        placed.append((col, y, h, lines, tray))
         y += h
-    return ((col + 1) * (inner + 2 * PAD) if placed else 0), inner, placed
+    return placed
 
 
 def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[SeatPanel],
                   measure: Measure) -> WindowLayout:
     """Lay out a window of ``size`` px: the seat column on the right (the
-    largest text size, then the largest OLED magnification, whose column
-    takes at most :data:`MAX_COLUMN_SHARE` of the width), the HDMI view
-    scaled into the rest with its aspect kept.  A window too small for
+    largest text size, then dice close up of :data:`~firmware.ui.sim_tray.CLOSEUP_WANT`
+    px if they fit at any magnification, then the largest OLED
+    magnification, whose column takes at most :data:`MAX_COLUMN_SHARE` of
+    the width), the HDMI view scaled into the rest with its aspect kept.  A window too small for
     any of them gets the smallest text and OLEDs (the keys left out if
     need be), in as many columns as needed: the seats are never cut off,
     the HDMI view shrinks first."""
     w, h = max(1, size[0]), max(1, size[1])
     choice = None
-    for text_px in TEXT_SIZES:
+    for text_px, least_tile in ((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, 0)):
         for scale in SCALES:
-            got = _column(panels, h, text_px, scale, measure)
-            if got is not None and got[0] <= w * MAX_COLUMN_SHARE:
+            got = _column(panels, h, text_px, scale, measure, least_tile=least_tile, max_w=w * MAX_COLUMN_SHARE)
+            if got is not None:
                 choice = (text_px, scale, got)
                 break
         if choice:
@@ -172,7 +191,7 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
             if got is not None:
                 break
         choice = (text_px, scale, got or _column(panels, 1 << 20, text_px, scale, measure, False))
-    text_px, scale, (col_total, inner, placed) = choice
+    text_px, scale, (col_total, inner, placed, shape) = choice
     line_h = measure("Ag", text_px)[1]
     strip_h = caption_box_h(line_h) + 2 * max(4, line_h // 4)     # the captions' strip under the HDMI view
     room = (max(1, w - col_total), max(1, h - strip_h))
@@ -190,10 +209,11 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
         screen = (x, y + line_h, inner, BOT_BOX_H) if p.is_bot else (x + (inner - oled_w) // 2, y + line_h,
                                                                     oled_w, oled_h)
         legend_top = screen[1] + screen[3] + 4
-        tray_r = (x, legend_top + (len(legend) + 1) * line_h + TRAY_GAP, inner, _tray_h(inner)) if tray else None
+        view, area, tiles = (tray_rects(x, legend_top + len(legend) * line_h, inner, line_h, shape, p.tray.dice)
+                             if tray else (None, None, ()))
         boxes.append(PanelBox((x - PAD // 2, y, inner + PAD, ph - PAD // 2), (x, y, inner, line_h),
-                              screen, tuple(legend), legend_top, tray_r))
-    return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total, strip)
+                              screen, tuple(legend), legend_top, view, area, tiles))
+    return WindowLayout((w, h), hdmi_rect, tuple(boxes), text_px, scale, col_total, strip, shape)
 
 
 
@@ -347,7 +367,8 @@ def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPa
                  font: Callable[[int], Any]) -> None:
     """Paint the seats' column (:func:`column_rect`): black, then every
     seat panel: caption, button light, OLED frame (or "bot"), keys and,
-    in the simulator, the seat's tray (:func:`paint_tray`)."""
+    in the simulator, the seat's tray (:func:`paint_tray`) and its dice close up
+    (:func:`paint_closeups`)."""
     target.fill((0, 0, 0), column_rect(layout))
     f = font(layout.text_px)
     line_h = f.size("Ag")[1]
@@ -379,18 +400,6 @@ def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPa
                     x += img.get_width()
             y += line_h
         if box.tray is not None and p.tray is not None:
-            paint_tray(pg, target, box.tray, p.tray, f)
-
-
-def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Image.Image, f: Any) -> None:
-    """A seat's simulated tray (``tray``, RGB) scaled into ``rect`` (aspect
-    kept, centred) under the words :data:`TRAY_WORDS`, with a thin frame."""
-    x, y, w, h = rect
-    words = f.render(TRAY_WORDS, True, DIM)
-    target.blit(words, (x, y - TRAY_GAP - f.size("Ag")[1]))
-    k = min(w / tray.width, h / tray.height)
-    tw, th = max(1, int(tray.width * k)), max(1, int(tray.height * k))
-    img = tray.convert("RGB").resize((tw, th), Image.BILINEAR)
-    tx, ty = x + (w - tw) // 2, y + (h - th) // 2
-    target.blit(pg.image.frombytes(img.tobytes(), img.size, "RGB"), (tx, ty))
-    pg.draw.rect(target, DIM, (tx - 1, ty - 1, tw + 2, th + 2), 1)
+            paint_tray(pg, target, box.tray, p.tray.overview, f)
+            if box.closeups is not None:
+                paint_closeups(pg, target, box.closeups, box.tiles, p.tray, f)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from PIL import Image
+
 import numpy as np
 
 from firmware.app.session_panels import TRAY_VIEW_ROOM, tray_view
@@ -123,3 +125,111 @@ def test_a_rerolls_kept_dice_stay_in_view_while_the_others_tumble():
         seen = [(v, x, y) for v, x, y in before
                 if np.abs(view[y - oy - 3:y - oy + 4, x - ox - 3:x - ox + 4] - empty[0, 0]).max() > 40]
         assert sorted(v for v, _, _ in seen) == sorted(keep), (when, seen, keep)
+
+
+# PT36: "The tray view is small: each die is about 20 px on a 1920-wide screen"; PT35: "dark dice with red
+# pips need a closer look".  Under the tray's overview each die lies close up, cut from the tray's own picture,
+# in the order the seat's OLED lists the reading's values (else left to right, and the words say which).
+
+def _lying(*dice):
+    """Drawn dice (:class:`vision.synth.DieSpec`) lying at ``(value, x, y)`` of a tray's picture."""
+    from vision.synth import DieSpec
+    return [DieSpec(v, "red", (float(x), float(y)), 0.0, 40.0) for v, x, y in dice]
+
+
+def test_the_close_ups_follow_the_readings_order_and_show_a_misread_die_as_it_lies():
+    from firmware.app.tray_closeups import left_to_right, reading_order
+    lying = _lying((3, 300, 60), (5, 80, 200), (6, 200, 120))
+    # the camera reads top to bottom; the OLED lists the reading in its places (a reroll's kept 6 first)
+    read = [(3, (301.0, 61.0)), (6, (199.0, 121.0)), (5, (81.0, 199.0))]
+    assert reading_order([6, 3, 5], read, lying) == [2, 0, 1]
+    # the 5 misread as a 4: the close-up under the OLED's 4 is that die, its 5 in view
+    misread = [(3, (301.0, 61.0)), (6, (199.0, 121.0)), (4, (81.0, 199.0))]
+    assert reading_order([4, 6, 3], misread, lying) == [1, 2, 0]
+    # a reading of other dice (a value the camera did not read, a die not lying there): no order known
+    assert reading_order([6, 3, 2], read, lying) is None
+    assert reading_order([6, 3, 5], [(3, (301.0, 61.0)), (6, (199.0, 121.0)), (5, (400.0, 30.0))], lying) is None
+    assert left_to_right(lying) == [1, 2, 0]
+
+
+def test_a_die_cut_close_up_is_the_die_alone_from_the_trays_own_picture():
+    from firmware.app.tray_closeups import die_cut, lifted
+    from vision.synth import render_frame
+    lying = _lying((4, 100, 100), (2, 200, 100), (6, 20, 20))
+    image = render_frame((464, 254), lying, noise=0.0)
+    cut = die_cut(image, lying[0])
+    h, w = cut.shape[:2]
+    assert h == w and 40 <= w <= 50, "about the die's own size: it fills its close-up"
+    assert np.array_equal(cut, image[100 - h // 2:100 - h // 2 + h, 100 - w // 2:100 - w // 2 + w])
+    corner = die_cut(image, lying[2])
+    assert corner.shape == cut.shape, "a die near the picture's edge: the square kept within it"
+
+
+def test_each_die_lies_close_up_under_the_tray_in_the_order_its_oled_lists_the_reading(table):
+    from firmware.app.tray_closeups import die_cut, lifted
+    from firmware.ui.sim_tray import CLOSEUP_WANT, ORDER_WORDS
+    t = table("retrograde", 2, bots={1}, seed=11)
+    t.resize(1920, 1080)
+    s = t.session
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)     # seat 1's reading to check
+    t.step(2)
+    tray, box = s.dice.table.trays[0], t.panel_box(0)
+    held = s.dice.held[0]["values"]
+    assert box.closeups is not None and len(box.tiles) == len(held) == 6
+    px, py, pw, ph = box.panel
+    for x, y, w, h in box.tiles:
+        assert w == h >= CLOSEUP_WANT, "a die big enough to count its pips at a glance"
+        assert px <= x and x + w <= px + pw and py <= y and y + h <= py + ph, "inside the seat's panel"
+    assert box.closeups[1] > box.tray[1] + box.tray[3], "under the tray's overview"
+    # which die each close-up shows: the nearest of every die's own cut, scaled as drawn
+    shot = t.window_image()
+    seen = []
+    for x, y, w, h in box.tiles:
+        got = np.asarray(shot.crop((x, y, x + w, y + h)), np.float32)
+        cuts = {i: np.asarray(Image.fromarray(np.ascontiguousarray(lifted(die_cut(tray.image, d))[:, :, ::-1]))
+                              .resize((w, h), Image.BILINEAR), np.float32) for i, d in enumerate(tray.lying)}
+        seen.append(tray.lying[min(cuts, key=lambda i: float(np.abs(cuts[i] - got).mean()))].value)
+    assert seen == list(held), "close-up i shows the die the OLED's i-th value was read from"
+    assert s._trays()[0].in_order, ORDER_WORDS
+
+
+def test_close_ups_fit_the_1080p_window_with_two_three_and_four_seats_of_people():
+    """Every person's panel, its overview and its close-ups inside the
+    window (a panel taller than the window is not drawn), the words at
+    the largest size; the dice at least :data:`CLOSEUP_WANT` px with one
+    or two people."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from firmware.ui.paint import Fonts
+    from firmware.ui.sim_tray import CLOSEUP_WANT, TrayLook
+    from firmware.ui.sim_window import TEXT_SIZES, SeatPanel, window_layout
+    fonts = Fonts()
+    legend = (("Space", "button"), ("Left/Right", "choose"), ("Down", "cancel"))
+    look = TrayLook(Image.new("RGB", (464, 254)), tuple(Image.new("RGB", (40, 40)) for _ in range(6)), True, 6)
+    for seats, people in ((2, 1), (2, 2), (3, 1), (3, 3), (4, 2), (4, 4)):
+        panels = [SeatPanel(f"seat {i + 1}", Image.new("1", (128, 64)), legend, "lit", look) if i < people
+                  else SeatPanel(f"seat {i + 1} \u00b7 bot", light="unlit") for i in range(seats)]
+        lay = window_layout((1920, 1080), (1920, 1080), panels, fonts.measure)
+        assert lay.text_px == TEXT_SIZES[0], (seats, people)
+        for box in lay.panels[:people]:
+            x, y, w, h = box.panel
+            assert x >= 0 and y >= 0 and x + w <= 1920 and y + h <= 1080, (seats, people, box)
+            assert box.tray is not None and len(box.tiles) == 6
+            for tx, ty, tw, th in box.tiles:
+                assert x <= tx and tx + tw <= x + w and y <= ty and ty + th <= y + h
+            if people <= 2:
+                assert box.tiles[0][2] >= CLOSEUP_WANT, (seats, people, box.tiles[0])
+            else:
+                assert box.tiles[0][2] >= 40, (seats, people, box.tiles[0])
+
+
+def test_a_dark_die_close_up_shows_its_red_pips_in_a_better_light():
+    """PT35: "dark dice with red pips need a closer look"."""
+    from firmware.app.tray_closeups import lifted
+    cut = np.zeros((8, 8, 3), np.uint8)
+    cut[:] = (30, 30, 34)                        # a smoke die's body
+    cut[3:5, 3:5] = (40, 40, 140)                # a red pip (BGR)
+    lit = lifted(cut).astype(int)
+    body, pip = lit[0, 0], lit[3, 3]
+    assert body.mean() > 30 and (pip[2] - body[2]) > (140 - 34), "the pip stands out more from the body"
+    assert lifted(np.full((2, 2, 3), 200, np.uint8)).min() >= 200, "a grey table stays grey, lighter"
