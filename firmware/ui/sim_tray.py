@@ -22,8 +22,9 @@ TRAY_ASPECT = 0.55
 TRAY_WORDS = "dice in your tray"
 TRAY_GAP = 6
 #: the words over the close-ups: in the order the seat's OLED lists the reading, or left to right
-ORDER_WORDS = "as the OLED lists"
-LEFT_RIGHT_WORDS = "left to right"
+#: (longest first: the first that fits the panel; "in the order listed a..." was cut with two people)
+ORDER_WORDS = ("in the order listed above", "as listed above")
+LEFT_RIGHT_WORDS = ("left to right",)
 #: a close-up's side, px: wanted (a die in it about 50 px: pips counted at a glance), at most; the gap between two
 CLOSEUP_WANT = 56
 CLOSEUP_MAX = 96
@@ -141,6 +142,14 @@ def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Imag
     pg.draw.rect(target, DIM, (tx - 1, ty - 1, tw + 2, th + 2), 1)
 
 
+def closeup_words(f: Any, in_order: bool, width: int) -> str:
+    """The words over the close-ups (:data:`ORDER_WORDS` when ``in_order``,
+    else :data:`LEFT_RIGHT_WORDS`): the longest that ``f`` (a pygame font)
+    draws within ``width`` px, else the shortest."""
+    options = ORDER_WORDS if in_order else LEFT_RIGHT_WORDS
+    return next((t for t in options if f.size(t)[0] <= width), options[-1])
+
+
 def paint_closeups(pg: Any, target: Any, area: tuple[int, int, int, int],
                    tiles: tuple[tuple[int, int, int, int], ...], look: TrayLook, f: Any) -> None:
     """The close-ups of ``look`` each scaled into its square of ``tiles``
@@ -149,7 +158,7 @@ def paint_closeups(pg: Any, target: Any, area: tuple[int, int, int, int],
     nothing while there are none (the dice tumble)."""
     if not look.closeups:
         return
-    words = f.render(ORDER_WORDS if look.in_order else LEFT_RIGHT_WORDS, True, DIM)
+    words = f.render(closeup_words(f, look.in_order, area[2]), True, DIM)
     target.blit(words, (area[0], area[1] - TRAY_GAP - f.size("Ag")[1]))
     for img, (x, y, w, h) in zip(look.closeups, tiles):
         tile = img.convert("RGB").resize((w, h), Image.BILINEAR)

@@ -201,7 +201,7 @@ def test_close_ups_fit_the_1080p_window_with_two_three_and_four_seats_of_people(
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from firmware.ui.paint import Fonts
-    from firmware.ui.sim_tray import CLOSEUP_WANT, TrayLook
+    from firmware.ui.sim_tray import CLOSEUP_WANT, TrayLook, closeup_words
     from firmware.ui.sim_window import TEXT_SIZES, SeatPanel, window_layout
     fonts = Fonts()
     legend = (("Space", "button"), ("Left/Right", "choose"), ("Down", "cancel"))
@@ -221,6 +221,11 @@ def test_close_ups_fit_the_1080p_window_with_two_three_and_four_seats_of_people(
                 assert box.tiles[0][2] >= CLOSEUP_WANT, (seats, people, box.tiles[0])
             else:
                 assert box.tiles[0][2] >= 40, (seats, people, box.tiles[0])
+            # the words over the close-ups within them ("in the order listed a" was cut with two people)
+            font = fonts.font(lay.text_px)
+            for in_order in (True, False):
+                assert font.size(closeup_words(font, in_order, box.closeups[2]))[0] <= box.closeups[2], \
+                    (seats, people, in_order)
 
 
 def test_a_dark_die_close_up_shows_its_red_pips_in_a_better_light():
