@@ -9,6 +9,7 @@ background; the photos are read at run time and never copied.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -282,11 +283,18 @@ class LyingCrop:
     """One photo crop lying on a composed table: its ``value``, the
     ``crop`` as pasted (h x w x 3 float32 BGR, already scaled) and its
     ``center`` (x, y) px in the frame (named as :class:`DieSpec`'s).  Two are equal only if they are
-    the same die (identity: two crops of one photo are two dice)."""
+    the same picture (identity: two crops of one photo are two dice); ``die``
+    names the physical die, the same through its nudges (each a new picture
+    of it, :func:`nudged_look`; -1: not known)."""
 
     value: int
     crop: np.ndarray
     center: tuple[float, float]
+    die: int = -1
+
+
+#: the numbers of the dice laid (:attr:`LyingCrop.die`): one a die, never from a game's RNG
+_DICE_LAID = itertools.count()
 
 
 def compose_from_dataset(library: CropLibrary, size: tuple[int, int], values: list[int], rng: random.Random,
@@ -319,6 +327,7 @@ def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rn
     side = min(w, h) / 3.0
     for v in values:
         same = next((d for d in pool if d.value == v), None)
+        die = next(_DICE_LAID) if same is None else same.die
         if same is not None:
             pool.remove(same)
             crop = nudged_look(same.crop, rng)
@@ -334,7 +343,7 @@ def lay_crops(library: CropLibrary, size: tuple[int, int], values: list[int], rn
         x0, y0 = int(x - cw / 2), int(y - ch / 2)
         centre = (x0 + cw / 2, y0 + ch / 2)
         placed.append((v, centre, max(cw, ch)))
-        out.append(LyingCrop(v, crop, centre))
+        out.append(LyingCrop(v, crop, centre, die))
     return out
 
 

@@ -56,6 +56,10 @@ class Tray:
     #: of ``lying``, the dice a nudge moves: they land elsewhere as the same dice, seen anew
     #: (never another die's photo; PT35: a nudged black 4 came back an orange 4)
     moved: list = field(default_factory=list)
+    #: the dice (:attr:`vision.synth.LyingCrop.die`) the seat kept at its last throw: a later
+    #: throw keeping a value keeps these first (PT37: a kept die nudged, then kept by the reroll
+    #: of the third failed reading, was swapped for a thrown die of its value)
+    kept_dice: set = field(default_factory=set)
 
 
 class SimTable:
@@ -113,16 +117,20 @@ class SimTable:
         """Roll ``values`` into tray ``key`` at ``t_us``; they settle after
         :data:`ROLL_US`.  The first ``stay`` values are dice the seat kept:
         each lies where a die of its value lay (:attr:`Tray.lying`), as it
-        lay; one with no such die there is thrown with the others."""
+        lay - the die the seat kept before, where it kept one of that value
+        (:attr:`Tray.kept_dice`); one with no such die there is thrown with
+        the others."""
         tray = self.trays[key]
         c = colour if colour in PALETTE else (SEAT_DIE_COLOURS[key % len(SEAT_DIE_COLOURS)] if key != COMMON
                                               else "purple")
         left, kept = list(tray.lying), []
         for v in values[:stay]:
-            same = [d for d in left if d.value == v]
+            same = sorted((d for d in left if d.value == v),
+                          key=lambda d: getattr(d, "die", -1) not in tray.kept_dice)   # the die kept before first
             if same:
                 kept.append(same[0])
                 left.remove(same[0])
+        tray.kept_dice = {d.die for d in kept if getattr(d, "die", -1) >= 0}
         thrown = list(values)
         for d in kept:
             thrown.remove(d.value)

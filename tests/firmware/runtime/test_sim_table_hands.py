@@ -104,3 +104,29 @@ def test_a_nudged_die_is_the_same_die_turned_not_another_dies_photo():
     for d in after:
         assert any(same_die(b, d) for b in before), "every die a turn of a die that lay there"
     assert all(not any(b.crop is d.crop for b in before) for d in after), "each seen anew"
+
+
+def test_a_kept_die_nudged_then_kept_again_is_the_die_the_seat_kept():
+    """PT37: a reroll kept a 5; that die was unread, nudged, and at the
+    third failed reading the table rerolled the others for the seat - and
+    kept another die of the same value that had been thrown (the nudged die
+    lay last among the dice, the first die of a value was taken).  The die
+    a seat kept stays the die it kept, through nudges and rerolls."""
+    if DEV is None:
+        pytest.skip("the shared dice photos are not here")
+    table = SimTable(2, seed=5, dice_from=DEV)
+    tray = table.trays[0]
+    table.roll(0, 6, 6, None, 0)
+    table.cell_frame(0, 10_000_000, noise=False)
+    keep = [tray.lying[0].value]
+    table.roll(0, 6, 6, None, 20_000_000, keep)                 # the seat keeps one die
+    table.cell_frame(0, 40_000_000, noise=False)
+    kept = tray.lying[0]
+    assert [d.value for d in tray.lying].count(keep[0]) > 1, "the case: another die of its value was thrown"
+    for n in range(2):                                         # it was unread: nudged twice
+        table.nudge(0, (50 + 20 * n) * 1_000_000, [kept.center])
+        table.cell_frame(0, (60 + 20 * n) * 1_000_000, noise=False)
+        kept = next(d for d in tray.lying if d.die == kept.die)
+    table.roll(0, 6, 6, None, 90_000_000, keep)                 # the third failure: the others rerolled
+    table.cell_frame(0, 100_000_000, noise=False)
+    assert tray.lying[0].die == kept.die and tray.lying[0] is kept, "the kept die lies as it lay"
