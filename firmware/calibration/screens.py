@@ -32,7 +32,8 @@ from vision.calibration.confirm import MISREAD_COST
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
 from firmware.calibration.oled_screen import oled_frame
 from firmware.calibration.tray_picture import tray_aspect, tray_picture
-from firmware.calibration.words import CHANGES_ASKED, SHORT, changes_words, check_words, ending, turn_word
+from firmware.calibration.words import (CHANGES_ASKED, SHORT, changed_dice, changes_words, check_words, ending,
+                                        turn_word)
 
 __all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
@@ -93,6 +94,10 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     """A seat's status for the HDMI card, longest form first, and its colour
     (``phase``: the flow's; while it adapts every seat waits)."""
     if phase == "adapt":
+        cap = getattr(s, "capture", None)
+        if cap is not None and cap.values:     # the last face's capture in view (PT37: the 6s were never shown)
+            return [f"{plural(cap.values[0], 'pip')} up captured (above); wait: learning your dice",
+                    "wait: learning your dice", "wait"], DIM
         return ["wait: learning your dice", "wait"], DIM
     if s.problem == LOOK_FIRST_WORDS and s.status in ("waiting", "checking"):
         return ([f"{LOOK_FIRST_WORDS}, then press", LOOK_FIRST_WORDS, "look first"], GOLD)
@@ -387,7 +392,8 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
                   border=GOLD if lit else None)
         scene.text("ok", ok_r, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
     cap = getattr(s, "capture", None)
-    if cap is not None and flow.phase == "face" and s.status in ("captured", "problem", "waiting"):
+    if cap is not None and (flow.phase == "adapt" or flow.phase == "face"
+                            and s.status in ("captured", "problem", "waiting")):
         _capture_picture(scene, area, s, cap)
         return
     if not values:
@@ -396,7 +402,9 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
             scene.add("die", icon[0], None, value=None, state="reading")
         return
     if shot is not None:    # the cursor's die ringed in gold in the picture as in the values
-        pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h)
+        asked = s.problem == CHANGES_ASKED    # the dice it changed ringed as its words name them (PT37)
+        rings = [GOLD if asked and i in changed_dice(s.reading) else None for i in range(len(s.reading.dice))]
+        pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h, rings)
         if pic is not None:
             scene.add("picture", shot, None, rgb=pic[0], w=pic[1], h=pic[2])
     for i, (cell, v) in enumerate(zip(_dice_grid(len(values), area, gap, 3 * small_h), values)):

@@ -91,3 +91,29 @@ def test_the_last_seat_to_press_still_sees_what_it_captured_at_the_next_face():
     flow.press(0)
     assert flow.seats[0].problem == "no dice seen in your tray"
     assert len(_pictures(screen(flow, (1920, 1080)))) == 1
+
+
+def test_the_last_faces_capture_stays_in_view_while_the_calibration_learns():
+    """PT37: the 6-pips capture was never shown - the screen went to
+    "learning your dice" at once."""
+    frames = [_both([6, 6, 6], [6, 6, 6], seed=12), _both([6, 6, 6], [6, 6, 6], seed=13)]
+    flow = GuidedCalibration([0, 1], lambda: frames.pop(0), TrayZones.strips((400, 200), 2), rolls=1)
+    flow.step = len(flow.faces) - 1                    # face 6
+    flow.press(0)
+    flow.press(1)
+    assert flow.phase == "adapt"
+    scene = screen(flow, (1920, 1080))
+    assert len(_pictures(scene)) == 2
+    assert scene.facts["seats"][0].startswith("6 pips up captured")
+
+
+def test_the_dice_a_seat_changed_are_ringed_when_it_is_asked_to_confirm():
+    """PT37: "die 5: camera 1, you 2; press ok again" rang no die."""
+    from firmware.calibration.gallery import gallery_flow
+    from firmware.ui.palette import GOLD
+    pics = _pictures(screen(gallery_flow("sure"), (1920, 1080)))
+    img = np.frombuffer(pics[0].props["rgb"], np.uint8).reshape(pics[0].props["h"], pics[0].props["w"], 3)
+    gold = np.all(np.abs(img.astype(int) - np.array(GOLD)) <= 6, axis=2)
+    ys, xs = np.nonzero(gold)
+    assert len(xs) > 50                                # die 2 (the top row's middle) ringed
+    assert 0.3 < xs.mean() / pics[0].props["w"] < 0.7 and ys.mean() / pics[0].props["h"] < 0.5
