@@ -404,7 +404,8 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     if shot is not None:    # the cursor's die ringed in gold in the picture as in the values
         asked = s.problem == CHANGES_ASKED    # the dice it changed ringed as its words name them (PT37)
         rings = [GOLD if asked and i in changed_dice(s.reading) else None for i in range(len(s.reading.dice))]
-        pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h, rings)
+        whole = cursor is None or cursor < 0       # each die numbered as its value's place (PT37)
+        pic = tray_picture(s.reading.frame, s.reading.dice, cursor, shot.w, shot.h, rings, numbers=whole)
         if pic is not None:
             scene.add("picture", shot, None, rgb=pic[0], w=pic[1], h=pic[2])
     for i, (cell, v) in enumerate(zip(_dice_grid(len(values), area, gap, 3 * small_h), values)):

@@ -53,16 +53,18 @@ def tray_aspect(frame: np.ndarray, dice: list[tuple[float, float, float]]) -> fl
 
 
 def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], cursor: int | None,
-                 w: int, h: int, rings: list[tuple[int, int, int] | None] | None = None
-                 ) -> tuple[bytes, int, int] | None:
+                 w: int, h: int, rings: list[tuple[int, int, int] | None] | None = None,
+                 numbers: bool = False) -> tuple[bytes, int, int] | None:
     """(RGB bytes, width, height) of the part of ``frame`` (H x W x 3 uint8
     BGR, the camera's) around ``dice`` (centre x, y and size, px of the
     frame), or around the die of index ``cursor`` (0-based; None or out of
     range: none) close up, scaled to fit ``w`` x ``h`` px keeping its
     shape, that die ringed in gold and the others in grey (``rings``: a
     colour (RGB) per die for those not under the cursor, None for grey;
-    e.g. a captured die read as another face).  None when there are no
-    dice, the frame is not a picture or the room is under 24 px."""
+    e.g. a captured die read as another face; ``numbers``: each ring
+    carries its die's place in the values, 1 first, in white at its upper
+    left: PT37, "nothing links each value to a die").  None when there are
+    no dice, the frame is not a picture or the room is under 24 px."""
     if not dice or w < 24 or h < 24 or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
         return None
     if cursor is not None and not 0 <= cursor < len(dice):
@@ -92,4 +94,19 @@ def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], curs
         colour = GOLD if i == cursor else ((rings[i] if rings and i < len(rings) else None) or OTHER_RING)
         cv2.circle(img, centre, radius, tuple(int(c) for c in colour), thick * (2 if i == cursor else 1),
                    cv2.LINE_AA)
+        if numbers:
+            _number(img, str(i + 1), centre, radius)
     return img.tobytes(), out_w, out_h
+
+
+def _number(img: np.ndarray, text: str, centre: tuple[int, int], radius: int) -> None:
+    """``text`` in white on a dark outline at the upper left of a ring of
+    ``radius`` px around ``centre`` (RGB ``img``, drawn in place), kept
+    within the picture."""
+    scale = max(0.4, radius / 40)
+    thick = max(1, round(scale * 1.5))
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+    x = int(min(max(0, centre[0] - radius * 0.8 - tw / 2), img.shape[1] - tw - 1))
+    y = int(min(max(th + 1, centre[1] - radius * 0.6), img.shape[0] - 2))
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (20, 20, 24), thick + 2, cv2.LINE_AA)
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), thick, cv2.LINE_AA)

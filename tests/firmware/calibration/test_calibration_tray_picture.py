@@ -65,3 +65,24 @@ def test_a_tall_seat_card_puts_the_picture_above_the_values():
     pics = _pictures(screen(flow, (1920, 1080)))
     assert len(pics) == 2
     assert all(p.props["w"] >= 48 and p.props["h"] >= 48 for p in pics)
+
+
+def test_each_die_in_a_rolls_picture_carries_its_place_in_the_values():
+    """PT37: "nothing links each value to a die in the photo": two dice
+    at almost the same left edge read as "3" then "1".  Each die's ring
+    carries its number (1 = the first value), in white beside it."""
+    import cv2
+    from firmware.calibration.tray_picture import tray_picture
+    frame = np.full((200, 300, 3), 40, np.uint8)
+    dice = [(60.0, 60.0, 30.0), (220.0, 140.0, 30.0)]
+    plain = tray_picture(frame, dice, None, 300, 200)
+    numbered = tray_picture(frame, dice, None, 300, 200, numbers=True)
+    w, h = numbered[1], numbered[2]
+    a = np.frombuffer(plain[0], np.uint8).reshape(h, w, 3)
+    b = np.frombuffer(numbered[0], np.uint8).reshape(h, w, 3)
+    white = (np.all(b >= 230, axis=2) & ~np.all(a >= 230, axis=2)).astype(np.uint8)
+    n, _, stats, centres = cv2.connectedComponentsWithStats(white)
+    marks = [c for c, st in zip(centres[1:], stats[1:]) if st[cv2.CC_STAT_AREA] >= 6]
+    assert len(marks) == 2, "one number a die"
+    left, right = sorted(marks, key=lambda c: c[0])
+    assert left[0] < w / 2 < right[0] and left[1] < right[1], "each beside its own die"
