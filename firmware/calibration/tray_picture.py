@@ -95,15 +95,15 @@ def tray_picture(frame: np.ndarray, dice: list[tuple[float, float, float]], curs
         cv2.circle(img, centre, radius, tuple(int(c) for c in colour), thick * (2 if i == cursor else 1),
                    cv2.LINE_AA)
         if numbers:
-            _number(img, str(i + 1), centre, radius)
+            _number(img, str(i + 1), centre, radius, max(0.5, min(out_w, out_h) / 260))
     return img.tobytes(), out_w, out_h
 
 
-def _number(img: np.ndarray, text: str, centre: tuple[int, int], radius: int) -> None:
+def _number(img: np.ndarray, text: str, centre: tuple[int, int], radius: int, scale: float) -> None:
     """``text`` in white on a dark outline at the upper left of a ring of
     ``radius`` px around ``centre`` (RGB ``img``, drawn in place), kept
-    within the picture."""
-    scale = max(0.4, radius / 40)
+    within the picture; ``scale``: OpenCV's font scale, one for the whole
+    picture (PT37's small die had a smaller number)."""
     thick = max(1, round(scale * 1.5))
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
     x = int(min(max(0, centre[0] - radius * 0.8 - tw / 2), img.shape[1] - tw - 1))
