@@ -39,7 +39,7 @@ def tray_view(image: Any, table: Any, key: int) -> Any:
     picture; the whole picture when no die is placed.  Dice lying close
     together are drawn larger, as a person leaning over the tray sees them."""
     from firmware.runtime.dice_table import MARGIN
-    from firmware.ui.sim_window import TRAY_ASPECT
+    from firmware.ui.sim_tray import TRAY_ASPECT
     h, w = image.shape[:2]
     placed = table.trays[key].placed
     if not placed:

@@ -94,7 +94,7 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     """A seat's status for the HDMI card, longest form first, and its colour
     (``phase``: the flow's; while it adapts every seat waits)."""
     if phase == "adapt":
-        cap = getattr(s, "capture", None)
+        cap = s.capture
         if cap is not None and cap.values:     # the last face's capture in view (PT37: the 6s were never shown)
             return [f"{plural(cap.values[0], 'pip')} up captured (above); wait: learning your dice",
                     "wait: learning your dice", "wait"], DIM
@@ -122,7 +122,7 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
         return (check_words(s) if s.reading is not None else ["check the values read"]), GOLD
     if s.status == "confirmed":
         return ["confirmed"], GREEN
-    cap = getattr(s, "capture", None)
+    cap = s.capture
     if face and cap is not None and cap.values and cap.values[0] != face:
         # the last face's capture stays in view (PT36: the last seat to press saw nothing of it)
         was = f"{plural(cap.values[0], 'pip')} up captured"
@@ -391,7 +391,7 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
         scene.add("panel", ok_r, None, fill=GOLD if lit else (58, 64, 84), radius=m.pad // 2,
                   border=GOLD if lit else None)
         scene.text("ok", ok_r, sizes=(m.medium, m.small), align="center", colour=(20, 20, 24) if lit else FG)
-    cap = getattr(s, "capture", None)
+    cap = s.capture
     if cap is not None and (flow.phase == "adapt" or flow.phase == "face"
                             and s.status in ("captured", "problem", "waiting")):
         _capture_picture(scene, area, s, cap)

@@ -41,32 +41,38 @@ def changed_dice(r: Any) -> list[int]:
     return [i for i, (read, v) in enumerate(zip(r.read, r.values)) if read is not None and v != read]
 
 
+def _change(s: Any) -> tuple[int, str, str] | None:
+    """The one die seat ``s`` changed: (its index, the camera's value, the
+    seat's, in words); None when it changed more than one."""
+    r = s.reading
+    ch = changed_dice(r)
+    return (ch[0], value_word(r.read[ch[0]]), value_word(r.values[ch[0]])) if len(ch) == 1 else None
+
+
 def changes_words(s: Any) -> list[str]:
     """What seat ``s``'s card says when its press on ok asks it to confirm
     the values it changed (longest first; PT36: a wrong correction was taken
     at once and counted as the camera's misread)."""
-    r = s.reading
-    ch = changed_dice(r)
-    if len(ch) == 1:
-        i = ch[0]
-        was, now = value_word(r.read[i]), value_word(r.values[i])
+    one = _change(s)
+    if one is not None:
+        i, was, now = one
         return [f"you changed die {i + 1}: the camera read {was}, you set {now}; press ok again to confirm",
                 f"die {i + 1}: camera {was}, you {now}; press ok again", f"die {i + 1}: {was} to {now}: ok again",
                 "ok again to confirm"]
-    return [f"you changed {len(ch)} dice the camera read; press ok again to confirm",
-            f"{len(ch)} dice changed: ok again to confirm", "ok again to confirm"]
+    n = len(changed_dice(s.reading))
+    return [f"you changed {n} dice the camera read; press ok again to confirm",
+            f"{n} dice changed: ok again to confirm", "ok again to confirm"]
 
 
 def changes_oled(s: Any) -> tuple[list[str], str]:
     """The OLED's two lines for the same (longest first for the first)."""
-    r = s.reading
-    ch = changed_dice(r)
-    if len(ch) == 1:
-        i = ch[0]
-        first = [f"changed die {i + 1}: {value_word(r.read[i])} to {value_word(r.values[i])}",
-                 f"die {i + 1}: {value_word(r.read[i])} to {value_word(r.values[i])}"]
+    one = _change(s)
+    if one is not None:
+        i, was, now = one
+        first = [f"changed die {i + 1}: {was} to {now}", f"die {i + 1}: {was} to {now}"]
     else:
-        first = [f"you changed {len(ch)} dice", f"{len(ch)} dice changed"]
+        n = len(changed_dice(s.reading))
+        first = [f"you changed {n} dice", f"{n} dice changed"]
     return first, "sure? press ok again"
 
 

@@ -211,8 +211,8 @@ class HdmiRenderer:
                        bots: set[int] | frozenset[int] = frozenset(), legends: list | None = None,
                        lights: list[str] | None = None, trays: list | None = None) -> None:
         """The simulator window's seat panels (as :meth:`present`; ``trays[i]``:
-        seat i's simulated tray, a :class:`~firmware.ui.sim_tray.TrayLook`
-        (or an RGB image: its overview alone), or None) painted
+        seat i's simulated tray, a :class:`~firmware.ui.sim_tray.TrayLook`,
+        or None) painted
         and shown, after :meth:`present_hdmi` showed the HDMI view; only
         when they differ from the panels shown (a new layout paints the
         whole window).  No-op outside the simulator window (the cabinet's
@@ -242,14 +242,13 @@ class HdmiRenderer:
                 bots: set[int] | frozenset[int], legends: list | None, lights: list[str] | None,
                 trays: list | None = None) -> list:
         """The seats' panels as :meth:`present` and :meth:`present_panels` describe them."""
-        from firmware.ui.sim_window import SeatPanel, TrayLook
+        from firmware.ui.sim_window import SeatPanel
         panels = []
         for i, img in enumerate((oled_images or [])[: self.oled_count]):
             label = labels[i] if labels and i < len(labels) else f"seat {i + 1}"
             legend = tuple(legends[i]) if legends and i < len(legends) and legends[i] else ()
             light = lights[i] if lights and i < len(lights) else ""
             tray = trays[i] if trays and i < len(trays) and i not in bots else None
-            tray = TrayLook(tray) if isinstance(tray, Image.Image) else tray
             panels.append(SeatPanel(label, None if i in bots else img, () if i in bots else legend, light, tray))
         return panels
 

@@ -17,8 +17,8 @@ from PIL import Image
 
 from firmware.ui.palette import DIM, FG, GOLD, LIT, NOTICE_BG, UNLIT
 from firmware.ui.palette import WINDOW_PANEL as PANEL
-from firmware.ui.sim_tray import (CLOSEUP_WANT, TRAY_ASPECT, TRAY_GAP, TRAY_WORDS, TrayLook, TrayShape,  # noqa: F401 (named here too)
-                                  paint_closeups, paint_tray, tray_block_h, tray_rects, tray_shapes)
+from firmware.ui.sim_tray import (CLOSEUP_WANT, TrayLook, TrayShape, paint_closeups, paint_tray, tray_block_h,
+                                  tray_rects, tray_shapes)
 
 OLED_W, OLED_H = 128, 64
 #: OLED magnifications tried, largest first.
@@ -62,7 +62,7 @@ class SeatPanel:
 class PanelBox:
     """Where one seat panel is drawn, px in the window: the whole panel,
     its caption line, its OLED (or bot box), its legend lines, its tray's
-    overview (x, y, w, h, under its words :data:`TRAY_WORDS`; None: no
+    overview (x, y, w, h, under its words :data:`~firmware.ui.sim_tray.TRAY_WORDS`; None: no
     tray), the close-ups' area under it (x, y, w, h, under their words;
     None: none) and each close-up's square (x, y, w, h)."""
     panel: tuple[int, int, int, int]
@@ -114,7 +114,8 @@ def legend_lines(items: tuple[tuple[str, str], ...], width: int, size: int, meas
 
 
 def _column(panels: list[SeatPanel], height: int, size: int, scale: float, measure: Measure,
-            legends: bool = True, least_tile: int = 0, max_w: float = float("inf")) -> tuple[int, int, list[tuple[int, int, int, list[str], bool]], TrayShape] | None:
+            legends: bool = True, least_tile: int = 0, max_w: float = float("inf")
+            ) -> tuple[int, int, list[tuple[int, int, int, list[str], bool]], TrayShape] | None:
     """Stack the panels in columns ``height`` px high: (total width, one
     column's inner width, per panel (column, y, panel height, legend
     lines, its tray drawn), the trays' shape: the first of

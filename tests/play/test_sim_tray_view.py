@@ -16,7 +16,7 @@ import numpy as np
 
 from firmware.app.session_panels import TRAY_VIEW_ROOM, tray_view
 from firmware.runtime.dice_table import MARGIN
-from firmware.ui.sim_window import TRAY_ASPECT
+from firmware.ui.sim_tray import TRAY_ASPECT
 
 
 def test_a_persons_panel_shows_its_tray_as_the_dice_lie_and_a_bots_none(table):
