@@ -13,7 +13,8 @@ GALLERY = {
     "six": "six seats capturing face 5",
     "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
             "seat 4 already left out",
-    "adapt": "learning the seats' dice (the fit, at most a minute on one core)",
+    "adapt": "learning the seats' dice (the fit, at most a minute on one core), each seat's capture of the 6s "
+             "still in view",
     "check": "a free roll: seat 1 corrects a die the camera did not read (cursor on it: what the camera read, what "
              "a press makes it), seat 2 confirmed, seat 3 on ok with a die it cannot see left ? (OK leaves it out), "
              "seat 4 rolling",
@@ -65,6 +66,8 @@ def gallery_flow(name: str):
         flow.left_out.append(3)
     elif name == "adapt":
         flow.step = len(flow.faces)
+        for seat, n in ((0, 5), (1, 4), (2, 6), (3, 5)):     # the 6s each seat captured, still in view (PT37)
+            seats[seat].capture, _ = reading([6] * n, [6] * n, None)
     elif name in ("check", "sure", "stored", "unchanged", "kept", "refused"):
         flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
         seats[0].status = "checking"

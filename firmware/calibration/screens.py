@@ -96,8 +96,9 @@ def seat_status(s: Any, face: int | None, phase: str = "face") -> tuple[list[str
     if phase == "adapt":
         cap = s.capture
         if cap is not None and cap.values:     # the last face's capture in view (PT37: the 6s were never shown)
-            return [f"{plural(cap.values[0], 'pip')} up captured (above); wait: learning your dice",
-                    "wait: learning your dice", "wait"], DIM
+            was = f"{plural(cap.values[0], 'pip')} up captured"
+            return [f"{was} (above); wait: learning your dice", f"{was}; wait", "wait: learning your dice",
+                    "wait"], DIM
         return ["wait: learning your dice", "wait"], DIM
     if s.problem == LOOK_FIRST_WORDS and s.status in ("waiting", "checking"):
         return ([f"{LOOK_FIRST_WORDS}, then press", LOOK_FIRST_WORDS, "look first"], GOLD)
