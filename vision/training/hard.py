@@ -34,7 +34,9 @@ A,B,C,D``: the net is first grown to wider stages
 ``--dark P``: a share P of the reader's-window half of each batch is
 drawn dice instead, dark translucent or marbled bodies
 (:class:`DarkDice`: red pips on smoke, gold swirls), the dice the
-experts still leave unread.
+experts still leave unread.  ``--render3d P``: a share P of the trainer's
+drawn frames are dice traced in three dimensions
+(:mod:`vision.training.render3d`).
 """
 from __future__ import annotations
 
@@ -248,9 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dark", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the reader's windows replaced by drawn dark translucent or marbled "
                         "dice (default 0)")
+    p.add_argument("--render3d", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the trainer's drawn frames traced in three dimensions "
+                        "(vision.training.render3d; default 0)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
-    for name in ("strong", "dark"):
+    for name in ("strong", "dark", "render3d"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
     torch, rng, log = torch_seeded(a.seed, a.threads)
@@ -268,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
-    src = Source(photos, rng, 0.3)
+    src = Source(photos, rng, 0.3, render3d=a.render3d)
     log(f"{mine_hard_negatives(photos, init / 'dice_detector.onnx')} hard negatives")
     from vision.training.grow import grow, onnx_widths
     was = onnx_widths(init / f"{stem}.onnx")
@@ -289,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
-           **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}), "widths": list(widths),
+           **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
+           **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
     (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")

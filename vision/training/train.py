@@ -133,13 +133,19 @@ class Source:
     as training goes."""
 
     def __init__(self, photos: list[Frame], rng: random.Random, synth_share: float,
-                 weights: dict[str, float] | None = None, photo_tilt: float = 0.0):
+                 weights: dict[str, float] | None = None, photo_tilt: float = 0.0, render3d: float = 0.0):
         self.photos, self.rng, self.synth_share = photos, rng, synth_share
+        #: share of the drawn frames traced in three dimensions (vision.training.render3d)
+        self.render3d = render3d
         #: share of photo frames seen through a further tilted camera (data.tilted_photo)
         self.photo_tilt = photo_tilt
         #: how often each set is drawn against the others (a set not named: 1)
         self.weights = dict(weights or {})
-        self.pool = [synth_frame(rng) for _ in range(40)]
+        self.bank = None
+        if render3d:  # without --render3d no draw is taken: the same random stream as before
+            from vision.training.render3d import GeometryBank
+            self.bank = GeometryBank(rng)
+        self.pool = [self._drawn() for _ in range(40)]
         # each set as likely as another, however many photos it has
         self.sets: dict[str, list[Frame]] = {}
         self.whole: dict[str, list[Frame]] = {}  # what the detector may learn from
@@ -147,6 +153,16 @@ class Source:
             self.sets.setdefault(f.group, []).append(f)
             if not f.faces_only:
                 self.whole.setdefault(f.group, []).append(f)
+
+    def _drawn(self) -> Frame:
+        """A drawn frame: traced in three dimensions a share ``render3d``
+        of the time (a die of the bank traced anew each time), else
+        :func:`vision.training.data.synth_frame`."""
+        if self.bank is not None and self.rng.random() < self.render3d:
+            from vision.training.render3d import render3d_frame
+            self.bank.renew()
+            return render3d_frame(self.rng, self.bank)
+        return synth_frame(self.rng)
 
     def frame(self, detector: bool = False) -> Frame:
         """A frame to cut a sample from; ``detector``: never a single-die
@@ -156,7 +172,7 @@ class Source:
         sets = self.whole if detector else self.sets
         if self.rng.random() < self.synth_share or not sets:
             if self.rng.random() < 0.02:
-                self.pool[self.rng.randrange(len(self.pool))] = synth_frame(self.rng)
+                self.pool[self.rng.randrange(len(self.pool))] = self._drawn()
             return self.rng.choice(self.pool)
         names = sorted(sets)
         if not self.weights:  # as before weights were asked for: the same random stream
@@ -317,6 +333,8 @@ def _record(path: Path, a: argparse.Namespace, images: list[str]) -> dict:
         rec["set_weights"] = a.set_weights
     if getattr(a, "photo_tilt", 0.0):
         rec["photo_tilt"] = a.photo_tilt
+    if getattr(a, "render3d", 0.0):
+        rec["render3d"] = a.render3d
     if path.is_file() and a.only:
         try:
             old = json.loads(path.read_text())
@@ -383,6 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--photo-tilt", type=float, default=0.0, metavar="P",
                    help="share (0..1) of photo frames seen through a camera tilted 5..25 degrees further "
                         "(a perspective warp, as half the drawn frames get; default 0)")
+    p.add_argument("--render3d", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the drawn frames traced in three dimensions (rounded dice with "
+                        "dimpled pips, lit, shadowed: vision.training.render3d; default 0)")
     p.add_argument("--expert-steps", type=int, default=3000)
     p.add_argument("--only", choices=["detector", "faces", "expert"],
                    help="train one net only: the detector, the fast face classifier (faces) or the "
@@ -427,7 +448,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--set-weights names {', '.join(sorted(unknown))}, not among the sets given ({', '.join(sets)})")
     if not 0.0 <= a.photo_tilt <= 1.0:
         p.error(f"--photo-tilt {a.photo_tilt}: give a share from 0 to 1")
-    src = Source(photos, rng, a.synth_share, a.set_weights, a.photo_tilt)
+    if not 0.0 <= a.render3d <= 1.0:
+        p.error(f"--render3d {a.render3d}: give a share from 0 to 1")
+    src = Source(photos, rng, a.synth_share, a.set_weights, a.photo_tilt, a.render3d)
     if a.only in (None, "detector"):
         det = train_detector(src, a.det_steps, 32, log, w=a.det_widths, dilations=a.det_dilations,
                              init=init / "dice_detector.onnx" if init else None)
