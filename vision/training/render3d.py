@@ -43,8 +43,7 @@ _DIE = (2, 5, 3, 4, 1, 6)
 class Geometry:
     """What each pixel of an S x S sprite sees of one die: ``hit`` (S x S
     bool), ``normal`` (S x S x 3, camera frame: z towards the camera),
-    ``pip`` (S x S float 0..1, pip paint), ``face_up`` (S x S float 0..1,
-    how much the surface faces the camera), ``pos`` (S x S x 3, the point
+    ``pip`` (S x S float 0..1, pip paint), ``pos`` (S x S x 3, the point
     in the die's own frame, for marbling), ``value`` (the top face), and
     the silhouette's box (x0, y0, x1, y1) in sprite px."""
 
@@ -78,11 +77,11 @@ def _rotation(value: int, spin: float, rng: random.Random) -> np.ndarray:
     return Rz @ R
 
 
-def _sdf(p: np.ndarray, half: float, radius: float, pips: np.ndarray, pip_r: float, depth: float) -> np.ndarray:
+def _sdf(p: np.ndarray, half: float, radius: float, pips: np.ndarray, pip_r: float) -> np.ndarray:
     """Signed distance (N) of points ``p`` (N x 3, the die's frame) to a
     rounded cube of half side ``half`` (corner ``radius``) with dimples:
-    spheres of radius ``pip_r`` centred ``pip_r - depth`` outside each pip
-    centre (``pips`` M x 3)."""
+    spheres of radius ``pip_r`` centred at ``pips`` (M x 3, just outside
+    the faces: :func:`_pip_centres`)."""
     b = half - radius
     q = np.abs(p) - b
     d = np.linalg.norm(np.maximum(q, 0), axis=1) + np.minimum(q.max(1), 0) - radius
@@ -149,7 +148,7 @@ def die_geometry(value: int, rng: random.Random, size: int = 72, slant: float = 
         if not len(idx):
             break
         p = o[idx] + dist[idx, None] * dr
-        d = _sdf(p, half, radius * half, spheres, pip_r * half, depth)
+        d = _sdf(p, half, radius * half, spheres, pip_r * half)
         dist[idx] += d
         near = d < 2e-3
         hit[idx[near]] = True
@@ -163,8 +162,8 @@ def die_geometry(value: int, rng: random.Random, size: int = 72, slant: float = 
         for k in range(3):
             dv = np.zeros(3, np.float32)
             dv[k] = e
-            n[hit, k] = (_sdf(hp + dv, half, radius * half, spheres, pip_r * half, depth)
-                         - _sdf(hp - dv, half, radius * half, spheres, pip_r * half, depth))
+            n[hit, k] = (_sdf(hp + dv, half, radius * half, spheres, pip_r * half)
+                         - _sdf(hp - dv, half, radius * half, spheres, pip_r * half))
     n /= np.maximum(np.linalg.norm(n, axis=1, keepdims=True), 1e-6)
     # pip paint: within the pip's radius of its paint centre (measured in the face's plane)
     pipm = np.zeros(len(p), np.float32)
