@@ -41,10 +41,21 @@ def test_a_frame_labels_every_die_inside_it_by_its_silhouette():
     bank = GeometryBank(rng, count=12, size=64)
     fr = render3d_frame(rng, bank, size=(320, 240), count=5)
     assert fr.image.shape == (240, 320, 3) and fr.image.dtype == np.uint8
-    assert 1 <= len(fr.dice) <= 5
+    assert len(fr.dice) == 5
     for cx, cy, s, v in fr.dice:
         assert 0 <= cx < 320 and 0 <= cy < 240 and 22 * 0.9 * 0.9 <= s <= 64 * 1.1 * 1.5
         assert int(v) in range(1, 7)
+    table = render3d_frame(random.Random(9), bank, size=(320, 240), count=0)
+    assert len(table.dice) == 0
+    # each label lies on its die: the middle of its box is not the table around it
+    img = fr.image.astype(np.float32)
+    for cx, cy, s, _ in fr.dice:
+        r = max(2, int(s / 4))
+        middle = img[int(cy) - r:int(cy) + r, int(cx) - r:int(cx) + r].reshape(-1, 3)
+        ring = np.concatenate([img[max(0, int(cy - s)):int(cy + s), max(0, int(cx - s) - 6):max(1, int(cx - s))]
+                               .reshape(-1, 3), img[max(0, int(cy - s)):int(cy + s), int(cx + s):int(cx + s) + 6]
+                               .reshape(-1, 3)])
+        assert np.abs(np.median(middle, 0) - np.median(ring, 0)).max() > 12
 
 
 def test_a_translucent_body_lets_the_table_through_but_not_its_pips():
