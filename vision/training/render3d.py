@@ -106,11 +106,11 @@ def _pip_centres(half: float, spacing: float, pip_r: float, depth: float) -> tup
     return np.asarray(spheres, np.float32), np.asarray(paint, np.float32)
 
 
-def die_geometry(value: int, rng: random.Random, size: int = 72, slant: float = 0.0, azimuth: float = 0.0,
+def die_geometry(value: int, rng: random.Random, size: int = 72, slant: float = 0.0,
                  radius: float | None = None, pip_r: float | None = None) -> Geometry:
     """Trace one die, face ``value`` (1..6) up, turned at random about the
-    vertical, seen by a camera ``slant`` radians off vertical from
-    direction ``azimuth`` (radians), into a ``size`` px sprite (the die's
+    vertical, seen by a camera ``slant`` radians off vertical (the side
+    faces in view at the sprite's bottom; a frame turns its sprites), into a ``size`` px sprite (the die's
     half side ~0.3 of it).  ``radius``: edge rounding, share of the half
     side (default 0.08..0.35); ``pip_r``: pip radius, share of the half
     side (default 0.13..0.2).  Raises ValueError for a value outside
@@ -125,8 +125,7 @@ def die_geometry(value: int, rng: random.Random, size: int = 72, slant: float = 
     spheres, paint = _pip_centres(half, spacing, pip_r, depth)
     R = _rotation(value, rng.uniform(0, 2 * math.pi), rng)
     # camera frame: looking down -z_cam; the camera sits on the unit vector `eye` from the die
-    eye = np.array([math.sin(slant) * math.cos(azimuth), math.sin(slant) * math.sin(azimuth), math.cos(slant)],
-                   np.float32)
+    eye = np.array([math.sin(slant), 0.0, math.cos(slant)], np.float32)
     up = np.array([0, 1, 0], np.float32) if abs(eye[1]) < 0.9 else np.array([1, 0, 0], np.float32)
     right = np.cross(up, eye)
     right /= np.linalg.norm(right)
@@ -245,15 +244,18 @@ def table(rng: random.Random, w: int, h: int) -> np.ndarray:
     return np.clip(img * (1 + gx + gy)[..., None], 0, 255)
 
 
+#: body, pip BGR of plain dice: white, black, red, blue, yellow, green, purple, orange
+PLAIN = (((235, 235, 232), (25, 25, 25)), ((30, 30, 30), (235, 235, 235)), ((40, 35, 200), (240, 240, 240)),
+         ((180, 90, 25), (240, 240, 240)), ((40, 200, 230), (20, 20, 20)), ((60, 150, 40), (240, 240, 240)),
+         ((130, 40, 110), (240, 240, 240)), ((60, 140, 200), (20, 20, 20)))
+
+
 def _look(rng: random.Random) -> dict:
     """Body, pips, marbling, gloss and translucency of one drawn die: a
     plain die half the time (white, black, a strong colour, pips white or
     black), else any colour, dark smoky bodies with coloured pips, swirls."""
-    plain = [((235, 235, 232), (25, 25, 25)), ((30, 30, 30), (235, 235, 235)), ((40, 35, 200), (240, 240, 240)),
-             ((180, 90, 25), (240, 240, 240)), ((40, 200, 230), (20, 20, 20)), ((60, 150, 40), (240, 240, 240)),
-             ((130, 40, 110), (240, 240, 240)), ((60, 140, 200), (20, 20, 20))]
     if rng.random() < 0.45:
-        body, pip = rng.choice(plain)
+        body, pip = rng.choice(PLAIN)
         body = tuple(min(255, max(0, v * rng.uniform(0.8, 1.15))) for v in body)
     else:
         body = tuple(float(rng.randint(0, 255)) for _ in range(3))
