@@ -27,7 +27,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
     Returns:
         ``{"round": r, "seats": [str], "bests": [int]}``: one line a seat,
         "Seat 2: +7 pts · 4 droids, 1 boss, 4-pip trophy, +1 coin, power-up
-        Snake Eye kept" ("nothing blasted" when nothing changed); ``bests``
+        Snake Eye kept" (the trophy that completes the six adds "all 6
+        trophies +3", the plan's words; "nothing blasted" when nothing
+        changed); ``bests``
         the seats that gained most points.
     """
     lines, gains = [], []
@@ -40,6 +42,8 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         if bosses:
             bits.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
         bits += [f"{i + 1}-pip trophy" for i, (x, y) in enumerate(zip(b["trophies"], a["trophies"])) if y and not x]
+        if all(a["trophies"]) and not all(b["trophies"]):     # "+3 for all six": the parts add up (PT, stop 58)
+            bits.append("all 6 trophies +3")
         coins = a["coins_marked"] - b["coins_marked"]
         spent = a["coins_spent"] - b["coins_spent"]
         if coins:

@@ -19,7 +19,7 @@ LINES = ["Seat 1: +3 pts · 2 droids, 2-pip trophy, +1 power-up",
 LONG = ["Seat 1: +9 pts · 3 droids, 1 boss, 4-pip trophy, +2 coins, +1 power-up, Snake Eye unlocked",
         "Seat 2: +9 pts · 3 droids, 1 boss, 5-pip trophy, 1 coin spent, Lucky Seven unlocked",
         "Seat 3: +9 pts · 4 droids, 1 boss, 3-pip trophy, +1 coin, +1 power-up",
-        "Seat 4: +9 pts · 3 droids, 1 boss, 6-pip trophy, +2 coins, Cube Friend unlocked"]
+        "Seat 4: +12 pts · 3 droids, 1 boss, 6-pip trophy, all 6 trophies +3, +2 coins, Cube Friend unlocked"]
 
 
 @pytest.mark.skipif(not is_available("retrograde"), reason="Retrograde engine not available")
