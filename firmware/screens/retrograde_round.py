@@ -42,7 +42,7 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
         if bosses:
             bits.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
         bits += [f"{i + 1}-pip trophy" for i, (x, y) in enumerate(zip(b["trophies"], a["trophies"])) if y and not x]
-        if all(a["trophies"]) and not all(b["trophies"]):     # "+3 for all six": the parts add up (PT, stop 58)
+        if all(a["trophies"]) and not all(b["trophies"]):     # "+3 for all six": the parts add up (PT38)
             bits.append("all 6 trophies +3")
         coins = a["coins_marked"] - b["coins_marked"]
         spent = a["coins_spent"] - b["coins_spent"]

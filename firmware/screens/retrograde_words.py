@@ -256,7 +256,7 @@ def stop_forms(view: dict[str, Any], seat: int, chosen: dict[str, Any] | None, t
         if all_fit_letter(view, seat, chosen.get("card")):
             return all_fit_forms(view, seat, letter, on_card=True)
         return [f"press claims {letter}; {left} left", f"claims {letter}, {left} left",
-                f"claims {letter}, {view['rerolls_left']} left", f"press claims {letter}", f"claim {letter}?"]
+                f"claims {letter}; {left}", f"press claims {letter}", f"claim {letter}?"]   # PT38: never "2 left"
     letter = all_fit_letter(view, seat, target) if simulated else None
     if letter:
         return all_fit_forms(view, seat, letter, on_card=False)

@@ -1,6 +1,7 @@
-"""PT (stop 58): a round summary's parts add up to its points. Seat 2's
-"+8 pts · 1 droid, 1 boss, 6-pip trophy, 1 coin spent" made only 5: the
-+3 for all six trophies (rulebook scoring: "+3 for all six") was left out."""
+"""PT38 (a fresh play-tester, Retrograde seed 7): a round summary's parts
+add up to its points. Seat 2's "+8 pts · 1 droid, 1 boss, 6-pip trophy,
+1 coin spent" made only 5: the +3 for all six trophies (rulebook scoring:
+"+3 for all six") was left out."""
 from firmware.screens.retrograde_round import round_summary
 
 
