@@ -12,7 +12,8 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import armed_forms, card_keep_words, one_line, reroll_forms, stop_forms
+from firmware.screens.retrograde_words import (ALL_TROPHIES_WORDS, armed_forms, card_keep_words, one_line, reroll_forms,
+                                               stop_forms)
 from firmware.screens.choices import press_count
 
 
@@ -97,7 +98,7 @@ def _plan_bits(plan) -> tuple[str, str, str, str, str]:
     return (f"{droids} droid{'s' if droids != 1 else ''}" if droids else "",
             f"{plan.bosses} boss{'es' if plan.bosses != 1 else ''}" if plan.bosses else "",
             f"{plan.trophy}-pip trophy" if plan.trophy else "",   # the book's words ("my 4-pip trophy")
-            "all 6 trophies +3" if plan.trophy and trophy_pts >= 4 else "",
+            ALL_TROPHIES_WORDS if plan.trophy and trophy_pts >= 4 else "",
             f"{plan.coins} coin{'s' if plan.coins != 1 else ''} spent" if plan.coins else "")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.words import plural
+from firmware.screens.retrograde_words import ALL_TROPHIES_WORDS
 
 
 def result_pause(game, view: dict[str, Any]) -> tuple | None:
@@ -43,7 +44,7 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> dict[str, An
             bits.append(f"{bosses} boss{'es' if bosses != 1 else ''}")
         bits += [f"{i + 1}-pip trophy" for i, (x, y) in enumerate(zip(b["trophies"], a["trophies"])) if y and not x]
         if all(a["trophies"]) and not all(b["trophies"]):     # "+3 for all six": the parts add up (PT38)
-            bits.append("all 6 trophies +3")
+            bits.append(ALL_TROPHIES_WORDS)
         coins = a["coins_marked"] - b["coins_marked"]
         spent = a["coins_spent"] - b["coins_spent"]
         if coins:

@@ -21,6 +21,9 @@ from engines.words import plural
 
 from firmware.screens.retrograde_plans import card_letters
 
+#: The +3 for all six trophies (rulebook scoring), in a plan's words and a round summary's.
+ALL_TROPHIES_WORDS = "all 6 trophies +3"
+
 #: what the arrows choose, by action type
 _NOUNS = {"claim": "a target card", "reroll": "rolling again", "plan": "a blast plan",
           "blast": "droids to blast", "comet": "a comet to blast", "coin": "a die to copy with a coin",
