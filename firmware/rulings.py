@@ -47,6 +47,9 @@ TOO_LATE_WORDS = "too late: accepted"
 #: the nudges, or the cabinet has no check): the dice stand, nothing is chosen
 #: (issue 34, PT14: a press meant as a nudge armed a bonus card).
 READ_LATE_WORDS = "too late: dice read"
+#: Ruling CAB-6: what a person's OLED says once its dice check ran out
+#: (accepted) while its next press is still the check's "ok", not a choice.
+ACCEPTED_WORDS = "accepted; press: ok"
 
 
 def check_window_us(contest_ms: int, dice: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.rulings import LATE_OK_US
+from firmware.rulings import ACCEPTED_WORDS, LATE_OK_US
 from firmware.runtime.dice_table import COMMON
 
 #: How long a settled reading is held for the seat to check, ms (config
@@ -133,7 +133,7 @@ class ContestChecks:
             self.late_ok[key] = t_us + LATE_OK_US                # a press a moment late is still "ok"
             for seat in seen:                                    # the seat sees its check ended (issue 34)
                 self.unanswered[seat] = (key, t_us)              # and its next press answers it
-                runtime.say(seat, "dice accepted", t_us + LATE_OK_US)
+                runtime.say(seat, ACCEPTED_WORDS, t_us + LATE_OK_US)
 
     def _seen_by(self, runtime: Any, key: int) -> list[int]:
         """The people's seats whose OLED shows held reading ``key``'s check

@@ -16,7 +16,7 @@ from typing import Any
 from engines.words import plural
 from vision.tracker import AtRestTracker
 
-from firmware.rulings import LATE_OK_US, READ_LATE_WORDS, ROLLING_WORDS, check_window_us
+from firmware.rulings import ACCEPTED_WORDS, LATE_OK_US, READ_LATE_WORDS, ROLLING_WORDS, check_window_us
 from firmware.runtime.by_hand import BY_HAND
 from firmware.runtime.dice_stats import overlap
 from firmware.runtime.dice_table import COMMON
@@ -149,7 +149,7 @@ class ReadingAnswers:
         if self.table is not None and n >= ENTRY_AFTER:
             self.stats.entered_by_hand("common dice" if key == COMMON else f"seat {key + 1}", count)
             self.unread_seen.pop(key, None)
-            self.notes.pop(key if key != COMMON else 0, None)     # entered: "dice accepted" says the rest
+            self.notes.pop(key if key != COMMON else 0, None)     # entered: ACCEPTED_WORDS say the rest
             return list(self.table.trays[key].values)
         self._nudge(runtime, key, req, values, n, frame_t)
         return None
@@ -251,7 +251,7 @@ class ReadingAnswers:
         answers.append(self._answer(key, action, frame_t, runtime, wrong))
         if nudged is not None:          # its OLED asked for a nudge: its next press answers these dice
             self.unanswered[nudged] = (key, max(frame_t, self._cabinet_now), READ_LATE_WORDS)
-            runtime.say(nudged, "dice accepted", max(frame_t, self._cabinet_now) + LATE_OK_US)
+            runtime.say(nudged, ACCEPTED_WORDS, max(frame_t, self._cabinet_now) + LATE_OK_US)
 
     def _nudged_seat(self, runtime: Any, key: int) -> int | None:
         """The person's seat whose OLED asks now to nudge or reroll tray

@@ -46,6 +46,7 @@ from vision.still import StillWatch
 from vision.tracker import AtRestTracker
 from vision.trays import TrayZones
 
+from firmware.rulings import ACCEPTED_WORDS
 from firmware.runtime.clocks import SIM_CAMERA_UPTIME_US, CameraClock
 from firmware.runtime.dice_camera import BLANK_OF_RECENT, FRAME_US, CameraReads
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY, ContestChecks
@@ -378,7 +379,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         seat = key if key != COMMON else 0
         runtime.prompts.pop(seat, None)
         if seat in self.unanswered:      # its own dice went in unanswered before: its OLED says so again
-            runtime.prompts[seat] = "dice accepted"     # (window play: the common dice's nudge had replaced it)
+            runtime.prompts[seat] = ACCEPTED_WORDS     # (window play: the common dice's nudge had replaced it)
         return action
 
     def _forget(self, key: int) -> None:

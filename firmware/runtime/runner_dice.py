@@ -18,7 +18,7 @@ from typing import Any
 
 from hardware.debounce import InputEvent
 
-from firmware.rulings import (CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, READ_LATE_WORDS,
+from firmware.rulings import (ACCEPTED_WORDS, CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, READ_LATE_WORDS,
                               ROLLING_SHOWN_US, ROLLING_WORDS, TOO_LATE_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
@@ -27,7 +27,7 @@ from firmware.screens.games import cabinet_game
 
 #: The seat's words in passing (gone after a moment): about its dice check,
 #: and a group jump of its cursor (:mod:`firmware.runtime.group_jump`).
-PASSING = ("dice ok", "dice accepted", ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS,
+PASSING = ("dice ok", ACCEPTED_WORDS, ROLLING_WORDS, GROUP_WORDS, CHECK_LOOK_WORDS, TOO_LATE_WORDS,
            READ_LATE_WORDS)
 #: How long a press's "look first: check the dice" stays on the seat's OLED
 #: at least (longer while the guard still runs), us: as CAB-12's words.
@@ -65,7 +65,7 @@ class RunnerDice:
         #: tray's own words: "too late: dice read" after a nudge), else "dice ok"
         self._late_words: dict[int, str] = {}
         #: seat -> (a refused take-back's words, until when, us): kept apart from the prompts, which
-        #: a dice check, a "card taken" note or "dice accepted" replace (issue 34, PT13: a refusal
+        #: a dice check, a "card taken" note or ACCEPTED_WORDS replace (issue 34, PT13: a refusal
         #: vanished under the dice check that followed); drawn over any frame (``said_why``)
         self.refusals: dict[int, tuple[str, int]] = {}
         #: seat -> Change Dice Rolls action waiting for the camera (GR-7)
@@ -94,7 +94,7 @@ class RunnerDice:
                 del self.refusals[seat]
                 self.dirty = True
         for seat, until in list(self._prompt_until.items()):
-            if self.prompts.get(seat) == "dice accepted" and seat in self.dice.unanswered:
+            if self.prompts.get(seat) == ACCEPTED_WORDS and seat in self.dice.unanswered:
                 continue                   # until the seat answers, looks or has a new choice (CAB-6)
             gone = self.prompts.get(seat) == CHECK_LOOK_WORDS and self.dice.tray_of(seat, self.bots) is None
             if t_us >= until or gone:      # (a check's "look first" goes with the check)
@@ -248,11 +248,11 @@ class RunnerDice:
     def end_unanswered(self, seat: int) -> None:
         """``seat`` turned its cursor, or the round or phase changed: a
         check that ran out unanswered on its OLED is over (its next press
-        is a choice) and "dice accepted" leaves the OLED."""
+        is a choice) and its ACCEPTED_WORDS leaves the OLED."""
         self._phase_ended.pop(seat, None)          # (a turn of the cursor: its press is a choice)
         if self.dice is None or self.dice.unanswered.pop(seat, None) is None:
             return
-        if self.prompts.get(seat) == "dice accepted":
+        if self.prompts.get(seat) == ACCEPTED_WORDS:
             self.prompts.pop(seat)
             self._prompt_until.pop(seat, None)
             self.dirty = True

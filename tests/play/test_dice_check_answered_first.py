@@ -16,7 +16,7 @@ its choices: its press chooses (a claim stays a race; in Retrograde the
 cursor opens on "reroll", which arms first, RG-15)."""
 from __future__ import annotations
 
-from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
+from firmware.rulings import ACCEPTED_WORDS, LATE_OK_US, LOOK_FIRST_US
 
 
 def _rerolls(t, seat: int = 0) -> int:
@@ -83,10 +83,10 @@ def test_a_press_6s_after_an_unanswered_check_ran_out_answers_it(table):
     out = _check_runs_out(t)
     while t.t_ms < out + 5900:
         t.step()
-    assert "dice accepted" in _texts(t), "the OLED no longer says the check is over: " + _texts(t)
+    assert ACCEPTED_WORDS in _texts(t), "the OLED no longer says the check is over: " + _texts(t)
     _press_at(t, out + 6000)
     assert _armed(t) is None and _rerolls(t) == 0, "the press meant as 'dice ok' armed " + str(_armed(t))
-    assert "dice accepted" not in _texts(t), _texts(t)
+    assert ACCEPTED_WORDS not in _texts(t), _texts(t)
 
 
 def test_a_late_dice_ok_then_a_second_press_300ms_later_arms_nothing(table):
@@ -127,7 +127,7 @@ def test_a_turn_of_the_cursor_after_the_check_ran_out_makes_the_next_press_a_cho
         t.step()
     t.press(0, "right")
     t.press(0, "left")
-    assert "dice accepted" not in _texts(t)
+    assert ACCEPTED_WORDS not in _texts(t)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button")
     assert _armed(t) is not None and "again: roll all 6" in _texts(t), _texts(t)    # (RG-16: what it keeps)

@@ -19,7 +19,7 @@ accepted"), so nothing told the seat its check had ended before the bonus
 card replaced it; now every person's seat that showed it says so."""
 from __future__ import annotations
 
-from firmware.rulings import LATE_OK_US, LOOK_FIRST_US
+from firmware.rulings import ACCEPTED_WORDS, LATE_OK_US, LOOK_FIRST_US
 from firmware.runtime.dice_table import COMMON
 
 
@@ -140,9 +140,9 @@ def test_a_press_after_the_check_ran_out_unanswered_answers_it_then_a_press_choo
     s = t.session
     _to_common_check(t)
     t.run_until(lambda t: COMMON not in s.dice.held, max_passes=400)
-    assert "dice accepted" in " ".join(t.oled_texts(0))
+    assert ACCEPTED_WORDS in " ".join(t.oled_texts(0))
     t.step(ms=1500)
-    assert "dice accepted" in " ".join(t.oled_texts(0))     # still: the seat did not answer
+    assert ACCEPTED_WORDS in " ".join(t.oled_texts(0))     # still: the seat did not answer
     t.press(0, "button")
     assert s.runtime.controls[0].armed is None and "dice ok" in " ".join(t.oled_texts(0))
     t.step(ms=LOOK_FIRST_US // 1000 + 100)

@@ -21,7 +21,7 @@ import firmware.runtime.dice_camera as dice_camera
 from firmware.runtime.dice_readings import asks_nudge
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.journal_lines import encode_line
-from firmware.rulings import LONG_PRESS_US, LOOK_FIRST_US, TOO_LATE_WORDS
+from firmware.rulings import ACCEPTED_WORDS, LONG_PRESS_US, LOOK_FIRST_US, TOO_LATE_WORDS
 from vision.die import Die
 
 #: PT14's journal (seed 3, seat 2 a bot) up to seat 1's "add 1 die": its die is rolled next.
@@ -75,7 +75,7 @@ def test_pt14_shot57_a_hold_0_9s_into_the_turn_that_began_after_the_check_ran_ou
     t.run_until(lambda t: len(t.journal()) > lines and t.has_choice(0), max_passes=600)   # the bot served
     assert t.journal()[lines]["player"] == 1
     turn = t.t_ms
-    assert "dice accepted" in _texts(t), "the OLED no longer says the check is over: " + _texts(t)
+    assert ACCEPTED_WORDS in _texts(t), "the OLED no longer says the check is over: " + _texts(t)
     _press_at(t, turn + 900, hold_ms=LONG_PRESS_US // 1000 + 300)     # the hold meant as "wrong"
     assert s.runtime.controls[0].armed is None, "the late hold armed " + str(s.runtime.controls[0].armed)
     assert not [a for a in t.journal()[lines:] if a.get("player") == 0], "the late hold chose something"
@@ -109,7 +109,7 @@ def test_pt14_shot50_a_press_after_unread_dice_were_entered_arms_no_bonus_card(t
     assert "common dice" in _texts(t), _texts(t)
     t.run_until(lambda t: COMMON not in s.dice.held, max_passes=300)
     t.step(2)
-    assert "dice accepted" in _texts(t), _texts(t)
+    assert ACCEPTED_WORDS in _texts(t), _texts(t)
     t.run_until(lambda t: t.has_choice(0), max_passes=300)       # the draft: a bonus card to keep
     assert s.runtime.controls[0].shown(s.game).chosen["type"] == "pick_bonus"
     appeared = t.t_ms

@@ -24,6 +24,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.app.window_loop import ESC_CONFIRM_S
+from firmware.rulings import ACCEPTED_WORDS
 
 from .harness import cut_before
 
@@ -62,7 +63,7 @@ class _Watch:
             if held and self.rt.pause.paused:
                 if self.rt.stats.actions != actions:
                     self.moved_held.append(f"{self.t.t_ms} ms: {list(self.rt.log)[log:]}")
-                if self.rt.prompts.get(0) == "dice accepted":
+                if self.rt.prompts.get(0) == ACCEPTED_WORDS:
                     self.said_held.append(f"{self.t.t_ms} ms: dice accepted")
                 continue
             if held:

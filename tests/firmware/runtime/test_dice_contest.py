@@ -13,7 +13,7 @@ from engines import new_game
 from engines.registry import is_available
 from firmware.runtime import config
 from firmware.runtime import journal as journal_mod
-from firmware.rulings import LONG_PRESS_US, LOOK_FIRST_US, check_window_us
+from firmware.rulings import ACCEPTED_WORDS, LONG_PRESS_US, LOOK_FIRST_US, check_window_us
 from firmware.runtime.dice_contest import CONTESTS_BEFORE_ENTRY
 from firmware.runtime.dice_station import DiceStation
 from firmware.runtime.dice_table import COMMON, SimTable
@@ -301,7 +301,7 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
         answers = station.poll(rt, t)
         t = max(t + 1, station.next_us() or t + 1)
     assert answers and len(answers[0]["values"]) == 3, "the window ran out: accepted"
-    assert rt.prompts == {0: "dice accepted"}, "the person's seat is told, the bot's is not (issue 34)"
+    assert rt.prompts == {0: ACCEPTED_WORDS}, "the person's seat is told, the bot's is not (issue 34)"
 
 
 def test_bad_contest_window_is_refused_and_the_default_is_the_documented_one():
