@@ -99,6 +99,7 @@ from vision.calibration.photos import MAX_WINDOWS, TURNS, check_labels, fit_samp
 from vision.calibration.threshold import counts_at, value_readings
 from vision.calibration.window_fit import die_patches, fit_window, window_text, window_words
 from vision.dataset import list_images, scene_key
+from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW
 from vision.reader import DiceReader
 
@@ -147,7 +148,7 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     fit_imgs, confirm_imgs = _fit_and_confirm_photos(folder)
     _check_features_output(reader)
     base = reader.min_value_p_without_calibration  # "before" is the reader without any calibration
-    as_is = reader.with_heads(None).with_window(None)  # the nets as shipped, the shipped window
+    as_is = reader.with_heads(None).with_window(None).with_adaptation(None)  # the nets as shipped, the shipped window
     say(f"reading the {len(fit_imgs)} photos to learn from")
     plain = value_readings(as_is, fit_imgs)[0]
     check_labels(plain, folder)
@@ -164,10 +165,12 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     protos, proto_note, proto_weight, proto_reads = learned_prototypes(windowed.at(base), fit_imgs, *fit, base)
     say(f"trying each change on the {len(fit_imgs)} photos")
     tries, margins = candidates_to_try(windowed, window, fit_imgs, fit, (plain, labelled), base, heads, proto_reads)
+    say("tuning the nets to your camera's light and dice")
+    adaptations, adapt_note = adapted_candidate(as_is, fit_imgs, labelled, base, tries, margins)
     say(f"checking each change on the {len(confirm_imgs)} photos kept back")
     before = score_folder(folder, as_is.at(base).read_dice, confirm_imgs)
     plain_confirm = value_readings(as_is.at(base), confirm_imgs)[0]  # the reader as it is, at any threshold
-    candidates, learned = score_candidates(as_is, folder, confirm_imgs, tries, protos)
+    candidates, learned = score_candidates(as_is, folder, confirm_imgs, tries, protos, adaptations)
     shipped_fit = counts_at(plain, base)
     ok = confirmed(candidates, before, plain_confirm)
     info = {"folder": str(folder), "fit_photos": len(fit_imgs), "fit_dice": found, "labelled_dice": labelled,
@@ -175,6 +178,7 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
             "window_fit": {"window": window.as_list(), "dice": len(patches), "loss_shipped": round(loss_shipped, 4),
                            "loss": round(loss_window, 4)},
             "before": _figures(before), "before_fit": dict(zip(("right", "wrong"), shipped_fit)),
+            "adaptation": adapt_note,
             "prototypes": proto_note or (f"learned on {found} dice, weight {proto_weight:g}" if proto_weight
                                          else "too few dice of some face in each half of the fit photos"),
             "candidates": {k: {"min_value_p": t, "layers": bool(hs), "prototypes": bool(learned[k]),
@@ -184,7 +188,8 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
             "seconds": round(time.perf_counter() - t0, 1), "made": time.strftime("%Y-%m-%d %H:%M:%S")}
     if not ok:
         raise refusal(candidates, before, info["confirm_photos"])
-    kind, hs, pr, w, t, after = choose_candidate(ok, candidates, learned, before, shipped_fit, base)
+    kind, hs, pr, w, t, after = choose_candidate(ok, candidates, learned, before, shipped_fit, base,
+                                                 frozenset(adaptations))
     info.update(kind=kind, min_value_p=t, window=w.as_list(), after=_figures(after),
                 margin=margins.get(kind, "") if t is not None else "")
     if stored is not None:  # the owner's calibration in use, on the same rolls
@@ -193,7 +198,36 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
                           **_figures(mine), "kept": keeps_stored((mine.correct, mine.wrong),
                                                                  (after.correct, after.wrong))}
         info["seconds"] = round(time.perf_counter() - t0, 1)
-    return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w, pr)
+    return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w, pr,
+                       adaptations.get(kind))
+
+
+def adapted_candidate(as_is: DiceReader, fit_imgs: list[Path], labelled: int, base: float, tries: list[tuple],
+                      margins: dict) -> tuple[dict, str]:
+    """The candidate "adapted and threshold": the face nets of ``as_is``
+    (the reader as shipped) adapted to the windows of every find of the
+    fit photos ``fit_imgs`` (:mod:`vision.adapt`: no labels used), its
+    threshold the cheapest for the players on its readings of those
+    photos (``labelled`` dice, :func:`vision.calibration.threshold.cheapest_threshold`).  Appended to ``tries`` (and its margin's
+    words to ``margins``) when it can be made.  Returns ({its name: the
+    :class:`vision.adapt.Adaptation`} or {}, what was done, or why not, in
+    words)."""
+    from vision.adapt import MIN_WINDOWS, fit_adaptation, reader_windows
+    from vision.calibration.threshold import cheapest_threshold
+    frames = [f for f in (cv2.imread(str(p), cv2.IMREAD_COLOR) for p in fit_imgs) if f is not None]
+    windows = reader_windows(as_is, frames)
+    if len(windows) < MIN_WINDOWS:
+        return {}, f"too few finds to tune the nets to ({len(windows) // 2}; needs {MIN_WINDOWS // 2})"
+    try:
+        adaptation = fit_adaptation(Path(as_is.models.face).parent, windows)
+    except VisionInputError as exc:
+        return {}, f"not tried: {exc}"
+    readings = value_readings(as_is.with_adaptation(adaptation).at(base), fit_imgs)[0]
+    t = cheapest_threshold(readings, labelled, base)    # (no label went into these readings)
+    name = "adapted and threshold"
+    tries.append((name, {}, SHIPPED_WINDOW, t, readings))
+    margins[name] = ""
+    return {name: adaptation}, f"tuned on {len(windows)} windows of {len(windows) // 2} finds"
 
 
 def _fit_and_confirm_photos(folder: Path) -> tuple[list[Path], list[Path]]:

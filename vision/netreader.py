@@ -44,7 +44,7 @@ import importlib.util
 import json
 import os
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -113,17 +113,19 @@ class _Model:
     and the game loop keeps the other cores.  ``runtime``: None is
     :func:`default_runtime`."""
 
-    def __init__(self, path: Path, runtime: str | None = None):
+    def __init__(self, path: Path, runtime: str | None = None, data: bytes | None = None):
         self.path, self.runtime = path, runtime or default_runtime()
+        source = str(path) if data is None else data    # ``data``: the net's bytes (an adapted copy of ``path``)
         if self.runtime == "onnxruntime":
             import onnxruntime as ort
             so = ort.SessionOptions()
             so.intra_op_num_threads, so.inter_op_num_threads = 1, 1
             so.log_severity_level = 3
-            self._session = ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
+            self._session = ort.InferenceSession(source, so, providers=["CPUExecutionProvider"])
             self._input = self._session.get_inputs()[0].name
         else:
-            self._net = cv2.dnn.readNet(str(path))
+            self._net = (cv2.dnn.readNet(source) if data is None
+                         else cv2.dnn.readNetFromONNX(np.frombuffer(data, np.uint8)))
 
         self.outputs = (len(self._session.get_outputs()) if self.runtime == "onnxruntime"
                         else len(self._net.getUnconnectedOutLayersNames()))
@@ -199,6 +201,9 @@ class Models:
     expert: Path | None
     runtime: str
     expert2: Path | None = None
+    #: a calibration's statistics adaptation of the face nets to a camera
+    #: (:class:`vision.adapt.Adaptation`; None: the nets as trained)
+    adaptation: object | None = None
 
     @classmethod
     def shipped(cls, runtime: str | None = None) -> "Models":
@@ -284,7 +289,31 @@ class Models:
         if expert and not self.has_expert:
             raise VisionInputError("the dice reader models in use have no expert face classifier "
                                    "(dice_face_expert.onnx)")
-        return _loaded(self.expert if expert else self.face, self.runtime)
+        return self._face_net(self.expert if expert else self.face, "expert" if expert else "fast")
+
+    def _face_net(self, path: Path, name: str) -> _Model:
+        """The loaded face net of ``path`` ("fast", "expert" or "expert2":
+        ``name``), adapted where these models carry an adaptation of it."""
+        layers = self.adaptation.nets.get(name) if self.adaptation is not None else None
+        if not layers:
+            return _loaded(path, self.runtime)
+        key = (path.with_name(f"{path.name}#adapted-{self.adaptation.digest}"), self.runtime)
+        net = _LOADED.get(key)
+        if net is None:
+            from vision.adapt import fold_into
+            net = _LOADED[key] = _Model(path, self.runtime, fold_into(path.read_bytes(), layers))
+        return net
+
+    def with_adaptation(self, adaptation: object | None) -> "Models":
+        """These models with a calibration's adaptation of their face nets
+        (:class:`vision.adapt.Adaptation`; None: the nets as trained).
+        Raises :class:`VisionInputError` when it does not fit the nets
+        (another model's calibration): the adapted nets are made here."""
+        new = replace(self, adaptation=adaptation)
+        for name, path in (("fast", new.face), ("expert", new.expert), ("expert2", new.expert2)):
+            if path is not None:
+                new._face_net(path, name)
+        return new
 
     def find_dice(self, frame: np.ndarray, min_heat: float = DET_MIN_HEAT, close_look: bool = True) -> list[Candidate]:
         """Die candidates in ``frame`` found by this detector (:func:`find_dice`)."""
@@ -311,7 +340,7 @@ class Models:
             x = _blob(windows)
             z = net(x).reshape(len(windows), -1).astype(np.float64)
             if expert and self.expert2 is not None:  # the two experts' probabilities averaged
-                z2 = _loaded(self.expert2, self.runtime)(x).reshape(len(windows), -1).astype(np.float64)
+                z2 = self._face_net(self.expert2, "expert2")(x).reshape(len(windows), -1).astype(np.float64)
                 return ((_softmax(z) + _softmax(z2)) / 2).astype(np.float32)
         else:  # this cabinet's calibrated last layer and prototypes
             y, f = net.with_features(_blob(windows))

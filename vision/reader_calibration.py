@@ -25,20 +25,36 @@ class CalibratedCopies:
     :func:`dataclasses.replace`)."""
 
     def with_calibration(self, heads: dict | None = None, window: WindowGeometry | None = None,
-                         min_value_p: float | None = None, prototypes: dict | None = None) -> "DiceReader":
+                         min_value_p: float | None = None, prototypes: dict | None = None,
+                         adaptation=None) -> "DiceReader":
         """A copy reading with a calibration's last layers ``heads`` (None:
         the nets' own), face ``window`` (None: the shipped one), value
-        threshold ``min_value_p`` (the "calibration" source; None: none)
-        and face ``prototypes`` (None: none; :meth:`with_prototypes`).
-        Raises :class:`VisionInputError` when a head or prototypes do not
-        fit the models (another model's calibration), the window is not a
+        threshold ``min_value_p`` (the "calibration" source; None: none),
+        face ``prototypes`` (None: none; :meth:`with_prototypes`) and its
+        ``adaptation`` of the face nets to the camera (None: none;
+        :meth:`with_adaptation`).  Raises :class:`VisionInputError` when a
+        head, prototypes or the adaptation do not fit the models (another
+        model's calibration), the window is not a
         :class:`vision.netreader.WindowGeometry` or the threshold is out of
         range."""
         window = _checked_window(window)
         if min_value_p is not None:
             min_value_p = check_min_value_p(min_value_p)
-        return replace(self, heads=self.models.check_heads(heads), window=window,
-                       calibration_p=min_value_p, prototypes=self._checked_prototypes(prototypes))
+        adapted = self.with_adaptation(adaptation)
+        return replace(adapted, heads=adapted.models.check_heads(heads), window=window,
+                       calibration_p=min_value_p, prototypes=adapted._checked_prototypes(prototypes))
+
+    def with_adaptation(self, adaptation) -> "DiceReader":
+        """A copy whose face nets are adapted to a camera
+        (:class:`vision.adapt.Adaptation`, :mod:`vision.adapt`; None: the
+        nets as trained); layers, prototypes, window and thresholds kept.
+        Raises :class:`VisionInputError` when it does not fit the nets."""
+        from vision.adapt import Adaptation
+        if adaptation is not None and not isinstance(adaptation, Adaptation):
+            raise VisionInputError(f"adaptation must be vision.adapt.Adaptation, got {type(adaptation).__name__}")
+        if adaptation == self.models.adaptation:
+            return self
+        return replace(self, models=self.models.with_adaptation(adaptation))
 
     def with_prototypes(self, prototypes: dict | None) -> "DiceReader":
         """A copy whose face nets add a calibration's face prototypes
@@ -78,9 +94,10 @@ class CalibratedCopies:
 
     def without_calibration(self) -> "DiceReader":
         """A copy reading as shipped: the nets' own last layers, no face
-        prototypes, the shipped window and no calibration threshold
+        prototypes, no adaptation, the shipped window and no calibration threshold
         (option and config kept)."""
-        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={})
+        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={},
+                       models=self.models.with_adaptation(None) if self.models.adaptation is not None else self.models)
 
 
 def _checked_window(window: WindowGeometry | None) -> WindowGeometry:

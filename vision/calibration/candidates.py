@@ -149,10 +149,11 @@ def candidates_to_try(windowed: DiceReader, window: WindowGeometry, images: list
 
 
 def score_candidates(as_is: DiceReader, folder: str | os.PathLike, confirm_imgs: list[Path], tries: list[tuple],
-                     protos: dict) -> tuple[dict, dict]:
+                     protos: dict, adaptations: dict | None = None) -> tuple[dict, dict]:
     """Each candidate of ``tries`` (:func:`candidates_to_try`), read by
     ``as_is`` (the nets as shipped) with its layers, prototypes (``protos``
-    for the prototypes' candidates), window and threshold, scored on the
+    for the prototypes' candidates), adaptation (``adaptations``: {name:
+    :class:`vision.adapt.Adaptation`}), window and threshold, scored on the
     confirmation photos ``confirm_imgs`` of ``folder``: ({name: (heads,
     window, threshold, its :class:`vision.score.Score` there, (right,
     wrong) of its fit readings at its threshold)}, {name: the prototypes
@@ -161,7 +162,8 @@ def score_candidates(as_is: DiceReader, folder: str | os.PathLike, confirm_imgs:
     candidates, learned = {}, {}
     for name, hs, w, t, fit_reads in tries:
         learned[name] = protos if name.startswith("prototypes") else {}
-        candidate = as_is.with_heads(hs or None).with_prototypes(learned[name] or None).with_window(w).at(t)
+        candidate = (as_is.with_adaptation((adaptations or {}).get(name)).with_heads(hs or None)
+                     .with_prototypes(learned[name] or None).with_window(w).at(t))
         candidates[name] = (hs, w, t, score_folder(folder, candidate.read_dice, confirm_imgs), counts_at(fit_reads, t))
     return candidates, learned
 
@@ -190,7 +192,8 @@ def refusal(candidates: dict, before, confirm_photos: int) -> CalibrationError:
 
 
 def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_fit: tuple[int, int],
-                     base: float) -> tuple[str, dict, dict, WindowGeometry, float | None, object]:
+                     base: float, adapted: frozenset = frozenset()
+                     ) -> tuple[str, dict, dict, WindowGeometry, float | None, object]:
     """The candidate kept of those ``ok`` (:func:`confirmed`) that read the
     confirmation rolls better than ``before`` (the players' cost,
     :func:`vision.calibration.confirm.player_cost`, falls there): the one worth
@@ -200,7 +203,9 @@ def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_
     when it is worth no more than the reader as it is (``before`` on the
     rolls, ``shipped_fit`` (right, wrong) on the fit photos).  Returns
     (kind, heads, prototypes, window, threshold (None: ``base``, the one in
-    effect), its score on the rolls)."""
+    effect), its score on the rolls).  ``adapted``: the names of the
+    candidates that adapt the nets (:mod:`vision.adapt`), a change of their
+    own even at ``base``."""
     def worth(right: int, wrong: int, fit: tuple[int, int]) -> int:  # on the fit photos and the confirmation rolls
         return weigh(right + fit[0], wrong + fit[1])
     # the confirmation rolls must read better (the players' cost falls there), not only as well
@@ -212,7 +217,7 @@ def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_
     hs, w, t, after, fit_after = ok[kind]
     pr = learned[kind]
     if (worth(after.correct, after.wrong, fit_after) <= worth(before.correct, before.wrong, shipped_fit)
-            or (not hs and not pr and w == SHIPPED_WINDOW and t == base)):
+            or (not hs and not pr and w == SHIPPED_WINDOW and t == base and kind not in adapted)):
         # no better than the reader as it is: keep that (no layers, prototypes, window or threshold of its own)
         kind, hs, pr, w, t, after = "as shipped", {}, {}, SHIPPED_WINDOW, None, before
     elif t == base:
@@ -240,6 +245,8 @@ def kept_words(kind: str, base: float, t: float | None, before: dict | None = No
         parts.append("knows what your dice's faces look like")
     if "window" in kind:
         parts.append("reads the top faces as your camera sees them")
+    if "adapted" in kind:
+        parts.append("tuned to your camera's light and dice")
     if t > base:
         careful = "careful mode: fewer misreads, more dice to nudge"
         if before and after:

@@ -5,8 +5,10 @@ cabinet's state folder) with a fingerprint of the models it was made for.
 
 Format (:data:`FILE_FORMAT`): the arrays ``<net>_W``, ``<net>_b`` (each
 face net's last layer), ``proto_<net>_centre``, ``_means``, ``_near`` (its
-face prototypes, :mod:`vision.prototypes`) and ``meta`` (UTF-8 JSON:
-format, models, info, heads, min_value_p, window, prototypes' weights).
+face prototypes, :mod:`vision.prototypes`), ``adapt_<net>_<k>_a``, ``_c``
+(the scale and shift of convolution k's channels, :mod:`vision.adapt`) and
+``meta`` (UTF-8 JSON: format, models, info, heads, min_value_p, window,
+prototypes' weights, adapted layers per net).
 :func:`save` writes it atomically; :func:`load` reads every format up to
 :data:`FILE_FORMAT` and refuses a damaged file, one of a later format or
 one made for other models; :func:`apply` gives a reader with it.  How a
@@ -23,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.adapt import Adaptation
 from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW, Models, WindowGeometry
 from vision.reader import MIN_VALUE_P_RANGE, DiceReader
@@ -30,9 +33,10 @@ from vision.reader import MIN_VALUE_P_RANGE, DiceReader
 #: file name of a cabinet's calibration in its state folder
 CALIBRATION_FILE = "dice_calibration.npz"
 #: the calibration file's format: 1 (no ``format`` in the file; layers,
-#: window, threshold), 2 (and face prototypes, :mod:`vision.prototypes`).
-#: A file of format 1 loads as before; one of a later format is refused
-FILE_FORMAT = 2
+#: window, threshold), 2 (and face prototypes, :mod:`vision.prototypes`),
+#: 3 (and the face nets' adaptation to the camera, :mod:`vision.adapt`).
+#: A file of an earlier format loads as before; one of a later format is refused
+FILE_FORMAT = 3
 
 
 class CalibrationError(VisionInputError):
@@ -51,8 +55,10 @@ class Calibration:
     window for this camera (:class:`vision.netreader.WindowGeometry`; None:
     the shipped window); ``prototypes`` what this cabinet's dice look like
     to each face net ("fast" / "expert" -> :class:`vision.prototypes.Prototypes`;
-    empty: none).  ``heads`` may be empty: the nets' own layers with this
-    cabinet's threshold (and window, and prototypes)."""
+    empty: none); ``adaptation`` the face nets' statistics adapted to this
+    camera (:class:`vision.adapt.Adaptation`; None: none).  ``heads`` may be
+    empty: the nets' own layers with this cabinet's threshold (and window,
+    prototypes, adaptation)."""
 
     heads: dict[str, tuple[np.ndarray, np.ndarray]]
     models: str
@@ -60,6 +66,7 @@ class Calibration:
     min_value_p: float | None = None
     window: WindowGeometry | None = None
     prototypes: dict = field(default_factory=dict)
+    adaptation: object | None = None
 
 
 def models_fingerprint(models: Models) -> str:
@@ -81,9 +88,13 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     arrays = {f"{k}_{part}": v for k, (W, b) in cal.heads.items() for part, v in (("W", W), ("b", b))}
     arrays.update({f"proto_{k}_{part}": getattr(pr, part) for k, pr in cal.prototypes.items()
                    for part in ("centre", "means", "near")})
+    adapted = cal.adaptation.nets if cal.adaptation is not None else {}
+    arrays.update({f"adapt_{k}_{i}_{part}": v for k, layers in adapted.items() for i, (a, c) in enumerate(layers)
+                   for part, v in (("a", a), ("c", c))})
     meta = json.dumps({"format": FILE_FORMAT, "models": cal.models, "info": cal.info, "heads": sorted(cal.heads),
                        "min_value_p": cal.min_value_p, "window": cal.window.as_list() if cal.window else None,
-                       "prototypes": {k: pr.weight for k, pr in sorted(cal.prototypes.items())}})
+                       "prototypes": {k: pr.weight for k, pr in sorted(cal.prototypes.items())},
+                       "adaptation": {k: len(layers) for k, layers in sorted(adapted.items())}})
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".npz")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -130,6 +141,8 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
             heads = {k: (z[f"{k}_W"].astype(np.float32), z[f"{k}_b"].astype(np.float32)) for k in meta["heads"]}
             protos = {k: Prototypes(z[f"proto_{k}_centre"], z[f"proto_{k}_means"], z[f"proto_{k}_near"], weight)
                       for k, weight in (meta.get("prototypes") or {}).items()}
+            adapted = {k: [(z[f"adapt_{k}_{i}_a"], z[f"adapt_{k}_{i}_c"]) for i in range(int(n))]
+                       for k, n in (meta.get("adaptation") or {}).items()}
     except (FileNotFoundError, CalibrationError):
         raise
     except Exception as exc:
@@ -154,8 +167,13 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
     except VisionInputError as exc:
         raise CalibrationError(f"{path}: its face window is not valid ({exc}); "
                                "calibrate again or reset with `cabinet dice calibrate --reset`") from None
+    try:
+        adaptation = Adaptation.of(adapted) if adapted else None
+    except VisionInputError as exc:
+        raise CalibrationError(f"{path}: its adaptation of the face nets is not valid ({exc}); "
+                               "calibrate again or reset with `cabinet dice calibrate --reset`") from None
     cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}), None if p is None else float(p),
-                      None if window == SHIPPED_WINDOW else window, protos)
+                      None if window == SHIPPED_WINDOW else window, protos, adaptation)
     if cal.models != models_fingerprint(models):
         raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
@@ -164,11 +182,12 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
 
 def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
     """``reader`` reading with ``cal``'s last layers, face prototypes, face
-    window and value threshold (``None``: the nets' own layers, the shipped window and no
+    window, adaptation and value threshold (``None``: the nets' own layers, the shipped window and no
     calibration threshold: :meth:`vision.reader.DiceReader.without_calibration`);
     ``reader`` itself is not changed.  Raises
     :class:`vision.die.VisionInputError` when ``cal``'s layers do not fit
     ``reader``'s models."""
     if cal is None:
         return reader.without_calibration()
-    return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p, cal.prototypes or None)
+    return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p, cal.prototypes or None,
+                                   cal.adaptation)

@@ -104,6 +104,21 @@ def threshold_choice(readings: list[tuple[float, bool]], labelled: int, base: fl
     return THRESHOLDS[-1], THRESHOLDS[-1]
 
 
+def cheapest_threshold(readings: list[tuple[float, bool]], labelled: int, base: float) -> float:
+    """The value threshold, ``base`` (the one in effect) or one of
+    :data:`THRESHOLDS` above it, at which the dice of ``readings``
+    ((confidence, right) of the dice given a value, of ``labelled``
+    labelled dice) cost the players least
+    (:func:`vision.calibration.confirm.player_cost`: each die misread
+    counts as :data:`~vision.calibration.confirm.MISREAD_COST` unread
+    ones); of equal costs the higher.  For readings not fitted to these
+    dice's labels (:mod:`vision.adapt` learns from the finds alone), where
+    the fit photos' cost is a fair estimate of the cost to come."""
+    from vision.calibration.confirm import player_cost
+    options = sorted({base, *(t for t in THRESHOLDS if t > base + 1e-9)}, reverse=True)
+    return min(options, key=lambda t: player_cost(labelled, *counts_at(readings, t)))
+
+
 def choose_threshold(readings: list[tuple[float, bool]], labelled: int, base: float) -> float:
     """The value threshold chosen for the dice of ``readings`` (the second
     of :func:`threshold_choice`, which says how)."""
