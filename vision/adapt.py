@@ -13,8 +13,9 @@ spread: ``y' = a (y - mean_new) + mean_train``, ``a = spread_train /
 spread_new``, which is folded into the convolution itself (its weights, or
 an 8-bit copy's per-channel weight scales, times ``a``; its bias moved), so
 the adapted net costs what the net costs.  A few hundred windows are
-enough (measured: 300 windows of a set the nets never saw read it about
-as well as 2000 do; ``docs/dice-reader-history.md``, 2026-12-05, night).
+enough (measured on a set the nets never saw: 60 windows, 30 finds, read
+it almost as well as 2000 do; ``docs/dice-reader-history.md``, 2026-12-05,
+night).
 
 Which of the owner's windows: every find of the calibration photos, cut as
 the reader cuts them, and turned as the experts read them (dice and not
@@ -43,7 +44,7 @@ SOURCE_STATS = "face_stats.npz"
 #: the face nets of a models folder, by the names a calibration uses
 NETS = {"fast": "dice_face", "expert": "dice_face_expert", "expert2": "dice_face_expert2"}
 #: an adaptation is fitted on at most this many windows (and needs this few)
-MAX_WINDOWS, MIN_WINDOWS = 800, 100
+MAX_WINDOWS, MIN_WINDOWS = 800, 60
 #: a channel whose spread on the owner's windows is below this share of its
 #: training spread is left as it is (a channel the owner's dice never light)
 MIN_SPREAD_SHARE = 0.02

@@ -118,6 +118,11 @@ class GuidedCalibration(Learning):
         self.prototypes: dict = {}
         #: why no face prototypes were learned ("" when they were)
         self.prototypes_note = ""
+        #: the face nets adapted to the captured frames (:mod:`vision.adapt`; None: none; the
+        #: "adapted" candidate), its value threshold, and what was done or why not
+        self.adaptation = None
+        self.adapted_p: float | None = None
+        self.adaptation_note = ""
         self.fit_cpu_s = 0.0
         self.decide_cpu_s = 0.0
         self.camera_faults = 0          # bad pictures in all
@@ -176,7 +181,7 @@ class GuidedCalibration(Learning):
         self.why = ""
         #: each candidate's counts on the confirmed rolls ({"dice", "right", "wrong", "unread"}), by decide()
         self.tried: dict[str, dict[str, int]] = {}
-        #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window", "as shipped" or
+        #: the candidate kept by decide(): "layers", "prototypes", "threshold", "window", "adapted", "as shipped" or
         #: "yours" (the calibration in use, :attr:`stored`, reads the rolls as well: nothing is stored)
         self.kind = ""
 

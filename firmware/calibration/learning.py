@@ -7,13 +7,15 @@ window or threshold; the flow's reader itself stays as shipped."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from vision.calibration.candidates import kept_words
 from vision.calibration.confirm import keeps_stored, reads_worse, weigh
 from vision.calibration.file import Calibration, CalibrationError, apply, models_fingerprint
 from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
-from vision.calibration.threshold import THRESHOLDS, choose_threshold, counts_at, margin_words
+from vision.calibration.threshold import THRESHOLDS, cheapest_threshold, choose_threshold, counts_at, margin_words
+from vision.die import VisionInputError
 from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_words
 from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
 from vision.reader import DiceReader
@@ -58,6 +60,7 @@ class Learning:
             if window != SHIPPED_WINDOW:
                 self.window = window
                 self.window_p = self._choose_threshold("window", self.reader.with_window(window))
+            self._adapt_nets()
         except CalibrationError as exc:
             self.refuse(str(exc))
             return
@@ -67,6 +70,29 @@ class Learning:
         for s in self.seats.values():
             s.status, s.dice, s.shown_us = "waiting", 0, self.now_us
         self._changed()
+
+    def _adapt_nets(self) -> None:
+        """The "adapted" candidate: the face nets adapted to every find of
+        the captured frames (:mod:`vision.adapt`, no labels used), its
+        threshold the players' cheapest on its readings of the captured
+        faces (:func:`vision.calibration.threshold.cheapest_threshold`);
+        none where it cannot be made (:attr:`adaptation_note` says why)."""
+        from vision.adapt import MIN_WINDOWS, fit_adaptation, reader_windows
+        frames = [frame for _, (frame, _, _) in sorted(self._captured.items(), key=lambda kv: kv[0])]
+        windows = reader_windows(self.reader, frames)
+        if len(windows) < MIN_WINDOWS:
+            self.adaptation_note = f"too few finds to tune the nets to ({len(windows) // 2}; needs {MIN_WINDOWS // 2})"
+            return
+        try:
+            self.adaptation = fit_adaptation(Path(self.reader.models.face).parent, windows)
+        except VisionInputError as exc:
+            self.adaptation_note = f"not tried: {exc}"
+            return
+        adapted = self.reader.with_adaptation(self.adaptation)
+        readings, labelled = self._fit_readings(adapted)
+        self._fit_reads["adapted"] = readings
+        self.adapted_p = cheapest_threshold(readings, labelled, adapted.min_value_p)
+        self.adaptation_note = f"tuned on {len(windows)} windows of {len(windows) // 2} finds"
 
     def _choose_threshold(self, name: str = "plain", reader: DiceReader | None = None) -> float:
         """The value threshold for these dice (:func:`vision.calibration.threshold.choose_threshold`)
@@ -183,7 +209,8 @@ class Learning:
         elif not ok:
             self.after = candidates["layers"]
             named = {"layers": "new layers", "prototypes": "what your dice look like",
-                     "threshold": "a higher threshold", "window": "a window for this camera"}
+                     "threshold": "a higher threshold", "window": "a window for this camera",
+                     "adapted": "the nets tuned to your camera"}
             worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
                               for k, a in candidates.items())
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
@@ -230,6 +257,8 @@ class Learning:
         at_window_p = None
         if self.window is not None:
             candidates["window"] = self.score(None, self.window_p, self.window)
+        if self.adaptation is not None:
+            candidates["adapted"] = self._read_rolls(self.reader.with_adaptation(self.adaptation).at(self.adapted_p))
             at_window_p = (self.before if self.window_p in (None, base) else
                            candidates["threshold"] if self.window_p == self.min_value_p else
                            self.score(None, self.window_p))
@@ -246,10 +275,12 @@ class Learning:
         if not ok:
             self._no_change(b)
             return
-        thresholds = {"layers": base, "prototypes": base, "threshold": self.min_value_p, "window": self.window_p}
+        thresholds = {"layers": base, "prototypes": base, "threshold": self.min_value_p, "window": self.window_p,
+                      "adapted": self.adapted_p}
         # the new layers (prototypes) were learned on the captured faces, so their own
         # readings of them would flatter them: they are weighed with the shipped reader's
-        fit_reads = {"layers": "plain", "prototypes": "plain", "threshold": "plain", "window": "window"}
+        fit_reads = {"layers": "plain", "prototypes": "plain", "threshold": "plain", "window": "window",
+                     "adapted": "adapted"}   # (the adaptation learned no label: its own readings are fair)
 
         def worth(a: dict[str, int], reads: str, t: float | None) -> int:
             right, wrong = self._fit_counts(reads, t or base)
@@ -266,6 +297,8 @@ class Learning:
             what = "what each face of your dice looks like"
         elif self.kind == "window":
             what = f"{window_words(self.window)}, value threshold {self.window_p:g}"
+        elif self.kind == "adapted":
+            what = f"the nets tuned to your camera's light and dice, value threshold {self.adapted_p:g}"
         else:
             what = f"value threshold {self.min_value_p:g}"
         t = thresholds.get(self.kind) or base
@@ -307,6 +340,7 @@ class Learning:
         info = {"source": "guided", "seats": sorted(self.seats), "faces": list(self.faces),
                 "fit_dice": self.fit_dice, "windows": self.fit_windows, "confirm_rolls": len(self.confirmed),
                 "prototypes": self.prototypes_note or ("learned" if self.prototypes else "none"),
+                "adaptation": self.adaptation_note,
                 "before": self.before, "after": self.after, "candidates": dict(self.tried),
                 "adapt_cpu_s": round(self.fit_cpu_s, 2),
                 "confirm_cpu_s": round(self.decide_cpu_s, 2), "kind": self.kind,
@@ -326,4 +360,8 @@ class Learning:
             return Calibration({}, fingerprint, info, self.min_value_p)
         if self.kind == "prototypes":
             return Calibration({}, fingerprint, info, prototypes=self.prototypes)
+        if self.kind == "adapted":
+            p = None if self.adapted_p == self.reader.min_value_p_without_calibration else self.adapted_p
+            info["min_value_p"] = p
+            return Calibration({}, fingerprint, info, p, adaptation=self.adaptation)
         return Calibration(self.heads, fingerprint, info)

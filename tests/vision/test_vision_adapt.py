@@ -102,7 +102,7 @@ def test_an_adaptation_that_does_not_fit_the_net_is_refused():
     with pytest.raises(VisionInputError, match="above 0"):
         Adaptation.of({"fast": [(np.array([0.0]), np.array([0.0]))]})
     with pytest.raises(VisionInputError, match="need"):
-        fit_adaptation(MODELS, reader_windows(SHIPPED, _frames(1, 2))[:10])
+        fit_adaptation(MODELS, reader_windows(SHIPPED, _frames(1, 2))[:8])
 
 
 def test_an_adapted_reader_reads_with_adapted_nets_and_without_calibration_drops_them():
