@@ -44,7 +44,11 @@ Method (light: about a second per hundred dice on one core, no PyTorch):
    learned from the same windows' features (:mod:`vision.prototypes`: what
    each face of these dice looks like to the nets, added to their scores,
    with a reject option for a die unlike any of them), their threshold
-   chosen the same way.
+   chosen the same way; and the nets *adapted to the camera*
+   (:mod:`vision.adapt`: each channel of the fit photos' finds moved back
+   to its training mean and spread; no label used), their threshold the
+   players' cheapest on their own readings of the fit photos
+   (:func:`vision.calibration.threshold.cheapest_threshold`).
 5. Every fourth scene of the folder (by name; augmented copies are one
    scene) is kept back as *confirmation rolls*
    (:mod:`vision.calibration.confirm`): the reader reads them without a
@@ -122,8 +126,9 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     Returns the :class:`Calibration` (not yet stored: :func:`save`) of the
     candidate kept (``info["kind"]``: "threshold" - the nets' own layers
     and window -, "window and threshold", "layers and threshold",
-    "layers, window and threshold", "prototypes and threshold" or
-    "prototypes, window and threshold"; "as shipped", no layers, window or
+    "layers, window and threshold", "prototypes and threshold",
+    "prototypes, window and threshold" or "adapted and threshold"
+    (:attr:`Calibration.adaptation`); "as shipped", no layers, window or
     threshold of its own, when no candidate is worth more than the reader
     as it is; ``min_value_p`` None where the threshold kept is the one in
     effect), its ``info`` with the window fit, the confirmation figures

@@ -183,7 +183,8 @@ class Learning:
         chosen for these dice (:meth:`_choose_threshold`); and, where the
         captured faces read better through another window
         (:func:`vision.calibration.window_fit.fit_window`), that window with a threshold
-        chosen for it.  A candidate that reads the rolls worse
+        chosen for it; and the nets adapted to the camera (:meth:`_adapt_nets`).
+        A candidate that reads the rolls worse
         (:func:`vision.calibration.confirm.reads_worse`) is out; of the others the
         one worth most on the rolls and the captured faces together
         (:func:`vision.calibration.confirm.weigh`) is kept for :meth:`calibration`
