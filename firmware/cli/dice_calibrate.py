@@ -101,6 +101,13 @@ def _from_labelled(args, path: Path, reader) -> int:
     return 0
 
 
+#: what a calibration tries, in an owner's words (the candidates of vision.calibration.candidates)
+TRIED_WORDS = ("new layers, what your dice's faces look like, where the camera sees them, the nets tuned to your "
+               "camera, another threshold")
+#: a calibration's adaptation of the expert face nets (vision.adapt), in an owner's words
+TUNED_WORDS = "the expert face nets tuned to your camera's light and dice"
+
+
 def _yours(figures: dict) -> str:
     """The owner's calibration in use, by its date: "your calibration of 2026-11-02 10:00"."""
     made = str(figures.get("made") or "")[:16]
@@ -122,8 +129,8 @@ def _say_kept(cal, path: Path) -> None:
           f"({_figures_words(mine)})")
     best = info.get("kind", "as shipped")
     if best == "as shipped":
-        print(f"the reader as shipped reads them: {_figures_words(info['before'])}; nothing tried (new layers, what "
-              "your dice's faces look like, where the camera sees them, another threshold) reads them better")
+        print(f"the reader as shipped reads them: {_figures_words(info['before'])}; nothing tried ({TRIED_WORDS}) "
+              "reads them better")
     else:
         new = calibrate.kept_words(best, info["threshold_before"], cal.min_value_p, info["before"], info["after"])
         print(f"the best new calibration ({new.removeprefix('now using: ')}) reads them: "
@@ -213,6 +220,8 @@ def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
             kept += ", what each face of your dice looks like to them"
         if cal.window is not None:
             kept += f", {calibrate.window_words(cal.window)}"
+        if cal.adaptation is not None:
+            kept += f", {TUNED_WORDS}"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(f"in detail: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")
@@ -221,8 +230,7 @@ def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
             print(f"why: {why}")
     else:
         print(f"in detail: the reader as it is, its own layers at the threshold in effect "
-              f"({info['threshold_before']:g}): nothing tried (new layers, what your dice's faces look like, "
-              "where the camera sees them, another threshold) reads these dice better")
+              f"({info['threshold_before']:g}): nothing tried ({TRIED_WORDS}) reads these dice better")
         why = _as_is_why(info, a)
         if why:
             print(f"why: {why}")
@@ -294,8 +302,9 @@ def _guided_kept(result: dict) -> str:
     if result["kind"] == "window":
         w = result.get("window")
         return (calibrate.window_words(WindowGeometry(*w)) if w else "the window as shipped") + at
-    return ("the reader as it is: nothing tried (new layers, what your dice's faces look like, where the camera "
-            "sees them, another threshold) reads your dice better")
+    if result["kind"] == "adapted":
+        return TUNED_WORDS + at
+    return f"the reader as it is: nothing tried ({TRIED_WORDS}) reads your dice better"
 
 
 def _guided(args, cfg, path: Path) -> int:
