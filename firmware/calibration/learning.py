@@ -15,8 +15,8 @@ from vision.calibration.file import Calibration, CalibrationError, apply, models
 from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
 from vision.calibration.threshold import THRESHOLDS, cheapest_threshold, choose_threshold, counts_at, margin_words
-from vision.die import VisionInputError
 from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_words
+from vision.die import VisionInputError
 from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
 from vision.reader import DiceReader
 
@@ -258,11 +258,11 @@ class Learning:
         at_window_p = None
         if self.window is not None:
             candidates["window"] = self.score(None, self.window_p, self.window)
-        if self.adaptation is not None:
-            candidates["adapted"] = self._read_rolls(self.reader.with_adaptation(self.adaptation).at(self.adapted_p))
             at_window_p = (self.before if self.window_p in (None, base) else
                            candidates["threshold"] if self.window_p == self.min_value_p else
                            self.score(None, self.window_p))
+        if self.adaptation is not None:
+            candidates["adapted"] = self._read_rolls(self.reader.with_adaptation(self.adaptation).at(self.adapted_p))
         return candidates, at_window_p
 
     def _keep_best(self, candidates: dict[str, dict[str, int]], ok: dict[str, dict[str, int]], base: float) -> None:

@@ -52,3 +52,23 @@ def test_an_adapted_candidate_that_reads_the_rolls_best_is_kept_and_stored(monke
     assert cal.adaptation == flow.adaptation and cal.info["adaptation"].startswith("tuned on")
     back = calibrate.load(calibrate.save(cal, tmp_path / "c.npz"), flow.reader.models)
     assert calibrate.apply(flow.reader, back).models.adaptation == flow.adaptation
+
+
+@pytest.mark.parametrize("adapted", [False, True])
+def test_the_window_is_still_held_against_its_threshold_alone(monkeypatch, adapted):
+    """A window's candidate is held against the nets as shipped at its own
+    threshold, with or without an adapted candidate beside it (the review
+    of this change: adding the adapted candidate had moved that line under it)."""
+    from vision.netreader import WindowGeometry
+    flow = GuidedCalibration([0], lambda: None, None)
+    flow.heads, flow.prototypes, flow.min_value_p = {}, {}, 0.9
+    flow.window, flow.window_p = WindowGeometry(0.9, 0.0, -0.05, 0.0), 0.9
+    if adapted:
+        flow.adaptation, flow.adapted_p = object(), 0.8
+        monkeypatch.setattr(type(flow.reader), "with_adaptation", lambda self, a: self)
+    counts = {"dice": 10, "right": 8, "wrong": 0, "unread": 2}
+    monkeypatch.setattr(flow, "score", lambda *a, **kw: dict(counts))
+    monkeypatch.setattr(flow, "_read_rolls", lambda reader: dict(counts))
+    candidates, at_window_p = flow._score_candidates(0.8)
+    assert at_window_p == candidates["threshold"]
+    assert ("adapted" in candidates) == adapted
