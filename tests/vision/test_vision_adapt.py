@@ -8,7 +8,6 @@ import random
 import shutil
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
@@ -23,6 +22,8 @@ from vision.die import VisionInputError  # noqa: E402
 from vision.netreader import MODELS, Models  # noqa: E402
 from vision.reader import DiceReader  # noqa: E402
 from vision.synth import DieSpec, render_frame  # noqa: E402
+
+from test_vision_calibrate import _drawn_set  # noqa: E402  (a labelled folder of drawn trays)
 
 SHIPPED = DiceReader()
 
@@ -151,26 +152,10 @@ def test_the_calibration_file_keeps_an_adaptation_and_refuses_a_damaged_one(tmp_
         calibrate.apply(SHIPPED, calibrate.load(other, SHIPPED.models))
 
 
-def _labelled_set(folder: Path, frames: list[np.ndarray], seed: int) -> Path:
-    (folder / "images").mkdir(parents=True)
-    (folder / "labels").mkdir()
-    rng = random.Random(seed)
-    for n, _ in enumerate(frames):
-        specs = [DieSpec(rng.randint(1, 6), rng.choice(["red", "white", "blue"]), (70 + 100 * k, 110),
-                         rng.uniform(0, 90), 44) for k in range(5)]
-        img = np.clip(render_frame((560, 220), specs, seed=seed * 100 + n).astype(np.float32)
-                      * np.float32((1.25, 1.05, 0.65)), 0, 255).astype(np.uint8)
-        cv2.imwrite(str(folder / "images" / f"roll_{n:02d}.png"), img)
-        (folder / "labels" / f"roll_{n:02d}.txt").write_text("".join(
-            f"{s.value - 1} {s.center[0] / 560:.5f} {s.center[1] / 220:.5f} {62 / 560:.5f} {62 / 220:.5f}\n"
-            for s in specs))
-    return folder
-
-
 def test_a_labelled_calibration_weighs_the_nets_adapted_to_the_camera(tmp_path):
     """The candidate is made from the fit photos' finds and scored on the
     photos kept back like every other; what it did is said."""
-    folder = _labelled_set(tmp_path / "set", [None] * 16, 21)
+    folder = _drawn_set(tmp_path / "set", 16, 21)
     cal = calibrate.calibrate_from_labelled(SHIPPED, folder)
     assert "adapted and threshold" in cal.info["candidates"], cal.info["adaptation"]
     assert cal.info["adaptation"].startswith("tuned on")
@@ -183,7 +168,7 @@ def test_models_without_training_statistics_are_not_adapted(tmp_path):
         shutil.copy(f, tmp_path / f.name)
     shutil.copy(MODELS / "quantized.json", tmp_path / "quantized.json")
     reader = DiceReader(models=Models.load(tmp_path))
-    folder = _labelled_set(tmp_path / "set", [None] * 16, 23)
+    folder = _drawn_set(tmp_path / "set", 16, 23)
     cal = calibrate.calibrate_from_labelled(reader, folder)
     assert "adapted and threshold" not in cal.info["candidates"]
     assert "face_stats" in cal.info["adaptation"] and cal.adaptation is None
