@@ -224,7 +224,7 @@ def fit_layers(model_bytes: bytes, source: list[tuple[np.ndarray, np.ndarray]], 
     (spread below :data:`MIN_SPREAD_SHARE` of the training one) are left
     unchanged.  Raises :class:`VisionInputError` when ``source`` does not
     fit the net."""
-    n = len(channel_stats(model_bytes, x[:1]))
+    n = len(_convs(_onnx().load_from_string(model_bytes)))
     if n != len(source):
         raise VisionInputError(f"training statistics of {len(source)} layers for a net of {n}: "
                                "remake them (python -m vision.training.face_stats)")
@@ -305,5 +305,22 @@ def fit_adaptation(folder: str | Path, windows: list[np.ndarray] | np.ndarray,
                           for n in present})
 
 
-__all__ = ["ADAPTED_NETS", "Adaptation", "MAX_WINDOWS", "MIN_WINDOWS", "NETS", "SOURCE_STATS", "channel_stats", "fit_adaptation",
-           "fit_layers", "fold_into", "reader_windows", "source_stats"]
+def adapt_to(reader, frames) -> tuple[Adaptation | None, str]:
+    """The calibration's tuned candidate: the experts of ``reader`` (a
+    :class:`vision.reader.DiceReader` as shipped) adapted to every find of
+    ``frames`` (H x W x 3 uint8 BGR; :func:`reader_windows`,
+    :func:`fit_adaptation`), and what was done in an owner's words: (the
+    adaptation, "tuned on N windows of M finds"), or (None, why not: too
+    few finds, no training statistics, no onnx package)."""
+    windows = reader_windows(reader, frames)
+    if len(windows) < MIN_WINDOWS:
+        return None, f"too few finds to tune the nets to ({len(windows) // 2}; needs {MIN_WINDOWS // 2})"
+    try:
+        adaptation = fit_adaptation(Path(reader.models.face).parent, windows)
+    except VisionInputError as exc:
+        return None, f"not tried: {exc}"
+    return adaptation, f"tuned on {len(windows)} windows of {len(windows) // 2} finds"
+
+
+__all__ = ["ADAPTED_NETS", "Adaptation", "MAX_WINDOWS", "MIN_WINDOWS", "NETS", "SOURCE_STATS", "adapt_to",
+           "channel_stats", "fit_adaptation", "fit_layers", "fold_into", "reader_windows", "source_stats"]

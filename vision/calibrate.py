@@ -103,7 +103,6 @@ from vision.calibration.photos import MAX_WINDOWS, TURNS, check_labels, fit_samp
 from vision.calibration.threshold import counts_at, value_readings
 from vision.calibration.window_fit import die_patches, fit_window, window_text, window_words
 from vision.dataset import list_images, scene_key
-from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW
 from vision.reader import DiceReader
 
@@ -171,7 +170,12 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     say(f"trying each change on the {len(fit_imgs)} photos")
     tries, margins = candidates_to_try(windowed, window, fit_imgs, fit, (plain, labelled), base, heads, proto_reads)
     say("tuning the nets to your camera's light and dice")
-    adaptations, adapt_note = adapted_candidate(as_is, fit_imgs, labelled, base, tries, margins)
+    tuned, adapt_note = adapted_candidate(as_is, fit_imgs, labelled, base)
+    adaptations = {}
+    if tuned is not None:
+        name, adaptation, t, readings = tuned
+        tries.append((name, {}, SHIPPED_WINDOW, t, readings))
+        margins[name], adaptations[name] = "", adaptation
     say(f"checking each change on the {len(confirm_imgs)} photos kept back")
     before = score_folder(folder, as_is.at(base).read_dice, confirm_imgs)
     plain_confirm = value_readings(as_is.at(base), confirm_imgs)[0]  # the reader as it is, at any threshold
@@ -207,32 +211,25 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
                        adaptations.get(kind))
 
 
-def adapted_candidate(as_is: DiceReader, fit_imgs: list[Path], labelled: int, base: float, tries: list[tuple],
-                      margins: dict) -> tuple[dict, str]:
-    """The candidate "adapted and threshold": the face nets of ``as_is``
-    (the reader as shipped) adapted to the windows of every find of the
-    fit photos ``fit_imgs`` (:mod:`vision.adapt`: no labels used), its
-    threshold the cheapest for the players on its readings of those
-    photos (``labelled`` dice, :func:`vision.calibration.threshold.cheapest_threshold`).  Appended to ``tries`` (and its margin's
-    words to ``margins``) when it can be made.  Returns ({its name: the
-    :class:`vision.adapt.Adaptation`} or {}, what was done, or why not, in
-    words)."""
-    from vision.adapt import MIN_WINDOWS, fit_adaptation, reader_windows
+def adapted_candidate(as_is: DiceReader, fit_imgs: list[Path], labelled: int, base: float
+                      ) -> tuple[tuple | None, str]:
+    """The candidate "adapted and threshold": the expert nets of ``as_is``
+    (the reader as shipped) tuned to every find of the fit photos
+    ``fit_imgs`` (:func:`vision.adapt.adapt_to`: no labels used), its
+    threshold the cheapest for the players on its readings of those photos
+    (``labelled`` dice, :func:`vision.calibration.threshold.cheapest_threshold`).
+    Returns ((its name, the :class:`vision.adapt.Adaptation`, threshold,
+    the fit photos' readings) or None where it cannot be made, what was
+    done or why not, in words)."""
+    from vision.adapt import adapt_to
     from vision.calibration.threshold import cheapest_threshold
     frames = [f for f in (cv2.imread(str(p), cv2.IMREAD_COLOR) for p in fit_imgs) if f is not None]
-    windows = reader_windows(as_is, frames)
-    if len(windows) < MIN_WINDOWS:
-        return {}, f"too few finds to tune the nets to ({len(windows) // 2}; needs {MIN_WINDOWS // 2})"
-    try:
-        adaptation = fit_adaptation(Path(as_is.models.face).parent, windows)
-    except VisionInputError as exc:
-        return {}, f"not tried: {exc}"
+    adaptation, note = adapt_to(as_is, frames)
+    if adaptation is None:
+        return None, note
     readings = value_readings(as_is.with_adaptation(adaptation).at(base), fit_imgs)[0]
     t = cheapest_threshold(readings, labelled, base)    # (no label went into these readings)
-    name = "adapted and threshold"
-    tries.append((name, {}, SHIPPED_WINDOW, t, readings))
-    margins[name] = ""
-    return {name: adaptation}, f"tuned on {len(windows)} windows of {len(windows) // 2} finds"
+    return ("adapted and threshold", adaptation, t, readings), note
 
 
 def _fit_and_confirm_photos(folder: Path) -> tuple[list[Path], list[Path]]:

@@ -7,7 +7,6 @@ window or threshold; the flow's reader itself stays as shipped."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from vision.calibration.candidates import kept_words
 from vision.calibration.confirm import keeps_stored, reads_worse, weigh
@@ -16,7 +15,6 @@ from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
 from vision.calibration.threshold import THRESHOLDS, cheapest_threshold, choose_threshold, counts_at, margin_words
 from vision.calibration.window_fit import WINDOW_DICE, fit_window, patch_of, window_words
-from vision.die import VisionInputError
 from vision.netreader import NOT_A_DIE, SHIPPED_WINDOW, WindowGeometry
 from vision.reader import DiceReader
 
@@ -77,22 +75,15 @@ class Learning:
         threshold the players' cheapest on its readings of the captured
         faces (:func:`vision.calibration.threshold.cheapest_threshold`);
         none where it cannot be made (:attr:`adaptation_note` says why)."""
-        from vision.adapt import MIN_WINDOWS, fit_adaptation, reader_windows
+        from vision.adapt import adapt_to
         frames = [frame for _, (frame, _, _) in sorted(self._captured.items(), key=lambda kv: kv[0])]
-        windows = reader_windows(self.reader, frames)
-        if len(windows) < MIN_WINDOWS:
-            self.adaptation_note = f"too few finds to tune the nets to ({len(windows) // 2}; needs {MIN_WINDOWS // 2})"
-            return
-        try:
-            self.adaptation = fit_adaptation(Path(self.reader.models.face).parent, windows)
-        except VisionInputError as exc:
-            self.adaptation_note = f"not tried: {exc}"
+        self.adaptation, self.adaptation_note = adapt_to(self.reader, frames)
+        if self.adaptation is None:
             return
         adapted = self.reader.with_adaptation(self.adaptation)
         readings, labelled = self._fit_readings(adapted)
         self._fit_reads["adapted"] = readings
         self.adapted_p = cheapest_threshold(readings, labelled, adapted.min_value_p)
-        self.adaptation_note = f"tuned on {len(windows)} windows of {len(windows) // 2} finds"
 
     def _choose_threshold(self, name: str = "plain", reader: DiceReader | None = None) -> float:
         """The value threshold for these dice (:func:`vision.calibration.threshold.choose_threshold`)
@@ -262,7 +253,8 @@ class Learning:
                            candidates["threshold"] if self.window_p == self.min_value_p else
                            self.score(None, self.window_p))
         if self.adaptation is not None:
-            candidates["adapted"] = self._read_rolls(self.reader.with_adaptation(self.adaptation).at(self.adapted_p))
+            tuned = self.reader.with_adaptation(self.adaptation).at(self.adapted_p)
+            candidates["adapted"] = self._read_rolls(tuned)
         return candidates, at_window_p
 
     def _keep_best(self, candidates: dict[str, dict[str, int]], ok: dict[str, dict[str, int]], base: float) -> None:

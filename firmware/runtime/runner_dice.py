@@ -18,8 +18,8 @@ from typing import Any
 
 from hardware.debounce import InputEvent
 
-from firmware.rulings import (ACCEPTED_WORDS, CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US, READ_LATE_WORDS,
-                              ROLLING_SHOWN_US, ROLLING_WORDS, TOO_LATE_WORDS)
+from firmware.rulings import (ACCEPTED_WORDS, CHECK_LOOK_WORDS, LATE_OK_US, LONG_PRESS_US, LOOK_FIRST_US,
+                              READ_LATE_WORDS, ROLLING_SHOWN_US, ROLLING_WORDS, TOO_LATE_WORDS)
 from firmware.runtime.dice_table import COMMON
 from firmware.runtime.group_jump import GROUP_WORDS
 from firmware.runtime.takeback import is_refusal
@@ -248,7 +248,7 @@ class RunnerDice:
     def end_unanswered(self, seat: int) -> None:
         """``seat`` turned its cursor, or the round or phase changed: a
         check that ran out unanswered on its OLED is over (its next press
-        is a choice) and its ACCEPTED_WORDS leaves the OLED."""
+        is a choice) and its ACCEPTED_WORDS leave the OLED."""
         self._phase_ended.pop(seat, None)          # (a turn of the cursor: its press is a choice)
         if self.dice is None or self.dice.unanswered.pop(seat, None) is None:
             return
