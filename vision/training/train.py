@@ -97,10 +97,16 @@ class FaceNet(nn.Module):
         """N x (w[-1] * (FACE_PX // 16) ** 2) features the last linear layer reads."""
         return self.f[:-2](x)
 
+    def logits(self, f):
+        """N x 7 logits from N features (:meth:`features`)."""
+        return self.f[-1](f)
+
 
 class _WithFeatures(nn.Module):
-    """A face net giving its logits (output ``y``) and the features its last
-    layer reads (output ``features``), for per-cabinet calibration."""
+    """A face net (``features`` and ``logits`` methods: :class:`FaceNet`,
+    :class:`vision.training.lite.LiteFace`) giving its logits (output
+    ``y``) and the features its last layer reads (output ``features``),
+    for per-cabinet calibration."""
 
     def __init__(self, net: FaceNet):
         super().__init__()
@@ -108,7 +114,7 @@ class _WithFeatures(nn.Module):
 
     def forward(self, x):
         f = self.net.features(x)
-        return self.net.f[-1](f), f
+        return self.net.logits(f), f
 
 
 def _to_tensor(imgs: list[np.ndarray]) -> torch.Tensor:
@@ -310,7 +316,7 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     dyn = {"x": {0: "n", 2: "h", 3: "w"}} if shape[-1] != FACE_PX else {"x": {0: "n"}}
     outputs = ["y"]
-    if isinstance(net, FaceNet):  # its features too, for `cabinet dice calibrate`
+    if hasattr(net, "features"):  # a face net: its features too, for `cabinet dice calibrate`
         net, outputs = _WithFeatures(net).eval(), ["y", "features"]
         dyn["features"] = {0: "n"}
     torch.onnx.export(net, torch.zeros(*shape), str(path), dynamo=False, opset_version=13,

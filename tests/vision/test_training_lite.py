@@ -1,0 +1,57 @@
+"""The expert that starts from ImageNet (vision.training.lite): its first
+layer reads the face nets' input as Lite0 read ImageNet's, and its ONNX
+file is a face net the reader runs, features and all."""
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("onnx")
+
+from vision.netreader import FACE_PX, _Model  # noqa: E402
+from vision.training.lite import HEAD, LiteFace, imagenet_lite  # noqa: E402
+
+
+def _weights_or_skip():
+    from vision.training.lite import weights_file
+    try:
+        return weights_file()
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))
+
+
+def test_first_layer_reads_bgr_as_lite0_read_rgb():
+    path = _weights_or_skip()
+    sd = torch.load(path, map_location="cpu")
+    net = imagenet_lite(path)
+    img = np.random.default_rng(3).integers(0, 256, (2, FACE_PX, FACE_PX, 3)).astype(np.float32)  # BGR
+    ours = torch.from_numpy((img - 128) / 64).permute(0, 3, 1, 2)
+    theirs = torch.from_numpy((img[..., ::-1] - 127) / 128).permute(0, 3, 1, 2)  # RGB, as Lite0 was trained
+    with torch.no_grad():
+        got = net.stem[0](ours)
+        want = torch.nn.functional.conv2d(theirs, sd["_conv_stem.weight"], stride=2, padding=1)
+    # the means differ by one grey level: at most sum|w| / 128 per output
+    bound = sd["_conv_stem.weight"].abs().sum((1, 2, 3)).max().item() / 128 + 1e-5
+    assert (got - want).abs().max().item() <= bound
+    assert (got - want).abs().max().item() < 0.1 * want.abs().max().item()
+
+
+def test_imagenet_weights_fill_every_layer_but_the_last():
+    path = _weights_or_skip()
+    sd = torch.load(path, map_location="cpu")
+    net = imagenet_lite(path)
+    assert torch.equal(net.blocks[15].project[0].weight, sd["_blocks.15._project_conv.weight"])
+    assert torch.equal(net.head[1].running_var, sd["_bn1.running_var"])
+    assert net.fc.weight.shape == (7, HEAD)
+
+
+def test_exported_lite_face_is_a_face_net_with_features(tmp_path):
+    from vision.training.train import export
+    torch.manual_seed(0)
+    net = LiteFace().eval()
+    export(net, (1, 3, FACE_PX, FACE_PX), tmp_path / "dice_face_expert2.onnx")
+    x = np.random.default_rng(1).normal(size=(5, 3, FACE_PX, FACE_PX)).astype(np.float32)
+    y, f = _Model(tmp_path / "dice_face_expert2.onnx").with_features(x)
+    assert y.reshape(5, -1).shape == (5, 7) and f.reshape(5, -1).shape == (5, HEAD)
+    with torch.no_grad():
+        want = net(torch.from_numpy(x)).numpy()
+    np.testing.assert_allclose(y.reshape(5, -1), want, atol=1e-3)
