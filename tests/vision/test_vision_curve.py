@@ -94,7 +94,7 @@ def test_dice_score_curve_prints_both_rates_per_rule_and_threshold(tmp_path):
                           "--no-calibration"], capture_output=True, text=True, timeout=120)
     assert got.returncode == 0, got.stderr
     out = json.loads(got.stdout.strip().splitlines()[-1])
-    assert out["labelled_dice"] == 6 and out["in_effect"] == {"rule": "expert", "min_value_p": 0.8}
+    assert out["labelled_dice"] == 6 and out["in_effect"] == {"rule": "expert", "min_value_p": 0.7}
     assert {(r["rule"], r["min_value_p"]) for r in out["curve"]} == {
         (r, t) for r in curve.RULES for t in curve.CURVE_THRESHOLDS}
     for r in out["curve"]:

@@ -15,6 +15,7 @@ from vision.die import VisionInputError
 from vision.multilook import MultiLook
 from vision.netreader import SHIPPED_WINDOW, Candidate, Models, WindowGeometry
 from vision.reader import DiceReader
+from vision.reader_settings import DEFAULT_MIN_VALUE_P
 from vision.synth import DieSpec, render_frame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def _sure_at(p_value: float):
 def test_two_readers_read_side_by_side_each_with_its_own_threshold():
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     cands = [Candidate(100.0, 100.0, 48.0, 0.9)]
-    careful = stub_reader(_sure_at(0.75), cands)                     # below the threshold as shipped
+    careful = stub_reader(_sure_at(0.65), cands)                     # below the threshold as shipped
     bold = careful.with_min_value_p(0.6, "config")
     for _ in range(2):                                               # interleaved: nothing leaks between them
         assert [d.value for d in careful.read_dice(frame)] == [None]
@@ -45,18 +46,18 @@ def test_the_station_s_looks_read_with_the_reader_they_are_given():
     models and threshold, not a shared one."""
     frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
     cands = [Candidate(100.0, 100.0, 48.0, 0.9)]
-    assert [d.value for d in MultiLook(stub_reader(_sure_at(0.75), cands)).read(frame)] == [None]
-    assert [d.value for d in MultiLook(stub_reader(_sure_at(0.75), cands, min_value_p=0.6)).read(frame)] == [4]
+    assert [d.value for d in MultiLook(stub_reader(_sure_at(0.65), cands)).read(frame)] == [None]
+    assert [d.value for d in MultiLook(stub_reader(_sure_at(0.65), cands, min_value_p=0.6)).read(frame)] == [4]
     with pytest.raises(VisionInputError, match="DiceReader"):
         MultiLook(None)
 
 
 def test_a_changed_copy_leaves_the_original_as_it_was():
     r = DiceReader()
-    changed = r.with_window(WindowGeometry(dy=-0.08)).with_min_value_p(0.95, "calibration").at(0.7)
+    changed = r.with_window(WindowGeometry(dy=-0.08)).with_min_value_p(0.95, "calibration").at(0.6)
     assert (changed.window, changed.min_value_p, changed.min_value_p_without_calibration) == (
-        WindowGeometry(dy=-0.08), 0.7, 0.8)
-    assert (r.window, r.min_value_p, r.calibration_p, r.heads) == (SHIPPED_WINDOW, 0.8, None, {})
+        WindowGeometry(dy=-0.08), 0.6, DEFAULT_MIN_VALUE_P)
+    assert (r.window, r.min_value_p, r.calibration_p, r.heads) == (SHIPPED_WINDOW, DEFAULT_MIN_VALUE_P, None, {})
     assert changed.without_calibration().window == SHIPPED_WINDOW
     assert changed.models is r.models                                # the same files: nothing reloaded
     with pytest.raises(Exception):                                   # frozen: no setting to change in place

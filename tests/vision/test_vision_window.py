@@ -14,6 +14,7 @@ from vision.calibration.window_fit import WINDOW_MIN_GAIN, fit_window, patch_of,
 from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW, Models, WindowGeometry
 from vision.reader import DiceReader
+from vision.reader_settings import DEFAULT_MIN_VALUE_P
 from vision.synth import DieSpec, render_frame
 
 #: the reader as shipped (its models' fingerprint names a calibration's models)
@@ -163,7 +164,7 @@ def test_a_calibration_keeps_its_window_and_a_damaged_window_is_refused(tmp_path
     assert back.window == g and back.min_value_p == 0.95
     calibrated = calibrate.apply(SHIPPED, back)
     assert calibrated.window == g and calibrated.min_value_p == 0.95
-    assert SHIPPED.window == SHIPPED_WINDOW and SHIPPED.min_value_p == 0.8
+    assert SHIPPED.window == SHIPPED_WINDOW and SHIPPED.min_value_p == DEFAULT_MIN_VALUE_P
     assert calibrate.apply(calibrated, None).window == SHIPPED_WINDOW
     import dataclasses
     import json
@@ -183,7 +184,7 @@ def test_the_guided_flow_stores_a_window_that_reads_the_rolls_better(monkeypatch
     found = calibrate.Calibration({}, FINGERPRINT, {}, 0.98, WindowGeometry(dx=0.04))
     cabinet = calibrate.apply(SHIPPED, found)  # the cabinet's reader when the flow begins
     flow = _flow_to_decide(0.9, cabinet)
-    assert flow.reader.window == SHIPPED_WINDOW and flow.reader.min_value_p == 0.8  # it reads as shipped
+    assert flow.reader.window == SHIPPED_WINDOW and flow.reader.min_value_p == DEFAULT_MIN_VALUE_P  # it reads as shipped
     flow.window, flow.window_p = WindowGeometry(dy=-0.08), 0.95
     monkeypatch.setattr(flow, "score", lambda heads, p=None, w=None: layers if heads else window if w else shipped)
     flow.decide()

@@ -166,7 +166,7 @@ def test_a_raised_threshold_is_kept_only_where_it_reads_the_rolls_better(monkeyp
     flow.decide()
     assert flow.outcome[0] == "stored" and flow.kind == "threshold"
     assert flow.calibration().min_value_p == 0.95
-    assert flow.why.startswith("the captured faces: 1 read wrongly at 0.8, 0 at 0.95") and flow.why in flow.outcome[1]
+    assert flow.why.startswith("the captured faces: 1 read wrongly at 0.7, 0 at 0.95") and flow.why in flow.outcome[1]
     assert "careful mode" in flow.kept and "to nudge 1 -> 2" in flow.kept
     monkeypatch.setattr(flow, "score", lambda heads, p=None: dict(shipped))
     flow.outcome = None

@@ -14,6 +14,7 @@ from vision.calibration.file import models_fingerprint
 from vision.die import VisionInputError
 from vision.netreader import Models, WindowGeometry
 from vision.reader import DiceReader
+from vision.reader_settings import DEFAULT_MIN_VALUE_P
 
 
 def _cfg(tmp_path, p=0.8):
@@ -27,7 +28,7 @@ def _store(tmp_path, cal):
 def test_the_config_and_an_option_set_the_reader_s_threshold(tmp_path):
     assert reader_from_config(_cfg(tmp_path)).min_value_p == 0.8
     assert reader_from_config(_cfg(tmp_path), 0.95).min_value_p == 0.95
-    assert reader_from_config(None).min_value_p == 0.8
+    assert reader_from_config(None).min_value_p == DEFAULT_MIN_VALUE_P
     with pytest.raises(VisionInputError, match="config vision.min_value_p 0.3"):
         reader_from_config(_cfg(tmp_path, 0.3))
 
@@ -64,7 +65,7 @@ def test_the_dice_station_reads_with_the_reader_it_is_given():
     mine = DiceReader().at(0.6)
     station = DiceStation(2, reader=mine, zones=TrayZones.strips((320, 240), 2))
     assert station.reader is mine
-    assert DiceStation(2).reader.min_value_p == 0.8         # none given: the reader as shipped
+    assert DiceStation(2).reader.min_value_p == DEFAULT_MIN_VALUE_P         # none given: the reader as shipped
     frame = np.zeros((240, 320, 3), np.uint8)
     frame[:, 160:] = 200
     assert station._look((0, frame, [0])) is not None

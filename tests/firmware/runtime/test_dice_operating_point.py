@@ -1,7 +1,8 @@
 """The game's operating point (issue 40): the value threshold the cabinet's
 reader reads at without a calibration, chosen by measurement
-(vision/README.md, "Why 0.8"): a resting die whose readings agree at p
-0.8 or more in a frame is read; below that it is nudged, never guessed
+(vision/README.md, "Why 0.7"; 0.8 before the second expert that starts
+from ImageNet): a resting die whose readings agree at p 0.7 or more in a
+frame is read; below that it is nudged, never guessed
 (CAB-5); and a headless 4-seat Retrograde on the dev photos nudges fewer
 dice than it did at 0.87, misreading no more."""
 from __future__ import annotations
@@ -39,10 +40,10 @@ def test_a_resting_die_its_readings_agree_on_at_p_0_82_is_read_at_the_cabinet_s_
 
 
 def test_below_the_default_or_where_the_readings_disagree_the_die_is_still_nudged():
-    """CAB-5: a die read at p 0.75, or whose readings disagree even at p
+    """CAB-5: a die read at p 0.65, or whose readings disagree even at p
     0.95, gets no value; a frame that agrees on another value undoes a
     value another frame gave."""
-    assert _read_over([_look(4, 0.75)] * 3) == [None]
+    assert _read_over([_look(4, 0.65)] * 3) == [None]
     assert _read_over([_look(4, 0.95, agree=False)] * 3) == [None]
     assert _read_over([_look(4, 0.82), _look(5, 0.82)]) == [None]
 
