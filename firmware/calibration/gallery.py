@@ -21,7 +21,7 @@ GALLERY = {
     "sure": "a free roll: seat 1 stepped a die the camera read as 5 to 6 and pressed on ok: asked once more "
             "before its change counts (a wrong correction would count as the camera's misread)",
     "stored": "the calibration is stored, with the confirmation figures (2 dice the seats could not see left out)",
-    "tuned": "stored: the expert face nets tuned to the camera's light and dice read the rolls best "
+    "tuned": "stored: an expert face net tuned to the camera's light and dice read the rolls best "
              "(vision.adapt, a camera the nets never saw)",
     "unchanged": "checked: nothing read the dice better than the reader as it is, so nothing changed",
     "kept": "checked: the calibration in use reads the rolls as well as anything new, so it is kept untouched",

@@ -105,7 +105,7 @@ def _from_labelled(args, path: Path, reader) -> int:
 TRIED_WORDS = ("new layers, what your dice's faces look like, where the camera sees them, the nets tuned to your "
                "camera, another threshold")
 #: a calibration's adaptation of the expert face nets (vision.adapt), in an owner's words
-TUNED_WORDS = "the expert face nets tuned to your camera's light and dice"
+TUNED_WORDS = "an expert face net tuned to your camera's light and dice"
 
 
 def _yours(figures: dict) -> str:

@@ -108,7 +108,7 @@ def test_an_adaptation_that_does_not_fit_the_net_is_refused():
 
 def test_an_adapted_reader_reads_with_adapted_nets_and_without_calibration_drops_them():
     ad = fit_adaptation(MODELS, reader_windows(SHIPPED, _frames(12, 7, tint=(1.2, 1.0, 0.7))))
-    assert set(ad.nets) == {"expert", "expert2"} and ad.digest      # the fast net stays as trained
+    assert set(ad.nets) == {"expert"} and ad.digest      # the fast net and the second expert stay as trained
     r = SHIPPED.with_adaptation(ad)
     assert r.models.adaptation == ad and SHIPPED.models.adaptation is None     # a copy; the shipped one unchanged
     frame = _frames(1, 9, tint=(1.2, 1.0, 0.7))[0]

@@ -35,7 +35,7 @@ def test_the_guided_flow_adapts_the_nets_to_the_captured_frames():
     flow = _adapted_flow()
     assert flow.adaptation is not None, flow.adaptation_note
     assert flow.adaptation_note.startswith("tuned on") and flow.adapted_p is not None
-    assert set(flow.adaptation.nets) == {"expert", "expert2"}      # the experts (vision.adapt.ADAPTED_NETS)
+    assert set(flow.adaptation.nets) == {"expert"}      # the first expert (vision.adapt.ADAPTED_NETS)
 
 
 def test_an_adapted_candidate_that_reads_the_rolls_best_is_kept_and_stored(monkeypatch, tmp_path):
