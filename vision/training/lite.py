@@ -144,13 +144,5 @@ def optimiser(net: nn.Module, steps: int):
     learning and batch norm in training mode (the dice are not ImageNet's
     photos).  Puts ``net`` in training mode; returns a function that takes
     one step on a loss."""
-    opt = torch.optim.AdamW(net.parameters(), PEAK_RATE, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, PEAK_RATE, total_steps=steps, pct_start=WARM_UP)
-    net.train()
-
-    def step(loss) -> None:
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-    return step
+    from vision.training.train import _optimiser
+    return _optimiser(net, steps, peak=PEAK_RATE, warm=WARM_UP)

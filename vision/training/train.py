@@ -192,13 +192,15 @@ class Source:
         return f
 
 
-def _optimiser(net: nn.Module, steps: int, tuned: bool = False):
+def _optimiser(net: nn.Module, steps: int, tuned: bool = False, peak: float | None = None, warm: float = 0.15):
     """AdamW with a one-cycle learning rate over ``steps``; puts ``net``
     in training mode (``tuned``: a net loaded by :func:`load_onnx`, its
-    batch normalisation frozen, a lower rate).  Returns a function that
-    takes one step on a loss."""
+    batch normalisation frozen, a lower rate).  ``peak``: the rate's peak
+    (default 1e-3 tuned, 4e-3 not), reached after a share ``warm`` of the
+    steps.  Returns a function that takes one step on a loss."""
     opt = torch.optim.AdamW([q for q in net.parameters() if q.requires_grad], 2e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 1e-3 if tuned else 4e-3, total_steps=steps, pct_start=0.15)
+    peak = peak if peak is not None else (1e-3 if tuned else 4e-3)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, peak, total_steps=steps, pct_start=warm)
     net.train()
     if tuned:
         for m in net.modules():
