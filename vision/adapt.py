@@ -45,7 +45,7 @@ SOURCE_STATS = "face_stats.npz"
 NETS = {"fast": "dice_face", "expert": "dice_face_expert", "expert2": "dice_face_expert2"}
 #: an adaptation is fitted on at most this many windows (and needs this few)
 MAX_WINDOWS, MIN_WINDOWS = 800, 60
-#: the nets a calibration adapts: the experts, which read every die the fast
+#: the nets a calibration adapts: the first expert, which reads every die the fast
 #: net is unsure of.  The fast net stays as trained, so it sends the experts
 #: the dice it did (adapted, it was less sure of drawn dice it reads right:
 #: six times the expert windows, 41 ms a 1280 x 720 frame against 21), and
@@ -287,7 +287,7 @@ def reader_windows(reader, frames) -> list[np.ndarray]:
 def fit_adaptation(folder: str | Path, windows: list[np.ndarray] | np.ndarray,
                    nets: tuple[str, ...] = ADAPTED_NETS) -> Adaptation:
     """The :class:`Adaptation` of the face nets ``nets`` (default: the
-    experts, :data:`ADAPTED_NETS`) of models
+    first expert, :data:`ADAPTED_NETS`) of models
     ``folder`` (their float files) to ``windows`` (N FACE_PX x FACE_PX x 3
     uint8 BGR, the owner's finds as the reader cuts and turns them; the
     first :data:`MAX_WINDOWS` of them, evenly spread).  Raises
@@ -311,7 +311,7 @@ def fit_adaptation(folder: str | Path, windows: list[np.ndarray] | np.ndarray,
 
 
 def adapt_to(reader, frames) -> tuple[Adaptation | None, str]:
-    """The calibration's tuned candidate: the experts of ``reader`` (a
+    """The calibration's tuned candidate: the nets :data:`ADAPTED_NETS` of ``reader`` (a
     :class:`vision.reader.DiceReader` as shipped) adapted to every find of
     ``frames`` (H x W x 3 uint8 BGR; :func:`reader_windows`,
     :func:`fit_adaptation`), and what was done in an owner's words: (the

@@ -213,7 +213,7 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
 
 def adapted_candidate(as_is: DiceReader, fit_imgs: list[Path], labelled: int, base: float
                       ) -> tuple[tuple | None, str]:
-    """The candidate "adapted and threshold": the expert nets of ``as_is``
+    """The candidate "adapted and threshold": the nets of ``as_is``
     (the reader as shipped) tuned to every find of the fit photos
     ``fit_imgs`` (:func:`vision.adapt.adapt_to`: no labels used), its
     threshold the cheapest for the players on its readings of those photos

@@ -286,16 +286,14 @@ def main(argv: list[str] | None = None) -> int:
     from vision.training.grow import grow, onnx_widths
     was = onnx_widths(init / f"{stem}.onnx")
     widths = a.widths or was
-    from vision.training.lite import LITE0, LiteFace, imagenet_lite, is_lite, optimiser
+    from vision.training.lite import WIDTHS, LiteFace, imagenet_lite, is_lite, optimiser
     if a.imagenet:
-        net = imagenet_lite()
-        widths = [s[4] for s in LITE0]
+        net, widths = imagenet_lite(), WIDTHS
         log(f"EfficientNet-Lite0 from its ImageNet weights: {sum(q.numel() for q in net.parameters())} weights")
     elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite0 expert, fine-tuned further
         if a.widths:
             p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite0 net, it is not grown")
-        net = load_onnx(LiteFace(), init / f"{stem}.onnx")
-        widths = [s[4] for s in LITE0]
+        net, widths = load_onnx(LiteFace(), init / f"{stem}.onnx"), WIDTHS
     elif widths == was:
         net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
     else:  # grown wider, reading as before until trained (vision.training.grow)

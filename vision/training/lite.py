@@ -34,6 +34,8 @@ import torch.nn as nn
 #: EfficientNet-Lite0's stages: (kernel, stride, expansion, in, out, repeats)
 LITE0 = ((3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 2), (5, 2, 6, 24, 40, 2), (3, 2, 6, 40, 80, 3),
          (5, 1, 6, 80, 112, 3), (5, 2, 6, 112, 192, 4), (3, 1, 6, 192, 320, 1))
+#: the channel widths of the stages (``hard.json``'s ``widths``)
+WIDTHS = tuple(s[4] for s in LITE0)
 #: width of the last 1 x 1 convolution, the features the last layer reads
 HEAD = 1280
 #: batch norm epsilon of the TensorFlow original
