@@ -55,17 +55,18 @@ def test_esc_in_the_real_window_asks_first_and_the_second_esc_leaves_with_the_ga
                              "--players", "2", "--bots", "2", "--seed", "1", "--journal", str(journal)],
                             env=xvfb, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        wid = ""
+        wid, geometry = "", ""
         deadline = time.monotonic() + 120           # the window appears (imports, SDL, first frame; a busy CI)
         while time.monotonic() < deadline:
             wid = _xdo(xvfb, "search", "--class", "cabinet").split("\n")[0]
-            if wid or game.poll() is not None:
+            # a window found while SDL still sets it up can be gone a moment later: look again
+            geometry = _xdo(xvfb, "getwindowgeometry", wid) if wid else ""
+            if "Geometry: " in geometry or game.poll() is not None:
                 break
             time.sleep(0.2)
-        if not wid:
+        if "Geometry: " not in geometry:
             game.kill()
             pytest.fail(f"no window within 120 s; the game said: {game.communicate()[0]!r}")
-        geometry = _xdo(xvfb, "getwindowgeometry", wid)
         w, h = (int(v) for v in geometry.split("Geometry: ")[1].split("x"))
         assert w <= 1920 and h <= 1080
         time.sleep(1.0)
