@@ -43,6 +43,7 @@ from typing import Any, Iterator
 
 from engines import Game
 
+from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press
 from firmware.runtime.game_choices import aim_ahead, kept_kinds, plan_choices, screen_label, screen_order  # noqa: F401
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
                                        cursor_choices,
@@ -168,6 +169,11 @@ class SeatControls:
     #: Retrograde seat's target card, ruling RG-16): a new decision that would open on a one-press
     #: race (a claim) opens on it instead (PT28: the last Stop reroll put the cursor on card A)
     aim: str | None = None
+    #: what the OLED said when :attr:`aim` was taken by another seat while the cursor stood elsewhere
+    #: ("card A was taken"), until the seat aims anew or presses (:mod:`~firmware.runtime.aim_taken`, PT41)
+    lost: str | None = None
+    #: (key, screen label, the choices' keys) of :attr:`aim` when last offered
+    aim_seen: tuple[str, str, list[str]] = ("", "", [])
 
     def selectable(self, game: Game) -> list[dict[str, Any]]:
         """The seat's legal actions chosen with the navigation input (those
@@ -370,6 +376,7 @@ class SeatControls:
             self.armed = None                                # a new decision: nothing armed
         kept = kept_kinds(game)
         cursor, vanished = self._follow(labels, acts, kept)
+        note_aim_taken(self, labels, vanished)
         if labels != self._labels:
             self._acted = None
         if vanished:             # moved off a vanished choice: disarmed, and said
@@ -388,6 +395,7 @@ class SeatControls:
         if acts and self.ahead and not (len(acts) == 1 and aim_ahead(game, self.seat)):
             self.ahead = False               # the seat has choices to aim at now
         self._remember_home(labels, acts, kept)
+        remember_aim(self, labels, acts, game)
         if acts and self._seen[0] != labels[self.cursor]:
             self._seen = (labels[self.cursor], screen_label(game, self.seat, acts[self.cursor]))
         return acts
@@ -403,7 +411,7 @@ class SeatControls:
             at = (self._ahead_place(ahead) + step) % len(ahead)     # keeps the one choice (a reveal)
             self._home, self.ahead = (choice_key(ahead[at]), at), True
         elif acts:
-            gap = 1 if self.gone is not None and step > 0 else 0
+            gap = 1 if self.gone is not None and self.gone != self.lost and step > 0 else 0   # (PT41: not moved)
             self.cursor = (self.cursor + step - gap) % len(acts)
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
             self._remember_home(self._labels, acts, kept_kinds(game))
@@ -448,6 +456,8 @@ class SeatControls:
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
+        if self.gone is not None and self.gone == self.lost and not one_press(acts[self.cursor]):
+            self.gone = None     # the seat's aim was taken (PT41): only a race waits till it aims anew
         if self.gone is not None or self.blind is not None:
             # the choice under the cursor went away since the seat last
             # moved it (whether or not the runtime refreshed in between,
@@ -456,9 +466,14 @@ class SeatControls:
             # which the next press takes
             self.armed = None
             note = self.gone if self.gone is not None else self.blind[1]
-            self.message, self.gone, self.blind, self.said_gone = note, None, None, True
+            self.message, self.gone, self.blind, self.said_gone, self.lost = note, None, None, True, None
             return None
         chosen = acts[self.cursor]
+        taken = taken_press(self, chosen)
+        if taken is not None:            # the seat's aim was taken and it has not aimed anew (PT41)
+            self.armed = None
+            self.message, self.said_gone = taken, True
+            return None
         if look_first and (not one_press(chosen) or chosen.get("type") in NOT_A_RACE):   # not read yet (CAB-12)
             self.armed = None
             self.message, self.said_gone = LOOK_FIRST, True
