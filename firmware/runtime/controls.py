@@ -361,9 +361,11 @@ class SeatControls:
         gone = self._gone_text() if vanished else self.gone
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
                  and labels[cursor] == self.blind[0])
+        lost = (not blind and gone is None and self.lost is not None and bool(acts)
+                and one_press(acts[cursor]))          # its aim taken, not aimed anew: the press only tells (PT41)
         armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
-        return Shown(acts, cursor, armed, gone if acts else None, blind=blind,
-                     blind_note=self.blind[1] if blind else None)
+        return Shown(acts, cursor, armed, gone if acts else None, blind=blind or lost,
+                     blind_note=self.blind[1] if blind else self.lost if lost else None)
 
     def refresh(self, game: Game) -> list[dict[str, Any]]:
         """Re-read the choices; keep the cursor on the same choice when it

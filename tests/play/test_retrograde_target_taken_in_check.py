@@ -72,10 +72,15 @@ def test_a_target_taken_during_the_check_is_said_and_a_blind_right_space_claims_
     said = " ".join(t.oled_texts(0))
     assert "card A was taken" in said, t.oled_texts(0)
     t.press(0, "right")                            # the planned Right + Space
+    said = " ".join(t.oled_texts(0))               # (PT42: the press did nothing, the OLED unchanged)
+    assert "card A was taken" in said and "press to see, or aim" in said and "claim card" not in said, said
     t.press(0, "button")
     t.step(10)
     assert s.game.view(None)["seats"][0]["claim"] is None, "a blind press claimed a card the seat never chose"
-    assert "was taken" in " ".join(t.oled_texts(0)), t.oled_texts(0)
+    said = " ".join(t.oled_texts(0))
+    assert "was taken" in said and "claim card B" in said and "press to see" not in said, said
+    t.press(0, "button")                           # the card now shown: claimed
+    t.run_until(lambda t: s.game.view(None)["seats"][0]["claim"] is not None, max_passes=300)
 
 
 def test_after_its_target_was_taken_a_seat_that_looked_claims_with_one_press(table):
