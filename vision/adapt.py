@@ -42,7 +42,8 @@ from vision.die import VisionInputError
 #: the training windows' channel statistics of the face nets in a models folder
 SOURCE_STATS = "face_stats.npz"
 #: the face nets of a models folder, by the names a calibration uses
-NETS = {"fast": "dice_face", "expert": "dice_face_expert", "expert2": "dice_face_expert2"}
+NETS = {"fast": "dice_face", "expert": "dice_face_expert", "expert2": "dice_face_expert2",
+        "expert3": "dice_face_expert3"}
 #: an adaptation is fitted on at most this many windows (and needs this few)
 MAX_WINDOWS, MIN_WINDOWS = 800, 60
 #: the nets a calibration adapts: the first expert, which reads every die the fast
@@ -54,7 +55,8 @@ MAX_WINDOWS, MIN_WINDOWS = 800, 60
 #: convolutions that starts from ImageNet, stays as trained too: adapted
 #: layer by layer it took 117 s of one core of a 60 s calibration, and the
 #: guided pxl run read its confirmation rolls worse with it (39 right of 59
-#: against 46 as shipped)
+#: against 46 as shipped); the third expert (the same net on a window
+#: enlarged to 64 px) stays as trained for the same reason
 ADAPTED_NETS = ("expert",)
 #: a channel whose spread on the owner's windows is below this share of its
 #: training spread is left as it is (a channel the owner's dice never light)

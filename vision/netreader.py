@@ -192,7 +192,9 @@ class Models:
     :func:`default_runtime`), ``expert2`` (a second expert, trained apart,
     or None: where a folder has ``dice_face_expert2.onnx``, the expert's
     reading of a window is the average of the two nets' probabilities,
-    :meth:`read_faces`).  The nets themselves are loaded on first use
+    :meth:`read_faces`), ``expert3`` (a third, or None: where a folder
+    also has ``dice_face_expert3.onnx``, the first expert's probabilities
+    averaged with the mean of the other two's).  The nets themselves are loaded on first use
     and shared between every Models of the same files (:func:`_loaded`).
     Make one with :meth:`shipped` or :meth:`load`."""
 
@@ -201,6 +203,7 @@ class Models:
     expert: Path | None
     runtime: str
     expert2: Path | None = None
+    expert3: Path | None = None
     #: a calibration's statistics adaptation of the face nets to a camera
     #: (:class:`vision.adapt.Adaptation`; None: the nets as trained)
     adaptation: object | None = None
@@ -218,7 +221,8 @@ class Models:
         and, optionally, ``dice_face_expert.onnx``, as written by ``python -m
         vision.training.train``, and the face nets' 8-bit copies where
         :func:`face_file` takes them; a second expert
-        ``dice_face_expert2.onnx`` where there is one and an expert);
+        ``dice_face_expert2.onnx`` where there is one and an expert, and a
+        third ``dice_face_expert3.onnx`` where there is one and a second);
         ``None`` = the shipped ones.  Each is
         loaded and run once on a blank input (and shared from then on by
         every reader of the same file).  Raises :class:`VisionInputError`
@@ -233,6 +237,7 @@ class Models:
         det = d / "dice_detector.onnx"
         face, expert = face_file(d, "dice_face", runtime), face_file(d, "dice_face_expert", runtime)
         expert2 = face_file(d, "dice_face_expert2", runtime)
+        expert3 = face_file(d, "dice_face_expert3", runtime)
         for f in (det, d / "dice_face.onnx"):
             if not f.is_file():
                 raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
@@ -242,6 +247,8 @@ class Models:
             files.append((expert, (1, 3, FACE_PX, FACE_PX)))
             if expert2.is_file():
                 files.append((expert2, (1, 3, FACE_PX, FACE_PX)))
+                if expert3.is_file():
+                    files.append((expert3, (1, 3, FACE_PX, FACE_PX)))
         for k, (f, shape) in enumerate(files):
             if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
                 try:
@@ -256,8 +263,10 @@ class Models:
                         face = f
                     elif k == 2:
                         expert = f
-                    else:
+                    elif k == 3:
                         expert2 = f
+                    else:
+                        expert3 = f
             try:
                 net = _Model(f, runtime)
                 out = net(np.zeros(shape, np.float32))
@@ -274,8 +283,9 @@ class Models:
             nets[f] = net
         for f, net in nets.items():  # loaded once: the readers of these files use these very nets
             _LOADED[(f, runtime)] = net
+        two = expert in nets and expert2 in nets
         return cls(det, face, expert if expert in nets else None, runtime,
-                   expert2 if expert in nets and expert2 in nets else None)
+                   expert2 if two else None, expert3 if two and expert3 in nets else None)
 
     @property
     def has_expert(self) -> bool:
@@ -292,7 +302,7 @@ class Models:
         return self._face_net(self.expert if expert else self.face, "expert" if expert else "fast")
 
     def _face_net(self, path: Path, name: str) -> _Model:
-        """The loaded face net of ``path`` ("fast", "expert" or "expert2":
+        """The loaded face net of ``path`` ("fast", "expert", "expert2" or "expert3":
         ``name``), adapted where these models carry an adaptation of it."""
         layers = self.adaptation.nets.get(name) if self.adaptation is not None else None
         if not layers:
@@ -310,7 +320,8 @@ class Models:
         Raises :class:`VisionInputError` when it does not fit the nets
         (another model's calibration): the adapted nets are made here."""
         new = replace(self, adaptation=adaptation)
-        for name, path in (("fast", new.face), ("expert", new.expert), ("expert2", new.expert2)):
+        for name, path in (("fast", new.face), ("expert", new.expert), ("expert2", new.expert2),
+                           ("expert3", new.expert3)):
             if path is not None:
                 new._face_net(path, name)
         return new
@@ -328,8 +339,13 @@ class Models:
         net's own; ``prototypes`` (:class:`vision.prototypes.Prototypes`):
         a cabinet's face prototypes added to the scores.  With a second
         expert (``expert2``) the expert's probabilities are the mean of the
-        two nets' (two nets trained apart are surer together where they
-        agree and less sure where they do not); a calibrated expert (a
+        two nets' (nets trained apart are surer together where they agree
+        and less sure where they do not); with a third (``expert3``) the
+        first expert's weigh half, the mean of the other two's the other
+        half (the first, trained here from random weights, is the better
+        judge of its own doubt; the other two start from ImageNet and are
+        surer where they are wrong: measured, ``vision/README.md``); a
+        calibrated expert (a
         ``head`` or ``prototypes``, fitted on the first expert's features)
         reads alone.  Raises :class:`VisionInputError` when ``expert`` is
         asked for and these models have none."""
@@ -339,9 +355,10 @@ class Models:
         if head is None and prototypes is None:
             x = _blob(windows)
             z = net(x).reshape(len(windows), -1).astype(np.float64)
-            if expert and self.expert2 is not None:  # the two experts' probabilities averaged
-                z2 = self._face_net(self.expert2, "expert2")(x).reshape(len(windows), -1).astype(np.float64)
-                return ((_softmax(z) + _softmax(z2)) / 2).astype(np.float32)
+            if expert and self.expert2 is not None:  # the experts' probabilities averaged
+                more = [_softmax(self._face_net(path, name)(x).reshape(len(windows), -1).astype(np.float64))
+                        for name, path in (("expert2", self.expert2), ("expert3", self.expert3)) if path is not None]
+                return ((_softmax(z) + sum(more) / len(more)) / 2).astype(np.float32)
         else:  # this cabinet's calibrated last layer and prototypes
             y, f = net.with_features(_blob(windows))
             f = f.reshape(len(windows), -1)
@@ -391,7 +408,10 @@ def _shipped(runtime: str) -> Models:
     expert = face_file(MODELS, "dice_face_expert", runtime) if (MODELS / "dice_face_expert.onnx").is_file() else None
     expert2 = (face_file(MODELS, "dice_face_expert2", runtime)
                if expert is not None and (MODELS / "dice_face_expert2.onnx").is_file() else None)
-    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime, expert2)
+    expert3 = (face_file(MODELS, "dice_face_expert3", runtime)
+               if expert2 is not None and (MODELS / "dice_face_expert3.onnx").is_file() else None)
+    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime, expert2,
+                  expert3)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

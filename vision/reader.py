@@ -29,8 +29,8 @@ onnxruntime (or OpenCV's ``cv2.dnn`` where it is not installed).
    when two readings agree on it.  Where the fast net's two turns disagree,
    or their average is below ``expert_below`` or unsure it is a die at
    all (``unsure_not_a_die``), the *expert* net (several times the
-   work per window; two expert nets averaged where the models have a
-   second) reads the window at each quarter turn
+   work per window; the models' second and third experts averaged in
+   where they have them, :meth:`vision.netreader.Models.read_faces`) reads the window at each quarter turn
    (``second_look_angles``).  With ``nets_must_agree`` off (what ships)
    the expert's turns must all give the same value and their average is
    the die's reading; with it, every expert turn and every fast reading

