@@ -5,6 +5,7 @@ xdotool is missing (``.ci/run`` installs them when it can)."""
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -17,28 +18,29 @@ pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdot
                                 reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
 
 
-def _free_display() -> int:
-    for n in range(140, 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    pytest.skip("no free X display number")
-
-
 def _xdo(env: dict, *args: str) -> str:
     return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20).stdout.strip()
 
 
 @pytest.fixture
 def xvfb():
-    n = _free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Xvfb picks a free display number itself and writes it to a pipe (-displayfd): two tests
+    # starting at once (pytest -n 2) once took the same number, and one game found no display
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(w,))
+    os.close(w)
+    got = b""
+    with os.fdopen(r, "rb") as pipe:                # up to 30 s on a busy machine
+        ready, _, _ = select.select([pipe], [], [], 30)
+        if ready:
+            got = pipe.readline()
+    if not got.strip().isdigit():
+        proc.terminate()
+        pytest.skip("Xvfb did not start")
+    n = int(got)
     env = dict(os.environ, DISPLAY=f":{n}")
     env.pop("SDL_VIDEODRIVER", None)
-    for _ in range(300):                            # up to 30 s on a busy machine
-        if Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        time.sleep(0.1)
     yield env
     proc.terminate()
     proc.wait(timeout=10)
