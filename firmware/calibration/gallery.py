@@ -2,7 +2,7 @@
 (no camera, no fit), drawn at both HDMI sizes and on every seat's OLED."""
 from __future__ import annotations
 
-from firmware.calibration.words import CHANGES_ASKED
+from firmware.calibration.words import CHANGES_ASKED, TUNED_WORDS
 from firmware.calibration.flow import AWAY_US, GuidedCalibration, Reading
 from firmware.calibration.screens import oled_frame, screen
 
@@ -91,7 +91,7 @@ def gallery_flow(name: str):
             from vision.calibration.candidates import kept_words
             flow.before = {"dice": 59, "right": 43, "wrong": 0, "unread": 16}
             flow.after, flow.kind = {"dice": 59, "right": 50, "wrong": 0, "unread": 9}, "adapted"
-            flow.outcome = ("stored", "the nets tuned to your camera's light and dice, value threshold 0.8; "
+            flow.outcome = ("stored", f"{TUNED_WORDS}, value threshold 0.8; "
                                       "confirmation rolls: right 43 -> 50, wrong 0 -> 0 of 59 dice")
             flow.kept = kept_words("adapted", 0.8, None, flow.before, flow.after)
         elif name == "unchanged":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from firmware.calibration.words import TUNED_SHORT, TUNED_WORDS
 from vision.calibration.candidates import kept_words
 from vision.calibration.confirm import keeps_stored, reads_worse, weigh
 from vision.calibration.file import Calibration, CalibrationError, apply, models_fingerprint
@@ -202,7 +203,7 @@ class Learning:
             self.after = candidates["layers"]
             named = {"layers": "new layers", "prototypes": "what your dice look like",
                      "threshold": "a higher threshold", "window": "a window for this camera",
-                     "adapted": "the nets tuned to your camera"}
+                     "adapted": TUNED_SHORT}
             worse = ", ".join(f"{named.get(k, k)}: right {a['right']} wrong {a['wrong']}"
                               for k, a in candidates.items())
             self.refuse(f"it reads the confirmation rolls worse: right {b['right']} wrong {b['wrong']} "
@@ -291,7 +292,7 @@ class Learning:
         elif self.kind == "window":
             what = f"{window_words(self.window)}, value threshold {self.window_p:g}"
         elif self.kind == "adapted":
-            what = f"the nets tuned to your camera's light and dice, value threshold {self.adapted_p:g}"
+            what = f"{TUNED_WORDS}, value threshold {self.adapted_p:g}"
         else:
             what = f"value threshold {self.min_value_p:g}"
         t = thresholds.get(self.kind) or base

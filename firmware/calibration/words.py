@@ -11,6 +11,12 @@ from typing import Any
 
 from firmware.calibration.model import next_value, value_word
 
+#: a calibration's adaptation of the first expert face net (vision.adapt), in an owner's words: one net
+#: of the reader's is tuned, so never "the nets"
+TUNED_WORDS = "a face net tuned to your camera's light and dice"
+#: the same, short, among the other things a calibration tries
+TUNED_SHORT = "a face net tuned to your camera"
+
 #: short forms of the flow's problems, for small screens
 SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
          "the camera shows a blank picture": "camera: blank"}

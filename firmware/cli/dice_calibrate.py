@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engines.words import plural, seats_words
 
+from firmware.calibration.words import TUNED_SHORT, TUNED_WORDS
 from firmware.runtime.reader import calibration_path, stored_calibration
 
 
@@ -102,10 +103,8 @@ def _from_labelled(args, path: Path, reader) -> int:
 
 
 #: what a calibration tries, in an owner's words (the candidates of vision.calibration.candidates)
-TRIED_WORDS = ("new layers, what your dice's faces look like, where the camera sees them, the nets tuned to your "
-               "camera, another threshold")
-#: a calibration's adaptation of the expert face nets (vision.adapt), in an owner's words
-TUNED_WORDS = "an expert face net tuned to your camera's light and dice"
+TRIED_WORDS = (f"new layers, what your dice's faces look like, where the camera sees them, {TUNED_SHORT}, "
+               "another threshold")
 
 
 def _yours(figures: dict) -> str:
