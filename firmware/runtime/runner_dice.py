@@ -113,6 +113,7 @@ class RunnerDice:
         seat = ev.seat
         if ev.input == "button" and ev.kind == "release" and seat in self._look_down:
             self._look_down.discard(seat)          # the release of a press that only showed the check
+            self._held_past_look(seat, ev.t_us)
             return True
         if ev.input == "button" and ev.kind == "release":
             self._too_late_hold(seat, ev.t_us)
@@ -145,6 +146,10 @@ class RunnerDice:
         if ev.kind == "press" and key not in self.dice.entries and self._check_too_soon(seat, key, ev.t_us):
             self._look_down.add(seat)              # CAB-12: it only shows the check (accepts, rejects nothing)
             shown = self._check_seen.get(seat, (key, 0, ev.t_us))[2]
+            if self._check_seen.get(seat, (None,))[0] == key and key not in self.dice.entries:
+                # a hold kept past the guard counts from its end (PT42): the window waits for it
+                self._contest_down[seat] = (key, shown + LOOK_FIRST_US)
+                self.dice.button_down(key)
             self.say(seat, CHECK_LOOK_WORDS, max(ev.t_us + CHECK_LOOK_SHOWN_US, shown + LOOK_FIRST_US))
             self.stats.ignored_inputs += 1
             return True
@@ -167,6 +172,24 @@ class RunnerDice:
             self._apply_dice(self.dice.accept(key, self, ev.t_us))
         self.dirty = True
         return True
+
+    def _held_past_look(self, seat: int, t_us: int) -> None:
+        """``seat`` let go at ``t_us`` of a press begun in its check's
+        guard (ruling CAB-12): held :data:`~firmware.rulings.LONG_PRESS_US`
+        or more past the guard's end, the seat looked and meant "wrong"
+        (PT42, a fresh play-tester: a hold begun as the check appeared was
+        dropped, and the reading went in when its window ran out); else it
+        only showed the check, which runs on."""
+        down = self._contest_down.pop(seat, None)
+        if down is None or down[0] not in self.dice.held:
+            return
+        key = down[0]
+        if t_us - down[1] >= LONG_PRESS_US and self.dice.tray_of(seat, self.bots) == key:
+            self.prompts.pop(seat, None)           # ("look first" goes with the reading)
+            self.note(self.dice.reject(key, seat, t_us))
+        else:
+            self.dice.held[key]["down"] = False
+        self.dirty = True
 
     def _late_answer(self, seat: int, t_us: int) -> int | None:
         """The tray whose check ``seat``'s press at ``t_us`` answers though

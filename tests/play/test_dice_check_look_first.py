@@ -79,3 +79,26 @@ def test_a_hold_begun_in_the_guard_rejects_nothing(table):
     t.post(key, False)
     t.step()
     assert s.dice.held.get(0) is held and not s.dice.rejected, "a blind hold rejected the dice"
+
+
+def test_a_hold_begun_in_the_guard_and_kept_past_it_rejects(table):
+    """PT42 (a fresh play-tester): a hold begun as the check appeared was
+    dropped ("look first"), and the reading was accepted when its window
+    ran out, the tester still meaning "wrong".  A hold begun in the guard
+    and still down when the guard ends counts from then: held a long press
+    more, it rejects; the OLED says "keep holding" meanwhile."""
+    from firmware.rulings import LONG_PRESS_US
+    t = table("retrograde", 3, bots={1, 2})
+    s = t.session
+    shown = _check_appears(t)
+    key = t.key_code(0, "button")
+    t.wait(100)
+    t.post(key, True)                               # down ~100 ms after the check appeared
+    t.wait(0)
+    t.step((LOOK_FIRST_US + 300_000) // 1000 // t.pass_ms)
+    assert "keep holding" in " ".join(t.oled_texts(0)), t.oled_texts(0)
+    t.step(LONG_PRESS_US // 1000 // t.pass_ms + 2)  # a long press past the guard's end
+    t.post(key, False)
+    t.step(3)
+    assert s.dice.rejected.get(0) == 0 or s.dice.contests.get(0), "the hold kept past the guard rejected nothing"
+    assert s.game.view(0)["seats"][0]["dice"] is None, "the reading went in"
