@@ -43,7 +43,7 @@ from typing import Any, Iterator
 
 from engines import Game
 
-from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press
+from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press, taken_text
 from firmware.runtime.game_choices import aim_ahead, kept_kinds, plan_choices, screen_label, screen_order  # noqa: F401
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
                                        cursor_choices,
@@ -332,9 +332,7 @@ class SeatControls:
         went away: "card D was taken" for a claim, else "<choice>: gone"."""
         old = self._labels[self.cursor] if 0 <= self.cursor < len(self._labels) else None
         text = self._seen[1] if old is not None and self._seen[0] == old else GONE
-        if text.startswith("claim "):
-            return f"{text[len('claim '):]} was taken"
-        return f"{text}: gone" if text != GONE else GONE
+        return taken_text(text) if text != GONE else GONE
 
     def shown(self, game: Game) -> Shown:
         """What the OLED shows now: the choices and where the cursor is, as
