@@ -12,10 +12,13 @@ cursor is on another choice (the choice *under* the cursor going is
 
 * the OLED says so ("card A was taken", :attr:`SeatControls.gone`) until
   the seat moves or presses, as when the card under its cursor is taken;
-* the seat's next press on a one-press race (a claim) takes nothing and
-  says it again, unless the seat has aimed anew since (its cursor rested
-  on a card long enough for it to be its target: ``runner_targets``'s
-  ``TARGET_REST_US``, 0.5 s, which a person reading the card needs anyway).
+* until the seat aims anew (its cursor rests on a card long enough for it
+  to be its target: ``runner_targets``'s ``TARGET_REST_US``, 0.5 s, which
+  a person reading the card needs anyway), its cursor on a one-press race
+  (a claim) is guarded as after a card went from under it: the OLED shows
+  "card A was taken" over "press to see, or aim" (PT42: it showed "claim
+  card B" and the press took nothing), and a press there takes nothing and
+  says it again; the press after it takes.
 
 Pure functions over one seat's :class:`SeatControls`; no clock, no I/O.
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from firmware.runtime.game_choices import screen_label
 from firmware.screens.choices import one_press
 
 
@@ -39,7 +43,6 @@ def remember_aim(controls: Any, labels: list[str], acts: list[dict[str, Any]], g
     among while it is offered (its words, and what "the same decision" is,
     once it is gone), and forget an earlier loss once the seat aims at a
     choice that is offered (it aimed anew)."""
-    from firmware.runtime.game_choices import screen_label
     aim = controls.aim
     if aim is None or aim not in labels:
         return
