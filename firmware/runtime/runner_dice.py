@@ -146,7 +146,7 @@ class RunnerDice:
         if ev.kind == "press" and key not in self.dice.entries and self._check_too_soon(seat, key, ev.t_us):
             self._look_down.add(seat)              # CAB-12: it only shows the check (accepts, rejects nothing)
             shown = self._check_seen.get(seat, (key, 0, ev.t_us))[2]
-            if self._check_seen.get(seat, (None,))[0] == key and key not in self.dice.entries:
+            if self._check_seen.get(seat, (None,))[0] == key:       # (on its OLED: the guard ends then)
                 # a hold kept past the guard counts from its end (PT42): the window waits for it
                 self._contest_down[seat] = (key, shown + LOOK_FIRST_US)
                 self.dice.button_down(key)
