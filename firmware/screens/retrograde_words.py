@@ -258,9 +258,9 @@ def stop_forms(view: dict[str, Any], seat: int, chosen: dict[str, Any] | None, t
         letter = letters.get(chosen.get("card"), "?")
         if all_fit_letter(view, seat, chosen.get("card")):
             return all_fit_forms(view, seat, letter, on_card=True)
-        # PT38: never "2 left"; PT42: never "claims C; 2 rerolls", read as "you claimed C"
-        return [f"press claims {letter}; {left} left", f"press: claim {letter}; {left}",
-                f"claim {letter}? {left}", f"press: claim {letter}", f"claim {letter}?"]
+        # PT38: never "2 left"; PT42: "claims C; 2 rerolls" read as "you claimed C"; PT43: "claim C? 2
+        # rerolls" read as a question a second press confirms: "press claims C" says what one press does
+        return [f"press claims {letter}; {left} left", f"press claims {letter}", f"claim {letter}?"]
     letter = all_fit_letter(view, seat, target) if simulated else None
     if letter:
         return all_fit_forms(view, seat, letter, on_card=False)
