@@ -163,7 +163,9 @@ def run_tournament(game_id: str, kinds: list[str], games: int, seed: int = 0, op
             if progress:
                 progress(1)
     else:
-        ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+        # never a plain fork: a process with threads (a cabinet's reader, a test runner's) forked
+        # can leave a child holding a lock forever (a pytest run here hung at the pool's end)
+        ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "forkserver")
         with ctx.Pool(min(procs, games)) as pool:
             for r in pool.imap(_play, jobs, chunksize=1):
                 results.append(r)
