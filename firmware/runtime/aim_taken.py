@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.runtime.game_choices import screen_label
-from firmware.screens.choices import one_press
 
 
 def taken_text(label: str) -> str:
@@ -71,13 +70,14 @@ def note_aim_taken(controls: Any, labels: list[str], vanished: bool) -> None:
     controls.lost = controls.gone = taken_text(seen[1])
 
 
-def taken_press(controls: Any, chosen: dict[str, Any]) -> str | None:
-    """A press on ``chosen`` after the seat's aim was taken: the note it
-    says instead of taking a one-press race the seat has not aimed at since
-    (the loss is forgotten either way: the next press takes), or None (the
-    press goes on as usual)."""
+def taken_press(controls: Any, race: bool) -> str | None:
+    """A press after the seat's aim was taken, on a choice that is a race
+    (``race``: one press would take it, a claim): the note it says instead
+    of taking a race the seat has not aimed at since (the loss is forgotten
+    either way: the next press takes), or None (the press goes on as
+    usual)."""
     note = controls.lost
-    if note is None or not one_press(chosen):
+    if note is None or not race:
         return None
     controls.lost = None
     return note

@@ -44,7 +44,8 @@ from typing import Any, Iterator
 from engines import Game
 
 from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press, taken_text
-from firmware.runtime.game_choices import aim_ahead, kept_kinds, plan_choices, screen_label, screen_order  # noqa: F401
+from firmware.runtime.game_choices import (aim_ahead, kept_kinds, plan_choices, races, screen_label,  # noqa: F401
+                                           screen_order)
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
                                        cursor_choices,
                                        describe_action, first_ordinary, is_realtime, one_press, press_count, stamp)
@@ -202,9 +203,10 @@ class SeatControls:
 
     def presses(self, game: Game, action: dict[str, Any]) -> int:
         """How many presses of the big button apply ``action`` now: 1 for
-        a real-time choice not in :data:`ARM_FIRST`; else 2 (arm, confirm),
-        a seat's only choice too (ruling CAB-2)."""
-        return press_count(action, len(self.selectable(game)))
+        a race (a real-time choice not in :data:`ARM_FIRST` that the game
+        does not call off, :func:`races`: a Retrograde claim at Stop arms
+        first); else 2 (arm, confirm), a seat's only choice too (ruling CAB-2)."""
+        return 1 if races(game, action) else 2
 
     def bound(self, game: Game, physical: str) -> dict[str, Any] | None:
         """The legal action performed directly by ``physical`` input
@@ -360,7 +362,7 @@ class SeatControls:
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
                  and labels[cursor] == self.blind[0])
         lost = (not blind and gone is None and self.lost is not None and bool(acts)
-                and one_press(acts[cursor]))          # its aim taken, not aimed anew: the press only tells (PT41)
+                and races(game, acts[cursor]))          # its aim taken, not aimed anew: the press only tells (PT41)
         armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
         return Shown(acts, cursor, armed, gone if acts else None, blind=blind or lost,
                      blind_note=self.blind[1] if blind else self.lost if lost else None)
@@ -456,7 +458,7 @@ class SeatControls:
         acts = self.refresh(game)
         if not acts:
             return None  # a press during a screen that expects nothing: ignored
-        if self.gone is not None and self.gone == self.lost and not one_press(acts[self.cursor]):
+        if self.gone is not None and self.gone == self.lost and not races(game, acts[self.cursor]):
             self.gone = None     # the seat's aim was taken (PT41): only a race waits till it aims anew
         if self.gone is not None or self.blind is not None:
             # the choice under the cursor went away since the seat last
@@ -469,16 +471,17 @@ class SeatControls:
             self.message, self.gone, self.blind, self.said_gone, self.lost = note, None, None, True, None
             return None
         chosen = acts[self.cursor]
-        taken = taken_press(self, chosen)
+        race = races(game, chosen)
+        taken = taken_press(self, race)
         if taken is not None:            # the seat's aim was taken and it has not aimed anew (PT41)
             self.armed = None
             self.message, self.said_gone = taken, True
             return None
-        if look_first and (not one_press(chosen) or chosen.get("type") in NOT_A_RACE):   # not read yet (CAB-12)
+        if look_first and (not race or chosen.get("type") in NOT_A_RACE):   # not read yet (CAB-12)
             self.armed = None
             self.message, self.said_gone = LOOK_FIRST, True
             return None
-        if one_press(chosen):
+        if race:
             self._acted = self._acted_seen = self.last_pressed = choice_key(chosen)
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         label = choice_key(chosen)
@@ -488,7 +491,8 @@ class SeatControls:
             # an armed real-time choice (a reroll) takes the confirming press's time
             return stamp(chosen, t_us) if is_realtime(chosen) else chosen
         self.armed = label
-        self.message = f"press again to {chosen['type']}" if chosen.get("type") in ARM_FIRST else "press again to confirm"
+        self.message = (f"press again to {chosen['type']}" if chosen.get("type") in ARM_FIRST or is_realtime(chosen)
+                        else "press again to confirm")        # (a claim at Stop: "press again to claim")
         return None
 
     def physical(self, game: Game, physical: str, t_us: int) -> dict[str, Any] | None:

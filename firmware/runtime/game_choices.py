@@ -9,7 +9,7 @@ from typing import Any
 
 from engines import Game
 
-from firmware.screens.choices import describe_action
+from firmware.screens.choices import describe_action, one_press
 from firmware.screens.games import cabinet_game
 
 
@@ -19,6 +19,19 @@ def screen_label(game: Game, seat: int, action: dict[str, Any]) -> str:
     :func:`describe_action`."""
     declared = cabinet_game(game.game_id)
     return declared.label(game, seat, action) if declared is not None else describe_action(action)
+
+
+def races(game: Game, action: dict[str, Any]) -> bool:
+    """True when one press takes ``action`` now: a race (a real-time choice
+    not armed first, :func:`~firmware.screens.choices.one_press`) that the
+    game's ``no_race(view, action)`` hook does not call off (Retrograde's
+    claim at Stop, where the Stop seat is alone: it arms first, ruling
+    CAB-2; PT43)."""
+    if not one_press(action):
+        return False
+    declared = cabinet_game(game.game_id)
+    hook = declared.hook("no_race") if declared is not None else None
+    return hook is None or not hook(game.view(None), action)
 
 
 def aim_ahead(game: Game, seat: int) -> list[dict[str, Any]]:

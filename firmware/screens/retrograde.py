@@ -30,7 +30,7 @@ from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
 from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
-    KEEP_HOW, all_fit_letter, dice_words, first_round, keep_short, kept_dice, walkthrough_words)
+    KEEP_HOW, all_fit_letter, dice_words, first_round, keep_short, kept_dice, no_race, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
@@ -92,15 +92,15 @@ def _phase_info(game, view: dict[str, Any], context: dict[str, Any]) -> dict[str
 def _stop_all_fit(view: dict[str, Any], context: dict[str, Any], people: list[int]) -> str:
     """At Stop (RG-8) with rerolls left, a person the Stop seat and every
     one of its dice fitting its target card (the simulator's, RG-16): what
-    its press does, "All its dice fit card C: point at it, press to
-    claim", after "Seat 1 claims last: 1 reroll left" (PT29: only that was
+    its presses do, "All its dice fit card C: point at it, press twice to
+    claim" (a claim at Stop arms first, PT43), after "Seat 1 claims last: 1 reroll left" (PT29: only that was
     said); else ""."""
     s = view.get("stop_seat")
     if view["phase"] != "stop" or s not in people or not view["rerolls_left"] or view["seats"][s].get("claim") \
             or not context.get("simulated_dice"):
         return ""
     letter = all_fit_letter(view, s, (context.get("targets") or {}).get(s))
-    return f"All its dice fit card {letter}: point at it, press to claim" if letter else ""
+    return f"All its dice fit card {letter}: point at it, press twice to claim" if letter else ""
 
 
 def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False, person: bool = False) -> None:
@@ -117,7 +117,8 @@ def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False,
         who = "" if solo else f"Seat {s + 1} claims last: "
         lines = [(f"{who}{plural(left, 'reroll')} left" if left else f"{who}no rerolls left", NEED)]
         if not left and person:
-            lines.append(("Press your button to claim the card you point at", INFO))   # (small screens: room)
+            # (small screens: room; a claim at Stop arms first, no_race: PT43)
+            lines.append(("Press twice to claim the card you point at", INFO))
         info.update(head="Time!" if solo else "Stop!", colour=ALERT, lines=lines)
         if solo:
             info["lines"].append(("2 dice from the box removed cards", INFO))

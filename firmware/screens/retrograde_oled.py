@@ -12,8 +12,8 @@ from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
 from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
-from firmware.screens.retrograde_words import (ALL_TROPHIES_WORDS, armed_forms, card_keep_words, one_line, reroll_forms,
-                                               stop_forms)
+from firmware.screens.retrograde_words import (ALL_TROPHIES_WORDS, armed_forms, card_keep_words, no_race, one_line,
+                                               reroll_forms, stop_forms)
 from firmware.screens.choices import press_count
 
 
@@ -207,8 +207,8 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         for i, line in enumerate(shown.guard_words):
             f.text(2, top + 12 * i, line, room=f.W - 4)
         return top - 1
-    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos,
-                    presses=press_count(shown.chosen, len(choices)))
+    presses = 2 if no_race(view, shown.chosen) else press_count(shown.chosen, len(choices))   # (at Stop, PT43)
+    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos, presses=presses)
 
 
 def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown,
@@ -288,12 +288,12 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     if on_card and stop and view["rerolls_left"] and view["seats"][seat]["dice"] and not shown.guard_words \
             and not rolling:
         # the press claims (not while guarded: it only shows where the cursor is, issue 34)
-        return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")))
+        return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")), bool(shown.armed))
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] and not rolling:
         return card_keep_words(view, seat, shown.chosen.get("card"), guarded=bool(shown.guard_words))
     if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
-            ["no rerolls: press claims", "no rerolls left"]
+            ["no rerolls left"]    # (the choice below says "press 2x": a claim at Stop arms first, PT43)
     if seat in (view.get("claims_pending") or []):
         return ["claim pressed"]
     if rolling:

@@ -231,36 +231,54 @@ def all_fit_letter(view: dict[str, Any], seat: int, card: str | None) -> str | N
     return card_letters(view).get(card) if len(fitting_dice(dice, card)) == len(dice) else None
 
 
-def all_fit_forms(view: dict[str, Any], seat: int, letter: str, on_card: bool) -> list[str]:
+def all_fit_forms(view: dict[str, Any], seat: int, letter: str, on_card: bool, twice: bool = False) -> list[str]:
     """Every die of ``seat`` fits card ``letter`` (:func:`all_fit_letter`):
     what its next press does, longest first (PT29: "Stop! 1 reroll" alone
     when all six dice fit card C).  On the card: the press claims it; on
     "reroll": the way to claim it (a reroll would throw no die)."""
     n = len(view["seats"][seat]["dice"] or [])
+    if on_card and twice:      # at Stop a claim arms first (no_race, PT43)
+        return [f"all {n} fit {letter}: press twice to claim", f"press twice: claim {letter}",
+                f"all fit {letter}: press 2x"]
     if on_card:
         return [f"all {n} fit {letter}: press claims", f"all fit {letter}: press claims", f"press claims {letter}"]
     return [f"all {n} fit {letter}: aim at {letter}, claim", f"all {n} fit {letter}: aim at {letter}",
             f"all fit {letter}: aim at {letter}"]
 
 
+def no_race(view: dict[str, Any], action: dict[str, Any]) -> bool:
+    """A claim at Stop (RG-8; solo: "Time!", RG-10) is no race: the Stop
+    seat is the only one without a card and no timer runs, so its claim
+    arms first like every choice that is no race (ruling CAB-2; PT43, a
+    fresh play-tester: one press on a card at Stop claimed it, twice, and
+    threw away the seat's rerolls)."""
+    return action.get("type") == "claim" and view.get("phase") == "stop"
+
+
 def stop_forms(view: dict[str, Any], seat: int, chosen: dict[str, Any] | None, target: str | None,
-               simulated: bool) -> list[str]:
+               simulated: bool, armed: bool = False) -> list[str]:
     """Stop (RG-8), ``seat`` the Stop seat with rerolls left and its dice
     in: what its next press does, longest first, always naming the card it
     claims or the card a reroll keeps dice for (PT29; never "Stop! 1
     reroll" alone while a shorter form names the card).  ``chosen``: the
     choice under its cursor; ``target``: the card a simulated reroll keeps
-    dice for (RG-16)."""
+    dice for (RG-16); ``armed``: the claim under the cursor is armed (it
+    arms first, :func:`no_race`), so the next press claims: "press again:
+    claim C"."""
     left = plural(view["rerolls_left"], "reroll")
     stop = f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"
     letters = card_letters(view)
     if chosen is not None and chosen.get("type") == "claim":
         letter = letters.get(chosen.get("card"), "?")
+        if armed:
+            return [f"press again: claim {letter}; {left} left", f"press again: claim {letter}",
+                    f"again: claim {letter}"]
         if all_fit_letter(view, seat, chosen.get("card")):
-            return all_fit_forms(view, seat, letter, on_card=True)
+            return all_fit_forms(view, seat, letter, on_card=True, twice=True)
         # PT38: never "2 left"; PT42: "claims C; 2 rerolls" read as "you claimed C"; PT43: "claim C? 2
-        # rerolls" read as a question a second press confirms: "press claims C" says what one press does
-        return [f"press claims {letter}; {left} left", f"press claims {letter}", f"claim {letter}?"]
+        # rerolls" read as a question: the words say the presses (a claim at Stop arms first, no_race)
+        return [f"press twice: claim {letter}; {left} left", f"press twice: claim {letter}",
+                f"2 presses claim {letter}", f"claim {letter}: 2 presses"]
     letter = all_fit_letter(view, seat, target) if simulated else None
     if letter:
         return all_fit_forms(view, seat, letter, on_card=False)

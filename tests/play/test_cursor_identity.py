@@ -93,5 +93,7 @@ def test_retrograde_a_taken_card_still_guards_the_press_when_stop_begins(table):
     t.press(0, "left")                            # an arrow aims as always; the note has been read
     assert "was taken" not in " ".join(t.oled_texts(0)), t.oled_texts(0)
     assert controls[0].shown(game).chosen == aimed
-    t.press(0, "button")                          # the card now shown is claimed
+    t.press(0, "button")                          # the card now shown: at Stop a claim arms first (PT43)
+    assert t.session.game.view(None)["seats"][0]["claim"] is None and controls[0].shown(game).armed
+    t.press(0, "button")                          # and the second press claims it
     t.run_until(lambda t: t.session.game.view(None)["seats"][0]["claim"] is not None, max_passes=300)

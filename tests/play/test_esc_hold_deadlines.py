@@ -35,8 +35,9 @@ SLACK_MS = 3 * PASS_MS
 
 def _retrograde(table, tmp_path):
     """Retrograde, 3 seats, seats 2-3 bots, seed 11: the table a few moves
-    before seat 3's blast ends round 4 (the play-tester's moment)."""
-    journal = cut_before(tmp_path, "retrograde", 3, 11, lambda g: g.view(None)["round"] == 5, lead=3)
+    before a bot's blast ends round 4 (the play-tester's moment; seat 2's
+    since a claim at Stop arms first, PT43: the bots' presses run otherwise)."""
+    journal = cut_before(tmp_path, "retrograde", 3, 11, lambda g: g.view(None)["round"] == 5, lead=2)
     return table("retrograde", 3, bots={1, 2}, journal=journal, pass_ms=PASS_MS)
 
 
@@ -171,7 +172,7 @@ def test_a_hold_keeps_the_summary_the_3_2_1_and_the_dice_check_their_whole_time(
 
 
 def test_esc_just_before_the_round_ends_keeps_the_summary_its_whole_time(table, tmp_path):
-    """The same game, Esc 0.2 s before seat 3's last move ends round 4
+    """The same game, Esc 0.2 s before the bot's last move ends round 4
     (found on a first table without Esc): the bot's move waits for the
     question, and the summary, the 3-2-1 and the check stand their whole
     time after it went."""

@@ -87,4 +87,4 @@ def test_with_no_rerolls_left_the_shared_screen_says_the_next_press_claims(table
     texts = " ".join(t.scene().texts())
     assert "then reroll" not in texts and "0 rerolls" not in texts, texts
     assert "no rerolls left" in texts, texts
-    assert "press your button to claim the card you point at" in texts.lower(), texts
+    assert "press twice to claim the card you point at" in texts.lower(), texts    # (PT43: it arms first)

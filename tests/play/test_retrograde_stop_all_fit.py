@@ -54,7 +54,7 @@ def test_at_stop_with_all_dice_fitting_the_target_the_words_name_the_card_to_cla
     assert _words(t) != "Stop! 1 reroll", said
     assert f"fit {letter}" in _words(t), said
     hdmi = " ".join(t.scene().texts())
-    assert f"fit card {letter}: point at it, press to claim" in hdmi, hdmi
+    assert f"fit card {letter}: point at it, press twice to claim" in hdmi, hdmi      # (PT43: it arms first)
     _walk(t, "left", 1, 1000)                         # onto card C
     assert _chosen(t)["card"] == target
     said = " | ".join(t.oled_texts(0))

@@ -20,5 +20,6 @@ def test_on_a_card_at_stop_the_words_say_rerolls_not_a_bare_count_left(table):
     assert "claim" in words, " | ".join(t.oled_texts(0))
     assert not re.search(r"\d left", words) or "reroll" in words, words
     # PT42 (the next fresh play-tester): "claims C; 2 rerolls" was read as "you claimed C"; PT43:
-    # "claim C? 2 rerolls" as a question a second press would confirm: the words say one press claims
-    assert words.startswith("press claims "), words
+    # "claim C? 2 rerolls" as a question a second press would confirm, and lost its rerolls to one
+    # press: a claim at Stop arms first (test_retrograde_stop_claim_arms_first), and the words say so
+    assert words.startswith("press twice: claim "), words
