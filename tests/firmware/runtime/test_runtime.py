@@ -312,7 +312,11 @@ def test_retrograde_scripted_claims_then_a_full_round(tmp_path):
     # the encoder turned to the card, as a person does (a press within a moment of its dice check
     # running out, with no turn since, is the check's "dice ok", ruling CAB-6)
     rt.nav(1, rt.controls[1].refresh(g).index(claims[0]) - rt.controls[1].cursor)
-    rt.timeline.press(1, rt.now_us + 1000)
+    rt.timeline.press(1, rt.now_us + 1000)          # at Stop a claim is no race: it arms first (RG-15)
+    rt.step(rt.now_us + 200_000)
+    assert rt.controls[1].armed is not None and rt.controls[1].message == "press again to claim"
+    assert g.view(None)["seats"][1]["claim"] is None
+    rt.timeline.press(1, rt.now_us + 1000)          # and the second press claims
     run_until(lambda: g.view(None)["seats"][1]["claim"] is not None or g.view(None)["round"] > 1)
     rt.bots = {0, 1}
     run_until(lambda: g.view(None)["round"] == 2, limit_us=600_000_000)
