@@ -270,7 +270,7 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     5 5, 2 left"); with the cursor on a card in the simulator (not at Stop:
     that is the news), the dice a reroll would keep for it ("reroll keeps 2
     2 5 for B"); armed, the dice its arming fixed ("press again: keep 2 2
-    5, roll 3", :func:`armed_forms`); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
+    5, roll the other 3", :func:`armed_forms`); "Stop! 2 rerolls" ("Time!" solo), "claim pressed",
     "reroll or claim"; [] when none of these."""
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat

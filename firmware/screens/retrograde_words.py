@@ -11,7 +11,7 @@ what you like, roll the rest", never a count to roll.  In the simulator the
 table keeps, for a person, the dice that fit the card the seat's cursor
 last rested on this round (its target; the HDMI lit it), and for a bot the
 dice its plan keeps (``bots/retrograde.py`` ``keep``); the words name them
-before the press ("keep 2 2 5 for B, roll 3")."""
+before the press ("keep 2 2 5 for B, roll the other 3")."""
 from __future__ import annotations
 
 from typing import Any
@@ -123,7 +123,7 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
     first (shorter forms for a line short of room): at the real cabinet
     "keep what you like, roll the rest"; in the simulator, with the card its
     cursor last rested on (``target``) while it is face up, the dice that
-    fit it stay, named ("keep 2 2 5 for B, roll 3"; issue 34: "keep 3"
+    fit it stay, named ("keep 2 2 5 for B, roll the other 3"; issue 34: "keep 3"
     was read as pairs), "none fit B: roll all 6" when none does, else "no
     card: roll all 6" (as :func:`kept_dice` keeps)."""
     if not simulated:
@@ -138,7 +138,8 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
     vals, rest = _values(kept), len(dice) - len(kept)
     if not rest:     # all fit: a reroll would throw none (PT29), the card is there to claim
         return all_fit_forms(view, seat, letter, on_card=False)
-    return [f"keep {vals} for {letter}, roll {rest}", f"keep {vals} ({letter}), roll {rest}",
+    # PT33/PT43: "keep 5, roll 5" mixed a face and a count: the dice thrown are "the other" N
+    return [f"keep {vals} for {letter}, roll the other {rest}", f"keep {vals} ({letter}), roll other {rest}",
             f"keep {vals} for {letter}", f"keep {vals}"]
 
 
@@ -176,7 +177,7 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> lis
     """What the second press on an armed reroll does, longest first
     (shorter forms for a line short of room): in the simulator the dice its
     arming fixed (``fixed``, ruling RG-16) "press again: keep 1 1 1, roll
-    3", "again: keep 1 1 1" ("press again: roll all 6" when none);
+    the other 3", "again: keep 1 1 1" ("press again: roll all 6" when none);
     at the real cabinet (``fixed`` None) "press again to reroll"."""
     if fixed is None:
         return [ARMED_WORDS]
@@ -186,7 +187,7 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> lis
     vals, rest = _values(fixed), n - len(fixed)
     if not rest:     # all fit its target: the confirm throws no die (PT29: say so, not "to reroll")
         return [f"press again: keep all {n}, roll 0", f"again: keep all {n}, roll 0", "again: throws no die"]
-    return [f"press again: keep {vals}, roll {rest}", f"again: keep {vals}, roll {rest}",
+    return [f"press again: keep {vals}, roll the other {rest}", f"again: keep {vals}, roll other {rest}",
             f"press again: keep {vals}", f"again: keep {vals}", ARMED_WORDS]
 
 

@@ -201,7 +201,7 @@ def test_the_words_keep_no_dice_for_a_card_another_seat_took():
     letter = card_letters(view)[first]
     fit = _fits(view["seats"][0]["dice"], first)
     vals = " ".join(map(str, fit))
-    assert reroll_forms(view, 0, first, True)[0] == f"keep {vals} for {letter}, roll {6 - len(fit)}"
+    assert reroll_forms(view, 0, first, True)[0] == f"keep {vals} for {letter}, roll the other {6 - len(fit)}"
     view["face_up_ids"].remove(first)           # another seat took it
     view["seats"][1]["claim"] = first
     assert reroll_forms(view, 0, first, True) == ["no card: roll all 6"]
@@ -273,3 +273,25 @@ def test_the_stop_seats_line_keeps_its_rerolls_left_and_the_dice_kept():
 def card_letters_of(game) -> dict[str, str]:
     from firmware.screens.retrograde_plans import card_letters
     return card_letters(game.view(None))
+
+
+def test_the_reroll_words_never_set_a_kept_face_beside_a_bare_count():
+    """PT43 (a fresh play-tester): the armed reroll's "again: keep 5, roll
+    5" mixed a face (the 5 kept) and a count (five dice thrown), as PT33's
+    "keep 2, roll 5 dice" had on the HDMI.  Every form that names the
+    dice kept and the dice thrown says the thrown ones are the others;
+    a shorter form leaves the count out."""
+    import re
+    from engines.registry import new_game
+    from firmware.screens.retrograde_words import armed_forms, reroll_forms
+    game = new_game("retrograde", 2, seed=5)
+    first = game.view(None)["face_up_ids"][0]
+    colours = COMP.card(first).colours
+    game.apply({"type": "dice", "player": 0, "values": [colours[0], 1, 2, 3, 4, 6], "t_us": 1_000})
+    view = game.view(0)
+    fit = _fits(view["seats"][0]["dice"], first)
+    assert fit and len(fit) < 6
+    forms = reroll_forms(view, 0, first, True) + armed_forms(view, 0, fit)
+    bare = [f for f in forms if re.search(r"keep [\d ]+.*\broll \d", f)]
+    assert not bare, bare
+    assert any(f"roll the other {6 - len(fit)}" in f or f"roll other {6 - len(fit)}" in f for f in forms), forms
