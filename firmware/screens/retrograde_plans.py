@@ -33,14 +33,14 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-def step_forms(action: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
+def step_forms(action: dict[str, Any] | None, view: dict[str, Any] | None) -> list[str]:
     """A single blast step in the book's words, longest first: the Droid's
     colour (its pips: Yellow = 1 ... Blue = 6, ruling RG-3) and the dice
     spent, "blast Yellow 1+1" / "comet Blue 3+3+3", then without the verb
     ("Yellow 1+1") where the step counter leaves less room; the seat's mini
     sheet marks which Droid (never a code id such as "r1c1").  ``[]`` for
-    another kind of action."""
-    kind = action.get("type")
+    another kind of action or none."""
+    kind = (action or {}).get("type")
     if kind not in ("blast", "comet"):
         return []
     view = view or {}
