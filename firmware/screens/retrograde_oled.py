@@ -11,7 +11,7 @@ from engines.words import plural
 from firmware.screens.choices import describe_action
 from firmware.ui.oled import OledFrame
 
-from firmware.screens.retrograde_plans import _plan_index, card_letters, cell_text, turn_plans
+from firmware.screens.retrograde_plans import _plan_index, card_letters, step_forms, turn_plans
 from firmware.screens.retrograde_words import (ALL_TROPHIES_WORDS, armed_forms, card_keep_words, no_race, one_line,
                                                reroll_forms, stop_forms)
 from firmware.screens.choices import press_count
@@ -20,7 +20,8 @@ from firmware.screens.choices import press_count
 # ------------------------------------------------------------ OLED
 def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     """A short OLED label (at most 21 characters) for a Retrograde action;
-    with the view, claims name the card's letter and blasts the dice."""
+    with the view, claims name the card's letter and blasts the Droid's
+    colour and the dice ("blast Yellow 1+1", :func:`step_forms`)."""
     kind = action.get("type")
     letters = card_letters(view) if view else {}
     pool = (view or {}).get("turn", {}).get("pool", []) if view else []
@@ -32,10 +33,8 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         out = "reroll"
     elif kind == "claim":
         out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
-    elif kind in ("blast", "comet"):
-        cell = action.get("cell", 0)
-        vals = "+".join(str(pool[i]) for i in action.get("dice", []) if i < len(pool))
-        out = f"{kind} {cell_text(cell)} {vals}".strip()
+    elif kind in ("blast", "comet"):      # "blast Yellow 1+1": the Droid's colour and the dice spent
+        out = step_forms(action, view)[0]
     elif kind == "coin":
         i = action.get("die")
         out = f"coin: copy a {pool[i]}" if isinstance(i, int) and i < len(pool) else f"coin: die {i}"
@@ -125,15 +124,27 @@ def oled_plan_line(frame: OledFrame, plan, room: int) -> str:
     return next((o for o in options if frame.fits(o, room, 10)), "nothing")
 
 
-def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int]) -> None:
+def _mini_sheet(frame: OledFrame, x: int, y: int, cell: int, me: dict[str, Any], lit: set[int],
+                step: int | None = None) -> None:
     """The seat's 5 x 5 sheet in miniature: blasted droids filled, the
-    plan's droids as hollow squares with a dot, the rest as dots."""
+    plan's droids as hollow squares with a dot, the rest as dots; the
+    Droid of the single step under the cursor (``step``) crossed off, an X
+    framed in the gaps between the cells (the book: "blast (cross off)"),
+    so two steps with the same words ("Yellow 1+1") show which Droid each
+    blasts.  Its box is kept as "mini sheet" (nothing may be drawn over
+    it: the step counter was, under a prompt)."""
     d = frame.draw
     d.rectangle((x - 2, y - 2, x + 5 * cell, y + 5 * cell), outline=1)
+    frame.boxes.append(("mini sheet", (x - 2, y - 2, x + 5 * cell, y + 5 * cell)))
     for k in range(25):
         r, c = divmod(k, 5)
         x0, y0 = x + c * cell, y + r * cell
-        if me["blasted"][k]:
+        if k == step and not me["blasted"][k]:
+            x1, y1 = x0 + cell - 2, y0 + cell - 2
+            d.line((x0, y0, x1, y1), fill=1)
+            d.line((x0, y1, x1, y0), fill=1)
+            d.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), outline=1)   # in the gaps: no neighbour touched
+        elif me["blasted"][k]:
             d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), fill=1)
         elif k in lit:
             d.rectangle((x0, y0, x0 + cell - 2, y0 + cell - 2), outline=1)
@@ -165,7 +176,10 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         prompt = None
     body_bottom = _choice_band(f, shown, view) if choices else f.H
     y = 14
-    if prompt:   # its gist on one line where the seat's dice must fit under it above the choice
+    own_blast = phase == "blast" and view["turn"]["seat"] == seat
+    if prompt and own_blast:   # beside the mini sheet, which keeps its place clear of the step counter
+        y = f.message(2, y, str(prompt), max_lines=2 if y + 23 <= body_bottom - 13 else 1, room=f.W - 36)
+    elif prompt:   # its gist on one line where the seat's dice must fit under it above the choice
         # (or its reroll's kept dice and "reading your dice": "keep 5 6", not two lines, PT33)
         one = (choices and phase in ("roll", "stop", "blast")) or (context.get("dice_kept") or {}).get(seat)
         y = f.message(2, y, str(prompt), max_lines=1 if one else 2)
@@ -202,6 +216,10 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
     elif n_plans:                                        # a single step: counted among the steps
         pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
+    forms = step_forms(shown.chosen, view)
+    if forms and len(choices) > 1:   # one line beside the counter: "blast Yellow 1+1", else "Yellow 1+1"
+        room = f.W - f.width(pos if pos is not None else f"{shown.cursor + 1}/{len(choices)}") - 18
+        text = next((t for t in forms if f.fits(t, room)), forms[-1])
     if shown.guard_words:     # not aimed since its card went: no claim promised (issue 34, r05-r07)
         top = f.H - 25        # "card A was taken" over "press to see, or aim", the width of the screen
         for i, line in enumerate(shown.guard_words):
@@ -303,7 +321,9 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
 
 def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown) -> None:
     """The seat's own 3 - Blast Droids (RG-9): the plan under its cursor
-    lit on the miniature sheet, its points and its trophy and coin in words
+    lit on the miniature sheet (at the top right, y 14, whatever the
+    prompt: below, it ran into the step counter), a single step's Droid
+    crossed off on it, its points and its trophy and coin in words
     ("press again to confirm" when armed, "BLAST!" on no plan), and the
     pool's dice above the choice band, the spent ones dimmed."""
     me = view["seats"][seat]
@@ -312,7 +332,8 @@ def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], s
     chosen = shown.chosen
     k = _plan_index(plans, chosen, view) if plans else None
     lit = set(plans[k].cells) if k is not None else set()
-    _mini_sheet(f, f.W - 31, y, 6, me, lit)
+    step = chosen.get("cell") if chosen is not None and chosen.get("type") in ("blast", "comet") else None
+    _mini_sheet(f, f.W - 31, 14, 6, me, lit, step)
     # bottom up: the dice 2 px above the choice band (inverted when armed: white dice must not
     # run into it), then each line above them only where its ink ends above the dice
     dice_y = body_bottom - 13

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from engines.retrograde.components import colour_of
 
 
 
@@ -32,9 +33,26 @@ def card_letters(view: dict[str, Any]) -> dict[str, str]:
     return {cid: chr(ord("A") + i) for i, cid in enumerate(sorted(ids))}
 
 
-def cell_text(cell: int) -> str:
-    """Row and column of a droid, 1-based: "r2c4"."""
-    return f"r{cell // 5 + 1}c{cell % 5 + 1}"
+def step_forms(action: dict[str, Any] | None, view: dict[str, Any] | None) -> list[str]:
+    """A single blast step in the book's words, longest first: the Droid's
+    colour (its pips: Yellow = 1 ... Blue = 6, ruling RG-3) and the dice
+    spent, "blast Yellow 1+1" / "comet Blue 3+3+3", then without the verb
+    ("Yellow 1+1") where the step counter leaves less room; the seat's mini
+    sheet marks which Droid (never a code id such as "r1c1").  ``[]`` for
+    another kind of action or none."""
+    kind = (action or {}).get("type")
+    if kind not in ("blast", "comet"):
+        return []
+    view = view or {}
+    pool = (view.get("turn") or {}).get("pool", [])
+    vals = "+".join(str(pool[i]) for i in action.get("dice", []) if i < len(pool))
+    seats = view.get("seats") or []
+    player, cell = action.get("player"), action.get("cell")
+    try:
+        droid = colour_of(seats[player]["pips"][cell]).capitalize()
+    except (IndexError, KeyError, TypeError):
+        droid = "Droid"
+    return [f"{kind} {droid} {vals}".strip(), f"{droid} {vals}".strip()]
 
 
 # ------------------------------------------------------------ planner
