@@ -101,12 +101,19 @@ def _plan_bits(plan) -> tuple[str, str, str, str, str]:
             f"{plan.coins} coin{'s' if plan.coins != 1 else ''} spent" if plan.coins else "")
 
 
+#: A plan's words for the Droid it blasts with the card's Comet (the book's
+#: "Using Comets": 3 matching dice blast any colour of Droid; PT42/PT43 saw a
+#: Droid of a colour not on the card lit, and nothing said why)
+COMET_WORDS = "1 with the Comet (3 dice, any colour)"
+
+
 def plan_words(plan, coins: bool = False) -> str:
-    """What a blast plan does (RG-9): "4 droids, 1 boss, 3-pip trophy, all 6
-    trophies +3" (and "1 coin spent" with ``coins``); "nothing to blast"
-    when empty."""
+    """What a blast plan does (RG-9): "4 droids, 1 with the Comet (3 dice,
+    any colour), 1 boss, 3-pip trophy, all 6 trophies +3" (and "1 coin
+    spent" with ``coins``); "nothing to blast" when empty."""
     droids, bosses, trophy, bonus, spent = _plan_bits(plan)
-    bits = [droids, bosses, trophy, bonus] + ([spent] if coins else [])
+    comet = COMET_WORDS if getattr(plan, "comet_cell", None) is not None else ""
+    bits = [droids, comet, bosses, trophy, bonus] + ([spent] if coins else [])
     return ", ".join(b for b in bits if b) or "nothing to blast"
 
 

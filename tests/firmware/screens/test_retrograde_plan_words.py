@@ -11,9 +11,9 @@ from firmware.ui.oled import OledFrame
 ROOM = OledFrame.W - 36   # beside the mini sheet
 
 
-def plan(points, droids=2, bosses=0, trophy=None, coins=0):
+def plan(points, droids=2, bosses=0, trophy=None, coins=0, comet_cell=None):
     return SimpleNamespace(points=points, cells=tuple(range(droids)), droids=droids, bosses=bosses,
-                           trophy=trophy, coins=coins)
+                           trophy=trophy, coins=coins, comet_cell=comet_cell)
 
 
 def test_the_oled_names_the_trophy_and_the_coin_spent():
@@ -31,3 +31,13 @@ def test_the_all_trophies_bonus_is_said():
     assert "all 6 trophies +3" in words, words
     assert "+3" not in plan_words(plan(2, droids=1, trophy=2), coins=True)
     assert "1 coin spent" in plan_words(plan(1, droids=1, coins=1), coins=True)
+
+
+def test_a_plan_that_uses_the_comet_says_so():
+    """PT42/PT43 (fresh play-testers): a plan that used the card's Comet lit
+    a Droid of a colour the card does not show, and nothing said why.  The
+    plan's words say a Droid is blasted with the Comet (the book: 3
+    matching dice blast any colour of Droid)."""
+    words = plan_words(plan(3, droids=3, comet_cell=1), coins=True)
+    assert "comet" in words.lower() and "any colour" in words, words
+    assert "comet" not in plan_words(plan(2, droids=2), coins=True).lower()
