@@ -158,8 +158,9 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
         elif held >= LONG_PRESS_US // 1000:     # (the same while held, PT35: it said "nudge" on the last check)
             f.best(2, y + size + 4, ["let go: wrong, by hand", "let go: by hand"] if by_hand
                    else ["let go: wrong, nudge"])
-        else:
-            f.text(2, y + size + 4, "keep holding: wrong")
+        else:   # short of a long press: letting go accepts (PT43: a tap flashed "wrong" alone)
+            f.text(2, y + size + 3, "let go: dice ok")
+            f.text(2, y + size + 13, "keep holding: wrong")
         f.draw.rectangle((2, f.H - 5, f.W - 3, f.H - 2), outline=1)
         f.draw.rectangle((2, f.H - 5, 2 + (f.W - 5) * left // window, f.H - 2), fill=1)
     elif state == "rejected":

@@ -129,6 +129,24 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
 
 
 @needs_rg
+def test_a_tap_on_a_check_says_what_letting_go_does_not_only_wrong(tmp_path):
+    """PT43 (a fresh play-tester): an ordinary tap on a dice check flashed
+    "keep holding: wrong" while the button was down, as if the tap were
+    rejecting the dice.  While held short of a long press the OLED says
+    what each way does: letting go accepts ("let go: dice ok"), holding
+    on rejects ("keep holding: wrong")."""
+    s = solo(tmp_path)
+    rt, g, station = s.runtime, s.game, s.dice
+    run_until(s, lambda: 0 in station.held)
+    look(s)
+    t_down = rt.now_us + 1000
+    rt.timeline.press(0, t_down, 200_000)
+    run_until(s, lambda: station.held[0]["down"], limit_us=100_000)
+    rt.step(t_down + 100_000)
+    texts = oled_frame(g, 0, rt.controls[0], s.context()).texts
+    assert "let go: dice ok" in texts and "keep holding: wrong" in texts, texts
+
+
 def test_the_window_runs_out_and_the_reading_is_accepted(tmp_path):
     """Nobody objects within ``contest_ms``: the reading goes in, stamped
     with its settle time."""
