@@ -360,9 +360,28 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
         if scene.text(words, tr, sizes=(m.small,), priority=INFO) is None:
             scene.dropped.pop()
             scene.text(str(n), tr, sizes=(m.small,))
-    names = list(seat["unlocked"])
+    names = _names_that_fit(scene, list(seat["unlocked"]), rows[-1], m.small)
     if names and rows[-1].h > 0:
         scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
+
+
+def _names_that_fit(scene: Scene, names: list[str], r: Rect, size: int) -> list[str]:
+    """The unlocked power-ups' names as the panel ``r`` (px) holds them at
+    ``size``: all of them where they fit, else as many as fit and "+N
+    more" for the rest (PT42: "2 unlocked" over one name, the other
+    dropped), else none (the count says how many)."""
+    from firmware.ui.kit import wrap_words
+    room = r.h // max(1, scene.measure("Ag", size)[1]) if r.h > 0 else 0
+
+    def lines(texts: list[str]) -> int | None:
+        wrapped = [wrap_words(t, r.w, size, scene.measure) for t in texts]
+        return None if any(w is None for w in wrapped) else sum(len(w) for w in wrapped)
+    for k in range(len(names), 0, -1):
+        shown = names[:k] + ([f"+{len(names) - k} more"] if k < len(names) else [])
+        used = lines(shown)
+        if used is not None and used <= room:
+            return shown
+    return []
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
