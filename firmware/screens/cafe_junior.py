@@ -4,7 +4,9 @@ and each seat's OLED.
 HDMI (public view only): the café as the 4 x 4 grid it becomes (ruling
 CI-3), each table drawn with its four corner flags (ruling CI-2: a side
 takes the flags at its two ends) and the guests seated on its sides (girl /
-boy with their country's flag, jokers in a jester hat); full tables turned
+boy with their country's flag, jokers in a jester hat), on a mat of its own
+in a checkerboard of two colours (a guest's table is the one on its mat,
+never its neighbour's across the gap, PT45); full tables turned
 over; the seat the player to move is choosing (the action under its
 cursor) lit on the table; the guest pile, the discard pile with its top
 card, the table pile, free seats; each seat's points and how many cards it
@@ -41,6 +43,11 @@ CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
 GRID_BG = (44, 36, 32)
 #: the grid's row and column numbers, light on the floor
 GRID_NUMBER = (214, 196, 160)
+#: Each table's mat, holding its tile and its four seats, in a
+#: checkerboard of two colours: two neighbouring tables never share one, so
+#: the seam between their facing guests shows whose each is (PT45: two Kenya
+#: boys side by side in one gap could not be told apart by table).
+MATS = ((92, 70, 50), (50, 74, 70))
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
@@ -137,6 +144,8 @@ def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> 
     t, depth, seat_flag = seat_room(c)
     tile = Rect(cx - t // 2, cy - t // 2, t, t)
     turned = bool(table.get("turned"))
+    row, col = (int(v) for v in table["cell"])
+    scene.add("panel", cell, f"mat:{table['table']}", fill=MATS[(row + col) % 2], radius=max(4, c // 16))
     scene.add("tabletop", tile, f"table:{table['table']}", turned=turned)
     if not turned:
         m = max(2, tile.w // 20)
@@ -186,7 +195,7 @@ def _grid_cells(scene: Scene, grid_r: Rect) -> tuple[list[Rect], dict[str, list[
     band = max(w, h) + m.pad // 2
     inner = grid_r.inset(2)
     board = Rect(inner.x + band, inner.y + band, inner.w - band, inner.h - band)
-    cells = board.grid(GRID * GRID, GRID, gap=2)
+    cells = board.grid(GRID * GRID, GRID, gap=max(2, board.w // 150))     # the floor between two mats
     rows = [(i + 1, Rect(inner.x, cells[i * GRID].y, band, cells[i * GRID].h)) for i in range(GRID)]
     cols = [(i + 1, Rect(cells[i].x, inner.y, cells[i].w, band)) for i in range(GRID)]
     return cells, {"rows": rows, "cols": cols}
