@@ -26,7 +26,7 @@ from firmware.ui.cafe_art import tight_width
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
-    SHORT, SHORT_NAMES, country_words, guest_words, label, oled_frame)
+    SHORT, SHORT_NAMES, choice_short, country_words, ends_words, guest_words, label, oled_frame)
 
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
@@ -226,8 +226,10 @@ def todo_text(view: dict[str, Any]) -> list[str]:
 def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
     """seat -> what the next press of the seat to move does, for its banner
     (a person's seat only, as in the other games' banners): "seat guest?"
-    under the cursor, "press again to confirm" once armed (longest first:
-    the banner takes the first that leaves room for the seat's name)."""
+    under the cursor ("fill table: +11?" for the 4th guest at a table),
+    "press again to confirm" once armed, "press again: +11, your turn
+    ends" for a press that ends the turn (longest first: the banner takes
+    the first that leaves room for the seat's name)."""
     seat = view.get("current_player")
     controls = context.get("controls")
     if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
@@ -238,10 +240,11 @@ def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int
         return {}
     if shown.chosen is None:
         return {}
+    own = game.view(seat)
+    ends = ends_words(shown.chosen, own)       # PT45: the press that fills a table says so
     if shown.armed:
-        return {seat: ("press again to confirm", "press again!")}
-    kind = shown.chosen.get("type")
-    return {seat: (f"{SHORT.get(kind, str(kind).replace('_', ' '))}?",)}
+        return {seat: ((f"press again: {ends}", ends) if ends else ()) + ("press again to confirm", "press again!")}
+    return {seat: tuple(f"{w}?" for w in choice_short(shown.chosen, own))}
 
 
 def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
