@@ -24,6 +24,8 @@ from typing import Any
 from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
 from firmware.ui.cafe_art import tight_width
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.screens.cafe_junior_groups import (  # noqa: F401 - the choices a guest at a time (hooks)
+    GROUP_WORDS, choice_group, choice_order, choice_twin, group_hint)
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
     SHORT, SHORT_NAMES, choice_short, country_words, ends_words, guest_words, label, oled_frame)
@@ -247,8 +249,21 @@ def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int
     return {seat: tuple(f"{w}?" for w in choice_short(shown.chosen, own))}
 
 
+def _person_hint(game, view: dict[str, Any], context: dict[str, Any]) -> str | None:
+    """"Hold Right: next guest" while a person's seat chooses
+    among more than one guest (:func:`group_hint`); None for a bot."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or controls is None or seat in set(context.get("bots") or ()):
+        return None
+    try:
+        return group_hint(game, seat, controls[seat].shown(game))
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+
+
 def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
-          events: list[str] | None = None) -> None:
+          events: list[str] | None = None, hint: str | None = None) -> None:
     """Scores and hand sizes per seat, the piles, this turn, the last moves
     and what they scored (the feed, dropped first when short of room), at
     the end why the game ended and each joker penalty; each seat's banner,
@@ -289,6 +304,8 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[st
             done.append(f"jokers swapped {turn['exchanged']}")
         if done:
             lines.append(("This turn: " + ", ".join(done), INFO))
+    if hint and not over:       # PT45: Right held jumps a guest at a time
+        lines.append((hint, INFO))
     if over:
         lines = [(t, INFO) for t in end_words(view)] + lines
     else:
@@ -399,7 +416,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                        lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
-    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []))
+    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []),
+          _person_hint(game, view, context))
     return scene
 
 
