@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
+from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines, last_move_words
 from firmware.ui.cafe_art import tight_width
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
 from firmware.screens.cafe_junior_groups import (  # noqa: F401 - the choices a guest at a time (hooks)
@@ -425,6 +425,8 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     """The result card's lines: why the game ended (book, "End of the
     Game": the last free place filled, or a player had to draw from an
     empty guest pile: "Seat 4 had to draw and the guest pile is empty"),
+    then the move that filled the last place ("Last move: Seat 2 seats a
+    boy from Kenya at row 4 col 1, right and fills the last table: +11"),
     then the jokers held at the end (5 points given up for each): "Seat 2:
     -5 for 1 joker in hand (each gives up 5 points)".  The final board
     says the same beside the card's place (issue 34: the card hid it)."""
@@ -432,6 +434,7 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     if not lines:
         return []
     why = lines[0].removeprefix("Game over: ").removeprefix("Game over")
-    return ([why[:1].upper() + why[1:]] if why else []) + lines[1:]
+    last = last_move_words(view)
+    return ([why[:1].upper() + why[1:]] if why else []) + ([last] if last else []) + lines[1:]
 
 

@@ -301,7 +301,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
-    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
+    right = place_words(view, seat) if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
     pts = f"{score:g} pt{'s' if score != 1 else ''}"
     hand = view.get("hand") or []
     shown = controls.shown(game)
@@ -382,6 +382,19 @@ def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     if kind == "end_turn":
         return ["end turn, draw to 6", "end turn"]
     return [label(act, view), str(kind).replace("_", " ")]
+
+
+def place_words(view: dict[str, Any], seat: int) -> str:
+    """The seat's place at the end, for its top bar (PT45: "Seat 1 114
+    pts over" did not say it had won): "you win!", "shared win!" (a tie
+    shares the place, ruling CI-7), "2nd of 3"."""
+    scores = view.get("scores") or []
+    if not 0 <= seat < len(scores):
+        return "over"
+    place = 1 + sum(1 for v in scores if v > scores[seat])
+    if place == 1:
+        return "you win!" if list(scores).count(scores[seat]) == 1 else "shared win!"
+    return f"{place}{ {2: 'nd', 3: 'rd'}.get(place, 'th')} of {len(scores)}"
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:
