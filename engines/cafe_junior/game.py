@@ -231,7 +231,7 @@ class CafeJunior(Game):
             "text": f"{who} seats {seating.describe(self.comp, card)} at the {side} of table "
                     f"{table['table']} (+{POINTS_PER_GUEST})"}]
         if seating.is_full(table):
-            events += self._complete_table(player, table)
+            events += self._complete_table(player, table, events[0]["text"])
             return events
         if not self.hands[player]:
             events.append({"type": "hand_empty", "player": player,
@@ -239,9 +239,10 @@ class CafeJunior(Game):
             events += self._end_turn()
         return events
 
-    def _complete_table(self, player: int, table: dict[str, Any]) -> list[Event]:
+    def _complete_table(self, player: int, table: dict[str, Any], placed: str = "") -> list[Event]:
         """4th guest: +10, doubling (CI-5), turn over unless a joker sits
-        there (CI-4), reveal the next table (CI-3), end the turn or game."""
+        there (CI-4), reveal the next table (CI-3), end the turn or game
+        (the end's reason names the last move, ``placed``'s text)."""
         who = f"Player {player + 1}"
         self.points[player] += TABLE_BONUS
         events: list[Event] = [{"type": "table_complete", "player": player, "table": table["table"],
@@ -270,7 +271,7 @@ class CafeJunior(Game):
             events.append({"type": "table_revealed", "table": tid, "cell": cell,
                            "text": f"{who} reveals table {tid}"})
         if not self.table_pile and seating.free_seats(self.tables) == 0:
-            events += self._finish("the last free place was filled")
+            events += self._finish("the last free place was filled" + (f": {placed}" if placed else ""))
             return events
         events += self._end_turn()
         return events

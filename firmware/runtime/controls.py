@@ -44,6 +44,7 @@ from typing import Any, Iterator
 from engines import Game
 
 from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press, taken_text
+from firmware.screens.games import cabinet_game
 from firmware.runtime.game_choices import (aim_ahead, kept_kinds, plan_choices, races, screen_label,  # noqa: F401
                                            screen_order)
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
@@ -502,9 +503,15 @@ class SeatControls:
         return stamp(a, t_us) if a is not None else None
 
     def index_of(self, game: Game, action: dict[str, Any]) -> int | None:
-        """Cursor index of ``action`` among the selectable choices."""
+        """Cursor index of ``action`` among the selectable choices; else of
+        the choice the game's screens offer in its stead (the
+        ``choice_twin(game, seat, action, choices)`` hook: Café Junior
+        offers one of two identical guests' same choices, PT45), or None."""
         label = choice_key(action)
-        for i, a in enumerate(self.refresh(game)):
+        acts = self.refresh(game)
+        for i, a in enumerate(acts):
             if choice_key(a) == label:
                 return i
-        return None
+        declared = cabinet_game(game.game_id)
+        twin = declared.hook("choice_twin") if declared is not None else None
+        return twin(game, self.seat, action, acts) if twin is not None else None

@@ -11,7 +11,8 @@ Left held alone is the take-back (:mod:`firmware.runtime.takeback`) and
 both arrows the pause (:mod:`firmware.runtime.pace`): a hold during which
 Left was down too jumps nothing.  Only games whose screens group their
 choices (the ``choice_group(action, game)`` hook) jump; the seat's OLED
-says "hold right: next group" as it jumps.  Bots never hold.
+says "hold right: next group" as it jumps (the game's ``GROUP_WORDS`` where
+its screens module has them: Café Junior's "next guest").  Bots never hold.
 """
 from __future__ import annotations
 
@@ -116,5 +117,7 @@ def jump(runtime: Any, seat: int, start: str | None, t_us: int) -> bool:
     last = max(i for i, g in enumerate(groups) if g == start)
     controls.go_to(runtime.game, (last + 1) % len(groups))
     runtime.moved(seat)
-    runtime.say(seat, GROUP_WORDS, t_us + GROUP_WORDS_US)
+    declared = cabinet_game(runtime.game.game_id)
+    words = getattr(declared.module, "GROUP_WORDS", GROUP_WORDS) if declared is not None else GROUP_WORDS
+    runtime.say(seat, words, t_us + GROUP_WORDS_US)     # the game's words (Café Junior: "next guest")
     return True

@@ -4,7 +4,9 @@ and each seat's OLED.
 HDMI (public view only): the café as the 4 x 4 grid it becomes (ruling
 CI-3), each table drawn with its four corner flags (ruling CI-2: a side
 takes the flags at its two ends) and the guests seated on its sides (girl /
-boy with their country's flag, jokers in a jester hat); full tables turned
+boy with their country's flag, jokers in a jester hat), on a mat of its own
+in a checkerboard of two colours (a guest's table is the one on its mat,
+never its neighbour's across the gap, PT45); full tables turned
 over; the seat the player to move is choosing (the action under its
 cursor) lit on the table; the guest pile, the discard pile with its top
 card, the table pile, free seats; each seat's points and how many cards it
@@ -19,12 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 
-from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines
+from firmware.screens.cafe_junior_feed import JOKER_PENALTY, end_short, end_words, feed_lines, last_move_words
 from firmware.ui.cafe_art import tight_width
 from firmware.ui.kit import BG, DIM, FEED, FG, GOLD, INFO, PANEL, Rect, Scene, header, header_todo, seat_banner
+from firmware.screens.cafe_junior_groups import (  # noqa: F401 - the choices a guest at a time (hooks)
+    GROUP_WORDS, choice_group, choice_order, choice_twin, group_hint)
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
-    SHORT, SHORT_NAMES, country_words, guest_words, label, oled_frame)
+    SHORT, SHORT_NAMES, choice_short, country_words, ends_words, guest_words, label, oled_frame)
 
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.
@@ -41,6 +45,11 @@ CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
 GRID_BG = (44, 36, 32)
 #: the grid's row and column numbers, light on the floor
 GRID_NUMBER = (214, 196, 160)
+#: Each table's mat, holding its tile and its four seats, in a
+#: checkerboard of two colours: two neighbouring tables never share one, so
+#: the seam between their facing guests shows whose each is (PT45: two Kenya
+#: boys side by side in one gap could not be told apart by table).
+MATS = ((92, 70, 50), (50, 74, 70))
 
 
 def guest_code(card: dict[str, Any] | None) -> str:
@@ -137,6 +146,8 @@ def _table(scene: Scene, cell: Rect, table: dict[str, Any], lit: str | None) -> 
     t, depth, seat_flag = seat_room(c)
     tile = Rect(cx - t // 2, cy - t // 2, t, t)
     turned = bool(table.get("turned"))
+    row, col = (int(v) for v in table["cell"])
+    scene.add("panel", cell, f"mat:{table['table']}", fill=MATS[(row + col) % 2], radius=max(4, c // 16))
     scene.add("tabletop", tile, f"table:{table['table']}", turned=turned)
     if not turned:
         m = max(2, tile.w // 20)
@@ -186,7 +197,7 @@ def _grid_cells(scene: Scene, grid_r: Rect) -> tuple[list[Rect], dict[str, list[
     band = max(w, h) + m.pad // 2
     inner = grid_r.inset(2)
     board = Rect(inner.x + band, inner.y + band, inner.w - band, inner.h - band)
-    cells = board.grid(GRID * GRID, GRID, gap=2)
+    cells = board.grid(GRID * GRID, GRID, gap=max(2, board.w // 150))     # the floor between two mats
     rows = [(i + 1, Rect(inner.x, cells[i * GRID].y, band, cells[i * GRID].h)) for i in range(GRID)]
     cols = [(i + 1, Rect(cells[i].x, inner.y, cells[i].w, band)) for i in range(GRID)]
     return cells, {"rows": rows, "cols": cols}
@@ -217,8 +228,10 @@ def todo_text(view: dict[str, Any]) -> list[str]:
 def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int, tuple[str, ...]]:
     """seat -> what the next press of the seat to move does, for its banner
     (a person's seat only, as in the other games' banners): "seat guest?"
-    under the cursor, "press again to confirm" once armed (longest first:
-    the banner takes the first that leaves room for the seat's name)."""
+    under the cursor ("fill table: +11?" for the 4th guest at a table),
+    "press again to confirm" once armed, "press again: +11, your turn
+    ends" for a press that ends the turn (longest first: the banner takes
+    the first that leaves room for the seat's name)."""
     seat = view.get("current_player")
     controls = context.get("controls")
     if seat is None or view.get("over") or controls is None or seat in set(context.get("bots") or ()):
@@ -229,14 +242,28 @@ def doing_words(game, view: dict[str, Any], context: dict[str, Any]) -> dict[int
         return {}
     if shown.chosen is None:
         return {}
+    own = game.view(seat)
+    ends = ends_words(shown.chosen, own)       # PT45: the press that fills a table says so
     if shown.armed:
-        return {seat: ("press again to confirm", "press again!")}
-    kind = shown.chosen.get("type")
-    return {seat: (f"{SHORT.get(kind, str(kind).replace('_', ' '))}?",)}
+        return {seat: ((f"press again: {ends}", ends) if ends else ()) + ("press again to confirm", "press again!")}
+    return {seat: tuple(f"{w}?" for w in choice_short(shown.chosen, own))}
+
+
+def _person_hint(game, view: dict[str, Any], context: dict[str, Any]) -> str | None:
+    """"Hold Right: next guest" while a person's seat chooses
+    among more than one guest (:func:`group_hint`); None for a bot."""
+    seat = view.get("current_player")
+    controls = context.get("controls")
+    if seat is None or controls is None or seat in set(context.get("bots") or ()):
+        return None
+    try:
+        return group_hint(game, seat, controls[seat].shown(game))
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[str, ...]] | None = None,
-          events: list[str] | None = None) -> None:
+          events: list[str] | None = None, hint: str | None = None) -> None:
     """Scores and hand sizes per seat, the piles, this turn, the last moves
     and what they scored (the feed, dropped first when short of room), at
     the end why the game ended and each joker penalty; each seat's banner,
@@ -277,6 +304,8 @@ def _side(scene: Scene, r: Rect, view: dict[str, Any], doing: dict[int, tuple[st
             done.append(f"jokers swapped {turn['exchanged']}")
         if done:
             lines.append(("This turn: " + ", ".join(done), INFO))
+    if hint and not over:       # PT45: Right held jumps a guest at a time
+        lines.append((hint, INFO))
     if over:
         lines = [(t, INFO) for t in end_words(view)] + lines
     else:
@@ -387,7 +416,8 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
                        lambda sc, cell=cell, t=by_id[tid], sl=side_lit: _table(sc, cell, t, sl), bg=GRID_BG)
     if lit:
         scene.facts["chosen_seat"] = list(lit)
-    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []))
+    _side(scene, side_r, view, doing_words(game, view, context), list(context.get("last_events") or []),
+          _person_hint(game, view, context))
     return scene
 
 
@@ -395,6 +425,8 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     """The result card's lines: why the game ended (book, "End of the
     Game": the last free place filled, or a player had to draw from an
     empty guest pile: "Seat 4 had to draw and the guest pile is empty"),
+    then the move that filled the last place ("Last move: Seat 2 seats a
+    boy from Kenya at row 4 col 1, right and fills the last table: +11"),
     then the jokers held at the end (5 points given up for each): "Seat 2:
     -5 for 1 joker in hand (each gives up 5 points)".  The final board
     says the same beside the card's place (issue 34: the card hid it)."""
@@ -402,6 +434,7 @@ def result_notes(view: dict[str, Any]) -> list[str]:
     if not lines:
         return []
     why = lines[0].removeprefix("Game over: ").removeprefix("Game over")
-    return ([why[:1].upper() + why[1:]] if why else []) + lines[1:]
+    last = last_move_words(view)
+    return ([why[:1].upper() + why[1:]] if why else []) + ([last] if last else []) + lines[1:]
 
 

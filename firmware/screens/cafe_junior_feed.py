@@ -98,6 +98,20 @@ def end_words(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def last_move_words(view: dict[str, Any]) -> str:
+    """The move that filled the last free place, from the end's reason
+    (PT45: the result card covered the log and the move was never shown):
+    "Last move: Seat 2 seats a boy from Kenya at row 4 col 1, right and
+    fills the last table: +11 (1 for the guest, 10 for the full table)";
+    "" when the game did not end so."""
+    reason = str(view.get("end_reason") or "")
+    m = re.search(r"free place was filled: (Player (\d+) .+ of table (T\d+) \(\+1\))$", reason)
+    if not view.get("over") or not m:
+        return ""
+    line = event_words(m.group(1), view).removesuffix(": +1")
+    return f"Last move: {line} and fills the last table: +11 (1 for the guest, 10 for the full table)"
+
+
 def joker_words(seat: int, penalty: float) -> str:
     """A seat's joker penalty at the end (book, "End of the Game": each
     joker still in hand gives up 5 points): "Seat 2: -5 for 1 joker in

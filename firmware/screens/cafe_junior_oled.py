@@ -38,6 +38,46 @@ def guest_words(card: dict[str, Any] | None) -> str:
 SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
 
 
+def fills_table(act: dict[str, Any] | None, view: dict[str, Any] | None) -> bool:
+    """True when ``act`` seats the 4th guest at its table (book: "If a
+    player places the fourth card at a table, his turn ends immediately")."""
+    if not act or act.get("type") != "place":
+        return False
+    table = next((t for t in (view or {}).get("tables") or [] if t.get("table") == act.get("table")), None)
+    return table is not None and sum(1 for g in table["seats"].values() if g is not None) == 3
+
+
+def ends_words(act: dict[str, Any] | None, view: dict[str, Any] | None) -> str | None:
+    """What a press on a place that ends the turn does, for the seat's own
+    ``view``: "+11, your turn ends" (the 4th guest at a table: 1 + 10, and
+    the six cards doubled, ruling CI-5), "+1, your turn ends" (the last
+    card in hand), "+11, the game ends" (the last free place); None for a
+    choice that does not end the turn (PT45: a press that filled a table
+    said only "press again")."""
+    if not act or act.get("type") != "place" or view is None:
+        return None
+    fills, last = fills_table(act, view), len(view.get("hand") or []) == 1
+    if not (fills or last):
+        return None
+    turn = view.get("turn") or {}
+    pts = 1
+    if fills:
+        pts += 10 + (int(turn.get("placed") or 0) + 1 if turn.get("start_hand") == 6 and last else 0)
+    game_ends = fills and not view.get("table_pile") and view.get("free_seats") == 1
+    return f"+{pts}, {'the game' if game_ends else 'your turn'} ends"
+
+
+def choice_short(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
+    """The choice line's name of a choice, longest first: "fill table:
+    +11" / "fill table" for the guest that fills its table, else "seat
+    guest", "swap joker", ..."""
+    kind = act.get("type")
+    if fills_table(act, view):
+        said = ends_words(act, view) or ""
+        return [f"fill table: {said.split(',')[0]}", "fill table"]
+    return [SHORT.get(kind, str(kind).replace("_", " "))]
+
+
 # ------------------------------------------------------------------ OLED
 def table_words(tid: Any, view: dict[str, Any] | None, short: bool = False) -> str:
     """A table as the screen shows it: the tables carry no numbers, they
@@ -226,8 +266,15 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
     act = shown.chosen
     rows_end = _turn_hand(f, hand, act.get("card"))
     kind = act.get("type")
+    ends = ends_words(act, view) if shown.armed else None
+    if ends:          # PT45: the press that fills a table says what it does in the top bar
+        from firmware.screens.walkthrough import oled_bar
+        oled_bar(f, (f"press again: {ends}", f"again: {ends}", ends))
+        f.bar_taken = True
     if len(hand) <= TURN_WORDS_MAX:
-        label = "press again" if shown.armed else SHORT.get(kind, str(kind))
+        room = f.W - f.width(f"{shown.cursor + 1}/{len(shown.choices)}") - 18
+        label = "press again" if shown.armed else next(
+            (w for w in choice_short(act, view) if f.fits(w, room)), SHORT.get(kind, str(kind)))
         top = f.choice(label, shown.cursor, len(shown.choices), shown.armed,
                        presses=press_count(shown.chosen, len(shown.choices)))
         words = choice_words(act, view)      # armed too: where the guest sits stays in view
@@ -235,7 +282,7 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
         if y + 1 >= rows_end:
             f.best(2, y, words, room=f.W - 4)
         return f
-    if shown.armed:   # the top bar asks for the press again, the choice line keeps what it does
+    if shown.armed and not ends:   # the top bar asks for the press again, the choice line keeps what it does
         f.draw.rectangle((0, 0, f.W - 1, 11), fill=1)
         f.best(2, 1, ["press again to confirm", "press again: confirm", "press again"], fill=0, room=f.W - 4)
     line = next((w for w in _line_words(act, view) if f.fits(w, f.W - 18)), SHORT.get(kind, str(kind)))
@@ -254,7 +301,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     f = OledFrame()
     score = view["scores"][seat]
     cur = view.get("current_player")
-    right = "over" if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
+    right = place_words(view, seat) if view.get("over") else ("your turn" if cur == seat else f"seat {cur + 1} plays")
     pts = f"{score:g} pt{'s' if score != 1 else ''}"
     hand = view.get("hand") or []
     shown = controls.shown(game)
@@ -335,6 +382,19 @@ def choice_words(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     if kind == "end_turn":
         return ["end turn, draw to 6", "end turn"]
     return [label(act, view), str(kind).replace("_", " ")]
+
+
+def place_words(view: dict[str, Any], seat: int) -> str:
+    """The seat's place at the end, for its top bar (PT45: "Seat 1 114
+    pts over" did not say it had won): "you win!", "shared win!" (a tie
+    shares the place, ruling CI-7), "2nd of 3"."""
+    scores = view.get("scores") or []
+    if not 0 <= seat < len(scores):
+        return "over"
+    place = 1 + sum(1 for v in scores if v > scores[seat])
+    if place == 1:
+        return "you win!" if list(scores).count(scores[seat]) == 1 else "shared win!"
+    return f"{place}{ {2: 'nd', 3: 'rd'}.get(place, 'th')} of {len(scores)}"
 
 
 def _header(f: OledFrame, lefts: list[str], right: str) -> None:

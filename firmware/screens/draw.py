@@ -102,7 +102,7 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
         if hint:    # the take-back hint takes the top bar: the choice's lines stay (play-test)
             context = {**context, "prompts": {k: v for k, v in context["prompts"].items() if k != seat}}
         frame = module.oled_frame(game, seat, game.view(seat), controls, context)
-        if walk or hint:     # the first-game walkthrough's one line (or the hint) in the top bar
+        if walk or (hint and not frame.bar_taken):    # the walkthrough's one line (or the hint) in the top bar
             frame = walkthrough.oled_bar(frame, walk or (TAKE_BACK_HINT,))
         return _said(frame, why)
     frame = OledFrame()

@@ -164,7 +164,8 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
     CabinetGame(
         "cafe-junior", "firmware.screens.cafe_junior", "Café Junior", "Seat guests at tables by flag",
         ("your hand is on your seat's", "screen; bots play through", "the same buttons as people"),
-        event_cues={"placed": "press", "discarded": "press", "exchanged": "press", "table_complete": "claim"}),
+        event_cues={"placed": "press", "discarded": "press", "exchanged": "press", "table_complete": "claim"},
+        event_captions={"table_complete": "table filled"}),      # PT45: "claimed (seat 1)" said nothing of it
 )}
 
 

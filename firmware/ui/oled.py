@@ -127,6 +127,9 @@ class OledFrame:
         #: guest): ``(what, (x0, y0, x1, y1))``, inclusive px; apart from
         #: :attr:`boxes`, as the things inside them are there
         self.marks: list[tuple[str, tuple[int, int, int, int]]] = []
+        #: True when the game's own words took the top bar (what an armed
+        #: press does): the runtime's take-back hint leaves it be
+        self.bar_taken = False
 
     def overlaps(self) -> list[tuple[str, str]]:
         """Pairs of drawn things (texts, dice, cards) that share a pixel

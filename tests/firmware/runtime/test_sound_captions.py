@@ -175,3 +175,13 @@ def test_pt12_every_retrograde_press_caption_follows_that_seats_press(tmp_path):
         assert checked["press"] > 20 and checked["claim"] > 10, checked
     finally:
         s.close()
+
+
+def test_pt45_a_full_table_in_cafe_junior_is_captioned_as_filled_not_claimed():
+    """PT45 shot18: "claimed (seat 1)" under a table the seat filled - an
+    odd word for Café Junior; the caption says "table filled"."""
+    events = [{"type": "placed", "player": 0}, {"type": "table_complete", "player": 0, "table": "T3"}]
+    before, after = snap(people=frozenset({0})), snap(people=frozenset({0}))
+    said = caption_lines(EVENT_CUES["cafe-junior"], before, after, events, cues("cafe-junior", before, after, events),
+                         EVENT_CAPTIONS["cafe-junior"])
+    assert "\u266a table filled (seat 1)" in said and not any("claimed" in t for t in said), said
