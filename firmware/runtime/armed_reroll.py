@@ -13,8 +13,9 @@ says why for a moment and its next press only arms again, on what it
 sees now.  The runtime keeps the state in ``_armed_for`` (seat -> (the
 armed choice's key, (round, phase) at the arming, the target card or
 None, its words "card C was taken")) and ``_disarm_said`` (seat -> the
-disarm's words on its OLED, dropped when it arms again); its ``controls``, ``game``, ``bots``,
-``prompts``, ``_notes``, ``aims_at_cards``, ``target_of``, ``drop_armed_keep`` and
+disarm's words on its OLED, dropped when it arms again, as is a "card C
+was taken" note of its target, ``_gone_said``: PT46); its ``controls``, ``game``, ``bots``,
+``prompts``, ``_notes``, ``_gone_said``, ``aims_at_cards``, ``target_of``, ``drop_armed_keep`` and
 ``say_for`` are used.
 """
 from __future__ import annotations
@@ -35,6 +36,12 @@ def armed(runtime: Any, seat: int) -> None:
     if runtime.prompts.get(seat) in runtime._disarm_said.pop(seat, ()):
         runtime.prompts.pop(seat, None)          # armed again: the note of the disarm has been read
         runtime._notes.pop(seat, None)
+    elif seat in runtime._gone_said and runtime.prompts.get(seat) == runtime._gone_said[seat]:
+        # a press armed after "card C was taken" (its target taken, its cursor on "reroll"): the
+        # note has been read, and the OLED says what the next press does now, "again: roll all 7"
+        # (PT46: the note stayed over the armed bar, and the next press rerolled all seven dice)
+        runtime.prompts.pop(seat, None)
+        runtime._gone_said.pop(seat, None)
     chosen = controls.shown(runtime.game).chosen
     if seat in runtime.bots or chosen is None or chosen.get("type") != "reroll" or not runtime.aims_at_cards():
         return
