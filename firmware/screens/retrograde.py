@@ -143,7 +143,8 @@ def _roll_info(info: dict[str, Any], view: dict[str, Any], nobody: bool = False,
 def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[str, Any]) -> None:
     """3 - Blast Droids (RG-9): "Seat 2 blasts", the plan under its cursor
     ("Plan 2 of 5: +7 pts" and what it blasts) or the single step being
-    chosen; the plan's droids and trophy lit on the seat's sheet."""
+    chosen; the plan's droids and trophy lit on the seat's sheet (a single
+    blast step: its own droid)."""
     turn = view["turn"]
     p = turn["seat"]
     plans = turn_plans(game, view)
@@ -163,6 +164,12 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
         info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
         if selected is not None:
             info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
+        if chosen.get("type") in ("blast", "comet") and chosen.get("cell") is not None:
+            # the step's own droid lit, and only it (PT46: a step in no plan lit nothing, and three
+            # "comet Yellow 3+3+3" steps for three droids read alike), as the OLED's map marks it
+            info["lines"].append(("lit on the sheet", INFO))
+            info["lit"], info["lit_trophy"] = {chosen["cell"]}, 0
+            return
         if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
             return
     if plan.cells:

@@ -113,4 +113,28 @@ def test_done_blasting_lights_nothing_on_the_hdmi():
     c.nav(g, next(i for i, a in enumerate(acts) if a["type"] == "done") - c.cursor)
     scene = rg.screen(g, g.view(None), {"controls": {p: c}}, size=(1920, 1080), measure=default_measure())
     assert "lit on the sheet" not in scene.texts()
-    assert not [n for n in scene.nodes if n.kind == "droid" and n.props.get("lit")]
+    assert not [n for n in scene.of_kind("droid") if n.props.get("lit")]   # (in the sheets' groups too)
+
+
+@needs_rg
+def test_a_single_blast_step_lights_its_own_droid_on_the_hdmi():
+    """PT46 (a fresh play-tester): "Step 4/8: blast Blue 6+6", a step in no
+    plan, lit nothing on the HDMI, and three "comet Yellow 3+3+3" steps for
+    three droids read alike: only the OLED's tiny map told them apart.  On
+    a single blast (or comet) step the HDMI lights that step's droid, and
+    only it."""
+    for seed in range(8, 40):
+        g, p, c = _blast_turn(seed)
+        acts = c.refresh(g)
+        steps = [i for i, a in enumerate(acts) if a["type"] in ("blast", "comet")]
+        if steps:
+            break
+    else:
+        raise AssertionError("no blast step in the seeds tried")
+    for i in steps[:4]:
+        c.nav(g, i - c.cursor)
+        cell = acts[i]["cell"]
+        scene = rg.screen(g, g.view(None), {"controls": {p: c}}, size=(1920, 1080), measure=default_measure())
+        lit = [n for n in scene.of_kind("droid") if n.props.get("lit")]
+        assert len(lit) == 1, (acts[i], len(lit))
+        assert "lit on the sheet" in scene.texts()
