@@ -35,7 +35,8 @@ from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED a
     choice_order, label, oled_frame, plan_words)
 from firmware.screens.retrograde_round import result_notes, result_pause, round_summary  # noqa: F401 - hooks (CAB-10)
 from firmware.screens.round_summary import draw_round_summary, summary_fits
-from firmware.screens.retrograde_plans import _plan_index, _selected_action, _step_count, card_letters, turn_plans
+from firmware.screens.retrograde_plans import (_plan_index, _selected_action, _step_count, card_letters, plans_offered,
+                                             turn_plans)
 from firmware.screens.retrograde_end import _final, _solo_goal
 from firmware.screens.retrograde_end import result_breakdown  # noqa: F401 - the result card's hook, found here
 from firmware.screens.retrograde_sheet import READ_AGAIN, _cards_fit, _cards_row, _sheet, feed_lines, seat_doing
@@ -150,10 +151,16 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
     plans = turn_plans(game, view)
     # the phase's start names the same seat in other words: the heading says it (PT12 r26)
     info.update(head=f"Seat {p + 1} blasts", colour=seat_colour(p), said={f"Blast Droids! Seat {p + 1} starts"})
+    chosen = _selected_action(game, p, context)
+    if chosen is not None and plans_offered(game, p, context) is False:
+        # a step taken: the turn's plans are behind it (PT46: the band kept plan 1 and its droids
+        # lit while the OLED went through "coin: copy a 4" ... "done blasting")
+        info["lines"] = [(f"Next: {label(chosen, game.view(p))}", NEED)]
+        _light_step(info, chosen)
+        return
     if not plans:
         info["lines"] = [("Choose droids on the seat screen", NEED)]
         return
-    chosen = _selected_action(game, p, context)
     selected = _plan_index(plans, chosen, view)
     shown = 0 if selected is None else selected
     plan = plans[shown]
@@ -164,11 +171,7 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
         info["lines"] = [(f"Step {step}: {label(chosen, game.view(p))}", NEED)]
         if selected is not None:
             info["lines"].append((f"in plan {shown + 1} of {len(plans)}: {pts}, {plan_words(plan, coins=True)}", INFO))
-        if chosen.get("type") in ("blast", "comet") and chosen.get("cell") is not None:
-            # the step's own droid lit, and only it (PT46: a step in no plan lit nothing, and three
-            # "comet Yellow 3+3+3" steps for three droids read alike), as the OLED's map marks it
-            info["lines"].append(("lit on the sheet", INFO))
-            info["lit"], info["lit_trophy"] = {chosen["cell"]}, 0
+        if _light_step(info, chosen):
             return
         if selected is None:    # a step in no plan ("done blasting"): nothing lit, as on the OLED
             return
@@ -177,6 +180,18 @@ def _blast_info(info: dict[str, Any], game, view: dict[str, Any], context: dict[
     info["lit"] = set(plan.cells)
     info["lit_trophy"] = plan.trophy or 0
     info["plan"] = {"seat": p, "index": shown, "cells": sorted(plan.cells), "points": plan.points}
+
+
+def _light_step(info: dict[str, Any], chosen: dict[str, Any]) -> bool:
+    """A single blast (or comet) step under the cursor: its own droid lit
+    on the sheet, and only it, "lit on the sheet" said (PT46: a step in no
+    plan lit nothing, and three "comet Yellow 3+3+3" steps for three droids
+    read alike), as the OLED's map marks it; True when it was one."""
+    if chosen.get("type") not in ("blast", "comet") or chosen.get("cell") is None:
+        return False
+    info["lines"].append(("lit on the sheet", INFO))
+    info["lit"], info["lit_trophy"] = {chosen["cell"]}, 0
+    return True
 
 
 def _result_lines(view: dict[str, Any]) -> list[tuple[str, int]]:

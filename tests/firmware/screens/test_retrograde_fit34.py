@@ -138,3 +138,21 @@ def test_a_single_blast_step_lights_its_own_droid_on_the_hdmi():
         lit = [n for n in scene.of_kind("droid") if n.props.get("lit")]
         assert len(lit) == 1, (acts[i], len(lit))
         assert "lit on the sheet" in scene.texts()
+
+
+@needs_rg
+def test_after_the_first_step_the_hdmi_shows_the_step_not_the_plan_of_the_turns_start():
+    """PT46: after a step (the Comet on a droid) the HDMI band still read
+    "Plan 1 of 5: +2 pts · 2 droids, 1 with the Comet" with that plan's
+    droids lit, while the seat's OLED went through "coin: copy a 4 1/3"
+    ... "done blasting".  Once the seat has taken a step, no plan is
+    offered: the band says the step under its cursor, not a plan."""
+    g, p, c = _blast_turn()
+    plan = next(a for a in c.refresh(g) if a["type"] == "plan")
+    _hdmi_texts(g, p, c)                        # drawn once at the turn's start (its plans then)
+    g.apply(plan["steps"].actions(p)[0])        # the plan's first step, taken
+    acts = c.refresh(g)
+    assert acts and not any(a["type"] == "plan" for a in acts), acts
+    texts = _hdmi_texts(g, p, c)
+    assert not any(t.startswith("Plan ") for t in texts), texts[:30]
+    assert any(t.startswith("Next: ") for t in texts), texts[:30]
