@@ -316,6 +316,8 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
         return stop_forms(view, seat, shown.chosen, None, bool(context.get("simulated_dice")), bool(shown.armed))
     if on_card and not stop and context.get("simulated_dice") and view["seats"][seat]["dice"] and not rolling:
         return card_keep_words(view, seat, shown.chosen.get("card"), guarded=bool(shown.guard_words))
+    if stop and on_card and shown.armed and not view["rerolls_left"]:   # armed: the next press claims (PT46)
+        return stop_forms(view, seat, shown.chosen, None, False, armed=True)
     if stop:          # none left: the next press claims (PT28: "Stop! 0 rerolls")
         return [f"{'Time!' if len(view['seats']) == 1 else 'Stop!'} {left}"] if view["rerolls_left"] else \
             ["no rerolls left"]    # (the choice below says "press 2x": a claim at Stop arms first, PT43)

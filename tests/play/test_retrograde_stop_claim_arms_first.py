@@ -29,3 +29,21 @@ def test_one_press_on_a_card_at_stop_arms_it_and_keeps_the_rerolls(table):
     t.press(0, "button")                              # the second press claims the armed card
     t.run_until(lambda t: s.game.view(None)["seats"][0]["claim"] is not None, max_passes=300)
     assert s.game.view(None)["seats"][0]["claim"] == card["card"]
+
+
+def test_with_no_rerolls_left_the_armed_claim_says_press_again(table):
+    """PT46: at Stop with no rerolls left, the first press on a card lit
+    the choice as armed but the line above still read "no rerolls left":
+    nothing said that the next press claims."""
+    from tests.play.test_retrograde_last_reroll_aim import _reroll
+    t = table("retrograde", 3, bots={1, 2}, seed=11)
+    s = t.session
+    _at_stop_aimed(t)
+    while s.game.view(None)["rerolls_left"]:
+        _reroll(t)
+    assert _chosen(t)["type"] == "claim"
+    t.press(0, "button")
+    t.step(3)
+    assert s.runtime.controls[0].shown(s.game).armed and s.game.view(None)["seats"][0]["claim"] is None
+    said = " | ".join(t.oled_texts(0))
+    assert "press again: claim " in said, said
