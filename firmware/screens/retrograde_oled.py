@@ -55,6 +55,21 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
     return out or describe_action(action)
 
 
+def unlock_forms(action: dict[str, Any] | None) -> list[str]:
+    """An unlock choice (4 - End the Round, RG-6: a row completed) in
+    words, longest first: "unlock Cube Friend", then the power-up's name
+    alone where the counter leaves less room (PT46: "unlock Cube Friend"
+    wrapped over the line above; the screen's "UNLOCK?" says the verb);
+    ``[]`` for another action."""
+    if (action or {}).get("type") != "unlock":
+        return []
+    try:
+        name = default_components().card(action.get("card")).power_up
+    except KeyError:
+        return []
+    return [f"unlock {name}", name] if name else []
+
+
 def choice_order(game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seat's choices in the screen's order: the claims follow the
     cards' letters A, B, C, D as drawn (not the deck's order); every other
@@ -223,7 +238,7 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         text, pos = f"plan {shown.chosen.get('plan')} of {n_plans}", ""
     elif n_plans:                                        # a single step: counted among the steps
         pos = f"{shown.cursor - n_plans + 1}/{len(choices) - n_plans}"
-    forms = step_forms(shown.chosen, view)
+    forms = step_forms(shown.chosen, view) or unlock_forms(shown.chosen)
     if forms and len(choices) > 1:   # one line beside the counter: "blast Yellow 1+1", else "Yellow 1+1"
         room = f.W - f.width(pos if pos is not None else f"{shown.cursor + 1}/{len(choices)}") - 18
         text = next((t for t in forms if f.fits(t, room)), forms[-1])

@@ -93,3 +93,22 @@ def test_played_oled_lines_fit(game_id, players, seed, monkeypatch):
         if len(problems) > 20:
             break
     assert problems == [], sorted(set(p.split(": ", 1)[1] for p in problems))[:15]
+
+
+def test_retrograde_unlock_choices_fit_beside_the_counter(monkeypatch):
+    """PT46 (a fresh play-tester): "unlock Cube Friend" wrapped beside the
+    counter "4/5" and its first line was drawn over "1 coin, 4 kept".  The
+    unlock choices (4 - End the Round, a row completed) fit one line, the
+    longest power-up names too, at every cursor of a long list."""
+    from types import SimpleNamespace
+
+    from firmware.screens.retrograde_oled import _choice_band
+    watch = _Watch(monkeypatch)
+    cards = ["T03", "T08", "T01", "T11", "T16"]       # Cube Friend, Even Steven, Super Coin ...
+    acts = [{"type": "unlock", "player": 0, "card": c} for c in cards] + [{"type": "keep", "player": 0}]
+    for cursor in range(len(acts)):
+        f = OledFrame()
+        watch.wrapped.clear()
+        _choice_band(f, SimpleNamespace(choices=acts, chosen=acts[cursor], cursor=cursor, armed=False,
+                                        guard_words=()), {"phase": "unlock", "seats": [], "face_up_ids": []})
+        assert line_problems(f, watch.wrapped) == [], (cursor, acts[cursor])
