@@ -65,16 +65,16 @@ def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
     return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None} for c in view["dining_area"]]
 
 
-def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> list[str]:
+def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any], late: bool = True) -> list[str]:
     """What goes on while a seat aims between races, longest form first:
     its press just after the last race was too late ("too late: +340 ms",
-    issue 34), else "Seat 2 reveals", "reveal in 3 s", "press: reveal the
-    order" (the revealer once its press reveals: that first), "others
-    choose"."""
+    issue 34; not when ``late`` is False: its result is drawn apart), else
+    "Seat 2 reveals", "reveal in 3 s", "press: reveal the order" (the
+    revealer once its press reveals: that first), "others choose"."""
     wait = _pause_left(context)
     if view["phase"] == "reveal" and view["current"] == seat and wait is None:
         return ["press: reveal the order", "press: reveal"]    # its button reveals now (CAB-7)
-    late = _seat_result(list(context.get("last_events") or []), seat) or ""
+    late = (_seat_result(list(context.get("last_events") or []), seat) or "") if late else ""
     if late.startswith("too late"):
         return [late, "too late, " + late.rsplit(" ", 2)[-2] + " ms" if late.endswith(" ms") else "too late"]
     if view["phase"] == "place_vp":
@@ -131,8 +131,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     banner = str(context.get("banner") or "")
     if view["phase"] == "over":
         _game_over(f, y, view, seat)
-    elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
-        _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
+    elif view.get("race") is None and aim is not None:     # CD-12: the aim between races, with the seat's result
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        result = _seat_result(events, seat, owe) or record_result(view, seat)
+        if result and not prompt:
+            _aim_result(f, y, aim, result, notice or _ahead_hint(view, seat, context, late=False))
+        else:
+            _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
     elif context.get("race_held"):     # CAB-15: hidden until go (a pause held down, its 3-2-1), the aim as it was
@@ -369,6 +374,32 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str])
            align="center")
     forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
     f.best(0, y + 34, forms, room=f.W, align="center")
+
+
+def _aim_result(f: OledFrame, y: int, aim: tuple[int, int, int], result: str, hint: str | list[str]) -> None:
+    """Ruling CD-12 between races, the seat having a result to read (PT44:
+    the aim was hidden between orders): the customer its cursor stays on
+    on one small line ("fox white/teal", its place "2/7" at the right; its
+    colours on a line of their own where they do not fit beside it),
+    its result under it (:func:`_result_text`, up to two lines: "too late:
+    Seat 2 was first, +106 ms"), then ``hint`` (what goes on: "Seat 2
+    reveals", "reveal in 3 s") where room is left."""
+    from engines.cha_dango.cards import load_cards
+    card = load_cards().cards[aim[0]]
+    pos = f"{aim[1] + 1}/{aim[2]}"
+    pw = f.width(pos)
+    f.hand(2, y, 10)
+    whole = f"{card.figure} {card.dango}/{card.background}"
+    one = f.fits(whole, f.W - 18 - pw)      # else the colours on a line of their own, never cut (PT44)
+    f.text(14, y, whole if one else card.figure, room=f.W - 18 - pw)
+    f.text(f.W - pw - 2, y, pos)
+    if not one:
+        y += 12
+        f.best(2, y, [f"{card.dango} dango, {card.background}", f"{card.dango}/{card.background}"], room=f.W - 4)
+    under = _result_text(f, y + 12, result)
+    if under + 11 <= f.H:
+        forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
+        f.best(2, under, forms, room=f.W - 4)
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

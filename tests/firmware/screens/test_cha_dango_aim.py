@@ -63,7 +63,7 @@ def test_cd12_the_cursor_wraps_and_stays_on_its_customer_into_the_next_order():
         s = g.active_players()[0]
         g.apply(g.legal_actions(s)[0])
     c.refresh(g)
-    assert c.shown(g).chosen is None or c.shown(g).chosen["type"] != "slap"   # between orders: no aim
+    assert c.shown(g).chosen["card"] == Y, "between orders the aim stays on its customer (PT44)"
     g.apply(dict(g.legal_actions(g.current)[0], t_us=g.now_us() + 3_000_000))
     c.refresh(g)
     assert g.phase == "race" and Y in g.dining
