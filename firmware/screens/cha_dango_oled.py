@@ -103,17 +103,14 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         aim, choices = _aim_place(view, shown.chosen["card"], shown.cursor, len(choices)), []   # (aim ahead)
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
-    if choices:     # the first form that fits beside its count: the whole card where it can (PT19: "give
-        # panda" at 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal",
-        # "fox gree/teal", "fox gre/tea", then "give fox"
+    if choices:     # the first form that fits beside its count: the whole card (PT19: "give panda" at
+        # 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal", else
+        # "rabbit green/teal" on two lines, never cut (PT44: "rabbit gre/tea")
         room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
         full = label(shown.chosen)
         forms = [full]
         if shown.chosen.get("card") is not None:
-            verb, fig, colours = full.split(" ", 2)
-            dango, _, back = colours.partition("/")
-            forms += [f"{fig} {colours}", f"{fig} {dango[:4]}/{back[:4]}", f"{fig} {dango[:3]}/{back[:3]}",
-                      f"{verb} {fig}"]
+            forms.append(full.split(" ", 1)[1])
         bottom = f.choice(next((w for w in forms if f.fits(w, room)), forms[-1]), shown.cursor, len(choices),
                           shown.armed, presses=press_count(shown.chosen, len(choices)))
     y = 14
