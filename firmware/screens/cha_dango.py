@@ -152,7 +152,8 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
     give (CD-10) the arrows choose it, the button confirms, the push
     cancels; on the seat's turn the button reveals the order; between
     races the arrows aim ahead at the customers on the table (CD-12), the
-    revealer's too, and another seat's button chooses nothing."""
+    revealer's too, and another seat's button chooses nothing now ("hit
+    in race": the next one's)."""
     view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
     if view["phase"] == "race":
         return {"button": "hit", "arrows": "aim", "push": None}
@@ -160,7 +161,8 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
         return {"button": "confirm", "arrows": "choose", "push": "cancel"}
     if view["phase"] == "reveal" and view["current"] == seat:
         return {"button": "reveal", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
-    return {"button": "button", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}   # aim ahead (CD-12)
+    # aim ahead (CD-12); a press now only says why it did nothing: the button hits in the race to come (PT44)
+    return {"button": "hit in race", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
 
 
 # ------------------------------------------------------------------- HDMI
