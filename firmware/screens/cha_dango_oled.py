@@ -104,15 +104,22 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
     if choices:     # the first form that fits beside its count: the whole card (PT19: "give panda" at
-        # 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal", else
-        # "rabbit green/teal" on two lines, never cut (PT44: "rabbit gre/tea")
+        # 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal", else "give
+        # rabbit" under its colours, "green dango, teal", on a line of their own: never cut (PT44: "rabbit gre/tea")
         room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
         full = label(shown.chosen)
-        forms = [full]
+        forms, above = [full], None
         if shown.chosen.get("card") is not None:
-            forms.append(full.split(" ", 1)[1])
+            verb, fig, colours = full.split(" ", 2)
+            forms.append(f"{fig} {colours}")
+            if not any(f.fits(w, room) for w in forms):
+                dango, _, back = colours.partition("/")
+                forms, above = [f"{verb} {fig}"], [f"{dango} dango, {back}", colours]
         bottom = f.choice(next((w for w in forms if f.fits(w, room)), forms[-1]), shown.cursor, len(choices),
                           shown.armed, presses=press_count(shown.chosen, len(choices)))
+        if above:
+            bottom -= 12
+            f.best(2, bottom + 1, above, room=f.W - 4)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     notice = idle = None
@@ -189,8 +196,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
         if owe:     # the result may take two lines ("slowest: give 1 VP / card"): the seconds go under it
-            lines = 2 if y + 2 * 12 + 11 <= bottom else 1     # under a prompt: its gist on one line
-            under = _result_text(f, y, result, lines) if result else y + 14
+            under = _owed_result(f, y, bottom, result)
             left = _choice_left(view, context)   # CAB-9: the seconds left to choose
             secs = "" if left is None else f": {left} s"
             if armed:   # PT21: the armed card was only inverted; the press it waits for is said
@@ -216,6 +222,24 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
         f.text(2, y, idle or f"Seat {view['current'] + 1} reveals")
         if result:
             _result_text(f, y + 13, result)
+
+
+def _owed_result(f: OledFrame, y: int, bottom: int, result: str | None) -> int:
+    """The result of a seat choosing the VP card it gives (CD-10) at ``y``,
+    above the seconds left and its choice (from ``bottom``): on two lines
+    where they fit ("slowest: give 1 VP / card"), under a prompt its gist
+    on one; small on one line, or its gist ("give 1 VP card"), where only
+    that fits (the card to give under its colours, PT44), else left out,
+    never cut.  Returns the y under it."""
+    if result and y + 2 * 12 + 11 <= bottom:
+        return _result_text(f, y, result, 2)
+    if result and y + 14 + 11 <= bottom:
+        return _result_text(f, y, result, 1)        # under a prompt: its gist on one line
+    one = next((c for c in (result, result.split(": ", 1)[-1]) if f.fits(c, f.W - 4)), None) if result else None
+    if one and y + 12 + 11 <= bottom:
+        f.text(2, y, one, room=f.W - 4)
+        return y + 12
+    return y + 14 if y + 14 + 11 <= bottom else y
 
 
 def _soon_after_go(events: list[str], seat: int) -> bool:
@@ -377,7 +401,8 @@ def _aim_result(f: OledFrame, y: int, aim: tuple[int, int, int], result: str, hi
     """Ruling CD-12 between races, the seat having a result to read (PT44:
     the aim was hidden between orders): the customer its cursor stays on
     on one small line ("fox white/teal", its place "2/7" at the right; its
-    colours on a line of their own where they do not fit beside it),
+    colours on a line of their own where they do not fit beside it, left
+    out over a result of two lines),
     its result under it (:func:`_result_text`, up to two lines: "too late:
     Seat 2 was first, +106 ms"), then ``hint`` (what goes on: "Seat 2
     reveals", "reveal in 3 s") where room is left."""
@@ -390,7 +415,8 @@ def _aim_result(f: OledFrame, y: int, aim: tuple[int, int, int], result: str, hi
     one = f.fits(whole, f.W - 18 - pw)      # else the colours on a line of their own, never cut (PT44)
     f.text(14, y, whole if one else card.figure, room=f.W - 18 - pw)
     f.text(f.W - pw - 2, y, pos)
-    if not one:
+    long = not f.fits(result, f.W - 4, 13) and not f.fits(result, f.W - 4)     # the result takes two lines
+    if not one and not long:    # (with a long result the figure alone, its token on the HDMI: the hint keeps its line)
         y += 12
         f.best(2, y, [f"{card.dango} dango, {card.background}", f"{card.dango}/{card.background}"], room=f.W - 4)
     under = _result_text(f, y + 12, result)
