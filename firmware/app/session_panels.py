@@ -97,7 +97,8 @@ class SessionPanels:
         (Cha dango, ruling CD-12) says what the button, the arrows and the
         push do for the seat now; a key it names None does nothing now and
         is left out.  While the game is paused the arrows turn the pause's
-        pages and both held go on: only that is said; at the game's end the
+        pages and both held go on: only that is said; in the 3-2-1 of a
+        held race every key is hands off until go; at the game's end the
         button closes the result (or goes back to the menu): only that."""
         out = []
         declared = cabinet_game(self.game.game_id)
@@ -111,6 +112,9 @@ class SessionPanels:
             button, cup, left, right, push = (key_name(k) for k in SIM_KEYS[seat])
             if paused:     # issue 34: the arrows turn the pause's pages; button and cup do nothing
                 out.append([(f"{left}/{right}", "pages"), (f"{left}+{right} held", "go on")])
+                continue
+            if getattr(self, "_resume_action", None) is not None and str(self.countdown).isdigit():
+                out.append([("Hands off", "until go")])   # CAB-8, CAB-15: the 3-2-1 of a held race (PT44 cdm)
                 continue
             if self.game.is_terminal():     # issue 34: under the result card a press only closes it
                 out.append([(button, "close" if self._owns_renderer else "menu")])

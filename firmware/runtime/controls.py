@@ -138,8 +138,10 @@ class SeatControls:
             to move over (between Cha dango's races, the customers on the
             table: the game's ``aim_ahead`` hook, ruling CD-12, issue 34
             c28-c30; also beside a single choice of its own the hook
-            allows, the revealer's reveal): :meth:`shown` then shows the
-            customer aimed at (the OLED and the HDMI token follow), a press
+            allows, the revealer's reveal).  :meth:`shown` shows the
+            customer aimed at (the OLED and the HDMI token follow) between
+            races also before an arrow while the seat's kept customer is
+            still on the table (PT44: it was hidden until an arrow), a press
             does nothing (or takes that single choice:
             :attr:`Shown.button`), and the next race opens on it; False
             again once the seat has choices to aim at.
@@ -354,9 +356,10 @@ class SeatControls:
     def _shown(self, game: Game) -> Shown:
         acts, labels = self._choices(game)
         acts = list(acts)
-        if self.ahead and len(acts) <= 1:   # aimed between races (CD-12): shown, never pressed
+        if len(acts) <= 1:      # between races (CD-12): the aim stays shown, arrow or not (PT44), never pressed
             ahead = aim_ahead(game, self.seat)
-            if ahead:                       # (a choice of the seat's own beside it: its button's)
+            if ahead and (self.ahead or self._home is None or self._home[0] in {choice_key(a) for a in ahead}):
+                # (its customer served, its place stays empty until the next order fills it, CD-13: unshown)
                 return Shown(ahead, self._ahead_place(ahead), False, button=acts[0] if acts else None)
         cursor, vanished = self._follow(labels, acts, kept_kinds(game))
         gone = self._gone_text() if vanished else self.gone

@@ -152,7 +152,8 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
     give (CD-10) the arrows choose it, the button confirms, the push
     cancels; on the seat's turn the button reveals the order; between
     races the arrows aim ahead at the customers on the table (CD-12), the
-    revealer's too, and another seat's button chooses nothing."""
+    revealer's too, and another seat's button chooses nothing now ("hit
+    in race": the next one's)."""
     view = game.view(seat)     # short words: a longer legend line widens the window's column and moves the table
     if view["phase"] == "race":
         return {"button": "hit", "arrows": "aim", "push": None}
@@ -160,7 +161,8 @@ def legend_words(game, seat: int) -> dict[str, str | None]:
         return {"button": "confirm", "arrows": "choose", "push": "cancel"}
     if view["phase"] == "reveal" and view["current"] == seat:
         return {"button": "reveal", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
-    return {"button": "button", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}   # aim ahead (CD-12)
+    # aim ahead (CD-12); a press now only says why it did nothing: the button hits in the race to come (PT44)
+    return {"button": "hit in race", "arrows": "aim" if aim_ahead(game, seat) else None, "push": None}
 
 
 # ------------------------------------------------------------------- HDMI
@@ -267,7 +269,8 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
     race so far (hit in N ms, cup up, sipped in N ms): physical acts all
     seats see anyway; never whether they were right before the race is
     decided (CD-9); a seat choosing the VP card to give (CD-10): which
-    card of its pile its cursor is on ("give VP card 2/4?", "...!" armed;
+    card of its pile its cursor is on ("give VP card 2 of 4?", "...!" armed;
+    short of room "card 2 of 4?";
     the face stays private)."""
     m = scene.metrics
     vp_cursors = vp_cursors or {}
@@ -287,11 +290,13 @@ def _seat_row(scene: Scene, r: Rect, view: dict[str, Any], vp_cursors: dict | No
             doing = "reveals"
         elif not race and s in vp_cursors:
             k, count, armed = vp_cursors[s]
-            doing = f"give VP card {k}/{count}{'!' if armed else '?'}"
+            mark = "!" if armed else "?"
             room = cell.w - cell.h - 4 * m.pad - scene.measure(f"Seat {s + 1} \u00b7 {plural(vp, 'VP card')}",
                                                                m.medium)[0]
-            if scene.measure(doing, m.small)[0] > room:     # a narrow banner: the short form
-                doing = doing.replace("VP card ", "")
+            # a narrow banner: shorter forms, never "give 1/2?" (PT44: read as "give half?")
+            forms = [f"give VP card {k} of {count}{mark}", f"give card {k} of {count}{mark}",
+                     f"card {k} of {count}{mark}"]
+            doing = next((w for w in forms if scene.measure(w, m.small)[0] <= room), forms[-1])
             scene.facts.setdefault("vp_cursor", {})[s] = k
         elif not race:
             doing = "chooses" if (view.get("must_place") or [0] * n)[s] else ""

@@ -65,16 +65,16 @@ def aim_ahead(game, seat: int) -> list[dict[str, Any]]:
     return [{"type": "slap", "player": seat, "card": c["id"], "t_us": None} for c in view["dining_area"]]
 
 
-def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any]) -> list[str]:
+def _ahead_hint(view: dict[str, Any], seat: int, context: dict[str, Any], late: bool = True) -> list[str]:
     """What goes on while a seat aims between races, longest form first:
     its press just after the last race was too late ("too late: +340 ms",
-    issue 34), else "Seat 2 reveals", "reveal in 3 s", "press: reveal the
-    order" (the revealer once its press reveals: that first), "others
-    choose"."""
+    issue 34; not when ``late`` is False: its result is drawn apart), else
+    "Seat 2 reveals", "reveal in 3 s", "press: reveal the order" (the
+    revealer once its press reveals: that first), "others choose"."""
     wait = _pause_left(context)
     if view["phase"] == "reveal" and view["current"] == seat and wait is None:
         return ["press: reveal the order", "press: reveal"]    # its button reveals now (CAB-7)
-    late = _seat_result(list(context.get("last_events") or []), seat) or ""
+    late = (_seat_result(list(context.get("last_events") or []), seat) or "") if late else ""
     if late.startswith("too late"):
         return [late, "too late, " + late.rsplit(" ", 2)[-2] + " ms" if late.endswith(" ms") else "too late"]
     if view["phase"] == "place_vp":
@@ -103,19 +103,23 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
         aim, choices = _aim_place(view, shown.chosen["card"], shown.cursor, len(choices)), []   # (aim ahead)
     if view["phase"] == "reveal" and view["current"] == seat and _pause_left(context) is not None:
         choices = []      # CAB-7/CAB-9: a press reveals nothing yet: no "press: reveal the order"
-    if choices:     # the first form that fits beside its count: the whole card where it can (PT19: "give
-        # panda" at 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal",
-        # "fox gree/teal", "fox gre/tea", then "give fox"
+    if choices:     # the first form that fits beside its count: the whole card (PT19: "give panda" at
+        # 1/7, 2/7 and 6/7 could not be told apart): "give fox green/teal", "fox green/teal", else "give
+        # rabbit" under its colours, "green dango, teal", on a line of their own: never cut (PT44: "rabbit gre/tea")
         room = f.W - f.width(f"{shown.cursor + 1}/{len(choices)}") - 18
         full = label(shown.chosen)
-        forms = [full]
+        forms, above = [full], None
         if shown.chosen.get("card") is not None:
             verb, fig, colours = full.split(" ", 2)
-            dango, _, back = colours.partition("/")
-            forms += [f"{fig} {colours}", f"{fig} {dango[:4]}/{back[:4]}", f"{fig} {dango[:3]}/{back[:3]}",
-                      f"{verb} {fig}"]
+            forms.append(f"{fig} {colours}")
+            if not any(f.fits(w, room) for w in forms):
+                dango, _, back = colours.partition("/")
+                forms, above = [f"{verb} {fig}"], [f"{dango} dango, {back}", colours]
         bottom = f.choice(next((w for w in forms if f.fits(w, room)), forms[-1]), shown.cursor, len(choices),
                           shown.armed, presses=press_count(shown.chosen, len(choices)))
+        if above:
+            bottom -= 12
+            f.best(2, bottom + 1, above, room=f.W - 4)
     y = 14
     prompt = (context.get("prompts") or {}).get(seat)
     notice = idle = None
@@ -131,8 +135,13 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls, context: dict[st
     banner = str(context.get("banner") or "")
     if view["phase"] == "over":
         _game_over(f, y, view, seat)
-    elif view.get("race") is None and aim is not None:     # CD-12: aimed ahead between races
-        _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
+    elif view.get("race") is None and aim is not None:     # CD-12: the aim between races, with the seat's result
+        owe = (view.get("must_place") or [0] * (seat + 1))[seat]
+        result = _seat_result(events, seat, owe) or record_result(view, seat)
+        if result and not prompt:
+            _aim_result(f, y, aim, result, notice or _ahead_hint(view, seat, context, late=False))
+        else:
+            _aim(f, y, aim, notice or _ahead_hint(view, seat, context))
     elif view.get("race") is None:
         _between_races(f, y, bottom, view, seat, context, events, idle, armed=shown.armed)
     elif context.get("race_held"):     # CAB-15: hidden until go (a pause held down, its 3-2-1), the aim as it was
@@ -187,8 +196,7 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
     result = _seat_result(events, seat, owe) or record_result(view, seat)   # issue 34: said even without its text
     if view["phase"] == "place_vp":  # CD-10: choose which VP card goes to the dining area
         if owe:     # the result may take two lines ("slowest: give 1 VP / card"): the seconds go under it
-            lines = 2 if y + 2 * 12 + 11 <= bottom else 1     # under a prompt: its gist on one line
-            under = _result_text(f, y, result, lines) if result else y + 14
+            under = _owed_result(f, y, bottom, result)
             left = _choice_left(view, context)   # CAB-9: the seconds left to choose
             secs = "" if left is None else f": {left} s"
             if armed:   # PT21: the armed card was only inverted; the press it waits for is said
@@ -214,6 +222,24 @@ def _between_races(f: OledFrame, y: int, bottom: int, view: dict[str, Any], seat
         f.text(2, y, idle or f"Seat {view['current'] + 1} reveals")
         if result:
             _result_text(f, y + 13, result)
+
+
+def _owed_result(f: OledFrame, y: int, bottom: int, result: str | None) -> int:
+    """The result of a seat choosing the VP card it gives (CD-10) at ``y``,
+    above the seconds left and its choice (from ``bottom``): on two lines
+    where they fit ("slowest: give 1 VP / card"), under a prompt its gist
+    on one; small on one line, or its gist ("give 1 VP card"), where only
+    that fits (the card to give under its colours, PT44), else left out,
+    never cut.  Returns the y under it."""
+    if result and y + 2 * 12 + 11 <= bottom:
+        return _result_text(f, y, result, 2)
+    if result and y + 14 + 11 <= bottom:
+        return _result_text(f, y, result, 1)        # under a prompt: its gist on one line
+    one = next((c for c in (result, result.split(": ", 1)[-1]) if f.fits(c, f.W - 4)), None) if result else None
+    if one and y + 12 + 11 <= bottom:
+        f.text(2, y, one, room=f.W - 4)
+        return y + 12
+    return y + 14 if y + 14 + 11 <= bottom else y
 
 
 def _soon_after_go(events: list[str], seat: int) -> bool:
@@ -369,6 +395,34 @@ def _aim(f: OledFrame, y: int, aim: tuple[int, int, int], hint: str | list[str])
            align="center")
     forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
     f.best(0, y + 34, forms, room=f.W, align="center")
+
+
+def _aim_result(f: OledFrame, y: int, aim: tuple[int, int, int], result: str, hint: str | list[str]) -> None:
+    """Ruling CD-12 between races, the seat having a result to read (PT44:
+    the aim was hidden between orders): the customer its cursor stays on
+    on one small line ("fox white/teal", its place "2/7" at the right; its
+    colours on a line of their own where they do not fit beside it, left
+    out over a result of two lines),
+    its result under it (:func:`_result_text`, up to two lines: "too late:
+    Seat 2 was first, +106 ms"), then ``hint`` (what goes on: "Seat 2
+    reveals", "reveal in 3 s") where room is left."""
+    from engines.cha_dango.cards import load_cards
+    card = load_cards().cards[aim[0]]
+    pos = f"{aim[1] + 1}/{aim[2]}"
+    pw = f.width(pos)
+    f.hand(2, y, 10)
+    whole = f"{card.figure} {card.dango}/{card.background}"
+    one = f.fits(whole, f.W - 18 - pw)      # else the colours on a line of their own, never cut (PT44)
+    f.text(14, y, whole if one else card.figure, room=f.W - 18 - pw)
+    f.text(f.W - pw - 2, y, pos)
+    long = not f.fits(result, f.W - 4, 13) and not f.fits(result, f.W - 4)     # the result takes two lines
+    if not one and not long:    # (with a long result the figure alone, its token on the HDMI: the hint keeps its line)
+        y += 12
+        f.best(2, y, [f"{card.dango} dango, {card.background}", f"{card.dango}/{card.background}"], room=f.W - 4)
+    under = _result_text(f, y + 12, result)
+    if under + 11 <= f.H:
+        forms = [hint, hint.replace(": now ", ": ")] if isinstance(hint, str) else list(hint)
+        f.best(2, under, forms, room=f.W - 4)
 
 
 def _cup_up(f: OledFrame, y: int, game, seat: int, context: dict[str, Any]) -> None:

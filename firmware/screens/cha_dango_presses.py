@@ -16,13 +16,17 @@ LATE_PRESS_US = 2_000_000
 
 def late_press(game, seat: int, t_us: int) -> str | None:
     """The runtime's hook for a press that did nothing: when ``seat``
-    pressed within :data:`LATE_PRESS_US` after the winner of the race just
-    decided (a matching order, served) without having answered in it, the
-    words for the result ("Player 3's hit came 50 ms after Player 2's: too
-    late, the race was decided"); when it pressed within as long after the
-    race's time-out (CD-9: nobody answers after it), "Player 2's hit came
-    340 ms after the time-out: too late, the race was over" (issue 34: such
-    a press was told nothing); None otherwise (the press is ignored)."""
+    pressed within :data:`LATE_PRESS_US` after the race just decided by
+    its last serve (every matching customer served) without having
+    answered in it, the words for the result, counted from that serve and
+    naming its winner ("Player 3's hit came 50 ms after Player 2's: too
+    late, the race was decided"; PT44: a race of three matches counted from
+    its first serve, and a press past the 6 s mark was told of a time-out
+    that never came); when the race timed out instead and the seat pressed
+    within as long after it (CD-9: nobody answers after it), "Player 2's
+    hit came 340 ms after the time-out: too late, the race was over"
+    (issue 34: such a press was told nothing); None otherwise (the press
+    is ignored)."""
     view = game.view(None)
     last = view.get("last_race")
     if view.get("race") is not None or not last:
@@ -30,10 +34,13 @@ def late_press(game, seat: int, t_us: int) -> str | None:
     answers = last.get("answers") or []
     if seat < len(answers) and answers[seat] is not None:
         return None
-    first = min(last["won"], key=lambda w: w["t_us"]) if last.get("won") else None
-    if first is not None and 0 <= t_us - first["t_us"] <= LATE_PRESS_US and first["player"] != seat:
-        return (f"{seat_name(seat)}'s hit came {ms_text(t_us - first['t_us'])} after "
-                f"{seat_name(first['player'])}'s: too late, the race was decided")
+    won = last.get("won") or []
+    if last.get("matched") and won and len(won) >= len(last.get("customers") or []):
+        final = max(won, key=lambda w: w["t_us"])      # the serve that decided the race (CD-12)
+        if 0 <= t_us - final["t_us"] <= LATE_PRESS_US and final["player"] != seat:
+            return (f"{seat_name(seat)}'s hit came {ms_text(t_us - final['t_us'])} after "
+                    f"{seat_name(final['player'])}'s: too late, the race was decided")
+        return None
     timeout_us = last["open_us"] + game.options["sip_timeout_us"]     # (a pause moved both on alike, CAB-8)
     if 0 <= t_us - timeout_us <= LATE_PRESS_US:
         return f"{seat_name(seat)}'s hit came {ms_text(t_us - timeout_us)} after the time-out: too late, the race was over"

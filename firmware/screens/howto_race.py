@@ -68,7 +68,7 @@ CHA_DANGO_HIT = Page("A customer matches? Hit it", (
     tile("Move your cursor onto the customer with your arrows", ("figure", {"name": "fox"}), KEYS),
     tile("Press: the first right hit wins the card, 1\u00a0point", KEYS_LIT, ARROW,
          ("icon", {"name": "deck"})),
-    tile("A wrong customer wins nothing, and you are out", ("figure", {"name": "cat"}), CROSS),
+    tile("A wrong customer wins nothing: you are out of this order", ("figure", {"name": "cat"}), CROSS),
 ))
 
 CHA_DANGO = (

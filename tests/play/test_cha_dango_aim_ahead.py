@@ -6,7 +6,7 @@ dining area's customers, its arrows move it; nothing forbids aiming ahead.
 A press between races still hits nothing."""
 from __future__ import annotations
 
-from test_cha_dango_helpers import aimed, open_first_race, table_view
+from test_cha_dango_helpers import aim_at, aimed, open_first_race, order_matches, table_view
 
 from engines.cha_dango.cards import load_cards
 
@@ -93,3 +93,32 @@ def test_cd12_the_revealers_arrows_aim_ahead_and_its_button_still_reveals(table)
     t.run_until(lambda t: table_view(t)["phase"] == "race", max_passes=40)
     t.step(2, ms=30)
     assert aimed(t, 1) == want, "the race opened off the customer the revealer aimed at"
+
+
+def test_cd12_the_aim_stays_shown_between_orders_without_an_arrow(table):
+    """PT44 (shot11, shot15, qm, cd7): in the result window and while
+    another seat's reveal was awaited, seat 1's OLED showed no customer and
+    the HDMI no "1" token, its aimed customer still on the table; they came
+    back after any arrow (shot16).  CD-12: the cursor stays on its customer
+    between orders, the OLED shows it and the HDMI its token."""
+    t = table("cha-dango", players=2, seed=3)
+    g = open_first_race(t)
+    matches = set(order_matches(g))
+    dining = [c["id"] for c in table_view(t)["dining_area"]]
+    keep = next(c for c in reversed(dining) if c not in matches)
+    t.step(4, ms=50)
+    aim_at(t, 0, keep)                                     # seat 1 aims at a customer that stays, hits nothing
+    assert aimed(t, 0) == keep
+    t.run_until(lambda t: table_view(t)["phase"] == "reveal" and table_view(t)["current"] == 1,
+                max_passes=2000, ms=50)
+    figure = load_cards().cards[keep].figure
+    rt = t.session.runtime
+    for when in ("in the result window", "while seat 2's reveal is awaited"):
+        t.step(4, ms=50)
+        assert table_view(t)["phase"] == "reveal"
+        assert keep in [c["id"] for c in table_view(t)["dining_area"]]
+        said = " ".join(t.oled_texts(0))
+        assert figure in said and "/" in said, f"{when}: the OLED shows no aimed customer: {said}"
+        drawn = t.scene().facts.get("aimed") or {}
+        assert drawn.get(keep) == [0], f"{when}: the HDMI draws no token on the aim: {drawn}"
+        t.run_until(lambda t: rt.not_before.get("reveal", -1) <= rt.now_us, max_passes=400, ms=50)

@@ -121,3 +121,23 @@ def test_cab15_a_press_just_after_go_is_too_soon_after_the_restart_not_after_a_r
     assert "TOO SOON" in said and "go" in said, said
     t.post(cup, False)
     t.step(2, ms=50)
+
+
+def test_cab15_the_keys_under_the_oled_say_hands_off_in_the_3_2_1(table):
+    """PT44 (cdm): in the 3-2-1 after a pause the HDMI said "Hands off:
+    button, cup and arrows" while the keys under seat 1's OLED still
+    offered "Space: hit · Q held: cup · Left/Right: aim"."""
+    t = table("cha-dango", players=2, seed=7)
+    _open_race(t)
+    t.step(10, ms=50)
+    _hold_pause(t, 0)
+    t.step(20, ms=50)
+    _hold_pause(t, 0)                          # going on: the 3-2-1
+    t.step(4, ms=50)
+    assert t.session.countdown.isdigit()
+    said = dict(t.session._legends()[0])
+    assert "hit" not in said.values() and "cup" not in said.values() and "aim" not in said.values(), said
+    assert any("hands off" in f"{k} {w}".lower() for k, w in said.items()), said
+    _to_go(t)
+    t.step(2, ms=50)
+    assert "hit" in dict(t.session._legends()[0]).values()

@@ -65,7 +65,7 @@ def test_the_vp_choice_on_the_shared_screen_says_it_gives_a_vp_card():
     assert g.phase == "place_vp"
     _, ctx = _ctx(g)
     texts = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure()).texts()
-    assert "give VP card 1/3?" in texts, texts
+    assert "give VP card 1 of 3?" in texts, texts
 
 
 def test_a_wrong_hit_is_said_on_the_oled_once_decided_even_without_its_event_text():

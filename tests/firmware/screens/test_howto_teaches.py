@@ -179,3 +179,11 @@ def test_cryptid_cafe_says_the_solo_cost_of_leftover_dishes():
     for level in ("hard", "epic"):
         assert f"{level} {waste[level]}" in end, (level, end)
     assert str(waste["easy"]) in end.split("solo", 1)[1], end
+
+
+def test_pt44_a_wrong_customer_puts_you_out_of_this_order_only():
+    """PT44 (hp): "A wrong customer wins nothing, and you are out" read as
+    out of the game; CD-12: out of this order."""
+    from firmware.screens.howto import CHA_DANGO_HIT
+    said = " ".join(t.caption for t in CHA_DANGO_HIT.tiles).lower()
+    assert "out of this order" in said, said

@@ -30,8 +30,10 @@ def test_a_lone_choice_says_how_many_presses_it_takes(game_id, players):
             if game.is_terminal():
                 break
             shown = controls[0].shown(game)
-            if len(shown.choices) == 1:
-                presses = press_count(shown.chosen, 1)
+            # (Cha dango's revealer aims ahead beside its reveal, CD-12: the button's lone choice)
+            lone = shown.button if shown.button is not None else shown.chosen if len(shown.choices) == 1 else None
+            if lone is not None:
+                presses = press_count(lone, 1)
                 texts = " | ".join(oled_frame(game, 0, controls[0], _context(game)).texts)
                 seen[presses] += 1
                 if presses == 2:

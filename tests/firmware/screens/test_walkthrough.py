@@ -45,7 +45,10 @@ def _waited(game, controls) -> str | None:
     if game.game_id == "cha-dango" and view["phase"] == "race":
         answers = view["race"]["answers"]
         return "race" if answers[0] is None else None
-    choices = controls[0].shown(game).choices
+    shown = controls[0].shown(game)
+    choices = shown.choices
+    if game.game_id == "cha-dango" and shown.chosen is not None and shown.chosen.get("type") == "slap":
+        choices = [shown.button] if shown.button is not None else []   # aiming ahead between orders (CD-12)
     if not choices:
         return "dice" if any(r.get("player") == 0 for r in game.chance_requests()) else None
     kinds = sorted({a["type"] for a in choices})
@@ -82,11 +85,12 @@ def _button_said(game, controls, text: str) -> None:
     if not shown.choices:
         assert "in your tray" in text, text
         return
-    presses = press_count(shown.chosen, len(shown.choices))
+    choices = shown.choices if shown.button is None else [shown.button]   # (aiming ahead beside a reveal, CD-12)
+    presses = press_count(shown.pressed, len(choices))
     want = "press your button to" if presses == 1 else "press your button twice to"
     text = text.lower()
     assert want in text, (text, shown.chosen)
-    if len(shown.choices) > 1:
+    if len(choices) > 1:
         assert "the arrows choose" in text.lower(), text
 
 
