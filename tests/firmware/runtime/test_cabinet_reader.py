@@ -92,3 +92,18 @@ def test_a_config_file_with_another_agreement_is_refused_naming_the_key(tmp_path
     path.write_text('[vision]\nagreement = "vote"\n')
     with pytest.raises(ConfigError, match="vision.agreement"):
         load_config(path)
+
+
+def test_a_calibration_that_tuned_the_nets_says_so_not_nothing_changed():
+    """PT47 (a fresh owner): calibration ended "Calibration stored - now
+    using: tuned to your camera's light and dice", and `cabinet dice read`
+    then said the calibration "reads as shipped: nothing changed".  A
+    reader whose face nets are adapted to the camera says so."""
+    from dataclasses import replace
+
+    from firmware.calibration.words import TUNED_SHORT
+    from firmware.runtime.reader import calibration_parts
+    reader = DiceReader()
+    assert calibration_parts(reader) == "it reads as shipped: nothing changed"
+    tuned = replace(reader, models=replace(reader.models, adaptation=object()))   # (its nets not made here)
+    assert TUNED_SHORT in calibration_parts(tuned) and "nothing changed" not in calibration_parts(tuned)
