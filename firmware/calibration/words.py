@@ -17,6 +17,24 @@ TUNED_WORDS = "a face net tuned to your camera's light and dice"
 #: the same, short, among the other things a calibration tries
 TUNED_SHORT = "a face net tuned to your camera"
 
+
+def calibration_parts(reader: Any) -> str:
+    """What a calibration sets in ``reader`` (a
+    :class:`vision.reader.DiceReader`), in an owner's words ("value
+    threshold 0.95, new last layers", "a face net tuned to your camera";
+    "nothing changed" when it keeps the reader as shipped; PT47: a tuned
+    calibration read "nothing changed")."""
+    from vision import calibrate
+    from vision.netreader import SHIPPED_WINDOW
+    cal_p = reader.calibration_p
+    parts = ([TUNED_SHORT] if reader.models.adaptation is not None else []) + (
+        [f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
+        ["new last layers"] if reader.heads_in_use else []) + (
+        ["what the faces of your dice look like"] if reader.prototypes else []) + (
+        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
+    return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
+
+
 #: short forms of the flow's problems, for small screens
 SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",
          "the camera shows a blank picture": "camera: blank"}

@@ -114,23 +114,6 @@ def reader_words(reader: DiceReader, used: str | None, why: str | None, calibrat
     return "as shipped (no calibration)"
 
 
-def calibration_parts(reader: DiceReader) -> str:
-    """What a calibration sets in ``reader``, in an owner's words ("value
-    threshold 0.95, new last layers", "a face net tuned to your camera";
-    "nothing changed" when it keeps the reader as shipped; PT47: a tuned
-    calibration read "nothing changed")."""
-    from firmware.calibration.words import TUNED_SHORT
-    from vision import calibrate
-    from vision.netreader import SHIPPED_WINDOW
-    cal_p = reader.calibration_p
-    parts = ([TUNED_SHORT] if reader.models.adaptation is not None else []) + (
-        [f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
-        ["new last layers"] if reader.heads_in_use else []) + (
-        ["what the faces of your dice look like"] if reader.prototypes else []) + (
-        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
-    return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
-
-
 def cabinet_reader(cfg: dict | None, calibrated: bool = True) -> tuple[DiceReader, str | None, str | None]:
     """The cabinet's dice reader for a game: config ``[vision]``'s settings
     and, if ``calibrated``, this cabinet's calibration.  Returns (reader,
