@@ -36,14 +36,13 @@ Which action types belong to which physical input is declared per game in
 """
 from __future__ import annotations
 
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from engines import Game
 
 from firmware.runtime.aim_taken import note_aim_taken, remember_aim, taken_press, taken_text
+from firmware.runtime.held_still import _STILL, game_held_still, game_moved  # noqa: F401 - the runtime's, here too
 from firmware.screens.games import cabinet_game
 from firmware.runtime.game_choices import (aim_ahead, kept_kinds, plan_choices, races, screen_label,  # noqa: F401
                                            screen_order)
@@ -72,43 +71,6 @@ GONE = "that choice is gone"
 #: What a press says when it came too soon after a new choice appeared for
 #: the seat to have read it (ruling CAB-12): it armed nothing.
 LOOK_FIRST = "new choice: look first"
-
-
-_STILL = threading.local()
-
-
-@contextmanager
-def game_held_still(controls_too: bool = True) -> Iterator[None]:
-    """While the game does not change (but through :func:`game_moved`),
-    each seat's :meth:`SeatControls.selectable` is worked out once and then
-    reused; with ``controls_too`` (a render: drawing never moves a cursor)
-    each seat's :meth:`SeatControls.shown` too (issue 36: a pass asked
-    each seat's legal actions up to ten times: the refresh, the presses,
-    the HDMI's cursors, the seat's mat and its OLED).  A nested block
-    shares the outer one's choices; the shown ones it kept end with it.
-    The memo is this thread's."""
-    outer = getattr(_STILL, "memo", None)
-    outer_shown = getattr(_STILL, "shown", None)
-    if outer is None:
-        _STILL.memo = {}
-    if controls_too and outer_shown is None:
-        _STILL.shown = {}
-    try:
-        yield
-    finally:
-        if controls_too and outer_shown is None:
-            _STILL.shown = None
-        if outer is None:
-            _STILL.memo = None
-
-
-def game_moved() -> None:
-    """The game changed (an action was applied): the choices worked out
-    inside :func:`game_held_still` are forgotten."""
-    if getattr(_STILL, "memo", None):
-        _STILL.memo = {}
-    if getattr(_STILL, "shown", None):
-        _STILL.shown = {}
 
 
 @dataclass
