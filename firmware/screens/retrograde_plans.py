@@ -148,32 +148,33 @@ def _selected_action(game, seat: int, context: dict[str, Any]) -> dict[str, Any]
     return c.shown(game).chosen
 
 
-def plans_offered(game, seat: int, context: dict[str, Any]) -> bool | None:
-    """Whether a person's ``seat`` is offered the blast plans now (False
-    once it took a step of its turn: the planner plans from a turn's
-    start); None for a bot's seat (it plays a plan step by step: the plan
-    is what the table follows) or without the seat's controls."""
-    controls = context.get("controls")
+def _person_shown(game, seat: int, context: dict[str, Any]):
+    """What a person's ``seat`` is shown now (its controls' ``Shown``), or
+    None for a bot's seat (a bot plays a plan step by step: the plan is
+    what the table follows) or without the seat's controls."""
     if seat in set(context.get("bots") or ()):
         return None
     try:
-        shown = controls[seat].shown(game)
+        return context.get("controls")[seat].shown(game)
     except (KeyError, IndexError, TypeError, AttributeError):
         return None
-    return any(a.get("type") == "plan" for a in shown.choices)
+
+
+def plans_offered(game, seat: int, context: dict[str, Any]) -> bool | None:
+    """Whether a person's ``seat`` is offered the blast plans now (False
+    once it took a step of its turn: the planner plans from a turn's
+    start); None for a bot's seat or without the seat's controls
+    (:func:`_person_shown`)."""
+    shown = _person_shown(game, seat, context)
+    return None if shown is None else any(a.get("type") == "plan" for a in shown.choices)
 
 
 def _step_count(game, seat: int, context: dict[str, Any]) -> str | None:
     """"3/9" when ``seat``'s cursor is on its 3rd of 9 single blast steps
     (after the plans), as its OLED counts them; None on a plan or with no
-    plans offered, or for a bot's seat (a bot plays a plan step by step:
-    the plan is what the table follows)."""
-    controls = context.get("controls")
-    if seat in set(context.get("bots") or ()):
-        return None
-    try:
-        shown = controls[seat].shown(game)
-    except (KeyError, IndexError, TypeError, AttributeError):
+    plans offered, or for a bot's seat (:func:`_person_shown`)."""
+    shown = _person_shown(game, seat, context)
+    if shown is None:
         return None
     n_plans = sum(1 for a in shown.choices if a.get("type") == "plan")
     if not n_plans or shown.chosen is None or shown.chosen.get("type") == "plan":

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.rulings import LOOK_FIRST_US
-
-from .test_retrograde_banner import answer_the_check
-from .test_retrograde_target_taken_in_check import _all_rolled, _chosen, _to_card
+from .test_retrograde_target_taken_in_check import _aimed_back_on_reroll, _to_card
 
 SECOND = 1000
 
@@ -27,19 +24,7 @@ def _key(t, seat: int, down: bool) -> None:
 def test_an_armed_reroll_says_its_next_press_whenever_the_target_goes(table, lag):
     t = table("retrograde", 3, bots=set(), seed=7)
     s = t.session
-    t.run_until(_all_rolled, max_passes=3000)
-    if 0 in s.dice.held:
-        answer_the_check(t)
-    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 2)
-    while _chosen(t, 0)["type"] != "reroll":
-        t.press(0, "left")
-        t.step(3)
-    t.press(0, "right")
-    t.step(SECOND // t.pass_ms)                    # rests on the first card: its target
-    card = _chosen(t, 0)["card"]
-    t.press(0, "left")
-    t.step(SECOND // t.pass_ms)
-    assert _chosen(t, 0)["type"] == "reroll"
+    card = _aimed_back_on_reroll(t)
     other = next(a["card"] for a in s.runtime.controls[1].refresh(s.game)
                  if a.get("type") == "claim" and a.get("card") != card)
     _to_card(t, 1, other)

@@ -34,10 +34,9 @@ def _to_card(t, seat: int, card: str) -> None:
     raise AssertionError(f"seat {seat + 1} never reached card {card}")
 
 
-def _target_taken_during_check(t) -> str:
-    """Seat 1 rests on the first card (its target), walks back to reroll,
-    rerolls; while its check is up, seat 3 claims that card; seat 1 then
-    answers its check.  Returns the card taken."""
+def _aimed_back_on_reroll(t) -> str:
+    """Every seat has rolled; seat 1 answers its check, rests on the first
+    card (its target) and walks back to "reroll".  Returns its target."""
     s = t.session
     t.run_until(_all_rolled, max_passes=3000)
     if 0 in s.dice.held:
@@ -53,6 +52,15 @@ def _target_taken_during_check(t) -> str:
     t.press(0, "left")
     t.step(SECOND // t.pass_ms)
     assert _chosen(t, 0)["type"] == "reroll"
+    return card
+
+
+def _target_taken_during_check(t) -> str:
+    """Seat 1 rests on the first card (its target), walks back to reroll,
+    rerolls; while its check is up, seat 3 claims that card; seat 1 then
+    answers its check.  Returns the card taken."""
+    s = t.session
+    card = _aimed_back_on_reroll(t)
     t.press(0, "button")                           # arms
     t.step(3)
     t.press(0, "button")                           # rerolls: its check comes
