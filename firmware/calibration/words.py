@@ -10,30 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.calibration.model import next_value, value_word
-
-#: a calibration's adaptation of the first expert face net (vision.adapt), in an owner's words: one net
-#: of the reader's is tuned, so never "the nets"
-TUNED_WORDS = "a face net tuned to your camera's light and dice"
-#: the same, short, among the other things a calibration tries
-TUNED_SHORT = "a face net tuned to your camera"
-
-
-def calibration_parts(reader: Any) -> str:
-    """What a calibration sets in ``reader`` (a
-    :class:`vision.reader.DiceReader`), in an owner's words ("value
-    threshold 0.95, new last layers", "a face net tuned to your camera";
-    "nothing changed" when it keeps the reader as shipped; PT47: a tuned
-    calibration read "nothing changed")."""
-    from vision import calibrate
-    from vision.netreader import SHIPPED_WINDOW
-    cal_p = reader.calibration_p
-    parts = ([TUNED_SHORT] if reader.models.adaptation is not None else []) + (
-        [f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
-        ["new last layers"] if reader.heads_in_use else []) + (
-        ["what the faces of your dice look like"] if reader.prototypes else []) + (
-        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
-    return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
-
+# a calibration's tuned face net in an owner's words, and what a calibration sets in a reader: with the
+# reader (the runtime's layer: the game's report and `cabinet dice read` say them too)
+from firmware.runtime.reader import TUNED_SHORT, TUNED_WORDS, calibration_parts  # noqa: F401
 
 #: short forms of the flow's problems, for small screens
 SHORT = {"no dice seen in your tray": "no dice seen", "the camera shows only noise": "camera: noise",

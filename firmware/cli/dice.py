@@ -144,7 +144,7 @@ def run(args: argparse.Namespace, cfg: dict | None = None) -> int:
 
 def _calibration_note(reader: DiceReader, used: str, option: float | None) -> str:
     """The line saying what this cabinet's calibration ``used`` sets in ``reader``."""
-    from firmware.calibration.words import calibration_parts
+    from firmware.runtime.reader import calibration_parts
     over = (f"; --min-value-p {option:g} overrides its threshold"
             if reader.calibration_p is not None and option is not None else "")
     return (f"(reading with this cabinet's calibration: {calibration_parts(reader)}{over}; it is kept at {used}; "

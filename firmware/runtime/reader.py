@@ -16,6 +16,12 @@ from vision.reader import DiceReader
 
 from firmware.runtime.places import state_dir
 
+#: a calibration's adaptation of the first expert face net (vision.adapt), in an owner's words: one net
+#: of the reader's is tuned, so never "the nets"
+TUNED_WORDS = "a face net tuned to your camera's light and dice"
+#: the same, short, among the other things a calibration tries
+TUNED_SHORT = "a face net tuned to your camera"
+
 
 def white_balance(cfg: dict | None) -> tuple[float, float, float] | None:
     """Config ``vision.white_balance`` as (r, g, b) gains, or None when it
@@ -112,6 +118,22 @@ def reader_words(reader: DiceReader, used: str | None, why: str | None, calibrat
     if why:
         return f"as shipped: the calibration could not be used ({why})"
     return "as shipped (no calibration)"
+
+
+def calibration_parts(reader: DiceReader) -> str:
+    """What a calibration sets in ``reader``, in an owner's words ("value
+    threshold 0.95, new last layers", "a face net tuned to your camera";
+    "nothing changed" when it keeps the reader as shipped; PT47: a tuned
+    calibration read "nothing changed")."""
+    from vision import calibrate
+    from vision.netreader import SHIPPED_WINDOW
+    cal_p = reader.calibration_p
+    parts = ([TUNED_SHORT] if reader.models.adaptation is not None else []) + (
+        [f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
+        ["new last layers"] if reader.heads_in_use else []) + (
+        ["what the faces of your dice look like"] if reader.prototypes else []) + (
+        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
+    return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
 
 
 def cabinet_reader(cfg: dict | None, calibrated: bool = True) -> tuple[DiceReader, str | None, str | None]:
