@@ -101,7 +101,7 @@ def test_a_calibration_that_tuned_the_nets_says_so_not_nothing_changed():
     reader whose face nets are adapted to the camera says so."""
     from dataclasses import replace
 
-    from firmware.calibration.words import TUNED_SHORT, calibration_parts
+    from firmware.runtime.reader import TUNED_SHORT, calibration_parts
     reader = DiceReader()
     assert calibration_parts(reader) == "it reads as shipped: nothing changed"
     tuned = replace(reader, models=replace(reader.models, adaptation=object()))   # (its nets not made here)
