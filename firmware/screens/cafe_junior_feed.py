@@ -17,7 +17,7 @@ from typing import Any
 #: Rulebook "End of the Game": "each player ... must give up 5 points for each joker".
 JOKER_PENALTY = 5
 #: Engine texts the screen shows otherwise (the header, the piles, the turned tile).
-_QUIET = re.compile(r" draws \d+ cards?$|'s turn$|is full and turned over$|^Game over|"
+_QUIET = re.compile(r"'s turn$|is full and turned over$|^Game over|"
                     r" wins? with | holds \d+ joker|has no joker left and is turned over$")
 
 
@@ -37,6 +37,7 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     """One engine event in the table's words (see the module)."""
     at = _place(view)
     t = seat_words(text)
+    t = re.sub(r"^(Seat \d+) draws (\d+) cards?$", r"\1 ends the turn and draws \2", t)   # PT46: count only
     t = re.sub(r"at the (\w+) of table (T\d+)", lambda m: f"at {at.get(m.group(2), 'a table')}, {m.group(1)}", t)
     t = re.sub(r"completes table (T\d+)", lambda m: f"fills the table at {at.get(m.group(1), 'a table')}", t)
     t = re.sub(r"reveals table (T\d+)", lambda m: f"lays out a new table at {at.get(m.group(1), 'a table')}", t)
@@ -50,8 +51,11 @@ def event_words(text: str, view: dict[str, Any]) -> str:
 def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4, words=None, quiet=None) -> list[str]:
     """The last ``keep`` moves in words, oldest first: a guest seated and
     the table it fills make one line with their sum ("... and fills the
-    table: +11 (1 for the guest, 10 for the full table)"); draws, turn
-    changes and turned tiles (drawn on the screen) are left out.
+    table: +11 (1 for the guest, 10 for the full table)"); a turn's end
+    says how many cards it draws, never which ("Seat 1 ends the turn and
+    draws 2": the hands are hidden, PT46); turn changes and turned tiles
+    (drawn on the screen) are left out; after a full table the draw
+    joins its line ("...; the turn ends and Seat 1 draws 2").
 
     Other games' feeds reuse it: ``words(text, view) -> str`` puts one
     engine event in the table's words (default :func:`event_words`),
@@ -65,6 +69,10 @@ def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4, words=Non
             continue
         line = words(text, view)
         if not line:
+            continue
+        drew = re.match(r"(Seat \d+) ends the turn and (draws \d+)$", line)
+        if drew and out and out[-1].startswith(f"{drew.group(1)} ") and out[-1].endswith("; the turn ends"):
+            out[-1] += f" and {drew.group(1)} {drew.group(2)}"     # a full table ended it: one line
             continue
         full = re.match(r"(Seat \d+) fills the table at ([\w ]+?): \+10", line)
         if full and out:

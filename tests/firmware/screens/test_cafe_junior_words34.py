@@ -60,7 +60,7 @@ def test_a_turn_ended_by_a_full_table_is_said():
     lines = feed_lines(["Player 2 seats a boy from Japan at the right of table T3 (+1)",
                         "Player 2 completes table T3 (+10)", "Table T3 is full and turned over",
                         "Player 2 draws 2 cards", "Player 3's turn"], view)
-    assert lines[-1].endswith("the turn ends"), lines
+    assert lines[-1].endswith("; the turn ends and Seat 2 draws 2"), lines    # PT46: the draw joins it
 
 
 def test_the_rulebooks_words_for_a_guest():
