@@ -341,29 +341,36 @@ class CafeJunior(Game):
         return self._end_turn()
 
     def _end_turn(self) -> list[Event]:
-        """Draw back to 6 cards; an empty guest pile ends the game."""
+        """Draw back to 6 cards; an empty guest pile ends the game.  The
+        ``drew`` event's text says how many (public); its ``cards`` which,
+        for the drawing seat's own eyes only (PT46: a joker drawn unseen)."""
         player = self.current
         hand = self.hands[player]
-        drawn = 0
+        drawn: list[str] = []
         events: list[Event] = []
         while len(hand) < HAND_SIZE:
             if not self.guest_pile:
                 if drawn:
-                    events.append({"type": "drew", "player": player, "count": drawn,
-                                   "text": f"Player {player + 1} draws {plural(drawn, 'card')}"})
+                    events.append(self._drew(player, drawn))
                 events += self._finish(f"Player {player + 1} had to draw from an empty guest pile")
                 return events
             hand.append(self.guest_pile.pop())
-            drawn += 1
+            drawn.append(hand[-1])
         if drawn:
-            events.append({"type": "drew", "player": player, "count": drawn,
-                           "text": f"Player {player + 1} draws {plural(drawn, 'card')}"})
+            events.append(self._drew(player, drawn))
         self.current = (self.current + 1) % self.num_players
         self.turn = _new_turn(len(self.hands[self.current]))
         self.turn_number += 1
         events.append({"type": "turn", "player": self.current,
                        "text": f"Player {self.current + 1}'s turn"})
         return events
+
+    @staticmethod
+    def _drew(player: int, cards: list[str]) -> Event:
+        """The ``drew`` event: the count in its text, the card ids apart
+        (``cards``: private, the screens show them on the seat's OLED only)."""
+        return {"type": "drew", "player": player, "count": len(cards), "cards": list(cards),
+                "text": f"Player {player + 1} draws {plural(len(cards), 'card')}"}
 
     def _finish(self, reason: str) -> list[Event]:
         """Game end: -5 per joker in hand; ties share (ruling CI-7)."""

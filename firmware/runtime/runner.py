@@ -32,6 +32,8 @@ from engines import Game, IllegalAction
 from firmware.runtime.by_hand import event_texts
 from firmware.runtime.controls import game_held_still, game_moved
 from firmware.runtime.pace import PACES, PauseSwitch
+from firmware.rulings import PRIVATE_SHOWN_US
+from firmware.screens.games import cabinet_game
 from firmware.runtime.runner_bots import RunnerBots
 from firmware.runtime.runner_dice import RunnerDice, phase_key
 from firmware.runtime.runner_targets import RunnerTargets
@@ -181,10 +183,24 @@ class Runtime(RunnerInputs, RunnerDice, RunnerTargets, RunnerBots, RunnerJournal
         for text in texts:
             self.events.append(text)
             self.log.append(text)
+        self._say_private(events)
         self.dirty = True
         if self.after_apply is not None:
             self.after_apply()
         return events
+
+    def _say_private(self, events: list[dict[str, Any]]) -> None:
+        """What ``events`` tell one seat alone (Café Junior: the cards it
+        drew, PT46) said on that person's OLED for a moment, through the
+        game's ``private_words(game, events) -> {seat: words}`` hook; never
+        in :attr:`events` (the shared screen's)."""
+        declared = cabinet_game(self.game.game_id)
+        hook = declared.hook("private_words") if declared is not None else None
+        if hook is None:
+            return
+        for seat, words in (hook(self.game, events) or {}).items():
+            if words and seat not in self.bots:
+                self.say_for(seat, words, self.now_us, PRIVATE_SHOWN_US)
 
     def try_apply(self, action: dict[str, Any], seat: int | None = None) -> bool:
         """Apply, turning a refusal into a prompt on the seat's OLED."""

@@ -28,7 +28,7 @@ from firmware.screens.cafe_junior_groups import (  # noqa: F401 - the choices a 
     GROUP_WORDS, choice_group, choice_order, choice_twin, group_hint)
 from firmware.screens.cafe_junior_words import first_round, walkthrough_words  # noqa: F401 - the first-game walkthrough's hooks
 from firmware.screens.cafe_junior_oled import (  # noqa: F401 - the game's OLED and label hooks, found here
-    SHORT, SHORT_NAMES, choice_short, country_words, ends_words, guest_words, label, oled_frame)
+    SHORT, SHORT_NAMES, choice_short, country_words, ends_words, guest_words, label, oled_frame, private_words)
 
 
 #: The moves in words for the replay and the pause's log (issue 38): ``(events, view, keep) -> lines``.

@@ -35,6 +35,27 @@ def guest_words(card: dict[str, Any] | None) -> str:
     return f"{card.get('country_name') or card.get('country')} {card.get('gender')}"
 
 
+def private_words(game, events: list[dict[str, Any]]) -> dict[int, str]:
+    """The runtime's hook: the cards each seat just drew, for its own OLED
+    only ("drew: Mexico girl, joker boy"; "Britain boy" for Great
+    Britain, then countries alone when the words are long: "drew: Mexico,
+    joker, Kenya, Britain"); the shared screen says
+    only how many (PT46: a joker drawn unseen cost 5 points)."""
+    out: dict[int, str] = {}
+    for e in events:
+        if e.get("type") != "drew" or not e.get("cards"):
+            continue
+        seat = int(e["player"])
+        hand = {c.get("id"): c for c in game.view(seat).get("hand") or [] if c}
+        cards = [hand[cid] for cid in e["cards"] if cid in hand]
+        if cards:
+            forms = [", ".join(guest_words(c) for c in cards),
+                     ", ".join(f"{country_words(c)} {c.get('gender')}" for c in cards)]
+            out[seat] = "drew: " + next((w for w in forms if len(w) <= 34),
+                                        ", ".join(country_words(c) for c in cards))    # two OLED lines
+    return out
+
+
 SHORT = {"place": "seat guest", "exchange": "swap joker", "discard": "discard", "end_turn": "end turn"}
 
 
