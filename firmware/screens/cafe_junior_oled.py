@@ -90,12 +90,13 @@ def ends_words(act: dict[str, Any] | None, view: dict[str, Any] | None) -> str |
 
 def choice_short(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     """The choice line's name of a choice, longest first: "fill table:
-    +11" / "fill table" for the guest that fills its table, else "seat
+    +11" / "fill: +11" (beside a two-digit counter, PT46: the points were
+    lost) / "fill table" for the guest that fills its table, else "seat
     guest", "swap joker", ..."""
     kind = act.get("type")
     if fills_table(act, view):
-        said = ends_words(act, view) or ""
-        return [f"fill table: {said.split(',')[0]}", "fill table"]
+        pts = (ends_words(act, view) or "").split(",")[0]
+        return [f"fill table: {pts}", f"fill: {pts}", "fill table"]
     return [SHORT.get(kind, str(kind).replace("_", " "))]
 
 
@@ -276,21 +277,26 @@ def _line_words(act: dict[str, Any], view: dict[str, Any]) -> list[str]:
     return ["end turn, draw to 6", "end turn"] if kind == "end_turn" else [SHORT.get(kind, str(kind))]
 
 
-def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, Any]]) -> OledFrame:
+def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, Any]],
+              prompt: bool = False) -> OledFrame:
     """The seat's OLED on its own turn (issue 34: it named only the guest
     under the cursor): the whole hand by name with the cursor's guest
     marked (:func:`_turn_hand`), then, up to 6 guests, what the choice
     does ("row 2 col 3 top") over the choice line ("seat guest 3/15",
     once armed "press again 3/15", inverted); with 7 or 8 the choice line
     itself says what it does (no count), inverted once armed, the top bar
-    then saying "press again to confirm"."""
+    then saying "press again to confirm".  A press that ends the turn
+    says so in the top bar, armed or not ("+11, your turn ends"; armed:
+    "press again: +11, your turn ends"); unarmed, a word in passing
+    (``prompt``: "look first", "not now: ...") keeps the bar."""
     act = shown.chosen
     rows_end = _turn_hand(f, hand, act.get("card"))
     kind = act.get("type")
-    ends = ends_words(act, view) if shown.armed else None
-    if ends:          # PT45: the press that fills a table says what it does in the top bar
+    ends = ends_words(act, view) if shown.armed or not prompt else None    # a word in passing keeps the bar
+    if ends:          # PT45: the press that fills a table says what it does in the top bar (PT46: unarmed too)
         from firmware.screens.walkthrough import oled_bar
-        oled_bar(f, (f"press again: {ends}", f"again: {ends}", ends))
+        short = ends.replace("your turn", "turn")
+        oled_bar(f, (f"press again: {ends}", f"again: {ends}", ends, short) if shown.armed else (ends, short))
         f.bar_taken = True
     if len(hand) <= TURN_WORDS_MAX:
         room = f.W - f.width(f"{shown.cursor + 1}/{len(shown.choices)}") - 18
@@ -338,7 +344,7 @@ def oled_frame(game, seat: int, view: dict[str, Any], controls: SeatCursor, cont
     else:
         _header(f, [f"Seat {seat + 1}  {pts}", f"Seat {seat + 1} {pts}", pts], right)
     if own_turn:
-        return _own_turn(f, view, shown, hand[:8])
+        return _own_turn(f, view, shown, hand[:8], prompt=bool(prompt))
     if prompt:
         y = f.message(2, y, str(prompt), max_lines=2)
     if act is None and not view.get("over") and not prompt and hand:
