@@ -29,7 +29,7 @@ ROLLING_WORDS = "dice still rolling: wait for the check"
 #: A word a seat's OLED says of a moment's event (a press before a race's
 #: "go", the customer under its cursor changed) stays this long, us.
 NOTICE_SHOWN_US = 1_500_000
-#: What only one seat may see of a move (Café Junior: the cards it drew, PT46)
+#: What only one seat may see of a move (Café Junior: the cards it drew, PT48)
 #: stays on its OLED this long, us: long enough to read two guests' names.
 PRIVATE_SHOWN_US = 4_000_000
 #: Ruling CAB-8: what the OLED says of a person's button pressed, or cup lifted, in

@@ -343,7 +343,7 @@ class CafeJunior(Game):
     def _end_turn(self) -> list[Event]:
         """Draw back to 6 cards; an empty guest pile ends the game.  The
         ``drew`` event's text says how many (public); its ``cards`` which,
-        for the drawing seat's own eyes only (PT46: a joker drawn unseen)."""
+        for the drawing seat's own eyes only (PT48: a joker drawn unseen)."""
         player = self.current
         hand = self.hands[player]
         drawn: list[str] = []

@@ -191,7 +191,7 @@ class Runtime(RunnerInputs, RunnerDice, RunnerTargets, RunnerBots, RunnerJournal
 
     def _say_private(self, events: list[dict[str, Any]]) -> None:
         """What ``events`` tell one seat alone (Café Junior: the cards it
-        drew, PT46) said on that person's OLED for a moment, through the
+        drew, PT48) said on that person's OLED for a moment, through the
         game's ``private_words(game, events) -> {seat: words}`` hook; never
         in :attr:`events` (the shared screen's)."""
         declared = cabinet_game(self.game.game_id)

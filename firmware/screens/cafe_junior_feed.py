@@ -37,7 +37,7 @@ def event_words(text: str, view: dict[str, Any]) -> str:
     """One engine event in the table's words (see the module)."""
     at = _place(view)
     t = seat_words(text)
-    t = re.sub(r"^(Seat \d+) draws (\d+) cards?$", r"\1 ends the turn and draws \2", t)   # PT46: count only
+    t = re.sub(r"^(Seat \d+) draws (\d+) cards?$", r"\1 ends the turn and draws \2", t)   # PT48: count only
     t = re.sub(r"at the (\w+) of table (T\d+)", lambda m: f"at {at.get(m.group(2), 'a table')}, {m.group(1)}", t)
     t = re.sub(r"completes table (T\d+)", lambda m: f"fills the table at {at.get(m.group(1), 'a table')}", t)
     t = re.sub(r"reveals table (T\d+)", lambda m: f"lays out a new table at {at.get(m.group(1), 'a table')}", t)
@@ -53,7 +53,7 @@ def feed_lines(events: list[str], view: dict[str, Any], keep: int = 4, words=Non
     the table it fills make one line with their sum ("... and fills the
     table: +11 (1 for the guest, 10 for the full table)"); a turn's end
     says how many cards it draws, never which ("Seat 1 ends the turn and
-    draws 2": the hands are hidden, PT46); turn changes and turned tiles
+    draws 2": the hands are hidden, PT48); turn changes and turned tiles
     (drawn on the screen) are left out; after a full table the draw
     joins its line ("...; the turn ends and Seat 1 draws 2").
 

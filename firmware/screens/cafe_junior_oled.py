@@ -40,7 +40,7 @@ def private_words(game, events: list[dict[str, Any]]) -> dict[int, str]:
     only ("drew: Mexico girl, joker boy"; "Britain boy" for Great
     Britain, then countries alone when the words are long: "drew: Mexico,
     joker, Kenya, Britain"); the shared screen says
-    only how many (PT46: a joker drawn unseen cost 5 points)."""
+    only how many (PT48: a joker drawn unseen cost 5 points)."""
     out: dict[int, str] = {}
     for e in events:
         if e.get("type") != "drew" or not e.get("cards"):
@@ -90,7 +90,7 @@ def ends_words(act: dict[str, Any] | None, view: dict[str, Any] | None) -> str |
 
 def choice_short(act: dict[str, Any], view: dict[str, Any] | None) -> list[str]:
     """The choice line's name of a choice, longest first: "fill table:
-    +11" / "fill: +11" (beside a two-digit counter, PT46: the points were
+    +11" / "fill: +11" (beside a two-digit counter, PT48: the points were
     lost) / "fill table" for the guest that fills its table, else "seat
     guest", "swap joker", ..."""
     kind = act.get("type")
@@ -293,7 +293,7 @@ def _own_turn(f: OledFrame, view: dict[str, Any], shown, hand: list[dict[str, An
     rows_end = _turn_hand(f, hand, act.get("card"))
     kind = act.get("type")
     ends = ends_words(act, view) if shown.armed or not prompt else None    # a word in passing keeps the bar
-    if ends:          # PT45: the press that fills a table says what it does in the top bar (PT46: unarmed too)
+    if ends:          # PT45: the press that fills a table says what it does in the top bar (PT48: unarmed too)
         from firmware.screens.walkthrough import oled_bar
         short = ends.replace("your turn", "turn")
         oled_bar(f, (f"press again: {ends}", f"again: {ends}", ends, short) if shown.armed else (ends, short))

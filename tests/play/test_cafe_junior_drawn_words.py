@@ -1,5 +1,5 @@
 """Café International Junior in the window: the cards a seat draws at the
-end of its turn are said (PT46, a fresh play-tester: the hand refilled to 6
+end of its turn are said (PT48, a fresh play-tester: the hand refilled to 6
 silently; a joker drawn was noticed only by chance and cost 5 points at the
 end; the log never said a turn ended).  The seat's own OLED says for a
 moment what it drew ("drew: Mexico girl, joker boy"), hidden from the

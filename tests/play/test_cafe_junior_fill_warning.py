@@ -58,7 +58,7 @@ def test_arming_the_guest_that_fills_a_table_says_plus_11_and_the_turn_ends(tabl
     assert _fills(s.game, chosen), chosen
     said = t.oled_texts(SEAT)
     assert any(x.startswith("fill") and "+11" in x for x in said), said   # on it: the choice says it fills
-    assert "+11, your turn ends" in said, said                            # and, unarmed too, what the press does (PT46)
+    assert "+11, your turn ends" in said, said                            # and, unarmed too, what the press does (PT48)
     before = s.game.scores()[SEAT]
     from firmware.rulings import LOOK_FIRST_US
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
