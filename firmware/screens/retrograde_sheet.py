@@ -12,6 +12,7 @@ from engines.retrograde.components import default_components
 from firmware.ui.kit import DIM, GOLD, INFO, PANEL, Rect, Scene, seat_banner, seat_colour
 from firmware.ui.palette import DIE_RGB
 from firmware.screens.retrograde_oled import label
+from firmware.screens.retrograde_names import names_that_fit, power_up
 
 
 #: Seats' sheet groups by what they show (a sheet changes a few times a round).
@@ -322,7 +323,8 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
     "1 unlocked": the rulebook's "keep that card beside your sheet until
     you unlock it"; issue 34: "locked" and a bare number read as other
     things than the end screen's "unlocked") where the layout has room,
-    and the unlocked power-ups by name.  Short of room the counts keep
+    and the unlocked power-ups by name, then the kept ones ("kept: Odd
+    Eye"; PT46: at the unlock prompt a tester had to remember them).  Short of room the counts keep
     their words and leave their icons out (all of them, so the counts look
     alike), else a count shows its icon and number alone."""
     m = scene.metrics
@@ -360,28 +362,10 @@ def _counts(scene: Scene, grid_area: Rect, grid_r: Rect, rest_side: Rect, layout
         if scene.text(words, tr, sizes=(m.small,), priority=INFO) is None:
             scene.dropped.pop()
             scene.text(str(n), tr, sizes=(m.small,))
-    names = _names_that_fit(scene, list(seat["unlocked"]), rows[-1], m.small)
+    kept = [power_up(cid) for cid in seat.get("hand") or []]    # beside the sheet, in view (PT46)
+    names = names_that_fit(scene, list(seat["unlocked"]) + [f"kept: {n}" for n in kept if n], rows[-1], m.small)
     if names and rows[-1].h > 0:
         scene.lines([(n, INFO) for n in names], rows[-1], size=m.small, colour=(120, 230, 250))
-
-
-def _names_that_fit(scene: Scene, names: list[str], r: Rect, size: int) -> list[str]:
-    """The unlocked power-ups' names as the panel ``r`` (px) holds them at
-    ``size``: all of them where they fit, else as many as fit and "+N
-    more" for the rest (PT42: "2 unlocked" over one name, the other
-    dropped), else none (the count says how many)."""
-    from firmware.ui.kit import wrap_words
-    room = r.h // max(1, scene.measure("Ag", size)[1]) if r.h > 0 else 0
-
-    def lines(texts: list[str]) -> int | None:
-        wrapped = [wrap_words(t, r.w, size, scene.measure) for t in texts]
-        return None if any(w is None for w in wrapped) else sum(len(w) for w in wrapped)
-    for k in range(len(names), 0, -1):
-        shown = names[:k] + ([f"+{len(names) - k} more"] if k < len(names) else [])
-        used = lines(shown)
-        if used is not None and used <= room:
-            return shown
-    return []
 
 
 def _sheet(scene: Scene, r: Rect, view: dict[str, Any], seat: dict[str, Any], lit: set[int],
