@@ -10,10 +10,9 @@ catch a deliberate fault.
 """
 from __future__ import annotations
 
-import re
-
 import copy
 import random
+import re
 
 import pytest
 
@@ -208,7 +207,7 @@ def test_rg_claims_show_seat_and_order():
 
 
 def _rg_with_other_hand(game: Game) -> Game:
-    """The same game with seat 0's hidden power-up hand replaced."""
+    """The same game with seat 0's power-up hand (beside its sheet, RG-13) replaced."""
     data = copy.deepcopy(game.to_json())
     seat0 = data["state"]["seats"][0]
     pool = [c for c in data["state"]["deck"] if default_components().card(c).spot == "power-up"]
@@ -218,16 +217,22 @@ def _rg_with_other_hand(game: Game) -> Game:
     return type(game).from_json(data)
 
 
-def test_rg_no_frame_shows_another_seats_hand():
-    """Seat 0's power-up hand changes neither the shared screen nor any
-    other seat's OLED."""
+def test_rg_the_kept_power_ups_are_named_on_the_shared_screen_and_on_no_other_seats_oled():
+    """RG-13: the power-ups a seat keeps beside its sheet are public: the
+    shared screen names them ("kept: Odd Eye", or counts them "+N more"
+    where the panel is short; PT46 had to remember its four); no other
+    seat's OLED shows them (each OLED is its own seat's)."""
     n = 0
     for game, events in _rg_states(3, 1, lambda v: v["phase"] in ("roll", "blast")
                                    and v["seats"][0]["hand_count"] > 0, every=5):
         other = _rg_with_other_hand(game)
         a, ctx = scenes(game, events)
         b, ctx2 = scenes(other, events)
-        assert [s.key() for s in a] == [s.key() for s in b]
+        big = " ".join(a[0].texts())
+        names = [default_components().card(c).power_up for c in game.view(None)["seats"][0]["hand"]]
+        assert any(f"kept: {x}" in big for x in names) or re.search(r"\+\d+ more", big), (names, big)
+        assert [s.key() for s in a] != [s.key() for s in b] or \
+            sorted(names) == sorted(default_components().card(c).power_up for c in other.view(None)["seats"][0]["hand"])
         for seat in (1, 2):
             fa = oled_frame(game, seat, SeatControls(seat), ctx)
             fb = oled_frame(other, seat, SeatControls(seat), ctx2)
