@@ -12,7 +12,11 @@ its buckets for photos:
 * ``unread_low_right`` / ``unread_low_wrong``: they agreed in a frame, but
   below the threshold; the best value of the agreeing frames right / wrong;
 * ``frames_contradict``: a frame gave the value and another frame another;
-* ``misread``: given a wrong value; ``right``: given its value.
+* ``misread``: given a wrong value; ``right``: given its value;
+* ``known_right`` / ``known_wrong``: the looks did not give it its value
+  (none, or another), but it lay as it lay when its value was taken (a
+  reroll's kept die) and was given that value
+  (:meth:`vision.multilook.MultiLook.carries`); right / wrong.
 
 A die is the one of the station's :class:`vision.multilook.MultiLook`
 tracks nearest to where the table drew it, within half the track's size.
@@ -59,13 +63,25 @@ ORDER = (("right", "given its value"),
          ("unread_disagree", "found, unread: the readings that must agree did not, in any frame"),
          ("unread_low_right", WORDS["unread_low_right"]), ("unread_low_wrong", WORDS["unread_low_wrong"]),
          ("frames_contradict", "found, unread: frames gave two values"),
-         ("misread", "given a wrong value"))
+         ("misread", "given a wrong value"),
+         ("known_right", "the looks did not read it right; lying as it lay, given the value taken: right"),
+         ("known_wrong", "the looks did not read it right; lying as it lay, given the value taken: wrong"))
 
 
-def die_bucket(track, value: int, min_p: float, max_not_a_die: float, faint: float) -> str:
+def die_bucket(track, value: int, min_p: float, max_not_a_die: float, faint: float, looks=None) -> str:
     """The bucket (:data:`ORDER`) of a die of true ``value`` whose looks
     are ``track.looks`` (a MultiLook track, None: no candidate on it), read
-    at threshold ``min_p``."""
+    at threshold ``min_p``; ``looks``: the MultiLook, whose known value the
+    track may carry (:meth:`vision.multilook.MultiLook.carries`)."""
+    bucket = _look_bucket(track, value, min_p, max_not_a_die, faint)
+    if bucket != "drop_not_a_die" and looks is not None and track is not None and looks.carries(track):
+        if bucket == "right" and track.known == value:
+            return "right"
+        return "known_right" if track.known == value else "known_wrong"
+    return bucket
+
+
+def _look_bucket(track, value: int, min_p: float, max_not_a_die: float, faint: float) -> str:
     if track is None:
         return "det_none"
     probs = np.stack([lk.probs for lk in track.looks])
@@ -125,11 +141,11 @@ def play(seed: int, dice_from: str, min_p: float | None) -> tuple[collections.Co
                 track = free.pop(min(near)[1]) if near else None
                 # the bar a value needs: the threshold, or a faint find's (DiceReader.value_bar)
                 bar = ml.reader.value_bar(max(lk.heat for lk in track.looks)) if track else ml.reader.min_value_p
-                bucket = die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat)
+                bucket = die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat, ml)
                 counts[bucket] += 1
                 if k < tray.stayed:                   # a kept die, lying as it lay (no hand moved it)
                     counts["kept"] += 1
-                    counts["kept_right"] += bucket == "right"
+                    counts["kept_right"] += bucket in ("right", "known_right")
             counts["placed_short"] += len(tray.values) - len(tray.placed)
         return real(self, runtime, key, values, frame_t, answers)
 
@@ -188,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         thrown = n - total["kept"]
         print(f"  of them {total['kept']} kept dice lying as they lay (a reroll's kept dice), "
               f"{total['kept_right']} read right; the {thrown} dice thrown: first look "
-              f"{100 * (total['right'] - total['kept_right']) / max(1, thrown):.1f} %, "
+              f"{100 * (total['right'] + total['known_right'] - total['kept_right']) / max(1, thrown):.1f} %, "
               f"{100 * stats_sum['nudges'] / max(1, thrown):.1f} nudges per 100 dice thrown")
         for key, words in ORDER + (("placed_short", "the table found no room for the die"),):
             if total[key] or key != "placed_short":

@@ -37,12 +37,25 @@ its ``unreadable_min_heat`` in every frame) too.  One frame gives exactly
 ``read_dice``'s dice.  A die that moves more than ``tol`` die sizes
 starts a new track; a track not seen in a frame ends; a track keeps its
 last ``frames`` looks.
+
+**A die the game took a value for** (:meth:`MultiLook.know`, the dice
+station tells it once an answer is accepted, read or entered by hand)
+keeps that value while it lies as it lay: its track is not lost from view,
+it does not move, and its grey picture stays alike (:func:`same_face`, a
+template match of its box then, :data:`SAME_FACE`).  A later reading
+gives it the value taken: a reroll's kept die, read once (or corrected,
+or entered by hand), is not nudged or misread again at every reroll
+(issue 40): the same picture read again repeats the nets' doubt or error,
+and a die turned to another face shows another picture.  A seat saying
+the reading was wrong (:meth:`MultiLook.forget_known`) ends it.
 """
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from vision.colour import classify_colours
@@ -66,6 +79,40 @@ class Look:
     probs: np.ndarray
     agree: bool
     colour: str = "other"
+
+
+#: how alike (normalised cross-correlation, -1..1) the grey picture of a
+#: die must stay to its picture when its value was known (best shift within
+#: a quarter of its side) for that value to carry (:meth:`MultiLook.know`);
+#: measured on the simulated camera's noisy frames of the dev photos: the
+#: same die in two frames 0.938-0.986, dice of another value 0.55 (median)
+#: to 0.939 (1 of 755 above 0.93; docs/dice-reader-history.md)
+SAME_FACE = 0.93
+#: how far (die sides) the picture is searched for around where it lay
+FACE_SHIFT = 0.25
+
+
+def _grey(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    crop = frame[max(0, y0):max(0, y1), max(0, x0):max(0, x1)]
+    return cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY) if crop.size else np.zeros((0, 0), np.uint8)
+
+
+def same_face(known: np.ndarray, frame: np.ndarray, center: tuple[float, float]) -> float:
+    """How alike the grey picture ``known`` (a die's box when its value
+    was known, uint8) is to ``frame`` (H x W x 3 BGR uint8) near
+    ``center`` (x, y px): the best normalised cross-correlation over shifts
+    up to :data:`FACE_SHIFT` of its side (OpenCV's ``TM_CCOEFF_NORMED``),
+    -1..1; -1 when it cannot be compared (off the frame, a flat picture)."""
+    h, w = known.shape[:2]
+    if h < 4 or w < 4 or float(known.std()) < 1.0:
+        return -1.0
+    m = int(round(FACE_SHIFT * max(h, w)))
+    x0, y0 = int(round(center[0] - w / 2)) - m, int(round(center[1] - h / 2)) - m
+    region = _grey(frame, (x0, y0, x0 + w + 2 * m, y0 + h + 2 * m))
+    if region.shape[0] < h or region.shape[1] < w:
+        return -1.0
+    return float(cv2.matchTemplate(region, known, cv2.TM_CCOEFF_NORMED).max())
 
 
 def frame_looks(reader: DiceReader, frame: np.ndarray, white_balance=None) -> list[Look]:
@@ -101,6 +148,9 @@ class _Track:
     y: float
     size: float
     looks: list[Look] = field(default_factory=list)
+    known: int | None = None                  # the value it was known by (MultiLook.know)
+    known_face: np.ndarray | None = None      # its grey picture then (uint8)
+    face_match: float = -1.0                  # that picture against the newest frame (same_face)
 
 
 class MultiLook:
@@ -137,22 +187,68 @@ class MultiLook:
         self.reader = reader
         self.frames, self.combine, self.tol, self.min_p, self.votes = frames, combine, tol, min_p, votes
         self.tracks: list[_Track] = []
+        self._told: deque[tuple[str, list[Die] | None]] = deque()   # know / forget, applied at the next add
+        self._frame: np.ndarray | None = None                   # the last frame read (read), for know
 
     def reset(self) -> None:
         """Forget every die (the dice were thrown again)."""
         self.tracks = []
+        self._told.clear()
+        self._frame = None
+
+    def know(self, dice: list[Die]) -> None:
+        """The game took these dice's values (read, or entered by hand):
+        each die with a value marks the track nearest its centre (within
+        ``tol`` die sizes) as *known* by that value, with its face print
+        then.  While the die is not lost from view, does not move and
+        keeps that face (its picture :func:`same_face`), a later
+        reading gives it the known one (a die at rest read again: a
+        reroll's kept dice; :meth:`carries`).  Its looks before are dropped.
+        Safe from another thread: applied at the next :meth:`add`."""
+        self._told.append(("know", [d for d in dice if d.value is not None]))
+
+    def forget_known(self, dice: list[Die] | None = None) -> None:
+        """Stop carrying the known values of the tracks at ``dice``'s
+        centres (None: of every track), e.g. after a seat said the
+        reading was wrong (CAB-6).  Applied at the next :meth:`add`."""
+        self._told.append(("forget", dice))
+
+    def _apply_told(self) -> None:
+        """Apply :meth:`know` and :meth:`forget_known` to the tracks, a
+        known die's picture cut from the last frame read (none: nothing
+        becomes known)."""
+        while self._told:                   # (popleft: the loop's thread may add one meanwhile)
+            what, dice = self._told.popleft()
+            for d, t in ([(None, t) for t in self.tracks] if dice is None else [(d, self._nearest(d)) for d in dice]):
+                if t is None:
+                    continue
+                if what == "know" and self._frame is not None:
+                    # the looks before stay behind: from now on the die is held by its value and
+                    # picture alone (a frame of it before cannot vote when it may have been turned)
+                    t.known, t.known_face, t.looks = d.value, _grey(self._frame, d.box), []
+                else:
+                    t.known = t.known_face = None
+
+    def _nearest(self, die: Die) -> _Track | None:
+        x, y = die.center
+        near = [(math.hypot(t.x - x, t.y - y), i) for i, t in enumerate(self.tracks)
+                if math.hypot(t.x - x, t.y - y) <= self.tol * t.size]
+        return self.tracks[min(near)[1]] if near else None
 
     def read(self, frame: np.ndarray, white_balance=None) -> list[Die]:
         """Read one more frame (:func:`frame_looks`) and return the dice
         with their combined values (:meth:`add`)."""
-        return self.add(frame_looks(self.reader, frame, white_balance), (frame.shape[1], frame.shape[0]))
+        return self.add(frame_looks(self.reader, frame, white_balance), (frame.shape[1], frame.shape[0]), frame)
 
-    def add(self, looks: list[Look], frame_size: tuple[int, int] | None = None) -> list[Die]:
+    def add(self, looks: list[Look], frame_size: tuple[int, int] | None = None,
+            frame: np.ndarray | None = None) -> list[Die]:
         """Add one frame's looks: each joins the nearest track within
         ``tol`` die sizes (one look a track), or starts one; tracks not
         seen end.  Returns the dice (sorted top to bottom, left to right)
-        with values from every look kept of each track; ``frame_size``
-        (W, H) clips the boxes."""
+        with values from every look kept of each track (or the value it is
+        known by, :meth:`know`: ``frame``, the looks' frame, shows whether
+        it lies as it lay); ``frame_size`` (W, H) clips the boxes."""
+        self._apply_told()
         free = list(self.tracks)
         new: list[_Track] = []
         for lk in sorted(looks, key=lambda lk: -lk.heat):
@@ -169,6 +265,10 @@ class MultiLook:
             best.looks = (best.looks + [lk])[-self.frames:]
             new.append(best)
         self.tracks = new
+        for t in new:
+            t.face_match = (same_face(t.known_face, frame, (t.x, t.y))
+                            if t.known_face is not None and frame is not None else -1.0)
+        self._frame = frame
         W, H = frame_size or (10 ** 9, 10 ** 9)
         dice = [d for d in (self._die(t, W, H) for t in self.tracks) if d is not None]
         dice.sort(key=lambda d: (d.center[1], d.center[0]))
@@ -182,6 +282,15 @@ class MultiLook:
         z = np.log(np.clip(p, 1e-9, 1.0)).sum(axis=0)
         z = np.exp(z - z.max())
         return z / z.sum()
+
+    def carries(self, t: _Track) -> bool:
+        """Track ``t`` carries the value it is known by (:meth:`know`): it
+        has one and the newest frame shows the same picture of it
+        (:func:`same_face` >= :data:`SAME_FACE`).  The value then stands
+        over what the frames read: the same picture read again repeats
+        the nets' error (a die the seat corrected or entered by hand), and
+        a die turned to another face shows another picture."""
+        return t.known is not None and t.face_match >= SAME_FACE
 
     def _die(self, t: _Track, W: int, H: int) -> Die | None:
         st = self.reader.settings
@@ -201,6 +310,8 @@ class MultiLook:
             agree = 2 * agreeing.count(k) >= len(t.looks) and all(a == k for a in agreeing)
             sure = p[k] >= min_p
         value, conf = (k + 1, float(p[k])) if sure and agree else (None, 0.0)
+        if self.carries(t):
+            value, conf = t.known, max(conf if value == t.known else 0.0, float(p[t.known - 1]))
         if value is None and max(lk.heat for lk in t.looks) < st.unreadable_min_heat:
             return None
         last = t.looks[-1]

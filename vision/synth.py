@@ -371,17 +371,23 @@ def nudged_look(crop: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.clip(c * rng.uniform(1 - NUDGE_LIGHT, 1 + NUDGE_LIGHT), 0, 255).astype(np.float32)
 
 
-def paste_crops(lying: list[LyingCrop], size: tuple[int, int], table=TABLE_BGR) -> np.ndarray:
+def paste_crops(lying: list[LyingCrop], size: tuple[int, int], table=TABLE_BGR,
+                onto: np.ndarray | None = None) -> np.ndarray:
     """The (width, height) px frame of the dice ``lying`` on a plain table
     (H x W x 3 uint8 BGR): each crop's own edge feathered into the table;
     the die keeps the colours its camera saw (a shift by the crop's border
-    washed out dice shot in a dark cup)."""
+    washed out dice shot in a dark cup).  ``onto``: a picture of that size
+    (H x W x 3 uint8) to lay them on instead of the plain table (e.g. a
+    throw's tumbling dice, the kept dice lying still among them); a crop
+    reaching past its edge is cut."""
     w, h = size
     img = np.zeros((h, w, 3), np.float32)
-    img[:] = table
+    img[:] = table if onto is None else onto
     for d in lying:
         ch, cw = d.crop.shape[:2]
         x0, y0 = int(round(d.center[0] - cw / 2)), int(round(d.center[1] - ch / 2))
+        if x0 < 0 or y0 < 0 or x0 + cw > w or y0 + ch > h:
+            continue
         yy, xx = np.mgrid[0:ch, 0:cw]
         edge = np.minimum(np.minimum(xx, cw - 1 - xx), np.minimum(yy, ch - 1 - yy)).astype(np.float32)
         a = np.clip(edge / 3.0, 0, 1)[:, :, None]

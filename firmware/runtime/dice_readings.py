@@ -11,6 +11,8 @@ it uses the station's request state (``serving``, ``held``, ``entries``,
 """
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from engines.words import plural
@@ -252,6 +254,29 @@ class ReadingAnswers:
         if nudged is not None:          # its OLED asked for a nudge: its next press answers these dice
             self.unanswered[nudged] = (key, max(frame_t, self._cabinet_now), READ_LATE_WORDS)
             runtime.say(nudged, ACCEPTED_WORDS, max(frame_t, self._cabinet_now) + LATE_OK_US)
+
+    def _know_taken(self, key: int, values: Any) -> None:
+        """The game took ``values`` for tray ``key``: the dice of its last
+        reading are known by them (:meth:`vision.multilook.MultiLook.know`),
+        so a die that lies on as it lay (a reroll's kept die) keeps its
+        value at later readings (issue 40: a kept die read, corrected or
+        entered by hand once is not nudged, or misread, again at every
+        reroll).  A die whose value the reading gave, and the values taken
+        hold as many of, is known by it; the others (unread, or of a value
+        the reading gave more often than the values taken hold: a misread
+        the seat corrected) take what is left of the values taken when that
+        is plain (one value), else stay unknown."""
+        dice = self.last_dice.get(key)
+        looks = self.looks.get(key, self.looks.get(None))
+        if not dice or looks is None or not isinstance(values, list) or len(values) != len(dice):
+            return
+        taken = Counter(int(v) for v in values)
+        read = Counter(d.value for d in dice if d.value is not None)
+        sure = [d for d in dice if d.value is not None and read[d.value] <= taken[d.value]]
+        left = taken - Counter(d.value for d in sure)
+        other = [d for d in dice if not any(d is k for k in sure)]
+        fill = next(iter(left)) if len(left) == 1 and sum(left.values()) == len(other) else None
+        looks.know(sure + ([replace(d, value=fill) for d in other] if fill is not None else []))
 
     def _nudged_seat(self, runtime: Any, key: int) -> int | None:
         """The person's seat whose OLED asks now to nudge or reroll tray

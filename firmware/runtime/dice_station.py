@@ -368,6 +368,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         action = dict(action)
         if "t_us" in action:
             action["t_us"] = max(t_us, runtime.game.now_us())
+        self._know_taken(key, action.get("values"))
         del self.serving[key]
         self.trackers.pop(key, None)
         if self.watch is not None:

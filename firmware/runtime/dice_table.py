@@ -60,6 +60,8 @@ class Tray:
     #: throw keeping a value keeps these first (PT37: a kept die nudged, then kept by the reroll
     #: of the third failed reading, was swapped for a thrown die of its value)
     kept_dice: set = field(default_factory=set)
+    #: the picture of only the dice that move while the throw tumbles (:meth:`SimTable._tumbling_frame`)
+    tumbling: np.ndarray | None = None
 
 
 class SimTable:
@@ -138,7 +140,7 @@ class SimTable:
         tray.values = [d.value for d in kept] + thrown
         tray.colours = [getattr(d, "colour", c) for d in kept] + [c] * len(thrown)
         tray.moving_until_us = t_us + ROLL_US
-        tray.image = tray.pending = None
+        tray.image = tray.pending = tray.tumbling = None
         tray.throws += 1
         tray.first_look = True
 
@@ -187,7 +189,7 @@ class SimTable:
             stay = []
         tray.stay, tray.moved = stay, moved
         tray.moving_until_us = t_us + ROLL_US // 2
-        tray.image = tray.pending = None
+        tray.image = tray.pending = tray.tumbling = None
 
     def in_tray(self, key: int, point: tuple[float, float]) -> tuple[float, float]:
         """A point (x, y) px of the whole table's frame (:meth:`frame`) in
@@ -272,14 +274,60 @@ class SimTable:
             if tray.pending is None:
                 tray.pending = self._composer.submit(self._cell_plan(key))
             if t_us < tray.moving_until_us and not tray.pending.done():
-                return self._tumbling_blur(key)
+                return self._still_among(tray, self._tumbling_blur(key))
             tray.image, tray.pending = tray.pending.result(), None
         if tray.image is None:
             tray.image = self._cell_image(key)
         if t_us < tray.moving_until_us:
-            dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
-            return np.roll(tray.image, (dy, dx), axis=(0, 1))
+            return self._tumbling_frame(tray)
         return self.camera_noise(tray.image) if noise else tray.image
+
+    @staticmethod
+    def _still_boxes(tray: Tray, shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+        """Where the dice no hand moved lie in the tray's picture (a
+        reroll's kept dice, the dice a nudge left alone: the first
+        :attr:`Tray.stayed` of :attr:`Tray.lying`): ``(x0, y0, x1, y1)``
+        px boxes clipped to a picture of ``shape``."""
+        h, w = shape[:2]
+        out = []
+        for d in tray.lying[:tray.stayed]:
+            if isinstance(d, LyingCrop):
+                hh, hw = d.crop.shape[0] / 2, d.crop.shape[1] / 2
+            else:                                   # a drawn die: its turned square and its shadow
+                hh = hw = 0.8 * float(getattr(d, "side", 40.0))
+            x0, y0 = max(0, int(d.center[0] - hw)), max(0, int(d.center[1] - hh))
+            x1, y1 = min(w, int(d.center[0] + hw) + 1), min(h, int(d.center[1] + hh) + 1)
+            if x1 > x0 and y1 > y0:
+                out.append((x0, y0, x1, y1))
+        return out
+
+    def _tumbling_frame(self, tray: Tray) -> np.ndarray:
+        """A frame of a throw's dice tumbling: the dice that move displaced
+        (a new offset each frame), and the dice no hand moved lying still
+        where they lie, as a camera sees them (issue 40: a kept die is a die
+        at rest all along; the whole tray shifted made it a new die to the
+        reader, and ghost copies of it among the dice thrown)."""
+        dx, dy = self.rng.randint(8, 40), self.rng.randint(8, 40)
+        boxes = self._still_boxes(tray, tray.image.shape)
+        if not boxes:
+            return np.roll(tray.image, (dy, dx), axis=(0, 1))
+        if tray.tumbling is None:                   # the moving dice alone, once a throw
+            pic = tray.image.copy()
+            fill = np.median(tray.image.reshape(-1, 3), axis=0).astype(np.uint8)
+            for x0, y0, x1, y1 in boxes:
+                pic[y0:y1, x0:x1] = fill
+            tray.tumbling = pic
+        out = np.roll(tray.tumbling, (dy, dx), axis=(0, 1))
+        for x0, y0, x1, y1 in boxes:
+            out[y0:y1, x0:x1] = tray.image[y0:y1, x0:x1]
+        return out
+
+    @staticmethod
+    def _still_among(tray: Tray, moving: np.ndarray) -> np.ndarray:
+        """``moving`` (a frame of dice tumbling whose picture is still being
+        drawn) with the photo crops no hand moved lying still in it."""
+        still = [d for d in tray.lying[:tray.stayed] if isinstance(d, LyingCrop)]
+        return paste_crops(still, (moving.shape[1], moving.shape[0]), onto=moving) if still else moving
 
     def camera_noise(self, image: np.ndarray) -> np.ndarray:
         """``image`` as one camera frame: its own sensor noise, sub-pixel
