@@ -289,7 +289,7 @@ class MultiLook:
         (:func:`same_face` >= :data:`SAME_FACE`).  The value then stands
         over what the frames read: the same picture read again repeats
         the nets' error (a die the seat corrected or entered by hand), and
-        a die turned to another face shows another picture."""
+        a die turned to another face shows another picture (ruling CAB-16)."""
         return t.known is not None and t.face_match >= SAME_FACE
 
     def _die(self, t: _Track, W: int, H: int) -> Die | None:

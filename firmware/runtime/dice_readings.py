@@ -261,7 +261,7 @@ class ReadingAnswers:
         so a die that lies on as it lay (a reroll's kept die) keeps its
         value at later readings (issue 40: a kept die read, corrected or
         entered by hand once is not nudged, or misread, again at every
-        reroll).  A die whose value the reading gave, and the values taken
+        reroll; ruling CAB-16).  A die whose value the reading gave, and the values taken
         hold as many of, is known by it; the others (unread, or of a value
         the reading gave more often than the values taken hold: a misread
         the seat corrected) take what is left of the values taken when that
