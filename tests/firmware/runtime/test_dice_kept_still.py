@@ -116,3 +116,44 @@ def test_the_dice_of_a_reading_are_known_by_the_values_taken_a_corrected_misread
     assert _known_after([4, None, None], [4, 5, 1]) == [(0, 4)]                              # which is which?
     assert _known_after([3, 3, 6], [3, 2, 6]) == [(20, 6)]                                   # which 3 was wrong?
     assert _known_after([3, 6], [3, 6, 1]) == []                                             # not these dice
+
+
+def test_at_a_camera_of_the_whole_table_a_kept_die_read_once_is_not_nudged_again(monkeypatch):
+    """The same through a camera's whole frames (the cabinet's road: one
+    reading of the table, the dice assigned to the trays by zone)."""
+    from firmware.runtime.dice_table import MARGIN
+    from hardware.camera import CallbackSource, CameraSupervisor
+    table = SimTable(2, seed=4)
+    clock = {"t": 0}
+    station = DiceStation(2, settle_ms=200, table=table,
+                          camera=CameraSupervisor(CallbackSource(table.frame, clock_us=lambda: clock["t"])))
+    runtime = FakeRuntime(FakeGame(3))
+
+    def answered(until_us=20_000_000):
+        answers = []
+        while clock["t"] <= until_us and not answers:
+            answers = station.poll(runtime, clock["t"])
+            clock["t"] = max(clock["t"] + 1, station.next_us() or clock["t"] + 1)
+        return answers
+
+    assert answered() and station.stats.nudges == 0
+    kept = table.trays[1].lying[0]
+    x, y, _, _ = table.cells[1]
+    kx, ky = x + MARGIN + kept.center[0], y + MARGIN + kept.center[1]
+    station.keep(1, [kept.value])
+    real = multilook.frame_looks
+
+    def unsure_where_the_kept_die_lies(reader, frame, wb=None):
+        looks = real(reader, frame, wb)
+        for lk in looks:
+            if math.hypot(lk.x - kx, lk.y - ky) < 0.3 * lk.size:
+                lk.probs = np.array([0.16] * 6 + [0.04])
+                lk.agree = False
+        return looks
+
+    monkeypatch.setattr(multilook, "frame_looks", unsure_where_the_kept_die_lies)
+    clock["t"] += 1
+    answers = answered(clock["t"] + 20_000_000)
+    assert answers and station.kept_log[-1] == (1, [kept.value])
+    assert station.stats.nudges == 0, "the kept die, never moved, was nudged"
+    assert kept.value in answers[0]["values"] and station.stats.misread == 0
