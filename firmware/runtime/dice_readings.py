@@ -38,7 +38,7 @@ REREAD_WORDS = "dice read again"
 
 
 #: The simulator's words for the common dice it nudged or rerolled (:func:`_sim_words`).
-COMMON_SIM_WORDS = ("common die nudged", "common dice nudged", "common dice rerolled")
+COMMON_SIM_WORDS = ("common die nudged", "common dice nudged", "common dice rerolled", "common die rerolled")
 
 
 def asks_nudge(words: str) -> bool:
@@ -46,8 +46,9 @@ def asks_nudge(words: str) -> bool:
     "nudge 1 unread die", "2 dice seen, 3 wanted", "reroll your dice", or
     the simulator's "die nudged for you", "dice nudged for you",
     "rerolled for you", "common die nudged"... (:func:`_sim_words`)."""
-    return words.startswith(("nudge", "reroll your dice", "reroll the common dice")) or " seen, " in words \
-        or words in ("die nudged for you", "dice nudged for you", "rerolled for you", *COMMON_SIM_WORDS)
+    return words.startswith(("nudge", "reroll your dice", "reroll the ")) or " seen, " in words \
+        or words in ("die nudged for you", "dice nudged for you", "rerolled for you", "die rerolled for you",
+                     "dice rerolled for you", *COMMON_SIM_WORDS)
 
 
 class ReadingAnswers:
@@ -172,20 +173,22 @@ class ReadingAnswers:
         self.nudged[seat] = self.nudged.get(seat, 0) + 1
         unreadable = sum(v is None for v in values)
         reroll = n % NUDGES_BEFORE_REROLL == 0
+        # CAB-5 "nudge or reroll it" (ruling CAB-17): the dice unread, when every die was seen (PT49: the die read
+        # as the 3 the seat needed was thrown again with the unread one); a die not seen: all of them
+        only = unreadable if reroll and len(values) == count else 0
         msg = (f"nudge {plural(unreadable, 'unread die', 'unread dice')}" if unreadable
                else f"{plural(len(values), 'die', 'dice')} seen, {count} wanted")
         if reroll:
-            msg = "reroll your dice"
-        if key == COMMON:               # nobody's own dice: said so (PT30)
-            msg = "reroll the common dice" if reroll else msg.replace("unread di", "unread common di") \
-                if unreadable else f"common dice: {msg}"
+            msg = reroll_words(only, common=key == COMMON)
+        elif key == COMMON:             # nobody's own dice: said so (PT30)
+            msg = msg.replace("unread di", "unread common di") if unreadable else f"common dice: {msg}"
         if self.table is not None:      # nudged (or rerolled) at once for the seat: said so, long enough to read
             # (after a rejection every die was nudged: "dice nudged for you", PT31)
             msg = _sim_words(max(unreadable, 2 if key in self.rejected else 0), len(values), count, reroll,
-                             common=key == COMMON)
+                             common=key == COMMON, only=only)
             if key != COMMON:     # the table's own doing on the common dice: the HDMI shows it, no seat's OLED
                 self.notes[seat] = (msg, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
-        if reroll:
+        if reroll and not only:
             self.unread_seen.pop(key, None)
         else:      # (the places the seat saw its dice in stay theirs: a rejection's, PT31)
             self.unread_seen[key] = in_seen_places(self.unread_seen.get(key) or self.keep_places.get(key),
@@ -195,15 +198,25 @@ class ReadingAnswers:
         self.nudge_said[key] = msg
         runtime.dirty = True      # the OLED, and the nudge's sound, at once (headless too)
         if self.table is not None:
-            if reroll:
-                self.stats.rerolls += 1
-                self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), frame_t,
-                                self.kept.get(key, [])[:count])    # the dice it kept stay
-            else:      # the unread dice where the camera saw them ("?" on the screens); a die not seen: all
-                seen = self.last_dice.get(key, [])
-                unread = [d.center if self.camera is None else self.table.in_tray(key, d.center)
-                          for d in seen if d.value is None]     # (a camera reads the whole table)
-                self.table.nudge(key, frame_t, unread if len(seen) == count and unread else None)
+            self._sim_nudge(key, req, frame_t, reroll, only)
+
+    def _sim_nudge(self, key: int, req: dict[str, Any], frame_t: int, reroll: bool, only: int) -> None:
+        """The simulated seat nudges tray ``key``'s unread dice at
+        ``frame_t`` (a die not seen: all of them), or rerolls the ``only``
+        dice unread (0: every die it did not keep, CAB-5)."""
+        count = int(req.get("count", 1))
+        seen = self.last_dice.get(key, [])
+        unread = [d.center if self.camera is None else self.table.in_tray(key, d.center)
+                  for d in seen if d.value is None]     # (a camera reads the whole table)
+        if not reroll:      # the unread dice where the camera saw them ("?" on the screens); a die not seen: all
+            self.table.nudge(key, frame_t, unread if len(seen) == count and unread else None)
+            return
+        self.stats.rerolls += 1
+        if only and len(seen) == count and len(unread) == only:
+            self.table.reroll(key, int(req.get("faces", 6)), frame_t, unread)
+        else:
+            self.table.roll(key, count, int(req.get("faces", 6)), req.get("colour"), frame_t,
+                            self.kept.get(key, [])[:count])    # the dice it kept stay
 
     def _take(self, runtime: Any, key: int, req: dict[str, Any], values: list[int], frame_t: int, entered: bool,
               answers: list) -> None:
@@ -290,19 +303,37 @@ class ReadingAnswers:
         return seat if seat in self._contesters(runtime, key) else None
 
 
-def _sim_words(unreadable: int, seen: int, count: int, reroll: bool, common: bool = False) -> str:
+def reroll_words(only: int, common: bool = False) -> str:
+    """What a seat is asked at the third failed reading (CAB-5: "reroll
+    it"): "reroll the unread die", "reroll the 2 unread dice" (``only``
+    dice unread, every die seen), or "reroll your dice" (0: a die not
+    seen); the common dice (``common``) named so: "reroll the unread
+    common die", "reroll the common dice" (PT30)."""
+    what = "common die" if common else "die"
+    if only == 1:
+        return f"reroll the unread {what}"
+    if only > 1:
+        return f"reroll the {only} unread {what.replace('die', 'dice')}"
+    return "reroll the common dice" if common else "reroll your dice"
+
+
+def _sim_words(unreadable: int, seen: int, count: int, reroll: bool, common: bool = False, only: int = 0) -> str:
     """The simulator's words for dice it nudged or rerolled for a seat
     (CAB-5; the person cannot reach the simulated tray), one line of the
     OLED's top bar, saying it was done for the seat, so nobody has to do
     anything (PT28: "die unread: nudged" did not say): "die nudged for
-    you", "dice nudged for you" (several unread, or dice missing),
-    "rerolled for you"; the dice row shows the unread one as "?".  The
-    common dice (``common``) are nobody's own: "common die nudged",
-    "common dice nudged", "common dice rerolled" (PT30: which dice)."""
+    you", "dice nudged for you" (several unread, or dice missing), "die
+    rerolled for you" / "dice rerolled for you" (the ``only`` dice
+    unread), "rerolled for you" (every die not kept); the dice row shows
+    the unread one as "?".  The common dice (``common``) are nobody's own:
+    "common die nudged", "common dice nudged", "common die rerolled",
+    "common dice rerolled" (PT30: which dice)."""
     if common:
-        return COMMON_SIM_WORDS[2] if reroll else COMMON_SIM_WORDS[0 if unreadable == 1 else 1]
+        if reroll:
+            return COMMON_SIM_WORDS[3] if only == 1 else COMMON_SIM_WORDS[2]
+        return COMMON_SIM_WORDS[0 if unreadable == 1 else 1]
     if reroll:
-        return "rerolled for you"
+        return ("die rerolled for you" if only == 1 else "dice rerolled for you") if only else "rerolled for you"
     return "die nudged for you" if unreadable == 1 else "dice nudged for you"
 
 

@@ -191,6 +191,32 @@ class SimTable:
         tray.moving_until_us = t_us + ROLL_US // 2
         tray.image = tray.pending = tray.tumbling = None
 
+    def reroll(self, key: int, faces: int, t_us: int, at: list[tuple[float, float]]) -> list[int]:
+        """The seat of tray ``key`` rerolls at ``t_us`` the dice lying
+        nearest the points ``at`` (x, y px in the tray's picture: the dice
+        the camera could not read, CAB-5 "reroll it"); the others lie on as
+        they lay.  The dice rerolled land anew with values drawn from the
+        table's RNG (one draw a die), each its own colour.  Returns the
+        values in the tray (the dice left lying first)."""
+        tray = self.trays[key]
+        stay = list(tray.lying)
+        if sorted(d.value for d in tray.lying) != sorted(tray.values) or not at:
+            stay = []
+        for px, py in at:
+            if stay:
+                stay.remove(min(stay, key=lambda d: (d.center[0] - px) ** 2 + (d.center[1] - py) ** 2))
+        thrown = [d for d in tray.lying if not any(d is k for k in stay)] if stay else list(tray.lying)
+        colour = dict(zip(map(id, tray.lying), tray.colours)) if len(tray.colours) == len(tray.lying) else {}
+        values = [self.rng.randint(1, faces) for _ in thrown]
+        tray.stay, tray.moved = stay, []
+        tray.values = [d.value for d in stay] + values
+        tray.colours = [colour.get(id(d), getattr(d, "colour", "white")) for d in stay + thrown]
+        tray.moving_until_us = t_us + ROLL_US
+        tray.image = tray.pending = tray.tumbling = None
+        tray.throws += 1
+        tray.first_look = True
+        return list(tray.values)
+
     def in_tray(self, key: int, point: tuple[float, float]) -> tuple[float, float]:
         """A point (x, y) px of the whole table's frame (:meth:`frame`) in
         tray ``key``'s own picture (:meth:`cell_frame`)."""

@@ -267,7 +267,8 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         f.card(2, y, 22, 30, letters.get(me["claim"], "?"))
         f.text(28, y + 2, "claimed")
         f.text(28, y + 16, f"card {letters.get(me['claim'], '?')}")
-    elif me["dice"] is None:
+    elif me["dice"] is None and not (context.get("dice_awaited") or {}).get(seat):
+        # (a first roll read again after a nudge shows the reading so far below, not "ROLL!": PT49)
         f.glyph(0, y, f.W, "ROLL!", size=24)
     elif shown.guard_words:   # the guard's two lines take the dice's room: what may be done now stays
         words = _roll_words(game, view, seat, shown, context)
@@ -289,8 +290,10 @@ def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], se
         size = min(19, (f.W - 4 - 2 * (n - 1)) // max(1, n))     # a Cube Friend's 7th and 8th fit too
         for i, v in enumerate(dice[:9]):
             f.die(2 + i * (size + 2), y, size, v, rolling=bool(kept))
-        # (while it is read, only that: PT33 saw "reroll or claim" under "reading your dice")
-        words = ["reading your dice"] if kept else _roll_words(game, view, seat, shown, context)
+        # (while it is read, only that: PT33 saw "reroll or claim" under "reading your dice"; PT49 under
+        # a first roll's reading so far, the die nudged for it a "?")
+        again = kept or awaited.get(seat) is not None
+        words = ["reading your dice"] if again else _roll_words(game, view, seat, shown, context)
         if words and y + 34 <= body_bottom:
             forms = [form for w in words for form in [w, w.replace(" to ", ": ")] + one_line(w)]
             fits = [t for t in forms if f.fits(t, f.W - 2)]

@@ -185,9 +185,15 @@ def reread_words(seat: int, context: dict[str, Any]) -> Words:
     asked to."""
     said = str((context.get("prompts") or {}).get(seat, ""))
     if context.get("simulated_dice"):
-        what = "rerolled your dice" if "rerolled" in said else "nudged a die the camera could not read"
+        what = ("rerolled the die the camera could not read" if said == "die rerolled for you" else
+                "rerolled the dice the camera could not read" if said == "dice rerolled for you" else
+                "rerolled your dice" if "rerolled" in said else "nudged a die the camera could not read")
         return Words(f"the table {what} for you", "nothing to do: the camera reads your dice again",
                      ("your dice: read again", "reading your dice", "reading dice"))
+    if said.startswith("reroll the") and "unread" in said:      # CAB-5 "reroll it": only the ? dice (PT49)
+        return Words("the camera could not read a die, even nudged",
+                     "roll again only the die shown as ?, leave the others as they lie",
+                     ("roll the ? die again", "reroll the ? die"))
     if said.startswith("reroll"):
         return Words("the camera could not read your dice", "roll them again in your tray",
                      ("roll your dice again", "roll again"))

@@ -163,7 +163,9 @@ def test_at_the_cabinet_a_common_die_to_nudge_is_named_common():
     station._nudge(rt, COMMON, req, [4, 2], 2, 0)
     assert rt.prompts[0] == "common dice: 2 dice seen, 3 wanted"
     station._nudge(rt, COMMON, req, [4, None, 2], 3, 0)
-    assert rt.prompts[0] == "reroll the common dice"
+    assert rt.prompts[0] == "reroll the unread common die"       # CAB-5: "reroll it" (PT49)
+    station._nudge(rt, COMMON, req, [4, 2], 6, 0)
+    assert rt.prompts[0] == "reroll the common dice"              # a die not seen: all of them
 
 
 def test_ginza_the_hdmi_header_says_the_seats_dice_are_read_again_not_roll(table, monkeypatch):

@@ -117,3 +117,28 @@ def test_every_nudge_caption_names_its_seat(table, monkeypatch):
     said = [line for _, line in s.sounds.captions.heard if "nudge" in line]
     assert len(said) >= 2, said
     assert all(line.endswith("(seat 1)") for line in said), said
+
+
+def test_at_the_first_roll_a_die_nudged_for_the_seat_shows_the_reading_so_far_not_roll(table, monkeypatch):
+    """PT49 (round 1, s01.png): "die nudged for you" stood over a big
+    "ROLL!" with no dice drawn, so the seat could not tell which die or
+    why; after a reroll its OLED showed the reading so far with the
+    unread die as "?" (PT30).  The first roll does the same now."""
+    real = dice_camera.MultiLook.read
+    t = table("retrograde", 3, bots={1, 2}, seed=13)
+    s = t.session
+
+    def first_unread(self, frame, wb=None):
+        dice = real(self, frame, wb)
+        if s.dice.stats.nudges < 1 and self is s.dice.looks.get(0) and dice:
+            d = dice[0]
+            dice[0] = Die(None, d.colour, d.center, d.box, 0.0)
+        return dice
+
+    monkeypatch.setattr(dice_camera.MultiLook, "read", first_unread)
+    t.run_until(lambda t: s.dice.stats.nudges >= 1, max_passes=400)
+    assert s.game.view(0)["seats"][0]["dice"] is None          # the game has none of its dice yet
+    texts, drawn = " ".join(_frame(t).texts), _dice_drawn(t)
+    assert "nudged for you" in texts, texts
+    assert "ROLL!" not in texts and "reroll or claim" not in texts and "reading your dice" in texts, texts
+    assert "die None" in drawn and len(drawn) > 1, f"the reading so far, its unread die as '?': {drawn}"
