@@ -129,13 +129,17 @@ class RunnerDice:
             if late is None:
                 self._after_ended_check(seat, ev.t_us)
                 return False       # (a seat that moved its cursor since chose what it presses)
-            # the window ran out before this press: it meant "dice ok" (done), no choice;
-            # every press in the grace is "dice ok": a late double-tap neither arms nor rerolls (issue 34)
-            self._contest_down[seat] = (late, ev.t_us)
-            words = self._late_words.pop(seat, "dice ok")      # ("too late: dice read" after a nudge)
-            self.say(seat, words, ev.t_us + LATE_OK_US)     # a word in passing: gone after a moment
-            self._look_again(seat, ev.t_us)
+            self._answer_late(seat, late, ev.t_us)
             return True
+        if ev.input == "button" and ev.kind == "press" and key not in self.dice.entries \
+                and self._check_too_soon(seat, key, ev.t_us):
+            late = self._late_answer(seat, ev.t_us)
+            if late is not None and late != key:
+                # its own check ran out a moment ago and another (the common dice's) took its place on
+                # the OLED, unseen: the press was meant for the check that ran out (PT50: a hold meant
+                # as "wrong" to its own dice rejected the common dice nobody had looked at)
+                self._answer_late(seat, late, ev.t_us)
+                return True
         if ev.input == "nav_push" and ev.kind == "press" and key in self.dice.entries:
             self._entry_press(key, True, ev.t_us)
             return True
@@ -172,6 +176,17 @@ class RunnerDice:
             self._apply_dice(self.dice.accept(key, self, ev.t_us))
         self.dirty = True
         return True
+
+    def _answer_late(self, seat: int, late: int, t_us: int) -> None:
+        """``seat``'s press at ``t_us`` answers tray ``late``'s check, whose
+        window ran out before it (ruling CAB-6): it meant "dice ok" (done),
+        no choice; every press in the grace is "dice ok": a late double-tap
+        neither arms nor rerolls (issue 34); held, "too late: accepted" at
+        its release (:meth:`_too_late_hold`)."""
+        self._contest_down[seat] = (late, t_us)
+        words = self._late_words.pop(seat, "dice ok")      # ("too late: dice read" after a nudge)
+        self.say(seat, words, t_us + LATE_OK_US)           # a word in passing: gone after a moment
+        self._look_again(seat, t_us)
 
     def _held_past_look(self, seat: int, t_us: int) -> None:
         """``seat`` let go at ``t_us`` of a press begun in its check's
@@ -358,7 +373,8 @@ class RunnerDice:
         down = self._contest_down.get(seat)
         if down is None or seat in self.bots or t_us - down[1] < LONG_PRESS_US:
             return
-        if self.dice.tray_of(seat, self.bots) is None:       # (a check still open takes the hold: a reject)
+        # (a check still open takes the hold: a reject; not one that took the place of the check it meant)
+        if self.dice.tray_of(seat, self.bots) is None or down[0] not in self.dice.held:
             self.say(seat, TOO_LATE_WORDS, t_us + LATE_OK_US)
 
     def _entry_press(self, key: int, long: bool, t_us: int) -> None:
