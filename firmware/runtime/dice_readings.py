@@ -172,7 +172,9 @@ class ReadingAnswers:
         seat = key if key != COMMON else 0
         self.nudged[seat] = self.nudged.get(seat, 0) + 1
         unreadable = sum(v is None for v in values)
-        reroll = n % NUDGES_BEFORE_REROLL == 0
+        # never after a rejection: the dice the seat said were read wrong are straightened, same faces up,
+        # and nudged, never thrown again (CAB-6, PT29; PT50: a die rerolled so came back a 6 from a 2)
+        reroll = n % NUDGES_BEFORE_REROLL == 0 and key not in self.rejected
         # CAB-5 "nudge or reroll it" (ruling CAB-17): the dice unread, when every die was seen (PT49: the die read
         # as the 3 the seat needed was thrown again with the unread one); a die not seen: all of them
         only = unreadable if reroll and len(values) == count else 0

@@ -76,3 +76,16 @@ def test_the_walkthrough_says_only_the_unread_die_is_rolled_again():
     sim = reread_words(0, {"simulated_dice": True, "prompts": {0: "die rerolled for you"}})
     assert sim.now == "the table rerolled the die the camera could not read for you"
     assert reread_words(0, {"prompts": {0: "reroll your dice"}}).todo == "roll them again in your tray"
+
+
+def test_after_a_rejection_a_failed_reading_is_nudged_never_rerolled():
+    """PT50 (Ginza, game 2): the seat said "wrong" to 4 5 6 2 2; the dice
+    were straightened and read again, a die came back unread, and the
+    third failed reading of the request rerolled it: the 2 came back a 6,
+    a free reroll (PT29: never after a rejection, CAB-6)."""
+    station = DiceStation(3)
+    rt = SimpleNamespace(prompts={}, dirty=False)
+    station.rejected[0] = 0
+    station._nudge(rt, 0, REQ, [4, None, 2], 3, 0)
+    assert rt.prompts[0] == "nudge 1 unread die"
+    assert station.stats.rerolls == 0
