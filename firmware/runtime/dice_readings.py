@@ -133,7 +133,8 @@ class ReadingAnswers:
         (:meth:`_nudge`), after :data:`NUDGES_BEFORE_REROLL` attempts
         rerolls; after :data:`ENTRY_AFTER`, the seat enters the values with
         its buttons (a person at the cabinet: the hand entry of CAB-6; the
-        simulated seat enters the true values).
+        simulated seat enters the true values).  Dice read again after a
+        rejection are entered where a reroll would be asked (ruling CAB-17).
 
         Returns:
             The values the simulated seat entered, else None (the reading
@@ -142,14 +143,17 @@ class ReadingAnswers:
         count = int(req.get("count", 1))
         self.attempts[key] = self.attempts.get(key, 0) + 1
         n = self.attempts[key]
-        if n >= ENTRY_AFTER and self.table is None and self.contest_us > 0 \
+        # dice a seat said were read wrong, read again: where a reroll would be asked, they are entered
+        # by hand (ruling CAB-17: never a free reroll after a rejection; PT29, PT50)
+        due = n >= ENTRY_AFTER or (key in self.rejected and n % NUDGES_BEFORE_REROLL == 0)
+        if due and self.table is None and self.contest_us > 0 \
                 and self._contesters(runtime, key):
             # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
             self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
             runtime.prompts.pop(key if key != COMMON else 0, None)
             self.unread_seen.pop(key, None)
             return None
-        if self.table is not None and n >= ENTRY_AFTER:
+        if self.table is not None and due:
             self.stats.entered_by_hand("common dice" if key == COMMON else f"seat {key + 1}", count)
             self.unread_seen.pop(key, None)
             self.notes.pop(key if key != COMMON else 0, None)     # entered: ACCEPTED_WORDS say the rest

@@ -78,7 +78,7 @@ def test_the_walkthrough_says_only_the_unread_die_is_rolled_again():
     assert reread_words(0, {"prompts": {0: "reroll your dice"}}).todo == "roll them again in your tray"
 
 
-def test_after_a_rejection_a_failed_reading_is_nudged_never_rerolled():
+def test_after_a_rejection_a_failed_reading_is_nudged_or_entered_by_hand_never_rerolled():
     """PT50 (Ginza, game 2): the seat said "wrong" to 4 5 6 2 2; the dice
     were straightened and read again, a die came back unread, and the
     third failed reading of the request rerolled it: the 2 came back a 6,
@@ -89,3 +89,10 @@ def test_after_a_rejection_a_failed_reading_is_nudged_never_rerolled():
     station._nudge(rt, 0, REQ, [4, None, 2], 3, 0)
     assert rt.prompts[0] == "nudge 1 unread die"
     assert station.stats.rerolls == 0
+    table = SimTable(2, seed=4)                                  # the simulated seat: entered (the truth)
+    station = DiceStation(2, table=table)
+    table.throw(1, [2, 4, 5], None, 0)
+    station.serving[1] = dict(REQ, player=1)
+    station.rejected[1], station.attempts[1] = 1, 2
+    assert station._unreadable(rt, 1, station.serving[1], [2, None, 5], 0) == [2, 4, 5]
+    assert station.stats.rerolls == 0 and station.stats.entered == 3
