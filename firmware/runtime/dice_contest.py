@@ -189,7 +189,7 @@ class ContestChecks:
         n = self.contests[key] = self.contests.get(key, 0) + 1
         self.stats.contested += 1
         self.last_rejected[key] = list(held["values"])
-        looks = self.looks.get(key, self.looks.get(None))
+        looks = self.looks_of(key)
         if looks is not None:       # a value carried for a die at rest may be what was wrong
             looks.forget_known(self.last_dice.get(key) or None)
         then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "reroll"

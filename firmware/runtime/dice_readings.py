@@ -286,7 +286,7 @@ class ReadingAnswers:
         the seat corrected) take what is left of the values taken when that
         is plain (one value), else stay unknown."""
         dice = self.last_dice.get(key)
-        looks = self.looks.get(key, self.looks.get(None))
+        looks = self.looks_of(key)
         if not dice or looks is None or not isinstance(values, list) or len(values) != len(dice):
             return
         taken = Counter(int(v) for v in values)

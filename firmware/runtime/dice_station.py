@@ -356,6 +356,11 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         if self.next_frame_us is None or self.next_frame_us < t_us:
             self.next_frame_us = t_us
 
+    def looks_of(self, key: int) -> MultiLook | None:
+        """The looks that read tray ``key``: its own (the simulated
+        table's crops), else the camera's whole frame's; None before any."""
+        return self.looks.get(key, self.looks.get(None))
+
     def truth(self, key: int) -> list[int] | None:
         """The true values in tray ``key`` (simulation only, else None)."""
         return list(self.table.trays[key].values) if self.table is not None else None

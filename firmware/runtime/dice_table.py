@@ -177,16 +177,11 @@ class SimTable:
         die not seen at all, or a rejected reading: the seat straightens
         them all)."""
         tray = self.trays[key]
-        stay, moved = list(tray.lying), list(tray.lying)
-        if at is not None and sorted(d.value for d in tray.lying) == sorted(tray.values):
-            for px, py in at:
-                if stay:
-                    stay.remove(min(stay, key=lambda d: (d.center[0] - px) ** 2 + (d.center[1] - py) ** 2))
-            moved = [d for d in tray.lying if not any(d is k for k in stay)]
+        split = _nearest_to(tray, at)
+        stay, moved = split if split is not None else ([], list(tray.lying))
+        if split is not None:
             tray.values = [d.value for d in stay + moved]
             tray.colours = [getattr(d, "colour", c) for d, c in zip(stay + moved, tray.colours)]
-        else:
-            stay = []
         tray.stay, tray.moved = stay, moved
         tray.moving_until_us = t_us + ROLL_US // 2
         tray.image = tray.pending = tray.tumbling = None
@@ -199,13 +194,8 @@ class SimTable:
         table's RNG (one draw a die), each its own colour.  Returns the
         values in the tray (the dice left lying first)."""
         tray = self.trays[key]
-        stay = list(tray.lying)
-        if sorted(d.value for d in tray.lying) != sorted(tray.values) or not at:
-            stay = []
-        for px, py in at:
-            if stay:
-                stay.remove(min(stay, key=lambda d: (d.center[0] - px) ** 2 + (d.center[1] - py) ** 2))
-        thrown = [d for d in tray.lying if not any(d is k for k in stay)] if stay else list(tray.lying)
+        split = _nearest_to(tray, at or None)
+        stay, thrown = split if split is not None and split[0] else ([], list(tray.lying))
         colour = dict(zip(map(id, tray.lying), tray.colours)) if len(tray.colours) == len(tray.lying) else {}
         values = [self.rng.randint(1, faces) for _ in thrown]
         tray.stay, tray.moved = stay, []
@@ -371,3 +361,17 @@ class SimTable:
             img = self.cell_frame(key, t_us)
             frame[y + MARGIN:y + MARGIN + img.shape[0], x + MARGIN:x + MARGIN + img.shape[1]] = img
         return frame
+
+
+def _nearest_to(tray: Tray, at: list[tuple[float, float]] | None) -> tuple[list, list] | None:
+    """Tray ``tray``'s dice split by the points ``at`` (x, y px in its
+    picture): (the dice left lying, the die lying nearest each point), or
+    None when no points are given or the dice lying are not the tray's
+    values (which die is which is not known)."""
+    if at is None or sorted(d.value for d in tray.lying) != sorted(tray.values):
+        return None
+    stay = list(tray.lying)
+    for px, py in at:
+        if stay:
+            stay.remove(min(stay, key=lambda d: (d.center[0] - px) ** 2 + (d.center[1] - py) ** 2))
+    return stay, [d for d in tray.lying if not any(d is k for k in stay)]

@@ -36,14 +36,23 @@ def _late_press(t, seat, last_serve_us: int, after_us: int) -> str:
     return oled_words(t, seat)
 
 
+def _late_after_two(table, tmp_path, first_at_us: int, gap_us: int, after_us: int):
+    """A race of two matches served by the winner ``first_at_us`` and
+    ``gap_us`` apart, and the other seat's press ``after_us`` after the last
+    serve: (table, winner, other seat, its OLED's words), which say it was
+    too late and who was first."""
+    t, g, who, (first, second) = race_of_two_matches(table, tmp_path)
+    other = 1 - who
+    last = _serve_both(t, who, first, second, first_at_us=first_at_us, gap_us=gap_us)
+    said = _late_press(t, other, last, after_us)
+    assert "too late" in said and f"Seat {who + 1} was first" in said, said
+    return t, who, other, said
+
+
 def test_cd12_a_press_soon_after_the_last_of_two_serves_is_too_late(table, tmp_path):
     """shot85, shot95: the press came 0.7 s after the last serve but over
     2 s after the first, and read "next order in 7 s"."""
-    t, g, who, (first, second) = race_of_two_matches(table, tmp_path)
-    other = 1 - who
-    last = _serve_both(t, who, first, second, first_at_us=500_000, gap_us=2_200_000)
-    said = _late_press(t, other, last, 600_000)
-    assert "too late" in said and f"Seat {who + 1} was first" in said, said
+    t, who, other, said = _late_after_two(table, tmp_path, 500_000, 2_200_000, 600_000)
     assert "next order" not in said, said
 
 
@@ -51,11 +60,7 @@ def test_cd12_a_press_past_6_s_after_a_race_decided_before_is_no_time_out(table,
     """shot59, shot61, shot88: the race was decided before its time-out;
     a press past the 6 s mark, soon after the last serve, read "too late:
     time was up" and "Seat 1: 1264 ms after the time-out"."""
-    t, g, who, (first, second) = race_of_two_matches(table, tmp_path)
-    other = 1 - who
-    last = _serve_both(t, who, first, second, first_at_us=3_500_000, gap_us=1_700_000)
-    said = _late_press(t, other, last, 1_100_000)
-    assert "too late" in said and f"Seat {who + 1} was first" in said, said
+    t, who, other, said = _late_after_two(table, tmp_path, 3_500_000, 1_700_000, 1_100_000)
     assert "time was up" not in said, said
     shown = " ".join(t.scene().texts()).replace("\u00a0", " ")
     assert "time-out" not in shown, shown
