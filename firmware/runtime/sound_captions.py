@@ -32,8 +32,10 @@ CUE_WORDS = {
     "won": "won", "lost": "lost", "dice": "dice read", "nudge": "a die to nudge", "turn": "your turn",
     "claim": "claimed", "game_over": "game over",
 }
-_NUDGE_PROMPTS = ("nudge", "reroll your dice")
-_REFUSED_PROMPT = "not now"
+#: A prompt (the seat's OLED) that asks the seat to move an unread die (CAB-5), or to reroll it
+#: (CAB-17: "reroll the unread die", "reroll your dice").
+NUDGE_PROMPTS = ("nudge", "reroll ")
+REFUSED_PROMPT = "not now"
 
 
 def _seats(seats: set[int]) -> str:
@@ -42,6 +44,15 @@ def _seats(seats: set[int]) -> str:
         return ""
     names = ", ".join(str(s + 1) for s in sorted(seats))
     return f" (seat{'s' if len(seats) > 1 else ''} {names})"
+
+
+def _reroll_words(after: Any, asked: set[int]) -> str | None:
+    """"a die to reroll" / "dice to reroll" when every new prompt of
+    ``asked`` asks a reroll (CAB-17), else None (a nudge's words)."""
+    texts = [after.prompts[s] for s in asked]
+    if not texts or not all(t.startswith("reroll") for t in texts):
+        return None
+    return "a die to reroll" if all(t.endswith(" die") for t in texts) else "dice to reroll"
 
 
 def _new_prompts(before: Any, after: Any, starts: tuple[str, ...] | str) -> set[int]:
@@ -103,11 +114,13 @@ def _caption(cue: str, words: str, mine: list[dict[str, Any]], before: Any, afte
     if cue == "tick" and after.banner.isdigit():
         words = f"{words} {after.banner}"
     elif cue == "nudge":
-        seats |= _new_prompts(before, after, _NUDGE_PROMPTS)
+        asked = _new_prompts(before, after, NUDGE_PROMPTS)
+        seats |= asked
+        words = _reroll_words(after, asked) or words
         # a second nudge says the same words: the station's count per seat names it too (play-test)
         seats |= {s for s, n in after.nudged.items() if n > before.nudged.get(s, 0)}
     elif cue == "refused":
-        seats |= _new_prompts(before, after, _REFUSED_PROMPT)
+        seats |= _new_prompts(before, after, REFUSED_PROMPT)
     elif cue == "turn":
         seats |= (set(after.active) - set(before.active)) & set(after.people)
     elif cue == "press" and seats:         # a bot's press is noise over the board: people's only

@@ -40,7 +40,7 @@ from typing import Any
 
 from hardware.audio import RecordingAudio
 
-from firmware.runtime.sound_captions import CaptionLog, caption_lines
+from firmware.runtime.sound_captions import NUDGE_PROMPTS, REFUSED_PROMPT, CaptionLog, caption_lines
 from firmware.screens.games import GAMES
 
 #: Cues by importance: the first ones are kept when several come at once.
@@ -54,10 +54,6 @@ EVENT_CUES: dict[str, dict[str, str]] = {gid: dict(g.event_cues) for gid, g in G
 #: Engine event type -> its caption's words where the cue's own word says
 #: too little (Ginza's "served": not just "won"), per game.
 EVENT_CAPTIONS: dict[str, dict[str, str]] = {gid: dict(g.event_captions) for gid, g in GAMES.items()}
-
-#: A prompt (the seat's OLED) that asks the seat to move an unread die (CAB-5).
-_NUDGE_PROMPTS = ("nudge", "reroll your dice")
-_REFUSED_PROMPT = "not now"
 
 
 @dataclass(frozen=True)
@@ -119,9 +115,9 @@ def cues(game_id: str, before: Snapshot, after: Snapshot, events: list[dict[str,
     for seat, text in after.prompts.items():
         if text == before.prompts.get(seat):
             continue
-        if text.startswith(_NUDGE_PROMPTS):
+        if text.startswith(NUDGE_PROMPTS):
             found.add("nudge")
-        elif text.startswith(_REFUSED_PROMPT):
+        elif text.startswith(REFUSED_PROMPT):
             found.add("refused")
     if after.nudges > before.nudges:
         found.add("nudge")

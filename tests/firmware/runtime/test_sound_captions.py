@@ -55,6 +55,19 @@ def test_a_second_nudge_with_the_same_words_still_names_its_seat():
                  snap(nudges=2, nudged={1: 2}, prompts=dict(asked))) == ["\u266a a die to nudge (seat 2)"]
 
 
+def test_a_reroll_of_the_unread_dice_is_captioned_as_a_reroll():
+    """CAB-17: the third failed reading asks "reroll the unread die"; the
+    caption said "a die to nudge", with no seat (the prompt did not start
+    with "nudge" or "reroll your dice")."""
+    assert lines("retrograde", snap(), snap(prompts={1: "reroll the unread die"})) == \
+        ["\u266a a die to reroll (seat 2)"]
+    assert lines("ginza", snap(), snap(prompts={0: "reroll the 2 unread dice"})) == \
+        ["\u266a dice to reroll (seat 1)"]
+    assert lines("retrograde", snap(), snap(prompts={2: "reroll your dice"})) == ["\u266a dice to reroll (seat 3)"]
+    assert lines("retrograde", snap(), snap(prompts={1: "reroll the unread die", 2: "nudge 1 unread die"})) == \
+        ["\u266a a die to nudge (seats 2, 3)"]       # one cue; a nudge among them: the usual words
+
+
 def test_a_bots_press_is_not_captioned_a_persons_is():
     """Play-testers: "press taken (seat 2)" came up at every bot's move
     (noise over the board); a person's own press is still captioned."""
