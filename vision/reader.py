@@ -165,10 +165,10 @@ class DiceReader(CalibratedCopies):
         """The probability (0..1) a die's value needs: ``min_p`` (None: the
         threshold in effect, :attr:`min_value_p`), raised to
         ``settings.faint_min_value_p`` for a faint find (detector ``heat``
-        0..1 below ``settings.unreadable_min_heat``: a find the detector
+        0..1 below ``settings.faint_value_heat``: a find the detector
         was never sure of is given a value only on a clear face)."""
         p = self.min_value_p if min_p is None else min_p
-        if heat < self.settings.unreadable_min_heat:
+        if heat < self.settings.faint_value_heat:
             return max(p, self.settings.faint_min_value_p)
         return p
 

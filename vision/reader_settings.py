@@ -59,13 +59,22 @@ class ReaderSettings:
     #: detector heat (0..1) an unreadable die needs to be reported at all
     unreadable_min_heat: float = 0.6
     #: the value probability a *faint* find (heat below
-    #: ``unreadable_min_heat``) needs, where the threshold in effect is
+    #: ``faint_value_heat``) needs, where the threshold in effect is
     #: lower (:meth:`DiceReader.value_bar`).  0.95 since the detector was
     #: fine-tuned on the reader's own views (2026-12-03): it finds many more
     #: dice faintly, and things that are not dice: a drawn hand's fingers
     #: read as a 6 at p 0.72-0.90.  On the odd scenes of the six sets 0.95
     #: reads 61 dice fewer than no bar and misreads 3 fewer (vision/README.md)
     faint_min_value_p: float = 0.95
+    #: detector heat (0..1) below which a find's value needs
+    #: :attr:`faint_min_value_p` (at most ``unreadable_min_heat``; a find
+    #: below that and without a value is still dropped).  0.57 since
+    #: 2026-12-06 (0.6 before): the game's camera noise leaves about one die
+    #: in a hundred at heat 0.55-0.60, read right at p 0.7-0.93 and dropped
+    #: as a screw; the drawn hands the bar stops are found at 0.43-0.55
+    #: (100 seeds, five noisy frames each).  Odd scenes of the six sets:
+    #: 20 dice more read, no misread more (vision/README.md)
+    faint_value_heat: float = 0.57
     #: the fast face classifier's best value probability below which a die
     #: gets a second look.  0.98 (0.9 before 2026-12-03): the fast net is
     #: surer than it is right at 0.9-0.98, the experts' four turns less often
@@ -104,6 +113,9 @@ class ReaderSettings:
 
     def __post_init__(self) -> None:
         check_min_value_p(self.min_value_p)
+        if not 0.0 <= self.faint_value_heat <= self.unreadable_min_heat:
+            raise VisionInputError(f"faint_value_heat must be from 0 to unreadable_min_heat "
+                                   f"({self.unreadable_min_heat}), got {self.faint_value_heat!r}")
 
 
 #: the settings that ship

@@ -45,7 +45,7 @@ def test_a_die_read_at_0_65_is_unread_at_the_default_0_7():
 
 
 def test_a_faint_find_needs_a_clear_face_0_95_where_a_sure_one_needs_0_7():
-    """A find the detector was never sure of (heat below 0.6) is given a
+    """A find the detector was never sure of (heat below 0.57) is given a
     value only at p >= 0.95 (``faint_min_value_p``), and else dropped; at a
     threshold above 0.95 (a calibration's) the threshold holds for both."""
     assert [d.value for d in _read_with_readings(0.92, heat=0.5)] == []
@@ -53,7 +53,21 @@ def test_a_faint_find_needs_a_clear_face_0_95_where_a_sure_one_needs_0_7():
     assert [d.value for d in _read_with_readings(0.96, heat=0.5)] == [4]
     assert [d.value for d in _read_with_readings(0.96, 0.97, heat=0.5)] == []
     reader = DiceReader()
-    assert (reader.value_bar(0.59), reader.value_bar(0.6), reader.value_bar(0.3, 0.97)) == (0.95, 0.7, 0.97)
+    assert (reader.value_bar(0.56), reader.value_bar(0.6), reader.value_bar(0.3, 0.97)) == (0.95, 0.7, 0.97)
+
+
+def test_a_die_the_camera_noise_leaves_just_under_0_6_is_read_at_the_threshold():
+    """Issue 40, the game: on the simulated camera's noisy frames one die in
+    a hundred was found at heat 0.55-0.60, its experts agreeing on its
+    value at p 0.7-0.93 (right, 44 of 44 in seeds 1-6), and was dropped as
+    a screw (a faint find needed p 0.95): "2 dice seen, 3 wanted", a
+    nudge.  The drawn hands that bar stops are found at heat 0.43-0.55
+    (100 seeds); from 0.57 a find's value needs the threshold only.  Still
+    dropped without a value below 0.6 (a screw, a print)."""
+    assert [d.value for d in _read_with_readings(0.85, heat=0.58)] == [4]
+    assert [d.value for d in _read_with_readings(0.85, heat=0.56)] == []
+    assert [d.value for d in _read_with_readings(0.6, heat=0.58)] == []
+    assert [d.value for d in _read_with_readings(0.6, heat=0.6)] == [None]
 
 
 @pytest.mark.parametrize("bad", [0.3, 1.0, 2, -1, True, "0.9", float("nan")])
@@ -170,3 +184,10 @@ def test_read_json_records_the_threshold(tmp_path):
                          env={**os.environ, "STATE_DIRECTORY": str(tmp_path / "state")})
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["min_value_p"] == 0.8
+
+
+@pytest.mark.parametrize("bad", [0.61, -0.1])
+def test_a_faint_heat_outside_zero_to_the_drop_heat_is_refused(bad):
+    from vision.reader_settings import ReaderSettings
+    with pytest.raises(VisionInputError, match="faint_value_heat must be from 0 to unreadable_min_heat"):
+        ReaderSettings(faint_value_heat=bad)
