@@ -35,6 +35,9 @@ SIM_NUDGE_SHOWN_US = 1_500_000
 #: after a rejection (CAB-6; PT31: "die nudged for you" stood there though
 #: all six dice had been read again).
 REREAD_WORDS = "dice read again"
+#: The simulator's words on a seat's OLED when it entered the seat's dice
+#: (the true values) where a person would enter them by hand (CAB-5, CAB-17; PT51).
+ENTERED_WORDS = "dice entered for you"
 
 
 #: The simulator's words for the common dice it nudged or rerolled (:func:`_sim_words`).
@@ -155,8 +158,11 @@ class ReadingAnswers:
             return None
         if self.table is not None and due:
             self.stats.entered_by_hand("common dice" if key == COMMON else f"seat {key + 1}", count)
+            if key in self.rejected:      # the contest's hand entry (CAB-17), done for the seat
+                self.stats.hand_entries += 1
             self.unread_seen.pop(key, None)
-            self.notes.pop(key if key != COMMON else 0, None)     # entered: ACCEPTED_WORDS say the rest
+            if key != COMMON:     # said on its OLED over the values it never entered (PT51)
+                self.notes[key] = (ENTERED_WORDS, max(frame_t, self._cabinet_now, self._poll_us) + SIM_NUDGE_SHOWN_US)
             return list(self.table.trays[key].values)
         self._nudge(runtime, key, req, values, n, frame_t)
         return None

@@ -96,3 +96,20 @@ def test_after_a_rejection_a_failed_reading_is_nudged_or_entered_by_hand_never_r
     station.rejected[1], station.attempts[1] = 1, 2
     assert station._unreadable(rt, 1, station.serving[1], [2, None, 5], 0) == [2, 4, 5]
     assert station.stats.rerolls == 0 and station.stats.entered == 3
+
+
+def test_dice_the_simulator_enters_after_a_rejection_say_so_and_count_as_a_hand_entry():
+    """PT51 (Retrograde, window): after "wrong" to its dice, the reading
+    again failed twice and the simulated seat entered the values; the OLED
+    said only "accepted; press: ok" over values the person never entered,
+    and the report said "6 dice entered by hand (seat 1: 6)" beside "0
+    readings entered by hand"."""
+    rt = SimpleNamespace(prompts={}, dirty=False)
+    table = SimTable(2, seed=4)
+    station = DiceStation(2, table=table)
+    table.throw(1, [2, 4, 5], None, 0)
+    station.serving[1] = dict(REQ, player=1)
+    station.rejected[1], station.attempts[1] = 1, 2
+    assert station._unreadable(rt, 1, station.serving[1], [2, None, 5], 1_000) == [2, 4, 5]
+    assert station.sim_notes(1_000)[1] == "dice entered for you"
+    assert station.stats.hand_entries == 1 and station.stats.entered == 3
