@@ -192,7 +192,8 @@ class ContestChecks:
         looks = self.looks_of(key)
         if looks is not None:       # a value carried for a die at rest may be what was wrong
             looks.forget_known(self.last_dice.get(key) or None)
-        then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "reroll"
+        # (the journal says what the OLED says: "nudge", same faces up; journals before 2026-12-06 say "reroll")
+        then = "entry" if n >= CONTESTS_BEFORE_ENTRY else "nudge"
         if then == "entry":
             self._start_entry(key, seat, held["values"])
             self.entries[key]["bot"] = held.get("checker") == seat
@@ -247,7 +248,7 @@ class ContestChecks:
                 self.stats.contested += 1
                 self.contests[key] = self.contests.get(key, 0) + 1
                 self.last_rejected[key] = list(line.get("values") or [])
-                if line.get("then") == "reroll":
+                if line.get("then") in ("nudge", "reroll"):
                     self.stats.contest_rerolls += 1
             elif line["note"] == "entered":
                 self.stats.hand_entries += 1

@@ -113,7 +113,7 @@ def test_a_seat_rejects_its_reading_reroll_asked_engine_unchanged(tmp_path):
     scene = hdmi_screen(g, ctx, size=(1920, 1080), measure=default_measure())
     assert scene.facts["contest"] == "Seat 1 rejected its dice: Seat 1 nudges them"
     assert notes(s.writer.path) == [{"note": "contest", "player": 0, "by": 0, "values": first,
-                                     "t_us": notes(s.writer.path)[0]["t_us"], "then": "reroll"}]
+                                     "t_us": notes(s.writer.path)[0]["t_us"], "then": "nudge"}]
     assert state(replay(s.writer.path)[0]) == state(g)
     run_until(s, lambda: 0 in station.held)
     look(s)
@@ -313,7 +313,7 @@ def test_common_dice_are_checked_by_the_people_not_the_bots():
         t = max(t + 1, station.next_us() or t + 1)
     assert station.tray_of(0, rt.bots) == COMMON and station.tray_of(1, rt.bots) is None
     note = station.reject(COMMON, 0, t)
-    assert note["player"] is None and note["then"] == "reroll"
+    assert note["player"] is None and note["then"] == "nudge"
     answers = []
     while not answers and t < 20_000_000:
         answers = station.poll(rt, t)
@@ -546,3 +546,14 @@ def test_the_hold_on_the_last_check_says_letting_go_leads_to_entry_by_hand():
     assert "let go: by hand" in said and not any("nudge" in t for t in said), said
     first = dict(last, contests=0)
     assert "let go: wrong, nudge" in reading_frame(0, 0, first).texts
+
+
+def test_a_rejection_is_journalled_as_the_nudge_the_oled_asks_and_old_journals_still_count():
+    """PT51: the journal said ``"then": "reroll"`` where the OLED asked for
+    the dice nudged, same faces up (CAB-6: never a reroll).  Now "nudge";
+    a journal written before says "reroll", and a resume counts both."""
+    from firmware.runtime.dice_station import DiceStation
+    station = DiceStation(2)
+    station.restore([{"note": "contest", "player": 0, "by": 0, "values": [1, 2], "t_us": 5, "then": "reroll"},
+                     {"note": "contest", "player": 1, "by": 1, "values": [3, 4], "t_us": 9, "then": "nudge"}])
+    assert station.stats.contested == 2 and station.stats.contest_rerolls == 2
