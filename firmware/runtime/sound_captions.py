@@ -46,13 +46,20 @@ def _seats(seats: set[int]) -> str:
     return f" (seat{'s' if len(seats) > 1 else ''} {names})"
 
 
-def _reroll_words(after: Any, asked: set[int]) -> str | None:
-    """"a die to reroll" / "dice to reroll" when every new prompt of
-    ``asked`` asks a reroll (CAB-17), else None (a nudge's words)."""
-    texts = [after.prompts[s] for s in asked]
-    if not texts or not all(t.startswith("reroll") for t in texts):
+def _nudge_words(after: Any, seats: set[int]) -> str | None:
+    """The "nudge" cue's words from what the ``seats`` asked were told
+    (their prompts, the simulator's "dice nudged for you" too): "a die to
+    reroll" / "dice to reroll" when each was asked a reroll (CAB-17), "dice
+    to nudge" when one was told of several dice (PT51: a rejection's six
+    dice nudged said "a die to nudge"); None: the cue's own words."""
+    texts = [after.prompts.get(s, "") for s in seats]
+    texts = [t for t in texts if "nudge" in t or "reroll" in t]
+    if not texts:
         return None
-    return "a die to reroll" if all(t.endswith(" die") for t in texts) else "dice to reroll"
+    several = any("dice" in t.split() for t in texts)
+    if all("reroll" in t for t in texts):
+        return "dice to reroll" if several else "a die to reroll"
+    return "dice to nudge" if several else None
 
 
 def _new_prompts(before: Any, after: Any, starts: tuple[str, ...] | str) -> set[int]:
@@ -114,11 +121,10 @@ def _caption(cue: str, words: str, mine: list[dict[str, Any]], before: Any, afte
     if cue == "tick" and after.banner.isdigit():
         words = f"{words} {after.banner}"
     elif cue == "nudge":
-        asked = _new_prompts(before, after, NUDGE_PROMPTS)
-        seats |= asked
-        words = _reroll_words(after, asked) or words
+        seats |= _new_prompts(before, after, NUDGE_PROMPTS)
         # a second nudge says the same words: the station's count per seat names it too (play-test)
         seats |= {s for s, n in after.nudged.items() if n > before.nudged.get(s, 0)}
+        words = _nudge_words(after, seats) or words
     elif cue == "refused":
         seats |= _new_prompts(before, after, REFUSED_PROMPT)
     elif cue == "turn":

@@ -68,6 +68,17 @@ def test_a_reroll_of_the_unread_dice_is_captioned_as_a_reroll():
         ["\u266a a die to nudge (seats 2, 3)"]       # one cue; a nudge among them: the usual words
 
 
+def test_several_dice_nudged_are_captioned_as_dice():
+    """PT51: after "wrong" to six dice, the simulator nudged them ("dice
+    nudged for you") and the caption said "a die to nudge (seat 1)"."""
+    assert lines("retrograde", snap(), snap(nudges=1, nudged={0: 1}, prompts={0: "dice nudged for you"})) == \
+        ["\u266a dice to nudge (seat 1)"]
+    assert lines("retrograde", snap(), snap(nudges=1, nudged={0: 1}, prompts={0: "die nudged for you"})) == \
+        ["\u266a a die to nudge (seat 1)"]
+    assert lines("retrograde", snap(), snap(nudges=1, nudged={0: 1}, prompts={0: "die rerolled for you"})) == \
+        ["\u266a a die to reroll (seat 1)"]
+
+
 def test_a_bots_press_is_not_captioned_a_persons_is():
     """Play-testers: "press taken (seat 2)" came up at every bot's move
     (noise over the board); a person's own press is still captioned."""
