@@ -77,3 +77,18 @@ def test_views_put_each_peak_on_its_die_and_draw_hard_dice_by_weight():
         img, _ = views.draw()
         around_none += not (img[:, :, 1] == 255).any()
     assert around_none == 50
+
+
+def test_camera_noise_is_the_simulated_cameras_and_half_on_the_first_level():
+    """``hard_det --noise``: a view seen through a live camera's noise
+    (sigma up to 4 grey levels, 2 on the half-size first level, a gain
+    within 6 %), the picture itself unchanged in the mean."""
+    from vision.training.hard_det import camera_noise
+    view = np.full((SIDE, SIDE, 3), 120, np.uint8)
+    full = [camera_noise(view, random.Random(s), halved=False) for s in range(20)]
+    half = [camera_noise(view, random.Random(s), halved=True) for s in range(20)]
+    assert all(v.shape == view.shape and v.dtype == np.uint8 for v in full + half)
+    sd_full = max(float(v.astype(float).std()) for v in full)
+    sd_half = max(float(v.astype(float).std()) for v in half)
+    assert 2.0 < sd_full <= 4.2 and sd_half <= 2.2
+    assert all(abs(float(v.mean()) - 120) <= 120 * 0.06 + 0.5 for v in full)

@@ -120,14 +120,31 @@ def _turn(img: np.ndarray, pts: np.ndarray, k: int, mirror: bool) -> tuple[np.nd
     return np.ascontiguousarray(img), pts
 
 
+def camera_noise(view: np.ndarray, rng: random.Random, halved: bool) -> np.ndarray:
+    """``view`` (H x W x 3 uint8) as a live camera's frame shows it: sensor
+    noise up to the simulated camera's (:data:`vision.synth.CAMERA_NOISE`,
+    sigma 4 grey levels; half that on the first level, the frame
+    area-averaged to half size: ``halved``) and its flicker (gain 1 +-
+    0.06).  The game's noisy frames left dice the photos find surely at
+    heat 0.55-0.60 (issue 40)."""
+    from vision.synth import CAMERA_NOISE
+    sigma = rng.uniform(0.25, 1.0) * CAMERA_NOISE["sigma"] * (0.5 if halved else 1.0)
+    gain = 1.0 + rng.uniform(-1.0, 1.0) * CAMERA_NOISE["flicker"]
+    nrng = np.random.default_rng(rng.randrange(2 ** 32))
+    out = view.astype(np.float32) * gain + nrng.normal(0.0, sigma, view.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 class ReaderViews:
     """Detector samples cut from the mined photos as the reader sees them
     (module docstring): ``draw()`` gives (SIDE x SIDE x 3 uint8 BGR,
     targets 4 x SIDE/4 x SIDE/4 float32 as :func:`~vision.training.data.det_targets`)."""
 
     def __init__(self, mined: list[Mined], rng: random.Random, hard_weight: float, faint: float = FAINT,
-                 neg_share: float = 0.2, jitter: float = 0.5, close_share: float = 0.35):
+                 neg_share: float = 0.2, jitter: float = 0.5, close_share: float = 0.35, noise: float = 0.0):
         self.m, self.rng = mined, rng
+        #: share (0..1) of the views seen through a live camera's noise (:func:`camera_noise`)
+        self.noise = noise
         self.neg_share, self.jitter, self.close_share = neg_share, jitter, close_share
         self.pos = [(i, j) for i, m in enumerate(mined) for j in range(len(m.dice))]
         self.neg = [(i, j) for i, m in enumerate(mined) for j in range(len(m.stray))]
@@ -170,6 +187,8 @@ class ReaderViews:
         crop, pts = _turn(crop, pts, rng.randrange(4), rng.random() < 0.5)
         if rng.random() < self.jitter:
             crop = _colour_jitter(crop, rng, harsh=0.3)
+        if rng.random() < self.noise:
+            crop = camera_noise(crop, rng, halved=not close)
         return crop, det_targets(pts, m.dice[:, 2].astype(np.float64) * np.sqrt(sx * sy), SIDE)
 
 
@@ -183,8 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--hard-weight", type=float, default=4.0, help="a hard die drawn this many times as often")
     p.add_argument("--faint", type=float, default=FAINT, help="a die found below this heat is hard")
+    p.add_argument("--noise", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's views seen through a live camera's noise (default 0)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if not 0.0 <= a.noise <= 1.0:
+        p.error(f"--noise {a.noise}: give a share from 0 to 1")
     torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import detector_sample, load_photo_set, split_names
     from vision.training.train import Detector, Source, _det_loss, _optimiser, _to_tensor, export, load_onnx
@@ -196,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
-    views = ReaderViews(mine(photos, init / "dice_detector.onnx", log), rng, a.hard_weight, a.faint)
+    views = ReaderViews(mine(photos, init / "dice_detector.onnx", log), rng, a.hard_weight, a.faint, noise=a.noise)
     log("reader views: {} dice ({} hard), {} finds on no die".format(*views.counts))
     src = Source(photos, rng, 0.3)
     net = load_onnx(Detector(), init / "dice_detector.onnx")
@@ -214,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, SIDE, SIDE), out / "dice_detector.onnx")
     rec = {"net": "dice_detector", "init": str(init / "dice_detector.onnx"), "sets": [s.name for s in sets],
            "fold": a.fold, "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "faint": a.faint,
+           **({"noise": a.noise} if a.noise else {}),
            "reader_views": dict(zip(("dice", "hard", "finds_on_no_die"), views.counts)),
            "batch": "16 reader views (first level or, small dice, the frame; 128 px) + 16 trainer samples "
                     "(synth share 0.3)"}
