@@ -84,7 +84,10 @@ def oled_frame(game: Game, seat: int, controls: SeatCursor, context: dict[str, A
     checking = reading_for(context.get("readings"), seat, context.get("bots") or (), context.get("dice_rereading") or ())
     why = (context.get("said_why") or {}).get(seat)
     note = (context.get("dice_notes") or {}).get(seat)     # the simulator nudged its dice: said for 1.5 s
-    if why is None and note is not None and note != (context.get("prompts") or {}).get(seat):
+    # (of its own dice: not over the common dice's check, whose top bar names them; PT51's "dice entered
+    # for you" came as the common check appeared)
+    if why is None and note is not None and note != (context.get("prompts") or {}).get(seat) \
+            and (checking is None or checking[0] == seat):
         why = note
     if checking is not None:   # ruling CAB-6: the reading to check, reroll or enter by hand
         prompt = (context.get("prompts") or {}).get(seat)
