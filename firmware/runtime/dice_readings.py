@@ -250,6 +250,7 @@ class ReadingAnswers:
                 wrong = count - overlap(truth, values)
                 self.stats.misread += wrong
             self.stats.dice_read += count
+        self.given_by[key] = self.given_by.get(key, 0) + count     # whose dice (the captions, PT51)
         action = {k: v for k, v in req.items() if k not in ("count", "faces")}
         action["values"] = [int(v) for v in values]
         if entered:                 # the simulated seat entered them: the moves say so (PT30)

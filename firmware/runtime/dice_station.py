@@ -121,6 +121,7 @@ class DiceStation(ReadingAnswers, ContestChecks, HandEntry, CameraReads):
         self.attempts: dict[int, int] = {}             # tray key -> failed readings
         #: seat -> how many times it was asked to nudge or reroll unread dice (a caption names each)
         self.nudged: dict[int, int] = {}
+        self.given_by: dict[int, int] = {}             # tray key -> dice given to the game (read or entered)
         #: tray key -> its last reading that was not whole (None: a die unread), while it is read again
         self.unread_seen: dict[int, list] = {}
         #: tray key -> the words of its last nudge ("die nudged for you", "nudge 1 unread die"), while

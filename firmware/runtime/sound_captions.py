@@ -127,6 +127,11 @@ def _caption(cue: str, words: str, mine: list[dict[str, Any]], before: Any, afte
         words = _nudge_words(after, seats) or words
     elif cue == "refused":
         seats |= _new_prompts(before, after, REFUSED_PROMPT)
+    elif cue == "dice":      # whose dice (PT51); the common dice (key -1) by name when no seat's came too
+        grown = {k for k, n in after.dice_by.items() if n > before.dice_by.get(k, 0)}
+        seats |= {k for k in grown if k >= 0}
+        if grown and not seats:
+            words = "common dice read"
     elif cue == "turn":
         seats |= (set(after.active) - set(before.active)) & set(after.people)
     elif cue == "press" and seats:         # a bot's press is noise over the board: people's only

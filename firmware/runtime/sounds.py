@@ -67,6 +67,8 @@ class Snapshot:
         players: how many seats play.
         prompts: seat -> the prompt on its OLED (runtime and dice station).
         dice_read: dice given to the game so far (read by the camera or entered).
+        dice_by: tray key (a seat; -1 the common dice) -> its dice given so
+            far (a caption names the trays whose count grew).
         nudges: unread-dice prompts so far (the dice station's count).
         nudged: seat -> its unread-dice prompts so far (a caption names
             the seats whose count grew, the same words twice too).
@@ -78,6 +80,7 @@ class Snapshot:
     players: int = 0
     prompts: dict[int, str] = field(default_factory=dict)
     dice_read: int = 0
+    dice_by: dict[int, int] = field(default_factory=dict)
     nudges: int = 0
     nudged: dict[int, int] = field(default_factory=dict)
     over: bool = False
@@ -192,6 +195,7 @@ class SoundCues:
                         active=() if over else tuple(sorted(game.active_players())),
                         people=frozenset(people), players=n, prompts=prompts,
                         dice_read=(stats.dice_read + stats.entered) if stats is not None else 0,
+                        dice_by=dict(getattr(dice, "given_by", None) or {}),
                         nudges=stats.nudges if stats is not None else 0,
                         nudged=dict(getattr(dice, "nudged", None) or {}), over=over)
 

@@ -79,6 +79,16 @@ def test_several_dice_nudged_are_captioned_as_dice():
         ["\u266a a die to reroll (seat 1)"]
 
 
+def test_dice_read_say_whose():
+    """PT51: "dice read" never said whose dice (six seats' trays and the
+    common dice are read in turn)."""
+    assert lines("retrograde", snap(dice_read=6, dice_by={0: 6}), snap(dice_read=12, dice_by={0: 6, 1: 6})) == \
+        ["\u266a dice read (seat 2)"]
+    assert lines("ginza", snap(dice_read=0), snap(dice_read=2, dice_by={-1: 2})) == ["\u266a common dice read"]
+    assert lines("ginza", snap(dice_read=0), snap(dice_read=4, dice_by={-1: 2, 0: 2})) == \
+        ["\u266a dice read (seat 1)"]
+
+
 def test_a_bots_press_is_not_captioned_a_persons_is():
     """Play-testers: "press taken (seat 2)" came up at every bot's move
     (noise over the board); a person's own press is still captioned."""
