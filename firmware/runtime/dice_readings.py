@@ -149,9 +149,10 @@ class ReadingAnswers:
         # dice a seat said were read wrong, read again: where a reroll would be asked, they are entered
         # by hand (ruling CAB-17: never a free reroll after a rejection; PT29, PT50)
         due = n >= ENTRY_AFTER or (key in self.rejected and n % NUDGES_BEFORE_REROLL == 0)
-        if due and self.table is None and self.contest_us > 0 \
+        if due and (self.table is None or key in self.rejected) and self.contest_us > 0 \
                 and self._contesters(runtime, key):
-            # a person at the cabinet's seat: the hand entry of CAB-6, from what was read
+            # a person at the cabinet's seat: the hand entry of CAB-6, from what was read; in the simulator
+            # too after the person said "wrong" (PT51, PT52: values it never entered went in "by hand")
             self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
             runtime.prompts.pop(key if key != COMMON else 0, None)
             self.unread_seen.pop(key, None)

@@ -113,3 +113,24 @@ def test_dice_the_simulator_enters_after_a_rejection_say_so_and_count_as_a_hand_
     assert station._unreadable(rt, 1, station.serving[1], [2, None, 5], 1_000) == [2, 4, 5]
     assert station.sim_notes(1_000)[1] == "dice entered for you"
     assert station.stats.hand_entries == 1 and station.stats.entered == 3
+
+
+def test_a_person_who_said_wrong_enters_the_dice_in_the_simulator_too():
+    """PT51, PT52 (window): after "wrong", the reading failed again and the
+    simulated seat put values in "by hand" that the person never entered.
+    A person's seat enters them itself, as at the cabinet (CAB-6's hand
+    entry, from what was read); a bot's seat is still entered for."""
+    table = SimTable(2, seed=4)
+    station = DiceStation(2, table=table, contest_ms=4000)
+    table.throw(0, [2, 4, 5], None, 0)
+    station.serving[0] = dict(REQ)
+    station.rejected[0], station.attempts[0] = 0, 2
+    rt = SimpleNamespace(prompts={0: "nudge 1 unread die"}, dirty=False, bots=[1],
+                         game=SimpleNamespace(num_players=2))
+    assert station._unreadable(rt, 0, station.serving[0], [2, None, 5], 1_000) is None
+    assert station.entries[0]["seat"] == 0 and station.entries[0]["values"][:2] == [2, 5]
+    assert station.stats.entered == 0 and 0 not in rt.prompts
+    table.throw(1, [2, 4, 5], None, 0)
+    station.serving[1] = dict(REQ, player=1)
+    station.rejected[1], station.attempts[1] = 1, 2
+    assert station._unreadable(rt, 1, station.serving[1], [2, None, 5], 1_000) == [2, 4, 5]
