@@ -127,12 +127,9 @@ def camera_noise(view: np.ndarray, rng: random.Random, halved: bool) -> np.ndarr
     area-averaged to half size: ``halved``) and its flicker (gain 1 +-
     0.06).  The game's noisy frames left dice the photos find surely at
     heat 0.55-0.60 (issue 40)."""
-    from vision.synth import CAMERA_NOISE
+    from vision.synth import CAMERA_NOISE, camera_look
     sigma = rng.uniform(0.25, 1.0) * CAMERA_NOISE["sigma"] * (0.5 if halved else 1.0)
-    gain = 1.0 + rng.uniform(-1.0, 1.0) * CAMERA_NOISE["flicker"]
-    nrng = np.random.default_rng(rng.randrange(2 ** 32))
-    out = view.astype(np.float32) * gain + nrng.normal(0.0, sigma, view.shape).astype(np.float32)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    return camera_look(view, np.random.default_rng(rng.randrange(2 ** 32)), sigma=sigma, jitter_px=0.0)
 
 
 class ReaderViews:

@@ -42,12 +42,10 @@ LITE2 = ((3, 1, 1, 32, 16, 1), (3, 2, 6, 16, 24, 3), (5, 2, 6, 24, 48, 3), (3, 2
          (5, 1, 6, 88, 120, 4), (5, 2, 6, 120, 208, 5), (3, 1, 6, 208, 352, 1))
 #: the variants by number: their stages
 VARIANTS = {0: LITE0, 1: LITE1, 2: LITE2}
-#: the channel widths of the stages (``hard.json``'s ``widths``), Lite0's
-WIDTHS = tuple(s[4] for s in LITE0)
 
 
 def widths(variant: int = 0) -> tuple[int, ...]:
-    """The channel widths of EfficientNet-Lite ``variant``'s stages."""
+    """The channel widths of EfficientNet-Lite ``variant``'s stages (``hard.json``'s ``widths``)."""
     return tuple(s[4] for s in VARIANTS[variant])
 
 
