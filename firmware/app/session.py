@@ -150,7 +150,7 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
                        for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
         #: seat -> (the simulated tray's picture it shows, as drawn; that picture as an RGB image): PT34
-        self._trays_shown: dict[int, tuple] = {}
+        self._trays_shown: dict[tuple[int, int], tuple] = {}   # (seat, tray key) -> (look, order, picture)
         self.hdmi_model: Any = None
         self._hdmi_key: Any = None
         from firmware.app.scene_cache import SceneCache

@@ -176,26 +176,29 @@ class SessionPanels:
         if table is None or self.opts.headless or getattr(self.renderer, "mode", "") != "window":
             return None
         out: list = [None] * self.game.num_players
-        for seat, tray, look, order in self._tray_looks(table):
-            shown = self._trays_shown.get(seat)
-            if _tray_owed(shown, look, order):
-                self._trays_shown[seat] = shown = (look, order, self._tray_picture(table, seat, tray, look, order))
+        for seat, key, tray, look, order in self._tray_looks(table):
+            shown = self._trays_shown.get((seat, key))     # (each tray's last picture: back from the common
+            if _tray_owed(shown, look, order):             # check, the seat's own tray as it was)
+                self._trays_shown[(seat, key)] = shown = (look, order, self._tray_picture(table, key, tray, look,
+                                                                                          order))
             out[seat] = shown[2] if shown else None
         return out
 
-    def _tray_picture(self, table: Any, seat: int, tray: Any, look: Any, order: list[int] | None) -> Any:
-        """Seat ``seat``'s :class:`~firmware.ui.sim_tray.TrayLook` for
+    def _tray_picture(self, table: Any, key: int, tray: Any, look: Any, order: list[int] | None) -> Any:
+        """Tray ``key``'s :class:`~firmware.ui.sim_tray.TrayLook` for
         ``look`` (:meth:`_tray_look`): its overview, and its dice close up
         in ``order`` (indices of ``Tray.lying``; None: left to right) when
-        they lie still."""
+        they lie still; titled as the common dice for :data:`COMMON`."""
         from firmware.app.tray_closeups import tray_closeups
-        from firmware.ui.sim_tray import TrayLook
+        from firmware.runtime.dice_table import COMMON
+        from firmware.ui.sim_tray import COMMON_TRAY_WORDS, TRAY_WORDS, TrayLook
         rgb = lambda a: Image.fromarray(np.ascontiguousarray(a[:, :, ::-1]))   # noqa: E731 (BGR to RGB)
+        title = COMMON_TRAY_WORDS if key == COMMON else TRAY_WORDS
         if look is not tray.image:
-            return TrayLook(rgb(kept_lying(table, seat)), dice=len(tray.values))
+            return TrayLook(rgb(kept_lying(table, key)), dice=len(tray.values), title=title)
         cuts = tray_closeups(tray.image, tray.lying, order)
-        return TrayLook(rgb(tray_view(tray.image, table, seat)), tuple(rgb(c) for c in cuts), order is not None,
-                        len(tray.values))
+        return TrayLook(rgb(tray_view(tray.image, table, key)), tuple(rgb(c) for c in cuts), order is not None,
+                        len(tray.values), title)
 
     def _trays_moved(self) -> bool:
         """True when a person's simulated tray shows other dice than its
@@ -204,33 +207,41 @@ class SessionPanels:
         table = getattr(self.dice, "table", None)
         if table is None or getattr(self.renderer, "mode", "") != "window":
             return False
-        return any(_tray_owed(self._trays_shown.get(seat), look, order)
-                   for seat, _, look, order in self._tray_looks(table))
+        return any(_tray_owed(self._trays_shown.get((seat, key)), look, order)
+                   for seat, key, _, look, order in self._tray_looks(table))
 
-    def _tray_looks(self, table: Any) -> list[tuple[int, Any, Any, list[int] | None]]:
-        """``(seat, tray, what it shows now, its dice's order)`` (:meth:`_tray_look`,
-        :meth:`_reading_order`) of each person's tray on the simulated
-        ``table`` that has been thrown into."""
+    def _tray_looks(self, table: Any) -> list[tuple[int, int, Any, Any, list[int] | None]]:
+        """``(seat, tray key, tray, what it shows now, its dice's order)``
+        (:meth:`_tray_look`, :meth:`_reading_order`) of each person's seat
+        whose tray on the simulated ``table`` has been thrown into: its own
+        tray, or the common dice's while its OLED checks them (ruling
+        CAB-6, :meth:`~firmware.runtime.dice_contest.DiceContest.tray_of`;
+        PT52)."""
+        from firmware.runtime.dice_table import COMMON
         out = []
         for seat in range(self.game.num_players):
-            tray = table.trays.get(seat) if seat not in self.runtime.bots else None
+            if seat in self.runtime.bots:
+                continue
+            key = COMMON if self.dice.tray_of(seat, self.runtime.bots) == COMMON else seat
+            tray = table.trays.get(key)
             if tray is not None and tray.throws:
                 look = self._tray_look(tray)
-                out.append((seat, tray, look, self._reading_order(table, seat, tray) if look is tray.image else None))
+                out.append((seat, key, tray, look,
+                            self._reading_order(table, key, tray) if look is tray.image else None))
         return out
 
-    def _reading_order(self, table: Any, seat: int, tray: Any) -> list[int] | None:
-        """The dice lying in ``seat``'s tray (indices of ``Tray.lying``) in
-        the order its OLED lists the reading it checks (the reading held
+    def _reading_order(self, table: Any, key: int, tray: Any) -> list[int] | None:
+        """The dice lying in tray ``key`` (indices of ``Tray.lying``) in
+        the order its seat's OLED lists the reading it checks (the reading held
         for its check, ruling CAB-6, and the camera's dice of it:
         :func:`~firmware.app.tray_closeups.reading_order`); None with no
         reading of these dice held."""
         from firmware.app.tray_closeups import reading_order
-        held = self.dice.held.get(seat)
-        read = self.dice.last_dice.get(seat)
+        held = self.dice.held.get(key)
+        read = self.dice.last_dice.get(key)
         if held is None or not read:
             return None
-        here = (lambda c: c) if getattr(self.dice, "camera", None) is None else (lambda c: table.in_tray(seat, c))
+        here = (lambda c: c) if getattr(self.dice, "camera", None) is None else (lambda c: table.in_tray(key, c))
         return reading_order(held["values"], [(d.value, here(d.center)) for d in read], tray.lying)
 
     def _tray_look(self, tray: Any) -> Any:

@@ -20,6 +20,9 @@ TRAY_ASPECT = 0.55
 #: the words over a seat's simulated tray (fit a 288 px column at 32 px: "your dice in the tray" ran into the next
 #: column with four seats), and the gap px between them and it (PT35: their descenders were cut)
 TRAY_WORDS = "dice in your tray"
+#: ... while the seat's OLED checks the common dice (Ginza's purple dice, ruling CAB-6; PT52: the panel showed
+#: the seat's own dice while it checked the common ones)
+COMMON_TRAY_WORDS = "the common dice"
 TRAY_GAP = 6
 #: the words over the close-ups: in the order the seat's OLED lists the reading, or left to right
 #: (longest first: the first that fits the panel; "in the order listed a..." was cut with two people)
@@ -44,12 +47,15 @@ class TrayLook:
     dice), ``closeups`` (RGB, each die cut out, any size: drawn square),
     ``in_order`` (True: in the order the seat's OLED lists its reading;
     False: left to right), ``dice`` (how many dice the panel keeps room
-    for: the seat's throw; 0: no close-ups).  Equal only to itself (the
-    session hands the same one while nothing changed)."""
+    for: the seat's throw; 0: no close-ups), ``title`` (the words over
+    it: :data:`TRAY_WORDS`, or :data:`COMMON_TRAY_WORDS` while the seat
+    checks the common dice).  Equal only to itself (the session hands the
+    same one while nothing changed)."""
     overview: Image.Image
     closeups: tuple[Image.Image, ...] = ()
     in_order: bool = False
     dice: int = 0
+    title: str = TRAY_WORDS
 
 
 class TrayShape(NamedTuple):
@@ -128,11 +134,13 @@ def tray_rects(x: int, top: int, inner: int, line_h: int, shape: TrayShape,
     return view, area, tuple(tiles)
 
 
-def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Image.Image, f: Any) -> None:
+def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Image.Image, f: Any,
+               title: str = TRAY_WORDS) -> None:
     """A seat's simulated tray (``tray``, RGB) scaled into ``rect`` (aspect
-    kept, centred) under the words :data:`TRAY_WORDS`, with a thin frame."""
+    kept, centred) under the words ``title`` (:data:`TRAY_WORDS`, or
+    :data:`COMMON_TRAY_WORDS`), with a thin frame."""
     x, y, w, h = rect
-    words = f.render(TRAY_WORDS, True, DIM)
+    words = f.render(title, True, DIM)
     target.blit(words, (x, y - TRAY_GAP - f.size("Ag")[1]))
     k = min(w / tray.width, h / tray.height)
     tw, th = max(1, int(tray.width * k)), max(1, int(tray.height * k))

@@ -401,6 +401,6 @@ def paint_panels(pg: Any, target: Any, layout: WindowLayout, panels: list[SeatPa
                     x += img.get_width()
             y += line_h
         if box.tray is not None and p.tray is not None:
-            paint_tray(pg, target, box.tray, p.tray.overview, f)
+            paint_tray(pg, target, box.tray, p.tray.overview, f, p.tray.title)
             if box.closeups is not None:
                 paint_closeups(pg, target, box.closeups, box.tiles, p.tray, f)
