@@ -149,8 +149,9 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
         self.lights = [SeatLight(seat.led, background_blink=not self.cabinet.simulated)
                        for seat in self.cabinet.seats[:self.game.num_players]]
         self._lit_shown: tuple = ()
-        #: seat -> (the simulated tray's picture it shows, as drawn; that picture as an RGB image): PT34
-        self._trays_shown: dict[tuple[int, int], tuple] = {}   # (seat, tray key) -> (look, order, picture)
+        #: (seat, tray key: its own, or the common dice's while it checks them, PT52) -> (the simulated
+        #: tray's look it shows, the dice's order, that picture as a TrayLook): PT34
+        self._trays_shown: dict[tuple[int, int], tuple] = {}
         self.hdmi_model: Any = None
         self._hdmi_key: Any = None
         from firmware.app.scene_cache import SceneCache
