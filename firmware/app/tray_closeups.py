@@ -55,35 +55,58 @@ def die_cut(image: np.ndarray, die: Any) -> np.ndarray:
     return image[top:top + side, left:left + side]
 
 
-def reading_order(values: Sequence[int], read: Sequence[tuple[int | None, tuple[float, float]]],
+def reading_order(values: Sequence[int | None], read: Sequence[tuple[int | None, tuple[float, float]]],
                   lying: Sequence[Any]) -> list[int] | None:
     """The dice ``lying`` in a tray (each with a ``center``, tray px) in
     the order a reading lists them: ``values`` the reading as the seat's
-    OLED lists it, ``read`` the camera's dice of that reading ``(value
-    read, centre in tray px)`` in the camera's order.  Each value takes
-    the first die read as it not yet taken, and that die the die lying
-    nearest it (within :data:`SAME_DIE` of its size): a misread die stands
-    under the value it was misread as, its own face in view.  Returns
-    indices into ``lying``; None when the reading is not of these dice
-    (another count, a value not read, a die read where none lies)."""
+    OLED lists it (None: a die unread, its "?", CAB-5), ``read`` the
+    camera's dice of that reading ``(value read or None, centre in tray
+    px)`` in the camera's order.  Each value takes the first die read as
+    it not yet taken, and that die the die lying nearest it (within
+    :data:`SAME_DIE` of its size): a misread die stands under the value it
+    was misread as, its own face in view.  A "?" takes the die lying where
+    the unread die was read, else the one die left lying (it was nudged or
+    rerolled elsewhere since; PT53: the "?" stood over another die).
+    Returns indices into ``lying``; None when the reading is not of these
+    dice (another count, a value not read, a die read where none lies,
+    more than one "?" whose die moved)."""
     if not values or len(values) != len(read) or len(read) != len(lying):
         return None
     free_read = list(range(len(read)))
     free_lying = list(range(len(lying)))
-    order = []
-    for v in values:
-        i = next((i for i in free_read if read[i][0] == v), None)
-        if i is None:
-            return None
-        free_read.remove(i)
-        (rx, ry) = read[i][1]
-        j = min(free_lying, key=lambda j: (lying[j].center[0] - rx) ** 2 + (lying[j].center[1] - ry) ** 2)
-        d = lying[j]
-        if math.hypot(d.center[0] - rx, d.center[1] - ry) > SAME_DIE * die_size(d):
-            return None
-        free_lying.remove(j)
-        order.append(j)
-    return order
+    order: list[int | None] = [None] * len(values)
+    # the values read first: their dice lie as they were read; then each "?" where its die was read, if it lies there
+    for unread in (False, True):
+        for k, v in enumerate(values):
+            if (v is None) != unread:
+                continue
+            i = next((i for i in free_read if read[i][0] == v), None)
+            if i is None:
+                return None
+            free_read.remove(i)
+            j = _lying_at(read[i][1], lying, free_lying)
+            if j is None and v is not None:
+                return None
+            if j is not None:
+                free_lying.remove(j)
+                order[k] = j
+    left = [k for k, j in enumerate(order) if j is None]
+    if len(left) > 1:
+        return None
+    if left:
+        order[left[0]] = free_lying[0]
+    return [int(j) for j in order]
+
+
+def _lying_at(point: tuple[float, float], lying: Sequence[Any], free: list[int]) -> int | None:
+    """The index (of ``free``) of the die of ``lying`` nearest ``point``
+    (tray px), if within :data:`SAME_DIE` of its size; else None."""
+    if not free:
+        return None
+    rx, ry = point
+    j = min(free, key=lambda j: (lying[j].center[0] - rx) ** 2 + (lying[j].center[1] - ry) ** 2)
+    d = lying[j]
+    return j if math.hypot(d.center[0] - rx, d.center[1] - ry) <= SAME_DIE * die_size(d) else None
 
 
 def left_to_right(lying: Sequence[Any]) -> list[int]:

@@ -86,7 +86,7 @@ def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = Fa
     if stored and after["right"] < before["right"] and fewer_wrong > 0:
         lines.append(f"stored: {fewer_wrong} fewer read wrong, each costs about {MISREAD_COST} nudges")
     if left_out:
-        lines.append(f"{plural(left_out, 'die', 'dice')} left out as ? (not seen): in none of these")
+        lines.append(f"{plural(left_out, 'die', 'dice')} you left as ?: not counted above")   # PT54
     return lines
 
 

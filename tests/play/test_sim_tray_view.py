@@ -238,3 +238,49 @@ def test_a_dark_die_close_up_shows_its_red_pips_in_a_better_light():
     body, pip = lit[0, 0], lit[3, 3]
     assert body.mean() > 30 and (pip[2] - body[2]) > (140 - 34), "the pip stands out more from the body"
     assert lifted(np.full((2, 2, 3), 200, np.uint8)).min() >= 200, "a grey table stays grey, lighter"
+
+
+def test_the_close_ups_put_a_nudged_or_rerolled_die_under_the_olds_question_mark():
+    """PT53 (Ginza setup, "die rerolled for you"): the OLED listed the
+    reading so far ? 4 6 3 2 while the close-ups stood left to right, so
+    the "?" stood over another die.  The dice read keep their places; the
+    die lying where none was read (it was nudged or rerolled elsewhere)
+    stands under the "?"."""
+    from firmware.app.tray_closeups import reading_order
+    # the failed reading: the 4 and the 6 read, the die between them unread
+    read = [(4, (301.0, 61.0)), (None, (199.0, 121.0)), (6, (81.0, 199.0))]
+    # ... not moved yet: the unread die where it was read
+    lying = _lying((4, 300, 60), (2, 200, 120), (6, 80, 200))
+    assert reading_order([None, 4, 6], read, lying) == [1, 0, 2]
+    # ... rerolled (or nudged) to another place, the two read lying as they lay
+    moved = _lying((4, 300, 60), (6, 80, 200), (5, 400, 220))
+    assert reading_order([None, 4, 6], read, moved) == [2, 0, 1]
+    assert reading_order([4, None, 6], read, moved) == [0, 2, 1]
+    # two dice moved: which is which is not known; a die read moved: no order
+    two = [(None, (250.0, 30.0)), (None, (199.0, 121.0)), (6, (81.0, 199.0))]
+    assert reading_order([None, None, 6], two, _lying((4, 300, 60), (6, 80, 200), (5, 400, 220))) is None
+    assert reading_order([None, 4, 6], [(4, (10.0, 10.0))] + read[1:], moved) is None
+
+
+def test_the_close_ups_stand_left_to_right_once_the_oled_no_longer_lists_the_reading(table):
+    """PT53: after the check, the OLED showed the action menu while the
+    close-ups still stood "in the order listed above"; nothing was listed
+    above.  Once no reading of the tray is on its OLED, they stand left to
+    right and say so."""
+    from firmware.app.tray_closeups import left_to_right
+    t = table("retrograde", 2, bots={1}, seed=11)
+    s = t.session
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    t.step(2)
+    before = s._trays()[0]
+    assert before.in_order
+    listed = s._reading_order(s.dice.table, 0, s.dice.table.trays[0])      # lying dice in the OLED's order
+    t.step(ms=1500)
+    t.press(0, "button")                      # "dice ok": the game takes the dice
+    t.run_until(lambda t: 0 not in s.dice.held, max_passes=200)
+    t.step(2)
+    look = s._trays()[0]
+    assert look is not None and not look.in_order, "left to right, and the words say so"
+    tray = s.dice.table.trays[0]
+    want = [before.closeups[listed.index(j)] for j in left_to_right(tray.lying)]
+    assert list(look.closeups) == want, "the same close-ups, left to right"

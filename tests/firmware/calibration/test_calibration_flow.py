@@ -715,3 +715,13 @@ def test_the_back_to_as_shipped_result_fits_every_screen(size):
     texts = " ".join(scene.texts())
     assert "replaced your calibration of 2026-11-02 10:00" in texts and "no longer used" in texts
     assert not scene_problems(scene)
+
+
+def test_the_result_says_the_dice_left_as_question_marks_are_not_counted_in_plain_words():
+    """PT54, an owner trying the guided calibration: "3 dice left out as ?
+    (not seen): in none of these" was hard to follow."""
+    from firmware.calibration.screens import figure_lines
+    counts = {"dice": 16, "right": 11, "wrong": 2, "unread": 3}
+    lines = figure_lines(counts, dict(counts, right=13, wrong=0), left_out=3, stored=True)
+    assert lines[-1] == "3 dice you left as ?: not counted above"
+    assert figure_lines(counts, counts, left_out=1)[-1] == "1 die you left as ?: not counted above"

@@ -121,7 +121,7 @@ def test_the_result_says_how_many_dice_were_left_out():
     flow.left_out_dice = 3
     for size in ((1920, 1080), (800, 480)):
         scene = cs.screen(flow, size)
-        assert scene_problems(scene) == [] and any("3 dice left out" in t for t in scene.texts()), size
+        assert scene_problems(scene) == [] and any("3 dice you left as ?: not counted" in t for t in scene.texts()), size
 
 
 def _pictures(scene):
