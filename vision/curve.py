@@ -138,7 +138,8 @@ def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | No
         if p[NOT_A_DIE] >= st.max_not_a_die_p:
             continue
         k = int(np.argmax(p[:NOT_A_DIE]))
-        value, conf = (k + 1, float(p[k])) if p[k] >= reader.value_bar(c.heat, p_min) and agree else (None, 0.0)
+        value, conf = (k + 1, float(p[k])) if p[k] >= reader.value_bar(c.heat, p_min, float(p[NOT_A_DIE])) and agree \
+            else (None, 0.0)
         if value is None and c.heat < st.unreadable_min_heat:
             continue
         hs = c.size / 2

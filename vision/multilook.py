@@ -297,7 +297,10 @@ class MultiLook:
         p = self.combined(t)
         if p[NOT_A_DIE] >= st.max_not_a_die_p:
             return None
-        min_p = self.reader.value_bar(max(lk.heat for lk in t.looks), self.min_p)
+        # a faint find reads at the threshold only when every look was sure it is a die (never the
+        # combined "not a die": multiplied over frames, a hand's doubt would vanish)
+        min_p = self.reader.value_bar(max(lk.heat for lk in t.looks), self.min_p,
+                                      max(float(lk.probs[NOT_A_DIE]) for lk in t.looks))
         if self.combine == "vote":
             given = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
                      if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < st.max_not_a_die_p]

@@ -161,15 +161,20 @@ class DiceReader(CalibratedCopies):
                 return p
         return self.settings.min_value_p
 
-    def value_bar(self, heat: float, min_p: float | None = None) -> float:
+    def value_bar(self, heat: float, min_p: float | None = None, not_a_die: float | None = None) -> float:
         """The probability (0..1) a die's value needs: ``min_p`` (None: the
         threshold in effect, :attr:`min_value_p`), raised to
         ``settings.faint_min_value_p`` for a faint find (detector ``heat``
         0..1 below ``settings.faint_value_heat``: a find the detector
-        was never sure of is given a value only on a clear face)."""
+        was never sure of is given a value only on a clear face), unless
+        its readings' "not a die" probability ``not_a_die`` (0..1; None:
+        unknown) is below ``settings.faint_clear_not_a_die_p``: the nets
+        are sure it is a die (a small die far off; a drawn hand's fingers
+        read as a 6 leave them in doubt)."""
         p = self.min_value_p if min_p is None else min_p
-        if heat < self.settings.faint_value_heat:
-            return max(p, self.settings.faint_min_value_p)
+        st = self.settings
+        if heat < st.faint_value_heat and (not_a_die is None or not_a_die >= st.faint_clear_not_a_die_p):
+            return max(p, st.faint_min_value_p)
         return p
 
     @property
@@ -487,7 +492,8 @@ class DiceReader(CalibratedCopies):
                 continue
             k = int(np.argmax(p[:NOT_A_DIE]))
             # a value only when two readings of the die agree on it (CAB-5)
-            value, conf = (k + 1, float(p[k])) if p[k] >= self.value_bar(c.heat) and checked[i] else (None, 0.0)
+            value, conf = (k + 1, float(p[k])) if p[k] >= self.value_bar(c.heat, None, float(p[NOT_A_DIE])) and checked[i] \
+                else (None, 0.0)
             if value is None and c.heat < self.settings.unreadable_min_heat:
                 continue  # a faint candidate with no clear face: a screw, a hole, a print, not a die
             kept.append((i, value, conf))

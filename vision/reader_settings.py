@@ -75,6 +75,14 @@ class ReaderSettings:
     #: (100 seeds, five noisy frames each).  Odd scenes of the six sets:
     #: 20 dice more read, no misread more (vision/README.md)
     faint_value_heat: float = 0.57
+    #: a faint find whose readings put "not a die" below this (0..1) needs
+    #: only the threshold, not :attr:`faint_min_value_p`: the nets are sure
+    #: it is a die (:meth:`DiceReader.value_bar`).  0.03 since 2026-12-06
+    #: (night): the drawn hands the bar is for put "not a die" at
+    #: 0.054-0.28 in every look (100 seeds, five noisy frames); the odd
+    #: scenes' faint dice read at p 0.7-0.95 mostly below 0.01 (roboflow's
+    #: small dice, 2 in 3 of them).  0: the bar for every faint find
+    faint_clear_not_a_die_p: float = 0.03
     #: the fast face classifier's best value probability below which a die
     #: gets a second look.  0.98 (0.9 before 2026-12-03): the fast net is
     #: surer than it is right at 0.9-0.98, the experts' four turns less often
@@ -116,6 +124,10 @@ class ReaderSettings:
         if not 0.0 <= self.faint_value_heat <= self.unreadable_min_heat:
             raise VisionInputError(f"faint_value_heat must be from 0 to unreadable_min_heat "
                                    f"({self.unreadable_min_heat}), got {self.faint_value_heat!r}")
+        clear = self.faint_clear_not_a_die_p
+        if isinstance(clear, bool) or not isinstance(clear, (int, float)) or not 0.0 <= clear <= self.max_not_a_die_p:
+            raise VisionInputError(f"faint_clear_not_a_die_p must be from 0 to max_not_a_die_p "
+                                   f"({self.max_not_a_die_p}), got {clear!r}")
 
 
 #: the settings that ship
