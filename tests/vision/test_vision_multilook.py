@@ -175,6 +175,18 @@ def test_the_hand_found_most_strongly_gets_no_value():
     assert all(d.value is None for d in dice), dice
 
 
+def test_the_hand_the_nets_doubt_least_gets_no_value():
+    """Of 100 drawn hands (five noisy frames each), seed 74's is the one
+    the nets are least in doubt of: a faint find's readings must put "not
+    a die" below 0.03 in every look to be read at the threshold
+    (``faint_clear_not_a_die_p``, 2026-12-06); with 0.06 this hand's
+    first frame would be read as a 6."""
+    img, ml, rng = _foreign("hand", 74), MultiLook(), np.random.default_rng(74)
+    for _ in range(5):
+        dice = ml.read(camera_look(img, rng))
+        assert all(d.value is None for d in dice), dice
+
+
 @pytest.mark.parametrize("kind", ["meeple", "hand", "polyhedral", "coin"])
 def test_no_value_for_what_is_not_a_d6_over_five_frames(kind):
     """A hand, a meeple, a polyhedral die's face on the tray: over five
