@@ -6,6 +6,8 @@ simulated tray, and the words that dismiss the result screen.  Mixed into
 and ``_trays_shown``."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import time
 from typing import Any
 
@@ -181,9 +183,8 @@ class SessionPanels:
             if _tray_owed(shown, look, order):             # check, the seat's own tray as it was)
                 self._trays_shown[(seat, key)] = shown = (look, order, self._tray_picture(table, key, tray, look,
                                                                                           order))
-            elif _unlisted(shown, look):     # the game took the dice: its OLED lists them no more (PT53)
-                self._trays_shown[(seat, key)] = shown = (shown[0], None, _left_to_right(shown[2], shown[1],
-                                                                                          tray.lying))
+            elif _unlisted(shown, look, order):     # the game took the dice: no longer listed as checked (PT53)
+                self._trays_shown[(seat, key)] = shown = (shown[0], shown[1], replace(shown[2], taken=True))
             out[seat] = shown[2] if shown else None
         return out
 
@@ -211,7 +212,7 @@ class SessionPanels:
         if table is None or getattr(self.renderer, "mode", "") != "window":
             return False
         return any(_tray_owed(self._trays_shown.get((seat, key)), look, order)
-                   or _unlisted(self._trays_shown.get((seat, key)), look)
+                   or _unlisted(self._trays_shown.get((seat, key)), look, order)
                    for seat, key, _, look, order in self._tray_looks(table))
 
     def _tray_looks(self, table: Any) -> list[tuple[int, int, Any, Any, list[int] | None]]:
@@ -268,31 +269,21 @@ class SessionPanels:
 
 def _tray_owed(shown: tuple | None, look: Any, order: list[int] | None) -> bool:
     """True when a tray's panel ``shown`` (``(look, order, picture)``, or
-    None) is not of ``look`` (None: the last look stays), or its dice
-    stand in another order now: the order the OLED lists a reading in, or
-    left to right (None) once no reading of them is on the OLED (PT53:
-    "in the order listed above" stood under the action menu)."""
+    None) is not of ``look`` (None: the last look stays), or its dice are
+    now known in an order it does not have (a known order stays when the
+    reading goes: the game took the dice as the OLED listed them,
+    :func:`_unlisted`)."""
     if look is None:
         return False
-    return shown is None or shown[0] is not look or shown[1] != order
+    return shown is None or shown[0] is not look or (order is not None and shown[1] != order)
 
 
-def _unlisted(shown: tuple | None, look: Any) -> bool:
+def _unlisted(shown: tuple | None, look: Any, order: list[int] | None) -> bool:
     """True when a tray's panel ``shown`` stands in the order of a reading
-    its OLED no longer lists, the game having taken the dice (``look``
-    None: the last look stays, :meth:`SessionPanels._tray_look`)."""
-    return look is None and shown is not None and shown[1] is not None
+    its OLED no longer lists as checked, the game having taken the dice
+    (``look`` None: the last look stays, :meth:`SessionPanels._tray_look`):
+    its close-ups stay in that order (Retrograde's OLED keeps its dice row
+    so), saying "in the order they were read"."""
+    return (shown is not None and shown[1] is not None and order is None and not shown[2].taken
+            and (look is None or shown[0] is look))
 
-
-def _left_to_right(picture: Any, order: list[int], lying: list) -> Any:
-    """``picture`` (a :class:`~firmware.ui.sim_tray.TrayLook` whose
-    close-ups stand in ``order``, indices of ``lying``) with its close-ups
-    left to right (:func:`~firmware.app.tray_closeups.left_to_right`) and
-    its words saying so; the close-ups as they stand when ``order`` is no
-    longer of ``lying``."""
-    from dataclasses import replace
-    from firmware.app.tray_closeups import left_to_right
-    if sorted(order) != list(range(len(lying))) or len(picture.closeups) != len(order):
-        return replace(picture, in_order=False)
-    at = {j: k for k, j in enumerate(order)}
-    return replace(picture, closeups=tuple(picture.closeups[at[j]] for j in left_to_right(lying)), in_order=False)

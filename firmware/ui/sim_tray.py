@@ -28,6 +28,9 @@ TRAY_GAP = 6
 #: (longest first: the first that fits the panel; "in the order listed a..." was cut with two people)
 ORDER_WORDS = ("in the order listed above", "as listed above")
 LEFT_RIGHT_WORDS = ("left to right",)
+#: ... in the order of a reading the game took, its OLED no longer listing it as it was checked (PT53: "in the
+#: order listed above" stood under Ginza's action menu; Retrograde's OLED keeps the dice row in this order)
+TAKEN_WORDS = ("in the order they were read", "in the order read")
 #: a close-up's side, px: wanted (a die in it about 50 px: pips counted at a glance), at most; the gap between two
 CLOSEUP_WANT = 56
 CLOSEUP_MAX = 96
@@ -46,7 +49,8 @@ class TrayLook:
     """What a person's tray shows: ``overview`` (RGB, the tray around its
     dice), ``closeups`` (RGB, each die cut out, any size: drawn square),
     ``in_order`` (True: in the order the seat's OLED lists its reading;
-    False: left to right), ``dice`` (how many dice the panel keeps room
+    False: left to right; ``taken``: in the order of a reading the game
+    took, no longer listed as checked), ``dice`` (how many dice the panel keeps room
     for: the seat's throw; 0: no close-ups), ``title`` (the words over
     it: :data:`TRAY_WORDS`, or :data:`COMMON_TRAY_WORDS` while the seat
     checks the common dice).  Equal only to itself (the session hands the
@@ -56,6 +60,7 @@ class TrayLook:
     in_order: bool = False
     dice: int = 0
     title: str = TRAY_WORDS
+    taken: bool = False
 
 
 class TrayShape(NamedTuple):
@@ -150,11 +155,12 @@ def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Imag
     pg.draw.rect(target, DIM, (tx - 1, ty - 1, tw + 2, th + 2), 1)
 
 
-def closeup_words(f: Any, in_order: bool, width: int) -> str:
-    """The words over the close-ups (:data:`ORDER_WORDS` when ``in_order``,
-    else :data:`LEFT_RIGHT_WORDS`): the longest that ``f`` (a pygame font)
-    draws within ``width`` px, else the shortest."""
-    options = ORDER_WORDS if in_order else LEFT_RIGHT_WORDS
+def closeup_words(f: Any, in_order: bool, width: int, taken: bool = False) -> str:
+    """The words over the close-ups (:data:`TAKEN_WORDS` when ``taken``,
+    :data:`ORDER_WORDS` when ``in_order``, else :data:`LEFT_RIGHT_WORDS`):
+    the longest that ``f`` (a pygame font) draws within ``width`` px, else
+    the shortest."""
+    options = TAKEN_WORDS if taken else ORDER_WORDS if in_order else LEFT_RIGHT_WORDS
     return next((t for t in options if f.size(t)[0] <= width), options[-1])
 
 
@@ -166,7 +172,7 @@ def paint_closeups(pg: Any, target: Any, area: tuple[int, int, int, int],
     nothing while there are none (the dice tumble)."""
     if not look.closeups:
         return
-    words = f.render(closeup_words(f, look.in_order, area[2]), True, DIM)
+    words = f.render(closeup_words(f, look.in_order, area[2], look.taken), True, DIM)
     target.blit(words, (area[0], area[1] - TRAY_GAP - f.size("Ag")[1]))
     for img, (x, y, w, h) in zip(look.closeups, tiles):
         tile = img.convert("RGB").resize((w, h), Image.BILINEAR)

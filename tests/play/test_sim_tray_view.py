@@ -223,9 +223,9 @@ def test_close_ups_fit_the_1080p_window_with_two_three_and_four_seats_of_people(
                 assert box.tiles[0][2] >= 40, (seats, people, box.tiles[0])
             # the words over the close-ups within them ("in the order listed a" was cut with two people)
             font = fonts.font(lay.text_px)
-            for in_order in (True, False):
-                assert font.size(closeup_words(font, in_order, box.closeups[2]))[0] <= box.closeups[2], \
-                    (seats, people, in_order)
+            for in_order, taken in ((True, False), (False, False), (True, True)):
+                assert font.size(closeup_words(font, in_order, box.closeups[2], taken))[0] <= box.closeups[2], \
+                    (seats, people, in_order, taken)
 
 
 def test_a_dark_die_close_up_shows_its_red_pips_in_a_better_light():
@@ -262,25 +262,25 @@ def test_the_close_ups_put_a_nudged_or_rerolled_die_under_the_olds_question_mark
     assert reading_order([None, 4, 6], [(4, (10.0, 10.0))] + read[1:], moved) is None
 
 
-def test_the_close_ups_stand_left_to_right_once_the_oled_no_longer_lists_the_reading(table):
+def test_the_close_ups_say_in_the_order_they_were_read_once_the_oled_no_longer_lists_the_check(table):
     """PT53: after the check, the OLED showed the action menu while the
     close-ups still stood "in the order listed above"; nothing was listed
-    above.  Once no reading of the tray is on its OLED, they stand left to
-    right and say so."""
-    from firmware.app.tray_closeups import left_to_right
+    above.  Once the game took the dice, they stay in the order the OLED
+    listed them (Retrograde's OLED keeps its dice row so) and say "in the
+    order they were read"."""
+    from firmware.ui.sim_tray import TAKEN_WORDS, closeup_words
     t = table("retrograde", 2, bots={1}, seed=11)
     s = t.session
     t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
     t.step(2)
     before = s._trays()[0]
-    assert before.in_order
-    listed = s._reading_order(s.dice.table, 0, s.dice.table.trays[0])      # lying dice in the OLED's order
+    assert before.in_order and not before.taken
     t.step(ms=1500)
     t.press(0, "button")                      # "dice ok": the game takes the dice
     t.run_until(lambda t: 0 not in s.dice.held, max_passes=200)
     t.step(2)
     look = s._trays()[0]
-    assert look is not None and not look.in_order, "left to right, and the words say so"
-    tray = s.dice.table.trays[0]
-    want = [before.closeups[listed.index(j)] for j in left_to_right(tray.lying)]
-    assert list(look.closeups) == want, "the same close-ups, left to right"
+    assert look is not None and look.taken, "the words say the order they were read in"
+    assert look.closeups == before.closeups, "the same close-ups in the same order"
+    font = t.pg.font.SysFont(None, 24)
+    assert closeup_words(font, look.in_order, 2000, look.taken) == TAKEN_WORDS[0]
