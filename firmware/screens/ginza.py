@@ -84,19 +84,32 @@ def _moves(scene: Scene, r: Rect, pending: str, moves: list[str], rows: int) -> 
     scene.facts["pending"] = pending
 
 
-def read_again_words(reqs: list[dict[str, Any]], again: Any, simulated: bool) -> str | None:
+def read_again_words(reqs: list[dict[str, Any]], again: Any, simulated: bool,
+                     said_to: dict[int, str] | None = None) -> str | None:
     """The header while seats' dice are read again after a nudge (CAB-5;
     PT30: "Seat 1: roll your 5 red dice" stood over "nothing to do"),
     "full|shorter|short": "Seat 1: dice read again (nudged by the table);
     Seat 2: roll your 5 blue dice, then the 3 common dice", "Seat 1: read
     again; Seat 2: roll 5 blue" (at the cabinet "Seat 1: nudge the ? die");
-    None when no seat's dice are read again."""
+    None when no seat's dice are read again.  ``said_to``: seat -> what
+    its OLED says of its dice now (the simulator's "die rerolled for you",
+    the cabinet's "reroll the unread die"): a seat told to reroll is said
+    to reroll (ruling CAB-17; PT53: "nudged by the table" stood over "die
+    rerolled for you")."""
     redo = [q for q in reqs if q.get("player") is not None and q["player"] in again]
     if not redo:
         return None
-    who = " and ".join(f"Seat {q['player'] + 1}" for q in redo)
-    said = f"{who}: dice read again (nudged by the table)" if simulated else f"{who}: nudge the ? die"
-    short = f"{who}: read again" if simulated else f"{who}: nudge"
+    groups: dict[str, list[int]] = {}
+    for q in redo:
+        kind = "reroll" if "reroll" in (said_to or {}).get(q["player"], "") else "nudge"
+        groups.setdefault(kind, []).append(q["player"])
+    parts, shorts = [], []
+    for kind, seats in groups.items():
+        who = " and ".join(f"Seat {p + 1}" for p in seats)
+        done = "rerolled" if kind == "reroll" else "nudged"
+        parts.append(f"{who}: dice read again ({done} by the table)" if simulated else f"{who}: {kind} the ? die")
+        shorts.append(f"{who}: read again" if simulated else f"{who}: {kind}")
+    said, short = "; ".join(parts), "; ".join(shorts)
     rest = [q for q in reqs if q not in redo]
     if not rest:
         return f"{said}|{short}"
@@ -349,8 +362,9 @@ def _header(scene: Scene, hdr: Rect, game, view: dict[str, Any], context: dict[s
     elif summary and not context.get("notice"):
         options = [f"Read round {summary['round']}; then roll for round {nxt}", f"Then roll for round {nxt}"]
     else:
+        said_to = {**(context.get("prompts") or {}), **(context.get("dice_notes") or {})}
         again = read_again_words(view.get("dice_requests") or [], context.get("dice_rereading") or (),
-                                 bool(context.get("simulated_dice")))
+                                 bool(context.get("simulated_dice")), said_to)
         options = (context.get("notice") or again or todo_text(game, view)).split("|")
     todo = header_todo(scene, hdr, TITLE, status, options)
     header(scene, hdr, TITLE, status, todo)
