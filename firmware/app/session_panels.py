@@ -286,4 +286,3 @@ def _unlisted(shown: tuple | None, look: Any, order: list[int] | None) -> bool:
     so), saying "in the order they were read"."""
     return (shown is not None and shown[1] is not None and order is None and not shown[2].taken
             and (look is None or shown[0] is look))
-
