@@ -83,8 +83,10 @@ def test_retrograde_with_the_real_opencv_source_accepts_claims(tmp_path):
         f"the game clock ({s.game.now_us()} us) ran ahead of the cabinet's ({rt.now_us} us)"
     assert rt.stats.refused_actions <= rt.stats.actions // 10, FIGURES
     # bots weigh a roll as a person does since issue 34 (median 3.5 s at normal, bots/retrograde.py
-    # WEIGH_US): 80 actions in 90 s with that, against 24 when claims were refused
-    assert rt.stats.actions >= 60, FIGURES
+    # WEIGH_US): 80 actions in 90 s with that, against 24 when claims were refused.  The camera films on
+    # the wall clock while the loop runs on a virtual one, so the count moves with the machine's load:
+    # 63-74 alone, 59 with a CI run and a window game beside it (2026-12-06); 45 still tells the two apart
+    assert rt.stats.actions >= 45, FIGURES
 
 
 def test_the_simulated_camera_stamps_on_its_own_clock(tmp_path):
