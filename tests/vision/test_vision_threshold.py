@@ -222,3 +222,28 @@ def test_a_bad_clear_not_a_die_bar_is_refused_naming_the_key(bad):
     from vision.reader_settings import ReaderSettings
     with pytest.raises(VisionInputError, match="faint_clear_not_a_die_p must be from 0 to max_not_a_die_p"):
         ReaderSettings(faint_clear_not_a_die_p=bad)
+
+
+def test_over_frames_a_faint_find_reads_at_the_threshold_only_if_every_look_is_sure_it_is_a_die():
+    """``MultiLook`` takes the largest "not a die" of a die's looks (never
+    the combined one: multiplied over frames a hand's doubt would vanish).
+    A faint find (heat 0.5) read as a 4 at p 0.85 in three frames: read
+    when every look puts "not a die" at 0.01; unread (dropped: faint, no
+    value) when one look puts it at 0.05, though the looks' mean is 0.02."""
+    from vision.multilook import MultiLook
+    frame = render_frame((200, 200), [DieSpec(4, "red", (100, 100), 10, 48)], seed=3)
+    for doubts, want in (((0.01, 0.01, 0.01), [4]), ((0.005, 0.05, 0.005), [])):
+        seen = [0]
+
+        def faces(windows, expert=False, doubts=doubts, seen=seen):
+            nad = doubts[seen[0]]
+            p = np.full((len(windows), 7), (1 - 0.85 - nad) / 5, np.float32)
+            p[:, 6] = nad
+            p[:, 3] = 0.85
+            return p
+        ml = MultiLook(stub_reader(faces, [Candidate(100.0, 100.0, 48.0, 0.5)]))
+        dice = []
+        for k in range(3):
+            seen[0] = k
+            dice = ml.read(frame)
+        assert [d.value for d in dice] == want, doubts
