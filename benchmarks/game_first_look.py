@@ -140,9 +140,7 @@ def play(seed: int, dice_from: str, min_p: float | None) -> tuple[collections.Co
                         if math.hypot(t.x - cx, t.y - cy) <= 0.5 * t.size]
                 track = free.pop(min(near)[1]) if near else None
                 # the bar a value needs: the threshold, or a faint find's (DiceReader.value_bar)
-                bar = (ml.reader.value_bar(max(lk.heat for lk in track.looks), None,
-                                           max(float(lk.probs[NOT_A_DIE]) for lk in track.looks))
-                       if track else ml.reader.min_value_p)
+                bar = ml.value_bar(track) if track else ml.reader.min_value_p
                 bucket = die_bucket(track, v, bar, st.max_not_a_die_p, st.unreadable_min_heat, ml)
                 counts[bucket] += 1
                 if k < tray.stayed:                   # a kept die, lying as it lay (no hand moved it)

@@ -292,15 +292,21 @@ class MultiLook:
         a die turned to another face shows another picture (ruling CAB-16)."""
         return t.known is not None and t.face_match >= SAME_FACE
 
+    def value_bar(self, t: _Track) -> float:
+        """The probability (0..1) track ``t``'s value needs
+        (:meth:`~vision.reader.DiceReader.value_bar` at its strongest
+        heat): a faint find reads at the threshold only when every look was
+        sure it is a die, its largest "not a die" taken (never the combined
+        one: multiplied over frames, a hand's doubt would vanish)."""
+        return self.reader.value_bar(max(lk.heat for lk in t.looks), self.min_p,
+                                     max(float(lk.probs[NOT_A_DIE]) for lk in t.looks))
+
     def _die(self, t: _Track, W: int, H: int) -> Die | None:
         st = self.reader.settings
         p = self.combined(t)
         if p[NOT_A_DIE] >= st.max_not_a_die_p:
             return None
-        # a faint find reads at the threshold only when every look was sure it is a die (never the
-        # combined "not a die": multiplied over frames, a hand's doubt would vanish)
-        min_p = self.reader.value_bar(max(lk.heat for lk in t.looks), self.min_p,
-                                      max(float(lk.probs[NOT_A_DIE]) for lk in t.looks))
+        min_p = self.value_bar(t)
         if self.combine == "vote":
             given = [int(np.argmax(lk.probs[:NOT_A_DIE])) for lk in t.looks
                      if lk.agree and lk.probs[:NOT_A_DIE].max() >= min_p and lk.probs[NOT_A_DIE] < st.max_not_a_die_p]
