@@ -1,7 +1,11 @@
 """Play-testers (s66), the guided calibration's keys: holding both
 arrows to leave, the first arrow's press moved the check's cursor before
 the hold was recognised (a game's pause hold does not: the two presses'
-steps cancel out)."""
+steps cancel out); "Down does nothing on the check screen": the
+simulator's Down is the seat's push, which only left (held); the screens
+say "arrows: next die or ok" over a column of dice.  A short push now
+steps to the next die (an arrow's "stay" at the leave question); held, it
+still asks to leave, without a step."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -48,3 +52,17 @@ def test_an_arrow_alone_still_steps_the_check_cursor():
     assert s.cursor == 2
     _feed(flow, down, (150_000, "nav_b", "release"), (200_000, "nav_a", "press"))
     assert s.cursor == 1
+
+
+def test_a_short_push_steps_to_the_next_die_and_a_held_one_asks_to_leave():
+    flow, s = _checking([3, 5, 1])
+    down: dict = {}
+    flow.tick(0)
+    _feed(flow, down, (0, "nav_push", "press"), (120_000, "nav_push", "release"))
+    assert s.cursor == 1
+    _feed(flow, down, (200_000, "nav_push", "press"))
+    flow.tick(200_000 + LEAVE_HOLD_US)
+    _feed(flow, down, (300_000 + LEAVE_HOLD_US, "nav_push", "release"))
+    assert flow.leaving == 0 and s.cursor == 1
+    _feed(flow, down, (400_000 + LEAVE_HOLD_US, "nav_push", "press"), (450_000 + LEAVE_HOLD_US, "nav_push", "release"))
+    assert flow.leaving is None and s.cursor == 1      # a short push at the question: stay
