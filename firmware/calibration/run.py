@@ -16,10 +16,38 @@ import numpy as np
 from vision import calibrate
 
 from firmware.calibration.flow import GuidedCalibration
-from firmware.calibration.model import ROLLS, log
+from firmware.calibration.model import LEAVE_HOLD_US, ROLLS, log
 from firmware.calibration.screens import oled_frame, screen
 from firmware.calibration.simtable import CalibrationTable, SimSeat
 from firmware.runtime.errors import UsageError
+
+
+def route_input(flow: GuidedCalibration, down: dict[str, int], ev: Any, person: bool) -> None:
+    """One debounced input event ``ev`` (``seat``, ``input``, ``kind``,
+    ``t_us``) of a seat to ``flow``; ``down``: the seat's arrows and push
+    held now, with when each was pressed (kept here); ``person``: not a
+    simulated seat.  Both arrows (or the push) held: the way to leave.
+    Every arrow's press steps, as in a game (:class:`firmware.runtime.pace.PauseSwitch`):
+    the two presses of a hold of both arrows cancel out, the cursor stays
+    where it was (s66: the first arrow's step stayed).  A push let go
+    before :data:`~firmware.calibration.model.LEAVE_HOLD_US` is a step to
+    the next die, as the simulator's Down over the check's column of dice
+    (s66: it did nothing)."""
+    if ev.input in ("nav_a", "nav_b", "nav_push"):
+        if ev.kind == "press":
+            down[ev.input] = ev.t_us
+        else:
+            pushed = down.pop(ev.input, None)
+            if ev.input == "nav_push" and pushed is not None and ev.t_us - pushed < LEAVE_HOLD_US:
+                flow.nav(ev.seat, 1)     # a short push: the next die, or "stay" at the leave question (s66)
+        both = {"nav_a", "nav_b"} <= down.keys() or "nav_push" in down
+        flow.arrows(ev.seat, both, both, ev.t_us)
+    if ev.kind != "press":
+        return
+    if ev.input == "button":   # a person's press just after a new step only looks (CAB-12)
+        flow.press(ev.seat, ev.t_us, look_first=person)
+    elif ev.input in ("nav_a", "nav_b"):
+        flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
 
 
 @dataclass
@@ -108,8 +136,8 @@ class GuidedRun:
         self.timeline = Timeline(cab.factory, cab.pin_map, drive=cab.drive) if cab.simulated else None
         self.bank = cab.debouncer()
         self._shown_version, self.screens_drawn = -1, 0
-        #: seat -> the arrows (and the knob's push) it holds down now
-        self._down: dict[int, set[str]] = {}
+        #: seat -> the arrows (and the knob's push) it holds down now, each with when it was pressed (us)
+        self._down: dict[int, dict[str, int]] = {}
 
     def _seats_and_camera(self, cfg: dict[str, Any]) -> tuple[list[int], Any, Callable[[], np.ndarray]]:
         """(the 0-based seats taking part, their tray zones, ``grab()``)."""
@@ -202,17 +230,7 @@ class GuidedRun:
                 events.extend(self.bank.feed(edge))
         events.extend(self.bank.poll(t_us))
         for ev in sorted(events, key=lambda e: e.t_us):
-            if ev.input in ("nav_a", "nav_b", "nav_push"):      # both arrows (or the push) held: leave?
-                down = self._down.setdefault(ev.seat, set())
-                (down.add if ev.kind == "press" else down.discard)(ev.input)
-                both = {"nav_a", "nav_b"} <= down or "nav_push" in down
-                self.flow.arrows(ev.seat, both, both, ev.t_us)
-            if ev.kind != "press":
-                continue
-            if ev.input == "button":   # a person's press just after a new step only looks (CAB-12)
-                self.flow.press(ev.seat, ev.t_us, look_first=ev.seat not in self.bots)
-            elif ev.input in ("nav_a", "nav_b") and not {"nav_a", "nav_b"} <= self._down.get(ev.seat, set()):
-                self.flow.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
+            route_input(self.flow, self._down.setdefault(ev.seat, {}), ev, ev.seat not in self.bots)
 
     def step(self, t_us: int) -> None:
         """One tick at ``t_us``: the flow's clock, the fit when due, the bots, the inputs, the screens."""

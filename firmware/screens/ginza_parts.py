@@ -127,7 +127,7 @@ def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int, lit
     line = scene.measure("Ag", m.small)[1]
     head_h = line + m.pad // 2
     if slot is not None and not _one_line_name(scene, r.w - head_h - m.pad // 2, head_h, slot):
-        head_h = max(head_h, 2 * scene.measure("Ag", m.least)[1])    # the name over its time of day
+        head_h = max(head_h, 2 * scene.measure("Ag", m.caps_least)[1])    # the name over its time of day
     head, cards = r.rows(-head_h, 1, gap=m.pad // 2)
     if slot is None:
         scene.add("panel", r, None, fill=(30, 33, 44), border=(60, 64, 80), radius=m.pad)
@@ -151,23 +151,27 @@ def _customer(scene: Scene, r: Rect, game, view: dict[str, Any], index: int, lit
 
 def _one_line_name(scene: Scene, w: int, h: int, slot: dict[str, Any]) -> bool:
     """Whether "Office Worker (Morning)" fits one ``w`` x ``h`` px line at
-    a size down to :attr:`Metrics.least`."""
+    a size down to :attr:`Metrics.caps_least`."""
     m = scene.metrics
     words = f"{slot['name']} ({slot['time_of_day']})"
-    return scene.fit(words, Rect(0, 0, w, h), range(m.small, m.least - 1, -1), least=m.least) is not None
+    return scene.fit(words, Rect(0, 0, w, h), range(m.small, m.caps_least - 1, -1), least=m.caps_least) is not None
 
 
 def _customer_name(scene: Scene, r: Rect, name: str, time_of_day: str) -> None:
     """A customer's name and its time of day ("Office Worker (Morning)")
-    on one line, shrunk down to :attr:`Metrics.least` where it does not
-    fit at the small size, else the name over the time of day (issue 34:
-    "(Morning)" went missing from the lit customer on a narrower screen)."""
+    on one line, shrunk down to :attr:`Metrics.caps_least` where it does
+    not fit at the small size, else the name over the time of day, each
+    line shrunk down to :attr:`Metrics.least` only where a long name
+    ("Newspaper Reader") does not fit at ``caps_least`` (issue 34:
+    "(Morning)" went missing from the lit customer on a narrower screen;
+    s66: two lines of :attr:`Metrics.least` stood 11 px tall at 800 x 480)."""
     m = scene.metrics
-    sizes = tuple(range(m.small, m.least - 1, -1))
     one = f"{name} ({time_of_day})"
-    if scene.fit(one, r, sizes, least=m.least):
-        scene.text(one, r, sizes=sizes, colour=FG, priority=INFO, least=m.least)
+    if scene.fit(one, r, range(m.small, m.caps_least - 1, -1), least=m.caps_least):
+        scene.text(one, r, sizes=range(m.small, m.caps_least - 1, -1), colour=FG, priority=INFO,
+                   least=m.caps_least)
         return
+    sizes = tuple(range(m.small, m.least - 1, -1))
     top, bottom = r.rows(1, 1)
     scene.text(name, top, sizes=sizes, colour=FG, priority=INFO, least=m.least)
     scene.text(f"({time_of_day})", bottom, sizes=sizes, colour=FG, priority=INFO, least=m.least)

@@ -298,7 +298,8 @@ def _droid_grid(scene: Scene, grid_r: Rect, cell: int, seat: dict[str, Any], lit
 
 def _trophies(scene: Scene, side: Rect, layout: str, cell: int, seat: dict[str, Any], lit_trophy: int) -> Rect:
     """The six trophies numbered 1-6 (won ones filled, ``lit_trophy`` the
-    plan's) in the side area; returns the room left under them."""
+    plan's; their numbers as tall as a player's least words where the cup
+    has the room) in the side area; returns the room left under them."""
     m = scene.metrics
     small_h = scene.measure("Ag", m.small)[1]
     if layout == "hybrid":
@@ -313,7 +314,8 @@ def _trophies(scene: Scene, side: Rect, layout: str, cell: int, seat: dict[str, 
     for i in range(6):
         rr, cc = divmod(i, tcols)
         scene.add("icon", Rect(tro_r.x + cc * tro_cell, tro_r.y + rr * tro_cell, tro_cell, tro_cell).inset(1),
-                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1)
+                  None, name="trophy", won=bool(seat["trophies"][i]), label=str(i + 1), lit=lit_trophy == i + 1,
+                  label_px=m.least)
     return rest_side
 
 

@@ -35,9 +35,22 @@ def _trophy(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col:
     pg.draw.rect(s, cc, (c[0] - rad // 8, cup.bottom, rad // 4, rad // 3))
     pg.draw.rect(s, cc, (c[0] - rad // 2, sq.bottom - rad // 4, rad, rad // 4))
     if p.get("label"):
-        f = fonts.font(max(8, int(cup.h * 0.8)))
-        t = f.render(str(p["label"]), True, (30, 24, 0) if won else (210, 210, 220))
-        s.blit(t, t.get_rect(center=(cup.centerx, cup.centery)))
+        # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (s66: 9 px
+        # on the 800 x 480 sheets, under the 14 px a player's small words stand)
+        ink_h = min(cup.h - 2, max(p.get("label_px", 0), cup.h * 3 // 5))
+        t = _cup_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220))
+        ink = t.get_bounding_rect()
+        s.blit(t, (cup.centerx - ink.centerx, cup.centery - ink.centery))
+
+
+def _cup_label(fonts: Any, label: str, ink_h: int, colour: tuple) -> Any:
+    """``label`` rendered as tall as fits ``ink_h`` px of drawn ink."""
+    size = max(8, ink_h * 3 // 2)
+    t = fonts.font(size).render(label, True, colour)
+    while size > 8 and t.get_bounding_rect().h > ink_h:
+        size -= 1
+        t = fonts.font(size).render(label, True, colour)
+    return t
 
 
 def _star(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col: Any, c: tuple, rad: int) -> None:
@@ -124,7 +137,8 @@ _ICONS = {"coin": _coin, "comet": _comet, "power": _power, "trophy": _trophy, "s
 
 def draw_icon(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict) -> None:
     """Draw the icon ``p["name"]`` into the square ``sq`` of surface ``s``
-    (``colour``, ``label``, ``won``, ``lit``, ``frac`` as each reads them);
+    (``colour``, ``label``, ``label_px``, ``won``, ``lit``, ``frac`` as each
+    reads them);
     ``coin(surface, node, rect)`` draws the coin.  Raises ValueError for an
     unknown name."""
     draw = _ICONS.get(p["name"])

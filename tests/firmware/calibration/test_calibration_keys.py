@@ -1,0 +1,68 @@
+"""Play-testers (s66), the guided calibration's keys: holding both
+arrows to leave, the first arrow's press moved the check's cursor before
+the hold was recognised (a game's pause hold does not: the two presses'
+steps cancel out); "Down does nothing on the check screen": the
+simulator's Down is the seat's push, which only left (held); the screens
+say "arrows: next die or ok" over a column of dice.  A short push now
+steps to the next die (an arrow's "stay" at the leave question); held, it
+still asks to leave, without a step."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from firmware.calibration.flow import GuidedCalibration
+from firmware.calibration.model import LEAVE_HOLD_US, Reading
+from firmware.calibration.run import route_input
+
+
+def _checking(read):
+    flow = GuidedCalibration([0, 1], lambda: None, None, rolls=1)
+    flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
+    s = flow.seats[0]
+    s.status, s.cursor = "checking", 0
+    dice = [(20.0 + 30 * i, 20.0, 20.0) for i in range(len(read))]
+    s.reading = Reading(0, np.zeros((40, 40 + 30 * len(read), 3), np.uint8), dice, list(read), list(read))
+    return flow, s
+
+
+def _feed(flow, down, *events):
+    for t_us, name, kind in events:
+        route_input(flow, down, SimpleNamespace(seat=0, input=name, kind=kind, t_us=t_us), True)
+
+
+def test_holding_both_arrows_to_leave_leaves_the_check_cursor_where_it_was():
+    flow, s = _checking([3, 5, 1])
+    flow.nav(0, 1)                     # on die 1
+    down: dict = {}
+    flow.tick(0)
+    _feed(flow, down, (10_000, "nav_a", "press"), (40_000, "nav_b", "press"))
+    flow.tick(40_000 + LEAVE_HOLD_US)
+    assert flow.leaving == 0
+    assert s.cursor == 1, s.cursor
+    _feed(flow, down, (50_000 + LEAVE_HOLD_US, "nav_a", "release"), (60_000 + LEAVE_HOLD_US, "nav_b", "release"))
+    assert s.cursor == 1 and flow.leaving == 0
+
+
+def test_an_arrow_alone_still_steps_the_check_cursor():
+    flow, s = _checking([3, 5, 1])
+    down: dict = {}
+    _feed(flow, down, (0, "nav_b", "press"), (50_000, "nav_b", "release"), (100_000, "nav_b", "press"))
+    assert s.cursor == 2
+    _feed(flow, down, (150_000, "nav_b", "release"), (200_000, "nav_a", "press"))
+    assert s.cursor == 1
+
+
+def test_a_short_push_steps_to_the_next_die_and_a_held_one_asks_to_leave():
+    flow, s = _checking([3, 5, 1])
+    down: dict = {}
+    flow.tick(0)
+    _feed(flow, down, (0, "nav_push", "press"), (120_000, "nav_push", "release"))
+    assert s.cursor == 1
+    _feed(flow, down, (200_000, "nav_push", "press"))
+    flow.tick(200_000 + LEAVE_HOLD_US)
+    _feed(flow, down, (300_000 + LEAVE_HOLD_US, "nav_push", "release"))
+    assert flow.leaving == 0 and s.cursor == 1
+    _feed(flow, down, (400_000 + LEAVE_HOLD_US, "nav_push", "press"), (450_000 + LEAVE_HOLD_US, "nav_push", "release"))
+    assert flow.leaving is None and s.cursor == 1      # a short push at the question: stay
