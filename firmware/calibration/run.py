@@ -29,17 +29,17 @@ def route_input(flow: GuidedCalibration, down: dict[str, int], ev: Any, person: 
     simulated seat.  Both arrows (or the push) held: the way to leave.
     Every arrow's press steps, as in a game (:class:`firmware.runtime.pace.PauseSwitch`):
     the two presses of a hold of both arrows cancel out, the cursor stays
-    where it was (s66: the first arrow's step stayed).  A push let go
+    where it was (PT54: the first arrow's step stayed).  A push let go
     before :data:`~firmware.calibration.model.LEAVE_HOLD_US` is a step to
     the next die, as the simulator's Down over the check's column of dice
-    (s66: it did nothing)."""
+    (PT54: it did nothing)."""
     if ev.input in ("nav_a", "nav_b", "nav_push"):
         if ev.kind == "press":
             down[ev.input] = ev.t_us
         else:
             pushed = down.pop(ev.input, None)
             if ev.input == "nav_push" and pushed is not None and ev.t_us - pushed < LEAVE_HOLD_US:
-                flow.nav(ev.seat, 1)     # a short push: the next die, or "stay" at the leave question (s66)
+                flow.nav(ev.seat, 1)     # a short push: the next die, or "stay" at the leave question (PT54)
         both = {"nav_a", "nav_b"} <= down.keys() or "nav_push" in down
         flow.arrows(ev.seat, both, both, ev.t_us)
     if ev.kind != "press":

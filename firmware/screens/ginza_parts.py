@@ -164,7 +164,7 @@ def _customer_name(scene: Scene, r: Rect, name: str, time_of_day: str) -> None:
     line shrunk down to :attr:`Metrics.least` only where a long name
     ("Newspaper Reader") does not fit at ``caps_least`` (issue 34:
     "(Morning)" went missing from the lit customer on a narrower screen;
-    s66: two lines of :attr:`Metrics.least` stood 11 px tall at 800 x 480)."""
+    gallery OCR, 2026-12-06: two lines of :attr:`Metrics.least` stood 11 px tall at 800 x 480)."""
     m = scene.metrics
     one = f"{name} ({time_of_day})"
     if scene.fit(one, r, range(m.small, m.caps_least - 1, -1), least=m.caps_least):

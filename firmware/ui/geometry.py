@@ -145,7 +145,7 @@ class Metrics:
         """The least size (em, px) whose capitals stand :attr:`least` px
         tall (FreeSans Bold's capitals are about 3/4 of its em): 19 px at
         480 px high, 25 px at 1080, for words a player must read where the
-        small size does not fit (s66: a Ginza customer's name at 800 x 480)."""
+        small size does not fit (gallery OCR, 2026-12-06: a Ginza customer's name at 800 x 480)."""
         return self._lerp(19, 25)
 
     @cached_property

@@ -35,7 +35,7 @@ def _trophy(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col:
     pg.draw.rect(s, cc, (c[0] - rad // 8, cup.bottom, rad // 4, rad // 3))
     pg.draw.rect(s, cc, (c[0] - rad // 2, sq.bottom - rad // 4, rad, rad // 4))
     if p.get("label"):
-        # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (s66: 9 px
+        # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (gallery OCR, 2026-12-06: 9 px
         # on the 800 x 480 sheets, under the 14 px a player's small words stand)
         ink_h = min(cup.h - 2, max(p.get("label_px", 0), cup.h * 3 // 5))
         t = _cup_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220))

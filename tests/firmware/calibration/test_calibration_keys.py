@@ -1,4 +1,4 @@
-"""Play-testers (s66), the guided calibration's keys: holding both
+"""A new owner (PT54), the guided calibration's keys: holding both
 arrows to leave, the first arrow's press moved the check's cursor before
 the hold was recognised (a game's pause hold does not: the two presses'
 steps cancel out); "Down does nothing on the check screen": the

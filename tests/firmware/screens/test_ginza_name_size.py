@@ -1,4 +1,4 @@
-"""Play-testers (s66): on the 800 x 480 table screen Ginza's customers
+"""The gallery's OCR (2026-12-06): on the 800 x 480 table screen Ginza's customers
 with a long name ("Office Worker (Morning)", "Early Bird Family") were
 drawn on two lines at 15 px (em), their capitals 11 px tall: the smallest
 words on the screen, under the 14 px a player's small words stand (18 px

@@ -1,4 +1,4 @@
-"""Play-testers (s66): the numbers 1-6 on Retrograde's trophies were 9 px
+"""The gallery's OCR (2026-12-06): the numbers 1-6 on Retrograde's trophies were 9 px
 tall on the 800 x 480 table screen, the smallest words on it; a player's
 small words stand at least 14 px tall at 800 x 480 (18 px at 1920 x 1080).
 The digit's height is measured in drawn pixels: the icon drawn with its
