@@ -24,6 +24,13 @@ mapped to the wall clock the loop runs on):
   on the twin; the dummy device's ``display`` on ``instant``).
 - die at rest->engine: a simulated tray's dice stop moving to the dice
   action applied (includes ``vision.settle_ms``).
+- a frame read: the dice reader's wall time for one grabbed frame, the
+  trays still and awaited in it (beside the loop on the twins, stretched
+  by the twin to a Pi core's speed; in the pass on ``instant``), and
+  readings/s: how many frames it read per second of the scenario.  A
+  reader that keeps up with the camera while dice are at rest reads a
+  frame in at most 1 / (the camera's frame rate) s (issue 40: >= 5
+  frames/s on ``pi4``, a frame in <= 200 ms).
 - journal lag: an applied action's ``append`` to the end of its fsync,
   how long it is in memory only (written beside the loop on the twins:
   what a power cut can lose; on ``instant`` the loop waits for it).
@@ -87,6 +94,8 @@ class Probe:
         self.die_lat: list[float] = []
         self.die_settle: list[float] = []
         self.journal: list[float] = []
+        self.reads: list[float] = []       # a frame read by the dice reader, wall s
+        self.read_px: list[int] = []       # the pixels it read in that frame (the trays' crops, or the frame)
         twin = session.cabinet.twin
         self.twin0 = (twin.bus.busy_s, twin.cpu_extra_s, sum(twin.fsync_waits)) if twin is not None else None
         rt = session.runtime
@@ -98,6 +107,11 @@ class Probe:
         self._wrap(session.writer, "append", self._append)
         if session.dice.table is not None:
             self._wrap(session.dice.table, "throw", self._throw)
+        # the reader's look at one frame: beside the loop (its thread calls ``beside.look``) or in the pass
+        if getattr(session.dice, "beside", None) is not None:
+            self._wrap(session.dice.beside, "look", self._read)
+        elif hasattr(session.dice, "_look"):
+            self._wrap(session.dice, "_look", self._read)
         session.oled_writer.listeners.append(self._oled_sent)
         #: pass -> part -> [CPU s, wall s] (``--parts``: where a pass's time goes)
         self.parts: dict[int, dict[str, list[float]]] = {}
@@ -213,10 +227,22 @@ class Probe:
         return append
 
     def _throw(self, orig: Any) -> Any:
-        def throw(key: int, values: Any, colour: Any, t_us: int) -> None:
-            orig(key, values, colour, t_us)
+        def throw(key: int, values: Any, colour: Any, t_us: int, **kw: Any) -> None:
+            orig(key, values, colour, t_us, **kw)     # (``stay``: the dice kept, since issue 40)
             self.rests[key] = self.s.dice.table.trays[key].moving_until_us
         return throw
+
+    def _read(self, orig: Any) -> Any:
+        def read(*a: Any, **k: Any) -> Any:
+            pixels = a[0][1] if a and isinstance(a[0], tuple) and len(a[0]) == 3 else None
+            crops = pixels.values() if isinstance(pixels, dict) else [pixels] if pixels is not None else []
+            self.read_px.append(sum(int(c.shape[0] * c.shape[1]) for c in crops if hasattr(c, "shape")))
+            w0 = time.monotonic()
+            try:
+                return orig(*a, **k)
+            finally:
+                self.reads.append(time.monotonic() - w0)
+        return read
 
     def _dice(self, orig: Any) -> Any:
         def apply(action: dict) -> None:
@@ -307,6 +333,10 @@ class Probe:
                 "dice": len(self.die_lat), "die_rest_engine_p50_ms": ms(_pct(self.die_lat, 50)),
                 "die_rest_engine_max_ms": ms(max(self.die_lat) if self.die_lat else None),
                 "die_rest_settled_frame_p50_ms": ms(_pct(self.die_settle, 50)),
+                "frames_read": len(self.reads), "frame_read_p50_ms": ms(_pct(self.reads, 50)),
+                "frame_read_p90_ms": ms(_pct(self.reads, 90)),
+                "frame_read_px_p50": _pct(self.read_px, 50),
+                "readings_per_s": round(len(self.reads) / dur, 1) if dur and self.reads else None,
                 "journal_lines": len(self.journal), "journal_lag_p50_ms": ms(_pct(self.journal, 50)),
                 "journal_lag_p99_ms": ms(_pct(self.journal, 99)),
                 "journal_lag_max_ms": ms(max(self.journal) if self.journal else None), **share,
@@ -380,6 +410,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
             first.die_lat += p.die_lat
             first.die_settle += p.die_settle
             first.journal += p.journal
+            first.reads += p.reads
+            first.read_px += p.read_px
             first.parts.update({n + base: v for n, v in p.parts.items()})
             first.pass_info.update({n + base: v for n, v in p.pass_info.items()})
             first.faults.update({n + base: v for n, v in p.faults.items()})
@@ -398,7 +430,8 @@ def run_scenario(profile: str, game: str, players: int, people: list[int], secon
 COLUMNS = [("passes/s", "passes_per_s"), ("read gap p99", "read_gap_p99_ms"),
            ("in->HDMI p50", "input_hdmi_p50_ms"), ("p99", "input_hdmi_p99_ms"),
            ("in->OLED p50", "input_oled_p50_ms"), ("p99", "input_oled_p99_ms"),
-           ("die->engine p50", "die_rest_engine_p50_ms"), ("journal p99", "journal_lag_p99_ms"),
+           ("die->engine p50", "die_rest_engine_p50_ms"), ("frame read p50", "frame_read_p50_ms"),
+           ("p90", "frame_read_p90_ms"), ("readings/s", "readings_per_s"), ("journal p99", "journal_lag_p99_ms"),
            ("journal max", "journal_lag_max_ms")]
 
 
