@@ -32,8 +32,8 @@ from vision.calibration.confirm import MISREAD_COST
 from firmware.calibration.model import LEAVE_HINT, LOOK_FIRST_WORDS
 from firmware.calibration.oled_screen import oled_frame
 from firmware.calibration.tray_picture import tray_aspect, tray_picture
-from firmware.calibration.words import (CHANGES_ASKED, SHORT, changed_dice, changes_words, check_words, ending,
-                                        turn_word)
+from firmware.calibration.words import (CHANGES_ASKED, SHORT, changed_dice, changes_words, check_words,
+                                        earlier_face, ending, turn_word)
 
 __all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
@@ -395,7 +395,7 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     cap = s.capture
     if cap is not None and (flow.phase == "adapt" or flow.phase == "face"
                             and s.status in ("captured", "problem", "waiting")):
-        _capture_picture(scene, area, s, cap)
+        _capture_picture(scene, area, s, cap, earlier_face(flow, s))
         return
     if not values:
         icon = _dice_grid(1, area, 0, min(area.w, area.h) // 2)
@@ -418,22 +418,38 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     scene.facts.setdefault("dice", {})[s.seat] = values
 
 
-def _capture_picture(scene: Scene, area: Rect, s: Any, cap: Any) -> None:
+def _capture_picture(scene: Scene, area: Rect, s: Any, cap: Any, earlier: int | None = None) -> None:
     """The camera's picture of what seat ``s`` captured for the face asked
     (``cap``: its :class:`~firmware.calibration.model.Reading`), as large as
     ``area`` allows: while the seat is asked to check, the dice the reader
     is sure show another face ringed in the alert colour (PT36: a die on
     the wrong face was learned silently, and the card drew dice of the
-    face asked, not what the camera saw)."""
+    face asked, not what the camera saw).  ``earlier``: the picture is of
+    an earlier face than the one asked now, named just above it (PT54: the
+    2s' photo under "3 pips up" read as the 3s' at every size but the
+    largest)."""
     odd = s.status == "problem"
     rings = [ALERT if odd and v is not None and v != want else None for v, want in zip(cap.read, cap.values)]
-    pic = tray_picture(cap.frame, cap.dice, None, area.w, area.h, rings)
+    label_h = scene.measure("Ag", scene.metrics.small)[1] if earlier else 0
+    gap = scene.metrics.pad // 2 if earlier else 0
+    pic = tray_picture(cap.frame, cap.dice, None, area.w, area.h - label_h - gap, rings)
     if pic is None:
         return
     w, h = pic[1], pic[2]
-    shot = Rect(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
+    top = area.y + (area.h - h - label_h - gap) // 2
+    if earlier:
+        _captured_label(scene, Rect(area.x, top, area.w, label_h), earlier)
+    shot = Rect(area.x + (area.w - w) // 2, top + label_h + gap, w, h)
     scene.add("picture", shot, None, rgb=pic[0], w=w, h=h)
     scene.facts.setdefault("dice", {})[s.seat] = list(cap.values)
+
+
+def _captured_label(scene: Scene, r: Rect, face: int) -> None:
+    """"2 pips up: captured" (or the shortest form that fits ``r``) over
+    the picture of an earlier face's capture."""
+    options = [f"{plural(face, 'pip')} up: captured", f"{plural(face, 'pip')}: captured", f"{face} up: captured"]
+    text = next((o for o in options if scene.fit(o, r, (scene.metrics.small,))), options[-1])
+    scene.text(text, r, sizes=(scene.metrics.small,), align="center", colour=GREEN)
 
 
 def _result(scene: Scene, r: Rect, flow: Any) -> None:
