@@ -76,3 +76,22 @@ def test_the_oled_says_the_previous_face_was_captured():
     assert any("2 pips" in t and "captured" in t for t in frame.texts), frame.texts
     assert any("3 pips up" in t for t in frame.texts)
     assert not frame.overlaps()
+
+
+def test_six_seats_at_800x480_keep_the_picture_with_its_label_beside_it():
+    """Six seats' cards at 800x480 leave a tray too short for a label over
+    the picture: a shorter label stands at its left (the picture is not
+    dropped, nor shown unlabelled)."""
+    import copy
+    from firmware.calibration.gallery import gallery_flow
+    flow = gallery_flow("six")
+    twos = gallery_flow("face").seats[1].capture          # a seat's 2s, as the camera saw them
+    for s in flow.seats.values():
+        s.status, s.problem, s.keep, s.capture = "waiting", "", False, copy.copy(twos)
+    scene = screen(flow, (800, 480))
+    pics = scene.of_kind("picture")
+    assert len(pics) == 6
+    labels = [n for n in scene.of_kind("text") if "2 pips" in n.props["text"] and "captured" in n.props["text"]]
+    for pic in pics:
+        assert any(t.rect.y < pic.rect.y + pic.rect.h and pic.rect.y < t.rect.y + t.rect.h
+                   and 0 <= pic.rect.x - (t.rect.x + t.rect.w) <= 12 for t in labels), (pic.rect, scene.texts())
