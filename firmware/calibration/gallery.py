@@ -8,8 +8,8 @@ from firmware.calibration.screens import oled_frame, screen
 
 #: gallery states: name -> what it shows
 GALLERY = {
-    "face": "face 3 of 6: seat 1 captured (the camera's picture of its dice), seat 2 waiting, seat 3 sees no dice, "
-            "seat 4 has a die on another face (ringed)",
+    "face": "face 3 of 6: seat 1 captured (the camera's picture of its dice), seat 2 waiting with its 2s still "
+            "in view (labelled), seat 3 sees no dice, seat 4 has a die on another face (ringed)",
     "six": "six seats capturing face 5",
     "away": "face 1: seat 1 captured; nobody has pressed at seat 2 (left out in 30 s unless it presses); "
             "seat 4 already left out",
@@ -56,6 +56,7 @@ def gallery_flow(name: str):
             for seat, lying in ((0, [3, 3, 3, 3, 3]), (3, [3, 3, 5, 3, 3])):
                 seats[seat].capture, _ = reading(lying, lying, None)
                 seats[seat].capture.values = [3] * len(lying)
+            seats[1].capture, _ = reading([2] * 4, [2] * 4, None)    # its 2s, still in view (PT54)
         if name == "six":
             seats[3].problem = "read as 2, not 5"
             seats[4].status, seats[4].dice = "captured", 6

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.words import plural
 from firmware.ui.oled import OledFrame, oled_font
 
 from firmware.calibration.model import LOOK_FIRST_WORDS
-from firmware.calibration.words import CHANGES_ASKED, SHORT, camera_read, changes_oled, ending, press_does, unread_left
+from firmware.calibration.words import (CHANGES_ASKED, SHORT, camera_read, changes_oled, earlier_face, ending,
+                                        press_does, unread_left)
 
 
 def oled_frame(flow: Any, seat: int) -> OledFrame:
@@ -53,6 +55,9 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
         f.die(2, 14, 24, k)
         f.text(32, 15, f"{k} {'pip' if k == 1 else 'pips'} up")
         f.text(32, 27, "then press")
+        was = earlier_face(flow, s)
+        if was is not None and s.status == "waiting":     # the last press took (PT54: the HDMI's photo is of it)
+            f.best(2, 39, [f"{plural(was, 'pip')} up: captured", f"{plural(was, 'pip')}: captured"])
     elif s.status in ("checking", "confirmed") and s.reading is not None:
         _oled_reading(f, s)
         return f

@@ -105,6 +105,18 @@ def ending(flow: Any) -> str:
     return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
 
 
+def earlier_face(flow: Any, s: Any) -> int | None:
+    """The face seat ``s``'s capture in view shows when it is not the face
+    asked now (the previous face's after the seat pressed, the 6s' while
+    the calibration learns), else None."""
+    cap = s.capture
+    if cap is None or not cap.values:
+        return None
+    if flow.phase == "adapt" or flow.phase == "face" and cap.values[0] != flow.face:
+        return cap.values[0]
+    return None
+
+
 def unread_left(s: Any) -> int:
     """How many dice of seat ``s``'s reading are "?" now (OK leaves them out)."""
     return sum(v is None for v in s.reading.values) if s.reading is not None else 0

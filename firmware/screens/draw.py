@@ -168,7 +168,7 @@ def result_notes(game: Game) -> list[str]:
 
 def result_breakdown(game: Game) -> list[str]:
     """Each seat's score in parts (index = 0-based seat), from its screens
-    module's ``result_breakdown(view)`` (Ginza: "orders 20 + yen 2 + bonus
+    module's ``result_breakdown(view)`` (Ginza: "orders 20, yen 2, bonus
     0"); [] when the game has none."""
     return _view_hook(game, "result_breakdown")
 

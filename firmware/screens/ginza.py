@@ -180,18 +180,20 @@ def score_parts(view: dict[str, Any], seat: int) -> dict[str, float]:
 
 
 def breakdown_words(view: dict[str, Any], seat: int) -> str:
-    """"orders 20 + yen 2 + bonus 0": a seat's VP in parts."""
+    """"orders 20, yen 2, bonus 0": a seat's VP in parts (commas, as
+    Retrograde's end card says its parts: the gallery's OCR, 2026-12-06,
+    read the "+" signs as the smallest marks on the 800 x 480 card)."""
     parts = score_parts(view, seat)
-    return f"orders {parts['orders']:g} + yen {parts['yen']:g} + bonus {parts['bonus']:g}"
+    return f"orders {parts['orders']:g}, yen {parts['yen']:g}, bonus {parts['bonus']:g}"
 
 
 def result_breakdown(view: dict[str, Any]) -> list[str | list[str]]:
     """Each seat's final VP in parts for the result card (issue 34: the
     card hid seat 3's line on the final board), with the bonus cards that
     scored named (PT13 ww30): its forms, longest first, the card drawing
-    the first that fits: "orders 10 + yen 0 + bonus 9 (Morning Set, Drink
+    the first that fits: "orders 10, yen 0, bonus 9 (Morning Set, Drink
     Master)", "... (Morning, Drink)" (each card's first word, as the OLED
-    shortens them), "orders 10 + yen 0 + bonus 9"; [] before the end."""
+    shortens them), "orders 10, yen 0, bonus 9"; [] before the end."""
     if view.get("phase") != "over":
         return []
     from engines.ginza.components import components

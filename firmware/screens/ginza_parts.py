@@ -79,7 +79,11 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
     inner = r.inset(max(3, m.pad // 2))
     h, w = inner.h, inner.w
     side_by_side = h < 2 * scene.measure("Ag", m.small)[1]  # a short card: yen and VP beside each other
-    side_w = min(h * 8 // 5, int(w * 0.28)) if side_by_side else min(h * 2 // 3, int(w * 0.16))
+    # the coin and the star wide enough for their numbers to stand a player's least words tall (the
+    # gallery's OCR, 2026-12-06: 7-9 px at 800 x 480)
+    icon = min(h, -(-m.least * 5 // 3))
+    side_w = (min(max(h * 8 // 5, 2 * icon + 1), int(w * 0.28)) if side_by_side
+              else min(max(h * 2 // 3, icon), int(w * 0.16)))
     plate_w = min(h, int(w * (0.18 if side_by_side else 0.24)))
     plate_r, cond_r, money_r, tok_r = inner.cols(-plate_w, 1, -side_w, -min(int(h * 0.8), int(w * 0.16)),
                                                  gap=max(2, m.pad // 2))
@@ -106,8 +110,8 @@ def _order_card(scene: Scene, r: Rect, game, order: dict[str, Any], view: dict[s
             scene.add("die", Rect(cond_r.x + cc * (size + 3), top + rr * (size + 2), size, size), None,
                       value=f, state="read")
     coin_r, vp_r = money_r.cols(1, 1, gap=1) if side_by_side else money_r.rows(1, 1, gap=1)
-    scene.add("coin", coin_r.square(), None, label=str(card.coins))
-    scene.add("icon", vp_r.square(), None, name="star", label=str(card.vp))
+    scene.add("coin", coin_r.square(), None, label=str(card.coins), label_px=m.least)
+    scene.add("icon", vp_r.square(), None, name="star", label=str(card.vp), label_px=m.least)
     spot = tok_r.square()
     if token is None:
         scene.add("panel", spot.inset(2), None, fill=(226, 218, 200), border=(170, 160, 140), radius=spot.w // 2)

@@ -38,17 +38,23 @@ def _trophy(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col:
         # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (gallery OCR, 2026-12-06: 9 px
         # on the 800 x 480 sheets, under the 14 px a player's small words stand)
         ink_h = min(cup.h - 2, max(p.get("label_px", 0), cup.h * 3 // 5))
-        t = _cup_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220))
+        t = ink_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220))
         ink = t.get_bounding_rect()
         s.blit(t, (cup.centerx - ink.centerx, cup.centery - ink.centery))
 
 
-def _cup_label(fonts: Any, label: str, ink_h: int, colour: tuple) -> Any:
-    """``label`` rendered as tall as fits ``ink_h`` px of drawn ink."""
+def ink_label(fonts: Any, label: str, ink_h: int, colour: tuple, at_least: bool = False) -> Any:
+    """``label`` rendered as tall as fits ``ink_h`` px of drawn ink, or
+    (``at_least``) at the smallest size whose ink stands ``ink_h`` px or
+    more (a font's sizes step its digits' ink by 1-2 px; leave the room).
+    A pygame surface: blit it centred on its ``get_bounding_rect()``."""
     size = max(8, ink_h * 3 // 2)
     t = fonts.font(size).render(label, True, colour)
     while size > 8 and t.get_bounding_rect().h > ink_h:
         size -= 1
+        t = fonts.font(size).render(label, True, colour)
+    while at_least and t.get_bounding_rect().h < ink_h and size < 4 * ink_h:
+        size += 1
         t = fonts.font(size).render(label, True, colour)
     return t
 
@@ -60,10 +66,19 @@ def _star(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col: A
         rr = rad if k % 2 == 0 else rad * 0.45
         pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
     pg.draw.polygon(s, col if col != FG else GOLD, pts)
-    if p.get("label") is not None:
-        f = fonts.font(max(8, int(rad * 0.9)))
-        t = f.render(str(p["label"]), True, (40, 30, 0))
-        s.blit(t, t.get_rect(center=(c[0], c[1] + rad // 10)))
+    if p.get("label") is None:
+        return
+    if p.get("label_px"):
+        # at least ``label_px`` tall where the star has the room (the gallery's OCR, 2026-12-06: Ginza's
+        # VP were 7-9 px on the 800 x 480 order cards, under the 14 px a player's small words stand)
+        ink_h = min(sq.h * 2 // 3, max(p["label_px"], rad * 3 // 5))
+        t = ink_label(fonts, str(p["label"]), ink_h, (40, 30, 0), at_least=True)
+        ink = t.get_bounding_rect()
+        s.blit(t, (c[0] - ink.centerx, c[1] + rad // 10 - ink.centery))
+        return
+    f = fonts.font(max(8, int(rad * 0.9)))
+    t = f.render(str(p["label"]), True, (40, 30, 0))
+    s.blit(t, t.get_rect(center=(c[0], c[1] + rad // 10)))
 
 
 def _cup(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col: Any, c: tuple, rad: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.ui.icons import draw_icon
+from firmware.ui.icons import draw_icon, ink_label
 from firmware.ui.kit import DIM, GOLD, Node, Rect
 from firmware.ui.palette import DIE_RGB
 
@@ -159,18 +159,26 @@ class PartPainter:
             pg.draw.line(s, (240, 240, 240), (sq.x, sq.y), (sq.right, sq.bottom), max(2, h // 8))
 
     def _coin(self, s, node: Node, r: Rect) -> None:
-        """A coin, with its number when given."""
+        """A coin, with its number when given (``label_px``: at least that
+        many px of ink tall where the coin has the room)."""
         pg = self.pg
         sq = r.square()
         p = node.props
-        key = ("coin", sq.w, p.get("label"), p.get("spent"))
+        key = ("coin", sq.w, p.get("label"), p.get("spent"), p.get("label_px"))
 
         def make():
             surf = pg.Surface((sq.w, sq.w), pg.SRCALPHA)
             c = sq.w // 2
+            rim = max(2, c // 6)
             pg.draw.circle(surf, (150, 110, 20) if not p.get("spent") else (80, 80, 80), (c, c), c)
-            pg.draw.circle(surf, GOLD if not p.get("spent") else (130, 130, 130), (c, c), c - max(2, c // 6))
-            if p.get("label"):
+            pg.draw.circle(surf, GOLD if not p.get("spent") else (130, 130, 130), (c, c), c - rim)
+            if p.get("label") and p.get("label_px"):
+                # (the gallery's OCR, 2026-12-06: Ginza's yen were 9 px on the 800 x 480 order cards)
+                ink_h = min(2 * (c - rim) - 6, max(p["label_px"], sq.w * 2 // 5))
+                t = ink_label(self.fonts, str(p["label"]), ink_h, (60, 40, 0), at_least=True)
+                ink = t.get_bounding_rect()
+                surf.blit(t, (c - ink.centerx, c - ink.centery))
+            elif p.get("label"):
                 f = self.fonts.font(max(8, int(sq.w * 0.62)))
                 t = f.render(str(p["label"]), True, (60, 40, 0))
                 surf.blit(t, t.get_rect(center=(c, c + 1)))

@@ -67,7 +67,7 @@ def result_scene(game: Any, result: Result, base: "Scene | None", size: tuple[in
             They follow the result's own ties below the winners
             (:attr:`~engines.results.Result.place_ties`, PT12).
         breakdown: each seat's score in parts (index = 0-based seat, "" for
-            none; Ginza "orders 20 + yen 2 + bonus 0"), drawn in the seat's
+            none; Ginza "orders 20, yen 2, bonus 0"), drawn in the seat's
             row where it fits, else on a line under it; an entry may be a
             list of forms, longest first (the first that fits its room is
             drawn: Ginza's bonus cards by name, else by their first word).
