@@ -92,6 +92,21 @@ def run_guided(cfg: dict[str, Any], opts: GuidedOptions, path: str | Path, rende
     return run.result(path)
 
 
+def sim_keymap(pg: Any, run: Any) -> dict[int, tuple[int, str]]:
+    """The simulator's keyboard for a guided calibration: pygame key code ->
+    (seat, input) for each seat of ``run.seats`` a person plays (not in
+    ``run.bots``): its button, its arrows and its navigation push (Down
+    for seat 1, as in a game's window: a short push the next die, a held
+    one the way to leave; PT54: Down did nothing on the check)."""
+    keys = {}
+    for seat in run.seats:
+        if seat < len(SIM_KEYS) and seat not in run.bots:
+            button, _cup, left, right, push = SIM_KEYS[seat]
+            for name, key in (("button", button), ("nav_a", left), ("nav_b", right), ("nav_push", push)):
+                keys[pg.key.key_code(key)] = (seat, name)
+    return keys
+
+
 def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -> None:
     """The wall-clock loop: a window (simulator: keyboard = seats' buttons,
     as in ``cabinet play``; ``hand(seat, t_us)`` lays a keyboard seat's
@@ -107,13 +122,7 @@ def _run_live(cfg: dict[str, Any], cab: Any, run: GuidedRun, hand: Any = None) -
     clock = pg.time.Clock()
     start = monotonic_us()
     base = cab.factory.now_us if cab.simulated else 0
-    keys = {}
-    if renderer.window is not None and cab.simulated:
-        for seat in run.seats:
-            if seat < len(SIM_KEYS) and seat not in run.bots:
-                button, _cup, left, right, _push = SIM_KEYS[seat]
-                for name, key in (("button", button), ("nav_a", left), ("nav_b", right)):
-                    keys[pg.key.key_code(key)] = (seat, name)
+    keys = sim_keymap(pg, run) if renderer.window is not None and cab.simulated else {}
     if renderer.window is not None and cab.simulated and not keys:      # bots only: no seat key
         flow.next_hint = flow.next_hint.replace("any button", "any key")
     done_at = None
