@@ -10,21 +10,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import numpy as np
-
-from firmware.calibration.flow import GuidedCalibration
-from firmware.calibration.model import LEAVE_HOLD_US, Reading
+from firmware.calibration.model import LEAVE_HOLD_US
 from firmware.calibration.run import route_input
 
-
-def _checking(read):
-    flow = GuidedCalibration([0, 1], lambda: None, None, rolls=1)
-    flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
-    s = flow.seats[0]
-    s.status, s.cursor = "checking", 0
-    dice = [(20.0 + 30 * i, 20.0, 20.0) for i in range(len(read))]
-    s.reading = Reading(0, np.zeros((40, 40 + 30 * len(read), 3), np.uint8), dice, list(read), list(read))
-    return flow, s
+from tests.support.calibration_fixtures import checking as _checking
 
 
 def _feed(flow, down, *events):

@@ -4,21 +4,9 @@ was taken with one press on ok, no word of it, and the result blamed the
 camera: "dice read wrong before: 1, now: 1")."""
 from __future__ import annotations
 
-import numpy as np
-
 from firmware.calibration import screens as cs
-from firmware.calibration.flow import GuidedCalibration
-from firmware.calibration.model import Reading
 
-
-def _checking(read):
-    flow = GuidedCalibration([0, 1], lambda: None, None, rolls=1)
-    flow.step, flow.heads, flow.roll = len(flow.faces), {}, 1
-    s = flow.seats[0]
-    s.status, s.cursor = "checking", 0
-    dice = [(20.0 + 30 * i, 20.0, 20.0) for i in range(len(read))]
-    s.reading = Reading(0, np.zeros((40, 40 + 30 * len(read), 3), np.uint8), dice, list(read), list(read))
-    return flow, s
+from tests.support.calibration_fixtures import checking as _checking
 
 
 def test_ok_after_changing_a_die_the_camera_read_asks_once_more():
