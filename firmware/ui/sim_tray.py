@@ -145,14 +145,25 @@ def paint_tray(pg: Any, target: Any, rect: tuple[int, int, int, int], tray: Imag
     kept, centred) under the words ``title`` (:data:`TRAY_WORDS`, or
     :data:`COMMON_TRAY_WORDS`), with a thin frame."""
     x, y, w, h = rect
-    words = f.render(title, True, DIM)
-    target.blit(words, (x, y - TRAY_GAP - f.size("Ag")[1]))
+    target.blit(fitted_words(pg, f, title, w), (x, y - TRAY_GAP - f.size("Ag")[1]))
     k = min(w / tray.width, h / tray.height)
     tw, th = max(1, int(tray.width * k)), max(1, int(tray.height * k))
     img = tray.convert("RGB").resize((tw, th), Image.BILINEAR)
     tx, ty = x + (w - tw) // 2, y + (h - th) // 2
     target.blit(pg.image.frombytes(img.tobytes(), img.size, "RGB"), (tx, ty))
     pg.draw.rect(target, DIM, (tx - 1, ty - 1, tw + 2, th + 2), 1)
+
+
+def fitted_words(pg: Any, f: Any, text: str, width: int) -> Any:
+    """``text`` drawn by ``f`` (a pygame font) in the panel's dim colour,
+    shrunk (aspect kept) to ``width`` px where it is wider (PT56: "dice in
+    your tray" and "in the order read" ran past a narrow column's edge at
+    --size 800x480)."""
+    words = f.render(text, True, DIM)
+    tw, th = words.get_size()
+    if tw <= width or width <= 0:
+        return words
+    return pg.transform.smoothscale(words, (width, max(1, th * width // tw)))
 
 
 def closeup_words(f: Any, in_order: bool, width: int, taken: bool = False) -> str:
@@ -172,7 +183,7 @@ def paint_closeups(pg: Any, target: Any, area: tuple[int, int, int, int],
     nothing while there are none (the dice tumble)."""
     if not look.closeups:
         return
-    words = f.render(closeup_words(f, look.in_order, area[2], look.taken), True, DIM)
+    words = fitted_words(pg, f, closeup_words(f, look.in_order, area[2], look.taken), area[2])
     target.blit(words, (area[0], area[1] - TRAY_GAP - f.size("Ag")[1]))
     for img, (x, y, w, h) in zip(look.closeups, tiles):
         tile = img.convert("RGB").resize((w, h), Image.BILINEAR)

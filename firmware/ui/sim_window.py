@@ -17,12 +17,16 @@ from PIL import Image
 
 from firmware.ui.palette import DIM, FG, GOLD, LIT, NOTICE_BG, UNLIT
 from firmware.ui.palette import WINDOW_PANEL as PANEL
-from firmware.ui.sim_tray import (CLOSEUP_WANT, TrayLook, TrayShape, paint_closeups, paint_tray, tray_block_h,
-                                  tray_rects, tray_shapes)
+from firmware.ui.sim_tray import (CLOSEUP_LEAST, CLOSEUP_WANT, TrayLook, TrayShape, paint_closeups, paint_tray,
+                                  tray_block_h, tray_rects, tray_shapes)
 
 OLED_W, OLED_H = 128, 64
 #: OLED magnifications tried, largest first.
 SCALES = (3.0, 2.5, 2.0, 1.5, 1.0)
+#: The least magnification a person's OLED keeps while smaller text and
+#: close-ups can still fit (PT56: at --size 800x480 it fell to 1x, its
+#: words about 6 px, beside 51 px close-ups and the largest text).
+READABLE_SCALE = 2.0
 #: Caption and legend font sizes tried (px em), largest first: 32 px em is
 #: what the drawn screens use for their smallest text at 1080p (lower-case
 #: words about 18 px tall).
@@ -167,7 +171,9 @@ def _stack(panels: list[SeatPanel], legend: list[list[str]], height: int, line_h
 
 def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[SeatPanel],
                   measure: Measure) -> WindowLayout:
-    """Lay out a window of ``size`` px: the seat column on the right (the
+    """Lay out a window of ``size`` px: the seat column on the right (its
+    OLEDs at :data:`READABLE_SCALE` or more where any text size and
+    close-ups of :data:`~firmware.ui.sim_tray.CLOSEUP_LEAST` px allow; then the
     largest text size, then dice close up of :data:`~firmware.ui.sim_tray.CLOSEUP_WANT`
     px if they fit at any magnification, then the largest OLED
     magnification, whose column takes at most :data:`MAX_COLUMN_SHARE` of
@@ -177,11 +183,18 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
     the HDMI view shrinks first."""
     w, h = max(1, size[0]), max(1, size[1])
     choice = None
-    for text_px, least_tile in ((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, 0)):
-        for scale in SCALES:
-            got = _column(panels, h, text_px, scale, measure, least_tile=least_tile, max_w=w * MAX_COLUMN_SHARE)
-            if got is not None:
-                choice = (text_px, scale, got)
+    # first with the OLEDs at READABLE_SCALE or more (the text and the close-ups shrink first), then any
+    tiers = (((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, CLOSEUP_LEAST)),
+             ((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, 0)))
+    for tier, scales in zip(tiers, ([s for s in SCALES if s >= READABLE_SCALE], SCALES)):
+        for text_px, least_tile in tier:
+            for scale in scales:
+                got = _column(panels, h, text_px, scale, measure, least_tile=least_tile,
+                              max_w=w * MAX_COLUMN_SHARE)
+                if got is not None:
+                    choice = (text_px, scale, got)
+                    break
+            if choice:
                 break
         if choice:
             break
