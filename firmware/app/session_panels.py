@@ -121,6 +121,10 @@ class SessionPanels:
             if self.game.is_terminal():     # issue 34: under the result card a press only closes it
                 out.append([(button, "close" if self._owns_renderer else "menu")])
                 continue
+            checking = self._check_legend(seat, button, left, right, push)
+            if checking:            # CAB-6: the check or the hand entry on its OLED is what its keys answer (PT56)
+                out.append(checking)
+                continue
             has_cup = declared is None or "cup" in declared.needs      # issue 34: no cup where the game has none
             takes_back = getattr(self.game, "TAKE_BACK", False)     # ruling CAB-11: the turn-based games
             words = {"button": "button", "arrows": "choose", "push": "cancel", **(hook(self.game, seat) if hook else {})}
@@ -129,6 +133,25 @@ class SessionPanels:
                     *([(f"{left} held", "take back")] if takes_back else [])]
             out.append([(k, what) for k, what in keys if what is not None])
         return out
+
+    def _check_legend(self, seat: int, button: str, left: str, right: str, push: str) -> list[tuple[str, str]]:
+        """The keys of ``seat`` while its OLED holds a reading of the
+        camera's for it to check (its own dice or the common ones: the
+        button's press "dice ok", its hold "wrong", ruling CAB-6) or asks it
+        to enter dice by hand (the arrows change the die under the cursor,
+        a press steps to the next die or "ok", the push goes back); [] when
+        its keys answer the game (PT56: they said "choose", "cancel" under
+        the check)."""
+        runtime = getattr(self, "runtime", None)
+        dice = getattr(runtime, "dice", None)
+        if dice is None or not hasattr(dice, "tray_of"):
+            return []
+        key = dice.tray_of(seat, getattr(runtime, "bots", ()) or ())
+        if key is None:
+            return []
+        if key in dice.entries:
+            return [(button, "next die / ok"), (f"{left}/{right}", "change the die"), (push, "back")]
+        return [(button, "dice ok"), (f"{button} held", "wrong")]
 
     def _set_lights(self, ctx: dict[str, Any]) -> None:
         """Each seat's button light from what it must do now; the window
