@@ -11,6 +11,7 @@ from engines.retrograde.components import default_components
 
 from firmware.ui.kit import DIM, GOLD, INFO, PANEL, Rect, Scene, seat_banner, seat_colour
 from firmware.ui.palette import DIE_RGB
+from firmware.screens.readings import SHORT_WORDS, STATE_WORDS
 from firmware.screens.retrograde_oled import label
 from firmware.screens.retrograde_names import names_that_fit, power_up
 
@@ -201,9 +202,15 @@ def seat_doing(view: dict[str, Any], seat: dict[str, Any], letters: dict[str, st
 def doing_forms(doing: str) -> tuple[str, ...]:
     """:func:`seat_doing`'s words and their shorter forms, longest first,
     for a banner short of room (it keeps "Seat N" and shortens these,
-    issue 34): "reroll: keep 2 2 5?", "keep 2 2 5?", "reroll?"."""
+    issue 34): "reroll: keep 2 2 5?", "keep 2 2 5?", "reroll?"; a dice
+    check's "checks dice", "checks" (the short words at the medium size
+    before the long ones at the small: PT57, "Seat 1 · 10 pts" shrank
+    beside "checks dice")."""
     if doing.startswith("reroll: ") and doing.endswith("?"):
         return doing, doing.removeprefix("reroll: "), "reroll?"
+    for state, words in STATE_WORDS.items():
+        if doing == words and SHORT_WORDS[state] != words:
+            return doing, SHORT_WORDS[state]
     return (doing,)
 
 
