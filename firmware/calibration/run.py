@@ -215,8 +215,8 @@ class GuidedRun:
             if not self.cab.simulated or s in self.bots or s >= len(SIM_KEYS):
                 out.append([])
                 continue
-            button, _cup, left, right, _push = SIM_KEYS[s]
-            out.append(legend(self.flow, s, (key_name(button), key_name(left), key_name(right))))
+            button, _cup, left, right, push = SIM_KEYS[s]
+            out.append(legend(self.flow, s, (key_name(button), key_name(left), key_name(right), key_name(push))))
         return out
 
     def pump(self, t_us: int) -> None:

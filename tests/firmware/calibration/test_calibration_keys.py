@@ -55,3 +55,16 @@ def test_a_short_push_steps_to_the_next_die_and_a_held_one_asks_to_leave():
     assert flow.leaving == 0 and s.cursor == 1
     _feed(flow, down, (400_000 + LEAVE_HOLD_US, "nav_push", "press"), (450_000 + LEAVE_HOLD_US, "nav_push", "release"))
     assert flow.leaving is None and s.cursor == 1      # a short push at the question: stay
+
+
+def test_the_checks_keys_in_the_window_name_the_push_as_the_next_die():
+    """The simulator's keys under a seat checking its roll name Down (the
+    push) with what it does there, as they name the arrows (PT54 pressed
+    Down guessing; nothing said it stepped)."""
+    from firmware.calibration.words import legend
+    flow, s = _checking([3, 5, 1])
+    said = dict(legend(flow, 0, ("Space", "Left", "Right", "Down")))
+    assert said.get("Down") == "next die", said
+    assert said.get("Left/Right") == "die / ok", said
+    flow.seats[0].status = "waiting"
+    assert "Down" not in dict(legend(flow, 0, ("Space", "Left", "Right", "Down")))
