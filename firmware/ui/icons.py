@@ -35,12 +35,18 @@ def _trophy(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col:
     pg.draw.rect(s, cc, (c[0] - rad // 8, cup.bottom, rad // 4, rad // 3))
     pg.draw.rect(s, cc, (c[0] - rad // 2, sq.bottom - rad // 4, rad, rad // 4))
     if p.get("label"):
-        # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (gallery OCR, 2026-12-06: 9 px
-        # on the 800 x 480 sheets, under the 14 px a player's small words stand)
+        # its number at 3/5 of the cup, at least ``label_px`` tall where the cup has the room (gallery OCR,
+        # 2026-12-06: 9 px on the 800 x 480 sheets, under the 14 px a player's small words stand)
         ink_h = min(cup.h - 2, max(p.get("label_px", 0), cup.h * 3 // 5))
-        t = ink_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220))
-        ink = t.get_bounding_rect()
-        s.blit(t, (cup.centerx - ink.centerx, cup.centery - ink.centery))
+        blit_ink(s, ink_label(fonts, str(p["label"]), ink_h, (30, 24, 0) if won else (210, 210, 220)),
+                 cup.center)
+
+
+def blit_ink(s: Any, t: Any, centre: tuple[int, int]) -> None:
+    """Blit ``t`` (an :func:`ink_label`) onto ``s`` with its drawn ink's
+    middle at ``centre`` (x, y px), not its line box's."""
+    ink = t.get_bounding_rect()
+    s.blit(t, (centre[0] - ink.centerx, centre[1] - ink.centery))
 
 
 def ink_label(fonts: Any, label: str, ink_h: int, colour: tuple, at_least: bool = False) -> Any:
@@ -73,8 +79,7 @@ def _star(pg: Any, fonts: Any, coin: Callable, s: Any, sq: Rect, p: dict, col: A
         # VP were 7-9 px on the 800 x 480 order cards, under the 14 px a player's small words stand)
         ink_h = min(sq.h * 2 // 3, max(p["label_px"], rad * 3 // 5))
         t = ink_label(fonts, str(p["label"]), ink_h, (40, 30, 0), at_least=True)
-        ink = t.get_bounding_rect()
-        s.blit(t, (c[0] - ink.centerx, c[1] + rad // 10 - ink.centery))
+        blit_ink(s, t, (c[0], c[1] + rad // 10))
         return
     f = fonts.font(max(8, int(rad * 0.9)))
     t = f.render(str(p["label"]), True, (40, 30, 0))

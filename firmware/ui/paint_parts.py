@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware.ui.icons import draw_icon, ink_label
+from firmware.ui.icons import blit_ink, draw_icon, ink_label
 from firmware.ui.kit import DIM, GOLD, Node, Rect
 from firmware.ui.palette import DIE_RGB
 
@@ -175,9 +175,8 @@ class PartPainter:
             if p.get("label") and p.get("label_px"):
                 # (the gallery's OCR, 2026-12-06: Ginza's yen were 9 px on the 800 x 480 order cards)
                 ink_h = min(2 * (c - rim) - 6, max(p["label_px"], sq.w * 2 // 5))
-                t = ink_label(self.fonts, str(p["label"]), ink_h, (60, 40, 0), at_least=True)
-                ink = t.get_bounding_rect()
-                surf.blit(t, (c - ink.centerx, c - ink.centery))
+                blit_ink(surf, ink_label(self.fonts, str(p["label"]), ink_h, (60, 40, 0), at_least=True),
+                         (c, c))
             elif p.get("label"):
                 f = self.fonts.font(max(8, int(sq.w * 0.62)))
                 t = f.render(str(p["label"]), True, (60, 40, 0))

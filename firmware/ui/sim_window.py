@@ -182,22 +182,13 @@ def window_layout(size: tuple[int, int], hdmi: tuple[int, int], panels: list[Sea
     need be), in as many columns as needed: the seats are never cut off,
     the HDMI view shrinks first."""
     w, h = max(1, size[0]), max(1, size[1])
-    choice = None
     # first with the OLEDs at READABLE_SCALE or more (the text and the close-ups shrink first), then any
-    tiers = (((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, CLOSEUP_LEAST)),
-             ((t, least) for t in TEXT_SIZES for least in (CLOSEUP_WANT, 0)))
-    for tier, scales in zip(tiers, ([s for s in SCALES if s >= READABLE_SCALE], SCALES)):
-        for text_px, least_tile in tier:
-            for scale in scales:
-                got = _column(panels, h, text_px, scale, measure, least_tile=least_tile,
-                              max_w=w * MAX_COLUMN_SHARE)
-                if got is not None:
-                    choice = (text_px, scale, got)
-                    break
-            if choice:
-                break
-        if choice:
-            break
+    tries = [(t, least, scale) for t in TEXT_SIZES for least in (CLOSEUP_WANT, CLOSEUP_LEAST)
+             for scale in SCALES if scale >= READABLE_SCALE]
+    tries += [(t, least, scale) for t in TEXT_SIZES for least in (CLOSEUP_WANT, 0) for scale in SCALES]
+    choice = next(((text_px, scale, got) for text_px, least_tile, scale in tries
+                   if (got := _column(panels, h, text_px, scale, measure, least_tile=least_tile,
+                                      max_w=w * MAX_COLUMN_SHARE)) is not None), None)
     if choice is None:      # a small window: the smallest panels, however wide; the keys go first
         text_px = TEXT_SIZES[-1]
         for scale, legends in ((SCALES[-1], True), (SCALES[-1], False), (0.5, False)):

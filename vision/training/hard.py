@@ -56,6 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.netreader import FACE_PX, NOT_A_DIE
+from vision.training.recolour import recolour_look
 
 #: the value threshold a die must reach to be read (the reader's, 2026-12-03)
 BELOW = 0.87
@@ -178,7 +179,6 @@ class ReaderWindows:
             w = w[:, ::-1]
         w = np.ascontiguousarray(w)
         if self.recolour and self.c[i] < NOT_A_DIE and rng.random() < self.recolour:
-            from vision.training.recolour import recolour_look
             w = recolour_look(w, rng)
         if self.strong and rng.random() < self.strong:
             return strong_look(w, rng), int(self.c[i])
