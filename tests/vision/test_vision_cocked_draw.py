@@ -1,0 +1,45 @@
+"""Drawn cocked dice for training (``vision.training.cocked``, ``hard
+--cocked``; issue 40's bad input).  No torch needed."""
+import random
+
+import numpy as np
+
+from vision.netreader import FACE_PX, NOT_A_DIE
+from vision.training.cocked import CockedDice, cocked_frame
+from vision.training.hard import ReaderWindows, reader_half
+
+
+def test_a_cocked_frame_has_its_dice_where_its_rows_say():
+    """The same seed draws the same table with or without dice (the
+    table is drawn first); at each row's centre the frame with dice
+    differs from the bare one (a die is there), and far from every die
+    it differs only by sensor noise.  uint8, the asked size."""
+    fr = cocked_frame(random.Random(3), size=(320, 240), count=3)
+    bare = cocked_frame(random.Random(3), size=(320, 240), count=0)
+    assert fr.image.shape == (240, 320, 3) and fr.image.dtype == np.uint8 and len(fr.dice) == 3
+    diff = np.abs(fr.image.astype(float) - bare.image.astype(float)).mean(axis=2)
+    on = [diff[int(cy) - 3:int(cy) + 4, int(cx) - 3:int(cx) + 4].mean() for cx, cy, s, v in fr.dice]
+    assert sum(d > 15 for d in on) >= 2, on
+    yy, xx = np.mgrid[0:240, 0:320]
+    far = np.ones((240, 320), bool)
+    for cx, cy, s, v in fr.dice:
+        assert 1 <= v <= 6
+        far &= np.hypot(xx - cx, yy - cy) > 1.5 * s
+    assert diff[far].mean() < 8
+
+
+def test_cocked_windows_are_labelled_not_a_die_and_a_share_of_the_reader_half():
+    """``CockedDice.draw`` gives reader-sized windows labelled not a die;
+    ``reader_half`` with ``cocked_share`` 0.5 draws about half its samples
+    from them, and none without them (the stream as before)."""
+    rng = random.Random(1)
+    cocked = CockedDice(rng, pool=4)
+    w, c = cocked.draw()
+    assert w.shape == (FACE_PX, FACE_PX, 3) and w.dtype == np.uint8 and c == NOT_A_DIE
+    wins = np.zeros((4, FACE_PX, FACE_PX, 3), np.uint8)
+    mined = {"windows": wins, "cls": np.array([0, 1, 2, 3]), "expert": np.full((4, 4, 7), 1 / 7, np.float32)}
+    plain = ReaderWindows(mined, random.Random(2), 1.0)
+    _, ys = reader_half(plain, None, 0.0, 200, random.Random(5), cocked, 0.5)
+    assert 60 <= sum(y == NOT_A_DIE for y in ys) <= 140
+    _, ys = reader_half(ReaderWindows(mined, random.Random(2), 1.0), None, 0.0, 50, random.Random(5))
+    assert all(y != NOT_A_DIE for y in ys)
