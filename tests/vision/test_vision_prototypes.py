@@ -71,18 +71,20 @@ def _windows(frames):
 
 
 def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
-    """Dice showing bars instead of pips: the shipped reader reads none of
-    them right (it gives some a wrong value); prototypes learned from 12
+    """Dice showing bars instead of pips: the shipped reader reads at most
+    a tenth of them right, by chance (none until the first expert's third
+    round of 2026-12-06: 2 of 40 since, and 27 wrong), and gives some a
+    wrong value; prototypes learned from 12
     frames of them, at the heaviest weight a calibration may choose, read
     half the dice of 8 other frames or more right (35 of 40 when written;
     27 with the experts' two turns, 23 with the four that ship since
     2026-12-03, whose all must agree; 20 with the experts fine-tuned twice
     on the reader's windows, 2026-12-03 later: over four pairs of fit /
-    held-out seeds 96 of 160 against 112 before) and at most one wrong (9
-    to 15 before)."""
+    held-out seeds 96 of 160 against 112 before; 24 since 2026-12-06) and
+    at most one wrong (9 to 15 before)."""
     fit, held_out = _bar_frames(12, 1), _bar_frames(8, 2)
     before = _right_wrong(SHIPPED, held_out)
-    assert before[0] == 0 and before[1] > 0
+    assert before[0] <= 4 and before[1] > 0
     protos = learn_prototypes(MODELS, *_windows(fit), 8, weight=max(PROTO_WEIGHTS))
     right, wrong = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
     assert right >= 20 and wrong <= 1, (before, right, wrong)  # half of the 40 or more
