@@ -162,7 +162,7 @@ def check_words(s: Any) -> list[str]:
             f"die {i + 1}: camera: {read}; press: {nxt}", f"camera: {read}; press: {nxt}"]
 
 
-def legend(flow: Any, seat: int, keys: tuple[str, ...]) -> list[tuple[str, str]]:
+def legend(flow: Any, seat: int, keys: tuple[str, str, str, str]) -> list[tuple[str, str]]:
     """Seat ``seat``'s keys in the simulator window, as a game's panel shows
     them (:meth:`firmware.app.session_panels.SessionPanels._legends`):
     ``(key, what)`` pairs for its button, its arrows and the hold that
@@ -170,8 +170,7 @@ def legend(flow: Any, seat: int, keys: tuple[str, ...]) -> list[tuple[str, str]]
     and the right arrow's names ("Space", "Left", "Right"), and the push's
     ("Down", said on the check: the next die; PT54).  A key that does
     nothing now is left out; [] for a seat not taking part."""
-    button, left, right = keys[:3]
-    push = keys[3] if len(keys) > 3 else None
+    button, left, right, push = keys
     arrows, held = f"{left}/{right}", f"{left}+{right} held"
     if flow.outcome is not None:
         return [(button, "menu" if "menu" in getattr(flow, "next_hint", "") else "close")]
@@ -182,7 +181,7 @@ def legend(flow: Any, seat: int, keys: tuple[str, ...]) -> list[tuple[str, str]]
         return []
     out = []
     if s.status == "checking" and s.reading is not None:
-        out += [(button, press_does(s)), (arrows, "die / ok"), *([(push, "next die")] if push else [])]
+        out += [(button, press_does(s)), (arrows, "die / ok"), (push, "next die")]
     elif s.status not in ("captured", "confirmed"):
         out.append((button, "capture" if flow.phase == "face" else "read roll"))
     return out + [(held, "leave")]

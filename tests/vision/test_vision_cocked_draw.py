@@ -22,10 +22,19 @@ def test_a_cocked_frame_has_its_dice_where_its_rows_say():
     assert sum(d > 15 for d in on) >= 2, on
     yy, xx = np.mgrid[0:240, 0:320]
     far = np.ones((240, 320), bool)
-    for cx, cy, s, v in fr.dice:
-        assert 1 <= v <= 6
+    for cx, cy, s, _ in fr.dice:
         far &= np.hypot(xx - cx, yy - cy) > 1.5 * s
     assert diff[far].mean() < 8
+
+
+def test_a_cocked_dies_row_is_its_tilted_outline_not_its_side():
+    """A row's size is the square root of its outline's box: for a die
+    leaning 38-52 degrees that box spans a side face too, so every size is
+    at least 1.2 times the smallest side drawn (28 px; a flat die's box is
+    its side) and at most 1.7 times the largest (56 px)."""
+    sizes = np.concatenate([cocked_frame(random.Random(seed)).dice[:, 2] for seed in range(12)])
+    assert len(sizes) >= 12
+    assert sizes.min() >= 1.2 * 28 and sizes.max() <= 1.7 * 56, (sizes.min(), sizes.max())
 
 
 def test_cocked_windows_are_labelled_not_a_die_and_a_share_of_the_reader_half():

@@ -41,8 +41,6 @@ def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: 
     soft shadow, sensor noise 1-4 grey levels.  Its dice rows are (cx, cy,
     size px, the face most nearly up) for where the dice lie; the face
     value is not what a reader should give."""
-    import cv2
-
     from vision.training.data import Frame
     w, h = size
     img = r3.table(rng, w, h)
@@ -60,19 +58,10 @@ def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: 
         g = r3.die_geometry(rng.randint(1, 6), rng, size=trace_px, slant=math.radians(rng.uniform(*tilt_deg)))
         col, alpha = r3.shade(g, light=light, rng=rng, **r3._look(rng))
         turn = rng.uniform(0, 360)
-        col, alpha = r3._turned(col, turn), r3._turned(alpha, turn)
-        out = max(8, int(round(s * 1.7)))
-        col = cv2.resize(col, (out, out), interpolation=cv2.INTER_AREA)
-        alpha = cv2.resize(alpha, (out, out), interpolation=cv2.INTER_AREA)
-        x0, y0 = int(round(x - out / 2)), int(round(y - out / 2))
-        r3._shadow(img, alpha, x0, y0, light, s, rng)
-        r3._paste(img, col, alpha, x0, y0)
-        ys, xs = np.nonzero(alpha > 0.5)
-        if not len(xs):
+        row = r3.place(img, r3._turned(col, turn), r3._turned(alpha, turn), x, y, s, light, rng, g.value)
+        if row is None:
             continue
-        bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
-        rows.append((x0 + (bx0 + bx1) / 2, y0 + (by0 + by1) / 2, math.sqrt(float((bx1 - bx0) * (by1 - by0))),
-                     g.value))
+        rows.append(row)
         placed.append((x, y, s))
     img = img + np.random.default_rng(rng.randint(0, 10 ** 9)).normal(0, rng.uniform(1, 4), img.shape)
     img = np.clip(img + 0.5, 0, 255).astype(np.uint8)

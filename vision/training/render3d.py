@@ -344,20 +344,10 @@ def render3d_frame(rng: random.Random, bank: GeometryBank, size: tuple[int, int]
             continue
         g = bank.near(slant, rng)
         col, alpha = shade(g, light=lit, rng=rng, **_look(rng))
-        col, alpha = _turned(col, turn), _turned(alpha, turn)
-        S = alpha.shape[0]
-        out = max(8, int(round(s * 1.7)))  # the sprite spans 3.4 half sides: the die's side is s px
-        k = out / S
-        col = cv2.resize(col, (out, out), interpolation=cv2.INTER_AREA)
-        alpha = cv2.resize(alpha, (out, out), interpolation=cv2.INTER_AREA)
-        x0, y0 = int(round(x - out / 2)), int(round(y - out / 2))
-        _shadow(img, alpha, x0, y0, light, s, rng)
-        _paste(img, col, alpha, x0, y0)
-        ys, xs = np.nonzero(alpha > 0.5)
-        if not len(xs):
+        row = place(img, _turned(col, turn), _turned(alpha, turn), x, y, s, light, rng, g.value)
+        if row is None:
             continue
-        bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
-        rows.append((x0 + (bx0 + bx1) / 2, y0 + (by0 + by1) / 2, math.sqrt(float((bx1 - bx0) * (by1 - by0))), g.value))
+        rows.append(row)
         placed.append((x, y, s))
     if rng.random() < 0.5:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0))
@@ -365,6 +355,28 @@ def render3d_frame(rng: random.Random, bank: GeometryBank, size: tuple[int, int]
     img = np.clip(img + 0.5, 0, 255).astype(np.uint8)
     dice = np.asarray(rows, np.float32).reshape(-1, 4)
     return Frame(img, dice, "render3d")
+
+
+def place(img: np.ndarray, col: np.ndarray, alpha: np.ndarray, x: float, y: float, s: float,
+          light: np.ndarray, rng: random.Random, value: int) -> tuple[float, float, float, int] | None:
+    """Lay one lit die sprite (``col`` S x S x 3 float, ``alpha`` S x S,
+    from :func:`shade`, turned as the frame wants) on ``img`` (float, in
+    place) with its middle at (``x``, ``y``) and its side ``s`` px (the
+    sprite spans 1.7 sides), its shadow from ``light`` first.  Returns the
+    row a frame labels it with, (cx, cy, size, ``value``): the middle and
+    sqrt(w * h) of its silhouette's box, frame px; None where none of it
+    lies on the frame's pixels."""
+    out = max(8, int(round(s * 1.7)))  # the sprite spans 3.4 half sides: the die's side is s px
+    col = cv2.resize(col, (out, out), interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(alpha, (out, out), interpolation=cv2.INTER_AREA)
+    x0, y0 = int(round(x - out / 2)), int(round(y - out / 2))
+    _shadow(img, alpha, x0, y0, light, s, rng)
+    _paste(img, col, alpha, x0, y0)
+    ys, xs = np.nonzero(alpha > 0.5)
+    if not len(xs):
+        return None
+    bx0, by0, bx1, by1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+    return x0 + (bx0 + bx1) / 2, y0 + (by0 + by1) / 2, math.sqrt(float((bx1 - bx0) * (by1 - by0))), value
 
 
 def _paste(img: np.ndarray, col: np.ndarray, alpha: np.ndarray, x0: int, y0: int) -> None:
