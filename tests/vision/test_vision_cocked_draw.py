@@ -52,3 +52,25 @@ def test_cocked_windows_are_labelled_not_a_die_and_a_share_of_the_reader_half():
     assert 60 <= sum(y == NOT_A_DIE for y in ys) <= 140
     _, ys = reader_half(ReaderWindows(mined, random.Random(2), 1.0), None, 0.0, 50, random.Random(5))
     assert all(y != NOT_A_DIE for y in ys)
+
+
+def test_upright_draws_are_the_same_dice_seen_near_straight_above_labelled_their_face():
+    """``CockedDice(upright=Q)`` (``hard --upright``): a share Q of its
+    draws are windows of dice drawn 0-30 degrees off straight above,
+    labelled their face (0..5), the rest cocked and not a die; with
+    upright 0 it draws no pool of upright dice (its random stream as
+    before); a share outside
+    0..1 is refused."""
+    import pytest
+    up = CockedDice(random.Random(4), pool=3, upright=1.0)
+    labels = [up.draw()[1] for _ in range(20)]
+    assert all(0 <= c <= 5 for c in labels) and len(set(labels)) >= 3, labels
+    half = CockedDice(random.Random(4), pool=3, upright=0.5)
+    labels = [half.draw()[1] for _ in range(200)]
+    assert 60 <= sum(c == NOT_A_DIE for c in labels) <= 140
+    now, alone = CockedDice(random.Random(6), pool=3, upright=0.0), random.Random(6)
+    pool = [cocked_frame(alone) for _ in range(3)]      # all the draws a pool of cocked dice takes
+    assert not now.flat and now.rng.getstate() == alone.getstate()
+    assert all(np.array_equal(a.image, b.image) for a, b in zip(now.pool, pool))
+    with pytest.raises(ValueError, match="upright"):
+        CockedDice(random.Random(1), pool=1, upright=1.5)

@@ -1,4 +1,4 @@
-"""Cocked dice, drawn in three dimensions: what a face net must not read
+"""Cocked and stacked dice, drawn in three dimensions: what a face net must not read
 (issue 40, Bad input: "dice stacked or cocked ... no value is given for
 what is not a resting d6"; ruling CAB-5: never guessed).
 
@@ -12,6 +12,10 @@ above it, the cabinet's camera), then lit, shadowed and placed as
 * :func:`cocked_frame`: a table with 1-4 dice, each tilted 38-52 degrees
   (:data:`COCKED_DEG`) and turned at random about the vertical, or any
   tilt asked; rows (cx, cy, size, top face) as the photo sets label theirs.
+* :func:`stacked_frame`: a table with one die lying on another, the
+  upper one a little larger (nearer the camera) and off the lower one's
+  middle, its shadow on it; the cabinet must not take a value for the
+  pair as two dice.
 * :class:`CockedDice`: windows cut around such dice as the trainer cuts
   its samples (:func:`vision.training.data.face_sample`), each labelled
   *not a die* for ``hard --cocked``.
@@ -29,6 +33,9 @@ from vision.training import render3d as r3
 
 #: tilt from flat, degrees, of a die drawn cocked: two faces alike to a camera above it
 COCKED_DEG = (38.0, 52.0)
+#: tilt, degrees, of the same drawn dice given as dice (``hard --upright``): a die lying
+#: flat seen up to 30 degrees off straight above (a slanted camera, a wide lens's edge)
+UPRIGHT_DEG = (0.0, 30.0)
 
 
 def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: int | None = None,
@@ -68,25 +75,68 @@ def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: 
     return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "cocked")
 
 
+def stacked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), side: tuple[float, float] = (30.0, 56.0),
+                  trace_px: int = 72):
+    """A :class:`vision.training.data.Frame` (named ``"stacked"``) of two
+    dice stacked on a drawn table, ``size`` (W, H) px: the lower die
+    ``side`` px across (drawn uniformly), seen 0-8 degrees off straight
+    above, and on it a die 1.06 times as large (nearer the camera) whose
+    middle lies 0.15-0.4 of a side off the lower one's in a random
+    direction, both lit by one lamp with soft shadows (the upper die's on
+    the lower), sensor noise 1-4 grey levels.  Its rows (cx, cy, size px,
+    face up) are the lower die's, then the upper die's."""
+    from vision.training.data import Frame
+    w, h = size
+    img = r3.table(rng, w, h)
+    la, le = rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(35, 75))
+    light = np.array([math.cos(la) * math.cos(le), math.sin(la) * math.cos(le), math.sin(le)], np.float32)
+    s = rng.uniform(*side)
+    x, y = rng.uniform(s, w - s), rng.uniform(s, h - s)
+    off, way = rng.uniform(0.15, 0.4) * s, rng.uniform(0, 2 * math.pi)
+    rows = []
+    for cx, cy, cs in ((x, y, s), (x + off * math.cos(way), y + off * math.sin(way), 1.06 * s)):
+        g = r3.die_geometry(rng.randint(1, 6), rng, size=trace_px, slant=math.radians(rng.uniform(0, 8)))
+        col, alpha = r3.shade(g, light=light, rng=rng, **r3._look(rng))
+        turn = rng.uniform(0, 360)
+        rows.append(r3.place(img, r3._turned(col, turn), r3._turned(alpha, turn), cx, cy, cs, light, rng, g.value))
+    img = img + np.random.default_rng(rng.randint(0, 10 ** 9)).normal(0, rng.uniform(1, 4), img.shape)
+    img = np.clip(img + 0.5, 0, 255).astype(np.uint8)
+    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "stacked")
+
+
 class CockedDice:
     """Windows of cocked dice for a face net's training (``hard
     --cocked``): a pool of ``pool`` :func:`cocked_frame` frames, one
     drawn anew every 50 draws on average; ``draw()`` gives (window
     FACE_PX x FACE_PX x 3 uint8, NOT_A_DIE), the window cut around a die
     as the trainer cuts its samples (jittered as the detector's finds
-    are, turned, mirrored, light and colour jittered)."""
+    are, turned, mirrored, light and colour jittered).
 
-    def __init__(self, rng: random.Random, pool: int = 40):
-        self.rng = rng
+    ``upright``: a share (0..1) of the draws is instead a die of the same
+    renderer seen :data:`UPRIGHT_DEG` off straight above, labelled its
+    face (class value - 1): the contrast the net needs to tell a die
+    leaning 38-52 degrees from a flat one seen at a slant, which alone it
+    learns to drop too (docs/dice-reader-history.md, stop 67).  With 0
+    (the default) no draw is taken for it: the stream as before."""
+
+    def __init__(self, rng: random.Random, pool: int = 40, upright: float = 0.0):
+        if not 0.0 <= upright <= 1.0:
+            raise ValueError(f"upright {upright}: give a share from 0 to 1")
+        self.rng, self.upright = rng, upright
         self.pool = [cocked_frame(rng) for _ in range(pool)]
+        self.flat = [cocked_frame(rng, tilt_deg=UPRIGHT_DEG) for _ in range(pool)] if upright else []
 
     def draw(self) -> tuple[np.ndarray, int]:
-        """One window of a cocked die, labelled not a die."""
+        """One window: a cocked die labelled not a die, or (a share
+        ``upright``) a die seen at most 30 degrees off straight above,
+        labelled its face."""
         from vision.netreader import NOT_A_DIE
         from vision.training.data import face_sample
+        flat = bool(self.flat) and self.rng.random() < self.upright
+        pool, tilt = (self.flat, UPRIGHT_DEG) if flat else (self.pool, COCKED_DEG)
         if self.rng.random() < 0.02:
-            self.pool[self.rng.randrange(len(self.pool))] = cocked_frame(self.rng)
+            pool[self.rng.randrange(len(pool))] = cocked_frame(self.rng, tilt_deg=tilt)
         while True:
-            got = face_sample(self.rng.choice(self.pool), self.rng, negative=False)
+            got = face_sample(self.rng.choice(pool), self.rng, negative=False)
             if got is not None:
-                return got[0], NOT_A_DIE
+                return (got[0], got[1]) if flat else (got[0], NOT_A_DIE)

@@ -43,7 +43,9 @@ reflection across the face (:func:`vision.training.glare.streak_look`: a
 thin bright curved line).  ``--cocked P``: a share P of the reader's-window
 half of each batch is drawn cocked dice labelled not a die
 (:mod:`vision.training.cocked`: tilted 38-52 degrees, two faces alike;
-issue 40's bad input).  ``--render3d P``: a share P of the trainer's
+issue 40's bad input); ``--upright Q``: a share Q of those draws is
+the same renderer's dice seen 0-30 degrees off straight above, labelled
+their face (the contrast to a die leaning 38-52 degrees).  ``--render3d P``: a share P of the trainer's
 drawn frames are dice traced in three dimensions
 (:mod:`vision.training.render3d`).  ``--imagenet``: the net is not
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
@@ -254,6 +256,8 @@ SHARES = (
                "a thin bright curved line)"),
     ("cocked", "the reader's windows replaced by drawn cocked dice (tilted 38-52 degrees, two faces alike), "
                "labelled not a die (vision.training.cocked)"),
+    ("upright", "those cocked draws given instead as the same renderer's dice seen 0-30 degrees off straight "
+                "above, labelled their face (vision.training.cocked)"),
     ("render3d", "the trainer's drawn frames traced in three dimensions (vision.training.render3d)"),
 )
 
@@ -311,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, _ in SHARES:
         if not 0.0 <= getattr(a, name) <= 1.0:
             p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
+    if a.upright and not a.cocked:
+        p.error("--upright is a share of the cocked draws: give --cocked too")
     torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import load_photo_set, mine_hard_negatives, split_names
     from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
@@ -324,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                            recolour=a.recolour, streak=a.streak)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     dark = DarkDice(rng) if a.dark else None
-    cocked = CockedDice(rng) if a.cocked else None
+    cocked = CockedDice(rng, upright=a.upright) if a.cocked else None
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
