@@ -159,6 +159,8 @@ def play(seed: int, dice_from: str, min_p: float | None) -> tuple[collections.Co
             s = Session.new(config.validate(data), "retrograde", 4, seed, None, Path(tmp) / "g.jsonl", opts,
                             model=None)
             s.run()
+            readers = {id(ml.reader): ml.reader for ml in s.dice.looks.values()}
+            counts["lean_unread_frames"] = sum(r.stats["lean_unread"] for r in readers.values())
             return counts, s.dice.stats.as_dict()
     finally:
         ReadingAnswers._settled = real
@@ -206,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{total['kept_right']} read right; the {thrown} dice thrown: first look "
               f"{100 * (total['right'] + total['known_right'] - total['kept_right']) / max(1, thrown):.1f} %, "
               f"{100 * stats_sum['nudges'] / max(1, thrown):.1f} nudges per 100 dice thrown")
+        print(f"  die-frames the lean net left unread (vision.lean; counted in the buckets above as "
+              f"'unread_disagree'): {total['lean_unread_frames']}")
         for key, words in ORDER + (("placed_short", "the table found no room for the die"),):
             if total[key] or key != "placed_short":
                 print(f"  {key:<18} {total[key]:>5} {100 * total[key] / n:6.2f} %  {words}")

@@ -32,7 +32,9 @@ below.
   net's) gave different values;
 * ``unread_low_right`` / ``unread_low_wrong``: they agreed, but the
   average of the best value stayed below the threshold; its best value
-  was the right one / a wrong one (what a lower threshold would read).
+  was the right one / a wrong one (what a lower threshold would read);
+* ``unread_leaning``: they agreed above the threshold, but the lean net
+  took the die for a cocked one (:mod:`vision.lean`).
 
 (c) misread: ``misread_fast`` (the fast net sure of it, the expert not
 asked) and ``misread_expert`` (the value came through the second look).
@@ -69,6 +71,7 @@ BUCKETS = (
     ("unread_disagree", "b", "found, unread: the readings that must agree did not"),
     ("unread_low_right", "b", "found, unread: below the threshold, best guess right"),
     ("unread_low_wrong", "b", "found, unread: below the threshold, best guess wrong"),
+    ("unread_leaning", "b", "found, unread: the lean net took it for a cocked die"),
     ("misread_fast", "c", "misread, the fast net sure"),
     ("misread_expert", "c", "misread through the second look"),
 )
@@ -153,9 +156,13 @@ def add_photo(b: Breakdown, reader: DiceReader, frame: np.ndarray, truth: list[L
         if d.value == t.value:
             b.right += 1
             continue
-        path, best, p, agree = _path_and_guess(reader, by_centre[d.center], rule)
+        c = by_centre[d.center]
+        path, best, p, agree = _path_and_guess(reader, c, rule)
         if d.value is not None:
             b.lost("misread_fast" if path == "fast" else "misread_expert", t, name)
+        elif agree and c.lean >= reader.settings.lean_max_p and \
+                p >= reader.value_bar(c.heat, None, float(reading(reader, c, rule)[0][NOT_A_DIE])):
+            b.lost("unread_leaning", t, name)
         elif not agree:
             b.lost("unread_disagree", t, name)
         else:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.die import Die
+from vision.lean import lean_probability
 from vision.netreader import NOT_A_DIE, WINDOW_LIMITS
 from vision.reader import DiceReader, check_frame
 
@@ -43,7 +44,9 @@ class CandidateReadings:
     """Every reading of one detector candidate: ``x``, ``y``, ``size``
     (frame px), ``heat`` (0..1), ``fast`` (F x 7 probabilities, F = 1 or
     2: as cut, and shifted/turned/mirrored), ``expert`` (E x 7, E = 0 when
-    the fast net surely saw no die or there is no expert file)."""
+    the fast net surely saw no die or there is no expert file), ``lean``
+    (0..1: the lean net's "leans, or no die", :mod:`vision.lean`; 0
+    without a lean net or where the fast net surely saw no die)."""
 
     x: float
     y: float
@@ -51,6 +54,7 @@ class CandidateReadings:
     heat: float
     fast: np.ndarray
     expert: np.ndarray
+    lean: float = 0.0
 
 
 def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
@@ -79,13 +83,15 @@ def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
     angles = st.second_look_angles
     looks = reader.read_faces([reader.turned_window(frame, cands[i], cut[i], a) for a in angles for i in maybe],
                               expert=expert).reshape(len(angles), len(maybe), -1) if maybe else None
+    lean = lean_probability(reader, frame, cands, cut, maybe)
     out = []
     row = {i: k for k, i in enumerate(maybe)}
     for i, c in enumerate(cands):
         k = row.get(i)
         fast = first[i:i + 1] if k is None or st.check_turn is None else np.stack([first[i], turned[k]])
         ex = looks[:, k] if k is not None else np.zeros((0, 7), np.float32)
-        out.append(CandidateReadings(float(c.x), float(c.y), float(c.size), float(c.heat), fast, ex))
+        out.append(CandidateReadings(float(c.x), float(c.y), float(c.size), float(c.heat), fast, ex,
+                                     float(lean[k]) if k is not None else 0.0))
     return out
 
 
@@ -138,8 +144,9 @@ def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | No
         if p[NOT_A_DIE] >= st.max_not_a_die_p:
             continue
         k = int(np.argmax(p[:NOT_A_DIE]))
+        # a value only where the readings agree and the lean net does not take it for a cocked die (vision.lean)
         value, conf = (k + 1, float(p[k])) if p[k] >= reader.value_bar(c.heat, p_min, float(p[NOT_A_DIE])) and agree \
-            else (None, 0.0)
+            and c.lean < st.lean_max_p else (None, 0.0)
         if value is None and c.heat < st.unreadable_min_heat:
             continue
         hs = c.size / 2

@@ -59,6 +59,9 @@ from vision.window import (FACE_PX, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SI
 MODELS = Path(__file__).resolve().parent / "models"
 #: the 8-bit copy of ``<net>.onnx`` is ``<net>`` + INT8_SUFFIX (vision.training.quantize)
 INT8_SUFFIX = ".int8.onnx"
+#: the face nets a models folder may hold: (name, file stem); the lean net since 2026-12-06 (stop 68)
+FACE_STEMS = {"fast": "dice_face", "expert": "dice_face_expert", "expert2": "dice_face_expert2",
+              "expert3": "dice_face_expert3", "lean": "dice_lean"}
 #: the record of a folder's 8-bit copies: {net stem: {"source_sha256": hex of the float file, ...}}
 QUANTIZED_JSON = "quantized.json"
 
@@ -207,6 +210,10 @@ class Models:
     #: a calibration's statistics adaptation of the face nets to a camera
     #: (:class:`vision.adapt.Adaptation`; None: the nets as trained)
     adaptation: object | None = None
+    #: the lean net (``dice_lean.onnx``), or None: its "not a die" output
+    #: is how sure it is that a die leans (cocked) rather than lies flat
+    #: (:meth:`lean_p`, :mod:`vision.lean`); never adapted by a calibration
+    lean: Path | None = None
 
     @classmethod
     def shipped(cls, runtime: str | None = None) -> "Models":
@@ -235,21 +242,19 @@ class Models:
         if not d.is_dir():
             raise VisionInputError(f"{d}: no such model folder")
         det = d / "dice_detector.onnx"
-        face, expert = face_file(d, "dice_face", runtime), face_file(d, "dice_face_expert", runtime)
-        expert2 = face_file(d, "dice_face_expert2", runtime)
-        expert3 = face_file(d, "dice_face_expert3", runtime)
         for f in (det, d / "dice_face.onnx"):
             if not f.is_file():
                 raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
-        nets = {}
-        files = [(det, (1, 3, 64, 64)), (face, (1, 3, FACE_PX, FACE_PX))]
-        if expert.is_file():
-            files.append((expert, (1, 3, FACE_PX, FACE_PX)))
-            if expert2.is_file():
-                files.append((expert2, (1, 3, FACE_PX, FACE_PX)))
-                if expert3.is_file():
-                    files.append((expert3, (1, 3, FACE_PX, FACE_PX)))
-        for k, (f, shape) in enumerate(files):
+        found = {name: face_file(d, stem, runtime) for name, stem in FACE_STEMS.items()}
+        experts = []      # an expert only with the one before it (expert2 with expert, expert3 with expert2)
+        for name in ("expert", "expert2", "expert3"):
+            if not found[name].is_file():
+                break
+            experts.append(name)
+        names = ["fast"] + experts + (["lean"] if found["lean"].is_file() else [])
+        nets, paths = {}, {"detector": det}
+        for name in ["detector"] + names:
+            f, shape = (det, (1, 3, 64, 64)) if name == "detector" else (found[name], (1, 3, FACE_PX, FACE_PX))
             if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
                 try:
                     _Model(f, runtime)(np.zeros(shape, np.float32))
@@ -257,16 +262,7 @@ class Models:
                     flt = f.with_name(f.name[:-len(INT8_SUFFIX)] + ".onnx")
                     warnings.warn(f"{f} does not run; reading with the float net {flt.name} (remake the copy: "
                                   f"python -m vision.training.quantize {d} SET...)", stacklevel=2)
-                    files[k] = (flt, shape)
                     f = flt
-                    if k == 1:
-                        face = f
-                    elif k == 2:
-                        expert = f
-                    elif k == 3:
-                        expert2 = f
-                    else:
-                        expert3 = f
             try:
                 net = _Model(f, runtime)
                 out = net(np.zeros(shape, np.float32))
@@ -280,12 +276,11 @@ class Models:
             if out.ndim < 2 or out.shape[1:2] != want:
                 raise VisionInputError(f"{f}: outputs {out.shape[1:2]} values, a "
                                        f"{'detector' if f == det else 'face classifier'} gives {want[0]}")
-            nets[f] = net
+            nets[f], paths[name] = net, f
         for f, net in nets.items():  # loaded once: the readers of these files use these very nets
             _LOADED[(f, runtime)] = net
-        two = expert in nets and expert2 in nets
-        return cls(det, face, expert if expert in nets else None, runtime,
-                   expert2 if two else None, expert3 if two and expert3 in nets else None)
+        return cls(det, paths["fast"], paths.get("expert"), runtime, paths.get("expert2"), paths.get("expert3"),
+                   lean=paths.get("lean"))
 
     @property
     def has_expert(self) -> bool:
@@ -367,6 +362,19 @@ class Models:
                 z = prototypes.adjust(z, f)
         return _softmax(z).astype(np.float32)
 
+    def lean_p(self, windows: list[np.ndarray]) -> np.ndarray:
+        """N float32 (0..1): how sure the lean net (:attr:`lean`) is that
+        each of N FACE_PX x FACE_PX x 3 uint8 BGR windows shows a die that
+        leans (cocked, two faces alike) or no die, not a die lying flat:
+        its "not a die" probability.  Raises :class:`VisionInputError`
+        where these models have no lean net."""
+        if self.lean is None:
+            raise VisionInputError("the dice reader models in use have no lean net (dice_lean.onnx)")
+        if not windows:
+            return np.zeros(0, np.float32)
+        z = _loaded(self.lean, self.runtime)(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
+        return _softmax(z)[:, NOT_A_DIE].astype(np.float32)
+
     def face_features(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """N x F float32 features the fast (or ``expert``) face net's last
         layer reads, for N FACE_PX x FACE_PX x 3 uint8 BGR windows.  Raises
@@ -410,8 +418,9 @@ def _shipped(runtime: str) -> Models:
                if expert is not None and (MODELS / "dice_face_expert2.onnx").is_file() else None)
     expert3 = (face_file(MODELS, "dice_face_expert3", runtime)
                if expert2 is not None and (MODELS / "dice_face_expert3.onnx").is_file() else None)
+    lean = face_file(MODELS, "dice_lean", runtime) if (MODELS / "dice_lean.onnx").is_file() else None
     return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime, expert2,
-                  expert3)
+                  expert3, lean=lean)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

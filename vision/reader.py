@@ -61,6 +61,7 @@ import numpy as np
 
 from vision.colour import classify_colours
 from vision.die import Die, VisionInputError
+from vision.lean import lean_veto
 from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, Candidate, Models,
                               WindowGeometry, die_window)
 from vision.reader_calibration import CalibratedCopies
@@ -350,7 +351,9 @@ class DiceReader(CalibratedCopies):
         the average of the readings made, not checked.  ``min_p``: the
         threshold those skips assume (None: :attr:`min_value_p`; a lower one
         skips fewer, for readings combined over frames).  Only the work changes:
-        :meth:`read_dice` gives the same dice."""
+        :meth:`read_dice` gives the same dice.  Last, a die that would get a
+        value at that threshold but that the models' lean net takes for a
+        cocked die is not checked (:func:`vision.lean.lean_veto`)."""
         st = self.settings
         probs = self.read_faces(windows)
         n = len(cands)
@@ -366,6 +369,7 @@ class DiceReader(CalibratedCopies):
         if look:
             expert_windows = self._second_look(frame, cands, windows, look, probs, checked,
                                                (fast_sum, fast_reads, fast_agreed), fast_best, min_p)
+        lean_veto(self, frame, cands, windows, probs, checked, min_p)     # a cocked die: unread (vision.lean)
         return probs, checked, expert_windows
 
     def _fast_turn(self, frame: np.ndarray, cands: list, probs: np.ndarray, checked: np.ndarray

@@ -118,6 +118,13 @@ class ReaderSettings:
     check_shift: float = 0.1
     #: probability of "not a die" above which a candidate is dropped
     max_not_a_die_p: float = 0.5
+    #: a die about to be given a value whose lean net (``dice_lean.onnx``,
+    #: :mod:`vision.lean`), at its turns (:attr:`lean_angles`) averaged, is this sure it
+    #: leans (cocked: two faces alike) is left unread instead (CAB-5: the
+    #: game asks for a nudge, which lays it flat; issue 40's bad input)
+    lean_max_p: float = 0.5
+    #: the turns (degrees) of a die's window the lean net reads, averaged
+    lean_angles: tuple[float, ...] = (0, 90, 180, 270)
 
     def __post_init__(self) -> None:
         check_min_value_p(self.min_value_p)
@@ -128,6 +135,11 @@ class ReaderSettings:
         if isinstance(clear, bool) or not isinstance(clear, (int, float)) or not 0.0 <= clear <= self.max_not_a_die_p:
             raise VisionInputError(f"faint_clear_not_a_die_p must be from 0 to max_not_a_die_p "
                                    f"({self.max_not_a_die_p}), got {clear!r}")
+        lean = self.lean_max_p
+        if isinstance(lean, bool) or not isinstance(lean, (int, float)) or not 0.0 < lean <= 1.0:
+            raise VisionInputError(f"lean_max_p must be above 0 and at most 1, got {lean!r}")
+        if not self.lean_angles:
+            raise VisionInputError("lean_angles must name at least one turn of the window (degrees)")
 
 
 #: the settings that ship

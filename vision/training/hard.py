@@ -280,9 +280,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision.training.hard", description=__doc__.split("\n\n")[0])
     p.add_argument("dataset", nargs="+", help="labelled set folders (images/ + YOLO labels/)")
     p.add_argument("--fold", choices=["even", "odd", "all"], default="even")
-    p.add_argument("--net", choices=["expert", "expert2", "expert3"], default="expert",
+    p.add_argument("--net", choices=["expert", "expert2", "expert3", "lean"], default="expert",
                    help="which expert to fine-tune (or with --imagenet, to write): dice_face_expert.onnx, "
-                        "dice_face_expert2.onnx or dice_face_expert3.onnx")
+                        "dice_face_expert2.onnx or dice_face_expert3.onnx; lean: the lean net dice_lean.onnx "
+                        "(vision.lean), from --init's if it has one, else from its fast net dice_face.onnx")
     p.add_argument("--init", default="vision/models",
                    help="the models folder whose expert is fine-tuned and whose reader cuts and reads the windows")
     p.add_argument("--out", required=True, help="folder for the fine-tuned net and hard.json")
@@ -320,10 +321,13 @@ def main(argv: list[str] | None = None) -> int:
     torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import load_photo_set, mine_hard_negatives, split_names
     from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
-    stem = f"dice_face_{a.net}"
+    stem = "dice_lean" if a.net == "lean" else f"dice_face_{a.net}"
     init, out = Path(a.init), Path(a.out)
-    if not a.imagenet and not (init / f"{stem}.onnx").is_file():     # (--imagenet writes a new one)
-        p.error(f"{init / (stem + '.onnx')}: no such model file")
+    start = init / f"{stem}.onnx"
+    if a.net == "lean" and not start.is_file():     # a new lean net: the fast net's shape, cheap to run
+        start = init / "dice_face.onnx"
+    if not a.imagenet and not start.is_file():     # (--imagenet writes a new one)
+        p.error(f"{start}: no such model file")
     sets = [Path(s) for s in a.dataset]
     t0 = time.time()
     windows = ReaderWindows(mine(sets, a.fold, init, log), rng, a.hard_weight, a.below, strong=a.strong,
@@ -336,25 +340,27 @@ def main(argv: list[str] | None = None) -> int:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
     src = Source(photos, rng, 0.3, render3d=a.render3d)
     log(f"{mine_hard_negatives(photos, init / 'dice_detector.onnx')} hard negatives")
-    from vision.training.grow import grow, onnx_widths
-    was = onnx_widths(init / f"{stem}.onnx") if (init / f"{stem}.onnx").is_file() else None
-    widths = a.widths or was
+    from vision.training.grow import conv_depth, grow, onnx_widths
     from vision.training.lite import LiteFace, imagenet_lite, is_lite, lite_px, lite_variant, optimiser
     from vision.training.lite import widths as lite_widths
+    depth = conv_depth(start) if start.is_file() and not is_lite(start) else 2
+    was = onnx_widths(start, depth) if start.is_file() else None
+    widths = a.widths or was
     if a.imagenet:
         net, widths = imagenet_lite(px=a.upsample, variant=a.lite), lite_widths(a.lite)
         log(f"EfficientNet-Lite{a.lite} from its ImageNet weights: "
             f"{sum(q.numel() for q in net.parameters())} weights")
-    elif is_lite(init / f"{stem}.onnx"):  # an EfficientNet-Lite expert, fine-tuned further
+    elif is_lite(start):  # an EfficientNet-Lite expert, fine-tuned further
         if a.widths:
-            p.error(f"--widths: {init / (stem + '.onnx')} is an EfficientNet-Lite net, it is not grown")
-        f = init / f"{stem}.onnx"
-        net = load_onnx(LiteFace(lite_px(f), lite_variant(f)), f)
+            p.error(f"--widths: {start} is an EfficientNet-Lite net, it is not grown")
+        net = load_onnx(LiteFace(lite_px(start), lite_variant(start)), start)
         widths = lite_widths(net.variant)
     elif widths == was:
-        net = load_onnx(FaceNet(w=was, depth=2), init / f"{stem}.onnx")
+        net = load_onnx(FaceNet(w=was, depth=depth), start)
+    elif depth != 2:
+        p.error(f"--widths grows a net of two convolutions a stage; {start} has {depth}")
     else:  # grown wider, reading as before until trained (vision.training.grow)
-        net = grow(init / f"{stem}.onnx", was, widths, seed=a.seed)
+        net = grow(start, was, widths, seed=a.seed)
         log(f"grown from widths {was} to {widths}: {sum(q.numel() for q in net.parameters())} weights")
     take_step = optimiser(net, a.steps) if a.imagenet else _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
@@ -365,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
     net.eval()
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
-    rec = {"net": stem, "init": str(init / f"{stem}.onnx"), "sets": [s.name for s in sets], "fold": a.fold,
+    rec = {"net": stem, "init": str(start), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **{name: getattr(a, name) for name, _ in SHARES if getattr(a, name)}, "widths": list(widths),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "

@@ -4,7 +4,8 @@ budget, issue #21).
     python -m vision.training.quantize MODELS_DIR SET_DIR... [--fold even] [--photos 25] [--json]
 
 Writes ``MODELS_DIR/dice_face.int8.onnx`` (and ``dice_face_expert.int8.onnx``
-when the folder has an expert) beside the float files, which stay the
+when the folder has an expert; likewise the second and third experts and
+the lean net, ``dice_lean``, :data:`vision.netreader.FACE_STEMS`) beside the float files, which stay the
 source: the trainer starts from them (``--init``), OpenCV's ``cv2.dnn``
 runs them, and the reader uses the 8-bit files only under onnxruntime and
 only while ``MODELS_DIR/quantized.json`` records them as made from the
@@ -36,7 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.netreader import INT8_SUFFIX, QUANTIZED_JSON
+from vision.netreader import FACE_STEMS, INT8_SUFFIX, QUANTIZED_JSON
 
 
 class QuantizeError(Exception):
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     for f in ("dice_detector.onnx", "dice_face.onnx"):  # the float files; an 8-bit copy may be what is broken
         if not (a.models / f).is_file():
             ap.error(f"{a.models / f}: no such model file (train one with `python -m vision.training.train`)")
-    nets = [n for n in ("dice_face", "dice_face_expert", "dice_face_expert2", "dice_face_expert3") if (a.models / f"{n}.onnx").is_file()]
+    nets = [stem for stem in FACE_STEMS.values() if (a.models / f"{stem}.onnx").is_file()]
     bar = None
     if not a.json and sys.stderr.isatty():
         from tqdm import tqdm

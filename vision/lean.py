@@ -1,0 +1,66 @@
+"""A die that leans gets no value (issue 40, Bad input: "dice stacked or
+cocked ... no value is given for what is not a resting d6"; ruling CAB-5:
+never guessed).
+
+A die leaning about 45 degrees on the tray's wall or on another die shows
+the camera above it two faces alike.  The face nets read one of them: the
+shipped experts gave 48 of 74 drawn cocked dice a value.  Taught that such
+dice are "not a die", the experts also dropped dice lying flat seen 20-30
+degrees off straight above, and read the photo sets worse
+(docs/dice-reader-history.md, stops 67 and 68).
+
+So the reader asks a net of its own, the **lean net** (``dice_lean.onnx``:
+the first expert's shape, fine-tuned with drawn cocked dice as "not a
+die" beside the same renderer's dice seen 0-30 degrees off straight above
+as dice, ``python -m vision.training.hard --cocked P --upright Q``), and
+only about a die the other nets are about to give a value: where its "not
+a die" output, averaged over the turns of the window in
+:attr:`vision.reader_settings.ReaderSettings.lean_angles`, reaches
+:attr:`vision.reader_settings.ReaderSettings.lean_max_p`, the die stays
+unread (the game asks for a nudge, which lays it flat).  Its other
+outputs are not used.  A models folder without the file reads as before.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.netreader import NOT_A_DIE
+
+
+def lean_probability(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
+                     rows: list[int]) -> np.ndarray:
+    """len(rows) float32 (0..1): the lean net's "leans, or no die" for the
+    candidates ``rows`` of ``cands`` (their ``windows`` as cut from
+    ``frame``, H x W x 3 uint8 BGR), averaged over ``reader``'s
+    ``lean_angles`` (window turns, degrees).  Zeros where the reader's
+    models have no lean net."""
+    if getattr(reader.models, "lean", None) is None or not rows:
+        return np.zeros(len(rows), np.float32)
+    angles = reader.settings.lean_angles
+    turned = [reader.turned_window(frame, cands[i], windows[i], a) for a in angles for i in rows]
+    return reader.models.lean_p(turned).reshape(len(angles), len(rows)).mean(axis=0)
+
+
+def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray], probs: np.ndarray,
+              checked: np.ndarray, min_p: float | None) -> int:
+    """Leave unread (``checked`` False, in place) each candidate the other
+    nets would give a value at threshold ``min_p`` (None: the reader's):
+    its readings agree (``checked``), its best of 1..6 in ``probs`` (N x
+    7) reaches the threshold and "not a die" is below
+    ``max_not_a_die_p``; where the lean net (:func:`lean_probability`) is
+    at least ``lean_max_p`` sure it leans, counted in ``reader.stats``
+    (``lean_unread``).  Returns the windows the lean net read (0 without
+    one)."""
+    if getattr(reader.models, "lean", None) is None:
+        return 0
+    st = reader.settings
+    bar = reader.min_value_p if min_p is None else min_p
+    rows = [i for i in np.flatnonzero(checked).tolist()
+            if probs[i, :NOT_A_DIE].max() >= bar and probs[i, NOT_A_DIE] < st.max_not_a_die_p]
+    if not rows:
+        return 0
+    lean = lean_probability(reader, frame, cands, windows, rows)
+    leaning = np.asarray(rows)[lean >= st.lean_max_p]
+    checked[leaning] = False
+    reader.stats["lean_unread"] += len(leaning)      # dice left unread so, frame by frame
+    return len(rows) * len(st.lean_angles)
