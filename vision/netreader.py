@@ -229,7 +229,8 @@ class Models:
         vision.training.train``, and the face nets' 8-bit copies where
         :func:`face_file` takes them; a second expert
         ``dice_face_expert2.onnx`` where there is one and an expert, and a
-        third ``dice_face_expert3.onnx`` where there is one and a second);
+        third ``dice_face_expert3.onnx`` where there is one and a second;
+        the lean net ``dice_lean.onnx`` where there is one, :mod:`vision.lean`);
         ``None`` = the shipped ones.  Each is
         loaded and run once on a blank input (and shared from then on by
         every reader of the same file).  Raises :class:`VisionInputError`

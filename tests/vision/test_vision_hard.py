@@ -4,6 +4,7 @@ torch needed (the fine-tune itself is training only)."""
 import random
 
 import numpy as np
+import pytest
 
 from vision.netreader import FACE_PX, NOT_A_DIE
 from vision.training.hard import ReaderWindows, hard_dice
@@ -195,3 +196,16 @@ def test_a_share_of_the_reader_half_is_drawn_dark_dice_and_none_without_it():
     drawn = [y for x, y in zip(xs, ys) if not any(np.array_equal(x, v) for w in wins for v in _dihedral(w))]
     assert 0.17 < len(drawn) / 400 < 0.33
     assert set(drawn) <= set(range(6)) and len(set(drawn)) >= 4
+
+
+def test_a_face_nets_convolutions_a_stage_are_read_from_its_file():
+    """``hard --net lean`` starts a lean net from the fast net (one
+    convolution a stage) and fine-tunes the first expert (two): the depth
+    and widths are read from the ONNX files, as shipped."""
+    pytest.importorskip("onnx")
+    from vision.netreader import MODELS
+    from vision.training.grow import conv_depth, onnx_widths
+    for stem, depth, widths in (("dice_face", 1, (16, 32, 64, 96)), ("dice_lean", 1, (16, 32, 64, 96)),
+                                ("dice_face_expert", 2, (24, 32, 64, 128))):
+        f = MODELS / f"{stem}.onnx"
+        assert conv_depth(f) == depth and onnx_widths(f, depth) == widths, stem

@@ -22,7 +22,9 @@ give a value at p >= 0.5 weighted alike), the other half the trainer's own
 samples (photos and drawn dice, :class:`vision.training.train.Source`).
 The net starts from ``--init``'s file of that name (its batch
 normalisation frozen, the trainer's lower rate) and is written as
-``DIR/dice_face_expert.onnx`` (``--net expert2``: ``dice_face_expert2.onnx``);
+``DIR/dice_face_expert.onnx`` (``--net expert2``: ``dice_face_expert2.onnx``;
+``--net lean``: ``dice_lean.onnx``, the lean net of :mod:`vision.lean`,
+from ``--init``'s or, where it has none, from its fast net);
 ``DIR/hard.json`` records the recipe.  Make its 8-bit
 copy with :mod:`vision.training.quantize` as for any face net.
 
