@@ -203,6 +203,7 @@ def test_a_face_nets_convolutions_a_stage_are_read_from_its_file():
     convolution a stage) and fine-tunes the first expert (two): the depth
     and widths are read from the ONNX files, as shipped."""
     pytest.importorskip("onnx")
+    pytest.importorskip("torch")      # (vision.training.grow: the train extra)
     from vision.netreader import MODELS
     from vision.training.grow import conv_depth, onnx_widths
     for stem, depth, widths in (("dice_face", 1, (16, 32, 64, 96)), ("dice_lean", 1, (16, 32, 64, 96)),
