@@ -34,7 +34,7 @@ def lean_probability(reader, frame: np.ndarray, cands: list, windows: list[np.nd
     ``frame``, H x W x 3 uint8 BGR), averaged over ``reader``'s
     ``lean_angles`` (window turns, degrees).  Zeros where the reader's
     models have no lean net."""
-    if getattr(reader.models, "lean", None) is None or not rows:
+    if reader.models.lean is None or not rows:
         return np.zeros(len(rows), np.float32)
     angles = reader.settings.lean_angles
     turned = [reader.turned_window(frame, cands[i], windows[i], a) for a in angles for i in rows]
@@ -51,7 +51,7 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     at least ``lean_max_p`` sure it leans, counted in ``reader.stats``
     (``lean_unread``).  Returns the windows the lean net read (0 without
     one)."""
-    if getattr(reader.models, "lean", None) is None:
+    if reader.models.lean is None:
         return 0
     st = reader.settings
     bar = reader.min_value_p if min_p is None else min_p

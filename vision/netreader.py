@@ -246,16 +246,9 @@ class Models:
         for f in (det, d / "dice_face.onnx"):
             if not f.is_file():
                 raise VisionInputError(f"{f}: no such model file (train one with `python -m vision.training.train`)")
-        found = {name: face_file(d, stem, runtime) for name, stem in FACE_STEMS.items()}
-        experts = []      # an expert only with the one before it (expert2 with expert, expert3 with expert2)
-        for name in ("expert", "expert2", "expert3"):
-            if not found[name].is_file():
-                break
-            experts.append(name)
-        names = ["fast"] + experts + (["lean"] if found["lean"].is_file() else [])
         nets, paths = {}, {"detector": det}
-        for name in ["detector"] + names:
-            f, shape = (det, (1, 3, 64, 64)) if name == "detector" else (found[name], (1, 3, FACE_PX, FACE_PX))
+        for name, f in [("detector", det), *_face_files(d, runtime).items()]:
+            shape = (1, 3, 64, 64) if name == "detector" else (1, 3, FACE_PX, FACE_PX)
             if f.name.endswith(INT8_SUFFIX):  # an 8-bit copy that will not run: its float file instead
                 try:
                     _Model(f, runtime)(np.zeros(shape, np.float32))
@@ -414,14 +407,25 @@ class Models:
 @functools.lru_cache(maxsize=None)
 def _shipped(runtime: str) -> Models:
     """The shipped :class:`Models` under ``runtime`` (their files looked up once)."""
-    expert = face_file(MODELS, "dice_face_expert", runtime) if (MODELS / "dice_face_expert.onnx").is_file() else None
-    expert2 = (face_file(MODELS, "dice_face_expert2", runtime)
-               if expert is not None and (MODELS / "dice_face_expert2.onnx").is_file() else None)
-    expert3 = (face_file(MODELS, "dice_face_expert3", runtime)
-               if expert2 is not None and (MODELS / "dice_face_expert3.onnx").is_file() else None)
-    lean = face_file(MODELS, "dice_lean", runtime) if (MODELS / "dice_lean.onnx").is_file() else None
-    return Models(MODELS / "dice_detector.onnx", face_file(MODELS, "dice_face", runtime), expert, runtime, expert2,
-                  expert3, lean=lean)
+    f = _face_files(MODELS, runtime)
+    return Models(MODELS / "dice_detector.onnx", f["fast"], f.get("expert"), runtime, f.get("expert2"),
+                  f.get("expert3"), lean=f.get("lean"))
+
+
+def _face_files(folder: Path, runtime: str) -> dict[str, Path]:
+    """The face nets of ``folder`` a reader runs, by name (:data:`FACE_STEMS`),
+    each from :func:`face_file` (its 8-bit copy where that is in use): the
+    fast net always, an expert only with the one before it (the second with
+    the first, the third with the second), the lean net where there is one."""
+    found = {name: face_file(folder, stem, runtime) for name, stem in FACE_STEMS.items()}
+    out = {"fast": found["fast"]}
+    for name in ("expert", "expert2", "expert3"):
+        if not found[name].is_file():
+            break
+        out[name] = found[name]
+    if found["lean"].is_file():
+        out["lean"] = found["lean"]
+    return out
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

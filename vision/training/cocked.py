@@ -48,11 +48,8 @@ def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: 
     soft shadow, sensor noise 1-4 grey levels.  Its dice rows are (cx, cy,
     size px, the face most nearly up) for where the dice lie; the face
     value is not what a reader should give."""
-    from vision.training.data import Frame
     w, h = size
-    img = r3.table(rng, w, h)
-    la, le = rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(35, 75))
-    light = np.array([math.cos(la) * math.cos(le), math.sin(la) * math.cos(le), math.sin(le)], np.float32)
+    img, light = _lit_table(rng, w, h)
     n = count if count is not None else rng.randint(1, 4)
     rows, placed = [], []
     for _ in range(n * 30):
@@ -62,17 +59,12 @@ def cocked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), count: 
         x, y = rng.uniform(0.8 * s, w - 0.8 * s), rng.uniform(0.8 * s, h - 0.8 * s)
         if any(math.hypot(x - ox, y - oy) < 0.8 * (s + os_) for ox, oy, os_ in placed):
             continue
-        g = r3.die_geometry(rng.randint(1, 6), rng, size=trace_px, slant=math.radians(rng.uniform(*tilt_deg)))
-        col, alpha = r3.shade(g, light=light, rng=rng, **r3._look(rng))
-        turn = rng.uniform(0, 360)
-        row = r3.place(img, r3._turned(col, turn), r3._turned(alpha, turn), x, y, s, light, rng, g.value)
+        row = _lay(img, rng, light, x, y, s, tilt_deg, trace_px)
         if row is None:
             continue
         rows.append(row)
         placed.append((x, y, s))
-    img = img + np.random.default_rng(rng.randint(0, 10 ** 9)).normal(0, rng.uniform(1, 4), img.shape)
-    img = np.clip(img + 0.5, 0, 255).astype(np.uint8)
-    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "cocked")
+    return _noisy_frame(img, rng, rows, "cocked")
 
 
 def stacked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), side: tuple[float, float] = (30.0, 56.0),
@@ -85,23 +77,43 @@ def stacked_frame(rng: random.Random, size: tuple[int, int] = (320, 240), side: 
     direction, both lit by one lamp with soft shadows (the upper die's on
     the lower), sensor noise 1-4 grey levels.  Its rows (cx, cy, size px,
     face up) are the lower die's, then the upper die's."""
-    from vision.training.data import Frame
     w, h = size
-    img = r3.table(rng, w, h)
-    la, le = rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(35, 75))
-    light = np.array([math.cos(la) * math.cos(le), math.sin(la) * math.cos(le), math.sin(le)], np.float32)
+    img, light = _lit_table(rng, w, h)
     s = rng.uniform(*side)
     x, y = rng.uniform(s, w - s), rng.uniform(s, h - s)
     off, way = rng.uniform(0.15, 0.4) * s, rng.uniform(0, 2 * math.pi)
-    rows = []
-    for cx, cy, cs in ((x, y, s), (x + off * math.cos(way), y + off * math.sin(way), 1.06 * s)):
-        g = r3.die_geometry(rng.randint(1, 6), rng, size=trace_px, slant=math.radians(rng.uniform(0, 8)))
-        col, alpha = r3.shade(g, light=light, rng=rng, **r3._look(rng))
-        turn = rng.uniform(0, 360)
-        rows.append(r3.place(img, r3._turned(col, turn), r3._turned(alpha, turn), cx, cy, cs, light, rng, g.value))
+    rows = [_lay(img, rng, light, cx, cy, cs, (0.0, 8.0), trace_px)
+            for cx, cy, cs in ((x, y, s), (x + off * math.cos(way), y + off * math.sin(way), 1.06 * s))]
+    return _noisy_frame(img, rng, rows, "stacked")
+
+
+def _lit_table(rng: random.Random, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    """A drawn table (H x W x 3 float) and one lamp's direction (3 float32,
+    35-75 degrees above the table) for a frame of drawn dice."""
+    img = r3.table(rng, w, h)
+    la, le = rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(35, 75))
+    return img, np.array([math.cos(la) * math.cos(le), math.sin(la) * math.cos(le), math.sin(le)], np.float32)
+
+
+def _lay(img: np.ndarray, rng: random.Random, light: np.ndarray, x: float, y: float, s: float,
+         tilt_deg: tuple[float, float], trace_px: int) -> tuple[float, float, float, int] | None:
+    """Trace a die of a random face tilted ``tilt_deg`` degrees (drawn
+    uniformly) at ``trace_px`` px, light it, turn it at random about the
+    vertical and lay it on ``img`` (:func:`vision.training.render3d.place`:
+    its row, or None where none of it lies on the frame)."""
+    g = r3.die_geometry(rng.randint(1, 6), rng, size=trace_px, slant=math.radians(rng.uniform(*tilt_deg)))
+    col, alpha = r3.shade(g, light=light, rng=rng, **r3._look(rng))
+    turn = rng.uniform(0, 360)
+    return r3.place(img, r3._turned(col, turn), r3._turned(alpha, turn), x, y, s, light, rng, g.value)
+
+
+def _noisy_frame(img: np.ndarray, rng: random.Random, rows: list, name: str):
+    """The :class:`vision.training.data.Frame` ``name`` of ``img`` with
+    sensor noise of 1-4 grey levels (uint8) and its dice ``rows``."""
+    from vision.training.data import Frame
     img = img + np.random.default_rng(rng.randint(0, 10 ** 9)).normal(0, rng.uniform(1, 4), img.shape)
     img = np.clip(img + 0.5, 0, 255).astype(np.uint8)
-    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), "stacked")
+    return Frame(img, np.asarray(rows, np.float32).reshape(-1, 4), name)
 
 
 class CockedDice:
