@@ -10,7 +10,7 @@ degrees off straight above, and read the photo sets worse
 (docs/dice-reader-history.md, stops 67 and 68).
 
 So the reader asks a net of its own, the **lean net** (``dice_lean.onnx``:
-the first expert's shape, fine-tuned with drawn cocked dice as "not a
+the fast net's shape, fine-tuned with drawn cocked dice as "not a
 die" beside the same renderer's dice seen 0-30 degrees off straight above
 as dice, ``python -m vision.training.hard --cocked P --upright Q``), and
 only about a die the other nets are about to give a value: where its "not
@@ -49,9 +49,10 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     7) reaches the threshold and "not a die" is below
     ``max_not_a_die_p``; where the lean net (:func:`lean_probability`) is
     at least ``lean_max_p`` sure it leans, counted in ``reader.stats``
-    (``lean_unread``).  Returns the windows the lean net read (0 without
-    one)."""
-    if reader.models.lean is None:
+    (``lean_unread``).  A ``lean_max_p`` of 1.0 never asks it (config
+    ``vision.lean_max_p``: a camera at a slant).  Returns the windows the
+    lean net read (0 without one, or not asked)."""
+    if reader.models.lean is None or reader.settings.lean_max_p >= 1.0:
         return 0
     st = reader.settings
     bar = reader.min_value_p if min_p is None else min_p

@@ -121,7 +121,8 @@ class ReaderSettings:
     #: a die about to be given a value whose lean net (``dice_lean.onnx``,
     #: :mod:`vision.lean`), at its turns (:attr:`lean_angles`) averaged, is this sure it
     #: leans (cocked: two faces alike) is left unread instead (CAB-5: the
-    #: game asks for a nudge, which lays it flat; issue 40's bad input)
+    #: game asks for a nudge, which lays it flat; issue 40's bad input);
+    #: 1.0: the lean net is never asked (config ``vision.lean_max_p``)
     lean_max_p: float = 0.5
     #: the turns (degrees) of a die's window the lean net reads, averaged
     lean_angles: tuple[float, ...] = (0, 90, 180, 270)

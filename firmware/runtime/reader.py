@@ -55,7 +55,13 @@ def reader_from_config(cfg: dict | None, min_value_p: float | None = None, model
     agreement = ((cfg or {}).get("vision") or {}).get("agreement", VISION_SCHEMA["agreement"]["default"])
     if agreement not in VISION_SCHEMA["agreement"]["choices"]:
         raise VisionInputError(f"config vision.agreement {agreement!r}: give \"expert\" or \"both\"")
-    reader = replace(reader, settings=replace(reader.settings, nets_must_agree=agreement == "both"))
+    lean = ((cfg or {}).get("vision") or {}).get("lean_max_p", VISION_SCHEMA["lean_max_p"]["default"])
+    try:
+        settings = replace(reader.settings, nets_must_agree=agreement == "both", lean_max_p=lean)
+    except VisionInputError:
+        raise VisionInputError(f"config vision.lean_max_p {lean!r}: give a probability above 0 and at most 1 "
+                               "(1.0: never ask the lean net)") from None
+    reader = replace(reader, settings=settings)
     for where, source, p in (("config vision.min_value_p", "config", configured),
                              ("--min-value-p", "option", min_value_p)):
         try:

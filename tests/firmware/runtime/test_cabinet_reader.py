@@ -106,3 +106,33 @@ def test_a_calibration_that_tuned_the_nets_says_so_not_nothing_changed():
     assert calibration_parts(reader) == "it reads as shipped: nothing changed"
     tuned = replace(reader, models=replace(reader.models, adaptation=object()))   # (its nets not made here)
     assert TUNED_SHORT in calibration_parts(tuned) and "nothing changed" not in calibration_parts(tuned)
+
+
+def test_the_config_sets_the_lean_net_s_bar_and_one_turns_it_off(tmp_path):
+    """Config ``vision.lean_max_p``: how sure the lean net must be that a
+    die leans for it to stay unread (0.5 as shipped).  An owner whose
+    camera looks at the trays at a slant, whose flat dice it takes for
+    leaning, sets 1.0: the lean net is never asked.  Drawn cocked dice
+    (38-52 degrees) the shipped reader leaves unread are then given a
+    value; a value out of range is refused naming the key."""
+    import random
+
+    from firmware.runtime.config import ConfigError, load as load_config
+    from vision.training.cocked import cocked_frame
+    assert reader_from_config(None).settings.lean_max_p == 0.5
+    cfg = _cfg(tmp_path)
+    cfg["vision"]["lean_max_p"] = 1.0
+    off = reader_from_config(cfg)
+    assert off.settings.lean_max_p == 1.0
+    shipped = reader_from_config(_cfg(tmp_path))
+    given = {"shipped": 0, "off": 0}
+    for seed in range(500, 510):
+        image = cocked_frame(random.Random(seed), tilt_deg=(38.0, 52.0)).image
+        for name, reader in (("shipped", shipped), ("off", off)):
+            given[name] += sum(d.value is not None for d in reader.read_dice(image))
+    assert given["off"] >= given["shipped"] + 5, given
+    assert off.stats["lean_unread"] == 0
+    path = tmp_path / "cabinet.toml"
+    path.write_text("[vision]\nlean_max_p = 0.0\n")
+    with pytest.raises(ConfigError, match="vision.lean_max_p"):
+        load_config(path)
