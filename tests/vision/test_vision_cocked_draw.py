@@ -5,7 +5,7 @@ import random
 import numpy as np
 
 from vision.netreader import FACE_PX, NOT_A_DIE
-from vision.training.cocked import CockedDice, cocked_frame
+from vision.training.cocked import CockedDice, cocked_frame, found_views
 from vision.training.hard import ReaderWindows, reader_half
 
 
@@ -71,6 +71,66 @@ def test_upright_draws_are_the_same_dice_seen_near_straight_above_labelled_their
     now, alone = CockedDice(random.Random(6), pool=3, upright=0.0), random.Random(6)
     pool = [cocked_frame(alone) for _ in range(3)]      # all the draws a pool of cocked dice takes
     assert not now.flat and now.rng.getstate() == alone.getstate()
-    assert all(np.array_equal(a.image, b.image) for a, b in zip(now.pool, pool))
+    assert all(np.array_equal(a.image, b.image) and not views for (a, views), b in zip(now.pool, pool))
     with pytest.raises(ValueError, match="upright"):
         CockedDice(random.Random(1), pool=1, upright=1.5)
+
+
+class _Find:
+    """A stand-in detector find: centre and size px."""
+
+    def __init__(self, x, y, size):
+        self.x, self.y, self.size = x, y, size
+
+
+def test_cocked_draws_can_be_cut_where_the_detector_found_the_die(monkeypatch):
+    """``hard --cocked-found`` (``CockedDice(finder=..., found_share=Q)``):
+    the reader's detector often finds a cocked die's upper face alone,
+    smaller than the die and off its middle, and the reader cuts its
+    window there, not around the die drawn.  A find within half a die of
+    a drawn die is kept with that die's face; one farther is not.  With
+    found share 1 and upright 1 the finder is asked once per frame drawn
+    and every draw is cut at a find, labelled its die's face; a share
+    outside 0..1 is refused."""
+    import pytest
+
+    from vision.training import cocked
+    fr = cocked_frame(random.Random(3), count=2)
+    (x0, y0, s0, v0), (x1, y1, s1, v1) = fr.dice.tolist()
+    near = _Find(x0 + 0.3 * s0, y0, 0.7 * s0)
+    far = _Find(x1 + 0.8 * s1, y1, s1)
+    assert found_views(fr, lambda image: [near, far]) == [(near.x, near.y, near.size, int(v0))]
+    drawn, cuts = {}, []
+    real_frame, real_sample = cocked.cocked_frame, cocked.found_sample
+
+    def frame(*args, **kw):
+        out = real_frame(*args, **kw)
+        drawn[id(out.image)] = out
+        return out
+
+    def sample(fr_, view, rng):
+        cuts.append(view)
+        return real_sample(fr_, view, rng)
+    monkeypatch.setattr(cocked, "cocked_frame", frame)
+    monkeypatch.setattr(cocked, "found_sample", sample)
+    cut = CockedDice(random.Random(5), pool=3, upright=1.0, found_share=1.0,
+                     finder=lambda image: [_Find(x, y, 0.8 * s) for x, y, s, _ in drawn[id(image)].dice.tolist()])
+    assert all(views for _, views in cut.flat)
+    draws = [cut.draw() for _ in range(30)]
+    assert len(cuts) == 30
+    assert all(w.shape == (FACE_PX, FACE_PX, 3) and w.dtype == np.uint8 for w, _ in draws)
+    assert [c for _, c in draws] == [v - 1 for *_, v in cuts]
+    with pytest.raises(ValueError, match="found_share"):
+        CockedDice(random.Random(1), pool=1, found_share=2.0)
+
+
+def test_hard_refuses_cocked_found_without_cocked_dice(tmp_path, capsys):
+    """``hard --cocked-found F`` is a share of the cocked draws: without
+    ``--cocked`` it is refused by name before any training starts."""
+    import pytest
+
+    from vision.training.hard import main
+    with pytest.raises(SystemExit):
+        main([str(tmp_path), "--out", str(tmp_path / "out"), "--cocked-found", "0.5"])
+    assert "--cocked-found is a share of the cocked draws" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -17,7 +17,8 @@ above it, the cabinet's camera), then lit, shadowed and placed as
   middle, its shadow on it; the cabinet must not take a value for the
   pair as two dice.
 * :class:`CockedDice`: windows cut around such dice as the trainer cuts
-  its samples (:func:`vision.training.data.face_sample`), each labelled
+  its samples (:func:`vision.training.data.face_sample`), or where the
+  reader's detector found them (``hard --cocked-found``), each labelled
   *not a die* for ``hard --cocked``.
 
 numpy and OpenCV only (no torch): the reader's tests draw the same dice.
@@ -131,24 +132,68 @@ class CockedDice:
     learns to drop too (docs/dice-reader-history.md, stop 67).  With 0
     (the default) no draw is taken for it: the stream as before."""
 
-    def __init__(self, rng: random.Random, pool: int = 40, upright: float = 0.0):
+    def __init__(self, rng: random.Random, pool: int = 40, upright: float = 0.0, finder=None,
+                 found_share: float = 0.5):
         if not 0.0 <= upright <= 1.0:
             raise ValueError(f"upright {upright}: give a share from 0 to 1")
-        self.rng, self.upright = rng, upright
-        self.pool = [cocked_frame(rng) for _ in range(pool)]
-        self.flat = [cocked_frame(rng, tilt_deg=UPRIGHT_DEG) for _ in range(pool)] if upright else []
+        if not 0.0 <= found_share <= 1.0:
+            raise ValueError(f"found_share {found_share}: give a share from 0 to 1")
+        self.rng, self.upright, self.finder, self.found_share = rng, upright, finder, found_share
+        self.pool = [self._framed(COCKED_DEG) for _ in range(pool)]
+        self.flat = [self._framed(UPRIGHT_DEG) for _ in range(pool)] if upright else []
+
+    def _framed(self, tilt: tuple[float, float]) -> tuple:
+        """(a new :func:`cocked_frame` of dice tilted ``tilt``, its found
+        views): with a ``finder``, each of its finds within half a die of a
+        drawn die as (x, y, size px, that die's face), else none."""
+        fr = cocked_frame(self.rng, tilt_deg=tilt)
+        return fr, found_views(fr, self.finder) if self.finder is not None else []
 
     def draw(self) -> tuple[np.ndarray, int]:
         """One window: a cocked die labelled not a die, or (a share
         ``upright``) a die seen at most 30 degrees off straight above,
-        labelled its face."""
+        labelled its face.  With a ``finder``, a share ``found_share`` is
+        cut where the finder found the die (the reader's own view: often a
+        cocked die's upper face alone, smaller and off its middle), else as
+        the trainer cuts its samples."""
         from vision.netreader import NOT_A_DIE
         from vision.training.data import face_sample
         flat = bool(self.flat) and self.rng.random() < self.upright
         pool, tilt = (self.flat, UPRIGHT_DEG) if flat else (self.pool, COCKED_DEG)
         if self.rng.random() < 0.02:
-            pool[self.rng.randrange(len(pool))] = cocked_frame(self.rng, tilt_deg=tilt)
+            pool[self.rng.randrange(len(pool))] = self._framed(tilt)
         while True:
-            got = face_sample(self.rng.choice(pool), self.rng, negative=False)
+            fr, views = self.rng.choice(pool)
+            if views and self.rng.random() < self.found_share:
+                got = found_sample(fr, self.rng.choice(views), self.rng)
+            else:
+                got = face_sample(fr, self.rng, negative=False)
             if got is not None:
                 return (got[0], got[1]) if flat else (got[0], NOT_A_DIE)
+
+
+def found_views(fr, finder) -> list[tuple[float, float, float, int]]:
+    """The finds of ``finder`` (a frame H x W x 3 uint8 BGR -> objects with
+    ``x``, ``y``, ``size`` px, e.g. :meth:`vision.reader.DiceReader.find_dice`)
+    in frame ``fr`` that lie within half a die of one of its drawn dice:
+    (x, y, size px, the drawn die's face)."""
+    out = []
+    for c in finder(fr.image):
+        d = np.hypot(fr.dice[:, 0] - c.x, fr.dice[:, 1] - c.y) / fr.dice[:, 2] if len(fr.dice) else np.zeros(0)
+        if len(d) and float(d.min()) < 0.5:
+            out.append((float(c.x), float(c.y), float(c.size), int(fr.dice[int(d.argmin()), 3])))
+    return out
+
+
+def found_sample(fr, view: tuple[float, float, float, int], rng: random.Random) -> tuple[np.ndarray, int]:
+    """A window (FACE_PX x FACE_PX x 3 uint8) cut at a found ``view`` (x,
+    y, size px, face) of frame ``fr`` as the reader cuts it
+    (:func:`vision.netreader.face_window`, a little jitter), turned and
+    mirrored at random, light and colour jittered; its class the face
+    (value - 1)."""
+    from vision.netreader import face_window
+    from vision.training.data import _colour_jitter
+    x, y, s, v = view
+    x, y, s = x + rng.gauss(0, 0.03) * s, y + rng.gauss(0, 0.03) * s, s * math.exp(rng.gauss(0, 0.04))
+    win = face_window(fr.image, x, y, s, angle=rng.uniform(0, 360), mirror=rng.random() < 0.5)
+    return _colour_jitter(win, rng, harsh=0.5), v - 1

