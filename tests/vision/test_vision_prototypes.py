@@ -83,8 +83,10 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     on the reader's windows, 2026-12-03 later: over four pairs of fit /
     held-out seeds 96 of 160 against 112 before; 24 since 2026-12-06) and
     at most one wrong (9 to 15 before), read without the lean net (a
-    calibration does not teach it the owner's dice: with it, 18 of the 24
-    stay read, stop 68)."""
+    calibration does not teach it the owner's dice: with it, 13 of the 24
+    stay read since stop 69, whose lean net leaves more cocked dice
+    unread; 18 with stop 68's.  An owner of such dice sets
+    ``vision.lean_max_p = 1.0``: read as without it)."""
     fit, held_out = _bar_frames(12, 1), _bar_frames(8, 2)
     before = _right_wrong(SHIPPED, held_out)
     assert before[0] <= 4 and before[1] > 0
@@ -93,9 +95,9 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     no_lean = DiceReader(models=replace(MODELS, lean=None))
     right, wrong = _right_wrong(no_lean.with_prototypes(protos), held_out)
     assert right >= 20 and wrong <= 1, (before, right, wrong)  # half of the 40 or more
-    # with it, a few bar dice look to it like no die lying flat: 18 of the 24 stay read (stop 68)
+    # with it, some bar dice look to it like dice leaning: 13 of the 24 stay read (stop 69; 18 at stop 68)
     right_lean, wrong_lean = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
-    assert right_lean >= 15 and wrong_lean <= wrong, (right_lean, wrong_lean)
+    assert right_lean >= 11 and wrong_lean <= wrong, (right_lean, wrong_lean)
 
 
 def test_prototypes_pull_towards_the_nearest_face_and_reject_a_die_far_from_every_one():
