@@ -99,10 +99,12 @@ from vision.calibration.confirm import CONFIRM_EVERY, keeps_stored, split_scenes
 from vision.calibration.file import (CALIBRATION_FILE, Calibration, CalibrationError, apply, load, models_fingerprint,
                                      save)
 from vision.calibration.layers import fit_on, head_inputs
-from vision.calibration.photos import MAX_WINDOWS, TURNS, check_labels, fit_samples, label_count, thin_negatives
+from vision.calibration.photos import (MAX_WINDOWS, TURNS, check_labels, fit_samples, label_count, labelled_finds,
+                                       thin_negatives)
 from vision.calibration.threshold import counts_at, value_readings
 from vision.calibration.window_fit import die_patches, fit_window, window_text, window_words
 from vision.dataset import list_images, scene_key
+from vision.lean import lean_bar_for
 from vision.netreader import SHIPPED_WINDOW
 from vision.reader import DiceReader
 
@@ -153,6 +155,10 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
     _check_features_output(reader)
     base = reader.min_value_p_without_calibration  # "before" is the reader without any calibration
     as_is = reader.with_heads(None).with_window(None).with_adaptation(None)  # the nets as shipped, the shipped window
+    # the labelled dice lie flat: where the lean net takes them for leaning, its bar is raised for every reading
+    lean_bar = lean_bar_for(as_is, [(frame, c) for _, frame, _, finds in labelled_finds(as_is, fit_imgs)
+                                    for c, value in finds if value])
+    as_is = as_is.with_lean_bar(lean_bar)
     say(f"reading the {len(fit_imgs)} photos to learn from")
     plain = value_readings(as_is, fit_imgs)[0]
     check_labels(plain, folder)
@@ -187,7 +193,7 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
             "window_fit": {"window": window.as_list(), "dice": len(patches), "loss_shipped": round(loss_shipped, 4),
                            "loss": round(loss_window, 4)},
             "before": _figures(before), "before_fit": dict(zip(("right", "wrong"), shipped_fit)),
-            "adaptation": adapt_note,
+            "adaptation": adapt_note, "lean_max_p": lean_bar,
             "prototypes": proto_note or (f"learned on {found} dice, weight {proto_weight:g}" if proto_weight
                                          else "too few dice of some face in each half of the fit photos"),
             "candidates": {k: {"min_value_p": t, "layers": bool(hs), "prototypes": bool(learned[k]),
@@ -208,7 +214,7 @@ def calibrate_from_labelled(reader: DiceReader, folder: str | os.PathLike,
                                                                  (after.correct, after.wrong))}
         info["seconds"] = round(time.perf_counter() - t0, 1)
     return Calibration(hs, models_fingerprint(reader.models), info, t, None if w == SHIPPED_WINDOW else w, pr,
-                       adaptations.get(kind))
+                       adaptations.get(kind), lean_bar)
 
 
 def adapted_candidate(as_is: DiceReader, fit_imgs: list[Path], labelled: int, base: float

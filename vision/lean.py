@@ -48,11 +48,12 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     its readings agree (``checked``), its best of 1..6 in ``probs`` (N x
     7) reaches the threshold and "not a die" is below
     ``max_not_a_die_p``; where the lean net (:func:`lean_probability`) is
-    at least ``lean_max_p`` sure it leans, counted in ``reader.stats``
-    (``lean_unread``).  A ``lean_max_p`` of 1.0 never asks it (config
+    at least the reader's ``lean_max_p`` sure it leans (a calibration's
+    bar, else the settings'), counted in ``reader.stats``
+    (``lean_unread``).  A bar of 1.0 never asks it (config
     ``vision.lean_max_p``: a camera at a slant).  Returns the windows the
     lean net read (0 without one, or not asked)."""
-    if reader.models.lean is None or reader.settings.lean_max_p >= 1.0:
+    if reader.models.lean is None or reader.lean_max_p >= 1.0:
         return 0
     st = reader.settings
     bar = reader.min_value_p if min_p is None else min_p
@@ -61,7 +62,37 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     if not rows:
         return 0
     lean = lean_probability(reader, frame, cands, windows, rows)
-    leaning = np.asarray(rows)[lean >= st.lean_max_p]
+    leaning = np.asarray(rows)[lean >= reader.lean_max_p]
     checked[leaning] = False
     reader.stats["lean_unread"] += len(leaning)      # dice left unread so, frame by frame
     return len(rows) * len(st.lean_angles)
+
+
+#: the bars a calibration may give the lean net, lowest first (1.0: never asked)
+LEAN_BARS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+#: at most this share of a calibration's dice lying flat may the lean net leave unread at its bar
+LEAN_FLAT_SHARE = 1 / 50
+
+
+def lean_bar_for(reader, flat: list[tuple[np.ndarray, object]]) -> float | None:
+    """The lean net's bar for a cabinet's own dice: ``flat`` are finds
+    (frame H x W x 3 uint8 BGR, a :class:`vision.detector.Candidate`) of
+    dice known to lie flat (a calibration's captured faces, labelled
+    photos).  None where the reader's bar (its settings') leaves at most
+    :data:`LEAN_FLAT_SHARE` of them unread (or there is no lean net, or
+    no die); else the lowest of :data:`LEAN_BARS` above it that does
+    (1.0: the lean net is never asked).  Dice that look to the lean net
+    like dice leaning (made-up faces, a camera at a slant) are so read
+    on this cabinet; a cocked die there is then left to its seat's eyes
+    (ruling CAB-6: a seat sees every reading)."""
+    if reader.models.lean is None or not flat:
+        return None
+    probs = []
+    for frame, cand in flat:
+        probs.append(float(lean_probability(reader, frame, [cand], [reader.die_window(frame, cand)], [0])[0]))
+    p = np.asarray(probs)
+    allowed = int(len(p) * LEAN_FLAT_SHARE)
+    floor = reader.settings.lean_max_p
+    if floor >= 1.0 or int((p >= floor).sum()) <= allowed:
+        return None
+    return next((b for b in LEAN_BARS if b > floor and int((p >= b).sum()) <= allowed), 1.0)

@@ -66,7 +66,8 @@ from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS,
                               WindowGeometry, die_window)
 from vision.reader_calibration import CalibratedCopies
 from vision.reader_settings import (DEFAULT_MIN_VALUE_P, MIN_VALUE_P_RANGE, MIN_VALUE_P_SOURCES,  # noqa: F401
-                                    SHIPPED_SETTINGS, ReaderSettings, check_min_value_p)
+                                    SHIPPED_SETTINGS, ReaderSettings, check_lean_max_p,
+                                    check_min_value_p)
 from vision.settings import check_white_balance
 
 #: The largest frame the reader takes, px (memory grows ~27 bytes a px
@@ -116,6 +117,9 @@ class DiceReader(CalibratedCopies):
             (:class:`vision.netreader.WindowGeometry`; a calibration's, or
             the shipped window).
         calibration_p: the value threshold a calibration chose (None: none).
+        calibration_lean: the lean net's bar a calibration chose for this
+            cabinet's dice lying flat (0..1, 1.0: never asked; None: the
+            settings' ``lean_max_p``; :attr:`lean_max_p`).
         option_p: a command's ``--min-value-p`` (None: none).
         pinned_p: read at exactly this value threshold whatever the
             sources say (:meth:`at`; None: the sources decide).
@@ -135,6 +139,7 @@ class DiceReader(CalibratedCopies):
     prototypes: Mapping = field(default_factory=dict)
     window: WindowGeometry = SHIPPED_WINDOW
     calibration_p: float | None = None
+    calibration_lean: float | None = None
     option_p: float | None = None
     pinned_p: float | None = None
     stats: Counter = field(init=False, default_factory=Counter, repr=False)
@@ -150,6 +155,15 @@ class DiceReader(CalibratedCopies):
         for name in ("calibration_p", "option_p"):
             if getattr(self, name) is not None:
                 check_min_value_p(getattr(self, name), name)
+        if self.calibration_lean is not None:
+            check_lean_max_p(self.calibration_lean, "calibration_lean")
+
+    @property
+    def lean_max_p(self) -> float:
+        """How sure the lean net must be that a die leans for it to stay
+        unread (:mod:`vision.lean`): the calibration's bar, else the
+        settings' (config ``vision.lean_max_p``); 1.0: never asked."""
+        return self.settings.lean_max_p if self.calibration_lean is None else self.calibration_lean
 
     # ------------------------------------------------------------ thresholds
     @property

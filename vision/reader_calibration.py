@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from vision.die import VisionInputError
 from vision.netreader import SHIPPED_WINDOW, WindowGeometry
-from vision.reader_settings import check_min_value_p
+from vision.reader_settings import check_lean_max_p, check_min_value_p
 
 if TYPE_CHECKING:
     from vision.reader import DiceReader
@@ -26,23 +26,35 @@ class CalibratedCopies:
 
     def with_calibration(self, heads: dict | None = None, window: WindowGeometry | None = None,
                          min_value_p: float | None = None, prototypes: dict | None = None,
-                         adaptation=None) -> "DiceReader":
+                         adaptation=None, lean_max_p: float | None = None) -> "DiceReader":
         """A copy reading with a calibration's last layers ``heads`` (None:
         the nets' own), face ``window`` (None: the shipped one), value
         threshold ``min_value_p`` (the "calibration" source; None: none),
         face ``prototypes`` (None: none; :meth:`with_prototypes`) and its
         ``adaptation`` of the face nets to the camera (None: none;
-        :meth:`with_adaptation`).  Raises :class:`VisionInputError` when a
+        :meth:`with_adaptation`) and the lean net's bar ``lean_max_p``
+        for this cabinet's dice (None: the settings'; :meth:`with_lean_bar`).
+        Raises :class:`VisionInputError` when a
         head, prototypes or the adaptation do not fit the models (another
         model's calibration), the window is not a
         :class:`vision.netreader.WindowGeometry` or the threshold is out of
         range."""
         window = _checked_window(window)
+        if lean_max_p is not None:
+            lean_max_p = check_lean_max_p(lean_max_p)
         if min_value_p is not None:
             min_value_p = check_min_value_p(min_value_p)
         adapted = self.with_adaptation(adaptation)
         return replace(adapted, heads=adapted.models.check_heads(heads), window=window,
-                       calibration_p=min_value_p, prototypes=adapted._checked_prototypes(prototypes))
+                       calibration_p=min_value_p, prototypes=adapted._checked_prototypes(prototypes),
+                       calibration_lean=lean_max_p)
+
+    def with_lean_bar(self, lean_max_p: float | None) -> "DiceReader":
+        """A copy whose lean net (:mod:`vision.lean`) leaves a die unread
+        only where it is at least ``lean_max_p`` sure the die leans (a
+        calibration's bar for this cabinet's dice; 1.0: never asked; None:
+        the settings').  Raises :class:`VisionInputError` outside (0, 1]."""
+        return replace(self, calibration_lean=None if lean_max_p is None else check_lean_max_p(lean_max_p))
 
     def with_adaptation(self, adaptation) -> "DiceReader":
         """A copy whose face nets are adapted to a camera
@@ -94,9 +106,9 @@ class CalibratedCopies:
 
     def without_calibration(self) -> "DiceReader":
         """A copy reading as shipped: the nets' own last layers, no face
-        prototypes, no adaptation, the shipped window and no calibration threshold
-        (option and config kept)."""
-        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={},
+        prototypes, no adaptation, the shipped window, no calibration threshold
+        and no calibration lean bar (option and config kept)."""
+        return replace(self, heads={}, window=SHIPPED_WINDOW, calibration_p=None, prototypes={}, calibration_lean=None,
                        models=self.models.with_adaptation(None) if self.models.adaptation is not None else self.models)
 
 

@@ -36,6 +36,15 @@ MIN_VALUE_P_RANGE = (0.5, 0.99)
 MIN_VALUE_P_SOURCES = ("option", "calibration", "config")
 
 
+def check_lean_max_p(p: float, name: str = "lean_max_p") -> float:
+    """``p`` if it is a bar for the lean net (above 0, at most 1; 1.0: the
+    lean net is never asked), else raises :class:`VisionInputError`
+    naming ``name``."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 < p <= 1.0:
+        raise VisionInputError(f"{name} must be above 0 and at most 1, got {p!r}")
+    return float(p)
+
+
 def check_min_value_p(p: object, what: str = "min_value_p") -> float:
     """``p`` as a float if it is a probability in :data:`MIN_VALUE_P_RANGE`
     (0.5 .. 0.99); raises :class:`VisionInputError` naming ``what`` otherwise."""
@@ -136,12 +145,11 @@ class ReaderSettings:
         if isinstance(clear, bool) or not isinstance(clear, (int, float)) or not 0.0 <= clear <= self.max_not_a_die_p:
             raise VisionInputError(f"faint_clear_not_a_die_p must be from 0 to max_not_a_die_p "
                                    f"({self.max_not_a_die_p}), got {clear!r}")
-        lean = self.lean_max_p
-        if isinstance(lean, bool) or not isinstance(lean, (int, float)) or not 0.0 < lean <= 1.0:
-            raise VisionInputError(f"lean_max_p must be above 0 and at most 1, got {lean!r}")
+        check_lean_max_p(self.lean_max_p)
         if not self.lean_angles:
             raise VisionInputError("lean_angles must name at least one turn of the window (degrees)")
 
 
 #: the settings that ship
 SHIPPED_SETTINGS = ReaderSettings()
+

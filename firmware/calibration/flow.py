@@ -169,6 +169,8 @@ class GuidedCalibration(Learning):
         self._margins: dict[str, str] = {}
         # the value threshold chosen for these dice at adapt (the "threshold" candidate)
         self.min_value_p: float | None = None
+        #: the lean net's bar chosen for these dice lying flat (learning.Learning._choose_lean_bar; None: as set)
+        self.lean_bar: float | None = None
         #: the seat asked to leave (held both arrows :data:`LEAVE_HOLD_US`), or None;
         #: its button then cancels the flow, an arrow stays
         self.leaving: int | None = None

@@ -7,6 +7,7 @@ window or threshold; the flow's reader itself stays as shipped."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from firmware.calibration.words import TUNED_SHORT, TUNED_WORDS
 from vision.calibration.candidates import kept_words
@@ -51,6 +52,7 @@ class Learning:
                 self.prototypes = learn_prototypes(self.reader.models, windows, classes, 2 * len(turns))
             except CalibrationError as exc:  # a face with too few dice: no such candidate
                 self.prototypes, self.prototypes_note = {}, str(exc)
+            self._choose_lean_bar()
             self.min_value_p = self._choose_threshold()
             # where this camera shows the dice's top faces (fit_window)
             patches = [patch_of(frame, c, k - 1) for (seat, k), (frame, dice, _) in
@@ -69,6 +71,20 @@ class Learning:
         for s in self.seats.values():
             s.status, s.dice, s.shown_us = "waiting", 0, self.now_us
         self._changed()
+
+    def _choose_lean_bar(self) -> None:
+        """The lean net's bar for these dice (:func:`vision.lean.lean_bar_for`):
+        the captured dice lie flat, pips up as asked, so where the lean net
+        takes more than one in fifty of them for leaning, its bar is raised
+        until it does not (:attr:`lean_bar`; None: as configured).  Every
+        reading from here on, the reader as it is and each candidate, is
+        made with it, and the calibration kept carries it."""
+        from vision.lean import lean_bar_for
+        flat = [(frame, c) for _, (frame, dice, _) in sorted(self._captured.items(), key=lambda kv: kv[0])
+                for c in dice]
+        self.lean_bar = lean_bar_for(self.reader, flat)
+        if self.lean_bar is not None:
+            self.reader = self.reader.with_lean_bar(self.lean_bar)
 
     def _adapt_nets(self) -> None:
         """The "adapted" candidate: the face nets adapted to every find of
@@ -304,8 +320,8 @@ class Learning:
                         + (f" ({margin})" if margin else "") + "; fewer dice are read, more are left to nudge")
             what += f" ({self.why})"
         self.kept = kept_words(self.kind, base, t, b, a)
-        self.outcome = ("stored", f"{what}; confirmation rolls: right {b['right']} -> {a['right']}, "
-                                  f"wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
+        self.outcome = ("stored", f"{what}{self._lean_words()}; confirmation rolls: right {b['right']} -> "
+                                  f"{a['right']}, wrong {b['wrong']} -> {a['wrong']} of {a['dice']} dice")
 
     def _no_change(self, b: dict[str, int]) -> None:
         """Nothing tried reads the dice better than the reader as it is
@@ -317,9 +333,21 @@ class Learning:
         tried)."""
         self.kind, self.after, self.why = "as shipped", b, ""
         self.kept = kept_words("as shipped", self.reader.min_value_p_without_calibration, None)
-        self.outcome = ("stored", "no change needed: nothing tried reads your dice better than the reader as "
-                                  f"it is; confirmation rolls: right {b['right']}, wrong {b['wrong']} of "
-                                  f"{b['dice']} dice")
+        lean = self._lean_words()
+        self.outcome = ("stored", (f"{lean[2:]}; nothing else tried reads your dice better" if lean else
+                                   "no change needed: nothing tried reads your dice better than the reader as it is")
+                        + f"; confirmation rolls: right {b['right']}, wrong {b['wrong']} of {b['dice']} dice")
+
+    def _lean_words(self) -> str:
+        """"; " and what the lean net's bar chosen for these dice
+        (:attr:`lean_bar`) changes, in an owner's words; "" where none was."""
+        if self.lean_bar is None:
+            return ""
+        if self.lean_bar >= 1.0:
+            return ("; your dice lying flat looked to the cabinet like dice leaning, so it no longer leaves a "
+                    "die unread for leaning")
+        return (f"; your dice lying flat looked to the cabinet like dice leaning, so it leaves a die unread for "
+                f"leaning only when surer (p >= {self.lean_bar:g})")
 
     def _fit_counts(self, reads: str, t: float) -> tuple[int, int]:
         """(right, wrong) of the captured faces' readings ``reads`` ("plain",
@@ -342,8 +370,14 @@ class Learning:
                 "threshold_candidate": self.min_value_p,
                 "window": self.window.as_list() if self.kind == "window" else None,
                 "window_candidate": self.window.as_list() if self.window is not None else None,
-                "made": time.strftime("%Y-%m-%d %H:%M:%S")}
+                "lean_max_p": self.lean_bar, "made": time.strftime("%Y-%m-%d %H:%M:%S")}
         fingerprint = models_fingerprint(self.reader.models)
+        return replace(self._kept_calibration(info, fingerprint), lean_max_p=self.lean_bar)
+
+    def _kept_calibration(self, info: dict, fingerprint: str) -> Calibration:
+        """The kept candidate (:attr:`kind`) as a :class:`Calibration`
+        with ``info``, for the models of ``fingerprint`` (the lean net's
+        bar is added by :meth:`calibration`)."""
         if self.kind == "as shipped":
             return Calibration({}, fingerprint, info)
         if self.kind == "window":

@@ -100,8 +100,8 @@ def ending(flow: Any) -> str:
         return "refused"
     if getattr(flow, "kind", "") == "yours":
         return "kept"
-    if getattr(flow, "kind", "") != "as shipped":
-        return "changed"
+    if getattr(flow, "kind", "") != "as shipped" or getattr(flow, "lean_bar", None) is not None:
+        return "changed"      # (as shipped but for the lean net's bar for these dice: stored)
     return "as shipped" if getattr(flow, "had_calibration", False) else "no change"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from engines.words import plural, seats_words
 
 from firmware.calibration.words import TUNED_SHORT, TUNED_WORDS
-from firmware.runtime.reader import calibration_path, stored_calibration
+from firmware.runtime.reader import calibration_path, lean_words, stored_calibration
 
 
 #: the guided flow's options (argparse dest, option), None when not given
@@ -81,7 +81,8 @@ def _from_labelled(args, path: Path, reader) -> int:
         bar.close()
     info = cal.info
     mine = info.get("stored")
-    ending = "kept" if mine and mine["kept"] else _ending(info.get("kind", "as shipped"), had)
+    ending = "kept" if mine and mine["kept"] else _ending(info.get("kind", "as shipped"), had,
+                                                          info.get("lean_max_p") is not None)
     if ending in ("changed", "as shipped"):
         calibrate.save(cal, path)
     if args.json:
@@ -183,14 +184,15 @@ def _in_use(had: bool) -> str:
     return "the calibration in use is kept" if had else "the reader reads as shipped"
 
 
-def _ending(kind: str, had: bool) -> str:
+def _ending(kind: str, had: bool, lean: bool = False) -> str:
     """How a calibration ended, one word for one outcome (as the guided
     flow's screens, :func:`firmware.calibration.screens.ending`): "changed"
     (a calibration of its own is stored), "no change" (nothing read the
     dice better and there was no calibration: nothing is stored), "as
     shipped" (nothing read them better than the reader as shipped, which
-    replaces the old calibration)."""
-    if kind != "as shipped":
+    replaces the old calibration); ``lean``: the lean net's bar was raised
+    for these dice, so a calibration of its own is stored ("changed")."""
+    if kind != "as shipped" or lean:
         return "changed"
     return "as shipped" if had else "no change"
 
@@ -221,6 +223,8 @@ def _say_labelled(cal, path: Path, ending: str, replaced: str = "") -> None:
             kept += f", {calibrate.window_words(cal.window)}"
         if cal.adaptation is not None:
             kept += f", {TUNED_WORDS}"
+        if cal.lean_max_p is not None:   # your dice lying flat looked to the lean net like dice leaning
+            kept += f", {lean_words(cal.lean_max_p)} (your dice lying flat looked to it like dice leaning)"
         p = cal.min_value_p if cal.min_value_p is not None else info["threshold_before"]
         print(f"in detail: {kept}, value threshold {p:g} (was {info['threshold_before']:g}; "
               "a --min-value-p option still overrides it)")

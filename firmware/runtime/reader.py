@@ -138,8 +138,17 @@ def calibration_parts(reader: DiceReader) -> str:
         [f"value threshold {cal_p:g}"] if cal_p is not None else []) + (
         ["new last layers"] if reader.heads_in_use else []) + (
         ["what the faces of your dice look like"] if reader.prototypes else []) + (
-        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else [])
+        [calibrate.window_words(reader.window)] if reader.window != SHIPPED_WINDOW else []) + (
+        [lean_words(reader.calibration_lean)] if reader.calibration_lean is not None else [])
     return ", ".join(parts) if parts else "it reads as shipped: nothing changed"
+
+
+def lean_words(bar: float) -> str:
+    """A calibration's bar for the lean net (:mod:`vision.lean`), in an
+    owner's words: "no die left unread for leaning" (1.0), else "a die
+    left unread for leaning only at p >= <bar>"."""
+    return ("no die left unread for leaning" if bar >= 1.0
+            else f"a die left unread for leaning only at p >= {bar:g}")
 
 
 def cabinet_reader(cfg: dict | None, calibrated: bool = True) -> tuple[DiceReader, str | None, str | None]:

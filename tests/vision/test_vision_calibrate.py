@@ -363,3 +363,29 @@ def test_from_labelled_replaces_a_calibration_that_reads_worse_and_says_what_it_
     replaced = [line for line in out.stdout.splitlines() if line.startswith("replaced your calibration of 2026-11-02 10:00")]
     assert replaced and re.search(r"worse \(0 right, \d+ misread of \d+ dice\)", replaced[0]), out.stdout
     assert out.stdout.splitlines()[1] == replaced[0]  # said at once, after what is used now
+
+
+def test_from_labelled_teaches_the_lean_net_its_bar_for_the_labelled_dice(tmp_path, monkeypatch):
+    """The labelled dice lie flat: ``calibrate --from-labelled`` asks
+    vision.lean.lean_bar_for about them (their finds in the fit photos),
+    reads every candidate and the reader as it is with the bar it gives,
+    and the calibration carries it; where it gives none, none."""
+    import vision.score
+    from vision.calibration import candidates
+    asked, seen = [], set()
+    real_score = vision.score.score_folder
+
+    def score(folder, read, images):
+        seen.add(read.__self__.lean_max_p)
+        return real_score(folder, read, images)
+    monkeypatch.setattr(vision.score, "score_folder", score)
+    if hasattr(candidates, "score_folder"):
+        monkeypatch.setattr(candidates, "score_folder", score)
+    monkeypatch.setattr(calibrate, "lean_bar_for", lambda reader, flat: asked.append(len(flat)) or 0.8)
+    folder = _drawn_set(tmp_path / "set", 8, 1)
+    cal = calibrate.calibrate_from_labelled(SHIPPED, folder)
+    assert asked and asked[0] >= 20 and seen == {0.8}, (asked, seen)
+    assert cal.lean_max_p == 0.8 and cal.info["lean_max_p"] == 0.8
+    assert calibrate.apply(SHIPPED, cal).lean_max_p == 0.8
+    monkeypatch.setattr(calibrate, "lean_bar_for", lambda reader, flat: None)
+    assert calibrate.calibrate_from_labelled(SHIPPED, folder).lean_max_p is None

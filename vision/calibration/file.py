@@ -8,7 +8,7 @@ face net's last layer), ``proto_<net>_centre``, ``_means``, ``_near`` (its
 face prototypes, :mod:`vision.prototypes`), ``adapt_<net>_<k>_a``, ``_c``
 (the scale and shift of convolution k's channels, :mod:`vision.adapt`) and
 ``meta`` (UTF-8 JSON: format, models, info, heads, min_value_p, window,
-prototypes' weights, adapted layers per net).
+prototypes' weights, adapted layers per net, the lean net's bar).
 :func:`save` writes it atomically; :func:`load` reads every format up to
 :data:`FILE_FORMAT` and refuses a damaged file, one of a later format or
 one made for other models; :func:`apply` gives a reader with it.  How a
@@ -34,9 +34,10 @@ from vision.reader import MIN_VALUE_P_RANGE, DiceReader
 CALIBRATION_FILE = "dice_calibration.npz"
 #: the calibration file's format: 1 (no ``format`` in the file; layers,
 #: window, threshold), 2 (and face prototypes, :mod:`vision.prototypes`),
-#: 3 (and the face nets' adaptation to the camera, :mod:`vision.adapt`).
+#: 3 (and the face nets' adaptation to the camera, :mod:`vision.adapt`),
+#: 4 (and the lean net's bar for this cabinet's dice, :mod:`vision.lean`).
 #: A file of an earlier format loads as before; one of a later format is refused
-FILE_FORMAT = 3
+FILE_FORMAT = 4
 
 
 class CalibrationError(VisionInputError):
@@ -56,7 +57,9 @@ class Calibration:
     the shipped window); ``prototypes`` what this cabinet's dice look like
     to each face net ("fast" / "expert" -> :class:`vision.prototypes.Prototypes`;
     empty: none); ``adaptation`` the face nets' statistics adapted to this
-    camera (:class:`vision.adapt.Adaptation`; None: none).  ``heads`` may be
+    camera (:class:`vision.adapt.Adaptation`; None: none); ``lean_max_p``
+    the lean net's bar for these dice lying flat (:func:`vision.lean.lean_bar_for`;
+    None: the configured one).  ``heads`` may be
     empty: the nets' own layers with this cabinet's threshold (and window,
     prototypes, adaptation)."""
 
@@ -67,6 +70,7 @@ class Calibration:
     window: WindowGeometry | None = None
     prototypes: dict = field(default_factory=dict)
     adaptation: object | None = None
+    lean_max_p: float | None = None
 
 
 def models_fingerprint(models: Models) -> str:
@@ -95,7 +99,8 @@ def save(cal: Calibration, path: str | os.PathLike) -> Path:
     meta = json.dumps({"format": FILE_FORMAT, "models": cal.models, "info": cal.info, "heads": sorted(cal.heads),
                        "min_value_p": cal.min_value_p, "window": cal.window.as_list() if cal.window else None,
                        "prototypes": {k: pr.weight for k, pr in sorted(cal.prototypes.items())},
-                       "adaptation": {k: len(layers) for k, layers in sorted(adapted.items())}})
+                       "adaptation": {k: len(layers) for k, layers in sorted(adapted.items())},
+                       "lean_max_p": cal.lean_max_p})
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".calibration-", suffix=".npz")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -160,6 +165,10 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
     if p is not None and (isinstance(p, bool) or not isinstance(p, (int, float)) or not lo <= p <= hi):
         raise CalibrationError(f"{path}: its value threshold {p!r} is not a probability from {lo} to {hi}; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
+    lean = meta.get("lean_max_p")
+    if lean is not None and (isinstance(lean, bool) or not isinstance(lean, (int, float)) or not 0 < lean <= 1):
+        raise CalibrationError(f"{path}: its bar for the lean net {lean!r} is not a probability above 0 and at "
+                               "most 1; calibrate again or reset with `cabinet dice calibrate --reset`")
     window = meta.get("window")
     try:
         if window is not None and (not isinstance(window, list) or len(window) != 4):
@@ -174,7 +183,8 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
         raise CalibrationError(f"{path}: its adaptation of the face nets is not valid ({exc}); "
                                "calibrate again or reset with `cabinet dice calibrate --reset`") from None
     cal = Calibration(heads, str(meta.get("models", "")), meta.get("info", {}), None if p is None else float(p),
-                      None if window == SHIPPED_WINDOW else window, protos, adaptation)
+                      None if window == SHIPPED_WINDOW else window, protos, adaptation,
+                      None if lean is None else float(lean))
     if cal.models != models_fingerprint(models):
         raise CalibrationError(f"{path}: made for other dice reader models than those in use; "
                                "calibrate again or reset with `cabinet dice calibrate --reset`")
@@ -183,7 +193,7 @@ def load(path: str | os.PathLike, models: Models) -> Calibration:
 
 def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
     """``reader`` reading with ``cal``'s last layers, face prototypes, face
-    window, adaptation and value threshold (``None``: the nets' own layers, the shipped window and no
+    window, adaptation, value threshold and lean net's bar (``None``: the nets' own layers, the shipped window and no
     calibration threshold: :meth:`vision.reader.DiceReader.without_calibration`);
     ``reader`` itself is not changed.  Raises
     :class:`vision.die.VisionInputError` when ``cal``'s layers do not fit
@@ -191,4 +201,4 @@ def apply(reader: DiceReader, cal: Calibration | None) -> DiceReader:
     if cal is None:
         return reader.without_calibration()
     return reader.with_calibration(cal.heads or None, cal.window, cal.min_value_p, cal.prototypes or None,
-                                   cal.adaptation)
+                                   cal.adaptation, cal.lean_max_p)

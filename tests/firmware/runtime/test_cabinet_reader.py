@@ -136,3 +136,13 @@ def test_the_config_sets_the_lean_net_s_bar_and_one_turns_it_off(tmp_path):
     path.write_text("[vision]\nlean_max_p = 0.0\n")
     with pytest.raises(ConfigError, match="vision.lean_max_p"):
         load_config(path)
+
+
+def test_a_calibration_s_lean_bar_is_said_in_an_owner_s_words():
+    """A calibration that raised the lean net's bar for its dice says so
+    where `cabinet dice read` and a game's report say what it sets."""
+    from firmware.runtime.reader import calibration_parts
+    assert calibration_parts(DiceReader().with_lean_bar(0.9)) == "a die left unread for leaning only at p >= 0.9"
+    assert calibration_parts(DiceReader().with_lean_bar(1.0)) == "no die left unread for leaning"
+    with pytest.raises(VisionInputError, match="lean_max_p"):
+        DiceReader().with_lean_bar(0.0)
