@@ -19,6 +19,11 @@ a die" output, averaged over the turns of the window in
 :attr:`vision.reader_settings.ReaderSettings.lean_max_p`, the die stays
 unread (the game asks for a nudge, which lays it flat).  Its other
 outputs are not used.  A models folder without the file reads as before.
+
+A calibration teaches it the cabinet's dice (:func:`lean_bar_for`): its
+captured faces lie flat, so where the lean net takes more than one in
+fifty of them for leaning, the cabinet's bar is raised until it does not
+(:attr:`vision.reader.DiceReader.lean_max_p`).
 """
 from __future__ import annotations
 

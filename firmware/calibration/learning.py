@@ -334,6 +334,10 @@ class Learning:
         self.kind, self.after, self.why = "as shipped", b, ""
         self.kept = kept_words("as shipped", self.reader.min_value_p_without_calibration, None)
         lean = self._lean_words()
+        if lean:       # stored for the lean net's bar alone: not "the reader as it was"
+            self.kept = ("now using: the reader as it was, but your dice lying flat looked to it like dice "
+                         + ("leaning: it no longer leaves a die unread for leaning" if self.lean_bar >= 1.0 else
+                            f"leaning, so it leaves a die unread for leaning only when surer (p >= {self.lean_bar:g})"))
         self.outcome = ("stored", (f"{lean[2:]}; nothing else tried reads your dice better" if lean else
                                    "no change needed: nothing tried reads your dice better than the reader as it is")
                         + f"; confirmation rolls: right {b['right']}, wrong {b['wrong']} of {b['dice']} dice")

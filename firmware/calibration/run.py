@@ -297,6 +297,7 @@ class GuidedRun:
                 "kind": flow.kind or None,
                 # what the stored calibration sets (None: the threshold in effect / the shipped window)
                 "min_value_p": cal.min_value_p if cal is not None else None,
+                "lean_max_p": cal.lean_max_p if cal is not None else None,
                 "window": cal.window.as_list() if cal is not None and cal.window is not None else None,
                 "threshold_candidate": flow.min_value_p,
                 "window_candidate": flow.window.as_list() if flow.window is not None else None,

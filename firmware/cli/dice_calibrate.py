@@ -291,7 +291,19 @@ def _folder_why(info: dict, p: float) -> str:
 
 def _guided_kept(result: dict) -> str:
     """What a stored guided calibration keeps, in words (``result`` of
-    :func:`firmware.app.calibration_window.run_guided`)."""
+    :func:`firmware.app.calibration_window.run_guided`), with the lean
+    net's bar for these dice where it was raised."""
+    lean = result.get("lean_max_p")
+    kept = _guided_kind_words(result)
+    if lean is None:
+        return kept
+    if result["kind"] == "as shipped":
+        kept = "the reader as it is otherwise: nothing else tried reads your dice better"
+    return f"{kept}; {lean_words(lean)} (your dice lying flat looked to it like dice leaning)"
+
+
+def _guided_kind_words(result: dict) -> str:
+    """The kind of calibration kept (:func:`_guided_kept`), in words."""
     from vision import calibrate
     from vision.netreader import WindowGeometry
     p = result.get("min_value_p")

@@ -53,6 +53,10 @@ def test_a_bar_chosen_for_the_captured_dice_is_read_with_and_kept(monkeypatch, t
     flow.decide()
     assert set(seen) == {0.9}, seen          # the reader as it is and every candidate
     assert flow.outcome[0] == "stored" and "like dice leaning" in flow.outcome[1] and "0.9" in flow.outcome[1]
+    if flow.kind == "as shipped":        # stored for the bar alone: said so, not "the reader as it was"
+        assert "looked to it like dice leaning" in flow.kept and "0.9" in flow.kept
+        from firmware.calibration.words import ending
+        assert ending(flow) == "changed"
     cal = flow.calibration()
     assert cal.lean_max_p == 0.9 and cal.info["lean_max_p"] == 0.9
     back = calibrate.load(calibrate.save(cal, tmp_path / "c.npz"), flow.reader.models)
