@@ -67,7 +67,10 @@ def oled_frame(flow: Any, seat: int) -> OledFrame:
     away = flow.away_in_s(s) if hasattr(flow, "away_in_s") else None
     if away is not None:
         if s.status == "problem":
-            f.best(2, 38, [SHORT.get(s.problem, s.problem.split(" (")[0]), "problem"])
+            f.best(2, 38, [SHORT.get(s.problem, s.problem.split(" (")[0]), s.problem.split(",")[0], "problem"])
+            if s.keep:       # a die of another face: a press keeps the capture (PT60: the OLED did not say)
+                f.best(2, 51, [f"press: keep ({away} s)", f"press: keep {away}s"])
+                return f
         f.text(2, 51, f"left out in {away} s")
         return f
     _oled_status(f, s, flow.phase == "face")

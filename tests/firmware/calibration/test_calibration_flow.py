@@ -725,3 +725,22 @@ def test_the_result_says_the_dice_left_as_question_marks_are_not_counted_in_plai
     lines = figure_lines(counts, dict(counts, right=13, wrong=0), left_out=3, stored=True)
     assert lines[-1] == "3 dice you left as ?: not counted above"
     assert figure_lines(counts, counts, left_out=1)[-1] == "1 die you left as ?: not counted above"
+
+
+def test_a_seat_counted_down_on_a_die_of_another_face_is_told_on_its_oled_how_to_keep_it():
+    """PT60: seat 1's card said "1 die reads as 3" with one die ringed, and
+    its OLED only "problem / left out in 34 s": not that pressing again
+    keeps the capture.  With the countdown on, the OLED says what reads
+    wrong and that a press keeps it, with the seconds left."""
+    flow = GuidedCalibration([0, 1], lambda: _tray([1, 1, 1], seed=3), TrayZones.strips((400, 200), 2))
+    flow.tick(0)
+    flow.press(1)                                          # (a problem; made a die of another face below)
+    s = flow.seats[1]
+    s.problem, s.keep = "1 die reads as 5, not 3", True
+    flow.press(0)
+    flow.tick(1_000_000)
+    away = flow.away_in_s(s)
+    assert away is not None
+    texts = cs.oled_frame(flow, 1).texts
+    assert any("1 die reads as 5" in t for t in texts), texts
+    assert any("keep" in t and f"{away} s" in t for t in texts), texts
