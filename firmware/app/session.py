@@ -170,8 +170,11 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
         prompts.update({k: v for k, v in self.dice.prompts(self.game).items() if k not in prompts})
         prompts.update({k: v for k, v in take_back_hints(self.runtime).items() if k not in prompts})
         notice = ""
+        held = self.runtime.pause.hold_notice(self.runtime.now_us)
         if self.runtime.journal_problem:
             notice = "game paused: cannot save (disk full?)"
+        elif held:        # a pause (or its end) held long enough: it takes effect when let go (PT60)
+            notice = held
         elif self.runtime.pause.paused:
             notice = self.runtime.pause.notice()
         elif not self.dice.camera_ready:

@@ -99,6 +99,16 @@ class PauseSwitch:
         who = f" by seat {self.by + 1}" if self.by is not None else ""
         return f"paused{who}: hold both arrows 1 s to go on"
 
+    def hold_notice(self, now_us: int) -> str:
+        """While a seat has held its pause gesture :data:`PAUSE_HOLD_US` or
+        longer (it takes effect when let go): "let go to pause" (or "to go
+        on" while paused), so a person holding on sees it has worked
+        (PT60); "" otherwise."""
+        held = [t for t in (self._held_since(seat) for seat in {k[0] for k in self._down}) if t is not None]
+        if not held or now_us - min(held) < PAUSE_HOLD_US:
+            return ""
+        return "let go to go on" if self.paused else "let go to pause"
+
     def _held_since(self, seat: int, first: bool = False) -> int | None:
         """Since when the seat has held its pause gesture, us (its push, or
         both arrows: from the later arrow's press; with ``first``, from the

@@ -212,3 +212,27 @@ def test_a_race_paused_stands_still_and_starts_again_after_a_countdown(tmp_path)
     finally:
         s.close()
 
+
+
+def test_a_pause_held_long_enough_says_let_go_before_it_is_let_go(tmp_path):
+    """PT60: held 1.5 s and 3 s, nothing on the screen changed until the
+    arrows were let go (the pause takes effect then).  Once held
+    PAUSE_HOLD_US the header says "let go to pause", and while paused "let
+    go to go on"; before that, and after, the usual notice."""
+    s = session(tmp_path, "cafe-junior", 3, {0, 1})
+    rt = s.runtime
+    try:
+        t = t0 = rt.now_us
+        rt.step(t)
+        hold(rt, 2, t0 + 50_000, 2 * PAUSE_HOLD_US)
+        t = run_to(rt, t, t0 + 50_000 + PAUSE_HOLD_US // 2)
+        assert s.context()["notice"] == "" and not rt.pause.paused
+        t = run_to(rt, t, t0 + 80_000 + PAUSE_HOLD_US + 50_000)
+        assert s.context()["notice"] == "let go to pause" and not rt.pause.paused
+        t = run_to(rt, t, t0 + 50_000 + 2 * PAUSE_HOLD_US + 100_000)
+        assert rt.pause.paused and s.context()["notice"].startswith("paused by seat 3")
+        hold(rt, 2, t + 50_000, 2 * PAUSE_HOLD_US)
+        t = run_to(rt, t, t + 80_000 + PAUSE_HOLD_US + 50_000)
+        assert s.context()["notice"] == "let go to go on" and rt.pause.paused
+    finally:
+        s.close()
