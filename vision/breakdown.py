@@ -54,6 +54,7 @@ import numpy as np
 from vision.curve import CandidateReadings, decide, read_all, reading, rule_of
 from vision.dataset import LabelledDie, labelled_photos
 from vision.die import Die, VisionInputError
+from vision.lean import leans
 from vision.netreader import NOT_A_DIE
 from vision.reader import DiceReader
 from vision.score import match
@@ -111,9 +112,9 @@ class Breakdown:
                 "groups": {g: sum(self.counts[k] for k, gg, _ in BUCKETS if gg == g) for g in "abc"}}
 
 
-def _path_and_guess(reader: DiceReader, c: CandidateReadings, rule: str) -> tuple[str, int, float, bool]:
+def _path_and_guess(reader: DiceReader, c: CandidateReadings, rule: str) -> tuple[str, int, float, bool, float]:
     """(which readings decided: "fast" or "second", best value 1..6, its
-    p, readings agree) of one candidate under ``rule``."""
+    p, readings agree, p of "not a die") of one candidate under ``rule``."""
     p, agree = reading(reader, c, rule)
     fast = c.fast.mean(axis=0)
     fast_best = np.argmax(c.fast[:, :NOT_A_DIE], axis=1)
@@ -121,7 +122,7 @@ def _path_and_guess(reader: DiceReader, c: CandidateReadings, rule: str) -> tupl
     unsure = (fast[:NOT_A_DIE].max() < reader.settings.expert_below or fast[NOT_A_DIE] >= lo) and fast[NOT_A_DIE] < hi
     sure = not unsure and bool(np.all(fast_best == fast_best[0]))
     k = int(np.argmax(p[:NOT_A_DIE]))
-    return ("fast" if sure or len(c.expert) == 0 else "second"), k + 1, float(p[k]), agree
+    return ("fast" if sure or len(c.expert) == 0 else "second"), k + 1, float(p[k]), agree, float(p[NOT_A_DIE])
 
 
 def _inside(x: float, y: float, t: LabelledDie, grow: float) -> bool:
@@ -157,11 +158,10 @@ def add_photo(b: Breakdown, reader: DiceReader, frame: np.ndarray, truth: list[L
             b.right += 1
             continue
         c = by_centre[d.center]
-        path, best, p, agree = _path_and_guess(reader, c, rule)
+        path, best, p, agree, not_a_die = _path_and_guess(reader, c, rule)
         if d.value is not None:
             b.lost("misread_fast" if path == "fast" else "misread_expert", t, name)
-        elif agree and c.lean >= reader.settings.lean_max_p and \
-                p >= reader.value_bar(c.heat, None, float(reading(reader, c, rule)[0][NOT_A_DIE])):
+        elif agree and leans(reader, c.lean) and p >= reader.value_bar(c.heat, None, not_a_die):
             b.lost("unread_leaning", t, name)
         elif not agree:
             b.lost("unread_disagree", t, name)

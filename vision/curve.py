@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.die import Die
-from vision.lean import lean_probability
+from vision.lean import lean_probability, leans
 from vision.netreader import NOT_A_DIE, WINDOW_LIMITS
 from vision.reader import DiceReader, check_frame
 
@@ -146,7 +146,7 @@ def decide(reader: DiceReader, cands: list[CandidateReadings], min_p: float | No
         k = int(np.argmax(p[:NOT_A_DIE]))
         # a value only where the readings agree and the lean net does not take it for a cocked die (vision.lean)
         value, conf = (k + 1, float(p[k])) if p[k] >= reader.value_bar(c.heat, p_min, float(p[NOT_A_DIE])) and agree \
-            and (c.lean < reader.lean_max_p or reader.lean_max_p >= 1.0) else (None, 0.0)
+            and not leans(reader, c.lean) else (None, 0.0)
         if value is None and c.heat < st.unreadable_min_heat:
             continue
         hs = c.size / 2

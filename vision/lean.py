@@ -46,6 +46,17 @@ def lean_probability(reader, frame: np.ndarray, cands: list, windows: list[np.nd
     return reader.models.lean_p(turned).reshape(len(angles), len(rows)).mean(axis=0)
 
 
+def leans(reader, lean_p):
+    """Whether the lean net, ``lean_p`` (0..1, a float or an array of
+    them: :func:`lean_probability`) sure, takes a die for a leaning one
+    at ``reader``'s bar (:attr:`vision.reader.DiceReader.lean_max_p`: a
+    calibration's, else the settings'); never at a bar of 1.0 (the lean
+    net not asked).  The one rule :func:`lean_veto`, :mod:`vision.curve`
+    and :mod:`vision.breakdown` apply."""
+    bar = reader.lean_max_p
+    return (np.asarray(lean_p) >= bar) & (bar < 1.0)
+
+
 def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray], probs: np.ndarray,
               checked: np.ndarray, min_p: float | None) -> int:
     """Leave unread (``checked`` False, in place) each candidate the other
@@ -67,7 +78,7 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     if not rows:
         return 0
     lean = lean_probability(reader, frame, cands, windows, rows)
-    leaning = np.asarray(rows)[lean >= reader.lean_max_p]
+    leaning = np.asarray(rows)[leans(reader, lean)]
     checked[leaning] = False
     reader.stats["lean_unread"] += len(leaning)      # dice left unread so, frame by frame
     return len(rows) * len(st.lean_angles)

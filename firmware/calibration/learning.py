@@ -3,7 +3,9 @@
 captured faces, choose a threshold and a window, score every candidate on
 the confirmed rolls, keep the best or refuse.  Every reading is made by a
 copy of the flow's own reader (``self.reader``) with the candidate's layers,
-window or threshold; the flow's reader itself stays as shipped."""
+window or threshold; the flow's reader itself stays as shipped but for the
+lean net's bar chosen for the captured dice (``_choose_lean_bar``), which
+every reading shares."""
 from __future__ import annotations
 
 import time

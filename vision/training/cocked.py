@@ -177,10 +177,12 @@ def found_views(fr, finder) -> list[tuple[float, float, float, int]]:
     ``x``, ``y``, ``size`` px, e.g. :meth:`vision.reader.DiceReader.find_dice`)
     in frame ``fr`` that lie within half a die of one of its drawn dice:
     (x, y, size px, the drawn die's face)."""
+    if not len(fr.dice):
+        return []
     out = []
     for c in finder(fr.image):
-        d = np.hypot(fr.dice[:, 0] - c.x, fr.dice[:, 1] - c.y) / fr.dice[:, 2] if len(fr.dice) else np.zeros(0)
-        if len(d) and float(d.min()) < 0.5:
+        d = np.hypot(fr.dice[:, 0] - c.x, fr.dice[:, 1] - c.y) / fr.dice[:, 2]
+        if float(d.min()) < 0.5:
             out.append((float(c.x), float(c.y), float(c.size), int(fr.dice[int(d.argmin()), 3])))
     return out
 
