@@ -27,13 +27,17 @@ from __future__ import annotations
 from typing import Any
 
 from firmware.runtime.game_choices import screen_label
+from firmware.screens.choices import keeps_taken_places
 
 
 def taken_text(label: str) -> str:
     """What the OLED says of a choice that was taken: "card A was taken"
-    for the screen label "claim card A", else "<label>: gone"."""
+    for the screen label "claim card A" or a taken card's place's "card A
+    taken" (PT61), else "<label>: gone"."""
     if label.startswith("claim "):
         return f"{label[len('claim '):]} was taken"
+    if label.endswith(" taken"):
+        return f"{label[:-len(' taken')]} was taken"
     return f"{label}: gone"
 
 
@@ -75,9 +79,14 @@ def taken_press(controls: Any, race: bool) -> str | None:
     (``race``: one press would take it, a claim): the note it says instead
     of taking a race the seat has not aimed at since (the loss is forgotten
     either way: the next press takes), or None (the press goes on as
-    usual)."""
+    usual; also where the row keeps the taken card's place)."""
     note = controls.lost
     if note is None or not race:
+        return None
+    if keeps_taken_places(controls._labels):
+        # the row keeps the taken card's place (PT61): a planned walk lands on that place, not on
+        # the card that moved into it, so the press on a card is the seat's own: it takes
+        controls.lost = None
         return None
     controls.lost = None
     return note

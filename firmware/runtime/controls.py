@@ -48,7 +48,8 @@ from firmware.runtime.game_choices import (aim_ahead, kept_kinds, plan_choices, 
                                            screen_order)
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
                                        cursor_choices,
-                                       describe_action, first_ordinary, is_realtime, one_press, press_count, stamp)
+                                       describe_action, first_ordinary, is_realtime, is_taken_place, keeps_taken_places, one_press,
+                                       press_count, stamp)
 
 #: action type -> physical input that performs it.  Action types not listed
 #: here are chosen with the navigation input and confirmed with the button.
@@ -328,7 +329,8 @@ class SeatControls:
         blind = (not vanished and gone is None and self.blind is not None and bool(acts)
                  and labels[cursor] == self.blind[0])
         lost = (not blind and gone is None and self.lost is not None and bool(acts)
-                and races(game, acts[cursor]))          # its aim taken, not aimed anew: the press only tells (PT41)
+                and races(game, acts[cursor])           # its aim taken, not aimed anew: the press only tells (PT41)
+                and not keeps_taken_places(labels))     # (unless the row keeps the taken card's place, PT61)
         armed = gone is None and not blind and self.armed is not None and bool(acts) and labels[cursor] == self.armed
         return Shown(acts, cursor, armed, gone if acts else None, blind=blind or lost,
                      blind_note=self.blind[1] if blind else self.lost if lost else None)
@@ -369,7 +371,9 @@ class SeatControls:
         return acts
 
     def nav(self, game: Game, step: int) -> None:
-        """Move the cursor by ``step`` (wraps); cancels an armed choice.
+        """Move the cursor by ``step`` (wraps, unless the game's
+        :attr:`~firmware.screens.games.CabinetGame.cursor_wraps` is False:
+        then it stops at the ends); cancels an armed choice.
         After the choice under the cursor went away, the steps count from
         its gap: Right goes to the choice after it, Left to the one
         before."""
@@ -379,8 +383,13 @@ class SeatControls:
             at = (self._ahead_place(ahead) + step) % len(ahead)     # keeps the one choice (a reveal)
             self._home, self.ahead = (choice_key(ahead[at]), at), True
         elif acts:
-            gap = 1 if self.gone is not None and self.gone != self.lost and step > 0 else 0   # (PT41: not moved)
-            self.cursor = (self.cursor + step - gap) % len(acts)
+            # (PT41: not moved; no gap where the row keeps a taken card's place, PT61)
+            gap = 1 if (self.gone is not None and self.gone != self.lost and step > 0
+                        and not keeps_taken_places(self._labels)) else 0
+            to = self.cursor + step - gap
+            declared = cabinet_game(game.game_id)
+            wraps = declared is None or declared.cursor_wraps
+            self.cursor = to % len(acts) if wraps else max(0, min(to, len(acts) - 1))    # (PT61: no wrap)
             self._seen = (choice_key(acts[self.cursor]), screen_label(game, self.seat, acts[self.cursor]))
             self._remember_home(self._labels, acts, kept_kinds(game))
         self.armed = None
@@ -437,6 +446,10 @@ class SeatControls:
             self.message, self.gone, self.blind, self.said_gone, self.lost = note, None, None, True, None
             return None
         chosen = acts[self.cursor]
+        if is_taken_place(chosen):       # another seat took it: its place only (PT61)
+            self.armed = None
+            self.message, self.said_gone = taken_text(screen_label(game, self.seat, chosen)), True
+            return None
         race = races(game, chosen)
         taken = taken_press(self, race)
         if taken is not None:            # the seat's aim was taken and it has not aimed anew (PT41)

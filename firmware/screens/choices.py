@@ -138,10 +138,32 @@ class Shown:
         return self.button if self.button is not None else self.chosen
 
 
+#: The type of a place kept among a seat's choices for a choice another
+#: seat took (Retrograde's card claimed: ``{"type": "taken", "player":
+#: seat, "card": id}``, PT61): never an action of the game; the cursor may
+#: stand on it so the row keeps its places, and a press there takes
+#: nothing and says so (:meth:`~firmware.runtime.controls.SeatControls.press`).
+TAKEN = "taken"
+
+
+def is_taken_place(action: dict[str, Any] | None) -> bool:
+    """True for a :data:`TAKEN` place (not an action: never applied)."""
+    return action is not None and action.get("type") == TAKEN
+
+
+def keeps_taken_places(keys: list[str]) -> bool:
+    """True when choices with these :func:`choice_key` s keep a taken
+    card's place (:data:`TAKEN`): the row does not shift when another seat
+    takes a card, so a planned walk of arrows lands where it was planned."""
+    part = repr(("type", repr(TAKEN)))
+    return any(part in k for k in keys)
+
+
 #: Choices a new decision never opens on: one-time cards and the choices
 #: that end a phase (Cryptid Cafe's Manager, "done serving", "skip share";
-#: Retrograde's "done blasting"; Ginza's "stop rerolling"; "end turn").
-NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass"})
+#: Retrograde's "done blasting"; Ginza's "stop rerolling"; "end turn"),
+#: and a taken card's place.
+NOT_FIRST = frozenset({"manager", "done", "done_serving", "skip_share", "end_turn", "stop", "pass", TAKEN})
 
 
 #: Choices a new decision opens on where offered: keeping things as they

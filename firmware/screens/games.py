@@ -52,6 +52,10 @@ class CabinetGame:
         moves_feed: its HDMI shows the latest moves (the first-game
             walkthrough's band then says the latest one too); Cha dango's
             board shows the order up and the race instead.
+        cursor_wraps: a seat's arrows wrap from the last choice to the
+            first; False stops them at the row's ends (Retrograde: its
+            claims are one-press races, and PT61's Left from "reroll"
+            wrapped to the last card, whose presses claimed it).
     """
     game_id: str
     screens: str
@@ -65,6 +69,7 @@ class CabinetGame:
     kept_cursor: tuple[str, ...] = ()
     dice_to_confirm: Callable[[Any, int, dict[str, Any]], list[int] | None] | None = None
     moves_feed: bool = True
+    cursor_wraps: bool = True
 
     @property
     def module(self) -> ModuleType:
@@ -138,7 +143,8 @@ GAMES: dict[str, CabinetGame] = {g.game_id: g for g in (
                     "reroll": "press", "keep": "press", "unlock": "press", "odd": "press", "even": "press",
                     "coin": "press", "blast": "press", "comet": "press", "trophy": "press", "done": "press",
                     "boss": "claim", "power_up_kept": "claim"},
-        event_captions={"stop": "Stop! last claim", "boss": "boss blasted, +3", "power_up_kept": "power-up kept"}),
+        event_captions={"stop": "Stop! last claim", "boss": "boss blasted, +3", "power_up_kept": "power-up kept"},
+        cursor_wraps=False),
     CabinetGame(
         "cha-dango", "firmware.screens.cha_dango", "Cha dango", "Slap races and a tea-sip race",
         ("bots aim, hit and sip through the", "same buttons and cups as people"),

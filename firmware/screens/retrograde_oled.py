@@ -14,7 +14,7 @@ from firmware.ui.oled import OledFrame
 from firmware.screens.retrograde_plans import _plan_index, card_letters, step_forms, turn_plans
 from firmware.screens.retrograde_words import (ALL_TROPHIES_WORDS, armed_forms, card_keep_words, no_race, one_line,
                                                reroll_forms, stop_forms)
-from firmware.screens.choices import press_count
+from firmware.screens.choices import TAKEN, press_count
 
 
 # ------------------------------------------------------------ OLED
@@ -33,6 +33,8 @@ def label(action: dict[str, Any], view: dict[str, Any] | None = None) -> str:
         out = "reroll"
     elif kind == "claim":
         out = f"claim card {letters.get(action.get('card'), action.get('card'))}"
+    elif kind == TAKEN:         # another seat took it: its place kept (PT61)
+        out = f"card {letters.get(action.get('card'), '?')} taken"
     elif kind in ("blast", "comet"):      # "blast Yellow 1+1": the Droid's colour and the dice spent
         out = step_forms(action, view)[0]
     elif kind == "coin":
@@ -72,14 +74,25 @@ def unlock_forms(action: dict[str, Any] | None) -> list[str]:
 
 def choice_order(game, seat: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seat's choices in the screen's order: the claims follow the
-    cards' letters A, B, C, D as drawn (not the deck's order); every other
-    choice keeps its place (issue 34)."""
+    cards' letters A, B, C, D as drawn (not the deck's order; issue 34),
+    and a card another seat took this round keeps its place among them
+    as a :data:`~firmware.screens.choices.TAKEN` place (PT61: card B taken
+    between a seat's arrow presses, its Right x 3 meant for C landed on
+    D); every other choice keeps its place."""
     claims = [a for a in acts if a.get("type") == "claim"]
-    if len(claims) < 2:
+    if not claims:
         return acts
     letters = card_letters(game.view(None))
-    ordered = iter(sorted(claims, key=lambda a: letters.get(a.get("card"), "~")))
-    return [next(ordered) if a.get("type") == "claim" else a for a in acts]
+    offered = {a.get("card") for a in claims}
+    row = claims + [{"type": TAKEN, "player": seat, "card": cid} for cid in letters if cid not in offered]
+    ordered = iter(sorted(row, key=lambda a: letters.get(a.get("card"), "~")))
+    out: list[dict[str, Any]] = []
+    for a in acts:
+        if a.get("type") != "claim":
+            out.append(a)
+        elif a is claims[0]:             # the whole row where the first claim stood
+            out.extend(ordered)
+    return out
 
 
 def _rank_text(view: dict[str, Any], seat: int) -> str:
@@ -248,7 +261,7 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
             f.text(2, top + 12 * i, line, room=f.W - 4)
         return top - 1
     presses = 2 if no_race(view, shown.chosen) else press_count(shown.chosen, len(choices))   # (at Stop, PT43)
-    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos, presses=presses)
+    return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos, presses=presses, wraps=False)  # (PT61)
 
 
 def _roll(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], seat: int, shown,
@@ -317,6 +330,9 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     "reroll or claim"; [] when none of these."""
     on_reroll = shown.chosen is not None and shown.chosen.get("type") == "reroll"
     stop = view["phase"] == "stop" and view["stop_seat"] == seat
+    if shown.chosen is not None and shown.chosen.get("type") == TAKEN:    # its place kept (PT61): a press takes nothing
+        news = [f"Stop! {plural(view['rerolls_left'], 'reroll')}"] if stop and view["rerolls_left"] else []
+        return news + ["another seat has it", "pick another card"]
     left = plural(view["rerolls_left"], "reroll")
     rolling = any(r.get("player") == seat for r in game.chance_requests())    # its dice being read
     if shown.armed and on_reroll:      # ruling RG-15: a reroll arms first; RG-16: what it keeps, fixed then

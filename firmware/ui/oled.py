@@ -311,9 +311,11 @@ class OledFrame:
         d.line((x + 3 * u, y + 7 * u, x, y + 4 * u), fill=1, width=max(2, u + 1))
 
     def choice(self, text: str, index: int, count: int, armed: bool, pos: str | None = None,
-               presses: int = 1) -> int:
+               presses: int = 1, wraps: bool = True) -> int:
         """The choice under the cursor at the bottom, between arrows, with
-        its position, inverted when armed ("press again to confirm").  A
+        its position, inverted when armed ("press again to confirm");
+        ``wraps`` False (the seat's arrows stop at the row's ends, PT61):
+        no left arrow on the first choice, no right arrow on the last.  A
         label too long for one line takes two (never cut).  A lone choice
         says what a press does: "press: reveal the order" (``presses`` 1),
         "press 2x: end turn" (2: armed, then taken, ruling CAB-2).
@@ -357,8 +359,11 @@ class OledFrame:
         fill = 0 if armed else 1
         y = self.H - 13
         mid = top + (self.H - top) // 2
-        self.draw.polygon([(1, mid), (5, mid - 4), (5, mid + 4)], fill=fill)
-        self.draw.polygon([(self.W - pw - 8, mid - 4), (self.W - pw - 4, mid), (self.W - pw - 8, mid + 4)], fill=fill)
+        if wraps or index > 0:
+            self.draw.polygon([(1, mid), (5, mid - 4), (5, mid + 4)], fill=fill)
+        if wraps or index < count - 1:
+            self.draw.polygon([(self.W - pw - 8, mid - 4), (self.W - pw - 4, mid), (self.W - pw - 8, mid + 4)],
+                              fill=fill)
         if pos:
             self.text(self.W - pw - 1, y, pos, fill=fill, room=pw)
         for i, t in enumerate(lines):

@@ -23,7 +23,8 @@ def test_cab11_the_last_claim_then_two_more_presses_choose_no_blast_plan(table):
     t.run_until(lambda t: g.view(None)["seats"][1]["claim"] is not None
                 and g.view(None)["seats"][0]["dice"] is not None and not s.dice.held, max_passes=4000)
     t.step(LATE_OK_US // 1000 // t.pass_ms + 2)
-    t.press(0, "right")                               # the cursor on a card
+    while s.runtime.controls[0].shown(g).chosen["type"] != "claim":
+        t.press(0, "right")                           # the cursor on a card (a taken one keeps its place: PT61)
     assert s.runtime.controls[0].shown(g).chosen["type"] == "claim"
     t.step(ms=1000)                                   # looked at it
     _three_presses(t)

@@ -32,6 +32,15 @@ def _walk(t, arrow: str, n: int, rest_ms: int) -> None:
         t.step(rest_ms // t.pass_ms)
 
 
+def _onto(t, card: str, rest_ms: int = SECOND) -> None:
+    """Seat 1 walks right from where it stands to ``card`` and rests on it
+    (the arrows stop at the row's ends, and a taken card keeps its place:
+    PT61)."""
+    while _chosen(t).get("card") != card:
+        _walk(t, "right", 1, 300)
+    t.step(rest_ms // t.pass_ms)
+
+
 def _at_stop_aimed(t) -> str:
     """Seat 1 waits for the bots' claims (it is the Stop seat), rests on
     the last card left, then walks back to "reroll": that card is its
@@ -45,11 +54,13 @@ def _at_stop_aimed(t) -> str:
     assert len(cards) >= 2, order
     while _chosen(t)["type"] != "reroll":
         _walk(t, "left", 1, 300)
-    _walk(t, "left", 1, SECOND)                       # the last card: its target
+    while _chosen(t).get("card") != cards[-1]:       # over the cards (and taken cards' places, PT61)
+        _walk(t, "right", 1, 300)
+    t.step(SECOND // t.pass_ms)                       # rests on the last card: its target
     target = _chosen(t)["card"]
     assert target == cards[-1] and s.runtime.target_of(0) == target
-    _walk(t, "right", 1, SECOND)                      # back to "reroll"
-    assert _chosen(t)["type"] == "reroll"
+    while _chosen(t)["type"] != "reroll":             # back to "reroll" (the arrows stop at the ends, PT61)
+        _walk(t, "left", 1, 300)
     return target
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.retrograde.components import default_components
 
-from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _check_ok, _chosen, _walk
+from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _check_ok, _chosen, _onto, _walk
 
 COMP = default_components()
 
@@ -55,7 +55,7 @@ def test_at_stop_with_all_dice_fitting_the_target_the_words_name_the_card_to_cla
     assert f"fit {letter}" in _words(t), said
     hdmi = " ".join(t.scene().texts())
     assert f"fit card {letter}: point at it, press twice to claim" in hdmi, hdmi      # (PT43: it arms first)
-    _walk(t, "left", 1, 1000)                         # onto card C
+    _onto(t, target)                         # onto card C
     assert _chosen(t)["card"] == target
     said = " | ".join(t.oled_texts(0))
     assert _words(t) != "Stop! 1 reroll" and letter in _words(t) and "claim" in _words(t), said
@@ -64,9 +64,9 @@ def test_at_stop_with_all_dice_fitting_the_target_the_words_name_the_card_to_cla
 def test_at_stop_on_a_card_with_rerolls_left_the_words_say_the_press_claims_it(table):
     t = table("retrograde", 3, bots={1, 2}, seed=11)
     s = t.session
-    _at_stop_aimed(t)
+    target = _at_stop_aimed(t)
     assert s.game.view(None)["rerolls_left"] == 2
-    _walk(t, "left", 1, 1000)                         # onto card C, dice that do not all fit
+    _onto(t, target)                         # onto card C, dice that do not all fit
     said = " | ".join(t.oled_texts(0))
     assert "Stop!" not in _words(t) and "claim" in _words(t) and "C" in _words(t), said
 

@@ -6,16 +6,16 @@ every choice that is no race it arms first (ruling CAB-2), and only a
 second press on the same card claims it."""
 from __future__ import annotations
 
-from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _chosen, _walk
+from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _chosen, _onto, _walk
 
 
 def test_one_press_on_a_card_at_stop_arms_it_and_keeps_the_rerolls(table):
     t = table("retrograde", 3, bots={1, 2}, seed=11)
     s = t.session
-    _at_stop_aimed(t)
+    target = _at_stop_aimed(t)
     left = s.game.view(None)["rerolls_left"]
     assert left >= 1
-    _walk(t, "left", 1, 1000)                         # onto a card
+    _onto(t, target)                         # onto a card
     card = _chosen(t)
     assert card["type"] == "claim"
     said = " | ".join(t.oled_texts(0))
@@ -38,7 +38,7 @@ def test_with_no_rerolls_left_the_armed_claim_says_press_again(table):
     from tests.play.test_retrograde_last_reroll_aim import _reroll
     t = table("retrograde", 3, bots={1, 2}, seed=11)
     s = t.session
-    _at_stop_aimed(t)
+    target = _at_stop_aimed(t)
     while s.game.view(None)["rerolls_left"]:
         _reroll(t)
     assert _chosen(t)["type"] == "claim"

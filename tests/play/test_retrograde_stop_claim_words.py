@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import re
 
-from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _chosen, _walk
+from tests.play.test_retrograde_last_reroll_aim import _at_stop_aimed, _chosen, _onto, _walk
 
 
 def test_on_a_card_at_stop_the_words_say_rerolls_not_a_bare_count_left(table):
     t = table("retrograde", 3, bots={1, 2}, seed=11)
     s = t.session
-    _at_stop_aimed(t)
+    target = _at_stop_aimed(t)
     assert s.game.view(None)["rerolls_left"] >= 1
-    _walk(t, "left", 1, 1000)                         # onto a card
+    _onto(t, target)                         # onto a card
     assert _chosen(t)["type"] == "claim"
     words = t.oled_texts(0)[-1]
     assert "claim" in words, " | ".join(t.oled_texts(0))

@@ -79,14 +79,16 @@ def test_a_target_taken_during_the_check_is_said_and_a_blind_right_space_claims_
     t.step(2)
     said = " ".join(t.oled_texts(0))
     assert "card A was taken" in said, t.oled_texts(0)
-    t.press(0, "right")                            # the planned Right + Space
-    said = " ".join(t.oled_texts(0))               # (PT42: the press did nothing, the OLED unchanged)
-    assert "card A was taken" in said and "press to see, or aim" in said and "claim card" not in said, said
+    t.press(0, "right")                            # the planned Right + Space: onto card A's place (PT61)
+    said = " ".join(t.oled_texts(0))
+    assert "card A taken" in said and "claim card" not in said, said
     t.press(0, "button")
     t.step(10)
     assert s.game.view(None)["seats"][0]["claim"] is None, "a blind press claimed a card the seat never chose"
     said = " ".join(t.oled_texts(0))
-    assert "was taken" in said and "claim card B" in said and "press to see" not in said, said
+    assert "card A was taken" in said and "claim card" not in said, said
+    t.press(0, "right")                            # on to card B, shown
+    assert "claim card B" in " ".join(t.oled_texts(0)), t.oled_texts(0)
     t.press(0, "button")                           # the card now shown: claimed
     t.run_until(lambda t: s.game.view(None)["seats"][0]["claim"] is not None, max_passes=300)
 
@@ -96,6 +98,8 @@ def test_after_its_target_was_taken_a_seat_that_looked_claims_with_one_press(tab
     s = t.session
     _target_taken_during_check(t)
     t.step(2)
+    t.press(0, "right")
+    assert _chosen(t, 0)["type"] == "taken"        # card A's place (PT61)
     t.press(0, "right")
     shown = _chosen(t, 0)
     assert shown["type"] == "claim"

@@ -315,8 +315,11 @@ def test_a_card_taken_while_the_runtime_refreshes_claims_nothing():
     assert c.press(g, g.now_us() + 10) is None
     assert c.message == f"card {letter} was taken"
     assert cursor_choices(g, {"controls": [c]})[0] == c.shown(g).chosen
-    again = c.press(g, g.now_us() + 20)       # the new choice was shown: now it acts
-    assert again is not None and again.get("card") != card
+    assert c.press(g, g.now_us() + 20) is None          # the taken card keeps its place (PT61): still nothing
+    assert c.message == f"card {letter} was taken"
+    c.nav(g, -1)                              # to the card before it, shown
+    again = c.press(g, g.now_us() + 30)
+    assert again is not None and again.get("type") == "claim" and again.get("card") != card
 
 
 @needs_rg
@@ -453,7 +456,7 @@ def test_a_press_the_runtime_ignored_does_not_count_as_a_new_decision():
     g = _three_seats_rolled()
     c = SeatControls(0)
     acts = c.refresh(g)
-    c.nav(g, -1)                                  # the last card
+    c.nav(g, len(acts) - 1)                       # the last card
     mine = c.shown(g).chosen
     assert c.press(g, g.now_us() + 5) is not None  # returned, but not applied
     other = next(a for a in acts if a["type"] == "claim" and a["card"] != mine["card"])
@@ -468,14 +471,15 @@ def test_the_taken_note_goes_when_the_seat_moves_on(tmp_path):
     seat has read it and moves on) takes the note away."""
     s = session(tmp_path, "retrograde", 3, 1)
     run_until(s, lambda: all(s.game.view(None)["seats"][k]["dice"] is not None for k in (0, 1)))
-    key(s, 0, "left")
+    for _ in range(8):                            # to the last card (the arrows stop at the ends, PT61)
+        key(s, 0, "right")
     card = s.runtime.controls[0].shown(s.game).chosen["card"]
     s.game.apply({"type": "claim", "player": 1, "card": card, "t_us": s.runtime.now_us})
     run_until(s, lambda: s.game.view(None)["seats"][1]["claim"] == card)
     s.runtime.dirty = True
     s.runtime.step(s.runtime.now_us + 1000)
     assert any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
-    key(s, 0, "right")
+    key(s, 0, "left")
     assert not any("was taken" in t for t in oled_texts(s, 0)), oled_texts(s, 0)
 
 
