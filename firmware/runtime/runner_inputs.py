@@ -386,7 +386,9 @@ class RunnerInputs:
         screen stays for what was left of it (the pause's time added to
         ``not_before``), and an open race starts again after the 3-2-1,
         as a race resumed from a save (ruling CAB-8; the game's
-        ``resume_action`` hook; the session's timers count it down).
+        ``resume_action`` hook; the session's timers count it down); a
+        dice check's window waits for the 3-2-1 too (no press is taken
+        in it).
         The game counts as paused from the first edge of the hold that
         paused it (issue 34: the 1 s hold ran a race's clock), or from the
         latest stamp it took in the hold."""
@@ -417,6 +419,9 @@ class RunnerInputs:
             # a race with no action to restart it (Retrograde's claims): hands off for the 3-2-1 (CAB-8)
             self.frozen_until_us = max(self.frozen_until_us, t_us + COUNTDOWN_US)
             self.hold_until_us = max(self.hold_until_us, t_us + COUNTDOWN_US)
+        if self.dice is not None and self.frozen_until_us > t_us:
+            # no press is taken in the 3-2-1: a dice check keeps the time it had left from go (CAB-6)
+            self.dice.held_for(t_us, self.frozen_until_us - t_us)
 
     def nav(self, seat: int, step: int) -> None:
         """A navigation step (encoder detent or nav button) of ``seat``."""

@@ -294,7 +294,9 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
         glyph_h = min(sheets.h, scene.height // 3)
         over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
         scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
-        scene.add("glyph", over, "countdown", text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
+        # no key: a keyed part animates in, and a flight is drawn beneath what it passes over (the
+        # sheets coming back after a pause covered the "3", PT61); the box and its digit lie on top
+        scene.add("glyph", over, None, text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)
         scene.facts["countdown"] = info["countdown"]
     return scene
 
