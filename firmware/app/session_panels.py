@@ -101,7 +101,8 @@ class SessionPanels:
         is left out.  While the game is paused the arrows turn the pause's
         pages and both held go on: only that is said; in the 3-2-1 of a
         held race every key is hands off until go; at the game's end the
-        button closes the result (or goes back to the menu): only that."""
+        button closes the result (or goes back to the menu): only that.
+        In play both arrows held pause the game (its pages teach the game)."""
         out = []
         declared = cabinet_game(self.game.game_id)
         hook = declared.hook("legend_words") if declared is not None else None
@@ -130,7 +131,9 @@ class SessionPanels:
             words = {"button": "button", "arrows": "choose", "push": "cancel", **(hook(self.game, seat) if hook else {})}
             keys = [(button, words["button"]), *([(f"{cup} held", "cup")] if has_cup else []),
                     (f"{left}/{right}", words["arrows"]), (push, words["push"]),
-                    *([(f"{left} held", "take back")] if takes_back else [])]
+                    *([(f"{left} held", "take back")] if takes_back else []),
+                    # PT61, PT62: the pause (and the how-to pages in it) was found only in the manual
+                    (f"{left}+{right} held", "pause")]
             out.append([(k, what) for k, what in keys if what is not None])
         return out
 
