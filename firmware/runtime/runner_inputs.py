@@ -202,7 +202,7 @@ class RunnerInputs:
         """The card choice under ``seat``'s cursor is kept; when it changed
         though the seat did not move (``moved``), the game's
         ``aim_changed(game, seat, before, now)`` hook may give words its
-        OLED says for a moment (Cha dango: "panda left: now cat", issue 34
+        OLED says for a moment (Cha dango: "panda gone: now cat", issue 34
         g1e: a press meant for the panda landed on the cat)."""
         try:
             chosen = self.controls[seat].shown(self.game).chosen

@@ -3,7 +3,7 @@ hooks, issue 34): a press just after a race was decided or timed out is
 "too late" (:func:`late_press`, ruling CD-12), any other press between
 races says why it did nothing (:func:`idle_press`: "next order in 3 s",
 "wait: Seat 2 reveals"), and a customer under a seat's cursor that changed
-unseen is named (:func:`aim_changed`: "panda left: now cat")."""
+unseen is named (:func:`aim_changed`: "panda gone: now cat")."""
 from __future__ import annotations
 
 from typing import Any
@@ -79,7 +79,7 @@ def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) ->
     """The runtime's hook when the customer under ``seat``'s cursor changed
     though the seat did not move it (ruling CD-12; issue 34, g1e: the
     panda was served and a cat took its place under the cursor): "panda
-    left: now cat" ("panda moved: now cat" when it is still a customer;
+    gone: now cat" ("panda moved: now cat" when it is still a customer;
     two of a figure told apart by their dango, then their background),
     for the seat's OLED; None unless both are hits on customers."""
     if before.get("type") != "slap" or now.get("type") != "slap" or before.get("card") == now.get("card"):
@@ -88,7 +88,8 @@ def aim_changed(game, seat: int, before: dict[str, Any], now: dict[str, Any]) ->
     cards = load_cards().cards
     old, new = cards[before["card"]], cards[now["card"]]
     here = any(c["id"] == before["card"] for c in game.view(None)["dining_area"])
-    # two alike: told apart by the first attribute that differs ("yellow left: now white", the dango;
-    # "teal left: now red", the background: a new customer in a served one's place may share two)
+    # two alike: told apart by the first attribute that differs ("yellow gone: now white", the dango;
+    # "teal gone: now red", the background: a new customer in a served one's place may share two)
     attr = next(a for a in ("figure", "dango", "background") if old.value(a) != new.value(a))
-    return f"{old.value(attr)} {'moved' if here else 'left'}: now {new.value(attr)}"
+    # "gone", not "left" (PT62: "brown left" read as the Left arrow's doing)
+    return f"{old.value(attr)} {'moved' if here else 'gone'}: now {new.value(attr)}"

@@ -31,10 +31,10 @@ def test_the_oled_says_when_the_customer_under_the_cursor_changed(table):
     said = " ".join(t.oled_texts(1))
     from firmware.screens.cha_dango import aim_changed
     want = aim_changed(g, 1, {"type": "slap", "card": served}, now)
-    assert want and want.split(" left: now ")[0] != want.split(" left: now ")[-1], want
+    assert want and want.split(" gone: now ")[0] != want.split(" gone: now ")[-1], want
     assert want in said, said
     t.step(40, ms=50)                                      # 2 s on, the words have gone
-    assert "left: now" not in " ".join(t.oled_texts(1))
+    assert "gone: now" not in " ".join(t.oled_texts(1))
 
 
 def test_the_words_of_a_changed_aim_fit_the_oled_line():
