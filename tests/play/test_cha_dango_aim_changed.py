@@ -54,5 +54,5 @@ def test_the_words_of_a_changed_aim_fit_the_oled_line():
                 _aim(f, 14, (b.id, 0, 5), words)
                 shown.append((words, f))
     for words, f in shown:
-        drawn = [t for t in f.texts if "now" in t or "left:" in t or "moved:" in t]
+        drawn = [t for t in f.texts if "now" in t or "gone:" in t or "moved:" in t]
         assert drawn and all(f.fits(t, f.W) for t in drawn), (words, drawn)
