@@ -102,7 +102,9 @@ class SessionPanels:
         pages and both held go on: only that is said; in the 3-2-1 of a
         held race every key is hands off until go; at the game's end the
         button closes the result (or goes back to the menu): only that.
-        In play both arrows held pause the game (its pages teach the game)."""
+        In play both arrows held pause the game (its pages teach the game);
+        where the game groups its choices, Right held jumps a group
+        (:mod:`firmware.runtime.group_jump`)."""
         out = []
         declared = cabinet_game(self.game.game_id)
         hook = declared.hook("legend_words") if declared is not None else None
@@ -132,6 +134,9 @@ class SessionPanels:
             keys = [(button, words["button"]), *([(f"{cup} held", "cup")] if has_cup else []),
                     (f"{left}/{right}", words["arrows"]), (push, words["push"]),
                     *([(f"{left} held", "take back")] if takes_back else []),
+                    # PT62: Ginza's 32 choices were stepped one at a time; the group jump was unsaid
+                    *([(f"{right} held", "next group")] if declared is not None and declared.hook("choice_group")
+                      else []),
                     # PT61, PT62: the pause (and the how-to pages in it) was found only in the manual
                     (f"{left}+{right} held", "pause")]
             out.append([(k, what) for k, what in keys if what is not None])
