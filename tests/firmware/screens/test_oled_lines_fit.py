@@ -25,12 +25,12 @@ class _Watch:
         self.wrapped: list[str] = []
         real = OledFrame.choice
 
-        def choice(frame, text, index, count, armed, pos=None, presses=1):
+        def choice(frame, text, index, count, armed, pos=None, presses=1, wraps=True):
             if count > 1:
                 shown = f"{index + 1}/{count}" if pos is None else pos
                 if frame.width(text) > frame.W - frame.width(shown) - 18:
                     self.wrapped.append(text)
-            return real(frame, text, index, count, armed, pos, presses)
+            return real(frame, text, index, count, armed, pos, presses, wraps)
 
         monkeypatch.setattr(OledFrame, "choice", choice)
 
