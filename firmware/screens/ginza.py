@@ -180,11 +180,15 @@ def score_parts(view: dict[str, Any], seat: int) -> dict[str, float]:
 
 
 def breakdown_words(view: dict[str, Any], seat: int) -> str:
-    """"orders 20, yen 2, bonus 0": a seat's VP in parts (commas, as
-    Retrograde's end card says its parts: the gallery's OCR, 2026-12-06,
-    read the "+" signs as the smallest marks on the 800 x 480 card)."""
+    """"orders 20, yen 2 (¥12), bonus 0": a seat's VP in parts, its yen's
+    VP with the yen it had (PT62: "yen 1" read as ¥1 where ¥7 gave 1 VP);
+    commas, as Retrograde's end card says its parts (the gallery's OCR,
+    2026-12-06, read the "+" signs as the smallest marks on the 800 x 480
+    card)."""
     parts = score_parts(view, seat)
-    return f"orders {parts['orders']:g}, yen {parts['yen']:g}, bonus {parts['bonus']:g}"
+    had = view["players"][seat].get("coins")
+    yen = f"yen {parts['yen']:g}" + (f" (\u00a5{had:g})" if isinstance(had, (int, float)) else "")
+    return f"orders {parts['orders']:g}, {yen}, bonus {parts['bonus']:g}"
 
 
 def result_breakdown(view: dict[str, Any]) -> list[str | list[str]]:

@@ -22,7 +22,7 @@ def test_the_end_cards_breakdown_reads_with_commas_not_plus_signs():
     view = _over_view()
     for seat in range(len(view["players"])):
         words = gz.breakdown_words(view, seat)
-        assert re.fullmatch(r"orders \d+, yen \d+, bonus -?\d+", words), words
+        assert re.fullmatch(r"orders \d+, yen \d+ \(\u00a5\d+\), bonus -?\d+", words), words
     for forms in gz.result_breakdown(view):
         for form in [forms] if isinstance(forms, str) else forms:
             assert "+" not in form and form.startswith("orders "), form

@@ -83,7 +83,7 @@ def test_ginza_card_gives_every_seats_orders_yen_and_bonus_and_why_it_ended(size
     for seat, p in enumerate(view["players"]):
         yen = p.get("coin_points", 0)
         bonus = view["scores"][seat] - p["order_points"] - yen
-        assert f"orders {p['order_points']}, yen {yen}, bonus {bonus:g}" in text, (seat, text)
+        assert f"orders {p['order_points']}, yen {yen} (\u00a5{p['coins']}), bonus {bonus:g}" in text, (seat, text)
     assert "left unserved" in text
 
 
