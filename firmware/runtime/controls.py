@@ -395,6 +395,21 @@ class SeatControls:
         self.armed = None
         self.read_gone, self.gone, self.blind = self.gone, None, None
 
+    def place(self) -> tuple:
+        """Where the cursor stands, for :meth:`go_back`: (cursor, the
+        choice seen under it, its kept home, aiming ahead)."""
+        return (self.cursor, self._seen, self._home, self.ahead)
+
+    def go_back(self, game: Game, place: tuple) -> None:
+        """Put the cursor back at ``place`` (:meth:`place`), as before an
+        arrow step that is undone (the pause gesture's first arrow, PT63);
+        the step's disarming stands.  A place no longer among the choices
+        is clamped."""
+        self.cursor, self._seen, self._home, self.ahead = place
+        acts = self.refresh(game)
+        if acts:
+            self.cursor = max(0, min(self.cursor, len(acts) - 1))
+
     def go_to(self, game: Game, index: int) -> None:
         """Put the cursor on choice ``index`` (wraps), as the navigation
         would (a group jump, :mod:`firmware.runtime.group_jump`); cancels

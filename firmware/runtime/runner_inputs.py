@@ -56,6 +56,8 @@ class RunnerInputs:
         self._look_until: dict[int, int] = {}
         #: seat -> (until when, words) of a moment's notice on its OLED (:meth:`say_for`)
         self._notes: dict[int, tuple[int, str]] = {}
+        #: seat -> where its cursor stood before its last arrow step (:meth:`SeatControls.place`)
+        self._step_from: dict[int, tuple] = {}
         #: seat -> the last card choice under its cursor (the game's ``aim_changed`` hook compares)
         self._aims: dict[int, dict[str, Any]] = {}
         #: people's seats whose inputs were handled since the screens last took them (their OLED goes first)
@@ -129,6 +131,10 @@ class RunnerInputs:
             self.dirty = True
             return
         elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
+            if self.pause.chord(ev):     # the pause gesture's second arrow: the first's step undone (PT63)
+                self._undo_step(ev.seat)
+                return
+            self._step_from[ev.seat] = self.controls[ev.seat].place()
             self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
             return
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
@@ -434,6 +440,16 @@ class RunnerInputs:
                 self.controls[seat].nav(self.game, step)
                 self.moved(seat)
                 walk_to(self, seat, walk)
+            self.dirty = True
+
+    def _undo_step(self, seat: int) -> None:
+        """Put ``seat``'s cursor back where it stood before its last arrow
+        step (the first arrow of the pause gesture: holding both arrows
+        leaves the cursor where it was, PT63: at "reroll" Left stopped at
+        the row's end and Right stepped onto card A)."""
+        place = self._step_from.pop(seat, None)
+        if place is not None:
+            self.controls[seat].go_back(self.game, place)
             self.dirty = True
 
     def moved(self, seat: int) -> None:

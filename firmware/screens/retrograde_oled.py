@@ -260,6 +260,8 @@ def _choice_band(f: OledFrame, shown, view: dict[str, Any]) -> int:
         for i, line in enumerate(shown.guard_words):
             f.text(2, top + 12 * i, line, room=f.W - 4)
         return top - 1
+    if shown.armed and shown.chosen.get("type") == "reroll":    # the band says what the next press does (PT61:
+        text = "again: reroll"                                  # "reroll" armed read as done, nothing rolled)
     presses = 2 if no_race(view, shown.chosen) else press_count(shown.chosen, len(choices))   # (at Stop, PT43)
     return f.choice(text, shown.cursor, len(choices), shown.armed, pos=pos, presses=presses, wraps=False)  # (PT61)
 
