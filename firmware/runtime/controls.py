@@ -47,9 +47,8 @@ from firmware.screens.games import cabinet_game
 from firmware.runtime.game_choices import (aim_ahead, kept_kinds, plan_choices, races, screen_label,  # noqa: F401
                                            screen_order)
 from firmware.screens.choices import (ARM_FIRST, NOT_A_RACE, NOT_FIRST, Shown, choice_key,  # noqa: F401
-                                       cursor_choices,
-                                       describe_action, first_ordinary, is_realtime, is_taken_place, keeps_taken_places, one_press,
-                                       press_count, stamp)
+                                       cursor_choices, describe_action, first_ordinary, is_realtime,
+                                       is_taken_place, keeps_taken_places, one_press, press_count, stamp)
 
 #: action type -> physical input that performs it.  Action types not listed
 #: here are chosen with the navigation input and confirmed with the button.

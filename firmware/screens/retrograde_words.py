@@ -177,18 +177,21 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> lis
     """What the second press on an armed reroll does, longest first
     (shorter forms for a line short of room): in the simulator the dice its
     arming fixed (``fixed``, ruling RG-16) "press again: keep 1 1 1, roll
-    the other 3", "again: keep 1 1 1" ("press again: roll all 6" when none);
-    at the real cabinet (``fixed`` None) "press again to reroll"."""
+    the other 3", "keep 1 1 1" under the band's "again: reroll" ("press
+    again: roll all 6" when none); at the real cabinet (``fixed`` None)
+    "press again to reroll"."""
     if fixed is None:
         return [ARMED_WORDS]
     n = len(view["seats"][seat]["dice"] or [])
+    # (the shorter forms leave "again" to the choice band under them, "again: reroll": PT61 read the
+    # line "again: keep 2 2 4" as done)
     if not fixed:
-        return [f"press again: roll all {n}", f"again: roll all {n}", ARMED_WORDS]
+        return [f"press again: roll all {n}", f"roll all {n}", ARMED_WORDS]
     vals, rest = _values(fixed), n - len(fixed)
     if not rest:     # all fit its target: the confirm throws no die (PT29: say so, not "to reroll")
-        return [f"press again: keep all {n}, roll 0", f"again: keep all {n}, roll 0", "again: throws no die"]
-    return [f"press again: keep {vals}, roll the other {rest}", f"again: keep {vals}, roll other {rest}",
-            f"press again: keep {vals}", f"again: keep {vals}", ARMED_WORDS]
+        return [f"press again: keep all {n}, roll 0", f"keep all {n}, roll 0", "throws no die"]
+    return [f"press again: keep {vals}, roll the other {rest}", f"keep {vals}, roll the other {rest}",
+            f"keep {vals}, roll other {rest}", f"keep {vals}", ARMED_WORDS]
 
 
 def keep_short(view: dict[str, Any], seat: int, target: str | None, simulated: bool,

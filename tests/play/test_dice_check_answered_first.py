@@ -72,7 +72,8 @@ def test_a_press_1_8s_after_an_unanswered_check_ran_out_answers_it_and_arms_noth
     assert _armed(t) is None and _rerolls(t) == 0, "a second press 300 ms later armed or rerolled"
     assert s.game.view(0)["seats"][0]["dice"] == dice
     _press_at(t, out + 1800 + LOOK_FIRST_US // 1000 + 200)     # a fresh press, the list seen
-    assert _armed(t) is not None and "again: roll all 6" in _texts(t), _texts(t)    # (RG-16: what it keeps)
+    said = _texts(t)
+    assert _armed(t) is not None and "again: reroll" in said and "roll all 6" in said, said    # (RG-16: what it keeps)
     assert _rerolls(t) == 0
 
 
@@ -130,7 +131,8 @@ def test_a_turn_of_the_cursor_after_the_check_ran_out_makes_the_next_press_a_cho
     assert ACCEPTED_WORDS not in _texts(t)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button")
-    assert _armed(t) is not None and "again: roll all 6" in _texts(t), _texts(t)    # (RG-16: what it keeps)
+    said = _texts(t)
+    assert _armed(t) is not None and "again: reroll" in said and "roll all 6" in said, said    # (RG-16: what it keeps)
 
 
 def test_in_the_stop_phase_a_press_after_the_check_ran_out_answers_it_too(table):

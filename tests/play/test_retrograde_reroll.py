@@ -55,7 +55,8 @@ def test_a_press_2s_after_the_roll_meant_as_dice_ok_does_not_reroll(table):
     t.press(0, "button")                   # a fresh press on what the OLED shows: it arms
     t.step(5)
     assert _rerolls(t, 0) == 0
-    assert "again: roll all 6" in " ".join(t.oled_texts(0)), t.oled_texts(0)   # no card aimed at (RG-16)
+    said = " ".join(t.oled_texts(0))
+    assert "again: reroll" in said and "roll all 6" in said, t.oled_texts(0)   # no card aimed at (RG-16)
     t.press(0, "button")                   # the second press: the reroll the seat asked for
     t.step(5)
     assert _rerolls(t, 0) == 1
