@@ -127,15 +127,16 @@ class PauseSwitch:
                   if t is not None]
         return min(starts) if starts else None
 
-    def chord(self, ev: Any) -> bool:
-        """True when ``ev`` (taken by :meth:`input` already) is an arrow's
-        press while the seat's other arrow is down and the game is not
-        paused: the pause gesture's second arrow, whose step would not
-        cancel the first's at the row's end (PT63)."""
+    def chord(self, ev: Any) -> int | None:
+        """When ``ev`` (taken by :meth:`input` already) is an arrow's press
+        while the seat's other arrow is down and the game is not paused
+        (the pause gesture's second arrow, whose step would not cancel the
+        first's at the row's end, PT63): the other arrow's press time, us;
+        else None."""
         if self.paused or ev.kind != "press" or ev.input not in ("nav_a", "nav_b"):
-            return False
+            return None
         other = "nav_b" if ev.input == "nav_a" else "nav_a"
-        return (ev.seat, other) in self._down
+        return self._down.get((ev.seat, other))
 
     def input(self, ev: Any, bots: set[int]) -> bool:
         """Take one debounced input event (``seat``, ``input``, ``kind``,

@@ -56,7 +56,7 @@ class RunnerInputs:
         self._look_until: dict[int, int] = {}
         #: seat -> (until when, words) of a moment's notice on its OLED (:meth:`say_for`)
         self._notes: dict[int, tuple[int, str]] = {}
-        #: seat -> where its cursor stood before its last arrow step (:meth:`SeatControls.place`)
+        #: seat -> (when, where its cursor stood before) its last arrow step (:meth:`SeatControls.place`)
         self._step_from: dict[int, tuple] = {}
         #: seat -> the last card choice under its cursor (the game's ``aim_changed`` hook compares)
         self._aims: dict[int, dict[str, Any]] = {}
@@ -131,10 +131,11 @@ class RunnerInputs:
             self.dirty = True
             return
         elif ev.input in ("nav_a", "nav_b") and ev.kind == "press":  # two-button navigation
-            if self.pause.chord(ev):     # the pause gesture's second arrow: the first's step undone (PT63)
-                self._undo_step(ev.seat)
+            first = self.pause.chord(ev)
+            if first is not None:        # the pause gesture's second arrow: the first's step undone (PT63)
+                self._undo_step(ev.seat, first)
                 return
-            self._step_from[ev.seat] = self.controls[ev.seat].place()
+            self._step_from[ev.seat] = (ev.t_us, self.controls[ev.seat].place())
             self.nav(ev.seat, -1 if ev.input == "nav_a" else 1)
             return
         if action is None or ev.t_us < self.not_before.get(action.get("type", ""), -1):
@@ -442,14 +443,15 @@ class RunnerInputs:
                 walk_to(self, seat, walk)
             self.dirty = True
 
-    def _undo_step(self, seat: int) -> None:
-        """Put ``seat``'s cursor back where it stood before its last arrow
-        step (the first arrow of the pause gesture: holding both arrows
-        leaves the cursor where it was, PT63: at "reroll" Left stopped at
-        the row's end and Right stepped onto card A)."""
-        place = self._step_from.pop(seat, None)
-        if place is not None:
-            self.controls[seat].go_back(self.game, place)
+    def _undo_step(self, seat: int, first_us: int) -> None:
+        """Put ``seat``'s cursor back where it stood before the arrow step
+        pressed at ``first_us`` (the first arrow of the pause gesture:
+        holding both arrows leaves the cursor where it was, PT63: at
+        "reroll" Left stopped at the row's end and Right stepped onto card
+        A); nothing when that press stepped nothing (another use took it)."""
+        got = self._step_from.pop(seat, None)
+        if got is not None and got[0] == first_us:
+            self.controls[seat].go_back(self.game, got[1])
             self.dirty = True
 
     def moved(self, seat: int) -> None:
