@@ -287,10 +287,10 @@ class Session(SessionOpen, SessionTimers, SessionWalkthrough, SessionReport, Ses
             if not self.runtime.pause.paused or (self.show_result and ctx["result"] is not None):
                 # built again only when what it read changed (SceneCache)
                 return self.scenes.build("hdmi", lambda c: self._game_scene(c, size), (size, self.show_result))[0]
-            from firmware.screens.pause import paused_scene     # the how-to-play pages any person's arrows turn
+            from firmware.screens.pause import paused_scene, paused_stamp   # the pages any person's arrows turn
             model = paused_scene(self.game.game_id, self.runtime.pause, size, self.renderer.scene_measure,
-                                 log=self.log_lines()) or hdmi_screen(self.game, ctx, size=size,
-                                                                      measure=self.renderer.scene_measure)
+                                 log=self.log_lines()) or paused_stamp(
+                hdmi_screen(self.game, ctx, size=size, measure=self.renderer.scene_measure))    # (PT63)
             pages = getattr(model, "facts", {}).get("log", {}).get("pages")
             if pages and self.runtime.pause.page < -pages:     # the oldest page stays: the next > is newer
                 self.runtime.pause.page = -pages

@@ -47,3 +47,31 @@ def paused_scene(game_id: str, pause: Any, size: tuple[int, int], measure: Any, 
     if pager.showing_board:
         return None
     return howto_scene(pager, size, measure, title="Paused", notice=pause.notice())
+
+
+#: The pause's stamp on the board's page: its words under "Paused".
+PAUSED_HOW = "hold both arrows 1 s to go on \u00b7 the arrows turn to the rules"
+
+
+def paused_stamp(scene: Any) -> Any:
+    """Put a box "Paused" (the large size) and how to go on in the middle
+    of ``scene``, the board's page of a pause (PT63: at a metre only the
+    header's small note said the game was paused); returns the scene.
+    The box is drawn last, over the board."""
+    from firmware.ui.kit import Rect
+    from firmware.ui.palette import GOLD
+    from firmware.ui.text_rules import INFO
+    m = scene.metrics
+    big_h = scene.measure("Ag", m.large)[1]
+    small_h = scene.measure("Ag", m.small)[1]
+    w = min(scene.width - 4 * m.pad, max(scene.measure(PAUSED_HOW, m.small)[0], scene.width // 3) + 4 * m.pad)
+    h = big_h + small_h + 5 * m.pad
+    box = Rect((scene.width - w) // 2, (scene.height - h) // 2, w, h)
+    scene.add("panel", box, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+    inner = box.inset(2 * m.pad)
+    top, foot = inner.rows(-big_h, 1, gap=m.pad)
+    scene.text("Paused", top, sizes=(m.large,), colour=GOLD, align="center", priority=INFO)
+    if scene.text(PAUSED_HOW, foot, sizes=(m.small,), align="center", priority=INFO) is None:
+        scene.dropped.pop()      # (a narrow screen: "Paused" alone, the header says how to go on)
+    return scene
+
