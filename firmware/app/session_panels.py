@@ -159,7 +159,8 @@ class SessionPanels:
             return []
         if key in dice.entries:
             return [(button, "next die / ok"), (f"{left}/{right}", "change the die"), (push, "back")]
-        return [(button, "dice ok"), (f"{button} held", "wrong")]
+        # (PT63: under the check nothing said how to pause; the arrows move the cursor, both held pause)
+        return [(button, "dice ok"), (f"{button} held", "wrong"), (f"{left}+{right} held", "pause")]
 
     def _set_lights(self, ctx: dict[str, Any]) -> None:
         """Each seat's button light from what it must do now; the window

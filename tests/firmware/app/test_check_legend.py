@@ -27,7 +27,7 @@ def test_under_a_check_of_its_own_or_the_common_dice_the_keys_say_what_the_press
         dice.held[key] = {"action": {}, "values": [4, 2, 5], "frame_t": 0, "until": 4_000_000, "down": False,
                           "checker": 0, "wrong": False}
         legend = s._legends()[0]
-        assert legend == [("Space", "dice ok"), ("Space held", "wrong")], (key, legend)
+        assert legend == [("Space", "dice ok"), ("Space held", "wrong"), ("Left+Right held", "pause")], (key, legend)
     dice.held.clear()
     assert ("Left/Right", "choose") in s._legends()[0]
 
