@@ -59,7 +59,7 @@ def paused_stamp(scene: Any) -> Any:
     header's small note said the game was paused); returns the scene.
     The box is drawn last, over the board."""
     from firmware.ui.kit import Rect
-    from firmware.ui.palette import GOLD
+    from firmware.ui.palette import GOLD, OVERLAY
     from firmware.ui.text_rules import INFO
     m = scene.metrics
     big_h = scene.measure("Ag", m.large)[1]
@@ -67,7 +67,7 @@ def paused_stamp(scene: Any) -> Any:
     w = min(scene.width - 4 * m.pad, max(scene.measure(PAUSED_HOW, m.small)[0], scene.width // 3) + 4 * m.pad)
     h = big_h + small_h + 5 * m.pad
     box = Rect((scene.width - w) // 2, (scene.height - h) // 2, w, h)
-    scene.add("panel", box, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+    scene.add("panel", box, None, fill=OVERLAY, border=GOLD, radius=m.pad * 2)
     inner = box.inset(2 * m.pad)
     top, foot = inner.rows(-big_h, 1, gap=m.pad)
     scene.text("Paused", top, sizes=(m.large,), colour=GOLD, align="center", priority=INFO)

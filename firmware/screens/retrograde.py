@@ -29,6 +29,7 @@ from engines.words import plural
 from firmware.screens.choices import cursor_choices
 from firmware.screens.readings import banner_words, todo_words
 from firmware.ui.kit import ALERT, FEED, GOLD, INFO, NEED, PANEL, Rect, Scene, header, header_todo, seat_colour
+from firmware.ui.palette import OVERLAY
 from firmware.screens.retrograde_words import (  # noqa: F401 - hooks: the walkthrough's; a reroll keeps dice
     KEEP_HOW, all_fit_letter, dice_words, first_round, keep_short, kept_dice, no_race, walkthrough_words)
 from firmware.screens.retrograde_oled import (  # noqa: F401 - the game's OLED and choice hooks, found here
@@ -293,7 +294,7 @@ def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int,
     if info["countdown"]:  # the 3-2-1 over the sheets: nothing else happens until the roll
         glyph_h = min(sheets.h, scene.height // 3)
         over = Rect(sheets.x + sheets.w // 2 - glyph_h, sheets.y + (sheets.h - glyph_h) // 2, glyph_h * 2, glyph_h)
-        scene.add("panel", over, None, fill=(30, 33, 44), border=GOLD, radius=m.pad * 2)
+        scene.add("panel", over, None, fill=OVERLAY, border=GOLD, radius=m.pad * 2)
         # no key: a keyed part animates in, and a flight is drawn beneath what it passes over (the
         # sheets coming back after a pause covered the "3", PT61); the box and its digit lie on top
         scene.add("glyph", over, None, text=info["countdown"], size=glyph_h * 9 // 10, colour=GOLD)

@@ -9,6 +9,8 @@ SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
 
 BG = (22, 24, 32)
 PANEL = (38, 42, 56)
+#: a box laid over a scene (the 3-2-1, the pause's "Paused"): darker than a panel
+OVERLAY = (30, 33, 44)
 PANEL_HI = (58, 64, 84)
 FG = (240, 240, 240)
 DIM = (176, 182, 196)
