@@ -210,3 +210,48 @@ def test_a_face_nets_convolutions_a_stage_are_read_from_its_file():
                                 ("dice_face_expert", 2, (24, 32, 64, 128))):
         f = MODELS / f"{stem}.onnx"
         assert conv_depth(f) == depth and onnx_widths(f, depth) == widths, stem
+
+
+def test_mixup_blends_each_window_with_another_and_its_loss_alike():
+    """``hard --mixup`` (``train.face_step``'s ``mixup``): the net sees
+    each window blended with another of the batch by the share drawn from
+    Beta(alpha, alpha), and the loss is the same blend of the two labels'
+    losses; ``mixup=0`` draws nothing and reads the windows as they are.
+    Needs the train extra (torch): skipped where it is not installed."""
+    torch = pytest.importorskip("torch", reason="training needs the train extra (torch)")
+    from vision.training.train import _to_tensor, face_step
+
+    seen = []
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.zeros(7))
+
+        def forward(self, x):
+            seen.append(x.detach().clone())
+            return self.w.expand(len(x), 7) + x.mean(dim=(1, 2, 3))[:, None] * torch.arange(7.0)
+
+    class Src:
+        rng = random.Random(3)
+
+    rng = np.random.default_rng(0)
+    xs = list(rng.integers(0, 256, (8, FACE_PX, FACE_PX, 3), dtype=np.uint8))
+    ys = [0, 1, 2, 3, 4, 5, 6, 0]
+    plain = face_step(Net(), Src, list(xs), list(ys), 8, lambda loss: None)[1]
+    assert torch.equal(seen[-1], _to_tensor(xs))
+    state = Src.rng.getstate()
+    loss = face_step(Net(), Src, list(xs), list(ys), 8, lambda loss: None, mixup=0.4)[1]
+    check = random.Random()
+    check.setstate(state)
+    lam = check.betavariate(0.4, 0.4)
+    order = list(range(8))
+    check.shuffle(order)
+    x = _to_tensor(xs)
+    assert torch.allclose(seen[-1], lam * x + (1 - lam) * x[order], atol=1e-5)
+    out = Net()(lam * x + (1 - lam) * x[order])
+    y = torch.tensor(ys)
+    ce = torch.nn.functional.cross_entropy
+    want = lam * ce(out, y, label_smoothing=0.02) + (1 - lam) * ce(out, y[order], label_smoothing=0.02)
+    assert abs(float(loss) - float(want)) < 1e-5
+    assert abs(float(loss) - float(plain)) > 1e-6
