@@ -25,15 +25,17 @@ The full-size level (issue 40, stop 71): on the first level a die of
 13..50 px of the frame is 6.5..25 px, the lower half of the detector's
 range, where its peaks are weaker and its centres and sizes coarser than
 for the same die seen twice as large.  A frame small enough to afford it
-(at most ``FULL_LEVEL_MAX_PX``: the cabinet's tray crops, the shared
-sets' 640 x 640 photos; not a whole 1280 x 720 camera frame, whose budget
-is the pyramid's) is also read at its full size.  Its peaks of
+(at most ``FULL_LEVEL_MAX_PX``: the simulated table's tray crops, the
+shared sets' 640 x 640 photos; not a whole 1280 x 720 camera frame, whose
+budget is the pyramid's: at full size its detector would take about 21
+ms more on one core here) is also read at its full size.  Its peaks of
 ``CLOSE_LOOK_MIN_PX`` .. ``FULL_LEVEL_MAX_DIE_PX`` px join the pyramid's
 in the merge (the stronger peak of a die stands for it), except those
 within half a larger die's size of a find larger than that (a pip of a
 die seen whole on a coarser level).  Measured on the six sets' odd
-scenes: 3974 dice right and 10 misread against 3922 and 13
-(``vision/README.md``).
+scenes: 3974 dice right and 10 misread against 3922 and 13 at the lean
+net's bar 0.5 (3965 and 10 at 0.3, the bar it brought:
+``vision/README.md``).
 """
 from __future__ import annotations
 
@@ -69,7 +71,7 @@ CLOSE_KEEP_PX = 24.0
 #: at most this many close looks a frame (the strongest weak peaks first)
 CLOSE_LOOKS = 16
 #: a frame of at most this many pixels (half a 1280 x 720 camera frame:
-#: the cabinet's tray crops, a 640 x 640 photo) is also read at its full
+#: the simulated table's tray crops, a 640 x 640 photo) is also read at its full
 #: size, the *full-size level* (module docstring)
 FULL_LEVEL_MAX_PX = 640 * 720
 #: the largest die (px of the frame) the full-size level finds: the top of
