@@ -85,7 +85,7 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
 
 
 #: the bars a calibration may give the lean net, lowest first (1.0: never asked)
-LEAN_BARS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+LEAN_BARS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 #: at most this share of a calibration's dice lying flat may the lean net leave unread at its bar
 LEAN_FLAT_SHARE = 1 / 50
 

@@ -131,12 +131,8 @@ class ReaderSettings:
     #: :mod:`vision.lean`), at its turns (:attr:`lean_angles`) averaged, is this sure it
     #: leans (cocked: two faces alike) is left unread instead (CAB-5: the
     #: game asks for a nudge, which lays it flat; issue 40's bad input);
-    #: 1.0: the lean net is never asked (config ``vision.lean_max_p``).
-    #: 0.3 since stop 71: with the detector's full-size level (which finds
-    #: more of a cocked die's faces) 0.5 let 9 of the cocked-dice test's 74
-    #: through, 0.35 8, 0.3 5 (the bar is 7); the six sets' odd scenes read
-    #: 3965 dice right at 0.3 against 3974 at 0.5 (misread 10 both)
-    lean_max_p: float = 0.3
+    #: 1.0: the lean net is never asked (config ``vision.lean_max_p``)
+    lean_max_p: float = 0.5
     #: the turns (degrees) of a die's window the lean net reads, averaged
     lean_angles: tuple[float, ...] = (0, 90, 180, 270)
 

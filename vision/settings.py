@@ -23,7 +23,7 @@ VISION_SCHEMA: dict[str, dict] = {
                   "doc": "who decides a die the fast net is unsure of: \"expert\" (the expert net's "
                          "turns alone) or \"both\" (the expert and the fast net must agree: fewer dice "
                          "read, more left to nudge, a few less misread)"},
-    "lean_max_p": {"type": float, "default": 0.3, "min": 0.05, "max": 1.0,
+    "lean_max_p": {"type": float, "default": 0.5, "min": 0.05, "max": 1.0,
                    "doc": "how sure the lean net must be that a die leans (cocked on the tray's wall or "
                           "on another die) for it to stay unread and its seat to nudge it; 1.0 = never "
                           "ask the lean net (a camera looking at the trays at a slant, whose flat dice it "

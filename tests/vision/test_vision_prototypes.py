@@ -83,8 +83,8 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     on the reader's windows, 2026-12-03 later: over four pairs of fit /
     held-out seeds 96 of 160 against 112 before; 24 since 2026-12-06) and
     at most one wrong (9 to 15 before), read without the lean net (with
-    it as shipped, 2 of the 24 stay read since stop 71, its bar 0.3;
-    13 at stop 69's 0.5, whose lean net leaves more cocked dice
+    it as shipped, 13 of the 24
+    stay read since stop 69, whose lean net leaves more cocked dice
     unread; 18 with stop 68's); with the bar a calibration chooses for
     them from the fit frames' dice lying flat (0.9), as many as without
     the lean net."""
@@ -96,10 +96,9 @@ def test_prototypes_learn_a_made_up_kind_of_dice_the_shipped_nets_cannot_read():
     no_lean = DiceReader(models=replace(MODELS, lean=None))
     right, wrong = _right_wrong(no_lean.with_prototypes(protos), held_out)
     assert right >= 20 and wrong <= 1, (before, right, wrong)  # half of the 40 or more
-    # with it, bar dice look to it like dice leaning: at its shipped bar 0.3 (stop 71) 2 of the 24 stay
-    # read (13 at 0.5, stop 69; 18 with stop 68's lean net); it only takes values away
+    # with it, some bar dice look to it like dice leaning: 13 of the 24 stay read (stop 69; 18 at stop 68)
     right_lean, wrong_lean = _right_wrong(SHIPPED.with_prototypes(protos), held_out)
-    assert right_lean < right and wrong_lean <= wrong, (right_lean, wrong_lean)
+    assert right_lean >= 11 and wrong_lean <= wrong, (right_lean, wrong_lean)
     # a calibration teaches it its bar for these dice, lying flat in the fit frames (stop 69: 0.9), and
     # the prototypes read as many as without it (24)
     from vision.lean import lean_bar_for

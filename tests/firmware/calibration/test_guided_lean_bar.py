@@ -62,12 +62,12 @@ def test_a_bar_chosen_for_the_captured_dice_is_read_with_and_kept(monkeypatch, t
     back = calibrate.load(calibrate.save(cal, tmp_path / "c.npz"), flow.reader.models)
     assert back.lean_max_p == 0.9
     assert calibrate.apply(DiceReader(), back).lean_max_p == 0.9
-    assert calibrate.apply(DiceReader(), back).without_calibration().lean_max_p == 0.3
+    assert calibrate.apply(DiceReader(), back).without_calibration().lean_max_p == 0.5
 
 
 def test_without_a_bar_the_flow_and_its_words_are_as_before(monkeypatch):
     flow = _flow(monkeypatch, None)
-    assert flow.lean_bar is None and flow.reader.lean_max_p == 0.3
+    assert flow.lean_bar is None and flow.reader.lean_max_p == 0.5
     flow.confirmed = [object()]
     monkeypatch.setattr(flow, "_read_rolls", lambda reader: {"dice": 20, "right": 18, "wrong": 0, "unread": 2})
     flow.decide()
@@ -77,10 +77,7 @@ def test_without_a_bar_the_flow_and_its_words_are_as_before(monkeypatch):
 
 def test_the_bar_for_dice_lying_flat_is_none_when_they_are_read_and_raised_when_they_are_not():
     """vision.lean.lean_bar_for on the shipped reader: drawn dice lying
-    flat (0-12 degrees) need no other bar than the lowest above the
-    shipped one (0.4 against 0.3 since stop 71: one of these 42 flat
-    dice's windows reaches 0.3 as cut, and one in fifty of 42 is none;
-    at 0.5, before, none did); drawn cocked dice given as if
+    flat (0-12 degrees) need no other bar; drawn cocked dice given as if
     they lay flat (what made-up faces or a slanted camera look like to the
     lean net) raise it to one of LEAN_BARS, at which at most one in fifty
     of them is left unread."""
@@ -92,11 +89,10 @@ def test_the_bar_for_dice_lying_flat_is_none_when_they_are_read_and_raised_when_
             fr = cocked_frame(random.Random(s), tilt_deg=tilt)
             out += [(fr.image, c) for c in reader.find_dice(fr.image)]
         return out
-    assert lean_bar_for(reader, finds((0.0, 12.0), range(500, 515))) in (None, LEAN_BARS[0])
-    assert LEAN_BARS[0] == 0.4
+    assert lean_bar_for(reader, finds((0.0, 12.0), range(500, 515))) is None
     leaning = finds((38.0, 52.0), range(500, 530))
     bar = lean_bar_for(reader, leaning)
-    assert bar in LEAN_BARS and bar > 0.3
+    assert bar in LEAN_BARS and bar > 0.5
     from vision.lean import lean_probability
     p = np.array([lean_probability(reader, f, [c], [reader.die_window(f, c)], [0])[0] for f, c in leaning])
     assert bar == 1.0 or (p >= bar).sum() <= len(p) // 50

@@ -110,7 +110,7 @@ def test_a_calibration_that_tuned_the_nets_says_so_not_nothing_changed():
 
 def test_the_config_sets_the_lean_net_s_bar_and_one_turns_it_off(tmp_path):
     """Config ``vision.lean_max_p``: how sure the lean net must be that a
-    die leans for it to stay unread (0.3 as shipped since stop 71).  An owner whose
+    die leans for it to stay unread (0.5 as shipped).  An owner whose
     camera looks at the trays at a slant, whose flat dice it takes for
     leaning, sets 1.0: the lean net is never asked.  Drawn cocked dice
     (38-52 degrees) the shipped reader leaves unread are then given a
@@ -119,7 +119,7 @@ def test_the_config_sets_the_lean_net_s_bar_and_one_turns_it_off(tmp_path):
 
     from firmware.runtime.config import ConfigError, load as load_config
     from vision.training.cocked import cocked_frame
-    assert reader_from_config(None).settings.lean_max_p == 0.3
+    assert reader_from_config(None).settings.lean_max_p == 0.5
     cfg = _cfg(tmp_path)
     cfg["vision"]["lean_max_p"] = 1.0
     off = reader_from_config(cfg)
