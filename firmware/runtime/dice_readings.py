@@ -216,8 +216,12 @@ class ReadingAnswers:
     def _sim_nudge(self, key: int, req: dict[str, Any], frame_t: int, reroll: bool, only: int) -> None:
         """The simulated seat nudges tray ``key``'s unread dice at
         ``frame_t`` (a die not seen: all of them), or rerolls the ``only``
-        dice unread (0: every die it did not keep, CAB-5)."""
+        dice unread (0: every die it did not keep, CAB-5); the tray's
+        readings then settle anew, wherever the dice landed."""
         count = int(req.get("count", 1))
+        # a hand moved the dice: their rest is judged anew (stop 72: a die nudged to within the tracker's
+        # 4 px of where it lay read as before, the tracker saw no motion and never settled again)
+        self.trackers.pop(key, None)
         seen = self.last_dice.get(key, [])
         unread = [d.center if self.camera is None else self.table.in_tray(key, d.center)
                   for d in seen if d.value is None]     # (a camera reads the whole table)

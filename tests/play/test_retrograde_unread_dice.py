@@ -142,3 +142,18 @@ def test_at_the_first_roll_a_die_nudged_for_the_seat_shows_the_reading_so_far_no
     assert "nudged for you" in texts, texts
     assert "ROLL!" not in texts and "reroll or claim" not in texts and "reading your dice" in texts, texts
     assert "die None" in drawn and len(drawn) > 1, f"the reading so far, its unread die as '?': {drawn}"
+
+
+def test_a_nudge_that_leaves_the_die_where_it_lay_is_read_again_not_waited_on(table, monkeypatch):
+    """Stop 72: a die the simulated seat nudged that lands where it lay (within
+    the settle tracker's 4 px; seen in a headless game with a wider
+    tolerance tried, a tray then waiting 300 s of game time) is read as
+    before the nudge: the tracker saw no motion and never settled again,
+    so the seat was never asked again.  The seat's hand moved the dice:
+    the tray's rest is judged anew after every nudge, and a die still
+    unread is nudged again, then rerolled (ruling CAB-5)."""
+    from firmware.runtime.dice_table import SimTable
+    monkeypatch.setattr(SimTable, "nudge", lambda self, key, t_us, at=None: None)   # a nudge that moves nothing
+    t, _ = _unread_after_a_reroll(table, monkeypatch, 2)
+    s = t.session
+    t.run_until(lambda t: s.dice.stats.nudges >= 2 and 0 in s.dice.held, max_passes=600)
