@@ -255,3 +255,26 @@ def test_mixup_blends_each_window_with_another_and_its_loss_alike():
     want = lam * ce(out, y, label_smoothing=0.02) + (1 - lam) * ce(out, y[order], label_smoothing=0.02)
     assert abs(float(loss) - float(want)) < 1e-5
     assert abs(float(loss) - float(plain)) > 1e-6
+
+
+def test_the_moving_average_is_each_steps_weights_blended_in_by_one_minus_the_decay():
+    """``hard --ema DECAY`` (``train.moving_average``): the first update
+    copies the net, each later one moves the average (1 - decay) of the way
+    to the net's weights and batch-norm statistics; the net trained is
+    left as it is.  Needs the train extra (torch)."""
+    torch = pytest.importorskip("torch", reason="training needs the train extra (torch)")
+    from vision.training.train import moving_average
+    net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.BatchNorm1d(2))
+    with torch.no_grad():
+        net[0].weight.fill_(1.0)
+        net[1].running_mean.fill_(4.0)
+    avg = moving_average(net, 0.9)
+    avg.update_parameters(net)
+    with torch.no_grad():
+        net[0].weight.fill_(3.0)
+        net[1].running_mean.fill_(8.0)
+    avg.update_parameters(net)
+    assert torch.allclose(avg.module[0].weight, torch.full((2, 2), 0.9 * 1.0 + 0.1 * 3.0))
+    assert torch.allclose(avg.module[1].running_mean, torch.full((2,), 0.9 * 4.0 + 0.1 * 8.0))
+    assert torch.equal(net[0].weight, torch.full((2, 2), 3.0))
+    assert type(avg.module) is type(net)

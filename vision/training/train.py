@@ -280,6 +280,17 @@ def train_detector(src: Source, steps: int, batch: int, log, init: Path | None =
     return net.eval()
 
 
+def moving_average(net: nn.Module, decay: float):
+    """A ``torch.optim.swa_utils.AveragedModel`` of ``net`` (a copy) whose
+    weights and buffers (batch-norm statistics) become, at each
+    ``update_parameters(net)``, ``decay`` x themselves + (1 - ``decay``) x
+    ``net``'s (an exponential moving average, 0 < decay < 1; the first
+    update copies ``net``).  Its ``.module`` is the averaged net, of
+    ``net``'s class (``export`` takes it)."""
+    from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
+    return AveragedModel(net, multi_avg_fn=get_ema_multi_avg_fn(decay), use_buffers=True)
+
+
 def face_step(net: nn.Module, src: Source, xs: list, ys: list, batch: int, take_step, mixup: float = 0.0):
     """One training step of a face net: ``xs`` / ``ys`` (face windows,
     ``FACE_PX`` square, and their classes) topped up to ``batch`` with
