@@ -20,6 +20,21 @@ itself (full size) in a ``CLOSE_CROP_PX`` px crop around it; a peak there
 pays a fraction of a millisecond (dice of 38..50 px on the 1280 x 720
 bench frame: none), where the first level at full size would cost four
 times the first level.
+
+The full-size level (issue 40, stop 71): on the first level a die of
+13..50 px of the frame is 6.5..25 px, the lower half of the detector's
+range, where its peaks are weaker and its centres and sizes coarser than
+for the same die seen twice as large.  A frame small enough to afford it
+(at most ``FULL_LEVEL_MAX_PX``: the cabinet's tray crops, the shared
+sets' 640 x 640 photos; not a whole 1280 x 720 camera frame, whose budget
+is the pyramid's) is also read at its full size.  Its peaks of
+``CLOSE_LOOK_MIN_PX`` .. ``FULL_LEVEL_MAX_DIE_PX`` px join the pyramid's
+in the merge (the stronger peak of a die stands for it), except those
+within half a larger die's size of a find larger than that, and those at
+most half as large as a find within ``FULL_LEVEL_PIP_REACH`` of its sizes
+(a pip or an edge of a die seen whole on a coarser level).  Measured on
+the six sets' odd scenes: 3966 dice right and 11 misread against 3922
+and 13 (``vision/README.md``).
 """
 from __future__ import annotations
 
@@ -54,6 +69,21 @@ CLOSE_CROP_PX = 64
 CLOSE_KEEP_PX = 24.0
 #: at most this many close looks a frame (the strongest weak peaks first)
 CLOSE_LOOKS = 16
+#: a frame of at most this many pixels (half a 1280 x 720 camera frame:
+#: the cabinet's tray crops, a 640 x 640 photo) is also read at its full
+#: size, the *full-size level* (module docstring)
+FULL_LEVEL_MAX_PX = 640 * 720
+#: the largest die (px of the frame) the full-size level finds (larger dice
+#: are the first level's).  The top of the detector's trained range is 50:
+#: at 50 it let 8 of the cocked-dice test's 74 have a value (its bar is 7),
+#: at 40 it lets 7, and the six sets' odd scenes read 3966 dice right
+#: against 3971 (stop 72)
+FULL_LEVEL_MAX_DIE_PX = 40.0
+#: a full-size peak at most half as large as a find of the pyramid and
+#: within this many of that find's sizes of its centre is a pip or an edge
+#: of that die (stop 72: the side faces of a cocked die 55 px across gave
+#: four 16-21 px peaks up to 42 px from its centre, one read as a 1)
+FULL_LEVEL_PIP_REACH = 0.8
 
 
 @dataclass(frozen=True)
@@ -89,8 +119,10 @@ def blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
 def detect(net: Net, frame: np.ndarray, min_heat: float = DET_MIN_HEAT, close_look: bool = True) -> list[Candidate]:
     """Die candidates of ``net`` in ``frame`` (H x W x 3 uint8 BGR),
     strongest first, one per die: peaks at heat >= ``min_heat`` on the
-    pyramid's levels, merged (:func:`merge_peaks`), and (``close_look``)
-    the dice the close looks find (module docstring)."""
+    pyramid's levels, merged (:func:`merge_peaks`), and (``close_look``:
+    the looks at the frame's full size) those of the full-size level of a
+    small frame (:func:`with_full_level`) and the dice the close looks
+    find (module docstring)."""
     H, W = frame.shape[:2]
     found: list[Candidate] = []
     level = first_level(frame)
@@ -106,16 +138,32 @@ def detect(net: Net, frame: np.ndarray, min_heat: float = DET_MIN_HEAT, close_lo
         return kept
     weak = sorted((c for c in first if c.size < CLOSE_LOOK_MAX_PX and 0 <= c.x < W and 0 <= c.y < H
                    and not _near_any(c, kept)), key=lambda c: -c.heat)[:CLOSE_LOOKS]
-    if not weak:
-        return kept
-    more = look_closer(net, frame, weak, min_heat)
-    added = list(kept)
-    for c in more:
-        if not _near_any(c, added):
-            added.append(c)
-    if len(added) == len(kept):
-        return kept
-    return sorted(added, key=lambda c: -c.heat)
+    if weak:
+        for c in look_closer(net, frame, weak, min_heat):
+            if not _near_any(c, kept):
+                kept = sorted(kept + [c], key=lambda c: -c.heat)
+    if H * W <= FULL_LEVEL_MAX_PX:
+        kept = with_full_level(net, frame, kept, min_heat)
+    return kept
+
+
+def with_full_level(net: Net, frame: np.ndarray, kept: list[Candidate], min_heat: float) -> list[Candidate]:
+    """``kept`` (the pyramid's merged finds in ``frame``, H x W x 3 uint8)
+    merged with the peaks (heat >= ``min_heat``) of ``net`` on the frame at
+    its full size of ``CLOSE_LOOK_MIN_PX`` .. ``FULL_LEVEL_MAX_DIE_PX`` px,
+    but those within half its size of a find of ``kept`` larger than
+    ``FULL_LEVEL_MAX_DIE_PX``, and those at most half as large as a find
+    of ``kept`` within ``FULL_LEVEL_PIP_REACH`` of its sizes (its pips,
+    its edges); strongest first, one per die
+    (:func:`merge_peaks`).  The full-size level of the module docstring."""
+    H, W = frame.shape[:2]
+    big = [k for k in kept if k.size > FULL_LEVEL_MAX_DIE_PX]
+    fine = [c for c in detect_level(net, frame, 1.0, 1.0, min_heat)
+            if CLOSE_LOOK_MIN_PX <= c.size <= FULL_LEVEL_MAX_DIE_PX
+            and not any((c.x - k.x) ** 2 + (c.y - k.y) ** 2 < (0.5 * k.size) ** 2 for k in big)
+            and not any(k.size >= 2 * c.size and (c.x - k.x) ** 2 + (c.y - k.y) ** 2
+                        < (FULL_LEVEL_PIP_REACH * k.size) ** 2 for k in kept)]
+    return merge_peaks(kept + fine, W, H) if fine else kept
 
 
 def _near_any(c: Candidate, others: list[Candidate]) -> bool:

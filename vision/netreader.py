@@ -12,7 +12,9 @@ same file (loading is slow), so two readers differ only in their settings.
    ``DET_STRIDE`` px a heat map of die centres, the centre's offset inside
    its cell and the die's size.  Peaks of the heat map are dice; touching
    dice are separate peaks.  A small die with only a weak peak gets a
-   close look at the frame's full size (:mod:`vision.detector`).
+   close look at the frame's full size, and a small frame (a tray crop, a
+   640 x 640 photo) is also read whole at its full size
+   (:mod:`vision.detector`).
 2. *Face classifier* (:meth:`Models.read_faces`): a window ``WINDOW_PER_SIZE``
    die sizes wide around each centre, resampled to ``FACE_PX`` x
    ``FACE_PX`` px, gives probabilities for 1..6 pips and for "not a die"
@@ -443,8 +445,10 @@ def find_dice(frame: np.ndarray, min_heat: float = DET_MIN_HEAT, detector: Path 
     frame), larger ones on the coarser levels; a candidate lying inside one
     at least twice its size (a pip of a large die seen as a small die on a
     finer level) is dropped.  Dice of about 12..26 px with only a weak
-    peak on the first level are looked for again in the frame itself
-    (``close_look``; :mod:`vision.detector`).  ``detector``: the detector
+    peak on the first level are looked for again in the frame itself,
+    and a frame of at most ``FULL_LEVEL_MAX_PX`` px is also read whole at
+    its full size for dice of 12..40 px (``close_look``: these looks at
+    full size; :mod:`vision.detector`).  ``detector``: the detector
     ONNX file to use (default: the shipped one; a reader's own,
     :meth:`Models.find_dice`), run by ``runtime`` (None:
     :func:`default_runtime`); the arithmetic around the net:
