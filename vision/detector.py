@@ -21,7 +21,7 @@ pays a fraction of a millisecond (dice of 38..50 px on the 1280 x 720
 bench frame: none), where the first level at full size would cost four
 times the first level.
 
-The full-size level (issue 40, stop 71): on the first level a die of
+The full-size level (issue 40, stops 71-72): on the first level a die of
 13..50 px of the frame is 6.5..25 px, the lower half of the detector's
 range, where its peaks are weaker and its centres and sizes coarser than
 for the same die seen twice as large.  A frame small enough to afford it
