@@ -157,13 +157,19 @@ def with_full_level(net: Net, frame: np.ndarray, kept: list[Candidate], min_heat
     its edges); strongest first, one per die
     (:func:`merge_peaks`).  The full-size level of the module docstring."""
     H, W = frame.shape[:2]
-    big = [k for k in kept if k.size > FULL_LEVEL_MAX_DIE_PX]
     fine = [c for c in detect_level(net, frame, 1.0, 1.0, min_heat)
-            if CLOSE_LOOK_MIN_PX <= c.size <= FULL_LEVEL_MAX_DIE_PX
-            and not any((c.x - k.x) ** 2 + (c.y - k.y) ** 2 < (0.5 * k.size) ** 2 for k in big)
-            and not any(k.size >= 2 * c.size and (c.x - k.x) ** 2 + (c.y - k.y) ** 2
-                        < (FULL_LEVEL_PIP_REACH * k.size) ** 2 for k in kept)]
+            if CLOSE_LOOK_MIN_PX <= c.size <= FULL_LEVEL_MAX_DIE_PX and not any(_part_of(c, k) for k in kept)]
     return merge_peaks(kept + fine, W, H) if fine else kept
+
+
+def _part_of(c: Candidate, k: Candidate) -> bool:
+    """Whether the full-size peak ``c`` is a pip or an edge of the find
+    ``k`` (:func:`with_full_level`): within half ``k``'s size of a find
+    larger than ``FULL_LEVEL_MAX_DIE_PX``, or at most half ``k``'s size and
+    within ``FULL_LEVEL_PIP_REACH`` of its sizes."""
+    d2 = (c.x - k.x) ** 2 + (c.y - k.y) ** 2
+    return ((k.size > FULL_LEVEL_MAX_DIE_PX and d2 < (0.5 * k.size) ** 2)
+            or (k.size >= 2 * c.size and d2 < (FULL_LEVEL_PIP_REACH * k.size) ** 2))
 
 
 def _near_any(c: Candidate, others: list[Candidate]) -> bool:

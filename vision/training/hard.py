@@ -348,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--upright is a share of the cocked draws: give --cocked too")
     torch, rng, log = torch_seeded(a.seed, a.threads)
     from vision.training.data import load_photo_set, mine_hard_negatives, split_names
-    from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx
+    from vision.training.train import FaceNet, Source, _optimiser, export, face_step, load_onnx, moving_average
     stem = "dice_lean" if a.net == "lean" else f"dice_face_{a.net}"
     init, out = Path(a.init), Path(a.out)
     start = init / f"{stem}.onnx"
@@ -395,7 +395,6 @@ def main(argv: list[str] | None = None) -> int:
         log(f"grown from widths {was} to {widths}: {sum(q.numel() for q in net.parameters())} weights")
     take_step = optimiser(net, a.steps) if a.imagenet else _optimiser(net, a.steps, tuned=True)
     batch, half = 128, 64
-    from vision.training.train import moving_average
     average = moving_average(net, a.ema) if a.ema else None
     for step in range(a.steps):
         xs, ys = reader_half(windows, dark, a.dark, half, rng, cocked, a.cocked)
