@@ -68,7 +68,8 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
     bar, else the settings'), counted in ``reader.stats``
     (``lean_unread``).  A bar of 1.0 never asks it (config
     ``vision.lean_max_p``: a camera at a slant).  Returns the windows the
-    lean net read (0 without one, or not asked)."""
+    lean net read (0 without one, or not asked; fewer than the dice x
+    ``lean_angles`` where a verdict is settled early, :func:`lean_verdict`)."""
     if reader.models.lean is None or reader.lean_max_p >= 1.0:
         return 0
     st = reader.settings
@@ -77,11 +78,56 @@ def lean_veto(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
             if probs[i, :NOT_A_DIE].max() >= bar and probs[i, NOT_A_DIE] < st.max_not_a_die_p]
     if not rows:
         return 0
-    lean = lean_probability(reader, frame, cands, windows, rows)
-    leaning = np.asarray(rows)[leans(reader, lean)]
+    verdict, read = lean_verdict(reader, frame, cands, windows, rows)
+    leaning = np.asarray(rows)[verdict]
     checked[leaning] = False
     reader.stats["lean_unread"] += len(leaning)      # dice left unread so, frame by frame
-    return len(rows) * len(st.lean_angles)
+    return read
+
+
+#: how far from the bar a partial sum of turns must lie to settle a verdict
+#: (float32 rounding of the average is some 1e-7)
+_SETTLED_MARGIN = 1e-4
+
+
+def lean_verdict(reader, frame: np.ndarray, cands: list, windows: list[np.ndarray],
+                 rows: list[int]) -> tuple[np.ndarray, int]:
+    """Whether the lean net takes each candidate of ``rows`` for a leaning
+    die at ``reader``'s bar (len(rows) bool, the verdict of :func:`leans`
+    on :func:`lean_probability`), and how many windows it read for it.
+
+    The same verdicts with fewer windows: each turn's "leans" is 0..1, so
+    after k of the m turns of ``lean_angles`` a die whose sum so far
+    reaches m x bar leans, and one whose sum plus m - k (every turn left at
+    1) stays below it does not, whatever its other turns say.  The first
+    turns that can settle a verdict (k > m (1 - bar): three of four at the
+    bar 0.5) are read in one run; each turn after them only for the dice
+    still unsettled.  A die read at every turn is judged on its average,
+    as :func:`lean_probability` gives it."""
+    angles = reader.settings.lean_angles
+    m, bar = len(angles), reader.lean_max_p
+    if reader.models.lean is None or not rows or bar >= 1.0:
+        return np.zeros(len(rows), bool), 0
+    first = min(m, int(m * (1 - bar)) + 1)
+    todo = list(range(len(rows)))
+    read = np.zeros((m, len(rows)), np.float32)
+    verdict = np.zeros(len(rows), bool)
+    windows_read, k = 0, 0
+    while todo:
+        turns = angles[k:first] if k < first else angles[k:k + 1]
+        turned = [reader.turned_window(frame, cands[rows[j]], windows[rows[j]], a) for a in turns for j in todo]
+        read[k:k + len(turns), todo] = reader.models.lean_p(turned).reshape(len(turns), len(todo))
+        windows_read += len(turned)
+        k += len(turns)
+        if k == m:      # every turn read: the average, as lean_probability gives it
+            verdict[todo] = leans(reader, read[:, todo].mean(axis=0))
+            break
+        so_far = read[:k, todo].sum(axis=0, dtype=np.float64)
+        yes = so_far >= m * bar + _SETTLED_MARGIN
+        no = so_far + (m - k) < m * bar - _SETTLED_MARGIN
+        verdict[np.asarray(todo)[yes]] = True
+        todo = [j for j, settled in zip(todo, yes | no) if not settled]
+    return verdict, windows_read
 
 
 #: the bars a calibration may give the lean net, lowest first (1.0: never asked)

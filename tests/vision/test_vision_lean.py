@@ -44,13 +44,15 @@ def _leans_on_the_left(seen: list):
 def test_a_die_the_lean_net_takes_for_cocked_is_unread_and_its_neighbour_read():
     """Two dice the face nets read as a sure 4: the one the lean net says
     leans is kept without a value (a nudge, not a die short), the other
-    keeps its 4; the lean net read both at its four turns (``lean_angles``),
-    and the reader counts the die it left unread."""
+    keeps its 4; the lean net read both at three of its four turns
+    (``lean_angles``: 0.9 three times reaches the bar's sum, 2; 0.1 three
+    times cannot, whatever the fourth), and the reader counts the die it
+    left unread."""
     seen: list = []
     reader = stub_reader(_fours(0.99), [LEFT, RIGHT], lean=_leans_on_the_left(seen))
     dice = sorted(reader.read_dice(FRAME), key=lambda d: d.center[0])
     assert [(d.center[0], d.value) for d in dice] == [(60.0, None), (180.0, 4)]
-    assert len(seen) == 2 * 4 and reader.stats["lean_unread"] == 1
+    assert len(seen) == 2 * 3 and reader.stats["lean_unread"] == 1
     plain = stub_reader(_fours(0.99), [LEFT, RIGHT])          # no lean net: both read, as before
     assert sorted(d.value for d in plain.read_dice(FRAME)) == [4, 4]
 
@@ -102,3 +104,36 @@ def test_a_models_folder_reads_its_lean_net_where_it_has_one(tmp_path):
     assert p.shape == (2,) and np.all((p >= 0) & (p <= 1))
     dice = DiceReader(models=models).read_dice(np.zeros((64, 64, 3), np.uint8))
     assert dice == []
+
+
+def _lean_by_turn(per_die: dict, seen: list):
+    """A lean net whose "leans" for a window is ``per_die[side][k]`` at the
+    k-th window it is shown of that die (dark: LEFT, light: RIGHT);
+    ``seen`` collects (side, k) of every window shown to it."""
+    count = {"left": 0, "right": 0}
+
+    def lean(windows):
+        out = []
+        for w in windows:
+            side = "left" if w.mean() < 110 else "right"
+            seen.append((side, count[side]))
+            out.append(per_die[side][count[side]])
+            count[side] += 1
+        return out
+    return lean
+
+
+def test_the_lean_nets_last_turn_is_read_only_where_it_can_change_the_verdict():
+    """The verdict is the average of the four turns against the bar (0.5:
+    the turns must add up to 2).  A die whose first three turns add up to
+    0.3 cannot reach it with the fourth (at most 1): its fourth turn is not
+    read, and it keeps its value.  A die whose three add up to 1.1 can: its
+    fourth is read, and at 0.95 (average 0.51) the die is left unread; at 0.8
+    (0.475) it keeps its value.  The verdicts are those of the full average."""
+    for last, value in ((0.95, None), (0.8, 4)):
+        seen: list = []
+        lean = _lean_by_turn({"left": [0.4, 0.4, 0.3, last], "right": [0.1, 0.1, 0.1, 0.1]}, seen)
+        reader = stub_reader(_fours(0.99), [LEFT, RIGHT], lean=lean)
+        dice = sorted(reader.read_dice(FRAME), key=lambda d: d.center[0])
+        assert [(d.center[0], d.value) for d in dice] == [(60.0, value), (180.0, 4)]
+        assert sorted(seen) == [("left", k) for k in range(4)] + [("right", k) for k in range(3)]
