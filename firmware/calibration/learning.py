@@ -142,10 +142,12 @@ class Learning:
         ``heads`` (None: as shipped), value threshold ``min_value_p`` (None:
         its own), face ``window`` (None: the shipped one) and face
         ``prototypes`` (None: none):
-        ``{"dice", "right", "wrong", "unread"}`` over the dice the seats
-        confirmed; a value on a find the seat marked "not a die", or on a
-        die no seat saw, is wrong; a die the seat left "?" (PT29: it could
-        not see it) counts for nothing, whatever is read there."""
+        ``{"dice", "right", "wrong", "unread", "extra"}`` over the dice the
+        seats confirmed; a value on a find the seat marked "not a die", or
+        where no seat confirmed a die, is wrong and also counted in
+        ``extra`` (so ``right + wrong - extra + unread == dice``; PT66); a
+        die the seat left "?" (PT29: it could not see it) counts for
+        nothing, whatever is read there."""
         return self._read_rolls(self.reader.with_heads(heads).with_prototypes(prototypes).with_window(window)
                                 .at(min_value_p))
 
@@ -159,8 +161,8 @@ class Learning:
 
     def _read_rolls(self, reader: DiceReader) -> dict[str, int]:
         """The confirmed rolls read by ``reader``: ``{"dice", "right",
-        "wrong", "unread"}`` (:meth:`score`)."""
-        out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0}
+        "wrong", "unread", "extra"}`` (:meth:`score`)."""
+        out = {"dice": 0, "right": 0, "wrong": 0, "unread": 0, "extra": 0}
         for r in self.confirmed:
             dice = reader.read_dice(r.frame)
             mine = [d for d in dice if self.zones.seat_of(*d.center) == r.seat]
@@ -183,7 +185,10 @@ class Learning:
                     out["right"] += 1
                 else:
                     out["wrong"] += 1
-            out["wrong"] += sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
+                    out["extra"] += truth == 0     # a value on what the seat said is not a die
+            extra = sum(1 for j, d in enumerate(mine) if j not in used and d.value is not None)
+            out["wrong"] += extra
+            out["extra"] += extra
         return out
 
     def decide(self) -> None:

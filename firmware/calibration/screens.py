@@ -69,19 +69,23 @@ def todo_text(flow: Any) -> list[str]:
 
 def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = False) -> list[str]:
     """The confirmation rolls' figures in words, before and now (``before``
-    and ``after``: {"dice", "right", "wrong", "unread"}; [] when no roll
-    was read), and the dice the seats left out as "?" (``left_out``; PT29:
+    and ``after``: {"dice", "right", "wrong", "unread"} and ``extra``, the
+    values of ``wrong`` where no die lies; [] when no roll was read), and
+    the dice the seats left out as "?" (``left_out``; PT29:
     counted in none of the figures).  ``stored``: a new calibration was
     stored; if it reads fewer dice right, a line says why (it reads fewer
     wrong, and a die read wrong costs :data:`MISREAD_COST` nudges; PT29
     saw "50 of 57, now 48" stored with no word of why)."""
     if not after.get("dice"):
         return []
+    eb, ea = before.get("extra", 0), after.get("extra", 0)
     lines = [f"dice read right before: {before['right']} of {before['dice']}, now: {after['right']} of "
              f"{after['dice']}",
-             f"dice read wrong before: {before['wrong']}, now: {after['wrong']}"]
+             f"dice read wrong before: {before['wrong'] - eb}, now: {after['wrong'] - ea}"]
     if "unread" in after and "unread" in before:
         lines.append(f"dice left to nudge before: {before['unread']}, now: {after['unread']}")
+    if eb or ea:      # PT66: counted with the dice read wrong, the figures came to 9 of 8
+        lines.append(f"values read where no die lies before: {eb}, now: {ea}")
     fewer_wrong = before.get("wrong", 0) - after.get("wrong", 0)
     if stored and after["right"] < before["right"] and fewer_wrong > 0:
         lines.append(f"stored: {fewer_wrong} fewer read wrong, each costs about {MISREAD_COST} nudges")

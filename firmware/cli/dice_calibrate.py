@@ -252,11 +252,18 @@ def _left_out(result: dict) -> str:
 
 def _rolls_line(before: dict, after: dict) -> str:
     """The confirmation rolls without -> with the calibration, e.g. "before -> after: right 16 -> 17, wrong
-    0 -> 0, not read (to nudge) 21 -> 20" (``before``/``after``: dicts with dice, right, wrong)."""
+    0 -> 0, not read (to nudge) 21 -> 20" (``before``/``after``: dicts with dice, right, wrong, and
+    maybe unread and extra: the values of wrong where no die lies, said apart; PT66)."""
+    def extra(f: dict) -> int:
+        return f.get("extra", 0)
+
     def unread(f: dict) -> int:
-        return f["dice"] - f["right"] - f["wrong"]
-    return (f"before -> after: right {before['right']} -> {after['right']}, wrong {before['wrong']} -> "
-            f"{after['wrong']}, not read (to nudge) {unread(before)} -> {unread(after)}")
+        return f.get("unread", f["dice"] - f["right"] - f["wrong"] + extra(f))
+    line = (f"before -> after: right {before['right']} -> {after['right']}, wrong {before['wrong'] - extra(before)} "
+            f"-> {after['wrong'] - extra(after)}, not read (to nudge) {unread(before)} -> {unread(after)}")
+    if extra(before) or extra(after):
+        line += f", a value where no die lies {extra(before)} -> {extra(after)}"
+    return line
 
 
 def _as_is_why(info: dict, after: dict) -> str:

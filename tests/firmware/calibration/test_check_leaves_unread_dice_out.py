@@ -81,9 +81,9 @@ def test_a_die_left_out_counts_neither_right_nor_wrong_nor_among_the_dice():
     flow.press(0)
     flow.press(0)                        # sure (it changed a value the camera read)
     counts = flow._read_rolls(_Reader([3, 5, 6, 2]))
-    assert counts == {"dice": 2, "right": 2, "wrong": 1, "unread": 0}
+    assert counts == {"dice": 2, "right": 2, "wrong": 1, "unread": 0, "extra": 1}
     counts = flow._read_rolls(_Reader([3, None, 1, None]))
-    assert counts == {"dice": 2, "right": 1, "wrong": 1, "unread": 0}
+    assert counts == {"dice": 2, "right": 1, "wrong": 1, "unread": 0, "extra": 0}
 
 
 def test_a_roll_whose_every_die_is_left_out_gives_no_evidence_and_the_flow_ends_in_words():
@@ -252,3 +252,27 @@ def test_the_calibration_windows_seat_panels_show_each_persons_keys(tmp_path):
         assert dict(renderer.presented[-1][1]["legends"][0])["Space"] == "ok, ? dice out"
     finally:
         cab.close()
+
+
+def test_the_figures_add_up_when_a_value_is_read_where_no_die_lies():
+    """PT66: the result said "dice read right before: 7 of 8", "wrong
+    before: 1", "left to nudge before: 1" (9 of 8), and the terminal "not
+    read (to nudge) 0": the wrong value lay where no die was confirmed.
+    Such a value still counts against the reader (``wrong``, which the
+    refusal rule weighs), and is told apart (``extra``): the dice's own
+    figures add up to the dice on both screens."""
+    from firmware.cli.dice_calibrate import _rolls_line
+    flow, s = _checking([3, 5])
+    flow.zones = _Zones()
+    flow.press(0)
+    before = flow._read_rolls(_Reader([3, None, 4]))     # the 4: a find where no die was confirmed
+    assert before == {"dice": 2, "right": 1, "wrong": 1, "unread": 1, "extra": 1}
+    after = flow._read_rolls(_Reader([3, 5]))
+    lines = cs.figure_lines(before, after)
+    assert "dice read right before: 1 of 2, now: 2 of 2" in lines
+    assert "dice read wrong before: 0, now: 0" in lines
+    assert "dice left to nudge before: 1, now: 0" in lines
+    assert "values read where no die lies before: 1, now: 0" in lines
+    line = _rolls_line(before, after)
+    assert "wrong 0 -> 0" in line and "not read (to nudge) 1 -> 0" in line
+    assert "a value where no die lies 1 -> 0" in line
