@@ -270,13 +270,15 @@ class SessionPanels:
     def _reading_order(self, table: Any, key: int, tray: Any) -> list[int] | None:
         """The dice lying in tray ``key`` (indices of ``Tray.lying``) in
         the order its seat's OLED lists the reading it checks (the reading held
-        for its check, ruling CAB-6, and the camera's dice of it:
+        for its check, ruling CAB-6, or its hand entry's start, and the camera's dice of it:
         :func:`~firmware.app.tray_closeups.reading_order`); None with no
         reading of these dice held."""
         from firmware.app.tray_closeups import reading_order
-        held = self.dice.held.get(key)
-        # else the reading so far its OLED lists with a "?" while the dice are read again (CAB-5; PT53)
-        values = held["values"] if held is not None else (self.dice.awaited().get(key) or None)
+        held, entry = self.dice.held.get(key), self.dice.entries.get(key)
+        # else the values a hand entry started from (PT66: the close-ups stood left to right under them), or
+        # the reading so far its OLED lists with a "?" while the dice are read again (CAB-5; PT53)
+        values = held["values"] if held is not None else entry["read"] if entry is not None \
+            else (self.dice.awaited().get(key) or None)
         read = self.dice.last_dice.get(key)
         if values is None or not read:
             return None

@@ -67,10 +67,12 @@ def reading_order(values: Sequence[int | None], read: Sequence[tuple[int | None,
     was misread as, its own face in view.  A "?" takes the die lying where
     the unread die was read, else the one die left lying (it was nudged or
     rerolled elsewhere since; PT53: the "?" stood over another die).
+    A reading of fewer dice than lie there (a die not seen: a hand entry's
+    start, PT66) puts the die left lying under its "?".
     Returns indices into ``lying``; None when the reading is not of these
     dice (another count, a value not read, a die read where none lies,
-    more than one "?" whose die moved)."""
-    if not values or len(values) != len(read) or len(read) != len(lying):
+    more than one "?" whose die moved or was not seen)."""
+    if not values or len(values) != len(lying) or len(read) > len(values):
         return None
     free_read = list(range(len(read)))
     free_lying = list(range(len(lying)))
@@ -81,6 +83,8 @@ def reading_order(values: Sequence[int | None], read: Sequence[tuple[int | None,
             if (v is None) != unread:
                 continue
             i = next((i for i in free_read if read[i][0] == v), None)
+            if i is None and v is None and len(read) < len(values):
+                continue                      # a die not seen: the die left lying, below
             if i is None:
                 return None
             free_read.remove(i)
@@ -91,7 +95,7 @@ def reading_order(values: Sequence[int | None], read: Sequence[tuple[int | None,
                 free_lying.remove(j)
                 order[k] = j
     left = [k for k, j in enumerate(order) if j is None]
-    if len(left) > 1:
+    if len(left) > 1 or any(read[i][0] is not None for i in free_read):
         return None
     if left:
         order[left[0]] = free_lying[0]

@@ -29,27 +29,33 @@ class HandEntry:
 
     def _start_entry(self, key: int, seat: int, values: list[int] | None) -> None:
         """``seat`` starts entering tray ``key``'s dice by hand, from
-        ``values`` (what was read; a missing or unread die starts at 1)."""
+        ``values`` (what was read, in the places the seat saw its dice; a
+        die missing or unread starts as None, its "?": never guessed,
+        CAB-5; PT66: a 1 stood there, and "ok" took it)."""
         req = self.serving[key]
         count = int(req.get("count", 1))
-        start = [int(v) if isinstance(v, int) else 1 for v in (values or [])][:count]
-        start += [1] * (count - len(start))
-        self.entries[key] = {"values": start, "cursor": 0, "seat": seat, "read": list(values or [])}
+        start: list[int | None] = [int(v) if isinstance(v, int) else None for v in (values or [])][:count]
+        start += [None] * (count - len(start))
+        self.entries[key] = {"values": start, "cursor": 0, "seat": seat, "read": list(start)}
         self.rejected.pop(key, None)
         self.held.pop(key, None)
 
     def entry_nav(self, key: int, step: int) -> None:
         """A navigation step during hand entry: the die under the cursor
-        goes up or down (1..faces, wrapping); nothing on "ok"."""
+        goes up or down (1..faces, wrapping; a "?" die up from 1, down
+        from ``faces``: ``step`` steps of it, as from 0); nothing on "ok"."""
         e = self.entries[key]
         faces = int(self.serving[key].get("faces", 6))
         i = e["cursor"]
         if i < len(e["values"]):
-            e["values"][i] = (e["values"][i] - 1 + step) % faces + 1
+            now = e["values"][i]
+            now = now if now is not None else (0 if step > 0 else faces + 1)
+            e["values"][i] = (now - 1 + step) % faces + 1
 
     def entry_press(self, key: int, long: bool, runtime: Any, t_us: int) -> tuple[dict, dict] | None:
         """A press during hand entry: long = back one die; short = next
-        die, or on "ok" confirm.
+        die, or on "ok" confirm (while a die is "?", the cursor goes to it
+        instead).
 
         Returns:
             ``(note, answer)`` when confirmed (the journal note
@@ -63,6 +69,9 @@ class HandEntry:
             return None
         if e["cursor"] < n:
             e["cursor"] += 1
+            return None
+        if None in e["values"]:      # "ok" waits for every die's value: the cursor goes to the first "?"
+            e["cursor"] = e["values"].index(None)
             return None
         req = self.serving[key]
         action = {k: v for k, v in req.items() if k not in ("count", "faces")}

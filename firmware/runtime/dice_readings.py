@@ -153,7 +153,10 @@ class ReadingAnswers:
                 and self._contesters(runtime, key):
             # a person at the cabinet's seat: the hand entry of CAB-6, from what was read; in the simulator
             # too after the person said "wrong" (PT51, PT52: values it never entered went in "by hand")
-            self._start_entry(key, self._entry_seat(runtime, key), [v for v in values if v is not None])
+            # in the places the seat saw its dice, a die not seen or not read a "?" (CAB-5, CAB-6; PT66: the
+            # dice read again stood in the camera's order, a die not seen made a 1)
+            seen = self.unread_seen.get(key) or self.keep_places.get(key)
+            self._start_entry(key, self._entry_seat(runtime, key), in_seen_places(seen, list(values), short=True))
             runtime.prompts.pop(key if key != COMMON else 0, None)
             self.unread_seen.pop(key, None)
             return None
@@ -204,8 +207,9 @@ class ReadingAnswers:
         if reroll and not only:
             self.unread_seen.pop(key, None)
         else:      # (the places the seat saw its dice in stay theirs: a rejection's, PT31)
+            # (a die not seen keeps its place as a "?": PT66, the places were lost to a short reading)
             self.unread_seen[key] = in_seen_places(self.unread_seen.get(key) or self.keep_places.get(key),
-                                                   list(values))
+                                                   list(values), short=True)
         if key != COMMON or self.table is None:     # (PT30: "common dice nudged" over "roll your dice")
             runtime.prompts[seat] = msg
         self.nudge_said[key] = msg
@@ -355,7 +359,7 @@ def _sim_words(unreadable: int, seen: int, count: int, reroll: bool, common: boo
     return "die nudged for you" if unreadable == 1 else "dice nudged for you"
 
 
-def in_seen_places(seen: list | None, values: list) -> list:
+def in_seen_places(seen: list | None, values: list, short: bool = False) -> list:
     """``values``, a reading after a nudge (None for a die unread again),
     in the places the seat saw its dice before it (``seen``: the reading so
     far, None for an unread die, :attr:`ReadingAnswers.unread_seen`; after
@@ -365,8 +369,10 @@ def in_seen_places(seen: list | None, values: list) -> list:
     the order the nudged dice landed in; the camera reads a tray in its own
     order; PT31: a rejected "5 5 1 2 4 4" with a die unread in its new look
     came back "1 4 4 5 5 2").  ``values`` unchanged when there was no
-    reading so far or it had another count."""
-    if not seen or len(seen) != len(values):
+    reading so far or it had another count; with ``short``, a reading of
+    fewer dice is put in them too, the places of the dice not seen left
+    None (a hand entry's start, ruling CAB-6; PT66)."""
+    if not seen or len(seen) != len(values) and not (short and len(values) < len(seen)):
         return values
     left = [v for v in values if v is not None]
     placed: list[int | None] = []

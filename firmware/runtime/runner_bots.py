@@ -254,8 +254,8 @@ class RunnerBots:
             entry = self.dice.entries[key]
             target = _closest_order(entry["values"], self.dice.truth(key) or entry["values"])
             for i, v in enumerate(target + [None]):
-                if v is not None and v != entry["values"][i]:
-                    self.bot_navs.append((t, seat, v - entry["values"][i]))
+                if v is not None and v != entry["values"][i]:     # (a "?" die steps up from 0)
+                    self.bot_navs.append((t, seat, v - (entry["values"][i] or 0)))
                 tl.press(seat, t + 50_000, BOT_HOLD_US)
                 t += 300_000
 

@@ -178,8 +178,9 @@ def oled_frame(seat: int, key: int, reading: dict[str, Any], early: bool = False
         top = y + size + 3
         # navigation (encoder turned, or the two nav buttons) steps the value;
         # the big button moves on (held: back), controls.py / dice_station
-        lines = ["press: confirm", "hold: back"] if on_ok else ["left/right: value", "press: next die",
-                                                               "hold: back"]
+        unset = None in reading["values"]      # a die not read: "?" until the seat sets it (CAB-5; PT66)
+        lines = (["press: to the ? die", "hold: back"] if unset else ["press: confirm", "hold: back"]) if on_ok \
+            else ["left/right: value", "press: next die", "hold: back"]
         for i, line in enumerate(lines):
             f.text(2, top + 10 * i, line)
     return f

@@ -284,3 +284,14 @@ def test_the_close_ups_say_in_the_order_they_were_read_once_the_oled_no_longer_l
     assert look.closeups == before.closeups, "the same close-ups in the same order"
     font = t.pg.font.SysFont(None, 24)
     assert closeup_words(font, look.in_order, 2000, look.taken) == TAKEN_WORDS[0]
+
+
+def test_the_close_ups_put_a_die_not_seen_under_its_question_mark():
+    """PT66: a hand entry after a reading that missed a die; its values in
+    the places the seat saw its dice, the die not seen a "?".  The dice
+    read stand under their values, the one die left lying under the "?"."""
+    from firmware.app.tray_closeups import reading_order
+    lying = _lying((4, 300, 60), (2, 200, 120), (6, 80, 200))
+    read = [(4, (301.0, 61.0)), (6, (81.0, 199.0))]              # the 2 not seen
+    assert reading_order([6, None, 4], read, lying) == [2, 1, 0]
+    assert reading_order([6, None, None], read, lying) is None   # two dice left to one "?" place each: not known

@@ -119,7 +119,8 @@ def test_a_person_who_said_wrong_enters_the_dice_in_the_simulator_too():
     """PT51, PT52 (window): after "wrong", the reading failed again and the
     simulated seat put values in "by hand" that the person never entered.
     A person's seat enters them itself, as at the cabinet (CAB-6's hand
-    entry, from what was read); a bot's seat is still entered for."""
+    entry, from what was read, the unread die a "?"); a bot's seat is
+    still entered for."""
     table = SimTable(2, seed=4)
     station = DiceStation(2, table=table, contest_ms=4000)
     table.throw(0, [2, 4, 5], None, 0)
@@ -128,7 +129,8 @@ def test_a_person_who_said_wrong_enters_the_dice_in_the_simulator_too():
     rt = SimpleNamespace(prompts={0: "nudge 1 unread die"}, dirty=False, bots=[1],
                          game=SimpleNamespace(num_players=2))
     assert station._unreadable(rt, 0, station.serving[0], [2, None, 5], 1_000) is None
-    assert station.entries[0]["seat"] == 0 and station.entries[0]["values"][:2] == [2, 5]
+    # the unread die stays in its place, a "?" for the person to set (CAB-5; PT66)
+    assert station.entries[0]["seat"] == 0 and station.entries[0]["values"] == [2, None, 5]
     assert station.stats.entered == 0 and 0 not in rt.prompts
     table.throw(1, [2, 4, 5], None, 0)
     station.serving[1] = dict(REQ, player=1)
