@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from firmware.calibration.words import TUNED_SHORT, TUNED_WORDS
 from vision.calibration.candidates import kept_words
-from vision.calibration.confirm import keeps_stored, reads_worse, weigh
+from vision.calibration.confirm import keeps_stored, reads_better, reads_worse, weigh
 from vision.calibration.file import Calibration, CalibrationError, apply, models_fingerprint
 from vision.calibration.layers import fit_heads, learn_prototypes
 from vision.calibration.photos import MAX_WINDOWS, TURNS, die_windows, thin_evenly
@@ -207,6 +207,7 @@ class Learning:
         candidate is left (or the rolls hold no die)."""
         t0 = self.clock()
         self.kept = self.why = ""
+        self.slight = False
         base = self.reader.min_value_p_without_calibration
         candidates, at_window_p = self._score_candidates(base)
         self.tried = candidates
@@ -216,7 +217,12 @@ class Learning:
                 else None for k in candidates}
         ok = {k: a for k, a in candidates.items()
               if not reads_worse(b["right"], b["wrong"], a["right"], a["wrong"], at_threshold=gate[k])}
-        better = {k: a for k, a in ok.items() if weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"])}
+        # better by more than a die where the nets read otherwise (a raised threshold only leaves dice unread)
+        better = {k: a for k, a in ok.items()
+                  if reads_better(b["right"], b["wrong"], a["right"], a["wrong"], changes_readings=k != "threshold",
+                                  extra=(b.get("extra", 0), a.get("extra", 0)))}
+        self.slight = bool(ok.keys() - better.keys()) and any(
+            weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"]) for k, a in ok.items() if k not in better)
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse(f"no die of the free rolls was given a value: {self.left_out_dice} left out (?), so "
@@ -345,9 +351,17 @@ class Learning:
             self.kept = ("now using: the reader as it was, but your dice lying flat looked to it like dice "
                          + ("leaning: it no longer leaves a die unread for leaning" if self.lean_bar >= 1.0 else
                             f"leaning, so it leaves a die unread for leaning only when surer (p >= {self.lean_bar:g})"))
+        # (PT66, stop 73: new layers kept on one die more of ten read a game's dice worse)
+        luck = ""
+        if self.slight:
+            self.why = "what was tried read your rolls better by one die only: too few to tell from luck"
+            if not lean:
+                self.kept = ("now using: the reader as it was (what was tried read only one die more of your "
+                             "rolls: too few to tell from luck)")
+            luck = f"; {self.why} (more free rolls tell more)"
         self.outcome = ("stored", (f"{lean[2:]}; nothing else tried reads your dice better" if lean else
                                    "no change needed: nothing tried reads your dice better than the reader as it is")
-                        + f"; confirmation rolls: right {b['right']}, wrong {b['wrong']} of {b['dice']} dice")
+                        + luck + f"; confirmation rolls: right {b['right']}, wrong {b['wrong']} of {b['dice']} dice")
 
     def _lean_words(self) -> str:
         """"; " and what the lean net's bar chosen for these dice

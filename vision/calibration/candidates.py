@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from vision.calibration.confirm import reads_worse, weigh
+from vision.calibration.confirm import reads_better, reads_worse, weigh
 from vision.calibration.file import CalibrationError
 from vision.calibration.layers import fit_on, prototypes_on
 from vision.calibration.threshold import choose_threshold, counts_at, margin_words, value_readings
@@ -208,8 +208,11 @@ def choose_candidate(ok: dict, candidates: dict, learned: dict, before, shipped_
     own even at ``base``."""
     def worth(right: int, wrong: int, fit: tuple[int, int]) -> int:  # on the fit photos and the confirmation rolls
         return weigh(right + fit[0], wrong + fit[1])
-    # the confirmation rolls must read better (the players' cost falls there), not only as well
-    ok = {k: v for k, v in ok.items() if weigh(v[3].correct, v[3].wrong) > weigh(before.correct, before.wrong)}
+    # the confirmation rolls must read better (the players' cost falls there), not only as well; by more than a
+    # die where the nets read otherwise (confirm.CLEAR_GAIN_DICE)
+    ok = {k: v for k, v in ok.items()
+          if reads_better(before.correct, before.wrong, v[3].correct, v[3].wrong,
+                          changes_readings=bool(v[0] or learned[k] or v[1] != SHIPPED_WINDOW or k in adapted))}
     if not ok:
         return "as shipped", {}, {}, SHIPPED_WINDOW, None, before
     # the most worth; of equals, the simplest (the order tried)
