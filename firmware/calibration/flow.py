@@ -351,6 +351,7 @@ class GuidedCalibration(Learning):
             return
         self._captured[(s.seat, k)] = (frame, dice, others)
         s.status, s.problem, s.dice, s.keep = "captured", "", len(dice), False
+        s.thrown = max(s.thrown, len(dice))
         self._advance()
 
     def _advance(self) -> None:

@@ -124,6 +124,8 @@ class SeatCal:
             ``shown_us + LOOK_FIRST_US`` only looks (ruling CAB-12).
         held_us: since when the seat holds both arrows (or the push), us;
             None when it does not.
+        thrown: the most dice it captured on a face (its dice): a roll
+            read with fewer says how many were seen (PT66).
     """
     seat: int
     status: str = "waiting"
@@ -137,3 +139,4 @@ class SeatCal:
     pressed_us: int | None = None
     shown_us: int | None = None
     held_us: int | None = None
+    thrown: int = 0

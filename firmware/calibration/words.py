@@ -149,9 +149,17 @@ def check_words(s: Any) -> list[str]:
     it."""
     i = s.cursor - 1
     if i < 0:
+        # a die the camera did not see is in no check (PT66: 4 shown of the 5 thrown, nothing said)
+        seen, thrown = len(s.reading.dice), getattr(s, "thrown", 0)
+        short = f"{seen} of your {thrown} dice seen (the other{'s' if thrown - seen > 1 else ''} not checked); " \
+            if 0 < seen < thrown else ""
         if unread_left(s):
-            return ["OK leaves the ? dice out of the check (not counted); to set one: arrows to it, press",
-                    "OK leaves ? dice out; arrows to one to set it", "OK leaves ? dice out"]
+            return [f"{short}OK leaves the ? dice out of the check (not counted); to set one: arrows to it, press",
+                    f"{short}OK leaves ? dice out; arrows to one to set it", "OK leaves ? dice out"]
+        if short:
+            return [f"{short}all right: press on ok; wrong: arrows to the die, press to change it",
+                    f"{short}right: press on ok; wrong: arrows to it, press",
+                    f"{seen} of {thrown} dice seen; right: press; wrong: arrows", "right: press; wrong: arrows"]
         return ["all right: press on ok; wrong: arrows to the die, press to change it",
                 "right: press on ok; wrong: arrows to it, press", "right: press; wrong: arrows"]
     read = camera_read(s)

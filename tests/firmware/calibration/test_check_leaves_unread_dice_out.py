@@ -276,3 +276,18 @@ def test_the_figures_add_up_when_a_value_is_read_where_no_die_lies():
     line = _rolls_line(before, after)
     assert "wrong 0 -> 0" in line and "not read (to nudge) 1 -> 0" in line
     assert "a value where no die lies 1 -> 0" in line
+
+
+def test_a_roll_with_fewer_dice_seen_than_the_seat_captured_says_so():
+    """PT66: a free roll showed 4 dice though the seat threw its 5, and
+    nothing said a die was missing.  The check's words on "ok" say how
+    many of its dice the camera saw (the most it captured on a face) and
+    that the one not seen is not in the check; at both sizes it fits."""
+    flow, s = _checking([3, 5, 6, 2])
+    s.thrown = 5
+    words = cs.screen(flow, (1920, 1080)).facts["seats"][0]
+    assert "4 of your 5 dice seen" in words or "4 of 5 dice seen" in words, words
+    for size in ((1920, 1080), (800, 480)):
+        assert scene_problems(cs.screen(flow, size)) == [], size
+    s.thrown = 4                                    # every die seen: nothing said of it
+    assert "dice seen" not in cs.screen(flow, (1920, 1080)).facts["seats"][0]
