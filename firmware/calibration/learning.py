@@ -221,8 +221,9 @@ class Learning:
         better = {k: a for k, a in ok.items()
                   if reads_better(b["right"], b["wrong"], a["right"], a["wrong"], changes_readings=k != "threshold",
                                   extra=(b.get("extra", 0), a.get("extra", 0)))}
-        self.slight = bool(ok.keys() - better.keys()) and any(
-            weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"]) for k, a in ok.items() if k not in better)
+        # (read better, but by one die only: said on the screens)
+        self.slight = any(weigh(a["right"], a["wrong"]) > weigh(b["right"], b["wrong"])
+                          for k, a in ok.items() if k not in better)
         if not b["dice"]:
             self.after = candidates["layers"]
             self.refuse(f"no die of the free rolls was given a value: {self.left_out_dice} left out (?), so "

@@ -14,7 +14,8 @@ from __future__ import annotations
 import firmware.runtime.dice_camera as dice_camera
 from firmware.rulings import LONG_PRESS_US, LOOK_FIRST_US
 
-from .test_retrograde_reroll import _dice_in
+from .test_retrograde_reroll import _rerolled_to_a_check
+from .test_retrograde_unread_dice import _frame
 
 
 def _rejected_then_a_die_missed(table, monkeypatch):
@@ -33,14 +34,7 @@ def _rejected_then_a_die_missed(table, monkeypatch):
         return dice
 
     monkeypatch.setattr(dice_camera.MultiLook, "read", one_missed)
-    _dice_in(t)
-    t.press(0, "button")                   # "dice ok", after the check ran out unanswered (CAB-6)
-    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
-    t.press(0, "button")                   # arms the reroll (RG-15)
-    t.step(2)
-    t.press(0, "button")                   # rerolls
-    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
-    shown = list(s.dice.held[0]["values"])
+    shown = _rerolled_to_a_check(t)
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     t.press(0, "button", hold_passes=LONG_PRESS_US // 1000 // t.pass_ms + 4)     # "wrong"
     t.run_until(lambda t: 0 in s.dice.entries, max_passes=3000)
@@ -67,7 +61,7 @@ def test_ok_waits_for_the_unset_die_then_takes_the_values_entered(table, monkeyp
     e = s.dice.entries[0]
     i = e["values"].index(None)
     e["cursor"] = len(e["values"])         # on "ok": the OLED says where a press goes
-    assert "press: to the ? die" in _oled(t).texts and "die None" in [w for w, _ in _oled(t).boxes]
+    assert "press: to the ? die" in _frame(t).texts and "die None" in [w for w, _ in _frame(t).boxes]
     t.press(0, "button")
     assert 0 in s.dice.entries and e["cursor"] == i     # not taken: the cursor goes to the "?" die
     t.press(0, "right")
@@ -76,9 +70,3 @@ def test_ok_waits_for_the_unset_die_then_takes_the_values_entered(table, monkeyp
     t.press(0, "button")
     t.run_until(lambda t: 0 not in s.dice.entries, max_passes=50)
     assert s.game.view(0)["seats"][0]["dice"] == e["values"]
-
-
-def _oled(t, seat: int = 0):
-    from firmware.screens.draw import oled_frame
-    s = t.session
-    return oled_frame(s.game, seat, s.runtime.controls[seat], s.context())

@@ -17,7 +17,7 @@ from firmware.rulings import LONG_PRESS_US, LOOK_FIRST_US
 from vision.die import Die
 
 from .test_retrograde_unread_dice import _frame
-from .test_retrograde_reroll import _dice_in
+from .test_retrograde_reroll import _rerolled_to_a_check
 
 
 def test_a_rejected_reading_read_again_after_a_nudge_keeps_the_places_the_seat_saw(table, monkeypatch):
@@ -34,14 +34,7 @@ def test_a_rejected_reading_read_again_after_a_nudge_keeps_the_places_the_seat_s
         return dice
 
     monkeypatch.setattr(dice_camera.MultiLook, "read", one_unread)
-    _dice_in(t)
-    t.press(0, "button")                   # "dice ok", after the check ran out unanswered (CAB-6)
-    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
-    t.press(0, "button")                   # arms the reroll (RG-15)
-    t.step(2)
-    t.press(0, "button")                   # rerolls
-    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
-    shown = list(s.dice.held[0]["values"])
+    shown = _rerolled_to_a_check(t)
     nudges = s.dice.stats.nudges
     t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
     unread["until"] = nudges + 1           # the new look after the rejection has a die unread, once

@@ -26,6 +26,21 @@ def _dice_in(t) -> list[int]:
     return list(s.game.view(0)["seats"][0]["dice"])
 
 
+def _rerolled_to_a_check(t) -> list[int]:
+    """Seat 1's first roll goes in unanswered, it rerolls all its dice
+    (a press answers the check that ran out, two more arm and reroll), and
+    the new reading is held for its check: its values, as listed."""
+    s = t.session
+    _dice_in(t)
+    t.press(0, "button")                   # "dice ok", after the check ran out unanswered (CAB-6)
+    t.step(LOOK_FIRST_US // 1000 // t.pass_ms + 1)
+    t.press(0, "button")                   # arms the reroll (RG-15)
+    t.step(2)
+    t.press(0, "button")                   # rerolls
+    t.run_until(lambda t: 0 in s.dice.held, max_passes=3000)
+    return list(s.dice.held[0]["values"])
+
+
 def _dice_checked(t, look_ms: int = 1500) -> list[int]:
     """Seat 1 looks at its reading for ``look_ms``, finds it right and
     presses "dice ok" (CAB-6's quick path: the window, 4 s, is for a seat
