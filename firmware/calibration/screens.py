@@ -360,7 +360,8 @@ def _seat_card(scene: Scene, r: Rect, s: Any, flow: Any) -> None:
     ban, rest = inner.rows(-banner_h, 1, gap=m.pad // 2)
     word = {"captured": "done", "confirmed": "done", "problem": "problem", "checking": "check"}.get(s.status, "")
     acting = s.status in ("waiting", "problem", "checking") and flow.phase != "adapt"
-    word = word or "waiting"
+    # while the cabinet learns, the seat has nothing to do (PT66, PT67: "waiting" read as the seat's own delay)
+    word = word or ("wait" if flow.phase == "adapt" else "waiting")
     room = ban.w - ban.h - 2 * m.pad
     if scene.measure(f"Seat {s.seat + 1} \u00b7 {word}", m.small)[0] > room:
         _seat_only_banner(scene, ban, s.seat, acting)   # the seat's number first; its status is below

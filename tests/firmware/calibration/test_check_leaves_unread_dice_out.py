@@ -291,3 +291,13 @@ def test_a_roll_with_fewer_dice_seen_than_the_seat_captured_says_so():
         assert scene_problems(cs.screen(flow, size)) == [], size
     s.thrown = 4                                    # every die seen: nothing said of it
     assert "dice seen" not in cs.screen(flow, (1920, 1080)).facts["seats"][0]
+
+
+def test_while_the_cabinet_learns_each_seat_is_told_to_wait_not_that_it_is_waiting():
+    """PT66, PT67: during "learning your dice" the seat's banner said
+    "Seat 1 · waiting", read as the seat holding things up.  It says
+    "wait" (the cabinet is the one working), at both sizes."""
+    flow = gallery_flow("adapt")
+    for size in ((1920, 1080), (800, 480)):
+        texts = " | ".join(cs.screen(flow, size).texts())
+        assert "waiting" not in texts and "wait" in texts, (size, texts)
