@@ -139,9 +139,12 @@ def detect(net: Net, frame: np.ndarray, min_heat: float = DET_MIN_HEAT, close_lo
     weak = sorted((c for c in first if c.size < CLOSE_LOOK_MAX_PX and 0 <= c.x < W and 0 <= c.y < H
                    and not _near_any(c, kept)), key=lambda c: -c.heat)[:CLOSE_LOOKS]
     if weak:
+        added = list(kept)
         for c in look_closer(net, frame, weak, min_heat):
-            if not _near_any(c, kept):
-                kept = sorted(kept + [c], key=lambda c: -c.heat)
+            if not _near_any(c, added):
+                added.append(c)
+        if len(added) > len(kept):      # (a stable sort: ties keep their order)
+            kept = sorted(added, key=lambda c: -c.heat)
     if H * W <= FULL_LEVEL_MAX_PX:
         kept = with_full_level(net, frame, kept, min_heat)
     return kept

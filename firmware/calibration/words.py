@@ -150,7 +150,7 @@ def check_words(s: Any) -> list[str]:
     i = s.cursor - 1
     if i < 0:
         # a die the camera did not see is in no check (PT66: 4 shown of the 5 thrown, nothing said)
-        seen, thrown = len(s.reading.dice), getattr(s, "thrown", 0)
+        seen, thrown = len(s.reading.dice), s.thrown
         short = f"{seen} of your {thrown} dice seen (the other{'s' if thrown - seen > 1 else ''} not checked); " \
             if 0 < seen < thrown else ""
         if unread_left(s):
