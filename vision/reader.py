@@ -355,17 +355,19 @@ class DiceReader(CalibratedCopies):
         and the fast net's readings (of the second look's readings alone when
         it is the fast net again: its 0-degree reading repeats the first);
         without it, only the second look's readings must agree and are
-        averaged.  The expert does not read a candidate already unread - with
-        ``nets_must_agree`` its fast turns disagree or the expert's first
-        turn gives another value, or the readings so far leave no value
-        possible (their average with the turns to come, at best sure of it,
-        cannot reach :attr:`min_value_p`) - whose drop or keep no further
-        reading can change (:meth:`_decided`: a faint candidate, detector heat
-        below ``unreadable_min_heat``, is always dropped then); its row is
-        the average of the readings made, not checked.  ``min_p``: the
-        threshold those skips assume (None: :attr:`min_value_p`; a lower one
-        skips fewer, for readings combined over frames).  Only the work changes:
-        :meth:`read_dice` gives the same dice.  Last, a die that would get a
+        averaged.  A candidate already unread - with ``nets_must_agree`` its
+        fast turns disagree (or the expert's first turn gives another value),
+        or the readings so far leave no value possible (their average with
+        the turns to come, at best sure of it, cannot reach
+        :attr:`min_value_p`) - whose drop or keep no further reading can
+        change (:meth:`_decided`: a faint candidate, detector heat below
+        ``unreadable_min_heat``, is always dropped then) is not read by the
+        expert (settled by the fast turns) or uses the expert's first turn
+        alone (the expert reads every turn in one run); its row is the
+        average of the readings it uses, not checked.  ``min_p``: the
+        threshold those rules assume (None: :attr:`min_value_p`; a lower one
+        settles fewer, for readings combined over frames).  They change
+        only the work: :meth:`read_dice` gives the same dice.  Last, a die that would get a
         value at that threshold but that the models' lean net takes for a
         cocked die is not checked (:func:`vision.lean.lean_veto`)."""
         st = self.settings
@@ -417,8 +419,8 @@ class DiceReader(CalibratedCopies):
                      probs: np.ndarray, checked: np.ndarray, fast: tuple[np.ndarray, np.ndarray, np.ndarray],
                      fast_best: np.ndarray, min_p: float | None) -> int:
         """:meth:`read_checked`'s second look: the expert reads the windows of
-        ``look`` (candidate indices) at each turn of ``second_look_angles``,
-        skipping what no reading can change.  ``fast``: the fast readings'
+        ``look`` (candidate indices) at each turn of ``second_look_angles``
+        in one run, skipping what the fast readings settle.  ``fast``: the fast readings'
         sum (N x 7), count (N) and agreement (N bool).  Changes ``probs`` and
         ``checked`` in place; returns the windows the expert read."""
         st = self.settings
@@ -435,9 +437,8 @@ class DiceReader(CalibratedCopies):
 
         def cut(i: int, angle: float) -> np.ndarray:  # a turn of the window already cut
             return self.turned_window(frame, cands[i], windows[i], angle)
-        # each turn of the looked windows in one run of the net: the first turn
-        # of those whose outcome still depends on it, then the other turns of
-        # those whose outcome still depends on them (_decided)
+        # every turn of the looked windows in one run of the nets, for those whose
+        # outcome depends on them (_decided); a die its first turn settles uses that turn alone
         heat = np.array([cands[i].heat for i in look])
         faint = heat < st.unreadable_min_heat
         # a die whose fast turns disagree, or whose readings cannot average
@@ -451,8 +452,13 @@ class DiceReader(CalibratedCopies):
         rd = np.flatnonzero(~skip)
         if len(rd):
             sub = [look[j] for j in rd.tolist()]
-            first = self.read_faces([cut(i, st.second_look_angles[0]) for i in sub], expert=expert)
-            expert_windows = len(sub)
+            # every turn in one run: a second run of the three nets costs about as much as three
+            # windows, and a die settled by its first turn is rare (none in 318 frames of the
+            # photo sets' odd scenes, stop 74); the turns of a settled die are not used
+            turns = self.read_faces([cut(i, angle) for angle in st.second_look_angles for i in sub],
+                                    expert=expert).reshape(m, len(sub), -1)
+            first = turns[0]
+            expert_windows = m * len(sub)
             e_sum, e_n = extra_sum[rd], extra_n[rd]
             probs[sub] = (first + e_sum) / (1 + e_n)[:, None]
             first_best = np.argmax(first[:, :NOT_A_DIE], 1)
@@ -462,7 +468,7 @@ class DiceReader(CalibratedCopies):
             # a candidate whose first reading leaves no value possible - the
             # average of all its readings (the other turns at best sure of it)
             # cannot reach min_value_p - or whose readings disagree is unread;
-            # its other turns are not read where its drop or keep is settled
+            # its other turns are not used where its drop or keep is settled
             # (a faint one, kept only with a value, is dropped)
             hopeless = self._value_impossible(first[:, :NOT_A_DIE].max(axis=1) + e_sum[:, :NOT_A_DIE].max(axis=1),
                                          e_n + 1, m - 1, min_p)
@@ -471,10 +477,7 @@ class DiceReader(CalibratedCopies):
             need = np.flatnonzero(~settled) if m > 1 else np.zeros(0, int)
             if len(need):
                 rest = [sub[j] for j in need.tolist()]
-                more = self.read_faces([cut(i, angle) for angle in st.second_look_angles[1:] for i in rest],
-                                  expert=expert).reshape(m - 1, len(rest), -1)
-                expert_windows += more.shape[0] * more.shape[1]
-                reads = np.concatenate([first[need][None], more])
+                reads = turns[:, need]
                 best = np.argmax(reads[:, :, :NOT_A_DIE], axis=2)
                 checked[rest] = np.all(best == best[0], axis=0) & ok_so_far[need]
                 probs[rest] = (sum(reads) + e_sum[need]) / (len(reads) + e_n[need])[:, None]

@@ -233,15 +233,14 @@ def test_second_check_two_turns_that_disagree_leave_the_die_unread(monkeypatch):
     dice = agree.read_dice(frame)
     assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
     # two fast turns disagree: the die is unread whatever the expert says; the
-    # expert reads its first turn only, which settles "a die" (not "not a die")
-    assert calls == [(False, 1), (False, 1), (True, 1)]
+    # expert reads its two turns in one run (its first settles "a die", not "not a die")
+    assert calls == [(False, 1), (False, 1), (True, 2)]
     # the expert alone at four turns (what ships): its turns disagree, so the
-    # die is unread too; after its first turn the other three could still
-    # all say "not a die" and drop it, so they are read
+    # die is unread too; its four turns are read in one run
     calls.clear()
     dice = DiceReader().read_dice(frame)
     assert [d.value for d in dice] == [None] and dice[0].confidence == 0.0
-    assert calls[-2:] == [(True, 1), (True, 3)]
+    assert calls[-1:] == [(True, 4)]
 
 
 def test_second_check_agreeing_turns_give_the_value(monkeypatch):
