@@ -19,6 +19,7 @@ from firmware.calibration.flow import GuidedCalibration
 from firmware.calibration.model import LEAVE_HOLD_US, ROLLS, log
 from firmware.calibration.screens import oled_frame, screen
 from firmware.calibration.simtable import CalibrationTable, SimSeat
+from firmware.calibration.words import corrected_dice
 from firmware.runtime.errors import UsageError
 
 
@@ -292,6 +293,7 @@ class GuidedRun:
                 "fit_dice": getattr(flow, "fit_dice", 0), "windows": getattr(flow, "fit_windows", 0),
                 "adapt_cpu_s": round(flow.fit_cpu_s, 2), "confirm_cpu_s": round(flow.decide_cpu_s, 2),
                 "confirm_rolls": len(flow.confirmed), "left_out_dice": flow.left_out_dice,
+                "corrected_dice": corrected_dice(flow.confirmed),
                 "before": flow.before, "after": flow.after,
                 "candidates": flow.tried,
                 "kind": flow.kind or None,

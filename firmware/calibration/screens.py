@@ -34,7 +34,7 @@ from firmware.calibration.oled_screen import oled_frame
 from firmware.calibration.capture_card import GREEN, capture_picture
 from firmware.calibration.tray_picture import tray_aspect, tray_picture
 from firmware.calibration.words import (CHANGES_ASKED, SHORT, changed_dice, changes_words, check_words,
-                                        earlier_face, ending, turn_word)
+                                        corrected_dice, corrected_words, earlier_face, ending, turn_word)
 
 __all__ = ["SHORT", "ending", "figure_lines", "oled_frame", "screen", "seat_status", "todo_text"]
 
@@ -67,7 +67,7 @@ def todo_text(flow: Any) -> list[str]:
             "cancelled": ["calibration cancelled", "cancelled"]}[ending(flow)]
 
 
-def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = False) -> list[str]:
+def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = False, corrected: int = 0) -> list[str]:
     """The confirmation rolls' figures in words, before and now (``before``
     and ``after``: {"dice", "right", "wrong", "unread"} and ``extra``, the
     values of ``wrong`` where no die lies; [] when no roll was read), and
@@ -75,7 +75,10 @@ def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = Fa
     counted in none of the figures).  ``stored``: a new calibration was
     stored; if it reads fewer dice right, a line says why (it reads fewer
     wrong, and a die read wrong costs :data:`MISREAD_COST` nudges; PT29
-    saw "50 of 57, now 48" stored with no word of why)."""
+    saw "50 of 57, now 48" stored with no word of why).  ``corrected``:
+    the dice the seats corrected in the readings they checked, which were
+    read with what was tried (:func:`~firmware.calibration.words.corrected_words`;
+    PT68)."""
     if not after.get("dice"):
         return []
     eb, ea = before.get("extra", 0), after.get("extra", 0)
@@ -89,6 +92,8 @@ def figure_lines(before: dict, after: dict, left_out: int = 0, stored: bool = Fa
     fewer_wrong = before.get("wrong", 0) - after.get("wrong", 0)
     if stored and after["right"] < before["right"] and fewer_wrong > 0:
         lines.append(f"stored: {fewer_wrong} fewer read wrong, each costs about {MISREAD_COST} nudges")
+    if corrected:
+        lines.append(corrected_words(corrected))
     if left_out:
         lines.append(f"{plural(left_out, 'die', 'dice')} you left as ?: not counted above")   # PT54
     return lines
@@ -436,7 +441,8 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     small = scene.measure("Ag", m.small)[1]
     top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
     end = ending(flow)
-    figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0), stored=end == "changed")
+    figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0), stored=end == "changed",
+                           corrected=corrected_dice(getattr(flow, "confirmed", [])))
     if kind == "stored":
         title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
                  "as shipped": "Back to the reader as shipped",
@@ -456,12 +462,13 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
         note = "on your confirmation rolls: before = without it, now = with it" if figures else ""
     # what was kept (a stored calibration) may take two lines
     kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
+    # what was replaced (two rows), and the dice the seats corrected (PT68), may go small to take two lines
+    small_ok = {getattr(flow, "replaced", ""), corrected_words(corrected_dice(getattr(flow, "confirmed", [])))} - {""}
     weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0
                else 2 if t and t == getattr(flow, "replaced", "") else 1 for i, t in enumerate(texts)]
     rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
     for t, row in zip(texts, rows):
-        # what was replaced may go small to take two lines on a small screen
-        line_h = small if t and t == getattr(flow, "replaced", "") else mid_h
+        line_h = small if t in small_ok else mid_h
         scene.wrapped(t, row, sizes=(m.medium, m.small), align="center", max_lines=max(1, row.h // line_h))
     if note:
         scene.wrapped(note, rows[-1], sizes=(m.small,), align="center", colour=DIM, priority=INFO, max_lines=2)

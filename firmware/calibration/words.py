@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.words import plural
 from firmware.calibration.model import next_value, value_word
 # a calibration's tuned face net in an owner's words, and what a calibration sets in a reader: with the
 # reader (the runtime's layer: the game's report and `cabinet dice read` say them too)
@@ -42,6 +43,24 @@ def changed_dice(r: Any) -> list[int]:
     """Indices of the dice of reading ``r`` whose value the seat changed
     from one the camera read (a die the camera did not read is not one)."""
     return [i for i, (read, v) in enumerate(zip(r.read, r.values)) if read is not None and v != read]
+
+
+def corrected_dice(confirmed: list) -> int:
+    """Dice the seats corrected in the readings they confirmed
+    (:func:`changed_dice` of each; a die the camera did not read and the
+    seat set is not one)."""
+    return sum(len(changed_dice(r)) for r in confirmed)
+
+
+def corrected_words(n: int) -> str:
+    """The result's line for ``n`` dice the seats corrected in the readings
+    they checked, "" for none (PT68: a die read 6 and set to 4, then "dice
+    read wrong before: 0, now: 0", because the readings checked are made
+    with what is being tried, the figures with the reader without a
+    calibration and as kept)."""
+    if not n:
+        return ""
+    return f"you corrected {plural(n, 'die', 'dice')} (read with what was tried)"
 
 
 def _change(s: Any) -> tuple[int, str, str] | None:

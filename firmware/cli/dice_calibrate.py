@@ -250,6 +250,13 @@ def _left_out(result: dict) -> str:
     return f", {plural(n, 'die', 'dice')} left out (?)" if n else ""
 
 
+def _corrected_line(result: dict) -> str:
+    """The dice the seats corrected in the readings they checked, in words
+    ("" for none: :func:`firmware.calibration.words.corrected_words`; PT68)."""
+    from firmware.calibration.words import corrected_words
+    return corrected_words(result.get("corrected_dice") or 0)
+
+
 def _rolls_line(before: dict, after: dict) -> str:
     """The confirmation rolls without -> with the calibration, e.g. "before -> after: right 16 -> 17, wrong
     0 -> 0, not read (to nudge) 21 -> 20" (``before``/``after``: dicts with dice, right, wrong, and
@@ -386,6 +393,8 @@ def _guided(args, cfg, path: Path) -> int:
               f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
         print(f"confirmation rolls ({result['confirm_rolls']} checked, {a['dice']} dice"
               f"{_left_out(result)}), without a calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
+        if _corrected_line(result):
+            print(_corrected_line(result))
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of "
@@ -399,6 +408,8 @@ def _guided(args, cfg, path: Path) -> int:
             print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} checked, "
               f"{a['dice']} dice{_left_out(result)}): " + _rolls_line(b, a))
+        if _corrected_line(result):
+            print(_corrected_line(result))
         if path.is_file():
             print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
     elif result["outcome"] == "cancelled":

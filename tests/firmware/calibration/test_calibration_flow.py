@@ -13,6 +13,7 @@ from firmware.calibration import screens as cs
 from firmware.app.calibration_window import run_guided
 from firmware.calibration.flow import MAX_CAMERA_FAULTS, GuidedCalibration, frame_problem
 from firmware.calibration.gallery import GALLERY, gallery_flow
+from firmware.calibration.model import Reading
 from firmware.calibration.run import GuidedOptions
 from firmware.ui.kit import LayoutError
 from vision import calibrate
@@ -24,6 +25,9 @@ from vision.synth import DieSpec, render_frame
 from vision.trays import TrayZones
 
 from screen_checks import SIZES, scene_problems
+
+#: a confirmed roll the stubbed decisions below never read (no die in it)
+_A_ROLL = Reading(0, np.zeros((1, 1, 3), np.uint8), [], [], [])
 
 
 def _cli(*args, state):
@@ -67,7 +71,7 @@ def test_faces_are_labelled_from_the_prompt_and_problems_are_told():
 def test_a_calibration_that_reads_its_confirmation_rolls_worse_is_refused(monkeypatch):
     flow = GuidedCalibration([0], lambda: None, None)
     flow.heads = {}
-    flow.confirmed = [object()]
+    flow.confirmed = [_A_ROLL]
     shipped = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
     new = {"dice": 10, "right": 9, "wrong": 1, "unread": 0}        # one die more read wrong
     monkeypatch.setattr(flow, "score", lambda heads: shipped if heads is None else new)
@@ -87,7 +91,7 @@ def test_a_calibration_that_reads_its_confirmation_rolls_worse_is_refused(monkey
 def test_the_refusal_rule_puts_wrong_values_first_and_is_one_rule(monkeypatch, before, after, refused):
     assert reads_worse(*before, *after) is refused
     flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed = {}, [object()]
+    flow.heads, flow.confirmed = {}, [_A_ROLL]
     b = {"dice": 14, "right": before[0], "wrong": before[1], "unread": 14 - sum(before)}
     a = {"dice": 14, "right": after[0], "wrong": after[1], "unread": 14 - sum(after)}
     monkeypatch.setattr(flow, "score", lambda heads: b if heads is None else a)
@@ -100,7 +104,7 @@ def _flow_to_decide(min_value_p: float | None, reader=None) -> GuidedCalibration
     new layers, one confirmed roll, the threshold candidate ``min_value_p``;
     the caller stubs ``score``."""
     flow = GuidedCalibration([0], lambda: None, None, reader=reader)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], min_value_p
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [_A_ROLL], min_value_p
     flow.fit_dice, flow.fit_windows = 24, 192
     return flow
 
@@ -179,7 +183,7 @@ def _reads_as_it_is(monkeypatch):
     reader does now (9 of 10 right, 1 unread); a raised threshold reads
     them worse.  Returns the flow and that score."""
     flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], 0.99
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [_A_ROLL], 0.99
     flow.fit_dice, flow.fit_windows = 24, 192
     same = {"dice": 10, "right": 9, "wrong": 0, "unread": 1}
     monkeypatch.setattr(flow, "score", lambda heads, p=None: {"dice": 10, "right": 4, "wrong": 0, "unread": 6}
@@ -637,7 +641,8 @@ def test_a_calibration_that_changed_nothing_says_so_on_every_screen():
         texts = " ".join(scene.texts())
         assert "no change" in scene.facts["todo"] and "stored" not in scene.facts["todo"]
         assert "cabinet dice" not in texts and "--reset" not in texts and "->" not in texts
-        assert "read right before: 59 of 59, now: 59 of 59" in texts
+        assert "read right before: 58 of 59, now: 58 of 59" in texts
+        assert "you corrected 1 die" in texts          # in a reading made with what was tried (PT68)
         assert "nothing to undo" in texts
     for seat in flow.seats:
         oled = " ".join(cs.oled_frame(flow, seat).texts)

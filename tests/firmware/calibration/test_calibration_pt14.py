@@ -11,12 +11,15 @@ import pytest
 
 from firmware.calibration import screens as cs
 from firmware.calibration.flow import GuidedCalibration
-from firmware.calibration.model import CANCELLED, LEAVE_HOLD_US
+from firmware.calibration.model import CANCELLED, LEAVE_HOLD_US, Reading
 from firmware.rulings import LOOK_FIRST_US
 from vision.calibration.candidates import kept_words
 from vision.calibration.confirm import MISREAD_COST, player_cost, reads_worse
 from vision.synth import DieSpec, render_frame
 from vision.trays import TrayZones
+
+#: a confirmed roll the stubbed decisions below never read (no die in it)
+_A_ROLL = Reading(0, np.zeros((1, 1, 3), np.uint8), [], [], [])
 
 
 def _tray(values, seed=0):
@@ -26,7 +29,7 @@ def _tray(values, seed=0):
 
 def _flow(monkeypatch, before, after, p=0.99):
     flow = GuidedCalibration([0], lambda: None, None)
-    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [object()], p
+    flow.heads, flow.confirmed, flow.min_value_p = {"fast": None}, [_A_ROLL], p
     flow.fit_dice, flow.fit_windows = 24, 192
     monkeypatch.setattr(flow, "score", lambda heads, p=None: after if p else before if heads is None else before)
     return flow
