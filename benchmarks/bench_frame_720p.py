@@ -8,7 +8,7 @@ as the dice station reads it: ``read_dice`` (one look) and
 ``MultiLook.read`` (the station's reader, 5 frames combined).  Each
 frame is read once; the median and p90 over ``--frames`` frames are kept.
 
-    taskset -c 0 python benchmarks/bench_frame_720p.py [--frames 60] [--models DIR] [--twin pi4] [--json]
+    taskset -c 0 python benchmarks/bench_frame_720p.py [--frames 60] [--models DIR] [--twin pi4] [--trays] [--json]
 
 ``--twin PROFILE``: the station's reading (``MultiLook.read``) also on
 that twin (``hardware/twins/PROFILE.toml``): its CPU time stretched by the
@@ -16,6 +16,12 @@ profile's ``cpu.factor`` as the cabinet's twin stretches the dice
 station's looks (the extra slept on the wall clock), and the frames/s it
 keeps up with against the profile's camera (issue 40: >= 5 frames/s on
 ``pi4`` while dice are at rest).
+
+``--trays``: also ``read_dice`` on each tray's crop alone (295 x 560 px,
+six dice, as the cabinet reads a seat's tray; the frames of seeds 1-3,
+``--frames`` // 4 looks of each tray), the median and p90 over them: the
+same crops every run, so two readers compare die for die (the game's
+``bench_loop.py`` reads whatever its dice show).
 
 onnxruntime already runs each net on one thread; ``taskset`` keeps numpy
 and OpenCV on one core too.  No timing is asserted anywhere (speed targets
@@ -112,16 +118,41 @@ def measure(frames: int, seed: int = 1, reader: DiceReader | None = None, twin: 
             "backend": reader.models.runtime, **on_twin}
 
 
+def measure_trays(frames: int, reader: DiceReader) -> dict:
+    """Milliseconds per tray crop (295 x 560 px, six dice) read alone by
+    ``reader``'s ``read_dice``: the four trays of the frames of seeds 1-3,
+    ``frames`` // 4 (at least 2) noisy looks of each (``camera_look``)."""
+    per = max(2, frames // 4)
+    times = []
+    for seed in (1, 2, 3):
+        base, _ = tray_frame(seed)
+        g = np.random.default_rng(seed)
+        for tray in range(4):
+            x0 = 20 + tray * 315
+            crop = np.ascontiguousarray(base[80:640, x0:x0 + 295])
+            looks = [camera_look(crop, g) for _ in range(per)]
+            reader.read_dice(looks[0])  # the nets loaded, the crop's size seen once
+            for f in looks:
+                t = time.perf_counter()
+                reader.read_dice(f)
+                times.append((time.perf_counter() - t) * 1e3)
+    return {"crop": [295, 560], "crops_read": len(times),
+            "read_dice_ms": {"median": statistics.median(times), "p90": float(np.percentile(times, 90))}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--frames", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--models", type=Path, help="read with the models in DIR (default: the shipped ones)")
     ap.add_argument("--twin", metavar="PROFILE", help="also read on this twin (e.g. pi4): the CPU stretched")
+    ap.add_argument("--trays", action="store_true", help="also read each tray's crop alone (as the cabinet does)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     reader = DiceReader(models=Models.load(a.models)) if a.models else DiceReader()
     r = measure(a.frames, a.seed, reader, a.twin)
+    if a.trays:
+        r["trays"] = measure_trays(a.frames, reader)
     if a.json:
         print(json.dumps(r))
         return
@@ -129,6 +160,10 @@ def main() -> None:
     for k in ("read_dice_ms", "multilook_ms"):
         print(f"  {k[:-3]:10s} median {r[k]['median']:.1f} ms  p90 {r[k]['p90']:.1f} ms  (target {TARGET_MS:.0f})")
     print(f"  dice read in the last frame: {r['read_in_last_frame']} of {r['dice']}")
+    if "trays" in r:
+        t = r["trays"]
+        print(f"  a tray's crop alone ({t['crop'][0]} x {t['crop'][1]}, {t['crops_read']} read): median "
+              f"{t['read_dice_ms']['median']:.1f} ms  p90 {t['read_dice_ms']['p90']:.1f} ms")
     if "twin" in r:
         t = r["twin"]
         print(f"  on the {t['profile']} twin (CPU x {t['cpu_factor']:g}): multilook median "
