@@ -367,9 +367,9 @@ class DiceReader(CalibratedCopies):
         average of the readings it uses, not checked.  ``min_p``: the
         threshold those rules assume (None: :attr:`min_value_p`; a lower one
         settles fewer, for readings combined over frames).  They change
-        only the work: :meth:`read_dice` gives the same dice.  Last, a die that would get a
-        value at that threshold but that the models' lean net takes for a
-        cocked die is not checked (:func:`vision.lean.lean_veto`)."""
+        only the work: :meth:`read_dice` gives the same dice.  Last, a die
+        that would get a value at that threshold but that the models' lean
+        net takes for a cocked die is not checked (:func:`vision.lean.lean_veto`)."""
         st = self.settings
         probs = self.read_faces(windows)
         n = len(cands)
@@ -420,9 +420,10 @@ class DiceReader(CalibratedCopies):
                      fast_best: np.ndarray, min_p: float | None) -> int:
         """:meth:`read_checked`'s second look: the expert reads the windows of
         ``look`` (candidate indices) at each turn of ``second_look_angles``
-        in one run, skipping what the fast readings settle.  ``fast``: the fast readings'
-        sum (N x 7), count (N) and agreement (N bool).  Changes ``probs`` and
-        ``checked`` in place; returns the windows the expert read."""
+        in one run, skipping what the fast readings settle.  ``fast``: the
+        fast readings' sum (N x 7), count (N) and agreement (N bool).
+        Changes ``probs`` and ``checked`` in place; returns the windows the
+        expert read."""
         st = self.settings
         fast_sum, fast_reads, fast_agreed = fast
         expert_windows = 0

@@ -441,8 +441,9 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     small = scene.measure("Ag", m.small)[1]
     top, body, bottom, hint = inner.rows(-big, 1, -2 * small, -small, gap=m.pad)
     end = ending(flow)
+    corrected = corrected_dice(getattr(flow, "confirmed", []))
     figures = figure_lines(flow.before, flow.after, getattr(flow, "left_out_dice", 0), stored=end == "changed",
-                           corrected=corrected_dice(getattr(flow, "confirmed", [])))
+                           corrected=corrected)
     if kind == "stored":
         title = {"changed": "Calibration stored", "no change": "Calibration done: no change needed",
                  "as shipped": "Back to the reader as shipped",
@@ -463,7 +464,7 @@ def _result(scene: Scene, r: Rect, flow: Any) -> None:
     # what was kept (a stored calibration) may take two lines
     kept_rows = 2 if len(getattr(flow, "kept", "")) <= 80 else 3
     # what was replaced (two rows), and the dice the seats corrected (PT68), may go small to take two lines
-    small_ok = {getattr(flow, "replaced", ""), corrected_words(corrected_dice(getattr(flow, "confirmed", [])))} - {""}
+    small_ok = {getattr(flow, "replaced", ""), corrected_words(corrected)} - {""}
     weights = [kept_rows if kind == "stored" and getattr(flow, "kept", "") and i == 0
                else 2 if t and t == getattr(flow, "replaced", "") else 1 for i, t in enumerate(texts)]
     rows = body.rows(*(weights + ([1] if note else [])), gap=m.pad)
