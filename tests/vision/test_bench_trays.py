@@ -3,19 +3,8 @@ the same crops every run, each read once per look (no timing asserted:
 speed is measured in ``benchmarks/``, never in tests)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
+from tests.support.bench_modules import bench_module
 from vision.reader import DiceReader
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_frame_720p", ROOT / "benchmarks" / "bench_frame_720p.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_the_tray_bench_reads_each_trays_crop_of_three_frames_per_look():
@@ -29,7 +18,7 @@ def test_the_tray_bench_reads_each_trays_crop_of_three_frames_per_look():
         def read_dice(self, frame):
             calls.append(frame.shape)
             return self.reader.read_dice(frame)
-    r = _bench().measure_trays(8, Counting())
+    r = bench_module("bench_frame_720p").measure_trays(8, Counting())
     assert r["crops_read"] == 3 * 4 * 2 and r["crop"] == [295, 560]
     assert set(calls) == {(560, 295, 3)} and len(calls) == 3 * 4 * 3      # one unmeasured read a tray first
     assert 0 < r["read_dice_ms"]["median"] <= r["read_dice_ms"]["p90"]

@@ -2,22 +2,17 @@
 --fold odd`` lays only the crops of the scenes the shipped nets never saw."""
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 
+from tests.support.bench_modules import bench_module
 from tests.support.dice_fixtures import tiny_labelled_set
 from vision.dataset import fold_images
 from vision.synth import CropLibrary
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("game_first_look", ROOT / "benchmarks" / "game_first_look.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("game_first_look")
 
 
 def _four_scenes(folder: Path) -> Path:

@@ -61,11 +61,8 @@ def test_dice_score_json_stdout_is_one_object_per_line(tmp_path):
 
 
 def _soak_module():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tests.support.bench_modules import bench_module
+    return bench_module("soak")
 
 
 def test_soak_rss_trend_tells_a_plateau_from_a_leak():
