@@ -46,21 +46,24 @@ def changed_dice(r: Any) -> list[int]:
 
 
 def corrected_dice(confirmed: list) -> int:
-    """Dice the seats corrected in the readings they confirmed
-    (:func:`changed_dice` of each; a die the camera did not read and the
-    seat set is not one)."""
-    return sum(len(changed_dice(r)) for r in confirmed)
+    """Dice the seats corrected in the readings they confirmed: given
+    another value, or marked x (not a die), where the camera read one
+    (:func:`changed_dice`).  A die the camera did not read and the seat
+    set is not one, nor a die the seat left "?" (left out of the check,
+    said apart; PT70: a die read 6 and left "?" was counted as corrected
+    and as left out)."""
+    return sum(1 for r in confirmed for i in changed_dice(r) if r.values[i] is not None)
 
 
 def corrected_words(n: int) -> str:
     """The result's line for ``n`` dice the seats corrected in the readings
-    they checked, "" for none (PT68: a die read 6 and set to 4, then "dice
-    read wrong before: 0, now: 0", because the readings checked are made
-    with what is being tried, the figures with the reader without a
-    calibration and as kept)."""
+    they checked, "" for none: those readings are made with the calibration
+    being tried, the figures with the reader without a calibration and as
+    kept (PT68: a die read 6 and set to 4, then "dice read wrong before: 0,
+    now: 0"; PT70 could not tell what "read with what was tried" meant)."""
     if not n:
         return ""
-    return f"you corrected {plural(n, 'die', 'dice')} (read with what was tried)"
+    return f"the calibration tried misread {plural(n, 'die', 'dice')}: you fixed {'it' if n == 1 else 'them'}"
 
 
 def _change(s: Any) -> tuple[int, str, str] | None:

@@ -642,7 +642,7 @@ def test_a_calibration_that_changed_nothing_says_so_on_every_screen():
         assert "no change" in scene.facts["todo"] and "stored" not in scene.facts["todo"]
         assert "cabinet dice" not in texts and "--reset" not in texts and "->" not in texts
         assert "read right before: 58 of 59, now: 58 of 59" in texts
-        assert "you corrected 1 die" in texts          # in a reading made with what was tried (PT68)
+        assert "the calibration tried misread 1 die: you fixed it" in texts    # (PT68)
         assert "nothing to undo" in texts
     for seat in flow.seats:
         oled = " ".join(cs.oled_frame(flow, seat).texts)
