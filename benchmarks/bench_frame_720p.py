@@ -46,20 +46,21 @@ from vision.synth import PALETTE, DieSpec, camera_look, render_frame
 
 W, H = 1280, 720
 TARGET_MS = 25.0
+#: the four trays of the bench frame: (left, top, right, bottom) px of each
+TRAYS = [(20 + k * 315, 80, 20 + k * 315 + 295, 640) for k in range(4)]
 
 
 def tray_frame(seed: int) -> tuple[np.ndarray, list[DieSpec]]:
     """A 1280 x 720 BGR frame of four trays of six dice each (seeded)."""
     rng = random.Random(seed)
     specs: list[DieSpec] = []
-    for tray in range(4):
-        x0 = 20 + tray * 315
+    for x0, y0, x1, y1 in TRAYS:
         placed = 0
         for _ in range(400):
             if placed == 6:
                 break
             s = rng.uniform(38, 50)
-            x, y = rng.uniform(x0 + s, x0 + 295 - s), rng.uniform(80 + s, 640 - s)
+            x, y = rng.uniform(x0 + s, x1 - s), rng.uniform(y0 + s, y1 - s)
             if any(abs(x - o.center[0]) < 1.6 * s and abs(y - o.center[1]) < 1.6 * s for o in specs):
                 continue
             slant = rng.random() < 0.3
@@ -69,9 +70,8 @@ def tray_frame(seed: int) -> tuple[np.ndarray, list[DieSpec]]:
                                  marble=rng.uniform(0.2, 0.6) if rng.random() < 0.2 else 0.0))
             placed += 1
     img = render_frame((W, H), specs, table=(60, 90, 50), noise=2.0, seed=seed)
-    for tray in range(4):  # the trays' walls
-        x0 = 20 + tray * 315
-        cv2.rectangle(img, (x0, 80), (x0 + 295, 640), (30, 50, 30), 6)
+    for x0, y0, x1, y1 in TRAYS:  # the trays' walls
+        cv2.rectangle(img, (x0, y0), (x1, y1), (30, 50, 30), 6)
     return img, specs
 
 
@@ -127,16 +127,16 @@ def measure_trays(frames: int, reader: DiceReader) -> dict:
     for seed in (1, 2, 3):
         base, _ = tray_frame(seed)
         g = np.random.default_rng(seed)
-        for tray in range(4):
-            x0 = 20 + tray * 315
-            crop = np.ascontiguousarray(base[80:640, x0:x0 + 295])
+        for x0, y0, x1, y1 in TRAYS:
+            crop = np.ascontiguousarray(base[y0:y1, x0:x1])
             looks = [camera_look(crop, g) for _ in range(per)]
             reader.read_dice(looks[0])  # the nets loaded, the crop's size seen once
             for f in looks:
                 t = time.perf_counter()
                 reader.read_dice(f)
                 times.append((time.perf_counter() - t) * 1e3)
-    return {"crop": [295, 560], "crops_read": len(times),
+    x0, y0, x1, y1 = TRAYS[0]
+    return {"crop": [x1 - x0, y1 - y0], "crops_read": len(times),
             "read_dice_ms": {"median": statistics.median(times), "p90": float(np.percentile(times, 90))}}
 
 

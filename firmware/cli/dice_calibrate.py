@@ -393,8 +393,8 @@ def _guided(args, cfg, path: Path) -> int:
               f"{result['adapt_cpu_s']:g} s: nothing tried reads your rolls better; nothing was changed: {path}")
         print(f"confirmation rolls ({result['confirm_rolls']} checked, {a['dice']} dice"
               f"{_left_out(result)}), without a calibration -> with yours: " + _rolls_line(b, a).removeprefix("before -> after: "))
-        if _corrected_line(result):
-            print(_corrected_line(result))
+        if line := _corrected_line(result):
+            print(line)
     elif result["outcome"] == "stored":
         b, a = result["before"], result["after"]
         print(f"{ENDING_WORDS[result['ending']]}: learned from {result['fit_dice']} dice of "
@@ -408,8 +408,8 @@ def _guided(args, cfg, path: Path) -> int:
             print(f"why: {result['why']}")
         print(f"confirmation rolls ({result['confirm_rolls']} checked, "
               f"{a['dice']} dice{_left_out(result)}): " + _rolls_line(b, a))
-        if _corrected_line(result):
-            print(_corrected_line(result))
+        if line := _corrected_line(result):
+            print(line)
         if path.is_file():
             print(f"undo with `cabinet dice calibrate --reset` (removes {path})")
     elif result["outcome"] == "cancelled":
