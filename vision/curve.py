@@ -25,13 +25,13 @@ named here, ``"other"``): ``tests/vision/test_vision_curve.py`` checks it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from vision.die import Die
 from vision.lean import lean_probability, leans
-from vision.netreader import NOT_A_DIE, WINDOW_LIMITS
+from vision.netreader import NOT_A_DIE
 from vision.reader import DiceReader, check_frame
 
 RULES = ("both", "expert", "none")
@@ -70,18 +70,15 @@ def read_all(reader: DiceReader, frame: np.ndarray) -> list[CandidateReadings]:
     if not cands:
         return []
     st = reader.settings
-    cut = [reader.die_window(frame, c) for c in cands]
+    cut, check = reader.cut_windows(frame, cands)
     first = reader.read_faces(cut)
     maybe = [i for i in range(len(cands)) if first[i, NOT_A_DIE] < st.unsure_not_a_die[1]]
     turned = np.zeros((0, 7), np.float32)
-    if maybe and st.check_turn is not None:
-        g = reader.window
-        shifted = replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - st.check_shift)) if st.check_shift else g
-        turned = reader.read_faces([reader.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
-                                                      geometry=shifted) for i in maybe])
+    if maybe and check is not None:
+        turned = reader.read_faces([check[i] for i in maybe])
     expert = reader.has_expert
     angles = st.second_look_angles
-    looks = reader.read_faces([reader.turned_window(frame, cands[i], cut[i], a) for a in angles for i in maybe],
+    looks = reader.read_faces(reader.turned_windows(frame, cands, cut, maybe, angles),
                               expert=expert).reshape(len(angles), len(maybe), -1) if maybe else None
     lean = lean_probability(reader, frame, cands, cut, maybe)
     out = []

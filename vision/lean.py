@@ -42,7 +42,7 @@ def lean_probability(reader, frame: np.ndarray, cands: list, windows: list[np.nd
     if reader.models.lean is None or not rows:
         return np.zeros(len(rows), np.float32)
     angles = reader.settings.lean_angles
-    turned = [reader.turned_window(frame, cands[i], windows[i], a) for a in angles for i in rows]
+    turned = reader.turned_windows(frame, cands, windows, rows, angles)
     return reader.models.lean_p(turned).reshape(len(angles), len(rows)).mean(axis=0)
 
 
@@ -115,7 +115,7 @@ def lean_verdict(reader, frame: np.ndarray, cands: list, windows: list[np.ndarra
     windows_read, k = 0, 0
     while todo:
         turns = angles[k:first] if k < first else angles[k:k + 1]
-        turned = [reader.turned_window(frame, cands[rows[j]], windows[rows[j]], a) for a in turns for j in todo]
+        turned = reader.turned_windows(frame, cands, windows, [rows[j] for j in todo], turns)
         read[k:k + len(turns), todo] = reader.models.lean_p(turned).reshape(len(turns), len(todo))
         windows_read += len(turned)
         k += len(turns)

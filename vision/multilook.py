@@ -129,11 +129,11 @@ def frame_looks(reader: DiceReader, frame: np.ndarray, white_balance=None) -> li
     cands = reader.find_dice(frame)
     if not cands:
         return []
-    windows = [reader.die_window(frame, c) for c in cands]
+    windows, check = reader.cut_windows(frame, cands)
     # read as at the lowest threshold: a die that no value can reach the
     # threshold on in this frame is still read by both nets (another frame
     # may make it sure), and its readings' agreement is kept
-    probs, checked, _ = reader.read_checked(frame, cands, windows, min_p=MIN_VALUE_P_RANGE[0])
+    probs, checked, _ = reader.read_checked(frame, cands, windows, min_p=MIN_VALUE_P_RANGE[0], check_windows=check)
     keep = [i for i in range(len(cands)) if probs[i, NOT_A_DIE] < reader.settings.max_not_a_die_p]
     r, m = round(FACE_PX * 0.25 / WINDOW_PER_SIZE), FACE_PX // 2
     colours = dict(zip(keep, classify_colours(np.stack([windows[i][m - r:m + r, m - r:m + r] for i in keep])

@@ -321,7 +321,7 @@ class Models:
         """Die candidates in ``frame`` found by this detector (:func:`find_dice`)."""
         return find_dice(frame, min_heat, self.detector, self.runtime, close_look)
 
-    def read_faces(self, windows: list[np.ndarray], expert: bool = False,
+    def read_faces(self, windows: list[np.ndarray] | np.ndarray, expert: bool = False,
                    head: tuple[np.ndarray, np.ndarray] | None = None, prototypes=None) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
         FACE_PX x FACE_PX x 3 uint8 BGR windows, from the fast face
@@ -340,7 +340,7 @@ class Models:
         ``head`` or ``prototypes``, fitted on the first expert's features)
         reads alone.  Raises :class:`VisionInputError` when ``expert`` is
         asked for and these models have none."""
-        if not windows:
+        if len(windows) == 0:
             return np.zeros((0, 7), np.float32)
         net = self.net(expert)
         if head is None and prototypes is None:
@@ -358,7 +358,7 @@ class Models:
                 z = prototypes.adjust(z, f)
         return _softmax(z).astype(np.float32)
 
-    def lean_p(self, windows: list[np.ndarray]) -> np.ndarray:
+    def lean_p(self, windows: list[np.ndarray] | np.ndarray) -> np.ndarray:
         """N float32 (0..1): how sure the lean net (:attr:`lean`) is that
         each of N FACE_PX x FACE_PX x 3 uint8 BGR windows shows a die that
         leans (cocked, two faces alike) or no die, not a die lying flat:
@@ -366,7 +366,7 @@ class Models:
         where these models have no lean net."""
         if self.lean is None:
             raise VisionInputError("the dice reader models in use have no lean net (dice_lean.onnx)")
-        if not windows:
+        if len(windows) == 0:
             return np.zeros(0, np.float32)
         z = _loaded(self.lean, self.runtime)(_blob(windows)).reshape(len(windows), -1).astype(np.float64)
         return _softmax(z)[:, NOT_A_DIE].astype(np.float32)
@@ -376,7 +376,7 @@ class Models:
         layer reads, for N FACE_PX x FACE_PX x 3 uint8 BGR windows.  Raises
         :class:`VisionInputError` when the net has no features output."""
         net = self.net(expert)
-        if not windows:
+        if len(windows) == 0:
             _, f = net.with_features(np.zeros((1, 3, FACE_PX, FACE_PX), np.float32))
             return np.zeros((0, f.shape[1]), np.float32)
         return net.with_features(_blob(windows))[1].reshape(len(windows), -1)

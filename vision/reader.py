@@ -64,6 +64,7 @@ from vision.die import Die, VisionInputError
 from vision.lean import lean_veto
 from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, Candidate, Models,
                               WindowGeometry, die_window)
+from vision.window import die_windows
 from vision.reader_calibration import CalibratedCopies
 from vision.reader_settings import (DEFAULT_MIN_VALUE_P, MIN_VALUE_P_RANGE, MIN_VALUE_P_SOURCES,  # noqa: F401
                                     SHIPPED_SETTINGS, ReaderSettings, check_lean_max_p,
@@ -254,6 +255,26 @@ class DiceReader(CalibratedCopies):
         cut with ``geometry`` (None: :attr:`window`)."""
         return die_window(frame, cand, angle, mirror, geometry or self.window)
 
+    def cut_windows(self, frame: np.ndarray, cands: list) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
+        """Each candidate's face window (:meth:`die_window`) and, where the
+        settings have a ``check_turn``, the window the fast net's check
+        reads (turned by it, mirrored, ``check_shift`` die sizes up): both
+        from one area shrink of the frame around the die
+        (:func:`vision.window.die_windows`).  ``(windows, check windows or
+        None)``, FACE_PX x FACE_PX x 3 uint8 each."""
+        st = self.settings
+        if st.check_turn is None:
+            return [self.die_window(frame, c) for c in cands], None
+        cuts = [(0.0, False, self.window), (st.check_turn, True, self._check_geometry())]
+        pairs = [die_windows(frame, c, cuts) for c in cands]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    def _check_geometry(self) -> WindowGeometry:
+        """Where the fast net's check window is cut: :attr:`window` moved
+        ``check_shift`` die sizes up the frame (within its limits)."""
+        g, shift = self.window, self.settings.check_shift
+        return replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - shift)) if shift else g
+
     def turned_window(self, frame: np.ndarray, cand: Candidate, window: np.ndarray, angle: float) -> np.ndarray:
         """``window`` (``cand``'s face window as cut, FACE_PX x FACE_PX x 3
         uint8) turned by ``angle`` degrees, counter-clockwise as
@@ -264,6 +285,20 @@ class DiceReader(CalibratedCopies):
             k = int(angle // 90) % 4
             return window if k == 0 else np.ascontiguousarray(np.rot90(window, k))
         return self.die_window(frame, cand, angle=angle)
+
+    def turned_windows(self, frame: np.ndarray, cands: list, windows: list[np.ndarray], rows: list[int],
+                       angles: tuple[float, ...]) -> np.ndarray | list[np.ndarray]:
+        """The windows of the candidates ``rows`` turned by each of
+        ``angles`` (:meth:`turned_window`), angle by angle: len(angles) x
+        len(rows) windows, the turns of ``rows[j]`` by ``angles[k]`` at
+        k * len(rows) + j.  Quarter turns only: one array (len(angles) *
+        len(rows)) x FACE_PX x FACE_PX x 3 uint8, each turn made once for
+        all the windows (the same pixels as :meth:`turned_window`, without
+        a copy per window); else a list of windows."""
+        if not rows or any(a % 90 for a in angles):
+            return [self.turned_window(frame, cands[i], windows[i], a) for a in angles for i in rows]
+        stack = np.stack([windows[i] for i in rows])
+        return np.concatenate([np.rot90(stack, int(a // 90) % 4, axes=(1, 2)) for a in angles])
 
     def read_faces(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N
@@ -336,8 +371,8 @@ class DiceReader(CalibratedCopies):
         return faint | (has & ((lo >= bound + eps) | (hi < bound - eps)))
 
 
-    def read_checked(self, frame: np.ndarray, cands: list, windows: list[np.ndarray], min_p: float | None = None
-                     ) -> tuple[np.ndarray, np.ndarray, int]:
+    def read_checked(self, frame: np.ndarray, cands: list, windows: list[np.ndarray], min_p: float | None = None,
+                     check_windows: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, int]:
         """Face readings of the candidates with the second check (module
         docstring): (N x 7 float32 class probabilities, N bool "the readings
         agree on the best value", windows the expert read).
@@ -375,7 +410,7 @@ class DiceReader(CalibratedCopies):
         n = len(cands)
         checked = np.ones(n, bool)
         fast_best = np.argmax(probs[:, :NOT_A_DIE], 1)  # the fast net's first best value
-        fast_sum, fast_reads, again = self._fast_turn(frame, cands, probs, checked)
+        fast_sum, fast_reads, again = self._fast_turn(frame, cands, probs, checked, check_windows)
         fast_agreed = checked.copy()  # the fast net's turns agree (one turn: trivially)
         # a second look at what the fast net is unsure of, or reads differently at
         # two turns: the expert net (the fast one again if the models in use have
@@ -388,8 +423,8 @@ class DiceReader(CalibratedCopies):
         lean_veto(self, frame, cands, windows, probs, checked, min_p)     # a cocked die: unread (vision.lean)
         return probs, checked, expert_windows
 
-    def _fast_turn(self, frame: np.ndarray, cands: list, probs: np.ndarray, checked: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    def _fast_turn(self, frame: np.ndarray, cands: list, probs: np.ndarray, checked: np.ndarray,
+                   check_windows: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, list[int]]:
         """:meth:`read_checked`'s first check: the fast net reads again, turned
         by ``check_turn`` and mirrored, the windows it is not surely unsure
         of.  Changes ``probs`` (N x 7, to the two readings' average) and
@@ -405,9 +440,9 @@ class DiceReader(CalibratedCopies):
         again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < st.unsure_not_a_die[1]) & ~skip).tolist()]
                  if st.check_turn is not None else [])
         if again:
-            g = self.window
-            shifted = replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - st.check_shift)) if st.check_shift else g
-            turned = self.read_faces([self.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
+            shifted = self._check_geometry()
+            turned = self.read_faces([check_windows[i] if check_windows is not None else
+                                      self.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
                                                       geometry=shifted) for i in again])
             checked[again] = np.argmax(probs[again, :NOT_A_DIE], 1) == np.argmax(turned[:, :NOT_A_DIE], 1)
             fast_sum[again] += turned
@@ -435,9 +470,6 @@ class DiceReader(CalibratedCopies):
         extra_n = fast_reads[lk] if mix else np.zeros(len(look), np.float32)
         # with the agreement, the fast net must have agreed with itself
         fast_ok = fast_agreed[lk] if st.nets_must_agree else np.ones(len(look), bool)
-
-        def cut(i: int, angle: float) -> np.ndarray:  # a turn of the window already cut
-            return self.turned_window(frame, cands[i], windows[i], angle)
         # every turn of the looked windows in one run of the nets, for those whose
         # outcome depends on them (_decided); a die its first turn settles uses that turn alone
         heat = np.array([cands[i].heat for i in look])
@@ -456,7 +488,7 @@ class DiceReader(CalibratedCopies):
             # every turn in one run: a second run of the three nets costs about as much as three
             # windows, and a die settled by its first turn is rare (none in 318 frames of the
             # photo sets' odd scenes, stop 74); the turns of a settled die are not used
-            turns = self.read_faces([cut(i, angle) for angle in st.second_look_angles for i in sub],
+            turns = self.read_faces(self.turned_windows(frame, cands, windows, sub, st.second_look_angles),
                                     expert=expert).reshape(m, len(sub), -1)
             first = turns[0]
             expert_windows = m * len(sub)
@@ -501,8 +533,8 @@ class DiceReader(CalibratedCopies):
         if int(frame.max()) - int(frame.min()) < 24:
             return []
         cands = self.find_dice(frame)
-        windows = [self.die_window(frame, c) for c in cands]
-        probs, checked, looked = self.read_checked(frame, cands, windows)
+        windows, check_windows = self.cut_windows(frame, cands)
+        probs, checked, looked = self.read_checked(frame, cands, windows, check_windows=check_windows)
         self.stats["frames"] += 1
         self.stats["frames_second_look"] += looked > 0
         self.stats["expert_windows"] += looked

@@ -24,23 +24,46 @@ def face_window(image: np.ndarray, x: float, y: float, size: float, angle: float
     turned by ``angle`` degrees (and mirrored); outside the image the
     border is replicated.  Large windows are first shrunk with area
     averaging, so no pip is lost to aliasing."""
+    return face_windows(image, size, [(x, y, angle, mirror)])[0]
+
+
+def face_windows(image: np.ndarray, size: float, cuts: list[tuple[float, float, float, bool]]) -> list[np.ndarray]:
+    """:func:`face_window` of each of ``cuts`` ((x, y) px, angle degrees,
+    mirror) of ``image``, all ``size`` px dice: the first exactly as
+    :func:`face_window` cuts it; each other cut that the first one's
+    region of ``image`` (its turn's margin) holds is cut from that region
+    as shrunk for the first (one area shrink a die, the slowest step, for
+    its windows), any other as :func:`face_window` cuts it alone."""
     win = WINDOW_PER_SIZE * max(size, 4.0)
     scale = FACE_PX / win
     H, W = image.shape[:2]
+    x, y = cuts[0][:2]
     r = int(math.ceil(0.75 * win)) + 2
     x0, y0 = int(x) - r, int(y) - r
-    src = image[max(0, y0):min(H, y0 + 2 * r), max(0, x0):min(W, x0 + 2 * r)]
+    box = (max(0, x0), max(0, y0), min(W, x0 + 2 * r), min(H, y0 + 2 * r))
+    src = image[box[1]:box[3], box[0]:box[2]]
     if src.size == 0:
         src = np.zeros((2, 2, 3), np.uint8)
-        ox, oy = x, y
-    else:
-        ox, oy = x - max(0, x0), y - max(0, y0)
+        box = (x, y, x, y)
+    fx = fy = 1.0
     if scale < 0.6:
         pre = 1.5 * scale
         h0, w0 = src.shape[:2]
         src = cv2.resize(src, (max(1, round(w0 * pre)), max(1, round(h0 * pre))), interpolation=cv2.INTER_AREA)
-        ox, oy = ox * src.shape[1] / w0, oy * src.shape[0] / h0
+        fx, fy = src.shape[1] / w0, src.shape[0] / h0
         scale /= pre
+    out = []
+    for k, (cx, cy, angle, mirror) in enumerate(cuts):
+        reach = (0.5 if angle % 90 == 0 else 0.75) * win + 2   # half the turned window's width and a px, px
+        inside = (k == 0 or ((box[0] <= cx - reach or box[0] == 0) and (box[1] <= cy - reach or box[1] == 0)
+                             and (cx + reach <= box[2] or box[2] == W) and (cy + reach <= box[3] or box[3] == H)))
+        out.append(_warp(src, (cx - box[0]) * fx, (cy - box[1]) * fy, scale, angle, mirror) if inside
+                   else face_window(image, cx, cy, size, angle, mirror))
+    return out
+
+
+def _warp(src: np.ndarray, ox: float, oy: float, scale: float, angle: float, mirror: bool) -> np.ndarray:
+    """The FACE_PX window of ``src`` centred on (ox, oy) px, scaled, turned and mirrored."""
     M = cv2.getRotationMatrix2D((ox, oy), angle, scale)
     M[0, 2] += FACE_PX / 2 - ox
     M[1, 2] += FACE_PX / 2 - oy
@@ -98,6 +121,18 @@ class WindowGeometry:
 WINDOW_LIMITS = {"scale": (0.7, 1.3), "dx": (-0.3, 0.3), "dy": (-0.3, 0.3), "radial": (-0.3, 0.3)}
 #: the shipped window: centred on the found die, WINDOW_PER_SIZE sizes wide
 SHIPPED_WINDOW = WindowGeometry()
+
+
+def die_windows(frame: np.ndarray, cand, cuts: list[tuple[float, bool, WindowGeometry]]) -> list[np.ndarray]:
+    """:func:`die_window` of ``cand`` in ``frame`` for each of ``cuts``
+    ((angle degrees, mirror, geometry)), each window's size that of the
+    first cut's geometry; the windows made from one area shrink of the
+    frame around the die where it holds them (:func:`face_windows`)."""
+    H, W = frame.shape[:2]
+    at = [g.centre(cand.x, cand.y, cand.size, W, H) for _, _, g in cuts]
+    if any(c[2] != at[0][2] for c in at):
+        return [die_window(frame, cand, a, m, g) for a, m, g in cuts]
+    return face_windows(frame, at[0][2], [(x, y, a, m) for (x, y, _), (a, m, _) in zip(at, cuts)])
 
 
 def die_window(frame: np.ndarray, cand, angle: float = 0.0, mirror: bool = False,

@@ -72,7 +72,13 @@ def test_the_second_reading_is_cut_up_the_frame_from_the_window_in_use(monkeypat
         def spy(frame, cand, angle=0.0, mirror=False, geometry=SHIPPED_WINDOW):
             cuts.append((angle, mirror, geometry))
             return real(frame, cand, angle, mirror, geometry)
+        real_pairs = reader.die_windows
+
+        def spy_pairs(frame, cand, wanted):
+            cuts.extend(wanted)
+            return real_pairs(frame, cand, wanted)
         monkeypatch.setattr(reader, "die_window", spy)
+        monkeypatch.setattr(reader, "die_windows", spy_pairs)
         dice = r.read_dice(frame)
         assert len(dice) == 4 and (start != SHIPPED_WINDOW or [d.value for d in sorted(dice, key=lambda d: d.center[0])] == [2, 4, 6, 3])
         st = r.settings
