@@ -62,10 +62,10 @@ import numpy as np
 from vision.colour import classify_colours
 from vision.die import Die, VisionInputError
 from vision.lean import lean_veto
-from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_LIMITS, WINDOW_PER_SIZE, Candidate, Models,
-                              WindowGeometry, die_window)
-from vision.window import die_windows
+from vision.netreader import (FACE_PX, NOT_A_DIE, SHIPPED_WINDOW, WINDOW_PER_SIZE, Candidate, Models,
+                              WindowGeometry)
 from vision.reader_calibration import CalibratedCopies
+from vision.reader_windows import WindowCuts
 from vision.reader_settings import (DEFAULT_MIN_VALUE_P, MIN_VALUE_P_RANGE, MIN_VALUE_P_SOURCES,  # noqa: F401
                                     SHIPPED_SETTINGS, ReaderSettings, check_lean_max_p,
                                     check_min_value_p)
@@ -97,7 +97,7 @@ def check_frame(frame: object) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class DiceReader(CalibratedCopies):
+class DiceReader(CalibratedCopies, WindowCuts):
     """A dice reader: its models, settings and calibration, and the read
     functions as methods (:meth:`read_dice`; the module docstring says how).
 
@@ -248,57 +248,6 @@ class DiceReader(CalibratedCopies):
         """Die candidates in ``frame`` (:func:`vision.netreader.find_dice`
         with its models' detector)."""
         return self.models.find_dice(frame)
-
-    def die_window(self, frame: np.ndarray, cand: Candidate, angle: float = 0.0, mirror: bool = False,
-                   geometry: WindowGeometry | None = None) -> np.ndarray:
-        """The face window of ``cand`` in ``frame`` (:func:`vision.netreader.die_window`)
-        cut with ``geometry`` (None: :attr:`window`)."""
-        return die_window(frame, cand, angle, mirror, geometry or self.window)
-
-    def cut_windows(self, frame: np.ndarray, cands: list) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
-        """Each candidate's face window (:meth:`die_window`) and, where the
-        settings have a ``check_turn``, the window the fast net's check
-        reads (turned by it, mirrored, ``check_shift`` die sizes up): both
-        from one area shrink of the frame around the die
-        (:func:`vision.window.die_windows`).  ``(windows, check windows or
-        None)``, FACE_PX x FACE_PX x 3 uint8 each."""
-        st = self.settings
-        if st.check_turn is None:
-            return [self.die_window(frame, c) for c in cands], None
-        cuts = [(0.0, False, self.window), (st.check_turn, True, self._check_geometry())]
-        pairs = [die_windows(frame, c, cuts) for c in cands]
-        return [p[0] for p in pairs], [p[1] for p in pairs]
-
-    def _check_geometry(self) -> WindowGeometry:
-        """Where the fast net's check window is cut: :attr:`window` moved
-        ``check_shift`` die sizes up the frame (within its limits)."""
-        g, shift = self.window, self.settings.check_shift
-        return replace(g, dy=max(WINDOW_LIMITS["dy"][0], g.dy - shift)) if shift else g
-
-    def turned_window(self, frame: np.ndarray, cand: Candidate, window: np.ndarray, angle: float) -> np.ndarray:
-        """``window`` (``cand``'s face window as cut, FACE_PX x FACE_PX x 3
-        uint8) turned by ``angle`` degrees, counter-clockwise as
-        :func:`vision.window.face_window` turns: a quarter turn (0, 90, 180,
-        270, ...) turns the pixels themselves (exact, and no new cut); any
-        other angle is cut anew from ``frame``."""
-        if angle % 90 == 0:
-            k = int(angle // 90) % 4
-            return window if k == 0 else np.ascontiguousarray(np.rot90(window, k))
-        return self.die_window(frame, cand, angle=angle)
-
-    def turned_windows(self, frame: np.ndarray, cands: list, windows: list[np.ndarray], rows: list[int],
-                       angles: tuple[float, ...]) -> np.ndarray | list[np.ndarray]:
-        """The windows of the candidates ``rows`` turned by each of
-        ``angles`` (:meth:`turned_window`), angle by angle: len(angles) x
-        len(rows) windows, the turns of ``rows[j]`` by ``angles[k]`` at
-        k * len(rows) + j.  Quarter turns only: one array (len(angles) *
-        len(rows)) x FACE_PX x FACE_PX x 3 uint8, each turn made once for
-        all the windows (the same pixels as :meth:`turned_window`, without
-        a copy per window); else a list of windows."""
-        if not rows or any(a % 90 for a in angles):
-            return [self.turned_window(frame, cands[i], windows[i], a) for a in angles for i in rows]
-        stack = np.stack([windows[i] for i in rows])
-        return np.concatenate([np.rot90(stack, int(a // 90) % 4, axes=(1, 2)) for a in angles])
 
     def read_faces(self, windows: list[np.ndarray], expert: bool = False) -> np.ndarray:
         """Class probabilities N x 7 float32 (1..6 pips, not a die) for N

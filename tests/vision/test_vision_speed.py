@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fake_models import stub_reader
-from vision import netreader, reader
+from vision import netreader, reader, reader_windows
 from vision.netreader import Candidate
 from vision.reader import DiceReader, ReaderSettings
 from vision.synth import DieSpec, random_specs, render_frame
@@ -217,7 +217,8 @@ def _stub_nets(monkeypatch, fast_rows, expert_rows, expert=True, **settings):
         if expert:
             return np.asarray([expert_rows[k] for k in range(len(windows))], np.float32)
         return np.repeat(np.asarray(fast_rows[calls[key] - 1], np.float32)[None], len(windows), axis=0)
-    monkeypatch.setattr(reader, "die_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
+    monkeypatch.setattr(reader_windows, "die_window", lambda *a, **k: np.zeros((48, 48, 3), np.uint8))
+    monkeypatch.setattr(reader_windows, "die_windows", lambda f, c, cuts: [np.zeros((48, 48, 3), np.uint8)] * len(cuts))
     settings.setdefault("second_look_angles", (0, 180))
     return stub_reader(read_faces, expert=expert, min_value_p=0.6, **settings)
 

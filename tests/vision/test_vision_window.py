@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from test_calibration_flow import _flow_to_decide
-from vision import calibrate, netreader, reader
+from vision import calibrate, netreader, reader_windows
 from vision.calibration import window_fit
 from vision.calibration.file import models_fingerprint
 from vision.calibration.window_fit import WINDOW_MIN_GAIN, fit_window, patch_of, window_loss
@@ -67,18 +67,18 @@ def test_the_second_reading_is_cut_up_the_frame_from_the_window_in_use(monkeypat
     for start in (SHIPPED_WINDOW, WindowGeometry(scale=0.9, dy=-0.04)):
         r = SHIPPED.with_window(start)
         cuts = []
-        real = reader.die_window
+        real = reader_windows.die_window
 
         def spy(frame, cand, angle=0.0, mirror=False, geometry=SHIPPED_WINDOW):
             cuts.append((angle, mirror, geometry))
             return real(frame, cand, angle, mirror, geometry)
-        real_pairs = reader.die_windows
+        real_pairs = reader_windows.die_windows
 
         def spy_pairs(frame, cand, wanted):
             cuts.extend(wanted)
             return real_pairs(frame, cand, wanted)
-        monkeypatch.setattr(reader, "die_window", spy)
-        monkeypatch.setattr(reader, "die_windows", spy_pairs)
+        monkeypatch.setattr(reader_windows, "die_window", spy)
+        monkeypatch.setattr(reader_windows, "die_windows", spy_pairs)
         dice = r.read_dice(frame)
         assert len(dice) == 4 and (start != SHIPPED_WINDOW or [d.value for d in sorted(dice, key=lambda d: d.center[0])] == [2, 4, 6, 3])
         st = r.settings
