@@ -54,7 +54,8 @@ def face_windows(image: np.ndarray, size: float, cuts: list[tuple[float, float, 
         scale /= pre
     out = []
     for k, (cx, cy, angle, mirror) in enumerate(cuts):
-        reach = (0.5 if angle % 90 == 0 else 0.75) * win + 2   # half the turned window's width and a px, px
+        # px from the centre the warp reads: half the window (its diagonal's half at other turns), and 2 for bilinear
+        reach = (0.5 if angle % 90 == 0 else 0.75) * win + 2
         inside = (k == 0 or ((box[0] <= cx - reach or box[0] == 0) and (box[1] <= cy - reach or box[1] == 0)
                              and (cx + reach <= box[2] or box[2] == W) and (cy + reach <= box[3] or box[3] == H)))
         out.append(_warp(src, (cx - box[0]) * fx, (cy - box[1]) * fy, scale, angle, mirror) if inside
