@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,43 @@ DESKTOP_MARGIN = (40, 100)
 #: (PT29; pygame's import sets that name).  An ``SDL_VIDEO_X11_WMCLASS``
 #: the user set to anything else is kept.
 WM_CLASS = "cabinet"
+
+
+#: how long the simulator's window waits for a desktop display SDL cannot open yet, s
+DISPLAY_WAIT_S = 5.0
+#: SDL's video drivers that show nothing (pygame-ce falls back to ``offscreen`` on its own)
+UNSEEN_DRIVERS = ("offscreen", "dummy")
+
+
+def start_window_video(pygame: Any, wait_s: float = DISPLAY_WAIT_S, sleep: Any = time.sleep) -> str:
+    """Start SDL's video for the simulator's window and return its driver.
+
+    pygame-ce 2.5 (SDL 2.32), asked for no driver, falls back to its
+    ``offscreen`` one when the desktop's display does not answer (an X
+    server starting or resetting, a ``DISPLAY`` that names none), and a
+    game would play in a window nobody sees.  Such a start is stopped and
+    tried again every 0.25 s for ``wait_s`` s; a driver that shows nothing
+    is kept only when ``SDL_VIDEODRIVER`` asks for it (tests,
+    screenshots).  ``pygame``: the pygame module; ``sleep``: s -> None.
+
+    Raises:
+        RuntimeError: the display still cannot be opened (names
+            ``DISPLAY`` and the fix).
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    deadline = time.monotonic() + wait_s
+    while True:
+        pygame.display.init()
+        driver = str(pygame.display.get_driver() or "").lower()
+        if driver not in UNSEEN_DRIVERS or asked in UNSEEN_DRIVERS:
+            return driver
+        pygame.display.quit()
+        if time.monotonic() >= deadline:
+            where = ", ".join(f"{k}={os.environ[k]}" for k in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(k))
+            raise RuntimeError(f"cannot open the desktop's display ({where or 'DISPLAY unset'}): SDL found no "
+                               f"window system answering there for {wait_s:g} s; start the desktop (or Xvfb) and "
+                               "check DISPLAY names it, or play without a window: --headless --bots all")
+        sleep(0.25)
 
 
 def fit_window(desk: tuple[int, int], desktop: tuple[int, int] | None,
@@ -120,7 +158,7 @@ class HdmiRenderer:
                     from hardware.display import start_fullscreen_video
                     start_fullscreen_video(display_probe)
                 else:
-                    pygame.display.init()
+                    start_window_video(pygame)
                 flags = pygame.FULLSCREEN if mode == "fullscreen" else 0
                 size = (width, height)
                 if mode == "window":

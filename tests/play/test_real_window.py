@@ -25,9 +25,12 @@ def _xdo(env: dict, *args: str) -> str:
 @pytest.fixture
 def xvfb():
     # Xvfb picks a free display number itself and writes it to a pipe (-displayfd): two tests
-    # starting at once (pytest -n 2) once took the same number, and one game found no display
+    # starting at once (pytest -n 2) once took the same number, and one game found no display.
+    # -noreset: an X server resets when its last client leaves (each xdotool call here), and a
+    # game connecting during the reset found no display (SDL then played offscreen, unseen)
     r, w = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp",
+                             "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(w,))
     os.close(w)
     got = b""
