@@ -389,10 +389,11 @@ class DiceReader(CalibratedCopies, WindowCuts):
         again = ([i for i in np.flatnonzero((probs[:, NOT_A_DIE] < st.unsure_not_a_die[1]) & ~skip).tolist()]
                  if st.check_turn is not None else [])
         if again:
-            shifted = self._check_geometry()
-            turned = self.read_faces([check_windows[i] if check_windows is not None else
-                                      self.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
-                                                      geometry=shifted) for i in again])
+            if check_windows is None:   # cut here only when the caller did not (tests, a window of its own)
+                shifted = self._check_geometry()
+                check_windows = {i: self.die_window(frame, cands[i], angle=st.check_turn, mirror=True,
+                                                    geometry=shifted) for i in again}
+            turned = self.read_faces([check_windows[i] for i in again])
             checked[again] = np.argmax(probs[again, :NOT_A_DIE], 1) == np.argmax(turned[:, :NOT_A_DIE], 1)
             fast_sum[again] += turned
             fast_reads[again] += 1
