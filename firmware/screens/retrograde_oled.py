@@ -339,7 +339,7 @@ def _roll_words(game, view: dict[str, Any], seat: int, shown, context: dict[str,
     rolling = any(r.get("player") == seat for r in game.chance_requests())    # its dice being read
     if shown.armed and on_reroll:      # ruling RG-15: a reroll arms first; RG-16: what it keeps, fixed then
         fixed = (context.get("armed_keeps") or {}).get(seat) if context.get("simulated_dice") else None
-        return armed_forms(view, seat, fixed)
+        return armed_forms(view, seat, fixed, (context.get("targets") or {}).get(seat))
     if on_reroll and not rolling:
         target, simulated = (context.get("targets") or {}).get(seat), bool(context.get("simulated_dice"))
         if stop:     # the rerolls left and the dice kept, the card named (PT29), on one line

@@ -124,13 +124,18 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
     "keep what you like, roll the rest"; in the simulator, with the card its
     cursor last rested on (``target``) while it is face up, the dice that
     fit it stay, named ("keep 2 2 5 for B, roll the other 3"; issue 34: "keep 3"
-    was read as pairs), "none fit B: roll all 6" when none does, else "no
-    card: roll all 6" (as :func:`kept_dice` keeps)."""
+    was read as pairs), "none fit B: roll all 6" when none does, "B taken:
+    roll all 6" once another seat claimed it (PT71), else "no card: roll
+    all 6" (as :func:`kept_dice` keeps)."""
     if not simulated:
         return [KEEP_BY_HAND]
     dice = view["seats"][seat]["dice"] or []
     letters = card_letters(view)
-    if target not in (view.get("face_up_ids") or []):     # none looked at, or another seat took it
+    if target is not None and target_taken(view, target):     # another seat took it (PT71: say so)
+        letter = letters[target]
+        return [f"{letter} was taken: roll all {len(dice)}", f"{letter} taken: roll all {len(dice)}",
+                f"roll all {len(dice)}"]
+    if target not in (view.get("face_up_ids") or []):     # none looked at
         return [f"no card: roll all {len(dice)}"]
     kept, letter = fitting_dice(dice, target), letters[target]
     if not kept:
@@ -169,22 +174,35 @@ def card_keep_words(view: dict[str, Any], seat: int, card: str | None, guarded: 
             f"keeps {vals}"]
 
 
+def target_taken(view: dict[str, Any], target: str) -> bool:
+    """True when the card ``target`` (an id) was claimed this round, so no
+    longer face up: a reroll keeps no dice for it."""
+    return target not in (view.get("face_up_ids") or []) and any(s.get("claim") == target for s in view["seats"])
+
+
 #: What a seat's OLED says of its armed reroll at the real cabinet (ruling RG-15).
 ARMED_WORDS = "press again to reroll"
 
 
-def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None) -> list[str]:
+def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None,
+                target: str | None = None) -> list[str]:
     """What the second press on an armed reroll does, longest first
     (shorter forms for a line short of room): in the simulator the dice its
     arming fixed (``fixed``, ruling RG-16) "press again: keep 1 1 1, roll
     the other 3", "keep 1 1 1" under the band's "again: reroll" ("press
-    again: roll all 6" when none); at the real cabinet (``fixed`` None)
-    "press again to reroll"."""
+    again: roll all 6" when none; "B taken: roll all 6" when none because
+    another seat claimed the seat's ``target``, PT71: an armed "roll all 6"
+    did not say why the keep for B had gone); at the real cabinet
+    (``fixed`` None) "press again to reroll"."""
     if fixed is None:
         return [ARMED_WORDS]
     n = len(view["seats"][seat]["dice"] or [])
     # (the shorter forms leave "again" to the choice band under them, "again: reroll": PT61 read the
     # line "again: keep 2 2 4" as done)
+    if not fixed and target is not None and target_taken(view, target):
+        letter = card_letters(view)[target]
+        return [f"{letter} was taken: roll all {n}", f"{letter} taken: roll all {n}", f"{letter} taken: all {n}",
+                f"roll all {n}", ARMED_WORDS]
     if not fixed:
         return [f"press again: roll all {n}", f"roll all {n}", ARMED_WORDS]
     vals, rest = _values(fixed), n - len(fixed)

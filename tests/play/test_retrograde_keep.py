@@ -204,7 +204,8 @@ def test_the_words_keep_no_dice_for_a_card_another_seat_took():
     assert reroll_forms(view, 0, first, True)[0] == f"keep {vals} for {letter}, roll the other {6 - len(fit)}"
     view["face_up_ids"].remove(first)           # another seat took it
     view["seats"][1]["claim"] = first
-    assert reroll_forms(view, 0, first, True) == ["no card: roll all 6"]
+    assert reroll_forms(view, 0, first, True)[1] == f"{letter} taken: roll all 6"   # says why (PT71)
+    assert reroll_forms(view, 0, None, True) == ["no card: roll all 6"]
     assert "keep what you like" in reroll_forms(view, 0, first, False)[0]
     assert kept_dice(game, 0, "no such card") == []
 
