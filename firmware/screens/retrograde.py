@@ -256,7 +256,7 @@ def _place_phase(scene: Scene, r: Rect, info: dict[str, Any], feed: list[str], s
     head_r, rest = inner.rows(-head_h, 1, gap=m.pad // 2)
     if info["head"]:
         scene.text(info["head"], head_r, sizes=(m.large, m.medium, m.small), colour=info["colour"])
-    scene.lines(lines, rest, size=m.small)
+    scene.lines(lines, rest, size=m.small, newest_first=True)     # (the feed is newest first, issue 34)
 
 
 def screen(game, view: dict[str, Any], context: dict[str, Any], size: tuple[int, int] = (1920, 1080),

@@ -157,11 +157,14 @@ class Scene:
         self.dropped.append((priority, text))
         return []
 
-    def lines(self, texts: list[tuple[str, int]], rect: Rect, size: int | None = None, colour=FG) -> list[Node]:
+    def lines(self, texts: list[tuple[str, int]], rect: Rect, size: int | None = None, colour=FG,
+              newest_first: bool = False) -> list[Node]:
         """Stack ``(text, priority)`` entries from the top of ``rect`` at one
         size, each word-wrapped to the width; entries past the bottom are
         dropped, the highest priority numbers (the feed) first and the
-        latest of them first, never a NEED entry.
+        oldest of the feed first: the feed's first entries, or with
+        ``newest_first`` (a feed listed newest first, Retrograde's) its
+        last (PT72: the box kept a roll two rolls old); never a NEED entry.
 
         Raises:
             LayoutError: the NEED entries alone do not fit.
@@ -181,7 +184,8 @@ class Scene:
         order = {id(k): i for i, k in enumerate(keep)}
         out_of = []
         while sum(len(k[2]) for k in keep) > room:
-            worst = max(range(len(keep)), key=lambda i: (keep[i][1], -i if keep[i][1] == FEED else i))
+            worst = max(range(len(keep)), key=lambda i: (keep[i][1], -i if keep[i][1] == FEED and not newest_first
+                                                          else i))
             if keep[worst][1] == NEED:
                 raise LayoutError(f"needed lines {[k[0] for k in keep]} do not fit {rect.w}x{rect.h} px")
             out_of.append(keep.pop(worst))
