@@ -54,24 +54,42 @@ PAUSED_HOW = "hold both arrows 1 s to go on \u00b7 the arrows turn to the rules"
 
 
 def paused_stamp(scene: Any) -> Any:
-    """Put a box "Paused" (the large size) and how to go on in the middle
-    of ``scene``, the board's page of a pause (PT63: at a metre only the
-    header's small note said the game was paused); returns the scene.
-    The box is drawn last, over the board."""
+    """Put a box "Paused" (the large size) and how to go on on the board's
+    page of a pause (PT63: at a metre only the header's small note said
+    the game was paused); returns the scene.  The box is drawn last, over
+    the board: over the place the game's screen offers
+    (``scene.facts["pause_at"]``, (x, y, w, h) px: Retrograde's phase box,
+    its words frozen while paused; PT71, PT72: in the middle it covered
+    seat 1's header and dice) when it fits there with how to go on in two
+    lines, else in the middle of the screen."""
     from firmware.ui.kit import Rect
     from firmware.ui.palette import GOLD, OVERLAY
     from firmware.ui.text_rules import INFO
     m = scene.metrics
     big_h = scene.measure("Ag", m.large)[1]
     small_h = scene.measure("Ag", m.small)[1]
-    w = min(scene.width - 4 * m.pad, max(scene.measure(PAUSED_HOW, m.small)[0], scene.width // 3) + 4 * m.pad)
-    h = big_h + small_h + 5 * m.pad
-    box = Rect((scene.width - w) // 2, (scene.height - h) // 2, w, h)
+    how = [PAUSED_HOW]
+    at = scene.facts.get("pause_at")
+    halves = PAUSED_HOW.split(" \u00b7 ")
+    if at is not None:
+        w = max(scene.measure(t, m.small)[0] for t in halves) + 4 * m.pad
+        h = big_h + 2 * small_h + 5 * m.pad
+        ax, ay, aw, ah = at
+        if w <= aw and h <= ah:
+            how, box = halves, Rect(ax + (aw - w) // 2, ay + (ah - h) // 2, w, h)
+        else:
+            at = None
+    if at is None:
+        w = min(scene.width - 4 * m.pad, max(scene.measure(PAUSED_HOW, m.small)[0], scene.width // 3) + 4 * m.pad)
+        h = big_h + small_h + 5 * m.pad
+        box = Rect((scene.width - w) // 2, (scene.height - h) // 2, w, h)
     scene.add("panel", box, None, fill=OVERLAY, border=GOLD, radius=m.pad * 2)
     inner = box.inset(2 * m.pad)
     top, foot = inner.rows(-big_h, 1, gap=m.pad)
     scene.text("Paused", top, sizes=(m.large,), colour=GOLD, align="center", priority=INFO)
-    if scene.text(PAUSED_HOW, foot, sizes=(m.small,), align="center", priority=INFO) is None:
-        scene.dropped.pop()      # (a narrow screen: "Paused" alone, the header says how to go on)
+    for i, text in enumerate(how):
+        line = Rect(foot.x, foot.y + i * small_h, foot.w, small_h) if len(how) > 1 else foot
+        if scene.text(text, line, sizes=(m.small,), align="center", priority=INFO) is None:
+            scene.dropped.pop()      # (a narrow screen: "Paused" alone, the header says how to go on)
     return scene
 

@@ -375,6 +375,8 @@ def _top(scene: Scene, body: Rect, game, view: dict[str, Any], context: dict[str
                 pointing.setdefault(act.get("card"), []).append(p)
         _cards_row(scene, cards_r, view, letters, pointing)
         _place_phase(scene, phase_r, info, feed, strip)
+        if not strip:      # a pause's box stands there, over words frozen while paused (PT71, PT72)
+            scene.facts["pause_at"] = (phase_r.x, phase_r.y, phase_r.w, phase_r.h)
     return sheets
 
 

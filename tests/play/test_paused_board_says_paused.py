@@ -32,3 +32,29 @@ def test_the_board_page_of_a_pause_says_paused_in_large_letters(table):
     _hold_pause(t, 0)
     t.step(3)
     assert not _paused_texts(t)
+
+
+def _overlaps(a, b) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def test_the_paused_box_covers_no_seats_header(table):
+    """PT71, PT72 (fresh play-testers, Retrograde): the box "Paused" in the
+    middle of the board covered seat 1's header and dice.  It stands over
+    the phase box ("Roll! Press your button...", frozen while paused)."""
+    for size in ((1920, 1080), (1280, 720)):
+        t = table("retrograde", 2, bots={1}, seed=3, size=size)
+        s = t.session
+        t.run_until(lambda t: all(x["dice"] is not None for x in s.game.view(None)["seats"]), max_passes=3000)
+        _hold_pause(t, 0)
+        t.step(3)
+        scene = _drawn(t)
+        box = next(n for n in reversed(scene.nodes) if n.kind == "panel")
+        assert any(n.props.get("text") == "Paused" and _overlaps(n.rect, box.rect) for n in scene.nodes)
+        every = [c for n in scene.nodes for c in (n, *n.props.get("children", ()))]
+        heads = [n for n in every if str(n.key).startswith("banner:")]
+        assert len(heads) == 2, [(n.kind, n.key) for n in scene.nodes]
+        covered = [n.key for n in heads if _overlaps(n.rect, box.rect)]
+        assert not covered, (size, covered, box.rect)
+        covered = [n.kind for n in every if n.kind in ("die", "card", "droid") and _overlaps(n.rect, box.rect)]
+        assert not covered, (size, covered)
