@@ -76,7 +76,8 @@ def paused_stamp(scene: Any) -> Any:
         h = big_h + 2 * small_h + 5 * m.pad
         ax, ay, aw, ah = at
         if w <= aw and h <= ah:
-            how, box = halves, Rect(ax + (aw - w) // 2, ay + (ah - h) // 2, w, h)
+            # (at the foot of the place: the heading above it, "Stop!", still shows)
+            how, box = halves, Rect(ax + (aw - w) // 2, ay + ah - h - m.pad // 2, w, h)
         else:
             at = None
     if at is None:

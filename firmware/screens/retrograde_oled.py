@@ -369,8 +369,9 @@ def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], s
     lit on the miniature sheet (at the top right, y 14, whatever the
     prompt: below, it ran into the step counter), a single step's Droid
     crossed off on it, its points and its trophy and coin in words
-    ("press again to confirm" when armed, "BLAST!" on no plan), and the
-    pool's dice above the choice band, the spent ones dimmed."""
+    ("press again to confirm" when armed, "step by step" on a single
+    step, "BLAST!" on no plan), and the pool's dice above the choice band,
+    the spent ones dimmed."""
     me = view["seats"][seat]
     turn = view["turn"]
     plans = turn_plans(game, view)
@@ -387,6 +388,11 @@ def _blast(f: OledFrame, y: int, body_bottom: int, game, view: dict[str, Any], s
             f.text(2, y - 1, "press again", room=f.W - 36)
         if y + 19 < dice_y:
             f.text(2, y + 10, "to confirm", room=f.W - 36)
+    elif step is not None:      # one Droid a press, past the ready-made plans (PT72: "BLAST!" did not say so)
+        if y + 8 < dice_y:
+            f.text(2, y - 1, "step by step", room=f.W - 36)
+        if k is not None and y + 19 < dice_y:      # (the step begins a plan: what that plan makes)
+            f.text(2, y + 10, oled_plan_line(f, plans[k], f.W - 36), room=f.W - 36)
     elif k is not None:
         pts = plans[k].points
         if y + 13 < dice_y:

@@ -111,3 +111,24 @@ def test_single_blast_steps_say_the_droids_colour_and_the_dice(table, tmp_path):
     assert len(steps) >= 2 and sum(len(v) for v in steps.values()) >= 20, steps.keys()
     # the same words for two Droids (each marked on its own OLED, above)
     assert any(len(set(v)) >= 2 for v in steps.values()), steps
+
+
+def test_a_single_step_says_it_is_step_by_step(table, tmp_path):
+    """PT72 (a fresh play-tester): Right past the last plan ("plan 5 of 5")
+    showed "BLAST!" over "blast Pink 3+3 1/12", and the tester did not know
+    it had left the ready-made plans for its own, one Droid at a time.
+    A single step's OLED says "step by step"; a plan's does not."""
+    t = table("retrograde", 3, bots={1, 2}, journal=_cut_at(tmp_path, 4, _blast_turn))
+    s = t.session
+    t.run_until(lambda t: _blast_turn(s.game) and t.has_choice(0), max_passes=3000, ms=100)
+    said = {}
+    for _ in range(12):
+        kind = s.runtime.controls[0].shown(s.game).chosen["type"]
+        said.setdefault(kind, " | ".join(t.oled_texts(0)))
+        if kind in ("blast", "comet"):
+            break
+        t.press(0, "right")
+        t.step(3)
+    step = said.get("blast") or said.get("comet")
+    assert step and "step by step" in step, said
+    assert all("step by step" not in v for k, v in said.items() if k not in ("blast", "comet")), said
