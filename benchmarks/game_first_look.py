@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.json:
         print(f"all: {stats_sum['first_dice']} dice, first look {100 * stats_sum['first_right'] / n:.1f} %, misread "
               f"{100 * stats_sum['first_wrong'] / n:.2f} % ({stats_sum['first_wrong']}), "
-              f"{100 * stats_sum['nudges'] / n:.1f} nudges per 100 dice")
+              f"{100 * stats_sum['nudges'] / n:.1f} nudges per 100 dice ({stats_sum['nudges']} nudges)")
         thrown = n - total["kept"]
         print(f"  of them {total['kept']} kept dice lying as they lay (a reroll's kept dice), "
               f"{total['kept_right']} read right; the {thrown} dice thrown: first look "
