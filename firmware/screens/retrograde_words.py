@@ -132,9 +132,7 @@ def reroll_forms(view: dict[str, Any], seat: int, target: str | None, simulated:
     dice = view["seats"][seat]["dice"] or []
     letters = card_letters(view)
     if target is not None and target_taken(view, target):     # another seat took it (PT71: say so)
-        letter = letters[target]
-        return [f"{letter} was taken: roll all {len(dice)}", f"{letter} taken: roll all {len(dice)}",
-                f"roll all {len(dice)}"]
+        return taken_forms(view, target, len(dice))
     if target not in (view.get("face_up_ids") or []):     # none looked at
         return [f"no card: roll all {len(dice)}"]
     kept, letter = fitting_dice(dice, target), letters[target]
@@ -180,6 +178,15 @@ def target_taken(view: dict[str, Any], target: str) -> bool:
     return target not in (view.get("face_up_ids") or []) and any(s.get("claim") == target for s in view["seats"])
 
 
+def taken_forms(view: dict[str, Any], target: str, n: int) -> list[str]:
+    """A reroll that keeps no die because another seat claimed its card
+    ``target`` (PT71), longest first: "B was taken: roll all 6", "B taken:
+    roll all 6", "B taken: all 6", "roll all 6" (``n`` dice)."""
+    letter = card_letters(view)[target]
+    return [f"{letter} was taken: roll all {n}", f"{letter} taken: roll all {n}", f"{letter} taken: all {n}",
+            f"roll all {n}"]
+
+
 #: What a seat's OLED says of its armed reroll at the real cabinet (ruling RG-15).
 ARMED_WORDS = "press again to reroll"
 
@@ -200,9 +207,7 @@ def armed_forms(view: dict[str, Any], seat: int, fixed: list[int] | None,
     # (the shorter forms leave "again" to the choice band under them, "again: reroll": PT61 read the
     # line "again: keep 2 2 4" as done)
     if not fixed and target is not None and target_taken(view, target):
-        letter = card_letters(view)[target]
-        return [f"{letter} was taken: roll all {n}", f"{letter} taken: roll all {n}", f"{letter} taken: all {n}",
-                f"roll all {n}", ARMED_WORDS]
+        return taken_forms(view, target, n) + [ARMED_WORDS]
     if not fixed:
         return [f"press again: roll all {n}", f"roll all {n}", ARMED_WORDS]
     vals, rest = _values(fixed), n - len(fixed)
