@@ -37,29 +37,32 @@ def order_column(scene: Scene, main: Rect, game, view: dict[str, Any], events: l
     wider shares; the widest when none does."""
     m = scene.metrics
     tries = [(SHARES[0], True)]
+    result = None
     if view.get("race") is None and view["phase"] in ("reveal", "place_vp"):
         tries += [(share, False) for share in SHARES]
+        result = result_lines(view, events)     # the same for every try (a try costs mostly its text)
     for k, (share, deck) in enumerate(tries):
         order_r, dining_r = main.cols(share, 1 - share, gap=m.pad)
         if k < len(tries) - 1:
             trial = Scene(scene.width, scene.height, scene.measure)
-            _order_area(trial, order_r, game, view, events, context, deck=deck)
+            _order_area(trial, order_r, game, view, events, context, deck=deck, result=result)
             if trial.dropped:
                 continue
-        _order_area(scene, order_r, game, view, events, context, deck=deck)
+        _order_area(scene, order_r, game, view, events, context, deck=deck, result=result)
         return dining_r
     raise AssertionError("unreachable: the last try is drawn")
 
 
 def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[str],
-                context: dict[str, Any] | None = None, deck: bool = True) -> None:
+                context: dict[str, Any] | None = None, deck: bool = True, result: list[str] | None = None) -> None:
     """The order forming (CD-1): the ordering deck with the back of its top
     card, the card just revealed, and the order itself as a picture; after
     a race, its result in milliseconds and, while the next order waits
     (CAB-7), "Next order in N s"; a race resumed from a save shows its
     countdown ("Get ready 3", CAB-8).  ``deck`` False (between orders,
     where the result needs the room): no cards drawn, the deck's count a
-    line under the result ("45 order cards left")."""
+    line under the result ("45 order cards left").  ``result``: the
+    last race's :func:`result_lines` when the caller has them."""
     context = context or {}
     banner = str(context.get("banner") or "")
     held = _race_open(view) and bool(context.get("race_held"))     # CAB-15: the order hidden until go
@@ -100,9 +103,9 @@ def _order_area(scene: Scene, r: Rect, game, view: dict[str, Any], events: list[
     elif order and _race_open(view):
         _open_order(scene, head, text_r, order, race_left_s(view, context))
     elif view["phase"] == "place_vp" and any(view.get("must_place") or []):  # CD-10: which VP cards go
-        _vp_to_give(scene, head, text_r, view, events, context, tail)
+        _vp_to_give(scene, head, text_r, view, result_lines(view, events) if result is None else result, context, tail)
     else:
-        _next_reveal(scene, head, text_r, view, events, context, tail)
+        _next_reveal(scene, head, text_r, view, result_lines(view, events) if result is None else result, context, tail)
 
 
 def _held_order(scene: Scene, head: Rect, text_r: Rect, banner: str) -> None:
@@ -157,11 +160,11 @@ def _open_order(scene: Scene, head: Rect, text_r: Rect, order: dict[str, Any], l
     scene.facts["left_s"] = left_s
 
 
-def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
+def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], result: list[str],
                 context: dict[str, Any], tail: list[tuple[str, int]] = ()) -> None:
     """The seats choosing which VP cards to give up (CD-10): "VP card to
     give: 8 s" (the choice's seconds, CAB-9), who chooses and where, then
-    the race's result."""
+    the race's result (``result``: its :func:`result_lines`)."""
     m = scene.metrics
     owing = [s for s, k in enumerate(view.get("must_place") or []) if k]
     names = " and ".join(f"Seat {s + 1}" for s in owing)
@@ -174,20 +177,21 @@ def _vp_to_give(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], ev
         else ": choose on your screen"    # a bot has no screen to look at
     lines = [(f"{names}{'' if where.startswith(':') else ' '}{where}" + ("" if left is None else f", {left} s left"),
               NEED)]
-    lines += [(t, INFO) for t in result_lines(view, events)] + list(tail)
+    lines += [(t, INFO) for t in result] + list(tail)
     scene.facts["choice_left"] = left
     scene.lines(lines, text_r, size=m.small)
 
 
-def _next_reveal(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], events: list[str],
+def _next_reveal(scene: Scene, head: Rect, text_r: Rect, view: dict[str, Any], result: list[str],
                  context: dict[str, Any], tail: list[tuple[str, int]] = ()) -> None:
     """Between orders: who reveals next ("Seat 2 reveals", or "Next order
     in 3" while the last race's outcome stays, CAB-7) over that result, or
-    "Press your button to reveal the next order"."""
+    "Press your button to reveal the next order".  ``result``: the last
+    race's :func:`result_lines`."""
     m = scene.metrics
     who = view["current"]
     wait = _pause_left(context)
-    lines = [(t, INFO) for t in result_lines(view, events)]
+    lines = [(t, INFO) for t in result]
     if wait is not None:   # CAB-7: the outcome stays; the next order waits
         scene.text(f"Next order in {wait}", head, sizes=(m.medium, m.small), colour=GOLD)
         lines.insert(0, (f"Seat {who + 1} reveals it in {wait} s", NEED))

@@ -136,6 +136,9 @@ class HdmiRenderer:
         from firmware.ui.paint import Fonts, Painter
         self.fonts = Fonts()
         self.painter = Painter(self.fonts)
+        #: word wraps at :meth:`scene_measure`, kept (:func:`firmware.ui.text_rules.wrap_words`):
+        #: a screen that shows a clock is built again every frame with the same texts
+        self.wrap_cache: dict = {}
         #: the window's current layout (:func:`firmware.ui.sim_window.window_layout`)
         self.layout = None
         self._scaled = None            # the HDMI view scaled for the window

@@ -24,12 +24,40 @@ class LayoutError(ValueError):
 _SEAT_N = re.compile(r"\b([Ss]eats?) (\d)")
 
 
+#: wraps kept per measure's owner at most (then forgotten all at once)
+WRAPS_KEPT = 20_000
+_MISSING = object()
+
+
 def wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
     """Greedy word wrap of ``text`` into lines at most ``width`` px wide at
     ``size``; None if a single word is wider than ``width``.  A no-break
     space (U+00A0) joins its neighbours into one word (a number and its unit);
     "Seat 1" ("Seats 1", "seat 1") is one word too, with its ordinary space
-    (PT31: "...after Seat" / "1")."""
+    (PT31: "...after Seat" / "1").
+
+    Where ``measure`` is a method of an object with a dict ``wrap_cache``
+    (the HDMI renderer's :meth:`~firmware.ui.hdmi.HdmiRenderer.scene_measure`),
+    the wrap is kept there (at most :data:`WRAPS_KEPT`): a font measures a
+    text the same every time, and a screen showing a clock is built again
+    every frame with mostly the same texts (issue 36: the cost of a build
+    at a Pi 4's CPU speed)."""
+    cache = getattr(getattr(measure, "__self__", None), "wrap_cache", None)
+    if not isinstance(cache, dict):
+        return _wrap_words(text, width, size, measure)
+    key = (getattr(measure, "__func__", None), text, width, size)
+    got = cache.get(key, _MISSING)
+    if got is _MISSING:
+        lines = _wrap_words(text, width, size, measure)
+        got = None if lines is None else tuple(lines)
+        if len(cache) >= WRAPS_KEPT:
+            cache.clear()
+        cache[key] = got
+    return None if got is None else list(got)
+
+
+def _wrap_words(text: str, width: int, size: int, measure: Measure) -> list[str] | None:
+    """:func:`wrap_words` without keeping it."""
     text = _SEAT_N.sub(lambda m: f"{m.group(1)}\1{m.group(2)}", text.replace("\u00a0", "\0"))
     words = [w.replace("\0", "\u00a0").replace("\1", " ") for w in text.split()]
     lines: list[str] = []
