@@ -227,16 +227,33 @@ class Table:
         self.cabinet.close()
 
 
+#: the journals of the bots' games played so far in this test process, by (game, players, seed):
+#: a game is the same every time (one seeded RNG, the simulated camera's clock), and a Retrograde
+#: or Ginza one, its dice read by the reader, costs ~30 s of CPU; many tests start from the same one
+_BOTS_GAMES: dict[tuple[str, int, int], list[str]] = {}
+
+
+def bots_game(tmp_path, game_id: str, players: int, seed: int) -> list[str]:
+    """The journal lines of a whole bots' game, headless (played once a
+    test process for each ``game_id``, ``players``, ``seed``)."""
+    key = (game_id, players, seed)
+    if key not in _BOTS_GAMES:
+        cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
+        path = tmp_path / "bots-game.jsonl"
+        s = Session.new(cfg, game_id, players, seed, None, path, SessionOptions(headless=True, size=(800, 480),
+                        bots=set(range(players))), model=None)
+        s.run()
+        s.close()
+        _BOTS_GAMES[key] = path.read_text().splitlines()
+    return list(_BOTS_GAMES[key])
+
+
 def near_end(tmp_path, game_id: str, players: int, seed: int, drop: int):
-    """A journal of a bots' game with its last ``drop`` actions taken off
-    (as after a power cut near the end)."""
-    cfg = config.validate({"cabinet": {"state_dir": str(tmp_path)}, "gpio": {"backend": "mock"}})
-    path = tmp_path / "near-end.jsonl"
-    s = Session.new(cfg, game_id, players, seed, None, path, SessionOptions(headless=True, size=(800, 480),
-                    bots=set(range(players))), model=None)
-    s.run()
-    s.close()
-    lines = path.read_text().splitlines()
+    """A journal of a bots' game (:func:`bots_game`) with its last ``drop``
+    actions taken off (as after a power cut near the end)."""
+    Path(tmp_path).mkdir(parents=True, exist_ok=True)     # (the session made it when it played here)
+    path = Path(tmp_path) / "near-end.jsonl"
+    lines = bots_game(tmp_path, game_id, players, seed)
     actions = [i for i, line in enumerate(lines) if i and json.loads(line).get("type")]
     path.write_text("\n".join(lines[:actions[-drop]]) + "\n")
     return path
